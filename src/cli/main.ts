@@ -1,0 +1,31 @@
+import { Command, CommanderError } from 'commander';
+import { UserError } from '../log/errors.js';
+import { toolInfo } from '../paths.js';
+import { registerReproduce } from './reproduce.js';
+
+/** The commander program; each command lives in its own file and registers itself here. */
+export function buildProgram(): Command {
+  const program = new Command('samegame')
+    .description('Strategic-robustness audits of LLM social agents')
+    .version(toolInfo().version)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  registerReproduce(program);
+  return program;
+}
+
+/** Run the CLI; resolves to the exit code. User errors print one line, no stack. */
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode; // commander already printed it
+    if (e instanceof UserError) {
+      process.stderr.write(`samegame: ${e.message}\n`);
+      return e.exitCode;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,42 @@
+import { InvalidArgumentError } from 'commander';
+import { msg } from '../log/messages.js';
+import type { Logger } from '../log/logger.js';
+
+/** Flag parsers: a bad value ends with one message naming the flag. */
+export const parseIntFlag = (flag: string, min = 0) => (v: string): number => {
+  const n = Number(v);
+  if (!/^\s*[+-]?\d+\s*$/.test(v) || !Number.isSafeInteger(n) || n < min) {
+    throw new InvalidArgumentError(msg.badFlag(flag, v, min > 0 ? `an integer ≥ ${min}` : 'a non-negative integer'));
+  }
+  return n;
+};
+
+export const parseUnitFlag = (flag: string) => (v: string): number => {
+  const n = Number(v);
+  if (v.trim() === '' || !(n >= 0 && n <= 1)) throw new InvalidArgumentError(msg.badFlag(flag, v, 'a number in [0, 1]'));
+  return n;
+};
+
+export const parsePositiveFlag = (flag: string) => (v: string): number => {
+  const n = Number(v);
+  if (v.trim() === '' || !(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError(msg.badFlag(flag, v, 'a positive number'));
+  return n;
+};
+
+/** The CLI's logger: messages to stderr; progress redraws one line when stderr is a terminal. */
+export function terminalLogger(quiet = false): Logger {
+  const tty = process.stderr.isTTY === true;
+  let last = '';
+  return {
+    info(m) { if (!quiet) process.stderr.write(`${m}\n`); },
+    warn(m) { process.stderr.write(`warning: ${m}\n`); },
+    progress(label, done, total) {
+      if (quiet || !tty) return;
+      const pct = Math.floor((100 * done) / total);
+      const text = `${label} ${done}/${total} (${pct}%)`;
+      if (text === last) return;
+      last = text;
+      process.stderr.write(`\r${text}${done === total ? '\n' : ''}`);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * Every user-facing message of samegame, as a function, so wording lives in one place and tests
+ * can compare against the same text (the vega-lite convention).
+ */
+const q = (s: string) => JSON.stringify(s);
+
+/** "file:line: field "x": what is wrong" — the one shape of an input error. */
+export function at(file: string, line: number | undefined, field: string | undefined, what: string): string {
+  const where = line === undefined ? file : `${file}:${line}`;
+  return field === undefined ? `${where}: ${what}` : `${where}: field ${q(field)}: ${what}`;
+}
+
+export const msg = {
+  fileUnreadable: (file: string, reason: string) => `${file}: cannot read the file (${reason})`,
+  emptyTable: (file: string) => `${file}: no data rows`,
+  missingColumn: (file: string, column: string) => at(file, 1, column, 'required column is missing from the header'),
+  needRateOrCooperate: (file: string) => at(file, 1, 'rate', 'the header needs a "rate" or a "cooperate" column'),
+  csvSyntax: (file: string, line: number, detail: string) => at(file, line, undefined, `malformed CSV (${detail})`),
+  wrongFieldCount: (file: string, line: number, got: number, want: number) =>
+    at(file, line, undefined, `row has ${got} fields, the header has ${want}`),
+  missingField: (file: string, line: number, field: string) => at(file, line, field, 'value is missing'),
+  notANumber: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a number`),
+  rateOutOfRange: (file: string, line: number, value: string) => at(file, line, 'rate', `${q(value)} is outside [0, 1]`),
+  nNotPositiveInteger: (file: string, line: number, value: string) => at(file, line, 'n', `${q(value)} is not a positive integer`),
+  cooperateNotCount: (file: string, line: number, value: string) => at(file, line, 'cooperate', `${q(value)} is not a non-negative integer`),
+  cooperateAboveN: (file: string, line: number, x: number, n: number) => at(file, line, 'cooperate', `${x} cooperations exceed n = ${n}`),
+  duplicateCell: (file: string, line: number, firstLine: number, key: string) =>
+    at(file, line, 'framing', `duplicate cell ${key} (first seen on line ${firstLine})`),
+  missingFraming: (file: string, line: number, model: string, game: string, framing: string) =>
+    at(file, line, 'framing', `model ${q(model)}, game ${q(game)} has no ${q(framing)} row (every model–game needs both planned framings)`),
+  sameFraming: (base: string) => `--base and --alt must differ (both are ${q(base)})`,
+  badFlag: (flag: string, value: string, want: string) => `${flag}: ${q(value)} is not ${want}`,
+  checksFailed: (names: string[]) => `verification failed: ${names.join(', ')}`,
+  wrote: (path: string) => `wrote ${path}`,
+};

@@ -1,0 +1,76 @@
+/**
+ * The common currency of samegame (DESIGN §2): a table of cells keyed by factor levels, each
+ * holding its observations. A count read off a figure and a count of stored trials are the same
+ * thing here, so every estimand works on reconstructed and direct-run data alike.
+ */
+
+/** x cooperations (or first actions) out of n valid binary trials. */
+export interface BinaryObservations {
+  readonly kind: 'binary';
+  readonly n: number;
+  readonly x: number;
+}
+
+/** One probability per trial (first-token scoring): the cell's rate is their mean. */
+export interface ProbabilityObservations {
+  readonly kind: 'prob';
+  readonly values: Float64Array;
+}
+
+export type Observations = BinaryObservations | ProbabilityObservations;
+
+export interface Cell {
+  /** Factor levels, e.g. { model: 'GPT-4', game: 'Stag Hunt', framing: 'business' }. */
+  readonly key: Readonly<Record<string, string>>;
+  readonly obs: Observations;
+  /** Anything else known about the cell (source, method, note, reported rate text …). */
+  readonly provenance?: Readonly<Record<string, string>>;
+}
+
+export interface CellTable {
+  /** Factor names in key order; every cell's key has exactly these. */
+  readonly factors: readonly string[];
+  readonly cells: readonly Cell[];
+}
+
+/** A stable identifier for a cell key: factor=level pairs in the table's factor order. */
+export function cellId(factors: readonly string[], key: Readonly<Record<string, string>>): string {
+  return factors.map((f) => `${f}=${key[f]}`).join('\u001f');
+}
+
+/** Number of valid observations of a cell. */
+export function cellSize(obs: Observations): number {
+  return obs.kind === 'binary' ? obs.n : obs.values.length;
+}
+
+/** The cell's point rate: x/n, or the mean of its per-trial probabilities (NaN when empty). */
+export function cellRate(obs: Observations): number {
+  if (obs.kind === 'binary') return obs.n === 0 ? NaN : obs.x / obs.n;
+  const v = obs.values;
+  if (v.length === 0) return NaN;
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i];
+  return s / v.length;
+}
+
+/** True when resampling cannot move the cell: 0/n, n/n, or all trials equal. */
+export function isDegenerate(obs: Observations): boolean {
+  if (obs.kind === 'binary') return obs.n > 0 && (obs.x === 0 || obs.x === obs.n);
+  const v = obs.values;
+  for (let i = 1; i < v.length; i++) if (v[i] !== v[0]) return false;
+  return v.length > 0;
+}
+
+/** Distinct levels of a factor in first-appearance order. */
+export function levels(table: CellTable, factor: string): string[] {
+  const seen = new Set<string>();
+  for (const c of table.cells) seen.add(c.key[factor]);
+  return [...seen];
+}
+
+/** Index of cells by id, for estimands that look cells up by key. */
+export function indexCells(table: CellTable): Map<string, number> {
+  const m = new Map<string, number>();
+  table.cells.forEach((c, i) => m.set(cellId(table.factors, c.key), i));
+  return m;
+}

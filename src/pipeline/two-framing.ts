@@ -1,0 +1,45 @@
+import type { CellTable } from '../model/cell-table.js';
+import { cellId, levels } from '../model/cell-table.js';
+import { bootstrap, type BootstrapResult } from '../stats/bootstrap.js';
+import { combineEstimands } from '../estimands/combine.js';
+import { familyEstimand, familyLayout, type FamilyLayout } from '../estimands/family.js';
+import { twoFramingEstimand, twoFramingLayout, type TwoFramingLayout } from '../estimands/two-framing.js';
+import type { Logger } from '../log/logger.js';
+
+export interface TwoFramingSettings {
+  readonly seed: number;
+  readonly reps: number;
+  /** Attenuation a of the conservative transform; 1 = none. */
+  readonly attenuation: number;
+  readonly base: string;
+  readonly alt: string;
+}
+
+export interface TwoFramingAnalysis {
+  readonly table: CellTable;
+  readonly settings: TwoFramingSettings;
+  readonly layout: TwoFramingLayout;
+  /** Present when the table holds more than the two planned framings. */
+  readonly family?: FamilyLayout;
+  readonly boot: BootstrapResult;
+}
+
+/**
+ * The two-framing analysis of any model × game × framing cell table, reconstructed or direct:
+ * point estimates and one bootstrap for every statistic (and the family robustness when more
+ * than two framings are present, on the same replicates).
+ */
+export function analyzeTwoFraming(table: CellTable, settings: TwoFramingSettings, logger?: Logger): TwoFramingAnalysis {
+  const layout = twoFramingLayout(table, settings.base, settings.alt);
+  const family = levels(table, 'framing').length > 2 ? familyLayout(table) : undefined;
+  const estimand = family
+    ? combineEstimands(twoFramingEstimand(layout, settings.attenuation), familyEstimand(family))
+    : twoFramingEstimand(layout, settings.attenuation);
+  const cells = table.cells.map((c) => ({ id: cellId(table.factors, c.key), obs: c.obs }));
+  const boot = bootstrap(cells, estimand, {
+    seed: settings.seed,
+    reps: settings.reps,
+    onProgress: logger?.progress ? (d, t) => logger.progress!('bootstrap', d, t) : undefined,
+  });
+  return { table, settings, layout, family, boot };
+}

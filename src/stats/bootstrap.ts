@@ -1,0 +1,116 @@
+import { BinomialSampler } from './binomial.js';
+import { quantileSorted } from './quantile.js';
+import { streamFor } from './rng.js';
+import type { Observations } from '../model/cell-table.js';
+import { cellRate } from '../model/cell-table.js';
+
+/**
+ * A statistic vector computed from one rate per cell. The bootstrap engine calls `evaluate` once
+ * on the observed rates and once per replicate on redrawn rates, so every statistic (cell, model,
+ * pooled …) gets its interval the same way (DESIGN §2, "one bootstrap engine").
+ */
+export interface Estimand {
+  readonly names: readonly string[];
+  evaluate(rates: Float64Array, out: Float64Array): void;
+}
+
+export interface BootstrapOptions {
+  seed: number;
+  reps: number;
+  /** Interval level, default 0.95 (percentiles 2.5 and 97.5). */
+  level?: number;
+  /** Called now and then with (done, total) replicates, for progress display. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface Interval {
+  readonly point: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+export interface BootstrapResult {
+  readonly names: readonly string[];
+  readonly point: Float64Array;
+  readonly lo: Float64Array;
+  readonly hi: Float64Array;
+  /** Replicate values, statistic-major: replicates[s * reps + r]. */
+  readonly replicates: Float64Array;
+  readonly reps: number;
+  get(name: string): Interval;
+}
+
+/**
+ * Redraw one cell `reps` times into `out[r * stride + offset]`.
+ * Binary cell: Binomial(n, x/n). Probability cell: the mean of n trials drawn with replacement.
+ * The cell's stream is (seed, cellKey) only.
+ */
+export function redrawCell(obs: Observations, seed: number, cellKey: string, reps: number,
+  out: Float64Array, offset: number, stride: number): void {
+  const rng = streamFor(seed, cellKey);
+  if (obs.kind === 'binary') {
+    if (obs.n === 0) { for (let r = 0; r < reps; r++) out[r * stride + offset] = NaN; return; }
+    const sampler = new BinomialSampler(obs.n, obs.x / obs.n);
+    const inv = 1 / obs.n;
+    for (let r = 0; r < reps; r++) out[r * stride + offset] = sampler.draw(rng) * inv;
+    return;
+  }
+  const v = obs.values;
+  const m = v.length;
+  if (m === 0) { for (let r = 0; r < reps; r++) out[r * stride + offset] = NaN; return; }
+  for (let r = 0; r < reps; r++) {
+    let s = 0;
+    for (let i = 0; i < m; i++) s += v[Math.floor(rng.next() * m)];
+    out[r * stride + offset] = s / m;
+  }
+}
+
+/**
+ * Percentile bootstrap over a set of cells. Replicate r redraws every cell independently and
+ * re-evaluates the whole estimand on the redrawn rates; intervals are the (1−level)/2 and
+ * (1+level)/2 quantiles with linear interpolation (numpy's default).
+ */
+export function bootstrap(cells: readonly { id: string; obs: Observations }[], estimand: Estimand,
+  opts: BootstrapOptions): BootstrapResult {
+  const { seed, reps } = opts;
+  if (!Number.isInteger(reps) || reps < 1) throw new RangeError(`reps must be a positive integer: ${reps}`);
+  const level = opts.level ?? 0.95;
+  const k = cells.length;
+  const s = estimand.names.length;
+
+  const observed = new Float64Array(k);
+  cells.forEach((c, i) => { observed[i] = cellRate(c.obs); });
+  const point = new Float64Array(s);
+  estimand.evaluate(observed, point);
+
+  // Rates of every replicate, replicate-major so one replicate's rates are contiguous.
+  const rates = new Float64Array(reps * k);
+  cells.forEach((c, i) => redrawCell(c.obs, seed, c.id, reps, rates, i, k));
+
+  const replicates = new Float64Array(s * reps);
+  const out = new Float64Array(s);
+  const step = Math.max(1, Math.floor(reps / 50));
+  for (let r = 0; r < reps; r++) {
+    estimand.evaluate(rates.subarray(r * k, (r + 1) * k), out);
+    for (let j = 0; j < s; j++) replicates[j * reps + r] = out[j];
+    if (opts.onProgress && (r % step === 0 || r === reps - 1)) opts.onProgress(r + 1, reps);
+  }
+
+  const lo = new Float64Array(s);
+  const hi = new Float64Array(s);
+  const a = (1 - level) / 2;
+  for (let j = 0; j < s; j++) {
+    const sorted = replicates.slice(j * reps, (j + 1) * reps).sort();
+    lo[j] = quantileSorted(sorted, a);
+    hi[j] = quantileSorted(sorted, 1 - a);
+  }
+  const index = new Map(estimand.names.map((n, i) => [n, i]));
+  return {
+    names: estimand.names, point, lo, hi, replicates, reps,
+    get(name: string): Interval {
+      const i = index.get(name);
+      if (i === undefined) throw new Error(`no statistic named ${name}`);
+      return { point: point[i], lo: lo[i], hi: hi[i] };
+    },
+  };
+}
