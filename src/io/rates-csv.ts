@@ -45,6 +45,7 @@ function splitRows(text: string, file: string): RawRow[] {
   let error: string | undefined;
   Papa.parse<string[]>(text, {
     header: false,
+    delimiter: ',',
     skipEmptyLines: false,
     step: (res) => {
       const start = lastCursor;
