@@ -69,6 +69,8 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
   };
 }
 
-export function metricsJson(...args: Parameters<typeof metricsObject>): string {
-  return JSON.stringify(metricsObject(...args), null, 2) + '\n';
+/** metrics.json text; `extra` appends fields (a direct run's invalid counts, λ̂ …). */
+export function metricsJson(a: TwoFramingAnalysis, input: InputProvenance, tool: { name: string; version: string },
+  extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ ...metricsObject(a, input, tool), ...extra }, null, 2) + '\n';
 }

@@ -1,6 +1,6 @@
 import type { CellTable } from '../model/cell-table.js';
 import { cellId, levels } from '../model/cell-table.js';
-import { bootstrap, type BootstrapResult } from '../stats/bootstrap.js';
+import { bootstrap, type BootstrapResult, type Estimand } from '../stats/bootstrap.js';
 import { combineEstimands } from '../estimands/combine.js';
 import { familyEstimand, familyLayout, type FamilyLayout } from '../estimands/family.js';
 import { twoFramingEstimand, twoFramingLayout, type TwoFramingLayout } from '../estimands/two-framing.js';
@@ -27,14 +27,15 @@ export interface TwoFramingAnalysis {
 /**
  * The two-framing analysis of any model × game × framing cell table, reconstructed or direct:
  * point estimates and one bootstrap for every statistic (and the family robustness when more
- * than two framings are present, on the same replicates).
+ * than two framings are present, on the same replicates). `extra` adds estimands evaluated on
+ * the same replicates (e.g. the λ̂ diagnostic of a direct run).
  */
-export function analyzeTwoFraming(table: CellTable, settings: TwoFramingSettings, logger?: Logger): TwoFramingAnalysis {
+export function analyzeTwoFraming(table: CellTable, settings: TwoFramingSettings, logger?: Logger,
+  extra?: (layout: TwoFramingLayout) => Estimand[]): TwoFramingAnalysis {
   const layout = twoFramingLayout(table, settings.base, settings.alt);
   const family = levels(table, 'framing').length > 2 ? familyLayout(table) : undefined;
-  const estimand = family
-    ? combineEstimands(twoFramingEstimand(layout, settings.attenuation), familyEstimand(family))
-    : twoFramingEstimand(layout, settings.attenuation);
+  const estimand = combineEstimands(twoFramingEstimand(layout, settings.attenuation),
+    ...(family ? [familyEstimand(family)] : []), ...(extra ? extra(layout) : []));
   const cells = table.cells.map((c) => ({ id: cellId(table.factors, c.key), obs: c.obs }));
   const boot = bootstrap(cells, estimand, {
     seed: settings.seed,

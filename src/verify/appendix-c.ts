@@ -11,8 +11,8 @@ export interface VerifyInput {
   readonly analysis: TwoFramingAnalysis;
   /** Σ n as read from the input rows, independently of the cell table. */
   readonly inputDecisions: number;
-  /** Rows that reported a rate: the count must reproduce it at its decimals. */
-  readonly reportedRates: readonly { cell: string; x: number; n: number; rate: DecimalText }[];
+  /** Rows that reported a rate: the count must reproduce it at its decimals (absent for direct runs). */
+  readonly reportedRates?: readonly { cell: string; x: number; n: number; rate: DecimalText }[];
   /** The empirical tables the run writes, by name, and any external comparison tables. */
   readonly empiricalTables: readonly string[];
   readonly externalTables: readonly string[];
@@ -113,7 +113,7 @@ export function verifyTwoFraming(v: VerifyInput): VerificationReport {
     checks.push(check('two_empirical_tables', 'the report has exactly two empirical tables and no external comparison table',
       `empirical: ${v.empiricalTables.join(', ')}; external: ${v.externalTables.length ? v.externalTables.join(', ') : 'none'}`, bad));
   }
-  {
+  if (v.reportedRates) {
     const bad = v.reportedRates.filter((r) => !countReproducesRate(r.x, r.n, r.rate)).map((r) => `${r.cell}: ${r.x}/${r.n} does not round to ${r.rate.text}`);
     checks.push(check('counts_reproduce_rates', 'every reconstructed count reproduces its reported rate at the reported decimals',
       `${v.reportedRates.length} rates checked`, bad));

@@ -1,0 +1,52 @@
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import { relative } from 'node:path';
+import { analyze } from '../pipeline/analyze.js';
+import { DEFAULTS } from '../pipeline/reproduce.js';
+import { table3Text } from '../emit/terminal.js';
+import { msg } from '../log/messages.js';
+import { analyzeMsg } from '../log/messages-analyze.js';
+import { UserError } from '../log/errors.js';
+import { parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
+
+/** --map-model DIRECT=RECONSTRUCTED, repeatable. */
+export function collectMap(v: string, acc: Record<string, string>): Record<string, string> {
+  const i = v.indexOf('=');
+  if (i <= 0 || i === v.length - 1) throw new InvalidArgumentError(analyzeMsg.badMap(v));
+  return { ...acc, [v.slice(0, i)]: v.slice(i + 1) };
+}
+
+export function registerAnalyze(program: Command): void {
+  program
+    .command('analyze')
+    .description('Analyze a trial store with the same estimands as reproduce (direct runs swap in for reconstructed data)')
+    .argument('<store>', 'trial store written by `samegame run`')
+    .option('--out <dir>', 'output directory (default: beside the store, named after it)')
+    .option('--run <id>', 'run id within the store (default: the latest)', parseIntFlag('--run', 1))
+    .option('--compare <file>', 'reconstructed rates CSV to set beside the direct run')
+    .option('--map-model <direct=reconstructed>', 'match a direct model to a reconstructed one (repeatable)', collectMap, {})
+    .option('--base <name>', 'base framing (default: business when present)')
+    .option('--alt <name>', 'alternative framing (default: friend-sharing when present)')
+    .option('--attenuation <a>', 'apply the conservative transform (direct runs default to 1 = none)', parseUnitFlag('--attenuation'))
+    .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), DEFAULTS.seed)
+    .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1), DEFAULTS.reps)
+    .option('-q, --quiet', 'print only the table')
+    .action((store: string, o: { out?: string; run?: number; compare?: string; mapModel: Record<string, string>; base?: string; alt?: string;
+      attenuation?: number; seed: number; reps: number; quiet?: boolean }) => {
+      const logger = terminalLogger(o.quiet);
+      const res = analyze({ store, out: o.out, runId: o.run, compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt,
+        attenuation: o.attenuation, seed: o.seed, reps: o.reps, logger });
+      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation)}\n`);
+      const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
+      const err = res.source.tallies.reduce((s, t) => s + t.error, 0);
+      logger.info(`run ${res.source.run.id} (${res.source.run.designName}): ${res.analysis.table.cells.length} cells, ${inv} invalid and ${err} failed trials left out (reports/invalid.csv)`);
+      if (res.comparison) {
+        const { unmatchedDirect: d, unmatchedReconstructed: r } = res.comparison;
+        logger.info(`compared ${res.comparison.rows.length} cells with ${o.compare}; unmatched: ${d.length} direct, ${r.length} reconstructed`);
+      }
+      for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+      if (!res.verification.passed) {
+        throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
+      }
+    });
+}
