@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { relative } from 'node:path';
-import { analyze } from '../pipeline/analyze.js';
+import { analyzeWithFigures, isSelectiveAnalysis } from '../pipeline/selective.js';
+import { DEFAULT_THRESHOLDS } from '../estimands/selective.js';
+import { printSelective } from './analyze-selective.js';
 import { DEFAULTS } from '../pipeline/reproduce.js';
 import { table3Text } from '../emit/terminal.js';
 import { msg } from '../log/messages.js';
@@ -30,12 +32,16 @@ export function registerAnalyze(program: Command): void {
     .option('--attenuation <a>', 'apply the conservative transform (direct runs default to 1 = none)', parseUnitFlag('--attenuation'))
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), DEFAULTS.seed)
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1), DEFAULTS.reps)
+    .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)', parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)
+    .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)', parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
     .option('-q, --quiet', 'print only the table')
-    .action((store: string, o: { out?: string; run?: number; compare?: string; mapModel: Record<string, string>; base?: string; alt?: string;
-      attenuation?: number; seed: number; reps: number; quiet?: boolean }) => {
+    .action(async (store: string, o: { out?: string; run?: number; compare?: string; mapModel: Record<string, string>; base?: string; alt?: string;
+      attenuation?: number; seed: number; reps: number; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number }) => {
       const logger = terminalLogger(o.quiet);
-      const res = analyze({ store, out: o.out, runId: o.run, compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt,
-        attenuation: o.attenuation, seed: o.seed, reps: o.reps, logger });
+      const res = await analyzeWithFigures({ store, out: o.out, runId: o.run, compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt,
+        attenuation: o.attenuation, seed: o.seed, reps: o.reps, logger,
+        thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness } });
+      if (isSelectiveAnalysis(res)) return printSelective(res, logger);
       process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation)}\n`);
       const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
       const err = res.source.tallies.reduce((s, t) => s + t.error, 0);

@@ -2,6 +2,13 @@ import { Command, CommanderError } from 'commander';
 import { UserError } from '../log/errors.js';
 import { toolInfo } from '../paths.js';
 import { registerReproduce } from './reproduce.js';
+import { registerReport } from './report.js';
+import { registerPrompts } from './prompts.js';
+import { registerRun } from './run.js';
+import { registerExport } from './export.js';
+import { registerAnalyze } from './analyze.js';
+import { registerPlan } from './plan.js';
+import { registerAudit } from './audit.js';
 
 /** The commander program; each command lives in its own file and registers itself here. */
 export function buildProgram(): Command {
@@ -11,6 +18,13 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   registerReproduce(program);
+  registerReport(program);
+  registerPrompts(program);
+  registerRun(program);
+  registerExport(program);
+  registerAnalyze(program);
+  registerPlan(program);
+  registerAudit(program);
   return program;
 }
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { relative } from 'node:path';
-import { reproduce, DEFAULTS } from '../pipeline/reproduce.js';
+import { reproduceWithFigures, DEFAULTS } from '../pipeline/reproduce.js';
 import { SHIPPED_RATES } from '../paths.js';
 import { table3Text } from '../emit/terminal.js';
 import { msg } from '../log/messages.js';
@@ -19,9 +19,9 @@ export function registerReproduce(program: Command): void {
     .option('--base <name>', 'base framing', DEFAULTS.base)
     .option('--alt <name>', 'alternative framing', DEFAULTS.alt)
     .option('-q, --quiet', 'print only the table')
-    .action((o: { data: string; out: string; seed: number; reps: number; attenuation: number; base: string; alt: string; quiet?: boolean }) => {
+    .action(async (o: { data: string; out: string; seed: number; reps: number; attenuation: number; base: string; alt: string; quiet?: boolean }) => {
       const logger = terminalLogger(o.quiet);
-      const res = reproduce({ ...o, data: o.data === SHIPPED_RATES ? undefined : o.data, logger });
+      const res = await reproduceWithFigures({ ...o, data: o.data === SHIPPED_RATES ? undefined : o.data, logger });
       process.stdout.write(`${table3Text(res.table3, o.attenuation)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       if (!res.verification.passed) {

@@ -1,6 +1,6 @@
 import type { CellTable } from '../model/cell-table.js';
 import type { Estimand } from '../stats/bootstrap.js';
-import { jsdBernoulli } from '../stats/jsd.js';
+import { binaryEntropy } from '../stats/jsd.js';
 import { POOLED, stat } from './names.js';
 
 export interface FamilyGroup {
@@ -50,16 +50,19 @@ export function familyEstimand(layout: FamilyLayout): Estimand {
   const sum = new Float64Array(m + 1);
   const count = new Float64Array(m + 1);
   for (const mi of modelOf) { count[mi]++; count[m]++; }
+  const h = new Float64Array(Math.max(0, ...groups.map((g) => g.cellIndices.length)));
   return {
     names,
     evaluate(rates, out) {
       sum.fill(0);
       groups.forEach((g, i) => {
         const idx = g.cellIndices;
+        // JSD(p, q) = H((p+q)/2) − (H(p) + H(q))/2: each cell's entropy once, not once per pair.
+        for (let x = 0; x < idx.length; x++) h[x] = binaryEntropy(rates[idx[x]]);
         let maxJ = 0;
         for (let x = 0; x < idx.length; x++) {
           for (let y = x + 1; y < idx.length; y++) {
-            const j = jsdBernoulli(rates[idx[x]], rates[idx[y]]);
+            const j = binaryEntropy((rates[idx[x]] + rates[idx[y]]) / 2) - (h[x] + h[y]) / 2;
             if (j > maxJ) maxJ = j;
           }
         }

@@ -1,6 +1,5 @@
 import { basename, extname, join, resolve, dirname } from 'node:path';
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { sha256File } from '../io/hash.js';
 import { TrialStore } from '../live/store.js';
 import { pickRun, storeTable, type StoreTable } from '../io/store-table.js';
 import { readRates } from '../io/rates-csv.js';
@@ -19,6 +18,9 @@ import { twoFramingFiles } from '../emit/two-framing-files.js';
 import { compareCsv, compareHeadlineCsv, invalidCsv, lambdaCsv, lambdaRows } from '../emit/direct-tables.js';
 import { table3Rows, type Table3Row } from '../emit/tables.js';
 import { DEFAULTS } from './reproduce.js';
+import { isSelectiveSource } from '../selective/facts.js';
+import type { VerdictThresholds } from '../estimands/selective.js';
+import { analyzeSelective, type SelectiveAnalysis } from './selective.js';
 
 export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly store: string;
@@ -30,6 +32,8 @@ export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly modelMap?: Readonly<Record<string, string>>;
   readonly logger?: Logger;
   readonly dryRun?: boolean;
+  /** Verdict thresholds of a context-enrichment run (selective robustness). */
+  readonly thresholds?: VerdictThresholds;
 }
 
 export interface AnalyzeResult {
@@ -53,7 +57,7 @@ export function defaultAnalyzeOut(store: string): string {
  * path uses → the same outputs as `reproduce` (issue 6), plus invalid counts per cell and the λ̂
  * diagnostic. Direct runs are not attenuated unless asked (attenuation defaults to 1).
  */
-export function analyze(opts: AnalyzeOptions): AnalyzeResult {
+export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis {
   const logger = opts.logger ?? silentLogger;
   const store = TrialStore.openExisting(opts.store);
   let source: StoreTable;
@@ -65,6 +69,8 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult {
   } finally {
     store.close();
   }
+  // A context-enrichment run (cells carry condition, world, format) gets the selective-robustness analysis (issue 7).
+  if (isSelectiveSource(source)) return analyzeSelective(source, opts);
   const { table, tallies } = source;
   if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
   facts = designFacts(source.run.designJson, levels(table, 'game'));
@@ -102,7 +108,7 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult {
   const reportsDir = join(outDir, 'reports');
   const provenance = {
     path: opts.store,
-    sha256: createHash('sha256').update(readFileSync(opts.store)).digest('hex'),
+    sha256: sha256File(opts.store),
     kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run',
   };
   const extra = {

@@ -12,6 +12,7 @@ import type { VerificationReport } from '../verify/report.js';
 import { familyCsv, table2Csv, table3Csv, table3Rows, type Table3Row } from '../emit/tables.js';
 import { metricsJson } from '../emit/metrics.js';
 import { verificationJson, verificationMarkdown } from '../emit/verification.js';
+import { reproducePresentationFiles } from '../emit/reproduce-outputs.js';
 
 export const DEFAULTS = {
   seed: 20240818,
@@ -83,4 +84,16 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   ];
   if (!opts.dryRun) writeFilesAtomic(files);
   return { input, analysis, verification, table3: table3Rows(analysis), files };
+}
+
+/**
+ * `samegame reproduce` as the CLI runs it: `reproduce` plus figures/ (Vega-Lite spec, SVG, PNG)
+ * and reports/report.html, all written as one atomic set. Rendering lives in src/emit; it is
+ * async (Vega's dataflow), hence a separate function so `reproduce` stays synchronous.
+ */
+export async function reproduceWithFigures(opts: ReproduceOptions = {}): Promise<ReproduceResult> {
+  const res = reproduce({ ...opts, dryRun: true });
+  const files = [...res.files, ...await reproducePresentationFiles(res, opts.out ?? '.', opts.logger)];
+  if (!opts.dryRun) writeFilesAtomic(files);
+  return { ...res, files };
 }

@@ -1,5 +1,5 @@
 import { BinomialSampler } from './binomial.js';
-import { quantileSorted } from './quantile.js';
+import { quantilesUnsorted } from './quantile.js';
 import { streamFor } from './rng.js';
 import type { Observations } from '../model/cell-table.js';
 import { cellRate } from '../model/cell-table.js';
@@ -99,10 +99,10 @@ export function bootstrap(cells: readonly { id: string; obs: Observations }[], e
   const lo = new Float64Array(s);
   const hi = new Float64Array(s);
   const a = (1 - level) / 2;
+  const scratch = new Float64Array(reps);
   for (let j = 0; j < s; j++) {
-    const sorted = replicates.slice(j * reps, (j + 1) * reps).sort();
-    lo[j] = quantileSorted(sorted, a);
-    hi[j] = quantileSorted(sorted, 1 - a);
+    scratch.set(replicates.subarray(j * reps, (j + 1) * reps));
+    [lo[j], hi[j]] = quantilesUnsorted(scratch, [a, 1 - a]);
   }
   const index = new Map(estimand.names.map((n, i) => [n, i]));
   return {

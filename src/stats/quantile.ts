@@ -15,3 +15,64 @@ export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
   const b = sorted[lo + 1];
   return a + (h - lo) * (b - a);
 }
+
+/**
+ * Rearrange `a` in place so that a[k] is the k-th smallest value, everything before it ≤ a[k]
+ * and everything after ≥ a[k]: Floyd–Rivest selection (CACM 18:3, 1975) with Hoare partitioning,
+ * the scheme of d3-array's quickselect, which stays linear on the many ties of bootstrap
+ * replicates (lattice-valued statistics, collapsed degenerate cells). `a` must hold no NaN.
+ */
+export function selectInPlace(a: Float64Array, k: number, left = 0, right = a.length - 1): void {
+  while (right > left) {
+    if (right - left > 600) {
+      const n = right - left + 1;
+      const m = k - left + 1;
+      const z = Math.log(n);
+      const s = 0.5 * Math.exp((2 * z) / 3);
+      const sd = 0.5 * Math.sqrt((z * s * (n - s)) / n) * (m - n / 2 < 0 ? -1 : 1);
+      selectInPlace(a, k, Math.max(left, Math.floor(k - (m * s) / n + sd)), Math.min(right, Math.floor(k + ((n - m) * s) / n + sd)));
+    }
+    const t = a[k];
+    let i = left;
+    let j = right;
+    swap(a, left, k);
+    if (a[right] > t) swap(a, left, right);
+    while (i < j) {
+      swap(a, i, j);
+      ++i; --j;
+      while (a[i] < t) ++i;
+      while (a[j] > t) --j;
+    }
+    if (a[left] === t) swap(a, left, j);
+    else { ++j; swap(a, j, right); }
+    if (j <= k) left = j + 1;
+    if (k <= j) right = j - 1;
+  }
+}
+
+function swap(a: Float64Array, i: number, j: number): void {
+  const t = a[i]; a[i] = a[j]; a[j] = t;
+}
+
+/**
+ * Quantiles (R-7, as quantileSorted) of an unsorted sample, by selection rather than sorting.
+ * `scratch` is reordered. A sample holding NaN (a statistic undefined in some replicate) has NaN
+ * quantiles.
+ */
+export function quantilesUnsorted(scratch: Float64Array, qs: readonly number[]): number[] {
+  const n = scratch.length;
+  for (const q of qs) if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile level out of [0,1]: ${q}`);
+  if (n === 0) return qs.map(() => NaN);
+  for (let i = 0; i < n; i++) if (scratch[i] !== scratch[i]) return qs.map(() => NaN);
+  return qs.map((q) => {
+    const h = (n - 1) * q;
+    const lo = Math.floor(h);
+    selectInPlace(scratch, lo);
+    const a = scratch[lo];
+    if (lo >= n - 1 || h === lo) return a;
+    // the next order statistic is the smallest value at or after position lo + 1
+    let b = scratch[lo + 1];
+    for (let i = lo + 2; i < n; i++) if (scratch[i] < b) b = scratch[i];
+    return a + (h - lo) * (b - a);
+  });
+}

@@ -23,3 +23,29 @@ describe('quantileSorted (linear interpolation, numpy default)', () => {
     expect(() => quantileSorted(x, -0.1)).toThrow(RangeError);
   });
 });
+
+describe('quantilesUnsorted (selection) equals quantileSorted on a sorted copy', () => {
+  it('on random, tied, lattice and NaN-bearing samples', async () => {
+    const { quantilesUnsorted } = await import('../../src/stats/quantile.js');
+    const { streamFor } = await import('../../src/stats/rng.js');
+    const r = streamFor(3, 'q');
+    const samples: Float64Array[] = [
+      Float64Array.from({ length: 10_000 }, () => r.next()),
+      Float64Array.from({ length: 999 }, () => Math.floor(r.next() * 7) / 7),
+      Float64Array.from({ length: 50 }, () => 1),
+      Float64Array.from([3, 1, 2]),
+      Float64Array.from([5]),
+    ];
+    for (const s of samples) {
+      const sorted = s.slice().sort();
+      const qs = [0, 0.025, 0.5, 0.975, 1];
+      const got = quantilesUnsorted(s.slice(), qs);
+      qs.forEach((q, i) => expect(got[i]).toEqual(quantileSorted(sorted, q)));
+    }
+  });
+  it('a sample with NaN has NaN quantiles; empty gives NaN', async () => {
+    const { quantilesUnsorted } = await import('../../src/stats/quantile.js');
+    expect(quantilesUnsorted(Float64Array.from([0.2, NaN, 0.1]), [0.5])).toEqual([NaN]);
+    expect(quantilesUnsorted(new Float64Array(0), [0.5])).toEqual([NaN]);
+  });
+});

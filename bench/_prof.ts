@@ -1,0 +1,17 @@
+import { performance } from 'node:perf_hooks';
+import { readRates } from '../src/io/rates-csv.js';
+import { analyzeTwoFraming } from '../src/pipeline/two-framing.js';
+import { redrawCell } from '../src/stats/bootstrap.js';
+const input = readRates('data/lore-heydari-2024/rates.csv', { base: 'business', alt: 'friend-sharing' });
+for (let i = 0; i < 3; i++) analyzeTwoFraming(input.table, { seed: 1, reps: 10000, attenuation: 0.7, base: 'business', alt: 'friend-sharing' });
+let t = performance.now();
+const out = new Float64Array(240000);
+for (let k = 0; k < 5; k++) input.table.cells.forEach((c, i) => redrawCell(c.obs, 1, String(i), 10000, out, i, 24));
+console.log('draws', (performance.now() - t) / 5);
+const a = new Float64Array(10000).map(() => Math.random());
+t = performance.now();
+for (let k = 0; k < 64; k++) a.slice().sort();
+console.log('64 sorts', performance.now() - t);
+t = performance.now();
+for (let k = 0; k < 5; k++) analyzeTwoFraming(input.table, { seed: 1, reps: 10000, attenuation: 0.7, base: 'business', alt: 'friend-sharing' });
+console.log('total', (performance.now() - t) / 5);

@@ -1,0 +1,63 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import { exportTrials, type ExportFormat } from '../live/export.js';
+import { TrialStore } from '../live/store.js';
+import { UserError } from '../log/errors.js';
+import { runMsg } from '../log/messages-run.js';
+import { parseIntFlag, terminalLogger } from './options.js';
+
+const parseFormat = (v: string): ExportFormat => {
+  if (v !== 'jsonl' && v !== 'csv') throw new InvalidArgumentError(runMsg.badFormat(v));
+  return v;
+};
+
+/** A writer that waits for the stream to drain, so a large export never piles up in memory. */
+function writerFor(s: NodeJS.WritableStream): (chunk: string) => Promise<void> {
+  return (chunk) => new Promise((resolve, reject) => {
+    const onError = (e: Error) => reject(e);
+    s.once('error', onError);
+    const ok = s.write(chunk);
+    const done = () => { s.off('error', onError); resolve(); };
+    if (ok) done(); else s.once('drain', done);
+  });
+}
+
+export function registerExport(program: Command): void {
+  program
+    .command('export')
+    .description('Export the trials of a store, one record per trial (CSV: analysis columns; JSONL: every stored field)')
+    .argument('<store>', 'trial store written by samegame run')
+    .requiredOption('--format <fmt>', 'jsonl or csv', parseFormat)
+    .option('--out <file>', 'output file (written whole or not at all); standard output when absent')
+    .option('--run <id>', 'only this run of the store', parseIntFlag('--run', 1))
+    .option('-q, --quiet', 'no summary line')
+    .action(async (storePath: string, o: { format: ExportFormat; out?: string; run?: number; quiet?: boolean }) => {
+      const logger = terminalLogger(o.quiet);
+      const store = TrialStore.openExisting(storePath);
+      try {
+        const ids = store.runs().map((r) => r.id);
+        if (o.run !== undefined && !ids.includes(o.run)) throw new UserError(runMsg.noSuchRun(storePath, o.run, ids));
+        if (o.out === undefined) {
+          // A reader that stops early (| head) closes the pipe: that ends the export, quietly.
+          await exportTrials(store, o.format, writerFor(process.stdout), o.run).catch((e: NodeJS.ErrnoException) => {
+            if (e.code !== 'EPIPE') throw e;
+          });
+          return;
+        }
+        const tmp = `${o.out}.tmp-${process.pid}`;
+        const s = createWriteStream(tmp);
+        try {
+          const n = await exportTrials(store, o.format, writerFor(s), o.run);
+          await new Promise<void>((resolve, reject) => { s.once('error', reject); s.end(() => resolve()); });
+          renameSync(tmp, o.out);
+          logger.info(runMsg.exported(n, o.out));
+        } catch (e) {
+          s.destroy();
+          rmSync(tmp, { force: true });
+          throw e;
+        }
+      } finally {
+        store.close();
+      }
+    });
+}

@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { join } from 'node:path';
+import { writeFilesAtomic } from '../io/atomic.js';
+import { loadDesign } from '../live/design.js';
+import { reviewPrompts } from '../live/prompts/review.js';
+import { UserError } from '../log/errors.js';
+import { liveMsg } from '../log/messages-live.js';
+import { terminalLogger } from './options.js';
+
+export function registerPrompts(program: Command): void {
+  program
+    .command('prompts')
+    .description('Print (or write under --out) the rendered prompts of a design, one per model × game × framing')
+    .argument('<design>', 'design YAML')
+    .option('--out <dir>', 'write one file per prompt, <dir>/<model>/<game>/<framing>.txt, instead of printing')
+    .option('--model <id>', 'only this model')
+    .option('--game <id>', 'only this game')
+    .option('--framing <id>', 'only this framing')
+    .action((file: string, o: { out?: string; model?: string; game?: string; framing?: string }) => {
+      const prompts = reviewPrompts(loadDesign(file), o);
+      if (o.out === undefined) {
+        process.stdout.write(prompts.map((p) => p.text).join('\n'));
+        return;
+      }
+      const dir = o.out;
+      try {
+        writeFilesAtomic(prompts.map((p) => ({ path: join(dir, p.file), content: p.text })));
+      } catch (e) {
+        throw new UserError(liveMsg.cannotWrite(dir, (e as NodeJS.ErrnoException).code ?? String(e)));
+      }
+      terminalLogger().info(liveMsg.wrotePrompts(prompts.length, dir));
+    });
+}

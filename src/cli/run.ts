@@ -1,0 +1,130 @@
+import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadDesign } from '../live/design.js';
+import { planRun } from '../live/plan.js';
+import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated } from '../live/providers/registry.js';
+import { runTrials, RUNNER_DEFAULTS } from '../live/runner.js';
+import { prepareSession } from '../live/session.js';
+import { TrialStore } from '../live/store.js';
+import type { Logger } from '../log/logger.js';
+import { UserError } from '../log/errors.js';
+import { runMsg } from '../log/messages-run.js';
+import { toolInfo } from '../paths.js';
+import { parseIntFlag, parsePositiveFlag } from './options.js';
+
+interface RunFlags {
+  store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
+  dryRun?: boolean; maxRetries: number; timeoutMs: number; seed: number; priceIn?: number; priceOut?: number; quiet?: boolean;
+}
+
+/** Default store of a design: runs/<design name>.sqlite. */
+export function defaultStore(designName: string): string {
+  return join('runs', `${designName.replace(/[^A-Za-z0-9._-]/g, '-')}.sqlite`);
+}
+
+/**
+ * The run's logger: a progress line redrawn in place on a terminal (closed before any other
+ * message), or printed every 30 s when stderr is a file or pipe, so long runs show progress there too.
+ */
+function runLogger(quiet: boolean): Logger & { endLine(): void } {
+  const tty = process.stderr.isTTY === true;
+  let open = false;
+  let lastPlain = -Infinity;
+  const line = (m: string) => {
+    if (open) { process.stderr.write('\n'); open = false; }
+    process.stderr.write(`${m}\n`);
+  };
+  return {
+    endLine() { if (open) { process.stderr.write('\n'); open = false; } },
+    info(m) { if (!quiet) line(m); },
+    warn(m) { line(`warning: ${m}`); },
+    progress(label, done, total) {
+      if (quiet) return;
+      const text = `${done}/${total} ${label}`;
+      if (tty) {
+        process.stderr.write(`\r\x1b[K${text}`);
+        open = done !== total;
+        if (!open) process.stderr.write('\n');
+      } else if (Date.now() - lastPlain >= 30_000 || done === total) {
+        lastPlain = Date.now();
+        process.stderr.write(`${text}\n`);
+      }
+    },
+  };
+}
+
+export function registerRun(program: Command): void {
+  program
+    .command('run')
+    .description('Run a design against its models and store every trial (resumes when run again)')
+    .argument('<design>', 'design YAML file')
+    .option('--store <file>', 'trial store (SQLite); default runs/<design name>.sqlite')
+    .option('--provider <id>', 'replace the provider of every model (openai-responses, openai-chat, simulated)')
+    .option('--base-url <url>', 'replace the base URL of every model (an OpenAI-compatible server)')
+    .option('--model <name>', 'replace the model name sent for every model')
+    .option('--concurrency <n>', 'calls in flight at most', parseIntFlag('--concurrency', 1), RUNNER_DEFAULTS.concurrency)
+    .option('--rpm <n>', 'requests per minute at most', parsePositiveFlag('--rpm'))
+    .option('--tpm <n>', 'tokens per minute at most (estimated before a call, settled by its usage)', parsePositiveFlag('--tpm'))
+    .option('--max-retries <n>', 'retries per trial after the first call', parseIntFlag('--max-retries'), RUNNER_DEFAULTS.maxRetries)
+    .option('--timeout-ms <n>', 'limit per call, including the response body', parseIntFlag('--timeout-ms', 1), DEFAULT_TIMEOUT_MS)
+    .option('--seed <n>', 'seed of the retry jitter', parseIntFlag('--seed'), RUNNER_DEFAULTS.seed)
+    .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parsePositiveFlag('--price-in'))
+    .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parsePositiveFlag('--price-out'))
+    .option('--dry-run', 'print the number of calls, estimated tokens and cost; call nothing')
+    .option('-q, --quiet', 'print warnings and the summary only')
+    .action((designPath: string, o: RunFlags) => runCommand(designPath, o));
+}
+
+async function runCommand(designPath: string, o: RunFlags): Promise<void> {
+  const logger = runLogger(o.quiet === true);
+  const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
+  const session = prepareSession(loadDesign(designPath), { provider: o.provider, baseUrl: o.baseUrl, model: o.model }, flagPrices);
+  const storePath = o.store ?? defaultStore(session.design.name);
+
+  if (o.dryRun) {
+    const store = existsSync(storePath) ? TrialStore.openExisting(storePath) : undefined;
+    const run = store?.findRun(session.hash);
+    const plan = planRun(session.specs, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }), session.prices);
+    store?.close();
+    process.stdout.write(`${runMsg.dryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
+      plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
+    return;
+  }
+
+  // Unknown providers and missing keys fail here, before the store is created.
+  const pool = new ProviderPool({ timeoutMs: o.timeoutMs });
+  pool.prepare(session.design.models);
+  const store = TrialStore.open(storePath);
+  const stop = new AbortController();
+  const abort = new AbortController();
+  const onSignal = () => {
+    if (!stop.signal.aborted) { logger.warn(runMsg.stopping()); stop.abort(); } else abort.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const { run, resumed } = store.openRun({
+      name: session.design.name, hash: session.hash, json: session.json, toolVersion: toolInfo().version, started: new Date().toISOString(),
+    });
+    const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
+    if (synthetic.length > 0) logger.info(runMsg.syntheticNote(synthetic));
+    const r = await runTrials({
+      store, runId: run.id, specs: session.specs, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
+      maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.signal, abort: abort.signal,
+      onStart: (done) => logger.info(runMsg.runPlan(session.design.name, run.id, session.specs.length, done, resumed)),
+    });
+    if (r.outcome !== 'complete') {
+      const complete = r.alreadyDone + r.ok + r.invalid;
+      // 130 = interrupted by SIGINT (128 + 2), the shell convention.
+      throw new UserError(r.outcome === 'aborted' ? runMsg.aborted(complete, r.total) : runMsg.interrupted(complete, r.total), 130);
+    }
+    const c = store.statusCounts(run.id);
+    logger.info(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens, storePath));
+  } finally {
+    logger.endLine();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    store.close();
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The rendered prompts of a design for review (`samegame prompts`): one per model × game ×
+ * framing (the reps of a cell share the prompt), in the design's order, each as the text a
+ * reviewer reads — labels and their canonical actions, the system message if any, the prompt.
+ */
+import { UserError } from '../../log/errors.js';
+import { liveMsg } from '../../log/messages-live.js';
+import type { Design } from '../design.js';
+import { renderFraming } from './index.js';
+import { reviewEnrichmentPrompts } from '../enrichment-review.js';
+
+export interface PromptFilter {
+  readonly model?: string;
+  readonly game?: string;
+  readonly framing?: string;
+}
+
+export interface ReviewedPrompt {
+  readonly model: string;
+  readonly game: string;
+  readonly framing: string;
+  /** Relative file path: <model>/<game>/<framing>.txt (ids are plain, see design-schema). */
+  readonly file: string;
+  readonly text: string;
+}
+
+function check(what: string, value: string | undefined, known: readonly string[]): void {
+  if (value !== undefined && !known.includes(value)) throw new UserError(liveMsg.noMatch(what, value, known));
+}
+
+export function reviewPrompts(design: Design, filter: PromptFilter = {}): ReviewedPrompt[] {
+  if (design.enrichment) return reviewEnrichmentPrompts(design, filter);
+  check('--model', filter.model, design.models.map((m) => m.id));
+  check('--game', filter.game, design.games.map((g) => g.id));
+  check('--framing', filter.framing, design.framings.map((f) => f.id));
+  const out: ReviewedPrompt[] = [];
+  for (const m of design.models) {
+    if (filter.model !== undefined && m.id !== filter.model) continue;
+    for (const g of design.games) {
+      if (filter.game !== undefined && g.id !== filter.game) continue;
+      for (const f of design.framings) {
+        if (filter.framing !== undefined && f.id !== filter.framing) continue;
+        const r = renderFraming(f, g);
+        const labels = Object.entries(r.labels).map(([l, a]) => `${l} = ${a}`).join(', ');
+        const text = [
+          `=== model ${m.id} (${m.provider}: ${m.model}) | game ${g.id} | framing ${f.id} (${f.family}) ===`,
+          `labels: ${labels}${design.synthetic ? ' | synthetic design' : ''}`,
+          ...(r.system === undefined ? [] : ['--- system ---', r.system]),
+          '--- user ---',
+          r.prompt,
+          '',
+        ].join('\n');
+        out.push({ model: m.id, game: g.id, framing: f.id, file: `${m.id}/${g.id}/${f.id}.txt`, text });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,135 @@
+/**
+ * What the two OpenAI-wire providers share: the SDK client (its own retries off — the runner
+ * retries, with Retry-After and jitter), a per-call timeout that also covers reading the body,
+ * and reading the body ourselves so the stored response is the bytes received, and a malformed
+ * or truncated body is a `malformed` failure rather than an unclassified exception.
+ */
+import OpenAI from 'openai';
+import type { TopLogprob } from '../types.js';
+import { ProviderError } from '../types.js';
+import { redact, toProviderError } from './errors.js';
+
+export interface OpenAIWireOptions {
+  readonly apiKey: string;
+  /** Server root, e.g. http://localhost:8000/v1; the SDK's default (api.openai.com) when absent. */
+  readonly baseURL?: string;
+  readonly timeoutMs: number;
+  /** For tests and proxies; the global fetch when absent. */
+  readonly fetch?: typeof fetch;
+  readonly now?: () => number;
+}
+
+export function makeClient(o: OpenAIWireOptions): OpenAI {
+  return new OpenAI({
+    apiKey: o.apiKey,
+    baseURL: o.baseURL,
+    maxRetries: 0,
+    // Backstop only: our own timer (below) fires first and also covers the body.
+    timeout: o.timeoutMs + 5_000,
+    logLevel: 'off',
+    ...(o.fetch ? { fetch: o.fetch } : {}),
+  });
+}
+
+/** The base URL as recorded with a trial: without any user:password part. */
+export function publicBaseUrl(baseURL: string | undefined): string {
+  if (!baseURL) return 'https://api.openai.com/v1';
+  try {
+    const u = new URL(baseURL);
+    u.username = '';
+    u.password = '';
+    return u.toString().replace(/\/$/, '');
+  } catch {
+    return baseURL;
+  }
+}
+
+export interface RawResult {
+  readonly raw: string;
+  readonly json: unknown;
+}
+
+/**
+ * Run one SDK call returning the raw Response, read its body and parse it, all under one timer.
+ * Every failure leaves as a ProviderError.
+ */
+export async function rawCall(
+  start: (signal: AbortSignal) => Promise<Response>,
+  outer: AbortSignal, o: OpenAIWireOptions,
+): Promise<RawResult> {
+  const secrets = [o.apiKey];
+  if (outer.aborted) throw new ProviderError('aborted', 'the call was aborted');
+  const ctl = new AbortController();
+  let timedOut = false;
+  const onAbort = () => ctl.abort();
+  outer.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => { timedOut = true; ctl.abort(); }, o.timeoutMs);
+  try {
+    const res = await start(ctl.signal);
+    let raw: string;
+    try {
+      raw = await res.text();
+    } catch (e) {
+      if (timedOut || outer.aborted) throw e;
+      throw new ProviderError('malformed', `the response body ended early (${e instanceof Error ? e.message : String(e)})`, res.status);
+    }
+    raw = redact(raw, secrets);
+    try {
+      return { raw, json: JSON.parse(raw) as unknown };
+    } catch {
+      throw new ProviderError('malformed', `the response body is not valid JSON (${raw.length} characters)`, res.status, undefined, raw);
+    }
+  } catch (e) {
+    throw toProviderError(e, { timedOut, outer, timeoutMs: o.timeoutMs, nowMs: (o.now ?? Date.now)(), secrets });
+  } finally {
+    clearTimeout(timer);
+    outer.removeEventListener('abort', onAbort);
+  }
+}
+
+export type Json = Record<string, unknown>;
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function malformed(what: string, raw: string): ProviderError {
+  return new ProviderError('malformed', `unexpected response shape: ${what}`, undefined, undefined, raw);
+}
+
+/**
+ * The top-k alternatives of one output position, in the shape both wire formats share:
+ * { token, logprob, top_logprobs: [{ token, logprob }] }. When the server returned no
+ * alternatives (top_logprobs = 0), the sampled token itself is the only candidate.
+ */
+export function topOf(position: unknown): TopLogprob[] | undefined {
+  if (!isObject(position)) return undefined;
+  const alts = Array.isArray(position.top_logprobs) ? position.top_logprobs : [];
+  const out: TopLogprob[] = [];
+  for (const a of alts) {
+    if (isObject(a) && typeof a.token === 'string' && typeof a.logprob === 'number') out.push({ token: a.token, logprob: a.logprob });
+  }
+  if (out.length === 0 && typeof position.token === 'string' && typeof position.logprob === 'number') {
+    out.push({ token: position.token, logprob: position.logprob });
+  }
+  return out.length > 0 ? out : undefined;
+}
+
+export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** A header naming the trial, so servers (and the tests' loopback server) can count requests per trial. */
+export function trialHeader(spec: { model: { id: string }; game: string; framing: string; rep: number }): Record<string, string> {
+  return { 'x-samegame-trial': encodeURIComponent(`${spec.model.id}|${spec.game}|${spec.framing}|${spec.rep}`) };
+}
+
+/**
+ * The sampling seed sent for one trial. Repeated samples of one prompt are distinct trials
+ * (issue 5), so a design seed is offset by the rep index: the same seed for every rep would make
+ * a seeded server return one sample rep times.
+ */
+export function trialSeed(seed: number | undefined, rep: number): number | undefined {
+  return seed === undefined ? undefined : seed + rep;
+}
+
+/** Extra body fields a design may pass through (ModelSpec.options.extraBody). */
+export function extraBody(options: Readonly<Record<string, unknown>>): Json {
+  const e = options.extraBody;
+  return isObject(e) ? e : {};
+}

@@ -1,0 +1,37 @@
+/**
+ * User-facing messages of the live-run commands (`samegame run`, `samegame export`) and of the
+ * providers, runner and trial store, as functions (the vega-lite convention, like messages.ts).
+ */
+const q = (s: string) => JSON.stringify(s);
+
+export const runMsg = {
+  unknownProvider: (id: string, known: readonly string[]) =>
+    `provider ${q(id)} is not known (known: ${known.join(', ')})`,
+  missingKey: (model: string, env: string) =>
+    `model ${q(model)}: the environment variable ${env} that should hold the API key is not set`,
+  storeUnreadable: (file: string, reason: string) => `${file}: cannot open the trial store (${reason})`,
+  noSuchRun: (file: string, id: number, ids: readonly number[]) =>
+    `${file}: --run ${id}: no such run (the store has ${ids.length === 0 ? 'no runs' : `run${ids.length > 1 ? 's' : ''} ${ids.join(', ')}`})`,
+  notAStore: (file: string) => `${file}: not a samegame trial store (no runs table)`,
+  noSuchStore: (file: string) => `${file}: no such trial store`,
+  runPlan: (design: string, runId: number, total: number, done: number, resumed: boolean) =>
+    `${resumed ? 'resuming' : 'starting'} run ${runId} of ${q(design)}: ${total} trials, ${done} already stored, ${total - done} to request`,
+  runDone: (stored: number, ok: number, invalid: number, errors: number, tokens: number, store: string) =>
+    `done: ${stored} trials stored (${ok} ok, ${invalid} invalid, ${errors} errors), ${tokens} tokens; store ${store}`,
+  interrupted: (done: number, total: number) =>
+    `interrupted: in-flight calls were finished and stored; ${done} of ${total} trials complete. Run the same command again to resume.`,
+  aborted: (done: number, total: number) =>
+    `aborted: in-flight calls were dropped; ${done} of ${total} trials complete. Run the same command again to resume.`,
+  stopping: () => 'stopping: finishing the calls in flight (press Ctrl-C again to abort them)',
+  concurrencyLowered: (from: number, to: number) => `rate limited repeatedly: concurrency lowered from ${from} to ${to}`,
+  errorsRecorded: (n: number) => `${n} trials failed after their retries; they are stored with status "error" and will be retried on resume`,
+  dryRun: (calls: number, total: number, stored: number, inTok: number, outTok: number, cost: string) =>
+    [`dry run: ${calls} calls (${total} trials, ${stored} already stored)`,
+      `estimated tokens: ${inTok} input (≈ characters / 4), ${outTok} output (at most max tokens per call)`,
+      `estimated cost: ${cost}`].join('\n'),
+  noPrices: () => 'unknown (give --price-in and --price-out in USD per million tokens, or prices in the design)',
+  badFormat: (v: string) => `--format: ${q(v)} is not jsonl or csv`,
+  exported: (n: number, out: string) => `exported ${n} trials to ${out}`,
+  syntheticNote: (models: readonly string[]) =>
+    `note: ${models.join(', ')} answered through the simulated provider — synthetic data, not a model's answers`,
+};
