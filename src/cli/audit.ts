@@ -2,34 +2,25 @@ import type { Command } from 'commander';
 import { relative } from 'node:path';
 import { audit, AUDIT_DEFAULTS } from '../audit/audit.js';
 import { consistencyFlags } from '../audit/consistency.js';
-import { SHIPPED_RATES } from '../paths.js';
 import { msg } from '../log/messages.js';
 import { msgAudit } from '../log/messages-audit.js';
-import { parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { addRatesFlags, dataPath, parseIntFlag, terminalLogger, type RatesFlags } from './options.js';
 
-interface AuditFlags {
-  data: string; out: string; seed: number; reps: number; attenuation: number; base: string; alt: string;
-  readingError: number; searchReps: number; quiet?: boolean;
+interface AuditFlags extends RatesFlags {
+  readingError: number; searchReps: number;
 }
 
 export function registerAudit(program: Command): void {
-  program
+  addRatesFlags(program
     .command('audit')
-    .description('Audit how far the conclusions depend on reconstructed data: consistency, reading error, tipping points, attenuation, influence, Monte Carlo error')
-    .option('--data <file>', 'rates CSV (model, game, framing, n, rate|cooperate)', SHIPPED_RATES)
-    .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
+    .description('Audit how far the conclusions depend on reconstructed data: consistency, reading error, tipping points, attenuation, influence, Monte Carlo error'), AUDIT_DEFAULTS)
     .option('--reading-error <k>', 'counts each cell may be off by (1 ≈ one pixel on a 300-pixel axis)', parseIntFlag('--reading-error', 1), AUDIT_DEFAULTS.readingError)
-    .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), AUDIT_DEFAULTS.seed)
-    .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1), AUDIT_DEFAULTS.reps)
     .option('--search-reps <n>', 'replicates during the tipping-point search (results are re-checked at --reps)', parseIntFlag('--search-reps', 1), AUDIT_DEFAULTS.searchReps)
-    .option('--attenuation <a>', 'attenuation of the conservative transform (1 = none)', parseUnitFlag('--attenuation'), AUDIT_DEFAULTS.attenuation)
-    .option('--base <name>', 'base framing', AUDIT_DEFAULTS.base)
-    .option('--alt <name>', 'alternative framing', AUDIT_DEFAULTS.alt)
     .option('-q, --quiet', 'print only the summary')
     .action(async (o: AuditFlags) => {
       const logger = terminalLogger(o.quiet);
       const t0 = performance.now();
-      const res = await audit({ ...o, data: o.data === SHIPPED_RATES ? undefined : o.data, logger });
+      const res = await audit({ ...o, data: dataPath(o), logger });
       const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.length)];
       for (const t of res.tipping) {
         const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')

@@ -1,4 +1,5 @@
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
+import { SHIPPED_RATES } from '../paths.js';
 import { msg } from '../log/messages.js';
 import type { Logger } from '../log/logger.js';
 
@@ -40,3 +41,22 @@ export function terminalLogger(quiet = false): Logger {
     },
   };
 }
+
+/** The flags of every command that analyzes a rates file (reproduce, report, audit). */
+export interface RatesFlags {
+  data: string; out: string; seed: number; reps: number; attenuation: number; base: string; alt: string; quiet?: boolean;
+}
+
+export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; attenuation: number; base: string; alt: string }): Command {
+  return cmd
+    .option('--data <file>', 'rates CSV (model, game, framing, n, rate|cooperate)', SHIPPED_RATES)
+    .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
+    .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), d.seed)
+    .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1), d.reps)
+    .option('--attenuation <a>', 'attenuation of the conservative transform (1 = none)', parseUnitFlag('--attenuation'), d.attenuation)
+    .option('--base <name>', 'base framing', d.base)
+    .option('--alt <name>', 'alternative framing', d.alt);
+}
+
+/** The --data value for the pipelines: undefined for the shipped file (so it resolves in the package). */
+export const dataPath = (o: { data: string }): string | undefined => (o.data === SHIPPED_RATES ? undefined : o.data);

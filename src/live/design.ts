@@ -92,17 +92,22 @@ export function lineOf(doc: Document, lc: LineCounter, path: Path): number | und
   return undefined;
 }
 
+/** A problem for every id that repeats an earlier one, naming where it was first given. */
+export function duplicateIdProblems(kind: string, ids: readonly string[], path: (i: number) => Path): Problem[] {
+  const out: Problem[] = [];
+  const first = new Map<string, number>();
+  ids.forEach((v, i) => {
+    const f = first.get(v);
+    if (f === undefined) first.set(v, i);
+    else out.push({ path: path(i), message: liveMsg.duplicateId(kind, v, formatPath(path(f))) });
+  });
+  return out;
+}
+
 /** Cross-field rules the schema cannot express. */
 function crossChecks(d: DesignDocument): Problem[] {
   const out: Problem[] = [];
-  const unique = (kind: string, ids: string[], path: (i: number) => Path) => {
-    const first = new Map<string, number>();
-    ids.forEach((v, i) => {
-      const f = first.get(v);
-      if (f === undefined) first.set(v, i);
-      else out.push({ path: path(i), message: liveMsg.duplicateId(kind, v, formatPath(path(f))) });
-    });
-  };
+  const unique = (kind: string, ids: string[], path: (i: number) => Path) => out.push(...duplicateIdProblems(kind, ids, path));
   unique('model', d.models.map((m) => m.id), (i) => ['models', i, 'id']);
   unique('game', d.games.map((g) => (typeof g === 'string' ? g : g.id)), (i) => typeof d.games[i] === 'string' ? ['games', i] : ['games', i, 'id']);
   unique('framing', d.framings.map((f) => (typeof f === 'string' ? f : f.id)), (i) => typeof d.framings[i] === 'string' ? ['framings', i] : ['framings', i, 'id']);

@@ -17,6 +17,7 @@ import { check, makeReport, type VerificationReport } from '../verify/report.js'
 import { twoFramingFiles } from '../emit/two-framing-files.js';
 import { compareCsv, compareHeadlineCsv, invalidCsv, lambdaCsv, lambdaRows } from '../emit/direct-tables.js';
 import { table3Rows, type Table3Row } from '../emit/tables.js';
+import type { InputProvenance } from '../emit/metrics.js';
 import { DEFAULTS } from './reproduce.js';
 import { isSelectiveSource } from '../selective/facts.js';
 import type { VerdictThresholds } from '../estimands/selective.js';
@@ -44,7 +45,10 @@ export interface AnalyzeResult {
   readonly table3: Table3Row[];
   readonly comparison?: Comparison;
   readonly files: OutputFile[];
+  readonly outDir: string;
   readonly reportsDir: string;
+  /** The store the analysis read: path as given, SHA-256, kind. */
+  readonly provenance: InputProvenance;
 }
 
 /** Default output directory of `analyze`: runs/x.sqlite → runs/x/. */
@@ -127,7 +131,7 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
     ] : []),
   ];
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { source, facts, analysis, verification, table3: table3Rows(analysis), comparison, files, reportsDir };
+  return { source, facts, analysis, verification, table3: table3Rows(analysis), comparison, files, outDir, reportsDir, provenance };
 }
 
 function compareWith(file: string, source: StoreTable, settings: TwoFramingSettings, modelMap: Readonly<Record<string, string>>): Comparison {

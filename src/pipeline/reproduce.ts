@@ -5,13 +5,12 @@ import { UserError } from '../log/errors.js';
 import { msg } from '../log/messages.js';
 import type { Logger } from '../log/logger.js';
 import { silentLogger } from '../log/logger.js';
-import { packageRoot, SHIPPED_RATES, toolInfo } from '../paths.js';
+import { packageRoot, SHIPPED_RATES } from '../paths.js';
 import { analyzeTwoFraming, type TwoFramingAnalysis, type TwoFramingSettings } from './two-framing.js';
 import { verifyTwoFraming } from '../verify/appendix-c.js';
 import type { VerificationReport } from '../verify/report.js';
-import { familyCsv, table2Csv, table3Csv, table3Rows, type Table3Row } from '../emit/tables.js';
-import { metricsJson } from '../emit/metrics.js';
-import { verificationJson, verificationMarkdown } from '../emit/verification.js';
+import { table3Rows, type Table3Row } from '../emit/tables.js';
+import { twoFramingFiles } from '../emit/two-framing-files.js';
 import { reproducePresentationFiles } from '../emit/reproduce-outputs.js';
 
 export const DEFAULTS = {
@@ -60,7 +59,6 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const input = readRates(path, { base: settings.base, alt: settings.alt, displayPath });
 
   const analysis = analyzeTwoFraming(input.table, settings, logger);
-  const hasFamily = analysis.family !== undefined;
   const verification = verifyTwoFraming({
     analysis,
     inputDecisions: input.rows.reduce((s, r) => s + (r.cell.obs.kind === 'binary' ? r.cell.obs.n : 0), 0),
@@ -74,14 +72,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
 
   const reports = join(resolve(opts.out ?? '.'), 'reports');
   const provenance = { path: input.path, sha256: input.sha256, kind: 'reconstructed rates' };
-  const files: OutputFile[] = [
-    { path: join(reports, 'table2.csv'), content: table2Csv(analysis) },
-    { path: join(reports, 'table3.csv'), content: table3Csv(analysis) },
-    ...(hasFamily ? [{ path: join(reports, 'family-robustness.csv'), content: familyCsv(analysis) }] : []),
-    { path: join(reports, 'metrics.json'), content: metricsJson(analysis, provenance, toolInfo()) },
-    { path: join(reports, 'verification.md'), content: verificationMarkdown(verification) },
-    { path: join(reports, 'verification.json'), content: verificationJson(verification) },
-  ];
+  const files = twoFramingFiles(reports, analysis, verification, provenance);
   if (!opts.dryRun) writeFilesAtomic(files);
   return { input, analysis, verification, table3: table3Rows(analysis), files };
 }

@@ -20,6 +20,7 @@ import { selectiveMsg } from '../log/messages-selective.js';
 import { analyzeMsg } from '../log/messages-analyze.js';
 import type { Figure } from '../emit/figures/figure.js';
 import { figureFiles } from '../emit/render.js';
+import { analyzePresentationFiles } from '../emit/analyze-outputs.js';
 import { selectiveFacts, type SelectiveFacts } from '../selective/facts.js';
 import { paraphraseEstimand } from '../selective/paraphrase-estimand.js';
 import { boundTables, imputationSensitivity, type ImputationSensitivity } from '../selective/imputation.js';
@@ -176,15 +177,16 @@ export type AnyAnalysis = AnalyzeResult | SelectiveAnalysis;
 export const isSelectiveAnalysis = (a: AnyAnalysis): a is SelectiveAnalysis => (a as SelectiveAnalysis).kind === 'selective';
 
 /**
- * `samegame analyze` as the CLI runs it: `analyze` plus, for a context-enrichment run, the plane
- * figure (spec, SVG, PNG) — every file written as one atomic set. Rendering is async (Vega's
+ * `samegame analyze` as the CLI runs it: `analyze` plus its figures (spec, SVG, PNG) and, for a
+ * two-framing run, reports/report.html; for a context-enrichment run, the plane figure — every file written as one atomic set. Rendering is async (Vega's
  * dataflow), hence this wrapper, as reproduceWithFigures is for reproduce.
  */
 export async function analyzeWithFigures(opts: AnalyzeOptions): Promise<AnyAnalysis> {
   const res = analyze({ ...opts, dryRun: true });
   if (!isSelectiveAnalysis(res)) {
-    if (!opts.dryRun) writeFilesAtomic(res.files);
-    return res;
+    const files = [...res.files, ...await analyzePresentationFiles(res, opts.logger)];
+    if (!opts.dryRun) writeFilesAtomic(files);
+    return { ...res, files };
   }
   const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger)];
   if (!opts.dryRun) writeFilesAtomic(files);

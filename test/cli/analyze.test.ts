@@ -21,9 +21,13 @@ describe('samegame analyze / plan', () => {
     expect(r.stderr).toContain('1 invalid');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('no attenuation');
-    for (const f of ['table2.csv', 'table3.csv', 'metrics.json', 'verification.md', 'invalid.csv', 'lambda.csv', 'compare.csv', 'compare-headline.csv']) {
+    for (const f of ['table2.csv', 'table3.csv', 'metrics.json', 'verification.md', 'invalid.csv', 'lambda.csv', 'compare.csv', 'compare-headline.csv', 'report.html']) {
       expect(existsSync(join(out, 'reports', f)), f).toBe(true);
     }
+    for (const f of ['table3-forest', 'compare-direct-reconstructed']) {
+      for (const ext of ['vl.json', 'svg', 'png']) expect(existsSync(join(out, 'figures', `${f}.${ext}`)), `${f}.${ext}`).toBe(true);
+    }
+    expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('Direct run beside the reconstructed data');
     const cmp = readFileSync(join(out, 'reports', 'compare.csv'), 'utf8').trim().split('\n');
     expect(cmp[0]).toBe('model,game,framing,direct_rate,direct_n,reconstructed_rate,reconstructed_n,difference,diff_lo,diff_hi');
     expect(cmp[1].startsWith('GPT-4,prisoners-dilemma,business,0.05,40,0,300,0.05,')).toBe(true);
