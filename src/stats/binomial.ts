@@ -23,27 +23,47 @@ export function binomialPmf(n: number, p: number): Float64Array {
 }
 
 /**
- * Exact inverse-CDF sampler for Binomial(n, p): one uniform per draw, a binary search over the
- * cumulative table. Exact up to the 53-bit resolution of the uniform.
+ * Exact inverse-CDF sampler for Binomial(n, p): the smallest k with CDF(k) > u for a uniform u.
+ *
+ * Speed without giving up exactness: a guide table (Chen & Asau 1974) gives, for each of n+1
+ * equal slices of [0, 1), the first k whose CDF exceeds the slice's start, so the search is a
+ * short forward scan. The uniform is drawn 32 bits first; only when the 2^-32-wide interval of
+ * those bits straddles a CDF step are 21 more bits drawn, which makes the result the same
+ * function of a 53-bit uniform as a full-precision draw would be.
  */
 export class BinomialSampler {
   private readonly cdf: Float64Array;
+  private readonly guide: Int32Array;
   constructor(readonly n: number, readonly p: number) {
     const pmf = binomialPmf(n, p);
     this.cdf = new Float64Array(n + 1);
     let c = 0;
     for (let k = 0; k <= n; k++) { c += pmf[k]; this.cdf[k] = c; }
     this.cdf[n] = 1; // absorb rounding so every uniform in [0,1) maps to a value
-  }
-  /** Smallest k with CDF(k) > u. */
-  draw(rng: RandomSource): number {
-    const u = rng.next();
-    const cdf = this.cdf;
-    let lo = 0, hi = this.n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (cdf[mid] > u) hi = mid; else lo = mid + 1;
+    const m = n + 1;
+    this.guide = new Int32Array(m);
+    let k = 0;
+    for (let j = 0; j < m; j++) {
+      while (this.cdf[k] <= j / m) k++;
+      this.guide[j] = k;
     }
-    return lo;
+  }
+
+  /** Smallest k with CDF(k) > u, starting from the guide entry of u's slice. */
+  private search(u: number): number {
+    const cdf = this.cdf;
+    let k = this.guide[Math.floor(u * (this.n + 1))];
+    while (cdf[k] <= u) k++;
+    return k;
+  }
+
+  draw(rng: RandomSource): number {
+    const hi = rng.nextUint32();
+    const u0 = hi / 4294967296;
+    const k = this.search(u0);
+    // Every u in [u0, u0 + 2^-32) maps to k when CDF(k) ≥ u0 + 2^-32 (and CDF(k−1) ≤ u0 holds).
+    if (this.cdf[k] >= (hi + 1) / 4294967296) return k;
+    const lo = rng.nextUint32() >>> 11; // 21 more bits: u = (hi·2^21 + lo) / 2^53
+    return this.search((hi * 2097152 + lo) / 9007199254740992);
   }
 }

@@ -89,9 +89,11 @@ export function bootstrap(cells: readonly { id: string; obs: Observations }[], e
 
   const replicates = new Float64Array(s * reps);
   const out = new Float64Array(s);
+  const one = new Float64Array(k); // one replicate's rates, copied (cheaper than a view per replicate)
   const step = Math.max(1, Math.floor(reps / 50));
   for (let r = 0; r < reps; r++) {
-    estimand.evaluate(rates.subarray(r * k, (r + 1) * k), out);
+    for (let i = 0, o = r * k; i < k; i++) one[i] = rates[o + i];
+    estimand.evaluate(one, out);
     for (let j = 0; j < s; j++) replicates[j * reps + r] = out[j];
     if (opts.onProgress && (r % step === 0 || r === reps - 1)) opts.onProgress(r + 1, reps);
   }

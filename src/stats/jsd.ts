@@ -22,7 +22,17 @@ export function jsdBernoulli(p: number, q: number): number {
   return d < 0 ? 0 : d;
 }
 
-/** Two-framing robustness R2 = 1 − JSD(p, q)/ln 2 (seed 002 §3.3). */
+/** Binary entropy without the range check, for inner loops whose inputs are rates already. */
+function h(p: number): number {
+  return (p > 0 ? -p * Math.log(p) : 0) + (p < 1 ? -(1 - p) * Math.log(1 - p) : 0);
+}
+
+/**
+ * Two-framing robustness R2 = 1 − JSD(p, q)/ln 2 (seed 002 §3.3). Called once per model–game per
+ * bootstrap replicate, so it skips the range checks (rates of valid cells lie in [0, 1]); NaN in,
+ * NaN out.
+ */
 export function robustness2(p: number, q: number): number {
-  return 1 - jsdBernoulli(p, q) / Math.LN2;
+  const d = h((p + q) / 2) - (h(p) + h(q)) / 2;
+  return 1 - (d < 0 ? 0 : d) / Math.LN2;
 }

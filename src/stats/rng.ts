@@ -8,6 +8,8 @@
 export interface RandomSource {
   /** A uniform double in [0, 1) with 53 random bits. */
   next(): number;
+  /** A uniform integer in [0, 2^32). */
+  nextUint32(): number;
 }
 
 /** cyrb128: four 32-bit words of hash from a string (bryc, public domain). */
@@ -48,6 +50,9 @@ class Sfc32 implements RandomSource {
     this.c = (this.c << 21) | (this.c >>> 11);
     this.c = (this.c + t) | 0;
     return t >>> 0;
+  }
+  nextUint32(): number {
+    return this.u32();
   }
   next(): number {
     const hi = this.u32() >>> 5; // 27 bits
