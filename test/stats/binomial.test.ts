@@ -89,3 +89,37 @@ describe('BinomialSampler is exact', () => {
     expect(s.draw(streamFor(1, 'x'))).toBe(0);
   });
 });
+
+describe('BinomialSampler fast path', () => {
+  /** A source replaying given 32-bit words. */
+  const replay = (words: number[]) => {
+    let i = 0;
+    return { next: () => { throw new Error('unused'); }, nextUint32: () => words[i++] ?? 0 };
+  };
+  /** Reference: smallest k with CDF(k) > u for the full 53-bit u = (hi·2^21 + lo>>>11)/2^53. */
+  const reference = (n: number, p: number, hi: number, lo: number) => {
+    const pmf = binomialPmf(n, p);
+    const cdf: number[] = [];
+    let c = 0;
+    for (let k = 0; k <= n; k++) { c += pmf[k]; cdf.push(c); }
+    cdf[n] = 1;
+    const u = (hi * 2097152 + (lo >>> 11)) / 9007199254740992;
+    return cdf.findIndex((x) => x > u);
+  };
+  it('equals the 53-bit inverse CDF, also for 32-bit words right at the CDF steps', () => {
+    for (const [n, p] of [[300, 0.087], [10, 0.5], [1, 0.3], [50, 0.999]] as const) {
+      const s = new BinomialSampler(n, p);
+      const pmf = binomialPmf(n, p);
+      const words: [number, number][] = [];
+      let c = 0;
+      for (let k = 0; k < n; k++) {
+        c += pmf[k];
+        const step = Math.floor(c * 4294967296); // the 32-bit word whose interval holds CDF(k)
+        for (const hi of [step - 1, step, step + 1]) if (hi >= 0 && hi < 4294967296) words.push([hi, 0], [hi, 0xffffffff], [hi, 0x80000000]);
+      }
+      const r = streamFor(9, `fast-${n}`);
+      for (let i = 0; i < 2000; i++) words.push([r.nextUint32(), r.nextUint32()]);
+      for (const [hi, lo] of words) expect(s.draw(replay([hi, lo]))).toBe(reference(n, p, hi, lo));
+    }
+  });
+});
