@@ -12,7 +12,7 @@ import { UserError } from '../log/errors.js';
 import { parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
-export function collectMap(v: string, acc: Record<string, string>): Record<string, string> {
+export function collectMap(v: string, acc: Record<string, string> | undefined): Record<string, string> {
   const i = v.indexOf('=');
   if (i <= 0 || i === v.length - 1) throw new InvalidArgumentError(analyzeMsg.badMap(v));
   return { ...acc, [v.slice(0, i)]: v.slice(i + 1) };
@@ -26,7 +26,7 @@ export function registerAnalyze(program: Command): void {
     .option('--out <dir>', 'output directory (default: beside the store, named after it)')
     .option('--run <id>', 'run id within the store (default: the latest)', parseIntFlag('--run', 1))
     .option('--compare <file>', 'reconstructed rates CSV to set beside the direct run')
-    .option('--map-model <direct=reconstructed>', 'match a direct model to a reconstructed one (repeatable)', collectMap, {})
+    .option('--map-model <direct=reconstructed>', 'match a direct model to a reconstructed one (repeatable)', collectMap)
     .option('--base <name>', 'base framing (default: business when present)')
     .option('--alt <name>', 'alternative framing (default: friend-sharing when present)')
     .option('--attenuation <a>', 'apply the conservative transform (direct runs default to 1 = none)', parseUnitFlag('--attenuation'))
@@ -35,7 +35,7 @@ export function registerAnalyze(program: Command): void {
     .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)', parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)
     .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)', parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
     .option('-q, --quiet', 'print only the table')
-    .action(async (store: string, o: { out?: string; run?: number; compare?: string; mapModel: Record<string, string>; base?: string; alt?: string;
+    .action(async (store: string, o: { out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number }) => {
       const logger = terminalLogger(o.quiet);
       const res = await analyzeWithFigures({ store, out: o.out, runId: o.run, compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt,
