@@ -3,7 +3,6 @@
  */
 export * from './model/cell-table.js';
 export * from './stats/jsd.js';
-export * from './stats/mean.js';
 export * from './stats/quantile.js';
 export * from './stats/rng.js';
 export * from './stats/binomial.js';
@@ -87,3 +86,13 @@ export { paraphraseEstimand } from './selective/paraphrase-estimand.js';
 export { analyzeSelective, analyzeWithFigures, isSelectiveAnalysis, publishedPlane } from './pipeline/selective.js';
 export type { SelectiveAnalysis, SelectiveRow, SelectiveCell, AnyAnalysis } from './pipeline/selective.js';
 export { selectiveMsg } from './log/messages-selective.js';
+// Direct-run analysis (issue 6): store → cell table → the same estimands; λ̂, comparison, planning.
+export * from './stats/qre.js';
+export * from './estimands/lambda.js';
+export * from './estimands/selective.js';
+export * from './estimands/paraphrase.js';
+export { storeTable, pickRun, type StoreTable, type CellTally, type CellOrder } from './io/store-table.js';
+export { analyze, defaultAnalyzeOut, type AnalyzeOptions, type AnalyzeResult } from './pipeline/analyze.js';
+export { compareCells, canonicalGameKey, type Comparison, type CompareRow } from './pipeline/compare.js';
+export { planTrials, halfWidthsAt, scaleTable, type PlanOptions, type PlanResult, type PlanStatistic } from './pipeline/plan.js';
+export { designFacts, type DesignFacts } from './pipeline/design-facts.js';

@@ -1,12 +1,12 @@
-import { POOLED, stat } from '../estimands/names.js';
+import { POOLED, statLabel } from '../estimands/names.js';
 import { fixed, interval } from '../emit/format.js';
 import type { AuditResult } from './audit.js';
 import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
 import type { TippingResult } from './tipping.js';
+import { mdCell as esc } from '../emit/markdown.js';
 
 type Result = Omit<AuditResult, 'files'>;
 
-const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const signed = (x: number, d = 4) => (x > 0 && fixed(x, d) !== fixed(0, d) ? `+${fixed(x, d)}` : fixed(x, d));
 
 function table(columns: string[], rows: string[][]): string[] {
@@ -48,7 +48,7 @@ function readingSection(r: Result): string[] {
     '- **point estimates, exact**: the shift is linear in the counts, so moving every cell by ±K the same way is the extreme; R is a mean of pair terms that each depend on their own two cells, so its extreme is the mean of per-pair extremes, each found by enumerating the pair\'s (2K+1)² neighbours.',
     '- **interval endpoints, search**: a coordinate search from the point-extremal table, one cell at a time within ±K, on the same seed. The range it reports is attained by real tables, so the true range is at least this wide (an inner bound).', ''];
   out.push(...table(['statistic', 'end', 'observed', `min within ±${K}`, `max within ±${K}`, 'width', 'how found'], r.readingError.ranges.map((x) => [
-    stat(x.kind, x.group), x.which, fixed(x.observed, 4), fixed(x.min, 4), fixed(x.max, 4), fixed(x.max - x.min, 4), x.exact ? 'exact' : 'search (inner bound)',
+    statLabel(x.kind, x.group), x.which, fixed(x.observed, 4), fixed(x.min, 4), fixed(x.max, 4), fixed(x.max - x.min, 4), x.exact ? 'exact' : 'search (inner bound)',
   ])));
   return out;
 }
@@ -113,7 +113,7 @@ function mcSection(r: Result): string[] {
     `The ${r.settings.reps} replicates are split into ${b} batches of ${Math.floor(r.settings.reps / Math.max(1, b))}; the endpoint is computed in each batch, and its Monte Carlo standard error is sd(batch endpoints)/√${b}. ` +
     `The error falls as 1/√B, so the replicates needed for an error under ${t} are B·(se/${t})² (an extrapolation).`, ''];
   out.push(...table(['statistic', 'lower end', 'MC error', 'upper end', 'MC error', `replicates for error < ${t}`], r.mcError.map((m) => [
-    stat(m.kind, m.group), fixed(m.lo.estimate, 4), fixed(m.lo.se, 5), fixed(m.hi.estimate, 4), fixed(m.hi.se, 5),
+    statLabel(m.kind, m.group), fixed(m.lo.estimate, 4), fixed(m.lo.se, 5), fixed(m.hi.estimate, 4), fixed(m.hi.se, 5),
     String(Math.max(m.lo.repsNeeded, m.hi.repsNeeded)) + (Math.max(m.lo.se, m.hi.se) < t ? ' (met)' : ''),
   ])));
   return out;

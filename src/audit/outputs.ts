@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { OutputFile } from '../io/atomic.js';
 import type { Logger } from '../log/logger.js';
 import { toolInfo } from '../paths.js';
-import { stat } from '../estimands/names.js';
+import { statLabel } from '../estimands/names.js';
 import { fixed } from '../emit/format.js';
 import { figureFiles } from '../emit/render.js';
 import { renderReportHtml, type Block, type ReportDoc } from '../emit/report-html.js';
@@ -28,7 +28,7 @@ export function auditReportDoc(r: Result, figures: readonly Figure[]): ReportDoc
   const reading: Block = {
     kind: 'table', caption: `Range of the headline point estimates under reading error ±${K} (exact)`,
     columns: ['Statistic', { text: 'Observed', numeric: true }, { text: 'Min', numeric: true }, { text: 'Max', numeric: true }],
-    rows: r.readingError.ranges.filter((x) => x.which === 'point').map((x) => [stat(x.kind, x.group),
+    rows: r.readingError.ranges.filter((x) => x.which === 'point').map((x) => [statLabel(x.kind, x.group),
       { text: fixed(x.observed, 4), numeric: true }, { text: fixed(x.min, 4), numeric: true }, { text: fixed(x.max, 4), numeric: true }]),
   };
   return {

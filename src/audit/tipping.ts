@@ -1,5 +1,5 @@
 import type { CellTable } from '../model/cell-table.js';
-import { POOLED, stat } from '../estimands/names.js';
+import { POOLED, stat, statLabel } from '../estimands/names.js';
 import { analyzeTwoFraming, type TwoFramingSettings } from '../pipeline/two-framing.js';
 import { interval as fmtInterval, fixed } from '../emit/format.js';
 import type { ReplicateState } from './replicate-state.js';
@@ -65,7 +65,7 @@ export function tippingPoints(full: ReplicateState, search: ReplicateState, opts
     const who = group === POOLED ? 'pooled' : group;
     const id = kind === 'shift' ? `shift-excludes-0[${group}]` : `R-excludes-1[${group}]`;
     const statement = kind === 'shift' ? `the ${who} action-shift interval excludes 0` : `the ${who} R interval excludes 1`;
-    const observedText = `${stat(kind, group)} = ${fixed(iv.point, 4)} ${fmtInterval(iv.lo, iv.hi, 4)}`;
+    const observedText = `${statLabel(kind, group)} = ${fixed(iv.point, 4)} ${fmtInterval(iv.lo, iv.hi, 4)}`;
     const sign = iv.lo > 0 ? 1 : -1;
     const holds = kind === 'shift' ? iv.lo > 0 || iv.hi < 0 : iv.hi < 1;
     const rr = kind === 'shift' ? rangeOf(re, group, 'shift', sign > 0 ? 'lo' : 'hi') : rangeOf(re, group, 'R', 'hi');

@@ -9,7 +9,7 @@ import { table3Text } from '../emit/terminal.js';
 import { msg } from '../log/messages.js';
 import { analyzeMsg } from '../log/messages-analyze.js';
 import { UserError } from '../log/errors.js';
-import { parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { MAX_REPS, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
 export function collectMap(v: string, acc: Record<string, string> | undefined): Record<string, string> {
@@ -31,7 +31,7 @@ export function registerAnalyze(program: Command): void {
     .option('--alt <name>', 'alternative framing (default: friend-sharing when present)')
     .option('--attenuation <a>', 'apply the conservative transform (direct runs default to 1 = none)', parseUnitFlag('--attenuation'))
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), DEFAULTS.seed)
-    .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1), DEFAULTS.reps)
+    .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), DEFAULTS.reps)
     .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)', parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)
     .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)', parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
     .option('-q, --quiet', 'print only the table')

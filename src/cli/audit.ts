@@ -17,10 +17,10 @@ export function registerAudit(program: Command): void {
     .option('--reading-error <k>', 'counts each cell may be off by (1 ≈ one pixel on a 300-pixel axis)', parseIntFlag('--reading-error', 1), AUDIT_DEFAULTS.readingError)
     .option('--search-reps <n>', 'replicates during the tipping-point search (results are re-checked at --reps)', parseIntFlag('--search-reps', 1), AUDIT_DEFAULTS.searchReps)
     .option('-q, --quiet', 'print only the summary')
-    .action(async (o: AuditFlags) => {
+    .action(async (o: AuditFlags, cmd: Command) => {
       const logger = terminalLogger(o.quiet);
       const t0 = performance.now();
-      const res = await audit({ ...o, data: dataPath(o), logger });
+      const res = await audit({ ...o, data: dataPath(o, cmd), logger });
       const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.length)];
       for (const t of res.tipping) {
         const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')

@@ -35,7 +35,8 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv);
     return 0;
   } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode; // commander already printed it
+    // Commander printed the message; help and --version exit 0, a bad flag or argument 2 like every user error.
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     if (e instanceof UserError) {
       process.stderr.write(`samegame: ${e.message}\n`);
       return e.exitCode;

@@ -4,13 +4,17 @@ import { msg } from '../log/messages.js';
 import type { Logger } from '../log/logger.js';
 
 /** Flag parsers: a bad value ends with one message naming the flag. */
-export const parseIntFlag = (flag: string, min = 0) => (v: string): number => {
+export const parseIntFlag = (flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) => (v: string): number => {
   const n = Number(v);
-  if (!/^\s*[+-]?\d+\s*$/.test(v) || !Number.isSafeInteger(n) || n < min) {
-    throw new InvalidArgumentError(msg.badFlag(flag, v, min > 0 ? `an integer ≥ ${min}` : 'a non-negative integer'));
+  if (!/^\s*[+-]?\d+\s*$/.test(v) || !Number.isSafeInteger(n) || n < min || n > max) {
+    const range = max < Number.MAX_SAFE_INTEGER ? `an integer from ${min} to ${max}` : min > 0 ? `an integer ≥ ${min}` : 'a non-negative integer';
+    throw new InvalidArgumentError(msg.badFlag(flag, v, range));
   }
   return n;
 };
+
+/** Bootstrap replicates: a million is far past any Monte Carlo need and still fits in memory. */
+export const MAX_REPS = 1_000_000;
 
 export const parseUnitFlag = (flag: string) => (v: string): number => {
   const n = Number(v);
@@ -52,11 +56,16 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
     .option('--data <file>', 'rates CSV (model, game, framing, n, rate|cooperate)', SHIPPED_RATES)
     .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), d.seed)
-    .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1), d.reps)
+    .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), d.reps)
     .option('--attenuation <a>', 'attenuation of the conservative transform (1 = none)', parseUnitFlag('--attenuation'), d.attenuation)
     .option('--base <name>', 'base framing', d.base)
     .option('--alt <name>', 'alternative framing', d.alt);
 }
 
-/** The --data value for the pipelines: undefined for the shipped file (so it resolves in the package). */
-export const dataPath = (o: { data: string }): string | undefined => (o.data === SHIPPED_RATES ? undefined : o.data);
+/**
+ * The --data value for the pipelines: undefined when the flag was not given (the shipped file,
+ * resolved inside the package); a path the user typed is used as typed, even when it spells the
+ * shipped file's relative path.
+ */
+export const dataPath = (o: { data: string }, cmd: Command): string | undefined =>
+  (cmd.getOptionValueSource('data') === 'default' ? undefined : o.data);

@@ -16,9 +16,9 @@ export function registerReport(program: Command): void {
     .command('report')
     .description('Write reports/report.html: one self-contained HTML report (tables, interactive figures, verification, provenance)'), DEFAULTS)
     .option('-q, --quiet', 'print nothing but errors')
-    .action((o: RatesFlags) => {
+    .action((o: RatesFlags, cmd: Command) => {
       const logger = terminalLogger(o.quiet);
-      const res = reproduce({ ...o, data: dataPath(o), logger, dryRun: true });
+      const res = reproduce({ ...o, data: dataPath(o, cmd), logger, dryRun: true });
       const figures = twoFramingFigures(res.analysis);
       const file = reproduceReportFile(res, o.out, figures);
       writeFilesAtomic([file]);

@@ -11,9 +11,9 @@ export function registerReproduce(program: Command): void {
     .command('reproduce')
     .description('Reproduce Table 2, Table 3, metrics, figures, the HTML report and the Appendix C verification from a rates file'), DEFAULTS)
     .option('-q, --quiet', 'print only the table')
-    .action(async (o: RatesFlags) => {
+    .action(async (o: RatesFlags, cmd: Command) => {
       const logger = terminalLogger(o.quiet);
-      const res = await reproduceWithFigures({ ...o, data: dataPath(o), logger });
+      const res = await reproduceWithFigures({ ...o, data: dataPath(o, cmd), logger });
       process.stdout.write(`${table3Text(res.table3, o.attenuation)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       if (!res.verification.passed) {

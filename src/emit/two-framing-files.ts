@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { OutputFile } from '../io/atomic.js';
 import type { TwoFramingAnalysis } from '../pipeline/two-framing.js';
 import type { VerificationReport } from '../verify/report.js';
@@ -8,19 +8,29 @@ import { verificationJson, verificationMarkdown } from './verification.js';
 import { toolInfo } from '../paths.js';
 
 /**
- * The report files of a two-framing analysis, the same for reconstructed data (`reproduce`) and
- * direct runs (`analyze`): table2, table3, family robustness (more than two framings), metrics,
- * verification. `extra` adds fields to metrics.json (e.g. a direct run's invalid counts).
+ * The table files of a two-framing analysis, the same for reconstructed data (`reproduce`) and
+ * direct runs (`analyze`): table2, table3, family robustness (more than two framings), metrics.
+ * `extra` adds fields to metrics.json (e.g. a direct run's invalid counts).
  */
-export function twoFramingFiles(reportsDir: string, a: TwoFramingAnalysis, verification: VerificationReport,
-  provenance: InputProvenance, extra: Record<string, unknown> = {}): OutputFile[] {
-  const metrics = metricsJson(a, provenance, toolInfo(), extra);
+export function twoFramingTableFiles(reportsDir: string, a: TwoFramingAnalysis, provenance: InputProvenance,
+  extra: Record<string, unknown> = {}): OutputFile[] {
   return [
     { path: join(reportsDir, 'table2.csv'), content: table2Csv(a) },
     { path: join(reportsDir, 'table3.csv'), content: table3Csv(a) },
     ...(a.family ? [{ path: join(reportsDir, 'family-robustness.csv'), content: familyCsv(a) }] : []),
-    { path: join(reportsDir, 'metrics.json'), content: metrics },
+    { path: join(reportsDir, 'metrics.json'), content: metricsJson(a, provenance, toolInfo(), extra) },
+  ];
+}
+
+/** reports/verification.md and .json. */
+export function verificationFiles(reportsDir: string, verification: VerificationReport): OutputFile[] {
+  return [
     { path: join(reportsDir, 'verification.md'), content: verificationMarkdown(verification) },
     { path: join(reportsDir, 'verification.json'), content: verificationJson(verification) },
   ];
+}
+
+/** Basenames of the CSV tables among files, for the Appendix C table check. */
+export function csvTables(files: readonly OutputFile[]): string[] {
+  return files.map((f) => basename(f.path)).filter((n) => n.endsWith('.csv')).map((n) => n.slice(0, -4));
 }

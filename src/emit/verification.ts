@@ -1,6 +1,5 @@
 import type { VerificationReport } from '../verify/report.js';
-
-const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+import { mdCell as esc } from './markdown.js';
 
 /** Markdown rendering of a verification report: one row per named check, then degenerate cells. */
 export function verificationMarkdown(r: VerificationReport, title = 'Verification (Appendix C checks)'): string {

@@ -1,6 +1,6 @@
 import type { CellTable } from '../model/cell-table.js';
 import type { Estimand } from '../stats/bootstrap.js';
-import { binaryEntropy } from '../stats/jsd.js';
+import { entropyUnchecked } from '../stats/jsd.js';
 import { POOLED, stat } from './names.js';
 
 export interface FamilyGroup {
@@ -36,7 +36,7 @@ export function familyLayout(table: CellTable): FamilyLayout {
 /**
  * Family robustness R(M,G) = 1 − max over framing pairs of JSD/ln 2 (seed 002 §3.2), unattenuated;
  * R(M) = uniform mean over games; pooled = mean over all model–game values.
- * Names: Rfam[model | game], Rfam[model], Rfam[Pooled].
+ * Names: stat('Rfam', model, game), stat('Rfam', model), stat('Rfam', POOLED).
  */
 export function familyEstimand(layout: FamilyLayout): Estimand {
   const { groups, models } = layout;
@@ -58,11 +58,11 @@ export function familyEstimand(layout: FamilyLayout): Estimand {
       groups.forEach((g, i) => {
         const idx = g.cellIndices;
         // JSD(p, q) = H((p+q)/2) − (H(p) + H(q))/2: each cell's entropy once, not once per pair.
-        for (let x = 0; x < idx.length; x++) h[x] = binaryEntropy(rates[idx[x]]);
+        for (let x = 0; x < idx.length; x++) h[x] = entropyUnchecked(rates[idx[x]]);
         let maxJ = 0;
         for (let x = 0; x < idx.length; x++) {
           for (let y = x + 1; y < idx.length; y++) {
-            const j = binaryEntropy((rates[idx[x]] + rates[idx[y]]) / 2) - (h[x] + h[y]) / 2;
+            const j = entropyUnchecked((rates[idx[x]] + rates[idx[y]]) / 2) - (h[x] + h[y]) / 2;
             if (j > maxJ) maxJ = j;
           }
         }

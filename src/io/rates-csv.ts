@@ -4,10 +4,13 @@ import Papa from 'papaparse';
 import type { Cell, CellTable } from '../model/cell-table.js';
 import { UserError } from '../log/errors.js';
 import { msg } from '../log/messages.js';
+import { RESERVED_LEVELS } from '../estimands/names.js';
 import { parseDecimal, roundedCount, type DecimalText } from './decimal.js';
 
 export const FACTORS = ['model', 'game', 'framing'] as const;
 const REQUIRED = ['model', 'game', 'framing', 'n'] as const;
+/** Counts are written in decimal digits ("300", "+300"); Number() would also take "0x12c" or "3e2". */
+const INTEGER = /^\+?\d+$/;
 
 /** One validated row: its cell, where it came from, and the rate text when one was given. */
 export interface RateRow {
@@ -104,10 +107,14 @@ export function readRates(path: string, opts: ReadRatesOptions): RatesInput {
     const model = need('model');
     const game = need('game');
     const framing = need('framing');
+    for (const [field, value] of [['model', model], ['game', game]] as const) {
+      if ((RESERVED_LEVELS[field] as readonly string[]).includes(value)) throw new UserError(msg.reservedLevel(file, line, field, value));
+    }
     const nText = need('n');
     if (Number.isNaN(Number(nText))) throw new UserError(msg.notANumber(file, line, 'n', nText));
+    if (!INTEGER.test(nText)) throw new UserError(msg.nNotPositiveInteger(file, line, nText));
     const n = Number(nText);
-    if (!Number.isInteger(n) || n <= 0) throw new UserError(msg.nNotPositiveInteger(file, line, nText));
+    if (!Number.isSafeInteger(n) || n <= 0) throw new UserError(msg.nNotPositiveInteger(file, line, nText));
 
     const rateText = hasRate ? get('rate') : '';
     const coopText = hasCoop ? get('cooperate') : '';
@@ -116,8 +123,10 @@ export function readRates(path: string, opts: ReadRatesOptions): RatesInput {
     if (rateText !== '') {
       rate = parseDecimal(rateText);
       if (rate === undefined) {
-        if (Number.isNaN(Number(rateText)) || !Number.isFinite(Number(rateText))) throw new UserError(msg.notANumber(file, line, 'rate', rateText));
-        throw new UserError(msg.rateOutOfRange(file, line, rateText)); // negative or exponent form
+        const v = Number(rateText);
+        if (Number.isNaN(v) || !Number.isFinite(v)) throw new UserError(msg.notANumber(file, line, 'rate', rateText));
+        if (v < 0 || v > 1) throw new UserError(msg.rateOutOfRange(file, line, rateText));
+        throw new UserError(msg.notPlainDecimal(file, line, rateText)); // exponent or hex form: decimals unknown
       }
       if (rate.value < 0 || rate.value > 1) throw new UserError(msg.rateOutOfRange(file, line, rateText));
     }
@@ -125,7 +134,7 @@ export function readRates(path: string, opts: ReadRatesOptions): RatesInput {
     if (coopText !== '') {
       const v = Number(coopText);
       if (Number.isNaN(v)) throw new UserError(msg.notANumber(file, line, 'cooperate', coopText));
-      if (!Number.isInteger(v) || v < 0) throw new UserError(msg.cooperateNotCount(file, line, coopText));
+      if (!INTEGER.test(coopText) || !Number.isSafeInteger(v) || v < 0) throw new UserError(msg.cooperateNotCount(file, line, coopText));
       if (v > n) throw new UserError(msg.cooperateAboveN(file, line, v, n));
       x = v;
     } else {

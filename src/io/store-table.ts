@@ -1,4 +1,4 @@
-import type { Cell, CellTable } from '../model/cell-table.js';
+import { orderByLevels, type Cell, type CellTable } from '../model/cell-table.js';
 import type { CellCount, RunInfo, TrialStore } from '../live/store.js';
 import { UserError } from '../log/errors.js';
 import { analyzeMsg } from '../log/messages-analyze.js';
@@ -34,11 +34,7 @@ export interface CellOrder {
 /** Cells in design order; levels the design does not list come after, in the store's order. */
 function sortCounts(counts: CellCount[], order?: CellOrder): CellCount[] {
   if (!order) return counts;
-  const rank = (list: readonly string[], v: string) => { const i = list.indexOf(v); return i < 0 ? list.length : i; };
-  return counts
-    .map((c, i) => ({ c, k: [rank(order.models, c.model), rank(order.games, c.game), rank(order.framings, c.framing), i] }))
-    .sort((a, b) => a.k[0] - b.k[0] || a.k[1] - b.k[1] || a.k[2] - b.k[2] || a.k[3] - b.k[3])
-    .map((x) => x.c);
+  return orderByLevels(counts, [[(c) => c.model, order.models], [(c) => c.game, order.games], [(c) => c.framing, order.framings]]);
 }
 
 /** The run to analyze: the one given by id, else the store's only or latest run. */

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { UserError } from '../log/errors.js';
 import { liveMsg } from '../log/messages-live.js';
 import { canonicalGame, payoffProblems, samePayoffs } from './games.js';
+import { RESERVED_LEVELS } from '../estimands/names.js';
 import { designSchema, type DesignDocument } from './design-schema.js';
 import { labelPairProblem, promptFamily, renderFraming, type Framing, type LabelPair } from './prompts/index.js';
 import { simulatedOptionsSchema } from './providers/simulated.js';
@@ -93,8 +94,11 @@ export function lineOf(doc: Document, lc: LineCounter, path: Path): number | und
 }
 
 /** A problem for every id that repeats an earlier one, naming where it was first given. */
-export function duplicateIdProblems(kind: string, ids: readonly string[], path: (i: number) => Path): Problem[] {
+export function idProblems(kind: string, ids: readonly string[], path: (i: number) => Path): Problem[] {
   const out: Problem[] = [];
+  // Tables name their pooled rows "Pooled" and per-model rows "All" (src/estimands/names.ts).
+  const reserved: readonly string[] = kind === 'model' ? RESERVED_LEVELS.model : kind === 'game' ? RESERVED_LEVELS.game : [];
+  ids.forEach((v, i) => { if (reserved.includes(v)) out.push({ path: path(i), message: liveMsg.reservedId(kind, v) }); });
   const first = new Map<string, number>();
   ids.forEach((v, i) => {
     const f = first.get(v);
@@ -107,7 +111,7 @@ export function duplicateIdProblems(kind: string, ids: readonly string[], path: 
 /** Cross-field rules the schema cannot express. */
 function crossChecks(d: DesignDocument): Problem[] {
   const out: Problem[] = [];
-  const unique = (kind: string, ids: string[], path: (i: number) => Path) => out.push(...duplicateIdProblems(kind, ids, path));
+  const unique = (kind: string, ids: string[], path: (i: number) => Path) => out.push(...idProblems(kind, ids, path));
   unique('model', d.models.map((m) => m.id), (i) => ['models', i, 'id']);
   unique('game', d.games.map((g) => (typeof g === 'string' ? g : g.id)), (i) => typeof d.games[i] === 'string' ? ['games', i] : ['games', i, 'id']);
   unique('framing', d.framings.map((f) => (typeof f === 'string' ? f : f.id)), (i) => typeof d.framings[i] === 'string' ? ['framings', i] : ['framings', i, 'id']);

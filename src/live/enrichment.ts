@@ -12,7 +12,7 @@ import type { Document, LineCounter } from 'yaml';
 import { UserError } from '../log/errors.js';
 import { liveMsg } from '../log/messages-live.js';
 import { selectiveMsg } from '../log/messages-selective.js';
-import { duplicateIdProblems, formatPath, lineOf, problems, resolveModels, type Design, type Path, type Problem } from './design.js';
+import { idProblems, formatPath, lineOf, problems, resolveModels, type Design, type Path, type Problem } from './design.js';
 import { enrichmentDesignSchema, type EnrichmentDocument, type FactDocument, type FormatStyle } from './enrichment-schema.js';
 import { labelPairProblem } from './prompts/index.js';
 import { simulatedOptionsSchema } from './providers/simulated.js';
@@ -82,7 +82,7 @@ function* factsOf(d: EnrichmentDocument): Generator<{ fact: FactDocument; path: 
 
 function crossChecks(d: EnrichmentDocument): Problem[] {
   const out: Problem[] = [];
-  const unique = (kind: string, ids: string[], path: (i: number) => Path) => out.push(...duplicateIdProblems(kind, ids, path));
+  const unique = (kind: string, ids: string[], path: (i: number) => Path) => out.push(...idProblems(kind, ids, path));
   unique('model', d.models.map((m) => m.id), (i) => ['models', i, 'id']);
   unique('condition', d.conditions.map((c) => c.id), (i) => ['conditions', i, 'id']);
   unique('world', d.worlds.map((w) => w.id), (i) => ['worlds', i, 'id']);

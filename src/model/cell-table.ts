@@ -74,3 +74,16 @@ export function indexCells(table: CellTable): Map<string, number> {
   table.cells.forEach((c, i) => m.set(cellId(table.factors, c.key), i));
   return m;
 }
+
+/**
+ * Items in the order their levels take in the given lists (a design's order of models, games …),
+ * compared list by list; a level missing from its list sorts after the listed ones, and ties keep
+ * the items' original order.
+ */
+export function orderByLevels<T>(items: readonly T[], orders: readonly (readonly [(t: T) => string, readonly string[]])[]): T[] {
+  const rank = (list: readonly string[], v: string) => { const i = list.indexOf(v); return i < 0 ? list.length : i; };
+  return items
+    .map((item, i) => ({ item, k: [...orders.map(([get, list]) => rank(list, get(item))), i] }))
+    .sort((a, b) => a.k.reduce((d, v, j) => d || v - b.k[j], 0))
+    .map((x) => x.item);
+}

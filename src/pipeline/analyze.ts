@@ -14,7 +14,7 @@ import { compareCells, type Comparison } from './compare.js';
 import { designFacts, type DesignFacts } from './design-facts.js';
 import { verifyTwoFraming } from '../verify/appendix-c.js';
 import { check, makeReport, type VerificationReport } from '../verify/report.js';
-import { twoFramingFiles } from '../emit/two-framing-files.js';
+import { csvTables, twoFramingTableFiles, verificationFiles } from '../emit/two-framing-files.js';
 import { compareCsv, compareHeadlineCsv, invalidCsv, lambdaCsv, lambdaRows } from '../emit/direct-tables.js';
 import { table3Rows, type Table3Row } from '../emit/tables.js';
 import type { InputProvenance } from '../emit/metrics.js';
@@ -103,7 +103,6 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
   }
 
   const analysis = analyzeTwoFraming(table, settings, logger, (layout) => [lambdaEstimand(table, layout, facts.gaps)]);
-  const verification = verifyDirect(analysis, source, facts);
   const comparison = opts.compare
     ? compareWith(opts.compare, source, settings, opts.modelMap ?? {})
     : undefined;
@@ -121,15 +120,18 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
     trials: tallies.map((t) => ({ model: t.model, game: t.game, framing: t.framing, ...t.factors, valid: t.valid, invalid: t.invalid, error: t.error, scoring: t.scoring })),
     lambda: lambdaRows(analysis, facts.gaps),
   };
-  const files: OutputFile[] = [
-    ...twoFramingFiles(reportsDir, analysis, verification, provenance, extra),
+  const comparisonFiles: OutputFile[] = comparison ? [
+    { path: join(reportsDir, 'compare.csv'), content: compareCsv(comparison) },
+    { path: join(reportsDir, 'compare-headline.csv'), content: compareHeadlineCsv(analysis, comparison) },
+  ] : [];
+  const tableFiles: OutputFile[] = [
+    ...twoFramingTableFiles(reportsDir, analysis, provenance, extra),
     { path: join(reportsDir, 'invalid.csv'), content: invalidCsv(tallies) },
     { path: join(reportsDir, 'lambda.csv'), content: lambdaCsv(analysis, facts.gaps) },
-    ...(comparison ? [
-      { path: join(reportsDir, 'compare.csv'), content: compareCsv(comparison) },
-      { path: join(reportsDir, 'compare-headline.csv'), content: compareHeadlineCsv(analysis, comparison) },
-    ] : []),
+    ...comparisonFiles,
   ];
+  const verification = verifyDirect(analysis, source, facts, csvTables(tableFiles), csvTables(comparisonFiles));
+  const files = [...tableFiles, ...verificationFiles(reportsDir, verification)];
   if (!opts.dryRun) writeFilesAtomic(files);
   return { source, facts, analysis, verification, table3: table3Rows(analysis), comparison, files, outDir, reportsDir, provenance };
 }
@@ -142,12 +144,13 @@ function compareWith(file: string, source: StoreTable, settings: TwoFramingSetti
 }
 
 /** Appendix C adapted to a design: expected cells from the design, decisions = valid trials. */
-function verifyDirect(a: TwoFramingAnalysis, source: StoreTable, facts: DesignFacts): VerificationReport {
+function verifyDirect(a: TwoFramingAnalysis, source: StoreTable, facts: DesignFacts, tables: string[], requested: string[]): VerificationReport {
   const base = verifyTwoFraming({
     analysis: a,
-    inputDecisions: source.tallies.reduce((s, t) => s + t.valid, 0),
-    empiricalTables: ['table2', 'table3'],
-    externalTables: [],
+    // Counted by SQL over the stored trials, apart from the cell table the estimands used.
+    expectedDecisions: { value: source.tallies.reduce((s, t) => s + t.valid, 0), source: 'valid trials in the store' },
+    tables,
+    requestedComparisons: requested,
   });
   const present = new Set(a.table.cells.map((c) => JSON.stringify([c.key.model, c.key.game, c.key.framing])));
   const missing: string[] = [];

@@ -50,8 +50,11 @@ export function halfWidthsAt(table: CellTable, n: number, opts: PlanOptions): Ma
  * Precision planner: the smallest trials per cell at which the bootstrap interval of the pooled
  * (and of every per-model) statistic has half-width ≤ H, at the observed rates. Found by
  * bisection over n; each step runs the same bootstrap engine as the analysis on a table with the
- * expected counts, with a fixed seed, so the answer is deterministic. Half-widths fall roughly as
- * 1/√n, so the search starts from that guess.
+ * expected counts, with a fixed seed, so the answer is deterministic. Bisection assumes the
+ * half-width falls with n; rounding and Monte Carlo noise make that only nearly true, so the answer
+ * is the smallest n the bisection finds, checked at that n (reported in `achieved`). Probability
+ * cells are planned as binary cells at their mean rate, which overstates the n they need when
+ * their per-call probabilities vary less than Bernoulli trials do.
  */
 export function planTrials(table: CellTable, opts: PlanOptions): PlanResult {
   const maxN = opts.maxN ?? 100_000;

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { readRates, type RatesInput } from '../io/rates-csv.js';
+import { levels } from '../model/cell-table.js';
 import { writeFilesAtomic, type OutputFile } from '../io/atomic.js';
 import { UserError } from '../log/errors.js';
 import { msg } from '../log/messages.js';
@@ -10,7 +11,7 @@ import { analyzeTwoFraming, type TwoFramingAnalysis, type TwoFramingSettings } f
 import { verifyTwoFraming } from '../verify/appendix-c.js';
 import type { VerificationReport } from '../verify/report.js';
 import { table3Rows, type Table3Row } from '../emit/tables.js';
-import { twoFramingFiles } from '../emit/two-framing-files.js';
+import { csvTables, twoFramingTableFiles, verificationFiles } from '../emit/two-framing-files.js';
 import { reproducePresentationFiles } from '../emit/reproduce-outputs.js';
 
 export const DEFAULTS = {
@@ -41,6 +42,20 @@ export interface ReproduceResult {
 }
 
 /**
+ * The decisions a rates file represents (seed 002 Appendix C: 3 × 4 × 2 cells × 300 = 7,200): with
+ * one n for every row, models × games × framings × n, so a missing or extra cell shows; otherwise
+ * Σ n over the rows.
+ */
+function expectedDecisions(input: RatesInput): { value: number; source: string } {
+  const ns = input.rows.map((r) => (r.cell.obs as { n: number }).n);
+  if (ns.every((n) => n === ns[0])) {
+    const dims = ['model', 'game', 'framing'].map((f) => levels(input.table, f).length);
+    return { value: dims[0] * dims[1] * dims[2] * ns[0], source: `models × games × framings × n (${dims.join(' × ')} × ${ns[0]})` };
+  }
+  return { value: ns.reduce((a, b) => a + b, 0), source: 'Σ n over the rows of the input' };
+}
+
+/**
  * `samegame reproduce`: rates CSV → reconstruction → estimands with bootstrap intervals →
  * Appendix C verification → reports/. Input errors are thrown before anything is written.
  */
@@ -59,20 +74,19 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const input = readRates(path, { base: settings.base, alt: settings.alt, displayPath });
 
   const analysis = analyzeTwoFraming(input.table, settings, logger);
+  const reports = join(resolve(opts.out ?? '.'), 'reports');
+  const provenance = { path: input.path, sha256: input.sha256, kind: 'reconstructed rates' };
+  const tableFiles = twoFramingTableFiles(reports, analysis, provenance);
   const verification = verifyTwoFraming({
     analysis,
-    inputDecisions: input.rows.reduce((s, r) => s + (r.cell.obs.kind === 'binary' ? r.cell.obs.n : 0), 0),
+    expectedDecisions: expectedDecisions(input),
     reportedRates: input.rows.filter((r) => r.rate).map((r) => ({
       cell: `${r.cell.key.model} / ${r.cell.key.game} / ${r.cell.key.framing}`,
       x: (r.cell.obs as { x: number }).x, n: (r.cell.obs as { n: number }).n, rate: r.rate!,
     })),
-    empiricalTables: ['table2', 'table3'],
-    externalTables: [],
+    tables: csvTables(tableFiles),
   });
-
-  const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const provenance = { path: input.path, sha256: input.sha256, kind: 'reconstructed rates' };
-  const files = twoFramingFiles(reports, analysis, verification, provenance);
+  const files = [...tableFiles, ...verificationFiles(reports, verification)];
   if (!opts.dryRun) writeFilesAtomic(files);
   return { input, analysis, verification, table3: table3Rows(analysis), files };
 }

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { writeFilesAtomic, type OutputFile } from '../io/atomic.js';
 import type { StoreTable } from '../io/store-table.js';
 import { TrialStore } from '../live/store.js';
-import { cellId, cellRate, cellSize, type CellTable } from '../model/cell-table.js';
+import { cellId, cellRate, cellSize, orderByLevels, type CellTable } from '../model/cell-table.js';
 import { bootstrap, type BootstrapResult } from '../stats/bootstrap.js';
 import { combineEstimands } from '../estimands/combine.js';
 import { stat } from '../estimands/names.js';
@@ -79,14 +79,10 @@ export interface SelectiveAnalysis {
   readonly outDir: string;
 }
 
-const rank = (list: readonly string[], v: string) => { const i = list.indexOf(v); return i < 0 ? list.length : i; };
-
 /** The table's cells in design order, so rows, tables and figures follow the design. */
 function inDesignOrder(t: CellTable, f: SelectiveFacts): CellTable {
-  const k = (key: Readonly<Record<string, string>>) => [rank(f.models, key.model), rank(f.conditions, key.condition),
-    rank(f.spec.worlds, key.world), rank(f.spec.formats, key.format)];
-  const cells = t.cells.map((c, i) => ({ c, k: [...k(c.key), i] }))
-    .sort((a, b) => a.k.reduce((d, v, j) => d || v - b.k[j], 0)).map((x) => x.c);
+  const cells = orderByLevels(t.cells, [[(c) => c.key.model, f.models], [(c) => c.key.condition, f.conditions],
+    [(c) => c.key.world, f.spec.worlds], [(c) => c.key.format, f.spec.formats]]);
   return { factors: t.factors, cells };
 }
 

@@ -4,6 +4,7 @@
  * imputation sensitivity, a JSON of everything and a Markdown summary; plus the terminal table.
  * Numbers in CSV/JSON are full precision; Markdown and the terminal round for people.
  */
+import { mdCell } from '../emit/markdown.js';
 import { toCsv } from '../emit/csv.js';
 import { fixed } from '../emit/format.js';
 import type { SelectiveAnalysis, SelectiveRow } from '../pipeline/selective.js';
@@ -78,12 +79,12 @@ export function selectiveMarkdown(a: SelectiveAnalysis): string {
     + `Values in **percentage points** here; reports/selective.csv holds fractions.`, '',
     `Verdict: *selectively robust* when SS ≤ ${pts(a.thresholds.maxSurface)} points and the WR interval lies above ${pts(a.thresholds.minWorldLo)} points.`, '',
     '| Model | Condition | SS | SS 95 % | WR | WR 95 % | Verdict |', '|---|---|---:|---|---:|---|---|',
-    ...a.rows.map((r) => `| ${r.model} | ${r.condition} | ${pts(r.ss)} | ${ptsI(r.ssLo, r.ssHi)} | ${pts(r.wr)} | ${ptsI(r.wrLo, r.wrHi)} | ${r.verdict} |`),
+    ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${pts(r.ss)} | ${ptsI(r.ssLo, r.ssHi)} | ${pts(r.wr)} | ${ptsI(r.wrLo, r.wrHi)} | ${r.verdict} |`),
     '', '## Paraphrase invariance and directional sensitivity (seed 000)', '',
     'JSD is the Jensen–Shannon **divergence** (natural log, 0 … ln 2 ≈ 0.693) between the canonical format and each other format, averaged; '
     + 'the JS **distance** √JSD (scipy\'s `jensenshannon`) is given beside it. Directional sensitivity = p(new) − p(old) in the registered direction, on the canonical format.', '',
     '| Model | Condition | JSD (divergence) | 95 % | JS distance | 95 % | Directional sensitivity | 95 % |', '|---|---|---:|---|---:|---|---:|---|',
-    ...a.rows.map((r) => `| ${r.model} | ${r.condition} | ${fixed(r.jsd, 4)} | [${fixed(r.jsdLo, 4)}, ${fixed(r.jsdHi, 4)}] | ${fixed(r.dist, 3)} | [${fixed(r.distLo, 3)}, ${fixed(r.distHi, 3)}] | ${fixed(r.ds, 3)} | [${fixed(r.dsLo, 3)}, ${fixed(r.dsHi, 3)}] |`),
+    ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${fixed(r.jsd, 4)} | [${fixed(r.jsdLo, 4)}, ${fixed(r.jsdHi, 4)}] | ${fixed(r.dist, 3)} | [${fixed(r.distLo, 3)}, ${fixed(r.distHi, 3)}] | ${fixed(r.ds, 3)} | [${fixed(r.dsLo, 3)}, ${fixed(r.dsHi, 3)}] |`),
     '', '## Imputation sensitivity', '',
     a.imputation.scored === 0 ? 'The calls were scored by parsing sampled text (no first-token probabilities), so nothing was imputed.' : `${a.imputation.imputed} of ${a.imputation.scored} scored calls lacked one action among the returned candidates; the missing action was imputed at half the unreturned mass. `
     + `With every imputed call at 0 or at the full unreturned mass, the metrics change by at most **${fixed(100 * a.imputation.maxChange, 2)} points** `

@@ -22,8 +22,11 @@ export function jsdBernoulli(p: number, q: number): number {
   return d < 0 ? 0 : d;
 }
 
-/** Binary entropy without the range check, for inner loops whose inputs are rates already. */
-function h(p: number): number {
+/**
+ * Binary entropy without the range check, for bootstrap inner loops whose inputs are rates
+ * already (NaN in, NaN out, where binaryEntropy throws).
+ */
+export function entropyUnchecked(p: number): number {
   return (p > 0 ? -p * Math.log(p) : 0) + (p < 1 ? -(1 - p) * Math.log(1 - p) : 0);
 }
 
@@ -33,6 +36,6 @@ function h(p: number): number {
  * NaN out.
  */
 export function robustness2(p: number, q: number): number {
-  const d = h((p + q) / 2) - (h(p) + h(q)) / 2;
+  const d = entropyUnchecked((p + q) / 2) - (entropyUnchecked(p) + entropyUnchecked(q)) / 2;
   return 1 - (d < 0 ? 0 : d) / Math.LN2;
 }

@@ -32,6 +32,8 @@ describe('samegame analyze / plan', () => {
     expect(cmp[0]).toBe('model,game,framing,direct_rate,direct_n,reconstructed_rate,reconstructed_n,difference,diff_lo,diff_hi');
     expect(cmp[1].startsWith('GPT-4,prisoners-dilemma,business,0.05,40,0,300,0.05,')).toBe(true);
     const head = readFileSync(join(out, 'reports', 'compare-headline.csv'), 'utf8').trim().split('\n');
+    expect(head[0]).toBe('source,model,R,R_lo,R_hi,shift,shift_lo,shift_hi,attenuation');
+    expect(head.slice(1).every((l) => l.endsWith(',1'))).toBe(true);
     expect(head.map((l) => l.split(',').slice(0, 2).join(','))).toEqual(['source,model', 'direct,GPT-4', 'direct,Pooled',
       'reconstructed,GPT-3.5', 'reconstructed,GPT-4', 'reconstructed,LLaMa-2', 'reconstructed,Pooled']);
   });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,8 +43,8 @@ describe('samegame reproduce', () => {
 
   it('a bad flag is refused with a message naming it', () => {
     const r = cli(['reproduce', '--reps', 'ten', '--out', tmp()]);
-    expect(r.code).not.toBe(0);
-    expect(r.stderr).toContain('--reps: "ten" is not an integer ≥ 1');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--reps: "ten" is not an integer from 1 to 1000000');
     const s = cli(['reproduce', '--attenuation', '1.5', '--out', tmp()]);
     expect(s.code).not.toBe(0);
     expect(s.stderr).toContain('--attenuation: "1.5" is not a number in [0, 1]');
@@ -72,6 +72,16 @@ describe('samegame reproduce', () => {
       'Alpha,Coordination', 'Alpha,Trust', 'Alpha,Public Goods', 'Beta,Coordination', 'Beta,Trust', 'Beta,Public Goods',
       'Alpha,All', 'Beta,All', 'Pooled,All',
     ]);
+  });
+
+  it('an explicit --data path is read as typed, even when it spells the shipped file', () => {
+    const dir = tmp();
+    mkdirSync(join(dir, 'data/lore-heydari-2024'), { recursive: true });
+    writeFileSync(join(dir, 'data/lore-heydari-2024/rates.csv'), 'model,game,framing,n,cooperate\nMine,G,business,10,1\nMine,G,friend-sharing,10,9\n');
+    const r = cli(['reproduce', '--data', 'data/lore-heydari-2024/rates.csv', '--reps', '100', '-q'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Mine\s/m);
+    expect(r.stdout).not.toContain('GPT-4');
   });
 
   it('--help lists the flags', () => {

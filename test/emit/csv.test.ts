@@ -39,3 +39,12 @@ describe('toCsv', () => {
       .toBe('a,b,c\n"x,y","say ""hi""",\n"line\nbreak",ok,3\n');
   });
 });
+
+describe('mdCell', () => {
+  it('escapes pipes, backslashes and newlines so a name cannot break a Markdown table', async () => {
+    const { mdCell } = await import('../../src/emit/markdown.js');
+    expect(mdCell('A | B')).toBe('A \\| B');
+    expect(mdCell('a\\|b')).toBe('a\\\\\\|b');
+    expect(mdCell('two\nlines')).toBe('two lines');
+  });
+});

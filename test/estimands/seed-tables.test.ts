@@ -64,3 +64,39 @@ describe('seed 002 tables from the shipped data', () => {
     ]);
   });
 });
+
+describe('verification at the bound R = 1', () => {
+  it('equal rates in both framings: the interval below R = 1 is noted, not failed', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'samegame-bound-'));
+    const f = join(dir, 'equal.csv');
+    writeFileSync(f, 'model,game,framing,n,cooperate\nA,G1,business,300,150\nA,G1,friend-sharing,300,150\nA,G2,business,300,90\nA,G2,friend-sharing,300,90\n');
+    const res = reproduce({ data: f, reps: 2000, dryRun: true });
+    const c = res.verification.checks.find((x) => x.name === 'intervals_ordered_and_contain_point')!;
+    expect(res.table3[0].R).toBe(1);
+    expect(res.table3[0].R_hi).toBeLessThan(1);
+    expect(c.passed).toBe(true);
+    expect(c.value).toContain('at the bound R = 1');
+    // The shift interval of the same data does contain its point 0, and is checked normally.
+    expect(res.table3[0].shift_lo).toBeLessThanOrEqual(0);
+    expect(res.table3[0].shift_hi).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('Appendix C table and decision checks can fail', () => {
+  it('an extra empirical table, an unrequested comparison table, or a decision mismatch fails', async () => {
+    const { verifyTwoFraming } = await import('../../src/verify/appendix-c.js');
+    const res = reproduce({ reps: 200, dryRun: true });
+    const run = (tables: string[], decisions = 7200, requested: string[] = []) => {
+      const v = verifyTwoFraming({ analysis: res.analysis, expectedDecisions: { value: decisions, source: 'test' }, tables, requestedComparisons: requested });
+      return Object.fromEntries(v.checks.map((c) => [c.name, c.passed]));
+    };
+    expect(run(['table2', 'table3'])).toMatchObject({ two_empirical_tables: true, decision_count: true });
+    expect(run(['table2', 'table3', 'table4']).two_empirical_tables).toBe(false);
+    expect(run(['table2', 'table3', 'compare']).two_empirical_tables).toBe(false);
+    expect(run(['table2', 'table3', 'compare'], 7200, ['compare']).two_empirical_tables).toBe(true);
+    expect(run(['table2', 'table3'], 7500).decision_count).toBe(false);
+  });
+});

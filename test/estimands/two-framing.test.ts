@@ -62,3 +62,17 @@ describe('family robustness R(M,G) = 1 − max pairwise JSD/ln 2', () => {
     expect(out[est.names.indexOf(stat('Rfam', 'Pooled'))]).toBeCloseTo(0.5, 15);
   });
 });
+
+describe('statistic names', () => {
+  it('stay distinct whatever characters the level names hold', () => {
+    const t: CellTable = { factors: ['model', 'game', 'framing'], cells: [
+      cell('A | B', 'G', 'b', 1, 10), cell('A | B', 'G', 's', 2, 10), cell('A', 'B | G', 'b', 5, 10), cell('A', 'B | G', 's', 5, 10),
+    ] };
+    const est = twoFramingEstimand(twoFramingLayout(t, 'b', 's'), 0.7);
+    expect(new Set(est.names).size).toBe(est.names.length);
+    const out = new Float64Array(est.names.length);
+    est.evaluate(Float64Array.from(t.cells.map((c) => cellRate(c.obs))), out);
+    expect(out[est.names.indexOf(stat('shift', 'A | B', 'G'))]).toBeCloseTo(0.1, 15);
+    expect(out[est.names.indexOf(stat('shift', 'A', 'B | G'))]).toBe(0);
+  });
+});

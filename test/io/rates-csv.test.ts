@@ -73,3 +73,23 @@ describe('readRates: each malformed input gives one message with file, line and 
     expect(() => readRates(join(dir, 'nope.csv'), { base: 'b', alt: 's', displayPath: 'nope.csv' })).toThrow('nope.csv: cannot read the file (ENOENT)');
   });
 });
+
+describe('readRates: strict numbers and reserved names', () => {
+  it.each([
+    ['hex n', [H, 'A,G,business,0x12c,0.1,', OK[1]], 'in.csv:2: field "n": "0x12c" is not a positive integer'],
+    ['exponent n', [H, 'A,G,business,3e2,0.1,', OK[1]], 'in.csv:2: field "n": "3e2" is not a positive integer'],
+    ['exponent rate', [H, 'A,G,business,300,1e-3,', OK[1]], 'in.csv:2: field "rate": "1e-3" is not a plain decimal (write e.g. 0.087)'],
+    ['model named Pooled', [H, 'Pooled,G,business,300,0.1,', 'Pooled,G,friend-sharing,300,0.2,'], 'in.csv:2: field "model": "Pooled" is reserved for the tables\' own pooled rows; rename it'],
+    ['game named All', [H, 'A,All,business,300,0.1,', 'A,All,friend-sharing,300,0.2,'], 'in.csv:2: field "game": "All" is reserved for the tables\' own per-model rows; rename it'],
+  ])('%s', (_name, lines, want) => {
+    expect(error(lines as string[])).toBe(want);
+  });
+  it('cooperate in exponent form is refused', () => {
+    expect(error(['model,game,framing,n,cooperate', 'A,G,business,10,1e1', 'A,G,friend-sharing,10,1']))
+      .toBe('in.csv:2: field "cooperate": "1e1" is not a non-negative integer');
+  });
+  it('names with the characters of statistic names stay apart (no collision)', () => {
+    const r = read([H, 'A | B,G,business,300,0.1,', 'A | B,G,friend-sharing,300,0.2,', 'A,B | G,business,300,0.5,', 'A,B | G,friend-sharing,300,0.5,']);
+    expect(r.table.cells).toHaveLength(4);
+  });
+});

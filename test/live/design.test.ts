@@ -157,3 +157,12 @@ describe('design JSON Schema', () => {
     expect(JSON.stringify(s.properties.models)).toContain('"openai-responses"');
   });
 });
+
+describe('reserved ids', () => {
+  it('a model named Pooled or a custom game named All is refused with its document path', () => {
+    expect(message(() => parseDesign(base({ models: 'models: [{ id: Pooled, provider: simulated }]' }), 'x.yaml')))
+      .toContain('field "models[0].id": model id "Pooled" is reserved');
+    expect(message(() => parseDesign(base({ games: 'games: [{ id: All, payoffs: { C: { C: [3, 3], D: [0, 5] }, D: { C: [5, 0], D: [1, 1] } } }]' }), 'x.yaml')))
+      .toContain('game id "All" is reserved');
+  });
+});

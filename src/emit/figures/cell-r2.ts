@@ -1,4 +1,4 @@
-import { COLORS, defineFigure, F3, PLOT_WIDTH, type Figure } from './figure.js';
+import { COLORS, defineFigure, F3, PLOT_WIDTH, type Figure, modelRowFacet } from './figure.js';
 
 /** R2 of one model × game, raw or after the conservative transform, with its interval. */
 export interface CellR2Row {
@@ -32,12 +32,7 @@ export function cellR2Figure(rows: readonly CellR2Row[], o: CellR2Options): Figu
     {
       title: { text: 'Per-cell robustness R2 (raw and conservative)', subtitle: 'R2 = 1 − JSD / ln 2 per model and game, 95 % bootstrap intervals' },
       data: { values: rows.map((r) => ({ ...r })) },
-      facet: {
-        row: {
-          field: 'model', type: 'nominal', sort: [...o.models],
-          header: { title: null, labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelFontWeight: 'bold', labelPadding: 4 },
-        },
-      },
+      facet: modelRowFacet(o.models),
       spacing: 14,
       spec: {
         width: PLOT_WIDTH,

@@ -72,3 +72,13 @@ export function assertUniqueIds(figures: readonly Figure[]): void {
 
 /** Tooltip number format: three decimals, like the seed's tables. */
 export const F3 = '.3f';
+
+/** One facet row per model, in the given order, the model name as a bold heading above its row. */
+export function modelRowFacet(models: readonly string[]) {
+  return {
+    row: {
+      field: 'model', type: 'nominal' as const, sort: [...models],
+      header: { title: null, labelAngle: 0, labelOrient: 'top' as const, labelAnchor: 'start' as const, labelFontWeight: 'bold' as const, labelPadding: 4 },
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import { COLORS, defineFigure, F3, PLOT_WIDTH, type Figure } from './figure.js';
+import { COLORS, defineFigure, F3, PLOT_WIDTH, type Figure, modelRowFacet } from './figure.js';
 
 /** One cell of Table 2: the cooperation rate of one model × game under one framing. */
 export interface RatePoint {
@@ -61,12 +61,7 @@ export function table2Dumbbell(points: readonly RatePoint[], o: DumbbellOptions)
     {
       title: { text: 'Table 2: cooperation rate by framing', subtitle: `${o.base} vs ${o.alt}, per model and game` },
       data: { values: points.map((p) => ({ ...p })) },
-      facet: {
-        row: {
-          field: 'model', type: 'nominal', sort: [...o.models],
-          header: { title: null, labelAngle: 0, labelOrient: 'top', labelAnchor: 'start', labelFontWeight: 'bold', labelPadding: 4 },
-        },
-      },
+      facet: modelRowFacet(o.models),
       spacing: 14,
       spec: {
         width: PLOT_WIDTH,
