@@ -40,7 +40,7 @@ export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: 
     id: 'summary',
     heading: 'Summary',
     blocks: [
-      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, 95 % interval ${interval(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, 95 % interval ${interval(S.lo, S.hi)}; both after the ${conservativeNote(a)}. Higher R means the two framings lead to more similar cooperation.` },
+      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, 95 % interval ${interval(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, 95 % interval ${interval(S.lo, S.hi)}; ${a.settings.attenuation === 1 ? 'both unattenuated (a = 1)' : `both after the ${conservativeNote(a)}`}. Higher R means the two framings lead to more similar cooperation.` },
       {
         kind: 'facts',
         items: [
