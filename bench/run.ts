@@ -10,12 +10,14 @@ import { benchBootstrap } from './bootstrap.js';
 import { benchEndToEnd } from './e2e.js';
 import { benchScale } from './scale.js';
 import { benchLive } from './live.js';
+import { benchStore } from './store-section.js';
 import { fmt, type BenchRow } from './util.js';
 
 const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   bootstrap: () => benchBootstrap(),
   e2e: () => benchEndToEnd(),
   scale: () => benchScale(),
+  store: () => benchStore(),
   live: () => benchLive(),
 };
 

@@ -11,15 +11,12 @@ import { join } from 'node:path';
 import { TrialStore } from '../src/live/store.js';
 import type { TrialRecord } from '../src/live/types.js';
 
-const N = Number(process.argv[2] ?? 5_000);
-const M = Number(process.argv[3] ?? 1_000_000);
-const dir = mkdtempSync(join(tmpdir(), 'sg-bench-'));
 const RUN = { name: 'bench', hash: 'h', json: '{}', toolVersion: '0', started: 'x' };
 const MODELS = 4, GAMES = 4, FRAMINGS = 8;
 const PROMPT = 'x'.repeat(600);
 const RESPONSE = JSON.stringify({ id: 'r', model: 'snap', output: [{ type: 'message', content: [{ type: 'output_text', text: 'C' }] }], pad: 'y'.repeat(1200) });
 
-function trial(i: number): TrialRecord {
+export function trial(i: number): TrialRecord {
   const cell = i % (MODELS * GAMES * FRAMINGS);
   return {
     runId: 1, model: `m${cell % MODELS}`, game: `g${Math.floor(cell / MODELS) % GAMES}`, framing: `f${Math.floor(cell / (MODELS * GAMES))}`,
@@ -30,6 +27,8 @@ function trial(i: number): TrialRecord {
 }
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
+export function storeReport(N: number, M: number): void {
+const dir = mkdtempSync(join(tmpdir(), 'sg-bench-'));
 try {
   // 1. Commit rate.
   const a = TrialStore.open(join(dir, 'commit.sqlite'));
@@ -70,4 +69,9 @@ try {
   c.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  storeReport(Number(process.argv[2] ?? 5_000), Number(process.argv[3] ?? 1_000_000));
 }

@@ -16,4 +16,5 @@ export function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-export const fmt = (x: number, unit: string) => (unit === 's' ? `${x.toFixed(3)} s` : `${x.toFixed(unit === '' ? 3 : 1)}${unit ? ' ' + unit : ''}`);
+/** Seconds to the millisecond; other units to three significant digits (0.213 ms, 4.31 µs, 599 req/min). */
+export const fmt = (x: number, unit: string) => (unit === 's' ? `${x.toFixed(3)} s` : `${Number(x.toPrecision(3))}${unit ? ' ' + unit : ''}`);

@@ -25,7 +25,7 @@ export function sweepPoints(rows: readonly SweepRow[]): SweepPoint[] {
 }
 
 export function attenuationFigure(points: readonly SweepPoint[], groups: readonly string[]): Figure {
-  const color = { field: 'group', type: 'nominal', title: 'Model', sort: [...groups],
+  const color = { field: 'group', type: 'nominal', title: 'Model', sort: [...groups], legend: { symbolOpacity: 1 },
     scale: { domain: [...groups], range: groups.map((g, i) => (g === POOLED ? COLORS.neutral : ['#4c78a8', '#f58518', '#54a24b', '#b279a2', '#9d755d', '#72b7b2'][i % 6])) } } as const;
   const x = { field: 'attenuation', type: 'quantitative' as const, title: 'Attenuation a', scale: { domain: [0.5, 1] }, axis: { format: '.1f', values: [0.5, 0.6, 0.7, 0.8, 0.9, 1] } };
   const marks = [
@@ -47,7 +47,7 @@ export function attenuationFigure(points: readonly SweepPoint[], groups: readonl
         width: 260,
         height: 220,
         layer: [
-          { mark: { type: 'area', opacity: 0.18 }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: { ...color, legend: null } } },
+          { mark: { type: 'area', opacity: 0.18 }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color } },
           {
             mark: { type: 'line', point: { size: 22 } },
             encoding: {

@@ -83,3 +83,13 @@ describe('audit of the shipped seed 002 data', () => {
     expect(auditJson(r)).toBe(auditJson(auditCompute({})));
   }, 60_000);
 });
+
+describe('audit figures', () => {
+  it('the attenuation sweep has a legend naming every model and the pooled line', async () => {
+    const { auditFigures } = await import('../../src/audit/figures.js');
+    const { renderSvg } = await import('../../src/emit/render.js');
+    const fig = auditFigures(r.attenuation, r.tipping, r.readingError.K, r.analysis.layout.models).find((f) => f.id === 'audit-attenuation')!;
+    const svg = await renderSvg(fig.spec);
+    for (const name of ['GPT-3.5', 'GPT-4', 'LLaMa-2', 'Pooled']) expect(svg).toContain(`>${name}<`);
+  });
+});

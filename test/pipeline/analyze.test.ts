@@ -88,6 +88,32 @@ describe('analyze a direct run', () => {
   });
 });
 
+describe('analyze with first-token (logprob) scoring', () => {
+  it('uses the per-trial probabilities: rate = their mean, intervals from resampling the trials', () => {
+    const dir = tmp();
+    // Hand: base trials {0.1, 0.3} → mean 0.2; alt {0.7, 0.9} → mean 0.8; shift 0.6. Resampled
+    // means of two trials take {0.1, 0.2, 0.3} and {0.7, 0.8, 0.9}, so every replicate's shift
+    // lies in [0.4, 0.8]; the second game's cells are constant, so its shift is exactly 0.
+    writeStore(join(dir, 'lp.sqlite'), { name: 'lp', models: [{ id: 'M', provider: 'openai-chat' }], games: ['stag-hunt', 'harmony'], framings: ['business', 'friend-sharing'] }, [
+      { model: 'M', game: 'stag-hunt', framing: 'business', probs: [0.1, 0.3] },
+      { model: 'M', game: 'stag-hunt', framing: 'friend-sharing', probs: [0.7, 0.9] },
+      { model: 'M', game: 'harmony', framing: 'business', probs: [0.5, 0.5] },
+      { model: 'M', game: 'harmony', framing: 'friend-sharing', probs: [0.5, 0.5] },
+    ]);
+    const res = analyze({ store: join(dir, 'lp.sqlite'), reps: 2000, dryRun: true });
+    expect(res.source.tallies.map((t) => t.scoring)).toEqual(['logprobs', 'logprobs', 'logprobs', 'logprobs']);
+    const s = res.analysis.boot.get(stat('shift', 'M', 'stag-hunt'));
+    expect(s.point).toBeCloseTo(0.6, 15);
+    expect(s.lo).toBeGreaterThanOrEqual(0.4 - 1e-12);
+    expect(s.hi).toBeLessThanOrEqual(0.8 + 1e-12);
+    expect(s.hi - s.lo).toBeGreaterThan(0.1); // the cells do vary
+    expect(res.analysis.boot.get(stat('shift', 'M', 'harmony'))).toEqual({ point: 0, lo: 0, hi: 0 });
+    // Table 2's counts of a probability cell are expected cooperations Σp: 0.1 + 0.3 = 0.4.
+    const t2 = String(res.files.find((f) => f.path.endsWith('table2.csv'))!.content).split('\n');
+    expect(t2[1]).toMatch(/^M,stag-hunt,0\.2,0\.4,0\.8,1\.6,0\.6/);
+  });
+});
+
 describe('a simulated run with known probabilities recovers them', () => {
   it('true per-model and pooled R and shift fall inside the 95% intervals at about the nominal rate', () => {
     const truth: Record<string, [number, number]> = { 'A|g1': [0.2, 0.6], 'A|g2': [0.5, 0.7], 'B|g1': [0.4, 0.4], 'B|g2': [0.1, 0.5] };
@@ -121,10 +147,28 @@ describe('a simulated run with known probabilities recovers them', () => {
         }
       }
     }
-    // 240 intervals at nominal 95 %: expect ≈ 228; binomial SD ≈ 3.4. Percentile intervals of R,
-    // which is biased near 1, may undercover somewhat; below 85 % would mean a broken engine.
+    // 240 intervals at nominal 95 %: expect ≈ 228, binomial SD ≈ 3.4, so [216, 237] is about ±3.5 SD
+    // (the seeds are fixed: the count is 234 today).
     expect(total).toBe(runs * 6);
-    expect(covered / total).toBeGreaterThan(0.85);
-    expect(covered / total).toBeLessThanOrEqual(1);
+    expect(covered / total).toBeGreaterThanOrEqual(0.9); // 216 of 240
+    expect(covered / total).toBeLessThanOrEqual(0.99);   // 237 of 240: near-100 % would mean intervals far too wide
+  });
+});
+
+describe('λ̂ when a game has no payoff gap', () => {
+  it('Δu = 0 at q = 0.5 gives no λ̂, a note in lambda.csv and a warning', () => {
+    const dir = tmp();
+    // Pure coordination: u(C,C) = u(D,D) = 1, u(C,D) = u(D,C) = 0 → ū(C) = ū(D) = 1/2 → Δu = 0.
+    const coord = { id: 'coordination', payoffs: { C: { C: [1, 1], D: [0, 0] }, D: { C: [0, 0], D: [1, 1] } } };
+    writeStore(join(dir, 'z.sqlite'), { name: 'z', models: [{ id: 'M', provider: 'openai-chat' }], games: [coord], framings: ['business', 'friend-sharing'] }, [
+      { model: 'M', game: 'coordination', framing: 'business', actions: counts(4, 10) },
+      { model: 'M', game: 'coordination', framing: 'friend-sharing', actions: counts(7, 10) },
+    ]);
+    const logger = new MemoryLogger();
+    const res = analyze({ store: join(dir, 'z.sqlite'), reps: 200, dryRun: true, logger });
+    expect(res.analysis.boot.get(stat('lambda', 'M', 'coordination', 'business')).point).toBeNaN();
+    const csv = String(res.files.find((f) => f.path.endsWith('lambda.csv'))!.content);
+    expect(csv).toContain('Δu = 0 at q = 0.5');
+    expect(logger.warnings.join('\n')).toContain('λ̂ undefined for game "coordination"');
   });
 });

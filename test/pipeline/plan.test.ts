@@ -60,3 +60,25 @@ describe('precision planner', () => {
     expect(() => planTrials(table(100), { settings, statistic: 'R', halfWidth: 0 })).toThrow(RangeError);
   });
 });
+
+describe('precision planner for R and every model', () => {
+  it('the planned n gives every per-model R interval about the requested half-width', () => {
+    const H = 0.03;
+    const plan = planTrials(table(100), { settings, statistic: 'R', halfWidth: H, maxN: 20_000 });
+    const n = plan.nModels!;
+    expect(n).toBeGreaterThanOrEqual(plan.nPooled!);
+    const seeds = 12;
+    const sum = new Map<string, number>();
+    for (let s = 0; s < seeds; s++) {
+      const data = table(n, (p, key) => new BinomialSampler(n, p).draw(streamFor(900 + s, key)));
+      const a = analyzeTwoFraming(data, { ...settings, seed: s });
+      for (const m of a.layout.models) {
+        const v = a.boot.get(stat('R', m));
+        sum.set(m, (sum.get(m) ?? 0) + (v.hi - v.lo) / 2 / seeds);
+      }
+    }
+    // Every model within 10 % above H, and the widest one not far below it (the plan is tight).
+    expect(Math.max(...sum.values())).toBeLessThanOrEqual(H * 1.1);
+    expect(Math.max(...sum.values())).toBeGreaterThan(H * 0.8);
+  });
+});
