@@ -157,3 +157,35 @@ describe('XSS probe: a model name and a note that are HTML', () => {
     expect(o.offFile).toEqual([]);
   });
 });
+
+function cliOk(args: string[]): void {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`samegame ${args[0]} failed: ${r.stderr}`);
+}
+
+describe('the analyze report of a direct run (with the comparison) and audit.html, offline', () => {
+  it('analyze: no console problems, every figure drawn, the comparison figure with its 8 cells', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'samegame-browser-analyze-'));
+    const store = join(out, 'quick.sqlite');
+    cliOk(['run', 'data/designs/quickstart.yaml', '--store', store, '-q']);
+    cliOk(['analyze', store, '--out', out, '--reps', '500', '--compare', 'data/lore-heydari-2024/rates.csv', '--map-model', 'Sim-A=GPT-4', '-q']);
+    const o = await open(join(out, 'reports', 'report.html'));
+    expect(o.problems).toEqual([]);
+    expect(o.offFile).toEqual([]);
+    const state = await o.page.$$eval('figure[data-figure]', (fs) => fs.map((f) => [f.getAttribute('data-figure'), f.getAttribute('data-rendered')]));
+    expect(state.map((s) => s[0])).toEqual(['table2-dumbbell', 'table3-forest', 'cell-r2', 'bootstrap-pooled', 'compare-direct-reconstructed']);
+    expect(state.every((s) => s[1] === 'svg')).toBe(true);
+    // Sim-A plays the four canonical games in business and friend-sharing: 8 matched cells.
+    expect(await count(o.page, 'compare-direct-reconstructed', 'g.mark-symbol.role-mark path')).toBe(8);
+  });
+
+  it('audit.html: no console problems and both audit figures drawn', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'samegame-browser-audit-'));
+    cliOk(['audit', '--out', out, '--reps', '400', '--search-reps', '200', '-q']);
+    const o = await open(join(out, 'reports', 'audit.html'));
+    expect(o.problems).toEqual([]);
+    expect(o.offFile).toEqual([]);
+    const state = await o.page.$$eval('figure[data-figure]', (fs) => fs.map((f) => [f.getAttribute('data-figure'), f.getAttribute('data-rendered')]));
+    expect(state).toEqual([['audit-attenuation', 'svg'], ['audit-tipping-points', 'svg']]);
+  });
+});
