@@ -21,6 +21,7 @@ import { analyzeMsg } from '../log/messages-analyze.js';
 import type { Figure } from '../emit/figures/figure.js';
 import { figureFiles } from '../emit/render.js';
 import { analyzePresentationFiles } from '../emit/analyze-outputs.js';
+import { selectiveReportFile } from '../emit/selective-report.js';
 import { selectiveFacts, type SelectiveFacts } from '../selective/facts.js';
 import { paraphraseEstimand } from '../selective/paraphrase-estimand.js';
 import { boundTables, imputationSensitivity, type ImputationSensitivity } from '../selective/imputation.js';
@@ -184,7 +185,7 @@ export async function analyzeWithFigures(opts: AnalyzeOptions): Promise<AnyAnaly
     if (!opts.dryRun) writeFilesAtomic(files);
     return { ...res, files };
   }
-  const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger)];
+  const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger), selectiveReportFile(res)];
   if (!opts.dryRun) writeFilesAtomic(files);
   return { ...res, files };
 }

@@ -104,6 +104,16 @@ describe('a simulated run of the seed 001 pilot', () => {
     expect(readFileSync(join(out, 'figures/selective-plane.png')).subarray(1, 4).toString()).toBe('PNG');
   });
 
+  it('writes reports/report.html with the table (in points) and the plane figure', () => {
+    const html = readFileSync(join(out, 'reports/report.html'), 'utf8');
+    expect(html).toContain('Selective robustness (percentage points)');
+    expect(html).toContain('data-figure="selective-plane"');
+    const rows = readFileSync(join(out, 'reports/selective.csv'), 'utf8').trim().split('\n').slice(1);
+    const first = rows[0].split(',');
+    // The table shows the CSV's fractions as points: 100 · surface sensitivity, one decimal.
+    expect(html).toContain(`>${(100 * Number(first[2])).toFixed(1)}<`);
+  });
+
   it('the export carries condition, world, format and the transfer probability per call', async () => {
     const ex = await runCli(['export', store, '--format', 'csv']);
     const head = ex.stdout.split('\n')[0].split(',');
