@@ -1,36 +1,41 @@
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../log/errors.js';
 import { toolInfo } from '../paths.js';
-import { registerReproduce } from './reproduce.js';
-import { registerReport } from './report.js';
-import { registerPrompts } from './prompts.js';
-import { registerRun } from './run.js';
-import { registerExport } from './export.js';
-import { registerAnalyze } from './analyze.js';
-import { registerPlan } from './plan.js';
-import { registerAudit } from './audit.js';
 
-/** The commander program; each command lives in its own file and registers itself here. */
-export function buildProgram(): Command {
+type Register = (program: Command) => void;
+
+/**
+ * Every command, in the order `--help` lists them. Each lives in its own file and is imported
+ * only when it runs (or for the full --help), so `samegame reproduce` does not load the live-run
+ * module, the OpenAI SDK or SQLite: start-up is most of a short command's time.
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
+  reproduce: async () => (await import('./reproduce.js')).registerReproduce,
+  report: async () => (await import('./report.js')).registerReport,
+  prompts: async () => (await import('./prompts.js')).registerPrompts,
+  run: async () => (await import('./run.js')).registerRun,
+  export: async () => (await import('./export.js')).registerExport,
+  analyze: async () => (await import('./analyze.js')).registerAnalyze,
+  plan: async () => (await import('./plan.js')).registerPlan,
+  audit: async () => (await import('./audit.js')).registerAudit,
+};
+
+/** The commander program with the command argv names (all commands when it names none). */
+export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command('samegame')
     .description('Strategic-robustness audits of LLM social agents')
     .version(toolInfo().version)
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
-  registerReproduce(program);
-  registerReport(program);
-  registerPrompts(program);
-  registerRun(program);
-  registerExport(program);
-  registerAnalyze(program);
-  registerPlan(program);
-  registerAudit(program);
+  const name = argv[2];
+  const names = name !== undefined && Object.hasOwn(COMMANDS, name) ? [name] : Object.keys(COMMANDS);
+  for (const register of await Promise.all(names.map((n) => COMMANDS[n]()))) register(program);
   return program;
 }
 
 /** Run the CLI; resolves to the exit code. User errors print one line, no stack. */
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const program = await buildProgram(argv);
   try {
     await program.parseAsync(argv);
     return 0;
