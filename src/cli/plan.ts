@@ -61,7 +61,10 @@ export function registerPlan(program: Command): void {
         const store = TrialStore.openExisting(o.store!);
         try {
           const run = pickRun(store, o.store!);
-          table = storeTable(store, run).table;
+          const st = storeTable(store, run);
+          // Planning simulates the two-framing statistics; a context-enrichment run has other ones.
+          if (st.extraFactors.length) throw new UserError(analyzeMsg.planTwoFramingOnly(o.store!, st.extraFactors));
+          table = st.table;
           tokensPerCall ??= storedTokensPerCall(store, run.id);
           const fr = levels(table, 'framing');
           if (!fr.includes(base)) base = fr[0];

@@ -11,6 +11,9 @@ export const analyzeMsg = {
   compareNoOverlap: (file: string) => `${file}: no cell of the comparison file matches a cell of the run (match models with --map-model DIRECT=RECONSTRUCTED)`,
   badMap: (v: string) => `--map-model: ${q(v)} is not DIRECT=RECONSTRUCTED`,
   needDataOrStore: () => 'give --data FILE or --store FILE (not both)',
+  planTwoFramingOnly: (path: string, factors: readonly string[]) =>
+    `${path}: the run has the factors ${factors.join(', ')} (a context-enrichment design); plan covers the two-framing statistics R and shift only`,
+  framingPair: (base: string, alt: string) => `planned framing pair: ${base} (base) vs ${alt} (alternative); choose another with --base/--alt`,
   planUnreachable: (h: number, maxN: number) => `the half-width ${h} is not reached within ${maxN} trials per cell`,
   synthetic: () => 'synthetic data: at least one model of this run answered through the simulated provider',
 };

@@ -88,6 +88,7 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
     base: opts.base ?? (framings.includes(DEFAULTS.base) ? DEFAULTS.base : framings[0]),
     alt: opts.alt ?? (framings.includes(DEFAULTS.alt) ? DEFAULTS.alt : framings[1] ?? framings[0]),
   };
+  if (opts.base === undefined || opts.alt === undefined) logger.info(analyzeMsg.framingPair(settings.base, settings.alt));
   // Every model–game needs valid trials in both planned framings.
   for (const mg of new Set(table.cells.map((c) => JSON.stringify([c.key.model, c.key.game])))) {
     const [model, game] = JSON.parse(mg) as [string, string];

@@ -114,6 +114,12 @@ describe('a simulated run of the seed 001 pilot', () => {
     expect(html).toContain(`>${(100 * Number(first[2])).toFixed(1)}<`);
   });
 
+  it('plan refuses a context-enrichment store clearly instead of planning the wrong statistics', async () => {
+    const r = await runCli(['plan', '--store', store, '--target-halfwidth', '0.05']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('plan covers the two-framing statistics R and shift only');
+  });
+
   it('the export carries condition, world, format and the transfer probability per call', async () => {
     const ex = await runCli(['export', store, '--format', 'csv']);
     const head = ex.stdout.split('\n')[0].split(',');
