@@ -166,6 +166,18 @@ describe('runner limits', () => {
     store.close();
   });
 
+  it('holds a tokens-per-minute limit at the tokens actually used (settled after each call)', async () => {
+    // Hand: tpm 1200 → 0.02 tokens/ms, bucket of one second = 20 tokens. Each call is estimated
+    // above 20 tokens (prompt/4 + overhead + max tokens), so it waits for a full bucket, and is then
+    // settled to its usage, 10 + 2 = 12 tokens: the next call waits for 12 tokens = 600 ms.
+    const store = openStore();
+    const clock = new FakeClock();
+    const calls: number[] = [];
+    await runTrials({ store, runId: 1, specs: Array.from({ length: 5 }, (_, i) => spec(model('x'), i)), providers: { get: () => instant(calls, clock) }, concurrency: 1, tpm: 1200, clock });
+    expect(calls).toEqual([0, 600, 1200, 1800, 2400]);
+    store.close();
+  });
+
   it('halves concurrency while 429s repeat and says so', async () => {
     const store = openStore();
     const clock = new FakeClock();
