@@ -7,6 +7,7 @@ import { writeFilesAtomic, type OutputFile } from '../io/atomic.js';
 import { levels } from '../model/cell-table.js';
 import { UserError } from '../log/errors.js';
 import { analyzeMsg } from '../log/messages-analyze.js';
+import { msg } from '../log/messages.js';
 import { silentLogger, type Logger } from '../log/logger.js';
 import { lambdaEstimand } from '../estimands/lambda.js';
 import { analyzeTwoFraming, type TwoFramingAnalysis, type TwoFramingSettings } from './two-framing.js';
@@ -88,6 +89,7 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
     base: opts.base ?? (framings.includes(DEFAULTS.base) ? DEFAULTS.base : framings[0]),
     alt: opts.alt ?? (framings.includes(DEFAULTS.alt) ? DEFAULTS.alt : framings[1] ?? framings[0]),
   };
+  if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   if (opts.base === undefined || opts.alt === undefined) logger.info(analyzeMsg.framingPair(settings.base, settings.alt));
   // Every model–game needs valid trials in both planned framings.
   for (const mg of new Set(table.cells.map((c) => JSON.stringify([c.key.model, c.key.game])))) {

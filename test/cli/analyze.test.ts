@@ -38,6 +38,13 @@ describe('samegame analyze / plan', () => {
       'reconstructed,GPT-3.5', 'reconstructed,GPT-4', 'reconstructed,LLaMa-2', 'reconstructed,Pooled']);
   });
 
+  it('analyze with the same base and alternative framing is refused', () => {
+    const r = cli(['analyze', store, '--base', 'business', '--alt', 'business', '--out', join(dir, 'o3')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--base and --alt must differ');
+    expect(existsSync(join(dir, 'o3'))).toBe(false);
+  });
+
   it('analyze of a missing store or a bad run id says so, exit 2', () => {
     const a = cli(['analyze', join(dir, 'nope.sqlite')]);
     expect(a.code).toBe(2);
