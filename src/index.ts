@@ -95,4 +95,4 @@ export { storeTable, pickRun, type StoreTable, type CellTally, type CellOrder } 
 export { analyze, defaultAnalyzeOut, type AnalyzeOptions, type AnalyzeResult } from './pipeline/analyze.js';
 export { compareCells, canonicalGameKey, type Comparison, type CompareRow } from './pipeline/compare.js';
 export { planTrials, halfWidthsAt, scaleTable, type PlanOptions, type PlanResult, type PlanStatistic } from './pipeline/plan.js';
-export { designFacts, type DesignFacts } from './pipeline/design-facts.js';
+export { designFacts, withTableGames, type DesignFacts } from './pipeline/design-facts.js';

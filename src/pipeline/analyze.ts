@@ -12,7 +12,7 @@ import { silentLogger, type Logger } from '../log/logger.js';
 import { lambdaEstimand } from '../estimands/lambda.js';
 import { analyzeTwoFraming, type TwoFramingAnalysis, type TwoFramingSettings } from './two-framing.js';
 import { compareCells, type Comparison } from './compare.js';
-import { designFacts, type DesignFacts } from './design-facts.js';
+import { designFacts, withTableGames, type DesignFacts } from './design-facts.js';
 import { verifyTwoFraming } from '../verify/appendix-c.js';
 import { check, makeReport, type VerificationReport } from '../verify/report.js';
 import { csvTables, twoFramingTableFiles, verificationFiles } from '../emit/two-framing-files.js';
@@ -78,7 +78,7 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
   if (isSelectiveSource(source)) return analyzeSelective(source, opts);
   const { table, tallies } = source;
   if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
-  facts = designFacts(source.run.designJson, levels(table, 'game'));
+  facts = withTableGames(facts, levels(table, 'game'));
   if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
 
   const framings = levels(table, 'framing');

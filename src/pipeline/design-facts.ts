@@ -21,7 +21,7 @@ type Doc = {
 };
 
 /** Read the stored design document leniently: fields that are absent give empty lists. */
-export function designFacts(designJson: string, tableGames: readonly string[] = []): DesignFacts {
+export function designFacts(designJson: string): DesignFacts {
   let doc: Doc = {};
   try { doc = JSON.parse(designJson) as Doc; } catch { /* an unreadable design leaves the facts empty */ }
   const models = (doc.models ?? []).map((m) => m.id ?? '').filter(Boolean);
@@ -34,12 +34,20 @@ export function designFacts(designJson: string, tableGames: readonly string[] = 
     const payoffs = typeof g === 'string' ? canonicalGame(g)?.payoffs : g.payoffs ?? canonicalGame(id)?.payoffs;
     if (payoffs) gaps.set(id, payoffGap(rowPayoffs({ id, name: id, payoffs })));
   }
-  // Games known only from the table (reconstructed data, older runs): canonical ids or names.
+  const framings = (doc.framings ?? []).map((f) => (typeof f === 'string' ? f : f.id ?? '')).filter(Boolean);
+  return { models, games, framings, simulated, gaps };
+}
+
+/**
+ * The facts with payoff gaps also for games known only from the table (reconstructed data, older
+ * runs) whose labels are canonical ids or names.
+ */
+export function withTableGames(facts: DesignFacts, tableGames: readonly string[]): DesignFacts {
+  const gaps = new Map(facts.gaps);
   for (const g of tableGames) {
     if (gaps.has(g)) continue;
     const c = canonicalGame(canonicalGameKey(g));
     if (c) gaps.set(g, payoffGap(rowPayoffs(c)));
   }
-  const framings = (doc.framings ?? []).map((f) => (typeof f === 'string' ? f : f.id ?? '')).filter(Boolean);
-  return { models, games, framings, simulated, gaps };
+  return { ...facts, gaps };
 }
