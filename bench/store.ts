@@ -9,22 +9,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TrialStore } from '../src/live/store.js';
-import type { TrialRecord } from '../src/live/types.js';
+import { commitPerTrial, resumePerTrial, RUN, trial } from './store-section.js';
 
-const RUN = { name: 'bench', hash: 'h', json: '{}', toolVersion: '0', started: 'x' };
-const MODELS = 4, GAMES = 4, FRAMINGS = 8;
-const PROMPT = 'x'.repeat(600);
-const RESPONSE = JSON.stringify({ id: 'r', model: 'snap', output: [{ type: 'message', content: [{ type: 'output_text', text: 'C' }] }], pad: 'y'.repeat(1200) });
-
-export function trial(i: number): TrialRecord {
-  const cell = i % (MODELS * GAMES * FRAMINGS);
-  return {
-    runId: 1, model: `m${cell % MODELS}`, game: `g${Math.floor(cell / MODELS) % GAMES}`, framing: `f${Math.floor(cell / (MODELS * GAMES))}`,
-    rep: Math.floor(i / (MODELS * GAMES * FRAMINGS)), factors: { world: 'w' }, prompt: PROMPT, request: '{"model":"m","top_logprobs":20}',
-    response: RESPONSE, text: 'C', action: i % 3 === 0 ? 'D' : 'C', pCooperate: (i % 97) / 97, scoring: '{"method":"first-token"}',
-    modelSnapshot: 'snap', inputTokens: 150, outputTokens: 1, latencyMs: 300, status: 'ok', error: null, attempts: 1,
-  };
-}
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 export function storeReport(N: number, M: number): void {
@@ -33,31 +19,23 @@ try {
   // 1. Commit rate.
   const a = TrialStore.open(join(dir, 'commit.sqlite'));
   a.openRun(RUN);
-  let t0 = process.hrtime.bigint();
-  for (let i = 0; i < N; i++) a.write(trial(i));
-  const commitMs = ms(t0);
+  const perTrial = commitPerTrial(a, N);
   a.close();
-  console.log(`commit: ${N} trials, one fsynced transaction each: ${commitMs.toFixed(0)} ms = ${(N / (commitMs / 1000)).toFixed(0)} trials/s (${(commitMs / N).toFixed(3)} ms/trial)`);
+  console.log(`commit: ${N} trials, one fsynced transaction each: ${(perTrial * N).toFixed(0)} ms = ${(1000 / perTrial).toFixed(0)} trials/s (${perTrial.toFixed(3)} ms/trial)`);
 
   // 2 and 3. A store of M trials.
   const path = join(dir, 'big.sqlite');
   const b = TrialStore.open(path);
   b.openRun(RUN);
   const db = (b as unknown as { db: { transaction: (f: () => void) => () => void } }).db;
-  t0 = process.hrtime.bigint();
+  let t0 = process.hrtime.bigint();
   db.transaction(() => { for (let i = 0; i < M; i++) b.write(trial(i)); })();
   console.log(`fill: ${M} trials in one transaction: ${(ms(t0) / 1000).toFixed(1)} s; file ${(statSync(path).size / 2 ** 20).toFixed(0)} MiB (+ WAL ${(statSync(`${path}-wal`).size / 2 ** 20).toFixed(0)} MiB)`);
   b.close();
 
   const c = TrialStore.open(path);
-  t0 = process.hrtime.bigint();
-  let done = 0;
-  for (let i = 0; i < M; i++) {
-    const t = trial(i);
-    if (c.isComplete(1, { model: t.model, game: t.game, framing: t.framing, rep: t.rep })) done++;
-  }
-  const resumeMs = ms(t0);
-  console.log(`resume: ${done}/${M} trials found complete in ${(resumeMs / 1000).toFixed(2)} s (${((resumeMs * 1000) / M).toFixed(2)} µs per trial; includes building each key)`);
+  const { us, done } = resumePerTrial(c, M);
+  console.log(`resume: ${done}/${M} trials found complete in ${((us * M) / 1e6).toFixed(2)} s (${us.toFixed(2)} µs per trial; includes building each key)`);
   const mem0 = process.memoryUsage().rss;
   t0 = process.hrtime.bigint();
   const counts = c.cellCounts(1);
