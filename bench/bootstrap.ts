@@ -4,8 +4,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { readRates } from '../src/io/rates-csv.js';
-import { analyzeTwoFraming } from '../src/pipeline/two-framing.js';
+import { readRates } from '../src/sources/rates-csv.js';
+import { analyzeTwoFraming } from '../src/analyses/two-framing/analysis.js';
 import { median, type BenchRow } from './util.js';
 
 export function benchBootstrap(rounds = 4, runs = 5): BenchRow[] {

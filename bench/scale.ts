@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { TrialStore } from '../src/live/store.js';
+import { TrialStore } from '../src/live/store/store.js';
 import { streamFor } from '../src/stats/rng.js';
 import { timeCli } from './process.js';
 import { median, type BenchRow } from './util.js';

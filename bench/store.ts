@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TrialStore } from '../src/live/store.js';
+import { TrialStore } from '../src/live/store/store.js';
 import { commitPerTrial, resumePerTrial, RUN, trial } from './store-section.js';
 
 const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;

@@ -2,7 +2,7 @@
 // (run after `npx tsc -p .`). test/live/enrichment.test.ts fails when the committed file is not current.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { enrichmentJsonSchema } from '../dist/live/enrichment-schema.js';
+import { enrichmentJsonSchema } from '../dist/live/design/enrichment-schema.js';
 
 const out = fileURLToPath(new URL('../data/designs/enrichment.schema.json', import.meta.url));
 writeFileSync(out, `${JSON.stringify(enrichmentJsonSchema(), null, 2)}\n`);

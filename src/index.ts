@@ -1,98 +1,52 @@
 /**
- * samegame as a library: the same functions the CLI uses.
+ * samegame as a library: the documented API (docs/architecture.md "Library"). The CLI composes
+ * the same functions; everything not listed here is internal and may change.
  */
-export * from './model/cell-table.js';
-export * from './stats/jsd.js';
-export * from './stats/quantile.js';
-export * from './stats/rng.js';
-export * from './stats/binomial.js';
-export * from './stats/bootstrap.js';
-export * from './estimands/names.js';
-export * from './estimands/two-framing.js';
-export * from './estimands/family.js';
-export * from './estimands/combine.js';
-export * from './io/decimal.js';
-export * from './io/rates-csv.js';
-export * from './io/atomic.js';
-export * from './pipeline/two-framing.js';
-export * from './pipeline/reproduce.js';
-export * from './verify/report.js';
-export * from './verify/appendix-c.js';
-export * from './emit/csv.js';
-export * from './emit/format.js';
-export * from './emit/tables.js';
-export * from './emit/metrics.js';
-export * from './emit/verification.js';
-export * from './emit/terminal.js';
-export * from './emit/figures/figure.js';
-export { twoFramingFigures } from './emit/figures/two-framing.js';
-export { renderSvg, svgToPng, figureFiles, specJson } from './emit/render.js';
-export { renderReportHtml, escapeHtml, type ReportDoc, type Section, type Block } from './emit/report-html.js';
-export { reproduceReportDoc, reproduceReportFile, reproducePresentationFiles } from './emit/reproduce-outputs.js';
-export * from './log/errors.js';
-export * from './log/logger.js';
-export { msg } from './log/messages.js';
-export { toolInfo, packageRoot, SHIPPED_RATES } from './paths.js';
-export * from './live/games.js';
-export * from './live/design.js';
-export { designSchema, designJsonSchema, PROVIDER_IDS } from './live/design-schema.js';
-export * from './live/prompts/index.js';
-export * from './live/prompts/review.js';
-export * from './live/parse.js';
-export * from './live/first-token.js';
-export * from './live/providers/simulated.js';
-export { liveMsg } from './log/messages-live.js';
-export * from './live/store.js';
-export * from './live/runner.js';
-export * from './live/score.js';
-export * from './live/session.js';
-export * from './live/export.js';
-export * from './live/clock.js';
-export * from './live/backoff.js';
-export * from './live/rate-limit.js';
-export * from './live/concurrency.js';
-export * from './live/plan.js';
-export { ProviderPool, providerIds, DEFAULT_KEY_ENV, DEFAULT_TIMEOUT_MS } from './live/providers/registry.js';
-export { createOpenAIResponsesProvider } from './live/providers/openai-responses.js';
-export { createOpenAIChatProvider } from './live/providers/openai-chat.js';
-export { parseRetryAfter } from './live/providers/errors.js';
-export { runMsg } from './log/messages-run.js';
-export { audit, auditCompute, auditSettings, AUDIT_DEFAULTS, type AuditResult, type AuditOptions, type AuditSettings } from './audit/audit.js';
-export { checkConsistency, consistentCounts, consistencyFlags, type CellConsistency, type ConsistencyStatus } from './audit/consistency.js';
-export { ReplicateState, type HeadlineKind } from './audit/replicate-state.js';
-export { readingErrorRanges, type ReadingErrorResult, type ReadingErrorRange } from './audit/reading-error.js';
-export { tippingPoints, type TippingResult } from './audit/tipping.js';
-export { findTippingSet, tablesWithin, type TippingProblem } from './audit/tipping-search.js';
-export { orderTipping } from './audit/tipping-order.js';
-export { attenuationSweep, SWEEP_GRID, CAMERER_2016_RATIO, type SweepRow } from './audit/attenuation.js';
-export { influence as leaveOneOutInfluence, type InfluenceResult } from './audit/influence.js';
-export { mcErrorOfQuantile, defaultBatches, type McError } from './audit/mc-error.js';
-export { clopperPearsonBoundary, degenerateCells, type DegenerateAudit } from './audit/degenerate.js';
-export { auditMarkdown } from './audit/emit-md.js';
-export { auditJson, auditObject } from './audit/emit-json.js';
-export { auditFiles } from './audit/outputs.js';
-export { auditFigures } from './audit/figures.js';
-export { msgAudit } from './log/messages-audit.js';
-export * from './live/enrichment.js';
-export { enrichmentDesignSchema, enrichmentJsonSchema, FORMAT_STYLES } from './live/enrichment-schema.js';
-export { renderEnrichmentCell, expandEnrichment, cellFraming } from './live/enrichment-render.js';
-export * from './estimands/selective.js';
-export * from './estimands/paraphrase.js';
-export * from './selective/facts.js';
-export * from './selective/imputation.js';
-export * from './selective/figure.js';
-export * from './selective/published.js';
-export { paraphraseEstimand } from './selective/paraphrase-estimand.js';
-export { analyzeSelective, analyzeWithFigures, isSelectiveAnalysis, publishedPlane } from './pipeline/selective.js';
-export type { SelectiveAnalysis, SelectiveRow, SelectiveCell, AnyAnalysis } from './pipeline/selective.js';
-export { selectiveMsg } from './log/messages-selective.js';
-// Direct-run analysis (issue 6): store → cell table → the same estimands; λ̂, comparison, planning.
-export * from './stats/qre.js';
-export * from './estimands/lambda.js';
-export * from './estimands/selective.js';
-export * from './estimands/paraphrase.js';
-export { storeTable, pickRun, type StoreTable, type CellTally, type CellOrder } from './io/store-table.js';
-export { analyze, defaultAnalyzeOut, type AnalyzeOptions, type AnalyzeResult } from './pipeline/analyze.js';
-export { compareCells, canonicalGameKey, type Comparison, type CompareRow } from './pipeline/compare.js';
-export { planTrials, halfWidthsAt, scaleTable, type PlanOptions, type PlanResult, type PlanStatistic } from './pipeline/plan.js';
-export { designFacts, withTableGames, type DesignFacts } from './pipeline/design-facts.js';
+
+// The common currency: cells keyed by factor levels, binary counts or per-trial probabilities.
+export { cellId, cellRate, cellSize, isDegenerate, levels, type Cell, type CellTable, type Observations, type BinaryObservations, type ProbabilityObservations } from './core/cells.js';
+export { stat, statLabel, POOLED } from './core/names.js';
+export { UserError } from './core/errors.js';
+export { MemoryLogger, silentLogger, type Logger } from './core/logger.js';
+export { CANONICAL_GAMES, canonicalGame, type Action, type Game } from './core/games.js';
+export type { Check, VerificationReport } from './core/checks.js';
+
+// Pure numerics.
+export { binaryEntropy, jsdBernoulli, robustness2 } from './stats/jsd.js';
+export { streamFor, type RandomSource } from './stats/rng.js';
+export { BinomialSampler } from './stats/binomial.js';
+export { bootstrap, type Estimand, type BootstrapOptions, type BootstrapResult, type Interval } from './stats/bootstrap.js';
+export { combineEstimands } from './stats/combine.js';
+
+// Readers (sources).
+export { readRates, type RatesInput, type RateRow, type ReadRatesOptions } from './sources/rates-csv.js';
+export { storeTable, pickRun, type StoreTable } from './sources/store.js';
+
+// Estimands and analyses.
+export {
+  analyzeTwoFraming, twoFramingEstimand, twoFramingLayout, familyEstimand, familyLayout, lambdaEstimand, verifyTwoFraming,
+  TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis, type TwoFramingSettings, type TwoFramingLayout, type FamilyLayout,
+} from './analyses/two-framing/index.js';
+export {
+  selectiveEstimand, selectiveLayout, selectiveVerdict, surfaceSensitivity, worldResponsiveness, paraphraseInvariance,
+  directionalSensitivity, type SelectiveAnalysis, type SelectiveRow, type VerdictThresholds,
+} from './analyses/selective/index.js';
+export { planTrials, type PlanOptions, type PlanResult } from './analyses/precision/index.js';
+export { compareCells, type Comparison } from './analyses/compare/index.js';
+
+// Commands as functions: source → analyses → files.
+export { reproduce, DEFAULTS, type ReproduceOptions, type ReproduceResult } from './commands/reproduce.js';
+export { reproduceWithFigures } from './commands/reproduce-outputs.js';
+export { analyze, type AnalyzeOptions, type AnalyzeResult } from './commands/analyze.js';
+export { analyzeWithFigures, isSelectiveAnalysis, type AnyAnalysis } from './commands/analyze-with-figures.js';
+export { audit, auditCompute, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
+export { exportTrials, type ExportFormat } from './commands/export.js';
+
+// Direct runs: designs, the provider interface, the runner and the trial store.
+export { loadDesign, parseDesign, expandDesign, designHash, type Design, type DesignModel } from './live/design/design.js';
+export {
+  ProviderError, type Provider, type ProviderRequest, type ProviderResponse, type ProviderErrorKind, type ModelSpec, type TrialSpec, type TrialRecord,
+} from './live/types.js';
+export { ProviderPool, providerIds } from './live/providers/registry.js';
+export { runTrials, RUNNER_DEFAULTS, type RunnerOptions, type RunSummary } from './live/runner/runner.js';
+export { TrialStore, type RunInfo } from './live/store/store.js';

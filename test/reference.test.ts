@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readRates } from '../src/io/rates-csv.js';
-import { analyzeTwoFraming } from '../src/pipeline/two-framing.js';
-import { stat } from '../src/estimands/names.js';
+import { readRates } from '../src/sources/rates-csv.js';
+import { analyzeTwoFraming } from '../src/analyses/two-framing/analysis.js';
+import { stat } from '../src/core/names.js';
 
 /**
  * Other data — other models and games, n from 7 to 1000, three framings, cells at 0 and n —

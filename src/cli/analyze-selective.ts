@@ -1,9 +1,9 @@
 import { relative } from 'node:path';
-import type { Logger } from '../log/logger.js';
-import { msg } from '../log/messages.js';
-import type { SelectiveAnalysis } from '../pipeline/selective.js';
-import { selectiveText } from '../selective/outputs.js';
-import { fixed } from '../emit/format.js';
+import type { Logger } from '../core/logger.js';
+import { msg } from '../core/messages/common.js';
+import type { SelectiveAnalysis } from '../analyses/selective/index.js';
+import { selectiveText } from '../analyses/selective/outputs.js';
+import { fixed } from '../core/format.js';
 
 /** What `samegame analyze` prints for a context-enrichment run: the verdict table, then the files. */
 export function printSelective(res: SelectiveAnalysis, logger: Logger): void {

@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { relative } from 'node:path';
-import { analyzeWithFigures, isSelectiveAnalysis } from '../pipeline/selective.js';
-import { DEFAULT_THRESHOLDS } from '../estimands/selective.js';
+import { analyzeWithFigures, isSelectiveAnalysis } from '../commands/analyze-with-figures.js';
+import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
 import { printSelective } from './analyze-selective.js';
-import { DEFAULTS } from '../pipeline/reproduce.js';
-import { table3Text } from '../emit/terminal.js';
-import { msg } from '../log/messages.js';
-import { analyzeMsg } from '../log/messages-analyze.js';
-import { UserError } from '../log/errors.js';
+import { DEFAULTS } from '../commands/reproduce.js';
+import { table3Text } from '../analyses/two-framing/terminal.js';
+import { msg } from '../core/messages/common.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
+import { UserError } from '../core/errors.js';
 import { MAX_REPS, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */

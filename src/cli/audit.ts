@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { relative } from 'node:path';
-import { audit, AUDIT_DEFAULTS } from '../audit/audit.js';
-import { consistencyFlags } from '../audit/consistency.js';
-import { msg } from '../log/messages.js';
-import { msgAudit } from '../log/messages-audit.js';
+import { audit, AUDIT_DEFAULTS } from '../commands/audit.js';
+import { consistencyFlags } from '../analyses/audit/consistency.js';
+import { msg } from '../core/messages/common.js';
+import { msgAudit } from '../core/messages/audit.js';
 import { addRatesFlags, dataPath, parseIntFlag, terminalLogger, type RatesFlags } from './options.js';
 
 interface AuditFlags extends RatesFlags {

@@ -1,9 +1,9 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
-import { exportTrials, type ExportFormat } from '../live/export.js';
-import { TrialStore } from '../live/store.js';
-import { UserError } from '../log/errors.js';
-import { runMsg } from '../log/messages-run.js';
+import { exportTrials, type ExportFormat } from '../commands/export.js';
+import { TrialStore } from '../live/store/store.js';
+import { UserError } from '../core/errors.js';
+import { runMsg } from '../core/messages/run.js';
 import { parseIntFlag, terminalLogger } from './options.js';
 
 const parseFormat = (v: string): ExportFormat => {

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
-import { UserError } from '../log/errors.js';
-import { toolInfo } from '../paths.js';
+import { UserError } from '../core/errors.js';
+import { toolInfo } from '../core/paths.js';
 
 type Register = (program: Command) => void;
 

@@ -1,7 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { SHIPPED_RATES } from '../paths.js';
-import { msg } from '../log/messages.js';
-import type { Logger } from '../log/logger.js';
+import { SHIPPED_RATES } from '../core/paths.js';
+import { msg } from '../core/messages/common.js';
+import type { Logger } from '../core/logger.js';
 
 /** Flag parsers: a bad value ends with one message naming the flag. */
 export const parseIntFlag = (flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) => (v: string): number => {

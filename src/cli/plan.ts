@@ -1,17 +1,17 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { resolve } from 'node:path';
-import { readRates } from '../io/rates-csv.js';
-import { TrialStore } from '../live/store.js';
-import { pickRun, storeTable } from '../io/store-table.js';
-import { planTrials, type PlanStatistic } from '../pipeline/plan.js';
-import { designFacts } from '../pipeline/design-facts.js';
-import { DEFAULTS } from '../pipeline/reproduce.js';
-import { levels, type CellTable } from '../model/cell-table.js';
-import { UserError } from '../log/errors.js';
-import { analyzeMsg } from '../log/messages-analyze.js';
-import { textTable } from '../emit/terminal.js';
-import { fixed } from '../emit/format.js';
+import { readRates } from '../sources/rates-csv.js';
+import { TrialStore } from '../live/store/store.js';
+import { pickRun, storeTable } from '../sources/store.js';
+import { planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
+import { designFacts } from '../analyses/compare/design-facts.js';
+import { DEFAULTS } from '../commands/reproduce.js';
+import { levels, type CellTable } from '../core/cells.js';
+import { UserError } from '../core/errors.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
+import { textTable } from '../analyses/two-framing/terminal.js';
+import { fixed } from '../core/format.js';
 import { parseIntFlag, parsePositiveFlag, parseUnitFlag, terminalLogger } from './options.js';
 
 interface PlanFlags {

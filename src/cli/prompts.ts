@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { writeFilesAtomic } from '../io/atomic.js';
-import { loadDesign } from '../live/design.js';
+import { writeFilesAtomic } from '../core/atomic.js';
+import { loadDesign } from '../live/design/design.js';
 import { reviewPrompts } from '../live/prompts/review.js';
-import { UserError } from '../log/errors.js';
-import { liveMsg } from '../log/messages-live.js';
+import { UserError } from '../core/errors.js';
+import { liveMsg } from '../core/messages/live.js';
 import { terminalLogger } from './options.js';
 
 export function registerPrompts(program: Command): void {

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { relative } from 'node:path';
-import { reproduce, DEFAULTS } from '../pipeline/reproduce.js';
-import { writeFilesAtomic } from '../io/atomic.js';
-import { twoFramingFigures } from '../emit/figures/two-framing.js';
-import { reproduceReportFile } from '../emit/reproduce-outputs.js';
-import { reportMsg } from '../log/messages-report.js';
+import { reproduce, DEFAULTS } from '../commands/reproduce.js';
+import { writeFilesAtomic } from '../core/atomic.js';
+import { twoFramingFigures } from '../analyses/two-framing/figures.js';
+import { reproduceReportFile } from '../commands/reproduce-outputs.js';
+import { reportMsg } from '../core/messages/report.js';
 import { addRatesFlags, dataPath, terminalLogger, type RatesFlags } from './options.js';
 
 /**

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { relative } from 'node:path';
-import { reproduceWithFigures, DEFAULTS } from '../pipeline/reproduce.js';
-import { table3Text } from '../emit/terminal.js';
-import { msg } from '../log/messages.js';
-import { UserError } from '../log/errors.js';
+import { DEFAULTS } from '../commands/reproduce.js';
+import { reproduceWithFigures } from '../commands/reproduce-outputs.js';
+import { table3Text } from '../analyses/two-framing/terminal.js';
+import { msg } from '../core/messages/common.js';
+import { UserError } from '../core/errors.js';
 import { addRatesFlags, dataPath, terminalLogger, type RatesFlags } from './options.js';
 
 export function registerReproduce(program: Command): void {

@@ -1,16 +1,16 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadDesign } from '../live/design.js';
-import { planRun } from '../live/plan.js';
+import { loadDesign } from '../live/design/design.js';
+import { planRun } from '../live/runner/plan.js';
 import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated } from '../live/providers/registry.js';
-import { runTrials, RUNNER_DEFAULTS } from '../live/runner.js';
-import { prepareSession } from '../live/session.js';
-import { TrialStore } from '../live/store.js';
-import type { Logger } from '../log/logger.js';
-import { UserError } from '../log/errors.js';
-import { runMsg } from '../log/messages-run.js';
-import { toolInfo } from '../paths.js';
+import { runTrials, RUNNER_DEFAULTS } from '../live/runner/runner.js';
+import { prepareSession } from '../live/runner/session.js';
+import { TrialStore } from '../live/store/store.js';
+import type { Logger } from '../core/logger.js';
+import { UserError } from '../core/errors.js';
+import { runMsg } from '../core/messages/run.js';
+import { toolInfo } from '../core/paths.js';
 import { parseIntFlag, parsePositiveFlag } from './options.js';
 
 interface RunFlags {

@@ -1,19 +1,12 @@
 /**
- * The contract between the parts of the live-run module (DESIGN §2, src/live/):
+ * The contract between the parts of the live-run module (src/live/):
  *   design (YAML, validated) → expandDesign → TrialSpec[] → runner → Provider → parse → trial store.
  * Designs and prompt families produce TrialSpecs; providers answer ProviderRequests; the runner
  * stores TrialRecords. Each part depends only on these types, not on the others' internals.
  */
 
-/** Canonical binary actions (seed 002 §3.1): C = cooperate, D = defect. */
-export type Action = 'C' | 'D';
-
-/** A 2×2 game: payoffs[row action][column action] = [row player, column player]. */
-export interface Game {
-  readonly id: string;
-  readonly name: string;
-  readonly payoffs: Readonly<Record<Action, Readonly<Record<Action, readonly [number, number]>>>>;
-}
+import type { Action, Game } from '../core/games.js';
+export type { Action, Game } from '../core/games.js';
 
 /** Decoding settings of a model in a design. */
 export interface Decoding {

@@ -1,8 +1,8 @@
 import { BinomialSampler } from './binomial.js';
 import { quantilesUnsorted } from './quantile.js';
 import { streamFor } from './rng.js';
-import type { Observations } from '../model/cell-table.js';
-import { cellRate } from '../model/cell-table.js';
+import type { Observations } from '../core/cells.js';
+import { cellRate } from '../core/cells.js';
 
 /**
  * A statistic vector computed from one rate per cell. The bootstrap engine calls `evaluate` once

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOTSTRAP_BINS } from '../../src/emit/figures/two-framing.js';
-import { XSS_MODEL, XSS_NOTE, xssRates } from '../emit/xss-fixture.js';
+import { BOOTSTRAP_BINS } from '../../src/analyses/two-framing/figures.js';
+import { XSS_MODEL, XSS_NOTE, xssRates } from '../render/xss-fixture.js';
 
 /**
  * reports/report.html in a real browser: Debian's chromium driven by playwright-core, the page

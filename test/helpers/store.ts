@@ -1,4 +1,4 @@
-import { TrialStore } from '../../src/live/store.js';
+import { TrialStore } from '../../src/live/store/store.js';
 import type { Action, TrialRecord } from '../../src/live/types.js';
 
 export interface CellSpec {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMsg } from '../../src/log/messages-run.js';
+import { runMsg } from '../../src/core/messages/run.js';
 import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
 import { cleanEnv, ROOT, runCli } from '../helpers/cli.js';
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { designHash, expandDesign, formatPath, loadDesign, parseDesign } from '../../src/live/design.js';
-import { designJsonSchema } from '../../src/live/design-schema.js';
-import { UserError } from '../../src/log/errors.js';
+import { designHash, expandDesign, formatPath, loadDesign, parseDesign } from '../../src/live/design/design.js';
+import { designJsonSchema } from '../../src/live/design/schema.js';
+import { UserError } from '../../src/core/errors.js';
 import { ROOT } from '../helpers/cli.js';
 
 const FIX = join(ROOT, 'test/fixtures/designs');

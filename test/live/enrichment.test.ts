@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { designHash, expandDesign, loadDesign, parseDesign } from '../../src/live/design.js';
-import { enrichmentJsonSchema } from '../../src/live/enrichment-schema.js';
-import { renderEnrichmentCell } from '../../src/live/enrichment-render.js';
+import { designHash, expandDesign, loadDesign, parseDesign } from '../../src/live/design/design.js';
+import { enrichmentJsonSchema } from '../../src/live/design/enrichment-schema.js';
+import { renderEnrichmentCell } from '../../src/live/design/enrichment-render.js';
 import { reviewPrompts } from '../../src/live/prompts/review.js';
 import { createSimulatedProvider, simulatedPCooperate } from '../../src/live/providers/simulated.js';
-import { UserError } from '../../src/log/errors.js';
+import { UserError } from '../../src/core/errors.js';
 import { ROOT } from '../helpers/cli.js';
 
 const FIX = join(ROOT, 'test/fixtures/enrichment');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesWord, scoreFirstToken } from '../../src/live/first-token.js';
+import { namesWord, scoreFirstToken } from '../../src/live/scoring/first-token.js';
 
 const lp = (token: string, p: number) => ({ token, logprob: Math.log(p) });
 

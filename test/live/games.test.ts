@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANONICAL_GAMES, canonicalGame, payoffProblems, rowPayoffs, samePayoffs } from '../../src/live/games.js';
+import { CANONICAL_GAMES, canonicalGame, payoffProblems, rowPayoffs, samePayoffs } from '../../src/core/games.js';
 
 // Seed 002, Appendix A, Table 4, copied by hand: [row][col] = (row player, column player).
 const TABLE_4 = {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runMsg } from '../../src/log/messages-run.js';
+import { runMsg } from '../../src/core/messages/run.js';
 import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
 import { cleanEnv, ROOT, runCli, startCli } from '../helpers/cli.js';
 

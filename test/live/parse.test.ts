@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAction } from '../../src/live/parse.js';
+import { parseAction } from '../../src/live/scoring/parse.js';
 
 const JF = { J: 'C', F: 'D' } as const;
 const CD = { C: 'C', D: 'D' } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANONICAL_GAMES } from '../../src/live/games.js';
+import { CANONICAL_GAMES } from '../../src/core/games.js';
 import { FAMILY_IDS, PROMPT_FAMILIES, labelPairProblem, renderFraming, type LabelPair } from '../../src/live/prompts/index.js';
 import type { Action, Game } from '../../src/live/types.js';
 

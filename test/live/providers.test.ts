@@ -4,8 +4,8 @@ import { createOpenAIResponsesProvider, responsesBody } from '../../src/live/pro
 import { parseRetryAfter } from '../../src/live/providers/errors.js';
 import { ProviderPool } from '../../src/live/providers/registry.js';
 import { ProviderError, type Provider } from '../../src/live/types.js';
-import { UserError } from '../../src/log/errors.js';
-import { runMsg } from '../../src/log/messages-run.js';
+import { UserError } from '../../src/core/errors.js';
+import { runMsg } from '../../src/core/messages/run.js';
 import { startLoopback, type Fault, type Loopback } from '../helpers/loopback-openai.js';
 import { keyOf, model, spec } from '../helpers/trial-specs.js';
 

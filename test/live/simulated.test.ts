@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expandDesign, parseDesign } from '../../src/live/design.js';
-import { scoreFirstToken } from '../../src/live/first-token.js';
-import { parseAction } from '../../src/live/parse.js';
+import { expandDesign, parseDesign } from '../../src/live/design/design.js';
+import { scoreFirstToken } from '../../src/live/scoring/first-token.js';
+import { parseAction } from '../../src/live/scoring/parse.js';
 import { createSimulatedProvider, simulatedPCooperate } from '../../src/live/providers/simulated.js';
-import { canonicalGame } from '../../src/live/games.js';
+import { canonicalGame } from '../../src/core/games.js';
 import { ProviderError, type ModelSpec, type TrialSpec } from '../../src/live/types.js';
 
 const design = (options: string, trials: number, scoring = 'sample', extra = '') => parseDesign(`

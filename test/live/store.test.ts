@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TrialStore } from '../../src/live/store.js';
+import { TrialStore } from '../../src/live/store/store.js';
 import type { TrialRecord } from '../../src/live/types.js';
-import { UserError } from '../../src/log/errors.js';
-import { runMsg } from '../../src/log/messages-run.js';
+import { UserError } from '../../src/core/errors.js';
+import { runMsg } from '../../src/core/messages/run.js';
 
 const dirs: string[] = [];
 const tmp = () => { const d = mkdtempSync(join(tmpdir(), 'sg-store-')); dirs.push(d); return d; };

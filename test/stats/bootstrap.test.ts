@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrap, type Estimand } from '../../src/stats/bootstrap.js';
-import type { Observations } from '../../src/model/cell-table.js';
+import type { Observations } from '../../src/core/cells.js';
 
 const identity = (k: number): Estimand => ({
   names: Array.from({ length: k }, (_, i) => `cell${i}`),

@@ -3,26 +3,13 @@
  * framing (the reps of a cell share the prompt), in the design's order, each as the text a
  * reviewer reads — labels and their canonical actions, the system message if any, the prompt.
  */
-import { UserError } from '../../log/errors.js';
-import { liveMsg } from '../../log/messages-live.js';
-import type { Design } from '../design.js';
+import { UserError } from '../../core/errors.js';
+import { liveMsg } from '../../core/messages/live.js';
+import type { Design } from '../design/design.js';
 import { renderFraming } from './index.js';
-import { reviewEnrichmentPrompts } from '../enrichment-review.js';
+import { reviewEnrichmentPrompts, type PromptFilter, type ReviewedPrompt } from '../design/enrichment-review.js';
 
-export interface PromptFilter {
-  readonly model?: string;
-  readonly game?: string;
-  readonly framing?: string;
-}
-
-export interface ReviewedPrompt {
-  readonly model: string;
-  readonly game: string;
-  readonly framing: string;
-  /** Relative file path: <model>/<game>/<framing>.txt (ids are plain, see design-schema). */
-  readonly file: string;
-  readonly text: string;
-}
+export type { PromptFilter, ReviewedPrompt } from '../design/enrichment-review.js';
 
 function check(what: string, value: string | undefined, known: readonly string[]): void {
   if (value !== undefined && !known.includes(value)) throw new UserError(liveMsg.noMatch(what, value, known));

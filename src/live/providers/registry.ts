@@ -5,8 +5,8 @@
  * part of a request record, a stored response, an error message or a log line.
  */
 import type { ModelSpec, Provider } from '../types.js';
-import { UserError } from '../../log/errors.js';
-import { runMsg } from '../../log/messages-run.js';
+import { UserError } from '../../core/errors.js';
+import { runMsg } from '../../core/messages/run.js';
 import { createOpenAIResponsesProvider } from './openai-responses.js';
 import { createOpenAIChatProvider } from './openai-chat.js';
 import { createSimulatedProvider } from './simulated.js';

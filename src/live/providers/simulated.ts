@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { streamFor } from '../../stats/rng.js';
 import { payoffGap } from '../../stats/qre.js';
-import { rowPayoffs } from '../games.js';
+import { rowPayoffs } from '../../core/games.js';
 import { ProviderError, type Game, type ModelSpec, type Provider, type ProviderRequest, type ProviderResponse, type TopLogprob, type TrialSpec } from '../types.js';
 
 const shape = {

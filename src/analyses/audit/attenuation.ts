@@ -1,0 +1,59 @@
+import type { TwoFramingAnalysis } from '../two-framing/index.js';
+import { POOLED, stat } from '../../core/names.js';
+import type { Interval } from '../../stats/bootstrap.js';
+
+/** Default attenuation of the conservative transform (seed 002 §4.2). */
+export const DEFAULT_ATTENUATION = 0.7;
+/**
+ * Reference line: the average replication ratio of effect sizes in Camerer et al. 2016,
+ * "Evaluating replicability of laboratory experiments in economics", Science 351:1433 (about
+ * 66 % of the original effect).
+ */
+export const CAMERER_2016_RATIO = 0.66;
+
+/** 0.50, 0.55, …, 1.00 (in hundredths, so the grid is exact decimals). */
+export const SWEEP_GRID: readonly number[] = Array.from({ length: 11 }, (_, i) => (50 + 5 * i) / 100);
+
+export type SweepMark = 'default' | 'reference' | 'selected';
+
+export interface SweepRow {
+  readonly attenuation: number;
+  readonly marks: readonly SweepMark[];
+  readonly group: string;
+  readonly R: Interval;
+  readonly shift: Interval;
+}
+
+/**
+ * Headline statistics at each attenuation a. The transform is affine and increasing in the raw
+ * value (shift_c = a·Δ, R_c = 1 − a(1 − R2)) and the mean of transformed values is the transform
+ * of the mean, so every percentile of the transformed replicates is the transform of the raw
+ * percentile (linear interpolation commutes with affine maps). One bootstrap of the raw values
+ * therefore gives the whole sweep, on the same replicates.
+ *
+ * It also means no conclusion of the form "interval excludes 0 / excludes 1 / model ordering"
+ * can change with a > 0: attenuation rescales magnitudes only.
+ */
+export function attenuationSweep(a: TwoFramingAnalysis, grid: readonly number[] = SWEEP_GRID): SweepRow[] {
+  const selected = a.settings.attenuation;
+  const values = [...new Set([...grid, DEFAULT_ATTENUATION, CAMERER_2016_RATIO, selected])].sort((x, y) => x - y);
+  const groups = [...a.layout.models, POOLED];
+  const rows: SweepRow[] = [];
+  for (const att of values) {
+    const marks: SweepMark[] = [];
+    if (att === DEFAULT_ATTENUATION) marks.push('default');
+    if (att === CAMERER_2016_RATIO) marks.push('reference');
+    if (att === selected) marks.push('selected');
+    for (const g of groups) {
+      const r = a.boot.get(stat('R_raw', g));
+      const s = a.boot.get(stat('shift_raw', g));
+      const tr = (x: number) => 1 - att * (1 - x);
+      rows.push({
+        attenuation: att, marks, group: g,
+        R: { point: tr(r.point), lo: tr(r.lo), hi: tr(r.hi) },
+        shift: { point: att * s.point, lo: att * s.lo, hi: att * s.hi },
+      });
+    }
+  }
+  return rows;
+}

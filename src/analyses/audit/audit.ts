@@ -1,0 +1,93 @@
+/** The provenance audit of reconstructed rates: consistency, reading error, tipping points, attenuation, influence, Monte Carlo error. */
+import type { RatesInput } from '../../sources/rates-csv.js';
+import type { OutputFile } from '../../core/atomic.js';
+import { UserError } from '../../core/errors.js';
+import { msg } from '../../core/messages/common.js';
+import { msgAudit } from '../../core/messages/audit.js';
+import { silentLogger, type Logger } from '../../core/logger.js';
+import { POOLED, stat } from '../../core/names.js';
+import { analyzeTwoFraming, TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis, type TwoFramingSettings } from '../two-framing/index.js';
+import { checkConsistency, consistencyFlags, type CellConsistency } from './consistency.js';
+import { ReplicateState, type HeadlineKind } from './replicate-state.js';
+import { readingErrorRanges, type ReadingErrorResult } from './reading-error.js';
+import { tippingPoints, type TippingResult } from './tipping.js';
+import { attenuationSweep, type SweepRow } from './attenuation.js';
+import { influence, type InfluenceResult } from './influence.js';
+import { defaultBatches, mcErrorOfQuantile, type McError } from './mc-error.js';
+import { degenerateCells, type DegenerateAudit } from './degenerate.js';
+
+export const AUDIT_DEFAULTS = {
+  ...TWO_FRAMING_DEFAULTS,
+  /** ±K counts of reading error: about one pixel on a 300-pixel axis when n = 300. */
+  readingError: 1,
+  /** Replicates for the tipping-point search; the found tables are checked at full replicates. */
+  searchReps: 2000,
+  /** Monte Carlo error target for interval endpoints. */
+  mcTarget: 0.001,
+} as const;
+
+export interface AuditSettings extends TwoFramingSettings {
+  readonly readingError: number;
+  readonly searchReps: number;
+  readonly mcTarget: number;
+}
+
+export interface EndpointMcError { readonly group: string; readonly kind: HeadlineKind; readonly lo: McError; readonly hi: McError }
+
+export interface AuditResult {
+  readonly settings: AuditSettings;
+  readonly input: RatesInput;
+  readonly analysis: TwoFramingAnalysis;
+  readonly consistency: readonly CellConsistency[];
+  readonly readingError: ReadingErrorResult;
+  readonly tipping: readonly TippingResult[];
+  readonly attenuation: readonly SweepRow[];
+  readonly influence: InfluenceResult;
+  readonly mcError: readonly EndpointMcError[];
+  readonly degenerate: readonly DegenerateAudit[];
+  readonly files: readonly OutputFile[];
+}
+
+/** Settings with defaults applied; flag combinations a user can get wrong end in a UserError. */
+export function auditSettings(o: Partial<AuditSettings>): AuditSettings {
+  const s: AuditSettings = {
+    seed: o.seed ?? AUDIT_DEFAULTS.seed, reps: o.reps ?? AUDIT_DEFAULTS.reps,
+    attenuation: o.attenuation ?? AUDIT_DEFAULTS.attenuation, base: o.base ?? AUDIT_DEFAULTS.base, alt: o.alt ?? AUDIT_DEFAULTS.alt,
+    readingError: o.readingError ?? AUDIT_DEFAULTS.readingError, searchReps: o.searchReps ?? AUDIT_DEFAULTS.searchReps,
+    mcTarget: o.mcTarget ?? AUDIT_DEFAULTS.mcTarget,
+  };
+  if (s.base === s.alt) throw new UserError(msg.sameFraming(s.base));
+  if (s.reps < 40) throw new UserError(msgAudit.tooFewReps(s.reps));
+  return { ...s, searchReps: Math.min(s.searchReps, s.reps) };
+}
+
+/**
+ * The audit computation, without I/O: a read rates file and settings → AuditResult (less the
+ * files, which the command renders and writes).
+ */
+export function auditInput(input: RatesInput, settings: AuditSettings, logger: Logger = silentLogger): Omit<AuditResult, 'files'> {
+  const progress = (label: string) => (logger.progress ? (d: number, t: number) => logger.progress!(label, d, t) : undefined);
+
+  const consistency = checkConsistency(input.rows);
+  for (const f of consistencyFlags(consistency)) logger.warn(msgAudit.consistencyFlag(input.path, f));
+
+  const tf: TwoFramingSettings = { seed: settings.seed, reps: settings.reps, attenuation: settings.attenuation, base: settings.base, alt: settings.alt };
+  const analysis = analyzeTwoFraming(input.table, tf, logger);
+  const level = { seed: settings.seed, attenuation: settings.attenuation };
+  const full = new ReplicateState(input.table, analysis.layout, { ...level, reps: settings.reps });
+  const readingError = readingErrorRanges(full, settings.readingError, progress('reading error'));
+  const search = new ReplicateState(input.table, analysis.layout, { ...level, reps: settings.searchReps });
+  const tipping = tippingPoints(full, search, { settings: tf, readingError, onProgress: progress('tipping points') });
+  for (const t of tipping) if (t.verified === false) logger.warn(msgAudit.tippingUnverified(t.id));
+  const groups = [...analysis.layout.models, POOLED];
+  const batches = defaultBatches(settings.reps);
+  const mcError = groups.flatMap((group) => (['R', 'shift'] as const).map((kind) => {
+    const i = analysis.boot.names.indexOf(stat(kind, group));
+    const reps = analysis.boot.replicates.subarray(i * analysis.boot.reps, (i + 1) * analysis.boot.reps);
+    return { group, kind, lo: mcErrorOfQuantile(reps, 0.025, batches, settings.mcTarget), hi: mcErrorOfQuantile(reps, 0.975, batches, settings.mcTarget) };
+  }));
+  return {
+    settings, input, analysis, consistency, readingError, tipping,
+    attenuation: attenuationSweep(analysis), influence: influence(full), mcError, degenerate: degenerateCells(analysis),
+  };
+}

@@ -1,0 +1,128 @@
+import { POOLED } from '../../core/names.js';
+import { COLORS, defineFigure, F3, type Figure } from '../../render/figure.js';
+import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION, type SweepRow } from './attenuation.js';
+import type { TippingResult } from './tipping.js';
+
+/**
+ * Audit figures as pure Vega-Lite spec builders (the figure builder of src/emit/figures):
+ * the attenuation sweep with the default and the Camerer et al. 2016 reference marked, and the
+ * tipping points beside what reading error can reach.
+ */
+export interface SweepPoint {
+  readonly attenuation: number;
+  readonly group: string;
+  readonly statistic: string;
+  readonly estimate: number;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+export function sweepPoints(rows: readonly SweepRow[]): SweepPoint[] {
+  return rows.flatMap((r) => [
+    { attenuation: r.attenuation, group: r.group, statistic: 'R (conservative)', estimate: r.R.point, lo: r.R.lo, hi: r.R.hi },
+    { attenuation: r.attenuation, group: r.group, statistic: 'Action shift (conservative)', estimate: r.shift.point, lo: r.shift.lo, hi: r.shift.hi },
+  ]);
+}
+
+export function attenuationFigure(points: readonly SweepPoint[], groups: readonly string[]): Figure {
+  const color = { field: 'group', type: 'nominal', title: 'Model', sort: [...groups], legend: { symbolOpacity: 1 },
+    scale: { domain: [...groups], range: groups.map((g, i) => (g === POOLED ? COLORS.neutral : ['#4c78a8', '#f58518', '#54a24b', '#b279a2', '#9d755d', '#72b7b2'][i % 6])) } } as const;
+  const x = { field: 'attenuation', type: 'quantitative' as const, title: 'Attenuation a', scale: { domain: [0.5, 1] }, axis: { format: '.1f', values: [0.5, 0.6, 0.7, 0.8, 0.9, 1] } };
+  const marks = [
+    { a: DEFAULT_ATTENUATION, label: `default ${DEFAULT_ATTENUATION.toFixed(2)}`, dash: [] as number[] },
+    { a: CAMERER_2016_RATIO, label: `Camerer et al. 2016: ${CAMERER_2016_RATIO.toFixed(2)}`, dash: [5, 4] },
+  ];
+  return defineFigure(
+    'audit-attenuation',
+    'Attenuation sweep of the headline statistics',
+    `Conservative R and action shift per model and pooled for attenuation a from 0.50 to 1.00, with 95 % bootstrap intervals (bands). ` +
+    `The solid rule marks the default a = ${DEFAULT_ATTENUATION.toFixed(2)}; the dashed rule the average replication ratio ${CAMERER_2016_RATIO.toFixed(2)} of Camerer et al. 2016 (Science 351:1433).`,
+    {
+      title: { text: 'Attenuation sweep', subtitle: 'Conservative transform: shift_c = a·Δ, R_c = 1 − a(1 − R2)' },
+      data: { values: points.map((p) => ({ ...p })) },
+      facet: { column: { field: 'statistic', type: 'nominal', sort: ['R (conservative)', 'Action shift (conservative)'], header: { title: null, labelFontWeight: 'bold' } } },
+      resolve: { scale: { y: 'independent' } },
+      spacing: 24,
+      spec: {
+        width: 260,
+        height: 220,
+        layer: [
+          { mark: { type: 'area', opacity: 0.18 }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color } },
+          {
+            mark: { type: 'line', point: { size: 22 } },
+            encoding: {
+              x, color,
+              y: { field: 'estimate', type: 'quantitative', title: 'Estimate (95 % interval)', scale: { zero: false }, axis: { format: '.2f' } },
+              tooltip: [
+                { field: 'group', type: 'nominal', title: 'Model' },
+                { field: 'attenuation', type: 'quantitative', title: 'a', format: '.2f' },
+                { field: 'estimate', type: 'quantitative', title: 'Estimate', format: F3 },
+                { field: 'lo', type: 'quantitative', title: '2.5 %', format: F3 },
+                { field: 'hi', type: 'quantitative', title: '97.5 %', format: F3 },
+              ],
+            },
+          },
+          ...marks.map((m) => ({
+            mark: { type: 'rule' as const, color: COLORS.accent, strokeDash: m.dash, strokeWidth: 1.5 },
+            encoding: { x: { datum: m.a, type: 'quantitative' as const }, tooltip: { value: m.label } },
+          })),
+          ...marks.map((m, i) => ({
+            mark: { type: 'text' as const, color: COLORS.accent, fontSize: 10, align: (i === 0 ? 'left' : 'right') as 'left' | 'right', dx: i === 0 ? 3 : -3, baseline: 'top' as const },
+            encoding: { x: { datum: m.a, type: 'quantitative' as const }, y: { value: 2 }, text: { value: i === 0 ? m.a.toFixed(2) : `${m.a.toFixed(2)} (Camerer)` } },
+          })),
+        ],
+      },
+    },
+  );
+}
+
+export interface TippingBar {
+  readonly conclusion: string;
+  readonly changes: number;
+  readonly budget: number;
+  readonly method: string;
+}
+
+export function tippingBars(results: readonly TippingResult[]): TippingBar[] {
+  return results.filter((t) => t.changes !== undefined).map((t) => ({
+    conclusion: t.statement.replace(/^the /, ''), changes: t.changes!, budget: t.readingError.budget,
+    method: t.method === 'exact' || t.method === 'exact-dp' ? 'exact minimum' : 'upper bound (search)',
+  }));
+}
+
+export function tippingFigure(bars: readonly TippingBar[], K: number): Figure {
+  const y = { field: 'conclusion', type: 'nominal', title: null, sort: bars.map((b) => b.conclusion) } as const;
+  const x = { type: 'quantitative', scale: { type: 'log', domainMin: 1 }, title: 'Single-count changes (log scale)' } as const;
+  return defineFigure(
+    'audit-tipping-points',
+    'Tipping points against reading error',
+    `Bars: the fewest single-count changes found to overturn each conclusion (exact where marked, otherwise an upper bound from the search). ` +
+    `Ticks: the most changes a reading error of ±${K} count per cell can make on the cells behind that conclusion.`,
+    {
+      title: { text: 'How many counts overturn each conclusion', subtitle: `Bars: changes needed; ticks: reading error ±${K} per cell` },
+      data: { values: bars.map((b) => ({ ...b })) },
+      width: 360,
+      height: { step: 28 },
+      layer: [
+        {
+          mark: { type: 'bar', height: 16 },
+          encoding: {
+            y, x: { ...x, field: 'changes' }, x2: { datum: 1 },
+            color: { field: 'method', type: 'nominal', title: null, scale: { domain: ['exact minimum', 'upper bound (search)'], range: [COLORS.base, COLORS.alt] } },
+            tooltip: [
+              { field: 'conclusion', type: 'nominal', title: 'Conclusion' },
+              { field: 'changes', type: 'quantitative', title: 'Changes' },
+              { field: 'method', type: 'nominal', title: 'Method' },
+              { field: 'budget', type: 'quantitative', title: `Reading error ±${K}: at most` },
+            ],
+          },
+        },
+        { mark: { type: 'tick', color: COLORS.neutral, thickness: 3, size: 24 }, encoding: { y, x: { ...x, field: 'budget' } } },
+      ],
+    },
+  );
+}
+
+export function auditFigures(sweep: readonly SweepRow[], tipping: readonly TippingResult[], K: number, models: readonly string[]): Figure[] {
+  return [attenuationFigure(sweepPoints(sweep), [...models, POOLED]), tippingFigure(tippingBars(tipping), K)];
+}

@@ -1,0 +1,47 @@
+import { quantileSorted } from '../../stats/quantile.js';
+
+/**
+ * Monte Carlo error of a bootstrap percentile by batch splitting (the batch-means method; e.g.
+ * Efron & Tibshirani 1993 §19.3 for the variability of bootstrap percentiles): the B replicates
+ * are cut into k contiguous batches of B/k, the percentile is computed in each, and the standard
+ * error of the full-B percentile is estimated as sd(batch percentiles)/√k — each batch estimates
+ * the same quantity with k times the variance of the full estimate. Replicates are independent
+ * across r (replicate r uses the r-th draw of every cell stream), so contiguous batches are fair.
+ *
+ * Replicates needed for a target error: the error falls as 1/√B, so B_needed = ⌈B·(se/target)²⌉.
+ * If B is not a multiple of k, the last B mod k replicates take part only in the full estimate.
+ */
+export interface McError {
+  readonly estimate: number;
+  readonly batches: number;
+  readonly batchEstimates: readonly number[];
+  readonly se: number;
+  readonly repsNeeded: number;
+}
+
+/** Batches used for B replicates: 20, fewer when a batch would hold under 200 replicates (≥ 2). */
+export function defaultBatches(reps: number): number {
+  return Math.max(2, Math.min(20, Math.floor(reps / 200)));
+}
+
+export function mcErrorOfQuantile(replicates: ArrayLike<number>, q: number, batches: number, target = 0.001): McError {
+  const B = replicates.length;
+  if (!Number.isInteger(batches) || batches < 2) throw new RangeError(`batches must be an integer ≥ 2: ${batches}`);
+  if (B < batches) throw new RangeError(`${B} replicates cannot fill ${batches} batches`);
+  if (!(target > 0)) throw new RangeError(`target must be positive: ${target}`);
+  const src = Float64Array.from(replicates);
+  const estimate = quantileSorted(src.slice().sort(), q);
+  const size = Math.floor(B / batches);
+  const est: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const batch = src.slice(b * size, (b + 1) * size).sort();
+    est.push(quantileSorted(batch, q));
+  }
+  const m = est.reduce((s, x) => s + x, 0) / batches;
+  const v = est.reduce((s, x) => s + (x - m) ** 2, 0) / (batches - 1);
+  // Equal batch estimates (a statistic that cannot vary) have no error; the mean's rounding would say 1e-17.
+  const se = est.every((x) => x === est[0]) ? 0 : Math.sqrt(v / batches);
+  // An extrapolation from B along 1/√B; below B it says how many would have sufficed.
+  const repsNeeded = Math.max(1, Math.ceil(B * (se / target) ** 2));
+  return { estimate, batches, batchEstimates: est, se, repsNeeded };
+}

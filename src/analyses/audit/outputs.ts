@@ -1,0 +1,64 @@
+import { join, resolve } from 'node:path';
+import type { OutputFile } from '../../core/atomic.js';
+import type { Logger } from '../../core/logger.js';
+import { toolInfo } from '../../core/paths.js';
+import { statLabel } from '../../core/names.js';
+import { fixed } from '../../core/format.js';
+import { figureFiles } from '../../render/render.js';
+import { renderReportHtml, type Block, type ReportDoc } from '../../render/html.js';
+import type { Figure } from '../../render/figure.js';
+import type { AuditResult } from './audit.js';
+import { auditMarkdown } from './markdown.js';
+import { auditJson } from './json.js';
+import { auditFigures } from './figures.js';
+
+type Result = Omit<AuditResult, 'files'>;
+
+/** reports/audit.html: the audit's summary, tipping points and figures through the shared report renderer. */
+export function auditReportDoc(r: Result, figures: readonly Figure[]): ReportDoc {
+  const flags = r.consistency.filter((c) => c.status === 'impossible-rate' || c.status === 'count-mismatch');
+  const K = r.readingError.K;
+  const tipping: Block = {
+    kind: 'table', caption: 'Fewest single-count changes that overturn each conclusion (verified by re-running the pipeline)',
+    columns: ['Conclusion', 'Observed', { text: 'Changes', numeric: true }, 'Method', `Reading error ±${K}`],
+    rows: r.tipping.map((t) => [t.statement, t.observed, { text: t.changes === undefined ? '—' : String(t.changes), numeric: true },
+      t.method === 'greedy' || t.method === 'constructive' ? 'upper bound (search)' : t.method === 'not-held' ? 'does not hold' : 'exact minimum',
+      { text: t.readingError.overturned ? 'can overturn' : 'cannot overturn', status: t.readingError.overturned ? 'fail' as const : 'pass' as const }]),
+  };
+  const reading: Block = {
+    kind: 'table', caption: `Range of the headline point estimates under reading error ±${K} (exact)`,
+    columns: ['Statistic', { text: 'Observed', numeric: true }, { text: 'Min', numeric: true }, { text: 'Max', numeric: true }],
+    rows: r.readingError.ranges.filter((x) => x.which === 'point').map((x) => [statLabel(x.kind, x.group),
+      { text: fixed(x.observed, 4), numeric: true }, { text: fixed(x.min, 4), numeric: true }, { text: fixed(x.max, 4), numeric: true }]),
+  };
+  return {
+    title: `samegame audit: ${r.input.path}`,
+    subtitle: `Provenance audit of reconstructed rates (${toolInfo().name} ${toolInfo().version}); the full audit is reports/audit.md and reports/audit.json`,
+    sections: [
+      { id: 'consistency', heading: 'Consistency of the reported rates', blocks: [
+        { kind: 'text', text: flags.length === 0 ? `No reported rate is impossible at its n (${r.consistency.length} cells, GRIM-style check).` : `${flags.length} cell(s) flagged:` },
+        ...(flags.length ? [{ kind: 'list' as const, items: flags.map((f) => `${f.cell} (line ${f.line}): rate ${f.rate} at n = ${f.n}; ${f.nearby ? `nearest possible ${f.nearby.map((x) => `${x.count}/${f.n} → ${x.rate}`).join(', ')}` : `count ${f.count} does not reproduce it`}`) }] : []),
+      ] },
+      { id: 'tipping-points', heading: 'Tipping points', blocks: [tipping] },
+      { id: 'reading-error', heading: `Reading error ±${K}`, blocks: [reading] },
+      { id: 'figures', heading: 'Figures', blocks: figures.map((figure): Block => ({ kind: 'figure', figure })) },
+      { id: 'settings', heading: 'Settings', blocks: [{ kind: 'facts', items: [
+        ['Input', `${r.input.path} (sha256 ${r.input.sha256})`], ['Seed', String(r.settings.seed)], ['Replicates', String(r.settings.reps)],
+        ['Search replicates', String(r.settings.searchReps)], ['Attenuation', String(r.settings.attenuation)], ['Planned pair', `${r.settings.base} → ${r.settings.alt}`],
+      ] }] },
+    ],
+  };
+}
+
+/** Every file `samegame audit` writes, under outDir: reports/audit.{md,json,html} and figures/audit-*. */
+export async function auditFiles(r: Result, outDir: string, logger?: Logger): Promise<OutputFile[]> {
+  const out = resolve(outDir);
+  const reports = join(out, 'reports');
+  const figures = auditFigures(r.attenuation, r.tipping, r.readingError.K, r.analysis.layout.models);
+  return [
+    { path: join(reports, 'audit.md'), content: auditMarkdown(r) },
+    { path: join(reports, 'audit.json'), content: auditJson(r) },
+    ...await figureFiles(figures, out, logger),
+    { path: join(reports, 'audit.html'), content: renderReportHtml(auditReportDoc(r, figures)) },
+  ];
+}

@@ -1,0 +1,165 @@
+import { POOLED } from '../../core/names.js';
+import { robustness2 } from '../../stats/jsd.js';
+import type { HeadlineKind, ReplicateState } from './replicate-state.js';
+
+/**
+ * Reading error: every reconstructed count may be off by up to ±K (K = 1 is about one pixel on a
+ * 300-pixel axis for n = 300, where one count is 1/300 of the bar height). For each headline
+ * statistic — per-model and pooled R and shift, point and interval endpoints — the range over all
+ * tables within ±K of the observed one (counts clamped to [0, n]).
+ *
+ * How the extremes are found:
+ * - shift point: linear in the counts, so the coordinate-wise extreme (every alt cell +K and base
+ *   cell −K, or the reverse) is the exact extreme.
+ * - R point: a mean of pair terms R2(p_base, p_alt), each depending on its own two cells only, so
+ *   the extreme of the mean is the mean of per-pair extremes; each pair's extreme is found by
+ *   enumerating its (2K+1)² neighbours. Exact.
+ * - interval endpoints: the bootstrap percentile of a changed table has no closed form; a
+ *   coordinate search starts at the point-extremal table and moves one cell at a time within
+ *   ±K while the endpoint improves. The value it reports is attained by a table within ±K, so the
+ *   true range is at least as wide (an inner bound), not proven to be the extreme.
+ */
+export interface CellChange { readonly index: number; readonly cell: string; readonly from: number; readonly to: number }
+
+export type Which = 'point' | 'lo' | 'hi';
+
+export interface ReadingErrorRange {
+  readonly group: string;
+  readonly kind: HeadlineKind;
+  readonly which: Which;
+  readonly observed: number;
+  readonly min: number;
+  readonly max: number;
+  /** True when min and max are the exact extremes; false for a search's inner bound. */
+  readonly exact: boolean;
+  readonly argmin: readonly CellChange[];
+  readonly argmax: readonly CellChange[];
+}
+
+export interface ReadingErrorResult {
+  readonly K: number;
+  readonly ranges: readonly ReadingErrorRange[];
+  readonly evaluations: number;
+}
+
+const MAX_SWEEPS = 4;
+
+export function changesOf(state: ReplicateState, observed: ArrayLike<number>, counts: ArrayLike<number>): CellChange[] {
+  const out: CellChange[] = [];
+  for (let i = 0; i < counts.length; i++) {
+    if (counts[i] !== observed[i]) out.push({ index: i, cell: cellLabel(state, i), from: observed[i], to: counts[i] });
+  }
+  return out;
+}
+
+export function cellLabel(state: ReplicateState, i: number): string {
+  const k = state.table.cells[i].key;
+  return `${k.model} / ${k.game} / ${k.framing}`;
+}
+
+function offsetsByCost(K: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let db = -K; db <= K; db++) for (let ds = -K; ds <= K; ds++) out.push([db, ds]);
+  return out.sort((u, v) => Math.abs(u[0]) + Math.abs(u[1]) - Math.abs(v[0]) - Math.abs(v[1]));
+}
+
+/** The table within ±K that makes a group's point statistic largest (dir = 1) or smallest (−1). */
+export function pointExtremeCounts(state: ReplicateState, observed: ArrayLike<number>, K: number, group: string,
+  kind: HeadlineKind, dir: 1 | -1): Int32Array {
+  const counts = Int32Array.from(observed);
+  const clamp = (i: number, x: number) => Math.max(0, Math.min(state.ns[i], x));
+  for (const j of state.groupPairs(group)) {
+    const { baseIndex: b, altIndex: s } = state.layout.pairs[j];
+    if (kind === 'shift') {
+      counts[b] = clamp(b, observed[b] - dir * K);
+      counts[s] = clamp(s, observed[s] + dir * K);
+      continue;
+    }
+    // Offsets in order of their number of changes, so that among equal values the table
+    // closest to the observed one wins (no change reported that does nothing).
+    let best = -Infinity;
+    for (const [db, ds] of offsetsByCost(K)) {
+      const xb = observed[b] + db, xs = observed[s] + ds;
+      if (xb < 0 || xb > state.ns[b] || xs < 0 || xs > state.ns[s]) continue;
+      const v = dir * robustness2(xb / state.ns[b], xs / state.ns[s]);
+      if (v > best + 1e-15) { best = v; counts[b] = xb; counts[s] = xs; }
+    }
+  }
+  return counts;
+}
+
+function read(state: ReplicateState, group: string, kind: HeadlineKind, which: Which): number {
+  if (which === 'point') return state.point(group, kind);
+  const iv = state.interval(group, kind);
+  return which === 'lo' ? iv.lo : iv.hi;
+}
+
+/** Coordinate search within ±K of `observed` for the extreme of one endpoint; leaves the state at `observed`. */
+function searchEndpoint(state: ReplicateState, observed: ArrayLike<number>, K: number, group: string, kind: HeadlineKind,
+  which: Which, dir: 1 | -1, tally: { n: number }): { value: number; counts: Int32Array } {
+  state.setCounts(pointExtremeCounts(state, observed, K, group, kind, dir));
+  let best = read(state, group, kind, which);
+  tally.n++;
+  const scope = state.scopeCells(group);
+  for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+    let improved = false;
+    for (const i of scope) {
+      const keep = state.counts[i];
+      let bestX = keep;
+      for (let x = Math.max(0, observed[i] - K); x <= Math.min(state.ns[i], observed[i] + K); x++) {
+        if (x === keep) continue;
+        state.setCount(i, x);
+        const v = read(state, group, kind, which);
+        tally.n++;
+        if (dir * (v - best) > 1e-15) { best = v; bestX = x; improved = true; }
+      }
+      state.setCount(i, bestX);
+    }
+    if (!improved) break;
+  }
+  const counts = Int32Array.from(state.counts);
+  state.setCounts(observed);
+  return { value: best, counts };
+}
+
+/** Ranges of every headline statistic under reading error ±K (see the module comment). */
+export function readingErrorRanges(state: ReplicateState, K: number,
+  onProgress?: (done: number, total: number) => void): ReadingErrorResult {
+  if (!Number.isInteger(K) || K < 0) throw new RangeError(`K must be a non-negative integer: ${K}`);
+  const observed = Int32Array.from(state.counts);
+  const groups = [...state.layout.models, POOLED];
+  const kinds: HeadlineKind[] = ['R', 'shift'];
+  const whiches: Which[] = ['point', 'lo', 'hi'];
+  const ranges: ReadingErrorRange[] = [];
+  const tally = { n: 0 };
+  const total = groups.length * kinds.length * whiches.length;
+  for (const group of groups) {
+    for (const kind of kinds) {
+      for (const which of whiches) {
+        const observedValue = read(state, group, kind, which);
+        let lo: { value: number; counts: Int32Array }, hi: { value: number; counts: Int32Array };
+        if (which === 'point') {
+          const cMin = pointExtremeCounts(state, observed, K, group, kind, -1);
+          const cMax = pointExtremeCounts(state, observed, K, group, kind, 1);
+          state.setCounts(cMin); lo = { value: state.point(group, kind), counts: cMin };
+          state.setCounts(cMax); hi = { value: state.point(group, kind), counts: cMax };
+          state.setCounts(observed);
+          tally.n += 2;
+        } else {
+          lo = searchEndpoint(state, observed, K, group, kind, which, -1, tally);
+          hi = searchEndpoint(state, observed, K, group, kind, which, 1, tally);
+        }
+        // The observed table is itself within ±K: keep it when the search did no better.
+        if (observedValue < lo.value) lo = { value: observedValue, counts: observed };
+        if (observedValue > hi.value) hi = { value: observedValue, counts: observed };
+        ranges.push({
+          group, kind, which, observed: observedValue,
+          min: lo.value, max: hi.value, exact: which === 'point',
+          argmin: changesOf(state, observed, lo.counts), argmax: changesOf(state, observed, hi.counts),
+        });
+        onProgress?.(ranges.length, total);
+      }
+    }
+  }
+  return { K, ranges, evaluations: tally.n };
+}

@@ -1,0 +1,160 @@
+import type { CellTable } from '../../core/cells.js';
+import { POOLED, stat, statLabel } from '../../core/names.js';
+import { analyzeTwoFraming, type TwoFramingSettings } from '../two-framing/index.js';
+import { interval as fmtInterval, fixed } from '../../core/format.js';
+import type { ReplicateState } from './replicate-state.js';
+import { changesOf, type CellChange, type ReadingErrorResult } from './reading-error.js';
+import { findTippingSet, type TippingProblem } from './tipping-search.js';
+import { orderTipping } from './tipping-order.js';
+
+/**
+ * Tipping points of the seed's conclusions (issue 4 §3): for each, the fewest single-count
+ * changes that overturn it, which cells, whether the search is exact, a verification by re-running
+ * the two-framing pipeline on the changed table, and a comparison with the reading error ±K.
+ */
+export type ConclusionKind = 'shift-excludes-0' | 'R-excludes-1' | 'order-by-R';
+
+export interface TippingResult {
+  readonly id: string;
+  readonly kind: ConclusionKind;
+  readonly statement: string;
+  readonly holds: boolean;
+  readonly observed: string;
+  /** exact: exhaustive at this seed; exact-dp: exact on point estimates; greedy: an upper bound. */
+  readonly method: 'exact' | 'exact-dp' | 'greedy' | 'constructive' | 'not-found' | 'not-held';
+  readonly changes?: number;
+  readonly cells: readonly CellChange[];
+  readonly maxPerCell?: number;
+  /** The conclusion's value recomputed by the pipeline on the changed table, and whether it flipped. */
+  readonly after?: string;
+  readonly verified?: boolean;
+  /** Cells that can move the statistic, and what reading error ±K can do to it. */
+  readonly scopeCells: number;
+  readonly readingError: { readonly K: number; readonly budget: number; readonly worstCase: string; readonly overturned: boolean; readonly exact: boolean };
+  readonly evaluations: number;
+}
+
+export interface TippingOptions {
+  readonly settings: TwoFramingSettings;
+  readonly readingError: ReadingErrorResult;
+  readonly exactBudget?: number;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+const rangeOf = (re: ReadingErrorResult, group: string, kind: 'R' | 'shift', which: 'point' | 'lo' | 'hi') =>
+  re.ranges.find((r) => r.group === group && r.kind === kind && r.which === which)!;
+
+function tableWith(table: CellTable, counts: ArrayLike<number>): CellTable {
+  return { factors: table.factors, cells: table.cells.map((c, i) => (c.obs.kind === 'binary' ? { ...c, obs: { kind: 'binary', n: c.obs.n, x: counts[i] } } : c)) };
+}
+
+export function tippingPoints(full: ReplicateState, search: ReplicateState, opts: TippingOptions): TippingResult[] {
+  const { settings, readingError: re } = opts;
+  const K = re.K;
+  const observed = Int32Array.from(full.counts);
+  const base = full.table;
+  const out: TippingResult[] = [];
+  const models = full.layout.models;
+  const total = models.length + 3;
+  const verify = (counts: Int32Array) => analyzeTwoFraming(tableWith(base, counts), settings).boot;
+
+  // Interval conclusions: shift excludes 0 (pooled and per model), pooled R excludes 1.
+  const intervalConclusion = (group: string, kind: 'shift' | 'R') => {
+    const iv = full.interval(group, kind);
+    const scope = full.scopeCells(group);
+    const who = group === POOLED ? 'pooled' : group;
+    const id = kind === 'shift' ? `shift-excludes-0[${group}]` : `R-excludes-1[${group}]`;
+    const statement = kind === 'shift' ? `the ${who} action-shift interval excludes 0` : `the ${who} R interval excludes 1`;
+    const observedText = `${statLabel(kind, group)} = ${fixed(iv.point, 4)} ${fmtInterval(iv.lo, iv.hi, 4)}`;
+    const sign = iv.lo > 0 ? 1 : -1;
+    const holds = kind === 'shift' ? iv.lo > 0 || iv.hi < 0 : iv.hi < 1;
+    const rr = kind === 'shift' ? rangeOf(re, group, 'shift', sign > 0 ? 'lo' : 'hi') : rangeOf(re, group, 'R', 'hi');
+    const worst = kind === 'shift' ? (sign > 0 ? rr.min : rr.max) : rr.max;
+    const reading = {
+      K, budget: K * scope.length, exact: false,
+      worstCase: `${rr.which === 'lo' ? 'lowest lower' : 'highest upper'} end within ±${K}: ${fixed(worst, 4)} (coordinate search)`,
+      overturned: kind === 'shift' ? sign * worst <= 0 : worst >= 1,
+    };
+    const common = { id, kind: kind === 'shift' ? 'shift-excludes-0' as const : 'R-excludes-1' as const, statement, holds, observed: observedText, scopeCells: scope.length, readingError: reading };
+    if (!holds) return { ...common, method: 'not-held' as const, cells: [], evaluations: 0 };
+    const pairs = full.groupPairs(group).map((j) => [full.layout.pairs[j].baseIndex, full.layout.pairs[j].altIndex]);
+    const problem: TippingProblem = kind === 'shift'
+      ? { scope, margin: (s) => { const v = s.interval(group, 'shift'); return sign > 0 ? v.lo : -v.hi; }, tiebreak: (s) => sign * s.point(group, 'shift') }
+      : { scope, pairs, margin: (s) => 1 - s.interval(group, 'R').hi, tiebreak: (s) => 1 - s.point(group, 'R') };
+    const found = findTippingSet(search, full, problem, { exactBudget: opts.exactBudget, start: kind === 'R' ? equalDegeneratePlan(full, group) : undefined });
+    if (!found.counts) return { ...common, method: 'not-found' as const, cells: [], evaluations: found.evaluations };
+    const boot = verify(found.counts);
+    const after = boot.get(stat(kind, group));
+    const flipped = kind === 'shift' ? !(after.lo > 0 || after.hi < 0) : !(after.hi < 1);
+    const cells = changesOf(full, observed, found.counts);
+    return {
+      ...common, method: found.method, changes: found.changes, cells, maxPerCell: Math.max(...cells.map((c) => Math.abs(c.to - c.from))),
+      after: `${fixed(after.point, 4)} ${fmtInterval(after.lo, after.hi, 4)}`, verified: flipped, evaluations: found.evaluations,
+    };
+  };
+
+  out.push(intervalConclusion(POOLED, 'shift'));
+  opts.onProgress?.(out.length, total);
+  for (const m of models) { out.push(intervalConclusion(m, 'shift')); opts.onProgress?.(out.length, total); }
+  out.push(orderConclusion(full, re, settings, verify));
+  opts.onProgress?.(out.length, total);
+  out.push(intervalConclusion(POOLED, 'R'));
+  opts.onProgress?.(out.length, total);
+  return out;
+}
+
+/**
+ * "Pooled R interval excludes 1" falls only when R = 1 in at least 2.5 % of replicates, i.e. when
+ * every pair has equal replicate rates that often. Greedy single-count steps stall short of that
+ * (pairs drift to equal interior rates, whose draws still differ). The constructive plan moves
+ * each pair of the group to equal rates at 0/n or n/n, whichever is fewer counts away, so R2 = 1
+ * in every replicate; pruning then takes back what is not needed.
+ */
+function equalDegeneratePlan(st: ReplicateState, group: string): Int32Array {
+  const counts = Int32Array.from(st.counts);
+  for (const j of st.groupPairs(group)) {
+    const { baseIndex: b, altIndex: s } = st.layout.pairs[j];
+    const down = counts[b] + counts[s];
+    const up = st.ns[b] - counts[b] + st.ns[s] - counts[s];
+    const top = up < down;
+    counts[b] = top ? st.ns[b] : 0;
+    counts[s] = top ? st.ns[s] : 0;
+  }
+  return counts;
+}
+
+function orderConclusion(full: ReplicateState, re: ReadingErrorResult, settings: TwoFramingSettings,
+  verify: (c: Int32Array) => { get(name: string): { point: number } }): TippingResult {
+  const K = re.K;
+  const observed = Int32Array.from(full.counts);
+  const models = [...full.layout.models];
+  const R = new Map(models.map((m) => [m, full.point(m, 'R')]));
+  const ranked = [...models].sort((a, b) => R.get(b)! - R.get(a)!);
+  const strict = ranked.every((m, i) => i === 0 || R.get(ranked[i - 1])! > R.get(m)!);
+  const observedText = ranked.map((m) => `${m} (${fixed(R.get(m)!, 4)})`).join(' > ');
+  const scope = full.scopeCells(POOLED).length;
+  // Reading error: exact on points — the pair (A ahead of B) can swap within ±K iff min R_A < max R_B.
+  let swap: string | undefined;
+  for (let i = 0; i < ranked.length; i++) for (let j = i + 1; j < ranked.length; j++) {
+    const a = rangeOf(re, ranked[i], 'R', 'point'), b = rangeOf(re, ranked[j], 'R', 'point');
+    if (a.min < b.max && swap === undefined) swap = `${ranked[j]} can overtake ${ranked[i]} (${fixed(b.max, 4)} vs ${fixed(a.min, 4)})`;
+  }
+  const closest = ranked.slice(1).map((m, i) => [ranked[i], m] as const)
+    .map(([a, b]) => `${a} ≥ ${fixed(rangeOf(re, a, 'R', 'point').min, 4)} vs ${b} ≤ ${fixed(rangeOf(re, b, 'R', 'point').max, 4)}`);
+  const reading = { K, budget: K * scope, exact: true, worstCase: swap ?? `no swap within ±${K}: ${closest.join('; ')}`, overturned: swap !== undefined };
+  const common = { id: 'order-by-R', kind: 'order-by-R' as const, statement: 'the ordering of the models by R', observed: observedText, scopeCells: scope, readingError: reading };
+  if (!strict || models.length < 2 || settings.attenuation === 0) return { ...common, holds: false, method: 'not-held', cells: [], evaluations: 0 };
+  let best: ReturnType<typeof orderTipping> | undefined;
+  for (let i = 0; i < ranked.length; i++) for (let j = i + 1; j < ranked.length; j++) {
+    const t = orderTipping(full, ranked[i], ranked[j]);
+    if (t.changes !== undefined && (best?.changes === undefined || t.changes < best.changes)) best = t;
+  }
+  if (!best?.counts) return { ...common, holds: true, method: 'not-found', cells: [], evaluations: 0 };
+  const boot = verify(best.counts);
+  const ra = boot.get(stat('R', best.ahead)).point, rb = boot.get(stat('R', best.behind)).point;
+  const cells = changesOf(full, observed, best.counts);
+  return {
+    ...common, holds: true, method: 'exact-dp', changes: best.changes, cells, maxPerCell: Math.max(...cells.map((c) => Math.abs(c.to - c.from))),
+    after: `${best.behind} ${fixed(rb, 4)} > ${best.ahead} ${fixed(ra, 4)}`, verified: rb > ra, evaluations: 0,
+  };
+}

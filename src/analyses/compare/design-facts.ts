@@ -1,0 +1,53 @@
+import { canonicalGame, rowPayoffs } from '../../core/games.js';
+import type { Game } from '../../live/types.js';
+import { payoffGap } from '../../stats/qre.js';
+import { canonicalGameKey } from './compare.js';
+
+/** What an analysis needs to know of the design a run was made from (runs.design_json). */
+export interface DesignFacts {
+  readonly models: readonly string[];
+  readonly games: readonly string[];
+  readonly framings: readonly string[];
+  /** Models answered by the simulated provider: their data are synthetic. */
+  readonly simulated: readonly string[];
+  /** Δu(q = 0.5) per game id, for the λ̂ diagnostic. */
+  readonly gaps: ReadonlyMap<string, number>;
+}
+
+type Doc = {
+  models?: { id?: string; provider?: string }[];
+  games?: (string | { id?: string; payoffs?: Game['payoffs'] })[];
+  framings?: (string | { id?: string })[];
+};
+
+/** Read the stored design document leniently: fields that are absent give empty lists. */
+export function designFacts(designJson: string): DesignFacts {
+  let doc: Doc = {};
+  try { doc = JSON.parse(designJson) as Doc; } catch { /* an unreadable design leaves the facts empty */ }
+  const models = (doc.models ?? []).map((m) => m.id ?? '').filter(Boolean);
+  const simulated = (doc.models ?? []).filter((m) => m.provider === 'simulated').map((m) => m.id ?? '');
+  const gaps = new Map<string, number>();
+  const games: string[] = [];
+  for (const g of doc.games ?? []) {
+    const id = typeof g === 'string' ? g : g.id ?? '';
+    games.push(id);
+    const payoffs = typeof g === 'string' ? canonicalGame(g)?.payoffs : g.payoffs ?? canonicalGame(id)?.payoffs;
+    if (payoffs) gaps.set(id, payoffGap(rowPayoffs({ id, name: id, payoffs })));
+  }
+  const framings = (doc.framings ?? []).map((f) => (typeof f === 'string' ? f : f.id ?? '')).filter(Boolean);
+  return { models, games, framings, simulated, gaps };
+}
+
+/**
+ * The facts with payoff gaps also for games known only from the table (reconstructed data, older
+ * runs) whose labels are canonical ids or names.
+ */
+export function withTableGames(facts: DesignFacts, tableGames: readonly string[]): DesignFacts {
+  const gaps = new Map(facts.gaps);
+  for (const g of tableGames) {
+    if (gaps.has(g)) continue;
+    const c = canonicalGame(canonicalGameKey(g));
+    if (c) gaps.set(g, payoffGap(rowPayoffs(c)));
+  }
+  return { ...facts, gaps };
+}

@@ -1,0 +1,122 @@
+/**
+ * `samegame analyze STORE` on a context-enrichment run (seeds 000/001; DESIGN §3 "Selective
+ * robustness"): the store's cell table (model × condition × world × format, per-call first-action
+ * probabilities) → surface sensitivity, world responsiveness and the seed 000 metrics, all on one
+ * bootstrap that resamples the calls within each cell → verdicts, imputation sensitivity, the
+ * plane figure (with the published metrics beside the run when the design names them) and files.
+ */
+import { join, resolve } from 'node:path';
+import type { OutputFile } from '../../core/atomic.js';
+import type { StoreTable } from '../../sources/store.js';
+import { TrialStore } from '../../live/store/store.js';
+import { cellId, cellRate, cellSize, orderByLevels, type CellTable } from '../../core/cells.js';
+import { bootstrap } from '../../stats/bootstrap.js';
+import { combineEstimands } from '../../stats/combine.js';
+import { stat } from '../../core/names.js';
+import { DEFAULT_THRESHOLDS, selectiveEstimand, selectiveLayout, selectiveVerdict } from './estimand.js';
+import { UserError } from '../../core/errors.js';
+import { silentLogger } from '../../core/logger.js';
+import { selectiveMsg } from '../../core/messages/selective.js';
+import { analyzeMsg } from '../../core/messages/analyze.js';
+import type { Figure } from '../../render/figure.js';
+import { selectiveFacts, type SelectiveFacts } from './facts.js';
+import { paraphraseEstimand } from './paraphrase-estimand.js';
+import { boundTables, imputationSensitivity, type ImputationSensitivity } from './imputation.js';
+import { selectivePlaneFigure, type PlaneRow } from './figure.js';
+import { PUBLISHED, publishedPlaneRows, type PublishedId } from './published.js';
+import { cellsCsv, imputationCsv, paraphraseCsv, selectiveCsv, selectiveJson, selectiveMarkdown } from './outputs.js';
+import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../two-framing/index.js';
+
+import type { SelectiveAnalysis, SelectiveCell, SelectiveOptions, SelectiveRow } from './types.js';
+export type { SelectiveAnalysis, SelectiveCell, SelectiveOptions, SelectiveRow } from './types.js';
+
+/** The table's cells in design order, so rows, tables and figures follow the design. */
+function inDesignOrder(t: CellTable, f: SelectiveFacts): CellTable {
+  const cells = orderByLevels(t.cells, [[(c) => c.key.model, f.models], [(c) => c.key.condition, f.conditions],
+    [(c) => c.key.world, f.spec.worlds], [(c) => c.key.format, f.spec.formats]]);
+  return { factors: t.factors, cells };
+}
+
+/** The selective-robustness analysis of a context-enrichment store: computed, with its files (not written). */
+export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): SelectiveAnalysis {
+  const logger = opts.logger ?? silentLogger;
+  const facts = selectiveFacts(source.run.designJson);
+  if (!facts) throw new UserError(selectiveMsg.noEnrichment(opts.store));
+  if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
+  const table = inDesignOrder(source.table, facts);
+  const layout = selectiveLayout(table, facts.spec);
+  if (layout.groups.length === 0) throw new UserError(selectiveMsg.noCompleteGroup(opts.store));
+  if (layout.missing.length) logger.warn(selectiveMsg.incompleteGroups(layout.missing));
+  const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
+  const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
+
+  const boot = bootstrap(table.cells.map((c) => ({ id: cellId(table.factors, c.key), obs: c.obs })),
+    combineEstimands(selectiveEstimand(layout), paraphraseEstimand(layout)), {
+      seed: settings.seed, reps: settings.reps,
+      onProgress: logger.progress ? (d, t) => logger.progress!('bootstrap', d, t) : undefined,
+    });
+  const rows = layout.groups.map((g): SelectiveRow => {
+    const s = (k: string) => boot.get(stat(k, g.model, g.condition));
+    const [ss, wr, jsd, dist, ds] = ['SS', 'WR', 'JSD', 'JSDIST', 'DS'].map(s);
+    return {
+      model: g.model, condition: g.condition, ss: ss.point, ssLo: ss.lo, ssHi: ss.hi, wr: wr.point, wrLo: wr.lo, wrHi: wr.hi,
+      verdict: selectiveVerdict(ss.point, wr.lo, thresholds),
+      jsd: jsd.point, jsdLo: jsd.lo, jsdHi: jsd.hi, dist: dist.point, distLo: dist.lo, distHi: dist.hi, ds: ds.point, dsLo: ds.lo, dsHi: ds.hi,
+    };
+  });
+
+  const store = TrialStore.openExisting(opts.store);
+  let imputation: ImputationSensitivity;
+  let imputedByCell: readonly number[];
+  try {
+    const b = boundTables(store, source.run.id, table);
+    imputation = imputationSensitivity(table, layout, b);
+    imputedByCell = b.imputedByCell;
+  } finally {
+    store.close();
+  }
+  if (imputation.imputed > 0) logger.info(selectiveMsg.imputed(imputation.imputed, imputation.scored));
+
+  const tally = new Map(source.tallies.map((t) => [JSON.stringify([t.model, t.framing]), t]));
+  const cells: SelectiveCell[] = table.cells.map((c, i) => {
+    const t = tally.get(JSON.stringify([c.key.model, c.key.framing]));
+    return { model: c.key.model, condition: c.key.condition, world: c.key.world, format: c.key.format,
+      valid: cellSize(c.obs), invalid: t?.invalid ?? 0, error: t?.error ?? 0, imputed: imputedByCell[i], p: cellRate(c.obs) };
+  });
+
+  const outDir = resolve(opts.out);
+  const reportsDir = join(outDir, 'reports');
+  const partial = { kind: 'selective' as const, source, facts, table, layout, boot, rows, cells, imputation, thresholds, settings, reportsDir, outDir };
+  const figures = [selectivePlane(partial)];
+  const analysis: SelectiveAnalysis = { ...partial, figures, files: [] };
+  const files: OutputFile[] = [
+    { path: join(reportsDir, 'selective.csv'), content: selectiveCsv(rows) },
+    { path: join(reportsDir, 'selective-paraphrase.csv'), content: paraphraseCsv(rows) },
+    { path: join(reportsDir, 'selective-cells.csv'), content: cellsCsv(analysis) },
+    { path: join(reportsDir, 'selective-imputation.csv'), content: imputationCsv(analysis) },
+    { path: join(reportsDir, 'selective.json'), content: selectiveJson(analysis) },
+    { path: join(reportsDir, 'selective.md'), content: selectiveMarkdown(analysis) },
+  ];
+  return { ...analysis, files };
+}
+
+/** The run's plane, with the published metrics in a panel beside it when the design names them. */
+function selectivePlane(a: Pick<SelectiveAnalysis, 'source' | 'facts' | 'rows' | 'thresholds' | 'settings'>): Figure {
+  const label = `This run: ${a.source.run.designName}${a.facts.simulated.length ? ' (synthetic)' : ''}`;
+  const mine: PlaneRow[] = a.rows.map((r) => ({ source: label, model: r.model, condition: r.condition, ss: r.ss, ssLo: r.ssLo, ssHi: r.ssHi, wr: r.wr, wrLo: r.wrLo, wrHi: r.wrHi, verdict: r.verdict }));
+  const ref = a.facts.publishedReference as PublishedId | undefined;
+  const published = ref && ref in PUBLISHED ? publishedPlaneRows(ref) : [];
+  return selectivePlaneFigure([...mine, ...published], {
+    subtitle: `${a.facts.spec.worlds[0]} − ${a.facts.spec.worlds[1]}; 95 % intervals, ${a.settings.reps} replicates${published.length ? '; right: the published table' : ''}`,
+    conditions: a.facts.conditions, thresholds: a.thresholds,
+  });
+}
+
+/** The published table alone on the plane (the same figure function as a run's). */
+export function publishedPlane(id: PublishedId = 'greiche-2026'): Figure {
+  return selectivePlaneFigure(publishedPlaneRows(id), {
+    id: 'selective-plane-published', subtitle: 'Seed 001 results table (points / 100); 95 % bootstrap intervals as published',
+    conditions: ['minimal', 'neutral-padding', 'generic-social', 'descriptive-grounding', 'normative-grounding'],
+  });
+}
+

@@ -1,0 +1,106 @@
+/**
+ * The files of a selective-robustness analysis (issue 7 §6): reports/selective.csv with exactly
+ * the contract's columns (fractions, not percent), the seed 000 metrics, per-cell means, the
+ * imputation sensitivity, a JSON of everything and a Markdown summary; plus the terminal table.
+ * Numbers in CSV/JSON are full precision; Markdown and the terminal round for people.
+ */
+import { mdCell } from '../../render/markdown.js';
+import { toCsv } from '../../render/csv.js';
+import { fixed } from '../../core/format.js';
+import type { SelectiveAnalysis, SelectiveRow } from './types.js';
+
+/** The contract's header of reports/selective.csv. */
+export const SELECTIVE_COLUMNS = ['model', 'condition', 'surface_sensitivity', 'ss_lo', 'ss_hi', 'world_responsiveness', 'wr_lo', 'wr_hi', 'verdict'] as const;
+
+export function selectiveCsv(rows: readonly SelectiveRow[]): string {
+  return toCsv(SELECTIVE_COLUMNS, rows.map((r) => [r.model, r.condition, r.ss, r.ssLo, r.ssHi, r.wr, r.wrLo, r.wrHi, r.verdict]));
+}
+
+export function paraphraseCsv(rows: readonly SelectiveRow[]): string {
+  return toCsv(['model', 'condition', 'jsd_divergence', 'jsd_lo', 'jsd_hi', 'js_distance', 'dist_lo', 'dist_hi', 'directional_sensitivity', 'ds_lo', 'ds_hi'],
+    rows.map((r) => [r.model, r.condition, r.jsd, r.jsdLo, r.jsdHi, r.dist, r.distLo, r.distHi, r.ds, r.dsLo, r.dsHi]));
+}
+
+export function cellsCsv(a: SelectiveAnalysis): string {
+  return toCsv(['model', 'condition', 'world', 'format', 'valid_calls', 'invalid', 'error', 'imputed', 'p_transfer_mean'],
+    a.cells.map((c) => [c.model, c.condition, c.world, c.format, c.valid, c.invalid, c.error, c.imputed, c.p]));
+}
+
+export function imputationCsv(a: SelectiveAnalysis): string {
+  return toCsv(['model', 'condition', 'surface_sensitivity', 'ss_missing_at_zero', 'ss_missing_at_full', 'world_responsiveness',
+    'wr_missing_at_zero', 'wr_missing_at_full', 'imputed_calls', 'calls', 'max_abs_change'],
+  a.imputation.rows.map((r) => [r.model, r.condition, r.ss, r.ssZero, r.ssFull, r.wr, r.wrZero, r.wrFull, r.imputed, r.calls, r.maxChange]));
+}
+
+export function selectiveJson(a: SelectiveAnalysis): string {
+  const r = (x: number) => (Number.isFinite(x) ? x : null);
+  return JSON.stringify({
+    run: { id: a.source.run.id, design: a.source.run.designName, design_hash: a.source.run.designHash, tool_version: a.source.run.toolVersion },
+    synthetic_models: a.facts.simulated,
+    definitions: {
+      units: 'fractions (0.05 = 5 percentage points)',
+      surface_sensitivity: 'mean over worlds of [mean over non-canonical formats of |p(canonical) − p(format)|] (seed 001; DESIGN §3)',
+      world_responsiveness: `mean over formats of p(${a.facts.spec.worlds[0]}) − p(${a.facts.spec.worlds[1]}) (registered direction)`,
+      jsd_divergence: 'paraphrase invariance (seed 000): mean over worlds of the mean Jensen–Shannon DIVERGENCE (nats) between the canonical format and each other format',
+      js_distance: 'the same with the Jensen–Shannon DISTANCE √JSD (what scipy.spatial.distance.jensenshannon returns)',
+      directional_sensitivity: `(p_new − p_old)·direction on the canonical format: p(${a.facts.spec.worlds[0]}) − p(${a.facts.spec.worlds[1]})`,
+      intervals: `95 % percentile bootstrap, resampling the calls within each cell, ${a.settings.reps} replicates, seed ${a.settings.seed}`,
+    },
+    design: { scenario: a.facts.scenario, actions: a.facts.actions, conditions: a.facts.conditions, worlds: a.facts.spec.worlds, formats: a.facts.spec.formats },
+    thresholds: { max_surface_sensitivity: a.thresholds.maxSurface, min_world_responsiveness_lo: a.thresholds.minWorldLo },
+    rows: a.rows.map((x) => ({
+      model: x.model, condition: x.condition, surface_sensitivity: r(x.ss), ss_lo: r(x.ssLo), ss_hi: r(x.ssHi),
+      world_responsiveness: r(x.wr), wr_lo: r(x.wrLo), wr_hi: r(x.wrHi), verdict: x.verdict,
+      jsd_divergence: r(x.jsd), jsd_lo: r(x.jsdLo), jsd_hi: r(x.jsdHi), js_distance: r(x.dist), dist_lo: r(x.distLo), dist_hi: r(x.distHi),
+      directional_sensitivity: r(x.ds), ds_lo: r(x.dsLo), ds_hi: r(x.dsHi),
+    })),
+    imputation: {
+      imputed_calls: a.imputation.imputed, scored_calls: a.imputation.scored, max_abs_change: a.imputation.maxChange,
+      rankings_unchanged: a.imputation.rankingsUnchanged,
+    },
+    incomplete: a.layout.missing,
+  }, null, 2) + '\n';
+}
+
+const pts = (x: number) => fixed(100 * x, 1);
+const ptsI = (lo: number, hi: number) => `[${pts(lo)}, ${pts(hi)}]`;
+
+export function selectiveMarkdown(a: SelectiveAnalysis): string {
+  const [hi, lo] = a.facts.spec.worlds;
+  const out: string[] = [
+    `# Selective robustness: ${a.source.run.designName} (run ${a.source.run.id})`, '',
+  ];
+  if (a.facts.simulated.length) out.push(`> **Synthetic data**: ${a.facts.simulated.join(', ')} answered through the simulated provider; these numbers say nothing about any real model.`, '');
+  out.push(
+    `Scenario \`${a.facts.scenario}\`, actions ${a.facts.actions[0]} / ${a.facts.actions[1]}; worlds \`${hi}\` (registered higher) vs \`${lo}\`; `
+    + `formats ${a.facts.spec.formats.map((f, i) => `\`${f}\`${i === 0 ? ' (canonical)' : ''}`).join(', ')}.`, '',
+    `Surface sensitivity (SS) = mean over worlds of the mean |p(canonical) − p(format)| over the other formats; world responsiveness (WR) = mean over formats of p(${hi}) − p(${lo}). `
+    + `p = mean first-action probability of a cell's calls. 95 % intervals: ${a.settings.reps} bootstrap replicates resampling the calls within each cell (seed ${a.settings.seed}). `
+    + `Values in **percentage points** here; reports/selective.csv holds fractions.`, '',
+    `Verdict: *selectively robust* when SS ≤ ${pts(a.thresholds.maxSurface)} points and the WR interval lies above ${pts(a.thresholds.minWorldLo)} points.`, '',
+    '| Model | Condition | SS | SS 95 % | WR | WR 95 % | Verdict |', '|---|---|---:|---|---:|---|---|',
+    ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${pts(r.ss)} | ${ptsI(r.ssLo, r.ssHi)} | ${pts(r.wr)} | ${ptsI(r.wrLo, r.wrHi)} | ${r.verdict} |`),
+    '', '## Paraphrase invariance and directional sensitivity (seed 000)', '',
+    'JSD is the Jensen–Shannon **divergence** (natural log, 0 … ln 2 ≈ 0.693) between the canonical format and each other format, averaged; '
+    + 'the JS **distance** √JSD (scipy\'s `jensenshannon`) is given beside it. Directional sensitivity = p(new) − p(old) in the registered direction, on the canonical format.', '',
+    '| Model | Condition | JSD (divergence) | 95 % | JS distance | 95 % | Directional sensitivity | 95 % |', '|---|---|---:|---|---:|---|---:|---|',
+    ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${fixed(r.jsd, 4)} | [${fixed(r.jsdLo, 4)}, ${fixed(r.jsdHi, 4)}] | ${fixed(r.dist, 3)} | [${fixed(r.distLo, 3)}, ${fixed(r.distHi, 3)}] | ${fixed(r.ds, 3)} | [${fixed(r.dsLo, 3)}, ${fixed(r.dsHi, 3)}] |`),
+    '', '## Imputation sensitivity', '',
+    a.imputation.scored === 0 ? 'The calls were scored by parsing sampled text (no first-token probabilities), so nothing was imputed.' : `${a.imputation.imputed} of ${a.imputation.scored} scored calls lacked one action among the returned candidates; the missing action was imputed at half the unreturned mass. `
+    + `With every imputed call at 0 or at the full unreturned mass, the metrics change by at most **${fixed(100 * a.imputation.maxChange, 2)} points** `
+    + `(seed 001 reports ≤ 0.49); the order of the conditions within each model is ${a.imputation.rankingsUnchanged ? 'unchanged' : '**changed**'}. Per group: reports/selective-imputation.csv.`,
+  );
+  if (a.layout.missing.length) out.push('', `Left out (a world × format cell without valid calls): ${a.layout.missing.join('; ')}.`);
+  out.push('', 'Files: reports/selective.csv, selective-paraphrase.csv, selective-cells.csv, selective-imputation.csv, selective.json; figures/selective-plane.{vl.json,svg,png}.', '');
+  return out.join('\n');
+}
+
+/** The terminal table (percentage points, rounded). */
+export function selectiveText(rows: readonly SelectiveRow[]): string {
+  const head = ['model', 'condition', 'SS', 'SS 95%', 'WR', 'WR 95%', 'verdict'];
+  const body = rows.map((r) => [r.model, r.condition, pts(r.ss), ptsI(r.ssLo, r.ssHi), pts(r.wr), ptsI(r.wrLo, r.wrHi), r.verdict]);
+  const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 5 ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd();
+  return ['Selective robustness (percentage points; reports/selective.csv has fractions)', line(head), ...body.map(line)].join('\n');
+}
+

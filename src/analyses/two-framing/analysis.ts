@@ -1,0 +1,55 @@
+import type { CellTable } from '../../core/cells.js';
+import { cellId, levels } from '../../core/cells.js';
+import { bootstrap, type BootstrapResult, type Estimand } from '../../stats/bootstrap.js';
+import { combineEstimands } from '../../stats/combine.js';
+import { familyEstimand, familyLayout, type FamilyLayout } from './family.js';
+import { twoFramingEstimand, twoFramingLayout, type TwoFramingLayout } from './estimand.js';
+import type { Logger } from '../../core/logger.js';
+
+/** The paper's settings (Same Game, Different Story): seed, B = 10,000, a = 0.70, the framing pair. */
+export const TWO_FRAMING_DEFAULTS = {
+  seed: 20240818,
+  reps: 10_000,
+  attenuation: 0.7,
+  base: 'business',
+  alt: 'friend-sharing',
+} as const;
+
+export interface TwoFramingSettings {
+  readonly seed: number;
+  readonly reps: number;
+  /** Attenuation a of the conservative transform; 1 = none. */
+  readonly attenuation: number;
+  readonly base: string;
+  readonly alt: string;
+}
+
+export interface TwoFramingAnalysis {
+  readonly table: CellTable;
+  readonly settings: TwoFramingSettings;
+  readonly layout: TwoFramingLayout;
+  /** Present when the table holds more than the two planned framings. */
+  readonly family?: FamilyLayout;
+  readonly boot: BootstrapResult;
+}
+
+/**
+ * The two-framing analysis of any model × game × framing cell table, reconstructed or direct:
+ * point estimates and one bootstrap for every statistic (and the family robustness when more
+ * than two framings are present, on the same replicates). `extra` adds estimands evaluated on
+ * the same replicates (e.g. the λ̂ diagnostic of a direct run).
+ */
+export function analyzeTwoFraming(table: CellTable, settings: TwoFramingSettings, logger?: Logger,
+  extra?: (layout: TwoFramingLayout) => Estimand[]): TwoFramingAnalysis {
+  const layout = twoFramingLayout(table, settings.base, settings.alt);
+  const family = levels(table, 'framing').length > 2 ? familyLayout(table) : undefined;
+  const estimand = combineEstimands(twoFramingEstimand(layout, settings.attenuation),
+    ...(family ? [familyEstimand(family)] : []), ...(extra ? extra(layout) : []));
+  const cells = table.cells.map((c) => ({ id: cellId(table.factors, c.key), obs: c.obs }));
+  const boot = bootstrap(cells, estimand, {
+    seed: settings.seed,
+    reps: settings.reps,
+    onProgress: logger?.progress ? (d, t) => logger.progress!('bootstrap', d, t) : undefined,
+  });
+  return { table, settings, layout, family, boot };
+}

@@ -1,0 +1,87 @@
+import { cellRate, cellSize } from '../../core/cells.js';
+import { POOLED, stat } from '../../core/names.js';
+import type { TwoFramingAnalysis } from './analysis.js';
+import type { Figure } from '../../render/figure.js';
+import { table2Dumbbell, type RatePoint } from '../../render/charts/dumbbell.js';
+import { table3Forest, type ForestRow } from '../../render/charts/forest.js';
+import { cellR2Figure, type CellR2Row } from '../../render/charts/cell-r2.js';
+import { bootstrapFigure, histogram } from '../../render/charts/histogram.js';
+
+/** Bins of the bootstrap histograms: fine enough to show the shape of 10,000 replicates. */
+export const BOOTSTRAP_BINS = 40;
+
+function gamesInOrder(a: TwoFramingAnalysis): string[] {
+  return [...new Set(a.layout.pairs.map((p) => p.game))];
+}
+
+/** Label of the conservative statistics, naming the attenuation (none when a = 1). */
+function conservative(a: TwoFramingAnalysis): string {
+  return a.settings.attenuation === 1 ? 'no attenuation' : `conservative, a = ${a.settings.attenuation}`;
+}
+
+export function ratePoints(a: TwoFramingAnalysis): RatePoint[] {
+  const { table, layout } = a;
+  const point = (model: string, game: string, i: number): RatePoint => {
+    const obs = table.cells[i].obs;
+    const n = cellSize(obs);
+    const rate = cellRate(obs);
+    return { model, game, framing: table.cells[i].key.framing, rate, count: obs.kind === 'binary' ? obs.x : rate * n, n };
+  };
+  return layout.pairs.flatMap((p) => [point(p.model, p.game, p.baseIndex), point(p.model, p.game, p.altIndex)]);
+}
+
+export function forestRows(a: TwoFramingAnalysis): { rows: ForestRow[]; statistics: string[] } {
+  const c = conservative(a);
+  const statistics = [`R (${c})`, `Action shift (${c})`];
+  const rows: ForestRow[] = [];
+  for (const [kind, label] of [['R', statistics[0]], ['shift', statistics[1]]] as const) {
+    for (const m of [...a.layout.models, POOLED]) {
+      const v = a.boot.get(stat(kind, m));
+      rows.push({ model: m, statistic: label, estimate: v.point, lo: v.lo, hi: v.hi, group: m === POOLED ? 'Pooled' : 'Model' });
+    }
+  }
+  return { rows, statistics };
+}
+
+export function cellR2Rows(a: TwoFramingAnalysis): { rows: CellR2Row[]; versions: string[] } {
+  const versions = ['raw', conservative(a)];
+  const rows: CellR2Row[] = [];
+  for (const p of a.layout.pairs) {
+    for (const [kind, version] of [['R2', versions[0]], ['Rc', versions[1]]] as const) {
+      const v = a.boot.get(stat(kind, p.model, p.game));
+      rows.push({ model: p.model, game: p.game, version, estimate: v.point, lo: v.lo, hi: v.hi });
+    }
+  }
+  return { rows, versions };
+}
+
+/** Replicates of one statistic (the bootstrap stores them statistic-major). */
+export function replicatesOf(a: TwoFramingAnalysis, name: string): Float64Array {
+  const j = a.boot.names.indexOf(name);
+  if (j < 0) throw new Error(`no statistic named ${name}`);
+  return a.boot.replicates.subarray(j * a.boot.reps, (j + 1) * a.boot.reps);
+}
+
+/** The four figures of a two-framing analysis (seed 002 Tables 2 and 3 and their bootstrap). */
+export function twoFramingFigures(a: TwoFramingAnalysis): Figure[] {
+  const models = [...a.layout.models];
+  const games = gamesInOrder(a);
+  const { base, alt, reps, seed } = a.settings;
+  const forest = forestRows(a);
+  const r2 = cellR2Rows(a);
+  const c = conservative(a);
+  const panels = ([['R', `Pooled R (${c})`], ['shift', `Pooled action shift (${c})`]] as const).map(([kind, label]) => {
+    const name = stat(kind, POOLED);
+    const v = a.boot.get(name);
+    return { label, bins: histogram(replicatesOf(a, name), BOOTSTRAP_BINS), estimate: v.point, lo: v.lo, hi: v.hi };
+  });
+  return [
+    table2Dumbbell(ratePoints(a), { base, alt, models, games }),
+    table3Forest(forest.rows, {
+      rows: [...models, POOLED], statistics: forest.statistics,
+      subtitle: `${c}; shift = ${alt} − ${base}; 95 % bootstrap intervals, B = ${reps}`,
+    }),
+    cellR2Figure(r2.rows, { models, games, versions: r2.versions }),
+    bootstrapFigure(panels, `B = ${reps} binomial bootstrap replicates, seed ${seed}`),
+  ];
+}

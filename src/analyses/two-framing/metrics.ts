@@ -1,0 +1,76 @@
+import { cellRate, cellSize, isDegenerate } from '../../core/cells.js';
+import { POOLED, stat } from '../../core/names.js';
+import type { TwoFramingAnalysis } from './analysis.js';
+import type { Interval } from '../../stats/bootstrap.js';
+
+export interface InputProvenance {
+  readonly path: string;
+  readonly sha256: string;
+  readonly kind: string;
+}
+
+const iv = (x: Interval) => ({ point: x.point, lo: x.lo, hi: x.hi });
+
+/**
+ * metrics.json: every cell's raw and conservative statistics, per model, pooled, intervals and
+ * the settings. No timestamps, so the file is byte-identical for the same input and seed.
+ */
+export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, tool: { name: string; version: string }) {
+  const { boot, layout, table, settings } = a;
+  const cellInfo = (i: number) => {
+    const c = table.cells[i];
+    return {
+      n: cellSize(c.obs),
+      count: c.obs.kind === 'binary' ? c.obs.x : null,
+      rate: cellRate(c.obs),
+      degenerate: isDegenerate(c.obs),
+      ...(c.provenance?.rate !== undefined ? { reported_rate: c.provenance.rate } : {}),
+    };
+  };
+  const group = (g: string) => ({
+    R_raw: iv(boot.get(stat('R_raw', g))),
+    shift_raw: iv(boot.get(stat('shift_raw', g))),
+    R: iv(boot.get(stat('R', g))),
+    shift: iv(boot.get(stat('shift', g))),
+    ...(a.family ? { R_family: iv(boot.get(stat('Rfam', g))) } : {}),
+  });
+  return {
+    tool,
+    settings: {
+      seed: settings.seed,
+      reps: settings.reps,
+      attenuation: settings.attenuation,
+      base: settings.base,
+      alt: settings.alt,
+      interval: '95% percentile bootstrap, linear interpolation between order statistics',
+      resampling: 'every cell redrawn independently each replicate (binary: Binomial(n, x/n); probability cells: trials with replacement)',
+      jsd: 'Jensen-Shannon divergence, natural log (not the distance)',
+      conservative: 'shift_c = a * shift; R_c = 1 - a * (1 - R2)',
+    },
+    input: {
+      ...input,
+      cells: table.cells.length,
+      decisions: table.cells.reduce((s, c) => s + cellSize(c.obs), 0),
+    },
+    cells: layout.pairs.map((p) => ({
+      model: p.model,
+      game: p.game,
+      base: { framing: layout.base, ...cellInfo(p.baseIndex) },
+      alt: { framing: layout.alt, ...cellInfo(p.altIndex) },
+      R2: iv(boot.get(stat('R2', p.model, p.game))),
+      shift: iv(boot.get(stat('shift', p.model, p.game))),
+      R2_conservative: iv(boot.get(stat('Rc', p.model, p.game))),
+      shift_conservative: iv(boot.get(stat('shiftc', p.model, p.game))),
+      ...(a.family ? { R_family: iv(boot.get(stat('Rfam', p.model, p.game))) } : {}),
+    })),
+    models: layout.models.map((m) => ({ model: m, ...group(m) })),
+    pooled: group(POOLED),
+    ...(a.family ? { framings: a.family.framings } : {}),
+  };
+}
+
+/** metrics.json text; `extra` appends fields (a direct run's invalid counts, λ̂ …). */
+export function metricsJson(a: TwoFramingAnalysis, input: InputProvenance, tool: { name: string; version: string },
+  extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ ...metricsObject(a, input, tool), ...extra }, null, 2) + '\n';
+}

@@ -1,0 +1,152 @@
+import { cellSize, levels } from '../../core/cells.js';
+import { POOLED, stat } from '../../core/names.js';
+import type { TwoFramingAnalysis } from './analysis.js';
+import type { VerificationReport } from '../../core/checks.js';
+import type { Figure } from '../../render/figure.js';
+import { fixed, interval } from '../../core/format.js';
+import { metricsObject } from './metrics.js';
+import { familyRows, table2Rows, table3Rows } from './tables.js';
+import type { Block, CellInput, Section } from '../../render/html.js';
+
+/**
+ * Report sections of a two-framing analysis (seed 002 Tables 2 and 3, figures, verification,
+ * provenance, settings). Reconstructed data (`reproduce`) and direct runs use the same sections;
+ * only the provenance they pass differs.
+ */
+
+/** Where the input came from: path and hash, and the values of its provenance columns. */
+export interface ReportProvenance {
+  readonly path: string;
+  readonly sha256: string;
+  readonly kind: string;
+  /** Provenance columns in header order, each with its distinct values and how many rows have each. */
+  readonly columns: readonly { readonly name: string; readonly values: readonly { readonly value: string; readonly rows: number }[] }[];
+}
+
+const num = (text: string): CellInput => ({ text, numeric: true });
+const count = (x: number) => (Number.isInteger(x) ? String(x) : fixed(x, 1));
+
+/** Labels of the conservative statistics, naming the attenuation. */
+function conservativeNote(a: TwoFramingAnalysis): string {
+  return a.settings.attenuation === 1 ? 'no attenuation (a = 1)' : `conservative transform, attenuation a = ${a.settings.attenuation}`;
+}
+
+export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: ReportProvenance): Section {
+  const R = a.boot.get(stat('R', POOLED));
+  const S = a.boot.get(stat('shift', POOLED));
+  const { base, alt, reps, seed } = a.settings;
+  const passed = v.checks.filter((c) => c.passed).length;
+  return {
+    id: 'summary',
+    heading: 'Summary',
+    blocks: [
+      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, 95 % interval ${interval(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, 95 % interval ${interval(S.lo, S.hi)}; ${a.settings.attenuation === 1 ? 'both unattenuated (a = 1)' : `both after the ${conservativeNote(a)}`}. Higher R means the two framings lead to more similar cooperation.` },
+      {
+        kind: 'facts',
+        items: [
+          ['Input', p.path],
+          ['Models', a.layout.models.join(', ')],
+          ['Games', [...new Set(a.layout.pairs.map((q) => q.game))].join(', ')],
+          ['Framings', levels(a.table, 'framing').join(', ')],
+          ['Cells', String(a.table.cells.length)],
+          ['Decisions', String(a.table.cells.reduce((s, c) => s + cellSize(c.obs), 0))],
+          ['Bootstrap', `B = ${reps} replicates, seed ${seed}`],
+          ['Verification', `${v.passed ? 'PASSED' : 'FAILED'} (${passed}/${v.checks.length} checks); ${v.degenerate.length} degenerate cells`],
+        ],
+      },
+    ],
+  };
+}
+
+export function table2Section(a: TwoFramingAnalysis): Section {
+  const { base, alt } = a.settings;
+  return {
+    id: 'table-2',
+    heading: 'Table 2: cooperation rates',
+    blocks: [
+      { kind: 'text', text: `Cooperation rate of each model and game under the ${base} and ${alt} framings, with the cooperative choices in parentheses; difference = ${alt} − ${base}, unattenuated.` },
+      {
+        kind: 'table', id: 'table2',
+        columns: ['Model', 'Game', num(base), num(alt), num('Difference')],
+        rows: table2Rows(a).map((r) => [r.model, r.game,
+          num(`${fixed(r.base_rate)} (${count(r.base_count)})`), num(`${fixed(r.alt_rate)} (${count(r.alt_count)})`), num(fixed(r.difference))]),
+      },
+    ],
+  };
+}
+
+export function table3Section(a: TwoFramingAnalysis): Section {
+  const rows = table3Rows(a).map((r) => [r.model, num(fixed(r.R)), num(interval(r.R_lo, r.R_hi)), num(fixed(r.shift)), num(interval(r.shift_lo, r.shift_hi))]);
+  const blocks: Block[] = [
+    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), after the ${conservativeNote(a)}; 95 % percentile-bootstrap intervals.` },
+    { kind: 'table', id: 'table3', columns: ['Model', num('R'), num('95% CI'), num('Action shift'), num('95% CI')], rows },
+  ];
+  if (a.family) {
+    blocks.push(
+      { kind: 'text', text: `Family robustness over all ${a.family.framings.length} framings present: 1 − max over framing pairs of JSD / ln 2.` },
+      {
+        kind: 'table', id: 'family',
+        columns: ['Model', 'Game', num('R family'), num('95% CI')],
+        rows: familyRows(a).map((r) => [r.model, r.game, num(fixed(r.R)), num(interval(r.R_lo, r.R_hi))]),
+      },
+    );
+  }
+  return { id: 'table-3', heading: 'Table 3: robustness and action shift', blocks };
+}
+
+export function figuresSection(figures: readonly Figure[], heading = 'Figures', id = 'figures'): Section {
+  return {
+    id, heading,
+    blocks: [
+      { kind: 'text', text: 'Interactive: hover a mark for its values. The same figures are written as Vega-Lite specs, SVG and PNG under figures/.' },
+      ...figures.map((figure): Block => ({ kind: 'figure', figure })),
+    ],
+  };
+}
+
+export function verificationSection(v: VerificationReport, heading = 'Verification (Appendix C checks)'): Section {
+  const blocks: Block[] = [
+    { kind: 'text', text: `Overall: ${v.passed ? 'PASSED' : 'FAILED'} (${v.checks.filter((c) => c.passed).length}/${v.checks.length} checks).` },
+    {
+      kind: 'table', id: 'checks',
+      columns: ['Check', 'Result', 'Value', 'Description'],
+      rows: v.checks.map((c) => [c.name, { text: c.passed ? 'pass' : 'FAIL', status: c.passed ? 'pass' : 'fail' }, c.value, c.description]),
+    },
+  ];
+  for (const c of v.checks.filter((k) => !k.passed)) blocks.push({ kind: 'text', text: `${c.name} failed:` }, { kind: 'list', items: [...(c.failures ?? [])] });
+  blocks.push(v.degenerate.length === 0
+    ? { kind: 'text', text: 'Degenerate cells: none.' }
+    : {
+      kind: 'table', id: 'degenerate', caption: 'Degenerate cells',
+      columns: ['Cell', num('Count'), 'Note'],
+      rows: v.degenerate.map((d) => [d.cell, num(`${d.x}/${d.n}`), d.note]),
+    });
+  return { id: 'verification', heading, blocks };
+}
+
+export function provenanceSection(p: ReportProvenance): Section {
+  const blocks: Block[] = [
+    { kind: 'facts', items: [['Path', p.path], ['SHA-256', p.sha256], ['Kind', p.kind], ['Source columns', p.columns.length ? p.columns.map((c) => c.name).join(', ') : 'none']] },
+  ];
+  if (p.columns.length) {
+    blocks.push({
+      kind: 'table', id: 'provenance-values', caption: 'Values of the source columns',
+      columns: ['Column', 'Value', num('Rows')],
+      rows: p.columns.flatMap((c) => c.values.map((v) => [c.name, v.value, num(String(v.rows))])),
+    });
+  }
+  return { id: 'provenance', heading: 'Input provenance', blocks };
+}
+
+export function settingsSection(a: TwoFramingAnalysis, command: string): Section {
+  const s = metricsObject(a, { path: '', sha256: '', kind: '' }, { name: '', version: '' }).settings as Record<string, unknown>;
+  return {
+    id: 'settings',
+    heading: 'Settings',
+    blocks: [
+      { kind: 'facts', items: Object.entries(s).map(([k, v]) => [k, String(v)] as const) },
+      { kind: 'text', text: 'Regenerate with:' },
+      { kind: 'code', text: command },
+    ],
+  };
+}

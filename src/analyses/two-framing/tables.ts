@@ -1,0 +1,69 @@
+import type { BinaryObservations } from '../../core/cells.js';
+import { cellRate, cellSize } from '../../core/cells.js';
+import { POOLED, stat } from '../../core/names.js';
+import type { TwoFramingAnalysis } from './analysis.js';
+import { toCsv } from '../../render/csv.js';
+
+export interface Table2Row {
+  model: string; game: string;
+  base_rate: number; base_count: number; alt_rate: number; alt_count: number; difference: number;
+}
+export interface Table3Row {
+  model: string; R: number; R_lo: number; R_hi: number; shift: number; shift_lo: number; shift_hi: number;
+}
+export interface FamilyRow { model: string; game: string; R: number; R_lo: number; R_hi: number }
+
+export const TABLE2_COLUMNS = ['model', 'game', 'base_rate', 'base_count', 'alt_rate', 'alt_count', 'difference'] as const;
+export const TABLE3_COLUMNS = ['model', 'R', 'R_lo', 'R_hi', 'shift', 'shift_lo', 'shift_hi'] as const;
+export const FAMILY_COLUMNS = ['model', 'game', 'R', 'R_lo', 'R_hi'] as const;
+
+/** Count of a cell: x for binary cells, the summed probabilities for probability cells. */
+function count(a: TwoFramingAnalysis, i: number): number {
+  const obs = a.table.cells[i].obs;
+  return obs.kind === 'binary' ? (obs as BinaryObservations).x : cellRate(obs) * cellSize(obs);
+}
+
+/** Table 2 of seed 002: the rates the estimands use (x/n), counts, and the difference alt − base. */
+export function table2Rows(a: TwoFramingAnalysis): Table2Row[] {
+  return a.layout.pairs.map((p) => {
+    const pb = cellRate(a.table.cells[p.baseIndex].obs);
+    const ps = cellRate(a.table.cells[p.altIndex].obs);
+    return {
+      model: p.model, game: p.game,
+      base_rate: pb, base_count: count(a, p.baseIndex),
+      alt_rate: ps, alt_count: count(a, p.altIndex),
+      difference: ps - pb,
+    };
+  });
+}
+
+/** Table 3 of seed 002: conservative R and shift per model (input order), then Pooled. */
+export function table3Rows(a: TwoFramingAnalysis): Table3Row[] {
+  return [...a.layout.models, POOLED].map((m) => {
+    const R = a.boot.get(stat('R', m));
+    const S = a.boot.get(stat('shift', m));
+    return { model: m, R: R.point, R_lo: R.lo, R_hi: R.hi, shift: S.point, shift_lo: S.lo, shift_hi: S.hi };
+  });
+}
+
+/** Family robustness over every framing present: per model–game, per model (All), pooled. */
+export function familyRows(a: TwoFramingAnalysis): FamilyRow[] {
+  if (!a.family) return [];
+  const row = (model: string, game: string, name: string): FamilyRow => {
+    const v = a.boot.get(name);
+    return { model, game, R: v.point, R_lo: v.lo, R_hi: v.hi };
+  };
+  return [
+    ...a.family.groups.map((g) => row(g.model, g.game, stat('Rfam', g.model, g.game))),
+    ...a.family.models.map((m) => row(m, 'All', stat('Rfam', m))),
+    row(POOLED, 'All', stat('Rfam', POOLED)),
+  ];
+}
+
+function rowsCsv<T extends object>(columns: readonly (keyof T & string)[], rows: readonly T[]): string {
+  return toCsv(columns, rows.map((r) => columns.map((c) => r[c] as unknown as string | number)));
+}
+
+export const table2Csv = (a: TwoFramingAnalysis) => rowsCsv<Table2Row>(TABLE2_COLUMNS, table2Rows(a));
+export const table3Csv = (a: TwoFramingAnalysis) => rowsCsv<Table3Row>(TABLE3_COLUMNS, table3Rows(a));
+export const familyCsv = (a: TwoFramingAnalysis) => rowsCsv<FamilyRow>(FAMILY_COLUMNS, familyRows(a));

@@ -1,0 +1,18 @@
+import type { Table3Row } from './tables.js';
+import { fixed, interval } from '../../core/format.js';
+
+/** Plain-text columns, left-aligned, two spaces apart. */
+export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: readonly string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+/** Table 3 as the seed prints it: R̂, 95 % CI, action shift, 95 % CI, three decimals. */
+export function table3Text(rows: readonly Table3Row[], attenuation: number): string {
+  const title = attenuation === 1
+    ? 'Table 3: robustness and action shift (no attenuation)'
+    : `Table 3: conservative estimates (attenuation ${attenuation})`;
+  return `${title}\n${textTable(['Model', 'R', '95% CI', 'Action shift', '95% CI'],
+    rows.map((r) => [r.model, fixed(r.R), interval(r.R_lo, r.R_hi), fixed(r.shift), interval(r.shift_lo, r.shift_hi)]))}`;
+}

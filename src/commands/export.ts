@@ -1,0 +1,68 @@
+/**
+ * Trials out of a store, one record per trial, streamed (a store may hold a million trials):
+ * JSONL with every stored field, or CSV with the analysis columns plus one column per factor.
+ * Synthetic trials (simulated provider) say so in their own column.
+ */
+import { toCsv, type CsvValue } from '../render/csv.js';
+import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
+import type { TrialStore } from '../live/store/store.js';
+import type { TrialRecord } from '../live/types.js';
+
+export type ExportFormat = 'jsonl' | 'csv';
+
+const BASE = ['run', 'design', 'model', 'game', 'framing', 'rep'] as const;
+const TAIL = ['action', 'status', 'p_cooperate', 'text', 'model_snapshot', 'input_tokens', 'output_tokens',
+  'latency_ms', 'attempts', 'error', 'synthetic'] as const;
+
+const isSynthetic = (t: TrialRecord) => t.modelSnapshot?.startsWith(SIMULATED_SNAPSHOT) === true;
+const jsonOrText = (s: string | null): unknown => {
+  if (s === null) return null;
+  try { return JSON.parse(s) as unknown; } catch { return s; }
+};
+
+/** The factor columns' names; a factor named like a fixed column is prefixed with factor_. */
+export function factorColumns(names: readonly string[]): string[] {
+  const fixed = new Set<string>([...BASE, ...TAIL]);
+  return names.map((n) => (fixed.has(n) ? `factor_${n}` : n));
+}
+
+/**
+ * Write the export in chunks through `write` (which may wait for the sink to drain).
+ * Returns the number of trials written.
+ */
+export async function exportTrials(store: TrialStore, format: ExportFormat, write: (chunk: string) => Promise<void>, runId?: number): Promise<number> {
+  const designs = new Map(store.runs().map((r) => [r.id, r.designName]));
+  const factors = store.factorNames(runId);
+  const header = [...BASE, ...factorColumns(factors), ...TAIL];
+  const headerText = toCsv(header, []);
+  if (format === 'csv') await write(headerText);
+  let n = 0;
+  let rows: CsvValue[][] = [];
+  let lines: string[] = [];
+  const flush = async () => {
+    if (format === 'csv' && rows.length > 0) await write(toCsv(header, rows).slice(headerText.length));
+    if (format === 'jsonl' && lines.length > 0) await write(`${lines.join('\n')}\n`);
+    rows = [];
+    lines = [];
+  };
+  for (const t of store.trials(runId)) {
+    n++;
+    const design = designs.get(t.runId) ?? '';
+    if (format === 'csv') {
+      rows.push([t.runId, design, t.model, t.game, t.framing, t.rep, ...factors.map((f) => t.factors[f] ?? ''),
+        t.action ?? '', t.status, t.pCooperate ?? '', t.text ?? '', t.modelSnapshot ?? '', t.inputTokens ?? '', t.outputTokens ?? '',
+        t.latencyMs ?? '', t.attempts, t.error ?? '', isSynthetic(t) ? 'true' : 'false']);
+    } else {
+      lines.push(JSON.stringify({
+        run: t.runId, design, model: t.model, game: t.game, framing: t.framing, rep: t.rep, factors: t.factors,
+        action: t.action, status: t.status, p_cooperate: t.pCooperate, text: t.text, model_snapshot: t.modelSnapshot,
+        input_tokens: t.inputTokens, output_tokens: t.outputTokens, latency_ms: t.latencyMs, attempts: t.attempts,
+        error: t.error, synthetic: isSynthetic(t), scoring: jsonOrText(t.scoring), prompt: t.prompt,
+        request: jsonOrText(t.request), response: t.response,
+      }));
+    }
+    if (rows.length + lines.length >= 1000) await flush();
+  }
+  await flush();
+  return n;
+}

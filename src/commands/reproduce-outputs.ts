@@ -1,0 +1,81 @@
+import { join, resolve } from 'node:path';
+import type { OutputFile } from '../core/atomic.js';
+import type { Logger } from '../core/logger.js';
+import { reproduce, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
+import { writeFilesAtomic } from '../core/atomic.js';
+import { toolInfo } from '../core/paths.js';
+import type { Figure } from '../render/figure.js';
+import { twoFramingFigures } from '../analyses/two-framing/figures.js';
+import { figureFiles } from '../render/render.js';
+import { renderReportHtml, type ReportDoc } from '../render/html.js';
+import {
+  figuresSection, provenanceSection, settingsSection, summarySection, table2Section, table3Section,
+  verificationSection, type ReportProvenance,
+} from '../analyses/two-framing/report.js';
+
+/** A shell word: quoted unless it is plain. */
+function shellWord(s: string): string {
+  return /^[\w./=:@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command line that regenerates these outputs. */
+export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
+  const s = res.analysis.settings;
+  return ['samegame', command, '--data', res.input.path, '--seed', String(s.seed), '--reps', String(s.reps),
+    '--attenuation', String(s.attenuation), '--base', s.base, '--alt', s.alt].map(shellWord).join(' ');
+}
+
+/** Provenance columns of a rates file with their distinct values (first-appearance order). */
+export function ratesProvenance(res: ReproduceResult): ReportProvenance {
+  const columns = res.input.provenanceColumns.map((name) => {
+    const counts = new Map<string, number>();
+    for (const r of res.input.rows) {
+      const v = r.cell.provenance?.[name] ?? '';
+      counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    return { name, values: [...counts].map(([value, rows]) => ({ value, rows })) };
+  });
+  return { path: res.input.path, sha256: res.input.sha256, kind: 'reconstructed rates', columns };
+}
+
+export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figure[]): ReportDoc {
+  const a = res.analysis;
+  const prov = ratesProvenance(res);
+  const tool = toolInfo();
+  return {
+    title: 'samegame reproduce: Same Game, Different Story',
+    subtitle: `Two-framing robustness of ${a.settings.base} vs ${a.settings.alt} from ${res.input.path} (${tool.name} ${tool.version})`,
+    sections: [
+      summarySection(a, res.verification, prov),
+      table2Section(a),
+      table3Section(a),
+      figuresSection(figures),
+      verificationSection(res.verification),
+      provenanceSection(prov),
+      settingsSection(a, reproduceCommand(res)),
+    ],
+  };
+}
+
+/** reports/report.html of a reproduce result (no rendering in Node: the browser draws the figures). */
+export function reproduceReportFile(res: ReproduceResult, outDir: string, figures = twoFramingFigures(res.analysis)): OutputFile {
+  return { path: join(resolve(outDir), 'reports', 'report.html'), content: renderReportHtml(reproduceReportDoc(res, figures)) };
+}
+
+/** figures/ (spec, SVG, PNG of each figure) and reports/report.html of a reproduce result. */
+export async function reproducePresentationFiles(res: ReproduceResult, outDir: string, logger?: Logger): Promise<OutputFile[]> {
+  const figures = twoFramingFigures(res.analysis);
+  return [...await figureFiles(figures, resolve(outDir), logger), reproduceReportFile(res, outDir, figures)];
+}
+
+/**
+ * `samegame reproduce` as the CLI runs it: `reproduce` plus figures/ (Vega-Lite spec, SVG, PNG)
+ * and reports/report.html, all written as one atomic set. Rendering lives in src/render; it is
+ * async (Vega's dataflow), hence a separate function so `reproduce` stays synchronous.
+ */
+export async function reproduceWithFigures(opts: ReproduceOptions = {}): Promise<ReproduceResult> {
+  const res = reproduce({ ...opts, dryRun: true });
+  const files = [...res.files, ...await reproducePresentationFiles(res, opts.out ?? '.', opts.logger)];
+  if (!opts.dryRun) writeFilesAtomic(files);
+  return { ...res, files };
+}

@@ -1,0 +1,22 @@
+/** User-facing messages of `samegame audit` (the src/log/messages.ts convention). */
+/** What a consistency flag says of a cell (plain values). */
+interface CellFlag {
+  readonly status: string;
+  readonly line: number;
+  readonly rate?: string;
+  readonly n: number;
+  readonly count: number;
+  readonly nearby?: readonly { readonly count: number; readonly rate: string }[];
+}
+
+export const msgAudit = {
+  tooFewReps: (reps: number) => `--reps: ${reps} is too few for an audit (the Monte Carlo error needs at least 40 replicates)`,
+  consistencyFlag: (file: string, c: CellFlag) => c.status === 'impossible-rate'
+    ? `${file}:${c.line}: field "rate": ${c.rate} cannot come from any count out of n = ${c.n} (nearest: ${(c.nearby ?? []).map((x) => `${x.count}/${c.n} → ${x.rate}`).join(', ')}); the audit uses ${c.count}`
+    : `${file}:${c.line}: field "cooperate": ${c.count}/${c.n} does not round to the reported rate ${c.rate}`,
+  tippingUnverified: (id: string) => `tipping point ${id}: re-running the pipeline on the found table did not overturn the conclusion`,
+  stage: (name: string, seconds: number) => `${name} done (${seconds.toFixed(1)} s)`,
+  summaryConsistency: (flags: number, cells: number) => flags === 0
+    ? `consistency: all ${cells} reported rates are possible at their n`
+    : `consistency: ${flags} of ${cells} cells flagged (see reports/audit.md)`,
+};

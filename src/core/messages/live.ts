@@ -1,0 +1,29 @@
+/**
+ * User-facing messages of the live-run module's designs, prompts and parser (the vega-lite
+ * convention of src/log/messages.ts: every message a function, so tests compare the same text).
+ */
+import { at } from './common.js';
+
+const q = (s: string) => JSON.stringify(s);
+
+export const liveMsg = {
+  designUnreadable: (file: string, reason: string) => `${file}: cannot read the design (${reason})`,
+  designYamlSyntax: (file: string, line: number | undefined, detail: string) => at(file, line, undefined, `invalid YAML (${detail})`),
+  designNotMapping: (file: string) => at(file, 1, undefined, 'a design must be a YAML mapping with name, models, games, framings and trials'),
+  /** One problem at a path inside the design document, e.g. models[1].provider. */
+  designField: (file: string, line: number | undefined, path: string, what: string) =>
+    path === '' ? at(file, line, undefined, what) : at(file, line, path, what),
+  moreProblems: (n: number) => `(and ${n} more problem${n === 1 ? '' : 's'})`,
+  duplicateId: (kind: string, id: string, first: string) => `duplicate ${kind} id ${q(id)} (first used at ${first})`,
+  reservedId: (kind: string, id: string) => `${kind} id ${q(id)} is reserved for the tables' own rows; rename it`,
+  gameIdClash: (id: string) => `custom game id ${q(id)} is a canonical game with different payoffs; choose another id`,
+  unknownBiasKey: (kind: string, key: string, known: readonly string[]) =>
+    `no ${kind} with id ${q(key)} in this design (known: ${known.join(', ')})`,
+  noMatch: (what: string, value: string, known: readonly string[]) =>
+    `${what} ${q(value)} is not in the design (known: ${known.join(', ')})`,
+  cannotWrite: (dir: string, reason: string) => `${dir}: cannot write the prompt files (${reason})`,
+  wrotePrompts: (n: number, dir: string) => `wrote ${n} prompt file${n === 1 ? '' : 's'} under ${dir}`,
+  parseNone: (labels: readonly string[]) => `names none of the actions ${labels.join(', ')}`,
+  parseMultiple: (found: readonly string[]) => `names more than one action (${found.join(', ')})`,
+  parseEmpty: () => 'empty response',
+};

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+/** The package root, whether running from src/ (tests) or dist/ (the installed binary). */
+export const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The shipped reconstructed data of seed 002, relative to the package root. */
+export const SHIPPED_RATES = 'data/lore-heydari-2024/rates.csv';
+
+let cached: { name: string; version: string } | undefined;
+export function toolInfo(): { name: string; version: string } {
+  if (!cached) {
+    const pkg = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { name: string; version: string };
+    cached = { name: pkg.name, version: pkg.version };
+  }
+  return cached;
+}

@@ -1,0 +1,161 @@
+/**
+ * Designs: read a design YAML, validate it (errors name the file, the line, the path in the
+ * document and what was expected), resolve games and framings, and expand it into the trials a
+ * run performs, in a fixed order (model, game, framing, rep).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { LineCounter, parseDocument } from 'yaml';
+import { UserError } from '../../core/errors.js';
+import { liveMsg } from '../../core/messages/live.js';
+import { canonicalGame, payoffProblems, samePayoffs } from '../../core/games.js';
+import { designSchema, type DesignDocument } from './schema.js';
+import { labelPairProblem, promptFamily, renderFraming, type LabelPair } from '../prompts/index.js';
+import { simulatedOptionsSchema } from '../providers/simulated.js';
+import type { TrialSpec } from '../types.js';
+import { parseEnrichment } from './enrichment.js';
+import type { Design, DesignPrices } from './types.js';
+import { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
+import { modelSpec, resolveModels } from './models.js';
+export type { Design, DesignModel, DesignPrices } from './types.js';
+export { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
+export { modelSpec, resolveModels } from './models.js';
+import { expandEnrichment } from './enrichment-render.js';
+
+
+/** Cross-field rules the schema cannot express. */
+function crossChecks(d: DesignDocument): Problem[] {
+  const out: Problem[] = [];
+  const unique = (kind: string, ids: string[], path: (i: number) => Path) => out.push(...idProblems(kind, ids, path));
+  unique('model', d.models.map((m) => m.id), (i) => ['models', i, 'id']);
+  unique('game', d.games.map((g) => (typeof g === 'string' ? g : g.id)), (i) => typeof d.games[i] === 'string' ? ['games', i] : ['games', i, 'id']);
+  unique('framing', d.framings.map((f) => (typeof f === 'string' ? f : f.id)), (i) => typeof d.framings[i] === 'string' ? ['framings', i] : ['framings', i, 'id']);
+  d.games.forEach((g, i) => {
+    if (typeof g === 'string') return;
+    for (const [p, what] of payoffProblems(g.payoffs)) out.push({ path: ['games', i, 'payoffs', ...(p === '' ? [] : p.split('.'))], message: what });
+    const canon = canonicalGame(g.id);
+    if (canon && !samePayoffs(canon.payoffs, g.payoffs)) out.push({ path: ['games', i, 'id'], message: liveMsg.gameIdClash(g.id) });
+  });
+  d.framings.forEach((f, i) => {
+    if (typeof f === 'string' || f.labels === undefined) return;
+    const why = labelPairProblem(f.labels);
+    if (why) out.push({ path: ['framings', i, 'labels'], message: why });
+  });
+  const framingIds = d.framings.map((f) => (typeof f === 'string' ? f : f.id));
+  const gameIds = d.games.map((g) => (typeof g === 'string' ? g : g.id));
+  d.models.forEach((m, i) => {
+    if (m.provider !== 'simulated') return;
+    const r = simulatedOptionsSchema.safeParse(m.options ?? {});
+    if (!r.success) { out.push(...problems(r.error.issues, ['models', i, 'options'])); return; }
+    for (const k of Object.keys(r.data.bias)) {
+      if (!framingIds.includes(k)) out.push({ path: ['models', i, 'options', 'bias', k], message: liveMsg.unknownBiasKey('framing', k, framingIds) });
+    }
+    for (const k of Object.keys(r.data.game_bias)) {
+      if (!gameIds.includes(k)) out.push({ path: ['models', i, 'options', 'game_bias', k], message: liveMsg.unknownBiasKey('game', k, gameIds) });
+    }
+  });
+  return out;
+}
+
+/** A validated document as a Design: games and framings resolved, decodings merged. */
+
+function resolve(d: DesignDocument): Design {
+  const scoring = d.scoring ?? 'sample';
+  return {
+    name: d.name,
+    ...(d.description === undefined ? {} : { description: d.description }),
+    synthetic: d.synthetic ?? false,
+    models: resolveModels(d, scoring),
+    games: d.games.map((g) => typeof g === 'string'
+      ? canonicalGame(g)!
+      : { id: g.id, name: g.name ?? g.id, payoffs: g.payoffs }),
+    framings: d.framings.map((f) => {
+      const fam = typeof f === 'string' ? f : f.family;
+      const labels = (typeof f === 'string' ? undefined : f.labels) ?? promptFamily(fam)!.defaultLabels;
+      return { id: typeof f === 'string' ? f : f.id, family: fam, labels: [labels[0], labels[1]] as LabelPair };
+    }),
+    trials: d.trials,
+    scoring,
+  };
+}
+
+/** Validate a design from its YAML text; `file` names it in errors. */
+export function parseDesign(text: string, file: string): Design {
+  const lc = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: true });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0];
+    throw new UserError(liveMsg.designYamlSyntax(file, e.linePos?.[0]?.line, e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')));
+  }
+  const data: unknown = doc.toJS();
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UserError(liveMsg.designNotMapping(file));
+  if ('kind' in data) return parseEnrichment(data, doc, lc, file);
+  const r = designSchema.safeParse(data);
+  const found = r.success ? crossChecks(r.data) : problems(r.error.issues);
+  if (found.length > 0) {
+    const shown = found.slice(0, 8).map((p) => liveMsg.designField(file, lineOf(doc, lc, p.path), formatPath(p.path), p.message));
+    if (found.length > shown.length) shown.push(liveMsg.moreProblems(found.length - shown.length));
+    throw new UserError(shown.join('\n'));
+  }
+  return resolve(r.data!);
+}
+
+/** Read and validate a design file. Throws UserError naming the file, line, path and problem. */
+export function loadDesign(path: string): Design {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UserError(liveMsg.designUnreadable(path, (e as NodeJS.ErrnoException).code ?? String(e)));
+  }
+  return parseDesign(text, path);
+}
+
+
+/**
+ * Every trial of a design, in the order model, game, framing, rep (reps 0 … trials−1). Each
+ * (game, framing) is rendered once; the reps of a cell share the prompt and differ by index.
+ */
+export function expandDesign(design: Design): TrialSpec[] {
+  if (design.enrichment) return expandEnrichment(design, design.enrichment);
+  const rendered = new Map<string, ReturnType<typeof renderFraming>>();
+  for (const g of design.games) for (const f of design.framings) rendered.set(`${g.id}\u0000${f.id}`, renderFraming(f, g));
+  const out: TrialSpec[] = [];
+  for (const m of design.models) {
+    const model = modelSpec(m);
+    for (const game of design.games) {
+      for (const f of design.framings) {
+        const r = rendered.get(`${game.id}\u0000${f.id}`)!;
+        for (let rep = 0; rep < design.trials; rep++) {
+          out.push({
+            model, game: game.id, framing: f.id, rep, factors: {},
+            ...(r.system === undefined ? {} : { system: r.system }),
+            prompt: r.prompt, labels: r.labels, actionWords: r.actionWords,
+            decoding: m.decoding, scoring: design.scoring,
+            context: { game, framing: f.id, factors: {} },
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** JSON with object keys sorted at every level: the same design always gives the same text. */
+export function canonicalJson(x: unknown): string {
+  if (x === null || typeof x !== 'object') return JSON.stringify(x);
+  if (Array.isArray(x)) return `[${x.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  const o = x as Record<string, unknown>;
+  const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
+}
+
+/** SHA-256 (hex) of the design's canonical JSON: comments and key order do not change it. */
+export function designHash(design: Design): string {
+  return createHash('sha256').update(canonicalJson(design)).digest('hex');
+}
+
+/** The prices that apply to a model of the design (its own, else the design's), if any. */
+export function pricesFor(design: Design, modelId: string): DesignPrices | undefined {
+  return design.models.find((m) => m.id === modelId)?.prices;
+}

@@ -1,0 +1,78 @@
+/**
+ * The schema of a design file (YAML): what the document may say, field by field. Cross-field
+ * rules (unique ids, usable payoffs and labels, simulated options) are checked in design.ts so
+ * that this schema stays representable as JSON Schema for editors.
+ */
+import { z } from 'zod';
+import { CANONICAL_GAME_IDS } from '../../core/games.js';
+import { FAMILY_IDS } from '../prompts/index.js';
+
+/** Provider ids a design may name (the provider registry implements each). */
+export const PROVIDER_IDS = ['openai-responses', 'openai-chat', 'simulated'] as const;
+
+/** Ids of models, games and framings end up in file names and table rows: keep them plain. */
+const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected an id of letters, digits, ".", "_" or "-", starting with a letter or digit');
+
+const payoffPair = z.tuple([z.number(), z.number()]).describe('[row player payoff, column player payoff]');
+const payoffRow = z.strictObject({ C: payoffPair, D: payoffPair }).describe('payoffs when the column player plays C and D');
+
+export const customGameSchema = z.strictObject({
+  id,
+  name: z.string().min(1).optional().describe('name for tables (defaults to the id)'),
+  payoffs: z.strictObject({ C: payoffRow, D: payoffRow })
+    .describe('payoffs[row action][column action] = [row player, column player]; the prompts address the row player'),
+});
+
+const framingObject = z.strictObject({
+  id,
+  family: z.enum(FAMILY_IDS as [string, ...string[]]).describe('the prompt family (seed 002 Appendix B)'),
+  labels: z.array(z.string()).optional().describe('surface labels [label of C, label of D]; defaults to the family\'s'),
+});
+
+export const decodingSchema = z.strictObject({
+  temperature: z.number().min(0).max(2).optional(),
+  max_tokens: z.number().int().min(1).optional(),
+  seed: z.number().int().min(0).optional().describe('sent to providers that accept one; seeds the simulated agent'),
+  top_logprobs: z.number().int().min(0).max(20).optional().describe('alternatives per output position (logprobs scoring)'),
+  reasoning_effort: z.enum(['none', 'minimal', 'low', 'medium', 'high']).optional(),
+});
+
+export const pricesSchema = z.strictObject({
+  input: z.number().min(0).describe('US dollars per 1M input tokens'),
+  output: z.number().min(0).describe('US dollars per 1M output tokens'),
+});
+
+export const modelSchema = z.strictObject({
+  id: id.describe('the name used in tables'),
+  provider: z.enum(PROVIDER_IDS),
+  model: z.string().min(1).optional().describe('the model name sent to the provider (defaults to id)'),
+  base_url: z.url().optional().describe('API base URL (any OpenAI-compatible server)'),
+  api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected the NAME of an environment variable').optional()
+    .describe('environment variable holding the API key (never the key itself)'),
+  options: z.record(z.string(), z.unknown()).optional().describe('provider-specific options'),
+  decoding: decodingSchema.optional().describe('overrides of the design\'s decoding for this model'),
+  prices: pricesSchema.optional().describe('overrides of the design\'s prices for this model'),
+});
+
+export const designSchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  synthetic: z.boolean().optional().describe('true when the design\'s data are synthetic (simulated models)'),
+  models: z.array(modelSchema).min(1),
+  games: z.array(z.union([z.enum(CANONICAL_GAME_IDS as [string, ...string[]]), customGameSchema])).min(1)
+    .describe('canonical games by id (seed 002 Appendix A) or custom 2×2 payoff matrices'),
+  framings: z.array(z.union([z.enum(FAMILY_IDS as [string, ...string[]]), framingObject])).min(1)
+    .describe('prompt families by id, or {id, family, labels}'),
+  trials: z.number().int().min(1).describe('trials per model × game × framing cell'),
+  decoding: decodingSchema.optional(),
+  scoring: z.enum(['sample', 'logprobs']).optional().describe('sample: parse the text (default); logprobs: first-token probabilities (DESIGN §3)'),
+  prices: pricesSchema.optional().describe('for --dry-run cost estimates'),
+});
+
+export type DesignDocument = z.output<typeof designSchema>;
+
+/** The JSON Schema of a design file, for editors (yaml-language-server: $schema=…). */
+export function designJsonSchema(): Record<string, unknown> {
+  const s = z.toJSONSchema(designSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return { ...s, title: 'samegame design', description: 'A direct-run design: models × games × framings × trials (samegame, DESIGN §2).' };
+}

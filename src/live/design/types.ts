@@ -1,0 +1,82 @@
+/** The resolved shapes of a design (two-framing and context-enrichment), shared by the design modules. */
+import type { Decoding, Game, ModelSpec, Scoring } from '../types.js';
+import type { Framing } from '../prompts/index.js';
+import type { FormatStyle } from './enrichment-schema.js';
+
+export interface DesignPrices {
+  /** US dollars per 1M input tokens. */
+  readonly input: number;
+  /** US dollars per 1M output tokens. */
+  readonly output: number;
+}
+
+/** A model of a design: its spec, its decoding (design decoding merged with its own) and prices. */
+export interface DesignModel extends ModelSpec {
+  readonly decoding: Decoding;
+  readonly prices?: DesignPrices;
+}
+
+/** A validated, resolved design. */
+export interface Design {
+  readonly name: string;
+  readonly description?: string;
+  /** True when the design's data are synthetic (simulated models): outputs must say so. */
+  readonly synthetic: boolean;
+  readonly models: readonly DesignModel[];
+  readonly games: readonly Game[];
+  readonly framings: readonly Framing[];
+  /** Trials per model × game × framing cell. */
+  readonly trials: number;
+  readonly scoring: Scoring;
+  /** Present for `kind: context-enrichment` designs (src/live/enrichment.ts): conditions × worlds × formats. */
+  readonly enrichment?: EnrichmentSpec;
+}
+
+export interface Fact {
+  readonly key?: string;
+  readonly text: string;
+  readonly value?: string;
+  readonly paraphrases?: readonly string[];
+}
+/** Facts, or facts by world id. */
+export type SlotContent = readonly Fact[] | Readonly<Record<string, readonly Fact[]>>;
+export interface Payoffs { readonly T: number; readonly R: number; readonly P: number; readonly S: number }
+
+export interface EnrichmentCondition {
+  readonly id: string;
+  readonly function: string;
+  readonly slots: Readonly<Record<string, SlotContent>>;
+}
+export interface EnrichmentWorld {
+  readonly id: string;
+  readonly description?: string;
+  readonly slots: Readonly<Record<string, readonly Fact[]>>;
+  /** The world's payoffs: its own, else the design's. */
+  readonly payoffs: Payoffs;
+}
+export interface EnrichmentFormat {
+  readonly id: string;
+  readonly style: FormatStyle;
+  /** 0: canonical wording; k: every fact's k-th paraphrase. */
+  readonly wording: number;
+}
+
+/** A resolved context-enrichment design: what the trials render from and the analysis reads back. */
+export interface EnrichmentSpec {
+  readonly kind: 'context-enrichment';
+  readonly scenario: string;
+  /** [first action (C, e.g. TRANSFER), second action (D, e.g. RETAIN)]. */
+  readonly actions: readonly [string, string];
+  readonly payoffs: Payoffs;
+  readonly system?: string;
+  readonly template: readonly string[];
+  readonly base: Readonly<Record<string, SlotContent>>;
+  readonly conditions: readonly EnrichmentCondition[];
+  /** In design order. */
+  readonly worlds: readonly EnrichmentWorld[];
+  /** The registered direction: P(first action) expected higher in `higher` than in `lower`. */
+  readonly direction: { readonly higher: string; readonly lower: string };
+  /** The canonical format first. */
+  readonly formats: readonly EnrichmentFormat[];
+  readonly publishedReference?: string;
+}

@@ -1,0 +1,27 @@
+/**
+ * Retry delays: exponential backoff with full jitter (AWS Architecture Blog, "Exponential Backoff
+ * and Jitter", 2015): delay = U(0, min(cap, base·2^(attempt−1))), with the uniform drawn from a
+ * seeded stream per trial, so a schedule is reproducible. A server's Retry-After is a floor:
+ * the wait is never shorter than what the server asked for.
+ */
+import type { RandomSource } from '../../stats/rng.js';
+import type { ProviderErrorKind } from '../types.js';
+
+export interface BackoffSettings {
+  readonly baseMs: number;
+  readonly capMs: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffSettings = { baseMs: 500, capMs: 60_000 };
+
+/** Kinds worth another attempt: the server or the path may recover; a client error will not. */
+export function isRetryable(kind: ProviderErrorKind): boolean {
+  return kind === 'rate_limit' || kind === 'server' || kind === 'timeout' || kind === 'network' || kind === 'malformed';
+}
+
+/** The wait before retry number `attempt` (1 = the first retry). */
+export function backoffDelay(attempt: number, rng: RandomSource, s: BackoffSettings = DEFAULT_BACKOFF, retryAfterMs?: number): number {
+  const ceiling = Math.min(s.capMs, s.baseMs * 2 ** (attempt - 1));
+  const jittered = rng.next() * ceiling;
+  return retryAfterMs === undefined ? jittered : Math.max(retryAfterMs, jittered);
+}

@@ -1,0 +1,52 @@
+/**
+ * A design on a store, made ready to run: the CLI's override flags applied, the trials expanded,
+ * the run identity computed. The identity is the design hash of what answers and what is asked
+ * (provider, model name, prompts, decoding, scoring …) but not of where the server is: a base URL
+ * is an address, so a local server moved to another port resumes the same run.
+ */
+import { canonicalJson, designHash, expandDesign, pricesFor, type Design } from '../design/design.js';
+import type { Prices } from './plan.js';
+import { publicBaseUrl } from '../providers/openai-common.js';
+import type { TrialSpec } from '../types.js';
+
+export interface Overrides {
+  readonly provider?: string;
+  readonly baseUrl?: string;
+  readonly model?: string;
+}
+
+/** The design with the override flags applied to every model. */
+export function applyOverrides(d: Design, o: Overrides): Design {
+  if (o.provider === undefined && o.baseUrl === undefined && o.model === undefined) return d;
+  return {
+    ...d,
+    models: d.models.map((m) => ({
+      ...m,
+      ...(o.provider === undefined ? {} : { provider: o.provider }),
+      ...(o.baseUrl === undefined ? {} : { baseUrl: o.baseUrl }),
+      ...(o.model === undefined ? {} : { model: o.model }),
+    })),
+  };
+}
+
+export interface Session {
+  readonly design: Design;
+  readonly specs: TrialSpec[];
+  readonly hash: string;
+  /** The design as stored with the run (base URLs without credentials). */
+  readonly json: string;
+  readonly prices: (s: TrialSpec) => Prices | undefined;
+}
+
+export function prepareSession(design: Design, o: Overrides, flagPrices?: Prices): Session {
+  const d = applyOverrides(design, o);
+  const located = { ...d, models: d.models.map((m) => ({ ...m, baseUrl: undefined })) };
+  const stored = { ...d, models: d.models.map((m) => ({ ...m, baseUrl: m.baseUrl === undefined ? undefined : publicBaseUrl(m.baseUrl) })) };
+  return {
+    design: d,
+    specs: expandDesign(d),
+    hash: designHash(located),
+    json: canonicalJson(stored),
+    prices: (s) => flagPrices ?? pricesFor(d, s.model.id),
+  };
+}

@@ -1,0 +1,267 @@
+/**
+ * The trial store (issue 5 §5): SQLite through better-sqlite3, WAL with synchronous = FULL, so a
+ * trial is on disk when its insert returns — a trial is committed before it counts, and a kill -9
+ * loses at most the calls in flight. A run is identified by its design hash: opening the same
+ * design on the same store resumes that run. Completed trials (ok, invalid) are never replaced;
+ * errored trials are replaced when retried.
+ */
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { UserError } from '../../core/errors.js';
+import { runMsg } from '../../core/messages/run.js';
+import type { Action, TrialRecord, TrialStatus } from '../types.js';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS runs (
+  id INTEGER PRIMARY KEY,
+  design_name TEXT NOT NULL,
+  design_hash TEXT NOT NULL UNIQUE,
+  design_json TEXT NOT NULL,
+  tool_version TEXT NOT NULL,
+  started TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS trials (
+  run_id INTEGER NOT NULL REFERENCES runs(id),
+  model TEXT NOT NULL,
+  game TEXT NOT NULL,
+  framing TEXT NOT NULL,
+  rep INTEGER NOT NULL,
+  factors TEXT NOT NULL,
+  prompt TEXT NOT NULL,
+  request TEXT NOT NULL,
+  response TEXT,
+  text TEXT,
+  action TEXT CHECK (action IN ('C', 'D')),
+  p_cooperate REAL,
+  scoring TEXT,
+  model_snapshot TEXT,
+  input_tokens INTEGER,
+  output_tokens INTEGER,
+  latency_ms REAL,
+  status TEXT NOT NULL CHECK (status IN ('ok', 'invalid', 'error')),
+  error TEXT,
+  attempts INTEGER NOT NULL,
+  PRIMARY KEY (run_id, model, game, framing, rep)
+);
+-- Covering index of the analysis queries (cellCounts, cellProbabilities): they read it alone,
+-- never the wide rows with prompts and responses.
+CREATE INDEX IF NOT EXISTS trials_cells ON trials (run_id, model, game, framing, factors, rep, status, action, p_cooperate);`;
+
+export interface RunInfo {
+  readonly id: number;
+  readonly designName: string;
+  readonly designHash: string;
+  readonly designJson: string;
+  readonly toolVersion: string;
+  readonly started: string;
+}
+
+export interface TrialKey {
+  readonly model: string;
+  readonly game: string;
+  readonly framing: string;
+  readonly rep: number;
+}
+
+/** One cell's tallies (valid C, valid D, invalid, error) and how many trials carry p_cooperate. */
+export interface CellCount {
+  readonly model: string;
+  readonly game: string;
+  readonly framing: string;
+  readonly factors: Readonly<Record<string, string>>;
+  readonly validC: number;
+  readonly validD: number;
+  readonly invalid: number;
+  readonly error: number;
+  readonly scored: number;
+}
+
+export interface CellProbabilities {
+  readonly model: string;
+  readonly game: string;
+  readonly framing: string;
+  readonly factors: Readonly<Record<string, string>>;
+  /** p_cooperate of every trial of the cell that has one, in rep order. */
+  readonly values: Float64Array;
+}
+
+interface TrialRow {
+  run_id: number; model: string; game: string; framing: string; rep: number; factors: string;
+  prompt: string; request: string; response: string | null; text: string | null; action: Action | null;
+  p_cooperate: number | null; scoring: string | null; model_snapshot: string | null;
+  input_tokens: number | null; output_tokens: number | null; latency_ms: number | null;
+  status: TrialStatus; error: string | null; attempts: number;
+}
+
+const COLUMNS = ['run_id', 'model', 'game', 'framing', 'rep', 'factors', 'prompt', 'request', 'response', 'text', 'action',
+  'p_cooperate', 'scoring', 'model_snapshot', 'input_tokens', 'output_tokens', 'latency_ms', 'status', 'error', 'attempts'] as const;
+
+function toRecord(r: TrialRow): TrialRecord {
+  return {
+    runId: r.run_id, model: r.model, game: r.game, framing: r.framing, rep: r.rep,
+    factors: JSON.parse(r.factors) as Record<string, string>, prompt: r.prompt, request: r.request,
+    response: r.response, text: r.text, action: r.action, pCooperate: r.p_cooperate, scoring: r.scoring,
+    modelSnapshot: r.model_snapshot, inputTokens: r.input_tokens, outputTokens: r.output_tokens,
+    latencyMs: r.latency_ms, status: r.status, error: r.error, attempts: r.attempts,
+  };
+}
+
+/** factors as stored: keys sorted, so equal factor sets are equal strings (GROUP BY relies on it). */
+export function factorsJson(f: Readonly<Record<string, string>>): string {
+  return JSON.stringify(Object.fromEntries(Object.keys(f).sort().map((k) => [k, f[k]])));
+}
+
+export class TrialStore {
+  private readonly db: Database.Database;
+  private readonly stmts: {
+    isComplete: Database.Statement; write: Database.Statement; runByHash: Database.Statement;
+  };
+
+  private constructor(db: Database.Database) {
+    this.db = db;
+    this.stmts = {
+      isComplete: db.prepare(`SELECT 1 FROM trials WHERE run_id = ? AND model = ? AND game = ? AND framing = ? AND rep = ?
+        AND status IN ('ok', 'invalid')`).pluck(),
+      // A completed trial is never replaced; an errored one is, and its attempts accumulate.
+      write: db.prepare(`INSERT INTO trials (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
+        ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
+        ${COLUMNS.slice(5).map((c) => (c === 'attempts' ? 'attempts = trials.attempts + excluded.attempts' : `${c} = excluded.${c}`)).join(', ')}
+        WHERE trials.status = 'error'`),
+      runByHash: db.prepare('SELECT * FROM runs WHERE design_hash = ?'),
+    };
+  }
+
+  /** Open (creating when needed) a store for writing. */
+  static open(path: string): TrialStore {
+    let db: Database.Database;
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      db = new Database(path);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('busy_timeout = 5000');
+      db.exec(SCHEMA);
+    } catch (e) {
+      throw new UserError(runMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
+    }
+    return new TrialStore(db);
+  }
+
+  /** Open an existing store read-only (export, analysis). */
+  static openExisting(path: string): TrialStore {
+    if (!existsSync(path)) throw new UserError(runMsg.noSuchStore(path));
+    let db: Database.Database;
+    try {
+      db = new Database(path, { readonly: true, fileMustExist: true });
+      const has = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'trials')").pluck().get();
+      if (has !== 2) { db.close(); throw new UserError(runMsg.notAStore(path)); }
+    } catch (e) {
+      if (e instanceof UserError) throw e;
+      throw new UserError(runMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
+    }
+    return new TrialStore(db);
+  }
+
+  /** The run of this design hash, created when absent. `resumed` is true when it already existed. */
+  openRun(d: { name: string; hash: string; json: string; toolVersion: string; started: string }): { run: RunInfo; resumed: boolean } {
+    const found = this.findRun(d.hash);
+    if (found) return { run: found, resumed: true };
+    this.db.prepare('INSERT INTO runs (design_name, design_hash, design_json, tool_version, started) VALUES (?, ?, ?, ?, ?)')
+      .run(d.name, d.hash, d.json, d.toolVersion, d.started);
+    return { run: this.findRun(d.hash)!, resumed: false };
+  }
+
+  findRun(hash: string): RunInfo | undefined {
+    const r = this.stmts.runByHash.get(hash) as Record<string, unknown> | undefined;
+    return r ? runInfo(r) : undefined;
+  }
+
+  runs(): RunInfo[] {
+    return (this.db.prepare('SELECT * FROM runs ORDER BY id').all() as Record<string, unknown>[]).map(runInfo);
+  }
+
+  isComplete(runId: number, k: TrialKey): boolean {
+    return this.stmts.isComplete.get(runId, k.model, k.game, k.framing, k.rep) !== undefined;
+  }
+
+  /** Commit one trial (its own transaction, fsynced). Returns false when a completed trial was already stored. */
+  write(t: TrialRecord): boolean {
+    const info = this.stmts.write.run({
+      run_id: t.runId, model: t.model, game: t.game, framing: t.framing, rep: t.rep, factors: factorsJson(t.factors),
+      prompt: t.prompt, request: t.request, response: t.response, text: t.text, action: t.action,
+      p_cooperate: t.pCooperate, scoring: t.scoring, model_snapshot: t.modelSnapshot, input_tokens: t.inputTokens,
+      output_tokens: t.outputTokens, latency_ms: t.latencyMs, status: t.status, error: t.error, attempts: t.attempts,
+    });
+    return info.changes === 1;
+  }
+
+  /** Trials by status for a run (or the whole store). */
+  statusCounts(runId?: number): Record<TrialStatus, number> {
+    const rows = this.db.prepare(`SELECT status, count(*) AS n FROM trials ${runId === undefined ? '' : 'WHERE run_id = ?'} GROUP BY status`)
+      .all(...(runId === undefined ? [] : [runId])) as { status: TrialStatus; n: number }[];
+    const out: Record<TrialStatus, number> = { ok: 0, invalid: 0, error: 0 };
+    for (const r of rows) out[r.status] = r.n;
+    return out;
+  }
+
+  /** Every trial, streamed in key order (run, model, game, framing, rep) — never all in memory. */
+  *trials(runId?: number): Generator<TrialRecord> {
+    const where = runId === undefined ? '' : 'WHERE run_id = ?';
+    const it = this.db.prepare(`SELECT * FROM trials ${where} ORDER BY run_id, model, game, framing, rep`)
+      .iterate(...(runId === undefined ? [] : [runId])) as IterableIterator<TrialRow>;
+    for (const r of it) yield toRecord(r);
+  }
+
+  /** Distinct factor names over a run's trials (for export columns), sorted. */
+  factorNames(runId?: number): string[] {
+    const where = runId === undefined ? '' : 'WHERE t.run_id = ?';
+    return this.db.prepare(`SELECT DISTINCT j.key FROM trials t, json_each(t.factors) j ${where} ORDER BY j.key`).pluck()
+      .all(...(runId === undefined ? [] : [runId])) as string[];
+  }
+
+  /** Per-cell tallies, computed by SQLite (GROUP BY), in cell order. */
+  cellCounts(runId: number): CellCount[] {
+    const rows = this.db.prepare(`SELECT model, game, framing, factors,
+        sum(status = 'ok' AND action = 'C') AS c, sum(status = 'ok' AND action = 'D') AS d,
+        sum(status = 'invalid') AS inv, sum(status = 'error') AS err, count(p_cooperate) AS scored
+      FROM trials WHERE run_id = ? GROUP BY model, game, framing, factors ORDER BY model, game, framing, factors`)
+      .all(runId) as { model: string; game: string; framing: string; factors: string; c: number; d: number; inv: number; err: number; scored: number }[];
+    return rows.map((r) => ({
+      model: r.model, game: r.game, framing: r.framing, factors: JSON.parse(r.factors) as Record<string, string>,
+      validC: r.c, validD: r.d, invalid: r.inv, error: r.err, scored: r.scored,
+    }));
+  }
+
+  /** Per-trial p_cooperate of each cell, streamed one cell at a time (first-token scoring). */
+  *cellProbabilities(runId: number): Generator<CellProbabilities> {
+    const it = this.db.prepare(`SELECT model, game, framing, factors, p_cooperate AS p FROM trials
+      WHERE run_id = ? AND p_cooperate IS NOT NULL ORDER BY model, game, framing, factors, rep`)
+      .iterate(runId) as IterableIterator<{ model: string; game: string; framing: string; factors: string; p: number }>;
+    let cur: { model: string; game: string; framing: string; factors: string; values: number[] } | undefined;
+    const emit = (c: NonNullable<typeof cur>): CellProbabilities => ({
+      model: c.model, game: c.game, framing: c.framing, factors: JSON.parse(c.factors) as Record<string, string>,
+      values: Float64Array.from(c.values),
+    });
+    for (const r of it) {
+      if (cur && (cur.model !== r.model || cur.game !== r.game || cur.framing !== r.framing || cur.factors !== r.factors)) {
+        yield emit(cur);
+        cur = undefined;
+      }
+      cur ??= { model: r.model, game: r.game, framing: r.framing, factors: r.factors, values: [] };
+      cur.values.push(r.p);
+    }
+    if (cur) yield emit(cur);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function runInfo(r: Record<string, unknown>): RunInfo {
+  return {
+    id: r.id as number, designName: r.design_name as string, designHash: r.design_hash as string,
+    designJson: r.design_json as string, toolVersion: r.tool_version as string, started: r.started as string,
+  };
+}

@@ -1,0 +1,78 @@
+import { COLORS, defineFigure, F3, type Figure } from '../figure.js';
+
+/** One row of the forest plot: a statistic of one model (or the pooled value) with its interval. */
+export interface ForestRow {
+  readonly model: string;
+  /** Panel label, e.g. "R (conservative)". */
+  readonly statistic: string;
+  readonly estimate: number;
+  readonly lo: number;
+  readonly hi: number;
+  /** "Model" or "Pooled": pooled rows are drawn as diamonds. */
+  readonly group: 'Model' | 'Pooled';
+}
+
+export interface ForestOptions {
+  /** y order: models in input order, then the pooled label. */
+  readonly rows: readonly string[];
+  /** Panel order. */
+  readonly statistics: readonly string[];
+  readonly subtitle: string;
+}
+
+/**
+ * Seed 002 Table 3 as a forest plot: one panel per statistic (R and action shift), a point per
+ * model and the pooled value, with its 95 % bootstrap interval as a line. Panels have their own
+ * x scales, since R and the shift live on different ranges.
+ */
+export function table3Forest(rows: readonly ForestRow[], o: ForestOptions): Figure {
+  const y = { field: 'model', type: 'nominal', sort: [...o.rows], title: null, axis: { labelPadding: 6 } } as const;
+  return defineFigure(
+    'table3-forest',
+    'Table 3: robustness and action shift with 95 % intervals',
+    'Point estimates of Table 3 per model and pooled, with 95 % percentile-bootstrap intervals (lines). Pooled values are diamonds.',
+    {
+      title: { text: 'Table 3: robustness R and action shift', subtitle: o.subtitle },
+      data: { values: rows.map((r) => ({ ...r })) },
+      facet: {
+        column: {
+          field: 'statistic', type: 'nominal', sort: [...o.statistics],
+          header: { title: null, labelFontWeight: 'bold', labelFontSize: 12.5 },
+        },
+      },
+      resolve: { scale: { x: 'independent' } },
+      spacing: 24,
+      spec: {
+        width: 250,
+        height: { step: 30 },
+        layer: [
+          {
+            mark: { type: 'rule', strokeWidth: 2.5 },
+            encoding: {
+              y,
+              x: { field: 'lo', type: 'quantitative' },
+              x2: { field: 'hi' },
+              color: { field: 'group', type: 'nominal', legend: null, scale: { domain: ['Model', 'Pooled'], range: [COLORS.base, COLORS.neutral] } },
+            },
+          },
+          {
+            mark: { type: 'point', filled: true, size: 75, opacity: 1 },
+            encoding: {
+              y,
+              x: { field: 'estimate', type: 'quantitative', scale: { zero: false }, title: 'Estimate (95 % interval)', axis: { format: '.2f', tickCount: 5 } },
+              color: { field: 'group', type: 'nominal', legend: null },
+              shape: { field: 'group', type: 'nominal', legend: null, scale: { domain: ['Model', 'Pooled'], range: ['circle', 'diamond'] } },
+              tooltip: [
+                { field: 'model', type: 'nominal', title: 'Model' },
+                { field: 'statistic', type: 'nominal', title: 'Statistic' },
+                { field: 'estimate', type: 'quantitative', title: 'Estimate', format: F3 },
+                { field: 'lo', type: 'quantitative', title: '2.5 %', format: F3 },
+                { field: 'hi', type: 'quantitative', title: '97.5 %', format: F3 },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  );
+}

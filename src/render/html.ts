@@ -1,0 +1,210 @@
+import { createHash } from 'node:crypto';
+import type { Figure } from './figure.js';
+import { FONT_STACK } from './figure.js';
+import { readBundles, type VegaBundles } from './vega-runtime.js';
+
+/**
+ * One self-contained HTML report: vega, vega-lite and vega-embed inlined, the figures' specs as
+ * JSON data blocks, no request to anything outside the file, so it opens offline from file://.
+ *
+ * A report is a document model (sections of text, tables, facts and figures) rendered here in
+ * one place, so every string — model names, notes, later raw model outputs — passes through the
+ * same escaping. Capabilities add sections; none writes HTML itself. The Content-Security-Policy
+ * allows only the inlined scripts (by hash) and no network at all, so even a string that escaped
+ * escaping could not run or fetch anything.
+ */
+
+export interface TableCell {
+  readonly text: string;
+  /** Right-aligned, tabular figures. */
+  readonly numeric?: boolean;
+  readonly status?: 'pass' | 'fail';
+}
+export type CellInput = string | TableCell;
+
+export type Block =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'facts'; readonly items: readonly (readonly [string, string])[] }
+  | { readonly kind: 'table'; readonly id?: string; readonly caption?: string; readonly columns: readonly CellInput[]; readonly rows: readonly (readonly CellInput[])[] }
+  | { readonly kind: 'list'; readonly items: readonly string[] }
+  | { readonly kind: 'figure'; readonly figure: Figure }
+  | { readonly kind: 'code'; readonly text: string };
+
+export interface Section {
+  /** Anchor id: lowercase letters, digits and dashes. */
+  readonly id: string;
+  readonly heading: string;
+  readonly blocks: readonly Block[];
+}
+
+export interface ReportDoc {
+  readonly title: string;
+  readonly subtitle?: string;
+  readonly sections: readonly Section[];
+}
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text and attribute values: the five characters HTML gives meaning to. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ESC[c]);
+}
+
+/**
+ * JSON inside a <script type="application/json"> block: `<` escaped so no `</script>` or `<!--`
+ * can end or change the block; U+2028/2029 escaped for old parsers.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+function anchor(id: string): string {
+  if (!ID.test(id)) throw new RangeError(`report anchor must be lowercase words joined by dashes: ${JSON.stringify(id)}`);
+  return id;
+}
+
+function cell(c: CellInput, tag: 'td' | 'th'): string {
+  const v = typeof c === 'string' ? { text: c } : c;
+  const cls = [v.numeric ? 'num' : '', v.status ?? ''].filter(Boolean).join(' ');
+  return `<${tag}${cls ? ` class="${cls}"` : ''}>${escapeHtml(v.text)}</${tag}>`;
+}
+
+function block(b: Block): string {
+  switch (b.kind) {
+    case 'text': return `<p>${escapeHtml(b.text)}</p>`;
+    case 'code': return `<pre><code>${escapeHtml(b.text)}</code></pre>`;
+    case 'list': return `<ul>${b.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
+    case 'facts':
+      return `<dl class="facts">${b.items.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
+    case 'table':
+      return [
+        `<div class="table-wrap"><table${b.id ? ` id="${anchor(b.id)}"` : ''}>`,
+        b.caption ? `<caption>${escapeHtml(b.caption)}</caption>` : '',
+        `<thead><tr>${b.columns.map((c) => cell(c, 'th')).join('')}</tr></thead>`,
+        `<tbody>${b.rows.map((r) => `<tr>${r.map((c) => cell(c, 'td')).join('')}</tr>`).join('\n')}</tbody>`,
+        '</table></div>',
+      ].join('\n');
+    case 'figure': {
+      const id = anchor(b.figure.id);
+      return [
+        `<figure class="figure" id="figure-${id}" data-figure="${id}">`,
+        `<div class="chart"></div>`,
+        `<figcaption><strong>${escapeHtml(b.figure.title)}.</strong> ${escapeHtml(b.figure.caption)}`,
+        ` <span class="files">Files: figures/${id}.vl.json, .svg, .png</span></figcaption>`,
+        `<script type="application/json" id="spec-${id}">${scriptJson(b.figure.spec)}</script>`,
+        '</figure>',
+      ].join('\n');
+    }
+  }
+}
+
+const STYLE = `
+:root { color-scheme: light; }
+body { font-family: ${FONT_STACK}; color: #1d1d1f; margin: 0; background: #fafafa; line-height: 1.45; }
+header, main { max-width: 1100px; margin: 0 auto; padding: 0 24px; }
+header { padding-top: 24px; }
+h1 { font-size: 1.7em; margin: 0 0 4px; }
+.subtitle { color: #555; margin: 0 0 12px; }
+nav a { margin-right: 14px; color: #2a5d9f; text-decoration: none; }
+section { background: #fff; border: 1px solid #e3e3e3; border-radius: 6px; margin: 18px 0; padding: 8px 22px 16px; }
+h2 { font-size: 1.25em; border-bottom: 1px solid #eee; padding-bottom: 6px; }
+table { border-collapse: collapse; margin: 8px 0 14px; font-size: 0.92em; }
+caption { text-align: left; font-weight: bold; padding-bottom: 6px; }
+th, td { border-bottom: 1px solid #e6e6e6; padding: 4px 10px; text-align: left; vertical-align: top; }
+th { background: #f3f4f6; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.pass { color: #1b7f3b; font-weight: bold; }
+td.fail { color: #b3261e; font-weight: bold; }
+.table-wrap { overflow-x: auto; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
+dl.facts dt { font-weight: bold; }
+dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+pre { background: #f3f4f6; padding: 8px 12px; overflow-x: auto; }
+figure.figure { margin: 12px 0 24px; }
+figure.figure .chart { overflow-x: auto; }
+figcaption { color: #444; font-size: 0.92em; max-width: 860px; }
+figcaption .files { color: #777; }
+`;
+
+/** Renders the figures once the libraries are loaded; marks each figure and the body when done. */
+const BOOT = `(function () {
+  // vega 6.3.0's build still reports version 5.33.1, so vega-embed warns that a Vega v6 spec
+  // meets Vega v5; that one message is dropped, every other warning and error goes to the console.
+  var logger = vega.logger(vega.Warn);
+  var warn = logger.warn;
+  logger.warn = function () {
+    if (/^The compiled spec uses Vega v6, but current version is v5\\./.test(String(arguments[0]))) return logger;
+    return warn.apply(logger, arguments);
+  };
+  var figures = document.querySelectorAll('figure[data-figure]');
+  var jobs = [];
+  figures.forEach(function (el) {
+    var id = el.getAttribute('data-figure');
+    var spec = JSON.parse(document.getElementById('spec-' + id).textContent);
+    jobs.push(vegaEmbed(el.querySelector('.chart'), spec, { renderer: 'svg', actions: false, logger: logger }).then(
+      function () { el.setAttribute('data-rendered', 'svg'); },
+      function (err) { el.setAttribute('data-rendered', 'error'); console.error('figure ' + id + ': ' + err); }));
+  });
+  Promise.all(jobs).then(function () { document.body.setAttribute('data-figures-done', String(figures.length)); });
+})();`;
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** Section, table and figure anchors share one id space in the page. */
+function assertUniqueAnchors(doc: ReportDoc): void {
+  const seen = new Set<string>();
+  for (const s of doc.sections) {
+    const ids = [s.id, ...s.blocks.flatMap((b) => (b.kind === 'table' && b.id ? [b.id] : b.kind === 'figure' ? [`figure-${b.figure.id}`, `spec-${b.figure.id}`] : []))];
+    for (const id of ids) {
+      if (seen.has(id)) throw new Error(`two report elements share the id ${id}`);
+      seen.add(id);
+    }
+  }
+}
+
+/** An inline script must not contain what would end it or switch the parser's script state. */
+function inlineScript(source: string): string {
+  if (/<\/script|<!--|<script/i.test(source)) throw new Error('an inlined script contains <script, </script or <!--');
+  return source;
+}
+
+/** The report as one HTML string; byte-identical for the same document and library versions. */
+export function renderReportHtml(doc: ReportDoc, bundles: VegaBundles = readBundles()): string {
+  const scripts = [bundles.vega, bundles.vegaLite, bundles.vegaEmbed, BOOT].map(inlineScript);
+  // Vega compiles its expressions with Function(), hence 'unsafe-eval'; nothing else may load or run.
+  const csp = `default-src 'none'; script-src ${scripts.map(sha256).join(' ')} 'unsafe-eval'; style-src 'unsafe-inline'; img-src data:`;
+  assertUniqueAnchors(doc);
+  const sections = doc.sections.map((s) => [
+    `<section id="${anchor(s.id)}">`,
+    `<h2>${escapeHtml(s.heading)}</h2>`,
+    ...s.blocks.map(block),
+    '</section>',
+  ].join('\n'));
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(doc.title)}</title>`,
+    `<style>${STYLE}</style>`,
+    '</head>',
+    '<body>',
+    '<header>',
+    `<h1>${escapeHtml(doc.title)}</h1>`,
+    doc.subtitle ? `<p class="subtitle">${escapeHtml(doc.subtitle)}</p>` : '',
+    `<nav>${doc.sections.map((s) => `<a href="#${anchor(s.id)}">${escapeHtml(s.heading)}</a>`).join('')}</nav>`,
+    '</header>',
+    '<main>',
+    ...sections,
+    '</main>',
+    ...scripts.map((s) => `<script>${s}</script>`),
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,126 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { TopLevelSpec } from 'vega-lite';
+import type { OutputFile } from '../core/atomic.js';
+import type { Logger } from '../core/logger.js';
+import { reportMsg } from '../core/messages/report.js';
+import { assertUniqueIds, FONT_FAMILY, type Figure } from './figure.js';
+import { dejaVuMetrics, fontFiles } from './font-metrics.js';
+import { loadVega, type Vega } from './vega-runtime.js';
+import { PngWorker, type PngOptions } from './png-worker.js';
+
+type ResvgRenderOptions = import('@resvg/resvg-js').ResvgRenderOptions;
+
+/**
+ * Vega-Lite → Vega → SVG in Node, without node-canvas: a headless View (renderer 'none') whose
+ * text widths come from the DejaVu Sans advance widths, then SVG → PNG with resvg using only the
+ * DejaVu files shipped by the dejavu-fonts-ttf package (system fonts off), so a PNG has the same
+ * pixels, and always its text, on every machine.
+ */
+
+/** PNG pixels per SVG px: 2 gives sharp text at the sizes the figures use. */
+export const PNG_SCALE = 2;
+
+interface TextItem { fontSize?: number | string; fontWeight?: number | string }
+
+function isBold(w: TextItem['fontWeight']): boolean {
+  if (w === undefined || w === null) return false;
+  if (w === 'bold' || w === 'bolder') return true;
+  const n = Number(w);
+  return Number.isFinite(n) && n >= 600;
+}
+
+let metricsInstalled = false;
+/** Replace Vega's 0.8·em width guess by the figure font's advance widths (as vl-convert does). */
+function installTextMetrics(vega: Vega): void {
+  if (metricsInstalled) return;
+  const fonts = dejaVuMetrics();
+  const tm = (vega as unknown as { textMetrics: { width: (item: TextItem, text: unknown) => number } }).textMetrics;
+  tm.width = (item, text) => {
+    const size = item.fontSize != null ? Number(item.fontSize) || 0 : 11;
+    const s = text == null ? '' : String(text).trim();
+    return size <= 0 || s === '' ? 0 : (isBold(item.fontWeight) ? fonts.bold : fonts.regular).width(s, size);
+  };
+  metricsInstalled = true;
+}
+
+/** Messages from vega-lite and vega during one render; each becomes one logger warning. */
+function collectingLogger(sink: string[]) {
+  let level = 2;
+  const add = (kind: string) => (...args: unknown[]) => { sink.push(`${kind}: ${args.map(String).join(' ')}`); };
+  const self = {
+    level(l?: number) { if (l === undefined) return level; level = l; return self; },
+    error: add('error'), warn: add('warning'), info() { return self; }, debug() { return self; },
+  };
+  return self;
+}
+
+/** The SVG markup of a Vega-Lite spec; vega-lite and vega warnings go to `warnings`. */
+export async function renderSvg(spec: TopLevelSpec, warnings: string[] = []): Promise<string> {
+  const { vega, vegaLite } = loadVega();
+  installTextMetrics(vega);
+  const logger = collectingLogger(warnings);
+  const vg = vegaLite.compile(spec, { logger: logger as never }).spec;
+  // Clip-path and gradient ids count up per process; restart them so a figure's SVG does not
+  // depend on which figures were drawn before it.
+  vega.resetSVGDefIds();
+  const view = new vega.View(vega.parse(vg), { renderer: 'none', logger: logger as never, logLevel: vega.Warn });
+  try {
+    return await view.toSVG();
+  } finally {
+    view.finalize();
+  }
+}
+
+const require = createRequire(import.meta.url);
+// Loaded on first use: commands that draw nothing do not pay for the native module.
+const resvg = () => require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+
+export function pngOptions(scale = PNG_SCALE): PngOptions {
+  const f = fontFiles();
+  return {
+    fitTo: { mode: 'zoom', value: scale },
+    font: { loadSystemFonts: false, fontFiles: [f.regular, f.bold], defaultFontFamily: FONT_FAMILY },
+  };
+}
+
+/** PNG of an SVG drawn with the shipped DejaVu fonts only. */
+export function svgToPng(svg: string, scale = PNG_SCALE): Uint8Array {
+  const { Resvg } = resvg();
+  return new Uint8Array(new Resvg(svg, pngOptions(scale) as ResvgRenderOptions).render().asPng());
+}
+
+/** A figure's spec file: two-space JSON with a final newline (stable key order from the builder). */
+export function specJson(f: Figure): string {
+  return JSON.stringify(f.spec, null, 2) + '\n';
+}
+
+/**
+ * figures/<id>.vl.json, .svg and .png for each figure, under `outDir`. Rendering is the slow
+ * part of an output set (~25 ms per figure), so it lives here, outside the pure pipeline.
+ */
+export async function figureFiles(figures: readonly Figure[], outDir: string, logger?: Logger): Promise<OutputFile[]> {
+  assertUniqueIds(figures);
+  const dir = join(outDir, 'figures');
+  if (figures.length === 0) return [];
+  const files: OutputFile[] = [];
+  const pngs: Promise<Uint8Array>[] = [];
+  // PNGs are drawn on a worker thread while the main thread draws the next SVG.
+  const worker = new PngWorker(pngOptions(PNG_SCALE));
+  try {
+    for (const f of figures) {
+      const warnings: string[] = [];
+      const svg = await renderSvg(f.spec, warnings);
+      for (const w of warnings) logger?.warn(reportMsg.figureWarning(f.id, w));
+      pngs.push(worker.render(svg));
+      files.push(
+        { path: join(dir, `${f.id}.vl.json`), content: specJson(f) },
+        { path: join(dir, `${f.id}.svg`), content: svg.endsWith('\n') ? svg : `${svg}\n` },
+      );
+    }
+    const done = await Promise.all(pngs);
+    return figures.flatMap((f, i) => [files[2 * i], files[2 * i + 1], { path: join(dir, `${f.id}.png`), content: done[i] }]);
+  } finally {
+    await worker.close();
+  }
+}

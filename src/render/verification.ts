@@ -1,0 +1,25 @@
+import type { VerificationReport } from '../core/checks.js';
+import { mdCell as esc } from './markdown.js';
+
+/** Markdown rendering of a verification report: one row per named check, then degenerate cells. */
+export function verificationMarkdown(r: VerificationReport, title = 'Verification (Appendix C checks)'): string {
+  const lines = [`# ${title}`, '', `Overall: **${r.passed ? 'PASSED' : 'FAILED'}** (${r.checks.filter((c) => c.passed).length}/${r.checks.length} checks)`, '',
+    '| check | result | value | description |', '|---|---|---|---|'];
+  for (const c of r.checks) lines.push(`| ${c.name} | ${c.passed ? 'pass' : 'FAIL'} | ${esc(c.value)} | ${esc(c.description)} |`);
+  const failed = r.checks.filter((c) => !c.passed);
+  for (const c of failed) {
+    lines.push('', `## ${c.name} failed`, '');
+    for (const f of c.failures ?? []) lines.push(`- ${esc(f)}`);
+  }
+  lines.push('', '## Degenerate cells', '');
+  if (r.degenerate.length === 0) lines.push('None.');
+  else {
+    lines.push('| cell | count | note |', '|---|---|---|');
+    for (const d of r.degenerate) lines.push(`| ${esc(d.cell)} | ${d.x}/${d.n} | ${esc(d.note)} |`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function verificationJson(r: VerificationReport): string {
+  return JSON.stringify(r, null, 2) + '\n';
+}

@@ -1,0 +1,79 @@
+import { orderByLevels, type Cell, type CellTable } from '../core/cells.js';
+import type { CellCount, RunInfo, TrialStore } from '../live/store/store.js';
+import { UserError } from '../core/errors.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
+
+/** Per-cell tallies kept beside the cell table: what was valid, invalid and failed. */
+export interface CellTally {
+  readonly model: string;
+  readonly game: string;
+  readonly framing: string;
+  readonly factors: Readonly<Record<string, string>>;
+  readonly valid: number;
+  readonly invalid: number;
+  readonly error: number;
+  /** 'logprobs' when the cell's observations are per-trial probabilities. */
+  readonly scoring: 'sample' | 'logprobs';
+}
+
+export interface StoreTable {
+  readonly run: RunInfo;
+  readonly table: CellTable;
+  readonly tallies: readonly CellTally[];
+  /** Factor names beyond model, game, framing (e.g. condition, world, format). */
+  readonly extraFactors: readonly string[];
+}
+
+/** Design order of the levels: tables follow it (and per-model means sum in the same order). */
+export interface CellOrder {
+  readonly models: readonly string[];
+  readonly games: readonly string[];
+  readonly framings: readonly string[];
+}
+
+/** Cells in design order; levels the design does not list come after, in the store's order. */
+function sortCounts(counts: CellCount[], order?: CellOrder): CellCount[] {
+  if (!order) return counts;
+  return orderByLevels(counts, [[(c) => c.model, order.models], [(c) => c.game, order.games], [(c) => c.framing, order.framings]]);
+}
+
+/** The run to analyze: the one given by id, else the store's only or latest run. */
+export function pickRun(store: TrialStore, path: string, runId?: number): RunInfo {
+  const runs = store.runs();
+  if (runs.length === 0) throw new UserError(analyzeMsg.emptyStore(path));
+  if (runId === undefined) return runs[runs.length - 1];
+  const r = runs.find((x) => x.id === runId);
+  if (!r) throw new UserError(analyzeMsg.noSuchRun(path, runId, runs.map((x) => x.id)));
+  return r;
+}
+
+/**
+ * Valid trials of a run → the same CellTable the reconstructed path uses (DESIGN §2, "swap in").
+ * A cell scored by first-token log-probabilities holds its per-trial probabilities; a sampled
+ * cell holds x valid C of n valid trials. Tallies come from SQL (GROUP BY), and probabilities are
+ * streamed a cell at a time, so memory grows with the number of cells, not of trials.
+ */
+export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): StoreTable {
+  const counts: CellCount[] = sortCounts(store.cellCounts(run.id), order);
+  const keyOf = (c: { model: string; game: string; framing: string; factors: Readonly<Record<string, string>> }) =>
+    JSON.stringify([c.model, c.game, c.framing, c.factors]);
+  const probs = new Map<string, Float64Array>();
+  for (const p of store.cellProbabilities(run.id)) probs.set(keyOf(p), p.values);
+  const extra = [...new Set(counts.flatMap((c) => Object.keys(c.factors)))].filter((f) => !['model', 'game', 'framing'].includes(f)).sort();
+  const factors = ['model', 'game', 'framing', ...extra];
+  const cells: Cell[] = [];
+  const tallies: CellTally[] = [];
+  for (const c of counts) {
+    const values = probs.get(keyOf(c));
+    const key: Record<string, string> = { model: c.model, game: c.game, framing: c.framing };
+    for (const f of extra) key[f] = c.factors[f] ?? '';
+    const obs = values && values.length > 0
+      ? { kind: 'prob' as const, values }
+      : { kind: 'binary' as const, n: c.validC + c.validD, x: c.validC };
+    const valid = obs.kind === 'prob' ? values!.length : c.validC + c.validD;
+    tallies.push({ model: c.model, game: c.game, framing: c.framing, factors: c.factors, valid, invalid: c.invalid, error: c.error,
+      scoring: obs.kind === 'prob' ? 'logprobs' : 'sample' });
+    if (valid > 0) cells.push({ key, obs });
+  }
+  return { run, table: { factors, cells }, tallies, extraFactors: extra };
+}

@@ -1,0 +1,115 @@
+/**
+ * The layout rules of docs/architecture.md, as a function over a source tree: every import
+ * (`import type` included, and dynamic `import()`) is read and checked. Used by
+ * test/architecture.test.ts on src/ and on fixture trees that break one rule each.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative, sep } from 'node:path';
+
+/** Layers, lowest first. A file may import its own folder or a lower layer; `live`, `sources`
+ * and `render` share a layer but only `sources` may read the trial store in `live`. */
+export const LAYERS: Readonly<Record<string, number>> = {
+  core: 0, stats: 1, live: 2, render: 2, sources: 3, analyses: 4, commands: 5, cli: 6,
+};
+/** Same-layer imports that are allowed (from → to). */
+const SIDEWAYS: ReadonlySet<string> = new Set([]);
+
+export interface Violation { readonly file: string; readonly spec: string; readonly rule: string }
+
+const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Relative imports of one file's text, in order. */
+export function importsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(IMPORT_RE)) {
+    const spec = m[1] ?? m[2];
+    if (spec !== undefined && spec.startsWith('.')) out.push(spec);
+  }
+  return out;
+}
+
+function listTs(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...listTs(p));
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+const topOf = (rel: string): string => rel.split(sep)[0];
+
+/** Check the tree rooted at `srcRoot` (a folder laid out like src/). */
+export function checkTree(srcRoot: string): Violation[] {
+  const files = listTs(srcRoot).map((f) => relative(srcRoot, f)).sort();
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  const bad: Violation[] = [];
+  for (const file of files) {
+    const edges: string[] = [];
+    for (const spec of importsOf(readFileSync(join(srcRoot, file), 'utf8'))) {
+      const target = normalize(join(dirname(file), spec)).replace(/\.js$/, '.ts');
+      if (!known.has(target)) { bad.push({ file, spec, rule: 'imports a file that is not in the tree' }); continue; }
+      edges.push(target);
+      const rule = layerRule(file, target);
+      if (rule) bad.push({ file, spec, rule });
+    }
+    graph.set(file, edges);
+  }
+  bad.push(...cycles(graph));
+  return bad;
+}
+
+/** Why `file` may not import `target`, or undefined when it may. */
+export function layerRule(file: string, target: string): string | undefined {
+  const [from, to] = [topOf(file), topOf(target)];
+  if (file === 'index.ts') return undefined; // the library API re-exports from every layer
+  if (target === 'index.ts') return 'imports the library index';
+  const lf = LAYERS[from];
+  const lt = LAYERS[to];
+  if (lf === undefined) return `folder src/${from} is not a layer`;
+  if (lt === undefined) return `folder src/${to} is not a layer`;
+  if (from === 'analyses' && to === 'analyses') {
+    const [fa, ta] = [file.split(sep)[1], target.split(sep)[1]];
+    if (fa !== ta && target.split(sep).slice(2).join('/') !== 'index.ts') {
+      return `analysis ${fa} imports analysis ${ta} other than through its index.ts`;
+    }
+    return undefined;
+  }
+  if (from === to) return undefined;
+  if (lt < lf) return undefined;
+  if (lt === lf && SIDEWAYS.has(`${from}→${to}`)) return undefined;
+  if (from === 'sources' && to === 'live') return undefined;
+  return `${from} (layer ${lf}) may not import ${to} (layer ${lt})`;
+}
+
+/** One violation per import cycle between files (Tarjan's strongly connected components). */
+function cycles(graph: ReadonlyMap<string, readonly string[]>): Violation[] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: Violation[] = [];
+  const visit = (v: string): void => {
+    idx.set(v, index); low.set(v, index); index++;
+    stack.push(v); on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
+      else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do { w = stack.pop()!; on.delete(w); scc.push(w); } while (w !== v);
+      const self = (graph.get(v) ?? []).includes(v);
+      if (scc.length > 1 || self) {
+        const members = scc.sort();
+        out.push({ file: members[0], spec: members.join(' → '), rule: 'import cycle' });
+      }
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return out;
+}

@@ -1,0 +1,174 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../../src/commands/analyze.js';
+import { reproduce } from '../../src/commands/reproduce.js';
+import { stat } from '../../src/core/names.js';
+import { jsdBernoulli } from '../../src/stats/jsd.js';
+import { streamFor } from '../../src/stats/rng.js';
+import { counts, writeStore, type CellSpec } from '../helpers/store.js';
+import { MemoryLogger } from '../../src/core/logger.js';
+
+// Stores fsync every trial (synchronous = FULL); on tmpfs that costs nothing.
+const tmp = () => mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'samegame-analyze-'));
+
+describe('swap-in equivalence', () => {
+  it('a store built from the reconstructed counts (300 trials per cell) reproduces Table 3 exactly', () => {
+    const rep = reproduce({ dryRun: true });
+    const cells: CellSpec[] = rep.input.table.cells.map((c) => ({
+      ...(c.key as { model: string; game: string; framing: string }),
+      actions: counts((c.obs as { x: number }).x, 300),
+    }));
+    const dir = tmp();
+    const lv = (f: string) => [...new Set(rep.input.table.cells.map((c) => c.key[f]))];
+    writeStore(join(dir, 'recon.sqlite'), { name: 'recon', models: lv('model').map((id) => ({ id })), games: lv('game'), framings: lv('framing') }, cells);
+    const res = analyze({ store: join(dir, 'recon.sqlite'), attenuation: 0.7, dryRun: true });
+    expect(res.table3.map((r) => [r.model, r.R, r.shift])).toEqual(rep.table3.map((r) => [r.model, r.R, r.shift]));
+    // Same cells, same keys, same seed: the cell streams and so the intervals are identical too.
+    expect(res.table3).toEqual(rep.table3);
+    expect(res.verification.passed).toBe(true);
+  });
+});
+
+describe('analyze a direct run', () => {
+  const dir = tmp();
+  const design = { name: 'd', models: [{ id: 'M', provider: 'simulated' }], games: ['prisoners-dilemma', 'stag-hunt'], framings: ['business', 'friend-sharing', 'abstract'] };
+  const cells: CellSpec[] = [
+    { model: 'M', game: 'prisoners-dilemma', framing: 'business', actions: [...counts(3, 10), null, null] },
+    { model: 'M', game: 'prisoners-dilemma', framing: 'friend-sharing', actions: counts(8, 10) },
+    { model: 'M', game: 'prisoners-dilemma', framing: 'abstract', actions: counts(5, 10) },
+    { model: 'M', game: 'stag-hunt', framing: 'business', actions: counts(10, 10) },
+    { model: 'M', game: 'stag-hunt', framing: 'friend-sharing', actions: counts(9, 10) },
+    { model: 'M', game: 'stag-hunt', framing: 'abstract', actions: [...counts(6, 10), null] },
+  ];
+  writeStore(join(dir, 'd.sqlite'), design, cells);
+  const logger = new MemoryLogger();
+  const res = analyze({ store: join(dir, 'd.sqlite'), reps: 2000, logger });
+
+  it('uses valid trials only, no attenuation by default, and counts the invalid ones per cell', () => {
+    const t2 = readFileSync(join(dir, 'd', 'reports', 'table2.csv'), 'utf8').trim().split('\n');
+    expect(t2[1]).toBe('M,prisoners-dilemma,0.3,3,0.8,8,0.5');
+    const inv = readFileSync(join(dir, 'd', 'reports', 'invalid.csv'), 'utf8').trim().split('\n');
+    expect(inv[0]).toBe('model,game,framing,valid,invalid,error,invalid_share,scoring');
+    expect(inv).toContain('M,prisoners-dilemma,business,10,2,0,0.16666666666666666,sample');
+    // Hand: pooled raw shift = ((0.8 − 0.3) + (0.9 − 1.0))/2 = 0.2; attenuation 1 → shift = 0.2.
+    expect(res.table3.find((r) => r.model === 'Pooled')!.shift).toBeCloseTo(0.2, 15);
+    const R = 1 - (jsdBernoulli(0.3, 0.8) / Math.LN2 + jsdBernoulli(1, 0.9) / Math.LN2) / 2;
+    expect(res.table3.find((r) => r.model === 'Pooled')!.R).toBeCloseTo(R, 15);
+  });
+
+  it('writes the family robustness over all three framings and says the data are synthetic', () => {
+    const fam = readFileSync(join(dir, 'd', 'reports', 'family-robustness.csv'), 'utf8').trim().split('\n');
+    // Hand: PD rates 0.3, 0.8, 0.5 → worst pair (0.3, 0.8)
+    const r = 1 - jsdBernoulli(0.3, 0.8) / Math.LN2;
+    expect(Number(fam[1].split(',')[2])).toBeCloseTo(r, 12);
+    expect(logger.warnings.join('\n')).toContain('synthetic');
+    expect(res.verification.checks.find((c) => c.name === 'design_cells_present')!.passed).toBe(true);
+  });
+
+  it('λ̂ per framing and V_λ (hand: PD Δu = −0.375, business x = 3 of T = 10)', () => {
+    const lb = res.analysis.boot.get(stat('lambda', 'M', 'prisoners-dilemma', 'business')).point;
+    const p = 3.5 / 11;
+    expect(lb).toBeCloseTo(Math.log(p / (1 - p)) / -0.375, 12);
+    const ls = res.analysis.boot.get(stat('lambda', 'M', 'prisoners-dilemma', 'friend-sharing')).point;
+    expect(ls).toBe(0); // 8/10 cooperation against a negative payoff gap clamps at 0
+    expect(res.analysis.boot.get(stat('Vlambda', 'M', 'prisoners-dilemma')).point).toBeCloseTo(lb ** 2 / 4, 12);
+    const csv = readFileSync(join(dir, 'd', 'reports', 'lambda.csv'), 'utf8');
+    expect(csv.split('\n')[0]).toContain('V_lambda');
+  });
+
+  it('a design cell without valid trials fails the design_cells_present check', () => {
+    const d2 = tmp();
+    writeStore(join(d2, 'x.sqlite'), { ...design, framings: ['business', 'friend-sharing', 'abstract', 'role'] }, cells);
+    const r = analyze({ store: join(d2, 'x.sqlite'), reps: 200, dryRun: true });
+    const c = r.verification.checks.find((x) => x.name === 'design_cells_present')!;
+    expect(c.passed).toBe(false);
+    expect(c.failures).toEqual(['M / prisoners-dilemma / role', 'M / stag-hunt / role']);
+  });
+});
+
+describe('analyze with first-token (logprob) scoring', () => {
+  it('uses the per-trial probabilities: rate = their mean, intervals from resampling the trials', () => {
+    const dir = tmp();
+    // Hand: base trials {0.1, 0.3} → mean 0.2; alt {0.7, 0.9} → mean 0.8; shift 0.6. Resampled
+    // means of two trials take {0.1, 0.2, 0.3} and {0.7, 0.8, 0.9}, so every replicate's shift
+    // lies in [0.4, 0.8]; the second game's cells are constant, so its shift is exactly 0.
+    writeStore(join(dir, 'lp.sqlite'), { name: 'lp', models: [{ id: 'M', provider: 'openai-chat' }], games: ['stag-hunt', 'harmony'], framings: ['business', 'friend-sharing'] }, [
+      { model: 'M', game: 'stag-hunt', framing: 'business', probs: [0.1, 0.3] },
+      { model: 'M', game: 'stag-hunt', framing: 'friend-sharing', probs: [0.7, 0.9] },
+      { model: 'M', game: 'harmony', framing: 'business', probs: [0.5, 0.5] },
+      { model: 'M', game: 'harmony', framing: 'friend-sharing', probs: [0.5, 0.5] },
+    ]);
+    const res = analyze({ store: join(dir, 'lp.sqlite'), reps: 2000, dryRun: true });
+    expect(res.source.tallies.map((t) => t.scoring)).toEqual(['logprobs', 'logprobs', 'logprobs', 'logprobs']);
+    const s = res.analysis.boot.get(stat('shift', 'M', 'stag-hunt'));
+    expect(s.point).toBeCloseTo(0.6, 15);
+    expect(s.lo).toBeGreaterThanOrEqual(0.4 - 1e-12);
+    expect(s.hi).toBeLessThanOrEqual(0.8 + 1e-12);
+    expect(s.hi - s.lo).toBeGreaterThan(0.1); // the cells do vary
+    expect(res.analysis.boot.get(stat('shift', 'M', 'harmony'))).toEqual({ point: 0, lo: 0, hi: 0 });
+    // Table 2's counts of a probability cell are expected cooperations Σp: 0.1 + 0.3 = 0.4.
+    const t2 = String(res.files.find((f) => f.path.endsWith('table2.csv'))!.content).split('\n');
+    expect(t2[1]).toMatch(/^M,stag-hunt,0\.2,0\.4,0\.8,1\.6,0\.6/);
+  });
+});
+
+describe('a simulated run with known probabilities recovers them', () => {
+  it('true per-model and pooled R and shift fall inside the 95% intervals at about the nominal rate', () => {
+    const truth: Record<string, [number, number]> = { 'A|g1': [0.2, 0.6], 'A|g2': [0.5, 0.7], 'B|g1': [0.4, 0.4], 'B|g2': [0.1, 0.5] };
+    const n = 200;
+    const R = (pb: number, ps: number) => 1 - jsdBernoulli(pb, ps) / Math.LN2;
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    const want: Record<string, { R: number; shift: number }> = {};
+    for (const g of ['A', 'B', 'Pooled']) {
+      const ks = Object.keys(truth).filter((k) => g === 'Pooled' || k.startsWith(`${g}|`));
+      want[g] = { R: mean(ks.map((k) => R(...truth[k]))), shift: mean(ks.map((k) => truth[k][1] - truth[k][0])) };
+    }
+    let covered = 0, total = 0;
+    const dir = tmp();
+    const runs = 40;
+    for (let s = 0; s < runs; s++) {
+      const cells: CellSpec[] = [];
+      for (const [k, [pb, ps]] of Object.entries(truth)) {
+        const [model, game] = k.split('|');
+        for (const [framing, p] of [['business', pb], ['friend-sharing', ps]] as const) {
+          const rng = streamFor(1000 + s, `${k}|${framing}`);
+          cells.push({ model, game, framing, actions: Array.from({ length: n }, () => (rng.next() < p ? 'C' : 'D')) });
+        }
+      }
+      const path = join(dir, `sim${s}.sqlite`);
+      writeStore(path, { name: `sim${s}` }, cells);
+      const res = analyze({ store: path, reps: 1000, seed: s, dryRun: true });
+      for (const row of res.table3) {
+        for (const [v, lo, hi] of [[want[row.model].R, row.R_lo, row.R_hi], [want[row.model].shift, row.shift_lo, row.shift_hi]]) {
+          total++;
+          if (v >= lo && v <= hi) covered++;
+        }
+      }
+    }
+    // 240 intervals at nominal 95 %: expect ≈ 228, binomial SD ≈ 3.4, so [216, 237] is about ±3.5 SD
+    // (the seeds are fixed: the count is 234 today).
+    expect(total).toBe(runs * 6);
+    expect(covered / total).toBeGreaterThanOrEqual(0.9); // 216 of 240
+    expect(covered / total).toBeLessThanOrEqual(0.99);   // 237 of 240: near-100 % would mean intervals far too wide
+  });
+});
+
+describe('λ̂ when a game has no payoff gap', () => {
+  it('Δu = 0 at q = 0.5 gives no λ̂, a note in lambda.csv and a warning', () => {
+    const dir = tmp();
+    // Pure coordination: u(C,C) = u(D,D) = 1, u(C,D) = u(D,C) = 0 → ū(C) = ū(D) = 1/2 → Δu = 0.
+    const coord = { id: 'coordination', payoffs: { C: { C: [1, 1], D: [0, 0] }, D: { C: [0, 0], D: [1, 1] } } };
+    writeStore(join(dir, 'z.sqlite'), { name: 'z', models: [{ id: 'M', provider: 'openai-chat' }], games: [coord], framings: ['business', 'friend-sharing'] }, [
+      { model: 'M', game: 'coordination', framing: 'business', actions: counts(4, 10) },
+      { model: 'M', game: 'coordination', framing: 'friend-sharing', actions: counts(7, 10) },
+    ]);
+    const logger = new MemoryLogger();
+    const res = analyze({ store: join(dir, 'z.sqlite'), reps: 200, dryRun: true, logger });
+    expect(res.analysis.boot.get(stat('lambda', 'M', 'coordination', 'business')).point).toBeNaN();
+    const csv = String(res.files.find((f) => f.path.endsWith('lambda.csv'))!.content);
+    expect(csv).toContain('Δu = 0 at q = 0.5');
+    expect(logger.warnings.join('\n')).toContain('λ̂ undefined for game "coordination"');
+  });
+});

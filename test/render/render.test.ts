@@ -1,0 +1,117 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { reproduce } from '../../src/commands/reproduce.js';
+import { twoFramingFigures } from '../../src/analyses/two-framing/figures.js';
+import { defineFigure } from '../../src/render/figure.js';
+import { figureFiles, PNG_SCALE, pngOptions, renderSvg, svgToPng } from '../../src/render/render.js';
+import { PngWorker } from '../../src/render/png-worker.js';
+import { dejaVuMetrics, fontFiles } from '../../src/render/font-metrics.js';
+import { loadVega } from '../../src/render/vega-runtime.js';
+import { roundFloats } from './round-floats.js';
+
+const require = createRequire(import.meta.url);
+const { Resvg } = require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+
+/**
+ * Independent measure of an advance width: resvg shapes the text with the font file itself;
+ * the ink box of k+1 copies of a glyph minus that of one copy is k advances (side bearings cancel).
+ */
+function resvgAdvance(ch: string, size: number, bold = false): number {
+  const f = fontFiles();
+  const box = (text: string) => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="200"><text x="10" y="150" font-family="DejaVu Sans" font-weight="${bold ? 'bold' : 'normal'}" font-size="${size}">${text}</text></svg>`;
+    return new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: [f.regular, f.bold], defaultFontFamily: 'DejaVu Sans' } }).getBBox()!.width;
+  };
+  return (box(ch.repeat(11)) - box(ch)) / 10;
+}
+
+/** Width of a PNG from its IHDR chunk. */
+const pngWidth = (png: Uint8Array) => Buffer.from(png).readUInt32BE(16);
+const svgWidth = (svg: string) => Number(/<svg[^>]* width="([\d.]+)"/.exec(svg)![1]);
+
+describe('font metrics (DejaVu Sans advance widths from the TTF)', () => {
+  it.each(['M', 'i', 'W', '0', 'a'])('%s at 100 px matches the advance resvg draws with', (ch) => {
+    expect(dejaVuMetrics().regular.width(ch, 100)).toBeCloseTo(resvgAdvance(ch, 100), 0);
+  });
+  it('bold is wider than regular, and matches resvg too', () => {
+    const m = dejaVuMetrics();
+    expect(m.bold.width('m', 100)).toBeGreaterThan(m.regular.width('m', 100));
+    expect(m.bold.width('m', 100)).toBeCloseTo(resvgAdvance('m', 100, true), 0);
+  });
+  it('a string is the sum of its characters; empty text has width 0', () => {
+    const m = dejaVuMetrics().regular;
+    expect(m.width('Mi', 11)).toBeCloseTo(m.width('M', 11) + m.width('i', 11), 12);
+    expect(m.width('', 11)).toBe(0);
+  });
+  it('vega measures text with these widths once a figure has been rendered (not 0.8 em per character)', async () => {
+    await renderSvg(defineFigure('x', 't', 'c', { data: { values: [{ a: 1 }] }, mark: 'point', encoding: { x: { field: 'a', type: 'quantitative' } } }).spec);
+    const tm = (loadVega().vega as unknown as { textMetrics: { width: (i: object, t: string) => number } }).textMetrics;
+    const want = 10 * resvgAdvance('i', 100) / 100 * 4;
+    expect(tm.width({ fontSize: 10 }, 'iiii')).toBeCloseTo(want, 1);
+    expect(tm.width({ fontSize: 10 }, 'iiii')).not.toBeCloseTo(0.8 * 10 * 4, 0);
+  });
+});
+
+describe('rendering the two-framing figures', () => {
+  const res = reproduce({ dryRun: true });
+  const figs = twoFramingFigures(res.analysis);
+
+  it.each(figs.map((f) => [f.id, f] as const))('SVG snapshot %s (floats rounded)', async (id, f) => {
+    const warnings: string[] = [];
+    const svg = await renderSvg(f.spec, warnings);
+    expect(warnings).toEqual([]);
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toContain('font-family="DejaVu Sans, Verdana, sans-serif"');
+    await expect(roundFloats(svg)).toMatchFileSnapshot(`__snapshots__/figures/${id}.svg`);
+  });
+
+  it('SVG output does not depend on what was drawn before (clip ids restart)', async () => {
+    const a = await renderSvg(figs[2].spec);
+    await renderSvg(figs[0].spec);
+    await renderSvg(figs[3].spec);
+    expect(await renderSvg(figs[2].spec)).toBe(a);
+  });
+
+  it('PNG: twice the SVG size, the same bytes on the main thread, on the worker and on every call', async () => {
+    const svg = await renderSvg(figs[1].spec);
+    const png = svgToPng(svg);
+    expect(Buffer.from(png.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(pngWidth(png)).toBe(Math.round(svgWidth(svg) * PNG_SCALE));
+    expect(Buffer.from(svgToPng(svg)).equals(Buffer.from(png))).toBe(true);
+    const worker = new PngWorker(pngOptions());
+    try {
+      expect(Buffer.from(await worker.render(svg)).equals(Buffer.from(png))).toBe(true);
+      await expect(worker.render('<svg')).rejects.toThrow(/PNG rendering failed/);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('PNG text is drawn with the shipped font although system fonts are off', () => {
+    const page = (text: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40"><rect width="200" height="40" fill="white"/><text x="5" y="28" font-family="DejaVu Sans, Verdana, sans-serif" font-size="20">${text}</text></svg>`;
+    const dark = (svg: string) => {
+      const img = new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: [fontFiles().regular], defaultFontFamily: 'DejaVu Sans' } }).render();
+      const px = img.pixels;
+      let n = 0;
+      for (let i = 0; i < px.length; i += 4) if (px[i] < 128) n++;
+      return n;
+    };
+    expect(dark(page(''))).toBe(0);
+    expect(dark(page('Cooperation'))).toBeGreaterThan(100);
+    expect(Buffer.from(svgToPng(page('Cooperation'))).equals(Buffer.from(svgToPng(page(''))))).toBe(false);
+  });
+
+  it('figureFiles: spec, SVG and PNG of each figure under figures/, in figure order', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'samegame-fig-'));
+    const files = await figureFiles(figs.slice(0, 2), out);
+    expect(files.map((f) => f.path.slice(out.length + 1))).toEqual([
+      'figures/table2-dumbbell.vl.json', 'figures/table2-dumbbell.svg', 'figures/table2-dumbbell.png',
+      'figures/table3-forest.vl.json', 'figures/table3-forest.svg', 'figures/table3-forest.png',
+    ]);
+    expect(JSON.parse(files[0].content as string)).toEqual(JSON.parse(JSON.stringify(figs[0].spec)));
+    await expect(figureFiles([figs[0], figs[0]], out)).rejects.toThrow(/share the id/);
+  });
+});
