@@ -1,5 +1,5 @@
 /**
- * Benchmark 1: the seed 002 Table 3 bootstrap (24 cells, 10,000 replicates, every statistic),
+ * Benchmark 1: the Same Game, Different Story Table 3 bootstrap (24 cells, 10,000 replicates, every statistic),
  * samegame in-process beside numpy (Generator.binomial, vectorized) in the same invocation.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-"""numpy baseline for bench/bootstrap.ts: the seed 002 Table 3 workload, vectorized.
+"""numpy baseline for bench/bootstrap.ts: the Same Game, Different Story Table 3 workload, vectorized.
 
 24 binary cells (3 models × 4 games × 2 framings), B replicates drawn with Generator.binomial, every
 statistic (cell R2, shift, conservative transform, per-model and pooled means) recomputed per

@@ -1,5 +1,5 @@
 /**
- * Benchmark 5 (issue 5's store figures, in `npm run bench`): the trial store's fsynced commit per
+ * Benchmark 5 (the store figures, in `npm run bench`): the trial store's fsynced commit per
  * trial beside a bare SQLite insert with the same pragmas, and the resume check beside a bare
  * primary-key lookup on the same table.
  */

@@ -60,7 +60,7 @@ export function defaultAnalyzeOut(store: string): string {
 
 /**
  * `samegame analyze STORE`: the valid trials of a run → the same cell table the reconstructed
- * path uses → the same outputs as `reproduce` (issue 6), plus invalid counts per cell and the λ̂
+ * path uses → the same outputs as `reproduce`, plus invalid counts per cell and the λ̂
  * diagnostic. Direct runs are not attenuated unless asked (attenuation defaults to 1).
  */
 export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis {
@@ -75,7 +75,7 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
   } finally {
     store.close();
   }
-  // A context-enrichment run (cells carry condition, world, format) gets the selective-robustness analysis (issue 7).
+  // A context-enrichment run (cells carry condition, world, format) gets the selective-robustness analysis.
   if (isSelectiveSource(source)) return analyzeSelective(source, { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store) });
   const { table, tallies } = source;
   if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));

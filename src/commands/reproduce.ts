@@ -17,7 +17,7 @@ import { csvTables, twoFramingTableFiles, verificationFiles } from '../analyses/
 export const DEFAULTS = TWO_FRAMING_DEFAULTS;
 
 export interface ReproduceOptions extends Partial<TwoFramingSettings> {
-  /** Rates file; the shipped seed 002 data when absent. */
+  /** Rates file; the shipped Same Game, Different Story data when absent. */
   data?: string;
   /** Output directory; reports/ (and figures/) are written under it. */
   out?: string;
@@ -36,7 +36,7 @@ export interface ReproduceResult {
 }
 
 /**
- * The decisions a rates file represents (seed 002 Appendix C: 3 × 4 × 2 cells × 300 = 7,200): with
+ * The decisions a rates file represents (Same Game, Different Story Appendix C: 3 × 4 × 2 cells × 300 = 7,200): with
  * one n for every row, models × games × framings × n, so a missing or extra cell shows; otherwise
  * Σ n over the rows.
  */

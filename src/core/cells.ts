@@ -1,5 +1,5 @@
 /**
- * The common currency of samegame (DESIGN §2): a table of cells keyed by factor levels, each
+ * The common currency of samegame (docs/architecture.md): a table of cells keyed by factor levels, each
  * holding its observations. A count read off a figure and a count of stored trials are the same
  * thing here, so every estimand works on reconstructed and direct-run data alike.
  */

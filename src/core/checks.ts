@@ -1,4 +1,4 @@
-/** A named check with the value it saw (seed 002 Appendix C): the shape every verifier returns. */
+/** A named check with the value it saw (Same Game, Different Story Appendix C): the shape every verifier returns. */
 export interface Check {
   readonly name: string;
   readonly description: string;

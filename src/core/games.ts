@@ -1,5 +1,5 @@
 /**
- * The canonical 2×2 games of seed 002 Appendix A (Table 4) and the checks a custom payoff matrix
+ * The canonical 2×2 games of Same Game, Different Story Appendix A (Table 4) and the checks a custom payoff matrix
  * must pass before a design may use it.
  */
 /** Canonical binary actions (Same Game, Different Story §3.1): C = cooperate, D = defect. */
@@ -19,7 +19,7 @@ const game = (id: string, name: string, cc: Pair, cd: Pair, dc: Pair, dd: Pair):
 });
 
 /**
- * Seed 002, Appendix A, Table 4: entries are (row player, column player) payoffs, rows are the
+ * Same Game, Different Story, Appendix A, Table 4: entries are (row player, column player) payoffs, rows are the
  * row player's action, columns the column player's.
  */
 export const CANONICAL_GAMES: readonly Game[] = [
@@ -47,7 +47,7 @@ export function rowPayoffs(g: Game): [number, number, number, number] {
 /**
  * Problems with a custom payoff matrix, as [path below `payoffs`, what is wrong] pairs; empty when
  * the matrix is usable. The row player's payoffs must not all be equal, because the λ diagnostic
- * and the simulated agent normalize them to range 1 (seed 002 §3.4).
+ * and the simulated agent normalize them to range 1 (Same Game, Different Story §3.4).
  */
 export function payoffProblems(payoffs: Game['payoffs']): Array<[string, string]> {
   const out: Array<[string, string]> = [];

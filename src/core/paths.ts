@@ -5,7 +5,7 @@ import { join } from 'node:path';
 /** The package root, whether running from src/ (tests) or dist/ (the installed binary). */
 export const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The shipped reconstructed data of seed 002, relative to the package root. */
+/** The shipped reconstructed data of Same Game, Different Story, relative to the package root. */
 export const SHIPPED_RATES = 'data/lore-heydari-2024/rates.csv';
 
 let cached: { name: string; version: string } | undefined;

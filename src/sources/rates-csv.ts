@@ -69,7 +69,7 @@ function splitRows(text: string, file: string): RawRow[] {
 }
 
 /**
- * Read and validate a rates file (DESIGN §3 "Reconstruction"; issue 2 §3). Required columns:
+ * Read and validate a rates file (docs/methods.md "Reconstruction"). Required columns:
  * model, game, framing, n, and rate or cooperate. Every other column is provenance. The first
  * problem found ends the read with one message naming file, line and field.
  */
@@ -138,7 +138,7 @@ export function readRates(path: string, opts: ReadRatesOptions): RatesInput {
       if (v > n) throw new UserError(msg.cooperateAboveN(file, line, v, n));
       x = v;
     } else {
-      // seed 002 §4.2: count = round(rate · n); 0 and 1 give 0/n and n/n.
+      // Same Game, Different Story §4.2: count = round(rate · n); 0 and 1 give 0/n and n/n.
       x = roundedCount(rate!, n);
     }
     const key = { model, game, framing };
@@ -152,7 +152,7 @@ export function readRates(path: string, opts: ReadRatesOptions): RatesInput {
     rows.push({ line, rate, reconstructed: coopText === '', cell: { key, obs: { kind: 'binary', n, x }, provenance } });
   }
 
-  // Every model–game must have both planned framings (seed 002 §3.3: one planned contrast each).
+  // Every model–game must have both planned framings (Same Game, Different Story §3.3: one planned contrast each).
   const mgFirst = new Map<string, RateRow>();
   const mgFramings = new Map<string, Set<string>>();
   for (const r of rows) {

@@ -48,7 +48,7 @@ export function pickRun(store: TrialStore, path: string, runId?: number): RunInf
 }
 
 /**
- * Valid trials of a run → the same CellTable the reconstructed path uses (DESIGN §2, "swap in").
+ * Valid trials of a run → the same CellTable the reconstructed path uses (docs/architecture.md, "swap in").
  * A cell scored by first-token log-probabilities holds its per-trial probabilities; a sampled
  * cell holds x valid C of n valid trials. Tallies come from SQL (GROUP BY), and probabilities are
  * streamed a cell at a time, so memory grows with the number of cells, not of trials.

@@ -7,7 +7,7 @@ import { cellRate } from '../core/cells.js';
 /**
  * A statistic vector computed from one rate per cell. The bootstrap engine calls `evaluate` once
  * on the observed rates and once per replicate on redrawn rates, so every statistic (cell, model,
- * pooled …) gets its interval the same way (DESIGN §2, "one bootstrap engine").
+ * pooled …) gets its interval the same way (docs/architecture.md, "one bootstrap engine").
  */
 export interface Estimand {
   readonly names: readonly string[];

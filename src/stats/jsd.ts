@@ -12,7 +12,7 @@ export function binaryEntropy(p: number): number {
 
 /**
  * Jensen–Shannon *divergence* (not distance) between Bernoulli(p) and Bernoulli(q), natural log
- * (DESIGN §3; seed 002 §3.2): JSD = H((p+q)/2) − (H(p)+H(q))/2, so 0 ≤ JSD ≤ ln 2.
+ * (docs/methods.md; Same Game, Different Story §3.2): JSD = H((p+q)/2) − (H(p)+H(q))/2, so 0 ≤ JSD ≤ ln 2.
  * scipy's `jensenshannon` returns the distance √JSD instead.
  * @example jsdBernoulli(0, 1) // Math.LN2
  */
@@ -31,7 +31,7 @@ export function entropyUnchecked(p: number): number {
 }
 
 /**
- * Two-framing robustness R2 = 1 − JSD(p, q)/ln 2 (seed 002 §3.3). Called once per model–game per
+ * Two-framing robustness R2 = 1 − JSD(p, q)/ln 2 (Same Game, Different Story §3.3). Called once per model–game per
  * bootstrap replicate, so it skips the range checks (rates of valid cells lie in [0, 1]); NaN in,
  * NaN out.
  */

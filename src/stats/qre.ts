@@ -1,5 +1,5 @@
 /**
- * Logit quantal response pieces of the payoff-sensitivity diagnostic (seed 002 §3.4; McKelvey &
+ * Logit quantal response pieces of the payoff-sensitivity diagnostic (Same Game, Different Story §3.4; McKelvey &
  * Palfrey 1995): the row player's expected payoff gap under a registered belief q that the other
  * player cooperates, after normalizing the row player's payoffs to range 1.
  */
@@ -24,7 +24,7 @@ export function payoffGap(u: RowPayoffs, q = 0.5): number {
 export const LAMBDA_CAP = 20;
 
 /**
- * λ̂ = clamp(logit(p̃)/Δu, 0, 20) with p̃ = (x + 0.5)/(T + 1) (seed 002 §3.4). The cap keeps
+ * λ̂ = clamp(logit(p̃)/Δu, 0, 20) with p̃ = (x + 0.5)/(T + 1) (Same Game, Different Story §3.4). The cap keeps
  * quasi-complete separation from dominating. NaN when Δu is 0 or NaN: a game without an expected
  * payoff gap at q carries no information about λ.
  */

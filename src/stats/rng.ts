@@ -1,6 +1,6 @@
 /**
  * Seeded random streams. A stream is named by (seed, key) so that the draws of one cell depend
- * only on the seed and that cell's key (DESIGN §2): adding a cell never changes another's draws.
+ * only on the seed and that cell's key (docs/architecture.md): adding a cell never changes another's draws.
  *
  * Generator: sfc32 (Doherty's Small Fast Counting generator, PractRand-clean), seeded through
  * the cyrb128 string hash; uniforms carry 53 random bits.

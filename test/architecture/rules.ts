@@ -113,3 +113,32 @@ function cycles(graph: ReadonlyMap<string, readonly string[]>): Violation[] {
   for (const v of graph.keys()) if (!idx.has(v)) visit(v);
   return out;
 }
+
+/** Functions (declarations, methods, arrows, expressions) longer than `max` lines, longest first. */
+export async function longFunctions(srcRoot: string, max: number): Promise<{ file: string; name: string; lines: number }[]> {
+  const ts = (await import('typescript')).default;
+  const out: { file: string; name: string; lines: number }[] = [];
+  for (const abs of listTs(srcRoot)) {
+    const text = readFileSync(abs, 'utf8');
+    const sf = ts.createSourceFile(abs, text, ts.ScriptTarget.Latest, true);
+    const visit = (node: import('typescript').Node): void => {
+      if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+        const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
+        const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line;
+        const lines = end - start + 1;
+        const name = node.name && ts.isIdentifier(node.name) ? node.name.text
+          : ts.isVariableDeclaration(node.parent) && ts.isIdentifier(node.parent.name) ? node.parent.name.text : '(anonymous)';
+        if (lines > max) out.push({ file: relative(srcRoot, abs), name, lines });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  return out.sort((a, b) => b.lines - a.lines);
+}
+
+/** Source files longer than `max` lines. */
+export function longFiles(srcRoot: string, max: number): { file: string; lines: number }[] {
+  return listTs(srcRoot).map((f) => ({ file: relative(srcRoot, f), lines: readFileSync(f, 'utf8').split('\n').length - 1 }))
+    .filter((f) => f.lines > max).sort((a, b) => b.lines - a.lines);
+}

@@ -18,7 +18,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-backgrou
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = join(ROOT, 'bin', 'samegame.js');
 
-// Seed 002 Table 2 (straight apostrophes, as in the data file): rate (count) per framing, difference.
+// Same Game, Different Story Table 2 (straight apostrophes, as in the data file): rate (count) per framing, difference.
 const TABLE2 = [
   ['GPT-3.5', "Prisoner's Dilemma", '0.087 (26)', '0.323 (97)', '0.237'],
   ['GPT-3.5', 'Snowdrift / Chicken', '0.130 (39)', '0.340 (102)', '0.210'],
@@ -33,7 +33,7 @@ const TABLE2 = [
   ['LLaMa-2', 'Stag Hunt', '0.567 (170)', '1.000 (300)', '0.433'],
   ['LLaMa-2', "Prisoner's Delight / Harmony", '0.860 (258)', '1.000 (300)', '0.140'],
 ];
-// Seed 002 Table 3: model, R, 95 % CI, action shift, 95 % CI.
+// Same Game, Different Story Table 3: model, R, 95 % CI, action shift, 95 % CI.
 const TABLE3 = [
   ['GPT-3.5', '0.967', [0.956, 0.975], '0.150', [0.127, 0.173]],
   ['GPT-4', '0.651', [0.639, 0.661], '0.377', [0.369, 0.386]],

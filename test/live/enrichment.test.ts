@@ -17,7 +17,7 @@ const message = (f: () => unknown): string => {
   throw new Error('expected a UserError');
 };
 
-describe('the seed 001 pilot (hospital-transfer.yaml)', () => {
+describe('the context-enrichment paper pilot (hospital-transfer.yaml)', () => {
   const d = loadDesign(join(DESIGNS, 'hospital-transfer.yaml'));
   const e = d.enrichment!;
   const specs = expandDesign(d);
@@ -106,7 +106,7 @@ describe('the seed 001 pilot (hospital-transfer.yaml)', () => {
   });
 });
 
-describe('the seed 000 variant (enrichment-paraphrase.yaml)', () => {
+describe('the context-enrichment summary variant (enrichment-paraphrase.yaml)', () => {
   const d = loadDesign(join(DESIGNS, 'enrichment-paraphrase.yaml'));
   const e = d.enrichment!;
   it('cooperate/defect, four enrichment types, original + three paraphrases, a payoff change, sampled 20 times at 0.7', () => {

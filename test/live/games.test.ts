@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CANONICAL_GAMES, canonicalGame, payoffProblems, rowPayoffs, samePayoffs } from '../../src/core/games.js';
 
-// Seed 002, Appendix A, Table 4, copied by hand: [row][col] = (row player, column player).
+// Same Game, Different Story, Appendix A, Table 4, copied by hand: [row][col] = (row player, column player).
 const TABLE_4 = {
   'prisoners-dilemma': { CC: [5, 5], CD: [2, 10], DC: [10, 2], DD: [3, 3] },
   snowdrift: { CC: [5, 5], CD: [3, 10], DC: [10, 3], DD: [2, 2] },
@@ -9,7 +9,7 @@ const TABLE_4 = {
   harmony: { CC: [10, 10], CD: [3, 5], DC: [5, 3], DD: [2, 2] },
 } as const;
 
-describe('canonical games (seed 002 Table 4)', () => {
+describe('canonical games (Same Game, Different Story Table 4)', () => {
   it('has exactly the four games, in the paper order', () => {
     expect(CANONICAL_GAMES.map((g) => g.id)).toEqual(['prisoners-dilemma', 'snowdrift', 'stag-hunt', 'harmony']);
   });

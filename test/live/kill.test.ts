@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 5 §5): SIGKILL the CLI mid-run, start it again. Every trial ends up in the
+ * Crash safety: SIGKILL the CLI mid-run, start it again. Every trial ends up in the
  * store exactly once, and no trial committed before the kill is requested again — counted on the
  * loopback server per trial key (the x-samegame-trial header).
  */

@@ -51,7 +51,7 @@ function expectSameGame(prompt: string, labels: Readonly<Record<string, Action>>
 // All eight payoffs distinct, with a negative and decimals, so a swapped pair cannot pass.
 const ODD: Game = { id: 'odd', name: 'odd', payoffs: { C: { C: [7, 6.5], D: [-1.5, 12] }, D: { C: [11, 0], D: [4.25, 3] } } };
 
-describe('prompt families (seed 002 Appendix B)', () => {
+describe('prompt families (Same Game, Different Story Appendix B)', () => {
   it('registers the eight families', () => {
     expect(FAMILY_IDS).toEqual(['business', 'friend-sharing', 'abstract-matrix', 'neutral-narrative',
       'cooperative-narrative', 'competitive-narrative', 'role-narrative', 'label-perturbation']);

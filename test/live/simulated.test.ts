@@ -23,7 +23,7 @@ const signal = new AbortController().signal;
 const ask = (spec: TrialSpec) => provider.complete({ spec, signal });
 const model = (options: Record<string, unknown>): ModelSpec => ({ id: 'Sim', provider: 'simulated', model: 'Sim', options });
 
-describe('simulatedPCooperate: the logit response of seed 002 §3.4 plus biases', () => {
+describe('simulatedPCooperate: the logit response of Same Game, Different Story §3.4 plus biases', () => {
   it("hand value, Prisoner's Dilemma under business", () => {
     // Δu = (3.5 − 6.5)/8 = −0.375; x = 4·(−0.375) − 0.8 = −2.3; P = 1/(1 + e^2.3) = 1/10.974182… = 0.0911229…
     const p = simulatedPCooperate(model({ lambda: 4, bias: { business: -0.8 } }), canonicalGame('prisoners-dilemma')!, 'business');

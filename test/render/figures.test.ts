@@ -11,7 +11,7 @@ import { roundFloats } from './round-floats.js';
 type Row = Record<string, unknown>;
 const values = (f: Figure): Row[] => (f.spec as { data: { values: Row[] } }).data.values;
 
-// Seed 002 Table 2, transcribed from the paper (straight apostrophes, as in the data file).
+// Same Game, Different Story Table 2, transcribed from the paper (straight apostrophes, as in the data file).
 const TABLE2: [string, string, number, number, number, number][] = [
   ['GPT-3.5', "Prisoner's Dilemma", 0.087, 26, 0.323, 97],
   ['GPT-3.5', 'Snowdrift / Chicken', 0.130, 39, 0.340, 102],
@@ -26,7 +26,7 @@ const TABLE2: [string, string, number, number, number, number][] = [
   ['LLaMa-2', 'Stag Hunt', 0.567, 170, 1.000, 300],
   ['LLaMa-2', "Prisoner's Delight / Harmony", 0.860, 258, 1.000, 300],
 ];
-// Seed 002 Table 3: R, R_lo, R_hi, shift, shift_lo, shift_hi (conservative, a = 0.70).
+// Same Game, Different Story Table 3: R, R_lo, R_hi, shift, shift_lo, shift_hi (conservative, a = 0.70).
 const TABLE3: Record<string, number[]> = {
   'GPT-3.5': [0.967, 0.956, 0.975, 0.150, 0.127, 0.173],
   'GPT-4': [0.651, 0.639, 0.661, 0.377, 0.369, 0.386],
@@ -34,7 +34,7 @@ const TABLE3: Record<string, number[]> = {
   Pooled: [0.783, 0.774, 0.790, 0.307, 0.297, 0.316],
 };
 
-/** Independent reference: binary entropy in nats and R2 = 1 − JSD/ln 2 (seed 002 §3.3). */
+/** Independent reference: binary entropy in nats and R2 = 1 − JSD/ln 2 (Same Game, Different Story §3.3). */
 const H = (p: number) => (p <= 0 || p >= 1 ? 0 : -p * Math.log(p) - (1 - p) * Math.log(1 - p));
 const r2 = (p: number, q: number) => 1 - (H((p + q) / 2) - (H(p) + H(q)) / 2) / Math.LN2;
 

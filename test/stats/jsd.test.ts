@@ -40,7 +40,7 @@ describe('robustness2', () => {
     expect(robustness2(0.4, 0.4)).toBe(1);
     expect(robustness2(0, 1)).toBeCloseTo(0, 15);
   });
-  it('reproduces the GPT-4 Prisoner’s Dilemma cell of seed 002: 0/300 vs 296/300', () => {
+  it('reproduces the GPT-4 Prisoner’s Dilemma cell of Same Game, Different Story: 0/300 vs 296/300', () => {
     // p = 0, q = 296/300: JSD = H(q/2) − H(q)/2, computed by hand with q = 0.98666…:
     // H(0.493333) = 0.69305835, H(0.986667) = 0.07126757 → JSD = 0.65742457, R2 = 0.05153...
     const q = 296 / 300;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LAMBDA_CAP, lambdaHat, logitResponse, payoffGap, populationVariance } from '../../src/stats/qre.js';
 
-// Seed 002 Appendix A row payoffs (CC, CD, DC, DD), range-normalized by hand:
+// Same Game, Different Story Appendix A row payoffs (CC, CD, DC, DD), range-normalized by hand:
 // PD 5,2,10,3 → ū(C) = 3.5, ū(D) = 6.5 → Δu = −3/8; Snowdrift 5,3,10,2 → −2/8;
 // Stag Hunt 10,2,5,3 → 6 − 4 = 2/8; Harmony 10,3,5,2 → 6.5 − 3.5 = 3/8.
 describe('payoffGap at q = 0.5', () => {

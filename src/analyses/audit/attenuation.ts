@@ -2,7 +2,7 @@ import type { TwoFramingAnalysis } from '../two-framing/index.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { Interval } from '../../stats/bootstrap.js';
 
-/** Default attenuation of the conservative transform (seed 002 §4.2). */
+/** Default attenuation of the conservative transform (Same Game, Different Story §4.2). */
 export const DEFAULT_ATTENUATION = 0.7;
 /**
  * Reference line: the average replication ratio of effect sizes in Camerer et al. 2016,

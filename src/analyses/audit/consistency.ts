@@ -63,7 +63,7 @@ export function consistentCounts(rate: DecimalText, n: number): { min: number; m
   return { min, max };
 }
 
-/** Check every row of a rates file (issue 4 §1). */
+/** Check every row of a rates file. */
 export function checkConsistency(rows: readonly RateRow[]): CellConsistency[] {
   return rows.map((r) => {
     const { model, game, framing } = r.cell.key;

@@ -4,11 +4,11 @@ import type { HeadlineKind, ReplicateState } from './replicate-state.js';
 import { cellLabel } from './reading-error.js';
 
 /**
- * Leave-one-out influence on the pooled values (issue 4 §5). The unit is the model–game pair:
+ * Leave-one-out influence on the pooled values. The unit is the model–game pair:
  * R2 and the shift are contrasts of a pair's two planned framings, so leaving out either framing
  * cell removes that pair's contrast — a cell's influence is its pair's, and each cell is listed
  * with the pair it removes. Pooled values are then the unweighted mean over the remaining pairs
- * (DESIGN §3), on the same replicates (a cell's draws depend only on its own key), so the change
+ * (docs/methods.md), on the same replicates (a cell's draws depend only on its own key), so the change
  * is the pair's influence alone, not new Monte Carlo noise.
  */
 export interface PairInfluence {

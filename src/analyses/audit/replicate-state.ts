@@ -6,7 +6,7 @@ import { redrawCell, type Interval } from '../../stats/bootstrap.js';
 import { quantileSorted } from '../../stats/quantile.js';
 import { robustness2 } from '../../stats/jsd.js';
 
-/** The two headline statistics of seed 002 Table 3 (conservative R and action shift). */
+/** The two headline statistics of Same Game, Different Story Table 3 (conservative R and action shift). */
 export type HeadlineKind = 'R' | 'shift';
 
 export interface ReplicateSettings {
@@ -133,7 +133,7 @@ export class ReplicateState {
     return { point: this.point(group, kind, exclude), lo: quantileSorted(sorted, a), hi: quantileSorted(sorted, 1 - a) };
   }
 
-  /** The conservative transform of seed 002 §4.2, applied as the estimand applies it. */
+  /** The conservative transform of Same Game, Different Story §4.2, applied as the estimand applies it. */
   private transform(kind: HeadlineKind, raw: number): number {
     const a = this.settings.attenuation;
     return kind === 'R' ? 1 - a * (1 - raw) : a * raw;

@@ -8,7 +8,7 @@ import { findTippingSet, type TippingProblem } from './tipping-search.js';
 import { orderTipping } from './tipping-order.js';
 
 /**
- * Tipping points of the seed's conclusions (issue 4 §3): for each, the fewest single-count
+ * Tipping points of the seed's conclusions: for each, the fewest single-count
  * changes that overturn it, which cells, whether the search is exact, a verification by re-running
  * the two-framing pipeline on the changed table, and a comparison with the reading error ±K.
  */

@@ -19,7 +19,7 @@ export interface Comparison {
   readonly reconstructed: TwoFramingAnalysis;
 }
 
-/** A game's canonical id when the label is a canonical id or name (seed 002 Appendix A), else the label. */
+/** A game's canonical id when the label is a canonical id or name (Same Game, Different Story Appendix A), else the label. */
 export function canonicalGameKey(label: string): string {
   const byName = CANONICAL_GAMES.find((g) => g.name.toLowerCase() === label.toLowerCase());
   return canonicalGame(label)?.id ?? byName?.id ?? label;
@@ -28,7 +28,7 @@ export function canonicalGameKey(label: string): string {
 const label = (c: Cell) => `${c.key.model} / ${c.key.game} / ${c.key.framing}`;
 
 /**
- * Side by side (issue 6 §3): each direct cell beside the reconstructed cell of the same model
+ * Side by side: each direct cell beside the reconstructed cell of the same model
  * (after `modelMap`), game (canonical id or name) and framing; the difference direct − reconstructed
  * with a bootstrap interval in which both cells are redrawn (trials resampled / Binomial), and the
  * reconstructed data's own headline analysis with the same settings.

@@ -2,7 +2,7 @@ import type { CompareRow } from './compare.js';
 import { COLORS, defineFigure, F3, type Figure } from '../../render/figure.js';
 
 /**
- * Side by side (issue 6 §3): per matched cell, the direct-run rate minus the reconstructed rate
+ * Side by side: per matched cell, the direct-run rate minus the reconstructed rate
  * with its 95 % bootstrap interval (both cells redrawn), against a zero line.
  */
 export function compareFigure(rows: readonly CompareRow[], subtitle: string): Figure {

@@ -21,7 +21,7 @@ export interface LambdaRow {
   V_lambda: number; V_lambda_lo: number; V_lambda_hi: number; note: string;
 }
 
-/** λ̂ per framing of the planned pair and V_λ (population variance of the two), seed 002 §3.4. */
+/** λ̂ per framing of the planned pair and V_λ (population variance of the two), Same Game, Different Story §3.4. */
 export function lambdaRows(a: TwoFramingAnalysis, gaps: ReadonlyMap<string, number>): LambdaRow[] {
   const { base, alt } = a.layout;
   return a.layout.pairs.map((p) => {

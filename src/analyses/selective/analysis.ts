@@ -1,7 +1,7 @@
 /**
- * `samegame analyze STORE` on a context-enrichment run (seeds 000/001; DESIGN §3 "Selective
+ * `samegame analyze STORE` on a context-enrichment run (the context-enrichment paper; docs/methods.md "Selective
  * robustness"): the store's cell table (model × condition × world × format, per-call first-action
- * probabilities) → surface sensitivity, world responsiveness and the seed 000 metrics, all on one
+ * probabilities) → surface sensitivity, world responsiveness and the context-enrichment summary metrics, all on one
  * bootstrap that resamples the calls within each cell → verdicts, imputation sensitivity, the
  * plane figure (with the published metrics beside the run when the design names them) and files.
  */
@@ -115,7 +115,7 @@ function selectivePlane(a: Pick<SelectiveAnalysis, 'source' | 'facts' | 'rows' |
 /** The published table alone on the plane (the same figure function as a run's). */
 export function publishedPlane(id: PublishedId = 'greiche-2026'): Figure {
   return selectivePlaneFigure(publishedPlaneRows(id), {
-    id: 'selective-plane-published', subtitle: 'Seed 001 results table (points / 100); 95 % bootstrap intervals as published',
+    id: 'selective-plane-published', subtitle: 'Published results table (Greiche et al. 2026) (points / 100); 95 % bootstrap intervals as published',
     conditions: ['minimal', 'neutral-padding', 'generic-social', 'descriptive-grounding', 'normative-grounding'],
   });
 }

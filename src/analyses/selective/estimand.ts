@@ -3,7 +3,7 @@ import type { Estimand } from '../../stats/bootstrap.js';
 import { stat } from '../../core/names.js';
 
 /**
- * Selective robustness (seed 001 §M; DESIGN §3). Cells are keyed by model, condition, world and
+ * Selective robustness (the context-enrichment paper §M; docs/methods.md). Cells are keyed by model, condition, world and
  * format; a cell's rate is the mean transfer (first-action) probability of its calls.
  *   surface sensitivity  SS = mean over worlds of [mean over non-canonical formats of |p(canonical) − p(format)|]
  *   world responsiveness WR = mean over formats of p(worlds[0]) − p(worlds[1])
@@ -100,7 +100,7 @@ export interface VerdictThresholds {
 export const DEFAULT_THRESHOLDS: VerdictThresholds = { maxSurface: 0.05, minWorldLo: 0 };
 
 /**
- * The verdict of seed 001's criterion: selectively robust when invariant to wording (SS at most
+ * The verdict of the context-enrichment paper's criterion: selectively robust when invariant to wording (SS at most
  * the threshold) and responsive in the registered direction (WR interval above the threshold).
  */
 export function selectiveVerdict(ss: number, wrLo: number, t: VerdictThresholds = DEFAULT_THRESHOLDS): string {

@@ -12,7 +12,7 @@ export interface SelectiveFacts {
   readonly scenario: string;
   readonly actions: readonly [string, string];
   readonly conditions: readonly string[];
-  /** What each condition adds (seed 001 §M), by id. */
+  /** What each condition adds (the context-enrichment paper §M), by id. */
   readonly functions: Readonly<Record<string, string>>;
   readonly spec: SelectiveSpec;
   readonly publishedReference?: string;

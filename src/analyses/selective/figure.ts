@@ -1,5 +1,5 @@
 /**
- * The selective-robustness plane (seed 001 §R): x = surface sensitivity (lower is better), y =
+ * The selective-robustness plane (the context-enrichment paper §R): x = surface sensitivity (lower is better), y =
  * world responsiveness (should be above 0), one mark per model × condition with its 95 % interval
  * on both axes. A run and the published metrics draw with this one function; each source gets its
  * own panel with the same axes, so they sit on the same plane. The verdict thresholds are drawn as

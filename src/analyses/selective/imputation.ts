@@ -1,5 +1,5 @@
 /**
- * Imputation sensitivity (seed 001 §M; DESIGN §3 "First-token scoring"): when only one action is
+ * Imputation sensitivity (the context-enrichment paper §M; docs/methods.md "First-token scoring"): when only one action is
  * among the returned candidates, the missing one is imputed at half the unreturned mass and the
  * bounds — missing mass 0 and the full unreturned mass — are stored with the trial (the scoring
  * JSON written by src/live/score.ts). Here every imputed call is set to one bound at a time, the

@@ -1,6 +1,6 @@
 /**
- * The files of a selective-robustness analysis (issue 7 §6): reports/selective.csv with exactly
- * the contract's columns (fractions, not percent), the seed 000 metrics, per-cell means, the
+ * The files of a selective-robustness analysis: reports/selective.csv with exactly
+ * the contract's columns (fractions, not percent), the context-enrichment summary metrics, per-cell means, the
  * imputation sensitivity, a JSON of everything and a Markdown summary; plus the terminal table.
  * Numbers in CSV/JSON are full precision; Markdown and the terminal round for people.
  */
@@ -39,9 +39,9 @@ export function selectiveJson(a: SelectiveAnalysis): string {
     synthetic_models: a.facts.simulated,
     definitions: {
       units: 'fractions (0.05 = 5 percentage points)',
-      surface_sensitivity: 'mean over worlds of [mean over non-canonical formats of |p(canonical) − p(format)|] (seed 001; DESIGN §3)',
+      surface_sensitivity: 'mean over worlds of [mean over non-canonical formats of |p(canonical) − p(format)|] (the context-enrichment paper; docs/methods.md)',
       world_responsiveness: `mean over formats of p(${a.facts.spec.worlds[0]}) − p(${a.facts.spec.worlds[1]}) (registered direction)`,
-      jsd_divergence: 'paraphrase invariance (seed 000): mean over worlds of the mean Jensen–Shannon DIVERGENCE (nats) between the canonical format and each other format',
+      jsd_divergence: 'paraphrase invariance (the context-enrichment summary): mean over worlds of the mean Jensen–Shannon DIVERGENCE (nats) between the canonical format and each other format',
       js_distance: 'the same with the Jensen–Shannon DISTANCE √JSD (what scipy.spatial.distance.jensenshannon returns)',
       directional_sensitivity: `(p_new − p_old)·direction on the canonical format: p(${a.facts.spec.worlds[0]}) − p(${a.facts.spec.worlds[1]})`,
       intervals: `95 % percentile bootstrap, resampling the calls within each cell, ${a.settings.reps} replicates, seed ${a.settings.seed}`,
@@ -80,7 +80,7 @@ export function selectiveMarkdown(a: SelectiveAnalysis): string {
     `Verdict: *selectively robust* when SS ≤ ${pts(a.thresholds.maxSurface)} points and the WR interval lies above ${pts(a.thresholds.minWorldLo)} points.`, '',
     '| Model | Condition | SS | SS 95 % | WR | WR 95 % | Verdict |', '|---|---|---:|---|---:|---|---|',
     ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${pts(r.ss)} | ${ptsI(r.ssLo, r.ssHi)} | ${pts(r.wr)} | ${ptsI(r.wrLo, r.wrHi)} | ${r.verdict} |`),
-    '', '## Paraphrase invariance and directional sensitivity (seed 000)', '',
+    '', '## Paraphrase invariance and directional sensitivity', '',
     'JSD is the Jensen–Shannon **divergence** (natural log, 0 … ln 2 ≈ 0.693) between the canonical format and each other format, averaged; '
     + 'the JS **distance** √JSD (scipy\'s `jensenshannon`) is given beside it. Directional sensitivity = p(new) − p(old) in the registered direction, on the canonical format.', '',
     '| Model | Condition | JSD (divergence) | 95 % | JS distance | 95 % | Directional sensitivity | 95 % |', '|---|---|---:|---|---:|---|---:|---|',
@@ -88,7 +88,7 @@ export function selectiveMarkdown(a: SelectiveAnalysis): string {
     '', '## Imputation sensitivity', '',
     a.imputation.scored === 0 ? 'The calls were scored by parsing sampled text (no first-token probabilities), so nothing was imputed.' : `${a.imputation.imputed} of ${a.imputation.scored} scored calls lacked one action among the returned candidates; the missing action was imputed at half the unreturned mass. `
     + `With every imputed call at 0 or at the full unreturned mass, the metrics change by at most **${fixed(100 * a.imputation.maxChange, 2)} points** `
-    + `(seed 001 reports ≤ 0.49); the order of the conditions within each model is ${a.imputation.rankingsUnchanged ? 'unchanged' : '**changed**'}. Per group: reports/selective-imputation.csv.`,
+    + `(the context-enrichment paper reports ≤ 0.49); the order of the conditions within each model is ${a.imputation.rankingsUnchanged ? 'unchanged' : '**changed**'}. Per group: reports/selective-imputation.csv.`,
   );
   if (a.layout.missing.length) out.push('', `Left out (a world × format cell without valid calls): ${a.layout.missing.join('; ')}.`);
   out.push('', 'Files: reports/selective.csv, selective-paraphrase.csv, selective-cells.csv, selective-imputation.csv, selective.json; figures/selective-plane.{vl.json,svg,png}.', '');

@@ -1,9 +1,9 @@
 /**
- * Seed 000's two metrics on the selective layout, evaluated on the same bootstrap replicates as
+ * the context-enrichment summary's two metrics on the selective layout, evaluated on the same bootstrap replicates as
  * surface sensitivity and world responsiveness:
  *   paraphrase invariance  = mean over worlds of the mean JSD between the canonical format and each
  *                            other format (the divergence, nats, 0…ln 2), and the same with the JS
- *                            distance √JSD (what scipy's `jensenshannon` in seed 000's sketch returns);
+ *                            distance √JSD (what scipy's `jensenshannon` in the context-enrichment summary's sketch returns);
  *   directional sensitivity = (p_higher − p_lower) on the canonical format, i.e. (p_new − p_old)
  *                            times the registered direction.
  * Names: JSD[model | condition], JSDIST[model | condition], DS[model | condition].

@@ -1,9 +1,9 @@
 import { jsdBernoulli } from '../../stats/jsd.js';
 
 /**
- * Paraphrase invariance (seed 000 "Selective Robustness" 1.): the mean Jensen–Shannon divergence
+ * Paraphrase invariance (the context-enrichment summary "Selective Robustness" 1.): the mean Jensen–Shannon divergence
  * between the original prompt's action distribution and each paraphrase's. Reported as the
- * divergence (natural log, 0…ln 2); seed 000's code sketch uses scipy's `jensenshannon`, which
+ * divergence (natural log, 0…ln 2); the context-enrichment summary's code sketch uses scipy's `jensenshannon`, which
  * returns the distance √JSD, so that mean is reported beside it under its own name.
  */
 export function paraphraseInvariance(pOriginal: number, pParaphrases: ArrayLike<number>): { divergence: number; distance: number } {
@@ -19,7 +19,7 @@ export function paraphraseInvariance(pOriginal: number, pParaphrases: ArrayLike<
 }
 
 /**
- * Directional sensitivity (seed 000 "Selective Robustness" 2.): (p_new − p_old)·direction, positive
+ * Directional sensitivity (the context-enrichment summary "Selective Robustness" 2.): (p_new − p_old)·direction, positive
  * when behaviour moved the registered way (direction +1 or −1).
  */
 export function directionalSensitivity(pOld: number, pNew: number, direction: 1 | -1): number {

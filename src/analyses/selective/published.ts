@@ -1,5 +1,5 @@
 /**
- * The published selective-robustness metrics of seed 001 (data/greiche-2026/published-metrics.csv,
+ * The published selective-robustness metrics of the context-enrichment paper (data/greiche-2026/published-metrics.csv,
  * percentage points as printed) as plane rows in fractions, so they draw with the same figure
  * function as a run (src/selective/figure.ts).
  */
@@ -15,7 +15,7 @@ import type { PlaneRow } from './figure.js';
 export const PUBLISHED = {
   'greiche-2026': {
     path: 'data/greiche-2026/published-metrics.csv',
-    label: 'Published: Greiche et al. 2026 (seed 001)',
+    label: 'Published: Greiche et al. 2026',
   },
 } as const;
 export type PublishedId = keyof typeof PUBLISHED;

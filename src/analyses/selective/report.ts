@@ -10,9 +10,9 @@ const pts = (x: number) => fixed(100 * x, 1);
 const num = (text: string) => ({ text, numeric: true });
 
 /**
- * reports/report.html of a context-enrichment run: the selective-robustness table (seed 001 §R,
+ * reports/report.html of a context-enrichment run: the selective-robustness table (the context-enrichment paper §R,
  * in percentage points as the paper prints it), the plane figure with the published metrics,
- * the seed 000 metrics, and the imputation sensitivity of first-token scoring.
+ * the context-enrichment summary metrics, and the imputation sensitivity of first-token scoring.
  */
 export function selectiveReportFile(a: SelectiveAnalysis): OutputFile {
   const { spec } = a.facts;
@@ -43,7 +43,7 @@ export function selectiveReportFile(a: SelectiveAnalysis): OutputFile {
     },
     figuresSection(a.figures),
     {
-      id: 'paraphrase', heading: 'Paraphrase invariance and directional sensitivity (seed 000)',
+      id: 'paraphrase', heading: 'Paraphrase invariance and directional sensitivity',
       blocks: [
         { kind: 'text', text: 'JSD: Jensen–Shannon divergence (natural log) between the canonical format and each other format, averaged; the JS distance √JSD (what scipy returns) beside it. Directional sensitivity: p(new) − p(old) in the registered direction, on the canonical format.' },
         {

@@ -19,7 +19,7 @@ export interface SelectiveOptions {
   readonly logger?: Logger;
 }
 
-/** One model × condition: both metrics and the seed 000 metrics with their intervals, and the verdict. */
+/** One model × condition: both metrics and the context-enrichment summary metrics with their intervals, and the verdict. */
 export interface SelectiveRow {
   readonly model: string;
   readonly condition: string;

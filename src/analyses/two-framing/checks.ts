@@ -23,7 +23,7 @@ export interface VerifyInput {
 const TOL = 1e-12;
 
 /**
- * The numerical checks of seed 002 Appendix C. Each names what it saw; `reproduce` exits non-zero
+ * The numerical checks of Same Game, Different Story Appendix C. Each names what it saw; `reproduce` exits non-zero
  * when one fails. The pooled-mean check recomputes from the counts on its own path.
  */
 export function verifyTwoFraming(v: VerifyInput): VerificationReport {
@@ -119,7 +119,7 @@ export function verifyTwoFraming(v: VerifyInput): VerificationReport {
   }
   {
     const bad: string[] = [];
-    // Seed 002 Appendix C: exactly two empirical tables (Tables 2 and 3) and no external numeric
+    // Same Game, Different Story Appendix C: exactly two empirical tables (Tables 2 and 3) and no external numeric
     // comparison table. Family robustness and per-cell diagnostics are supplementary, not
     // empirical tables of their own; a comparison the user asked for (--compare) is allowed.
     const empirical = v.tables.filter((t) => /^table\d+$/.test(t));

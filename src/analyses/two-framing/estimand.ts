@@ -4,7 +4,7 @@ import type { Estimand } from '../../stats/bootstrap.js';
 import { robustness2 } from '../../stats/jsd.js';
 import { POOLED, stat } from '../../core/names.js';
 
-/** A planned contrast: the base and alternative framing of one model–game (seed 002 §3.3). */
+/** A planned contrast: the base and alternative framing of one model–game (Same Game, Different Story §3.3). */
 export interface FramingPair {
   readonly model: string;
   readonly game: string;
@@ -46,8 +46,8 @@ export function twoFramingLayout(table: CellTable, base: string, alt: string): T
 
 /**
  * Per cell: R2, shift Δ = p_alt − p_base, and the conservative transform with attenuation a:
- * shift_c = a·Δ, R_c = 1 − a·(1 − R2) (seed 002 §4.2). Per model: unweighted means over its games;
- * pooled: unweighted mean over all model–game values (DESIGN §3). Names:
+ * shift_c = a·Δ, R_c = 1 − a·(1 − R2) (Same Game, Different Story §4.2). Per model: unweighted means over its games;
+ * pooled: unweighted mean over all model–game values (docs/methods.md). Names:
  *   R2, shift, Rc, shiftc            [model | game]
  *   R_raw, shift_raw, R, shift       [model] and [Pooled]   (R and shift are the conservative ones)
  */

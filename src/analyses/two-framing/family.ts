@@ -34,7 +34,7 @@ export function familyLayout(table: CellTable): FamilyLayout {
 }
 
 /**
- * Family robustness R(M,G) = 1 − max over framing pairs of JSD/ln 2 (seed 002 §3.2), unattenuated;
+ * Family robustness R(M,G) = 1 − max over framing pairs of JSD/ln 2 (Same Game, Different Story §3.2), unattenuated;
  * R(M) = uniform mean over games; pooled = mean over all model–game values.
  * Names: stat('Rfam', model, game), stat('Rfam', model), stat('Rfam', POOLED).
  */

@@ -62,7 +62,7 @@ export function replicatesOf(a: TwoFramingAnalysis, name: string): Float64Array 
   return a.boot.replicates.subarray(j * a.boot.reps, (j + 1) * a.boot.reps);
 }
 
-/** The four figures of a two-framing analysis (seed 002 Tables 2 and 3 and their bootstrap). */
+/** The four figures of a two-framing analysis (Same Game, Different Story Tables 2 and 3 and their bootstrap). */
 export function twoFramingFigures(a: TwoFramingAnalysis): Figure[] {
   const models = [...a.layout.models];
   const games = gamesInOrder(a);

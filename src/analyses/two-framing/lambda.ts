@@ -6,7 +6,7 @@ import { stat } from '../../core/names.js';
 import type { TwoFramingLayout } from './estimand.js';
 
 /**
- * The payoff-sensitivity diagnostic of seed 002 §3.4 for every model–game: λ̂ per framing of the
+ * The payoff-sensitivity diagnostic of Same Game, Different Story §3.4 for every model–game: λ̂ per framing of the
  * planned pair and V_λ = population variance of the two λ̂ (i.e. (λ̂_b − λ̂_s)²/4).
  * `gaps` gives Δu(q = 0.5) per game; a game missing there or with Δu = 0 yields NaN (said in
  * the report: there is no payoff gap to be sensitive to).

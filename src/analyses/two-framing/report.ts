@@ -9,7 +9,7 @@ import { familyRows, table2Rows, table3Rows } from './tables.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
 
 /**
- * Report sections of a two-framing analysis (seed 002 Tables 2 and 3, figures, verification,
+ * Report sections of a two-framing analysis (Same Game, Different Story Tables 2 and 3, figures, verification,
  * provenance, settings). Reconstructed data (`reproduce`) and direct runs use the same sections;
  * only the provenance they pass differs.
  */

@@ -23,7 +23,7 @@ function count(a: TwoFramingAnalysis, i: number): number {
   return obs.kind === 'binary' ? (obs as BinaryObservations).x : cellRate(obs) * cellSize(obs);
 }
 
-/** Table 2 of seed 002: the rates the estimands use (x/n), counts, and the difference alt − base. */
+/** Table 2 of Same Game, Different Story: the rates the estimands use (x/n), counts, and the difference alt − base. */
 export function table2Rows(a: TwoFramingAnalysis): Table2Row[] {
   return a.layout.pairs.map((p) => {
     const pb = cellRate(a.table.cells[p.baseIndex].obs);
@@ -37,7 +37,7 @@ export function table2Rows(a: TwoFramingAnalysis): Table2Row[] {
   });
 }
 
-/** Table 3 of seed 002: conservative R and shift per model (input order), then Pooled. */
+/** Table 3 of Same Game, Different Story: conservative R and shift per model (input order), then Pooled. */
 export function table3Rows(a: TwoFramingAnalysis): Table3Row[] {
   return [...a.layout.models, POOLED].map((m) => {
     const R = a.boot.get(stat('R', m));

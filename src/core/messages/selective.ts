@@ -1,6 +1,6 @@
 /**
  * User-facing messages of context-enrichment designs and the selective-robustness analysis
- * (seeds 000/001): every message a function, so tests compare against the same text.
+ * (the context-enrichment paper): every message a function, so tests compare against the same text.
  */
 const q = (s: string) => JSON.stringify(s);
 const list = (xs: readonly string[]) => xs.map(q).join(', ');

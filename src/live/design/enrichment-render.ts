@@ -1,10 +1,10 @@
 /**
  * Rendering a context-enrichment cell (condition × world × format) and expanding a design into
- * trials. A format lays out the SAME facts (seed 001 §M: canonical prose, bullet list, key-value
+ * trials. A format lays out the SAME facts (the context-enrichment paper §M: canonical prose, bullet list, key-value
  * table, paraphrased prose): prose joins each slot's facts into a paragraph, bullets puts every
  * fact on its own "- " line, key-value writes "key: value" lines; a wording k > 0 uses each
  * fact's k-th paraphrase. Every prompt ends with the same one-word request, so the first output
- * token is where the action is named (first-token scoring, DESIGN §3).
+ * token is where the action is named (first-token scoring, docs/methods.md).
  */
 import type { Design, EnrichmentFormat, EnrichmentSpec, EnrichmentWorld, Fact, Payoffs } from './types.js';
 import { modelSpec } from './models.js';

@@ -1,6 +1,6 @@
 /**
  * `samegame prompts` for a context-enrichment design: one prompt per model × condition × world ×
- * format, for reading the four formats of a cell side by side (seed 001 §D notes that their
+ * format, for reading the four formats of a cell side by side (the context-enrichment paper §D notes that their
  * equivalence was not checked by independent raters — this is where a reviewer checks it).
  */
 import { UserError } from '../../core/errors.js';

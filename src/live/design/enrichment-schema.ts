@@ -1,5 +1,5 @@
 /**
- * The schema of a context-enrichment design (`kind: context-enrichment`; seeds 000 and 001): a base
+ * The schema of a context-enrichment design (`kind: context-enrichment`; the context-enrichment paper): a base
  * template of slots, condition modules that fill their slots (each condition REPLACES the previous
  * one's contents — substitutions, not stacks, so "longer" and "more functional" stay apart), two
  * worlds with a registered direction, and formats that lay out the same facts in different ways.
@@ -10,7 +10,7 @@ import { decodingSchema, modelSchema, pricesSchema } from './schema.js';
 
 const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected an id of letters, digits, ".", "_" or "-", starting with a letter or digit');
 
-/** Layouts of the same facts (seed 001 §M: canonical prose, bullet list, key-value table, paraphrased prose). */
+/** Layouts of the same facts (the context-enrichment paper §M: canonical prose, bullet list, key-value table, paraphrased prose). */
 export const FORMAT_STYLES = ['prose', 'bullets', 'key-value'] as const;
 export type FormatStyle = (typeof FORMAT_STYLES)[number];
 
@@ -35,7 +35,7 @@ export const payoffsSchema = z.strictObject({
 
 const conditionSchema = z.strictObject({
   id,
-  function: z.string().min(1).describe('what this condition adds and why (seed 001 §M, its row of the condition table)'),
+  function: z.string().min(1).describe('what this condition adds and why (the context-enrichment paper §M, its row of the condition table)'),
   slots: slots.optional().describe('the contents of the condition slots; a slot left out is empty (no stacking)'),
 });
 
@@ -43,7 +43,7 @@ const worldSchema = z.strictObject({
   id,
   description: z.string().optional(),
   slots: z.record(z.string(), facts).optional().describe('the contents of the world slots'),
-  payoffs: payoffsSchema.optional().describe('this world\'s payoffs when the change between worlds is a payoff change (seed 000)'),
+  payoffs: payoffsSchema.optional().describe('this world\'s payoffs when the change between worlds is a payoff change'),
 });
 
 const formatSchema = z.strictObject({
@@ -73,7 +73,7 @@ export const enrichmentDesignSchema = z.strictObject({
   formats: z.array(formatSchema).min(2).describe('layouts of the same content; the first is the canonical one'),
   trials: z.number().int().min(1).describe('calls per model × condition × world × format cell'),
   decoding: decodingSchema.optional(),
-  scoring: z.enum(['sample', 'logprobs']).optional().describe('logprobs (default): first-token probabilities (DESIGN §3); sample: parse the text'),
+  scoring: z.enum(['sample', 'logprobs']).optional().describe('logprobs (default): first-token probabilities (docs/methods.md); sample: parse the text'),
   prices: pricesSchema.optional(),
   published_reference: z.enum(['greiche-2026']).optional().describe('published metrics to draw beside this run on the selective-robustness plane'),
 });
@@ -84,5 +84,5 @@ export type FactDocument = z.output<typeof factSchema>;
 /** The JSON Schema of a context-enrichment design file, for editors. */
 export function enrichmentJsonSchema(): Record<string, unknown> {
   const s = z.toJSONSchema(enrichmentDesignSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return { ...s, title: 'samegame context-enrichment design', description: 'Conditions × worlds × formats (seeds 000/001; samegame DESIGN §3).' };
+  return { ...s, title: 'samegame context-enrichment design', description: 'Conditions × worlds × formats (the context-enrichment paper; samegame docs/methods.md).' };
 }

@@ -1,9 +1,9 @@
 /**
- * Context-enrichment designs (seeds 000/001; DESIGN §3 "Selective robustness"): validate a
+ * Context-enrichment designs (the context-enrichment paper; docs/methods.md "Selective robustness"): validate a
  * `kind: context-enrichment` document — errors name the file, the line and the path in the
  * document — and resolve it into a Design whose `enrichment` holds conditions × worlds × formats.
  *
- * Substitution rule (seed 000 "Controlled Context Enrichment", seed 001 §I): the template's slots
+ * Substitution rule (the context-enrichment summary "Controlled Context Enrichment", the context-enrichment paper §I): the template's slots
  * have one source each — the base (shared by every cell), the worlds, or the conditions. A
  * condition fills the condition slots completely; a slot it does not name is empty. Conditions
  * therefore replace one another and never stack.

@@ -13,7 +13,7 @@ const decoding = (d: DesignDocument['decoding']): Decoding => ({
 
 /** The models of a design document: decodings merged (design, then model), prices resolved. */
 export function resolveModels(d: Pick<DesignDocument, 'models' | 'decoding' | 'prices'>, scoring: Scoring): DesignModel[] {
-  // Logprob scoring reads the top-k alternatives; seed 001 used k = 20, the most providers return.
+  // Logprob scoring reads the top-k alternatives; the context-enrichment paper used k = 20, the most providers return.
   const base = { ...(scoring === 'logprobs' ? { topLogprobs: 20 } : {}), ...decoding(d.decoding) };
   return d.models.map((m) => ({
     id: m.id, provider: m.provider, model: m.model ?? m.id,

@@ -25,7 +25,7 @@ export const customGameSchema = z.strictObject({
 
 const framingObject = z.strictObject({
   id,
-  family: z.enum(FAMILY_IDS as [string, ...string[]]).describe('the prompt family (seed 002 Appendix B)'),
+  family: z.enum(FAMILY_IDS as [string, ...string[]]).describe('the prompt family (Same Game, Different Story Appendix B)'),
   labels: z.array(z.string()).optional().describe('surface labels [label of C, label of D]; defaults to the family\'s'),
 });
 
@@ -60,12 +60,12 @@ export const designSchema = z.strictObject({
   synthetic: z.boolean().optional().describe('true when the design\'s data are synthetic (simulated models)'),
   models: z.array(modelSchema).min(1),
   games: z.array(z.union([z.enum(CANONICAL_GAME_IDS as [string, ...string[]]), customGameSchema])).min(1)
-    .describe('canonical games by id (seed 002 Appendix A) or custom 2×2 payoff matrices'),
+    .describe('canonical games by id (Same Game, Different Story Appendix A) or custom 2×2 payoff matrices'),
   framings: z.array(z.union([z.enum(FAMILY_IDS as [string, ...string[]]), framingObject])).min(1)
     .describe('prompt families by id, or {id, family, labels}'),
   trials: z.number().int().min(1).describe('trials per model × game × framing cell'),
   decoding: decodingSchema.optional(),
-  scoring: z.enum(['sample', 'logprobs']).optional().describe('sample: parse the text (default); logprobs: first-token probabilities (DESIGN §3)'),
+  scoring: z.enum(['sample', 'logprobs']).optional().describe('sample: parse the text (default); logprobs: first-token probabilities (docs/methods.md)'),
   prices: pricesSchema.optional().describe('for --dry-run cost estimates'),
 });
 
@@ -74,5 +74,5 @@ export type DesignDocument = z.output<typeof designSchema>;
 /** The JSON Schema of a design file, for editors (yaml-language-server: $schema=…). */
 export function designJsonSchema(): Record<string, unknown> {
   const s = z.toJSONSchema(designSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return { ...s, title: 'samegame design', description: 'A direct-run design: models × games × framings × trials (samegame, DESIGN §2).' };
+  return { ...s, title: 'samegame design', description: 'A direct-run design: models × games × framings × trials (samegame, docs/architecture.md).' };
 }

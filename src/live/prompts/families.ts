@@ -1,5 +1,5 @@
 /**
- * The registered prompt families of seed 002 Appendix B, plus the two contexts of its retained
+ * The registered prompt families of Same Game, Different Story Appendix B, plus the two contexts of its retained
  * contrast (§4.1: a business meeting between CEOs, a conversation between friends aiming for a
  * compromise). Every family states the full payoff matrix in its own labels; only the story and
  * the labels change, never the incentives.

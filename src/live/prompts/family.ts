@@ -1,5 +1,5 @@
 /**
- * A prompt family (seed 002 Appendix B): one story told around a 2×2 game. A family renders any
+ * A prompt family (Same Game, Different Story Appendix B): one story told around a 2×2 game. A family renders any
  * game under any pair of surface labels; every rendering states the whole payoff matrix (so the
  * game can be reconstructed exactly from the text) and asks for a one-word answer.
  */

@@ -1,7 +1,7 @@
 /**
  * Framings: a prompt family with its surface labels. Rendering a framing for a game gives the
  * text to send, the label map back to canonical C/D (the parser's input) and the two action words
- * in canonical order (first-token scoring's input, DESIGN §3).
+ * in canonical order (first-token scoring's input, docs/methods.md).
  */
 import type { Action, Game } from '../types.js';
 import { labelMap, type LabelPair } from './family.js';

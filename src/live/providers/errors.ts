@@ -1,5 +1,5 @@
 /**
- * HTTP and SDK failures → ProviderError kinds (DESIGN §2, issue 5 "Runner"): the runner decides
+ * HTTP and SDK failures → ProviderError kinds (docs/architecture.md): the runner decides
  * from the kind alone whether to retry, so every provider maps its failures the same way.
  *   429 → rate_limit (with Retry-After), 5xx → server, 408 and timeouts → timeout,
  *   connection failures → network, unreadable or truncated bodies → malformed,

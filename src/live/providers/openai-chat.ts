@@ -1,7 +1,7 @@
 /**
  * Provider `openai-chat`: Chat Completions through the official SDK, against OpenAI or any
  * compatible server by base URL (vLLM, Ollama, llama.cpp server). First-token scoring uses
- * logprobs: true with top_logprobs (DESIGN §3).
+ * logprobs: true with top_logprobs (docs/methods.md).
  */
 import type OpenAI from 'openai';
 import type { Provider, ProviderRequest, ProviderResponse, TrialSpec } from '../types.js';

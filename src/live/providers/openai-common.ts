@@ -121,7 +121,7 @@ export function trialHeader(spec: { model: { id: string }; game: string; framing
 
 /**
  * The sampling seed sent for one trial. Repeated samples of one prompt are distinct trials
- * (issue 5), so a design seed is offset by the rep index: the same seed for every rep would make
+ *, so a design seed is offset by the rep index: the same seed for every rep would make
  * a seeded server return one sample rep times.
  */
 export function trialSeed(seed: number | undefined, rep: number): number | undefined {

@@ -1,6 +1,6 @@
 /**
  * Provider `openai-responses`: the OpenAI Responses API through the official SDK (v6).
- * First-token scoring (DESIGN §3) needs the top-k alternatives at the first output position:
+ * First-token scoring (docs/methods.md) needs the top-k alternatives at the first output position:
  * requested with include: ["message.output_text.logprobs"] and top_logprobs.
  */
 import type OpenAI from 'openai';

@@ -3,13 +3,13 @@
  * design runs end to end with no key and no network, and so that analyses can be checked against
  * a known truth. Everything it returns is labelled synthetic.
  *
- * Its choice rule is the logit response of seed 002 §3.4 plus framing biases:
+ * Its choice rule is the logit response of Same Game, Different Story §3.4 plus framing biases:
  *   P(C) = logistic(intercept + λ·Δu_G + bias[framing] + game_bias[game] + noise·z_cell),
  * with Δu_G the row player's expected payoff gap ū(C) − ū(D) at belief q = 0.5 after the payoffs
  * are normalized to range 1, and z_cell a standard normal drawn once per (seed, model, game,
  * framing), so a cell's true P(C) is fixed and known. Temperature is not modelled.
  *
- * For context-enrichment designs (seed 001) two options add: `effects`, logit offsets (and extra
+ * For context-enrichment designs (the context-enrichment paper) two options add: `effects`, logit offsets (and extra
  * per-cell noise, i.e. format noise) for trials whose factors match every level in `when` — the
  * condition × world pattern — and `call_noise`, a per-call logit offset so that repeated calls of a
  * cell differ as repeated API calls do. Both default to nothing, leaving other designs unchanged.
@@ -21,7 +21,7 @@ import { rowPayoffs } from '../../core/games.js';
 import { ProviderError, type Game, type ModelSpec, type Provider, type ProviderRequest, type ProviderResponse, type TopLogprob, type TrialSpec } from '../types.js';
 
 const shape = {
-  lambda: z.number().describe('payoff sensitivity λ (seed 002 §3.4)').default(4),
+  lambda: z.number().describe('payoff sensitivity λ (Same Game, Different Story §3.4)').default(4),
   intercept: z.number().describe('logit of P(C) at Δu = 0 with no bias').default(0),
   bias: z.record(z.string(), z.number()).describe('logit bias by framing id').default({}),
   game_bias: z.record(z.string(), z.number()).describe('logit bias by game id').default({}),
@@ -29,7 +29,7 @@ const shape = {
   invalid_rate: z.number().min(0).max(1).describe('probability of an answer naming no single action').default(0),
   leak: z.number().min(0).lt(1).describe('first-token probability mass on tokens that name no action').default(0.02),
   truncate_below: z.number().min(0).max(1).describe('first-token candidates less likely than this are not returned (mimics top-p truncation)').default(0),
-  // Context-enrichment designs (seed 001): effects of factor levels (condition × world …) and call-to-call variation.
+  // Context-enrichment designs (the context-enrichment paper): effects of factor levels (condition × world …) and call-to-call variation.
   effects: z.array(z.strictObject({
     when: z.record(z.string(), z.string()).describe('factor levels a trial must all have, e.g. { condition: minimal, world: regional }'),
     logit: z.number().default(0).describe('logit offset of matching trials'),
@@ -45,7 +45,7 @@ export type SimulatedOptions = z.output<typeof simulatedOptionsSchema>;
 
 export const SIMULATED_SNAPSHOT = 'simulated-synthetic';
 
-/** Δu at q = 0.5 with the row player's payoffs normalized to range 1 (seed 002 §3.4); 0 for a flat game. */
+/** Δu at q = 0.5 with the row player's payoffs normalized to range 1 (Same Game, Different Story §3.4); 0 for a flat game. */
 function gap(game: Game): number {
   const du = payoffGap(rowPayoffs(game), 0.5);
   return Number.isFinite(du) ? du : 0;

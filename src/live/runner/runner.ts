@@ -1,5 +1,5 @@
 /**
- * The runner (issue 5 §6): trials not yet completed in the store are requested under a
+ * The runner: trials not yet completed in the store are requested under a
  * concurrency limit (AIMD-adaptive on 429s), requests- and tokens-per-minute buckets, and retries
  * with full-jitter backoff that honours Retry-After. Every finished trial — ok, invalid or error —
  * is committed to the store before it counts. A stop signal (first Ctrl-C) ends dispatch and lets

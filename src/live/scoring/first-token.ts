@@ -1,11 +1,11 @@
 /**
- * First-token scoring (DESIGN §3, after seed 001): from the top-k alternatives at the first output
+ * First-token scoring (docs/methods.md, after the context-enrichment paper): from the top-k alternatives at the first output
  * position, t = Σ prob of candidates whose trimmed, upper-cased text is a non-empty prefix of the
  * first action word (the label of C), r = the same for the second (the label of D), and
  * P(C) = t / (t + r).
  *
  * When only one action has candidates, the other's mass is unknown: it lies somewhere in the
- * unreturned mass u = 1 − Σ returned. It is imputed as u/2 (seed 001's midpoint), the imputation is
+ * unreturned mass u = 1 − Σ returned. It is imputed as u/2 (the context-enrichment paper's midpoint), the imputation is
  * recorded, and the bounds with the missing mass at 0 and at u are returned for sensitivity
  * analyses. With neither action present the trial is invalid.
  */

@@ -1,5 +1,5 @@
 /**
- * The parser of seed 002 Appendix B: a response is mapped to a canonical action through its
+ * The parser of Same Game, Different Story Appendix B: a response is mapped to a canonical action through its
  * framing's label map, and marked invalid when no single registered action can be identified.
  *
  * A label counts only as a whole word, case-insensitively: a letter, digit, underscore or

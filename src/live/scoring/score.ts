@@ -1,6 +1,6 @@
 /**
  * A response to a trial outcome. Sample scoring: the parsed text decides (ok with its action, or
- * invalid with the parser's reason). Logprob scoring (DESIGN §3): the first-token probability of C
+ * invalid with the parser's reason). Logprob scoring (docs/methods.md): the first-token probability of C
  * decides the status; the parsed text is kept alongside, and the scoring details (t, r, returned
  * and unreturned mass, imputation and its bounds) are stored as JSON.
  */

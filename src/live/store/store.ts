@@ -1,5 +1,5 @@
 /**
- * The trial store (issue 5 §5): SQLite through better-sqlite3, WAL with synchronous = FULL, so a
+ * The trial store: SQLite through better-sqlite3, WAL with synchronous = FULL, so a
  * trial is on disk when its insert returns — a trial is committed before it counts, and a kill -9
  * loses at most the calls in flight. A run is identified by its design hash: opening the same
  * design on the same store resumes that run. Completed trials (ok, invalid) are never replaced;

@@ -19,7 +19,7 @@ export interface CellR2Options {
 }
 
 /**
- * Per-cell two-framing robustness R2 = 1 − JSD/ln 2 (seed 002 §3.3), raw and conservative
+ * Per-cell two-framing robustness R2 = 1 − JSD/ln 2 (Same Game, Different Story §3.3), raw and conservative
  * (R_c = 1 − a·(1 − R2), §4.2), per model panel and game, each with its 95 % bootstrap interval.
  */
 export function cellR2Figure(rows: readonly CellR2Row[], o: CellR2Options): Figure {

@@ -48,7 +48,7 @@ function gameAxis(o: DumbbellOptions) {
 }
 
 /**
- * Seed 002 Table 2 as a dumbbell chart: per model (one panel each) and game, a dot for the base
+ * Same Game, Different Story Table 2 as a dumbbell chart: per model (one panel each) and game, a dot for the base
  * and the alternative framing's cooperation rate joined by a line, so the length of the line is
  * the table's "Difference" column.
  */

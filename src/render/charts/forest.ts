@@ -21,7 +21,7 @@ export interface ForestOptions {
 }
 
 /**
- * Seed 002 Table 3 as a forest plot: one panel per statistic (R and action shift), a point per
+ * Same Game, Different Story Table 3 as a forest plot: one panel per statistic (R and action shift), a point per
  * model and the pooled value, with its 95 % bootstrap interval as a line. Panels have their own
  * x scales, since R and the shift live on different ranges.
  */

@@ -95,7 +95,7 @@ function panel(p: BootstrapPanel): LayerSpec<Field> {
 }
 
 /**
- * Bootstrap distributions of the pooled statistics (seed 002 §4.3: binomial bootstrap, 95 %
+ * Bootstrap distributions of the pooled statistics (Same Game, Different Story §4.3: binomial bootstrap, 95 %
  * percentile interval): the replicate histogram with the point estimate (solid) and the
  * interval ends (dashed) marked.
  */

@@ -9,7 +9,7 @@ import { rerun, withCounts } from './helpers.js';
 let r: Omit<AuditResult, 'files'>;
 beforeAll(() => { r = auditCompute({ logger: new MemoryLogger() }); });
 
-describe('audit of the shipped seed 002 data', () => {
+describe('audit of the shipped Same Game, Different Story data', () => {
   it('finds every conclusion holding and an overturning table for each', () => {
     expect(r.tipping.map((t) => t.id)).toEqual([
       'shift-excludes-0[Pooled]', 'shift-excludes-0[GPT-3.5]', 'shift-excludes-0[GPT-4]', 'shift-excludes-0[LLaMa-2]', 'order-by-R', 'R-excludes-1[Pooled]']);

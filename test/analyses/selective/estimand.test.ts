@@ -46,7 +46,7 @@ describe('selective robustness estimands (hand derivation)', () => {
   });
 });
 
-describe('seed 000 paraphrase invariance and directional sensitivity', () => {
+describe('the context-enrichment summary paraphrase invariance and directional sensitivity', () => {
   it('mean JSD (divergence) and mean distance over paraphrases', () => {
     const r = paraphraseInvariance(0.5, [0.5, 1]);
     // JSD(0.5, 0.5) = 0; JSD(0.5, 1) = H(0.75) − H(0.5)/2 = 0.5623351446188083 − 0.34657359027997264

@@ -30,7 +30,7 @@ const TOP: Record<string, [Answer['top'], Answer['top']]> = {
   'grounded/local/kv': [[['RETAIN', 0.9], ['TRANSFER', 0.1]], [['RETAIN', 0.9], ['TRANSFER', 0.1]]],
 };
 
-// Hand values of t/(t+r), with u/2 imputed for the missing action (DESIGN §3).
+// Hand values of t/(t+r), with u/2 imputed for the missing action (docs/methods.md).
 const P: Record<string, [number, number]> = {
   'minimal/regional/prose': [0.6 / 0.9, 0.8 / 0.9],
   'minimal/regional/list': [0.5, 0.7 / 0.9],
@@ -47,7 +47,7 @@ const FULL: Record<string, number> = { 'minimal/regional/kv': 0.9 / 0.98, 'minim
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 const FORMATS = ['prose', 'list', 'kv'];
-/** SS and WR by their definitions (DESIGN §3), from cell means keyed world/format. */
+/** SS and WR by their definitions (docs/methods.md), from cell means keyed world/format. */
 function metrics(cell: (world: string, format: string) => number): [number, number] {
   const ss = mean(['regional', 'local'].map((w) => mean(FORMATS.slice(1).map((f) => Math.abs(cell(w, 'prose') - cell(w, f))))));
   const wr = mean(FORMATS.map((f) => cell('regional', f) - cell('local', f)));
@@ -152,7 +152,7 @@ describe('loopback Responses API → run → analyze equals the hand computation
     expect(rows.find((r) => r.condition === 'grounded')!.max_abs_change).toBe('0');
   });
 
-  it('the seed 000 metrics on the same cells: mean JSD (divergence, nats) and directional sensitivity', () => {
+  it('the context-enrichment summary metrics on the same cells: mean JSD (divergence, nats) and directional sensitivity', () => {
     const H = (p: number) => (p <= 0 || p >= 1 ? 0 : -p * Math.log(p) - (1 - p) * Math.log(1 - p));
     const jsd = (p: number, q: number) => H((p + q) / 2) - (H(p) + H(q)) / 2;
     const r = csv(join(out, 'reports/selective-paraphrase.csv')).find((x) => x.condition === 'minimal')!;

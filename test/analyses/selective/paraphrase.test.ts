@@ -1,5 +1,5 @@
 /**
- * Seed 000's metrics (paraphrase invariance by mean Jensen–Shannon divergence, directional
+ * the context-enrichment summary's metrics (paraphrase invariance by mean Jensen–Shannon divergence, directional
  * sensitivity) on the selective layout, by hand and on a simulated run of
  * data/designs/enrichment-paraphrase.yaml (sampled text, parsed).
  */
@@ -44,7 +44,7 @@ describe('paraphraseEstimand (hand values)', () => {
   });
 });
 
-describe('the seed 000 variant, sampled from simulated agents', () => {
+describe('the context-enrichment summary variant, sampled from simulated agents', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sg-para-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   it('analyze reports JSD (divergence and distance) and directional sensitivity with intervals, from the cell rates', async () => {

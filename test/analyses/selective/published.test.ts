@@ -5,7 +5,7 @@ import { selectivePlaneFigure } from '../../../src/analyses/selective/figure.js'
 import { renderSvg } from '../../../src/render/render.js';
 import { UserError } from '../../../src/core/errors.js';
 
-// Seed 001 §R results table, transcribed from the seed text (points): SS [lo, hi], WR [lo, hi].
+// the context-enrichment paper §R results table, transcribed from the paper (points): SS [lo, hi], WR [lo, hi].
 const SEED: [string, string, number, number, number, number, number, number][] = [
   ['Sol', 'minimal', 34.1, 30.3, 40.3, 33.9, 28.0, 40.2],
   ['Sol', 'neutral-padding', 14.2, 10.7, 17.8, 6.7, 1.2, 12.2],
@@ -19,12 +19,12 @@ const SEED: [string, string, number, number, number, number, number, number][] =
   ['Terra', 'normative-grounding', 15.0, 14.2, 15.8, 77.1, 76.0, 78.5],
 ];
 
-describe('the published seed 001 metrics', () => {
+describe('the metrics published in the context-enrichment paper', () => {
   const rows = publishedPlaneRows();
   it('are the seed table in fractions (points / 100), in its order', () => {
     expect(rows.map((r) => [r.model, r.condition, r.ss, r.ssLo, r.ssHi, r.wr, r.wrLo, r.wrHi]))
       .toEqual(SEED.map(([m, c, ...v]) => [m, c, ...v.map((x) => expect.closeTo(x / 100, 12))]));
-    expect(new Set(rows.map((r) => r.source))).toEqual(new Set(['Published: Greiche et al. 2026 (seed 001)']));
+    expect(new Set(rows.map((r) => r.source))).toEqual(new Set(['Published: Greiche et al. 2026']));
   });
   it('draw alone on the plane with the same figure function, and render', async () => {
     const f = publishedPlane();
@@ -37,7 +37,7 @@ describe('the published seed 001 metrics', () => {
     const warnings: string[] = [];
     const svg = await renderSvg(f.spec, warnings);
     expect(warnings).toEqual([]);
-    expect(svg).toContain('Published: Greiche et al. 2026 (seed 001)');
+    expect(svg).toContain('Published: Greiche et al. 2026');
     // One point per model × condition, and two interval rules each.
     expect(svg.match(/aria-roledescription="point"/g)).toHaveLength(10);
     expect(svg.match(/aria-roledescription="rule mark"/g)).toHaveLength(2 * 10);

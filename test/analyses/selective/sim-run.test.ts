@@ -34,7 +34,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('a simulated run of the seed 001 pilot', () => {
+describe('a simulated run of the context-enrichment paper pilot', () => {
   it('writes the selective table: 2 models × 5 conditions, contract columns, fractions', () => {
     const text = readFileSync(join(out, 'reports/selective.csv'), 'utf8');
     expect(text.split('\n')[0]).toBe('model,condition,surface_sensitivity,ss_lo,ss_hi,world_responsiveness,wr_lo,wr_hi,verdict');
@@ -99,7 +99,7 @@ describe('a simulated run of the seed 001 pilot', () => {
     expect(published.find((v) => v.model === 'Sol' && v.condition === 'minimal')).toMatchObject({ ss: 0.341, ssLo: 0.303, ssHi: 0.403, wr: 0.339, wrLo: 0.28, wrHi: 0.402 });
     expect(spec.facet.column.field).toBe('source'); // one panel per source, shared x and y scales
     const svg = readFileSync(join(out, 'figures/selective-plane.svg'), 'utf8');
-    expect(svg).toContain('Published: Greiche et al. 2026 (seed 001)');
+    expect(svg).toContain('Published: Greiche et al. 2026 (the context-enrichment paper)');
     expect(svg).toContain('This run: hospital-transfer-sim (synthetic)');
     expect(readFileSync(join(out, 'figures/selective-plane.png')).subarray(1, 4).toString()).toBe('PNG');
   });

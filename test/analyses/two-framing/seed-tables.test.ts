@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { reproduce } from '../../../src/commands/reproduce.js';
 import { table2Rows } from '../../../src/analyses/two-framing/tables.js';
 
-// Seed 002, Table 3 (conservative, attenuation 0.70) and Table 2, transcribed from the paper.
+// Same Game, Different Story, Table 3 (conservative, attenuation 0.70) and Table 2, transcribed from the paper.
 const TABLE3: Record<string, [number, number, number, number, number, number]> = {
   'GPT-3.5': [0.967, 0.956, 0.975, 0.150, 0.127, 0.173],
   'GPT-4': [0.651, 0.639, 0.661, 0.377, 0.369, 0.386],
@@ -24,7 +24,7 @@ const TABLE2: [string, string, number, number, number, number, number][] = [
   ['LLaMa-2', "Prisoner's Delight / Harmony", 0.860, 258, 1.000, 300, 0.140],
 ];
 
-describe('seed 002 tables from the shipped data', () => {
+describe('Same Game, Different Story tables from the shipped data', () => {
   const res = reproduce({ dryRun: true });
 
   it('Table 2: counts reconstructed from the rates, rates and differences to three decimals', () => {

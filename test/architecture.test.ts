@@ -1,0 +1,69 @@
+/**
+ * The layout is the documentation (docs/architecture.md): every import of src/, `import type`
+ * and dynamic `import()` included, follows the layer rules; no import cycles; no source file over
+ * 300 lines. The rules are shown to fail on fixture trees that break one rule each.
+ */
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { checkTree, importsOf, layerRule, longFiles } from './architecture/rules.js';
+import { ROOT } from './helpers/cli.js';
+
+const FIX = join(ROOT, 'test/fixtures/architecture');
+const show = (vs: ReturnType<typeof checkTree>) => vs.map((v) => `${v.file}: import '${v.spec}' — ${v.rule}`);
+
+describe('src/ follows the layout rules', () => {
+  it('no forbidden import and no cycle', () => {
+    expect(show(checkTree(join(ROOT, 'src')))).toEqual([]);
+  });
+  it('no source file over 300 lines', () => {
+    expect(longFiles(join(ROOT, 'src'), 300)).toEqual([]);
+  });
+});
+
+describe('the rules fail where they should (fixture trees)', () => {
+  it('a tree that keeps the rules passes', () => {
+    expect(show(checkTree(join(FIX, 'ok')))).toEqual([]);
+  });
+  it('an upward import is named with file and import', () => {
+    expect(show(checkTree(join(FIX, 'upward')))).toEqual([
+      "core/x.ts: import '../stats/y.js' — core (layer 0) may not import stats (layer 1)",
+    ]);
+  });
+  it('a type-only upward import counts too', () => {
+    expect(show(checkTree(join(FIX, 'typeonly')))).toEqual([
+      "core/s.ts: import '../render/spec.js' — core (layer 0) may not import render (layer 2)",
+    ]);
+  });
+  it('an analysis reaching into another past its index.ts', () => {
+    expect(show(checkTree(join(FIX, 'deep')))).toEqual([
+      "analyses/b/b.ts: import '../a/a.js' — analysis b imports analysis a other than through its index.ts",
+    ]);
+  });
+  it('a file cycle', () => {
+    expect(show(checkTree(join(FIX, 'cycle')))).toEqual([
+      "core/p.ts: import 'core/p.ts → core/q.ts' — import cycle",
+    ]);
+  });
+});
+
+describe('import reading', () => {
+  it('reads static, type-only, re-export and dynamic imports; ignores packages', () => {
+    const text = [
+      "import { a } from './a.js';",
+      "import type { B } from '../b.js';",
+      "export * from './c.js';",
+      "export { d } from './d.js';",
+      "const e = await import('./e.js');",
+      "import z from 'zod';",
+      "import './side-effect.js';",
+    ].join('\n');
+    expect(importsOf(text)).toEqual(['./a.js', '../b.js', './c.js', './d.js', './e.js', './side-effect.js']);
+  });
+  it('render may not import an analysis; live may not import sources; sources may read the store', () => {
+    expect(layerRule('render/x.ts', 'analyses/a/index.ts')).toMatch(/may not import analyses/);
+    expect(layerRule('live/runner/x.ts', 'sources/store.ts')).toMatch(/may not import sources/);
+    expect(layerRule('sources/store.ts', 'live/store/store.ts')).toBeUndefined();
+    expect(layerRule('cli/x.ts', 'commands/y.ts')).toBeUndefined();
+    expect(layerRule('commands/y.ts', 'cli/x.ts')).toMatch(/may not import cli/);
+  });
+});
