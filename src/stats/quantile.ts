@@ -1,19 +1,15 @@
+import { quantileSorted as d3QuantileSorted } from 'd3-array';
+
 /**
  * Quantile of an ascending-sorted sample with linear interpolation between order statistics:
- * h = (N−1)·q, the R-7 definition used by numpy's default and d3.quantile.
+ * h = (N−1)·q, the R-7 definition used by numpy's default and d3.quantile (computed by
+ * d3-array's quantileSorted; this wrapper adds the level check and NaN for an empty sample).
  * @example quantileSorted([1, 2, 3, 4], 0.5) // 2.5
  */
 export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
-  const n = sorted.length;
   if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile level out of [0,1]: ${q}`);
-  if (n === 0) return NaN;
-  if (n === 1) return sorted[0];
-  const h = (n - 1) * q;
-  const lo = Math.floor(h);
-  if (lo >= n - 1) return sorted[n - 1];
-  const a = sorted[lo];
-  const b = sorted[lo + 1];
-  return a + (h - lo) * (b - a);
+  if (sorted.length === 0) return NaN;
+  return d3QuantileSorted(sorted as unknown as number[], q) as number;
 }
 
 /**
@@ -21,6 +17,8 @@ export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
  * and everything after ≥ a[k]: Floyd–Rivest selection (CACM 18:3, 1975) with Hoare partitioning,
  * the scheme of d3-array's quickselect, which stays linear on the many ties of bootstrap
  * replicates (lattice-valued statistics, collapsed degenerate cells). `a` must hold no NaN.
+ * Hand-written rather than d3-array's quickselect because that one calls a comparator per
+ * comparison: on 10,000 replicates it is several times slower (bench/quantile.ts measures both).
  */
 export function selectInPlace(a: Float64Array, k: number, left = 0, right = a.length - 1): void {
   while (right > left) {
