@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { full } from '../core/format.js';
 
 export type CsvValue = string | number;
@@ -11,12 +12,16 @@ export function neutralize(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-function cell(v: CsvValue): string {
-  const s = typeof v === 'number' ? full(v) : neutralize(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+/** A cell as text: numbers at full precision, never altered; text neutralized. */
+function text(v: CsvValue): string {
+  return typeof v === 'number' ? full(v) : neutralize(v);
 }
 
-/** RFC 4180 CSV with a header row and a final newline. */
+/**
+ * RFC 4180 CSV with a header row and a final newline, written by papaparse's unparse (quotes a
+ * field holding a comma, quote, line break or edge space). Formula neutralizing is done here, not
+ * by papaparse's escapeFormulae, which would also alter negative numbers written as text.
+ */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
+  return Papa.unparse({ fields: header.map(text), data: rows.map((r) => r.map(text)) }, { newline: '\n' }) + '\n';
 }
