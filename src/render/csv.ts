@@ -23,5 +23,7 @@ function text(v: CsvValue): string {
  * by papaparse's escapeFormulae, which would also alter negative numbers written as text.
  */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return Papa.unparse({ fields: header.map(text), data: rows.map((r) => r.map(text)) }, { newline: '\n' }) + '\n';
+  const csv = Papa.unparse({ fields: header.map(text), data: rows.map((r) => r.map(text)) }, { newline: '\n' });
+  // unparse ends a header-only table with a newline and a full one without.
+  return csv.endsWith('\n') ? csv : `${csv}\n`;
 }

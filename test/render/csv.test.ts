@@ -48,3 +48,14 @@ describe('mdCell', () => {
     expect(mdCell('two\nlines')).toBe('two lines');
   });
 });
+
+describe('toCsv edge cases (hand-written expectations)', () => {
+  it('a header-only table is one line', async () => {
+    const { toCsv } = await import('../../src/render/csv.js');
+    expect(toCsv(['a', 'b'], [])).toBe('a,b\n');
+  });
+  it('quotes commas and edge spaces, neutralizes formula text but not numbers', async () => {
+    const { toCsv } = await import('../../src/render/csv.js');
+    expect(toCsv(['a'], [[' x'], ['-1'], [-1], ['a,b'], ['say "hi"']])).toBe('a\n" x"\n\'-1\n-1\n"a,b"\n"say ""hi"""\n');
+  });
+});
