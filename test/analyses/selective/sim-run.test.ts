@@ -99,7 +99,7 @@ describe('a simulated run of the context-enrichment paper pilot', () => {
     expect(published.find((v) => v.model === 'Sol' && v.condition === 'minimal')).toMatchObject({ ss: 0.341, ssLo: 0.303, ssHi: 0.403, wr: 0.339, wrLo: 0.28, wrHi: 0.402 });
     expect(spec.facet.column.field).toBe('source'); // one panel per source, shared x and y scales
     const svg = readFileSync(join(out, 'figures/selective-plane.svg'), 'utf8');
-    expect(svg).toContain('Published: Greiche et al. 2026 (the context-enrichment paper)');
+    expect(svg).toContain('Published: Greiche et al. 2026');
     expect(svg).toContain('This run: hospital-transfer-sim (synthetic)');
     expect(readFileSync(join(out, 'figures/selective-plane.png')).subarray(1, 4).toString()).toBe('PNG');
   });
