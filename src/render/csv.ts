@@ -1,6 +1,8 @@
 import { full } from '../core/format.js';
 
-export type CsvValue = string | number;
+/** A number written as given (e.g. "0.150", keeping its printed precision), never neutralized. */
+export interface CsvNumberText { readonly numberText: string }
+export type CsvValue = string | number | CsvNumberText;
 
 /**
  * Text cells that begin with =, +, -, @ (or a tab/CR) are prefixed with an apostrophe so a
@@ -12,7 +14,7 @@ export function neutralize(text: string): string {
 }
 
 function cell(v: CsvValue): string {
-  const s = typeof v === 'number' ? full(v) : neutralize(v);
+  const s = typeof v === 'number' ? full(v) : typeof v === 'string' ? neutralize(v) : v.numberText;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
