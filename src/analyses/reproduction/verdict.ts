@@ -22,8 +22,11 @@ export function exactDecimal(x: number): ExactDecimal {
   const negative = bits >> 63n === 1n;
   const biased = Number((bits >> 52n) & 0x7ffn);
   const fraction = bits & 0xfffffffffffffn;
-  const mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
-  const e2 = (biased === 0 ? 1 : biased) - 1075;
+  let mantissa = biased === 0 ? fraction : fraction | (1n << 52n);
+  let e2 = (biased === 0 ? 1 : biased) - 1075;
+  if (mantissa === 0n) return { units: 0n, scale: 0 };
+  // Shortest form: an odd mantissa times 5^k has no trailing decimal zero.
+  while (e2 < 0 && (mantissa & 1n) === 0n) { mantissa >>= 1n; e2++; }
   const sign = negative ? -1n : 1n;
   if (e2 >= 0) return { units: sign * (mantissa << BigInt(e2)), scale: 0 };
   return { units: sign * mantissa * 5n ** BigInt(-e2), scale: -e2 };
