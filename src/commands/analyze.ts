@@ -85,6 +85,7 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
   // A context-enrichment run (cells carry condition, world, format) gets the selective-robustness analysis.
   if (isSelectiveSource(source) && opts.expect !== undefined) throw new UserError(reproductionMsg.expectNeedsTwoFraming(opts.store));
   if (isSelectiveSource(source)) return analyzeSelective(source, { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store) });
+  const published = readExpected({ data: opts.store, expect: opts.expect }, logger); // read before anything is said or computed
   const { table, tallies } = source;
   if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
   facts = withTableGames(facts, levels(table, 'game'));
@@ -114,7 +115,6 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
     if (du === undefined || !(du !== 0 && Number.isFinite(du))) logger.warn(analyzeMsg.noLambdaGap(g));
   }
 
-  const published = readExpected({ data: opts.store, expect: opts.expect }, logger);
   const analysis = analyzeTwoFraming(table, settings, logger, (layout) => [lambdaEstimand(table, layout, facts.gaps)]);
   const comparison = opts.compare
     ? compareWith(opts.compare, source, settings, opts.modelMap ?? {})
