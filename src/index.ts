@@ -21,6 +21,9 @@ export { combineEstimands } from './stats/combine.js';
 // Readers (sources).
 export { readRates, type RatesInput, type RateRow, type ReadRatesOptions } from './sources/rates-csv.js';
 export { storeTable, pickRun, type StoreTable } from './sources/store.js';
+export {
+  readPublished, parsePublished, SHIPPED_PUBLISHED, PUBLISHED_TABLES, type PublishedValues, type PublishedRow, type PublishedTable,
+} from './sources/published.js';
 
 // Estimands and analyses.
 export {
@@ -33,6 +36,10 @@ export {
 } from './analyses/selective/index.js';
 export { planTrials, type PlanOptions, type PlanResult } from './analyses/precision/index.js';
 export { compareCells, type Comparison } from './analyses/compare/index.js';
+export {
+  compareWithPublished, judge, reproductionCheck, reproductionCsv, reproductionSentence, VERDICTS,
+  type Reproduction, type ReproductionRow, type Verdict,
+} from './analyses/reproduction/index.js';
 
 // Commands as functions: source → analyses → files.
 export { reproduce, DEFAULTS, type ReproduceOptions, type ReproduceResult } from './commands/reproduce.js';

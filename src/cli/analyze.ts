@@ -9,7 +9,7 @@ import { table3Text } from '../analyses/two-framing/terminal.js';
 import { msg } from '../core/messages/common.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { UserError } from '../core/errors.js';
-import { MAX_REPS, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { addExpectFlag, MAX_REPS, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
 export function collectMap(v: string, acc: Record<string, string> | undefined): Record<string, string> {
@@ -19,7 +19,7 @@ export function collectMap(v: string, acc: Record<string, string> | undefined): 
 }
 
 export function registerAnalyze(program: Command): void {
-  program
+  const cmd = program
     .command('analyze')
     .description('Analyze a trial store with the same estimands as reproduce (direct runs swap in for reconstructed data)')
     .argument('<store>', 'trial store written by `samegame run`')
@@ -34,12 +34,13 @@ export function registerAnalyze(program: Command): void {
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), DEFAULTS.reps)
     .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)', parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)
     .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)', parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
-    .option('-q, --quiet', 'print only the table')
-    .action(async (store: string, o: { out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
+    .option('-q, --quiet', 'print only the table');
+  addExpectFlag(cmd, '; two-framing runs only')
+    .action(async (store: string, o: { expect?: string; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number }) => {
       const logger = terminalLogger(o.quiet);
       const res = await analyzeWithFigures({ store, out: o.out, runId: o.run, compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt,
-        attenuation: o.attenuation, seed: o.seed, reps: o.reps, logger,
+        attenuation: o.attenuation, seed: o.seed, reps: o.reps, logger, expect: o.expect,
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness } });
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
       process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation)}\n`);

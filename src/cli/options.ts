@@ -49,6 +49,8 @@ export function terminalLogger(quiet = false): Logger {
 /** The flags of every command that analyzes a rates file (reproduce, report, audit). */
 export interface RatesFlags {
   data: string; out: string; seed: number; reps: number; attenuation: number; base: string; alt: string; quiet?: boolean;
+  /** --expect (reproduce, report): published values to compare with. */
+  expect?: string;
 }
 
 export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; attenuation: number; base: string; alt: string }): Command {
@@ -60,6 +62,14 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
     .option('--attenuation <a>', 'attenuation of the conservative transform (1 = none)', parseUnitFlag('--attenuation'), d.attenuation)
     .option('--base <name>', 'base framing', d.base)
     .option('--alt <name>', 'alternative framing', d.alt);
+}
+
+/** What --expect defaults to for the rates commands. */
+export const EXPECT_DEFAULT_NOTE = '; default: the shipped paper tables with the shipped rates, none with any other --data';
+
+/** --expect FILE (reproduce, report, analyze): published values to set beside the computed ones. */
+export function addExpectFlag(cmd: Command, defaultNote: string): Command {
+  return cmd.option('--expect <file>', `published values to compare with (CSV: table,model,game,statistic,published); writes reports/reproduction.csv${defaultNote}`);
 }
 
 /**

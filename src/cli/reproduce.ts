@@ -5,12 +5,12 @@ import { reproduceWithFigures } from '../commands/reproduce-outputs.js';
 import { table3Text } from '../analyses/two-framing/terminal.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
-import { addRatesFlags, dataPath, terminalLogger, type RatesFlags } from './options.js';
+import { addExpectFlag, addRatesFlags, dataPath, EXPECT_DEFAULT_NOTE, terminalLogger, type RatesFlags } from './options.js';
 
 export function registerReproduce(program: Command): void {
-  addRatesFlags(program
+  addExpectFlag(addRatesFlags(program
     .command('reproduce')
-    .description('Reproduce Table 2, Table 3, metrics, figures, the HTML report and the Appendix C verification from a rates file'), DEFAULTS)
+    .description('Reproduce Table 2, Table 3, metrics, figures, the HTML report and the Appendix C verification from a rates file'), DEFAULTS), EXPECT_DEFAULT_NOTE)
     .option('-q, --quiet', 'print only the table')
     .action(async (o: RatesFlags, cmd: Command) => {
       const logger = terminalLogger(o.quiet);

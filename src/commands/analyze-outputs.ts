@@ -12,11 +12,13 @@ import {
   figuresSection, provenanceSection, settingsSection, summarySection, table2Section, table3Section, verificationSection,
 } from '../analyses/two-framing/report.js';
 import { fixed } from '../core/format.js';
+import { reproductionFigure, reproductionSection } from '../analyses/reproduction/index.js';
 
 /** The figures of a direct-run analysis: the same four as reproduce, plus the comparison. */
 export function analyzeFigures(res: AnalyzeResult): Figure[] {
   const figures = twoFramingFigures(res.analysis);
   if (res.comparison) figures.push(compareFigure(res.comparison.rows, `B = ${res.analysis.settings.reps} bootstrap replicates, seed ${res.analysis.settings.seed}`));
+  if (res.reproduction) figures.push(reproductionFigure(res.reproduction));
   return figures;
 }
 
@@ -61,6 +63,7 @@ export async function analyzePresentationFiles(res: AnalyzeResult, logger?: Logg
     subtitle: `Two-framing robustness of ${a.settings.base} vs ${a.settings.alt} from a trial store (${tool.name} ${tool.version})`,
     sections: [
       summarySection(a, res.verification, prov), trialsSection(res), table2Section(a), table3Section(a), ...compareSection(res),
+      ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
       figuresSection(figures), verificationSection(res.verification), provenanceSection(prov),
       settingsSection(a, `samegame analyze ${prov.path} --seed ${a.settings.seed} --reps ${a.settings.reps} --attenuation ${a.settings.attenuation} --base ${a.settings.base} --alt ${a.settings.alt}`),
     ],

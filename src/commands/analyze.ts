@@ -24,6 +24,9 @@ import { isSelectiveSource } from '../analyses/selective/facts.js';
 import type { VerdictThresholds } from '../analyses/selective/estimand.js';
 import { analyzeSelective } from './analyze-selective.js';
 import type { SelectiveAnalysis } from '../analyses/selective/index.js';
+import type { Reproduction } from '../analyses/reproduction/index.js';
+import { reproductionMsg } from '../core/messages/reproduction.js';
+import { readExpected, reproductionOutputs } from './expect.js';
 
 export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly store: string;
@@ -37,6 +40,8 @@ export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly dryRun?: boolean;
   /** Verdict thresholds of a context-enrichment run (selective robustness). */
   readonly thresholds?: VerdictThresholds;
+  /** Published values to compare with (reports/reproduction.csv, check published_values_reproduced). */
+  readonly expect?: string;
 }
 
 export interface AnalyzeResult {
@@ -46,6 +51,8 @@ export interface AnalyzeResult {
   readonly verification: VerificationReport;
   readonly table3: Table3Row[];
   readonly comparison?: Comparison;
+  /** Every published number beside the computed one (with --expect). */
+  readonly reproduction?: Reproduction;
   readonly files: OutputFile[];
   readonly outDir: string;
   readonly reportsDir: string;
@@ -76,7 +83,9 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
     store.close();
   }
   // A context-enrichment run (cells carry condition, world, format) gets the selective-robustness analysis.
+  if (isSelectiveSource(source) && opts.expect !== undefined) throw new UserError(reproductionMsg.expectNeedsTwoFraming(opts.store));
   if (isSelectiveSource(source)) return analyzeSelective(source, { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store) });
+  const published = readExpected({ data: opts.store, expect: opts.expect }, logger); // read before anything is said or computed
   const { table, tallies } = source;
   if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
   facts = withTableGames(facts, levels(table, 'game'));
@@ -134,10 +143,11 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
     { path: join(reportsDir, 'lambda.csv'), content: lambdaCsv(analysis, facts.gaps) },
     ...comparisonFiles,
   ];
-  const verification = verifyDirect(analysis, source, facts, csvTables(tableFiles), csvTables(comparisonFiles));
-  const files = [...tableFiles, ...verificationFiles(reportsDir, verification)];
+  const checked = verifyDirect(analysis, source, facts, csvTables(tableFiles), csvTables(comparisonFiles));
+  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reportsDir, analysis, checked, published, logger);
+  const files = [...tableFiles, ...reproductionFiles, ...verificationFiles(reportsDir, verification)];
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { source, facts, analysis, verification, table3: table3Rows(analysis), comparison, files, outDir, reportsDir, provenance };
+  return { source, facts, analysis, verification, table3: table3Rows(analysis), comparison, reproduction, files, outDir, reportsDir, provenance };
 }
 
 function compareWith(file: string, source: StoreTable, settings: TwoFramingSettings, modelMap: Readonly<Record<string, string>>): Comparison {

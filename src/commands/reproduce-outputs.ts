@@ -7,6 +7,7 @@ import { toolInfo } from '../core/paths.js';
 import type { Figure } from '../render/figure.js';
 import { twoFramingFigures } from '../analyses/two-framing/figures.js';
 import { figureFiles } from '../render/render.js';
+import { reproductionFigure, reproductionSection } from '../analyses/reproduction/index.js';
 import { renderReportHtml, type ReportDoc } from '../render/html.js';
 import {
   figuresSection, provenanceSection, settingsSection, summarySection, table2Section, table3Section,
@@ -22,7 +23,8 @@ function shellWord(s: string): string {
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
   const s = res.analysis.settings;
   return ['samegame', command, '--data', res.input.path, '--seed', String(s.seed), '--reps', String(s.reps),
-    '--attenuation', String(s.attenuation), '--base', s.base, '--alt', s.alt].map(shellWord).join(' ');
+    '--attenuation', String(s.attenuation), '--base', s.base, '--alt', s.alt,
+    ...(res.reproduction ? ['--expect', res.reproduction.path] : [])].map(shellWord).join(' ');
 }
 
 /** Provenance columns of a rates file with their distinct values (first-appearance order). */
@@ -38,6 +40,11 @@ export function ratesProvenance(res: ReproduceResult): ReportProvenance {
   return { path: res.input.path, sha256: res.input.sha256, kind: 'reconstructed rates', columns };
 }
 
+/** The figures of a reproduce result: the two-framing ones, and the reproduction figure when published values were compared. */
+export function reproduceFigures(res: ReproduceResult): Figure[] {
+  return [...twoFramingFigures(res.analysis), ...(res.reproduction ? [reproductionFigure(res.reproduction)] : [])];
+}
+
 export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figure[]): ReportDoc {
   const a = res.analysis;
   const prov = ratesProvenance(res);
@@ -49,6 +56,7 @@ export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figur
       summarySection(a, res.verification, prov),
       table2Section(a),
       table3Section(a),
+      ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
       figuresSection(figures),
       verificationSection(res.verification),
       provenanceSection(prov),
@@ -58,13 +66,13 @@ export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figur
 }
 
 /** reports/report.html of a reproduce result (no rendering in Node: the browser draws the figures). */
-export function reproduceReportFile(res: ReproduceResult, outDir: string, figures = twoFramingFigures(res.analysis)): OutputFile {
+export function reproduceReportFile(res: ReproduceResult, outDir: string, figures = reproduceFigures(res)): OutputFile {
   return { path: join(resolve(outDir), 'reports', 'report.html'), content: renderReportHtml(reproduceReportDoc(res, figures)) };
 }
 
 /** figures/ (spec, SVG, PNG of each figure) and reports/report.html of a reproduce result. */
 export async function reproducePresentationFiles(res: ReproduceResult, outDir: string, logger?: Logger): Promise<OutputFile[]> {
-  const figures = twoFramingFigures(res.analysis);
+  const figures = reproduceFigures(res);
   return [...await figureFiles(figures, resolve(outDir), logger), reproduceReportFile(res, outDir, figures)];
 }
 

@@ -12,6 +12,8 @@ import { verifyTwoFraming } from '../analyses/two-framing/checks.js';
 import type { VerificationReport } from '../core/checks.js';
 import { table3Rows, type Table3Row } from '../analyses/two-framing/tables.js';
 import { csvTables, twoFramingTableFiles, verificationFiles } from '../analyses/two-framing/files.js';
+import type { Reproduction } from '../analyses/reproduction/index.js';
+import { readExpected, reproductionOutputs } from './expect.js';
 
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = TWO_FRAMING_DEFAULTS;
@@ -24,6 +26,12 @@ export interface ReproduceOptions extends Partial<TwoFramingSettings> {
   logger?: Logger;
   /** Compute only; write nothing (the library use). */
   dryRun?: boolean;
+  /**
+   * Published values to compare with (reports/reproduction.csv and the check
+   * published_values_reproduced); by default the shipped paper tables for the shipped rates and
+   * none for any other --data; false for none.
+   */
+  expect?: string | false;
 }
 
 export interface ReproduceResult {
@@ -31,6 +39,8 @@ export interface ReproduceResult {
   readonly analysis: TwoFramingAnalysis;
   readonly verification: VerificationReport;
   readonly table3: Table3Row[];
+  /** Every published number beside the computed one, when there were published values to compare with. */
+  readonly reproduction?: Reproduction;
   /** Files written (or that would be written), absolute paths. */
   readonly files: readonly OutputFile[];
 }
@@ -66,12 +76,13 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const displayPath = opts.data ?? SHIPPED_RATES;
   const path = opts.data ? resolve(opts.data) : join(packageRoot, SHIPPED_RATES);
   const input = readRates(path, { base: settings.base, alt: settings.alt, displayPath });
+  const published = readExpected(opts, logger);
 
   const analysis = analyzeTwoFraming(input.table, settings, logger);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
   const provenance = { path: input.path, sha256: input.sha256, kind: 'reconstructed rates' };
   const tableFiles = twoFramingTableFiles(reports, analysis, provenance);
-  const verification = verifyTwoFraming({
+  const checked = verifyTwoFraming({
     analysis,
     expectedDecisions: expectedDecisions(input),
     reportedRates: input.rows.filter((r) => r.rate).map((r) => ({
@@ -80,7 +91,8 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
     })),
     tables: csvTables(tableFiles),
   });
-  const files = [...tableFiles, ...verificationFiles(reports, verification)];
+  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, analysis, checked, published, logger);
+  const files = [...tableFiles, ...reproductionFiles, ...verificationFiles(reports, verification)];
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { input, analysis, verification, table3: table3Rows(analysis), files };
+  return { input, analysis, verification, table3: table3Rows(analysis), reproduction, files };
 }

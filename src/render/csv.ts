@@ -1,7 +1,9 @@
 import Papa from 'papaparse';
 import { full } from '../core/format.js';
 
-export type CsvValue = string | number;
+/** A number written as given (e.g. "0.150", keeping its printed precision), never neutralized. */
+export interface CsvNumberText { readonly numberText: string }
+export type CsvValue = string | number | CsvNumberText;
 
 /**
  * Text cells that begin with =, +, -, @ (or a tab/CR) are prefixed with an apostrophe so a
@@ -12,9 +14,9 @@ export function neutralize(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** A cell as text: numbers at full precision, never altered; text neutralized. */
+/** A cell as text: numbers at full precision (or as given), never altered; text neutralized. */
 function text(v: CsvValue): string {
-  return typeof v === 'number' ? full(v) : neutralize(v);
+  return typeof v === 'number' ? full(v) : typeof v === 'string' ? neutralize(v) : v.numberText;
 }
 
 /**

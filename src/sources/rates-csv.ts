@@ -38,10 +38,10 @@ export interface ReadRatesOptions {
   displayPath?: string;
 }
 
-interface RawRow { line: number; fields: string[] }
+export interface RawRow { line: number; fields: string[] }
 
 /** Split CSV text into rows with the line each starts on (quoted newlines allowed). */
-function splitRows(text: string, file: string): RawRow[] {
+export function splitRows(text: string, file: string): RawRow[] {
   const rows: RawRow[] = [];
   let lastCursor = 0;
   let line = 1;

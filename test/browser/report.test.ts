@@ -101,7 +101,7 @@ describe('report.html of the shipped data in headless Chromium, offline', () => 
 
   it('every figure is drawn as an SVG with its marks', async () => {
     const state = await o.page.$$eval('figure[data-figure]', (fs) => fs.map((f) => [f.getAttribute('data-figure'), f.getAttribute('data-rendered'), f.querySelectorAll('svg').length]));
-    expect(state).toEqual([['table2-dumbbell', 'svg', 1], ['table3-forest', 'svg', 1], ['cell-r2', 'svg', 1], ['bootstrap-pooled', 'svg', 1]]);
+    expect(state).toEqual([['table2-dumbbell', 'svg', 1], ['table3-forest', 'svg', 1], ['cell-r2', 'svg', 1], ['bootstrap-pooled', 'svg', 1], ['reproduction', 'svg', 1]]);
     // 12 model–games × 2 framings (Table 2); 4 rows × 2 statistics (Table 3); 12 cells × raw and conservative.
     expect(await count(o.page, 'table2-dumbbell', 'g.mark-symbol.role-mark path')).toBe(24);
     expect(await count(o.page, 'table2-dumbbell', 'g.mark-rule.role-mark line')).toBe(12);
@@ -110,6 +110,15 @@ describe('report.html of the shipped data in headless Chromium, offline', () => 
     expect(await count(o.page, 'cell-r2', 'g.mark-symbol.role-mark path')).toBe(24);
     expect(await count(o.page, 'bootstrap-pooled', 'g.mark-rect.role-mark path')).toBe(2 * BOOTSTRAP_BINS);
     expect(await count(o.page, 'bootstrap-pooled', 'g.mark-rule.role-mark line')).toBe(6);
+    // 84 published numbers, one point each.
+    expect(await count(o.page, 'reproduction', 'g.mark-symbol.role-mark path')).toBe(84);
+  });
+
+  it('the reproduction table lists every published number with its verdict, coloured', async () => {
+    const got = await rows(o.page, 'reproduction-values');
+    expect(got).toHaveLength(84);
+    expect(new Set(got.map((r) => r.at(-1)))).toEqual(new Set(['exact', 'within-mc']));
+    expect(await o.page.$$eval('table#reproduction-values td.pass', (tds) => tds.length)).toBe(got.filter((r) => r.at(-1) === 'exact').length);
   });
 
   it('Table 2 holds the seed\'s rates, counts and differences', async () => {

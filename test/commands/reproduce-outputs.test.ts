@@ -12,7 +12,7 @@ const BIN = join(ROOT, 'bin', 'samegame.js');
 const cli = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8' });
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-report-'));
 
-const FIGURE_FILES = ['bootstrap-pooled', 'cell-r2', 'table2-dumbbell', 'table3-forest']
+const FIGURE_FILES = ['bootstrap-pooled', 'cell-r2', 'reproduction', 'table2-dumbbell', 'table3-forest']
   .flatMap((id) => [`${id}.png`, `${id}.svg`, `${id}.vl.json`]);
 
 describe('samegame reproduce: figures and report', () => {

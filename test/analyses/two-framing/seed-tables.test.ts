@@ -53,7 +53,7 @@ describe('Same Game, Different Story tables from the shipped data', () => {
     expect(res.verification.checks.map((c) => [c.name, c.passed])).toEqual([
       ['robustness_in_unit_interval', true], ['intervals_ordered_and_contain_point', true], ['cell_count', true],
       ['decision_count', true], ['shift_in_range', true], ['pooled_equals_unrounded_mean', true],
-      ['two_empirical_tables', true], ['counts_reproduce_rates', true],
+      ['two_empirical_tables', true], ['counts_reproduce_rates', true], ['published_values_reproduced', true],
     ]);
     expect(res.verification.checks.find((c) => c.name === 'cell_count')!.value).toContain('24 cells');
     expect(res.verification.checks.find((c) => c.name === 'decision_count')!.value).toContain('7200 decisions');

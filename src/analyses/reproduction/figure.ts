@@ -1,0 +1,30 @@
+/** The reproduction figure: published vs computed per statistic, with the tolerance band. */
+import type { Figure } from '../../render/figure.js';
+import { reproductionChart, type ReproductionPoint } from '../../render/charts/reproduction.js';
+import type { Reproduction } from './compare.js';
+import { VERDICTS } from './verdict.js';
+
+const TABLE_LABEL: Readonly<Record<string, string>> = { table2: 'Table 2', table3: 'Table 3', family: 'Family' };
+
+/** Plain rows of the figure: every published number the computation has (missing ones are listed in the table only). */
+export function reproductionPoints(rep: Reproduction): ReproductionPoint[] {
+  return rep.rows.filter((r) => r.verdict !== 'missing').map((r) => {
+    const half = 5 / 10 ** (r.decimals + 1);
+    return {
+      statistic: `${TABLE_LABEL[r.table]} ${r.statistic}`, model: r.model, item: r.game ? `${r.model} / ${r.game}` : r.model,
+      published: r.published, computed: r.computed, difference: r.difference, tolerance: r.tolerance,
+      x: r.difference / half, band: r.tolerance / half, verdict: r.verdict,
+    };
+  });
+}
+
+export function reproductionFigure(rep: Reproduction): Figure {
+  const points = reproductionPoints(rep);
+  const c = rep.counts;
+  return reproductionChart(points, {
+    statistics: [...new Set(points.map((p) => p.statistic))],
+    models: [...new Set(points.map((p) => p.model))],
+    verdicts: VERDICTS,
+    subtitle: `${rep.rows.length} published numbers: ${c.exact} exact, ${c['within-mc']} within Monte Carlo error, ${c.differs} differ${c.missing ? `, ${c.missing} missing` : ''}`,
+  });
+}

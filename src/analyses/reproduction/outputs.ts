@@ -1,0 +1,83 @@
+/** reports/reproduction.csv, the verification check, the sentence and the report section of a reproduction. */
+import { join } from 'node:path';
+import type { OutputFile } from '../../core/atomic.js';
+import { check, type Check } from '../../core/checks.js';
+import { fixed } from '../../core/format.js';
+import { toCsv } from '../../render/csv.js';
+import type { Block, CellInput, Section } from '../../render/html.js';
+import type { Reproduction, ReproductionRow } from './compare.js';
+
+export const REPRODUCTION_COLUMNS = ['table', 'model', 'game', 'statistic', 'published', 'computed', 'difference', 'tolerance', 'verdict'] as const;
+
+const TABLE_LABEL: Readonly<Record<string, string>> = { table2: 'Table 2', table3: 'Table 3', family: 'Family robustness' };
+
+/** "Table 3 GPT-3.5 R_lo", "Table 2 GPT-4 / Stag Hunt alt_count". */
+export function rowLabel(r: Pick<ReproductionRow, 'table' | 'model' | 'game' | 'statistic'>): string {
+  return `${TABLE_LABEL[r.table]} ${r.model}${r.game ? ` / ${r.game}` : ''} ${r.statistic}`;
+}
+
+/** A computed value at two more decimals than were published (whole numbers as they are). */
+export const shown = (r: ReproductionRow, x = r.computed): string => (Number.isInteger(x) ? String(x) : fixed(x, r.decimals + 2));
+
+export function reproductionCsv(rep: Reproduction): string {
+  return toCsv(REPRODUCTION_COLUMNS, rep.rows.map((r) => [
+    r.table, r.model, r.game, r.statistic, { numberText: r.published }, r.computed, r.difference, r.tolerance, r.verdict,
+  ]));
+}
+
+export const reproductionFile = (reportsDir: string, rep: Reproduction): OutputFile =>
+  ({ path: join(reportsDir, 'reproduction.csv'), content: reproductionCsv(rep) });
+
+/** Rows that are not exact of one verdict, named: "Table 3 GPT-3.5 R_lo 0.956 vs 0.9553". */
+function named(rep: Reproduction, verdict: ReproductionRow['verdict']): string {
+  const rows = rep.rows.filter((r) => r.verdict === verdict);
+  if (rows.length === 0) return '';
+  return ` (${rows.map((r) => (verdict === 'missing' ? rowLabel(r) : `${rowLabel(r)}: ${r.published} published, ${shown(r)} computed`)).join('; ')})`;
+}
+
+/**
+ * One sentence: the counts by verdict, naming every number that is not exact,
+ * e.g. "84 published numbers: 78 exact, 6 within Monte Carlo error (…), 0 differ."
+ */
+export function reproductionSentence(rep: Reproduction): string {
+  const c = rep.counts;
+  const missing = c.missing ? `, ${c.missing} missing${named(rep, 'missing')}` : '';
+  return `${rep.rows.length} published numbers: ${c.exact} exact, ${c['within-mc']} within Monte Carlo error${named(rep, 'within-mc')}, `
+    + `${c.differs} differ${named(rep, 'differs')}${missing}.`;
+}
+
+function failure(r: ReproductionRow): string {
+  if (r.verdict === 'missing') return `${rowLabel(r)}: published ${r.published}, missing from the computation (no such model, game or statistic)`;
+  return `${rowLabel(r)}: published ${r.published}, computed ${shown(r)}; |difference| ${fixed(Math.abs(r.difference), r.decimals + 2)} > tolerance ${fixed(r.tolerance, r.decimals + 2)}`;
+}
+
+/** `published_values_reproduced`: fails when any published number differs or is missing. */
+export function reproductionCheck(rep: Reproduction): Check {
+  const c = rep.counts;
+  return check('published_values_reproduced', 'every published number is reproduced exactly or within Monte Carlo error (--expect)',
+    `${rep.rows.length} published numbers from ${rep.path}: ${c.exact} exact, ${c['within-mc']} within Monte Carlo error, ${c.differs} differ, ${c.missing} missing`,
+    rep.rows.filter((r) => r.verdict === 'differs' || r.verdict === 'missing').map(failure));
+}
+
+const num = (text: string): CellInput => ({ text, numeric: true });
+/** Exact numbers green, differing or missing ones red; within Monte Carlo error is left plain. */
+const verdictCell = (r: ReproductionRow): CellInput => ({
+  text: r.verdict, ...(r.verdict === 'exact' ? { status: 'pass' } : r.verdict === 'differs' || r.verdict === 'missing' ? { status: 'fail' } : {}),
+});
+
+export function reproductionSection(rep: Reproduction): Section {
+  const blocks: Block[] = [
+    { kind: 'text', text: reproductionSentence(rep) },
+    { kind: 'text', text: `Published values: ${rep.path} (SHA-256 ${rep.sha256}). A number is exact when the computed value rounds to it at its printed precision (|computed − published| ≤ half a unit of its last digit, in exact decimal arithmetic); within Monte Carlo error when |computed − published| ≤ that half unit + 2 × the Monte Carlo standard error of the computed value (batch means over the bootstrap replicates for interval endpoints, 0 for points); otherwise it differs. Missing: the computation has no such model, game or statistic.` },
+    {
+      kind: 'table', id: 'reproduction-values',
+      columns: ['Table', 'Model', 'Game', 'Statistic', num('Published'), num('Computed'), num('Difference'), num('Tolerance'), 'Verdict'],
+      rows: rep.rows.map((r) => {
+        const m = r.verdict === 'missing';
+        return [TABLE_LABEL[r.table], r.model, r.game, r.statistic, num(r.published), num(m ? 'NA' : shown(r)),
+          num(m ? 'NA' : fixed(r.difference, r.decimals + 2)), num(m ? 'NA' : fixed(r.tolerance, r.decimals + 2)), verdictCell(r)];
+      }),
+    },
+  ];
+  return { id: 'reproduction', heading: 'Reproduction of the published values', blocks };
+}

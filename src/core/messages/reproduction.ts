@@ -1,0 +1,23 @@
+/** User-facing messages of the published-values file and the reproduction verdicts (`--expect`). */
+import { at } from './common.js';
+
+const q = (s: string) => JSON.stringify(s);
+
+export const reproductionMsg = {
+  badHeader: (file: string, field: string, want: string) =>
+    at(file, 1, field, `the header must begin with ${want} (further columns are provenance)`),
+  unknownTable: (file: string, line: number, value: string, known: readonly string[]) =>
+    at(file, line, 'table', `${q(value)} is not a table (one of ${known.join(', ')})`),
+  unknownStatistic: (file: string, line: number, table: string, value: string, known: readonly string[]) =>
+    at(file, line, 'statistic', `${q(value)} is not a column of ${table} (one of ${known.join(', ')})`),
+  gameNeeded: (file: string, line: number, table: string) => at(file, line, 'game', `${table} rows are per model and game: the game is missing`),
+  gameNotAllowed: (file: string, line: number, table: string, value: string) =>
+    at(file, line, 'game', `${table} rows are per model: leave the game empty (got ${q(value)})`),
+  notPlainNumber: (file: string, line: number, value: string) =>
+    at(file, line, 'published', `${q(value)} is not a plain decimal number (write it as printed, e.g. 0.150 or 26)`),
+  duplicateRow: (file: string, line: number, firstLine: number, key: string) =>
+    at(file, line, 'statistic', `duplicate published value ${key} (first seen on line ${firstLine})`),
+  expectNeedsTwoFraming: (store: string) =>
+    `--expect: ${store} holds a context-enrichment run; published values are compared with two-framing tables (table2, table3, family) only`,
+  usingShipped: (path: string) => `comparing with the published values in ${path} (the shipped data's paper tables; --expect FILE to use another)`,
+};

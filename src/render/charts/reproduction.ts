@@ -1,0 +1,88 @@
+import { COLORS, defineFigure, PLOT_WIDTH, type Figure } from '../figure.js';
+
+/**
+ * One published number beside the computed one. `x` is computed − published in half-units of the
+ * last published digit, so |x| ≤ 1 means the computed value rounds to the published one whatever
+ * the number's precision; `band` is the tolerance in the same units (1 for points; 1 + 2·se/half
+ * unit for interval endpoints).
+ */
+export interface ReproductionPoint {
+  /** y row, e.g. "Table 3 R_lo". */
+  readonly statistic: string;
+  readonly model: string;
+  /** Model, or "model / game". */
+  readonly item: string;
+  readonly published: string;
+  readonly computed: number;
+  readonly difference: number;
+  readonly tolerance: number;
+  readonly x: number;
+  readonly band: number;
+  readonly verdict: string;
+}
+
+export interface ReproductionChartOptions {
+  /** y order. */
+  readonly statistics: readonly string[];
+  /** Offset order within a row. */
+  readonly models: readonly string[];
+  /** Legend order. */
+  readonly verdicts: readonly string[];
+  readonly subtitle: string;
+}
+
+const VERDICT_COLORS = [COLORS.base, COLORS.alt, COLORS.accent, COLORS.neutral];
+
+/**
+ * Published vs computed per statistic: each published number as a point at its difference from the
+ * computed value (half-units of its last digit), its tolerance band as a line, the rounding band
+ * |x| ≤ 1 shaded, colour by verdict.
+ */
+export function reproductionChart(rows: readonly ReproductionPoint[], o: ReproductionChartOptions): Figure {
+  const y = { field: 'statistic', type: 'nominal', sort: [...o.statistics], title: null, axis: { labelPadding: 6 } } as const;
+  const yOffset = { field: 'model', type: 'nominal', sort: [...o.models] } as const;
+  return defineFigure(
+    'reproduction',
+    'Published vs computed, per statistic, with the tolerance band',
+    'Each published number at computed − published, in half-units of its last printed digit. Inside the shaded band (|x| ≤ 1) the computed value rounds to the published one; a line is the band widened by 2 × the Monte Carlo standard error of an interval endpoint. Colour: verdict.',
+    {
+      title: { text: 'Published vs computed', subtitle: o.subtitle },
+      width: PLOT_WIDTH,
+      height: { step: 9, for: 'offset' },
+      layer: [
+        {
+          data: { values: [{ lo: -1, hi: 1 }] },
+          mark: { type: 'rect', color: '#e8eef5' },
+          encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } },
+        },
+        {
+          data: { values: rows.map((r) => ({ ...r })) },
+          layer: [
+            {
+              mark: { type: 'rule', strokeWidth: 2, color: '#8d8d8d' },
+              transform: [{ filter: 'datum.band > 1' }, { calculate: '-datum.band', as: 'bandLo' }],
+              encoding: { y, yOffset, x: { field: 'bandLo', type: 'quantitative' }, x2: { field: 'band' } },
+            },
+            {
+              mark: { type: 'point', filled: true, size: 60, opacity: 0.9 },
+              encoding: {
+                y, yOffset,
+                x: { field: 'x', type: 'quantitative', title: 'computed − published, in half-units of the last published digit (|x| ≤ 1: exact)' },
+                color: { field: 'verdict', type: 'nominal', title: 'Verdict', scale: { domain: [...o.verdicts], range: VERDICT_COLORS } },
+                tooltip: [
+                  { field: 'statistic', type: 'nominal', title: 'Statistic' },
+                  { field: 'item', type: 'nominal', title: 'Row' },
+                  { field: 'published', type: 'nominal', title: 'Published' },
+                  { field: 'computed', type: 'quantitative', title: 'Computed', format: '.5f' },
+                  { field: 'difference', type: 'quantitative', title: 'Difference', format: '.5f' },
+                  { field: 'tolerance', type: 'quantitative', title: 'Tolerance', format: '.5f' },
+                  { field: 'verdict', type: 'nominal', title: 'Verdict' },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    },
+  );
+}

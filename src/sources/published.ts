@@ -1,0 +1,120 @@
+/**
+ * Published values to reproduce (`--expect FILE`): one number of a paper's table per row, with
+ * columns `table,model,game,statistic,published` and any further columns kept as provenance.
+ * The published number is kept as the text that was printed, so its precision (the number of
+ * decimals written, trailing zeros included: "0.150" has 3, "0.15" has 2) is known exactly.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { UserError } from '../core/errors.js';
+import { msg } from '../core/messages/common.js';
+import { reproductionMsg } from '../core/messages/reproduction.js';
+import { parseDecimal, type DecimalText } from '../core/decimal.js';
+import { splitRows } from './rates-csv.js';
+
+/** The published values of the shipped Same Game, Different Story data (Tables 2 and 3), relative to the package root. */
+export const SHIPPED_PUBLISHED = 'data/lore-heydari-2024/published.csv';
+
+/** The tables a published value can belong to, each with its statistics (column names of the table samegame writes). */
+export const PUBLISHED_TABLES = {
+  table2: ['base_rate', 'base_count', 'alt_rate', 'alt_count', 'difference'],
+  table3: ['R', 'R_lo', 'R_hi', 'shift', 'shift_lo', 'shift_hi'],
+  family: ['R', 'R_lo', 'R_hi'],
+} as const;
+export type PublishedTable = keyof typeof PUBLISHED_TABLES;
+
+export const PUBLISHED_COLUMNS = ['table', 'model', 'game', 'statistic', 'published'] as const;
+
+export interface PublishedRow {
+  readonly line: number;
+  readonly table: PublishedTable;
+  readonly model: string;
+  /** Empty for per-model rows (table3, and family rows of a model or the pooled value). */
+  readonly game: string;
+  readonly statistic: string;
+  /** The number as printed; `units` and `value` carry its sign. */
+  readonly published: DecimalText;
+  readonly provenance: Readonly<Record<string, string>>;
+}
+
+export interface PublishedValues {
+  /** As shown in messages and reports. */
+  readonly path: string;
+  readonly sha256: string;
+  readonly rows: readonly PublishedRow[];
+  readonly provenanceColumns: readonly string[];
+}
+
+/** A signed plain decimal as printed ("-0.010", "26", "0.150"); undefined when it is not one. */
+export function parseSignedDecimal(text: string): DecimalText | undefined {
+  const t = text.trim();
+  if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(t)) return undefined;
+  const negative = t.startsWith('-');
+  const d = parseDecimal(negative ? t.slice(1) : t)!;
+  return negative ? { text: t, value: -d.value, decimals: d.decimals, units: -d.units } : d;
+}
+
+const isTable = (t: string): t is PublishedTable => Object.prototype.hasOwnProperty.call(PUBLISHED_TABLES, t);
+
+/** One data row → a PublishedRow; the first problem ends the read with file, line and field. */
+function parseRow(file: string, line: number, get: (col: string) => string): Omit<PublishedRow, 'provenance'> {
+  const table = get('table');
+  if (table === '') throw new UserError(msg.missingField(file, line, 'table'));
+  if (!isTable(table)) throw new UserError(reproductionMsg.unknownTable(file, line, table, Object.keys(PUBLISHED_TABLES)));
+  const model = get('model');
+  if (model === '') throw new UserError(msg.missingField(file, line, 'model'));
+  let game = get('game');
+  if (table === 'table2' && game === '') throw new UserError(reproductionMsg.gameNeeded(file, line, table));
+  if (table === 'table3' && game !== '') throw new UserError(reproductionMsg.gameNotAllowed(file, line, table, game));
+  if (table === 'family' && game === 'All') game = ''; // family-robustness.csv writes per-model rows as game "All"
+  const statistic = get('statistic');
+  if (statistic === '') throw new UserError(msg.missingField(file, line, 'statistic'));
+  const known: readonly string[] = PUBLISHED_TABLES[table];
+  if (!known.includes(statistic)) throw new UserError(reproductionMsg.unknownStatistic(file, line, table, statistic, known));
+  const text = get('published');
+  if (text === '') throw new UserError(msg.missingField(file, line, 'published'));
+  const published = parseSignedDecimal(text);
+  if (published === undefined) {
+    const v = Number(text);
+    throw new UserError(Number.isFinite(v) ? reproductionMsg.notPlainNumber(file, line, text) : msg.notANumber(file, line, 'published', text));
+  }
+  return { line, table, model, game, statistic, published };
+}
+
+/** Parse the text of a published-values file (`file` names it in messages). */
+export function parsePublished(text: string, file: string): Omit<PublishedValues, 'sha256'> {
+  const raw = splitRows(text.replace(/^\uFEFF/, ''), file);
+  if (raw.length === 0) throw new UserError(msg.emptyTable(file));
+  const header = raw[0].fields.map((h) => h.trim());
+  PUBLISHED_COLUMNS.forEach((col, i) => {
+    if (header[i] !== col) throw new UserError(reproductionMsg.badHeader(file, header[i] ?? col, PUBLISHED_COLUMNS.join(',')));
+  });
+  const provenanceColumns = header.slice(PUBLISHED_COLUMNS.length);
+  if (raw.length === 1) throw new UserError(msg.emptyTable(file));
+  const rows: PublishedRow[] = [];
+  const firstLine = new Map<string, number>();
+  for (const { line, fields } of raw.slice(1)) {
+    if (fields.length !== header.length) throw new UserError(msg.wrongFieldCount(file, line, fields.length, header.length));
+    const get = (col: string) => fields[header.indexOf(col)].trim();
+    const row = parseRow(file, line, get);
+    const key = JSON.stringify([row.table, row.model, row.game, row.statistic]);
+    const first = firstLine.get(key);
+    if (first !== undefined) throw new UserError(reproductionMsg.duplicateRow(file, line, first, key));
+    firstLine.set(key, line);
+    const provenance: Record<string, string> = {};
+    provenanceColumns.forEach((c, i) => { provenance[c] = fields[PUBLISHED_COLUMNS.length + i].trim(); });
+    rows.push({ ...row, provenance });
+  }
+  return { path: file, rows, provenanceColumns };
+}
+
+/** Read and validate a published-values file; `displayPath` names it in messages (default: the path). */
+export function readPublished(path: string, displayPath = path): PublishedValues {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(path);
+  } catch (e) {
+    throw new UserError(msg.fileUnreadable(displayPath, (e as NodeJS.ErrnoException).code ?? String(e)));
+  }
+  return { ...parsePublished(buf.toString('utf8'), displayPath), sha256: createHash('sha256').update(buf).digest('hex') };
+}

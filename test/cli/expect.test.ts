@@ -1,0 +1,101 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, ROOT } from '../helpers/cli.js';
+import { counts, writeStore, type CellSpec } from '../helpers/store.js';
+import { readRates } from '../../src/sources/rates-csv.js';
+
+const tmp = () => mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'samegame-expect-'));
+const SHIPPED = readFileSync(join(ROOT, 'data/lore-heydari-2024/published.csv'), 'utf8');
+const HEADER = 'table,model,game,statistic,published,computed,difference,tolerance,verdict';
+
+describe('reproduce --expect with a planted wrong value', () => {
+  const dir = tmp();
+  const planted = join(dir, 'planted.csv');
+  writeFileSync(planted, SHIPPED.replace('table3,GPT-4,,shift,0.377,', 'table3,GPT-4,,shift,0.387,'));
+  const r = cli(['reproduce', '--expect', planted, '--out', dir]);
+
+  it('exits 3 naming the check; exactly that row differs in reports/reproduction.csv', () => {
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr.trim().split('\n').at(-1)).toBe('samegame: verification failed: published_values_reproduced');
+    expect(r.stderr).not.toContain('comparing with the published values in data/'); // --expect replaces the default
+    const lines = readFileSync(join(dir, 'reports', 'reproduction.csv'), 'utf8').trim().split('\n');
+    expect(lines[0]).toBe(HEADER);
+    expect(lines).toHaveLength(85);
+    const differs = lines.filter((l) => l.endsWith(',differs'));
+    expect(differs).toHaveLength(1);
+    expect(differs[0]).toMatch(/^table3,GPT-4,,shift,0\.387,0\.3774166666666667,-0\.00958333333333\d*,0\.0005,differs$/);
+    const v = JSON.parse(readFileSync(join(dir, 'reports', 'verification.json'), 'utf8'));
+    expect(v.checks.find((c: { name: string }) => c.name === 'published_values_reproduced')).toMatchObject({ passed: false });
+  });
+
+  it('the report shows the row in red and the sentence counts it', () => {
+    const html = readFileSync(join(dir, 'reports', 'report.html'), 'utf8');
+    expect(html).toContain('<td>Table 3</td><td>GPT-4</td><td></td><td>shift</td><td class="num">0.387</td><td class="num">0.37742</td><td class="num">-0.00958</td><td class="num">0.00050</td><td class="fail">differs</td>');
+    expect(html).toMatch(/84 published numbers: \d+ exact, \d+ within Monte Carlo error \([^)]*\), 1 differ \(Table 3 GPT-4 shift: 0\.387 published, 0\.37742 computed\)\./);
+    expect(readdirSync(join(dir, 'figures'))).toContain('reproduction.svg');
+  });
+
+  it('`samegame report --expect` shows it too, and exits 3', () => {
+    const out = tmp();
+    const rr = cli(['report', '--expect', planted, '--out', out, '-q']);
+    expect(rr.code).toBe(3);
+    expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('<td class="fail">differs</td>');
+  });
+});
+
+describe('bad published files: one line, exit 2, nothing written', () => {
+  const dir = tmp();
+  const cases: [string, string, string][] = [
+    ['unknown table', 'table,model,game,statistic,published\ntable3,GPT-4,,R,0.651\ntable9,GPT-4,,R,0.651\n', ':3: field "table": "table9" is not a table (one of table2, table3, family)'],
+    ['unknown statistic', 'table,model,game,statistic,published\ntable3,GPT-4,,median,0.651\n', ':2: field "statistic": "median" is not a column of table3'],
+    ['non-number', 'table,model,game,statistic,published\ntable3,GPT-4,,R,n/a\n', ':2: field "published": "n/a" is not a number'],
+    ['duplicate row', 'table,model,game,statistic,published\ntable3,GPT-4,,R,0.651\ntable3,GPT-4,,R,0.652\n', ':3: field "statistic": duplicate published value'],
+    ['wrong header', 'table,model,game,statistic,value\ntable3,GPT-4,,R,0.651\n', ':1: field "value": the header must begin with table,model,game,statistic,published'],
+  ];
+  it.each(cases)('%s (reproduce, report)', (name, text, want) => {
+    const f = join(dir, `${name.replace(/ /g, '-')}.csv`);
+    writeFileSync(f, text);
+    for (const command of ['reproduce', 'report']) {
+      const out = join(dir, `${command}-${name.replace(/ /g, '-')}`);
+      const r = cli([command, '--expect', f, '--out', out]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr.trim()).toContain(`samegame: ${f}${want}`);
+      expect(existsSync(out)).toBe(false);
+    }
+  });
+});
+
+describe('analyze --expect', () => {
+  // A store of the reconstructed counts (300 trials per cell): with a = 0.70 it computes Table 3 exactly as reproduce does.
+  const dir = tmp();
+  const rates = readRates(join(ROOT, 'data/lore-heydari-2024/rates.csv'), { base: 'business', alt: 'friend-sharing' });
+  const cells: CellSpec[] = rates.table.cells.map((c) => ({ ...(c.key as { model: string; game: string; framing: string }), actions: counts((c.obs as { x: number }).x, 300) }));
+  const lv = (f: string) => [...new Set(rates.table.cells.map((c) => c.key[f]))];
+  writeStore(join(dir, 'recon.sqlite'), { name: 'recon', models: lv('model').map((id) => ({ id })), games: lv('game'), framings: lv('framing') }, cells);
+  const table3Only = join(dir, 'table3.csv');
+  writeFileSync(table3Only, [SHIPPED.split('\n')[0], ...SHIPPED.split('\n').filter((l) => l.startsWith('table3,')), 'table3,GPT-5,,R,0.9,x', ''].join('\n'));
+
+  it('sets the published values beside the direct run: Table 3 as reproduce judges it, an unknown model missing, exit 3', () => {
+    const out = join(dir, 'out');
+    const r = cli(['analyze', join(dir, 'recon.sqlite'), '--attenuation', '0.7', '--expect', table3Only, '--out', out, '-q']);
+    expect(r.code).toBe(3);
+    const lines = readFileSync(join(out, 'reports', 'reproduction.csv'), 'utf8').trim().split('\n');
+    const committed = readFileSync(join(ROOT, 'reports', 'reproduction.csv'), 'utf8').trim().split('\n').filter((l) => l.startsWith('table3,'));
+    expect(lines.slice(1, -1)).toEqual(committed);
+    expect(lines.at(-1)).toBe('table3,GPT-5,,R,0.9,,,,missing');
+    expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('id="reproduction"');
+  });
+
+  it('a bad published file: one line, exit 2, nothing written', () => {
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, 'table,model,game,statistic,published\ntable3,GPT-4,,R,0.6.5\n');
+    const out = join(dir, 'bad-out');
+    const r = cli(['analyze', join(dir, 'recon.sqlite'), '--expect', bad, '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`samegame: ${bad}:2: field "published": "0.6.5" is not a number`);
+    expect(existsSync(out)).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { reproduce } from '../../src/commands/reproduce.js';
+import { reproductionFigure, reproductionPoints } from '../../src/analyses/reproduction/index.js';
+import { reproductionChart } from '../../src/render/charts/reproduction.js';
+import { loadVega } from '../../src/render/vega-runtime.js';
+import { renderSvg, specJson } from '../../src/render/render.js';
+import { FONT_STACK } from '../../src/render/figure.js';
+import { roundFloats } from './round-floats.js';
+
+type Row = Record<string, unknown>;
+
+describe('the reproduction figure of the shipped data', () => {
+  const rep = reproduce({ dryRun: true }).reproduction!;
+  const fig = reproductionFigure(rep);
+  const points = (fig.spec as unknown as { layer: { data: { values: Row[] } }[] }).layer[1].data.values;
+
+  it('one point per published number, at computed − published in half-units of its last digit, with its band', () => {
+    expect(fig.id).toBe('reproduction');
+    expect(points).toHaveLength(84);
+    const hi = points.find((p) => p.statistic === 'Table 3 shift_hi' && p.model === 'Pooled')!;
+    // 0.31675 − 0.316 = 0.00075 = 1.5 half-units of 0.001.
+    expect(hi.x as number).toBeCloseTo(1.5, 9);
+    expect(hi.band as number).toBeCloseTo((0.0005 + 2 * rep.rows.find((r) => r.model === 'Pooled' && r.statistic === 'shift_hi')!.mcSe) / 0.0005, 12);
+    const count = points.find((p) => p.statistic === 'Table 2 base_count' && p.item === "GPT-3.5 / Prisoner's Dilemma")!;
+    expect([count.x, count.band, count.published]).toEqual([0, 1, '26']);
+    expect(new Set(points.map((p) => p.statistic))).toEqual(new Set([
+      'Table 2 base_rate', 'Table 2 base_count', 'Table 2 alt_rate', 'Table 2 alt_count', 'Table 2 difference',
+      'Table 3 R', 'Table 3 R_lo', 'Table 3 R_hi', 'Table 3 shift', 'Table 3 shift_lo', 'Table 3 shift_hi',
+    ]));
+    expect((fig.spec as { config: { font: string } }).config.font).toBe(FONT_STACK);
+  });
+
+  it('missing numbers are left out of the figure (the table lists them)', () => {
+    const withMissing = { ...rep, rows: [...rep.rows, { ...rep.rows[0], model: 'GPT-5', verdict: 'missing' as const, computed: NaN, difference: NaN, tolerance: NaN }] };
+    expect(reproductionPoints(withMissing)).toHaveLength(84);
+  });
+
+  it('compiles with vega-lite without a warning and renders', async () => {
+    const { vegaLite } = loadVega();
+    const warnings: string[] = [];
+    const logger = { level() { return logger; }, warn: (...a: unknown[]) => { warnings.push(a.join(' ')); return logger; }, error: (...a: unknown[]) => { warnings.push(a.join(' ')); return logger; }, info() { return logger; }, debug() { return logger; } };
+    vegaLite.compile(fig.spec, { logger: logger as never });
+    expect(warnings).toEqual([]);
+    const svgWarnings: string[] = [];
+    const svg = await renderSvg(fig.spec, svgWarnings);
+    expect(svgWarnings).toEqual([]);
+    await expect(roundFloats(svg)).toMatchFileSnapshot('__snapshots__/figures/reproduction.svg');
+  });
+
+  it('spec snapshot (floats rounded)', async () => {
+    await expect(roundFloats(specJson(fig))).toMatchFileSnapshot('__snapshots__/figures/reproduction.vl.json');
+  });
+
+  it('the chart builder takes plain rows: an empty list is a valid (empty) figure', () => {
+    const f = reproductionChart([], { statistics: [], models: [], verdicts: ['exact'], subtitle: 'none' });
+    expect((f.spec as unknown as { layer: { data: { values: Row[] } }[] }).layer[1].data.values).toEqual([]);
+  });
+});
