@@ -110,3 +110,53 @@ describe('samegame run --batch: the quickstart through the Batch API', () => {
     expect(lines.slice(1).every((l) => /\scollected\s+(completed|expired)\s+\d+\s+\d+\s+\d+\s+\d+\s+batch_\d+/.test(l))).toBe(true);
   });
 });
+
+describe('--no-wait, `batches --cancel`, --dry-run and refusals', () => {
+  it('--no-wait submits and exits; --cancel cancels; the next run collects the cancelled batches and sends their trials again', async () => {
+    const srv = await startBatchLoopback({ answer: cellAnswer });
+    try {
+      const store = join(dir, 'nw.sqlite');
+      const args = batchArgs(store, srv.url, ['--batch-size', '400']);
+      const first = await runCli([...args, '--no-wait'], { env: env() });
+      expect(first.code).toBe(0);
+      expect(first.stderr).toContain(batchMsg.submitted(2));
+      const f1 = storeFacts(store);
+      expect([f1.rows, f1.chunks.map((c) => c.state)]).toEqual([0, ['created', 'created']]);
+      const cancel = await runCli(['batches', store, '--cancel'], { env: env() });
+      expect(cancel.code).toBe(0);
+      expect(cancel.stderr).toContain(batchMsg.cancelled(2));
+      expect(cancel.stdout.trim().split('\n').slice(1).every((l) => /\screated\s/.test(l))).toBe(true);
+      const second = await runCli(args, { env: env() });
+      expect(second.code).toBe(0);
+      const f2 = storeFacts(store);
+      expect([f2.rows, f2.distinct, f2.complete]).toEqual([QUICKSTART_TRIALS, QUICKSTART_TRIALS, QUICKSTART_TRIALS]);
+      expect(f2.chunks).toHaveLength(4);
+      expect([...srv.createdPerChunk.values()]).toEqual([1, 1, 1, 1]);
+      expect([...srv.outcomes.values()].every((o) => o.join() === 'cancelled,ok')).toBe(true);
+    } finally {
+      await srv.close();
+    }
+  }, 120_000);
+
+  it('--batch --dry-run: files, requests, tokens and the cost at batch prices (half, unless the design says otherwise)', async () => {
+    const store = join(dir, 'dry.sqlite');
+    const common = ['run', QUICKSTART, '--store', store, '--provider', 'openai-chat', '--price-in', '1', '--price-out', '2', '--dry-run'];
+    const b = await runCli([...common, '--batch', '--batch-size', '150']);
+    const s = await runCli(common);
+    expect([b.code, s.code]).toEqual([0, 0]);
+    // By hand: 400 trials per model in files of at most 150 → 3 files per model.
+    expect(b.stdout).toContain(`dry run (batch): 6 files, ${QUICKSTART_TRIALS} requests (${QUICKSTART_TRIALS} trials, 0 already stored, 0 in open batches)`);
+    const tokens = (t: string) => /estimated tokens: (\d+) input .*, (\d+) output/.exec(t)!.slice(1).map(Number);
+    expect(tokens(b.stdout)).toEqual(tokens(s.stdout));
+    const [i, o] = tokens(s.stdout);
+    expect(b.stdout).toContain(`estimated cost at batch prices: $${(((i + 2 * o) / 1e6) * 0.5).toFixed(4)}`);
+    expect(existsSync(store)).toBe(false);
+  });
+
+  it('--batch with a provider that has no batch API: one line, exit 2, no store', async () => {
+    const store = join(dir, 'sim.sqlite');
+    const r = await runCli(['run', QUICKSTART, '--store', store, '--batch']);
+    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${batchMsg.notBatchable('Sim-A', 'simulated', ['openai-chat', 'openai-responses'])}`]);
+    expect(existsSync(store)).toBe(false);
+  });
+});

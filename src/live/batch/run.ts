@@ -77,6 +77,8 @@ class BatchRun {
   private readonly maybeCreated = new Set<number>();
   created = 0;
   stored = 0;
+  /** Batches collected that ended other than completed (expired, cancelled, failed). */
+  cutShort = 0;
 
   constructor(private readonly o: BatchRunOptions) {
     this.chunks = BatchChunks.open(o.store);
@@ -178,6 +180,7 @@ class BatchRun {
     const r = collectResults({ runId: this.o.runId, batchId: b.id, specs, files, prices: specs.length > 0 ? this.o.prices?.(specs[0]) : undefined });
     const stored = this.chunks.collect(c.id, { status: b.status, records: r.records, inputTokens: r.inputTokens, outputTokens: r.outputTokens, cost: r.cost });
     this.stored += stored;
+    if (b.status !== 'completed') this.cutShort++;
     this.logger.info(batchMsg.chunkCollected(c.id, b.status, stored, r.pending));
     crashPoint('collected');
   }
@@ -222,12 +225,13 @@ export async function runBatches(o: BatchRunOptions): Promise<BatchSummary> {
   const inOpen = BatchChunks.open(o.store).inOpenChunks(o.runId).size;
   o.logger?.info(batchMsg.plan(o.designName, o.runId, o.specs.length, alreadyDone, inOpen, o.specs.length - alreadyDone - inOpen));
   for (let round = 0; round < o.maxRounds; round++) {
-    const before = r.stored;
+    const [stored, cutShort] = [r.stored, r.cutShort];
     r.planNew();
     await r.submitOpen();
     await r.poll(o.wait);
     if (!o.wait || o.stop?.aborted || r.openCount() > 0) break;
-    if (r.pending().length === 0 || r.stored === before) break;
+    // Another round while it helps: something was stored, or a batch ended before answering everything.
+    if (r.pending().length === 0 || (r.stored === stored && r.cutShort === cutShort)) break;
   }
   return { total: o.specs.length, alreadyDone, stored: r.stored, pending: r.pending().length, open: r.openCount(), created: r.created };
 }
