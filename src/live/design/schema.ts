@@ -14,7 +14,7 @@ export const PROVIDER_IDS = Object.keys(BUILTIN_PROVIDERS) as [BuiltinProviderId
 
 const providerField = z.union([
   z.enum(PROVIDER_IDS),
-  z.string().regex(PLUGIN_SPEC_RE, `expected one of ${PROVIDER_IDS.map((p) => JSON.stringify(p)).join('|')}, or a provider module `
+  z.string().regex(PLUGIN_SPEC_RE, `Invalid option: expected one of ${PROVIDER_IDS.map((p) => JSON.stringify(p)).join('|')}, or a provider module `
     + '(a path such as ./providers/my.mjs, relative to the design, or a package named @scope/name or samegame-provider-*)'),
 ]).describe('a built-in provider id, or a plug-in module exporting createProvider(model, settings)');
 
