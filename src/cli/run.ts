@@ -137,9 +137,10 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
       // 130 = interrupted by SIGINT (128 + 2), the shell convention.
       throw new UserError(r.outcome === 'aborted' ? runMsg.aborted(complete, r.total) : runMsg.interrupted(complete, r.total), 130);
     }
-    if (split.batch.length > 0) await runBatchPart({ session, specs: split.batch, store, storePath, runId: run.id, o, logger, stop: stop.signal });
+    const b = split.batch.length > 0
+      ? await runBatchPart({ session, specs: split.batch, store, storePath, runId: run.id, o, logger, stop: stop.signal }) : undefined;
     const c = store.statusCounts(run.id);
-    logger.info(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens, storePath));
+    logger.info(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
   } finally {
     logger.endLine();
     process.off('SIGINT', onSignal);

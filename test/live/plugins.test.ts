@@ -3,7 +3,8 @@
  * createProvider, one whose createProvider throws, and a path that does not exist each fail with
  * one line naming the design file and the model, exit 2, and no store written.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,4 +91,25 @@ describe('built-in provider ids: one Record', () => {
     for (const p of ['./p.mjs', '../x/p.js', '/abs/p.mjs', '@acme/samegame-gateway', 'samegame-provider-acme']) expect(ok(p)).toBe(p);
     for (const p of ['openai', 'gateway', 'openai-chatt']) expect(() => ok(p)).toThrow('or a provider module');
   });
+});
+
+describe('the README\'s minimal provider', () => {
+  it('runs a small design end to end (scoring: sample)', async () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const code = /### Write a provider[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)![1]
+      .replace("from 'samegame'", `from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/index.js')).href)}`);
+    const d = join(dir, 'readme');
+    mkdirSync(d, { recursive: true });
+    writeFileSync(join(d, 'mine.mjs'), code);
+    writeFileSync(join(d, 'd.yaml'), 'name: d\nmodels:\n  - { id: mine, provider: ./mine.mjs }\ngames: [harmony, stag-hunt]\nframings: [business]\ntrials: 3\n');
+    const srv = await startLoopback();
+    try {
+      const r = await runCli(['run', join(d, 'd.yaml'), '--store', join(d, 'd.sqlite'), '--base-url', srv.url], { env: cleanEnv({ GATEWAY_API_KEY: 'k-123456' }) });
+      expect(r.code).toBe(0);
+      expect(storeFacts(join(d, 'd.sqlite')).complete).toBe(2 * 3);
+      expect(srv.log.every((l) => l.authorization === 'Bearer k-123456')).toBe(true);
+    } finally {
+      await srv.close();
+    }
+  }, 60_000);
 });

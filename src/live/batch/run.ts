@@ -58,6 +58,8 @@ export interface BatchSummary {
   readonly open: number;
   /** Batches this session created. */
   readonly created: number;
+  /** Tokens (input + output) of the results this session stored. */
+  readonly tokens: number;
 }
 
 export const MAX_POLL_MS = 300_000;
@@ -77,6 +79,7 @@ class BatchRun {
   private readonly maybeCreated = new Set<number>();
   created = 0;
   stored = 0;
+  tokens = 0;
   /** Batches collected that ended other than completed (expired, cancelled, failed). */
   cutShort = 0;
 
@@ -180,6 +183,7 @@ class BatchRun {
     const r = collectResults({ runId: this.o.runId, batchId: b.id, specs, files, prices: specs.length > 0 ? this.o.prices?.(specs[0]) : undefined });
     const stored = this.chunks.collect(c.id, { status: b.status, records: r.records, inputTokens: r.inputTokens, outputTokens: r.outputTokens, cost: r.cost });
     this.stored += stored;
+    this.tokens += r.inputTokens + r.outputTokens;
     if (b.status !== 'completed') this.cutShort++;
     this.logger.info(batchMsg.chunkCollected(c.id, b.status, stored, r.pending));
     crashPoint('collected');
@@ -233,5 +237,5 @@ export async function runBatches(o: BatchRunOptions): Promise<BatchSummary> {
     // Another round while it helps: something was stored, or a batch ended before answering everything.
     if (r.pending().length === 0 || (r.stored === stored && r.cutShort === cutShort)) break;
   }
-  return { total: o.specs.length, alreadyDone, stored: r.stored, pending: r.pending().length, open: r.openCount(), created: r.created };
+  return { total: o.specs.length, alreadyDone, stored: r.stored, pending: r.pending().length, open: r.openCount(), created: r.created, tokens: r.tokens };
 }
