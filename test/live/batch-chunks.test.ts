@@ -17,6 +17,8 @@ import { BatchChunks } from '../../src/live/store/batch-chunks.js';
 import { STORE_VERSION, storeVersion } from '../../src/live/store/migrations.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { UserError } from '../../src/core/errors.js';
+import { parseDesign } from '../../src/live/design/design.js';
+import { prepareSession } from '../../src/live/runner/session.js';
 import { model, spec } from '../helpers/trial-specs.js';
 import { cleanEnv, runCli } from '../helpers/cli.js';
 import { startBatchLoopback } from '../helpers/loopback-batch.js';
@@ -122,5 +124,21 @@ describe('store migration', () => {
     expect(again.statusCounts()).toEqual({ ok: 2, invalid: 0, error: 0 });
     expect(BatchChunks.readOnly(again)!.chunks()).toEqual([]);
     again.close();
+  });
+});
+
+describe('design fields of batch runs', () => {
+  const doc = (extra: string, model = '') => `name: t\nmodels: [{ id: a, provider: openai-chat${model} }]\ngames: [harmony]\nframings: [business]\ntrials: 1\n${extra}`;
+  it('prices.batch_discount reaches the model\'s prices; batch: true does not change the run identity', () => {
+    const d = parseDesign(doc('prices: { input: 1, output: 2, batch_discount: 0.25 }\n'), 't.yaml');
+    expect(d.models[0].prices).toEqual({ input: 1, output: 2, batchDiscount: 0.25 });
+    expect(parseDesign(doc(''), 't.yaml').models[0].prices).toBeUndefined();
+    const plain = prepareSession(parseDesign(doc(''), 't.yaml'), {});
+    const batched = prepareSession(parseDesign(doc('', ', batch: true'), 't.yaml'), {});
+    expect(batched.design.models[0].batch).toBe(true);
+    expect(batched.hash).toBe(plain.hash);
+  });
+  it('batch_discount must be a fraction', () => {
+    expect(() => parseDesign(doc('prices: { input: 1, output: 2, batch_discount: 2 }\n'), 't.yaml')).toThrow('t.yaml:6: field "prices.batch_discount"');
   });
 });

@@ -37,8 +37,6 @@ export const batchMsg = {
     `${open} batch${open === 1 ? '' : 'es'} open; the results are collected when the same command runs again`,
   stillPending: (n: number) =>
     `${n} trials are still pending (failed lines or expired batches); run the same command again to send them`,
-  done: (stored: number, ok: number, invalid: number, store: string) =>
-    `done: ${stored} trials stored (${ok} ok, ${invalid} invalid); store ${store}`,
   dryRun: (files: number, lines: number, total: number, stored: number, inBatches: number, inTok: number, outTok: number, cost: string) =>
     [`dry run (batch): ${files} file${files === 1 ? '' : 's'}, ${lines} requests (${total} trials, ${stored} already stored, ${inBatches} in open batches)`,
       `estimated tokens: ${inTok} input (≈ characters / 4), ${outTok} output (at most max tokens per call)`,

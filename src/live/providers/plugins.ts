@@ -11,9 +11,10 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../../core/errors.js';
 import { pluginMsg } from '../../core/messages/batch.js';
+import { runMsg } from '../../core/messages/run.js';
 import type { ModelSpec, Provider } from '../types.js';
-import { isBuiltinProvider, type ProviderFactory, type ResolvedProviderSettings } from './registry.js';
-import { isPathSpec } from './plugin-spec.js';
+import { isBuiltinProvider, providerIds, type ProviderFactory, type ResolvedProviderSettings } from './registry.js';
+import { isPathSpec, isPluginSpec } from './plugin-spec.js';
 
 /** What a plug-in module exports. */
 export interface ProviderModule {
@@ -81,6 +82,8 @@ export async function loadPlugins(models: readonly ModelSpec[], designFile: stri
   const out = new Map<string, ProviderFactory>();
   for (const m of models) {
     if (isBuiltinProvider(m.provider) || out.has(m.provider)) continue;
+    // Only a --provider flag gets here with a name that is neither (the design schema refuses it).
+    if (!isPluginSpec(m.provider)) throw new UserError(runMsg.unknownProvider(m.provider, providerIds()));
     const mod = await importModule(m.provider, designFile, m.id);
     if (typeof mod.createProvider !== 'function') {
       throw new UserError(pluginMsg.problem(designFile, m.id, m.provider, pluginMsg.noExport()));
