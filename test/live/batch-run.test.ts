@@ -38,7 +38,7 @@ describe('samegame run --batch: the quickstart through the Batch API', () => {
   let batchRun: Awaited<ReturnType<typeof runCli>>;
 
   beforeAll(async () => {
-    batchRun = await runCli(batchArgs(store(), bsrv.url, ['--batch-size', '150']), { env: env() });
+    batchRun = await runCli(batchArgs(store(), bsrv.url, ['--batch-size', '150', '--price-in', '1', '--price-out', '2']), { env: env() });
     const s = await runCli(['run', QUICKSTART, '--store', sync(), '--provider', 'openai-responses', '--base-url', ssrv.url, '--model', 'loop'], { env: env() });
     expect(s.code).toBe(0);
   }, 120_000);
@@ -108,6 +108,12 @@ describe('samegame run --batch: the quickstart through the Batch API', () => {
     expect(lines[0].split(/\s+/)).toEqual(['chunk', 'run', 'model', 'state', 'status', 'requests', 'completed', 'failed', 'stored', 'batch', 'cost_usd']);
     expect(lines).toHaveLength(1 + storeFacts(store()).chunks.length);
     expect(lines.slice(1).every((l) => /\scollected\s+(completed|expired)\s+\d+\s+\d+\s+\d+\s+\d+\s+batch_\d+/.test(l))).toBe(true);
+    // Cost so far, by hand: each answer uses 40 input and 2 output tokens (the loopback's usage), at
+    // $1 and $2 per million, half price in a batch: 44e-6 / 2 per stored trial.
+    for (const l of lines.slice(1)) {
+      const cells = l.split(/\s+/);
+      expect(cells[10]).toBe(((Number(cells[8]) * 44e-6) / 2).toFixed(4));
+    }
   });
 });
 
