@@ -54,6 +54,12 @@ export { loadDesign, parseDesign, expandDesign, designHash, type Design, type De
 export {
   ProviderError, type Provider, type ProviderRequest, type ProviderResponse, type ProviderErrorKind, type ModelSpec, type TrialSpec, type TrialRecord,
 } from './live/types.js';
-export { ProviderPool, providerIds } from './live/providers/registry.js';
+export {
+  ProviderPool, providerIds, BUILTIN_PROVIDERS, BUILTIN_PROVIDER_IDS,
+  type BuiltinProviderId, type ProviderFactory, type ProviderSettings, type ResolvedProviderSettings,
+} from './live/providers/registry.js';
+export { loadPlugins, type ProviderModule } from './live/providers/plugins.js';
+export { runBatches, type BatchRunOptions, type BatchSummary } from './live/batch/run.js';
+export { planChunks, BATCH_LIMITS, type BatchLimits } from './live/batch/chunks.js';
 export { runTrials, RUNNER_DEFAULTS, type RunnerOptions, type RunSummary } from './live/runner/runner.js';
 export { TrialStore, type RunInfo } from './live/store/store.js';

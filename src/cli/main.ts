@@ -14,6 +14,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   report: async () => (await import('./report.js')).registerReport,
   prompts: async () => (await import('./prompts.js')).registerPrompts,
   run: async () => (await import('./run.js')).registerRun,
+  batches: async () => (await import('./batches.js')).registerBatches,
   export: async () => (await import('./export.js')).registerExport,
   analyze: async () => (await import('./analyze.js')).registerAnalyze,
   plan: async () => (await import('./plan.js')).registerPlan,

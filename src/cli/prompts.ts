@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { loadDesign } from '../live/design/design.js';
 import { reviewPrompts } from '../live/prompts/review.js';
+import { loadPlugins } from '../live/providers/plugins.js';
 import { UserError } from '../core/errors.js';
 import { liveMsg } from '../core/messages/live.js';
 import { terminalLogger } from './options.js';
@@ -16,8 +17,10 @@ export function registerPrompts(program: Command): void {
     .option('--model <id>', 'only this model')
     .option('--game <id>', 'only this game')
     .option('--framing <id>', 'only this framing')
-    .action((file: string, o: { out?: string; model?: string; game?: string; framing?: string }) => {
-      const prompts = reviewPrompts(loadDesign(file), o);
+    .action(async (file: string, o: { out?: string; model?: string; game?: string; framing?: string }) => {
+      const design = loadDesign(file);
+      await loadPlugins(design.models, file); // a plug-in module is checked as a run would
+      const prompts = reviewPrompts(design, o);
       if (o.out === undefined) {
         process.stdout.write(prompts.map((p) => p.text).join('\n'));
         return;

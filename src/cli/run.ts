@@ -1,19 +1,24 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadDesign } from '../live/design/design.js';
 import { planRun } from '../live/runner/plan.js';
-import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated } from '../live/providers/registry.js';
+import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../live/providers/registry.js';
+import { loadPlugins } from '../live/providers/plugins.js';
+import { isPathSpec } from '../live/providers/plugin-spec.js';
 import { runTrials, RUNNER_DEFAULTS } from '../live/runner/runner.js';
 import { prepareSession } from '../live/runner/session.js';
 import { TrialStore } from '../live/store/store.js';
 import type { Logger } from '../core/logger.js';
+import type { TrialSpec } from '../live/types.js';
 import { UserError } from '../core/errors.js';
 import { runMsg } from '../core/messages/run.js';
 import { toolInfo } from '../core/paths.js';
 import { parseIntFlag, parsePositiveFlag } from './options.js';
+import { printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
+import type { Session } from '../live/runner/session.js';
 
-interface RunFlags {
+interface RunFlags extends BatchFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
   dryRun?: boolean; maxRetries: number; timeoutMs: number; seed: number; priceIn?: number; priceOut?: number; quiet?: boolean;
 }
@@ -60,7 +65,7 @@ export function registerRun(program: Command): void {
     .description('Run a design against its models and store every trial (resumes when run again)')
     .argument('<design>', 'design YAML file')
     .option('--store <file>', 'trial store (SQLite); default runs/<design name>.sqlite')
-    .option('--provider <id>', 'replace the provider of every model (openai-responses, openai-chat, simulated)')
+    .option('--provider <id>', `replace the provider of every model (${providerIds().join(', ')}, or a plug-in module path)`)
     .option('--base-url <url>', 'replace the base URL of every model (an OpenAI-compatible server)')
     .option('--model <name>', 'replace the model name sent for every model')
     .option('--concurrency <n>', 'calls in flight at most', parseIntFlag('--concurrency', 1), RUNNER_DEFAULTS.concurrency)
@@ -72,28 +77,41 @@ export function registerRun(program: Command): void {
     .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parsePositiveFlag('--price-in'))
     .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parsePositiveFlag('--price-out'))
     .option('--dry-run', 'print the number of calls, estimated tokens and cost; call nothing')
+    .option('--batch', 'send every model\'s trials through the OpenAI Batch API (half price, results within 24 h)')
+    .option('--batch-size <n>', 'requests per batch file at most (the API allows 50000)', parseIntFlag('--batch-size', 1))
+    .option('--poll <s>', 'seconds before the first poll of a batch (later polls back off)', parsePositiveFlag('--poll'), 30)
+    .option('--no-wait', 'submit the batches and exit; run the same command again to collect')
     .option('-q, --quiet', 'print warnings and the summary only')
     .action((designPath: string, o: RunFlags) => runCommand(designPath, o));
 }
 
+/** The session of a run: flags applied, a --provider module path made absolute (it is read from the working directory). */
+function sessionOf(designPath: string, o: RunFlags): Session {
+  const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
+  const provider = o.provider !== undefined && isPathSpec(o.provider) ? resolve(o.provider) : o.provider;
+  return prepareSession(loadDesign(designPath), { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices);
+}
+
+function dryRun(session: Session, split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunFlags): void {
+  if (split.batch.length > 0) printBatchDryRun(session, split.batch, storePath, o);
+  if (split.batch.length > 0 && split.sync.length === 0) return;
+  const store = existsSync(storePath) ? TrialStore.openExisting(storePath) : undefined;
+  const run = store?.findRun(session.hash);
+  const plan = planRun(split.sync, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }), session.prices);
+  store?.close();
+  process.stdout.write(`${runMsg.dryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
+    plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
+}
+
 async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   const logger = runLogger(o.quiet === true);
-  const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
-  const session = prepareSession(loadDesign(designPath), { provider: o.provider, baseUrl: o.baseUrl, model: o.model }, flagPrices);
+  const session = sessionOf(designPath, o);
   const storePath = o.store ?? defaultStore(session.design.name);
-
-  if (o.dryRun) {
-    const store = existsSync(storePath) ? TrialStore.openExisting(storePath) : undefined;
-    const run = store?.findRun(session.hash);
-    const plan = planRun(session.specs, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }), session.prices);
-    store?.close();
-    process.stdout.write(`${runMsg.dryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
-      plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
-    return;
-  }
-
-  // Unknown providers and missing keys fail here, before the store is created.
-  const pool = new ProviderPool({ timeoutMs: o.timeoutMs });
+  // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
+  const plugins = await loadPlugins(session.design.models, designPath);
+  const split = splitBatch(session, o.batch === true);
+  if (o.dryRun) { dryRun(session, split, storePath, o); return; }
+  const pool = new ProviderPool({ timeoutMs: o.timeoutMs }, plugins);
   pool.prepare(session.design.models);
   const store = TrialStore.open(storePath);
   const stop = new AbortController();
@@ -110,17 +128,19 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
     const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
     if (synthetic.length > 0) logger.info(runMsg.syntheticNote(synthetic));
     const r = await runTrials({
-      store, runId: run.id, specs: session.specs, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
+      store, runId: run.id, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
       maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.signal, abort: abort.signal,
-      onStart: (done) => logger.info(runMsg.runPlan(session.design.name, run.id, session.specs.length, done, resumed)),
+      onStart: (done) => { if (split.sync.length > 0) logger.info(runMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed)); },
     });
     if (r.outcome !== 'complete') {
       const complete = r.alreadyDone + r.ok + r.invalid;
       // 130 = interrupted by SIGINT (128 + 2), the shell convention.
       throw new UserError(r.outcome === 'aborted' ? runMsg.aborted(complete, r.total) : runMsg.interrupted(complete, r.total), 130);
     }
+    const b = split.batch.length > 0
+      ? await runBatchPart({ session, specs: split.batch, store, storePath, runId: run.id, o, logger, stop: stop.signal }) : undefined;
     const c = store.statusCounts(run.id);
-    logger.info(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens, storePath));
+    logger.info(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
   } finally {
     logger.endLine();
     process.off('SIGINT', onSignal);

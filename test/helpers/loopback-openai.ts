@@ -56,13 +56,13 @@ export function defaultAnswer(prompt: string, key: string): Answer {
   return { text: words[rep % 2 === 0 ? 0 : 1], top: [[words[0], 0.7], [words[1], 0.3]] };
 }
 
-function promptOf(body: Record<string, unknown>): string {
+export function promptOf(body: Record<string, unknown>): string {
   if (typeof body.input === 'string') return body.input;
   const msgs = Array.isArray(body.messages) ? body.messages as { role: string; content: string }[] : [];
   return msgs.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
 }
 
-function wire(path: string, body: Record<string, unknown>, a: Answer, snapshot: string): unknown {
+export function wire(path: string, body: Record<string, unknown>, a: Answer, snapshot: string): unknown {
   const logprobs = a.top === undefined ? [] : [{
     token: a.top[0][0], logprob: Math.log(a.top[0][1]), bytes: [],
     top_logprobs: a.top.map(([token, p]) => ({ token, logprob: Math.log(p), bytes: [] })),

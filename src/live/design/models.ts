@@ -11,6 +11,11 @@ const decoding = (d: DesignDocument['decoding']): Decoding => ({
   ...(d?.reasoning_effort === undefined ? {} : { reasoningEffort: d.reasoning_effort }),
 });
 
+type PricesDoc = NonNullable<DesignDocument['prices']>;
+const prices = (p: PricesDoc) => ({
+  input: p.input, output: p.output, ...(p.batch_discount === undefined ? {} : { batchDiscount: p.batch_discount }),
+});
+
 /** The models of a design document: decodings merged (design, then model), prices resolved. */
 export function resolveModels(d: Pick<DesignDocument, 'models' | 'decoding' | 'prices'>, scoring: Scoring): DesignModel[] {
   // Logprob scoring reads the top-k alternatives; the context-enrichment paper used k = 20, the most providers return.
@@ -21,7 +26,8 @@ export function resolveModels(d: Pick<DesignDocument, 'models' | 'decoding' | 'p
     ...(m.api_key_env === undefined ? {} : { apiKeyEnv: m.api_key_env }),
     options: m.options ?? {},
     decoding: { ...base, ...decoding(m.decoding) },
-    ...(m.prices ?? d.prices ? { prices: m.prices ?? d.prices } : {}),
+    ...(m.prices ?? d.prices ? { prices: prices(m.prices ?? d.prices!) } : {}),
+    ...(m.batch === undefined ? {} : { batch: m.batch }),
   }));
 }
 

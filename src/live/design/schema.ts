@@ -6,9 +6,17 @@
 import { z } from 'zod';
 import { CANONICAL_GAME_IDS } from '../../core/games.js';
 import { FAMILY_IDS } from '../prompts/index.js';
+import { BUILTIN_PROVIDERS, type BuiltinProviderId } from '../providers/registry.js';
+import { PLUGIN_SPEC_RE } from '../providers/plugin-spec.js';
 
-/** Provider ids a design may name (the provider registry implements each). */
-export const PROVIDER_IDS = ['openai-responses', 'openai-chat', 'simulated'] as const;
+/** Provider ids a design may name: the keys of the built-in provider Record, in its order. */
+export const PROVIDER_IDS = Object.keys(BUILTIN_PROVIDERS) as [BuiltinProviderId, ...BuiltinProviderId[]];
+
+const providerField = z.union([
+  z.enum(PROVIDER_IDS),
+  z.string().regex(PLUGIN_SPEC_RE, `Invalid option: expected one of ${PROVIDER_IDS.map((p) => JSON.stringify(p)).join('|')}, or a provider module `
+    + '(a path such as ./providers/my.mjs, relative to the design, or a package named @scope/name or samegame-provider-*)'),
+]).describe('a built-in provider id, or a plug-in module exporting createProvider(model, settings)');
 
 /** Ids of models, games and framings end up in file names and table rows: keep them plain. */
 const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected an id of letters, digits, ".", "_" or "-", starting with a letter or digit');
@@ -40,11 +48,13 @@ export const decodingSchema = z.strictObject({
 export const pricesSchema = z.strictObject({
   input: z.number().min(0).describe('US dollars per 1M input tokens'),
   output: z.number().min(0).describe('US dollars per 1M output tokens'),
+  batch_discount: z.number().min(0).max(1).optional()
+    .describe('fraction taken off these prices for Batch API calls (OpenAI: 0.5); used by --batch --dry-run, default 0.5'),
 });
 
 export const modelSchema = z.strictObject({
   id: id.describe('the name used in tables'),
-  provider: z.enum(PROVIDER_IDS),
+  provider: providerField,
   model: z.string().min(1).optional().describe('the model name sent to the provider (defaults to id)'),
   base_url: z.url().optional().describe('API base URL (any OpenAI-compatible server)'),
   api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected the NAME of an environment variable').optional()
@@ -52,6 +62,7 @@ export const modelSchema = z.strictObject({
   options: z.record(z.string(), z.unknown()).optional().describe('provider-specific options'),
   decoding: decodingSchema.optional().describe('overrides of the design\'s decoding for this model'),
   prices: pricesSchema.optional().describe('overrides of the design\'s prices for this model'),
+  batch: z.boolean().optional().describe('send this model\'s trials through the OpenAI Batch API (as `run --batch` does for every model)'),
 });
 
 export const designSchema = z.strictObject({

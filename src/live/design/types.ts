@@ -8,12 +8,16 @@ export interface DesignPrices {
   readonly input: number;
   /** US dollars per 1M output tokens. */
   readonly output: number;
+  /** Fraction taken off for Batch API calls (0.5 when absent). */
+  readonly batchDiscount?: number;
 }
 
 /** A model of a design: its spec, its decoding (design decoding merged with its own) and prices. */
 export interface DesignModel extends ModelSpec {
   readonly decoding: Decoding;
   readonly prices?: DesignPrices;
+  /** Send through the OpenAI Batch API (design field `batch: true`). */
+  readonly batch?: boolean;
 }
 
 /** A validated, resolved design. */

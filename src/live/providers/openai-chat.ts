@@ -5,7 +5,7 @@
  */
 import type OpenAI from 'openai';
 import type { Provider, ProviderRequest, ProviderResponse, TrialSpec } from '../types.js';
-import { extraBody, isObject, makeClient, malformed, num, publicBaseUrl, rawCall, topOf, trialHeader, trialSeed, type Json, type OpenAIWireOptions } from './openai-common.js';
+import { extraBody, isObject, isOfficialEndpoint, makeClient, malformed, num, publicBaseUrl, rawCall, topOf, trialHeader, trialSeed, type Json, type OpenAIWireOptions } from './openai-common.js';
 
 /**
  * OpenAI's own endpoint wants max_completion_tokens (reasoning models reject max_tokens);
@@ -51,7 +51,7 @@ export function readChat(json: unknown, raw: string): Omit<ProviderResponse, 'ra
 export function createOpenAIChatProvider(o: OpenAIWireOptions): Provider {
   const client: OpenAI = makeClient(o);
   const base = publicBaseUrl(o.baseURL);
-  const official = o.baseURL === undefined || /^https:\/\/api\.openai\.com(\/|$)/.test(o.baseURL);
+  const official = isOfficialEndpoint(o.baseURL);
   return {
     id: 'openai-chat',
     async complete(req: ProviderRequest): Promise<ProviderResponse> {

@@ -31,6 +31,11 @@ export function makeClient(o: OpenAIWireOptions): OpenAI {
   });
 }
 
+/** Whether a base URL is OpenAI's own endpoint (the SDK's default when absent). */
+export function isOfficialEndpoint(baseURL: string | undefined): boolean {
+  return baseURL === undefined || /^https:\/\/api\.openai\.com(\/|$)/.test(baseURL);
+}
+
 /** The base URL as recorded with a trial: without any user:password part. */
 export function publicBaseUrl(baseURL: string | undefined): string {
   if (!baseURL) return 'https://api.openai.com/v1';

@@ -3,6 +3,10 @@
  * builds one instance per (provider, base URL, key variable) and reads the key from the
  * environment variable the model names. The key lives only inside the SDK client: it is never
  * part of a request record, a stored response, an error message or a log line.
+ *
+ * The built-in providers are one Record keyed by the union of their ids: the design schema's list,
+ * the --provider help text and the batch-capable set are all read from it. A design may also name
+ * a plug-in module (see plugins.ts); the pool takes the loaded plug-ins' factories.
  */
 import type { ModelSpec, Provider } from '../types.js';
 import { UserError } from '../../core/errors.js';
@@ -23,13 +27,24 @@ export interface ProviderSettings {
   readonly now?: () => number;
 }
 
-type Factory = (model: ModelSpec, s: Required<Pick<ProviderSettings, 'timeoutMs' | 'env'>> & ProviderSettings) => Provider;
+/** What a provider factory receives: the settings with the timeout and environment filled in. */
+export type ResolvedProviderSettings = Required<Pick<ProviderSettings, 'timeoutMs' | 'env'>> & ProviderSettings;
+export type ProviderFactory = (model: ModelSpec, s: ResolvedProviderSettings) => Provider;
+
+/** The ids of the built-in providers. */
+export type BuiltinProviderId = 'openai-responses' | 'openai-chat' | 'simulated';
+
+export interface BuiltinProvider {
+  readonly create: ProviderFactory;
+  /** The OpenAI Batch API endpoint its requests go to, when it can run as a batch. */
+  readonly batchEndpoint?: '/v1/responses' | '/v1/chat/completions';
+}
 
 /**
  * The key for a model. A compatible local server (openai-chat with a base URL and no key variable
  * named) may need none; everything else must have one, checked before the first call.
  */
-function keyFor(model: ModelSpec, env: Readonly<Record<string, string | undefined>>, optional: boolean): string {
+export function keyFor(model: ModelSpec, env: Readonly<Record<string, string | undefined>>, optional: boolean): string {
   const name = model.apiKeyEnv ?? DEFAULT_KEY_ENV;
   const key = env[name];
   if (key !== undefined && key !== '') return key;
@@ -37,18 +52,34 @@ function keyFor(model: ModelSpec, env: Readonly<Record<string, string | undefine
   throw new UserError(runMsg.missingKey(model.id, name));
 }
 
-const FACTORIES: Readonly<Record<string, Factory>> = {
-  'openai-responses': (m, s) => createOpenAIResponsesProvider({
-    apiKey: keyFor(m, s.env, false), baseURL: m.baseUrl, timeoutMs: s.timeoutMs, fetch: s.fetch, now: s.now,
-  }),
-  'openai-chat': (m, s) => createOpenAIChatProvider({
-    apiKey: keyFor(m, s.env, m.baseUrl !== undefined), baseURL: m.baseUrl, timeoutMs: s.timeoutMs, fetch: s.fetch, now: s.now,
-  }),
-  simulated: () => createSimulatedProvider(),
+/** Whether a model's key may be absent (a compatible local server reached through openai-chat). */
+export const keyOptional = (m: ModelSpec): boolean => m.provider === 'openai-chat' && m.baseUrl !== undefined;
+
+export const BUILTIN_PROVIDERS: Readonly<Record<BuiltinProviderId, BuiltinProvider>> = {
+  'openai-responses': {
+    batchEndpoint: '/v1/responses',
+    create: (m, s) => createOpenAIResponsesProvider({
+      apiKey: keyFor(m, s.env, keyOptional(m)), baseURL: m.baseUrl, timeoutMs: s.timeoutMs, fetch: s.fetch, now: s.now,
+    }),
+  },
+  'openai-chat': {
+    batchEndpoint: '/v1/chat/completions',
+    create: (m, s) => createOpenAIChatProvider({
+      apiKey: keyFor(m, s.env, keyOptional(m)), baseURL: m.baseUrl, timeoutMs: s.timeoutMs, fetch: s.fetch, now: s.now,
+    }),
+  },
+  simulated: { create: () => createSimulatedProvider() },
 };
 
+/** The built-in ids, sorted (the design schema's list and the help text). */
+export const BUILTIN_PROVIDER_IDS = Object.keys(BUILTIN_PROVIDERS).sort() as BuiltinProviderId[];
+
+export function isBuiltinProvider(id: string): id is BuiltinProviderId {
+  return Object.hasOwn(BUILTIN_PROVIDERS, id);
+}
+
 export function providerIds(): string[] {
-  return Object.keys(FACTORIES).sort();
+  return [...BUILTIN_PROVIDER_IDS];
 }
 
 export function isSimulated(model: ModelSpec): boolean {
@@ -58,7 +89,12 @@ export function isSimulated(model: ModelSpec): boolean {
 /** Providers for a set of models, built once each; unknown ids and missing keys fail here, before any call. */
 export class ProviderPool {
   private readonly byKey = new Map<string, Provider>();
-  constructor(private readonly settings: ProviderSettings = {}) {}
+  /**
+   * @param plugins factories of plug-in modules by the provider spec a design names
+   *   (loaded and validated by loadPlugins before the pool is made).
+   */
+  constructor(private readonly settings: ProviderSettings = {},
+    private readonly plugins: ReadonlyMap<string, ProviderFactory> = new Map()) {}
 
   /** Build (or reuse) the provider of every model; throws UserError for an unknown id or a missing key. */
   prepare(models: Iterable<ModelSpec>): void {
@@ -69,7 +105,7 @@ export class ProviderPool {
     const k = `${model.provider}\u0000${model.baseUrl ?? ''}\u0000${model.apiKeyEnv ?? ''}`;
     let p = this.byKey.get(k);
     if (!p) {
-      const f = FACTORIES[model.provider];
+      const f = isBuiltinProvider(model.provider) ? BUILTIN_PROVIDERS[model.provider].create : this.plugins.get(model.provider);
       if (!f) throw new UserError(runMsg.unknownProvider(model.provider, providerIds()));
       p = f(model, { ...this.settings, timeoutMs: this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS, env: this.settings.env ?? process.env });
       this.byKey.set(k, p);

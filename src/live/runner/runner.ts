@@ -67,86 +67,111 @@ function plannedRequest(s: TrialSpec): string {
   return JSON.stringify({ provider: s.model.provider, model: s.model.model, decoding: s.decoding, scoring: s.scoring });
 }
 
-export async function runTrials(o: RunnerOptions): Promise<RunSummary> {
+/** What one run shares across its trials: settings with defaults, limits, signals and tallies. */
+interface RunContext {
+  readonly o: RunnerOptions;
+  readonly clock: Clock;
+  readonly maxRetries: number;
+  readonly score: (spec: TrialSpec, res: ProviderResponse) => Scored;
+  readonly stop: AbortSignal;
+  readonly abort: AbortSignal;
+  /** Either stop: no more waiting, no more dispatch. */
+  readonly halt: AbortSignal;
+  readonly limit: AdaptiveLimit;
+  readonly rpm?: TokenBucket;
+  readonly tpm?: TokenBucket;
+  readonly counts: { ok: number; invalid: number; error: number; dropped: number; calls: number };
+}
+
+function runContext(o: RunnerOptions, logger: Logger): RunContext {
   const clock = o.clock ?? realClock;
-  const logger = o.logger ?? silentLogger;
-  const maxRetries = o.maxRetries ?? RUNNER_DEFAULTS.maxRetries;
-  const score = o.score ?? scoreResponse;
   const stop = o.stop ?? new AbortController().signal;
   const abort = o.abort ?? new AbortController().signal;
-  const limit = new AdaptiveLimit(o.concurrency ?? RUNNER_DEFAULTS.concurrency, (from, to) => logger.warn(runMsg.concurrencyLowered(from, to)));
-  const rpm = o.rpm ? new TokenBucket(o.rpm, clock) : undefined;
-  const tpm = o.tpm ? new TokenBucket(o.tpm, clock) : undefined;
-  const halt = AbortSignal.any([stop, abort]);
+  return {
+    o, clock, stop, abort, halt: AbortSignal.any([stop, abort]),
+    maxRetries: o.maxRetries ?? RUNNER_DEFAULTS.maxRetries,
+    score: o.score ?? scoreResponse,
+    limit: new AdaptiveLimit(o.concurrency ?? RUNNER_DEFAULTS.concurrency, (from, to) => logger.warn(runMsg.concurrencyLowered(from, to))),
+    ...(o.rpm ? { rpm: new TokenBucket(o.rpm, clock) } : {}),
+    ...(o.tpm ? { tpm: new TokenBucket(o.tpm, clock) } : {}),
+    counts: { ok: 0, invalid: 0, error: 0, dropped: 0, calls: 0 },
+  };
+}
 
+const baseRecord = (c: RunContext, s: TrialSpec) => ({
+  runId: c.o.runId, model: s.model.id, game: s.game, framing: s.framing, rep: s.rep, factors: s.factors, prompt: s.prompt,
+});
+
+function okRecord(c: RunContext, s: TrialSpec, res: ProviderResponse, latencyMs: number, n: number): TrialRecord {
+  const sc = c.score(s, res);
+  return {
+    ...baseRecord(c, s), request: JSON.stringify(res.request), response: res.raw, text: res.text,
+    action: sc.action, pCooperate: sc.pCooperate, scoring: sc.scoring, modelSnapshot: res.modelSnapshot ?? null,
+    inputTokens: res.usage?.inputTokens ?? null, outputTokens: res.usage?.outputTokens ?? null, latencyMs,
+    status: sc.status, error: sc.reason, attempts: n,
+  };
+}
+
+function errorRecord(c: RunContext, s: TrialSpec, pe: ProviderError, latencyMs: number, n: number): TrialRecord {
+  return {
+    ...baseRecord(c, s), request: plannedRequest(s), response: pe.raw ?? null, text: null, action: null, pCooperate: null,
+    scoring: null, modelSnapshot: null, inputTokens: null, outputTokens: null, latencyMs,
+    status: 'error', error: `${pe.kind}${pe.status ? ` ${pe.status}` : ''}: ${pe.message} (after ${n} attempt${n > 1 ? 's' : ''})`, attempts: n,
+  };
+}
+
+/** One trial to its record, or undefined when it was stopped or aborted before finishing. */
+async function attempt(c: RunContext, s: TrialSpec): Promise<TrialRecord | undefined> {
+  const rng = streamFor(c.o.seed ?? RUNNER_DEFAULTS.seed, `backoff\u0000${keyOf(s)}`);
+  const estimate = estimateInputTokens(s) + estimateOutputTokens(s);
+  const provider = c.o.providers.get(s.model);
+  for (let n = 1; ; n++) {
+    if (c.rpm && !(await c.rpm.take(1, c.halt))) return undefined;
+    if (c.tpm && !(await c.tpm.take(estimate, c.halt))) return undefined;
+    if (c.abort.aborted) return undefined;
+    c.counts.calls++;
+    const t0 = c.clock.now();
+    try {
+      const res = await provider.complete({ spec: s, signal: c.abort });
+      const latencyMs = c.clock.now() - t0;
+      c.tpm?.settle((res.usage ? res.usage.inputTokens + res.usage.outputTokens : estimate) - estimate);
+      c.limit.success();
+      return okRecord(c, s, res, latencyMs, n);
+    } catch (e) {
+      const pe = e instanceof ProviderError ? e : new ProviderError('client', e instanceof Error ? e.message : String(e));
+      if (pe.kind === 'aborted' || c.abort.aborted) return undefined;
+      if (pe.kind === 'rate_limit') c.limit.rateLimited();
+      if (!isRetryable(pe.kind) || n > c.maxRetries) return errorRecord(c, s, pe, c.clock.now() - t0, n);
+      await c.clock.sleep(backoffDelay(n, rng, c.o.backoff ?? DEFAULT_BACKOFF, pe.retryAfterMs), c.halt);
+      if (c.halt.aborted) return undefined;
+    }
+  }
+}
+
+export async function runTrials(o: RunnerOptions): Promise<RunSummary> {
+  const logger = o.logger ?? silentLogger;
+  const c = runContext(o, logger);
   const pending = o.specs.filter((s) => !o.store.isComplete(o.runId, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }));
   const alreadyDone = o.specs.length - pending.length;
   o.onStart?.(alreadyDone, pending.length);
-  const progress = new Progress(o.specs.length, alreadyDone, clock, logger);
-  const counts = { ok: 0, invalid: 0, error: 0, dropped: 0, calls: 0 };
-
-  const base = (s: TrialSpec) => ({
-    runId: o.runId, model: s.model.id, game: s.game, framing: s.framing, rep: s.rep, factors: s.factors, prompt: s.prompt,
-  });
-
-  /** One trial to its record, or undefined when it was stopped or aborted before finishing. */
-  async function attempt(s: TrialSpec): Promise<TrialRecord | undefined> {
-    const rng = streamFor(o.seed ?? RUNNER_DEFAULTS.seed, `backoff\u0000${keyOf(s)}`);
-    const estimate = estimateInputTokens(s) + estimateOutputTokens(s);
-    const provider = o.providers.get(s.model);
-    for (let n = 1; ; n++) {
-      if (rpm && !(await rpm.take(1, halt))) return undefined;
-      if (tpm && !(await tpm.take(estimate, halt))) return undefined;
-      if (abort.aborted) return undefined;
-      counts.calls++;
-      const t0 = clock.now();
-      try {
-        const res = await provider.complete({ spec: s, signal: abort });
-        const latencyMs = clock.now() - t0;
-        const used = res.usage ? res.usage.inputTokens + res.usage.outputTokens : estimate;
-        tpm?.settle(used - estimate);
-        limit.success();
-        const sc = score(s, res);
-        return {
-          ...base(s), request: JSON.stringify(res.request), response: res.raw, text: res.text,
-          action: sc.action, pCooperate: sc.pCooperate, scoring: sc.scoring, modelSnapshot: res.modelSnapshot ?? null,
-          inputTokens: res.usage?.inputTokens ?? null, outputTokens: res.usage?.outputTokens ?? null, latencyMs,
-          status: sc.status, error: sc.reason, attempts: n,
-        };
-      } catch (e) {
-        const pe = e instanceof ProviderError ? e : new ProviderError('client', e instanceof Error ? e.message : String(e));
-        if (pe.kind === 'aborted' || abort.aborted) return undefined;
-        if (pe.kind === 'rate_limit') limit.rateLimited();
-        if (!isRetryable(pe.kind) || n > maxRetries) {
-          return {
-            ...base(s), request: plannedRequest(s), response: pe.raw ?? null, text: null, action: null, pCooperate: null,
-            scoring: null, modelSnapshot: null, inputTokens: null, outputTokens: null, latencyMs: clock.now() - t0,
-            status: 'error', error: `${pe.kind}${pe.status ? ` ${pe.status}` : ''}: ${pe.message} (after ${n} attempt${n > 1 ? 's' : ''})`, attempts: n,
-          };
-        }
-        await clock.sleep(backoffDelay(n, rng, o.backoff ?? DEFAULT_BACKOFF, pe.retryAfterMs), halt);
-        if (halt.aborted) return undefined;
-      }
-    }
-  }
-
+  const progress = new Progress(o.specs.length, alreadyDone, c.clock, logger);
   const running = new Set<Promise<void>>();
   for (const s of pending) {
-    await limit.acquire();
-    if (halt.aborted) { limit.release(); break; }
-    const p = attempt(s).then((rec) => {
-      if (rec === undefined) { counts.dropped++; return; }
+    await c.limit.acquire();
+    if (c.halt.aborted) { c.limit.release(); break; }
+    const p = attempt(c, s).then((rec) => {
+      if (rec === undefined) { c.counts.dropped++; return; }
       o.store.write(rec); // committed before it counts
-      counts[rec.status]++;
+      c.counts[rec.status]++;
       progress.tick(rec.status === 'error', (rec.inputTokens ?? 0) + (rec.outputTokens ?? 0));
-    }).finally(() => { limit.release(); running.delete(p); });
+    }).finally(() => { c.limit.release(); running.delete(p); });
     running.add(p);
   }
   await Promise.all(running);
-  if (counts.error > 0) logger.warn(runMsg.errorsRecorded(counts.error));
-  const finished = alreadyDone + counts.ok + counts.invalid + counts.error;
+  if (c.counts.error > 0) logger.warn(runMsg.errorsRecorded(c.counts.error));
+  const finished = alreadyDone + c.counts.ok + c.counts.invalid + c.counts.error;
   return {
-    total: o.specs.length, alreadyDone, ...counts, tokens: progress.tokens,
-    outcome: abort.aborted ? 'aborted' : stop.aborted && finished < o.specs.length ? 'interrupted' : 'complete',
+    total: o.specs.length, alreadyDone, ...c.counts, tokens: progress.tokens,
+    outcome: c.abort.aborted ? 'aborted' : c.stop.aborted && finished < o.specs.length ? 'interrupted' : 'complete',
   };
 }

@@ -40,7 +40,8 @@ export interface Session {
 
 export function prepareSession(design: Design, o: Overrides, flagPrices?: Prices): Session {
   const d = applyOverrides(design, o);
-  const located = { ...d, models: d.models.map((m) => ({ ...m, baseUrl: undefined })) };
+  // Neither where the server is nor whether the calls go as a batch changes what is asked.
+  const located = { ...d, models: d.models.map((m) => ({ ...m, baseUrl: undefined, batch: undefined })) };
   const stored = { ...d, models: d.models.map((m) => ({ ...m, baseUrl: m.baseUrl === undefined ? undefined : publicBaseUrl(m.baseUrl) })) };
   return {
     design: d,

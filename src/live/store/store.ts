@@ -254,6 +254,11 @@ export class TrialStore {
     if (cur) yield emit(cur);
   }
 
+  /** The SQLite handle, for tables other modules keep in the same file (batch-chunks.ts). */
+  get database(): Database.Database {
+    return this.db;
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }

@@ -1,0 +1,70 @@
+/**
+ * The batch half of `samegame run`: which models go through the Batch API (all with --batch, or
+ * those with `batch: true`), the batch dry run, and the batch run itself after the synchronous
+ * models are done.
+ */
+import { existsSync } from 'node:fs';
+import { UserError } from '../core/errors.js';
+import { batchMsg } from '../core/messages/batch.js';
+import { runMsg } from '../core/messages/run.js';
+import type { Logger } from '../core/logger.js';
+import { BATCH_LIMITS, type BatchLimits } from '../live/batch/chunks.js';
+import { planBatchRun } from '../live/batch/dry-run.js';
+import { runBatches, type BatchSummary } from '../live/batch/run.js';
+import { isWireProvider } from '../live/providers/openai-wire.js';
+import { BUILTIN_PROVIDER_IDS, BUILTIN_PROVIDERS } from '../live/providers/registry.js';
+import type { Session } from '../live/runner/session.js';
+import { BatchChunks } from '../live/store/batch-chunks.js';
+import { TrialStore } from '../live/store/store.js';
+import type { TrialSpec } from '../live/types.js';
+
+export interface BatchFlags {
+  batch?: boolean; batchSize?: number; poll: number; wait: boolean; maxRetries: number; timeoutMs: number;
+}
+
+/** The specs of a session split into those sent synchronously and those sent as batches. */
+export function splitBatch(session: Session, flag: boolean): { sync: TrialSpec[]; batch: TrialSpec[] } {
+  const batchModels = new Set(session.design.models.filter((m) => flag || m.batch === true).map((m) => m.id));
+  const ok = BUILTIN_PROVIDER_IDS.filter((id) => BUILTIN_PROVIDERS[id].batchEndpoint !== undefined);
+  for (const m of session.design.models) {
+    if (batchModels.has(m.id) && !isWireProvider(m.provider)) throw new UserError(batchMsg.notBatchable(m.id, m.provider, ok));
+  }
+  return {
+    sync: session.specs.filter((s) => !batchModels.has(s.model.id)),
+    batch: session.specs.filter((s) => batchModels.has(s.model.id)),
+  };
+}
+
+export function batchLimits(o: BatchFlags): BatchLimits {
+  if (o.batchSize !== undefined && o.batchSize > BATCH_LIMITS.maxLines) throw new UserError(batchMsg.badBatchSize(o.batchSize, BATCH_LIMITS.maxLines));
+  return { maxLines: o.batchSize ?? BATCH_LIMITS.maxLines, maxBytes: BATCH_LIMITS.maxBytes };
+}
+
+/** Print the batch dry run of `specs` (reads the store when it exists; writes nothing). */
+export function printBatchDryRun(session: Session, specs: readonly TrialSpec[], storePath: string, o: BatchFlags): void {
+  const store = existsSync(storePath) ? TrialStore.openExisting(storePath) : undefined;
+  try {
+    const run = store?.findRun(session.hash);
+    const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
+    const plan = planBatchRun(specs, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
+      inOpen ?? new Set(), session.prices, batchLimits(o));
+    process.stdout.write(`${batchMsg.dryRun(plan.files, plan.lines, plan.total, plan.stored, plan.inBatches, plan.inputTokens, plan.outputTokens,
+      plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
+  } finally {
+    store?.close();
+  }
+}
+
+/** Run the batch part; a summary line says what is stored, open or still pending. */
+export async function runBatchPart(a: {
+  session: Session; specs: readonly TrialSpec[]; store: TrialStore; storePath: string; runId: number; o: BatchFlags; logger: Logger; stop: AbortSignal;
+}): Promise<BatchSummary> {
+  const r = await runBatches({
+    store: a.store, storePath: a.storePath, runId: a.runId, designName: a.session.design.name, specs: a.specs, env: process.env,
+    timeoutMs: a.o.timeoutMs, limits: batchLimits(a.o), pollMs: a.o.poll * 1000, wait: a.o.wait, maxRounds: a.o.maxRetries + 1,
+    prices: a.session.prices, logger: a.logger, stop: a.stop,
+  });
+  if (r.open > 0) a.logger.info(batchMsg.submitted(r.open));
+  else if (r.pending > 0) a.logger.warn(batchMsg.stillPending(r.pending));
+  return r;
+}

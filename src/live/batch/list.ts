@@ -1,0 +1,47 @@
+/**
+ * `samegame batches STORE`: the chunks of a store's batch runs (state, request counts, batch id,
+ * cost so far) read from the store alone, and cancelling the open ones through the API.
+ */
+import type { TrialStore } from '../store/store.js';
+import { BatchChunks, type ChunkRow } from '../store/batch-chunks.js';
+import type { ModelSpec } from '../types.js';
+import { BatchApi, TERMINAL } from './api.js';
+
+export const CHUNK_COLUMNS = ['chunk', 'run', 'model', 'state', 'status', 'requests', 'completed', 'failed', 'stored', 'batch', 'cost_usd'] as const;
+
+/** One row per chunk, as text cells in CHUNK_COLUMNS order. */
+export function chunkRows(store: TrialStore): string[][] {
+  const chunks = BatchChunks.readOnly(store)?.chunks() ?? [];
+  return chunks.map((c) => [String(c.id), String(c.runId), c.model, c.state, c.status ?? '', String(c.lines), String(c.completed),
+    String(c.failed), String(c.stored), c.batchId ?? '', c.cost === null ? '' : c.cost.toFixed(4)]);
+}
+
+/** Columns padded to a common width. */
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const w = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  return [header, ...rows].map((r) => r.map((c, i) => c.padEnd(w[i])).join('  ').trimEnd()).join('\n');
+}
+
+/** The model of a run as its stored design names it (base URL as stored, or the override). */
+export function storedModel(store: TrialStore, runId: number, modelId: string, baseUrl?: string): ModelSpec | undefined {
+  const run = store.runs().find((r) => r.id === runId);
+  if (!run) return undefined;
+  const d = JSON.parse(run.designJson) as { models: { id: string; provider: string; model: string; baseUrl?: string; apiKeyEnv?: string }[] };
+  const m = d.models.find((x) => x.id === modelId);
+  if (!m) return undefined;
+  const url = baseUrl ?? m.baseUrl;
+  return { id: m.id, provider: m.provider, model: m.model, options: {}, ...(url ? { baseUrl: url } : {}), ...(m.apiKeyEnv ? { apiKeyEnv: m.apiKeyEnv } : {}) };
+}
+
+/** Ask the API to cancel every open batch; returns how many were asked. Chunks stay `created` and are collected by the next run. */
+export async function cancelOpen(store: TrialStore, o: { env: Readonly<Record<string, string | undefined>>; timeoutMs: number; baseUrl?: string }): Promise<number> {
+  const open = (BatchChunks.readOnly(store)?.chunks() ?? []).filter((c: ChunkRow) => c.state === 'created' && !TERMINAL.has(c.status ?? ''));
+  let n = 0;
+  for (const c of open) {
+    const m = storedModel(store, c.runId, c.model, o.baseUrl);
+    if (!m) continue;
+    await new BatchApi(m, { env: o.env, timeoutMs: o.timeoutMs }).cancel(c.batchId!);
+    n++;
+  }
+  return n;
+}

@@ -1,0 +1,241 @@
+/**
+ * Batch runs: the trials of a run that are neither stored nor in an open batch are written as
+ * JSONL files (chunks.ts), uploaded, sent as OpenAI batches, polled with backoff, and their
+ * results stored through the synchronous path's reader and scoring (collect.ts). Each chunk's
+ * step is committed before the next call (store/batch-chunks.ts), so a run killed anywhere
+ * resumes where it was: a prepared chunk is uploaded, an uploaded one is re-attached to the batch
+ * the server already has for it (found by metadata) or sent, a created one is polled.
+ * Trials a batch did not answer (line errors, expiry, cancellation) are sent again in a later
+ * round, while rounds still store something.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Logger } from '../../core/logger.js';
+import { silentLogger } from '../../core/logger.js';
+import { batchMsg } from '../../core/messages/batch.js';
+import { BatchChunks, type ChunkRow } from '../store/batch-chunks.js';
+import type { TrialStore } from '../store/store.js';
+import type { Prices } from '../runner/plan.js';
+import { realClock, type Clock } from '../runner/clock.js';
+import type { ModelSpec, TrialSpec } from '../types.js';
+import { BatchApi, TERMINAL, type BatchInfo } from './api.js';
+import { BATCH_LIMITS, planChunks, sha256, trialKey, batchLine, type BatchLimits } from './chunks.js';
+import { collectResults } from './collect.js';
+import { crashPoint } from './crash.js';
+
+export interface BatchRunOptions {
+  readonly store: TrialStore;
+  /** The store's path: chunk files are kept beside it, under <store>.batches/. */
+  readonly storePath: string;
+  readonly runId: number;
+  readonly designName: string;
+  /** The trials to send as batches (models of an OpenAI-wire provider). */
+  readonly specs: readonly TrialSpec[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly timeoutMs: number;
+  readonly limits?: BatchLimits;
+  /** First wait between polls; later waits grow by half up to 5 minutes (or pollMs, when larger). */
+  readonly pollMs: number;
+  /** False: submit, poll once, collect what is finished and return (--no-wait). */
+  readonly wait: boolean;
+  /** Rounds at most (a round sends what the previous left pending). */
+  readonly maxRounds: number;
+  readonly prices?: (s: TrialSpec) => (Prices & { readonly batchDiscount?: number }) | undefined;
+  readonly logger?: Logger;
+  readonly clock?: Clock;
+  /** Stop waiting (Ctrl-C): batches stay open and are collected by a later run. */
+  readonly stop?: AbortSignal;
+}
+
+export interface BatchSummary {
+  readonly total: number;
+  readonly alreadyDone: number;
+  /** Trials stored by this session. */
+  readonly stored: number;
+  /** Trials neither stored nor in an open batch. */
+  readonly pending: number;
+  /** Chunks still open (not collected) at the end. */
+  readonly open: number;
+  /** Batches this session created. */
+  readonly created: number;
+  /** Tokens (input + output) of the results this session stored. */
+  readonly tokens: number;
+}
+
+export const MAX_POLL_MS = 300_000;
+
+export function chunkDir(storePath: string): string {
+  return `${storePath}.batches`;
+}
+
+class BatchRun {
+  private readonly chunks: BatchChunks;
+  private readonly byKey: Map<string, TrialSpec>;
+  private readonly apis = new Map<string, BatchApi>();
+  private readonly logger: Logger;
+  private readonly clock: Clock;
+  private readonly tag: string;
+  /** Chunks found in state `uploaded` when this session began: their batch may exist already. */
+  private readonly maybeCreated = new Set<number>();
+  created = 0;
+  stored = 0;
+  tokens = 0;
+  /** Batches collected that ended other than completed (expired, cancelled, failed). */
+  cutShort = 0;
+
+  constructor(private readonly o: BatchRunOptions) {
+    this.chunks = BatchChunks.open(o.store);
+    this.byKey = new Map(o.specs.map((s) => [trialKey(s), s]));
+    this.logger = o.logger ?? silentLogger;
+    this.clock = o.clock ?? realClock;
+    this.tag = this.chunks.tag();
+    for (const c of this.chunks.open(o.runId)) if (c.state === 'uploaded') this.maybeCreated.add(c.id);
+  }
+
+  /** Build the API clients (and so check every key) before anything is written. */
+  prepareApis(): void {
+    for (const s of this.o.specs) this.api(s.model);
+  }
+
+  private api(m: ModelSpec): BatchApi {
+    let a = this.apis.get(m.id);
+    if (!a) {
+      a = new BatchApi(m, { env: this.o.env, timeoutMs: this.o.timeoutMs, clock: this.clock });
+      this.apis.set(m.id, a);
+    }
+    return a;
+  }
+
+  private specOfModel(model: string): TrialSpec {
+    return this.o.specs.find((s) => s.model.id === model)!;
+  }
+
+  isDone(s: TrialSpec): boolean {
+    return this.o.store.isComplete(this.o.runId, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep });
+  }
+
+  /** Trials neither stored nor in an open chunk. */
+  pending(): TrialSpec[] {
+    const open = this.chunks.inOpenChunks(this.o.runId);
+    return this.o.specs.filter((s) => !open.has(trialKey(s)) && !this.isDone(s));
+  }
+
+  /** Write and commit (state prepared) the files of the pending trials. */
+  planNew(): void {
+    const dir = chunkDir(this.o.storePath);
+    for (const p of planChunks(this.pending(), this.o.limits ?? BATCH_LIMITS)) {
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, `run${this.o.runId}-${p.model}-${p.hash.slice(0, 16)}.jsonl`);
+      writeFileSync(file, p.text);
+      const id = this.chunks.prepare({
+        runId: this.o.runId, model: p.model, endpoint: p.endpoint, file, fileHash: p.hash, lines: p.specs.length, bytes: p.bytes,
+        members: p.specs.map((s) => ({ model: s.model.id, game: s.game, framing: s.framing, rep: s.rep })),
+      });
+      this.logger.info(batchMsg.chunkPrepared(id, p.model, p.specs.length, p.bytes));
+      crashPoint('prepared');
+    }
+  }
+
+  private specsOf(c: ChunkRow): TrialSpec[] {
+    return this.chunks.members(c.id).map((k) => this.byKey.get(trialKey(k))).filter((s): s is TrialSpec => s !== undefined);
+  }
+
+  /** The chunk's file text, rebuilt from its members (the same bytes as the file written, by hash). */
+  private fileText(c: ChunkRow): string {
+    const text = this.specsOf(c).map((s) => batchLine(s).line).join('');
+    if (sha256(text) !== c.fileHash) throw new Error(`chunk ${c.id}: its requests no longer match the file it was prepared with`);
+    writeFileSync(c.file, text);
+    return text;
+  }
+
+  /** prepared → uploaded → created, each step committed before the next call. */
+  async submit(c0: ChunkRow): Promise<void> {
+    let c = c0;
+    const api = this.api(this.specOfModel(c.model).model);
+    if (c.state === 'prepared') {
+      const fileId = await api.upload(this.fileText(c), basename(c.file));
+      this.chunks.uploaded(c.id, fileId);
+      this.logger.info(batchMsg.chunkUploaded(c.id, fileId));
+      crashPoint('uploaded');
+      c = this.chunks.chunk(c.id);
+    }
+    if (c.state !== 'uploaded') return;
+    const metadata = { samegame_store: this.tag, samegame_run: String(this.o.runId), samegame_chunk: String(c.id) };
+    let b = this.maybeCreated.has(c.id) ? await api.find(metadata) : undefined;
+    const reattached = b !== undefined;
+    if (!b) {
+      b = await api.create(c.fileId!, c.endpoint as '/v1/responses', metadata);
+      this.created++;
+      crashPoint('create-call');
+    }
+    this.chunks.created(c.id, b.id, b.status);
+    this.logger.info(batchMsg.chunkCreated(c.id, b.id, reattached));
+    crashPoint('created');
+  }
+
+  /** Download a finished batch's files and store its results with the chunk's collected state. */
+  async collect(c: ChunkRow, b: BatchInfo): Promise<void> {
+    const api = this.api(this.specOfModel(c.model).model);
+    const files: string[] = [];
+    if (b.outputFileId) files.push(await api.download(b.outputFileId));
+    if (b.errorFileId) files.push(await api.download(b.errorFileId));
+    const specs = this.specsOf(c);
+    const r = collectResults({ runId: this.o.runId, batchId: b.id, specs, files, prices: specs.length > 0 ? this.o.prices?.(specs[0]) : undefined });
+    const stored = this.chunks.collect(c.id, { status: b.status, records: r.records, inputTokens: r.inputTokens, outputTokens: r.outputTokens, cost: r.cost });
+    this.stored += stored;
+    this.tokens += r.inputTokens + r.outputTokens;
+    if (b.status !== 'completed') this.cutShort++;
+    this.logger.info(batchMsg.chunkCollected(c.id, b.status, stored, r.pending));
+    crashPoint('collected');
+  }
+
+  /** Poll the created chunks until each is finished (or once, without waiting), collecting as they finish. */
+  async poll(wait: boolean): Promise<void> {
+    let open = this.chunks.open(this.o.runId).filter((c) => c.state === 'created');
+    let delay = this.o.pollMs;
+    const last = new Map<number, string>();
+    while (open.length > 0) {
+      const next: ChunkRow[] = [];
+      for (const c of open) {
+        const b = await this.api(this.specOfModel(c.model).model).retrieve(c.batchId!);
+        this.chunks.polled(c.id, b.status, b.completed, b.failed);
+        const line = batchMsg.chunkStatus(c.id, b.status, b.completed, b.failed, b.total || c.lines);
+        if (last.get(c.id) !== line) { this.logger.info(line); last.set(c.id, line); }
+        if (TERMINAL.has(b.status)) await this.collect(c, b);
+        else next.push(c);
+      }
+      open = next;
+      if (!wait || open.length === 0 || this.o.stop?.aborted) break;
+      await this.clock.sleep(delay, this.o.stop);
+      delay = Math.min(delay * 1.5, Math.max(this.o.pollMs, MAX_POLL_MS));
+    }
+  }
+
+  openCount(): number {
+    return this.chunks.open(this.o.runId).length;
+  }
+
+  /** Send every chunk that is not yet a batch. */
+  async submitOpen(): Promise<void> {
+    for (const c of this.chunks.open(this.o.runId)) if (c.state !== 'created') await this.submit(c);
+  }
+}
+
+/** Run (or resume) the batch part of a run. */
+export async function runBatches(o: BatchRunOptions): Promise<BatchSummary> {
+  const r = new BatchRun(o);
+  r.prepareApis();
+  const alreadyDone = o.specs.filter((s) => r.isDone(s)).length;
+  const inOpen = BatchChunks.open(o.store).inOpenChunks(o.runId).size;
+  o.logger?.info(batchMsg.plan(o.designName, o.runId, o.specs.length, alreadyDone, inOpen, o.specs.length - alreadyDone - inOpen));
+  for (let round = 0; round < o.maxRounds; round++) {
+    const [stored, cutShort] = [r.stored, r.cutShort];
+    r.planNew();
+    await r.submitOpen();
+    await r.poll(o.wait);
+    if (!o.wait || o.stop?.aborted || r.openCount() > 0) break;
+    // Another round while it helps: something was stored, or a batch ended before answering everything.
+    if (r.pending().length === 0 || (r.stored === stored && r.cutShort === cutShort)) break;
+  }
+  return { total: o.specs.length, alreadyDone, stored: r.stored, pending: r.pending().length, open: r.openCount(), created: r.created, tokens: r.tokens };
+}

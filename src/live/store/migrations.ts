@@ -1,0 +1,65 @@
+/**
+ * Schema migrations of the trial store, by SQLite's user_version. Version 0 is the store as
+ * `samegame run` first wrote it (runs, trials); each migration only adds tables, so a store
+ * written by a newer version stays readable by an older one and the reverse. A migration runs in
+ * one transaction with the version bump: a kill -9 leaves the store at the old version or the new.
+ */
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+
+const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
+  // 1: Batch API runs. One row per chunk (one batch file), its members (trial keys), and a random
+  // tag naming this store in the batches' metadata so a crashed run can find its own batches.
+  (db) => {
+    db.exec(`
+CREATE TABLE IF NOT EXISTS batch_store (id INTEGER PRIMARY KEY CHECK (id = 1), tag TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS batch_chunks (
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER NOT NULL REFERENCES runs(id),
+  model TEXT NOT NULL,
+  endpoint TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('prepared', 'uploaded', 'created', 'collected')),
+  file TEXT NOT NULL,
+  file_hash TEXT NOT NULL,
+  lines INTEGER NOT NULL,
+  bytes INTEGER NOT NULL,
+  file_id TEXT,
+  batch_id TEXT,
+  status TEXT,
+  completed INTEGER NOT NULL DEFAULT 0,
+  failed INTEGER NOT NULL DEFAULT 0,
+  stored INTEGER NOT NULL DEFAULT 0,
+  input_tokens INTEGER NOT NULL DEFAULT 0,
+  output_tokens INTEGER NOT NULL DEFAULT 0,
+  cost REAL,
+  updated TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS batch_members (
+  chunk_id INTEGER NOT NULL REFERENCES batch_chunks(id),
+  model TEXT NOT NULL,
+  game TEXT NOT NULL,
+  framing TEXT NOT NULL,
+  rep INTEGER NOT NULL,
+  PRIMARY KEY (chunk_id, model, game, framing, rep)
+);
+CREATE INDEX IF NOT EXISTS batch_members_key ON batch_members (model, game, framing, rep);`);
+    db.prepare('INSERT OR IGNORE INTO batch_store (id, tag) VALUES (1, ?)').run(randomUUID());
+  },
+];
+
+export const STORE_VERSION = MIGRATIONS.length;
+
+/** The store's schema version (0 for a store written before migrations existed). */
+export function storeVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Bring a writable store to the current version, one transaction per migration. */
+export function migrate(db: Database.Database): void {
+  for (let v = storeVersion(db); v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      MIGRATIONS[v](db);
+      db.pragma(`user_version = ${v + 1}`);
+    }).immediate();
+  }
+}
