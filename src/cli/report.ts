@@ -5,7 +5,7 @@ import { writeFilesAtomic } from '../core/atomic.js';
 import { twoFramingFigures } from '../analyses/two-framing/figures.js';
 import { reproduceReportFile } from '../commands/reproduce-outputs.js';
 import { reportMsg } from '../core/messages/report.js';
-import { addRatesFlags, dataPath, terminalLogger, type RatesFlags } from './options.js';
+import { addRatesFlags, inputFlags, terminalLogger, type RatesFlags } from './options.js';
 
 /**
  * `samegame report`: regenerate reports/report.html alone, from the same flags as `reproduce`.
@@ -18,7 +18,7 @@ export function registerReport(program: Command): void {
     .option('-q, --quiet', 'print nothing but errors')
     .action((o: RatesFlags, cmd: Command) => {
       const logger = terminalLogger(o.quiet);
-      const res = reproduce({ ...o, data: dataPath(o, cmd), logger, dryRun: true });
+      const res = reproduce({ ...o, ...inputFlags(o, cmd), logger, dryRun: true });
       const figures = twoFramingFigures(res.analysis);
       const file = reproduceReportFile(res, o.out, figures);
       writeFilesAtomic([file]);
