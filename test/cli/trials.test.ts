@@ -101,6 +101,19 @@ describe('--trials: bad input is one line, exit 2, nothing written', () => {
     expect([lone.code, lone.stderr]).toEqual([2, 'samegame: --cluster and --factor apply to per-trial input: give --trials FILE\n']);
     expect(readdirSync(out)).toEqual([]);
   });
+  it('a cell-count shortfall names the missing cells (rates and per-trial input)', () => {
+    const dir = tmp();
+    const rates = join(dir, 'short.csv');
+    writeFileSync(rates, 'model,game,framing,n,cooperate\nA,G,business,10,3\nA,G,friend-sharing,10,4\nA,G,neutral,10,5\nA,H,business,10,3\nA,H,friend-sharing,10,6\n');
+    const trials = join(dir, 'short.csv'.replace('.csv', '-trials.jsonl'));
+    writeFileSync(trials, ['business', 'friend-sharing', 'neutral'].flatMap((f) => ['G', ...(f === 'neutral' ? [] : ['H'])].map((g) =>
+      JSON.stringify({ model: 'A', game: g, framing: f, action: 'C' }))).join('\n'));
+    for (const src of [{ data: rates }, { trials }]) {
+      const cell = reproduce({ ...src, reps: 100, dryRun: true }).verification.checks.find((c) => c.name === 'cell_count')!;
+      expect(cell.passed).toBe(false);
+      expect(cell.failures).toEqual(['5 ≠ 6; missing: A / H / neutral']);
+    }
+  });
   it('a missing planned framing names the framings the file has', () => {
     const r = cli(['reproduce', '--data', `${FIX}/counts.csv`, '--alt', 'friends', '--out', tmp()]);
     expect(r.code).toBe(2);
