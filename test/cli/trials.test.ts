@@ -69,6 +69,12 @@ describe('--trials: per-trial CSV and JSONL equal a rates file of their counts',
     expect(html).toContain('no attenuation (a = 1)');
     expect(html).toContain('per-trial decisions');
     expect(html).toContain('--trials test/fixtures/trials/trials.jsonl');
+    const c = cli(['report', '--trials', `${FIX}/clustered.csv`, '--cluster', 'conversation', '--reps', '200', '-q', '--out', out]);
+    expect(c.code, c.stderr).toBe(0);
+    const clustered = readFileSync(join(out, 'reports', 'report.html'), 'utf8');
+    expect(clustered).toContain('per-trial decisions, clustered by conversation');
+    expect(clustered).toContain('clustered bootstrap: clustered cells redraw whole clusters');
+    expect(clustered).toContain('--cluster conversation');
   });
 });
 
