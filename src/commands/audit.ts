@@ -31,7 +31,7 @@ function asCounts(input: AnalysisInput): RatesInput {
   if (input.rates) return input.rates;
   const t = input.trials!;
   if (t.outcome === 'p_cooperate' || t.clusterColumn !== undefined) throw new UserError(trialsMsg.auditNeedsCounts(input.path, t.kind));
-  const rows = input.table.cells.map((cell, i) => ({ line: i + 2, cell, reconstructed: false }));
+  const rows = input.table.cells.map((cell, i) => ({ line: t.firstLines[i], cell, reconstructed: false }));
   return { path: input.path, sha256: input.sha256, table: input.table, rows, provenanceColumns: [], kind: input.kind };
 }
 

@@ -44,6 +44,8 @@ export interface TrialsInput {
   /** The cluster column, when the bootstrap resamples clusters. */
   readonly clusterColumn?: string;
   readonly clusters: number;
+  /** The line of each cell's first row, parallel to table.cells. */
+  readonly firstLines: readonly number[];
   readonly provenanceColumns: readonly ProvenanceColumn[];
 }
 
@@ -180,7 +182,7 @@ export function readTrials(path: string, opts: ReadTrialsOptions = {}): TrialsIn
   const clusters = accs.reduce((s, a) => s + a.clusters.size, 0);
   const what = lay.outcome === 'p_cooperate' ? 'per-trial probabilities' : 'per-trial decisions';
   return {
-    path: file, sha256: src.sha256, table, extraFactors: extra, outcome: lay.outcome, trials, clusters,
+    path: file, sha256: src.sha256, table, extraFactors: extra, outcome: lay.outcome, trials, clusters, firstLines: accs.map((a) => a.line),
     kind: lay.cluster ? `${what}, clustered by ${lay.cluster}` : what,
     clusterColumn: lay.cluster, provenanceColumns: prov!.columns(),
   };
