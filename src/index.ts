@@ -4,7 +4,7 @@
  */
 
 // The common currency: cells keyed by factor levels, binary counts or per-trial probabilities.
-export { cellId, cellRate, cellSize, isDegenerate, levels, type Cell, type CellTable, type Observations, type BinaryObservations, type ProbabilityObservations } from './core/cells.js';
+export { cellId, cellRate, cellSize, isDegenerate, levels, type Cell, type CellTable, type Observations, type BinaryObservations, type ProbabilityObservations, type ClusteredObservations } from './core/cells.js';
 export { stat, statLabel, POOLED } from './core/names.js';
 export { UserError } from './core/errors.js';
 export { MemoryLogger, silentLogger, type Logger } from './core/logger.js';
@@ -17,9 +17,12 @@ export { streamFor, type RandomSource } from './stats/rng.js';
 export { BinomialSampler } from './stats/binomial.js';
 export { bootstrap, type Estimand, type BootstrapOptions, type BootstrapResult, type Interval } from './stats/bootstrap.js';
 export { combineEstimands } from './stats/combine.js';
+export { leaveOneClusterOut } from './stats/jackknife.js';
 
 // Readers (sources).
-export { readRates, type RatesInput, type RateRow, type ReadRatesOptions } from './sources/rates-csv.js';
+export { readRates, type RatesInput, type RateRow, type ReadRatesOptions, type RatesKind } from './sources/rates-csv.js';
+export { readTrials, foldExtraFactors, type TrialsInput, type ReadTrialsOptions, type TrialOutcome } from './sources/trials.js';
+export { readInput, type AnalysisInput, type InputChoice } from './sources/input.js';
 export { storeTable, pickRun, type StoreTable } from './sources/store.js';
 export {
   readPublished, parsePublished, SHIPPED_PUBLISHED, PUBLISHED_TABLES, type PublishedValues, type PublishedRow, type PublishedTable,

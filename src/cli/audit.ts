@@ -4,7 +4,7 @@ import { audit, AUDIT_DEFAULTS } from '../commands/audit.js';
 import { consistencyFlags } from '../analyses/audit/consistency.js';
 import { msg } from '../core/messages/common.js';
 import { msgAudit } from '../core/messages/audit.js';
-import { addRatesFlags, dataPath, parseIntFlag, terminalLogger, type RatesFlags } from './options.js';
+import { addRatesFlags, inputFlags, parseIntFlag, terminalLogger, type RatesFlags } from './options.js';
 
 interface AuditFlags extends RatesFlags {
   readingError: number; searchReps: number;
@@ -14,18 +14,18 @@ export function registerAudit(program: Command): void {
   addRatesFlags(program
     .command('audit')
     .description('Audit how far the conclusions depend on reconstructed data: consistency, reading error, tipping points, attenuation, influence, Monte Carlo error'), AUDIT_DEFAULTS)
-    .option('--reading-error <k>', 'counts each cell may be off by (1 ≈ one pixel on a 300-pixel axis)', parseIntFlag('--reading-error', 1), AUDIT_DEFAULTS.readingError)
+    .option('--reading-error <k>', 'counts each cell may be off by (1 ≈ one pixel on a 300-pixel axis)', parseIntFlag('--reading-error', 0), AUDIT_DEFAULTS.readingError)
     .option('--search-reps <n>', 'replicates during the tipping-point search (results are re-checked at --reps)', parseIntFlag('--search-reps', 1), AUDIT_DEFAULTS.searchReps)
     .option('-q, --quiet', 'print only the summary')
     .action(async (o: AuditFlags, cmd: Command) => {
       const logger = terminalLogger(o.quiet);
       const t0 = performance.now();
-      const res = await audit({ ...o, data: dataPath(o, cmd), logger });
+      const res = await audit({ ...o, ...inputFlags(o, cmd), logger });
       const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.length)];
       for (const t of res.tipping) {
         const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')
           : `${t.method === 'greedy' || t.method === 'constructive' ? '≤ ' : ''}${t.changes} count changes`;
-        lines.push(`${t.statement}: ${n}; reading error ±${res.readingError.K} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`);
+        lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ±${res.readingError.K} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
       }
       process.stdout.write(`${lines.join('\n')}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));

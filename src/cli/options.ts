@@ -2,6 +2,8 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
+import { UserError } from '../core/errors.js';
+import { trialsMsg } from '../core/messages/trials.js';
 
 /** Flag parsers: a bad value ends with one message naming the flag. */
 export const parseIntFlag = (flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) => (v: string): number => {
@@ -51,6 +53,7 @@ export interface RatesFlags {
   data: string; out: string; seed: number; reps: number; attenuation: number; base: string; alt: string; quiet?: boolean;
   /** --expect (reproduce, report): published values to compare with. */
   expect?: string;
+  trials?: string; cluster?: string; factor?: string[];
 }
 
 export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; attenuation: number; base: string; alt: string }): Command {
@@ -61,7 +64,25 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), d.reps)
     .option('--attenuation <a>', 'attenuation of the conservative transform (1 = none)', parseUnitFlag('--attenuation'), d.attenuation)
     .option('--base <name>', 'base framing', d.base)
-    .option('--alt <name>', 'alternative framing', d.alt);
+    .option('--alt <name>', 'alternative framing', d.alt)
+    .option('--trials <file>', 'per-trial CSV or JSONL, one row per decision (model, game, framing, action|cooperate|p_cooperate); instead of --data')
+    .option('--cluster <column>', 'per-trial column grouping dependent decisions (default: "cluster" when present); the bootstrap resamples whole clusters')
+    .option('--factor <column>', 'per-trial column to keep as a further factor (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
+}
+
+/**
+ * The input flags for the pipelines: --data or --trials (not both), the cluster and factor
+ * columns, and the attenuation — undefined when not given, so the command applies the default of
+ * its input kind (0.70 for rates, none for per-trial data).
+ */
+export function inputFlags(o: RatesFlags, cmd: Command) {
+  const data = dataPath(o, cmd);
+  if (data !== undefined && o.trials !== undefined) throw new UserError(trialsMsg.bothInputs());
+  if (o.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(trialsMsg.trialsOnly());
+  return {
+    data, trials: o.trials, cluster: o.cluster, factors: o.factor,
+    attenuation: cmd.getOptionValueSource('attenuation') === 'default' ? undefined : o.attenuation,
+  };
 }
 
 /** What --expect defaults to for the rates commands. */

@@ -6,7 +6,7 @@ import { reproduceFigures, reproduceReportFile } from '../commands/reproduce-out
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { reportMsg } from '../core/messages/report.js';
-import { addExpectFlag, addRatesFlags, dataPath, EXPECT_DEFAULT_NOTE, terminalLogger, type RatesFlags } from './options.js';
+import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags } from './options.js';
 
 /**
  * `samegame report`: regenerate reports/report.html alone, from the same flags as `reproduce`.
@@ -19,7 +19,7 @@ export function registerReport(program: Command): void {
     .option('-q, --quiet', 'print nothing but errors')
     .action((o: RatesFlags, cmd: Command) => {
       const logger = terminalLogger(o.quiet);
-      const res = reproduce({ ...o, data: dataPath(o, cmd), logger, dryRun: true });
+      const res = reproduce({ ...o, ...inputFlags(o, cmd), logger, dryRun: true });
       const figures = reproduceFigures(res);
       const file = reproduceReportFile(res, o.out, figures);
       writeFilesAtomic([file]);

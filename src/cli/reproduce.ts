@@ -5,7 +5,7 @@ import { reproduceWithFigures } from '../commands/reproduce-outputs.js';
 import { table3Text } from '../analyses/two-framing/terminal.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
-import { addExpectFlag, addRatesFlags, dataPath, EXPECT_DEFAULT_NOTE, terminalLogger, type RatesFlags } from './options.js';
+import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags } from './options.js';
 
 export function registerReproduce(program: Command): void {
   addExpectFlag(addRatesFlags(program
@@ -14,8 +14,8 @@ export function registerReproduce(program: Command): void {
     .option('-q, --quiet', 'print only the table')
     .action(async (o: RatesFlags, cmd: Command) => {
       const logger = terminalLogger(o.quiet);
-      const res = await reproduceWithFigures({ ...o, data: dataPath(o, cmd), logger });
-      process.stdout.write(`${table3Text(res.table3, o.attenuation)}\n`);
+      const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger });
+      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       if (!res.verification.passed) {
         throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);

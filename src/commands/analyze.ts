@@ -106,7 +106,7 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
     const [model, game] = JSON.parse(mg) as [string, string];
     for (const f of [settings.base, settings.alt]) {
       if (!table.cells.some((c) => c.key.model === model && c.key.game === game && c.key.framing === f)) {
-        throw new UserError(analyzeMsg.missingPlannedCell(opts.store, model, game, f));
+        throw new UserError(analyzeMsg.missingPlannedCell(opts.store, model, game, f, framings));
       }
     }
   }

@@ -1,12 +1,12 @@
-import { join, resolve } from 'node:path';
-import { readRates } from '../sources/rates-csv.js';
+import { readInput, type AnalysisInput, type InputChoice } from '../sources/input.js';
+import type { RatesInput } from '../sources/rates-csv.js';
+import { UserError } from '../core/errors.js';
+import { trialsMsg } from '../core/messages/trials.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { silentLogger, type Logger } from '../core/logger.js';
-import { packageRoot, SHIPPED_RATES } from '../core/paths.js';
 import { auditFiles, auditInput, auditSettings, type AuditResult, type AuditSettings } from '../analyses/audit/index.js';
 
-export interface AuditOptions extends Partial<AuditSettings> {
-  data?: string;
+export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
   out?: string;
   logger?: Logger;
   dryRun?: boolean;
@@ -18,11 +18,21 @@ export interface AuditOptions extends Partial<AuditSettings> {
  */
 export function auditCompute(opts: AuditOptions = {}): Omit<AuditResult, 'files'> {
   const logger = opts.logger ?? silentLogger;
-  const settings = auditSettings(opts);
-  const displayPath = opts.data ?? SHIPPED_RATES;
-  const path = opts.data ? resolve(opts.data) : join(packageRoot, SHIPPED_RATES);
-  const input = readRates(path, { base: settings.base, alt: settings.alt, displayPath });
-  return auditInput(input, settings, logger);
+  // Per-trial data are direct observations: no attenuation unless asked (as reproduce).
+  const settings = auditSettings({ ...opts, attenuation: opts.attenuation ?? (opts.trials !== undefined ? 1 : undefined) });
+  return auditInput(asCounts(readInput(opts, settings.base, settings.alt)), settings, logger);
+}
+
+/**
+ * The audit works on counts: a per-trial file of C/D or 0/1 decisions becomes one row of observed
+ * counts per cell; probabilities and clustered decisions have no counts to move, and are refused.
+ */
+function asCounts(input: AnalysisInput): RatesInput {
+  if (input.rates) return input.rates;
+  const t = input.trials!;
+  if (t.outcome === 'p_cooperate' || t.clusterColumn !== undefined) throw new UserError(trialsMsg.auditNeedsCounts(input.path, t.kind));
+  const rows = input.table.cells.map((cell, i) => ({ line: t.firstLines[i], cell, reconstructed: false }));
+  return { path: input.path, sha256: input.sha256, table: input.table, rows, provenanceColumns: [], kind: input.kind };
 }
 
 /**

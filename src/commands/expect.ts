@@ -14,6 +14,8 @@ import {
 export interface ExpectOptions {
   /** The rates file; undefined means the shipped data. */
   readonly data?: string;
+  /** A per-trial file given instead of rates (then no default published values). */
+  readonly trials?: string;
   /** Published values: a path; false for none; undefined for the default (the shipped file with the shipped rates only). */
   readonly expect?: string | false;
 }
@@ -22,7 +24,7 @@ export interface ExpectOptions {
 export function readExpected(o: ExpectOptions, logger: Logger): PublishedValues | undefined {
   if (o.expect === false) return undefined;
   if (o.expect !== undefined) return readPublished(resolve(o.expect), o.expect);
-  if (o.data !== undefined) return undefined;
+  if (o.data !== undefined || o.trials !== undefined) return undefined;
   logger.info(reproductionMsg.usingShipped(SHIPPED_PUBLISHED));
   return readPublished(join(packageRoot, SHIPPED_PUBLISHED), SHIPPED_PUBLISHED);
 }

@@ -22,22 +22,17 @@ function shellWord(s: string): string {
 /** The command line that regenerates these outputs. */
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
   const s = res.analysis.settings;
-  return ['samegame', command, '--data', res.input.path, '--seed', String(s.seed), '--reps', String(s.reps),
+  const t = res.input.trials;
+  const source = t ? ['--trials', t.path, ...(t.clusterColumn ? ['--cluster', t.clusterColumn] : []), ...t.extraFactors.flatMap((f) => ['--factor', f])]
+    : ['--data', res.input.path];
+  return ['samegame', command, ...source, '--seed', String(s.seed), '--reps', String(s.reps),
     '--attenuation', String(s.attenuation), '--base', s.base, '--alt', s.alt,
     ...(res.reproduction ? ['--expect', res.reproduction.path] : [])].map(shellWord).join(' ');
 }
 
-/** Provenance columns of a rates file with their distinct values (first-appearance order). */
+/** The input's path, hash, kind and provenance columns with their distinct values. */
 export function ratesProvenance(res: ReproduceResult): ReportProvenance {
-  const columns = res.input.provenanceColumns.map((name) => {
-    const counts = new Map<string, number>();
-    for (const r of res.input.rows) {
-      const v = r.cell.provenance?.[name] ?? '';
-      counts.set(v, (counts.get(v) ?? 0) + 1);
-    }
-    return { name, values: [...counts].map(([value, rows]) => ({ value, rows })) };
-  });
-  return { path: res.input.path, sha256: res.input.sha256, kind: 'reconstructed rates', columns };
+  return { path: res.input.path, sha256: res.input.sha256, kind: res.input.kind, columns: res.input.provenance };
 }
 
 /** The figures of a reproduce result: the two-framing ones, and the reproduction figure when published values were compared. */

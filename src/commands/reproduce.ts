@@ -1,12 +1,11 @@
 import { join, resolve } from 'node:path';
-import { readRates, type RatesInput } from '../sources/rates-csv.js';
+import { readInput, type AnalysisInput, type InputChoice } from '../sources/input.js';
 import { levels } from '../core/cells.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
 import { silentLogger } from '../core/logger.js';
-import { packageRoot, SHIPPED_RATES } from '../core/paths.js';
 import { analyzeTwoFraming, TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import { verifyTwoFraming } from '../analyses/two-framing/checks.js';
 import type { VerificationReport } from '../core/checks.js';
@@ -18,9 +17,7 @@ import { readExpected, reproductionOutputs } from './expect.js';
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = TWO_FRAMING_DEFAULTS;
 
-export interface ReproduceOptions extends Partial<TwoFramingSettings> {
-  /** Rates file; the shipped Same Game, Different Story data when absent. */
-  data?: string;
+export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice {
   /** Output directory; reports/ (and figures/) are written under it. */
   out?: string;
   logger?: Logger;
@@ -35,7 +32,7 @@ export interface ReproduceOptions extends Partial<TwoFramingSettings> {
 }
 
 export interface ReproduceResult {
-  readonly input: RatesInput;
+  readonly input: AnalysisInput;
   readonly analysis: TwoFramingAnalysis;
   readonly verification: VerificationReport;
   readonly table3: Table3Row[];
@@ -50,8 +47,9 @@ export interface ReproduceResult {
  * one n for every row, models × games × framings × n, so a missing or extra cell shows; otherwise
  * Σ n over the rows.
  */
-function expectedDecisions(input: RatesInput): { value: number; source: string } {
-  const ns = input.rows.map((r) => (r.cell.obs as { n: number }).n);
+function expectedDecisions(input: AnalysisInput): { value: number; source: string } {
+  if (!input.rates) return { value: input.trials!.trials, source: 'rows of the per-trial file' };
+  const ns = input.rates.rows.map((r) => (r.cell.obs as { n: number }).n);
   if (ns.every((n) => n === ns[0])) {
     const dims = ['model', 'game', 'framing'].map((f) => levels(input.table, f).length);
     return { value: dims[0] * dims[1] * dims[2] * ns[0], source: `models × games × framings × n (${dims.join(' × ')} × ${ns[0]})` };
@@ -68,24 +66,23 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const settings: TwoFramingSettings = {
     seed: opts.seed ?? DEFAULTS.seed,
     reps: opts.reps ?? DEFAULTS.reps,
-    attenuation: opts.attenuation ?? DEFAULTS.attenuation,
+    // Per-trial data are direct observations: no attenuation unless asked (as analyze).
+    attenuation: opts.attenuation ?? (opts.trials !== undefined ? 1 : DEFAULTS.attenuation),
     base: opts.base ?? DEFAULTS.base,
     alt: opts.alt ?? DEFAULTS.alt,
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
-  const displayPath = opts.data ?? SHIPPED_RATES;
-  const path = opts.data ? resolve(opts.data) : join(packageRoot, SHIPPED_RATES);
-  const input = readRates(path, { base: settings.base, alt: settings.alt, displayPath });
+  const input = readInput(opts, settings.base, settings.alt);
   const published = readExpected(opts, logger);
 
   const analysis = analyzeTwoFraming(input.table, settings, logger);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const provenance = { path: input.path, sha256: input.sha256, kind: 'reconstructed rates' };
+  const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
   const tableFiles = twoFramingTableFiles(reports, analysis, provenance);
   const checked = verifyTwoFraming({
     analysis,
     expectedDecisions: expectedDecisions(input),
-    reportedRates: input.rows.filter((r) => r.rate).map((r) => ({
+    reportedRates: input.rates?.rows.filter((r) => r.rate).map((r) => ({
       cell: `${r.cell.key.model} / ${r.cell.key.game} / ${r.cell.key.framing}`,
       x: (r.cell.obs as { x: number }).x, n: (r.cell.obs as { n: number }).n, rate: r.rate!,
     })),

@@ -17,7 +17,25 @@ export interface ProbabilityObservations {
   readonly values: Float64Array;
 }
 
-export type Observations = BinaryObservations | ProbabilityObservations;
+/**
+ * Decisions that are not independent (rounds of one repeated game, several decisions of one
+ * conversation), grouped by cluster: cluster j holds sizes[j] decisions whose outcomes (0/1 or
+ * probabilities) sum to sums[j]. The cell's rate is Σ sums / Σ sizes, the mean over its decisions;
+ * the bootstrap resamples whole clusters (docs/methods.md, "Clustered bootstrap").
+ */
+export interface ClusteredObservations {
+  readonly kind: 'clustered';
+  readonly sizes: Float64Array;
+  readonly sums: Float64Array;
+}
+
+export type Observations = BinaryObservations | ProbabilityObservations | ClusteredObservations;
+
+function total(v: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i];
+  return s;
+}
 
 export interface Cell {
   /** Factor levels, e.g. { model: 'GPT-4', game: 'Stag Hunt', framing: 'business' }. */
@@ -40,12 +58,14 @@ export function cellId(factors: readonly string[], key: Readonly<Record<string, 
 
 /** Number of valid observations of a cell. */
 export function cellSize(obs: Observations): number {
+  if (obs.kind === 'clustered') return total(obs.sizes);
   return obs.kind === 'binary' ? obs.n : obs.values.length;
 }
 
 /** The cell's point rate: x/n, or the mean of its per-trial probabilities (NaN when empty). */
 export function cellRate(obs: Observations): number {
   if (obs.kind === 'binary') return obs.n === 0 ? NaN : obs.x / obs.n;
+  if (obs.kind === 'clustered') { const n = total(obs.sizes); return n === 0 ? NaN : total(obs.sums) / n; }
   const v = obs.values;
   if (v.length === 0) return NaN;
   let s = 0;
@@ -53,9 +73,14 @@ export function cellRate(obs: Observations): number {
   return s / v.length;
 }
 
-/** True when resampling cannot move the cell: 0/n, n/n, or all trials equal. */
+/** True when resampling cannot move the cell: 0/n, n/n, all trials equal, or all cluster means equal. */
 export function isDegenerate(obs: Observations): boolean {
   if (obs.kind === 'binary') return obs.n > 0 && (obs.x === 0 || obs.x === obs.n);
+  if (obs.kind === 'clustered') {
+    const m = obs.sizes.length;
+    for (let j = 1; j < m; j++) if (obs.sums[j] * obs.sizes[0] !== obs.sums[0] * obs.sizes[j]) return false;
+    return m > 0;
+  }
   const v = obs.values;
   for (let i = 1; i < v.length; i++) if (v[i] !== v[0]) return false;
   return v.length > 0;

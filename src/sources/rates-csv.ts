@@ -28,6 +28,8 @@ export interface RatesInput {
   readonly rows: readonly RateRow[];
   /** Columns beyond the required ones, kept as provenance. */
   readonly provenanceColumns: readonly string[];
+  /** Counts given (a cooperate column), reconstructed from rates, or both (a RatesKind for rates files). */
+  readonly kind: string;
 }
 
 export interface ReadRatesOptions {
@@ -68,102 +70,149 @@ export function splitRows(text: string, file: string): RawRow[] {
   return rows;
 }
 
-/**
- * Read and validate a rates file (docs/methods.md "Reconstruction"). Required columns:
- * model, game, framing, n, and rate or cooperate. Every other column is provenance. The first
- * problem found ends the read with one message naming file, line and field.
- */
-export function readRates(path: string, opts: ReadRatesOptions): RatesInput {
-  const file = opts.displayPath ?? path;
+/** What a rates file holds: counts given exactly, counts reconstructed from rates, or both. */
+export type RatesKind = 'observed counts' | 'reconstructed from rates' | 'observed counts and reconstructed from rates';
+
+/** The kind of a set of rows: reconstructed when a row's count came from its rate. */
+export function ratesKind(rows: readonly RateRow[]): RatesKind {
+  const recon = rows.filter((r) => r.reconstructed).length;
+  if (recon === 0) return 'observed counts';
+  return recon === rows.length ? 'reconstructed from rates' : 'observed counts and reconstructed from rates';
+}
+
+interface Header { readonly columns: readonly string[]; readonly hasRate: boolean; readonly hasCoop: boolean; readonly provenance: readonly string[] }
+
+/** The file's bytes: text without a BOM, and its SHA-256. */
+export function readInputFile(path: string, file: string): { buf: Buffer; text: string; sha256: string } {
   let buf: Buffer;
   try {
     buf = readFileSync(path);
   } catch (e) {
     throw new UserError(msg.fileUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e)));
   }
-  const text = buf.toString('utf8').replace(/^\uFEFF/, '');
-  const sha256 = createHash('sha256').update(buf).digest('hex');
-  const raw = splitRows(text, file);
+  return { buf, text: buf.toString('utf8').replace(/^\uFEFF/, ''), sha256: createHash('sha256').update(buf).digest('hex') };
+}
+
+function parseHeader(raw: readonly RawRow[], file: string): Header {
   if (raw.length === 0) throw new UserError(msg.emptyTable(file));
-  const header = raw[0].fields.map((h) => h.trim());
-  for (const col of REQUIRED) if (!header.includes(col)) throw new UserError(msg.missingColumn(file, col));
-  const hasRate = header.includes('rate');
-  const hasCoop = header.includes('cooperate');
+  const columns = raw[0].fields.map((h) => h.trim());
+  for (const col of REQUIRED) if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col));
+  const hasRate = columns.includes('rate');
+  const hasCoop = columns.includes('cooperate');
   if (!hasRate && !hasCoop) throw new UserError(msg.needRateOrCooperate(file));
   const known = new Set<string>([...REQUIRED, 'rate', 'cooperate']);
-  const provenanceColumns = header.filter((h) => !known.has(h));
   if (raw.length === 1) throw new UserError(msg.emptyTable(file));
+  return { columns, hasRate, hasCoop, provenance: columns.filter((h) => !known.has(h)) };
+}
 
+/** The model, game and framing of a row; model and game may not be the tables' reserved names. */
+export function cellKeyOf(file: string, line: number, need: (col: string) => string): { model: string; game: string; framing: string } {
+  const model = need('model');
+  const game = need('game');
+  const framing = need('framing');
+  for (const [field, value] of [['model', model], ['game', game]] as const) {
+    if ((RESERVED_LEVELS[field] as readonly string[]).includes(value)) throw new UserError(msg.reservedLevel(file, line, field, value));
+  }
+  return { model, game, framing };
+}
+
+function parseN(file: string, line: number, nText: string): number {
+  if (Number.isNaN(Number(nText))) throw new UserError(msg.notANumber(file, line, 'n', nText));
+  if (!INTEGER.test(nText)) throw new UserError(msg.nNotPositiveInteger(file, line, nText));
+  const n = Number(nText);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new UserError(msg.nNotPositiveInteger(file, line, nText));
+  return n;
+}
+
+function parseRate(file: string, line: number, rateText: string): DecimalText {
+  const rate = parseDecimal(rateText);
+  if (rate === undefined) {
+    const v = Number(rateText);
+    if (Number.isNaN(v) || !Number.isFinite(v)) throw new UserError(msg.notANumber(file, line, 'rate', rateText));
+    if (v < 0 || v > 1) throw new UserError(msg.rateOutOfRange(file, line, rateText));
+    throw new UserError(msg.notPlainDecimal(file, line, rateText)); // exponent or hex form: decimals unknown
+  }
+  if (rate.value < 0 || rate.value > 1) throw new UserError(msg.rateOutOfRange(file, line, rateText));
+  return rate;
+}
+
+function parseCooperate(file: string, line: number, coopText: string, n: number): number {
+  const v = Number(coopText);
+  if (Number.isNaN(v)) throw new UserError(msg.notANumber(file, line, 'cooperate', coopText));
+  if (!INTEGER.test(coopText) || !Number.isSafeInteger(v) || v < 0) throw new UserError(msg.cooperateNotCount(file, line, coopText));
+  if (v > n) throw new UserError(msg.cooperateAboveN(file, line, v, n));
+  return v;
+}
+
+/** One data row → its validated RateRow (the first problem ends the read). */
+function parseRow(file: string, h: Header, { line, fields }: RawRow): RateRow {
+  if (fields.length !== h.columns.length) throw new UserError(msg.wrongFieldCount(file, line, fields.length, h.columns.length));
+  const get = (col: string) => fields[h.columns.indexOf(col)].trim();
+  const need = (col: string) => {
+    const v = get(col);
+    if (v === '') throw new UserError(msg.missingField(file, line, col));
+    return v;
+  };
+  const key = cellKeyOf(file, line, need);
+  const n = parseN(file, line, need('n'));
+  const rateText = h.hasRate ? get('rate') : '';
+  const coopText = h.hasCoop ? get('cooperate') : '';
+  if (rateText === '' && coopText === '') throw new UserError(msg.missingField(file, line, h.hasRate ? 'rate' : 'cooperate'));
+  const rate = rateText !== '' ? parseRate(file, line, rateText) : undefined;
+  // Same Game, Different Story §4.2: count = round(rate · n); 0 and 1 give 0/n and n/n.
+  const x = coopText !== '' ? parseCooperate(file, line, coopText, n) : roundedCount(rate!, n);
+  const provenance: Record<string, string> = {};
+  for (const col of h.provenance) provenance[col] = get(col);
+  if (rate) provenance.rate = rate.text;
+  return { line, rate, reconstructed: coopText === '', cell: { key, obs: { kind: 'binary', n, x }, provenance } };
+}
+
+/**
+ * Every model–game must have both planned framings (Same Game, Different Story §3.3: one planned
+ * contrast each); the message names the framings the file has, to choose --base/--alt from.
+ */
+export function checkPlannedFramings(file: string, cells: readonly { line: number; key: Readonly<Record<string, string>> }[],
+  base: string, alt: string): void {
+  const mgFirst = new Map<string, { line: number; key: Readonly<Record<string, string>> }>();
+  const mgFramings = new Map<string, Set<string>>();
+  for (const c of cells) {
+    const mg = JSON.stringify([c.key.model, c.key.game]);
+    if (!mgFirst.has(mg)) { mgFirst.set(mg, c); mgFramings.set(mg, new Set()); }
+    mgFramings.get(mg)!.add(c.key.framing);
+  }
+  const all = [...new Set(cells.map((c) => c.key.framing))];
+  for (const [mg, c] of mgFirst) {
+    for (const f of [base, alt]) {
+      if (!mgFramings.get(mg)!.has(f)) throw new UserError(msg.missingFraming(file, c.line, c.key.model, c.key.game, f, all));
+    }
+  }
+}
+
+/**
+ * Read and validate a rates file (docs/methods.md "Reconstruction"). Required columns:
+ * model, game, framing, n, and rate or cooperate. Every other column is provenance. The first
+ * problem found ends the read with one message naming file, line and field. The planned framings
+ * default to the paper's pair (business, friend-sharing).
+ */
+export function readRates(path: string, opts: Partial<ReadRatesOptions> = {}): RatesInput {
+  const file = opts.displayPath ?? path;
+  const { text, sha256 } = readInputFile(path, file);
+  const raw = splitRows(text, file);
+  const header = parseHeader(raw, file);
   const rows: RateRow[] = [];
   const firstLineOf = new Map<string, number>();
-  for (const { line, fields } of raw.slice(1)) {
-    if (fields.length !== header.length) throw new UserError(msg.wrongFieldCount(file, line, fields.length, header.length));
-    const get = (col: string) => fields[header.indexOf(col)].trim();
-    const need = (col: string) => {
-      const v = get(col);
-      if (v === '') throw new UserError(msg.missingField(file, line, col));
-      return v;
-    };
-    const model = need('model');
-    const game = need('game');
-    const framing = need('framing');
-    for (const [field, value] of [['model', model], ['game', game]] as const) {
-      if ((RESERVED_LEVELS[field] as readonly string[]).includes(value)) throw new UserError(msg.reservedLevel(file, line, field, value));
-    }
-    const nText = need('n');
-    if (Number.isNaN(Number(nText))) throw new UserError(msg.notANumber(file, line, 'n', nText));
-    if (!INTEGER.test(nText)) throw new UserError(msg.nNotPositiveInteger(file, line, nText));
-    const n = Number(nText);
-    if (!Number.isSafeInteger(n) || n <= 0) throw new UserError(msg.nNotPositiveInteger(file, line, nText));
-
-    const rateText = hasRate ? get('rate') : '';
-    const coopText = hasCoop ? get('cooperate') : '';
-    if (rateText === '' && coopText === '') throw new UserError(msg.missingField(file, line, hasRate ? 'rate' : 'cooperate'));
-    let rate: DecimalText | undefined;
-    if (rateText !== '') {
-      rate = parseDecimal(rateText);
-      if (rate === undefined) {
-        const v = Number(rateText);
-        if (Number.isNaN(v) || !Number.isFinite(v)) throw new UserError(msg.notANumber(file, line, 'rate', rateText));
-        if (v < 0 || v > 1) throw new UserError(msg.rateOutOfRange(file, line, rateText));
-        throw new UserError(msg.notPlainDecimal(file, line, rateText)); // exponent or hex form: decimals unknown
-      }
-      if (rate.value < 0 || rate.value > 1) throw new UserError(msg.rateOutOfRange(file, line, rateText));
-    }
-    let x: number;
-    if (coopText !== '') {
-      const v = Number(coopText);
-      if (Number.isNaN(v)) throw new UserError(msg.notANumber(file, line, 'cooperate', coopText));
-      if (!INTEGER.test(coopText) || !Number.isSafeInteger(v) || v < 0) throw new UserError(msg.cooperateNotCount(file, line, coopText));
-      if (v > n) throw new UserError(msg.cooperateAboveN(file, line, v, n));
-      x = v;
-    } else {
-      // Same Game, Different Story §4.2: count = round(rate · n); 0 and 1 give 0/n and n/n.
-      x = roundedCount(rate!, n);
-    }
-    const key = { model, game, framing };
+  for (const r of raw.slice(1)) {
+    const row = parseRow(file, header, r);
+    const { model, game, framing } = row.cell.key;
     const id = `${model} / ${game} / ${framing}`;
     const first = firstLineOf.get(id);
-    if (first !== undefined) throw new UserError(msg.duplicateCell(file, line, first, id));
-    firstLineOf.set(id, line);
-    const provenance: Record<string, string> = {};
-    for (const col of provenanceColumns) provenance[col] = get(col);
-    if (rate) provenance.rate = rate.text;
-    rows.push({ line, rate, reconstructed: coopText === '', cell: { key, obs: { kind: 'binary', n, x }, provenance } });
+    if (first !== undefined) throw new UserError(msg.duplicateCell(file, row.line, first, id));
+    firstLineOf.set(id, row.line);
+    rows.push(row);
   }
-
-  // Every model–game must have both planned framings (Same Game, Different Story §3.3: one planned contrast each).
-  const mgFirst = new Map<string, RateRow>();
-  const mgFramings = new Map<string, Set<string>>();
-  for (const r of rows) {
-    const mg = `${r.cell.key.model}\u001f${r.cell.key.game}`;
-    if (!mgFirst.has(mg)) { mgFirst.set(mg, r); mgFramings.set(mg, new Set()); }
-    mgFramings.get(mg)!.add(r.cell.key.framing);
-  }
-  for (const [mg, r] of mgFirst) {
-    for (const f of [opts.base, opts.alt]) {
-      if (!mgFramings.get(mg)!.has(f)) throw new UserError(msg.missingFraming(file, r.line, r.cell.key.model, r.cell.key.game, f));
-    }
-  }
-  return { path: file, sha256, table: { factors: [...FACTORS], cells: rows.map((r) => r.cell) }, rows, provenanceColumns };
+  checkPlannedFramings(file, rows.map((r) => ({ line: r.line, key: r.cell.key })), opts.base ?? 'business', opts.alt ?? 'friend-sharing');
+  return {
+    path: file, sha256, table: { factors: [...FACTORS], cells: rows.map((r) => r.cell) }, rows,
+    provenanceColumns: header.provenance, kind: ratesKind(rows),
+  };
 }

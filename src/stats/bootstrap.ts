@@ -1,7 +1,7 @@
 import { BinomialSampler } from './binomial.js';
 import { quantilesUnsorted } from './quantile.js';
-import { streamFor } from './rng.js';
-import type { Observations } from '../core/cells.js';
+import { streamFor, type RandomSource } from './rng.js';
+import type { ClusteredObservations, Observations } from '../core/cells.js';
 import { cellRate } from '../core/cells.js';
 
 /**
@@ -43,7 +43,8 @@ export interface BootstrapResult {
 /**
  * Redraw one cell `reps` times into `out[r * stride + offset]`.
  * Binary cell: Binomial(n, x/n). Probability cell: the mean of n trials drawn with replacement.
- * The cell's stream is (seed, cellKey) only.
+ * Clustered cell: m whole clusters drawn with replacement, the rate being the mean over the drawn
+ * clusters' decisions (Σ sums / Σ sizes). The cell's stream is (seed, cellKey) only.
  */
 export function redrawCell(obs: Observations, seed: number, cellKey: string, reps: number,
   out: Float64Array, offset: number, stride: number): void {
@@ -55,6 +56,7 @@ export function redrawCell(obs: Observations, seed: number, cellKey: string, rep
     for (let r = 0; r < reps; r++) out[r * stride + offset] = sampler.draw(rng) * inv;
     return;
   }
+  if (obs.kind === 'clustered') { redrawClusters(obs, rng, reps, out, offset, stride); return; }
   const v = obs.values;
   const m = v.length;
   if (m === 0) { for (let r = 0; r < reps; r++) out[r * stride + offset] = NaN; return; }
@@ -62,6 +64,23 @@ export function redrawCell(obs: Observations, seed: number, cellKey: string, rep
     let s = 0;
     for (let i = 0; i < m; i++) s += v[Math.floor(rng.next() * m)];
     out[r * stride + offset] = s / m;
+  }
+}
+
+function redrawClusters(obs: ClusteredObservations, rng: RandomSource, reps: number,
+  out: Float64Array, offset: number, stride: number): void {
+  const { sizes, sums } = obs;
+  const m = sizes.length;
+  if (m === 0) { for (let r = 0; r < reps; r++) out[r * stride + offset] = NaN; return; }
+  for (let r = 0; r < reps; r++) {
+    let s = 0;
+    let n = 0;
+    for (let i = 0; i < m; i++) {
+      const j = Math.floor(rng.next() * m);
+      s += sums[j];
+      n += sizes[j];
+    }
+    out[r * stride + offset] = s / n;
   }
 }
 

@@ -19,6 +19,14 @@ function error(lines: string[]): string {
 }
 
 describe('readRates: valid input', () => {
+  it('says what the file holds: counts given, reconstructed from rates, or both; options default to the paper\'s pair', () => {
+    expect(read([H, ...OK]).kind).toBe('reconstructed from rates');
+    expect(read(['model,game,framing,n,cooperate', 'A,G,business,50,0', 'A,G,friend-sharing,50,50']).kind).toBe('observed counts');
+    expect(read(['model,game,framing,n,rate,cooperate', 'A,G,business,50,0.1,5', 'A,G,friend-sharing,50,0.2,']).kind).toBe('observed counts and reconstructed from rates');
+    const p = join(dir, 'plain.csv');
+    writeFileSync(p, [H, ...OK].join('\n'));
+    expect(readRates(p).table.cells).toHaveLength(2);
+  });
   it('reconstructs counts (26 from 0.087, 97 from 0.323) and keeps other columns as provenance', () => {
     const r = read([H, ...OK]);
     expect(r.table.cells.map((c) => c.obs)).toEqual([{ kind: 'binary', n: 300, x: 26 }, { kind: 'binary', n: 300, x: 97 }]);
@@ -52,7 +60,7 @@ describe('readRates: each malformed input gives one message with file, line and 
     ['n fractional', [H, 'A,G,business,30.5,0.1,', OK[1]], 'in.csv:2: field "n": "30.5" is not a positive integer'],
     ['n not a number', [H, 'A,G,business,many,0.1,', OK[1]], 'in.csv:2: field "n": "many" is not a number'],
     ['duplicate cell', [H, ...OK, 'A,G,business,300,0.2,'], 'in.csv:4: field "framing": duplicate cell A / G / business (first seen on line 2)'],
-    ['missing planned framing', [H, OK[0], 'A,G,other,300,0.2,'], 'in.csv:2: field "framing": model "A", game "G" has no "friend-sharing" row (every model–game needs both planned framings)'],
+    ['missing planned framing', [H, OK[0], 'A,G,other,300,0.2,'], 'in.csv:2: field "framing": model "A", game "G" has no "friend-sharing" row (every model–game needs both planned framings); the file\'s framings are "business", "other" (choose the pair with --base/--alt)'],
     ['wrong field count', [H, 'A,G,business,300', OK[1]], 'in.csv:2: row has 4 fields, the header has 6'],
     ['missing column', ['model,game,n,rate', 'A,G,300,0.1'], 'in.csv:1: field "framing": required column is missing from the header'],
     ['no rate or cooperate', ['model,game,framing,n', 'A,G,business,300'], 'in.csv:1: field "rate": the header needs a "rate" or a "cooperate" column'],

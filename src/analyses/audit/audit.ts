@@ -75,9 +75,11 @@ export function auditInput(input: RatesInput, settings: AuditSettings, logger: L
   const analysis = analyzeTwoFraming(input.table, tf, logger);
   const level = { seed: settings.seed, attenuation: settings.attenuation };
   const full = new ReplicateState(input.table, analysis.layout, { ...level, reps: settings.reps });
-  const readingError = readingErrorRanges(full, settings.readingError, progress('reading error'));
+  // Reading error applies to counts reconstructed from rates; given counts were not read off a figure.
+  const reconstructed = input.rows.map((r) => r.reconstructed);
+  const readingError = readingErrorRanges(full, settings.readingError, progress('reading error'), reconstructed);
   const search = new ReplicateState(input.table, analysis.layout, { ...level, reps: settings.searchReps });
-  const tipping = tippingPoints(full, search, { settings: tf, readingError, onProgress: progress('tipping points') });
+  const tipping = tippingPoints(full, search, { settings: tf, readingError, reconstructed, onProgress: progress('tipping points') });
   for (const t of tipping) if (t.verified === false) logger.warn(msgAudit.tippingUnverified(t.id));
   const groups = [...analysis.layout.models, POOLED];
   const batches = defaultBatches(settings.reps);

@@ -17,14 +17,17 @@ export function auditObject(r: Result) {
       interval: '95% percentile bootstrap, linear interpolation between order statistics',
       headline: 'conservative R and action shift, per model and pooled (Table 3)',
     },
-    input: { path: r.input.path, sha256: r.input.sha256, cells: r.input.rows.length },
+    input: { path: r.input.path, sha256: r.input.sha256, kind: r.input.kind, cells: r.input.rows.length },
     consistency: r.consistency.map((c) => ({
       line: c.line, cell: c.cell, n: c.n, rate: c.rate ?? null, decimals: c.decimals ?? null, count: c.count, count_given: c.countGiven,
       consistent_counts: c.consistent ?? null, nearby: c.nearby ?? null, status: c.status,
     })),
     reading_error: {
       K: r.readingError.K,
-      note: 'point ranges are exact; endpoint ranges come from a coordinate search (inner bounds)',
+      reconstructed_cells: r.readingError.reconstructedCells,
+      counts_given: r.readingError.given,
+      note: r.readingError.given ? 'the counts were given, not read off a figure: no reading-error analysis'
+        : 'point ranges are exact; endpoint ranges come from a coordinate search (inner bounds); only reconstructed cells move',
       ranges: r.readingError.ranges.map((x) => ({
         statistic: x.kind, group: x.group, end: x.which, observed: x.observed, min: x.min, max: x.max, exact: x.exact,
         argmin: changes(x.argmin), argmax: changes(x.argmax),

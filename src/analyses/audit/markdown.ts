@@ -42,7 +42,12 @@ function consistencySection(r: Result): string[] {
 
 function readingSection(r: Result): string[] {
   const K = r.readingError.K;
-  const out = [`## 2. Reading error of ±${K} count${K > 1 ? 's' : ''} per cell`, '',
+  if (r.readingError.given) {
+    return ['## 2. Reading error', '', `The counts were given (${r.input.kind}), not read off a figure: there is no reading error to analyse, and none is assumed.`];
+  }
+  const fixedCells = r.input.rows.length - r.readingError.reconstructedCells;
+  const out = [`## 2. Reading error of ±${K} count${K === 1 ? '' : 's'} per reconstructed cell`, '',
+    ...(fixedCells ? [`Only the ${r.readingError.reconstructedCells} counts reconstructed from rates may be off; the ${fixedCells} given counts stay fixed.`, ''] : []),
     `Every count may be off by up to ±${K} (with n = 300 one count is 1/300 of the bar height: about one pixel on a 300-pixel axis). ` +
     'The range of each headline statistic over all tables within that distance (counts kept in [0, n]):', '',
     '- **point estimates, exact**: the shift is linear in the counts, so moving every cell by ±K the same way is the extreme; R is a mean of pair terms that each depend on their own two cells, so its extreme is the mean of per-pair extremes, each found by enumerating the pair\'s (2K+1)² neighbours.',
@@ -60,12 +65,13 @@ function tippingSection(r: Result): string[] {
     'Interval conclusions use the bootstrap at the same seed: a greedy search at ' + `${r.settings.searchReps} replicates, then the found table is re-checked, extended if needed and pruned at the full ${r.settings.reps}; ` +
     'when all smaller tables can be enumerated the minimum is exact (for this seed), otherwise the count is an **upper bound**: this many changes overturn the conclusion, fewer might. ' +
     'The model ordering is a comparison of point estimates and is solved exactly. Every found table is verified by re-running the whole two-framing pipeline on it.', '',
-    `Reading error ±${K} allows at most K × (cells that move the statistic) changes, and no more than ${K} in any one cell.`, ''];
+    r.readingError.given ? 'The counts were given, so no reading error is set against them.'
+      : `Reading error ±${K} allows at most K × (reconstructed cells that move the statistic) changes, and no more than ${K} in any one cell.`, ''];
   out.push(...table(['conclusion', 'observed', 'changes to overturn', 'method', 'largest change in one cell', 'after the changes (re-run)', `reading error ±${K}`], r.tipping.map((t) => [
     t.statement, t.observed, t.changes === undefined ? '—' : String(t.changes), METHOD[t.method],
     t.maxPerCell === undefined ? '—' : String(t.maxPerCell),
     t.after === undefined ? '—' : `${t.after}${t.verified ? ' (overturned)' : ' (NOT overturned)'}`,
-    `${t.readingError.overturned ? '**can overturn**' : 'cannot overturn'} (≤ ${t.readingError.budget} changes; ${t.readingError.worstCase})`,
+    r.readingError.given ? 'counts given' : `${t.readingError.overturned ? '**can overturn**' : 'cannot overturn'} (≤ ${t.readingError.budget} changes; ${t.readingError.worstCase})`,
   ])));
   for (const t of r.tipping) {
     if (!t.cells.length) continue;
@@ -133,6 +139,11 @@ function degenerateSection(r: Result): string[] {
   return out;
 }
 
+/** "reading error ±K can/cannot overturn it", or that the counts were given. */
+export function readingVerdict(r: Pick<Result, 'readingError'>, overturned: boolean, can = 'can'): string {
+  return r.readingError.given ? 'counts given, no reading error' : `reading error ±${r.readingError.K} ${overturned ? can : 'cannot'} overturn it`;
+}
+
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The conclusion that falls with the fewest changes, put against the reading error. */
@@ -142,7 +153,7 @@ function fragileLine(r: Result): string[] {
   const t = found.reduce((a, b) => (b.changes! / b.scopeCells < a.changes! / a.scopeCells ? b : a));
   const perCell = t.changes! / t.scopeCells;
   return [`- Most fragile: ${t.statement} — ${t.method === 'greedy' || t.method === 'constructive' ? 'at most ' : ''}${t.changes} changes, ` +
-    `${perCell.toFixed(1)} counts per cell behind it on average, against a reading error of ±${r.readingError.K} per cell.`];
+    `${perCell.toFixed(1)} counts per cell behind it on average${r.readingError.given ? ' (counts given: no reading error)' : `, against a reading error of ±${r.readingError.K} per cell`}.`];
 }
 
 /** reports/audit.md: the provenance audit of a rates file, readable on its own. */
@@ -150,13 +161,13 @@ export function auditMarkdown(r: Result): string {
   const s = r.settings;
   const flags = r.consistency.filter((c) => c.status === 'impossible-rate' || c.status === 'count-mismatch').length;
   const lines = [`# Provenance audit of ${r.input.path}`, '',
-    `Input sha256 ${r.input.sha256}; ${r.input.rows.length} cells. Bootstrap: seed ${s.seed}, ${s.reps} replicates, 95 % percentile intervals; ` +
+    `Input sha256 ${r.input.sha256}; ${r.input.rows.length} cells (${r.input.kind}). Bootstrap: seed ${s.seed}, ${s.reps} replicates, 95 % percentile intervals; ` +
     `attenuation ${s.attenuation}; planned pair ${s.base} → ${s.alt}; reading error ±${s.readingError}. ` +
     'Headline statistics are the conservative per-model and pooled R and action shift of Table 3.', '',
     '## Summary', '',
     `- Consistency: ${flags === 0 ? 'no reported rate is impossible at its n' : `${flags} cell(s) flagged`}.`,
     ...fragileLine(r),
-    ...r.tipping.map((t) => `- ${cap(t.statement)}: ${t.holds ? (t.changes === undefined ? 'no overturning table found' : `overturned by ${t.method === 'greedy' || t.method === 'constructive' ? 'at most ' : ''}${t.changes} count change${t.changes === 1 ? '' : 's'}`) : 'does not hold'}; reading error ±${s.readingError} ${t.readingError.overturned ? '**can**' : 'cannot'} overturn it.`),
+    ...r.tipping.map((t) => `- ${cap(t.statement)}: ${t.holds ? (t.changes === undefined ? 'no overturning table found' : `overturned by ${t.method === 'greedy' || t.method === 'constructive' ? 'at most ' : ''}${t.changes} count change${t.changes === 1 ? '' : 's'}`) : 'does not hold'}; ${readingVerdict(r, t.readingError.overturned, '**can**')}.`),
     '',
     ...consistencySection(r), '', ...readingSection(r), '', ...tippingSection(r), '', ...attenuationSection(r), '',
     ...influenceSection(r), '', ...mcSection(r), '', ...degenerateSection(r), ''];

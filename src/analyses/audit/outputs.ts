@@ -23,7 +23,8 @@ export function auditReportDoc(r: Result, figures: readonly Figure[]): ReportDoc
     columns: ['Conclusion', 'Observed', { text: 'Changes', numeric: true }, 'Method', `Reading error ±${K}`],
     rows: r.tipping.map((t) => [t.statement, t.observed, { text: t.changes === undefined ? '—' : String(t.changes), numeric: true },
       t.method === 'greedy' || t.method === 'constructive' ? 'upper bound (search)' : t.method === 'not-held' ? 'does not hold' : 'exact minimum',
-      { text: t.readingError.overturned ? 'can overturn' : 'cannot overturn', status: t.readingError.overturned ? 'fail' as const : 'pass' as const }]),
+      r.readingError.given ? 'counts given'
+        : { text: t.readingError.overturned ? 'can overturn' : 'cannot overturn', status: t.readingError.overturned ? 'fail' as const : 'pass' as const }]),
   };
   const reading: Block = {
     kind: 'table', caption: `Range of the headline point estimates under reading error ±${K} (exact)`,
@@ -33,14 +34,15 @@ export function auditReportDoc(r: Result, figures: readonly Figure[]): ReportDoc
   };
   return {
     title: `samegame audit: ${r.input.path}`,
-    subtitle: `Provenance audit of reconstructed rates (${toolInfo().name} ${toolInfo().version}); the full audit is reports/audit.md and reports/audit.json`,
+    subtitle: `Provenance audit of ${r.input.kind} (${toolInfo().name} ${toolInfo().version}); the full audit is reports/audit.md and reports/audit.json`,
     sections: [
       { id: 'consistency', heading: 'Consistency of the reported rates', blocks: [
         { kind: 'text', text: flags.length === 0 ? `No reported rate is impossible at its n (${r.consistency.length} cells, GRIM-style check).` : `${flags.length} cell(s) flagged:` },
         ...(flags.length ? [{ kind: 'list' as const, items: flags.map((f) => `${f.cell} (line ${f.line}): rate ${f.rate} at n = ${f.n}; ${f.nearby ? `nearest possible ${f.nearby.map((x) => `${x.count}/${f.n} → ${x.rate}`).join(', ')}` : `count ${f.count} does not reproduce it`}`) }] : []),
       ] },
       { id: 'tipping-points', heading: 'Tipping points', blocks: [tipping] },
-      { id: 'reading-error', heading: `Reading error ±${K}`, blocks: [reading] },
+      { id: 'reading-error', heading: r.readingError.given ? 'Reading error' : `Reading error ±${K}`,
+        blocks: [r.readingError.given ? { kind: 'text', text: `The counts were given (${r.input.kind}): no reading-error analysis.` } : reading] },
       { id: 'figures', heading: 'Figures', blocks: figures.map((figure): Block => ({ kind: 'figure', figure })) },
       { id: 'settings', heading: 'Settings', blocks: [{ kind: 'facts', items: [
         ['Input', `${r.input.path} (sha256 ${r.input.sha256})`], ['Seed', String(r.settings.seed)], ['Replicates', String(r.settings.reps)],

@@ -38,6 +38,10 @@ export interface ReadingErrorRange {
 
 export interface ReadingErrorResult {
   readonly K: number;
+  /** Cells whose counts were reconstructed from rates: only these may be misread (±K); given counts stay. */
+  readonly reconstructedCells: number;
+  /** True when every count was given (observed counts): there is no reading error, and no ranges. */
+  readonly given: boolean;
   readonly ranges: readonly ReadingErrorRange[];
   readonly evaluations: number;
 }
@@ -63,22 +67,28 @@ function offsetsByCost(K: number): [number, number][] {
   return out.sort((u, v) => Math.abs(u[0]) + Math.abs(u[1]) - Math.abs(v[0]) - Math.abs(v[1]));
 }
 
+/** Reading error per cell: one K for every cell, or a bound per cell (0 for a given count). */
+export type ReadingBound = number | ArrayLike<number>;
+const kAt = (K: ReadingBound, i: number): number => (typeof K === 'number' ? K : K[i]);
+const kMax = (K: ReadingBound): number => (typeof K === 'number' ? K : Math.max(0, ...Array.from(K)));
+
 /** The table within ±K that makes a group's point statistic largest (dir = 1) or smallest (−1). */
-export function pointExtremeCounts(state: ReplicateState, observed: ArrayLike<number>, K: number, group: string,
+export function pointExtremeCounts(state: ReplicateState, observed: ArrayLike<number>, K: ReadingBound, group: string,
   kind: HeadlineKind, dir: 1 | -1): Int32Array {
   const counts = Int32Array.from(observed);
   const clamp = (i: number, x: number) => Math.max(0, Math.min(state.ns[i], x));
   for (const j of state.groupPairs(group)) {
     const { baseIndex: b, altIndex: s } = state.layout.pairs[j];
     if (kind === 'shift') {
-      counts[b] = clamp(b, observed[b] - dir * K);
-      counts[s] = clamp(s, observed[s] + dir * K);
+      counts[b] = clamp(b, observed[b] - dir * kAt(K, b));
+      counts[s] = clamp(s, observed[s] + dir * kAt(K, s));
       continue;
     }
     // Offsets in order of their number of changes, so that among equal values the table
     // closest to the observed one wins (no change reported that does nothing).
     let best = -Infinity;
-    for (const [db, ds] of offsetsByCost(K)) {
+    for (const [db, ds] of offsetsByCost(kMax(K))) {
+      if (Math.abs(db) > kAt(K, b) || Math.abs(ds) > kAt(K, s)) continue;
       const xb = observed[b] + db, xs = observed[s] + ds;
       if (xb < 0 || xb > state.ns[b] || xs < 0 || xs > state.ns[s]) continue;
       const v = dir * robustness2(xb / state.ns[b], xs / state.ns[s]);
@@ -95,7 +105,7 @@ function read(state: ReplicateState, group: string, kind: HeadlineKind, which: W
 }
 
 /** Coordinate search within ±K of `observed` for the extreme of one endpoint; leaves the state at `observed`. */
-function searchEndpoint(state: ReplicateState, observed: ArrayLike<number>, K: number, group: string, kind: HeadlineKind,
+function searchEndpoint(state: ReplicateState, observed: ArrayLike<number>, K: ReadingBound, group: string, kind: HeadlineKind,
   which: Which, dir: 1 | -1, tally: { n: number }): { value: number; counts: Int32Array } {
   state.setCounts(pointExtremeCounts(state, observed, K, group, kind, dir));
   let best = read(state, group, kind, which);
@@ -106,7 +116,7 @@ function searchEndpoint(state: ReplicateState, observed: ArrayLike<number>, K: n
     for (const i of scope) {
       const keep = state.counts[i];
       let bestX = keep;
-      for (let x = Math.max(0, observed[i] - K); x <= Math.min(state.ns[i], observed[i] + K); x++) {
+      for (let x = Math.max(0, observed[i] - kAt(K, i)); x <= Math.min(state.ns[i], observed[i] + kAt(K, i)); x++) {
         if (x === keep) continue;
         state.setCount(i, x);
         const v = read(state, group, kind, which);
@@ -122,10 +132,18 @@ function searchEndpoint(state: ReplicateState, observed: ArrayLike<number>, K: n
   return { value: best, counts };
 }
 
-/** Ranges of every headline statistic under reading error ±K (see the module comment). */
+/**
+ * Ranges of every headline statistic under reading error ±K (see the module comment). Only the
+ * cells marked reconstructed may move (all, when no mask is given); when none is, the counts were
+ * given and there is nothing to analyse: no ranges.
+ */
 export function readingErrorRanges(state: ReplicateState, K: number,
-  onProgress?: (done: number, total: number) => void): ReadingErrorResult {
+  onProgress?: (done: number, total: number) => void, reconstructed?: ArrayLike<boolean>): ReadingErrorResult {
   if (!Number.isInteger(K) || K < 0) throw new RangeError(`K must be a non-negative integer: ${K}`);
+  const k = state.counts.length;
+  const bound = Int32Array.from({ length: k }, (_, i) => (reconstructed === undefined || reconstructed[i] ? K : 0));
+  const reconstructedCells = reconstructed === undefined ? k : Array.from(reconstructed).filter(Boolean).length;
+  if (reconstructedCells === 0) return { K, reconstructedCells, given: true, ranges: [], evaluations: 0 };
   const observed = Int32Array.from(state.counts);
   const groups = [...state.layout.models, POOLED];
   const kinds: HeadlineKind[] = ['R', 'shift'];
@@ -139,15 +157,15 @@ export function readingErrorRanges(state: ReplicateState, K: number,
         const observedValue = read(state, group, kind, which);
         let lo: { value: number; counts: Int32Array }, hi: { value: number; counts: Int32Array };
         if (which === 'point') {
-          const cMin = pointExtremeCounts(state, observed, K, group, kind, -1);
-          const cMax = pointExtremeCounts(state, observed, K, group, kind, 1);
+          const cMin = pointExtremeCounts(state, observed, bound, group, kind, -1);
+          const cMax = pointExtremeCounts(state, observed, bound, group, kind, 1);
           state.setCounts(cMin); lo = { value: state.point(group, kind), counts: cMin };
           state.setCounts(cMax); hi = { value: state.point(group, kind), counts: cMax };
           state.setCounts(observed);
           tally.n += 2;
         } else {
-          lo = searchEndpoint(state, observed, K, group, kind, which, -1, tally);
-          hi = searchEndpoint(state, observed, K, group, kind, which, 1, tally);
+          lo = searchEndpoint(state, observed, bound, group, kind, which, -1, tally);
+          hi = searchEndpoint(state, observed, bound, group, kind, which, 1, tally);
         }
         // The observed table is itself within ±K: keep it when the search did no better.
         if (observedValue < lo.value) lo = { value: observedValue, counts: observed };
@@ -161,5 +179,5 @@ export function readingErrorRanges(state: ReplicateState, K: number,
       }
     }
   }
-  return { K, ranges, evaluations: tally.n };
+  return { K, reconstructedCells, given: false, ranges, evaluations: tally.n };
 }

@@ -37,9 +37,18 @@ export interface TippingResult {
 export interface TippingOptions {
   readonly settings: TwoFramingSettings;
   readonly readingError: ReadingErrorResult;
+  /** Cells reconstructed from rates (the only ones reading error can move); all when absent. */
+  readonly reconstructed?: ArrayLike<boolean>;
   readonly exactBudget?: number;
   readonly onProgress?: (done: number, total: number) => void;
 }
+
+/** What reading error can do when every count was given: nothing. */
+const GIVEN = { K: 0, budget: 0, exact: true, worstCase: 'counts given: no reading error', overturned: false };
+
+/** Reading error's budget over a set of cells: K for each reconstructed cell among them. */
+const budgetOf = (K: number, scope: readonly number[], reconstructed?: ArrayLike<boolean>) =>
+  K * (reconstructed ? scope.filter((i) => reconstructed[i]).length : scope.length);
 
 const rangeOf = (re: ReadingErrorResult, group: string, kind: 'R' | 'shift', which: 'point' | 'lo' | 'hi') =>
   re.ranges.find((r) => r.group === group && r.kind === kind && r.which === which)!;
@@ -68,13 +77,15 @@ export function tippingPoints(full: ReplicateState, search: ReplicateState, opts
     const observedText = `${statLabel(kind, group)} = ${fixed(iv.point, 4)} ${fmtInterval(iv.lo, iv.hi, 4)}`;
     const sign = iv.lo > 0 ? 1 : -1;
     const holds = kind === 'shift' ? iv.lo > 0 || iv.hi < 0 : iv.hi < 1;
-    const rr = kind === 'shift' ? rangeOf(re, group, 'shift', sign > 0 ? 'lo' : 'hi') : rangeOf(re, group, 'R', 'hi');
-    const worst = kind === 'shift' ? (sign > 0 ? rr.min : rr.max) : rr.max;
-    const reading = {
-      K, budget: K * scope.length, exact: false,
-      worstCase: `${rr.which === 'lo' ? 'lowest lower' : 'highest upper'} end within ±${K}: ${fixed(worst, 4)} (coordinate search)`,
-      overturned: kind === 'shift' ? sign * worst <= 0 : worst >= 1,
-    };
+    const reading = re.given ? GIVEN : (() => {
+      const rr = kind === 'shift' ? rangeOf(re, group, 'shift', sign > 0 ? 'lo' : 'hi') : rangeOf(re, group, 'R', 'hi');
+      const worst = kind === 'shift' ? (sign > 0 ? rr.min : rr.max) : rr.max;
+      return {
+        K, budget: budgetOf(K, scope, opts.reconstructed), exact: false,
+        worstCase: `${rr.which === 'lo' ? 'lowest lower' : 'highest upper'} end within ±${K}: ${fixed(worst, 4)} (coordinate search)`,
+        overturned: kind === 'shift' ? sign * worst <= 0 : worst >= 1,
+      };
+    })();
     const common = { id, kind: kind === 'shift' ? 'shift-excludes-0' as const : 'R-excludes-1' as const, statement, holds, observed: observedText, scopeCells: scope.length, readingError: reading };
     if (!holds) return { ...common, method: 'not-held' as const, cells: [], evaluations: 0 };
     const pairs = full.groupPairs(group).map((j) => [full.layout.pairs[j].baseIndex, full.layout.pairs[j].altIndex]);
@@ -96,7 +107,7 @@ export function tippingPoints(full: ReplicateState, search: ReplicateState, opts
   out.push(intervalConclusion(POOLED, 'shift'));
   opts.onProgress?.(out.length, total);
   for (const m of models) { out.push(intervalConclusion(m, 'shift')); opts.onProgress?.(out.length, total); }
-  out.push(orderConclusion(full, re, settings, verify));
+  out.push(orderConclusion(full, re, settings, verify, opts.reconstructed));
   opts.onProgress?.(out.length, total);
   out.push(intervalConclusion(POOLED, 'R'));
   opts.onProgress?.(out.length, total);
@@ -123,17 +134,8 @@ function equalDegeneratePlan(st: ReplicateState, group: string): Int32Array {
   return counts;
 }
 
-function orderConclusion(full: ReplicateState, re: ReadingErrorResult, settings: TwoFramingSettings,
-  verify: (c: Int32Array) => { get(name: string): { point: number } }): TippingResult {
-  const K = re.K;
-  const observed = Int32Array.from(full.counts);
-  const models = [...full.layout.models];
-  const R = new Map(models.map((m) => [m, full.point(m, 'R')]));
-  const ranked = [...models].sort((a, b) => R.get(b)! - R.get(a)!);
-  const strict = ranked.every((m, i) => i === 0 || R.get(ranked[i - 1])! > R.get(m)!);
-  const observedText = ranked.map((m) => `${m} (${fixed(R.get(m)!, 4)})`).join(' > ');
-  const scope = full.scopeCells(POOLED).length;
-  // Reading error: exact on points — the pair (A ahead of B) can swap within ±K iff min R_A < max R_B.
+/** Reading error on the ordering: exact on points — A ahead of B can swap within ±K iff min R_A < max R_B. */
+function orderReading(re: ReadingErrorResult, ranked: readonly string[], K: number, budget: number) {
   let swap: string | undefined;
   for (let i = 0; i < ranked.length; i++) for (let j = i + 1; j < ranked.length; j++) {
     const a = rangeOf(re, ranked[i], 'R', 'point'), b = rangeOf(re, ranked[j], 'R', 'point');
@@ -141,7 +143,21 @@ function orderConclusion(full: ReplicateState, re: ReadingErrorResult, settings:
   }
   const closest = ranked.slice(1).map((m, i) => [ranked[i], m] as const)
     .map(([a, b]) => `${a} ≥ ${fixed(rangeOf(re, a, 'R', 'point').min, 4)} vs ${b} ≤ ${fixed(rangeOf(re, b, 'R', 'point').max, 4)}`);
-  const reading = { K, budget: K * scope, exact: true, worstCase: swap ?? `no swap within ±${K}: ${closest.join('; ')}`, overturned: swap !== undefined };
+  return { K, budget, exact: true, worstCase: swap ?? `no swap within ±${K}: ${closest.join('; ')}`, overturned: swap !== undefined };
+}
+
+function orderConclusion(full: ReplicateState, re: ReadingErrorResult, settings: TwoFramingSettings,
+  verify: (c: Int32Array) => { get(name: string): { point: number } }, reconstructed?: ArrayLike<boolean>): TippingResult {
+  const K = re.K;
+  const observed = Int32Array.from(full.counts);
+  const models = [...full.layout.models];
+  const R = new Map(models.map((m) => [m, full.point(m, 'R')]));
+  const ranked = [...models].sort((a, b) => R.get(b)! - R.get(a)!);
+  const strict = ranked.every((m, i) => i === 0 || R.get(ranked[i - 1])! > R.get(m)!);
+  const observedText = ranked.map((m) => `${m} (${fixed(R.get(m)!, 4)})`).join(' > ');
+  const scopeCells = full.scopeCells(POOLED);
+  const scope = scopeCells.length;
+  const reading = re.given ? GIVEN : orderReading(re, ranked, K, budgetOf(K, scopeCells, reconstructed));
   const common = { id: 'order-by-R', kind: 'order-by-R' as const, statement: 'the ordering of the models by R', observed: observedText, scopeCells: scope, readingError: reading };
   if (!strict || models.length < 2 || settings.attenuation === 0) return { ...common, holds: false, method: 'not-held', cells: [], evaluations: 0 };
   let best: ReturnType<typeof orderTipping> | undefined;

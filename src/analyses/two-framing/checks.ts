@@ -1,4 +1,4 @@
-import type { BinaryObservations } from '../../core/cells.js';
+import type { BinaryObservations, CellTable } from '../../core/cells.js';
 import { cellRate, cellSize, isDegenerate, levels } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
 import { jsdBernoulli } from '../../stats/jsd.js';
@@ -21,6 +21,16 @@ export interface VerifyInput {
 }
 
 const TOL = 1e-12;
+
+/** The model × game × framing cells the table lacks, named "model / game / framing". */
+export function missingCells(table: CellTable): string[] {
+  const present = new Set(table.cells.map((c) => JSON.stringify([c.key.model, c.key.game, c.key.framing])));
+  const out: string[] = [];
+  for (const m of levels(table, 'model')) for (const g of levels(table, 'game')) for (const f of levels(table, 'framing')) {
+    if (!present.has(JSON.stringify([m, g, f]))) out.push(`${m} / ${g} / ${f}`);
+  }
+  return out;
+}
 
 /**
  * The numerical checks of Same Game, Different Story Appendix C. Each names what it saw; `reproduce` exits non-zero
@@ -70,8 +80,9 @@ export function verifyTwoFraming(v: VerifyInput): VerificationReport {
   {
     const expected = levels(table, 'model').length * levels(table, 'game').length * levels(table, 'framing').length;
     const got = table.cells.length;
+    const missing = missingCells(table);
     checks.push(check('cell_count', 'cells = models × games × framings of the input', `${got} cells, expected ${expected}`,
-      got === expected ? [] : [`${got} ≠ ${expected}`]));
+      got === expected ? [] : [`${got} ≠ ${expected}${missing.length ? `; missing: ${missing.join(', ')}` : ''}`]));
   }
   {
     const got = table.cells.reduce((s, c) => s + cellSize(c.obs), 0);

@@ -1,4 +1,4 @@
-import { cellRate, cellSize, isDegenerate } from '../../core/cells.js';
+import { cellRate, cellSize, isDegenerate, type CellTable } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import type { Interval } from '../../stats/bootstrap.js';
@@ -7,6 +7,14 @@ export interface InputProvenance {
   readonly path: string;
   readonly sha256: string;
   readonly kind: string;
+}
+
+/** How the bootstrap redraws cells; says so when clusters, not decisions, are resampled. */
+export function resamplingNote(table: CellTable): string {
+  const base = 'every cell redrawn independently each replicate (binary: Binomial(n, x/n); probability cells: trials with replacement)';
+  return table.cells.some((c) => c.obs.kind === 'clustered')
+    ? `${base}; clustered bootstrap: clustered cells redraw whole clusters with replacement, the rate being the mean over the drawn clusters' decisions`
+    : base;
 }
 
 const iv = (x: Interval) => ({ point: x.point, lo: x.lo, hi: x.hi });
@@ -24,6 +32,7 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
       count: c.obs.kind === 'binary' ? c.obs.x : null,
       rate: cellRate(c.obs),
       degenerate: isDegenerate(c.obs),
+      ...(c.obs.kind === 'clustered' ? { clusters: c.obs.sizes.length } : {}),
       ...(c.provenance?.rate !== undefined ? { reported_rate: c.provenance.rate } : {}),
     };
   };
@@ -43,7 +52,7 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
       base: settings.base,
       alt: settings.alt,
       interval: '95% percentile bootstrap, linear interpolation between order statistics',
-      resampling: 'every cell redrawn independently each replicate (binary: Binomial(n, x/n); probability cells: trials with replacement)',
+      resampling: resamplingNote(table),
       jsd: 'Jensen-Shannon divergence, natural log (not the distance)',
       conservative: 'shift_c = a * shift; R_c = 1 - a * (1 - R2)',
     },

@@ -5,8 +5,8 @@ export const analyzeMsg = {
   emptyStore: (path: string) => `${path}: the store holds no runs`,
   noSuchRun: (path: string, id: number, ids: number[]) => `${path}: no run ${id} (runs: ${ids.join(', ')})`,
   noValidTrials: (path: string) => `${path}: the run has no valid trials to analyze`,
-  missingPlannedCell: (path: string, model: string, game: string, framing: string) =>
-    `${path}: model ${q(model)}, game ${q(game)} has no valid ${q(framing)} trials (every model–game needs both planned framings; see --base/--alt)`,
+  missingPlannedCell: (path: string, model: string, game: string, framing: string, present: readonly string[] = []) =>
+    `${path}: model ${q(model)}, game ${q(game)} has no valid ${q(framing)} trials (every model–game needs both planned framings; see --base/--alt)${present.length ? `; the run's framings are ${present.map(q).join(', ')}` : ''}`,
   noLambdaGap: (game: string) => `λ̂ undefined for game ${q(game)}: its expected payoff gap at q = 0.5 is 0 or its payoffs are unknown`,
   compareNoOverlap: (file: string) => `${file}: no cell of the comparison file matches a cell of the run (match models with --map-model DIRECT=RECONSTRUCTED)`,
   badMap: (v: string) => `--map-model: ${q(v)} is not DIRECT=RECONSTRUCTED`,

@@ -10,6 +10,10 @@ export function at(file: string, line: number | undefined, field: string | undef
   return field === undefined ? `${where}: ${what}` : `${where}: field ${q(field)}: ${what}`;
 }
 
+/** "; the file's framings are a, b, c (choose two with --base/--alt)" — empty when none are known. */
+export const framingsHint = (present: readonly string[]) =>
+  (present.length ? `; the file's framings are ${present.map(q).join(', ')} (choose the pair with --base/--alt)` : '');
+
 export const msg = {
   fileUnreadable: (file: string, reason: string) => `${file}: cannot read the file (${reason})`,
   emptyTable: (file: string) => `${file}: no data rows`,
@@ -26,8 +30,8 @@ export const msg = {
   cooperateAboveN: (file: string, line: number, x: number, n: number) => at(file, line, 'cooperate', `${x} cooperations exceed n = ${n}`),
   duplicateCell: (file: string, line: number, firstLine: number, key: string) =>
     at(file, line, 'framing', `duplicate cell ${key} (first seen on line ${firstLine})`),
-  missingFraming: (file: string, line: number, model: string, game: string, framing: string) =>
-    at(file, line, 'framing', `model ${q(model)}, game ${q(game)} has no ${q(framing)} row (every model–game needs both planned framings)`),
+  missingFraming: (file: string, line: number, model: string, game: string, framing: string, present: readonly string[] = []) =>
+    at(file, line, 'framing', `model ${q(model)}, game ${q(game)} has no ${q(framing)} row (every model–game needs both planned framings)${framingsHint(present)}`),
   reservedLevel: (file: string, line: number, field: string, value: string) =>
     at(file, line, field, `${q(value)} is reserved for the tables' own ${field === 'model' ? 'pooled rows' : 'per-model rows'}; rename it`),
   notPlainInteger: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a whole number written in digits`),

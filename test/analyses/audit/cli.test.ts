@@ -48,7 +48,7 @@ describe('samegame audit: bad input', () => {
   });
   it('rejects a bad --reading-error flag', () => {
     const dir = tmp();
-    const res = cli(['audit', '--reading-error', '0', '--out', dir]);
+    const res = cli(['audit', '--reading-error', '-1', '--out', dir]);
     expect(res.status).not.toBe(0);
     expect(res.stderr).toContain('--reading-error');
     expect(readdirSync(dir)).toEqual([]);
