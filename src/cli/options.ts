@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
+import type { IntervalMethod } from '../stats/bootstrap.js';
 
 /** Flag parsers: a bad value ends with one message naming the flag. */
 export const parseIntFlag = (flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) => (v: string): number => {
@@ -46,9 +47,17 @@ export function terminalLogger(quiet = false): Logger {
   };
 }
 
+/** --interval percentile|bca: how intervals are read off the bootstrap replicates. */
+export const parseIntervalFlag = (v: string): IntervalMethod => {
+  if (v !== 'percentile' && v !== 'bca') throw new InvalidArgumentError(msg.badFlag('--interval', v, 'percentile or bca'));
+  return v;
+};
+export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca (bias-corrected and accelerated)';
+
 /** The flags of every command that analyzes a rates file (reproduce, report, audit). */
 export interface RatesFlags {
   data: string; out: string; seed: number; reps: number; attenuation: number; base: string; alt: string; quiet?: boolean;
+  interval: IntervalMethod;
 }
 
 export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; attenuation: number; base: string; alt: string }): Command {
@@ -59,7 +68,8 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), d.reps)
     .option('--attenuation <a>', 'attenuation of the conservative transform (1 = none)', parseUnitFlag('--attenuation'), d.attenuation)
     .option('--base <name>', 'base framing', d.base)
-    .option('--alt <name>', 'alternative framing', d.alt);
+    .option('--alt <name>', 'alternative framing', d.alt)
+    .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile');
 }
 
 /**

@@ -5,6 +5,8 @@ import { writeFilesAtomic } from '../core/atomic.js';
 import { twoFramingFigures } from '../analyses/two-framing/figures.js';
 import { reproduceReportFile } from '../commands/reproduce-outputs.js';
 import { reportMsg } from '../core/messages/report.js';
+import { msg } from '../core/messages/common.js';
+import { UserError } from '../core/errors.js';
 import { addRatesFlags, dataPath, terminalLogger, type RatesFlags } from './options.js';
 
 /**
@@ -24,5 +26,9 @@ export function registerReport(program: Command): void {
       writeFilesAtomic([file]);
       logger.info(reportMsg.wroteReport(relative(process.cwd(), file.path) || file.path));
       logger.info(reportMsg.reportSummary(figures.length));
+      // As reproduce: the report is written (it shows the failure), and the exit code says so.
+      if (!res.verification.passed) {
+        throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
+      }
     });
 }

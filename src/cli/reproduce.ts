@@ -15,11 +15,12 @@ export function registerReproduce(program: Command): void {
     .action(async (o: RatesFlags, cmd: Command) => {
       const logger = terminalLogger(o.quiet);
       const res = await reproduceWithFigures({ ...o, data: dataPath(o, cmd), logger });
-      process.stdout.write(`${table3Text(res.table3, o.attenuation)}\n`);
+      process.stdout.write(`${table3Text(res.table3, o.attenuation, o.interval)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       if (!res.verification.passed) {
         throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
       }
       logger.info(`verification: ${res.verification.checks.length} checks passed; ${res.verification.degenerate.length} degenerate cells listed in reports/verification.md`);
+      for (const w of res.verification.checks.flatMap((c) => c.warnings ?? [])) logger.warn(w);
     });
 }

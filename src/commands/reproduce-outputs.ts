@@ -22,7 +22,8 @@ function shellWord(s: string): string {
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
   const s = res.analysis.settings;
   return ['samegame', command, '--data', res.input.path, '--seed', String(s.seed), '--reps', String(s.reps),
-    '--attenuation', String(s.attenuation), '--base', s.base, '--alt', s.alt].map(shellWord).join(' ');
+    '--attenuation', String(s.attenuation), '--base', s.base, '--alt', s.alt,
+    ...(res.analysis.boot.method === 'bca' ? ['--interval', 'bca'] : [])].map(shellWord).join(' ');
 }
 
 /** Provenance columns of a rates file with their distinct values (first-appearance order). */

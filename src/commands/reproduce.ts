@@ -61,6 +61,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
     attenuation: opts.attenuation ?? DEFAULTS.attenuation,
     base: opts.base ?? DEFAULTS.base,
     alt: opts.alt ?? DEFAULTS.alt,
+    interval: opts.interval ?? 'percentile',
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   const displayPath = opts.data ?? SHIPPED_RATES;
