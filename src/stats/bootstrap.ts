@@ -76,6 +76,8 @@ export interface BootstrapResult {
   readonly info: readonly StatInfo[];
   /** Statistics whose BCa interval fell back to the percentile one (z0 infinite), with why. */
   readonly notes: readonly string[];
+  /** Names of the statistics whose BCa interval fell back to the percentile one. */
+  readonly fellBack: ReadonlySet<string>;
   get(name: string): Interval;
 }
 
@@ -116,7 +118,7 @@ export function redrawCell(obs: Observations, seed: number, cellKey: string, rep
   }
 }
 
-interface Intervals { lo: Float64Array; hi: Float64Array; notes: string[] }
+interface Intervals { lo: Float64Array; hi: Float64Array; notes: string[]; fellBack: Set<string> }
 
 /** The (1−level)/2 and (1+level)/2 quantiles of each statistic's replicates. */
 function percentileIntervals(replicates: Float64Array, s: number, reps: number, level: number): Intervals {
@@ -128,7 +130,7 @@ function percentileIntervals(replicates: Float64Array, s: number, reps: number, 
     scratch.set(replicates.subarray(j * reps, (j + 1) * reps));
     [lo[j], hi[j]] = quantilesUnsorted(scratch, [a, 1 - a]);
   }
-  return { lo, hi, notes: [] };
+  return { lo, hi, notes: [], fellBack: new Set() };
 }
 
 /**
@@ -142,14 +144,16 @@ export function bcaIntervals(cells: readonly { obs: Observations }[], estimand: 
   const lo = new Float64Array(s);
   const hi = new Float64Array(s);
   const notes: string[] = [];
+  const fellBack = new Set<string>();
   const scratch = new Float64Array(reps);
   for (let j = 0; j < s; j++) {
     scratch.set(replicates.subarray(j * reps, (j + 1) * reps));
     const b = bcaInterval(scratch, point[j], accel[j], level);
     lo[j] = b.lo; hi[j] = b.hi;
+    if (b.fallback) fellBack.add(estimand.names[j]);
     if (b.fallback) notes.push(`${estimand.names[j]}: every replicate lies ${b.z0 > 0 ? 'below' : 'above'} the point (z0 infinite); percentile interval used`);
   }
-  return { lo, hi, notes };
+  return { lo, hi, notes, fellBack };
 }
 
 /**
@@ -195,6 +199,7 @@ export function bootstrap(cells: readonly { id: string; obs: Observations }[], e
     method: opts.method ?? 'percentile',
     info: estimand.info ?? estimand.names.map(() => UNBOUNDED),
     notes: iv.notes,
+    fellBack: iv.fellBack,
     get(name: string): Interval {
       const i = index.get(name);
       if (i === undefined) throw new Error(`no statistic named ${name}`);

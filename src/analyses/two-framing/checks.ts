@@ -86,7 +86,7 @@ export type Containment =
  * bound (R below 1, V_λ above 0) whose point lies outside on the side that bias explains: warn,
  * with the reason. The point exactly at that bound with its interval inside: the bound itself.
  */
-export function classifyContainment(name: string, s: Interval, info: StatInfo, method: IntervalMethod): Containment {
+export function classifyContainment(name: string, s: Interval, info: StatInfo, method: IntervalMethod, fellBack = false): Containment {
   const where = `${name}: ${s.point} not in [${s.lo}, ${s.hi}]`;
   if (!(s.lo <= s.hi)) return { kind: 'fail', text: where };
   const above = s.point > s.hi + TOL;
@@ -97,15 +97,16 @@ export function classifyContainment(name: string, s: Interval, info: StatInfo, m
   if (info.biasedAwayFrom === 'lower' && below && s.point === bl && s.lo >= bl) return { kind: 'at-bound' };
   // Percentile: the replicates sit on the far side of the point from the bound. BCa: the bias
   // correction moves the interval past the point toward the bound.
-  const pointNearer = method === 'percentile';
+  const pointNearer = method === 'percentile' || fellBack;
+  const advice = fellBack ? 'BCa fell back to the percentile interval: every replicate lies on one side of the point (z0 infinite)' : 'use --interval bca';
   if (info.biasedAwayFrom === 'upper' && (pointNearer ? above : below)) {
     return { kind: 'warn', text: pointNearer
-      ? `${where}: boundary bias (bounded above by ${bh}, sampling noise only lowers it, so the percentile replicates lie below the point); use --interval bca`
+      ? `${where}: boundary bias (bounded above by ${bh}, sampling noise only lowers it, so the percentile replicates lie below the point); ${advice}`
       : `${where}: bias correction (BCa moves the interval toward the bound ${bh}, above a point that sampling noise biases downward)` };
   }
   if (info.biasedAwayFrom === 'lower' && (pointNearer ? below : above)) {
     return { kind: 'warn', text: pointNearer
-      ? `${where}: boundary bias (bounded below by ${bl}, sampling noise only raises it, so the percentile replicates lie above the point); use --interval bca`
+      ? `${where}: boundary bias (bounded below by ${bl}, sampling noise only raises it, so the percentile replicates lie above the point); ${advice}`
       : `${where}: bias correction (BCa moves the interval toward the bound ${bl}, below a point that sampling noise biases upward)` };
   }
   return { kind: 'fail', text: where };
@@ -125,7 +126,7 @@ export function intervalsOrderedAndContainPoint(v: VerifyInput): Check {
   const warn: string[] = [];
   const atBoundary: string[] = [];
   for (const n of reported) {
-    const c = classifyContainment(n, boot.get(n), boot.info[boot.names.indexOf(n)], boot.method);
+    const c = classifyContainment(n, boot.get(n), boot.info[boot.names.indexOf(n)], boot.method, boot.fellBack.has(n));
     if (c.kind === 'at-bound') atBoundary.push(n);
     else if (c.kind === 'warn') warn.push(c.text);
     else if (c.kind === 'fail') bad.push(c.text);
