@@ -66,6 +66,13 @@ describe('a simulated same-game.yaml run with no framing effect, analyzed', () =
       expect(w).toContain('--interval bca');
     }
     expect(r.stderr).toContain('warning: ');
+    // verification.md and the HTML report show the status and the named warnings
+    const md = readFileSync(join(dir, 'percentile', 'reports', 'verification.md'), 'utf8');
+    expect(md).toContain('| intervals_ordered_and_contain_point | warn |');
+    expect(md).toContain('## intervals_ordered_and_contain_point: warnings');
+    const html = readFileSync(join(dir, 'percentile', 'reports', 'report.html'), 'utf8');
+    expect(html).toMatch(/<td class="warn"[^>]*>warn<\/td>/);
+    expect(html).toContain('intervals_ordered_and_contain_point warnings (not failures):');
   });
 
   it('bca: exits 0 and records the method; a near-1 R outside its BCa interval lies below it (bias correction toward 1), named as a warn', () => {
