@@ -53,6 +53,7 @@ export function registerAnalyze(program: Command): void {
         logger.info(`compared ${res.comparison.rows.length} cells with ${o.compare}; unmatched: ${d.length} direct, ${r.length} reconstructed`);
       }
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+      for (const n of res.analysis.boot.notes) logger.warn(n);
       for (const w of res.verification.checks.flatMap((c) => c.warnings ?? [])) logger.warn(w);
       if (!res.verification.passed) {
         throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
