@@ -9,13 +9,15 @@ export { stat, statLabel, POOLED } from './core/names.js';
 export { UserError } from './core/errors.js';
 export { MemoryLogger, silentLogger, type Logger } from './core/logger.js';
 export { CANONICAL_GAMES, canonicalGame, type Action, type Game } from './core/games.js';
-export type { Check, VerificationReport } from './core/checks.js';
+export type { Check, CheckStatus, VerificationReport } from './core/checks.js';
 
 // Pure numerics.
 export { binaryEntropy, jsdBernoulli, robustness2 } from './stats/jsd.js';
 export { streamFor, type RandomSource } from './stats/rng.js';
 export { BinomialSampler } from './stats/binomial.js';
-export { bootstrap, type Estimand, type BootstrapOptions, type BootstrapResult, type Interval } from './stats/bootstrap.js';
+export { bootstrap, bcaIntervals, cellJackknife, type Estimand, type BootstrapOptions, type BootstrapResult, type Interval, type IntervalMethod, type StatInfo, type StatKind } from './stats/bootstrap.js';
+export { bcaInterval, binaryJackknife, valuesJackknife, jackknifeAcceleration, type CellJackknife } from './stats/bca.js';
+export { normalCdf, normalQuantile } from './stats/normal.js';
 export { combineEstimands } from './stats/combine.js';
 export { leaveOneClusterOut } from './stats/jackknife.js';
 
@@ -43,6 +45,7 @@ export {
   compareWithPublished, judge, reproductionCheck, reproductionCsv, reproductionSentence, VERDICTS,
   type Reproduction, type ReproductionRow, type Verdict,
 } from './analyses/reproduction/index.js';
+export { coverageStudy, truthRates, type CoverageResult, type CoverageRow, type CoverageTruth } from './analyses/coverage/index.js';
 
 // Commands as functions: source → analyses → files.
 export { reproduce, DEFAULTS, type ReproduceOptions, type ReproduceResult } from './commands/reproduce.js';
@@ -51,6 +54,7 @@ export { analyze, type AnalyzeOptions, type AnalyzeResult } from './commands/ana
 export { analyzeWithFigures, isSelectiveAnalysis, type AnyAnalysis } from './commands/analyze-with-figures.js';
 export { audit, auditCompute, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
 export { exportTrials, type ExportFormat } from './commands/export.js';
+export { coverage, type CoverageOptions } from './commands/coverage.js';
 
 // Direct runs: designs, the provider interface, the runner and the trial store.
 export { loadDesign, parseDesign, expandDesign, designHash, type Design, type DesignModel } from './live/design/design.js';

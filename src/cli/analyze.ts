@@ -9,7 +9,8 @@ import { table3Text } from '../analyses/two-framing/terminal.js';
 import { msg } from '../core/messages/common.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { UserError } from '../core/errors.js';
-import { addExpectFlag, MAX_REPS, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { addExpectFlag, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
+import type { IntervalMethod } from '../stats/bootstrap.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
 export function collectMap(v: string, acc: Record<string, string> | undefined): Record<string, string> {
@@ -34,16 +35,17 @@ export function registerAnalyze(program: Command): void {
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), DEFAULTS.reps)
     .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)', parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)
     .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)', parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
+    .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile')
     .option('-q, --quiet', 'print only the table');
   addExpectFlag(cmd, '; two-framing runs only')
     .action(async (store: string, o: { expect?: string; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
-      attenuation?: number; seed: number; reps: number; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number }) => {
+      attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number }) => {
       const logger = terminalLogger(o.quiet);
       const res = await analyzeWithFigures({ store, out: o.out, runId: o.run, compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt,
-        attenuation: o.attenuation, seed: o.seed, reps: o.reps, logger, expect: o.expect,
+        attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect,
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness } });
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
-      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation)}\n`);
+      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
       const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
       const err = res.source.tallies.reduce((s, t) => s + t.error, 0);
       logger.info(`run ${res.source.run.id} (${res.source.run.designName}): ${res.analysis.table.cells.length} cells, ${inv} invalid and ${err} failed trials left out (reports/invalid.csv)`);
@@ -52,6 +54,8 @@ export function registerAnalyze(program: Command): void {
         logger.info(`compared ${res.comparison.rows.length} cells with ${o.compare}; unmatched: ${d.length} direct, ${r.length} reconstructed`);
       }
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+      for (const n of res.analysis.boot.notes) logger.warn(n);
+      for (const w of res.verification.checks.flatMap((c) => c.warnings ?? [])) logger.warn(w);
       if (!res.verification.passed) {
         throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
       }

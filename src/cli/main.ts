@@ -19,6 +19,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   analyze: async () => (await import('./analyze.js')).registerAnalyze,
   plan: async () => (await import('./plan.js')).registerPlan,
   audit: async () => (await import('./audit.js')).registerAudit,
+  coverage: async () => (await import('./coverage.js')).registerCoverage,
 };
 
 /** The commander program with the command argv names (all commands when it names none). */

@@ -4,6 +4,7 @@ import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
 import { UserError } from '../core/errors.js';
 import { trialsMsg } from '../core/messages/trials.js';
+import type { IntervalMethod } from '../stats/bootstrap.js';
 
 /** Flag parsers: a bad value ends with one message naming the flag. */
 export const parseIntFlag = (flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) => (v: string): number => {
@@ -48,12 +49,20 @@ export function terminalLogger(quiet = false): Logger {
   };
 }
 
+/** --interval percentile|bca: how intervals are read off the bootstrap replicates. */
+export const parseIntervalFlag = (v: string): IntervalMethod => {
+  if (v !== 'percentile' && v !== 'bca') throw new InvalidArgumentError(msg.badFlag('--interval', v, 'percentile or bca'));
+  return v;
+};
+export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca (bias-corrected and accelerated)';
+
 /** The flags of every command that analyzes a rates file (reproduce, report, audit). */
 export interface RatesFlags {
   data: string; out: string; seed: number; reps: number; attenuation: number; base: string; alt: string; quiet?: boolean;
   /** --expect (reproduce, report): published values to compare with. */
   expect?: string;
   trials?: string; cluster?: string; factor?: string[];
+  interval: IntervalMethod;
 }
 
 export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; attenuation: number; base: string; alt: string }): Command {
@@ -67,7 +76,8 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
     .option('--alt <name>', 'alternative framing', d.alt)
     .option('--trials <file>', 'per-trial CSV or JSONL, one row per decision (model, game, framing, action|cooperate|p_cooperate); instead of --data')
     .option('--cluster <column>', 'per-trial column grouping dependent decisions (default: "cluster" when present); the bootstrap resamples whole clusters')
-    .option('--factor <column>', 'per-trial column to keep as a further factor (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
+    .option('--factor <column>', 'per-trial column to keep as a further factor (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile');
 }
 
 /**

@@ -25,7 +25,9 @@ export function registerReport(program: Command): void {
       writeFilesAtomic([file]);
       logger.info(reportMsg.wroteReport(relative(process.cwd(), file.path) || file.path));
       logger.info(reportMsg.reportSummary(figures.length));
-      const reproduced = res.verification.checks.find((c) => c.name === 'published_values_reproduced');
-      if (reproduced && !reproduced.passed) throw new UserError(msg.checksFailed([reproduced.name]), 3);
+      // As reproduce: the report is written (it shows the failure), and the exit code says so.
+      if (!res.verification.passed) {
+        throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
+      }
     });
 }

@@ -15,11 +15,13 @@ export function registerReproduce(program: Command): void {
     .action(async (o: RatesFlags, cmd: Command) => {
       const logger = terminalLogger(o.quiet);
       const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger });
-      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation)}\n`);
+      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, o.interval)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+      for (const n of res.analysis.boot.notes) logger.warn(n);
       if (!res.verification.passed) {
         throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
       }
       logger.info(`verification: ${res.verification.checks.length} checks passed; ${res.verification.degenerate.length} degenerate cells listed in reports/verification.md`);
+      for (const w of res.verification.checks.flatMap((c) => c.warnings ?? [])) logger.warn(w);
     });
 }

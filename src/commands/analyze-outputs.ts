@@ -65,7 +65,7 @@ export async function analyzePresentationFiles(res: AnalyzeResult, logger?: Logg
       summarySection(a, res.verification, prov), trialsSection(res), table2Section(a), table3Section(a), ...compareSection(res),
       ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
       figuresSection(figures), verificationSection(res.verification), provenanceSection(prov),
-      settingsSection(a, `samegame analyze ${prov.path} --seed ${a.settings.seed} --reps ${a.settings.reps} --attenuation ${a.settings.attenuation} --base ${a.settings.base} --alt ${a.settings.alt}`),
+      settingsSection(a, `samegame analyze ${prov.path} --seed ${a.settings.seed} --reps ${a.settings.reps} --attenuation ${a.settings.attenuation} --base ${a.settings.base} --alt ${a.settings.alt}${a.boot.method === 'bca' ? ' --interval bca' : ''}`),
     ],
   });
   return [...await figureFiles(figures, res.outDir, logger), { path: join(res.reportsDir, 'report.html'), content: html }];

@@ -27,6 +27,7 @@ export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): s
     : ['--data', res.input.path];
   return ['samegame', command, ...source, '--seed', String(s.seed), '--reps', String(s.reps),
     '--attenuation', String(s.attenuation), '--base', s.base, '--alt', s.alt,
+    ...(res.analysis.boot.method === 'bca' ? ['--interval', 'bca'] : []),
     ...(res.reproduction ? ['--expect', res.reproduction.path] : [])].map(shellWord).join(' ');
 }
 

@@ -70,6 +70,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
     attenuation: opts.attenuation ?? (opts.trials !== undefined ? 1 : DEFAULTS.attenuation),
     base: opts.base ?? DEFAULTS.base,
     alt: opts.alt ?? DEFAULTS.alt,
+    interval: opts.interval ?? 'percentile',
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   const input = readInput(opts, settings.base, settings.alt);

@@ -18,7 +18,7 @@ export interface TableCell {
   readonly text: string;
   /** Right-aligned, tabular figures. */
   readonly numeric?: boolean;
-  readonly status?: 'pass' | 'fail';
+  readonly status?: 'pass' | 'warn' | 'fail';
 }
 export type CellInput = string | TableCell;
 
@@ -67,7 +67,9 @@ function anchor(id: string): string {
 function cell(c: CellInput, tag: 'td' | 'th'): string {
   const v = typeof c === 'string' ? { text: c } : c;
   const cls = [v.numeric ? 'num' : '', v.status ?? ''].filter(Boolean).join(' ');
-  return `<${tag}${cls ? ` class="${cls}"` : ''}>${escapeHtml(v.text)}</${tag}>`;
+  // warn is styled inline: the shared stylesheet stays byte-identical for reports without warnings
+  const style = v.status === 'warn' ? ' style="color: #8a5a00; font-weight: bold;"' : '';
+  return `<${tag}${cls ? ` class="${cls}"` : ''}${style}>${escapeHtml(v.text)}</${tag}>`;
 }
 
 function block(b: Block): string {

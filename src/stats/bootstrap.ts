@@ -3,6 +3,37 @@ import { quantilesUnsorted } from './quantile.js';
 import { streamFor, type RandomSource } from './rng.js';
 import type { ClusteredObservations, Observations } from '../core/cells.js';
 import { cellRate } from '../core/cells.js';
+import { bcaInterval, binaryJackknife, jackknifeAcceleration, valuesJackknife, type CellJackknife } from './bca.js';
+import { leaveOneClusterOut } from './jackknife.js';
+
+/** How intervals are read off the replicates: percentile (the paper's) or BCa (docs/methods.md §8.2). */
+export type IntervalMethod = 'percentile' | 'bca';
+export const INTERVAL_METHODS: readonly IntervalMethod[] = ['percentile', 'bca'];
+
+/**
+ * What a statistic is, declared by the estimand that computes it: verification selects
+ * statistics by kind and checks them against their bounds (never by a name pattern).
+ */
+export type StatKind = 'robustness' | 'shift' | 'lambda' | 'lambda-variance' | 'other';
+
+export interface StatInfo {
+  readonly kind: StatKind;
+  /** The range the statistic cannot leave, [lo, hi]; ±Infinity where unbounded. */
+  readonly bounds: readonly [number, number];
+  /**
+   * The bound the statistic reaches at an interior extremum of the rates (R = 1 at equal rates,
+   * V_λ = 0 at equal λ̂): sampling noise only moves the estimate away from it, so the estimate is
+   * biased away from that bound and a percentile interval can miss its point on that side.
+   */
+  readonly biasedAwayFrom?: 'lower' | 'upper';
+}
+
+/** A robustness score R ∈ [0, 1], equal to 1 at equal rates. */
+export const ROBUSTNESS: StatInfo = { kind: 'robustness', bounds: [0, 1], biasedAwayFrom: 'upper' };
+/** An action shift, a difference of rates, in [−1, 1]. */
+export const SHIFT: StatInfo = { kind: 'shift', bounds: [-1, 1] };
+
+export const UNBOUNDED: StatInfo = { kind: 'other', bounds: [-Infinity, Infinity] };
 
 /**
  * A statistic vector computed from one rate per cell. The bootstrap engine calls `evaluate` once
@@ -11,6 +42,8 @@ import { cellRate } from '../core/cells.js';
  */
 export interface Estimand {
   readonly names: readonly string[];
+  /** Kind and bounds of each statistic, parallel to names (absent: every statistic UNBOUNDED). */
+  readonly info?: readonly StatInfo[];
   evaluate(rates: Float64Array, out: Float64Array): void;
 }
 
@@ -19,6 +52,8 @@ export interface BootstrapOptions {
   reps: number;
   /** Interval level, default 0.95 (percentiles 2.5 and 97.5). */
   level?: number;
+  /** Interval method, default percentile. */
+  method?: IntervalMethod;
   /** Called now and then with (done, total) replicates, for progress display. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -37,7 +72,34 @@ export interface BootstrapResult {
   /** Replicate values, statistic-major: replicates[s * reps + r]. */
   readonly replicates: Float64Array;
   readonly reps: number;
+  readonly method: IntervalMethod;
+  /** Kind and bounds of every statistic, parallel to names. */
+  readonly info: readonly StatInfo[];
+  /** Statistics whose BCa interval fell back to the percentile one (z0 infinite), with why. */
+  readonly notes: readonly string[];
+  /** Names of the statistics whose BCa interval fell back to the percentile one. */
+  readonly fellBack: ReadonlySet<string>;
   get(name: string): Interval;
+}
+
+/**
+ * The jackknife of one cell for the BCa acceleration: leave one trial out (binary: two distinct
+ * values; probability cell: each trial). An observation kind that resamples clusters supplies
+ * its leave-one-cluster-out values here.
+ */
+/** Leave-one-cluster-out: the clusters are the units the clustered bootstrap resamples. */
+function clusterJackknife(obs: ClusteredObservations): CellJackknife {
+  const m = obs.sizes.length;
+  if (m < 2) return { rates: new Float64Array(0), weights: new Float64Array(0), units: m };
+  return { rates: leaveOneClusterOut(obs), weights: new Float64Array(m).fill(1), units: m };
+}
+
+export function cellJackknife(obs: Observations): CellJackknife {
+  switch (obs.kind) {
+    case 'binary': return binaryJackknife(obs.n, obs.x);
+    case 'prob': return valuesJackknife(obs.values);
+    case 'clustered': return clusterJackknife(obs);
+  }
 }
 
 /**
@@ -84,10 +146,49 @@ function redrawClusters(obs: ClusteredObservations, rng: RandomSource, reps: num
   }
 }
 
+interface Intervals { lo: Float64Array; hi: Float64Array; notes: string[]; fellBack: Set<string> }
+
+/** The (1−level)/2 and (1+level)/2 quantiles of each statistic's replicates. */
+function percentileIntervals(replicates: Float64Array, s: number, reps: number, level: number): Intervals {
+  const lo = new Float64Array(s);
+  const hi = new Float64Array(s);
+  const a = (1 - level) / 2;
+  const scratch = new Float64Array(reps);
+  for (let j = 0; j < s; j++) {
+    scratch.set(replicates.subarray(j * reps, (j + 1) * reps));
+    [lo[j], hi[j]] = quantilesUnsorted(scratch, [a, 1 - a]);
+  }
+  return { lo, hi, notes: [], fellBack: new Set() };
+}
+
 /**
- * Percentile bootstrap over a set of cells. Replicate r redraws every cell independently and
- * re-evaluates the whole estimand on the redrawn rates; intervals are the (1−level)/2 and
- * (1+level)/2 quantiles with linear interpolation (numpy's default).
+ * BCa intervals of every statistic from the same replicates: acceleration from the jackknife of
+ * every cell (docs/methods.md §8.2); where z0 is infinite, the percentile ends and a note.
+ */
+export function bcaIntervals(cells: readonly { obs: Observations }[], estimand: Estimand, observed: Float64Array,
+  point: Float64Array, replicates: Float64Array, reps: number, level: number): Intervals {
+  const s = estimand.names.length;
+  const accel = jackknifeAcceleration(observed, cells.map((c) => cellJackknife(c.obs)), (r, o) => estimand.evaluate(r, o), s);
+  const lo = new Float64Array(s);
+  const hi = new Float64Array(s);
+  const notes: string[] = [];
+  const fellBack = new Set<string>();
+  const scratch = new Float64Array(reps);
+  for (let j = 0; j < s; j++) {
+    scratch.set(replicates.subarray(j * reps, (j + 1) * reps));
+    const b = bcaInterval(scratch, point[j], accel[j], level);
+    lo[j] = b.lo; hi[j] = b.hi;
+    if (b.fallback) fellBack.add(estimand.names[j]);
+    if (b.fallback) notes.push(`${estimand.names[j]}: every replicate lies ${b.z0 > 0 ? 'below' : 'above'} the point (z0 infinite); percentile interval used`);
+  }
+  return { lo, hi, notes, fellBack };
+}
+
+/**
+ * Bootstrap over a set of cells. Replicate r redraws every cell independently and
+ * re-evaluates the whole estimand on the redrawn rates; percentile intervals are the (1−level)/2
+ * and (1+level)/2 quantiles with linear interpolation (numpy's default), BCa intervals those
+ * quantiles moved by the bias correction and acceleration.
  */
 export function bootstrap(cells: readonly { id: string; obs: Observations }[], estimand: Estimand,
   opts: BootstrapOptions): BootstrapResult {
@@ -117,21 +218,20 @@ export function bootstrap(cells: readonly { id: string; obs: Observations }[], e
     if (opts.onProgress && (r % step === 0 || r === reps - 1)) opts.onProgress(r + 1, reps);
   }
 
-  const lo = new Float64Array(s);
-  const hi = new Float64Array(s);
-  const a = (1 - level) / 2;
-  const scratch = new Float64Array(reps);
-  for (let j = 0; j < s; j++) {
-    scratch.set(replicates.subarray(j * reps, (j + 1) * reps));
-    [lo[j], hi[j]] = quantilesUnsorted(scratch, [a, 1 - a]);
-  }
+  const iv = opts.method === 'bca'
+    ? bcaIntervals(cells, estimand, observed, point, replicates, reps, level)
+    : percentileIntervals(replicates, s, reps, level);
   const index = new Map(estimand.names.map((n, i) => [n, i]));
   return {
-    names: estimand.names, point, lo, hi, replicates, reps,
+    names: estimand.names, point, lo: iv.lo, hi: iv.hi, replicates, reps,
+    method: opts.method ?? 'percentile',
+    info: estimand.info ?? estimand.names.map(() => UNBOUNDED),
+    notes: iv.notes,
+    fellBack: iv.fellBack,
     get(name: string): Interval {
       const i = index.get(name);
       if (i === undefined) throw new Error(`no statistic named ${name}`);
-      return { point: point[i], lo: lo[i], hi: hi[i] };
+      return { point: point[i], lo: iv.lo[i], hi: iv.hi[i] };
     },
   };
 }

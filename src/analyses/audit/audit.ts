@@ -54,7 +54,7 @@ export function auditSettings(o: Partial<AuditSettings>): AuditSettings {
     seed: o.seed ?? AUDIT_DEFAULTS.seed, reps: o.reps ?? AUDIT_DEFAULTS.reps,
     attenuation: o.attenuation ?? AUDIT_DEFAULTS.attenuation, base: o.base ?? AUDIT_DEFAULTS.base, alt: o.alt ?? AUDIT_DEFAULTS.alt,
     readingError: o.readingError ?? AUDIT_DEFAULTS.readingError, searchReps: o.searchReps ?? AUDIT_DEFAULTS.searchReps,
-    mcTarget: o.mcTarget ?? AUDIT_DEFAULTS.mcTarget,
+    mcTarget: o.mcTarget ?? AUDIT_DEFAULTS.mcTarget, interval: o.interval ?? 'percentile',
   };
   if (s.base === s.alt) throw new UserError(msg.sameFraming(s.base));
   if (s.reps < 40) throw new UserError(msgAudit.tooFewReps(s.reps));
@@ -71,7 +71,7 @@ export function auditInput(input: RatesInput, settings: AuditSettings, logger: L
   const consistency = checkConsistency(input.rows);
   for (const f of consistencyFlags(consistency)) logger.warn(msgAudit.consistencyFlag(input.path, f));
 
-  const tf: TwoFramingSettings = { seed: settings.seed, reps: settings.reps, attenuation: settings.attenuation, base: settings.base, alt: settings.alt };
+  const tf: TwoFramingSettings = { seed: settings.seed, reps: settings.reps, attenuation: settings.attenuation, base: settings.base, alt: settings.alt, interval: settings.interval };
   const analysis = analyzeTwoFraming(input.table, tf, logger);
   const level = { seed: settings.seed, attenuation: settings.attenuation };
   const full = new ReplicateState(input.table, analysis.layout, { ...level, reps: settings.reps });

@@ -1,10 +1,19 @@
 import { toolInfo } from '../../core/paths.js';
+import { POOLED, stat } from '../../core/names.js';
 import type { AuditResult } from './audit.js';
 import type { CellChange } from './reading-error.js';
 import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
 
 type Result = Omit<AuditResult, 'files'>;
 const changes = (c: readonly CellChange[]) => c.map((x) => ({ cell: x.cell, from: x.from, to: x.to }));
+
+/** The headline statistics with their BCa intervals (audit --interval bca). */
+export function bcaHeadline(r: Result) {
+  return [...r.analysis.layout.models, POOLED].flatMap((group) => (['R', 'shift'] as const).map((kind) => {
+    const v = r.analysis.boot.get(stat(kind, group));
+    return { statistic: kind, group, point: v.point, lo: v.lo, hi: v.hi };
+  }));
+}
 
 /** reports/audit.json: everything audit.md says, in full precision, with no timestamps. */
 export function auditObject(r: Result) {
@@ -14,9 +23,12 @@ export function auditObject(r: Result) {
     settings: {
       seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
       reading_error: s.readingError, search_reps: s.searchReps, mc_target: s.mcTarget,
-      interval: '95% percentile bootstrap, linear interpolation between order statistics',
+      interval: s.interval === 'bca'
+        ? 'headline: 95% BCa bootstrap (see headline_bca); reading-error, tipping-point, attenuation, influence and Monte Carlo sections: 95% percentile bootstrap of the same replicates'
+        : '95% percentile bootstrap, linear interpolation between order statistics',
       headline: 'conservative R and action shift, per model and pooled (Table 3)',
     },
+    ...(s.interval === 'bca' ? { headline_bca: bcaHeadline(r) } : {}),
     input: { path: r.input.path, sha256: r.input.sha256, kind: r.input.kind, cells: r.input.rows.length },
     consistency: r.consistency.map((c) => ({
       line: c.line, cell: c.cell, n: c.n, rate: c.rate ?? null, decimals: c.decimals ?? null, count: c.count, count_given: c.countGiven,

@@ -4,6 +4,7 @@ import type { AuditResult } from './audit.js';
 import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
 import type { TippingResult } from './tipping.js';
 import { mdCell as esc } from '../../render/markdown.js';
+import { bcaHeadline } from './json.js';
 
 type Result = Omit<AuditResult, 'files'>;
 
@@ -161,9 +162,10 @@ export function auditMarkdown(r: Result): string {
   const s = r.settings;
   const flags = r.consistency.filter((c) => c.status === 'impossible-rate' || c.status === 'count-mismatch').length;
   const lines = [`# Provenance audit of ${r.input.path}`, '',
-    `Input sha256 ${r.input.sha256}; ${r.input.rows.length} cells (${r.input.kind}). Bootstrap: seed ${s.seed}, ${s.reps} replicates, 95 % percentile intervals; ` +
+    `Input sha256 ${r.input.sha256}; ${r.input.rows.length} cells (${r.input.kind}). Bootstrap: seed ${s.seed}, ${s.reps} replicates, 95 % percentile intervals${s.interval === 'bca' ? ' in sections 2–6 (their searches are defined on percentile ends; BCa headline intervals below)' : ''}; ` +
     `attenuation ${s.attenuation}; planned pair ${s.base} → ${s.alt}; reading error ±${s.readingError}. ` +
     'Headline statistics are the conservative per-model and pooled R and action shift of Table 3.', '',
+    ...(s.interval === 'bca' ? ['BCa headline intervals (same replicates): ' + bcaHeadline(r).map((h) => `${h.statistic} ${h.group} ${fixed(h.point)} ${interval(h.lo, h.hi)}`).join('; ') + '.', ''] : []),
     '## Summary', '',
     `- Consistency: ${flags === 0 ? 'no reported rate is impossible at its n' : `${flags} cell(s) flagged`}.`,
     ...fragileLine(r),

@@ -1,6 +1,6 @@
 import type { CellTable } from '../../core/cells.js';
 import { cellId, levels } from '../../core/cells.js';
-import { bootstrap, type BootstrapResult, type Estimand } from '../../stats/bootstrap.js';
+import { bootstrap, type BootstrapResult, type Estimand, type IntervalMethod } from '../../stats/bootstrap.js';
 import { combineEstimands } from '../../stats/combine.js';
 import { familyEstimand, familyLayout, type FamilyLayout } from './family.js';
 import { twoFramingEstimand, twoFramingLayout, type TwoFramingLayout } from './estimand.js';
@@ -22,6 +22,13 @@ export interface TwoFramingSettings {
   readonly attenuation: number;
   readonly base: string;
   readonly alt: string;
+  /** Interval method; percentile (the paper's) when absent. */
+  readonly interval?: IntervalMethod;
+}
+
+/** How the intervals of an analysis were read off the replicates, for captions: "percentile-bootstrap" or "BCa-bootstrap". */
+export function intervalKind(a: { readonly boot: BootstrapResult }): string {
+  return a.boot.method === 'bca' ? 'BCa-bootstrap' : 'percentile-bootstrap';
 }
 
 export interface TwoFramingAnalysis {
@@ -49,6 +56,7 @@ export function analyzeTwoFraming(table: CellTable, settings: TwoFramingSettings
   const boot = bootstrap(cells, estimand, {
     seed: settings.seed,
     reps: settings.reps,
+    method: settings.interval ?? 'percentile',
     onProgress: logger?.progress ? (d, t) => logger.progress!('bootstrap', d, t) : undefined,
   });
   return { table, settings, layout, family, boot };

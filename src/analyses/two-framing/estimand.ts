@@ -1,6 +1,6 @@
 import type { CellTable } from '../../core/cells.js';
 import { indexCells, cellId } from '../../core/cells.js';
-import type { Estimand } from '../../stats/bootstrap.js';
+import { ROBUSTNESS, SHIFT, type Estimand, type StatInfo } from '../../stats/bootstrap.js';
 import { robustness2 } from '../../stats/jsd.js';
 import { POOLED, stat } from '../../core/names.js';
 
@@ -55,12 +55,17 @@ export function twoFramingEstimand(layout: TwoFramingLayout, attenuation: number
   if (!(attenuation >= 0 && attenuation <= 1)) throw new RangeError(`attenuation out of [0,1]: ${attenuation}`);
   const { pairs, models } = layout;
   const names: string[] = [];
+  const info: StatInfo[] = [];
   for (const p of pairs) {
     names.push(stat('R2', p.model, p.game), stat('shift', p.model, p.game),
       stat('Rc', p.model, p.game), stat('shiftc', p.model, p.game));
+    info.push(ROBUSTNESS, SHIFT, ROBUSTNESS, SHIFT);
   }
   const groups = [...models, POOLED];
-  for (const g of groups) names.push(stat('R_raw', g), stat('shift_raw', g), stat('R', g), stat('shift', g));
+  for (const g of groups) {
+    names.push(stat('R_raw', g), stat('shift_raw', g), stat('R', g), stat('shift', g));
+    info.push(ROBUSTNESS, SHIFT, ROBUSTNESS, SHIFT);
+  }
   const modelOf = pairs.map((p) => models.indexOf(p.model));
   const m = models.length;
   const sumR = new Float64Array(m + 1);
@@ -72,6 +77,7 @@ export function twoFramingEstimand(layout: TwoFramingLayout, attenuation: number
 
   return {
     names,
+    info,
     evaluate(rates, out) {
       sumR.fill(0); sumS.fill(0);
       for (let i = 0; i < pairs.length; i++) {

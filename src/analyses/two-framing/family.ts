@@ -1,5 +1,5 @@
 import type { CellTable } from '../../core/cells.js';
-import type { Estimand } from '../../stats/bootstrap.js';
+import { ROBUSTNESS, type Estimand } from '../../stats/bootstrap.js';
 import { entropyUnchecked } from '../../stats/jsd.js';
 import { POOLED, stat } from '../../core/names.js';
 
@@ -53,6 +53,7 @@ export function familyEstimand(layout: FamilyLayout): Estimand {
   const h = new Float64Array(Math.max(0, ...groups.map((g) => g.cellIndices.length)));
   return {
     names,
+    info: names.map(() => ROBUSTNESS),
     evaluate(rates, out) {
       sum.fill(0);
       groups.forEach((g, i) => {

@@ -1,6 +1,6 @@
 import { cellRate, cellSize } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
-import type { TwoFramingAnalysis } from './analysis.js';
+import { intervalKind, type TwoFramingAnalysis } from './analysis.js';
 import type { Figure } from '../../render/figure.js';
 import { table2Dumbbell, type RatePoint } from '../../render/charts/dumbbell.js';
 import { table3Forest, type ForestRow } from '../../render/charts/forest.js';
@@ -79,9 +79,12 @@ export function twoFramingFigures(a: TwoFramingAnalysis): Figure[] {
     table2Dumbbell(ratePoints(a), { base, alt, models, games }),
     table3Forest(forest.rows, {
       rows: [...models, POOLED], statistics: forest.statistics,
-      subtitle: `${c}; shift = ${alt} − ${base}; 95 % bootstrap intervals, B = ${reps}`,
+      subtitle: `${c}; shift = ${alt} − ${base}; 95 % ${a.boot.method === 'bca' ? 'BCa ' : ''}bootstrap intervals, B = ${reps}`,
+      intervalKind: intervalKind(a),
     }),
     cellR2Figure(r2.rows, { models, games, versions: r2.versions }),
-    bootstrapFigure(panels, `B = ${reps} binomial bootstrap replicates, seed ${seed}`),
+    a.boot.method === 'bca'
+      ? bootstrapFigure(panels, `B = ${reps} binomial bootstrap replicates, seed ${seed}; BCa intervals`, 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)')
+      : bootstrapFigure(panels, `B = ${reps} binomial bootstrap replicates, seed ${seed}`),
   ];
 }

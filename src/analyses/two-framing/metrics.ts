@@ -51,7 +51,10 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
       attenuation: settings.attenuation,
       base: settings.base,
       alt: settings.alt,
-      interval: '95% percentile bootstrap, linear interpolation between order statistics',
+      interval: boot.method === 'bca'
+        ? '95% BCa bootstrap (bias-corrected and accelerated, as scipy.stats.bootstrap method=BCa; acceleration from the jackknife over every trial of every cell), linear interpolation between order statistics'
+        : '95% percentile bootstrap, linear interpolation between order statistics',
+      ...(boot.notes.length ? { interval_notes: [...boot.notes] } : {}),
       resampling: resamplingNote(table),
       jsd: 'Jensen-Shannon divergence, natural log (not the distance)',
       conservative: 'shift_c = a * shift; R_c = 1 - a * (1 - R2)',

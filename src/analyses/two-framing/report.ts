@@ -1,7 +1,7 @@
 import { cellSize, levels } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
-import type { TwoFramingAnalysis } from './analysis.js';
-import type { VerificationReport } from '../../core/checks.js';
+import { intervalKind, type TwoFramingAnalysis } from './analysis.js';
+import { checkStatus, type VerificationReport } from '../../core/checks.js';
 import type { Figure } from '../../render/figure.js';
 import { fixed, interval } from '../../core/format.js';
 import { metricsObject } from './metrics.js';
@@ -78,12 +78,12 @@ export function table2Section(a: TwoFramingAnalysis): Section {
 export function table3Section(a: TwoFramingAnalysis): Section {
   const rows = table3Rows(a).map((r) => [r.model, num(fixed(r.R)), num(interval(r.R_lo, r.R_hi)), num(fixed(r.shift)), num(interval(r.shift_lo, r.shift_hi))]);
   const blocks: Block[] = [
-    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), after the ${conservativeNote(a)}; 95 % percentile-bootstrap intervals.` },
+    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), after the ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals.` },
     { kind: 'table', id: 'table3', columns: ['Model', num('R'), num('95% CI'), num('Action shift'), num('95% CI')], rows },
   ];
   if (a.family) {
     blocks.push(
-      { kind: 'text', text: `Family robustness over all ${a.family.framings.length} framings present: 1 − max over framing pairs of JSD / ln 2.` },
+      { kind: 'text', text: `Family robustness over all ${a.family.framings.length} framings present: 1 − max over framing pairs of JSD / ln 2; 95 % ${intervalKind(a)} intervals.` },
       {
         kind: 'table', id: 'family',
         columns: ['Model', 'Game', num('R family'), num('95% CI')],
@@ -105,14 +105,17 @@ export function figuresSection(figures: readonly Figure[], heading = 'Figures', 
 }
 
 export function verificationSection(v: VerificationReport, heading = 'Verification (Appendix C checks)'): Section {
+  const warned = v.checks.filter((c) => checkStatus(c) === 'warn');
+  const shown = { pass: 'pass', warn: 'warn', fail: 'FAIL' } as const;
   const blocks: Block[] = [
-    { kind: 'text', text: `Overall: ${v.passed ? 'PASSED' : 'FAILED'} (${v.checks.filter((c) => c.passed).length}/${v.checks.length} checks).` },
+    { kind: 'text', text: `Overall: ${v.passed ? 'PASSED' : 'FAILED'} (${v.checks.filter((c) => c.passed).length}/${v.checks.length} checks${warned.length ? `, ${warned.length} with warnings` : ''}).` },
     {
       kind: 'table', id: 'checks',
       columns: ['Check', 'Result', 'Value', 'Description'],
-      rows: v.checks.map((c) => [c.name, { text: c.passed ? 'pass' : 'FAIL', status: c.passed ? 'pass' : 'fail' }, c.value, c.description]),
+      rows: v.checks.map((c) => [c.name, { text: shown[checkStatus(c)], status: checkStatus(c) }, c.value, c.description]),
     },
   ];
+  for (const c of warned) blocks.push({ kind: 'text', text: `${c.name} warnings (not failures):` }, { kind: 'list', items: [...(c.warnings ?? [])] });
   for (const c of v.checks.filter((k) => !k.passed)) blocks.push({ kind: 'text', text: `${c.name} failed:` }, { kind: 'list', items: [...(c.failures ?? [])] });
   blocks.push(v.degenerate.length === 0
     ? { kind: 'text', text: 'Degenerate cells: none.' }

@@ -18,6 +18,8 @@ export interface ForestOptions {
   /** Panel order. */
   readonly statistics: readonly string[];
   readonly subtitle: string;
+  /** How the intervals were computed, for the caption (default "percentile-bootstrap"). */
+  readonly intervalKind?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export function table3Forest(rows: readonly ForestRow[], o: ForestOptions): Figu
   return defineFigure(
     'table3-forest',
     'Table 3: robustness and action shift with 95 % intervals',
-    'Point estimates of Table 3 per model and pooled, with 95 % percentile-bootstrap intervals (lines). Pooled values are diamonds.',
+    `Point estimates of Table 3 per model and pooled, with 95 % ${o.intervalKind ?? 'percentile-bootstrap'} intervals (lines). Pooled values are diamonds.`,
     {
       title: { text: 'Table 3: robustness R and action shift', subtitle: o.subtitle },
       data: { values: rows.map((r) => ({ ...r })) },

@@ -99,11 +99,11 @@ function panel(p: BootstrapPanel): LayerSpec<Field> {
  * percentile interval): the replicate histogram with the point estimate (solid) and the
  * interval ends (dashed) marked.
  */
-export function bootstrapFigure(panels: readonly BootstrapPanel[], subtitle: string): Figure {
+export function bootstrapFigure(panels: readonly BootstrapPanel[], subtitle: string, ends = 'the 2.5th and 97.5th percentiles, the ends of the 95 % interval'): Figure {
   return defineFigure(
     'bootstrap-pooled',
     'Bootstrap distributions of the pooled estimates',
-    'Histograms of the bootstrap replicates of the pooled R and action shift. The solid line is the point estimate; the dashed lines are the 2.5th and 97.5th percentiles, the ends of the 95 % interval.',
+    `Histograms of the bootstrap replicates of the pooled R and action shift. The solid line is the point estimate; the dashed lines are ${ends}.`,
     {
       title: { text: 'Bootstrap distributions of the pooled estimates', subtitle },
       hconcat: panels.map(panel),

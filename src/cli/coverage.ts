@@ -1,0 +1,63 @@
+import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import { relative } from 'node:path';
+import { coverage } from '../commands/coverage.js';
+import { COVERAGE_DEFAULTS, coverageText, type CoverageTruth } from '../analyses/coverage/index.js';
+import { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
+import type { IntervalMethod } from '../stats/bootstrap.js';
+import type { Logger } from '../core/logger.js';
+import { msg } from '../core/messages/common.js';
+import { coverageMsg } from '../core/messages/coverage.js';
+import { parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
+
+/** Simulations and replicates per simulation at most: 10,000 × 100,000 is hours of work already. */
+export const MAX_SIMS = 10_000;
+export const MAX_COVERAGE_REPS = 100_000;
+
+const oneOf = <T extends string>(flag: string, values: readonly T[]) => (v: string): T => {
+  if (!(values as readonly string[]).includes(v)) throw new InvalidArgumentError(msg.badFlag(flag, v, values.join(', ') + ' (one of)'));
+  return v as T;
+};
+
+/** Progress on stderr: the terminal logger's redrawn line, or a line every tenth when stderr is not a terminal. */
+function withProgress(logger: Logger, quiet?: boolean): Logger {
+  if (process.stderr.isTTY === true || quiet) return logger;
+  let shown = 0;
+  return {
+    ...logger,
+    progress(_label, done, total) {
+      const tenth = Math.floor((10 * done) / total);
+      if (tenth > shown || done === total) { shown = tenth; process.stderr.write(`${coverageMsg.progressLine(done, total)}\n`); }
+    },
+  };
+}
+
+interface CoverageFlags {
+  data?: string; out: string; run?: number; sims: number; reps: number; seed: number; interval: IntervalMethod | 'both';
+  truth: CoverageTruth; attenuation?: number; base?: string; alt?: string; quiet?: boolean;
+}
+
+export function registerCoverage(program: Command): void {
+  program
+    .command('coverage')
+    .description('Measure how often the bootstrap intervals hold the truth on your own design: simulate it from known rates, bootstrap each simulation')
+    .argument('[store]', 'trial store written by `samegame run` (instead of --data)')
+    .option('--data <file>', 'rates CSV giving the cells and n (default: the shipped data)')
+    .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
+    .option('--run <id>', 'run id within the store (default: the latest)', parseIntFlag('--run', 1))
+    .option('--sims <n>', `simulated data sets (at most ${MAX_SIMS})`, parseIntFlag('--sims', 1, MAX_SIMS), COVERAGE_DEFAULTS.sims)
+    .option('--reps <n>', `bootstrap replicates per simulation (at most ${MAX_COVERAGE_REPS})`, parseIntFlag('--reps', 1, MAX_COVERAGE_REPS), COVERAGE_DEFAULTS.reps)
+    .option('--interval <method>', 'percentile, bca or both', oneOf('--interval', ['percentile', 'bca', 'both'] as const), 'both')
+    .option('--truth <kind>', 'observed (the observed rates) or equal (framings made equal: R = 1)', oneOf('--truth', ['observed', 'equal'] as const), COVERAGE_DEFAULTS.truth)
+    .option('--seed <n>', 'seed of the simulations and their bootstraps', parseIntFlag('--seed'), TWO_FRAMING_DEFAULTS.seed)
+    .option('--attenuation <a>', 'attenuation (default 0.70 for --data, 1 for a store)', parseUnitFlag('--attenuation'))
+    .option('--base <name>', 'base framing')
+    .option('--alt <name>', 'alternative framing')
+    .option('-q, --quiet', 'print only the table')
+    .action(async (store: string | undefined, o: CoverageFlags) => {
+      const logger = withProgress(terminalLogger(o.quiet), o.quiet);
+      const res = await coverage({ ...o, store, runId: o.run, logger });
+      process.stdout.write(`${coverageText(res.rows, coverageMsg.title(res.settings.sims, res.settings.truth, res.input))}\n`);
+      for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+    });
+}

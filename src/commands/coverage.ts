@@ -1,0 +1,109 @@
+import { join, resolve } from 'node:path';
+import { TrialStore } from '../live/store/store.js';
+import { pickRun, storeTable } from '../sources/store.js';
+import { readRates } from '../sources/rates-csv.js';
+import type { CellTable } from '../core/cells.js';
+import { cellSize, levels } from '../core/cells.js';
+import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
+import { UserError } from '../core/errors.js';
+import { msg } from '../core/messages/common.js';
+import { coverageMsg } from '../core/messages/coverage.js';
+import { silentLogger, type Logger } from '../core/logger.js';
+import { packageRoot, SHIPPED_RATES } from '../core/paths.js';
+import type { IntervalMethod } from '../stats/bootstrap.js';
+import { isSelectiveSource } from '../analyses/selective/facts.js';
+import { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
+import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
+import { figureFiles } from '../render/render.js';
+
+export interface CoverageOptions {
+  /** Rates file (default: the shipped data when no store is given). */
+  readonly data?: string;
+  /** A trial store written by `samegame run`. */
+  readonly store?: string;
+  readonly runId?: number;
+  readonly out?: string;
+  readonly sims?: number;
+  readonly reps?: number;
+  readonly seed?: number;
+  readonly interval?: IntervalMethod | 'both';
+  readonly truth?: CoverageTruth;
+  /** Default 0.70 for a rates file, 1 (none) for a store, as reproduce and analyze. */
+  readonly attenuation?: number;
+  readonly base?: string;
+  readonly alt?: string;
+  readonly logger?: Logger;
+  readonly dryRun?: boolean;
+}
+
+export interface CoverageCommandResult extends CoverageResult {
+  readonly input: string;
+  readonly files: readonly OutputFile[];
+}
+
+/** The cell table of a store's run (model × game × framing only). */
+function storeCells(path: string, runId?: number): CellTable {
+  const store = TrialStore.openExisting(path);
+  try {
+    const source = storeTable(store, pickRun(store, path, runId));
+    if (isSelectiveSource(source)) throw new UserError(coverageMsg.notTwoFraming(path));
+    return source.table;
+  } finally {
+    store.close();
+  }
+}
+
+/** Every model–game has both planned framings (the rates reader checks this itself). */
+function checkPlanned(table: CellTable, path: string, base: string, alt: string): void {
+  const have = new Set(table.cells.map((c) => JSON.stringify([c.key.model, c.key.game, c.key.framing])));
+  for (const c of table.cells) {
+    for (const f of [base, alt]) {
+      if (!have.has(JSON.stringify([c.key.model, c.key.game, f]))) throw new UserError(coverageMsg.missingPlanned(path, c.key.model, c.key.game, f));
+    }
+  }
+}
+
+/**
+ * `samegame coverage`: the user's design (cells and n from a rates file or a store), simulated
+ * `sims` times from known rates, each with the full bootstrap → reports/coverage.csv and
+ * figures/coverage.*. Input errors are thrown before any simulation.
+ */
+export async function coverage(opts: CoverageOptions): Promise<CoverageCommandResult> {
+  const logger = opts.logger ?? silentLogger;
+  if (opts.data !== undefined && opts.store !== undefined) throw new UserError(coverageMsg.dataAndStore());
+  let table: CellTable;
+  let base = opts.base ?? TWO_FRAMING_DEFAULTS.base;
+  let alt = opts.alt ?? TWO_FRAMING_DEFAULTS.alt;
+  const input = opts.store ?? opts.data ?? SHIPPED_RATES;
+  if (opts.store !== undefined) {
+    table = storeCells(opts.store, opts.runId);
+    const framings = levels(table, 'framing');
+    base = opts.base ?? (framings.includes(base) ? base : framings[0]);
+    alt = opts.alt ?? (framings.includes(alt) ? alt : framings[1] ?? framings[0]);
+    checkPlanned(table, opts.store, base, alt);
+  } else {
+    const path = opts.data ? resolve(opts.data) : join(packageRoot, SHIPPED_RATES);
+    table = readRates(path, { base, alt, displayPath: input }).table;
+  }
+  if (base === alt) throw new UserError(msg.sameFraming(base));
+  const settings = {
+    seed: opts.seed ?? TWO_FRAMING_DEFAULTS.seed,
+    reps: opts.reps ?? COVERAGE_DEFAULTS.reps,
+    attenuation: opts.attenuation ?? (opts.store !== undefined ? 1 : TWO_FRAMING_DEFAULTS.attenuation),
+    base, alt,
+    sims: opts.sims ?? COVERAGE_DEFAULTS.sims,
+    methods: !opts.interval || opts.interval === 'both' ? ['percentile', 'bca'] as const : [opts.interval],
+    truth: opts.truth ?? COVERAGE_DEFAULTS.truth,
+    level: COVERAGE_DEFAULTS.level,
+  };
+  const ns = [...new Set(table.cells.map((c) => cellSize(c.obs)))];
+  logger.info(coverageMsg.title(settings.sims, settings.truth, `${table.cells.length} cells, n = ${ns.join(', ')}`));
+  const result = coverageStudy(table, settings, logger.progress ? (d, t) => logger.progress!('coverage', d, t) : undefined);
+  const outDir = resolve(opts.out ?? '.');
+  const files: OutputFile[] = [
+    { path: join(outDir, 'reports', 'coverage.csv'), content: coverageCsv(result.rows) },
+    ...await figureFiles([coverageFigure(result)], outDir, logger),
+  ];
+  if (!opts.dryRun) writeFilesAtomic(files);
+  return { ...result, input, files };
+}

@@ -1,0 +1,13 @@
+/** Messages of `samegame coverage`. */
+const q = (s: string) => JSON.stringify(s);
+
+export const coverageMsg = {
+  dataAndStore: () => 'give either --data FILE or a STORE, not both',
+  notTwoFraming: (path: string) => `${path}: coverage needs a model × game × framing run; this one is a context-enrichment run`,
+  missingPlanned: (path: string, model: string, game: string, framing: string) =>
+    `${path}: model ${q(model)}, game ${q(game)} has no ${q(framing)} cell (coverage simulates the planned pair; choose it with --base/--alt)`,
+  title: (sims: number, truth: string, n: string) =>
+    `Coverage of 95 % bootstrap intervals: ${sims} simulations of this design (${n}), truth = ${truth}`,
+  progressLine: (done: number, total: number) => `coverage: ${done}/${total} simulations`,
+  summary: (sims: number, reps: number) => `each simulation ran the full bootstrap (${reps} replicates); ${sims} simulations`,
+};
