@@ -9,6 +9,7 @@ import { table3Text } from '../analyses/two-framing/terminal.js';
 import { msg } from '../core/messages/common.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { UserError } from '../core/errors.js';
+import { withStoreErrors } from '../live/store/integrity.js';
 import { MAX_REPS, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
@@ -34,13 +35,15 @@ export function registerAnalyze(program: Command): void {
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), DEFAULTS.reps)
     .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)', parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)
     .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)', parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
+    .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table')
     .action(async (store: string, o: { out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
-      attenuation?: number; seed: number; reps: number; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number }) => {
+      attenuation?: number; seed: number; reps: number; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
+      verifyStore?: boolean }) => {
       const logger = terminalLogger(o.quiet);
-      const res = await analyzeWithFigures({ store, out: o.out, runId: o.run, compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt,
-        attenuation: o.attenuation, seed: o.seed, reps: o.reps, logger,
-        thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness } });
+      const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, compare: o.compare,
+        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, logger,
+        thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore }));
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
       process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation)}\n`);
       const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);

@@ -9,6 +9,7 @@ import { prepareSession } from '../live/runner/session.js';
 import { TrialStore } from '../live/store/store.js';
 import type { Logger } from '../core/logger.js';
 import { UserError } from '../core/errors.js';
+import { storeError, withStoreErrors } from '../live/store/integrity.js';
 import { runMsg } from '../core/messages/run.js';
 import { toolInfo } from '../core/paths.js';
 import { parseIntFlag, parsePositiveFlag } from './options.js';
@@ -16,6 +17,7 @@ import { parseIntFlag, parsePositiveFlag } from './options.js';
 interface RunFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
   dryRun?: boolean; maxRetries: number; timeoutMs: number; seed: number; priceIn?: number; priceOut?: number; quiet?: boolean;
+  verifyStore?: boolean;
 }
 
 /** Default store of a design: runs/<design name>.sqlite. */
@@ -27,7 +29,7 @@ export function defaultStore(designName: string): string {
  * The run's logger: a progress line redrawn in place on a terminal (closed before any other
  * message), or printed every 30 s when stderr is a file or pipe, so long runs show progress there too.
  */
-function runLogger(quiet: boolean): Logger & { endLine(): void } {
+function runLogger(quiet: boolean): Logger & { endLine(): void; summary(m: string): void } {
   const tty = process.stderr.isTTY === true;
   let open = false;
   let lastPlain = -Infinity;
@@ -38,6 +40,8 @@ function runLogger(quiet: boolean): Logger & { endLine(): void } {
   return {
     endLine() { if (open) { process.stderr.write('\n'); open = false; } },
     info(m) { if (!quiet) line(m); },
+    /** The closing summary: printed with --quiet too (its help says "warnings and the summary"). */
+    summary(m) { line(m); },
     warn(m) { line(`warning: ${m}`); },
     progress(label, done, total) {
       if (quiet) return;
@@ -72,6 +76,7 @@ export function registerRun(program: Command): void {
     .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parsePositiveFlag('--price-in'))
     .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parsePositiveFlag('--price-out'))
     .option('--dry-run', 'print the number of calls, estimated tokens and cost; call nothing')
+    .option('--verify-store', 'check the whole store (integrity_check) before using it; a quick check is always made')
     .option('-q, --quiet', 'print warnings and the summary only')
     .action((designPath: string, o: RunFlags) => runCommand(designPath, o));
 }
@@ -83,10 +88,11 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   const storePath = o.store ?? defaultStore(session.design.name);
 
   if (o.dryRun) {
-    const store = existsSync(storePath) ? TrialStore.openExisting(storePath) : undefined;
-    const run = store?.findRun(session.hash);
-    const plan = planRun(session.specs, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }), session.prices);
-    store?.close();
+    const store = existsSync(storePath) ? TrialStore.openExisting(storePath, { verify: o.verifyStore }) : undefined;
+    const plan = await withStoreErrors(storePath, () => {
+      const run = store?.findRun(session.hash);
+      return planRun(session.specs, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }), session.prices);
+    }).finally(() => store?.close());
     process.stdout.write(`${runMsg.dryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
       plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
     return;
@@ -95,7 +101,7 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   // Unknown providers and missing keys fail here, before the store is created.
   const pool = new ProviderPool({ timeoutMs: o.timeoutMs });
   pool.prepare(session.design.models);
-  const store = TrialStore.open(storePath);
+  const store = TrialStore.open(storePath, { verify: o.verifyStore });
   const stop = new AbortController();
   const abort = new AbortController();
   const onSignal = () => {
@@ -120,7 +126,9 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
       throw new UserError(r.outcome === 'aborted' ? runMsg.aborted(complete, r.total) : runMsg.interrupted(complete, r.total), 130);
     }
     const c = store.statusCounts(run.id);
-    logger.info(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens, storePath));
+    logger.summary(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens, storePath));
+  } catch (e) {
+    throw storeError(storePath, e);
   } finally {
     logger.endLine();
     process.off('SIGINT', onSignal);

@@ -37,6 +37,8 @@ export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly dryRun?: boolean;
   /** Verdict thresholds of a context-enrichment run (selective robustness). */
   readonly thresholds?: VerdictThresholds;
+  /** Check the store with the full integrity_check instead of quick_check. */
+  readonly verifyStore?: boolean;
 }
 
 export interface AnalyzeResult {
@@ -65,7 +67,7 @@ export function defaultAnalyzeOut(store: string): string {
  */
 export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis {
   const logger = opts.logger ?? silentLogger;
-  const store = TrialStore.openExisting(opts.store);
+  const store = TrialStore.openExisting(opts.store, { verify: opts.verifyStore });
   let source: StoreTable;
   let facts: DesignFacts;
   try {

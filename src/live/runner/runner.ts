@@ -12,6 +12,7 @@ import { streamFor } from '../../stats/rng.js';
 import { backoffDelay, DEFAULT_BACKOFF, isRetryable, type BackoffSettings } from './backoff.js';
 import { realClock, type Clock } from './clock.js';
 import { AdaptiveLimit } from './concurrency.js';
+import { ConcurrencyNotices } from './notices.js';
 import { estimateInputTokens, estimateOutputTokens } from './plan.js';
 import { Progress } from './progress.js';
 import { TokenBucket } from './rate-limit.js';
@@ -74,7 +75,9 @@ export async function runTrials(o: RunnerOptions): Promise<RunSummary> {
   const score = o.score ?? scoreResponse;
   const stop = o.stop ?? new AbortController().signal;
   const abort = o.abort ?? new AbortController().signal;
-  const limit = new AdaptiveLimit(o.concurrency ?? RUNNER_DEFAULTS.concurrency, (from, to) => logger.warn(runMsg.concurrencyLowered(from, to)));
+  const notices = new ConcurrencyNotices(o.concurrency ?? RUNNER_DEFAULTS.concurrency, clock, logger);
+  const change = (from: number, to: number) => notices.change(from, to);
+  const limit = new AdaptiveLimit(o.concurrency ?? RUNNER_DEFAULTS.concurrency, change, change);
   const rpm = o.rpm ? new TokenBucket(o.rpm, clock) : undefined;
   const tpm = o.tpm ? new TokenBucket(o.tpm, clock) : undefined;
   const halt = AbortSignal.any([stop, abort]);
@@ -143,6 +146,7 @@ export async function runTrials(o: RunnerOptions): Promise<RunSummary> {
     running.add(p);
   }
   await Promise.all(running);
+  notices.finish();
   if (counts.error > 0) logger.warn(runMsg.errorsRecorded(counts.error));
   const finished = alreadyDone + counts.ok + counts.invalid + counts.error;
   return {
