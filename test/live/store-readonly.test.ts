@@ -9,7 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import BetterSqlite from 'better-sqlite3';
 import type Database from 'better-sqlite3';
+import { runMsg } from '../../src/core/messages/run.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrialStore } from '../../src/live/store/store.js';
 import { counts, writeStore } from '../helpers/store.js';
@@ -85,5 +87,25 @@ describe('a store in a read-only directory', () => {
     const p = asNobody(['plan', '--store', store, '--target-halfwidth', '0.2', '--reps', '100']);
     expect([p.code, p.stderr]).toEqual([0, '']);
     expect(listing()).toEqual(['s.sqlite']);
+  });
+
+  it.skipIf(!canDrop)('as nobody, a store left in WAL mode without -wal/-shm is one line naming the cause (skipped unless root with setpriv)', () => {
+    const legacyDir = join(root, 'legacy');
+    const legacy = join(legacyDir, 'w.sqlite');
+    writeStore(legacy, { name: 'legacy' }, cells.slice(0, 2));
+    const db = new BetterSqlite(legacy);
+    db.pragma('journal_mode = WAL'); // as older versions left a store at rest
+    db.close();
+    expect(readdirSync(legacyDir)).toEqual(['w.sqlite']);
+    chmodSync(legacy, 0o444);
+    chmodSync(legacyDir, 0o555);
+    try {
+      const r = spawnSync('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, BIN, 'export', legacy, '--format', 'csv'],
+        { cwd: root, encoding: 'utf8', env: cleanEnv({ HOME: root }), timeout: 120_000 });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toBe(`samegame: ${runMsg.storeWalReadOnly(legacy)}\n`);
+    } finally {
+      chmodSync(legacyDir, 0o755);
+    }
   });
 });

@@ -41,4 +41,6 @@ export const runMsg = {
   concurrencyRaised: (from: number, to: number) => `rate limits eased: concurrency raised from ${from} to ${to}`,
   concurrencySummary: (lowered: number, raised: number, lowest: number, now: number, hidden: number) =>
     `rate limited: concurrency lowered ${lowered} time${lowered === 1 ? '' : 's'} and raised ${raised} time${raised === 1 ? '' : 's'} (lowest ${lowest}, ended at ${now})${hidden > 0 ? `; ${hidden} of these changes were not printed` : ''}`,
+  storeWalReadOnly: (file: string) =>
+    `${file}: cannot read the trial store: it is in WAL mode without its -wal/-shm files (written by an older samegame) and its folder is not writable; copy it to a writable folder, or run samegame run on it once to return it to one file`,
 };

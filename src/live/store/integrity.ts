@@ -6,6 +6,7 @@
  * into the same kind of line by storeError, so no SqliteError reaches the user as a stack trace.
  */
 import type Database from 'better-sqlite3';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { UserError } from '../../core/errors.js';
 import { runMsg } from '../../core/messages/run.js';
 
@@ -28,6 +29,23 @@ export function isSqliteError(e: unknown): e is Error & { code: string } {
 export function storeError(path: string, e: unknown): unknown {
   if (e instanceof UserError || !isSqliteError(e)) return e;
   return new UserError(runMsg.storeUnreadable(path, `${e.code}: ${e.message}`));
+}
+
+/**
+ * Why a store could not be opened for reading, as one line. A store left in WAL mode without its
+ * -wal/-shm files (written by an older version) cannot be read by a user who may not create them.
+ */
+export function readOpenError(path: string, e: unknown): UserError {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^SQLITE_(READONLY|CANTOPEN)/.test(code)) {
+    try {
+      const head = Buffer.alloc(20);
+      const fd = openSync(path, 'r');
+      try { readSync(fd, head, 0, 20, 0); } finally { closeSync(fd); }
+      if (head[18] === 2) return new UserError(runMsg.storeWalReadOnly(path));
+    } catch { /* fall through to the plain message */ }
+  }
+  return new UserError(runMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
 }
 
 /** Run `fn`, turning any SQLite failure on the store at `path` into its one-line message. */

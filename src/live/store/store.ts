@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { UserError } from '../../core/errors.js';
 import { runMsg } from '../../core/messages/run.js';
 import type { Action, TrialRecord, TrialStatus } from '../types.js';
-import { checkIntegrity } from './integrity.js';
+import { checkIntegrity, readOpenError } from './integrity.js';
 import { currentHolder, releaseWriterLock, takeWriterLock, type LockHolder } from './lock.js';
 
 const SCHEMA = `
@@ -178,7 +178,7 @@ export class TrialStore {
     } catch (e) {
       db?.close();
       if (e instanceof UserError) throw e;
-      throw new UserError(runMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
+      throw readOpenError(path, e);
     }
   }
 
