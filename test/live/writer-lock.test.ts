@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMsg } from '../../src/core/messages/run.js';
-import { takeWriterLock } from '../../src/live/store/lock.js';
+import { holderAlive, takeWriterLock } from '../../src/live/store/lock.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { UserError } from '../../src/core/errors.js';
 import { startLoopback } from '../helpers/loopback-openai.js';
@@ -106,5 +106,19 @@ describe('the writer lock', () => {
     expect(takeWriterLock(db, { pid: 1, host: 'h1', since: 's1' })).toBeUndefined();
     expect(takeWriterLock(db, { pid: 2, host: 'h2', since: 's2' })).toEqual({ pid: 1, host: 'h1', since: 's1' });
     db.close();
+  });
+});
+
+describe('who holds a lock', () => {
+  const me = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  it('our own pid: this process when taken since it started, else an earlier process with the same pid (dead)', () => {
+    const started = Date.parse('2026-06-01T12:00:00.000Z');
+    expect(holderAlive({ ...me, since: '2026-06-01T12:00:05.000Z' }, me, started)).toBe(true);
+    expect(holderAlive({ ...me, since: '2026-06-01T11:59:00.000Z' }, me, started)).toBe(false);
+  });
+  it('another host: cannot be checked, so alive; a dead pid here: not alive', () => {
+    expect(holderAlive({ pid: deadPid(), host: 'elsewhere.example', since: me.since }, me)).toBe(true);
+    expect(holderAlive({ pid: deadPid(), host: me.host, since: me.since }, me)).toBe(false);
+    expect(holderAlive({ pid: process.ppid, host: me.host, since: me.since }, me)).toBe(true);
   });
 });

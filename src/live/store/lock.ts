@@ -40,10 +40,17 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
-/** Whether the recorded holder still holds the lock: another host, this process, or a live pid here. */
-export function holderAlive(h: LockHolder, me: LockHolder): boolean {
+/** When this process started (ms since the epoch). */
+const PROCESS_START_MS = Date.now() - process.uptime() * 1000;
+
+/**
+ * Whether the recorded holder still holds the lock: one on another host (cannot be checked), this
+ * process (our pid, taken since we started), or a live pid here. Our own pid with a lock older than
+ * this process is an earlier process that had the same pid (a restarted container) and is dead.
+ */
+export function holderAlive(h: LockHolder, me: LockHolder, startedMs = PROCESS_START_MS): boolean {
   if (h.host !== me.host) return true;
-  if (h.pid === me.pid) return true;
+  if (h.pid === me.pid) return !(Date.parse(h.since) < Math.floor(startedMs) - 1);
   return pidAlive(h.pid);
 }
 
