@@ -11,6 +11,7 @@ import { analyzeMsg } from '../core/messages/analyze.js';
 import { UserError } from '../core/errors.js';
 import { addExpectFlag, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
+import { withStoreErrors } from '../live/store/integrity.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
 export function collectMap(v: string, acc: Record<string, string> | undefined): Record<string, string> {
@@ -36,14 +37,16 @@ export function registerAnalyze(program: Command): void {
     .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)', parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)
     .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)', parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
     .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile')
+    .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table');
   addExpectFlag(cmd, '; two-framing runs only')
     .action(async (store: string, o: { expect?: string; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
-      attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number }) => {
+      attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
+      verifyStore?: boolean }) => {
       const logger = terminalLogger(o.quiet);
-      const res = await analyzeWithFigures({ store, out: o.out, runId: o.run, compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt,
-        attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect,
-        thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness } });
+      const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, compare: o.compare,
+        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect,
+        thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore }));
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
       process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
       const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);

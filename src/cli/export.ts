@@ -3,6 +3,7 @@ import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { exportTrials, type ExportFormat } from '../commands/export.js';
 import { TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
+import { withStoreErrors } from '../live/store/integrity.js';
 import { runMsg } from '../core/messages/run.js';
 import { parseIntFlag, terminalLogger } from './options.js';
 
@@ -30,10 +31,11 @@ export function registerExport(program: Command): void {
     .requiredOption('--format <fmt>', 'jsonl or csv', parseFormat)
     .option('--out <file>', 'output file (written whole or not at all); standard output when absent')
     .option('--run <id>', 'only this run of the store', parseIntFlag('--run', 1))
+    .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'no summary line')
-    .action(async (storePath: string, o: { format: ExportFormat; out?: string; run?: number; quiet?: boolean }) => {
+    .action((storePath: string, o: { format: ExportFormat; out?: string; run?: number; quiet?: boolean; verifyStore?: boolean }) => withStoreErrors(storePath, async () => {
       const logger = terminalLogger(o.quiet);
-      const store = TrialStore.openExisting(storePath);
+      const store = TrialStore.openExisting(storePath, { verify: o.verifyStore });
       try {
         const ids = store.runs().map((r) => r.id);
         if (o.run !== undefined && !ids.includes(o.run)) throw new UserError(runMsg.noSuchRun(storePath, o.run, ids));
@@ -59,5 +61,5 @@ export function registerExport(program: Command): void {
       } finally {
         store.close();
       }
-    });
+    }));
 }

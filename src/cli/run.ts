@@ -12,6 +12,7 @@ import { TrialStore } from '../live/store/store.js';
 import type { Logger } from '../core/logger.js';
 import type { TrialSpec } from '../live/types.js';
 import { UserError } from '../core/errors.js';
+import { storeError, withStoreErrors } from '../live/store/integrity.js';
 import { runMsg } from '../core/messages/run.js';
 import { toolInfo } from '../core/paths.js';
 import { parseIntFlag, parsePositiveFlag } from './options.js';
@@ -21,6 +22,7 @@ import type { Session } from '../live/runner/session.js';
 interface RunFlags extends BatchFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
   dryRun?: boolean; maxRetries: number; timeoutMs: number; seed: number; priceIn?: number; priceOut?: number; quiet?: boolean;
+  verifyStore?: boolean;
 }
 
 /** Default store of a design: runs/<design name>.sqlite. */
@@ -32,7 +34,7 @@ export function defaultStore(designName: string): string {
  * The run's logger: a progress line redrawn in place on a terminal (closed before any other
  * message), or printed every 30 s when stderr is a file or pipe, so long runs show progress there too.
  */
-function runLogger(quiet: boolean): Logger & { endLine(): void } {
+function runLogger(quiet: boolean): Logger & { endLine(): void; summary(m: string): void } {
   const tty = process.stderr.isTTY === true;
   let open = false;
   let lastPlain = -Infinity;
@@ -43,6 +45,8 @@ function runLogger(quiet: boolean): Logger & { endLine(): void } {
   return {
     endLine() { if (open) { process.stderr.write('\n'); open = false; } },
     info(m) { if (!quiet) line(m); },
+    /** The closing summary: printed with --quiet too (its help says "warnings and the summary"). */
+    summary(m) { line(m); },
     warn(m) { line(`warning: ${m}`); },
     progress(label, done, total) {
       if (quiet) return;
@@ -81,6 +85,7 @@ export function registerRun(program: Command): void {
     .option('--batch-size <n>', 'requests per batch file at most (the API allows 50000)', parseIntFlag('--batch-size', 1))
     .option('--poll <s>', 'seconds before the first poll of a batch (later polls back off)', parsePositiveFlag('--poll'), 30)
     .option('--no-wait', 'submit the batches and exit; run the same command again to collect')
+    .option('--verify-store', 'check the whole store (integrity_check) before using it; a quick check is always made')
     .option('-q, --quiet', 'print warnings and the summary only')
     .action((designPath: string, o: RunFlags) => runCommand(designPath, o));
 }
@@ -92,13 +97,14 @@ function sessionOf(designPath: string, o: RunFlags): Session {
   return prepareSession(loadDesign(designPath), { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices);
 }
 
-function dryRun(session: Session, split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunFlags): void {
+async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunFlags): Promise<void> {
   if (split.batch.length > 0) printBatchDryRun(session, split.batch, storePath, o);
   if (split.batch.length > 0 && split.sync.length === 0) return;
-  const store = existsSync(storePath) ? TrialStore.openExisting(storePath) : undefined;
-  const run = store?.findRun(session.hash);
-  const plan = planRun(split.sync, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }), session.prices);
-  store?.close();
+  const store = existsSync(storePath) ? TrialStore.openExisting(storePath, { verify: o.verifyStore }) : undefined;
+  const plan = await withStoreErrors(storePath, () => {
+    const run = store?.findRun(session.hash);
+    return planRun(split.sync, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }), session.prices);
+  }).finally(() => store?.close());
   process.stdout.write(`${runMsg.dryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
     plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
 }
@@ -110,10 +116,10 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
   const plugins = await loadPlugins(session.design.models, designPath);
   const split = splitBatch(session, o.batch === true);
-  if (o.dryRun) { dryRun(session, split, storePath, o); return; }
+  if (o.dryRun) { await dryRun(session, split, storePath, o); return; }
   const pool = new ProviderPool({ timeoutMs: o.timeoutMs }, plugins);
   pool.prepare(session.design.models);
-  const store = TrialStore.open(storePath);
+  const store = TrialStore.open(storePath, { verify: o.verifyStore });
   const stop = new AbortController();
   const abort = new AbortController();
   const onSignal = () => {
@@ -140,7 +146,9 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
     const b = split.batch.length > 0
       ? await runBatchPart({ session, specs: split.batch, store, storePath, runId: run.id, o, logger, stop: stop.signal }) : undefined;
     const c = store.statusCounts(run.id);
-    logger.info(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
+    logger.summary(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
+  } catch (e) {
+    throw storeError(storePath, e);
   } finally {
     logger.endLine();
     process.off('SIGINT', onSignal);

@@ -42,6 +42,8 @@ export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly thresholds?: VerdictThresholds;
   /** Published values to compare with (reports/reproduction.csv, check published_values_reproduced). */
   readonly expect?: string;
+  /** Check the store with the full integrity_check instead of quick_check. */
+  readonly verifyStore?: boolean;
 }
 
 export interface AnalyzeResult {
@@ -72,7 +74,7 @@ export function defaultAnalyzeOut(store: string): string {
  */
 export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis {
   const logger = opts.logger ?? silentLogger;
-  const store = TrialStore.openExisting(opts.store);
+  const store = TrialStore.openExisting(opts.store, { verify: opts.verifyStore });
   let source: StoreTable;
   let facts: DesignFacts;
   try {

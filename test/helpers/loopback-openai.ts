@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EventEmitter } from 'node:events';
 
 export type Fault =
   | { kind: 'rate_limit'; retryAfter?: string; retryAfterMs?: string }
@@ -29,6 +30,8 @@ export interface LoopbackOptions {
   readonly delayMs?: number;
   /** The snapshot reported in the `model` field. */
   readonly snapshot?: string;
+  /** Awaited before each normal answer: a test holds every answer until it opens this gate. */
+  readonly hold?: () => Promise<void>;
 }
 
 export interface Loopback {
@@ -40,6 +43,10 @@ export interface Loopback {
   readonly answered: Map<string, number>;
   /** Every request: path, authorization header and body text. */
   readonly log: { path: string; authorization: string | undefined; body: string; key: string }[];
+  /** 'request' (key, n) on each request received, 'answered' (key) after each normal answer is sent. */
+  readonly events: EventEmitter;
+  /** Resolves once `total(answered)` (or requests) reaches n: tests wait on events, not on time. */
+  waitFor(what: 'request' | 'answered', n: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,6 +97,15 @@ export async function startLoopback(o: LoopbackOptions = {}): Promise<Loopback> 
   const answered = new Map<string, number>();
   const log: Loopback['log'] = [];
   const hanging = new Set<ServerResponse>();
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const waitFor = (what: 'request' | 'answered', n: number) => new Promise<void>((resolve) => {
+    const m = what === 'request' ? requests : answered;
+    const check = () => { if (sum(m) >= n) { events.off(what, check); resolve(); } };
+    events.on(what, check);
+    check();
+  });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -101,6 +117,7 @@ export async function startLoopback(o: LoopbackOptions = {}): Promise<Loopback> 
     log.push({ path, authorization: auth, body: text, key });
     const n = (requests.get(key) ?? 0) + 1;
     requests.set(key, n);
+    events.emit('request', key, n);
     if (req.method !== 'POST' || !(path.endsWith('/responses') || path.endsWith('/chat/completions'))) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
       return;
@@ -128,10 +145,14 @@ export async function startLoopback(o: LoopbackOptions = {}): Promise<Loopback> 
       }
       default: {
         if (o.delayMs) await new Promise((r) => setTimeout(r, o.delayMs));
+        if (o.hold) await o.hold();
         const body = JSON.parse(text) as Record<string, unknown>;
         const a = (o.answer ?? defaultAnswer)(promptOf(body), key);
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(wire(path, body, a, o.snapshot ?? 'loop-model-2025-01-01')), () => answered.set(key, (answered.get(key) ?? 0) + 1));
+        res.end(JSON.stringify(wire(path, body, a, o.snapshot ?? 'loop-model-2025-01-01')), () => {
+          answered.set(key, (answered.get(key) ?? 0) + 1);
+          events.emit('answered', key);
+        });
       }
     }
   };
@@ -143,7 +164,7 @@ export async function startLoopback(o: LoopbackOptions = {}): Promise<Loopback> 
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/v1`,
-    requests, answered, log,
+    requests, answered, log, events, waitFor,
     close: () => new Promise<void>((r) => {
       for (const h of hanging) h.destroy();
       server.closeAllConnections();

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -23,16 +23,17 @@ function rec(over: Partial<TrialRecord>): TrialRecord {
 }
 
 describe('TrialStore', () => {
-  it('uses WAL with synchronous = FULL', () => {
+  it('uses WAL with synchronous = FULL while a writer has it open, and a rollback journal at rest', () => {
     const path = join(tmp(), 's.sqlite');
-    TrialStore.open(path).close();
-    const db = new Database(path);
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal'); // persistent in the file
-    db.close();
     const s = TrialStore.open(path);
-    // synchronous is per connection: read it through the store's own connection.
-    expect((s as unknown as { db: Database.Database }).db.pragma('synchronous', { simple: true })).toBe(2); // 2 = FULL
+    // journal_mode and synchronous: read through the store's own connection.
+    const own = (s as unknown as { db: Database.Database }).db;
+    expect(own.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(own.pragma('synchronous', { simple: true })).toBe(2); // 2 = FULL
     s.close();
+    // At rest the file is one file in rollback mode (header bytes 18–19 = 1): read-only readers need no -wal/-shm.
+    expect([...readFileSync(path).subarray(18, 20)]).toEqual([1, 1]);
+    expect(existsSync(`${path}-wal`) || existsSync(`${path}-shm`)).toBe(false);
   });
 
   it('resumes the run of the same design hash and starts a new run for another', () => {

@@ -16,4 +16,9 @@ export const analyzeMsg = {
   framingPair: (base: string, alt: string) => `planned framing pair: ${base} (base) vs ${alt} (alternative); choose another with --base/--alt`,
   planUnreachable: (h: number, maxN: number) => `the half-width ${h} is not reached within ${maxN} trials per cell`,
   synthetic: () => 'synthetic data: at least one model of this run answered through the simulated provider',
+  planAttenuation: (a: string, why: 'flag' | 'direct' | 'reconstructed') => (why === 'flag'
+    ? `Planned for attenuation a = ${a} (--attenuation).`
+    : why === 'direct'
+      ? `Planned for a direct run: no attenuation (a = ${a}), as analyze reports direct runs.`
+      : `Planned for reconstructed rates at attenuation a = ${a}, the conservative transform; analyze reports a direct run at a = 1 (no attenuation): plan one with --direct.`),
 };

@@ -34,4 +34,13 @@ export const runMsg = {
   exported: (n: number, out: string) => `exported ${n} trials to ${out}`,
   syntheticNote: (models: readonly string[]) =>
     `note: ${models.join(', ')} answered through the simulated provider — synthetic data, not a model's answers`,
+  storeDamaged: (file: string, check: string, problems: number, first: string) =>
+    `${file}: the trial store is damaged (${check} found ${problems === 1 ? 'a problem' : `${problems}${problems >= 20 ? '+' : ''} problems`}, first: ${first}); restore it from a copy`,
+  storeLocked: (file: string, pid: number, host: string, since: string) =>
+    `${file}: another samegame run is writing this store (pid ${pid} on ${host}, since ${since}); wait for it to end or stop it — a store has one writer`,
+  concurrencyRaised: (from: number, to: number) => `rate limits eased: concurrency raised from ${from} to ${to}`,
+  concurrencySummary: (lowered: number, raised: number, lowest: number, now: number, hidden: number) =>
+    `rate limited: concurrency lowered ${lowered} time${lowered === 1 ? '' : 's'} and raised ${raised} time${raised === 1 ? '' : 's'} (lowest ${lowest}, ended at ${now})${hidden > 0 ? `; ${hidden} of these changes were not printed` : ''}`,
+  storeWalReadOnly: (file: string) =>
+    `${file}: cannot read the trial store: it is in WAL mode without its -wal/-shm files (written by an older samegame) and its folder is not writable; copy it to a writable folder, or run samegame run on it once to return it to one file`,
 };

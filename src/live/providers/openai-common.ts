@@ -8,6 +8,7 @@ import OpenAI from 'openai';
 import type { TopLogprob } from '../types.js';
 import { ProviderError } from '../types.js';
 import { redact, toProviderError } from './errors.js';
+import { onAbort } from '../abort.js';
 
 export interface OpenAIWireOptions {
   readonly apiKey: string;
@@ -66,8 +67,7 @@ export async function rawCall(
   if (outer.aborted) throw new ProviderError('aborted', 'the call was aborted');
   const ctl = new AbortController();
   let timedOut = false;
-  const onAbort = () => ctl.abort();
-  outer.addEventListener('abort', onAbort, { once: true });
+  const unlink = onAbort(outer, () => ctl.abort()); // one listener on the shared signal, whatever the concurrency
   const timer = setTimeout(() => { timedOut = true; ctl.abort(); }, o.timeoutMs);
   try {
     const res = await start(ctl.signal);
@@ -88,7 +88,7 @@ export async function rawCall(
     throw toProviderError(e, { timedOut, outer, timeoutMs: o.timeoutMs, nowMs: (o.now ?? Date.now)(), secrets });
   } finally {
     clearTimeout(timer);
-    outer.removeEventListener('abort', onAbort);
+    unlink();
   }
 }
 

@@ -1,3 +1,5 @@
+import { onAbort } from '../abort.js';
+
 /**
  * Time, injected: the runner waits (rate limits, backoff) through a Clock so tests can run a
  * whole retry schedule without real waiting and observe every wait it asked for.
@@ -14,9 +16,10 @@ export const realClock: Clock = {
   sleep(ms, signal) {
     return new Promise((resolve) => {
       if (signal?.aborted || ms <= 0) { resolve(); return; }
-      const done = () => { clearTimeout(t); signal?.removeEventListener('abort', done); resolve(); };
+      // One listener on the shared signal however many calls wait (abort.ts).
+      const done = () => { clearTimeout(t); unlink(); resolve(); };
       const t = setTimeout(done, ms);
-      signal?.addEventListener('abort', done, { once: true });
+      const unlink = signal ? onAbort(signal, done) : () => {};
     });
   },
 };

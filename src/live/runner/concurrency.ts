@@ -11,7 +11,8 @@ export class AdaptiveLimit {
   private waiters: (() => void)[] = [];
   limit: number;
 
-  constructor(readonly max: number, private readonly onLower?: (from: number, to: number) => void) {
+  constructor(readonly max: number, private readonly onLower?: (from: number, to: number) => void,
+    private readonly onRaise?: (from: number, to: number) => void) {
     if (!(Number.isInteger(max) && max >= 1)) throw new RangeError(`concurrency must be an integer ≥ 1, got ${max}`);
     this.limit = max;
   }
@@ -33,6 +34,7 @@ export class AdaptiveLimit {
     if (++this.successes >= this.limit && this.limit < this.max) {
       this.limit++;
       this.successes = 0;
+      this.onRaise?.(this.limit - 1, this.limit);
       this.wake();
     }
   }

@@ -12,6 +12,7 @@ import { streamFor } from '../../stats/rng.js';
 import { backoffDelay, DEFAULT_BACKOFF, isRetryable, type BackoffSettings } from './backoff.js';
 import { realClock, type Clock } from './clock.js';
 import { AdaptiveLimit } from './concurrency.js';
+import { ConcurrencyNotices } from './notices.js';
 import { estimateInputTokens, estimateOutputTokens } from './plan.js';
 import { Progress } from './progress.js';
 import { TokenBucket } from './rate-limit.js';
@@ -78,6 +79,8 @@ interface RunContext {
   /** Either stop: no more waiting, no more dispatch. */
   readonly halt: AbortSignal;
   readonly limit: AdaptiveLimit;
+  /** Concurrency changes, printed at most once per interval and counted at the end. */
+  readonly notices: ConcurrencyNotices;
   readonly rpm?: TokenBucket;
   readonly tpm?: TokenBucket;
   readonly counts: { ok: number; invalid: number; error: number; dropped: number; calls: number };
@@ -87,11 +90,13 @@ function runContext(o: RunnerOptions, logger: Logger): RunContext {
   const clock = o.clock ?? realClock;
   const stop = o.stop ?? new AbortController().signal;
   const abort = o.abort ?? new AbortController().signal;
+  const notices = new ConcurrencyNotices(o.concurrency ?? RUNNER_DEFAULTS.concurrency, clock, logger);
+  const change = (from: number, to: number) => notices.change(from, to);
   return {
-    o, clock, stop, abort, halt: AbortSignal.any([stop, abort]),
+    o, clock, stop, abort, halt: AbortSignal.any([stop, abort]), notices,
     maxRetries: o.maxRetries ?? RUNNER_DEFAULTS.maxRetries,
     score: o.score ?? scoreResponse,
-    limit: new AdaptiveLimit(o.concurrency ?? RUNNER_DEFAULTS.concurrency, (from, to) => logger.warn(runMsg.concurrencyLowered(from, to))),
+    limit: new AdaptiveLimit(o.concurrency ?? RUNNER_DEFAULTS.concurrency, change, change),
     ...(o.rpm ? { rpm: new TokenBucket(o.rpm, clock) } : {}),
     ...(o.tpm ? { tpm: new TokenBucket(o.tpm, clock) } : {}),
     counts: { ok: 0, invalid: 0, error: 0, dropped: 0, calls: 0 },
@@ -168,6 +173,7 @@ export async function runTrials(o: RunnerOptions): Promise<RunSummary> {
     running.add(p);
   }
   await Promise.all(running);
+  c.notices.finish();
   if (c.counts.error > 0) logger.warn(runMsg.errorsRecorded(c.counts.error));
   const finished = alreadyDone + c.counts.ok + c.counts.invalid + c.counts.error;
   return {

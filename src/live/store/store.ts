@@ -11,6 +11,8 @@ import { dirname } from 'node:path';
 import { UserError } from '../../core/errors.js';
 import { runMsg } from '../../core/messages/run.js';
 import type { Action, TrialRecord, TrialStatus } from '../types.js';
+import { checkIntegrity, readOpenError } from './integrity.js';
+import { currentHolder, releaseWriterLock, takeWriterLock, type LockHolder } from './lock.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS runs (
@@ -118,8 +120,12 @@ export class TrialStore {
     isComplete: Database.Statement; write: Database.Statement; runByHash: Database.Statement;
   };
 
-  private constructor(db: Database.Database) {
+  /** The writer lock's holder, when this is the writer (TrialStore.open). */
+  private readonly writer: LockHolder | undefined;
+
+  private constructor(db: Database.Database, writer?: LockHolder) {
     this.db = db;
+    this.writer = writer;
     this.stmts = {
       isComplete: db.prepare(`SELECT 1 FROM trials WHERE run_id = ? AND model = ? AND game = ? AND framing = ? AND rep = ?
         AND status IN ('ok', 'invalid')`).pluck(),
@@ -132,35 +138,48 @@ export class TrialStore {
     };
   }
 
-  /** Open (creating when needed) a store for writing. */
-  static open(path: string): TrialStore {
-    let db: Database.Database;
+  /** Open (creating when needed) for writing: checked (integrity.ts), then the writer lock taken (lock.ts). */
+  static open(path: string, o: { verify?: boolean } = {}): TrialStore {
+    let db: Database.Database | undefined;
     try {
       mkdirSync(dirname(path), { recursive: true });
       db = new Database(path);
+      db.pragma('busy_timeout = 5000');
+      checkIntegrity(db, path, o.verify);
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
-      db.pragma('busy_timeout = 5000');
       db.exec(SCHEMA);
+      const me = currentHolder();
+      const holder = takeWriterLock(db, me);
+      if (holder) throw new UserError(runMsg.storeLocked(path, holder.pid, holder.host, holder.since));
+      return new TrialStore(db, me);
     } catch (e) {
-      throw new UserError(runMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
-    }
-    return new TrialStore(db);
-  }
-
-  /** Open an existing store read-only (export, analysis). */
-  static openExisting(path: string): TrialStore {
-    if (!existsSync(path)) throw new UserError(runMsg.noSuchStore(path));
-    let db: Database.Database;
-    try {
-      db = new Database(path, { readonly: true, fileMustExist: true });
-      const has = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'trials')").pluck().get();
-      if (has !== 2) { db.close(); throw new UserError(runMsg.notAStore(path)); }
-    } catch (e) {
+      db?.close();
       if (e instanceof UserError) throw e;
       throw new UserError(runMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
     }
-    return new TrialStore(db);
+  }
+
+  /**
+   * Open an existing store read-only (export, analysis, plan), without the lock, so it works while a run
+   * writes (through the run's -wal/-shm). A store at rest is in rollback mode (see close): read without
+   * creating -wal/-shm files, also from a read-only directory.
+   */
+  static openExisting(path: string, o: { verify?: boolean } = {}): TrialStore {
+    if (!existsSync(path)) throw new UserError(runMsg.noSuchStore(path));
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(path, { readonly: true, fileMustExist: true });
+      db.pragma('busy_timeout = 5000');
+      const has = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'trials')").pluck().get();
+      if (has !== 2) throw new UserError(runMsg.notAStore(path));
+      checkIntegrity(db, path, o.verify);
+      return new TrialStore(db);
+    } catch (e) {
+      db?.close();
+      if (e instanceof UserError) throw e;
+      throw readOpenError(path, e);
+    }
   }
 
   /** The run of this design hash, created when absent. `resumed` is true when it already existed. */
@@ -259,8 +278,21 @@ export class TrialStore {
     return this.db;
   }
 
+  /**
+   * Close. The writer gives its lock back and returns the store to rollback mode: a store at rest is one
+   * file that read-only users can read, and readers leave no -wal/-shm. WAL is for the run; when a reader
+   * still has the store open, the switch is skipped (no wait).
+   */
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    if (this.writer) {
+      try {
+        releaseWriterLock(this.db, this.writer); // left behind on failure: a dead holder's lock is taken over
+        this.db.pragma('busy_timeout = 0');
+        this.db.pragma('journal_mode = DELETE');
+      } catch { /* a reader holds it: it stays in WAL mode, which readers handle too */ }
+    }
+    this.db.close();
   }
 }
 
