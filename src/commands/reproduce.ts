@@ -12,6 +12,7 @@ import { verifyTwoFraming } from '../analyses/two-framing/checks.js';
 import type { VerificationReport } from '../core/checks.js';
 import { table3Rows, type Table3Row } from '../analyses/two-framing/tables.js';
 import { csvTables, twoFramingTableFiles, verificationFiles } from '../analyses/two-framing/files.js';
+import { regenerateCommand } from '../core/command-line.js';
 
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = TWO_FRAMING_DEFAULTS;
@@ -49,6 +50,11 @@ function expectedDecisions(input: RatesInput): { value: number; source: string }
   return { value: ns.reduce((a, b) => a + b, 0), source: 'Σ n over the rows of the input' };
 }
 
+/** The command line that regenerates the outputs of a rates command (reproduce, report) with these settings. */
+export function ratesCommand(command: string, dataPath: string, s: TwoFramingSettings): string {
+  return regenerateCommand(command, [], { data: dataPath, seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt });
+}
+
 /**
  * `samegame reproduce`: rates CSV → reconstruction → estimands with bootstrap intervals →
  * Appendix C verification → reports/. Input errors are thrown before anything is written.
@@ -70,7 +76,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const analysis = analyzeTwoFraming(input.table, settings, logger);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
   const provenance = { path: input.path, sha256: input.sha256, kind: 'reconstructed rates' };
-  const tableFiles = twoFramingTableFiles(reports, analysis, provenance);
+  const tableFiles = twoFramingTableFiles(reports, analysis, provenance, { command: ratesCommand('reproduce', input.path, settings) });
   const verification = verifyTwoFraming({
     analysis,
     expectedDecisions: expectedDecisions(input),

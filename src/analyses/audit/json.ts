@@ -1,5 +1,6 @@
 import { toolInfo } from '../../core/paths.js';
 import type { AuditResult } from './audit.js';
+import { auditCommand } from './html-sections.js';
 import type { CellChange } from './reading-error.js';
 import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
 
@@ -17,6 +18,7 @@ export function auditObject(r: Result) {
       interval: '95% percentile bootstrap, linear interpolation between order statistics',
       headline: 'conservative R and action shift, per model and pooled (Table 3)',
     },
+    command: auditCommand(r),
     input: { path: r.input.path, sha256: r.input.sha256, cells: r.input.rows.length },
     consistency: r.consistency.map((c) => ({
       line: c.line, cell: c.cell, n: c.n, rate: c.rate ?? null, decimals: c.decimals ?? null, count: c.count, count_given: c.countGiven,
