@@ -19,7 +19,7 @@ export { bootstrap, type Estimand, type BootstrapOptions, type BootstrapResult, 
 export { combineEstimands } from './stats/combine.js';
 
 // Readers (sources).
-export { readRates, type RatesInput, type RateRow, type ReadRatesOptions } from './sources/rates-csv.js';
+export { readRates, PLANNED_PAIR, type RatesInput, type RateRow, type ReadRatesOptions } from './sources/rates-csv.js';
 export { storeTable, pickRun, type StoreTable } from './sources/store.js';
 
 // Estimands and analyses.
@@ -37,7 +37,7 @@ export { compareCells, type Comparison } from './analyses/compare/index.js';
 // Commands as functions: source → analyses → files.
 export { reproduce, DEFAULTS, type ReproduceOptions, type ReproduceResult } from './commands/reproduce.js';
 export { reproduceWithFigures } from './commands/reproduce-outputs.js';
-export { analyze, type AnalyzeOptions, type AnalyzeResult } from './commands/analyze.js';
+export { analyze, analyzeTwoFramingRun, analyzeSelectiveRun, type AnalyzeOptions, type AnalyzeResult } from './commands/analyze.js';
 export { analyzeWithFigures, isSelectiveAnalysis, type AnyAnalysis } from './commands/analyze-with-figures.js';
 export { audit, auditCompute, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
 export { exportTrials, type ExportFormat } from './commands/export.js';

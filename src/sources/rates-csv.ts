@@ -38,6 +38,9 @@ export interface ReadRatesOptions {
   displayPath?: string;
 }
 
+/** The planned pair of Same Game, Different Story: readRates(path) checks every model–game for it. */
+export const PLANNED_PAIR: ReadRatesOptions = { base: 'business', alt: 'friend-sharing' };
+
 interface RawRow { line: number; fields: string[] }
 
 /** Split CSV text into rows with the line each starts on (quoted newlines allowed). */
@@ -73,7 +76,7 @@ function splitRows(text: string, file: string): RawRow[] {
  * model, game, framing, n, and rate or cooperate. Every other column is provenance. The first
  * problem found ends the read with one message naming file, line and field.
  */
-export function readRates(path: string, opts: ReadRatesOptions): RatesInput {
+export function readRates(path: string, opts: ReadRatesOptions = PLANNED_PAIR): RatesInput {
   const file = opts.displayPath ?? path;
   let buf: Buffer;
   try {
