@@ -33,3 +33,19 @@ export function regenerateCommand(command: string, positional: readonly string[]
   const words = ['samegame', command, ...positional, ...Object.entries(flags).flatMap(([k, v]) => flagWords(k, v))];
   return words.map(shellWord).join(' ');
 }
+
+/**
+ * The same command for a report page: one flag per line, joined by ` \` continuations, so a long
+ * command wraps where a shell still reads it as one (a quoted value is never split).
+ */
+export function wrappedCommand(line: string): string {
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === "'") quoted = !quoted;
+    if (!quoted && c === ' ' && line.startsWith('--', i + 1)) { out += ' \\\n  '; continue; }
+    out += c;
+  }
+  return out;
+}

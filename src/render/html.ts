@@ -134,6 +134,7 @@ table { border-collapse: collapse; margin: 8px 0 14px; font-size: 0.92em; }
 caption { text-align: left; font-weight: bold; padding-bottom: 6px; }
 th, td { border-bottom: 1px solid #e6e6e6; padding: 4px 10px; text-align: left; vertical-align: top; }
 th { background: #f3f4f6; }
+td:first-child { white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.pass { color: #1b7f3b; font-weight: bold; }
 td.fail { color: #b3261e; font-weight: bold; }
@@ -141,7 +142,7 @@ td.fail { color: #b3261e; font-weight: bold; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
 dl.facts dt { font-weight: bold; }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
-pre { background: #f3f4f6; padding: 8px 12px; white-space: pre-wrap; overflow-wrap: anywhere; }
+pre { background: #f3f4f6; padding: 8px 12px; white-space: pre-wrap; overflow-wrap: break-word; }
 .banner { background: #fff4e5; border: 1px solid #f0b35a; border-radius: 6px; padding: 8px 14px; margin: 0 0 12px; font-weight: bold; }
 ul.file-links a, figcaption .files a { color: #2a5d9f; }
 figure.figure { margin: 12px 0 24px; }
@@ -221,7 +222,7 @@ export function renderReportHtml(doc: ReportDoc, bundles: VegaBundles = readBund
     '<header>',
     `<h1>${escapeHtml(doc.title)}</h1>`,
     doc.subtitle ? `<p class="subtitle">${escapeHtml(doc.subtitle)}</p>` : '',
-    doc.banner ? `<p class="banner" role="note">${escapeHtml(doc.banner)}</p>` : '',
+    ...(doc.banner ? [`<p class="banner" role="note">${escapeHtml(doc.banner)}</p>`] : []),
     `<nav>${doc.sections.map((s) => `<a href="#${anchor(s.id)}">${escapeHtml(s.heading)}</a>`).join('')}</nav>`,
     '</header>',
     '<main>',

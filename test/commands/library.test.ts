@@ -8,6 +8,7 @@ import { parseDecimal, roundedCount, unitsOf } from '../../src/core/decimal.js';
 import { packageRoot, SHIPPED_RATES } from '../../src/core/paths.js';
 import { counts, writeStore, type CellSpec } from '../helpers/store.js';
 import { cli } from '../helpers/cli.js';
+import { wrappedCommand } from '../../src/core/command-line.js';
 
 const tmp = () => mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'samegame-library-'));
 const SHIPPED = join(packageRoot, SHIPPED_RATES);
@@ -76,7 +77,8 @@ describe('analyze --compare: what was written is described and recorded', () => 
     expect(metrics.command).toBe(`samegame analyze ${store} --run 1 --base business --alt friend-sharing --attenuation 1 --seed 20240818 --reps 300 --compare ${SHIPPED_RATES} --map-model M=GPT-4`);
     expect(metrics.compare).toMatchObject({ path: SHIPPED_RATES, model_map: { M: 'GPT-4' } });
     const html = readFileSync(join(dir, 'a', 'reports', 'report.html'), 'utf8');
-    expect(html).toContain(`<pre><code>${metrics.command as string}</code></pre>`);
+    expect(html).toContain(`<pre><code>${wrappedCommand(metrics.command as string)}</code></pre>`);
+    expect(wrappedCommand(metrics.command as string).split(' \\\n  ').join(' ')).toBe(metrics.command);
   });
 
   it('running the recorded command (with another --out) writes the same tables', () => {

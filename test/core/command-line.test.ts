@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { spawnSync } from 'node:child_process';
-import { regenerateCommand, shellWord } from '../../src/core/command-line.js';
+import { regenerateCommand, shellWord, wrappedCommand } from '../../src/core/command-line.js';
 
 /** What a POSIX shell makes of a command line: its words, as printed by printf one per line. */
 function shellSplit(line: string): string[] {
@@ -30,5 +30,12 @@ describe('regenerateCommand', () => {
       const line = regenerateCommand('x', values, {});
       expect(shellSplit(line.replace(/^samegame x ?/, ''))).toEqual(values);
     }), { numRuns: 40 });
+  });
+
+  it('wrappedCommand puts one flag per line and a shell still reads the same words; quoted values stay whole', () => {
+    const line = regenerateCommand('analyze', ['my store.sqlite'], { run: 1, compare: "x --y 'z'.csv", mapModel: { A: 'B' } });
+    const wrapped = wrappedCommand(line);
+    expect(wrapped).toBe(`samegame analyze 'my store.sqlite' \\\n  --run 1 \\\n  --compare 'x --y '\\''z'\\''.csv' \\\n  --map-model A=B`);
+    expect(shellSplit(wrapped)).toEqual(shellSplit(line));
   });
 });

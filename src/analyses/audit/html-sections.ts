@@ -1,6 +1,6 @@
 import { statLabel } from '../../core/names.js';
 import { fixed, interval } from '../../core/format.js';
-import { regenerateCommand } from '../../core/command-line.js';
+import { regenerateCommand, wrappedCommand } from '../../core/command-line.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
 import type { AuditResult } from './audit.js';
 
@@ -68,6 +68,6 @@ export function auditSettingsSection(r: Result): Section {
       ['Planned pair', `${s.base} → ${s.alt}`], ['Monte Carlo target', String(s.mcTarget)],
     ] },
     { kind: 'text', text: 'Regenerate with:' },
-    { kind: 'code', text: auditCommand(r) },
+    { kind: 'code', text: wrappedCommand(auditCommand(r)) },
   ] };
 }

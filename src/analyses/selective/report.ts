@@ -1,3 +1,4 @@
+import { wrappedCommand } from '../../core/command-line.js';
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import type { SelectiveAnalysis } from './types.js';
@@ -29,7 +30,7 @@ function selectiveSettingsSection(a: SelectiveAnalysis): Section {
       ['interval', '95% percentile bootstrap, resampling the calls within each cell'],
     ] },
     { kind: 'text', text: 'Regenerate with:' },
-    { kind: 'code', text: a.command },
+    { kind: 'code', text: wrappedCommand(a.command) },
   ] };
 }
 

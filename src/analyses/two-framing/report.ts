@@ -1,3 +1,4 @@
+import { wrappedCommand } from '../../core/command-line.js';
 import { cellSize, levels } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
@@ -151,7 +152,7 @@ export function settingsSection(a: TwoFramingAnalysis, command: string, extraFac
     blocks: [
       { kind: 'facts', items: [...Object.entries(s).map(([k, v]) => [k, String(v)] as const), ...extraFacts] },
       { kind: 'text', text: 'Regenerate with:' },
-      { kind: 'code', text: command },
+      { kind: 'code', text: wrappedCommand(command) },
     ],
   };
 }
