@@ -10,12 +10,4 @@ export const FILE_NOTES: Readonly<Record<string, string>> = {
   'lambda.csv': 'λ̂ per framing and V_λ per model and game',
   'compare.csv': 'each direct cell beside the reconstructed one, with the difference and its interval',
   'compare-headline.csv': 'Table 3 statistics of the direct run and of the reconstructed data',
-  'audit.md': 'the full audit, readable',
-  'audit.json': 'the full audit in full precision',
-  'selective.csv': 'surface sensitivity, world responsiveness and the verdict per model and condition (fractions)',
-  'selective-paraphrase.csv': 'JSD, JS distance and directional sensitivity per model and condition',
-  'selective-cells.csv': 'calls and mean first-action probability per cell',
-  'selective-imputation.csv': 'the metrics with imputed calls at 0 and at the full unreturned mass',
-  'selective.json': 'everything above with the definitions and the regenerate command',
-  'selective.md': 'the selective-robustness summary, readable',
 };
