@@ -22,7 +22,7 @@ export { combineEstimands } from './stats/combine.js';
 export { leaveOneClusterOut } from './stats/jackknife.js';
 
 // Readers (sources).
-export { readRates, type RatesInput, type RateRow, type ReadRatesOptions, type RatesKind } from './sources/rates-csv.js';
+export { readRates, type RatesInput, type RateRow, type ReadRatesOptions, type RatesKind, PLANNED_PAIR } from './sources/rates-csv.js';
 export { readTrials, foldExtraFactors, type TrialsInput, type ReadTrialsOptions, type TrialOutcome } from './sources/trials.js';
 export { readInput, type AnalysisInput, type InputChoice } from './sources/input.js';
 export { storeTable, pickRun, type StoreTable } from './sources/store.js';
@@ -50,7 +50,7 @@ export { coverageStudy, truthRates, type CoverageResult, type CoverageRow, type 
 // Commands as functions: source → analyses → files.
 export { reproduce, DEFAULTS, type ReproduceOptions, type ReproduceResult } from './commands/reproduce.js';
 export { reproduceWithFigures } from './commands/reproduce-outputs.js';
-export { analyze, type AnalyzeOptions, type AnalyzeResult } from './commands/analyze.js';
+export { analyze, analyzeTwoFramingRun, analyzeSelectiveRun, type AnalyzeOptions, type AnalyzeResult } from './commands/analyze.js';
 export { analyzeWithFigures, isSelectiveAnalysis, type AnyAnalysis } from './commands/analyze-with-figures.js';
 export { audit, auditCompute, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
 export { exportTrials, type ExportFormat } from './commands/export.js';

@@ -1,28 +1,34 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
-import type { AnalyzeResult } from './analyze.js';
+import type { AnalyzeResult } from './analyze-two-framing.js';
 import { toolInfo } from '../core/paths.js';
 import type { Figure } from '../render/figure.js';
 import { twoFramingFigures } from '../analyses/two-framing/figures.js';
 import { compareFigure } from '../analyses/compare/figure.js';
+import { gameNameOf } from '../analyses/compare/design-facts.js';
+import { lambdaRows } from '../analyses/compare/tables.js';
+import { compareSections, lambdaSection } from '../analyses/compare/report.js';
+import { syntheticBanner } from '../analyses/selective/index.js';
 import { figureFiles } from '../render/render.js';
 import { renderReportHtml, type Section } from '../render/html.js';
+import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import {
   figuresSection, provenanceSection, settingsSection, summarySection, table2Section, table3Section, verificationSection,
 } from '../analyses/two-framing/report.js';
-import { fixed } from '../core/format.js';
 import { reproductionFigure, reproductionSection } from '../analyses/reproduction/index.js';
+import { FILE_NOTES } from './file-notes.js';
 
-/** The figures of a direct-run analysis: the same four as reproduce, plus the comparison. */
+/** The figures of a direct-run analysis: the same four as reproduce (games by name), plus the comparison. */
 export function analyzeFigures(res: AnalyzeResult): Figure[] {
-  const figures = twoFramingFigures(res.analysis);
+  const figures = twoFramingFigures(res.analysis, gameNameOf(res.facts));
   if (res.comparison) figures.push(compareFigure(res.comparison.rows, `B = ${res.analysis.settings.reps} bootstrap replicates, seed ${res.analysis.settings.seed}`));
   if (res.reproduction) figures.push(reproductionFigure(res.reproduction));
   return figures;
 }
 
 function trialsSection(res: AnalyzeResult): Section {
+  const gameName = gameNameOf(res.facts);
   return {
     id: 'trials',
     heading: 'Trials per cell',
@@ -31,42 +37,42 @@ function trialsSection(res: AnalyzeResult): Section {
       {
         kind: 'table',
         columns: ['Model', 'Game', 'Framing', { text: 'Valid', numeric: true }, { text: 'Invalid', numeric: true }, { text: 'Failed', numeric: true }, 'Scoring'],
-        rows: res.source.tallies.map((t) => [t.model, t.game, t.framing, { text: String(t.valid), numeric: true }, { text: String(t.invalid), numeric: true }, { text: String(t.error), numeric: true }, t.scoring]),
+        rows: res.source.tallies.map((t) => [t.model, gameName(t.game), t.framing, { text: String(t.valid), numeric: true }, { text: String(t.invalid), numeric: true }, { text: String(t.error), numeric: true }, t.scoring]),
       },
     ],
   };
 }
 
-function compareSection(res: AnalyzeResult): Section[] {
-  const c = res.comparison;
-  if (!c) return [];
-  return [{
-    id: 'compare',
-    heading: 'Direct run beside the reconstructed data',
-    blocks: [{
-      kind: 'table',
-      columns: ['Model', 'Game', 'Framing', { text: 'Direct', numeric: true }, { text: 'Reconstructed', numeric: true }, { text: 'Difference [95 %]', numeric: true }],
-      rows: c.rows.map((r) => [r.model, r.game, r.framing, { text: fixed(r.direct_rate), numeric: true }, { text: fixed(r.reconstructed_rate), numeric: true },
-        { text: `${fixed(r.difference)} [${fixed(r.diff_lo)}, ${fixed(r.diff_hi)}]`, numeric: true }]),
-    }, ...(c.unmatchedDirect.length ? [{ kind: 'list' as const, items: c.unmatchedDirect.map((u) => `unmatched direct cell: ${u}`) }] : [])],
-  }];
+/** The report's sections, in reading order. */
+function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Section[] {
+  const a = res.analysis;
+  const gameName = gameNameOf(res.facts);
+  const prov = { ...res.provenance, columns: [] };
+  const synthetic = res.facts.simulated.length ? [syntheticBanner(res.facts.simulated)] : [];
+  const compareFacts = res.compareInput
+    ? [['compare', `${res.compareInput.path} (sha256 ${res.compareInput.sha256})`] as const,
+      ['map-model', Object.entries(res.compareInput.modelMap).map(([d, r]) => `${d}=${r}`).join(', ') || 'none'] as const]
+    : [];
+  const links = fileLinks(join(res.reportsDir, 'report.html'), [...res.files.map((f) => f.path), ...figurePaths(res.outDir, figures)], FILE_NOTES);
+  return [
+    summarySection(a, res.verification, prov, { gameName, notes: synthetic }), trialsSection(res), table2Section(a, gameName), table3Section(a, gameName),
+    lambdaSection(lambdaRows(a, res.facts.gaps), gameName), ...compareSections(a, res.comparison, gameName),
+    ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
+    figuresSection(figures), verificationSection(res.verification), provenanceSection(prov),
+    settingsSection(a, res.command, [['run', String(res.source.run.id)], ...compareFacts]), filesSection(links),
+  ];
 }
 
 /** figures/ and reports/report.html of a two-framing direct-run analysis. */
 export async function analyzePresentationFiles(res: AnalyzeResult, logger?: Logger): Promise<OutputFile[]> {
   const a = res.analysis;
   const figures = analyzeFigures(res);
-  const prov = { ...res.provenance, columns: [] };
   const tool = toolInfo();
   const html = renderReportHtml({
     title: `samegame analyze: ${res.source.run.designName}`,
     subtitle: `Two-framing robustness of ${a.settings.base} vs ${a.settings.alt} from a trial store (${tool.name} ${tool.version})`,
-    sections: [
-      summarySection(a, res.verification, prov), trialsSection(res), table2Section(a), table3Section(a), ...compareSection(res),
-      ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
-      figuresSection(figures), verificationSection(res.verification), provenanceSection(prov),
-      settingsSection(a, `samegame analyze ${prov.path} --seed ${a.settings.seed} --reps ${a.settings.reps} --attenuation ${a.settings.attenuation} --base ${a.settings.base} --alt ${a.settings.alt}${a.boot.method === 'bca' ? ' --interval bca' : ''}`),
-    ],
+    ...(res.facts.simulated.length ? { banner: syntheticBanner(res.facts.simulated) } : {}),
+    sections: analyzeSections(res, figures),
   });
   return [...await figureFiles(figures, res.outDir, logger), { path: join(res.reportsDir, 'report.html'), content: html }];
 }

@@ -1,181 +1,63 @@
-import { basename, extname, join, resolve, dirname } from 'node:path';
-import { sha256File } from '../core/hash.js';
 import { TrialStore } from '../live/store/store.js';
 import { pickRun, storeTable, type StoreTable } from '../sources/store.js';
-import { readRates } from '../sources/rates-csv.js';
-import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
-import { levels } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
-import { msg } from '../core/messages/common.js';
-import { silentLogger, type Logger } from '../core/logger.js';
-import { lambdaEstimand } from '../analyses/two-framing/lambda.js';
-import { analyzeTwoFraming, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/analysis.js';
-import { compareCells, type Comparison } from '../analyses/compare/compare.js';
-import { designFacts, withTableGames, type DesignFacts } from '../analyses/compare/design-facts.js';
-import { verifyTwoFraming } from '../analyses/two-framing/checks.js';
-import { check, makeReport, type VerificationReport } from '../core/checks.js';
-import { csvTables, twoFramingTableFiles, verificationFiles } from '../analyses/two-framing/files.js';
-import { compareCsv, compareHeadlineCsv, invalidCsv, lambdaCsv, lambdaRows } from '../analyses/compare/tables.js';
-import { table3Rows, type Table3Row } from '../analyses/two-framing/tables.js';
-import type { InputProvenance } from '../analyses/two-framing/metrics.js';
+import { reproductionMsg } from '../core/messages/reproduction.js';
+import { silentLogger } from '../core/logger.js';
+import { designFacts, type DesignFacts } from '../analyses/compare/design-facts.js';
 import { DEFAULTS } from './reproduce.js';
 import { isSelectiveSource } from '../analyses/selective/facts.js';
-import type { VerdictThresholds } from '../analyses/selective/estimand.js';
+import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
 import { analyzeSelective } from './analyze-selective.js';
 import type { SelectiveAnalysis } from '../analyses/selective/index.js';
-import type { Reproduction } from '../analyses/reproduction/index.js';
-import { reproductionMsg } from '../core/messages/reproduction.js';
-import { readExpected, reproductionOutputs } from './expect.js';
+import { analyzeDirectRun, type AnalyzeResult } from './analyze-two-framing.js';
+import { analyzeCommand, defaultAnalyzeOut, type AnalyzeOptions } from './analyze-settings.js';
 
-export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
-  readonly store: string;
-  /** Output directory; default: beside the store, named after it. */
-  readonly out?: string;
-  readonly runId?: number;
-  /** Reconstructed rates to compare with, side by side. */
-  readonly compare?: string;
-  readonly modelMap?: Readonly<Record<string, string>>;
-  readonly logger?: Logger;
-  readonly dryRun?: boolean;
-  /** Verdict thresholds of a context-enrichment run (selective robustness). */
-  readonly thresholds?: VerdictThresholds;
-  /** Published values to compare with (reports/reproduction.csv, check published_values_reproduced). */
-  readonly expect?: string;
-  /** Check the store with the full integrity_check instead of quick_check. */
-  readonly verifyStore?: boolean;
-}
+export type { AnalyzeResult } from './analyze-two-framing.js';
+export { analyzeCommand, defaultAnalyzeOut, directRunSettings, type AnalyzeOptions } from './analyze-settings.js';
 
-export interface AnalyzeResult {
-  readonly source: StoreTable;
-  readonly facts: DesignFacts;
-  readonly analysis: TwoFramingAnalysis;
-  readonly verification: VerificationReport;
-  readonly table3: Table3Row[];
-  readonly comparison?: Comparison;
-  /** Every published number beside the computed one (with --expect). */
-  readonly reproduction?: Reproduction;
-  readonly files: OutputFile[];
-  readonly outDir: string;
-  readonly reportsDir: string;
-  /** The store the analysis read: path as given, SHA-256, kind. */
-  readonly provenance: InputProvenance;
-}
-
-/** Default output directory of `analyze`: runs/x.sqlite → runs/x/. */
-export function defaultAnalyzeOut(store: string): string {
-  return join(dirname(resolve(store)), basename(store, extname(store)));
-}
-
-/**
- * `samegame analyze STORE`: the valid trials of a run → the same cell table the reconstructed
- * path uses → the same outputs as `reproduce`, plus invalid counts per cell and the λ̂
- * diagnostic. Direct runs are not attenuated unless asked (attenuation defaults to 1).
- */
-export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis {
-  const logger = opts.logger ?? silentLogger;
+/** The run's cell table and the facts of its design, read from the store (closed again). */
+export function readStoreSource(opts: Pick<AnalyzeOptions, 'store' | 'runId' | 'verifyStore'>): { source: StoreTable; facts: DesignFacts } {
   const store = TrialStore.openExisting(opts.store, { verify: opts.verifyStore });
-  let source: StoreTable;
-  let facts: DesignFacts;
   try {
     const run = pickRun(store, opts.store, opts.runId);
-    facts = designFacts(run.designJson);
-    source = storeTable(store, run, facts);
+    const facts = designFacts(run.designJson);
+    return { source: storeTable(store, run, facts), facts };
   } finally {
     store.close();
   }
-  // A context-enrichment run (cells carry condition, world, format) gets the selective-robustness analysis.
-  if (isSelectiveSource(source) && opts.expect !== undefined) throw new UserError(reproductionMsg.expectNeedsTwoFraming(opts.store));
-  if (isSelectiveSource(source)) return analyzeSelective(source, { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store) });
-  const published = readExpected({ data: opts.store, expect: opts.expect }, logger); // read before anything is said or computed
-  const { table, tallies } = source;
-  if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
-  facts = withTableGames(facts, levels(table, 'game'));
-  if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
-
-  const framings = levels(table, 'framing');
-  const settings: TwoFramingSettings = {
-    seed: opts.seed ?? DEFAULTS.seed,
-    reps: opts.reps ?? DEFAULTS.reps,
-    attenuation: opts.attenuation ?? 1,
-    base: opts.base ?? (framings.includes(DEFAULTS.base) ? DEFAULTS.base : framings[0]),
-    alt: opts.alt ?? (framings.includes(DEFAULTS.alt) ? DEFAULTS.alt : framings[1] ?? framings[0]),
-    interval: opts.interval ?? 'percentile',
-  };
-  if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
-  if (opts.base === undefined || opts.alt === undefined) logger.info(analyzeMsg.framingPair(settings.base, settings.alt));
-  // Every model–game needs valid trials in both planned framings.
-  for (const mg of new Set(table.cells.map((c) => JSON.stringify([c.key.model, c.key.game])))) {
-    const [model, game] = JSON.parse(mg) as [string, string];
-    for (const f of [settings.base, settings.alt]) {
-      if (!table.cells.some((c) => c.key.model === model && c.key.game === game && c.key.framing === f)) {
-        throw new UserError(analyzeMsg.missingPlannedCell(opts.store, model, game, f, framings));
-      }
-    }
-  }
-  for (const g of levels(table, 'game')) {
-    const du = facts.gaps.get(g);
-    if (du === undefined || !(du !== 0 && Number.isFinite(du))) logger.warn(analyzeMsg.noLambdaGap(g));
-  }
-
-  const analysis = analyzeTwoFraming(table, settings, logger, (layout) => [lambdaEstimand(table, layout, facts.gaps)]);
-  const comparison = opts.compare
-    ? compareWith(opts.compare, source, settings, opts.modelMap ?? {})
-    : undefined;
-
-  const outDir = resolve(opts.out ?? defaultAnalyzeOut(opts.store));
-  const reportsDir = join(outDir, 'reports');
-  const provenance = {
-    path: opts.store,
-    sha256: sha256File(opts.store),
-    kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run',
-  };
-  const extra = {
-    run: { id: source.run.id, design: source.run.designName, design_hash: source.run.designHash, tool_version: source.run.toolVersion },
-    synthetic_models: facts.simulated,
-    trials: tallies.map((t) => ({ model: t.model, game: t.game, framing: t.framing, ...t.factors, valid: t.valid, invalid: t.invalid, error: t.error, scoring: t.scoring })),
-    lambda: lambdaRows(analysis, facts.gaps),
-  };
-  const comparisonFiles: OutputFile[] = comparison ? [
-    { path: join(reportsDir, 'compare.csv'), content: compareCsv(comparison) },
-    { path: join(reportsDir, 'compare-headline.csv'), content: compareHeadlineCsv(analysis, comparison) },
-  ] : [];
-  const tableFiles: OutputFile[] = [
-    ...twoFramingTableFiles(reportsDir, analysis, provenance, extra),
-    { path: join(reportsDir, 'invalid.csv'), content: invalidCsv(tallies) },
-    { path: join(reportsDir, 'lambda.csv'), content: lambdaCsv(analysis, facts.gaps) },
-    ...comparisonFiles,
-  ];
-  const checked = verifyDirect(analysis, source, facts, csvTables(tableFiles), csvTables(comparisonFiles));
-  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reportsDir, analysis, checked, published, logger);
-  const files = [...tableFiles, ...reproductionFiles, ...verificationFiles(reportsDir, verification)];
-  if (!opts.dryRun) writeFilesAtomic(files);
-  return { source, facts, analysis, verification, table3: table3Rows(analysis), comparison, reproduction, files, outDir, reportsDir, provenance };
 }
 
-function compareWith(file: string, source: StoreTable, settings: TwoFramingSettings, modelMap: Readonly<Record<string, string>>): Comparison {
-  const recon = readRates(resolve(file), { base: settings.base, alt: settings.alt, displayPath: file });
-  const c = compareCells(source.table, recon.table, settings, modelMap);
-  if (c.rows.length === 0) throw new UserError(analyzeMsg.compareNoOverlap(file));
-  return c;
+/**
+ * `samegame analyze STORE`: a two-framing run → the same outputs as `reproduce` (analyzeDirectRun);
+ * a context-enrichment run → the selective-robustness analysis. The result's `kind` tells which;
+ * analyzeTwoFramingRun and analyzeSelectiveRun return one kind each and refuse the other.
+ */
+export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis {
+  const { source, facts } = readStoreSource(opts);
+  return isSelectiveSource(source) ? selectiveOf(source, opts) : analyzeDirectRun(source, facts, opts, opts.logger ?? silentLogger);
 }
 
-/** Appendix C adapted to a design: expected cells from the design, decisions = valid trials. */
-function verifyDirect(a: TwoFramingAnalysis, source: StoreTable, facts: DesignFacts, tables: string[], requested: string[]): VerificationReport {
-  const base = verifyTwoFraming({
-    analysis: a,
-    // Counted by SQL over the stored trials, apart from the cell table the estimands used.
-    expectedDecisions: { value: source.tallies.reduce((s, t) => s + t.valid, 0), source: 'valid trials in the store' },
-    tables,
-    requestedComparisons: requested,
+/** `analyze` for a two-framing run; a context-enrichment store is refused with one line. */
+export function analyzeTwoFramingRun(opts: AnalyzeOptions): AnalyzeResult {
+  const { source, facts } = readStoreSource(opts);
+  if (isSelectiveSource(source)) throw new UserError(analyzeMsg.wrongDesignKind(opts.store, 'context-enrichment', 'two-framing'));
+  return analyzeDirectRun(source, facts, opts, opts.logger ?? silentLogger);
+}
+
+/** `analyze` for a context-enrichment run; a two-framing store is refused with one line. */
+export function analyzeSelectiveRun(opts: AnalyzeOptions): SelectiveAnalysis {
+  const { source } = readStoreSource(opts);
+  if (!isSelectiveSource(source)) throw new UserError(analyzeMsg.wrongDesignKind(opts.store, 'two-framing', 'context-enrichment'));
+  return selectiveOf(source, opts);
+}
+
+function selectiveOf(source: StoreTable, opts: AnalyzeOptions): SelectiveAnalysis {
+  if (opts.expect !== undefined) throw new UserError(reproductionMsg.expectNeedsTwoFraming(opts.store));
+  const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
+  const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
+  return analyzeSelective(source, {
+    ...opts, thresholds, out: opts.out ?? defaultAnalyzeOut(opts.store),
+    command: analyzeCommand(opts.store, source.run.id, settings, { thresholds }),
   });
-  const present = new Set(a.table.cells.map((c) => JSON.stringify([c.key.model, c.key.game, c.key.framing])));
-  const missing: string[] = [];
-  for (const m of facts.models) for (const g of facts.games) for (const f of facts.framings) {
-    if (!present.has(JSON.stringify([m, g, f]))) missing.push(`${m} / ${g} / ${f}`);
-  }
-  const expected = facts.models.length * facts.games.length * facts.framings.length;
-  const designCells = check('design_cells_present', 'every model × game × framing cell of the design has valid trials',
-    `${present.size} cells with valid trials, design expects ${expected}`, missing);
-  return makeReport([...base.checks, designCells], [...base.degenerate]);
 }

@@ -1,34 +1,24 @@
 import { join, resolve } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
-import { reproduce, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
+import { ratesCommand, reproduce, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { toolInfo } from '../core/paths.js';
 import type { Figure } from '../render/figure.js';
 import { twoFramingFigures } from '../analyses/two-framing/figures.js';
 import { figureFiles } from '../render/render.js';
 import { reproductionFigure, reproductionSection } from '../analyses/reproduction/index.js';
+import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
+import { FILE_NOTES } from './file-notes.js';
 import { renderReportHtml, type ReportDoc } from '../render/html.js';
 import {
   figuresSection, provenanceSection, settingsSection, summarySection, table2Section, table3Section,
   verificationSection, type ReportProvenance,
 } from '../analyses/two-framing/report.js';
 
-/** A shell word: quoted unless it is plain. */
-function shellWord(s: string): string {
-  return /^[\w./=:@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The command line that regenerates these outputs. */
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
-  const s = res.analysis.settings;
-  const t = res.input.trials;
-  const source = t ? ['--trials', t.path, ...(t.clusterColumn ? ['--cluster', t.clusterColumn] : []), ...t.extraFactors.flatMap((f) => ['--factor', f])]
-    : ['--data', res.input.path];
-  return ['samegame', command, ...source, '--seed', String(s.seed), '--reps', String(s.reps),
-    '--attenuation', String(s.attenuation), '--base', s.base, '--alt', s.alt,
-    ...(res.analysis.boot.method === 'bca' ? ['--interval', 'bca'] : []),
-    ...(res.reproduction ? ['--expect', res.reproduction.path] : [])].map(shellWord).join(' ');
+  return ratesCommand(command, res.input, res.analysis.settings, { interval: res.analysis.boot.method, expect: res.reproduction?.path });
 }
 
 /** The input's path, hash, kind and provenance columns with their distinct values. */
@@ -41,7 +31,9 @@ export function reproduceFigures(res: ReproduceResult): Figure[] {
   return [...twoFramingFigures(res.analysis), ...(res.reproduction ? [reproductionFigure(res.reproduction)] : [])];
 }
 
-export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figure[]): ReportDoc {
+export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figure[], outDir = '.'): ReportDoc {
+  const out = resolve(outDir);
+  const links = fileLinks(join(out, 'reports', 'report.html'), [...res.files.map((f) => f.path), ...figurePaths(out, figures)], FILE_NOTES);
   const a = res.analysis;
   const prov = ratesProvenance(res);
   const tool = toolInfo();
@@ -57,13 +49,14 @@ export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figur
       verificationSection(res.verification),
       provenanceSection(prov),
       settingsSection(a, reproduceCommand(res)),
+      filesSection(links),
     ],
   };
 }
 
 /** reports/report.html of a reproduce result (no rendering in Node: the browser draws the figures). */
 export function reproduceReportFile(res: ReproduceResult, outDir: string, figures = reproduceFigures(res)): OutputFile {
-  return { path: join(resolve(outDir), 'reports', 'report.html'), content: renderReportHtml(reproduceReportDoc(res, figures)) };
+  return { path: join(resolve(outDir), 'reports', 'report.html'), content: renderReportHtml(reproduceReportDoc(res, figures, outDir)) };
 }
 
 /** figures/ (spec, SVG, PNG of each figure) and reports/report.html of a reproduce result. */

@@ -13,6 +13,7 @@ import { table3Rows, type Table3Row } from '../analyses/two-framing/tables.js';
 import { csvTables, twoFramingTableFiles, verificationFiles } from '../analyses/two-framing/files.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
 import { readExpected, reproductionOutputs } from './expect.js';
+import { regenerateCommand } from '../core/command-line.js';
 
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = TWO_FRAMING_DEFAULTS;
@@ -58,6 +59,21 @@ function expectedDecisions(input: AnalysisInput): { value: number; source: strin
 }
 
 /**
+ * The command line that regenerates the outputs of a rates command (reproduce, report) with these
+ * settings: the input (rates or per-trial, with its cluster and factor columns), the bootstrap,
+ * the interval method when not the default, and the published values compared with.
+ */
+export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
+  extra: { readonly interval?: string; readonly expect?: string } = {}): string {
+  const t = input.trials;
+  const source = t ? { trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors } : { data: input.path };
+  return regenerateCommand(command, [], {
+    ...source, seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
+    interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect,
+  });
+}
+
+/**
  * `samegame reproduce`: rates CSV → reconstruction → estimands with bootstrap intervals →
  * Appendix C verification → reports/. Input errors are thrown before anything is written.
  */
@@ -79,7 +95,8 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const analysis = analyzeTwoFraming(input.table, settings, logger);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
-  const tableFiles = twoFramingTableFiles(reports, analysis, provenance);
+  const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: published?.path });
+  const tableFiles = twoFramingTableFiles(reports, analysis, provenance, { command });
   const checked = verifyTwoFraming({
     analysis,
     expectedDecisions: expectedDecisions(input),

@@ -8,9 +8,15 @@ export interface DecimalText {
   readonly value: number;
   /** Digits after the decimal point as written ("0.130" → 3). */
   readonly decimals: number;
-  /** value = units / 10^decimals exactly. */
-  readonly units: bigint;
+  /**
+   * value = units / 10^decimals exactly; units as decimal digits (a string, so the type stays
+   * JSON-serializable; arithmetic on it is exact through unitsOf).
+   */
+  readonly units: string;
 }
+
+/** The exact integer units of a decimal, for BigInt arithmetic. */
+export const unitsOf = (rate: DecimalText): bigint => BigInt(rate.units);
 
 const DECIMAL = /^[+]?(\d*)(?:\.(\d*))?$/;
 
@@ -20,14 +26,14 @@ export function parseDecimal(text: string): DecimalText | undefined {
   const m = DECIMAL.exec(t);
   if (!m || (m[1] === '' && (m[2] === undefined || m[2] === ''))) return undefined;
   const frac = m[2] ?? '';
-  const units = BigInt((m[1] || '0') + frac);
+  const units = BigInt((m[1] || '0') + frac).toString();
   return { text: t, value: Number(t), decimals: frac.length, units };
 }
 
 /** round(units/10^d · n), halves rounded up, in exact integer arithmetic. */
 export function roundedCount(rate: DecimalText, n: number): number {
   const scale = 10n ** BigInt(rate.decimals);
-  const twice = 2n * rate.units * BigInt(n) + scale;
+  const twice = 2n * unitsOf(rate) * BigInt(n) + scale;
   return Number(twice / (2n * scale));
 }
 
@@ -36,5 +42,5 @@ export function countReproducesRate(x: number, n: number, rate: DecimalText): bo
   const scale = 10n ** BigInt(rate.decimals);
   // round(x/n · 10^d) = floor((2·x·10^d + n) / (2n))
   const r = (2n * BigInt(x) * scale + BigInt(n)) / (2n * BigInt(n));
-  return r === rate.units;
+  return r === unitsOf(rate);
 }

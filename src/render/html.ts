@@ -28,7 +28,16 @@ export type Block =
   | { readonly kind: 'table'; readonly id?: string; readonly caption?: string; readonly columns: readonly CellInput[]; readonly rows: readonly (readonly CellInput[])[] }
   | { readonly kind: 'list'; readonly items: readonly string[] }
   | { readonly kind: 'figure'; readonly figure: Figure }
-  | { readonly kind: 'code'; readonly text: string };
+  | { readonly kind: 'code'; readonly text: string }
+  /** Links to the files of the output folder, relative to the report (work from file:// and inside a zip). */
+  | { readonly kind: 'links'; readonly items: readonly FileLink[] };
+
+export interface FileLink {
+  /** Relative path from the report's folder, '/'-separated (e.g. table2.csv, ../figures/cell-r2.svg). */
+  readonly href: string;
+  readonly text: string;
+  readonly note?: string;
+}
 
 export interface Section {
   /** Anchor id: lowercase letters, digits and dashes. */
@@ -40,6 +49,8 @@ export interface Section {
 export interface ReportDoc {
   readonly title: string;
   readonly subtitle?: string;
+  /** A notice shown under the title (e.g. synthetic data). */
+  readonly banner?: string;
   readonly sections: readonly Section[];
 }
 
@@ -72,11 +83,21 @@ function cell(c: CellInput, tag: 'td' | 'th'): string {
   return `<${tag}${cls ? ` class="${cls}"` : ''}${style}>${escapeHtml(v.text)}</${tag}>`;
 }
 
+/** A relative link target, each path segment percent-encoded; absolute paths and URLs are refused. */
+export function relativeHref(href: string): string {
+  if (href.startsWith('/') || href.includes('\\') || /^[a-z][a-z0-9+.-]*:/i.test(href)) throw new RangeError(`report links must be relative paths: ${JSON.stringify(href)}`);
+  return href.split('/').map((seg) => (seg === '..' || seg === '.' ? seg : encodeURIComponent(seg))).join('/');
+}
+
+const link = (l: FileLink) => `<a href="${escapeHtml(relativeHref(l.href))}">${escapeHtml(l.text)}</a>`;
+
 function block(b: Block): string {
   switch (b.kind) {
     case 'text': return `<p>${escapeHtml(b.text)}</p>`;
     case 'code': return `<pre><code>${escapeHtml(b.text)}</code></pre>`;
     case 'list': return `<ul>${b.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
+    case 'links':
+      return `<ul class="file-links">${b.items.map((l) => `<li>${link(l)}${l.note ? ` — ${escapeHtml(l.note)}` : ''}</li>`).join('')}</ul>`;
     case 'facts':
       return `<dl class="facts">${b.items.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
     case 'table':
@@ -93,7 +114,7 @@ function block(b: Block): string {
         `<figure class="figure" id="figure-${id}" data-figure="${id}">`,
         `<div class="chart"></div>`,
         `<figcaption><strong>${escapeHtml(b.figure.title)}.</strong> ${escapeHtml(b.figure.caption)}`,
-        ` <span class="files">Files: figures/${id}.vl.json, .svg, .png</span></figcaption>`,
+        ` <span class="files">Files: ${(['vl.json', 'svg', 'png'] as const).map((ext) => link({ href: `../figures/${b.figure.id}.${ext}`, text: `${b.figure.id}.${ext}` })).join(', ')}</span></figcaption>`,
         `<script type="application/json" id="spec-${id}">${scriptJson(b.figure.spec)}</script>`,
         '</figure>',
       ].join('\n');
@@ -115,6 +136,7 @@ table { border-collapse: collapse; margin: 8px 0 14px; font-size: 0.92em; }
 caption { text-align: left; font-weight: bold; padding-bottom: 6px; }
 th, td { border-bottom: 1px solid #e6e6e6; padding: 4px 10px; text-align: left; vertical-align: top; }
 th { background: #f3f4f6; }
+td:first-child { white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.pass { color: #1b7f3b; font-weight: bold; }
 td.fail { color: #b3261e; font-weight: bold; }
@@ -122,10 +144,13 @@ td.fail { color: #b3261e; font-weight: bold; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
 dl.facts dt { font-weight: bold; }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
-pre { background: #f3f4f6; padding: 8px 12px; overflow-x: auto; }
+pre { background: #f3f4f6; padding: 8px 12px; white-space: pre-wrap; overflow-wrap: break-word; }
+.banner { background: #fff4e5; border: 1px solid #f0b35a; border-radius: 6px; padding: 8px 14px; margin: 0 0 12px; font-weight: bold; }
+ul.file-links a, figcaption .files a { color: #2a5d9f; }
 figure.figure { margin: 12px 0 24px; }
-figure.figure .chart { overflow-x: auto; }
-figcaption { color: #444; font-size: 0.92em; max-width: 860px; }
+figure.figure .chart { overflow-x: auto; display: block; width: 100%; }
+figure.figure .chart svg { display: block; width: 100%; height: auto; }
+figcaption { color: #444; font-size: 0.92em; }
 figcaption .files { color: #777; }
 `;
 
@@ -199,6 +224,7 @@ export function renderReportHtml(doc: ReportDoc, bundles: VegaBundles = readBund
     '<header>',
     `<h1>${escapeHtml(doc.title)}</h1>`,
     doc.subtitle ? `<p class="subtitle">${escapeHtml(doc.subtitle)}</p>` : '',
+    ...(doc.banner ? [`<p class="banner" role="note">${escapeHtml(doc.banner)}</p>`] : []),
     `<nav>${doc.sections.map((s) => `<a href="#${anchor(s.id)}">${escapeHtml(s.heading)}</a>`).join('')}</nav>`,
     '</header>',
     '<main>',

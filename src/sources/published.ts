@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { reproductionMsg } from '../core/messages/reproduction.js';
-import { parseDecimal, type DecimalText } from '../core/decimal.js';
+import { parseDecimal, unitsOf, type DecimalText } from '../core/decimal.js';
 import { splitRows } from './rates-csv.js';
 
 /** The published values of the shipped Same Game, Different Story data (Tables 2 and 3), relative to the package root. */
@@ -51,7 +51,7 @@ export function parseSignedDecimal(text: string): DecimalText | undefined {
   if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(t)) return undefined;
   const negative = t.startsWith('-');
   const d = parseDecimal(negative ? t.slice(1) : t)!;
-  return negative ? { text: t, value: -d.value, decimals: d.decimals, units: -d.units } : d;
+  return negative ? { text: t, value: -d.value, decimals: d.decimals, units: (-unitsOf(d)).toString() } : d;
 }
 
 const isTable = (t: string): t is PublishedTable => Object.prototype.hasOwnProperty.call(PUBLISHED_TABLES, t);

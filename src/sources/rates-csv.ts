@@ -40,6 +40,9 @@ export interface ReadRatesOptions {
   displayPath?: string;
 }
 
+/** The planned pair of Same Game, Different Story: readRates(path) checks every model–game for it. */
+export const PLANNED_PAIR: ReadRatesOptions = { base: 'business', alt: 'friend-sharing' };
+
 export interface RawRow { line: number; fields: string[] }
 
 /** Split CSV text into rows with the line each starts on (quoted newlines allowed). */

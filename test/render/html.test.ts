@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderReportHtml, scriptJson, type ReportDoc } from '../../src/render/html.js';
+import { escapeHtml, relativeHref, renderReportHtml, scriptJson, type ReportDoc } from '../../src/render/html.js';
 import { defineFigure } from '../../src/render/figure.js';
 import { readBundles } from '../../src/render/vega-runtime.js';
 
@@ -64,7 +64,22 @@ describe('renderReportHtml', () => {
   it('inlines vega, vega-lite and vega-embed and loads nothing from outside the file', () => {
     for (const b of [bundles.vega, bundles.vegaLite, bundles.vegaEmbed]) expect(html.includes(`<script>${b}</script>`)).toBe(true);
     expect(/<script[^>]+src=|<link\b|<img\b|<iframe\b/i.test(markup)).toBe(false);
-    expect(/\s(?:src|href)="(?!#)/.test(markup)).toBe(false);
+    expect(/\ssrc="/.test(markup)).toBe(false);
+    // Links are anchors in the page or relative paths to the files beside it (figures/…): no scheme, no absolute path.
+    const hrefs = [...markup.matchAll(/\shref="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs.filter((h) => !h.startsWith('#') && !/^(?:\.\.\/)?[\w.%-]+(?:\/[\w.%-]+)*$/.test(h))).toEqual([]);
+    expect(hrefs).toContain('../figures/probe.svg');
+  });
+
+  it('file links are relative, percent-encoded per segment, and refused when absolute', () => {
+    const doc = renderReportHtml({ title: 't', sections: [{ id: 'files', heading: 'Files', blocks: [{ kind: 'links', items: [
+      { href: 'table 2.csv', text: 'table 2.csv', note: 'a <note>' }, { href: '../figures/a#b.svg', text: 'a#b.svg' },
+    ] }] }] }, bundles);
+    expect(doc).toContain('<a href="table%202.csv">table 2.csv</a> — a &lt;note&gt;');
+    expect(doc).toContain('<a href="../figures/a%23b.svg">a#b.svg</a>');
+    for (const bad of ['/etc/passwd', 'file:///x', 'https://example.org/x', 'javascript:alert(1)', 'C:\\x']) {
+      expect(() => relativeHref(bad), bad).toThrow(RangeError);
+    }
   });
 
   it('the Content-Security-Policy allows exactly the inline scripts present, and no network', () => {

@@ -1,5 +1,5 @@
 import type { RateRow } from '../../sources/rates-csv.js';
-import { countReproducesRate, type DecimalText } from '../../core/decimal.js';
+import { countReproducesRate, unitsOf, type DecimalText } from '../../core/decimal.js';
 
 /**
  * GRIM-style consistency of reported rates (Brown & Heathers 2017, "The GRIM test"): a rate
@@ -54,8 +54,8 @@ export function consistentCounts(rate: DecimalText, n: number): { min: number; m
   const scale2 = 2n * 10n ** BigInt(rate.decimals);
   const N = BigInt(n);
   const ceilDiv = (a: bigint, b: bigint) => (a <= 0n ? -((-a) / b) : (a + b - 1n) / b);
-  const lo = ceilDiv(N * (2n * rate.units - 1n), scale2);
-  const hi = ceilDiv(N * (2n * rate.units + 1n), scale2) - 1n;
+  const lo = ceilDiv(N * (2n * unitsOf(rate) - 1n), scale2);
+  const hi = ceilDiv(N * (2n * unitsOf(rate) + 1n), scale2) - 1n;
   const min = Number(lo < 0n ? 0n : lo);
   const max = Number(hi > N ? N : hi);
   if (min > max) return undefined;
@@ -77,7 +77,7 @@ export function checkConsistency(rows: readonly RateRow[]): CellConsistency[] {
     const notDiscriminating = BigInt(obs.n) >= 10n ** BigInt(rate.decimals);
     if (!run) {
       // Counts around the rate: floor(rate·n) and the next one, each with the rate it would give.
-      const k = Number((rate.units * BigInt(obs.n)) / 10n ** BigInt(rate.decimals));
+      const k = Number((unitsOf(rate) * BigInt(obs.n)) / 10n ** BigInt(rate.decimals));
       const nearby = [k, k + 1].filter((c) => c >= 0 && c <= obs.n).map((c) => ({ count: c, rate: rateText(c, obs.n, rate.decimals) }));
       return { ...info, nearby, status: 'impossible-rate' as const };
     }

@@ -1,6 +1,7 @@
 import { toolInfo } from '../../core/paths.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { AuditResult } from './audit.js';
+import { auditCommand } from './html-sections.js';
 import type { CellChange } from './reading-error.js';
 import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
 
@@ -29,6 +30,7 @@ export function auditObject(r: Result) {
       headline: 'conservative R and action shift, per model and pooled (Table 3)',
     },
     ...(s.interval === 'bca' ? { headline_bca: bcaHeadline(r) } : {}),
+    command: auditCommand(r),
     input: { path: r.input.path, sha256: r.input.sha256, kind: r.input.kind, cells: r.input.rows.length },
     consistency: r.consistency.map((c) => ({
       line: c.line, cell: c.cell, n: c.n, rate: c.rate ?? null, decimals: c.decimals ?? null, count: c.count, count_given: c.countGiven,

@@ -11,11 +11,20 @@ import type { AuditResult } from './audit.js';
 import { auditMarkdown } from './markdown.js';
 import { auditJson } from './json.js';
 import { auditFigures } from './figures.js';
+import { fileLinks, figurePaths, filesSection } from '../../render/files-section.js';
+import { auditSettingsSection, degenerateSection, influenceSection, mcErrorSection } from './html-sections.js';
+
+const AUDIT_FILE_NOTES: Readonly<Record<string, string>> = {
+  'audit.md': 'the full audit, readable', 'audit.json': 'the full audit in full precision, with the regenerate command',
+};
 
 type Result = Omit<AuditResult, 'files'>;
 
 /** reports/audit.html: the audit's summary, tipping points and figures through the shared report renderer. */
-export function auditReportDoc(r: Result, figures: readonly Figure[]): ReportDoc {
+export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '.'): ReportDoc {
+  const out = resolve(outDir);
+  const reports = join(out, 'reports');
+  const links = fileLinks(join(reports, 'audit.html'), [join(reports, 'audit.md'), join(reports, 'audit.json'), ...figurePaths(out, figures)], AUDIT_FILE_NOTES);
   const flags = r.consistency.filter((c) => c.status === 'impossible-rate' || c.status === 'count-mismatch');
   const K = r.readingError.K;
   const tipping: Block = {
@@ -34,7 +43,7 @@ export function auditReportDoc(r: Result, figures: readonly Figure[]): ReportDoc
   };
   return {
     title: `samegame audit: ${r.input.path}`,
-    subtitle: `Provenance audit of ${r.input.kind} (${toolInfo().name} ${toolInfo().version}); the full audit is reports/audit.md and reports/audit.json`,
+    subtitle: `Provenance audit of ${r.input.kind} (${toolInfo().name} ${toolInfo().version}); the full audit is audit.md and audit.json (Files, below)`,
     sections: [
       { id: 'consistency', heading: 'Consistency of the reported rates', blocks: [
         { kind: 'text', text: flags.length === 0 ? `No reported rate is impossible at its n (${r.consistency.length} cells, GRIM-style check).` : `${flags.length} cell(s) flagged:` },
@@ -44,10 +53,8 @@ export function auditReportDoc(r: Result, figures: readonly Figure[]): ReportDoc
       { id: 'reading-error', heading: r.readingError.given ? 'Reading error' : `Reading error ±${K}`,
         blocks: [r.readingError.given ? { kind: 'text', text: `The counts were given (${r.input.kind}): no reading-error analysis.` } : reading] },
       { id: 'figures', heading: 'Figures', blocks: figures.map((figure): Block => ({ kind: 'figure', figure })) },
-      { id: 'settings', heading: 'Settings', blocks: [{ kind: 'facts', items: [
-        ['Input', `${r.input.path} (sha256 ${r.input.sha256})`], ['Seed', String(r.settings.seed)], ['Replicates', String(r.settings.reps)],
-        ['Search replicates', String(r.settings.searchReps)], ['Attenuation', String(r.settings.attenuation)], ['Planned pair', `${r.settings.base} → ${r.settings.alt}`],
-      ] }] },
+      influenceSection(r), mcErrorSection(r), degenerateSection(r), auditSettingsSection(r),
+      filesSection(links),
     ],
   };
 }
@@ -61,6 +68,6 @@ export async function auditFiles(r: Result, outDir: string, logger?: Logger): Pr
     { path: join(reports, 'audit.md'), content: auditMarkdown(r) },
     { path: join(reports, 'audit.json'), content: auditJson(r) },
     ...await figureFiles(figures, out, logger),
-    { path: join(reports, 'audit.html'), content: renderReportHtml(auditReportDoc(r, figures)) },
+    { path: join(reports, 'audit.html'), content: renderReportHtml(auditReportDoc(r, figures, outDir)) },
   ];
 }

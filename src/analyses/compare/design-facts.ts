@@ -12,11 +12,13 @@ export interface DesignFacts {
   readonly simulated: readonly string[];
   /** Δu(q = 0.5) per game id, for the λ̂ diagnostic. */
   readonly gaps: ReadonlyMap<string, number>;
+  /** Display name per game id: the design's `name`, else the canonical game's name (Appendix A). */
+  readonly gameNames?: ReadonlyMap<string, string>;
 }
 
 type Doc = {
   models?: { id?: string; provider?: string }[];
-  games?: (string | { id?: string; payoffs?: Game['payoffs'] })[];
+  games?: (string | { id?: string; name?: string; payoffs?: Game['payoffs'] })[];
   framings?: (string | { id?: string })[];
 };
 
@@ -28,14 +30,27 @@ export function designFacts(designJson: string): DesignFacts {
   const simulated = (doc.models ?? []).filter((m) => m.provider === 'simulated').map((m) => m.id ?? '');
   const gaps = new Map<string, number>();
   const games: string[] = [];
+  const gameNames = new Map<string, string>();
   for (const g of doc.games ?? []) {
     const id = typeof g === 'string' ? g : g.id ?? '';
     games.push(id);
+    const name = (typeof g === 'string' ? undefined : g.name) ?? canonicalGame(id)?.name;
+    if (name) gameNames.set(id, name);
     const payoffs = typeof g === 'string' ? canonicalGame(g)?.payoffs : g.payoffs ?? canonicalGame(id)?.payoffs;
     if (payoffs) gaps.set(id, payoffGap(rowPayoffs({ id, name: id, payoffs })));
   }
   const framings = (doc.framings ?? []).map((f) => (typeof f === 'string' ? f : f.id ?? '')).filter(Boolean);
-  return { models, games, framings, simulated, gaps };
+  return { models, games, framings, simulated, gaps, gameNames };
+}
+
+/**
+ * How a report shows a game: its name when the design gives one (or it is a canonical game),
+ * else the label as stored. Ids are kept when two games would share a name.
+ */
+export function gameNameOf(facts: DesignFacts): (game: string) => string {
+  const names = facts.gameNames ?? new Map<string, string>();
+  if (new Set(names.values()).size !== names.size) return (g) => g;
+  return (g) => names.get(g) ?? g;
 }
 
 /**

@@ -4,7 +4,7 @@
  * a unit of the last published digit (plus 2 × the Monte Carlo standard error) without any
  * floating-point error at the boundary (0.0625 − 0.062 is 0.0005 exactly, not 0.00050000000000000044).
  */
-import type { DecimalText } from '../../core/decimal.js';
+import { unitsOf, type DecimalText } from '../../core/decimal.js';
 import { defaultBatches, mcErrorOfQuantile } from '../audit/index.js';
 
 export type Verdict = 'exact' | 'within-mc' | 'differs' | 'missing';
@@ -58,7 +58,7 @@ export function judge(computed: number, published: DecimalText, mcSe: number): J
   const h = halfUnit(published.decimals);
   const twoSe = exactDecimal(2 * mcSe); // doubling a double is exact
   const scale = Math.max(c.scale, h.scale, twoSe.scale);
-  const diff = abs(rescale(c, scale) - rescale({ units: published.units, scale: published.decimals }, scale));
+  const diff = abs(rescale(c, scale) - rescale({ units: unitsOf(published), scale: published.decimals }, scale));
   const half = rescale(h, scale);
   const verdict = diff <= half ? 'exact' : diff <= half + rescale(twoSe, scale) ? 'within-mc' : 'differs';
   return { verdict, difference: computed - published.value, tolerance: 5 / 10 ** (published.decimals + 1) + 2 * mcSe };

@@ -13,9 +13,12 @@ import { cellId, cellRate, cellSize, orderByLevels, type CellTable } from '../..
 import { bootstrap } from '../../stats/bootstrap.js';
 import { combineEstimands } from '../../stats/combine.js';
 import { stat } from '../../core/names.js';
-import { DEFAULT_THRESHOLDS, selectiveEstimand, selectiveLayout, selectiveVerdict } from './estimand.js';
+import { DEFAULT_THRESHOLDS, selectiveEstimand, selectiveLayout, selectiveVerdict, type SelectiveLayout, type VerdictThresholds } from './estimand.js';
 import { UserError } from '../../core/errors.js';
-import { silentLogger } from '../../core/logger.js';
+import { silentLogger, type Logger } from '../../core/logger.js';
+import { sha256File } from '../../core/hash.js';
+import { regenerateCommand } from '../../core/command-line.js';
+import type { BootstrapResult } from '../../stats/bootstrap.js';
 import { selectiveMsg } from '../../core/messages/selective.js';
 import { analyzeMsg } from '../../core/messages/analyze.js';
 import type { Figure } from '../../render/figure.js';
@@ -37,9 +40,8 @@ function inDesignOrder(t: CellTable, f: SelectiveFacts): CellTable {
   return { factors: t.factors, cells };
 }
 
-/** The selective-robustness analysis of a context-enrichment store: computed, with its files (not written). */
-export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): SelectiveAnalysis {
-  const logger = opts.logger ?? silentLogger;
+/** Facts, ordered table and layout of a context-enrichment store; a store without a complete group is refused. */
+function selectiveInput(source: StoreTable, opts: SelectiveOptions, logger: Logger) {
   const facts = selectiveFacts(source.run.designJson);
   if (!facts) throw new UserError(selectiveMsg.noEnrichment(opts.store));
   if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
@@ -47,9 +49,12 @@ export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): S
   const layout = selectiveLayout(table, facts.spec);
   if (layout.groups.length === 0) throw new UserError(selectiveMsg.noCompleteGroup(opts.store));
   if (layout.missing.length) logger.warn(selectiveMsg.incompleteGroups(layout.missing));
-  const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
-  const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
+  return { facts, table, layout };
+}
 
+/** One bootstrap of every selective statistic, and the rows (with verdicts) read from it. */
+function selectiveRows(table: CellTable, layout: SelectiveLayout, settings: { seed: number; reps: number },
+  thresholds: VerdictThresholds, logger: Logger): { boot: BootstrapResult; rows: SelectiveRow[] } {
   const boot = bootstrap(table.cells.map((c) => ({ id: cellId(table.factors, c.key), obs: c.obs })),
     combineEstimands(selectiveEstimand(layout), paraphraseEstimand(layout)), {
       seed: settings.seed, reps: settings.reps,
@@ -64,7 +69,11 @@ export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): S
       jsd: jsd.point, jsdLo: jsd.lo, jsdHi: jsd.hi, dist: dist.point, distLo: dist.lo, distHi: dist.hi, ds: ds.point, dsLo: ds.lo, dsHi: ds.hi,
     };
   });
+  return { boot, rows };
+}
 
+/** The imputation sensitivity (the store's per-call candidates) and the per-cell summary. */
+function selectiveCells(source: StoreTable, opts: SelectiveOptions, table: CellTable, layout: SelectiveLayout, logger: Logger) {
   const store = TrialStore.openExisting(opts.store);
   let imputation: ImputationSensitivity;
   let imputedByCell: readonly number[];
@@ -76,19 +85,29 @@ export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): S
     store.close();
   }
   if (imputation.imputed > 0) logger.info(selectiveMsg.imputed(imputation.imputed, imputation.scored));
-
   const tally = new Map(source.tallies.map((t) => [JSON.stringify([t.model, t.framing]), t]));
   const cells: SelectiveCell[] = table.cells.map((c, i) => {
     const t = tally.get(JSON.stringify([c.key.model, c.key.framing]));
     return { model: c.key.model, condition: c.key.condition, world: c.key.world, format: c.key.format,
       valid: cellSize(c.obs), invalid: t?.invalid ?? 0, error: t?.error ?? 0, imputed: imputedByCell[i], p: cellRate(c.obs) };
   });
+  return { imputation, cells };
+}
 
+/** The selective-robustness analysis of a context-enrichment store: computed, with its files (not written). */
+export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): SelectiveAnalysis {
+  const logger = opts.logger ?? silentLogger;
+  const { facts, table, layout } = selectiveInput(source, opts, logger);
+  const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
+  const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
+  const { boot, rows } = selectiveRows(table, layout, settings, thresholds, logger);
+  const { imputation, cells } = selectiveCells(source, opts, table, layout, logger);
   const outDir = resolve(opts.out);
   const reportsDir = join(outDir, 'reports');
-  const partial = { kind: 'selective' as const, source, facts, table, layout, boot, rows, cells, imputation, thresholds, settings, reportsDir, outDir };
-  const figures = [selectivePlane(partial)];
-  const analysis: SelectiveAnalysis = { ...partial, figures, files: [] };
+  const provenance = { path: opts.store, sha256: sha256File(opts.store), kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run' };
+  const command = opts.command ?? regenerateCommand('analyze', [opts.store], { run: source.run.id, seed: settings.seed, reps: settings.reps });
+  const partial = { kind: 'selective' as const, source, facts, table, layout, boot, rows, cells, imputation, thresholds, settings, reportsDir, outDir, provenance, command };
+  const analysis: SelectiveAnalysis = { ...partial, figures: [selectivePlane(partial)], files: [] };
   const files: OutputFile[] = [
     { path: join(reportsDir, 'selective.csv'), content: selectiveCsv(rows) },
     { path: join(reportsDir, 'selective-paraphrase.csv'), content: paraphraseCsv(rows) },

@@ -36,6 +36,9 @@ export function selectiveJson(a: SelectiveAnalysis): string {
   const r = (x: number) => (Number.isFinite(x) ? x : null);
   return JSON.stringify({
     run: { id: a.source.run.id, design: a.source.run.designName, design_hash: a.source.run.designHash, tool_version: a.source.run.toolVersion },
+    command: a.command,
+    input: a.provenance,
+    settings: { seed: a.settings.seed, reps: a.settings.reps },
     synthetic_models: a.facts.simulated,
     definitions: {
       units: 'fractions (0.05 = 5 percentage points)',

@@ -1,3 +1,4 @@
+import { wrappedCommand } from '../../core/command-line.js';
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import type { SelectiveAnalysis } from './types.js';
@@ -5,6 +6,46 @@ import { toolInfo } from '../../core/paths.js';
 import { fixed } from '../../core/format.js';
 import { renderReportHtml, type Section } from '../../render/html.js';
 import { figuresSection } from '../two-framing/index.js';
+import { fileLinks, figurePaths, filesSection } from '../../render/files-section.js';
+
+/** The notice a report of simulated models carries under its title and in its summary. */
+export function syntheticBanner(models: readonly string[]): string {
+  return `Synthetic data: ${models.join(', ')} answered through the simulated provider; these numbers say nothing about any real model.`;
+}
+
+function selectiveProvenanceSection(a: SelectiveAnalysis): Section {
+  const r = a.source.run;
+  return { id: 'provenance', heading: 'Input provenance', blocks: [{ kind: 'facts', items: [
+    ['Store', a.provenance.path], ['SHA-256', a.provenance.sha256], ['Kind', a.provenance.kind],
+    ['Run', `${r.id} of design "${r.designName}" (design hash ${r.designHash}, samegame ${r.toolVersion})`],
+    ['Synthetic models', a.facts.simulated.length ? a.facts.simulated.join(', ') : 'none'],
+  ] }] };
+}
+
+function selectiveSettingsSection(a: SelectiveAnalysis): Section {
+  return { id: 'settings', heading: 'Settings', blocks: [
+    { kind: 'facts', items: [
+      ['seed', String(a.settings.seed)], ['reps', String(a.settings.reps)],
+      ['max surface sensitivity', String(a.thresholds.maxSurface)], ['min world responsiveness (interval lower end)', String(a.thresholds.minWorldLo)],
+      ['interval', '95% percentile bootstrap, resampling the calls within each cell'],
+    ] },
+    { kind: 'text', text: 'Regenerate with:' },
+    { kind: 'code', text: wrappedCommand(a.command) },
+  ] };
+}
+
+const NOTES: Readonly<Record<string, string>> = {
+  'selective.csv': 'SS, WR and the verdict per model and condition (fractions)',
+  'selective-paraphrase.csv': 'JSD, JS distance and directional sensitivity',
+  'selective-cells.csv': 'calls and mean first-action probability per cell',
+  'selective-imputation.csv': 'the metrics with imputed calls at 0 and at the full unreturned mass',
+  'selective.json': 'everything, with the definitions, the input and the regenerate command',
+  'selective.md': 'the summary, readable',
+};
+
+function selectiveLinks(a: SelectiveAnalysis) {
+  return fileLinks(join(a.reportsDir, 'report.html'), [...a.files.map((f) => f.path), ...figurePaths(a.outDir, a.figures)], NOTES);
+}
 
 const pts = (x: number) => fixed(100 * x, 1);
 const num = (text: string) => ({ text, numeric: true });
@@ -22,7 +63,7 @@ export function selectiveReportFile(a: SelectiveAnalysis): OutputFile {
     {
       id: 'summary', heading: 'Summary',
       blocks: [
-        { kind: 'text', text: `${a.rows.length} model × condition groups; ${robust} selectively robust (surface sensitivity ≤ ${pts(a.thresholds.maxSurface)} points and a world-responsiveness interval above ${pts(a.thresholds.minWorldLo)} points). Surface sensitivity = mean over worlds of the mean |p(${spec.formats[0]}) − p(format)| over the other formats; world responsiveness = mean over formats of p(${hi}) − p(${lo}). 95 % intervals from ${a.settings.reps} replicates resampling the calls within each cell (seed ${a.settings.seed}).` },
+        { kind: 'text', text: `${a.facts.simulated.length ? `${syntheticBanner(a.facts.simulated)} ` : ''}${a.rows.length} model × condition groups; ${robust} selectively robust (surface sensitivity ≤ ${pts(a.thresholds.maxSurface)} points and a world-responsiveness interval above ${pts(a.thresholds.minWorldLo)} points). Surface sensitivity = mean over worlds of the mean |p(${spec.formats[0]}) − p(format)| over the other formats; world responsiveness = mean over formats of p(${hi}) − p(${lo}). 95 % intervals from ${a.settings.reps} replicates resampling the calls within each cell (seed ${a.settings.seed}).` },
         { kind: 'facts', items: [
           ['Run', `${a.source.run.id} of design "${a.source.run.designName}" (samegame ${a.source.run.toolVersion})`],
           ['Models', a.layout.models.join(', ')],
@@ -54,7 +95,11 @@ export function selectiveReportFile(a: SelectiveAnalysis): OutputFile {
       ],
     },
   ];
+  sections.push(selectiveProvenanceSection(a), selectiveSettingsSection(a), filesSection(selectiveLinks(a)));
   const tool = toolInfo();
-  const html = renderReportHtml({ title: `samegame analyze: ${a.source.run.designName}`, subtitle: `Selective robustness of a context-enrichment run (${tool.name} ${tool.version})`, sections });
+  const html = renderReportHtml({
+    title: `samegame analyze: ${a.source.run.designName}`, subtitle: `Selective robustness of a context-enrichment run (${tool.name} ${tool.version})`,
+    ...(a.facts.simulated.length ? { banner: syntheticBanner(a.facts.simulated) } : {}), sections,
+  });
   return { path: join(a.reportsDir, 'report.html'), content: html };
 }

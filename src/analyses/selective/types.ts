@@ -17,6 +17,8 @@ export interface SelectiveOptions {
   readonly reps?: number;
   readonly thresholds?: VerdictThresholds;
   readonly logger?: Logger;
+  /** The command line that regenerates the analysis (shown in the report, recorded in selective.json). */
+  readonly command?: string;
 }
 
 /** One model × condition: both metrics and the context-enrichment summary metrics with their intervals, and the verdict. */
@@ -51,6 +53,10 @@ export interface SelectiveAnalysis {
   readonly imputation: ImputationSensitivity;
   readonly thresholds: VerdictThresholds;
   readonly settings: { readonly seed: number; readonly reps: number };
+  /** The command line that regenerates these outputs. */
+  readonly command: string;
+  /** The store read: path as given, SHA-256, kind. */
+  readonly provenance: { readonly path: string; readonly sha256: string; readonly kind: string };
   readonly figures: readonly Figure[];
   /** The files written (figures/ SVG and PNG only through analyzeWithFigures). */
   readonly files: readonly OutputFile[];

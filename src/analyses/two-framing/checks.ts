@@ -204,10 +204,16 @@ export function twoEmpiricalTables(v: VerifyInput): Check {
   const bad: string[] = [];
   const empirical = v.tables.filter((t) => /^table\d+$/.test(t));
   const requested = new Set(v.requestedComparisons ?? []);
-  const external = v.tables.filter((t) => /compar/.test(t) && !requested.has(t));
+  const comparisons = v.tables.filter((t) => /compar/.test(t));
+  const external = comparisons.filter((t) => !requested.has(t));
+  const asked = comparisons.filter((t) => requested.has(t));
   if (empirical.length !== 2) bad.push(`${empirical.length} empirical tables: ${empirical.join(', ')}`);
   if (external.length) bad.push(`external comparison tables: ${external.join(', ')}`);
-  return check('two_empirical_tables', 'the report has exactly two empirical tables and no external comparison table',
+  // The description says what was written: with --compare the comparison tables are there, as requested.
+  const description = asked.length
+    ? `the report has exactly two empirical tables; its comparison tables (${asked.join(', ')}) are the ones requested with --compare, and no other`
+    : 'the report has exactly two empirical tables and no external comparison table';
+  return check('two_empirical_tables', description,
     `empirical: ${empirical.join(', ')}; external: ${external.length ? external.join(', ') : 'none'}${requested.size ? ` (requested: ${[...requested].join(', ')})` : ''}`, bad);
 }
 

@@ -62,10 +62,13 @@ export function replicatesOf(a: TwoFramingAnalysis, name: string): Float64Array 
   return a.boot.replicates.subarray(j * a.boot.reps, (j + 1) * a.boot.reps);
 }
 
-/** The four figures of a two-framing analysis (Same Game, Different Story Tables 2 and 3 and their bootstrap). */
-export function twoFramingFigures(a: TwoFramingAnalysis): Figure[] {
+/**
+ * The four figures of a two-framing analysis (Same Game, Different Story Tables 2 and 3 and their
+ * bootstrap). `gameName` shows a design's game ids as their names (rates files already hold names).
+ */
+export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string) => string = (g) => g): Figure[] {
   const models = [...a.layout.models];
-  const games = gamesInOrder(a);
+  const games = gamesInOrder(a).map(gameName);
   const { base, alt, reps, seed } = a.settings;
   const forest = forestRows(a);
   const r2 = cellR2Rows(a);
@@ -76,13 +79,13 @@ export function twoFramingFigures(a: TwoFramingAnalysis): Figure[] {
     return { label, bins: histogram(replicatesOf(a, name), BOOTSTRAP_BINS), estimate: v.point, lo: v.lo, hi: v.hi };
   });
   return [
-    table2Dumbbell(ratePoints(a), { base, alt, models, games }),
+    table2Dumbbell(ratePoints(a).map((p) => ({ ...p, game: gameName(p.game) })), { base, alt, models, games }),
     table3Forest(forest.rows, {
       rows: [...models, POOLED], statistics: forest.statistics,
       subtitle: `${c}; shift = ${alt} − ${base}; 95 % ${a.boot.method === 'bca' ? 'BCa ' : ''}bootstrap intervals, B = ${reps}`,
       intervalKind: intervalKind(a),
     }),
-    cellR2Figure(r2.rows, { models, games, versions: r2.versions }),
+    cellR2Figure(r2.rows.map((r) => ({ ...r, game: gameName(r.game) })), { models, games, versions: r2.versions }),
     a.boot.method === 'bca'
       ? bootstrapFigure(panels, `B = ${reps} binomial bootstrap replicates, seed ${seed}; BCa intervals`, 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)')
       : bootstrapFigure(panels, `B = ${reps} binomial bootstrap replicates, seed ${seed}`),

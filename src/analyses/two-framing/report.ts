@@ -1,3 +1,4 @@
+import { wrappedCommand } from '../../core/command-line.js';
 import { cellSize, levels } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
 import { intervalKind, type TwoFramingAnalysis } from './analysis.js';
@@ -26,12 +27,17 @@ export interface ReportProvenance {
 const num = (text: string): CellInput => ({ text, numeric: true });
 const count = (x: number) => (Number.isInteger(x) ? String(x) : fixed(x, 1));
 
-/** Labels of the conservative statistics, naming the attenuation. */
+/** How the conservative statistics were made, as a phrase that follows "Table 3 values are …". */
 function conservativeNote(a: TwoFramingAnalysis): string {
-  return a.settings.attenuation === 1 ? 'no attenuation (a = 1)' : `conservative transform, attenuation a = ${a.settings.attenuation}`;
+  return a.settings.attenuation === 1 ? 'without attenuation (a = 1)' : `after the conservative transform with attenuation a = ${a.settings.attenuation}`;
 }
 
-export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: ReportProvenance): Section {
+/** How games are shown: a design's game ids as their names (identity for rates files, whose games are names). */
+export type GameLabel = (game: string) => string;
+const asIs: GameLabel = (g) => g;
+
+export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: ReportProvenance, o: { gameName?: GameLabel; notes?: readonly string[] } = {}): Section {
+  const gameName = o.gameName ?? asIs;
   const R = a.boot.get(stat('R', POOLED));
   const S = a.boot.get(stat('shift', POOLED));
   const { base, alt, reps, seed } = a.settings;
@@ -40,13 +46,13 @@ export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: 
     id: 'summary',
     heading: 'Summary',
     blocks: [
-      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, 95 % interval ${interval(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, 95 % interval ${interval(S.lo, S.hi)}; ${a.settings.attenuation === 1 ? 'both unattenuated (a = 1)' : `both after the ${conservativeNote(a)}`}. Higher R means the two framings lead to more similar cooperation.` },
+      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, 95 % interval ${interval(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, 95 % interval ${interval(S.lo, S.hi)}; both ${conservativeNote(a)}. Higher R means the two framings lead to more similar cooperation.${(o.notes ?? []).map((n) => ` ${n}`).join('')}` },
       {
         kind: 'facts',
         items: [
           ['Input', p.path],
           ['Models', a.layout.models.join(', ')],
-          ['Games', [...new Set(a.layout.pairs.map((q) => q.game))].join(', ')],
+          ['Games', [...new Set(a.layout.pairs.map((q) => gameName(q.game)))].join(', ')],
           ['Framings', levels(a.table, 'framing').join(', ')],
           ['Cells', String(a.table.cells.length)],
           ['Decisions', String(a.table.cells.reduce((s, c) => s + cellSize(c.obs), 0))],
@@ -58,7 +64,7 @@ export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: 
   };
 }
 
-export function table2Section(a: TwoFramingAnalysis): Section {
+export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
   const { base, alt } = a.settings;
   return {
     id: 'table-2',
@@ -68,17 +74,17 @@ export function table2Section(a: TwoFramingAnalysis): Section {
       {
         kind: 'table', id: 'table2',
         columns: ['Model', 'Game', num(base), num(alt), num('Difference')],
-        rows: table2Rows(a).map((r) => [r.model, r.game,
+        rows: table2Rows(a).map((r) => [r.model, gameName(r.game),
           num(`${fixed(r.base_rate)} (${count(r.base_count)})`), num(`${fixed(r.alt_rate)} (${count(r.alt_count)})`), num(fixed(r.difference))]),
       },
     ],
   };
 }
 
-export function table3Section(a: TwoFramingAnalysis): Section {
+export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
   const rows = table3Rows(a).map((r) => [r.model, num(fixed(r.R)), num(interval(r.R_lo, r.R_hi)), num(fixed(r.shift)), num(interval(r.shift_lo, r.shift_hi))]);
   const blocks: Block[] = [
-    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), after the ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals.` },
+    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals.` },
     { kind: 'table', id: 'table3', columns: ['Model', num('R'), num('95% CI'), num('Action shift'), num('95% CI')], rows },
   ];
   if (a.family) {
@@ -87,7 +93,7 @@ export function table3Section(a: TwoFramingAnalysis): Section {
       {
         kind: 'table', id: 'family',
         columns: ['Model', 'Game', num('R family'), num('95% CI')],
-        rows: familyRows(a).map((r) => [r.model, r.game, num(fixed(r.R)), num(interval(r.R_lo, r.R_hi))]),
+        rows: familyRows(a).map((r) => [r.model, r.game === 'All' ? r.game : gameName(r.game), num(fixed(r.R)), num(interval(r.R_lo, r.R_hi))]),
       },
     );
   }
@@ -141,15 +147,15 @@ export function provenanceSection(p: ReportProvenance): Section {
   return { id: 'provenance', heading: 'Input provenance', blocks };
 }
 
-export function settingsSection(a: TwoFramingAnalysis, command: string): Section {
+export function settingsSection(a: TwoFramingAnalysis, command: string, extraFacts: readonly (readonly [string, string])[] = []): Section {
   const s = metricsObject(a, { path: '', sha256: '', kind: '' }, { name: '', version: '' }).settings as Record<string, unknown>;
   return {
     id: 'settings',
     heading: 'Settings',
     blocks: [
-      { kind: 'facts', items: Object.entries(s).map(([k, v]) => [k, String(v)] as const) },
+      { kind: 'facts', items: [...Object.entries(s).map(([k, v]) => [k, String(v)] as const), ...extraFacts] },
       { kind: 'text', text: 'Regenerate with:' },
-      { kind: 'code', text: command },
+      { kind: 'code', text: wrappedCommand(command) },
     ],
   };
 }

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditCompute, type AuditResult } from '../../../src/commands/audit.js';
 import { auditMarkdown } from '../../../src/analyses/audit/markdown.js';
 import { auditJson } from '../../../src/analyses/audit/json.js';
+import { auditReportDoc } from '../../../src/analyses/audit/outputs.js';
+import { renderReportHtml } from '../../../src/render/html.js';
 import { POOLED, stat } from '../../../src/core/names.js';
 import { MemoryLogger } from '../../../src/core/logger.js';
 import { rerun, withCounts } from './helpers.js';
@@ -77,7 +79,8 @@ describe('audit of the shipped Same Game, Different Story data', () => {
       if (cols === 0) cols = n; else expect(n).toBe(cols);
     }
     const json = JSON.parse(auditJson(r));
-    expect(Object.keys(json)).toEqual(['tool', 'settings', 'input', 'consistency', 'reading_error', 'tipping_points', 'attenuation', 'influence', 'monte_carlo_error', 'degenerate']);
+    expect(Object.keys(json)).toEqual(['tool', 'settings', 'command', 'input', 'consistency', 'reading_error', 'tipping_points', 'attenuation', 'influence', 'monte_carlo_error', 'degenerate']);
+    expect(json.command).toBe('samegame audit --data data/lore-heydari-2024/rates.csv --seed 20240818 --reps 10000 --search-reps 2000 --reading-error 1 --attenuation 0.7 --base business --alt friend-sharing');
     expect(json.tipping_points[0].upper_bound_only).toBe(true);
     expect(json.tipping_points[4].method).toBe('exact-dp');
     expect(auditJson(r)).toBe(auditJson(auditCompute({})));
@@ -92,4 +95,23 @@ describe('audit figures', () => {
     const svg = await renderSvg(fig.spec);
     for (const name of ['GPT-3.5', 'GPT-4', 'LLaMa-2', 'Pooled']) expect(svg).toContain(`>${name}<`);
   });
+
+  it('audit.html carries the influence, Monte Carlo error and Clopper–Pearson tables of audit.md, the regenerate command and file links', () => {
+    const html = renderReportHtml(auditReportDoc(r, [], '/out'), { vega: '', vegaLite: '', vegaEmbed: '' });
+    for (const id of ['influence-table', 'mc-error-table', 'clopper-pearson-table']) expect(html).toContain(`id="${id}"`);
+    // Exact 95 % Clopper–Pearson bound at 0/300: 1 − 0.025^(1/300) = 0.012221… (closed form).
+    expect((1 - 0.025 ** (1 / 300)).toFixed(4)).toBe('0.0122');
+    expect(html).toContain('<td class="num">[0.0000, 0.0122]</td>');
+    expect(html).toContain('<td class="num">[0.9878, 1.0000]</td>');
+    const md = auditMarkdown(r);
+    const gpt4pd = r.influence.pairs.find((p) => p.model === 'GPT-4' && p.game === "Prisoner's Dilemma")!;
+    const d = gpt4pd.pooled.R.delta.point;
+    const shown = `${d > 0 ? '+' : ''}${d.toFixed(4)}`;
+    expect(md).toContain(shown);
+    expect(html).toContain(`<td class="num">${shown}</td>`);
+    expect(html).toContain('samegame audit \\\n  --data data/lore-heydari-2024/rates.csv \\\n  --seed 20240818');
+    expect(html).toContain('<a href="audit.md">audit.md</a>');
+    expect(html).toContain('<a href="audit.json">audit.json</a>');
+  });
 });
+

@@ -114,6 +114,18 @@ describe('a simulated run of the context-enrichment paper pilot', () => {
     expect(html).toContain(`>${(100 * Number(first[2])).toFixed(1)}<`);
   });
 
+  it('report.html: synthetic banner, provenance (store, SHA-256, run), settings with the regenerate command, file links', () => {
+    const html = readFileSync(join(out, 'reports/report.html'), 'utf8');
+    const json = JSON.parse(readFileSync(join(out, 'reports/selective.json'), 'utf8')) as { command: string; input: { path: string; sha256: string } };
+    expect(html).toContain('<p class="banner" role="note">Synthetic data: Sim-Sol, Sim-Terra answered through the simulated provider');
+    expect(json.input.path).toBe(store);
+    expect(html).toContain(`<dt>Store</dt><dd>${store}</dd><dt>SHA-256</dt><dd>${json.input.sha256}</dd>`);
+    expect(json.command).toBe(`samegame analyze ${store} --run 1 --seed 20240818 --reps 10000 --max-surface-sensitivity 0.05 --min-world-responsiveness 0`);
+    expect(html).toContain('<section id="settings">');
+    expect(html).toContain(`<pre><code>samegame analyze ${store} \\\n  --run 1 \\\n  --seed 20240818`);
+    for (const f of ['selective.csv', 'selective.json', '../figures/selective-plane.png']) expect(html).toContain(`<a href="${f}">`);
+  });
+
   it('plan refuses a context-enrichment store clearly instead of planning the wrong statistics', async () => {
     const r = await runCli(['plan', '--store', store, '--target-halfwidth', '0.05']);
     expect(r.code).toBe(2);

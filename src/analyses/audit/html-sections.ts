@@ -1,0 +1,73 @@
+import { statLabel } from '../../core/names.js';
+import { fixed, interval } from '../../core/format.js';
+import { regenerateCommand, wrappedCommand } from '../../core/command-line.js';
+import type { Block, CellInput, Section } from '../../render/html.js';
+import type { AuditResult } from './audit.js';
+
+/**
+ * The audit page's sections beyond the summary: influence, Monte Carlo error, the exact
+ * Clopper–Pearson intervals of degenerate cells and the settings with the regenerate command —
+ * the same numbers as audit.md's sections 5–7, rounded the same way.
+ */
+type Result = Omit<AuditResult, 'files'>;
+const num = (text: string): CellInput => ({ text, numeric: true });
+const signed = (x: number, d = 4) => (x > 0 && fixed(x, d) !== fixed(0, d) ? `+${fixed(x, d)}` : fixed(x, d));
+
+/** The command line that regenerates the audit's files. */
+export function auditCommand(r: Result): string {
+  const s = r.settings;
+  return regenerateCommand('audit', [], {
+    data: r.input.path, seed: s.seed, reps: s.reps, searchReps: s.searchReps, readingError: s.readingError,
+    attenuation: s.attenuation, base: s.base, alt: s.alt,
+  });
+}
+
+export function influenceSection(r: Result): Section {
+  const f = r.influence.full;
+  return { id: 'influence', heading: 'Influence of each model–game pair', blocks: [
+    { kind: 'text', text: `Change of the pooled values when one model–game pair is left out (unweighted mean of the remaining pairs, same replicates); leaving out either framing cell removes the pair. Full table: pooled R ${fixed(f.R.point, 4)} ${interval(f.R.lo, f.R.hi, 4)}, pooled shift ${fixed(f.shift.point, 4)} ${interval(f.shift.lo, f.shift.hi, 4)}.` },
+    { kind: 'table', id: 'influence-table',
+      columns: ['Pair left out', num('Δ pooled R'), num('Δ R lo'), num('Δ R hi'), num('Δ pooled shift'), num('Δ shift lo'), num('Δ shift hi'), num('Δ own model R'), num('Δ own model shift')],
+      rows: r.influence.pairs.map((p) => [`${p.model} / ${p.game}`,
+        num(signed(p.pooled.R.delta.point)), num(signed(p.pooled.R.delta.lo)), num(signed(p.pooled.R.delta.hi)),
+        num(signed(p.pooled.shift.delta.point)), num(signed(p.pooled.shift.delta.lo)), num(signed(p.pooled.shift.delta.hi)),
+        num(p.ownModel ? signed(p.ownModel.R.delta.point) : '—'), num(p.ownModel ? signed(p.ownModel.shift.delta.point) : '—')]) },
+  ] };
+}
+
+export function mcErrorSection(r: Result): Section {
+  const t = r.settings.mcTarget;
+  const b = r.mcError[0]?.lo.batches ?? 0;
+  return { id: 'monte-carlo-error', heading: 'Monte Carlo error of the interval endpoints', blocks: [
+    { kind: 'text', text: `The ${r.settings.reps} replicates are split into ${b} batches; an endpoint's Monte Carlo standard error is sd(batch endpoints)/√${b}. Replicates needed for an error under ${t}: B·(se/${t})² (an extrapolation).` },
+    { kind: 'table', id: 'mc-error-table',
+      columns: ['Statistic', num('Lower end'), num('MC error'), num('Upper end'), num('MC error'), num(`Replicates for error < ${t}`)],
+      rows: r.mcError.map((m) => [statLabel(m.kind, m.group), num(fixed(m.lo.estimate, 4)), num(fixed(m.lo.se, 5)), num(fixed(m.hi.estimate, 4)), num(fixed(m.hi.se, 5)),
+        num(String(Math.max(m.lo.repsNeeded, m.hi.repsNeeded)) + (Math.max(m.lo.se, m.hi.se) < t ? ' (met)' : ''))]) },
+  ] };
+}
+
+export function degenerateSection(r: Result): Section {
+  const blocks: Block[] = [{ kind: 'text', text: 'The bootstrap redraws a cell as Binomial(n, x/n), which cannot move at 0/n or n/n, so its interval collapses to a point. Beside it, the exact Clopper–Pearson 95 % interval ([0, 1 − 0.025^(1/n)] for 0/n, [0.025^(1/n), 1] for n/n), and the pair\'s R2 and shift with the cell moved to the far end of that interval.' }];
+  blocks.push(r.degenerate.length === 0 ? { kind: 'text', text: 'No degenerate cell.' } : {
+    kind: 'table', id: 'clopper-pearson-table',
+    columns: ['Cell', num('Count'), num('Bootstrap interval'), num('Exact 95 % (Clopper–Pearson)'), num('Pair R2, shift observed'), num('At the exact bound')],
+    rows: r.degenerate.map((d) => [d.cell, num(`${d.x}/${d.n}`), num(interval(d.bootstrap.lo, d.bootstrap.hi, 4)), num(interval(d.exact.lo, d.exact.hi, 4)),
+      num(`${fixed(d.pairAtExactBound.R2Observed, 4)}, ${fixed(d.pairAtExactBound.shiftObserved, 4)}`),
+      num(`${fixed(d.pairAtExactBound.R2, 4)}, ${fixed(d.pairAtExactBound.shift, 4)}`)]),
+  });
+  return { id: 'degenerate-cells', heading: 'Degenerate cells: exact intervals', blocks };
+}
+
+export function auditSettingsSection(r: Result): Section {
+  const s = r.settings;
+  return { id: 'settings', heading: 'Settings', blocks: [
+    { kind: 'facts', items: [
+      ['Input', `${r.input.path} (sha256 ${r.input.sha256})`], ['Seed', String(s.seed)], ['Replicates', String(s.reps)],
+      ['Search replicates', String(s.searchReps)], ['Reading error', `±${s.readingError}`], ['Attenuation', String(s.attenuation)],
+      ['Planned pair', `${s.base} → ${s.alt}`], ['Monte Carlo target', String(s.mcTarget)],
+    ] },
+    { kind: 'text', text: 'Regenerate with:' },
+    { kind: 'code', text: wrappedCommand(auditCommand(r)) },
+  ] };
+}

@@ -1,0 +1,67 @@
+import { basename, extname, join, resolve, dirname } from 'node:path';
+import { levels, type CellTable } from '../core/cells.js';
+import { UserError } from '../core/errors.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
+import { msg } from '../core/messages/common.js';
+import type { Logger } from '../core/logger.js';
+import { regenerateCommand } from '../core/command-line.js';
+import type { TwoFramingSettings } from '../analyses/two-framing/analysis.js';
+import type { VerdictThresholds } from '../analyses/selective/estimand.js';
+import { DEFAULTS } from './reproduce.js';
+
+/** The options of `analyze`, its settings and its regenerate command, shared by both design kinds. */
+export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
+  readonly store: string;
+  /** Output directory; default: beside the store, named after it. */
+  readonly out?: string;
+  readonly runId?: number;
+  /** Reconstructed rates to compare with, side by side. */
+  readonly compare?: string;
+  readonly modelMap?: Readonly<Record<string, string>>;
+  readonly logger?: Logger;
+  readonly dryRun?: boolean;
+  /** Verdict thresholds of a context-enrichment run (selective robustness). */
+  readonly thresholds?: VerdictThresholds;
+  /** Published values to compare with (reports/reproduction.csv, check published_values_reproduced). */
+  readonly expect?: string;
+  /** Check the store with the full integrity_check instead of quick_check. */
+  readonly verifyStore?: boolean;
+}
+
+/** Default output directory of `analyze`: runs/x.sqlite → runs/x/. */
+export function defaultAnalyzeOut(store: string): string {
+  return join(dirname(resolve(store)), basename(store, extname(store)));
+}
+
+/** The planned framing pair and bootstrap settings of a direct run (attenuation defaults to 1: none). */
+export function directRunSettings(opts: AnalyzeOptions, table: CellTable, logger: Logger): TwoFramingSettings {
+  const framings = levels(table, 'framing');
+  const settings: TwoFramingSettings = {
+    seed: opts.seed ?? DEFAULTS.seed,
+    reps: opts.reps ?? DEFAULTS.reps,
+    attenuation: opts.attenuation ?? 1,
+    base: opts.base ?? (framings.includes(DEFAULTS.base) ? DEFAULTS.base : framings[0]),
+    alt: opts.alt ?? (framings.includes(DEFAULTS.alt) ? DEFAULTS.alt : framings[1] ?? framings[0]),
+    interval: opts.interval ?? 'percentile',
+  };
+  if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
+  if (opts.base === undefined || opts.alt === undefined) logger.info(analyzeMsg.framingPair(settings.base, settings.alt));
+  return settings;
+}
+
+/**
+ * The command line that regenerates an analysis: every flag that changes a result (run, framing
+ * pair, attenuation, bootstrap, comparison file and model map; the verdict thresholds of a
+ * context-enrichment run). --out only moves the files and is left out.
+ */
+export function analyzeCommand(store: string, runId: number, s: TwoFramingSettings | { seed: number; reps: number },
+  o: { compare?: string; modelMap?: Readonly<Record<string, string>>; thresholds?: VerdictThresholds; expect?: string } = {}): string {
+  const pair = 'base' in s ? { base: s.base, alt: s.alt, attenuation: s.attenuation } : {};
+  const t = o.thresholds;
+  return regenerateCommand('analyze', [store], {
+    run: runId, ...pair, seed: s.seed, reps: s.reps, interval: 'interval' in s && s.interval === 'bca' ? 'bca' : undefined,
+    compare: o.compare, mapModel: o.modelMap, expect: o.expect,
+    maxSurfaceSensitivity: t?.maxSurface, minWorldResponsiveness: t?.minWorldLo,
+  });
+}
+

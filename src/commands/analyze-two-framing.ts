@@ -1,0 +1,149 @@
+import { join, resolve } from 'node:path';
+import { sha256File } from '../core/hash.js';
+import type { StoreTable } from '../sources/store.js';
+import { readRates } from '../sources/rates-csv.js';
+import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
+import { levels, type CellTable } from '../core/cells.js';
+import { UserError } from '../core/errors.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
+import type { Logger } from '../core/logger.js';
+import { lambdaEstimand } from '../analyses/two-framing/lambda.js';
+import { analyzeTwoFraming, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/analysis.js';
+import { compareCells, type Comparison } from '../analyses/compare/compare.js';
+import { withTableGames, type DesignFacts } from '../analyses/compare/design-facts.js';
+import { verifyTwoFraming } from '../analyses/two-framing/checks.js';
+import { check, makeReport, type VerificationReport } from '../core/checks.js';
+import { csvTables, twoFramingTableFiles, verificationFiles } from '../analyses/two-framing/files.js';
+import { compareCsv, compareHeadlineCsv, invalidCsv, lambdaCsv, lambdaRows } from '../analyses/compare/tables.js';
+import { table3Rows, type Table3Row } from '../analyses/two-framing/tables.js';
+import type { InputProvenance } from '../analyses/two-framing/metrics.js';
+import { analyzeCommand, defaultAnalyzeOut, directRunSettings, type AnalyzeOptions } from './analyze-settings.js';
+import type { Reproduction } from '../analyses/reproduction/index.js';
+import type { PublishedValues } from '../sources/published.js';
+import { readExpected, reproductionOutputs } from './expect.js';
+
+export interface AnalyzeResult {
+  readonly kind: 'two-framing';
+  readonly source: StoreTable;
+  readonly facts: DesignFacts;
+  readonly analysis: TwoFramingAnalysis;
+  readonly verification: VerificationReport;
+  readonly table3: Table3Row[];
+  readonly comparison?: Comparison;
+  /** Every published number beside the computed one (with --expect). */
+  readonly reproduction?: Reproduction;
+  /** The comparison file as given, its SHA-256, and the model map applied. */
+  readonly compareInput?: { readonly path: string; readonly sha256: string; readonly modelMap: Readonly<Record<string, string>> };
+  readonly files: OutputFile[];
+  readonly outDir: string;
+  readonly reportsDir: string;
+  /** The store the analysis read: path as given, SHA-256, kind. */
+  readonly provenance: InputProvenance;
+  /** The command line that regenerates these outputs (also in metrics.json and the report). */
+  readonly command: string;
+}
+
+/** Every model–game needs valid trials in both planned framings. */
+function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: string): void {
+  for (const mg of new Set(table.cells.map((c) => JSON.stringify([c.key.model, c.key.game])))) {
+    const [model, game] = JSON.parse(mg) as [string, string];
+    for (const f of [s.base, s.alt]) {
+      if (!table.cells.some((c) => c.key.model === model && c.key.game === game && c.key.framing === f)) {
+        throw new UserError(analyzeMsg.missingPlannedCell(store, model, game, f, levels(table, 'framing')));
+      }
+    }
+  }
+}
+
+/**
+ * The two-framing analysis of a direct run: the valid trials → the same cell table the
+ * reconstructed path uses → the same outputs as `reproduce`, plus invalid counts per cell, the λ̂
+ * diagnostic and (with a comparison file) the cell-by-cell comparison. Direct runs are not
+ * attenuated unless asked (attenuation defaults to 1).
+ */
+export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, opts: AnalyzeOptions, logger: Logger): AnalyzeResult {
+  const { table } = source;
+  const published = readExpected({ data: opts.store, expect: opts.expect }, logger); // read before anything is computed
+  if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
+  const facts = withTableGames(designFacts, levels(table, 'game'));
+  if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
+  const settings = directRunSettings(opts, table, logger);
+  checkPlannedCells(table, settings, opts.store);
+  for (const g of levels(table, 'game')) {
+    const du = facts.gaps.get(g);
+    if (du === undefined || !(du !== 0 && Number.isFinite(du))) logger.warn(analyzeMsg.noLambdaGap(g));
+  }
+  const analysis = analyzeTwoFraming(table, settings, logger, (layout) => [lambdaEstimand(table, layout, facts.gaps)]);
+  const modelMap = opts.modelMap ?? {};
+  const compared = opts.compare ? compareWith(opts.compare, source, settings, modelMap) : undefined;
+  const outDir = resolve(opts.out ?? defaultAnalyzeOut(opts.store));
+  const partial = {
+    kind: 'two-framing' as const, source, facts, analysis, comparison: compared?.comparison,
+    compareInput: compared && opts.compare ? { path: opts.compare, sha256: compared.sha256, modelMap } : undefined,
+    outDir, reportsDir: join(outDir, 'reports'),
+    provenance: {
+      path: opts.store, sha256: sha256File(opts.store),
+      kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run',
+    },
+    command: analyzeCommand(opts.store, source.run.id, settings, { compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path }),
+  };
+  const { files, verification, reproduction } = directRunFiles(partial, published, logger);
+  if (!opts.dryRun) writeFilesAtomic(files);
+  return { ...partial, verification, reproduction, table3: table3Rows(analysis), files };
+}
+
+type Partial2 = Omit<AnalyzeResult, 'verification' | 'table3' | 'files' | 'reproduction'>;
+
+/** The table files (metrics.json records the regenerate command and the comparison file) and the verification. */
+function directRunFiles(r: Partial2, published: PublishedValues | undefined, logger: Logger): { files: OutputFile[]; verification: VerificationReport; reproduction?: Reproduction } {
+  const { analysis, source, facts, comparison, reportsDir } = r;
+  const extra = {
+    command: r.command,
+    run: { id: source.run.id, design: source.run.designName, design_hash: source.run.designHash, tool_version: source.run.toolVersion },
+    ...(r.compareInput ? { compare: { path: r.compareInput.path, sha256: r.compareInput.sha256, model_map: r.compareInput.modelMap } } : {}),
+    synthetic_models: facts.simulated,
+    trials: source.tallies.map((t) => ({ model: t.model, game: t.game, framing: t.framing, ...t.factors, valid: t.valid, invalid: t.invalid, error: t.error, scoring: t.scoring })),
+    lambda: lambdaRows(analysis, facts.gaps),
+  };
+  const comparisonFiles: OutputFile[] = comparison ? [
+    { path: join(reportsDir, 'compare.csv'), content: compareCsv(comparison) },
+    { path: join(reportsDir, 'compare-headline.csv'), content: compareHeadlineCsv(analysis, comparison) },
+  ] : [];
+  const tableFiles: OutputFile[] = [
+    ...twoFramingTableFiles(reportsDir, analysis, r.provenance, extra),
+    { path: join(reportsDir, 'invalid.csv'), content: invalidCsv(source.tallies) },
+    { path: join(reportsDir, 'lambda.csv'), content: lambdaCsv(analysis, facts.gaps) },
+    ...comparisonFiles,
+  ];
+  const checked = verifyDirect(analysis, source, facts, csvTables(tableFiles), csvTables(comparisonFiles));
+  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reportsDir, analysis, checked, published, logger);
+  return { files: [...tableFiles, ...reproductionFiles, ...verificationFiles(reportsDir, verification)], verification, reproduction };
+}
+
+function compareWith(file: string, source: StoreTable, settings: TwoFramingSettings,
+  modelMap: Readonly<Record<string, string>>): { comparison: Comparison; sha256: string } {
+  const recon = readRates(resolve(file), { base: settings.base, alt: settings.alt, displayPath: file });
+  const c = compareCells(source.table, recon.table, settings, modelMap);
+  if (c.rows.length === 0) throw new UserError(analyzeMsg.compareNoOverlap(file));
+  return { comparison: c, sha256: recon.sha256 };
+}
+
+/** Appendix C adapted to a design: expected cells from the design, decisions = valid trials. */
+function verifyDirect(a: TwoFramingAnalysis, source: StoreTable, facts: DesignFacts, tables: string[], requested: string[]): VerificationReport {
+  const base = verifyTwoFraming({
+    analysis: a,
+    // Counted by SQL over the stored trials, apart from the cell table the estimands used.
+    expectedDecisions: { value: source.tallies.reduce((s, t) => s + t.valid, 0), source: 'valid trials in the store' },
+    tables,
+    requestedComparisons: requested,
+  });
+  const present = new Set(a.table.cells.map((c) => JSON.stringify([c.key.model, c.key.game, c.key.framing])));
+  const missing: string[] = [];
+  for (const m of facts.models) for (const g of facts.games) for (const f of facts.framings) {
+    if (!present.has(JSON.stringify([m, g, f]))) missing.push(`${m} / ${g} / ${f}`);
+  }
+  const expected = facts.models.length * facts.games.length * facts.framings.length;
+  const designCells = check('design_cells_present', 'every model × game × framing cell of the design has valid trials',
+    `${present.size} cells with valid trials, design expects ${expected}`, missing);
+  return makeReport([...base.checks, designCells], [...base.degenerate]);
+}

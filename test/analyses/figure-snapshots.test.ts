@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { attenuationFigure, sweepPoints, tippingFigure, type TippingBar } from '../../src/analyses/audit/figures.js';
+import type { SweepRow } from '../../src/analyses/audit/attenuation.js';
+import { selectivePlaneFigure, type PlaneRow } from '../../src/analyses/selective/figure.js';
+import { publishedPlane } from '../../src/analyses/selective/analysis.js';
+import { compareFigure } from '../../src/analyses/compare/figure.js';
+import type { CompareRow } from '../../src/analyses/compare/compare.js';
+import type { Figure } from '../../src/render/figure.js';
+import { loadVega } from '../../src/render/vega-runtime.js';
+import { specJson } from '../../src/render/render.js';
+import { roundFloats } from '../render/round-floats.js';
+
+/**
+ * Spec snapshots of the figure builders outside the two-framing four (those are in
+ * test/render/figures.test.ts): the audit's attenuation sweep and tipping points, the compare
+ * figure, the selective-robustness plane of a run and of the published table. Inputs are written
+ * by hand, so each snapshot depends on its builder only; the data rows are checked against them.
+ */
+type Row = Record<string, unknown>;
+const values = (f: Figure): Row[] => (f.spec as { data: { values: Row[] } }).data.values;
+const iv = (point: number, half: number) => ({ point, lo: point - half, hi: point + half });
+
+// Conservative R_c = 1 − a(1 − R2) and shift_c = a·Δ for R2 = 0.8, Δ = 0.3 (model A) and 0.9, 0.1 (Pooled).
+const SWEEP: SweepRow[] = [0.5, 0.7, 1].flatMap((a) => [
+  { attenuation: a, marks: a === 0.7 ? ['default'] : [], group: 'A', R: iv(1 - a * 0.2, 0.01), shift: iv(a * 0.3, 0.02) },
+  { attenuation: a, marks: a === 0.7 ? ['default'] : [], group: 'Pooled', R: iv(1 - a * 0.1, 0.01), shift: iv(a * 0.1, 0.02) },
+] as SweepRow[]);
+const BARS: TippingBar[] = [
+  { conclusion: 'pooled action-shift interval excludes 0', changes: 1515, budget: 24, method: 'upper bound (search)' },
+  { conclusion: 'ordering of the models by R', changes: 47, budget: 24, method: 'exact minimum' },
+];
+const COMPARE: CompareRow[] = [
+  { model: 'Sim-A', game: 'prisoners-dilemma', framing: 'business', direct_rate: 0.1, direct_n: 50, reconstructed_rate: 0, reconstructed_n: 300, difference: 0.1, diff_lo: 0.04, diff_hi: 0.18 },
+  { model: 'Sim-A', game: 'prisoners-dilemma', framing: 'friend-sharing', direct_rate: 0.36, direct_n: 50, reconstructed_rate: 0.987, reconstructed_n: 300, difference: -0.627, diff_lo: -0.76, diff_hi: -0.49 },
+];
+const PLANE: PlaneRow[] = [
+  { source: 'This run: pilot (synthetic)', model: 'Sim-Sol', condition: 'minimal', ss: 0.28, ssLo: 0.25, ssHi: 0.31, wr: 0.34, wrLo: 0.3, wrHi: 0.38, verdict: 'surface-sensitive' },
+  { source: 'This run: pilot (synthetic)', model: 'Sim-Sol', condition: 'normative-grounding', ss: 0.02, ssLo: 0.01, ssHi: 0.03, wr: 0.92, wrLo: 0.9, wrHi: 0.93, verdict: 'selectively robust' },
+];
+
+const figures: Figure[] = [
+  attenuationFigure(sweepPoints(SWEEP), ['A', 'Pooled']),
+  tippingFigure(BARS, 1),
+  compareFigure(COMPARE, 'B = 500 bootstrap replicates, seed 1'),
+  selectivePlaneFigure(PLANE, { subtitle: 'regional − local; 95 % intervals', conditions: ['minimal', 'normative-grounding'] }),
+  publishedPlane(),
+];
+const byId = Object.fromEntries(figures.map((f) => [f.id, f]));
+
+describe('figure builders of the audit, compare and selective analyses', () => {
+  it('carry their input rows: two statistics per sweep row, one bar per conclusion, one row per cell or group', () => {
+    const sweep = values(byId['audit-attenuation']);
+    expect(sweep).toHaveLength(2 * SWEEP.length);
+    expect(sweep.find((p) => p.group === 'A' && p.attenuation === 0.5 && String(p.statistic).startsWith('R'))!.estimate).toBeCloseTo(0.9, 12);
+    expect(values(byId['audit-tipping-points']).map((b) => [b.conclusion, b.changes, b.budget])).toEqual(BARS.map((b) => [b.conclusion, b.changes, b.budget]));
+    expect(values(byId['compare-direct-reconstructed']).map((r) => r.cell)).toEqual(['Sim-A · prisoners-dilemma · business', 'Sim-A · prisoners-dilemma · friend-sharing']);
+  });
+
+  it('the published plane holds the published table: 2 models × 5 conditions', () => {
+    const rows = JSON.stringify(byId['selective-plane-published'].spec);
+    for (const c of ['minimal', 'neutral-padding', 'generic-social', 'descriptive-grounding', 'normative-grounding']) expect(rows).toContain(c);
+  });
+
+  it('every spec compiles with vega-lite without a warning', () => {
+    const { vegaLite } = loadVega();
+    for (const f of figures) {
+      const warnings: string[] = [];
+      const logger = { level() { return logger; }, warn: (...a: unknown[]) => { warnings.push(a.join(' ')); return logger; }, error: (...a: unknown[]) => { warnings.push(a.join(' ')); return logger; }, info() { return logger; }, debug() { return logger; } };
+      vegaLite.compile(f.spec, { logger: logger as never });
+      expect(warnings, f.id).toEqual([]);
+    }
+  });
+
+  it.each(figures.map((f) => f.id))('spec snapshot %s (floats rounded)', async (id) => {
+    await expect(roundFloats(specJson(byId[id]))).toMatchFileSnapshot(`__snapshots__/figures/${id}.vl.json`);
+  });
+});
