@@ -12,7 +12,7 @@ import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { textTable } from '../analyses/two-framing/terminal.js';
 import { fixed } from '../core/format.js';
-import { parseIntFlag, parsePositiveFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { FLAG_LIMITS, MAX_REPS, parseIntFlag, parseRangeFlag, parseUnitFlag, terminalLogger } from './options.js';
 
 interface PlanFlags {
   data?: string; store?: string; targetHalfwidth: number; statistic: PlanStatistic; attenuation?: number;
@@ -36,7 +36,7 @@ export function registerPlan(program: Command): void {
     .description('Trials per cell needed for the pooled and per-model 95% intervals to reach a target half-width, and their cost')
     .option('--data <file>', 'rates CSV giving the expected cooperation rates')
     .option('--store <file>', 'trial store of a pilot run giving the rates (and tokens per call)')
-    .requiredOption('--target-halfwidth <h>', 'target half-width of the 95% interval', parsePositiveFlag('--target-halfwidth'))
+    .requiredOption('--target-halfwidth <h>', 'target half-width of the 95% interval', parseRangeFlag('--target-halfwidth', 0, 1, true))
     .option('--statistic <R|shift>', 'statistic whose interval is planned', (v: string) => {
       if (v !== 'R' && v !== 'shift') throw new InvalidArgumentError(`--statistic: ${JSON.stringify(v)} is not R or shift`);
       return v;
@@ -45,10 +45,10 @@ export function registerPlan(program: Command): void {
     .option('--base <name>', 'base framing', DEFAULTS.base)
     .option('--alt <name>', 'alternative framing', DEFAULTS.alt)
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), DEFAULTS.seed)
-    .option('--reps <n>', 'bootstrap replicates per planning step', parseIntFlag('--reps', 100), 2000)
-    .option('--max-n <n>', 'largest trials per cell considered', parseIntFlag('--max-n', 2), 100_000)
-    .option('--tokens-per-call <n>', 'tokens per call for the cost (default: the store\'s mean)', parsePositiveFlag('--tokens-per-call'))
-    .option('--price <usd>', 'blended USD per 1M tokens, for the cost column', parsePositiveFlag('--price'))
+    .option('--reps <n>', 'bootstrap replicates per planning step', parseIntFlag('--reps', 100, MAX_REPS), 2000)
+    .option('--max-n <n>', 'largest trials per cell considered', parseIntFlag('--max-n', 2, FLAG_LIMITS.maxN), 100_000)
+    .option('--tokens-per-call <n>', 'tokens per call for the cost (default: the store\'s mean)', parseRangeFlag('--tokens-per-call', 0, FLAG_LIMITS.tokensPerCall, true))
+    .option('--price <usd>', 'blended USD per 1M tokens, for the cost column', parseRangeFlag('--price', 0, FLAG_LIMITS.price))
     .action((o: PlanFlags) => {
       if ((o.data === undefined) === (o.store === undefined)) throw new UserError(analyzeMsg.needDataOrStore());
       const logger = terminalLogger();

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { writeFilesAtomic } from '../core/atomic.js';
+import { checkOutDir } from '../core/out-dir.js';
 import { loadDesign } from '../live/design/design.js';
 import { reviewPrompts } from '../live/prompts/review.js';
 import { UserError } from '../core/errors.js';
@@ -17,6 +18,7 @@ export function registerPrompts(program: Command): void {
     .option('--game <id>', 'only this game')
     .option('--framing <id>', 'only this framing')
     .action((file: string, o: { out?: string; model?: string; game?: string; framing?: string }) => {
+      if (o.out !== undefined) checkOutDir('--out', o.out);
       const prompts = reviewPrompts(loadDesign(file), o);
       if (o.out === undefined) {
         process.stdout.write(prompts.map((p) => p.text).join('\n'));
@@ -26,6 +28,7 @@ export function registerPrompts(program: Command): void {
       try {
         writeFilesAtomic(prompts.map((p) => ({ path: join(dir, p.file), content: p.text })));
       } catch (e) {
+        if (e instanceof UserError) throw e;
         throw new UserError(liveMsg.cannotWrite(dir, (e as NodeJS.ErrnoException).code ?? String(e)));
       }
       terminalLogger().info(liveMsg.wrotePrompts(prompts.length, dir));

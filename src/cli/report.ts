@@ -6,6 +6,7 @@ import { twoFramingFigures } from '../analyses/two-framing/figures.js';
 import { reproduceReportFile } from '../commands/reproduce-outputs.js';
 import { reportMsg } from '../core/messages/report.js';
 import { addRatesFlags, dataPath, terminalLogger, type RatesFlags } from './options.js';
+import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 
 /**
  * `samegame report`: regenerate reports/report.html alone, from the same flags as `reproduce`.
@@ -17,6 +18,7 @@ export function registerReport(program: Command): void {
     .description('Write reports/report.html: one self-contained HTML report (tables, interactive figures, verification, provenance)'), DEFAULTS)
     .option('-q, --quiet', 'print nothing but errors')
     .action((o: RatesFlags, cmd: Command) => {
+      checkOutDir('--out', o.out, OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       const res = reproduce({ ...o, data: dataPath(o, cmd), logger, dryRun: true });
       const figures = twoFramingFigures(res.analysis);

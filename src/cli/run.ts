@@ -11,7 +11,10 @@ import type { Logger } from '../core/logger.js';
 import { UserError } from '../core/errors.js';
 import { runMsg } from '../core/messages/run.js';
 import { toolInfo } from '../core/paths.js';
-import { parseIntFlag, parsePositiveFlag } from './options.js';
+import { FLAG_LIMITS, parseChoiceFlag, parseIntFlag, parseRangeFlag, parseUrlFlag } from './options.js';
+import { PROVIDER_IDS } from '../live/design/schema.js';
+import { assertStoreOrNew } from '../live/store/identify.js';
+import { checkOutFile } from '../core/out-dir.js';
 
 interface RunFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
@@ -60,17 +63,17 @@ export function registerRun(program: Command): void {
     .description('Run a design against its models and store every trial (resumes when run again)')
     .argument('<design>', 'design YAML file')
     .option('--store <file>', 'trial store (SQLite); default runs/<design name>.sqlite')
-    .option('--provider <id>', 'replace the provider of every model (openai-responses, openai-chat, simulated)')
-    .option('--base-url <url>', 'replace the base URL of every model (an OpenAI-compatible server)')
+    .option('--provider <id>', 'replace the provider of every model (openai-responses, openai-chat, simulated)', parseChoiceFlag('--provider', PROVIDER_IDS))
+    .option('--base-url <url>', 'replace the base URL of every model (an OpenAI-compatible server)', parseUrlFlag('--base-url'))
     .option('--model <name>', 'replace the model name sent for every model')
-    .option('--concurrency <n>', 'calls in flight at most', parseIntFlag('--concurrency', 1), RUNNER_DEFAULTS.concurrency)
-    .option('--rpm <n>', 'requests per minute at most', parsePositiveFlag('--rpm'))
-    .option('--tpm <n>', 'tokens per minute at most (estimated before a call, settled by its usage)', parsePositiveFlag('--tpm'))
-    .option('--max-retries <n>', 'retries per trial after the first call', parseIntFlag('--max-retries'), RUNNER_DEFAULTS.maxRetries)
-    .option('--timeout-ms <n>', 'limit per call, including the response body', parseIntFlag('--timeout-ms', 1), DEFAULT_TIMEOUT_MS)
+    .option('--concurrency <n>', 'calls in flight at most', parseIntFlag('--concurrency', 1, FLAG_LIMITS.concurrency), RUNNER_DEFAULTS.concurrency)
+    .option('--rpm <n>', 'requests per minute at most', parseRangeFlag('--rpm', ...FLAG_LIMITS.rpm))
+    .option('--tpm <n>', 'tokens per minute at most (estimated before a call, settled by its usage)', parseRangeFlag('--tpm', ...FLAG_LIMITS.tpm))
+    .option('--max-retries <n>', 'retries per trial after the first call', parseIntFlag('--max-retries', 0, FLAG_LIMITS.maxRetries), RUNNER_DEFAULTS.maxRetries)
+    .option('--timeout-ms <n>', 'limit per call, including the response body', parseIntFlag('--timeout-ms', 1, FLAG_LIMITS.timeoutMs), DEFAULT_TIMEOUT_MS)
     .option('--seed <n>', 'seed of the retry jitter', parseIntFlag('--seed'), RUNNER_DEFAULTS.seed)
-    .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parsePositiveFlag('--price-in'))
-    .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parsePositiveFlag('--price-out'))
+    .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-in', 0, FLAG_LIMITS.price))
+    .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-out', 0, FLAG_LIMITS.price))
     .option('--dry-run', 'print the number of calls, estimated tokens and cost; call nothing')
     .option('-q, --quiet', 'print warnings and the summary only')
     .action((designPath: string, o: RunFlags) => runCommand(designPath, o));
@@ -81,6 +84,8 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
   const session = prepareSession(loadDesign(designPath), { provider: o.provider, baseUrl: o.baseUrl, model: o.model }, flagPrices);
   const storePath = o.store ?? defaultStore(session.design.name);
+  checkOutFile('--store', storePath);
+  assertStoreOrNew(storePath);
 
   if (o.dryRun) {
     const store = existsSync(storePath) ? TrialStore.openExisting(storePath) : undefined;

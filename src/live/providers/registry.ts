@@ -69,7 +69,7 @@ export class ProviderPool {
     const k = `${model.provider}\u0000${model.baseUrl ?? ''}\u0000${model.apiKeyEnv ?? ''}`;
     let p = this.byKey.get(k);
     if (!p) {
-      const f = FACTORIES[model.provider];
+      const f = Object.hasOwn(FACTORIES, model.provider) ? FACTORIES[model.provider] : undefined;
       if (!f) throw new UserError(runMsg.unknownProvider(model.provider, providerIds()));
       p = f(model, { ...this.settings, timeoutMs: this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS, env: this.settings.env ?? process.env });
       this.byKey.set(k, p);
