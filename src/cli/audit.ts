@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import { audit, AUDIT_DEFAULTS } from '../commands/audit.js';
 import { consistencyFlags } from '../analyses/audit/consistency.js';
 import { msg } from '../core/messages/common.js';
+import { UserError } from '../core/errors.js';
 import { msgAudit } from '../core/messages/audit.js';
 import { FLAG_LIMITS, MAX_REPS, addRatesFlags, dataPath, parseIntFlag, terminalLogger, type RatesFlags } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
@@ -32,5 +33,8 @@ export function registerAudit(program: Command): void {
       process.stdout.write(`${lines.join('\n')}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       logger.info(msgAudit.stage('audit', (performance.now() - t0) / 1000));
+      if (!res.verification.passed) {
+        throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
+      }
     });
 }

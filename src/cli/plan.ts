@@ -3,7 +3,7 @@ import { InvalidArgumentError } from 'commander';
 import { resolve } from 'node:path';
 import { readRates } from '../sources/rates-csv.js';
 import { TrialStore } from '../live/store/store.js';
-import { pickRun, storeTable } from '../sources/store.js';
+import { pickRun, readStore, storeTable } from '../sources/store.js';
 import { planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
 import { designFacts } from '../analyses/compare/design-facts.js';
 import { DEFAULTS } from '../commands/reproduce.js';
@@ -60,16 +60,18 @@ export function registerPlan(program: Command): void {
       } else {
         const store = TrialStore.openExisting(o.store!);
         try {
-          const run = pickRun(store, o.store!);
-          const st = storeTable(store, run);
+          const { run, st } = readStore(o.store!, () => {
+            const r = pickRun(store, o.store!);
+            return { run: r, st: storeTable(store, r) };
+          });
           // Planning simulates the two-framing statistics; a context-enrichment run has other ones.
           if (st.extraFactors.length) throw new UserError(analyzeMsg.planTwoFramingOnly(o.store!, st.extraFactors));
           table = st.table;
-          tokensPerCall ??= storedTokensPerCall(store, run.id);
+          tokensPerCall ??= readStore(o.store!, () => storedTokensPerCall(store, run.id));
           const fr = levels(table, 'framing');
           if (!fr.includes(base)) base = fr[0];
           if (!fr.includes(alt)) alt = fr[1] ?? fr[0];
-          if (designFacts(run.designJson).simulated.length) logger.warn(analyzeMsg.synthetic());
+          if (readStore(o.store!, () => designFacts(run.designJson)).simulated.length) logger.warn(analyzeMsg.synthetic());
         } finally { store.close(); }
       }
       const attenuation = o.attenuation ?? (o.data ? DEFAULTS.attenuation : 1);

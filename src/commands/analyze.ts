@@ -1,7 +1,7 @@
 import { basename, extname, join, resolve, dirname } from 'node:path';
 import { sha256File } from '../core/hash.js';
 import { TrialStore } from '../live/store/store.js';
-import { pickRun, storeTable, type StoreTable } from '../sources/store.js';
+import { pickRun, readStore, storeTable, type StoreTable } from '../sources/store.js';
 import { readRates } from '../sources/rates-csv.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
 import { levels } from '../core/cells.js';
@@ -69,9 +69,11 @@ export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis
   let source: StoreTable;
   let facts: DesignFacts;
   try {
-    const run = pickRun(store, opts.store, opts.runId);
-    facts = designFacts(run.designJson);
-    source = storeTable(store, run, facts);
+    ({ facts, source } = readStore(opts.store, () => {
+      const run = pickRun(store, opts.store, opts.runId);
+      const f = designFacts(run.designJson);
+      return { facts: f, source: storeTable(store, run, f) };
+    }));
   } finally {
     store.close();
   }

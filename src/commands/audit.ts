@@ -3,6 +3,8 @@ import { readRates } from '../sources/rates-csv.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { packageRoot, SHIPPED_RATES } from '../core/paths.js';
+import type { VerificationReport } from '../core/checks.js';
+import { verifyRates } from './reproduce.js';
 import { auditFiles, auditInput, auditSettings, type AuditResult, type AuditSettings } from '../analyses/audit/index.js';
 
 export interface AuditOptions extends Partial<AuditSettings> {
@@ -29,11 +31,13 @@ export function auditCompute(opts: AuditOptions = {}): Omit<AuditResult, 'files'
  * `samegame audit`: compute, then write reports/audit.md, audit.json, audit.html and the audit
  * figures as one atomic set (nothing is written when the input is bad or a step fails).
  */
-export async function audit(opts: AuditOptions = {}): Promise<AuditResult> {
+export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { verification: VerificationReport }> {
   const res = auditCompute(opts);
   const files = await auditFiles(res, opts.out ?? '.', opts.logger);
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { ...res, files };
+  // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.
+  const { verification } = verifyRates(res.input, res.analysis, join(resolve(opts.out ?? '.'), 'reports'));
+  return { ...res, files, verification };
 }
 
 export { AUDIT_DEFAULTS, auditSettings, type AuditResult, type AuditSettings } from '../analyses/audit/index.js';

@@ -69,6 +69,17 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
 
   const analysis = analyzeTwoFraming(input.table, settings, logger);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
+  const { tableFiles, verification } = verifyRates(input, analysis, reports);
+  const files = [...tableFiles, ...verificationFiles(reports, verification)];
+  if (!opts.dryRun) writeFilesAtomic(files);
+  return { input, analysis, verification, table3: table3Rows(analysis), files };
+}
+
+/**
+ * The Appendix C verification of a rates analysis and the tables it checks. `reproduce` writes
+ * both; `audit` runs the same verification, so the two commands exit 3 on the same inputs.
+ */
+export function verifyRates(input: RatesInput, analysis: TwoFramingAnalysis, reports: string): { tableFiles: OutputFile[]; verification: VerificationReport } {
   const provenance = { path: input.path, sha256: input.sha256, kind: 'reconstructed rates' };
   const tableFiles = twoFramingTableFiles(reports, analysis, provenance);
   const verification = verifyTwoFraming({
@@ -80,7 +91,5 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
     })),
     tables: csvTables(tableFiles),
   });
-  const files = [...tableFiles, ...verificationFiles(reports, verification)];
-  if (!opts.dryRun) writeFilesAtomic(files);
-  return { input, analysis, verification, table3: table3Rows(analysis), files };
+  return { tableFiles, verification };
 }
