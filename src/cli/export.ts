@@ -5,7 +5,7 @@ import { TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
 import { runMsg } from '../core/messages/run.js';
 import { parseIntFlag, terminalLogger } from './options.js';
-import { readStoreAsync } from '../sources/store.js';
+import { readStore, readStoreAsync } from '../sources/store.js';
 import { checkOutFile } from '../core/out-dir.js';
 
 const parseFormat = (v: string): ExportFormat => {
@@ -36,7 +36,7 @@ export function registerExport(program: Command): void {
     .action(async (storePath: string, o: { format: ExportFormat; out?: string; run?: number; quiet?: boolean }) => {
       const logger = terminalLogger(o.quiet);
       if (o.out !== undefined) checkOutFile('--out', o.out);
-      const store = TrialStore.openExisting(storePath);
+      const store = readStore(storePath, () => TrialStore.openExisting(storePath));
       try {
         await readStoreAsync(storePath, () => exportTo(store, storePath, o, logger));
       } finally {

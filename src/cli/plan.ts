@@ -58,7 +58,7 @@ export function registerPlan(program: Command): void {
       if (o.data) {
         table = readRates(resolve(o.data), { base, alt, displayPath: o.data }).table;
       } else {
-        const store = TrialStore.openExisting(o.store!);
+        const store = readStore(o.store!, () => TrialStore.openExisting(o.store!));
         try {
           const { run, st } = readStore(o.store!, () => {
             const r = pickRun(store, o.store!);

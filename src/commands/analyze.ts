@@ -65,7 +65,7 @@ export function defaultAnalyzeOut(store: string): string {
  */
 export function analyze(opts: AnalyzeOptions): AnalyzeResult | SelectiveAnalysis {
   const logger = opts.logger ?? silentLogger;
-  const store = TrialStore.openExisting(opts.store);
+  const store = readStore(opts.store, () => TrialStore.openExisting(opts.store));
   let source: StoreTable;
   let facts: DesignFacts;
   try {
