@@ -7,36 +7,11 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runInProcess as runCase, STACK, type Outcome } from '../helpers/in-process.js';
 
 const HERE = new URL('.', import.meta.url).pathname;
-const LIMIT_MS = 10_000;
 const files = (dir: string) => readdirSync(join(HERE, dir)).sort().map((f) => join(HERE, dir, f));
 
-interface Outcome { code: number | 'hang' | 'crash'; stdout: string; stderr: string }
-
-/** One CLI call with the process's output captured (the cases run one at a time). */
-async function runCase(argv: string[]): Promise<Outcome> {
-  let stdout = '', stderr = '';
-  const out = process.stdout.write.bind(process.stdout);
-  const err = process.stderr.write.bind(process.stderr);
-  process.stdout.write = ((c: string | Uint8Array) => { stdout += String(c); return true; }) as typeof process.stdout.write;
-  process.stderr.write = ((c: string | Uint8Array) => { stderr += String(c); return true; }) as typeof process.stderr.write;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    const hang = new Promise<'hang'>((resolve) => { timer = setTimeout(() => resolve('hang'), LIMIT_MS); });
-    const code = await Promise.race([main(['node', 'samegame', ...argv]), hang]);
-    return { code, stdout, stderr };
-  } catch (e) {
-    return { code: 'crash', stdout, stderr: `${stderr}${e instanceof Error ? e.stack : String(e)}` };
-  } finally {
-    clearTimeout(timer);
-    process.stdout.write = out;
-    process.stderr.write = err;
-  }
-}
-
-const STACK = /\n\s+at .+:\d+:\d+\)?$/m;
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-fuzz-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
