@@ -12,12 +12,17 @@ import { UserError } from '../core/errors.js';
 import { addExpectFlag, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { withStoreErrors } from '../live/store/integrity.js';
+import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
+import { defaultAnalyzeOut } from '../commands/analyze.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
 export function collectMap(v: string, acc: Record<string, string> | undefined): Record<string, string> {
   const i = v.indexOf('=');
   if (i <= 0 || i === v.length - 1) throw new InvalidArgumentError(analyzeMsg.badMap(v));
-  return { ...acc, [v.slice(0, i)]: v.slice(i + 1) };
+  // A null-prototype map: a model named "__proto__" or "constructor" is a key like any other.
+  const out: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, acc);
+  out[v.slice(0, i)] = v.slice(i + 1);
+  return out;
 }
 
 export function registerAnalyze(program: Command): void {
@@ -43,6 +48,7 @@ export function registerAnalyze(program: Command): void {
     .action(async (store: string, o: { expect?: string; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean }) => {
+      checkOutDir('--out', o.out ?? defaultAnalyzeOut(store), OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, compare: o.compare,
         modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect,

@@ -3,8 +3,10 @@ import { relative } from 'node:path';
 import { audit, AUDIT_DEFAULTS } from '../commands/audit.js';
 import { consistencyFlags } from '../analyses/audit/consistency.js';
 import { msg } from '../core/messages/common.js';
+import { UserError } from '../core/errors.js';
 import { msgAudit } from '../core/messages/audit.js';
-import { addRatesFlags, inputFlags, parseIntFlag, terminalLogger, type RatesFlags } from './options.js';
+import { FLAG_LIMITS, MAX_REPS, addRatesFlags, inputFlags, parseIntFlag, terminalLogger, type RatesFlags } from './options.js';
+import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 
 interface AuditFlags extends RatesFlags {
   readingError: number; searchReps: number;
@@ -14,10 +16,11 @@ export function registerAudit(program: Command): void {
   addRatesFlags(program
     .command('audit')
     .description('Audit how far the conclusions depend on reconstructed data: consistency, reading error, tipping points, attenuation, influence, Monte Carlo error'), AUDIT_DEFAULTS)
-    .option('--reading-error <k>', 'counts each cell may be off by (1 ≈ one pixel on a 300-pixel axis)', parseIntFlag('--reading-error', 0), AUDIT_DEFAULTS.readingError)
-    .option('--search-reps <n>', 'replicates during the tipping-point search (results are re-checked at --reps)', parseIntFlag('--search-reps', 1), AUDIT_DEFAULTS.searchReps)
+    .option('--reading-error <k>', 'counts each cell may be off by (1 ≈ one pixel on a 300-pixel axis)', parseIntFlag('--reading-error', 0, FLAG_LIMITS.readingError), AUDIT_DEFAULTS.readingError)
+    .option('--search-reps <n>', 'replicates during the tipping-point search (results are re-checked at --reps)', parseIntFlag('--search-reps', 1, MAX_REPS), AUDIT_DEFAULTS.searchReps)
     .option('-q, --quiet', 'print only the summary')
     .action(async (o: AuditFlags, cmd: Command) => {
+      checkOutDir('--out', o.out, OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       const t0 = performance.now();
       const res = await audit({ ...o, ...inputFlags(o, cmd), logger });
@@ -30,5 +33,8 @@ export function registerAudit(program: Command): void {
       process.stdout.write(`${lines.join('\n')}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       logger.info(msgAudit.stage('audit', (performance.now() - t0) / 1000));
+      if (!res.verification.passed) {
+        throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
+      }
     });
 }

@@ -6,6 +6,8 @@ import { UserError } from '../core/errors.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { runMsg } from '../core/messages/run.js';
 import { parseIntFlag, terminalLogger } from './options.js';
+import { readStore, readStoreAsync } from '../sources/store.js';
+import { checkOutFile } from '../core/out-dir.js';
 
 const parseFormat = (v: string): ExportFormat => {
   if (v !== 'jsonl' && v !== 'csv') throw new InvalidArgumentError(runMsg.badFormat(v));
@@ -35,31 +37,36 @@ export function registerExport(program: Command): void {
     .option('-q, --quiet', 'no summary line')
     .action((storePath: string, o: { format: ExportFormat; out?: string; run?: number; quiet?: boolean; verifyStore?: boolean }) => withStoreErrors(storePath, async () => {
       const logger = terminalLogger(o.quiet);
-      const store = TrialStore.openExisting(storePath, { verify: o.verifyStore });
+      if (o.out !== undefined) checkOutFile('--out', o.out);
+      const store = readStore(storePath, () => TrialStore.openExisting(storePath, { verify: o.verifyStore }));
       try {
-        const ids = store.runs().map((r) => r.id);
-        if (o.run !== undefined && !ids.includes(o.run)) throw new UserError(runMsg.noSuchRun(storePath, o.run, ids));
-        if (o.out === undefined) {
-          // A reader that stops early (| head) closes the pipe: that ends the export, quietly.
-          await exportTrials(store, o.format, writerFor(process.stdout), o.run).catch((e: NodeJS.ErrnoException) => {
-            if (e.code !== 'EPIPE') throw e;
-          });
-          return;
-        }
-        const tmp = `${o.out}.tmp-${process.pid}`;
-        const s = createWriteStream(tmp);
-        try {
-          const n = await exportTrials(store, o.format, writerFor(s), o.run);
-          await new Promise<void>((resolve, reject) => { s.once('error', reject); s.end(() => resolve()); });
-          renameSync(tmp, o.out);
-          logger.info(runMsg.exported(n, o.out));
-        } catch (e) {
-          s.destroy();
-          rmSync(tmp, { force: true });
-          throw e;
-        }
+        await readStoreAsync(storePath, () => exportTo(store, storePath, o, logger));
       } finally {
         store.close();
       }
     }));
+}
+
+async function exportTo(store: TrialStore, storePath: string, o: { format: ExportFormat; out?: string; run?: number }, logger: ReturnType<typeof terminalLogger>): Promise<void> {
+  const ids = store.runs().map((r) => r.id);
+  if (o.run !== undefined && !ids.includes(o.run)) throw new UserError(runMsg.noSuchRun(storePath, o.run, ids));
+  if (o.out === undefined) {
+    // A reader that stops early (| head) closes the pipe: that ends the export, quietly.
+    await exportTrials(store, o.format, writerFor(process.stdout), o.run).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+    });
+    return;
+  }
+  const tmp = `${o.out}.tmp-${process.pid}`;
+  const s = createWriteStream(tmp);
+  try {
+    const n = await exportTrials(store, o.format, writerFor(s), o.run);
+    await new Promise<void>((resolve, reject) => { s.once('error', reject); s.end(() => resolve()); });
+    renameSync(tmp, o.out);
+    logger.info(runMsg.exported(n, o.out));
+  } catch (e) {
+    s.destroy();
+    rmSync(tmp, { force: true });
+    throw e;
+  }
 }

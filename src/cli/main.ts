@@ -35,6 +35,20 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
   return program;
 }
 
+/**
+ * A reader that goes away (`samegame plan … | head -1`) closes the pipe: the next write fails
+ * with EPIPE. That is the reader's choice, not an error: exit 0 at once, quietly, as `cat` does.
+ * Installed once, by the launcher, on the process's own stdout and stderr.
+ */
+export function exitQuietlyOnClosedPipe(): void {
+  for (const s of [process.stdout, process.stderr]) {
+    s.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(0);
+      throw e;
+    });
+  }
+}
+
 /** Run the CLI; resolves to the exit code. User errors print one line, no stack. */
 export async function main(argv: string[]): Promise<number> {
   const program = await buildProgram(argv);

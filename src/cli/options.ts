@@ -31,6 +31,38 @@ export const parsePositiveFlag = (flag: string) => (v: string): number => {
   return n;
 };
 
+/**
+ * A finite number in [min, max] (or (0, max] when `min` is 0 and `positive` is set): every numeric
+ * flag has a range, so no value can overflow a timer, a cost or an array (1e-300 requests per
+ * minute would wait longer than any timer can count; a price of 1e308 would print $Infinity).
+ */
+export const parseRangeFlag = (flag: string, min: number, max: number, positive = false) => (v: string): number => {
+  const n = Number(v);
+  const ok = v.trim() !== '' && Number.isFinite(n) && n >= min && n <= max && (!positive || n > 0);
+  if (!ok) throw new InvalidArgumentError(msg.badFlag(flag, v, positive && min === 0 ? `a number in (0, ${max}]` : `a number from ${min} to ${max}`));
+  return n;
+};
+
+/** Ranges of the numeric flags (docs: README "Limits"). */
+export const FLAG_LIMITS = {
+  concurrency: 1000, rpm: [0.001, 10_000_000], tpm: [1, 10_000_000_000], maxRetries: 100, timeoutMs: 86_400_000,
+  price: 100_000, tokensPerCall: 10_000_000, maxN: 10_000_000, readingError: 1_000_000,
+} as const;
+
+/** An http(s) URL (a server's base URL): anything else would store every trial as a network error. */
+export const parseUrlFlag = (flag: string) => (v: string): string => {
+  let u: URL | undefined;
+  try { u = new URL(v); } catch { u = undefined; }
+  if (u === undefined || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new InvalidArgumentError(msg.badFlag(flag, v, 'an http:// or https:// URL'));
+  return v;
+};
+
+/** One of the listed values. */
+export const parseChoiceFlag = (flag: string, choices: readonly string[]) => (v: string): string => {
+  if (!choices.includes(v)) throw new InvalidArgumentError(msg.badFlag(flag, v, `one of ${choices.join(', ')}`));
+  return v;
+};
+
 /** The CLI's logger: messages to stderr; progress redraws one line when stderr is a terminal. */
 export function terminalLogger(quiet = false): Logger {
   const tty = process.stderr.isTTY === true;

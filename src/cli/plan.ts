@@ -2,7 +2,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { resolve } from 'node:path';
 import { readRates } from '../sources/rates-csv.js';
 import { TrialStore } from '../live/store/store.js';
-import { pickRun, storeTable } from '../sources/store.js';
+import { pickRun, readStore, storeTable } from '../sources/store.js';
 import { planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
 import { designFacts } from '../analyses/compare/design-facts.js';
 import { DEFAULTS } from '../commands/reproduce.js';
@@ -13,7 +13,7 @@ import { withStoreErrors } from '../live/store/integrity.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { textTable } from '../analyses/two-framing/terminal.js';
 import { fixed } from '../core/format.js';
-import { parseIntFlag, parsePositiveFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { FLAG_LIMITS, MAX_REPS, parseIntFlag, parseRangeFlag, parseUnitFlag, terminalLogger } from './options.js';
 
 interface PlanFlags {
   data?: string; store?: string; targetHalfwidth: number; statistic: PlanStatistic; attenuation?: number; direct?: boolean;
@@ -37,7 +37,7 @@ export function registerPlan(program: Command): void {
     .description('Trials per cell needed for the pooled and per-model 95% intervals to reach a target half-width, and their cost')
     .option('--data <file>', 'rates CSV giving the expected cooperation rates')
     .option('--store <file>', 'trial store of a pilot run giving the rates (and tokens per call)')
-    .requiredOption('--target-halfwidth <h>', 'target half-width of the 95% interval', parsePositiveFlag('--target-halfwidth'))
+    .requiredOption('--target-halfwidth <h>', 'target half-width of the 95% interval', parseRangeFlag('--target-halfwidth', 0, 1, true))
     .option('--statistic <R|shift>', 'statistic whose interval is planned', (v: string) => {
       if (v !== 'R' && v !== 'shift') throw new InvalidArgumentError(`--statistic: ${JSON.stringify(v)} is not R or shift`);
       return v;
@@ -48,10 +48,10 @@ export function registerPlan(program: Command): void {
     .option('--base <name>', 'base framing', DEFAULTS.base)
     .option('--alt <name>', 'alternative framing', DEFAULTS.alt)
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), DEFAULTS.seed)
-    .option('--reps <n>', 'bootstrap replicates per planning step', parseIntFlag('--reps', 100), 2000)
-    .option('--max-n <n>', 'largest trials per cell considered', parseIntFlag('--max-n', 2), 100_000)
-    .option('--tokens-per-call <n>', 'tokens per call for the cost (default: the store\'s mean)', parsePositiveFlag('--tokens-per-call'))
-    .option('--price <usd>', 'blended USD per 1M tokens, for the cost column', parsePositiveFlag('--price'))
+    .option('--reps <n>', 'bootstrap replicates per planning step', parseIntFlag('--reps', 100, MAX_REPS), 2000)
+    .option('--max-n <n>', 'largest trials per cell considered', parseIntFlag('--max-n', 2, FLAG_LIMITS.maxN), 100_000)
+    .option('--tokens-per-call <n>', 'tokens per call for the cost (default: the store\'s mean)', parseRangeFlag('--tokens-per-call', 0, FLAG_LIMITS.tokensPerCall, true))
+    .option('--price <usd>', 'blended USD per 1M tokens, for the cost column', parseRangeFlag('--price', 0, FLAG_LIMITS.price))
     .action(planCommand);
 }
 
@@ -61,8 +61,10 @@ interface PlanInput { table: CellTable; base: string; alt: string; tokensPerCall
 function inputFromStore(path: string, o: PlanFlags, logger: Logger): PlanInput {
   const store = TrialStore.openExisting(path);
   try {
-    const run = pickRun(store, path);
-    const st = storeTable(store, run);
+    const { run, st } = readStore(path, () => {
+      const r = pickRun(store, path);
+      return { run: r, st: storeTable(store, r) };
+    });
     // Planning simulates the two-framing statistics; a context-enrichment run has other ones.
     if (st.extraFactors.length) throw new UserError(analyzeMsg.planTwoFramingOnly(path, st.extraFactors));
     const fr = levels(st.table, 'framing');

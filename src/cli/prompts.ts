@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { writeFilesAtomic } from '../core/atomic.js';
+import { checkOutDir } from '../core/out-dir.js';
 import { loadDesign } from '../live/design/design.js';
 import { reviewPrompts } from '../live/prompts/review.js';
 import { loadPlugins } from '../live/providers/plugins.js';
@@ -18,6 +19,7 @@ export function registerPrompts(program: Command): void {
     .option('--game <id>', 'only this game')
     .option('--framing <id>', 'only this framing')
     .action(async (file: string, o: { out?: string; model?: string; game?: string; framing?: string }) => {
+      if (o.out !== undefined) checkOutDir('--out', o.out);
       const design = loadDesign(file);
       await loadPlugins(design.models, file); // a plug-in module is checked as a run would
       const prompts = reviewPrompts(design, o);
@@ -29,6 +31,7 @@ export function registerPrompts(program: Command): void {
       try {
         writeFilesAtomic(prompts.map((p) => ({ path: join(dir, p.file), content: p.text })));
       } catch (e) {
+        if (e instanceof UserError) throw e;
         throw new UserError(liveMsg.cannotWrite(dir, (e as NodeJS.ErrnoException).code ?? String(e)));
       }
       terminalLogger().info(liveMsg.wrotePrompts(prompts.length, dir));

@@ -7,6 +7,7 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { reportMsg } from '../core/messages/report.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags } from './options.js';
+import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 
 /**
  * `samegame report`: regenerate reports/report.html alone, from the same flags as `reproduce`.
@@ -18,6 +19,7 @@ export function registerReport(program: Command): void {
     .description('Write reports/report.html: one self-contained HTML report (tables, interactive figures, verification, provenance)'), DEFAULTS), EXPECT_DEFAULT_NOTE)
     .option('-q, --quiet', 'print nothing but errors')
     .action((o: RatesFlags, cmd: Command) => {
+      checkOutDir('--out', o.out, OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       const res = reproduce({ ...o, ...inputFlags(o, cmd), logger, dryRun: true });
       const figures = reproduceFigures(res);

@@ -15,9 +15,11 @@ import { UserError } from '../core/errors.js';
 import { storeError, withStoreErrors } from '../live/store/integrity.js';
 import { runMsg } from '../core/messages/run.js';
 import { toolInfo } from '../core/paths.js';
-import { parseIntFlag, parsePositiveFlag } from './options.js';
+import { FLAG_LIMITS, parseIntFlag, parsePositiveFlag, parseRangeFlag, parseUrlFlag } from './options.js';
 import { printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { Session } from '../live/runner/session.js';
+import { assertStoreOrNew } from '../live/store/identify.js';
+import { checkOutFile } from '../core/out-dir.js';
 
 interface RunFlags extends BatchFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
@@ -70,16 +72,16 @@ export function registerRun(program: Command): void {
     .argument('<design>', 'design YAML file')
     .option('--store <file>', 'trial store (SQLite); default runs/<design name>.sqlite')
     .option('--provider <id>', `replace the provider of every model (${providerIds().join(', ')}, or a plug-in module path)`)
-    .option('--base-url <url>', 'replace the base URL of every model (an OpenAI-compatible server)')
+    .option('--base-url <url>', 'replace the base URL of every model (an OpenAI-compatible server)', parseUrlFlag('--base-url'))
     .option('--model <name>', 'replace the model name sent for every model')
-    .option('--concurrency <n>', 'calls in flight at most', parseIntFlag('--concurrency', 1), RUNNER_DEFAULTS.concurrency)
-    .option('--rpm <n>', 'requests per minute at most', parsePositiveFlag('--rpm'))
-    .option('--tpm <n>', 'tokens per minute at most (estimated before a call, settled by its usage)', parsePositiveFlag('--tpm'))
-    .option('--max-retries <n>', 'retries per trial after the first call', parseIntFlag('--max-retries'), RUNNER_DEFAULTS.maxRetries)
-    .option('--timeout-ms <n>', 'limit per call, including the response body', parseIntFlag('--timeout-ms', 1), DEFAULT_TIMEOUT_MS)
+    .option('--concurrency <n>', 'calls in flight at most', parseIntFlag('--concurrency', 1, FLAG_LIMITS.concurrency), RUNNER_DEFAULTS.concurrency)
+    .option('--rpm <n>', 'requests per minute at most', parseRangeFlag('--rpm', ...FLAG_LIMITS.rpm))
+    .option('--tpm <n>', 'tokens per minute at most (estimated before a call, settled by its usage)', parseRangeFlag('--tpm', ...FLAG_LIMITS.tpm))
+    .option('--max-retries <n>', 'retries per trial after the first call', parseIntFlag('--max-retries', 0, FLAG_LIMITS.maxRetries), RUNNER_DEFAULTS.maxRetries)
+    .option('--timeout-ms <n>', 'limit per call, including the response body', parseIntFlag('--timeout-ms', 1, FLAG_LIMITS.timeoutMs), DEFAULT_TIMEOUT_MS)
     .option('--seed <n>', 'seed of the retry jitter', parseIntFlag('--seed'), RUNNER_DEFAULTS.seed)
-    .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parsePositiveFlag('--price-in'))
-    .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parsePositiveFlag('--price-out'))
+    .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-in', 0, FLAG_LIMITS.price))
+    .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-out', 0, FLAG_LIMITS.price))
     .option('--dry-run', 'print the number of calls, estimated tokens and cost; call nothing')
     .option('--batch', 'send every model\'s trials through the OpenAI Batch API (half price, results within 24 h)')
     .option('--batch-size <n>', 'requests per batch file at most (the API allows 50000)', parseIntFlag('--batch-size', 1))
@@ -113,6 +115,8 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   const logger = runLogger(o.quiet === true);
   const session = sessionOf(designPath, o);
   const storePath = o.store ?? defaultStore(session.design.name);
+  checkOutFile('--store', storePath);
+  assertStoreOrNew(storePath);
   // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
   const plugins = await loadPlugins(session.design.models, designPath);
   const split = splitBatch(session, o.batch === true);

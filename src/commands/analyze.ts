@@ -1,5 +1,5 @@
 import { TrialStore } from '../live/store/store.js';
-import { pickRun, storeTable, type StoreTable } from '../sources/store.js';
+import { pickRun, readStore, storeTable, type StoreTable } from '../sources/store.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { reproductionMsg } from '../core/messages/reproduction.js';
@@ -18,11 +18,13 @@ export { analyzeCommand, defaultAnalyzeOut, directRunSettings, type AnalyzeOptio
 
 /** The run's cell table and the facts of its design, read from the store (closed again). */
 export function readStoreSource(opts: Pick<AnalyzeOptions, 'store' | 'runId' | 'verifyStore'>): { source: StoreTable; facts: DesignFacts } {
-  const store = TrialStore.openExisting(opts.store, { verify: opts.verifyStore });
+  const store = readStore(opts.store, () => TrialStore.openExisting(opts.store, { verify: opts.verifyStore }));
   try {
-    const run = pickRun(store, opts.store, opts.runId);
-    const facts = designFacts(run.designJson);
-    return { source: storeTable(store, run, facts), facts };
+    return readStore(opts.store, () => {
+      const run = pickRun(store, opts.store, opts.runId);
+      const facts = designFacts(run.designJson);
+      return { source: storeTable(store, run, facts), facts };
+    });
   } finally {
     store.close();
   }

@@ -4,6 +4,9 @@ import { UserError } from '../core/errors.js';
 import { trialsMsg } from '../core/messages/trials.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { silentLogger, type Logger } from '../core/logger.js';
+import { join, resolve } from 'node:path';
+import type { VerificationReport } from '../core/checks.js';
+import { verifyRates } from './reproduce.js';
 import { auditFiles, auditInput, auditSettings, type AuditResult, type AuditSettings } from '../analyses/audit/index.js';
 
 export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
@@ -39,11 +42,14 @@ function asCounts(input: AnalysisInput): RatesInput {
  * `samegame audit`: compute, then write reports/audit.md, audit.json, audit.html and the audit
  * figures as one atomic set (nothing is written when the input is bad or a step fails).
  */
-export async function audit(opts: AuditOptions = {}): Promise<AuditResult> {
+export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { verification: VerificationReport }> {
   const res = auditCompute(opts);
   const files = await auditFiles(res, opts.out ?? '.', opts.logger);
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { ...res, files };
+  // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.
+  const input: AnalysisInput = { path: res.input.path, sha256: res.input.sha256, kind: res.input.kind, table: res.input.table, rates: res.input, provenance: [] };
+  const { verification } = verifyRates(input, res.analysis, join(resolve(opts.out ?? '.'), 'reports'));
+  return { ...res, files, verification };
 }
 
 export { AUDIT_DEFAULTS, auditSettings, type AuditResult, type AuditSettings } from '../analyses/audit/index.js';

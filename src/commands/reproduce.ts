@@ -94,10 +94,23 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
 
   const analysis = analyzeTwoFraming(input.table, settings, logger);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
   const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: published?.path });
-  const tableFiles = twoFramingTableFiles(reports, analysis, provenance, { command });
-  const checked = verifyTwoFraming({
+  const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, command);
+  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, analysis, checked, published, logger);
+  const files = [...tableFiles, ...reproductionFiles, ...verificationFiles(reports, verification)];
+  if (!opts.dryRun) writeFilesAtomic(files);
+  return { input, analysis, verification, table3: table3Rows(analysis), reproduction, files };
+}
+
+/**
+ * The Appendix C verification of a rates analysis and the tables it checks. `reproduce` writes
+ * both; `audit` runs the same verification, so the two commands exit 3 on the same inputs.
+ */
+export function verifyRates(input: AnalysisInput, analysis: TwoFramingAnalysis, reports: string,
+  command?: string): { tableFiles: OutputFile[]; verification: VerificationReport } {
+  const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
+  const tableFiles = twoFramingTableFiles(reports, analysis, provenance, command === undefined ? undefined : { command });
+  const verification = verifyTwoFraming({
     analysis,
     expectedDecisions: expectedDecisions(input),
     reportedRates: input.rates?.rows.filter((r) => r.rate).map((r) => ({
@@ -106,8 +119,5 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
     })),
     tables: csvTables(tableFiles),
   });
-  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, analysis, checked, published, logger);
-  const files = [...tableFiles, ...reproductionFiles, ...verificationFiles(reports, verification)];
-  if (!opts.dryRun) writeFilesAtomic(files);
-  return { input, analysis, verification, table3: table3Rows(analysis), reproduction, files };
+  return { tableFiles, verification };
 }

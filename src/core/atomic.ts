@@ -1,5 +1,8 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { UserError } from './errors.js';
+import { msg } from './messages/common.js';
+import { makeDirs } from './out-dir.js';
 
 export interface OutputFile {
   readonly path: string;
@@ -13,15 +16,21 @@ export interface OutputFile {
  */
 export function writeFilesAtomic(files: readonly OutputFile[]): void {
   const temps: string[] = [];
+  let current = '';
   try {
     for (const f of files) {
-      mkdirSync(dirname(f.path), { recursive: true });
+      current = f.path;
+      makeDirs(dirname(f.path));
       const tmp = `${f.path}.tmp-${process.pid}`;
       writeFileSync(tmp, f.content);
       temps.push(tmp);
     }
   } catch (e) {
     for (const t of temps) rmSync(t, { force: true });
+    // A file system refusal (a file where a directory should be, no space, no permission) is the
+    // user's to fix: one line naming the path.
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== undefined) throw new UserError(msg.cannotWrite(current, code));
     throw e;
   }
   files.forEach((f, i) => renameSync(temps[i], f.path));

@@ -32,12 +32,26 @@ export function bundlePaths(): { vega: string; vegaLite: string; vegaEmbed: stri
   };
 }
 
+/**
+ * vega's expression parser looks keywords up in a plain object (`legalKeywords = { if: 1 }`), so a
+ * string literal that names an Object.prototype member ("constructor", "toString", "valueOf" …)
+ * parses as an identifier and the view fails ("Operator not defined"). vega-lite writes level names
+ * into expressions (sort orders), so a model named "constructor" broke every figure. The table
+ * becomes a null-prototype object, in the Node renderer and in the bundle the reports inline.
+ */
+export function patchVegaBundle(source: string): string {
+  const re = /const ([\w$]+)=\{if:1\};/g;
+  const found = source.match(re) ?? [];
+  if (found.length !== 1) throw new Error(`vega bundle: expected one keyword table, found ${found.length}; update patchVegaBundle`);
+  return source.replace(re, (_m, name: string) => `const ${name}=Object.assign(Object.create(null),{if:1});`);
+}
+
 let bundles: VegaBundles | undefined;
 export function readBundles(): VegaBundles {
   if (!bundles) {
     const p = bundlePaths();
     bundles = {
-      vega: readFileSync(p.vega, 'utf8'),
+      vega: patchVegaBundle(readFileSync(p.vega, 'utf8')),
       vegaLite: readFileSync(p.vegaLite, 'utf8'),
       vegaEmbed: readFileSync(p.vegaEmbed, 'utf8'),
     };

@@ -1,5 +1,5 @@
 import { checkStatus, type VerificationReport } from '../core/checks.js';
-import { mdCell as esc } from './markdown.js';
+import { inertMarkdown, mdCell as esc } from './markdown.js';
 
 /** Markdown rendering of a verification report: one row per named check, then degenerate cells. */
 export function verificationMarkdown(r: VerificationReport, title = 'Verification (Appendix C checks)'): string {
@@ -23,7 +23,7 @@ export function verificationMarkdown(r: VerificationReport, title = 'Verificatio
     lines.push('| cell | count | note |', '|---|---|---|');
     for (const d of r.degenerate) lines.push(`| ${esc(d.cell)} | ${d.x}/${d.n} | ${esc(d.note)} |`);
   }
-  return lines.join('\n') + '\n';
+  return inertMarkdown(lines.join('\n') + '\n');
 }
 
 export function verificationJson(r: VerificationReport): string {

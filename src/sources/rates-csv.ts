@@ -45,6 +45,28 @@ export const PLANNED_PAIR: ReadRatesOptions = { base: 'business', alt: 'friend-s
 
 export interface RawRow { line: number; fields: string[] }
 
+/**
+ * The first control character of a level, as U+XXXX: C0 (tab and line ends included), DEL and
+ * C1, and the noncharacters U+FFFE and U+FFFF that XML cannot carry. Every printable character is a valid name (README "Names"); control characters are
+ * refused because terminals, SVG/PNG renderers and the tables' own keys cannot carry them.
+ */
+export function controlCharacter(s: string): string | undefined {
+  const m = /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]/.exec(s);
+  return m === null ? undefined : `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Header names: each at most once (a second "rate" column would silently lose to the first). */
+function checkHeader(file: string, header: readonly string[]): void {
+  const seen = new Map<string, number>();
+  header.forEach((h, i) => {
+    const bad = controlCharacter(h);
+    if (bad !== undefined) throw new UserError(msg.controlCharacter(file, 1, h, bad));
+    const first = seen.get(h);
+    if (first !== undefined) throw new UserError(msg.duplicateColumn(file, h, first + 1, i + 1));
+    seen.set(h, i);
+  });
+}
+
 /** Split CSV text into rows with the line each starts on (quoted newlines allowed). */
 export function splitRows(text: string, file: string): RawRow[] {
   const rows: RawRow[] = [];
@@ -59,7 +81,11 @@ export function splitRows(text: string, file: string): RawRow[] {
       const start = lastCursor;
       const startLine = line;
       const end = res.meta.cursor;
-      for (let i = start; i < end; i++) if (text.charCodeAt(i) === 10) line++;
+      // Lines end in \n, \r\n or a lone \r (old Mac files): count each ending once.
+      for (let i = start; i < end; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 13 || (c === 10 && (i === 0 || text.charCodeAt(i - 1) !== 13))) line++;
+      }
       lastCursor = end;
       if (res.errors.length && error === undefined) {
         error = msg.csvSyntax(file, startLine, res.errors[0].message);
@@ -99,6 +125,7 @@ export function readInputFile(path: string, file: string): { buf: Buffer; text: 
 function parseHeader(raw: readonly RawRow[], file: string): Header {
   if (raw.length === 0) throw new UserError(msg.emptyTable(file));
   const columns = raw[0].fields.map((h) => h.trim());
+  checkHeader(file, columns);
   for (const col of REQUIRED) if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col));
   const hasRate = columns.includes('rate');
   const hasCoop = columns.includes('cooperate');
@@ -113,6 +140,10 @@ export function cellKeyOf(file: string, line: number, need: (col: string) => str
   const model = need('model');
   const game = need('game');
   const framing = need('framing');
+  for (const [field, value] of [['model', model], ['game', game], ['framing', framing]] as const) {
+    const bad = controlCharacter(value);
+    if (bad !== undefined) throw new UserError(msg.controlCharacter(file, line, field, bad));
+  }
   for (const [field, value] of [['model', model], ['game', game]] as const) {
     if ((RESERVED_LEVELS[field] as readonly string[]).includes(value)) throw new UserError(msg.reservedLevel(file, line, field, value));
   }
@@ -207,9 +238,10 @@ export function readRates(path: string, opts: Partial<ReadRatesOptions> = {}): R
   for (const r of raw.slice(1)) {
     const row = parseRow(file, header, r);
     const { model, game, framing } = row.cell.key;
-    const id = `${model} / ${game} / ${framing}`;
+    // Keyed by the JSON of the levels: "A / B", "C" and "A", "B / C" are different cells.
+    const id = JSON.stringify([model, game, framing]);
     const first = firstLineOf.get(id);
-    if (first !== undefined) throw new UserError(msg.duplicateCell(file, row.line, first, id));
+    if (first !== undefined) throw new UserError(msg.duplicateCell(file, row.line, first, `${model} / ${game} / ${framing}`));
     firstLineOf.set(id, row.line);
     rows.push(row);
   }

@@ -2,6 +2,54 @@ import { orderByLevels, type Cell, type CellTable } from '../core/cells.js';
 import type { CellCount, RunInfo, TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
+import { controlCharacter } from './rates-csv.js';
+
+/** A row of a store that samegame could not have written (checked as the store is read). */
+class StoreFault extends Error {}
+
+/**
+ * Run a read of the store at `path`; a damaged store — rows with bad JSON or impossible values,
+ * tables lacking columns, a file SQLite cannot read — ends with one line naming the store.
+ */
+export function readStore<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    throw storeError(path, e);
+  }
+}
+
+/** readStore for an asynchronous read (export streams its rows). */
+export async function readStoreAsync<T>(path: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    throw storeError(path, e);
+  }
+}
+
+function storeError(path: string, e: unknown): unknown {
+  const damaged = e instanceof StoreFault || e instanceof SyntaxError || (e instanceof Error && e.name === 'SqliteError');
+  return damaged ? new UserError(analyzeMsg.storeDamaged(path, (e as Error).message.split('\n')[0])) : e;
+}
+
+/** The levels and factors of one cell as samegame stores them: strings without control characters. */
+function checkCount(c: CellCount): void {
+  const where = `cell ${JSON.stringify([c.model, c.game, c.framing])}`;
+  const f: unknown = c.factors;
+  if (f === null || typeof f !== 'object' || Array.isArray(f)) throw new StoreFault(`${where}: factors are not a JSON object`);
+  const named: [string, unknown][] = [['model', c.model], ['game', c.game], ['framing', c.framing], ...Object.entries(f)];
+  for (const [k, v] of named) {
+    if (typeof v !== 'string' || v === '') throw new StoreFault(`${where}: ${k} is not a name`);
+    const bad = controlCharacter(v);
+    if (bad !== undefined) throw new StoreFault(`${where}: ${k} contains the control character ${bad}`);
+  }
+}
+
+/** First-token probabilities are probabilities. */
+function checkProbabilities(cell: string, values: Float64Array): void {
+  for (const p of values) if (!(p >= 0 && p <= 1)) throw new StoreFault(`${cell}: p_cooperate = ${p} is outside [0, 1]`);
+}
 
 /** Per-cell tallies kept beside the cell table: what was valid, invalid and failed. */
 export interface CellTally {
@@ -55,10 +103,14 @@ export function pickRun(store: TrialStore, path: string, runId?: number): RunInf
  */
 export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): StoreTable {
   const counts: CellCount[] = sortCounts(store.cellCounts(run.id), order);
+  counts.forEach(checkCount);
   const keyOf = (c: { model: string; game: string; framing: string; factors: Readonly<Record<string, string>> }) =>
     JSON.stringify([c.model, c.game, c.framing, c.factors]);
   const probs = new Map<string, Float64Array>();
-  for (const p of store.cellProbabilities(run.id)) probs.set(keyOf(p), p.values);
+  for (const p of store.cellProbabilities(run.id)) {
+    checkProbabilities(`cell ${JSON.stringify([p.model, p.game, p.framing])}`, p.values);
+    probs.set(keyOf(p), p.values);
+  }
   const extra = [...new Set(counts.flatMap((c) => Object.keys(c.factors)))].filter((f) => !['model', 'game', 'framing'].includes(f)).sort();
   const factors = ['model', 'game', 'framing', ...extra];
   const cells: Cell[] = [];

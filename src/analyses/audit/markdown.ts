@@ -3,7 +3,7 @@ import { fixed, interval } from '../../core/format.js';
 import type { AuditResult } from './audit.js';
 import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
 import type { TippingResult } from './tipping.js';
-import { mdCell as esc } from '../../render/markdown.js';
+import { inertMarkdown, mdCell as esc } from '../../render/markdown.js';
 import { bcaHeadline } from './json.js';
 
 type Result = Omit<AuditResult, 'files'>;
@@ -173,5 +173,5 @@ export function auditMarkdown(r: Result): string {
     '',
     ...consistencySection(r), '', ...readingSection(r), '', ...tippingSection(r), '', ...attenuationSection(r), '',
     ...influenceSection(r), '', ...mcSection(r), '', ...degenerateSection(r), ''];
-  return lines.join('\n');
+  return inertMarkdown(lines.join('\n'));
 }

@@ -41,7 +41,7 @@ export function compareCells(direct: CellTable, reconstructed: CellTable, settin
   const unmatchedDirect: string[] = [];
   const used = new Set<number>();
   direct.cells.forEach((c, i) => {
-    const r = recon.get(key(modelMap[c.key.model] ?? c.key.model, c.key.game, c.key.framing));
+    const r = recon.get(key((Object.hasOwn(modelMap, c.key.model) ? modelMap[c.key.model] : c.key.model), c.key.game, c.key.framing));
     if (r === undefined) unmatchedDirect.push(label(c));
     else { pairs.push({ d: i, r }); used.add(r); }
   });

@@ -40,4 +40,12 @@ export const msg = {
   badFlag: (flag: string, value: string, want: string) => `${flag}: ${q(value)} is not ${want}`,
   checksFailed: (names: string[]) => `verification failed: ${names.join(', ')}`,
   wrote: (path: string) => `wrote ${path}`,
+  duplicateColumn: (file: string, column: string, first: number, again: number) =>
+    at(file, 1, column, `column appears twice in the header (columns ${first} and ${again})`),
+  controlCharacter: (file: string, line: number, field: string, codepoint: string) =>
+    at(file, line, field, `contains the control character ${codepoint} (names may hold any printable character, no control characters)`),
+  outNotDirectory: (flag: string, dir: string, file: string) => `${flag} ${q(dir)}: ${q(file)} exists and is not a directory`,
+  outIsDirectory: (flag: string, file: string) => `${flag} ${q(file)}: is a directory, not a file`,
+  outUnwritable: (flag: string, dir: string, where: string, code: string) => `${flag} ${q(dir)}: cannot create anything in ${q(where)} (${code})`,
+  cannotWrite: (path: string, code: string) => `cannot write ${q(path)} (${code})`,
 };

@@ -87,7 +87,13 @@ export function parseDesign(text: string, file: string): Design {
     const e = doc.errors[0];
     throw new UserError(liveMsg.designYamlSyntax(file, e.linePos?.[0]?.line, e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')));
   }
-  const data: unknown = doc.toJS();
+  let data: unknown;
+  try {
+    data = doc.toJS();
+  } catch (e) {
+    // yaml refuses documents whose aliases would expand without bound (billion laughs).
+    throw new UserError(liveMsg.designYamlSyntax(file, undefined, e instanceof Error ? e.message : String(e)));
+  }
   if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UserError(liveMsg.designNotMapping(file));
   if ('kind' in data) return parseEnrichment(data, doc, lc, file);
   const r = designSchema.safeParse(data);

@@ -35,7 +35,8 @@ function* factsOf(d: EnrichmentDocument): Generator<{ fact: FactDocument; path: 
   for (const [ci, k] of d.conditions.entries()) for (const [s, c] of Object.entries(k.slots ?? {})) yield* content(c, ['conditions', ci, 'slots', s]);
 }
 
-function crossChecks(d: EnrichmentDocument): Problem[] {
+/** Ids unique per kind; the action labels; the registered direction names two different worlds. */
+function idChecks(d: EnrichmentDocument): Problem[] {
   const out: Problem[] = [];
   const unique = (kind: string, ids: string[], path: (i: number) => Path) => out.push(...idProblems(kind, ids, path));
   unique('model', d.models.map((m) => m.id), (i) => ['models', i, 'id']);
@@ -52,8 +53,13 @@ function crossChecks(d: EnrichmentDocument): Problem[] {
     if (!worldIds.includes(w)) out.push({ path: ['registered_direction', side], message: selectiveMsg.directionWorld(w, worldIds) });
   }
   if (d.registered_direction.higher === d.registered_direction.lower) out.push({ path: ['registered_direction', 'lower'], message: selectiveMsg.directionSame() });
+  return out;
+}
 
-  // Slots: known, one source each, contents by world naming exactly the design's worlds.
+/** Slots: known, one source each, contents by world naming exactly the design's worlds. */
+function slotChecks(d: EnrichmentDocument): Problem[] {
+  const out: Problem[] = [];
+  const worldIds = d.worlds.map((w) => w.id);
   const owner = new Map<string, string>();
   const claim = (slot: string, source: string, path: Path) => {
     if (!d.template.includes(slot)) { out.push({ path, message: selectiveMsg.unknownSlot(slot, d.template) }); return; }
@@ -73,8 +79,12 @@ function crossChecks(d: EnrichmentDocument): Problem[] {
     for (const [s, c] of Object.entries(k.slots ?? {})) { claim(s, 'conditions', ['conditions', i, 'slots', s]); byWorld(c, ['conditions', i, 'slots', s]); }
   });
   d.template.forEach((s, i) => { if (!owner.has(s)) out.push({ path: ['template', i], message: selectiveMsg.slotNeverFilled(s) }); });
+  return out;
+}
 
-  // Facts: known placeholders; a key for key-value formats; enough paraphrases for every wording.
+/** Facts: known placeholders; a key for key-value formats; enough paraphrases for every wording. */
+function factChecks(d: EnrichmentDocument): Problem[] {
+  const out: Problem[] = [];
   const kv = d.formats.find((f) => f.style === 'key-value');
   const deepest = d.formats.reduce<{ id: string; wording: number } | undefined>((m, f) => ((f.wording ?? 0) > (m?.wording ?? 0) ? { id: f.id, wording: f.wording! } : m), undefined);
   for (const { fact, path } of factsOf(d)) {
@@ -89,10 +99,14 @@ function crossChecks(d: EnrichmentDocument): Problem[] {
     const have = fact.paraphrases?.length ?? 0;
     if (deepest && have < deepest.wording) out.push({ path: [...path, 'paraphrases'], message: selectiveMsg.paraphraseRequired(deepest.id, deepest.wording, have) });
   }
+  return out;
+}
 
-  // Simulated agents: strict options; effects match factor levels that exist.
+/** Simulated agents: strict options; effects match factor levels that exist. */
+function simulatedChecks(d: EnrichmentDocument): Problem[] {
+  const out: Problem[] = [];
   const levels: Record<(typeof EFFECT_FACTORS)[number], string[]> = {
-    condition: d.conditions.map((c) => c.id), world: worldIds, format: d.formats.map((f) => f.id),
+    condition: d.conditions.map((c) => c.id), world: d.worlds.map((w) => w.id), format: d.formats.map((f) => f.id),
   };
   d.models.forEach((m, i) => {
     if (m.provider !== 'simulated') return;
@@ -107,6 +121,11 @@ function crossChecks(d: EnrichmentDocument): Problem[] {
     });
   });
   return out;
+}
+
+/** The rules a schema cannot state, in document order of concern. */
+function crossChecks(d: EnrichmentDocument): Problem[] {
+  return [...idChecks(d), ...slotChecks(d), ...factChecks(d), ...simulatedChecks(d)];
 }
 
 const fact = (f: FactDocument): Fact => ({

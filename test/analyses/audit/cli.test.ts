@@ -59,7 +59,9 @@ describe('samegame audit: planted impossible rate', () => {
   it('flags exactly that cell with the counts around it, and still audits', () => {
     const dir = tmp();
     const res = cli(['audit', '--data', join(fixtures, 'rates-planted-0088.csv'), '--out', dir, '--reps', '1000', '--search-reps', '500']);
-    expect(res.status).toBe(0);
+    // The audit is written in full; like reproduce, it then exits 3: the misread rate fails counts_reproduce_rates.
+    expect(res.status).toBe(3);
+    expect(res.stderr.trim().split('\n').at(-1)).toBe('samegame: verification failed: counts_reproduce_rates');
     const warnings = res.stderr.split('\n').filter((l) => l.startsWith('warning:'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('rates-planted-0088.csv:2: field "rate": 0.088 cannot come from any count out of n = 300');

@@ -1,0 +1,90 @@
+/**
+ * Where outputs go, checked before any work: every command that writes (reproduce, report, audit,
+ * analyze, prompts --out, export --out, run --store) asks here first, so a bad output path ends
+ * with one line naming the flag, within a second, whatever the command would have computed.
+ *
+ * Directories are created one level at a time: Node's recursive mkdir never returns on some
+ * pseudo file systems (`mkdirSync('/proc/x', { recursive: true })` loops), a plain mkdir fails at once.
+ */
+import { mkdirSync, rmdirSync, statSync, type Stats } from 'node:fs';
+import { dirname, join, parse, resolve, sep } from 'node:path';
+import { UserError } from './errors.js';
+import { msg } from './messages/common.js';
+
+function stat(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ENOTDIR') return undefined; // a component above is a file: reported by the walk
+    throw e;
+  }
+}
+
+/** The existing directories from the root down to `dir` (or to its deepest existing ancestor). */
+function existingPrefix(flag: string, dir: string, shown: string): { deepest: string; complete: boolean } {
+  const abs = resolve(dir);
+  const root = parse(abs).root;
+  const parts = abs.slice(root.length).split(sep).filter((p) => p !== '');
+  let cur = root;
+  for (const p of parts) {
+    const next = join(cur, p);
+    const s = stat(next);
+    if (s === undefined) return { deepest: cur, complete: false };
+    if (!s.isDirectory()) throw new UserError(msg.outNotDirectory(flag, shown, next));
+    cur = next;
+  }
+  return { deepest: cur, complete: true };
+}
+
+/** A directory can be made in `dir`: make and remove a probe (access() says yes to root on /proc). */
+function probeWritable(flag: string, dir: string, shown: string): void {
+  const probe = join(dir, `.samegame-probe-${process.pid}-${Date.now().toString(36)}`);
+  try {
+    mkdirSync(probe);
+  } catch (e) {
+    throw new UserError(msg.outUnwritable(flag, shown, dir, (e as NodeJS.ErrnoException).code ?? String(e)));
+  }
+  rmdirSync(probe);
+}
+
+/**
+ * Refuse an output directory that cannot be one: a file, a path under a file, an existing
+ * `subdirs` entry (reports/, figures/) that is a file, or a place where nothing can be created.
+ * Creates nothing that stays.
+ */
+export function checkOutDir(flag: string, dir: string, subdirs: readonly string[] = [], shown = dir): void {
+  const { deepest, complete } = existingPrefix(flag, dir, shown);
+  if (complete) {
+    for (const sub of subdirs) {
+      const s = stat(join(deepest, sub));
+      if (s !== undefined && !s.isDirectory()) throw new UserError(msg.outNotDirectory(flag, shown, join(deepest, sub)));
+    }
+  }
+  probeWritable(flag, deepest, shown);
+}
+
+/** Refuse an output file path that is a directory, or whose directory cannot be made. */
+export function checkOutFile(flag: string, file: string): void {
+  const s = stat(resolve(file));
+  if (s?.isDirectory()) throw new UserError(msg.outIsDirectory(flag, file));
+  checkOutDir(flag, dirname(resolve(file)), [], file);
+}
+
+/** The folders a rates or store analysis writes under its --out. */
+export const OUT_SUBDIRS = ['reports', 'figures'] as const;
+
+/** mkdir -p, one level at a time (see above); an existing directory is fine. */
+export function makeDirs(dir: string): void {
+  const abs = resolve(dir);
+  const s = stat(abs);
+  if (s?.isDirectory()) return;
+  const parent = dirname(abs);
+  if (parent !== abs) makeDirs(parent);
+  try {
+    mkdirSync(abs);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !stat(abs)?.isDirectory()) throw e;
+  }
+}

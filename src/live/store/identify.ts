@@ -1,0 +1,32 @@
+/**
+ * Is this file a samegame trial store? `run --store` creates its tables in the file it is given,
+ * so an unrelated SQLite database (or any other file) is refused before anything is created.
+ */
+import Database from 'better-sqlite3';
+import { statSync } from 'node:fs';
+import { UserError } from '../../core/errors.js';
+import { runMsg } from '../../core/messages/run.js';
+
+/** Throws the one-line error unless `path` is absent, empty, an empty database or a samegame store. */
+export function assertStoreOrNew(path: string): void {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    return; // absent: run creates it (the path itself was checked by checkOutFile)
+  }
+  if (size === 0) return;
+  let tables: string[];
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+    } finally {
+      db.close();
+    }
+  } catch (e) {
+    throw new UserError(runMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
+  }
+  if (tables.length === 0) return;
+  if (!tables.includes('runs') || !tables.includes('trials')) throw new UserError(runMsg.notAStore(path));
+}
