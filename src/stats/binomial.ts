@@ -2,13 +2,15 @@ import { streamFor, type RandomSource } from './rng.js';
 import { BtrdSampler } from './btrd.js';
 
 /**
- * Binomial sampling for the bootstrap, hand-written because it must be exact and fast: d3-random's
- * randomBinomial is a normal-approximation-free but generic method several times slower per draw
- * here, and the bootstrap draws millions of them. Two exact samplers share one interface: an
- * inverse-CDF table sampler for n up to BINOMIAL_TABLE_MAX_N (every draw of the shipped data and
- * of stored runs) and BTRD (Hörmann 1993) above it, in O(1) memory.
+ * Binomial sampling for the bootstrap, hand-written rather than d3-random's randomBinomial: that
+ * one is exact too, but it draws through beta and geometric variates from a Math.random-like
+ * source, a varying number per draw, so a draw is not a fixed function of the cell's uniforms.
+ * Here the table sampler is an inverse CDF on each replicate's own uniform: with the (seed, cell)
+ * stream fixed, a cell's draws move monotonically with its count (common random numbers), which
+ * the audit's searches rely on, and it costs one table look-up per draw. Two exact samplers share
+ * one interface: the table sampler for n up to BINOMIAL_TABLE_MAX_N (every draw of the shipped data
+ * and of stored runs) and BTRD (Hörmann 1993) above it, in O(1) memory.
  */
-
 /**
  * Exact Binomial(n, p) probability table, computed from the mode outward with the pmf ratio
  * P(k+1)/P(k) = (n−k)/(k+1) · p/(1−p) and normalized, so nothing underflows at the centre
