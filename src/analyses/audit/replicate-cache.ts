@@ -74,10 +74,14 @@ interface PairSlot { xb: number; xs: number; r2: Float64Array; shift: Float64Arr
  * recently used slot's buffers are refilled from the two cells' columns of redrawn counts, as
  * R2(k_b·(1/n_b), k_s·(1/n_s)) (by table lookup where the table exists) and k_s·(1/n_s) − k_b·(1/n_b).
  */
+let stamps = 0;
+
 export class PairColumns {
   private readonly slots: PairSlot[] = [];
   r2: Float64Array;
   shift: Float64Array;
+  /** Changes whenever r2/shift change (another slot, or a slot refilled): sums over the pair are stale. */
+  stamp = 0;
 
   constructor(readonly reps: number, readonly nb: number, readonly ns: number) {
     this.r2 = new Float64Array(0);
@@ -99,6 +103,7 @@ export class PairColumns {
     slots.splice(at, 1);
     slots.unshift(slot);
     this.r2 = slot.r2; this.shift = slot.shift;
+    this.stamp = ++stamps;
   }
 
   private fill(slot: PairSlot, kb: Int32Array, ks: Int32Array): void {
@@ -113,5 +118,37 @@ export class PairColumns {
     } else {
       for (let r = 0; r < reps; r++) r2[r] = robustness2(kb[r] * ib, ks[r] * is);
     }
+  }
+}
+
+/** Largest prefix-sum store of one group statistic, in replicate values (32 MiB). */
+export const PREFIX_MAX_VALUES = 4 * 2 ** 20;
+
+/**
+ * Running sums over a group's pair columns in the estimand's order: prefix[t][r] = (((0 + c_0[r]) +
+ * c_1[r]) + …) + c_t[r], the very additions of a plain sum, so the total is bit for bit the same.
+ * When pair t's columns change, only prefix t … m−1 are redone (on average half the sum).
+ */
+export class PrefixSums {
+  private readonly prefix: Float64Array[];
+  private readonly seen: number[];
+
+  constructor(readonly m: number, readonly reps: number) {
+    this.prefix = Array.from({ length: m }, () => new Float64Array(reps));
+    this.seen = new Array<number>(m).fill(-1);
+  }
+
+  /** The sum over all m columns; `cols[t]` with `stamps[t]` identifies column t's current contents. */
+  total(cols: readonly Float64Array[], stamps: readonly number[]): Float64Array {
+    const { m, reps, prefix, seen } = this;
+    let t = 0;
+    while (t < m && seen[t] === stamps[t]) t++;
+    for (; t < m; t++) {
+      const out = prefix[t], c = cols[t];
+      if (t === 0) for (let r = 0; r < reps; r++) out[r] = 0 + c[r];
+      else { const prev = prefix[t - 1]; for (let r = 0; r < reps; r++) out[r] = prev[r] + c[r]; }
+      seen[t] = stamps[t];
+    }
+    return prefix[m - 1];
   }
 }

@@ -5,7 +5,7 @@ import type { TwoFramingLayout } from '../two-framing/index.js';
 import type { Interval } from '../../stats/bootstrap.js';
 import { quantilesUnsorted } from '../../stats/quantile.js';
 import { robustness2 } from '../../stats/jsd.js';
-import { DrawCache, PairColumns } from './replicate-cache.js';
+import { DrawCache, PairColumns, PREFIX_MAX_VALUES, PrefixSums } from './replicate-cache.js';
 
 /** The two headline statistics of Same Game, Different Story Table 3 (conservative R and action shift). */
 export type HeadlineKind = 'R' | 'shift';
@@ -47,6 +47,8 @@ export class ReplicateState {
   private readonly groupPairsMap = new Map<string, number[]>();
   private readonly scratch: Float64Array;
   private readonly cache: DrawCache;
+  /** Running sums per (kind, group) over the group's pairs (see PrefixSums). */
+  private readonly prefixes = new Map<string, PrefixSums>();
 
   constructor(readonly table: CellTable, readonly layout: TwoFramingLayout, readonly settings: ReplicateSettings) {
     const k = table.cells.length;
@@ -119,13 +121,27 @@ export class ReplicateState {
   replicates(group: string, kind: HeadlineKind, exclude?: ReadonlySet<number>): Float64Array {
     const out = this.scratch;
     const cols: Float64Array[] = [];
-    for (const j of this.groupPairs(group)) if (!exclude?.has(j)) cols.push(this.pair(j)[kind === 'R' ? 'r2' : 'shift']);
-    sumColumns(cols, out, this.reps);
+    const stamps: number[] = [];
+    for (const j of this.groupPairs(group)) {
+      if (exclude?.has(j)) continue;
+      const pc = this.pair(j);
+      cols.push(kind === 'R' ? pc.r2 : pc.shift);
+      stamps.push(pc.stamp);
+    }
     const count = cols.length;
+    let sum = out;
+    if (exclude === undefined && count * this.reps <= PREFIX_MAX_VALUES) {
+      const key = `${kind}\u0000${group}`;
+      let ps = this.prefixes.get(key);
+      if (!ps) { ps = new PrefixSums(count, this.reps); this.prefixes.set(key, ps); }
+      sum = ps.total(cols, stamps);
+    } else {
+      sumColumns(cols, out, this.reps);
+    }
     const a = this.settings.attenuation;
     // The transform of transform(), inlined: this loop runs once per evaluation of a search.
-    if (kind === 'R') for (let r = 0; r < this.reps; r++) out[r] = 1 - a * (1 - out[r] / count);
-    else for (let r = 0; r < this.reps; r++) out[r] = a * (out[r] / count);
+    if (kind === 'R') for (let r = 0; r < this.reps; r++) out[r] = 1 - a * (1 - sum[r] / count);
+    else for (let r = 0; r < this.reps; r++) out[r] = a * (sum[r] / count);
     return out;
   }
 
