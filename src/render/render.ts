@@ -8,7 +8,6 @@ import { assertUniqueIds, FONT_FAMILY, type Figure } from './figure.js';
 import { dejaVuMetrics, fontFiles } from './font-metrics.js';
 import { loadVega, type Vega } from './vega-runtime.js';
 import { PngWorker, type PngOptions } from './png-worker.js';
-import { SvgWorker } from './svg-worker.js';
 
 type ResvgRenderOptions = import('@resvg/resvg-js').ResvgRenderOptions;
 
@@ -98,46 +97,30 @@ export function specJson(f: Figure): string {
 
 /**
  * figures/<id>.vl.json, .svg and .png for each figure, under `outDir`. Rendering is the slow
- * part of an output set, so it lives here, outside the pure pipeline, and uses both cores: with
- * two or more figures every other SVG is drawn on a worker thread (svg-worker.ts) while this
- * thread draws the rest, and PNGs are drawn on another worker as each SVG is ready. Files and
- * warnings come out in figure order whichever thread drew them.
+ * part of an output set (~25 ms per figure), so it lives here, outside the pure pipeline.
  */
 export async function figureFiles(figures: readonly Figure[], outDir: string, logger?: Logger): Promise<OutputFile[]> {
   assertUniqueIds(figures);
   const dir = join(outDir, 'figures');
   if (figures.length === 0) return [];
-  const pngWorker = new PngWorker(pngOptions(PNG_SCALE));
-  const svgWorker = figures.length > 1 ? SvgWorker.start(import.meta.url) : undefined;
+  const files: OutputFile[] = [];
+  const pngs: Promise<Uint8Array>[] = [];
+  // PNGs are drawn on a worker thread while the main thread draws the next SVG.
+  const worker = new PngWorker(pngOptions(PNG_SCALE));
   try {
-    type Drawn = { svg: string; warnings: readonly string[] };
-    const svgs: (Promise<Drawn> | undefined)[] = new Array(figures.length);
-    const pngs: Promise<Uint8Array>[] = new Array(figures.length);
-    const queue = (i: number, svg: Promise<Drawn>) => {
-      svgs[i] = svg;
-      pngs[i] = svg.then((r) => pngWorker.render(r.svg));
-      pngs[i].catch(() => undefined); // awaited below; a failure must not surface as unhandled meanwhile
-    };
-    // Odd figures go to the worker at once; even ones are drawn here in turn meanwhile.
-    if (svgWorker) figures.forEach((f, i) => { if (i % 2 === 1) queue(i, svgWorker.render(f.spec)); });
-    for (let i = 0; i < figures.length; i++) {
-      if (svgs[i]) continue;
+    for (const f of figures) {
       const warnings: string[] = [];
-      const svg = await renderSvg(figures[i].spec, warnings);
-      queue(i, Promise.resolve({ svg, warnings }));
-    }
-    const drawn = await Promise.all(svgs as Promise<Drawn>[]);
-    const done = await Promise.all(pngs);
-    return figures.flatMap((f, i) => {
-      for (const w of drawn[i].warnings) logger?.warn(reportMsg.figureWarning(f.id, w));
-      const svg = drawn[i].svg;
-      return [
+      const svg = await renderSvg(f.spec, warnings);
+      for (const w of warnings) logger?.warn(reportMsg.figureWarning(f.id, w));
+      pngs.push(worker.render(svg));
+      files.push(
         { path: join(dir, `${f.id}.vl.json`), content: specJson(f) },
         { path: join(dir, `${f.id}.svg`), content: svg.endsWith('\n') ? svg : `${svg}\n` },
-        { path: join(dir, `${f.id}.png`), content: done[i] },
-      ];
-    });
+      );
+    }
+    const done = await Promise.all(pngs);
+    return figures.flatMap((f, i) => [files[2 * i], files[2 * i + 1], { path: join(dir, `${f.id}.png`), content: done[i] }]);
   } finally {
-    await Promise.all([pngWorker.close(), svgWorker?.close()]);
+    await worker.close();
   }
 }
