@@ -1,5 +1,16 @@
-import type { RandomSource } from './rng.js';
+import { streamFor, type RandomSource } from './rng.js';
+import { BtrdSampler } from './btrd.js';
 
+/**
+ * Binomial sampling for the bootstrap, hand-written rather than d3-random's randomBinomial: that
+ * one is exact too, but it draws through beta and geometric variates from a Math.random-like
+ * source, a varying number per draw, so a draw is not a fixed function of the cell's uniforms.
+ * Here the table sampler is an inverse CDF on each replicate's own uniform: with the (seed, cell)
+ * stream fixed, a cell's draws move monotonically with its count (common random numbers), which
+ * the audit's searches rely on, and it costs one table look-up per draw. Two exact samplers share
+ * one interface: the table sampler for n up to BINOMIAL_TABLE_MAX_N (every draw of the shipped data
+ * and of stored runs) and BTRD (Hörmann 1993) above it, in O(1) memory.
+ */
 /**
  * Exact Binomial(n, p) probability table, computed from the mode outward with the pmf ratio
  * P(k+1)/P(k) = (n−k)/(k+1) · p/(1−p) and normalized, so nothing underflows at the centre
@@ -66,4 +77,32 @@ export class BinomialSampler {
     const lo = rng.nextUint32() >>> 11; // 21 more bits: u = (hi·2^21 + lo) / 2^53
     return this.search((hi * 2097152 + lo) / 9007199254740992);
   }
+}
+
+/** What every binomial sampler offers: one exact draw from the given source. */
+export interface BinomialDraw {
+  draw(rng: RandomSource): number;
+}
+
+/**
+ * Largest n for which a cell's draws come from the table sampler above. Every n ≤ this gets the
+ * same draws it always had (same seed, same bytes); above it the (n + 1)-entry table would cost
+ * O(n) memory and set-up per cell, and the O(1)-memory BTRD sampler (btrd.ts) is used instead.
+ */
+export const BINOMIAL_TABLE_MAX_N = 65_536;
+
+/** The exact sampler for Binomial(n, p): the table sampler up to BINOMIAL_TABLE_MAX_N, BTRD above. */
+export function binomialSampler(n: number, p: number): BinomialDraw {
+  return n <= BINOMIAL_TABLE_MAX_N ? new BinomialSampler(n, p) : new BtrdSampler(n, p);
+}
+
+/**
+ * Redraw a binary cell (x of n) `reps` times from its (seed, key) stream as counts: the draws
+ * `redrawCell` turns into rates (count · (1/n)), for callers that keep integers.
+ */
+export function redrawCounts(n: number, x: number, seed: number, key: string, reps: number, out: Int32Array): void {
+  const rng = streamFor(seed, key);
+  if (n === 0) { out.fill(0, 0, reps); return; }
+  const sampler = binomialSampler(n, x / n);
+  for (let r = 0; r < reps; r++) out[r] = sampler.draw(rng);
 }

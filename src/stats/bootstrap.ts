@@ -1,4 +1,4 @@
-import { BinomialSampler } from './binomial.js';
+import { binomialSampler } from './binomial.js';
 import { quantilesUnsorted } from './quantile.js';
 import { streamFor, type RandomSource } from './rng.js';
 import type { ClusteredObservations, Observations } from '../core/cells.js';
@@ -110,23 +110,35 @@ export function cellJackknife(obs: Observations): CellJackknife {
  */
 export function redrawCell(obs: Observations, seed: number, cellKey: string, reps: number,
   out: Float64Array, offset: number, stride: number): void {
+  cellDrawer(obs, seed, cellKey)(reps, out, offset, stride);
+}
+
+/**
+ * A cell's redraws as a resumable sequence: each call writes the next `count` replicate rates
+ * into `out[r * stride + offset]`, continuing the cell's (seed, cellKey) stream, so drawing in
+ * blocks gives the same values as drawing all replicates at once.
+ */
+export type CellDrawer = (count: number, out: Float64Array, offset: number, stride: number) => void;
+
+export function cellDrawer(obs: Observations, seed: number, cellKey: string): CellDrawer {
   const rng = streamFor(seed, cellKey);
+  const empty = obs.kind === 'binary' ? obs.n === 0 : obs.kind === 'clustered' ? obs.sizes.length === 0 : obs.values.length === 0;
+  if (empty) return (count, out, offset, stride) => { for (let r = 0; r < count; r++) out[r * stride + offset] = NaN; };
   if (obs.kind === 'binary') {
-    if (obs.n === 0) { for (let r = 0; r < reps; r++) out[r * stride + offset] = NaN; return; }
-    const sampler = new BinomialSampler(obs.n, obs.x / obs.n);
+    const sampler = binomialSampler(obs.n, obs.x / obs.n);
     const inv = 1 / obs.n;
-    for (let r = 0; r < reps; r++) out[r * stride + offset] = sampler.draw(rng) * inv;
-    return;
+    return (count, out, offset, stride) => { for (let r = 0; r < count; r++) out[r * stride + offset] = sampler.draw(rng) * inv; };
   }
-  if (obs.kind === 'clustered') { redrawClusters(obs, rng, reps, out, offset, stride); return; }
+  if (obs.kind === 'clustered') return (count, out, offset, stride) => redrawClusters(obs, rng, count, out, offset, stride);
   const v = obs.values;
   const m = v.length;
-  if (m === 0) { for (let r = 0; r < reps; r++) out[r * stride + offset] = NaN; return; }
-  for (let r = 0; r < reps; r++) {
-    let s = 0;
-    for (let i = 0; i < m; i++) s += v[Math.floor(rng.next() * m)];
-    out[r * stride + offset] = s / m;
-  }
+  return (count, out, offset, stride) => {
+    for (let r = 0; r < count; r++) {
+      let s = 0;
+      for (let i = 0; i < m; i++) s += v[Math.floor(rng.next() * m)];
+      out[r * stride + offset] = s / m;
+    }
+  };
 }
 
 function redrawClusters(obs: ClusteredObservations, rng: RandomSource, reps: number,
@@ -160,6 +172,9 @@ function percentileIntervals(replicates: Float64Array, s: number, reps: number, 
   }
   return { lo, hi, notes: [], fellBack: new Set() };
 }
+
+/** Replicates drawn per block: the rates held at once are cells × BLOCK_REPS, not cells × reps. */
+export const BLOCK_REPS = 256;
 
 /**
  * BCa intervals of every statistic from the same replicates: acceleration from the jackknife of
@@ -203,19 +218,26 @@ export function bootstrap(cells: readonly { id: string; obs: Observations }[], e
   const point = new Float64Array(s);
   estimand.evaluate(observed, point);
 
-  // Rates of every replicate, replicate-major so one replicate's rates are contiguous.
-  const rates = new Float64Array(reps * k);
-  cells.forEach((c, i) => redrawCell(c.obs, seed, c.id, reps, rates, i, k));
-
+  // Memory is statistics × reps (the replicates) plus cells × BLOCK_REPS (one block of redrawn
+  // rates, replicate-major so one replicate's rates are contiguous): each cell's stream continues
+  // from block to block, so the draws are those of one pass over all replicates.
+  const drawers = cells.map((c) => cellDrawer(c.obs, seed, c.id));
+  const block = Math.min(reps, BLOCK_REPS);
+  const rates = new Float64Array(block * k);
   const replicates = new Float64Array(s * reps);
   const out = new Float64Array(s);
   const one = new Float64Array(k); // one replicate's rates, copied (cheaper than a view per replicate)
   const step = Math.max(1, Math.floor(reps / 50));
-  for (let r = 0; r < reps; r++) {
-    for (let i = 0, o = r * k; i < k; i++) one[i] = rates[o + i];
-    estimand.evaluate(one, out);
-    for (let j = 0; j < s; j++) replicates[j * reps + r] = out[j];
-    if (opts.onProgress && (r % step === 0 || r === reps - 1)) opts.onProgress(r + 1, reps);
+  for (let r0 = 0; r0 < reps; r0 += block) {
+    const count = Math.min(block, reps - r0);
+    drawers.forEach((draw, i) => draw(count, rates, i, k));
+    for (let b = 0; b < count; b++) {
+      const r = r0 + b;
+      for (let i = 0, o = b * k; i < k; i++) one[i] = rates[o + i];
+      estimand.evaluate(one, out);
+      for (let j = 0; j < s; j++) replicates[j * reps + r] = out[j];
+      if (opts.onProgress && (r % step === 0 || r === reps - 1)) opts.onProgress(r + 1, reps);
+    }
   }
 
   const iv = opts.method === 'bca'

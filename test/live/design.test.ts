@@ -111,6 +111,10 @@ describe('loadDesign: errors name the file, the line, the document path and what
   it.each([
     [{ trials: '' }, 'x.yaml:1: field "trials": required field is missing (expected number)'],
     [{ trials: 'trials: 0' }, 'x.yaml:5: field "trials": Too small'],
+    [{ trials: 'trials: 10000000' }, 'x.yaml:5: field "trials": too large: at most 1,000,000 trials per cell'],
+    [{ trials: 'trials: 1e12' }, 'x.yaml:5: field "trials": too large: at most 1,000,000 trials per cell'],
+    [{ trials: 'trials: 1000000', games: 'games: [harmony, prisoners-dilemma, snowdrift]' },
+      'x.yaml:5: field "trials": too large: 3,000,000 trials in all (cells × trials); at most 2,000,000 per design'],
     [{ trials: 'trials: 2\ndecoding: { temprature: 1 }' }, 'x.yaml:6: field "decoding.temprature": unknown field'],
     [{ games: 'games: [harmony, chicken]' }, 'x.yaml:3: field "games[1]": Invalid option: expected one of "prisoners-dilemma"'],
     [{ games: 'games:\n  - harmony\n  - { id: flat, payoffs: { C: { C: [1, 0], D: [1, 9] }, D: { C: [1, 2], D: [1, 3] } } }' },

@@ -99,9 +99,7 @@ export function pointExtremeCounts(state: ReplicateState, observed: ArrayLike<nu
 }
 
 function read(state: ReplicateState, group: string, kind: HeadlineKind, which: Which): number {
-  if (which === 'point') return state.point(group, kind);
-  const iv = state.interval(group, kind);
-  return which === 'lo' ? iv.lo : iv.hi;
+  return which === 'point' ? state.point(group, kind) : state.endpoint(group, kind, which);
 }
 
 /** Coordinate search within ±K of `observed` for the extreme of one endpoint; leaves the state at `observed`. */

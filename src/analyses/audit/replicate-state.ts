@@ -2,9 +2,10 @@ import type { BinaryObservations, CellTable } from '../../core/cells.js';
 import { cellId } from '../../core/cells.js';
 import { POOLED } from '../../core/names.js';
 import type { TwoFramingLayout } from '../two-framing/index.js';
-import { redrawCell, type Interval } from '../../stats/bootstrap.js';
-import { quantileSorted } from '../../stats/quantile.js';
+import type { Interval } from '../../stats/bootstrap.js';
+import { quantilesUnsorted } from '../../stats/quantile.js';
 import { robustness2 } from '../../stats/jsd.js';
+import { DrawCache, PairColumns, PREFIX_MAX_VALUES, PrefixSums } from './replicate-cache.js';
 
 /** The two headline statistics of Same Game, Different Story Table 3 (conservative R and action shift). */
 export type HeadlineKind = 'R' | 'shift';
@@ -18,29 +19,36 @@ export interface ReplicateSettings {
 }
 
 /**
- * The two-framing bootstrap of src/pipeline/two-framing.ts, kept open so that single counts can
- * be changed and the headline statistics re-read cheaply — what the reading-error, tipping-point
+ * The two-framing bootstrap of the two-framing analysis, kept open so that single counts can be
+ * changed and the headline statistics re-read cheaply — what the reading-error, tipping-point
  * and influence searches need thousands of times.
  *
- * It reproduces the engine bit for bit: a cell's replicate rates come from the shared
- * `redrawCell` with the same (seed, cell id) stream; pair and group values are summed in the
- * estimand's order; intervals are the same percentiles. Changing a count changes only that
- * cell's column (and its pair's), so one change costs O(reps), not a whole bootstrap. Because the
- * sampler is an inverse CDF on the cell's fixed uniforms, a changed count reuses the same
- * uniforms: the draws move monotonically with the count (common random numbers), which keeps
- * comparisons between neighbouring configurations free of fresh Monte Carlo noise.
+ * It reproduces the engine bit for bit: a cell's replicate counts come from the same (seed, cell
+ * id) stream and sampler as `redrawCell`'s; pair and group values are summed in the estimand's
+ * order; intervals are the same percentiles (by selection, which gives the same order statistics
+ * as sorting). Because the sampler is an inverse CDF on the cell's fixed stream, a changed count
+ * reuses the same uniforms (common random numbers), which keeps comparisons between
+ * neighbouring configurations free of fresh Monte Carlo noise.
+ *
+ * Dependency structure, and what a change costs: a cell's count → its column of redrawn counts
+ * (one column, from a cache of the columns of counts seen before: the searches step away and
+ * back) → its pair's R2 and shift columns (R2 by table lookup on the two redrawn counts: a count
+ * takes at most n + 1 values, so the entropies of redrawn rates are precomputed per (n_base,
+ * n_alt)) → the model's and Pooled's statistics, which are re-summed only when read.
  */
 export class ReplicateState {
   readonly reps: number;
   readonly counts: Int32Array;
   readonly ns: Int32Array;
   readonly ids: readonly string[];
-  private readonly cols: Float64Array[];
-  private readonly pairR2: Float64Array[];
-  private readonly pairShift: Float64Array[];
+  /** Each pair's R2 and shift columns at its cells' current counts, brought up to date when read. */
+  private readonly pairCols: PairColumns[];
   private readonly pairOf: Int32Array;
   private readonly groupPairsMap = new Map<string, number[]>();
   private readonly scratch: Float64Array;
+  private readonly cache: DrawCache;
+  /** Running sums per (kind, group) over the group's pairs (see PrefixSums). */
+  private readonly prefixes = new Map<string, PrefixSums>();
 
   constructor(readonly table: CellTable, readonly layout: TwoFramingLayout, readonly settings: ReplicateSettings) {
     const k = table.cells.length;
@@ -48,18 +56,17 @@ export class ReplicateState {
     this.counts = new Int32Array(k);
     this.ns = new Int32Array(k);
     this.ids = table.cells.map((c) => cellId(table.factors, c.key));
-    this.cols = [];
+    this.cache = new DrawCache(settings.seed, this.reps);
     this.pairOf = new Int32Array(k).fill(-1);
     table.cells.forEach((c, i) => {
       if (c.obs.kind !== 'binary') throw new Error(`audit needs binary cells; ${this.ids[i]} holds per-trial probabilities`);
       this.counts[i] = c.obs.x;
       this.ns[i] = c.obs.n;
-      this.cols.push(new Float64Array(this.reps));
-      this.redraw(i);
     });
-    this.pairR2 = layout.pairs.map(() => new Float64Array(this.reps));
-    this.pairShift = layout.pairs.map(() => new Float64Array(this.reps));
-    layout.pairs.forEach((p, j) => { this.pairOf[p.baseIndex] = j; this.pairOf[p.altIndex] = j; this.repair(j); });
+    this.pairCols = layout.pairs.map((p, j) => {
+      this.pairOf[p.baseIndex] = j; this.pairOf[p.altIndex] = j;
+      return new PairColumns(this.reps, this.ns[p.baseIndex], this.ns[p.altIndex]);
+    });
     for (const m of layout.models) this.groupPairsMap.set(m, []);
     layout.pairs.forEach((p, j) => this.groupPairsMap.get(p.model)!.push(j));
     this.groupPairsMap.set(POOLED, layout.pairs.map((_, j) => j));
@@ -82,8 +89,6 @@ export class ReplicateState {
     if (!Number.isInteger(x) || x < 0 || x > this.ns[i]) throw new RangeError(`count ${x} outside [0, ${this.ns[i]}] for ${this.ids[i]}`);
     if (this.counts[i] === x) return;
     this.counts[i] = x;
-    this.redraw(i);
-    if (this.pairOf[i] >= 0) this.repair(this.pairOf[i]);
   }
 
   setCounts(counts: ArrayLike<number>): void {
@@ -115,22 +120,51 @@ export class ReplicateState {
   /** Replicate values of a headline statistic (into a reused buffer: copy before the next call). */
   replicates(group: string, kind: HeadlineKind, exclude?: ReadonlySet<number>): Float64Array {
     const out = this.scratch;
-    out.fill(0);
-    let count = 0;
+    const cols: Float64Array[] = [];
+    const stamps: number[] = [];
     for (const j of this.groupPairs(group)) {
       if (exclude?.has(j)) continue;
-      const col = kind === 'R' ? this.pairR2[j] : this.pairShift[j];
-      for (let r = 0; r < this.reps; r++) out[r] += col[r];
-      count++;
+      const pc = this.pair(j);
+      cols.push(kind === 'R' ? pc.r2 : pc.shift);
+      stamps.push(pc.stamp);
     }
-    for (let r = 0; r < this.reps; r++) out[r] = this.transform(kind, out[r] / count);
+    const count = cols.length;
+    let sum = out;
+    if (exclude === undefined && count * this.reps <= PREFIX_MAX_VALUES) {
+      const key = `${kind}\u0000${group}`;
+      let ps = this.prefixes.get(key);
+      if (!ps) { ps = new PrefixSums(count, this.reps); this.prefixes.set(key, ps); }
+      sum = ps.total(cols, stamps);
+    } else {
+      sumColumns(cols, out, this.reps);
+    }
+    const a = this.settings.attenuation;
+    // The transform of transform(), inlined: this loop runs once per evaluation of a search.
+    if (kind === 'R') for (let r = 0; r < this.reps; r++) out[r] = 1 - a * (1 - sum[r] / count);
+    else for (let r = 0; r < this.reps; r++) out[r] = a * (sum[r] / count);
     return out;
   }
 
+  /** The percentile interval; the replicate buffer is reordered by the selection. */
   interval(group: string, kind: HeadlineKind, exclude?: ReadonlySet<number>): Interval {
-    const sorted = this.replicates(group, kind, exclude).slice().sort();
     const a = (1 - (this.settings.level ?? 0.95)) / 2;
-    return { point: this.point(group, kind, exclude), lo: quantileSorted(sorted, a), hi: quantileSorted(sorted, 1 - a) };
+    const [lo, hi] = quantilesUnsorted(this.replicates(group, kind, exclude), [a, 1 - a]);
+    return { point: this.point(group, kind, exclude), lo, hi };
+  }
+
+  /** One end of the percentile interval (what a search reads): `interval(...)[which]`, with one selection instead of two. */
+  endpoint(group: string, kind: HeadlineKind, which: 'lo' | 'hi'): number {
+    const a = (1 - (this.settings.level ?? 0.95)) / 2;
+    return quantilesUnsorted(this.replicates(group, kind), [which === 'lo' ? a : 1 - a])[0];
+  }
+
+  /** Pair j's columns at the current counts (recomputed, or taken from its small cache, when a count moved). */
+  private pair(j: number): PairColumns {
+    const pc = this.pairCols[j];
+    const { baseIndex: b, altIndex: s } = this.layout.pairs[j];
+    pc.ensure(this.counts[b], this.counts[s], () => this.cache.column(b, this.ids[b], this.ns[b], this.counts[b]),
+      () => this.cache.column(s, this.ids[s], this.ns[s], this.counts[s]));
+    return pc;
   }
 
   /** The conservative transform of Same Game, Different Story §4.2, applied as the estimand applies it. */
@@ -138,15 +172,21 @@ export class ReplicateState {
     const a = this.settings.attenuation;
     return kind === 'R' ? 1 - a * (1 - raw) : a * raw;
   }
+}
 
-  private redraw(i: number): void {
-    redrawCell({ kind: 'binary', n: this.ns[i], x: this.counts[i] }, this.settings.seed, this.ids[i], this.reps, this.cols[i], 0, 1);
+/**
+ * out[r] = ((0 + c0[r]) + c1[r]) + … in column order — the estimand's summation order, so the sums
+ * are bit for bit the same — four columns per pass to touch `out` a quarter as often.
+ */
+function sumColumns(cols: readonly Float64Array[], out: Float64Array, reps: number): void {
+  out.fill(0);
+  let c = 0;
+  for (; c + 4 <= cols.length; c += 4) {
+    const a = cols[c], b = cols[c + 1], d = cols[c + 2], e = cols[c + 3];
+    for (let r = 0; r < reps; r++) out[r] = (((out[r] + a[r]) + b[r]) + d[r]) + e[r];
   }
-
-  private repair(j: number): void {
-    const p = this.layout.pairs[j];
-    const b = this.cols[p.baseIndex], s = this.cols[p.altIndex];
-    const r2 = this.pairR2[j], d = this.pairShift[j];
-    for (let r = 0; r < this.reps; r++) { r2[r] = robustness2(b[r], s[r]); d[r] = s[r] - b[r]; }
+  for (; c < cols.length; c++) {
+    const a = cols[c];
+    for (let r = 0; r < reps; r++) out[r] += a[r];
   }
 }

@@ -90,8 +90,8 @@ export function tippingPoints(full: ReplicateState, search: ReplicateState, opts
     if (!holds) return { ...common, method: 'not-held' as const, cells: [], evaluations: 0 };
     const pairs = full.groupPairs(group).map((j) => [full.layout.pairs[j].baseIndex, full.layout.pairs[j].altIndex]);
     const problem: TippingProblem = kind === 'shift'
-      ? { scope, margin: (s) => { const v = s.interval(group, 'shift'); return sign > 0 ? v.lo : -v.hi; }, tiebreak: (s) => sign * s.point(group, 'shift') }
-      : { scope, pairs, margin: (s) => 1 - s.interval(group, 'R').hi, tiebreak: (s) => 1 - s.point(group, 'R') };
+      ? { scope, margin: (s) => (sign > 0 ? s.endpoint(group, 'shift', 'lo') : -s.endpoint(group, 'shift', 'hi')), tiebreak: (s) => sign * s.point(group, 'shift') }
+      : { scope, pairs, margin: (s) => 1 - s.endpoint(group, 'R', 'hi'), tiebreak: (s) => 1 - s.point(group, 'R') };
     const found = findTippingSet(search, full, problem, { exactBudget: opts.exactBudget, start: kind === 'R' ? equalDegeneratePlan(full, group) : undefined });
     if (!found.counts) return { ...common, method: 'not-found' as const, cells: [], evaluations: found.evaluations };
     const boot = verify(found.counts);

@@ -26,4 +26,7 @@ export const liveMsg = {
   parseNone: (labels: readonly string[]) => `names none of the actions ${labels.join(', ')}`,
   parseMultiple: (found: readonly string[]) => `names more than one action (${found.join(', ')})`,
   parseEmpty: () => 'empty response',
+  trialsPerCell: (max: number) => `too large: at most ${max.toLocaleString('en-US')} trials per cell`,
+  trialsTotal: (total: number, max: number) =>
+    `too large: ${total.toLocaleString('en-US')} trials in all (cells × trials); at most ${max.toLocaleString('en-US')} per design — split the run into several designs`,
 };

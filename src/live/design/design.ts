@@ -9,7 +9,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import { UserError } from '../../core/errors.js';
 import { liveMsg } from '../../core/messages/live.js';
 import { canonicalGame, payoffProblems, samePayoffs } from '../../core/games.js';
-import { designSchema, type DesignDocument } from './schema.js';
+import { designSchema, MAX_TRIALS_TOTAL, type DesignDocument } from './schema.js';
 import { labelPairProblem, promptFamily, renderFraming, type LabelPair } from '../prompts/index.js';
 import { simulatedOptionsSchema } from '../providers/simulated.js';
 import type { TrialSpec } from '../types.js';
@@ -54,6 +54,8 @@ function crossChecks(d: DesignDocument): Problem[] {
       if (!gameIds.includes(k)) out.push({ path: ['models', i, 'options', 'game_bias', k], message: liveMsg.unknownBiasKey('game', k, gameIds) });
     }
   });
+  const total = d.models.length * d.games.length * d.framings.length * d.trials;
+  if (total > MAX_TRIALS_TOTAL) out.push({ path: ['trials'], message: liveMsg.trialsTotal(total, MAX_TRIALS_TOTAL) });
   return out;
 }
 

@@ -8,6 +8,16 @@ import { CANONICAL_GAME_IDS } from '../../core/games.js';
 import { FAMILY_IDS } from '../prompts/index.js';
 import { BUILTIN_PROVIDERS, type BuiltinProviderId } from '../providers/registry.js';
 import { PLUGIN_SPEC_RE } from '../providers/plugin-spec.js';
+import { liveMsg } from '../../core/messages/live.js';
+
+/**
+ * Limits on a design's size, refused when the design is read (before any call or allocation):
+ * every trial of a run is planned in memory, so a design holds at most MAX_TRIALS_TOTAL trials
+ * (the 1,000,000-trial store of the benchmarks fits twice), and no cell more than
+ * MAX_TRIALS_PER_CELL (a binomial rate from 10^6 trials is already known to ±0.001).
+ */
+export const MAX_TRIALS_PER_CELL = 1_000_000;
+export const MAX_TRIALS_TOTAL = 2_000_000;
 
 /** Provider ids a design may name: the keys of the built-in provider Record, in its order. */
 export const PROVIDER_IDS = Object.keys(BUILTIN_PROVIDERS) as [BuiltinProviderId, ...BuiltinProviderId[]];
@@ -74,7 +84,7 @@ export const designSchema = z.strictObject({
     .describe('canonical games by id (Same Game, Different Story Appendix A) or custom 2×2 payoff matrices'),
   framings: z.array(z.union([z.enum(FAMILY_IDS as [string, ...string[]]), framingObject])).min(1)
     .describe('prompt families by id, or {id, family, labels}'),
-  trials: z.number().int().min(1).describe('trials per model × game × framing cell'),
+  trials: z.number().int().min(1).max(MAX_TRIALS_PER_CELL, liveMsg.trialsPerCell(MAX_TRIALS_PER_CELL)).describe('trials per model × game × framing cell'),
   decoding: decodingSchema.optional(),
   scoring: z.enum(['sample', 'logprobs']).optional().describe('sample: parse the text (default); logprobs: first-token probabilities (docs/methods.md)'),
   prices: pricesSchema.optional().describe('for --dry-run cost estimates'),

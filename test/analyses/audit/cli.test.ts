@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// Spawns the built binary: run `npx tsc -p .` first (`npm test` does).
-const root = join(__dirname, '..', '..', '..');
-const bin = join(root, 'bin', 'samegame.js');
+import { runCli } from '../../helpers/cli.js';
+
+// Spawns the built binary (one for every test file: `npm test` runs tsc first); the processes
+// share no files (each test has its own temporary directory), so they run concurrently.
 const fixtures = join(__dirname, '..', '..', 'fixtures', 'audit');
-const cli = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' });
+const cli = async (args: string[]) => { const r = await runCli(args); return { status: r.code, stdout: r.stdout, stderr: r.stderr }; };
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-audit-'));
 
 const HEADER = 'model,game,framing,n,rate';
@@ -20,14 +20,13 @@ const BAD: Record<string, string> = {
   'duplicate cell': `${HEADER}\nM,G,business,300,0.2\nM,G,business,300,0.3\nM,G,friend-sharing,300,0.5\n`,
 };
 
-describe('samegame audit: bad input', () => {
+describe.concurrent('samegame audit: bad input', () => {
   for (const [name, text] of Object.entries(BAD)) {
-    it(`${name}: the same message as reproduce, non-zero exit, nothing written`, () => {
+    it(`${name}: the same message as reproduce, non-zero exit, nothing written`, async () => {
       const dir = tmp();
       const file = join(dir, 'bad.csv');
       writeFileSync(file, text);
-      const rep = cli(['reproduce', '--data', file, '--out', join(dir, 'rep')]);
-      const aud = cli(['audit', '--data', file, '--out', join(dir, 'aud')]);
+      const [rep, aud] = await Promise.all([cli(['reproduce', '--data', file, '--out', join(dir, 'rep')]), cli(['audit', '--data', file, '--out', join(dir, 'aud')])]);
       expect(aud.status).not.toBe(0);
       expect(aud.status).toBe(rep.status);
       expect(aud.stderr).toBe(rep.stderr);
@@ -36,29 +35,28 @@ describe('samegame audit: bad input', () => {
       expect(existsSync(join(dir, 'aud'))).toBe(false);
     });
   }
-  it('a missing file and --base = --alt read as reproduce reads them', () => {
+  it('a missing file and --base = --alt read as reproduce reads them', async () => {
     const dir = tmp();
     for (const args of [['--data', join(dir, 'nope.csv')], ['--base', 'business', '--alt', 'business']]) {
-      const rep = cli(['reproduce', ...args, '--out', join(dir, 'rep')]);
-      const aud = cli(['audit', ...args, '--out', join(dir, 'aud')]);
+      const [rep, aud] = await Promise.all([cli(['reproduce', ...args, '--out', join(dir, 'rep')]), cli(['audit', ...args, '--out', join(dir, 'aud')])]);
       expect(aud.status).toBe(2);
       expect(aud.stderr).toBe(rep.stderr);
       expect(existsSync(join(dir, 'aud'))).toBe(false);
     }
   });
-  it('rejects a bad --reading-error flag', () => {
+  it('rejects a bad --reading-error flag', async () => {
     const dir = tmp();
-    const res = cli(['audit', '--reading-error', '-1', '--out', dir]);
+    const res = await cli(['audit', '--reading-error', '-1', '--out', dir]);
     expect(res.status).not.toBe(0);
     expect(res.stderr).toContain('--reading-error');
     expect(readdirSync(dir)).toEqual([]);
   });
 });
 
-describe('samegame audit: planted impossible rate', () => {
-  it('flags exactly that cell with the counts around it, and still audits', () => {
+describe.concurrent('samegame audit: planted impossible rate', () => {
+  it('flags exactly that cell with the counts around it, and still audits', async () => {
     const dir = tmp();
-    const res = cli(['audit', '--data', join(fixtures, 'rates-planted-0088.csv'), '--out', dir, '--reps', '1000', '--search-reps', '500']);
+    const res = await cli(['audit', '--data', join(fixtures, 'rates-planted-0088.csv'), '--out', dir, '--reps', '1000', '--search-reps', '500']);
     // The audit is written in full; like reproduce, it then exits 3: the misread rate fails counts_reproduce_rates.
     expect(res.status).toBe(3);
     expect(res.stderr.trim().split('\n').at(-1)).toBe('samegame: verification failed: counts_reproduce_rates');
@@ -76,10 +74,10 @@ describe('samegame audit: planted impossible rate', () => {
   });
 });
 
-describe('samegame audit: shipped data', () => {
-  it('writes reports/audit.{md,json,html} and the audit figures', () => {
+describe.concurrent('samegame audit: shipped data', () => {
+  it('writes reports/audit.{md,json,html} and the audit figures', async () => {
     const dir = tmp();
-    const res = cli(['audit', '--out', dir, '--reps', '2000', '-q']);
+    const res = await cli(['audit', '--out', dir, '--reps', '2000', '-q']);
     expect(res.status).toBe(0);
     expect(res.stdout).toContain('consistency: all 24 reported rates are possible at their n');
     expect(res.stdout).toContain('the ordering of the models by R:');

@@ -1,0 +1,50 @@
+/**
+ * Benchmark: `samegame audit` as a cold process (figures and reports included), beside the bare
+ * `node -e 0` start, alternating run by run in one invocation; the shipped 24 cells (median of
+ * 5) and the 240-cell input of scripts/audit-fixtures.mjs (10× the shipped size, one run).
+ *
+ * With BENCH_AUDIT_BASELINE=<another checkout, built> it also times that checkout's audit,
+ * alternating with this one (old, new, old, new …), and reports new / old: how a change is
+ * measured on a busy machine, where only side-by-side ratios mean anything.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { timeCli, timeNodeBaseline } from './process.js';
+import { median, type BenchRow } from './util.js';
+
+const out = () => mkdtempSync(join(tmpdir(), 'samegame-audit-bench-'));
+
+export function benchAudit(runs = 5): BenchRow[] {
+  const baseline = process.env.BENCH_AUDIT_BASELINE;
+  timeCli(['audit', '--out', out(), '-q']); // warm the file cache
+  const t: number[] = [], rss: number[] = [], floor: number[] = [], old: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = timeCli(['audit', '--out', out(), '-q']);
+    if (r.code !== 0) throw new Error(`audit failed: ${r.stderr}`);
+    t.push(r.seconds); rss.push(r.peakRssMb);
+    floor.push(timeNodeBaseline());
+    if (baseline) old.push(timeCli(['audit', '--out', out(), '-q'], baseline).seconds);
+  }
+  const rows: BenchRow[] = [{
+    name: `audit, cold process, shipped data, figures + reports (median of ${runs})`, value: median(t), unit: 's',
+    baseline: median(floor), baselineName: 'node -e 0 (process start floor)', target: '≤ 2.0 s', peakRssMb: Math.max(...rss),
+  }];
+  if (baseline) {
+    rows.push({
+      name: `audit, cold process, shipped data: this checkout vs ${baseline} (alternating, median of ${runs})`, value: median(t), unit: 's',
+      baseline: median(old), baselineName: 'the baseline checkout', note: 'ratio = new / old',
+    });
+  }
+  return rows;
+}
+
+/** The 240-cell input (10× the shipped data), one cold run. */
+export function benchAuditLarge(): BenchRow[] {
+  const big = timeCli(['audit', '--data', 'test/fixtures/audit/rates-240-cells.csv', '--out', out(), '-q']);
+  if (big.code !== 0) throw new Error(`audit of 240 cells failed: ${big.stderr}`);
+  return [{
+    name: 'audit, cold process, 240 cells (30 models × 4 games × 2 framings), one run', value: big.seconds, unit: 's',
+    target: '≤ 10 s', peakRssMb: big.peakRssMb,
+  }];
+}

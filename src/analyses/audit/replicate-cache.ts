@@ -1,0 +1,154 @@
+import { redrawCounts } from '../../stats/binomial.js';
+import { robustness2 } from '../../stats/jsd.js';
+
+/**
+ * Caches for the audit's replicate state (replicate-state.ts).
+ *
+ * DrawCache: a cell's column of redrawn counts depends only on (seed, cell id, n, count), so the
+ * columns of counts seen before are kept (least recently used first out, within a byte budget):
+ * the searches try a count and step back, and revisit the same few counts many times.
+ *
+ * pairR2Table: R2 of a pair's redrawn rates depends only on the two redrawn counts, so for
+ * (n_base + 1)(n_alt + 1) ≤ R2_TABLE_MAX entries it is a lookup, computed once per (n_base, n_alt)
+ * with the very expression the bootstrap evaluates (robustness2 of k · (1/n)), so the values are
+ * bit for bit those of a direct evaluation.
+ */
+
+/** Bytes of cached columns kept per replicate state. */
+export const DRAW_CACHE_BYTES = 64 * 2 ** 20;
+/** Largest R2 lookup table, in entries (8 MiB): covers n ≤ 1023 in both cells. */
+export const R2_TABLE_MAX = 2 ** 20;
+
+export class DrawCache {
+  private readonly columns = new Map<string, Int32Array>();
+  private readonly capacity: number;
+
+  constructor(readonly seed: number, readonly reps: number) {
+    this.capacity = Math.max(4, Math.floor(DRAW_CACHE_BYTES / (4 * Math.max(1, reps))));
+  }
+
+  /** Column of `reps` redrawn counts of cell `i` (id `id`) at count x of n. Never write into it. */
+  column(i: number, id: string, n: number, x: number): Int32Array {
+    const key = `${i}:${x}`;
+    const hit = this.columns.get(key);
+    if (hit) {
+      this.columns.delete(key);
+      this.columns.set(key, hit);
+      return hit;
+    }
+    const col = new Int32Array(this.reps);
+    redrawCounts(n, x, this.seed, id, this.reps, col);
+    this.columns.set(key, col);
+    if (this.columns.size > this.capacity) this.columns.delete(this.columns.keys().next().value!);
+    return col;
+  }
+}
+
+const tables = new Map<string, Float64Array>();
+/** Tables kept at once (inputs with many different n per pair rebuild the oldest). */
+const MAX_TABLES = 16;
+
+/** R2(k_b/n_b, k_s/n_s) for every pair of counts, indexed k_b·(n_s + 1) + k_s; undefined when too large or n = 0. */
+export function pairR2Table(nb: number, ns: number): Float64Array | undefined {
+  if (nb === 0 || ns === 0 || (nb + 1) * (ns + 1) > R2_TABLE_MAX) return undefined;
+  const key = `${nb}:${ns}`;
+  let t = tables.get(key);
+  if (!t) {
+    t = new Float64Array((nb + 1) * (ns + 1));
+    const ib = 1 / nb, is = 1 / ns;
+    for (let kb = 0; kb <= nb; kb++) for (let ks = 0; ks <= ns; ks++) t[kb * (ns + 1) + ks] = robustness2(kb * ib, ks * is);
+    if (tables.size >= MAX_TABLES) tables.delete(tables.keys().next().value!);
+    tables.set(key, t);
+  }
+  return t;
+}
+
+/** Pair columns kept per pair: the current one and a few recent ones (a search tries a count and steps back). */
+const PAIR_SLOTS = 4;
+
+interface PairSlot { xb: number; xs: number; r2: Float64Array; shift: Float64Array }
+
+/**
+ * A pair's replicate R2 and shift columns, for the pair's current counts (x_base, x_alt). `ensure`
+ * makes them current: a slot already holding (x_base, x_alt) is reused, otherwise the least
+ * recently used slot's buffers are refilled from the two cells' columns of redrawn counts, as
+ * R2(k_b·(1/n_b), k_s·(1/n_s)) (by table lookup where the table exists) and k_s·(1/n_s) − k_b·(1/n_b).
+ */
+let stamps = 0;
+
+export class PairColumns {
+  private readonly slots: PairSlot[] = [];
+  r2: Float64Array;
+  shift: Float64Array;
+  /** Changes whenever r2/shift change (another slot, or a slot refilled): sums over the pair are stale. */
+  stamp = 0;
+
+  constructor(readonly reps: number, readonly nb: number, readonly ns: number) {
+    this.r2 = new Float64Array(0);
+    this.shift = this.r2;
+  }
+
+  ensure(xb: number, xs: number, base: () => Int32Array, alt: () => Int32Array): void {
+    const slots = this.slots;
+    if (slots.length > 0 && slots[0].xb === xb && slots[0].xs === xs) return;
+    let at = slots.findIndex((x) => x.xb === xb && x.xs === xs);
+    if (at < 0) {
+      const slot = slots.length < PAIR_SLOTS ? { xb, xs, r2: new Float64Array(this.reps), shift: new Float64Array(this.reps) } : slots[slots.length - 1];
+      if (slots.length < PAIR_SLOTS) slots.push(slot);
+      slot.xb = xb; slot.xs = xs;
+      this.fill(slot, base(), alt());
+      at = slots.indexOf(slot);
+    }
+    const slot = slots[at];
+    slots.splice(at, 1);
+    slots.unshift(slot);
+    this.r2 = slot.r2; this.shift = slot.shift;
+    this.stamp = ++stamps;
+  }
+
+  private fill(slot: PairSlot, kb: Int32Array, ks: Int32Array): void {
+    const { nb, ns, reps } = this;
+    const r2 = slot.r2, d = slot.shift;
+    const ib = nb === 0 ? NaN : 1 / nb, is = ns === 0 ? NaN : 1 / ns;
+    for (let r = 0; r < reps; r++) d[r] = ks[r] * is - kb[r] * ib;
+    const table = pairR2Table(nb, ns);
+    if (table) {
+      const w = ns + 1;
+      for (let r = 0; r < reps; r++) r2[r] = table[kb[r] * w + ks[r]];
+    } else {
+      for (let r = 0; r < reps; r++) r2[r] = robustness2(kb[r] * ib, ks[r] * is);
+    }
+  }
+}
+
+/** Largest prefix-sum store of one group statistic, in replicate values (32 MiB). */
+export const PREFIX_MAX_VALUES = 4 * 2 ** 20;
+
+/**
+ * Running sums over a group's pair columns in the estimand's order: prefix[t][r] = (((0 + c_0[r]) +
+ * c_1[r]) + …) + c_t[r], the very additions of a plain sum, so the total is bit for bit the same.
+ * When pair t's columns change, only prefix t … m−1 are redone (on average half the sum).
+ */
+export class PrefixSums {
+  private readonly prefix: Float64Array[];
+  private readonly seen: number[];
+
+  constructor(readonly m: number, readonly reps: number) {
+    this.prefix = Array.from({ length: m }, () => new Float64Array(reps));
+    this.seen = new Array<number>(m).fill(-1);
+  }
+
+  /** The sum over all m columns; `cols[t]` with `stamps[t]` identifies column t's current contents. */
+  total(cols: readonly Float64Array[], stamps: readonly number[]): Float64Array {
+    const { m, reps, prefix, seen } = this;
+    let t = 0;
+    while (t < m && seen[t] === stamps[t]) t++;
+    for (; t < m; t++) {
+      const out = prefix[t], c = cols[t];
+      if (t === 0) for (let r = 0; r < reps; r++) out[r] = 0 + c[r];
+      else { const prev = prefix[t - 1]; for (let r = 0; r < reps; r++) out[r] = prev[r] + c[r]; }
+      seen[t] = stamps[t];
+    }
+    return prefix[m - 1];
+  }
+}
