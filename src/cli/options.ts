@@ -1,3 +1,4 @@
+import { isPluginSpec } from '../live/providers/plugin-spec.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
@@ -60,6 +61,14 @@ export const parseUrlFlag = (flag: string) => (v: string): string => {
 /** One of the listed values. */
 export const parseChoiceFlag = (flag: string, choices: readonly string[]) => (v: string): string => {
   if (!choices.includes(v)) throw new InvalidArgumentError(msg.badFlag(flag, v, `one of ${choices.join(', ')}`));
+  return v;
+};
+
+/** A built-in provider id or a plug-in module (a path, @scope/name or samegame-provider-*). */
+export const parseProviderFlag = (flag: string, builtins: readonly string[]) => (v: string): string => {
+  if (!builtins.includes(v) && !isPluginSpec(v)) {
+    throw new InvalidArgumentError(msg.badFlag(flag, v, `one of ${builtins.join(', ')}, or a plug-in module (./path.mjs, @scope/name, samegame-provider-*)`));
+  }
   return v;
 };
 

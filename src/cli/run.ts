@@ -15,7 +15,7 @@ import { UserError } from '../core/errors.js';
 import { storeError, withStoreErrors } from '../live/store/integrity.js';
 import { runMsg } from '../core/messages/run.js';
 import { toolInfo } from '../core/paths.js';
-import { FLAG_LIMITS, parseIntFlag, parsePositiveFlag, parseRangeFlag, parseUrlFlag } from './options.js';
+import { FLAG_LIMITS, parseIntFlag, parsePositiveFlag, parseProviderFlag, parseRangeFlag, parseUrlFlag } from './options.js';
 import { printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { Session } from '../live/runner/session.js';
 import { assertStoreOrNew } from '../live/store/identify.js';
@@ -71,7 +71,7 @@ export function registerRun(program: Command): void {
     .description('Run a design against its models and store every trial (resumes when run again)')
     .argument('<design>', 'design YAML file')
     .option('--store <file>', 'trial store (SQLite); default runs/<design name>.sqlite')
-    .option('--provider <id>', `replace the provider of every model (${providerIds().join(', ')}, or a plug-in module path)`)
+    .option('--provider <id>', `replace the provider of every model (${providerIds().join(', ')}, or a plug-in module path)`, parseProviderFlag('--provider', providerIds()))
     .option('--base-url <url>', 'replace the base URL of every model (an OpenAI-compatible server)', parseUrlFlag('--base-url'))
     .option('--model <name>', 'replace the model name sent for every model')
     .option('--concurrency <n>', 'calls in flight at most', parseIntFlag('--concurrency', 1, FLAG_LIMITS.concurrency), RUNNER_DEFAULTS.concurrency)

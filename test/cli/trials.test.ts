@@ -9,8 +9,8 @@ import { reproduce } from '../../src/commands/reproduce.js';
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-trials-cli-'));
 const FIX = 'test/fixtures/trials';
 const metrics = (out: string) => JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8'));
-/** metrics.json less what names the input file. */
-const numbers = (m: { input: Record<string, unknown> }) => ({ ...m, input: { cells: m.input.cells, decisions: m.input.decisions } });
+/** metrics.json less what names the input file (its path, hash and kind, and the regenerate command that names it). */
+const numbers = (m: { input: Record<string, unknown>; command?: string }) => ({ ...m, command: undefined, input: { cells: m.input.cells, decisions: m.input.decisions } });
 
 describe('--trials: per-trial CSV and JSONL equal a rates file of their counts', () => {
   it('point for point and interval for interval, same seed (4 framings that barely differ, n = 120)', () => {
@@ -66,7 +66,7 @@ describe('--trials: per-trial CSV and JSONL equal a rates file of their counts',
     const r = cli(['report', '--trials', `${FIX}/trials.jsonl`, '--reps', '200', '-q', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const html = readFileSync(join(out, 'reports', 'report.html'), 'utf8');
-    expect(html).toContain('no attenuation (a = 1)');
+    expect(html).toContain('without attenuation (a = 1)');
     expect(html).toContain('per-trial decisions');
     expect(html).toContain('--trials test/fixtures/trials/trials.jsonl');
     const c = cli(['report', '--trials', `${FIX}/clustered.csv`, '--cluster', 'conversation', '--reps', '200', '-q', '--out', out]);

@@ -68,7 +68,7 @@ describe('samegame run: the quickstart, offline', () => {
     const store = join(dir, 'never.sqlite');
     const a = await runCli(['run', QUICKSTART, '--store', store, '--provider', 'nope']);
     expect(a.code).toBe(2);
-    expect(a.stderr).toContain('--provider: "nope" is not one of openai-responses, openai-chat, simulated');
+    expect(a.stderr).toContain('--provider: "nope" is not one of ');
     const b = await runCli(['run', QUICKSTART, '--store', store, '--provider', 'openai-responses'], { env: cleanEnv() });
     expect(b.code).toBe(2);
     expect(b.stderr.trim()).toBe(`samegame: ${runMsg.missingKey('Sim-A', 'OPENAI_API_KEY')}`);

@@ -34,7 +34,7 @@ describe('the shipped published values (Same Game, Different Story, Tables 2 and
 
 describe('precision is read from the text', () => {
   it.each([
-    ['0.150', 3, 150n, 0.15], ['0.15', 2, 15n, 0.15], ['26', 0, 26n, 26], ['-0.010', 3, -10n, -0.01], ['+1.0', 1, 10n, 1], ['.5', 1, 5n, 0.5],
+    ['0.150', 3, '150', 0.15], ['0.15', 2, '15', 0.15], ['26', 0, '26', 26], ['-0.010', 3, '-10', -0.01], ['+1.0', 1, '10', 1], ['.5', 1, '5', 0.5],
   ] as const)('%s has %i decimals', (text, decimals, units, value) => {
     const d = parseSignedDecimal(text)!;
     expect([d.text, d.decimals, d.units, d.value]).toEqual([text, decimals, units, value]);
