@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { checkTree, importsOf, layerRule, longFiles } from './architecture/rules.js';
+import { checkTree, importsOf, layerRule, longFiles, longFunctions } from './architecture/rules.js';
 import { ROOT } from './helpers/cli.js';
 
 const FIX = join(ROOT, 'test/fixtures/architecture');
@@ -17,6 +17,9 @@ describe('src/ follows the layout rules', () => {
   });
   it('no source file over 300 lines', () => {
     expect(longFiles(join(ROOT, 'src'), 300)).toEqual([]);
+  });
+  it('no function over 60 lines', async () => {
+    expect(await longFunctions(join(ROOT, 'src'), 60)).toEqual([]);
   });
 });
 

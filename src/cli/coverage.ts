@@ -33,7 +33,7 @@ function withProgress(logger: Logger, quiet?: boolean): Logger {
 }
 
 interface CoverageFlags {
-  data?: string; out: string; run?: number; sims: number; reps: number; seed: number; interval: IntervalMethod | 'both';
+  data?: string; trials?: string; cluster?: string; out: string; run?: number; sims: number; reps: number; seed: number; interval: IntervalMethod | 'both';
   truth: CoverageTruth; attenuation?: number; base?: string; alt?: string; quiet?: boolean;
 }
 
@@ -43,6 +43,8 @@ export function registerCoverage(program: Command): void {
     .description('Measure how often the bootstrap intervals hold the truth on your own design: simulate it from known rates, bootstrap each simulation')
     .argument('[store]', 'trial store written by `samegame run` (instead of --data)')
     .option('--data <file>', 'rates CSV giving the cells and n (default: the shipped data)')
+    .option('--trials <file>', 'per-trial CSV or JSONL giving the cells and n (instead of --data; attenuation defaults to none)')
+    .option('--cluster <column>', 'cluster column of the per-trial file (a clustered file is refused: coverage simulates independent decisions)')
     .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
     .option('--run <id>', 'run id within the store (default: the latest)', parseIntFlag('--run', 1))
     .option('--sims <n>', `simulated data sets (at most ${MAX_SIMS})`, parseIntFlag('--sims', 1, MAX_SIMS), COVERAGE_DEFAULTS.sims)
@@ -50,7 +52,7 @@ export function registerCoverage(program: Command): void {
     .option('--interval <method>', 'percentile, bca or both', oneOf('--interval', ['percentile', 'bca', 'both'] as const), 'both')
     .option('--truth <kind>', 'observed (the observed rates) or equal (framings made equal: R = 1)', oneOf('--truth', ['observed', 'equal'] as const), COVERAGE_DEFAULTS.truth)
     .option('--seed <n>', 'seed of the simulations and their bootstraps', parseIntFlag('--seed'), TWO_FRAMING_DEFAULTS.seed)
-    .option('--attenuation <a>', 'attenuation (default 0.70 for --data, 1 for a store)', parseUnitFlag('--attenuation'))
+    .option('--attenuation <a>', 'attenuation (default 0.70 for --data, 1 for a store or --trials)', parseUnitFlag('--attenuation'))
     .option('--base <name>', 'base framing')
     .option('--alt <name>', 'alternative framing')
     .option('-q, --quiet', 'print only the table')

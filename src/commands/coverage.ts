@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { TrialStore } from '../live/store/store.js';
 import { pickRun, storeTable } from '../sources/store.js';
-import { readRates } from '../sources/rates-csv.js';
+import { isClustered, readInput } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
 import { cellSize, levels } from '../core/cells.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
@@ -9,7 +9,7 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
 import { silentLogger, type Logger } from '../core/logger.js';
-import { packageRoot, SHIPPED_RATES } from '../core/paths.js';
+import { SHIPPED_RATES } from '../core/paths.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { isSelectiveSource } from '../analyses/selective/facts.js';
 import { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
@@ -21,6 +21,9 @@ export interface CoverageOptions {
   readonly data?: string;
   /** A trial store written by `samegame run`. */
   readonly store?: string;
+  /** A per-trial file (CSV or JSONL) giving the cells and n; its cluster column (clustered files are refused). */
+  readonly trials?: string;
+  readonly cluster?: string;
   readonly runId?: number;
   readonly out?: string;
   readonly sims?: number;
@@ -70,11 +73,11 @@ function checkPlanned(table: CellTable, path: string, base: string, alt: string)
  */
 export async function coverage(opts: CoverageOptions): Promise<CoverageCommandResult> {
   const logger = opts.logger ?? silentLogger;
-  if (opts.data !== undefined && opts.store !== undefined) throw new UserError(coverageMsg.dataAndStore());
+  if ([opts.data, opts.store, opts.trials].filter((x) => x !== undefined).length > 1) throw new UserError(coverageMsg.dataAndStore());
   let table: CellTable;
   let base = opts.base ?? TWO_FRAMING_DEFAULTS.base;
   let alt = opts.alt ?? TWO_FRAMING_DEFAULTS.alt;
-  const input = opts.store ?? opts.data ?? SHIPPED_RATES;
+  const input = opts.store ?? opts.trials ?? opts.data ?? SHIPPED_RATES;
   if (opts.store !== undefined) {
     table = storeCells(opts.store, opts.runId);
     const framings = levels(table, 'framing');
@@ -82,14 +85,15 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     alt = opts.alt ?? (framings.includes(alt) ? alt : framings[1] ?? framings[0]);
     checkPlanned(table, opts.store, base, alt);
   } else {
-    const path = opts.data ? resolve(opts.data) : join(packageRoot, SHIPPED_RATES);
-    table = readRates(path, { base, alt, displayPath: input }).table;
+    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster }, base, alt);
+    if (isClustered(read.table)) throw new UserError(coverageMsg.clustered(read.path));
+    table = read.table;
   }
   if (base === alt) throw new UserError(msg.sameFraming(base));
   const settings = {
     seed: opts.seed ?? TWO_FRAMING_DEFAULTS.seed,
     reps: opts.reps ?? COVERAGE_DEFAULTS.reps,
-    attenuation: opts.attenuation ?? (opts.store !== undefined ? 1 : TWO_FRAMING_DEFAULTS.attenuation),
+    attenuation: opts.attenuation ?? (opts.store !== undefined || opts.trials !== undefined ? 1 : TWO_FRAMING_DEFAULTS.attenuation),
     base, alt,
     sims: opts.sims ?? COVERAGE_DEFAULTS.sims,
     methods: !opts.interval || opts.interval === 'both' ? ['percentile', 'bca'] as const : [opts.interval],

@@ -31,7 +31,7 @@ describe('samegame coverage', () => {
     expect(b.stderr).toContain('--reps: "200000" is not an integer from 1 to 100000');
     const both = cli(['coverage', 'x.sqlite', '--data', 'y.csv', '--out', out]);
     expect(both.code).toBe(2);
-    expect(both.stderr.trim()).toBe('samegame: give either --data FILE or a STORE, not both');
+    expect(both.stderr.trim()).toBe('samegame: give one input: --data FILE, --trials FILE or a STORE');
     expect(existsSync(out)).toBe(false);
   });
 });

@@ -2,7 +2,8 @@
 const q = (s: string) => JSON.stringify(s);
 
 export const coverageMsg = {
-  dataAndStore: () => 'give either --data FILE or a STORE, not both',
+  dataAndStore: () => 'give one input: --data FILE, --trials FILE or a STORE',
+  clustered: (path: string) => `${path}: coverage simulates independent decisions; a clustered per-trial file cannot be simulated that way (drop --cluster to measure coverage of the unclustered bootstrap)`,
   notTwoFraming: (path: string) => `${path}: coverage needs a model × game × framing run; this one is a context-enrichment run`,
   missingPlanned: (path: string, model: string, game: string, framing: string) =>
     `${path}: model ${q(model)}, game ${q(game)} has no ${q(framing)} cell (coverage simulates the planned pair; choose it with --base/--alt)`,
