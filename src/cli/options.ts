@@ -1,4 +1,5 @@
 import { isPluginSpec } from '../live/providers/plugin-spec.js';
+import { SOURCES, type SourceId } from '../sources/input.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
@@ -107,15 +108,16 @@ export interface RatesFlags {
 }
 
 export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; attenuation: number; base: string; alt: string }): Command {
-  return cmd
-    .option('--data <file>', 'rates CSV (model, game, framing, n, rate|cooperate)', SHIPPED_RATES)
+  cmd
     .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), d.seed)
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), d.reps)
     .option('--attenuation <a>', 'attenuation of the conservative transform (1 = none)', parseUnitFlag('--attenuation'), d.attenuation)
     .option('--base <name>', 'base framing', d.base)
-    .option('--alt <name>', 'alternative framing', d.alt)
-    .option('--trials <file>', 'per-trial CSV or JSONL, one row per decision (model, game, framing, action|cooperate|p_cooperate); instead of --data')
+    .option('--alt <name>', 'alternative framing', d.alt);
+  // One file flag per input kind of the source registry (--data defaults to the shipped rates).
+  for (const [id, source] of Object.entries(SOURCES)) cmd.option(`--${id} <file>`, source.help, id === 'data' ? SHIPPED_RATES : undefined);
+  return cmd
     .option('--cluster <column>', 'per-trial column grouping dependent decisions (default: "cluster" when present); the bootstrap resamples whole clusters')
     .option('--factor <column>', 'per-trial column to keep as a further factor (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile');
@@ -127,11 +129,12 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
  * its input kind (0.70 for rates, none for per-trial data).
  */
 export function inputFlags(o: RatesFlags, cmd: Command) {
-  const data = dataPath(o, cmd);
-  if (data !== undefined && o.trials !== undefined) throw new UserError(trialsMsg.bothInputs());
-  if (o.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(trialsMsg.trialsOnly());
+  const given = (id: string) => (cmd.getOptionValueSource(id) === 'default' ? undefined : (o as unknown as Record<string, string | undefined>)[id]);
+  const files = Object.fromEntries(Object.keys(SOURCES).map((id) => [id, given(id)])) as Record<SourceId, string | undefined>;
+  if (Object.values(files).filter((f) => f !== undefined).length > 1) throw new UserError(trialsMsg.bothInputs());
+  if (files.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(trialsMsg.trialsOnly());
   return {
-    data, trials: o.trials, cluster: o.cluster, factors: o.factor,
+    ...files, cluster: o.cluster, factors: o.factor,
     attenuation: cmd.getOptionValueSource('attenuation') === 'default' ? undefined : o.attenuation,
   };
 }

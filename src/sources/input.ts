@@ -41,16 +41,45 @@ function ratesProvenance(input: RatesInput): ProvenanceColumn[] {
   });
 }
 
-/** Read the chosen input with its planned framings (the commands check --data/--trials exclusivity). */
+/** One input kind: the flag that names its file, the flag's help, and its reader. */
+export interface SourceKind {
+  readonly help: string;
+  /** Read `path` (undefined: the kind's default file) into the cells of the two-framing analyses. */
+  read(path: string | undefined, choice: InputChoice, base: string, alt: string): AnalysisInput;
+}
+
+/**
+ * The input kinds of the two-framing commands, by the flag that names their file (`--data`,
+ * `--trials`). The CLI adds one flag per entry; a new input kind is its reader and an entry here.
+ */
+export const SOURCES = {
+  trials: {
+    help: 'per-trial CSV or JSONL, one row per decision (model, game, framing, action|cooperate|p_cooperate); instead of --data',
+    read(path, choice, base, alt) {
+      const t = readTrials(resolve(path!), { base, alt, cluster: choice.cluster, factors: choice.factors, displayPath: path });
+      return { path: t.path, sha256: t.sha256, kind: t.kind, table: foldExtraFactors(t.table), trials: t, provenance: t.provenanceColumns };
+    },
+  },
+  data: {
+    help: 'rates CSV (model, game, framing, n, rate|cooperate)',
+    read(path, _choice, base, alt) {
+      const displayPath = path ?? SHIPPED_RATES;
+      const r = readRates(path ? resolve(path) : join(packageRoot, SHIPPED_RATES), { base, alt, displayPath });
+      return { path: r.path, sha256: r.sha256, kind: r.kind, table: r.table, rates: r, provenance: ratesProvenance(r) };
+    },
+  },
+} as const satisfies Readonly<Record<string, SourceKind>>;
+
+export type SourceId = keyof typeof SOURCES;
+
+/** The input kinds whose file flag was given (the CLI refuses more than one). */
+export const givenSources = (choice: InputChoice): SourceId[] =>
+  (Object.keys(SOURCES) as SourceId[]).filter((id) => choice[id] !== undefined);
+
+/** Read the chosen input with its planned framings: the given kind, else the shipped rates (--data's default). */
 export function readInput(choice: InputChoice, base: string, alt: string): AnalysisInput {
-  if (choice.trials !== undefined) {
-    const t = readTrials(resolve(choice.trials), { base, alt, cluster: choice.cluster, factors: choice.factors, displayPath: choice.trials });
-    return { path: t.path, sha256: t.sha256, kind: t.kind, table: foldExtraFactors(t.table), trials: t, provenance: t.provenanceColumns };
-  }
-  const displayPath = choice.data ?? SHIPPED_RATES;
-  const path = choice.data ? resolve(choice.data) : join(packageRoot, SHIPPED_RATES);
-  const r = readRates(path, { base, alt, displayPath });
-  return { path: r.path, sha256: r.sha256, kind: r.kind, table: r.table, rates: r, provenance: ratesProvenance(r) };
+  const id = givenSources(choice)[0] ?? 'data';
+  return SOURCES[id].read(choice[id], choice, base, alt);
 }
 
 /** True when any cell resamples clusters. */
