@@ -5,16 +5,12 @@ import { ratesCommand, reproduce, type ReproduceOptions, type ReproduceResult } 
 import { writeFilesAtomic } from '../core/atomic.js';
 import { toolInfo } from '../core/paths.js';
 import type { Figure } from '../render/figure.js';
-import { twoFramingFigures } from '../analyses/two-framing/figures.js';
 import { figureFiles } from '../render/render.js';
 import { reproductionFigure, reproductionSection } from '../analyses/reproduction/index.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import { FILE_NOTES } from './file-notes.js';
 import { renderReportHtml, type ReportDoc } from '../render/html.js';
-import {
-  figuresSection, provenanceSection, settingsSection, summarySection, table2Section, table3Section,
-  verificationSection, type ReportProvenance,
-} from '../analyses/two-framing/report.js';
+import { twoFraming, type ReportProvenance } from '../analyses/two-framing/index.js';
 
 /** The command line that regenerates these outputs. */
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
@@ -28,7 +24,7 @@ export function ratesProvenance(res: ReproduceResult): ReportProvenance {
 
 /** The figures of a reproduce result: the two-framing ones, and the reproduction figure when published values were compared. */
 export function reproduceFigures(res: ReproduceResult): Figure[] {
-  return [...twoFramingFigures(res.analysis), ...(res.reproduction ? [reproductionFigure(res.reproduction)] : [])];
+  return [...twoFraming.figures(res.analysis), ...(res.reproduction ? [reproductionFigure(res.reproduction)] : [])];
 }
 
 export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figure[], outDir = '.'): ReportDoc {
@@ -37,18 +33,19 @@ export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figur
   const a = res.analysis;
   const prov = ratesProvenance(res);
   const tool = toolInfo();
+  const r = twoFraming.report;
   return {
     title: 'samegame reproduce: Same Game, Different Story',
     subtitle: `Two-framing robustness of ${a.settings.base} vs ${a.settings.alt} from ${res.input.path} (${tool.name} ${tool.version})`,
     sections: [
-      summarySection(a, res.verification, prov),
-      table2Section(a),
-      table3Section(a),
+      r.summary(a, res.verification, prov),
+      r.table2(a),
+      r.table3(a),
       ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
-      figuresSection(figures),
-      verificationSection(res.verification),
-      provenanceSection(prov),
-      settingsSection(a, reproduceCommand(res)),
+      r.figures(figures),
+      r.verification(res.verification),
+      r.provenance(prov),
+      r.settings(a, reproduceCommand(res)),
       filesSection(links),
     ],
   };

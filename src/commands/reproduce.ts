@@ -6,17 +6,14 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
 import { silentLogger } from '../core/logger.js';
-import { analyzeTwoFraming, TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
-import { verifyTwoFraming } from '../analyses/two-framing/checks.js';
+import { twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import type { VerificationReport } from '../core/checks.js';
-import { table3Rows, type Table3Row } from '../analyses/two-framing/tables.js';
-import { csvTables, twoFramingTableFiles, verificationFiles } from '../analyses/two-framing/files.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
 import { readExpected, reproductionOutputs } from './expect.js';
 import { regenerateCommand } from '../core/command-line.js';
 
 /** The paper's settings: the defaults of every rates command. */
-export const DEFAULTS = TWO_FRAMING_DEFAULTS;
+export const DEFAULTS = twoFraming.defaults;
 
 export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice {
   /** Output directory; reports/ (and figures/) are written under it. */
@@ -92,14 +89,14 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const input = readInput(opts, settings.base, settings.alt);
   const published = readExpected(opts, logger);
 
-  const analysis = analyzeTwoFraming(input.table, settings, logger);
+  const analysis = twoFraming.analyze(input.table, settings, logger);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
   const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: published?.path });
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, command);
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, analysis, checked, published, logger);
-  const files = [...tableFiles, ...reproductionFiles, ...verificationFiles(reports, verification)];
+  const files = [...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification)];
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { input, analysis, verification, table3: table3Rows(analysis), reproduction, files };
+  return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files };
 }
 
 /**
@@ -109,15 +106,15 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
 export function verifyRates(input: AnalysisInput, analysis: TwoFramingAnalysis, reports: string,
   command?: string): { tableFiles: OutputFile[]; verification: VerificationReport } {
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
-  const tableFiles = twoFramingTableFiles(reports, analysis, provenance, command === undefined ? undefined : { command });
-  const verification = verifyTwoFraming({
+  const tableFiles = twoFraming.tables.files(reports, analysis, provenance, command === undefined ? undefined : { command });
+  const verification = twoFraming.verify({
     analysis,
     expectedDecisions: expectedDecisions(input),
     reportedRates: input.rates?.rows.filter((r) => r.rate).map((r) => ({
       cell: `${r.cell.key.model} / ${r.cell.key.game} / ${r.cell.key.framing}`,
       x: (r.cell.obs as { x: number }).x, n: (r.cell.obs as { n: number }).n, rate: r.rate!,
     })),
-    tables: csvTables(tableFiles),
+    tables: twoFraming.tables.csvNames(tableFiles),
   });
   return { tableFiles, verification };
 }

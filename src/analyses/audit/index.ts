@@ -4,3 +4,15 @@ export { auditFiles } from './outputs.js';
 export { checkConsistency, consistencyFlags, type CellConsistency } from './consistency.js';
 export { ReplicateState, type HeadlineKind } from './replicate-state.js';
 export { mcErrorOfQuantile, defaultBatches, type McError } from './mc-error.js';
+
+import { auditInput, auditSettings, AUDIT_DEFAULTS } from './audit.js';
+import { auditFiles } from './outputs.js';
+import { auditFigures } from './figures.js';
+import { auditMarkdown } from './markdown.js';
+import { auditJson } from './json.js';
+
+/** The provenance audit as one object: its computation, figures and report files, composed by `samegame audit`. */
+export const audit = {
+  defaults: AUDIT_DEFAULTS, settings: auditSettings, run: auditInput,
+  figures: auditFigures, report: { markdown: auditMarkdown, json: auditJson, files: auditFiles },
+} as const;

@@ -5,3 +5,13 @@ export {
   REPRODUCTION_COLUMNS, reproductionCsv, reproductionFile, reproductionCheck, reproductionSection, reproductionSentence, rowLabel,
 } from './outputs.js';
 export { reproductionFigure, reproductionPoints } from './figure.js';
+
+import { compareWithPublished } from './compare.js';
+import { reproductionCheck, reproductionCsv, reproductionSection } from './outputs.js';
+import { reproductionFigure } from './figure.js';
+
+/** Reproduction verdicts as one object: the comparison, its check, table, figure and report section. */
+export const reproduction = {
+  compare: compareWithPublished, checks: { published_values_reproduced: reproductionCheck },
+  tables: { csv: reproductionCsv }, figures: reproductionFigure, report: reproductionSection,
+} as const;
