@@ -6,6 +6,8 @@ import { publishedPlane } from '../../src/analyses/selective/analysis.js';
 import { compareFigure } from '../../src/analyses/compare/figure.js';
 import type { CompareRow } from '../../src/analyses/compare/compare.js';
 import type { Figure } from '../../src/render/figure.js';
+import { coverageFigure } from '../../src/analyses/coverage/figure.js';
+import type { CoverageResult } from '../../src/analyses/coverage/coverage.js';
 import { loadVega } from '../../src/render/vega-runtime.js';
 import { specJson } from '../../src/render/render.js';
 import { roundFloats } from '../render/round-floats.js';
@@ -13,7 +15,7 @@ import { roundFloats } from '../render/round-floats.js';
 /**
  * Spec snapshots of the figure builders outside the two-framing four (those are in
  * test/render/figures.test.ts): the audit's attenuation sweep and tipping points, the compare
- * figure, the selective-robustness plane of a run and of the published table. Inputs are written
+ * figure, the selective-robustness plane of a run and of the published table, the coverage figure. Inputs are written
  * by hand, so each snapshot depends on its builder only; the data rows are checked against them.
  */
 type Row = Record<string, unknown>;
@@ -37,6 +39,12 @@ const PLANE: PlaneRow[] = [
   { source: 'This run: pilot (synthetic)', model: 'Sim-Sol', condition: 'minimal', ss: 0.28, ssLo: 0.25, ssHi: 0.31, wr: 0.34, wrLo: 0.3, wrHi: 0.38, verdict: 'surface-sensitive' },
   { source: 'This run: pilot (synthetic)', model: 'Sim-Sol', condition: 'normative-grounding', ss: 0.02, ssLo: 0.01, ssHi: 0.03, wr: 0.92, wrLo: 0.9, wrHi: 0.93, verdict: 'selectively robust' },
 ];
+// Coverage 0.944 of 500 simulations: mc_se = √(0.944 · 0.056 / 500) = 0.01028 (hand computed).
+const COVERAGE: CoverageResult = {
+  settings: { seed: 1, reps: 999, attenuation: 1, base: 'business', alt: 'friend-sharing', sims: 500, methods: ['percentile', 'bca'], truth: 'observed', level: 0.95 },
+  rows: (['percentile', 'bca'] as const).map((method) => ({ statistic: 'shift[Pooled]', method, nominal: 0.95, coverage: 0.944, mc_se: 0.01028, mean_width: 0.109, truth: 0.05 })),
+  truthRates: [0.5, 0.55],
+};
 
 const figures: Figure[] = [
   attenuationFigure(sweepPoints(SWEEP), ['A', 'Pooled']),
@@ -44,6 +52,7 @@ const figures: Figure[] = [
   compareFigure(COMPARE, 'B = 500 bootstrap replicates, seed 1'),
   selectivePlaneFigure(PLANE, { subtitle: 'regional − local; 95 % intervals', conditions: ['minimal', 'normative-grounding'] }),
   publishedPlane(),
+  coverageFigure(COVERAGE),
 ];
 const byId = Object.fromEntries(figures.map((f) => [f.id, f]));
 
@@ -54,6 +63,13 @@ describe('figure builders of the audit, compare and selective analyses', () => {
     expect(sweep.find((p) => p.group === 'A' && p.attenuation === 0.5 && String(p.statistic).startsWith('R'))!.estimate).toBeCloseTo(0.9, 12);
     expect(values(byId['audit-tipping-points']).map((b) => [b.conclusion, b.changes, b.budget])).toEqual(BARS.map((b) => [b.conclusion, b.changes, b.budget]));
     expect(values(byId['compare-direct-reconstructed']).map((r) => r.cell)).toEqual(['Sim-A · prisoners-dilemma · business', 'Sim-A · prisoners-dilemma · friend-sharing']);
+  });
+
+  it('the coverage figure carries coverage ± 2 MC standard errors per statistic and method', () => {
+    const pts = (byId['coverage'].spec as { layer: { data: { values: Row[] } }[] }).layer[1].data.values;
+    expect(pts.map((p) => p.method)).toEqual(['percentile', 'bca']);
+    expect(pts[0].lo).toBeCloseTo(0.944 - 2 * 0.01028, 12);
+    expect(pts[0].hi).toBeCloseTo(0.944 + 2 * 0.01028, 12);
   });
 
   it('the published plane holds the published table: 2 models × 5 conditions', () => {
