@@ -9,6 +9,7 @@ import { analyzeMsg } from '../core/messages/analyze.js';
 import type { Logger } from '../core/logger.js';
 import { lambdaEstimand } from '../analyses/two-framing/lambda.js';
 import { analyzeTwoFraming, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/analysis.js';
+import { missingPlannedCell } from '../analyses/two-framing/estimand.js';
 import { compareCells, type Comparison } from '../analyses/compare/compare.js';
 import { withTableGames, type DesignFacts } from '../analyses/compare/design-facts.js';
 import { verifyTwoFraming } from '../analyses/two-framing/checks.js';
@@ -45,14 +46,8 @@ export interface AnalyzeResult {
 
 /** Every model–game needs valid trials in both planned framings. */
 function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: string): void {
-  for (const mg of new Set(table.cells.map((c) => JSON.stringify([c.key.model, c.key.game])))) {
-    const [model, game] = JSON.parse(mg) as [string, string];
-    for (const f of [s.base, s.alt]) {
-      if (!table.cells.some((c) => c.key.model === model && c.key.game === game && c.key.framing === f)) {
-        throw new UserError(analyzeMsg.missingPlannedCell(store, model, game, f, levels(table, 'framing')));
-      }
-    }
-  }
+  const m = missingPlannedCell(table, s.base, s.alt);
+  if (m) throw new UserError(analyzeMsg.missingPlannedCell(store, m.model, m.game, m.framing, levels(table, 'framing')));
 }
 
 /**

@@ -12,7 +12,7 @@ import { silentLogger, type Logger } from '../core/logger.js';
 import { SHIPPED_RATES } from '../core/paths.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { isSelectiveSource } from '../analyses/selective/facts.js';
-import { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
+import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
 import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/render.js';
 
@@ -56,14 +56,10 @@ function storeCells(path: string, runId?: number): CellTable {
   }
 }
 
-/** Every model–game has both planned framings (the rates reader checks this itself). */
+/** Every model–game has both planned framings (the readers of files check this themselves). */
 function checkPlanned(table: CellTable, path: string, base: string, alt: string): void {
-  const have = new Set(table.cells.map((c) => JSON.stringify([c.key.model, c.key.game, c.key.framing])));
-  for (const c of table.cells) {
-    for (const f of [base, alt]) {
-      if (!have.has(JSON.stringify([c.key.model, c.key.game, f]))) throw new UserError(coverageMsg.missingPlanned(path, c.key.model, c.key.game, f));
-    }
-  }
+  const m = missingPlannedCell(table, base, alt);
+  if (m) throw new UserError(coverageMsg.missingPlanned(path, m.model, m.game, m.framing));
 }
 
 /**

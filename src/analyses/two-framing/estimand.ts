@@ -22,6 +22,20 @@ export interface TwoFramingLayout {
 }
 
 /**
+ * The first cell of the planned pair a table lacks (model–games in table order, base before alt),
+ * or undefined when every model–game has both framings: what input checks report before any work.
+ */
+export function missingPlannedCell(table: CellTable, base: string, alt: string): { model: string; game: string; framing: string } | undefined {
+  const idx = indexCells(table);
+  for (const c of table.cells) {
+    for (const framing of [base, alt]) {
+      if (!idx.has(cellId(table.factors, { ...c.key, framing }))) return { model: c.key.model, game: c.key.game, framing };
+    }
+  }
+  return undefined;
+}
+
+/**
  * The planned (base, alt) pair of every model–game of a table with factors model, game, framing.
  * A model–game lacking either framing is a programming error here (input validation rejects it).
  */
