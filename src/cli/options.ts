@@ -59,12 +59,6 @@ export const parseUrlFlag = (flag: string) => (v: string): string => {
   return v;
 };
 
-/** One of the listed values. */
-export const parseChoiceFlag = (flag: string, choices: readonly string[]) => (v: string): string => {
-  if (!choices.includes(v)) throw new InvalidArgumentError(msg.badFlag(flag, v, `one of ${choices.join(', ')}`));
-  return v;
-};
-
 /** A built-in provider id or a plug-in module (a path, @scope/name or samegame-provider-*). */
 export const parseProviderFlag = (flag: string, builtins: readonly string[]) => (v: string): string => {
   if (!builtins.includes(v) && !isPluginSpec(v)) {
@@ -126,7 +120,9 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
 /**
  * The input flags for the pipelines: --data or --trials (not both), the cluster and factor
  * columns, and the attenuation — undefined when not given, so the command applies the default of
- * its input kind (0.70 for rates, none for per-trial data).
+ * its input kind (0.70 for rates, none for per-trial data). A file flag left at its default is
+ * undefined (the shipped file, resolved inside the package); a path the user typed is used as
+ * typed, even when it spells the shipped file's relative path.
  */
 export function inputFlags(o: RatesFlags, cmd: Command) {
   const given = (id: string) => (cmd.getOptionValueSource(id) === 'default' ? undefined : (o as unknown as Record<string, string | undefined>)[id]);
@@ -147,10 +143,3 @@ export function addExpectFlag(cmd: Command, defaultNote: string): Command {
   return cmd.option('--expect <file>', `published values to compare with (CSV: table,model,game,statistic,published); writes reports/reproduction.csv${defaultNote}`);
 }
 
-/**
- * The --data value for the pipelines: undefined when the flag was not given (the shipped file,
- * resolved inside the package); a path the user typed is used as typed, even when it spells the
- * shipped file's relative path.
- */
-export const dataPath = (o: { data: string }, cmd: Command): string | undefined =>
-  (cmd.getOptionValueSource('data') === 'default' ? undefined : o.data);
