@@ -53,8 +53,15 @@ const budgetOf = (K: number, scope: readonly number[], reconstructed?: ArrayLike
 const rangeOf = (re: ReadingErrorResult, group: string, kind: 'R' | 'shift', which: 'point' | 'lo' | 'hi') =>
   re.ranges.find((r) => r.group === group && r.kind === kind && r.which === which)!;
 
-function tableWith(table: CellTable, counts: ArrayLike<number>): CellTable {
-  return { factors: table.factors, cells: table.cells.map((c, i) => (c.obs.kind === 'binary' ? { ...c, obs: { kind: 'binary', n: c.obs.n, x: counts[i] } } : c)) };
+/**
+ * The table with the given counts, restricted to the cells a group's statistics read (all cells for
+ * Pooled). A cell's replicates come from its own (seed, cell id) stream, so the group's statistic
+ * is the same, bit for bit, as on the whole table — and a verification of one model's conclusion
+ * does not bootstrap every other model.
+ */
+function tableWith(table: CellTable, counts: ArrayLike<number>, keep?: ReadonlySet<number>): CellTable {
+  const cells = table.cells.map((c, i) => (c.obs.kind === 'binary' ? { ...c, obs: { kind: 'binary' as const, n: c.obs.n, x: counts[i] } } : c));
+  return { factors: table.factors, cells: keep ? cells.filter((_, i) => keep.has(i)) : cells };
 }
 
 export function tippingPoints(full: ReplicateState, search: ReplicateState, opts: TippingOptions): TippingResult[] {
@@ -65,7 +72,10 @@ export function tippingPoints(full: ReplicateState, search: ReplicateState, opts
   const out: TippingResult[] = [];
   const models = full.layout.models;
   const total = models.length + 3;
-  const verify = (counts: Int32Array) => analyzeTwoFraming(tableWith(base, counts), settings).boot;
+  const verify = (counts: Int32Array, groups: readonly string[]) => {
+    const keep = groups.includes(POOLED) ? undefined : new Set(groups.flatMap((g) => full.scopeCells(g)));
+    return analyzeTwoFraming(tableWith(base, counts, keep), settings).boot;
+  };
 
   // Interval conclusions: shift excludes 0 (pooled and per model), pooled R excludes 1.
   const intervalConclusion = (group: string, kind: 'shift' | 'R') => {
@@ -94,7 +104,7 @@ export function tippingPoints(full: ReplicateState, search: ReplicateState, opts
       : { scope, pairs, margin: (s) => 1 - s.endpoint(group, 'R', 'hi'), tiebreak: (s) => 1 - s.point(group, 'R') };
     const found = findTippingSet(search, full, problem, { exactBudget: opts.exactBudget, start: kind === 'R' ? equalDegeneratePlan(full, group) : undefined });
     if (!found.counts) return { ...common, method: 'not-found' as const, cells: [], evaluations: found.evaluations };
-    const boot = verify(found.counts);
+    const boot = verify(found.counts, [group]);
     const after = boot.get(stat(kind, group));
     const flipped = kind === 'shift' ? !(after.lo > 0 || after.hi < 0) : !(after.hi < 1);
     const cells = changesOf(full, observed, found.counts);
@@ -147,7 +157,7 @@ function orderReading(re: ReadingErrorResult, ranked: readonly string[], K: numb
 }
 
 function orderConclusion(full: ReplicateState, re: ReadingErrorResult, settings: TwoFramingSettings,
-  verify: (c: Int32Array) => { get(name: string): { point: number } }, reconstructed?: ArrayLike<boolean>): TippingResult {
+  verify: (c: Int32Array, groups: readonly string[]) => { get(name: string): { point: number } }, reconstructed?: ArrayLike<boolean>): TippingResult {
   const K = re.K;
   const observed = Int32Array.from(full.counts);
   const models = [...full.layout.models];
@@ -166,7 +176,7 @@ function orderConclusion(full: ReplicateState, re: ReadingErrorResult, settings:
     if (t.changes !== undefined && (best?.changes === undefined || t.changes < best.changes)) best = t;
   }
   if (!best?.counts) return { ...common, holds: true, method: 'not-found', cells: [], evaluations: 0 };
-  const boot = verify(best.counts);
+  const boot = verify(best.counts, [best.ahead, best.behind]);
   const ra = boot.get(stat('R', best.ahead)).point, rb = boot.get(stat('R', best.behind)).point;
   const cells = changesOf(full, observed, best.counts);
   return {
