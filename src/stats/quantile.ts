@@ -88,3 +88,63 @@ function selectQuantile(a: Float64Array, q: number): number {
   for (let i = lo + 2; i < n; i++) if (a[i] < y) y = a[i];
   return x + (h - lo) * (y - x);
 }
+
+/**
+ * The R-7 quantile q of f(x_r), x_r = base[r] − sub[r] + add[r] (r < base.length), for a weakly
+ * increasing f: the two order statistics the quantile reads are found in one pass that keeps the
+ * smallest (or, above the median, the largest) few values in a heap, and f is applied to those
+ * two only (a weakly increasing f maps the k-th smallest x to the k-th smallest f(x)). NaN when
+ * some x_r is NaN. What the audit's search reads for a candidate table that changes one column of
+ * a sum: one pass over three columns instead of re-summing the group and selecting.
+ */
+export function quantileOfUpdate(base: Float64Array, sub: Float64Array, add: Float64Array, q: number, f: (x: number) => number): number {
+  const n = base.length;
+  if (n === 0) return NaN;
+  const h = (n - 1) * q;
+  const lo = Math.floor(h);
+  const need = lo < n - 1 && h !== lo; // the next order statistic is read too
+  // Ranks lo (and lo + 1) from the nearer end: the K smallest of x, or the K smallest of −x.
+  const low = lo < n / 2;
+  const K = low ? lo + (need ? 2 : 1) : n - lo;
+  const s = low ? 1 : -1;
+  const heap = new Float64Array(K);
+  for (let r = 0; r < n; r++) {
+    const x = s * (base[r] - sub[r] + add[r]);
+    if (x !== x) return NaN;
+    if (r < K) { heap[r] = x; siftUp(heap, r); } else if (x < heap[0]) { heap[0] = x; siftDown(heap, K); }
+  }
+  // heap[0] is the K-th smallest; the (K−1)-th is the larger child of the root.
+  const kth = s * heap[0];
+  const next = K > 2 ? Math.max(heap[1], heap[2]) : K === 2 ? heap[1] : heap[0];
+  const a = low ? (need ? s * next : kth) : kth; // rank lo
+  const b = low ? kth : s * next; // rank lo + 1
+  const x0 = f(a);
+  if (!need) return x0;
+  const y = f(b);
+  return x0 + (h - lo) * (y - x0);
+}
+
+/** Max-heap in a[0..]: move a[i] up to its place. */
+function siftUp(a: Float64Array, i: number): void {
+  const v = a[i];
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (a[p] >= v) break;
+    a[i] = a[p]; i = p;
+  }
+  a[i] = v;
+}
+
+/** Max-heap of size k: move a[0] down to its place. */
+function siftDown(a: Float64Array, k: number): void {
+  const v = a[0];
+  let i = 0;
+  for (;;) {
+    let c = 2 * i + 1;
+    if (c >= k) break;
+    if (c + 1 < k && a[c + 1] > a[c]) c++;
+    if (a[c] <= v) break;
+    a[i] = a[c]; i = c;
+  }
+  a[i] = v;
+}

@@ -66,58 +66,84 @@ export function pairR2Table(nb: number, ns: number): Float64Array | undefined {
 /** Pair columns kept per pair: the current one and a few recent ones (a search tries a count and steps back). */
 const PAIR_SLOTS = 4;
 
-interface PairSlot { xb: number; xs: number; r2: Float64Array; shift: Float64Array }
+interface PairSlot { xb: number; xs: number; stamp: number; kb: Int32Array; ks: Int32Array; r2: Float64Array; shift: Float64Array; r2Ready: boolean; shiftReady: boolean }
+
+/** Stamps for pairs whose counts are too large to number (see PairColumns.stampOf): −2, −3, … */
+let fallbackStamps = -1;
 
 /**
  * A pair's replicate R2 and shift columns, for the pair's current counts (x_base, x_alt). `ensure`
  * makes them current: a slot already holding (x_base, x_alt) is reused, otherwise the least
- * recently used slot's buffers are refilled from the two cells' columns of redrawn counts, as
- * R2(k_b·(1/n_b), k_s·(1/n_s)) (by table lookup where the table exists) and k_s·(1/n_s) − k_b·(1/n_b).
+ * recently used slot is refilled from the two cells' columns of redrawn counts. Each column is
+ * computed when first read — R2(k_b·(1/n_b), k_s·(1/n_s)) (by table lookup where the table
+ * exists) and k_s·(1/n_s) − k_b·(1/n_b) — so a search on the shift never pays for R2.
  */
-let stamps = 0;
-
 export class PairColumns {
   private readonly slots: PairSlot[] = [];
-  r2: Float64Array;
-  shift: Float64Array;
-  /** Changes whenever r2/shift change (another slot, or a slot refilled): sums over the pair are stale. */
+  private current: PairSlot | undefined;
+  /** The current slot's contents (≥ 0 from the counts; negative: numbered): a sum over the pair with another stamp is stale. */
   stamp = 0;
 
-  constructor(readonly reps: number, readonly nb: number, readonly ns: number) {
-    this.r2 = new Float64Array(0);
-    this.shift = this.r2;
-  }
+  constructor(readonly reps: number, readonly nb: number, readonly ns: number) {}
 
   ensure(xb: number, xs: number, base: () => Int32Array, alt: () => Int32Array): void {
     const slots = this.slots;
     if (slots.length > 0 && slots[0].xb === xb && slots[0].xs === xs) return;
     let at = slots.findIndex((x) => x.xb === xb && x.xs === xs);
     if (at < 0) {
-      const slot = slots.length < PAIR_SLOTS ? { xb, xs, r2: new Float64Array(this.reps), shift: new Float64Array(this.reps) } : slots[slots.length - 1];
+      const slot = slots.length < PAIR_SLOTS
+        ? { xb, xs, stamp: 0, kb: base(), ks: alt(), r2: new Float64Array(this.reps), shift: new Float64Array(this.reps), r2Ready: false, shiftReady: false }
+        : slots[slots.length - 1];
       if (slots.length < PAIR_SLOTS) slots.push(slot);
-      slot.xb = xb; slot.xs = xs;
-      this.fill(slot, base(), alt());
+      slot.xb = xb; slot.xs = xs; slot.kb = base(); slot.ks = alt();
+      slot.r2Ready = false; slot.shiftReady = false; slot.stamp = this.stampOf(xb, xs);
       at = slots.indexOf(slot);
     }
     const slot = slots[at];
     slots.splice(at, 1);
     slots.unshift(slot);
-    this.r2 = slot.r2; this.shift = slot.shift;
-    this.stamp = ++stamps;
+    this.current = slot;
+    this.stamp = slot.stamp;
   }
 
-  private fill(slot: PairSlot, kb: Int32Array, ks: Int32Array): void {
+  /**
+   * A number that identifies the columns' contents: they are a function of (x_base, x_alt) alone,
+   * so the same counts give the same stamp even after their slot was refilled, and a sum over the
+   * pair is not redone when a search steps back to counts it summed before.
+   */
+  private stampOf(xb: number, xs: number): number {
+    return (this.nb + 1) * (this.ns + 1) <= Number.MAX_SAFE_INTEGER ? xb * (this.ns + 1) + xs : --fallbackStamps;
+  }
+
+  /** The current R2 or shift column (call `ensure` first). */
+  column(kind: 'R' | 'shift'): Float64Array {
+    return this.columnOf(this.current!, kind);
+  }
+
+  private columnOf(slot: PairSlot, kind: 'R' | 'shift'): Float64Array {
     const { nb, ns, reps } = this;
-    const r2 = slot.r2, d = slot.shift;
+    const kb = slot.kb, ks = slot.ks;
     const ib = nb === 0 ? NaN : 1 / nb, is = ns === 0 ? NaN : 1 / ns;
-    for (let r = 0; r < reps; r++) d[r] = ks[r] * is - kb[r] * ib;
-    const table = pairR2Table(nb, ns);
-    if (table) {
-      const w = ns + 1;
-      for (let r = 0; r < reps; r++) r2[r] = table[kb[r] * w + ks[r]];
-    } else {
-      for (let r = 0; r < reps; r++) r2[r] = robustness2(kb[r] * ib, ks[r] * is);
+    if (kind === 'shift') {
+      if (!slot.shiftReady) {
+        const d = slot.shift;
+        for (let r = 0; r < reps; r++) d[r] = ks[r] * is - kb[r] * ib;
+        slot.shiftReady = true;
+      }
+      return slot.shift;
     }
+    if (!slot.r2Ready) {
+      const r2 = slot.r2;
+      const table = pairR2Table(nb, ns);
+      if (table) {
+        const w = ns + 1;
+        for (let r = 0; r < reps; r++) r2[r] = table[kb[r] * w + ks[r]];
+      } else {
+        for (let r = 0; r < reps; r++) r2[r] = robustness2(kb[r] * ib, ks[r] * is);
+      }
+      slot.r2Ready = true;
+    }
+    return slot.r2;
   }
 }
 
@@ -132,9 +158,12 @@ export const PREFIX_MAX_VALUES = 4 * 2 ** 20;
 export class PrefixSums {
   private readonly prefix: Float64Array[];
   private readonly seen: number[];
+  /** A copy of each column as last summed (what scan mode subtracts when one column changes). */
+  private readonly used: Float64Array[];
 
   constructor(readonly m: number, readonly reps: number) {
     this.prefix = Array.from({ length: m }, () => new Float64Array(reps));
+    this.used = Array.from({ length: m }, () => new Float64Array(reps));
     this.seen = new Array<number>(m).fill(-1);
   }
 
@@ -147,8 +176,17 @@ export class PrefixSums {
       const out = prefix[t], c = cols[t];
       if (t === 0) for (let r = 0; r < reps; r++) out[r] = 0 + c[r];
       else { const prev = prefix[t - 1]; for (let r = 0; r < reps; r++) out[r] = prev[r] + c[r]; }
-      seen[t] = stamps[t];
+      if (seen[t] !== stamps[t]) { this.used[t].set(c); seen[t] = stamps[t]; }
     }
     return prefix[m - 1];
   }
+
+  /** The stamp of column t in the last computed sum. */
+  stampAt(t: number): number { return this.seen[t]; }
+
+  /** Column t as it was in the last computed sum. */
+  usedColumn(t: number): Float64Array { return this.used[t]; }
+
+  /** The last computed sum (valid for the stamps `stampAt` reports). */
+  last(): Float64Array { return this.prefix[this.m - 1]; }
 }

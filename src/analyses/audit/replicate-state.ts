@@ -3,7 +3,7 @@ import { cellId } from '../../core/cells.js';
 import { POOLED } from '../../core/names.js';
 import type { TwoFramingLayout } from '../two-framing/index.js';
 import type { Interval } from '../../stats/bootstrap.js';
-import { quantilesUnsorted } from '../../stats/quantile.js';
+import { quantileOfUpdate, quantilesUnsorted } from '../../stats/quantile.js';
 import { robustness2 } from '../../stats/jsd.js';
 import { DrawCache, PairColumns, PREFIX_MAX_VALUES, PrefixSums } from './replicate-cache.js';
 
@@ -125,7 +125,7 @@ export class ReplicateState {
     for (const j of this.groupPairs(group)) {
       if (exclude?.has(j)) continue;
       const pc = this.pair(j);
-      cols.push(kind === 'R' ? pc.r2 : pc.shift);
+      cols.push(pc.column(kind));
       stamps.push(pc.stamp);
     }
     const count = cols.length;
@@ -155,7 +155,43 @@ export class ReplicateState {
   /** One end of the percentile interval (what a search reads): `interval(...)[which]`, with one selection instead of two. */
   endpoint(group: string, kind: HeadlineKind, which: 'lo' | 'hi'): number {
     const a = (1 - (this.settings.level ?? 0.95)) / 2;
-    return quantilesUnsorted(this.replicates(group, kind), [which === 'lo' ? a : 1 - a])[0];
+    const q = which === 'lo' ? a : 1 - a;
+    if (this.scanning) {
+      const v = this.scanQuantile(group, kind, q);
+      if (v !== undefined) return v;
+    }
+    return quantilesUnsorted(this.replicates(group, kind), [q])[0];
+  }
+
+  /**
+   * Run `f` in scan mode: an endpoint read while the group's pairs differ from the last exactly
+   * computed sum in one pair column is computed as (exact total − old column + new column), a
+   * one-pass order statistic (quantileOfUpdate) instead of a re-summation in the estimand's order
+   * and a selection. The value can differ from the exact one by a few units in the last place: a
+   * search ranks candidate moves in scan mode and re-reads the chosen one outside it.
+   */
+  scan<T>(f: () => T): T {
+    const was = this.scanning;
+    this.scanning = true;
+    try { return f(); } finally { this.scanning = was; }
+  }
+
+  private scanning = false;
+
+  private scanQuantile(group: string, kind: HeadlineKind, q: number): number | undefined {
+    const ps = this.prefixes.get(`${kind}\u0000${group}`);
+    if (!ps) return undefined;
+    const pairs = this.groupPairs(group);
+    let changed = -1;
+    for (let t = 0; t < pairs.length; t++) {
+      if (this.pair(pairs[t]).stamp === ps.stampAt(t)) continue;
+      if (changed >= 0) return undefined;
+      changed = t;
+    }
+    if (changed < 0) return undefined;
+    const count = pairs.length, a = this.settings.attenuation;
+    const f = kind === 'R' ? (x: number) => 1 - a * (1 - x / count) : (x: number) => a * (x / count);
+    return quantileOfUpdate(ps.last(), ps.usedColumn(changed), this.pairCols[pairs[changed]].column(kind), q, f);
   }
 
   /** Pair j's columns at the current counts (recomputed, or taken from its small cache, when a count moved). */

@@ -63,34 +63,48 @@ function greedy(st: ReplicateState, pr: TippingProblem, start: ArrayLike<number>
   const units: (readonly number[])[] = [...pr.scope.map((i) => [i]), ...(pr.pairs ?? [])];
   let s = step;
   for (let iter = 0; iter < maxIter; iter++) {
-    let best: { move: Move; score: number; tie: number; m: number; t: number } | undefined;
-    for (const cells of units) {
-      for (const dir of [1, -1]) {
-        const move: Move = [];
-        let w = 0;
-        for (const i of cells) {
-          const x = Math.max(0, Math.min(st.ns[i], st.counts[i] + dir * s));
-          if (x !== st.counts[i]) { move.push([i, st.counts[i], x]); w += Math.abs(x - st.counts[i]); }
-        }
-        if (w === 0) continue;
-        for (const [i, , x] of move) st.setCount(i, x);
-        const m2 = pr.margin(st), t2 = pr.tiebreak(st);
-        for (const [i, x0] of move) st.setCount(i, x0);
-        tally.n++;
-        const score = (m - m2) / w, tie = (t - t2) / w;
-        if (!best || score > best.score + EPS || (Math.abs(score - best.score) <= EPS && tie > best.tie + EPS)) {
-          best = { move, score, tie, m: m2, t: t2 };
-        }
-      }
-    }
+    const best = st.scan(() => bestMove(st, pr, units, s, m, t, tally));
     const helps = best !== undefined && (best.score > EPS || (Math.abs(best.score) <= EPS && best.tie > EPS));
     if (!helps) { if (s > 1) { s = Math.floor(s / 2); continue; } return undefined; }
-    if (best!.m <= 0 && s > 1) { s = Math.floor(s / 2); continue; } // would overshoot: approach in smaller steps
+    // The move's margin, read exactly (candidates were ranked in scan mode).
     for (const [i, , x] of best!.move) st.setCount(i, x);
-    m = best!.m; t = best!.t;
+    const m2 = pr.margin(st);
+    if (m2 <= 0 && s > 1) { // would overshoot: approach in smaller steps
+      for (const [i, x0] of best!.move) st.setCount(i, x0);
+      pr.margin(st); // the exact sums of the table the next scan starts from
+      s = Math.floor(s / 2);
+      continue;
+    }
+    m = m2; t = best!.t;
     if (m <= 0) return Int32Array.from(st.counts);
   }
   return undefined;
+}
+
+/** The move (one unit by ±s) that lowers the margin most per count, ties broken by the point margin. */
+function bestMove(st: ReplicateState, pr: TippingProblem, units: readonly (readonly number[])[], s: number, m: number, t: number,
+  tally: { n: number }): { move: Move; score: number; tie: number; t: number } | undefined {
+  let best: { move: Move; score: number; tie: number; t: number } | undefined;
+  for (const cells of units) {
+    for (let dir = 1; dir >= -1; dir -= 2) {
+      const move: Move = [];
+      let w = 0;
+      for (const i of cells) {
+        const x = Math.max(0, Math.min(st.ns[i], st.counts[i] + dir * s));
+        if (x !== st.counts[i]) { move.push([i, st.counts[i], x]); w += Math.abs(x - st.counts[i]); }
+      }
+      if (w === 0) continue;
+      for (const [i, , x] of move) st.setCount(i, x);
+      const m2 = pr.margin(st), t2 = pr.tiebreak(st);
+      for (const [i, x0] of move) st.setCount(i, x0);
+      tally.n++;
+      const score = (m - m2) / w, tie = (t - t2) / w;
+      if (!best || score > best.score + EPS || (Math.abs(score - best.score) <= EPS && tie > best.tie + EPS)) {
+        best = { move, score, tie, t: t2 };
+      }
+    }
+  }
+  return best;
 }
 
 /** Take counts back toward the observed table while the conclusion stays overturned. */
