@@ -113,15 +113,19 @@ function searchEndpoint(state: ReplicateState, observed: ArrayLike<number>, K: R
     let improved = false;
     for (const i of scope) {
       const keep = state.counts[i];
-      let bestX = keep;
-      for (let x = Math.max(0, observed[i] - kAt(K, i)); x <= Math.min(state.ns[i], observed[i] + kAt(K, i)); x++) {
-        if (x === keep) continue;
-        state.setCount(i, x);
-        const v = read(state, group, kind, which);
-        tally.n++;
-        if (dir * (v - best) > 1e-15) { best = v; bestX = x; improved = true; }
-      }
+      let bestX = keep, bestSeen = best;
+      // Candidates are compared in scan mode; the chosen count's value is then read exactly.
+      state.scan(() => {
+        for (let x = Math.max(0, observed[i] - kAt(K, i)); x <= Math.min(state.ns[i], observed[i] + kAt(K, i)); x++) {
+          if (x === keep) continue;
+          state.setCount(i, x);
+          const v = read(state, group, kind, which);
+          tally.n++;
+          if (dir * (v - bestSeen) > 1e-15) { bestSeen = v; bestX = x; improved = true; }
+        }
+      });
       state.setCount(i, bestX);
+      if (bestX !== keep) best = read(state, group, kind, which);
     }
     if (!improved) break;
   }

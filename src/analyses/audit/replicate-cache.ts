@@ -68,8 +68,6 @@ const PAIR_SLOTS = 4;
 
 interface PairSlot { xb: number; xs: number; stamp: number; kb: Int32Array; ks: Int32Array; r2: Float64Array; shift: Float64Array; r2Ready: boolean; shiftReady: boolean }
 
-/** Stamps for pairs whose counts are too large to number (see PairColumns.stampOf): −2, −3, … */
-let fallbackStamps = -1;
 
 /**
  * A pair's replicate R2 and shift columns, for the pair's current counts (x_base, x_alt). `ensure`
@@ -81,7 +79,7 @@ let fallbackStamps = -1;
 export class PairColumns {
   private readonly slots: PairSlot[] = [];
   private current: PairSlot | undefined;
-  /** The current slot's contents (≥ 0 from the counts; negative: numbered): a sum over the pair with another stamp is stale. */
+  /** The current slot's contents (stampFor its counts): a sum over the pair with another stamp is stale. */
   stamp = 0;
 
   constructor(readonly reps: number, readonly nb: number, readonly ns: number) {}
@@ -96,7 +94,7 @@ export class PairColumns {
         : slots[slots.length - 1];
       if (slots.length < PAIR_SLOTS) slots.push(slot);
       slot.xb = xb; slot.xs = xs; slot.kb = base(); slot.ks = alt();
-      slot.r2Ready = false; slot.shiftReady = false; slot.stamp = this.stampOf(xb, xs);
+      slot.r2Ready = false; slot.shiftReady = false; slot.stamp = this.stampFor(xb, xs);
       at = slots.indexOf(slot);
     }
     const slot = slots[at];
@@ -111,9 +109,15 @@ export class PairColumns {
    * so the same counts give the same stamp even after their slot was refilled, and a sum over the
    * pair is not redone when a search steps back to counts it summed before.
    */
-  private stampOf(xb: number, xs: number): number {
-    return (this.nb + 1) * (this.ns + 1) <= Number.MAX_SAFE_INTEGER ? xb * (this.ns + 1) + xs : --fallbackStamps;
+  stampFor(xb: number, xs: number): number {
+    if ((this.nb + 1) * (this.ns + 1) <= Number.MAX_SAFE_INTEGER) return xb * (this.ns + 1) + xs;
+    const key = `${xb}:${xs}`; // counts too large to number as one integer: numbered as they come
+    let v = this.numbered.get(key);
+    if (v === undefined) { v = this.numbered.size; this.numbered.set(key, v); }
+    return v;
   }
+
+  private readonly numbered = new Map<string, number>();
 
   /** The current R2 or shift column (call `ensure` first). */
   column(kind: 'R' | 'shift'): Float64Array {

@@ -184,14 +184,15 @@ export class ReplicateState {
     const pairs = this.groupPairs(group);
     let changed = -1;
     for (let t = 0; t < pairs.length; t++) {
-      if (this.pair(pairs[t]).stamp === ps.stampAt(t)) continue;
+      const j = pairs[t], p = this.layout.pairs[j];
+      if (this.pairCols[j].stampFor(this.counts[p.baseIndex], this.counts[p.altIndex]) === ps.stampAt(t)) continue;
       if (changed >= 0) return undefined;
       changed = t;
     }
     if (changed < 0) return undefined;
     const count = pairs.length, a = this.settings.attenuation;
     const f = kind === 'R' ? (x: number) => 1 - a * (1 - x / count) : (x: number) => a * (x / count);
-    return quantileOfUpdate(ps.last(), ps.usedColumn(changed), this.pairCols[pairs[changed]].column(kind), q, f);
+    return quantileOfUpdate(ps.last(), ps.usedColumn(changed), this.pair(pairs[changed]).column(kind), q, f);
   }
 
   /** Pair j's columns at the current counts (recomputed, or taken from its small cache, when a count moved). */

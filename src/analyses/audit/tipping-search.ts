@@ -107,6 +107,15 @@ function bestMove(st: ReplicateState, pr: TippingProblem, units: readonly (reado
   return best;
 }
 
+/** Scan-mode values are this close to the exact ones (a few units in the last place of values ≤ 1). */
+const SCAN_TOLERANCE = 1e-9;
+
+/** Whether the current table overturns the conclusion (margin ≤ 0): read in scan mode, exactly when close to 0. */
+function overturned(st: ReplicateState, pr: TippingProblem): boolean {
+  const v = st.scan(() => pr.margin(st));
+  return Math.abs(v) > SCAN_TOLERANCE ? v <= 0 : pr.margin(st) <= 0;
+}
+
 /** Take counts back toward the observed table while the conclusion stays overturned. */
 function prune(st: ReplicateState, pr: TippingProblem, observed: ArrayLike<number>, tally: { n: number }): void {
   for (let changed = true; changed;) {
@@ -118,7 +127,7 @@ function prune(st: ReplicateState, pr: TippingProblem, observed: ArrayLike<numbe
       for (let r = Math.abs(d); r >= 1; r = r === 1 ? 0 : Math.ceil(r / 2)) {
         st.setCount(i, x0 - Math.sign(d) * r);
         tally.n++;
-        if (pr.margin(st) <= 0) { changed = true; break; }
+        if (overturned(st, pr)) { pr.margin(st); changed = true; break; } // the exact sums of the new table
         st.setCount(i, x0);
       }
     }
