@@ -108,11 +108,13 @@ export function quantileOfUpdate(base: Float64Array, sub: Float64Array, add: Flo
   const K = low ? lo + (need ? 2 : 1) : n - lo;
   const s = low ? 1 : -1;
   const heap = new Float64Array(K);
-  for (let r = 0; r < n; r++) {
+  for (let r = 0; r < K; r++) {
     const x = s * (base[r] - sub[r] + add[r]);
     if (x !== x) return NaN;
-    if (r < K) { heap[r] = x; siftUp(heap, r); } else if (x < heap[0]) { heap[0] = x; siftDown(heap, K); }
+    heap[r] = x;
+    siftUp(heap, r);
   }
+  if (!(low ? keepSmallest(heap, K, base, sub, add) : keepLargest(heap, K, base, sub, add))) return NaN;
   // heap[0] is the K-th smallest; the (K−1)-th is the larger child of the root.
   const kth = s * heap[0];
   const next = K > 2 ? Math.max(heap[1], heap[2]) : K === 2 ? heap[1] : heap[0];
@@ -122,6 +124,37 @@ export function quantileOfUpdate(base: Float64Array, sub: Float64Array, add: Flo
   if (!need) return x0;
   const y = f(b);
   return x0 + (h - lo) * (y - x0);
+}
+
+/**
+ * The rest of base − sub + add (from index K on) through a max-heap of the K smallest; false on
+ * NaN. A loop of its own per side so that the common case — a value above the heap's top — costs
+ * three loads, an add, a subtract and one comparison (NaN fails both comparisons and is caught
+ * by the second).
+ */
+function keepSmallest(heap: Float64Array, K: number, base: Float64Array, sub: Float64Array, add: Float64Array): boolean {
+  const n = base.length;
+  let top = heap[0];
+  for (let r = K; r < n; r++) {
+    const x = base[r] - sub[r] + add[r];
+    if (x >= top) continue;
+    if (x !== x) return false;
+    heap[0] = x; siftDown(heap, K); top = heap[0];
+  }
+  return true;
+}
+
+/** As keepSmallest for the K largest, held as their negatives. */
+function keepLargest(heap: Float64Array, K: number, base: Float64Array, sub: Float64Array, add: Float64Array): boolean {
+  const n = base.length;
+  let top = heap[0];
+  for (let r = K; r < n; r++) {
+    const x = -(base[r] - sub[r] + add[r]);
+    if (x >= top) continue;
+    if (x !== x) return false;
+    heap[0] = x; siftDown(heap, K); top = heap[0];
+  }
+  return true;
 }
 
 /** Max-heap in a[0..]: move a[i] up to its place. */
