@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quantileSorted } from '../../src/stats/quantile.js';
+import fc from 'fast-check';
+import { quantileOfUpdate, quantileSorted, quantilesUnsorted } from '../../src/stats/quantile.js';
 
 // Expected values: numpy.percentile(x, 100·q) with the default linear method, by hand:
 // h = (N−1)·q, value = x[⌊h⌋] + (h − ⌊h⌋)(x[⌊h⌋+1] − x[⌊h⌋]).
@@ -47,5 +48,39 @@ describe('quantilesUnsorted (selection) equals quantileSorted on a sorted copy',
     const { quantilesUnsorted } = await import('../../src/stats/quantile.js');
     expect(quantilesUnsorted(Float64Array.from([0.2, NaN, 0.1]), [0.5])).toEqual([NaN]);
     expect(quantilesUnsorted(new Float64Array(0), [0.5])).toEqual([NaN]);
+  });
+});
+
+describe('quantileOfUpdate: the quantile of f(base − sub + add) in one pass', () => {
+  // Reference: form the values, apply f to each, select (the exact path the audit uses).
+  const reference = (b: Float64Array, s: Float64Array, a: Float64Array, q: number, f: (x: number) => number) =>
+    quantilesUnsorted(Float64Array.from(b, (v, r) => f(v - s[r] + a[r])), [q])[0];
+  const column = (n: number) => fc.array(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ min: -10, max: 10, noNaN: true })), { minLength: n, maxLength: n });
+  const cases = fc.integer({ min: 1, max: 200 }).chain((n) => fc.tuple(column(n), column(n), column(n),
+    fc.oneof(fc.constantFrom(0, 0.025, 0.5, 0.975, 1), fc.double({ min: 0, max: 1, noNaN: true }))));
+
+  it('equals the transform-then-select quantile for weakly increasing transforms, ties and both tails', () => {
+    const transforms = [(x: number) => x, (x: number) => 0.7 * (x / 12), (x: number) => 1 - 0.7 * (1 - x / 3), (x: number) => Math.floor(x)];
+    fc.assert(fc.property(cases, ([b, s, a, q]) => {
+      const [B, S, A] = [b, s, a].map((c) => Float64Array.from(c));
+      for (const f of transforms) expect(quantileOfUpdate(B, S, A, q, f)).toBe(reference(B, S, A, q, f));
+    }), { numRuns: 300 });
+  });
+
+  it('is NaN when a value is NaN, wherever it lies', () => {
+    fc.assert(fc.property(cases, fc.nat(), ([b, s, a, q], at) => {
+      const B = Float64Array.from(b);
+      B[at % B.length] = NaN;
+      expect(quantileOfUpdate(B, Float64Array.from(s), Float64Array.from(a), q, (x) => x)).toBeNaN();
+    }), { numRuns: 200 });
+  });
+
+  it('reads the order statistics by hand: 2.5 % of 0..399 shifted by one', () => {
+    // x_r = r + 1 for r = 0..399: h = 399 · 0.025 = 9.975, between x_(9) = 10 and x_(10) = 11 → 10.975.
+    const n = 400;
+    const base = Float64Array.from({ length: n }, (_, r) => (r * 7919) % n); // a permutation of 0..399
+    const sub = new Float64Array(n), add = new Float64Array(n).fill(1);
+    expect(quantileOfUpdate(base, sub, add, 0.025, (x) => x)).toBeCloseTo(10.975, 12);
+    expect(quantileOfUpdate(base, sub, add, 0.975, (x) => x)).toBeCloseTo(390.025, 12);
   });
 });
