@@ -17,6 +17,7 @@ function table(columns: string[], rows: string[][]): string[] {
 const METHOD: Record<TippingResult['method'], string> = {
   'exact': 'exact (exhaustive)',
   'exact-dp': 'exact (dynamic programming)',
+  'dp-grid': 'upper bound (dynamic programming on a grid of counts)',
   'greedy': 'greedy: upper bound',
   'constructive': 'constructive plan, pruned: upper bound',
   'not-found': 'not found',

@@ -1,4 +1,5 @@
 import { robustness2 } from '../../stats/jsd.js';
+import { edgeGain, enumeratedGain, ENUMERATE_MAX, type PairCounts } from './order-gain.js';
 import type { ReplicateState } from './replicate-state.js';
 
 /**
@@ -9,7 +10,9 @@ import type { ReplicateState } from './replicate-state.js';
  * For each pair, g_j(c) = the largest gain reachable with at most c changes in its two cells
  * (found by enumerating every table within L1 distance c); the best split of a total of c changes
  * across the pairs is a max-plus convolution of the g_j (a knapsack by dynamic programming), and
- * the smallest c whose best gain exceeds the gap is the exact minimum.
+ * the smallest c whose best gain exceeds the gap is the exact minimum. The programme costs
+ * O(pairs · c²): above EXACT_DP_MAX changes (large n) it runs on a grid of u counts per pair, and
+ * the table it finds is an upper bound on the minimum (`unit` = u > 1).
  */
 export interface OrderTipping {
   readonly ahead: string;
@@ -18,28 +21,12 @@ export interface OrderTipping {
   readonly gap: number;
   readonly changes?: number;
   readonly counts?: Int32Array;
+  /** Grid unit of the dynamic programme: 1 when the minimum is exact; above 1 the changes are an upper bound. */
+  readonly unit?: number;
 }
 
-interface PairGain { base: number; alt: number; gain: Float64Array; xb: Int32Array; xs: Int32Array }
-
-function pairGain(st: ReplicateState, j: number, sign: 1 | -1, weight: number, cmax: number): PairGain {
-  const { baseIndex: b, altIndex: s } = st.layout.pairs[j];
-  const nb = st.ns[b], ns = st.ns[s], x0b = st.counts[b], x0s = st.counts[s];
-  const r0 = robustness2(x0b / nb, x0s / ns);
-  const gain = new Float64Array(cmax + 1).fill(-Infinity);
-  const xb = new Int32Array(cmax + 1), xs = new Int32Array(cmax + 1);
-  for (let db = Math.max(-x0b, -cmax); db <= Math.min(nb - x0b, cmax); db++) {
-    const rest = cmax - Math.abs(db);
-    for (let ds = Math.max(-x0s, -rest); ds <= Math.min(ns - x0s, rest); ds++) {
-      const c = Math.abs(db) + Math.abs(ds);
-      const g = weight * sign * (robustness2((x0b + db) / nb, (x0s + ds) / ns) - r0);
-      if (g > gain[c]) { gain[c] = g; xb[c] = x0b + db; xs[c] = x0s + ds; }
-    }
-  }
-  // At most c changes: running maximum (the cheaper table wins ties).
-  for (let c = 1; c <= cmax; c++) if (!(gain[c] > gain[c - 1])) { gain[c] = gain[c - 1]; xb[c] = xb[c - 1]; xs[c] = xs[c - 1]; }
-  return { base: b, alt: s, gain, xb, xs };
-}
+/** Largest budget the dynamic programme covers count by count (O(pairs · budget²)); above it, on a grid. */
+export const EXACT_DP_MAX = 2048;
 
 /** Minimal changes for model `behind` to overtake model `ahead` (strictly), or none if impossible. */
 export function orderTipping(st: ReplicateState, ahead: string, behind: string): OrderTipping {
@@ -50,15 +37,23 @@ export function orderTipping(st: ReplicateState, ahead: string, behind: string):
   const gap = raw(ahead) - raw(behind);
   const A = st.groupPairs(ahead), B = st.groupPairs(behind);
   const maxCost = [...A, ...B].reduce((s, j) => s + st.ns[st.layout.pairs[j].baseIndex] + st.ns[st.layout.pairs[j].altIndex], 0);
+  const counts = (j: number): PairCounts => {
+    const { baseIndex: b, altIndex: s } = st.layout.pairs[j];
+    return { b, s, nb: st.ns[b], ns: st.ns[s], x0b: st.counts[b], x0s: st.counts[s] };
+  };
   for (let cmax = 16; ; cmax = Math.min(2 * cmax, maxCost)) {
-    const gains = [...A.map((j) => pairGain(st, j, -1, 1 / A.length, cmax)), ...B.map((j) => pairGain(st, j, 1, 1 / B.length, cmax))];
-    // F[c] = best total gain with at most c changes over the pairs so far; choice[k][c] = c given to pair k.
-    let F = new Float64Array(cmax + 1);
+    const u = cmax <= EXACT_DP_MAX ? 1 : Math.ceil(cmax / EXACT_DP_MAX);
+    const gainOf = (j: number, sign: 1 | -1, w: number) =>
+      cmax <= ENUMERATE_MAX ? enumeratedGain(counts(j), sign, w, cmax) : edgeGain(counts(j), sign, w, cmax, u);
+    const gains = [...A.map((j) => gainOf(j, -1, 1 / A.length)), ...B.map((j) => gainOf(j, 1, 1 / B.length))];
+    const m = gains[0].gain.length - 1;
+    // F[k] = best total gain with at most k units over the pairs so far; choice[p][k] = units given to pair p.
+    let F = new Float64Array(m + 1);
     const choice: Int32Array[] = [];
     for (const g of gains) {
-      const next = new Float64Array(cmax + 1).fill(-Infinity);
-      const ch = new Int32Array(cmax + 1);
-      for (let c = 0; c <= cmax; c++) {
+      const next = new Float64Array(m + 1).fill(-Infinity);
+      const ch = new Int32Array(m + 1);
+      for (let c = 0; c <= m; c++) {
         for (let k = 0; k <= c; k++) {
           const v = F[c - k] + g.gain[k];
           if (v > next[c]) { next[c] = v; ch[c] = k; }
@@ -69,17 +64,17 @@ export function orderTipping(st: ReplicateState, ahead: string, behind: string):
     }
     const c = F.findIndex((v) => v > gap);
     if (c >= 0) {
-      const counts = Int32Array.from(st.counts);
+      const out = Int32Array.from(st.counts);
       let left = c;
       for (let k = gains.length - 1; k >= 0; k--) {
         const give = choice[k][left];
-        counts[gains[k].base] = gains[k].xb[give];
-        counts[gains[k].alt] = gains[k].xs[give];
+        out[gains[k].base] = gains[k].xb[give];
+        out[gains[k].alt] = gains[k].xs[give];
         left -= give;
       }
       let changes = 0;
-      for (let i = 0; i < counts.length; i++) changes += Math.abs(counts[i] - st.counts[i]);
-      return { ahead, behind, gap, changes, counts };
+      for (let i = 0; i < out.length; i++) changes += Math.abs(out[i] - st.counts[i]);
+      return { ahead, behind, gap, changes, counts: out, unit: u };
     }
     if (cmax >= maxCost) return { ahead, behind, gap };
   }

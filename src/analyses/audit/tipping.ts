@@ -20,8 +20,8 @@ export interface TippingResult {
   readonly statement: string;
   readonly holds: boolean;
   readonly observed: string;
-  /** exact: exhaustive at this seed; exact-dp: exact on point estimates; greedy: an upper bound. */
-  readonly method: 'exact' | 'exact-dp' | 'greedy' | 'constructive' | 'not-found' | 'not-held';
+  /** exact: exhaustive at this seed; exact-dp: exact on point estimates; greedy, dp-grid: an upper bound. */
+  readonly method: 'exact' | 'exact-dp' | 'dp-grid' | 'greedy' | 'constructive' | 'not-found' | 'not-held';
   readonly changes?: number;
   readonly cells: readonly CellChange[];
   readonly maxPerCell?: number;
@@ -180,7 +180,7 @@ function orderConclusion(full: ReplicateState, re: ReadingErrorResult, settings:
   const ra = boot.get(stat('R', best.ahead)).point, rb = boot.get(stat('R', best.behind)).point;
   const cells = changesOf(full, observed, best.counts);
   return {
-    ...common, holds: true, method: 'exact-dp', changes: best.changes, cells, maxPerCell: Math.max(...cells.map((c) => Math.abs(c.to - c.from))),
+    ...common, holds: true, method: best.unit !== undefined && best.unit > 1 ? 'dp-grid' : 'exact-dp', changes: best.changes, cells, maxPerCell: Math.max(...cells.map((c) => Math.abs(c.to - c.from))),
     after: `${best.behind} ${fixed(rb, 4)} > ${best.ahead} ${fixed(ra, 4)}`, verified: rb > ra, evaluations: 0,
   };
 }
