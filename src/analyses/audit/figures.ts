@@ -1,7 +1,7 @@
 import { POOLED } from '../../core/names.js';
 import { COLORS, defineFigure, F3, type Figure } from '../../render/figure.js';
 import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION, type SweepRow } from './attenuation.js';
-import type { TippingResult } from './tipping.js';
+import { isExactMinimum, type TippingResult } from './tipping.js';
 
 /**
  * Audit figures as pure Vega-Lite spec builders (the figure builder of src/emit/figures):
@@ -86,7 +86,7 @@ export interface TippingBar {
 export function tippingBars(results: readonly TippingResult[]): TippingBar[] {
   return results.filter((t) => t.changes !== undefined).map((t) => ({
     conclusion: t.statement.replace(/^the /, ''), changes: t.changes!, budget: t.readingError.budget,
-    method: t.method === 'exact' || t.method === 'exact-dp' ? 'exact minimum' : 'upper bound (search)',
+    method: isExactMinimum(t.method) ? 'exact minimum' : 'upper bound (search)',
   }));
 }
 

@@ -11,6 +11,7 @@ import type { AuditResult } from './audit.js';
 import { auditMarkdown } from './markdown.js';
 import { auditJson } from './json.js';
 import { auditFigures } from './figures.js';
+import { isExactMinimum } from './tipping.js';
 import { fileLinks, figurePaths, filesSection } from '../../render/files-section.js';
 import { auditSettingsSection, degenerateSection, influenceSection, mcErrorSection } from './html-sections.js';
 
@@ -31,7 +32,7 @@ export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '
     kind: 'table', caption: 'Fewest single-count changes that overturn each conclusion (verified by re-running the pipeline)',
     columns: ['Conclusion', 'Observed', { text: 'Changes', numeric: true }, 'Method', `Reading error ±${K}`],
     rows: r.tipping.map((t) => [t.statement, t.observed, { text: t.changes === undefined ? '—' : String(t.changes), numeric: true },
-      t.method === 'greedy' || t.method === 'constructive' ? 'upper bound (search)' : t.method === 'not-held' ? 'does not hold' : 'exact minimum',
+      t.method === 'not-held' ? 'does not hold' : t.method === 'not-found' ? 'not found' : isExactMinimum(t.method) ? 'exact minimum' : 'upper bound (search)',
       r.readingError.given ? 'counts given'
         : { text: t.readingError.overturned ? 'can overturn' : 'cannot overturn', status: t.readingError.overturned ? 'fail' as const : 'pass' as const }]),
   };

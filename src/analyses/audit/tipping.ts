@@ -34,6 +34,9 @@ export interface TippingResult {
   readonly evaluations: number;
 }
 
+/** Whether a found count is the exact minimum (otherwise an upper bound, or nothing found). */
+export const isExactMinimum = (m: TippingResult['method']): boolean => m === 'exact' || m === 'exact-dp';
+
 export interface TippingOptions {
   readonly settings: TwoFramingSettings;
   readonly readingError: ReadingErrorResult;
