@@ -10,7 +10,7 @@ import { gameNameOf } from '../analyses/compare/design-facts.js';
 import { lambdaRows } from '../analyses/compare/tables.js';
 import { compareSections, lambdaSection } from '../analyses/compare/report.js';
 import { syntheticBanner } from '../analyses/selective/index.js';
-import { figureFiles } from '../render/render.js';
+import { figureFiles } from '../render/figure-files.js';
 import { renderReportHtml, type Section } from '../render/html.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import {

@@ -1,5 +1,5 @@
 import { writeFilesAtomic } from '../core/atomic.js';
-import { figureFiles } from '../render/render.js';
+import { figureFiles } from '../render/figure-files.js';
 import { selectiveReportFile, type SelectiveAnalysis } from '../analyses/selective/index.js';
 import { analyze, type AnalyzeOptions, type AnalyzeResult } from './analyze.js';
 import { analyzePresentationFiles } from './analyze-outputs.js';

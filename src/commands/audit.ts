@@ -3,6 +3,7 @@ import type { RatesInput } from '../sources/rates-csv.js';
 import { UserError } from '../core/errors.js';
 import { trialsMsg } from '../core/messages/trials.js';
 import { writeFilesAtomic } from '../core/atomic.js';
+import { FigurePool } from '../render/figure-files.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { join, resolve } from 'node:path';
 import type { VerificationReport } from '../core/checks.js';
@@ -19,11 +20,11 @@ export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
  * The audit computation without writing: rates file → AuditResult. Input errors are the same as
  * `reproduce`'s (one reader) and are thrown before any work.
  */
-export function auditCompute(opts: AuditOptions = {}): Omit<AuditResult, 'files'> {
+export function auditCompute(opts: AuditOptions = {}, pool?: FigurePool): Omit<AuditResult, 'files'> {
   const logger = opts.logger ?? silentLogger;
   // Per-trial data are direct observations: no attenuation unless asked (as reproduce).
   const settings = auditSettings({ ...opts, attenuation: opts.attenuation ?? (opts.trials !== undefined ? 1 : undefined) });
-  return auditInput(asCounts(readInput(opts, settings.base, settings.alt)), settings, logger);
+  return auditInput(asCounts(readInput(opts, settings.base, settings.alt)), settings, logger, pool && ((f) => pool.prefetch(f)));
 }
 
 /**
@@ -43,8 +44,18 @@ function asCounts(input: AnalysisInput): RatesInput {
  * figures as one atomic set (nothing is written when the input is bad or a step fails).
  */
 export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { verification: VerificationReport }> {
-  const res = auditCompute(opts);
-  const files = await auditFiles(res, opts.out ?? '.', opts.logger);
+  // Figures are drawn on a second thread while the searches run (the attenuation figure is known first).
+  const pool = new FigurePool();
+  try {
+    return await auditWith(opts, pool);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function auditWith(opts: AuditOptions, pool: FigurePool | undefined): Promise<AuditResult & { verification: VerificationReport }> {
+  const res = auditCompute(opts, pool);
+  const files = await auditFiles(res, opts.out ?? '.', opts.logger, pool);
   if (!opts.dryRun) writeFilesAtomic(files);
   // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.
   const input: AnalysisInput = { path: res.input.path, sha256: res.input.sha256, kind: res.input.kind, table: res.input.table, rates: res.input, provenance: [] };

@@ -14,7 +14,7 @@ import type { IntervalMethod } from '../stats/bootstrap.js';
 import { isSelectiveSource } from '../analyses/selective/facts.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
 import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
-import { figureFiles } from '../render/render.js';
+import { figureFiles } from '../render/figure-files.js';
 
 export interface CoverageOptions {
   /** Rates file (default: the shipped data when no store is given). */

@@ -5,7 +5,7 @@ import { ratesCommand, reproduce, type ReproduceOptions, type ReproduceResult } 
 import { writeFilesAtomic } from '../core/atomic.js';
 import { toolInfo } from '../core/paths.js';
 import type { Figure } from '../render/figure.js';
-import { figureFiles } from '../render/render.js';
+import { figureFiles } from '../render/figure-files.js';
 import { reproductionFigure, reproductionSection } from '../analyses/reproduction/index.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import { FILE_NOTES } from './file-notes.js';

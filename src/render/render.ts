@@ -1,13 +1,8 @@
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
-import type { OutputFile } from '../core/atomic.js';
-import type { Logger } from '../core/logger.js';
-import { reportMsg } from '../core/messages/report.js';
-import { assertUniqueIds, FONT_FAMILY, type Figure } from './figure.js';
+import { FONT_FAMILY, type Figure } from './figure.js';
 import { dejaVuMetrics, fontFiles } from './font-metrics.js';
 import { loadVega, type Vega } from './vega-runtime.js';
-import { PngWorker, type PngOptions } from './png-worker.js';
 
 type ResvgRenderOptions = import('@resvg/resvg-js').ResvgRenderOptions;
 
@@ -76,6 +71,12 @@ const require = createRequire(import.meta.url);
 // Loaded on first use: commands that draw nothing do not pay for the native module.
 const resvg = () => require('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
 
+/** resvg's options for the figures: the shipped DejaVu files only, no system fonts. */
+export interface PngOptions {
+  readonly fitTo: { readonly mode: 'zoom'; readonly value: number };
+  readonly font: { readonly loadSystemFonts: false; readonly fontFiles: readonly string[]; readonly defaultFontFamily: string };
+}
+
 export function pngOptions(scale = PNG_SCALE): PngOptions {
   const f = fontFiles();
   return {
@@ -93,34 +94,4 @@ export function svgToPng(svg: string, scale = PNG_SCALE): Uint8Array {
 /** A figure's spec file: two-space JSON with a final newline (stable key order from the builder). */
 export function specJson(f: Figure): string {
   return JSON.stringify(f.spec, null, 2) + '\n';
-}
-
-/**
- * figures/<id>.vl.json, .svg and .png for each figure, under `outDir`. Rendering is the slow
- * part of an output set (~25 ms per figure), so it lives here, outside the pure pipeline.
- */
-export async function figureFiles(figures: readonly Figure[], outDir: string, logger?: Logger): Promise<OutputFile[]> {
-  assertUniqueIds(figures);
-  const dir = join(outDir, 'figures');
-  if (figures.length === 0) return [];
-  const files: OutputFile[] = [];
-  const pngs: Promise<Uint8Array>[] = [];
-  // PNGs are drawn on a worker thread while the main thread draws the next SVG.
-  const worker = new PngWorker(pngOptions(PNG_SCALE));
-  try {
-    for (const f of figures) {
-      const warnings: string[] = [];
-      const svg = await renderSvg(f.spec, warnings);
-      for (const w of warnings) logger?.warn(reportMsg.figureWarning(f.id, w));
-      pngs.push(worker.render(svg));
-      files.push(
-        { path: join(dir, `${f.id}.vl.json`), content: specJson(f) },
-        { path: join(dir, `${f.id}.svg`), content: svg.endsWith('\n') ? svg : `${svg}\n` },
-      );
-    }
-    const done = await Promise.all(pngs);
-    return figures.flatMap((f, i) => [files[2 * i], files[2 * i + 1], { path: join(dir, `${f.id}.png`), content: done[i] }]);
-  } finally {
-    await worker.close();
-  }
 }

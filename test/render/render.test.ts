@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { reproduce } from '../../src/commands/reproduce.js';
 import { twoFramingFigures } from '../../src/analyses/two-framing/figures.js';
 import { defineFigure } from '../../src/render/figure.js';
-import { figureFiles, PNG_SCALE, pngOptions, renderSvg, svgToPng } from '../../src/render/render.js';
-import { PngWorker } from '../../src/render/png-worker.js';
+import { PNG_SCALE, renderSvg, svgToPng } from '../../src/render/render.js';
+import { FigurePool, figureFiles } from '../../src/render/figure-files.js';
 import { dejaVuMetrics, fontFiles } from '../../src/render/font-metrics.js';
 import { loadVega } from '../../src/render/vega-runtime.js';
 import { roundFloats } from './round-floats.js';
@@ -75,18 +75,38 @@ describe('rendering the two-framing figures', () => {
     expect(await renderSvg(figs[2].spec)).toBe(a);
   });
 
-  it('PNG: twice the SVG size, the same bytes on the main thread, on the worker and on every call', async () => {
+  it('PNG: twice the SVG size, the same bytes on every call', async () => {
     const svg = await renderSvg(figs[1].spec);
     const png = svgToPng(svg);
     expect(Buffer.from(png.subarray(0, 8)).toString('hex')).toBe('89504e470d0a1a0a');
     expect(pngWidth(png)).toBe(Math.round(svgWidth(svg) * PNG_SCALE));
     expect(Buffer.from(svgToPng(svg)).equals(Buffer.from(png))).toBe(true);
-    const worker = new PngWorker(pngOptions());
+  });
+
+  it('figure files: the same bytes whichever thread draws a figure (worker and calling thread, or calling thread only)', async () => {
+    const both = new FigurePool();
+    const alone = new FigurePool(false);
     try {
-      expect(Buffer.from(await worker.render(svg)).equals(Buffer.from(png))).toBe(true);
-      await expect(worker.render('<svg')).rejects.toThrow(/PNG rendering failed/);
+      both.prefetch(figs[0]); // drawn by the worker while the rest are queued
+      const a = await both.files(figs, '/out');
+      const b = await alone.files(figs, '/out');
+      expect(a.map((f) => f.path)).toEqual(figs.flatMap((f) => ['vl.json', 'svg', 'png'].map((e) => `/out/figures/${f.id}.${e}`)));
+      for (let i = 0; i < a.length; i++) expect(Buffer.from(a[i].content).equals(Buffer.from(b[i].content))).toBe(true);
+      expect(a[1].content).toBe(`${await renderSvg(figs[0].spec)}\n`);
     } finally {
-      await worker.close();
+      await both.close();
+      await alone.close();
+    }
+  });
+
+  it('figure files: a figure that fails to draw on the worker rejects with its id', async () => {
+    const pool = new FigurePool();
+    try {
+      const bad = { ...figs[0], id: 'broken', spec: { mark: 'bar', data: { values: [] }, encoding: { x: { field: 'a', type: 'nosuchtype' } } } } as unknown as typeof figs[0];
+      pool.prefetch(bad);
+      await expect(pool.files([bad], '/out')).rejects.toThrow(/broken/);
+    } finally {
+      await pool.close();
     }
   });
 

@@ -15,6 +15,8 @@ import { attenuationSweep, type SweepRow } from './attenuation.js';
 import { influence, type InfluenceResult } from './influence.js';
 import { defaultBatches, mcErrorOfQuantile, type McError } from './mc-error.js';
 import { degenerateCells, type DegenerateAudit } from './degenerate.js';
+import { sweepFigure } from './figures.js';
+import type { Figure } from '../../render/figure.js';
 
 export const AUDIT_DEFAULTS = {
   ...TWO_FRAMING_DEFAULTS,
@@ -63,9 +65,11 @@ export function auditSettings(o: Partial<AuditSettings>): AuditSettings {
 
 /**
  * The audit computation, without I/O: a read rates file and settings → AuditResult (less the
- * files, which the command renders and writes).
+ * files, which the command renders and writes). `onFigure` receives each figure that is known
+ * before the searches run (the attenuation sweep), for a command to draw while they run.
  */
-export function auditInput(input: RatesInput, settings: AuditSettings, logger: Logger = silentLogger): Omit<AuditResult, 'files'> {
+export function auditInput(input: RatesInput, settings: AuditSettings, logger: Logger = silentLogger,
+  onFigure?: (figure: Figure) => void): Omit<AuditResult, 'files'> {
   const progress = (label: string) => (logger.progress ? (d: number, t: number) => logger.progress!(label, d, t) : undefined);
 
   const consistency = checkConsistency(input.rows);
@@ -73,6 +77,8 @@ export function auditInput(input: RatesInput, settings: AuditSettings, logger: L
 
   const tf: TwoFramingSettings = { seed: settings.seed, reps: settings.reps, attenuation: settings.attenuation, base: settings.base, alt: settings.alt, interval: settings.interval };
   const analysis = analyzeTwoFraming(input.table, tf, logger);
+  const attenuation = attenuationSweep(analysis);
+  onFigure?.(sweepFigure(attenuation, analysis.layout.models));
   const level = { seed: settings.seed, attenuation: settings.attenuation };
   const full = new ReplicateState(input.table, analysis.layout, { ...level, reps: settings.reps });
   // Reading error applies to counts reconstructed from rates; given counts were not read off a figure.
@@ -90,6 +96,6 @@ export function auditInput(input: RatesInput, settings: AuditSettings, logger: L
   }));
   return {
     settings, input, analysis, consistency, readingError, tipping,
-    attenuation: attenuationSweep(analysis), influence: influence(full), mcError, degenerate: degenerateCells(analysis),
+    attenuation, influence: influence(full), mcError, degenerate: degenerateCells(analysis),
   };
 }

@@ -123,6 +123,11 @@ export function tippingFigure(bars: readonly TippingBar[], K: number): Figure {
   );
 }
 
+/** The attenuation figure of an audit: known as soon as the two-framing analysis is (a command can draw it early). */
+export function sweepFigure(sweep: readonly SweepRow[], models: readonly string[]): Figure {
+  return attenuationFigure(sweepPoints(sweep), [...models, POOLED]);
+}
+
 export function auditFigures(sweep: readonly SweepRow[], tipping: readonly TippingResult[], K: number, models: readonly string[]): Figure[] {
-  return [attenuationFigure(sweepPoints(sweep), [...models, POOLED]), tippingFigure(tippingBars(tipping), K)];
+  return [sweepFigure(sweep, models), tippingFigure(tippingBars(tipping), K)];
 }

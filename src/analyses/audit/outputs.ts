@@ -4,7 +4,7 @@ import type { Logger } from '../../core/logger.js';
 import { toolInfo } from '../../core/paths.js';
 import { statLabel } from '../../core/names.js';
 import { fixed } from '../../core/format.js';
-import { figureFiles } from '../../render/render.js';
+import { figureFiles, type FigurePool } from '../../render/figure-files.js';
 import { renderReportHtml, type Block, type ReportDoc } from '../../render/html.js';
 import type { Figure } from '../../render/figure.js';
 import type { AuditResult } from './audit.js';
@@ -60,15 +60,18 @@ export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '
   };
 }
 
-/** Every file `samegame audit` writes, under outDir: reports/audit.{md,json,html} and figures/audit-*. */
-export async function auditFiles(r: Result, outDir: string, logger?: Logger): Promise<OutputFile[]> {
+/**
+ * Every file `samegame audit` writes, under outDir: reports/audit.{md,json,html} and figures/audit-*
+ * (on the caller's figure pool when given: a figure prefetched there is not drawn twice).
+ */
+export async function auditFiles(r: Result, outDir: string, logger?: Logger, pool?: FigurePool): Promise<OutputFile[]> {
   const out = resolve(outDir);
   const reports = join(out, 'reports');
   const figures = auditFigures(r.attenuation, r.tipping, r.readingError.K, r.analysis.layout.models);
   return [
     { path: join(reports, 'audit.md'), content: auditMarkdown(r) },
     { path: join(reports, 'audit.json'), content: auditJson(r) },
-    ...await figureFiles(figures, out, logger),
+    ...await figureFiles(figures, out, logger, pool),
     { path: join(reports, 'audit.html'), content: renderReportHtml(auditReportDoc(r, figures, outDir)) },
   ];
 }

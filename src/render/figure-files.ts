@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { OutputFile } from '../core/atomic.js';
+import type { Logger } from '../core/logger.js';
+import { reportMsg } from '../core/messages/report.js';
+import { assertUniqueIds, type Figure } from './figure.js';
+import { renderSvg, specJson, svgToPng } from './render.js';
+
+/**
+ * Figures → figures/<id>.vl.json, .svg and .png, drawn on two threads at once: a worker thread
+ * and the calling thread each take whole figures (Vega → SVG → PNG) from one queue. Drawing is
+ * most of a short command's time and the machine has at least two cores. A figure's files do
+ * not depend on the thread that drew it (Vega's clip and gradient ids restart per figure).
+ *
+ * A command may start the pool before its computation and hand it figures as soon as they are
+ * known (`prefetch`), so that they are drawn while the computation runs.
+ *
+ * The worker is plain JavaScript evaluated from a string that imports the compiled renderer
+ * (render.js beside this module; from the TypeScript sources, the one in dist/). Without it,
+ * every figure is drawn on the calling thread.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const renderer = import(workerData.module);
+let chain = Promise.resolve();
+parentPort.on('message', (m) => {
+  chain = chain.then(async () => {
+    try {
+      const r = await renderer;
+      const warnings = [];
+      const svg = await r.renderSvg(m.spec, warnings);
+      const png = r.svgToPng(svg);
+      parentPort.postMessage({ id: m.id, svg, png, warnings }, [png.buffer]);
+    } catch (e) {
+      parentPort.postMessage({ id: m.id, error: String((e && e.stack) || e) });
+    }
+  });
+});
+`;
+
+interface Drawn { readonly svg: string; readonly png: Uint8Array; readonly warnings: readonly string[] }
+interface Job { readonly figure: Figure; readonly resolve: (d: Drawn) => void; readonly reject: (e: Error) => void; readonly result: Promise<Drawn> }
+
+/** The compiled renderer for the worker, or undefined when there is none. */
+function rendererModule(): string | undefined {
+  const here = fileURLToPath(import.meta.url);
+  const js = here.endsWith('.ts') ? join(dirname(here), '..', '..', 'dist', 'render', 'render.js') : join(dirname(here), 'render.js');
+  return existsSync(js) ? pathToFileURL(js).href : undefined;
+}
+
+/** Jobs the worker holds at once: one drawing, one waiting, so it never idles while the caller draws. */
+const WORKER_AHEAD = 2;
+
+export class FigurePool {
+  private readonly worker: Worker | undefined;
+  private readonly jobs = new Map<string, Job>();
+  private readonly queue: Job[] = [];
+  private readonly sent = new Map<number, Job>();
+  private nextId = 0;
+
+  constructor(useWorker = true) {
+    const module = useWorker ? rendererModule() : undefined;
+    if (module === undefined) return;
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module } });
+    this.worker.unref();
+    this.worker.on('message', (m: { id: number; svg?: string; png?: Uint8Array; warnings?: string[]; error?: string }) => {
+      const job = this.sent.get(m.id)!;
+      this.sent.delete(m.id);
+      if (m.error !== undefined) job.reject(new Error(`figure ${job.figure.id}: rendering failed: ${m.error}`));
+      else job.resolve({ svg: m.svg!, png: new Uint8Array(m.png!.buffer, m.png!.byteOffset, m.png!.byteLength), warnings: m.warnings! });
+      this.feed();
+    });
+    this.worker.on('error', (e) => {
+      for (const job of this.sent.values()) job.reject(e);
+      this.sent.clear();
+    });
+  }
+
+  /** Queue a figure; the worker starts on it at once when it has room. */
+  prefetch(figure: Figure): void {
+    if (this.jobs.has(figure.id)) return;
+    let resolve!: (d: Drawn) => void, reject!: (e: Error) => void;
+    const result = new Promise<Drawn>((res, rej) => { resolve = res; reject = rej; });
+    result.catch(() => undefined); // awaited in files(); a failure there, not as an unhandled rejection
+    const job = { figure, resolve, reject, result };
+    this.jobs.set(figure.id, job);
+    this.queue.push(job);
+    this.feed();
+  }
+
+  /** Draw every figure (those prefetched included) and return its three files, in figure order. */
+  async files(figures: readonly Figure[], outDir: string, logger?: Logger): Promise<OutputFile[]> {
+    assertUniqueIds(figures);
+    for (const f of figures) this.prefetch(f);
+    // The calling thread draws from the back of the queue while the worker takes from the front.
+    for (let job = this.queue.pop(); job !== undefined; job = this.queue.pop()) {
+      try {
+        const warnings: string[] = [];
+        const svg = await renderSvg(job.figure.spec, warnings);
+        job.resolve({ svg, png: svgToPng(svg), warnings });
+      } catch (e) {
+        job.reject(e as Error);
+      }
+      await new Promise((r) => setImmediate(r)); // let the worker's replies in, and top it up
+    }
+    const dir = join(outDir, 'figures');
+    const out: OutputFile[] = [];
+    for (const f of figures) {
+      const d = await this.jobs.get(f.id)!.result;
+      for (const w of d.warnings) logger?.warn(reportMsg.figureWarning(f.id, w));
+      out.push(
+        { path: join(dir, `${f.id}.vl.json`), content: specJson(f) },
+        { path: join(dir, `${f.id}.svg`), content: d.svg.endsWith('\n') ? d.svg : `${d.svg}\n` },
+        { path: join(dir, `${f.id}.png`), content: d.png },
+      );
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.terminate();
+  }
+
+  private feed(): void {
+    if (!this.worker) return;
+    while (this.sent.size < WORKER_AHEAD && this.queue.length > 0) {
+      const job = this.queue.shift()!;
+      const id = this.nextId++;
+      this.sent.set(id, job);
+      this.worker.postMessage({ id, spec: job.figure.spec });
+    }
+  }
+}
+
+/**
+ * figures/<id>.vl.json, .svg and .png for each figure, under `outDir` (drawn on two threads; a
+ * pool already started by the caller, with figures prefetched, is used and left open).
+ */
+export async function figureFiles(figures: readonly Figure[], outDir: string, logger?: Logger, pool?: FigurePool): Promise<OutputFile[]> {
+  if (figures.length === 0) return [];
+  const own = pool ?? new FigurePool();
+  try {
+    return await own.files(figures, outDir, logger);
+  } finally {
+    if (!pool) await own.close();
+  }
+}
