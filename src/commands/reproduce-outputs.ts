@@ -5,7 +5,7 @@ import { ratesCommand, reproduce, type ReproduceOptions, type ReproduceResult } 
 import { writeFilesAtomic } from '../core/atomic.js';
 import { toolInfo } from '../core/paths.js';
 import type { Figure } from '../render/figure.js';
-import { figureFiles } from '../render/figure-files.js';
+import { figureFiles, FigurePool } from '../render/figure-files.js';
 import { reproductionFigure, reproductionSection } from '../analyses/reproduction/index.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import { FILE_NOTES } from './file-notes.js';
@@ -57,9 +57,9 @@ export function reproduceReportFile(res: ReproduceResult, outDir: string, figure
 }
 
 /** figures/ (spec, SVG, PNG of each figure) and reports/report.html of a reproduce result. */
-export async function reproducePresentationFiles(res: ReproduceResult, outDir: string, logger?: Logger): Promise<OutputFile[]> {
+export async function reproducePresentationFiles(res: ReproduceResult, outDir: string, logger?: Logger, pool?: FigurePool): Promise<OutputFile[]> {
   const figures = reproduceFigures(res);
-  return [...await figureFiles(figures, resolve(outDir), logger), reproduceReportFile(res, outDir, figures)];
+  return [...await figureFiles(figures, resolve(outDir), logger, pool), reproduceReportFile(res, outDir, figures)];
 }
 
 /**
@@ -68,8 +68,13 @@ export async function reproducePresentationFiles(res: ReproduceResult, outDir: s
  * async (Vega's dataflow), hence a separate function so `reproduce` stays synchronous.
  */
 export async function reproduceWithFigures(opts: ReproduceOptions = {}): Promise<ReproduceResult> {
-  const res = reproduce({ ...opts, dryRun: true });
-  const files = [...res.files, ...await reproducePresentationFiles(res, opts.out ?? '.', opts.logger)];
-  if (!opts.dryRun) writeFilesAtomic(files);
-  return { ...res, files };
+  const pool = new FigurePool(); // its worker loads the renderer while the bootstrap runs
+  try {
+    const res = reproduce({ ...opts, dryRun: true });
+    const files = [...res.files, ...await reproducePresentationFiles(res, opts.out ?? '.', opts.logger, pool)];
+    if (!opts.dryRun) writeFilesAtomic(files);
+    return { ...res, files };
+  } finally {
+    await pool.close();
+  }
 }

@@ -24,6 +24,7 @@ import { renderSvg, specJson, svgToPng } from './render.js';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const renderer = import(workerData.module);
+renderer.then((r) => r.prepareRenderer(), () => undefined);
 let chain = Promise.resolve();
 parentPort.on('message', (m) => {
   chain = chain.then(async () => {

@@ -50,6 +50,12 @@ function collectingLogger(sink: string[]) {
   return self;
 }
 
+/** Load Vega, its text metrics and resvg now rather than on the first figure (a worker does this while it waits). */
+export function prepareRenderer(): void {
+  installTextMetrics(loadVega().vega);
+  resvg();
+}
+
 /** The SVG markup of a Vega-Lite spec; vega-lite and vega warnings go to `warnings`. */
 export async function renderSvg(spec: TopLevelSpec, warnings: string[] = []): Promise<string> {
   const { vega, vegaLite } = loadVega();
