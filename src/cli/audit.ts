@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { relative } from 'node:path';
 import { audit, AUDIT_DEFAULTS } from '../commands/audit.js';
 import { consistencyFlags } from '../analyses/audit/consistency.js';
+import { isExactMinimum } from '../analyses/audit/tipping.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { msgAudit } from '../core/messages/audit.js';
@@ -9,7 +10,7 @@ import { FLAG_LIMITS, MAX_REPS, addRatesFlags, inputFlags, parseIntFlag, termina
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 
 interface AuditFlags extends RatesFlags {
-  readingError: number; searchReps: number;
+  readingError: number; searchReps: number; maxCells: number;
 }
 
 export function registerAudit(program: Command): void {
@@ -18,6 +19,7 @@ export function registerAudit(program: Command): void {
     .description('Audit how far the conclusions depend on reconstructed data: consistency, reading error, tipping points, attenuation, influence, Monte Carlo error'), AUDIT_DEFAULTS)
     .option('--reading-error <k>', 'counts each cell may be off by (1 ≈ one pixel on a 300-pixel axis)', parseIntFlag('--reading-error', 0, FLAG_LIMITS.readingError), AUDIT_DEFAULTS.readingError)
     .option('--search-reps <n>', 'replicates during the tipping-point search (results are re-checked at --reps)', parseIntFlag('--search-reps', 1, MAX_REPS), AUDIT_DEFAULTS.searchReps)
+    .option('--max-cells <n>', 'largest table to audit, in cells (the searches grow with the square of the cells)', parseIntFlag('--max-cells', 1, FLAG_LIMITS.maxCells), AUDIT_DEFAULTS.maxCells)
     .option('-q, --quiet', 'print only the summary')
     .action(async (o: AuditFlags, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
@@ -27,7 +29,7 @@ export function registerAudit(program: Command): void {
       const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.length)];
       for (const t of res.tipping) {
         const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')
-          : `${t.method === 'greedy' || t.method === 'constructive' ? '≤ ' : ''}${t.changes} count changes`;
+          : `${isExactMinimum(t.method) ? '' : '≤ '}${t.changes} count changes`;
         lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ±${res.readingError.K} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
       }
       process.stdout.write(`${lines.join('\n')}\n`);

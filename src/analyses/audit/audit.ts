@@ -26,12 +26,19 @@ export const AUDIT_DEFAULTS = {
   searchReps: 2000,
   /** Monte Carlo error target for interval endpoints. */
   mcTarget: 0.001,
+  /**
+   * Largest table the audit takes (cells). Its searches evaluate every cell's neighbouring counts
+   * against the pooled statistics, so their cost grows with the square of the cells: 240 cells
+   * take seconds, 1,000 about a minute or two. Above it the audit refuses before any work.
+   */
+  maxCells: 1000,
 } as const;
 
 export interface AuditSettings extends TwoFramingSettings {
   readonly readingError: number;
   readonly searchReps: number;
   readonly mcTarget: number;
+  readonly maxCells: number;
 }
 
 export interface EndpointMcError { readonly group: string; readonly kind: HeadlineKind; readonly lo: McError; readonly hi: McError }
@@ -56,7 +63,7 @@ export function auditSettings(o: Partial<AuditSettings>): AuditSettings {
     seed: o.seed ?? AUDIT_DEFAULTS.seed, reps: o.reps ?? AUDIT_DEFAULTS.reps,
     attenuation: o.attenuation ?? AUDIT_DEFAULTS.attenuation, base: o.base ?? AUDIT_DEFAULTS.base, alt: o.alt ?? AUDIT_DEFAULTS.alt,
     readingError: o.readingError ?? AUDIT_DEFAULTS.readingError, searchReps: o.searchReps ?? AUDIT_DEFAULTS.searchReps,
-    mcTarget: o.mcTarget ?? AUDIT_DEFAULTS.mcTarget, interval: o.interval ?? 'percentile',
+    mcTarget: o.mcTarget ?? AUDIT_DEFAULTS.mcTarget, interval: o.interval ?? 'percentile', maxCells: o.maxCells ?? AUDIT_DEFAULTS.maxCells,
   };
   if (s.base === s.alt) throw new UserError(msg.sameFraming(s.base));
   if (s.reps < 40) throw new UserError(msgAudit.tooFewReps(s.reps));
@@ -70,6 +77,8 @@ export function auditSettings(o: Partial<AuditSettings>): AuditSettings {
  */
 export function auditInput(input: RatesInput, settings: AuditSettings, logger: Logger = silentLogger,
   onFigure?: (figure: Figure) => void): Omit<AuditResult, 'files'> {
+  const cells = input.table.cells.length;
+  if (cells > settings.maxCells) throw new UserError(msgAudit.tooManyCells(input.path, cells, settings.maxCells));
   const progress = (label: string) => (logger.progress ? (d: number, t: number) => logger.progress!(label, d, t) : undefined);
 
   const consistency = checkConsistency(input.rows);

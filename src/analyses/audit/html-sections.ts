@@ -1,6 +1,7 @@
 import { statLabel } from '../../core/names.js';
 import { fixed, interval } from '../../core/format.js';
 import { regenerateCommand, wrappedCommand } from '../../core/command-line.js';
+import { AUDIT_DEFAULTS } from './audit.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
 import type { AuditResult } from './audit.js';
 
@@ -19,6 +20,7 @@ export function auditCommand(r: Result): string {
   return regenerateCommand('audit', [], {
     data: r.input.path, seed: s.seed, reps: s.reps, searchReps: s.searchReps, readingError: s.readingError,
     attenuation: s.attenuation, base: s.base, alt: s.alt,
+    maxCells: s.maxCells === AUDIT_DEFAULTS.maxCells ? undefined : s.maxCells,
   });
 }
 

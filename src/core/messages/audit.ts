@@ -10,6 +10,8 @@ interface CellFlag {
 }
 
 export const msgAudit = {
+  tooManyCells: (file: string, cells: number, max: number) =>
+    `${file}: ${cells} cells: the audit takes at most ${max} (its searches grow with the square of the cells); audit a subset of the models, or raise the limit with --max-cells`,
   tooFewReps: (reps: number) => `--reps: ${reps} is too few for an audit (the Monte Carlo error needs at least 40 replicates)`,
   consistencyFlag: (file: string, c: CellFlag) => c.status === 'impossible-rate'
     ? `${file}:${c.line}: field "rate": ${c.rate} cannot come from any count out of n = ${c.n} (nearest: ${(c.nearby ?? []).map((x) => `${x.count}/${c.n} → ${x.rate}`).join(', ')}); the audit uses ${c.count}`
