@@ -3,6 +3,8 @@ import { quantilesUnsorted } from './quantile.js';
 import { streamFor, type RandomSource } from './rng.js';
 import type { ClusteredObservations, Observations } from '../core/cells.js';
 import { cellRate } from '../core/cells.js';
+import { UserError } from '../core/errors.js';
+import { msg } from '../core/messages/common.js';
 import { bcaInterval, binaryJackknife, jackknifeAcceleration, valuesJackknife, type CellJackknife } from './bca.js';
 import { leaveOneClusterOut } from './jackknife.js';
 
@@ -173,6 +175,13 @@ function percentileIntervals(replicates: Float64Array, s: number, reps: number, 
   return { lo, hi, notes: [], fellBack: new Set() };
 }
 
+/**
+ * Largest replicate matrix (statistics × reps) the bootstrap holds: 2^29 values, 4 GiB. Every
+ * statistic's interval needs all of its replicates at once; above this a table is refused
+ * before any draw, with the --reps that would fit, rather than exhausting the machine's memory.
+ */
+export const MAX_REPLICATE_VALUES = 2 ** 29;
+
 /** Replicates drawn per block: the rates held at once are cells × BLOCK_REPS, not cells × reps. */
 export const BLOCK_REPS = 256;
 
@@ -199,6 +208,20 @@ export function bcaIntervals(cells: readonly { obs: Observations }[], estimand: 
   return { lo, hi, notes, fellBack };
 }
 
+/** Statistics per tile of the block transpose: reads and writes both stay in a few cache lines. */
+const TILE = 32;
+
+/** replicates[j · reps + r0 + b] = outs[b · s + j] for b < count, j < s, tile by tile. */
+function transposeBlock(outs: Float64Array, count: number, s: number, replicates: Float64Array, reps: number, r0: number): void {
+  for (let j0 = 0; j0 < s; j0 += TILE) {
+    const j1 = Math.min(s, j0 + TILE);
+    for (let b = 0; b < count; b++) {
+      const o = b * s, r = r0 + b;
+      for (let j = j0; j < j1; j++) replicates[j * reps + r] = outs[o + j];
+    }
+  }
+}
+
 /**
  * Bootstrap over a set of cells. Replicate r redraws every cell independently and
  * re-evaluates the whole estimand on the redrawn rates; percentile intervals are the (1−level)/2
@@ -213,6 +236,7 @@ export function bootstrap(cells: readonly { id: string; obs: Observations }[], e
   const k = cells.length;
   const s = estimand.names.length;
 
+  if (s * reps > MAX_REPLICATE_VALUES) throw new UserError(msg.tooManyReplicates(s, reps, Math.floor(MAX_REPLICATE_VALUES / s), MAX_REPLICATE_VALUES * 8));
   const observed = new Float64Array(k);
   cells.forEach((c, i) => { observed[i] = cellRate(c.obs); });
   const point = new Float64Array(s);
@@ -225,7 +249,10 @@ export function bootstrap(cells: readonly { id: string; obs: Observations }[], e
   const block = Math.min(reps, BLOCK_REPS);
   const rates = new Float64Array(block * k);
   const replicates = new Float64Array(s * reps);
-  const out = new Float64Array(s);
+  // One block of statistics, replicate-major as evaluated, then copied out statistic by statistic:
+  // writing each value straight to replicates[j · reps + r] strides reps · 8 bytes per statistic,
+  // a cache miss per value once there are thousands of statistics.
+  const outs = new Float64Array(block * s);
   const one = new Float64Array(k); // one replicate's rates, copied (cheaper than a view per replicate)
   const step = Math.max(1, Math.floor(reps / 50));
   for (let r0 = 0; r0 < reps; r0 += block) {
@@ -234,10 +261,10 @@ export function bootstrap(cells: readonly { id: string; obs: Observations }[], e
     for (let b = 0; b < count; b++) {
       const r = r0 + b;
       for (let i = 0, o = b * k; i < k; i++) one[i] = rates[o + i];
-      estimand.evaluate(one, out);
-      for (let j = 0; j < s; j++) replicates[j * reps + r] = out[j];
+      estimand.evaluate(one, outs.subarray(b * s, (b + 1) * s));
       if (opts.onProgress && (r % step === 0 || r === reps - 1)) opts.onProgress(r + 1, reps);
     }
+    transposeBlock(outs, count, s, replicates, reps, r0);
   }
 
   const iv = opts.method === 'bca'

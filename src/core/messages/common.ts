@@ -15,6 +15,8 @@ export const framingsHint = (present: readonly string[]) =>
   (present.length ? `; the file's framings are ${present.map(q).join(', ')} (choose the pair with --base/--alt)` : '');
 
 export const msg = {
+  tooManyReplicates: (stats: number, reps: number, fits: number, bytes: number) =>
+    `the bootstrap would hold ${stats.toLocaleString('en-US')} statistics × ${reps.toLocaleString('en-US')} replicates, above its limit of ${(bytes / 2 ** 30).toFixed(0)} GiB of replicates: use --reps ${fits.toLocaleString('en-US').replace(/,/g, '')} or fewer, or fewer cells`,
   fileUnreadable: (file: string, reason: string) => `${file}: cannot read the file (${reason})`,
   emptyTable: (file: string) => `${file}: no data rows`,
   missingColumn: (file: string, column: string) => at(file, 1, column, 'required column is missing from the header'),
