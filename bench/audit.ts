@@ -48,3 +48,17 @@ export function benchAuditLarge(): BenchRow[] {
     target: '≤ 10 s', peakRssMb: big.peakRssMb,
   }];
 }
+
+/**
+ * `samegame coverage` on the shipped data at its defaults (200 simulated data sets × 2,000
+ * replicates, both interval methods), one cold run beside the process-start floor.
+ */
+export function benchCoverage(): BenchRow[] {
+  const floor = timeNodeBaseline();
+  const r = timeCli(['coverage', '--out', out(), '-q']);
+  if (r.code !== 0) throw new Error(`coverage failed: ${r.stderr}`);
+  return [{
+    name: 'coverage, cold process, shipped data, 200 simulations × 2,000 replicates, percentile and BCa, one run', value: r.seconds, unit: 's',
+    baseline: floor, baselineName: 'node -e 0 (process start floor)', peakRssMb: r.peakRssMb,
+  }];
+}

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark side by side with its baseline, in one invocation; prints a
  * table and writes bench/results.md with the machine it ran on. Not part of the test suite.
- * Select sections with arguments: bootstrap e2e audit audit-240 quantile scale store live (default: all).
+ * Select sections with arguments: bootstrap e2e audit audit-240 coverage quantile scale store live (default: all).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem, platform, release } from 'node:os';
@@ -11,7 +11,7 @@ import { benchEndToEnd } from './e2e.js';
 import { benchScale } from './scale.js';
 import { benchLive } from './live.js';
 import { benchStore } from './store-section.js';
-import { benchAudit, benchAuditLarge } from './audit.js';
+import { benchAudit, benchAuditLarge, benchCoverage } from './audit.js';
 import { benchQuantile } from './quantile.js';
 import { fmt, type BenchRow } from './util.js';
 
@@ -20,6 +20,7 @@ const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   e2e: () => benchEndToEnd(),
   audit: () => benchAudit(),
   'audit-240': () => benchAuditLarge(),
+  coverage: () => benchCoverage(),
   quantile: () => benchQuantile(),
   scale: () => benchScale(),
   store: () => benchStore(),
