@@ -63,8 +63,14 @@ export function pairR2Table(nb: number, ns: number): Float64Array | undefined {
   return t;
 }
 
-/** Pair columns kept per pair: the current one and a few recent ones (a search tries a count and steps back). */
-const PAIR_SLOTS = 4;
+/**
+ * Pair columns kept per pair: the current one and the recent ones. One step of a search tries up
+ * to six tables per pair (either cell, or both, up or down) and steps back each time; with eight
+ * slots the next step finds them all again unless the pair itself moved.
+ */
+const PAIR_SLOTS = 8;
+
+const NONE = new Float64Array(0);
 
 interface PairSlot { xb: number; xs: number; stamp: number; kb: Int32Array; ks: Int32Array; r2: Float64Array; shift: Float64Array; r2Ready: boolean; shiftReady: boolean }
 
@@ -90,7 +96,7 @@ export class PairColumns {
     let at = slots.findIndex((x) => x.xb === xb && x.xs === xs);
     if (at < 0) {
       const slot = slots.length < PAIR_SLOTS
-        ? { xb, xs, stamp: 0, kb: base(), ks: alt(), r2: new Float64Array(this.reps), shift: new Float64Array(this.reps), r2Ready: false, shiftReady: false }
+        ? { xb, xs, stamp: 0, kb: base(), ks: alt(), r2: NONE, shift: NONE, r2Ready: false, shiftReady: false }
         : slots[slots.length - 1];
       if (slots.length < PAIR_SLOTS) slots.push(slot);
       slot.xb = xb; slot.xs = xs; slot.kb = base(); slot.ks = alt();
@@ -130,6 +136,7 @@ export class PairColumns {
     const ib = nb === 0 ? NaN : 1 / nb, is = ns === 0 ? NaN : 1 / ns;
     if (kind === 'shift') {
       if (!slot.shiftReady) {
+        if (slot.shift.length !== reps) slot.shift = new Float64Array(reps); // allocated when first needed
         const d = slot.shift;
         for (let r = 0; r < reps; r++) d[r] = ks[r] * is - kb[r] * ib;
         slot.shiftReady = true;
@@ -137,6 +144,7 @@ export class PairColumns {
       return slot.shift;
     }
     if (!slot.r2Ready) {
+      if (slot.r2.length !== reps) slot.r2 = new Float64Array(reps);
       const r2 = slot.r2;
       const table = pairR2Table(nb, ns);
       if (table) {
