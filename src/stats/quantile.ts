@@ -89,32 +89,68 @@ function selectQuantile(a: Float64Array, q: number): number {
   return x + (h - lo) * (y - x);
 }
 
+/** Which end quantileOfUpdate reads quantile q of n values from, and how many values it keeps there. */
+export function updateQuantileSide(n: number, q: number): { readonly low: boolean; readonly K: number } {
+  const h = (n - 1) * q;
+  const lo = Math.floor(h);
+  const need = lo < n - 1 && h !== lo;
+  const low = lo < n / 2;
+  return { low, K: low ? lo + (need ? 2 : 1) : n - lo };
+}
+
+/**
+ * Indices to read first (K of them, see updateQuantileSide) and a mark of each: values likely to
+ * be among the K kept, so that the heap starts near its final contents and the pass over the rest
+ * is one comparison per value. Any K distinct indices give the same result.
+ */
+export interface StartSet { readonly indices: Int32Array; readonly taken: Uint8Array }
+
+/** The K indices of the smallest (low) or largest values of `a`: a StartSet for values near `a`. */
+export function extremeIndices(a: Float64Array, low: boolean, K: number): StartSet {
+  const n = a.length;
+  const copy = Float64Array.from(a);
+  const k = low ? K - 1 : n - K;
+  selectInPlace(copy, k);
+  const t = copy[k];
+  const indices = new Int32Array(K), taken = new Uint8Array(n);
+  let m = 0;
+  for (let r = 0; r < n && m < K; r++) if (low ? a[r] < t : a[r] > t) { indices[m++] = r; taken[r] = 1; }
+  for (let r = 0; r < n && m < K; r++) if (a[r] === t && !taken[r]) { indices[m++] = r; taken[r] = 1; }
+  return { indices, taken };
+}
+
 /**
  * The R-7 quantile q of f(x_r), x_r = base[r] − sub[r] + add[r] (r < base.length), for a weakly
  * increasing f: the two order statistics the quantile reads are found in one pass that keeps the
  * smallest (or, above the median, the largest) few values in a heap, and f is applied to those
  * two only (a weakly increasing f maps the k-th smallest x to the k-th smallest f(x)). NaN when
  * some x_r is NaN. What the audit's search reads for a candidate table that changes one column of
- * a sum: one pass over three columns instead of re-summing the group and selecting.
+ * a sum: one pass over three columns instead of re-summing the group and selecting. `start`
+ * (indices of the extremes of a nearby sum) only makes the pass cheaper.
  */
-export function quantileOfUpdate(base: Float64Array, sub: Float64Array, add: Float64Array, q: number, f: (x: number) => number): number {
+export function quantileOfUpdate(base: Float64Array, sub: Float64Array, add: Float64Array, q: number, f: (x: number) => number,
+  start?: StartSet): number {
   const n = base.length;
   if (n === 0) return NaN;
   const h = (n - 1) * q;
   const lo = Math.floor(h);
   const need = lo < n - 1 && h !== lo; // the next order statistic is read too
   // Ranks lo (and lo + 1) from the nearer end: the K smallest of x, or the K smallest of −x.
-  const low = lo < n / 2;
-  const K = low ? lo + (need ? 2 : 1) : n - lo;
+  const { low, K } = updateQuantileSide(n, q);
   const s = low ? 1 : -1;
   const heap = new Float64Array(K);
-  for (let r = 0; r < K; r++) {
+  const first = start !== undefined && start.indices.length === K && start.taken.length === n ? start : undefined;
+  for (let j = 0; j < K; j++) {
+    const r = first ? first.indices[j] : j;
     const x = s * (base[r] - sub[r] + add[r]);
     if (x !== x) return NaN;
-    heap[r] = x;
-    siftUp(heap, r);
+    heap[j] = x;
+    siftUp(heap, j);
   }
-  if (!(low ? keepSmallest(heap, K, base, sub, add) : keepLargest(heap, K, base, sub, add))) return NaN;
+  const ok = first
+    ? (low ? keepSmallestExcept(heap, K, base, sub, add, first.taken) : keepLargestExcept(heap, K, base, sub, add, first.taken))
+    : (low ? keepSmallest(heap, K, base, sub, add) : keepLargest(heap, K, base, sub, add));
+  if (!ok) return NaN;
   // heap[0] is the K-th smallest; the (K−1)-th is the larger child of the root.
   const kth = s * heap[0];
   const next = K > 2 ? Math.max(heap[1], heap[2]) : K === 2 ? heap[1] : heap[0];
@@ -151,6 +187,32 @@ function keepLargest(heap: Float64Array, K: number, base: Float64Array, sub: Flo
   for (let r = K; r < n; r++) {
     const x = -(base[r] - sub[r] + add[r]);
     if (x >= top) continue;
+    if (x !== x) return false;
+    heap[0] = x; siftDown(heap, K); top = heap[0];
+  }
+  return true;
+}
+
+/** As keepSmallest over every index not yet taken. */
+function keepSmallestExcept(heap: Float64Array, K: number, base: Float64Array, sub: Float64Array, add: Float64Array, taken: Uint8Array): boolean {
+  const n = base.length;
+  let top = heap[0];
+  for (let r = 0; r < n; r++) {
+    const x = base[r] - sub[r] + add[r];
+    if (x >= top || taken[r] === 1) continue;
+    if (x !== x) return false;
+    heap[0] = x; siftDown(heap, K); top = heap[0];
+  }
+  return true;
+}
+
+/** As keepLargest over every index not yet taken. */
+function keepLargestExcept(heap: Float64Array, K: number, base: Float64Array, sub: Float64Array, add: Float64Array, taken: Uint8Array): boolean {
+  const n = base.length;
+  let top = heap[0];
+  for (let r = 0; r < n; r++) {
+    const x = -(base[r] - sub[r] + add[r]);
+    if (x >= top || taken[r] === 1) continue;
     if (x !== x) return false;
     heap[0] = x; siftDown(heap, K); top = heap[0];
   }

@@ -1,5 +1,6 @@
 import { redrawCounts } from '../../stats/binomial.js';
 import { robustness2 } from '../../stats/jsd.js';
+import { extremeIndices, type StartSet } from '../../stats/quantile.js';
 
 /**
  * Caches for the audit's replicate state (replicate-state.ts).
@@ -184,6 +185,7 @@ export class PrefixSums {
     const { m, reps, prefix, seen } = this;
     let t = 0;
     while (t < m && seen[t] === stamps[t]) t++;
+    if (t < m) this.version++;
     for (; t < m; t++) {
       const out = prefix[t], c = cols[t];
       if (t === 0) for (let r = 0; r < reps; r++) out[r] = 0 + c[r];
@@ -195,6 +197,19 @@ export class PrefixSums {
 
   /** The stamp of column t in the last computed sum. */
   stampAt(t: number): number { return this.seen[t]; }
+
+  private version = 0;
+  private readonly starts = new Map<string, { version: number; set: StartSet }>();
+
+  /** Indices of the K smallest (low) or largest values of the last sum, for quantileOfUpdate to read first. */
+  start(low: boolean, K: number): StartSet {
+    const key = `${low}:${K}`;
+    const hit = this.starts.get(key);
+    if (hit && hit.version === this.version) return hit.set;
+    const set = extremeIndices(this.prefix[this.m - 1], low, K);
+    this.starts.set(key, { version: this.version, set });
+    return set;
+  }
 
   /** Column t as it was in the last computed sum. */
   usedColumn(t: number): Float64Array { return this.used[t]; }

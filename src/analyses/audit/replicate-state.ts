@@ -3,7 +3,7 @@ import { cellId } from '../../core/cells.js';
 import { POOLED } from '../../core/names.js';
 import type { TwoFramingLayout } from '../two-framing/index.js';
 import type { Interval } from '../../stats/bootstrap.js';
-import { quantileOfUpdate, quantilesUnsorted } from '../../stats/quantile.js';
+import { quantileOfUpdate, quantilesUnsorted, updateQuantileSide } from '../../stats/quantile.js';
 import { robustness2 } from '../../stats/jsd.js';
 import { DrawCache, PairColumns, PREFIX_MAX_VALUES, PrefixSums } from './replicate-cache.js';
 
@@ -192,7 +192,8 @@ export class ReplicateState {
     if (changed < 0) return undefined;
     const count = pairs.length, a = this.settings.attenuation;
     const f = kind === 'R' ? (x: number) => 1 - a * (1 - x / count) : (x: number) => a * (x / count);
-    return quantileOfUpdate(ps.last(), ps.usedColumn(changed), this.pair(pairs[changed]).column(kind), q, f);
+    const { low, K } = updateQuantileSide(this.reps, q);
+    return quantileOfUpdate(ps.last(), ps.usedColumn(changed), this.pair(pairs[changed]).column(kind), q, f, ps.start(low, K));
   }
 
   /** Pair j's columns at the current counts (recomputed, or taken from its small cache, when a count moved). */
