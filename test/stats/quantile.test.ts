@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { quantileOfUpdate, quantileSorted, quantilesUnsorted } from '../../src/stats/quantile.js';
+import { extremeIndices, quantileOfUpdate, quantileSorted, quantilesUnsorted, updateQuantileSide } from '../../src/stats/quantile.js';
 
 // Expected values: numpy.percentile(x, 100·q) with the default linear method, by hand:
 // h = (N−1)·q, value = x[⌊h⌋] + (h − ⌊h⌋)(x[⌊h⌋+1] − x[⌊h⌋]).
@@ -64,6 +64,17 @@ describe('quantileOfUpdate: the quantile of f(base − sub + add) in one pass', 
     fc.assert(fc.property(cases, ([b, s, a, q]) => {
       const [B, S, A] = [b, s, a].map((c) => Float64Array.from(c));
       for (const f of transforms) expect(quantileOfUpdate(B, S, A, q, f)).toBe(reference(B, S, A, q, f));
+    }), { numRuns: 300 });
+  });
+
+  it('gives the same value when told which indices to read first (any K distinct indices)', () => {
+    fc.assert(fc.property(cases, fc.boolean(), ([b, s, a, q], fromBase) => {
+      const [B, S, A] = [b, s, a].map((c) => Float64Array.from(c));
+      const { low, K } = updateQuantileSide(B.length, q);
+      // the extremes of the base (what the audit passes) or of an unrelated column
+      const start = extremeIndices(fromBase ? B : A, low, K);
+      expect(new Set(start.indices).size).toBe(K);
+      expect(quantileOfUpdate(B, S, A, q, (x) => x, start)).toBe(reference(B, S, A, q, (x) => x));
     }), { numRuns: 300 });
   });
 
