@@ -13,7 +13,7 @@ import { readingErrorRanges, type ReadingErrorResult } from './reading-error.js'
 import { tippingPoints, type TippingResult } from './tipping.js';
 import { attenuationSweep, type SweepRow } from './attenuation.js';
 import { influence, type InfluenceResult } from './influence.js';
-import { defaultBatches, mcErrorOfQuantile, type McError } from './mc-error.js';
+import { defaultBatches, mcErrorOfQuantile, type McError } from '../../stats/mc-error.js';
 import { degenerateCells, type DegenerateAudit } from './degenerate.js';
 import { sweepFigure } from './figures.js';
 import type { Figure } from '../../render/figure.js';

@@ -5,7 +5,7 @@
  * floating-point error at the boundary (0.0625 − 0.062 is 0.0005 exactly, not 0.00050000000000000044).
  */
 import { unitsOf, type DecimalText } from '../../core/decimal.js';
-import { defaultBatches, mcErrorOfQuantile } from '../audit/index.js';
+import { defaultBatches, mcErrorOfQuantile } from '../../stats/mc-error.js';
 
 export type Verdict = 'exact' | 'within-mc' | 'differs' | 'missing';
 export const VERDICTS: readonly Verdict[] = ['exact', 'within-mc', 'differs', 'missing'];

@@ -1,4 +1,4 @@
-import { quantileSorted } from '../../stats/quantile.js';
+import { quantileSorted } from './quantile.js';
 
 /**
  * Monte Carlo error of a bootstrap percentile by batch splitting (the batch-means method; e.g.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBatches, mcErrorOfQuantile } from '../../../src/analyses/audit/mc-error.js';
-import { streamFor } from '../../../src/stats/rng.js';
+import { defaultBatches, mcErrorOfQuantile } from '../../src/stats/mc-error.js';
+import { streamFor } from '../../src/stats/rng.js';
 
 describe('mcErrorOfQuantile', () => {
   it('matches a hand computation', () => {
