@@ -3,7 +3,6 @@ export { AUDIT_DEFAULTS, auditInput, auditSettings, type AuditResult, type Audit
 export { auditFiles } from './outputs.js';
 export { checkConsistency, consistencyFlags, type CellConsistency } from './consistency.js';
 export { ReplicateState, type HeadlineKind } from './replicate-state.js';
-export { mcErrorOfQuantile, defaultBatches, type McError } from '../../stats/mc-error.js';
 
 import { auditInput, auditSettings, AUDIT_DEFAULTS } from './audit.js';
 import { auditFiles } from './outputs.js';
