@@ -139,18 +139,15 @@ export function quantileOfUpdate(base: Float64Array, sub: Float64Array, add: Flo
   const { low, K } = updateQuantileSide(n, q);
   const s = low ? 1 : -1;
   const heap = new Float64Array(K);
-  const first = start !== undefined && start.indices.length === K && start.taken.length === n ? start : undefined;
+  const first = start !== undefined && start.indices.length === K && start.taken.length === n ? start : firstIndices(n, K);
   for (let j = 0; j < K; j++) {
-    const r = first ? first.indices[j] : j;
+    const r = first.indices[j];
     const x = s * (base[r] - sub[r] + add[r]);
     if (x !== x) return NaN;
     heap[j] = x;
     siftUp(heap, j);
   }
-  const ok = first
-    ? (low ? keepSmallestExcept(heap, K, base, sub, add, first.taken) : keepLargestExcept(heap, K, base, sub, add, first.taken))
-    : (low ? keepSmallest(heap, K, base, sub, add) : keepLargest(heap, K, base, sub, add));
-  if (!ok) return NaN;
+  if (!keepSmallest(heap, K, s, base, sub, add, first.taken)) return NaN;
   // heap[0] is the K-th smallest; the (K−1)-th is the larger child of the root.
   const kth = s * heap[0];
   const next = K > 2 ? Math.max(heap[1], heap[2]) : K === 2 ? heap[1] : heap[0];
@@ -162,56 +159,23 @@ export function quantileOfUpdate(base: Float64Array, sub: Float64Array, add: Flo
   return x0 + (h - lo) * (y - x0);
 }
 
+/** The first K indices, as a StartSet. */
+function firstIndices(n: number, K: number): StartSet {
+  const taken = new Uint8Array(n);
+  taken.fill(1, 0, K);
+  return { indices: Int32Array.from({ length: K }, (_, j) => j), taken };
+}
+
 /**
- * The rest of base − sub + add (from index K on) through a max-heap of the K smallest; false on
- * NaN. A loop of its own per side so that the common case — a value above the heap's top — costs
- * three loads, an add, a subtract and one comparison (NaN fails both comparisons and is caught
- * by the second).
+ * The values s·(base − sub + add) not yet taken through a max-heap of the K smallest; false on
+ * NaN. The common case — a value above the heap's top — costs three loads, an add, a subtract, a
+ * multiply and one comparison (NaN fails it and is caught by the next).
  */
-function keepSmallest(heap: Float64Array, K: number, base: Float64Array, sub: Float64Array, add: Float64Array): boolean {
-  const n = base.length;
-  let top = heap[0];
-  for (let r = K; r < n; r++) {
-    const x = base[r] - sub[r] + add[r];
-    if (x >= top) continue;
-    if (x !== x) return false;
-    heap[0] = x; siftDown(heap, K); top = heap[0];
-  }
-  return true;
-}
-
-/** As keepSmallest for the K largest, held as their negatives. */
-function keepLargest(heap: Float64Array, K: number, base: Float64Array, sub: Float64Array, add: Float64Array): boolean {
-  const n = base.length;
-  let top = heap[0];
-  for (let r = K; r < n; r++) {
-    const x = -(base[r] - sub[r] + add[r]);
-    if (x >= top) continue;
-    if (x !== x) return false;
-    heap[0] = x; siftDown(heap, K); top = heap[0];
-  }
-  return true;
-}
-
-/** As keepSmallest over every index not yet taken. */
-function keepSmallestExcept(heap: Float64Array, K: number, base: Float64Array, sub: Float64Array, add: Float64Array, taken: Uint8Array): boolean {
+function keepSmallest(heap: Float64Array, K: number, s: number, base: Float64Array, sub: Float64Array, add: Float64Array, taken: Uint8Array): boolean {
   const n = base.length;
   let top = heap[0];
   for (let r = 0; r < n; r++) {
-    const x = base[r] - sub[r] + add[r];
-    if (x >= top || taken[r] === 1) continue;
-    if (x !== x) return false;
-    heap[0] = x; siftDown(heap, K); top = heap[0];
-  }
-  return true;
-}
-
-/** As keepLargest over every index not yet taken. */
-function keepLargestExcept(heap: Float64Array, K: number, base: Float64Array, sub: Float64Array, add: Float64Array, taken: Uint8Array): boolean {
-  const n = base.length;
-  let top = heap[0];
-  for (let r = 0; r < n; r++) {
-    const x = -(base[r] - sub[r] + add[r]);
+    const x = s * (base[r] - sub[r] + add[r]);
     if (x >= top || taken[r] === 1) continue;
     if (x !== x) return false;
     heap[0] = x; siftDown(heap, K); top = heap[0];
