@@ -4,7 +4,7 @@ import type { Logger } from '../core/logger.js';
 import type { AnalyzeResult } from './analyze-two-framing.js';
 import { toolInfo } from '../core/paths.js';
 import type { Figure } from '../render/figure.js';
-import { twoFramingFigures } from '../analyses/two-framing/figures.js';
+import { omittedFigures, twoFramingFigures } from '../analyses/two-framing/figures.js';
 import { compareFigure } from '../analyses/compare/figure.js';
 import { gameNameOf } from '../analyses/compare/design-facts.js';
 import { lambdaRows } from '../analyses/compare/tables.js';
@@ -14,7 +14,7 @@ import { figureFiles } from '../render/figure-files.js';
 import { renderReportHtml, type Section } from '../render/html.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import {
-  figuresSection, provenanceSection, settingsSection, summarySection, table2Section, table3Section, verificationSection,
+  figuresSection, omittedText, provenanceSection, settingsSection, summarySection, table2Section, table3Section, verificationSection,
 } from '../analyses/two-framing/report.js';
 import { reproductionFigure, reproductionSection } from '../analyses/reproduction/index.js';
 import { FILE_NOTES } from './file-notes.js';
@@ -58,7 +58,7 @@ function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Sectio
     summarySection(a, res.verification, prov, { gameName, notes: synthetic }), trialsSection(res), table2Section(a, gameName), table3Section(a, gameName),
     lambdaSection(lambdaRows(a, res.facts.gaps), gameName), ...compareSections(a, res.comparison, gameName),
     ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
-    figuresSection(figures), verificationSection(res.verification), provenanceSection(prov),
+    figuresSection(figures, undefined, undefined, omittedFigures(res.analysis)), verificationSection(res.verification), provenanceSection(prov),
     settingsSection(a, res.command, [['run', String(res.source.run.id)], ...compareFacts]), filesSection(links),
   ];
 }
@@ -67,6 +67,8 @@ function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Sectio
 export async function analyzePresentationFiles(res: AnalyzeResult, logger?: Logger): Promise<OutputFile[]> {
   const a = res.analysis;
   const figures = analyzeFigures(res);
+  const omitted = omittedFigures(a);
+  if (omitted.length) logger?.warn(omittedText(omitted));
   const tool = toolInfo();
   const html = renderReportHtml({
     title: `samegame analyze: ${res.source.run.designName}`,

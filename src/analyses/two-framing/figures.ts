@@ -66,12 +66,26 @@ export function replicatesOf(a: TwoFramingAnalysis, name: string): Float64Array 
  * The four figures of a two-framing analysis (Same Game, Different Story Tables 2 and 3 and their
  * bootstrap). `gameName` shows a design's game ids as their names (rates files already hold names).
  */
+/**
+ * Figures with a row per model–game (Table 2 dumbbell, cell R2) or per model (Table 3 forest) are
+ * drawn for at most this many rows. Beyond it they are unreadable and take minutes to draw (the
+ * cell-R2 PNG of 1,000 models is 20 MB); the tables and CSV files keep every row.
+ */
+export const MAX_FIGURE_ROWS = 500;
+
+/** The per-row figures an analysis leaves out, with their rows. */
+export function omittedFigures(a: TwoFramingAnalysis): { readonly id: string; readonly rows: number }[] {
+  const pairs = a.layout.pairs.length, models = a.layout.models.length + 1;
+  return [['table2-dumbbell', pairs], ['table3-forest', models], ['cell-r2', pairs]]
+    .filter(([, rows]) => (rows as number) > MAX_FIGURE_ROWS).map(([id, rows]) => ({ id: id as string, rows: rows as number }));
+}
+
 export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string) => string = (g) => g): Figure[] {
+  const left = new Set(omittedFigures(a).map((o) => o.id));
+  const keep = (id: string, f: () => Figure): Figure[] => (left.has(id) ? [] : [f()]);
   const models = [...a.layout.models];
   const games = gamesInOrder(a).map(gameName);
   const { base, alt, reps, seed } = a.settings;
-  const forest = forestRows(a);
-  const r2 = cellR2Rows(a);
   const c = conservative(a);
   const panels = ([['R', `Pooled R (${c})`], ['shift', `Pooled action shift (${c})`]] as const).map(([kind, label]) => {
     const name = stat(kind, POOLED);
@@ -79,13 +93,19 @@ export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string
     return { label, bins: histogram(replicatesOf(a, name), BOOTSTRAP_BINS), estimate: v.point, lo: v.lo, hi: v.hi };
   });
   return [
-    table2Dumbbell(ratePoints(a).map((p) => ({ ...p, game: gameName(p.game) })), { base, alt, models, games }),
-    table3Forest(forest.rows, {
-      rows: [...models, POOLED], statistics: forest.statistics,
-      subtitle: `${c}; shift = ${alt} − ${base}; 95 % ${a.boot.method === 'bca' ? 'BCa ' : ''}bootstrap intervals, B = ${reps}`,
-      intervalKind: intervalKind(a),
+    ...keep('table2-dumbbell', () => table2Dumbbell(ratePoints(a).map((p) => ({ ...p, game: gameName(p.game) })), { base, alt, models, games })),
+    ...keep('table3-forest', () => {
+      const forest = forestRows(a);
+      return table3Forest(forest.rows, {
+        rows: [...models, POOLED], statistics: forest.statistics,
+        subtitle: `${c}; shift = ${alt} − ${base}; 95 % ${a.boot.method === 'bca' ? 'BCa ' : ''}bootstrap intervals, B = ${reps}`,
+        intervalKind: intervalKind(a),
+      });
     }),
-    cellR2Figure(r2.rows.map((r) => ({ ...r, game: gameName(r.game) })), { models, games, versions: r2.versions }),
+    ...keep('cell-r2', () => {
+      const r2 = cellR2Rows(a);
+      return cellR2Figure(r2.rows.map((r) => ({ ...r, game: gameName(r.game) })), { models, games, versions: r2.versions });
+    }),
     a.boot.method === 'bca'
       ? bootstrapFigure(panels, `B = ${reps} binomial bootstrap replicates, seed ${seed}; BCa intervals`, 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)')
       : bootstrapFigure(panels, `B = ${reps} binomial bootstrap replicates, seed ${seed}`),

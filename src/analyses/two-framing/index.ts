@@ -18,7 +18,7 @@ import { lambdaEstimand } from './lambda.js';
 import { TWO_FRAMING_CHECKS, verifyTwoFraming } from './checks.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { csvTables, twoFramingTableFiles, verificationFiles } from './files.js';
-import { twoFramingFigures } from './figures.js';
+import { omittedFigures, twoFramingFigures } from './figures.js';
 import { figuresSection, provenanceSection, settingsSection, summarySection, table2Section, table3Section, verificationSection } from './report.js';
 
 /**
@@ -34,6 +34,7 @@ export const twoFraming = {
   verify: verifyTwoFraming,
   tables: { table2: table2Rows, table3: table3Rows, family: familyRows, files: twoFramingTableFiles, verificationFiles, csvNames: csvTables },
   figures: twoFramingFigures,
+  omittedFigures,
   report: {
     summary: summarySection, table2: table2Section, table3: table3Section, figures: figuresSection,
     verification: verificationSection, provenance: provenanceSection, settings: settingsSection,

@@ -4,6 +4,7 @@ import { POOLED, stat } from '../../core/names.js';
 import { intervalKind, type TwoFramingAnalysis } from './analysis.js';
 import { checkStatus, type VerificationReport } from '../../core/checks.js';
 import type { Figure } from '../../render/figure.js';
+import { MAX_FIGURE_ROWS } from './figures.js';
 import { fixed, interval } from '../../core/format.js';
 import { metricsObject } from './metrics.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
@@ -100,14 +101,21 @@ export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
   return { id: 'table-3', heading: 'Table 3: robustness and action shift', blocks };
 }
 
-export function figuresSection(figures: readonly Figure[], heading = 'Figures', id = 'figures'): Section {
+export function figuresSection(figures: readonly Figure[], heading = 'Figures', id = 'figures',
+  omitted: readonly { readonly id: string; readonly rows: number }[] = []): Section {
   return {
     id, heading,
     blocks: [
       { kind: 'text', text: 'Interactive: hover a mark for its values. The same figures are written as Vega-Lite specs, SVG and PNG under figures/.' },
+      ...(omitted.length ? [{ kind: 'text' as const, text: omittedText(omitted) }] : []),
       ...figures.map((figure): Block => ({ kind: 'figure', figure })),
     ],
   };
+}
+
+/** Why per-row figures are missing: their rows, and where the values are instead. */
+export function omittedText(omitted: readonly { readonly id: string; readonly rows: number }[]): string {
+  return `Not drawn (a figure shows at most ${MAX_FIGURE_ROWS} rows; the tables and CSV files have every row): ${omitted.map((o) => `${o.id} (${o.rows.toLocaleString('en-US')} rows)`).join(', ')}.`;
 }
 
 export function verificationSection(v: VerificationReport, heading = 'Verification (Appendix C checks)'): Section {
