@@ -209,7 +209,7 @@ export function bcaIntervals(cells: readonly { obs: Observations }[], estimand: 
 }
 
 /** Statistics per tile of the block transpose: reads and writes both stay in a few cache lines. */
-const TILE = 32;
+const TILE = 128;
 
 /** replicates[j · reps + r0 + b] = outs[b · s + j] for b < count, j < s, tile by tile. */
 function transposeBlock(outs: Float64Array, count: number, s: number, replicates: Float64Array, reps: number, r0: number): void {

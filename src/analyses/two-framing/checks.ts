@@ -33,7 +33,8 @@ const TOL = 1e-12;
 export function missingCells(table: CellTable): string[] {
   const present = new Set(table.cells.map((c) => JSON.stringify([c.key.model, c.key.game, c.key.framing])));
   const out: string[] = [];
-  for (const m of levels(table, 'model')) for (const g of levels(table, 'game')) for (const f of levels(table, 'framing')) {
+  const [models, games, framings] = (['model', 'game', 'framing'] as const).map((f) => levels(table, f));
+  for (const m of models) for (const g of games) for (const f of framings) {
     if (!present.has(JSON.stringify([m, g, f]))) out.push(`${m} / ${g} / ${f}`);
   }
   return out;
