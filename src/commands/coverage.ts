@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { TrialStore } from '../live/store/store.js';
-import { pickRun, storeTable } from '../sources/store.js';
+import { pickRun, readStore, storeTable } from '../sources/store.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
 import { isClustered, readInput } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
 import { cellSize, levels } from '../core/cells.js';
@@ -48,8 +49,10 @@ export interface CoverageCommandResult extends CoverageResult {
 function storeCells(path: string, runId?: number): CellTable {
   const store = TrialStore.openExisting(path);
   try {
-    const source = storeTable(store, pickRun(store, path, runId));
+    // Damaged rows (bad JSON, rates outside [0, 1], control characters) end in the store's one-line message.
+    const source = readStore(path, () => storeTable(store, pickRun(store, path, runId)));
     if (isSelectiveSource(source)) throw new UserError(coverageMsg.notTwoFraming(path));
+    if (source.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
     return source.table;
   } finally {
     store.close();

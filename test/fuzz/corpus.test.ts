@@ -34,6 +34,8 @@ function cases(): Case[] {
     // analyze draws figures (~4 s a case here); the undamaged stores' analysis is tested in test/cli.
     if (!/\/\d+-valid/.test(f)) list.push({ name: `analyze ${f.slice(HERE.length)}`, out: (d) => join(d, 'out'), argv: (o) => ['analyze', copy(join(o, '..')), '--out', o, '--reps', '40', '-q'] });
     list.push({ name: `export ${f.slice(HERE.length)}`, out: (d) => join(d, 'trials.jsonl'), argv: (o) => ['export', copy(join(o, '..')), '--format', 'jsonl', '--out', o] });
+    // coverage reads the store its own way (cells in the store's order): the same one-line errors.
+    if (!/\/\d+-valid/.test(f)) list.push({ name: `coverage ${f.slice(HERE.length)}`, out: (d) => join(d, 'cov'), argv: (o) => ['coverage', copy(join(o, '..')), '--out', o, '--sims', '2', '--reps', '40', '-q'] });
   }
   return list;
 }
