@@ -150,6 +150,8 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
     const b = split.batch.length > 0
       ? await runBatchPart({ session, specs: split.batch, store, storePath, runId: run.id, o, logger, stop: stop.signal }) : undefined;
     const c = store.statusCounts(run.id);
+    // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.
+    if (stop.signal.aborted) throw new UserError(runMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
     logger.summary(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
   } catch (e) {
     throw storeError(storePath, e);
