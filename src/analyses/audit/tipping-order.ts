@@ -1,5 +1,5 @@
 import { robustness2 } from '../../stats/jsd.js';
-import { edgeGain, enumeratedGain, ENUMERATE_MAX, type PairCounts } from './order-gain.js';
+import { edgeGain, enumeratedGain, ENUMERATE_MAX, type PairCounts, type PairGain } from './order-gain.js';
 import type { ReplicateState } from './replicate-state.js';
 
 /**
@@ -29,7 +29,13 @@ export interface OrderTipping {
 export const EXACT_DP_MAX = 2048;
 
 /** Minimal changes for model `behind` to overtake model `ahead` (strictly), or none if impossible. */
-export function orderTipping(st: ReplicateState, ahead: string, behind: string): OrderTipping {
+/**
+ * Gains already computed, by (pair, direction, weight, budget, grid unit): each model takes part in
+ * one comparison per other model, with the same gains each time.
+ */
+export type GainCache = Map<string, PairGain>;
+
+export function orderTipping(st: ReplicateState, ahead: string, behind: string, cache: GainCache = new Map()): OrderTipping {
   const raw = (g: string) => {
     const ps = st.groupPairs(g);
     return ps.reduce((s, j) => { const p = st.layout.pairs[j]; return s + robustness2(st.counts[p.baseIndex] / st.ns[p.baseIndex], st.counts[p.altIndex] / st.ns[p.altIndex]); }, 0) / ps.length;
@@ -43,8 +49,15 @@ export function orderTipping(st: ReplicateState, ahead: string, behind: string):
   };
   for (let cmax = 16; ; cmax = Math.min(2 * cmax, maxCost)) {
     const u = cmax <= EXACT_DP_MAX ? 1 : Math.ceil(cmax / EXACT_DP_MAX);
-    const gainOf = (j: number, sign: 1 | -1, w: number) =>
-      cmax <= ENUMERATE_MAX ? enumeratedGain(counts(j), sign, w, cmax) : edgeGain(counts(j), sign, w, cmax, u);
+    const gainOf = (j: number, sign: 1 | -1, w: number) => {
+      const key = `${j}:${sign}:${w}:${cmax}:${u}`;
+      let g = cache.get(key);
+      if (!g) {
+        g = cmax <= ENUMERATE_MAX ? enumeratedGain(counts(j), sign, w, cmax) : edgeGain(counts(j), sign, w, cmax, u);
+        cache.set(key, g);
+      }
+      return g;
+    };
     const gains = [...A.map((j) => gainOf(j, -1, 1 / A.length)), ...B.map((j) => gainOf(j, 1, 1 / B.length))];
     const m = gains[0].gain.length - 1;
     // F[k] = best total gain with at most k units over the pairs so far; choice[p][k] = units given to pair p.

@@ -5,7 +5,7 @@ import { interval as fmtInterval, fixed } from '../../core/format.js';
 import type { ReplicateState } from './replicate-state.js';
 import { changesOf, type CellChange, type ReadingErrorResult } from './reading-error.js';
 import { findTippingSet, type TippingProblem } from './tipping-search.js';
-import { orderTipping } from './tipping-order.js';
+import { orderTipping, type GainCache } from './tipping-order.js';
 
 /**
  * Tipping points of the seed's conclusions: for each, the fewest single-count
@@ -174,8 +174,9 @@ function orderConclusion(full: ReplicateState, re: ReadingErrorResult, settings:
   const common = { id: 'order-by-R', kind: 'order-by-R' as const, statement: 'the ordering of the models by R', observed: observedText, scopeCells: scope, readingError: reading };
   if (!strict || models.length < 2 || settings.attenuation === 0) return { ...common, holds: false, method: 'not-held', cells: [], evaluations: 0 };
   let best: ReturnType<typeof orderTipping> | undefined;
+  const gains: GainCache = new Map();
   for (let i = 0; i < ranked.length; i++) for (let j = i + 1; j < ranked.length; j++) {
-    const t = orderTipping(full, ranked[i], ranked[j]);
+    const t = orderTipping(full, ranked[i], ranked[j], gains);
     if (t.changes !== undefined && (best?.changes === undefined || t.changes < best.changes)) best = t;
   }
   if (!best?.counts) return { ...common, holds: true, method: 'not-found', cells: [], evaluations: 0 };
