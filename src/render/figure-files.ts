@@ -42,7 +42,10 @@ parentPort.on('message', (m) => {
 `;
 
 interface Drawn { readonly svg: string; readonly png: Uint8Array; readonly warnings: readonly string[] }
-interface Job { readonly figure: Figure; readonly resolve: (d: Drawn) => void; readonly reject: (e: Error) => void; readonly result: Promise<Drawn> }
+interface Job {
+  readonly figure: Figure; readonly pool: FigurePool;
+  readonly resolve: (d: Drawn) => void; readonly reject: (e: Error) => void; readonly result: Promise<Drawn>;
+}
 
 /** The compiled renderer for the worker, or undefined when there is none. */
 function rendererModule(): string | undefined {
@@ -54,29 +57,45 @@ function rendererModule(): string | undefined {
 /** Jobs the worker holds at once: one drawing, one waiting, so it never idles while the caller draws. */
 const WORKER_AHEAD = 2;
 
+/**
+ * One worker per process, started on first use and kept, so a process that draws several output
+ * sets loads Vega on it once; it holds the process open only while it has jobs. Jobs carry their pool.
+ */
+interface Shared { readonly worker: Worker; readonly sent: Map<number, Job>; nextId: number }
+let shared: Shared | null | undefined;
+
+function sharedWorker(): Shared | undefined {
+  if (shared !== undefined) return shared ?? undefined;
+  const module = rendererModule();
+  if (module === undefined) { shared = null; return undefined; }
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module } });
+  worker.unref();
+  const s: Shared = { worker, sent: new Map(), nextId: 0 };
+  worker.on('message', (m: { id: number; svg?: string; png?: Uint8Array; warnings?: string[]; error?: string }) => {
+    const job = s.sent.get(m.id)!;
+    s.sent.delete(m.id);
+    if (m.error !== undefined) job.reject(new Error(`figure ${job.figure.id}: rendering failed: ${m.error}`));
+    else job.resolve({ svg: m.svg!, png: new Uint8Array(m.png!.buffer, m.png!.byteOffset, m.png!.byteLength), warnings: m.warnings! });
+    if (s.sent.size === 0) worker.unref(); // idle: it must not hold the process open
+    job.pool.feed();
+  });
+  worker.on('error', (e) => {
+    for (const job of s.sent.values()) job.reject(e);
+    s.sent.clear();
+    shared = undefined; // the next pool starts a new one
+  });
+  shared = s;
+  return s;
+}
+
 export class FigurePool {
-  private readonly worker: Worker | undefined;
+  private readonly worker: Shared | undefined;
   private readonly jobs = new Map<string, Job>();
   private readonly queue: Job[] = [];
-  private readonly sent = new Map<number, Job>();
-  private nextId = 0;
 
+  /** Starts (or reuses) the process's worker; `useWorker = false` draws every figure on the calling thread. */
   constructor(useWorker = true) {
-    const module = useWorker ? rendererModule() : undefined;
-    if (module === undefined) return;
-    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module } });
-    this.worker.unref();
-    this.worker.on('message', (m: { id: number; svg?: string; png?: Uint8Array; warnings?: string[]; error?: string }) => {
-      const job = this.sent.get(m.id)!;
-      this.sent.delete(m.id);
-      if (m.error !== undefined) job.reject(new Error(`figure ${job.figure.id}: rendering failed: ${m.error}`));
-      else job.resolve({ svg: m.svg!, png: new Uint8Array(m.png!.buffer, m.png!.byteOffset, m.png!.byteLength), warnings: m.warnings! });
-      this.feed();
-    });
-    this.worker.on('error', (e) => {
-      for (const job of this.sent.values()) job.reject(e);
-      this.sent.clear();
-    });
+    this.worker = useWorker ? sharedWorker() : undefined;
   }
 
   /** Queue a figure; the worker starts on it at once when it has room. */
@@ -85,7 +104,7 @@ export class FigurePool {
     let resolve!: (d: Drawn) => void, reject!: (e: Error) => void;
     const result = new Promise<Drawn>((res, rej) => { resolve = res; reject = rej; });
     result.catch(() => undefined); // awaited in files(); a failure there, not as an unhandled rejection
-    const job = { figure, resolve, reject, result };
+    const job = { figure, pool: this, resolve, reject, result };
     this.jobs.set(figure.id, job);
     this.queue.push(job);
     this.feed();
@@ -120,17 +139,19 @@ export class FigurePool {
     return out;
   }
 
-  async close(): Promise<void> {
-    await this.worker?.terminate();
-  }
+  /** Nothing to release: the worker is the process's (see sharedWorker). Kept for callers' symmetry. */
+  async close(): Promise<void> {}
 
-  private feed(): void {
-    if (!this.worker) return;
-    while (this.sent.size < WORKER_AHEAD && this.queue.length > 0) {
+  /** Hand queued figures to the worker while it has room. */
+  feed(): void {
+    const w = this.worker;
+    if (!w) return;
+    while (w.sent.size < WORKER_AHEAD && this.queue.length > 0) {
       const job = this.queue.shift()!;
-      const id = this.nextId++;
-      this.sent.set(id, job);
-      this.worker.postMessage({ id, spec: job.figure.spec });
+      const id = w.nextId++;
+      w.sent.set(id, job);
+      w.worker.ref(); // busy: the process waits for its answers
+      w.worker.postMessage({ id, spec: job.figure.spec });
     }
   }
 }
