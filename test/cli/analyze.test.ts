@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, ROOT } from '../helpers/cli.js';
 import { counts, writeStore } from '../helpers/store.js';
 
-const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'samegame-cli-analyze-'));
+const dir = mkdtempSync(join(tmpdir(), 'samegame-cli-analyze-'));
 const store = join(dir, 'gpt.sqlite');
 writeStore(store, { name: 'gpt', models: [{ id: 'GPT-4', provider: 'openai-chat' }], games: ['prisoners-dilemma', 'stag-hunt'], framings: ['business', 'friend-sharing'] }, [
   { model: 'GPT-4', game: 'prisoners-dilemma', framing: 'business', actions: [...counts(2, 40), null] },

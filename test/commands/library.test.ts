@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { counts, writeStore, type CellSpec } from '../helpers/store.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { wrappedCommand } from '../../src/core/command-line.js';
 
-const tmp = () => mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'samegame-library-'));
+const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-library-'));
 const SHIPPED = join(packageRoot, SHIPPED_RATES);
 
 /** A small two-framing store: model M plays two canonical games in business and friend-sharing. */
