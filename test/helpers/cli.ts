@@ -69,9 +69,9 @@ capture(process.stderr, 'stderr');
  * A command that throws ends as an uncaught error would end the binary: exit 1, the stack on stderr.
  */
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
-  const env = opts.env ?? cleanEnv();
-  if (env.SAMEGAME_CRASH_AT !== undefined) throw new Error('SAMEGAME_CRASH_AT kills the process: use spawnCli');
-  const run = queue.then(() => inProcess(args, opts.cwd ?? ROOT, env));
+  if (opts.env?.SAMEGAME_CRASH_AT !== undefined) throw new Error('SAMEGAME_CRASH_AT kills the process: use spawnCli');
+  // The default environment is taken when the call starts, with no other call's in place.
+  const run = queue.then(() => inProcess(args, opts.cwd ?? ROOT, opts.env ?? cleanEnv()));
   queue = run.catch(() => undefined);
   return run;
 }
