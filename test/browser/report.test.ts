@@ -1,22 +1,26 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOTSTRAP_BINS } from '../../src/analyses/two-framing/figures.js';
+import { ROOT, runCli } from '../helpers/cli.js';
 import { XSS_MODEL, XSS_NOTE, xssRates } from '../render/xss-fixture.js';
 
 /**
- * reports/report.html in a real browser: Debian's chromium driven by playwright-core, the page
- * opened from file:// with every non-file request aborted. Expected values come from the seed's
- * Tables 2 and 3 (Same Game, Different Story §5), not from the code.
+ * The reports in a real browser: Debian's chromium driven by playwright-core, one browser for the
+ * file, one page per report. Each report is opened from a copy of its output folder in another
+ * place (as after unzipping it elsewhere), from file://, with every non-file request aborted.
+ * Expected values come from the seed's Tables 2 and 3 (Same Game, Different Story §5), not from
+ * the code. Last, every file link of each report is clicked: the request it makes must name a file
+ * that exists in that copy, and together the links must cover every file the command wrote beside
+ * the report.
  */
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(ROOT, 'bin', 'samegame.js');
+// The commands and a browser: generous limits for a busy machine (nothing waits on time).
+const LONG = 240_000;
 
 // Same Game, Different Story Table 2 (straight apostrophes, as in the data file): rate (count) per framing, difference.
 const TABLE2 = [
@@ -41,36 +45,73 @@ const TABLE3 = [
   ['Pooled', '0.783', [0.774, 0.790], '0.307', [0.297, 0.316]],
 ] as const;
 
-interface Opened { context: BrowserContext; page: Page; problems: string[]; offFile: string[]; requests: string[] }
-const opened: Opened[] = [];
+interface Opened { page: Page; url: string; moved: string; problems: string[]; offFile: string[]; requests: string[]; waiting?: (url: string) => void }
 
-async function open(html: string): Promise<Opened> {
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'samegame-chromium-')), {
-    executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 },
-  });
-  const o: Opened = { context, page: context.pages()[0] ?? await context.newPage(), problems: [], offFile: [], requests: [] };
-  opened.push(o);
+let browser: Browser | undefined;
+const tmp = (what: string) => mkdtempSync(join(tmpdir(), `samegame-browser-${what}-`));
+
+async function ok(args: string[]): Promise<void> {
+  const r = await runCli(args);
+  if (r.code !== 0) throw new Error(`samegame ${args.join(' ')}: exit ${r.code}\n${r.stderr}`);
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile()).map((f) => f.split('\\').join('/')).sort();
+}
+
+/** Copy an output folder elsewhere and open its report there, waiting for the figures. */
+async function open(outDir: string, reportRel: string): Promise<Opened> {
+  const moved = join(mkdtempSync(join(tmpdir(), 'samegame-moved-')), 'unzipped');
+  cpSync(outDir, moved, { recursive: true });
+  const url = pathToFileURL(join(moved, reportRel)).href;
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+  const o: Opened = { page: await context.newPage(), url, moved, problems: [], offFile: [], requests: [] };
   await context.setOffline(true);
   await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith('file://')) return route.continue();
-    o.offFile.push(url);
-    return route.abort();
+    const u = route.request().url();
+    if (!u.startsWith('file://')) { o.offFile.push(u); return route.abort(); }
+    if (u === url || !o.waiting) return route.continue();
+    // A clicked link: note the file it asks for and answer "no content", so the report stays open.
+    const done = o.waiting;
+    o.waiting = undefined;
+    done(u);
+    return route.fulfill({ status: 204, body: '' });
   });
   o.page.on('request', (r) => { o.requests.push(r.url()); });
   o.page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') o.problems.push(`${m.type()}: ${m.text()}`); });
   o.page.on('pageerror', (e) => { o.problems.push(`pageerror: ${e.message}`); });
-  await o.page.goto(pathToFileURL(html).href);
-  await o.page.waitForSelector('body[data-figures-done]', { timeout: 30_000 });
+  await o.page.goto(url);
+  await o.page.waitForSelector('body[data-figures-done]', { timeout: 60_000 });
   return o;
 }
 
-function report(args: string[]): string {
-  const out = mkdtempSync(join(tmpdir(), 'samegame-browser-'));
-  const extra = args.includes('xss') ? ['--data', xssRates(out), '--reps', '200'] : [];
-  const r = spawnSync(process.execPath, [BIN, 'report', '--out', out, '-q', ...extra], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`samegame report failed: ${r.stderr}`);
-  return join(out, 'reports', 'report.html');
+/** Click each file link of an opened report; returns [href attribute, file requested] per link. */
+async function clickAll(o: Opened): Promise<{ href: string; file: string }[]> {
+  const links = o.page.locator('a[href]:not([href^="#"])');
+  const count = await links.count();
+  const out: { href: string; file: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const link = links.nth(i);
+    const href = (await link.getAttribute('href'))!;
+    const requested = new Promise<string>((resolve) => { o.waiting = resolve; });
+    await link.click();
+    out.push({ href, file: fileURLToPath(await requested) });
+  }
+  return out;
+}
+
+/** Every file link leads to its file inside the moved folder, and every file written has a link. */
+async function checkLinks(o: Opened, reportRel: string): Promise<void> {
+  const links = await clickAll(o);
+  expect(links.length).toBeGreaterThan(0);
+  for (const l of links) {
+    expect(l.href, 'a relative link').not.toMatch(/^(?:[a-z]+:|\/)/i);
+    expect(existsSync(l.file), `${l.href} → ${l.file}`).toBe(true);
+    expect(relative(o.moved, l.file).startsWith('..'), `${l.href} stays inside the folder`).toBe(false);
+  }
+  const reached = new Set(links.map((l) => relative(o.moved, l.file).split('\\').join('/')));
+  const written = filesUnder(o.moved).filter((f) => f !== reportRel && !f.endsWith('.sqlite') && !/\.sqlite-(?:wal|shm)$/.test(f));
+  expect(written.filter((f) => !reached.has(f)), 'files without a link').toEqual([]);
 }
 
 const rows = (page: Page, table: string) =>
@@ -78,55 +119,86 @@ const rows = (page: Page, table: string) =>
 const count = (page: Page, figure: string, selector: string) =>
   page.$$eval(`#figure-${figure} svg ${selector}`, (els) => els.length);
 const interval = (s: string) => s.replace(/[[\]]/g, '').split(',').map(Number);
+const figureStates = (page: Page) =>
+  page.$$eval('figure[data-figure]', (fs) => fs.map((f) => [f.getAttribute('data-figure'), f.getAttribute('data-rendered')]));
 
-beforeAll(() => {
+// The outputs every case opens, each written once: the shipped data's reproduce (its report.html
+// is the one `samegame report` writes), the XSS probe's report, the analyze report of a direct
+// quickstart run with the comparison, audit.html, and the analyze report of a context-enrichment run.
+const dirs = { shipped: '', xss: '', analyze: '', audit: '', selective: '' };
+const pages: Partial<Record<keyof typeof dirs, Opened>> = {};
+const page = (k: keyof typeof dirs): Opened => pages[k]!;
+
+beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} not found: the browser test needs Debian's chromium (apt-get install -y chromium; .ci/run installs it)`);
   }
-});
+  const launched = chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  // The commands run in this process, one at a time, while the browser starts.
+  const written = (async () => {
+    dirs.shipped = tmp('reproduce');
+    await ok(['reproduce', '--out', dirs.shipped, '-q']);
+    dirs.xss = tmp('xss');
+    await ok(['report', '--out', dirs.xss, '-q', '--data', xssRates(dirs.xss), '--reps', '200']);
+    dirs.analyze = tmp('analyze');
+    await ok(['run', join(ROOT, 'data/designs/quickstart.yaml'), '--store', join(dirs.analyze, 'q.sqlite'), '-q']);
+    await ok(['analyze', join(dirs.analyze, 'q.sqlite'), '--out', join(dirs.analyze, 'out'), '--reps', '500', '--compare', 'data/lore-heydari-2024/rates.csv', '--map-model', 'Sim-A=GPT-4', '-q']);
+    dirs.audit = tmp('audit');
+    await ok(['audit', '--out', dirs.audit, '--reps', '400', '--search-reps', '200', '-q']);
+    dirs.selective = tmp('selective');
+    await ok(['run', join(ROOT, 'data/designs/hospital-transfer-sim.yaml'), '--store', join(dirs.selective, 'h.sqlite'), '-q']);
+    await ok(['analyze', join(dirs.selective, 'h.sqlite'), '--out', join(dirs.selective, 'out'), '--reps', '300', '-q']);
+  })();
+  // Settle both before either fails, so that a browser started is always closed.
+  const [b, w] = await Promise.allSettled([launched, written]);
+  if (b.status === 'fulfilled') browser = b.value;
+  if (b.status === 'rejected') throw b.reason;
+  if (w.status === 'rejected') throw w.reason;
+  const cases: [keyof typeof dirs, string, string][] = [['shipped', dirs.shipped, 'reports/report.html'], ['xss', dirs.xss, 'reports/report.html'],
+    ['analyze', join(dirs.analyze, 'out'), 'reports/report.html'], ['audit', dirs.audit, 'reports/audit.html'], ['selective', join(dirs.selective, 'out'), 'reports/report.html']];
+  await Promise.all(cases.map(async ([k, dir, rel]) => { pages[k] = await open(dir, rel); }));
+}, LONG);
 
-afterAll(async () => {
-  for (const o of opened) await o.context.close();
-});
+afterAll(async () => { await browser?.close(); });
 
 describe('report.html of the shipped data in headless Chromium, offline', () => {
-  let o: Opened;
-  beforeAll(async () => { o = await open(report([])); });
-
   it('loads nothing but itself and logs no error or warning', () => {
+    const o = page('shipped');
     expect(o.problems).toEqual([]);
     expect(o.offFile).toEqual([]);
     expect(o.requests.every((u) => u.startsWith('file://'))).toBe(true);
   });
 
   it('every figure is drawn as an SVG with its marks', async () => {
-    const state = await o.page.$$eval('figure[data-figure]', (fs) => fs.map((f) => [f.getAttribute('data-figure'), f.getAttribute('data-rendered'), f.querySelectorAll('svg').length]));
+    const { page: p } = page('shipped');
+    const state = await p.$$eval('figure[data-figure]', (fs) => fs.map((f) => [f.getAttribute('data-figure'), f.getAttribute('data-rendered'), f.querySelectorAll('svg').length]));
     expect(state).toEqual([['table2-dumbbell', 'svg', 1], ['table3-forest', 'svg', 1], ['cell-r2', 'svg', 1], ['bootstrap-pooled', 'svg', 1], ['reproduction', 'svg', 1]]);
     // 12 model–games × 2 framings (Table 2); 4 rows × 2 statistics (Table 3); 12 cells × raw and conservative.
-    expect(await count(o.page, 'table2-dumbbell', 'g.mark-symbol.role-mark path')).toBe(24);
-    expect(await count(o.page, 'table2-dumbbell', 'g.mark-rule.role-mark line')).toBe(12);
-    expect(await count(o.page, 'table3-forest', 'g.mark-symbol.role-mark path')).toBe(8);
-    expect(await count(o.page, 'table3-forest', 'g.mark-rule.role-mark line')).toBe(8);
-    expect(await count(o.page, 'cell-r2', 'g.mark-symbol.role-mark path')).toBe(24);
-    expect(await count(o.page, 'bootstrap-pooled', 'g.mark-rect.role-mark path')).toBe(2 * BOOTSTRAP_BINS);
-    expect(await count(o.page, 'bootstrap-pooled', 'g.mark-rule.role-mark line')).toBe(6);
+    expect(await count(p, 'table2-dumbbell', 'g.mark-symbol.role-mark path')).toBe(24);
+    expect(await count(p, 'table2-dumbbell', 'g.mark-rule.role-mark line')).toBe(12);
+    expect(await count(p, 'table3-forest', 'g.mark-symbol.role-mark path')).toBe(8);
+    expect(await count(p, 'table3-forest', 'g.mark-rule.role-mark line')).toBe(8);
+    expect(await count(p, 'cell-r2', 'g.mark-symbol.role-mark path')).toBe(24);
+    expect(await count(p, 'bootstrap-pooled', 'g.mark-rect.role-mark path')).toBe(2 * BOOTSTRAP_BINS);
+    expect(await count(p, 'bootstrap-pooled', 'g.mark-rule.role-mark line')).toBe(6);
     // 84 published numbers, one point each.
-    expect(await count(o.page, 'reproduction', 'g.mark-symbol.role-mark path')).toBe(84);
+    expect(await count(p, 'reproduction', 'g.mark-symbol.role-mark path')).toBe(84);
   });
 
   it('the reproduction table lists every published number with its verdict, coloured', async () => {
-    const got = await rows(o.page, 'reproduction-values');
+    const { page: p } = page('shipped');
+    const got = await rows(p, 'reproduction-values');
     expect(got).toHaveLength(84);
     expect(new Set(got.map((r) => r.at(-1)))).toEqual(new Set(['exact', 'within-mc']));
-    expect(await o.page.$$eval('table#reproduction-values td.pass', (tds) => tds.length)).toBe(got.filter((r) => r.at(-1) === 'exact').length);
+    expect(await p.$$eval('table#reproduction-values td.pass', (tds) => tds.length)).toBe(got.filter((r) => r.at(-1) === 'exact').length);
   });
 
   it('Table 2 holds the seed\'s rates, counts and differences', async () => {
-    expect(await rows(o.page, 'table2')).toEqual(TABLE2);
+    expect(await rows(page('shipped').page, 'table2')).toEqual(TABLE2);
   });
 
   it('Table 3 holds the seed\'s estimates (points exact to 3 decimals, interval ends within 0.003)', async () => {
-    const got = await rows(o.page, 'table3');
+    const got = await rows(page('shipped').page, 'table3');
     expect(got.map((r) => [r[0], r[1], r[3]])).toEqual(TABLE3.map((t) => [t[0], t[1], t[3]]));
     got.forEach((r, i) => {
       const want = [...TABLE3[i][2], ...TABLE3[i][4]];
@@ -135,24 +207,23 @@ describe('report.html of the shipped data in headless Chromium, offline', () => 
   });
 
   it('the verification section lists every check as passed', async () => {
-    const checks = await rows(o.page, 'checks');
+    const checks = await rows(page('shipped').page, 'checks');
     expect(checks.length).toBeGreaterThanOrEqual(8);
     expect(checks.every((c) => c[1] === 'pass')).toBe(true);
   });
 
   it('hovering a mark shows its values in a tooltip', async () => {
-    await o.page.hover('#figure-table3-forest g.mark-symbol.role-mark path >> nth=0');
-    const tip = o.page.locator('#vg-tooltip-element');
+    const { page: p } = page('shipped');
+    await p.hover('#figure-table3-forest g.mark-symbol.role-mark path >> nth=0');
+    const tip = p.locator('#vg-tooltip-element');
     await tip.waitFor({ state: 'visible', timeout: 5_000 });
     expect(await tip.innerText()).toMatch(/GPT-3\.5[\s\S]*0\.967/);
   });
 });
 
 describe('XSS probe: a model name and a note that are HTML', () => {
-  let o: Opened;
-  beforeAll(async () => { o = await open(report(['xss'])); });
-
   it('show as text and run nothing', async () => {
+    const o = page('xss');
     expect(o.problems).toEqual([]);
     expect(await o.page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
     expect(await o.page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
@@ -161,27 +232,19 @@ describe('XSS probe: a model name and a note that are HTML', () => {
   });
 
   it('appear as text in the drawn figures too', async () => {
+    const o = page('xss');
     const texts = await o.page.$$eval('#figure-table2-dumbbell svg text', (ts) => ts.map((t) => t.textContent));
     expect(texts).toContain(XSS_MODEL);
     expect(o.offFile).toEqual([]);
   });
 });
 
-function cliOk(args: string[]): void {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`samegame ${args[0]} failed: ${r.stderr}`);
-}
-
 describe('the analyze report of a direct run (with the comparison) and audit.html, offline', () => {
   it('analyze: no console problems, every figure drawn, the comparison figure with its 8 cells', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'samegame-browser-analyze-'));
-    const store = join(out, 'quick.sqlite');
-    cliOk(['run', 'data/designs/quickstart.yaml', '--store', store, '-q']);
-    cliOk(['analyze', store, '--out', out, '--reps', '500', '--compare', 'data/lore-heydari-2024/rates.csv', '--map-model', 'Sim-A=GPT-4', '-q']);
-    const o = await open(join(out, 'reports', 'report.html'));
+    const o = page('analyze');
     expect(o.problems).toEqual([]);
     expect(o.offFile).toEqual([]);
-    const state = await o.page.$$eval('figure[data-figure]', (fs) => fs.map((f) => [f.getAttribute('data-figure'), f.getAttribute('data-rendered')]));
+    const state = await figureStates(o.page);
     expect(state.map((s) => s[0])).toEqual(['table2-dumbbell', 'table3-forest', 'cell-r2', 'bootstrap-pooled', 'compare-direct-reconstructed']);
     expect(state.every((s) => s[1] === 'svg')).toBe(true);
     // Sim-A plays the four canonical games in business and friend-sharing: 8 matched cells.
@@ -189,12 +252,16 @@ describe('the analyze report of a direct run (with the comparison) and audit.htm
   });
 
   it('audit.html: no console problems and both audit figures drawn', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'samegame-browser-audit-'));
-    cliOk(['audit', '--out', out, '--reps', '400', '--search-reps', '200', '-q']);
-    const o = await open(join(out, 'reports', 'audit.html'));
+    const o = page('audit');
     expect(o.problems).toEqual([]);
     expect(o.offFile).toEqual([]);
-    const state = await o.page.$$eval('figure[data-figure]', (fs) => fs.map((f) => [f.getAttribute('data-figure'), f.getAttribute('data-rendered')]));
-    expect(state).toEqual([['audit-attenuation', 'svg'], ['audit-tipping-points', 'svg']]);
+    expect(await figureStates(o.page)).toEqual([['audit-attenuation', 'svg'], ['audit-tipping-points', 'svg']]);
   });
+});
+
+describe('every file link of every report leads to its file (from a moved copy of the output folder)', () => {
+  it('reproduce: reports/report.html', () => checkLinks(page('shipped'), 'reports/report.html'));
+  it('audit: reports/audit.html', () => checkLinks(page('audit'), 'reports/audit.html'));
+  it('analyze of the quickstart run (with --compare): reports/report.html', () => checkLinks(page('analyze'), 'reports/report.html'));
+  it('analyze of a context-enrichment run (selective): reports/report.html', () => checkLinks(page('selective'), 'reports/report.html'));
 });

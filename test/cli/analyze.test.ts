@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, ROOT } from '../helpers/cli.js';
+import { runCli, ROOT } from '../helpers/cli.js';
 import { counts, writeStore } from '../helpers/store.js';
 
-const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'samegame-cli-analyze-'));
+const dir = mkdtempSync(join(tmpdir(), 'samegame-cli-analyze-'));
 const store = join(dir, 'gpt.sqlite');
 writeStore(store, { name: 'gpt', models: [{ id: 'GPT-4', provider: 'openai-chat' }], games: ['prisoners-dilemma', 'stag-hunt'], framings: ['business', 'friend-sharing'] }, [
   { model: 'GPT-4', game: 'prisoners-dilemma', framing: 'business', actions: [...counts(2, 40), null] },
@@ -15,9 +15,9 @@ writeStore(store, { name: 'gpt', models: [{ id: 'GPT-4', provider: 'openai-chat'
 ]);
 
 describe('samegame analyze / plan', () => {
-  it('analyze writes the reproduce outputs plus invalid counts, λ̂ and the comparison', () => {
+  it('analyze writes the reproduce outputs plus invalid counts, λ̂ and the comparison', async () => {
     const out = join(dir, 'out');
-    const r = cli(['analyze', store, '--out', out, '--reps', '500', '--compare', join(ROOT, 'data/lore-heydari-2024/rates.csv')]);
+    const r = await runCli(['analyze', store, '--out', out, '--reps', '500', '--compare', join(ROOT, 'data/lore-heydari-2024/rates.csv')]);
     expect(r.stderr).toContain('1 invalid');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('no attenuation');
@@ -38,24 +38,24 @@ describe('samegame analyze / plan', () => {
       'reconstructed,GPT-3.5', 'reconstructed,GPT-4', 'reconstructed,LLaMa-2', 'reconstructed,Pooled']);
   });
 
-  it('analyze with the same base and alternative framing is refused', () => {
-    const r = cli(['analyze', store, '--base', 'business', '--alt', 'business', '--out', join(dir, 'o3')]);
+  it('analyze with the same base and alternative framing is refused', async () => {
+    const r = await runCli(['analyze', store, '--base', 'business', '--alt', 'business', '--out', join(dir, 'o3')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--base and --alt must differ');
     expect(existsSync(join(dir, 'o3'))).toBe(false);
   });
 
-  it('analyze of a missing store or a bad run id says so, exit 2', () => {
-    const a = cli(['analyze', join(dir, 'nope.sqlite')]);
+  it('analyze of a missing store or a bad run id says so, exit 2', async () => {
+    const a = await runCli(['analyze', join(dir, 'nope.sqlite')]);
     expect(a.code).toBe(2);
     expect(a.stderr).toContain('no such trial store');
-    const b = cli(['analyze', store, '--run', '9', '--out', join(dir, 'o2')]);
+    const b = await runCli(['analyze', store, '--run', '9', '--out', join(dir, 'o2')]);
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('no run 9 (runs: 1)');
   });
 
-  it('plan from a store reports trials per cell, calls and tokens (mean 105 per stored call)', () => {
-    const r = cli(['plan', '--store', store, '--target-halfwidth', '0.05', '--reps', '500']);
+  it('plan from a store reports trials per cell, calls and tokens (mean 105 per stored call)', async () => {
+    const r = await runCli(['plan', '--store', store, '--target-halfwidth', '0.05', '--reps', '500']);
     expect(r.code).toBe(0);
     const line = r.stdout.split('\n').find((l) => l.startsWith('pooled'))!;
     const [, n, calls, tokens] = line.trim().split(/\s{2,}/);

@@ -2,15 +2,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-coverage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('samegame coverage', () => {
-  it('simulates the shipped design: coverage.csv with exactly its columns, the figure, a terminal table and progress on stderr', () => {
+  it('simulates the shipped design: coverage.csv with exactly its columns, the figure, a terminal table and progress on stderr', async () => {
     const out = join(dir, 'shipped');
-    const r = cli(['coverage', '--out', out, '--sims', '4', '--reps', '100', '--truth', 'equal']);
+    const r = await runCli(['coverage', '--out', out, '--sims', '4', '--reps', '100', '--truth', 'equal']);
     expect(r.code, r.stderr).toBe(0);
     const csv = readFileSync(join(out, 'reports', 'coverage.csv'), 'utf8').trim().split('\n');
     expect(csv[0]).toBe('statistic,method,nominal,coverage,mc_se,mean_width,truth');
@@ -21,15 +21,15 @@ describe('samegame coverage', () => {
     expect(r.stderr).toContain('coverage: 4/4 simulations');
   });
 
-  it('refuses --sims and --reps beyond their limits with one line naming the flag and the limit, writing nothing', () => {
+  it('refuses --sims and --reps beyond their limits with one line naming the flag and the limit, writing nothing', async () => {
     const out = join(dir, 'refused');
-    const s = cli(['coverage', '--out', out, '--sims', '20000']);
+    const s = await runCli(['coverage', '--out', out, '--sims', '20000']);
     expect(s.code).toBe(2);
     expect(s.stderr).toContain('--sims: "20000" is not an integer from 1 to 10000');
-    const b = cli(['coverage', '--out', out, '--reps', '200000']);
+    const b = await runCli(['coverage', '--out', out, '--reps', '200000']);
     expect(b.code).toBe(2);
     expect(b.stderr).toContain('--reps: "200000" is not an integer from 1 to 100000');
-    const both = cli(['coverage', 'x.sqlite', '--data', 'y.csv', '--out', out]);
+    const both = await runCli(['coverage', 'x.sqlite', '--data', 'y.csv', '--out', out]);
     expect(both.code).toBe(2);
     expect(both.stderr.trim()).toBe('samegame: give one input: --data FILE, --trials FILE or a STORE');
     expect(existsSync(out)).toBe(false);

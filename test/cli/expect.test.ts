@@ -1,12 +1,12 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { cli, ROOT } from '../helpers/cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli, ROOT, type CliResult } from '../helpers/cli.js';
 import { counts, writeStore, type CellSpec } from '../helpers/store.js';
 import { readRates } from '../../src/sources/rates-csv.js';
 
-const tmp = () => mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'samegame-expect-'));
+const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-expect-'));
 const SHIPPED = readFileSync(join(ROOT, 'data/lore-heydari-2024/published.csv'), 'utf8');
 const HEADER = 'table,model,game,statistic,published,computed,difference,tolerance,verdict';
 
@@ -14,9 +14,10 @@ describe('reproduce --expect with a planted wrong value', () => {
   const dir = tmp();
   const planted = join(dir, 'planted.csv');
   writeFileSync(planted, SHIPPED.replace('table3,GPT-4,,shift,0.377,', 'table3,GPT-4,,shift,0.387,'));
-  const r = cli(['reproduce', '--expect', planted, '--out', dir]);
+  let r: CliResult;
+  beforeAll(async () => { r = await runCli(['reproduce', '--expect', planted, '--out', dir]); });
 
-  it('exits 3 naming the check; exactly that row differs in reports/reproduction.csv', () => {
+  it('exits 3 naming the check; exactly that row differs in reports/reproduction.csv', async () => {
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr.trim().split('\n').at(-1)).toBe('samegame: verification failed: published_values_reproduced');
     expect(r.stderr).not.toContain('comparing with the published values in data/'); // --expect replaces the default
@@ -30,16 +31,16 @@ describe('reproduce --expect with a planted wrong value', () => {
     expect(v.checks.find((c: { name: string }) => c.name === 'published_values_reproduced')).toMatchObject({ passed: false });
   });
 
-  it('the report shows the row in red and the sentence counts it', () => {
+  it('the report shows the row in red and the sentence counts it', async () => {
     const html = readFileSync(join(dir, 'reports', 'report.html'), 'utf8');
     expect(html).toContain('<td>Table 3</td><td>GPT-4</td><td></td><td>shift</td><td class="num">0.387</td><td class="num">0.37742</td><td class="num">-0.00958</td><td class="num">0.00050</td><td class="fail">differs</td>');
     expect(html).toMatch(/84 published numbers: \d+ exact, \d+ within Monte Carlo error \([^)]*\), 1 differ \(Table 3 GPT-4 shift: 0\.387 published, 0\.37742 computed\)\./);
     expect(readdirSync(join(dir, 'figures'))).toContain('reproduction.svg');
   });
 
-  it('`samegame report --expect` shows it too, and exits 3', () => {
+  it('`samegame report --expect` shows it too, and exits 3', async () => {
     const out = tmp();
-    const rr = cli(['report', '--expect', planted, '--out', out, '-q']);
+    const rr = await runCli(['report', '--expect', planted, '--out', out, '-q']);
     expect(rr.code).toBe(3);
     expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('<td class="fail">differs</td>');
   });
@@ -54,12 +55,12 @@ describe('bad published files: one line, exit 2, nothing written', () => {
     ['duplicate row', 'table,model,game,statistic,published\ntable3,GPT-4,,R,0.651\ntable3,GPT-4,,R,0.652\n', ':3: field "statistic": duplicate published value'],
     ['wrong header', 'table,model,game,statistic,value\ntable3,GPT-4,,R,0.651\n', ':1: field "value": the header must begin with table,model,game,statistic,published'],
   ];
-  it.each(cases)('%s (reproduce, report)', (name, text, want) => {
+  it.each(cases)('%s (reproduce, report)', async (name, text, want) => {
     const f = join(dir, `${name.replace(/ /g, '-')}.csv`);
     writeFileSync(f, text);
     for (const command of ['reproduce', 'report']) {
       const out = join(dir, `${command}-${name.replace(/ /g, '-')}`);
-      const r = cli([command, '--expect', f, '--out', out]);
+      const r = await runCli([command, '--expect', f, '--out', out]);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr.trim()).toContain(`samegame: ${f}${want}`);
@@ -78,9 +79,9 @@ describe('analyze --expect', () => {
   const table3Only = join(dir, 'table3.csv');
   writeFileSync(table3Only, [SHIPPED.split('\n')[0], ...SHIPPED.split('\n').filter((l) => l.startsWith('table3,')), 'table3,GPT-5,,R,0.9,x', ''].join('\n'));
 
-  it('sets the published values beside the direct run: Table 3 as reproduce judges it, an unknown model missing, exit 3', () => {
+  it('sets the published values beside the direct run: Table 3 as reproduce judges it, an unknown model missing, exit 3', async () => {
     const out = join(dir, 'out');
-    const r = cli(['analyze', join(dir, 'recon.sqlite'), '--attenuation', '0.7', '--expect', table3Only, '--out', out, '-q']);
+    const r = await runCli(['analyze', join(dir, 'recon.sqlite'), '--attenuation', '0.7', '--expect', table3Only, '--out', out, '-q']);
     expect(r.code).toBe(3);
     const lines = readFileSync(join(out, 'reports', 'reproduction.csv'), 'utf8').trim().split('\n');
     const committed = readFileSync(join(ROOT, 'reports', 'reproduction.csv'), 'utf8').trim().split('\n').filter((l) => l.startsWith('table3,'));
@@ -89,11 +90,11 @@ describe('analyze --expect', () => {
     expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('id="reproduction"');
   });
 
-  it('a bad published file: one line, exit 2, nothing written', () => {
+  it('a bad published file: one line, exit 2, nothing written', async () => {
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, 'table,model,game,statistic,published\ntable3,GPT-4,,R,0.6.5\n');
     const out = join(dir, 'bad-out');
-    const r = cli(['analyze', join(dir, 'recon.sqlite'), '--expect', bad, '--out', out]);
+    const r = await runCli(['analyze', join(dir, 'recon.sqlite'), '--expect', bad, '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(`samegame: ${bad}:2: field "published": "0.6.5" is not a number`);
     expect(existsSync(out)).toBe(false);

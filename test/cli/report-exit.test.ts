@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-report-exit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,18 +18,18 @@ writeFileSync(data, [
 ].join('\n') + '\n');
 
 describe('a failed verification check exits 3 on every rates command', () => {
-  it('report writes its HTML (showing FAILED) and exits 3, as reproduce does', () => {
-    const r = cli(['report', '--data', data, '--out', join(dir, 'report'), '--reps', '200', '-q']);
+  it('report writes its HTML (showing FAILED) and exits 3, as reproduce does', async () => {
+    const r = await runCli(['report', '--data', data, '--out', join(dir, 'report'), '--reps', '200', '-q']);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('verification failed: counts_reproduce_rates');
     const html = readFileSync(join(dir, 'report', 'reports', 'report.html'), 'utf8');
     expect(html).toContain('FAILED');
-    const p = cli(['reproduce', '--data', data, '--out', join(dir, 'reproduce'), '--reps', '200', '-q']);
+    const p = await runCli(['reproduce', '--data', data, '--out', join(dir, 'reproduce'), '--reps', '200', '-q']);
     expect(p.code).toBe(3);
   });
 
-  it('--interval takes percentile or bca only, naming the flag', () => {
-    const r = cli(['report', '--data', data, '--out', join(dir, 'x'), '--interval', 'studentized']);
+  it('--interval takes percentile or bca only, naming the flag', async () => {
+    const r = await runCli(['report', '--data', data, '--out', join(dir, 'x'), '--interval', 'studentized']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--interval: "studentized" is not percentile or bca');
     expect(existsSync(join(dir, 'x'))).toBe(false);

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, ROOT } from '../helpers/cli.js';
+import { runCli, ROOT } from '../helpers/cli.js';
 import * as checks from '../../src/core/checks.js';
 import { reproduce } from '../../src/commands/reproduce.js';
 
@@ -13,14 +13,15 @@ const metrics = (out: string) => JSON.parse(readFileSync(join(out, 'reports', 'm
 const numbers = (m: { input: Record<string, unknown>; command?: string }) => ({ ...m, command: undefined, input: { cells: m.input.cells, decisions: m.input.decisions } });
 
 describe('--trials: per-trial CSV and JSONL equal a rates file of their counts', () => {
-  it('point for point and interval for interval, same seed (4 framings that barely differ, n = 120)', () => {
+  it('point for point and interval for interval, same seed (4 framings that barely differ, n = 120)', async () => {
     const args = ['--reps', '2000', '--seed', '5', '--attenuation', '0.7', '-q'];
-    const outs = [['--data', `${FIX}/counts.csv`], ['--trials', `${FIX}/trials.csv`], ['--trials', `${FIX}/trials.jsonl`]].map((src) => {
+    const outs: { out: string; code: number | null; stdout: string }[] = [];
+    for (const src of [['--data', `${FIX}/counts.csv`], ['--trials', `${FIX}/trials.csv`], ['--trials', `${FIX}/trials.jsonl`]]) {
       const out = tmp();
-      const r = cli(['reproduce', ...src, ...args, '--out', out]);
+      const r = await runCli(['reproduce', ...src, ...args, '--out', out]);
       expect(r.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace
-      return { out, code: r.code, stdout: r.stdout };
-    });
+      outs.push({ out, code: r.code, stdout: r.stdout });
+    }
     const [counts, csv, jsonl] = outs.map((o) => metrics(o.out));
     expect(numbers(csv)).toEqual(numbers(counts));
     expect(numbers(jsonl)).toEqual(numbers(counts));
@@ -39,7 +40,7 @@ describe('--trials: per-trial CSV and JSONL equal a rates file of their counts',
     expect(outs[1].stdout).toBe(outs[0].stdout);
   });
 
-  it('verification fails only where a percentile interval of a robustness score lies below its point (R near 1)', () => {
+  it('verification fails only where a percentile interval of a robustness score lies below its point (R near 1)', async () => {
     for (const src of [{ data: `${FIX}/counts.csv` }, { trials: `${FIX}/trials.csv` }]) {
       const v = reproduce({ ...src, reps: 2000, dryRun: true }).verification;
       for (const c of v.checks.filter((k) => !k.passed)) {
@@ -54,22 +55,22 @@ describe('--trials: per-trial CSV and JSONL equal a rates file of their counts',
   });
 
   // With the `warn` status for boundary bias in the verification (core/checks), this data passes.
-  it.runIf('checkStatus' in checks)('barely differing framings pass verification (exit 0), from counts and from trials', () => {
+  it.runIf('checkStatus' in checks)('barely differing framings pass verification (exit 0), from counts and from trials', async () => {
     for (const src of [['--data', `${FIX}/counts.csv`], ['--trials', `${FIX}/trials.csv`], ['--trials', `${FIX}/trials.jsonl`]]) {
-      const r = cli(['reproduce', ...src, '--reps', '2000', '-q', '--out', tmp()]);
+      const r = await runCli(['reproduce', ...src, '--reps', '2000', '-q', '--out', tmp()]);
       expect(r.code, r.stderr).toBe(0);
     }
   });
 
-  it('attenuation defaults to none for per-trial data and the caption says so; the report names the input kind', () => {
+  it('attenuation defaults to none for per-trial data and the caption says so; the report names the input kind', async () => {
     const out = tmp();
-    const r = cli(['report', '--trials', `${FIX}/trials.jsonl`, '--reps', '200', '-q', '--out', out]);
+    const r = await runCli(['report', '--trials', `${FIX}/trials.jsonl`, '--reps', '200', '-q', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const html = readFileSync(join(out, 'reports', 'report.html'), 'utf8');
     expect(html).toContain('without attenuation (a = 1)');
     expect(html).toContain('per-trial decisions');
     expect(html).toContain('--trials test/fixtures/trials/trials.jsonl');
-    const c = cli(['report', '--trials', `${FIX}/clustered.csv`, '--cluster', 'conversation', '--reps', '200', '-q', '--out', out]);
+    const c = await runCli(['report', '--trials', `${FIX}/clustered.csv`, '--cluster', 'conversation', '--reps', '200', '-q', '--out', out]);
     expect(c.code, c.stderr).toBe(0);
     const clustered = readFileSync(join(out, 'reports', 'report.html'), 'utf8');
     expect(clustered).toContain('per-trial decisions, clustered by conversation');
@@ -88,26 +89,26 @@ describe('--trials: bad input is one line, exit 2, nothing written', () => {
     ['mixed outcome columns', 'bad.jsonl', '{"model":"A","game":"G","framing":"business","action":"C"}\n{"model":"A","game":"G","framing":"friend-sharing","p_cooperate":0.5}\n',
       ':2: field "p_cooperate": mixed outcome columns: this file gives "action", this row "p_cooperate" (use one outcome column for every row)'],
   ];
-  it.each(cases)('%s', (_n, name, text, want) => {
+  it.each(cases)('%s', async (_n, name, text, want) => {
     for (const command of ['reproduce', 'report', 'audit']) {
       const out = tmp();
       const file = join(out, name);
       writeFileSync(file, text);
-      const r = cli([command, '--trials', file, '--out', out]);
+      const r = await runCli([command, '--trials', file, '--out', out]);
       expect(r.code).toBe(2);
       expect(r.stderr).toBe(`samegame: ${file}${want}\n`);
       expect(readdirSync(out)).toEqual([name]);
     }
   });
-  it('--data with --trials, and --cluster without --trials, are refused', () => {
+  it('--data with --trials, and --cluster without --trials, are refused', async () => {
     const out = tmp();
-    const both = cli(['reproduce', '--data', `${FIX}/counts.csv`, '--trials', `${FIX}/trials.csv`, '--out', out]);
+    const both = await runCli(['reproduce', '--data', `${FIX}/counts.csv`, '--trials', `${FIX}/trials.csv`, '--out', out]);
     expect([both.code, both.stderr]).toEqual([2, 'samegame: --data and --trials cannot be used together: give one input\n']);
-    const lone = cli(['report', '--cluster', 'conv', '--out', out]);
+    const lone = await runCli(['report', '--cluster', 'conv', '--out', out]);
     expect([lone.code, lone.stderr]).toEqual([2, 'samegame: --cluster and --factor apply to per-trial input: give --trials FILE\n']);
     expect(readdirSync(out)).toEqual([]);
   });
-  it('a cell-count shortfall names the missing cells (rates and per-trial input)', () => {
+  it('a cell-count shortfall names the missing cells (rates and per-trial input)', async () => {
     const dir = tmp();
     const rates = join(dir, 'short.csv');
     writeFileSync(rates, 'model,game,framing,n,cooperate\nA,G,business,10,3\nA,G,friend-sharing,10,4\nA,G,neutral,10,5\nA,H,business,10,3\nA,H,friend-sharing,10,6\n');
@@ -120,17 +121,17 @@ describe('--trials: bad input is one line, exit 2, nothing written', () => {
       expect(cell.failures).toEqual(['5 ≠ 6; missing: A / H / neutral']);
     }
   });
-  it('a missing planned framing names the framings the file has', () => {
-    const r = cli(['reproduce', '--data', `${FIX}/counts.csv`, '--alt', 'friends', '--out', tmp()]);
+  it('a missing planned framing names the framings the file has', async () => {
+    const r = await runCli(['reproduce', '--data', `${FIX}/counts.csv`, '--alt', 'friends', '--out', tmp()]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('the file\'s framings are "business", "friend-sharing", "neutral", "team"');
   });
 });
 
 describe('audit by input kind', () => {
-  it('counts given: the audit says so and skips the reading-error analysis; --reading-error 0 is accepted', () => {
+  it('counts given: the audit says so and skips the reading-error analysis; --reading-error 0 is accepted', async () => {
     const out = tmp();
-    const r = cli(['audit', '--data', `${FIX}/counts.csv`, '--reps', '200', '--search-reps', '100', '--reading-error', '0', '-q', '--out', out]);
+    const r = await runCli(['audit', '--data', `${FIX}/counts.csv`, '--reps', '200', '--search-reps', '100', '--reading-error', '0', '-q', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('counts given, no reading error');
     const md = readFileSync(join(out, 'reports', 'audit.md'), 'utf8');
@@ -139,11 +140,11 @@ describe('audit by input kind', () => {
     expect(json.input.kind).toBe('observed counts');
     expect(json.reading_error).toMatchObject({ counts_given: true, reconstructed_cells: 0, ranges: [] });
   });
-  it('a mixed file moves only its reconstructed cells under reading error', () => {
+  it('a mixed file moves only its reconstructed cells under reading error', async () => {
     const out = tmp();
     const file = join(out, 'mixed.csv');
     writeFileSync(file, 'model,game,framing,n,rate,cooperate\nA,G,business,300,,30\nA,G,friend-sharing,300,0.300,\nB,G,business,300,,60\nB,G,friend-sharing,300,,90\n');
-    const r = cli(['audit', '--data', file, '--reps', '200', '--search-reps', '100', '-q', '--out', out]);
+    const r = await runCli(['audit', '--data', file, '--reps', '200', '--search-reps', '100', '-q', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const json = JSON.parse(readFileSync(join(out, 'reports', 'audit.json'), 'utf8'));
     expect(json.input.kind).toBe('observed counts and reconstructed from rates');
@@ -151,11 +152,11 @@ describe('audit by input kind', () => {
     const moved = new Set(json.reading_error.ranges.flatMap((x: { argmin: { cell: string }[]; argmax: { cell: string }[] }) => [...x.argmin, ...x.argmax].map((c) => c.cell)));
     expect([...moved]).toEqual(['A / G / friend-sharing']);
   });
-  it('per-trial decisions can be audited as observed counts; clustered ones are refused in one line', () => {
-    const ok = cli(['audit', '--trials', `${FIX}/trials.csv`, '--reps', '200', '--search-reps', '100', '-q', '--out', tmp()]);
+  it('per-trial decisions can be audited as observed counts; clustered ones are refused in one line', async () => {
+    const ok = await runCli(['audit', '--trials', `${FIX}/trials.csv`, '--reps', '200', '--search-reps', '100', '-q', '--out', tmp()]);
     expect(ok.code, ok.stderr).toBe(0);
     const out = tmp();
-    const no = cli(['audit', '--trials', `${FIX}/clustered.csv`, '--cluster', 'conversation', '--out', out]);
+    const no = await runCli(['audit', '--trials', `${FIX}/clustered.csv`, '--cluster', 'conversation', '--out', out]);
     expect(no.code).toBe(2);
     expect(no.stderr).toMatch(/^samegame: test\/fixtures\/trials\/clustered\.csv: the audit needs counts of independent binary decisions; this file holds per-trial decisions, clustered by conversation/);
     expect(existsSync(join(out, 'reports'))).toBe(false);

@@ -1,11 +1,11 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/commands/analyze.js';
 import { counts, writeStore } from '../helpers/store.js';
 
-const tmp = () => mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'samegame-framings-'));
+const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-framings-'));
 
 describe('analyze: a missing planned framing names the framings the run has', () => {
   it('lists them in the one-line error', () => {

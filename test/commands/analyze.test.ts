@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,8 +10,8 @@ import { streamFor } from '../../src/stats/rng.js';
 import { counts, writeStore, type CellSpec } from '../helpers/store.js';
 import { MemoryLogger } from '../../src/core/logger.js';
 
-// Stores fsync every trial (synchronous = FULL); on tmpfs that costs nothing.
-const tmp = () => mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'samegame-analyze-'));
+// Stores fsync every trial (synchronous = FULL): tmpdir() is on tmpfs where there is one (test/helpers/global-tmp.ts).
+const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-analyze-'));
 
 describe('swap-in equivalence', () => {
   it('a store built from the reconstructed counts (300 trials per cell) reproduces Table 3 exactly', () => {

@@ -1,16 +1,16 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyze, analyzeSelectiveRun, analyzeTwoFramingRun, readRates, reproduce, UserError } from '../../src/index.js';
 import { parseDecimal, roundedCount, unitsOf } from '../../src/core/decimal.js';
 import { packageRoot, SHIPPED_RATES } from '../../src/core/paths.js';
 import { counts, writeStore, type CellSpec } from '../helpers/store.js';
-import { cli } from '../helpers/cli.js';
+import { runCli, type CliResult } from '../helpers/cli.js';
 import { wrappedCommand } from '../../src/core/command-line.js';
 
-const tmp = () => mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'samegame-library-'));
+const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-library-'));
 const SHIPPED = join(packageRoot, SHIPPED_RATES);
 
 /** A small two-framing store: model M plays two canonical games in business and friend-sharing. */
@@ -28,13 +28,13 @@ function smallStore(dir: string): string {
 }
 
 describe('the library', () => {
-  it('readRates(path) works without options (the planned pair business / friend-sharing)', () => {
+  it('readRates(path) works without options (the planned pair business / friend-sharing)', async () => {
     const input = readRates(SHIPPED);
     expect(input.rows).toHaveLength(24);
     expect(input.table.cells).toHaveLength(24);
   });
 
-  it('public results are JSON-serializable (no BigInt); rates keep exact decimal arithmetic', () => {
+  it('public results are JSON-serializable (no BigInt); rates keep exact decimal arithmetic', async () => {
     const input = readRates(SHIPPED);
     const back = JSON.parse(JSON.stringify(input)) as { rows: { rate: { text: string; units: string; decimals: number } }[] };
     expect(back.rows[0].rate).toEqual({ text: '0.087', value: 0.087, decimals: 3, units: '87' });
@@ -46,7 +46,7 @@ describe('the library', () => {
     expect(roundedCount(parseDecimal('0.5')!, 3)).toBe(2);
   });
 
-  it('analyze per design kind: analyzeTwoFramingRun returns the two-framing result; analyzeSelectiveRun refuses it with one line', () => {
+  it('analyze per design kind: analyzeTwoFramingRun returns the two-framing result; analyzeSelectiveRun refuses it with one line', async () => {
     const store = smallStore(tmp());
     const res = analyzeTwoFramingRun({ store, reps: 200, dryRun: true });
     expect(res.kind).toBe('two-framing');
@@ -61,10 +61,14 @@ describe('the library', () => {
 describe('analyze --compare: what was written is described and recorded', () => {
   const dir = tmp();
   const store = smallStore(dir);
-  const r = cli(['analyze', store, '--out', join(dir, 'a'), '--reps', '300', '--compare', SHIPPED_RATES, '--map-model', 'M=GPT-4', '-q']);
-  const metrics = JSON.parse(readFileSync(join(dir, 'a', 'reports', 'metrics.json'), 'utf8')) as Record<string, unknown>;
+  let r: CliResult;
+  let metrics: Record<string, unknown>;
+  beforeAll(async () => {
+    r = await runCli(['analyze', store, '--out', join(dir, 'a'), '--reps', '300', '--compare', SHIPPED_RATES, '--map-model', 'M=GPT-4', '-q']);
+    metrics = JSON.parse(readFileSync(join(dir, 'a', 'reports', 'metrics.json'), 'utf8')) as Record<string, unknown>;
+  });
 
-  it('two_empirical_tables names the comparison tables the user asked for (not "no external comparison table")', () => {
+  it('two_empirical_tables names the comparison tables the user asked for (not "no external comparison table")', async () => {
     expect(r.code, r.stderr).toBe(0);
     const v = JSON.parse(readFileSync(join(dir, 'a', 'reports', 'verification.json'), 'utf8')) as { checks: { name: string; description: string; value: string }[] };
     const c = v.checks.find((k) => k.name === 'two_empirical_tables')!;
@@ -73,7 +77,7 @@ describe('analyze --compare: what was written is described and recorded', () => 
     expect(c.description).not.toContain('no external comparison table');
   });
 
-  it('metrics.json and the report record --compare and --map-model in the regenerate command', () => {
+  it('metrics.json and the report record --compare and --map-model in the regenerate command', async () => {
     expect(metrics.command).toBe(`samegame analyze ${store} --run 1 --base business --alt friend-sharing --attenuation 1 --seed 20240818 --reps 300 --compare ${SHIPPED_RATES} --map-model M=GPT-4`);
     expect(metrics.compare).toMatchObject({ path: SHIPPED_RATES, model_map: { M: 'GPT-4' } });
     const html = readFileSync(join(dir, 'a', 'reports', 'report.html'), 'utf8');
@@ -81,9 +85,9 @@ describe('analyze --compare: what was written is described and recorded', () => 
     expect(wrappedCommand(metrics.command as string).split(' \\\n  ').join(' ')).toBe(metrics.command);
   });
 
-  it('running the recorded command (with another --out) writes the same tables', () => {
+  it('running the recorded command (with another --out) writes the same tables', async () => {
     const words = spawnSync('sh', ['-c', `printf '%s\\n' ${metrics.command as string}`], { encoding: 'utf8' }).stdout.split('\n').slice(1, -1);
-    const again = cli([...words, '--out', join(dir, 'b'), '-q']);
+    const again = await runCli([...words, '--out', join(dir, 'b'), '-q']);
     expect(again.code, again.stderr).toBe(0);
     for (const f of ['metrics.json', 'table3.csv', 'compare.csv', 'compare-headline.csv', 'lambda.csv']) {
       expect(readFileSync(join(dir, 'b', 'reports', f), 'utf8'), f).toBe(readFileSync(join(dir, 'a', 'reports', f), 'utf8'));

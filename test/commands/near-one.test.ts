@@ -1,10 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, ROOT } from '../helpers/cli.js';
+import { runCli, ROOT } from '../helpers/cli.js';
 import { counts, writeStore, type CellSpec } from '../helpers/store.js';
 import { BinomialSampler } from '../../src/stats/binomial.js';
 import { streamFor } from '../../src/stats/rng.js';
@@ -25,7 +24,7 @@ let dir: string;
 let store: string;
 beforeAll(() => {
   // a RAM disk where there is one: the store fsyncs every trial
-  dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'sg-near-one-'));
+  dir = mkdtempSync(join(tmpdir(), 'sg-near-one-'));
   store = join(dir, 'same-game.sqlite');
   const rates = [0.12, 0.45, 0.71, 0.93];
   const rng = streamFor(5, 'near-one');
@@ -40,9 +39,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 interface VCheck { name: string; passed: boolean; status?: string; warnings?: string[]; failures?: string[] }
 interface Iv { point: number; lo: number; hi: number }
 
-function analyzeRun(interval: string) {
+async function analyzeRun(interval: string) {
   const out = join(dir, interval);
-  const r = cli(['analyze', store, '--base', 'business', '--alt', 'friend-sharing', '--reps', '2000', '--out', out, '--interval', interval, '-q']);
+  const r = await runCli(['analyze', store, '--base', 'business', '--alt', 'friend-sharing', '--reps', '2000', '--out', out, '--interval', interval, '-q']);
   const v = JSON.parse(readFileSync(join(out, 'reports', 'verification.json'), 'utf8')) as { passed: boolean; checks: VCheck[] };
   const m = JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8')) as {
     settings: { interval: string }; models: { model: string; R: Iv; R_family: Iv }[]; pooled: { R: Iv; R_family: Iv };
@@ -51,8 +50,8 @@ function analyzeRun(interval: string) {
 }
 
 describe('a simulated same-game.yaml run with no framing effect, analyzed', () => {
-  it('percentile: exits 0; every R or family R above its interval is a named warn (boundary bias, advice --interval bca), none fails', () => {
-    const { r, v, m, contain } = analyzeRun('percentile');
+  it('percentile: exits 0; every R or family R above its interval is a named warn (boundary bias, advice --interval bca), none fails', async () => {
+    const { r, v, m, contain } = await analyzeRun('percentile');
     expect(r.code, r.stderr).toBe(0);
     expect(v.passed).toBe(true);
     expect(contain.status).toBe('warn');
@@ -75,8 +74,8 @@ describe('a simulated same-game.yaml run with no framing effect, analyzed', () =
     expect(html).toContain('intervals_ordered_and_contain_point warnings (not failures):');
   });
 
-  it('bca: exits 0 and records the method; a near-1 R outside its BCa interval lies below it (bias correction toward 1), named as a warn', () => {
-    const { r, v, m, contain } = analyzeRun('bca');
+  it('bca: exits 0 and records the method; a near-1 R outside its BCa interval lies below it (bias correction toward 1), named as a warn', async () => {
+    const { r, v, m, contain } = await analyzeRun('bca');
     expect(r.code, r.stderr).toBe(0);
     expect(v.passed).toBe(true);
     expect(m.settings.interval).toContain('BCa');

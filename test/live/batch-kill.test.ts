@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { batchMsg } from '../../src/core/messages/batch.js';
 import { startBatchLoopback } from '../helpers/loopback-batch.js';
-import { cleanEnv, runCli } from '../helpers/cli.js';
+import { cleanEnv, runCli, spawnCli } from '../helpers/cli.js';
 import { batchArgs, QUICKSTART_TRIALS, requestedAgain, storeFacts } from '../helpers/batch-run.js';
 
 let dir: string;
@@ -25,7 +25,7 @@ it.each(POINTS)('kill -9 at %s, then resume: one batch per chunk, every trial st
     const store = join(dir, `${point}.sqlite`);
     // 200 lines per file: 4 chunks for the quickstart's 800 trials.
     const args = batchArgs(store, srv.url, ['--batch-size', '200']);
-    const first = await runCli(args, { env: cleanEnv({ OPENAI_API_KEY: 'sk-test', SAMEGAME_CRASH_AT: point }) });
+    const first = await spawnCli(args, { env: cleanEnv({ OPENAI_API_KEY: 'sk-test', SAMEGAME_CRASH_AT: point }) });
     expect(first.signal).toBe('SIGKILL');
     const before = storeFacts(store);
     if (point === 'create-call') expect(srv.createdPerChunk.size).toBe(before.chunks.filter((c) => c.state === 'created').length + 1);

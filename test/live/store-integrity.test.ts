@@ -14,7 +14,7 @@ import { UserError } from '../../src/core/errors.js';
 import { checkIntegrity, storeError, withStoreErrors } from '../../src/live/store/integrity.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { counts, writeStore } from '../helpers/store.js';
-import { cli, ROOT } from '../helpers/cli.js';
+import { runCli, ROOT } from '../helpers/cli.js';
 
 const QUICKSTART = join(ROOT, 'data/designs/quickstart.yaml');
 const MODELS = ['alpha', 'bravo', 'charlie', 'delta'];
@@ -56,31 +56,31 @@ function expectOneLine(r: { code: number | null; stderr: string; stdout: string 
 }
 
 describe('a store with 8 KiB of garbage in the middle', () => {
-  it('the good store is sound (the check passes) and is large enough for the garbage to land inside it', () => {
+  it('the good store is sound (the check passes) and is large enough for the garbage to land inside it', async () => {
     expect(readFileSync(good).length).toBeGreaterThan(16 * 8192);
     const db = new Database(good, { readonly: true });
     expect(() => checkIntegrity(db, good, true)).not.toThrow();
     db.close();
   });
 
-  it('analyze, export, run and plan each give one line naming the store and exit 2, nothing written', () => {
+  it('analyze, export, run and plan each give one line naming the store and exit 2, nothing written', async () => {
     const store = damaged('bad.sqlite', 0.5);
     const before = sha(store);
     const listing = () => readdirSync(dir).sort();
     const files = listing();
     const out = join(dir, 'out');
-    expectOneLine(cli(['analyze', store, '--out', out, '--reps', '50']), store);
+    expectOneLine(await runCli(['analyze', store, '--out', out, '--reps', '50']), store);
     expect(existsSync(out)).toBe(false);
-    expectOneLine(cli(['export', store, '--format', 'csv', '--out', join(dir, 'x.csv')]), store);
-    expectOneLine(cli(['export', store, '--format', 'jsonl']), store);
-    expectOneLine(cli(['run', QUICKSTART, '--store', store]), store);
-    expectOneLine(cli(['plan', '--store', store, '--target-halfwidth', '0.1', '--reps', '100']), store);
+    expectOneLine(await runCli(['export', store, '--format', 'csv', '--out', join(dir, 'x.csv')]), store);
+    expectOneLine(await runCli(['export', store, '--format', 'jsonl']), store);
+    expectOneLine(await runCli(['run', QUICKSTART, '--store', store]), store);
+    expectOneLine(await runCli(['plan', '--store', store, '--target-halfwidth', '0.1', '--reps', '100']), store);
     expect(listing()).toEqual(files); // no export file, no temporary file, no -wal/-shm, no journal
     expect(sha(store)).toBe(before);
   });
 
   for (const fraction of [0.25, 0.75]) {
-    it(`garbage at ${fraction} of the file: refused on opening, for reading and for writing, the store unchanged`, () => {
+    it(`garbage at ${fraction} of the file: refused on opening, for reading and for writing, the store unchanged`, async () => {
       const store = damaged(`bad-${fraction}.sqlite`, fraction);
       const before = sha(store);
       expect(() => TrialStore.openExisting(store)).toThrow(UserError);
@@ -89,7 +89,7 @@ describe('a store with 8 KiB of garbage in the middle', () => {
     });
   }
 
-  it('--verify-store runs the full integrity_check: an index entry that no longer matches its row is found', () => {
+  it('--verify-store runs the full integrity_check: an index entry that no longer matches its row is found', async () => {
     // Change one model name inside a leaf page of the trials_cells index: the b-tree stays well formed
     // (quick_check passes), but the index no longer matches the table (integrity_check finds it).
     const db = new Database(good, { readonly: true });
@@ -101,8 +101,8 @@ describe('a store with 8 KiB of garbage in the middle', () => {
     for (let at = region.indexOf('charlie'); at >= 0; at = region.indexOf('charlie', at + 1)) region[at + 6] = 'X'.charCodeAt(0);
     const store = join(dir, 'index.sqlite');
     writeFileSync(store, bytes);
-    expect(cli(['export', store, '--format', 'csv']).code).toBe(0); // the quick check does not look at index contents
-    const r = cli(['export', store, '--format', 'csv', '--verify-store']);
+    expect((await runCli(['export', store, '--format', 'csv'])).code).toBe(0); // the quick check does not look at index contents
+    const r = await runCli(['export', store, '--format', 'csv', '--verify-store']);
     expectOneLine(r, store);
     expect(r.stderr).toMatch(/the trial store is damaged \(integrity_check found (a problem|\d+\+? problems), first: row \d+ missing from index trials_cells\)/);
     expect(r.stderr).toContain('missing from index trials_cells');
@@ -125,7 +125,7 @@ describe('SQLite errors are one-line user errors naming the store', () => {
     await expect(withStoreErrors('s.sqlite', () => { throw sqliteError; })).rejects.toBeInstanceOf(UserError);
   });
 
-  it('opening a file that is not a database is one line (SQLITE_NOTADB), for readers and the writer', () => {
+  it('opening a file that is not a database is one line (SQLITE_NOTADB), for readers and the writer', async () => {
     const p = join(dir, 'text.sqlite');
     writeFileSync(p, 'model,game\n'.repeat(1000));
     expect(() => TrialStore.openExisting(p)).toThrow(UserError);

@@ -15,7 +15,7 @@ import { runMsg } from '../../src/core/messages/run.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrialStore } from '../../src/live/store/store.js';
 import { counts, writeStore } from '../helpers/store.js';
-import { BIN, cli, cleanEnv } from '../helpers/cli.js';
+import { BIN, runCli, cleanEnv } from '../helpers/cli.js';
 
 const NOBODY = 65534;
 const GAMES = ['prisoners-dilemma', 'snowdrift'];
@@ -48,7 +48,7 @@ afterAll(() => {
 const listing = () => readdirSync(storeDir).sort();
 
 describe('a store in a read-only directory', () => {
-  it('is opened read-only by the readers, and a store at rest is one file (no -wal/-shm)', () => {
+  it('is opened read-only by the readers, and a store at rest is one file (no -wal/-shm)', async () => {
     expect(listing()).toEqual(['s.sqlite']);
     expect([...readFileSync(store).subarray(18, 20)]).toEqual([1, 1]); // rollback mode at rest
     const s = TrialStore.openExisting(store);
@@ -58,14 +58,14 @@ describe('a store in a read-only directory', () => {
     expect(listing()).toEqual(['s.sqlite']);
   });
 
-  it('export, analyze and plan read it and leave nothing beside it', () => {
+  it('export, analyze and plan read it and leave nothing beside it', async () => {
     const before = readFileSync(store);
-    const e = cli(['export', store, '--format', 'csv']);
+    const e = await runCli(['export', store, '--format', 'csv']);
     expect(e.code).toBe(0);
     expect(e.stdout.trim().split('\n')).toHaveLength(1 + TRIALS);
-    const a = cli(['analyze', store, '--out', join(outDir, 'root'), '--reps', '50', '-q']);
+    const a = await runCli(['analyze', store, '--out', join(outDir, 'root'), '--reps', '50', '-q']);
     expect(a.code).toBe(0);
-    const p = cli(['plan', '--store', store, '--target-halfwidth', '0.2', '--reps', '100']);
+    const p = await runCli(['plan', '--store', store, '--target-halfwidth', '0.2', '--reps', '100']);
     expect(p.code).toBe(0);
     expect(listing()).toEqual(['s.sqlite']);
     expect(readFileSync(store).equals(before)).toBe(true);

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 
 import { runCli } from '../../helpers/cli.js';
 
-// Spawns the built binary (one for every test file: `npm test` runs tsc first); the processes
-// share no files (each test has its own temporary directory), so they run concurrently.
+// The CLI in-process through main(argv) (test/helpers/cli.ts): exit code, stdout and stderr as
+// the binary gives them; each test has its own temporary directory.
 const fixtures = join(__dirname, '..', '..', 'fixtures', 'audit');
 const cli = async (args: string[]) => { const r = await runCli(args); return { status: r.code, stdout: r.stdout, stderr: r.stderr }; };
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-audit-'));
@@ -20,7 +20,7 @@ const BAD: Record<string, string> = {
   'duplicate cell': `${HEADER}\nM,G,business,300,0.2\nM,G,business,300,0.3\nM,G,friend-sharing,300,0.5\n`,
 };
 
-describe.concurrent('samegame audit: bad input', () => {
+describe('samegame audit: bad input', () => {
   for (const [name, text] of Object.entries(BAD)) {
     it(`${name}: the same message as reproduce, non-zero exit, nothing written`, async () => {
       const dir = tmp();
@@ -53,7 +53,7 @@ describe.concurrent('samegame audit: bad input', () => {
   });
 });
 
-describe.concurrent('samegame audit: planted impossible rate', () => {
+describe('samegame audit: planted impossible rate', () => {
   it('flags exactly that cell with the counts around it, and still audits', async () => {
     const dir = tmp();
     const res = await cli(['audit', '--data', join(fixtures, 'rates-planted-0088.csv'), '--out', dir, '--reps', '1000', '--search-reps', '500']);
@@ -74,7 +74,7 @@ describe.concurrent('samegame audit: planted impossible rate', () => {
   });
 });
 
-describe.concurrent('samegame audit: shipped data', () => {
+describe('samegame audit: shipped data', () => {
   it('writes reports/audit.{md,json,html} and the audit figures', async () => {
     const dir = tmp();
     const res = await cli(['audit', '--out', dir, '--reps', '2000', '-q']);
