@@ -28,6 +28,8 @@ renderer.then((r) => r.prepareRenderer(), () => undefined);
 let chain = Promise.resolve();
 parentPort.on('message', (m) => {
   chain = chain.then(async () => {
+    // The calling thread may have claimed this figure first (it draws from the other end).
+    if (Atomics.compareExchange(new Int32Array(m.claim), 0, 0, 1) !== 0) { parentPort.postMessage({ id: m.id, skipped: true }); return; }
     try {
       const r = await renderer;
       const warnings = [];
@@ -43,7 +45,9 @@ parentPort.on('message', (m) => {
 
 interface Drawn { readonly svg: string; readonly png: Uint8Array; readonly warnings: readonly string[] }
 interface Job {
-  readonly figure: Figure; readonly pool: FigurePool;
+  readonly figure: Figure;
+  /** 0 while unclaimed; 1 when the worker draws it, 2 when the calling thread does (Atomics, shared with the worker). */
+  readonly claim: Int32Array;
   readonly resolve: (d: Drawn) => void; readonly reject: (e: Error) => void; readonly result: Promise<Drawn>;
 }
 
@@ -53,9 +57,6 @@ function rendererModule(): string | undefined {
   const js = here.endsWith('.ts') ? join(dirname(here), '..', '..', 'dist', 'render', 'render.js') : join(dirname(here), 'render.js');
   return existsSync(js) ? pathToFileURL(js).href : undefined;
 }
-
-/** Jobs the worker holds at once: one drawing, one waiting, so it never idles while the caller draws. */
-const WORKER_AHEAD = 2;
 
 /**
  * One worker per process, started on first use and kept, so a process that draws several output
@@ -71,16 +72,16 @@ function sharedWorker(): Shared | undefined {
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module } });
   worker.unref();
   const s: Shared = { worker, sent: new Map(), nextId: 0 };
-  worker.on('message', (m: { id: number; svg?: string; png?: Uint8Array; warnings?: string[]; error?: string }) => {
+  worker.on('message', (m: { id: number; skipped?: boolean; svg?: string; png?: Uint8Array; warnings?: string[]; error?: string }) => {
     const job = s.sent.get(m.id)!;
     s.sent.delete(m.id);
     if (m.error !== undefined) job.reject(new Error(`figure ${job.figure.id}: rendering failed: ${m.error}`));
-    else job.resolve({ svg: m.svg!, png: new Uint8Array(m.png!.buffer, m.png!.byteOffset, m.png!.byteLength), warnings: m.warnings! });
+    else if (!m.skipped) job.resolve({ svg: m.svg!, png: new Uint8Array(m.png!.buffer, m.png!.byteOffset, m.png!.byteLength), warnings: m.warnings! });
     if (s.sent.size === 0) worker.unref(); // idle: it must not hold the process open
-    job.pool.feed();
   });
   worker.on('error', (e) => {
-    for (const job of s.sent.values()) job.reject(e);
+    // Figures the worker had claimed fail; those it had not are still drawn by the calling thread.
+    for (const job of s.sent.values()) if (Atomics.load(job.claim, 0) === 1) job.reject(e);
     s.sent.clear();
     shared = undefined; // the next pool starts a new one
   });
@@ -98,32 +99,39 @@ export class FigurePool {
     this.worker = useWorker ? sharedWorker() : undefined;
   }
 
-  /** Queue a figure; the worker starts on it at once when it has room. */
+  /** Queue a figure and hand it to the worker, which starts on it when it is free. */
   prefetch(figure: Figure): void {
     if (this.jobs.has(figure.id)) return;
     let resolve!: (d: Drawn) => void, reject!: (e: Error) => void;
     const result = new Promise<Drawn>((res, rej) => { resolve = res; reject = rej; });
     result.catch(() => undefined); // awaited in files(); a failure there, not as an unhandled rejection
-    const job = { figure, pool: this, resolve, reject, result };
+    const job = { figure, claim: new Int32Array(new SharedArrayBuffer(4)), resolve, reject, result };
     this.jobs.set(figure.id, job);
     this.queue.push(job);
-    this.feed();
+    const w = this.worker;
+    if (w) {
+      const id = w.nextId++;
+      w.sent.set(id, job);
+      w.worker.ref(); // busy: the process waits for its answers
+      w.worker.postMessage({ id, spec: figure.spec, claim: job.claim.buffer });
+    }
   }
 
   /** Draw every figure (those prefetched included) and return its three files, in figure order. */
   async files(figures: readonly Figure[], outDir: string, logger?: Logger): Promise<OutputFile[]> {
     assertUniqueIds(figures);
     for (const f of figures) this.prefetch(f);
-    // The calling thread draws from the back of the queue while the worker takes from the front.
+    // The calling thread draws from the back of the queue while the worker takes from the front;
+    // each figure is drawn by whichever claims it first.
     for (let job = this.queue.pop(); job !== undefined; job = this.queue.pop()) {
+      if (Atomics.compareExchange(job.claim, 0, 0, 2) !== 0) continue;
       try {
         const warnings: string[] = [];
         const svg = await renderSvg(job.figure.spec, warnings);
         job.resolve({ svg, png: svgToPng(svg), warnings });
       } catch (e) {
-        job.reject(e as Error);
+        job.reject(new Error(`figure ${job.figure.id}: rendering failed: ${e instanceof Error ? e.message : String(e)}`));
       }
-      await new Promise((r) => setImmediate(r)); // let the worker's replies in, and top it up
     }
     const dir = join(outDir, 'figures');
     const out: OutputFile[] = [];
@@ -142,18 +150,6 @@ export class FigurePool {
   /** Nothing to release: the worker is the process's (see sharedWorker). Kept for callers' symmetry. */
   async close(): Promise<void> {}
 
-  /** Hand queued figures to the worker while it has room. */
-  feed(): void {
-    const w = this.worker;
-    if (!w) return;
-    while (w.sent.size < WORKER_AHEAD && this.queue.length > 0) {
-      const job = this.queue.shift()!;
-      const id = w.nextId++;
-      w.sent.set(id, job);
-      w.worker.ref(); // busy: the process waits for its answers
-      w.worker.postMessage({ id, spec: job.figure.spec });
-    }
-  }
 }
 
 /**

@@ -99,12 +99,13 @@ describe('rendering the two-framing figures', () => {
     }
   });
 
-  it('figure files: a figure that fails to draw on the worker rejects with its id', async () => {
+  it('figure files: a figure that fails to draw rejects with its id, whichever thread drew it', async () => {
     const pool = new FigurePool();
     try {
       const bad = { ...figs[0], id: 'broken', spec: { mark: 'bar', data: { values: [] }, encoding: { x: { field: 'a', type: 'nosuchtype' } } } } as unknown as typeof figs[0];
       pool.prefetch(bad);
-      await expect(pool.files([bad], '/out')).rejects.toThrow(/broken/);
+      await expect(pool.files([bad], '/out')).rejects.toThrow(/^figure broken: rendering failed: /);
+      await expect(new FigurePool(false).files([bad], '/out')).rejects.toThrow(/^figure broken: rendering failed: /);
     } finally {
       await pool.close();
     }
