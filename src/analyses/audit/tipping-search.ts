@@ -162,7 +162,7 @@ function firstFlipAt(st: ReplicateState, pr: TippingProblem, observed: ArrayLike
         if (x < 0 || x > st.ns[i]) continue;
         st.setCount(i, x);
         tally.n++;
-        if (pr.margin(st) <= 0) return true;
+        if (overturned(st, pr)) return true;
       }
       st.setCount(i, observed[i]);
       return false;
