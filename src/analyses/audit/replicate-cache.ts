@@ -21,16 +21,17 @@ export const DRAW_CACHE_BYTES = 64 * 2 ** 20;
 export const R2_TABLE_MAX = 2 ** 20;
 
 export class DrawCache {
-  private readonly columns = new Map<string, Int32Array>();
+  private readonly columns = new Map<number | string, Int32Array>();
   private readonly capacity: number;
 
-  constructor(readonly seed: number, readonly reps: number) {
+  constructor(readonly seed: number, readonly reps: number, readonly cells: number) {
     this.capacity = Math.max(4, Math.floor(DRAW_CACHE_BYTES / (4 * Math.max(1, reps))));
   }
 
   /** Column of `reps` redrawn counts of cell `i` (id `id`) at count x of n. Never write into it. */
   column(i: number, id: string, n: number, x: number): Int32Array {
-    const key = `${i}:${x}`;
+    // One number per (cell, count) while cells · (n + 1) stays exact in a double; a string above.
+    const key = (n + 1) * this.cells <= Number.MAX_SAFE_INTEGER ? x * this.cells + i : `${i}:${x}`;
     const hit = this.columns.get(key);
     if (hit) {
       this.columns.delete(key);

@@ -56,7 +56,7 @@ export class ReplicateState {
     this.counts = new Int32Array(k);
     this.ns = new Int32Array(k);
     this.ids = table.cells.map((c) => cellId(table.factors, c.key));
-    this.cache = new DrawCache(settings.seed, this.reps);
+    this.cache = new DrawCache(settings.seed, this.reps, k);
     this.pairOf = new Int32Array(k).fill(-1);
     table.cells.forEach((c, i) => {
       if (c.obs.kind !== 'binary') throw new Error(`audit needs binary cells; ${this.ids[i]} holds per-trial probabilities`);
