@@ -80,13 +80,27 @@ function sharedWorker(): Shared | undefined {
     if (s.sent.size === 0) worker.unref(); // idle: it must not hold the process open
   });
   worker.on('error', (e) => {
-    // Figures the worker had claimed fail; those it had not are still drawn by the calling thread.
-    for (const job of s.sent.values()) if (Atomics.load(job.claim, 0) === 1) job.reject(e);
+    // Figures the worker had claimed fail; those it had not are drawn on the calling thread.
+    for (const job of s.sent.values()) {
+      if (Atomics.compareExchange(job.claim, 0, 0, 2) === 0) void drawHere(job);
+      else if (Atomics.load(job.claim, 0) === 1) job.reject(e);
+    }
     s.sent.clear();
     shared = undefined; // the next pool starts a new one
   });
   shared = s;
   return s;
+}
+
+/** Draw a figure on the calling thread and settle its job. */
+async function drawHere(job: Job): Promise<void> {
+  try {
+    const warnings: string[] = [];
+    const svg = await renderSvg(job.figure.spec, warnings);
+    job.resolve({ svg, png: svgToPng(svg), warnings });
+  } catch (e) {
+    job.reject(new Error(`figure ${job.figure.id}: rendering failed: ${e instanceof Error ? e.message : String(e)}`));
+  }
 }
 
 export class FigurePool {
@@ -122,16 +136,12 @@ export class FigurePool {
     assertUniqueIds(figures);
     for (const f of figures) this.prefetch(f);
     // The calling thread draws from the back of the queue while the worker takes from the front;
-    // each figure is drawn by whichever claims it first.
+    // each figure is drawn by whichever claims it first. The last unclaimed figure is left to a
+    // live worker: its Vega is warm, while the calling thread's first figure pays for loading it.
+    const live = () => this.worker !== undefined && shared === this.worker;
     for (let job = this.queue.pop(); job !== undefined; job = this.queue.pop()) {
-      if (Atomics.compareExchange(job.claim, 0, 0, 2) !== 0) continue;
-      try {
-        const warnings: string[] = [];
-        const svg = await renderSvg(job.figure.spec, warnings);
-        job.resolve({ svg, png: svgToPng(svg), warnings });
-      } catch (e) {
-        job.reject(new Error(`figure ${job.figure.id}: rendering failed: ${e instanceof Error ? e.message : String(e)}`));
-      }
+      if (live() && this.queue.every((j) => Atomics.load(j.claim, 0) !== 0)) break;
+      if (Atomics.compareExchange(job.claim, 0, 0, 2) === 0) await drawHere(job);
     }
     const dir = join(outDir, 'figures');
     const out: OutputFile[] = [];
