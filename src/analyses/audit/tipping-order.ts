@@ -35,7 +35,11 @@ export const EXACT_DP_MAX = 2048;
  */
 export type GainCache = Map<string, PairGain>;
 
-export function orderTipping(st: ReplicateState, ahead: string, behind: string, cache: GainCache = new Map()): OrderTipping {
+/**
+ * `cap`: the caller needs the answer only if it is at most this many changes (it holds a smaller
+ * one from another comparison): the budget stops there, and nothing is returned beyond it.
+ */
+export function orderTipping(st: ReplicateState, ahead: string, behind: string, cache: GainCache = new Map(), cap = Infinity): OrderTipping {
   const raw = (g: string) => {
     const ps = st.groupPairs(g);
     return ps.reduce((s, j) => { const p = st.layout.pairs[j]; return s + robustness2(st.counts[p.baseIndex] / st.ns[p.baseIndex], st.counts[p.altIndex] / st.ns[p.altIndex]); }, 0) / ps.length;
@@ -47,7 +51,8 @@ export function orderTipping(st: ReplicateState, ahead: string, behind: string, 
     const { baseIndex: b, altIndex: s } = st.layout.pairs[j];
     return { b, s, nb: st.ns[b], ns: st.ns[s], x0b: st.counts[b], x0s: st.counts[s] };
   };
-  for (let cmax = 16; ; cmax = Math.min(2 * cmax, maxCost)) {
+  const limit = Math.min(maxCost, cap);
+  for (let cmax = Math.min(16, limit); ; cmax = Math.min(2 * cmax, limit)) {
     const u = cmax <= EXACT_DP_MAX ? 1 : Math.ceil(cmax / EXACT_DP_MAX);
     const gainOf = (j: number, sign: 1 | -1, w: number) => {
       const key = `${j}:${sign}:${w}:${cmax}:${u}`;
@@ -89,6 +94,6 @@ export function orderTipping(st: ReplicateState, ahead: string, behind: string, 
       for (let i = 0; i < out.length; i++) changes += Math.abs(out[i] - st.counts[i]);
       return { ahead, behind, gap, changes, counts: out, unit: u };
     }
-    if (cmax >= maxCost) return { ahead, behind, gap };
+    if (cmax >= limit) return { ahead, behind, gap };
   }
 }

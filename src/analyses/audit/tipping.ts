@@ -176,7 +176,8 @@ function orderConclusion(full: ReplicateState, re: ReadingErrorResult, settings:
   let best: ReturnType<typeof orderTipping> | undefined;
   const gains: GainCache = new Map();
   for (let i = 0; i < ranked.length; i++) for (let j = i + 1; j < ranked.length; j++) {
-    const t = orderTipping(full, ranked[i], ranked[j], gains);
+    // Only a comparison that beats the best so far matters (ties keep the first, as before).
+    const t = orderTipping(full, ranked[i], ranked[j], gains, best?.changes === undefined ? Infinity : best.changes - 1);
     if (t.changes !== undefined && (best?.changes === undefined || t.changes < best.changes)) best = t;
   }
   if (!best?.counts) return { ...common, holds: true, method: 'not-found', cells: [], evaluations: 0 };
