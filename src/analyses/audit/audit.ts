@@ -28,10 +28,11 @@ export const AUDIT_DEFAULTS = {
   mcTarget: 0.001,
   /**
    * Largest table the audit takes (cells). Its searches evaluate every cell's neighbouring counts
-   * against the pooled statistics, so their cost grows with the square of the cells: 240 cells
-   * take seconds, 1,000 about a minute or two. Above it the audit refuses before any work.
+   * against the pooled statistics, so their cost grows faster than the square of the cells: 24
+   * cells take about 2 s, 240 about 13 s, 480 about 20 s, 1,000 several minutes. Above it the
+   * audit refuses before any work (`--max-cells` raises it).
    */
-  maxCells: 1000,
+  maxCells: 500,
 } as const;
 
 export interface AuditSettings extends TwoFramingSettings {
