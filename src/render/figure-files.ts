@@ -70,7 +70,6 @@ function sharedWorker(): Shared | undefined {
   const module = rendererModule();
   if (module === undefined) { shared = null; return undefined; }
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module } });
-  worker.unref();
   const s: Shared = { worker, sent: new Map(), nextId: 0 };
   worker.on('message', (m: { id: number; skipped?: boolean; svg?: string; png?: Uint8Array; warnings?: string[]; error?: string }) => {
     const job = s.sent.get(m.id)!;
@@ -88,6 +87,9 @@ function sharedWorker(): Shared | undefined {
     s.sent.clear();
     shared = undefined; // the next pool starts a new one
   });
+  // Unreferenced after the listeners are attached (attaching one references it again): an idle
+  // worker never holds the process open, also when a command fails before drawing anything.
+  worker.unref();
   shared = s;
   return s;
 }
