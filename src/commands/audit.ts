@@ -46,14 +46,6 @@ function asCounts(input: AnalysisInput): RatesInput {
 export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { verification: VerificationReport }> {
   // Figures are drawn on a second thread while the searches run (the attenuation figure is known first).
   const pool = new FigurePool();
-  try {
-    return await auditWith(opts, pool);
-  } finally {
-    await pool.close();
-  }
-}
-
-async function auditWith(opts: AuditOptions, pool: FigurePool | undefined): Promise<AuditResult & { verification: VerificationReport }> {
   const res = auditCompute(opts, pool);
   const files = await auditFiles(res, opts.out ?? '.', opts.logger, pool);
   if (!opts.dryRun) writeFilesAtomic(files);

@@ -72,12 +72,8 @@ export async function reproducePresentationFiles(res: ReproduceResult, outDir: s
  */
 export async function reproduceWithFigures(opts: ReproduceOptions = {}): Promise<ReproduceResult> {
   const pool = new FigurePool(); // its worker loads the renderer while the bootstrap runs
-  try {
-    const res = reproduce({ ...opts, dryRun: true });
-    const files = [...res.files, ...await reproducePresentationFiles(res, opts.out ?? '.', opts.logger, pool)];
-    if (!opts.dryRun) writeFilesAtomic(files);
-    return { ...res, files };
-  } finally {
-    await pool.close();
-  }
+  const res = reproduce({ ...opts, dryRun: true });
+  const files = [...res.files, ...await reproducePresentationFiles(res, opts.out ?? '.', opts.logger, pool)];
+  if (!opts.dryRun) writeFilesAtomic(files);
+  return { ...res, files };
 }

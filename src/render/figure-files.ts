@@ -60,7 +60,7 @@ function rendererModule(): string | undefined {
 
 /**
  * One worker per process, started on first use and kept, so a process that draws several output
- * sets loads Vega on it once; it holds the process open only while it has jobs. Jobs carry their pool.
+ * sets loads Vega on it once; it holds the process open only while it has jobs. Pools share it.
  */
 interface Shared { readonly worker: Worker; readonly sent: Map<number, Job>; nextId: number }
 let shared: Shared | null | undefined;
@@ -159,21 +159,12 @@ export class FigurePool {
     return out;
   }
 
-  /** Nothing to release: the worker is the process's (see sharedWorker). Kept for callers' symmetry. */
-  async close(): Promise<void> {}
-
 }
 
 /**
- * figures/<id>.vl.json, .svg and .png for each figure, under `outDir` (drawn on two threads; a
- * pool already started by the caller, with figures prefetched, is used and left open).
+ * figures/<id>.vl.json, .svg and .png for each figure, under `outDir` (drawn on two threads; on the
+ * caller's pool when given, where figures may have been prefetched).
  */
 export async function figureFiles(figures: readonly Figure[], outDir: string, logger?: Logger, pool?: FigurePool): Promise<OutputFile[]> {
-  if (figures.length === 0) return [];
-  const own = pool ?? new FigurePool();
-  try {
-    return await own.files(figures, outDir, logger);
-  } finally {
-    if (!pool) await own.close();
-  }
+  return figures.length === 0 ? [] : (pool ?? new FigurePool()).files(figures, outDir, logger);
 }

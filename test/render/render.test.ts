@@ -86,29 +86,20 @@ describe('rendering the two-framing figures', () => {
   it('figure files: the same bytes whichever thread draws a figure (worker and calling thread, or calling thread only)', async () => {
     const both = new FigurePool();
     const alone = new FigurePool(false);
-    try {
-      both.prefetch(figs[0]); // drawn by the worker while the rest are queued
-      const a = await both.files(figs, '/out');
-      const b = await alone.files(figs, '/out');
-      expect(a.map((f) => f.path)).toEqual(figs.flatMap((f) => ['vl.json', 'svg', 'png'].map((e) => `/out/figures/${f.id}.${e}`)));
-      for (let i = 0; i < a.length; i++) expect(Buffer.from(a[i].content).equals(Buffer.from(b[i].content))).toBe(true);
-      expect(a[1].content).toBe(`${await renderSvg(figs[0].spec)}\n`);
-    } finally {
-      await both.close();
-      await alone.close();
-    }
+    both.prefetch(figs[0]); // drawn by the worker while the rest are queued
+    const a = await both.files(figs, '/out');
+    const b = await alone.files(figs, '/out');
+    expect(a.map((f) => f.path)).toEqual(figs.flatMap((f) => ['vl.json', 'svg', 'png'].map((e) => `/out/figures/${f.id}.${e}`)));
+    for (let i = 0; i < a.length; i++) expect(Buffer.from(a[i].content).equals(Buffer.from(b[i].content))).toBe(true);
+    expect(a[1].content).toBe(`${await renderSvg(figs[0].spec)}\n`);
   });
 
   it('figure files: a figure that fails to draw rejects with its id, whichever thread drew it', async () => {
     const pool = new FigurePool();
-    try {
-      const bad = { ...figs[0], id: 'broken', spec: { mark: 'bar', data: { values: [] }, encoding: { x: { field: 'a', type: 'nosuchtype' } } } } as unknown as typeof figs[0];
-      pool.prefetch(bad);
-      await expect(pool.files([bad], '/out')).rejects.toThrow(/^figure broken: rendering failed: /);
-      await expect(new FigurePool(false).files([bad], '/out')).rejects.toThrow(/^figure broken: rendering failed: /);
-    } finally {
-      await pool.close();
-    }
+    const bad = { ...figs[0], id: 'broken', spec: { mark: 'bar', data: { values: [] }, encoding: { x: { field: 'a', type: 'nosuchtype' } } } } as unknown as typeof figs[0];
+    pool.prefetch(bad);
+    await expect(pool.files([bad], '/out')).rejects.toThrow(/^figure broken: rendering failed: /);
+    await expect(new FigurePool(false).files([bad], '/out')).rejects.toThrow(/^figure broken: rendering failed: /);
   });
 
   it('PNG text is drawn with the shipped font although system fonts are off', () => {
