@@ -108,6 +108,7 @@ export interface StartSet { readonly indices: Int32Array; readonly taken: Uint8A
 /** The K indices of the smallest (low) or largest values of `a`: a StartSet for values near `a`. */
 export function extremeIndices(a: Float64Array, low: boolean, K: number): StartSet {
   const n = a.length;
+  if (hasNaN(a)) return firstIndices(n, K); // selection needs NaN-free values; any K indices will do
   const copy = Float64Array.from(a);
   const k = low ? K - 1 : n - K;
   selectInPlace(copy, k);

@@ -83,6 +83,9 @@ describe('quantileOfUpdate: the quantile of f(base − sub + add) in one pass', 
       const B = Float64Array.from(b);
       B[at % B.length] = NaN;
       expect(quantileOfUpdate(B, Float64Array.from(s), Float64Array.from(a), q, (x) => x)).toBeNaN();
+      // also when told to read first the extremes of a sum that holds the NaN
+      const { low, K } = updateQuantileSide(B.length, q);
+      expect(quantileOfUpdate(B, Float64Array.from(s), Float64Array.from(a), q, (x) => x, extremeIndices(B, low, K))).toBeNaN();
     }), { numRuns: 200 });
   });
 

@@ -207,7 +207,7 @@ export class PrefixSums {
     const key = `${low}:${K}`;
     const hit = this.starts.get(key);
     if (hit && hit.version === this.version) return hit.set;
-    const set = extremeIndices(this.prefix[this.m - 1], low, K);
+    const set = extremeIndices(this.last(), low, K);
     this.starts.set(key, { version: this.version, set });
     return set;
   }

@@ -131,7 +131,7 @@ export class ReplicateState {
     const count = cols.length;
     let sum = out;
     if (exclude === undefined && count * this.reps <= PREFIX_MAX_VALUES) {
-      const key = `${kind}\u0000${group}`;
+      const key = prefixKey(kind, group);
       let ps = this.prefixes.get(key);
       if (!ps) { ps = new PrefixSums(count, this.reps); this.prefixes.set(key, ps); }
       sum = ps.total(cols, stamps);
@@ -179,7 +179,7 @@ export class ReplicateState {
   private scanning = false;
 
   private scanQuantile(group: string, kind: HeadlineKind, q: number): number | undefined {
-    const ps = this.prefixes.get(`${kind}\u0000${group}`);
+    const ps = this.prefixes.get(prefixKey(kind, group));
     if (!ps) return undefined;
     const pairs = this.groupPairs(group);
     let changed = -1;
@@ -190,10 +190,9 @@ export class ReplicateState {
       changed = t;
     }
     if (changed < 0) return undefined;
-    const count = pairs.length, a = this.settings.attenuation;
-    const f = kind === 'R' ? (x: number) => 1 - a * (1 - x / count) : (x: number) => a * (x / count);
+    const count = pairs.length;
     const { low, K } = updateQuantileSide(this.reps, q);
-    return quantileOfUpdate(ps.last(), ps.usedColumn(changed), this.pair(pairs[changed]).column(kind), q, f, ps.start(low, K));
+    return quantileOfUpdate(ps.last(), ps.usedColumn(changed), this.pair(pairs[changed]).column(kind), q, (x) => this.transform(kind, x / count), ps.start(low, K));
   }
 
   /** Pair j's columns at the current counts (recomputed, or taken from its small cache, when a count moved). */
@@ -211,6 +210,9 @@ export class ReplicateState {
     return kind === 'R' ? 1 - a * (1 - raw) : a * raw;
   }
 }
+
+/** The running sums of one statistic of one group (the same key in replicates() and scan mode). */
+const prefixKey = (kind: HeadlineKind, group: string) => `${kind}\u0000${group}`;
 
 /**
  * out[r] = ((0 + c0[r]) + c1[r]) + … in column order — the estimand's summation order, so the sums

@@ -28,7 +28,6 @@ export interface OrderTipping {
 /** Largest budget the dynamic programme covers count by count (O(pairs · budget²)); above it, on a grid. */
 export const EXACT_DP_MAX = 2048;
 
-/** Minimal changes for model `behind` to overtake model `ahead` (strictly), or none if impossible. */
 /**
  * Gains already computed, by (pair, direction, weight, budget, grid unit): each model takes part in
  * one comparison per other model, with the same gains each time.
@@ -36,6 +35,7 @@ export const EXACT_DP_MAX = 2048;
 export type GainCache = Map<string, PairGain>;
 
 /**
+ * Minimal changes for model `behind` to overtake model `ahead` (strictly), or none if impossible.
  * `cap`: the caller needs the answer only if it is at most this many changes (it holds a smaller
  * one from another comparison): the budget stops there, and nothing is returned beyond it.
  */
