@@ -71,6 +71,13 @@ export function assertUniqueIds(figures: readonly Figure[]): void {
 }
 
 /** Tooltip number format: three decimals, like the seed's tables. */
+/**
+ * A layer transform that leaves one row (per facet cell, in a faceted chart): for marks placed by
+ * a datum or a value alone (reference rules and their labels), which would otherwise be drawn once
+ * per data row, stacked on one another.
+ */
+export const ONE_ROW = [{ aggregate: [{ op: 'count' as const, as: 'rows' }] }];
+
 export const F3 = '.3f';
 
 /** One facet row per model, in the given order, the model name as a bold heading above its row. */

@@ -5,11 +5,11 @@ import { selectivePlaneFigure, type PlaneRow } from '../../src/analyses/selectiv
 import { publishedPlane } from '../../src/analyses/selective/analysis.js';
 import { compareFigure } from '../../src/analyses/compare/figure.js';
 import type { CompareRow } from '../../src/analyses/compare/compare.js';
-import type { Figure } from '../../src/render/figure.js';
+import { COLORS, type Figure } from '../../src/render/figure.js';
 import { coverageFigure } from '../../src/analyses/coverage/figure.js';
 import type { CoverageResult } from '../../src/analyses/coverage/coverage.js';
 import { loadVega } from '../../src/render/vega-runtime.js';
-import { specJson } from '../../src/render/render.js';
+import { renderSvg, specJson } from '../../src/render/render.js';
 import { roundFloats } from '../render/round-floats.js';
 
 /**
@@ -75,6 +75,18 @@ describe('figure builders of the audit, compare and selective analyses', () => {
   it('the published plane holds the published table: 2 models × 5 conditions', () => {
     const rows = JSON.stringify(byId['selective-plane-published'].spec);
     for (const c of ['minimal', 'neutral-padding', 'generic-social', 'descriptive-grounding', 'normative-grounding']) expect(rows).toContain(c);
+  });
+
+  it('draws each reference rule and its label once per panel, not once per data row', async () => {
+    const count = (svg: string, re: RegExp) => (svg.match(re) ?? []).length;
+    // The sweep has 6 rows per panel (3 attenuations × 2 groups) and 2 panels: 2 rules and 2 labels each.
+    const sweep = await renderSvg(byId['audit-attenuation'].spec);
+    expect(count(sweep, new RegExp(`fill="${COLORS.accent}">0\\.70<`, 'g'))).toBe(2);
+    expect(count(sweep, /\(Camerer\)</g)).toBe(2);
+    // The compare figure has 2 rows and one panel: one dashed zero line.
+    expect(count(await renderSvg(byId['compare-direct-reconstructed'].spec), /stroke-dasharray="4,3"/g)).toBe(1);
+    // The plane has 2 rows in one panel: one dashed threshold rule.
+    expect(count(await renderSvg(byId['selective-plane'].spec), /stroke-dasharray="5,4"/g)).toBe(1);
   });
 
   it('every spec compiles with vega-lite without a warning', () => {

@@ -1,5 +1,5 @@
 import { POOLED } from '../../core/names.js';
-import { COLORS, defineFigure, F3, type Figure } from '../../render/figure.js';
+import { COLORS, defineFigure, F3, ONE_ROW, type Figure } from '../../render/figure.js';
 import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION, type SweepRow } from './attenuation.js';
 import { isExactMinimum, type TippingResult } from './tipping.js';
 
@@ -63,10 +63,11 @@ export function attenuationFigure(points: readonly SweepPoint[], groups: readonl
             },
           },
           ...marks.map((m) => ({
-            mark: { type: 'rule' as const, color: COLORS.accent, strokeDash: m.dash, strokeWidth: 1.5 },
+            mark: { type: 'rule' as const, color: COLORS.accent, strokeDash: m.dash, strokeWidth: 1.5 }, transform: ONE_ROW,
             encoding: { x: { datum: m.a, type: 'quantitative' as const }, tooltip: { value: m.label } },
           })),
           ...marks.map((m, i) => ({
+            transform: ONE_ROW,
             mark: { type: 'text' as const, color: COLORS.accent, fontSize: 10, align: (i === 0 ? 'left' : 'right') as 'left' | 'right', dx: i === 0 ? 3 : -3, baseline: 'top' as const },
             encoding: { x: { datum: m.a, type: 'quantitative' as const }, y: { value: 2 }, text: { value: i === 0 ? m.a.toFixed(2) : `${m.a.toFixed(2)} (Camerer)` } },
           })),

@@ -1,5 +1,5 @@
 import type { CompareRow } from './compare.js';
-import { COLORS, defineFigure, F3, type Figure } from '../../render/figure.js';
+import { COLORS, defineFigure, F3, ONE_ROW, type Figure } from '../../render/figure.js';
 
 /**
  * Side by side: per matched cell, the direct-run rate minus the reconstructed rate
@@ -18,7 +18,7 @@ export function compareFigure(rows: readonly CompareRow[], subtitle: string): Fi
       width: 420,
       height: { step: 22 },
       layer: [
-        { mark: { type: 'rule', color: '#999999', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative' } } },
+        { mark: { type: 'rule', color: '#999999', strokeDash: [4, 3] }, transform: ONE_ROW, encoding: { x: { datum: 0, type: 'quantitative' } } },
         { mark: { type: 'rule', strokeWidth: 2.5, color: COLORS.base }, encoding: { y, x: { field: 'diff_lo', type: 'quantitative' }, x2: { field: 'diff_hi' } } },
         {
           mark: { type: 'point', filled: true, size: 60, color: COLORS.base, opacity: 1 },

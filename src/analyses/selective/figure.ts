@@ -6,7 +6,7 @@
  * a dashed vertical line (largest surface sensitivity still called invariant) and a horizontal
  * line (the world-responsiveness interval must lie above it).
  */
-import { COLORS, defineFigure, F3, type Figure } from '../../render/figure.js';
+import { COLORS, defineFigure, F3, ONE_ROW, type Figure } from '../../render/figure.js';
 import { DEFAULT_THRESHOLDS, type VerdictThresholds } from './estimand.js';
 
 export interface PlaneRow {
@@ -61,8 +61,8 @@ export function selectivePlaneFigure(rows: readonly PlaneRow[], o: PlaneOptions)
         width: 320,
         height: 300,
         layer: [
-          { mark: { type: 'rule', strokeDash: [5, 4], color: COLORS.neutral, strokeWidth: 1 }, encoding: { x: { datum: t.maxSurface, type: 'quantitative' } } },
-          { mark: { type: 'rule', color: COLORS.neutral, strokeWidth: 1 }, encoding: { y: { datum: t.minWorldLo, type: 'quantitative' } } },
+          { mark: { type: 'rule', strokeDash: [5, 4], color: COLORS.neutral, strokeWidth: 1 }, transform: ONE_ROW, encoding: { x: { datum: t.maxSurface, type: 'quantitative' } } },
+          { mark: { type: 'rule', color: COLORS.neutral, strokeWidth: 1 }, transform: ONE_ROW, encoding: { y: { datum: t.minWorldLo, type: 'quantitative' } } },
           { mark: { type: 'rule', strokeWidth: 1.6, opacity: 0.8 }, encoding: { x: { ...x, field: 'ssLo' }, x2: { field: 'ssHi' }, y, color } },
           { mark: { type: 'rule', strokeWidth: 1.6, opacity: 0.8 }, encoding: { y: { ...y, field: 'wrLo' }, y2: { field: 'wrHi' }, x, color } },
           {
