@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { relative } from 'node:path';
 import { audit, AUDIT_DEFAULTS } from '../commands/audit.js';
+import { defaultSearchThreads, MIN_CELLS_FOR_WORKERS } from '../commands/audit-threads.js';
 import { consistencyFlags } from '../analyses/audit/consistency.js';
 import { isExactMinimum } from '../analyses/audit/tipping.js';
 import { msg } from '../core/messages/common.js';
@@ -10,7 +11,7 @@ import { FLAG_LIMITS, MAX_REPS, addRatesFlags, inputFlags, parseIntFlag, termina
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 
 interface AuditFlags extends RatesFlags {
-  readingError: number; searchReps: number; maxCells: number;
+  readingError: number; searchReps: number; maxCells: number; threads?: number;
 }
 
 export function registerAudit(program: Command): void {
@@ -20,6 +21,7 @@ export function registerAudit(program: Command): void {
     .option('--reading-error <k>', 'counts each cell may be off by (1 ≈ one pixel on a 300-pixel axis)', parseIntFlag('--reading-error', 0, FLAG_LIMITS.readingError), AUDIT_DEFAULTS.readingError)
     .option('--search-reps <n>', 'replicates during the tipping-point search (results are re-checked at --reps)', parseIntFlag('--search-reps', 1, MAX_REPS), AUDIT_DEFAULTS.searchReps)
     .option('--max-cells <n>', 'largest table to audit, in cells (the searches grow with the square of the cells)', parseIntFlag('--max-cells', 1, FLAG_LIMITS.maxCells), AUDIT_DEFAULTS.maxCells)
+    .option('--threads <n>', `threads for the searches of tables of ${MIN_CELLS_FOR_WORKERS} cells or more (default: the cores, at most 4; here ${defaultSearchThreads()}); the results do not depend on it`, parseIntFlag('--threads', 1, FLAG_LIMITS.threads))
     .option('-q, --quiet', 'print only the summary')
     .action(async (o: AuditFlags, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);

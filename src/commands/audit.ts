@@ -8,23 +8,49 @@ import { silentLogger, type Logger } from '../core/logger.js';
 import { join, resolve } from 'node:path';
 import type { VerificationReport } from '../core/checks.js';
 import { verifyRates } from './reproduce.js';
-import { auditFiles, auditInput, auditSettings, type AuditResult, type AuditSettings } from '../analyses/audit/index.js';
+import { auditFiles, auditFinish, auditInput, auditPlan, auditSettings, auditStart, SearchWorkspace, type AuditResult, type AuditSettings, type AuditStage } from '../analyses/audit/index.js';
+import { defaultSearchThreads, startSearchTasks } from './audit-threads.js';
 
 export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
   out?: string;
   logger?: Logger;
   dryRun?: boolean;
+  /** Threads for the searches (the calling thread and workers; default: the cores, at most 4). Results do not depend on it. */
+  threads?: number;
+}
+
+/** Settings with defaults, and the rates file read as counts (input errors before any work). */
+function auditRead(opts: AuditOptions): { input: RatesInput; settings: AuditSettings } {
+  // Per-trial data are direct observations: no attenuation unless asked (as reproduce).
+  const settings = auditSettings({ ...opts, attenuation: opts.attenuation ?? (opts.trials !== undefined ? 1 : undefined) });
+  return { input: asCounts(readInput(opts, settings.base, settings.alt)), settings };
 }
 
 /**
- * The audit computation without writing: rates file → AuditResult. Input errors are the same as
- * `reproduce`'s (one reader) and are thrown before any work.
+ * The audit computation without writing, on the calling thread: rates file → AuditResult. Input
+ * errors are the same as `reproduce`'s (one reader) and are thrown before any work.
  */
-export function auditCompute(opts: AuditOptions = {}, pool?: FigurePool): Omit<AuditResult, 'files'> {
+export function auditCompute(opts: AuditOptions = {}): Omit<AuditResult, 'files'> {
+  const { input, settings } = auditRead(opts);
+  return auditInput(input, settings, opts.logger ?? silentLogger);
+}
+
+/** auditCompute with the searches on `opts.threads` threads and the attenuation figure handed to `pool` as soon as it is known. */
+async function auditComputeThreaded(opts: AuditOptions, pool: FigurePool): Promise<Omit<AuditResult, 'files'>> {
   const logger = opts.logger ?? silentLogger;
-  // Per-trial data are direct observations: no attenuation unless asked (as reproduce).
-  const settings = auditSettings({ ...opts, attenuation: opts.attenuation ?? (opts.trials !== undefined ? 1 : undefined) });
-  return auditInput(asCounts(readInput(opts, settings.base, settings.alt)), settings, logger, pool && ((f) => pool.prefetch(f)));
+  const { input, settings } = auditRead(opts);
+  // The searches need only the table: the workers start on them while this thread bootstraps.
+  const plan = auditPlan(input, settings);
+  const run = startSearchTasks(plan.job, plan.tasks, opts.threads ?? defaultSearchThreads());
+  let stage: AuditStage;
+  try {
+    stage = auditStart(input, settings, logger, (f) => pool.prefetch(f), plan);
+  } catch (e) {
+    run.cancel();
+    throw e;
+  }
+  const progress = logger.progress ? (d: number, t: number) => logger.progress!('searches', d, t) : undefined;
+  return auditFinish(stage, await run.finish(new SearchWorkspace(stage.job, stage.full), progress), logger);
 }
 
 /**
@@ -46,7 +72,7 @@ function asCounts(input: AnalysisInput): RatesInput {
 export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { verification: VerificationReport }> {
   // Figures are drawn on a second thread while the searches run (the attenuation figure is known first).
   const pool = new FigurePool();
-  const res = auditCompute(opts, pool);
+  const res = await auditComputeThreaded(opts, pool);
   const files = await auditFiles(res, opts.out ?? '.', opts.logger, pool);
   if (!opts.dryRun) writeFilesAtomic(files);
   // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
+import { compiledModule } from '../core/paths.js';
 import { reportMsg } from '../core/messages/report.js';
 import { assertUniqueIds, type Figure } from './figure.js';
 import { renderSvg, specJson, svgToPng } from './render.js';
@@ -18,7 +17,7 @@ import { renderSvg, specJson, svgToPng } from './render.js';
  * known (`prefetch`), so that they are drawn while the computation runs.
  *
  * The worker is plain JavaScript evaluated from a string that imports the compiled renderer
- * (render.js beside this module; from the TypeScript sources, the one in dist/). Without it,
+ * (dist/render/render.js, also when running from the TypeScript sources). Without it,
  * every figure is drawn on the calling thread.
  */
 const WORKER_SOURCE = `
@@ -51,13 +50,6 @@ interface Job {
   readonly resolve: (d: Drawn) => void; readonly reject: (e: Error) => void; readonly result: Promise<Drawn>;
 }
 
-/** The compiled renderer for the worker, or undefined when there is none. */
-function rendererModule(): string | undefined {
-  const here = fileURLToPath(import.meta.url);
-  const js = here.endsWith('.ts') ? join(dirname(here), '..', '..', 'dist', 'render', 'render.js') : join(dirname(here), 'render.js');
-  return existsSync(js) ? pathToFileURL(js).href : undefined;
-}
-
 /**
  * One worker per process, started on first use and kept, so a process that draws several output
  * sets loads Vega on it once; it holds the process open only while it has jobs. Pools share it.
@@ -67,7 +59,7 @@ let shared: Shared | null | undefined;
 
 function sharedWorker(): Shared | undefined {
   if (shared !== undefined) return shared ?? undefined;
-  const module = rendererModule();
+  const module = compiledModule('render/render.js');
   if (module === undefined) { shared = null; return undefined; }
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module } });
   const s: Shared = { worker, sent: new Map(), nextId: 0 };

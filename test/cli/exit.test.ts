@@ -1,7 +1,8 @@
 /**
  * The process ends when the command does. The figure pool's worker thread starts before the
- * computation (so that it loads Vega meanwhile); a command that fails on its input must still
- * exit at once with its message, not wait for the idle worker. Real processes: the in-process
+ * computation (so that it loads Vega meanwhile), and the audit's search worker before the
+ * bootstrap; a command that fails on its input must still exit at once with its message, not wait
+ * for the idle or busy worker. Real processes: the in-process
  * runner cannot see whether a process exits.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,8 @@ describe('the process exits when a command fails before drawing', () => {
   it.each([
     ['reproduce', ['reproduce', '--data', bad, '--out', join(dir, 'r')], /bad\.csv:2: field "rate": "1\.7" is outside \[0, 1\]/],
     ['audit', ['audit', '--data', 'test/fixtures/audit/rates-240-cells.csv', '--max-cells', '100', '--out', join(dir, 'a')], /240 cells: the audit takes at most 100/],
+    // The search worker starts before the bootstrap, which then refuses: the worker must be stopped.
+    ['audit with a search worker', ['audit', '--data', 'test/fixtures/audit/rates-240-cells.csv', '--reps', '1000000', '--threads', '2', '--out', join(dir, 'w')], /604 statistics × 1,000,000 replicates/],
   ])('%s: exit 2 with the one-line message', async (_name, args, message) => {
     const r = await startCli(args as string[]).done;
     expect(r.code).toBe(2);

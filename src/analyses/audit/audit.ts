@@ -6,11 +6,12 @@ import { msg } from '../../core/messages/common.js';
 import { msgAudit } from '../../core/messages/audit.js';
 import { silentLogger, type Logger } from '../../core/logger.js';
 import { POOLED, stat } from '../../core/names.js';
-import { analyzeTwoFraming, TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis, type TwoFramingSettings } from '../two-framing/index.js';
+import { analyzeTwoFraming, twoFramingLayout, TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis, type TwoFramingSettings } from '../two-framing/index.js';
 import { checkConsistency, consistencyFlags, type CellConsistency } from './consistency.js';
 import { ReplicateState, type HeadlineKind } from './replicate-state.js';
-import { readingErrorRanges, type ReadingErrorResult } from './reading-error.js';
-import { tippingPoints, type TippingResult } from './tipping.js';
+import { readingErrorRanges, type ReadingErrorRange, type ReadingErrorResult } from './reading-error.js';
+import { tippingPoints, type IntervalFinding, type TippingResult } from './tipping.js';
+import { searchTasks, SearchWorkspace, type SearchJob, type SearchTask, type SearchTaskResult } from './search-tasks.js';
 import { attenuationSweep, type SweepRow } from './attenuation.js';
 import { influence, type InfluenceResult } from './influence.js';
 import { defaultBatches, mcErrorOfQuantile, type McError } from '../../stats/mc-error.js';
@@ -71,31 +72,70 @@ export function auditSettings(o: Partial<AuditSettings>): AuditSettings {
   return { ...s, searchReps: Math.min(s.searchReps, s.reps) };
 }
 
-/**
- * The audit computation, without I/O: a read rates file and settings → AuditResult (less the
- * files, which the command renders and writes). `onFigure` receives each figure that is known
- * before the searches run (the attenuation sweep), for a command to draw while they run.
- */
-export function auditInput(input: RatesInput, settings: AuditSettings, logger: Logger = silentLogger,
-  onFigure?: (figure: Figure) => void): Omit<AuditResult, 'files'> {
+/** What the audit knows before its searches: the analysis, and the searches as independent tasks. */
+export interface AuditStage extends AuditPlan {
+  readonly settings: AuditSettings;
+  readonly input: RatesInput;
+  readonly analysis: TwoFramingAnalysis;
+  readonly consistency: readonly CellConsistency[];
+  readonly attenuation: readonly SweepRow[];
+  /** The full-replicate state (the searches' and the influence analysis's). */
+  readonly full: ReplicateState;
+}
+
+/** The audit's searches: known from the table alone, before any bootstrap (a command may start them on other threads first). */
+export interface AuditPlan { readonly job: SearchJob; readonly tasks: readonly SearchTask[] }
+
+export function auditPlan(input: RatesInput, settings: AuditSettings): AuditPlan {
   const cells = input.table.cells.length;
   if (cells > settings.maxCells) throw new UserError(msgAudit.tooManyCells(input.path, cells, settings.maxCells));
-  const progress = (label: string) => (logger.progress ? (d: number, t: number) => logger.progress!(label, d, t) : undefined);
+  // Reading error applies to counts reconstructed from rates; given counts were not read off a figure.
+  const job: SearchJob = {
+    table: input.table, layout: twoFramingLayout(input.table, settings.base, settings.alt), reconstructed: input.rows.map((r) => r.reconstructed),
+    settings: { ...twoFramingSettings(settings), readingError: settings.readingError, searchReps: settings.searchReps },
+  };
+  return { job, tasks: searchTasks(job) };
+}
 
+const twoFramingSettings = (s: AuditSettings): TwoFramingSettings =>
+  ({ seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt, interval: s.interval });
+
+/**
+ * The audit up to its searches: input checks, consistency, the two-framing analysis and the
+ * attenuation sweep. `onFigure` receives the attenuation figure, for a command to draw while the
+ * searches run.
+ */
+export function auditStart(input: RatesInput, settings: AuditSettings, logger: Logger = silentLogger,
+  onFigure?: (figure: Figure) => void, plan: AuditPlan = auditPlan(input, settings)): AuditStage {
   const consistency = checkConsistency(input.rows);
   for (const f of consistencyFlags(consistency)) logger.warn(msgAudit.consistencyFlag(input.path, f));
-
-  const tf: TwoFramingSettings = { seed: settings.seed, reps: settings.reps, attenuation: settings.attenuation, base: settings.base, alt: settings.alt, interval: settings.interval };
-  const analysis = analyzeTwoFraming(input.table, tf, logger);
+  const analysis = analyzeTwoFraming(input.table, twoFramingSettings(settings), logger);
   const attenuation = attenuationSweep(analysis);
   onFigure?.(sweepFigure(attenuation, analysis.layout.models));
-  const level = { seed: settings.seed, attenuation: settings.attenuation };
-  const full = new ReplicateState(input.table, analysis.layout, { ...level, reps: settings.reps });
-  // Reading error applies to counts reconstructed from rates; given counts were not read off a figure.
-  const reconstructed = input.rows.map((r) => r.reconstructed);
-  const readingError = readingErrorRanges(full, settings.readingError, progress('reading error'), reconstructed);
-  const search = new ReplicateState(input.table, analysis.layout, { ...level, reps: settings.searchReps });
-  const tipping = tippingPoints(full, search, { settings: tf, readingError, reconstructed, onProgress: progress('tipping points') });
+  const full = new ReplicateState(input.table, analysis.layout, { seed: settings.seed, attenuation: settings.attenuation, reps: settings.reps });
+  return { settings, input, analysis, consistency, attenuation, full, ...plan };
+}
+
+/** Run a stage's search tasks on the calling thread; results by task position. */
+export function runSearchesHere(stage: AuditStage, onProgress?: (done: number, total: number) => void): SearchTaskResult[] {
+  const ws = new SearchWorkspace(stage.job, stage.full);
+  return stage.tasks.map((t, i) => { const r = ws.run(t); onProgress?.(i + 1, stage.tasks.length); return r; });
+}
+
+/** The audit from its stage and its search results (in any order): the reading error, tipping points, influence and Monte Carlo error. */
+export function auditFinish(stage: AuditStage, results: readonly SearchTaskResult[], logger: Logger = silentLogger): Omit<AuditResult, 'files'> {
+  const { settings, analysis, full, job } = stage;
+  const reading = new Map<number, { range: ReadingErrorRange; evaluations: number }>();
+  const findings = new Map<number, IntervalFinding>();
+  let influenceResult: InfluenceResult | undefined;
+  for (const r of results) {
+    if (r.kind === 'reading') reading.set(r.index, r);
+    else if (r.kind === 'tipping') findings.set(r.index, r.finding);
+    else influenceResult = r.influence;
+  }
+  const readingError = readingErrorRanges(full, settings.readingError, undefined, job.reconstructed, (i) => reading.get(i));
+  const search = new ReplicateState(job.table, job.layout, { seed: settings.seed, attenuation: settings.attenuation, reps: settings.searchReps });
+  const tipping = tippingPoints(full, search, { settings: analysis.settings, readingError, reconstructed: job.reconstructed }, (i) => findings.get(i));
   for (const t of tipping) if (t.verified === false) logger.warn(msgAudit.tippingUnverified(t.id));
   const groups = [...analysis.layout.models, POOLED];
   const batches = defaultBatches(settings.reps);
@@ -105,7 +145,19 @@ export function auditInput(input: RatesInput, settings: AuditSettings, logger: L
     return { group, kind, lo: mcErrorOfQuantile(reps, 0.025, batches, settings.mcTarget), hi: mcErrorOfQuantile(reps, 0.975, batches, settings.mcTarget) };
   }));
   return {
-    settings, input, analysis, consistency, readingError, tipping,
-    attenuation, influence: influence(full), mcError, degenerate: degenerateCells(analysis),
+    settings, input: stage.input, analysis, consistency: stage.consistency, readingError, tipping,
+    attenuation: stage.attenuation, influence: influenceResult ?? influence(full), mcError, degenerate: degenerateCells(analysis),
   };
+}
+
+/**
+ * The audit computation, without I/O, on the calling thread: a read rates file and settings →
+ * AuditResult (less the files, which the command renders and writes). A command may run the
+ * searches on two threads instead (auditStart, its own runner, auditFinish): the result is the same.
+ */
+export function auditInput(input: RatesInput, settings: AuditSettings, logger: Logger = silentLogger,
+  onFigure?: (figure: Figure) => void): Omit<AuditResult, 'files'> {
+  const stage = auditStart(input, settings, logger, onFigure);
+  const progress = logger.progress ? (d: number, t: number) => logger.progress!('searches', d, t) : undefined;
+  return auditFinish(stage, runSearchesHere(stage, progress), logger);
 }

@@ -134,52 +134,74 @@ function searchEndpoint(state: ReplicateState, observed: ArrayLike<number>, K: R
   return { value: best, counts };
 }
 
+/** The reconstructed cells' bound: K for each cell that may have been misread, 0 for a given count. */
+export function readingBounds(k: number, K: number, reconstructed?: ArrayLike<boolean>): Int32Array {
+  return Int32Array.from({ length: k }, (_, i) => (reconstructed === undefined || reconstructed[i] ? K : 0));
+}
+
+/**
+ * The range of one headline statistic (group, kind, which) over the tables within `bound` of
+ * `observed`; leaves the state at `observed`. A pure function of its arguments: the ranges of
+ * different statistics may be computed in any order, on any thread.
+ */
+export function readingErrorRange(state: ReplicateState, observed: Int32Array, bound: ReadingBound, group: string,
+  kind: HeadlineKind, which: Which, tally: { n: number }): ReadingErrorRange {
+  const observedValue = read(state, group, kind, which);
+  let lo: { value: number; counts: Int32Array }, hi: { value: number; counts: Int32Array };
+  if (which === 'point') {
+    const cMin = pointExtremeCounts(state, observed, bound, group, kind, -1);
+    const cMax = pointExtremeCounts(state, observed, bound, group, kind, 1);
+    state.setCounts(cMin); lo = { value: state.point(group, kind), counts: cMin };
+    state.setCounts(cMax); hi = { value: state.point(group, kind), counts: cMax };
+    state.setCounts(observed);
+    tally.n += 2;
+  } else {
+    lo = searchEndpoint(state, observed, bound, group, kind, which, -1, tally);
+    hi = searchEndpoint(state, observed, bound, group, kind, which, 1, tally);
+  }
+  // The observed table is itself within ±K: keep it when the search did no better.
+  if (observedValue < lo.value) lo = { value: observedValue, counts: observed };
+  if (observedValue > hi.value) hi = { value: observedValue, counts: observed };
+  return {
+    group, kind, which, observed: observedValue,
+    min: lo.value, max: hi.value, exact: which === 'point',
+    argmin: changesOf(state, observed, lo.counts), argmax: changesOf(state, observed, hi.counts),
+  };
+}
+
+/** The statistics whose ranges the reading-error analysis reports, in report order. */
+export function readingErrorStatistics(models: readonly string[]): { group: string; kind: HeadlineKind; which: Which }[] {
+  const kinds: HeadlineKind[] = ['R', 'shift'];
+  const whiches: Which[] = ['point', 'lo', 'hi'];
+  return [...models, POOLED].flatMap((group) => kinds.flatMap((kind) => whiches.map((which) => ({ group, kind, which }))));
+}
+
 /**
  * Ranges of every headline statistic under reading error ±K (see the module comment). Only the
  * cells marked reconstructed may move (all, when no mask is given); when none is, the counts were
- * given and there is nothing to analyse: no ranges.
+ * given and there is nothing to analyse: no ranges. `computed`, when given, supplies ranges
+ * already computed elsewhere (another thread) with their evaluation counts.
  */
 export function readingErrorRanges(state: ReplicateState, K: number,
-  onProgress?: (done: number, total: number) => void, reconstructed?: ArrayLike<boolean>): ReadingErrorResult {
+  onProgress?: (done: number, total: number) => void, reconstructed?: ArrayLike<boolean>,
+  computed?: (i: number) => { range: ReadingErrorRange; evaluations: number } | undefined): ReadingErrorResult {
   if (!Number.isInteger(K) || K < 0) throw new RangeError(`K must be a non-negative integer: ${K}`);
   const k = state.counts.length;
-  const bound = Int32Array.from({ length: k }, (_, i) => (reconstructed === undefined || reconstructed[i] ? K : 0));
+  const bound = readingBounds(k, K, reconstructed);
   const reconstructedCells = reconstructed === undefined ? k : Array.from(reconstructed).filter(Boolean).length;
   if (reconstructedCells === 0) return { K, reconstructedCells, given: true, ranges: [], evaluations: 0 };
   const observed = Int32Array.from(state.counts);
-  const groups = [...state.layout.models, POOLED];
-  const kinds: HeadlineKind[] = ['R', 'shift'];
-  const whiches: Which[] = ['point', 'lo', 'hi'];
+  const stats = readingErrorStatistics(state.layout.models);
   const ranges: ReadingErrorRange[] = [];
-  const tally = { n: 0 };
-  const total = groups.length * kinds.length * whiches.length;
-  for (const group of groups) {
-    for (const kind of kinds) {
-      for (const which of whiches) {
-        const observedValue = read(state, group, kind, which);
-        let lo: { value: number; counts: Int32Array }, hi: { value: number; counts: Int32Array };
-        if (which === 'point') {
-          const cMin = pointExtremeCounts(state, observed, bound, group, kind, -1);
-          const cMax = pointExtremeCounts(state, observed, bound, group, kind, 1);
-          state.setCounts(cMin); lo = { value: state.point(group, kind), counts: cMin };
-          state.setCounts(cMax); hi = { value: state.point(group, kind), counts: cMax };
-          state.setCounts(observed);
-          tally.n += 2;
-        } else {
-          lo = searchEndpoint(state, observed, bound, group, kind, which, -1, tally);
-          hi = searchEndpoint(state, observed, bound, group, kind, which, 1, tally);
-        }
-        // The observed table is itself within ±K: keep it when the search did no better.
-        if (observedValue < lo.value) lo = { value: observedValue, counts: observed };
-        if (observedValue > hi.value) hi = { value: observedValue, counts: observed };
-        ranges.push({
-          group, kind, which, observed: observedValue,
-          min: lo.value, max: hi.value, exact: which === 'point',
-          argmin: changesOf(state, observed, lo.counts), argmax: changesOf(state, observed, hi.counts),
-        });
-        onProgress?.(ranges.length, total);
-      }
+  let evaluations = 0;
+  stats.forEach(({ group, kind, which }, i) => {
+    const done = computed?.(i);
+    if (done) { ranges.push(done.range); evaluations += done.evaluations; } else {
+      const tally = { n: 0 };
+      ranges.push(readingErrorRange(state, observed, bound, group, kind, which, tally));
+      evaluations += tally.n;
     }
-  }
-  return { K, reconstructedCells, given: false, ranges, evaluations: tally.n };
+    onProgress?.(ranges.length, stats.length);
+  });
+  return { K, reconstructedCells, given: false, ranges, evaluations };
 }

@@ -2,7 +2,7 @@ import type { CellTable } from '../../core/cells.js';
 import { POOLED, stat, statLabel } from '../../core/names.js';
 import { analyzeTwoFraming, type TwoFramingSettings } from '../two-framing/index.js';
 import { interval as fmtInterval, fixed } from '../../core/format.js';
-import type { ReplicateState } from './replicate-state.js';
+import type { HeadlineKind, ReplicateState } from './replicate-state.js';
 import { changesOf, type CellChange, type ReadingErrorResult } from './reading-error.js';
 import { findTippingSet, type TippingProblem } from './tipping-search.js';
 import { orderTipping, type GainCache } from './tipping-order.js';
@@ -67,63 +67,93 @@ function tableWith(table: CellTable, counts: ArrayLike<number>, keep?: ReadonlyS
   return { factors: table.factors, cells: keep ? cells.filter((_, i) => keep.has(i)) : cells };
 }
 
-export function tippingPoints(full: ReplicateState, search: ReplicateState, opts: TippingOptions): TippingResult[] {
-  const { settings, readingError: re } = opts;
-  const K = re.K;
-  const observed = Int32Array.from(full.counts);
-  const base = full.table;
-  const out: TippingResult[] = [];
-  const models = full.layout.models;
-  const total = models.length + 3;
-  const verify = (counts: Int32Array, groups: readonly string[]) => {
+/** A conclusion's verification: the two-framing pipeline on the changed table, restricted to the groups concerned. */
+function verifier(full: ReplicateState, settings: TwoFramingSettings) {
+  return (counts: Int32Array, groups: readonly string[]) => {
     const keep = groups.includes(POOLED) ? undefined : new Set(groups.flatMap((g) => full.scopeCells(g)));
-    return analyzeTwoFraming(tableWith(base, counts, keep), settings).boot;
+    return analyzeTwoFraming(tableWith(full.table, counts, keep), settings).boot;
   };
+}
 
-  // Interval conclusions: shift excludes 0 (pooled and per model), pooled R excludes 1.
-  const intervalConclusion = (group: string, kind: 'shift' | 'R') => {
-    const iv = full.interval(group, kind);
-    const scope = full.scopeCells(group);
-    const who = group === POOLED ? 'pooled' : group;
-    const id = kind === 'shift' ? `shift-excludes-0[${group}]` : `R-excludes-1[${group}]`;
-    const statement = kind === 'shift' ? `the ${who} action-shift interval excludes 0` : `the ${who} R interval excludes 1`;
-    const observedText = `${statLabel(kind, group)} = ${fixed(iv.point, 4)} ${fmtInterval(iv.lo, iv.hi, 4)}`;
-    const sign = iv.lo > 0 ? 1 : -1;
-    const holds = kind === 'shift' ? iv.lo > 0 || iv.hi < 0 : iv.hi < 1;
-    const reading = re.given ? GIVEN : (() => {
-      const rr = kind === 'shift' ? rangeOf(re, group, 'shift', sign > 0 ? 'lo' : 'hi') : rangeOf(re, group, 'R', 'hi');
-      const worst = kind === 'shift' ? (sign > 0 ? rr.min : rr.max) : rr.max;
-      return {
-        K, budget: budgetOf(K, scope, opts.reconstructed), exact: false,
-        worstCase: `${rr.which === 'lo' ? 'lowest lower' : 'highest upper'} end within ±${K}: ${fixed(worst, 4)} (coordinate search)`,
-        overturned: kind === 'shift' ? sign * worst <= 0 : worst >= 1,
-      };
-    })();
-    const common = { id, kind: kind === 'shift' ? 'shift-excludes-0' as const : 'R-excludes-1' as const, statement, holds, observed: observedText, scopeCells: scope.length, readingError: reading };
-    if (!holds) return { ...common, method: 'not-held' as const, cells: [], evaluations: 0 };
-    const pairs = full.groupPairs(group).map((j) => [full.layout.pairs[j].baseIndex, full.layout.pairs[j].altIndex]);
-    const problem: TippingProblem = kind === 'shift'
-      ? { scope, margin: (s) => (sign > 0 ? s.endpoint(group, 'shift', 'lo') : -s.endpoint(group, 'shift', 'hi')), tiebreak: (s) => sign * s.point(group, 'shift') }
-      : { scope, pairs, margin: (s) => 1 - s.endpoint(group, 'R', 'hi'), tiebreak: (s) => 1 - s.point(group, 'R') };
-    const found = findTippingSet(search, full, problem, { exactBudget: opts.exactBudget, start: kind === 'R' ? equalDegeneratePlan(full, group) : undefined });
-    if (!found.counts) return { ...common, method: 'not-found' as const, cells: [], evaluations: found.evaluations };
-    const boot = verify(found.counts, [group]);
-    const after = boot.get(stat(kind, group));
-    const flipped = kind === 'shift' ? !(after.lo > 0 || after.hi < 0) : !(after.hi < 1);
-    const cells = changesOf(full, observed, found.counts);
-    return {
-      ...common, method: found.method, changes: found.changes, cells, maxPerCell: Math.max(...cells.map((c) => Math.abs(c.to - c.from))),
-      after: `${fixed(after.point, 4)} ${fmtInterval(after.lo, after.hi, 4)}`, verified: flipped, evaluations: found.evaluations,
-    };
+/**
+ * An interval conclusion's tipping point, without what reading error can do to it
+ * (`intervalReading`), and the sign of the interval (+1 above 0, −1 below).
+ */
+export type IntervalFinding = Omit<TippingResult, 'readingError'> & { readonly sign: 1 | -1 };
+
+const conclusionId = (group: string, kind: HeadlineKind) => (kind === 'shift' ? `shift-excludes-0[${group}]` : `R-excludes-1[${group}]`);
+
+/**
+ * The tipping point of "the group's shift interval excludes 0" (kind shift) or "its R interval
+ * excludes 1" (kind R): the search, then a verification by the pipeline. A pure function of the
+ * observed table and settings (the states are left at the observed counts), so conclusions may be
+ * searched in any order, on any thread.
+ */
+export function intervalFinding(full: ReplicateState, search: ReplicateState, group: string, kind: HeadlineKind,
+  settings: TwoFramingSettings, exactBudget?: number): IntervalFinding {
+  const iv = full.interval(group, kind);
+  const scope = full.scopeCells(group);
+  const who = group === POOLED ? 'pooled' : group;
+  const statement = kind === 'shift' ? `the ${who} action-shift interval excludes 0` : `the ${who} R interval excludes 1`;
+  const observedText = `${statLabel(kind, group)} = ${fixed(iv.point, 4)} ${fmtInterval(iv.lo, iv.hi, 4)}`;
+  const sign = iv.lo > 0 ? 1 : -1;
+  const holds = kind === 'shift' ? iv.lo > 0 || iv.hi < 0 : iv.hi < 1;
+  const common = { sign: sign as 1 | -1, id: conclusionId(group, kind), kind: kind === 'shift' ? 'shift-excludes-0' as const : 'R-excludes-1' as const, statement, holds, observed: observedText, scopeCells: scope.length };
+  if (!holds) return { ...common, method: 'not-held' as const, cells: [], evaluations: 0 };
+  const pairs = full.groupPairs(group).map((j) => [full.layout.pairs[j].baseIndex, full.layout.pairs[j].altIndex]);
+  const problem: TippingProblem = kind === 'shift'
+    ? { scope, margin: (s) => (sign > 0 ? s.endpoint(group, 'shift', 'lo') : -s.endpoint(group, 'shift', 'hi')), tiebreak: (s) => sign * s.point(group, 'shift') }
+    : { scope, pairs, margin: (s) => 1 - s.endpoint(group, 'R', 'hi'), tiebreak: (s) => 1 - s.point(group, 'R') };
+  const observed = Int32Array.from(full.counts);
+  const found = findTippingSet(search, full, problem, { exactBudget, start: kind === 'R' ? equalDegeneratePlan(full, group) : undefined });
+  if (!found.counts) return { ...common, method: 'not-found' as const, cells: [], evaluations: found.evaluations };
+  const after = verifier(full, settings)(found.counts, [group]).get(stat(kind, group));
+  const flipped = kind === 'shift' ? !(after.lo > 0 || after.hi < 0) : !(after.hi < 1);
+  const cells = changesOf(full, observed, found.counts);
+  return {
+    ...common, method: found.method, changes: found.changes, cells, maxPerCell: Math.max(...cells.map((c) => Math.abs(c.to - c.from))),
+    after: `${fixed(after.point, 4)} ${fmtInterval(after.lo, after.hi, 4)}`, verified: flipped, evaluations: found.evaluations,
   };
+}
 
-  out.push(intervalConclusion(POOLED, 'shift'));
-  opts.onProgress?.(out.length, total);
-  for (const m of models) { out.push(intervalConclusion(m, 'shift')); opts.onProgress?.(out.length, total); }
-  out.push(orderConclusion(full, re, settings, verify, opts.reconstructed));
-  opts.onProgress?.(out.length, total);
-  out.push(intervalConclusion(POOLED, 'R'));
-  opts.onProgress?.(out.length, total);
+/** What reading error ±K can do to an interval conclusion (from the reading-error ranges). */
+function intervalReading(full: ReplicateState, re: ReadingErrorResult, group: string, kind: HeadlineKind, sign: 1 | -1,
+  reconstructed?: ArrayLike<boolean>): TippingResult['readingError'] {
+  if (re.given) return GIVEN;
+  const K = re.K;
+  const rr = kind === 'shift' ? rangeOf(re, group, 'shift', sign > 0 ? 'lo' : 'hi') : rangeOf(re, group, 'R', 'hi');
+  const worst = kind === 'shift' ? (sign > 0 ? rr.min : rr.max) : rr.max;
+  return {
+    K, budget: budgetOf(K, full.scopeCells(group), reconstructed), exact: false,
+    worstCase: `${rr.which === 'lo' ? 'lowest lower' : 'highest upper'} end within ±${K}: ${fixed(worst, 4)} (coordinate search)`,
+    overturned: kind === 'shift' ? sign * worst <= 0 : worst >= 1,
+  };
+}
+
+/** The interval conclusions whose tipping points are searched, in report order (the ordering comes between the last two). */
+export function intervalConclusions(models: readonly string[]): { group: string; kind: HeadlineKind }[] {
+  return [{ group: POOLED, kind: 'shift' }, ...models.map((group) => ({ group, kind: 'shift' as const })), { group: POOLED, kind: 'R' }];
+}
+
+/**
+ * Every conclusion's tipping point, in report order. `computed`, when given, supplies interval
+ * findings already computed elsewhere (another thread), by conclusion index in `intervalConclusions`.
+ */
+export function tippingPoints(full: ReplicateState, search: ReplicateState, opts: TippingOptions,
+  computed?: (i: number) => IntervalFinding | undefined): TippingResult[] {
+  const re = opts.readingError;
+  const conclusions = intervalConclusions(full.layout.models);
+  const total = conclusions.length + 1;
+  const out: TippingResult[] = [];
+  conclusions.forEach(({ group, kind }, i) => {
+    if (i === conclusions.length - 1) {
+      out.push(orderConclusion(full, re, opts.settings, verifier(full, opts.settings), opts.reconstructed));
+      opts.onProgress?.(out.length, total);
+    }
+    const { sign, ...finding } = computed?.(i) ?? intervalFinding(full, search, group, kind, opts.settings, opts.exactBudget);
+    out.push({ ...finding, readingError: intervalReading(full, re, group, kind, sign, opts.reconstructed) });
+    opts.onProgress?.(out.length, total);
+  });
   return out;
 }
 
