@@ -1,4 +1,4 @@
-import { quantileSorted } from './quantile.js';
+import { quantileSorted, quantilesUnsorted } from './quantile.js';
 
 /**
  * Monte Carlo error of a bootstrap percentile by batch splitting (the batch-means method; e.g.
@@ -30,13 +30,10 @@ export function mcErrorOfQuantile(replicates: ArrayLike<number>, q: number, batc
   if (B < batches) throw new RangeError(`${B} replicates cannot fill ${batches} batches`);
   if (!(target > 0)) throw new RangeError(`target must be positive: ${target}`);
   const src = Float64Array.from(replicates);
-  const estimate = quantileSorted(src.slice().sort(), q);
+  const estimate = quantileOf(src.slice(), q);
   const size = Math.floor(B / batches);
   const est: number[] = [];
-  for (let b = 0; b < batches; b++) {
-    const batch = src.slice(b * size, (b + 1) * size).sort();
-    est.push(quantileSorted(batch, q));
-  }
+  for (let b = 0; b < batches; b++) est.push(quantileOf(src.slice(b * size, (b + 1) * size), q));
   const m = est.reduce((s, x) => s + x, 0) / batches;
   const v = est.reduce((s, x) => s + (x - m) ** 2, 0) / (batches - 1);
   // Equal batch estimates (a statistic that cannot vary) have no error; the mean's rounding would say 1e-17.
@@ -44,4 +41,17 @@ export function mcErrorOfQuantile(replicates: ArrayLike<number>, q: number, batc
   // An extrapolation from B along 1/√B; below B it says how many would have sufficed.
   const repsNeeded = Math.max(1, Math.ceil(B * (se / target) ** 2));
   return { estimate, batches, batchEstimates: est, se, repsNeeded };
+}
+
+/**
+ * The R-7 quantile of a sample as sorting then quantileSorted gives it, by selection where the
+ * sample holds no NaN and no −0 (the same order statistics, the same interpolation); with either,
+ * which sorting orders (NaN last, −0 before +0) and selection does not tell apart, by sorting.
+ */
+function quantileOf(scratch: Float64Array, q: number): number {
+  for (let i = 0; i < scratch.length; i++) {
+    const x = scratch[i];
+    if (x !== x || (x === 0 && 1 / x < 0)) return quantileSorted(scratch.sort(), q);
+  }
+  return quantilesUnsorted(scratch, [q])[0];
 }

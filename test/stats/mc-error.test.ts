@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { defaultBatches, mcErrorOfQuantile } from '../../src/stats/mc-error.js';
+import { quantileSorted } from '../../src/stats/quantile.js';
 import { streamFor } from '../../src/stats/rng.js';
 
 describe('mcErrorOfQuantile', () => {
@@ -40,5 +42,23 @@ describe('mcErrorOfQuantile', () => {
     expect(defaultBatches(100)).toBe(2);
     expect(() => mcErrorOfQuantile([1, 2, 3], 0.5, 1)).toThrow(RangeError);
     expect(() => mcErrorOfQuantile([1], 0.5, 2)).toThrow(RangeError);
+  });
+});
+
+describe('mcErrorOfQuantile by selection', () => {
+  // The reference: sort each sample (Float64Array order: NaN last) and interpolate with quantileSorted.
+  const reference = (xs: Float64Array, q: number, k: number) => {
+    const size = Math.floor(xs.length / k);
+    return [quantileSorted(xs.slice().sort(), q), ...Array.from({ length: k }, (_, b) => quantileSorted(xs.slice(b * size, (b + 1) * size).sort(), q))];
+  };
+  it('gives the sorted reference bit for bit, ties, signed zeros and NaN included', () => {
+    const value = fc.oneof(fc.double({ noDefaultInfinity: true }), fc.constantFrom(0, -0, 1, 0.5, NaN), fc.integer({ min: -3, max: 3 }));
+    fc.assert(fc.property(fc.array(value, { minLength: 4, maxLength: 300 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 2, max: 4 }),
+      (xs, q, k) => {
+        const a = Float64Array.from(xs);
+        const r = mcErrorOfQuantile(a, q, k);
+        const want = reference(a, q, k);
+        expect([r.estimate, ...r.batchEstimates].map((x) => Object.is(x, -0) ? '-0' : x)).toEqual(want.map((x) => Object.is(x, -0) ? '-0' : x));
+      }), { numRuns: 500 });
   });
 });
