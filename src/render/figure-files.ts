@@ -43,6 +43,40 @@ parentPort.on('message', (m) => {
 `;
 
 interface Drawn { readonly svg: string; readonly png: Uint8Array; readonly warnings: readonly string[] }
+
+/**
+ * Figures this process drew, by spec (the spec's JSON; the renderer is fixed for the process), the
+ * most recently used last, up to MEMO_BYTES of keys, SVGs and PNGs: a process that draws the same
+ * figure again — a library caller re-running an analysis, a test run — gets the same bytes and
+ * warnings without drawing. A command draws each figure once, so it never hits.
+ */
+export const MEMO_BYTES = 64 * 2 ** 20;
+const memo = new Map<string, Drawn>();
+let memoBytes = 0;
+/** The memo's budget (MEMO_BYTES) and what it holds now. */
+export const figureMemo = {
+  limit: MEMO_BYTES,
+  entries: (): number => memo.size,
+  bytes: (): number => memoBytes,
+};
+const drawnSize = (key: string, d: Drawn) => 2 * key.length + 2 * d.svg.length + d.png.byteLength;
+
+function remember(key: string, d: Drawn): void {
+  if (memo.has(key)) return;
+  memo.set(key, d);
+  memoBytes += drawnSize(key, d);
+  for (const [k, old] of memo) {
+    if (memoBytes <= figureMemo.limit) break;
+    memo.delete(k);
+    memoBytes -= drawnSize(k, old);
+  }
+}
+
+function recalled(key: string): Drawn | undefined {
+  const d = memo.get(key);
+  if (d) { memo.delete(key); memo.set(key, d); }
+  return d;
+}
 interface Job {
   readonly figure: Figure;
   /** 0 while unclaimed; 1 when the worker draws it, 2 when the calling thread does (Atomics, shared with the worker). */
@@ -102,19 +136,32 @@ export class FigurePool {
   private readonly jobs = new Map<string, Job>();
   private readonly queue: Job[] = [];
 
-  /** Starts (or reuses) the process's worker; `useWorker = false` draws every figure on the calling thread. */
-  constructor(useWorker = true) {
+  /**
+   * Starts (or reuses) the process's worker; `useWorker = false` draws every figure on the calling
+   * thread; `useMemo = false` draws every figure even when this process drew it before.
+   */
+  constructor(useWorker = true, private readonly useMemo = true) {
     this.worker = useWorker ? sharedWorker() : undefined;
   }
 
   /** Queue a figure and hand it to the worker, which starts on it when it is free. */
   prefetch(figure: Figure): void {
     if (this.jobs.has(figure.id)) return;
+    const key = this.useMemo ? JSON.stringify(figure.spec) : undefined;
     let resolve!: (d: Drawn) => void, reject!: (e: Error) => void;
-    const result = new Promise<Drawn>((res, rej) => { resolve = res; reject = rej; });
+    const result = new Promise<Drawn>((res, rej) => {
+      resolve = (d) => { if (key !== undefined) remember(key, d); res(d); };
+      reject = rej;
+    });
     result.catch(() => undefined); // awaited in files(); a failure there, not as an unhandled rejection
     const job = { figure, claim: new Int32Array(new SharedArrayBuffer(4)), resolve, reject, result };
     this.jobs.set(figure.id, job);
+    const known = key === undefined ? undefined : recalled(key);
+    if (known) {
+      Atomics.store(job.claim, 0, 2);
+      resolve(known);
+      return;
+    }
     this.queue.push(job);
     const w = this.worker;
     if (w) {

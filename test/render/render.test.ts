@@ -7,7 +7,7 @@ import { reproduce } from '../../src/commands/reproduce.js';
 import { twoFramingFigures } from '../../src/analyses/two-framing/figures.js';
 import { defineFigure } from '../../src/render/figure.js';
 import { PNG_SCALE, renderSvg, svgToPng } from '../../src/render/render.js';
-import { FigurePool, figureFiles } from '../../src/render/figure-files.js';
+import { FigurePool, figureFiles, figureMemo } from '../../src/render/figure-files.js';
 import { dejaVuMetrics, fontFiles } from '../../src/render/font-metrics.js';
 import { loadVega } from '../../src/render/vega-runtime.js';
 import { roundFloats } from './round-floats.js';
@@ -84,14 +84,34 @@ describe('rendering the two-framing figures', () => {
   });
 
   it('figure files: the same bytes whichever thread draws a figure (worker and calling thread, or calling thread only)', async () => {
-    const both = new FigurePool();
-    const alone = new FigurePool(false);
+    // Without the process's memo of drawn figures: each pool draws every figure itself.
+    const both = new FigurePool(true, false);
+    const alone = new FigurePool(false, false);
     both.prefetch(figs[0]); // drawn by the worker while the rest are queued
     const a = await both.files(figs, '/out');
     const b = await alone.files(figs, '/out');
     expect(a.map((f) => f.path)).toEqual(figs.flatMap((f) => ['vl.json', 'svg', 'png'].map((e) => `/out/figures/${f.id}.${e}`)));
     for (let i = 0; i < a.length; i++) expect(Buffer.from(a[i].content).equals(Buffer.from(b[i].content))).toBe(true);
     expect(a[1].content).toBe(`${await renderSvg(figs[0].spec)}\n`);
+  });
+
+  it('figure files: a figure drawn before in this process comes from the memo, the same bytes; the memo keeps to its budget', async () => {
+    const fig = { ...figs[1], spec: { ...figs[1].spec, title: 'memo probe' } } as typeof figs[1];
+    const before = figureMemo.entries();
+    const first = await new FigurePool().files([fig], '/out');
+    expect(figureMemo.entries()).toBe(before + 1);
+    const again = await new FigurePool(false).files([{ ...fig, id: 'renamed' }], '/out');
+    expect(figureMemo.entries()).toBe(before + 1); // a hit: nothing new drawn or kept
+    for (let i = 0; i < 3; i++) expect(Buffer.from(again[i].content).equals(Buffer.from(first[i].content))).toBe(true);
+    const limit = figureMemo.limit;
+    try {
+      figureMemo.limit = 0; // every later figure pushes out all the others, and then itself
+      await new FigurePool(false).files([{ ...fig, spec: { ...fig.spec, title: 'memo probe 2' } } as typeof fig], '/out');
+      expect(figureMemo.entries()).toBe(0);
+      expect(figureMemo.bytes()).toBe(0);
+    } finally {
+      figureMemo.limit = limit;
+    }
   });
 
   it('figure files: a figure that fails to draw rejects with its id, whichever thread drew it', async () => {
