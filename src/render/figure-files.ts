@@ -120,8 +120,12 @@ function sharedWorker(): Shared | undefined {
   return s;
 }
 
+/** Figures drawn on the calling thread by this process (its Vega is warm once one is). */
+let drawnHere = 0;
+
 /** Draw a figure on the calling thread and settle its job. */
 async function drawHere(job: Job): Promise<void> {
+  drawnHere++;
   try {
     const warnings: string[] = [];
     const svg = await renderSvg(job.figure.spec, warnings);
@@ -177,11 +181,12 @@ export class FigurePool {
     assertUniqueIds(figures);
     for (const f of figures) this.prefetch(f);
     // The calling thread draws from the back of the queue while the worker takes from the front;
-    // each figure is drawn by whichever claims it first. The last unclaimed figure is left to a
-    // live worker: its Vega is warm, while the calling thread's first figure pays for loading it.
+    // each figure is drawn by whichever claims it first. Until the calling thread has drawn a
+    // figure, the last unclaimed one is left to a live worker: its Vega is warm, while the calling
+    // thread's first figure pays for loading it. Once warm, the calling thread takes it too.
     const live = () => this.worker !== undefined && shared === this.worker;
     for (let job = this.queue.pop(); job !== undefined; job = this.queue.pop()) {
-      if (live() && this.queue.every((j) => Atomics.load(j.claim, 0) !== 0)) break;
+      if (drawnHere === 0 && live() && this.queue.every((j) => Atomics.load(j.claim, 0) !== 0)) break;
       if (Atomics.compareExchange(job.claim, 0, 0, 2) === 0) await drawHere(job);
     }
     const dir = join(outDir, 'figures');
