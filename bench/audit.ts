@@ -1,13 +1,14 @@
 /**
  * Benchmark: `samegame audit` as a cold process (figures and reports included), beside the bare
  * `node -e 0` start, alternating run by run in one invocation; the shipped 24 cells (median of
- * 5) and the 240-cell input of scripts/audit-fixtures.mjs (10× the shipped size, one run).
+ * 5) and the 240-cell input of scripts/audit-fixtures.mjs (10× the shipped size, on the default
+ * threads and on one, alternating).
  *
  * With BENCH_AUDIT_BASELINE=<another checkout, built> it also times that checkout's audit,
  * alternating with this one (old, new, old, new …), and reports new / old: how a change is
  * measured on a busy machine, where only side-by-side ratios mean anything.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { timeCli, timeNodeBaseline } from './process.js';
@@ -39,13 +40,26 @@ export function benchAudit(runs = 5): BenchRow[] {
   return rows;
 }
 
-/** The 240-cell input (10× the shipped data), one cold run. */
-export function benchAuditLarge(): BenchRow[] {
-  const big = timeCli(['audit', '--data', 'test/fixtures/audit/rates-240-cells.csv', '--out', out(), '-q']);
-  if (big.code !== 0) throw new Error(`audit of 240 cells failed: ${big.stderr}`);
+/**
+ * The 240-cell input (10× the shipped data): the default (searches on the cores, at most 4) and
+ * `--threads 1`, alternating, median of `runs`; the two audit.json files must be the same bytes.
+ */
+export function benchAuditLarge(runs = 3): BenchRow[] {
+  const args = ['audit', '--data', 'test/fixtures/audit/rates-240-cells.csv', '-q'];
+  const t: number[] = [], one: number[] = [], rss: number[] = [];
+  let same = true;
+  for (let i = 0; i < runs; i++) {
+    const [a, b] = [out(), out()];
+    const big = timeCli([...args, '--out', a]);
+    const single = timeCli([...args, '--out', b, '--threads', '1']);
+    if (big.code !== 0 || single.code !== 0) throw new Error(`audit of 240 cells failed: ${big.stderr}${single.stderr}`);
+    t.push(big.seconds); one.push(single.seconds); rss.push(big.peakRssMb);
+    same &&= readFileSync(join(a, 'reports', 'audit.json')).equals(readFileSync(join(b, 'reports', 'audit.json')));
+  }
   return [{
-    name: 'audit, cold process, 240 cells (30 models × 4 games × 2 framings), one run', value: big.seconds, unit: 's',
-    target: '≤ 10 s', peakRssMb: big.peakRssMb,
+    name: `audit, cold process, 240 cells (30 models × 4 games × 2 framings), default threads vs --threads 1 (alternating, median of ${runs})`, value: median(t), unit: 's',
+    baseline: median(one), baselineName: '--threads 1', target: '≤ 10 s', peakRssMb: Math.max(...rss),
+    note: same ? 'audit.json identical' : 'audit.json DIFFERS between thread counts',
   }];
 }
 

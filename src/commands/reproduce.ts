@@ -27,6 +27,8 @@ export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoi
    * none for any other --data; false for none.
    */
   expect?: string | false;
+  /** Receives the two-framing analysis as soon as it is computed (before the checks): a caller may start drawing its figures. */
+  onAnalysis?: (analysis: TwoFramingAnalysis) => void;
 }
 
 export interface ReproduceResult {
@@ -90,6 +92,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const published = readExpected(opts, logger);
 
   const analysis = twoFraming.analyze(input.table, settings, logger);
+  opts.onAnalysis?.(analysis);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
   const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: published?.path });
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, command);
