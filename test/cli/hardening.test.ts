@@ -142,6 +142,7 @@ describe('designs and flags', () => {
 
   it.each([
     [['reproduce', '--reps', '2000000']], [['audit', '--search-reps', '0']], [['audit', '--reading-error', '1e9']],
+    [['audit', '--threads', '0']], [['audit', '--threads', '2.5']], [['audit', '--threads', '65']],
     [['plan', '--data', join(ROOT, 'data/lore-heydari-2024/rates.csv'), '--target-halfwidth', '2']],
     [['plan', '--data', join(ROOT, 'data/lore-heydari-2024/rates.csv'), '--target-halfwidth', '0.1', '--max-n', '1000000000']],
     [['plan', '--data', join(ROOT, 'data/lore-heydari-2024/rates.csv'), '--target-halfwidth', '0.1', '--price', '1e308']],
