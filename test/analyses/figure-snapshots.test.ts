@@ -89,6 +89,18 @@ describe('figure builders of the audit, compare and selective analyses', () => {
     expect(count(await renderSvg(byId['selective-plane'].spec), /stroke-dasharray="5,4"/g)).toBe(1);
   });
 
+  it('the sweep of 30 models and Pooled lists every group in its legend, in rows of 8, without a warning', async () => {
+    const groups = [...Array.from({ length: 30 }, (_, i) => `M${String(i + 1).padStart(2, '0')}`), 'Pooled'];
+    const rows = groups.map((group) => ({ attenuation: 0.7, marks: ['default'], group, R: iv(0.9, 0.01), shift: iv(0.2, 0.02) })) as SweepRow[];
+    const warnings: string[] = [];
+    const svg = await renderSvg(attenuationFigure(sweepPoints(rows), groups).spec, warnings);
+    expect(warnings).toEqual([]);
+    const labels = [...svg.matchAll(/role-legend-label[\s\S]*?<\/g>/g)].flatMap((m) => [...m[0].matchAll(/>([^<]+)<\/text>/g)].map((t) => t[1]));
+    expect(labels).toEqual(groups);
+    // In rows of 8 the legend is no wider than the two panels (in one row of 31 it made the figure 1,635 px wide).
+    expect(Number(/^<svg[^>]* width="([\d.]+)"/.exec(svg)![1])).toBeLessThan(800);
+  });
+
   it('every spec compiles with vega-lite without a warning', () => {
     const { vegaLite } = loadVega();
     for (const f of figures) {

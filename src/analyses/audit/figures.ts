@@ -24,8 +24,14 @@ export function sweepPoints(rows: readonly SweepRow[]): SweepPoint[] {
   ]);
 }
 
+/** Legend entries per row of the attenuation sweep. */
+const LEGEND_ROW = 8;
+
 export function attenuationFigure(points: readonly SweepPoint[], groups: readonly string[]): Figure {
-  const color = { field: 'group', type: 'nominal', title: 'Model', sort: [...groups], legend: { symbolOpacity: 1 },
+  // Up to LEGEND_ROW entries the legend is one row below the chart; beyond, a grid of that many
+  // columns with every entry (Vega's default would drop entries past 30, Pooled among them).
+  const legend = groups.length <= LEGEND_ROW ? { symbolOpacity: 1 } : { symbolOpacity: 1, columns: LEGEND_ROW, symbolLimit: 0 };
+  const color = { field: 'group', type: 'nominal', title: 'Model', sort: [...groups], legend,
     scale: { domain: [...groups], range: groups.map((g, i) => (g === POOLED ? COLORS.neutral : ['#4c78a8', '#f58518', '#54a24b', '#b279a2', '#9d755d', '#72b7b2'][i % 6])) } } as const;
   const x = { field: 'attenuation', type: 'quantitative' as const, title: 'Attenuation a', scale: { domain: [0.5, 1] }, axis: { format: '.1f', values: [0.5, 0.6, 0.7, 0.8, 0.9, 1] } };
   const marks = [
