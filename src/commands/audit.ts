@@ -72,7 +72,13 @@ function asCounts(input: AnalysisInput): RatesInput {
 export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { verification: VerificationReport }> {
   // Figures are drawn on a second thread while the searches run (the attenuation figure is known first).
   const pool = new FigurePool();
-  const res = await auditComputeThreaded(opts, pool);
+  let res: Omit<AuditResult, 'files'>;
+  try {
+    res = await auditComputeThreaded(opts, pool);
+  } catch (e) {
+    pool.abandon();
+    throw e;
+  }
   const files = await auditFiles(res, opts.out ?? '.', opts.logger, pool);
   if (!opts.dryRun) writeFilesAtomic(files);
   // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.

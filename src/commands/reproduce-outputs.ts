@@ -73,7 +73,13 @@ export async function reproducePresentationFiles(res: ReproduceResult, outDir: s
 export async function reproduceWithFigures(opts: ReproduceOptions = {}): Promise<ReproduceResult> {
   const pool = new FigurePool(); // its worker loads the renderer while the bootstrap runs
   // The analysis's figures are drawn while the checks and the comparison with published values run.
-  const res = reproduce({ ...opts, dryRun: true, onAnalysis: (a) => { for (const f of twoFraming.figures(a)) pool.prefetch(f); } });
+  let res: ReproduceResult;
+  try {
+    res = reproduce({ ...opts, dryRun: true, onAnalysis: (a) => { for (const f of twoFraming.figures(a)) pool.prefetch(f); } });
+  } catch (e) {
+    pool.abandon();
+    throw e;
+  }
   const files = [...res.files, ...await reproducePresentationFiles(res, opts.out ?? '.', opts.logger, pool)];
   if (!opts.dryRun) writeFilesAtomic(files);
   return { ...res, files };

@@ -176,6 +176,17 @@ export class FigurePool {
     }
   }
 
+  /**
+   * Give up the figures not yet drawn (the command failed after prefetching them): the worker
+   * skips them instead of drawing figures nobody will write, and the process need not wait for it.
+   */
+  abandon(): void {
+    for (const job of this.queue) {
+      if (Atomics.compareExchange(job.claim, 0, 0, 2) === 0) job.reject(new Error(`figure ${job.figure.id}: abandoned`));
+    }
+    this.queue.length = 0;
+  }
+
   /** Draw every figure (those prefetched included) and return its three files, in figure order. */
   async files(figures: readonly Figure[], outDir: string, logger?: Logger): Promise<OutputFile[]> {
     assertUniqueIds(figures);

@@ -1,7 +1,7 @@
 /**
  * The committed fuzz corpus (test/fuzz/generate.mjs writes it) through the CLI, in-process through
  * main(argv) with stdout and stderr captured: every case must end with exit 0, 2 or 3, print no
- * stack trace, write nothing when it exits 2, and finish within 10 s.
+ * stack trace, write nothing when it exits 2, and not hang.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,12 @@ const tmp = mkdtempSync(join(tmpdir(), 'samegame-fuzz-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 interface Case { name: string; argv: (out: string) => string[]; out: (dir: string) => string }
+
+/**
+ * A case that has not ended after this long is reported as a hang, by name. A guard, not a timing
+ * test: cases take well under a second, and a starved machine once stretched one past 10 s.
+ */
+const HANG_MS = 120_000;
 
 function cases(): Case[] {
   const list: Case[] = [];
@@ -47,7 +53,7 @@ describe('fuzz corpus', () => {
     expect(files('stores').length).toBeGreaterThanOrEqual(20);
   });
 
-  it('every case: exit 0, 2 or 3, no stack trace, nothing written on exit 2, within 10 s', async () => {
+  it('every case: exit 0, 2 or 3, no stack trace, nothing written on exit 2, no hang', async () => {
     const all = cases();
     const problems: string[] = [];
     const tally = new Map<string, number>();
@@ -57,7 +63,7 @@ describe('fuzz corpus', () => {
       mkdirSync(dir);
       const out = c.out(dir);
       const t0 = performance.now();
-      const r = await runCase(c.argv(out));
+      const r = await runCase(c.argv(out), HANG_MS);
       timings.push([c.name, Math.round(performance.now() - t0), r.code]);
       tally.set(String(r.code), (tally.get(String(r.code)) ?? 0) + 1);
       const say = (what: string) => problems.push(`${c.name}: ${what}\n${r.stderr.slice(0, 600)}`);
@@ -70,5 +76,5 @@ describe('fuzz corpus', () => {
     console.log(`fuzz corpus: ${all.length} cases; ${[...tally].sort().map(([k, n]) => `exit ${k}: ${n}`).join(', ')}; ${problems.length} problems`);
     if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify({ timings, problems }, null, 1));
     expect(problems).toEqual([]);
-  }, 600_000);
+  }, 1_800_000);
 });

@@ -114,6 +114,16 @@ describe('rendering the two-framing figures', () => {
     }
   });
 
+  it('figure files: abandoning a pool gives up the figures not yet drawn (a command that failed after prefetching)', async () => {
+    const pool = new FigurePool(false, false);
+    pool.prefetch(figs[0]);
+    pool.prefetch(figs[1]);
+    pool.abandon();
+    await expect(pool.files([figs[0]], '/out')).rejects.toThrow(/^figure .*: abandoned$/);
+    // Other pools are not affected.
+    expect((await new FigurePool(false, false).files([figs[0]], '/out')).map((f) => f.path)).toHaveLength(3);
+  });
+
   it('figure files: a figure that fails to draw rejects with its id, whichever thread drew it', async () => {
     const pool = new FigurePool();
     const bad = { ...figs[0], id: 'broken', spec: { mark: 'bar', data: { values: [] }, encoding: { x: { field: 'a', type: 'nosuchtype' } } } } as unknown as typeof figs[0];
