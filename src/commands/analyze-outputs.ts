@@ -14,7 +14,7 @@ import { figureFiles } from '../render/figure-files.js';
 import { renderReportHtml, type Section } from '../render/html.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import {
-  figuresSection, omittedText, provenanceSection, settingsSection, summarySection, table2Section, table3Section, verificationSection,
+  figuresSection, provenanceSection, settingsSection, summarySection, table2Section, table3Section, verificationSection, warnOmittedFigures,
 } from '../analyses/two-framing/report.js';
 import { reproductionFigure, reproductionSection } from '../analyses/reproduction/index.js';
 import { FILE_NOTES } from './file-notes.js';
@@ -67,8 +67,7 @@ function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Sectio
 export async function analyzePresentationFiles(res: AnalyzeResult, logger?: Logger): Promise<OutputFile[]> {
   const a = res.analysis;
   const figures = analyzeFigures(res);
-  const omitted = omittedFigures(a);
-  if (omitted.length) logger?.warn(omittedText(omitted));
+  warnOmittedFigures(a, logger);
   const tool = toolInfo();
   const html = renderReportHtml({
     title: `samegame analyze: ${res.source.run.designName}`,

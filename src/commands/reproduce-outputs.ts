@@ -6,7 +6,7 @@ import { writeFilesAtomic } from '../core/atomic.js';
 import { toolInfo } from '../core/paths.js';
 import type { Figure } from '../render/figure.js';
 import { figureFiles, FigurePool } from '../render/figure-files.js';
-import { omittedText } from '../analyses/two-framing/report.js';
+import { warnOmittedFigures } from '../analyses/two-framing/report.js';
 import { reproductionFigure, reproductionSection } from '../analyses/reproduction/index.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import { FILE_NOTES } from './file-notes.js';
@@ -60,8 +60,7 @@ export function reproduceReportFile(res: ReproduceResult, outDir: string, figure
 /** figures/ (spec, SVG, PNG of each figure) and reports/report.html of a reproduce result. */
 export async function reproducePresentationFiles(res: ReproduceResult, outDir: string, logger?: Logger, pool?: FigurePool): Promise<OutputFile[]> {
   const figures = reproduceFigures(res);
-  const omitted = twoFraming.omittedFigures(res.analysis);
-  if (omitted.length) logger?.warn(omittedText(omitted));
+  warnOmittedFigures(res.analysis, logger);
   return [...await figureFiles(figures, resolve(outDir), logger, pool), reproduceReportFile(res, outDir, figures)];
 }
 

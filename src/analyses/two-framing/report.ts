@@ -4,7 +4,8 @@ import { POOLED, stat } from '../../core/names.js';
 import { intervalKind, type TwoFramingAnalysis } from './analysis.js';
 import { checkStatus, type VerificationReport } from '../../core/checks.js';
 import type { Figure } from '../../render/figure.js';
-import { MAX_FIGURE_ROWS } from './figures.js';
+import { MAX_FIGURE_ROWS, omittedFigures } from './figures.js';
+import type { Logger } from '../../core/logger.js';
 import { fixed, interval } from '../../core/format.js';
 import { metricsObject } from './metrics.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
@@ -111,6 +112,12 @@ export function figuresSection(figures: readonly Figure[], heading = 'Figures', 
       ...figures.map((figure): Block => ({ kind: 'figure', figure })),
     ],
   };
+}
+
+/** Warn (once per output set) about the per-row figures an analysis is too large to draw. */
+export function warnOmittedFigures(a: TwoFramingAnalysis, logger?: Logger): void {
+  const omitted = omittedFigures(a);
+  if (omitted.length) logger?.warn(omittedText(omitted));
 }
 
 /** Why per-row figures are missing: their rows, and where the values are instead. */

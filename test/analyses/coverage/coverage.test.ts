@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CellTable } from '../../../src/core/cells.js';
 import { coverageCsv, coverageStudy, truthRates, COVERAGE_COLUMNS } from '../../../src/analyses/coverage/index.js';
+import { cell } from '../../helpers/cells.js';
 
-const cell = (model: string, game: string, framing: string, x: number, n: number) => ({ key: { model, game, framing }, obs: { kind: 'binary' as const, n, x } });
 // One model, two games, two framings, n = 300: a real framing effect in G1 (0.30 → 0.45), a small one in G2.
 const table: CellTable = {
   factors: ['model', 'game', 'framing'],

@@ -10,8 +10,8 @@ import {
 } from '../../../src/analyses/two-framing/checks.js';
 import { ROBUSTNESS, SHIFT, UNBOUNDED } from '../../../src/stats/bootstrap.js';
 import { checkStatus } from '../../../src/core/checks.js';
+import { cell } from '../../helpers/cells.js';
 
-const cell = (model: string, game: string, framing: string, x: number, n: number) => ({ key: { model, game, framing }, obs: { kind: 'binary' as const, n, x } });
 const table: CellTable = {
   factors: ['model', 'game', 'framing'],
   cells: [

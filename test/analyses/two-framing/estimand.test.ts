@@ -4,8 +4,8 @@ import { twoFramingEstimand, twoFramingLayout } from '../../../src/analyses/two-
 import { familyEstimand, familyLayout } from '../../../src/analyses/two-framing/family.js';
 import { stat } from '../../../src/core/names.js';
 import { cellRate } from '../../../src/core/cells.js';
+import { cell } from '../../helpers/cells.js';
 
-const cell = (model: string, game: string, framing: string, x: number, n: number) => ({ key: { model, game, framing }, obs: { kind: 'binary' as const, n, x } });
 // Hand-derivable rates: pairs (0, 1) → R2 = 0, Δ = 1; (0.5, 0.5) → R2 = 1, Δ = 0; (1, 0) → R2 = 0, Δ = −1.
 const table: CellTable = {
   factors: ['model', 'game', 'framing'],
