@@ -4,7 +4,7 @@ import { UserError } from '../core/errors.js';
 import { trialsMsg } from '../core/messages/trials.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { FigurePool } from '../render/figure-files.js';
-import { silentLogger, type Logger } from '../core/logger.js';
+import { progressOf, silentLogger, type Logger } from '../core/logger.js';
 import { join, resolve } from 'node:path';
 import type { VerificationReport } from '../core/checks.js';
 import { verifyRates } from './reproduce.js';
@@ -49,8 +49,7 @@ async function auditComputeThreaded(opts: AuditOptions, pool: FigurePool): Promi
     run.cancel();
     throw e;
   }
-  const progress = logger.progress ? (d: number, t: number) => logger.progress!('searches', d, t) : undefined;
-  return auditFinish(stage, await run.finish(new SearchWorkspace(stage.job, stage.full), progress), logger);
+  return auditFinish(stage, await run.finish(new SearchWorkspace(stage.job, stage.full), progressOf(logger, 'searches')), logger);
 }
 
 /**

@@ -9,7 +9,7 @@ import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
-import { silentLogger, type Logger } from '../core/logger.js';
+import { progressOf, silentLogger, type Logger } from '../core/logger.js';
 import { SHIPPED_RATES } from '../core/paths.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { isSelectiveSource } from '../analyses/selective/facts.js';
@@ -101,7 +101,7 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   };
   const ns = [...new Set(table.cells.map((c) => cellSize(c.obs)))];
   logger.info(coverageMsg.title(settings.sims, settings.truth, `${table.cells.length} cells, n = ${ns.join(', ')}`));
-  const result = coverageStudy(table, settings, logger.progress ? (d, t) => logger.progress!('coverage', d, t) : undefined);
+  const result = coverageStudy(table, settings, progressOf(logger, 'coverage'));
   const outDir = resolve(opts.out ?? '.');
   const files: OutputFile[] = [
     { path: join(outDir, 'reports', 'coverage.csv'), content: coverageCsv(result.rows) },

@@ -8,6 +8,11 @@ export interface Logger {
 
 export const silentLogger: Logger = { info() {}, warn() {} };
 
+/** A progress callback that reports to the logger under `label`, or undefined when it shows no progress. */
+export function progressOf(logger: Logger | undefined, label: string): ((done: number, total: number) => void) | undefined {
+  return logger?.progress ? (done, total) => logger.progress!(label, done, total) : undefined;
+}
+
 /** Collects messages, for tests. */
 export class MemoryLogger implements Logger {
   readonly infos: string[] = [];

@@ -4,7 +4,7 @@ import type { OutputFile } from '../../core/atomic.js';
 import { UserError } from '../../core/errors.js';
 import { msg } from '../../core/messages/common.js';
 import { msgAudit } from '../../core/messages/audit.js';
-import { silentLogger, type Logger } from '../../core/logger.js';
+import { progressOf, silentLogger, type Logger } from '../../core/logger.js';
 import { POOLED, stat } from '../../core/names.js';
 import { analyzeTwoFraming, twoFramingLayout, TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis, type TwoFramingSettings } from '../two-framing/index.js';
 import { checkConsistency, consistencyFlags, type CellConsistency } from './consistency.js';
@@ -158,6 +158,5 @@ export function auditFinish(stage: AuditStage, results: readonly SearchTaskResul
 export function auditInput(input: RatesInput, settings: AuditSettings, logger: Logger = silentLogger,
   onFigure?: (figure: Figure) => void): Omit<AuditResult, 'files'> {
   const stage = auditStart(input, settings, logger, onFigure);
-  const progress = logger.progress ? (d: number, t: number) => logger.progress!('searches', d, t) : undefined;
-  return auditFinish(stage, runSearchesHere(stage, progress), logger);
+  return auditFinish(stage, runSearchesHere(stage, progressOf(logger, 'searches')), logger);
 }

@@ -15,7 +15,7 @@ import { combineEstimands } from '../../stats/combine.js';
 import { stat } from '../../core/names.js';
 import { DEFAULT_THRESHOLDS, selectiveEstimand, selectiveLayout, selectiveVerdict, type SelectiveLayout, type VerdictThresholds } from './estimand.js';
 import { UserError } from '../../core/errors.js';
-import { silentLogger, type Logger } from '../../core/logger.js';
+import { progressOf, silentLogger, type Logger } from '../../core/logger.js';
 import { sha256File } from '../../core/hash.js';
 import { regenerateCommand } from '../../core/command-line.js';
 import type { BootstrapResult } from '../../stats/bootstrap.js';
@@ -58,7 +58,7 @@ function selectiveRows(table: CellTable, layout: SelectiveLayout, settings: { se
   const boot = bootstrap(table.cells.map((c) => ({ id: cellId(table.factors, c.key), obs: c.obs })),
     combineEstimands(selectiveEstimand(layout), paraphraseEstimand(layout)), {
       seed: settings.seed, reps: settings.reps,
-      onProgress: logger.progress ? (d, t) => logger.progress!('bootstrap', d, t) : undefined,
+      onProgress: progressOf(logger, 'bootstrap'),
     });
   const rows = layout.groups.map((g): SelectiveRow => {
     const s = (k: string) => boot.get(stat(k, g.model, g.condition));

@@ -4,7 +4,7 @@ import { bootstrap, type BootstrapResult, type Estimand, type IntervalMethod } f
 import { combineEstimands } from '../../stats/combine.js';
 import { familyEstimand, familyLayout, type FamilyLayout } from './family.js';
 import { twoFramingEstimand, twoFramingLayout, type TwoFramingLayout } from './estimand.js';
-import type { Logger } from '../../core/logger.js';
+import { progressOf, type Logger } from '../../core/logger.js';
 
 /** The paper's settings (Same Game, Different Story): seed, B = 10,000, a = 0.70, the framing pair. */
 export const TWO_FRAMING_DEFAULTS = {
@@ -57,7 +57,7 @@ export function analyzeTwoFraming(table: CellTable, settings: TwoFramingSettings
     seed: settings.seed,
     reps: settings.reps,
     method: settings.interval ?? 'percentile',
-    onProgress: logger?.progress ? (d, t) => logger.progress!('bootstrap', d, t) : undefined,
+    onProgress: progressOf(logger, 'bootstrap'),
   });
   return { table, settings, layout, family, boot };
 }
