@@ -5,7 +5,7 @@ import type { Logger } from '../core/logger.js';
 import { compiledModule } from '../core/paths.js';
 import { reportMsg } from '../core/messages/report.js';
 import { assertUniqueIds, type Figure } from './figure.js';
-import { renderSvg, specJson, svgToPng } from './render.js';
+import { drawFigure, specJson, type Drawn } from './render.js';
 
 /**
  * Figures → figures/<id>.vl.json, .svg and .png, drawn on two threads at once: a worker thread
@@ -30,10 +30,7 @@ parentPort.on('message', (m) => {
     // The calling thread may have claimed this figure first (it draws from the other end).
     if (Atomics.compareExchange(new Int32Array(m.claim), 0, 0, 1) !== 0) { parentPort.postMessage({ id: m.id, skipped: true }); return; }
     try {
-      const r = await renderer;
-      const warnings = [];
-      const svg = await r.renderSvg(m.spec, warnings);
-      const png = r.svgToPng(svg);
+      const { svg, png, warnings } = await (await renderer).drawFigure(m.spec);
       parentPort.postMessage({ id: m.id, svg, png, warnings }, [png.buffer]);
     } catch (e) {
       parentPort.postMessage({ id: m.id, error: String((e && e.stack) || e) });
@@ -42,7 +39,6 @@ parentPort.on('message', (m) => {
 });
 `;
 
-interface Drawn { readonly svg: string; readonly png: Uint8Array; readonly warnings: readonly string[] }
 
 /**
  * Figures this process drew, by spec (the spec's JSON; the renderer is fixed for the process), the
@@ -127,9 +123,7 @@ let drawnHere = 0;
 async function drawHere(job: Job): Promise<void> {
   drawnHere++;
   try {
-    const warnings: string[] = [];
-    const svg = await renderSvg(job.figure.spec, warnings);
-    job.resolve({ svg, png: svgToPng(svg), warnings });
+    job.resolve(await drawFigure(job.figure.spec));
   } catch (e) {
     job.reject(new Error(`figure ${job.figure.id}: rendering failed: ${e instanceof Error ? e.message : String(e)}`));
   }

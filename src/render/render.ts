@@ -97,6 +97,16 @@ export function svgToPng(svg: string, scale = PNG_SCALE): Uint8Array {
   return new Uint8Array(new Resvg(svg, pngOptions(scale) as ResvgRenderOptions).render().asPng());
 }
 
+/** A figure drawn: its SVG, its PNG and the vega-lite and vega warnings of the drawing. */
+export interface Drawn { readonly svg: string; readonly png: Uint8Array; readonly warnings: readonly string[] }
+
+/** Draw a spec: SVG, then PNG of that SVG (the same on the calling thread and on the figure worker). */
+export async function drawFigure(spec: TopLevelSpec): Promise<Drawn> {
+  const warnings: string[] = [];
+  const svg = await renderSvg(spec, warnings);
+  return { svg, png: svgToPng(svg), warnings };
+}
+
 /** A figure's spec file: two-space JSON with a final newline (stable key order from the builder). */
 export function specJson(f: Figure): string {
   return JSON.stringify(f.spec, null, 2) + '\n';
