@@ -8,7 +8,7 @@ import { progressOf, silentLogger, type Logger } from '../core/logger.js';
 import { join, resolve } from 'node:path';
 import type { VerificationReport } from '../core/checks.js';
 import { verifyRates } from './reproduce.js';
-import { auditFiles, auditFinish, auditInput, auditPlan, auditSettings, auditStart, SearchWorkspace, type AuditResult, type AuditSettings, type AuditStage } from '../analyses/audit/index.js';
+import { auditFiles, auditFinish, auditInput, auditPlan, auditSettings, auditStart, type AuditResult, type AuditSettings, type AuditStage } from '../analyses/audit/index.js';
 import { defaultSearchThreads, startSearchTasks } from './audit-threads.js';
 
 export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
@@ -49,7 +49,7 @@ async function auditComputeThreaded(opts: AuditOptions, pool: FigurePool): Promi
     run.cancel();
     throw e;
   }
-  return auditFinish(stage, await run.finish(new SearchWorkspace(stage.job, stage.full), progressOf(logger, 'searches')), logger);
+  return auditFinish(stage, await run.finish(stage.here, progressOf(logger, 'searches')), logger);
 }
 
 /**

@@ -8,12 +8,12 @@ import { progressOf, silentLogger, type Logger } from '../../core/logger.js';
 import { POOLED, stat } from '../../core/names.js';
 import { analyzeTwoFraming, twoFramingLayout, TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis, type TwoFramingSettings } from '../two-framing/index.js';
 import { checkConsistency, consistencyFlags, type CellConsistency } from './consistency.js';
-import { ReplicateState, type HeadlineKind } from './replicate-state.js';
-import { readingErrorRanges, type ReadingErrorRange, type ReadingErrorResult } from './reading-error.js';
+import type { HeadlineKind } from './replicate-state.js';
+import { readingErrorResult, type RangeFound, type ReadingErrorResult } from './reading-error.js';
 import { tippingPoints, type IntervalFinding, type TippingResult } from './tipping.js';
 import { searchTasks, SearchWorkspace, type SearchJob, type SearchTask, type SearchTaskResult } from './search-tasks.js';
 import { attenuationSweep, type SweepRow } from './attenuation.js';
-import { influence, type InfluenceResult } from './influence.js';
+import type { InfluenceResult } from './influence.js';
 import { defaultBatches, mcErrorOfQuantile, type McError } from '../../stats/mc-error.js';
 import { degenerateCells, type DegenerateAudit } from './degenerate.js';
 import { sweepFigure } from './figures.js';
@@ -79,8 +79,8 @@ export interface AuditStage extends AuditPlan {
   readonly analysis: TwoFramingAnalysis;
   readonly consistency: readonly CellConsistency[];
   readonly attenuation: readonly SweepRow[];
-  /** The full-replicate state (the searches' and the influence analysis's). */
-  readonly full: ReplicateState;
+  /** The calling thread's replicate states: its share of the searches, then the assembly. */
+  readonly here: SearchWorkspace;
 }
 
 /** The audit's searches: known from the table alone, before any bootstrap (a command may start them on other threads first). */
@@ -112,30 +112,28 @@ export function auditStart(input: RatesInput, settings: AuditSettings, logger: L
   const analysis = analyzeTwoFraming(input.table, twoFramingSettings(settings), logger);
   const attenuation = attenuationSweep(analysis);
   onFigure?.(sweepFigure(attenuation, analysis.layout.models));
-  const full = new ReplicateState(input.table, analysis.layout, { seed: settings.seed, attenuation: settings.attenuation, reps: settings.reps });
-  return { settings, input, analysis, consistency, attenuation, full, ...plan };
+  return { settings, input, analysis, consistency, attenuation, here: new SearchWorkspace(plan.job), ...plan };
 }
 
 /** Run a stage's search tasks on the calling thread; results by task position. */
 export function runSearchesHere(stage: AuditStage, onProgress?: (done: number, total: number) => void): SearchTaskResult[] {
-  const ws = new SearchWorkspace(stage.job, stage.full);
-  return stage.tasks.map((t, i) => { const r = ws.run(t); onProgress?.(i + 1, stage.tasks.length); return r; });
+  return stage.tasks.map((t, i) => { const r = stage.here.run(t); onProgress?.(i + 1, stage.tasks.length); return r; });
 }
 
 /** The audit from its stage and its search results (in any order): the reading error, tipping points, influence and Monte Carlo error. */
 export function auditFinish(stage: AuditStage, results: readonly SearchTaskResult[], logger: Logger = silentLogger): Omit<AuditResult, 'files'> {
-  const { settings, analysis, full, job } = stage;
-  const reading = new Map<number, { range: ReadingErrorRange; evaluations: number }>();
-  const findings = new Map<number, IntervalFinding>();
-  let influenceResult: InfluenceResult | undefined;
+  const { settings, analysis, job } = stage;
+  const full = stage.here.full;
+  const reading: RangeFound[] = [];
+  const findings: IntervalFinding[] = [];
+  let influenceResult!: InfluenceResult; // one task of every job
   for (const r of results) {
-    if (r.kind === 'reading') reading.set(r.index, r);
-    else if (r.kind === 'tipping') findings.set(r.index, r.finding);
+    if (r.kind === 'reading') reading[r.index] = r;
+    else if (r.kind === 'tipping') findings[r.index] = r.finding;
     else influenceResult = r.influence;
   }
-  const readingError = readingErrorRanges(full, settings.readingError, undefined, job.reconstructed, (i) => reading.get(i));
-  const search = new ReplicateState(job.table, job.layout, { seed: settings.seed, attenuation: settings.attenuation, reps: settings.searchReps });
-  const tipping = tippingPoints(full, search, { settings: analysis.settings, readingError, reconstructed: job.reconstructed }, (i) => findings.get(i));
+  const readingError = readingErrorResult(settings.readingError, job.table.cells.length, job.reconstructed, () => reading);
+  const tipping = tippingPoints(full, { settings: analysis.settings, readingError, reconstructed: job.reconstructed }, findings);
   for (const t of tipping) if (t.verified === false) logger.warn(msgAudit.tippingUnverified(t.id));
   const groups = [...analysis.layout.models, POOLED];
   const batches = defaultBatches(settings.reps);
@@ -146,7 +144,7 @@ export function auditFinish(stage: AuditStage, results: readonly SearchTaskResul
   }));
   return {
     settings, input: stage.input, analysis, consistency: stage.consistency, readingError, tipping,
-    attenuation: stage.attenuation, influence: influenceResult ?? influence(full), mcError, degenerate: degenerateCells(analysis),
+    attenuation: stage.attenuation, influence: influenceResult, mcError, degenerate: degenerateCells(analysis),
   };
 }
 

@@ -136,7 +136,13 @@ function searchEndpoint(state: ReplicateState, observed: ArrayLike<number>, K: R
 
 /** The reconstructed cells' bound: K for each cell that may have been misread, 0 for a given count. */
 export function readingBounds(k: number, K: number, reconstructed?: ArrayLike<boolean>): Int32Array {
+  if (!Number.isInteger(K) || K < 0) throw new RangeError(`K must be a non-negative integer: ${K}`);
   return Int32Array.from({ length: k }, (_, i) => (reconstructed === undefined || reconstructed[i] ? K : 0));
+}
+
+/** Cells reconstructed from rates among k (all, when no mask is given): 0 means every count was given. */
+export function reconstructedCount(k: number, reconstructed?: ArrayLike<boolean>): number {
+  return reconstructed === undefined ? k : Array.from(reconstructed).filter(Boolean).length;
 }
 
 /**
@@ -176,32 +182,31 @@ export function readingErrorStatistics(models: readonly string[]): { group: stri
   return [...models, POOLED].flatMap((group) => kinds.flatMap((kind) => whiches.map((which) => ({ group, kind, which }))));
 }
 
+/** A range with the evaluations its search took. */
+export interface RangeFound { readonly range: ReadingErrorRange; readonly evaluations: number }
+
 /**
- * Ranges of every headline statistic under reading error ±K (see the module comment). Only the
- * cells marked reconstructed may move (all, when no mask is given); when none is, the counts were
- * given and there is nothing to analyse: no ranges. `computed`, when given, supplies ranges
- * already computed elsewhere (another thread) with their evaluation counts.
+ * The reading-error result of k cells from the range of each statistic of readingErrorStatistics,
+ * in its order (`found`, called only when some cell was reconstructed: when none was, the counts
+ * were given and there is nothing to analyse, no ranges).
  */
-export function readingErrorRanges(state: ReplicateState, K: number,
-  onProgress?: (done: number, total: number) => void, reconstructed?: ArrayLike<boolean>,
-  computed?: (i: number) => { range: ReadingErrorRange; evaluations: number } | undefined): ReadingErrorResult {
-  if (!Number.isInteger(K) || K < 0) throw new RangeError(`K must be a non-negative integer: ${K}`);
-  const k = state.counts.length;
-  const bound = readingBounds(k, K, reconstructed);
-  const reconstructedCells = reconstructed === undefined ? k : Array.from(reconstructed).filter(Boolean).length;
+export function readingErrorResult(K: number, k: number, reconstructed: ArrayLike<boolean> | undefined,
+  found: () => readonly RangeFound[]): ReadingErrorResult {
+  const reconstructedCells = reconstructedCount(k, reconstructed);
   if (reconstructedCells === 0) return { K, reconstructedCells, given: true, ranges: [], evaluations: 0 };
+  const all = found();
+  return { K, reconstructedCells, given: false, ranges: all.map((f) => f.range), evaluations: all.reduce((n, f) => n + f.evaluations, 0) };
+}
+
+/**
+ * Ranges of every headline statistic under reading error ±K (see the module comment), one after
+ * another on this state. Only the cells marked reconstructed may move (all, when no mask is given).
+ */
+export function readingErrorRanges(state: ReplicateState, K: number, reconstructed?: ArrayLike<boolean>): ReadingErrorResult {
+  const bound = readingBounds(state.counts.length, K, reconstructed);
   const observed = Int32Array.from(state.counts);
-  const stats = readingErrorStatistics(state.layout.models);
-  const ranges: ReadingErrorRange[] = [];
-  let evaluations = 0;
-  stats.forEach(({ group, kind, which }, i) => {
-    const done = computed?.(i);
-    if (done) { ranges.push(done.range); evaluations += done.evaluations; } else {
-      const tally = { n: 0 };
-      ranges.push(readingErrorRange(state, observed, bound, group, kind, which, tally));
-      evaluations += tally.n;
-    }
-    onProgress?.(ranges.length, stats.length);
-  });
-  return { K, reconstructedCells, given: false, ranges, evaluations };
+  return readingErrorResult(K, state.counts.length, reconstructed, () => readingErrorStatistics(state.layout.models).map(({ group, kind, which }) => {
+    const tally = { n: 0 };
+    return { range: readingErrorRange(state, observed, bound, group, kind, which, tally), evaluations: tally.n };
+  }));
 }

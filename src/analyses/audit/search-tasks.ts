@@ -2,7 +2,7 @@ import type { CellTable } from '../../core/cells.js';
 import { POOLED } from '../../core/names.js';
 import type { TwoFramingLayout, TwoFramingSettings } from '../two-framing/index.js';
 import { ReplicateState } from './replicate-state.js';
-import { readingBounds, readingErrorRange, readingErrorStatistics, type ReadingErrorRange } from './reading-error.js';
+import { readingBounds, readingErrorRange, readingErrorStatistics, reconstructedCount, type ReadingErrorRange } from './reading-error.js';
 import { intervalConclusions, intervalFinding, type IntervalFinding } from './tipping.js';
 import { influence, type InfluenceResult } from './influence.js';
 
@@ -35,7 +35,7 @@ export type SearchTaskResult =
  * are closed-form.
  */
 export function searchTasks(job: SearchJob): SearchTask[] {
-  const given = job.reconstructed.every((r) => !r);
+  const given = reconstructedCount(job.table.cells.length, job.reconstructed) === 0;
   const reading = given ? [] : readingErrorStatistics(job.layout.models).map((s, index) => ({ kind: 'reading' as const, index, s }));
   const tipping = intervalConclusions(job.layout.models).map((c, index) => ({ kind: 'tipping' as const, index, pooled: c.group === POOLED }));
   const cost = (t: (typeof reading)[number] | (typeof tipping)[number] | { kind: 'influence'; index: 0 }) =>
@@ -48,14 +48,15 @@ export function searchTasks(job: SearchJob): SearchTask[] {
 
 /** One thread's replicate states for a job: runs tasks. */
 export class SearchWorkspace {
-  private readonly full: ReplicateState;
+  /** The state at full replicates (the calling thread's also serves the audit's assembly afterwards). */
+  readonly full: ReplicateState;
   private readonly search: ReplicateState;
   private readonly observed: Int32Array;
   private readonly bound: Int32Array;
 
-  constructor(private readonly job: SearchJob, full?: ReplicateState) {
+  constructor(private readonly job: SearchJob) {
     const { seed, attenuation, reps, searchReps } = job.settings;
-    this.full = full ?? new ReplicateState(job.table, job.layout, { seed, attenuation, reps });
+    this.full = new ReplicateState(job.table, job.layout, { seed, attenuation, reps });
     this.search = new ReplicateState(job.table, job.layout, { seed, attenuation, reps: searchReps });
     this.observed = Int32Array.from(this.full.counts);
     this.bound = readingBounds(this.observed.length, job.settings.readingError, job.reconstructed);

@@ -42,8 +42,6 @@ export interface TippingOptions {
   readonly readingError: ReadingErrorResult;
   /** Cells reconstructed from rates (the only ones reading error can move); all when absent. */
   readonly reconstructed?: ArrayLike<boolean>;
-  readonly exactBudget?: number;
-  readonly onProgress?: (done: number, total: number) => void;
 }
 
 /** What reading error can do when every count was given: nothing. */
@@ -90,7 +88,7 @@ const conclusionId = (group: string, kind: HeadlineKind) => (kind === 'shift' ? 
  * searched in any order, on any thread.
  */
 export function intervalFinding(full: ReplicateState, search: ReplicateState, group: string, kind: HeadlineKind,
-  settings: TwoFramingSettings, exactBudget?: number): IntervalFinding {
+  settings: TwoFramingSettings): IntervalFinding {
   const iv = full.interval(group, kind);
   const scope = full.scopeCells(group);
   const who = group === POOLED ? 'pooled' : group;
@@ -105,7 +103,7 @@ export function intervalFinding(full: ReplicateState, search: ReplicateState, gr
     ? { scope, margin: (s) => (sign > 0 ? s.endpoint(group, 'shift', 'lo') : -s.endpoint(group, 'shift', 'hi')), tiebreak: (s) => sign * s.point(group, 'shift') }
     : { scope, pairs, margin: (s) => 1 - s.endpoint(group, 'R', 'hi'), tiebreak: (s) => 1 - s.point(group, 'R') };
   const observed = Int32Array.from(full.counts);
-  const found = findTippingSet(search, full, problem, { exactBudget, start: kind === 'R' ? equalDegeneratePlan(full, group) : undefined });
+  const found = findTippingSet(search, full, problem, { start: kind === 'R' ? equalDegeneratePlan(full, group) : undefined });
   if (!found.counts) return { ...common, method: 'not-found' as const, cells: [], evaluations: found.evaluations };
   const after = verifier(full, settings)(found.counts, [group]).get(stat(kind, group));
   const flipped = kind === 'shift' ? !(after.lo > 0 || after.hi < 0) : !(after.hi < 1);
@@ -136,23 +134,17 @@ export function intervalConclusions(models: readonly string[]): { group: string;
 }
 
 /**
- * Every conclusion's tipping point, in report order. `computed`, when given, supplies interval
- * findings already computed elsewhere (another thread), by conclusion index in `intervalConclusions`.
+ * Every conclusion's tipping point, in report order, from the interval conclusions' findings (by
+ * index in `intervalConclusions`; searched in any order, on any thread) and the ordering's, found here.
  */
-export function tippingPoints(full: ReplicateState, search: ReplicateState, opts: TippingOptions,
-  computed?: (i: number) => IntervalFinding | undefined): TippingResult[] {
+export function tippingPoints(full: ReplicateState, opts: TippingOptions, findings: readonly IntervalFinding[]): TippingResult[] {
   const re = opts.readingError;
   const conclusions = intervalConclusions(full.layout.models);
-  const total = conclusions.length + 1;
   const out: TippingResult[] = [];
   conclusions.forEach(({ group, kind }, i) => {
-    if (i === conclusions.length - 1) {
-      out.push(orderConclusion(full, re, opts.settings, verifier(full, opts.settings), opts.reconstructed));
-      opts.onProgress?.(out.length, total);
-    }
-    const { sign, ...finding } = computed?.(i) ?? intervalFinding(full, search, group, kind, opts.settings, opts.exactBudget);
+    if (i === conclusions.length - 1) out.push(orderConclusion(full, re, opts.settings, verifier(full, opts.settings), opts.reconstructed));
+    const { sign, ...finding } = findings[i];
     out.push({ ...finding, readingError: intervalReading(full, re, group, kind, sign, opts.reconstructed) });
-    opts.onProgress?.(out.length, total);
   });
   return out;
 }

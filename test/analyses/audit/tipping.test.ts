@@ -4,7 +4,7 @@ import { POOLED, stat } from '../../../src/core/names.js';
 import { analyzeTwoFraming, type TwoFramingSettings } from '../../../src/analyses/two-framing/analysis.js';
 import { ReplicateState } from '../../../src/analyses/audit/replicate-state.js';
 import { readingErrorRanges } from '../../../src/analyses/audit/reading-error.js';
-import { tippingPoints } from '../../../src/analyses/audit/tipping.js';
+import { intervalConclusions, intervalFinding, tippingPoints } from '../../../src/analyses/audit/tipping.js';
 import { tablesWithin } from '../../../src/analyses/audit/tipping-search.js';
 import { pairsTable, rerun, settings, vectorsWithL1, withCounts } from './helpers.js';
 
@@ -13,7 +13,8 @@ function run(table: CellTable, s: TwoFramingSettings, searchReps = s.reps) {
   const lvl = { seed: s.seed, attenuation: s.attenuation };
   const full = new ReplicateState(table, a.layout, { ...lvl, reps: s.reps });
   const search = new ReplicateState(table, a.layout, { ...lvl, reps: searchReps });
-  return tippingPoints(full, search, { settings: s, readingError: readingErrorRanges(full, 1) });
+  const findings = intervalConclusions(a.layout.models).map(({ group, kind }) => intervalFinding(full, search, group, kind, s));
+  return tippingPoints(full, { settings: s, readingError: readingErrorRanges(full, 1) }, findings);
 }
 
 const observedOf = (t: CellTable) => t.cells.map((c) => (c.obs as { x: number }).x);
