@@ -53,6 +53,8 @@ export class SearchWorkspace {
   private readonly search: ReplicateState;
   private readonly observed: Int32Array;
   private readonly bound: Int32Array;
+  private readonly statistics: ReturnType<typeof readingErrorStatistics>;
+  private readonly conclusions: ReturnType<typeof intervalConclusions>;
 
   constructor(private readonly job: SearchJob) {
     const { seed, attenuation, reps, searchReps } = job.settings;
@@ -60,17 +62,19 @@ export class SearchWorkspace {
     this.search = new ReplicateState(job.table, job.layout, { seed, attenuation, reps: searchReps });
     this.observed = Int32Array.from(this.full.counts);
     this.bound = readingBounds(this.observed.length, job.settings.readingError, job.reconstructed);
+    this.statistics = readingErrorStatistics(job.layout.models);
+    this.conclusions = intervalConclusions(job.layout.models);
   }
 
   run(task: SearchTask): SearchTaskResult {
     if (task.kind === 'reading') {
-      const { group, kind, which } = readingErrorStatistics(this.job.layout.models)[task.index];
+      const { group, kind, which } = this.statistics[task.index];
       const tally = { n: 0 };
       const range = readingErrorRange(this.full, this.observed, this.bound, group, kind, which, tally);
       return { kind: 'reading', index: task.index, range, evaluations: tally.n };
     }
     if (task.kind === 'influence') return { kind: 'influence', index: 0, influence: influence(this.full) };
-    const { group, kind } = intervalConclusions(this.job.layout.models)[task.index];
+    const { group, kind } = this.conclusions[task.index];
     return { kind: 'tipping', index: task.index, finding: intervalFinding(this.full, this.search, group, kind, this.job.settings) };
   }
 }
