@@ -1,0 +1,98 @@
+/**
+ * Decisions of repeated play, whatever their source: a repeated run's trial store (src/live/repeated/,
+ * read by src/sources/), or a published game log read through a log format (src/sources/logs/).
+ * The repeated-game analysis (src/analyses/repeated/) reads only these; the two-framing analyses
+ * read the cell table that `decisionsTable` makes of them (the match is the cluster of every cell).
+ */
+import type { Action } from './games.js';
+import type { Cell, CellTable } from './cells.js';
+
+/** Where a decision read from a file came from: the file, its 1-based line, the label as written. */
+export interface DecisionProvenance {
+  readonly file: string;
+  readonly line: number;
+  readonly label: string;
+}
+
+/** One seat's move in one round of one match. */
+export interface RepeatedDecision {
+  readonly model: string;
+  readonly game: string;
+  readonly framing: string;
+  /** A fixed strategy's id, the other model's id, or the model's own id when it plays itself. */
+  readonly opponent: string;
+  /** Identifies the match within its source; both seats of a match carry the same value. */
+  readonly match: string;
+  /** 1-based. */
+  readonly round: number;
+  /** 1 or 2. */
+  readonly seat: number;
+  /** The canonical move, null when the round is invalid (an unparseable answer, a forfeit). */
+  readonly action: Action | null;
+  /** The other seat's move in the same round (null when unknown or invalid). */
+  readonly opponentAction: Action | null;
+  /** This seat's payoff in the round, when known. */
+  readonly payoff?: number;
+  /** Further factor levels (persona, language, payoff type …), part of the cell identity. */
+  readonly factors?: Readonly<Record<string, string>>;
+  /** The prompt and answer of a direct run, for the match browser. */
+  readonly prompt?: string;
+  readonly answer?: string;
+  readonly provenance?: DecisionProvenance;
+}
+
+/** The decisions of one source, with what the outputs must say about it. */
+export interface RepeatedDecisions {
+  /** The file or store, as the user named it. */
+  readonly path: string;
+  readonly sha256: string;
+  /** What the decisions are ("repeated run", "Akata et al. round log" …). */
+  readonly kind: string;
+  /** True when the data are synthetic (simulated models). */
+  readonly synthetic: boolean;
+  readonly decisions: readonly RepeatedDecision[];
+  /** Notes of the reading, shown in the report (e.g. a game left out and why). */
+  readonly notes?: readonly string[];
+}
+
+/** Rounds to keep: all, or an inclusive range (`--rounds 1`, `--rounds 1-3`). */
+export interface RoundRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface DecisionsTableOptions {
+  readonly rounds?: RoundRange;
+  /** Names of `factors` entries that become factors of the cell (besides the opponent). */
+  readonly factors?: readonly string[];
+}
+
+/**
+ * The cell table of a set of decisions: cells keyed by model, game, framing, opponent (and the
+ * chosen factors), each decision a 0/1 outcome (C = 1), clustered by match; invalid decisions
+ * (action null) are left out, as invalid one-shot trials are.
+ */
+export function decisionsTable(decisions: readonly RepeatedDecision[], opts: DecisionsTableOptions = {}): CellTable {
+  const extra = opts.factors ?? [];
+  const factors = ['model', 'game', 'framing', 'opponent', ...extra];
+  const cells = new Map<string, { key: Record<string, string>; clusters: Map<string, { size: number; sum: number }> }>();
+  for (const d of decisions) {
+    if (d.action === null) continue;
+    if (opts.rounds && (d.round < opts.rounds.from || d.round > opts.rounds.to)) continue;
+    const key: Record<string, string> = { model: d.model, game: d.game, framing: d.framing, opponent: d.opponent };
+    for (const f of extra) key[f] = d.factors?.[f] ?? '';
+    const id = JSON.stringify(factors.map((f) => key[f]));
+    let acc = cells.get(id);
+    if (!acc) { acc = { key, clusters: new Map() }; cells.set(id, acc); }
+    const c = acc.clusters.get(d.match);
+    const v = d.action === 'C' ? 1 : 0;
+    if (c) { c.size++; c.sum += v; } else acc.clusters.set(d.match, { size: 1, sum: v });
+  }
+  return {
+    factors,
+    cells: [...cells.values()].map((a): Cell => {
+      const cs = [...a.clusters.values()];
+      return { key: a.key, obs: { kind: 'clustered', sizes: Float64Array.from(cs, (c) => c.size), sums: Float64Array.from(cs, (c) => c.sum) } };
+    }),
+  };
+}
