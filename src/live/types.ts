@@ -19,6 +19,20 @@ export interface Decoding {
 
 export type Scoring = 'sample' | 'logprobs';
 
+/**
+ * Where a decision of a repeated game sits (src/live/repeated/): the opponent as tables name it
+ * (a strategy id, the other model's id, or the model's own id against itself), the match (1-based,
+ * unique in the run, shared by both seats), the round (1-based) and the seat (1 or 2). A fixed
+ * strategy's move of the same round is known when the round is asked, and is kept with it.
+ */
+export interface PlayKey {
+  readonly opponent: string;
+  readonly match: number;
+  readonly round: number;
+  readonly seat: 1 | 2;
+  readonly opponentMove: Action | null;
+}
+
 export interface ModelSpec {
   /** The name used in tables (e.g. "gpt-4o-mini" or "Sim-A"). */
   readonly id: string;
@@ -52,8 +66,13 @@ export interface TrialSpec {
   readonly actionWords: readonly [string, string];
   readonly decoding: Decoding;
   readonly scoring: Scoring;
-  /** What the simulated provider needs to answer without reading the prompt. */
-  readonly context: { readonly game?: Game; readonly framing: string; readonly factors: Readonly<Record<string, string>> };
+  /** What the simulated provider needs to answer without reading the prompt (in a repeated game: the other's last move). */
+  readonly context: {
+    readonly game?: Game; readonly framing: string; readonly factors: Readonly<Record<string, string>>;
+    readonly otherLast?: Action;
+  };
+  /** Present for a decision of a repeated game; part of the trial's key (the rep encodes it, src/live/repeated/plan.ts). */
+  readonly play?: PlayKey;
 }
 
 export interface TopLogprob {
@@ -122,4 +141,6 @@ export interface TrialRecord {
   readonly status: TrialStatus;
   readonly error: string | null;
   readonly attempts: number;
+  /** Present for a decision of a repeated game. */
+  readonly play?: PlayKey;
 }

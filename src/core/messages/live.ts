@@ -29,4 +29,8 @@ export const liveMsg = {
   trialsPerCell: (max: number) => `too large: at most ${max.toLocaleString('en-US')} trials per cell`,
   trialsTotal: (total: number, max: number) =>
     `too large: ${total.toLocaleString('en-US')} trials in all (cells × trials); at most ${max.toLocaleString('en-US')} per design — split the run into several designs`,
+  unknownOpponent: (id: string, models: readonly string[], strategies: readonly string[]) =>
+    `opponent ${q(id)} is neither self, a model of this design (${models.join(', ')}) nor a fixed strategy (${strategies.join(', ')})`,
+  opponentClash: (id: string) => `opponent id ${q(id)} is also a model id; give the strategy another id`,
+  templatePlaceholder: (name: string, known: readonly string[]) => `unknown placeholder {${name}} (known: ${known.map((k) => `{${k}}`).join(' ')})`,
 };

@@ -48,7 +48,7 @@ function record(spec: TrialSpec, runId: number, batchId: string, body: Record<st
     runId, model: spec.model.id, game: spec.game, framing: spec.framing, rep: spec.rep, factors: spec.factors, prompt: spec.prompt,
     request: JSON.stringify(request), response: raw, text: read.text, action: sc.action, pCooperate: sc.pCooperate, scoring: sc.scoring,
     modelSnapshot: read.modelSnapshot ?? null, inputTokens: read.usage?.inputTokens ?? null, outputTokens: read.usage?.outputTokens ?? null,
-    latencyMs: null, status: sc.status, error: sc.reason, attempts: 1,
+    latencyMs: null, status: sc.status, error: sc.reason, attempts: 1, ...(spec.play === undefined ? {} : { play: spec.play }),
   };
 }
 

@@ -21,6 +21,7 @@ export type { Design, DesignModel, DesignPrices } from './types.js';
 export { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
 export { modelSpec, resolveModels } from './models.js';
 import { expandEnrichment } from './enrichment-render.js';
+import { playProblems, resolvePlay, templateProblems } from './play.js';
 
 
 /** Cross-field rules the schema cannot express. */
@@ -54,9 +55,15 @@ function crossChecks(d: DesignDocument): Problem[] {
       if (!gameIds.includes(k)) out.push({ path: ['models', i, 'options', 'game_bias', k], message: liveMsg.unknownBiasKey('game', k, gameIds) });
     }
   });
-  const total = d.models.length * d.games.length * d.framings.length * d.trials;
+  if (d.play) out.push(...playProblems(d.play, d.models.map((m) => m.id), framingIds), ...templateProblems(d.play));
+  const total = d.models.length * d.games.length * d.framings.length * d.trials * playFactor(d);
   if (total > MAX_TRIALS_TOTAL) out.push({ path: ['trials'], message: liveMsg.trialsTotal(total, MAX_TRIALS_TOTAL) });
   return out;
+}
+
+/** Decisions per model × game × framing × rep of a design: 1, or rounds × (opponents × 2 seats at most) with play. */
+function playFactor(d: DesignDocument): number {
+  return d.play ? d.play.rounds * d.play.opponents.length * 2 : 1;
 }
 
 /** A validated document as a Design: games and framings resolved, decodings merged. */
@@ -78,6 +85,7 @@ function resolve(d: DesignDocument): Design {
     }),
     trials: d.trials,
     scoring,
+    ...(d.play ? { play: resolvePlay(d.play) } : {}),
   };
 }
 
@@ -126,6 +134,7 @@ export function loadDesign(path: string): Design {
  */
 export function expandDesign(design: Design): TrialSpec[] {
   if (design.enrichment) return expandEnrichment(design, design.enrichment);
+  if (design.play) return []; // a repeated game's prompts depend on the rounds played (src/live/repeated/)
   const rendered = new Map<string, ReturnType<typeof renderFraming>>();
   for (const g of design.games) for (const f of design.framings) rendered.set(`${g.id}\u0000${f.id}`, renderFraming(f, g));
   const out: TrialSpec[] = [];

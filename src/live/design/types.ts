@@ -2,6 +2,7 @@
 import type { Decoding, Game, ModelSpec, Scoring } from '../types.js';
 import type { Framing } from '../prompts/index.js';
 import type { FormatStyle } from './enrichment-schema.js';
+import type { PlaySpec } from '../repeated/types.js';
 
 export interface DesignPrices {
   /** US dollars per 1M input tokens. */
@@ -34,6 +35,8 @@ export interface Design {
   readonly scoring: Scoring;
   /** Present for `kind: context-enrichment` designs (src/live/enrichment.ts): conditions × worlds × formats. */
   readonly enrichment?: EnrichmentSpec;
+  /** Present for a repeated game (src/live/repeated/): trials are then matches per cell × opponent. */
+  readonly play?: PlaySpec;
 }
 
 export interface Fact {

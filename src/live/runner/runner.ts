@@ -20,10 +20,10 @@ import { scoreResponse, type Scored } from '../scoring/score.js';
 import type { TrialStore } from '../store/store.js';
 import { ProviderError, type ModelSpec, type Provider, type ProviderResponse, type TrialRecord, type TrialSpec } from '../types.js';
 
-export interface RunnerOptions {
+/** What every call of a run shares (the one-shot runner and the repeated-game engine, src/live/repeated/). */
+export interface CallOptions {
   readonly store: TrialStore;
   readonly runId: number;
-  readonly specs: readonly TrialSpec[];
   readonly providers: { get(model: ModelSpec): Provider };
   readonly concurrency?: number;
   readonly rpm?: number;
@@ -40,6 +40,10 @@ export interface RunnerOptions {
   /** Hard stop: abort the calls in flight; they are not stored. */
   readonly abort?: AbortSignal;
   readonly score?: (spec: TrialSpec, res: ProviderResponse) => Scored;
+}
+
+export interface RunnerOptions extends CallOptions {
+  readonly specs: readonly TrialSpec[];
   /** Told once the store has been consulted: how many trials are already complete and how many will be requested. */
   readonly onStart?: (alreadyDone: number, toRequest: number) => void;
 }
@@ -69,8 +73,8 @@ function plannedRequest(s: TrialSpec): string {
 }
 
 /** What one run shares across its trials: settings with defaults, limits, signals and tallies. */
-interface RunContext {
-  readonly o: RunnerOptions;
+export interface RunContext {
+  readonly o: CallOptions;
   readonly clock: Clock;
   readonly maxRetries: number;
   readonly score: (spec: TrialSpec, res: ProviderResponse) => Scored;
@@ -86,7 +90,7 @@ interface RunContext {
   readonly counts: { ok: number; invalid: number; error: number; dropped: number; calls: number };
 }
 
-function runContext(o: RunnerOptions, logger: Logger): RunContext {
+export function runContext(o: CallOptions, logger: Logger): RunContext {
   const clock = o.clock ?? realClock;
   const stop = o.stop ?? new AbortController().signal;
   const abort = o.abort ?? new AbortController().signal;
@@ -105,6 +109,7 @@ function runContext(o: RunnerOptions, logger: Logger): RunContext {
 
 const baseRecord = (c: RunContext, s: TrialSpec) => ({
   runId: c.o.runId, model: s.model.id, game: s.game, framing: s.framing, rep: s.rep, factors: s.factors, prompt: s.prompt,
+  ...(s.play === undefined ? {} : { play: s.play }),
 });
 
 function okRecord(c: RunContext, s: TrialSpec, res: ProviderResponse, latencyMs: number, n: number): TrialRecord {
@@ -126,7 +131,7 @@ function errorRecord(c: RunContext, s: TrialSpec, pe: ProviderError, latencyMs: 
 }
 
 /** One trial to its record, or undefined when it was stopped or aborted before finishing. */
-async function attempt(c: RunContext, s: TrialSpec): Promise<TrialRecord | undefined> {
+export async function attempt(c: RunContext, s: TrialSpec): Promise<TrialRecord | undefined> {
   const rng = streamFor(c.o.seed ?? RUNNER_DEFAULTS.seed, `backoff\u0000${keyOf(s)}`);
   const estimate = estimateInputTokens(s) + estimateOutputTokens(s);
   const provider = c.o.providers.get(s.model);

@@ -1,7 +1,7 @@
 /**
  * Schema migrations of the trial store, by SQLite's user_version. Version 0 is the store as
- * `samegame run` first wrote it (runs, trials); each migration only adds tables, so a store
- * written by a newer version stays readable by an older one and the reverse. A migration runs in
+ * `samegame run` first wrote it (runs, trials); each migration only adds tables or nullable
+ * columns, so a store written by a newer version stays readable by an older one and the reverse. A migration runs in
  * one transaction with the version bump: a kill -9 leaves the store at the old version or the new.
  */
 import { randomUUID } from 'node:crypto';
@@ -45,7 +45,24 @@ CREATE TABLE IF NOT EXISTS batch_members (
 CREATE INDEX IF NOT EXISTS batch_members_key ON batch_members (model, game, framing, rep);`);
     db.prepare('INSERT OR IGNORE INTO batch_store (id, tag) VALUES (1, ?)').run(randomUUID());
   },
+  // 2: repeated games (src/live/repeated/). A decision's key adds (opponent, match_id, round, seat);
+  // NULL for one-shot trials. opponent_move is a fixed strategy's move in the same round.
+  (db) => {
+    for (const c of PLAY_COLUMNS) db.exec(`ALTER TABLE trials ADD COLUMN ${c}`);
+    db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS trials_play ON trials (run_id, model, game, framing, opponent, match_id, round, seat)
+      WHERE match_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS trials_match ON trials (run_id, match_id, round, seat) WHERE match_id IS NOT NULL;`);
+  },
 ];
+
+/** The columns migration 2 adds to trials. */
+const PLAY_COLUMNS = ['opponent TEXT', 'match_id INTEGER', 'round INTEGER', 'seat INTEGER CHECK (seat IN (1, 2))',
+  "opponent_move TEXT CHECK (opponent_move IN ('C', 'D'))"] as const;
+
+/** True when the store's trials carry the repeated-game columns (version 2 and later). */
+export function hasPlayColumns(db: Database.Database): boolean {
+  return (db.prepare("SELECT count(*) FROM pragma_table_info('trials') WHERE name = 'match_id'").pluck().get() as number) === 1;
+}
 
 export const STORE_VERSION = MIGRATIONS.length;
 

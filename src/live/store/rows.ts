@@ -43,10 +43,13 @@ export interface TrialRow {
   p_cooperate: number | null; scoring: string | null; model_snapshot: string | null;
   input_tokens: number | null; output_tokens: number | null; latency_ms: number | null;
   status: TrialStatus; error: string | null; attempts: number;
+  /** Repeated-game columns (store version 2): NULL for one-shot trials, absent from older stores. */
+  opponent?: string | null; match_id?: number | null; round?: number | null; seat?: number | null; opponent_move?: Action | null;
 }
 
 export const COLUMNS = ['run_id', 'model', 'game', 'framing', 'rep', 'factors', 'prompt', 'request', 'response', 'text', 'action',
-  'p_cooperate', 'scoring', 'model_snapshot', 'input_tokens', 'output_tokens', 'latency_ms', 'status', 'error', 'attempts'] as const;
+  'p_cooperate', 'scoring', 'model_snapshot', 'input_tokens', 'output_tokens', 'latency_ms', 'status', 'error', 'attempts',
+  'opponent', 'match_id', 'round', 'seat', 'opponent_move'] as const;
 
 export function toRecord(r: TrialRow): TrialRecord {
   return {
@@ -55,6 +58,9 @@ export function toRecord(r: TrialRow): TrialRecord {
     response: r.response, text: r.text, action: r.action, pCooperate: r.p_cooperate, scoring: r.scoring,
     modelSnapshot: r.model_snapshot, inputTokens: r.input_tokens, outputTokens: r.output_tokens,
     latencyMs: r.latency_ms, status: r.status, error: r.error, attempts: r.attempts,
+    ...(r.match_id === null || r.match_id === undefined ? {} : {
+      play: { opponent: r.opponent!, match: r.match_id, round: r.round!, seat: r.seat as 1 | 2, opponentMove: r.opponent_move ?? null },
+    }),
   };
 }
 

@@ -14,6 +14,7 @@ import type { TrialRecord, TrialStatus } from '../types.js';
 import { checkIntegrity, readOpenError } from './integrity.js';
 import { currentHolder, releaseWriterLock, takeWriterLock, type LockHolder } from './lock.js';
 import { COLUMNS, SCHEMA, factorsJson, toRecord, type TrialRow } from './rows.js';
+import { hasPlayColumns, migrate } from './migrations.js';
 export { factorsJson } from './rows.js';
 
 export interface RunInfo {
@@ -54,11 +55,20 @@ export interface CellProbabilities {
   readonly values: Float64Array;
 }
 
+/** One stored decision of a repeated game, as the match engine rebuilds histories from it. */
+export interface StoredMove {
+  readonly match: number;
+  readonly round: number;
+  readonly seat: number;
+  readonly status: TrialStatus;
+  readonly action: 'C' | 'D' | null;
+}
+
 export class TrialStore {
   private readonly db: Database.Database;
-  private readonly stmts: {
-    isComplete: Database.Statement; write: Database.Statement; runByHash: Database.Statement;
-  };
+  private readonly stmts: { isComplete: Database.Statement; runByHash: Database.Statement };
+  /** Prepared on the first write (the writer's store is migrated; a read-only one may predate the columns). */
+  private writeStmt: Database.Statement | undefined;
 
   /** The writer lock's holder, when this is the writer (TrialStore.open). */
   private readonly writer: LockHolder | undefined;
@@ -69,11 +79,6 @@ export class TrialStore {
     this.stmts = {
       isComplete: db.prepare(`SELECT 1 FROM trials WHERE run_id = ? AND model = ? AND game = ? AND framing = ? AND rep = ?
         AND status IN ('ok', 'invalid')`).pluck(),
-      // A completed trial is never replaced; an errored one is, and its attempts accumulate.
-      write: db.prepare(`INSERT INTO trials (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
-        ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
-        ${COLUMNS.slice(5).map((c) => (c === 'attempts' ? 'attempts = trials.attempts + excluded.attempts' : `${c} = excluded.${c}`)).join(', ')}
-        WHERE trials.status = 'error'`),
       runByHash: db.prepare('SELECT * FROM runs WHERE design_hash = ?'),
     };
   }
@@ -89,6 +94,7 @@ export class TrialStore {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.exec(SCHEMA);
+      migrate(db);
       const me = currentHolder();
       const holder = takeWriterLock(db, me);
       if (holder) throw new UserError(runMsg.storeLocked(path, holder.pid, holder.host, holder.since));
@@ -146,11 +152,18 @@ export class TrialStore {
 
   /** Commit one trial (its own transaction, fsynced). Returns false when a completed trial was already stored. */
   write(t: TrialRecord): boolean {
-    const info = this.stmts.write.run({
+    // A completed trial is never replaced; an errored one is, and its attempts accumulate.
+    this.writeStmt ??= this.db.prepare(`INSERT INTO trials (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
+      ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
+      ${COLUMNS.slice(5).map((c) => (c === 'attempts' ? 'attempts = trials.attempts + excluded.attempts' : `${c} = excluded.${c}`)).join(', ')}
+      WHERE trials.status = 'error'`);
+    const p = t.play;
+    const info = this.writeStmt.run({
       run_id: t.runId, model: t.model, game: t.game, framing: t.framing, rep: t.rep, factors: factorsJson(t.factors),
       prompt: t.prompt, request: t.request, response: t.response, text: t.text, action: t.action,
       p_cooperate: t.pCooperate, scoring: t.scoring, model_snapshot: t.modelSnapshot, input_tokens: t.inputTokens,
       output_tokens: t.outputTokens, latency_ms: t.latencyMs, status: t.status, error: t.error, attempts: t.attempts,
+      opponent: p?.opponent ?? null, match_id: p?.match ?? null, round: p?.round ?? null, seat: p?.seat ?? null, opponent_move: p?.opponentMove ?? null,
     });
     return info.changes === 1;
   }
@@ -211,6 +224,21 @@ export class TrialStore {
       cur.values.push(r.p);
     }
     if (cur) yield emit(cur);
+  }
+
+  /** A run's stored repeated-game moves, light rows (no prompts) in (match, round, seat) order; [] for a store without them. */
+  playMoves(runId: number): StoredMove[] {
+    if (!hasPlayColumns(this.db)) return [];
+    return this.db.prepare(`SELECT match_id AS match, round, seat, status, action FROM trials
+      WHERE run_id = ? AND match_id IS NOT NULL ORDER BY match_id, round, seat`).all(runId) as StoredMove[];
+  }
+
+  /** A run's repeated-game trials, streamed in (match, round, seat) order. */
+  *playTrials(runId: number): Generator<TrialRecord> {
+    if (!hasPlayColumns(this.db)) return;
+    const it = this.db.prepare('SELECT * FROM trials WHERE run_id = ? AND match_id IS NOT NULL ORDER BY match_id, round, seat')
+      .iterate(runId) as IterableIterator<TrialRow>;
+    for (const r of it) yield toRecord(r);
   }
 
   /** The SQLite handle, for tables other modules keep in the same file (batch-chunks.ts). */

@@ -1,0 +1,70 @@
+/** The `play` block: cross-field checks and resolution into a PlaySpec (src/live/repeated/types.ts). */
+import { liveMsg } from '../../core/messages/live.js';
+import { isStrategyId, STRATEGIES } from '../repeated/strategies.js';
+import type { OpponentSpec, PlaySpec, PromptSpec } from '../repeated/types.js';
+import type { PlayDocument } from './play-schema.js';
+import type { Problem } from './problems.js';
+import { HISTORY_PLACEHOLDERS, unknownPlaceholders } from '../repeated/history.js';
+import { PROMPT_PLACEHOLDERS } from '../repeated/prompt.js';
+
+function opponent(o: PlayDocument['opponents'][number]): OpponentSpec {
+  if (typeof o === 'string') {
+    if (o === 'self') return { kind: 'self' };
+    if (isStrategyId(o)) return { kind: 'strategy', id: o, strategy: o, params: {} };
+    return { kind: 'model', id: o };
+  }
+  const params = { ...(o.p === undefined ? {} : { p: o.p }), ...(o.forgive === undefined ? {} : { forgive: o.forgive }) };
+  const shown = Object.values(params).map(String).join('-');
+  return { kind: 'strategy', id: o.id ?? (shown === '' ? o.strategy : `${o.strategy}-${shown}`), strategy: o.strategy, params };
+}
+
+const promptSpec = (p: 'akata' | { template: string } | undefined): PromptSpec =>
+  p === undefined || p === 'akata' ? { kind: 'akata' } : { kind: 'template', template: p.template };
+
+export function resolvePlay(p: PlayDocument): PlaySpec {
+  return {
+    rounds: p.rounds,
+    opponents: p.opponents.map(opponent),
+    history: p.history === undefined || p.history === 'akata' ? { kind: 'akata' } : p.history === 'table' ? { kind: 'table' } : { kind: 'template', template: p.history.template },
+    horizon: p.horizon === undefined || p.horizon === 'disclosed' ? { kind: 'disclosed' } : p.horizon === 'hidden' ? { kind: 'hidden' }
+      : { kind: 'end_probability', p: p.horizon.end_probability },
+    optionOrder: p.option_order ?? 'fixed',
+    onInvalid: p.on_invalid === undefined || p.on_invalid === 'forfeit' ? { kind: 'forfeit' } : { kind: 'retry', n: p.on_invalid.retry },
+    prompt: promptSpec(p.prompt),
+    prompts: Object.fromEntries(Object.entries(p.prompts ?? {}).map(([k, v]) => [k, promptSpec(v)])),
+    personas: [p.personas?.[1], p.personas?.[2]],
+    seed: p.seed ?? 0,
+  };
+}
+
+/** Opponents must be self, a model of the design or a strategy, each once; prompts must name framings. */
+export function playProblems(p: PlayDocument, models: readonly string[], framings: readonly string[]): Problem[] {
+  const out: Problem[] = [];
+  const seen = new Map<string, number>();
+  p.opponents.forEach((o, i) => {
+    const r = opponent(o);
+    if (r.kind === 'model' && !models.includes(r.id)) {
+      out.push({ path: ['play', 'opponents', i], message: liveMsg.unknownOpponent(r.id, models, Object.keys(STRATEGIES)) });
+    }
+    const id = r.kind === 'self' ? 'self' : r.id;
+    if (seen.has(id)) out.push({ path: ['play', 'opponents', i], message: liveMsg.duplicateId('opponent', id, `play.opponents[${seen.get(id)}]`) });
+    else seen.set(id, i);
+    if (r.kind === 'strategy' && models.includes(r.id)) out.push({ path: ['play', 'opponents', i], message: liveMsg.opponentClash(r.id) });
+  });
+  for (const k of Object.keys(p.prompts ?? {})) {
+    if (!framings.includes(k)) out.push({ path: ['play', 'prompts', k], message: liveMsg.unknownBiasKey('framing', k, framings) });
+  }
+  return out;
+}
+
+/** Templates may name only their known placeholders. */
+export function templateProblems(p: PlayDocument): Problem[] {
+  const out: Problem[] = [];
+  const check = (t: string, known: readonly string[], path: (string | number)[]) => {
+    for (const k of unknownPlaceholders(t, known)) out.push({ path, message: liveMsg.templatePlaceholder(k, known) });
+  };
+  if (typeof p.history === 'object') check(p.history.template, HISTORY_PLACEHOLDERS, ['play', 'history', 'template']);
+  if (typeof p.prompt === 'object') check(p.prompt.template, PROMPT_PLACEHOLDERS, ['play', 'prompt', 'template']);
+  for (const [k, v] of Object.entries(p.prompts ?? {})) if (typeof v === 'object') check(v.template, PROMPT_PLACEHOLDERS, ['play', 'prompts', k, 'template']);
+  return out;
+}

@@ -1,0 +1,48 @@
+/**
+ * History renderers: how the rounds played so far enter the round prompt, always from the seat's
+ * own side ("you" is the seat asked). `akata` writes Akata et al.'s sentences verbatim
+ * (pd/query_main.py, MIT: "In round i, you chose Option a and the other player chose Option b.
+ * Thus, you won x points and the other player won y points."), one line per round; `table` a
+ * compact Markdown table; a template one line per round with its placeholders filled.
+ */
+import type { HistorySpec } from './types.js';
+
+/** One past round seen from a seat: the labels of both moves as shown, and both payoffs. */
+export interface SeatRound {
+  readonly round: number;
+  readonly own: string;
+  readonly other: string;
+  readonly ownPayoff: number;
+  readonly otherPayoff: number;
+}
+
+export const HISTORY_PLACEHOLDERS = ['round', 'own', 'other', 'own_payoff', 'other_payoff'] as const;
+
+/** Fill {name} placeholders; an unknown name is left as written (designs are checked when read). */
+export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
+  return template.replace(/\{([a-z_]+)\}/g, (m, k: string) => (Object.hasOwn(values, k) ? String(values[k]) : m));
+}
+
+/** Placeholders a template names that are not in `known`. */
+export function unknownPlaceholders(template: string, known: readonly string[]): string[] {
+  return [...template.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]).filter((k) => !known.includes(k));
+}
+
+const akataLine = (r: SeatRound) =>
+  `In round ${r.round}, you chose Option ${r.own} and the other player chose Option ${r.other}. Thus, you won ${r.ownPayoff} points and the other player won ${r.otherPayoff} points.\n`;
+
+export const HISTORY_RENDERERS: Record<HistorySpec['kind'], (rounds: readonly SeatRound[], spec: HistorySpec) => string> = {
+  akata: (rounds) => rounds.map(akataLine).join(''),
+  table: (rounds) => rounds.length === 0 ? '' : [
+    '| Round | You | Other player | Your points | Other player\'s points |',
+    '|---|---|---|---|---|',
+    ...rounds.map((r) => `| ${r.round} | ${r.own} | ${r.other} | ${r.ownPayoff} | ${r.otherPayoff} |`),
+  ].join('\n') + '\n',
+  template: (rounds, spec) => rounds.map((r) => `${fill((spec as { template: string }).template, {
+    round: r.round, own: r.own, other: r.other, own_payoff: r.ownPayoff, other_payoff: r.otherPayoff,
+  })}\n`).join(''),
+};
+
+export function renderHistory(spec: HistorySpec, rounds: readonly SeatRound[]): string {
+  return HISTORY_RENDERERS[spec.kind](rounds, spec);
+}
