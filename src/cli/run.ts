@@ -20,6 +20,7 @@ import { printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './r
 import type { Session } from '../live/runner/session.js';
 import { assertStoreOrNew } from '../live/store/identify.js';
 import { checkOutFile } from '../core/out-dir.js';
+import { repeatedDryRun, runRepeated } from './run-repeated.js';
 
 interface RunFlags extends BatchFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
@@ -120,7 +121,7 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
   const plugins = await loadPlugins(session.design.models, designPath);
   const split = splitBatch(session, o.batch === true);
-  if (o.dryRun) { await dryRun(session, split, storePath, o); return; }
+  if (o.dryRun) { await (session.design.play ? repeatedDryRun(session, storePath, o) : dryRun(session, split, storePath, o)); return; }
   const pool = new ProviderPool({ timeoutMs: o.timeoutMs }, plugins);
   pool.prepare(session.design.models);
   const store = TrialStore.open(storePath, { verify: o.verifyStore });
@@ -137,6 +138,10 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
     });
     const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
     if (synthetic.length > 0) logger.info(runMsg.syntheticNote(synthetic));
+    if (session.design.play) {
+      await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.signal, abort: abort.signal });
+      return;
+    }
     const r = await runTrials({
       store, runId: run.id, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
       maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.signal, abort: abort.signal,

@@ -43,4 +43,16 @@ export const runMsg = {
     `rate limited: concurrency lowered ${lowered} time${lowered === 1 ? '' : 's'} and raised ${raised} time${raised === 1 ? '' : 's'} (lowest ${lowest}, ended at ${now})${hidden > 0 ? `; ${hidden} of these changes were not printed` : ''}`,
   storeWalReadOnly: (file: string) =>
     `${file}: cannot read the trial store: it is in WAL mode without its -wal/-shm files (written by an older samegame) and its folder is not writable; copy it to a writable folder, or run samegame run on it once to return it to one file`,
+  repeatedPlan: (design: string, runId: number, matches: number, over: number, decisions: number, stored: number, resumed: boolean) =>
+    `${resumed ? 'resuming' : 'starting'} run ${runId} of ${design}: ${matches} matches (${over} over), ${decisions} decisions, ${stored} already stored`,
+  repeatedDone: (matches: number, over: number, forfeited: number, ok: number, invalid: number, errors: number, tokens: number, store: string) =>
+    `done: ${over} of ${matches} matches over (${forfeited} forfeited); decisions stored: ${ok} ok, ${invalid} invalid, ${errors} errors; ${tokens} tokens; store ${store}`,
+  repeatedOpen: (open: number) => `${open} matches are not over (a decision failed); run the same command again to continue them`,
+  repeatedDryRun: (matches: number, rounds: number, calls: number, total: number, stored: number, inTok: number, outTok: number, cost: string) =>
+    `dry run: ${matches} matches × ${rounds} rounds: ${calls} calls to make (${total} decisions = Σ matches × rounds × LLM seats, ${stored} already stored); `
+    + `~${inTok} input tokens (growing with the history), ≤${outTok} output tokens; cost ${cost}`,
+  repeatedInterrupted: (over: number, matches: number) =>
+    `interrupted: in-flight calls were finished and stored; ${over} of ${matches} matches over. Run the same command again to resume.`,
+  repeatedAborted: (over: number, matches: number) =>
+    `aborted: in-flight calls were dropped; ${over} of ${matches} matches over. Run the same command again to resume.`,
 };

@@ -13,6 +13,10 @@
  * per-cell noise, i.e. format noise) for trials whose factors match every level in `when` — the
  * condition × world pattern — and `call_noise`, a per-call logit offset so that repeated calls of a
  * cell differ as repeated API calls do. Both default to nothing, leaving other designs unchanged.
+ *
+ * In a repeated game (src/live/repeated/) it is a seeded reactive agent: round 1 as above, later
+ * rounds with `reciprocity` added to the logit after the other's C and taken off after its D
+ * (the other's last move is in the trial's context; the prompt is not read).
  */
 import { z } from 'zod';
 import { streamFor } from '../../stats/rng.js';
@@ -36,6 +40,8 @@ const shape = {
     noise: z.number().min(0).default(0).describe('sd of an extra per-cell logit offset of matching cells (format noise)'),
   })).describe('logit effects by factor levels (context-enrichment designs)').default([]),
   call_noise: z.number().min(0).describe('sd of a per-call logit offset, drawn per trial, so repeated calls of a cell differ').default(0),
+  // Repeated games: a reactive agent, its cooperation moved by the other's last move.
+  reciprocity: z.number().describe('repeated games: logit offset added after the other\'s C and taken off after its D (round 2 on)').default(2),
 };
 
 /** The options a design may give a simulated model (validated strictly when a design loads). */
@@ -96,6 +102,13 @@ function callPCooperate(o: SimulatedOptions, spec: TrialSpec, pCell: number, see
   return logistic(Math.log(pCell / (1 - pCell)) + o.call_noise * standardNormal(g.next(), g.next()));
 }
 
+/** A repeated game's reactive rule: the logit moved by ±reciprocity after the other's last move. */
+function reactive(o: SimulatedOptions, spec: TrialSpec, p: number): number {
+  const last = spec.context.otherLast;
+  if (last === undefined || p <= 0 || p >= 1) return p;
+  return logistic(Math.log(p / (1 - p)) + (last === 'C' ? o.reciprocity : -o.reciprocity));
+}
+
 const VALID_TEMPLATES = [(l: string) => l, (l: string) => `${l}.`, (l: string) => `**${l}**`, (l: string) => `I choose ${l}.`, (l: string) => l.toLowerCase()];
 const INVALID_TEMPLATES = [() => 'I would rather not decide.', (c: string, d: string) => `${c} or ${d}, it is hard to say.`, () => 'It depends on the other side.'];
 
@@ -130,7 +143,7 @@ export function createSimulatedProvider(): Provider {
       if (!game) throw new ProviderError('client', `simulated provider: trial ${spec.game}/${spec.framing} carries no game payoffs`);
       const o = options(spec.model);
       const seed = spec.decoding.seed ?? 0;
-      const p = callPCooperate(o, spec, simulatedPCooperate(spec.model, game, spec.framing, seed, spec.context.factors), seed);
+      const p = reactive(o, spec, callPCooperate(o, spec, simulatedPCooperate(spec.model, game, spec.framing, seed, spec.context.factors), seed));
       // One stream per trial key; the rep index is part of it, so repeated samples differ.
       const g = streamFor(seed, `simulated\u0000${spec.model.id}\u0000${spec.game}\u0000${spec.framing}\u0000${spec.rep}`);
       const invalid = g.next() < o.invalid_rate;

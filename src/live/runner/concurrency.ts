@@ -48,9 +48,9 @@ export class AdaptiveLimit {
     this.onLower?.(from, this.limit);
   }
 
+  /** Wake as many waiters as there are free slots, first come first served (a woken waiter beaten to its slot waits again). */
   private wake(): void {
-    const w = this.waiters;
-    this.waiters = [];
-    for (const r of w) r();
+    const free = Math.max(0, this.limit - this.inFlight);
+    for (const r of this.waiters.splice(0, free)) r();
   }
 }

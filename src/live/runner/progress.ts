@@ -23,6 +23,10 @@ export class Progress {
   tokens = 0;
   private readonly start: number;
   private lastEmit = -Infinity;
+  /** What is counted ("trials"; a repeated game counts decisions). */
+  noun = 'trials';
+  /** More to say at the end of the line (a repeated game: matches over). */
+  extra?: () => string;
 
   constructor(readonly total: number, private readonly before: number, private readonly clock: Clock,
     private readonly logger: Logger, private readonly everyMs = 250) {
@@ -47,6 +51,6 @@ export class Progress {
     const secs = (this.clock.now() - this.start) / 1000;
     const rate = secs > 0 ? this.doneNow / secs : NaN;
     const eta = rate > 0 ? ((this.total - this.done) / rate) * 1000 : NaN;
-    return `trials (${Number.isFinite(rate) ? rate.toFixed(1) : '?'}/s, ETA ${duration(eta)}, ${this.errors} errors, ${compact(this.tokens)} tokens)`;
+    return `${this.noun} (${Number.isFinite(rate) ? rate.toFixed(1) : '?'}/s, ETA ${duration(eta)}, ${this.errors} errors, ${compact(this.tokens)} tokens${this.extra ? `; ${this.extra()}` : ''})`;
   }
 }

@@ -1,0 +1,58 @@
+/**
+ * The repeated-game half of `samegame run` (designs with a `play` block): the dry run, the match
+ * engine (synchronous calls) or round batches (--batch), and the closing summary.
+ */
+import { existsSync } from 'node:fs';
+import { UserError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import { runMsg } from '../core/messages/run.js';
+import { runMatchBatches } from '../live/repeated/batch.js';
+import { planRepeated } from '../live/repeated/dry-run.js';
+import { runMatches } from '../live/repeated/engine.js';
+import type { ModelSpec, Provider } from '../live/types.js';
+import type { Session } from '../live/runner/session.js';
+import { withStoreErrors } from '../live/store/integrity.js';
+import { TrialStore } from '../live/store/store.js';
+import { batchLimits, type BatchFlags } from './run-batch.js';
+
+export interface RepeatedFlags extends BatchFlags {
+  concurrency: number; rpm?: number; tpm?: number; seed: number; verifyStore?: boolean;
+}
+
+export async function repeatedDryRun(session: Session, storePath: string, o: RepeatedFlags): Promise<void> {
+  const store = existsSync(storePath) ? TrialStore.openExisting(storePath, { verify: o.verifyStore }) : undefined;
+  const plan = await withStoreErrors(storePath, () => {
+    const run = store?.findRun(session.hash);
+    return planRepeated(session.design, run ? store!.playMoves(run.id) : [], session.prices);
+  }).finally(() => store?.close());
+  process.stdout.write(`${runMsg.repeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
+    plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
+}
+
+export async function runRepeated(a: {
+  session: Session; store: TrialStore; storePath: string; runId: number; resumed: boolean; o: RepeatedFlags;
+  logger: Logger & { summary(m: string): void }; pool: { get(model: ModelSpec): Provider }; stop: AbortSignal; abort: AbortSignal;
+}): Promise<void> {
+  const { session, o, logger } = a;
+  const name = session.design.name;
+  if (o.batch) {
+    const r = await runMatchBatches({
+      store: a.store, storePath: a.storePath, runId: a.runId, designName: name, design: session.design, env: process.env,
+      timeoutMs: o.timeoutMs, limits: batchLimits(o), pollMs: o.poll * 1000, wait: o.wait, maxRounds: o.maxRetries + 1,
+      prices: session.prices, logger, stop: a.stop,
+    });
+    if (a.stop.aborted) throw new UserError(runMsg.repeatedInterrupted(r.matches - r.matchesOpen, r.matches), 130);
+    logger.summary(runMsg.repeatedDone(r.matches, r.matches - r.matchesOpen, 0, r.stored, 0, 0, r.tokens, a.storePath));
+    return;
+  }
+  const r = await runMatches({
+    store: a.store, runId: a.runId, design: session.design, providers: a.pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
+    maxRetries: o.maxRetries, seed: o.seed, logger, stop: a.stop, abort: a.abort,
+    onStart: (s) => logger.info(runMsg.repeatedPlan(name, a.runId, s.matches, s.matchesDone, s.decisions, s.stored, a.resumed)),
+  });
+  if (r.outcome !== 'complete') {
+    throw new UserError(r.outcome === 'aborted' ? runMsg.repeatedAborted(r.matchesDone, r.matches) : runMsg.repeatedInterrupted(r.matchesDone, r.matches), 130);
+  }
+  if (r.matchesDone < r.matches) logger.warn(runMsg.repeatedOpen(r.matches - r.matchesDone));
+  logger.summary(runMsg.repeatedDone(r.matches, r.matchesDone, r.forfeited, r.ok, r.invalid, r.error, r.tokens, a.storePath));
+}

@@ -1,0 +1,59 @@
+/**
+ * Repeated games through the Batch API: round t of every open match is one batch (one file per
+ * model, as the API requires), then round t+1 from the stored answers, and so on — as many rounds
+ * of batches as the design has rounds, whatever the number of matches. Each round is a batch run
+ * of src/live/batch/ (every step committed before the next call), and its specs are rebuilt from
+ * the store (state.ts): the prompts depend only on (design, seed, stored history), so a killed run
+ * re-finds its open chunks by their members, and a batch run stores the same matches as a
+ * synchronous one against the same deterministic server.
+ */
+import type { Design } from '../design/types.js';
+import { runBatches, type BatchRunOptions, type BatchSummary } from '../batch/run.js';
+import type { TrialSpec } from '../types.js';
+import { planMatches } from './plan.js';
+import { matchState, movesByMatch, nextRound } from './state.js';
+
+export interface MatchBatchOptions extends Omit<BatchRunOptions, 'specs'> {
+  readonly design: Design;
+}
+
+export interface MatchBatchSummary extends BatchSummary {
+  /** Rounds of batches this session sent or collected. */
+  readonly rounds: number;
+  readonly matches: number;
+  readonly matchesOpen: number;
+}
+
+/** The decisions of the next round of every open match, grouped by model (one file per model). */
+export function frontierSpecs(design: Design, o: Pick<BatchRunOptions, 'store' | 'runId'>): { specs: TrialSpec[]; open: number; matches: number } {
+  const stored = movesByMatch(o.store.playMoves(o.runId));
+  const states = planMatches(design).map((p) => matchState(design, p, stored.get(p.match)));
+  const open = states.filter((s) => s.status === 'open');
+  const specs = open.flatMap((s) => nextRound(design, s, stored.get(s.plan.match)).specs);
+  const order = new Map(design.models.map((m, i) => [m.id, i]));
+  specs.sort((a, b) => order.get(a.model.id)! - order.get(b.model.id)!); // stable: match order within a model
+  return { specs, open: open.length, matches: states.length };
+}
+
+export async function runMatchBatches(o: MatchBatchOptions): Promise<MatchBatchSummary> {
+  let rounds = 0, stored = 0, created = 0, tokens = 0, alreadyDone = -1;
+  let last: BatchSummary | undefined;
+  for (;;) {
+    const f = frontierSpecs(o.design, o);
+    if (f.specs.length === 0) break;
+    const r = await runBatches({ ...o, specs: f.specs });
+    rounds++;
+    if (alreadyDone < 0) alreadyDone = r.alreadyDone;
+    stored += r.stored;
+    created += r.created;
+    tokens += r.tokens;
+    last = r;
+    // Submitted without waiting, stopped, or a round that stored nothing: a later run goes on from the store.
+    if (!o.wait || o.stop?.aborted || r.open > 0 || r.stored === 0 || r.pending > 0) break;
+  }
+  const f = frontierSpecs(o.design, o);
+  return {
+    total: f.specs.length + stored, alreadyDone: Math.max(0, alreadyDone), stored, pending: last?.pending ?? 0, open: last?.open ?? 0,
+    created, tokens, rounds, matches: f.matches, matchesOpen: f.open,
+  };
+}
