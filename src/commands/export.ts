@@ -7,10 +7,13 @@ import { toCsv, type CsvValue } from '../render/csv.js';
 import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import type { TrialStore } from '../live/store/store.js';
 import type { TrialRecord } from '../live/types.js';
+import { isRepeatedRun, RunPlays } from '../live/repeated/outcomes.js';
 
 export type ExportFormat = 'jsonl' | 'csv';
 
 const BASE = ['run', 'design', 'model', 'game', 'framing', 'rep'] as const;
+/** Columns of repeated games (runs with a `play` block), after the factors. */
+const PLAY = ['match', 'round', 'seat', 'opponent', 'opponent_action', 'payoff'] as const;
 const TAIL = ['action', 'status', 'p_cooperate', 'text', 'model_snapshot', 'input_tokens', 'output_tokens',
   'latency_ms', 'attempts', 'error', 'synthetic'] as const;
 
@@ -22,7 +25,7 @@ const jsonOrText = (s: string | null): unknown => {
 
 /** The factor columns' names; a factor named like a fixed column is prefixed with factor_. */
 export function factorColumns(names: readonly string[]): string[] {
-  const fixed = new Set<string>([...BASE, ...TAIL]);
+  const fixed = new Set<string>([...BASE, ...PLAY, ...TAIL]);
   return names.map((n) => (fixed.has(n) ? `factor_${n}` : n));
 }
 
@@ -33,7 +36,9 @@ export function factorColumns(names: readonly string[]): string[] {
 export async function exportTrials(store: TrialStore, format: ExportFormat, write: (chunk: string) => Promise<void>, runId?: number): Promise<number> {
   const designs = new Map(store.runs().map((r) => [r.id, r.designName]));
   const factors = store.factorNames(runId);
-  const header = [...BASE, ...factorColumns(factors), ...TAIL];
+  const repeated = store.runs().filter((r) => (runId === undefined || r.id === runId) && isRepeatedRun(r));
+  const plays = new Map(repeated.map((r) => [r.id, RunPlays.read(store, r)]));
+  const header = [...BASE, ...factorColumns(factors), ...(plays.size > 0 ? PLAY : []), ...TAIL];
   const headerText = toCsv(header, []);
   if (format === 'csv') await write(headerText);
   let n = 0;
@@ -48,13 +53,17 @@ export async function exportTrials(store: TrialStore, format: ExportFormat, writ
   for (const t of store.trials(runId)) {
     n++;
     const design = designs.get(t.runId) ?? '';
+    const o = plays.get(t.runId)?.outcome(t);
     if (format === 'csv') {
       rows.push([t.runId, design, t.model, t.game, t.framing, t.rep, ...factors.map((f) => t.factors[f] ?? ''),
+        ...(plays.size > 0 ? [t.play?.match ?? '', t.play?.round ?? '', t.play?.seat ?? '', t.play?.opponent ?? '', o?.opponentAction ?? '', o?.payoff ?? ''] : []),
         t.action ?? '', t.status, t.pCooperate ?? '', t.text ?? '', t.modelSnapshot ?? '', t.inputTokens ?? '', t.outputTokens ?? '',
         t.latencyMs ?? '', t.attempts, t.error ?? '', isSynthetic(t) ? 'true' : 'false']);
     } else {
       lines.push(JSON.stringify({
         run: t.runId, design, model: t.model, game: t.game, framing: t.framing, rep: t.rep, factors: t.factors,
+        ...(t.play ? { match: t.play.match, round: t.play.round, seat: t.play.seat, opponent: t.play.opponent,
+          opponent_action: o?.opponentAction ?? null, payoff: o?.payoff ?? null } : {}),
         action: t.action, status: t.status, p_cooperate: t.pCooperate, text: t.text, model_snapshot: t.modelSnapshot,
         input_tokens: t.inputTokens, output_tokens: t.outputTokens, latency_ms: t.latencyMs, attempts: t.attempts,
         error: t.error, synthetic: isSynthetic(t), scoring: jsonOrText(t.scoring), prompt: t.prompt,

@@ -3,6 +3,7 @@ import type { CellCount, RunInfo, TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { controlCharacter } from './rates-csv.js';
+import { isRepeatedRun } from '../live/repeated/outcomes.js';
 
 /** A row of a store that samegame could not have written (checked as the store is read). */
 class StoreFault extends Error {}
@@ -85,8 +86,18 @@ function sortCounts(counts: CellCount[], order?: CellOrder): CellCount[] {
   return orderByLevels(counts, [[(c) => c.model, order.models], [(c) => c.game, order.games], [(c) => c.framing, order.framings]]);
 }
 
-/** The run to analyze: the one given by id, else the store's only or latest run. */
+/**
+ * The run to analyze: the one given by id, else the store's only or latest run. A repeated game's
+ * run is refused with one line: the one-shot tables would pool its rounds and seats.
+ */
 export function pickRun(store: TrialStore, path: string, runId?: number): RunInfo {
+  const r = chooseRun(store, path, runId);
+  if (isRepeatedRun(r)) throw new UserError(analyzeMsg.repeatedRun(path, r.id));
+  return r;
+}
+
+/** The run given by id, else the store's only or latest run, whatever its kind. */
+export function chooseRun(store: TrialStore, path: string, runId?: number): RunInfo {
   const runs = store.runs();
   if (runs.length === 0) throw new UserError(analyzeMsg.emptyStore(path));
   if (runId === undefined) return runs[runs.length - 1];

@@ -23,4 +23,7 @@ export const analyzeMsg = {
     : why === 'direct'
       ? `Planned for a direct run: no attenuation (a = ${a}), as analyze reports direct runs.`
       : `Planned for reconstructed rates at attenuation a = ${a}, the conservative transform; analyze reports a direct run at a = 1 (no attenuation): plan one with --direct.`),
+  repeatedRun: (path: string, id: number) =>
+    `${path}: run ${id} is a repeated game (its design has a play block); these analyses read one-shot runs only — export its decisions with samegame export`,
+  notRepeated: (path: string, id: number) => `${path}: run ${id} is not a repeated game (its design has no play block)`,
 };

@@ -1,0 +1,51 @@
+/**
+ * A repeated run's trial store as RepeatedDecisions (src/core/decisions.ts): one decision per
+ * stored LLM answer of the run (failed calls are not decisions; an invalid answer is one, with
+ * action null), with the other seat's move in the same round, this seat's payoff, the match (shared
+ * by both seats), the prompt and the answer. The repeated-game analysis reads only this.
+ */
+import { sha256File } from '../core/hash.js';
+import type { RepeatedDecision, RepeatedDecisions } from '../core/decisions.js';
+import { UserError } from '../core/errors.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
+import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
+import { isRepeatedRun, RunPlays } from '../live/repeated/outcomes.js';
+import { TrialStore } from '../live/store/store.js';
+import { chooseRun, readStore } from './store.js';
+
+export interface RepeatedStoreOptions {
+  /** The run to read (default: the store's only or latest run). */
+  readonly run?: number;
+  /** Check the whole store (integrity_check) first. */
+  readonly verify?: boolean;
+}
+
+/** Read the repeated run of a store; UserError (one line) when the store or run is not one. */
+export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): RepeatedDecisions {
+  const store = readStore(path, () => TrialStore.openExisting(path, { verify: o.verify }));
+  try {
+    return readStore(path, () => {
+      const run = chooseRun(store, path, o.run);
+      if (!isRepeatedRun(run)) throw new UserError(analyzeMsg.notRepeated(path, run.id));
+      const plays = RunPlays.read(store, run);
+      const decisions: RepeatedDecision[] = [];
+      let simulated = false;
+      for (const t of store.playTrials(run.id)) {
+        if (t.status === 'error' || !t.play) continue;
+        simulated ||= t.modelSnapshot?.startsWith(SIMULATED_SNAPSHOT) === true;
+        const out = plays.outcome(t);
+        decisions.push({
+          model: t.model, game: t.game, framing: t.framing, opponent: t.play.opponent, match: String(t.play.match),
+          round: t.play.round, seat: t.play.seat, action: t.status === 'ok' ? t.action : null, opponentAction: out.opponentAction,
+          ...(out.payoff === null ? {} : { payoff: out.payoff }),
+          ...(Object.keys(t.factors).length > 0 ? { factors: t.factors } : {}),
+          prompt: t.prompt, ...(t.text === null ? {} : { answer: t.text }),
+        });
+      }
+      const synthetic = simulated || (JSON.parse(run.designJson) as { synthetic?: boolean }).synthetic === true;
+      return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions };
+    });
+  } finally {
+    store.close();
+  }
+}
