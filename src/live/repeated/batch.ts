@@ -38,6 +38,7 @@ export function frontierSpecs(design: Design, o: Pick<BatchRunOptions, 'store' |
 export async function runMatchBatches(o: MatchBatchOptions): Promise<MatchBatchSummary> {
   let rounds = 0, stored = 0, created = 0, tokens = 0, alreadyDone = -1;
   let last: BatchSummary | undefined;
+  o.store.preparePlay();
   for (;;) {
     const f = frontierSpecs(o.design, o);
     if (f.specs.length === 0) break;

@@ -94,6 +94,7 @@ async function playMatch(r: Shared, s: MatchState, got: Map<string, Action | nul
 export async function runMatches(o: MatchRunOptions): Promise<MatchRunSummary> {
   const logger = o.logger ?? silentLogger;
   const c = runContext(o, logger);
+  o.store.preparePlay();
   const stored = movesByMatch(o.store.playMoves(o.runId));
   const states = planMatches(o.design).map((p) => matchState(o.design, p, stored.get(p.match)));
   const total = decisionCount(o.design);

@@ -50,6 +50,8 @@ export interface TrialRow {
 export const COLUMNS = ['run_id', 'model', 'game', 'framing', 'rep', 'factors', 'prompt', 'request', 'response', 'text', 'action',
   'p_cooperate', 'scoring', 'model_snapshot', 'input_tokens', 'output_tokens', 'latency_ms', 'status', 'error', 'attempts',
   'opponent', 'match_id', 'round', 'seat', 'opponent_move'] as const;
+/** How many of COLUMNS a store without the repeated-game columns (version < 2) has. */
+export const BASE_COLUMNS = 20;
 
 export function toRecord(r: TrialRow): TrialRecord {
   return {

@@ -13,7 +13,7 @@ import { runMsg } from '../../core/messages/run.js';
 import type { TrialRecord, TrialStatus } from '../types.js';
 import { checkIntegrity, readOpenError } from './integrity.js';
 import { currentHolder, releaseWriterLock, takeWriterLock, type LockHolder } from './lock.js';
-import { COLUMNS, SCHEMA, factorsJson, toRecord, type TrialRow } from './rows.js';
+import { BASE_COLUMNS, COLUMNS, SCHEMA, factorsJson, toRecord, type TrialRow } from './rows.js';
 import { hasPlayColumns, migrate } from './migrations.js';
 export { factorsJson } from './rows.js';
 
@@ -94,7 +94,6 @@ export class TrialStore {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.exec(SCHEMA);
-      migrate(db);
       const me = currentHolder();
       const holder = takeWriterLock(db, me);
       if (holder) throw new UserError(runMsg.storeLocked(path, holder.pid, holder.host, holder.since));
@@ -153,10 +152,15 @@ export class TrialStore {
   /** Commit one trial (its own transaction, fsynced). Returns false when a completed trial was already stored. */
   write(t: TrialRecord): boolean {
     // A completed trial is never replaced; an errored one is, and its attempts accumulate.
-    this.writeStmt ??= this.db.prepare(`INSERT INTO trials (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
-      ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
-      ${COLUMNS.slice(5).map((c) => (c === 'attempts' ? 'attempts = trials.attempts + excluded.attempts' : `${c} = excluded.${c}`)).join(', ')}
-      WHERE trials.status = 'error'`);
+    if (!this.writeStmt) {
+      // A store without the repeated-game columns (never migrated) is written without them.
+      const cols = hasPlayColumns(this.db) ? COLUMNS : COLUMNS.slice(0, BASE_COLUMNS);
+      this.writeStmt = this.db.prepare(`INSERT INTO trials (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})
+        ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
+        ${cols.slice(5).map((c) => (c === 'attempts' ? 'attempts = trials.attempts + excluded.attempts' : `${c} = excluded.${c}`)).join(', ')}
+        WHERE trials.status = 'error'`);
+    }
+    if (t.play && !hasPlayColumns(this.db)) throw new Error('repeated-game decision written to a store not prepared for them (preparePlay)');
     const p = t.play;
     const info = this.writeStmt.run({
       run_id: t.runId, model: t.model, game: t.game, framing: t.framing, rep: t.rep, factors: factorsJson(t.factors),
@@ -224,6 +228,12 @@ export class TrialStore {
       cur.values.push(r.p);
     }
     if (cur) yield emit(cur);
+  }
+
+  /** Bring the store to the version with the repeated-game columns (migration 2) before a repeated run writes. */
+  preparePlay(): void {
+    migrate(this.db);
+    this.writeStmt = undefined;
   }
 
   /** A run's stored repeated-game moves, light rows (no prompts) in (match, round, seat) order; [] for a store without them. */
