@@ -1,0 +1,53 @@
+/**
+ * Repeated games through the Batch API: akata-pd-sim (100 matches, 10 rounds, 1,400 decisions)
+ * with its models routed to loopback servers that answer deterministically from the prompt. The
+ * batch run sends round t of every open match as one batch per model — 10 rounds of batches — and
+ * stores the same decisions as a synchronous run against the same answers.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startBatchLoopback, type BatchLoopback } from '../../helpers/loopback-batch.js';
+import { startLoopback, type Loopback } from '../../helpers/loopback-openai.js';
+import { cleanEnv, ROOT, runCli } from '../../helpers/cli.js';
+import { optionAnswer } from '../../helpers/repeated.js';
+
+const DESIGN = join(ROOT, 'data/designs/akata-pd-sim.yaml');
+const DECISIONS = 1400; // 2 models × (self 2 + other 2 + three strategies 1) × 10 matches × 10 rounds, by hand
+let dir: string;
+let bsrv: BatchLoopback;
+let ssrv: Loopback;
+const env = () => cleanEnv({ OPENAI_API_KEY: 'sk-loop' });
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sg-rbatch-'));
+  bsrv = await startBatchLoopback({ answer: (p) => optionAnswer(p) });
+  ssrv = await startLoopback({ answer: (p) => optionAnswer(p) });
+});
+afterAll(async () => { await bsrv.close(); await ssrv.close(); rmSync(dir, { recursive: true, force: true }); });
+
+function decisions(path: string): string[] {
+  const db = new Database(path, { readonly: true });
+  const r = db.prepare(`SELECT model, match_id, round, seat, opponent, opponent_move, status, action, text, prompt FROM trials
+    ORDER BY match_id, round, seat`).all().map((x) => JSON.stringify(x));
+  db.close();
+  return r;
+}
+
+it('a batch run and a synchronous run store the same decisions; one batch per model and round', async () => {
+  const common = ['run', DESIGN, '--provider', 'openai-responses', '--model', 'loop'];
+  const b = await runCli([...common, '--store', join(dir, 'b.sqlite'), '--base-url', bsrv.url, '--batch', '--poll', '0.01'], { env: env() });
+  expect(b.code, b.stderr).toBe(0);
+  const s = await runCli([...common, '--store', join(dir, 's.sqlite'), '--base-url', ssrv.url, '--concurrency', '8'], { env: env() });
+  expect(s.code, s.stderr).toBe(0);
+  const batch = decisions(join(dir, 'b.sqlite'));
+  expect(batch).toHaveLength(DECISIONS);
+  expect(batch).toEqual(decisions(join(dir, 's.sqlite')));
+  // 10 rounds × 2 models; each batch holds one model's decisions of one round (rep → round: ⌊rep / 2⌋ mod 10 + 1).
+  expect(bsrv.batches.size).toBe(20);
+  for (const f of bsrv.files.values()) {
+    const rounds = new Set(f.trim().split('\n').map((l) => Math.floor(Number((JSON.parse(l) as { custom_id: string }).custom_id.split('|')[3]) / 2) % 10 + 1));
+    expect(rounds.size).toBe(1);
+  }
+}, 120_000);
