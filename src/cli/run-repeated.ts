@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { runMsg } from '../core/messages/run.js';
+import { batchMsg } from '../core/messages/batch.js';
 import { runMatchBatches } from '../live/repeated/batch.js';
 import { planRepeated } from '../live/repeated/dry-run.js';
 import { runMatches } from '../live/repeated/engine.js';
@@ -42,7 +43,9 @@ export async function runRepeated(a: {
       prices: session.prices, logger, stop: a.stop,
     });
     if (a.stop.aborted) throw new UserError(runMsg.repeatedInterrupted(r.matches - r.matchesOpen, r.matches), 130);
-    logger.summary(runMsg.repeatedDone(r.matches, r.matches - r.matchesOpen, 0, r.stored, 0, 0, r.tokens, a.storePath));
+    const c = a.store.statusCounts(a.runId);
+    if (r.open > 0) logger.info(batchMsg.submitted(r.open));
+    logger.summary(runMsg.repeatedDone(r.matches, r.matches - r.matchesOpen, r.forfeited, c.ok, c.invalid, c.error, r.tokens, a.storePath));
     return;
   }
   const r = await runMatches({

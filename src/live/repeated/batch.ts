@@ -22,17 +22,18 @@ export interface MatchBatchSummary extends BatchSummary {
   readonly rounds: number;
   readonly matches: number;
   readonly matchesOpen: number;
+  readonly forfeited: number;
 }
 
 /** The decisions of the next round of every open match, grouped by model (one file per model). */
-export function frontierSpecs(design: Design, o: Pick<BatchRunOptions, 'store' | 'runId'>): { specs: TrialSpec[]; open: number; matches: number } {
+export function frontierSpecs(design: Design, o: Pick<BatchRunOptions, 'store' | 'runId'>): { specs: TrialSpec[]; open: number; forfeited: number; matches: number } {
   const stored = movesByMatch(o.store.playMoves(o.runId));
   const states = planMatches(design).map((p) => matchState(design, p, stored.get(p.match)));
   const open = states.filter((s) => s.status === 'open');
   const specs = open.flatMap((s) => nextRound(design, s, stored.get(s.plan.match)).specs);
   const order = new Map(design.models.map((m, i) => [m.id, i]));
   specs.sort((a, b) => order.get(a.model.id)! - order.get(b.model.id)!); // stable: match order within a model
-  return { specs, open: open.length, matches: states.length };
+  return { specs, open: open.length, forfeited: states.filter((s) => s.status === 'forfeit').length, matches: states.length };
 }
 
 export async function runMatchBatches(o: MatchBatchOptions): Promise<MatchBatchSummary> {
@@ -55,6 +56,6 @@ export async function runMatchBatches(o: MatchBatchOptions): Promise<MatchBatchS
   const f = frontierSpecs(o.design, o);
   return {
     total: f.specs.length + stored, alreadyDone: Math.max(0, alreadyDone), stored, pending: last?.pending ?? 0, open: last?.open ?? 0,
-    created, tokens, rounds, matches: f.matches, matchesOpen: f.open,
+    created, tokens, rounds, matches: f.matches, matchesOpen: f.open, forfeited: f.forfeited,
   };
 }
