@@ -47,6 +47,8 @@ interface Shared {
   readonly progress: Progress;
   matchesDone: number;
   forfeited: number;
+  /** Rounds played (both seats stored) over all matches. */
+  roundsDone: number;
 }
 
 /** One decision: asked (again while invalid and the rule allows), committed, counted. Undefined when stopped. */
@@ -85,7 +87,9 @@ async function playMatch(r: Shared, s: MatchState, got: Map<string, Action | nul
     if (recs.some((rec) => rec === undefined || rec.status === 'error')) return; // stopped, or failed: a rerun asks again
     const seat2 = s.plan.seat2;
     const a2 = seat2.kind === 'model' ? got.get(`${round}:2`)! : strategyMove(play, seat2, s.plan.match, round, s.history);
+    const played = s.history.length;
     advance(r.design, s, [got.get(`${round}:1`)!, a2]);
+    r.roundsDone += s.history.length - played;
   }
   r.matchesDone++;
   if (s.status === 'forfeit') r.forfeited++;
@@ -100,10 +104,11 @@ export async function runMatches(o: MatchRunOptions): Promise<MatchRunSummary> {
   const total = decisionCount(o.design);
   const alreadyDone = [...stored.values()].reduce((n, m) => n + m.size, 0);
   const progress = new Progress(total, alreadyDone, c.clock, logger);
-  const r: Shared = { c, design: o.design, progress, matchesDone: 0, forfeited: 0 };
+  const r: Shared = { c, design: o.design, progress, matchesDone: 0, forfeited: 0, roundsDone: states.reduce((n, s) => n + s.history.length, 0) };
   for (const s of states) if (s.status !== 'open') { r.matchesDone++; if (s.status === 'forfeit') r.forfeited++; }
   progress.noun = 'decisions';
-  progress.extra = () => `${r.matchesDone}/${states.length} matches over`;
+  const rounds = states.length * o.design.play!.rounds;
+  progress.extra = () => `${r.roundsDone}/${rounds} rounds played, ${r.matchesDone}/${states.length} matches over`;
   o.onStart?.({ matches: states.length, matchesDone: r.matchesDone, decisions: total, stored: alreadyDone });
   await Promise.all(states.filter((s) => s.status === 'open').map((s) => playMatch(r, s, new Map(stored.get(s.plan.match)))));
   c.notices.finish();
