@@ -1,27 +1,33 @@
 /**
- * Repeated games through the Batch API: akata-pd-sim (100 matches, 10 rounds, 1,400 decisions)
- * with its models routed to loopback servers that answer deterministically from the prompt. The
+ * Repeated games through the Batch API: akata-pd-sim with 4 matches per cell instead of 10 (the
+ * shipped design otherwise: 40 matches, 10 rounds, 560 decisions; smaller only to keep the suite
+ * fast — the batch path does not depend on the number of matches) with its models routed to loopback servers that answer deterministically from the prompt. The
  * batch run sends round t of every open match as one batch per model — 10 rounds of batches — and
- * stores the same decisions as a synchronous run against the same answers.
+ * stores the same decisions as a synchronous run against the same answers — also when killed
+ * (SIGKILL at the batch crash points, src/live/batch/crash.ts) and resumed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBatchLoopback, type BatchLoopback } from '../../helpers/loopback-batch.js';
 import { startLoopback, type Loopback } from '../../helpers/loopback-openai.js';
-import { cleanEnv, ROOT, runCli } from '../../helpers/cli.js';
+import { cleanEnv, ROOT, runCli, spawnCli } from '../../helpers/cli.js';
 import { optionAnswer } from '../../helpers/repeated.js';
 
-const DESIGN = join(ROOT, 'data/designs/akata-pd-sim.yaml');
-const DECISIONS = 1400; // 2 models × (self 2 + other 2 + three strategies 1) × 10 matches × 10 rounds, by hand
+const DECISIONS = 560; // 2 models × (self 2 + other 2 + three strategies 1) × 4 matches × 10 rounds, by hand
 let dir: string;
+let DESIGN: string;
 let bsrv: BatchLoopback;
 let ssrv: Loopback;
 const env = () => cleanEnv({ OPENAI_API_KEY: 'sk-loop' });
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sg-rbatch-'));
+  DESIGN = join(dir, 'akata-pd-sim.yaml');
+  const shipped = readFileSync(join(ROOT, 'data/designs/akata-pd-sim.yaml'), 'utf8');
+  expect(shipped).toMatch(/^trials: 10$/m);
+  writeFileSync(DESIGN, shipped.replace(/^trials: 10$/m, 'trials: 4'));
   bsrv = await startBatchLoopback({ answer: (p) => optionAnswer(p) });
   ssrv = await startLoopback({ answer: (p) => optionAnswer(p) });
 });
@@ -37,6 +43,7 @@ function decisions(path: string): string[] {
 
 it('a batch run and a synchronous run store the same decisions; one batch per model and round', async () => {
   const common = ['run', DESIGN, '--provider', 'openai-responses', '--model', 'loop'];
+
   const b = await runCli([...common, '--store', join(dir, 'b.sqlite'), '--base-url', bsrv.url, '--batch', '--poll', '0.01'], { env: env() });
   expect(b.code, b.stderr).toBe(0);
   const s = await runCli([...common, '--store', join(dir, 's.sqlite'), '--base-url', ssrv.url, '--concurrency', '8'], { env: env() });
@@ -49,5 +56,23 @@ it('a batch run and a synchronous run store the same decisions; one batch per mo
   for (const f of bsrv.files.values()) {
     const rounds = new Set(f.trim().split('\n').map((l) => Math.floor(Number((JSON.parse(l) as { custom_id: string }).custom_id.split('|')[3]) / 2) % 10 + 1));
     expect(rounds.size).toBe(1);
+  }
+}, 120_000);
+
+it('killed between a batch\'s create call and its commit, then after a collect, and resumed: the same decisions, no batch created twice', async () => {
+  const srv = await startBatchLoopback({ answer: (p) => optionAnswer(p) });
+  try {
+    const store = join(dir, 'crash.sqlite');
+    const args = ['run', DESIGN, '--provider', 'openai-responses', '--model', 'loop', '--store', store, '--base-url', srv.url, '--batch', '--poll', '0.01'];
+    for (const point of ['create-call', 'collected']) {
+      const r = await spawnCli(args, { env: cleanEnv({ OPENAI_API_KEY: 'sk-loop', SAMEGAME_CRASH_AT: point }) });
+      expect(r.signal, point).toBe('SIGKILL');
+    }
+    const r = await runCli(args, { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(decisions(store)).toEqual(decisions(join(dir, 's.sqlite')));
+    expect([...srv.createdPerChunk.values()].every((n) => n === 1)).toBe(true);
+  } finally {
+    await srv.close();
   }
 }, 120_000);
