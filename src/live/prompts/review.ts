@@ -1,12 +1,14 @@
 /**
  * The rendered prompts of a design for review (`samegame prompts`): one per model × game ×
  * framing (the reps of a cell share the prompt), in the design's order, each as the text a
- * reviewer reads — labels and their canonical actions, the system message if any, the prompt.
+ * reviewer reads — labels and their canonical actions, the system message if any, the prompt
+ * (for a repeated game, its round-1 prompt: later rounds add the history, docs/methods.md §18).
  */
 import { UserError } from '../../core/errors.js';
 import { liveMsg } from '../../core/messages/live.js';
 import type { Design } from '../design/design.js';
 import { renderFraming } from './index.js';
+import { roundPrompt } from '../repeated/prompt.js';
 import { reviewEnrichmentPrompts, type PromptFilter, type ReviewedPrompt } from '../design/enrichment-review.js';
 
 export type { PromptFilter, ReviewedPrompt } from '../design/enrichment-review.js';
@@ -27,7 +29,8 @@ export function reviewPrompts(design: Design, filter: PromptFilter = {}): Review
       if (filter.game !== undefined && g.id !== filter.game) continue;
       for (const f of design.framings) {
         if (filter.framing !== undefined && f.id !== filter.framing) continue;
-        const r = renderFraming(f, g);
+        // A repeated game's prompt as round 1 of seat 1 asks it (later rounds add the history).
+        const r = design.play ? roundPrompt({ play: design.play, game: g, framing: f, seat: 1, match: 1, round: 1, history: [] }) : renderFraming(f, g);
         const labels = Object.entries(r.labels).map(([l, a]) => `${l} = ${a}`).join(', ');
         const text = [
           `=== model ${m.id} (${m.provider}: ${m.model}) | game ${g.id} | framing ${f.id} (${f.family}) ===`,
