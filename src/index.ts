@@ -26,6 +26,7 @@ export { readRates, type RatesInput, type RateRow, type ReadRatesOptions, type R
 export { readTrials, foldExtraFactors, type TrialsInput, type ReadTrialsOptions, type TrialOutcome } from './sources/trials.js';
 export { readInput, type AnalysisInput, type InputChoice } from './sources/input.js';
 export { storeTable, pickRun, type StoreTable } from './sources/store.js';
+export { readRepeatedStore, type RepeatedStoreOptions } from './sources/repeated-store.js';
 export {
   readPublished, parsePublished, SHIPPED_PUBLISHED, PUBLISHED_TABLES, type PublishedValues, type PublishedRow, type PublishedTable,
 } from './sources/published.js';
@@ -70,3 +71,5 @@ export { runBatches, type BatchRunOptions, type BatchSummary } from './live/batc
 export { planChunks, BATCH_LIMITS, type BatchLimits } from './live/batch/chunks.js';
 export { runTrials, RUNNER_DEFAULTS, type RunnerOptions, type RunSummary } from './live/runner/runner.js';
 export { TrialStore, type RunInfo } from './live/store/store.js';
+export { runMatches, type MatchRunOptions, type MatchRunSummary } from './live/repeated/engine.js';
+export { STRATEGIES, STRATEGY_IDS, type Strategy, type StrategyId } from './live/repeated/strategies.js';
