@@ -11,13 +11,28 @@ import { analyzeMsg } from '../core/messages/analyze.js';
 import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import { isRepeatedRun, RunPlays } from '../live/repeated/outcomes.js';
 import { TrialStore } from '../live/store/store.js';
-import { chooseRun, readStore } from './store.js';
+import { chooseRun, readStore, StoreFault } from './store.js';
+import type { TrialRecord } from '../live/types.js';
+import { controlCharacter } from './rates-csv.js';
 
 export interface RepeatedStoreOptions {
   /** The run to read (default: the store's only or latest run). */
   readonly run?: number;
   /** Check the whole store (integrity_check) first. */
   readonly verify?: boolean;
+}
+
+/** A decision row as samegame writes it: names without control characters, seat 1 or 2, round ≥ 1, a move when ok. */
+function checkRow(t: TrialRecord): void {
+  const p = t.play!;
+  const where = `decision ${JSON.stringify([t.model, p.match, p.round, p.seat])}`;
+  for (const [k, v] of [['model', t.model], ['game', t.game], ['framing', t.framing], ['opponent', p.opponent]] as const) {
+    if (typeof v !== 'string' || v === '' || controlCharacter(v) !== undefined) throw new StoreFault(`${where}: ${k} is not a name`);
+  }
+  if (p.seat !== 1 && p.seat !== 2) throw new StoreFault(`${where}: seat is not 1 or 2`);
+  if (!Number.isInteger(p.round) || p.round < 1 || !Number.isInteger(p.match) || p.match < 1) throw new StoreFault(`${where}: round or match is not a positive integer`);
+  if (t.status === 'ok' && t.action !== 'C' && t.action !== 'D') throw new StoreFault(`${where}: an ok decision without a move`);
+  if (t.status !== 'ok' && t.status !== 'invalid' && t.status !== 'error') throw new StoreFault(`${where}: unknown status`);
 }
 
 /** Read the repeated run of a store; UserError (one line) when the store or run is not one. */
@@ -31,7 +46,9 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
       const decisions: RepeatedDecision[] = [];
       let simulated = false;
       for (const t of store.playTrials(run.id)) {
-        if (t.status === 'error' || !t.play) continue;
+        if (!t.play) continue;
+        checkRow(t);
+        if (t.status === 'error') continue;
         simulated ||= t.modelSnapshot?.startsWith(SIMULATED_SNAPSHOT) === true;
         const out = plays.outcome(t);
         decisions.push({

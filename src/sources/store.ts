@@ -6,7 +6,7 @@ import { controlCharacter } from './rates-csv.js';
 import { isRepeatedRun } from '../live/repeated/outcomes.js';
 
 /** A row of a store that samegame could not have written (checked as the store is read). */
-class StoreFault extends Error {}
+export class StoreFault extends Error {}
 
 /**
  * Run a read of the store at `path`; a damaged store — rows with bad JSON or impossible values,

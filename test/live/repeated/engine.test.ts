@@ -171,3 +171,17 @@ describe('on_invalid', () => {
     expect(rows.filter((t) => t.play!.match === 2).map((t) => t.status)).toEqual(['ok', 'ok', 'invalid']);
   });
 });
+
+describe('a repeated store elsewhere', () => {
+  it('analyze refuses it in one line, exit 2, nothing written', async () => {
+    const { runCli } = await import('../../helpers/cli.js');
+    const { existsSync } = await import('node:fs');
+    const { path } = await play(DESIGN.replace('trials: 2', 'trials: 1'));
+    const out = join(dir, 'analysis');
+    const r = await runCli(['analyze', path, '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('run 1 is a repeated game');
+    expect(existsSync(out)).toBe(false);
+  });
+});
