@@ -77,6 +77,9 @@ it('kill -9 at three random moments, then resume: every round once per LLM seat,
     inFlight += (total(srv.requests) - total(before)) - (stored.size - storedBefore.size);
     expect(stored.size).toBeGreaterThan(storedBefore.size);
     storedBefore = stored;
+    // The dry run counts what is left: Σ matches × rounds × LLM seats less the stored decisions.
+    const dry = await runCli([...args, '--dry-run'], { env });
+    expect(dry.stdout).toContain(`${DECISIONS - stored.size} calls to make (${DECISIONS} decisions`);
   }
   limit = Infinity;
   const r = await runCli(args, { env });
