@@ -36,7 +36,8 @@ export async function runRepeated(a: {
 }): Promise<void> {
   const { session, o, logger } = a;
   const name = session.design.name;
-  if (o.batch) {
+  // A repeated game goes through the Batch API as a whole (its rounds advance together): with --batch, or when every model says batch: true.
+  if (o.batch === true || session.design.models.every((m) => m.batch === true)) {
     const r = await runMatchBatches({
       store: a.store, storePath: a.storePath, runId: a.runId, designName: name, design: session.design, env: process.env,
       timeoutMs: o.timeoutMs, limits: batchLimits(o), pollMs: o.poll * 1000, wait: o.wait, maxRounds: o.maxRetries + 1,
