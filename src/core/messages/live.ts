@@ -29,4 +29,8 @@ export const liveMsg = {
   trialsPerCell: (max: number) => `too large: at most ${max.toLocaleString('en-US')} trials per cell`,
   trialsTotal: (total: number, max: number) =>
     `too large: ${total.toLocaleString('en-US')} trials in all (cells × trials); at most ${max.toLocaleString('en-US')} per design — split the run into several designs`,
+  noLogprobs: (model: string, provider: string) =>
+    `model ${q(model)}: provider ${provider} returns no log-probabilities, so scoring: logprobs cannot score it (use scoring: sample)`,
+  noLogprobsOverride: (file: string, flag: string, model: string, provider: string) =>
+    `${file}: ${flag}: model ${q(model)}: provider ${provider} returns no log-probabilities, so the design's scoring: logprobs cannot score it (use scoring: sample)`,
 };

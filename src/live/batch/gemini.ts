@@ -1,0 +1,127 @@
+/**
+ * Gemini Batch Mode through the official SDK: POST /v1beta/models/{model}:batchGenerateContent
+ * with the chunk's requests inline (`{request, metadata: {key}}`, request exactly the synchronous
+ * generateContent body, key the trial key) and a displayName naming the store, run and chunk, so a
+ * run killed after the create call finds its batch by listing. The batch (a long-running
+ * operation, GET /v1beta/batches/{id}) is polled by `metadata.state` (BATCH_STATE_PENDING →
+ * RUNNING → SUCCEEDED | FAILED | CANCELLED | EXPIRED); a finished one holds its inline responses,
+ * each `{response}` or `{error}` with the request's metadata. Every call passes through the
+ * capturing fetch, so the operation is read as the documented JSON, not the SDK's conversion.
+ */
+import type { GoogleGenAI } from '@google/genai';
+import { capturedCall, geminiBody, geminiClient, geminiRecord, readGemini, sdkParams } from '../providers/gemini.js';
+import { isObject, type Json } from '../providers/openai-common.js';
+import { modelKey } from '../providers/registry.js';
+import { ProviderError, type ModelSpec } from '../types.js';
+import { trialKey } from './openai.js';
+import { retrying, type BatchApiOptions, type BatchClient, type BatchInfo, type BatchTag, type BatchVendor, type ResultLine } from './vendor.js';
+
+const ENDED = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'];
+/** Final states, as the Gemini API (BATCH_STATE_*) or the SDK (JOB_STATE_*) spells them. */
+export const geminiTerminal = (s: string): boolean => ENDED.some((e) => s === `BATCH_STATE_${e}` || s === `JOB_STATE_${e}`);
+
+export const displayName = (t: BatchTag): string => `samegame-${t.store}-run${t.run}-chunk${t.chunk}`;
+
+const count = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : 0);
+
+/** The inline responses of a finished batch operation (metadata.output, or the operation's response). */
+function inlineLines(op: Json): ResultLine[] {
+  const meta = isObject(op.metadata) ? op.metadata : {};
+  const out = isObject(meta.output) ? meta.output : isObject(op.response) ? op.response : {};
+  const wrap = isObject(out.inlinedResponses) ? out.inlinedResponses.inlinedResponses : undefined;
+  const lines: ResultLine[] = [];
+  for (const r of Array.isArray(wrap) ? wrap : []) {
+    if (!isObject(r) || !isObject(r.metadata) || typeof r.metadata.key !== 'string') continue;
+    lines.push({ customId: r.metadata.key, ...(isObject(r.response) && r.error === undefined ? { body: r.response } : {}) });
+  }
+  return lines;
+}
+
+/** A batch operation → what the run reads (and, once finished, its lines). */
+export function operationInfo(op: unknown): BatchInfo & { readonly lines?: ResultLine[]; readonly displayName?: string } {
+  if (!isObject(op) || typeof op.name !== 'string') throw new ProviderError('malformed', 'the batch operation has no name');
+  const meta = isObject(op.metadata) ? op.metadata : {};
+  const status = typeof meta.state === 'string' ? meta.state : 'BATCH_STATE_UNSPECIFIED';
+  const stats = isObject(meta.batchStats) ? meta.batchStats : {};
+  const terminal = geminiTerminal(status);
+  return {
+    id: op.name, status, terminal, cutShort: terminal && !status.endsWith('SUCCEEDED'),
+    completed: count(stats.successfulRequestCount), failed: count(stats.failedRequestCount), total: count(stats.requestCount),
+    ...(typeof meta.displayName === 'string' ? { displayName: meta.displayName } : {}),
+    ...(terminal ? { lines: inlineLines(op) } : {}),
+  };
+}
+
+class GeminiBatchClient implements BatchClient {
+  private readonly ai: GoogleGenAI;
+  private readonly key: string;
+
+  constructor(private readonly model: ModelSpec, private readonly o: BatchApiOptions) {
+    this.key = modelKey(model, o.env);
+    this.ai = geminiClient({ apiKey: this.key, baseURL: model.baseUrl, timeoutMs: o.timeoutMs });
+  }
+
+  /** One SDK call through the capturing fetch, retried; the JSON body as received. */
+  private call(what: string, f: (fetch: typeof globalThis.fetch) => Promise<unknown>): Promise<unknown> {
+    return retrying(what, async () => {
+      const text = await (await capturedCall({ apiKey: this.key, timeoutMs: this.o.timeoutMs }, f)).text();
+      try { return text === '' ? {} : JSON.parse(text) as unknown; } catch { throw new ProviderError('malformed', `the ${what} answer is not JSON`); }
+    }, { ...this.o, key: this.key });
+  }
+
+  upload(): Promise<null> {
+    return Promise.resolve(null);
+  }
+
+  async create(c: { text: string; tag: BatchTag }): Promise<BatchInfo> {
+    const src = c.text.split('\n').filter((l) => l !== '').map((l) => {
+      const { request, metadata } = JSON.parse(l) as { request: Json; metadata: Record<string, string> };
+      const p = sdkParams(this.model.model, request);
+      return { contents: p.contents, config: p.config, metadata };
+    });
+    return operationInfo(await this.call('batch create', (fetch) => this.ai.batches.create({
+      model: this.model.model, src, config: { displayName: displayName(c.tag), httpOptions: { fetch } },
+    })));
+  }
+
+  async retrieve(id: string): Promise<BatchInfo> {
+    return operationInfo(await this.call(`batch ${id}`, (fetch) => this.ai.batches.get({ name: id, config: { httpOptions: { fetch } } })));
+  }
+
+  async cancel(id: string): Promise<BatchInfo> {
+    await this.call(`cancel of batch ${id}`, (fetch) => this.ai.batches.cancel({ name: id, config: { httpOptions: { fetch } } }));
+    return this.retrieve(id);
+  }
+
+  /** The batch whose displayName is the chunk's, listing page by page. */
+  async find(tag: BatchTag): Promise<BatchInfo | undefined> {
+    const want = displayName(tag);
+    let pageToken: string | undefined;
+    for (let page = 0; page < 1000; page++) {
+      const res = await this.call('batch list', (fetch) => this.ai.batches.list({ config: { pageSize: 100, ...(pageToken ? { pageToken } : {}), httpOptions: { fetch } } }));
+      const ops = isObject(res) && Array.isArray(res.operations) ? res.operations : [];
+      for (const op of ops) {
+        const i = operationInfo(op);
+        if (i.displayName === want) return i;
+      }
+      pageToken = isObject(res) && typeof res.nextPageToken === 'string' && res.nextPageToken !== '' ? res.nextPageToken : undefined;
+      if (!pageToken) break;
+    }
+    return undefined;
+  }
+
+  async results(b: BatchInfo): Promise<ResultLine[]> {
+    const known = (b as { lines?: ResultLine[] }).lines;
+    return known ?? ((await this.retrieve(b.id)) as { lines?: ResultLine[] }).lines ?? [];
+  }
+}
+
+export const GEMINI_BATCH: BatchVendor = {
+  // Inline requests: at most 20 MB in all per batch.
+  limits: { maxLines: 50_000, maxBytes: 20 * 1_000_000 },
+  customId: trialKey,
+  line: (spec) => ({ line: `${JSON.stringify({ request: geminiBody(spec), metadata: { key: trialKey(spec) } })}\n`, endpoint: 'batchGenerateContent' }),
+  answer: (spec, body, raw) => ({ read: readGemini(body, raw), request: geminiRecord(geminiBody(spec), spec.model.baseUrl) }),
+  isTerminal: geminiTerminal,
+  client: (m, o) => new GeminiBatchClient(m, o),
+};
