@@ -6,17 +6,18 @@
  * each batch carries the synchronous bodies; analyze gives the same tables whichever wire carried
  * the answers; the key is nowhere in the store, the batch files, the logs or an export.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze, type AnalyzeResult } from '../../src/commands/analyze.js';
+import { liveMsg } from '../../src/core/messages/live.js';
 import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
 import { startAnthropicLoopback, type AnthropicLoopback } from '../helpers/loopback-anthropic.js';
 import { startGeminiLoopback, type GeminiLoopback } from '../helpers/loopback-gemini.js';
 import { cleanEnv, runCli } from '../helpers/cli.js';
 import { cellAnswer, requestedAgain, SENTINEL, storeFacts } from '../helpers/batch-run.js';
-import { anthropicKeys, runArgs, SMALL_TRIALS, writeSmall } from '../helpers/vendor-run.js';
+import { anthropicKeys, runArgs, smallDesign as writeSmallText, SMALL_TRIALS, writeSmall } from '../helpers/vendor-run.js';
 
 let dir: string;
 let osrv: Loopback;
@@ -173,4 +174,23 @@ describe('--batch --dry-run and --cancel through the vendors', () => {
       }
     }
   }, 60_000);
+});
+
+describe('scoring: logprobs on an anthropic model is refused when the design is read', () => {
+  it('in the design: one line naming the design file, its line and the model; exit 2; no store', async () => {
+    const design = join(dir, 'claude-logprobs.yaml');
+    writeFileSync(design, writeSmallText('logprobs').replace('{ id: m-b, provider: openai-chat', '{ id: claude, provider: anthropic'));
+    const store = join(dir, 'claude-logprobs.sqlite');
+    const r = await runCli(['run', design, '--store', store, '--dry-run'], { env: cleanEnv() });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([`samegame: ${design}:4: field "models[1].provider": ${liveMsg.noLogprobs('claude', 'anthropic')}`]);
+    expect(existsSync(store)).toBe(false);
+  });
+  it('through --provider anthropic: one line naming the design and the model, before any call', async () => {
+    const design = writeSmall(dir, 'logprobs');
+    const store = join(dir, 'override.sqlite');
+    const r = await runCli(['run', design, '--store', store, '--provider', 'anthropic'], { env: cleanEnv({ ANTHROPIC_API_KEY: 'k' }) });
+    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${liveMsg.noLogprobsOverride(design, '--provider anthropic', 'm-a', 'anthropic')}`]);
+    expect(existsSync(store)).toBe(false);
+  });
 });
