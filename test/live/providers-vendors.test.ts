@@ -96,6 +96,18 @@ for (const [kind, v] of Object.entries(VENDORS) as [keyof typeof VENDORS, (typeo
       }
     });
 
+    it('sends a design\'s options.extraBody merged into the body, and records it', async () => {
+      const extraBody = kind === 'anthropic' ? { top_k: 5, metadata: { user_id: 'u1' } }
+        : { safetySettings: [{ category: 'HARM_CATEGORY_HARASSMENT', threshold: 'BLOCK_NONE' }], generationConfig: { thinkingConfig: { thinkingBudget: 0 } } };
+      const sp = spec(model(kind, srv.url, { options: { extraBody } }), 10, scoring);
+      const r = await v.make(srv.url, 2000).complete({ spec: sp, signal: new AbortController().signal });
+      const sent = JSON.parse((srv as Server).log.at(-1)!.body) as Record<string, unknown>;
+      expect((r.request as { body: unknown }).body).toEqual(sent);
+      if (kind === 'anthropic') expect(sent).toMatchObject(extraBody);
+      else expect(sent.generationConfig).toEqual({ temperature: 1, maxOutputTokens: 4, seed: 17, responseLogprobs: true, logprobs: 5, thinkingConfig: { thinkingBudget: 0 } });
+      if (kind === 'gemini') expect(sent.safetySettings).toEqual(extraBody.safetySettings);
+    });
+
     it('maps 429 with retry-after to rate_limit with the wait, and the overloaded status to server', async () => {
       const e = await failure(1);
       expect(e).toBeInstanceOf(ProviderError);

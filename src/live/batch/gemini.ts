@@ -73,14 +73,20 @@ class GeminiBatchClient implements BatchClient {
     return Promise.resolve(null);
   }
 
+  /**
+   * The SDK builds the call from the chunk's requests; the requests sent are the chunk's lines
+   * themselves (merged over the SDK's conversion as extraBody), so a batch carries exactly the
+   * synchronous bodies, the design's extra fields included.
+   */
   async create(c: { text: string; tag: BatchTag }): Promise<BatchInfo> {
-    const src = c.text.split('\n').filter((l) => l !== '').map((l) => {
-      const { request, metadata } = JSON.parse(l) as { request: Json; metadata: Record<string, string> };
+    const lines = c.text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { request: Json; metadata: Record<string, string> });
+    const src = lines.map(({ request, metadata }) => {
       const p = sdkParams(this.model.model, request);
       return { contents: p.contents, config: p.config, metadata };
     });
+    const extraBody = { batch: { inputConfig: { requests: { requests: lines } } } };
     return operationInfo(await this.call('batch create', (fetch) => this.ai.batches.create({
-      model: this.model.model, src, config: { displayName: displayName(c.tag), httpOptions: { fetch } },
+      model: this.model.model, src, config: { displayName: displayName(c.tag), httpOptions: { fetch, extraBody } },
     })));
   }
 

@@ -18,8 +18,8 @@ import type { SdkProviderOptions } from './anthropic.js';
 export const GEMINI_API = 'https://generativelanguage.googleapis.com';
 export const GEMINI_API_VERSION = 'v1beta';
 
-/** The generateContent body of a trial (what a batch job's inline request carries too). */
-export function geminiBody(spec: TrialSpec): Json {
+/** The generateContent body of a trial before the design's extra fields. */
+export function geminiBaseBody(spec: TrialSpec): Json {
   const d = spec.decoding;
   const config: Json = {};
   if (d.temperature !== undefined) config.temperature = d.temperature;
@@ -34,6 +34,21 @@ export function geminiBody(spec: TrialSpec): Json {
   if (spec.system !== undefined) body.systemInstruction = { parts: [{ text: spec.system }] };
   if (Object.keys(config).length > 0) body.generationConfig = config;
   return body;
+}
+
+/** `extra` merged into `base` as the SDK merges httpOptions.extraBody: objects field by field, anything else replaced. */
+export function deepMerge(base: Json, extra: Json): Json {
+  const out: Json = { ...base };
+  for (const [k, v] of Object.entries(extra)) out[k] = isObject(v) && isObject(out[k]) ? deepMerge(out[k] as Json, v) : v;
+  return out;
+}
+
+/**
+ * The generateContent body of a trial, as sent and as a batch job's inline request carries it:
+ * the design's `options.extraBody` (REST fields, e.g. safetySettings or generationConfig.thinkingConfig) merged in.
+ */
+export function geminiBody(spec: TrialSpec): Json {
+  return deepMerge(geminiBaseBody(spec), extraBody(spec.model.options));
 }
 
 /**
@@ -166,14 +181,13 @@ export function createGeminiProvider(o: SdkProviderOptions): Provider {
   return {
     id: 'gemini',
     async complete(req: ProviderRequest): Promise<ProviderResponse> {
-      const body = geminiBody(req.spec);
       const extra = extraBody(req.spec.model.options);
-      const params = sdkParams(req.spec.model.model, body);
+      const params = sdkParams(req.spec.model.model, geminiBaseBody(req.spec));
       const { raw, json } = await rawCall((signal) => capturedCall(o, (f) => ai.models.generateContent({
         ...params,
         config: { ...params.config, abortSignal: signal, httpOptions: { fetch: f, headers: trialHeader(req.spec), ...(Object.keys(extra).length > 0 ? { extraBody: extra } : {}) } },
       })), req.signal, o);
-      return { ...readGemini(json, raw), raw, request: geminiRecord({ ...body, ...extra }, o.baseURL) };
+      return { ...readGemini(json, raw), raw, request: geminiRecord(geminiBody(req.spec), o.baseURL) };
     },
   };
 }
