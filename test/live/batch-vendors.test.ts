@@ -190,7 +190,16 @@ describe('scoring: logprobs on an anthropic model is refused when the design is 
     const design = writeSmall(dir, 'logprobs');
     const store = join(dir, 'override.sqlite');
     const r = await runCli(['run', design, '--store', store, '--provider', 'anthropic'], { env: cleanEnv({ ANTHROPIC_API_KEY: 'k' }) });
-    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${liveMsg.noLogprobsOverride(design, '--provider anthropic', 'm-a', 'anthropic')}`]);
+    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${liveMsg.overrideRefused(design, '--provider anthropic', liveMsg.noLogprobs('m-a', 'anthropic'))}`]);
     expect(existsSync(store)).toBe(false);
+  });
+  it('a temperature above what the Messages API takes (1): one line naming the field and the model', async () => {
+    const design = join(dir, 'claude-hot.yaml');
+    writeFileSync(design, writeSmallText('sample').replace('temperature: 0.8', 'temperature: 1.5'));
+    const r = await runCli(['run', design, '--provider', 'anthropic', '--dry-run'], { env: cleanEnv() });
+    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${liveMsg.overrideRefused(design, '--provider anthropic', liveMsg.temperatureTooHigh('m-a', 'anthropic', 1.5, 1))}`]);
+    writeFileSync(design, writeSmallText('sample').replace('provider: openai-chat, prices: { input: 1, output: 2 } }', 'provider: anthropic, decoding: { temperature: 1.2 } }'));
+    const d = await runCli(['run', design, '--dry-run'], { env: cleanEnv() });
+    expect([d.code, d.stderr.trim()]).toEqual([2, `samegame: ${design}:3: field "models[0].decoding.temperature": ${liveMsg.temperatureTooHigh('m-a', 'anthropic', 1.2, 1)}`]);
   });
 });

@@ -31,6 +31,8 @@ export const liveMsg = {
     `too large: ${total.toLocaleString('en-US')} trials in all (cells × trials); at most ${max.toLocaleString('en-US')} per design — split the run into several designs`,
   noLogprobs: (model: string, provider: string) =>
     `model ${q(model)}: provider ${provider} returns no log-probabilities, so scoring: logprobs cannot score it (use scoring: sample)`,
-  noLogprobsOverride: (file: string, flag: string, model: string, provider: string) =>
-    `${file}: ${flag}: model ${q(model)}: provider ${provider} returns no log-probabilities, so the design's scoring: logprobs cannot score it (use scoring: sample)`,
+  temperatureTooHigh: (model: string, provider: string, t: number, max: number) =>
+    `model ${q(model)}: provider ${provider} accepts a temperature of at most ${max}, not ${t}`,
+  /** A design refused once an override flag (e.g. --provider) is applied. */
+  overrideRefused: (file: string, flag: string, what: string) => `${file}: ${flag}: ${what}`,
 };

@@ -21,7 +21,7 @@ export type { Design, DesignModel, DesignPrices } from './types.js';
 export { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
 export { modelSpec, resolveModels } from './models.js';
 import { expandEnrichment } from './enrichment-render.js';
-import { scoringProblems } from './capabilities.js';
+import { capabilityProblems } from './capabilities.js';
 
 
 /** Cross-field rules the schema cannot express. */
@@ -55,7 +55,7 @@ function crossChecks(d: DesignDocument): Problem[] {
       if (!gameIds.includes(k)) out.push({ path: ['models', i, 'options', 'game_bias', k], message: liveMsg.unknownBiasKey('game', k, gameIds) });
     }
   });
-  out.push(...scoringProblems(d.models, d.scoring ?? 'sample'));
+  out.push(...capabilityProblems(d.models, d.scoring ?? 'sample', d.decoding?.temperature));
   const total = d.models.length * d.games.length * d.framings.length * d.trials;
   if (total > MAX_TRIALS_TOTAL) out.push({ path: ['trials'], message: liveMsg.trialsTotal(total, MAX_TRIALS_TOTAL) });
   return out;

@@ -49,6 +49,8 @@ export interface BuiltinProvider {
   readonly logprobs: boolean;
   /** Whether a design's `decoding.seed` is sent. */
   readonly seed: boolean;
+  /** The highest temperature its API accepts, when lower than a design may give (2). */
+  readonly maxTemperature?: number;
   /** The variables read for the key when a model names none, in order. */
   readonly keyEnv: readonly string[];
 }
@@ -91,7 +93,7 @@ export const BUILTIN_PROVIDERS: Readonly<Record<BuiltinProviderId, BuiltinProvid
     }),
   },
   anthropic: {
-    batch: 'anthropic', logprobs: false, seed: false, keyEnv: ANTHROPIC_KEY_ENV,
+    batch: 'anthropic', logprobs: false, seed: false, maxTemperature: 1, keyEnv: ANTHROPIC_KEY_ENV,
     create: (m, s) => createAnthropicProvider({
       apiKey: modelKey(m, s.env), baseURL: m.baseUrl, timeoutMs: s.timeoutMs, fetch: s.fetch, now: s.now,
     }),
