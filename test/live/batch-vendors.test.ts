@@ -15,7 +15,8 @@ import { liveMsg } from '../../src/core/messages/live.js';
 import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
 import { startAnthropicLoopback, type AnthropicLoopback } from '../helpers/loopback-anthropic.js';
 import { startGeminiLoopback, type GeminiLoopback } from '../helpers/loopback-gemini.js';
-import { cleanEnv, runCli } from '../helpers/cli.js';
+import { cleanEnv, ROOT, runCli } from '../helpers/cli.js';
+import { loadDesign } from '../../src/live/design/design.js';
 import { cellAnswer, requestedAgain, SENTINEL, storeFacts } from '../helpers/batch-run.js';
 import { anthropicKeys, runArgs, smallDesign as writeSmallText, SMALL_TRIALS, writeSmall } from '../helpers/vendor-run.js';
 
@@ -134,6 +135,15 @@ for (const c of CASES) {
 }
 
 describe('--batch --dry-run and --cancel through the vendors', () => {
+  it('data/designs/same-game-vendors.yaml: one model per vendor, sample scoring; a dry run needs no key', async () => {
+    const file = join(ROOT, 'data/designs/same-game-vendors.yaml');
+    const d = loadDesign(file);
+    expect([d.models.map((m) => m.provider), d.scoring]).toEqual([['openai-responses', 'anthropic', 'gemini'], 'sample']);
+    const r = await runCli(['run', file, '--batch', '--dry-run', '--store', join(dir, 'sgv.sqlite')], { env: cleanEnv() });
+    // By hand: 3 models × 4 games × 9 framings × 300 trials, one file per model.
+    expect([r.code, r.stdout.split('\n')[0]]).toEqual([0, 'dry run (batch): 3 files, 32400 requests (32400 trials, 0 already stored, 0 in open batches)']);
+  });
+
   it('prices each model at its design batch discount (default one half), calling nothing', async () => {
     const design = writeSmall(dir, 'sample');
     for (const vendor of ['anthropic', 'gemini']) {
