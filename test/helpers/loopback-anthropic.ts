@@ -10,7 +10,8 @@
  * Faults per request of a trial (the x-samegame-trial header): 429 with retry-after, 529
  * overloaded_error, 500, 400, no answer, a body that is not JSON, a body cut off mid-transfer.
  * Batch lines fail as `errored` when chosen; a batch chosen to expire ends with its second half
- * `expired`. Errors use the documented body {type: "error", error: {type, message}}.
+ * `expired`. Any batch endpoint can fail the same ways on a chosen call (apiFault). Errors use the
+ * documented body {type: "error", error: {type, message}}.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +29,11 @@ export interface AnthropicLoopbackOptions {
   readonly lineError?: (key: string, n: number) => boolean;
   /** Whether the n-th batch created expires. */
   readonly expires?: (n: number) => boolean;
+  /** A fault for the n-th call (1-based) of a batch endpoint: create, retrieve, list, cancel or results; `truncated` on a create creates the batch and loses the answer. */
+  readonly apiFault?: (what: BatchCall, n: number) => AnthropicFault | undefined;
 }
+
+export type BatchCall = 'create' | 'retrieve' | 'list' | 'cancel' | 'results';
 
 interface BatchState {
   id: string; n: number; status: 'in_progress' | 'canceling' | 'ended'; created_at: string; polls: number;
@@ -96,29 +101,35 @@ export async function startAnthropicLoopback(o: AnthropicLoopbackOptions = {}): 
     b.status = 'ended';
   };
 
-  const message = async (res: ServerResponse, text: string, key: string, n: number) => {
+  const calls = new Map<BatchCall, number>();
+  const lost = new Set<ServerResponse>();
+  /** Answer a fault (true) or let the call through (false). */
+  const faulted = (res: ServerResponse, f: AnthropicFault | undefined): boolean => {
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
-    const f = o.fault?.(key, n);
     switch (f?.kind) {
-      case 'rate_limit': return json(429, err('rate_limit_error', 'Number of requests has exceeded your rate limit'), f.retryAfter === undefined ? {} : { 'retry-after': f.retryAfter });
-      case 'overloaded': return json(529, err('overloaded_error', 'Overloaded'));
-      case 'server': return json(500, err('api_error', 'Internal server error'));
-      case 'client': return json(400, err('invalid_request_error', 'max_tokens: Field required'));
-      case 'hang': hanging.add(res); res.on('close', () => hanging.delete(res)); return;
-      case 'malformed': res.writeHead(200, { 'content-type': 'application/json' }).end('{"id": "msg_loop", "content": [ not json'); return;
+      case 'rate_limit': json(429, err('rate_limit_error', 'Number of requests has exceeded your rate limit'), f.retryAfter === undefined ? {} : { 'retry-after': f.retryAfter }); return true;
+      case 'overloaded': json(529, err('overloaded_error', 'Overloaded')); return true;
+      case 'server': json(500, err('api_error', 'Internal server error')); return true;
+      case 'client': json(400, err('invalid_request_error', 'max_tokens: Field required')); return true;
+      case 'hang': hanging.add(res); res.on('close', () => hanging.delete(res)); return true;
+      case 'malformed': res.writeHead(200, { 'content-type': 'application/json' }).end('{"id": "msg_loop", "content": [ not json'); return true;
       case 'truncated': {
         const full = JSON.stringify(anthropicMessage({ text: 'C' }, snapshot));
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(full)) });
         res.write(full.slice(0, Math.floor(full.length / 2)), () => setTimeout(() => res.socket?.destroy(), 5));
-        return;
+        return true;
       }
-      default: {
-        const body = JSON.parse(text) as Record<string, unknown>;
-        if (typeof body.max_tokens !== 'number') return json(400, err('invalid_request_error', 'max_tokens: Field required'));
-        return json(200, anthropicMessage((o.answer ?? defaultAnswer)(promptOfMessages(body), key), snapshot));
-      }
+      default: return false;
     }
+  };
+
+  const message = async (res: ServerResponse, text: string, key: string, n: number) => {
+    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (faulted(res, o.fault?.(key, n))) return;
+    const body = JSON.parse(text) as Record<string, unknown>;
+    if (typeof body.max_tokens !== 'number') { json(400, err('invalid_request_error', 'max_tokens: Field required')); return; }
+    json(200, anthropicMessage((o.answer ?? defaultAnswer)(promptOfMessages(body), key), snapshot));
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -135,6 +146,16 @@ export async function startAnthropicLoopback(o: AnthropicLoopbackOptions = {}): 
       requests.set(key, n);
       return message(res, text, key, n);
     }
+    const mb = /^\/v1\/messages\/batches(\/[^/]+)?(\/cancel|\/results)?$/.exec(path);
+    if (mb) {
+      const what: BatchCall = !mb[1] ? (req.method === 'POST' ? 'create' : 'list') : mb[2] === '/cancel' ? 'cancel' : mb[2] === '/results' ? 'results' : 'retrieve';
+      const n = (calls.get(what) ?? 0) + 1;
+      calls.set(what, n);
+      const f = o.apiFault?.(what, n);
+      // A create whose answer is lost: the batch exists, the client never learns its id.
+      if (what === 'create' && f?.kind === 'truncated') lost.add(res);
+      else if (faulted(res, f)) return;
+    }
     if (req.method === 'POST' && path === '/v1/messages/batches') {
       const body = JSON.parse(text) as { requests?: BatchState['requests'] };
       if (!Array.isArray(body.requests) || body.requests.length === 0) return json(400, err('invalid_request_error', 'requests: at least one'));
@@ -143,6 +164,7 @@ export async function startAnthropicLoopback(o: AnthropicLoopbackOptions = {}): 
       const b: BatchState = { id: `msgbatch_${String(n).padStart(4, '0')}`, n, status: 'in_progress', created_at: new Date().toISOString(), polls: 0,
         requests: body.requests, results: [], counts: { processing: body.requests.length, succeeded: 0, errored: 0, canceled: 0, expired: 0 } };
       batches.set(b.id, b);
+      if (lost.has(res)) { res.writeHead(200, { 'content-type': 'application/json' }); res.write('{"id": "msgbatch', () => setTimeout(() => res.socket?.destroy(), 5)); return; }
       return json(200, view(b));
     }
     if (req.method === 'GET' && path === '/v1/messages/batches') {

@@ -11,7 +11,8 @@
  * topCandidates hold the answer's alternatives (the first `logprobs` of them) and chosenCandidates
  * the sampled token. Faults per request of a trial (x-samegame-trial): 429 RESOURCE_EXHAUSTED
  * (Retry-After header, or RetryInfo in the body), 500, 503 UNAVAILABLE, 400 INVALID_ARGUMENT, no
- * answer, a body that is not JSON, a body cut off mid-transfer. Errors are google.rpc.Status bodies.
+ * answer, a body that is not JSON, a body cut off mid-transfer; any batch endpoint can fail the
+ * same ways on a chosen call (apiFault). Errors are google.rpc.Status bodies.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +28,11 @@ export interface GeminiLoopbackOptions {
   readonly expires?: (n: number) => boolean;
   /** Operations per page of the batch list. */
   readonly pageSize?: number;
+  /** A fault for the n-th call (1-based) of a batch endpoint: create, get, list or cancel; `truncated` on a create creates the batch and loses the answer. */
+  readonly apiFault?: (what: BatchCall, n: number) => GeminiFault | undefined;
 }
+
+export type BatchCall = 'create' | 'get' | 'list' | 'cancel';
 
 interface Op {
   name: string; n: number; model: string; displayName: string; state: string;
@@ -105,29 +110,43 @@ export async function startGeminiLoopback(o: GeminiLoopbackOptions = {}): Promis
     op.stats = { requestCount: String(op.requests.length), successfulRequestCount: String(ok), failedRequestCount: String(failed), pendingRequestCount: '0' };
   };
 
-  const generate = async (res: ServerResponse, text: string, key: string, n: number) => {
+  /** Answer a fault (true) or let the call through (false). */
+  const faulted = (res: ServerResponse, f: GeminiFault | undefined): boolean => {
     const json = (code: number, body: unknown, headers: Record<string, string> = {}) =>
       res.writeHead(code, { 'content-type': 'application/json; charset=UTF-8', ...headers }).end(JSON.stringify(body));
-    const f = o.fault?.(key, n);
     switch (f?.kind) {
-      case 'rate_limit': return json(429, status(429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted (e.g. check quota).'), f.retryAfter === undefined ? {} : { 'retry-after': f.retryAfter });
-      case 'retry_info': return json(429, status(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded', [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: f.delay }]));
-      case 'server': return json(500, status(500, 'INTERNAL', 'An internal error has occurred.'));
-      case 'unavailable': return json(503, status(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.'));
-      case 'client': return json(400, status(400, 'INVALID_ARGUMENT', 'Invalid value at generation_config.logprobs'));
-      case 'hang': hanging.add(res); res.on('close', () => hanging.delete(res)); return;
-      case 'malformed': res.writeHead(200, { 'content-type': 'application/json' }).end('{"candidates": [ not json'); return;
+      case 'rate_limit': json(429, status(429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted (e.g. check quota).'), f.retryAfter === undefined ? {} : { 'retry-after': f.retryAfter }); return true;
+      case 'retry_info': json(429, status(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded', [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: f.delay }])); return true;
+      case 'server': json(500, status(500, 'INTERNAL', 'An internal error has occurred.')); return true;
+      case 'unavailable': json(503, status(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.')); return true;
+      case 'client': json(400, status(400, 'INVALID_ARGUMENT', 'Invalid value at generation_config.logprobs')); return true;
+      case 'hang': hanging.add(res); res.on('close', () => hanging.delete(res)); return true;
+      case 'malformed': res.writeHead(200, { 'content-type': 'application/json' }).end('{"candidates": [ not json'); return true;
       case 'truncated': {
         const full = JSON.stringify(geminiAnswer({}, { text: 'C' }, snapshot));
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(full)) });
         res.write(full.slice(0, Math.floor(full.length / 2)), () => setTimeout(() => res.socket?.destroy(), 5));
-        return;
+        return true;
       }
-      default: {
-        const body = JSON.parse(text) as Record<string, unknown>;
-        return json(200, geminiAnswer(body, (o.answer ?? defaultAnswer)(promptOfContents(body), key), snapshot));
-      }
+      default: return false;
     }
+  };
+  const calls = new Map<BatchCall, number>();
+  const lost = new Set<ServerResponse>();
+  const batchFault = (res: ServerResponse, what: BatchCall): boolean => {
+    const n = (calls.get(what) ?? 0) + 1;
+    calls.set(what, n);
+    const f = o.apiFault?.(what, n);
+    // A create whose answer is lost: the batch exists, the client never learns its name.
+    if (what === 'create' && f?.kind === 'truncated') { lost.add(res); return false; }
+    return faulted(res, f);
+  };
+
+  const generate = (res: ServerResponse, text: string, key: string, n: number) => {
+    if (faulted(res, o.fault?.(key, n))) return;
+    const body = JSON.parse(text) as Record<string, unknown>;
+    res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' })
+      .end(JSON.stringify(geminiAnswer(body, (o.answer ?? defaultAnswer)(promptOfContents(body), key), snapshot)));
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -145,6 +164,7 @@ export async function startGeminiLoopback(o: GeminiLoopbackOptions = {}): Promis
         requests.set(key, n);
         return generate(res, text, key, n);
       }
+      if (batchFault(res, 'create')) return;
       const body = JSON.parse(text) as { batch?: { displayName?: string; inputConfig?: { requests?: { requests?: Op['requests'] } } } };
       const reqs = body.batch?.inputConfig?.requests?.requests;
       if (!Array.isArray(reqs) || reqs.length === 0 || typeof body.batch?.displayName !== 'string') return json(400, status(400, 'INVALID_ARGUMENT', 'batch.inputConfig is required'));
@@ -153,9 +173,11 @@ export async function startGeminiLoopback(o: GeminiLoopbackOptions = {}): Promis
         stats: { requestCount: String(reqs.length), pendingRequestCount: String(reqs.length) } };
       ops.set(op.name, op);
       createdPerName.set(op.displayName, (createdPerName.get(op.displayName) ?? 0) + 1);
+      if (lost.has(res)) { res.writeHead(200, { 'content-type': 'application/json' }); res.write('{"name": "batches/', () => setTimeout(() => res.socket?.destroy(), 5)); return; }
       return json(200, view(op));
     }
     if (req.method === 'GET' && path === '/v1beta/batches') {
+      if (batchFault(res, 'list')) return;
       const q = new URLSearchParams(query ?? '');
       const all = [...ops.values()].reverse();
       const from = Number(q.get('pageToken') ?? 0);
@@ -164,6 +186,7 @@ export async function startGeminiLoopback(o: GeminiLoopbackOptions = {}): Promis
       return json(200, { operations: page.map(view), ...(from + size < all.length ? { nextPageToken: String(from + size) } : {}) });
     }
     if ((m = /^\/v1beta\/(batches\/[^/:]+)(:cancel)?$/.exec(path))) {
+      if (batchFault(res, m[2] ? 'cancel' : 'get')) return;
       const op = ops.get(m[1]);
       if (!op) return json(404, status(404, 'NOT_FOUND', 'Requested entity was not found.'));
       if (m[2] && req.method === 'POST') { if (!op.responses) finish(op, 'BATCH_STATE_CANCELLED'); return json(200, {}); }

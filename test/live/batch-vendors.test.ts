@@ -213,3 +213,29 @@ describe('scoring: logprobs on an anthropic model is refused when the design is 
     expect([d.code, d.stderr.trim()]).toEqual([2, `samegame: ${design}:3: field "models[0].decoding.temperature": ${liveMsg.temperatureTooHigh('m-a', 'anthropic', 1.2, 1)}`]);
   });
 });
+
+describe('the batch endpoints failing: retried, and a create whose answer was lost is found, not repeated', () => {
+  it.each(['anthropic', 'gemini'] as const)('%s: lost create answer, 529/503 on the list, 429 and 500 on polls, a bad body: one batch per chunk, each trial once', async (vendor) => {
+    const keys = anthropicKeys('sample');
+    const overload = vendor === 'anthropic' ? { kind: 'overloaded' as const } : { kind: 'unavailable' as const };
+    const srv = vendor === 'anthropic'
+      ? await startAnthropicLoopback({ keyOf: (id) => keys.get(id) ?? id, apiFault: (what, n) => (what === 'create' && n === 1 ? { kind: 'truncated' }
+        : what === 'list' && n === 1 ? overload : what === 'retrieve' && n === 1 ? { kind: 'rate_limit', retryAfter: '0' }
+          : what === 'retrieve' && n === 2 ? { kind: 'server' } : what === 'results' && n === 1 ? { kind: 'malformed' } : undefined) })
+      : await startGeminiLoopback({ apiFault: (what, n) => (what === 'create' && n === 1 ? { kind: 'truncated' }
+        : what === 'list' && n === 1 ? overload : what === 'get' && n === 1 ? { kind: 'rate_limit', retryAfter: '0' }
+          : what === 'get' && n === 2 ? { kind: 'server' } : what === 'get' && n === 4 ? { kind: 'malformed' } : undefined) });
+    try {
+      const store = join(dir, `faults-${vendor}.sqlite`);
+      const env = cleanEnv(vendor === 'anthropic' ? { ANTHROPIC_API_KEY: 'k-test' } : { GEMINI_API_KEY: 'k-test' });
+      const r = await runCli(runArgs(writeSmall(dir, 'sample'), store, vendor, srv.url, ['--batch', '--poll', '0.01', '--batch-size', '40']), { env });
+      expect([r.code, r.stderr.includes('failed')]).toEqual([0, false]);
+      const f = storeFacts(store);
+      expect([f.rows, f.distinct, f.complete, f.chunks.length]).toEqual([SMALL_TRIALS, SMALL_TRIALS, SMALL_TRIALS, 2]);
+      expect(vendor === 'anthropic' ? (srv as AnthropicLoopback).batches.size : (srv as GeminiLoopback).ops.size).toBe(2);
+      expect([...srv.outcomes.values()].every((o) => o.join() === 'ok')).toBe(true);
+    } finally {
+      await srv.close();
+    }
+  }, 60_000);
+});

@@ -18,7 +18,7 @@ import { isObject } from '../providers/openai-common.js';
 import { modelKey } from '../providers/registry.js';
 import type { ModelSpec } from '../types.js';
 import { trialKey } from './openai.js';
-import { retrying, type BatchApiOptions, type BatchClient, type BatchInfo, type BatchVendor, type FindHint, type ResultLine } from './vendor.js';
+import { createOnce, retrying, type BatchApiOptions, type BatchClient, type BatchInfo, type BatchVendor, type FindHint, type ResultLine } from './vendor.js';
 
 /** Clock difference tolerated between this machine and the server when finding a batch by its creation time. */
 const SKEW_MS = 5 * 60_000;
@@ -50,9 +50,9 @@ class AnthropicBatchClient implements BatchClient {
     return Promise.resolve(null);
   }
 
-  create(c: { text: string }): Promise<BatchInfo> {
+  create(c: { text: string; hint: FindHint }): Promise<BatchInfo> {
     const requests = c.text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Anthropic.Messages.BatchCreateParams.Request);
-    return this.call('batch create', async () => info(await this.client.messages.batches.create({ requests })));
+    return this.call('batch create', createOnce(async () => info(await this.client.messages.batches.create({ requests })), () => this.findOnce(c.hint)));
   }
 
   retrieve(id: string): Promise<BatchInfo> {
@@ -64,18 +64,20 @@ class AnthropicBatchClient implements BatchClient {
   }
 
   /** The earliest batch created since the chunk was about to be created, of its size, that no other chunk holds. */
-  find(_tag: unknown, hint: FindHint): Promise<BatchInfo | undefined> {
+  private async findOnce(hint: FindHint): Promise<BatchInfo | undefined> {
     const from = Date.parse(hint.since) - SKEW_MS;
-    return this.call('batch list', async () => {
-      let found: BatchInfo | undefined;
-      // Newest first: stop at the first batch older than the window.
-      for await (const b of this.client.messages.batches.list({ limit: 100 })) {
-        if (Date.parse(b.created_at) < from) break;
-        const i = info(b);
-        if (i.total === hint.lines && !hint.claimed.has(b.id)) found = i;
-      }
-      return found;
-    });
+    let found: BatchInfo | undefined;
+    // Newest first: stop at the first batch older than the window.
+    for await (const b of this.client.messages.batches.list({ limit: 100 })) {
+      if (Date.parse(b.created_at) < from) break;
+      const i = info(b);
+      if (i.total === hint.lines && !hint.claimed.has(b.id)) found = i;
+    }
+    return found;
+  }
+
+  find(_tag: unknown, hint: FindHint): Promise<BatchInfo | undefined> {
+    return this.call('batch list', () => this.findOnce(hint));
   }
 
   results(b: BatchInfo): Promise<ResultLine[]> {

@@ -14,7 +14,7 @@ import { isObject, type Json } from '../providers/openai-common.js';
 import { modelKey } from '../providers/registry.js';
 import { ProviderError, type ModelSpec } from '../types.js';
 import { trialKey } from './openai.js';
-import { retrying, type BatchApiOptions, type BatchClient, type BatchInfo, type BatchTag, type BatchVendor, type ResultLine } from './vendor.js';
+import { createOnce, retrying, type BatchApiOptions, type BatchClient, type BatchInfo, type BatchTag, type BatchVendor, type ResultLine } from './vendor.js';
 
 const ENDED = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'];
 /** Final states, as the Gemini API (BATCH_STATE_*) or the SDK (JOB_STATE_*) spells them. */
@@ -61,12 +61,19 @@ class GeminiBatchClient implements BatchClient {
     this.ai = geminiClient({ apiKey: this.key, baseURL: model.baseUrl, timeoutMs: o.timeoutMs });
   }
 
-  /** One SDK call through the capturing fetch, retried; the JSON body as received. */
+  /** One SDK call through the capturing fetch: the JSON body as received. */
+  private async once(what: string, f: (fetch: typeof globalThis.fetch) => Promise<unknown>): Promise<unknown> {
+    const text = await (await capturedCall({ apiKey: this.key, timeoutMs: this.o.timeoutMs }, f)).text();
+    try { return text === '' ? {} : JSON.parse(text) as unknown; } catch { throw new ProviderError('malformed', `the ${what} answer is not JSON`); }
+  }
+
+  private retried<T>(what: string, f: () => Promise<T>): Promise<T> {
+    return retrying(what, f, { ...this.o, key: this.key });
+  }
+
+  /** One SDK call, retried. */
   private call(what: string, f: (fetch: typeof globalThis.fetch) => Promise<unknown>): Promise<unknown> {
-    return retrying(what, async () => {
-      const text = await (await capturedCall({ apiKey: this.key, timeoutMs: this.o.timeoutMs }, f)).text();
-      try { return text === '' ? {} : JSON.parse(text) as unknown; } catch { throw new ProviderError('malformed', `the ${what} answer is not JSON`); }
-    }, { ...this.o, key: this.key });
+    return this.retried(what, () => this.once(what, f));
   }
 
   upload(): Promise<null> {
@@ -85,9 +92,9 @@ class GeminiBatchClient implements BatchClient {
       return { contents: p.contents, config: p.config, metadata };
     });
     const extraBody = { batch: { inputConfig: { requests: { requests: lines } } } };
-    return operationInfo(await this.call('batch create', (fetch) => this.ai.batches.create({
+    return this.retried('batch create', createOnce(async () => operationInfo(await this.once('batch create', (fetch) => this.ai.batches.create({
       model: this.model.model, src, config: { displayName: displayName(c.tag), httpOptions: { fetch, extraBody } },
-    })));
+    }))), () => this.findOnce(c.tag)));
   }
 
   async retrieve(id: string): Promise<BatchInfo> {
@@ -99,12 +106,16 @@ class GeminiBatchClient implements BatchClient {
     return this.retrieve(id);
   }
 
+  find(tag: BatchTag): Promise<BatchInfo | undefined> {
+    return this.retried('batch list', () => this.findOnce(tag));
+  }
+
   /** The batch whose displayName is the chunk's, listing page by page. */
-  async find(tag: BatchTag): Promise<BatchInfo | undefined> {
+  private async findOnce(tag: BatchTag): Promise<BatchInfo | undefined> {
     const want = displayName(tag);
     let pageToken: string | undefined;
     for (let page = 0; page < 1000; page++) {
-      const res = await this.call('batch list', (fetch) => this.ai.batches.list({ config: { pageSize: 100, ...(pageToken ? { pageToken } : {}), httpOptions: { fetch } } }));
+      const res = await this.once('batch list', (fetch) => this.ai.batches.list({ config: { pageSize: 100, ...(pageToken ? { pageToken } : {}), httpOptions: { fetch } } }));
       const ops = isObject(res) && Array.isArray(res.operations) ? res.operations : [];
       for (const op of ops) {
         const i = operationInfo(op);

@@ -10,7 +10,7 @@ import { makeClient, isObject, type Json } from '../providers/openai-common.js';
 import { isWireProvider, readWire, wireRequest } from '../providers/openai-wire.js';
 import { keyFor, keyOptional } from '../providers/registry.js';
 import type { ModelSpec, TrialSpec } from '../types.js';
-import { retrying, type BatchApiOptions, type BatchClient, type BatchInfo, type BatchTag, type BatchVendor, type ResultLine } from './vendor.js';
+import { createOnce, retrying, type BatchApiOptions, type BatchClient, type BatchInfo, type BatchTag, type BatchVendor, type ResultLine } from './vendor.js';
 
 export const OPENAI_TERMINAL = new Set(['completed', 'expired', 'cancelled', 'failed']);
 
@@ -68,9 +68,9 @@ class OpenAIBatchClient implements BatchClient {
   }
 
   create(c: { fileId: string | null; endpoint: string; tag: BatchTag }): Promise<BatchInfo> {
-    return this.call('batch create', async () => info(await this.client.batches.create({
+    return this.call('batch create', createOnce(async () => info(await this.client.batches.create({
       input_file_id: c.fileId!, endpoint: c.endpoint as OpenAI.Batches.BatchCreateParams['endpoint'], completion_window: '24h', metadata: metadataOf(c.tag),
-    })));
+    })), () => this.findOnce(c.tag)));
   }
 
   retrieve(id: string): Promise<BatchInfo> {
@@ -82,15 +82,17 @@ class OpenAIBatchClient implements BatchClient {
   }
 
   /** The first of the account's batches whose metadata is the chunk's tag (newest first), if any. */
-  find(tag: BatchTag): Promise<BatchInfo | undefined> {
+  private async findOnce(tag: BatchTag): Promise<BatchInfo | undefined> {
     const want = metadataOf(tag);
-    return this.call('batch list', async () => {
-      for await (const b of this.client.batches.list({ limit: 100 })) {
-        const m = (b.metadata ?? {}) as Record<string, string>;
-        if (Object.entries(want).every(([k, v]) => m[k] === v)) return info(b);
-      }
-      return undefined;
-    });
+    for await (const b of this.client.batches.list({ limit: 100 })) {
+      const m = (b.metadata ?? {}) as Record<string, string>;
+      if (Object.entries(want).every(([k, v]) => m[k] === v)) return info(b);
+    }
+    return undefined;
+  }
+
+  find(tag: BatchTag): Promise<BatchInfo | undefined> {
+    return this.call('batch list', () => this.findOnce(tag));
   }
 
   private download(fileId: string): Promise<string> {

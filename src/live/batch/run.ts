@@ -164,11 +164,12 @@ class BatchRun {
     if (c.state !== 'uploaded') return;
     const tag = { store: this.tag, run: String(this.o.runId), chunk: String(c.id) };
     const claimed = new Set(this.chunks.chunks().flatMap((x) => (x.batchId === null ? [] : [x.batchId])));
-    let b = this.maybeCreated.has(c.id) ? await api.find(tag, { since: c.updated, lines: c.lines, claimed }) : undefined;
+    const hint = { since: c.updated, lines: c.lines, claimed };
+    let b = this.maybeCreated.has(c.id) ? await api.find(tag, hint) : undefined;
     const reattached = b !== undefined;
     if (!b) {
       // Vendors that take the requests inline (no file id) are sent the chunk's text itself.
-      b = await api.create({ text: c.fileId === null ? this.fileText(c) : '', fileId: c.fileId, endpoint: c.endpoint, tag });
+      b = await api.create({ text: c.fileId === null ? this.fileText(c) : '', fileId: c.fileId, endpoint: c.endpoint, tag, hint });
       this.created++;
       crashPoint('create-call');
     }

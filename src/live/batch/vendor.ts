@@ -57,7 +57,11 @@ export interface FindHint {
 export interface BatchClient {
   /** Upload the chunk's file, for a vendor that creates batches from files (its id), else null without a call. */
   upload(text: string, name: string): Promise<string | null>;
-  create(c: { readonly text: string; readonly fileId: string | null; readonly endpoint: string; readonly tag: BatchTag }): Promise<BatchInfo>;
+  /**
+   * Create the chunk's batch. An attempt after a failed one first looks for the batch the failed
+   * attempt may have created (its answer lost), so a chunk never gets two batches.
+   */
+  create(c: { readonly text: string; readonly fileId: string | null; readonly endpoint: string; readonly tag: BatchTag; readonly hint: FindHint }): Promise<BatchInfo>;
   /** The batch a killed run may have created for this chunk, if the server has one. */
   find(tag: BatchTag, hint: FindHint): Promise<BatchInfo | undefined>;
   retrieve(id: string): Promise<BatchInfo>;
@@ -90,6 +94,19 @@ export interface BatchVendor {
   /** Whether a stored status is final (for `batches --cancel`). */
   isTerminal(status: string): boolean;
   client(model: ModelSpec, o: BatchApiOptions): BatchClient;
+}
+
+/** A create call whose later attempts first look for what an earlier one may have created. */
+export function createOnce(create: () => Promise<BatchInfo>, find: () => Promise<BatchInfo | undefined>): () => Promise<BatchInfo> {
+  let attempted = false;
+  return async () => {
+    if (attempted) {
+      const found = await find();
+      if (found) return found;
+    }
+    attempted = true;
+    return create();
+  };
 }
 
 /**
