@@ -16,7 +16,9 @@ import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
 import { startAnthropicLoopback, type AnthropicLoopback } from '../helpers/loopback-anthropic.js';
 import { startGeminiLoopback, type GeminiLoopback } from '../helpers/loopback-gemini.js';
 import { cleanEnv, ROOT, runCli } from '../helpers/cli.js';
-import { loadDesign } from '../../src/live/design/design.js';
+import { expandDesign, loadDesign, parseDesign } from '../../src/live/design/design.js';
+import { anthropicCustomId } from '../../src/live/batch/anthropic.js';
+import { trialKey } from '../../src/live/batch/chunks.js';
 import { cellAnswer, requestedAgain, SENTINEL, storeFacts } from '../helpers/batch-run.js';
 import { anthropicKeys, runArgs, smallDesign as writeSmallText, SMALL_TRIALS, writeSmall } from '../helpers/vendor-run.js';
 
@@ -236,6 +238,38 @@ describe('the batch endpoints failing: retried, and a create whose answer was lo
       expect([...srv.outcomes.values()].every((o) => o.join() === 'ok')).toBe(true);
     } finally {
       await srv.close();
+    }
+  }, 60_000);
+});
+
+describe('one design, three vendors, one --batch run', () => {
+  it('each model goes to its vendor\'s batch service; the tables equal those of a synchronous run of the same answers', async () => {
+    const { startBatchLoopback } = await import('../helpers/loopback-batch.js');
+    const ob = await startBatchLoopback({ answer: cellAnswer });
+    const keysOf = new Map<string, string>();
+    const a = await startAnthropicLoopback({ answer: cellAnswer, keyOf: (id) => keysOf.get(id) ?? id });
+    const g = await startGeminiLoopback({ answer: cellAnswer });
+    try {
+      const text = (openai: string) => ['name: mixed', 'models:', `  - { id: gpt, provider: openai-chat, base_url: "${openai}" }`,
+        `  - { id: claude, provider: anthropic, base_url: "${a.url}" }`, `  - { id: gem, provider: gemini, base_url: "${g.url}" }`,
+        'games: [prisoners-dilemma]', 'framings: [business, friend-sharing]', 'trials: 5', 'decoding: { temperature: 0.8, max_tokens: 8 }', 'scoring: sample', ''].join('\n');
+      const bd = join(dir, 'mixed-batch.yaml'), sd = join(dir, 'mixed-sync.yaml');
+      writeFileSync(bd, text(ob.url));
+      writeFileSync(sd, text(osrv.url));
+      for (const s of expandDesign(parseDesign(text(ob.url), 'x.yaml'))) keysOf.set(anthropicCustomId(trialKey(s)), trialKey(s));
+      const env = cleanEnv({ OPENAI_API_KEY: 'k1', ANTHROPIC_API_KEY: 'k2', GEMINI_API_KEY: 'k3' });
+      const bs = join(dir, 'mixed-batch.sqlite'), ss = join(dir, 'mixed-sync.sqlite');
+      const rb = await runCli(['run', bd, '--store', bs, '--batch', '--poll', '0.01'], { env });
+      const rs = await runCli(['run', sd, '--store', ss], { env });
+      expect([rb.code, rs.code]).toEqual([0, 0]);
+      expect(storeFacts(bs).chunks.map((c) => c.lines)).toEqual([10, 10, 10]);
+      expect([ob.batches.size, a.batches.size, g.ops.size]).toEqual([1, 1, 1]);
+      const models = (b: { requests: { custom_id: string }[] }) => new Set(b.requests.map((r) => keysOf.get(r.custom_id)!.split('|')[0]));
+      expect(models([...a.batches.values()][0])).toEqual(new Set(['claude']));
+      expect(new Set([...g.ops.values()][0].requests.map((r) => r.metadata.key.split('|')[0]))).toEqual(new Set(['gem']));
+      expect(tables(bs)).toEqual(tables(ss));
+    } finally {
+      await Promise.all([ob.close(), a.close(), g.close()]);
     }
   }, 60_000);
 });

@@ -91,6 +91,9 @@ describe('Gemini first-token alternatives → the stored P(C)', () => {
     expect(sc.pCooperate!).toBeCloseTo(0.2 / 0.7, 14);
     const one = readGemini({ candidates: [{ logprobsResult: { topCandidates: [{ candidates: [{ token: 'COOP' }] }] } }] }, '');
     expect(one.firstTokenTopLogprobs).toEqual([{ token: 'COOP', logprob: 0 }]);
+    // A prompt blocked before any candidate is an answer without text (an invalid trial), not a failure; thoughts are not the answer.
+    expect(readGemini({ promptFeedback: { blockReason: 'SAFETY' } }, '').text).toBe('');
+    expect(readGemini({ candidates: [{ content: { parts: [{ text: 'let me think', thought: true }, { text: 'COOP' }] } }] }, '').text).toBe('COOP');
   });
 });
 
