@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type Anthropic from '@anthropic-ai/sdk';
-import { ANTHROPIC_ERRORS, anthropicBody, anthropicClient, anthropicRecord, readAnthropic } from '../providers/anthropic.js';
+import { anthropicBody, anthropicClient, anthropicRecord, readAnthropic, type AnthropicClient } from '../providers/anthropic.js';
 import { isObject } from '../providers/openai-common.js';
 import { modelKey } from '../providers/registry.js';
 import type { ModelSpec } from '../types.js';
@@ -34,16 +34,16 @@ function info(b: Anthropic.Messages.MessageBatch): BatchInfo {
 }
 
 class AnthropicBatchClient implements BatchClient {
-  private readonly client: Anthropic;
+  private ready: Promise<AnthropicClient> | undefined;
   private readonly key: string;
 
-  constructor(model: ModelSpec, private readonly o: BatchApiOptions) {
+  constructor(private readonly model: ModelSpec, private readonly o: BatchApiOptions) {
     this.key = modelKey(model, o.env);
-    this.client = anthropicClient({ apiKey: this.key, baseURL: model.baseUrl, timeoutMs: o.timeoutMs });
   }
 
-  private call<T>(what: string, f: () => Promise<T>): Promise<T> {
-    return retrying(what, f, { ...this.o, key: this.key, sdk: ANTHROPIC_ERRORS });
+  private async call<T>(what: string, f: (client: Anthropic) => Promise<T>): Promise<T> {
+    const { client, errors } = await (this.ready ??= anthropicClient({ apiKey: this.key, baseURL: this.model.baseUrl, timeoutMs: this.o.timeoutMs }));
+    return retrying(what, () => f(client), { ...this.o, key: this.key, sdk: errors });
   }
 
   upload(): Promise<null> {
@@ -52,23 +52,25 @@ class AnthropicBatchClient implements BatchClient {
 
   create(c: { text: string; hint: FindHint }): Promise<BatchInfo> {
     const requests = c.text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Anthropic.Messages.BatchCreateParams.Request);
-    return this.call('batch create', createOnce(async () => info(await this.client.messages.batches.create({ requests })), () => this.findOnce(c.hint)));
+    let attempt: (() => Promise<BatchInfo>) | undefined; // one closure over every attempt: later ones look first
+    return this.call('batch create', (client) => (attempt ??= createOnce(async () => info(await client.messages.batches.create({ requests })),
+      () => this.findOnce(client, c.hint)))());
   }
 
   retrieve(id: string): Promise<BatchInfo> {
-    return this.call(`batch ${id}`, async () => info(await this.client.messages.batches.retrieve(id)));
+    return this.call(`batch ${id}`, async (client) => info(await client.messages.batches.retrieve(id)));
   }
 
   cancel(id: string): Promise<BatchInfo> {
-    return this.call(`cancel of batch ${id}`, async () => info(await this.client.messages.batches.cancel(id)));
+    return this.call(`cancel of batch ${id}`, async (client) => info(await client.messages.batches.cancel(id)));
   }
 
   /** The earliest batch created since the chunk was about to be created, of its size, that no other chunk holds. */
-  private async findOnce(hint: FindHint): Promise<BatchInfo | undefined> {
+  private async findOnce(client: Anthropic, hint: FindHint): Promise<BatchInfo | undefined> {
     const from = Date.parse(hint.since) - SKEW_MS;
     let found: BatchInfo | undefined;
     // Newest first: stop at the first batch older than the window.
-    for await (const b of this.client.messages.batches.list({ limit: 100 })) {
+    for await (const b of client.messages.batches.list({ limit: 100 })) {
       if (Date.parse(b.created_at) < from) break;
       const i = info(b);
       if (i.total === hint.lines && !hint.claimed.has(b.id)) found = i;
@@ -77,13 +79,13 @@ class AnthropicBatchClient implements BatchClient {
   }
 
   find(_tag: unknown, hint: FindHint): Promise<BatchInfo | undefined> {
-    return this.call('batch list', () => this.findOnce(hint));
+    return this.call('batch list', (client) => this.findOnce(client, hint));
   }
 
   results(b: BatchInfo): Promise<ResultLine[]> {
-    return this.call(`results of batch ${b.id}`, async () => {
+    return this.call(`results of batch ${b.id}`, async (client) => {
       const out: ResultLine[] = [];
-      for await (const line of await this.client.messages.batches.results(b.id)) {
+      for await (const line of await client.messages.batches.results(b.id)) {
         const r = line.result;
         out.push({ customId: line.custom_id, ...(r.type === 'succeeded' && isObject(r.message) ? { body: r.message as unknown as Record<string, unknown> } : {}) });
       }

@@ -53,17 +53,17 @@ export function operationInfo(op: unknown): BatchInfo & { readonly lines?: Resul
 }
 
 class GeminiBatchClient implements BatchClient {
-  private readonly ai: GoogleGenAI;
+  private ready: Promise<GoogleGenAI> | undefined;
   private readonly key: string;
 
   constructor(private readonly model: ModelSpec, private readonly o: BatchApiOptions) {
     this.key = modelKey(model, o.env);
-    this.ai = geminiClient({ apiKey: this.key, baseURL: model.baseUrl, timeoutMs: o.timeoutMs });
   }
 
   /** One SDK call through the capturing fetch: the JSON body as received. */
-  private async once(what: string, f: (fetch: typeof globalThis.fetch) => Promise<unknown>): Promise<unknown> {
-    const text = await (await capturedCall({ apiKey: this.key, timeoutMs: this.o.timeoutMs }, f)).text();
+  private async once(what: string, f: (fetch: typeof globalThis.fetch, ai: GoogleGenAI) => Promise<unknown>): Promise<unknown> {
+    const ai = await (this.ready ??= geminiClient({ apiKey: this.key, baseURL: this.model.baseUrl, timeoutMs: this.o.timeoutMs }));
+    const text = await (await capturedCall({ apiKey: this.key, timeoutMs: this.o.timeoutMs }, (fetch) => f(fetch, ai))).text();
     try { return text === '' ? {} : JSON.parse(text) as unknown; } catch { throw new ProviderError('malformed', `the ${what} answer is not JSON`); }
   }
 
@@ -72,7 +72,7 @@ class GeminiBatchClient implements BatchClient {
   }
 
   /** One SDK call, retried. */
-  private call(what: string, f: (fetch: typeof globalThis.fetch) => Promise<unknown>): Promise<unknown> {
+  private call(what: string, f: (fetch: typeof globalThis.fetch, ai: GoogleGenAI) => Promise<unknown>): Promise<unknown> {
     return this.retried(what, () => this.once(what, f));
   }
 
@@ -92,17 +92,17 @@ class GeminiBatchClient implements BatchClient {
       return { contents: p.contents, config: p.config, metadata };
     });
     const extraBody = { batch: { inputConfig: { requests: { requests: lines } } } };
-    return this.retried('batch create', createOnce(async () => operationInfo(await this.once('batch create', (fetch) => this.ai.batches.create({
+    return this.retried('batch create', createOnce(async () => operationInfo(await this.once('batch create', (fetch, ai) => ai.batches.create({
       model: this.model.model, src, config: { displayName: displayName(c.tag), httpOptions: { fetch, extraBody } },
     }))), () => this.findOnce(c.tag)));
   }
 
   async retrieve(id: string): Promise<BatchInfo> {
-    return operationInfo(await this.call(`batch ${id}`, (fetch) => this.ai.batches.get({ name: id, config: { httpOptions: { fetch } } })));
+    return operationInfo(await this.call(`batch ${id}`, (fetch, ai) => ai.batches.get({ name: id, config: { httpOptions: { fetch } } })));
   }
 
   async cancel(id: string): Promise<BatchInfo> {
-    await this.call(`cancel of batch ${id}`, (fetch) => this.ai.batches.cancel({ name: id, config: { httpOptions: { fetch } } }));
+    await this.call(`cancel of batch ${id}`, (fetch, ai) => ai.batches.cancel({ name: id, config: { httpOptions: { fetch } } }));
     return this.retrieve(id);
   }
 
@@ -115,7 +115,7 @@ class GeminiBatchClient implements BatchClient {
     const want = displayName(tag);
     let pageToken: string | undefined;
     for (let page = 0; page < 1000; page++) {
-      const res = await this.once('batch list', (fetch) => this.ai.batches.list({ config: { pageSize: 100, ...(pageToken ? { pageToken } : {}), httpOptions: { fetch } } }));
+      const res = await this.once('batch list', (fetch, ai) => ai.batches.list({ config: { pageSize: 100, ...(pageToken ? { pageToken } : {}), httpOptions: { fetch } } }));
       const ops = isObject(res) && Array.isArray(res.operations) ? res.operations : [];
       for (const op of ops) {
         const i = operationInfo(op);

@@ -5,7 +5,7 @@
  * as the OpenAI providers send them. The API returns no log-probabilities: a design scoring
  * `logprobs` on an anthropic model is refused when it is read (design/capabilities.ts).
  */
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { Provider, ProviderRequest, ProviderResponse, TrialSpec } from '../types.js';
 import type { SdkErrorClasses } from './errors.js';
 import { extraBody, isObject, malformed, num, publicBaseUrl, rawCall, trialHeader, type Json } from './openai-common.js';
@@ -14,9 +14,10 @@ export const ANTHROPIC_API = 'https://api.anthropic.com';
 /** The Messages API requires max_tokens; a design without one gets this budget (recorded in the request). */
 export const ANTHROPIC_DEFAULT_MAX_TOKENS = 1024;
 
-export const ANTHROPIC_ERRORS: SdkErrorClasses = {
-  api: APIError, connection: APIConnectionError, connectionTimeout: APIConnectionTimeoutError, userAbort: APIUserAbortError,
-};
+type Sdk = typeof import('@anthropic-ai/sdk');
+let loading: Promise<Sdk> | undefined;
+/** The SDK, imported at the first call: a command that calls nothing never loads it. */
+const sdk = (): Promise<Sdk> => (loading ??= import('@anthropic-ai/sdk'));
 
 export interface SdkProviderOptions {
   readonly apiKey: string;
@@ -61,8 +62,16 @@ export function readAnthropic(json: unknown, raw: string): Omit<ProviderResponse
 export const anthropicRecord = (body: Json, baseURL: string | undefined): Json =>
   ({ endpoint: 'messages', base_url: publicBaseUrl(baseURL, ANTHROPIC_API), body });
 
-export function anthropicClient(o: SdkProviderOptions): Anthropic {
-  return new Anthropic({
+export interface AnthropicClient {
+  readonly client: Anthropic;
+  /** The SDK's error classes, for mapping its failures to ProviderError kinds. */
+  readonly errors: SdkErrorClasses;
+}
+
+/** An SDK client with its own retries off (the runner retries). */
+export async function anthropicClient(o: SdkProviderOptions): Promise<AnthropicClient> {
+  const m = await sdk();
+  const client = new m.default({
     apiKey: o.apiKey,
     baseURL: o.baseURL ?? ANTHROPIC_API,
     maxRetries: 0,
@@ -71,18 +80,20 @@ export function anthropicClient(o: SdkProviderOptions): Anthropic {
     logLevel: 'off',
     ...(o.fetch ? { fetch: o.fetch } : {}),
   });
+  return { client, errors: { api: m.APIError, connection: m.APIConnectionError, connectionTimeout: m.APIConnectionTimeoutError, userAbort: m.APIUserAbortError } };
 }
 
 export function createAnthropicProvider(o: SdkProviderOptions): Provider {
-  const client = anthropicClient(o);
+  let ready: Promise<AnthropicClient> | undefined;
   return {
     id: 'anthropic',
     async complete(req: ProviderRequest): Promise<ProviderResponse> {
+      const { client, errors } = await (ready ??= anthropicClient(o));
       const body = anthropicBody(req.spec);
       const { raw, json } = await rawCall((signal) => client.messages.create(
         body as unknown as Anthropic.MessageCreateParamsNonStreaming,
         { signal, maxRetries: 0, timeout: o.timeoutMs + 5_000, headers: trialHeader(req.spec) },
-      ).asResponse(), req.signal, o, ANTHROPIC_ERRORS);
+      ).asResponse(), req.signal, o, errors);
       return { ...readAnthropic(json, raw), raw, request: anthropicRecord(body, o.baseURL) };
     },
   };

@@ -8,7 +8,7 @@
  * docs/methods.md. Every response passes through a capturing fetch, so the stored body is the
  * bytes received and errors keep their status, headers and body.
  */
-import { GoogleGenAI, type GenerateContentParameters } from '@google/genai';
+import type { GenerateContentParameters, GoogleGenAI } from '@google/genai';
 import type { Provider, ProviderRequest, ProviderResponse, TopLogprob, TrialSpec } from '../types.js';
 import { ProviderError } from '../types.js';
 import { errorForStatus, parseRetryAfter, redact } from './errors.js';
@@ -145,8 +145,12 @@ export function geminiStatusError(c: Captured, nowMs: number, secrets: readonly 
   return errorForStatus(c.status, message, parseRetryAfter(c.headers, nowMs) ?? retryInfoMs(body), raw);
 }
 
-export function geminiClient(o: SdkProviderOptions): GoogleGenAI {
-  return new GoogleGenAI({
+let loading: Promise<typeof import('@google/genai')> | undefined;
+
+/** An SDK client, the SDK imported at the first call (a command that calls nothing never loads it). */
+export async function geminiClient(o: SdkProviderOptions): Promise<GoogleGenAI> {
+  const m = await (loading ??= import('@google/genai'));
+  return new m.GoogleGenAI({
     apiKey: o.apiKey, vertexai: false, apiVersion: GEMINI_API_VERSION,
     httpOptions: { baseUrl: o.baseURL ?? GEMINI_API, timeout: o.timeoutMs + 5_000 },
   });
@@ -177,10 +181,11 @@ export async function capturedCall(o: SdkProviderOptions, call: (fetch: typeof g
 }
 
 export function createGeminiProvider(o: SdkProviderOptions): Provider {
-  const ai = geminiClient(o);
+  let ready: Promise<GoogleGenAI> | undefined;
   return {
     id: 'gemini',
     async complete(req: ProviderRequest): Promise<ProviderResponse> {
+      const ai = await (ready ??= geminiClient(o));
       const extra = extraBody(req.spec.model.options);
       const params = sdkParams(req.spec.model.model, geminiBaseBody(req.spec));
       const { raw, json } = await rawCall((signal) => capturedCall(o, (f) => ai.models.generateContent({
