@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark side by side with its baseline, in one invocation; prints a
  * table and writes bench/results.md with the machine it ran on. Not part of the test suite.
- * Select sections with arguments: bootstrap e2e figures audit audit-240 coverage quantile scale store live repeated (default: all).
+ * Select sections with arguments: bootstrap e2e figures audit audit-240 coverage quantile scale store live repeated vendors (default: all).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem, platform, release } from 'node:os';
@@ -11,6 +11,7 @@ import { benchEndToEnd } from './e2e.js';
 import { benchScale } from './scale.js';
 import { benchLive } from './live.js';
 import { benchRepeated } from './repeated.js';
+import { benchVendors } from './vendors.js';
 import { benchStore } from './store-section.js';
 import { benchAudit, benchAuditLarge, benchCoverage } from './audit.js';
 import { benchQuantile } from './quantile.js';
@@ -29,6 +30,7 @@ const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   store: () => benchStore(),
   live: () => benchLive(),
   repeated: () => benchRepeated(),
+  vendors: () => benchVendors(),
 };
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(sections);

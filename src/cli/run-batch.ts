@@ -1,5 +1,5 @@
 /**
- * The batch half of `samegame run`: which models go through the Batch API (all with --batch, or
+ * The batch half of `samegame run`: which models go through their vendor's batch API (all with --batch, or
  * those with `batch: true`), the batch dry run, and the batch run itself after the synchronous
  * models are done.
  */
@@ -11,8 +11,7 @@ import type { Logger } from '../core/logger.js';
 import { BATCH_LIMITS, type BatchLimits } from '../live/batch/chunks.js';
 import { planBatchRun } from '../live/batch/dry-run.js';
 import { runBatches, type BatchSummary } from '../live/batch/run.js';
-import { isWireProvider } from '../live/providers/openai-wire.js';
-import { BUILTIN_PROVIDER_IDS, BUILTIN_PROVIDERS } from '../live/providers/registry.js';
+import { vendorOf } from '../live/batch/vendors.js';
 import type { Session } from '../live/runner/session.js';
 import { BatchChunks } from '../live/store/batch-chunks.js';
 import { TrialStore } from '../live/store/store.js';
@@ -25,10 +24,7 @@ export interface BatchFlags {
 /** The specs of a session split into those sent synchronously and those sent as batches. */
 export function splitBatch(session: Session, flag: boolean): { sync: TrialSpec[]; batch: TrialSpec[] } {
   const batchModels = new Set(session.design.models.filter((m) => flag || m.batch === true).map((m) => m.id));
-  const ok = BUILTIN_PROVIDER_IDS.filter((id) => BUILTIN_PROVIDERS[id].batchEndpoint !== undefined);
-  for (const m of session.design.models) {
-    if (batchModels.has(m.id) && !isWireProvider(m.provider)) throw new UserError(batchMsg.notBatchable(m.id, m.provider, ok));
-  }
+  for (const m of session.design.models) if (batchModels.has(m.id)) vendorOf(m);
   return {
     sync: session.specs.filter((s) => !batchModels.has(s.model.id)),
     batch: session.specs.filter((s) => batchModels.has(s.model.id)),

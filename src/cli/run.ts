@@ -73,7 +73,7 @@ export function registerRun(program: Command): void {
     .argument('<design>', 'design YAML file')
     .option('--store <file>', 'trial store (SQLite); default runs/<design name>.sqlite')
     .option('--provider <id>', `replace the provider of every model (${providerIds().join(', ')}, or a plug-in module path)`, parseProviderFlag('--provider', providerIds()))
-    .option('--base-url <url>', 'replace the base URL of every model (an OpenAI-compatible server)', parseUrlFlag('--base-url'))
+    .option('--base-url <url>', 'replace the base URL of every model (a server of its provider\'s wire format: a compatible server, a gateway, a regional endpoint)', parseUrlFlag('--base-url'))
     .option('--model <name>', 'replace the model name sent for every model')
     .option('--concurrency <n>', 'calls in flight at most', parseIntFlag('--concurrency', 1, FLAG_LIMITS.concurrency), RUNNER_DEFAULTS.concurrency)
     .option('--rpm <n>', 'requests per minute at most', parseRangeFlag('--rpm', ...FLAG_LIMITS.rpm))
@@ -84,7 +84,7 @@ export function registerRun(program: Command): void {
     .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-in', 0, FLAG_LIMITS.price))
     .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-out', 0, FLAG_LIMITS.price))
     .option('--dry-run', 'print the number of calls, estimated tokens and cost; call nothing')
-    .option('--batch', 'send every model\'s trials through the OpenAI Batch API (half price, results within 24 h)')
+    .option('--batch', 'send every model\'s trials through its vendor\'s batch API (OpenAI, Anthropic, Gemini: half price, results within 24 h)')
     .option('--batch-size <n>', 'requests per batch file at most (the API allows 50000)', parseIntFlag('--batch-size', 1))
     .option('--poll <s>', 'seconds before the first poll of a batch (later polls back off)', parsePositiveFlag('--poll'), 30)
     .option('--no-wait', 'submit the batches and exit; run the same command again to collect')
@@ -97,7 +97,7 @@ export function registerRun(program: Command): void {
 function sessionOf(designPath: string, o: RunFlags): Session {
   const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
   const provider = o.provider !== undefined && isPathSpec(o.provider) ? resolve(o.provider) : o.provider;
-  return prepareSession(loadDesign(designPath), { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices);
+  return prepareSession(loadDesign(designPath), { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
 }
 
 async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunFlags): Promise<void> {

@@ -18,7 +18,7 @@ export interface CliOptions { cwd?: string; env?: NodeJS.ProcessEnv }
 /** The environment without any API key, plus what the test adds. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.OPENAI_API_KEY;
+  for (const k of ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY']) delete env[k];
   return { ...env, ...extra };
 }
 

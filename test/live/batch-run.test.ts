@@ -162,7 +162,7 @@ describe('--no-wait, `batches --cancel`, --dry-run and refusals', () => {
   it('--batch with a provider that has no batch API: one line, exit 2, no store', async () => {
     const store = join(dir, 'sim.sqlite');
     const r = await runCli(['run', QUICKSTART, '--store', store, '--batch']);
-    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${batchMsg.notBatchable('Sim-A', 'simulated', ['openai-chat', 'openai-responses'])}`]);
+    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${batchMsg.notBatchable('Sim-A', 'simulated', ['anthropic', 'gemini', 'openai-chat', 'openai-responses'])}`]);
     expect(existsSync(store)).toBe(false);
   });
 });

@@ -92,7 +92,7 @@ describe('loadDesign: errors name the file, the line, the document path and what
     const f = join(FIX, 'bad-provider.yaml');
     const m = message(() => loadDesign(f));
     expect(m).toContain(`${f}:6: field "models[1].provider": `);
-    expect(m).toMatch(/expected one of "openai-responses"\|"openai-chat"\|"simulated"/);
+    expect(m).toMatch(/expected one of "openai-responses"\|"openai-chat"\|"anthropic"\|"gemini"\|"simulated"/);
   });
   it('a bad custom matrix: games[2].payoffs…', () => {
     const f = join(FIX, 'bad-payoffs.yaml');

@@ -121,8 +121,12 @@ for (const kind of ['openai-responses', 'openai-chat'] as const) {
 describe('provider registry', () => {
   it('fails before any call on an unknown provider or a missing key, naming the variable', () => {
     const pool = new ProviderPool({ env: {} });
-    expect(() => pool.prepare([model('nope')])).toThrow(new UserError(runMsg.unknownProvider('nope', ['openai-chat', 'openai-responses', 'simulated'])));
+    expect(() => pool.prepare([model('nope')])).toThrow(new UserError(runMsg.unknownProvider('nope', ['anthropic', 'gemini', 'openai-chat', 'openai-responses', 'simulated'])));
     expect(() => pool.prepare([model('openai-responses')])).toThrow(new UserError(runMsg.missingKey('m1', 'OPENAI_API_KEY')));
+    expect(() => pool.prepare([model('anthropic')])).toThrow(new UserError(runMsg.missingKey('m1', 'ANTHROPIC_API_KEY')));
+    expect(() => pool.prepare([model('gemini')])).toThrow(new UserError(runMsg.missingKey('m1', 'GEMINI_API_KEY or GOOGLE_API_KEY')));
+    // A base URL does not make a vendor's key optional (only a compatible server through openai-chat).
+    expect(() => pool.prepare([model('anthropic', 'http://127.0.0.1:1')])).toThrow(runMsg.missingKey('m1', 'ANTHROPIC_API_KEY'));
     expect(() => pool.prepare([model('openai-chat', 'http://127.0.0.1:1/v1', { apiKeyEnv: 'MY_KEY' })])).toThrow(runMsg.missingKey('m1', 'MY_KEY'));
   });
   it('lets a compatible local server go without a key, and reuses one provider per endpoint', () => {

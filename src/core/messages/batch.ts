@@ -20,7 +20,7 @@ export const batchMsg = {
     `model ${q(model)}: provider ${q(provider)} has no batch API (batch runs: ${ok.join(', ')})`,
   lineTooLarge: (key: string, bytes: number, max: number) =>
     `trial ${key}: its request is ${bytes} bytes, more than a batch file may hold (${max})`,
-  badBatchSize: (n: number, max: number) => `--batch-size: ${n} is more than the Batch API allows per file (${max})`,
+  badBatchSize: (n: number, max: number) => `--batch-size: ${n} is more than a batch file may hold (${max})`,
   apiFailed: (what: string, reason: string) => `batch API: ${what} failed (${reason})`,
   chunkPrepared: (chunk: number, model: string, lines: number, bytes: number) =>
     `chunk ${chunk} (${model}): ${lines} requests, ${bytes} bytes, written`,

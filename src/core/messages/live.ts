@@ -33,4 +33,10 @@ export const liveMsg = {
     `opponent ${q(id)} is neither self, a model of this design (${models.join(', ')}) nor a fixed strategy (${strategies.join(', ')})`,
   opponentClash: (id: string) => `opponent id ${q(id)} is also a model id; give the strategy another id`,
   templatePlaceholder: (name: string, known: readonly string[]) => `unknown placeholder {${name}} (known: ${known.map((k) => `{${k}}`).join(' ')})`,
+  noLogprobs: (model: string, provider: string) =>
+    `model ${q(model)}: provider ${provider} returns no log-probabilities, so scoring: logprobs cannot score it (use scoring: sample)`,
+  temperatureTooHigh: (model: string, provider: string, t: number, max: number) =>
+    `model ${q(model)}: provider ${provider} accepts a temperature of at most ${max}, not ${t}`,
+  /** A design refused once an override flag (e.g. --provider) is applied. */
+  overrideRefused: (file: string, flag: string, what: string) => `${file}: ${flag}: ${what}`,
 };

@@ -1,29 +1,27 @@
 /**
- * Batch input files: one JSONL line per trial, `{custom_id, method, url, body}` with custom_id the
- * trial key and body exactly what the synchronous provider sends, grouped per model (one model,
- * hence one endpoint, per file) and split so that no file exceeds the Batch API's limits.
+ * Batch input files: one JSONL line per trial, written by the model's batch vendor (vendors.ts):
+ * OpenAI `{custom_id, method, url, body}`, Anthropic `{custom_id, params}`, Gemini
+ * `{request, metadata: {key}}`, each carrying exactly what the synchronous provider sends. Trials
+ * are grouped per model (one model, hence one endpoint, per file) and split so that no file
+ * exceeds the vendor's limits (or the run's, when lower).
  */
 import { createHash } from 'node:crypto';
 import { UserError } from '../../core/errors.js';
 import { batchMsg } from '../../core/messages/batch.js';
-import { isWireProvider, wireRequest, type BatchEndpoint } from '../providers/openai-wire.js';
 import type { TrialSpec } from '../types.js';
+import { trialKey } from './openai.js';
+import type { BatchLimits } from './vendor.js';
+import { vendorOf } from './vendors.js';
 
-/** The Batch API's limits per input file: 50,000 requests and 200 MB. */
+export { trialKey } from './openai.js';
+export type { BatchLimits } from './vendor.js';
+
+/** The run's own limits per file (`--batch-size` lowers the lines); each vendor's apply too. */
 export const BATCH_LIMITS = { maxLines: 50_000, maxBytes: 200 * 1_000_000 } as const;
-
-export interface BatchLimits {
-  readonly maxLines: number;
-  readonly maxBytes: number;
-}
-
-/** A trial's key as its batch custom_id: model|game|framing|rep (ids never contain "|"). */
-export const trialKey = (s: { model: { id: string } | string; game: string; framing: string; rep: number }): string =>
-  `${typeof s.model === 'string' ? s.model : s.model.id}|${s.game}|${s.framing}|${s.rep}`;
 
 export interface PlannedChunk {
   readonly model: string;
-  readonly endpoint: BatchEndpoint;
+  readonly endpoint: string;
   readonly specs: readonly TrialSpec[];
   /** The file's text: one JSON line per spec, each ending in "\n". */
   readonly text: string;
@@ -32,36 +30,40 @@ export interface PlannedChunk {
 }
 
 /** The JSONL line of one trial (with its newline). */
-export function batchLine(spec: TrialSpec): { line: string; endpoint: BatchEndpoint } {
-  const provider = spec.model.provider;
-  if (!isWireProvider(provider)) throw new Error(`provider ${provider} has no batch endpoint`);
-  const w = wireRequest(spec, provider, spec.model.baseUrl);
-  return { line: `${JSON.stringify({ custom_id: trialKey(spec), method: 'POST', url: w.url, body: w.body })}\n`, endpoint: w.url };
+export function batchLine(spec: TrialSpec): { line: string; endpoint: string } {
+  return vendorOf(spec.model).line(spec);
 }
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-function finish(model: string, endpoint: BatchEndpoint, specs: TrialSpec[], lines: string[], bytes: number): PlannedChunk {
+function finish(model: string, endpoint: string, specs: TrialSpec[], lines: string[], bytes: number): PlannedChunk {
   const text = lines.join('');
   return { model, endpoint, specs, text, bytes, hash: sha256(text) };
 }
 
+/** The limits of one model's files: the run's, lowered to its vendor's. */
+function limitsFor(spec: TrialSpec, run: BatchLimits): BatchLimits {
+  const v = vendorOf(spec.model).limits;
+  return { maxLines: Math.min(run.maxLines, v.maxLines), maxBytes: Math.min(run.maxBytes, v.maxBytes) };
+}
+
 /**
  * Split trials into files: consecutive trials of one model share a file until it would exceed
- * `limits`. Order is kept. A single request larger than maxBytes is a UserError.
+ * the limits. Order is kept. A single request larger than a file may hold is a UserError.
  */
 export function planChunks(specs: readonly TrialSpec[], limits: BatchLimits = BATCH_LIMITS): PlannedChunk[] {
   const out: PlannedChunk[] = [];
-  let cur: { model: string; endpoint: BatchEndpoint; specs: TrialSpec[]; lines: string[]; bytes: number } | undefined;
+  let cur: { model: string; endpoint: string; limits: BatchLimits; specs: TrialSpec[]; lines: string[]; bytes: number } | undefined;
   for (const s of specs) {
     const { line, endpoint } = batchLine(s);
     const size = Buffer.byteLength(line);
-    if (size > limits.maxBytes) throw new UserError(batchMsg.lineTooLarge(trialKey(s), size, limits.maxBytes));
-    if (cur && (cur.model !== s.model.id || cur.specs.length >= limits.maxLines || cur.bytes + size > limits.maxBytes)) {
+    const lim = cur?.model === s.model.id ? cur.limits : limitsFor(s, limits);
+    if (size > lim.maxBytes) throw new UserError(batchMsg.lineTooLarge(trialKey(s), size, lim.maxBytes));
+    if (cur && (cur.model !== s.model.id || cur.specs.length >= lim.maxLines || cur.bytes + size > lim.maxBytes)) {
       out.push(finish(cur.model, cur.endpoint, cur.specs, cur.lines, cur.bytes));
       cur = undefined;
     }
-    cur ??= { model: s.model.id, endpoint, specs: [], lines: [], bytes: 0 };
+    cur ??= { model: s.model.id, endpoint, limits: lim, specs: [], lines: [], bytes: 0 };
     cur.specs.push(s);
     cur.lines.push(line);
     cur.bytes += size;

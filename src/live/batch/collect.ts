@@ -1,17 +1,15 @@
 /**
- * A finished batch's output and error files → trial records. A line answered with status 200 goes
- * through the same reader (readWire) and the same scoring (scoreResponse) as a synchronous call;
- * a line with an error, a non-200 status or an unreadable body leaves its trial pending, to be
- * sent again in a later batch. Lines naming trials outside the chunk are ignored.
+ * A finished batch's lines → trial records. An answered line goes through the synchronous
+ * provider's reader (the vendor's `answer`) and the same scoring (scoreResponse) as a synchronous
+ * call; a line with an error, an unanswered line or an unreadable body leaves its trial pending,
+ * to be sent again in a later batch. Lines naming trials outside the chunk are ignored.
  */
-import { readWire, type WireProvider, wireRequest } from '../providers/openai-wire.js';
-import { isObject } from '../providers/openai-common.js';
 import { scoreResponse } from '../scoring/score.js';
 import type { Prices } from '../runner/plan.js';
 import type { TrialRecord, TrialSpec } from '../types.js';
-import { trialKey } from './chunks.js';
+import type { BatchVendor, ResultLine } from './vendor.js';
 
-/** The discount when a design gives prices but no batch_discount (OpenAI's Batch API: half price). */
+/** The discount when a design gives prices but no batch_discount (the Batch APIs of OpenAI, Anthropic and Gemini: half price). */
 export const DEFAULT_BATCH_DISCOUNT = 0.5;
 
 export interface CollectedResults {
@@ -24,56 +22,40 @@ export interface CollectedResults {
   readonly cost: number | null;
 }
 
-/** The body of a successful output line, or undefined. */
-function answerOf(line: Record<string, unknown>): Record<string, unknown> | undefined {
-  const res = line.response;
-  if (line.error !== null && line.error !== undefined) return undefined;
-  if (!isObject(res) || res.status_code !== 200 || !isObject(res.body)) return undefined;
-  return res.body;
-}
-
-function record(spec: TrialSpec, runId: number, batchId: string, body: Record<string, unknown>): TrialRecord | undefined {
-  const provider = spec.model.provider as WireProvider;
+function record(vendor: BatchVendor, spec: TrialSpec, runId: number, batchId: string, customId: string, body: Record<string, unknown>): TrialRecord | undefined {
   const raw = JSON.stringify(body);
-  let read;
+  let a;
   try {
-    read = readWire(provider, body, raw);
+    a = vendor.answer(spec, body, raw);
   } catch {
     return undefined; // malformed: pending, sent again
   }
-  const w = wireRequest(spec, provider, spec.model.baseUrl);
-  const request = { ...w.record, batch: { id: batchId, custom_id: trialKey(spec) } };
-  const sc = scoreResponse(spec, { ...read, raw, request });
+  const request = { ...a.request, batch: { id: batchId, custom_id: customId } };
+  const sc = scoreResponse(spec, { ...a.read, raw, request });
   return {
     runId, model: spec.model.id, game: spec.game, framing: spec.framing, rep: spec.rep, factors: spec.factors, prompt: spec.prompt,
-    request: JSON.stringify(request), response: raw, text: read.text, action: sc.action, pCooperate: sc.pCooperate, scoring: sc.scoring,
-    modelSnapshot: read.modelSnapshot ?? null, inputTokens: read.usage?.inputTokens ?? null, outputTokens: read.usage?.outputTokens ?? null,
+    request: JSON.stringify(request), response: raw, text: a.read.text, action: sc.action, pCooperate: sc.pCooperate, scoring: sc.scoring,
+    modelSnapshot: a.read.modelSnapshot ?? null, inputTokens: a.read.usage?.inputTokens ?? null, outputTokens: a.read.usage?.outputTokens ?? null,
     latencyMs: null, status: sc.status, error: sc.reason, attempts: 1, ...(spec.play === undefined ? {} : { play: spec.play }),
   };
 }
 
-/** Parse the output and error files of a chunk's batch (either may be empty). */
+/** The records of a chunk's batch from its lines (the first answer per trial counts). */
 export function collectResults(o: {
-  runId: number; batchId: string; specs: readonly TrialSpec[]; files: readonly string[]; prices?: Prices & { batchDiscount?: number };
+  runId: number; batchId: string; specs: readonly TrialSpec[]; lines: readonly ResultLine[]; vendor: BatchVendor;
+  prices?: Prices & { batchDiscount?: number };
 }): CollectedResults {
-  const byKey = new Map(o.specs.map((s) => [trialKey(s), s]));
+  const byId = new Map(o.specs.map((s) => [o.vendor.customId(s), s]));
   const done = new Map<string, TrialRecord>();
   let inputTokens = 0, outputTokens = 0;
-  for (const text of o.files) {
-    for (const l of text.split('\n')) {
-      if (l.trim() === '') continue;
-      let line: unknown;
-      try { line = JSON.parse(l); } catch { continue; }
-      if (!isObject(line) || typeof line.custom_id !== 'string') continue;
-      const spec = byKey.get(line.custom_id);
-      const body = answerOf(line);
-      if (!spec || !body || done.has(line.custom_id)) continue;
-      const rec = record(spec, o.runId, o.batchId, body);
-      if (!rec) continue;
-      done.set(line.custom_id, rec);
-      inputTokens += rec.inputTokens ?? 0;
-      outputTokens += rec.outputTokens ?? 0;
-    }
+  for (const l of o.lines) {
+    const spec = byId.get(l.customId);
+    if (!spec || !l.body || done.has(l.customId)) continue;
+    const rec = record(o.vendor, spec, o.runId, o.batchId, l.customId, l.body);
+    if (!rec) continue;
+    done.set(l.customId, rec);
+    inputTokens += rec.inputTokens ?? 0;
+    outputTokens += rec.outputTokens ?? 0;
   }
   const p = o.prices;
   const cost = p ? ((inputTokens * p.input + outputTokens * p.output) / 1e6) * (1 - (p.batchDiscount ?? DEFAULT_BATCH_DISCOUNT)) : null;

@@ -1,11 +1,11 @@
 /**
  * `samegame batches STORE`: the chunks of a store's batch runs (state, request counts, batch id,
- * cost so far) read from the store alone, and cancelling the open ones through the API.
+ * cost so far) read from the store alone, and cancelling the open ones through their vendor's API.
  */
 import type { TrialStore } from '../store/store.js';
 import { BatchChunks, type ChunkRow } from '../store/batch-chunks.js';
 import type { ModelSpec } from '../types.js';
-import { BatchApi, TERMINAL } from './api.js';
+import { vendorIdOf, BATCH_VENDORS } from './vendors.js';
 
 export const CHUNK_COLUMNS = ['chunk', 'run', 'model', 'state', 'status', 'requests', 'completed', 'failed', 'stored', 'batch', 'cost_usd'] as const;
 
@@ -35,12 +35,13 @@ export function storedModel(store: TrialStore, runId: number, modelId: string, b
 
 /** Ask the API to cancel every open batch; returns how many were asked. Chunks stay `created` and are collected by the next run. */
 export async function cancelOpen(store: TrialStore, o: { env: Readonly<Record<string, string | undefined>>; timeoutMs: number; baseUrl?: string }): Promise<number> {
-  const open = (BatchChunks.readOnly(store)?.chunks() ?? []).filter((c: ChunkRow) => c.state === 'created' && !TERMINAL.has(c.status ?? ''));
+  const open = (BatchChunks.readOnly(store)?.chunks() ?? []).filter((c: ChunkRow) => c.state === 'created');
   let n = 0;
   for (const c of open) {
     const m = storedModel(store, c.runId, c.model, o.baseUrl);
-    if (!m) continue;
-    await new BatchApi(m, { env: o.env, timeoutMs: o.timeoutMs }).cancel(c.batchId!);
+    const v = m === undefined ? undefined : vendorIdOf(m.provider);
+    if (!m || !v || BATCH_VENDORS[v].isTerminal(c.status ?? '')) continue;
+    await BATCH_VENDORS[v].client(m, { env: o.env, timeoutMs: o.timeoutMs }).cancel(c.batchId!);
     n++;
   }
   return n;

@@ -1,10 +1,11 @@
 /**
  * Batch runs: the trials of a run that are neither stored nor in an open batch are written as
- * JSONL files (chunks.ts), uploaded, sent as OpenAI batches, polled with backoff, and their
- * results stored through the synchronous path's reader and scoring (collect.ts). Each chunk's
- * step is committed before the next call (store/batch-chunks.ts), so a run killed anywhere
- * resumes where it was: a prepared chunk is uploaded, an uploaded one is re-attached to the batch
- * the server already has for it (found by metadata) or sent, a created one is polled.
+ * JSONL files (chunks.ts), sent as batches of their model's vendor (vendors.ts: OpenAI, Anthropic,
+ * Gemini), polled with backoff, and their results stored through the synchronous path's reader
+ * and scoring (collect.ts). Each chunk's step is committed before the next call
+ * (store/batch-chunks.ts), so a run killed anywhere resumes where it was: a prepared chunk is
+ * uploaded (OpenAI) or marked about to be created, an uploaded one is re-attached to the batch
+ * the server already has for it (found by the vendor's tag) or sent, a created one is polled.
  * Trials a batch did not answer (line errors, expiry, cancellation) are sent again in a later
  * round, while rounds still store something.
  */
@@ -18,7 +19,8 @@ import type { TrialStore } from '../store/store.js';
 import type { Prices } from '../runner/plan.js';
 import { realClock, type Clock } from '../runner/clock.js';
 import type { ModelSpec, TrialSpec } from '../types.js';
-import { BatchApi, TERMINAL, type BatchInfo } from './api.js';
+import type { BatchClient, BatchInfo } from './vendor.js';
+import { vendorOf } from './vendors.js';
 import { BATCH_LIMITS, planChunks, sha256, trialKey, batchLine, type BatchLimits } from './chunks.js';
 import { collectResults } from './collect.js';
 import { crashPoint } from './crash.js';
@@ -29,7 +31,7 @@ export interface BatchRunOptions {
   readonly storePath: string;
   readonly runId: number;
   readonly designName: string;
-  /** The trials to send as batches (models of an OpenAI-wire provider). */
+  /** The trials to send as batches (models of a provider with a batch vendor). */
   readonly specs: readonly TrialSpec[];
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timeoutMs: number;
@@ -71,7 +73,7 @@ export function chunkDir(storePath: string): string {
 class BatchRun {
   private readonly chunks: BatchChunks;
   private readonly byKey: Map<string, TrialSpec>;
-  private readonly apis = new Map<string, BatchApi>();
+  private readonly apis = new Map<string, BatchClient>();
   private readonly logger: Logger;
   private readonly clock: Clock;
   private readonly tag: string;
@@ -97,10 +99,10 @@ class BatchRun {
     for (const s of this.o.specs) this.api(s.model);
   }
 
-  private api(m: ModelSpec): BatchApi {
+  private api(m: ModelSpec): BatchClient {
     let a = this.apis.get(m.id);
     if (!a) {
-      a = new BatchApi(m, { env: this.o.env, timeoutMs: this.o.timeoutMs, clock: this.clock });
+      a = vendorOf(m).client(m, { env: this.o.env, timeoutMs: this.o.timeoutMs, clock: this.clock });
       this.apis.set(m.id, a);
     }
     return a;
@@ -155,16 +157,19 @@ class BatchRun {
     if (c.state === 'prepared') {
       const fileId = await api.upload(this.fileText(c), basename(c.file));
       this.chunks.uploaded(c.id, fileId);
-      this.logger.info(batchMsg.chunkUploaded(c.id, fileId));
+      if (fileId !== null) this.logger.info(batchMsg.chunkUploaded(c.id, fileId));
       crashPoint('uploaded');
       c = this.chunks.chunk(c.id);
     }
     if (c.state !== 'uploaded') return;
-    const metadata = { samegame_store: this.tag, samegame_run: String(this.o.runId), samegame_chunk: String(c.id) };
-    let b = this.maybeCreated.has(c.id) ? await api.find(metadata) : undefined;
+    const tag = { store: this.tag, run: String(this.o.runId), chunk: String(c.id) };
+    const claimed = new Set(this.chunks.chunks().flatMap((x) => (x.batchId === null ? [] : [x.batchId])));
+    const hint = { since: c.updated, lines: c.lines, claimed };
+    let b = this.maybeCreated.has(c.id) ? await api.find(tag, hint) : undefined;
     const reattached = b !== undefined;
     if (!b) {
-      b = await api.create(c.fileId!, c.endpoint as '/v1/responses', metadata);
+      // Vendors that take the requests inline (no file id) are sent the chunk's text itself.
+      b = await api.create({ text: c.fileId === null ? this.fileText(c) : '', fileId: c.fileId, endpoint: c.endpoint, tag, hint });
       this.created++;
       crashPoint('create-call');
     }
@@ -175,16 +180,14 @@ class BatchRun {
 
   /** Download a finished batch's files and store its results with the chunk's collected state. */
   async collect(c: ChunkRow, b: BatchInfo): Promise<void> {
-    const api = this.api(this.specOfModel(c.model).model);
-    const files: string[] = [];
-    if (b.outputFileId) files.push(await api.download(b.outputFileId));
-    if (b.errorFileId) files.push(await api.download(b.errorFileId));
+    const m = this.specOfModel(c.model).model;
+    const lines = await this.api(m).results(b);
     const specs = this.specsOf(c);
-    const r = collectResults({ runId: this.o.runId, batchId: b.id, specs, files, prices: specs.length > 0 ? this.o.prices?.(specs[0]) : undefined });
+    const r = collectResults({ runId: this.o.runId, batchId: b.id, specs, lines, vendor: vendorOf(m), prices: specs.length > 0 ? this.o.prices?.(specs[0]) : undefined });
     const stored = this.chunks.collect(c.id, { status: b.status, records: r.records, inputTokens: r.inputTokens, outputTokens: r.outputTokens, cost: r.cost });
     this.stored += stored;
     this.tokens += r.inputTokens + r.outputTokens;
-    if (b.status !== 'completed') this.cutShort++;
+    if (b.cutShort) this.cutShort++;
     this.logger.info(batchMsg.chunkCollected(c.id, b.status, stored, r.pending));
     crashPoint('collected');
   }
@@ -201,7 +204,7 @@ class BatchRun {
         this.chunks.polled(c.id, b.status, b.completed, b.failed);
         const line = batchMsg.chunkStatus(c.id, b.status, b.completed, b.failed, b.total || c.lines);
         if (last.get(c.id) !== line) { this.logger.info(line); last.set(c.id, line); }
-        if (TERMINAL.has(b.status)) await this.collect(c, b);
+        if (b.terminal) await this.collect(c, b);
         else next.push(c);
       }
       open = next;

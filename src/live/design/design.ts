@@ -22,6 +22,7 @@ export { formatPath, idProblems, lineOf, problems, type Path, type Problem } fro
 export { modelSpec, resolveModels } from './models.js';
 import { expandEnrichment } from './enrichment-render.js';
 import { playProblems, resolvePlay, templateProblems } from './play.js';
+import { capabilityProblems } from './capabilities.js';
 
 
 /** Cross-field rules the schema cannot express. */
@@ -56,6 +57,7 @@ function crossChecks(d: DesignDocument): Problem[] {
     }
   });
   if (d.play) out.push(...playProblems(d.play, d.models.map((m) => m.id), framingIds), ...templateProblems(d.play));
+  out.push(...capabilityProblems(d.models, d.scoring ?? 'sample', d.decoding?.temperature));
   const total = d.models.length * d.games.length * d.framings.length * d.trials * playFactor(d);
   if (total > MAX_TRIALS_TOTAL) out.push({ path: ['trials'], message: liveMsg.trialsTotal(total, MAX_TRIALS_TOTAL) });
   return out;

@@ -19,6 +19,7 @@ export type { EnrichmentCondition, EnrichmentFormat, EnrichmentSpec, EnrichmentW
 import { enrichmentDesignSchema, type EnrichmentDocument, type FactDocument } from './enrichment-schema.js';
 import { labelPairProblem } from '../prompts/index.js';
 import { simulatedOptionsSchema } from '../providers/simulated.js';
+import { capabilityProblems } from './capabilities.js';
 
 
 const PLACEHOLDERS = new Set(['C', 'D', 'T', 'R', 'P', 'S']);
@@ -125,7 +126,7 @@ function simulatedChecks(d: EnrichmentDocument): Problem[] {
 
 /** The rules a schema cannot state, in document order of concern. */
 function crossChecks(d: EnrichmentDocument): Problem[] {
-  return [...idChecks(d), ...slotChecks(d), ...factChecks(d), ...simulatedChecks(d)];
+  return [...idChecks(d), ...slotChecks(d), ...factChecks(d), ...simulatedChecks(d), ...capabilityProblems(d.models, d.scoring ?? 'logprobs', d.decoding?.temperature)];
 }
 
 const fact = (f: FactDocument): Fact => ({

@@ -60,20 +60,20 @@ export const pricesSchema = z.strictObject({
   input: z.number().min(0).describe('US dollars per 1M input tokens'),
   output: z.number().min(0).describe('US dollars per 1M output tokens'),
   batch_discount: z.number().min(0).max(1).optional()
-    .describe('fraction taken off these prices for Batch API calls (OpenAI: 0.5); used by --batch --dry-run, default 0.5'),
+    .describe('fraction taken off these prices for batch calls (OpenAI, Anthropic, Gemini: 0.5); used by --batch --dry-run, default 0.5'),
 });
 
 export const modelSchema = z.strictObject({
   id: id.describe('the name used in tables'),
   provider: providerField,
   model: z.string().min(1).optional().describe('the model name sent to the provider (defaults to id)'),
-  base_url: z.url().optional().describe('API base URL (any OpenAI-compatible server)'),
+  base_url: z.url().optional().describe('API base URL: any server of the provider\'s wire format (an OpenAI-compatible server, a gateway, a regional endpoint; for anthropic and gemini the server root)'),
   api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected the NAME of an environment variable').optional()
     .describe('environment variable holding the API key (never the key itself)'),
   options: z.record(z.string(), z.unknown()).optional().describe('provider-specific options'),
   decoding: decodingSchema.optional().describe('overrides of the design\'s decoding for this model'),
   prices: pricesSchema.optional().describe('overrides of the design\'s prices for this model'),
-  batch: z.boolean().optional().describe('send this model\'s trials through the OpenAI Batch API (as `run --batch` does for every model)'),
+  batch: z.boolean().optional().describe('send this model\'s trials through its vendor\'s batch API (as `run --batch` does for every model)'),
 });
 
 export const designSchema = z.strictObject({

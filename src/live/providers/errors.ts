@@ -8,6 +8,18 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ProviderError } from '../types.js';
 
+/** The error classes of a Stainless-generated SDK (openai, @anthropic-ai/sdk share the layout). */
+export interface SdkErrorClasses {
+  readonly api: abstract new (...a: never[]) => Error & { status?: number; headers?: unknown; error?: unknown };
+  readonly connection: abstract new (...a: never[]) => Error;
+  readonly connectionTimeout: abstract new (...a: never[]) => Error;
+  readonly userAbort: abstract new (...a: never[]) => Error;
+}
+
+export const OPENAI_ERRORS: SdkErrorClasses = {
+  api: APIError, connection: APIConnectionError, connectionTimeout: APIConnectionTimeoutError, userAbort: APIUserAbortError,
+};
+
 /**
  * Retry-After (RFC 9110 §10.2.3) is either delay-seconds or an HTTP-date; OpenAI also sends the
  * non-standard retry-after-ms. Returns milliseconds to wait, or undefined when absent or unparsable.
@@ -46,17 +58,20 @@ export interface CallState {
   readonly timeoutMs: number;
   readonly nowMs: number;
   readonly secrets: readonly string[];
+  /** The SDK whose errors these are (OpenAI's when absent). */
+  readonly sdk?: SdkErrorClasses;
 }
 
 /** Map whatever a call threw to a ProviderError. */
 export function toProviderError(e: unknown, st: CallState): ProviderError {
   if (e instanceof ProviderError) return e;
+  const sdk = st.sdk ?? OPENAI_ERRORS;
   const clean = (s: string) => redact(s, st.secrets);
   if (st.timedOut) return new ProviderError('timeout', `no complete response within ${st.timeoutMs} ms`);
-  if (st.outer.aborted || e instanceof APIUserAbortError) return new ProviderError('aborted', 'the call was aborted');
-  if (e instanceof APIConnectionTimeoutError) return new ProviderError('timeout', `no response within ${st.timeoutMs} ms`);
-  if (e instanceof APIConnectionError) return new ProviderError('network', clean(`connection failed: ${causeText(e)}`));
-  if (e instanceof APIError && typeof e.status === 'number') {
+  if (st.outer.aborted || e instanceof sdk.userAbort) return new ProviderError('aborted', 'the call was aborted');
+  if (e instanceof sdk.connectionTimeout) return new ProviderError('timeout', `no response within ${st.timeoutMs} ms`);
+  if (e instanceof sdk.connection) return new ProviderError('network', clean(`connection failed: ${causeText(e)}`));
+  if (e instanceof sdk.api && typeof e.status === 'number') {
     const raw = e.error === undefined ? undefined : clean(JSON.stringify(e.error));
     const retryAfter = parseRetryAfter(e.headers as Headers | undefined, st.nowMs);
     return errorForStatus(e.status, clean(e.message), retryAfter, raw);
@@ -64,7 +79,7 @@ export function toProviderError(e: unknown, st: CallState): ProviderError {
   return new ProviderError('network', clean(`request failed: ${causeText(e)}`));
 }
 
-function causeText(e: unknown): string {
+export function causeText(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
   const cause = (e as { cause?: unknown }).cause;
   return cause instanceof Error ? `${e.message} (${cause.message})` : e.message;

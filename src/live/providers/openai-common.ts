@@ -7,7 +7,7 @@
 import OpenAI from 'openai';
 import type { TopLogprob } from '../types.js';
 import { ProviderError } from '../types.js';
-import { redact, toProviderError } from './errors.js';
+import { redact, toProviderError, type SdkErrorClasses } from './errors.js';
 import { onAbort } from '../abort.js';
 
 export interface OpenAIWireOptions {
@@ -38,8 +38,8 @@ export function isOfficialEndpoint(baseURL: string | undefined): boolean {
 }
 
 /** The base URL as recorded with a trial: without any user:password part. */
-export function publicBaseUrl(baseURL: string | undefined): string {
-  if (!baseURL) return 'https://api.openai.com/v1';
+export function publicBaseUrl(baseURL: string | undefined, official = 'https://api.openai.com/v1'): string {
+  if (!baseURL) return official;
   try {
     const u = new URL(baseURL);
     u.username = '';
@@ -61,7 +61,7 @@ export interface RawResult {
  */
 export async function rawCall(
   start: (signal: AbortSignal) => Promise<Response>,
-  outer: AbortSignal, o: OpenAIWireOptions,
+  outer: AbortSignal, o: Pick<OpenAIWireOptions, 'apiKey' | 'timeoutMs' | 'now'>, sdk?: SdkErrorClasses,
 ): Promise<RawResult> {
   const secrets = [o.apiKey];
   if (outer.aborted) throw new ProviderError('aborted', 'the call was aborted');
@@ -85,7 +85,7 @@ export async function rawCall(
       throw new ProviderError('malformed', `the response body is not valid JSON (${raw.length} characters)`, res.status, undefined, raw);
     }
   } catch (e) {
-    throw toProviderError(e, { timedOut, outer, timeoutMs: o.timeoutMs, nowMs: (o.now ?? Date.now)(), secrets });
+    throw toProviderError(e, { timedOut, outer, timeoutMs: o.timeoutMs, nowMs: (o.now ?? Date.now)(), secrets, sdk });
   } finally {
     clearTimeout(timer);
     unlink();

@@ -14,9 +14,13 @@ import { runMsg } from '../../core/messages/run.js';
 import { createOpenAIResponsesProvider } from './openai-responses.js';
 import { createOpenAIChatProvider } from './openai-chat.js';
 import { createSimulatedProvider } from './simulated.js';
+import { createAnthropicProvider } from './anthropic.js';
+import { createGeminiProvider } from './gemini.js';
 
 export const DEFAULT_KEY_ENV = 'OPENAI_API_KEY';
 export const DEFAULT_TIMEOUT_MS = 60_000;
+const ANTHROPIC_KEY_ENV = ['ANTHROPIC_API_KEY'] as const;
+const GEMINI_KEY_ENV = ['GEMINI_API_KEY', 'GOOGLE_API_KEY'] as const;
 
 export interface ProviderSettings {
   /** Per-call limit, covering the whole response body. */
@@ -32,24 +36,44 @@ export type ResolvedProviderSettings = Required<Pick<ProviderSettings, 'timeoutM
 export type ProviderFactory = (model: ModelSpec, s: ResolvedProviderSettings) => Provider;
 
 /** The ids of the built-in providers. */
-export type BuiltinProviderId = 'openai-responses' | 'openai-chat' | 'simulated';
+export type BuiltinProviderId = 'openai-responses' | 'openai-chat' | 'anthropic' | 'gemini' | 'simulated';
+
+/** The vendors whose batch services run `run --batch` (src/live/batch/vendors.ts). */
+export type BatchVendorId = 'openai' | 'anthropic' | 'gemini';
 
 export interface BuiltinProvider {
   readonly create: ProviderFactory;
-  /** The OpenAI Batch API endpoint its requests go to, when it can run as a batch. */
-  readonly batchEndpoint?: '/v1/responses' | '/v1/chat/completions';
+  /** The batch service its requests can go through, when it has one. */
+  readonly batch?: BatchVendorId;
+  /** Whether it returns first-token log-probabilities (`scoring: logprobs`). */
+  readonly logprobs: boolean;
+  /** Whether a design's `decoding.seed` is sent. */
+  readonly seed: boolean;
+  /** The highest temperature its API accepts, when lower than a design may give (2). */
+  readonly maxTemperature?: number;
+  /** The variables read for the key when a model names none, in order. */
+  readonly keyEnv: readonly string[];
 }
 
 /**
  * The key for a model. A compatible local server (openai-chat with a base URL and no key variable
  * named) may need none; everything else must have one, checked before the first call.
  */
-export function keyFor(model: ModelSpec, env: Readonly<Record<string, string | undefined>>, optional: boolean): string {
-  const name = model.apiKeyEnv ?? DEFAULT_KEY_ENV;
-  const key = env[name];
-  if (key !== undefined && key !== '') return key;
+export function keyFor(model: ModelSpec, env: Readonly<Record<string, string | undefined>>, optional: boolean,
+  defaults: readonly string[] = [DEFAULT_KEY_ENV]): string {
+  const names = model.apiKeyEnv === undefined ? defaults : [model.apiKeyEnv];
+  for (const name of names) {
+    const key = env[name];
+    if (key !== undefined && key !== '') return key;
+  }
   if (optional && model.apiKeyEnv === undefined) return 'no-key';
-  throw new UserError(runMsg.missingKey(model.id, name));
+  throw new UserError(runMsg.missingKey(model.id, names.join(' or ')));
+}
+
+/** The key of a model of a built-in provider, read from the variables its provider names by default. */
+export function modelKey(model: ModelSpec, env: Readonly<Record<string, string | undefined>>): string {
+  const defaults = isBuiltinProvider(model.provider) ? BUILTIN_PROVIDERS[model.provider].keyEnv : [DEFAULT_KEY_ENV];
+  return keyFor(model, env, keyOptional(model), defaults);
 }
 
 /** Whether a model's key may be absent (a compatible local server reached through openai-chat). */
@@ -57,18 +81,30 @@ export const keyOptional = (m: ModelSpec): boolean => m.provider === 'openai-cha
 
 export const BUILTIN_PROVIDERS: Readonly<Record<BuiltinProviderId, BuiltinProvider>> = {
   'openai-responses': {
-    batchEndpoint: '/v1/responses',
+    batch: 'openai', logprobs: true, seed: false, keyEnv: [DEFAULT_KEY_ENV],
     create: (m, s) => createOpenAIResponsesProvider({
       apiKey: keyFor(m, s.env, keyOptional(m)), baseURL: m.baseUrl, timeoutMs: s.timeoutMs, fetch: s.fetch, now: s.now,
     }),
   },
   'openai-chat': {
-    batchEndpoint: '/v1/chat/completions',
+    batch: 'openai', logprobs: true, seed: true, keyEnv: [DEFAULT_KEY_ENV],
     create: (m, s) => createOpenAIChatProvider({
       apiKey: keyFor(m, s.env, keyOptional(m)), baseURL: m.baseUrl, timeoutMs: s.timeoutMs, fetch: s.fetch, now: s.now,
     }),
   },
-  simulated: { create: () => createSimulatedProvider() },
+  anthropic: {
+    batch: 'anthropic', logprobs: false, seed: false, maxTemperature: 1, keyEnv: ANTHROPIC_KEY_ENV,
+    create: (m, s) => createAnthropicProvider({
+      apiKey: modelKey(m, s.env), baseURL: m.baseUrl, timeoutMs: s.timeoutMs, fetch: s.fetch, now: s.now,
+    }),
+  },
+  gemini: {
+    batch: 'gemini', logprobs: true, seed: true, keyEnv: GEMINI_KEY_ENV,
+    create: (m, s) => createGeminiProvider({
+      apiKey: modelKey(m, s.env), baseURL: m.baseUrl, timeoutMs: s.timeoutMs, fetch: s.fetch, now: s.now,
+    }),
+  },
+  simulated: { logprobs: true, seed: true, keyEnv: [], create: () => createSimulatedProvider() },
 };
 
 /** The built-in ids, sorted (the design schema's list and the help text). */

@@ -8,6 +8,9 @@ import { canonicalJson, designHash, expandDesign, pricesFor, type Design } from 
 import type { Prices } from './plan.js';
 import { publicBaseUrl } from '../providers/openai-common.js';
 import type { TrialSpec } from '../types.js';
+import { capabilityProblems } from '../design/capabilities.js';
+import { UserError } from '../../core/errors.js';
+import { liveMsg } from '../../core/messages/live.js';
 
 export interface Overrides {
   readonly provider?: string;
@@ -38,8 +41,11 @@ export interface Session {
   readonly prices: (s: TrialSpec) => Prices | undefined;
 }
 
-export function prepareSession(design: Design, o: Overrides, flagPrices?: Prices): Session {
+/** `file` names the design in the refusal of a --provider that cannot run it (capabilities.ts). */
+export function prepareSession(design: Design, o: Overrides, flagPrices?: Prices, file: string = design.name): Session {
   const d = applyOverrides(design, o);
+  const refused = o.provider === undefined ? undefined : capabilityProblems(d.models, d.scoring)[0];
+  if (refused) throw new UserError(liveMsg.overrideRefused(file, `--provider ${o.provider}`, refused.message));
   // Neither where the server is nor whether the calls go as a batch changes what is asked.
   const located = { ...d, models: d.models.map((m) => ({ ...m, baseUrl: undefined, batch: undefined })) };
   const stored = { ...d, models: d.models.map((m) => ({ ...m, baseUrl: m.baseUrl === undefined ? undefined : publicBaseUrl(m.baseUrl) })) };

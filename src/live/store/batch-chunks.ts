@@ -31,6 +31,8 @@ export interface ChunkRow {
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly cost: number | null;
+  /** When the chunk last changed state or was polled (ISO time). */
+  readonly updated: string;
 }
 
 export interface NewChunk {
@@ -61,7 +63,7 @@ function toChunk(r: Record<string, unknown>): ChunkRow {
     bytes: r.bytes as number, fileId: r.file_id as string | null, batchId: r.batch_id as string | null,
     status: r.status as string | null, completed: r.completed as number, failed: r.failed as number,
     stored: r.stored as number, inputTokens: r.input_tokens as number, outputTokens: r.output_tokens as number,
-    cost: r.cost as number | null,
+    cost: r.cost as number | null, updated: r.updated as string,
   };
 }
 
@@ -97,7 +99,8 @@ export class BatchChunks {
     }).immediate();
   }
 
-  uploaded(id: number, fileId: string): void {
+  /** The file is uploaded (its id), or for a vendor taking requests inline (null), the create call may follow. */
+  uploaded(id: number, fileId: string | null): void {
     this.db.prepare("UPDATE batch_chunks SET state = 'uploaded', file_id = ?, updated = ? WHERE id = ? AND state = 'prepared'").run(fileId, now(), id);
   }
 
