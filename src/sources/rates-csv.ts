@@ -56,7 +56,7 @@ export function controlCharacter(s: string): string | undefined {
 }
 
 /** Header names: each at most once (a second "rate" column would silently lose to the first). */
-function checkHeader(file: string, header: readonly string[]): void {
+export function checkHeader(file: string, header: readonly string[]): void {
   const seen = new Map<string, number>();
   header.forEach((h, i) => {
     const bad = controlCharacter(h);
@@ -68,14 +68,14 @@ function checkHeader(file: string, header: readonly string[]): void {
 }
 
 /** Split CSV text into rows with the line each starts on (quoted newlines allowed). */
-export function splitRows(text: string, file: string): RawRow[] {
+export function splitRows(text: string, file: string, delimiter = ','): RawRow[] {
   const rows: RawRow[] = [];
   let lastCursor = 0;
   let line = 1;
   let error: string | undefined;
   Papa.parse<string[]>(text, {
     header: false,
-    delimiter: ',',
+    delimiter,
     skipEmptyLines: false,
     step: (res) => {
       const start = lastCursor;
