@@ -52,14 +52,20 @@ export const logsMsg = {
   sameFileTwice: (file: string) => `--trials ${q(file)} is given twice`,
   modelsNotInLog: (names: readonly string[], present: readonly string[]) =>
     `--models: ${list(names)} ${names.length === 1 ? 'is not a player' : 'are not players'} of the log (players: ${list(present)})`,
+  unknownFactor: (factor: string, format: string, available: readonly string[]) =>
+    `--factor: the log format ${q(format)} gives no factor ${q(factor)} (${available.length ? `available: ${list(available)}` : 'it gives none'})`,
   noDecisions: (file: string) => `${file}: no decisions (every row was left out or the file has no data rows)`,
   skipped: (key: string, rows: number, why: string) => `${key}: ${rows} row${rows === 1 ? '' : 's'} left out (${why})`,
   // Flags.
   looksLike: (file: string, what: string, format: string) => `${file}: this looks like ${what}: add --format ${format}`,
   formatNeedsTrials: () => '--format and --rounds apply to --trials FILE: give the log with --trials',
+  clusterIsMatch: () => '--cluster: a log read through --format is clustered by its matches (leave out --cluster)',
+  roundsNeedFormat: () => '--rounds applies to a log read through a log format: add --format NAME|DESCRIPTION.yaml',
   severalTrialsNeedFormat: () => 'several --trials files are read through a log format: add --format NAME|DESCRIPTION.yaml',
   badRounds: (value: string) => `--rounds: ${q(value)} is not a round or a range of rounds (1, 1-3)`,
   analyzeTrialsUnavailable: (decisions: number, matches: number) =>
     `analyze --trials: read ${decisions} decisions in ${matches} matches, but this build has no analysis of repeated play to give them to (use reproduce, report, audit or coverage with --trials … --format …)`,
+  analyzeNeedsFormat: () => 'analyze --trials reads published logs of repeated play: add --format NAME|DESCRIPTION.yaml (built-in: akata, fairgame)',
+  modelsNeedTrials: () => '--models applies to analyze --trials (a published log)',
   analyzeStoreOrTrials: () => 'analyze: give a trial store or --trials FILE --format NAME, not both (and not neither)',
 };
