@@ -125,7 +125,8 @@ function roundsOf(c: Compiled, row: LogRow): RoundCells[] {
 }
 
 /** The moves of one round, per seat, and the other seat's move where the row gives it. */
-function movesOf(c: Compiled, row: LogRow, rc: RoundCells, labelMap: { key: string; map: Readonly<Record<string, 'C' | 'D' | 'invalid'>> } | undefined): { own: Move[]; other: (Move | undefined)[] } {
+function movesOf(c: Compiled, row: LogRow, rc: RoundCells, labelMap: { key: string; map: Readonly<Record<string, 'C' | 'D' | 'invalid'>> } | undefined,
+  seat: number): { own: Move[]; other: (Move | undefined)[] } {
   const d = c.decoder;
   if (d.kind === 'labels') {
     const own = c.seats.map((s, i) => d.decode(row, s.action.name, rc.labels[i], labelMap!.key, labelMap!.map));
@@ -136,7 +137,8 @@ function movesOf(c: Compiled, row: LogRow, rc: RoundCells, labelMap: { key: stri
   }
   if (c.format.shape === 'decision') {
     const s = c.seats[0];
-    const [a, b] = d.decode(row, s.payoff!.name, rc.own[0]!, rc.other[0]!);
+    // The matrix is [seat 1, seat 2]: a seat-2 row's (own, other) payoffs are (seat 2, seat 1).
+    const [a, b] = seat === 1 ? d.decode(row, s.payoff!.name, rc.own[0]!, rc.other[0]!) : d.decode(row, s.payoff!.name, rc.other[0]!, rc.own[0]!).slice().reverse() as [Action, Action];
     d.remember(row, s.action.name, rc.labels[0], a);
     if (s.opponentAction) d.remember(row, s.opponentAction.name, field(row, s.opponentAction), b);
     return { own: [a], other: [b] };
@@ -181,7 +183,7 @@ function rowDecisions(c: Compiled, row: LogRow, reading: FileReading): void {
   const identity = { game, framing, model: seats[0].model, opponent: seats[0].opponent, factors: rowFactors };
   for (const rc of roundsOf(c, row)) {
     const match = c.matches.matchOf(row, rc.round, identity);
-    const moves = movesOf(c, row, rc, labelMap);
+    const moves = movesOf(c, row, rc, labelMap, seats[0].seat);
     seats.forEach((s, i) => {
       c.matches.checkOnce(row, match, rc.round, s.seat);
       const d: Decision = {
