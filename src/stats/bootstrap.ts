@@ -148,11 +148,24 @@ function redrawClusters(obs: ClusteredObservations, rng: RandomSource, reps: num
   const { sizes, sums } = obs;
   const m = sizes.length;
   if (m === 0) { for (let r = 0; r < reps; r++) out[r * stride + offset] = NaN; return; }
+  // One 32-bit draw per cluster, scaled to [0, m) by multiplication (Lemire): bias below m / 2^32.
+  const scale = m / 4294967296;
+  let equal = true;
+  for (let i = 1; i < m; i++) if (sizes[i] !== sizes[0]) { equal = false; break; }
+  if (equal) {
+    const n = m * sizes[0];
+    for (let r = 0; r < reps; r++) {
+      let s = 0;
+      for (let i = 0; i < m; i++) s += sums[Math.floor(rng.nextUint32() * scale)];
+      out[r * stride + offset] = s / n;
+    }
+    return;
+  }
   for (let r = 0; r < reps; r++) {
     let s = 0;
     let n = 0;
     for (let i = 0; i < m; i++) {
-      const j = Math.floor(rng.next() * m);
+      const j = Math.floor(rng.nextUint32() * scale);
       s += sums[j];
       n += sizes[j];
     }

@@ -176,10 +176,11 @@ function rowDecisions(c: Compiled, row: LogRow, reading: FileReading): void {
   }
   const framing = c.framing(row);
   const rowFactors = c.factors.map(([k, v]) => [k, v(row)] as const);
-  const seats = c.seats.map((s, i) => ({
-    model: s.model(row), opponent: s.opponent(row), seat: seatNumber(row, s, i, c.format),
-    factors: [...rowFactors, ...s.factors.map(([k, v]) => [k, v(row)] as const)],
-  }));
+  const seats = c.seats.map((s, i) => {
+    const factors = [...rowFactors, ...s.factors.map(([k, v]) => [k, v(row)] as const)];
+    // One factors object per seat of the row, shared by its rounds' decisions.
+    return { model: s.model(row), opponent: s.opponent(row), seat: seatNumber(row, s, i, c.format), factors: factors.length ? Object.freeze(Object.fromEntries(factors)) : undefined };
+  });
   const identity = { game, framing, model: seats[0].model, opponent: seats[0].opponent, factors: rowFactors };
   for (const rc of roundsOf(c, row)) {
     const match = c.matches.matchOf(row, rc.round, identity);
@@ -192,7 +193,7 @@ function rowDecisions(c: Compiled, row: LogRow, reading: FileReading): void {
         provenance: { file: row.file, line: row.line, label: rc.labels[i] },
       };
       if (rc.own[i] !== undefined) d.payoff = rc.own[i];
-      if (s.factors.length) d.factors = Object.fromEntries(s.factors);
+      if (s.factors) d.factors = s.factors;
       reading.decisions.push(d);
     });
   }

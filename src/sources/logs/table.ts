@@ -54,10 +54,23 @@ function firstOfCells(decisions: readonly RepeatedDecision[], rounds: RoundRange
   const first = new Map<string, RepeatedDecision>();
   for (const d of decisions) {
     if (!inRounds(d, rounds)) continue;
-    const id = JSON.stringify([d.model, d.game, d.framing, d.opponent, ...factors.map((f) => d.factors?.[f] ?? '')]);
+    let id = `${d.model}\u0000${d.game}\u0000${d.framing}\u0000${d.opponent}`;
+    for (const f of factors) id += `\u0000${d.factors?.[f] ?? ''}`;
     if (!first.has(id)) first.set(id, d);
   }
   return [...first.values()];
+}
+
+/** The factor names the decisions carry (rows share their factors objects: each is looked at once). */
+function factorNames(decisions: readonly RepeatedDecision[]): string[] {
+  const names = new Set<string>();
+  let last: RepeatedDecision['factors'];
+  for (const d of decisions) {
+    if (d.factors === last || d.factors === undefined) continue;
+    last = d.factors;
+    for (const k of Object.keys(d.factors)) names.add(k);
+  }
+  return [...names];
 }
 
 /** Read logs through a format into the per-trial input of the two-framing commands. */
@@ -65,7 +78,7 @@ export function readLogTrials(files: readonly string[], choice: LogInputChoice, 
   const rounds = typeof choice.rounds === 'string' ? parseRoundRange(choice.rounds) : choice.rounds;
   const dec = readLogDecisions(files.map((f) => resolve(f)), choice.format, { displayPaths: files });
   const factors = [...(choice.factors ?? [])];
-  const available = [...new Set(dec.decisions.flatMap((d) => Object.keys(d.factors ?? {})))];
+  const available = factorNames(dec.decisions);
   for (const f of factors) if (!available.includes(f)) throw new UserError(logsMsg.unknownFactor(f, choice.format, available));
   const { table, independent } = finish(decisionsTable(dec.decisions, { rounds, factors }), opponentVaries(dec.decisions, rounds));
   if (table.cells.length === 0) throw new UserError(logsMsg.noDecisions(dec.path));
