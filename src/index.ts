@@ -27,6 +27,11 @@ export { readTrials, foldExtraFactors, type TrialsInput, type ReadTrialsOptions,
 export { readInput, type AnalysisInput, type InputChoice } from './sources/input.js';
 export { storeTable, pickRun, type StoreTable } from './sources/store.js';
 export {
+  readLogDecisions, resolveLogFormat, parseRoundRange, recognizeLogFormat, parseLogFormat, loadLogFormat, formatProblems, logFormatJsonSchema,
+  BUILTIN_LOG_FORMATS, type BuiltinLogFormatId, type LogFormat, type ReadLogOptions,
+} from './sources/logs/index.js';
+export { readLogTrials, type LogInputChoice } from './sources/logs/table.js';
+export {
   readPublished, parsePublished, SHIPPED_PUBLISHED, PUBLISHED_TABLES, type PublishedValues, type PublishedRow, type PublishedTable,
 } from './sources/published.js';
 
