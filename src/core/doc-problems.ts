@@ -2,8 +2,9 @@
  * Validation problems at paths inside a YAML document (designs, log formats), and the lines they
  * point to: one message names the file, the line and the path in the document.
  */
-import { isNode, type Document, type LineCounter } from 'yaml';
+import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
+import { UserError } from './errors.js';
 
 export type Path = ReadonlyArray<PropertyKey>;
 export interface Problem { path: Path; message: string }
@@ -50,4 +51,27 @@ export function lineOf(doc: Document, lc: LineCounter, path: Path): number | und
     if (isNode(node) && node.range) return lc.linePos(node.range[0]).line;
   }
   return undefined;
+}
+
+/**
+ * A YAML document that must be a mapping, with its line counter. A syntax error or an alias that
+ * would expand without bound (yaml refuses billion laughs) ends in `syntax(line, detail)`; a
+ * document that is not a mapping in `notMapping()`.
+ */
+export function parseYamlMapping(text: string, syntax: (line: number | undefined, detail: string) => string,
+  notMapping: () => string): { doc: Document; lc: LineCounter; data: object } {
+  const lc = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: true });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0];
+    throw new UserError(syntax(e.linePos?.[0]?.line, e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')));
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS();
+  } catch (e) {
+    throw new UserError(syntax(undefined, e instanceof Error ? e.message : String(e)));
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UserError(notMapping());
+  return { doc, lc, data };
 }

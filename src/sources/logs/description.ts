@@ -4,10 +4,9 @@
  * cannot express.
  */
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument } from 'yaml';
 import { UserError } from '../../core/errors.js';
 import { logsMsg } from '../../core/messages/logs.js';
-import { formatPath, lineOf, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
+import { formatPath, lineOf, parseYamlMapping, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
 import { logFormatSchema, type LogFormat, type ValueSpec } from './schema.js';
 import { specColumns, templateParts } from './values.js';
 
@@ -102,19 +101,7 @@ export function formatProblems(f: LogFormat): Problem[] {
 
 /** Validate a description from its YAML text; `file` names it in errors. */
 export function parseLogFormat(text: string, file: string): LogFormat {
-  const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: true });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0];
-    throw new UserError(logsMsg.formatYamlSyntax(file, e.linePos?.[0]?.line, e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')));
-  }
-  let data: unknown;
-  try {
-    data = doc.toJS();
-  } catch (e) {
-    throw new UserError(logsMsg.formatYamlSyntax(file, undefined, e instanceof Error ? e.message : String(e)));
-  }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UserError(logsMsg.formatNotMapping(file));
+  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => logsMsg.formatYamlSyntax(file, line, detail), () => logsMsg.formatNotMapping(file));
   const r = logFormatSchema.safeParse(data);
   const found = r.success ? formatProblems(r.data) : zodProblems(r.error.issues, LOG_FORMAT_SCHEMA_FILE);
   if (found.length > 0) {
