@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decisionsTable } from '../../../src/core/decisions.js';
 import { UserError } from '../../../src/core/errors.js';
-import { BUILTIN_LOG_FORMATS, readLogDecisions, type LogFormat } from '../../../src/sources/logs/index.js';
+import { BUILTIN_LOG_FORMATS, parseLogFormat, readLogDecisions, type LogFormat } from '../../../src/sources/logs/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-logs-prop-'));
 let n = 0;
@@ -115,6 +115,15 @@ describe('log reader properties', () => {
       // Every decision's opponent move is the other seat's move of the same round.
       for (const d of dec.decisions) expect(d.opponentAction).not.toBeNull();
     }), { numRuns: 150 });
+  });
+
+  it('any description text ends in a format or a UserError, never a crash', () => {
+    const yamlish = fc.array(fc.oneof(fc.constantFrom('name: x', 'shape: round', 'shape: match', 'match: row', 'match: consecutive', 'columns: [a, b]',
+      'round: { column: a }', 'game: { template: "{a" }', 'seats: []', 'actions: { payoffs: {} }', '&a [*a, *a]', '- x', ': :', '"'), fc.string({ maxLength: 30 })), { maxLength: 8 })
+      .map((l) => l.join('\n'));
+    fc.assert(fc.property(yamlish, (text) => {
+      try { parseLogFormat(text, 'x.yaml'); } catch (e) { if (!(e instanceof UserError)) throw e; }
+    }), { numRuns: 300 });
   });
 
   const formats: Array<[string, string | LogFormat]> = [['akata', 'akata'], ['fairgame', 'fairgame']];

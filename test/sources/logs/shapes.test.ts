@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../../src/core/errors.js';
-import { parseLogFormat, readLogDecisions, type LogFormat } from '../../../src/sources/logs/index.js';
+import { parseLogFormat, parseRoundRange, readLogDecisions, resolveLogFormat, BUILTIN_LOG_FORMATS, type LogFormat } from '../../../src/sources/logs/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-logs-'));
 const file = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
@@ -166,5 +166,27 @@ describe('several files and --models', () => {
     expect(message(() => readLogDecisions([a, a], perRound, { displayPaths: ['a.csv', 'a.csv'] }))).toBe('--trials "a.csv" is given twice');
     expect(readLogDecisions([a, b], perRound, { models: ['A'] }).decisions.map((d) => d.model)).toEqual(['A', 'A']);
     expect(message(() => readLogDecisions([a], perRound, { models: ['Z'] }))).toBe('--models: "Z" is not a player of the log (players: "A", "B")');
+  });
+});
+
+describe('--format and --rounds', () => {
+  it('a built-in name, a description file, or a message listing the built-ins', () => {
+    expect(resolveLogFormat('akata')).toBe(BUILTIN_LOG_FORMATS.akata);
+    const p = file('mine.yaml', 'name: mine\nshape: round\ncolumns: [r, a, b, x, y]\nmatch: consecutive\nround: { column: r }\ngame: { constant: g }\n'
+      + 'framing: { file_stem: true }\nseats:\n  - { model: { column: a }, opponent: { column: b }, action: x }\n  - { model: { column: b }, opponent: { column: a }, action: y }\n'
+      + 'actions: { labels: { g: { c: C, d: D } } }\n');
+    const f = resolveLogFormat(p);
+    expect(f.name).toBe('mine');
+    const log = file('log.csv', 'r,a,b,x,y\n1,P,Q,c,d\n2,P,Q,d,d\n');
+    expect(tuples([log], f, ['log.csv'])).toEqual([
+      ['P', 'Q', 'g', 'log', 'log.csv:2', 1, 1, 'C', 'D'], ['Q', 'P', 'g', 'log', 'log.csv:2', 1, 2, 'D', 'C'],
+      ['P', 'Q', 'g', 'log', 'log.csv:2', 2, 1, 'D', 'D'], ['Q', 'P', 'g', 'log', 'log.csv:2', 2, 2, 'D', 'D'],
+    ]);
+    expect(message(() => resolveLogFormat('fairgam'))).toBe('--format: "fairgam" is neither a built-in log format (akata, fairgame) nor a description file (.yaml, .yml)');
+  });
+  it('rounds: one round or a range', () => {
+    expect(parseRoundRange('1')).toEqual({ from: 1, to: 1 });
+    expect(parseRoundRange('2-5')).toEqual({ from: 2, to: 5 });
+    for (const bad of ['0', '3-1', 'x', '1-', '']) expect(message(() => parseRoundRange(bad))).toBe(`--rounds: ${JSON.stringify(bad)} is not a round or a range of rounds (1, 1-3)`);
   });
 });
