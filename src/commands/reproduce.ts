@@ -48,7 +48,7 @@ export interface ReproduceResult {
  * Σ n over the rows.
  */
 function expectedDecisions(input: AnalysisInput): { value: number; source: string } {
-  if (!input.rates) return { value: input.trials!.trials, source: 'rows of the per-trial file' };
+  if (!input.rates) return { value: input.trials!.trials, source: input.trials!.logs ? 'valid decisions of the log in the rounds kept' : 'rows of the per-trial file' };
   const ns = input.rates.rows.map((r) => (r.cell.obs as { n: number }).n);
   if (ns.every((n) => n === ns[0])) {
     const dims = ['model', 'game', 'framing'].map((f) => levels(input.table, f).length);
