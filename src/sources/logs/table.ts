@@ -52,8 +52,13 @@ function finish(t: CellTable, keepOpponent: boolean): { table: CellTable; indepe
 /** The first kept decision of each cell, in the order decisionsTable makes the cells. */
 function firstOfCells(decisions: readonly RepeatedDecision[], rounds: RoundRange | undefined, factors: readonly string[]): RepeatedDecision[] {
   const first = new Map<string, RepeatedDecision>();
+  // A row's rounds repeat their seat's cell: the key is built again only when the seat's cell may change.
+  const last: Array<RepeatedDecision | undefined> = [undefined, undefined, undefined];
   for (const d of decisions) {
     if (!inRounds(d, rounds)) continue;
+    const p = last[d.seat];
+    if (p && p.model === d.model && p.game === d.game && p.framing === d.framing && p.opponent === d.opponent && p.factors === d.factors) continue;
+    last[d.seat] = d;
     let id = `${d.model}\u0000${d.game}\u0000${d.framing}\u0000${d.opponent}`;
     for (const f of factors) id += `\u0000${d.factors?.[f] ?? ''}`;
     if (!first.has(id)) first.set(id, d);
@@ -85,9 +90,9 @@ export function readLogTrials(files: readonly string[], choice: LogInputChoice, 
   const firsts = firstOfCells(dec.decisions, rounds, factors);
   const folded = foldExtraFactors(table);
   checkPlannedFramings(dec.path, folded.cells.map((c, i) => ({ line: firsts[i].provenance!.line, file: firsts[i].provenance!.file, key: c.key })), base, alt);
-  const trials = dec.decisions.filter((d) => inRounds(d, rounds)).length;
+  let trials = 0;
   const perFile = new Map<string, number>(files.map((f) => [f, 0]));
-  for (const d of dec.decisions) if (inRounds(d, rounds)) perFile.set(d.provenance!.file, (perFile.get(d.provenance!.file) ?? 0) + 1);
+  for (const d of dec.decisions) if (inRounds(d, rounds)) { trials++; perFile.set(d.provenance!.file, perFile.get(d.provenance!.file)! + 1); }
   const clusters = table.cells.reduce((s, c) => s + (c.obs.kind === 'clustered' ? c.obs.sizes.length : c.obs.kind === 'binary' ? c.obs.n : 0), 0);
   const roundsNote = rounds ? `, rounds ${roundsText(rounds)}` : '';
   return {
