@@ -63,7 +63,7 @@ describe('--trials FILE --format akata', () => {
     expect(t.stderr.trim()).toBe('samegame: --format and --rounds apply to --trials FILE: give the log with --trials');
   });
 
-  it('audit --rounds 1: one decision per match and cell, independent counts', async () => {
+  it('audit and coverage --rounds 1: one decision per match and cell, independent counts', async () => {
     // Only X against Y: one opponent per model (no opponent factor), and round 1 of each seat in its own cell.
     const a = write('pa.csv', HEADER + match('X', 'Y', [['J', 'F', 0, 10], ['F', 'F', 5, 5]]) + match('Y', 'X', [['J', 'J', 8, 8], ['F', 'J', 10, 0]])
       + match('X', 'Y', [['F', 'J', 10, 0], ['J', 'J', 8, 8]]));
@@ -77,6 +77,10 @@ describe('--trials FILE --format akata', () => {
     const without = await runCli(['audit', '--trials', a, '--trials', b, '--format', 'akata', '--base', 'pa', '--alt', 'pb', '--out', out]);
     expect(without.code).toBe(2);
     expect(without.stderr).toContain('the audit needs counts of independent binary decisions');
+    const cov = await runCli(['coverage', '--trials', a, '--trials', b, '--format', 'akata', '--rounds', '1', '--base', 'pa', '--alt', 'pb',
+      '--sims', '3', '--reps', '50', '--out', out, '-q']);
+    expect(cov.code).toBe(0);
+    expect(readFileSync(join(out, 'reports', 'coverage.csv'), 'utf8')).toMatch(/^statistic,method,nominal,coverage/);
   });
 
   it('analyze --trials reads the shipped log and ends with one line', async () => {
