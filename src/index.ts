@@ -28,6 +28,11 @@ export { readInput, type AnalysisInput, type InputChoice } from './sources/input
 export { storeTable, pickRun, type StoreTable } from './sources/store.js';
 export { readRepeatedStore, type RepeatedStoreOptions } from './sources/repeated-store.js';
 export {
+  readLogDecisions, resolveLogFormat, parseRoundRange, recognizeLogFormat, parseLogFormat, loadLogFormat, formatProblems, logFormatJsonSchema,
+  BUILTIN_LOG_FORMATS, type BuiltinLogFormatId, type LogFormat, type ReadLogOptions,
+} from './sources/logs/index.js';
+export { readLogTrials, type LogInputChoice } from './sources/logs/table.js';
+export {
   readPublished, parsePublished, SHIPPED_PUBLISHED, PUBLISHED_TABLES, type PublishedValues, type PublishedRow, type PublishedTable,
 } from './sources/published.js';
 

@@ -9,7 +9,9 @@ import { table3Text } from '../analyses/two-framing/terminal.js';
 import { msg } from '../core/messages/common.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { UserError } from '../core/errors.js';
-import { addExpectFlag, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { logsMsg } from '../core/messages/logs.js';
+import { analyzeTrials } from '../commands/analyze-trials.js';
+import { addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
@@ -28,8 +30,10 @@ export function collectMap(v: string, acc: Record<string, string> | undefined): 
 export function registerAnalyze(program: Command): void {
   const cmd = program
     .command('analyze')
-    .description('Analyze a trial store with the same estimands as reproduce (direct runs swap in for reconstructed data)')
-    .argument('<store>', 'trial store written by `samegame run`')
+    .description('Analyze a trial store with the same estimands as reproduce (direct runs swap in for reconstructed data), or published logs of repeated play (--trials FILE --format NAME)')
+    .argument('[store]', 'trial store written by `samegame run` (or give --trials)')
+    .option('--trials <file>', 'a published log of repeated play, read through --format (repeatable: files in order)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--models <names>', 'with --trials: keep only these players (comma-separated)', (v: string) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
     .option('--out <dir>', 'output directory (default: beside the store, named after it)')
     .option('--run <id>', 'run id within the store (default: the latest)', parseIntFlag('--run', 1))
     .option('--compare <file>', 'reconstructed rates CSV to set beside the direct run')
@@ -44,10 +48,18 @@ export function registerAnalyze(program: Command): void {
     .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile')
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table');
-  addExpectFlag(cmd, '; two-framing runs only')
-    .action(async (store: string, o: { expect?: string; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
+  addExpectFlag(addLogFlags(cmd), '; two-framing runs only')
+    .action(async (store: string | undefined, o: { trials?: string[]; format?: string; rounds?: string; models?: string[]; expect?: string; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean }) => {
+      if ((store === undefined) === (o.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
+      checkLogFlags(o);
+      if (o.trials !== undefined) {
+        if (o.format === undefined) throw new UserError(logsMsg.analyzeNeedsFormat());
+        return analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, models: o.models });
+      }
+      if (o.models !== undefined) throw new UserError(logsMsg.modelsNeedTrials());
+      if (store === undefined) throw new UserError(logsMsg.analyzeStoreOrTrials());
       checkOutDir('--out', o.out ?? defaultAnalyzeOut(store), OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, compare: o.compare,

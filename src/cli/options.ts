@@ -1,5 +1,5 @@
 import { isPluginSpec } from '../live/providers/plugin-spec.js';
-import { SOURCES, type SourceId } from '../sources/input.js';
+import { SOURCES, type InputChoice, type SourceId } from '../sources/input.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
@@ -7,6 +7,8 @@ import type { Logger } from '../core/logger.js';
 import { UserError } from '../core/errors.js';
 import { trialsMsg } from '../core/messages/trials.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
+import { logsMsg } from '../core/messages/logs.js';
+import { BUILTIN_LOG_FORMATS, parseRoundRange } from '../sources/logs/index.js';
 
 /** Flag parsers: a bad value ends with one message naming the flag. */
 export const parseIntFlag = (flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) => (v: string): number => {
@@ -97,7 +99,9 @@ export interface RatesFlags {
   data: string; out: string; seed: number; reps: number; attenuation: number; base: string; alt: string; quiet?: boolean;
   /** --expect (reproduce, report): published values to compare with. */
   expect?: string;
-  trials?: string; cluster?: string; factor?: string[];
+  trials?: string[]; cluster?: string; factor?: string[];
+  /** --format, --rounds: published logs read through a log format (src/sources/logs/). */
+  format?: string; rounds?: string;
   interval: IntervalMethod;
 }
 
@@ -110,7 +114,11 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
     .option('--base <name>', 'base framing', d.base)
     .option('--alt <name>', 'alternative framing', d.alt);
   // One file flag per input kind of the source registry (--data defaults to the shipped rates).
-  for (const [id, source] of Object.entries(SOURCES)) cmd.option(`--${id} <file>`, source.help, id === 'data' ? SHIPPED_RATES : undefined);
+  for (const [id, source] of Object.entries(SOURCES)) {
+    if ('repeatable' in source) cmd.option(`--${id} <file>`, source.help, collect);
+    else cmd.option(`--${id} <file>`, source.help, id === 'data' ? SHIPPED_RATES : undefined);
+  }
+  addLogFlags(cmd);
   return cmd
     .option('--cluster <column>', 'per-trial column grouping dependent decisions (default: "cluster" when present); the bootstrap resamples whole clusters')
     .option('--factor <column>', 'per-trial column to keep as a further factor (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
@@ -126,13 +134,33 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
  */
 export function inputFlags(o: RatesFlags, cmd: Command) {
   const given = (id: string) => (cmd.getOptionValueSource(id) === 'default' ? undefined : (o as unknown as Record<string, string | undefined>)[id]);
-  const files = Object.fromEntries(Object.keys(SOURCES).map((id) => [id, given(id)])) as Record<SourceId, string | undefined>;
+  const files = Object.fromEntries(Object.keys(SOURCES).map((id) => [id, given(id)])) as { [K in SourceId]: InputChoice[K] };
   if (Object.values(files).filter((f) => f !== undefined).length > 1) throw new UserError(trialsMsg.bothInputs());
   if (files.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(trialsMsg.trialsOnly());
+  checkLogFlags(o);
   return {
-    ...files, cluster: o.cluster, factors: o.factor,
+    ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds,
     attenuation: cmd.getOptionValueSource('attenuation') === 'default' ? undefined : o.attenuation,
   };
+}
+
+/** A repeatable flag's values, in order. */
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+/** --format and --rounds: the --trials files are published logs read through a log format. */
+export function addLogFlags(cmd: Command): Command {
+  return cmd
+    .option('--format <name|file.yaml>', `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (README "Reanalyse a published log")`)
+    .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format');
+}
+
+/** --format and --rounds need --trials; --rounds and several --trials files need --format; --rounds is a round or a range. */
+export function checkLogFlags(o: { trials?: string | readonly string[]; format?: string; rounds?: string; cluster?: string }): void {
+  if (o.trials === undefined && (o.format !== undefined || o.rounds !== undefined)) throw new UserError(logsMsg.formatNeedsTrials());
+  if (o.format === undefined && o.rounds !== undefined) throw new UserError(logsMsg.roundsNeedFormat());
+  if (o.format === undefined && typeof o.trials !== 'string' && (o.trials?.length ?? 0) > 1) throw new UserError(logsMsg.severalTrialsNeedFormat());
+  if (o.format !== undefined && o.cluster !== undefined) throw new UserError(logsMsg.clusterIsMatch());
+  if (o.rounds !== undefined) parseRoundRange(o.rounds);
 }
 
 /** What --expect defaults to for the rates commands. */

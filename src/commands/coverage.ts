@@ -23,8 +23,11 @@ export interface CoverageOptions {
   /** A trial store written by `samegame run`. */
   readonly store?: string;
   /** A per-trial file (CSV or JSONL) giving the cells and n; its cluster column (clustered files are refused). */
-  readonly trials?: string;
+  readonly trials?: string | readonly string[];
   readonly cluster?: string;
+  /** The log format of the --trials files, and the rounds kept (src/sources/logs/). */
+  readonly format?: string;
+  readonly rounds?: string;
   readonly runId?: number;
   readonly out?: string;
   readonly sims?: number;
@@ -76,7 +79,7 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   let table: CellTable;
   let base = opts.base ?? TWO_FRAMING_DEFAULTS.base;
   let alt = opts.alt ?? TWO_FRAMING_DEFAULTS.alt;
-  const input = opts.store ?? opts.trials ?? opts.data ?? SHIPPED_RATES;
+  const input = opts.store ?? (typeof opts.trials === 'string' ? opts.trials : opts.trials?.join(', ')) ?? opts.data ?? SHIPPED_RATES;
   if (opts.store !== undefined) {
     table = storeCells(opts.store, opts.runId);
     const framings = levels(table, 'framing');
@@ -84,7 +87,7 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     alt = opts.alt ?? (framings.includes(alt) ? alt : framings[1] ?? framings[0]);
     checkPlanned(table, opts.store, base, alt);
   } else {
-    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster }, base, alt);
+    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds }, base, alt);
     if (isClustered(read.table)) throw new UserError(coverageMsg.clustered(read.path));
     table = read.table;
   }

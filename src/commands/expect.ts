@@ -15,7 +15,7 @@ export interface ExpectOptions {
   /** The rates file; undefined means the shipped data. */
   readonly data?: string;
   /** A per-trial file given instead of rates (then no default published values). */
-  readonly trials?: string;
+  readonly trials?: string | readonly string[];
   /** Published values: a path; false for none; undefined for the default (the shipped file with the shipped rates only). */
   readonly expect?: string | false;
 }

@@ -48,7 +48,7 @@ export interface ReproduceResult {
  * Σ n over the rows.
  */
 function expectedDecisions(input: AnalysisInput): { value: number; source: string } {
-  if (!input.rates) return { value: input.trials!.trials, source: 'rows of the per-trial file' };
+  if (!input.rates) return { value: input.trials!.trials, source: input.trials!.logs ? 'valid decisions of the log in the rounds kept' : 'rows of the per-trial file' };
   const ns = input.rates.rows.map((r) => (r.cell.obs as { n: number }).n);
   if (ns.every((n) => n === ns[0])) {
     const dims = ['model', 'game', 'framing'].map((f) => levels(input.table, f).length);
@@ -65,7 +65,8 @@ function expectedDecisions(input: AnalysisInput): { value: number; source: strin
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
   extra: { readonly interval?: string; readonly expect?: string } = {}): string {
   const t = input.trials;
-  const source = t ? { trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors } : { data: input.path };
+  const source = t?.logs ? { trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, factor: t.extraFactors }
+    : t ? { trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors } : { data: input.path };
   return regenerateCommand(command, [], {
     ...source, seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
     interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect,

@@ -3,13 +3,22 @@ import type { CellTable } from '../core/cells.js';
 import { packageRoot, SHIPPED_RATES } from '../core/paths.js';
 import { readRates, type RatesInput } from './rates-csv.js';
 import { foldExtraFactors, readTrials, type ProvenanceColumn, type TrialsInput } from './trials.js';
+import type { RoundRange } from '../core/decisions.js';
+import { UserError } from '../core/errors.js';
+import { logsMsg } from '../core/messages/logs.js';
+import { recognizeLogFormat } from './logs/index.js';
+import { readLogTrials } from './logs/table.js';
 
 /** Where the cells come from: a rates/counts file (--data) or a per-trial file (--trials). */
 export interface InputChoice {
   /** Rates file; the shipped Same Game, Different Story data when neither it nor trials is given. */
   readonly data?: string;
-  /** Per-trial file (CSV or JSONL), one row per decision. */
-  readonly trials?: string;
+  /** Per-trial file (CSV or JSONL), one row per decision; or published logs read through `format`, in order. */
+  readonly trials?: string | readonly string[];
+  /** The log format of the --trials files: a built-in name (akata, fairgame) or a description file. */
+  readonly format?: string;
+  /** Rounds of repeated play to keep (`1`, `1-3`), for a log read through a format. */
+  readonly rounds?: string | RoundRange;
   /** Cluster column of a per-trial file (default "cluster" when present). */
   readonly cluster?: string;
   /** Columns of a per-trial file that become factors. */
@@ -41,11 +50,22 @@ function ratesProvenance(input: RatesInput): ProvenanceColumn[] {
   });
 }
 
+/** The per-decision reader (one file); a file in a built-in log format is named as such. */
+function perDecision(files: readonly string[], choice: InputChoice, base: string, alt: string): TrialsInput {
+  if (files.length > 1) throw new UserError(logsMsg.severalTrialsNeedFormat());
+  if (choice.rounds !== undefined) throw new UserError(logsMsg.roundsNeedFormat());
+  const seen = recognizeLogFormat(resolve(files[0]));
+  if (seen) throw new UserError(logsMsg.looksLike(files[0], seen.what, seen.id));
+  return readTrials(resolve(files[0]), { base, alt, cluster: choice.cluster, factors: choice.factors, displayPath: files[0] });
+}
+
 /** One input kind: the flag that names its file, the flag's help, and its reader. */
 export interface SourceKind {
   readonly help: string;
+  /** The flag may be given several times (files read in order). */
+  readonly repeatable?: true;
   /** Read `path` (undefined: the kind's default file) into the cells of the two-framing analyses. */
-  read(path: string | undefined, choice: InputChoice, base: string, alt: string): AnalysisInput;
+  read(path: string | readonly string[] | undefined, choice: InputChoice, base: string, alt: string): AnalysisInput;
 }
 
 /**
@@ -54,17 +74,21 @@ export interface SourceKind {
  */
 export const SOURCES = {
   trials: {
-    help: 'per-trial CSV or JSONL, one row per decision (model, game, framing, action|cooperate|p_cooperate); instead of --data',
+    help: 'per-trial CSV or JSONL, one row per decision (model, game, framing, action|cooperate|p_cooperate); or a published log with --format (repeatable); instead of --data',
+    repeatable: true,
     read(path, choice, base, alt) {
-      const t = readTrials(resolve(path!), { base, alt, cluster: choice.cluster, factors: choice.factors, displayPath: path });
+      const files = typeof path === 'string' ? [path] : [...path!];
+      const t = choice.format !== undefined
+        ? readLogTrials(files, { format: choice.format, rounds: choice.rounds, factors: choice.factors }, base, alt)
+        : perDecision(files, choice, base, alt);
       return { path: t.path, sha256: t.sha256, kind: t.kind, table: foldExtraFactors(t.table), trials: t, provenance: t.provenanceColumns };
     },
   },
   data: {
     help: 'rates CSV (model, game, framing, n, rate|cooperate)',
     read(path, _choice, base, alt) {
-      const displayPath = path ?? SHIPPED_RATES;
-      const r = readRates(path ? resolve(path) : join(packageRoot, SHIPPED_RATES), { base, alt, displayPath });
+      const displayPath = typeof path === 'string' ? path : path?.[0] ?? SHIPPED_RATES;
+      const r = readRates(path ? resolve(displayPath) : join(packageRoot, SHIPPED_RATES), { base, alt, displayPath });
       return { path: r.path, sha256: r.sha256, kind: r.kind, table: r.table, rates: r, provenance: ratesProvenance(r) };
     },
   },

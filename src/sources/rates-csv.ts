@@ -56,7 +56,7 @@ export function controlCharacter(s: string): string | undefined {
 }
 
 /** Header names: each at most once (a second "rate" column would silently lose to the first). */
-function checkHeader(file: string, header: readonly string[]): void {
+export function checkHeader(file: string, header: readonly string[]): void {
   const seen = new Map<string, number>();
   header.forEach((h, i) => {
     const bad = controlCharacter(h);
@@ -68,14 +68,14 @@ function checkHeader(file: string, header: readonly string[]): void {
 }
 
 /** Split CSV text into rows with the line each starts on (quoted newlines allowed). */
-export function splitRows(text: string, file: string): RawRow[] {
+export function splitRows(text: string, file: string, delimiter = ','): RawRow[] {
   const rows: RawRow[] = [];
   let lastCursor = 0;
   let line = 1;
   let error: string | undefined;
   Papa.parse<string[]>(text, {
     header: false,
-    delimiter: ',',
+    delimiter,
     skipEmptyLines: false,
     step: (res) => {
       const start = lastCursor;
@@ -205,9 +205,9 @@ function parseRow(file: string, h: Header, { line, fields }: RawRow): RateRow {
  * Every model–game must have both planned framings (Same Game, Different Story §3.3: one planned
  * contrast each); the message names the framings the file has, to choose --base/--alt from.
  */
-export function checkPlannedFramings(file: string, cells: readonly { line: number; key: Readonly<Record<string, string>> }[],
+export function checkPlannedFramings(file: string, cells: readonly { line: number; key: Readonly<Record<string, string>>; file?: string }[],
   base: string, alt: string): void {
-  const mgFirst = new Map<string, { line: number; key: Readonly<Record<string, string>> }>();
+  const mgFirst = new Map<string, { line: number; key: Readonly<Record<string, string>>; file?: string }>();
   const mgFramings = new Map<string, Set<string>>();
   for (const c of cells) {
     const mg = JSON.stringify([c.key.model, c.key.game]);
@@ -217,7 +217,7 @@ export function checkPlannedFramings(file: string, cells: readonly { line: numbe
   const all = [...new Set(cells.map((c) => c.key.framing))];
   for (const [mg, c] of mgFirst) {
     for (const f of [base, alt]) {
-      if (!mgFramings.get(mg)!.has(f)) throw new UserError(msg.missingFraming(file, c.line, c.key.model, c.key.game, f, all));
+      if (!mgFramings.get(mg)!.has(f)) throw new UserError(msg.missingFraming(c.file ?? file, c.line, c.key.model, c.key.game, f, all));
     }
   }
 }

@@ -47,6 +47,8 @@ export interface TrialsInput {
   /** The line of each cell's first row, parallel to table.cells. */
   readonly firstLines: readonly number[];
   readonly provenanceColumns: readonly ProvenanceColumn[];
+  /** Read through a log format (src/sources/logs/): its name or description file, the files in order, the rounds kept. */
+  readonly logs?: { readonly format: string; readonly files: readonly string[]; readonly rounds?: string; readonly notes: readonly string[] };
 }
 
 const MAX_VALUES = 50;

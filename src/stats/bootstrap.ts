@@ -1,6 +1,7 @@
 import { binomialSampler } from './binomial.js';
 import { quantilesUnsorted } from './quantile.js';
-import { streamFor, type RandomSource } from './rng.js';
+import { streamFor } from './rng.js';
+import { redrawClusters } from './cluster-draw.js';
 import type { ClusteredObservations, Observations } from '../core/cells.js';
 import { cellRate } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
@@ -141,23 +142,6 @@ export function cellDrawer(obs: Observations, seed: number, cellKey: string): Ce
       out[r * stride + offset] = s / m;
     }
   };
-}
-
-function redrawClusters(obs: ClusteredObservations, rng: RandomSource, reps: number,
-  out: Float64Array, offset: number, stride: number): void {
-  const { sizes, sums } = obs;
-  const m = sizes.length;
-  if (m === 0) { for (let r = 0; r < reps; r++) out[r * stride + offset] = NaN; return; }
-  for (let r = 0; r < reps; r++) {
-    let s = 0;
-    let n = 0;
-    for (let i = 0; i < m; i++) {
-      const j = Math.floor(rng.next() * m);
-      s += sums[j];
-      n += sizes[j];
-    }
-    out[r * stride + offset] = s / n;
-  }
 }
 
 interface Intervals { lo: Float64Array; hi: Float64Array; notes: string[]; fellBack: Set<string> }

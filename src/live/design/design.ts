@@ -5,7 +5,6 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { LineCounter, parseDocument } from 'yaml';
 import { UserError } from '../../core/errors.js';
 import { liveMsg } from '../../core/messages/live.js';
 import { canonicalGame, payoffProblems, samePayoffs } from '../../core/games.js';
@@ -16,6 +15,7 @@ import type { TrialSpec } from '../types.js';
 import { parseEnrichment } from './enrichment.js';
 import type { Design, DesignPrices } from './types.js';
 import { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
+import { parseYamlMapping } from '../../core/doc-problems.js';
 import { modelSpec, resolveModels } from './models.js';
 export type { Design, DesignModel, DesignPrices } from './types.js';
 export { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
@@ -93,20 +93,7 @@ function resolve(d: DesignDocument): Design {
 
 /** Validate a design from its YAML text; `file` names it in errors. */
 export function parseDesign(text: string, file: string): Design {
-  const lc = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: true });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0];
-    throw new UserError(liveMsg.designYamlSyntax(file, e.linePos?.[0]?.line, e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')));
-  }
-  let data: unknown;
-  try {
-    data = doc.toJS();
-  } catch (e) {
-    // yaml refuses documents whose aliases would expand without bound (billion laughs).
-    throw new UserError(liveMsg.designYamlSyntax(file, undefined, e instanceof Error ? e.message : String(e)));
-  }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UserError(liveMsg.designNotMapping(file));
+  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => liveMsg.designYamlSyntax(file, line, detail), () => liveMsg.designNotMapping(file));
   if ('kind' in data) return parseEnrichment(data, doc, lc, file);
   const r = designSchema.safeParse(data);
   const found = r.success ? crossChecks(r.data) : problems(r.error.issues);

@@ -1,54 +1,13 @@
 /** Validation problems at document paths, and the lines they point to (one message: file, line, path). */
-import { isNode, type Document, type LineCounter } from 'yaml';
 import type { z } from 'zod';
 import { liveMsg } from '../../core/messages/live.js';
 import { RESERVED_LEVELS } from '../../core/names.js';
+import { formatPath, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
+export { formatPath, lineOf, type Path, type Problem } from '../../core/doc-problems.js';
 
-export type Path = ReadonlyArray<PropertyKey>;
-export interface Problem { path: Path; message: string }
-
-/** `models[1].options.bias["a b"]` from ['models', 1, 'options', 'bias', 'a b']. */
-export function formatPath(path: Path): string {
-  let s = '';
-  for (const k of path) {
-    if (typeof k === 'number') s += `[${k}]`;
-    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(String(k))) s += s === '' ? String(k) : `.${String(k)}`;
-    else s += `[${JSON.stringify(String(k))}]`;
-  }
-  return s;
-}
-
-/**
- * Zod issues as problems at document paths. A union (a game given by id or as a matrix) reports
- * the branch whose type matched the input, so `games[2].payoffs.C.D` is named, not "invalid input".
- */
-export function problems(issues: readonly z.core.$ZodIssue[], base: Path = []): Problem[] {
-  const out: Problem[] = [];
-  for (const i of issues) {
-    const path = [...base, ...i.path];
-    if (i.code === 'invalid_union' && i.errors.length > 0) {
-      const typed = i.errors.filter((b) => !b.some((e) => e.path.length === 0 && e.code === 'invalid_type'));
-      const branch = typed.length > 0 ? typed[typed.length - 1] : i.errors[0];
-      out.push(...problems(branch, path));
-    } else if (i.code === 'unrecognized_keys') {
-      for (const k of i.keys) out.push({ path: [...path, k], message: 'unknown field (check the spelling; see data/designs/design.schema.json)' });
-    } else if (i.code === 'invalid_type' && /received undefined$/.test(i.message)) {
-      out.push({ path, message: `required field is missing (expected ${i.expected === 'tuple' ? 'a pair [row player, column player]' : i.expected})` });
-    } else {
-      out.push({ path, message: i.message });
-    }
-  }
-  return out;
-}
-
-/** The 1-based line of the deepest node on the path that exists in the document. */
-export function lineOf(doc: Document, lc: LineCounter, path: Path): number | undefined {
-  for (let n = path.length; n >= 0; n--) {
-    const node = doc.getIn(path.slice(0, n) as unknown[], true);
-    if (isNode(node) && node.range) return lc.linePos(node.range[0]).line;
-  }
-  return undefined;
-}
+/** Zod issues of a design as problems at document paths (core/doc-problems.ts). */
+export const problems = (issues: readonly z.core.$ZodIssue[], base: Path = []): Problem[] =>
+  zodProblems(issues, 'data/designs/design.schema.json', base);
 
 /** A problem for every id that repeats an earlier one, naming where it was first given. */
 export function idProblems(kind: string, ids: readonly string[], path: (i: number) => Path): Problem[] {

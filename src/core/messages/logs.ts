@@ -1,0 +1,71 @@
+/** Messages of the log formats (--trials FILE --format NAME|DESCRIPTION.yaml): one line, file:line: field "X": what is wrong. */
+import { at } from './common.js';
+
+const q = (s: string) => JSON.stringify(s);
+const list = (xs: readonly string[]) => xs.map(q).join(', ');
+
+export const logsMsg = {
+  unknownFormat: (name: string, builtins: readonly string[]) =>
+    `--format: ${q(name)} is neither a built-in log format (${builtins.join(', ')}) nor a description file (.yaml, .yml)`,
+  formatUnreadable: (file: string, reason: string) => `${file}: cannot read the log format description (${reason})`,
+  formatYamlSyntax: (file: string, line: number | undefined, detail: string) => at(file, line, undefined, `invalid YAML (${detail})`),
+  formatNotMapping: (file: string) => at(file, 1, undefined, 'a log format must be a YAML mapping (see data/log-formats/log-format.schema.json)'),
+  formatField: (file: string, line: number | undefined, path: string, what: string) =>
+    path === '' ? at(file, line, undefined, what) : at(file, line, path, what),
+  moreProblems: (n: number) => `(and ${n} more problem${n === 1 ? '' : 's'})`,
+  // Cross-field rules of a description (the message after the path).
+  shapeSeats: (shape: string, want: string) => `shape ${shape} needs ${want}`,
+  shapeNeeds: (shape: string, field: string) => `shape ${shape} needs ${q(field)}`,
+  shapeRefuses: (shape: string, field: string, why: string) => `shape ${shape} takes no ${q(field)} (${why})`,
+  matchRowOnly: () => 'match: row is for shape match (one row per match)',
+  matchMustBeRow: () => 'shape match has one match per row: write match: row',
+  columnNotInHeader: (column: string) => `column ${q(column)} is not one of the format's columns (add it to columns)`,
+  badTemplate: (template: string) => `template ${q(template)} has an unclosed or empty {placeholder}`,
+  valuesNotInTemplate: (column: string) => `column ${q(column)} is not a placeholder of the template`,
+  needsPayoff: (field: string) => `decoding by payoffs needs ${q(field)} on every seat`,
+  ambiguousMatrix: (a: string, b: string) => `cells ${a} and ${b} have the same payoffs, so a row's payoffs could not tell them apart`,
+  skipAndLabels: (key: string) => `${q(key)} has a label map and is skipped: choose one`,
+  emptyLabelMap: () => 'a label map needs at least one label',
+  // Reading rows.
+  missingColumn: (file: string, column: string, format: string) => at(file, 1, column, `the header has no such column (format ${format} needs ${q(column)})`),
+  badRound: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a round (a whole number from 1)`),
+  badSeat: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a seat (1 or 2)`),
+  notListed: (file: string, line: number, field: string, value: string, known: readonly string[]) =>
+    at(file, line, field, `${q(value)} is not one of ${list(known)}`),
+  notAList: (file: string, line: number, field: string, detail: string) => at(file, line, field, `not a list such as ['A', 'B'] (${detail})`),
+  listLengths: (file: string, line: number, field: string, got: number, want: number, other: string) =>
+    at(file, line, field, `${got} entries, but ${q(other)} has ${want} (one entry per round)`),
+  noLabelMap: (file: string, line: number, field: string, value: string, known: readonly string[]) =>
+    at(file, line, field, `${q(value)} has no label map in the format (known: ${list(known)})`),
+  unknownLabel: (file: string, line: number, field: string, label: string, game: string, known: readonly string[]) =>
+    at(file, line, field, `label ${q(label)} is not an action of ${q(game)} (known: ${list(known)})`),
+  payoffsFitNoCell: (file: string, line: number, field: string, own: number, other: number, cells: string) =>
+    at(file, line, field, `payoffs (${own}, ${other}) fit no cell of the declared payoff matrix (${cells}): the log contradicts its game`),
+  labelChanged: (file: string, line: number, field: string, label: string, was: string, firstLine: number, now: string) =>
+    at(file, line, field, `label ${q(label)} decodes as ${now} here but as ${was} on line ${firstLine} (labels must keep their meaning within a file)`),
+  roundBreaks: (file: string, line: number, field: string, round: number, expected: string) =>
+    at(file, line, field, `round ${round} does not continue a match (expected ${expected}): a match is a run of consecutive rows of one pair whose round counts up from 1`),
+  matchRepeats: (file: string, line: number, match: string, firstLine: number, was: string, now: string) =>
+    at(file, line, 'match', `match ${q(match)} was ${was} on line ${firstLine} and is ${now} here: the match value repeats across configurations`),
+  duplicateDecision: (file: string, line: number, match: string, round: number, seat: number, firstLine: number) =>
+    at(file, line, 'round', `match ${q(match)}, round ${round}, seat ${seat} is already given on line ${firstLine}`),
+  sameFileTwice: (file: string) => `--trials ${q(file)} is given twice`,
+  modelsNotInLog: (names: readonly string[], present: readonly string[]) =>
+    `--models: ${list(names)} ${names.length === 1 ? 'is not a player' : 'are not players'} of the log (players: ${list(present)})`,
+  unknownFactor: (factor: string, format: string, available: readonly string[]) =>
+    `--factor: the log format ${q(format)} gives no factor ${q(factor)} (${available.length ? `available: ${list(available)}` : 'it gives none'})`,
+  noDecisions: (file: string) => `${file}: no decisions (every row was left out or the file has no data rows)`,
+  skipped: (key: string, rows: number, why: string) => `${key}: ${rows} row${rows === 1 ? '' : 's'} left out (${why})`,
+  // Flags.
+  looksLike: (file: string, what: string, format: string) => `${file}: this looks like ${what}: add --format ${format}`,
+  formatNeedsTrials: () => '--format and --rounds apply to --trials FILE: give the log with --trials',
+  clusterIsMatch: () => '--cluster: a log read through --format is clustered by its matches (leave out --cluster)',
+  roundsNeedFormat: () => '--rounds applies to a log read through a log format: add --format NAME|DESCRIPTION.yaml',
+  severalTrialsNeedFormat: () => 'several --trials files are read through a log format: add --format NAME|DESCRIPTION.yaml',
+  badRounds: (value: string) => `--rounds: ${q(value)} is not a round or a range of rounds (1, 1-3)`,
+  analyzeTrialsUnavailable: (decisions: number, matches: number) =>
+    `analyze --trials: read ${decisions} decisions in ${matches} matches, but this build has no analysis of repeated play to give them to (use reproduce, report, audit or coverage with --trials … --format …)`,
+  analyzeNeedsFormat: () => 'analyze --trials reads published logs of repeated play: add --format NAME|DESCRIPTION.yaml (built-in: akata, fairgame)',
+  modelsNeedTrials: () => '--models applies to analyze --trials (a published log)',
+  analyzeStoreOrTrials: () => 'analyze: give a trial store or --trials FILE --format NAME, not both (and not neither)',
+};

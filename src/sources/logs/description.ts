@@ -1,0 +1,124 @@
+/**
+ * Log format descriptions: read a YAML description, validate it (errors name the file, the line,
+ * the path in the document and what was expected, as for designs), and check the rules the schema
+ * cannot express.
+ */
+import { readFileSync } from 'node:fs';
+import { UserError } from '../../core/errors.js';
+import { logsMsg } from '../../core/messages/logs.js';
+import { formatPath, lineOf, parseYamlMapping, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
+import { logFormatSchema, type LogFormat, type ValueSpec } from './schema.js';
+import { specColumns, templateParts } from './values.js';
+
+export const LOG_FORMAT_SCHEMA_FILE = 'data/log-formats/log-format.schema.json';
+
+/** Every value spec of the description with its path. */
+function specsOf(f: LogFormat): Array<[Path, ValueSpec]> {
+  const out: Array<[Path, ValueSpec]> = [[['game'], f.game], [['framing'], f.framing]];
+  if (typeof f.match === 'object') out.push([['match'], f.match]);
+  if (f.round) out.push([['round'], f.round]);
+  for (const [k, v] of Object.entries(f.factors ?? {})) out.push([['factors', k], v]);
+  if ('labels' in f.actions && f.actions.by) out.push([['actions', 'by'], f.actions.by]);
+  f.seats.forEach((s, i) => {
+    out.push([['seats', i, 'model'], s.model], [['seats', i, 'opponent'], s.opponent]);
+    if (s.seat) out.push([['seats', i, 'seat'], s.seat]);
+    for (const [k, v] of Object.entries(s.factors ?? {})) out.push([['seats', i, 'factors', k], v]);
+  });
+  return out;
+}
+
+/** Templates well formed, and every column read is one of the format's columns. */
+function columnProblems(f: LogFormat): Problem[] {
+  const out: Problem[] = [];
+  const known = new Set(f.columns);
+  const need = (path: Path, c: string) => { if (!known.has(c)) out.push({ path, message: logsMsg.columnNotInHeader(c) }); };
+  for (const [path, spec] of specsOf(f)) {
+    if ('template' in spec) {
+      const parts = templateParts(spec.template);
+      if (!parts) { out.push({ path: [...path, 'template'], message: logsMsg.badTemplate(spec.template) }); continue; }
+      const cols = specColumns(spec);
+      for (const c of Object.keys(spec.values ?? {})) if (!cols.includes(c)) out.push({ path: [...path, 'values', c], message: logsMsg.valuesNotInTemplate(c) });
+    }
+    for (const c of specColumns(spec)) need([...path, 'column' in spec ? 'column' : 'template'], c);
+  }
+  f.seats.forEach((s, i) => {
+    for (const k of ['action', 'payoff', 'opponent_payoff', 'opponent_action'] as const) {
+      const c = s[k];
+      if (c !== undefined) need(['seats', i, k], c);
+    }
+  });
+  return out;
+}
+
+/** What each shape needs and refuses. */
+function shapeProblems(f: LogFormat): Problem[] {
+  const out: Problem[] = [];
+  const seats = f.shape === 'decision' ? 1 : 2;
+  if (f.seats.length !== seats) out.push({ path: ['seats'], message: logsMsg.shapeSeats(f.shape, seats === 1 ? 'one seat entry' : 'two seat entries (seat 1, seat 2)') });
+  if (f.shape === 'match') {
+    if (f.match !== 'row') out.push({ path: ['match'], message: logsMsg.matchMustBeRow() });
+    if (f.round) out.push({ path: ['round'], message: logsMsg.shapeRefuses('match', 'round', 'the round is the position in the list') });
+  } else {
+    if (f.match === 'row') out.push({ path: ['match'], message: logsMsg.matchRowOnly() });
+    if (!f.round) out.push({ path: ['round'], message: logsMsg.shapeNeeds(f.shape, 'round') });
+  }
+  f.seats.forEach((s, i) => {
+    if (f.shape === 'decision') return;
+    for (const k of ['seat', 'opponent_action', 'opponent_payoff'] as const) {
+      if (s[k] !== undefined) out.push({ path: ['seats', i, k], message: logsMsg.shapeRefuses(f.shape, k, 'the row holds both seats') });
+    }
+  });
+  return out;
+}
+
+/** Decoding by payoffs: payoff columns present and four distinct cells; label maps not empty. */
+function actionProblems(f: LogFormat): Problem[] {
+  const out: Problem[] = [];
+  const a = f.actions;
+  if ('payoffs' in a) {
+    f.seats.forEach((s, i) => {
+      if (s.payoff === undefined) out.push({ path: ['seats', i, 'payoff'], message: logsMsg.needsPayoff('payoff') });
+      if (f.shape === 'decision' && s.opponent_payoff === undefined) out.push({ path: ['seats', i, 'opponent_payoff'], message: logsMsg.needsPayoff('opponent_payoff') });
+    });
+    const cells = (['C', 'D'] as const).flatMap((r) => (['C', 'D'] as const).map((c) => [`${r}${c}`, a.payoffs[r][c].join('/')] as const));
+    const seen = new Map<string, string>();
+    for (const [name, pay] of cells) {
+      const first = seen.get(pay);
+      if (first) out.push({ path: ['actions', 'payoffs', name[0], name[1]], message: logsMsg.ambiguousMatrix(first, name) });
+      else seen.set(pay, name);
+    }
+  } else {
+    for (const [k, m] of Object.entries(a.labels)) if (Object.keys(m).length === 0) out.push({ path: ['actions', 'labels', k], message: logsMsg.emptyLabelMap() });
+    for (const k of Object.keys(a.skip ?? {})) if (Object.prototype.hasOwnProperty.call(a.labels, k)) out.push({ path: ['actions', 'skip', k], message: logsMsg.skipAndLabels(k) });
+  }
+  return out;
+}
+
+/** Problems of a schema-valid description that the schema cannot express (empty: usable). */
+export function formatProblems(f: LogFormat): Problem[] {
+  return [...shapeProblems(f), ...columnProblems(f), ...actionProblems(f)];
+}
+
+/** Validate a description from its YAML text; `file` names it in errors. */
+export function parseLogFormat(text: string, file: string): LogFormat {
+  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => logsMsg.formatYamlSyntax(file, line, detail), () => logsMsg.formatNotMapping(file));
+  const r = logFormatSchema.safeParse(data);
+  const found = r.success ? formatProblems(r.data) : zodProblems(r.error.issues, LOG_FORMAT_SCHEMA_FILE);
+  if (found.length > 0) {
+    const shown = found.slice(0, 8).map((p) => logsMsg.formatField(file, lineOf(doc, lc, p.path), formatPath(p.path), p.message));
+    if (found.length > shown.length) shown.push(logsMsg.moreProblems(found.length - shown.length));
+    throw new UserError(shown.join('\n'));
+  }
+  return r.data!;
+}
+
+/** Read and validate a description file. */
+export function loadLogFormat(path: string, file = path): LogFormat {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new UserError(logsMsg.formatUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e)));
+  }
+  return parseLogFormat(text, file);
+}

@@ -1,0 +1,217 @@
+/**
+ * One log file through its format: header checked, values compiled once, each row expanded into
+ * the decisions it holds (one, one per seat, or one per seat and round), each with its match and
+ * its provenance (file, line, label as written).
+ */
+import type { RepeatedDecision } from '../../core/decisions.js';
+import type { Action } from '../../core/games.js';
+import { UserError } from '../../core/errors.js';
+import { msg } from '../../core/messages/common.js';
+import { logsMsg } from '../../core/messages/logs.js';
+import { checkHeader, readInputFile, splitRows } from '../rates-csv.js';
+import { fileDecoder, type Decoder, type Move } from './decode.js';
+import { MatchTracker } from './matches.js';
+import type { LogFormat } from './schema.js';
+import { compileValue, parseList, type LogRow, type RowValue } from './values.js';
+
+export type Decision = { -readonly [K in keyof RepeatedDecision]: RepeatedDecision[K] };
+
+interface Seat {
+  readonly model: RowValue;
+  readonly opponent: RowValue;
+  readonly seat?: RowValue;
+  readonly action: { readonly name: string; readonly at: number };
+  readonly payoff?: { readonly name: string; readonly at: number };
+  readonly opponentPayoff?: { readonly name: string; readonly at: number };
+  readonly opponentAction?: { readonly name: string; readonly at: number };
+  readonly factors: ReadonlyArray<readonly [string, RowValue]>;
+}
+
+interface Compiled {
+  readonly format: LogFormat;
+  readonly game: RowValue;
+  readonly framing: RowValue;
+  readonly round?: RowValue;
+  readonly factors: ReadonlyArray<readonly [string, RowValue]>;
+  readonly seats: readonly Seat[];
+  readonly decoder: Decoder;
+  readonly matches: MatchTracker;
+}
+
+/** What one file gave: its decisions, its hash and the rows left out by game. */
+export interface FileReading {
+  readonly sha256: string;
+  readonly decisions: Decision[];
+  readonly skipped: Map<string, { rows: number; why: string }>;
+}
+
+const factorList = (specs: Readonly<Record<string, Parameters<typeof compileValue>[0]>> | undefined, h: ReadonlyMap<string, number>, file: string) =>
+  Object.entries(specs ?? {}).map(([k, v]) => [k, compileValue(v, h, file)] as const);
+
+function compile(format: LogFormat, header: ReadonlyMap<string, number>, file: string): Compiled {
+  const col = (name: string | undefined) => (name === undefined ? undefined : { name, at: header.get(name)! });
+  const match = format.match;
+  return {
+    format,
+    game: compileValue(format.game, header, file),
+    framing: compileValue(format.framing, header, file),
+    round: format.round ? compileValue(format.round, header, file) : undefined,
+    factors: factorList(format.factors, header, file),
+    seats: format.seats.map((s): Seat => ({
+      model: compileValue(s.model, header, file), opponent: compileValue(s.opponent, header, file),
+      seat: s.seat ? compileValue(s.seat, header, file) : undefined,
+      action: col(s.action)!, payoff: col(s.payoff), opponentPayoff: col(s.opponent_payoff), opponentAction: col(s.opponent_action),
+      factors: factorList(s.factors, header, file),
+    })),
+    decoder: fileDecoder(format.actions, header, file),
+    matches: new MatchTracker(file, typeof match === 'object' ? compileValue(match, header, file) : match,
+      format.round && 'column' in format.round ? format.round.column : 'round'),
+  };
+}
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+function payoffNumber(row: LogRow, field: string, text: string): number {
+  const t = text.trim();
+  if (t === '') throw new UserError(msg.missingField(row.file, row.line, field));
+  if (!NUMBER.test(t)) throw new UserError(msg.notANumber(row.file, row.line, field, t));
+  return Number(t);
+}
+
+function roundNumber(row: LogRow, field: string, text: string): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1 || n > 1_000_000) throw new UserError(logsMsg.badRound(row.file, row.line, field, text));
+  return n;
+}
+
+const field = (row: LogRow, c: { name: string; at: number }) => {
+  const v = row.fields[c.at].trim();
+  if (v === '') throw new UserError(msg.missingField(row.file, row.line, c.name));
+  return v;
+};
+
+/** One round of a row: its number and, per seat, the label and the payoffs (own, other). */
+interface RoundCells { readonly round: number; readonly labels: string[]; readonly own: (number | undefined)[]; readonly other: (number | undefined)[] }
+
+/** The rounds of a row: one (shapes decision, round), or one per list entry (shape match). */
+function roundsOf(c: Compiled, row: LogRow): RoundCells[] {
+  const roundField = c.format.round && 'column' in c.format.round ? c.format.round.column : 'round';
+  if (c.format.shape !== 'match') {
+    const round = roundNumber(row, roundField, c.round!(row));
+    const labels = c.seats.map((s) => field(row, s.action));
+    const own = c.seats.map((s) => (s.payoff ? payoffNumber(row, s.payoff.name, field(row, s.payoff)) : undefined));
+    const other = c.format.shape === 'decision'
+      ? c.seats.map((s) => (s.opponentPayoff ? payoffNumber(row, s.opponentPayoff.name, field(row, s.opponentPayoff)) : undefined))
+      : [own[1], own[0]];
+    return [{ round, labels, own, other }];
+  }
+  const listOf = (col: { name: string; at: number }) => {
+    const l = parseList(field(row, col));
+    if (typeof l === 'string') throw new UserError(logsMsg.notAList(row.file, row.line, col.name, l));
+    return l;
+  };
+  const labels = c.seats.map((s) => listOf(s.action));
+  const pays = c.seats.map((s) => (s.payoff ? listOf(s.payoff).map((v) => payoffNumber(row, s.payoff!.name, v)) : undefined));
+  c.seats.forEach((s, i) => {
+    const lens: Array<[string, number]> = [[s.action.name, labels[i].length]];
+    if (s.payoff) lens.push([s.payoff.name, pays[i]!.length]);
+    for (const [name, n] of lens) {
+      if (n !== labels[0].length) throw new UserError(logsMsg.listLengths(row.file, row.line, name, n, labels[0].length, c.seats[0].action.name));
+    }
+  });
+  return labels[0].map((_, r) => ({
+    round: r + 1, labels: labels.map((l) => l[r]),
+    own: pays.map((p) => p?.[r]), other: [pays[1]?.[r], pays[0]?.[r]],
+  }));
+}
+
+/** The moves of one round, per seat, and the other seat's move where the row gives it. */
+function movesOf(c: Compiled, row: LogRow, rc: RoundCells, labelMap: { key: string; map: Readonly<Record<string, 'C' | 'D' | 'invalid'>> } | undefined,
+  seat: number): { own: Move[]; other: (Move | undefined)[] } {
+  const d = c.decoder;
+  if (d.kind === 'labels') {
+    const own = c.seats.map((s, i) => d.decode(row, s.action.name, rc.labels[i], labelMap!.key, labelMap!.map));
+    const other = c.format.shape === 'decision'
+      ? c.seats.map((s) => (s.opponentAction ? d.decode(row, s.opponentAction.name, field(row, s.opponentAction), labelMap!.key, labelMap!.map) : undefined))
+      : [own[1], own[0]];
+    return { own, other };
+  }
+  if (c.format.shape === 'decision') {
+    const s = c.seats[0];
+    // The matrix is [seat 1, seat 2]: a seat-2 row's (own, other) payoffs are (seat 2, seat 1).
+    const [a, b] = seat === 1 ? d.decode(row, s.payoff!.name, rc.own[0]!, rc.other[0]!) : d.decode(row, s.payoff!.name, rc.other[0]!, rc.own[0]!).slice().reverse() as [Action, Action];
+    d.remember(row, s.action.name, rc.labels[0], a);
+    if (s.opponentAction) d.remember(row, s.opponentAction.name, field(row, s.opponentAction), b);
+    return { own: [a], other: [b] };
+  }
+  const [a, b] = d.decode(row, c.seats[0].payoff!.name, rc.own[0]!, rc.own[1]!);
+  const moves: Action[] = [a, b];
+  c.seats.forEach((s, i) => d.remember(row, s.action.name, rc.labels[i], moves[i]));
+  return { own: moves, other: [b, a] };
+}
+
+function seatNumber(row: LogRow, s: Seat, index: number, format: LogFormat): number {
+  if (format.shape !== 'decision') return index + 1;
+  if (!s.seat) return 1;
+  const v = s.seat(row);
+  if (v !== '1' && v !== '2') {
+    const spec = format.seats[0].seat!;
+    throw new UserError(logsMsg.badSeat(row.file, row.line, 'column' in spec ? spec.column : 'seat', v));
+  }
+  return Number(v);
+}
+
+/** The decisions of one row (none when its game is skipped). */
+function rowDecisions(c: Compiled, row: LogRow, reading: FileReading): void {
+  const game = c.game(row);
+  let labelMap: { key: string; map: Readonly<Record<string, 'C' | 'D' | 'invalid'>> } | undefined;
+  if (c.decoder.kind === 'labels') {
+    const sel = c.decoder.mapOf(row, game);
+    if ('skip' in sel) {
+      const s = reading.skipped.get(sel.key) ?? { rows: 0, why: sel.skip };
+      s.rows++;
+      reading.skipped.set(sel.key, s);
+      return;
+    }
+    labelMap = sel;
+  }
+  const framing = c.framing(row);
+  const rowFactors = c.factors.map(([k, v]) => [k, v(row)] as const);
+  const seats = c.seats.map((s, i) => {
+    const factors = [...rowFactors, ...s.factors.map(([k, v]) => [k, v(row)] as const)];
+    // One factors object per seat of the row, shared by its rounds' decisions.
+    return { model: s.model(row), opponent: s.opponent(row), seat: seatNumber(row, s, i, c.format), factors: factors.length ? Object.freeze(Object.fromEntries(factors)) : undefined };
+  });
+  const identity = { game, framing, model: seats[0].model, opponent: seats[0].opponent, factors: rowFactors };
+  for (const rc of roundsOf(c, row)) {
+    const match = c.matches.matchOf(row, rc.round, identity);
+    const moves = movesOf(c, row, rc, labelMap, seats[0].seat);
+    seats.forEach((s, i) => {
+      c.matches.checkOnce(row, match, rc.round, s.seat);
+      const d: Decision = {
+        model: s.model, game, framing, opponent: s.opponent, match, round: rc.round, seat: s.seat,
+        action: moves.own[i], opponentAction: moves.other[i] ?? null,
+        provenance: { file: row.file, line: row.line, label: rc.labels[i] },
+      };
+      if (rc.own[i] !== undefined) d.payoff = rc.own[i];
+      if (s.factors) d.factors = s.factors;
+      reading.decisions.push(d);
+    });
+  }
+}
+
+/** Read one log file through its format. */
+export function readLogFile(path: string, file: string, format: LogFormat): FileReading {
+  const { text, sha256 } = readInputFile(path, file);
+  const raw = splitRows(text, file, format.delimiter ?? ',');
+  if (raw.length === 0) throw new UserError(msg.emptyTable(file));
+  const names = raw[0].fields.map((h) => h.trim());
+  checkHeader(file, names);
+  for (const col of format.columns) if (!names.includes(col)) throw new UserError(logsMsg.missingColumn(file, col, format.name));
+  const c = compile(format, new Map(names.map((h, i) => [h, i])), file);
+  const reading: FileReading = { sha256, decisions: [], skipped: new Map() };
+  for (const r of raw.slice(1)) {
+    if (r.fields.length !== names.length) throw new UserError(msg.wrongFieldCount(file, r.line, r.fields.length, names.length));
+    rowDecisions(c, { file, line: r.line, fields: r.fields }, reading);
+  }
+  return reading;
+}

@@ -1,0 +1,106 @@
+/**
+ * Published logs as the input of the two-framing commands (reproduce, report, audit, coverage):
+ * the decisions become a cell table through `decisionsTable`, clustered by match. The opponent is
+ * a factor of the cell when some model meets more than one; when every cell keeps one decision per
+ * match (`--rounds 1` with the two seats in different cells) the decisions are independent and the
+ * cells are plain counts, which the audit and coverage need.
+ */
+import { resolve } from 'node:path';
+import { decisionsTable, type RepeatedDecision, type RoundRange } from '../../core/decisions.js';
+import type { Cell, CellTable } from '../../core/cells.js';
+import { UserError } from '../../core/errors.js';
+import { logsMsg } from '../../core/messages/logs.js';
+import { checkPlannedFramings } from '../rates-csv.js';
+import { foldExtraFactors, type TrialsInput } from '../trials.js';
+import { parseRoundRange, readLogDecisions } from './index.js';
+
+export interface LogInputChoice {
+  readonly format: string;
+  readonly rounds?: string | RoundRange;
+  readonly factors?: readonly string[];
+}
+
+const roundsText = (r: RoundRange) => (r.from === r.to ? String(r.from) : `${r.from}-${r.to}`);
+const inRounds = (d: RepeatedDecision, r: RoundRange | undefined) => d.action !== null && (!r || (d.round >= r.from && d.round <= r.to));
+
+/** True when some model meets more than one opponent among the kept decisions. */
+function opponentVaries(decisions: readonly RepeatedDecision[], rounds: RoundRange | undefined): boolean {
+  const seen = new Map<string, string>();
+  for (const d of decisions) {
+    if (!inRounds(d, rounds)) continue;
+    const o = seen.get(d.model);
+    if (o === undefined) seen.set(d.model, d.opponent);
+    else if (o !== d.opponent) return true;
+  }
+  return false;
+}
+
+/** The table without the opponent factor, and with plain counts when every cluster holds one decision. */
+function finish(t: CellTable, keepOpponent: boolean): { table: CellTable; independent: boolean } {
+  const factors = keepOpponent ? t.factors : t.factors.filter((f) => f !== 'opponent');
+  const independent = t.cells.every((c) => c.obs.kind === 'clustered' && c.obs.sizes.every((s) => s === 1));
+  const cells = t.cells.map((c): Cell => {
+    const key = Object.fromEntries(factors.map((f) => [f, c.key[f]]));
+    if (!independent || c.obs.kind !== 'clustered') return { ...c, key };
+    let x = 0;
+    for (const s of c.obs.sums) x += s;
+    return { key, obs: { kind: 'binary', n: c.obs.sizes.length, x } };
+  });
+  return { table: { factors, cells }, independent };
+}
+
+/** The first kept decision of each cell, in the order decisionsTable makes the cells. */
+function firstOfCells(decisions: readonly RepeatedDecision[], rounds: RoundRange | undefined, factors: readonly string[]): RepeatedDecision[] {
+  const first = new Map<string, RepeatedDecision>();
+  // A row's rounds repeat their seat's cell: the key is built again only when the seat's cell may change.
+  const last: Array<RepeatedDecision | undefined> = [undefined, undefined, undefined];
+  for (const d of decisions) {
+    if (!inRounds(d, rounds)) continue;
+    const p = last[d.seat];
+    if (p && p.model === d.model && p.game === d.game && p.framing === d.framing && p.opponent === d.opponent && p.factors === d.factors) continue;
+    last[d.seat] = d;
+    let id = `${d.model}\u0000${d.game}\u0000${d.framing}\u0000${d.opponent}`;
+    for (const f of factors) id += `\u0000${d.factors?.[f] ?? ''}`;
+    if (!first.has(id)) first.set(id, d);
+  }
+  return [...first.values()];
+}
+
+/** The factor names the decisions carry (rows share their factors objects: each is looked at once). */
+function factorNames(decisions: readonly RepeatedDecision[]): string[] {
+  const names = new Set<string>();
+  let last: RepeatedDecision['factors'];
+  for (const d of decisions) {
+    if (d.factors === last || d.factors === undefined) continue;
+    last = d.factors;
+    for (const k of Object.keys(d.factors)) names.add(k);
+  }
+  return [...names];
+}
+
+/** Read logs through a format into the per-trial input of the two-framing commands. */
+export function readLogTrials(files: readonly string[], choice: LogInputChoice, base: string, alt: string): TrialsInput {
+  const rounds = typeof choice.rounds === 'string' ? parseRoundRange(choice.rounds) : choice.rounds;
+  const dec = readLogDecisions(files.map((f) => resolve(f)), choice.format, { displayPaths: files });
+  const factors = [...(choice.factors ?? [])];
+  const available = factorNames(dec.decisions);
+  for (const f of factors) if (!available.includes(f)) throw new UserError(logsMsg.unknownFactor(f, choice.format, available));
+  const { table, independent } = finish(decisionsTable(dec.decisions, { rounds, factors }), opponentVaries(dec.decisions, rounds));
+  if (table.cells.length === 0) throw new UserError(logsMsg.noDecisions(dec.path));
+  const firsts = firstOfCells(dec.decisions, rounds, factors);
+  const folded = foldExtraFactors(table);
+  checkPlannedFramings(dec.path, folded.cells.map((c, i) => ({ line: firsts[i].provenance!.line, file: firsts[i].provenance!.file, key: c.key })), base, alt);
+  let trials = 0;
+  const perFile = new Map<string, number>(files.map((f) => [f, 0]));
+  for (const d of dec.decisions) if (inRounds(d, rounds)) { trials++; perFile.set(d.provenance!.file, perFile.get(d.provenance!.file)! + 1); }
+  const clusters = table.cells.reduce((s, c) => s + (c.obs.kind === 'clustered' ? c.obs.sizes.length : c.obs.kind === 'binary' ? c.obs.n : 0), 0);
+  const roundsNote = rounds ? `, rounds ${roundsText(rounds)}` : '';
+  return {
+    path: dec.path, sha256: dec.sha256, table, extraFactors: factors, outcome: 'action', trials, clusters,
+    kind: `${dec.kind}${roundsNote}, ${independent ? 'one decision per match and cell (independent)' : 'clustered by match'}`,
+    clusterColumn: independent ? undefined : 'match',
+    firstLines: firsts.map((d) => d.provenance!.line),
+    provenanceColumns: [{ name: 'file', values: [...perFile].map(([value, rows]) => ({ value, rows })) }],
+    logs: { format: choice.format, files, rounds: rounds ? roundsText(rounds) : undefined, notes: dec.notes ?? [] },
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * `--trials FILE --format NAME` at the command line: two published logs as two framings through
+ * reproduce; a row whose payoffs fit no cell refused (exit 2, nothing written); a log given
+ * without --format named by its format; the audit where its independence assumption holds
+ * (--rounds 1, one decision per match and cell); analyze --trials reading the log.
+ */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'samegame-cli-logs-'));
+const HEADER = 'round,player1,player2,answer1,answer2,points1,points2,total1,total2\n';
+const write = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
+/** Rows of one 2-round match: [letter1, letter2, points1, points2] per round (totals are not read). */
+const match = (p1: string, p2: string, rounds: Array<[string, string, number, number]>) =>
+  rounds.map(([a, b, x, y], i) => `${i + 1},${p1},${p2},${a},${b},${x},${y},0,0\n`).join('');
+
+// In one.csv J is cooperation; in two.csv the letters are swapped (F is cooperation), and X defects more.
+const one = write('one.csv', HEADER
+  + match('X', 'X', [['J', 'J', 8, 8], ['J', 'J', 8, 8]]) + match('X', 'Y', [['J', 'F', 0, 10], ['F', 'F', 5, 5]])
+  + match('Y', 'X', [['J', 'J', 8, 8], ['J', 'F', 0, 10]]) + match('Y', 'Y', [['F', 'J', 10, 0], ['J', 'J', 8, 8]]));
+const two = write('two.csv', HEADER
+  + match('X', 'X', [['J', 'F', 10, 0], ['F', 'F', 8, 8]]) + match('X', 'Y', [['J', 'J', 5, 5], ['J', 'F', 10, 0]])
+  + match('Y', 'X', [['F', 'F', 8, 8], ['F', 'J', 0, 10]]) + match('Y', 'Y', [['F', 'F', 8, 8], ['F', 'F', 8, 8]]));
+
+describe('--trials FILE --format akata', () => {
+  it('two logs are two framings (the files\' stems); the letters of each file are decoded from its points', async () => {
+    const out = mkdtempSync(join(dir, 'out-'));
+    const r = await runCli(['reproduce', '--trials', one, '--trials', two, '--format', 'akata', '--base', 'one', '--alt', 'two', '--reps', '100', '--out', out, '-q']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const rows = readFileSync(join(out, 'reports', 'table2.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    // Hand count from the points (8/8 CC, 0/10 CD, 10/0 DC, 5/5 DD), both seats of every match: X against Y
+    // 2 of 4 in one.csv and 1 of 4 in two.csv; X against itself 4 of 4 and 3 of 4; Y against itself 3 of 4 and 4 of 4.
+    const cell = (model: string, opp: string) => rows.find((x) => x[0] === model && x[1] === `prisoners-dilemma [opponent=${opp}]`)!.slice(2, 6);
+    expect(cell('X', 'Y')).toEqual(['0.5', '2', '0.25', '1']);
+    expect(cell('X', 'X')).toEqual(['1', '4', '0.75', '3']);
+    expect(cell('Y', 'Y')).toEqual(['0.75', '3', '1', '4']);
+    const metrics = JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8'));
+    expect(metrics.input).toMatchObject({ kind: 'Akata et al. round log, clustered by match', cells: 8, decisions: 32 });
+    expect(metrics.command).toContain(`--trials ${one} --trials ${two} --format akata`);
+  });
+
+  it('a row whose points fit no cell of the matrix: file:line:field, exit 2, nothing written', async () => {
+    const bad = write('bad.csv', HEADER + match('X', 'Y', [['J', 'J', 8, 8], ['J', 'F', 8, 10]]));
+    const out = mkdtempSync(join(dir, 'out-'));
+    const r = await runCli(['reproduce', '--trials', one, '--trials', bad, '--format', 'akata', '--base', 'one', '--alt', 'bad', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(`samegame: ${bad}:3: field "points1": payoffs (8, 10) fit no cell of the declared payoff matrix (CC 8/8, CD 0/10, DC 10/0, DD 5/5): the log contradicts its game`);
+    expect(existsSync(join(out, 'reports'))).toBe(false);
+    expect(existsSync(join(out, 'figures'))).toBe(false);
+  });
+
+  it('a log given without --format is named by its format; --rounds needs --format', async () => {
+    const r = await runCli(['reproduce', '--trials', 'data/akata-2023/experiment_pd.csv', '--out', dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('samegame: data/akata-2023/experiment_pd.csv: this looks like an Akata et al. round log: add --format akata');
+    const s = await runCli(['reproduce', '--trials', one, '--rounds', '1', '--out', dir]);
+    expect(s.stderr.trim()).toBe('samegame: --rounds applies to a log read through a log format: add --format NAME|DESCRIPTION.yaml');
+    const t = await runCli(['reproduce', '--format', 'akata', '--out', dir]);
+    expect(t.stderr.trim()).toBe('samegame: --format and --rounds apply to --trials FILE: give the log with --trials');
+  });
+
+  it('audit and coverage --rounds 1: one decision per match and cell, independent counts', async () => {
+    // Only X against Y: one opponent per model (no opponent factor), and round 1 of each seat in its own cell.
+    const a = write('pa.csv', HEADER + match('X', 'Y', [['J', 'F', 0, 10], ['F', 'F', 5, 5]]) + match('Y', 'X', [['J', 'J', 8, 8], ['F', 'J', 10, 0]])
+      + match('X', 'Y', [['F', 'J', 10, 0], ['J', 'J', 8, 8]]));
+    const b = write('pb.csv', HEADER + match('X', 'Y', [['J', 'J', 8, 8], ['J', 'J', 8, 8]]) + match('Y', 'X', [['F', 'J', 10, 0], ['J', 'J', 8, 8]]));
+    const out = mkdtempSync(join(dir, 'out-'));
+    const r = await runCli(['audit', '--trials', a, '--trials', b, '--format', 'akata', '--rounds', '1', '--base', 'pa', '--alt', 'pb',
+      '--reps', '200', '--search-reps', '100', '--threads', '1', '--out', out, '-q']);
+    expect(r.code).toBe(0);
+    const audit = JSON.parse(readFileSync(join(out, 'reports', 'audit.json'), 'utf8'));
+    expect(audit.input.kind).toBe('Akata et al. round log, rounds 1, one decision per match and cell (independent)');
+    const without = await runCli(['audit', '--trials', a, '--trials', b, '--format', 'akata', '--base', 'pa', '--alt', 'pb', '--out', out]);
+    expect(without.code).toBe(2);
+    expect(without.stderr).toContain('the audit needs counts of independent binary decisions');
+    const cov = await runCli(['coverage', '--trials', a, '--trials', b, '--format', 'akata', '--rounds', '1', '--base', 'pa', '--alt', 'pb',
+      '--sims', '3', '--reps', '50', '--out', out, '-q']);
+    expect(cov.code).toBe(0);
+    expect(readFileSync(join(out, 'reports', 'coverage.csv'), 'utf8')).toMatch(/^statistic,method,nominal,coverage/);
+  });
+
+  it('analyze --trials reads the shipped log and ends with one line', async () => {
+    const r = await runCli(['analyze', '--trials', 'data/akata-2023/experiment_pd.csv', '--format', 'akata']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('read 1280 decisions in 64 matches');
+  });
+});
