@@ -115,7 +115,7 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   const logger = runLogger(o.quiet === true);
   const session = sessionOf(designPath, o);
   const storePath = o.store ?? defaultStore(session.design.name);
-  checkOutFile('--store', storePath);
+  checkOutFile('--store', storePath, { inPlace: true });
   assertStoreOrNew(storePath);
   // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
   const plugins = await loadPlugins(session.design.models, designPath);
