@@ -27,3 +27,17 @@ describe('coverage --out', () => {
     oneLine(await run(['coverage', '--out', join(d, 'o'), '--sims', '2', '--reps', '20']), /^samegame: --out .*reports" exists and is not a directory/);
   });
 });
+
+describe('flag errors', () => {
+  it.each([
+    [['audit', '--reading-error', '0', '--out', join(tmpdir(), 'samegame-never-written')], /--reading-error: "0" is not an integer from 1 to 1000000/],
+    [['run', 'x.yaml', '--timeout-ms', 'abc'], /--timeout-ms: "abc" is not an integer/],
+    [['run', 'x.yaml', '--timeout-ms', '99999999999'], /--timeout-ms: "99999999999" is not an integer from 1 to 86400000/],
+    [['reproduce', '--bogus'], /unknown option '--bogus'/],
+    [['run'], /missing required argument 'design'/],
+  ])('%j: one line, exit 2, the hint on the same line', async (argv, pattern) => {
+    const r = await run(argv);
+    oneLine(r, pattern);
+    expect(r.stderr).toMatch(/^samegame: .*\(run with --help for usage\)\n$/);
+  });
+});
