@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess as run, STACK } from '../helpers/in-process.js';
+import { counts, writeStore } from '../helpers/store.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-flags-'));
 
@@ -39,5 +40,46 @@ describe('flag errors', () => {
     const r = await run(argv);
     oneLine(r, pattern);
     expect(r.stderr).toMatch(/^samegame: .*\(run with --help for usage\)\n$/);
+  });
+});
+
+describe('plan refuses what the other commands refuse', () => {
+  const RATES = 'data/lore-heydari-2024/rates.csv';
+  const PLAN = ['--target-halfwidth', '0.05', '--reps', '100'];
+
+  it('--base equal to --alt, for --data and --store', async () => {
+    const d = tmp();
+    const store = join(d, 's.sqlite');
+    writeStore(store, { name: 'x' }, [
+      { model: 'M', game: 'G', framing: 'business', actions: counts(2, 6) },
+      { model: 'M', game: 'G', framing: 'friend-sharing', actions: counts(4, 6) },
+    ]);
+    oneLine(await run(['plan', '--data', RATES, '--base', 'business', '--alt', 'business', ...PLAN]), /--base and --alt must differ/);
+    oneLine(await run(['plan', '--store', store, '--base', 'business', '--alt', 'business', ...PLAN]), /--base and --alt must differ/);
+    // A store with both framings plans (the refusals above are not of the store).
+    const ok = await run(['plan', '--store', store, ...PLAN]);
+    expect(ok.code, ok.stderr).toBe(0);
+  });
+
+  it('a run with no valid trial', async () => {
+    const d = tmp();
+    const store = join(d, 's.sqlite');
+    writeStore(store, { name: 'x' }, [
+      { model: 'M', game: 'G', framing: 'business', actions: [null, null] },
+      { model: 'M', game: 'G', framing: 'friend-sharing', actions: [null, null] },
+    ]);
+    oneLine(await run(['plan', '--store', store, ...PLAN]), /has no valid trials/);
+  });
+
+  it('a model–game without one of the planned framings, or a --base the run does not have', async () => {
+    const d = tmp();
+    const store = join(d, 's.sqlite');
+    writeStore(store, { name: 'x' }, [
+      { model: 'M', game: 'G', framing: 'business', actions: counts(2, 6) },
+      { model: 'M', game: 'G', framing: 'friend-sharing', actions: counts(4, 6) },
+      { model: 'M', game: 'H', framing: 'business', actions: counts(1, 6) },
+    ]);
+    oneLine(await run(['plan', '--store', store, ...PLAN]), /model "M", game "H" has no valid "friend-sharing" trials/);
+    oneLine(await run(['plan', '--store', store, '--base', 'nope', ...PLAN]), /has no valid "nope" trials/);
   });
 });
