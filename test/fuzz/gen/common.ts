@@ -36,7 +36,14 @@ export async function judge(cases: readonly FuzzCase[]): Promise<{ problems: str
   const problems: string[] = [];
   const tally = new Map<string, number>();
   for (const c of cases) {
+    // A rejection nobody awaits would end the binary with a stack trace: here it is the case's problem.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => { unhandled.push(e); };
+    process.on('unhandledRejection', onUnhandled);
     const r = await runInProcess([...c.argv], c.boundMs ?? 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    process.off('unhandledRejection', onUnhandled);
+    for (const e of unhandled) problems.push(`${c.name}: an unhandled rejection (the binary would crash): ${e instanceof Error ? e.message : String(e)}`);
     tally.set(String(r.code), (tally.get(String(r.code)) ?? 0) + 1);
     const say = (what: string) => problems.push(`${c.name}: ${what}\n  ${r.stderr.slice(0, 400).replace(/\n/g, '\n  ')}`);
     if (r.code !== 0 && r.code !== 2 && r.code !== 3) say(`ended with ${r.code}`);
