@@ -31,7 +31,8 @@ describe('coverage --out', () => {
 
 describe('flag errors', () => {
   it.each([
-    [['audit', '--reading-error', '0', '--out', join(tmpdir(), 'samegame-never-written')], /--reading-error: "0" is not an integer from 1 to 1000000/],
+    [['audit', '--reading-error', '-1', '--out', join(tmpdir(), 'samegame-never-written')], /--reading-error: "-1" is not an integer from 0 to 1000000/],
+    [['audit', '--reading-error', '1000001', '--out', join(tmpdir(), 'samegame-never-written')], /--reading-error: "1000001" is not an integer from 0 to 1000000/],
     [['run', 'x.yaml', '--timeout-ms', 'abc'], /--timeout-ms: "abc" is not an integer/],
     [['run', 'x.yaml', '--timeout-ms', '99999999999'], /--timeout-ms: "99999999999" is not an integer from 1 to 86400000/],
     [['reproduce', '--bogus'], /unknown option '--bogus'/],
