@@ -34,10 +34,10 @@ const ERRORS_URL = pathToFileURL(join(ROOT, 'src/live/types.ts')).href;
 const SUITES: readonly [string, (dir: string) => FuzzCase[]][] = [
   ['per-trial files', (d) => trialCases(d, SEED, 40)],
   ['published files', (d) => publishedCases(d, SEED + 1, 24)],
-  ['flags', (d) => flagCases(d, SEED + 2, 40)],
-  ['output paths', (d) => [...flagCases(d, SEED + 2, 0), ...outputPathCases(d)]],
+  ['flags', (d) => flagCases(d, SEED + 2, 30)],
+  ['output paths', (d) => outputPathCases(d)],
   ['stores', (d) => storeCases(d, SEED + 3, 30)],
-  ['plug-ins', (d) => pluginCases(d, SEED + 4, 14, ERRORS_URL)],
+  ['plug-ins', (d) => pluginCases(d, SEED + 4, 10, ERRORS_URL)],
 ];
 
 describe('hostile-input campaign (generated)', () => {

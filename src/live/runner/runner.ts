@@ -72,7 +72,7 @@ export interface RunSummary {
 export const RUNNER_DEFAULTS = { concurrency: 4, maxRetries: 5, seed: 0 } as const;
 
 /** Time a provider has past --timeout-ms to end a call itself (its own timer, its own message) before the runner ends it. */
-export const TIMEOUT_GRACE_MS = 1000;
+export const TIMEOUT_GRACE_MS = 500;
 
 const keyOf = (s: TrialSpec) => `${s.model.id}\u0000${s.game}\u0000${s.framing}\u0000${s.rep}`;
 
