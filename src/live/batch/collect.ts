@@ -7,6 +7,7 @@
 import { readWire, type WireProvider, wireRequest } from '../providers/openai-wire.js';
 import { isObject } from '../providers/openai-common.js';
 import { scoreResponse } from '../scoring/score.js';
+import { checkResponse } from '../runner/response.js';
 import type { Prices } from '../runner/plan.js';
 import type { TrialRecord, TrialSpec } from '../types.js';
 import { trialKey } from './chunks.js';
@@ -35,15 +36,16 @@ function answerOf(line: Record<string, unknown>): Record<string, unknown> | unde
 function record(spec: TrialSpec, runId: number, batchId: string, body: Record<string, unknown>): TrialRecord | undefined {
   const provider = spec.model.provider as WireProvider;
   const raw = JSON.stringify(body);
+  const w = wireRequest(spec, provider, spec.model.baseUrl);
+  const request = { ...w.record, batch: { id: batchId, custom_id: trialKey(spec) } };
   let read;
   try {
-    read = readWire(provider, body, raw);
+    // The same check of a response as the synchronous runner's (runner/response.ts).
+    read = checkResponse({ ...readWire(provider, body, raw), raw, request });
   } catch {
     return undefined; // malformed: pending, sent again
   }
-  const w = wireRequest(spec, provider, spec.model.baseUrl);
-  const request = { ...w.record, batch: { id: batchId, custom_id: trialKey(spec) } };
-  const sc = scoreResponse(spec, { ...read, raw, request });
+  const sc = scoreResponse(spec, read);
   return {
     runId, model: spec.model.id, game: spec.game, framing: spec.framing, rep: spec.rep, factors: spec.factors, prompt: spec.prompt,
     request: JSON.stringify(request), response: raw, text: read.text, action: sc.action, pCooperate: sc.pCooperate, scoring: sc.scoring,
