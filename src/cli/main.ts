@@ -27,7 +27,8 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
   const program = new Command('samegame')
     .description('Strategic-robustness audits of LLM social agents')
     .version(toolInfo().version)
-    .showHelpAfterError('(run with --help for usage)')
+    // A flag or argument error is one line, like every user error, with the hint on the same line.
+    .configureOutput({ outputError: (str, write) => write(`samegame: ${str.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (run with --help for usage)\n`) })
     .exitOverride();
   const name = argv[2];
   const names = name !== undefined && Object.hasOwn(COMMANDS, name) ? [name] : Object.keys(COMMANDS);

@@ -28,6 +28,9 @@ interface RunFlags extends BatchFlags {
   verifyStore?: boolean;
 }
 
+/** After the second Ctrl-C, the process ends within this long whatever still runs. */
+const FORCED_EXIT_MS = 3000;
+
 /** Default store of a design: runs/<design name>.sqlite. */
 export function defaultStore(designName: string): string {
   return join('runs', `${designName.replace(/[^A-Za-z0-9._-]/g, '-')}.sqlite`);
@@ -116,7 +119,7 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   const logger = runLogger(o.quiet === true);
   const session = sessionOf(designPath, o);
   const storePath = o.store ?? defaultStore(session.design.name);
-  checkOutFile('--store', storePath);
+  checkOutFile('--store', storePath, { inPlace: true });
   assertStoreOrNew(storePath);
   // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
   const plugins = await loadPlugins(session.design.models, designPath);
@@ -128,7 +131,11 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   const stop = new AbortController();
   const abort = new AbortController();
   const onSignal = () => {
-    if (!stop.signal.aborted) { logger.warn(runMsg.stopping()); stop.abort(); } else abort.abort();
+    if (!stop.signal.aborted) { logger.warn(runMsg.stopping()); stop.abort(); return; }
+    abort.abort();
+    // The second Ctrl-C always ends the process: the runner drops the calls in flight at once, and
+    // should anything still hold the process (a plug-in's socket or timer), it exits all the same.
+    setTimeout(() => process.exit(130), FORCED_EXIT_MS).unref();
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -144,7 +151,7 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
     }
     const r = await runTrials({
       store, runId: run.id, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
-      maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.signal, abort: abort.signal,
+      maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.signal, abort: abort.signal, timeoutMs: o.timeoutMs,
       onStart: (done) => { if (split.sync.length > 0) logger.info(runMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed)); },
     });
     if (r.outcome !== 'complete') {

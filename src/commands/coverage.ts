@@ -6,6 +6,7 @@ import { isClustered, readInput } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
 import { cellSize, levels } from '../core/cells.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
+import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
@@ -71,10 +72,12 @@ function checkPlanned(table: CellTable, path: string, base: string, alt: string)
 /**
  * `samegame coverage`: the user's design (cells and n from a rates file or a store), simulated
  * `sims` times from known rates, each with the full bootstrap → reports/coverage.csv and
- * figures/coverage.*. Input errors are thrown before any simulation.
+ * figures/coverage.*. Output-path and input errors are thrown before any simulation.
  */
 export async function coverage(opts: CoverageOptions): Promise<CoverageCommandResult> {
   const logger = opts.logger ?? silentLogger;
+  // Where the outputs go is checked before the input is read and long before the simulations.
+  if (!opts.dryRun) checkOutDir('--out', opts.out ?? '.', OUT_SUBDIRS);
   if ([opts.data, opts.store, opts.trials].filter((x) => x !== undefined).length > 1) throw new UserError(coverageMsg.dataAndStore());
   let table: CellTable;
   let base = opts.base ?? TWO_FRAMING_DEFAULTS.base;

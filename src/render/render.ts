@@ -56,12 +56,27 @@ export function prepareRenderer(): void {
   resvg();
 }
 
+/**
+ * Numbers smaller in size than this are drawn as 0. Vega's scales and ticks divide by a data
+ * extent: one near the smallest double (an attenuation of 1e-320 makes every conservative shift
+ * subnormal) overflows to Infinity and the view crashes. No figure resolves such differences:
+ * every axis and label shows a few decimals.
+ */
+export const DRAWN_AS_ZERO = 1e-300;
+
+function flushTiny(v: unknown): unknown {
+  if (typeof v === 'number') return v !== 0 && Math.abs(v) < DRAWN_AS_ZERO ? 0 : v;
+  if (Array.isArray(v)) return v.map(flushTiny);
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, flushTiny(x)]));
+  return v;
+}
+
 /** The SVG markup of a Vega-Lite spec; vega-lite and vega warnings go to `warnings`. */
 export async function renderSvg(spec: TopLevelSpec, warnings: string[] = []): Promise<string> {
   const { vega, vegaLite } = loadVega();
   installTextMetrics(vega);
   const logger = collectingLogger(warnings);
-  const vg = vegaLite.compile(spec, { logger: logger as never }).spec;
+  const vg = vegaLite.compile(flushTiny(spec) as TopLevelSpec, { logger: logger as never }).spec;
   // Clip-path and gradient ids count up per process; restart them so a figure's SVG does not
   // depend on which figures were drawn before it.
   vega.resetSVGDefIds();

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plannedAttenuation } from '../../src/cli/plan.js';
+import { plannedAttenuation } from '../../src/commands/plan.js';
 import { counts, writeStore } from '../helpers/store.js';
 import { runCli } from '../helpers/cli.js';
 

@@ -61,16 +61,25 @@ export function cellLabel(state: ReplicateState, i: number): string {
   return `${k.model} / ${k.game} / ${k.framing}`;
 }
 
-function offsetsByCost(K: number): [number, number][] {
-  const out: [number, number][] = [];
-  for (let db = -K; db <= K; db++) for (let ds = -K; ds <= K; ds++) out.push([db, ds]);
-  return out.sort((u, v) => Math.abs(u[0]) + Math.abs(u[1]) - Math.abs(v[0]) - Math.abs(v[1]));
+/**
+ * The count offsets (db, ds) of a pair whose counts stay in [0, n], ordered by their number of
+ * changes |db| + |ds| (ties: db, then ds ascending). Only feasible tables are listed, so the work
+ * is bounded by the table ((n_b + 1)(n_s + 1) at most), whatever K.
+ */
+function* offsetsByCost(b: { lo: number; hi: number }, s: { lo: number; hi: number }): Generator<[number, number]> {
+  const maxCost = Math.max(-b.lo, b.hi) + Math.max(-s.lo, s.hi);
+  for (let c = 0; c <= maxCost; c++) {
+    for (let db = Math.max(b.lo, -c); db <= Math.min(b.hi, c); db++) {
+      const r = c - Math.abs(db);
+      if (-r >= s.lo && -r <= s.hi) yield [db, -r];
+      if (r !== 0 && r >= s.lo && r <= s.hi) yield [db, r];
+    }
+  }
 }
 
 /** Reading error per cell: one K for every cell, or a bound per cell (0 for a given count). */
 export type ReadingBound = number | ArrayLike<number>;
 const kAt = (K: ReadingBound, i: number): number => (typeof K === 'number' ? K : K[i]);
-const kMax = (K: ReadingBound): number => (typeof K === 'number' ? K : Math.max(0, ...Array.from(K)));
 
 /** The table within ±K that makes a group's point statistic largest (dir = 1) or smallest (−1). */
 export function pointExtremeCounts(state: ReplicateState, observed: ArrayLike<number>, K: ReadingBound, group: string,
@@ -87,10 +96,9 @@ export function pointExtremeCounts(state: ReplicateState, observed: ArrayLike<nu
     // Offsets in order of their number of changes, so that among equal values the table
     // closest to the observed one wins (no change reported that does nothing).
     let best = -Infinity;
-    for (const [db, ds] of offsetsByCost(kMax(K))) {
-      if (Math.abs(db) > kAt(K, b) || Math.abs(ds) > kAt(K, s)) continue;
+    const box = (i: number) => ({ lo: Math.max(-kAt(K, i), -observed[i]), hi: Math.min(kAt(K, i), state.ns[i] - observed[i]) });
+    for (const [db, ds] of offsetsByCost(box(b), box(s))) {
       const xb = observed[b] + db, xs = observed[s] + ds;
-      if (xb < 0 || xb > state.ns[b] || xs < 0 || xs > state.ns[s]) continue;
       const v = dir * robustness2(xb / state.ns[b], xs / state.ns[s]);
       if (v > best + 1e-15) { best = v; counts[b] = xb; counts[s] = xs; }
     }

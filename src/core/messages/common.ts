@@ -49,5 +49,8 @@ export const msg = {
   outNotDirectory: (flag: string, dir: string, file: string) => `${flag} ${q(dir)}: ${q(file)} exists and is not a directory`,
   outIsDirectory: (flag: string, file: string) => `${flag} ${q(file)}: is a directory, not a file`,
   outUnwritable: (flag: string, dir: string, where: string, code: string) => `${flag} ${q(dir)}: cannot create anything in ${q(where)} (${code})`,
+  outUnreachable: (flag: string | undefined, path: string, code: string) => `${flag === undefined ? '' : `${flag} `}${q(path)}: cannot be looked at (${code})`,
+  outNotRegular: (flag: string | undefined, path: string, kind: string) =>
+    `${flag === undefined ? '' : `${flag} `}${q(path)}: exists and is ${kind}: samegame writes only regular files, never replacing or writing through anything else (remove it or choose another path)`,
   cannotWrite: (path: string, code: string) => `cannot write ${q(path)} (${code})`,
 };

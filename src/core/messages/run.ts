@@ -22,6 +22,7 @@ export const runMsg = {
     `interrupted: in-flight calls were finished and stored; ${done} of ${total} trials complete. Run the same command again to resume.`,
   aborted: (done: number, total: number) =>
     `aborted: in-flight calls were dropped; ${done} of ${total} trials complete. Run the same command again to resume.`,
+  callTimedOut: (ms: number) => `no answer within --timeout-ms ${ms} (the call was ended by samegame)`,
   stopping: () => 'stopping: finishing the calls in flight (press Ctrl-C again to abort them)',
   concurrencyLowered: (from: number, to: number) => `rate limited repeatedly: concurrency lowered from ${from} to ${to}`,
   errorsRecorded: (n: number) => `${n} trials failed after their retries; they are stored with status "error" and will be retried on resume`,

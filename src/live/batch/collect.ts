@@ -5,6 +5,7 @@
  * to be sent again in a later batch. Lines naming trials outside the chunk are ignored.
  */
 import { scoreResponse } from '../scoring/score.js';
+import { checkResponse } from '../runner/response.js';
 import type { Prices } from '../runner/plan.js';
 import type { TrialRecord, TrialSpec } from '../types.js';
 import type { BatchVendor, ResultLine } from './vendor.js';
@@ -24,18 +25,21 @@ export interface CollectedResults {
 
 function record(vendor: BatchVendor, spec: TrialSpec, runId: number, batchId: string, customId: string, body: Record<string, unknown>): TrialRecord | undefined {
   const raw = JSON.stringify(body);
-  let a;
+  let read;
+  const request = { batch: { id: batchId, custom_id: customId } } as Record<string, unknown>;
   try {
-    a = vendor.answer(spec, body, raw);
+    const a = vendor.answer(spec, body, raw);
+    Object.assign(request, a.request, { batch: request.batch });
+    // The same check of a response as the synchronous runner's (runner/response.ts).
+    read = checkResponse({ ...a.read, raw, request });
   } catch {
     return undefined; // malformed: pending, sent again
   }
-  const request = { ...a.request, batch: { id: batchId, custom_id: customId } };
-  const sc = scoreResponse(spec, { ...a.read, raw, request });
+  const sc = scoreResponse(spec, read);
   return {
     runId, model: spec.model.id, game: spec.game, framing: spec.framing, rep: spec.rep, factors: spec.factors, prompt: spec.prompt,
-    request: JSON.stringify(request), response: raw, text: a.read.text, action: sc.action, pCooperate: sc.pCooperate, scoring: sc.scoring,
-    modelSnapshot: a.read.modelSnapshot ?? null, inputTokens: a.read.usage?.inputTokens ?? null, outputTokens: a.read.usage?.outputTokens ?? null,
+    request: JSON.stringify(request), response: raw, text: read.text, action: sc.action, pCooperate: sc.pCooperate, scoring: sc.scoring,
+    modelSnapshot: read.modelSnapshot ?? null, inputTokens: read.usage?.inputTokens ?? null, outputTokens: read.usage?.outputTokens ?? null,
     latencyMs: null, status: sc.status, error: sc.reason, attempts: 1, ...(spec.play === undefined ? {} : { play: spec.play }),
   };
 }

@@ -138,7 +138,11 @@ export class ProviderPool {
   }
 
   get(model: ModelSpec): Provider {
-    const k = `${model.provider}\u0000${model.baseUrl ?? ''}\u0000${model.apiKeyEnv ?? ''}`;
+    // A plug-in's createProvider is called once per model, as documented (its instance may hold
+    // the model's own settings); a built-in's instance serves every model of one server and key.
+    const k = isBuiltinProvider(model.provider)
+      ? `${model.provider}\u0000${model.baseUrl ?? ''}\u0000${model.apiKeyEnv ?? ''}`
+      : `plugin\u0000${model.provider}\u0000${model.id}`;
     let p = this.byKey.get(k);
     if (!p) {
       const f = isBuiltinProvider(model.provider) ? BUILTIN_PROVIDERS[model.provider].create : this.plugins.get(model.provider);

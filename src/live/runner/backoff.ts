@@ -23,5 +23,9 @@ export function isRetryable(kind: ProviderErrorKind): boolean {
 export function backoffDelay(attempt: number, rng: RandomSource, s: BackoffSettings = DEFAULT_BACKOFF, retryAfterMs?: number): number {
   const ceiling = Math.min(s.capMs, s.baseMs * 2 ** (attempt - 1));
   const jittered = rng.next() * ceiling;
-  return retryAfterMs === undefined ? jittered : Math.max(retryAfterMs, jittered);
+  // A timer holds at most 2^31 − 1 ms (Node turns a longer one into 1 ms with a warning).
+  return Math.min(retryAfterMs === undefined ? jittered : Math.max(retryAfterMs, jittered), MAX_WAIT_MS);
 }
+
+/** The longest wait a timer can hold: 2^31 − 1 ms (about 24.8 days). */
+export const MAX_WAIT_MS = 2 ** 31 - 1;

@@ -18,7 +18,7 @@ export const realClock: Clock = {
       if (signal?.aborted || ms <= 0) { resolve(); return; }
       // One listener on the shared signal however many calls wait (abort.ts).
       const done = () => { clearTimeout(t); unlink(); resolve(); };
-      const t = setTimeout(done, ms);
+      const t = setTimeout(done, Math.min(ms, 2 ** 31 - 1)); // a timer's largest wait
       const unlink = signal ? onAbort(signal, done) : () => {};
     });
   },

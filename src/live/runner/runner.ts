@@ -3,18 +3,23 @@
  * concurrency limit (AIMD-adaptive on 429s), requests- and tokens-per-minute buckets, and retries
  * with full-jitter backoff that honours Retry-After. Every finished trial — ok, invalid or error —
  * is committed to the store before it counts. A stop signal (first Ctrl-C) ends dispatch and lets
- * the calls in flight finish and be stored; an abort signal (second Ctrl-C) drops them.
+ * the calls in flight finish and be stored; an abort signal (second Ctrl-C) drops them at once,
+ * whether or not the provider honours its signal, and what they answer later is never stored.
+ * Every response goes through one check (response.ts) before it is scored or stored, and a call
+ * is ended by the runner's own timer (`timeoutMs`) even when the provider never settles.
  */
 import type { Logger } from '../../core/logger.js';
 import { silentLogger } from '../../core/logger.js';
 import { runMsg } from '../../core/messages/run.js';
 import { streamFor } from '../../stats/rng.js';
-import { backoffDelay, DEFAULT_BACKOFF, isRetryable, type BackoffSettings } from './backoff.js';
+import { backoffDelay, DEFAULT_BACKOFF, isRetryable, MAX_WAIT_MS, type BackoffSettings } from './backoff.js';
 import { realClock, type Clock } from './clock.js';
 import { AdaptiveLimit } from './concurrency.js';
 import { ConcurrencyNotices } from './notices.js';
 import { estimateInputTokens, estimateOutputTokens } from './plan.js';
 import { Progress } from './progress.js';
+import { checkResponse, retryAfterOf } from './response.js';
+import { onAbort } from '../abort.js';
 import { TokenBucket } from './rate-limit.js';
 import { scoreResponse, type Scored } from '../scoring/score.js';
 import type { TrialStore } from '../store/store.js';
@@ -40,6 +45,11 @@ export interface CallOptions {
   /** Hard stop: abort the calls in flight; they are not stored. */
   readonly abort?: AbortSignal;
   readonly score?: (spec: TrialSpec, res: ProviderResponse) => Scored;
+  /**
+   * Per-call limit (--timeout-ms): a call not settled TIMEOUT_GRACE_MS after it is failed as
+   * `timeout` and its signal aborted, whether or not the provider honours the signal. None when absent.
+   */
+  readonly timeoutMs?: number;
 }
 
 export interface RunnerOptions extends CallOptions {
@@ -64,6 +74,9 @@ export interface RunSummary {
 }
 
 export const RUNNER_DEFAULTS = { concurrency: 4, maxRetries: 5, seed: 0 } as const;
+
+/** Time a provider has past --timeout-ms to end a call itself (its own timer, its own message) before the runner ends it. */
+export const TIMEOUT_GRACE_MS = 500;
 
 const keyOf = (s: TrialSpec) => `${s.model.id}\u0000${s.game}\u0000${s.framing}\u0000${s.rep}`;
 
@@ -130,6 +143,33 @@ function errorRecord(c: RunContext, s: TrialSpec, pe: ProviderError, latencyMs: 
   };
 }
 
+/**
+ * One call to the provider, settled by the first of: its answer (or error), the run's abort
+ * (`aborted`), or the runner's timer (`timeout`). The provider gets a signal of its own, aborted
+ * on either; an answer that arrives after is dropped.
+ */
+function call(c: RunContext, provider: Provider, s: TrialSpec): Promise<unknown> {
+  const ctl = new AbortController();
+  return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    let unlink = () => {};
+    const end = (f: () => void) => { clearTimeout(timer); unlink(); f(); };
+    const cut = (e: ProviderError) => end(() => { reject(e); ctl.abort(); });
+    unlink = onAbort(c.abort, () => cut(new ProviderError('aborted', 'the run was aborted')));
+    if (c.o.timeoutMs !== undefined) {
+      const ms = Math.min(c.o.timeoutMs + TIMEOUT_GRACE_MS, MAX_WAIT_MS);
+      timer = setTimeout(() => cut(new ProviderError('timeout', runMsg.callTimedOut(c.o.timeoutMs!))), ms);
+    }
+    let answer: Promise<unknown>;
+    try {
+      answer = Promise.resolve(provider.complete({ spec: s, signal: ctl.signal }));
+    } catch (e) {
+      answer = Promise.reject(e);
+    }
+    answer.then((v) => end(() => resolve(v)), (e: unknown) => end(() => reject(e)));
+  });
+}
+
 /** One trial to its record, or undefined when it was stopped or aborted before finishing. */
 export async function attempt(c: RunContext, s: TrialSpec): Promise<TrialRecord | undefined> {
   const rng = streamFor(c.o.seed ?? RUNNER_DEFAULTS.seed, `backoff\u0000${keyOf(s)}`);
@@ -142,7 +182,7 @@ export async function attempt(c: RunContext, s: TrialSpec): Promise<TrialRecord 
     c.counts.calls++;
     const t0 = c.clock.now();
     try {
-      const res = await provider.complete({ spec: s, signal: c.abort });
+      const res = checkResponse(await call(c, provider, s));
       const latencyMs = c.clock.now() - t0;
       c.tpm?.settle((res.usage ? res.usage.inputTokens + res.usage.outputTokens : estimate) - estimate);
       c.limit.success();
@@ -152,7 +192,7 @@ export async function attempt(c: RunContext, s: TrialSpec): Promise<TrialRecord 
       if (pe.kind === 'aborted' || c.abort.aborted) return undefined;
       if (pe.kind === 'rate_limit') c.limit.rateLimited();
       if (!isRetryable(pe.kind) || n > c.maxRetries) return errorRecord(c, s, pe, c.clock.now() - t0, n);
-      await c.clock.sleep(backoffDelay(n, rng, c.o.backoff ?? DEFAULT_BACKOFF, pe.retryAfterMs), c.halt);
+      await c.clock.sleep(backoffDelay(n, rng, c.o.backoff ?? DEFAULT_BACKOFF, retryAfterOf(pe.retryAfterMs)), c.halt);
       if (c.halt.aborted) return undefined;
     }
   }

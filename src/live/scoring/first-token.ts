@@ -35,10 +35,24 @@ export function namesWord(token: string, word: string): boolean {
 }
 
 /** Score the first output position's alternatives against [C word, D word]. */
+/**
+ * Why a candidate cannot be scored, or undefined: its text must be a string and its log-probability
+ * a number that is not NaN or +∞ (−∞, probability 0, is a log-probability).
+ */
+function badCandidate(c: unknown, i: number): string | undefined {
+  const { token, logprob } = (c ?? {}) as { token?: unknown; logprob?: unknown };
+  if (typeof token !== 'string') return `first-token candidate ${i + 1} has no text (token is ${token === null ? 'null' : typeof token})`;
+  if (typeof logprob !== 'number' || Number.isNaN(logprob) || logprob === Infinity) {
+    return `first-token candidate ${i + 1} (${JSON.stringify(token)}) has a log-probability that is not a number or not finite (${typeof logprob === 'number' ? String(logprob) : JSON.stringify(logprob) ?? typeof logprob})`;
+  }
+  return undefined;
+}
+
 export function scoreFirstToken(top: readonly TopLogprob[], actionWords: readonly [string, string]): FirstTokenScore {
   let t = 0, r = 0, returned = 0, hasC = false, hasD = false;
+  const bad = top.map(badCandidate).find((m) => m !== undefined);
+  if (bad !== undefined) return { status: 'invalid', pCooperate: null, t: 0, r: 0, returned: 0, unreturned: 1, imputed: 'none', bounds: null, reason: bad };
   for (const c of top) {
-    if (Number.isNaN(c.logprob)) continue;
     const p = Math.exp(c.logprob);
     returned += p;
     if (namesWord(c.token, actionWords[0])) { t += p; hasC = true; }

@@ -1,0 +1,126 @@
+/**
+ * `samegame plan`: trials per cell for a target half-width, from a rates file or a pilot store,
+ * with their cost. The input is refused as the other commands refuse it: --base equal to --alt, a
+ * run without a valid trial, a model–game without one of the planned framings.
+ */
+import { resolve } from 'node:path';
+import { readRates } from '../sources/rates-csv.js';
+import { TrialStore } from '../live/store/store.js';
+import { pickRun, readStore, storeTable } from '../sources/store.js';
+import { planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
+import { designFacts } from '../analyses/compare/design-facts.js';
+import { missingPlannedCell } from '../analyses/two-framing/index.js';
+import { DEFAULTS } from './reproduce.js';
+import { levels, type CellTable } from '../core/cells.js';
+import { UserError } from '../core/errors.js';
+import { silentLogger, type Logger } from '../core/logger.js';
+import { withStoreErrors } from '../live/store/integrity.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
+import { msg } from '../core/messages/common.js';
+import { textTable } from '../analyses/two-framing/terminal.js';
+import { fixed } from '../core/format.js';
+
+export interface PlanOptions {
+  readonly data?: string;
+  readonly store?: string;
+  readonly targetHalfwidth: number;
+  readonly statistic: PlanStatistic;
+  readonly attenuation?: number;
+  readonly direct?: boolean;
+  /** Framings (default business / friend-sharing; a store lacking them: its first two). */
+  readonly base?: string;
+  readonly alt?: string;
+  readonly seed: number;
+  readonly reps: number;
+  readonly maxN: number;
+  readonly tokensPerCall?: number;
+  readonly price?: number;
+  readonly logger?: Logger;
+}
+
+/** What the plan starts from: the cell table, framings and tokens per call of a rates file or a pilot store. */
+export interface PlanInput { readonly table: CellTable; readonly base: string; readonly alt: string; readonly tokensPerCall?: number }
+
+/** Mean tokens per call of a stored run (input + output), streamed. */
+function storedTokensPerCall(store: TrialStore, runId: number): number | undefined {
+  let calls = 0, tokens = 0;
+  for (const t of store.trials(runId)) {
+    if (t.inputTokens === null && t.outputTokens === null) continue;
+    calls++; tokens += (t.inputTokens ?? 0) + (t.outputTokens ?? 0);
+  }
+  return calls ? tokens / calls : undefined;
+}
+
+function inputFromStore(path: string, o: PlanOptions): PlanInput {
+  const store = TrialStore.openExisting(path);
+  try {
+    const { run, st } = readStore(path, () => {
+      const r = pickRun(store, path);
+      return { run: r, st: storeTable(store, r) };
+    });
+    // Planning simulates the two-framing statistics; a context-enrichment run has other ones.
+    if (st.extraFactors.length) throw new UserError(analyzeMsg.planTwoFramingOnly(path, st.extraFactors));
+    if (st.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
+    const fr = levels(st.table, 'framing');
+    const base = o.base ?? (fr.includes(DEFAULTS.base) ? DEFAULTS.base : fr[0]);
+    const alt = o.alt ?? (fr.includes(DEFAULTS.alt) ? DEFAULTS.alt : fr.find((f) => f !== base) ?? base);
+    if (base === alt) throw new UserError(msg.sameFraming(base));
+    const m = missingPlannedCell(st.table, base, alt);
+    if (m) throw new UserError(analyzeMsg.missingPlannedCell(path, m.model, m.game, m.framing, fr));
+    if (designFacts(run.designJson).simulated.length) (o.logger ?? silentLogger).warn(analyzeMsg.synthetic());
+    return { table: st.table, tokensPerCall: o.tokensPerCall ?? storedTokensPerCall(store, run.id), base, alt };
+  } finally { store.close(); }
+}
+
+function inputFromRates(path: string, o: PlanOptions): PlanInput {
+  const base = o.base ?? DEFAULTS.base, alt = o.alt ?? DEFAULTS.alt;
+  if (base === alt) throw new UserError(msg.sameFraming(base));
+  return { table: readRates(resolve(path), { base, alt, displayPath: path }).table, base, alt, tokensPerCall: o.tokensPerCall };
+}
+
+/**
+ * The attenuation planned for, and why: what is given, else none (a = 1) for a direct run — a
+ * pilot store or --direct, as `analyze` reports direct runs — else the reconstruction's default.
+ */
+export function plannedAttenuation(o: Pick<PlanOptions, 'attenuation' | 'direct' | 'store'>): { a: number; why: 'flag' | 'direct' | 'reconstructed' } {
+  if (o.attenuation !== undefined) return { a: o.attenuation, why: 'flag' };
+  if (o.direct === true || o.store !== undefined) return { a: 1, why: 'direct' };
+  return { a: DEFAULTS.attenuation, why: 'reconstructed' };
+}
+
+export interface PlanCommandResult {
+  readonly input: PlanInput;
+  readonly result: ReturnType<typeof planTrials>;
+  readonly attenuation: ReturnType<typeof plannedAttenuation>;
+}
+
+/** Read the input (refusing what cannot be planned) and plan its trials per cell. */
+export async function plan(o: PlanOptions): Promise<PlanCommandResult> {
+  if ((o.data === undefined) === (o.store === undefined)) throw new UserError(analyzeMsg.needDataOrStore());
+  const input = o.data !== undefined ? inputFromRates(o.data, o) : await withStoreErrors(o.store!, () => inputFromStore(o.store!, o));
+  const attenuation = plannedAttenuation(o);
+  const result = planTrials(input.table, {
+    settings: { seed: o.seed, reps: o.reps, attenuation: attenuation.a, base: input.base, alt: input.alt },
+    statistic: o.statistic, halfWidth: o.targetHalfwidth, maxN: o.maxN, logger: o.logger ?? silentLogger,
+  });
+  return { input, result, attenuation };
+}
+
+/** The plan as the terminal shows it: the trials per cell, calls, tokens and cost, then the half-widths reached. */
+export function planText(o: Pick<PlanOptions, 'statistic' | 'targetHalfwidth' | 'maxN' | 'price'>, p: PlanCommandResult): string {
+  const { input, result: res, attenuation: att } = p;
+  const cells = input.table.cells.length;
+  const rows = [['pooled', res.nPooled], ['every model and pooled', res.nModels]] as const;
+  const cost = (n: number) => {
+    const calls = n * cells;
+    const tok = input.tokensPerCall === undefined ? undefined : calls * input.tokensPerCall;
+    const price = tok === undefined || o.price === undefined ? undefined : (tok / 1e6) * o.price;
+    return [String(calls), tok === undefined ? 'unknown (--tokens-per-call)' : String(Math.round(tok)), price === undefined ? '—' : `$${price.toFixed(2)}`];
+  };
+  return `Plan: 95% interval of ${o.statistic} with half-width ≤ ${o.targetHalfwidth} (attenuation a = ${fixed(att.a, 2)}, ${cells} cells)\n`
+    + `${analyzeMsg.planAttenuation(fixed(att.a, 2), att.why)}\n`
+    + textTable(['target', 'trials per cell', 'calls', 'tokens', 'cost'],
+      rows.map(([label, n]) => (n === undefined ? [label, `> ${o.maxN}`, '—', '—', '—'] : [label, String(n), ...cost(n)]))) + '\n'
+    + '\nHalf-widths at the planned n (planning simulation):\n'
+    + textTable(['group', 'n', 'half-width'], res.achieved.map((a) => [a.group, String(a.n), fixed(a.halfWidth, 4)])) + '\n';
+}
