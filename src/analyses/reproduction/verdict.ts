@@ -59,17 +59,39 @@ export interface Judgement {
  * points (no band) are exact or differ.
  */
 export function judge(computed: number, published: DecimalText, band?: readonly [number, number]): Judgement {
+  const half = 5 / 10 ** (published.decimals + 1);
+  const difference = computed - published.value;
+  const tolerance = !band ? half : difference <= 0 ? band[1] + half - computed : computed - (band[0] - half);
+  const verdict = judgeInDoubles(computed, published.value, half, band) ?? judgeExact(computed, published, band);
+  return { verdict, difference, tolerance };
+}
+
+/**
+ * The verdict in floating point where every comparison it rests on is decided by more than any
+ * rounding of its few operations (1e-12 of the magnitudes involved); undefined near a boundary,
+ * where only exact arithmetic decides. Most numbers are far from a boundary: this spares them the
+ * exact decimal expansion of every double.
+ */
+function judgeInDoubles(c: number, p: number, h: number, band?: readonly [number, number]): Exclude<Verdict, 'missing'> | undefined {
+  const m = 1e-12 * Math.max(1, Math.abs(c), Math.abs(p), band ? Math.max(Math.abs(band[0]), Math.abs(band[1])) : 0);
+  const d = Math.abs(c - p) - h;
+  if (!(Math.abs(d) > m)) return undefined;
+  if (d < 0) return 'exact';
+  if (!band) return 'differs';
+  const above = p - h - band[1]; // ≤ 0: the rounding interval starts below the band's top
+  const below = band[0] - (p + h); // ≤ 0: it ends above the band's bottom
+  if (!(Math.abs(above) > m && Math.abs(below) > m)) return undefined;
+  return above < 0 && below < 0 ? 'within-mc' : 'differs';
+}
+
+/** The verdict in exact decimal arithmetic (the definition; `judge` reaches it through doubles where they decide). */
+export function judgeExact(computed: number, published: DecimalText, band?: readonly [number, number]): Exclude<Verdict, 'missing'> {
   const c = exactDecimal(computed);
   const h = halfUnit(published.decimals);
   const p = { units: unitsOf(published), scale: published.decimals };
   const [lo, hi] = band ? band.map(exactDecimal) : [c, c];
   const scale = Math.max(c.scale, h.scale, lo.scale, hi.scale);
   const [cs, ps, hs, los, his] = [c, p, h, lo, hi].map((d) => rescale(d, scale));
-  const exact = abs(cs - ps) <= hs;
-  const meets = ps - hs <= his && ps + hs >= los;
-  const verdict = exact ? 'exact' : meets ? 'within-mc' : 'differs';
-  const half = 5 / 10 ** (published.decimals + 1);
-  const difference = computed - published.value;
-  const tolerance = !band ? half : difference <= 0 ? band[1] + half - computed : computed - (band[0] - half);
-  return { verdict, difference, tolerance };
+  if (abs(cs - ps) <= hs) return 'exact';
+  return ps - hs <= his && ps + hs >= los ? 'within-mc' : 'differs';
 }

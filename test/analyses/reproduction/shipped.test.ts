@@ -5,6 +5,8 @@ import { reproduce } from '../../../src/commands/reproduce.js';
 import { compareWithPublished, reproductionSentence, reproductionCheck, reproductionSection } from '../../../src/analyses/reproduction/index.js';
 import { parsePublished, SHIPPED_PUBLISHED } from '../../../src/sources/published.js';
 import { MemoryLogger } from '../../../src/core/logger.js';
+import { stat } from '../../../src/core/names.js';
+import { quantileSorted } from '../../../src/stats/quantile.js';
 import { ROOT } from '../../helpers/cli.js';
 
 const SHIPPED = readFileSync(join(ROOT, SHIPPED_PUBLISHED), 'utf8');
@@ -90,6 +92,24 @@ describe('the shipped data against the paper\'s Tables 2 and 3', () => {
       const gpt4 = table.rows.find((r) => r[1] === 'GPT-4' as never && r[3] === 'shift' as never)!;
       expect(gpt4.at(-1)).toEqual({ text: 'differs', status: 'fail' });
     });
+  });
+
+  it('BCa endpoints are judged at their adjusted levels: the level the endpoint was read at, and the band around it', () => {
+    const bca = reproduce({ interval: 'bca', reps: 2000, dryRun: true });
+    const ends = bca.reproduction!.rows.filter((r) => r.table === 'table3' && /_(lo|hi)$/.test(r.statistic));
+    const z = bca.reproduction!.rule.z;
+    for (const r of ends) {
+      const name = stat(r.statistic.split('_')[0], r.model);
+      const j = bca.analysis.boot.indexOf(name);
+      const sorted = bca.analysis.boot.replicates.slice(j * 2000, (j + 1) * 2000).sort();
+      // The endpoint is the R-7 quantile of its replicates at the recorded level (sorting, not selection) …
+      expect(quantileSorted(sorted, r.level!)).toBe(r.computed);
+      // … and the band reads the same replicates at that level ± δ (B_c = 2,000, B_p = 10,000 from the shipped file).
+      const d = z * Math.sqrt(r.level! * (1 - r.level!) * (1 / 2000 + 1 / 10_000));
+      expect(r.band![0]).toBe(Math.min(r.computed, quantileSorted(sorted, Math.max(0, r.level! - d))));
+      expect(r.band![1]).toBe(Math.max(r.computed, quantileSorted(sorted, Math.min(1, r.level! + d))));
+    }
+    expect(ends.filter((r) => Math.abs(r.level! - (r.statistic.endsWith('_lo') ? 0.025 : 0.975)) > 1e-3).length).toBeGreaterThan(0);
   });
 
   it('family statistics are compared when the data has more than two framings; per-model rows may name game All', () => {

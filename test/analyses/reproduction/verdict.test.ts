@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { exactDecimal, judge } from '../../../src/analyses/reproduction/index.js';
+import { judgeExact } from '../../../src/analyses/reproduction/verdict.js';
 import { familyZ, quantileBand, quantileLevelSpread } from '../../../src/stats/mc-error.js';
 import { parseSignedDecimal } from '../../../src/sources/published.js';
 
@@ -106,5 +108,29 @@ describe('family-wise z', () => {
     expect(() => familyZ(0, 3)).toThrow(RangeError);
     expect(() => familyZ(1, 3)).toThrow(RangeError);
     expect(() => familyZ(0.05, 0)).toThrow(RangeError);
+  });
+});
+
+describe('the verdict in doubles is the verdict in exact arithmetic (property)', () => {
+  // Values at, one or a few ulps beside, or far from each boundary: p ± h for the computed value
+  // and for both band edges. judgeExact is the definition; judge decides in doubles only far from them.
+  const near = (x: number) => fc.oneof(
+    fc.constant(x), fc.integer({ min: -4, max: 4 }).map((k) => x + k * Number.EPSILON * Math.max(1, Math.abs(x))),
+    fc.double({ min: -0.01, max: 0.01, noNaN: true }).map((e) => x + e),
+  );
+  const kase = fc.record({ units: fc.integer({ min: -99_999, max: 99_999 }), decimals: fc.integer({ min: 0, max: 4 }) }).chain(({ units, decimals }) => {
+    const text = (units / 10 ** decimals).toFixed(decimals);
+    const p = Number(text);
+    const h = 5 / 10 ** (decimals + 1);
+    const edge = fc.oneof(near(p - h), near(p + h), near(p));
+    return fc.tuple(fc.constant(text), edge, edge, edge);
+  });
+  it('for points and for bands, at and beside every boundary', () => {
+    fc.assert(fc.property(kase, ([text, c, e1, e2]) => {
+      const pub = P(text);
+      expect(judge(c, pub).verdict).toBe(judgeExact(c, pub));
+      const band = [Math.min(c, e1, e2), Math.max(c, e1, e2)] as const;
+      expect(judge(c, pub, band).verdict).toBe(judgeExact(c, pub, band));
+    }), { numRuns: 3000 });
   });
 });
