@@ -1,5 +1,5 @@
 import { normalQuantile } from './normal.js';
-import { quantileSorted, quantilesUnsorted } from './quantile.js';
+import { quantileSorted, quantilesUnsorted, tailQuantiles } from './quantile.js';
 
 /**
  * Monte Carlo error of a bootstrap percentile by batch splitting (the batch-means method; e.g.
@@ -78,13 +78,13 @@ export function quantileLevelSpread(q: number, z: number, computedReps: number, 
 }
 
 /**
- * [Q̂(q − δ), Q̂(q + δ)] of a NaN-free sample (levels clamped to [0, 1]), read by selection in
- * `scratch` (a buffer of the sample's length, overwritten), so the caller's replicates are not
- * reordered and one buffer serves every statistic.
+ * [Q̂(q − δ), Q̂(q + δ)] of a sample (levels clamped to [0, 1]), read by selection in `scratch` (a
+ * buffer of the sample's length, overwritten), so the caller's replicates are not reordered and
+ * one buffer serves every statistic.
  */
 export function quantileBand(replicates: Float64Array, q: number, delta: number, scratch: Float64Array): [number, number] {
   if (scratch.length !== replicates.length) throw new RangeError(`scratch holds ${scratch.length} values, the sample ${replicates.length}`);
   scratch.set(replicates);
-  const [lo, hi] = quantilesUnsorted(scratch, [Math.max(0, q - delta), Math.min(1, q + delta)]);
+  const [lo, hi] = tailQuantiles(scratch, [Math.max(0, q - delta), Math.min(1, q + delta)]);
   return [lo, hi];
 }
