@@ -122,6 +122,17 @@ describe('analyze --expect', () => {
     expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('id="reproduction"');
   });
 
+  it('--verdict-alpha and --published-reps reach metrics.json and the regenerate command', async () => {
+    const out = join(dir, 'out-flags');
+    const noReps = join(dir, 'no-reps.csv');
+    writeFileSync(noReps, readFileSync(table3Only, 'utf8').replace(/,10000,/g, ',,'));
+    const r = await runCli(['analyze', join(dir, 'recon.sqlite'), '--attenuation', '0.7', '--reps', '1000', '--verdict-alpha', '0.2', '--published-reps', '5000', '--expect', noReps, '--out', out, '-q']);
+    expect(r.code).toBe(3); // the unknown model is missing
+    const m = JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8'));
+    expect(m.reproduction).toMatchObject({ alpha: 0.2, k: 16, computed_reps: 1000, published_reps: [5000] });
+    expect(m.command).toContain('--verdict-alpha 0.2 --published-reps 5000');
+  });
+
   it('a bad published file: one line, exit 2, nothing written', async () => {
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, 'table,model,game,statistic,published\ntable3,GPT-4,,R,0.6.5\n');
