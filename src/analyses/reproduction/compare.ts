@@ -107,7 +107,7 @@ export function compareWithPublished(result: { readonly analysis: TwoFramingAnal
   const a = result.analysis;
   const { reps, replicates } = a.boot;
   const alpha = settings.alpha ?? DEFAULT_VERDICT_ALPHA;
-  const t2 = new Map(table2Rows(a).map((r) => [JSON.stringify([r.model, r.game]), r]));
+  const t2 = new Map(published.rows.some((p) => p.table === 'table2') ? table2Rows(a).map((r) => [JSON.stringify([r.model, r.game]), r]) : []);
   const found = published.rows.map((p) => {
     const c = computedValue(a, t2, p);
     return c !== undefined && Number.isFinite(c.value) ? c : undefined;
@@ -119,22 +119,23 @@ export function compareWithPublished(result: { readonly analysis: TwoFramingAnal
   const scratch = new Float64Array(k > 0 ? reps : 0);
   const counts = emptyCounts();
   const rows = published.rows.map((p, i): ReproductionRow => {
-    const base = { table: p.table, model: p.model, game: p.game, statistic: p.statistic, published: p.published.text, decimals: p.published.decimals, line: p.line };
     const c = found[i];
-    if (c === undefined) {
-      counts.missing++;
-      return { ...base, computed: NaN, difference: NaN, tolerance: NaN, verdict: 'missing' };
-    }
-    let end: Pick<ReproductionRow, 'band' | 'level' | 'publishedReps'> = {};
-    if (c.stat !== undefined) {
-      const bp = repsOf(p);
+    let band: readonly [number, number] | undefined;
+    let bp: number | undefined;
+    if (c?.stat !== undefined) {
+      bp = repsOf(p);
       const [lo, hi] = quantileBand(replicates.subarray(c.stat * reps, (c.stat + 1) * reps), c.q!, quantileLevelSpread(c.q!, z, reps, bp), scratch);
       // R-7 interpolation can round a neighbouring level one ulp past the endpoint; the band holds it.
-      end = { band: [Math.min(lo, c.value), Math.max(hi, c.value)], level: c.q, publishedReps: bp };
+      band = [Math.min(lo, c.value), Math.max(hi, c.value)];
     }
-    const j = judge(c.value, p.published, end.band);
-    counts[j.verdict]++;
-    return { ...base, computed: c.value, difference: j.difference, ...end, tolerance: j.tolerance, verdict: j.verdict };
+    const j = c === undefined ? undefined : judge(c.value, p.published, band);
+    counts[j?.verdict ?? 'missing']++;
+    // One object literal of one shape for every row (spreading a few partial objects per row cost more than the verdicts).
+    return {
+      table: p.table, model: p.model, game: p.game, statistic: p.statistic, published: p.published.text, decimals: p.published.decimals,
+      computed: c?.value ?? NaN, difference: j?.difference ?? NaN, band, level: band ? c!.q : undefined, publishedReps: bp,
+      tolerance: j?.tolerance ?? NaN, verdict: j?.verdict ?? 'missing', line: p.line,
+    };
   });
   const publishedReps = [...new Set(ends.map(repsOf))].sort((x, y) => x - y);
   return { path: published.path, sha256: published.sha256, rows, counts, rule: { alpha, k, z, computedReps: reps, publishedReps }, settings };
