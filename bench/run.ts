@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark side by side with its baseline, in one invocation; prints a
  * table and writes bench/results.md with the machine it ran on. Not part of the test suite.
- * Select sections with arguments: bootstrap e2e figures audit audit-240 coverage quantile scale store live repeated vendors logs (default: all).
+ * Select sections with arguments: bootstrap e2e figures audit audit-240 coverage quantile reproduction scale store live repeated vendors logs (default: all).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem, platform, release } from 'node:os';
@@ -17,6 +17,7 @@ import { benchAudit, benchAuditLarge, benchCoverage } from './audit.js';
 import { benchQuantile } from './quantile.js';
 import { benchFigures } from './figures.js';
 import { benchLogs } from './logs.js';
+import { benchReproduction } from './reproduction.js';
 import { fmt, type BenchRow } from './util.js';
 
 const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
@@ -27,6 +28,7 @@ const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   'audit-240': () => benchAuditLarge(),
   coverage: () => benchCoverage(),
   quantile: () => benchQuantile(),
+  reproduction: () => benchReproduction(),
   scale: () => benchScale(),
   store: () => benchStore(),
   live: () => benchLive(),

@@ -49,7 +49,7 @@ export { planTrials, type PlanOptions, type PlanResult } from './analyses/precis
 export { compareCells, type Comparison } from './analyses/compare/index.js';
 export {
   compareWithPublished, judge, reproductionCheck, reproductionCsv, reproductionSentence, VERDICTS,
-  type Reproduction, type ReproductionRow, type Verdict,
+  type Reproduction, type ReproductionRow, type Verdict, type VerdictRule, type VerdictSettings,
 } from './analyses/reproduction/index.js';
 export { coverageStudy, truthRates, type CoverageResult, type CoverageRow, type CoverageTruth } from './analyses/coverage/index.js';
 

@@ -97,8 +97,10 @@ export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca 
 /** The flags of every command that analyzes a rates file (reproduce, report, audit). */
 export interface RatesFlags {
   data: string; out: string; seed: number; reps: number; attenuation: number; base: string; alt: string; quiet?: boolean;
-  /** --expect (reproduce, report): published values to compare with. */
+  /** --expect (reproduce, report): published values to compare with; the verdicts' level and the publication's replicates. */
   expect?: string;
+  verdictAlpha?: number;
+  publishedReps?: number;
   trials?: string[]; cluster?: string; factor?: string[];
   /** --format, --rounds: published logs read through a log format (src/sources/logs/). */
   format?: string; rounds?: string;
@@ -166,8 +168,20 @@ export function checkLogFlags(o: { trials?: string | readonly string[]; format?:
 /** What --expect defaults to for the rates commands. */
 export const EXPECT_DEFAULT_NOTE = '; default: the shipped paper tables with the shipped rates, none with any other --data';
 
-/** --expect FILE (reproduce, report, analyze): published values to set beside the computed ones. */
+/** A level strictly between 0 and 1 (--verdict-alpha). */
+export const parseLevelFlag = (flag: string) => (v: string): number => {
+  const n = Number(v);
+  if (v.trim() === '' || !(n > 0 && n < 1)) throw new InvalidArgumentError(msg.badFlag(flag, v, 'a number in (0, 1)'));
+  return n;
+};
+
+/**
+ * --expect FILE (reproduce, report, analyze): published values to set beside the computed ones,
+ * with the verdict rule's family-wise level and the publication's bootstrap replicates.
+ */
 export function addExpectFlag(cmd: Command, defaultNote: string): Command {
-  return cmd.option('--expect <file>', `published values to compare with (CSV: table,model,game,statistic,published); writes reports/reproduction.csv${defaultNote}`);
+  return cmd.option('--expect <file>', `published values to compare with (CSV: table,model,game,statistic,published[,reps]); writes reports/reproduction.csv${defaultNote}`)
+    .option('--verdict-alpha <a>', 'with --expect: family-wise false-alarm level of the verdicts over the interval endpoints compared (default 0.05)', parseLevelFlag('--verdict-alpha'))
+    .option('--published-reps <n>', 'with --expect: bootstrap replicates behind the published endpoints, where a row has no reps column (default: --reps)', parseIntFlag('--published-reps', 1, Number.MAX_SAFE_INTEGER));
 }
 

@@ -20,8 +20,7 @@ import { table3Rows, type Table3Row } from '../analyses/two-framing/tables.js';
 import type { InputProvenance } from '../analyses/two-framing/metrics.js';
 import { analyzeCommand, defaultAnalyzeOut, directRunSettings, type AnalyzeOptions } from './analyze-settings.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
-import type { PublishedValues } from '../sources/published.js';
-import { readExpected, reproductionOutputs } from './expect.js';
+import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags } from './expect.js';
 
 export interface AnalyzeResult {
   readonly kind: 'two-framing';
@@ -58,7 +57,7 @@ function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: strin
  */
 export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, opts: AnalyzeOptions, logger: Logger): AnalyzeResult {
   const { table } = source;
-  const published = readExpected({ data: opts.store, expect: opts.expect }, logger); // read before anything is computed
+  const published = readExpected({ ...opts, data: opts.store }, logger); // read before anything is computed
   if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
   const facts = withTableGames(designFacts, levels(table, 'game'));
   if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
@@ -80,9 +79,11 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
       path: opts.store, sha256: sha256File(opts.store),
       kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run',
     },
-    command: analyzeCommand(opts.store, source.run.id, settings, { compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path }),
+    command: analyzeCommand(opts.store, source.run.id, settings, {
+      compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published),
+    }),
   };
-  const { files, verification, reproduction } = directRunFiles(partial, published, logger);
+  const { files, verification, reproduction } = directRunFiles(partial, compareExpected(analysis, published, opts), logger);
   if (!opts.dryRun) writeFilesAtomic(files);
   return { ...partial, verification, reproduction, table3: table3Rows(analysis), files };
 }
@@ -90,7 +91,7 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
 type Partial2 = Omit<AnalyzeResult, 'verification' | 'table3' | 'files' | 'reproduction'>;
 
 /** The table files (metrics.json records the regenerate command and the comparison file) and the verification. */
-function directRunFiles(r: Partial2, published: PublishedValues | undefined, logger: Logger): { files: OutputFile[]; verification: VerificationReport; reproduction?: Reproduction } {
+function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger: Logger): { files: OutputFile[]; verification: VerificationReport; reproduction?: Reproduction } {
   const { analysis, source, facts, comparison, reportsDir } = r;
   const extra = {
     command: r.command,
@@ -99,6 +100,7 @@ function directRunFiles(r: Partial2, published: PublishedValues | undefined, log
     synthetic_models: facts.simulated,
     trials: source.tallies.map((t) => ({ model: t.model, game: t.game, framing: t.framing, ...t.factors, valid: t.valid, invalid: t.invalid, error: t.error, scoring: t.scoring })),
     lambda: lambdaRows(analysis, facts.gaps),
+    ...reproductionExtra(compared),
   };
   const comparisonFiles: OutputFile[] = comparison ? [
     { path: join(reportsDir, 'compare.csv'), content: compareCsv(comparison) },
@@ -111,7 +113,7 @@ function directRunFiles(r: Partial2, published: PublishedValues | undefined, log
     ...comparisonFiles,
   ];
   const checked = verifyDirect(analysis, source, facts, csvTables(tableFiles), csvTables(comparisonFiles));
-  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reportsDir, analysis, checked, published, logger);
+  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reportsDir, compared, checked, logger);
   return { files: [...tableFiles, ...reproductionFiles, ...verificationFiles(reportsDir, verification)], verification, reproduction };
 }
 

@@ -7,8 +7,9 @@ import { reproductionMsg } from '../core/messages/reproduction.js';
 import { packageRoot } from '../core/paths.js';
 import { readPublished, SHIPPED_PUBLISHED, type PublishedValues } from '../sources/published.js';
 import type { TwoFramingAnalysis } from '../analyses/two-framing/index.js';
+import { UserError } from '../core/errors.js';
 import {
-  compareWithPublished, reproductionCheck, reproductionFile, reproductionSentence, type Reproduction,
+  compareWithPublished, reproductionCheck, reproductionFile, reproductionMetrics, reproductionSentence, type Reproduction, type VerdictSettings,
 } from '../analyses/reproduction/index.js';
 
 export interface ExpectOptions {
@@ -18,10 +19,28 @@ export interface ExpectOptions {
   readonly trials?: string | readonly string[];
   /** Published values: a path; false for none; undefined for the default (the shipped file with the shipped rates only). */
   readonly expect?: string | false;
+  /** --verdict-alpha: the family-wise false-alarm level of the verdicts (default 0.05). */
+  readonly verdictAlpha?: number;
+  /** --published-reps: the publication's bootstrap replicates where a row has no `reps` (default: --reps). */
+  readonly publishedReps?: number;
+}
+
+/** The verdict flags a regenerate command names: when published values are compared and the flag was given. */
+export const verdictFlags = (o: Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps'>, published: unknown) =>
+  (published ? { verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps } : {});
+
+/** The verdict settings of the options, validated (a library caller's bad value is a user error too). */
+export function verdictSettings(o: ExpectOptions): VerdictSettings {
+  const a = o.verdictAlpha;
+  if (a !== undefined && !(a > 0 && a < 1)) throw new UserError(reproductionMsg.badAlpha(String(a)));
+  const b = o.publishedReps;
+  if (b !== undefined && !(Number.isSafeInteger(b) && b >= 1)) throw new UserError(reproductionMsg.badPublishedReps(String(b)));
+  return { alpha: a, publishedReps: b };
 }
 
 /** The published values to compare with, read and validated before anything is computed; says so when it is the shipped file. */
 export function readExpected(o: ExpectOptions, logger: Logger): PublishedValues | undefined {
+  verdictSettings(o);
   if (o.expect === false) return undefined;
   if (o.expect !== undefined) return readPublished(resolve(o.expect), o.expect);
   if (o.data !== undefined || o.trials !== undefined) return undefined;
@@ -36,11 +55,18 @@ export interface ReproductionOutputs {
   readonly verification: VerificationReport;
 }
 
-/** Compare with the published values (if any): reports/reproduction.csv and the verification check. */
-export function reproductionOutputs(reportsDir: string, analysis: TwoFramingAnalysis, verification: VerificationReport,
-  published: PublishedValues | undefined, logger: Logger): ReproductionOutputs {
-  if (!published) return { files: [], verification };
-  const reproduction = compareWithPublished({ analysis }, published);
+/** Compare with the published values, if any (before the table files: metrics.json records the verdict rule). */
+export function compareExpected(analysis: TwoFramingAnalysis, published: PublishedValues | undefined, o: ExpectOptions): Reproduction | undefined {
+  return published ? compareWithPublished({ analysis }, published, verdictSettings(o)) : undefined;
+}
+
+/** The field metrics.json gains from a comparison: its published file, verdict rule (α, k, z, B_c, B_p) and counts. */
+export const reproductionExtra = (rep: Reproduction | undefined): Record<string, unknown> => (rep ? { reproduction: reproductionMetrics(rep) } : {});
+
+/** reports/reproduction.csv and the verification check of a comparison (if any). */
+export function reproductionOutputs(reportsDir: string, reproduction: Reproduction | undefined, verification: VerificationReport,
+  logger: Logger): ReproductionOutputs {
+  if (!reproduction) return { files: [], verification };
   logger.info(reproductionSentence(reproduction));
   return {
     reproduction,

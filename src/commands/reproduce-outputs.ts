@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
 import { ratesCommand, reproduce, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
+import { verdictFlags } from './expect.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { toolInfo } from '../core/paths.js';
 import type { Figure } from '../render/figure.js';
@@ -15,7 +16,10 @@ import { twoFraming, type ReportProvenance } from '../analyses/two-framing/index
 
 /** The command line that regenerates these outputs. */
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
-  return ratesCommand(command, res.input, res.analysis.settings, { interval: res.analysis.boot.method, expect: res.reproduction?.path });
+  const rep = res.reproduction;
+  return ratesCommand(command, res.input, res.analysis.settings, {
+    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps }, rep),
+  });
 }
 
 /** The input's path, hash, kind and provenance columns with their distinct values. */

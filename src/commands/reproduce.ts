@@ -9,13 +9,13 @@ import { silentLogger } from '../core/logger.js';
 import { twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import type { VerificationReport } from '../core/checks.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
-import { readExpected, reproductionOutputs } from './expect.js';
+import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
 import { regenerateCommand } from '../core/command-line.js';
 
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = twoFraming.defaults;
 
-export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice {
+export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice, Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps'> {
   /** Output directory; reports/ (and figures/) are written under it. */
   out?: string;
   logger?: Logger;
@@ -63,13 +63,13 @@ function expectedDecisions(input: AnalysisInput): { value: number; source: strin
  * the interval method when not the default, and the published values compared with.
  */
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
-  extra: { readonly interval?: string; readonly expect?: string } = {}): string {
+  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number } = {}): string {
   const t = input.trials;
   const source = t?.logs ? { trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, factor: t.extraFactors }
     : t ? { trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors } : { data: input.path };
   return regenerateCommand(command, [], {
     ...source, seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
-    interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect,
+    interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps,
   });
 }
 
@@ -95,9 +95,10 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const analysis = twoFraming.analyze(input.table, settings, logger);
   opts.onAnalysis?.(analysis);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: published?.path });
-  const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, command);
-  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, analysis, checked, published, logger);
+  const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: published?.path, ...verdictFlags(opts, published) });
+  const compared = compareExpected(analysis, published, opts);
+  const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared) });
+  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);
   const files = [...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification)];
   if (!opts.dryRun) writeFilesAtomic(files);
   return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files };
@@ -108,9 +109,9 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
  * both; `audit` runs the same verification, so the two commands exit 3 on the same inputs.
  */
 export function verifyRates(input: AnalysisInput, analysis: TwoFramingAnalysis, reports: string,
-  command?: string): { tableFiles: OutputFile[]; verification: VerificationReport } {
+  metricsExtra?: Record<string, unknown>): { tableFiles: OutputFile[]; verification: VerificationReport } {
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
-  const tableFiles = twoFraming.tables.files(reports, analysis, provenance, command === undefined ? undefined : { command });
+  const tableFiles = twoFraming.tables.files(reports, analysis, provenance, metricsExtra);
   const verification = twoFraming.verify({
     analysis,
     expectedDecisions: expectedDecisions(input),

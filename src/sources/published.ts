@@ -24,6 +24,8 @@ export const PUBLISHED_TABLES = {
 export type PublishedTable = keyof typeof PUBLISHED_TABLES;
 
 export const PUBLISHED_COLUMNS = ['table', 'model', 'game', 'statistic', 'published'] as const;
+/** An optional column after the required ones: the replicates the publication's bootstrap used for that number. */
+export const REPS_COLUMN = 'reps';
 
 export interface PublishedRow {
   readonly line: number;
@@ -34,6 +36,8 @@ export interface PublishedRow {
   readonly statistic: string;
   /** The number as printed; `units` and `value` carry its sign. */
   readonly published: DecimalText;
+  /** Bootstrap replicates behind the published number (column `reps`); undefined when not given. */
+  readonly reps?: number;
   readonly provenance: Readonly<Record<string, string>>;
 }
 
@@ -81,6 +85,14 @@ function parseRow(file: string, line: number, get: (col: string) => string): Omi
   return { line, table, model, game, statistic, published };
 }
 
+/** The `reps` field: empty (not given) or a whole number ≥ 1. */
+function parseReps(file: string, line: number, text: string): number | undefined {
+  if (text === '') return undefined;
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 1 && Number.isSafeInteger(n))) throw new UserError(reproductionMsg.badReps(file, line, text));
+  return n;
+}
+
 /** Parse the text of a published-values file (`file` names it in messages). */
 export function parsePublished(text: string, file: string): Omit<PublishedValues, 'sha256'> {
   const raw = splitRows(text.replace(/^\uFEFF/, ''), file);
@@ -89,7 +101,7 @@ export function parsePublished(text: string, file: string): Omit<PublishedValues
   PUBLISHED_COLUMNS.forEach((col, i) => {
     if (header[i] !== col) throw new UserError(reproductionMsg.badHeader(file, header[i] ?? col, PUBLISHED_COLUMNS.join(',')));
   });
-  const provenanceColumns = header.slice(PUBLISHED_COLUMNS.length);
+  const provenanceColumns = header.slice(PUBLISHED_COLUMNS.length).filter((c) => c !== REPS_COLUMN);
   if (raw.length === 1) throw new UserError(msg.emptyTable(file));
   const rows: PublishedRow[] = [];
   const firstLine = new Map<string, number>();
@@ -102,8 +114,9 @@ export function parsePublished(text: string, file: string): Omit<PublishedValues
     if (first !== undefined) throw new UserError(reproductionMsg.duplicateRow(file, line, first, key));
     firstLine.set(key, line);
     const provenance: Record<string, string> = {};
-    provenanceColumns.forEach((c, i) => { provenance[c] = fields[PUBLISHED_COLUMNS.length + i].trim(); });
-    rows.push({ ...row, provenance });
+    for (const c of provenanceColumns) provenance[c] = get(c);
+    const reps = header.includes(REPS_COLUMN) ? parseReps(file, line, get(REPS_COLUMN)) : undefined;
+    rows.push({ ...row, ...(reps === undefined ? {} : { reps }), provenance });
   }
   return { path: file, rows, provenanceColumns };
 }

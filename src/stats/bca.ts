@@ -111,6 +111,8 @@ export interface BcaInterval {
   readonly z0: number;
   /** Set when z0 is infinite: the interval is the percentile one. */
   readonly fallback?: 'z0-infinite';
+  /** The quantile levels the ends were read at (the adjusted BCa levels; the percentile ones on fallback). */
+  readonly levels: readonly [number, number];
 }
 
 /**
@@ -120,15 +122,17 @@ export interface BcaInterval {
  */
 export function bcaInterval(scratch: Float64Array, point: number, accel: number, level: number): BcaInterval {
   const alpha = (1 - level) / 2;
-  if (Number.isNaN(point)) return { lo: NaN, hi: NaN, z0: NaN };
-  for (let r = 0; r < scratch.length; r++) if (Number.isNaN(scratch[r])) return { lo: NaN, hi: NaN, z0: NaN };
+  const nan = { lo: NaN, hi: NaN, z0: NaN, levels: [NaN, NaN] as const };
+  if (Number.isNaN(point)) return nan;
+  for (let r = 0; r < scratch.length; r++) if (Number.isNaN(scratch[r])) return nan;
   const z0 = normalQuantile(shareBelow(scratch, point));
   if (!Number.isFinite(z0)) {
     const [lo, hi] = quantilesUnsorted(scratch, [alpha, 1 - alpha]);
-    return { lo, hi, z0, fallback: 'z0-infinite' };
+    return { lo, hi, z0, fallback: 'z0-infinite', levels: [alpha, 1 - alpha] };
   }
   const [q1, q2] = bcaLevels(z0, Number.isNaN(accel) ? 0 : accel, level);
   const clamp = (q: number) => Math.min(1, Math.max(0, q));
-  const [lo, hi] = quantilesUnsorted(scratch, [clamp(q1), clamp(q2)]);
-  return { lo, hi, z0 };
+  const levels = [clamp(q1), clamp(q2)] as const;
+  const [lo, hi] = quantilesUnsorted(scratch, levels);
+  return { lo, hi, z0, levels };
 }

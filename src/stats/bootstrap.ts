@@ -82,7 +82,11 @@ export interface BootstrapResult {
   readonly notes: readonly string[];
   /** Names of the statistics whose BCa interval fell back to the percentile one. */
   readonly fellBack: ReadonlySet<string>;
+  /** The quantile level each end was read at, parallel to names: (1 ∓ level)/2, or the BCa-adjusted levels. */
+  readonly levels: { readonly lo: Float64Array; readonly hi: Float64Array };
   get(name: string): Interval;
+  /** Position of a statistic in names (its replicates are replicates[i · reps …]); −1 when absent. */
+  indexOf(name: string): number;
 }
 
 /**
@@ -144,7 +148,7 @@ export function cellDrawer(obs: Observations, seed: number, cellKey: string): Ce
   };
 }
 
-interface Intervals { lo: Float64Array; hi: Float64Array; notes: string[]; fellBack: Set<string> }
+interface Intervals { lo: Float64Array; hi: Float64Array; notes: string[]; fellBack: Set<string>; levels: { lo: Float64Array; hi: Float64Array } }
 
 /** The (1−level)/2 and (1+level)/2 quantiles of each statistic's replicates. */
 function percentileIntervals(replicates: Float64Array, s: number, reps: number, level: number): Intervals {
@@ -156,7 +160,7 @@ function percentileIntervals(replicates: Float64Array, s: number, reps: number, 
     scratch.set(replicates.subarray(j * reps, (j + 1) * reps));
     [lo[j], hi[j]] = quantilesUnsorted(scratch, [a, 1 - a]);
   }
-  return { lo, hi, notes: [], fellBack: new Set() };
+  return { lo, hi, notes: [], fellBack: new Set(), levels: { lo: new Float64Array(s).fill(a), hi: new Float64Array(s).fill(1 - a) } };
 }
 
 /**
@@ -181,15 +185,17 @@ export function bcaIntervals(cells: readonly { obs: Observations }[], estimand: 
   const hi = new Float64Array(s);
   const notes: string[] = [];
   const fellBack = new Set<string>();
+  const levels = { lo: new Float64Array(s), hi: new Float64Array(s) };
   const scratch = new Float64Array(reps);
   for (let j = 0; j < s; j++) {
     scratch.set(replicates.subarray(j * reps, (j + 1) * reps));
     const b = bcaInterval(scratch, point[j], accel[j], level);
     lo[j] = b.lo; hi[j] = b.hi;
+    [levels.lo[j], levels.hi[j]] = b.levels;
     if (b.fallback) fellBack.add(estimand.names[j]);
     if (b.fallback) notes.push(`${estimand.names[j]}: every replicate lies ${b.z0 > 0 ? 'below' : 'above'} the point (z0 infinite); percentile interval used`);
   }
-  return { lo, hi, notes, fellBack };
+  return { lo, hi, notes, fellBack, levels };
 }
 
 /** Statistics per tile of the block transpose: reads and writes both stay in a few cache lines. */
@@ -261,6 +267,8 @@ export function bootstrap(cells: readonly { id: string; obs: Observations }[], e
     info: estimand.info ?? estimand.names.map(() => UNBOUNDED),
     notes: iv.notes,
     fellBack: iv.fellBack,
+    levels: iv.levels,
+    indexOf: (name: string) => index.get(name) ?? -1,
     get(name: string): Interval {
       const i = index.get(name);
       if (i === undefined) throw new Error(`no statistic named ${name}`);

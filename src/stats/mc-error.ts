@@ -1,4 +1,5 @@
-import { quantileSorted, quantilesUnsorted } from './quantile.js';
+import { normalQuantile } from './normal.js';
+import { quantileSorted, quantilesUnsorted, tailQuantiles } from './quantile.js';
 
 /**
  * Monte Carlo error of a bootstrap percentile by batch splitting (the batch-means method; e.g.
@@ -54,4 +55,36 @@ function quantileOf(scratch: Float64Array, q: number): number {
     if (x !== x || (x === 0 && 1 / x < 0)) return quantileSorted(scratch.sort(), q);
   }
   return quantilesUnsorted(scratch, [q])[0];
+}
+
+/**
+ * The normal quantile of a family-wise two-sided level: z = Φ⁻¹(1 − α/(2k)) over k comparisons
+ * (Bonferroni), so that all k hold together with probability at least about 1 − α.
+ */
+export function familyZ(alpha: number, k: number): number {
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must lie in (0, 1): ${alpha}`);
+  if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a positive integer: ${k}`);
+  return normalQuantile(1 - alpha / (2 * k));
+}
+
+/**
+ * The spread of quantile levels δ = z · √(q(1 − q)(1/B_c + 1/B_p)) within which the level of a
+ * second, independent R-7 quantile estimate lies (with B_p replicates of the same distribution),
+ * as read on the empirical distribution of B_c replicates: each empirical distribution function
+ * at the true quantile has variance q(1 − q)/B (the order-statistic interval of a quantile).
+ */
+export function quantileLevelSpread(q: number, z: number, computedReps: number, publishedReps: number): number {
+  return z * Math.sqrt(q * (1 - q) * (1 / computedReps + 1 / publishedReps));
+}
+
+/**
+ * [Q̂(q − δ), Q̂(q + δ)] of a sample (levels clamped to [0, 1]), read by selection in `scratch` (a
+ * buffer of the sample's length, overwritten), so the caller's replicates are not reordered and
+ * one buffer serves every statistic.
+ */
+export function quantileBand(replicates: Float64Array, q: number, delta: number, scratch: Float64Array): [number, number] {
+  if (scratch.length !== replicates.length) throw new RangeError(`scratch holds ${scratch.length} values, the sample ${replicates.length}`);
+  scratch.set(replicates);
+  const [lo, hi] = tailQuantiles(scratch, [Math.max(0, q - delta), Math.min(1, q + delta)]);
+  return [lo, hi];
 }

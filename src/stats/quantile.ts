@@ -89,6 +89,38 @@ function selectQuantile(a: Float64Array, q: number): number {
   return x + (h - lo) * (y - x);
 }
 
+/**
+ * Quantiles (R-7, as quantileSorted) of levels that all lie in one tail of an unsorted sample, by
+ * selection (`scratch` is reordered): the order statistics are selected from the median outwards —
+ * the first over the whole sample, each further one only among the few values beyond the last
+ * (they are already partitioned off) — so a band of levels costs about one selection, where
+ * quantilesUnsorted selects and scans the whole sample for each level. Levels on both sides of
+ * the median are read by quantilesUnsorted. NaN anywhere gives NaN quantiles.
+ */
+export function tailQuantiles(scratch: Float64Array, qs: readonly number[]): number[] {
+  const low = qs.every((q) => q <= 0.5);
+  if (!low && !qs.every((q) => q >= 0.5)) return quantilesUnsorted(scratch, qs);
+  for (const q of qs) if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile level out of [0,1]: ${q}`);
+  const n = scratch.length;
+  if (n === 0 || hasNaN(scratch)) return qs.map(() => NaN);
+  const ranks = new Set<number>();
+  for (const q of qs) {
+    const h = (n - 1) * q, lo = Math.floor(h);
+    ranks.add(lo);
+    if (lo < n - 1 && h !== lo) ranks.add(lo + 1);
+  }
+  let left = 0, right = n - 1;
+  for (const k of [...ranks].sort((a, b) => (low ? b - a : a - b))) {
+    selectInPlace(scratch, k, left, right);
+    if (low) right = k - 1; else left = k + 1;
+  }
+  return qs.map((q) => {
+    const h = (n - 1) * q, lo = Math.floor(h);
+    const x = scratch[lo];
+    return lo >= n - 1 || h === lo ? x : x + (h - lo) * (scratch[lo + 1] - x);
+  });
+}
+
 /** Which end quantileOfUpdate reads quantile q of n values from, and how many values it keeps there. */
 export function updateQuantileSide(n: number, q: number): { readonly low: boolean; readonly K: number } {
   const h = (n - 1) * q;

@@ -46,6 +46,38 @@ describe('reproduce --expect with a planted wrong value', () => {
   });
 });
 
+describe('the verdict flags', () => {
+  it('--verdict-alpha and --published-reps reach the report, metrics.json and the regenerate command', async () => {
+    const out = tmp();
+    const r = await runCli(['reproduce', '--reps', '2000', '--verdict-alpha', '0.1', '--published-reps', '4000', '--out', out, '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    const m = JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8'));
+    // The shipped file's reps column (10,000 for Table 3) wins over --published-reps; B_c is --reps.
+    expect(m.reproduction).toMatchObject({ published: 'data/lore-heydari-2024/published.csv', alpha: 0.1, k: 16, computed_reps: 2000, published_reps: [10_000] });
+    expect(m.reproduction.z).toBeCloseTo(2.7344, 4); // scipy.stats.norm.ppf(1 − 0.1/32) = 2.73436…
+    expect(m.command).toContain('--verdict-alpha 0.1 --published-reps 4000');
+    const html = readFileSync(join(out, 'reports', 'report.html'), 'utf8');
+    expect(html).toContain('<caption>reports/reproduction.csv. Family-wise α = 0.1 over k = 16 interval endpoints: z = Φ⁻¹(1 − α/(2k)) = 2.734; B_c = 2,000 computed, B_p = 10,000 published replicates.</caption>');
+  });
+  it('--published-reps applies where a row has no reps', async () => {
+    const out = tmp();
+    const f = join(out, 'no-reps.csv');
+    writeFileSync(f, SHIPPED.replace(/,10000,/g, ',,'));
+    const r = await runCli(['reproduce', '--reps', '2000', '--published-reps', '4000', '--expect', f, '--out', out, '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8')).reproduction).toMatchObject({ alpha: 0.05, published_reps: [4000] });
+  });
+  it.each([
+    [['--verdict-alpha', '0'], "--verdict-alpha"], [['--verdict-alpha', '1'], '--verdict-alpha'], [['--published-reps', '0'], '--published-reps'], [['--published-reps', '2.5'], '--published-reps'],
+  ])('a bad value (%j): the flag named, exit 2, nothing written', async (flags, flag) => {
+    const out = join(tmp(), 'o');
+    const r = await runCli(['reproduce', ...flags, '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')[0]).toContain(`${flag}: "${flags[1]}" is not`);
+    expect(existsSync(out)).toBe(false);
+  });
+});
+
 describe('bad published files: one line, exit 2, nothing written', () => {
   const dir = tmp();
   const cases: [string, string, string][] = [
@@ -77,7 +109,7 @@ describe('analyze --expect', () => {
   const lv = (f: string) => [...new Set(rates.table.cells.map((c) => c.key[f]))];
   writeStore(join(dir, 'recon.sqlite'), { name: 'recon', models: lv('model').map((id) => ({ id })), games: lv('game'), framings: lv('framing') }, cells);
   const table3Only = join(dir, 'table3.csv');
-  writeFileSync(table3Only, [SHIPPED.split('\n')[0], ...SHIPPED.split('\n').filter((l) => l.startsWith('table3,')), 'table3,GPT-5,,R,0.9,x', ''].join('\n'));
+  writeFileSync(table3Only, [SHIPPED.split('\n')[0], ...SHIPPED.split('\n').filter((l) => l.startsWith('table3,')), 'table3,GPT-5,,R,0.9,,x', ''].join('\n'));
 
   it('sets the published values beside the direct run: Table 3 as reproduce judges it, an unknown model missing, exit 3', async () => {
     const out = join(dir, 'out');
@@ -88,6 +120,17 @@ describe('analyze --expect', () => {
     expect(lines.slice(1, -1)).toEqual(committed);
     expect(lines.at(-1)).toBe('table3,GPT-5,,R,0.9,,,,missing');
     expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('id="reproduction"');
+  });
+
+  it('--verdict-alpha and --published-reps reach metrics.json and the regenerate command', async () => {
+    const out = join(dir, 'out-flags');
+    const noReps = join(dir, 'no-reps.csv');
+    writeFileSync(noReps, readFileSync(table3Only, 'utf8').replace(/,10000,/g, ',,'));
+    const r = await runCli(['analyze', join(dir, 'recon.sqlite'), '--attenuation', '0.7', '--reps', '1000', '--verdict-alpha', '0.2', '--published-reps', '5000', '--expect', noReps, '--out', out, '-q']);
+    expect(r.code).toBe(3); // the unknown model is missing
+    const m = JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8'));
+    expect(m.reproduction).toMatchObject({ alpha: 0.2, k: 16, computed_reps: 1000, published_reps: [5000] });
+    expect(m.command).toContain('--verdict-alpha 0.2 --published-reps 5000');
   });
 
   it('a bad published file: one line, exit 2, nothing written', async () => {

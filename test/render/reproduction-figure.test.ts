@@ -20,9 +20,14 @@ describe('the reproduction figure of the shipped data', () => {
     const hi = points.find((p) => p.statistic === 'Table 3 shift_hi' && p.model === 'Pooled')!;
     // 0.31675 − 0.316 = 0.00075 = 1.5 half-units of 0.001.
     expect(hi.x as number).toBeCloseTo(1.5, 9);
-    expect(hi.band as number).toBeCloseTo((0.0005 + 2 * rep.rows.find((r) => r.model === 'Pooled' && r.statistic === 'shift_hi')!.mcSe) / 0.0005, 12);
+    // Its accepted published values p ∈ [Q̂(q − δ) − h, Q̂(q + δ) + h], as x = (computed − p)/h.
+    const [lo, up] = rep.rows.find((r) => r.model === 'Pooled' && r.statistic === 'shift_hi')!.band!;
+    expect(hi.bandLo as number).toBeCloseTo((0.31675 - up) / 0.0005 - 1, 9);
+    expect(hi.bandHi as number).toBeCloseTo((0.31675 - lo) / 0.0005 + 1, 9);
+    expect(hi.bandLo as number).toBeLessThan(-1);
+    expect(hi.bandHi as number).toBeGreaterThan(1.5); // the published 0.316 lies inside: within-mc
     const count = points.find((p) => p.statistic === 'Table 2 base_count' && p.item === "GPT-3.5 / Prisoner's Dilemma")!;
-    expect([count.x, count.band, count.published]).toEqual([0, 1, '26']);
+    expect([count.x, count.bandLo, count.bandHi, count.published]).toEqual([0, -1, 1, '26']);
     expect(new Set(points.map((p) => p.statistic))).toEqual(new Set([
       'Table 2 base_rate', 'Table 2 base_count', 'Table 2 alt_rate', 'Table 2 alt_count', 'Table 2 difference',
       'Table 3 R', 'Table 3 R_lo', 'Table 3 R_hi', 'Table 3 shift', 'Table 3 shift_lo', 'Table 3 shift_hi',

@@ -30,6 +30,31 @@ describe('the shipped published values (Same Game, Different Story, Tables 2 and
     const pooledHi = p.rows.find((r) => r.table === 'table3' && r.model === 'Pooled' && r.statistic === 'shift_hi')!;
     expect([pooledHi.game, pooledHi.published.text]).toEqual(['', '0.316']);
   });
+  it('Table 3 numbers came from B = 10,000 bootstrap replicates (the paper\'s Table 1); Table 2 numbers from none', () => {
+    for (const r of p.rows) expect([r.table, r.reps]).toEqual([r.table, r.table === 'table3' ? 10_000 : undefined]);
+  });
+});
+
+describe('the reps column: the publication\'s bootstrap replicates, per row', () => {
+  const HR = 'table,model,game,statistic,published,reps,source';
+  it('a whole number ≥ 1 or empty; not provenance', () => {
+    const p = parsePublished(csv(HR, 'table3,A,,R_lo,0.5,2000,x', 'table3,A,,R,0.6,,y'), 'pub.csv');
+    expect(p.rows.map((r) => r.reps)).toEqual([2000, undefined]);
+    expect(p.provenanceColumns).toEqual(['source']);
+    expect(p.rows[0].provenance).toEqual({ source: 'x' });
+  });
+  it.each(['0', '-5', '1e4', '10,000', '2.5', 'many'])('%j names the file, line and field', (v) => {
+    expect(error(csv(HR, `table3,A,,R_lo,0.5,"${v}",x`))).toBe(`pub.csv:2: field "reps": ${JSON.stringify(v)} is not a number of bootstrap replicates (a whole number ≥ 1, or empty)`);
+  });
+  it('any reps text (property): read back as its number, or a UserError naming the field', () => {
+    fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 8 }), fc.nat().map(String)), (v) => {
+      const text = csv(HR, `table3,A,,R_lo,0.5,${quote(v)},x`);
+      const t = v.trim();
+      if (/^\d+$/.test(t) && Number(t) >= 1 && Number.isSafeInteger(Number(t))) expect(parsePublished(text, 'pub.csv').rows[0].reps).toBe(Number(t));
+      else if (t === '') expect(parsePublished(text, 'pub.csv').rows[0].reps).toBeUndefined();
+      else expect(error(text)).toMatch(/^pub\.csv:2: field "reps": /);
+    }), { numRuns: 500 });
+  });
 });
 
 describe('precision is read from the text', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { extremeIndices, quantileOfUpdate, quantileSorted, quantilesUnsorted, updateQuantileSide } from '../../src/stats/quantile.js';
+import { extremeIndices, quantileOfUpdate, quantileSorted, quantilesUnsorted, tailQuantiles, updateQuantileSide } from '../../src/stats/quantile.js';
 
 // Expected values: numpy.percentile(x, 100·q) with the default linear method, by hand:
 // h = (N−1)·q, value = x[⌊h⌋] + (h − ⌊h⌋)(x[⌊h⌋+1] − x[⌊h⌋]).
@@ -100,5 +100,28 @@ describe('quantileOfUpdate: the quantile of f(base − sub + add) in one pass', 
     const sub = new Float64Array(n), add = new Float64Array(n).fill(1);
     expect(quantileOfUpdate(base, sub, add, 0.025, (x) => x)).toBeCloseTo(10.975, 12);
     expect(quantileOfUpdate(base, sub, add, 0.975, (x) => x)).toBeCloseTo(390.025, 12);
+  });
+});
+
+describe('tailQuantiles', () => {
+  // The reference: sort a copy and interpolate with quantileSorted (d3-array).
+  const sorted = (xs: Float64Array, q: number) => quantileSorted(Float64Array.from(xs).sort(), q);
+  it('equals the sorted reference bit for bit, in either tail, on ties and lattices', () => {
+    const value = fc.oneof(fc.double({ noDefaultInfinity: true, noNaN: true }), fc.integer({ min: -3, max: 3 }), fc.constantFrom(0.5, 0.25));
+    const level = fc.oneof(fc.double({ min: 0, max: 0.1, noNaN: true }), fc.double({ min: 0.9, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }));
+    fc.assert(fc.property(fc.array(value, { minLength: 1, maxLength: 400 }), fc.array(level, { minLength: 1, maxLength: 3 }), (xs, qs) => {
+      const a = Float64Array.from(xs);
+      const got = tailQuantiles(Float64Array.from(a), qs);
+      qs.forEach((q, i) => expect(got[i] === sorted(a, q)).toBe(true));
+    }), { numRuns: 1500 });
+  });
+  it('NaN anywhere gives NaN; an empty sample NaN; a level outside [0, 1] is an error', () => {
+    const a = Float64Array.from({ length: 1000 }, (_, i) => i);
+    a[700] = NaN;
+    expect(tailQuantiles(a, [0.02, 0.03])).toEqual([NaN, NaN]);
+    expect(tailQuantiles(a, [0.98])).toEqual([NaN]);
+    expect(tailQuantiles(a, [0.02, 0.98])).toEqual([NaN, NaN]);
+    expect(tailQuantiles(new Float64Array(0), [0.5])).toEqual([NaN]);
+    expect(() => tailQuantiles(a, [1.5])).toThrow(RangeError);
   });
 });

@@ -1,8 +1,9 @@
 /** Every published number beside the computed one, with its tolerance and verdict. */
 import { POOLED, stat } from '../../core/names.js';
 import type { PublishedRow, PublishedTable, PublishedValues } from '../../sources/published.js';
-import { replicatesOf, table2Rows, type TwoFramingAnalysis } from '../two-framing/index.js';
-import { endpointMcSe, judge, type Verdict } from './verdict.js';
+import { familyZ, quantileBand, quantileLevelSpread } from '../../stats/mc-error.js';
+import { table2Rows, type Table2Row, type TwoFramingAnalysis } from '../two-framing/index.js';
+import { judge, type Verdict } from './verdict.js';
 
 export interface ReproductionRow {
   readonly table: PublishedTable;
@@ -17,13 +18,33 @@ export interface ReproductionRow {
   /** NaN when missing. */
   readonly computed: number;
   readonly difference: number;
-  /** Monte Carlo standard error of the computed value: 0 for points, the batch-means error for interval endpoints. */
-  readonly mcSe: number;
-  /** Half a unit of the last published digit + 2 × mcSe; NaN when missing. */
+  /**
+   * Interval endpoints: [Q̂(q − δ), Q̂(q + δ)] of the statistic's replicates (docs/methods.md §16),
+   * the values a correct publication's endpoint can take; undefined for points and missing rows.
+   */
+  readonly band?: readonly [number, number];
+  /** Interval endpoints: the quantile level q the endpoint was read at, and the publication's replicates B_p. */
+  readonly level?: number;
+  readonly publishedReps?: number;
+  /** Distance from the computed value to the edge of the accepted band on the published value's side; NaN when missing. */
   readonly tolerance: number;
   readonly verdict: Verdict;
   /** Line of the published file. */
   readonly line: number;
+}
+
+/** How the verdicts were reached: the family-wise level over the endpoints compared. */
+export interface VerdictRule {
+  /** Family-wise false-alarm level α. */
+  readonly alpha: number;
+  /** Interval endpoints compared (the family the level is shared over). */
+  readonly k: number;
+  /** Φ⁻¹(1 − α/(2k)); NaN when no endpoint is compared. */
+  readonly z: number;
+  /** The computation's replicates B_c. */
+  readonly computedReps: number;
+  /** The publication's replicates B_p of the endpoints compared, distinct, ascending. */
+  readonly publishedReps: readonly number[];
 }
 
 export interface Reproduction {
@@ -32,25 +53,37 @@ export interface Reproduction {
   readonly sha256: string;
   readonly rows: readonly ReproductionRow[];
   readonly counts: Readonly<Record<Verdict, number>>;
+  readonly rule: VerdictRule;
+  /** The verdict settings as given (for the regenerate command). */
+  readonly settings: VerdictSettings;
 }
 
-/** A computed value and the replicates its Monte Carlo error comes from (points: none). */
-interface Computed { readonly value: number; readonly replicates?: ArrayLike<number>; readonly q?: number }
+/** `--verdict-alpha` and `--published-reps`. */
+export interface VerdictSettings {
+  /** Family-wise false-alarm level α, default 0.05. */
+  readonly alpha?: number;
+  /** Replicates behind published endpoints whose row has no `reps`; default the computation's. */
+  readonly publishedReps?: number;
+}
 
-const ENDPOINT_Q: Readonly<Record<string, number>> = { lo: 0.025, hi: 0.975 };
+export const DEFAULT_VERDICT_ALPHA = 0.05;
 
-/** A statistic of the bootstrap by name: its point, or an interval endpoint with its replicates. */
+/** A computed value; an interval endpoint also names its statistic (replicates) and quantile level. */
+interface Computed { readonly value: number; readonly stat?: number; readonly q?: number }
+
+/** A statistic of the bootstrap by name: its point, or an interval endpoint with its statistic's index and level. */
 function fromBoot(a: TwoFramingAnalysis, name: string, part: string): Computed | undefined {
-  if (!a.boot.names.includes(name)) return undefined;
-  const v = a.boot.get(name);
-  if (part === '') return { value: v.point };
-  return { value: part === 'lo' ? v.lo : v.hi, replicates: replicatesOf(a, name), q: ENDPOINT_Q[part] };
+  const j = a.boot.indexOf(name);
+  if (j < 0) return undefined;
+  if (part === '') return { value: a.boot.point[j] };
+  const lo = part === 'lo';
+  return { value: (lo ? a.boot.lo : a.boot.hi)[j], stat: j, q: (lo ? a.boot.levels.lo : a.boot.levels.hi)[j] };
 }
 
-function computedValue(a: TwoFramingAnalysis, row: PublishedRow): Computed | undefined {
+function computedValue(a: TwoFramingAnalysis, t2: ReadonlyMap<string, Table2Row>, row: PublishedRow): Computed | undefined {
   if (row.table === 'table2') {
-    const r = table2Rows(a).find((t) => t.model === row.model && t.game === row.game);
-    return r ? { value: r[row.statistic as keyof typeof r] as number } : undefined;
+    const r = t2.get(JSON.stringify([row.model, row.game]));
+    return r ? { value: r[row.statistic as keyof Table2Row] as number } : undefined;
   }
   const [kind, part = ''] = row.statistic.split('_');
   if (row.table === 'table3') {
@@ -65,22 +98,45 @@ const emptyCounts = (): Record<Verdict, number> => ({ exact: 0, 'within-mc': 0, 
 
 /**
  * Compare an analysis (a `reproduce` or `analyze` result) with published values, row by row in
- * the order of the published file. Pure: reads nothing, writes nothing.
+ * the order of the published file (docs/methods.md §16). Pure: reads nothing, writes nothing.
+ * The replicates are read where the bootstrap keeps them; one buffer of B_c values serves every
+ * endpoint's band.
  */
-export function compareWithPublished(result: { readonly analysis: TwoFramingAnalysis }, published: Omit<PublishedValues, 'provenanceColumns'>): Reproduction {
+export function compareWithPublished(result: { readonly analysis: TwoFramingAnalysis }, published: Omit<PublishedValues, 'provenanceColumns'>,
+  settings: VerdictSettings = {}): Reproduction {
   const a = result.analysis;
-  const counts = emptyCounts();
-  const rows = published.rows.map((p): ReproductionRow => {
-    const base = { table: p.table, model: p.model, game: p.game, statistic: p.statistic, published: p.published.text, decimals: p.published.decimals, line: p.line };
-    const c = computedValue(a, p);
-    if (c === undefined || !Number.isFinite(c.value)) {
-      counts.missing++;
-      return { ...base, computed: NaN, difference: NaN, mcSe: NaN, tolerance: NaN, verdict: 'missing' };
-    }
-    const mcSe = c.replicates ? endpointMcSe(c.replicates, c.q!) : 0;
-    const j = judge(c.value, p.published, mcSe);
-    counts[j.verdict]++;
-    return { ...base, computed: c.value, difference: j.difference, mcSe, tolerance: j.tolerance, verdict: j.verdict };
+  const { reps, replicates } = a.boot;
+  const alpha = settings.alpha ?? DEFAULT_VERDICT_ALPHA;
+  const t2 = new Map(published.rows.some((p) => p.table === 'table2') ? table2Rows(a).map((r) => [JSON.stringify([r.model, r.game]), r]) : []);
+  const found = published.rows.map((p) => {
+    const c = computedValue(a, t2, p);
+    return c !== undefined && Number.isFinite(c.value) ? c : undefined;
   });
-  return { path: published.path, sha256: published.sha256, rows, counts };
+  const ends = published.rows.filter((_, i) => found[i]?.stat !== undefined);
+  const k = ends.length;
+  const z = k > 0 ? familyZ(alpha, k) : NaN;
+  const repsOf = (p: PublishedRow) => p.reps ?? settings.publishedReps ?? reps;
+  const scratch = new Float64Array(k > 0 ? reps : 0);
+  const counts = emptyCounts();
+  const rows = published.rows.map((p, i): ReproductionRow => {
+    const c = found[i];
+    let band: readonly [number, number] | undefined;
+    let bp: number | undefined;
+    if (c?.stat !== undefined) {
+      bp = repsOf(p);
+      const [lo, hi] = quantileBand(replicates.subarray(c.stat * reps, (c.stat + 1) * reps), c.q!, quantileLevelSpread(c.q!, z, reps, bp), scratch);
+      // R-7 interpolation can round a neighbouring level one ulp past the endpoint; the band holds it.
+      band = [Math.min(lo, c.value), Math.max(hi, c.value)];
+    }
+    const j = c === undefined ? undefined : judge(c.value, p.published, band);
+    counts[j?.verdict ?? 'missing']++;
+    // One object literal of one shape for every row (spreading a few partial objects per row cost more than the verdicts).
+    return {
+      table: p.table, model: p.model, game: p.game, statistic: p.statistic, published: p.published.text, decimals: p.published.decimals,
+      computed: c?.value ?? NaN, difference: j?.difference ?? NaN, band, level: band ? c!.q : undefined, publishedReps: bp,
+      tolerance: j?.tolerance ?? NaN, verdict: j?.verdict ?? 'missing', line: p.line,
+    };
+  });
+  const publishedReps = [...new Set(ends.map(repsOf))].sort((x, y) => x - y);
+  return { path: published.path, sha256: published.sha256, rows, counts, rule: { alpha, k, z, computedReps: reps, publishedReps }, settings };
 }

@@ -10,10 +10,12 @@ const TABLE_LABEL: Readonly<Record<string, string>> = { table2: 'Table 2', table
 export function reproductionPoints(rep: Reproduction): ReproductionPoint[] {
   return rep.rows.filter((r) => r.verdict !== 'missing').map((r) => {
     const half = 5 / 10 ** (r.decimals + 1);
+    // x = (computed − p)/half for the published values p ∈ [band lo − h, band hi + h] accepted.
+    const [lo, hi] = r.band ?? [r.computed, r.computed];
     return {
       statistic: `${TABLE_LABEL[r.table]} ${r.statistic}`, model: r.model, item: r.game ? `${r.model} / ${r.game}` : r.model,
       published: r.published, computed: r.computed, difference: r.difference, tolerance: r.tolerance,
-      x: r.difference / half, band: r.tolerance / half, verdict: r.verdict,
+      x: r.difference / half, bandLo: (r.computed - hi) / half - 1, bandHi: (r.computed - lo) / half + 1, verdict: r.verdict,
     };
   });
 }

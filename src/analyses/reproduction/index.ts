@@ -1,8 +1,10 @@
 /** Reproduction verdicts: every published number beside the computed one (`--expect FILE`). */
-export { compareWithPublished, type Reproduction, type ReproductionRow } from './compare.js';
-export { exactDecimal, halfUnit, judge, endpointMcSe, VERDICTS, type Verdict, type Judgement, type ExactDecimal } from './verdict.js';
 export {
-  REPRODUCTION_COLUMNS, reproductionCsv, reproductionFile, reproductionCheck, reproductionSection, reproductionSentence, rowLabel,
+  compareWithPublished, DEFAULT_VERDICT_ALPHA, type Reproduction, type ReproductionRow, type VerdictRule, type VerdictSettings,
+} from './compare.js';
+export { exactDecimal, halfUnit, judge, VERDICTS, type Verdict, type Judgement, type ExactDecimal } from './verdict.js';
+export {
+  REPRODUCTION_COLUMNS, reproductionCsv, reproductionFile, reproductionCheck, reproductionSection, reproductionSentence, reproductionRuleText, reproductionMetrics, rowLabel,
 } from './outputs.js';
 export { reproductionFigure, reproductionPoints } from './figure.js';
 

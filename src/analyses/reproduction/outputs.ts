@@ -51,6 +51,30 @@ function failure(r: ReproductionRow): string {
   return `${rowLabel(r)}: published ${r.published}, computed ${shown(r)}; |difference| ${fixed(Math.abs(r.difference), r.decimals + 2)} > tolerance ${fixed(r.tolerance, r.decimals + 2)}`;
 }
 
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The verdict rule's parameters in one sentence (the report's caption of reproduction.csv):
+ * "Family-wise α = 0.05 over k = 16 interval endpoints: z = Φ⁻¹(1 − α/(2k)) = 2.955; B_c = 10,000 computed, B_p = 10,000 published replicates."
+ */
+export function reproductionRuleText(rep: Reproduction): string {
+  const r = rep.rule;
+  if (r.k === 0) return `Family-wise α = ${r.alpha}: no interval endpoint compared (points are exact or differ); B_c = ${count(r.computedReps)} computed replicates.`;
+  return `Family-wise α = ${r.alpha} over k = ${r.k} interval endpoint${r.k === 1 ? '' : 's'}: z = Φ⁻¹(1 − α/(2k)) = ${fixed(r.z, 3)}; `
+    + `B_c = ${count(r.computedReps)} computed, B_p = ${r.publishedReps.map(count).join(' or ')} published replicates.`;
+}
+
+/** The comparison's settings and counts for metrics.json. */
+export function reproductionMetrics(rep: Reproduction) {
+  const r = rep.rule;
+  return {
+    published: rep.path, sha256: rep.sha256,
+    rule: 'endpoints: within-mc when [p - h, p + h] meets [Q(q - delta), Q(q + delta)] of the replicates, delta = z * sqrt(q(1 - q)(1/B_c + 1/B_p)), z = Phi^-1(1 - alpha/(2k)); points: exact or differs',
+    alpha: r.alpha, k: r.k, z: Number.isFinite(r.z) ? r.z : null, computed_reps: r.computedReps, published_reps: [...r.publishedReps],
+    counts: { ...rep.counts },
+  };
+}
+
 /** `published_values_reproduced`: fails when any published number differs or is missing. */
 export function reproductionCheck(rep: Reproduction): Check {
   const c = rep.counts;
@@ -68,9 +92,9 @@ const verdictCell = (r: ReproductionRow): CellInput => ({
 export function reproductionSection(rep: Reproduction): Section {
   const blocks: Block[] = [
     { kind: 'text', text: reproductionSentence(rep) },
-    { kind: 'text', text: `Published values: ${rep.path} (SHA-256 ${rep.sha256}). A number is exact when the computed value rounds to it at its printed precision (|computed − published| ≤ half a unit of its last digit, in exact decimal arithmetic); within Monte Carlo error when |computed − published| ≤ that half unit + 2 × the Monte Carlo standard error of the computed value (batch means over the bootstrap replicates for interval endpoints, 0 for points); otherwise it differs. Missing: the computation has no such model, game or statistic.` },
+    { kind: 'text', text: `Published values: ${rep.path} (SHA-256 ${rep.sha256}). A number is exact when the computed value rounds to it at its printed precision (|computed − published| ≤ h, half a unit of its last digit, in exact decimal arithmetic). An interval endpoint read at quantile level q is within Monte Carlo error when the published value's rounding interval [p − h, p + h] meets [Q̂(q − δ), Q̂(q + δ)], quantiles of the computation's own replicates, with δ = z·√(q(1 − q)(1/B_c + 1/B_p)): the values a correct publication with B_p replicates reports, all k endpoints together, with probability about 1 − α. Points do not depend on the bootstrap: exact or they differ. Tolerance: the distance from the computed value to the edge of the accepted band on the published value's side (a number differs when |difference| > tolerance). Missing: the computation has no such model, game or statistic.` },
     {
-      kind: 'table', id: 'reproduction-values',
+      kind: 'table', id: 'reproduction-values', caption: `reports/reproduction.csv. ${reproductionRuleText(rep)}`,
       columns: ['Table', 'Model', 'Game', 'Statistic', num('Published'), num('Computed'), num('Difference'), num('Tolerance'), 'Verdict'],
       rows: rep.rows.map((r) => {
         const m = r.verdict === 'missing';

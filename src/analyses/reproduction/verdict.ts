@@ -1,11 +1,11 @@
 /**
  * The verdict on one published number (docs/methods.md "Reproduction verdicts"), in exact decimal
  * arithmetic: a binary double is a finite decimal, so |computed − published| is compared with half
- * a unit of the last published digit (plus 2 × the Monte Carlo standard error) without any
- * floating-point error at the boundary (0.0625 − 0.062 is 0.0005 exactly, not 0.00050000000000000044).
+ * a unit of the last published digit (and the published value's rounding interval with the
+ * Monte Carlo band of an endpoint) without any floating-point error at the boundary (0.0625 − 0.062
+ * is 0.0005 exactly, not 0.00050000000000000044).
  */
 import { unitsOf, type DecimalText } from '../../core/decimal.js';
-import { defaultBatches, mcErrorOfQuantile } from '../../stats/mc-error.js';
 
 export type Verdict = 'exact' | 'within-mc' | 'differs' | 'missing';
 export const VERDICTS: readonly Verdict[] = ['exact', 'within-mc', 'differs', 'missing'];
@@ -42,34 +42,56 @@ export interface Judgement {
   readonly verdict: Exclude<Verdict, 'missing'>;
   /** computed − published (a double, for display). */
   readonly difference: number;
-  /** Half a unit of the last published digit + 2 × the Monte Carlo standard error (a double, for display). */
+  /**
+   * The distance from the computed value to the edge of the band of published values it accepts,
+   * on the published value's side: h for a point; for an endpoint the band is
+   * [Q̂(q − δ) − h, Q̂(q + δ) + h]. A number differs exactly when |difference| > tolerance.
+   */
   readonly tolerance: number;
 }
 
 /**
- * `exact` when |computed − published| ≤ half a unit of the last published digit (the computed
+ * `exact` when |computed − published| ≤ h, half a unit of the last published digit (the computed
  * value rounds to the published one; a value exactly halfway counts, since the two usual tie rules
- * disagree there); `within-mc` when it is not exact but within that half unit plus 2 × mcSe;
- * `differs` otherwise. Points have mcSe = 0, so they are exact or differ.
+ * disagree there). For an interval endpoint, `band` = [Q̂(q − δ), Q̂(q + δ)] of its replicates
+ * (docs/methods.md §16): `within-mc` when it is not exact but the published value's rounding
+ * interval [p − h, p + h] meets the band (which holds the computed value). `differs` otherwise;
+ * points (no band) are exact or differ.
  */
-export function judge(computed: number, published: DecimalText, mcSe: number): Judgement {
-  if (!(mcSe >= 0) || !Number.isFinite(mcSe)) throw new RangeError(`Monte Carlo standard error must be finite and ≥ 0: ${mcSe}`);
-  const c = exactDecimal(computed);
-  const h = halfUnit(published.decimals);
-  const twoSe = exactDecimal(2 * mcSe); // doubling a double is exact
-  const scale = Math.max(c.scale, h.scale, twoSe.scale);
-  const diff = abs(rescale(c, scale) - rescale({ units: unitsOf(published), scale: published.decimals }, scale));
-  const half = rescale(h, scale);
-  const verdict = diff <= half ? 'exact' : diff <= half + rescale(twoSe, scale) ? 'within-mc' : 'differs';
-  return { verdict, difference: computed - published.value, tolerance: 5 / 10 ** (published.decimals + 1) + 2 * mcSe };
+export function judge(computed: number, published: DecimalText, band?: readonly [number, number]): Judgement {
+  const half = 5 / 10 ** (published.decimals + 1);
+  const difference = computed - published.value;
+  const tolerance = !band ? half : difference <= 0 ? band[1] + half - computed : computed - (band[0] - half);
+  const verdict = judgeInDoubles(computed, published.value, half, band) ?? judgeExact(computed, published, band);
+  return { verdict, difference, tolerance };
 }
 
 /**
- * Monte Carlo standard error of a bootstrap percentile endpoint: the audit's batch-means error
- * (docs/methods.md §10.6) on the replicates of that statistic. Fewer than two replicates cannot
- * be split into batches; their error is taken as 0.
+ * The verdict in floating point where every comparison it rests on is decided by more than any
+ * rounding of its few operations (1e-12 of the magnitudes involved); undefined near a boundary,
+ * where only exact arithmetic decides. Most numbers are far from a boundary: this spares them the
+ * exact decimal expansion of every double.
  */
-export function endpointMcSe(replicates: ArrayLike<number>, q: number): number {
-  if (replicates.length < 2) return 0;
-  return mcErrorOfQuantile(replicates, q, defaultBatches(replicates.length)).se;
+function judgeInDoubles(c: number, p: number, h: number, band?: readonly [number, number]): Exclude<Verdict, 'missing'> | undefined {
+  const m = 1e-12 * Math.max(1, Math.abs(c), Math.abs(p), band ? Math.max(Math.abs(band[0]), Math.abs(band[1])) : 0);
+  const d = Math.abs(c - p) - h;
+  if (!(Math.abs(d) > m)) return undefined;
+  if (d < 0) return 'exact';
+  if (!band) return 'differs';
+  const above = p - h - band[1]; // ≤ 0: the rounding interval starts below the band's top
+  const below = band[0] - (p + h); // ≤ 0: it ends above the band's bottom
+  if (!(Math.abs(above) > m && Math.abs(below) > m)) return undefined;
+  return above < 0 && below < 0 ? 'within-mc' : 'differs';
+}
+
+/** The verdict in exact decimal arithmetic (the definition; `judge` reaches it through doubles where they decide). */
+export function judgeExact(computed: number, published: DecimalText, band?: readonly [number, number]): Exclude<Verdict, 'missing'> {
+  const c = exactDecimal(computed);
+  const h = halfUnit(published.decimals);
+  const p = { units: unitsOf(published), scale: published.decimals };
+  const [lo, hi] = band ? band.map(exactDecimal) : [c, c];
+  const scale = Math.max(c.scale, h.scale, lo.scale, hi.scale);
+  const [cs, ps, hs, los, his] = [c, p, h, lo, hi].map((d) => rescale(d, scale));
+  if (abs(cs - ps) <= hs) return 'exact';
+  return ps - hs <= his && ps + hs >= los ? 'within-mc' : 'differs';
 }

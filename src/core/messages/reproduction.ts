@@ -17,6 +17,10 @@ export const reproductionMsg = {
     at(file, line, 'published', `${q(value)} is not a plain decimal number (write it as printed, e.g. 0.150 or 26)`),
   duplicateRow: (file: string, line: number, firstLine: number, key: string) =>
     at(file, line, 'statistic', `duplicate published value ${key} (first seen on line ${firstLine})`),
+  badReps: (file: string, line: number, value: string) =>
+    at(file, line, 'reps', `${q(value)} is not a number of bootstrap replicates (a whole number ≥ 1, or empty)`),
+  badAlpha: (value: string) => `--verdict-alpha: ${q(value)} is not a level in (0, 1) (e.g. 0.05)`,
+  badPublishedReps: (value: string) => `--published-reps: ${q(value)} is not a number of bootstrap replicates (a whole number ≥ 1)`,
   expectNeedsTwoFraming: (store: string) =>
     `--expect: ${store} holds a context-enrichment run; published values are compared with two-framing tables (table2, table3, family) only`,
   usingShipped: (path: string) => `comparing with the published values in ${path} (the shipped data's paper tables; --expect FILE to use another)`,

@@ -3,8 +3,8 @@ import { COLORS, defineFigure, PLOT_WIDTH, type Figure } from '../figure.js';
 /**
  * One published number beside the computed one. `x` is computed − published in half-units of the
  * last published digit, so |x| ≤ 1 means the computed value rounds to the published one whatever
- * the number's precision; `band` is the tolerance in the same units (1 for points; 1 + 2·se/half
- * unit for interval endpoints).
+ * the number's precision; [bandLo, bandHi] is the range of x a published value may take and not
+ * differ, in the same units ([−1, 1] for points; wider, and not symmetric, for interval endpoints).
  */
 export interface ReproductionPoint {
   /** y row, e.g. "Table 3 R_lo". */
@@ -17,7 +17,8 @@ export interface ReproductionPoint {
   readonly difference: number;
   readonly tolerance: number;
   readonly x: number;
-  readonly band: number;
+  readonly bandLo: number;
+  readonly bandHi: number;
   readonly verdict: string;
 }
 
@@ -44,7 +45,7 @@ export function reproductionChart(rows: readonly ReproductionPoint[], o: Reprodu
   return defineFigure(
     'reproduction',
     'Published vs computed, per statistic, with the tolerance band',
-    'Each published number at computed − published, in half-units of its last printed digit. Inside the shaded band (|x| ≤ 1) the computed value rounds to the published one; a line is the band widened by 2 × the Monte Carlo standard error of an interval endpoint. Colour: verdict.',
+    'Each published number at computed − published, in half-units of its last printed digit. Inside the shaded band (|x| ≤ 1) the computed value rounds to the published one; a line is the wider range the published value of an interval endpoint may take within Monte Carlo error (the quantiles of the replicates of the computation at q ± δ, widened by the rounding half unit). Colour: verdict.',
     {
       title: { text: 'Published vs computed', subtitle: o.subtitle },
       width: PLOT_WIDTH,
@@ -60,8 +61,8 @@ export function reproductionChart(rows: readonly ReproductionPoint[], o: Reprodu
           layer: [
             {
               mark: { type: 'rule', strokeWidth: 2, color: '#8d8d8d' },
-              transform: [{ filter: 'datum.band > 1' }, { calculate: '-datum.band', as: 'bandLo' }],
-              encoding: { y, yOffset, x: { field: 'bandLo', type: 'quantitative' }, x2: { field: 'band' } },
+              transform: [{ filter: 'datum.bandHi - datum.bandLo > 2' }],
+              encoding: { y, yOffset, x: { field: 'bandLo', type: 'quantitative' }, x2: { field: 'bandHi' } },
             },
             {
               mark: { type: 'point', filled: true, size: 60, opacity: 0.9 },

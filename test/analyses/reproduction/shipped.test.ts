@@ -5,6 +5,8 @@ import { reproduce } from '../../../src/commands/reproduce.js';
 import { compareWithPublished, reproductionSentence, reproductionCheck, reproductionSection } from '../../../src/analyses/reproduction/index.js';
 import { parsePublished, SHIPPED_PUBLISHED } from '../../../src/sources/published.js';
 import { MemoryLogger } from '../../../src/core/logger.js';
+import { stat } from '../../../src/core/names.js';
+import { quantileSorted } from '../../../src/stats/quantile.js';
 import { ROOT } from '../../helpers/cli.js';
 
 const SHIPPED = readFileSync(join(ROOT, SHIPPED_PUBLISHED), 'utf8');
@@ -25,16 +27,22 @@ describe('the shipped data against the paper\'s Tables 2 and 3', () => {
     const points = rep.rows.filter((r) => r.table === 'table2' || !/_(lo|hi)$/.test(r.statistic));
     expect(points).toHaveLength(60 + 8);
     for (const r of points) expect([r.table, r.model, r.game, r.statistic, r.verdict]).toEqual([r.table, r.model, r.game, r.statistic, 'exact']);
-    for (const r of points) expect([r.mcSe, r.tolerance]).toEqual([0, r.statistic.endsWith('count') ? 0.5 : 0.0005]);
+    for (const r of points) expect([r.band, r.tolerance]).toEqual([undefined, r.statistic.endsWith('count') ? 0.5 : 0.0005]);
   });
 
-  it('every Table 3 interval endpoint is exact or within Monte Carlo error, with a positive batch-means error', () => {
+  it('every Table 3 interval endpoint is exact or within Monte Carlo error, its band around the computed value', () => {
     const ends = rep.rows.filter((r) => r.table === 'table3' && /_(lo|hi)$/.test(r.statistic));
     expect(ends).toHaveLength(16);
+    // 16 endpoints at α = 0.05: z = Φ⁻¹(1 − 0.05/32) = 2.955166847497834 (scipy); the paper's B = 10,000 (Table 1).
+    expect(rep.rule).toMatchObject({ alpha: 0.05, k: 16, computedReps: 10_000, publishedReps: [10_000] });
+    expect(rep.rule.z).toBeCloseTo(2.955166847497834, 12);
     for (const r of ends) {
       expect(['exact', 'within-mc']).toContain(r.verdict);
-      expect(r.mcSe).toBeGreaterThan(0);
-      expect(r.tolerance).toBeCloseTo(0.0005 + 2 * r.mcSe, 15);
+      expect([r.publishedReps, r.level]).toEqual([10_000, r.statistic.endsWith('_lo') ? (1 - 0.95) / 2 : 1 - (1 - 0.95) / 2]);
+      const [lo, hi] = r.band!;
+      expect(lo).toBeLessThan(r.computed);
+      expect(hi).toBeGreaterThan(r.computed);
+      expect(r.tolerance).toBeCloseTo(r.difference <= 0 ? hi + 0.0005 - r.computed : r.computed - lo + 0.0005, 15);
     }
     // The two endpoints one rounding step from what numpy and samegame agree on (0.9553, 0.3167) are among them.
     const notExact = ends.filter((r) => r.verdict !== 'exact').map((r) => `${r.model} ${r.statistic}`);
@@ -58,7 +66,7 @@ describe('the shipped data against the paper\'s Tables 2 and 3', () => {
 
   describe('a planted wrong value and an unknown model', () => {
     const planted = SHIPPED.replace('table3,GPT-4,,shift,0.377,', 'table3,GPT-4,,shift,0.387,')
-      + 'table3,GPT-5,,R,0.900,not in the data\n';
+      + 'table3,GPT-5,,R,0.900,10000,not in the data\n';
     const p = compareWithPublished(res, published(planted));
 
     it('exactly the changed shift differs, the unknown model is missing, everything else as before', () => {
@@ -86,13 +94,31 @@ describe('the shipped data against the paper\'s Tables 2 and 3', () => {
     });
   });
 
+  it('BCa endpoints are judged at their adjusted levels: the level the endpoint was read at, and the band around it', () => {
+    const bca = reproduce({ interval: 'bca', reps: 2000, dryRun: true });
+    const ends = bca.reproduction!.rows.filter((r) => r.table === 'table3' && /_(lo|hi)$/.test(r.statistic));
+    const z = bca.reproduction!.rule.z;
+    for (const r of ends) {
+      const name = stat(r.statistic.split('_')[0], r.model);
+      const j = bca.analysis.boot.indexOf(name);
+      const sorted = bca.analysis.boot.replicates.slice(j * 2000, (j + 1) * 2000).sort();
+      // The endpoint is the R-7 quantile of its replicates at the recorded level (sorting, not selection) …
+      expect(quantileSorted(sorted, r.level!)).toBe(r.computed);
+      // … and the band reads the same replicates at that level ± δ (B_c = 2,000, B_p = 10,000 from the shipped file).
+      const d = z * Math.sqrt(r.level! * (1 - r.level!) * (1 / 2000 + 1 / 10_000));
+      expect(r.band![0]).toBe(Math.min(r.computed, quantileSorted(sorted, Math.max(0, r.level! - d))));
+      expect(r.band![1]).toBe(Math.max(r.computed, quantileSorted(sorted, Math.min(1, r.level! + d))));
+    }
+    expect(ends.filter((r) => Math.abs(r.level! - (r.statistic.endsWith('_lo') ? 0.025 : 0.975)) > 1e-3).length).toBeGreaterThan(0);
+  });
+
   it('family statistics are compared when the data has more than two framings; per-model rows may name game All', () => {
     const other = reproduce({ data: join(ROOT, 'test/fixtures/rates/other.csv'), base: 'plain', alt: 'story', reps: 400, dryRun: true });
     const fam = other.analysis.boot.get('Rfam["Alpha"]');
     const text = `table,model,game,statistic,published\nfamily,Alpha,All,R,${fam.point.toFixed(3)}\nfamily,Alpha,,R_lo,${fam.lo.toFixed(3)}\nfamily,Alpha,Nope,R,0.5\n`;
     const p = compareWithPublished(other, published(text));
     expect(p.rows.map((r) => r.verdict)).toEqual(['exact', 'exact', 'missing']);
-    expect(p.rows[1].mcSe).toBeGreaterThan(0);
+    expect(p.rows[1].band![0]).toBeLessThan(p.rows[1].band![1]);
     expect(compareWithPublished(res, published(text)).rows.map((r) => r.verdict)).toEqual(['missing', 'missing', 'missing']);
   });
 });

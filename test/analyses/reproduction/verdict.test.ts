@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { endpointMcSe, exactDecimal, judge } from '../../../src/analyses/reproduction/index.js';
+import fc from 'fast-check';
+import { exactDecimal, judge } from '../../../src/analyses/reproduction/index.js';
+import { judgeExact } from '../../../src/analyses/reproduction/verdict.js';
+import { familyZ, quantileBand, quantileLevelSpread } from '../../../src/stats/mc-error.js';
 import { parseSignedDecimal } from '../../../src/sources/published.js';
 
 const P = (text: string) => parseSignedDecimal(text)!;
@@ -29,54 +32,105 @@ describe('exact decimal value of a double', () => {
 
 describe('tolerance of a point at 3 decimals: half a unit, 0.0005, in exact arithmetic', () => {
   it('0.0005 is the tolerance, and points carry no Monte Carlo error', () => {
-    expect(judge(0.1496, P('0.150'), 0)).toMatchObject({ verdict: 'exact', tolerance: 0.0005 });
-    expect(judge(0.1494, P('0.150'), 0).verdict).toBe('differs');
-    expect(judge(0.15041, P('0.150'), 0).verdict).toBe('exact');
+    expect(judge(0.1496, P('0.150'))).toMatchObject({ verdict: 'exact', tolerance: 0.0005 });
+    expect(judge(0.1494, P('0.150')).verdict).toBe('differs');
+    expect(judge(0.15041, P('0.150')).verdict).toBe('exact');
   });
   it('GPT-3.5 shift 0.1505 as computed is the double 0.150499999…: it rounds to 0.150, not 0.151', () => {
-    expect(judge(0.1505, P('0.150'), 0).verdict).toBe('exact');
-    expect(judge(0.1505, P('0.151'), 0).verdict).toBe('differs');
+    expect(judge(0.1505, P('0.150')).verdict).toBe('exact');
+    expect(judge(0.1505, P('0.151')).verdict).toBe('differs');
   });
   it('at the boundary exactly: 0.0625 is halfway between 0.062 and 0.063 and rounds to either (floating point says 0.0005000000000000004 > 0.0005)', () => {
     expect(Math.abs(0.0625 - 0.062) <= 0.0005).toBe(false); // the error exact arithmetic avoids
-    expect(judge(0.0625, P('0.062'), 0).verdict).toBe('exact');
-    expect(judge(0.0625, P('0.063'), 0).verdict).toBe('exact');
-    expect(judge(0.0625 + 2 ** -56, P('0.062'), 0).verdict).toBe('differs');
+    expect(judge(0.0625, P('0.062')).verdict).toBe('exact');
+    expect(judge(0.0625, P('0.063')).verdict).toBe('exact');
+    expect(judge(0.0625 + 2 ** -56, P('0.062')).verdict).toBe('differs');
   });
   it('precision from the text: the same value against "0.15" has tolerance 0.005, against "0.150" 0.0005', () => {
-    expect(judge(0.153, P('0.15'), 0)).toMatchObject({ verdict: 'exact', tolerance: 0.005 });
-    expect(judge(0.153, P('0.150'), 0).verdict).toBe('differs');
-    expect(judge(26, P('26'), 0)).toMatchObject({ verdict: 'exact', tolerance: 0.5, difference: 0 });
-    expect(judge(-0.0104, P('-0.010'), 0).verdict).toBe('exact');
-    expect(judge(-0.0106, P('-0.010'), 0).verdict).toBe('differs');
+    expect(judge(0.153, P('0.15'))).toMatchObject({ verdict: 'exact', tolerance: 0.005 });
+    expect(judge(0.153, P('0.150')).verdict).toBe('differs');
+    expect(judge(26, P('26'))).toMatchObject({ verdict: 'exact', tolerance: 0.5, difference: 0 });
+    expect(judge(-0.0104, P('-0.010')).verdict).toBe('exact');
+    expect(judge(-0.0106, P('-0.010')).verdict).toBe('differs');
   });
 });
 
-describe('tolerance of an interval endpoint with a known Monte Carlo standard error', () => {
-  // 400 replicates → 2 batches of 200 (docs/methods.md §10.6). Batch 1 all 0.5, batch 2 all 0.5 + 2⁻⁹:
-  // each batch's 2.5 % point is its constant, so se = sd(0.5, 0.5 + 2⁻⁹)/√2 = (2⁻⁹/√2)/√2 = 2⁻¹⁰.
-  const reps = Float64Array.from({ length: 400 }, (_, i) => (i < 200 ? 0.5 : 0.5 + 2 ** -9));
-  const se = endpointMcSe(reps, 0.025);
-  it('the batch-means error by hand: 2⁻¹⁰ = 0.0009765625', () => {
-    expect(se).toBeCloseTo(2 ** -10, 15);
+describe('an interval endpoint against the band of its replicates', () => {
+  // Replicates 0.001·i, i = 0 … 999 (R-7 quantile at level u: 0.001·999u). At q = 0.025 with
+  // z = 2 and B_c = B_p = 1000: δ = 2·√(0.025·0.975·0.002) = 0.013964…, so the band is
+  // [Q̂(0.011036), Q̂(0.038964)] = [0.011025…, 0.038925…] and the endpoint Q̂(0.025) = 0.024975.
+  const reps = Float64Array.from({ length: 1000 }, (_, i) => i / 1000);
+  const delta = quantileLevelSpread(0.025, 2, 1000, 1000);
+  const band = quantileBand(reps, 0.025, delta, new Float64Array(1000));
+  it('the level spread and the band by hand', () => {
+    expect(delta).toBeCloseTo(2 * Math.sqrt(0.025 * 0.975 * 0.002), 15);
+    expect(band[0]).toBeCloseTo(0.999 * (0.025 - delta) / 1, 12);
+    expect(band[1]).toBeCloseTo(0.999 * (0.025 + delta) / 1, 12);
+    expect(reps[999]).toBe(0.999); // the caller's replicates are left in order
   });
-  it('published 0.502 (3 decimals): tolerance = 0.0005 + 2 × 0.0009765625 = 0.002453125', () => {
-    expect(judge(0.5, P('0.502'), 2 ** -10)).toMatchObject({ verdict: 'within-mc', tolerance: 0.002453125 });
-    expect(judge(0.5016, P('0.502'), 2 ** -10).verdict).toBe('exact');
-    // |0.4995 − 0.502| = 0.0025 > 0.002453125
-    expect(judge(0.4995, P('0.502'), 2 ** -10).verdict).toBe('differs');
+  it('within-mc when the rounding interval of the published value meets the band, differs when it does not', () => {
+    const c = 0.024975;
+    expect(judge(c, P('0.025'), band).verdict).toBe('exact');
+    expect(judge(c, P('0.039'), band).verdict).toBe('within-mc'); // [0.0385, 0.0395] meets … 0.038925
+    expect(judge(c, P('0.040'), band).verdict).toBe('differs'); // [0.0395, 0.0405] misses it
+    expect(judge(c, P('0.011'), band).verdict).toBe('within-mc');
+    expect(judge(c, P('0.010'), band).verdict).toBe('differs'); // [0.0095, 0.0105] misses 0.011025…
   });
-  it('at the boundary exactly (a whole-number count: half unit 0.5, se 0.25, tolerance 1)', () => {
-    expect(judge(25, P('26'), 0.25)).toMatchObject({ verdict: 'within-mc', tolerance: 1 });
-    expect(judge(25 - 2 ** -48, P('26'), 0.25).verdict).toBe('differs');
-    expect(judge(25.5, P('26'), 0.25).verdict).toBe('exact');
+  it('tolerance: the distance to the edge of the accepted band [lo − h, hi + h] on the published side', () => {
+    const c = 0.024975;
+    expect(judge(c, P('0.039'), band).tolerance).toBeCloseTo(band[1] + 0.0005 - c, 15);
+    expect(judge(c, P('0.011'), band).tolerance).toBeCloseTo(c - (band[0] - 0.0005), 15);
+    for (const t of ['0.039', '0.040', '0.011', '0.010']) {
+      const j = judge(c, P(t), band);
+      expect(Math.abs(j.difference) > j.tolerance).toBe(j.verdict === 'differs');
+    }
   });
-  it('replicates that cannot vary have no Monte Carlo error; fewer than two replicates count as none', () => {
-    expect(endpointMcSe(new Float64Array(400).fill(0.7), 0.975)).toBe(0);
-    expect(endpointMcSe([0.7], 0.975)).toBe(0);
+  it('at the boundary exactly: a band edge at p + h (or p − h) meets the rounding interval', () => {
+    // The double 0.5015 is 0.50149999999999994582…: below 0.502 − 0.0005, so its band misses [0.5015, 0.5025].
+    expect(judge(0.5, P('0.502'), [0.4995, 0.5015]).verdict).toBe('differs');
+    expect(judge(0.5, P('0.502'), [0.4995, 0.5015 + 2 ** -53]).verdict).toBe('within-mc');
+    expect(judge(25, P('27'), [24, 26.5]).verdict).toBe('within-mc');
+    expect(judge(25, P('27'), [24, 26.5 - 2 ** -48]).verdict).toBe('differs');
   });
-  it('a negative or non-finite standard error is a programming error', () => {
-    expect(() => judge(0.5, P('0.5'), -1)).toThrow(RangeError);
-    expect(() => judge(0.5, P('0.5'), NaN)).toThrow(RangeError);
+  it('a band that cannot vary (a constant statistic) leaves the endpoint exact or differing', () => {
+    const flat = quantileBand(new Float64Array(400).fill(0.7), 0.975, 0.01, new Float64Array(400));
+    expect(flat).toEqual([0.7, 0.7]);
+    expect(judge(0.7, P('0.701'), flat).verdict).toBe('differs');
+  });
+});
+
+describe('family-wise z', () => {
+  // scipy.stats.norm.ppf(1 − 0.05/32), (1 − 0.05/40), (1 − 0.01/2)
+  it.each([[0.05, 16, 2.955166847497834], [0.05, 20, 3.023341439739154], [0.01, 1, 2.5758293035489004]])('α = %d, k = %d', (alpha, k, want) => {
+    expect(familyZ(alpha, k)).toBeCloseTo(want, 12);
+  });
+  it('rejects a level outside (0, 1) and k < 1', () => {
+    expect(() => familyZ(0, 3)).toThrow(RangeError);
+    expect(() => familyZ(1, 3)).toThrow(RangeError);
+    expect(() => familyZ(0.05, 0)).toThrow(RangeError);
+  });
+});
+
+describe('the verdict in doubles is the verdict in exact arithmetic (property)', () => {
+  // Values at, one or a few ulps beside, or far from each boundary: p ± h for the computed value
+  // and for both band edges. judgeExact is the definition; judge decides in doubles only far from them.
+  const near = (x: number) => fc.oneof(
+    fc.constant(x), fc.integer({ min: -4, max: 4 }).map((k) => x + k * Number.EPSILON * Math.max(1, Math.abs(x))),
+    fc.double({ min: -0.01, max: 0.01, noNaN: true }).map((e) => x + e),
+  );
+  const kase = fc.record({ units: fc.integer({ min: -99_999, max: 99_999 }), decimals: fc.integer({ min: 0, max: 4 }) }).chain(({ units, decimals }) => {
+    const text = (units / 10 ** decimals).toFixed(decimals);
+    const p = Number(text);
+    const h = 5 / 10 ** (decimals + 1);
+    const edge = fc.oneof(near(p - h), near(p + h), near(p));
+    return fc.tuple(fc.constant(text), edge, edge, edge);
+  });
+  it('for points and for bands, at and beside every boundary', () => {
+    fc.assert(fc.property(kase, ([text, c, e1, e2]) => {
+      const pub = P(text);
+      expect(judge(c, pub).verdict).toBe(judgeExact(c, pub));
+      const band = [Math.min(c, e1, e2), Math.max(c, e1, e2)] as const;
+      expect(judge(c, pub, band).verdict).toBe(judgeExact(c, pub, band));
+    }), { numRuns: 3000 });
   });
 });
