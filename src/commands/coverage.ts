@@ -25,6 +25,10 @@ export interface CoverageOptions {
   /** A per-trial file (CSV or JSONL) giving the cells and n; its cluster column (clustered files are refused). */
   readonly trials?: string;
   readonly cluster?: string;
+  /** A WebPlotDigitizer project with its layout (and pixel error) giving the cells and n. */
+  readonly digitized?: string;
+  readonly layout?: string;
+  readonly pixelError?: number;
   readonly runId?: number;
   readonly out?: string;
   readonly sims?: number;
@@ -72,11 +76,11 @@ function checkPlanned(table: CellTable, path: string, base: string, alt: string)
  */
 export async function coverage(opts: CoverageOptions): Promise<CoverageCommandResult> {
   const logger = opts.logger ?? silentLogger;
-  if ([opts.data, opts.store, opts.trials].filter((x) => x !== undefined).length > 1) throw new UserError(coverageMsg.dataAndStore());
+  if ([opts.data, opts.store, opts.trials, opts.digitized].filter((x) => x !== undefined).length > 1) throw new UserError(coverageMsg.dataAndStore());
   let table: CellTable;
   let base = opts.base ?? TWO_FRAMING_DEFAULTS.base;
   let alt = opts.alt ?? TWO_FRAMING_DEFAULTS.alt;
-  const input = opts.store ?? opts.trials ?? opts.data ?? SHIPPED_RATES;
+  const input = opts.store ?? opts.trials ?? opts.digitized ?? opts.data ?? SHIPPED_RATES;
   if (opts.store !== undefined) {
     table = storeCells(opts.store, opts.runId);
     const framings = levels(table, 'framing');
@@ -84,7 +88,7 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     alt = opts.alt ?? (framings.includes(alt) ? alt : framings[1] ?? framings[0]);
     checkPlanned(table, opts.store, base, alt);
   } else {
-    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster }, base, alt);
+    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
     if (isClustered(read.table)) throw new UserError(coverageMsg.clustered(read.path));
     table = read.table;
   }

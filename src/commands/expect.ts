@@ -16,6 +16,8 @@ export interface ExpectOptions {
   readonly data?: string;
   /** A per-trial file given instead of rates (then no default published values). */
   readonly trials?: string;
+  /** A digitized project given instead of rates (then no default published values). */
+  readonly digitized?: string;
   /** Published values: a path; false for none; undefined for the default (the shipped file with the shipped rates only). */
   readonly expect?: string | false;
 }
@@ -24,7 +26,7 @@ export interface ExpectOptions {
 export function readExpected(o: ExpectOptions, logger: Logger): PublishedValues | undefined {
   if (o.expect === false) return undefined;
   if (o.expect !== undefined) return readPublished(resolve(o.expect), o.expect);
-  if (o.data !== undefined || o.trials !== undefined) return undefined;
+  if (o.data !== undefined || o.trials !== undefined || o.digitized !== undefined) return undefined;
   logger.info(reproductionMsg.usingShipped(SHIPPED_PUBLISHED));
   return readPublished(join(packageRoot, SHIPPED_PUBLISHED), SHIPPED_PUBLISHED);
 }

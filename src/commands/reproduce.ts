@@ -65,7 +65,9 @@ function expectedDecisions(input: AnalysisInput): { value: number; source: strin
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
   extra: { readonly interval?: string; readonly expect?: string } = {}): string {
   const t = input.trials;
-  const source = t ? { trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors } : { data: input.path };
+  const d = input.digitized;
+  const source = t ? { trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors }
+    : d ? { digitized: d.path, layout: d.layout.path, pixelError: d.pixelError } : { data: input.path };
   return regenerateCommand(command, [], {
     ...source, seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
     interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect,
