@@ -11,6 +11,7 @@ import type { VerificationReport } from '../core/checks.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
 import { readExpected, reproductionOutputs } from './expect.js';
 import { regenerateCommand } from '../core/command-line.js';
+import { digitization } from '../analyses/digitization/index.js';
 
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = twoFraming.defaults;
@@ -111,7 +112,9 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
 export function verifyRates(input: AnalysisInput, analysis: TwoFramingAnalysis, reports: string,
   command?: string): { tableFiles: OutputFile[]; verification: VerificationReport } {
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
-  const tableFiles = twoFraming.tables.files(reports, analysis, provenance, command === undefined ? undefined : { command });
+  const extra = { ...(command === undefined ? {} : { command }), ...(input.digitized ? { digitization: digitization.metrics(input.digitized) } : {}) };
+  const tableFiles = [...twoFraming.tables.files(reports, analysis, provenance, extra),
+    ...(input.digitized ? digitization.files(reports, input.digitized) : [])];
   const verification = twoFraming.verify({
     analysis,
     expectedDecisions: expectedDecisions(input),

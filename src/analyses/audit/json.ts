@@ -23,7 +23,7 @@ export function auditObject(r: Result) {
     tool: toolInfo(),
     settings: {
       seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
-      reading_error: s.readingError, search_reps: s.searchReps, mc_target: s.mcTarget,
+      reading_error: s.readingRanges ? r.readingError.label : s.readingError, search_reps: s.searchReps, mc_target: s.mcTarget,
       interval: s.interval === 'bca'
         ? 'headline: 95% BCa bootstrap (see headline_bca); reading-error, tipping-point, attenuation, influence and Monte Carlo sections: 95% percentile bootstrap of the same replicates'
         : '95% percentile bootstrap, linear interpolation between order statistics',
@@ -38,6 +38,8 @@ export function auditObject(r: Result) {
     })),
     reading_error: {
       K: r.readingError.K,
+      stated: r.readingError.label,
+      ...(r.readingError.perCell ? { unit: 'px', per_cell: 'each count may move within its range at ±K px of its click (reports/digitization.csv count_lo, count_hi)', down: r.readingError.perCell.down, up: r.readingError.perCell.up } : { unit: 'counts' }),
       reconstructed_cells: r.readingError.reconstructedCells,
       counts_given: r.readingError.given,
       note: r.readingError.given ? 'the counts were given, not read off a figure: no reading-error analysis'

@@ -7,6 +7,7 @@ const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 
 export const digitizedMsg = {
   needsLayout: () => '--digitized needs --layout LAYOUT.csv (columns dataset,point,model,game,framing,n) to map each digitized point to a cell',
   oneInput: () => '--digitized replaces --data and --trials: give one input',
+  readingErrorCounts: () => '--reading-error (counts) applies to rates files; a digitized figure\'s reading error is --pixel-error K (pixels of the figure)',
   layoutOnly: () => '--layout and --pixel-error apply to a digitized figure: give --digitized PROJECT',
   notJson: (file: string, detail: string) => `${file}: not a WebPlotDigitizer project (not JSON: ${detail})`,
   field: (file: string, path: string, what: string) => at(file, undefined, path, what),
