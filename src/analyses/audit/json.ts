@@ -38,8 +38,10 @@ export function auditObject(r: Result) {
     })),
     reading_error: {
       K: r.readingError.K,
-      stated: r.readingError.label,
-      ...(r.readingError.perCell ? { unit: 'px', per_cell: 'each count may move within its range at ±K px of its click (reports/digitization.csv count_lo, count_hi)', down: r.readingError.perCell.down, up: r.readingError.perCell.up } : { unit: 'counts' }),
+      ...(r.readingError.perCell ? {
+        stated: r.readingError.label, unit: 'px', per_cell: 'each count may move within its range at ±K px of its click (reports/digitization.csv count_lo, count_hi)',
+        down: r.readingError.perCell.down, up: r.readingError.perCell.up,
+      } : {}),
       reconstructed_cells: r.readingError.reconstructedCells,
       counts_given: r.readingError.given,
       note: r.readingError.given ? 'the counts were given, not read off a figure: no reading-error analysis'
