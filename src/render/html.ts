@@ -112,7 +112,7 @@ function overlay(b: Extract<Block, { kind: 'overlay' }>): string {
   });
   return [
     `<figure class="figure overlay" id="${anchor(b.id)}">`,
-    `<svg viewBox="0 0 ${w} ${h}" width="${w}" style="max-width: 100%; height: auto;" role="img" aria-label="${escapeHtml(b.caption)}">`,
+    `<svg viewBox="0 0 ${w} ${h}" width="${w}" style="max-width: 100%; height: auto; overflow: visible;" role="img" aria-label="${escapeHtml(b.caption)}">`,
     `<image href="data:${b.image.mime};base64,${b.image.base64}" x="0" y="0" width="${w}" height="${h}"/>`,
     `<g stroke="#d62728" stroke-width="1.5" fill="#d62728" font-size="11">${marks.join('\n')}</g>`,
     '</svg>',

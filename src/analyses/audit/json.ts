@@ -8,6 +8,12 @@ import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
 type Result = Omit<AuditResult, 'files'>;
 const changes = (c: readonly CellChange[]) => c.map((x) => ({ cell: x.cell, from: x.from, to: x.to }));
 
+/** The per-cell ranges of a digitized figure's reading error (absent for ±K counts). */
+const perCellJson = (r: Result) => (r.readingError.perCell ? {
+  stated: r.readingError.label, unit: 'px', per_cell: 'each count may move within its range at ±K px of its click (reports/digitization.csv count_lo, count_hi)',
+  down: r.readingError.perCell.down, up: r.readingError.perCell.up,
+} : {});
+
 /** The headline statistics with their BCa intervals (audit --interval bca). */
 export function bcaHeadline(r: Result) {
   return [...r.analysis.layout.models, POOLED].flatMap((group) => (['R', 'shift'] as const).map((kind) => {
@@ -38,10 +44,7 @@ export function auditObject(r: Result) {
     })),
     reading_error: {
       K: r.readingError.K,
-      ...(r.readingError.perCell ? {
-        stated: r.readingError.label, unit: 'px', per_cell: 'each count may move within its range at ±K px of its click (reports/digitization.csv count_lo, count_hi)',
-        down: r.readingError.perCell.down, up: r.readingError.perCell.up,
-      } : {}),
+      ...perCellJson(r),
       reconstructed_cells: r.readingError.reconstructedCells,
       counts_given: r.readingError.given,
       note: r.readingError.given ? 'the counts were given, not read off a figure: no reading-error analysis'
