@@ -13,6 +13,7 @@ import { defaultSearchThreads, startSearchTasks } from './audit-threads.js';
 import type { DigitizedInput } from '../sources/digitized/index.js';
 import type { ReadingRanges } from '../analyses/audit/index.js';
 import { digitization } from '../analyses/digitization/index.js';
+import { digitizedMsg } from '../core/messages/digitized.js';
 
 export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
   out?: string;
@@ -34,6 +35,7 @@ function auditRead(opts: AuditOptions): { input: RatesInput; settings: AuditSett
     K: d.pixelError, label: digitization.pixelLabel(d.pixelError),
     down: d.points.map((p) => p.count - p.countLo), up: d.points.map((p) => p.countHi - p.count),
     input: { digitized: d.path, layout: d.layout.path, pixelError: d.pixelError },
+    notes: d.calibration.map((c) => digitizedMsg.clickShift(c.axes, c.click, d.pixelError / 2, c.value, c.count)),
   };
   return { input: asCounts(read), settings: { ...settings, readingRanges }, digitized: d };
 }

@@ -11,7 +11,7 @@ const changes = (c: readonly CellChange[]) => c.map((x) => ({ cell: x.cell, from
 /** The per-cell ranges of a digitized figure's reading error (absent for ±K counts). */
 const perCellJson = (r: Result) => (r.readingError.perCell ? {
   stated: r.readingError.label, unit: 'px', per_cell: 'each count may move within its range at ±K px of its click (reports/digitization.csv count_lo, count_hi)',
-  down: r.readingError.perCell.down, up: r.readingError.perCell.up,
+  down: r.readingError.perCell.down, up: r.readingError.perCell.up, notes: r.readingError.notes ?? [],
 } : {});
 
 /** The headline statistics with their BCa intervals (audit --interval bca). */

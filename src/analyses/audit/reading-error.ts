@@ -50,6 +50,8 @@ export interface ReadingRanges {
   readonly up: readonly number[];
   /** The input flags that regenerate the audit (the digitized project, its layout, the pixel error). */
   readonly input: Readonly<Record<string, string | number>>;
+  /** What else bears on the reading (the calibration clicks' sensitivity), said beside the ranges. */
+  readonly notes?: readonly string[];
 }
 
 export interface ReadingErrorResult {
@@ -59,6 +61,8 @@ export interface ReadingErrorResult {
   readonly label: string;
   /** Each cell's allowance down and up (0 for a given count), when the ranges are per cell. */
   readonly perCell?: { readonly down: readonly number[]; readonly up: readonly number[] };
+  /** Notes of the per-cell ranges (the calibration clicks' sensitivity). */
+  readonly notes?: readonly string[];
   /** Cells whose counts were reconstructed from rates: only these may be misread (±K); given counts stay. */
   readonly reconstructedCells: number;
   /** True when every count was given (observed counts): there is no reading error, and no ranges. */
@@ -237,7 +241,10 @@ export function readingErrorResult(K: number, k: number, reconstructed: ArrayLik
   found: () => readonly RangeFound[], ranges?: ReadingRanges): ReadingErrorResult {
   const reconstructedCells = reconstructedCount(k, reconstructed);
   const label = readingLabel(K, ranges);
-  const own = ranges ? { K: ranges.K, label, perCell: (({ down, up }) => ({ down: Array.from(down), up: Array.from(up) }))(readingBounds(k, K, reconstructed, ranges)) } : { K, label };
+  const own = ranges ? {
+    K: ranges.K, label, perCell: (({ down, up }) => ({ down: Array.from(down), up: Array.from(up) }))(readingBounds(k, K, reconstructed, ranges)),
+    ...(ranges.notes ? { notes: ranges.notes } : {}),
+  } : { K, label };
   if (reconstructedCells === 0) return { ...own, reconstructedCells, given: true, ranges: [], evaluations: 0 };
   const all = found();
   return { ...own, reconstructedCells, given: false, ranges: all.map((f) => f.range), evaluations: all.reduce((n, f) => n + f.evaluations, 0) };

@@ -44,5 +44,7 @@ export const digitizedMsg = {
     `${file}: dataset ${q(dataset)}, point ${q(point)} has no row in ${layout} (map every digitized point to a cell, or delete it in WebPlotDigitizer)`,
   outOfRange: (file: string, dataset: string, point: string, value: string, K: number) =>
     `${file}: dataset ${q(dataset)}, point ${q(point)} reads ${value}, outside [0, 1] by more than ±${K} px: check the calibration (rates are read on a 0–1 axis) or the click`,
+  clickShift: (axes: string, click: number, px: number, value: number, count: number) =>
+    `Calibration click ${click} of axes ${q(axes)} moved ±${px} px along the value axis changes a value by at most ${value.toPrecision(3)} and a count by at most ${count} (it moves all the points of those axes together: a systematic shift, not part of the per-cell ranges).`,
   pixelErrorRange: (value: string) => `--pixel-error: ${q(value)} is not a number of pixels from 0 to 100`,
 };

@@ -55,6 +55,11 @@ describe('readDigitized: values from the calibration', () => {
     // ±1 px on a 300 px axis is ±1/300: counts 24.67…25.33 → 25 both ways.
     expect(d.points[0]).toMatchObject({ valueLo: 0.25 - 1 / 300, valueHi: 0.25 + 1 / 300, countLo: 25, countHi: 25 });
     expect(d.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // A calibration click moved ±K/2 = 0.5 px on the 300 px axis (hand derivation): click 1 (0 at y = 400)
+    // scales 1 − v by 300/(300 ∓ 0.5), at most 0.75 · 0.5/299.5; click 2 (1 at y = 100) scales v, at most 0.8 · 0.5/299.5.
+    expect(d.calibration.map((c) => [c.axes, c.click, c.count])).toEqual([['Bar', 1, 0], ['Bar', 2, 0]]);
+    expect(d.calibration[0].value).toBeCloseTo((0.75 * 0.5) / 299.5, 12);
+    expect(d.calibration[1].value).toBeCloseTo((0.8 * 0.5) / 299.5, 12);
   });
   it('takes labels from array metadata (older files) and points by 1-based position', () => {
     const p = bar([{ x: 1, y: 325, metadata: ['Bar0'] }, { x: 2, y: 160, metadata: ['Bar1'] }]);
