@@ -57,7 +57,7 @@ function readingSection(r: Result): string[] {
         'The range of each headline statistic over all tables within those ranges (counts kept in [0, n]):'
       : `Every count may be off by up to ±${K} (with n = 300 one count is 1/300 of the bar height: about one pixel on a 300-pixel axis). ` +
         'The range of each headline statistic over all tables within that distance (counts kept in [0, n]):', '',
-    `- **point estimates, exact**: the shift is linear in the counts, so moving every cell to the same end of its range is the extreme; R is a mean of pair terms that each depend on their own two cells, so its extreme is the mean of per-pair extremes, each found by enumerating the pair's ${perCell ? 'neighbours within their ranges' : '(2K+1)² neighbours'}.`,
+    `- **point estimates, exact**: the shift is linear in the counts, so moving every cell ${perCell ? 'to the same end of its range' : 'by ±K the same way'} is the extreme; R is a mean of pair terms that each depend on their own two cells, so its extreme is the mean of per-pair extremes, each found by enumerating the pair's ${perCell ? 'neighbours within their ranges' : '(2K+1)² neighbours'}.`,
     `- **interval endpoints, search**: a coordinate search from the point-extremal table, one cell at a time within ${perCell ? 'its range' : '±K'}, on the same seed. The range it reports is attained by real tables, so the true range is at least this wide (an inner bound).`, ''];
   if (r.readingError.notes?.length) out.push(...r.readingError.notes.map((n) => `- ${n}`), '');
   out.push(...table(['statistic', 'end', 'observed', `min within ${L}`, `max within ${L}`, 'width', 'how found'], r.readingError.ranges.map((x) => [
