@@ -58,10 +58,10 @@ describe('closed loop: draw known counts, digitize with < 0.5 px jitter, read ba
           ranged++;
         }
       });
-    }), { numRuns: 12 });
+    }), { numRuns: 8 });
     // Both regimes were exercised.
-    expect(exact).toBeGreaterThan(5);
-    expect(ranged).toBeGreaterThan(5);
+    expect(exact).toBeGreaterThan(3);
+    expect(ranged).toBeGreaterThan(3);
   }, 120_000);
   it('exactly 1 px per count (n = 300 on a 150-unit axis: 300 PNG px): every count of a staircase comes back', async () => {
     const cells: Cell[] = [];

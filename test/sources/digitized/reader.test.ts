@@ -217,6 +217,10 @@ describe('the CLI on a hostile project: exit 2, one line, nothing written', () =
     const { p, l } = files(OK);
     expect((await runCli(['reproduce', '--digitized', p])).stderr).toContain('--digitized needs --layout LAYOUT.csv');
     expect((await runCli(['reproduce', '--layout', l])).stderr).toContain('--layout and --pixel-error apply to a digitized figure');
+    for (const bad of ['-1', 'abc', '101', '']) {
+      const e = await runCli(['reproduce', '--digitized', p, '--layout', l, '--pixel-error', bad]);
+      expect([e.code, e.stderr]).toEqual([2, expect.stringContaining(`--pixel-error: ${JSON.stringify(bad)} is not a number of pixels from 0 to 100`)]);
+    }
     const r = await runCli(['audit', '--digitized', p, '--layout', l, '--reading-error', '2']);
     expect([r.code, r.stderr.trim()]).toEqual([2, expect.stringContaining('--reading-error (counts) applies to rates files')]);
   });
