@@ -30,7 +30,7 @@ export function registerAudit(program: Command): void {
       const logger = terminalLogger(o.quiet);
       const t0 = performance.now();
       const res = await audit({ ...o, ...inputFlags(o, cmd), logger });
-      const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.length)];
+      const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.filter((c) => c.status !== 'no-rate').length)];
       for (const t of res.tipping) {
         const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')
           : `${isExactMinimum(t.method) ? '' : '≤ '}${t.changes} count changes`;
