@@ -86,6 +86,7 @@ describe('the digitized example through audit and coverage', () => {
     const o = out('audit');
     const r = await ok(['audit', '--digitized', TAR, '--layout', LAYOUT, '--pixel-error', '2', '--out', o, '--reps', '200', '--search-reps', '50', '-q']);
     expect(r.stdout).toContain('reading error ±2 px of the digitized figure cannot overturn it');
+    expect(r.stdout).toContain('consistency: no reported rate to test (the counts were given or read off a figure)');
     const dig = csv(join(o, 'reports', 'digitization.csv'));
     const j = JSON.parse(readFileSync(join(o, 'reports', 'audit.json'), 'utf8'));
     expect(j.reading_error).toMatchObject({ K: 2, unit: 'px', stated: '±2 px of the digitized figure' });
