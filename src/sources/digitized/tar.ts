@@ -85,8 +85,9 @@ function listMembers(fd: number, total: number, file: string, limits: TarLimits)
     const raw = longName ?? (prefix ? `${prefix}/${cstr(h, 0, 100)}` : cstr(h, 0, 100));
     longName = undefined;
     const data = offset + BLOCK;
-    if (size === undefined || data + size > total) {
-      if (size === undefined || size > limits.maxMember) throw new UserError(m.tooLarge(file, `member ${JSON.stringify(raw)}`, size ?? Infinity, limits.maxMember));
+    if (size === undefined) throw new UserError(m.tarDamaged(file, offset, 'size field'));
+    if (data + size > total) {
+      if (size > limits.maxMember) throw new UserError(m.tooLarge(file, `member ${JSON.stringify(raw)}`, size, limits.maxMember));
       throw new UserError(m.tarDamaged(file, offset, 'a member runs past the end of the file'));
     }
     const next = data + Math.ceil(size / BLOCK) * BLOCK;
