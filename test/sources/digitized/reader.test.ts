@@ -153,7 +153,9 @@ describe('readDigitized: hostile .tar projects', () => {
     expect(tar([{ name: 'proj/wpd.json', type: '2', linkname: '/etc/passwd' }])).toBe('project: member "proj/wpd.json" is a link; a project .tar holds regular files only');
     expect(tar([{ name: 'proj/wpd.json', type: '1', linkname: 'x' }])).toBe('project: member "proj/wpd.json" is a link; a project .tar holds regular files only');
     expect(tar([{ name: 'proj/fifo', type: '6' }])).toBe('project: member "proj/fifo" is not a regular file (tar type "6")');
-    expect(refusal(good().subarray(0, 2000), LAYOUT, 'tar')).toMatch(/^project: not a project \.tar or damaged at byte \d+ \(a member runs past the end of the file\)$/);
+    // Cut inside the image's bytes, then inside a header.
+    expect(refusal(good().subarray(0, good().length - 4000), LAYOUT, 'tar')).toMatch(/^project: not a project \.tar or damaged at byte \d+ \(a member runs past the end of the file\)$/);
+    expect(refusal(good().subarray(0, 2000), LAYOUT, 'tar')).toBe('project: not a project .tar or damaged at byte 1536 (the file ends inside a header)');
     const bad = good(); bad[150] ^= 1;
     expect(refusal(bad, LAYOUT, 'tar')).toBe('project: not a project .tar or damaged at byte 0 (header checksum)');
     expect(tar([{ name: 'proj/info.json', data: '{"json":"wpd.json","images":["figure.png"]}' }, { name: 'proj/wpd.json', data: wpd }])).toBe('project: info.json names "figure.png", which the .tar does not hold');
