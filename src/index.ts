@@ -24,6 +24,7 @@ export { leaveOneClusterOut } from './stats/jackknife.js';
 // Readers (sources).
 export { readRates, type RatesInput, type RateRow, type ReadRatesOptions, type RatesKind, PLANNED_PAIR } from './sources/rates-csv.js';
 export { readTrials, foldExtraFactors, type TrialsInput, type ReadTrialsOptions, type TrialOutcome } from './sources/trials.js';
+export { readDigitized, type DigitizedInput, type DigitizedPoint, type ReadDigitizedOptions } from './sources/digitized/index.js';
 export { readInput, type AnalysisInput, type InputChoice } from './sources/input.js';
 export { storeTable, pickRun, type StoreTable } from './sources/store.js';
 export { readRepeatedStore, type RepeatedStoreOptions } from './sources/repeated-store.js';

@@ -7,6 +7,7 @@ import { isExactMinimum } from '../analyses/audit/tipping.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { msgAudit } from '../core/messages/audit.js';
+import { digitizedMsg } from '../core/messages/digitized.js';
 import { FLAG_LIMITS, MAX_REPS, addRatesFlags, inputFlags, parseIntFlag, terminalLogger, type RatesFlags } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 
@@ -25,14 +26,15 @@ export function registerAudit(program: Command): void {
     .option('-q, --quiet', 'print only the summary')
     .action(async (o: AuditFlags, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
+      if (o.digitized !== undefined && cmd.getOptionValueSource('readingError') !== 'default') throw new UserError(digitizedMsg.readingErrorCounts());
       const logger = terminalLogger(o.quiet);
       const t0 = performance.now();
       const res = await audit({ ...o, ...inputFlags(o, cmd), logger });
-      const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.length)];
+      const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.filter((c) => c.status !== 'no-rate').length)];
       for (const t of res.tipping) {
         const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')
           : `${isExactMinimum(t.method) ? '' : '≤ '}${t.changes} count changes`;
-        lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ±${res.readingError.K} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
+        lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ${res.readingError.label} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
       }
       process.stdout.write(`${lines.join('\n')}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));

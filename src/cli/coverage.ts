@@ -8,7 +8,7 @@ import type { IntervalMethod } from '../stats/bootstrap.js';
 import type { Logger } from '../core/logger.js';
 import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
-import { addLogFlags, checkLogFlags, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { addDigitizedFlags, addLogFlags, checkLogFlags, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
 
 /** Simulations and replicates per simulation at most: 10,000 × 100,000 is hours of work already. */
 export const MAX_SIMS = 10_000;
@@ -33,18 +33,19 @@ function withProgress(logger: Logger, quiet?: boolean): Logger {
 }
 
 interface CoverageFlags {
-  data?: string; trials?: string[]; format?: string; rounds?: string; cluster?: string; out: string; run?: number; sims: number; reps: number; seed: number; interval: IntervalMethod | 'both';
+  data?: string; trials?: string[]; format?: string; rounds?: string; cluster?: string; digitized?: string; layout?: string; pixelError?: number; out: string; run?: number; sims: number; reps: number; seed: number; interval: IntervalMethod | 'both';
   truth: CoverageTruth; attenuation?: number; base?: string; alt?: string; quiet?: boolean;
 }
 
 export function registerCoverage(program: Command): void {
-  addLogFlags(program
+  addDigitizedFlags(addLogFlags(program
     .command('coverage')
     .description('Measure how often the bootstrap intervals hold the truth on your own design: simulate it from known rates, bootstrap each simulation')
     .argument('[store]', 'trial store written by `samegame run` (instead of --data)')
     .option('--data <file>', 'rates CSV giving the cells and n (default: the shipped data)')
     .option('--trials <file>', 'per-trial CSV or JSONL giving the cells and n (instead of --data; attenuation defaults to none); or a published log with --format (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--cluster <column>', 'cluster column of the per-trial file (a clustered file is refused: coverage simulates independent decisions)')
+    .option('--digitized <file>', 'WebPlotDigitizer project (.tar or wpd.json) giving the cells and n, with --layout (instead of --data)')
     .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
     .option('--run <id>', 'run id within the store (default: the latest)', parseIntFlag('--run', 1))
     .option('--sims <n>', `simulated data sets (at most ${MAX_SIMS})`, parseIntFlag('--sims', 1, MAX_SIMS), COVERAGE_DEFAULTS.sims)
@@ -55,7 +56,7 @@ export function registerCoverage(program: Command): void {
     .option('--attenuation <a>', 'attenuation (default 0.70 for --data, 1 for a store or --trials)', parseUnitFlag('--attenuation'))
     .option('--base <name>', 'base framing')
     .option('--alt <name>', 'alternative framing')
-    .option('-q, --quiet', 'print only the table'))
+    .option('-q, --quiet', 'print only the table')))
     .action(async (store: string | undefined, o: CoverageFlags) => {
       checkLogFlags(o);
       const logger = withProgress(terminalLogger(o.quiet), o.quiet);

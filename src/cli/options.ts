@@ -6,6 +6,7 @@ import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
 import { UserError } from '../core/errors.js';
 import { trialsMsg } from '../core/messages/trials.js';
+import { digitizedMsg } from '../core/messages/digitized.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { BUILTIN_LOG_FORMATS, parseRoundRange } from '../sources/logs/index.js';
@@ -104,6 +105,8 @@ export interface RatesFlags {
   trials?: string[]; cluster?: string; factor?: string[];
   /** --format, --rounds: published logs read through a log format (src/sources/logs/). */
   format?: string; rounds?: string;
+  /** --digitized PROJECT with --layout LAYOUT.csv and --pixel-error K. */
+  digitized?: string; layout?: string; pixelError?: number;
   interval: IntervalMethod;
 }
 
@@ -121,11 +124,26 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
     else cmd.option(`--${id} <file>`, source.help, id === 'data' ? SHIPPED_RATES : undefined);
   }
   addLogFlags(cmd);
-  return cmd
+  cmd
     .option('--cluster <column>', 'per-trial column grouping dependent decisions (default: "cluster" when present); the bootstrap resamples whole clusters')
     .option('--factor <column>', 'per-trial column to keep as a further factor (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile');
+  return addDigitizedFlags(cmd);
 }
+
+/** --layout and --pixel-error, the companions of --digitized (reproduce, report, audit, coverage). */
+export function addDigitizedFlags(cmd: Command): Command {
+  return cmd
+    .option('--layout <file>', 'layout CSV of a digitized project: dataset,point,model,game,framing,n (one row per digitized point)')
+    .option('--pixel-error <k>', 'pixel error of a click on the digitized figure, in px (default 1): each count\'s range at ±K px', parsePixelErrorFlag);
+}
+
+/** --pixel-error K: a number of pixels from 0 to 100. */
+export const parsePixelErrorFlag = (v: string): number => {
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError(digitizedMsg.pixelErrorRange(v));
+  return n;
+};
 
 /**
  * The input flags for the pipelines: --data or --trials (not both), the cluster and factor
@@ -137,11 +155,11 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
 export function inputFlags(o: RatesFlags, cmd: Command) {
   const given = (id: string) => (cmd.getOptionValueSource(id) === 'default' ? undefined : (o as unknown as Record<string, string | undefined>)[id]);
   const files = Object.fromEntries(Object.keys(SOURCES).map((id) => [id, given(id)])) as { [K in SourceId]: InputChoice[K] };
-  if (Object.values(files).filter((f) => f !== undefined).length > 1) throw new UserError(trialsMsg.bothInputs());
+  if (Object.values(files).filter((f) => f !== undefined).length > 1) throw new UserError(files.digitized !== undefined ? digitizedMsg.oneInput() : trialsMsg.bothInputs());
   if (files.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(trialsMsg.trialsOnly());
   checkLogFlags(o);
   return {
-    ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds,
+    ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, layout: o.layout, pixelError: o.pixelError,
     attenuation: cmd.getOptionValueSource('attenuation') === 'default' ? undefined : o.attenuation,
   };
 }

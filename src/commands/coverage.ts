@@ -29,6 +29,10 @@ export interface CoverageOptions {
   /** The log format of the --trials files, and the rounds kept (src/sources/logs/). */
   readonly format?: string;
   readonly rounds?: string;
+  /** A WebPlotDigitizer project with its layout (and pixel error) giving the cells and n. */
+  readonly digitized?: string;
+  readonly layout?: string;
+  readonly pixelError?: number;
   readonly runId?: number;
   readonly out?: string;
   readonly sims?: number;
@@ -78,11 +82,11 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   const logger = opts.logger ?? silentLogger;
   // Where the outputs go is checked before the input is read and long before the simulations.
   if (!opts.dryRun) checkOutDir('--out', opts.out ?? '.', OUT_SUBDIRS);
-  if ([opts.data, opts.store, opts.trials].filter((x) => x !== undefined).length > 1) throw new UserError(coverageMsg.dataAndStore());
+  if ([opts.data, opts.store, opts.trials, opts.digitized].filter((x) => x !== undefined).length > 1) throw new UserError(coverageMsg.dataAndStore());
   let table: CellTable;
   let base = opts.base ?? TWO_FRAMING_DEFAULTS.base;
   let alt = opts.alt ?? TWO_FRAMING_DEFAULTS.alt;
-  const input = opts.store ?? (typeof opts.trials === 'string' ? opts.trials : opts.trials?.join(', ')) ?? opts.data ?? SHIPPED_RATES;
+  const input = opts.store ?? (typeof opts.trials === 'string' ? opts.trials : opts.trials?.join(', ')) ?? opts.digitized ?? opts.data ?? SHIPPED_RATES;
   if (opts.store !== undefined) {
     table = storeCells(opts.store, opts.runId);
     const framings = levels(table, 'framing');
@@ -90,7 +94,7 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     alt = opts.alt ?? (framings.includes(alt) ? alt : framings[1] ?? framings[0]);
     checkPlanned(table, opts.store, base, alt);
   } else {
-    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds }, base, alt);
+    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
     if (isClustered(read.table)) throw new UserError(coverageMsg.clustered(read.path));
     table = read.table;
   }

@@ -17,6 +17,8 @@ export interface ExpectOptions {
   readonly data?: string;
   /** A per-trial file given instead of rates (then no default published values). */
   readonly trials?: string | readonly string[];
+  /** A digitized project given instead of rates (then no default published values). */
+  readonly digitized?: string;
   /** Published values: a path; false for none; undefined for the default (the shipped file with the shipped rates only). */
   readonly expect?: string | false;
   /** --verdict-alpha: the family-wise false-alarm level of the verdicts (default 0.05). */
@@ -43,7 +45,7 @@ export function readExpected(o: ExpectOptions, logger: Logger): PublishedValues 
   verdictSettings(o);
   if (o.expect === false) return undefined;
   if (o.expect !== undefined) return readPublished(resolve(o.expect), o.expect);
-  if (o.data !== undefined || o.trials !== undefined) return undefined;
+  if (o.data !== undefined || o.trials !== undefined || o.digitized !== undefined) return undefined;
   logger.info(reproductionMsg.usingShipped(SHIPPED_PUBLISHED));
   return readPublished(join(packageRoot, SHIPPED_PUBLISHED), SHIPPED_PUBLISHED);
 }

@@ -2,6 +2,7 @@
 export const FILE_NOTES: Readonly<Record<string, string>> = {
   'table2.csv': 'Table 2: rates and counts per model, game and framing',
   'table3.csv': 'Table 3: R and action shift per model and pooled, with intervals',
+  'digitization.csv': 'every digitized point: its click in image pixels, value, count and their ranges at ±K px',
   'family-robustness.csv': 'family robustness over every framing present',
   'metrics.json': 'every statistic with its interval, the settings, the input and the regenerate command',
   'verification.md': 'the Appendix C checks, readable',

@@ -11,6 +11,7 @@ import type { VerificationReport } from '../core/checks.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
 import { regenerateCommand } from '../core/command-line.js';
+import { digitization } from '../analyses/digitization/index.js';
 
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = twoFraming.defaults;
@@ -65,8 +66,10 @@ function expectedDecisions(input: AnalysisInput): { value: number; source: strin
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
   extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number } = {}): string {
   const t = input.trials;
+  const d = input.digitized;
   const source = t?.logs ? { trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, factor: t.extraFactors }
-    : t ? { trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors } : { data: input.path };
+    : t ? { trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors }
+    : d ? { digitized: d.path, layout: d.layout.path, pixelError: d.pixelError } : { data: input.path };
   return regenerateCommand(command, [], {
     ...source, seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
     interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps,
@@ -111,7 +114,9 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
 export function verifyRates(input: AnalysisInput, analysis: TwoFramingAnalysis, reports: string,
   metricsExtra?: Record<string, unknown>): { tableFiles: OutputFile[]; verification: VerificationReport } {
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
-  const tableFiles = twoFraming.tables.files(reports, analysis, provenance, metricsExtra);
+  const extra = { ...metricsExtra, ...(input.digitized ? { digitization: digitization.metrics(input.digitized) } : {}) };
+  const tableFiles = [...twoFraming.tables.files(reports, analysis, provenance, extra),
+    ...(input.digitized ? digitization.files(reports, input.digitized) : [])];
   const verification = twoFraming.verify({
     analysis,
     expectedDecisions: expectedDecisions(input),

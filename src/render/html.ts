@@ -30,7 +30,12 @@ export type Block =
   | { readonly kind: 'figure'; readonly figure: Figure }
   | { readonly kind: 'code'; readonly text: string }
   /** Links to the files of the output folder, relative to the report (work from file:// and inside a zip). */
-  | { readonly kind: 'links'; readonly items: readonly FileLink[] };
+  | { readonly kind: 'links'; readonly items: readonly FileLink[] }
+  /** An image (embedded as a data URI) with labelled points and whiskers drawn over it, in the image's pixels. */
+  | { readonly kind: 'overlay'; readonly id: string; readonly caption: string; readonly image: OverlayImage; readonly marks: readonly OverlayMark[] };
+
+export interface OverlayImage { readonly mime: 'image/png' | 'image/jpeg' | 'image/gif'; readonly base64: string; readonly width: number; readonly height: number }
+export interface OverlayMark { readonly x: number; readonly y: number; readonly lo: { readonly x: number; readonly y: number }; readonly hi: { readonly x: number; readonly y: number }; readonly label: string }
 
 export interface FileLink {
   /** Relative path from the report's folder, '/'-separated (e.g. table2.csv, ../figures/cell-r2.svg). */
@@ -91,8 +96,34 @@ export function relativeHref(href: string): string {
 
 const link = (l: FileLink) => `<a href="${escapeHtml(relativeHref(l.href))}">${escapeHtml(l.text)}</a>`;
 
+const num = (v: number) => (Number.isFinite(v) ? String(Math.round(v * 1000) / 1000) : '0');
+
+/** An image with its marks as inline SVG: each point a circle, its whisker a line with caps, its label beside it. */
+function overlay(b: Extract<Block, { kind: 'overlay' }>): string {
+  const { width: w, height: h } = b.image;
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b.image.base64)) throw new RangeError('overlay image is not base64');
+  const marks = b.marks.map((m) => {
+    const dx = m.hi.x - m.lo.x, dy = m.hi.y - m.lo.y, len = Math.hypot(dx, dy) || 1;
+    const cap = (p: { x: number; y: number }) => `<line x1="${num(p.x - (4 * dy) / len)}" y1="${num(p.y + (4 * dx) / len)}" x2="${num(p.x + (4 * dy) / len)}" y2="${num(p.y - (4 * dx) / len)}"/>`;
+    return [`<g class="mark" data-cell="${escapeHtml(m.label)}"><title>${escapeHtml(m.label)}</title>`,
+      `<line x1="${num(m.lo.x)}" y1="${num(m.lo.y)}" x2="${num(m.hi.x)}" y2="${num(m.hi.y)}"/>${cap(m.lo)}${cap(m.hi)}`,
+      `<circle cx="${num(m.x)}" cy="${num(m.y)}" r="3"/>`,
+      `<text stroke="none" x="${num(m.x + 6)}" y="${num(m.y - 6)}" transform="rotate(-60 ${num(m.x + 6)} ${num(m.y - 6)})">${escapeHtml(m.label)}</text></g>`].join('');
+  });
+  return [
+    `<figure class="figure overlay" id="${anchor(b.id)}">`,
+    `<svg viewBox="0 0 ${w} ${h}" width="${w}" style="max-width: 100%; height: auto; overflow: visible;" role="img" aria-label="${escapeHtml(b.caption)}">`,
+    `<image href="data:${b.image.mime};base64,${b.image.base64}" x="0" y="0" width="${w}" height="${h}"/>`,
+    `<g stroke="#d62728" stroke-width="1.5" fill="#d62728" font-size="11">${marks.join('\n')}</g>`,
+    '</svg>',
+    `<figcaption>${escapeHtml(b.caption)}</figcaption>`,
+    '</figure>',
+  ].join('\n');
+}
+
 function block(b: Block): string {
   switch (b.kind) {
+    case 'overlay': return overlay(b);
     case 'text': return `<p>${escapeHtml(b.text)}</p>`;
     case 'code': return `<pre><code>${escapeHtml(b.text)}</code></pre>`;
     case 'list': return `<ul>${b.items.map((i) => `<li>${escapeHtml(i)}</li>`).join('')}</ul>`;
@@ -184,7 +215,7 @@ function sha256(text: string): string {
 function assertUniqueAnchors(doc: ReportDoc): void {
   const seen = new Set<string>();
   for (const s of doc.sections) {
-    const ids = [s.id, ...s.blocks.flatMap((b) => (b.kind === 'table' && b.id ? [b.id] : b.kind === 'figure' ? [`figure-${b.figure.id}`, `spec-${b.figure.id}`] : []))];
+    const ids = [s.id, ...s.blocks.flatMap((b) => (b.kind === 'table' && b.id ? [b.id] : b.kind === 'figure' ? [`figure-${b.figure.id}`, `spec-${b.figure.id}`] : b.kind === 'overlay' ? [b.id] : []))];
     for (const id of ids) {
       if (seen.has(id)) throw new Error(`two report elements share the id ${id}`);
       seen.add(id);

@@ -8,6 +8,8 @@ import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { recognizeLogFormat } from './logs/index.js';
 import { readLogTrials } from './logs/table.js';
+import { readDigitized, type DigitizedInput } from './digitized/index.js';
+import { digitizedMsg } from '../core/messages/digitized.js';
 
 /** Where the cells come from: a rates/counts file (--data) or a per-trial file (--trials). */
 export interface InputChoice {
@@ -23,6 +25,12 @@ export interface InputChoice {
   readonly cluster?: string;
   /** Columns of a per-trial file that become factors. */
   readonly factors?: readonly string[];
+  /** A WebPlotDigitizer project (.tar or its wpd.json) the rates were read from. */
+  readonly digitized?: string;
+  /** The layout CSV mapping a digitized project's points to cells. */
+  readonly layout?: string;
+  /** Pixel error of a click on the digitized figure (default 1 px). */
+  readonly pixelError?: number;
 }
 
 /** An input of the two-framing commands, whichever reader read it. */
@@ -35,6 +43,8 @@ export interface AnalysisInput {
   readonly table: CellTable;
   readonly rates?: RatesInput;
   readonly trials?: TrialsInput;
+  /** A digitized figure's points, their pixel ranges and images (its cells are also in `rates`). */
+  readonly digitized?: DigitizedInput;
   readonly provenance: readonly ProvenanceColumn[];
 }
 
@@ -92,6 +102,15 @@ export const SOURCES = {
       return { path: r.path, sha256: r.sha256, kind: r.kind, table: r.table, rates: r, provenance: ratesProvenance(r) };
     },
   },
+  digitized: {
+    help: 'WebPlotDigitizer project (.tar, or its wpd.json) of the figure the rates were read from; with --layout (instead of --data)',
+    read(path, choice, base, alt) {
+      if (choice.layout === undefined) throw new UserError(digitizedMsg.needsLayout());
+      const file = typeof path === 'string' ? path : path![0];
+      const d = readDigitized(resolve(file), { layout: resolve(choice.layout), layoutDisplay: choice.layout, pixelError: choice.pixelError ?? 1, base, alt, displayPath: file });
+      return { path: d.path, sha256: d.sha256, kind: d.rates.kind, table: d.rates.table, rates: d.rates, digitized: d, provenance: ratesProvenance(d.rates) };
+    },
+  },
 } as const satisfies Readonly<Record<string, SourceKind>>;
 
 export type SourceId = keyof typeof SOURCES;
@@ -102,6 +121,7 @@ export const givenSources = (choice: InputChoice): SourceId[] =>
 
 /** Read the chosen input with its planned framings: the given kind, else the shipped rates (--data's default). */
 export function readInput(choice: InputChoice, base: string, alt: string): AnalysisInput {
+  if (choice.digitized === undefined && (choice.layout !== undefined || choice.pixelError !== undefined)) throw new UserError(digitizedMsg.layoutOnly());
   const id = givenSources(choice)[0] ?? 'data';
   return SOURCES[id].read(choice[id], choice, base, alt);
 }

@@ -150,7 +150,7 @@ export function cellKeyOf(file: string, line: number, need: (col: string) => str
   return { model, game, framing };
 }
 
-function parseN(file: string, line: number, nText: string): number {
+export function parseN(file: string, line: number, nText: string): number {
   if (Number.isNaN(Number(nText))) throw new UserError(msg.notANumber(file, line, 'n', nText));
   if (!INTEGER.test(nText)) throw new UserError(msg.nNotPositiveInteger(file, line, nText));
   const n = Number(nText);

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOTSTRAP_BINS } from '../../src/analyses/two-framing/figures.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { XSS_MODEL, XSS_NOTE, xssRates } from '../render/xss-fixture.js';
+import { pngPixel } from '../helpers/digitized-figure.js';
 
 /**
  * The reports in a real browser: Debian's chromium driven by playwright-core, one browser for the
@@ -18,6 +19,7 @@ import { XSS_MODEL, XSS_NOTE, xssRates } from '../render/xss-fixture.js';
  * the report.
  */
 const CHROMIUM = '/usr/bin/chromium';
+const DIGITIZED = join(ROOT, 'data', 'examples', 'digitized');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 // The commands and a browser: generous limits for a busy machine (nothing waits on time).
 const LONG = 240_000;
@@ -125,7 +127,7 @@ const figureStates = (page: Page) =>
 // The outputs every case opens, each written once: the shipped data's reproduce (its report.html
 // is the one `samegame report` writes), the XSS probe's report, the analyze report of a direct
 // quickstart run with the comparison, audit.html, and the analyze report of a context-enrichment run.
-const dirs = { shipped: '', xss: '', analyze: '', audit: '', selective: '' };
+const dirs = { shipped: '', xss: '', analyze: '', audit: '', selective: '', digitized: '' };
 const pages: Partial<Record<keyof typeof dirs, Opened>> = {};
 const page = (k: keyof typeof dirs): Opened => pages[k]!;
 
@@ -148,6 +150,8 @@ beforeAll(async () => {
     dirs.selective = tmp('selective');
     await ok(['run', join(ROOT, 'data/designs/hospital-transfer-sim.yaml'), '--store', join(dirs.selective, 'h.sqlite'), '-q']);
     await ok(['analyze', join(dirs.selective, 'h.sqlite'), '--out', join(dirs.selective, 'out'), '--reps', '300', '-q']);
+    dirs.digitized = tmp('digitized');
+    await ok(['reproduce', '--digitized', join(DIGITIZED, 'project.tar'), '--layout', join(DIGITIZED, 'layout.csv'), '--out', dirs.digitized, '--reps', '400', '-q']);
   })();
   // Settle both before either fails, so that a browser started is always closed.
   const [b, w] = await Promise.allSettled([launched, written]);
@@ -155,7 +159,8 @@ beforeAll(async () => {
   if (b.status === 'rejected') throw b.reason;
   if (w.status === 'rejected') throw w.reason;
   const cases: [keyof typeof dirs, string, string][] = [['shipped', dirs.shipped, 'reports/report.html'], ['xss', dirs.xss, 'reports/report.html'],
-    ['analyze', join(dirs.analyze, 'out'), 'reports/report.html'], ['audit', dirs.audit, 'reports/audit.html'], ['selective', join(dirs.selective, 'out'), 'reports/report.html']];
+    ['analyze', join(dirs.analyze, 'out'), 'reports/report.html'], ['audit', dirs.audit, 'reports/audit.html'], ['selective', join(dirs.selective, 'out'), 'reports/report.html'],
+    ['digitized', dirs.digitized, 'reports/report.html']];
   await Promise.all(cases.map(async ([k, dir, rel]) => { pages[k] = await open(dir, rel); }));
 }, LONG);
 
@@ -259,7 +264,58 @@ describe('the analyze report of a direct run (with the comparison) and audit.htm
   });
 });
 
+describe('the report of a digitized figure (WebPlotDigitizer .tar): the image with every point over it, offline', () => {
+  it('no console problems, nothing off file://, the two-framing figures drawn', async () => {
+    const o = page('digitized');
+    expect(o.problems).toEqual([]);
+    expect(o.offFile).toEqual([]);
+    expect((await figureStates(o.page)).every((s) => s[1] === 'svg')).toBe(true);
+  });
+
+  it('the embedded image decodes in the page at its size, and every point sits at its click with its cell as label', async () => {
+    const { page: p } = page('digitized');
+    const size = await p.$eval('#digitized-figure svg image', (img) => new Promise<[number, number]>((resolve, reject) => {
+      const probe = new Image();
+      probe.onload = () => resolve([probe.naturalWidth, probe.naturalHeight]);
+      probe.onerror = () => reject(new Error('the data URI did not load'));
+      probe.src = img.getAttribute('href')!;
+    }));
+    expect(size).toEqual([1314, 1350]);
+    const marks = await p.$$eval('#digitized-figure g.mark', (gs) => gs.map((g) => {
+      const c = g.querySelector('circle')!;
+      return [g.getAttribute('data-cell'), Number(c.getAttribute('cx')), Number(c.getAttribute('cy')), g.querySelectorAll('line').length, g.querySelector('text')!.textContent];
+    }));
+    const csvRows = readFileSync(join(page('digitized').moved, 'reports', 'digitization.csv'), 'utf8').trim().split('\n').slice(1);
+    expect(marks).toHaveLength(24);
+    const layout = readFileSync(join(DIGITIZED, 'layout.csv'), 'utf8').trim().split('\n').slice(1);
+    marks.forEach((m, i) => {
+      const [, , model, game, framing] = layout[i].split(',');
+      const cell = `${model} / ${game} / ${framing}`;
+      expect([m[0], m[4], m[3]]).toEqual([cell, cell, 3]); // whisker and its two caps
+      const at = csvRows[i].split(',').slice(-8, -6).map(Number);
+      expect(Math.abs((m[1] as number) - at[0]) + Math.abs((m[2] as number) - at[1])).toBeLessThan(0.002);
+    });
+  });
+
+  it('drawn on screen: the pixels under a point are the mark\'s red, the figure\'s pixels elsewhere', async () => {
+    const { page: p } = page('digitized');
+    const svg = p.locator('#digitized-figure svg');
+    await svg.scrollIntoViewIfNeeded();
+    const box = (await svg.boundingBox())!;
+    const circle = (await p.locator('#digitized-figure g.mark circle').first().boundingBox())!;
+    const shot = await svg.screenshot();
+    const px = (x: number, y: number) => pngPixel(shot, Math.round(x), Math.round(y)).slice(0, 3);
+    const [r, g, b] = px(circle.x + circle.width / 2 - box.x, circle.y + circle.height / 2 - box.y);
+    expect(r).toBeGreaterThan(180);
+    expect(g).toBeLessThan(90);
+    expect(b).toBeLessThan(90);
+    // The image is there: the top-left corner of the figure is its white background, not the page's grey.
+    expect(px(2, 2)).toEqual([255, 255, 255]);
+  });
+});
+
 describe('every file link of every report leads to its file (from a moved copy of the output folder)', () => {
+  it('reproduce of a digitized figure: reports/report.html', () => checkLinks(page('digitized'), 'reports/report.html'));
   it('reproduce: reports/report.html', () => checkLinks(page('shipped'), 'reports/report.html'));
   it('audit: reports/audit.html', () => checkLinks(page('audit'), 'reports/audit.html'));
   it('analyze of the quickstart run (with --compare): reports/report.html', () => checkLinks(page('analyze'), 'reports/report.html'));

@@ -9,7 +9,7 @@ import { POOLED, stat } from '../../core/names.js';
 import { analyzeTwoFraming, twoFramingLayout, TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis, type TwoFramingSettings } from '../two-framing/index.js';
 import { checkConsistency, consistencyFlags, type CellConsistency } from './consistency.js';
 import type { HeadlineKind } from './replicate-state.js';
-import { readingErrorResult, type RangeFound, type ReadingErrorResult } from './reading-error.js';
+import { readingErrorResult, type RangeFound, type ReadingErrorResult, type ReadingRanges } from './reading-error.js';
 import { tippingPoints, type IntervalFinding, type TippingResult } from './tipping.js';
 import { searchTasks, SearchWorkspace, type SearchJob, type SearchTask, type SearchTaskResult } from './search-tasks.js';
 import { attenuationSweep, type SweepRow } from './attenuation.js';
@@ -38,6 +38,8 @@ export const AUDIT_DEFAULTS = {
 
 export interface AuditSettings extends TwoFramingSettings {
   readonly readingError: number;
+  /** Per-cell count ranges (a digitized figure's, at ±K px) used instead of ±readingError counts. */
+  readonly readingRanges?: ReadingRanges;
   readonly searchReps: number;
   readonly mcTarget: number;
   readonly maxCells: number;
@@ -66,6 +68,7 @@ export function auditSettings(o: Partial<AuditSettings>): AuditSettings {
     attenuation: o.attenuation ?? AUDIT_DEFAULTS.attenuation, base: o.base ?? AUDIT_DEFAULTS.base, alt: o.alt ?? AUDIT_DEFAULTS.alt,
     readingError: o.readingError ?? AUDIT_DEFAULTS.readingError, searchReps: o.searchReps ?? AUDIT_DEFAULTS.searchReps,
     mcTarget: o.mcTarget ?? AUDIT_DEFAULTS.mcTarget, interval: o.interval ?? 'percentile', maxCells: o.maxCells ?? AUDIT_DEFAULTS.maxCells,
+    ...(o.readingRanges ? { readingRanges: o.readingRanges } : {}),
   };
   if (s.base === s.alt) throw new UserError(msg.sameFraming(s.base));
   if (s.reps < 40) throw new UserError(msgAudit.tooFewReps(s.reps));
@@ -92,7 +95,8 @@ export function auditPlan(input: RatesInput, settings: AuditSettings): AuditPlan
   // Reading error applies to counts reconstructed from rates; given counts were not read off a figure.
   const job: SearchJob = {
     table: input.table, layout: twoFramingLayout(input.table, settings.base, settings.alt), reconstructed: input.rows.map((r) => r.reconstructed),
-    settings: { ...twoFramingSettings(settings), readingError: settings.readingError, searchReps: settings.searchReps },
+    settings: { ...twoFramingSettings(settings), readingError: settings.readingError, searchReps: settings.searchReps,
+      ...(settings.readingRanges ? { readingRanges: settings.readingRanges } : {}) },
   };
   return { job, tasks: searchTasks(job) };
 }
@@ -132,7 +136,7 @@ export function auditFinish(stage: AuditStage, results: readonly SearchTaskResul
     else if (r.kind === 'tipping') findings[r.index] = r.finding;
     else influenceResult = r.influence;
   }
-  const readingError = readingErrorResult(settings.readingError, job.table.cells.length, job.reconstructed, () => reading);
+  const readingError = readingErrorResult(settings.readingError, job.table.cells.length, job.reconstructed, () => reading, settings.readingRanges);
   const tipping = tippingPoints(full, { settings: analysis.settings, readingError, reconstructed: job.reconstructed }, findings);
   for (const t of tipping) if (t.verified === false) logger.warn(msgAudit.tippingUnverified(t.id));
   const groups = [...analysis.layout.models, POOLED];

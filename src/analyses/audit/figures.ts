@@ -97,16 +97,17 @@ export function tippingBars(results: readonly TippingResult[]): TippingBar[] {
   }));
 }
 
-export function tippingFigure(bars: readonly TippingBar[], K: number): Figure {
+/** `label`: the reading error's own statement when it is not ±K counts per cell (a digitized figure's "±K px of the digitized figure"). */
+export function tippingFigure(bars: readonly TippingBar[], K: number, label?: string): Figure {
   const y = { field: 'conclusion', type: 'nominal', title: null, sort: bars.map((b) => b.conclusion) } as const;
   const x = { type: 'quantitative', scale: { type: 'log', domainMin: 1 }, title: 'Single-count changes (log scale)' } as const;
   return defineFigure(
     'audit-tipping-points',
     'Tipping points against reading error',
     `Bars: the fewest single-count changes found to overturn each conclusion (exact where marked, otherwise an upper bound from the search). ` +
-    `Ticks: the most changes a reading error of ±${K} count per cell can make on the cells behind that conclusion.`,
+    `Ticks: the most changes a reading error of ${label ?? `±${K} count per cell`} can make on the cells behind that conclusion.`,
     {
-      title: { text: 'How many counts overturn each conclusion', subtitle: `Bars: changes needed; ticks: reading error ±${K} per cell` },
+      title: { text: 'How many counts overturn each conclusion', subtitle: `Bars: changes needed; ticks: reading error ${label ?? `±${K} per cell`}` },
       data: { values: bars.map((b) => ({ ...b })) },
       width: 360,
       height: { step: 28 },
@@ -120,7 +121,7 @@ export function tippingFigure(bars: readonly TippingBar[], K: number): Figure {
               { field: 'conclusion', type: 'nominal', title: 'Conclusion' },
               { field: 'changes', type: 'quantitative', title: 'Changes' },
               { field: 'method', type: 'nominal', title: 'Method' },
-              { field: 'budget', type: 'quantitative', title: `Reading error ±${K}: at most` },
+              { field: 'budget', type: 'quantitative', title: `Reading error ${label ?? `±${K}`}: at most` },
             ],
           },
         },
@@ -135,6 +136,6 @@ export function sweepFigure(sweep: readonly SweepRow[], models: readonly string[
   return attenuationFigure(sweepPoints(sweep), [...models, POOLED]);
 }
 
-export function auditFigures(sweep: readonly SweepRow[], tipping: readonly TippingResult[], K: number, models: readonly string[]): Figure[] {
-  return [sweepFigure(sweep, models), tippingFigure(tippingBars(tipping), K)];
+export function auditFigures(sweep: readonly SweepRow[], tipping: readonly TippingResult[], K: number, models: readonly string[], label?: string): Figure[] {
+  return [sweepFigure(sweep, models), tippingFigure(tippingBars(tipping), K, label)];
 }

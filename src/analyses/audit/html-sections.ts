@@ -18,7 +18,8 @@ const signed = (x: number, d = 4) => (x > 0 && fixed(x, d) !== fixed(0, d) ? `+$
 export function auditCommand(r: Result): string {
   const s = r.settings;
   return regenerateCommand('audit', [], {
-    data: r.input.path, seed: s.seed, reps: s.reps, searchReps: s.searchReps, readingError: s.readingError,
+    ...(s.readingRanges ? s.readingRanges.input : { data: r.input.path }), seed: s.seed, reps: s.reps, searchReps: s.searchReps,
+    readingError: s.readingRanges ? undefined : s.readingError,
     attenuation: s.attenuation, base: s.base, alt: s.alt,
     maxCells: s.maxCells === AUDIT_DEFAULTS.maxCells ? undefined : s.maxCells,
   });
@@ -66,7 +67,7 @@ export function auditSettingsSection(r: Result): Section {
   return { id: 'settings', heading: 'Settings', blocks: [
     { kind: 'facts', items: [
       ['Input', `${r.input.path} (sha256 ${r.input.sha256})`], ['Seed', String(s.seed)], ['Replicates', String(s.reps)],
-      ['Search replicates', String(s.searchReps)], ['Reading error', `±${s.readingError}`], ['Attenuation', String(s.attenuation)],
+      ['Search replicates', String(s.searchReps)], ['Reading error', r.readingError.label], ['Attenuation', String(s.attenuation)],
       ['Planned pair', `${s.base} → ${s.alt}`], ['Monte Carlo target', String(s.mcTarget)],
     ] },
     { kind: 'text', text: 'Regenerate with:' },

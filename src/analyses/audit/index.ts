@@ -4,6 +4,7 @@ export { SearchWorkspace, takeTasks, type SearchJob, type SearchTask, type Searc
 export { auditFiles } from './outputs.js';
 export { checkConsistency, consistencyFlags, type CellConsistency } from './consistency.js';
 export { ReplicateState, type HeadlineKind } from './replicate-state.js';
+export type { ReadingRanges } from './reading-error.js';
 
 import { auditInput, auditSettings, AUDIT_DEFAULTS } from './audit.js';
 import { auditFiles } from './outputs.js';

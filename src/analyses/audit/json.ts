@@ -8,6 +8,12 @@ import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
 type Result = Omit<AuditResult, 'files'>;
 const changes = (c: readonly CellChange[]) => c.map((x) => ({ cell: x.cell, from: x.from, to: x.to }));
 
+/** The per-cell ranges of a digitized figure's reading error (absent for ±K counts). */
+const perCellJson = (r: Result) => (r.readingError.perCell ? {
+  stated: r.readingError.label, unit: 'px', per_cell: 'each count may move within its range at ±K px of its click (reports/digitization.csv count_lo, count_hi)',
+  down: r.readingError.perCell.down, up: r.readingError.perCell.up, notes: r.readingError.notes ?? [],
+} : {});
+
 /** The headline statistics with their BCa intervals (audit --interval bca). */
 export function bcaHeadline(r: Result) {
   return [...r.analysis.layout.models, POOLED].flatMap((group) => (['R', 'shift'] as const).map((kind) => {
@@ -23,7 +29,7 @@ export function auditObject(r: Result) {
     tool: toolInfo(),
     settings: {
       seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
-      reading_error: s.readingError, search_reps: s.searchReps, mc_target: s.mcTarget,
+      reading_error: s.readingRanges ? r.readingError.label : s.readingError, search_reps: s.searchReps, mc_target: s.mcTarget,
       interval: s.interval === 'bca'
         ? 'headline: 95% BCa bootstrap (see headline_bca); reading-error, tipping-point, attenuation, influence and Monte Carlo sections: 95% percentile bootstrap of the same replicates'
         : '95% percentile bootstrap, linear interpolation between order statistics',
@@ -38,6 +44,7 @@ export function auditObject(r: Result) {
     })),
     reading_error: {
       K: r.readingError.K,
+      ...perCellJson(r),
       reconstructed_cells: r.readingError.reconstructedCells,
       counts_given: r.readingError.given,
       note: r.readingError.given ? 'the counts were given, not read off a figure: no reading-error analysis'

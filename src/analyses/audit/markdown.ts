@@ -48,13 +48,19 @@ function readingSection(r: Result): string[] {
     return ['## 2. Reading error', '', `The counts were given (${r.input.kind}), not read off a figure: there is no reading error to analyse, and none is assumed.`];
   }
   const fixedCells = r.input.rows.length - r.readingError.reconstructedCells;
-  const out = [`## 2. Reading error of ±${K} count${K === 1 ? '' : 's'} per reconstructed cell`, '',
+  const L = r.readingError.label;
+  const perCell = r.readingError.perCell !== undefined;
+  const out = [perCell ? `## 2. Reading error of ${L}` : `## 2. Reading error of ±${K} count${K === 1 ? '' : 's'} per reconstructed cell`, '',
     ...(fixedCells ? [`Only the ${r.readingError.reconstructedCells} counts reconstructed from rates may be off; the ${fixedCells} given counts stay fixed.`, ''] : []),
-    `Every count may be off by up to ±${K} (with n = 300 one count is 1/300 of the bar height: about one pixel on a 300-pixel axis). ` +
-    'The range of each headline statistic over all tables within that distance (counts kept in [0, n]):', '',
-    '- **point estimates, exact**: the shift is linear in the counts, so moving every cell by ±K the same way is the extreme; R is a mean of pair terms that each depend on their own two cells, so its extreme is the mean of per-pair extremes, each found by enumerating the pair\'s (2K+1)² neighbours.',
-    '- **interval endpoints, search**: a coordinate search from the point-extremal table, one cell at a time within ±K, on the same seed. The range it reports is attained by real tables, so the true range is at least this wide (an inner bound).', ''];
-  out.push(...table(['statistic', 'end', 'observed', `min within ±${K}`, `max within ±${K}`, 'width', 'how found'], r.readingError.ranges.map((x) => [
+    perCell
+      ? `Every count was read from a click on the digitized figure; each may be off by its own range: the counts at ±${K} px of its click along the value axis (count_lo to count_hi in reports/digitization.csv). ` +
+        'The range of each headline statistic over all tables within those ranges (counts kept in [0, n]):'
+      : `Every count may be off by up to ±${K} (with n = 300 one count is 1/300 of the bar height: about one pixel on a 300-pixel axis). ` +
+        'The range of each headline statistic over all tables within that distance (counts kept in [0, n]):', '',
+    `- **point estimates, exact**: the shift is linear in the counts, so moving every cell ${perCell ? 'to the same end of its range' : 'by ±K the same way'} is the extreme; R is a mean of pair terms that each depend on their own two cells, so its extreme is the mean of per-pair extremes, each found by enumerating the pair's ${perCell ? 'neighbours within their ranges' : '(2K+1)² neighbours'}.`,
+    `- **interval endpoints, search**: a coordinate search from the point-extremal table, one cell at a time within ${perCell ? 'its range' : '±K'}, on the same seed. The range it reports is attained by real tables, so the true range is at least this wide (an inner bound).`, ''];
+  if (r.readingError.notes?.length) out.push(...r.readingError.notes.map((n) => `- ${n}`), '');
+  out.push(...table(['statistic', 'end', 'observed', `min within ${L}`, `max within ${L}`, 'width', 'how found'], r.readingError.ranges.map((x) => [
     statLabel(x.kind, x.group), x.which, fixed(x.observed, 4), fixed(x.min, 4), fixed(x.max, 4), fixed(x.max - x.min, 4), x.exact ? 'exact' : 'search (inner bound)',
   ])));
   return out;
@@ -68,8 +74,9 @@ function tippingSection(r: Result): string[] {
     'when all smaller tables can be enumerated the minimum is exact (for this seed), otherwise the count is an **upper bound**: this many changes overturn the conclusion, fewer might. ' +
     'The model ordering is a comparison of point estimates and is solved exactly. Every found table is verified by re-running the whole two-framing pipeline on it.', '',
     r.readingError.given ? 'The counts were given, so no reading error is set against them.'
-      : `Reading error ±${K} allows at most K × (reconstructed cells that move the statistic) changes, and no more than ${K} in any one cell.`, ''];
-  out.push(...table(['conclusion', 'observed', 'changes to overturn', 'method', 'largest change in one cell', 'after the changes (re-run)', `reading error ±${K}`], r.tipping.map((t) => [
+      : r.readingError.perCell ? `Reading error ${r.readingError.label} allows at most the sum of the cells' ranges (the larger side of each) over the reconstructed cells that move the statistic, and no more than its own range in any one cell.`
+        : `Reading error ±${K} allows at most K × (reconstructed cells that move the statistic) changes, and no more than ${K} in any one cell.`, ''];
+  out.push(...table(['conclusion', 'observed', 'changes to overturn', 'method', 'largest change in one cell', 'after the changes (re-run)', `reading error ${r.readingError.label}`], r.tipping.map((t) => [
     t.statement, t.observed, t.changes === undefined ? '—' : String(t.changes), METHOD[t.method],
     t.maxPerCell === undefined ? '—' : String(t.maxPerCell),
     t.after === undefined ? '—' : `${t.after}${t.verified ? ' (overturned)' : ' (NOT overturned)'}`,
@@ -143,7 +150,7 @@ function degenerateSection(r: Result): string[] {
 
 /** "reading error ±K can/cannot overturn it", or that the counts were given. */
 export function readingVerdict(r: Pick<Result, 'readingError'>, overturned: boolean, can = 'can'): string {
-  return r.readingError.given ? 'counts given, no reading error' : `reading error ±${r.readingError.K} ${overturned ? can : 'cannot'} overturn it`;
+  return r.readingError.given ? 'counts given, no reading error' : `reading error ${r.readingError.label} ${overturned ? can : 'cannot'} overturn it`;
 }
 
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -155,7 +162,7 @@ function fragileLine(r: Result): string[] {
   const t = found.reduce((a, b) => (b.changes! / b.scopeCells < a.changes! / a.scopeCells ? b : a));
   const perCell = t.changes! / t.scopeCells;
   return [`- Most fragile: ${t.statement} — ${t.method === 'greedy' || t.method === 'constructive' ? 'at most ' : ''}${t.changes} changes, ` +
-    `${perCell.toFixed(1)} counts per cell behind it on average${r.readingError.given ? ' (counts given: no reading error)' : `, against a reading error of ±${r.readingError.K} per cell`}.`];
+    `${perCell.toFixed(1)} counts per cell behind it on average${r.readingError.given ? ' (counts given: no reading error)' : `, against a reading error of ${r.readingError.label}${r.readingError.perCell ? '' : ' per cell'}`}.`];
 }
 
 /** reports/audit.md: the provenance audit of a rates file, readable on its own. */
@@ -164,7 +171,7 @@ export function auditMarkdown(r: Result): string {
   const flags = r.consistency.filter((c) => c.status === 'impossible-rate' || c.status === 'count-mismatch').length;
   const lines = [`# Provenance audit of ${r.input.path}`, '',
     `Input sha256 ${r.input.sha256}; ${r.input.rows.length} cells (${r.input.kind}). Bootstrap: seed ${s.seed}, ${s.reps} replicates, 95 % percentile intervals${s.interval === 'bca' ? ' in sections 2–6 (their searches are defined on percentile ends; BCa headline intervals below)' : ''}; ` +
-    `attenuation ${s.attenuation}; planned pair ${s.base} → ${s.alt}; reading error ±${s.readingError}. ` +
+    `attenuation ${s.attenuation}; planned pair ${s.base} → ${s.alt}; reading error ${r.readingError.label}. ` +
     'Headline statistics are the conservative per-model and pooled R and action shift of Table 3.', '',
     ...(s.interval === 'bca' ? ['BCa headline intervals (same replicates): ' + bcaHeadline(r).map((h) => `${h.statistic} ${h.group} ${fixed(h.point)} ${interval(h.lo, h.hi)}`).join('; ') + '.', ''] : []),
     '## Summary', '',

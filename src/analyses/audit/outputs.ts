@@ -27,17 +27,17 @@ export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '
   const reports = join(out, 'reports');
   const links = fileLinks(join(reports, 'audit.html'), [join(reports, 'audit.md'), join(reports, 'audit.json'), ...figurePaths(out, figures)], AUDIT_FILE_NOTES);
   const flags = r.consistency.filter((c) => c.status === 'impossible-rate' || c.status === 'count-mismatch');
-  const K = r.readingError.K;
+  const L = r.readingError.label;
   const tipping: Block = {
     kind: 'table', caption: 'Fewest single-count changes that overturn each conclusion (verified by re-running the pipeline)',
-    columns: ['Conclusion', 'Observed', { text: 'Changes', numeric: true }, 'Method', `Reading error ±${K}`],
+    columns: ['Conclusion', 'Observed', { text: 'Changes', numeric: true }, 'Method', `Reading error ${L}`],
     rows: r.tipping.map((t) => [t.statement, t.observed, { text: t.changes === undefined ? '—' : String(t.changes), numeric: true },
       t.method === 'not-held' ? 'does not hold' : t.method === 'not-found' ? 'not found' : isExactMinimum(t.method) ? 'exact minimum' : 'upper bound (search)',
       r.readingError.given ? 'counts given'
         : { text: t.readingError.overturned ? 'can overturn' : 'cannot overturn', status: t.readingError.overturned ? 'fail' as const : 'pass' as const }]),
   };
   const reading: Block = {
-    kind: 'table', caption: `Range of the headline point estimates under reading error ±${K} (exact)`,
+    kind: 'table', caption: `Range of the headline point estimates under reading error ${L} (exact)`,
     columns: ['Statistic', { text: 'Observed', numeric: true }, { text: 'Min', numeric: true }, { text: 'Max', numeric: true }],
     rows: r.readingError.ranges.filter((x) => x.which === 'point').map((x) => [statLabel(x.kind, x.group),
       { text: fixed(x.observed, 4), numeric: true }, { text: fixed(x.min, 4), numeric: true }, { text: fixed(x.max, 4), numeric: true }]),
@@ -51,7 +51,7 @@ export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '
         ...(flags.length ? [{ kind: 'list' as const, items: flags.map((f) => `${f.cell} (line ${f.line}): rate ${f.rate} at n = ${f.n}; ${f.nearby ? `nearest possible ${f.nearby.map((x) => `${x.count}/${f.n} → ${x.rate}`).join(', ')}` : `count ${f.count} does not reproduce it`}`) }] : []),
       ] },
       { id: 'tipping-points', heading: 'Tipping points', blocks: [tipping] },
-      { id: 'reading-error', heading: r.readingError.given ? 'Reading error' : `Reading error ±${K}`,
+      { id: 'reading-error', heading: r.readingError.given ? 'Reading error' : `Reading error ${L}`,
         blocks: [r.readingError.given ? { kind: 'text', text: `The counts were given (${r.input.kind}): no reading-error analysis.` } : reading] },
       { id: 'figures', heading: 'Figures', blocks: figures.map((figure): Block => ({ kind: 'figure', figure })) },
       influenceSection(r), mcErrorSection(r), degenerateSection(r), auditSettingsSection(r),
@@ -67,7 +67,7 @@ export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '
 export async function auditFiles(r: Result, outDir: string, logger?: Logger, pool?: FigurePool): Promise<OutputFile[]> {
   const out = resolve(outDir);
   const reports = join(out, 'reports');
-  const figures = auditFigures(r.attenuation, r.tipping, r.readingError.K, r.analysis.layout.models);
+  const figures = auditFigures(r.attenuation, r.tipping, r.readingError.K, r.analysis.layout.models, r.readingError.perCell ? r.readingError.label : undefined);
   return [
     { path: join(reports, 'audit.md'), content: auditMarkdown(r) },
     { path: join(reports, 'audit.json'), content: auditJson(r) },

@@ -36,8 +36,33 @@ export interface ReadingErrorRange {
   readonly argmax: readonly CellChange[];
 }
 
-export interface ReadingErrorResult {
+/**
+ * Reading error per cell, when each count has its own range (a digitized figure: the counts at
+ * ±K px of each click along the value axis, reports/digitization.csv): how far each count may go
+ * down and up. Given instead of ±K counts, it replaces K in every search and budget.
+ */
+export interface ReadingRanges {
+  /** K in pixels. */
   readonly K: number;
+  /** How the reading error is stated ("±1 px of the digitized figure"). */
+  readonly label: string;
+  readonly down: readonly number[];
+  readonly up: readonly number[];
+  /** The input flags that regenerate the audit (the digitized project, its layout, the pixel error). */
+  readonly input: Readonly<Record<string, string | number>>;
+  /** What else bears on the reading (the calibration clicks' sensitivity), said beside the ranges. */
+  readonly notes?: readonly string[];
+}
+
+export interface ReadingErrorResult {
+  /** K: counts (±K counts per cell), or pixels when `perCell` gives each cell's range. */
+  readonly K: number;
+  /** How the reading error is stated: "±K" counts, or "±K px of the digitized figure". */
+  readonly label: string;
+  /** Each cell's allowance down and up (0 for a given count), when the ranges are per cell. */
+  readonly perCell?: { readonly down: readonly number[]; readonly up: readonly number[] };
+  /** Notes of the per-cell ranges (the calibration clicks' sensitivity). */
+  readonly notes?: readonly string[];
   /** Cells whose counts were reconstructed from rates: only these may be misread (±K); given counts stay. */
   readonly reconstructedCells: number;
   /** True when every count was given (observed counts): there is no reading error, and no ranges. */
@@ -77,9 +102,14 @@ function* offsetsByCost(b: { lo: number; hi: number }, s: { lo: number; hi: numb
   }
 }
 
-/** Reading error per cell: one K for every cell, or a bound per cell (0 for a given count). */
-export type ReadingBound = number | ArrayLike<number>;
-const kAt = (K: ReadingBound, i: number): number => (typeof K === 'number' ? K : K[i]);
+/**
+ * Reading error per cell: one K for every cell, a bound per cell (0 for a given count), or how far
+ * each cell may move down and up (a digitized figure's count ranges).
+ */
+export type ReadingBound = number | ArrayLike<number> | { readonly down: ArrayLike<number>; readonly up: ArrayLike<number> };
+const isSplit = (K: ReadingBound): K is { readonly down: ArrayLike<number>; readonly up: ArrayLike<number> } => typeof K === 'object' && 'down' in K;
+const downAt = (K: ReadingBound, i: number): number => (typeof K === 'number' ? K : isSplit(K) ? K.down[i] : K[i]);
+const upAt = (K: ReadingBound, i: number): number => (typeof K === 'number' ? K : isSplit(K) ? K.up[i] : K[i]);
 
 /** The table within ±K that makes a group's point statistic largest (dir = 1) or smallest (−1). */
 export function pointExtremeCounts(state: ReplicateState, observed: ArrayLike<number>, K: ReadingBound, group: string,
@@ -89,14 +119,14 @@ export function pointExtremeCounts(state: ReplicateState, observed: ArrayLike<nu
   for (const j of state.groupPairs(group)) {
     const { baseIndex: b, altIndex: s } = state.layout.pairs[j];
     if (kind === 'shift') {
-      counts[b] = clamp(b, observed[b] - dir * kAt(K, b));
-      counts[s] = clamp(s, observed[s] + dir * kAt(K, s));
+      counts[b] = clamp(b, dir > 0 ? observed[b] - downAt(K, b) : observed[b] + upAt(K, b));
+      counts[s] = clamp(s, dir > 0 ? observed[s] + upAt(K, s) : observed[s] - downAt(K, s));
       continue;
     }
     // Offsets in order of their number of changes, so that among equal values the table
     // closest to the observed one wins (no change reported that does nothing).
     let best = -Infinity;
-    const box = (i: number) => ({ lo: Math.max(-kAt(K, i), -observed[i]), hi: Math.min(kAt(K, i), state.ns[i] - observed[i]) });
+    const box = (i: number) => ({ lo: Math.max(-downAt(K, i), -observed[i]), hi: Math.min(upAt(K, i), state.ns[i] - observed[i]) });
     for (const [db, ds] of offsetsByCost(box(b), box(s))) {
       const xb = observed[b] + db, xs = observed[s] + ds;
       const v = dir * robustness2(xb / state.ns[b], xs / state.ns[s]);
@@ -124,7 +154,7 @@ function searchEndpoint(state: ReplicateState, observed: ArrayLike<number>, K: R
       let bestX = keep, bestSeen = best;
       // Candidates are compared in scan mode; the chosen count's value is then read exactly.
       state.scan(() => {
-        for (let x = Math.max(0, observed[i] - kAt(K, i)); x <= Math.min(state.ns[i], observed[i] + kAt(K, i)); x++) {
+        for (let x = Math.max(0, observed[i] - downAt(K, i)); x <= Math.min(state.ns[i], observed[i] + upAt(K, i)); x++) {
           if (x === keep) continue;
           state.setCount(i, x);
           const v = read(state, group, kind, which);
@@ -142,11 +172,27 @@ function searchEndpoint(state: ReplicateState, observed: ArrayLike<number>, K: R
   return { value: best, counts };
 }
 
-/** The reconstructed cells' bound: K for each cell that may have been misread, 0 for a given count. */
-export function readingBounds(k: number, K: number, reconstructed?: ArrayLike<boolean>): Int32Array {
+/**
+ * The reconstructed cells' bound: K for each cell that may have been misread, 0 for a given count;
+ * with per-cell ranges, each reconstructed cell's own allowance down and up.
+ */
+export function readingBounds(k: number, K: number, reconstructed?: ArrayLike<boolean>, ranges?: Pick<ReadingRanges, 'down' | 'up'>): { down: Int32Array; up: Int32Array } {
+  const moves = (i: number) => reconstructed === undefined || reconstructed[i];
+  if (ranges) {
+    if (ranges.down.length !== k || ranges.up.length !== k) throw new RangeError(`per-cell ranges for ${ranges.down.length} cells, the table has ${k}`);
+    const of = (a: readonly number[]) => Int32Array.from({ length: k }, (_, i) => {
+      if (!Number.isInteger(a[i]) || a[i] < 0) throw new RangeError(`a cell's range must be a non-negative integer: ${a[i]}`);
+      return moves(i) ? a[i] : 0;
+    });
+    return { down: of(ranges.down), up: of(ranges.up) };
+  }
   if (!Number.isInteger(K) || K < 0) throw new RangeError(`K must be a non-negative integer: ${K}`);
-  return Int32Array.from({ length: k }, (_, i) => (reconstructed === undefined || reconstructed[i] ? K : 0));
+  const b = Int32Array.from({ length: k }, (_, i) => (moves(i) ? K : 0));
+  return { down: b, up: b };
 }
+
+/** "±K" counts, or the ranges' own statement. */
+export const readingLabel = (K: number, ranges?: Pick<ReadingRanges, 'label'>): string => ranges?.label ?? `±${K}`;
 
 /** Cells reconstructed from rates among k (all, when no mask is given): 0 means every count was given. */
 export function reconstructedCount(k: number, reconstructed?: ArrayLike<boolean>): number {
@@ -199,22 +245,27 @@ export interface RangeFound { readonly range: ReadingErrorRange; readonly evalua
  * were given and there is nothing to analyse, no ranges).
  */
 export function readingErrorResult(K: number, k: number, reconstructed: ArrayLike<boolean> | undefined,
-  found: () => readonly RangeFound[]): ReadingErrorResult {
+  found: () => readonly RangeFound[], ranges?: ReadingRanges): ReadingErrorResult {
   const reconstructedCells = reconstructedCount(k, reconstructed);
-  if (reconstructedCells === 0) return { K, reconstructedCells, given: true, ranges: [], evaluations: 0 };
+  const label = readingLabel(K, ranges);
+  const own = ranges ? {
+    K: ranges.K, label, perCell: (({ down, up }) => ({ down: Array.from(down), up: Array.from(up) }))(readingBounds(k, K, reconstructed, ranges)),
+    ...(ranges.notes ? { notes: ranges.notes } : {}),
+  } : { K, label };
+  if (reconstructedCells === 0) return { ...own, reconstructedCells, given: true, ranges: [], evaluations: 0 };
   const all = found();
-  return { K, reconstructedCells, given: false, ranges: all.map((f) => f.range), evaluations: all.reduce((n, f) => n + f.evaluations, 0) };
+  return { ...own, reconstructedCells, given: false, ranges: all.map((f) => f.range), evaluations: all.reduce((n, f) => n + f.evaluations, 0) };
 }
 
 /**
  * Ranges of every headline statistic under reading error ±K (see the module comment), one after
  * another on this state. Only the cells marked reconstructed may move (all, when no mask is given).
  */
-export function readingErrorRanges(state: ReplicateState, K: number, reconstructed?: ArrayLike<boolean>): ReadingErrorResult {
-  const bound = readingBounds(state.counts.length, K, reconstructed);
+export function readingErrorRanges(state: ReplicateState, K: number, reconstructed?: ArrayLike<boolean>, ranges?: ReadingRanges): ReadingErrorResult {
+  const bound = readingBounds(state.counts.length, K, reconstructed, ranges);
   const observed = Int32Array.from(state.counts);
   return readingErrorResult(K, state.counts.length, reconstructed, () => readingErrorStatistics(state.layout.models).map(({ group, kind, which }) => {
     const tally = { n: 0 };
     return { range: readingErrorRange(state, observed, bound, group, kind, which, tally), evaluations: tally.n };
-  }));
+  }), ranges);
 }

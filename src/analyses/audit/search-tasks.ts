@@ -2,7 +2,7 @@ import type { CellTable } from '../../core/cells.js';
 import { POOLED } from '../../core/names.js';
 import type { TwoFramingLayout, TwoFramingSettings } from '../two-framing/index.js';
 import { ReplicateState } from './replicate-state.js';
-import { readingBounds, readingErrorRange, readingErrorStatistics, reconstructedCount, type ReadingErrorRange } from './reading-error.js';
+import { readingBounds, readingErrorRange, readingErrorStatistics, reconstructedCount, type ReadingErrorRange, type ReadingRanges } from './reading-error.js';
 import { intervalConclusions, intervalFinding, type IntervalFinding } from './tipping.js';
 import { influence, type InfluenceResult } from './influence.js';
 
@@ -16,7 +16,7 @@ import { influence, type InfluenceResult } from './influence.js';
 export interface SearchJob {
   readonly table: CellTable;
   readonly layout: TwoFramingLayout;
-  readonly settings: TwoFramingSettings & { readonly readingError: number; readonly searchReps: number };
+  readonly settings: TwoFramingSettings & { readonly readingError: number; readonly searchReps: number; readonly readingRanges?: ReadingRanges };
   /** Cells reconstructed from rates (the only ones reading error moves). */
   readonly reconstructed: readonly boolean[];
 }
@@ -52,7 +52,7 @@ export class SearchWorkspace {
   readonly full: ReplicateState;
   private readonly search: ReplicateState;
   private readonly observed: Int32Array;
-  private readonly bound: Int32Array;
+  private readonly bound: { readonly down: Int32Array; readonly up: Int32Array };
   private readonly statistics: ReturnType<typeof readingErrorStatistics>;
   private readonly conclusions: ReturnType<typeof intervalConclusions>;
 
@@ -61,7 +61,7 @@ export class SearchWorkspace {
     this.full = new ReplicateState(job.table, job.layout, { seed, attenuation, reps });
     this.search = new ReplicateState(job.table, job.layout, { seed, attenuation, reps: searchReps });
     this.observed = Int32Array.from(this.full.counts);
-    this.bound = readingBounds(this.observed.length, job.settings.readingError, job.reconstructed);
+    this.bound = readingBounds(this.observed.length, job.settings.readingError, job.reconstructed, job.settings.readingRanges);
     this.statistics = readingErrorStatistics(job.layout.models);
     this.conclusions = intervalConclusions(job.layout.models);
   }

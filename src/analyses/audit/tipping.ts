@@ -47,9 +47,13 @@ export interface TippingOptions {
 /** What reading error can do when every count was given: nothing. */
 const GIVEN = { K: 0, budget: 0, exact: true, worstCase: 'counts given: no reading error', overturned: false };
 
-/** Reading error's budget over a set of cells: K for each reconstructed cell among them. */
-const budgetOf = (K: number, scope: readonly number[], reconstructed?: ArrayLike<boolean>) =>
-  K * (reconstructed ? scope.filter((i) => reconstructed[i]).length : scope.length);
+/**
+ * Reading error's budget over a set of cells: K for each reconstructed cell among them; with
+ * per-cell ranges, each cell's larger allowance (down or up).
+ */
+const budgetOf = (re: ReadingErrorResult, scope: readonly number[], reconstructed?: ArrayLike<boolean>) =>
+  (re.perCell ? scope.reduce((s, i) => s + Math.max(re.perCell!.down[i], re.perCell!.up[i]), 0)
+    : re.K * (reconstructed ? scope.filter((i) => reconstructed[i]).length : scope.length));
 
 const rangeOf = (re: ReadingErrorResult, group: string, kind: 'R' | 'shift', which: 'point' | 'lo' | 'hi') =>
   re.ranges.find((r) => r.group === group && r.kind === kind && r.which === which)!;
@@ -122,8 +126,8 @@ function intervalReading(full: ReplicateState, re: ReadingErrorResult, group: st
   const rr = kind === 'shift' ? rangeOf(re, group, 'shift', sign > 0 ? 'lo' : 'hi') : rangeOf(re, group, 'R', 'hi');
   const worst = kind === 'shift' ? (sign > 0 ? rr.min : rr.max) : rr.max;
   return {
-    K, budget: budgetOf(K, full.scopeCells(group), reconstructed), exact: false,
-    worstCase: `${rr.which === 'lo' ? 'lowest lower' : 'highest upper'} end within ±${K}: ${fixed(worst, 4)} (coordinate search)`,
+    K, budget: budgetOf(re, full.scopeCells(group), reconstructed), exact: false,
+    worstCase: `${rr.which === 'lo' ? 'lowest lower' : 'highest upper'} end within ${re.label}: ${fixed(worst, 4)} (coordinate search)`,
     overturned: kind === 'shift' ? sign * worst <= 0 : worst >= 1,
   };
 }
@@ -178,7 +182,7 @@ function orderReading(re: ReadingErrorResult, ranked: readonly string[], K: numb
   }
   const closest = ranked.slice(1).map((m, i) => [ranked[i], m] as const)
     .map(([a, b]) => `${a} ≥ ${fixed(rangeOf(re, a, 'R', 'point').min, 4)} vs ${b} ≤ ${fixed(rangeOf(re, b, 'R', 'point').max, 4)}`);
-  return { K, budget, exact: true, worstCase: swap ?? `no swap within ±${K}: ${closest.join('; ')}`, overturned: swap !== undefined };
+  return { K, budget, exact: true, worstCase: swap ?? `no swap within ${re.label}: ${closest.join('; ')}`, overturned: swap !== undefined };
 }
 
 function orderConclusion(full: ReplicateState, re: ReadingErrorResult, settings: TwoFramingSettings,
@@ -192,7 +196,7 @@ function orderConclusion(full: ReplicateState, re: ReadingErrorResult, settings:
   const observedText = ranked.map((m) => `${m} (${fixed(R.get(m)!, 4)})`).join(' > ');
   const scopeCells = full.scopeCells(POOLED);
   const scope = scopeCells.length;
-  const reading = re.given ? GIVEN : orderReading(re, ranked, K, budgetOf(K, scopeCells, reconstructed));
+  const reading = re.given ? GIVEN : orderReading(re, ranked, K, budgetOf(re, scopeCells, reconstructed));
   const common = { id: 'order-by-R', kind: 'order-by-R' as const, statement: 'the ordering of the models by R', observed: observedText, scopeCells: scope, readingError: reading };
   if (!strict || models.length < 2 || settings.attenuation === 0) return { ...common, holds: false, method: 'not-held', cells: [], evaluations: 0 };
   let best: ReturnType<typeof orderTipping> | undefined;

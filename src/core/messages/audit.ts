@@ -18,7 +18,9 @@ export const msgAudit = {
     : `${file}:${c.line}: field "cooperate": ${c.count}/${c.n} does not round to the reported rate ${c.rate}`,
   tippingUnverified: (id: string) => `tipping point ${id}: re-running the pipeline on the found table did not overturn the conclusion`,
   stage: (name: string, seconds: number) => `${name} done (${seconds.toFixed(1)} s)`,
-  summaryConsistency: (flags: number, cells: number) => flags === 0
+  summaryConsistency: (flags: number, cells: number) => cells === 0
+    ? 'consistency: no reported rate to test (the counts were given or read off a figure)'
+    : flags === 0
     ? `consistency: all ${cells} reported rates are possible at their n`
     : `consistency: ${flags} of ${cells} cells flagged (see reports/audit.md)`,
 };

@@ -60,3 +60,48 @@ describe('reading error on a small table against brute force', () => {
     }
   });
 });
+
+describe('reading error with per-cell ranges (a digitized figure) against brute force', () => {
+  // Each cell's own allowance down and up, as a digitized figure gives them: asymmetric, some 0.
+  const table = pairsTable([['M', 'G1', 3, 9, 12], ['M', 'G2', 4, 5, 12]]);
+  const down = [1, 0, 2, 1], up = [0, 2, 1, 0];
+  const s = settings(800, 0.7);
+  const a = analyzeTwoFraming(table, s);
+  const st = new ReplicateState(table, a.layout, { seed: s.seed, reps: s.reps, attenuation: 0.7 });
+  const ranges = { K: 1, label: '±1 px of the digitized figure', down, up, input: {} };
+  const re = readingErrorRanges(st, 1, undefined, ranges);
+  const observed = [3, 9, 4, 5];
+  const all: { counts: number[]; boot: ReturnType<typeof rerun> }[] = [];
+  const span = (i: number) => Array.from({ length: down[i] + up[i] + 1 }, (_, j) => observed[i] - down[i] + j);
+  for (const x0 of span(0)) for (const x1 of span(1)) for (const x2 of span(2)) for (const x3 of span(3)) {
+    all.push({ counts: [x0, x1, x2, x3], boot: rerun(withCounts(table, [x0, x1, x2, x3]), s) });
+  }
+  it('enumerates 2·3·4·2 = 48 tables; the point extremes are theirs exactly', () => {
+    expect(all).toHaveLength(48);
+    for (const k of ['R', 'shift'] as const) {
+      const vals = all.map((x) => x.boot.get(stat(k, POOLED)).point);
+      const r = re.ranges.find((x) => x.group === POOLED && x.kind === k && x.which === 'point')!;
+      expect(r.min).toBeCloseTo(Math.min(...vals), 12);
+      expect(r.max).toBeCloseTo(Math.max(...vals), 12);
+    }
+  });
+  it('every reported table stays within the ranges, and the endpoint ranges lie inside the brute-force ones', () => {
+    for (const r of re.ranges) {
+      for (const c of [...r.argmin, ...r.argmax]) {
+        expect(c.to - c.from).toBeGreaterThanOrEqual(-down[c.index]);
+        expect(c.to - c.from).toBeLessThanOrEqual(up[c.index]);
+      }
+      if (r.which === 'point') continue;
+      const vals = all.map((x) => x.boot.get(stat(r.kind, POOLED))[r.which as 'lo' | 'hi']);
+      if (r.group !== POOLED) continue;
+      expect(r.min).toBeGreaterThanOrEqual(Math.min(...vals) - 1e-12);
+      expect(r.max).toBeLessThanOrEqual(Math.max(...vals) + 1e-12);
+    }
+    expect(re).toMatchObject({ K: 1, label: '±1 px of the digitized figure', perCell: { down, up } });
+  });
+  it('equal ranges down and up of K are the ±K analysis exactly (one code path)', () => {
+    const sym = readingErrorRanges(st, 1, undefined, { ...ranges, down: [1, 1, 1, 1], up: [1, 1, 1, 1] });
+    const plain = readingErrorRanges(st, 1);
+    expect(sym.ranges).toEqual(plain.ranges);
+  });
+});
