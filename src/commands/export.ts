@@ -7,24 +7,20 @@ import { toCsv, type CsvValue } from '../render/csv.js';
 import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import type { TrialStore } from '../live/store/store.js';
 import type { TrialRecord } from '../live/types.js';
+import { EXPORT_BASE, EXPORT_TAIL, factorColumns } from '../sources/export-layout.js';
+
+export { factorColumns };
 
 export type ExportFormat = 'jsonl' | 'csv';
 
-const BASE = ['run', 'design', 'model', 'game', 'framing', 'rep'] as const;
-const TAIL = ['action', 'status', 'p_cooperate', 'text', 'model_snapshot', 'input_tokens', 'output_tokens',
-  'latency_ms', 'attempts', 'error', 'synthetic'] as const;
+const BASE = EXPORT_BASE;
+const TAIL = EXPORT_TAIL;
 
 const isSynthetic = (t: TrialRecord) => t.modelSnapshot?.startsWith(SIMULATED_SNAPSHOT) === true;
 const jsonOrText = (s: string | null): unknown => {
   if (s === null) return null;
   try { return JSON.parse(s) as unknown; } catch { return s; }
 };
-
-/** The factor columns' names; a factor named like a fixed column is prefixed with factor_. */
-export function factorColumns(names: readonly string[]): string[] {
-  const fixed = new Set<string>([...BASE, ...TAIL]);
-  return names.map((n) => (fixed.has(n) ? `factor_${n}` : n));
-}
 
 /**
  * Write the export in chunks through `write` (which may wait for the sink to drain).
