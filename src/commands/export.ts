@@ -8,6 +8,7 @@ import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import type { TrialStore } from '../live/store/store.js';
 import type { TrialRecord } from '../live/types.js';
 import { EXPORT_BASE, EXPORT_TAIL, factorColumns } from '../sources/export-layout.js';
+import { checkStoreLevels } from '../sources/store.js';
 
 export { factorColumns };
 
@@ -24,9 +25,11 @@ const jsonOrText = (s: string | null): unknown => {
 
 /**
  * Write the export in chunks through `write` (which may wait for the sink to drain).
- * Returns the number of trials written.
+ * Returns the number of trials written. A store whose levels no reader takes (a reserved name,
+ * a control character) is refused before anything is written.
  */
 export async function exportTrials(store: TrialStore, format: ExportFormat, write: (chunk: string) => Promise<void>, runId?: number): Promise<number> {
+  checkStoreLevels(store, runId); // what no reader takes is not exported either
   const designs = new Map(store.runs().map((r) => [r.id, r.designName]));
   const factors = store.factorNames(runId);
   const header = [...BASE, ...factorColumns(factors), ...TAIL];
