@@ -2,7 +2,7 @@
 import { POOLED, stat } from '../../core/names.js';
 import type { PublishedRow, PublishedTable, PublishedValues } from '../../sources/published.js';
 import { replicatesOf, table2Rows, type TwoFramingAnalysis } from '../two-framing/index.js';
-import { endpointMcSe, judge, type Verdict } from './verdict.js';
+import { comparedDecimals, endpointMcSe, judge, type Verdict } from './verdict.js';
 
 export interface ReproductionRow {
   readonly table: PublishedTable;
@@ -71,7 +71,7 @@ export function compareWithPublished(result: { readonly analysis: TwoFramingAnal
   const a = result.analysis;
   const counts = emptyCounts();
   const rows = published.rows.map((p): ReproductionRow => {
-    const base = { table: p.table, model: p.model, game: p.game, statistic: p.statistic, published: p.published.text, decimals: p.published.decimals, line: p.line };
+    const base = { table: p.table, model: p.model, game: p.game, statistic: p.statistic, published: p.published.text, decimals: comparedDecimals(p.published), line: p.line };
     const c = computedValue(a, p);
     if (c === undefined || !Number.isFinite(c.value)) {
       counts.missing++;

@@ -4,16 +4,19 @@ import { reproductionChart, type ReproductionPoint } from '../../render/charts/r
 import type { Reproduction } from './compare.js';
 import { VERDICTS } from './verdict.js';
 
+const OFF_CHART = 1e9;
 const TABLE_LABEL: Readonly<Record<string, string>> = { table2: 'Table 2', table3: 'Table 3', family: 'Family' };
 
 /** Plain rows of the figure: every published number the computation has (missing ones are listed in the table only). */
 export function reproductionPoints(rep: Reproduction): ReproductionPoint[] {
   return rep.rows.filter((r) => r.verdict !== 'missing').map((r) => {
     const half = 5 / 10 ** (r.decimals + 1);
+    // In half-units; a half-unit below the smallest double (over 322 decimals) puts any difference off the chart.
+    const units = (v: number) => (v === 0 ? 0 : half > 0 ? Math.max(-OFF_CHART, Math.min(OFF_CHART, v / half)) : Math.sign(v) * OFF_CHART);
     return {
       statistic: `${TABLE_LABEL[r.table]} ${r.statistic}`, model: r.model, item: r.game ? `${r.model} / ${r.game}` : r.model,
       published: r.published, computed: r.computed, difference: r.difference, tolerance: r.tolerance,
-      x: r.difference / half, band: r.tolerance / half, verdict: r.verdict,
+      x: units(r.difference), band: units(r.tolerance), verdict: r.verdict,
     };
   });
 }

@@ -35,6 +35,20 @@ export function exactDecimal(x: number): ExactDecimal {
 const rescale = (d: ExactDecimal, scale: number): bigint => d.units * 10n ** BigInt(scale - d.scale);
 const abs = (x: bigint) => (x < 0n ? -x : x);
 
+/** Significant decimal digits a double carries through a decimal round trip (DBL_DIG). */
+export const DOUBLE_DIGITS = 15;
+
+/**
+ * The decimals of a published number that are compared: those written, but no more than a
+ * double carries (15 significant digits) — "0.6" written with 60 zeros is compared at 15
+ * decimals, as the computed double cannot say more. Never below 0.
+ */
+export function comparedDecimals(published: DecimalText): number {
+  const digits = published.units.replace(/^-/, '').replace(/^0+/, '').length; // 0 for a zero
+  const integerDigits = digits - published.decimals;
+  return Math.max(0, Math.min(published.decimals, digits === 0 ? DOUBLE_DIGITS : DOUBLE_DIGITS - integerDigits));
+}
+
 /** Half a unit of the last digit of a number printed with `decimals` decimals: 5 / 10^(decimals+1). */
 export const halfUnit = (decimals: number): ExactDecimal => ({ units: 5n, scale: decimals + 1 });
 
@@ -55,13 +69,14 @@ export interface Judgement {
 export function judge(computed: number, published: DecimalText, mcSe: number): Judgement {
   if (!(mcSe >= 0) || !Number.isFinite(mcSe)) throw new RangeError(`Monte Carlo standard error must be finite and ≥ 0: ${mcSe}`);
   const c = exactDecimal(computed);
-  const h = halfUnit(published.decimals);
+  const d = comparedDecimals(published);
+  const h = halfUnit(d);
   const twoSe = exactDecimal(2 * mcSe); // doubling a double is exact
-  const scale = Math.max(c.scale, h.scale, twoSe.scale);
+  const scale = Math.max(c.scale, h.scale, twoSe.scale, published.decimals);
   const diff = abs(rescale(c, scale) - rescale({ units: unitsOf(published), scale: published.decimals }, scale));
   const half = rescale(h, scale);
   const verdict = diff <= half ? 'exact' : diff <= half + rescale(twoSe, scale) ? 'within-mc' : 'differs';
-  return { verdict, difference: computed - published.value, tolerance: 5 / 10 ** (published.decimals + 1) + 2 * mcSe };
+  return { verdict, difference: computed - published.value, tolerance: 5 / 10 ** (d + 1) + 2 * mcSe };
 }
 
 /**
