@@ -7,6 +7,7 @@ import type { Logger } from '../core/logger.js';
 import { UserError } from '../core/errors.js';
 import { trialsMsg } from '../core/messages/trials.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
+import { terminalText } from '../core/terminal.js';
 
 /** Flag parsers: a bad value ends with one message naming the flag. */
 export const parseIntFlag = (flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) => (v: string): number => {
@@ -72,8 +73,8 @@ export function terminalLogger(quiet = false): Logger {
   const tty = process.stderr.isTTY === true;
   let last = '';
   return {
-    info(m) { if (!quiet) process.stderr.write(`${m}\n`); },
-    warn(m) { process.stderr.write(`warning: ${m}\n`); },
+    info(m) { if (!quiet) process.stderr.write(`${terminalText(m, true)}\n`); },
+    warn(m) { process.stderr.write(`warning: ${terminalText(m, true)}\n`); },
     progress(label, done, total) {
       if (quiet || !tty) return;
       const pct = Math.floor((100 * done) / total);
