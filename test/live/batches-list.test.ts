@@ -12,6 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { counts, writeStore } from '../helpers/store.js';
 import { runCli } from '../helpers/cli.js';
 import { terminalText } from '../../src/core/terminal.js';
+import { CHUNK_COLUMNS, chunkRows, formatTable } from '../../src/live/batch/list.js';
+import { TrialStore } from '../../src/live/store/store.js';
+import { UserError } from '../../src/core/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-batches-list-'));
 let seq = 0;
@@ -70,5 +73,25 @@ describe('terminalText (property)', () => {
       // Undo the escapes: the original comes back (a literal "\u{" in the input is left as it is written).
       if (!s.includes('\\u{')) expect(t.replace(/\\u\{([0-9a-f]+)\}/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)))).toBe(s);
     }), { numRuns: 500 });
+  });
+});
+
+describe('the chunk table reader over arbitrary rows (property)', () => {
+  it('a table of terminal-safe text, or one line naming the store', () => {
+    const value = fc.oneof(fc.integer({ min: -2, max: 5 }), fc.double({ noNaN: true }), fc.constant(null), fc.string({ unit: 'binary', maxLength: 6 }),
+      fc.constantFrom('created', 'collected', 'in_progress', '\u001b[2J', '3'));
+    const cols = ['run_id', 'model', 'endpoint', 'state', 'file', 'file_hash', 'lines', 'bytes', 'file_id', 'batch_id', 'status', 'completed', 'failed', 'stored', 'input_tokens', 'output_tokens', 'cost', 'updated'];
+    fc.assert(fc.property(fc.dictionary(fc.constantFrom(...cols), value), (over) => {
+      const path = storeWithBatchTable(...row(over));
+      const store = TrialStore.openExisting(path);
+      try {
+        const text = formatTable(CHUNK_COLUMNS, chunkRows(store, 'STORE'));
+        expect(text.split('\n')).toHaveLength(2);
+        expect(text.replace(/\n/g, '')).not.toMatch(RAW);
+      } catch (e) {
+        expect(e).toBeInstanceOf(UserError);
+        expect((e as Error).message).toMatch(/^STORE: the batch table is damaged or not one samegame wrote \(/);
+      } finally { store.close(); }
+    }), { numRuns: 60 });
   });
 });
