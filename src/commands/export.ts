@@ -9,6 +9,7 @@ import type { TrialStore } from '../live/store/store.js';
 import type { TrialRecord } from '../live/types.js';
 import { EXPORT_BASE, EXPORT_TAIL, factorColumns } from '../sources/export-layout.js';
 import { checkStoreLevels } from '../sources/store.js';
+import { designFacts } from '../analyses/compare/design-facts.js';
 
 export { factorColumns };
 
@@ -44,7 +45,10 @@ export async function exportTrials(store: TrialStore, format: ExportFormat, writ
     rows = [];
     lines = [];
   };
-  for (const t of store.trials(runId)) {
+  // One run: its trials in the order of its design, as analyze lists its cells.
+  const runs = store.runs().filter((r) => runId === undefined || r.id === runId);
+  const order = runs.length === 1 ? designFacts(runs[0].designJson) : undefined;
+  for (const t of store.trials(runId, order)) {
     n++;
     const design = designs.get(t.runId) ?? '';
     if (format === 'csv') {

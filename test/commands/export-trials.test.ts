@@ -48,10 +48,15 @@ const LOGPROB: CellSpec[] = [
   { model: 'A', game: 'G', framing: 'friend-sharing', probs: [0.3, 0.9, 0.95] },
 ];
 
+// A design that lists its models and games out of alphabetical order: analyze lists cells in the design's order.
+const ORDERED = { name: 'ordered', models: [{ id: 'B' }, { id: 'A' }], games: ['stag-hunt', 'prisoners-dilemma'], framings: ['friend-sharing', 'business'] };
+const IN_DESIGN: CellSpec[] = ['A', 'B'].flatMap((model, i) => ['prisoners-dilemma', 'stag-hunt'].flatMap((game, j) => ['business', 'friend-sharing'].map((framing, k) =>
+  ({ model, game, framing, actions: counts(2 + i + 2 * j + k, 8) }))));
+
 describe('export → --trials', () => {
-  it.each([['sample-scored', SAMPLE], ['logprob-scored', LOGPROB]] as const)('a %s store: reproduce --trials gives the Table 2 analyze gives', async (_n, cells) => {
+  it.each([['sample-scored', SAMPLE, { name: 'x' }], ['logprob-scored', LOGPROB, { name: 'x' }], ['design-ordered', IN_DESIGN, ORDERED]] as const)('a %s store: reproduce --trials gives the Table 2 analyze gives', async (_n, cells, design) => {
     const store = join(dir, `s${seq++}.sqlite`);
-    writeStore(store, { name: 'x' }, [...cells]);
+    writeStore(store, design, [...cells]);
     const a = join(dir, `a${seq++}`);
     expect((await runCli(['analyze', store, '--out', a, '--reps', '200', '-q'])).code).toBe(0);
     const want = readFileSync(join(a, 'reports', 'table2.csv'), 'utf8');
