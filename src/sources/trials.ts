@@ -134,7 +134,7 @@ function layoutOf(file: string, r: TrialRecord, src: { columns: () => readonly s
   const exported = exportedFactors !== undefined;
   const factors = opts.factors ?? exportedFactors ?? [];
   if (opts.cluster !== undefined && ([...FACTORS, ...OUTCOME_COLUMNS] as readonly string[]).includes(opts.cluster)) throw new UserError(trialsMsg.clusterIsKnown(opts.cluster));
-  const cluster = opts.cluster ?? (r.has('cluster') ? 'cluster' : undefined);
+  const cluster = opts.cluster ?? (!exported && r.has('cluster') ? 'cluster' : undefined); // an export's columns are its factors
   if (src.header) {
     for (const col of [...FACTORS, ...(cluster ? [cluster] : []), ...factors]) {
       if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col));
@@ -173,7 +173,7 @@ function addRecord(file: string, r: TrialRecord, lay: Layout, cells: Map<string,
     if (v === undefined) throw new UserError(msg.missingField(file, r.line, col));
     return v;
   };
-  if (lay.cluster === undefined && r.has('cluster')) throw new UserError(trialsMsg.clusterNotOnFirstRow(file, r.line, 'cluster'));
+  if (lay.cluster === undefined && !lay.exported && r.has('cluster')) throw new UserError(trialsMsg.clusterNotOnFirstRow(file, r.line, 'cluster'));
   const outcome = rowOutcome(file, r, lay);
   if (outcome === undefined) return;
   const key = keyOf(file, r, lay, need);
