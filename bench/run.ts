@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark side by side with its baseline, in one invocation; prints a
  * table and writes bench/results.md with the machine it ran on. Not part of the test suite.
- * Select sections with arguments: bootstrap e2e figures audit audit-240 coverage quantile reproduction scale store live repeated vendors logs (default: all).
+ * Select sections with arguments: bootstrap e2e figures audit audit-240 coverage quantile reproduction scale store live repeated vendors logs reader (default: all).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem, platform, release } from 'node:os';
@@ -18,6 +18,7 @@ import { benchQuantile } from './quantile.js';
 import { benchFigures } from './figures.js';
 import { benchLogs } from './logs.js';
 import { benchReproduction } from './reproduction.js';
+import { benchReader } from './reader.js';
 import { fmt, type BenchRow } from './util.js';
 
 const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
@@ -35,6 +36,7 @@ const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   repeated: () => benchRepeated(),
   vendors: () => benchVendors(),
   logs: () => benchLogs(),
+  reader: () => benchReader(),
 };
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(sections);

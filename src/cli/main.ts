@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../core/errors.js';
+import { terminalText } from '../core/terminal.js';
 import { toolInfo } from '../core/paths.js';
 
 type Register = (program: Command) => void;
@@ -60,7 +61,7 @@ export async function main(argv: string[]): Promise<number> {
     // Commander printed the message; help and --version exit 0, a bad flag or argument 2 like every user error.
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     if (e instanceof UserError) {
-      process.stderr.write(`samegame: ${e.message}\n`);
+      process.stderr.write(`samegame: ${terminalText(e.message, true)}\n`);
       return e.exitCode;
     }
     throw e;

@@ -10,6 +10,7 @@ import { digitizedMsg } from '../core/messages/digitized.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { BUILTIN_LOG_FORMATS, parseRoundRange } from '../sources/logs/index.js';
+import { terminalText } from '../core/terminal.js';
 
 /** Flag parsers: a bad value ends with one message naming the flag. */
 export const parseIntFlag = (flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) => (v: string): number => {
@@ -75,8 +76,8 @@ export function terminalLogger(quiet = false): Logger {
   const tty = process.stderr.isTTY === true;
   let last = '';
   return {
-    info(m) { if (!quiet) process.stderr.write(`${m}\n`); },
-    warn(m) { process.stderr.write(`warning: ${m}\n`); },
+    info(m) { if (!quiet) process.stderr.write(`${terminalText(m, true)}\n`); },
+    warn(m) { process.stderr.write(`warning: ${terminalText(m, true)}\n`); },
     progress(label, done, total) {
       if (quiet || !tty) return;
       const pct = Math.floor((100 * done) / total);

@@ -7,15 +7,18 @@ import { toCsv, type CsvValue } from '../render/csv.js';
 import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import type { TrialStore } from '../live/store/store.js';
 import type { TrialRecord } from '../live/types.js';
+import { EXPORT_BASE, EXPORT_PLAY, EXPORT_TAIL, factorColumns } from '../sources/export-layout.js';
+import { checkStoreLevels } from '../sources/store.js';
+import { designFacts } from '../analyses/compare/design-facts.js';
 import { isRepeatedRun, RunPlays } from '../live/repeated/outcomes.js';
+
+export { factorColumns };
 
 export type ExportFormat = 'jsonl' | 'csv';
 
-const BASE = ['run', 'design', 'model', 'game', 'framing', 'rep'] as const;
-/** Columns of repeated games (runs with a `play` block), after the factors. */
-const PLAY = ['match', 'round', 'seat', 'opponent', 'opponent_action', 'payoff'] as const;
-const TAIL = ['action', 'status', 'p_cooperate', 'text', 'model_snapshot', 'input_tokens', 'output_tokens',
-  'latency_ms', 'attempts', 'error', 'synthetic'] as const;
+const BASE = EXPORT_BASE;
+const PLAY = EXPORT_PLAY;
+const TAIL = EXPORT_TAIL;
 
 const isSynthetic = (t: TrialRecord) => t.modelSnapshot?.startsWith(SIMULATED_SNAPSHOT) === true;
 const jsonOrText = (s: string | null): unknown => {
@@ -23,17 +26,13 @@ const jsonOrText = (s: string | null): unknown => {
   try { return JSON.parse(s) as unknown; } catch { return s; }
 };
 
-/** The factor columns' names; a factor named like a fixed column is prefixed with factor_. */
-export function factorColumns(names: readonly string[]): string[] {
-  const fixed = new Set<string>([...BASE, ...PLAY, ...TAIL]);
-  return names.map((n) => (fixed.has(n) ? `factor_${n}` : n));
-}
-
 /**
  * Write the export in chunks through `write` (which may wait for the sink to drain).
- * Returns the number of trials written.
+ * Returns the number of trials written. A store whose levels no reader takes (a reserved name,
+ * a control character) is refused before anything is written.
  */
 export async function exportTrials(store: TrialStore, format: ExportFormat, write: (chunk: string) => Promise<void>, runId?: number): Promise<number> {
+  checkStoreLevels(store, runId); // what no reader takes is not exported either
   const designs = new Map(store.runs().map((r) => [r.id, r.designName]));
   const factors = store.factorNames(runId);
   const repeated = store.runs().filter((r) => (runId === undefined || r.id === runId) && isRepeatedRun(r));
@@ -50,7 +49,10 @@ export async function exportTrials(store: TrialStore, format: ExportFormat, writ
     rows = [];
     lines = [];
   };
-  for (const t of store.trials(runId)) {
+  // One run: its trials in the order of its design, as analyze lists its cells.
+  const runs = store.runs().filter((r) => runId === undefined || r.id === runId);
+  const order = runs.length === 1 ? designFacts(runs[0].designJson) : undefined;
+  for (const t of store.trials(runId, order)) {
     n++;
     const design = designs.get(t.runId) ?? '';
     const o = plays.get(t.runId)?.outcome(t);

@@ -4,13 +4,12 @@
  * The published number is kept as the text that was printed, so its precision (the number of
  * decimals written, trailing zeros included: "0.150" has 3, "0.15" has 2) is known exactly.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { UserError } from '../core/errors.js';
-import { msg } from '../core/messages/common.js';
+import { at, msg } from '../core/messages/common.js';
 import { reproductionMsg } from '../core/messages/reproduction.js';
 import { parseDecimal, unitsOf, type DecimalText } from '../core/decimal.js';
 import { splitRows } from './rates-csv.js';
+import { checkColumnNames, nameFault, readInputFile } from './reader-rules.js';
 
 /** The published values of the shipped Same Game, Different Story data (Tables 2 and 3), relative to the package root. */
 export const SHIPPED_PUBLISHED = 'data/lore-heydari-2024/published.csv';
@@ -68,6 +67,10 @@ function parseRow(file: string, line: number, get: (col: string) => string): Omi
   const model = get('model');
   if (model === '') throw new UserError(msg.missingField(file, line, 'model'));
   let game = get('game');
+  for (const [field, value] of [['model', model], ['game', game]] as const) {
+    const fault = value === '' ? undefined : nameFault(value); // names as every reader takes them ("Pooled" and "All" are rows here)
+    if (fault !== undefined) throw new UserError(at(file, line, field, fault));
+  }
   if (table === 'table2' && game === '') throw new UserError(reproductionMsg.gameNeeded(file, line, table));
   if (table === 'table3' && game !== '') throw new UserError(reproductionMsg.gameNotAllowed(file, line, table, game));
   if (table === 'family' && game === 'All') game = ''; // family-robustness.csv writes per-model rows as game "All"
@@ -98,6 +101,7 @@ export function parsePublished(text: string, file: string): Omit<PublishedValues
   const raw = splitRows(text.replace(/^\uFEFF/, ''), file);
   if (raw.length === 0) throw new UserError(msg.emptyTable(file));
   const header = raw[0].fields.map((h) => h.trim());
+  checkColumnNames(file, 1, header, 'header');
   PUBLISHED_COLUMNS.forEach((col, i) => {
     if (header[i] !== col) throw new UserError(reproductionMsg.badHeader(file, header[i] ?? col, PUBLISHED_COLUMNS.join(',')));
   });
@@ -123,11 +127,6 @@ export function parsePublished(text: string, file: string): Omit<PublishedValues
 
 /** Read and validate a published-values file; `displayPath` names it in messages (default: the path). */
 export function readPublished(path: string, displayPath = path): PublishedValues {
-  let buf: Buffer;
-  try {
-    buf = readFileSync(path);
-  } catch (e) {
-    throw new UserError(msg.fileUnreadable(displayPath, (e as NodeJS.ErrnoException).code ?? String(e)));
-  }
-  return { ...parsePublished(buf.toString('utf8'), displayPath), sha256: createHash('sha256').update(buf).digest('hex') };
+  const { text, sha256 } = readInputFile(path, displayPath);
+  return { ...parsePublished(text, displayPath), sha256 };
 }

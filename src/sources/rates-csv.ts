@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Cell, CellTable } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
-import { RESERVED_LEVELS } from '../core/names.js';
+import { checkColumnNames, checkLevel, readInputFile } from './reader-rules.js';
 import { parseDecimal, roundedCount, type DecimalText } from '../core/decimal.js';
 
 export const FACTORS = ['model', 'game', 'framing'] as const;
@@ -45,27 +43,7 @@ export const PLANNED_PAIR: ReadRatesOptions = { base: 'business', alt: 'friend-s
 
 export interface RawRow { line: number; fields: string[] }
 
-/**
- * The first control character of a level, as U+XXXX: C0 (tab and line ends included), DEL and
- * C1, and the noncharacters U+FFFE and U+FFFF that XML cannot carry. Every printable character is a valid name (README "Names"); control characters are
- * refused because terminals, SVG/PNG renderers and the tables' own keys cannot carry them.
- */
-export function controlCharacter(s: string): string | undefined {
-  const m = /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]/.exec(s);
-  return m === null ? undefined : `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
-/** Header names: each at most once (a second "rate" column would silently lose to the first). */
-export function checkHeader(file: string, header: readonly string[]): void {
-  const seen = new Map<string, number>();
-  header.forEach((h, i) => {
-    const bad = controlCharacter(h);
-    if (bad !== undefined) throw new UserError(msg.controlCharacter(file, 1, h, bad));
-    const first = seen.get(h);
-    if (first !== undefined) throw new UserError(msg.duplicateColumn(file, h, first + 1, i + 1));
-    seen.set(h, i);
-  });
-}
+export { controlCharacter, readInputFile } from './reader-rules.js';
 
 /** Split CSV text into rows with the line each starts on (quoted newlines allowed). */
 export function splitRows(text: string, file: string, delimiter = ','): RawRow[] {
@@ -111,21 +89,10 @@ export function ratesKind(rows: readonly RateRow[]): RatesKind {
 
 interface Header { readonly columns: readonly string[]; readonly hasRate: boolean; readonly hasCoop: boolean; readonly provenance: readonly string[] }
 
-/** The file's bytes: text without a BOM, and its SHA-256. */
-export function readInputFile(path: string, file: string): { buf: Buffer; text: string; sha256: string } {
-  let buf: Buffer;
-  try {
-    buf = readFileSync(path);
-  } catch (e) {
-    throw new UserError(msg.fileUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e)));
-  }
-  return { buf, text: buf.toString('utf8').replace(/^\uFEFF/, ''), sha256: createHash('sha256').update(buf).digest('hex') };
-}
-
 function parseHeader(raw: readonly RawRow[], file: string): Header {
   if (raw.length === 0) throw new UserError(msg.emptyTable(file));
   const columns = raw[0].fields.map((h) => h.trim());
-  checkHeader(file, columns);
+  checkColumnNames(file, 1, columns, 'header');
   for (const col of REQUIRED) if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col));
   const hasRate = columns.includes('rate');
   const hasCoop = columns.includes('cooperate');
@@ -135,18 +102,12 @@ function parseHeader(raw: readonly RawRow[], file: string): Header {
   return { columns, hasRate, hasCoop, provenance: columns.filter((h) => !known.has(h)) };
 }
 
-/** The model, game and framing of a row; model and game may not be the tables' reserved names. */
+/** The model, game and framing of a row: names (reader-rules.ts), model and game not the tables' reserved names. */
 export function cellKeyOf(file: string, line: number, need: (col: string) => string): { model: string; game: string; framing: string } {
   const model = need('model');
   const game = need('game');
   const framing = need('framing');
-  for (const [field, value] of [['model', model], ['game', game], ['framing', framing]] as const) {
-    const bad = controlCharacter(value);
-    if (bad !== undefined) throw new UserError(msg.controlCharacter(file, line, field, bad));
-  }
-  for (const [field, value] of [['model', model], ['game', game]] as const) {
-    if ((RESERVED_LEVELS[field] as readonly string[]).includes(value)) throw new UserError(msg.reservedLevel(file, line, field, value));
-  }
+  for (const [field, value] of [['model', model], ['game', game], ['framing', framing]] as const) checkLevel(file, line, field, value);
   return { model, game, framing };
 }
 

@@ -2,11 +2,13 @@ import { orderByLevels, type Cell, type CellTable } from '../core/cells.js';
 import type { CellCount, RunInfo, TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
-import { controlCharacter } from './rates-csv.js';
-import { isRepeatedRun } from '../live/repeated/outcomes.js';
+import { controlCharacter, levelFault } from './reader-rules.js';
 
 /** A row of a store that samegame could not have written (checked as the store is read). */
 export class StoreFault extends Error {}
+/** A level of a store that no reader takes (a reserved name, a name over the length limit). */
+class StoreRefusal extends Error {}
+import { isRepeatedRun } from '../live/repeated/outcomes.js';
 
 /**
  * Run a read of the store at `path`; a damaged store — rows with bad JSON or impossible values,
@@ -30,12 +32,17 @@ export async function readStoreAsync<T>(path: string, read: () => Promise<T>): P
 }
 
 function storeError(path: string, e: unknown): unknown {
+  if (e instanceof StoreRefusal) return new UserError(analyzeMsg.storeRefused(path, e.message));
   const damaged = e instanceof StoreFault || e instanceof SyntaxError || (e instanceof Error && e.name === 'SqliteError');
   return damaged ? new UserError(analyzeMsg.storeDamaged(path, (e as Error).message.split('\n')[0])) : e;
 }
 
-/** The levels and factors of one cell as samegame stores them: strings without control characters. */
-function checkCount(c: CellCount): void {
+/**
+ * The levels and factors of one cell as samegame stores them: strings without control characters
+ * (a damaged store); names by the rule of every reader (reader-rules.ts), model and game not the
+ * tables' reserved names (refused as any reader refuses them).
+ */
+function checkCount(c: Pick<CellCount, 'model' | 'game' | 'framing' | 'factors'>): void {
   const where = `cell ${JSON.stringify([c.model, c.game, c.framing])}`;
   const f: unknown = c.factors;
   if (f === null || typeof f !== 'object' || Array.isArray(f)) throw new StoreFault(`${where}: factors are not a JSON object`);
@@ -44,7 +51,14 @@ function checkCount(c: CellCount): void {
     if (typeof v !== 'string' || v === '') throw new StoreFault(`${where}: ${k} is not a name`);
     const bad = controlCharacter(v);
     if (bad !== undefined) throw new StoreFault(`${where}: ${k} contains the control character ${bad}`);
+    const fault = levelFault(k, v);
+    if (fault !== undefined) throw new StoreRefusal(`${where}: ${k} ${fault}`);
   }
+}
+
+/** The levels of every cell of the runs (all runs when none is given): what export checks before it writes a trial. */
+export function checkStoreLevels(store: TrialStore, runId?: number): void {
+  for (const r of store.runs()) if (runId === undefined || r.id === runId) store.cellCounts(r.id).forEach(checkCount);
 }
 
 /** First-token probabilities are probabilities. */

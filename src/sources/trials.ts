@@ -3,7 +3,9 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { trialsMsg } from '../core/messages/trials.js';
 import { cellKeyOf, checkPlannedFramings, FACTORS } from './rates-csv.js';
+import { checkLevel } from './reader-rules.js';
 import { trialRecords, type TrialRecord } from './trial-records.js';
+import { TRIAL_STATUSES } from './export-layout.js';
 
 /**
  * Per-trial input (--trials FILE): one row per decision, CSV or JSONL, → the same CellTable a
@@ -57,6 +59,8 @@ const PROBABILITY = /^\+?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 interface CellAcc {
   readonly line: number;
   readonly key: Record<string, string>;
+  /** The outcome of the cell's rows (an exported file scores each cell by p_cooperate or by action). */
+  readonly outcome: TrialOutcome;
   n: number;
   sum: number;
   readonly values: number[];
@@ -97,7 +101,7 @@ class Provenance {
       if (this.used.has(c)) continue;
       let m = this.cols.get(c);
       if (!m) { m = new Map(); this.cols.set(c, m); }
-      const v = r.get(c) ?? '';
+      const v = r.text(c) ?? '';
       if (m.has(v) || m.size < MAX_VALUES) m.set(v, (m.get(v) ?? 0) + 1);
     }
   }
@@ -106,54 +110,106 @@ class Provenance {
   }
 }
 
-function observations(acc: CellAcc, outcome: TrialOutcome, clustered: boolean): Observations {
+function observations(acc: CellAcc, clustered: boolean): Observations {
   if (clustered) {
     const cs = [...acc.clusters.values()];
     return { kind: 'clustered', sizes: Float64Array.from(cs, (c) => c.size), sums: Float64Array.from(cs, (c) => c.sum) };
   }
-  if (outcome === 'p_cooperate') return { kind: 'prob', values: Float64Array.from(acc.values) };
+  if (acc.outcome === 'p_cooperate') return { kind: 'prob', values: Float64Array.from(acc.values) };
   return { kind: 'binary', n: acc.n, x: acc.sum };
 }
 
-interface Layout { readonly outcome: TrialOutcome; readonly cluster?: string; readonly columns: readonly string[] }
+interface Layout {
+  readonly outcome: TrialOutcome;
+  readonly cluster?: string;
+  readonly columns: readonly string[];
+  readonly factors: readonly string[];
+  /** A file samegame export wrote: only `ok` trials count, each scored by p_cooperate when it has one, else by action. */
+  readonly exported: boolean;
+}
 
-/** Outcome and cluster columns, fixed by the first row (CSV: the header). */
-function layoutOf(file: string, r: TrialRecord, columns: readonly string[], header: boolean, opts: ReadTrialsOptions): Layout {
-  const cluster = opts.cluster ?? (r.has('cluster') ? 'cluster' : undefined);
-  if (header) {
-    for (const col of [...FACTORS, ...(cluster ? [cluster] : []), ...(opts.factors ?? [])]) {
+/** Outcome and cluster columns, fixed by the first row (CSV: the header); the factors an export names, unless --factor. */
+function layoutOf(file: string, r: TrialRecord, src: { columns: () => readonly string[]; header: boolean; exported: () => readonly string[] | undefined },
+  opts: ReadTrialsOptions): Layout {
+  const columns = src.columns();
+  const exportedFactors = src.exported();
+  const exported = exportedFactors !== undefined;
+  const factors = opts.factors ?? exportedFactors ?? [];
+  if (opts.cluster !== undefined && ([...FACTORS, ...OUTCOME_COLUMNS] as readonly string[]).includes(opts.cluster)) throw new UserError(trialsMsg.clusterIsKnown(opts.cluster));
+  const cluster = opts.cluster ?? (!exported && r.has('cluster') ? 'cluster' : undefined); // an export's columns are its factors
+  if (src.header) {
+    for (const col of [...FACTORS, ...(cluster ? [cluster] : []), ...factors]) {
       if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col));
     }
   }
-  const outcome = outcomeOf(file, header ? { ...r, line: 1 } : r, undefined);
+  const outcome = exported ? 'action' : outcomeOf(file, src.header ? { ...r, line: 1 } : r, undefined);
   for (const f of opts.factors ?? []) {
     if ([...FACTORS, ...OUTCOME_COLUMNS, cluster].includes(f)) throw new UserError(trialsMsg.factorIsKnown(f));
   }
-  return { outcome, cluster, columns };
+  return { outcome, cluster, columns, factors, exported };
 }
 
-function addRecord(file: string, r: TrialRecord, lay: Layout, opts: ReadTrialsOptions, cells: Map<string, CellAcc>): void {
+/** The row's outcome column, and whether the row is a decision (an exported trial that is not `ok` is not). */
+function rowOutcome(file: string, r: TrialRecord, lay: Layout): TrialOutcome | undefined {
+  if (!lay.exported) return outcomeOf(file, r, lay.outcome);
+  const status = r.get('status');
+  if (status === undefined) throw new UserError(msg.missingField(file, r.line, 'status'));
+  if (!(TRIAL_STATUSES as readonly string[]).includes(status)) throw new UserError(trialsMsg.unknownStatus(file, r.line, status, TRIAL_STATUSES));
+  if (status !== 'ok') return undefined;
+  return r.get('p_cooperate') !== undefined ? 'p_cooperate' : 'action';
+}
+
+/** The row's cell key: model, game, framing (reader-rules names), then the factors, each a name. */
+function keyOf(file: string, r: TrialRecord, lay: Layout, need: (col: string) => string): Record<string, string> {
+  const key: Record<string, string> = { ...cellKeyOf(file, r.line, need) };
+  for (const f of lay.factors) {
+    key[f] = need(f);
+    checkLevel(file, r.line, f, key[f]);
+  }
+  return key;
+}
+
+function addRecord(file: string, r: TrialRecord, lay: Layout, cells: Map<string, CellAcc>): void {
   const need = (col: string) => {
     const v = r.get(col);
     if (v === undefined) throw new UserError(msg.missingField(file, r.line, col));
     return v;
   };
-  const base = cellKeyOf(file, r.line, need);
-  const key: Record<string, string> = { ...base };
-  for (const f of opts.factors ?? []) key[f] = need(f);
-  outcomeOf(file, r, lay.outcome);
-  const value = outcomeValue(file, r.line, lay.outcome, need(lay.outcome));
+  if (lay.cluster === undefined && !lay.exported && r.has('cluster')) throw new UserError(trialsMsg.clusterNotOnFirstRow(file, r.line, 'cluster'));
+  const outcome = rowOutcome(file, r, lay);
+  if (outcome === undefined) return;
+  const key = keyOf(file, r, lay, need);
+  const value = outcomeValue(file, r.line, outcome, need(outcome));
   const clusterId = lay.cluster === undefined ? '' : need(lay.cluster);
   const id = JSON.stringify(Object.values(key));
   let acc = cells.get(id);
-  if (!acc) { acc = { line: r.line, key, n: 0, sum: 0, values: [], clusters: new Map() }; cells.set(id, acc); }
+  if (!acc) { acc = { line: r.line, key, outcome, n: 0, sum: 0, values: [], clusters: new Map() }; cells.set(id, acc); }
+  if (acc.outcome !== outcome) throw new UserError(trialsMsg.mixedScoring(file, r.line, cellName(key), acc.line, acc.outcome, outcome));
   acc.n++;
   acc.sum += value;
-  if (lay.outcome === 'p_cooperate' && lay.cluster === undefined) acc.values.push(value);
+  if (outcome === 'p_cooperate' && lay.cluster === undefined) acc.values.push(value);
   if (lay.cluster !== undefined) {
     const c = acc.clusters.get(clusterId);
     if (c) { c.size++; c.sum += value; } else acc.clusters.set(clusterId, { size: 1, sum: value });
   }
+}
+
+/** A cell as people read it in messages: "A" / "G" / "business". */
+const cellName = (key: Readonly<Record<string, string>>) => Object.values(key).map((v) => JSON.stringify(v)).join(' / ');
+
+/** A cluster bootstrap resamples clusters within each cell: a cell of one cluster would have an interval of one point. */
+function checkClusters(file: string, accs: readonly CellAcc[], column: string): void {
+  for (const a of accs) {
+    if (a.clusters.size < 2) throw new UserError(trialsMsg.oneCluster(file, a.line, column, cellName(a.key), [...a.clusters.keys()][0]));
+  }
+}
+
+/** An exported file holds the trials of one run: `analyze` reads one run, and so does `--trials`. */
+function checkOneRun(file: string, r: TrialRecord, lay: Layout, first: { run?: string }): void {
+  if (!lay.exported) return;
+  const run = r.get('run');
+  first.run ??= run;
+  if (run !== first.run) throw new UserError(trialsMsg.severalRuns(file, r.line, first.run ?? '', run ?? ''));
 }
 
 /** Read and validate a per-trial file (CSV or JSONL by extension) into a cell table. */
@@ -163,31 +219,47 @@ export function readTrials(path: string, opts: ReadTrialsOptions = {}): TrialsIn
   const cells = new Map<string, CellAcc>();
   let lay: Layout | undefined;
   let prov: Provenance | undefined;
-  let trials = 0;
+  const run = {};
   for (const r of src.records) {
     if (!lay) {
-      lay = layoutOf(file, r, src.columns(), src.header, opts);
-      prov = new Provenance(new Set([...FACTORS, ...OUTCOME_COLUMNS, ...(lay.cluster ? [lay.cluster] : []), ...(opts.factors ?? [])]));
+      lay = layoutOf(file, r, src, opts);
+      prov = new Provenance(new Set([...FACTORS, ...OUTCOME_COLUMNS, ...(lay.cluster ? [lay.cluster] : []), ...lay.factors]));
     }
-    addRecord(file, r, lay, opts, cells);
+    checkOneRun(file, r, lay, run);
+    addRecord(file, r, lay, cells);
     prov!.add(r, lay.columns);
-    trials++;
   }
-  if (!lay || trials === 0) throw new UserError(msg.emptyTable(file));
   const accs = [...cells.values()];
-  const extra = [...(opts.factors ?? [])];
+  if (!lay || accs.length === 0) throw new UserError(msg.emptyTable(file));
+  const trials = accs.reduce((s, a) => s + a.n, 0);
+  const extra = [...lay.factors];
+  if (lay.cluster !== undefined) checkClusters(file, accs, lay.cluster);
+  checkFolding(file, accs, extra);
   checkPlannedFramings(file, accs.map((a) => ({ line: a.line, key: foldKey(a.key, extra) })), opts.base ?? 'business', opts.alt ?? 'friend-sharing');
-  const table: CellTable = {
-    factors: [...FACTORS, ...extra],
-    cells: accs.map((a): Cell => ({ key: a.key, obs: observations(a, lay!.outcome, lay!.cluster !== undefined) })),
-  };
-  const clusters = accs.reduce((s, a) => s + a.clusters.size, 0);
-  const what = lay.outcome === 'p_cooperate' ? 'per-trial probabilities' : 'per-trial decisions';
+  const clustered = lay.cluster !== undefined;
+  const table: CellTable = { factors: [...FACTORS, ...extra], cells: accs.map((a): Cell => ({ key: a.key, obs: observations(a, clustered) })) };
+  const probs = accs.filter((a) => a.outcome === 'p_cooperate').length;
+  const what = probs === accs.length ? 'per-trial probabilities' : probs === 0 ? 'per-trial decisions' : 'per-trial decisions and probabilities';
   return {
-    path: file, sha256: src.sha256, table, extraFactors: extra, outcome: lay.outcome, trials, clusters, firstLines: accs.map((a) => a.line),
+    path: file, sha256: src.sha256, table, extraFactors: extra, outcome: probs > 0 ? 'p_cooperate' : lay.outcome, trials,
+    clusters: accs.reduce((s, a) => s + a.clusters.size, 0), firstLines: accs.map((a) => a.line),
     kind: lay.cluster ? `${what}, clustered by ${lay.cluster}` : what,
     clusterColumn: lay.cluster, provenanceColumns: prov!.columns(),
   };
+}
+
+/** Two cells that fold into one game would be merged into one row of every table: refused, naming both. */
+function checkFolding(file: string, accs: readonly CellAcc[], extra: readonly string[]): void {
+  if (extra.length === 0) return;
+  const seen = new Map<string, CellAcc>();
+  const describe = (a: CellAcc) => `${JSON.stringify(a.key.game)} with ${extra.map((f) => `${f} = ${JSON.stringify(a.key[f])}`).join(', ')}`;
+  for (const a of accs) {
+    const folded = foldKey(a.key, extra);
+    const id = JSON.stringify([folded.model, folded.game, folded.framing]);
+    const first = seen.get(id);
+    if (first) throw new UserError(trialsMsg.foldCollision(file, a.line, describe(a), describe(first), first.line, folded.game));
+    seen.set(id, a);
+  }
 }
 
 /** A key with its extra factors folded into the game: "Stag Hunt [round=1]". */

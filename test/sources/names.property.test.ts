@@ -16,7 +16,7 @@ import { runInProcess } from '../helpers/in-process.js';
 import { ROOT } from '../helpers/cli.js';
 
 const SHIPPED = readFileSync(join(ROOT, 'data/lore-heydari-2024/rates.csv'), 'utf8');
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]/;
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 const SHIPPED_MODELS = ['GPT-3.5', 'GPT-4', 'LLaMa-2'];

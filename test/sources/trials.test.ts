@@ -48,14 +48,16 @@ describe('readTrials: the same cells as a rates file of their counts', () => {
     expect(p.table.cells.map((c) => c.obs)).toEqual([{ kind: 'prob', values: Float64Array.from([0.25, 1]) }, { kind: 'prob', values: Float64Array.from([0]) }]);
     expect(p.kind).toBe('per-trial probabilities');
     const c = read('{"model":"A","game":"G","framing":"business","action":"C","cluster":"x"}\n{"model":"A","game":"G","framing":"business","action":"D","cluster":"x"}\n' +
-      '{"model":"A","game":"G","framing":"business","action":"C","cluster":"y"}\n\n{"model":"A","game":"G","framing":"friend-sharing","action":"d","cluster":"x"}\n', 'jsonl');
+      '{"model":"A","game":"G","framing":"business","action":"C","cluster":"y"}\n\n{"model":"A","game":"G","framing":"friend-sharing","action":"d","cluster":"x"}\n' +
+      '{"model":"A","game":"G","framing":"friend-sharing","action":"C","cluster":"z"}\n', 'jsonl');
     expect(c.table.cells[0].obs).toEqual({ kind: 'clustered', sizes: Float64Array.from([2, 1]), sums: Float64Array.from([1, 1]) });
     expect(c.clusterColumn).toBe('cluster');
-    expect(c.clusters).toBe(3);
+    expect(c.clusters).toBe(4);
     expect(c.kind).toBe('per-trial decisions, clustered by cluster');
   });
   it('--cluster names another column; --factor keeps a column as a factor, folded into the game for the analysis', () => {
-    const t = read('model,game,framing,cooperate,conv,round\nA,G,business,1,c1,1\nA,G,friend-sharing,0,c2,1\nA,G,business,1,c3,2\nA,G,friend-sharing,1,c4,2\n',
+    const t = read('model,game,framing,cooperate,conv,round\nA,G,business,1,c1,1\nA,G,friend-sharing,0,c2,1\nA,G,business,1,c3,2\nA,G,friend-sharing,1,c4,2\n' +
+      'A,G,business,0,c5,1\nA,G,friend-sharing,0,c6,1\nA,G,business,1,c7,2\nA,G,friend-sharing,1,c8,2\n',
       'csv', { cluster: 'conv', factors: ['round'] });
     expect(t.table.factors).toEqual(['model', 'game', 'framing', 'round']);
     expect(t.table.cells).toHaveLength(4);

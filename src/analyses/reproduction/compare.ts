@@ -3,7 +3,7 @@ import { POOLED, stat } from '../../core/names.js';
 import type { PublishedRow, PublishedTable, PublishedValues } from '../../sources/published.js';
 import { familyZ, quantileBand, quantileLevelSpread } from '../../stats/mc-error.js';
 import { table2Rows, type Table2Row, type TwoFramingAnalysis } from '../two-framing/index.js';
-import { judge, type Verdict } from './verdict.js';
+import { comparedDecimals, judge, type Verdict } from './verdict.js';
 
 export interface ReproductionRow {
   readonly table: PublishedTable;
@@ -132,7 +132,7 @@ export function compareWithPublished(result: { readonly analysis: TwoFramingAnal
     counts[j?.verdict ?? 'missing']++;
     // One object literal of one shape for every row (spreading a few partial objects per row cost more than the verdicts).
     return {
-      table: p.table, model: p.model, game: p.game, statistic: p.statistic, published: p.published.text, decimals: p.published.decimals,
+      table: p.table, model: p.model, game: p.game, statistic: p.statistic, published: p.published.text, decimals: comparedDecimals(p.published),
       computed: c?.value ?? NaN, difference: j?.difference ?? NaN, band, level: band ? c!.q : undefined, publishedReps: bp,
       tolerance: j?.tolerance ?? NaN, verdict: j?.verdict ?? 'missing', line: p.line,
     };

@@ -4,6 +4,7 @@ import { reproductionChart, type ReproductionPoint } from '../../render/charts/r
 import type { Reproduction } from './compare.js';
 import { VERDICTS } from './verdict.js';
 
+const OFF_CHART = 1e9;
 const TABLE_LABEL: Readonly<Record<string, string>> = { table2: 'Table 2', table3: 'Table 3', family: 'Family' };
 
 /** Plain rows of the figure: every published number the computation has (missing ones are listed in the table only). */
@@ -12,10 +13,12 @@ export function reproductionPoints(rep: Reproduction): ReproductionPoint[] {
     const half = 5 / 10 ** (r.decimals + 1);
     // x = (computed − p)/half for the published values p ∈ [band lo − h, band hi + h] accepted.
     const [lo, hi] = r.band ?? [r.computed, r.computed];
+    // In half-units; a half-unit below the smallest double (over 322 decimals) puts any difference off the chart.
+    const units = (v: number) => (v === 0 ? 0 : half > 0 ? Math.max(-OFF_CHART, Math.min(OFF_CHART, v / half)) : Math.sign(v) * OFF_CHART);
     return {
       statistic: `${TABLE_LABEL[r.table]} ${r.statistic}`, model: r.model, item: r.game ? `${r.model} / ${r.game}` : r.model,
       published: r.published, computed: r.computed, difference: r.difference, tolerance: r.tolerance,
-      x: r.difference / half, bandLo: (r.computed - hi) / half - 1, bandHi: (r.computed - lo) / half + 1, verdict: r.verdict,
+      x: units(r.difference), bandLo: units(r.computed - hi) - 1, bandHi: units(r.computed - lo) + 1, verdict: r.verdict,
     };
   });
 }

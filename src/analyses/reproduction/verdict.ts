@@ -35,6 +35,20 @@ export function exactDecimal(x: number): ExactDecimal {
 const rescale = (d: ExactDecimal, scale: number): bigint => d.units * 10n ** BigInt(scale - d.scale);
 const abs = (x: bigint) => (x < 0n ? -x : x);
 
+/** Significant decimal digits a double carries through a decimal round trip (DBL_DIG). */
+export const DOUBLE_DIGITS = 15;
+
+/**
+ * The decimals of a published number that are compared: those written, but no more than a
+ * double carries (15 significant digits) — "0.6" written with 60 zeros is compared at 15
+ * decimals, as the computed double cannot say more. Never below 0.
+ */
+export function comparedDecimals(published: DecimalText): number {
+  const digits = published.units.replace(/^-/, '').replace(/^0+/, '').length; // 0 for a zero
+  const integerDigits = digits - published.decimals;
+  return Math.max(0, Math.min(published.decimals, digits === 0 ? DOUBLE_DIGITS : DOUBLE_DIGITS - integerDigits));
+}
+
 /** Half a unit of the last digit of a number printed with `decimals` decimals: 5 / 10^(decimals+1). */
 export const halfUnit = (decimals: number): ExactDecimal => ({ units: 5n, scale: decimals + 1 });
 
@@ -59,7 +73,7 @@ export interface Judgement {
  * points (no band) are exact or differ.
  */
 export function judge(computed: number, published: DecimalText, band?: readonly [number, number]): Judgement {
-  const half = 5 / 10 ** (published.decimals + 1);
+  const half = 5 / 10 ** (comparedDecimals(published) + 1);
   const difference = computed - published.value;
   const tolerance = !band ? half : difference <= 0 ? band[1] + half - computed : computed - (band[0] - half);
   const verdict = judgeInDoubles(computed, published.value, half, band) ?? judgeExact(computed, published, band);
@@ -87,10 +101,10 @@ function judgeInDoubles(c: number, p: number, h: number, band?: readonly [number
 /** The verdict in exact decimal arithmetic (the definition; `judge` reaches it through doubles where they decide). */
 export function judgeExact(computed: number, published: DecimalText, band?: readonly [number, number]): Exclude<Verdict, 'missing'> {
   const c = exactDecimal(computed);
-  const h = halfUnit(published.decimals);
+  const h = halfUnit(comparedDecimals(published));
   const p = { units: unitsOf(published), scale: published.decimals };
   const [lo, hi] = band ? band.map(exactDecimal) : [c, c];
-  const scale = Math.max(c.scale, h.scale, lo.scale, hi.scale);
+  const scale = Math.max(c.scale, h.scale, lo.scale, hi.scale, published.decimals);
   const [cs, ps, hs, los, his] = [c, p, h, lo, hi].map((d) => rescale(d, scale));
   if (abs(cs - ps) <= hs) return 'exact';
   return ps - hs <= his && ps + hs >= los ? 'within-mc' : 'differs';

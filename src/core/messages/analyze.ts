@@ -4,6 +4,7 @@ const q = (s: string) => JSON.stringify(s);
 export const analyzeMsg = {
   emptyStore: (path: string) => `${path}: the store holds no runs`,
   storeDamaged: (file: string, detail: string) => `${file}: the trial store is damaged or not one samegame wrote (${detail})`,
+  storeRefused: (file: string, detail: string) => `${file}: ${detail}`,
   noSuchRun: (path: string, id: number, ids: number[]) => `${path}: no run ${id} (runs: ${ids.join(', ')})`,
   noValidTrials: (path: string) => `${path}: the run has no valid trials to analyze`,
   missingPlannedCell: (path: string, model: string, game: string, framing: string, present: readonly string[] = []) =>

@@ -16,6 +16,7 @@ export const pluginMsg = {
 };
 
 export const batchMsg = {
+  tableDamaged: (file: string, detail: string) => `${file}: the batch table is damaged or not one samegame wrote (${detail})`,
   notBatchable: (model: string, provider: string, ok: readonly string[]) =>
     `model ${q(model)}: provider ${q(provider)} has no batch API (batch runs: ${ok.join(', ')})`,
   lineTooLarge: (key: string, bytes: number, max: number) =>

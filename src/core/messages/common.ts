@@ -14,6 +14,10 @@ export function at(file: string, line: number | undefined, field: string | undef
 export const framingsHint = (present: readonly string[]) =>
   (present.length ? `; the file's framings are ${present.map(q).join(', ')} (choose the pair with --base/--alt)` : '');
 
+const reservedLevelWhat = (field: string, value: string) =>
+  `${q(value)} is reserved for the tables' own ${field === 'model' ? 'pooled rows' : 'per-model rows'}; rename it`;
+const controlCharacterWhat = (codepoint: string) => `contains the control character ${codepoint} (names may hold any printable character, no control characters)`;
+
 export const msg = {
   tooManyReplicates: (stats: number, reps: number, fits: number, bytes: number) =>
     `the bootstrap would hold ${stats.toLocaleString('en-US')} statistics × ${reps.toLocaleString('en-US')} replicates, above its limit of ${(bytes / 2 ** 30).toFixed(0)} GiB of replicates: use --reps ${fits.toLocaleString('en-US').replace(/,/g, '')} or fewer, or fewer cells`,
@@ -34,8 +38,8 @@ export const msg = {
     at(file, line, 'framing', `duplicate cell ${key} (first seen on line ${firstLine})`),
   missingFraming: (file: string, line: number, model: string, game: string, framing: string, present: readonly string[] = []) =>
     at(file, line, 'framing', `model ${q(model)}, game ${q(game)} has no ${q(framing)} row (every model–game needs both planned framings)${framingsHint(present)}`),
-  reservedLevel: (file: string, line: number, field: string, value: string) =>
-    at(file, line, field, `${q(value)} is reserved for the tables' own ${field === 'model' ? 'pooled rows' : 'per-model rows'}; rename it`),
+  reservedLevel: (file: string, line: number, field: string, value: string) => at(file, line, field, reservedLevelWhat(field, value)),
+  reservedLevelWhat,
   notPlainInteger: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a whole number written in digits`),
   notPlainDecimal: (file: string, line: number, value: string) => at(file, line, 'rate', `${q(value)} is not a plain decimal (write e.g. 0.087)`),
   sameFraming: (base: string) => `--base and --alt must differ (both are ${q(base)})`,
@@ -44,8 +48,13 @@ export const msg = {
   wrote: (path: string) => `wrote ${path}`,
   duplicateColumn: (file: string, column: string, first: number, again: number) =>
     at(file, 1, column, `column appears twice in the header (columns ${first} and ${again})`),
-  controlCharacter: (file: string, line: number, field: string, codepoint: string) =>
-    at(file, line, field, `contains the control character ${codepoint} (names may hold any printable character, no control characters)`),
+  controlCharacter: (file: string, line: number, field: string, codepoint: string) => at(file, line, field, controlCharacterWhat(codepoint)),
+  controlCharacterWhat,
+  nameTooLongWhat: (length: number, max: number) => `is ${length.toLocaleString('en-US')} characters long (names may be at most ${max.toLocaleString('en-US')})`,
+  duplicateKey: (file: string, line: number, key: string, first: number, again: number) =>
+    at(file, line, key, `key appears twice in the object (keys ${first} and ${again})`),
+  fileTooLarge: (file: string, bytes: number, max: number) =>
+    `${file}: the file is larger than ${max / 2 ** 20} MiB (${bytes.toLocaleString('en-US')} bytes)`,
   outNotDirectory: (flag: string, dir: string, file: string) => `${flag} ${q(dir)}: ${q(file)} exists and is not a directory`,
   outIsDirectory: (flag: string, file: string) => `${flag} ${q(file)}: is a directory, not a file`,
   outUnwritable: (flag: string, dir: string, where: string, code: string) => `${flag} ${q(dir)}: cannot create anything in ${q(where)} (${code})`,

@@ -6,6 +6,23 @@ const q = (s: string) => JSON.stringify(s);
 export const trialsMsg = {
   unknownExtension: (file: string) => `${file}: a per-trial file must end in .csv or .jsonl`,
   badJson: (file: string, line: number, detail: string) => at(file, line, undefined, `not a JSON object (${detail})`),
+  tooDeep: (file: string, line: number, max: number) => at(file, line, undefined, `nested deeper than ${max} levels`),
+  lineTooLong: (file: string, line: number, max: number) => at(file, line, undefined, `the line is longer than ${max.toLocaleString('en-US')} characters`),
+  notAName: (file: string, line: number, field: string, what: 'object' | 'array') => at(file, line, field, `is ${what === 'object' ? 'an object' : 'an array'}, not a name`),
+  clusterNotOnFirstRow: (file: string, line: number, column: string) =>
+    at(file, line, column, `the first row has no ${q(column)} and this row has one: give every row a cluster, or none`),
+  clusterIsKnown: (column: string) =>
+    `--cluster: ${q(column)} is a column the reader already uses (model, game, framing or the outcome); name the column that groups dependent decisions`,
+  oneCluster: (file: string, line: number, column: string, cell: string, id: string) =>
+    at(file, line, column, `cell ${cell} has one cluster (${q(id)}): a cluster bootstrap needs at least two clusters per cell`),
+  foldCollision: (file: string, line: number, a: string, b: string, firstLine: number, game: string) =>
+    at(file, line, 'game', `${a} and ${b} (line ${firstLine}) would both be the game ${q(game)}: rename a level`),
+  unknownStatus: (file: string, line: number, value: string, known: readonly string[]) =>
+    at(file, line, 'status', `${q(value)} is not a trial status (${known.map(q).join(', ')})`),
+  mixedScoring: (file: string, line: number, cell: string, firstLine: number, first: string, other: string) =>
+    at(file, line, other, `cell ${cell} has trials scored by ${q(first)} (line ${firstLine}) and by ${q(other)}: score a cell one way`),
+  severalRuns: (file: string, line: number, first: string, other: string) =>
+    at(file, line, 'run', `the file holds run ${first} and run ${other}: export one run (samegame export STORE --run N)`),
   notAnObject: (file: string, line: number) => at(file, line, undefined, 'not a JSON object'),
   noOutcome: (file: string, line: number) =>
     at(file, line, 'action', 'the row needs exactly one outcome column: "action" (C or D), "cooperate" (0 or 1) or "p_cooperate" (a probability)'),

@@ -3,23 +3,33 @@
  * cost so far) read from the store alone, and cancelling the open ones through their vendor's API.
  */
 import type { TrialStore } from '../store/store.js';
-import { BatchChunks, type ChunkRow } from '../store/batch-chunks.js';
+import { BatchChunks, BatchTableFault, type ChunkRow } from '../store/batch-chunks.js';
+import { UserError } from '../../core/errors.js';
+import { batchMsg } from '../../core/messages/batch.js';
+import { terminalText } from '../../core/terminal.js';
 import type { ModelSpec } from '../types.js';
 import { vendorIdOf, BATCH_VENDORS } from './vendors.js';
 
 export const CHUNK_COLUMNS = ['chunk', 'run', 'model', 'state', 'status', 'requests', 'completed', 'failed', 'stored', 'batch', 'cost_usd'] as const;
 
-/** One row per chunk, as text cells in CHUNK_COLUMNS order. */
-export function chunkRows(store: TrialStore): string[][] {
-  const chunks = BatchChunks.readOnly(store)?.chunks() ?? [];
+/** One row per chunk, as text cells in CHUNK_COLUMNS order; a table samegame did not write is one line naming the store. */
+export function chunkRows(store: TrialStore, file: string): string[][] {
+  let chunks: ChunkRow[];
+  try {
+    chunks = BatchChunks.readOnly(store)?.chunks() ?? [];
+  } catch (e) {
+    if (e instanceof BatchTableFault) throw new UserError(batchMsg.tableDamaged(file, e.message));
+    throw e;
+  }
   return chunks.map((c) => [String(c.id), String(c.runId), c.model, c.state, c.status ?? '', String(c.lines), String(c.completed),
     String(c.failed), String(c.stored), c.batchId ?? '', c.cost === null ? '' : c.cost.toFixed(4)]);
 }
 
-/** Columns padded to a common width. */
+/** Columns padded to a common width; every cell terminal-safe (a stored control character is shown, never acted on). */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const w = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  return [header, ...rows].map((r) => r.map((c, i) => c.padEnd(w[i])).join('  ').trimEnd()).join('\n');
+  const safe = rows.map((r) => r.map((c) => terminalText(c)));
+  const w = header.map((h, i) => Math.max(h.length, ...safe.map((r) => r[i].length)));
+  return [header, ...safe].map((r) => r.map((c, i) => c.padEnd(w[i])).join('  ').trimEnd()).join('\n');
 }
 
 /** The model of a run as its stored design names it (base URL as stored, or the override). */

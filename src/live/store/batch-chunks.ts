@@ -56,7 +56,34 @@ export interface Collected {
 
 const now = () => new Date().toISOString();
 
+/** A batch table samegame could not have written: a column missing, text where a number belongs. */
+export class BatchTableFault extends Error {}
+
+type Kind = 'int' | 'text' | 'text?' | 'number?';
+const CHUNK_COLUMN_KINDS: Readonly<Record<string, Kind>> = {
+  id: 'int', run_id: 'int', model: 'text', endpoint: 'text', state: 'text', file: 'text', file_hash: 'text', lines: 'int', bytes: 'int',
+  file_id: 'text?', batch_id: 'text?', status: 'text?', completed: 'int', failed: 'int', stored: 'int', input_tokens: 'int',
+  output_tokens: 'int', cost: 'number?',
+};
+const STATES: readonly string[] = ['prepared', 'uploaded', 'created', 'collected'];
+
+/** Each column of a chunk row of the kind samegame writes, or a BatchTableFault naming the chunk and the column. */
+function checkChunk(r: Record<string, unknown>): void {
+  const where = `chunk ${typeof r.id === 'number' ? r.id : JSON.stringify(String(r.id))}`;
+  for (const [col, kind] of Object.entries(CHUNK_COLUMN_KINDS)) {
+    if (!(col in r)) throw new BatchTableFault(`the table has no column ${col}`);
+    const v = r[col];
+    const ok = kind === 'int' ? Number.isSafeInteger(v) && (v as number) >= 0
+      : kind === 'text' ? typeof v === 'string'
+        : kind === 'text?' ? v === null || typeof v === 'string'
+          : v === null || (typeof v === 'number' && Number.isFinite(v));
+    if (!ok) throw new BatchTableFault(`${where}: ${col} is ${JSON.stringify(v)}, not ${kind === 'int' ? 'a count' : kind === 'number?' ? 'a number' : 'text'}`);
+  }
+  if (!STATES.includes(r.state as string)) throw new BatchTableFault(`${where}: state is ${JSON.stringify(r.state)}, not one of ${STATES.join(', ')}`);
+}
+
 function toChunk(r: Record<string, unknown>): ChunkRow {
+  checkChunk(r);
   return {
     id: r.id as number, runId: r.run_id as number, model: r.model as string, endpoint: r.endpoint as string,
     state: r.state as ChunkState, file: r.file as string, fileHash: r.file_hash as string, lines: r.lines as number,

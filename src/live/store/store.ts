@@ -181,11 +181,18 @@ export class TrialStore {
     return out;
   }
 
-  /** Every trial, streamed in key order (run, model, game, framing, rep) — never all in memory. */
-  *trials(runId?: number): Generator<TrialRecord> {
+  /**
+   * Every trial, streamed in key order (run, model, game, framing, rep) — never all in memory.
+   * With `order`, models, games and framings come in the order it lists (a design's), those it
+   * does not list after them by name: the order in which analyze lists the cells.
+   */
+  *trials(runId?: number, order?: { readonly models: readonly string[]; readonly games: readonly string[]; readonly framings: readonly string[] }): Generator<TrialRecord> {
     const where = runId === undefined ? '' : 'WHERE run_id = ?';
-    const it = this.db.prepare(`SELECT * FROM trials ${where} ORDER BY run_id, model, game, framing, rep`)
-      .iterate(...(runId === undefined ? [] : [runId])) as IterableIterator<TrialRow>;
+    const rank = (col: string) => `coalesce((SELECT j.key FROM json_each(?) j WHERE j.value = ${col}), 1e9), ${col}`;
+    const by = order ? `${rank('model')}, ${rank('game')}, ${rank('framing')}` : 'model, game, framing';
+    const params = order ? [JSON.stringify(order.models), JSON.stringify(order.games), JSON.stringify(order.framings)] : [];
+    const it = this.db.prepare(`SELECT * FROM trials ${where} ORDER BY run_id, ${by}, rep`)
+      .iterate(...(runId === undefined ? [] : [runId]), ...params) as IterableIterator<TrialRow>;
     for (const r of it) yield toRecord(r);
   }
 

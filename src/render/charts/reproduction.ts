@@ -59,11 +59,12 @@ export function reproductionChart(rows: readonly ReproductionPoint[], o: Reprodu
         {
           data: { values: rows.map((r) => ({ ...r })) },
           layer: [
-            {
-              mark: { type: 'rule', strokeWidth: 2, color: '#8d8d8d' },
+            // Tolerance lines only where some number has one (a layer of no rows gives Vega an infinite extent).
+            ...(rows.some((r) => r.bandHi - r.bandLo > 2) ? [{
+              mark: { type: 'rule' as const, strokeWidth: 2, color: '#8d8d8d' },
               transform: [{ filter: 'datum.bandHi - datum.bandLo > 2' }],
-              encoding: { y, yOffset, x: { field: 'bandLo', type: 'quantitative' }, x2: { field: 'bandHi' } },
-            },
+              encoding: { y, yOffset, x: { field: 'bandLo', type: 'quantitative' as const }, x2: { field: 'bandHi' } },
+            }] : []),
             {
               mark: { type: 'point', filled: true, size: 60, opacity: 0.9 },
               encoding: {

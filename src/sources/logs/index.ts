@@ -5,7 +5,7 @@
  * (core/decisions.ts), whatever the shape of the log.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RepeatedDecisions, RoundRange } from '../../core/decisions.js';
 import { UserError } from '../../core/errors.js';
@@ -99,6 +99,7 @@ function firstLine(path: string): string | undefined {
   let fd: number;
   try { fd = openSync(path, 'r'); } catch { return undefined; }
   try {
+    if (!fstatSync(fd).isFile()) return undefined; // a folder or a pipe: the reader says what it is
     const buf = Buffer.alloc(1 << 16);
     const got = readSync(fd, buf, 0, buf.length, 0);
     return buf.subarray(0, got).toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n|\r/)[0];

@@ -8,7 +8,8 @@ import type { Action } from '../../core/games.js';
 import { UserError } from '../../core/errors.js';
 import { msg } from '../../core/messages/common.js';
 import { logsMsg } from '../../core/messages/logs.js';
-import { checkHeader, readInputFile, splitRows } from '../rates-csv.js';
+import { readInputFile, splitRows } from '../rates-csv.js';
+import { checkColumnNames } from '../reader-rules.js';
 import { fileDecoder, type Decoder, type Move } from './decode.js';
 import { MatchTracker } from './matches.js';
 import type { LogFormat } from './schema.js';
@@ -205,7 +206,7 @@ export function readLogFile(path: string, file: string, format: LogFormat): File
   const raw = splitRows(text, file, format.delimiter ?? ',');
   if (raw.length === 0) throw new UserError(msg.emptyTable(file));
   const names = raw[0].fields.map((h) => h.trim());
-  checkHeader(file, names);
+  checkColumnNames(file, 1, names, 'header');
   for (const col of format.columns) if (!names.includes(col)) throw new UserError(logsMsg.missingColumn(file, col, format.name));
   const c = compile(format, new Map(names.map((h, i) => [h, i])), file);
   const reading: FileReading = { sha256, decisions: [], skipped: new Map() };

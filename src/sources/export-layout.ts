@@ -1,0 +1,38 @@
+/**
+ * The layout `samegame export` writes, shared by the writer (commands/export.ts) and the per-trial
+ * reader, so that what export writes, `--trials` reads: the same columns, the same factor names.
+ */
+export const EXPORT_BASE = ['run', 'design', 'model', 'game', 'framing', 'rep'] as const;
+export const EXPORT_TAIL = ['action', 'status', 'p_cooperate', 'text', 'model_snapshot', 'input_tokens', 'output_tokens',
+  'latency_ms', 'attempts', 'error', 'synthetic'] as const;
+/** Columns of repeated games (runs with a `play` block), after the factors. */
+export const EXPORT_PLAY = ['match', 'round', 'seat', 'opponent', 'opponent_action', 'payoff'] as const;
+/** The statuses of a stored trial; only `ok` trials are decisions (the store's valid trials). */
+export const TRIAL_STATUSES = ['ok', 'invalid', 'error'] as const;
+
+/** The factor columns' names; a factor named like a fixed column is prefixed with factor_. */
+export function factorColumns(names: readonly string[]): string[] {
+  const fixed = new Set<string>([...EXPORT_BASE, ...EXPORT_PLAY, ...EXPORT_TAIL]);
+  return names.map((n) => (fixed.has(n) ? `factor_${n}` : n));
+}
+
+/**
+ * The factor columns of an exported CSV header (between the fixed columns rep and action), or
+ * undefined when the header is not an export's.
+ */
+export function exportedCsvFactors(header: readonly string[]): string[] | undefined {
+  const base = EXPORT_BASE.length, tail = EXPORT_TAIL.length;
+  if (header.length < base + tail) return undefined;
+  if (EXPORT_BASE.some((c, i) => header[i] !== c) || EXPORT_TAIL.some((c, i) => header[header.length - tail + i] !== c)) return undefined;
+  const between = header.slice(base, header.length - tail);
+  const play = EXPORT_PLAY.length;
+  const hasPlay = between.length >= play && EXPORT_PLAY.every((c, i) => between[between.length - play + i] === c);
+  return hasPlay ? between.slice(0, between.length - play) : between;
+}
+
+/** True for an object of an exported JSONL file: the fixed keys, and its factors as an object. */
+export function isExportedObject(o: Readonly<Record<string, unknown>>): boolean {
+  const f = o.factors;
+  return [...EXPORT_BASE, ...EXPORT_TAIL].every((k) => Object.prototype.hasOwnProperty.call(o, k))
+    && typeof f === 'object' && f !== null && !Array.isArray(f);
+}

@@ -1,0 +1,129 @@
+/**
+ * The rules every reader of samegame input applies, in one place (README "Names" and "Limits"):
+ * which text is a name, which column names a header or a JSON object may have, and how large an
+ * input file, a line and a name may be. Rates files, per-trial files, published values and stores
+ * all call these, so a name one reader takes is a name every reader takes.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { UserError } from '../core/errors.js';
+import { at, msg } from '../core/messages/common.js';
+import { RESERVED_LEVELS } from '../core/names.js';
+
+/** An input file (rates, per-trial, published) is read whole or streamed; above this it is refused before reading. */
+export const MAX_INPUT_BYTES = 512 * 2 ** 20;
+/** A line of a JSONL file, in characters (UTF-16 code units): a longer one is refused as soon as it is seen. */
+export const MAX_LINE_CHARS = 16 * 2 ** 20;
+/** A model, game, framing or factor level, and a column name, in characters (Unicode code points). */
+export const MAX_NAME_LENGTH = 256;
+/** Nesting of a JSON value (objects and arrays) in a JSONL line. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * The first control character of a name, as U+XXXX: C0 (tab and line ends included), DEL and
+ * C1, the line and paragraph separators U+2028/U+2029 (line ends to JavaScript, Vega and
+ * terminals), and the noncharacters U+FFFE and U+FFFF that XML cannot carry. Every other
+ * character is a valid name character; these are refused because terminals, SVG/PNG renderers
+ * and the tables' own keys cannot carry them.
+ */
+export function controlCharacter(s: string): string | undefined {
+  const m = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]/.exec(s);
+  return m === null ? undefined : `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Code points of a string, counted without building an array. */
+function codePoints(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff || i + 1 === s.length) n++;
+    else { n++; i++; }
+  }
+  return n;
+}
+
+/** What is wrong with a name (the end of a message), or undefined when it is one. */
+export function nameFault(value: string): string | undefined {
+  const bad = controlCharacter(value);
+  if (bad !== undefined) return msg.controlCharacterWhat(bad);
+  const n = value.length > MAX_NAME_LENGTH ? codePoints(value) : 0;
+  return n > MAX_NAME_LENGTH ? msg.nameTooLongWhat(n, MAX_NAME_LENGTH) : undefined;
+}
+
+/** What is wrong with a level of a cell's key: not a name, or a name the tables keep for their own rows. */
+export function levelFault(field: string, value: string): string | undefined {
+  const fault = nameFault(value);
+  if (fault !== undefined) return fault;
+  const reserved = (RESERVED_LEVELS as Readonly<Record<string, readonly string[]>>)[field];
+  return reserved?.includes(value) ? msg.reservedLevelWhat(field, value) : undefined;
+}
+
+/** A level of a row, refused with file, line and field when it is not a valid name. */
+export function checkLevel(file: string, line: number, field: string, value: string): void {
+  const fault = levelFault(field, value);
+  if (fault !== undefined) throw new UserError(at(file, line, field, fault));
+}
+
+/**
+ * Column names — a CSV header, the keys of a JSON object — each a name and each at most once
+ * (a second "rate" column would silently lose to the first, a second JSON key win over it).
+ * The keys of a nested JSON object are not column names: `duplicatesOnly` checks them for repeats alone.
+ */
+export function checkColumnNames(file: string, line: number, names: readonly string[], where: 'header' | 'object', duplicatesOnly = false): void {
+  const seen = new Map<string, number>();
+  names.forEach((h, i) => {
+    const fault = duplicatesOnly ? undefined : nameFault(h);
+    if (fault !== undefined) throw new UserError(at(file, line, h, fault));
+    const first = seen.get(h);
+    if (first !== undefined) {
+      throw new UserError(where === 'header' ? msg.duplicateColumn(file, h, first + 1, i + 1) : msg.duplicateKey(file, line, h, first + 1, i + 1));
+    }
+    seen.set(h, i);
+  });
+}
+
+/** An input file opened for reading: a regular file within MAX_INPUT_BYTES, or one line naming it. */
+export function openInput(path: string, file: string): number {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    throw new UserError(msg.fileUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e)));
+  }
+  const st = fstatSync(fd);
+  if (st.isDirectory()) { closeSync(fd); throw new UserError(msg.fileUnreadable(file, 'EISDIR')); }
+  if (st.isFile() && st.size > MAX_INPUT_BYTES) { closeSync(fd); throw new UserError(msg.fileTooLarge(file, st.size, MAX_INPUT_BYTES)); }
+  return fd;
+}
+
+/**
+ * The chunks of an input file (64 KiB each), hashing them as they go; a stream that is not a regular
+ * file (a pipe) is refused once it passes MAX_INPUT_BYTES. The hash is complete once iteration ends.
+ */
+export function* inputChunks(path: string, file: string, hash: ReturnType<typeof createHash>): Generator<Buffer> {
+  const fd = openInput(path, file);
+  try {
+    const buf = Buffer.alloc(1 << 16);
+    let total = 0;
+    for (;;) {
+      let got: number;
+      try { got = readSync(fd, buf, 0, buf.length, null); } catch (e) { throw new UserError(msg.fileUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e))); }
+      if (got === 0) break;
+      total += got;
+      if (total > MAX_INPUT_BYTES) throw new UserError(msg.fileTooLarge(file, total, MAX_INPUT_BYTES));
+      hash.update(buf.subarray(0, got));
+      yield buf.subarray(0, got);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The file's bytes: text without a BOM, and its SHA-256. */
+export function readInputFile(path: string, file: string): { buf: Buffer; text: string; sha256: string } {
+  const hash = createHash('sha256');
+  const parts: Buffer[] = [];
+  for (const chunk of inputChunks(path, file, hash)) parts.push(Buffer.from(chunk));
+  const buf = Buffer.concat(parts);
+  return { buf, text: buf.toString('utf8').replace(/^\uFEFF/, ''), sha256: hash.digest('hex') };
+}
