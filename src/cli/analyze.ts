@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { relative } from 'node:path';
-import { analyzeWithFigures, isSelectiveAnalysis } from '../commands/analyze-with-figures.js';
+import { analyzeWithFigures, isRepeatedAnalysis, isSelectiveAnalysis } from '../commands/analyze-with-figures.js';
+import { printRepeated } from './analyze-repeated.js';
 import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
 import { printSelective } from './analyze-selective.js';
 import { DEFAULTS } from '../commands/reproduce.js';
@@ -54,6 +55,7 @@ export function registerAnalyze(program: Command): void {
         modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect,
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore }));
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
+      if (isRepeatedAnalysis(res)) return printRepeated(res, logger);
       process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
       const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
       const err = res.source.tallies.reduce((s, t) => s + t.error, 0);

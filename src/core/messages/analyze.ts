@@ -16,6 +16,7 @@ export const analyzeMsg = {
     `${path}: the run has the factors ${factors.join(', ')} (a context-enrichment design); plan covers the two-framing statistics R and shift only`,
   framingPair: (base: string, alt: string) => `planned framing pair: ${base} (base) vs ${alt} (alternative); choose another with --base/--alt`,
   planUnreachable: (h: number, maxN: number) => `the half-width ${h} is not reached within ${maxN} trials per cell`,
+  repeatedStoreUnread: (path: string) => `${path}: the run is a repeated game (its design has a play block), and this build reads no repeated run from a store; analyze its exported decisions`,
   wrongDesignKind: (path: string, is: string, wanted: string) => `${path}: the run is a ${is} design; this function analyzes ${wanted} runs (use analyze)`,
   synthetic: () => 'synthetic data: at least one model of this run answered through the simulated provider',
   planAttenuation: (a: string, why: 'flag' | 'direct' | 'reconstructed') => (why === 'flag'
