@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark side by side with its baseline, in one invocation; prints a
  * table and writes bench/results.md with the machine it ran on. Not part of the test suite.
- * Select sections with arguments: bootstrap e2e figures audit audit-240 coverage quantile scale store live (default: all).
+ * Select sections with arguments: bootstrap e2e figures audit audit-240 coverage quantile scale store live repeated (default: all).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem, platform, release } from 'node:os';
@@ -14,6 +14,7 @@ import { benchStore } from './store-section.js';
 import { benchAudit, benchAuditLarge, benchCoverage } from './audit.js';
 import { benchQuantile } from './quantile.js';
 import { benchFigures } from './figures.js';
+import { benchRepeated } from './repeated.js';
 import { fmt, type BenchRow } from './util.js';
 
 const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
@@ -27,6 +28,7 @@ const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   scale: () => benchScale(),
   store: () => benchStore(),
   live: () => benchLive(),
+  repeated: () => benchRepeated(),
 };
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(sections);
