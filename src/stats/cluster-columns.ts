@@ -73,20 +73,58 @@ function total(s: Source, acc: Float64Array): number {
   return Math.floor(acc[s.lane] / s.shift) % s.bits;
 }
 
-const TWO32 = 4294967296;
-
 /**
  * A uniform integer in [0, m), m < 2^21, from 32-bit words: Lemire's multiply-and-reject (exactly
  * uniform; a second word is needed with probability below m / 2^32).
  */
 export function uniformIndex(rng: RandomSource, m: number): number {
-  let x = rng.nextUint32() * m;
+  return lemire(() => rng.nextUint32(), m);
+}
+
+const TWO32 = 4294967296;
+/** 2^−32: a product by it is exact (a power of two), and cheaper than a division by 2^32. */
+const INV32 = 1 / TWO32;
+
+function lemire(word: () => number, m: number): number {
+  let x = word() * m;
   let hi = Math.floor(x / TWO32);
   if (x - hi * TWO32 < m) {
     const threshold = (TWO32 - m) % m;
-    while (x - hi * TWO32 < threshold) { x = rng.nextUint32() * m; hi = Math.floor(x / TWO32); }
+    while (x - hi * TWO32 < threshold) { x = word() * m; hi = Math.floor(x / TWO32); }
   }
   return hi;
+}
+
+/** Words per refill of a drawer's buffer. */
+const WORDS = 4096;
+
+/**
+ * m indices of [0, m) into `drawn` (times `scale`), as m successive uniformIndex(rng, m) would give
+ * them: the stream's words are read from a buffer filled in bulk (rng.fillUint32), so the
+ * indices and the words they use are those of calling uniformIndex one by one.
+ */
+function indexDrawer(rng: RandomSource, m: number): (drawn: Int32Array, scale: number) => void {
+  const words = new Uint32Array(WORDS);
+  let pos = WORDS;
+  const next = () => { if (pos === WORDS) { rng.fillUint32(words); pos = 0; } return words[pos++]; };
+  const threshold = (TWO32 - m) % m;
+  return (drawn, scale) => {
+    for (let i = 0; i < drawn.length; i++) {
+      if (pos === WORDS) { rng.fillUint32(words); pos = 0; }
+      const x = words[pos++] * m;
+      const hi = Math.floor(x * INV32);
+      drawn[i] = (x - hi * TWO32 < threshold ? lemireRetry(next, m, threshold) : hi) * scale;
+    }
+  };
+}
+
+/** The rejected case of Lemire's method: further words until one is accepted. */
+function lemireRetry(next: () => number, m: number, threshold: number): number {
+  for (;;) {
+    const x = next() * m;
+    const hi = Math.floor(x * INV32);
+    if (x - hi * TWO32 >= threshold) return hi;
+  }
 }
 
 /** Lanes per pass: one pass over the drawn clusters adds four lanes in registers. */
@@ -111,9 +149,10 @@ export function clusterColumnsDrawer(cols: ClusterColumns, rng: RandomSource): C
   for (let j = 0; j < m; j++) for (let q = 0; q < lanes; q++) grouped[(Math.floor(q / GROUP) * m + j) * GROUP + (q % GROUP)] = table[j * lanes + q];
   const acc = new Float64Array(groups * GROUP);
   const drawn = new Int32Array(m);
+  const draw = indexDrawer(rng, m);
   return (count, out, offset, stride) => {
     for (let r = 0; r < count; r++) {
-      for (let i = 0; i < m; i++) drawn[i] = uniformIndex(rng, m) * GROUP;
+      draw(drawn, GROUP);
       for (let g = 0; g < groups; g++) {
         const base = g * m * GROUP;
         let a0 = 0, a1 = 0, a2 = 0, a3 = 0;

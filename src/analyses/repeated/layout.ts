@@ -37,41 +37,55 @@ export function cellKeyId(k: CellKey): string {
   return JSON.stringify(CELL_FACTORS.map((f) => k[f]));
 }
 
-/** A seat's decision of one round of one match of one cell. */
-const seatKey = (d: RepeatedDecision, round: number) => JSON.stringify([d.model, d.game, d.framing, d.opponent, d.match, d.seat, round]);
-
 interface Acc {
   readonly key: CellKey;
-  readonly decisions: RepeatedDecision[];
+  /** Indices of the cell's decisions in the input. */
+  readonly items: number[];
+  /** Per item: its match's index and its seat's index within the cell. */
+  readonly matchOf: number[];
+  readonly seatOf: number[];
   readonly matches: Map<string, number>;
+  readonly seats: Map<number, number>;
   horizon: number;
 }
 
-/** The previous round's state of a decision, from the same seat's decision of round − 1 (undefined when unknown). */
-function previousOf(d: RepeatedDecision, bySeat: ReadonlyMap<string, RepeatedDecision>): Previous | undefined {
-  if (d.round <= 1) return undefined;
-  const p = bySeat.get(seatKey(d, d.round - 1));
-  if (!p || p.action === null || p.opponentAction === null) return undefined;
-  return `${p.action}${p.opponentAction}` as Previous;
+/** The previous round's state code of a move pair: 1 + CC, CD, DC, DD in PREVIOUS order; 0 when either move is unknown. */
+function stateCode(d: RepeatedDecision): number {
+  if (d.action === null || d.opponentAction === null) return 0;
+  return 1 + (d.action === 'D' ? 2 : 0) + (d.opponentAction === 'D' ? 1 : 0);
 }
 
-function columnsOf(a: Acc, bySeat: ReadonlyMap<string, RepeatedDecision>): ClusterColumns {
-  const width = columnOf.width(a.horizon);
-  const m = a.matches.size;
+function columnsOf(a: Acc, decisions: readonly RepeatedDecision[]): ClusterColumns {
+  const R = a.horizon, width = columnOf.width(R), m = a.matches.size;
   const sizes = Array.from({ length: width }, () => new Float64Array(m));
   const sums = Array.from({ length: width }, () => new Float64Array(m));
+  // the state of every (match, seat, round), for the next round's reaction
+  const stride = R + 1, seats = a.seats.size;
+  const state = new Uint8Array(m * seats * stride);
+  a.items.forEach((i, k) => { state[(a.matchOf[k] * seats + a.seatOf[k]) * stride + decisions[i].round] = stateCode(decisions[i]); });
   const add = (c: number, j: number, v: number) => { sizes[c][j]++; sums[c][j] += v; };
-  for (const d of a.decisions) {
-    if (d.action === null) continue;
-    const j = a.matches.get(d.match)!;
-    const v = d.action === 'C' ? 1 : 0;
+  a.items.forEach((i, k) => {
+    const d = decisions[i];
+    if (d.action === null) return;
+    const j = a.matchOf[k], v = d.action === 'C' ? 1 : 0;
     add(columnOf.all, j, v);
     add(columnOf.round(d.round), j, v);
-    if (d.round < a.horizon) add(columnOf.beforeLast(a.horizon), j, v);
-    const p = previousOf(d, bySeat);
-    if (p) add(columnOf.previous(a.horizon, p), j, v);
-  }
+    if (d.round < R) add(columnOf.beforeLast(R), j, v);
+    const p = d.round > 1 ? state[(j * seats + a.seatOf[k]) * stride + d.round - 1] : 0;
+    if (p > 0) add(R + p, j, v); // columnOf.previous(R, PREVIOUS[p − 1])
+  });
   return { sizes, sums };
+}
+
+/** The cell of a key, found level by level (no string built per decision). */
+function cellFor(index: Map<string, Map<string, Map<string, Map<string, Acc>>>>, d: RepeatedDecision, created: Acc[]): Acc {
+  const level = <T>(m: Map<string, T>, k: string, make: () => T): T => { let v = m.get(k); if (v === undefined) { v = make(); m.set(k, v); } return v; };
+  const byOpponent = level(level(level(index, d.model, () => new Map()), d.game, () => new Map()), d.framing, () => new Map<string, Acc>());
+  return level(byOpponent, d.opponent, () => {
+    const acc: Acc = { key: { model: d.model, game: d.game, framing: d.framing, opponent: d.opponent }, items: [], matchOf: [], seatOf: [], matches: new Map(), seats: new Map(), horizon: 0 };
+    created.push(acc);
+    return acc;
+  });
 }
 
 /**
@@ -80,20 +94,19 @@ function columnsOf(a: Acc, bySeat: ReadonlyMap<string, RepeatedDecision>): Clust
  * or unknown counts in every column but the reactions.
  */
 export function repeatedCells(decisions: readonly RepeatedDecision[]): RepeatedCell[] {
-  const cells = new Map<string, Acc>();
-  const bySeat = new Map<string, RepeatedDecision>();
-  for (const d of decisions) {
+  const index = new Map<string, Map<string, Map<string, Map<string, Acc>>>>();
+  const cells: Acc[] = [];
+  decisions.forEach((d, i) => {
     if (!(Number.isInteger(d.round) && d.round >= 1)) throw new RangeError(`round must be a positive integer: ${d.round} (match ${d.match})`);
-    const key: CellKey = { model: d.model, game: d.game, framing: d.framing, opponent: d.opponent };
-    const id = cellKeyId(key);
-    let a = cells.get(id);
-    if (!a) { a = { key, decisions: [], matches: new Map(), horizon: 0 }; cells.set(id, a); }
-    a.decisions.push(d);
-    if (!a.matches.has(d.match)) a.matches.set(d.match, a.matches.size);
+    const a = cellFor(index, d, cells);
+    let j = a.matches.get(d.match);
+    if (j === undefined) { j = a.matches.size; a.matches.set(d.match, j); }
+    let seat = a.seats.get(d.seat);
+    if (seat === undefined) { seat = a.seats.size; a.seats.set(d.seat, seat); }
+    a.items.push(i); a.matchOf.push(j); a.seatOf.push(seat);
     if (d.round > a.horizon) a.horizon = d.round;
-    bySeat.set(seatKey(d, d.round), d);
-  }
-  return [...cells.values()].map((a) => ({ key: a.key, matches: [...a.matches.keys()], horizon: a.horizon, columns: columnsOf(a, bySeat) }));
+  });
+  return cells.map((a) => ({ key: a.key, matches: [...a.matches.keys()], horizon: a.horizon, columns: columnsOf(a, decisions) }));
 }
 
 /** Σ sizes of a column: its decisions. */
