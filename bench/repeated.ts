@@ -6,6 +6,7 @@
  * totals, nanpercentile), alternating, best of each.
  */
 import { spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { analyzeRepeatedPlay } from '../src/analyses/repeated/analysis.js';
 import { decisionsCsv, generateDecisions } from '../test/helpers/repeated-decisions.js';
 import { DEFAULTS } from '../src/commands/reproduce.js';
@@ -30,7 +31,7 @@ export function benchRepeated(rounds = 3): BenchRow[] {
   }
   const row: BenchRow = {
     name: `repeated: analysis of ${input.decisions.length.toLocaleString('en')} decisions (${(input.decisions.length / 10).toLocaleString('en')} matches × 10 rounds, 16 cells, B = ${reps.toLocaleString('en')}), best of ${rounds}, alternating with numpy`,
-    value: Math.min(...ours), unit: 's', note: 'target ≤ 3 s',
+    value: Math.min(...ours), unit: 's', note: `target ≤ 3 s; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores at the end`,
   };
   if (theirs.length) return [{ ...row, baseline: Math.min(...theirs), baselineName: `numpy ${numpy} cluster bootstrap of the same cells (bincount + matmul), best of ${theirs.length}`, target: '≤ 1.5' }];
   return [{ ...row, note: `${row.note}; numpy baseline unavailable (${failure || 'python3 not found'})` }];
