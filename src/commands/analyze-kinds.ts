@@ -120,8 +120,3 @@ export const DESIGN_KINDS: { readonly [K in DesignKind]: DesignKindAnalysis<Resu
     withFigures: (_run, opts) => analyzeRepeated(readRepeatedRun(opts), repeatedOptions(opts)),
   },
 };
-
-/** The entry of a run's kind, typed by that kind. */
-export function designKindAnalysis<K extends DesignKind>(kind: K): DesignKindAnalysis<ResultOf[K]> {
-  return DESIGN_KINDS[kind];
-}
