@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RepeatedDecision } from '../../../src/core/decisions.js';
 import { analyzeRepeatedPlay } from '../../../src/analyses/repeated/analysis.js';
 import { cellRows, endGameRows, roundRows } from '../../../src/analyses/repeated/tables.js';
+import { repeatedTables } from '../../../src/commands/analyze-repeated.js';
 
 /**
  * Planted dependence: 20 matches against always-defect whose every round copies the first move —
@@ -13,11 +14,11 @@ import { cellRows, endGameRows, roundRows } from '../../../src/analyses/repeated
  * 20 · R decisions as independent would give 0.5 ± 1.96 · √(0.25 / (20 R)): ±0.069 for R = 10,
  * ±0.035 for R = 40.
  */
-function copied(rounds: number): RepeatedDecision[] {
+function copied(rounds: number, framing = 'business', cooperators = 10): RepeatedDecision[] {
   const out: RepeatedDecision[] = [];
   for (let j = 0; j < 20; j++) {
     for (let round = 1; round <= rounds; round++) {
-      out.push({ model: 'm', game: 'pd', framing: 'business', opponent: 'always-defect', match: `x${j}`, round, seat: 1, action: j % 2 === 0 ? 'C' : 'D', opponentAction: 'D' });
+      out.push({ model: 'm', game: 'pd', framing, opponent: 'always-defect', match: `${framing}${j}`, round, seat: 1, action: j < cooperators ? 'C' : 'D', opponentAction: 'D' });
     }
   }
   return out;
@@ -47,5 +48,15 @@ describe('planted dependence: rounds that copy their match\'s first move', () =>
   it('the end-game drop is 0 in every replicate (each match equal in its last and earlier rounds)', () => {
     const [e] = endGameRows(forty);
     expect([e.drop, e.lo, e.hi]).toEqual([0, 0, 0]);
+  });
+
+  it('Table 3 of two framings is clustered by match too: 10 or 40 copied rounds, the same shift interval', () => {
+    const table3 = (rounds: number) => repeatedTables({ path: 'planted.sqlite', sha256: '', kind: 'planted', synthetic: false,
+      decisions: [...copied(rounds, 'business', 6), ...copied(rounds, 'friend-sharing', 14)] }, { reps: 2000, dryRun: true }).twoFraming!.table3[0];
+    const a = table3(10), b = table3(40);
+    expect(a.shift).toBeCloseTo(0.4, 12);
+    expect([b.shift_lo, b.shift_hi]).toEqual([a.shift_lo, a.shift_hi]);
+    // 20 matches per framing: the shift interval is about ±0.28 (two binomials over 20 matches: √(2 · 0.3 · 0.7 / 20) = 0.145), not the ±0.09 of 200 independent decisions per framing
+    expect(a.shift_hi - a.shift_lo).toBeGreaterThan(0.4);
   });
 });
