@@ -16,6 +16,7 @@ export { binaryEntropy, jsdBernoulli, robustness2 } from './stats/jsd.js';
 export { streamFor, type RandomSource } from './stats/rng.js';
 export { BinomialSampler } from './stats/binomial.js';
 export { bootstrap, bcaIntervals, cellJackknife, type Estimand, type BootstrapOptions, type BootstrapResult, type Interval, type IntervalMethod, type StatInfo, type StatKind } from './stats/bootstrap.js';
+export { groupBootstrap, type ClusterGroup, type GroupBootstrapResult } from './stats/group-bootstrap.js';
 export { bcaInterval, binaryJackknife, valuesJackknife, jackknifeAcceleration, type CellJackknife } from './stats/bca.js';
 export { normalCdf, normalQuantile } from './stats/normal.js';
 export { combineEstimands } from './stats/combine.js';
@@ -53,12 +54,15 @@ export {
   type Reproduction, type ReproductionRow, type Verdict, type VerdictRule, type VerdictSettings,
 } from './analyses/reproduction/index.js';
 export { coverageStudy, truthRates, type CoverageResult, type CoverageRow, type CoverageTruth } from './analyses/coverage/index.js';
+export { repeated, type RepeatedAnalysis, type RepeatedCell, type CellRow, type RoundRow, type ReactionRow, type EndGameRow } from './analyses/repeated/index.js';
 
 // Commands as functions: source → analyses → files.
 export { reproduce, DEFAULTS, type ReproduceOptions, type ReproduceResult } from './commands/reproduce.js';
 export { reproduceWithFigures } from './commands/reproduce-outputs.js';
 export { analyze, analyzeTwoFramingRun, analyzeSelectiveRun, type AnalyzeOptions, type AnalyzeResult } from './commands/analyze.js';
-export { analyzeWithFigures, isSelectiveAnalysis, type AnyAnalysis } from './commands/analyze-with-figures.js';
+export { analyzeWithFigures, isSelectiveAnalysis, isRepeatedAnalysis, type AnyAnalysis } from './commands/analyze-with-figures.js';
+export { analyzeRepeated, repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './commands/analyze-repeated.js';
+export { DESIGN_KINDS, type DesignKind } from './commands/analyze.js';
 export { audit, auditCompute, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
 export { exportTrials, type ExportFormat } from './commands/export.js';
 export { coverage, type CoverageOptions } from './commands/coverage.js';

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { relative } from 'node:path';
-import { analyzeWithFigures, isSelectiveAnalysis } from '../commands/analyze-with-figures.js';
+import { analyzeWithFigures, isRepeatedAnalysis, isSelectiveAnalysis } from '../commands/analyze-with-figures.js';
+import { printRepeated } from './analyze-repeated.js';
 import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
 import { printSelective } from './analyze-selective.js';
 import { DEFAULTS } from '../commands/reproduce.js';
@@ -10,7 +11,7 @@ import { msg } from '../core/messages/common.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
-import { analyzeTrials } from '../commands/analyze-trials.js';
+import { analyzeTrials, defaultTrialsOut } from '../commands/analyze-trials.js';
 import { addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { withStoreErrors } from '../live/store/integrity.js';
@@ -56,7 +57,10 @@ export function registerAnalyze(program: Command): void {
       checkLogFlags(o);
       if (o.trials !== undefined) {
         if (o.format === undefined) throw new UserError(logsMsg.analyzeNeedsFormat());
-        return analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, models: o.models });
+        checkOutDir('--out', o.out ?? defaultTrialsOut(o.trials[0]), OUT_SUBDIRS);
+        const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, models: o.models, out: o.out,
+          base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger: terminalLogger(o.quiet) });
+        return printRepeated(res, terminalLogger(o.quiet));
       }
       if (o.models !== undefined) throw new UserError(logsMsg.modelsNeedTrials());
       if (store === undefined) throw new UserError(logsMsg.analyzeStoreOrTrials());
@@ -66,6 +70,7 @@ export function registerAnalyze(program: Command): void {
         modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore }));
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
+      if (isRepeatedAnalysis(res)) return printRepeated(res, logger);
       process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
       const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
       const err = res.source.tallies.reduce((s, t) => s + t.error, 0);

@@ -8,6 +8,7 @@ import { regenerateCommand } from '../core/command-line.js';
 import type { TwoFramingSettings } from '../analyses/two-framing/analysis.js';
 import type { VerdictThresholds } from '../analyses/selective/estimand.js';
 import { DEFAULTS } from './reproduce.js';
+import type { RoundRange } from '../core/decisions.js';
 
 /** The options of `analyze`, its settings and its regenerate command, shared by both design kinds. */
 export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
@@ -29,6 +30,8 @@ export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly publishedReps?: number;
   /** Check the store with the full integrity_check instead of quick_check. */
   readonly verifyStore?: boolean;
+  /** Repeated play: the rounds the two-framing tables read (all by default). */
+  readonly rounds?: RoundRange;
 }
 
 /** Default output directory of `analyze`: runs/x.sqlite → runs/x/. */

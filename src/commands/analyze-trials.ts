@@ -1,15 +1,14 @@
 /**
  * `samegame analyze --trials FILE… --format NAME|DESCRIPTION.yaml`: published logs of repeated
- * play read through a log format into `RepeatedDecisions`, for the analysis of repeated play
+ * play read through a log format into `RepeatedDecisions`, then the analysis of repeated play
  * (the outputs of a repeated store: cells, rounds, reactions, figures, the match browser).
  */
-import { resolve } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
-import { UserError } from '../core/errors.js';
-import { logsMsg } from '../core/messages/logs.js';
 import { parseRoundRange, readLogDecisions } from '../sources/logs/index.js';
+import { analyzeRepeated, type AnalyzeRepeatedOptions, type RepeatedResult } from './analyze-repeated.js';
 
-export interface AnalyzeTrialsOptions {
+export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
   /** The log files, in order, as the user named them. */
   readonly trials: readonly string[];
   /** A built-in log format (akata, fairgame) or a description file. */
@@ -27,11 +26,14 @@ export function readAnalyzeTrials(opts: AnalyzeTrialsOptions): { readonly input:
   return { input, rounds };
 }
 
-/**
- * Read the logs (every input error named with file, line and field), then hand the decisions to
- * the analysis of repeated play; a build without that analysis ends here with one line (exit 2).
- */
-export function analyzeTrials(opts: AnalyzeTrialsOptions): never {
-  const { input } = readAnalyzeTrials(opts);
-  throw new UserError(logsMsg.analyzeTrialsUnavailable(input.decisions.length, new Set(input.decisions.map((d) => d.match)).size));
+/** Where the outputs of published logs go by default: a folder named after the first log, in the working directory. */
+export const defaultTrialsOut = (first: string): string => resolve(basename(first, extname(first)));
+
+/** Read the logs (every input error named with file, line and field), then analyse their repeated play. */
+export function analyzeTrials(opts: AnalyzeTrialsOptions): Promise<RepeatedResult> {
+  const { input, rounds } = readAnalyzeTrials(opts);
+  return analyzeRepeated(input, {
+    ...opts, rounds, out: opts.out ?? defaultTrialsOut(opts.trials[0]),
+    sourceArgs: { positional: [], flags: { trials: opts.trials, format: opts.format, models: opts.models } },
+  });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Figure } from './figure.js';
 import { FONT_STACK } from './figure.js';
 import { readBundles, type VegaBundles } from './vega-runtime.js';
+import { MATCH_BROWSER_SCRIPT, MATCH_BROWSER_STYLE, type MatchBrowserBlock } from './match-browser.js';
 
 /**
  * One self-contained HTML report: vega, vega-lite and vega-embed inlined, the figures' specs as
@@ -32,7 +33,9 @@ export type Block =
   /** Links to the files of the output folder, relative to the report (work from file:// and inside a zip). */
   | { readonly kind: 'links'; readonly items: readonly FileLink[] }
   /** An image (embedded as a data URI) with labelled points and whiskers drawn over it, in the image's pixels. */
-  | { readonly kind: 'overlay'; readonly id: string; readonly caption: string; readonly image: OverlayImage; readonly marks: readonly OverlayMark[] };
+  | { readonly kind: 'overlay'; readonly id: string; readonly caption: string; readonly image: OverlayImage; readonly marks: readonly OverlayMark[] }
+  /** Matches round by round, a decision's prompt and answer on click (src/render/match-browser.ts). */
+  | MatchBrowserBlock;
 
 export interface OverlayImage { readonly mime: 'image/png' | 'image/jpeg' | 'image/gif'; readonly base64: string; readonly width: number; readonly height: number }
 export interface OverlayMark { readonly x: number; readonly y: number; readonly lo: { readonly x: number; readonly y: number }; readonly hi: { readonly x: number; readonly y: number }; readonly label: string }
@@ -139,6 +142,8 @@ function block(b: Block): string {
         `<tbody>${b.rows.map((r) => `<tr>${r.map((c) => cell(c, 'td')).join('')}</tr>`).join('\n')}</tbody>`,
         '</table></div>',
       ].join('\n');
+    case 'match-browser':
+      return `<div class="match-browser" id="${anchor(b.id)}" data-source="matches-${b.id}"></div>\n<script type="application/json" id="matches-${b.id}">${scriptJson(b.cells)}</script>`;
     case 'figure': {
       const id = anchor(b.figure.id);
       return [
@@ -215,7 +220,8 @@ function sha256(text: string): string {
 function assertUniqueAnchors(doc: ReportDoc): void {
   const seen = new Set<string>();
   for (const s of doc.sections) {
-    const ids = [s.id, ...s.blocks.flatMap((b) => (b.kind === 'table' && b.id ? [b.id] : b.kind === 'figure' ? [`figure-${b.figure.id}`, `spec-${b.figure.id}`] : b.kind === 'overlay' ? [b.id] : []))];
+    const ids = [s.id, ...s.blocks.flatMap((b) => (b.kind === 'table' && b.id ? [b.id] : b.kind === 'figure' ? [`figure-${b.figure.id}`, `spec-${b.figure.id}`]
+      : b.kind === 'overlay' ? [b.id] : b.kind === 'match-browser' ? [b.id, `matches-${b.id}`] : []))];
     for (const id of ids) {
       if (seen.has(id)) throw new Error(`two report elements share the id ${id}`);
       seen.add(id);
@@ -231,7 +237,9 @@ function inlineScript(source: string): string {
 
 /** The report as one HTML string; byte-identical for the same document and library versions. */
 export function renderReportHtml(doc: ReportDoc, bundles: VegaBundles = readBundles()): string {
-  const scripts = [bundles.vega, bundles.vegaLite, bundles.vegaEmbed, BOOT].map(inlineScript);
+  // A report without a match browser carries neither its script nor its style (its bytes stay as they were).
+  const browser = doc.sections.some((s) => s.blocks.some((b) => b.kind === 'match-browser'));
+  const scripts = [bundles.vega, bundles.vegaLite, bundles.vegaEmbed, BOOT, ...(browser ? [MATCH_BROWSER_SCRIPT] : [])].map(inlineScript);
   // Vega compiles its expressions with Function(), hence 'unsafe-eval'; nothing else may load or run.
   const csp = `default-src 'none'; script-src ${scripts.map(sha256).join(' ')} 'unsafe-eval'; style-src 'unsafe-inline'; img-src data:`;
   assertUniqueAnchors(doc);
@@ -249,7 +257,7 @@ export function renderReportHtml(doc: ReportDoc, bundles: VegaBundles = readBund
     `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(doc.title)}</title>`,
-    `<style>${STYLE}</style>`,
+    `<style>${STYLE}${browser ? MATCH_BROWSER_STYLE : ''}</style>`,
     '</head>',
     '<body>',
     '<header>',

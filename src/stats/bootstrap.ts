@@ -1,7 +1,7 @@
 import { binomialSampler } from './binomial.js';
 import { quantilesUnsorted } from './quantile.js';
 import { streamFor } from './rng.js';
-import { redrawClusters } from './cluster-draw.js';
+import { clusterColumnsDrawer } from './cluster-columns.js';
 import type { ClusteredObservations, Observations } from '../core/cells.js';
 import { cellRate } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
@@ -89,11 +89,6 @@ export interface BootstrapResult {
   indexOf(name: string): number;
 }
 
-/**
- * The jackknife of one cell for the BCa acceleration: leave one trial out (binary: two distinct
- * values; probability cell: each trial). An observation kind that resamples clusters supplies
- * its leave-one-cluster-out values here.
- */
 /** Leave-one-cluster-out: the clusters are the units the clustered bootstrap resamples. */
 function clusterJackknife(obs: ClusteredObservations): CellJackknife {
   const m = obs.sizes.length;
@@ -101,6 +96,7 @@ function clusterJackknife(obs: ClusteredObservations): CellJackknife {
   return { rates: leaveOneClusterOut(obs), weights: new Float64Array(m).fill(1), units: m };
 }
 
+/** The jackknife of one cell for the BCa acceleration: leave one trial (binary, probability) or cluster out. */
 export function cellJackknife(obs: Observations): CellJackknife {
   switch (obs.kind) {
     case 'binary': return binaryJackknife(obs.n, obs.x);
@@ -136,7 +132,7 @@ export function cellDrawer(obs: Observations, seed: number, cellKey: string): Ce
     const inv = 1 / obs.n;
     return (count, out, offset, stride) => { for (let r = 0; r < count; r++) out[r * stride + offset] = sampler.draw(rng) * inv; };
   }
-  if (obs.kind === 'clustered') return (count, out, offset, stride) => redrawClusters(obs, rng, count, out, offset, stride);
+  if (obs.kind === 'clustered') return clusterColumnsDrawer({ sizes: [obs.sizes], sums: [obs.sums] }, rng);
   const v = obs.values;
   const m = v.length;
   return (count, out, offset, stride) => {
@@ -148,10 +144,10 @@ export function cellDrawer(obs: Observations, seed: number, cellKey: string): Ce
   };
 }
 
-interface Intervals { lo: Float64Array; hi: Float64Array; notes: string[]; fellBack: Set<string>; levels: { lo: Float64Array; hi: Float64Array } }
+export interface Intervals { lo: Float64Array; hi: Float64Array; notes: string[]; fellBack: Set<string>; levels: { lo: Float64Array; hi: Float64Array } }
 
 /** The (1−level)/2 and (1+level)/2 quantiles of each statistic's replicates. */
-function percentileIntervals(replicates: Float64Array, s: number, reps: number, level: number): Intervals {
+export function percentileIntervals(replicates: Float64Array, s: number, reps: number, level: number): Intervals {
   const lo = new Float64Array(s);
   const hi = new Float64Array(s);
   const a = (1 - level) / 2;
@@ -172,6 +168,13 @@ export const MAX_REPLICATE_VALUES = 2 ** 29;
 
 /** Replicates drawn per block: the rates held at once are cells × BLOCK_REPS, not cells × reps. */
 export const BLOCK_REPS = 256;
+
+/** Refuses, before any evaluation or draw, a replicate matrix above MAX_REPLICATE_VALUES (with the --reps that would fit). */
+export function checkReplicateSize(statistics: number, reps: number): void {
+  if (!Number.isInteger(reps) || reps < 1) throw new RangeError(`reps must be a positive integer: ${reps}`);
+  const s = statistics;
+  if (s * reps > MAX_REPLICATE_VALUES) throw new UserError(msg.tooManyReplicates(s, reps, Math.floor(MAX_REPLICATE_VALUES / s), MAX_REPLICATE_VALUES * 8));
+}
 
 /**
  * BCa intervals of every statistic from the same replicates: acceleration from the jackknife of
@@ -212,30 +215,21 @@ function transposeBlock(outs: Float64Array, count: number, s: number, replicates
   }
 }
 
+/** A drawer writing consecutive rates of each replicate from `offset` on (one cell, or a group drawn jointly). */
+export interface RateDrawer {
+  readonly offset: number;
+  readonly draw: CellDrawer;
+}
+
 /**
- * Bootstrap over a set of cells. Replicate r redraws every cell independently and
- * re-evaluates the whole estimand on the redrawn rates; percentile intervals are the (1−level)/2
- * and (1+level)/2 quantiles with linear interpolation (numpy's default), BCa intervals those
- * quantiles moved by the bias correction and acceleration.
+ * The replicate matrix (statistic-major: replicates[s · reps + r]) of an estimand over k rates
+ * redrawn by `drawers`. Memory is statistics × reps (the replicates) plus k × BLOCK_REPS (one
+ * block of redrawn rates, replicate-major so one replicate's rates are contiguous): each drawer's
+ * stream continues from block to block, so the draws are those of one pass over all replicates.
  */
-export function bootstrap(cells: readonly { id: string; obs: Observations }[], estimand: Estimand,
-  opts: BootstrapOptions): BootstrapResult {
-  const { seed, reps } = opts;
-  if (!Number.isInteger(reps) || reps < 1) throw new RangeError(`reps must be a positive integer: ${reps}`);
-  const level = opts.level ?? 0.95;
-  const k = cells.length;
+export function drawReplicates(k: number, drawers: readonly RateDrawer[], estimand: Estimand, reps: number,
+  onProgress?: (done: number, total: number) => void): Float64Array {
   const s = estimand.names.length;
-
-  if (s * reps > MAX_REPLICATE_VALUES) throw new UserError(msg.tooManyReplicates(s, reps, Math.floor(MAX_REPLICATE_VALUES / s), MAX_REPLICATE_VALUES * 8));
-  const observed = new Float64Array(k);
-  cells.forEach((c, i) => { observed[i] = cellRate(c.obs); });
-  const point = new Float64Array(s);
-  estimand.evaluate(observed, point);
-
-  // Memory is statistics × reps (the replicates) plus cells × BLOCK_REPS (one block of redrawn
-  // rates, replicate-major so one replicate's rates are contiguous): each cell's stream continues
-  // from block to block, so the draws are those of one pass over all replicates.
-  const drawers = cells.map((c) => cellDrawer(c.obs, seed, c.id));
   const block = Math.min(reps, BLOCK_REPS);
   const rates = new Float64Array(block * k);
   const replicates = new Float64Array(s * reps);
@@ -247,23 +241,24 @@ export function bootstrap(cells: readonly { id: string; obs: Observations }[], e
   const step = Math.max(1, Math.floor(reps / 50));
   for (let r0 = 0; r0 < reps; r0 += block) {
     const count = Math.min(block, reps - r0);
-    drawers.forEach((draw, i) => draw(count, rates, i, k));
+    for (const d of drawers) d.draw(count, rates, d.offset, k);
     for (let b = 0; b < count; b++) {
       const r = r0 + b;
       for (let i = 0, o = b * k; i < k; i++) one[i] = rates[o + i];
       estimand.evaluate(one, outs.subarray(b * s, (b + 1) * s));
-      if (opts.onProgress && (r % step === 0 || r === reps - 1)) opts.onProgress(r + 1, reps);
+      if (onProgress && (r % step === 0 || r === reps - 1)) onProgress(r + 1, reps);
     }
     transposeBlock(outs, count, s, replicates, reps, r0);
   }
+  return replicates;
+}
 
-  const iv = opts.method === 'bca'
-    ? bcaIntervals(cells, estimand, observed, point, replicates, reps, level)
-    : percentileIntervals(replicates, s, reps, level);
+/** The result of a bootstrap from its point estimates, replicates and intervals. */
+export function bootstrapResult(estimand: Estimand, point: Float64Array, replicates: Float64Array, reps: number,
+  method: IntervalMethod, iv: Intervals): BootstrapResult {
   const index = new Map(estimand.names.map((n, i) => [n, i]));
   return {
-    names: estimand.names, point, lo: iv.lo, hi: iv.hi, replicates, reps,
-    method: opts.method ?? 'percentile',
+    names: estimand.names, point, lo: iv.lo, hi: iv.hi, replicates, reps, method,
     info: estimand.info ?? estimand.names.map(() => UNBOUNDED),
     notes: iv.notes,
     fellBack: iv.fellBack,
@@ -275,4 +270,29 @@ export function bootstrap(cells: readonly { id: string; obs: Observations }[], e
       return { point: point[i], lo: iv.lo[i], hi: iv.hi[i] };
     },
   };
+}
+
+/**
+ * Bootstrap over a set of cells. Replicate r redraws every cell independently and
+ * re-evaluates the whole estimand on the redrawn rates; percentile intervals are the (1−level)/2
+ * and (1+level)/2 quantiles with linear interpolation (numpy's default), BCa intervals those
+ * quantiles moved by the bias correction and acceleration.
+ */
+export function bootstrap(cells: readonly { id: string; obs: Observations }[], estimand: Estimand,
+  opts: BootstrapOptions): BootstrapResult {
+  const { seed, reps } = opts;
+  const level = opts.level ?? 0.95;
+  const k = cells.length;
+  const s = estimand.names.length;
+  checkReplicateSize(s, reps);
+  const observed = new Float64Array(k);
+  cells.forEach((c, i) => { observed[i] = cellRate(c.obs); });
+  const point = new Float64Array(s);
+  estimand.evaluate(observed, point);
+  const drawers = cells.map((c, i) => ({ offset: i, draw: cellDrawer(c.obs, seed, c.id) }));
+  const replicates = drawReplicates(k, drawers, estimand, reps, opts.onProgress);
+  const iv = opts.method === 'bca'
+    ? bcaIntervals(cells, estimand, observed, point, replicates, reps, level)
+    : percentileIntervals(replicates, s, reps, level);
+  return bootstrapResult(estimand, point, replicates, reps, opts.method ?? 'percentile', iv);
 }

@@ -10,6 +10,8 @@ export interface RandomSource {
   next(): number;
   /** A uniform integer in [0, 2^32). */
   nextUint32(): number;
+  /** out.length successive nextUint32() values, at once (the same words, in the same order). */
+  fillUint32(out: Uint32Array): void;
 }
 
 /** cyrb128: four 32-bit words of hash from a string (bryc, public domain). */
@@ -53,6 +55,20 @@ class Sfc32 implements RandomSource {
   }
   nextUint32(): number {
     return this.u32();
+  }
+  /** u32() out.length times on local copies of the state: the same words, without a call per word. */
+  fillUint32(out: Uint32Array): void {
+    let { a, b, c, d } = this;
+    for (let i = 0; i < out.length; i++) {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      out[i] = t >>> 0;
+    }
+    this.a = a; this.b = b; this.c = c; this.d = d;
   }
   next(): number {
     const hi = this.u32() >>> 5; // 27 bits

@@ -1,11 +1,11 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOTSTRAP_BINS } from '../../src/analyses/two-framing/figures.js';
 import { ROOT, runCli } from '../helpers/cli.js';
+import { ARGS, CHROMIUM, checkLinks, open, type Opened } from '../helpers/browser.js';
 import { XSS_MODEL, XSS_NOTE, xssRates } from '../render/xss-fixture.js';
 import { pngPixel } from '../helpers/digitized-figure.js';
 
@@ -18,9 +18,7 @@ import { pngPixel } from '../helpers/digitized-figure.js';
  * that exists in that copy, and together the links must cover every file the command wrote beside
  * the report.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const DIGITIZED = join(ROOT, 'data', 'examples', 'digitized');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 // The commands and a browser: generous limits for a busy machine (nothing waits on time).
 const LONG = 240_000;
 
@@ -47,73 +45,12 @@ const TABLE3 = [
   ['Pooled', '0.783', [0.774, 0.790], '0.307', [0.297, 0.316]],
 ] as const;
 
-interface Opened { page: Page; url: string; moved: string; problems: string[]; offFile: string[]; requests: string[]; waiting?: (url: string) => void }
-
 let browser: Browser | undefined;
 const tmp = (what: string) => mkdtempSync(join(tmpdir(), `samegame-browser-${what}-`));
 
 async function ok(args: string[]): Promise<void> {
   const r = await runCli(args);
   if (r.code !== 0) throw new Error(`samegame ${args.join(' ')}: exit ${r.code}\n${r.stderr}`);
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile()).map((f) => f.split('\\').join('/')).sort();
-}
-
-/** Copy an output folder elsewhere and open its report there, waiting for the figures. */
-async function open(outDir: string, reportRel: string): Promise<Opened> {
-  const moved = join(mkdtempSync(join(tmpdir(), 'samegame-moved-')), 'unzipped');
-  cpSync(outDir, moved, { recursive: true });
-  const url = pathToFileURL(join(moved, reportRel)).href;
-  const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
-  const o: Opened = { page: await context.newPage(), url, moved, problems: [], offFile: [], requests: [] };
-  await context.setOffline(true);
-  await context.route('**/*', (route) => {
-    const u = route.request().url();
-    if (!u.startsWith('file://')) { o.offFile.push(u); return route.abort(); }
-    if (u === url || !o.waiting) return route.continue();
-    // A clicked link: note the file it asks for and answer "no content", so the report stays open.
-    const done = o.waiting;
-    o.waiting = undefined;
-    done(u);
-    return route.fulfill({ status: 204, body: '' });
-  });
-  o.page.on('request', (r) => { o.requests.push(r.url()); });
-  o.page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') o.problems.push(`${m.type()}: ${m.text()}`); });
-  o.page.on('pageerror', (e) => { o.problems.push(`pageerror: ${e.message}`); });
-  await o.page.goto(url);
-  await o.page.waitForSelector('body[data-figures-done]', { timeout: 60_000 });
-  return o;
-}
-
-/** Click each file link of an opened report; returns [href attribute, file requested] per link. */
-async function clickAll(o: Opened): Promise<{ href: string; file: string }[]> {
-  const links = o.page.locator('a[href]:not([href^="#"])');
-  const count = await links.count();
-  const out: { href: string; file: string }[] = [];
-  for (let i = 0; i < count; i++) {
-    const link = links.nth(i);
-    const href = (await link.getAttribute('href'))!;
-    const requested = new Promise<string>((resolve) => { o.waiting = resolve; });
-    await link.dispatchEvent('click'); // the anchor's own activation: a navigation to its href, without the pointer simulation
-    out.push({ href, file: fileURLToPath(await requested) });
-  }
-  return out;
-}
-
-/** Every file link leads to its file inside the moved folder, and every file written has a link. */
-async function checkLinks(o: Opened, reportRel: string): Promise<void> {
-  const links = await clickAll(o);
-  expect(links.length).toBeGreaterThan(0);
-  for (const l of links) {
-    expect(l.href, 'a relative link').not.toMatch(/^(?:[a-z]+:|\/)/i);
-    expect(existsSync(l.file), `${l.href} → ${l.file}`).toBe(true);
-    expect(relative(o.moved, l.file).startsWith('..'), `${l.href} stays inside the folder`).toBe(false);
-  }
-  const reached = new Set(links.map((l) => relative(o.moved, l.file).split('\\').join('/')));
-  const written = filesUnder(o.moved).filter((f) => f !== reportRel && !f.endsWith('.sqlite') && !/\.sqlite-(?:wal|shm)$/.test(f));
-  expect(written.filter((f) => !reached.has(f)), 'files without a link').toEqual([]);
 }
 
 const rows = (page: Page, table: string) =>
@@ -161,7 +98,7 @@ beforeAll(async () => {
   const cases: [keyof typeof dirs, string, string][] = [['shipped', dirs.shipped, 'reports/report.html'], ['xss', dirs.xss, 'reports/report.html'],
     ['analyze', join(dirs.analyze, 'out'), 'reports/report.html'], ['audit', dirs.audit, 'reports/audit.html'], ['selective', join(dirs.selective, 'out'), 'reports/report.html'],
     ['digitized', dirs.digitized, 'reports/report.html']];
-  await Promise.all(cases.map(async ([k, dir, rel]) => { pages[k] = await open(dir, rel); }));
+  await Promise.all(cases.map(async ([k, dir, rel]) => { pages[k] = await open(browser!, dir, rel); }));
 }, LONG);
 
 afterAll(async () => { await browser?.close(); });

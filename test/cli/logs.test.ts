@@ -8,7 +8,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { ROOT, runCli } from '../helpers/cli.js';
+
+interface HandRow { readonly model: string; readonly opponent: string; readonly n: number; readonly rate: number; readonly matches?: number; readonly round?: number; readonly previous?: string }
+interface HandCounts { readonly cells: readonly (HandRow & { matches: number })[]; readonly rounds: readonly HandRow[]; readonly reactions: readonly HandRow[] }
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-cli-logs-'));
 const HEADER = 'round,player1,player2,answer1,answer2,points1,points2,total1,total2\n';
@@ -83,10 +86,29 @@ describe('--trials FILE --format akata', () => {
     expect(readFileSync(join(out, 'reports', 'coverage.csv'), 'utf8')).toMatch(/^statistic,method,nominal,coverage/);
   });
 
-  it('analyze --trials reads the shipped log and ends with one line', async () => {
-    const r = await runCli(['analyze', '--trials', 'data/akata-2023/experiment_pd.csv', '--format', 'akata']);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('read 1280 decisions in 64 matches');
+  it('analyze --trials of the shipped log: cells, rounds and reactions equal the hand count (hand_counts.py)', async () => {
+    const out = mkdtempSync(join(dir, 'akata-'));
+    const r = await runCli(['analyze', '--trials', 'data/akata-2023/experiment_pd.csv', '--format', 'akata', '--out', out, '--reps', '200']);
+    expect(r.code, r.stderr).toBe(0);
+    const hand = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'akata-2023', 'hand_counts.json'), 'utf8')) as HandCounts;
+    const csv = (name: string) => {
+      const [head, ...rows] = readFileSync(join(out, 'reports', name), 'utf8').trim().split('\n').map((l) => l.split(','));
+      return rows.map((row) => Object.fromEntries(head.map((h, i) => [h, row[i]])));
+    };
+    const expectRows = (got: Record<string, string>[], want: HandRow[], key: (x: Record<string, unknown>) => string, rate: string, n: string) => {
+      const seen = new Map(got.filter((g) => Number(g[n]) > 0).map((g) => [key(g), g]));
+      expect(seen.size).toBe(want.length);
+      for (const w of want) {
+        const g = seen.get(key(w as unknown as Record<string, unknown>));
+        expect(g, key(w as unknown as Record<string, unknown>)).toBeDefined();
+        expect(Number(g![n])).toBe(w.n);
+        expect(Number(g![rate])).toBeCloseTo(w.rate, 12);
+      }
+    };
+    expectRows(csv('cells.csv'), hand.cells, (x) => `${x.model}|${x.opponent}`, 'cooperation', 'decisions');
+    for (const c of hand.cells) expect(Number(csv('cells.csv').find((g) => g.model === c.model && g.opponent === c.opponent)!.matches)).toBe(c.matches);
+    expectRows(csv('rounds.csv'), hand.rounds, (x) => `${x.model}|${x.opponent}|${x.round}`, 'cooperation', 'n');
+    expectRows(csv('reactions.csv'), hand.reactions, (x) => `${x.model}|${x.opponent}|${x.previous}`, 'p_cooperate', 'n');
+    expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('act_gpt4');
   });
 });

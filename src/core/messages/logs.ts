@@ -63,8 +63,6 @@ export const logsMsg = {
   roundsNeedFormat: () => '--rounds applies to a log read through a log format: add --format NAME|DESCRIPTION.yaml',
   severalTrialsNeedFormat: () => 'several --trials files are read through a log format: add --format NAME|DESCRIPTION.yaml',
   badRounds: (value: string) => `--rounds: ${q(value)} is not a round or a range of rounds (1, 1-3)`,
-  analyzeTrialsUnavailable: (decisions: number, matches: number) =>
-    `analyze --trials: read ${decisions} decisions in ${matches} matches, but this build has no analysis of repeated play to give them to (use reproduce, report, audit or coverage with --trials … --format …)`,
   analyzeNeedsFormat: () => 'analyze --trials reads published logs of repeated play: add --format NAME|DESCRIPTION.yaml (built-in: akata, fairgame)',
   modelsNeedTrials: () => '--models applies to analyze --trials (a published log)',
   analyzeStoreOrTrials: () => 'analyze: give a trial store or --trials FILE --format NAME, not both (and not neither)',

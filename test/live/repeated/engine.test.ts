@@ -173,15 +173,28 @@ describe('on_invalid', () => {
 });
 
 describe('a repeated store elsewhere', () => {
-  it('analyze refuses it in one line, exit 2, nothing written', async () => {
+  it('analyze reads it as repeated play: cells.csv counts equal a direct count of the stored decisions', async () => {
     const { runCli } = await import('../../helpers/cli.js');
-    const { existsSync } = await import('node:fs');
-    const { path } = await play(DESIGN.replace('trials: 2', 'trials: 1'));
+    const { readFileSync } = await import('node:fs');
+    const { path, rows } = await play(DESIGN.replace('trials: 2', 'trials: 1'));
     const out = join(dir, 'analysis');
-    const r = await runCli(['analyze', path, '--out', out]);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('run 1 is a repeated game');
-    expect(existsSync(out)).toBe(false);
+    const r = await runCli(['analyze', path, '--out', out, '--reps', '50']);
+    expect(r.code, r.stderr).toBe(0);
+    const want = new Map<string, { n: number; c: number }>();
+    for (const t of rows) {
+      if (t.status !== 'ok') continue;
+      const k = `${t.model}|${t.play!.opponent}`;
+      const w = want.get(k) ?? { n: 0, c: 0 };
+      w.n++; if (t.action === 'C') w.c++;
+      want.set(k, w);
+    }
+    const [head, ...lines] = readFileSync(join(out, 'reports', 'cells.csv'), 'utf8').trim().split('\n').map((l) => l.split(','));
+    const got = lines.map((l) => Object.fromEntries(head.map((h, i) => [h, l[i]])));
+    expect(got).toHaveLength(want.size);
+    for (const g of got) {
+      const w = want.get(`${g.model}|${g.opponent}`)!;
+      expect(Number(g.decisions)).toBe(w.n);
+      expect(Number(g.cooperation)).toBeCloseTo(w.c / w.n, 12);
+    }
   });
 });

@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import type { OutputFile } from '../../core/atomic.js';
+import type { RepeatedDecisions } from '../../core/decisions.js';
+import { toolInfo } from '../../core/paths.js';
+import type { RepeatedAnalysis } from './analysis.js';
+import { cellsCsv, endGameCsv, reactionsCsv, roundsCsv } from './tables.js';
+
+/** What each file of the repeated analysis holds, beside its link in the report. */
+export const REPEATED_FILE_NOTES: Readonly<Record<string, string>> = {
+  'cells.csv': 'cooperation per model, game, framing and opponent over all rounds, with matches, decisions and interval',
+  'rounds.csv': 'cooperation per cell and round, with intervals',
+  'reactions.csv': 'P(cooperate) per cell after each previous round (CC, CD, DC, DD), with intervals',
+  'endgame.csv': 'cooperation in the last round, in the rounds before it, and the drop with its interval',
+  'repeated.json': 'every statistic of the repeated analysis with its interval, the input, the settings and the regenerate command',
+};
+
+const finite = (x: number) => (Number.isFinite(x) ? x : null);
+
+/** repeated.json: the input, settings, command and every statistic (NaN as null). */
+function repeatedJson(a: RepeatedAnalysis, input: RepeatedDecisions, command: string): string {
+  const b = a.boot;
+  return `${JSON.stringify({
+    tool: toolInfo(),
+    input: { path: input.path, sha256: input.sha256, kind: input.kind, synthetic: input.synthetic, decisions: input.decisions.length, notes: input.notes ?? [] },
+    settings: { seed: a.settings.seed, reps: a.settings.reps, level: 0.95, interval: 'percentile', cluster: 'match' },
+    command,
+    statistics: b.names.map((name, i) => ({ name, point: finite(b.point[i]), lo: finite(b.lo[i]), hi: finite(b.hi[i]), defined_replicates: b.defined[i] })),
+  }, null, 2)}\n`;
+}
+
+/** reports/cells.csv, rounds.csv, reactions.csv, endgame.csv and repeated.json. */
+export function repeatedTableFiles(reportsDir: string, a: RepeatedAnalysis, input: RepeatedDecisions, command: string): OutputFile[] {
+  return [
+    { path: join(reportsDir, 'cells.csv'), content: cellsCsv(a) },
+    { path: join(reportsDir, 'rounds.csv'), content: roundsCsv(a) },
+    { path: join(reportsDir, 'reactions.csv'), content: reactionsCsv(a) },
+    { path: join(reportsDir, 'endgame.csv'), content: endGameCsv(a) },
+    { path: join(reportsDir, 'repeated.json'), content: repeatedJson(a, input, command) },
+  ];
+}

@@ -1,0 +1,71 @@
+import { fixed, interval } from '../../core/format.js';
+import type { RepeatedDecisions } from '../../core/decisions.js';
+import type { Block, CellInput, Section } from '../../render/html.js';
+import type { RepeatedAnalysis } from './analysis.js';
+import { matchBrowser } from './browser.js';
+import { cellRows, endGameRows, reactionRows } from './tables.js';
+
+const num = (text: string): CellInput => ({ text, numeric: true });
+const rate = (x: number) => num(fixed(x));
+const iv = (lo: number, hi: number) => num(interval(lo, hi));
+
+/** Summary of the source and of the cells, with its notes (a game left out and why …). */
+export function repeatedSummarySection(a: RepeatedAnalysis, input: RepeatedDecisions): Section {
+  const matches = a.cells.reduce((s, c) => s + c.matches.length, 0);
+  const valid = cellRows(a).reduce((s, r) => s + r.decisions, 0);
+  const blocks: Block[] = [
+    { kind: 'text', text: `${input.decisions.length} decisions (${valid} valid) of ${a.cells.length} cells (model × game × framing × opponent), ${matches} match–cell pairs. Every interval is a 95 % percentile interval of a cluster bootstrap with the match as the cluster: each replicate redraws a cell's matches with replacement, all rounds of a drawn match together (B = ${a.settings.reps}, seed ${a.settings.seed}).` },
+    { kind: 'facts', items: [['Source', input.path], ['SHA-256', input.sha256], ['Kind', input.kind], ['Synthetic', input.synthetic ? 'yes' : 'no']] },
+  ];
+  if (input.notes?.length) blocks.push({ kind: 'list', items: [...input.notes] });
+  return { id: 'repeated-summary', heading: 'Repeated play', blocks };
+}
+
+/** cells.csv as a table: cooperation over all rounds per cell. */
+export function repeatedCellsSection(a: RepeatedAnalysis): Section {
+  return {
+    id: 'repeated-cells', heading: 'Cooperation per cell',
+    blocks: [{
+      kind: 'table', id: 'repeated-cells-table',
+      columns: ['Model', 'Game', 'Framing', 'Opponent', num('Matches'), num('Decisions'), num('Cooperation'), num('95 % interval')],
+      rows: cellRows(a).map((r) => [r.model, r.game, r.framing, r.opponent, num(String(r.matches)), num(String(r.decisions)), rate(r.cooperation), iv(r.lo, r.hi)]),
+    }],
+  };
+}
+
+/** Reactions (reciprocity, forgiveness) and the end game, per cell. */
+export function repeatedReactionsSection(a: RepeatedAnalysis): Section {
+  const reactions = new Map<string, string[]>();
+  for (const r of reactionRows(a)) {
+    const k = JSON.stringify([r.model, r.game, r.framing, r.opponent]);
+    const text = r.n ? `${fixed(r.p_cooperate)} ${interval(r.lo, r.hi)} (n ${r.n})` : '—';
+    reactions.set(k, [...(reactions.get(k) ?? []), text]);
+  }
+  return {
+    id: 'repeated-reactions', heading: 'Reactions and the end game',
+    blocks: [
+      { kind: 'text', text: 'P(cooperate) after each previous round, written (own move, other\'s move) of the same seat\'s round before: after CC (reciprocity: staying cooperative), CD (forgiveness: cooperating after being defected on), DC, DD. Round 1 has no previous round and enters no reaction. End game: cooperation in the last round minus cooperation in the rounds before it, from the same matches.' },
+      {
+        kind: 'table', id: 'repeated-reactions-table',
+        columns: ['Model', 'Game', 'Framing', 'Opponent', 'after CC', 'after CD', 'after DC', 'after DD'],
+        rows: a.cells.map((c) => [c.key.model, c.key.game, c.key.framing, c.key.opponent, ...(reactions.get(JSON.stringify([c.key.model, c.key.game, c.key.framing, c.key.opponent])) ?? []).map(num)]),
+      },
+      {
+        kind: 'table', id: 'repeated-endgame-table',
+        columns: ['Model', 'Game', 'Framing', 'Opponent', num('Last round'), num('Cooperation, last'), num('Before'), num('Drop'), num('95 % interval')],
+        rows: endGameRows(a).map((r) => [r.model, r.game, r.framing, r.opponent, num(String(r.last_round)), rate(r.cooperation_last), rate(r.cooperation_before), rate(r.drop), iv(r.lo, r.hi)]),
+      },
+    ],
+  };
+}
+
+/** The match browser: pick a cell, every listed match round by round, a decision's prompt and answer on click. */
+export function matchBrowserSection(a: RepeatedAnalysis, input: RepeatedDecisions): Section {
+  return {
+    id: 'matches', heading: 'Matches',
+    blocks: [
+      { kind: 'text', text: 'Pick a cell to see each of its matches round by round, both seats\' moves (C or D; — for an invalid or unknown move). Click a move to see the prompt the model was sent and its answer.' },
+      matchBrowser(input.decisions, a.cells),
+    ],
+  };
+}

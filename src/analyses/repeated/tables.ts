@@ -1,0 +1,73 @@
+import { toCsv } from '../../render/csv.js';
+import type { RepeatedAnalysis } from './analysis.js';
+import { columnOf, columnSize, PREVIOUS, type CellKey, type Previous, type RepeatedCell } from './layout.js';
+
+interface Estimate { readonly lo: number; readonly hi: number }
+export interface CellRow extends CellKey, Estimate { readonly matches: number; readonly decisions: number; readonly cooperation: number }
+export interface RoundRow extends CellKey, Estimate { readonly round: number; readonly n: number; readonly cooperation: number }
+export interface ReactionRow extends CellKey, Estimate { readonly previous: Previous; readonly n: number; readonly p_cooperate: number }
+export interface EndGameRow extends CellKey, Estimate {
+  readonly last_round: number; readonly n_last: number; readonly cooperation_last: number;
+  readonly n_before: number; readonly cooperation_before: number; readonly drop: number;
+}
+
+export const CELL_COLUMNS = ['model', 'game', 'framing', 'opponent', 'matches', 'decisions', 'cooperation', 'lo', 'hi'] as const;
+export const ROUND_COLUMNS = ['model', 'game', 'framing', 'opponent', 'round', 'n', 'cooperation', 'lo', 'hi'] as const;
+export const REACTION_COLUMNS = ['model', 'game', 'framing', 'opponent', 'previous', 'n', 'p_cooperate', 'lo', 'hi'] as const;
+export const END_GAME_COLUMNS = ['model', 'game', 'framing', 'opponent', 'last_round', 'n_last', 'cooperation_last', 'n_before', 'cooperation_before', 'drop', 'lo', 'hi'] as const;
+
+const keyOf = (c: RepeatedCell): CellKey => ({ model: c.key.model, game: c.key.game, framing: c.key.framing, opponent: c.key.opponent });
+
+function statOf(a: RepeatedAnalysis, index: number): { point: number; lo: number; hi: number } {
+  return { point: a.boot.point[index], lo: a.boot.lo[index], hi: a.boot.hi[index] };
+}
+
+/** Per cell: matches, valid decisions, cooperation over all rounds with its interval. */
+export function cellRows(a: RepeatedAnalysis): CellRow[] {
+  return a.cells.map((c, i) => {
+    const s = statOf(a, a.offsets[i] + columnOf.all);
+    return { ...keyOf(c), matches: c.matches.length, decisions: columnSize(c, columnOf.all), cooperation: s.point, lo: s.lo, hi: s.hi };
+  });
+}
+
+/** Per cell and round with valid decisions: cooperation in that round. */
+export function roundRows(a: RepeatedAnalysis): RoundRow[] {
+  return a.cells.flatMap((c, i) => Array.from({ length: c.horizon }, (_, t) => t + 1).flatMap((round) => {
+    const n = columnSize(c, columnOf.round(round));
+    if (n === 0) return [];
+    const s = statOf(a, a.offsets[i] + columnOf.round(round));
+    return [{ ...keyOf(c), round, n, cooperation: s.point, lo: s.lo, hi: s.hi }];
+  }));
+}
+
+/** Per cell and previous round (CC, CD, DC, DD; rounds from 2 on): P(C); empty where no decision followed that round. */
+export function reactionRows(a: RepeatedAnalysis): ReactionRow[] {
+  return a.cells.flatMap((c, i) => PREVIOUS.map((previous) => {
+    const col = columnOf.previous(c.horizon, previous);
+    const s = statOf(a, a.offsets[i] + col);
+    return { ...keyOf(c), previous, n: columnSize(c, col), p_cooperate: s.point, lo: s.lo, hi: s.hi };
+  }));
+}
+
+/** Per cell: cooperation in the last round, in the rounds before it, and the drop (last − before) with its interval. */
+export function endGameRows(a: RepeatedAnalysis): EndGameRow[] {
+  return a.cells.map((c, i) => {
+    const last = a.offsets[i] + columnOf.round(c.horizon), before = a.offsets[i] + columnOf.beforeLast(c.horizon);
+    const d = statOf(a, a.drops[i]);
+    return {
+      ...keyOf(c), last_round: c.horizon,
+      n_last: columnSize(c, columnOf.round(c.horizon)), cooperation_last: a.boot.point[last],
+      n_before: columnSize(c, columnOf.beforeLast(c.horizon)), cooperation_before: a.boot.point[before],
+      drop: d.point, lo: d.lo, hi: d.hi,
+    };
+  });
+}
+
+function rowsCsv<T extends object>(columns: readonly (keyof T & string)[], rows: readonly T[]): string {
+  return toCsv(columns, rows.map((r) => columns.map((c) => r[c] as unknown as string | number)));
+}
+
+export const cellsCsv = (a: RepeatedAnalysis) => rowsCsv<CellRow>([...CELL_COLUMNS], cellRows(a));
+export const roundsCsv = (a: RepeatedAnalysis) => rowsCsv<RoundRow>([...ROUND_COLUMNS], roundRows(a));
+export const reactionsCsv = (a: RepeatedAnalysis) => rowsCsv<ReactionRow>([...REACTION_COLUMNS], reactionRows(a));
+export const endGameCsv = (a: RepeatedAnalysis) => rowsCsv<EndGameRow>([...END_GAME_COLUMNS], endGameRows(a));

@@ -1,0 +1,16 @@
+import { relative } from 'node:path';
+import type { Logger } from '../core/logger.js';
+import { msg } from '../core/messages/common.js';
+import { UserError } from '../core/errors.js';
+import { repeated } from '../analyses/repeated/index.js';
+import { table3Text } from '../analyses/two-framing/terminal.js';
+import type { RepeatedResult } from '../commands/analyze-repeated.js';
+
+/** What `samegame analyze` prints for repeated play: cooperation per cell, Table 3 with two framings, the files; exit 3 when a check fails. */
+export function printRepeated(res: RepeatedResult, logger: Logger): void {
+  process.stdout.write(`${repeated.terminal.cells(repeated.tables.cells(res.analysis))}\n`);
+  const t = res.twoFraming;
+  if (t) process.stdout.write(`${table3Text(t.table3, t.analysis.settings.attenuation, t.analysis.boot.method)}\n`);
+  for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+  if (t && !t.verification.passed) throw new UserError(msg.checksFailed(t.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
+}

@@ -1,0 +1,120 @@
+/**
+ * The analyses of `samegame analyze STORE`, by the design kind of the stored run: a typed registry
+ * (docs/architecture.md, rule 5), so a new kind of design is an entry here, not a branch in a
+ * command. Each entry computes its tables (written unless dryRun) and, for the CLI, its tables,
+ * figures and report as one atomic set.
+ */
+import { TrialStore } from '../live/store/store.js';
+import { chooseRun, readStore, storeTable, type StoreTable } from '../sources/store.js';
+import { readRepeatedStore } from '../sources/repeated-store.js';
+import { writeFilesAtomic } from '../core/atomic.js';
+import { UserError } from '../core/errors.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
+import { reproductionMsg } from '../core/messages/reproduction.js';
+import type { RepeatedDecisions } from '../core/decisions.js';
+import { silentLogger } from '../core/logger.js';
+import { designFacts, type DesignFacts } from '../analyses/compare/design-facts.js';
+import { isSelectiveSource } from '../analyses/selective/facts.js';
+import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
+import { selectiveReportFile, type SelectiveAnalysis } from '../analyses/selective/index.js';
+import { figureFiles } from '../render/figure-files.js';
+import { DEFAULTS } from './reproduce.js';
+import { analyzeSelective } from './analyze-selective.js';
+import { analyzeDirectRun, type AnalyzeResult } from './analyze-two-framing.js';
+import { analyzePresentationFiles } from './analyze-outputs.js';
+import { analyzeCommand, defaultAnalyzeOut, type AnalyzeOptions } from './analyze-settings.js';
+import { analyzeRepeated, repeatedTables, type RepeatedResult } from './analyze-repeated.js';
+
+export type DesignKind = 'two-framing' | 'context-enrichment' | 'repeated';
+
+/** A stored run as read to choose its analysis: a one-shot run's cell table and design facts, or a repeated run. */
+export type StoredRun =
+  | { readonly kind: 'two-framing' | 'context-enrichment'; readonly source: StoreTable; readonly facts: DesignFacts }
+  | { readonly kind: 'repeated'; readonly store: string };
+
+interface ResultOf { 'two-framing': AnalyzeResult; 'context-enrichment': SelectiveAnalysis; repeated: RepeatedResult }
+export type AnyAnalysis = ResultOf[DesignKind];
+
+export interface DesignKindAnalysis<R> {
+  /** The tables of the analysis, written unless opts.dryRun. */
+  readonly analyze: (run: StoredRun, opts: AnalyzeOptions) => R;
+  /** Tables, figures and report, written as one atomic set unless opts.dryRun. */
+  readonly withFigures: (run: StoredRun, opts: AnalyzeOptions) => Promise<R>;
+}
+
+/** True when a stored design plays repeated games (its design has a play block). */
+export function isRepeatedDesign(designJson: string): boolean {
+  try { return (JSON.parse(designJson) as { play?: unknown }).play !== undefined; } catch { return false; }
+}
+
+/** The decisions of a stored repeated run (the run given by id, else the latest). */
+export function readRepeatedRun(opts: AnalyzeOptions): RepeatedDecisions {
+  return readRepeatedStore(opts.store, { run: opts.runId, verify: opts.verifyStore });
+}
+
+/** The run of the store to analyze, read as its kind needs (the store closed again). */
+export function readStoredRun(opts: Pick<AnalyzeOptions, 'store' | 'runId' | 'verifyStore'>): StoredRun {
+  const store = readStore(opts.store, () => TrialStore.openExisting(opts.store, { verify: opts.verifyStore }));
+  try {
+    return readStore(opts.store, (): StoredRun => {
+      const run = chooseRun(store, opts.store, opts.runId);
+      if (isRepeatedDesign(run.designJson)) return { kind: 'repeated', store: opts.store };
+      const facts = designFacts(run.designJson);
+      const source = storeTable(store, run, facts);
+      return { kind: isSelectiveSource(source) ? 'context-enrichment' : 'two-framing', source, facts };
+    });
+  } finally {
+    store.close();
+  }
+}
+
+function oneShot(run: StoredRun, wanted: 'two-framing' | 'context-enrichment', opts: AnalyzeOptions): { source: StoreTable; facts: DesignFacts } {
+  if (run.kind !== wanted) throw new UserError(analyzeMsg.wrongDesignKind(opts.store, run.kind, wanted));
+  return run;
+}
+
+function selectiveOf(source: StoreTable, opts: AnalyzeOptions): SelectiveAnalysis {
+  if (opts.expect !== undefined) throw new UserError(reproductionMsg.expectNeedsTwoFraming(opts.store));
+  const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
+  const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
+  return analyzeSelective(source, {
+    ...opts, thresholds, out: opts.out ?? defaultAnalyzeOut(opts.store),
+    command: analyzeCommand(opts.store, source.run.id, settings, { thresholds }),
+  });
+}
+
+const twoFramingRun = (run: StoredRun, opts: AnalyzeOptions): AnalyzeResult => {
+  const { source, facts } = oneShot(run, 'two-framing', opts);
+  return analyzeDirectRun(source, facts, opts, opts.logger ?? silentLogger);
+};
+
+const repeatedOptions = (opts: AnalyzeOptions) => ({ ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store) });
+
+export const DESIGN_KINDS: { readonly [K in DesignKind]: DesignKindAnalysis<ResultOf[K]> } = {
+  'two-framing': {
+    analyze: twoFramingRun,
+    async withFigures(run, opts) {
+      const res = twoFramingRun(run, { ...opts, dryRun: true });
+      const files = [...res.files, ...await analyzePresentationFiles(res, opts.logger)];
+      if (!opts.dryRun) writeFilesAtomic(files);
+      return { ...res, files };
+    },
+  },
+  'context-enrichment': {
+    analyze: (run, opts) => selectiveOf(oneShot(run, 'context-enrichment', opts).source, opts),
+    async withFigures(run, opts) {
+      const res = selectiveOf(oneShot(run, 'context-enrichment', opts).source, { ...opts, dryRun: true });
+      const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger), selectiveReportFile(res)];
+      if (!opts.dryRun) writeFilesAtomic(files);
+      return { ...res, files };
+    },
+  },
+  repeated: {
+    analyze(_run, opts) {
+      const res = repeatedTables(readRepeatedRun(opts), repeatedOptions(opts));
+      if (!opts.dryRun) writeFilesAtomic(res.files);
+      return res;
+    },
+    withFigures: (_run, opts) => analyzeRepeated(readRepeatedRun(opts), repeatedOptions(opts)),
+  },
+};

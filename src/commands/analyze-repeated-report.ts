@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import type { OutputFile } from '../core/atomic.js';
+import type { Logger } from '../core/logger.js';
+import { toolInfo } from '../core/paths.js';
+import { wrappedCommand } from '../core/command-line.js';
+import type { Figure } from '../render/figure.js';
+import { figureFiles } from '../render/figure-files.js';
+import { renderReportHtml, type Section } from '../render/html.js';
+import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
+import { twoFraming } from '../analyses/two-framing/index.js';
+import { repeated } from '../analyses/repeated/index.js';
+import { syntheticBanner } from '../analyses/selective/index.js';
+import { FILE_NOTES } from './file-notes.js';
+import type { RepeatedResult } from './analyze-repeated-tables.js';
+
+/** The repeated figures, then (with two framings) the two-framing ones. */
+export function repeatedFigureList(res: RepeatedResult): Figure[] {
+  return [...repeated.figures(res.analysis), ...(res.twoFraming ? twoFraming.figures(res.twoFraming.analysis) : [])];
+}
+
+function settingsSection(res: RepeatedResult): Section {
+  const s = res.analysis.settings;
+  const pair = res.twoFraming ? [['framing pair', `${res.twoFraming.analysis.settings.base} vs ${res.twoFraming.analysis.settings.alt}`] as const] : [];
+  return {
+    id: 'settings', heading: 'Settings',
+    blocks: [
+      { kind: 'facts', items: [['seed', String(s.seed)], ['replicates', String(s.reps)], ['cluster', 'match'], ['interval', '95 % percentile'], ...pair] },
+      { kind: 'text', text: 'Regenerate with:' },
+      { kind: 'code', text: wrappedCommand(res.command) },
+    ],
+  };
+}
+
+/** The two-framing sections (Table 2, Table 3, verification) with two or more framings. */
+function twoFramingSections(res: RepeatedResult): Section[] {
+  const t = res.twoFraming;
+  if (!t) return [];
+  return [
+    { id: 'two-framing', heading: 'Framings compared', blocks: [{ kind: 'text', text: 'Table 2 and Table 3 of the decisions\' cell table: each opponent is its own game ("game [opponent=…]"), each cell clustered by match, so the bootstrap resamples matches.' }] },
+    twoFraming.report.table2(t.analysis), twoFraming.report.table3(t.analysis), twoFraming.report.verification(t.verification),
+  ];
+}
+
+/** reports/report.html and figures/ of a repeated analysis. */
+export async function repeatedPresentationFiles(res: RepeatedResult, logger?: Logger): Promise<OutputFile[]> {
+  const figures = repeatedFigureList(res);
+  const reportPath = join(res.reportsDir, 'report.html');
+  const links = fileLinks(reportPath, [...res.files.map((f) => f.path), ...figurePaths(res.outDir, figures)], { ...FILE_NOTES, ...repeated.tables.notes });
+  const a = res.analysis;
+  const tool = toolInfo();
+  const banner = res.input.synthetic ? syntheticBanner([...new Set(a.cells.map((c) => c.key.model))]) : undefined;
+  const html = renderReportHtml({
+    title: `samegame analyze: ${res.input.path}`,
+    subtitle: `Repeated play by round, reactions and the end game, clustered by match (${tool.name} ${tool.version})`,
+    ...(banner ? { banner } : {}),
+    sections: [
+      repeated.report.summary(a, res.input), repeated.report.cells(a), repeated.report.reactions(a),
+      twoFraming.report.figures(figures), repeated.report.matches(a, res.input), ...twoFramingSections(res),
+      settingsSection(res), filesSection(links),
+    ],
+  });
+  return [...await figureFiles(figures, res.outDir, logger), { path: reportPath, content: html }];
+}

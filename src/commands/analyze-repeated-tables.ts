@@ -1,0 +1,96 @@
+/**
+ * The tables of `analyze` on repeated play, whatever the source of the decisions: cells, rounds,
+ * reactions and the end game clustered by match, and with two or more framings the usual Table 2/3,
+ * family robustness and checks on the cell table of the decisions (the opponent a factor of the
+ * cell, clustered by match; repeated.framingTable). analyze-repeated.ts adds figures and the report.
+ */
+import { join, resolve } from 'node:path';
+import type { OutputFile } from '../core/atomic.js';
+import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
+import { levels } from '../core/cells.js';
+import { UserError } from '../core/errors.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
+import { silentLogger, type Logger } from '../core/logger.js';
+import { regenerateCommand, type FlagValue } from '../core/command-line.js';
+import type { VerificationReport } from '../core/checks.js';
+import { missingPlannedCell, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
+import { repeated, type RepeatedAnalysis } from '../analyses/repeated/index.js';
+import { directRunSettings, defaultAnalyzeOut } from './analyze-settings.js';
+import { DEFAULTS } from './reproduce.js';
+
+export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
+  /** Output directory; default: beside the source, named after it. */
+  readonly out?: string;
+  /** Rounds the two-framing tables read (`--rounds 1`: the first round only); all by default. */
+  readonly rounds?: RoundRange;
+  readonly logger?: Logger;
+  /** Compute only; write nothing. */
+  readonly dryRun?: boolean;
+  /** How the regenerate command names the source: a store path (the default, `input.path`), or published logs. */
+  readonly sourceArgs?: { readonly positional: readonly string[]; readonly flags: Readonly<Record<string, FlagValue>> };
+}
+
+/** The two-framing analysis of the decisions' cell table, with two or more framings. */
+export interface RepeatedTwoFraming {
+  readonly analysis: TwoFramingAnalysis;
+  readonly verification: VerificationReport;
+  readonly table3: Table3Row[];
+}
+
+export interface RepeatedResult {
+  readonly kind: 'repeated';
+  readonly input: RepeatedDecisions;
+  readonly analysis: RepeatedAnalysis;
+  readonly twoFraming?: RepeatedTwoFraming;
+  readonly files: OutputFile[];
+  readonly outDir: string;
+  readonly reportsDir: string;
+  /** The command line that regenerates these outputs (also in repeated.json and the report). */
+  readonly command: string;
+}
+
+const roundsText = (r: RoundRange | undefined) => (r === undefined ? undefined : r.from === r.to ? String(r.from) : `${r.from}-${r.to}`);
+
+/** Table 2/3, family robustness and the checks of the decisions' cell table (opponent folded into the game: one planned contrast each). */
+function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, reportsDir: string, command: string, logger: Logger): { result: RepeatedTwoFraming; files: OutputFile[] } | undefined {
+  const table = repeated.framingTable(input.decisions, opts.rounds);
+  if (levels(table, 'framing').length < 2) return undefined;
+  const settings = directRunSettings({ ...opts, store: input.path }, table, logger);
+  const missing = missingPlannedCell(table, settings.base, settings.alt);
+  if (missing) throw new UserError(analyzeMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));
+  const analysis = twoFraming.analyze(table, settings, logger);
+  const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
+  const tableFiles = twoFraming.tables.files(reportsDir, analysis, provenance, { command, rounds: roundsText(opts.rounds) ?? 'all', cluster: 'match' });
+  const valid = input.decisions.filter((d) => d.action !== null && (!opts.rounds || (d.round >= opts.rounds.from && d.round <= opts.rounds.to))).length;
+  const verification = twoFraming.verify({
+    analysis,
+    expectedDecisions: { value: valid, source: `valid decisions of ${opts.rounds ? `rounds ${roundsText(opts.rounds)}` : 'every round'}` },
+    tables: twoFraming.tables.csvNames(tableFiles),
+  });
+  const files = [...tableFiles, ...twoFraming.tables.verificationFiles(reportsDir, verification)];
+  return { result: { analysis, verification, table3: twoFraming.tables.table3(analysis) }, files };
+}
+
+/** The regenerate command: the source, the bootstrap, the rounds and (with two framings) the framing pair. */
+function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed: number, reps: number): string {
+  const src = opts.sourceArgs ?? { positional: [input.path], flags: {} };
+  return regenerateCommand('analyze', src.positional, {
+    ...src.flags, seed, reps, rounds: roundsText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
+    interval: opts.interval === 'bca' ? 'bca' : undefined,
+  });
+}
+
+/** The analysis and its table files (no figures, no report), nothing written: what `analyzeRepeated` adds its presentation to. */
+export function repeatedTables(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions): RepeatedResult {
+  const logger = opts.logger ?? silentLogger;
+  if (!input.decisions.some((d) => d.action !== null)) throw new UserError(analyzeMsg.noValidTrials(input.path));
+  if (input.synthetic) logger.warn(analyzeMsg.synthetic());
+  const seed = opts.seed ?? DEFAULTS.seed, reps = opts.reps ?? DEFAULTS.reps;
+  const outDir = resolve(opts.out ?? defaultAnalyzeOut(input.path));
+  const reportsDir = join(outDir, 'reports');
+  const command = commandOf(input, opts, seed, reps);
+  const two = twoFramingOf(input, opts, reportsDir, command, logger); // its input errors come before the bootstrap of the rounds
+  const analysis = repeated.analyze(input.decisions, { seed, reps }, logger);
+  const files = [...repeated.tables.files(reportsDir, analysis, input, command), ...(two?.files ?? [])];
+  return { kind: 'repeated', input, analysis, twoFraming: two?.result, files, outDir, reportsDir, command };
+}

@@ -1,0 +1,20 @@
+/**
+ * `samegame analyze` on repeated play, whatever the source of the decisions (a repeated run's
+ * store, a published game log): the tables of analyze-repeated-tables.ts, the figures, and the
+ * report with its match browser, every file written as one atomic set — nothing when an input
+ * error stops it.
+ */
+import { writeFilesAtomic } from '../core/atomic.js';
+import type { RepeatedDecisions } from '../core/decisions.js';
+import { repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './analyze-repeated-tables.js';
+import { repeatedPresentationFiles } from './analyze-repeated-report.js';
+
+export { repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult, type RepeatedTwoFraming } from './analyze-repeated-tables.js';
+
+/** Tables, figures and reports/report.html (with the match browser), written as one atomic set unless dryRun. */
+export async function analyzeRepeated(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions = {}): Promise<RepeatedResult> {
+  const res = repeatedTables(input, opts);
+  const files = [...res.files, ...await repeatedPresentationFiles(res, opts.logger)];
+  if (!opts.dryRun) writeFilesAtomic(files);
+  return { ...res, files };
+}

@@ -1,0 +1,75 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * The browser tests' shared steps: Debian's chromium and its flags, a report opened from a moved
+ * copy of its output folder from file:// with every non-file request aborted, and the check that
+ * every file link of a report leads to its file.
+ */
+export const CHROMIUM = '/usr/bin/chromium';
+export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export interface Opened { page: Page; url: string; moved: string; problems: string[]; offFile: string[]; requests: string[]; waiting?: (url: string) => void }
+
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile()).map((f) => f.split('\\').join('/')).sort();
+}
+
+/** Copy an output folder elsewhere and open its report there, waiting for the figures. */
+export async function open(browser: Browser, outDir: string, reportRel: string): Promise<Opened> {
+  const moved = join(mkdtempSync(join(tmpdir(), 'samegame-moved-')), 'unzipped');
+  cpSync(outDir, moved, { recursive: true });
+  const url = pathToFileURL(join(moved, reportRel)).href;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const o: Opened = { page: await context.newPage(), url, moved, problems: [], offFile: [], requests: [] };
+  await context.setOffline(true);
+  await context.route('**/*', (route) => {
+    const u = route.request().url();
+    if (!u.startsWith('file://')) { o.offFile.push(u); return route.abort(); }
+    if (u === url || !o.waiting) return route.continue();
+    // A clicked link: note the file it asks for and answer "no content", so the report stays open.
+    const done = o.waiting;
+    o.waiting = undefined;
+    done(u);
+    return route.fulfill({ status: 204, body: '' });
+  });
+  o.page.on('request', (r) => { o.requests.push(r.url()); });
+  o.page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') o.problems.push(`${m.type()}: ${m.text()}`); });
+  o.page.on('pageerror', (e) => { o.problems.push(`pageerror: ${e.message}`); });
+  await o.page.goto(url);
+  await o.page.waitForSelector('body[data-figures-done]', { timeout: 60_000 });
+  return o;
+}
+
+/** Click each file link of an opened report; returns [href attribute, file requested] per link. */
+export async function clickAll(o: Opened): Promise<{ href: string; file: string }[]> {
+  const links = o.page.locator('a[href]:not([href^="#"])');
+  const count = await links.count();
+  const out: { href: string; file: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const link = links.nth(i);
+    const href = (await link.getAttribute('href'))!;
+    const requested = new Promise<string>((resolve) => { o.waiting = resolve; });
+    await link.dispatchEvent('click'); // the anchor's own activation: a navigation to its href, without the pointer simulation
+    out.push({ href, file: fileURLToPath(await requested) });
+  }
+  return out;
+}
+
+/** Every file link leads to its file inside the moved folder, and every file written has a link. */
+export async function checkLinks(o: Opened, reportRel: string): Promise<void> {
+  const links = await clickAll(o);
+  expect(links.length).toBeGreaterThan(0);
+  for (const l of links) {
+    expect(l.href, 'a relative link').not.toMatch(/^(?:[a-z]+:|\/)/i);
+    expect(existsSync(l.file), `${l.href} → ${l.file}`).toBe(true);
+    expect(relative(o.moved, l.file).startsWith('..'), `${l.href} stays inside the folder`).toBe(false);
+  }
+  const reached = new Set(links.map((l) => relative(o.moved, l.file).split('\\').join('/')));
+  const written = filesUnder(o.moved).filter((f) => f !== reportRel && !f.endsWith('.sqlite') && !/\.sqlite-(?:wal|shm)$/.test(f));
+  expect(written.filter((f) => !reached.has(f)), 'files without a link').toEqual([]);
+}
+
