@@ -9,6 +9,8 @@ export { stat, statLabel, POOLED } from './core/names.js';
 export { UserError } from './core/errors.js';
 export { MemoryLogger, silentLogger, type Logger } from './core/logger.js';
 export { CANONICAL_GAMES, canonicalGame, type Action, type Game } from './core/games.js';
+// Repeated play, whatever its source (a repeated run's store, a published log): decisions and their cell table (clustered by match).
+export { decisionsTable, type RepeatedDecision, type RepeatedDecisions, type DecisionProvenance, type RoundRange, type DecisionsTableOptions } from './core/decisions.js';
 export type { Check, CheckStatus, VerificationReport } from './core/checks.js';
 
 // Pure numerics.
@@ -62,6 +64,7 @@ export { reproduceWithFigures } from './commands/reproduce-outputs.js';
 export { analyze, analyzeTwoFramingRun, analyzeSelectiveRun, type AnalyzeOptions, type AnalyzeResult } from './commands/analyze.js';
 export { analyzeWithFigures, isSelectiveAnalysis, isRepeatedAnalysis, type AnyAnalysis } from './commands/analyze-with-figures.js';
 export { analyzeRepeated, repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './commands/analyze-repeated.js';
+export { analyzeTrials, type AnalyzeTrialsOptions } from './commands/analyze-trials.js';
 export { DESIGN_KINDS, type DesignKind } from './commands/analyze.js';
 export { audit, auditCompute, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
 export { exportTrials, type ExportFormat } from './commands/export.js';
