@@ -3,6 +3,7 @@ import type { CellCount, RunInfo, TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { controlCharacter, levelFault } from './reader-rules.js';
+import { foldCollision, foldExtraFactors } from './trials.js';
 
 /** A row of a store that samegame could not have written (checked as the store is read). */
 export class StoreFault extends Error {}
@@ -81,7 +82,14 @@ export interface CellTally {
 
 export interface StoreTable {
   readonly run: RunInfo;
+  /** Every factor of the cells: model, game, framing and the extra factors. */
   readonly table: CellTable;
+  /**
+   * The model × game × framing table the two-framing analyses read: each level combination of the
+   * extra factors a game of its own ("G [cond=x]"), folded as the per-trial reader folds them
+   * (trials.ts foldExtraFactors); `table` itself when the run has no extra factors.
+   */
+  readonly folded: CellTable;
   readonly tallies: readonly CellTally[];
   /** Factor names beyond model, game, framing (e.g. condition, world, format). */
   readonly extraFactors: readonly string[];
@@ -152,5 +160,19 @@ export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): 
       scoring: obs.kind === 'prob' ? 'logprobs' : 'sample' });
     if (valid > 0) cells.push({ key, obs });
   }
-  return { run, table: { factors, cells }, tallies, extraFactors: extra };
+  const table: CellTable = { factors, cells };
+  return { run, table, folded: foldStoreTable(table, extra), tallies, extraFactors: extra };
+}
+
+const cellName = (c: Pick<CellCount, 'model' | 'game' | 'framing'>) => `cell ${JSON.stringify([c.model, c.game, c.framing])}`;
+
+/** The table with its extra factors folded into the game; two cells that would fold into one are refused, naming both. */
+function foldStoreTable(table: CellTable, extra: readonly string[]): CellTable {
+  const keys = table.cells.map((c) => c.key);
+  const hit = foldCollision(keys, extra);
+  if (hit) {
+    const describe = (k: Readonly<Record<string, string>>) => `${cellName({ model: k.model, game: k.game, framing: k.framing })} with ${extra.map((f) => `${f} = ${JSON.stringify(k[f])}`).join(', ')}`;
+    throw new StoreRefusal(analyzeMsg.foldCollisionWhat(describe(keys[hit.second]), describe(keys[hit.first]), hit.game));
+  }
+  return foldExtraFactors(table);
 }
