@@ -146,12 +146,14 @@ export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): 
   }
   const extra = [...new Set(counts.flatMap((c) => Object.keys(c.factors)))].filter((f) => !['model', 'game', 'framing'].includes(f)).sort();
   const factors = ['model', 'game', 'framing', ...extra];
+  const byLogprobs = scoredByLogprobs(run);
   const cells: Cell[] = [];
   const tallies: CellTally[] = [];
   for (const c of counts) {
     const values = probs.get(keyOf(c));
     const key: Record<string, string> = { model: c.model, game: c.game, framing: c.framing };
     for (const f of extra) key[f] = c.factors[f] ?? '';
+    if ((byLogprobs || c.scored > 0) && c.unscored > 0) throw new StoreRefusal(`${cellName(c)}: ${analyzeMsg.unscoredLogprobsWhat(c.unscored)}`);
     const obs = values && values.length > 0
       ? { kind: 'prob' as const, values }
       : { kind: 'binary' as const, n: c.validC + c.validD, x: c.validC };
@@ -165,6 +167,11 @@ export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): 
 }
 
 const cellName = (c: Pick<CellCount, 'model' | 'game' | 'framing'>) => `cell ${JSON.stringify([c.model, c.game, c.framing])}`;
+
+/** True when the run's design, as stored, scores by first-token log-probabilities. */
+function scoredByLogprobs(run: RunInfo): boolean {
+  try { return (JSON.parse(run.designJson) as { scoring?: unknown } | null)?.scoring === 'logprobs'; } catch { return false; }
+}
 
 /** The table with its extra factors folded into the game; two cells that would fold into one are refused, naming both. */
 function foldStoreTable(table: CellTable, extra: readonly string[]): CellTable {
