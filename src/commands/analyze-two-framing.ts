@@ -43,6 +43,17 @@ export interface AnalyzeResult {
   readonly command: string;
 }
 
+/** A folded game ("G [cond=x]") has the payoff gap of its game G (the folded table keeps the cells' order). */
+function withFoldedGames(facts: DesignFacts, source: StoreTable): DesignFacts {
+  if (source.folded === source.table) return facts;
+  const gaps = new Map(facts.gaps);
+  source.folded.cells.forEach((c, i) => {
+    const gap = facts.gaps.get(source.table.cells[i].key.game);
+    if (gap !== undefined) gaps.set(c.key.game, gap);
+  });
+  return { ...facts, gaps };
+}
+
 /** Every model–game needs valid trials in both planned framings. */
 function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: string): void {
   const m = missingPlannedCell(table, s.base, s.alt);
@@ -56,10 +67,10 @@ function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: strin
  * attenuated unless asked (attenuation defaults to 1).
  */
 export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, opts: AnalyzeOptions, logger: Logger): AnalyzeResult {
-  const { table } = source;
+  const table = source.folded;
   const published = readExpected({ ...opts, data: opts.store }, logger); // read before anything is computed
   if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
-  const facts = withTableGames(designFacts, levels(table, 'game'));
+  const facts = withFoldedGames(withTableGames(designFacts, levels(source.table, 'game')), source);
   if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
   const settings = directRunSettings(opts, table, logger);
   checkPlannedCells(table, settings, opts.store);
@@ -120,7 +131,7 @@ function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger:
 function compareWith(file: string, source: StoreTable, settings: TwoFramingSettings,
   modelMap: Readonly<Record<string, string>>): { comparison: Comparison; sha256: string } {
   const recon = readRates(resolve(file), { base: settings.base, alt: settings.alt, displayPath: file });
-  const c = compareCells(source.table, recon.table, settings, modelMap);
+  const c = compareCells(source.folded, recon.table, settings, modelMap);
   if (c.rows.length === 0) throw new UserError(analyzeMsg.compareNoOverlap(file));
   return { comparison: c, sha256: recon.sha256 };
 }
@@ -134,7 +145,8 @@ function verifyDirect(a: TwoFramingAnalysis, source: StoreTable, facts: DesignFa
     tables,
     requestedComparisons: requested,
   });
-  const present = new Set(a.table.cells.map((c) => JSON.stringify([c.key.model, c.key.game, c.key.framing])));
+  // The design's cells are its model × game × framing, whatever levels of extra factors the trials carry.
+  const present = new Set(source.table.cells.map((c) => JSON.stringify([c.key.model, c.key.game, c.key.framing])));
   const missing: string[] = [];
   for (const m of facts.models) for (const g of facts.games) for (const f of facts.framings) {
     if (!present.has(JSON.stringify([m, g, f]))) missing.push(`${m} / ${g} / ${f}`);

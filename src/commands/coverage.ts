@@ -53,7 +53,7 @@ export interface CoverageCommandResult extends CoverageResult {
   readonly files: readonly OutputFile[];
 }
 
-/** The cell table of a store's run (model × game × framing only). */
+/** The cell table of a store's run (model × game × framing, extra factors folded into the game as analyze folds them). */
 function storeCells(path: string, runId?: number): CellTable {
   const store = TrialStore.openExisting(path);
   try {
@@ -61,7 +61,7 @@ function storeCells(path: string, runId?: number): CellTable {
     const source = readStore(path, () => storeTable(store, pickRun(store, path, runId)));
     if (isSelectiveSource(source)) throw new UserError(coverageMsg.notTwoFraming(path));
     if (source.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
-    return source.table;
+    return source.folded;
   } finally {
     store.close();
   }

@@ -8,55 +8,16 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { UserError } from '../core/errors.js';
 import { at, msg } from '../core/messages/common.js';
-import { RESERVED_LEVELS } from '../core/names.js';
+import { levelFault, nameFault } from '../core/names-rule.js';
+// The name rule itself lives in core (a design is held to it too): every reader takes it from here.
+export { controlCharacter, levelFault, MAX_NAME_LENGTH, nameFault } from '../core/names-rule.js';
 
 /** An input file (rates, per-trial, published) is read whole or streamed; above this it is refused before reading. */
 export const MAX_INPUT_BYTES = 512 * 2 ** 20;
 /** A line of a JSONL file, in characters (UTF-16 code units): a longer one is refused as soon as it is seen. */
 export const MAX_LINE_CHARS = 16 * 2 ** 20;
-/** A model, game, framing or factor level, and a column name, in characters (Unicode code points). */
-export const MAX_NAME_LENGTH = 256;
 /** Nesting of a JSON value (objects and arrays) in a JSONL line. */
 export const MAX_JSON_DEPTH = 64;
-
-/**
- * The first control character of a name, as U+XXXX: C0 (tab and line ends included), DEL and
- * C1, the line and paragraph separators U+2028/U+2029 (line ends to JavaScript, Vega and
- * terminals), and the noncharacters U+FFFE and U+FFFF that XML cannot carry. Every other
- * character is a valid name character; these are refused because terminals, SVG/PNG renderers
- * and the tables' own keys cannot carry them.
- */
-export function controlCharacter(s: string): string | undefined {
-  const m = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]/.exec(s);
-  return m === null ? undefined : `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
-/** Code points of a string, counted without building an array. */
-function codePoints(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdbff || i + 1 === s.length) n++;
-    else { n++; i++; }
-  }
-  return n;
-}
-
-/** What is wrong with a name (the end of a message), or undefined when it is one. */
-export function nameFault(value: string): string | undefined {
-  const bad = controlCharacter(value);
-  if (bad !== undefined) return msg.controlCharacterWhat(bad);
-  const n = value.length > MAX_NAME_LENGTH ? codePoints(value) : 0;
-  return n > MAX_NAME_LENGTH ? msg.nameTooLongWhat(n, MAX_NAME_LENGTH) : undefined;
-}
-
-/** What is wrong with a level of a cell's key: not a name, or a name the tables keep for their own rows. */
-export function levelFault(field: string, value: string): string | undefined {
-  const fault = nameFault(value);
-  if (fault !== undefined) return fault;
-  const reserved = (RESERVED_LEVELS as Readonly<Record<string, readonly string[]>>)[field];
-  return reserved?.includes(value) ? msg.reservedLevelWhat(field, value) : undefined;
-}
 
 /** A level of a row, refused with file, line and field when it is not a valid name. */
 export function checkLevel(file: string, line: number, field: string, value: string): void {

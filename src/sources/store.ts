@@ -3,6 +3,7 @@ import type { CellCount, RunInfo, TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { controlCharacter, levelFault } from './reader-rules.js';
+import { foldCollision, foldExtraFactors } from './trials.js';
 
 /** A row of a store that samegame could not have written (checked as the store is read). */
 export class StoreFault extends Error {}
@@ -81,7 +82,14 @@ export interface CellTally {
 
 export interface StoreTable {
   readonly run: RunInfo;
+  /** Every factor of the cells: model, game, framing and the extra factors. */
   readonly table: CellTable;
+  /**
+   * The model × game × framing table the two-framing analyses read: each level combination of the
+   * extra factors a game of its own ("G [cond=x]"), folded as the per-trial reader folds them
+   * (trials.ts foldExtraFactors); `table` itself when the run has no extra factors.
+   */
+  readonly folded: CellTable;
   readonly tallies: readonly CellTally[];
   /** Factor names beyond model, game, framing (e.g. condition, world, format). */
   readonly extraFactors: readonly string[];
@@ -138,12 +146,14 @@ export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): 
   }
   const extra = [...new Set(counts.flatMap((c) => Object.keys(c.factors)))].filter((f) => !['model', 'game', 'framing'].includes(f)).sort();
   const factors = ['model', 'game', 'framing', ...extra];
+  const byLogprobs = scoredByLogprobs(run);
   const cells: Cell[] = [];
   const tallies: CellTally[] = [];
   for (const c of counts) {
     const values = probs.get(keyOf(c));
     const key: Record<string, string> = { model: c.model, game: c.game, framing: c.framing };
     for (const f of extra) key[f] = c.factors[f] ?? '';
+    if ((byLogprobs || c.scored > 0) && c.unscored > 0) throw new StoreRefusal(`${cellName(c)}: ${analyzeMsg.unscoredLogprobsWhat(c.unscored)}`);
     const obs = values && values.length > 0
       ? { kind: 'prob' as const, values }
       : { kind: 'binary' as const, n: c.validC + c.validD, x: c.validC };
@@ -152,5 +162,24 @@ export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): 
       scoring: obs.kind === 'prob' ? 'logprobs' : 'sample' });
     if (valid > 0) cells.push({ key, obs });
   }
-  return { run, table: { factors, cells }, tallies, extraFactors: extra };
+  const table: CellTable = { factors, cells };
+  return { run, table, folded: foldStoreTable(table, extra), tallies, extraFactors: extra };
+}
+
+const cellName = (c: Pick<CellCount, 'model' | 'game' | 'framing'>) => `cell ${JSON.stringify([c.model, c.game, c.framing])}`;
+
+/** True when the run's design, as stored, scores by first-token log-probabilities. */
+function scoredByLogprobs(run: RunInfo): boolean {
+  try { return (JSON.parse(run.designJson) as { scoring?: unknown } | null)?.scoring === 'logprobs'; } catch { return false; }
+}
+
+/** The table with its extra factors folded into the game; two cells that would fold into one are refused, naming both. */
+function foldStoreTable(table: CellTable, extra: readonly string[]): CellTable {
+  const keys = table.cells.map((c) => c.key);
+  const hit = foldCollision(keys, extra);
+  if (hit) {
+    const describe = (k: Readonly<Record<string, string>>) => `${cellName({ model: k.model, game: k.game, framing: k.framing })} with ${extra.map((f) => `${f} = ${JSON.stringify(k[f])}`).join(', ')}`;
+    throw new StoreRefusal(analyzeMsg.foldCollisionWhat(describe(keys[hit.second]), describe(keys[hit.first]), hit.game));
+  }
+  return foldExtraFactors(table);
 }

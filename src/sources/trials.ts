@@ -250,16 +250,28 @@ export function readTrials(path: string, opts: ReadTrialsOptions = {}): TrialsIn
 
 /** Two cells that fold into one game would be merged into one row of every table: refused, naming both. */
 function checkFolding(file: string, accs: readonly CellAcc[], extra: readonly string[]): void {
-  if (extra.length === 0) return;
-  const seen = new Map<string, CellAcc>();
+  const hit = foldCollision(accs.map((a) => a.key), extra);
+  if (!hit) return;
   const describe = (a: CellAcc) => `${JSON.stringify(a.key.game)} with ${extra.map((f) => `${f} = ${JSON.stringify(a.key[f])}`).join(', ')}`;
-  for (const a of accs) {
-    const folded = foldKey(a.key, extra);
+  const [first, a] = [accs[hit.first], accs[hit.second]];
+  throw new UserError(trialsMsg.foldCollision(file, a.line, describe(a), describe(first), first.line, hit.game));
+}
+
+/**
+ * The first two keys (by index) that fold into one model × game × framing cell, and the game they
+ * would share; undefined when folding keeps every cell apart. Every reader that folds checks this.
+ */
+export function foldCollision(keys: readonly Readonly<Record<string, string>>[], extra: readonly string[]): { first: number; second: number; game: string } | undefined {
+  if (extra.length === 0) return undefined;
+  const seen = new Map<string, number>();
+  for (let i = 0; i < keys.length; i++) {
+    const folded = foldKey(keys[i], extra);
     const id = JSON.stringify([folded.model, folded.game, folded.framing]);
     const first = seen.get(id);
-    if (first) throw new UserError(trialsMsg.foldCollision(file, a.line, describe(a), describe(first), first.line, folded.game));
-    seen.set(id, a);
+    if (first !== undefined) return { first, second: i, game: folded.game };
+    seen.set(id, i);
   }
+  return undefined;
 }
 
 /** A key with its extra factors folded into the game: "Stag Hunt [round=1]". */

@@ -8,6 +8,8 @@ export interface CellSpec {
   /** Per-trial p_cooperate (logprob scoring). */
   probs?: number[];
   factors?: Record<string, string>;
+  /** Rep of the first trial (0 unless given): cells that differ only in factors share the (model, game, framing, rep) key. */
+  firstRep?: number;
 }
 
 /** Write a trial store directly (no runner): one run of a design document, the given trials. */
@@ -20,7 +22,7 @@ export function writeStore(path: string, design: Record<string, unknown>, cells:
       for (let rep = 0; rep < n; rep++) {
         const action = c.actions ? c.actions[rep] : (c.probs![rep] >= 0.5 ? 'C' : 'D');
         const t: TrialRecord = {
-          runId: run.id, model: c.model, game: c.game, framing: c.framing, rep, factors: c.factors ?? {},
+          runId: run.id, model: c.model, game: c.game, framing: c.framing, rep: (c.firstRep ?? 0) + rep, factors: c.factors ?? {},
           prompt: 'p', request: '{}', response: '{}', text: action ?? 'unclear', action,
           pCooperate: c.probs ? c.probs[rep] : null, scoring: null, modelSnapshot: 'test', inputTokens: 100, outputTokens: 5,
           latencyMs: 1, status: action === null ? 'invalid' : 'ok', error: null, attempts: 1,

@@ -74,8 +74,8 @@ describe('TrialStore', () => {
     s.write(rec({ framing: 's', rep: 0, factors: { world: 'x' }, pCooperate: 0.25 }));
     s.write(rec({ framing: 's', rep: 1, factors: { world: 'x' }, action: 'D', pCooperate: 0.75 }));
     expect(s.cellCounts(1)).toEqual([
-      { model: 'm', game: 'pd', framing: 'b', factors: {}, validC: 3, validD: 1, invalid: 1, error: 1, scored: 0 },
-      { model: 'm', game: 'pd', framing: 's', factors: { world: 'x' }, validC: 1, validD: 1, invalid: 0, error: 0, scored: 2 },
+      { model: 'm', game: 'pd', framing: 'b', factors: {}, validC: 3, validD: 1, invalid: 1, error: 1, scored: 0, unscored: 4 },
+      { model: 'm', game: 'pd', framing: 's', factors: { world: 'x' }, validC: 1, validD: 1, invalid: 0, error: 0, scored: 2, unscored: 0 },
     ]);
     const probs = [...s.cellProbabilities(1)];
     expect(probs).toHaveLength(1);

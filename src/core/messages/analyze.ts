@@ -5,6 +5,9 @@ export const analyzeMsg = {
   emptyStore: (path: string) => `${path}: the store holds no runs`,
   storeDamaged: (file: string, detail: string) => `${file}: the trial store is damaged or not one samegame wrote (${detail})`,
   storeRefused: (file: string, detail: string) => `${file}: ${detail}`,
+  foldCollisionWhat: (a: string, b: string, game: string) => `${a} and ${b} would both be the game ${q(game)}: rename a level`,
+  unscoredLogprobsWhat: (n: number) =>
+    `${n} ok trial${n === 1 ? '' : 's'} of a cell scored by first-token log-probabilities carr${n === 1 ? 'ies' : 'y'} no probability (a store written before such trials were stored as invalid): run the design again into a new store, or export the run and read the texts' actions with --trials`,
   noSuchRun: (path: string, id: number, ids: number[]) => `${path}: no run ${id} (runs: ${ids.join(', ')})`,
   noValidTrials: (path: string) => `${path}: the run has no valid trials to analyze`,
   missingPlannedCell: (path: string, model: string, game: string, framing: string, present: readonly string[] = []) =>

@@ -15,7 +15,8 @@ export const liveMsg = {
     path === '' ? at(file, line, undefined, what) : at(file, line, path, what),
   moreProblems: (n: number) => `(and ${n} more problem${n === 1 ? '' : 's'})`,
   duplicateId: (kind: string, id: string, first: string) => `duplicate ${kind} id ${q(id)} (first used at ${first})`,
-  reservedId: (kind: string, id: string) => `${kind} id ${q(id)} is reserved for the tables' own rows; rename it`,
+  levelId: (kind: string, fault: string) => `${kind} id ${fault}`,
+  cellFramingId: (fault: string) => `the cell framing condition/world/format of the longest ids ${fault}`,
   gameIdClash: (id: string) => `custom game id ${q(id)} is a canonical game with different payoffs; choose another id`,
   unknownBiasKey: (kind: string, key: string, known: readonly string[]) =>
     `no ${kind} with id ${q(key)} in this design (known: ${known.join(', ')})`,

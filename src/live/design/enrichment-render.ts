@@ -8,7 +8,7 @@
  */
 import type { Design, EnrichmentFormat, EnrichmentSpec, EnrichmentWorld, Fact, Payoffs } from './types.js';
 import { modelSpec } from './models.js';
-import { scenarioGame } from './enrichment.js';
+import { cellFraming, scenarioGame } from './enrichment.js';
 import { labelMap, type LabelPair } from '../prompts/index.js';
 import { num, oneWord } from '../prompts/family.js';
 import type { Action, Game, TrialSpec } from '../types.js';
@@ -21,8 +21,7 @@ export interface RenderedCell {
   readonly game: Game;
 }
 
-/** The composite framing label of a cell (unique per condition × world × format; part of the trial key). */
-export const cellFraming = (condition: string, world: string, format: string) => `${condition}/${world}/${format}`;
+export { cellFraming } from './enrichment.js';
 
 function fill(text: string, actions: readonly [string, string], p: Payoffs): string {
   const values: Record<string, string> = { C: actions[0], D: actions[1], T: num(p.T), R: num(p.R), P: num(p.P), S: num(p.S) };

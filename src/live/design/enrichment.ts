@@ -12,7 +12,8 @@ import type { Document, LineCounter } from 'yaml';
 import { UserError } from '../../core/errors.js';
 import { liveMsg } from '../../core/messages/live.js';
 import { selectiveMsg } from '../../core/messages/selective.js';
-import { idProblems, formatPath, lineOf, problems, type Path, type Problem } from './problems.js';
+import { idProblems, formatPath, levelProblems, lineOf, problems, type Path, type Problem } from './problems.js';
+import { nameFault } from '../../core/names-rule.js';
 import { resolveModels } from './models.js';
 import type { Design, EnrichmentSpec, Fact, Payoffs, SlotContent } from './types.js';
 export type { EnrichmentCondition, EnrichmentFormat, EnrichmentSpec, EnrichmentWorld, Fact, Payoffs, SlotContent } from './types.js';
@@ -21,6 +22,9 @@ import { labelPairProblem } from '../prompts/index.js';
 import { simulatedOptionsSchema } from '../providers/simulated.js';
 import { capabilityProblems } from './capabilities.js';
 
+
+/** The composite framing label of a cell (unique per condition × world × format; part of the trial key). */
+export const cellFraming = (condition: string, world: string, format: string) => `${condition}/${world}/${format}`;
 
 const PLACEHOLDERS = new Set(['C', 'D', 'T', 'R', 'P', 'S']);
 const EFFECT_FACTORS = ['condition', 'world', 'format'] as const;
@@ -45,6 +49,7 @@ function idChecks(d: EnrichmentDocument): Problem[] {
   unique('world', d.worlds.map((w) => w.id), (i) => ['worlds', i, 'id']);
   unique('format', d.formats.map((f) => f.id), (i) => ['formats', i, 'id']);
   unique('slot', d.template, (i) => ['template', i]);
+  out.push(...levelProblems('game', [d.scenario], () => ['scenario']), ...cellFramingProblems(d));
 
   const why = labelPairProblem(d.actions);
   if (why) out.push({ path: ['actions'], message: why });
@@ -55,6 +60,14 @@ function idChecks(d: EnrichmentDocument): Problem[] {
   }
   if (d.registered_direction.higher === d.registered_direction.lower) out.push({ path: ['registered_direction', 'lower'], message: selectiveMsg.directionSame() });
   return out;
+}
+
+/** The longest cell framing (condition/world/format) a reader of the store must take as a name. */
+function cellFramingProblems(d: EnrichmentDocument): Problem[] {
+  const longest = (ids: readonly { id: string }[]) => ids.reduce((a, x, i) => (x.id.length > ids[a].id.length ? i : a), 0);
+  const [c, w, f] = [longest(d.conditions), longest(d.worlds), longest(d.formats)];
+  const fault = nameFault(cellFraming(d.conditions[c].id, d.worlds[w].id, d.formats[f].id));
+  return fault === undefined ? [] : [{ path: ['conditions', c, 'id'], message: liveMsg.cellFramingId(fault) }];
 }
 
 /** Slots: known, one source each, contents by world naming exactly the design's worlds. */

@@ -1,7 +1,7 @@
 /** Validation problems at document paths, and the lines they point to (one message: file, line, path). */
 import type { z } from 'zod';
 import { liveMsg } from '../../core/messages/live.js';
-import { RESERVED_LEVELS } from '../../core/names.js';
+import { levelFault } from '../../core/names-rule.js';
 import { formatPath, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
 export { formatPath, lineOf, type Path, type Problem } from '../../core/doc-problems.js';
 
@@ -9,12 +9,26 @@ export { formatPath, lineOf, type Path, type Problem } from '../../core/doc-prob
 export const problems = (issues: readonly z.core.$ZodIssue[], base: Path = []): Problem[] =>
   zodProblems(issues, 'data/designs/design.schema.json', base);
 
-/** A problem for every id that repeats an earlier one, naming where it was first given. */
-export function idProblems(kind: string, ids: readonly string[], path: (i: number) => Path): Problem[] {
+/** The kinds of id that become a level of a stored cell (its model, game, framing or a factor). */
+const LEVEL_KINDS = ['model', 'game', 'framing', 'condition', 'world', 'format'] as const;
+const levelKind = (kind: string) => (LEVEL_KINDS as readonly string[]).includes(kind);
+
+/**
+ * A problem for every id that a reader of the store would refuse as a level: the readers' one
+ * name rule (core/names-rule.ts: control characters, the length limit, the tables' reserved names).
+ */
+export function levelProblems(kind: string, ids: readonly string[], path: (i: number) => Path): Problem[] {
   const out: Problem[] = [];
-  // Tables name their pooled rows "Pooled" and per-model rows "All" (src/estimands/names.ts).
-  const reserved: readonly string[] = kind === 'model' ? RESERVED_LEVELS.model : kind === 'game' ? RESERVED_LEVELS.game : [];
-  ids.forEach((v, i) => { if (reserved.includes(v)) out.push({ path: path(i), message: liveMsg.reservedId(kind, v) }); });
+  ids.forEach((v, i) => {
+    const fault = levelFault(kind, v);
+    if (fault !== undefined) out.push({ path: path(i), message: liveMsg.levelId(kind, fault) });
+  });
+  return out;
+}
+
+/** A problem for every id a reader would refuse as a level, and every id that repeats an earlier one, naming where it was first given. */
+export function idProblems(kind: string, ids: readonly string[], path: (i: number) => Path): Problem[] {
+  const out: Problem[] = levelKind(kind) ? levelProblems(kind, ids, path) : [];
   const first = new Map<string, number>();
   ids.forEach((v, i) => {
     const f = first.get(v);

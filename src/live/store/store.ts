@@ -44,6 +44,8 @@ export interface CellCount {
   readonly invalid: number;
   readonly error: number;
   readonly scored: number;
+  /** ok trials without a first-token probability (all of a sampled cell's; none of a logprob-scored cell's). */
+  readonly unscored: number;
 }
 
 export interface CellProbabilities {
@@ -182,14 +184,15 @@ export class TrialStore {
   }
 
   /**
-   * Every trial, streamed in key order (run, model, game, framing, rep) — never all in memory.
+   * Every trial, streamed in key order (run, model, game, framing, factors, rep) — never all in memory.
    * With `order`, models, games and framings come in the order it lists (a design's), those it
    * does not list after them by name: the order in which analyze lists the cells.
    */
   *trials(runId?: number, order?: { readonly models: readonly string[]; readonly games: readonly string[]; readonly framings: readonly string[] }): Generator<TrialRecord> {
     const where = runId === undefined ? '' : 'WHERE run_id = ?';
     const rank = (col: string) => `coalesce((SELECT j.key FROM json_each(?) j WHERE j.value = ${col}), 1e9), ${col}`;
-    const by = order ? `${rank('model')}, ${rank('game')}, ${rank('framing')}` : 'model, game, framing';
+    // Within a cell's model, game and framing, the levels of extra factors come in the order cellCounts lists them.
+    const by = `${order ? `${rank('model')}, ${rank('game')}, ${rank('framing')}` : 'model, game, framing'}, factors`;
     const params = order ? [JSON.stringify(order.models), JSON.stringify(order.games), JSON.stringify(order.framings)] : [];
     const it = this.db.prepare(`SELECT * FROM trials ${where} ORDER BY run_id, ${by}, rep`)
       .iterate(...(runId === undefined ? [] : [runId]), ...params) as IterableIterator<TrialRow>;
@@ -207,12 +210,13 @@ export class TrialStore {
   cellCounts(runId: number): CellCount[] {
     const rows = this.db.prepare(`SELECT model, game, framing, factors,
         sum(status = 'ok' AND action = 'C') AS c, sum(status = 'ok' AND action = 'D') AS d,
-        sum(status = 'invalid') AS inv, sum(status = 'error') AS err, count(p_cooperate) AS scored
+        sum(status = 'invalid') AS inv, sum(status = 'error') AS err, count(p_cooperate) AS scored,
+        sum(status = 'ok' AND p_cooperate IS NULL) AS unscored
       FROM trials WHERE run_id = ? GROUP BY model, game, framing, factors ORDER BY model, game, framing, factors`)
-      .all(runId) as { model: string; game: string; framing: string; factors: string; c: number; d: number; inv: number; err: number; scored: number }[];
+      .all(runId) as { model: string; game: string; framing: string; factors: string; c: number; d: number; inv: number; err: number; scored: number; unscored: number }[];
     return rows.map((r) => ({
       model: r.model, game: r.game, framing: r.framing, factors: JSON.parse(r.factors) as Record<string, string>,
-      validC: r.c, validD: r.d, invalid: r.inv, error: r.err, scored: r.scored,
+      validC: r.c, validD: r.d, invalid: r.inv, error: r.err, scored: r.scored, unscored: r.unscored,
     }));
   }
 
