@@ -88,7 +88,12 @@ const twoFramingRun = (run: StoredRun, opts: AnalyzeOptions): AnalyzeResult => {
   return analyzeDirectRun(source, facts, opts, opts.logger ?? silentLogger);
 };
 
-const repeatedOptions = (opts: AnalyzeOptions) => ({ ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store) });
+/** The options of a repeated run's analysis; what applies to one-shot runs only (--expect, --compare) is refused in one line. */
+function repeatedOptions(opts: AnalyzeOptions) {
+  if (opts.expect !== undefined) throw new UserError(analyzeMsg.expectOneShotOnly(opts.store));
+  if (opts.compare !== undefined) throw new UserError(analyzeMsg.compareOneShotOnly(opts.store));
+  return { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store) };
+}
 
 export const DESIGN_KINDS: { readonly [K in DesignKind]: DesignKindAnalysis<ResultOf[K]> } = {
   'two-framing': {

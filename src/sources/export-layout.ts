@@ -30,6 +30,9 @@ export function exportedCsvFactors(header: readonly string[]): string[] | undefi
   return hasPlay ? between.slice(0, between.length - play) : between;
 }
 
+/** True when an exported file (its CSV header or its first JSONL object) holds a repeated run's decisions. */
+export const isRepeatedExport = (columns: readonly string[]): boolean => EXPORT_PLAY.every((c) => columns.includes(c));
+
 /** True for an object of an exported JSONL file: the fixed keys, and its factors as an object. */
 export function isExportedObject(o: Readonly<Record<string, unknown>>): boolean {
   const f = o.factors;

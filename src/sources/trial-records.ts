@@ -6,7 +6,7 @@ import { trialsMsg } from '../core/messages/trials.js';
 import { splitRows } from './rates-csv.js';
 import { checkColumnNames, inputChunks, MAX_LINE_CHARS, readInputFile } from './reader-rules.js';
 import { parseJsonLine } from './json-line.js';
-import { exportedCsvFactors, factorColumns, isExportedObject } from './export-layout.js';
+import { exportedCsvFactors, factorColumns, isExportedObject, isRepeatedExport } from './export-layout.js';
 
 /** One row of a per-trial file: the line it starts on and its fields by column name (trimmed). */
 export interface TrialRecord {
@@ -53,6 +53,7 @@ function csvRecords(path: string, file: string): TrialRecords {
     }
   }
   const exported = exportedCsvFactors(header);
+  if (exported !== undefined && isRepeatedExport(header)) throw new UserError(trialsMsg.repeatedExport(file));
   return { sha256, columns: () => header, header: true, exported: () => exported, records: records() };
 }
 
@@ -136,6 +137,7 @@ function jsonlRecords(path: string, file: string): TrialRecords {
       if (!first) {
         const f = o.factors;
         exported = isExportedObject(o) ? factorColumns(Object.keys(f as object)) : undefined;
+        if (exported !== undefined && isRepeatedExport(Object.keys(o))) throw new UserError(trialsMsg.repeatedExport(file));
       }
       const fields = jsonFields(o, exported !== undefined);
       checkColumnNames(file, line, [...fields.keys()], 'object');

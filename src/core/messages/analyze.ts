@@ -28,6 +28,8 @@ export const analyzeMsg = {
       ? `Planned for a direct run: no attenuation (a = ${a}), as analyze reports direct runs.`
       : `Planned for reconstructed rates at attenuation a = ${a}, the conservative transform; analyze reports a direct run at a = 1 (no attenuation): plan one with --direct.`),
   repeatedRun: (path: string, id: number) =>
-    `${path}: run ${id} is a repeated game (its design has a play block); these analyses read one-shot runs only — export its decisions with samegame export`,
+    `${path}: run ${id} is a repeated game (its design has a play block); these analyses read one-shot runs only — analyze the store itself (samegame analyze STORE: repeated play, clustered by match)`,
+  expectOneShotOnly: (path: string) => `--expect: ${path} holds a repeated game; published values are compared with the tables of one-shot two-framing runs only`,
+  compareOneShotOnly: (path: string) => `${path}: --compare sets reconstructed one-shot rates beside a one-shot run; this run is a repeated game`,
   notRepeated: (path: string, id: number) => `${path}: run ${id} is not a repeated game (its design has no play block)`,
 };

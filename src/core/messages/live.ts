@@ -32,6 +32,7 @@ export const liveMsg = {
     `too large: ${total.toLocaleString('en-US')} trials in all (cells × trials); at most ${max.toLocaleString('en-US')} per design — split the run into several designs`,
   unknownOpponent: (id: string, models: readonly string[], strategies: readonly string[]) =>
     `opponent ${q(id)} is neither self, a model of this design (${models.join(', ')}) nor a fixed strategy (${strategies.join(', ')})`,
+  playNeedsSample: () => 'a repeated game (a play block) needs scoring: sample: each round\'s move must be a chosen action, which the history of later rounds names',
   opponentClash: (id: string) => `opponent id ${q(id)} is also a model id; give the strategy another id`,
   templatePlaceholder: (name: string, known: readonly string[]) => `unknown placeholder {${name}} (known: ${known.map((k) => `{${k}}`).join(' ')})`,
   noLogprobs: (model: string, provider: string) =>

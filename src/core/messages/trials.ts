@@ -4,6 +4,8 @@ import { at } from './common.js';
 const q = (s: string) => JSON.stringify(s);
 
 export const trialsMsg = {
+  repeatedExport: (file: string) =>
+    `${file}: the export of a repeated run (columns match, round, seat, opponent): its rounds are not independent trials — analyze the store itself (samegame analyze STORE), which clusters by match`,
   unknownExtension: (file: string) => `${file}: a per-trial file must end in .csv or .jsonl`,
   badJson: (file: string, line: number, detail: string) => at(file, line, undefined, `not a JSON object (${detail})`),
   tooDeep: (file: string, line: number, max: number) => at(file, line, undefined, `nested deeper than ${max} levels`),

@@ -57,6 +57,7 @@ function crossChecks(d: DesignDocument): Problem[] {
     }
   });
   if (d.play) out.push(...playProblems(d.play, d.models.map((m) => m.id), framingIds), ...templateProblems(d.play));
+  if (d.play && d.scoring === 'logprobs') out.push({ path: ['scoring'], message: liveMsg.playNeedsSample() });
   out.push(...capabilityProblems(d.models, d.scoring ?? 'sample', d.decoding?.temperature));
   const total = d.models.length * d.games.length * d.framings.length * d.trials * playFactor(d);
   if (total > MAX_TRIALS_TOTAL) out.push({ path: ['trials'], message: liveMsg.trialsTotal(total, MAX_TRIALS_TOTAL) });
