@@ -66,6 +66,7 @@ function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, re
     analysis,
     expectedDecisions: { value: valid, source: `valid decisions of ${opts.rounds ? `rounds ${roundsText(opts.rounds)}` : 'every round'}` },
     tables: twoFraming.tables.csvNames(tableFiles),
+    grid: 'as-played', // each model meets the opponents it met (docs/methods.md §21)
   });
   const files = [...tableFiles, ...twoFraming.tables.verificationFiles(reportsDir, verification)];
   return { result: { analysis, verification, table3: twoFraming.tables.table3(analysis) }, files };
