@@ -26,5 +26,8 @@ export const analyzeMsg = {
       : `Planned for reconstructed rates at attenuation a = ${a}, the conservative transform; analyze reports a direct run at a = 1 (no attenuation): plan one with --direct.`),
   repeatedRun: (path: string, id: number) =>
     `${path}: run ${id} is a repeated game (its design has a play block); these analyses read one-shot runs only — export its decisions with samegame export`,
+  factorRepeatedOnly: (path: string) => `${path}: --factor keeps a decision factor of repeated play (a play design or --trials logs); a one-shot run's factors are its cells already`,
+  unknownDecisionFactor: (path: string, factor: string, known: readonly string[]) =>
+    `${path}: --factor ${factor}: no decision has a factor of that name${known.length ? ` (its decisions have: ${known.join(', ')})` : ' (its decisions have no further factors)'}`,
   notRepeated: (path: string, id: number) => `${path}: run ${id} is not a repeated game (its design has no play block)`,
 };
