@@ -38,6 +38,15 @@ function color(o: RepeatedChartOptions) {
 
 const rate = (field: string, title: string) => ({ field, type: 'quantitative' as const, title, scale: { domain: [0, 1] }, axis: { format: '.1f' } });
 
+/** A point's tooltip: the opponent, where it sits on x, its rate with the interval, and its decisions. */
+function tooltip(x: { field: string; type: 'nominal' | 'quantitative'; title: string }, field: string, title: string) {
+  return [
+    { field: 'opponent', type: 'nominal' as const, title: 'Opponent' }, x,
+    ...[[field, title], ['lo', 'Lower'], ['hi', 'Upper']].map(([f, t]) => ({ field: f, type: 'quantitative' as const, title: t, format: F3 })),
+    { field: 'n', type: 'quantitative' as const, title: 'Decisions' },
+  ];
+}
+
 /** A figure of one panel per model, game and framing (rows), the given layers drawn in each. */
 function panelFigure(id: string, title: string, description: string, o: RepeatedChartOptions, points: readonly PanelPoint[], layer: (LayerSpec<Field> | UnitSpec<Field>)[]): Figure {
   return defineFigure(id, title, description, {
@@ -64,14 +73,7 @@ export function roundsChart(points: readonly RoundPoint[], o: RepeatedChartOptio
       mark: { type: 'point', filled: true, size: 36, opacity: 1 },
       encoding: {
         x, y: rate('cooperation', 'Cooperation'), color: color(o),
-        tooltip: [
-          { field: 'opponent', type: 'nominal', title: 'Opponent' },
-          { field: 'round', type: 'quantitative', title: 'Round' },
-          { field: 'cooperation', type: 'quantitative', title: 'Cooperation', format: F3 },
-          { field: 'lo', type: 'quantitative', title: 'Lower', format: F3 },
-          { field: 'hi', type: 'quantitative', title: 'Upper', format: F3 },
-          { field: 'n', type: 'quantitative', title: 'Decisions' },
-        ],
+        tooltip: tooltip({ field: 'round', type: 'quantitative', title: 'Round' }, 'cooperation', 'Cooperation'),
       },
     },
   ]);
@@ -94,14 +96,7 @@ export function reactionsChart(points: readonly ReactionPoint[], o: RepeatedChar
       mark: { type: 'point', filled: true, size: 60, opacity: 1 },
       encoding: {
         x, xOffset, y: rate('p_cooperate', 'P(cooperate)'), color: color(o),
-        tooltip: [
-          { field: 'opponent', type: 'nominal', title: 'Opponent' },
-          { field: 'previous', type: 'nominal', title: 'Previous' },
-          { field: 'p_cooperate', type: 'quantitative', title: 'P(cooperate)', format: F3 },
-          { field: 'lo', type: 'quantitative', title: 'Lower', format: F3 },
-          { field: 'hi', type: 'quantitative', title: 'Upper', format: F3 },
-          { field: 'n', type: 'quantitative', title: 'Decisions' },
-        ],
+        tooltip: tooltip({ field: 'previous', type: 'nominal', title: 'Previous' }, 'p_cooperate', 'P(cooperate)'),
       },
     },
   ]);
