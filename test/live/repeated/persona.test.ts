@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeRepeated } from '../../../src/commands/analyze-repeated.js';
+import { DESIGN_KINDS } from '../../../src/commands/analyze-kinds.js';
 import { UserError } from '../../../src/core/errors.js';
 import { parseDesign } from '../../../src/live/design/design.js';
 import { ProviderPool } from '../../../src/live/providers/registry.js';
@@ -93,4 +94,11 @@ describe('personas as a stored factor', () => {
     expect(cli.code, cli.stderr).toBe(0);
     expect(readFileSync(join(dir, 'cli', 'reports', 'cells.csv'), 'utf8').split('\n')[0]).toBe('model,game,framing,opponent,persona,matches,decisions,cooperation,lo,hi');
   }, 60_000);
+
+  it('a persona id with "-" (the pair\'s separator) is refused where the design says it; --factor on a one-shot run is refused', () => {
+    expect(() => parseDesign(DESIGN.replace('id: cooperative', 'id: co-op'), 'personas.yaml')).toThrow(/personas\.yaml:\d+: .*no "-": the stored pair is own-other/);
+    const run = { kind: 'two-framing', source: {}, facts: {} } as unknown as Parameters<typeof DESIGN_KINDS['two-framing']['analyze']>[0];
+    expect(() => DESIGN_KINDS['two-framing'].analyze(run, { store: 'one.sqlite', factors: ['persona'] }))
+      .toThrow('one.sqlite: --factor keeps a decision factor of repeated play (a play design or --trials logs); a one-shot run\'s factors are its cells already');
+  });
 });
