@@ -34,6 +34,7 @@ export function registerAnalyze(program: Command): void {
     .description('Analyze a trial store with the same estimands as reproduce (direct runs swap in for reconstructed data), or published logs of repeated play (--trials FILE --format NAME)')
     .argument('[store]', 'trial store written by `samegame run` (or give --trials)')
     .option('--trials <file>', 'a published log of repeated play, read through --format (repeatable: files in order)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--factor <name>', 'repeated play: a decision factor to keep in the cells, after the opponent (e.g. persona; a log format\'s personality); repeatable', (v: string, prev: string[] = []) => [...prev, v])
     .option('--models <names>', 'with --trials: keep only these players (comma-separated)', (v: string) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
     .option('--out <dir>', 'output directory (default: beside the store, named after it)')
     .option('--run <id>', 'run id within the store (default: the latest)', parseIntFlag('--run', 1))
@@ -50,7 +51,7 @@ export function registerAnalyze(program: Command): void {
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table');
   addExpectFlag(addLogFlags(cmd), '; two-framing runs only')
-    .action(async (store: string | undefined, o: { trials?: string[]; format?: string; rounds?: string; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
+    .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; format?: string; rounds?: string; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean }) => {
       if ((store === undefined) === (o.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
@@ -58,7 +59,7 @@ export function registerAnalyze(program: Command): void {
       if (o.trials !== undefined) {
         if (o.format === undefined) throw new UserError(logsMsg.analyzeNeedsFormat());
         checkOutDir('--out', o.out ?? defaultTrialsOut(o.trials[0]), OUT_SUBDIRS);
-        const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, models: o.models, out: o.out,
+        const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, models: o.models, factors: o.factor, out: o.out,
           base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger: terminalLogger(o.quiet) });
         return printRepeated(res, terminalLogger(o.quiet));
       }
@@ -66,7 +67,7 @@ export function registerAnalyze(program: Command): void {
       if (store === undefined) throw new UserError(logsMsg.analyzeStoreOrTrials());
       checkOutDir('--out', o.out ?? defaultAnalyzeOut(store), OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
-      const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, compare: o.compare,
+      const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, factors: o.factor, compare: o.compare,
         modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore }));
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);

@@ -8,7 +8,9 @@ import type { Logger } from '../core/logger.js';
 import { runMsg } from '../core/messages/run.js';
 import { batchMsg } from '../core/messages/batch.js';
 import { runMatchBatches } from '../live/repeated/batch.js';
-import { planRepeated } from '../live/repeated/dry-run.js';
+import { planRepeated, planRepeatedBatch } from '../live/repeated/dry-run.js';
+import { vendorOf } from '../live/batch/vendors.js';
+import { BatchChunks } from '../live/store/batch-chunks.js';
 import { runMatches } from '../live/repeated/engine.js';
 import type { ModelSpec, Provider } from '../live/types.js';
 import type { Session } from '../live/runner/session.js';
@@ -20,14 +22,27 @@ export interface RepeatedFlags extends BatchFlags {
   concurrency: number; rpm?: number; tpm?: number; seed: number; verifyStore?: boolean;
 }
 
+/** A repeated game goes through the Batch API as a whole (its rounds advance together): with --batch, or when every model says batch: true. */
+const viaBatch = (session: Session, o: RepeatedFlags) => o.batch === true || session.design.models.every((m) => m.batch === true);
+
+const costText = (cost: number | undefined) => (cost === undefined ? runMsg.noPrices() : `$${cost.toFixed(4)}`);
+
 export async function repeatedDryRun(session: Session, storePath: string, o: RepeatedFlags): Promise<void> {
   const store = existsSync(storePath) ? TrialStore.openExisting(storePath, { verify: o.verifyStore }) : undefined;
-  const plan = await withStoreErrors(storePath, () => {
+  const batch = viaBatch(session, o);
+  if (batch) for (const m of session.design.models) vendorOf(m);
+  const text = await withStoreErrors(storePath, () => {
     const run = store?.findRun(session.hash);
-    return planRepeated(session.design, run ? store!.playMoves(run.id) : [], session.prices);
+    const moves = run ? store!.playMoves(run.id) : [];
+    if (batch) {
+      const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
+      const p = planRepeatedBatch(session.design, moves, inOpen ?? new Set(), session.prices, batchLimits(o));
+      return `${batchMsg.repeatedDryRun(p.matches, p.rounds)}\n${batchMsg.dryRun(p.files, p.lines, p.total, p.stored, p.inBatches, p.inputTokens, p.outputTokens, costText(p.cost))}`;
+    }
+    const plan = planRepeated(session.design, moves, session.prices);
+    return runMsg.repeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens, costText(plan.cost));
   }).finally(() => store?.close());
-  process.stdout.write(`${runMsg.repeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
-    plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
+  process.stdout.write(`${text}\n`);
 }
 
 export async function runRepeated(a: {
@@ -36,8 +51,7 @@ export async function runRepeated(a: {
 }): Promise<void> {
   const { session, o, logger } = a;
   const name = session.design.name;
-  // A repeated game goes through the Batch API as a whole (its rounds advance together): with --batch, or when every model says batch: true.
-  if (o.batch === true || session.design.models.every((m) => m.batch === true)) {
+  if (viaBatch(session, o)) {
     const r = await runMatchBatches({
       store: a.store, storePath: a.storePath, runId: a.runId, designName: name, design: session.design, env: process.env,
       timeoutMs: o.timeoutMs, limits: batchLimits(o), pollMs: o.poll * 1000, wait: o.wait, maxRounds: o.maxRetries + 1,

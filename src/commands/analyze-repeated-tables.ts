@@ -23,6 +23,8 @@ export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   readonly out?: string;
   /** Rounds the two-framing tables read (`--rounds 1`: the first round only); all by default. */
   readonly rounds?: RoundRange;
+  /** Further decision factors kept in the cells (`--factor persona`): columns after `opponent`, folded into the game of the two-framing tables. */
+  readonly factors?: readonly string[];
   readonly logger?: Logger;
   /** Compute only; write nothing. */
   readonly dryRun?: boolean;
@@ -53,7 +55,7 @@ const roundsText = (r: RoundRange | undefined) => (r === undefined ? undefined :
 
 /** Table 2/3, family robustness and the checks of the decisions' cell table (opponent folded into the game: one planned contrast each). */
 function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, reportsDir: string, command: string, logger: Logger): { result: RepeatedTwoFraming; files: OutputFile[] } | undefined {
-  const table = repeated.framingTable(input.decisions, opts.rounds);
+  const table = repeated.framingTable(input.decisions, opts.rounds, opts.factors);
   if (levels(table, 'framing').length < 2) return undefined;
   const settings = directRunSettings({ ...opts, store: input.path }, table, logger);
   const missing = missingPlannedCell(table, settings.base, settings.alt);
@@ -66,16 +68,30 @@ function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, re
     analysis,
     expectedDecisions: { value: valid, source: `valid decisions of ${opts.rounds ? `rounds ${roundsText(opts.rounds)}` : 'every round'}` },
     tables: twoFraming.tables.csvNames(tableFiles),
+    grid: 'as-played', // each model meets the opponents it met (docs/methods.md §21)
   });
   const files = [...tableFiles, ...twoFraming.tables.verificationFiles(reportsDir, verification)];
   return { result: { analysis, verification, table3: twoFraming.tables.table3(analysis) }, files };
 }
 
+/** The chosen factors, each a factor of some decision and not a column of the tables; UserError (one line) otherwise. */
+function checkedFactors(input: RepeatedDecisions, factors: readonly string[] = []): readonly string[] {
+  if (factors.length === 0) return factors;
+  const known = [...new Set(input.decisions.flatMap((d) => Object.keys(d.factors ?? {})))];
+  for (const f of factors) {
+    if (!known.includes(f) || RESERVED_COLUMNS.includes(f)) throw new UserError(analyzeMsg.unknownDecisionFactor(input.path, f, known));
+  }
+  return [...new Set(factors)];
+}
+
+/** Column names of the repeated tables a factor may not take. */
+const RESERVED_COLUMNS = ['model', 'game', 'framing', 'opponent', 'match', 'round', 'seat', 'previous', 'n', 'matches', 'decisions', 'cooperation', 'lo', 'hi'];
+
 /** The regenerate command: the source, the bootstrap, the rounds and (with two framings) the framing pair. */
 function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed: number, reps: number): string {
   const src = opts.sourceArgs ?? { positional: [input.path], flags: {} };
   return regenerateCommand('analyze', src.positional, {
-    ...src.flags, seed, reps, rounds: roundsText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
+    ...src.flags, factor: opts.factors?.length ? opts.factors : undefined, seed, reps, rounds: roundsText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
     interval: opts.interval === 'bca' ? 'bca' : undefined,
   });
 }
@@ -88,9 +104,10 @@ export function repeatedTables(input: RepeatedDecisions, opts: AnalyzeRepeatedOp
   const seed = opts.seed ?? DEFAULTS.seed, reps = opts.reps ?? DEFAULTS.reps;
   const outDir = resolve(opts.out ?? defaultAnalyzeOut(input.path));
   const reportsDir = join(outDir, 'reports');
-  const command = commandOf(input, opts, seed, reps);
-  const two = twoFramingOf(input, opts, reportsDir, command, logger); // its input errors come before the bootstrap of the rounds
-  const analysis = repeated.analyze(input.decisions, { seed, reps }, logger);
+  const factors = checkedFactors(input, opts.factors);
+  const command = commandOf(input, { ...opts, factors }, seed, reps);
+  const two = twoFramingOf(input, { ...opts, factors }, reportsDir, command, logger); // its input errors come before the bootstrap of the rounds
+  const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}) }, logger);
   const files = [...repeated.tables.files(reportsDir, analysis, input, command), ...(two?.files ?? [])];
   return { kind: 'repeated', input, analysis, twoFraming: two?.result, files, outDir, reportsDir, command };
 }

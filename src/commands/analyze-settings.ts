@@ -32,6 +32,8 @@ export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly verifyStore?: boolean;
   /** Repeated play: the rounds the two-framing tables read (all by default). */
   readonly rounds?: RoundRange;
+  /** Repeated play: further decision factors kept in the cells (`--factor persona`). */
+  readonly factors?: readonly string[];
 }
 
 /** Default output directory of `analyze`: runs/x.sqlite → runs/x/. */

@@ -125,6 +125,7 @@ export function verifyRates(input: AnalysisInput, analysis: TwoFramingAnalysis, 
       x: (r.cell.obs as { x: number }).x, n: (r.cell.obs as { n: number }).n, rate: r.rate!,
     })),
     tables: twoFraming.tables.csvNames(tableFiles),
+    grid: input.trials?.grid,
   });
   return { tableFiles, verification };
 }

@@ -111,4 +111,36 @@ describe('--trials FILE --format akata', () => {
     expectRows(csv('reactions.csv'), hand.reactions, (x) => `${x.model}|${x.opponent}|${x.previous}`, 'p_cooperate', 'n');
     expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('act_gpt4');
   });
+
+  it('two framings where X meets X and Y but Y meets only X: the cells as played pass cell_count (6 of 6; the full cross would want 8)', async () => {
+    const a = write('grid-a.csv', HEADER + match('X', 'X', [['J', 'J', 8, 8], ['J', 'F', 0, 10]]) + match('X', 'Y', [['J', 'F', 0, 10], ['F', 'F', 5, 5]]));
+    const b = write('grid-b.csv', HEADER + match('X', 'X', [['F', 'F', 5, 5], ['J', 'J', 8, 8]]) + match('X', 'Y', [['J', 'J', 8, 8], ['F', 'J', 10, 0]]));
+    const out = mkdtempSync(join(dir, 'grid-'));
+    const r = await runCli(['reproduce', '--trials', a, '--trials', b, '--format', 'akata', '--base', 'grid-a', '--alt', 'grid-b', '--out', out, '--reps', '100']);
+    expect(r.code, r.stderr).toBe(0);
+    const v = JSON.parse(readFileSync(join(out, 'reports', 'verification.json'), 'utf8')) as { checks: { name: string; passed: boolean; value: string }[] };
+    // Cells by hand: X against X, X against Y, Y against X, each in both framings.
+    expect(v.checks.find((c) => c.name === 'cell_count')).toMatchObject({ passed: true, value: '6 cells, expected 6' });
+  });
+
+  it('analyze --trials --format fairgame --factor personality --factor n_rounds_is_known: the factors are columns after opponent', async () => {
+    const cols = 'game_id;language;n_rounds_is_known;max_rounds;played_rounds;agents_communicate;agent1_name;agent1_llm;agent1_personality;agent1_knows_opponent_with_prob;agent1_strategies;agent1_scores;agent1_messages;agent2_name;agent2_llm;agent2_personality;agent2_knows_opponent_with_prob;agent2_strategies;agent2_scores;agent2_messages;game;known;payoff_type';
+    const row = (p1: string, s1: string, p2: string, s2: string) =>
+      `0;en;True;3;3;False;Alice;gpt-4o;${p1};1.0;${s1};[1, 2, 3];[];Bob;gpt-4o;${p2};1.0;${s2};[3, 2, 1];[];prisoner-dilemma;True;harsh`;
+    // OptionB is C in the Prisoner's Dilemma.
+    const log = write('all_results.csv', `${[cols,
+      row('cooperative', "['OptionB', 'OptionA', 'OptionB']", 'selfish', "['OptionA', 'OptionA', 'OptionB']"),
+      row('selfish', "['OptionA', 'OptionA', 'OptionA']", 'selfish', "['OptionB', 'OptionA', 'OptionA']"),
+    ].join('\n')}\n`);
+    const out = mkdtempSync(join(dir, 'fairgame-'));
+    const r = await runCli(['analyze', '--trials', log, '--format', 'fairgame', '--factor', 'personality', '--factor', 'n_rounds_is_known', '--out', out, '--reps', '100']);
+    expect(r.code, r.stderr).toBe(0);
+    const [head, ...rows] = readFileSync(join(out, 'reports', 'cells.csv'), 'utf8').trim().split('\n');
+    expect(head).toBe('model,game,framing,opponent,personality,n_rounds_is_known,matches,decisions,cooperation,lo,hi');
+    // By hand: cooperative-selfish C D C (2/3), selfish-cooperative D D C (1/3), selfish-selfish D D D + C D D (1/6, one match).
+    expect(rows.map((l) => l.split(',')).map((c) => `${c[4]},${c[5]},${c[6]},${c[7]},${Number(c[8]).toFixed(6)}`).sort()).toEqual([
+      `cooperative-selfish,True,1,3,${(2 / 3).toFixed(6)}`, `selfish-cooperative,True,1,3,${(1 / 3).toFixed(6)}`, `selfish-selfish,True,1,6,${(1 / 6).toFixed(6)}`,
+    ]);
+    expect(readFileSync(join(out, 'reports', 'reactions.csv'), 'utf8').split('\n')[0]).toBe('model,game,framing,opponent,personality,n_rounds_is_known,previous,n,p_cooperate,lo,hi');
+  });
 });

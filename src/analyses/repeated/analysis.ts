@@ -3,11 +3,13 @@ import { stat } from '../../core/names.js';
 import type { Estimand, StatInfo } from '../../stats/bootstrap.js';
 import { groupBootstrap, type GroupBootstrapResult } from '../../stats/group-bootstrap.js';
 import { progressOf, type Logger } from '../../core/logger.js';
-import { CELL_FACTORS, cellKeyId, columnOf, PREVIOUS, repeatedCells, type RepeatedCell } from './layout.js';
+import { CELL_FACTORS, cellId, columnOf, PREVIOUS, repeatedCells, type RepeatedCell } from './layout.js';
 
 export interface RepeatedSettings {
   readonly seed: number;
   readonly reps: number;
+  /** Further decision factors kept in the cells (`analyze --factor persona`), after the opponent. */
+  readonly factors?: readonly string[];
 }
 
 export interface RepeatedAnalysis {
@@ -23,7 +25,7 @@ export interface RepeatedAnalysis {
 const RATE: StatInfo = { kind: 'other', bounds: [0, 1] };
 const DIFFERENCE: StatInfo = { kind: 'other', bounds: [-1, 1] };
 
-const partsOf = (c: RepeatedCell) => CELL_FACTORS.map((f) => c.key[f]);
+const partsOf = (c: RepeatedCell) => [...CELL_FACTORS.map((f) => c.key[f]), ...Object.values(c.factors)];
 
 /** The names of a cell's columns, parallel to its columns. */
 function columnNames(c: RepeatedCell): string[] {
@@ -72,9 +74,9 @@ export function repeatedEstimand(cells: readonly RepeatedCell[]): { estimand: Es
  * (seed, cell) stream).
  */
 export function analyzeRepeatedPlay(decisions: readonly RepeatedDecision[], settings: RepeatedSettings, logger?: Logger): RepeatedAnalysis {
-  const cells = repeatedCells(decisions);
+  const cells = repeatedCells(decisions, settings.factors);
   const { estimand, offsets, drops } = repeatedEstimand(cells);
-  const boot = groupBootstrap(cells.map((c) => ({ id: cellKeyId(c.key), columns: c.columns })), estimand,
+  const boot = groupBootstrap(cells.map((c) => ({ id: cellId(c), columns: c.columns })), estimand,
     { seed: settings.seed, reps: settings.reps, onProgress: progressOf(logger, 'bootstrap') });
   return { cells, offsets, drops, settings, boot };
 }

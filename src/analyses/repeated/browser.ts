@@ -48,7 +48,7 @@ export function matchBrowser(decisions: readonly RepeatedDecision[], cells: read
     if (list) list.push(d); else byMatch.set(d.match, [d]);
   }
   const out: BrowserCell[] = cells.map((c) => ({
-    label: `${panelOf(c.key)} — against ${c.key.opponent === c.key.model ? 'itself' : c.key.opponent}`,
+    label: `${panelOf(c.key, c.factors)} — against ${c.key.opponent === c.key.model ? 'itself' : c.key.opponent}`,
     matches: c.matches.slice(0, BROWSER_MATCHES_PER_CELL).map((m) => matchOf(m, byMatch.get(m) ?? [], c)),
     omitted: Math.max(0, c.matches.length - BROWSER_MATCHES_PER_CELL),
   }));

@@ -22,7 +22,7 @@ function repeatedJson(a: RepeatedAnalysis, input: RepeatedDecisions, command: st
   return `${JSON.stringify({
     tool: toolInfo(),
     input: { path: input.path, sha256: input.sha256, kind: input.kind, synthetic: input.synthetic, decisions: input.decisions.length, notes: input.notes ?? [] },
-    settings: { seed: a.settings.seed, reps: a.settings.reps, level: 0.95, interval: 'percentile', cluster: 'match' },
+    settings: { seed: a.settings.seed, reps: a.settings.reps, level: 0.95, interval: 'percentile', cluster: 'match', ...(a.settings.factors?.length ? { factors: a.settings.factors } : {}) },
     command,
     statistics: b.names.map((name, i) => ({ name, point: finite(b.point[i]), lo: finite(b.lo[i]), hi: finite(b.hi[i]), defined_replicates: b.defined[i] })),
   }, null, 2)}\n`;

@@ -16,6 +16,8 @@ export type CellKey = Readonly<Record<typeof CELL_FACTORS[number], string>>;
 
 export interface RepeatedCell {
   readonly key: CellKey;
+  /** Levels of the chosen further factors of the decisions (`analyze --factor`), in their order; {} when none. */
+  readonly factors: Readonly<Record<string, string>>;
   /** Match ids in first-appearance order: the clusters. */
   readonly matches: readonly string[];
   /** The highest round of the cell: its last round. */
@@ -37,8 +39,15 @@ export function cellKeyId(k: CellKey): string {
   return JSON.stringify(CELL_FACTORS.map((f) => k[f]));
 }
 
+/** A cell's identity: its key and, when factors were chosen, their levels (the key alone otherwise). */
+export function cellId(c: Pick<RepeatedCell, 'key' | 'factors'>): string {
+  const levels = Object.values(c.factors);
+  return levels.length === 0 ? cellKeyId(c.key) : JSON.stringify([...CELL_FACTORS.map((f) => c.key[f]), ...levels]);
+}
+
 interface Acc {
   readonly key: CellKey;
+  readonly factors: Readonly<Record<string, string>>;
   /** Indices of the cell's decisions in the input. */
   readonly items: number[];
   /** Per item: its match's index and its seat's index within the cell. */
@@ -77,28 +86,35 @@ function columnsOf(a: Acc, decisions: readonly RepeatedDecision[]): ClusterColum
   return { sizes, sums };
 }
 
-/** The cell of a key, found level by level (no string built per decision). */
-function cellFor(index: Map<string, Map<string, Map<string, Map<string, Acc>>>>, d: RepeatedDecision, created: Acc[]): Acc {
+type Index = Map<string, Map<string, Map<string, Map<string, Map<string, Acc>>>>>;
+
+/** The cell of a key, found level by level (no string built per decision without factors). */
+function cellFor(index: Index, d: RepeatedDecision, factors: readonly string[], created: Acc[]): Acc {
   const level = <T>(m: Map<string, T>, k: string, make: () => T): T => { let v = m.get(k); if (v === undefined) { v = make(); m.set(k, v); } return v; };
-  const byOpponent = level(level(level(index, d.model, () => new Map()), d.game, () => new Map()), d.framing, () => new Map<string, Acc>());
-  return level(byOpponent, d.opponent, () => {
-    const acc: Acc = { key: { model: d.model, game: d.game, framing: d.framing, opponent: d.opponent }, items: [], matchOf: [], seatOf: [], matches: new Map(), seats: new Map(), horizon: 0 };
+  const byOpponent = level(level(level(index, d.model, () => new Map()), d.game, () => new Map()), d.framing, () => new Map<string, Map<string, Acc>>());
+  const levels = factors.map((f) => d.factors?.[f] ?? '');
+  return level(level(byOpponent, d.opponent, () => new Map<string, Acc>()), factors.length === 0 ? '' : JSON.stringify(levels), () => {
+    const acc: Acc = {
+      key: { model: d.model, game: d.game, framing: d.framing, opponent: d.opponent }, factors: Object.fromEntries(factors.map((f, i) => [f, levels[i]])),
+      items: [], matchOf: [], seatOf: [], matches: new Map(), seats: new Map(), horizon: 0,
+    };
     created.push(acc);
     return acc;
   });
 }
 
 /**
- * The cells of a set of decisions in first-appearance order, each with its matches and columns.
+ * The cells of a set of decisions in first-appearance order, each with its matches and columns;
+ * with `factors`, a cell per level of those decision factors too (a decision without one: "").
  * Invalid decisions (action null) count in no column; a decision whose previous round is invalid
  * or unknown counts in every column but the reactions.
  */
-export function repeatedCells(decisions: readonly RepeatedDecision[]): RepeatedCell[] {
-  const index = new Map<string, Map<string, Map<string, Map<string, Acc>>>>();
+export function repeatedCells(decisions: readonly RepeatedDecision[], factors: readonly string[] = []): RepeatedCell[] {
+  const index: Index = new Map();
   const cells: Acc[] = [];
   decisions.forEach((d, i) => {
     if (!(Number.isInteger(d.round) && d.round >= 1)) throw new RangeError(`round must be a positive integer: ${d.round} (match ${d.match})`);
-    const a = cellFor(index, d, cells);
+    const a = cellFor(index, d, factors, cells);
     let j = a.matches.get(d.match);
     if (j === undefined) { j = a.matches.size; a.matches.set(d.match, j); }
     let seat = a.seats.get(d.seat);
@@ -106,7 +122,7 @@ export function repeatedCells(decisions: readonly RepeatedDecision[]): RepeatedC
     a.items.push(i); a.matchOf.push(j); a.seatOf.push(seat);
     if (d.round > a.horizon) a.horizon = d.round;
   });
-  return cells.map((a) => ({ key: a.key, matches: [...a.matches.keys()], horizon: a.horizon, columns: columnsOf(a, decisions) }));
+  return cells.map((a) => ({ key: a.key, factors: a.factors, matches: [...a.matches.keys()], horizon: a.horizon, columns: columnsOf(a, decisions) }));
 }
 
 /** Σ sizes of a column: its decisions. */

@@ -8,6 +8,9 @@ import { cellRows, endGameRows, reactionRows } from './tables.js';
 const num = (text: string): CellInput => ({ text, numeric: true });
 const rate = (x: number) => num(fixed(x));
 const iv = (lo: number, hi: number) => num(interval(lo, hi));
+/** The chosen factors: their column names, and a row's levels, placed after the opponent. */
+const factorNames = (a: RepeatedAnalysis) => a.settings.factors ?? [];
+const levelsOf = (a: RepeatedAnalysis, f: Readonly<Record<string, string>>) => factorNames(a).map((n) => f[n]);
 
 /** Summary of the source and of the cells, with its notes (a game left out and why …). */
 export function repeatedSummarySection(a: RepeatedAnalysis, input: RepeatedDecisions): Section {
@@ -27,8 +30,8 @@ export function repeatedCellsSection(a: RepeatedAnalysis): Section {
     id: 'repeated-cells', heading: 'Cooperation per cell',
     blocks: [{
       kind: 'table', id: 'repeated-cells-table',
-      columns: ['Model', 'Game', 'Framing', 'Opponent', num('Matches'), num('Decisions'), num('Cooperation'), num('95 % interval')],
-      rows: cellRows(a).map((r) => [r.model, r.game, r.framing, r.opponent, num(String(r.matches)), num(String(r.decisions)), rate(r.cooperation), iv(r.lo, r.hi)]),
+      columns: ['Model', 'Game', 'Framing', 'Opponent', ...factorNames(a), num('Matches'), num('Decisions'), num('Cooperation'), num('95 % interval')],
+      rows: cellRows(a).map((r) => [r.model, r.game, r.framing, r.opponent, ...levelsOf(a, r.factors), num(String(r.matches)), num(String(r.decisions)), rate(r.cooperation), iv(r.lo, r.hi)]),
     }],
   };
 }
@@ -37,7 +40,7 @@ export function repeatedCellsSection(a: RepeatedAnalysis): Section {
 export function repeatedReactionsSection(a: RepeatedAnalysis): Section {
   const reactions = new Map<string, string[]>();
   for (const r of reactionRows(a)) {
-    const k = JSON.stringify([r.model, r.game, r.framing, r.opponent]);
+    const k = JSON.stringify([r.model, r.game, r.framing, r.opponent, ...levelsOf(a, r.factors)]);
     const text = r.n ? `${fixed(r.p_cooperate)} ${interval(r.lo, r.hi)} (n ${r.n})` : '—';
     reactions.set(k, [...(reactions.get(k) ?? []), text]);
   }
@@ -47,13 +50,14 @@ export function repeatedReactionsSection(a: RepeatedAnalysis): Section {
       { kind: 'text', text: 'P(cooperate) after each previous round, written (own move, other\'s move) of the same seat\'s round before: after CC (reciprocity: staying cooperative), CD (forgiveness: cooperating after being defected on), DC, DD. Round 1 has no previous round and enters no reaction. End game: cooperation in the last round minus cooperation in the rounds before it, from the same matches.' },
       {
         kind: 'table', id: 'repeated-reactions-table',
-        columns: ['Model', 'Game', 'Framing', 'Opponent', 'after CC', 'after CD', 'after DC', 'after DD'],
-        rows: a.cells.map((c) => [c.key.model, c.key.game, c.key.framing, c.key.opponent, ...(reactions.get(JSON.stringify([c.key.model, c.key.game, c.key.framing, c.key.opponent])) ?? []).map(num)]),
+        columns: ['Model', 'Game', 'Framing', 'Opponent', ...factorNames(a), 'after CC', 'after CD', 'after DC', 'after DD'],
+        rows: a.cells.map((c) => [c.key.model, c.key.game, c.key.framing, c.key.opponent, ...levelsOf(a, c.factors),
+          ...(reactions.get(JSON.stringify([c.key.model, c.key.game, c.key.framing, c.key.opponent, ...levelsOf(a, c.factors)])) ?? []).map(num)]),
       },
       {
         kind: 'table', id: 'repeated-endgame-table',
-        columns: ['Model', 'Game', 'Framing', 'Opponent', num('Last round'), num('Cooperation, last'), num('Before'), num('Drop'), num('95 % interval')],
-        rows: endGameRows(a).map((r) => [r.model, r.game, r.framing, r.opponent, num(String(r.last_round)), rate(r.cooperation_last), rate(r.cooperation_before), rate(r.drop), iv(r.lo, r.hi)]),
+        columns: ['Model', 'Game', 'Framing', 'Opponent', ...factorNames(a), num('Last round'), num('Cooperation, last'), num('Before'), num('Drop'), num('95 % interval')],
+        rows: endGameRows(a).map((r) => [r.model, r.game, r.framing, r.opponent, ...levelsOf(a, r.factors), num(String(r.last_round)), rate(r.cooperation_last), rate(r.cooperation_before), rate(r.drop), iv(r.lo, r.hi)]),
       },
     ],
   };

@@ -2,7 +2,12 @@ import { toCsv } from '../../render/csv.js';
 import type { RepeatedAnalysis } from './analysis.js';
 import { columnOf, columnSize, PREVIOUS, type CellKey, type Previous, type RepeatedCell } from './layout.js';
 
-interface Estimate { readonly lo: number; readonly hi: number }
+interface Estimate {
+  readonly lo: number;
+  readonly hi: number;
+  /** Levels of the chosen further factors (columns after `opponent`); {} when none were chosen. */
+  readonly factors: Readonly<Record<string, string>>;
+}
 export interface CellRow extends CellKey, Estimate { readonly matches: number; readonly decisions: number; readonly cooperation: number }
 export interface RoundRow extends CellKey, Estimate { readonly round: number; readonly n: number; readonly cooperation: number }
 export interface ReactionRow extends CellKey, Estimate { readonly previous: Previous; readonly n: number; readonly p_cooperate: number }
@@ -16,7 +21,7 @@ export const ROUND_COLUMNS = ['model', 'game', 'framing', 'opponent', 'round', '
 export const REACTION_COLUMNS = ['model', 'game', 'framing', 'opponent', 'previous', 'n', 'p_cooperate', 'lo', 'hi'] as const;
 export const END_GAME_COLUMNS = ['model', 'game', 'framing', 'opponent', 'last_round', 'n_last', 'cooperation_last', 'n_before', 'cooperation_before', 'drop', 'lo', 'hi'] as const;
 
-const keyOf = (c: RepeatedCell): CellKey => ({ model: c.key.model, game: c.key.game, framing: c.key.framing, opponent: c.key.opponent });
+const keyOf = (c: RepeatedCell): CellKey & { factors: Readonly<Record<string, string>> } => ({ model: c.key.model, game: c.key.game, framing: c.key.framing, opponent: c.key.opponent, factors: c.factors });
 
 function statOf(a: RepeatedAnalysis, index: number): { point: number; lo: number; hi: number } {
   return { point: a.boot.point[index], lo: a.boot.lo[index], hi: a.boot.hi[index] };
@@ -63,11 +68,22 @@ export function endGameRows(a: RepeatedAnalysis): EndGameRow[] {
   });
 }
 
-function rowsCsv<T extends object>(columns: readonly (keyof T & string)[], rows: readonly T[]): string {
-  return toCsv(columns, rows.map((r) => columns.map((c) => r[c] as unknown as string | number)));
+/** The key columns every table starts with; the chosen factors follow them. */
+const KEY_COLUMNS = 4;
+
+/** A table's columns with the chosen factors after `opponent`. */
+export function withFactors(columns: readonly string[], factors: readonly string[]): string[] {
+  return [...columns.slice(0, KEY_COLUMNS), ...factors, ...columns.slice(KEY_COLUMNS)];
 }
 
-export const cellsCsv = (a: RepeatedAnalysis) => rowsCsv<CellRow>([...CELL_COLUMNS], cellRows(a));
-export const roundsCsv = (a: RepeatedAnalysis) => rowsCsv<RoundRow>([...ROUND_COLUMNS], roundRows(a));
-export const reactionsCsv = (a: RepeatedAnalysis) => rowsCsv<ReactionRow>([...REACTION_COLUMNS], reactionRows(a));
-export const endGameCsv = (a: RepeatedAnalysis) => rowsCsv<EndGameRow>([...END_GAME_COLUMNS], endGameRows(a));
+function rowsCsv<T extends Estimate>(columns: readonly (keyof T & string)[], factors: readonly string[], rows: readonly T[]): string {
+  const value = (r: T, c: keyof T & string) => r[c] as unknown as string | number;
+  return toCsv(withFactors(columns, factors), rows.map((r) => [
+    ...columns.slice(0, KEY_COLUMNS).map((c) => value(r, c)), ...factors.map((f) => r.factors[f]), ...columns.slice(KEY_COLUMNS).map((c) => value(r, c))]));
+}
+
+const factorsOf = (a: RepeatedAnalysis) => a.settings.factors ?? [];
+export const cellsCsv = (a: RepeatedAnalysis) => rowsCsv<CellRow>([...CELL_COLUMNS], factorsOf(a), cellRows(a));
+export const roundsCsv = (a: RepeatedAnalysis) => rowsCsv<RoundRow>([...ROUND_COLUMNS], factorsOf(a), roundRows(a));
+export const reactionsCsv = (a: RepeatedAnalysis) => rowsCsv<ReactionRow>([...REACTION_COLUMNS], factorsOf(a), reactionRows(a));
+export const endGameCsv = (a: RepeatedAnalysis) => rowsCsv<EndGameRow>([...END_GAME_COLUMNS], factorsOf(a), endGameRows(a));

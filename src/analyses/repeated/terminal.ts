@@ -3,7 +3,7 @@ import { textTable } from '../two-framing/index.js';
 import type { CellRow } from './tables.js';
 
 /** cells.csv as the terminal shows it: cooperation per cell with its interval, three decimals. */
-export function cellsText(rows: readonly CellRow[]): string {
-  return `Cooperation per cell (95 % cluster-bootstrap intervals, match as cluster)\n${textTable(['Model', 'Game', 'Framing', 'Opponent', 'Matches', 'Cooperation', '95% CI'],
-    rows.map((r) => [r.model, r.game, r.framing, r.opponent, String(r.matches), fixed(r.cooperation), interval(r.lo, r.hi)]))}`;
+export function cellsText(rows: readonly CellRow[], factors: readonly string[] = []): string {
+  return `Cooperation per cell (95 % cluster-bootstrap intervals, match as cluster)\n${textTable(['Model', 'Game', 'Framing', 'Opponent', ...factors, 'Matches', 'Cooperation', '95% CI'],
+    rows.map((r) => [r.model, r.game, r.framing, r.opponent, ...factors.map((f) => r.factors[f]), String(r.matches), fixed(r.cooperation), interval(r.lo, r.hi)]))}`;
 }

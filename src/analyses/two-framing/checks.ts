@@ -1,11 +1,12 @@
 import type { BinaryObservations, CellTable } from '../../core/cells.js';
-import { cellRate, cellSize, isDegenerate, levels } from '../../core/cells.js';
+import { cellRate, cellSize, isDegenerate } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
 import { jsdBernoulli } from '../../stats/jsd.js';
 import type { BootstrapResult, Interval, IntervalMethod, StatInfo, StatKind } from '../../stats/bootstrap.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import type { DecimalText } from '../../core/decimal.js';
 import { countReproducesRate } from '../../core/decimal.js';
+import { CELL_GRIDS, type CellGridId } from './cell-grids.js';
 import { check, makeReport, type Check, type DegenerateCell, type VerificationReport } from '../../core/checks.js';
 
 export interface VerifyInput {
@@ -18,6 +19,8 @@ export interface VerifyInput {
   readonly tables: readonly string[];
   /** Tables the user asked for beside the empirical ones (analyze --compare), not counted against the check. */
   readonly requestedComparisons?: readonly string[];
+  /** The grid of planned cells the cell count is held to (CELL_GRIDS); the full cross by default. */
+  readonly grid?: CellGridId;
 }
 
 /** The checks of the two-framing analysis (Same Game, Different Story Appendix C, and range checks of the declared statistics). */
@@ -28,17 +31,6 @@ export type CheckId = 'robustness_in_unit_interval' | 'intervals_ordered_and_con
 export type TwoFramingCheck = (v: VerifyInput) => Check | undefined;
 
 const TOL = 1e-12;
-
-/** The model × game × framing cells the table lacks, named "model / game / framing". */
-export function missingCells(table: CellTable): string[] {
-  const present = new Set(table.cells.map((c) => JSON.stringify([c.key.model, c.key.game, c.key.framing])));
-  const out: string[] = [];
-  const [models, games, framings] = (['model', 'game', 'framing'] as const).map((f) => levels(table, f));
-  for (const m of models) for (const g of games) for (const f of framings) {
-    if (!present.has(JSON.stringify([m, g, f]))) out.push(`${m} / ${g} / ${f}`);
-  }
-  return out;
-}
 
 /** Indices of the statistics that declare one of the given kinds. */
 function ofKind(boot: BootstrapResult, kinds: readonly StatKind[]): number[] {
@@ -150,10 +142,10 @@ export function intervalsOrderedAndContainPoint(v: VerifyInput): Check {
 
 export function cellCount(v: VerifyInput): Check {
   const { table } = v.analysis;
-  const expected = levels(table, 'model').length * levels(table, 'game').length * levels(table, 'framing').length;
+  const grid = CELL_GRIDS[v.grid ?? 'crossed'];
+  const { expected, missing } = grid.expected(table);
   const got = table.cells.length;
-  const missing = missingCells(table);
-  return check('cell_count', 'cells = models × games × framings of the input', `${got} cells, expected ${expected}`,
+  return check('cell_count', grid.description, `${got} cells, expected ${expected}`,
     got === expected ? [] : [`${got} ≠ ${expected}${missing.length ? `; missing: ${missing.join(', ')}` : ''}`]);
 }
 

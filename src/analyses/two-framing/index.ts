@@ -4,6 +4,7 @@ export * from './estimand.js';
 export * from './family.js';
 export * from './lambda.js';
 export * from './checks.js';
+export * from './cell-grids.js';
 export * from './tables.js';
 export * from './metrics.js';
 export * from './terminal.js';

@@ -42,6 +42,8 @@ export const batchMsg = {
     [`dry run (batch): ${files} file${files === 1 ? '' : 's'}, ${lines} requests (${total} trials, ${stored} already stored, ${inBatches} in open batches)`,
       `estimated tokens: ${inTok} input (≈ characters / 4), ${outTok} output (at most max tokens per call)`,
       `estimated cost at batch prices: ${cost}`].join('\n'),
+  repeatedDryRun: (matches: number, rounds: number) =>
+    `${matches} matches × ${rounds} rounds: each round its own batch files (one or more per model), sent when the round before is collected`,
   noChunks: (store: string) => `${store}: no batches`,
   cancelled: (n: number) => `cancel requested for ${n} open batch${n === 1 ? '' : 'es'}`,
 };

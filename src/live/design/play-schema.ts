@@ -19,6 +19,15 @@ const strategyObject = z.strictObject({
 
 const templateObject = z.strictObject({ template: z.string().min(1) });
 
+/** A seat's persona: its text, or an id (the factor level; no "-", which joins the pair) and its text. */
+const persona = z.union([
+  z.string().min(1),
+  z.strictObject({
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._]*$/, 'expected an id of letters, digits, "." or "_" (no "-": the stored pair is own-other)'),
+    text: z.string().min(1),
+  }),
+]);
+
 export const playSchema = z.strictObject({
   rounds: z.number().int().min(2).max(MAX_ROUNDS).describe('rounds of every match'),
   opponents: z.array(z.union([plainId, strategyObject])).min(1)
@@ -33,8 +42,8 @@ export const playSchema = z.strictObject({
   prompt: z.union([z.literal('akata'), templateObject]).optional()
     .describe('the round prompt: akata (Akata et al.\'s), or {template} with {rules} {horizon} {history} {round} {first} {second}'),
   prompts: z.record(z.string(), z.union([z.literal('akata'), templateObject])).optional().describe('round prompts by framing id'),
-  personas: z.strictObject({ 1: z.string().min(1).optional(), 2: z.string().min(1).optional() }).optional()
-    .describe('persona text per seat, sent as the system message'),
+  personas: z.strictObject({ 1: persona.optional(), 2: persona.optional() }).optional()
+    .describe('persona per seat, sent as the system message and stored as the decision factor "persona" (own-other ids)'),
   seed: z.number().int().min(0).optional().describe('seed of the option order and of stochastic strategies (default 0)'),
 });
 

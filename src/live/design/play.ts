@@ -1,4 +1,5 @@
 /** The `play` block: cross-field checks and resolution into a PlaySpec (src/live/repeated/types.ts). */
+import { createHash } from 'node:crypto';
 import { liveMsg } from '../../core/messages/live.js';
 import { isStrategyId, STRATEGIES } from '../repeated/strategies.js';
 import type { OpponentSpec, PlaySpec, PromptSpec } from '../repeated/types.js';
@@ -21,6 +22,14 @@ function opponent(o: PlayDocument['opponents'][number]): OpponentSpec {
 const promptSpec = (p: 'akata' | { template: string } | undefined): PromptSpec =>
   p === undefined || p === 'akata' ? { kind: 'akata' } : { kind: 'template', template: p.template };
 
+type PersonaDocument = NonNullable<PlayDocument['personas']>[1];
+
+const personaText = (p: PersonaDocument): string | undefined => (typeof p === 'string' ? p : p?.text);
+
+/** A persona's id: the design's, else "p" + the first 8 hex digits of its text's SHA-256 (the same text, the same id). */
+const personaId = (p: PersonaDocument): string | undefined =>
+  p === undefined ? undefined : typeof p === 'string' ? `p${createHash('sha256').update(p).digest('hex').slice(0, 8)}` : p.id;
+
 export function resolvePlay(p: PlayDocument): PlaySpec {
   return {
     rounds: p.rounds,
@@ -32,7 +41,8 @@ export function resolvePlay(p: PlayDocument): PlaySpec {
     onInvalid: p.on_invalid === undefined || p.on_invalid === 'forfeit' ? { kind: 'forfeit' } : { kind: 'retry', n: p.on_invalid.retry },
     prompt: promptSpec(p.prompt),
     prompts: Object.fromEntries(Object.entries(p.prompts ?? {}).map(([k, v]) => [k, promptSpec(v)])),
-    personas: [p.personas?.[1], p.personas?.[2]],
+    personas: [personaText(p.personas?.[1]), personaText(p.personas?.[2])],
+    ...(p.personas?.[1] === undefined && p.personas?.[2] === undefined ? {} : { personaIds: [personaId(p.personas?.[1]), personaId(p.personas?.[2])] }),
     seed: p.seed ?? 0,
   };
 }

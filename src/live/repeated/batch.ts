@@ -25,15 +25,19 @@ export interface MatchBatchSummary extends BatchSummary {
   readonly forfeited: number;
 }
 
+/** Decisions grouped by model in the design's order (stable: match order within a model), so each model's are one file. */
+export function byModel(design: Design, specs: TrialSpec[]): TrialSpec[] {
+  const order = new Map(design.models.map((m, i) => [m.id, i]));
+  return specs.sort((a, b) => order.get(a.model.id)! - order.get(b.model.id)!);
+}
+
 /** The decisions of the next round of every open match, grouped by model (one file per model). */
 export function frontierSpecs(design: Design, o: Pick<BatchRunOptions, 'store' | 'runId'>): { specs: TrialSpec[]; open: number; forfeited: number; matches: number } {
   const stored = movesByMatch(o.store.playMoves(o.runId));
   const states = planMatches(design).map((p) => matchState(design, p, stored.get(p.match)));
   const open = states.filter((s) => s.status === 'open');
   const specs = open.flatMap((s) => nextRound(design, s, stored.get(s.plan.match)).specs);
-  const order = new Map(design.models.map((m, i) => [m.id, i]));
-  specs.sort((a, b) => order.get(a.model.id)! - order.get(b.model.id)!); // stable: match order within a model
-  return { specs, open: open.length, forfeited: states.filter((s) => s.status === 'forfeit').length, matches: states.length };
+  return { specs: byModel(design, specs), open: open.length, forfeited: states.filter((s) => s.status === 'forfeit').length, matches: states.length };
 }
 
 export async function runMatchBatches(o: MatchBatchOptions): Promise<MatchBatchSummary> {

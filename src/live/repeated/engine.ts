@@ -13,7 +13,7 @@ import { silentLogger } from '../../core/logger.js';
 import { runMsg } from '../../core/messages/run.js';
 import type { Design } from '../design/types.js';
 import { Progress } from '../runner/progress.js';
-import { attempt, runContext, type CallOptions, type RunContext } from '../runner/runner.js';
+import { attempt, runContext, type CallOptions, type RunContext, type RunSummary } from '../runner/runner.js';
 import type { TrialRecord, TrialSpec } from '../types.js';
 import { decisionCount, planMatches, strategyMove } from './plan.js';
 import { advance, matchState, movesByMatch, nextRound, type MatchState } from './state.js';
@@ -24,21 +24,12 @@ export interface MatchRunOptions extends CallOptions {
   readonly onStart?: (s: { matches: number; matchesDone: number; decisions: number; stored: number }) => void;
 }
 
-export interface MatchRunSummary {
+/** A run's summary (the runner's: decisions by status, calls, tokens, outcome) with its matches. */
+export interface MatchRunSummary extends RunSummary {
   readonly matches: number;
   /** Matches over (all rounds played, or forfeited) at the end. */
   readonly matchesDone: number;
   readonly forfeited: number;
-  /** Decisions of the design: Σ matches × rounds × LLM seats. */
-  readonly total: number;
-  readonly alreadyDone: number;
-  readonly ok: number;
-  readonly invalid: number;
-  readonly error: number;
-  readonly dropped: number;
-  readonly calls: number;
-  readonly tokens: number;
-  readonly outcome: 'complete' | 'interrupted' | 'aborted';
 }
 
 interface Shared {

@@ -70,6 +70,13 @@ export function strategyMove(play: PlaySpec, s: StrategySeat, match: number, rou
   return STRATEGIES[s.strategy].move({ own: history.map((h) => h.moves[1]), other: history.map((h) => h.moves[0]) }, s.params, u);
 }
 
+/** The stored factors of a seat's decision: with personas, `persona` = own-other ids ("none": no persona, or a fixed strategy). */
+export function personaFactors(play: PlaySpec, m: MatchPlan, seat: 1 | 2): Readonly<Record<string, string>> {
+  if (play.personaIds === undefined) return {};
+  const id = (s: 1 | 2) => (s === 2 && m.seat2.kind === 'strategy' ? undefined : play.personaIds![s - 1]) ?? 'none';
+  return { persona: `${id(seat)}-${id(seat === 1 ? 2 : 1)}` };
+}
+
 /** The trial spec of one seat's decision in round `round`, from the rounds stored before it. */
 export function decisionSpec(design: Design, m: MatchPlan, seat: 1 | 2, round: number, history: readonly PlayedRound[]): TrialSpec {
   const play = design.play!;
@@ -77,7 +84,7 @@ export function decisionSpec(design: Design, m: MatchPlan, seat: 1 | 2, round: n
   const r = roundPrompt({ play, game: m.game, framing: m.framing, seat, match: m.match, round, history });
   const otherLast = history.length === 0 ? undefined : history[history.length - 1].moves[2 - seat];
   return {
-    model: modelSpec(model), game: m.game.id, framing: m.framing.id, rep: repOf(play, m.match, round, seat), factors: {},
+    model: modelSpec(model), game: m.game.id, framing: m.framing.id, rep: repOf(play, m.match, round, seat), factors: personaFactors(play, m, seat),
     ...(r.system === undefined ? {} : { system: r.system }),
     prompt: r.prompt, labels: r.labels, actionWords: r.actionWords, decoding: model.decoding, scoring: design.scoring,
     context: { game: seatGame(m.game, seat), framing: m.framing.id, factors: {}, ...(otherLast === undefined ? {} : { otherLast }) },

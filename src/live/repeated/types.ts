@@ -36,6 +36,12 @@ export interface PlaySpec {
   readonly prompts: Readonly<Record<string, PromptSpec>>;
   /** Persona text per seat (sent as the system message), as FAIRGAME's agent personas. */
   readonly personas: readonly [string | undefined, string | undefined];
+  /**
+   * Persona ids per seat (the design's id, else "p" + the first 8 hex digits of the text's SHA-256),
+   * present only when some seat has a persona: each decision then stores the factor `persona` =
+   * own-other ("none" for a seat without one, or a fixed strategy), as FAIRGAME's personality pairs.
+   */
+  readonly personaIds?: readonly [string | undefined, string | undefined];
   /** Seed of the option order and of stochastic strategies (with the match and round). */
   readonly seed: number;
 }

@@ -102,5 +102,6 @@ export function readLogTrials(files: readonly string[], choice: LogInputChoice, 
     firstLines: firsts.map((d) => d.provenance!.line),
     provenanceColumns: [{ name: 'file', values: [...perFile].map(([value, rows]) => ({ value, rows })) }],
     logs: { format: choice.format, files, rounds: rounds ? roundsText(rounds) : undefined, notes: dec.notes ?? [] },
+    grid: 'as-played', // each model meets the opponents it met: the framings are crossed with the combinations played
   };
 }
