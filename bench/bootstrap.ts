@@ -2,11 +2,9 @@
  * Benchmark 1: the Same Game, Different Story Table 3 bootstrap (24 cells, 10,000 replicates, every statistic),
  * samegame in-process beside numpy (Generator.binomial, vectorized) in the same invocation.
  */
-import { spawnSync } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
 import { readRates } from '../src/sources/rates-csv.js';
 import { analyzeTwoFraming } from '../src/analyses/two-framing/analysis.js';
-import { median, type BenchRow } from './util.js';
+import { alternateWithNumpy, median, type BenchRow } from './util.js';
 
 export function benchBootstrap(rounds = 4, runs = 5): BenchRow[] {
   const input = readRates('data/lore-heydari-2024/rates.csv', { base: 'business', alt: 'friend-sharing' });
@@ -21,23 +19,8 @@ export function benchBootstrap(rounds = 4, runs = 5): BenchRow[] {
   }
   // This VM's speed drifts by half over minutes, so the two sides are measured in alternating
   // rounds and each is reported by its best run: the same conditions for both.
-  const ours: number[] = [];
-  const theirs: number[] = [];
-  let numpy: string | undefined;
-  let failure: string | undefined;
-  for (let round = 0; round < rounds; round++) {
-    for (let i = 0; i < runs; i++) {
-      const t = performance.now();
-      analyzeTwoFraming(input.table, { ...settings, seed: round * runs + i + 2 });
-      ours.push((performance.now() - t) / 1000);
-    }
-    const py = spawnSync('python3', ['bench/numpy_bootstrap.py', String(reps), String(runs)], { input: JSON.stringify(cells), encoding: 'utf8' });
-    if (py.status === 0) {
-      const r = JSON.parse(py.stdout) as { min_s: number; numpy: string };
-      theirs.push(r.min_s);
-      numpy = r.numpy;
-    } else failure = (py.stderr || String(py.error)).trim().split('\n').pop();
-  }
+  const { ours, theirs, numpy, failure } = alternateWithNumpy(rounds, runs, (seed) => analyzeTwoFraming(input.table, { ...settings, seed }),
+    'bench/numpy_bootstrap.py', [String(reps), String(runs)], JSON.stringify(cells));
   const best = Math.min(...ours);
   const draws = reps * input.table.cells.length;
   const row: BenchRow = {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLoopback } from '../test/helpers/loopback-openai.js';
 import { timeCliAsync } from './process.js';
-import type { BenchRow } from './util.js';
+import { minuteLimit, type BenchRow } from './util.js';
 
 const QUICKSTART = 'data/designs/quickstart.yaml';
 const LIMIT = 600;
@@ -25,21 +25,8 @@ function storeStats(path: string) {
 
 export async function benchLive(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'samegame-live-'));
-  const window: number[] = [];
-  let limited = 0;
-  const srv = await startLoopback({
-    delayMs: 200,
-    fault: () => {
-      const now = Date.now();
-      while (window.length && window[0] <= now - 60_000) window.shift();
-      if (window.length >= LIMIT) {
-        limited++;
-        return { kind: 'rate_limit', retryAfter: String(Math.max(1, Math.ceil((window[0] + 60_000 - now) / 1000))) };
-      }
-      window.push(now);
-      return undefined;
-    },
-  });
+  const limit = minuteLimit(LIMIT);
+  const srv = await startLoopback({ delayMs: 200, fault: limit.fault });
   const store = join(dir, 'live.sqlite');
   const run = await timeCliAsync(['run', QUICKSTART, '--store', store, '--provider', 'openai-chat', '--base-url', srv.url, '--model', 'loop',
     '--concurrency', '8', '--rpm', String(LIMIT), '-q']);
@@ -50,7 +37,7 @@ export async function benchLive(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [
     { name: `live: ${s.trials} trials, 200 ms latency, server limit ${LIMIT}/min (--rpm ${LIMIT}, concurrency 8)`, value: rpm, unit: 'req/min',
       baseline: LIMIT, baselineName: 'server limit', target: '≥ 0.95', peakRssMb: run.peakRssMb,
-      note: `${s.attempts - s.trials} retries, ${limited} 429s served, ${s.trials - s.done} lost trials, ${run.seconds.toFixed(1)} s` },
+      note: `${s.attempts - s.trials} retries, ${limit.limited()} 429s served, ${s.trials - s.done} lost trials, ${run.seconds.toFixed(1)} s` },
   ];
 
   // Overhead per call: the runner at concurrency 1 with an instant server, beside bare fetch calls.

@@ -4,34 +4,21 @@
  * clustered by match (10,000 replicates, every statistic), beside numpy reading the same file and
  * running the same cluster bootstrap, in the same invocation, rounds alternating.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { readInput } from '../src/sources/input.js';
 import { analyzeTwoFraming } from '../src/analyses/two-framing/analysis.js';
 import { BUILTIN_LOG_FORMATS } from '../src/sources/logs/index.js';
-import { median, type BenchRow } from './util.js';
-
-/** A seeded uniform stream (mulberry32): the generated file is the same on every run. */
-function stream(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { uniforms } from '../test/helpers/uniforms.js';
+import { alternateWithNumpy, median, type BenchRow } from './util.js';
 
 const GAMES = ['prisoner-dilemma', 'snow-drift', 'stag-hunt', 'harmony-game'];
 const COOP: Record<string, string> = { 'prisoner-dilemma': 'OptionB', 'snow-drift': 'OptionA', 'stag-hunt': 'OptionA', 'harmony-game': 'OptionA' };
 
 /** 7 models × 2 languages × 4 games × 3 payoff types × 50 matches = 8,400 rows of 10 rounds, both agents. */
 export function fairgameFile(path: string, matches = 50): { rows: number; decisions: number } {
-  const u = stream(7);
+  const u = uniforms(7);
   const models = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7'];
   const lines = [BUILTIN_LOG_FORMATS.fairgame.columns.join(';')];
   let id = 0;
@@ -58,23 +45,7 @@ export function benchLogs(rounds = 3, runs = 3): BenchRow[] {
     return analyzeTwoFraming(input.table, { ...settings, seed });
   };
   once(0); // warm-up (JIT), as numpy's first call is excluded too
-  const ours: number[] = [];
-  const theirs: number[] = [];
-  let numpy: string | undefined;
-  let failure: string | undefined;
-  for (let round = 0; round < rounds; round++) {
-    for (let i = 0; i < runs; i++) {
-      const t = performance.now();
-      once(round * runs + i + 2);
-      ours.push((performance.now() - t) / 1000);
-    }
-    const py = spawnSync('python3', ['bench/numpy_cluster_bootstrap.py', path, String(reps), String(runs), 'en', 'fr'], { encoding: 'utf8' });
-    if (py.status === 0) {
-      const r = JSON.parse(py.stdout) as { min_s: number; numpy: string };
-      theirs.push(r.min_s);
-      numpy = r.numpy;
-    } else failure = (py.stderr || String(py.error)).trim().split('\n').pop();
-  }
+  const { ours, theirs, numpy, failure } = alternateWithNumpy(rounds, runs, once, 'bench/numpy_cluster_bootstrap.py', [path, String(reps), String(runs), 'en', 'fr']);
   const row: BenchRow = {
     name: `logs: FAIRGAME-shaped file, ${size.rows.toLocaleString('en-US')} rows (${size.decisions.toLocaleString('en-US')} decisions) read + Table 3 clustered by match (168 cells × 10,000 reps), best of ${rounds * runs}`,
     value: Math.min(...ours), unit: 's', target: '≤ 3 s; ratio ≤ 1.5', note: `median ${median(ours).toFixed(3)} s`,

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { startLoopback } from '../test/helpers/loopback-openai.js';
 import { optionAnswer } from '../test/helpers/repeated.js';
 import { timeCliAsync } from './process.js';
-import type { BenchRow } from './util.js';
+import { minuteLimit, type BenchRow } from './util.js';
 
 const LIMIT = 3000;
 const MATCHES = 1000;
@@ -32,24 +32,8 @@ export async function benchRepeated(): Promise<BenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'samegame-repeated-'));
   const file = join(dir, 'bench-repeated.yaml');
   writeFileSync(file, design);
-  const window: number[] = [];
-  const served: number[] = [];
-  let limited = 0;
-  const srv = await startLoopback({
-    delayMs: 50,
-    answer: (p) => optionAnswer(p),
-    fault: () => {
-      const now = Date.now();
-      while (window.length && window[0] <= now - 60_000) window.shift();
-      if (window.length >= LIMIT) {
-        limited++;
-        return { kind: 'rate_limit', retryAfter: String(Math.max(1, Math.ceil((window[0] + 60_000 - now) / 1000))) };
-      }
-      window.push(now);
-      served.push(now);
-      return undefined;
-    },
-  });
+  const limit = minuteLimit(LIMIT);
+  const srv = await startLoopback({ delayMs: 50, answer: (p) => optionAnswer(p), fault: limit.fault });
   process.env.OPENAI_API_KEY ??= 'sk-bench-loopback';
   const store = join(dir, 'repeated.sqlite');
   const run = await timeCliAsync(['run', file, '--store', store, '--base-url', srv.url, '--concurrency', '64', '--rpm', String(LIMIT), '-q']);
@@ -58,11 +42,11 @@ export async function benchRepeated(): Promise<BenchRow[]> {
   const db = new Database(store, { readonly: true });
   const s = db.prepare("SELECT count(*) AS n, sum(status IN ('ok', 'invalid')) AS done, count(DISTINCT match_id) AS matches FROM trials").get() as { n: number; done: number; matches: number };
   db.close();
-  const warm = served.slice(Math.floor(served.length / 10));
+  const warm = limit.served.slice(Math.floor(limit.served.length / 10));
   const rpm = ((warm.length - 1) / (warm[warm.length - 1] - warm[0])) * 60_000;
   return [{
     name: `repeated: ${MATCHES} matches × ${ROUNDS} rounds against tit-for-tat (${s.n} calls), 50 ms latency, server limit ${LIMIT}/min (--rpm ${LIMIT}, concurrency 64)`,
     value: rpm, unit: 'req/min', baseline: LIMIT, baselineName: 'server limit', target: '≥ 0.95', peakRssMb: run.peakRssMb,
-    note: `rate once warm (after the first 10 % of requests); ${s.done} decisions stored in ${s.matches} matches, ${limited} 429s served, ${run.seconds.toFixed(1)} s`,
+    note: `rate once warm (after the first 10 % of requests); ${s.done} decisions stored in ${s.matches} matches, ${limit.limited()} 429s served, ${run.seconds.toFixed(1)} s`,
   }];
 }

@@ -98,42 +98,33 @@ function lemire(word: () => number, m: number): number {
 /** Words per refill of a drawer's buffer. */
 const WORDS = 4096;
 
-/**
- * m indices of [0, m) into `drawn` (times `scale`), as m successive uniformIndex(rng, m) would give
- * them: the stream's words are read from a buffer filled in bulk (rng.fillUint32), so the
- * indices and the words they use are those of calling uniformIndex one by one.
- */
-function indexDrawer(rng: RandomSource, m: number): (drawn: Int32Array, scale: number) => void {
-  const words = new Uint32Array(WORDS);
-  let pos = WORDS;
-  const next = () => { if (pos === WORDS) { rng.fillUint32(words); pos = 0; } return words[pos++]; };
-  const threshold = (TWO32 - m) % m;
-  return (drawn, scale) => {
-    for (let i = 0; i < drawn.length; i++) {
-      if (pos === WORDS) { rng.fillUint32(words); pos = 0; }
-      const x = words[pos++] * m;
-      const hi = Math.floor(x * INV32);
-      drawn[i] = (x - hi * TWO32 < threshold ? lemireRetry(next, m, threshold) : hi) * scale;
-    }
-  };
-}
-
-/** The rejected case of Lemire's method: further words until one is accepted. */
-function lemireRetry(next: () => number, m: number, threshold: number): number {
-  for (;;) {
-    const x = next() * m;
-    const hi = Math.floor(x * INV32);
-    if (x - hi * TWO32 >= threshold) return hi;
-  }
-}
-
 /** Lanes per pass: one pass over the drawn clusters adds four lanes in registers. */
 const GROUP = 4;
+
+/** Every lane's drawn total, in `acc`, over the clusters of `drawn` (indices times GROUP into `grouped`). */
+function addGroups(grouped: Float64Array, drawn: Int32Array, groups: number, acc: Float64Array): void {
+  const m = drawn.length;
+  for (let g = 0; g < groups; g++) {
+    const base = g * m * GROUP;
+    let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+    for (let i = 0; i < m; i++) {
+      const o = base + drawn[i];
+      a0 += grouped[o]; a1 += grouped[o + 1]; a2 += grouped[o + 2]; a3 += grouped[o + 3];
+    }
+    acc[g * GROUP] = a0; acc[g * GROUP + 1] = a1; acc[g * GROUP + 2] = a2; acc[g * GROUP + 3] = a3;
+  }
+}
 
 /**
  * The joint redraw of a set of cluster columns from one stream: m cluster indices per replicate
  * (`uniformIndex`), then every column's total over those clusters, so a one-column set draws as
  * the clustered cells of the cell table do (it is their redraw).
+ *
+ * The stream's words are read from a buffer filled in bulk (rng.fillUint32) and turned into
+ * indices by Lemire's method inline: the words and indices are those of calling uniformIndex one
+ * by one. When every total lives in one lane (a clustered cell whose sizes are constant or share
+ * the sums' lane, the usual case) each index is added as it is drawn; otherwise the indices are
+ * kept and the lanes added four at a time. Either way each lane adds the drawn clusters in order.
  */
 export function clusterColumnsDrawer(cols: ClusterColumns, rng: RandomSource): ColumnsDrawer {
   const width = cols.sizes.length;
@@ -143,27 +134,35 @@ export function clusterColumnsDrawer(cols: ClusterColumns, rng: RandomSource): C
   const values: Float64Array[] = [];
   for (let c = 0; c < width; c++) values.push(cols.sums[c], cols.sizes[c]);
   const { sources, lanes, table } = plan(values, m);
+  const single = lanes === 1;
   // Lanes in groups of four, group-major: group g of cluster j at grouped[(g · m + j) · 4].
   const groups = Math.ceil(lanes / GROUP);
-  const grouped = new Float64Array(groups * m * GROUP);
-  for (let j = 0; j < m; j++) for (let q = 0; q < lanes; q++) grouped[(Math.floor(q / GROUP) * m + j) * GROUP + (q % GROUP)] = table[j * lanes + q];
-  const acc = new Float64Array(groups * GROUP);
-  const drawn = new Int32Array(m);
-  const draw = indexDrawer(rng, m);
+  const grouped = new Float64Array(single ? 0 : groups * m * GROUP);
+  if (!single) for (let j = 0; j < m; j++) for (let q = 0; q < lanes; q++) grouped[(Math.floor(q / GROUP) * m + j) * GROUP + (q % GROUP)] = table[j * lanes + q];
+  const acc = new Float64Array(Math.max(1, groups * GROUP));
+  const drawn = new Int32Array(single ? 0 : m);
+  const words = new Uint32Array(WORDS);
+  const threshold = (TWO32 - m) % m;
+  let pos = WORDS;
   return (count, out, offset, stride) => {
+    let p = pos;
     for (let r = 0; r < count; r++) {
-      draw(drawn, GROUP);
-      for (let g = 0; g < groups; g++) {
-        const base = g * m * GROUP;
-        let a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-        for (let i = 0; i < m; i++) {
-          const o = base + drawn[i];
-          a0 += grouped[o]; a1 += grouped[o + 1]; a2 += grouped[o + 2]; a3 += grouped[o + 3];
+      let a = 0;
+      for (let i = 0; i < m; i++) {
+        if (p === WORDS) { rng.fillUint32(words); p = 0; }
+        let x = words[p++] * m;
+        let hi = Math.floor(x * INV32);
+        while (x - hi * TWO32 < threshold) {
+          if (p === WORDS) { rng.fillUint32(words); p = 0; }
+          x = words[p++] * m;
+          hi = Math.floor(x * INV32);
         }
-        acc[g * GROUP] = a0; acc[g * GROUP + 1] = a1; acc[g * GROUP + 2] = a2; acc[g * GROUP + 3] = a3;
+        if (single) a += table[hi]; else drawn[i] = hi * GROUP;
       }
+      if (single) acc[0] = a; else addGroups(grouped, drawn, groups, acc);
       const base = r * stride + offset;
       for (let c = 0; c < width; c++) out[base + c] = total(sources[2 * c], acc) / total(sources[2 * c + 1], acc);
     }
+    pos = p;
   };
 }

@@ -56,9 +56,13 @@ class Sfc32 implements RandomSource {
   nextUint32(): number {
     return this.u32();
   }
-  /** u32() out.length times on local copies of the state: the same words, without a call per word. */
+  /**
+   * u32() out.length times on local copies of the state: the same words, without a call per word.
+   * The copies are taken as int32 (`| 0`, the same bits mod 2^32, which is all the steps read), so
+   * the loop runs on 32-bit integers rather than on numbers of either kind.
+   */
   fillUint32(out: Uint32Array): void {
-    let { a, b, c, d } = this;
+    let a = this.a | 0, b = this.b | 0, c = this.c | 0, d = this.d | 0;
     for (let i = 0; i < out.length; i++) {
       const t = (((a + b) | 0) + d) | 0;
       d = (d + 1) | 0;

@@ -66,17 +66,7 @@ export async function drawRateBars(bars: readonly RateBar[], height: number, fra
   };
 }
 
-/** A seeded stream of uniforms in [0, 1) (mulberry32). */
-export function uniforms(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { uniforms } from './uniforms.js';
 
 /** A WPD 4.2 project of a drawn chart: BarAxes calibrated on 0 and 1, one dataset of clicks at the bar tops jittered by `jitter()` px each way. */
 export function wpdProject(chart: DrawnChart, jitter: () => number, dataset = 'Rates', axes = 'Bar'): object {

@@ -48,6 +48,22 @@ describe('joint redraw of cluster columns', () => {
     expect(Array.from(a)).toEqual(Array.from(b));
   });
 
+  it('drawn in blocks, across refills of the word buffer and rejected words, the one-lane and general redraws equal the plain definition', () => {
+    // m = 1,000,003 rejects a word with probability (2^32 mod m) / 2^32 ≈ 1/4,500: two replicates of m indices meet ~440 rejections and ~490 refills.
+    const big = 1_000_003;
+    const cases: [number, number, Float64Array[], Float64Array[]][] = [
+      [big, 2, [new Float64Array(big).fill(1)], [Float64Array.from({ length: big }, (_, j) => j % 3 === 0 ? 1 : 0)]],
+      [57, 300, [Float64Array.from({ length: 57 }, (_, j) => 1 + (j % 4))], [Float64Array.from({ length: 57 }, (_, j) => j % 2)]],
+      [57, 300, [Float64Array.from({ length: 57 }, (_, j) => 0.5 + (j % 4))], [Float64Array.from({ length: 57 }, (_, j) => (j % 5) / 3)]],
+    ];
+    for (const [m, reps, sizes, sums] of cases) {
+      const out = new Float64Array(reps);
+      const draw = clusterColumnsDrawer({ sizes, sums }, streamFor(5, 'cell'));
+      for (let r = 0; r < reps; r += 7) draw(Math.min(7, reps - r), out.subarray(r), 0, 1);
+      expect(Array.from(out)).toEqual(Array.from(naive(sizes, sums, 5, reps)));
+    }
+  });
+
   it('uniformIndex is uniform: 60,000 draws over 6 values within 4 standard errors of 10,000 each', () => {
     const rng = streamFor(3, 'u');
     const counts = new Array<number>(6).fill(0);
