@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Figure } from './figure.js';
 import { FONT_STACK } from './figure.js';
 import { readBundles, type VegaBundles } from './vega-runtime.js';
+import { placeLabels } from './overlay-labels.js';
 import { MATCH_BROWSER_SCRIPT, MATCH_BROWSER_STYLE, type MatchBrowserBlock } from './match-browser.js';
 
 /**
@@ -38,7 +39,8 @@ export type Block =
   | MatchBrowserBlock;
 
 export interface OverlayImage { readonly mime: 'image/png' | 'image/jpeg' | 'image/gif'; readonly base64: string; readonly width: number; readonly height: number }
-export interface OverlayMark { readonly x: number; readonly y: number; readonly lo: { readonly x: number; readonly y: number }; readonly hi: { readonly x: number; readonly y: number }; readonly label: string }
+/** A point of an overlay: `label` names it (hover title), `key` (e.g. its number in a table beside the figure) is the text drawn. */
+export interface OverlayMark { readonly x: number; readonly y: number; readonly lo: { readonly x: number; readonly y: number }; readonly hi: { readonly x: number; readonly y: number }; readonly label: string; readonly key: string }
 
 export interface FileLink {
   /** Relative path from the report's folder, '/'-separated (e.g. table2.csv, ../figures/cell-r2.svg). */
@@ -101,23 +103,25 @@ const link = (l: FileLink) => `<a href="${escapeHtml(relativeHref(l.href))}">${e
 
 const num = (v: number) => (Number.isFinite(v) ? String(Math.round(v * 1000) / 1000) : '0');
 
-/** An image with its marks as inline SVG: each point a circle, its whisker a line with caps, its label beside it. */
+/** An image with its marks as inline SVG: each point a circle, its whisker a line with caps, its key beside it (inside the image, clear of the others where possible). */
 function overlay(b: Extract<Block, { kind: 'overlay' }>): string {
   const { width: w, height: h } = b.image;
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b.image.base64)) throw new RangeError('overlay image is not base64');
-  const marks = b.marks.map((m) => {
+  const fs = Math.max(11, Math.round(w / 90));
+  const places = placeLabels(b.marks.map((m) => ({ x: m.x, y: m.y, text: m.key })), w, h, fs);
+  const marks = b.marks.map((m, i) => {
     const dx = m.hi.x - m.lo.x, dy = m.hi.y - m.lo.y, len = Math.hypot(dx, dy) || 1;
     const cap = (p: { x: number; y: number }) => `<line x1="${num(p.x - (4 * dy) / len)}" y1="${num(p.y + (4 * dx) / len)}" x2="${num(p.x + (4 * dy) / len)}" y2="${num(p.y - (4 * dx) / len)}"/>`;
     return [`<g class="mark" data-cell="${escapeHtml(m.label)}"><title>${escapeHtml(m.label)}</title>`,
       `<line x1="${num(m.lo.x)}" y1="${num(m.lo.y)}" x2="${num(m.hi.x)}" y2="${num(m.hi.y)}"/>${cap(m.lo)}${cap(m.hi)}`,
       `<circle cx="${num(m.x)}" cy="${num(m.y)}" r="3"/>`,
-      `<text stroke="none" x="${num(m.x + 6)}" y="${num(m.y - 6)}" transform="rotate(-60 ${num(m.x + 6)} ${num(m.y - 6)})">${escapeHtml(m.label)}</text></g>`].join('');
+      `<text stroke="#ffffff" stroke-width="3" paint-order="stroke" x="${num(places[i].x)}" y="${num(places[i].y)}" text-anchor="${places[i].anchor}">${escapeHtml(m.key)}</text></g>`].join('');
   });
   return [
     `<figure class="figure overlay" id="${anchor(b.id)}">`,
-    `<svg viewBox="0 0 ${w} ${h}" width="${w}" style="max-width: 100%; height: auto; overflow: visible;" role="img" aria-label="${escapeHtml(b.caption)}">`,
+    `<svg viewBox="0 0 ${w} ${h}" width="${w}" style="max-width: 100%; height: auto; overflow: hidden;" role="img" aria-label="${escapeHtml(b.caption)}">`,
     `<image href="data:${b.image.mime};base64,${b.image.base64}" x="0" y="0" width="${w}" height="${h}"/>`,
-    `<g stroke="#d62728" stroke-width="1.5" fill="#d62728" font-size="11">${marks.join('\n')}</g>`,
+    `<g stroke="#d62728" stroke-width="1.5" fill="#d62728" font-size="${fs}" font-weight="bold">${marks.join('\n')}</g>`,
     '</svg>',
     `<figcaption>${escapeHtml(b.caption)}</figcaption>`,
     '</figure>',

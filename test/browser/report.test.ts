@@ -228,10 +228,24 @@ describe('the report of a digitized figure (WebPlotDigitizer .tar): the image wi
     marks.forEach((m, i) => {
       const [, , model, game, framing] = layout[i].split(',');
       const cell = `${model} / ${game} / ${framing}`;
-      expect([m[0], m[4], m[3]]).toEqual([cell, cell, 3]); // whisker and its two caps
+      expect([m[0], m[4], m[3]]).toEqual([cell, String(i + 1), 3]); // numbered as in the points table; whisker and its two caps
       const at = csvRows[i].split(',').slice(-8, -6).map(Number);
       expect(Math.abs((m[1] as number) - at[0]) + Math.abs((m[2] as number) - at[1])).toBeLessThan(0.002);
     });
+  });
+
+  it('the point numbers stay inside the image and clear of one another; the paragraph above is not overrun', async () => {
+    const { page: p } = page('digitized');
+    const svg = (await p.locator('#digitized-figure svg').boundingBox())!;
+    const texts = await p.$$eval('#digitized-figure g.mark text', (ts) => ts.map((t) => { const r = t.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }));
+    const above = await p.$eval('#digitized-figure', (f) => f.previousElementSibling!.getBoundingClientRect().bottom);
+    expect(texts).toHaveLength(24);
+    for (const [l, t, r, b] of texts) {
+      expect(l >= svg.x - 0.5 && r <= svg.x + svg.width + 0.5 && t >= svg.y - 0.5 && b <= svg.y + svg.height + 0.5).toBe(true);
+      expect(t).toBeGreaterThanOrEqual(above);
+    }
+    const clash = texts.flatMap((a, i) => texts.slice(i + 1).filter((b) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]).map(() => i + 1));
+    expect(clash).toEqual([]);
   });
 
   it('drawn on screen: the pixels under a point are the mark\'s red, the figure\'s pixels elsewhere', async () => {

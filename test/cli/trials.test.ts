@@ -158,7 +158,7 @@ describe('audit by input kind', () => {
     const out = tmp();
     const no = await runCli(['audit', '--trials', `${FIX}/clustered.csv`, '--cluster', 'conversation', '--out', out]);
     expect(no.code).toBe(2);
-    expect(no.stderr).toMatch(/^samegame: test\/fixtures\/trials\/clustered\.csv: the audit needs counts of independent binary decisions; this file holds per-trial decisions, clustered by conversation/);
+    expect(no.stderr).toMatch(/^samegame: test\/fixtures\/trials\/clustered\.csv: the audit needs counts of independent binary decisions; it holds per-trial decisions, clustered by conversation/);
     expect(existsSync(join(out, 'reports'))).toBe(false);
   });
 });

@@ -49,17 +49,17 @@ export function digitizationSection(d: DigitizedInput): Section {
   }];
   if (img) {
     blocks.push({
-      kind: 'overlay', id: 'digitized-figure', caption: `${img.name}: the ${d.points.length} digitized points, each labelled with its cell, with ±${K} px whiskers.`,
+      kind: 'overlay', id: 'digitized-figure', caption: `${img.name}: the ${d.points.length} digitized points, each numbered as in the table below (hover a point for its cell), with ±${K} px whiskers.`,
       image: { mime: img.info!.mime, base64: img.data!.toString('base64'), width: img.info!.width, height: img.info!.height },
-      marks: d.points.map((p) => ({ x: p.px, y: p.py, lo: p.whisker[0], hi: p.whisker[1], label: cellOf(p) })),
+      marks: d.points.map((p, i) => ({ x: p.px, y: p.py, lo: p.whisker[0], hi: p.whisker[1], label: cellOf(p), key: String(i + 1) })),
     });
   } else {
     blocks.push({ kind: 'text', text: d.container === 'tar' ? 'The project holds no PNG, JPEG or GIF image to draw the points on.' : 'A wpd.json alone holds no image: give the project .tar to see the points drawn on the figure.' });
   }
   blocks.push({
     kind: 'table', id: 'digitization-points', caption: `Each point's click, value and count, and their ranges at ±${K} px`,
-    columns: ['cell', 'dataset', 'point', 'px', 'py', 'value', `count (range at ±${K} px)`],
-    rows: d.points.map((p) => [cellOf(p), p.dataset, p.point, { text: p.px.toFixed(2), numeric: true }, { text: p.py.toFixed(2), numeric: true },
+    columns: ['#', 'cell', 'dataset', 'point', 'px', 'py', 'value', `count (range at ±${K} px)`],
+    rows: d.points.map((p, i) => [{ text: String(i + 1), numeric: true }, cellOf(p), p.dataset, p.point, { text: p.px.toFixed(2), numeric: true }, { text: p.py.toFixed(2), numeric: true },
       { text: p.value.toFixed(4), numeric: true }, { text: `${p.count} (${p.countLo}–${p.countHi})`, numeric: true }]),
   });
   return { id: 'digitized', heading: 'From the figure', blocks };

@@ -2,6 +2,11 @@
 import { at } from './common.js';
 
 const q = (s: string) => JSON.stringify(s);
+/** A parser's detail on one line: control characters shown as escapes, at most 120 characters. */
+const oneLine = (s: string) => {
+  const t = s.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return t.length > 120 ? `${t.slice(0, 119)}…` : t;
+};
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 : 0)} MiB`;
 
 export const digitizedMsg = {
@@ -9,7 +14,8 @@ export const digitizedMsg = {
   oneInput: () => '--digitized replaces --data and --trials: give one input',
   readingErrorCounts: () => '--reading-error (counts) applies to rates files; a digitized figure\'s reading error is --pixel-error K (pixels of the figure)',
   layoutOnly: () => '--layout and --pixel-error apply to a digitized figure: give --digitized PROJECT',
-  notJson: (file: string, detail: string) => `${file}: not a WebPlotDigitizer project (not JSON: ${detail})`,
+  notJson: (file: string, detail: string) => `${file}: not a WebPlotDigitizer project (not JSON: ${oneLine(detail)})`,
+  anImage: (file: string, kind: string) => `${file}: not a WebPlotDigitizer project (a ${kind} image; give the project .tar or its wpd.json)`,
   field: (file: string, path: string, what: string) => at(file, undefined, path, what),
   notNumber: (file: string, path: string, value: unknown) => at(file, undefined, path, `${q(String(typeof value === 'string' ? value : JSON.stringify(value) ?? typeof value))} is not a finite number`),
   missing: (file: string, path: string) => at(file, undefined, path, 'missing'),

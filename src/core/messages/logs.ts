@@ -28,6 +28,8 @@ export const logsMsg = {
   emptyLabelMap: () => 'a label map needs at least one label',
   // Reading rows.
   missingColumn: (file: string, column: string, format: string) => at(file, 1, column, `the header has no such column (format ${format} needs ${q(column)})`),
+  otherFormat: (file: string, column: string, format: string, what: string, other: string) =>
+    at(file, 1, column, `the header has no such column (format ${format} needs ${q(column)}); this looks like ${what}: use --format ${other}`),
   badRound: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a round (a whole number from 1)`),
   badSeat: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a seat (1 or 2)`),
   notListed: (file: string, line: number, field: string, value: string, known: readonly string[]) =>

@@ -37,5 +37,5 @@ export const trialsMsg = {
   trialsOnly: () => '--cluster and --factor apply to per-trial input: give --trials FILE',
   factorIsKnown: (column: string) => `--factor: ${q(column)} is already a column the reader uses (model, game, framing, the outcome or the cluster)`,
   auditNeedsCounts: (file: string, what: string) =>
-    `${file}: the audit needs counts of independent binary decisions; this file holds ${what} (use reproduce or report for it)`,
+    `${file}: the audit needs counts of independent binary decisions; it holds ${what} (use reproduce or report for it)`,
 };

@@ -32,7 +32,7 @@ export const playSchema = z.strictObject({
   rounds: z.number().int().min(2).max(MAX_ROUNDS).describe('rounds of every match'),
   opponents: z.array(z.union([plainId, strategyObject])).min(1)
     .describe(`self (the model against itself), the id of another model of the design, or a fixed strategy: ${STRATEGY_IDS.join(', ')}`),
-  history: z.union([z.enum(['akata', 'table']), templateObject]).optional()
+  history: z.union([z.enum(['akata', 'table'], { error: 'expected "akata", "table" or {template: TEXT} (with {round} {own} {other} {own_payoff} {other_payoff})' }), templateObject]).optional()
     .describe('how past rounds enter the prompt: akata (Akata et al.\'s sentences), table, or {template} with {round} {own} {other} {own_payoff} {other_payoff}'),
   horizon: z.union([z.enum(['disclosed', 'hidden']), z.strictObject({ end_probability: z.number().gt(0).lt(1) })]).optional()
     .describe('what the prompt says about the number of rounds (the run always plays `rounds`)'),

@@ -21,19 +21,46 @@ export interface RepeatedChartOptions {
   readonly subtitle: string;
 }
 
-const PALETTE = [COLORS.base, COLORS.alt, COLORS.neutral, COLORS.accent, '#72b7b2', '#b279a2', '#9d755d', '#eeca3b'];
+/**
+ * Opponent colours: twenty distinct hues (Tableau 10, then ten darker ones), the first being the
+ * house base colour. Past twenty opponents the colours repeat with a dashed line and another point
+ * shape, so no two opponents share both.
+ */
+const PALETTE = [
+  COLORS.base, COLORS.alt, COLORS.accent, '#72b7b2', '#54a24b', '#eeca3b', '#b279a2', '#ff9da6', '#9d755d', '#bab0ac',
+  '#1b3a6b', '#8c4a00', '#8e0c2a', '#00665e', '#2d6a1f', '#7a6200', '#5e3c99', '#c51b7d', COLORS.neutral, '#17becf',
+];
+const DASHES = [[1, 0], [6, 3], [2, 2], [8, 3, 2, 3]];
+const SHAPES = ['circle', 'square', 'triangle-up', 'diamond'];
+const cycle = <T>(list: readonly T[], i: number) => list[Math.floor(i / PALETTE.length) % list.length];
 
 function facet(o: RepeatedChartOptions) {
   return {
     row: {
       field: 'panel', type: 'nominal' as const, sort: [...o.panels],
-      header: { title: null, labelAngle: 0, labelOrient: 'top' as const, labelAnchor: 'start' as const, labelFontWeight: 'bold' as const, labelPadding: 4 },
+      // labelLimit 0: a panel's "model — game — framing" title is never cut.
+      header: { title: null, labelAngle: 0, labelOrient: 'top' as const, labelAnchor: 'start' as const, labelFontWeight: 'bold' as const, labelPadding: 4, labelLimit: 0 },
     },
   };
 }
 
-function color(o: RepeatedChartOptions) {
-  return { field: 'opponent', type: 'nominal' as const, title: 'Opponent', sort: [...o.opponents], scale: { domain: [...o.opponents], range: o.opponents.map((_, i) => PALETTE[i % PALETTE.length]) } };
+/**
+ * The opponent's colour. Every layer carries the same legend (Vega-Lite merges them), with the
+ * swatch drawn opaque as the given symbol: the line or point, never the pale band.
+ */
+function color(o: RepeatedChartOptions, symbolType: 'stroke' | 'circle') {
+  return {
+    field: 'opponent', type: 'nominal' as const, title: 'Opponent', sort: [...o.opponents],
+    scale: { domain: [...o.opponents], range: o.opponents.map((_, i) => PALETTE[i % PALETTE.length]) },
+    legend: { symbolType, symbolOpacity: 1, symbolStrokeWidth: 2 },
+  };
+}
+
+/** Past twenty opponents, a dash pattern (lines) or shape (points) per cycle of the palette; nothing below. */
+function marker(o: RepeatedChartOptions, channel: 'strokeDash' | 'shape') {
+  if (o.opponents.length <= PALETTE.length) return {};
+  const range = o.opponents.map((_, i) => (channel === 'strokeDash' ? cycle(DASHES, i) : cycle(SHAPES, i)));
+  return { [channel]: { field: 'opponent', type: 'nominal' as const, title: 'Opponent', sort: [...o.opponents], scale: { domain: [...o.opponents], range } } };
 }
 
 const rate = (field: string, title: string) => ({ field, type: 'quantitative' as const, title, scale: { domain: [0, 1] }, axis: { format: '.1f' } });
@@ -67,12 +94,12 @@ export function roundsChart(points: readonly RoundPoint[], o: RepeatedChartOptio
   return panelFigure('repeated-rounds', 'Cooperation by round',
     'Share of cooperative decisions in each round, per opponent (one panel per model, game and framing). The band is the 95 % interval of each round\'s rate from the cluster bootstrap with the match as the cluster.',
     o, points, [
-    { mark: { type: 'area', opacity: 0.18 }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: color(o) } },
-    { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y: rate('cooperation', 'Cooperation'), color: color(o) } },
+    { mark: { type: 'area', opacity: 0.18 }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: color(o, 'stroke') } },
+    { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y: rate('cooperation', 'Cooperation'), color: color(o, 'stroke'), ...marker(o, 'strokeDash') } },
     {
       mark: { type: 'point', filled: true, size: 36, opacity: 1 },
       encoding: {
-        x, y: rate('cooperation', 'Cooperation'), color: color(o),
+        x, y: rate('cooperation', 'Cooperation'), color: color(o, 'stroke'), ...(o.opponents.length > PALETTE.length ? { shape: { ...marker(o, 'shape').shape, legend: null } } : {}),
         tooltip: tooltip({ field: 'round', type: 'quantitative', title: 'Round' }, 'cooperation', 'Cooperation'),
       },
     },
@@ -91,11 +118,11 @@ export function reactionsChart(points: readonly ReactionPoint[], o: RepeatedChar
   return panelFigure('repeated-reactions', 'Reaction profile',
     'Probability of cooperating after each previous round (own move, the other\'s move; round 1 has none and is left out), per opponent, with 95 % intervals from the cluster bootstrap by match. Reciprocity: high after CC, low after CD; forgiveness: cooperation after CD.',
     o, defined, [
-    { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: color(o) } },
+    { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: color(o, 'circle') } },
     {
       mark: { type: 'point', filled: true, size: 60, opacity: 1 },
       encoding: {
-        x, xOffset, y: rate('p_cooperate', 'P(cooperate)'), color: color(o),
+        x, xOffset, y: rate('p_cooperate', 'P(cooperate)'), color: color(o, 'circle'), ...marker(o, 'shape'),
         tooltip: tooltip({ field: 'previous', type: 'nominal', title: 'Previous' }, 'p_cooperate', 'P(cooperate)'),
       },
     },

@@ -107,5 +107,7 @@ function loadTar(path: string, file: string): LoadedProject {
 export function loadProject(path: string, file: string): LoadedProject {
   if (/\.tar$/i.test(path)) return loadTar(path, file);
   const buf = fileBytes(path, file, PROJECT_LIMITS.maxJson);
+  const image = imageInfo(buf);
+  if (image) throw new UserError(m.anImage(file, image.mime.slice('image/'.length).toUpperCase()));
   return { text: buf.toString('utf8'), sha256: sha(buf), container: 'json', images: [] };
 }

@@ -81,6 +81,7 @@ export function readLogDecisions(files: readonly string[], format: string | LogF
   const hashes: string[] = [];
   const notes = [...(f.notes ?? [])];
   files.forEach((p, i) => {
+    wrongBuiltin(p, names[i], f);
     const r = readLogFile(p, names[i], f);
     hashes.push(r.sha256);
     if (r.decisions.length === 0) throw new UserError(logsMsg.noDecisions(names[i]));
@@ -106,6 +107,15 @@ function firstLine(path: string): string | undefined {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A file that lacks a column of the format given but has every column of another built-in format is refused naming that format. */
+function wrongBuiltin(path: string, file: string, f: LogFormat): void {
+  const seen = recognizeLogFormat(path);
+  if (!seen || BUILTIN_LOG_FORMATS[seen.id] === f) return;
+  const cols = (firstLine(path) ?? '').split(f.delimiter ?? ',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
+  const missing = f.columns.find((c) => !cols.includes(c));
+  if (missing !== undefined) throw new UserError(logsMsg.otherFormat(file, missing, f.name, seen.what, seen.id));
 }
 
 /** The built-in format whose columns a file's header has (for the message of a file given without --format). */

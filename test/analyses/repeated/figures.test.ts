@@ -33,6 +33,24 @@ describe('repeated-play figures', () => {
     expect(points(await renderSvg(figures[1].spec))).toBe(4);
   });
 
+  it('give nine opponents nine colours, legend swatches opaque, panel titles uncut; past twenty a dash and a shape as well', () => {
+    const many = (k: number) => ({ ...o, opponents: Array.from({ length: k }, (_, i) => `opp${i}`) });
+    const layers = (f: { spec: unknown }) => (f.spec as { spec: { layer: { encoding: Record<string, any> }[] } }).spec.layer;
+    const nine = roundsChart(ROUNDS, many(9));
+    for (const l of layers(nine)) {
+      expect(new Set(l.encoding.color.scale.range).size).toBe(9);
+      expect(l.encoding.color.legend).toMatchObject({ symbolOpacity: 1 });
+    }
+    expect((nine.spec as { facet: { row: { header: { labelLimit: number } } } }).facet.row.header.labelLimit).toBe(0);
+    const pairs = (f: { spec: unknown }, channel: string) => {
+      const l = layers(f).find((x) => x.encoding[channel])!;
+      return new Set(l.encoding.color.scale.range.map((col: string, i: number) => `${col} ${JSON.stringify(l.encoding[channel].scale.range[i])}`)).size;
+    };
+    expect(pairs(roundsChart(ROUNDS, many(45)), 'strokeDash')).toBe(45);
+    expect(pairs(reactionsChart(REACTIONS, many(45)), 'shape')).toBe(45);
+    expect(layers(roundsChart(ROUNDS, many(20))).some((l) => l.encoding.strokeDash)).toBe(false);
+  });
+
   it.each(figures.map((f) => f.id))('spec snapshot %s (floats rounded)', async (id) => {
     await expect(roundFloats(specJson(figures.find((f) => f.id === id)!))).toMatchFileSnapshot(`__snapshots__/${id}.vl.json`);
   });

@@ -96,6 +96,7 @@ ${play}`;
     expect(err(doc('play:\n  rounds: 3\n  opponents: [self, self]'))).toMatch(/duplicate opponent id "self"/);
     expect(err(doc('play:\n  rounds: 3\n  opponents: [self]\n  history: { template: "{round} {mine}" }'))).toMatch(/"play\.history\.template": unknown placeholder \{mine\}/);
     expect(err(doc('play:\n  rounds: 3\n  opponents: [{ strategy: random, p: 2 }]'))).toMatch(/play\.opponents\[0\]\.p/);
+    expect(err(doc('play:\n  rounds: 3\n  opponents: [self]\n  history: chat'))).toMatch(/^d\.yaml:9: field "play\.history": expected "akata", "table" or \{template: TEXT\}/);
   });
 
   it('a strategy with a parameter is named after it; model ids as opponents skip the model itself', () => {

@@ -113,6 +113,8 @@ describe('readDigitized: hostile projects, one line each', () => {
     expect(refusal(mutate((o) => { o.axesColl[0].calibrationPoints.pop(); }))).toBe('project: field "axesColl[0].calibrationPoints": BarAxes needs 2 calibration points, the file has 1');
     expect(refusal(mutate((o) => { o.datasetColl[0].axesName = 'XY'; }))).toBe('project: field "datasetColl[0].axesName": names no axes of the project ("XY")');
     expect(refusal('[1,2]')).toBe('project: field "(top level)": not a JSON object');
+    expect(refusal(readFileSync('data/examples/digitized/figure.png'), undefined, 'png')).toBe('project: not a WebPlotDigitizer project (a PNG image; give the project .tar or its wpd.json)');
+    expect(refusal('\u0089PNX\r\n\u001a\n\u0000\u0000')).toMatch(/^project: not a WebPlotDigitizer project \(not JSON: [^\n\r]*\)$/);
   });
 
   it('fast-check: any value put at any field of a valid project is read or refused with one line — never another error', () => {

@@ -116,3 +116,11 @@ describe('built-in formats and the description schema', () => {
     expect(m).toContain(want);
   });
 });
+
+describe('the Akata log read with another built-in format', () => {
+  it('is refused in one line that names the missing column and the format the header fits', () => {
+    let m = '';
+    try { readLogDecisions([join(ROOT, CSV)], 'fairgame', { displayPaths: [CSV] }); } catch (e) { m = (e as Error).message; }
+    expect(m).toMatch(new RegExp(`^${CSV.replace(/[.\\/-]/g, '\\$&')}:1: field "[a-z_]+": the header has no such column \\(format fairgame needs "[a-z_]+"\\); this looks like .+: use --format akata$`));
+  });
+});
