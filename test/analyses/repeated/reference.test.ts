@@ -59,7 +59,9 @@ describe('repeated analysis = an independent numpy computation (reference_repeat
   it('cells, rounds, reactions and end-game rates and counts equal numpy exactly', () => {
     const strip = <T extends object>(rows: readonly T[], keys: readonly string[]) => rows.map((r) => Object.fromEntries(keys.map((k) => [k, (r as Record<string, unknown>)[k]])));
     const nan = (x: unknown) => (x === null ? NaN : x);
-    const fix = (rows: Ref[], keys: string[]) => rows.map((r) => Object.fromEntries(keys.map((k) => [k, nan(r[k])])));
+    // the reference names self-play by the model's own id; the tables write it `self` (docs/methods.md §21)
+    const label = (r: Ref, k: string) => (k === 'opponent' && r.opponent === r.model ? 'self' : nan(r[k]));
+    const fix = (rows: Ref[], keys: string[]) => rows.map((r) => Object.fromEntries(keys.map((k) => [k, label(r, k)])));
     const cellKeys = ['model', 'game', 'framing', 'opponent', 'matches', 'decisions', 'cooperation'];
     expect(strip(cellRows(a), cellKeys)).toEqual(fix(ref.cells, cellKeys));
     const roundKeys = ['model', 'game', 'framing', 'opponent', 'round', 'n', 'cooperation'];
