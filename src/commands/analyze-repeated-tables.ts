@@ -56,7 +56,10 @@ const roundsText = (r: RoundRange | undefined) => (r === undefined ? undefined :
 /** Table 2/3, family robustness and the checks of the decisions' cell table (opponent folded into the game: one planned contrast each). */
 function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, reportsDir: string, command: string, logger: Logger): { result: RepeatedTwoFraming; files: OutputFile[] } | undefined {
   const table = repeated.framingTable(input.decisions, opts.rounds, opts.factors);
-  if (levels(table, 'framing').length < 2) return undefined;
+  if (levels(table, 'framing').length < 2) {
+    if (opts.rounds) logger.warn(analyzeMsg.roundsOneFraming(input.path));
+    return undefined;
+  }
   const settings = directRunSettings({ ...opts, store: input.path }, table, logger);
   const missing = missingPlannedCell(table, settings.base, settings.alt);
   if (missing) throw new UserError(analyzeMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));

@@ -59,6 +59,7 @@ export const logsMsg = {
   // Flags.
   looksLike: (file: string, what: string, format: string) => `${file}: this looks like ${what}: add --format ${format}`,
   formatNeedsTrials: () => '--format and --rounds apply to --trials FILE: give the log with --trials',
+  formatNeedsTrialsStore: () => '--format applies to --trials FILE: give the log with --trials (--rounds also works on a repeated store)',
   clusterIsMatch: () => '--cluster: a log read through --format is clustered by its matches (leave out --cluster)',
   roundsNeedFormat: () => '--rounds applies to a log read through a log format: add --format NAME|DESCRIPTION.yaml',
   severalTrialsNeedFormat: () => 'several --trials files are read through a log format: add --format NAME|DESCRIPTION.yaml',
