@@ -111,6 +111,8 @@ export function repeatedTables(input: RepeatedDecisions, opts: AnalyzeRepeatedOp
   const command = commandOf(input, { ...opts, factors }, seed, reps);
   const two = twoFramingOf(input, { ...opts, factors }, reportsDir, command, logger); // its input errors come before the bootstrap of the rounds
   const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}) }, logger);
+  const thin = repeated.thinNote(analysis);
+  if (thin) logger.warn(thin);
   const files = [...repeated.tables.files(reportsDir, analysis, input, command), ...(two?.files ?? [])];
   return { kind: 'repeated', input, analysis, twoFraming: two?.result, files, outDir, reportsDir, command };
 }

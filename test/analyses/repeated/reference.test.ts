@@ -45,6 +45,8 @@ function sdOf(index: number): number {
 function intervalDiffs(rows: readonly { lo: number; hi: number; n: number }[], refs: readonly Ref[]): number[] {
   return rows.flatMap((r, i) => {
     const sd = num(refs[i].sd);
+    // no interval from one match (docs/methods.md §21): numpy's is then a point, lo = hi
+    if (Number.isNaN(r.lo) && Number.isNaN(r.hi) && refs[i].lo !== null) { expect(sd).toBe(0); expect(num(refs[i].lo)).toBe(num(refs[i].hi)); return []; }
     if (!(sd > 0)) { expect([r.lo, r.hi]).toEqual([num(refs[i].lo), num(refs[i].hi)]); return []; }
     const tol = TOL_SD * sd + 1 / r.n;
     return [Math.abs(r.lo - num(refs[i].lo)) / tol, Math.abs(r.hi - num(refs[i].hi)) / tol];
