@@ -17,6 +17,7 @@ import { missingPlannedCell, twoFraming, type Table3Row, type TwoFramingAnalysis
 import { repeated, type RepeatedAnalysis } from '../analyses/repeated/index.js';
 import { directRunSettings, defaultAnalyzeOut } from './analyze-settings.js';
 import { DEFAULTS } from './reproduce.js';
+import { checkRoundRange } from '../sources/logs/index.js';
 
 export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   /** Output directory; default: beside the source, named after it. */
@@ -55,6 +56,7 @@ const roundsText = (r: RoundRange | undefined) => (r === undefined ? undefined :
 
 /** Table 2/3, family robustness and the checks of the decisions' cell table (opponent folded into the game: one planned contrast each). */
 function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, reportsDir: string, command: string, logger: Logger): { result: RepeatedTwoFraming; files: OutputFile[] } | undefined {
+  checkRoundRange(input.path, input.decisions, opts.rounds);
   const table = repeated.framingTable(input.decisions, opts.rounds, opts.factors);
   if (levels(table, 'framing').length < 2) {
     if (opts.rounds) logger.warn(analyzeMsg.roundsOneFraming(input.path));

@@ -67,4 +67,15 @@ describe('analyze STORE --rounds', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--format applies to --trials FILE/);
   });
+
+  it('--rounds past the last round names the rounds there are (the shipped Akata log has 10; the store 10), exit 2, nothing written', async () => {
+    for (const args of [['reproduce', '--trials', 'data/akata-2023/experiment_pd.csv', '--format', 'akata', '--rounds', '11'], ['analyze', store, '--rounds', '11-12']]) {
+      const out = join(dir, `past-${args[0]}`);
+      const r = await runCli([...args, '--out', out]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('warning: synthetic'))).toHaveLength(1); // the store is simulated
+      expect(r.stderr).toMatch(new RegExp(`--rounds ${args[args.length - 1]}: its rounds are 1–10`));
+      expect(existsSync(out)).toBe(false);
+    }
+  });
 });

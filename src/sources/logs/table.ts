@@ -11,7 +11,7 @@ import { UserError } from '../../core/errors.js';
 import { logsMsg } from '../../core/messages/logs.js';
 import { checkPlannedFramings } from '../rates-csv.js';
 import { foldExtraFactors, type TrialsInput } from '../trials.js';
-import { parseRoundRange, readLogDecisions } from './index.js';
+import { checkRoundRange, parseRoundRange, readLogDecisions } from './index.js';
 
 export interface LogInputChoice {
   readonly format: string;
@@ -55,6 +55,7 @@ function factorNames(decisions: readonly RepeatedDecision[]): string[] {
 export function readLogTrials(files: readonly string[], choice: LogInputChoice, base: string, alt: string): TrialsInput {
   const rounds = typeof choice.rounds === 'string' ? parseRoundRange(choice.rounds) : choice.rounds;
   const dec = readLogDecisions(files.map((f) => resolve(f)), choice.format, { displayPaths: files });
+  checkRoundRange(dec.path, dec.decisions, rounds);
   const factors = [...(choice.factors ?? [])];
   const available = factorNames(dec.decisions);
   for (const f of factors) if (!available.includes(f)) throw new UserError(logsMsg.unknownFactor(f, choice.format, available));
