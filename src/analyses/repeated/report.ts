@@ -64,12 +64,19 @@ export function repeatedReactionsSection(a: RepeatedAnalysis): Section {
   };
 }
 
+/** How a move of the browser tells more: a click shows the prompt and answer of a direct run; a log's decisions have none, so hovering shows where each was read. */
+function browserHint(input: RepeatedDecisions): string {
+  if (input.decisions.some((d) => d.prompt !== undefined || d.answer !== undefined)) return 'Click a move to see the prompt the model was sent and its answer.';
+  if (input.decisions.some((d) => d.provenance !== undefined)) return 'These decisions were read from a log, which records no prompt or answer: the moves are not clickable; hover a move to see the file, line and label as written.';
+  return 'No prompt or answer was recorded for these decisions.';
+}
+
 /** The match browser: pick a cell, every listed match round by round, a decision's prompt and answer on click. */
 export function matchBrowserSection(a: RepeatedAnalysis, input: RepeatedDecisions): Section {
   return {
     id: 'matches', heading: 'Matches',
     blocks: [
-      { kind: 'text', text: 'Pick a cell to see each of its matches round by round, both seats\' moves (C or D; — for an invalid or unknown move). Click a move to see the prompt the model was sent and its answer.' },
+      { kind: 'text', text: `Pick a cell to see each of its matches round by round, both seats' moves (C or D; — for an invalid or unknown move). ${browserHint(input)}` },
       matchBrowser(input.decisions, a.cells),
     ],
   };
