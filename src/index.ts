@@ -10,7 +10,7 @@ export { UserError } from './core/errors.js';
 export { MemoryLogger, silentLogger, type Logger } from './core/logger.js';
 export { CANONICAL_GAMES, canonicalGame, type Action, type Game } from './core/games.js';
 // Repeated play, whatever its source (a repeated run's store, a published log): decisions and their cell table (clustered by match).
-export { decisionsTable, type RepeatedDecision, type RepeatedDecisions, type DecisionProvenance, type RoundRange, type DecisionsTableOptions } from './core/decisions.js';
+export { decisionsTable, framingCells, SELF_OPPONENT, type RepeatedDecision, type RepeatedDecisions, type DecisionProvenance, type RoundRange, type DecisionsTableOptions } from './core/decisions.js';
 export type { Check, CheckStatus, VerificationReport } from './core/checks.js';
 
 // Pure numerics.

@@ -172,13 +172,20 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 export function addLogFlags(cmd: Command): Command {
   return cmd
     .option('--format <name|file.yaml>', `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (README "Reanalyse a published log")`)
-    .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format');
+    .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format (analyze: also a repeated store)');
 }
 
-/** --format and --rounds need --trials; --rounds and several --trials files need --format; --rounds is a round or a range. */
-export function checkLogFlags(o: { trials?: string | readonly string[]; format?: string; rounds?: string; cluster?: string }): void {
-  if (o.trials === undefined && (o.format !== undefined || o.rounds !== undefined)) throw new UserError(logsMsg.formatNeedsTrials());
-  if (o.format === undefined && o.rounds !== undefined) throw new UserError(logsMsg.roundsNeedFormat());
+/**
+ * --format and --rounds need --trials; --rounds and several --trials files need --format; --rounds
+ * is a round or a range. With `store` (analyze STORE) --rounds needs neither: the store's kind decides.
+ */
+export function checkLogFlags(o: { trials?: string | readonly string[]; format?: string; rounds?: string; cluster?: string }, store?: string): void {
+  if (store !== undefined && o.trials === undefined) {
+    if (o.format !== undefined) throw new UserError(logsMsg.formatNeedsTrialsStore());
+  } else {
+    if (o.trials === undefined && (o.format !== undefined || o.rounds !== undefined)) throw new UserError(logsMsg.formatNeedsTrials());
+    if (o.format === undefined && o.rounds !== undefined) throw new UserError(logsMsg.roundsNeedFormat());
+  }
   if (o.format === undefined && typeof o.trials !== 'string' && (o.trials?.length ?? 0) > 1) throw new UserError(logsMsg.severalTrialsNeedFormat());
   if (o.format !== undefined && o.cluster !== undefined) throw new UserError(logsMsg.clusterIsMatch());
   if (o.rounds !== undefined) parseRoundRange(o.rounds);

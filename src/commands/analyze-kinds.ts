@@ -71,6 +71,7 @@ export function readStoredRun(opts: Pick<AnalyzeOptions, 'store' | 'runId' | 've
 function oneShot(run: StoredRun, wanted: 'two-framing' | 'context-enrichment', opts: AnalyzeOptions): { source: StoreTable; facts: DesignFacts } {
   if (run.kind !== wanted) throw new UserError(analyzeMsg.wrongDesignKind(opts.store, run.kind, wanted));
   if (opts.factors?.length) throw new UserError(analyzeMsg.factorRepeatedOnly(opts.store));
+  if (opts.rounds !== undefined) throw new UserError(analyzeMsg.roundsRepeatedOnly(opts.store));
   return run;
 }
 

@@ -17,6 +17,7 @@ import { missingPlannedCell, twoFraming, type Table3Row, type TwoFramingAnalysis
 import { repeated, type RepeatedAnalysis } from '../analyses/repeated/index.js';
 import { directRunSettings, defaultAnalyzeOut } from './analyze-settings.js';
 import { DEFAULTS } from './reproduce.js';
+import { checkRoundRange } from '../sources/logs/index.js';
 
 export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   /** Output directory; default: beside the source, named after it. */
@@ -55,8 +56,12 @@ const roundsText = (r: RoundRange | undefined) => (r === undefined ? undefined :
 
 /** Table 2/3, family robustness and the checks of the decisions' cell table (opponent folded into the game: one planned contrast each). */
 function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, reportsDir: string, command: string, logger: Logger): { result: RepeatedTwoFraming; files: OutputFile[] } | undefined {
+  checkRoundRange(input.path, input.decisions, opts.rounds);
   const table = repeated.framingTable(input.decisions, opts.rounds, opts.factors);
-  if (levels(table, 'framing').length < 2) return undefined;
+  if (levels(table, 'framing').length < 2) {
+    if (opts.rounds) logger.warn(analyzeMsg.roundsOneFraming(input.path));
+    return undefined;
+  }
   const settings = directRunSettings({ ...opts, store: input.path }, table, logger);
   const missing = missingPlannedCell(table, settings.base, settings.alt);
   if (missing) throw new UserError(analyzeMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));
@@ -108,6 +113,8 @@ export function repeatedTables(input: RepeatedDecisions, opts: AnalyzeRepeatedOp
   const command = commandOf(input, { ...opts, factors }, seed, reps);
   const two = twoFramingOf(input, { ...opts, factors }, reportsDir, command, logger); // its input errors come before the bootstrap of the rounds
   const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}) }, logger);
+  const thin = repeated.thinNote(analysis);
+  if (thin) logger.warn(thin);
   const files = [...repeated.tables.files(reportsDir, analysis, input, command), ...(two?.files ?? [])];
   return { kind: 'repeated', input, analysis, twoFraming: two?.result, files, outDir, reportsDir, command };
 }

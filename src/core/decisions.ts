@@ -67,10 +67,17 @@ export interface DecisionsTableOptions {
   readonly factors?: readonly string[];
 }
 
+/** The opponent level of a model's matches against itself in a cell table (the decisions keep the model's own id). */
+export const SELF_OPPONENT = 'self';
+
+/** A decision's opponent as a cell table names it: `self` for self-play, the decision's opponent otherwise. */
+export const opponentLabel = (d: { readonly model: string; readonly opponent: string }): string => (d.opponent === d.model ? SELF_OPPONENT : d.opponent);
+
 /**
- * The cell table of a set of decisions: cells keyed by model, game, framing, opponent (and the
- * chosen factors), each decision a 0/1 outcome (C = 1), clustered by match; invalid decisions
- * (action null) are left out, as invalid one-shot trials are.
+ * The cell table of a set of decisions: cells keyed by model, game, framing, opponent (`self` for
+ * self-play, so every model has the same self-play level) and the chosen factors, each decision a
+ * 0/1 outcome (C = 1), clustered by match; invalid decisions (action null) are left out, as
+ * invalid one-shot trials are.
  */
 export function decisionsTable(decisions: readonly RepeatedDecision[], opts: DecisionsTableOptions = {}): CellTable {
   const extra = opts.factors ?? [];
@@ -79,7 +86,7 @@ export function decisionsTable(decisions: readonly RepeatedDecision[], opts: Dec
   for (const d of decisions) {
     if (d.action === null) continue;
     if (opts.rounds && (d.round < opts.rounds.from || d.round > opts.rounds.to)) continue;
-    const key: Record<string, string> = { model: d.model, game: d.game, framing: d.framing, opponent: d.opponent };
+    const key: Record<string, string> = { model: d.model, game: d.game, framing: d.framing, opponent: opponentLabel(d) };
     for (const f of extra) key[f] = d.factors?.[f] ?? '';
     const id = JSON.stringify(factors.map((f) => key[f]));
     let acc = cells.get(id);
@@ -95,4 +102,37 @@ export function decisionsTable(decisions: readonly RepeatedDecision[], opts: Dec
       return { key: a.key, obs: { kind: 'clustered', sizes: Float64Array.from(cs, (c) => c.size), sums: Float64Array.from(cs, (c) => c.sum) } };
     }),
   };
+}
+
+/**
+ * The two-framing table of a set of decisions, the one every command reads (`analyze` on repeated
+ * play or logs, `reproduce`/`report`/`audit`/`coverage --trials … --format`): `decisionsTable`
+ * without the opponent factor when no model meets more than one opponent (it then names no
+ * distinction), and with plain counts when every cluster holds one decision (`independent`).
+ */
+export function framingCells(decisions: readonly RepeatedDecision[], opts: DecisionsTableOptions = {}): { table: CellTable; independent: boolean } {
+  const t = decisionsTable(decisions, opts);
+  const keepOpponent = opponentVaries(decisions, opts.rounds);
+  const factors = keepOpponent ? t.factors : t.factors.filter((f) => f !== 'opponent');
+  const independent = t.cells.every((c) => c.obs.kind === 'clustered' && c.obs.sizes.every((s) => s === 1));
+  const cells = t.cells.map((c): Cell => {
+    const key = Object.fromEntries(factors.map((f) => [f, c.key[f]]));
+    if (!independent || c.obs.kind !== 'clustered') return { ...c, key };
+    let x = 0;
+    for (const s of c.obs.sums) x += s;
+    return { key, obs: { kind: 'binary', n: c.obs.sizes.length, x } };
+  });
+  return { table: { factors, cells }, independent };
+}
+
+/** True when some model meets more than one opponent among the kept (valid, in-range) decisions. */
+function opponentVaries(decisions: readonly RepeatedDecision[], rounds: RoundRange | undefined): boolean {
+  const seen = new Map<string, string>();
+  for (const d of decisions) {
+    if (d.action === null || (rounds && (d.round < rounds.from || d.round > rounds.to))) continue;
+    const o = seen.get(d.model);
+    if (o === undefined) seen.set(d.model, d.opponent);
+    else if (o !== d.opponent) return true;
+  }
+  return false;
 }

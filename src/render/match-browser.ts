@@ -12,6 +12,8 @@ export interface BrowserMove {
   readonly action: string;
   readonly prompt?: string;
   readonly answer?: string;
+  /** Where a decision read from a file came from (`file:line, written J`), shown on hover. */
+  readonly source?: string;
 }
 
 export interface BrowserMatch {
@@ -64,6 +66,7 @@ export const MATCH_BROWSER_SCRIPT = `(function () {
     var td = el('td');
     var target = m.prompt !== undefined || m.answer !== undefined ? el('button', 'move move-' + m.action, m.action) : el('span', 'move move-' + m.action, m.action);
     if (target.tagName === 'BUTTON') { target.type = 'button'; target.addEventListener('click', function () { show(box, m, round); }); }
+    if (m.source !== undefined) target.title = m.source;
     td.appendChild(target);
     return td;
   }

@@ -39,8 +39,8 @@ describe('--trials FILE --format akata', () => {
     // 2 of 4 in one.csv and 1 of 4 in two.csv; X against itself 4 of 4 and 3 of 4; Y against itself 3 of 4 and 4 of 4.
     const cell = (model: string, opp: string) => rows.find((x) => x[0] === model && x[1] === `prisoners-dilemma [opponent=${opp}]`)!.slice(2, 6);
     expect(cell('X', 'Y')).toEqual(['0.5', '2', '0.25', '1']);
-    expect(cell('X', 'X')).toEqual(['1', '4', '0.75', '3']);
-    expect(cell('Y', 'Y')).toEqual(['0.75', '3', '1', '4']);
+    expect(cell('X', 'self')).toEqual(['1', '4', '0.75', '3']);
+    expect(cell('Y', 'self')).toEqual(['0.75', '3', '1', '4']);
     const metrics = JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8'));
     expect(metrics.input).toMatchObject({ kind: 'Akata et al. round log, clustered by match', cells: 8, decisions: 32 });
     expect(metrics.command).toContain(`--trials ${one} --trials ${two} --format akata`);
@@ -105,10 +105,12 @@ describe('--trials FILE --format akata', () => {
         expect(Number(g![rate])).toBeCloseTo(w.rate, 12);
       }
     };
-    expectRows(csv('cells.csv'), hand.cells, (x) => `${x.model}|${x.opponent}`, 'cooperation', 'decisions');
-    for (const c of hand.cells) expect(Number(csv('cells.csv').find((g) => g.model === c.model && g.opponent === c.opponent)!.matches)).toBe(c.matches);
-    expectRows(csv('rounds.csv'), hand.rounds, (x) => `${x.model}|${x.opponent}|${x.round}`, 'cooperation', 'n');
-    expectRows(csv('reactions.csv'), hand.reactions, (x) => `${x.model}|${x.opponent}|${x.previous}`, 'p_cooperate', 'n');
+    // hand_counts.py names self-play by the model's own id; every table writes it `self` (docs/methods.md §21)
+    const opp = (x: { model: string; opponent: string }) => (x.opponent === x.model ? 'self' : x.opponent);
+    expectRows(csv('cells.csv'), hand.cells.map((x) => ({ ...x, opponent: opp(x) })), (x) => `${x.model}|${x.opponent}`, 'cooperation', 'decisions');
+    for (const c of hand.cells) expect(Number(csv('cells.csv').find((g) => g.model === c.model && g.opponent === opp(c))!.matches)).toBe(c.matches);
+    expectRows(csv('rounds.csv'), hand.rounds.map((x) => ({ ...x, opponent: opp(x) })), (x) => `${x.model}|${x.opponent}|${x.round}`, 'cooperation', 'n');
+    expectRows(csv('reactions.csv'), hand.reactions.map((x) => ({ ...x, opponent: opp(x) })), (x) => `${x.model}|${x.opponent}|${x.previous}`, 'p_cooperate', 'n');
     expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('act_gpt4');
   });
 

@@ -3,6 +3,7 @@ import { stat } from '../../core/names.js';
 import type { Estimand, StatInfo } from '../../stats/bootstrap.js';
 import { groupBootstrap, type GroupBootstrapResult } from '../../stats/group-bootstrap.js';
 import { progressOf, type Logger } from '../../core/logger.js';
+import { analyzeMsg } from '../../core/messages/analyze.js';
 import { CELL_FACTORS, cellId, columnOf, PREVIOUS, repeatedCells, type RepeatedCell } from './layout.js';
 
 export interface RepeatedSettings {
@@ -19,8 +20,14 @@ export interface RepeatedAnalysis {
   /** Index of each cell's end-game drop among the statistics. */
   readonly drops: readonly number[];
   readonly settings: RepeatedSettings;
+  /** The bootstrap; lo and hi are NaN for a statistic whose decisions come from fewer than MIN_MATCHES matches. */
   readonly boot: GroupBootstrapResult;
+  /** Statistics without an interval (fewer than MIN_MATCHES matches), and cells with fewer than MIN_MATCHES matches. */
+  readonly thin: { readonly statistics: number; readonly cells: number };
 }
+
+/** Matches a statistic's decisions must come from for an interval: one match has no spread to redraw (its interval would be a point). */
+export const MIN_MATCHES = 2;
 
 const RATE: StatInfo = { kind: 'other', bounds: [0, 1] };
 const DIFFERENCE: StatInfo = { kind: 'other', bounds: [-1, 1] };
@@ -78,5 +85,33 @@ export function analyzeRepeatedPlay(decisions: readonly RepeatedDecision[], sett
   const { estimand, offsets, drops } = repeatedEstimand(cells);
   const boot = groupBootstrap(cells.map((c) => ({ id: cellId(c), columns: c.columns })), estimand,
     { seed: settings.seed, reps: settings.reps, onProgress: progressOf(logger, 'bootstrap') });
-  return { cells, offsets, drops, settings, boot };
+  const { boot: marked, statistics } = withoutThinIntervals(boot, cells, offsets, drops);
+  return { cells, offsets, drops, settings, boot: marked, thin: { statistics, cells: cells.filter((c) => c.matches.length < MIN_MATCHES).length } };
+}
+
+/** Matches with at least one decision in column c of a cell. */
+function columnMatches(cell: RepeatedCell, c: number): number {
+  const v = cell.columns.sizes[c];
+  let m = 0;
+  for (let j = 0; j < v.length; j++) if (v[j] > 0) m++;
+  return m;
+}
+
+/** The bootstrap with lo = hi = NaN (no interval) where a statistic's decisions come from fewer than MIN_MATCHES matches. */
+function withoutThinIntervals(boot: GroupBootstrapResult, cells: readonly RepeatedCell[], offsets: readonly number[], drops: readonly number[]): { boot: GroupBootstrapResult; statistics: number } {
+  const lo = Float64Array.from(boot.lo), hi = Float64Array.from(boot.hi);
+  let statistics = 0;
+  const drop = (i: number) => { if (Number.isFinite(lo[i]) || Number.isFinite(hi[i])) statistics++; lo[i] = NaN; hi[i] = NaN; };
+  cells.forEach((c, i) => {
+    const k = c.columns.sizes.length;
+    for (let col = 0; col < k; col++) if (columnMatches(c, col) < MIN_MATCHES) drop(offsets[i] + col);
+    const last = columnMatches(c, columnOf.round(c.horizon)), before = columnMatches(c, columnOf.beforeLast(c.horizon));
+    if (Math.min(last, before) < MIN_MATCHES) drop(drops[i]);
+  });
+  return { boot: { ...boot, lo, hi }, statistics };
+}
+
+/** The note of the statistics left without an interval (report, repeated.json, the terminal's warning); undefined when every statistic has one. */
+export function thinNote(a: RepeatedAnalysis): string | undefined {
+  return a.thin.statistics === 0 ? undefined : analyzeMsg.thinIntervals(a.thin.statistics, a.thin.cells, a.cells.length, MIN_MATCHES);
 }

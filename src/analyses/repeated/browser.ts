@@ -15,7 +15,8 @@ const moveText = (a: string | null | undefined) => a ?? '—';
 
 function seatMove(seat: RepeatedDecision | undefined, other: RepeatedDecision | undefined, player: string): BrowserMove {
   if (seat) {
-    return { player: seat.model, action: moveText(seat.action), ...(seat.prompt === undefined ? {} : { prompt: seat.prompt }), ...(seat.answer === undefined ? {} : { answer: seat.answer }) };
+    return { player: seat.model, action: moveText(seat.action), ...(seat.prompt === undefined ? {} : { prompt: seat.prompt }), ...(seat.answer === undefined ? {} : { answer: seat.answer }),
+      ...(seat.provenance === undefined ? {} : { source: `${seat.provenance.file}:${seat.provenance.line}, written ${seat.provenance.label}` }) };
   }
   return { player, action: moveText(other?.opponentAction) };
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import type { RepeatedDecisions } from '../../core/decisions.js';
 import { toolInfo } from '../../core/paths.js';
-import type { RepeatedAnalysis } from './analysis.js';
+import { MIN_MATCHES, thinNote, type RepeatedAnalysis } from './analysis.js';
 import { cellsCsv, endGameCsv, reactionsCsv, roundsCsv } from './tables.js';
 
 /** What each file of the repeated analysis holds, beside its link in the report. */
@@ -22,8 +22,9 @@ function repeatedJson(a: RepeatedAnalysis, input: RepeatedDecisions, command: st
   return `${JSON.stringify({
     tool: toolInfo(),
     input: { path: input.path, sha256: input.sha256, kind: input.kind, synthetic: input.synthetic, decisions: input.decisions.length, notes: input.notes ?? [] },
-    settings: { seed: a.settings.seed, reps: a.settings.reps, level: 0.95, interval: 'percentile', cluster: 'match', ...(a.settings.factors?.length ? { factors: a.settings.factors } : {}) },
+    settings: { seed: a.settings.seed, reps: a.settings.reps, level: 0.95, interval: 'percentile', cluster: 'match', min_matches_for_interval: MIN_MATCHES, ...(a.settings.factors?.length ? { factors: a.settings.factors } : {}) },
     command,
+    interval_notes: thinNote(a) ? [thinNote(a)] : [],
     statistics: b.names.map((name, i) => ({ name, point: finite(b.point[i]), lo: finite(b.lo[i]), hi: finite(b.hi[i]), defined_replicates: b.defined[i] })),
   }, null, 2)}\n`;
 }

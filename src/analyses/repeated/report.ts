@@ -1,13 +1,13 @@
 import { fixed, interval } from '../../core/format.js';
 import type { RepeatedDecisions } from '../../core/decisions.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
-import type { RepeatedAnalysis } from './analysis.js';
+import { thinNote, type RepeatedAnalysis } from './analysis.js';
 import { matchBrowser } from './browser.js';
 import { cellRows, endGameRows, reactionRows } from './tables.js';
 
 const num = (text: string): CellInput => ({ text, numeric: true });
 const rate = (x: number) => num(fixed(x));
-const iv = (lo: number, hi: number) => num(interval(lo, hi));
+const iv = (lo: number, hi: number) => num(Number.isFinite(lo) ? interval(lo, hi) : '—');
 /** The chosen factors: their column names, and a row's levels, placed after the opponent. */
 const factorNames = (a: RepeatedAnalysis) => a.settings.factors ?? [];
 const levelsOf = (a: RepeatedAnalysis, f: Readonly<Record<string, string>>) => factorNames(a).map((n) => f[n]);
@@ -20,7 +20,8 @@ export function repeatedSummarySection(a: RepeatedAnalysis, input: RepeatedDecis
     { kind: 'text', text: `${input.decisions.length} decisions (${valid} valid) of ${a.cells.length} cells (model × game × framing × opponent), ${matches} match–cell pairs. Every interval is a 95 % percentile interval of a cluster bootstrap with the match as the cluster: each replicate redraws a cell's matches with replacement, all rounds of a drawn match together (B = ${a.settings.reps}, seed ${a.settings.seed}).` },
     { kind: 'facts', items: [['Source', input.path], ['SHA-256', input.sha256], ['Kind', input.kind], ['Synthetic', input.synthetic ? 'yes' : 'no']] },
   ];
-  if (input.notes?.length) blocks.push({ kind: 'list', items: [...input.notes] });
+  const notes = [...(input.notes ?? []), ...(thinNote(a) ? [`${thinNote(a)!} (shown —).`] : [])];
+  if (notes.length) blocks.push({ kind: 'list', items: notes });
   return { id: 'repeated-summary', heading: 'Repeated play', blocks };
 }
 
@@ -63,12 +64,19 @@ export function repeatedReactionsSection(a: RepeatedAnalysis): Section {
   };
 }
 
+/** How a move of the browser tells more: a click shows the prompt and answer of a direct run; a log's decisions have none, so hovering shows where each was read. */
+function browserHint(input: RepeatedDecisions): string {
+  if (input.decisions.some((d) => d.prompt !== undefined || d.answer !== undefined)) return 'Click a move to see the prompt the model was sent and its answer.';
+  if (input.decisions.some((d) => d.provenance !== undefined)) return 'These decisions were read from a log, which records no prompt or answer: the moves are not clickable; hover a move to see the file, line and label as written.';
+  return 'No prompt or answer was recorded for these decisions.';
+}
+
 /** The match browser: pick a cell, every listed match round by round, a decision's prompt and answer on click. */
 export function matchBrowserSection(a: RepeatedAnalysis, input: RepeatedDecisions): Section {
   return {
     id: 'matches', heading: 'Matches',
     blocks: [
-      { kind: 'text', text: 'Pick a cell to see each of its matches round by round, both seats\' moves (C or D; — for an invalid or unknown move). Click a move to see the prompt the model was sent and its answer.' },
+      { kind: 'text', text: `Pick a cell to see each of its matches round by round, both seats' moves (C or D; — for an invalid or unknown move). ${browserHint(input)}` },
       matchBrowser(input.decisions, a.cells),
     ],
   };

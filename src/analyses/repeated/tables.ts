@@ -1,3 +1,4 @@
+import { opponentLabel } from '../../core/decisions.js';
 import { toCsv } from '../../render/csv.js';
 import type { RepeatedAnalysis } from './analysis.js';
 import { columnOf, columnSize, PREVIOUS, type CellKey, type Previous, type RepeatedCell } from './layout.js';
@@ -21,7 +22,8 @@ export const ROUND_COLUMNS = ['model', 'game', 'framing', 'opponent', 'round', '
 export const REACTION_COLUMNS = ['model', 'game', 'framing', 'opponent', 'previous', 'n', 'p_cooperate', 'lo', 'hi'] as const;
 export const END_GAME_COLUMNS = ['model', 'game', 'framing', 'opponent', 'last_round', 'n_last', 'cooperation_last', 'n_before', 'cooperation_before', 'drop', 'lo', 'hi'] as const;
 
-const keyOf = (c: RepeatedCell): CellKey & { factors: Readonly<Record<string, string>> } => ({ model: c.key.model, game: c.key.game, framing: c.key.framing, opponent: c.key.opponent, factors: c.factors });
+const keyOf = (c: RepeatedCell): CellKey & { factors: Readonly<Record<string, string>> } => ({ model: c.key.model, game: c.key.game, framing: c.key.framing, opponent: opponentLabel(c.key), factors: c.factors });
+// self-play is `self` in every table, as in the two-framing tables and the figures (docs/methods.md §21)
 
 function statOf(a: RepeatedAnalysis, index: number): { point: number; lo: number; hi: number } {
   return { point: a.boot.point[index], lo: a.boot.lo[index], hi: a.boot.hi[index] };

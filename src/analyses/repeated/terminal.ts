@@ -5,5 +5,5 @@ import type { CellRow } from './tables.js';
 /** cells.csv as the terminal shows it: cooperation per cell with its interval, three decimals. */
 export function cellsText(rows: readonly CellRow[], factors: readonly string[] = []): string {
   return `Cooperation per cell (95 % cluster-bootstrap intervals, match as cluster)\n${textTable(['Model', 'Game', 'Framing', 'Opponent', ...factors, 'Matches', 'Cooperation', '95% CI'],
-    rows.map((r) => [r.model, r.game, r.framing, r.opponent, ...factors.map((f) => r.factors[f]), String(r.matches), fixed(r.cooperation), interval(r.lo, r.hi)]))}`;
+    rows.map((r) => [r.model, r.game, r.framing, r.opponent, ...factors.map((f) => r.factors[f]), String(r.matches), fixed(r.cooperation), Number.isFinite(r.lo) ? interval(r.lo, r.hi) : '— (1 match)']))}`;
 }

@@ -31,6 +31,10 @@ export const analyzeMsg = {
     `${path}: run ${id} is a repeated game (its design has a play block); these analyses read one-shot runs only — analyze the store itself (samegame analyze STORE: repeated play, clustered by match)`,
   expectOneShotOnly: (path: string) => `--expect: ${path} holds a repeated game; published values are compared with the tables of one-shot two-framing runs only`,
   compareOneShotOnly: (path: string) => `${path}: --compare sets reconstructed one-shot rates beside a one-shot run; this run is a repeated game`,
+  thinIntervals: (statistics: number, cells: number, total: number, min: number) =>
+    `${statistics} statistic${statistics === 1 ? '' : 's'} without an interval (lo, hi empty): ${statistics === 1 ? 'its' : 'their'} decisions come from fewer than ${min} matches, and one match has no spread to redraw; ${cells} of ${total} cells have fewer than ${min} matches`,
+  roundsOneFraming: (path: string) => `--rounds: ${path} has one framing, so no two-framing tables are made; cells, rounds, reactions and the end game read every round`,
+  roundsRepeatedOnly: (path: string) => `${path}: --rounds selects rounds of repeated play (a play design or --trials logs); this run is a one-shot game`,
   factorRepeatedOnly: (path: string) => `${path}: --factor keeps a decision factor of repeated play (a play design or --trials logs); a one-shot run's factors are its cells already`,
   unknownDecisionFactor: (path: string, factor: string, known: readonly string[]) =>
     `${path}: --factor ${factor}: no decision has a factor of that name${known.length ? ` (its decisions have: ${known.join(', ')})` : ' (its decisions have no further factors)'}`,

@@ -61,9 +61,11 @@ export const logsMsg = {
   // Flags.
   looksLike: (file: string, what: string, format: string) => `${file}: this looks like ${what}: add --format ${format}`,
   formatNeedsTrials: () => '--format and --rounds apply to --trials FILE: give the log with --trials',
+  formatNeedsTrialsStore: () => '--format applies to --trials FILE: give the log with --trials (--rounds also works on a repeated store)',
   clusterIsMatch: () => '--cluster: a log read through --format is clustered by its matches (leave out --cluster)',
   roundsNeedFormat: () => '--rounds applies to a log read through a log format: add --format NAME|DESCRIPTION.yaml',
   severalTrialsNeedFormat: () => 'several --trials files are read through a log format: add --format NAME|DESCRIPTION.yaml',
+  roundsPastLast: (path: string, rounds: string, last: number) => `${path}: --rounds ${rounds}: its rounds are 1–${last} (no decision in the rounds chosen)`,
   badRounds: (value: string) => `--rounds: ${q(value)} is not a round or a range of rounds (1, 1-3)`,
   analyzeNeedsFormat: () => 'analyze --trials reads published logs of repeated play: add --format NAME|DESCRIPTION.yaml (built-in: akata, fairgame)',
   modelsNeedTrials: () => '--models applies to analyze --trials (a published log)',

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { RepeatedDecisions, RoundRange } from '../../core/decisions.js';
+import type { RepeatedDecision, RepeatedDecisions, RoundRange } from '../../core/decisions.js';
 import { UserError } from '../../core/errors.js';
 import { logsMsg } from '../../core/messages/logs.js';
 import { BUILTIN_LOG_FORMATS, type BuiltinLogFormatId } from './builtin.js';
@@ -40,6 +40,17 @@ export function parseRoundRange(text: string): RoundRange {
   const to = m ? Number(m[2] ?? m[1]) : NaN;
   if (!(from >= 1 && to >= from && to <= 1_000_000)) throw new UserError(logsMsg.badRounds(text));
   return { from, to };
+}
+
+/** The chosen rounds hold some decision of `path`; else UserError naming the rounds it has (`--rounds 11: its rounds are 1–10`). */
+export function checkRoundRange(path: string, decisions: readonly RepeatedDecision[], rounds: RoundRange | undefined): void {
+  if (!rounds || decisions.length === 0) return;
+  let last = 0;
+  for (const d of decisions) {
+    if (d.round >= rounds.from && d.round <= rounds.to) return;
+    if (d.round > last) last = d.round;
+  }
+  throw new UserError(logsMsg.roundsPastLast(path, rounds.from === rounds.to ? String(rounds.from) : `${rounds.from}-${rounds.to}`, last));
 }
 
 /** Shape decision without the other's label: the other seat's move is that of its row of the same round. */

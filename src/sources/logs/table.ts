@@ -1,18 +1,17 @@
 /**
  * Published logs as the input of the two-framing commands (reproduce, report, audit, coverage):
- * the decisions become a cell table through `decisionsTable`, clustered by match. The opponent is
+ * the decisions become a cell table through `framingCells` (the table `analyze` reads too), clustered by match. The opponent is
  * a factor of the cell when some model meets more than one; when every cell keeps one decision per
  * match (`--rounds 1` with the two seats in different cells) the decisions are independent and the
  * cells are plain counts, which the audit and coverage need.
  */
 import { resolve } from 'node:path';
-import { decisionsTable, type RepeatedDecision, type RoundRange } from '../../core/decisions.js';
-import type { Cell, CellTable } from '../../core/cells.js';
+import { framingCells, type RepeatedDecision, type RoundRange } from '../../core/decisions.js';
 import { UserError } from '../../core/errors.js';
 import { logsMsg } from '../../core/messages/logs.js';
 import { checkPlannedFramings } from '../rates-csv.js';
 import { foldExtraFactors, type TrialsInput } from '../trials.js';
-import { parseRoundRange, readLogDecisions } from './index.js';
+import { checkRoundRange, parseRoundRange, readLogDecisions } from './index.js';
 
 export interface LogInputChoice {
   readonly format: string;
@@ -22,32 +21,6 @@ export interface LogInputChoice {
 
 const roundsText = (r: RoundRange) => (r.from === r.to ? String(r.from) : `${r.from}-${r.to}`);
 const inRounds = (d: RepeatedDecision, r: RoundRange | undefined) => d.action !== null && (!r || (d.round >= r.from && d.round <= r.to));
-
-/** True when some model meets more than one opponent among the kept decisions. */
-function opponentVaries(decisions: readonly RepeatedDecision[], rounds: RoundRange | undefined): boolean {
-  const seen = new Map<string, string>();
-  for (const d of decisions) {
-    if (!inRounds(d, rounds)) continue;
-    const o = seen.get(d.model);
-    if (o === undefined) seen.set(d.model, d.opponent);
-    else if (o !== d.opponent) return true;
-  }
-  return false;
-}
-
-/** The table without the opponent factor, and with plain counts when every cluster holds one decision. */
-function finish(t: CellTable, keepOpponent: boolean): { table: CellTable; independent: boolean } {
-  const factors = keepOpponent ? t.factors : t.factors.filter((f) => f !== 'opponent');
-  const independent = t.cells.every((c) => c.obs.kind === 'clustered' && c.obs.sizes.every((s) => s === 1));
-  const cells = t.cells.map((c): Cell => {
-    const key = Object.fromEntries(factors.map((f) => [f, c.key[f]]));
-    if (!independent || c.obs.kind !== 'clustered') return { ...c, key };
-    let x = 0;
-    for (const s of c.obs.sums) x += s;
-    return { key, obs: { kind: 'binary', n: c.obs.sizes.length, x } };
-  });
-  return { table: { factors, cells }, independent };
-}
 
 /** The first kept decision of each cell, in the order decisionsTable makes the cells. */
 function firstOfCells(decisions: readonly RepeatedDecision[], rounds: RoundRange | undefined, factors: readonly string[]): RepeatedDecision[] {
@@ -82,10 +55,11 @@ function factorNames(decisions: readonly RepeatedDecision[]): string[] {
 export function readLogTrials(files: readonly string[], choice: LogInputChoice, base: string, alt: string): TrialsInput {
   const rounds = typeof choice.rounds === 'string' ? parseRoundRange(choice.rounds) : choice.rounds;
   const dec = readLogDecisions(files.map((f) => resolve(f)), choice.format, { displayPaths: files });
+  checkRoundRange(dec.path, dec.decisions, rounds);
   const factors = [...(choice.factors ?? [])];
   const available = factorNames(dec.decisions);
   for (const f of factors) if (!available.includes(f)) throw new UserError(logsMsg.unknownFactor(f, choice.format, available));
-  const { table, independent } = finish(decisionsTable(dec.decisions, { rounds, factors }), opponentVaries(dec.decisions, rounds));
+  const { table, independent } = framingCells(dec.decisions, { rounds, factors });
   if (table.cells.length === 0) throw new UserError(logsMsg.noDecisions(dec.path));
   const firsts = firstOfCells(dec.decisions, rounds, factors);
   const folded = foldExtraFactors(table);

@@ -86,7 +86,7 @@ describe('runMatches on simulated models', () => {
     }
     const t = decisionsTable(d.decisions);
     expect(t.cells.map((c) => `${c.key.model}/${c.key.opponent}`).sort()).toEqual(
-      ['A/A', 'A/B', 'A/random-0.5', 'A/tit-for-tat', 'B/A', 'B/B', 'B/random-0.5', 'B/tit-for-tat']);
+      ['A/B', 'A/random-0.5', 'A/self', 'A/tit-for-tat', 'B/A', 'B/random-0.5', 'B/self', 'B/tit-for-tat']); // self-play is `self` in the cell table
   });
 
   it('a stopped run resumes where it stopped: nothing stored is asked again, and it stores what an uninterrupted run stores', async () => {
@@ -183,7 +183,7 @@ describe('a repeated store elsewhere', () => {
     const want = new Map<string, { n: number; c: number }>();
     for (const t of rows) {
       if (t.status !== 'ok') continue;
-      const k = `${t.model}|${t.play!.opponent}`;
+      const k = `${t.model}|${t.play!.opponent === t.model ? 'self' : t.play!.opponent}`; // cells.csv writes self-play `self`
       const w = want.get(k) ?? { n: 0, c: 0 };
       w.n++; if (t.action === 'C') w.c++;
       want.set(k, w);

@@ -79,8 +79,8 @@ describe('personas as a stored factor', () => {
     };
     const rows = lines('cells.csv').slice(1).map((l) => l.split(',')).map((c) => `${c[3]},${c[4]},${c[5]},${c[6]},${Number(c[7]).toFixed(6)}`).sort();
     expect(rows).toEqual([
-      `A,${`cooperative-${selfish}`},3,${count(`cooperative-${selfish}`, 'A')}`,
-      `A,${`${selfish}-cooperative`},3,${count(`${selfish}-cooperative`, 'A')}`,
+      `self,${`cooperative-${selfish}`},3,${count(`cooperative-${selfish}`, 'A')}`, // cells.csv writes self-play `self`
+      `self,${`${selfish}-cooperative`},3,${count(`${selfish}-cooperative`, 'A')}`,
       `tit-for-tat,cooperative-none,3,${count('cooperative-none', 'tit-for-tat')}`,
     ].sort());
     expect(lines('rounds.csv')).toHaveLength(1 + 3 * 3);

@@ -22,7 +22,7 @@ const hand = JSON.parse(readFileSync(FIXTURE, 'utf8')) as {
 const CSV = 'data/akata-2023/experiment_pd.csv';
 const dec = readLogDecisions([join(ROOT, CSV)], 'akata', { displayPaths: [CSV] });
 const byKey = <T extends { model: string; opponent: string }>(xs: T[], extra: (x: T) => string | number = () => '') =>
-  new Map(xs.map((x) => [`${x.model}|${x.opponent}|${extra(x)}`, x]));
+  new Map(xs.map((x) => [`${x.model}|${x.opponent === x.model ? 'self' : x.opponent}|${extra(x)}`, x])); // self-play is `self` in the cell table
 
 /** Rate and n per model × opponent of a cell table of the decisions. */
 function rates(decisions: readonly RepeatedDecision[], rounds?: { from: number; to: number }) {
@@ -76,7 +76,7 @@ describe('data/akata-2023 through the akata format', () => {
       const p = prev.get(`${d.match}|${d.seat}|${d.round - 1}`);
       if (!p) continue;
       const previous = `${p.action}${p.opponentAction}`;
-      const k = `${d.model}|${d.opponent}|${previous}`;
+      const k = `${d.model}|${d.opponent === d.model ? 'self' : d.opponent}|${previous}`; // as byKey names it
       const a = acc.get(k) ?? { model: d.model, opponent: d.opponent, previous, n: 0, c: 0 };
       a.n++; a.c += d.action === 'C' ? 1 : 0;
       acc.set(k, a);

@@ -91,7 +91,7 @@ function logText(c: Case): string {
 function directCount(c: Case): Map<string, { n: number; c: number; matches: Set<number> }> {
   const out = new Map<string, { n: number; c: number; matches: Set<number> }>();
   const add = (model: string, m: Match, opp: string, a: A, i: number) => {
-    const k = JSON.stringify([model, m.game, m.framing, opp]);
+    const k = JSON.stringify([model, m.game, m.framing, opp === model ? 'self' : opp]); // the table's self-play level
     const e = out.get(k) ?? { n: 0, c: 0, matches: new Set<number>() };
     e.n++; e.c += a === 'C' ? 1 : 0; e.matches.add(i);
     out.set(k, e);
