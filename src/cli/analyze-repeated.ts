@@ -12,5 +12,6 @@ export function printRepeated(res: RepeatedResult, logger: Logger): void {
   const t = res.twoFraming;
   if (t) process.stdout.write(`${table3Text(t.table3, t.analysis.settings.attenuation, t.analysis.boot.method)}\n`);
   for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+  for (const n of res.input.notes ?? []) logger.warn(n);
   if (t && !t.verification.passed) throw new UserError(msg.checksFailed(t.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
 }

@@ -10,6 +10,8 @@ import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import { isRepeatedRun, RunPlays } from '../live/repeated/outcomes.js';
+import { planMatches } from '../live/repeated/plan.js';
+import type { Design } from '../live/design/types.js';
 import { TrialStore } from '../live/store/store.js';
 import { chooseRun, readStore, StoreFault } from './store.js';
 import type { TrialRecord } from '../live/types.js';
@@ -33,6 +35,23 @@ function checkRow(t: TrialRecord): void {
   if (!Number.isInteger(p.round) || p.round < 1 || !Number.isInteger(p.match) || p.match < 1) throw new StoreFault(`${where}: round or match is not a positive integer`);
   if (t.status === 'ok' && t.action !== 'C' && t.action !== 'D') throw new StoreFault(`${where}: an ok decision without a move`);
   if (t.status !== 'ok' && t.status !== 'invalid' && t.status !== 'error') throw new StoreFault(`${where}: unknown status`);
+}
+
+/**
+ * Matches of the run's design not over in the store — not started, or stopped before the last
+ * round without a forfeit (an invalid round ends a match): a run still going, or stopped.
+ */
+function unfinishedMatches(decisions: readonly RepeatedDecision[], design: Design): number {
+  const rounds = design.play!.rounds;
+  const last = new Map<string, { round: number; invalid: boolean }>();
+  for (const d of decisions) {
+    const m = last.get(d.match);
+    if (!m || d.round > m.round) last.set(d.match, { round: d.round, invalid: d.action === null });
+    else if (d.round === m.round && d.action === null) m.invalid = true;
+  }
+  let over = 0;
+  for (const m of last.values()) if (m.round === rounds || m.invalid) over++;
+  return planMatches(design).length - over;
 }
 
 /** Read the repeated run of a store; UserError (one line) when the store or run is not one. */
@@ -59,8 +78,11 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
           prompt: t.prompt, ...(t.text === null ? {} : { answer: t.text }),
         });
       }
-      const synthetic = simulated || (JSON.parse(run.designJson) as { synthetic?: boolean }).synthetic === true;
-      return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions };
+      const design = JSON.parse(run.designJson) as Design; // the resolved design, as the run stored it
+      const synthetic = simulated || design.synthetic === true;
+      const open = unfinishedMatches(decisions, design);
+      const notes = open > 0 ? [analyzeMsg.unfinishedMatches(path, open, planMatches(design).length)] : [];
+      return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions, ...(notes.length ? { notes } : {}) };
     });
   } finally {
     store.close();

@@ -38,5 +38,7 @@ export const analyzeMsg = {
   factorRepeatedOnly: (path: string) => `${path}: --factor keeps a decision factor of repeated play (a play design or --trials logs); a one-shot run's factors are its cells already`,
   unknownDecisionFactor: (path: string, factor: string, known: readonly string[]) =>
     `${path}: --factor ${factor}: no decision has a factor of that name${known.length ? ` (its decisions have: ${known.join(', ')})` : ' (its decisions have no further factors)'}`,
+  unfinishedMatches: (path: string, open: number, planned: number) =>
+    `${path}: ${open} of the design's ${planned} matches are not over (the run is still going, or was stopped): their missing rounds are missing from every table — run the same command again to finish them`,
   notRepeated: (path: string, id: number) => `${path}: run ${id} is not a repeated game (its design has no play block)`,
 };

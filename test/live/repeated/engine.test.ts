@@ -96,6 +96,10 @@ describe('runMatches on simulated models', () => {
     expect(first.r.outcome).toBe('interrupted');
     expect(first.rows.length).toBeGreaterThan(0);
     expect(first.rows.length).toBeLessThan(96);
+    // The reader says how many matches are not over, as the engine counted them when it stopped.
+    const unfinished = first.r.matches - first.r.matchesDone;
+    expect(unfinished).toBeGreaterThan(0);
+    expect(readRepeatedStore(path).notes).toEqual([expect.stringContaining(`${unfinished} of the design's ${first.r.matches} matches are not over`)]);
     const asked: string[] = [];
     const pool = new ProviderPool();
     const spy = { get: (m: ModelSpec): Provider => ({ id: 's', complete: (req: ProviderRequest) => { asked.push(`${req.spec.play!.match}:${req.spec.play!.round}:${req.spec.play!.seat}`); return pool.get(m).complete(req); } }) };
@@ -105,6 +109,7 @@ describe('runMatches on simulated models', () => {
     expect(asked).toHaveLength(96 - first.rows.length);
     const strip = (t: TrialRecord) => [key(t), t.prompt, t.action, t.text, t.play!.opponentMove];
     expect(second.rows.map(strip)).toEqual(whole.rows.map(strip));
+    expect(readRepeatedStore(path).notes).toBeUndefined(); // every match over now
   });
 
   it('dry run: calls = Σ matches × rounds × LLM seats, input tokens growing with the round', () => {
