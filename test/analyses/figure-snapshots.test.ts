@@ -8,7 +8,7 @@ import type { CompareRow } from '../../src/analyses/compare/compare.js';
 import { COLORS, type Figure } from '../../src/render/figure.js';
 import { coverageFigure } from '../../src/analyses/coverage/figure.js';
 import type { CoverageResult } from '../../src/analyses/coverage/coverage.js';
-import { loadVega } from '../../src/render/vega-runtime.js';
+import { vegaLiteWarnings } from '../helpers/vega-warnings.js';
 import { renderSvg, specJson } from '../../src/render/render.js';
 import { roundFloats } from '../render/round-floats.js';
 
@@ -102,13 +102,7 @@ describe('figure builders of the audit, compare and selective analyses', () => {
   });
 
   it('every spec compiles with vega-lite without a warning', () => {
-    const { vegaLite } = loadVega();
-    for (const f of figures) {
-      const warnings: string[] = [];
-      const logger = { level() { return logger; }, warn: (...a: unknown[]) => { warnings.push(a.join(' ')); return logger; }, error: (...a: unknown[]) => { warnings.push(a.join(' ')); return logger; }, info() { return logger; }, debug() { return logger; } };
-      vegaLite.compile(f.spec, { logger: logger as never });
-      expect(warnings, f.id).toEqual([]);
-    }
+    for (const f of figures) expect(vegaLiteWarnings(f.spec), f.id).toEqual([]);
   });
 
   it.each(figures.map((f) => f.id))('spec snapshot %s (floats rounded)', async (id) => {

@@ -14,6 +14,7 @@
  * documented body {type: "error", error: {type, message}}.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readRequest } from './loopback-request.js';
 import type { AddressInfo } from 'node:net';
 import { defaultAnswer, type Answer, type Fault } from './loopback-openai.js';
 
@@ -133,11 +134,7 @@ export async function startAnthropicLoopback(o: AnthropicLoopbackOptions = {}): 
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    const path = (req.url ?? '').split('?')[0];
-    const key = decodeURIComponent(String(req.headers['x-samegame-trial'] ?? ''));
+    const { text, path, key } = await readRequest(req);
     log.push({ method: req.method ?? '', path, apiKey: req.headers['x-api-key'] as string | undefined, authorization: req.headers.authorization, body: text, key });
     const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     let m: RegExpExecArray | null;

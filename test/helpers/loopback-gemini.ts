@@ -15,6 +15,7 @@
  * same ways on a chosen call (apiFault). Errors are google.rpc.Status bodies.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readRequest } from './loopback-request.js';
 import type { AddressInfo } from 'node:net';
 import { defaultAnswer, type Answer, type Fault } from './loopback-openai.js';
 
@@ -150,11 +151,7 @@ export async function startGeminiLoopback(o: GeminiLoopbackOptions = {}): Promis
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    const [path, query] = (req.url ?? '').split('?');
-    const key = decodeURIComponent(String(req.headers['x-samegame-trial'] ?? ''));
+    const { text, path, query, key } = await readRequest(req);
     log.push({ method: req.method ?? '', path, apiKey: req.headers['x-goog-api-key'] as string | undefined, body: text, key });
     const json = (code: number, body: unknown) => res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     let m: RegExpExecArray | null;

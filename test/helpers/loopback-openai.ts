@@ -5,6 +5,7 @@
  * and a body cut off mid-transfer. Requests are counted per trial key (the x-samegame-trial header).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readRequest } from './loopback-request.js';
 import type { AddressInfo } from 'node:net';
 import { EventEmitter } from 'node:events';
 
@@ -108,11 +109,7 @@ export async function startLoopback(o: LoopbackOptions = {}): Promise<Loopback> 
   });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    const path = (req.url ?? '').split('?')[0];
-    const key = decodeURIComponent(String(req.headers['x-samegame-trial'] ?? ''));
+    const { text, path, key } = await readRequest(req);
     const auth = req.headers.authorization;
     log.push({ path, authorization: auth, body: text, key });
     const n = (requests.get(key) ?? 0) + 1;

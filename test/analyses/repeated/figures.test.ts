@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reactionsChart, roundsChart, type ReactionPoint, type RoundPoint } from '../../../src/render/charts/repeated.js';
-import { loadVega } from '../../../src/render/vega-runtime.js';
+import { vegaLiteWarnings } from '../../helpers/vega-warnings.js';
 import { renderSvg, specJson } from '../../../src/render/render.js';
 import { roundFloats } from '../../render/round-floats.js';
 
@@ -18,13 +18,7 @@ describe('repeated-play figures', () => {
   it('carry their rows (an undefined reaction left out) and compile without a warning', () => {
     expect((figures[0].spec as { data: { values: unknown[] } }).data.values).toEqual(ROUNDS);
     expect((figures[1].spec as { data: { values: unknown[] } }).data.values).toEqual(REACTIONS);
-    const { vegaLite } = loadVega();
-    for (const f of figures) {
-      const warnings: string[] = [];
-      const logger = { level() { return logger; }, warn: (...a: unknown[]) => { warnings.push(a.join(' ')); return logger; }, error: (...a: unknown[]) => { warnings.push(a.join(' ')); return logger; }, info() { return logger; }, debug() { return logger; } };
-      vegaLite.compile(f.spec, { logger: logger as never });
-      expect(warnings, f.id).toEqual([]);
-    }
+    for (const f of figures) expect(vegaLiteWarnings(f.spec), f.id).toEqual([]);
   });
 
   it('draw a point per round and opponent, a point and an interval per reaction', async () => {
