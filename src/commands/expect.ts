@@ -43,9 +43,14 @@ export function verdictSettings(o: ExpectOptions): VerdictSettings {
 /** The published values to compare with, read and validated before anything is computed; says so when it is the shipped file. */
 export function readExpected(o: ExpectOptions, logger: Logger): PublishedValues | undefined {
   verdictSettings(o);
-  if (o.expect === false) return undefined;
+  const none = o.expect === false || (o.expect === undefined && (o.data !== undefined || o.trials !== undefined || o.digitized !== undefined));
+  if (none) {
+    // The verdicts' level and the publication's replicates mean nothing without published values.
+    const flag = o.verdictAlpha !== undefined ? '--verdict-alpha' : o.publishedReps !== undefined ? '--published-reps' : undefined;
+    if (flag) throw new UserError(reproductionMsg.verdictFlagWithoutExpect(flag));
+    return undefined;
+  }
   if (o.expect !== undefined) return readPublished(resolve(o.expect), o.expect);
-  if (o.data !== undefined || o.trials !== undefined || o.digitized !== undefined) return undefined;
   logger.info(reproductionMsg.usingShipped(SHIPPED_PUBLISHED));
   return readPublished(join(packageRoot, SHIPPED_PUBLISHED), SHIPPED_PUBLISHED);
 }

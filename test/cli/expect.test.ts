@@ -76,6 +76,16 @@ describe('the verdict flags', () => {
     expect(r.stderr.trim().split('\n')[0]).toContain(`${flag}: "${flags[1]}" is not`);
     expect(existsSync(out)).toBe(false);
   });
+  it.each([
+    [['--data', 'data/lore-heydari-2024/rates.csv', '--verdict-alpha', '0.01'], '--verdict-alpha'],
+    [['--data', 'data/lore-heydari-2024/rates.csv', '--published-reps', '4000'], '--published-reps'],
+  ])('a verdict flag with nothing to compare (%j): refused in one line, nothing written', async (flags, flag) => {
+    const out = join(tmp(), 'o');
+    const r = await runCli(['reproduce', ...flags, '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([`samegame: ${flag} sets how published values are judged: give them with --expect FILE`]);
+    expect(existsSync(out)).toBe(false);
+  });
 });
 
 describe('bad published files: one line, exit 2, nothing written', () => {
