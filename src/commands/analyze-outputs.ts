@@ -16,14 +16,14 @@ import { fileLinks, figurePaths, filesSection } from '../render/files-section.js
 import {
   figuresSection, provenanceSection, settingsSection, summarySection, table2Section, table3Section, verificationSection, warnOmittedFigures,
 } from '../analyses/two-framing/report.js';
-import { reproductionFigure, reproductionSection } from '../analyses/reproduction/index.js';
+import { reproductionFigures, reproductionSection } from '../analyses/reproduction/index.js';
 import { FILE_NOTES } from './file-notes.js';
 
 /** The figures of a direct-run analysis: the same four as reproduce (games by name), plus the comparison. */
 export function analyzeFigures(res: AnalyzeResult): Figure[] {
   const figures = twoFramingFigures(res.analysis, gameNameOf(res.facts));
   if (res.comparison) figures.push(compareFigure(res.comparison.rows, `B = ${res.analysis.settings.reps} bootstrap replicates, seed ${res.analysis.settings.seed}`));
-  if (res.reproduction) figures.push(reproductionFigure(res.reproduction));
+  if (res.reproduction) figures.push(...reproductionFigures(res.reproduction));
   return figures;
 }
 

@@ -8,7 +8,7 @@ import { toolInfo } from '../core/paths.js';
 import type { Figure } from '../render/figure.js';
 import { figureFiles, FigurePool } from '../render/figure-files.js';
 import { warnOmittedFigures } from '../analyses/two-framing/report.js';
-import { reproductionFigure, reproductionSection } from '../analyses/reproduction/index.js';
+import { reproductionFigures, reproductionSection } from '../analyses/reproduction/index.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import { FILE_NOTES } from './file-notes.js';
 import { renderReportHtml, type ReportDoc } from '../render/html.js';
@@ -30,7 +30,7 @@ export function ratesProvenance(res: ReproduceResult): ReportProvenance {
 
 /** The figures of a reproduce result: the two-framing ones, and the reproduction figure when published values were compared. */
 export function reproduceFigures(res: ReproduceResult): Figure[] {
-  return [...twoFraming.figures(res.analysis), ...(res.reproduction ? [reproductionFigure(res.reproduction)] : [])];
+  return [...twoFraming.figures(res.analysis), ...(res.reproduction ? reproductionFigures(res.reproduction) : [])];
 }
 
 export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figure[], outDir = '.'): ReportDoc {

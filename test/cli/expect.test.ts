@@ -46,6 +46,19 @@ describe('reproduce --expect with a planted wrong value', () => {
   });
 });
 
+describe('published values none of which the computation has', () => {
+  it('exit 3 (missing), no reproduction figure and no renderer warning (nothing to plot)', async () => {
+    const out = tmp();
+    const f = join(out, 'all-missing.csv');
+    writeFileSync(f, 'table,model,game,statistic,published,reps\nfamily,GPT-9,,R,0.651,\n');
+    const r = await runCli(['reproduce', '--expect', f, '--out', out, '-q']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).not.toMatch(/warning/);
+    expect(readdirSync(join(out, 'figures')).filter((n) => n.startsWith('reproduction'))).toEqual([]);
+    expect(readFileSync(join(out, 'reports', 'reproduction.csv'), 'utf8')).toMatch(/family,GPT-9,,R,0\.651,,,,missing/);
+  });
+});
+
 describe('the verdict flags', () => {
   it('--verdict-alpha and --published-reps reach the report, metrics.json and the regenerate command', async () => {
     const out = tmp();

@@ -33,3 +33,6 @@ export function reproductionFigure(rep: Reproduction): Figure {
     subtitle: `${rep.rows.length} published numbers: ${c.exact} exact, ${c['within-mc']} within Monte Carlo error, ${c.differs} differ${c.missing ? `, ${c.missing} missing` : ''}`,
   });
 }
+
+/** The reproduction figure, or none when no published number has a computed value to plot (every one missing). */
+export const reproductionFigures = (rep: Reproduction): Figure[] => (rep.rows.some((r) => r.verdict !== 'missing') ? [reproductionFigure(rep)] : []);

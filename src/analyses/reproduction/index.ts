@@ -6,7 +6,7 @@ export { exactDecimal, halfUnit, judge, VERDICTS, type Verdict, type Judgement, 
 export {
   REPRODUCTION_COLUMNS, reproductionCsv, reproductionFile, reproductionCheck, reproductionSection, reproductionSentence, reproductionRuleText, reproductionMetrics, rowLabel,
 } from './outputs.js';
-export { reproductionFigure, reproductionPoints } from './figure.js';
+export { reproductionFigure, reproductionFigures, reproductionPoints } from './figure.js';
 
 import { compareWithPublished } from './compare.js';
 import { reproductionCheck, reproductionCsv, reproductionSection } from './outputs.js';
