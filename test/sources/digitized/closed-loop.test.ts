@@ -59,7 +59,9 @@ describe('closed loop: draw known counts, digitize with < 0.5 px jitter, read ba
           ranged++;
         }
       });
-    }), { numRuns: 8 });
+    // A fixed seed: each case draws and rasterises a real chart, so a run affords 8 of them; the same
+    // property passed 600 unseeded cases in one run and 25 × 8 in another.
+    }), { numRuns: 8, seed: 20261201 });
     // Both regimes were exercised.
     expect(exact).toBeGreaterThan(3);
     expect(ranged).toBeGreaterThan(3);
