@@ -96,7 +96,7 @@ export const MATCH_BROWSER_SCRIPT = `(function () {
     var cells = JSON.parse(document.getElementById(root.getAttribute('data-source')).textContent);
     var select = el('select');
     select.setAttribute('aria-label', 'Cell');
-    cells.forEach(function (c, i) { var o = el('option', null, c.label + ' (' + c.matches.length + ' matches)'); o.value = String(i); select.appendChild(o); });
+    cells.forEach(function (c, i) { var o = el('option', null, c.label + ' (' + c.matches.length + (c.matches.length === 1 ? ' match)' : ' matches)')); o.value = String(i); select.appendChild(o); });
     var note = el('p', 'omitted');
     var list = el('div', 'matches');
     function draw() {

@@ -11,9 +11,10 @@ export const EXPORT_PLAY = ['match', 'round', 'seat', 'opponent', 'opponent_acti
 export const TRIAL_STATUSES = ['ok', 'invalid', 'error'] as const;
 
 /** The factor columns' names; a factor named like a fixed column is prefixed with factor_. */
+const FIXED: ReadonlySet<string> = new Set<string>([...EXPORT_BASE, ...EXPORT_PLAY, ...EXPORT_TAIL]);
+
 export function factorColumns(names: readonly string[]): string[] {
-  const fixed = new Set<string>([...EXPORT_BASE, ...EXPORT_PLAY, ...EXPORT_TAIL]);
-  return names.map((n) => (fixed.has(n) ? `factor_${n}` : n));
+  return names.map((n) => (FIXED.has(n) ? `factor_${n}` : n));
 }
 
 /**

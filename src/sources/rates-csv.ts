@@ -43,8 +43,6 @@ export const PLANNED_PAIR: ReadRatesOptions = { base: 'business', alt: 'friend-s
 
 export interface RawRow { line: number; fields: string[] }
 
-export { controlCharacter, readInputFile } from './reader-rules.js';
-
 /** Split CSV text into rows with the line each starts on (quoted newlines allowed). */
 export function splitRows(text: string, file: string, delimiter = ','): RawRow[] {
   const rows: RawRow[] = [];

@@ -15,7 +15,7 @@ import type { Design } from '../live/design/types.js';
 import { TrialStore } from '../live/store/store.js';
 import { chooseRun, readStore, StoreFault } from './store.js';
 import type { TrialRecord } from '../live/types.js';
-import { controlCharacter } from './rates-csv.js';
+import { controlCharacter } from './reader-rules.js';
 
 export interface RepeatedStoreOptions {
   /** The run to read (default: the store's only or latest run). */

@@ -9,7 +9,8 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readRates, controlCharacter } from '../../src/sources/rates-csv.js';
+import { readRates } from '../../src/sources/rates-csv.js';
+import { controlCharacter } from '../../src/sources/reader-rules.js';
 import { UserError } from '../../src/core/errors.js';
 import { neutralize } from '../../src/render/csv.js';
 import { runInProcess } from '../helpers/in-process.js';

@@ -1,7 +1,8 @@
 import { UserError } from '../../core/errors.js';
 import { msg } from '../../core/messages/common.js';
 import { digitizedMsg as m } from '../../core/messages/digitized.js';
-import { cellKeyOf, controlCharacter, parseN, readInputFile, splitRows } from '../rates-csv.js';
+import { cellKeyOf, parseN, splitRows } from '../rates-csv.js';
+import { controlCharacter, readInputFile } from '../reader-rules.js';
 import type { Project, ProjectDataset, ProjectPoint } from './project.js';
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import { UserError } from '../../core/errors.js';
+import { sha256File } from '../../core/hash.js';
 import { msg } from '../../core/messages/common.js';
 import { digitizedMsg as m } from '../../core/messages/digitized.js';
 import { imageInfo, type ImageInfo } from './image.js';
@@ -24,18 +25,6 @@ export interface LoadedProject { readonly text: string; readonly sha256: string;
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** SHA-256 of a file read in 1 MiB pieces (a .tar is never held whole). */
-function hashFile(path: string): string {
-  const h = createHash('sha256');
-  const fd = openSync(path, 'r');
-  try {
-    const b = Buffer.alloc(2 ** 20);
-    for (let n = readSync(fd, b); n > 0; n = readSync(fd, b)) h.update(b.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
-  return h.digest('hex');
-}
 const IMAGE_EXT = /\.(png|jpe?g|gif|bmp|webp|tiff?)$/i;
 
 function fileBytes(path: string, file: string, limit: number): Buffer {
@@ -97,7 +86,7 @@ function loadTar(path: string, file: string): LoadedProject {
     });
     const text = tar.read(jm).toString('utf8');
     // The project's SHA-256 is that of the .tar file as given.
-    return { text, sha256: hashFile(path), container: 'tar', images };
+    return { text, sha256: sha256File(path), container: 'tar', images };
   } finally {
     tar.close();
   }
