@@ -13,7 +13,7 @@ import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { parseRoundRange } from '../sources/logs/index.js';
 import { analyzeTrials, defaultTrialsOut } from '../commands/analyze-trials.js';
-import { addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
@@ -34,8 +34,8 @@ export function registerAnalyze(program: Command): void {
     .command('analyze')
     .description('Analyze a trial store with the same estimands as reproduce (direct runs swap in for reconstructed data), or published logs of repeated play (--trials FILE --format NAME)')
     .argument('[store]', 'trial store written by `samegame run` (or give --trials)')
-    .option('--trials <file>', 'a published log of repeated play, read through --format (repeatable: files in order)', (v: string, prev: string[] = []) => [...prev, v])
-    .option('--factor <name>', 'repeated play: a decision factor to keep in the cells, after the opponent (e.g. persona; a log format\'s personality); repeatable', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--trials <file>', 'a published log of repeated play, read through --format (repeatable: files in order)', collect)
+    .option('--factor <name>', 'repeated play: a decision factor to keep in the cells, after the opponent (e.g. persona; a log format\'s personality); repeatable', collect)
     .option('--models <names>', 'with --trials: keep only these players (comma-separated)', (v: string) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
     .option('--out <dir>', 'output directory (default: beside the store, named after it)')
     .option('--run <id>', 'run id within the store (default: the latest)', parseIntFlag('--run', 1))

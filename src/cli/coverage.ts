@@ -8,7 +8,7 @@ import type { IntervalMethod } from '../stats/bootstrap.js';
 import type { Logger } from '../core/logger.js';
 import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
-import { addDigitizedFlags, addLogFlags, checkLogFlags, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { collect, addDigitizedFlags, addLogFlags, checkLogFlags, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
 
 /** Simulations and replicates per simulation at most: 10,000 × 100,000 is hours of work already. */
 export const MAX_SIMS = 10_000;
@@ -43,7 +43,7 @@ export function registerCoverage(program: Command): void {
     .description('Measure how often the bootstrap intervals hold the truth on your own design: simulate it from known rates, bootstrap each simulation')
     .argument('[store]', 'trial store written by `samegame run` (instead of --data)')
     .option('--data <file>', 'rates CSV giving the cells and n (default: the shipped data)')
-    .option('--trials <file>', 'per-trial CSV or JSONL giving the cells and n (instead of --data; attenuation defaults to none); or a published log with --format (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--trials <file>', 'per-trial CSV or JSONL giving the cells and n (instead of --data; attenuation defaults to none); or a published log with --format (repeatable)', collect)
     .option('--cluster <column>', 'cluster column of the per-trial file (a clustered file is refused: coverage simulates independent decisions)')
     .option('--digitized <file>', 'WebPlotDigitizer project (.tar or wpd.json) giving the cells and n, with --layout (instead of --data)')
     .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')

@@ -127,7 +127,7 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
   addLogFlags(cmd);
   cmd
     .option('--cluster <column>', 'per-trial column grouping dependent decisions (default: "cluster" when present); the bootstrap resamples whole clusters')
-    .option('--factor <column>', 'per-trial column to keep as a further factor (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--factor <column>', 'per-trial column to keep as a further factor (repeatable)', collect)
     .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile');
   return addDigitizedFlags(cmd);
 }
@@ -166,7 +166,7 @@ export function inputFlags(o: RatesFlags, cmd: Command) {
 }
 
 /** A repeatable flag's values, in order. */
-const collect = (v: string, prev: string[] = []) => [...prev, v];
+export const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 /** --format and --rounds: the --trials files are published logs read through a log format. */
 export function addLogFlags(cmd: Command): Command {

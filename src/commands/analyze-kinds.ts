@@ -7,6 +7,7 @@
 import { TrialStore } from '../live/store/store.js';
 import { chooseRun, readStore, storeTable, type StoreTable } from '../sources/store.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
+import { isRepeatedRun } from '../live/repeated/outcomes.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
@@ -42,11 +43,6 @@ export interface DesignKindAnalysis<R> {
   readonly withFigures: (run: StoredRun, opts: AnalyzeOptions) => Promise<R>;
 }
 
-/** True when a stored design plays repeated games (its design has a play block). */
-export function isRepeatedDesign(designJson: string): boolean {
-  try { return (JSON.parse(designJson) as { play?: unknown }).play !== undefined; } catch { return false; }
-}
-
 /** The decisions of a stored repeated run (the run given by id, else the latest). */
 export function readRepeatedRun(opts: AnalyzeOptions): RepeatedDecisions {
   return readRepeatedStore(opts.store, { run: opts.runId, verify: opts.verifyStore });
@@ -58,7 +54,7 @@ export function readStoredRun(opts: Pick<AnalyzeOptions, 'store' | 'runId' | 've
   try {
     return readStore(opts.store, (): StoredRun => {
       const run = chooseRun(store, opts.store, opts.runId);
-      if (isRepeatedDesign(run.designJson)) return { kind: 'repeated', store: opts.store };
+      if (isRepeatedRun(run)) return { kind: 'repeated', store: opts.store };
       const facts = designFacts(run.designJson);
       const source = storeTable(store, run, facts);
       return { kind: isSelectiveSource(source) ? 'context-enrichment' : 'two-framing', source, facts };

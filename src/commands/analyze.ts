@@ -1,6 +1,4 @@
 import { silentLogger } from '../core/logger.js';
-import type { StoreTable } from '../sources/store.js';
-import type { DesignFacts } from '../analyses/compare/design-facts.js';
 import type { SelectiveAnalysis } from '../analyses/selective/index.js';
 import type { AnalyzeResult } from './analyze-two-framing.js';
 import { analyzeDirectRun } from './analyze-two-framing.js';
@@ -12,13 +10,6 @@ import { analyzeMsg } from '../core/messages/analyze.js';
 export type { AnalyzeResult } from './analyze-two-framing.js';
 export { analyzeCommand, defaultAnalyzeOut, directRunSettings, type AnalyzeOptions } from './analyze-settings.js';
 export { DESIGN_KINDS, type AnyAnalysis, type DesignKind, type DesignKindAnalysis } from './analyze-kinds.js';
-
-/** The run's cell table and the facts of its design, read from the store (closed again); a repeated run is refused in one line. */
-export function readStoreSource(opts: Pick<AnalyzeOptions, 'store' | 'runId' | 'verifyStore'>): { source: StoreTable; facts: DesignFacts } {
-  const run = readStoredRun(opts);
-  if (run.kind === 'repeated') throw new UserError(analyzeMsg.wrongDesignKind(opts.store, 'repeated', 'one-shot'));
-  return run;
-}
 
 /**
  * `samegame analyze STORE`: the analysis of the stored run's design kind (DESIGN_KINDS) — a

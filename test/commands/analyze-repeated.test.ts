@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeRepeated, repeatedTables } from '../../src/commands/analyze-repeated.js';
 import { DESIGN_KINDS } from '../../src/commands/analyze.js';
-import { isRepeatedDesign } from '../../src/commands/analyze-kinds.js';
+import { isRepeatedRun } from '../../src/live/repeated/outcomes.js';
 import { UserError } from '../../src/core/errors.js';
 import { generateDecisions } from '../helpers/repeated-decisions.js';
 
@@ -62,8 +62,8 @@ describe('analyzeRepeated: the outputs of repeated play as one atomic set', () =
 
   it('analyze reaches the analysis by design kind; a stored repeated run (a play block) is that kind', () => {
     expect(Object.keys(DESIGN_KINDS).sort()).toEqual(['context-enrichment', 'repeated', 'two-framing']);
-    expect(isRepeatedDesign(JSON.stringify({ play: { rounds: 10 } }))).toBe(true);
-    expect(isRepeatedDesign(JSON.stringify({ models: [] }))).toBe(false);
+    expect(isRepeatedRun({ designJson: JSON.stringify({ play: { rounds: 10 } }) } as never)).toBe(true);
+    expect(isRepeatedRun({ designJson: JSON.stringify({ models: [] }) } as never)).toBe(false);
     // The repeated entry reads the store's decisions (readRepeatedStore): a missing store is one line naming it.
     expect(() => DESIGN_KINDS.repeated.analyze({ kind: 'repeated', store: 'x.sqlite' }, { store: 'x.sqlite' })).toThrow(/x\.sqlite/);
   });

@@ -92,7 +92,7 @@ export async function runMatches(o: MatchRunOptions): Promise<MatchRunSummary> {
   o.store.preparePlay();
   const stored = movesByMatch(o.store.playMoves(o.runId));
   const states = planMatches(o.design).map((p) => matchState(o.design, p, stored.get(p.match)));
-  const total = decisionCount(o.design);
+  const total = decisionCount(o.design, states.map((s) => s.plan));
   const alreadyDone = [...stored.values()].reduce((n, m) => n + m.size, 0);
   const progress = new Progress(total, alreadyDone, c.clock, logger);
   const r: Shared = { c, design: o.design, progress, matchesDone: 0, forfeited: 0, roundsDone: states.reduce((n, s) => n + s.history.length, 0) };

@@ -59,9 +59,9 @@ export function planMatches(design: Design): MatchPlan[] {
   return out;
 }
 
-/** Decisions (LLM calls) of a repeated design: Σ matches × rounds × LLM seats. */
-export function decisionCount(design: Design): number {
-  return planMatches(design).reduce((s, m) => s + llmSeats(m).length * design.play!.rounds, 0);
+/** Decisions (LLM calls) of a repeated design: Σ matches × rounds × LLM seats (over its plans, when already made). */
+export function decisionCount(design: Design, plans: readonly MatchPlan[] = planMatches(design)): number {
+  return plans.reduce((s, m) => s + llmSeats(m).length * design.play!.rounds, 0);
 }
 
 /** The fixed strategy's move in round `round` (1-based) given the rounds before it (seat 2's view). */

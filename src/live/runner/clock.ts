@@ -1,4 +1,5 @@
 import { onAbort } from '../abort.js';
+import { MAX_WAIT_MS } from './backoff.js';
 
 /**
  * Time, injected: the runner waits (rate limits, backoff) through a Clock so tests can run a
@@ -18,7 +19,7 @@ export const realClock: Clock = {
       if (signal?.aborted || ms <= 0) { resolve(); return; }
       // One listener on the shared signal however many calls wait (abort.ts).
       const done = () => { clearTimeout(t); unlink(); resolve(); };
-      const t = setTimeout(done, Math.min(ms, 2 ** 31 - 1)); // a timer's largest wait
+      const t = setTimeout(done, Math.min(ms, MAX_WAIT_MS)); // a timer's largest wait
       const unlink = signal ? onAbort(signal, done) : () => {};
     });
   },

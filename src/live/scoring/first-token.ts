@@ -34,7 +34,6 @@ export function namesWord(token: string, word: string): boolean {
   return t !== '' && word.toUpperCase().startsWith(t);
 }
 
-/** Score the first output position's alternatives against [C word, D word]. */
 /**
  * Why a candidate cannot be scored, or undefined: its text must be a string and its log-probability
  * a number that is not NaN or +∞ (−∞, probability 0, is a log-probability).
@@ -48,6 +47,7 @@ function badCandidate(c: unknown, i: number): string | undefined {
   return undefined;
 }
 
+/** Score the first output position's alternatives against [C word, D word]. */
 export function scoreFirstToken(top: readonly TopLogprob[], actionWords: readonly [string, string]): FirstTokenScore {
   let t = 0, r = 0, returned = 0, hasC = false, hasD = false;
   const bad = top.map(badCandidate).find((m) => m !== undefined);

@@ -71,6 +71,8 @@ export class TrialStore {
   private readonly stmts: { isComplete: Database.Statement; runByHash: Database.Statement };
   /** Prepared on the first write (the writer's store is migrated; a read-only one may predate the columns). */
   private writeStmt: Database.Statement | undefined;
+  /** Whether writeStmt writes the repeated-game columns (the store had them when it was prepared). */
+  private writesPlay = false;
 
   /** The writer lock's holder, when this is the writer (TrialStore.open). */
   private readonly writer: LockHolder | undefined;
@@ -156,13 +158,14 @@ export class TrialStore {
     // A completed trial is never replaced; an errored one is, and its attempts accumulate.
     if (!this.writeStmt) {
       // A store without the repeated-game columns (never migrated) is written without them.
-      const cols = hasPlayColumns(this.db) ? COLUMNS : COLUMNS.slice(0, BASE_COLUMNS);
+      this.writesPlay = hasPlayColumns(this.db);
+      const cols = this.writesPlay ? COLUMNS : COLUMNS.slice(0, BASE_COLUMNS);
       this.writeStmt = this.db.prepare(`INSERT INTO trials (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})
         ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
         ${cols.slice(5).map((c) => (c === 'attempts' ? 'attempts = trials.attempts + excluded.attempts' : `${c} = excluded.${c}`)).join(', ')}
         WHERE trials.status = 'error'`);
     }
-    if (t.play && !hasPlayColumns(this.db)) throw new Error('repeated-game decision written to a store not prepared for them (preparePlay)');
+    if (t.play && !this.writesPlay) throw new Error('repeated-game decision written to a store not prepared for them (preparePlay)');
     const p = t.play;
     const info = this.writeStmt.run({
       run_id: t.runId, model: t.model, game: t.game, framing: t.framing, rep: t.rep, factors: factorsJson(t.factors),
