@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
-import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
+import { inRounds, roundsText, type RepeatedDecisions, type RoundRange } from '../core/decisions.js';
 import { levels } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
@@ -52,7 +52,7 @@ export interface RepeatedResult {
   readonly command: string;
 }
 
-const roundsText = (r: RoundRange | undefined) => (r === undefined ? undefined : r.from === r.to ? String(r.from) : `${r.from}-${r.to}`);
+const rangeText = (r: RoundRange | undefined) => (r === undefined ? undefined : roundsText(r));
 
 /** Table 2/3, family robustness and the checks of the decisions' cell table (opponent folded into the game: one planned contrast each). */
 function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, reportsDir: string, command: string, logger: Logger): { result: RepeatedTwoFraming; files: OutputFile[] } | undefined {
@@ -67,8 +67,8 @@ function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, re
   if (missing) throw new UserError(analyzeMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));
   const analysis = twoFraming.analyze(table, settings, logger);
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
-  const tableFiles = twoFraming.tables.files(reportsDir, analysis, provenance, { command, rounds: roundsText(opts.rounds) ?? 'all', cluster: 'match' });
-  const valid = input.decisions.filter((d) => d.action !== null && (!opts.rounds || (d.round >= opts.rounds.from && d.round <= opts.rounds.to))).length;
+  const tableFiles = twoFraming.tables.files(reportsDir, analysis, provenance, { command, rounds: rangeText(opts.rounds) ?? 'all', cluster: 'match' });
+  const valid = input.decisions.filter((d) => d.action !== null && inRounds(d.round, opts.rounds)).length;
   const verification = twoFraming.verify({
     analysis,
     expectedDecisions: { value: valid, source: `valid decisions of ${opts.rounds ? `rounds ${roundsText(opts.rounds)}` : 'every round'}` },
@@ -96,7 +96,7 @@ const RESERVED_COLUMNS = ['model', 'game', 'framing', 'opponent', 'match', 'roun
 function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed: number, reps: number): string {
   const src = opts.sourceArgs ?? { positional: [input.path], flags: {} };
   return regenerateCommand('analyze', src.positional, {
-    ...src.flags, factor: opts.factors?.length ? opts.factors : undefined, seed, reps, rounds: roundsText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
+    ...src.flags, factor: opts.factors?.length ? opts.factors : undefined, seed, reps, rounds: rangeText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
     interval: opts.interval === 'bca' ? 'bca' : undefined,
   });
 }

@@ -61,6 +61,12 @@ export interface RoundRange {
   readonly to: number;
 }
 
+/** True when the round is kept: no range given, or from ≤ round ≤ to. */
+export const inRounds = (round: number, r: RoundRange | undefined): boolean => !r || (round >= r.from && round <= r.to);
+
+/** A range as the flag writes it: `1`, `1-3`. */
+export const roundsText = (r: RoundRange): string => (r.from === r.to ? String(r.from) : `${r.from}-${r.to}`);
+
 export interface DecisionsTableOptions {
   readonly rounds?: RoundRange;
   /** Names of `factors` entries that become factors of the cell (besides the opponent). */
@@ -85,7 +91,7 @@ export function decisionsTable(decisions: readonly RepeatedDecision[], opts: Dec
   const cells = new Map<string, { key: Record<string, string>; clusters: Map<string, { size: number; sum: number }> }>();
   for (const d of decisions) {
     if (d.action === null) continue;
-    if (opts.rounds && (d.round < opts.rounds.from || d.round > opts.rounds.to)) continue;
+    if (!inRounds(d.round, opts.rounds)) continue;
     const key: Record<string, string> = { model: d.model, game: d.game, framing: d.framing, opponent: opponentLabel(d) };
     for (const f of extra) key[f] = d.factors?.[f] ?? '';
     const id = JSON.stringify(factors.map((f) => key[f]));
@@ -129,7 +135,7 @@ export function framingCells(decisions: readonly RepeatedDecision[], opts: Decis
 function opponentVaries(decisions: readonly RepeatedDecision[], rounds: RoundRange | undefined): boolean {
   const seen = new Map<string, string>();
   for (const d of decisions) {
-    if (d.action === null || (rounds && (d.round < rounds.from || d.round > rounds.to))) continue;
+    if (d.action === null || !inRounds(d.round, rounds)) continue;
     const o = seen.get(d.model);
     if (o === undefined) seen.set(d.model, d.opponent);
     else if (o !== d.opponent) return true;

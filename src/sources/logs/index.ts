@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { RepeatedDecision, RepeatedDecisions, RoundRange } from '../../core/decisions.js';
+import { inRounds, roundsText, type RepeatedDecision, type RepeatedDecisions, type RoundRange } from '../../core/decisions.js';
 import { UserError } from '../../core/errors.js';
 import { logsMsg } from '../../core/messages/logs.js';
 import { BUILTIN_LOG_FORMATS, type BuiltinLogFormatId } from './builtin.js';
@@ -47,10 +47,10 @@ export function checkRoundRange(path: string, decisions: readonly RepeatedDecisi
   if (!rounds || decisions.length === 0) return;
   let last = 0;
   for (const d of decisions) {
-    if (d.round >= rounds.from && d.round <= rounds.to) return;
+    if (inRounds(d.round, rounds)) return;
     if (d.round > last) last = d.round;
   }
-  throw new UserError(logsMsg.roundsPastLast(path, rounds.from === rounds.to ? String(rounds.from) : `${rounds.from}-${rounds.to}`, last));
+  throw new UserError(logsMsg.roundsPastLast(path, roundsText(rounds), last));
 }
 
 /** Shape decision without the other's label: the other seat's move is that of its row of the same round. */

@@ -6,7 +6,7 @@
  * cells are plain counts, which the audit and coverage need.
  */
 import { resolve } from 'node:path';
-import { framingCells, type RepeatedDecision, type RoundRange } from '../../core/decisions.js';
+import { framingCells, inRounds, roundsText, type RepeatedDecision, type RoundRange } from '../../core/decisions.js';
 import { UserError } from '../../core/errors.js';
 import { logsMsg } from '../../core/messages/logs.js';
 import { checkPlannedFramings } from '../rates-csv.js';
@@ -19,8 +19,8 @@ export interface LogInputChoice {
   readonly factors?: readonly string[];
 }
 
-const roundsText = (r: RoundRange) => (r.from === r.to ? String(r.from) : `${r.from}-${r.to}`);
-const inRounds = (d: RepeatedDecision, r: RoundRange | undefined) => d.action !== null && (!r || (d.round >= r.from && d.round <= r.to));
+/** A valid decision of the rounds kept. */
+const kept = (d: RepeatedDecision, r: RoundRange | undefined) => d.action !== null && inRounds(d.round, r);
 
 /** The first kept decision of each cell, in the order decisionsTable makes the cells. */
 function firstOfCells(decisions: readonly RepeatedDecision[], rounds: RoundRange | undefined, factors: readonly string[]): RepeatedDecision[] {
@@ -28,7 +28,7 @@ function firstOfCells(decisions: readonly RepeatedDecision[], rounds: RoundRange
   // A row's rounds repeat their seat's cell: the key is built again only when the seat's cell may change.
   const last: Array<RepeatedDecision | undefined> = [undefined, undefined, undefined];
   for (const d of decisions) {
-    if (!inRounds(d, rounds)) continue;
+    if (!kept(d, rounds)) continue;
     const p = last[d.seat];
     if (p && p.model === d.model && p.game === d.game && p.framing === d.framing && p.opponent === d.opponent && p.factors === d.factors) continue;
     last[d.seat] = d;
@@ -66,7 +66,7 @@ export function readLogTrials(files: readonly string[], choice: LogInputChoice, 
   checkPlannedFramings(dec.path, folded.cells.map((c, i) => ({ line: firsts[i].provenance!.line, file: firsts[i].provenance!.file, key: c.key })), base, alt);
   let trials = 0;
   const perFile = new Map<string, number>(files.map((f) => [f, 0]));
-  for (const d of dec.decisions) if (inRounds(d, rounds)) { trials++; perFile.set(d.provenance!.file, perFile.get(d.provenance!.file)! + 1); }
+  for (const d of dec.decisions) if (kept(d, rounds)) { trials++; perFile.set(d.provenance!.file, perFile.get(d.provenance!.file)! + 1); }
   const clusters = table.cells.reduce((s, c) => s + (c.obs.kind === 'clustered' ? c.obs.sizes.length : c.obs.kind === 'binary' ? c.obs.n : 0), 0);
   const roundsNote = rounds ? `, rounds ${roundsText(rounds)}` : '';
   return {
