@@ -1,5 +1,5 @@
 import { isPluginSpec } from '../live/providers/plugin-spec.js';
-import { SOURCES, type InputChoice, type SourceId } from '../sources/input.js';
+import { FILE_FLAGS, type InputChoice, type SourceId } from '../sources/input.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
@@ -120,7 +120,7 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
     .option('--base <name>', 'base framing', d.base)
     .option('--alt <name>', 'alternative framing', d.alt);
   // One file flag per input kind of the source registry (--data defaults to the shipped rates).
-  for (const [id, source] of Object.entries(SOURCES)) {
+  for (const [id, source] of Object.entries(FILE_FLAGS)) {
     if ('repeatable' in source) cmd.option(`--${id} <file>`, source.help, collect);
     else cmd.option(`--${id} <file>`, source.help, id === 'data' ? SHIPPED_RATES : undefined);
   }
@@ -155,7 +155,7 @@ export const parsePixelErrorFlag = (v: string): number => {
  */
 export function inputFlags(o: RatesFlags, cmd: Command) {
   const given = (id: string) => (cmd.getOptionValueSource(id) === 'default' ? undefined : (o as unknown as Record<string, string | undefined>)[id]);
-  const files = Object.fromEntries(Object.keys(SOURCES).map((id) => [id, given(id)])) as { [K in SourceId]: InputChoice[K] };
+  const files = Object.fromEntries(Object.keys(FILE_FLAGS).map((id) => [id, given(id)])) as { [K in SourceId]: InputChoice[K] };
   if (Object.values(files).filter((f) => f !== undefined).length > 1) throw new UserError(files.digitized !== undefined ? digitizedMsg.oneInput() : trialsMsg.bothInputs());
   if (files.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(trialsMsg.trialsOnly());
   checkLogFlags(o);

@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { readRates } from '../sources/rates-csv.js';
+import { DEFAULT_ATTENUATION, SOURCES, sourceOf } from '../sources/input.js';
 import { TrialStore } from '../live/store/store.js';
 import { pickRun, readStore, storeTable } from '../sources/store.js';
 import { planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
@@ -84,8 +85,8 @@ function inputFromRates(path: string, o: PlanOptions): PlanInput {
  */
 export function plannedAttenuation(o: Pick<PlanOptions, 'attenuation' | 'direct' | 'store'>): { a: number; why: 'flag' | 'direct' | 'reconstructed' } {
   if (o.attenuation !== undefined) return { a: o.attenuation, why: 'flag' };
-  if (o.direct === true || o.store !== undefined) return { a: 1, why: 'direct' };
-  return { a: DEFAULTS.attenuation, why: 'reconstructed' };
+  const observed = o.direct === true ? 'direct' : SOURCES[sourceOf(o).kind].observed;
+  return { a: DEFAULT_ATTENUATION[observed], why: observed };
 }
 
 export interface PlanCommandResult {
