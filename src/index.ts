@@ -65,7 +65,7 @@ export { analyze, analyzeTwoFramingRun, analyzeSelectiveRun, type AnalyzeOptions
 export { analyzeWithFigures, isSelectiveAnalysis, isRepeatedAnalysis, type AnyAnalysis } from './commands/analyze-with-figures.js';
 export { analyzeRepeated, repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './commands/analyze-repeated.js';
 export { analyzeTrials, type AnalyzeTrialsOptions } from './commands/analyze-trials.js';
-export { DESIGN_KINDS, type DesignKind } from './commands/analyze.js';
+export { RUN_KINDS, type RunKind } from './commands/analyze.js';
 export { audit, auditCompute, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
 export { exportTrials, type ExportFormat } from './commands/export.js';
 export { coverage, type CoverageOptions } from './commands/coverage.js';

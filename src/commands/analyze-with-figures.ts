@@ -1,6 +1,6 @@
 import type { SelectiveAnalysis } from '../analyses/selective/index.js';
 import type { AnalyzeOptions } from './analyze.js';
-import { DESIGN_KINDS, readStoredRun, type AnyAnalysis } from './analyze-kinds.js';
+import { RUN_KINDS, readStoredRun, type AnyAnalysis } from './analyze-kinds.js';
 import type { RepeatedResult } from './analyze-repeated.js';
 
 export type { AnyAnalysis } from './analyze-kinds.js';
@@ -8,11 +8,11 @@ export const isSelectiveAnalysis = (a: AnyAnalysis): a is SelectiveAnalysis => a
 export const isRepeatedAnalysis = (a: AnyAnalysis): a is RepeatedResult => a.kind === 'repeated';
 
 /**
- * `samegame analyze` as the CLI runs it: the analysis of the run's design kind (DESIGN_KINDS) with
+ * `samegame analyze` as the CLI runs it: the analysis of the run's kind (RUN_KINDS) with
  * its figures (spec, SVG, PNG) and report — every file written as one atomic set. Rendering is async
  * (Vega's dataflow), hence this wrapper, as reproduceWithFigures is for reproduce.
  */
 export async function analyzeWithFigures(opts: AnalyzeOptions): Promise<AnyAnalysis> {
   const run = readStoredRun(opts);
-  return DESIGN_KINDS[run.kind].withFigures(run, opts);
+  return RUN_KINDS[run.kind].withFigures(run, opts);
 }

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { TrialStore } from '../live/store/store.js';
-import { pickRun, readStore, storeTable } from '../sources/store.js';
+import { pickRun, readStore, runKind, storeTable } from '../sources/store.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { attenuationOf, isClustered, readInput, sourceName, sourceOf } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
@@ -12,7 +12,6 @@ import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
-import { isSelectiveSource } from '../analyses/selective/facts.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
 import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';
@@ -58,7 +57,7 @@ function storeCells(path: string, runId?: number): CellTable {
   try {
     // Damaged rows (bad JSON, rates outside [0, 1], control characters) end in the store's one-line message.
     const source = readStore(path, () => storeTable(store, pickRun(store, path, runId)));
-    if (isSelectiveSource(source)) throw new UserError(coverageMsg.notTwoFraming(path));
+    if (runKind(source.run, () => source.extraFactors) === 'enrichment') throw new UserError(coverageMsg.notTwoFraming(path));
     if (source.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
     return source.folded;
   } finally {

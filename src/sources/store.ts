@@ -9,7 +9,6 @@ import { foldCollision, foldExtraFactors } from './trials.js';
 export class StoreFault extends Error {}
 /** A level of a store that no reader takes (a reserved name, a name over the length limit). */
 class StoreRefusal extends Error {}
-import { isRepeatedRun } from '../live/repeated/outcomes.js';
 
 /**
  * Run a read of the store at `path`; a damaged store — rows with bad JSON or impossible values,
@@ -108,6 +107,40 @@ function sortCounts(counts: CellCount[], order?: CellOrder): CellCount[] {
   return orderByLevels(counts, [[(c) => c.model, order.models], [(c) => c.game, order.games], [(c) => c.framing, order.framings]]);
 }
 
+/** What a stored run is: one-shot cells (two-framing), repeated play, or a context-enrichment run. */
+export type RunKind = 'one-shot' | 'repeated' | 'enrichment';
+const RUN_KINDS: readonly RunKind[] = ['one-shot', 'repeated', 'enrichment'];
+
+/** The factors a context-enrichment run's cells carry beyond model, game and framing. */
+export const ENRICHMENT_FACTORS = ['condition', 'world', 'format'] as const;
+
+/**
+ * The kind of a stored run, decided here only: the kind stored with the run (runs.kind) when the
+ * store has it; else, for a store written before runs carried their kind, inferred from what was
+ * stored: a design with a `play` block is repeated play; cells that carry condition, world and
+ * format are a context-enrichment run (`cellFactors` is read only then); anything else one-shot.
+ */
+export function runKind(run: RunInfo, cellFactors: () => readonly string[]): RunKind {
+  const stored = (run as { readonly kind?: unknown }).kind;
+  if (RUN_KINDS.includes(stored as RunKind)) return stored as RunKind;
+  if (storedDesign(run)?.play !== undefined) return 'repeated';
+  const factors = cellFactors();
+  return ENRICHMENT_FACTORS.every((f) => factors.includes(f)) ? 'enrichment' : 'one-shot';
+}
+
+/** True when the run is repeated play (known without reading its cells). */
+export const isRepeatedRun = (run: RunInfo): boolean => runKind(run, () => []) === 'repeated';
+
+/** The run's design as stored (runs.design_json), or undefined when it is not a JSON object. */
+function storedDesign(run: RunInfo): { readonly play?: unknown; readonly scoring?: unknown } | undefined {
+  try {
+    const d: unknown = JSON.parse(run.designJson);
+    return d !== null && typeof d === 'object' ? d : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The run to analyze: the one given by id, else the store's only or latest run. A repeated game's
  * run is refused with one line: the one-shot tables would pool its rounds and seats.
@@ -169,9 +202,7 @@ export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): 
 const cellName = (c: Pick<CellCount, 'model' | 'game' | 'framing'>) => `cell ${JSON.stringify([c.model, c.game, c.framing])}`;
 
 /** True when the run's design, as stored, scores by first-token log-probabilities. */
-function scoredByLogprobs(run: RunInfo): boolean {
-  try { return (JSON.parse(run.designJson) as { scoring?: unknown } | null)?.scoring === 'logprobs'; } catch { return false; }
-}
+const scoredByLogprobs = (run: RunInfo): boolean => storedDesign(run)?.scoring === 'logprobs';
 
 /** The table with its extra factors folded into the game; two cells that would fold into one are refused, naming both. */
 function foldStoreTable(table: CellTable, extra: readonly string[]): CellTable {
