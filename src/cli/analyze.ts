@@ -2,22 +2,19 @@ import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { relative } from 'node:path';
 import { analyzeWithFigures, isRepeatedAnalysis, isSelectiveAnalysis } from '../commands/analyze-with-figures.js';
-import { printRepeated } from './analyze-repeated.js';
-import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
-import { printSelective } from './analyze-selective.js';
-import { DEFAULTS } from '../commands/reproduce.js';
-import { table3Text } from '../analyses/two-framing/terminal.js';
+import { printRepeated } from '../commands/analyze-repeated-print.js';
+import { printSelective } from '../commands/analyze-selective-print.js';
+import { DEFAULTS, table3Text } from '../commands/reproduce.js';
 import { msg } from '../core/messages/common.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
-import { parseRoundRange } from '../sources/logs/index.js';
 import { analyzeTrials, defaultTrialsOut } from '../commands/analyze-trials.js';
+import { parseRoundRange } from '../commands/flags.js';
 import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
-import { withStoreErrors } from '../live/store/integrity.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
-import { defaultAnalyzeOut } from '../commands/analyze.js';
+import { DEFAULT_THRESHOLDS, defaultAnalyzeOut } from '../commands/analyze.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
 export function collectMap(v: string, acc: Record<string, string> | undefined): Record<string, string> {
@@ -68,9 +65,9 @@ export function registerAnalyze(program: Command): void {
       if (store === undefined) throw new UserError(logsMsg.analyzeStoreOrTrials());
       checkOutDir('--out', o.out ?? defaultAnalyzeOut(store), OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
-      const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, factors: o.factor, rounds: o.rounds === undefined ? undefined : parseRoundRange(o.rounds), compare: o.compare,
+      const res = await analyzeWithFigures({ store, out: o.out, runId: o.run, factors: o.factor, rounds: o.rounds === undefined ? undefined : parseRoundRange(o.rounds), compare: o.compare,
         modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
-        thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore }));
+        thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore });
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
       if (isRepeatedAnalysis(res)) return printRepeated(res, logger);
       process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { relative } from 'node:path';
-import { audit, AUDIT_DEFAULTS } from '../commands/audit.js';
+import { audit, AUDIT_DEFAULTS, auditSummary } from '../commands/audit.js';
 import { defaultSearchThreads, MIN_CELLS_FOR_WORKERS } from '../commands/audit-threads.js';
-import { consistencyFlags } from '../analyses/audit/consistency.js';
-import { isExactMinimum } from '../analyses/audit/tipping.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { msgAudit } from '../core/messages/audit.js';
@@ -30,13 +28,7 @@ export function registerAudit(program: Command): void {
       const logger = terminalLogger(o.quiet);
       const t0 = performance.now();
       const res = await audit({ ...o, ...inputFlags(o, cmd), logger });
-      const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.filter((c) => c.status !== 'no-rate').length)];
-      for (const t of res.tipping) {
-        const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')
-          : `${isExactMinimum(t.method) ? '' : '≤ '}${t.changes} count changes`;
-        lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ${res.readingError.label} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
-      }
-      process.stdout.write(`${lines.join('\n')}\n`);
+      process.stdout.write(`${auditSummary(res)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       logger.info(msgAudit.stage('audit', (performance.now() - t0) / 1000));
       if (!res.verification.passed) {

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { relative } from 'node:path';
-import { coverage } from '../commands/coverage.js';
-import { COVERAGE_DEFAULTS, coverageText, type CoverageTruth } from '../analyses/coverage/index.js';
-import { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
+import { coverage, COVERAGE_DEFAULTS, coverageText, TWO_FRAMING_DEFAULTS, type CoverageTruth } from '../commands/coverage.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import type { Logger } from '../core/logger.js';
 import { msg } from '../core/messages/common.js';

@@ -1,5 +1,4 @@
-import { isPluginSpec } from '../live/providers/plugin-spec.js';
-import { FILE_FLAGS, type InputChoice, type SourceId } from '../sources/input.js';
+import { BUILTIN_LOG_FORMATS, FILE_FLAGS, isPluginSpec, parseRoundRange, type InputChoice, type SourceId } from '../commands/flags.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
@@ -9,7 +8,6 @@ import { trialsMsg } from '../core/messages/trials.js';
 import { digitizedMsg } from '../core/messages/digitized.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { logsMsg } from '../core/messages/logs.js';
-import { BUILTIN_LOG_FORMATS, parseRoundRange } from '../sources/logs/index.js';
 import { terminalText } from '../core/terminal.js';
 
 /** Flag parsers: a bad value ends with one message naming the flag. */

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { relative } from 'node:path';
-import { DEFAULTS } from '../commands/reproduce.js';
+import { DEFAULTS, table3Text } from '../commands/reproduce.js';
 import { reproduceWithFigures } from '../commands/reproduce-outputs.js';
-import { table3Text } from '../analyses/two-framing/terminal.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags } from './options.js';

@@ -8,6 +8,7 @@ import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 
 export type { AnalyzeResult } from './analyze-two-framing.js';
+export { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
 export { analyzeCommand, defaultAnalyzeOut, directRunSettings, type AnalyzeOptions } from './analyze-settings.js';
 export { RUN_KINDS, type AnyAnalysis, type RunKind, type RunKindAnalysis } from './analyze-kinds.js';
 

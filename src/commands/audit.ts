@@ -8,6 +8,9 @@ import type { VerificationReport } from '../core/checks.js';
 import { verifyRates } from './reproduce.js';
 import { auditFiles, auditFinish, auditInput, auditPlan, auditSettings, auditStart, type AuditResult, type AuditSettings, type AuditStage } from '../analyses/audit/index.js';
 import { defaultSearchThreads, startSearchTasks } from './audit-threads.js';
+import { consistencyFlags } from '../analyses/audit/consistency.js';
+import { isExactMinimum } from '../analyses/audit/tipping.js';
+import { msgAudit } from '../core/messages/audit.js';
 import { sourceAnalyses, type SourceAnalysisOutputs } from './source-analyses.js';
 
 export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
@@ -77,6 +80,17 @@ export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { ve
   const input: AnalysisInput = { path: result.input.path, sha256: result.input.sha256, kind: result.input.kind, table: result.input.table, data: { kind: 'rates', rates: result.input }, provenance: [] };
   const { verification } = verifyRates(input, result.analysis, join(resolve(opts.out ?? '.'), 'reports'));
   return { ...result, files, verification };
+}
+
+/** The audit as the terminal summarises it: consistency, then each statement's tipping point and reading error. */
+export function auditSummary(res: AuditResult): string {
+  const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.filter((c) => c.status !== 'no-rate').length)];
+  for (const t of res.tipping) {
+    const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')
+      : `${isExactMinimum(t.method) ? '' : '≤ '}${t.changes} count changes`;
+    lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ${res.readingError.label} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
+  }
+  return lines.join('\n');
 }
 
 export { AUDIT_DEFAULTS, auditSettings, type AuditResult, type AuditSettings } from '../analyses/audit/index.js';

@@ -16,6 +16,9 @@ import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framin
 import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';
 
+export { COVERAGE_DEFAULTS, coverageText, type CoverageTruth } from '../analyses/coverage/index.js';
+export { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
+
 export interface CoverageOptions {
   /** Rates file (default: the shipped data when no store is given). */
   readonly data?: string;

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { readRates } from '../sources/rates-csv.js';
-import { DEFAULT_ATTENUATION, SOURCES, sourceOf } from '../sources/input.js';
+import { DEFAULT_ATTENUATION, SOURCES, sourceName, sourceOf } from '../sources/input.js';
 import { TrialStore } from '../live/store/store.js';
 import { pickRun, readStore, storeTable } from '../sources/store.js';
 import { planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
@@ -98,7 +98,8 @@ export interface PlanCommandResult {
 /** Read the input (refusing what cannot be planned) and plan its trials per cell. */
 export async function plan(o: PlanOptions): Promise<PlanCommandResult> {
   if ((o.data === undefined) === (o.store === undefined)) throw new UserError(analyzeMsg.needDataOrStore());
-  const input = o.data !== undefined ? inputFromRates(o.data, o) : await withStoreErrors(o.store!, () => inputFromStore(o.store!, o));
+  const source = sourceOf(o);
+  const input = source.kind === 'store' ? await withStoreErrors(source.file, () => inputFromStore(source.file, o)) : inputFromRates(sourceName(source), o);
   const attenuation = plannedAttenuation(o);
   const result = planTrials(input.table, {
     settings: { seed: o.seed, reps: o.reps, attenuation: attenuation.a, base: input.base, alt: input.alt },

@@ -12,6 +12,9 @@ import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, 
 import { regenerateCommand } from '../core/command-line.js';
 import { sourceAnalyses } from './source-analyses.js';
 
+/** Table 3 as the terminal shows it (reproduce, report, analyze). */
+export { table3Text } from '../analyses/two-framing/terminal.js';
+
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = twoFraming.defaults;
 
