@@ -29,7 +29,7 @@ export { readRates, type RatesInput, type RateRow, type ReadRatesOptions, type R
 export { readTrials, foldExtraFactors, type TrialsInput, type ReadTrialsOptions, type TrialOutcome } from './sources/trials.js';
 export { readDigitized, type DigitizedInput, type DigitizedPoint, type ReadDigitizedOptions } from './sources/digitized/index.js';
 export { readInput, type AnalysisInput, type InputChoice } from './sources/input.js';
-export { storeTable, pickRun, type StoreTable } from './sources/store.js';
+export { storeTable, chooseOneShotRun, type StoreTable } from './sources/store.js';
 export { readRepeatedStore, type RepeatedStoreOptions } from './sources/repeated-store.js';
 export {
   readLogDecisions, resolveLogFormat, parseRoundRange, recognizeLogFormat, parseLogFormat, loadLogFormat, formatProblems, logFormatJsonSchema,

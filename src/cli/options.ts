@@ -10,42 +10,50 @@ import type { IntervalMethod } from '../stats/bootstrap.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { terminalText } from '../core/terminal.js';
 
-/** Flag parsers: a bad value ends with one message naming the flag. */
-export const parseIntFlag = (flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) => (v: string): number => {
+/** The values a numeric flag takes: [min, max], either end open, integers only when `integer`. */
+export interface FlagRange {
+  readonly min: number;
+  readonly max: number;
+  readonly minOpen?: boolean;
+  readonly maxOpen?: boolean;
+  readonly integer?: boolean;
+}
+
+const INTEGER = /^\s*[+-]?\d+\s*$/;
+
+/**
+ * The one numeric flag parser: a finite number in its range, else one message naming the flag —
+ * `msg.badFlag(flag, value, what)`, or the flag's own `bad(value)` message.
+ */
+export const parseNumberFlag = (flag: string, r: FlagRange, what: string | ((v: string) => string)) => (v: string): number => {
   const n = Number(v);
-  if (!/^\s*[+-]?\d+\s*$/.test(v) || !Number.isSafeInteger(n) || n < min || n > max) {
-    const range = max < Number.MAX_SAFE_INTEGER ? `an integer from ${min} to ${max}` : min > 0 ? `an integer ≥ ${min}` : 'a non-negative integer';
-    throw new InvalidArgumentError(msg.badFlag(flag, v, range));
-  }
+  const ok = v.trim() !== '' && Number.isFinite(n) && (r.integer !== true || (INTEGER.test(v) && Number.isSafeInteger(n)))
+    && (r.minOpen ? n > r.min : n >= r.min) && (r.maxOpen ? n < r.max : n <= r.max);
+  if (!ok) throw new InvalidArgumentError(typeof what === 'string' ? msg.badFlag(flag, v, what) : what(v));
   return n;
 };
+
+/** An integer in [min, max]. */
+export const parseIntFlag = (flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) => parseNumberFlag(flag, { min, max, integer: true },
+  max < Number.MAX_SAFE_INTEGER ? `an integer from ${min} to ${max}` : min > 0 ? `an integer ≥ ${min}` : 'a non-negative integer');
 
 /** Bootstrap replicates: a million is far past any Monte Carlo need and still fits in memory. */
 export const MAX_REPS = 1_000_000;
 
-export const parseUnitFlag = (flag: string) => (v: string): number => {
-  const n = Number(v);
-  if (v.trim() === '' || !(n >= 0 && n <= 1)) throw new InvalidArgumentError(msg.badFlag(flag, v, 'a number in [0, 1]'));
-  return n;
-};
+/** A number in [0, 1] (an attenuation, a threshold). */
+export const parseUnitFlag = (flag: string) => parseNumberFlag(flag, { min: 0, max: 1 }, 'a number in [0, 1]');
 
-export const parsePositiveFlag = (flag: string) => (v: string): number => {
-  const n = Number(v);
-  if (v.trim() === '' || !(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError(msg.badFlag(flag, v, 'a positive number'));
-  return n;
-};
+/** A finite number above 0. */
+export const parsePositiveFlag = (flag: string) => parseNumberFlag(flag, { min: 0, max: Infinity, minOpen: true }, 'a positive number');
 
 /**
  * A finite number in [min, max] (or (0, max] when `min` is 0 and `positive` is set): every numeric
  * flag has a range, so no value can overflow a timer, a cost or an array (1e-300 requests per
  * minute would wait longer than any timer can count; a price of 1e308 would print $Infinity).
  */
-export const parseRangeFlag = (flag: string, min: number, max: number, positive = false) => (v: string): number => {
-  const n = Number(v);
-  const ok = v.trim() !== '' && Number.isFinite(n) && n >= min && n <= max && (!positive || n > 0);
-  if (!ok) throw new InvalidArgumentError(msg.badFlag(flag, v, positive && min === 0 ? `a number in (0, ${max}]` : `a number from ${min} to ${max}`));
-  return n;
-};
+export const parseRangeFlag = (flag: string, min: number, max: number, positive = false) => parseNumberFlag(flag,
+  { min: positive ? Math.max(min, 0) : min, max, minOpen: positive && min <= 0 },
+  positive && min === 0 ? `a number in (0, ${max}]` : `a number from ${min} to ${max}`);
 
 /** Ranges of the numeric flags (docs: README "Limits"). */
 export const FLAG_LIMITS = {
@@ -138,11 +146,7 @@ export function addDigitizedFlags(cmd: Command): Command {
 }
 
 /** --pixel-error K: a number of pixels from 0 to 100. */
-export const parsePixelErrorFlag = (v: string): number => {
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError(digitizedMsg.pixelErrorRange(v));
-  return n;
-};
+export const parsePixelErrorFlag = parseNumberFlag('--pixel-error', { min: 0, max: 100 }, digitizedMsg.pixelErrorRange);
 
 /**
  * The input flags for the pipelines: --data or --trials (not both), the cluster and factor
@@ -193,11 +197,7 @@ export function checkLogFlags(o: { trials?: string | readonly string[]; format?:
 export const EXPECT_DEFAULT_NOTE = '; default: the shipped paper tables with the shipped rates, none with any other --data';
 
 /** A level strictly between 0 and 1 (--verdict-alpha). */
-export const parseLevelFlag = (flag: string) => (v: string): number => {
-  const n = Number(v);
-  if (v.trim() === '' || !(n > 0 && n < 1)) throw new InvalidArgumentError(msg.badFlag(flag, v, 'a number in (0, 1)'));
-  return n;
-};
+export const parseLevelFlag = (flag: string) => parseNumberFlag(flag, { min: 0, max: 1, minOpen: true, maxOpen: true }, 'a number in (0, 1)');
 
 /**
  * --expect FILE (reproduce, report, analyze): published values to set beside the computed ones,

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { TrialStore } from '../live/store/store.js';
-import { pickRun, readStore, runKind, storeTable } from '../sources/store.js';
+import { chooseOneShotRun, readStore, runKind, storeTable } from '../sources/store.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { attenuationOf, isClustered, readInput, sourceName, sourceOf } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
@@ -59,7 +59,7 @@ function storeCells(path: string, runId?: number): CellTable {
   const store = TrialStore.openExisting(path);
   try {
     // Damaged rows (bad JSON, rates outside [0, 1], control characters) end in the store's one-line message.
-    const source = readStore(path, () => storeTable(store, pickRun(store, path, runId)));
+    const source = readStore(path, () => storeTable(store, chooseOneShotRun(store, path, runId)));
     if (runKind(source.run, () => source.extraFactors) === 'enrichment') throw new UserError(coverageMsg.notTwoFraming(path));
     if (source.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
     return source.folded;

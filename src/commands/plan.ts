@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { readRates } from '../sources/rates-csv.js';
 import { DEFAULT_ATTENUATION, SOURCES, sourceName, sourceOf } from '../sources/input.js';
 import { TrialStore } from '../live/store/store.js';
-import { pickRun, readStore, storeTable } from '../sources/store.js';
+import { chooseOneShotRun, readStore, storeTable } from '../sources/store.js';
 import { planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
 import { designFacts } from '../analyses/compare/design-facts.js';
 import { missingPlannedCell } from '../analyses/two-framing/index.js';
@@ -56,7 +56,7 @@ function inputFromStore(path: string, o: PlanOptions): PlanInput {
   const store = TrialStore.openExisting(path);
   try {
     const { run, st } = readStore(path, () => {
-      const r = pickRun(store, path);
+      const r = chooseOneShotRun(store, path);
       return { run: r, st: storeTable(store, r) };
     });
     // Planning simulates the two-framing statistics; a context-enrichment run has other ones.

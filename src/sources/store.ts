@@ -11,27 +11,23 @@ export class StoreFault extends Error {}
 class StoreRefusal extends Error {}
 
 /**
- * Run a read of the store at `path`; a damaged store — rows with bad JSON or impossible values,
- * tables lacking columns, a file SQLite cannot read — ends with one line naming the store.
+ * Run a read of the store at `path` (synchronous, or a promise: export streams its rows); a
+ * damaged store — rows with bad JSON or impossible values, tables lacking columns, a file SQLite
+ * cannot read — ends with one line naming the store.
  */
 export function readStore<T>(path: string, read: () => T): T {
+  let out: T;
   try {
-    return read();
+    out = read();
   } catch (e) {
-    throw storeError(path, e);
+    throw storeReadError(path, e);
   }
+  if (out instanceof Promise) return out.catch((e: unknown) => { throw storeReadError(path, e); }) as T;
+  return out;
 }
 
-/** readStore for an asynchronous read (export streams its rows). */
-export async function readStoreAsync<T>(path: string, read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (e) {
-    throw storeError(path, e);
-  }
-}
-
-function storeError(path: string, e: unknown): unknown {
+/** A read's error as the store's one line: a row samegame could not have written, a level no reader takes, a file SQLite cannot read. */
+function storeReadError(path: string, e: unknown): unknown {
   if (e instanceof StoreRefusal) return new UserError(analyzeMsg.storeRefused(path, e.message));
   const damaged = e instanceof StoreFault || e instanceof SyntaxError || (e instanceof Error && e.name === 'SqliteError');
   return damaged ? new UserError(analyzeMsg.storeDamaged(path, (e as Error).message.split('\n')[0])) : e;
@@ -145,7 +141,7 @@ function storedDesign(run: RunInfo): { readonly play?: unknown; readonly scoring
  * The run to analyze: the one given by id, else the store's only or latest run. A repeated game's
  * run is refused with one line: the one-shot tables would pool its rounds and seats.
  */
-export function pickRun(store: TrialStore, path: string, runId?: number): RunInfo {
+export function chooseOneShotRun(store: TrialStore, path: string, runId?: number): RunInfo {
   const r = chooseRun(store, path, runId);
   if (isRepeatedRun(r)) throw new UserError(analyzeMsg.repeatedRun(path, r.id));
   return r;

@@ -19,6 +19,8 @@ const reservedLevelWhat = (field: string, value: string) =>
 const controlCharacterWhat = (codepoint: string) => `contains the control character ${codepoint} (names may hold any printable character, no control characters)`;
 
 export const msg = {
+  /** The closing line of a document's problems beyond those shown. */
+  moreProblems: (n: number) => `(and ${n} more problem${n === 1 ? '' : 's'})`,
   tooManyReplicates: (stats: number, reps: number, fits: number, bytes: number) =>
     `the bootstrap would hold ${stats.toLocaleString('en-US')} statistics × ${reps.toLocaleString('en-US')} replicates, above its limit of ${(bytes / 2 ** 30).toFixed(0)} GiB of replicates: use --reps ${fits.toLocaleString('en-US').replace(/,/g, '')} or fewer, or fewer cells`,
   fileUnreadable: (file: string, reason: string) => `${file}: cannot read the file (${reason})`,
