@@ -40,9 +40,7 @@ export const msg = {
     at(file, line, 'framing', `duplicate cell ${key} (first seen on line ${firstLine})`),
   missingFraming: (file: string, line: number, model: string, game: string, framing: string, present: readonly string[] = []) =>
     at(file, line, 'framing', `model ${q(model)}, game ${q(game)} has no ${q(framing)} row (every model–game needs both planned framings)${framingsHint(present)}`),
-  reservedLevel: (file: string, line: number, field: string, value: string) => at(file, line, field, reservedLevelWhat(field, value)),
   reservedLevelWhat,
-  notPlainInteger: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a whole number written in digits`),
   notPlainDecimal: (file: string, line: number, value: string) => at(file, line, 'rate', `${q(value)} is not a plain decimal (write e.g. 0.087)`),
   sameFraming: (base: string) => `--base and --alt must differ (both are ${q(base)})`,
   badFlag: (flag: string, value: string, want: string) => `${flag}: ${q(value)} is not ${want}`,

@@ -1,6 +1,6 @@
 /**
  * User-facing messages of the live-run module's designs, prompts and parser (the vega-lite
- * convention of src/log/messages.ts: every message a function, so tests compare the same text).
+ * convention of core/messages/: every message a function, so tests compare the same text).
  */
 import { at } from './common.js';
 
