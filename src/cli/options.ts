@@ -127,8 +127,10 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
     .option('--alt <name>', 'alternative framing', d.alt);
   // One file flag per input kind of the source registry (--data defaults to the shipped rates).
   for (const [id, source] of Object.entries(FILE_FLAGS)) {
-    if ('repeatable' in source) cmd.option(`--${id} <file>`, source.help, collect);
-    else cmd.option(`--${id} <file>`, source.help, id === 'data' ? SHIPPED_RATES : undefined);
+    // The flag is the id in kebab case (countsJson → --counts-json), as regenerate commands write it.
+    const flag = `--${id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} <file>`;
+    if ('repeatable' in source) cmd.option(flag, source.help, collect);
+    else cmd.option(flag, source.help, id === 'data' ? SHIPPED_RATES : undefined);
   }
   addLogFlags(cmd);
   cmd
