@@ -12,7 +12,10 @@ import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { reproductionMsg } from '../core/messages/reproduction.js';
 import type { RepeatedDecisions } from '../core/decisions.js';
-import { silentLogger } from '../core/logger.js';
+import { silentLogger, type Logger } from '../core/logger.js';
+import { printTwoFraming } from './analyze-two-framing-print.js';
+import { printSelective } from './analyze-selective-print.js';
+import { printRepeated } from './analyze-repeated-print.js';
 import { designFacts, type DesignFacts } from '../analyses/compare/design-facts.js';
 import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
 import { selectiveReportFile, type SelectiveAnalysis } from '../analyses/selective/index.js';
@@ -41,6 +44,8 @@ export interface RunKindAnalysis<R> {
   readonly analyze: (run: StoredRun, opts: AnalyzeOptions) => R;
   /** Tables, figures and report, written as one atomic set unless opts.dryRun. */
   readonly withFigures: (run: StoredRun, opts: AnalyzeOptions) => Promise<R>;
+  /** What the CLI prints of the result (stdout: the table; the logger: the files and notes); throws to exit 3 when a check fails. */
+  readonly print: (res: R, logger: Logger, opts: AnalyzeOptions) => void;
 }
 
 /** The decisions of a stored repeated run (the run given by id, else the latest). */
@@ -107,6 +112,7 @@ export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> 
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },
+    print: (res, logger, opts) => printTwoFraming(res, logger, opts.compare),
   },
   enrichment: {
     design: 'context-enrichment',
@@ -117,6 +123,7 @@ export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> 
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },
+    print: (res, logger) => printSelective(res, logger),
   },
   repeated: {
     design: 'repeated',
@@ -126,5 +133,6 @@ export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> 
       return res;
     },
     withFigures: (_run, opts) => analyzeRepeated(readRepeatedRun(opts), repeatedOptions(opts)),
+    print: (res, logger) => printRepeated(res, logger),
   },
 };
