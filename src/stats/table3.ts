@@ -24,7 +24,11 @@ export interface Table3Column {
   conservative(raw: number, a: number): number;
   /** Bootstrap statistic names: a cell's raw and conservative value, a group's (model, pooled) raw and conservative value. */
   readonly names: { readonly cell: string; readonly cellConservative: string; readonly group: string; readonly groupConservative: string };
-  /** metrics.json keys of a cell's raw and conservative value (a group's are `names.group` and `names.groupConservative`). */
+  /**
+   * metrics.json keys of a cell's raw and conservative value (a group's are `names.group` and
+   * `names.groupConservative`): a raw value's key ends in `_raw` (R2 is the paper's name of a cell's
+   * raw R), a conservative one's in `_conservative`, except a group's, which are Table 3's columns.
+   */
   readonly metrics: { readonly cell: string; readonly cellConservative: string };
 }
 
@@ -41,7 +45,7 @@ const SHIFT_COLUMN: Table3Column = {
   cell: (pBase, pAlt) => pAlt - pBase,
   conservative: (d, a) => a * d,
   names: { cell: 'shift', cellConservative: 'shiftc', group: 'shift_raw', groupConservative: 'shift' },
-  metrics: { cell: 'shift', cellConservative: 'shift_conservative' },
+  metrics: { cell: 'shift_raw', cellConservative: 'shift_conservative' },
 };
 
 const COLUMNS: Table3Column[] = [R, SHIFT_COLUMN];
