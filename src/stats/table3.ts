@@ -22,30 +22,27 @@ export interface Table3Column {
    * the transform of the mean of the raw ones (a group's value is computed from its raw mean).
    */
   conservative(raw: number, a: number): number;
-  /** Bootstrap statistic names: a cell's raw and conservative value, a group's (model, pooled) raw and conservative value. */
-  readonly names: { readonly cell: string; readonly cellConservative: string; readonly group: string; readonly groupConservative: string };
   /**
-   * metrics.json keys of a cell's raw and conservative value (a group's are `names.group` and
-   * `names.groupConservative`): a raw value's key ends in `_raw` (R2 is the paper's name of a cell's
-   * raw R), a conservative one's in `_conservative`, except a group's, which are Table 3's columns.
+   * The names of a cell's raw and conservative value and of a group's (model, pooled), one spelling
+   * each for the bootstrap statistics and the keys of metrics.json: a raw value ends in `_raw` (R2
+   * is the paper's name of a cell's raw R), a cell's conservative value in `_conservative`, and a
+   * group's conservative values are Table 3's columns.
    */
-  readonly metrics: { readonly cell: string; readonly cellConservative: string };
+  readonly names: { readonly cell: string; readonly cellConservative: string; readonly group: string; readonly groupConservative: string };
 }
 
 const R: Table3Column = {
   column: 'R', label: 'R', info: ROBUSTNESS,
   cell: robustness2,
   conservative: (r, a) => 1 - a * (1 - r),
-  names: { cell: 'R2', cellConservative: 'Rc', group: 'R_raw', groupConservative: 'R' },
-  metrics: { cell: 'R2', cellConservative: 'R2_conservative' },
+  names: { cell: 'R2', cellConservative: 'R2_conservative', group: 'R_raw', groupConservative: 'R' },
 };
 
 const SHIFT_COLUMN: Table3Column = {
   column: 'shift', label: 'Action shift', info: SHIFT,
   cell: (pBase, pAlt) => pAlt - pBase,
   conservative: (d, a) => a * d,
-  names: { cell: 'shift', cellConservative: 'shiftc', group: 'shift_raw', groupConservative: 'shift' },
-  metrics: { cell: 'shift_raw', cellConservative: 'shift_conservative' },
+  names: { cell: 'shift_raw', cellConservative: 'shift_conservative', group: 'shift_raw', groupConservative: 'shift' },
 };
 
 const COLUMNS: Table3Column[] = [R, SHIFT_COLUMN];

@@ -63,7 +63,7 @@ export function twoFramingLayout(table: CellTable, base: string, alt: string): T
  * value and its conservative transform with attenuation a (shift_c = a·Δ, R_c = 1 − a·(1 − R2),
  * Same Game, Different Story §4.2). Per model: unweighted means over its games; pooled: unweighted
  * mean over all model–game values (docs/methods.md). Names, with k columns (k = 2: R and shift):
- *   raw of each column, then conservative of each   [model | game]   R2, shift, Rc, shiftc
+ *   raw of each column, then conservative of each   [model | game]   R2, shift_raw, R2_conservative, shift_conservative
  *   the same per group                               [model] and [Pooled]   R_raw, shift_raw, R, shift
  * (R and shift per group are the conservative ones).
  */

@@ -20,8 +20,7 @@ const ABS: Table3Column = {
   column: 'abs_shift', label: '|Action shift|', info: { kind: 'shift', bounds: [0, 1] },
   cell: (pb, pa) => Math.abs(pa - pb),
   conservative: (x, a) => a * x,
-  names: { cell: 'abs_shift', cellConservative: 'abs_shiftc', group: 'abs_shift_raw', groupConservative: 'abs_shift' },
-  metrics: { cell: 'abs_shift', cellConservative: 'abs_shift_conservative' },
+  names: { cell: 'abs_shift_raw', cellConservative: 'abs_shift_conservative', group: 'abs_shift_raw', groupConservative: 'abs_shift' },
 };
 const REPS = 300;
 const file = (res: ReproduceResult, name: string) => String(res.files.find((f) => f.path.endsWith(name))!.content);
@@ -55,7 +54,7 @@ describe('an extra Table 3 statistic', () => {
     const section = twoFraming.report.table3(res.analysis);
     expect(JSON.stringify(section)).toContain('|Action shift|');
     const metrics = JSON.parse(file(res, 'metrics.json'));
-    expect(Object.keys(metrics.cells[0])).toEqual(expect.arrayContaining(['abs_shift', 'abs_shift_conservative']));
+    expect(Object.keys(metrics.cells[0])).toEqual(expect.arrayContaining(['abs_shift_raw', 'abs_shift_conservative']));
     expect(Object.keys(metrics.pooled)).toEqual(['R_raw', 'shift_raw', 'abs_shift_raw', 'R', 'shift', 'abs_shift']);
     expect(metrics.pooled.abs_shift.point).toBe(pooled.abs_shift);
   });
@@ -64,7 +63,7 @@ describe('an extra Table 3 statistic', () => {
     expect(interval.passed).toBe(true);
     // A spec whose values leave the bounds it declares fails the range check that selects its kind.
     const bad = registerTable3Column({ ...ABS, column: 'too_big', info: { kind: 'shift', bounds: [-1, 1] }, cell: () => 2, conservative: (x) => x,
-      names: { cell: 'tb', cellConservative: 'tbc', group: 'tb_raw', groupConservative: 'tb' }, metrics: { cell: 'tb', cellConservative: 'tb_c' } });
+      names: { cell: 'tb_raw', cellConservative: 'tb_conservative', group: 'tb_raw', groupConservative: 'tb' } });
     try {
       const r = reproduce({ dryRun: true, reps: 50, expect: false });
       const check = r.verification.checks.find((c) => c.name === 'shift_in_range')!;
