@@ -77,20 +77,62 @@ export const parseProviderFlag = (flag: string, builtins: readonly string[]) => 
   return v;
 };
 
-/** The CLI's logger: messages to stderr; progress redraws one line when stderr is a terminal. */
-export function terminalLogger(quiet = false): Logger {
+/** How the CLI's logger shows progress (messages and warnings are the same for every command). */
+export interface TerminalLoggerOptions {
+  /** Messages and progress off (warnings and the closing summary still show). */
+  readonly quiet?: boolean;
+  /** The progress line's text (default: `label done/total (pct%)`). */
+  readonly progressText?: (label: string, done: number, total: number) => string;
+  /**
+   * Progress when stderr is not a terminal: none (default), a line every `everyMs` and at the end
+   * (a run), or a line at each tenth done (`tenth`, the coverage study).
+   */
+  readonly plain?: { readonly everyMs: number } | { readonly tenth: (done: number, total: number) => string };
+}
+
+/** The CLI's logger, with the progress line closed before any other message and a summary shown even when quiet. */
+export type TerminalLogger = Logger & { endLine(): void; summary(m: string): void };
+
+const percentText = (label: string, done: number, total: number) => `${label} ${done}/${total} (${Math.floor((100 * done) / total)}%)`;
+
+/**
+ * The CLI's one logger: messages to stderr, terminal-safe; progress redrawn on one line when stderr
+ * is a terminal (closed before any other message), else as `o.plain` says. `terminalLogger(true)` is quiet.
+ */
+export function terminalLogger(opts: boolean | TerminalLoggerOptions = false): TerminalLogger {
+  const o = typeof opts === 'boolean' ? { quiet: opts } : opts;
+  const quiet = o.quiet === true;
   const tty = process.stderr.isTTY === true;
-  let last = '';
+  const text = o.progressText ?? percentText;
+  let open = false, last = '', lastPlain = -Infinity, tenth = 0;
+  const endLine = () => { if (open) { process.stderr.write('\n'); open = false; } };
+  const line = (m: string) => { endLine(); process.stderr.write(`${terminalText(m, true)}\n`); };
+  const plain = (label: string, done: number, total: number): void => {
+    const p = o.plain;
+    if (p === undefined) return;
+    if ('everyMs' in p) {
+      if (Date.now() - lastPlain < p.everyMs && done !== total) return;
+      lastPlain = Date.now();
+      process.stderr.write(`${text(label, done, total)}\n`);
+    } else {
+      const t = Math.floor((10 * done) / total);
+      if (t > tenth || done === total) { tenth = t; process.stderr.write(`${p.tenth(done, total)}\n`); }
+    }
+  };
   return {
-    info(m) { if (!quiet) process.stderr.write(`${terminalText(m, true)}\n`); },
-    warn(m) { process.stderr.write(`warning: ${terminalText(m, true)}\n`); },
+    endLine,
+    info(m) { if (!quiet) line(m); },
+    summary(m) { line(m); },
+    warn(m) { line(`warning: ${m}`); },
     progress(label, done, total) {
-      if (quiet || !tty) return;
-      const pct = Math.floor((100 * done) / total);
-      const text = `${label} ${done}/${total} (${pct}%)`;
-      if (text === last) return;
-      last = text;
-      process.stderr.write(`\r${text}${done === total ? '\n' : ''}`);
+      if (quiet) return;
+      if (!tty) { plain(label, done, total); return; }
+      const t = text(label, done, total);
+      if (t === last) return;
+      last = t;
+      process.stderr.write(`\r\x1b[K${t}`);
+      open = done !== total;
+      if (!open) process.stderr.write('\n');
     },
   };
 }

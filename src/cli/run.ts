@@ -1,39 +1,6 @@
 import type { Command } from 'commander';
-import { FLAG_LIMITS, parseIntFlag, parsePositiveFlag, parseProviderFlag, parseRangeFlag, parseUrlFlag } from './options.js';
-import { providerIds, run, RUN_DEFAULTS, type RunLogger, type RunOptions } from '../commands/run.js';
-
-/**
- * The run's logger: a progress line redrawn in place on a terminal (closed before any other
- * message), or printed every 30 s when stderr is a file or pipe, so long runs show progress there too.
- */
-function runLogger(quiet: boolean): RunLogger {
-  const tty = process.stderr.isTTY === true;
-  let open = false;
-  let lastPlain = -Infinity;
-  const line = (m: string) => {
-    if (open) { process.stderr.write('\n'); open = false; }
-    process.stderr.write(`${m}\n`);
-  };
-  return {
-    endLine() { if (open) { process.stderr.write('\n'); open = false; } },
-    info(m) { if (!quiet) line(m); },
-    /** The closing summary: printed with --quiet too (its help says "warnings and the summary"). */
-    summary(m) { line(m); },
-    warn(m) { line(`warning: ${m}`); },
-    progress(label, done, total) {
-      if (quiet) return;
-      const text = `${done}/${total} ${label}`;
-      if (tty) {
-        process.stderr.write(`\r\x1b[K${text}`);
-        open = done !== total;
-        if (!open) process.stderr.write('\n');
-      } else if (Date.now() - lastPlain >= 30_000 || done === total) {
-        lastPlain = Date.now();
-        process.stderr.write(`${text}\n`);
-      }
-    },
-  };
-}
+import { FLAG_LIMITS, parseIntFlag, parsePositiveFlag, parseProviderFlag, parseRangeFlag, parseUrlFlag, terminalLogger } from './options.js';
+import { providerIds, run, RUN_DEFAULTS, type RunOptions } from '../commands/run.js';
 
 export function registerRun(program: Command): void {
   program
@@ -59,6 +26,9 @@ export function registerRun(program: Command): void {
     .option('--no-wait', 'submit the batches and exit; run the same command again to collect')
     .option('--verify-store', 'check the whole store (integrity_check) before using it; a quick check is always made')
     .option('-q, --quiet', 'print warnings and the summary only')
-    .action((designPath: string, o: RunOptions) => run(designPath, o, runLogger(o.quiet === true)));
+    .action((designPath: string, o: RunOptions) => run(designPath, o, terminalLogger({
+      // A long run shows its progress in a log file too: a line every 30 s.
+      quiet: o.quiet === true, progressText: (label, done, total) => `${done}/${total} ${label}`, plain: { everyMs: 30_000 },
+    })));
 }
 
