@@ -112,14 +112,15 @@ export const ENRICHMENT_FACTORS = ['condition', 'world', 'format'] as const;
 
 /**
  * The kind of a stored run, decided here only: the kind stored with the run (runs.kind) when the
- * store has it; else, for a store written before runs carried their kind, inferred from what was
- * stored: a design with a `play` block is repeated play; cells that carry condition, world and
- * format are a context-enrichment run (`cellFactors` is read only then); anything else one-shot.
+ * store has it, else — a store written before runs carried their kind — repeated play when the
+ * stored design has a `play` block. A run otherwise one-shot whose cells carry condition, world
+ * and format is a context-enrichment run (`cellFactors` is read only then): its analysis says so
+ * when the stored design does not register the enrichment.
  */
 export function runKind(run: RunInfo, cellFactors: () => readonly string[]): RunKind {
   const stored = (run as { readonly kind?: unknown }).kind;
-  if (RUN_KINDS.includes(stored as RunKind)) return stored as RunKind;
-  if (storedDesign(run)?.play !== undefined) return 'repeated';
+  const kind = RUN_KINDS.includes(stored as RunKind) ? stored as RunKind : storedDesign(run)?.play !== undefined ? 'repeated' : 'one-shot';
+  if (kind !== 'one-shot') return kind;
   const factors = cellFactors();
   return ENRICHMENT_FACTORS.every((f) => factors.includes(f)) ? 'enrichment' : 'one-shot';
 }

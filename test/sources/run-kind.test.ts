@@ -13,10 +13,12 @@ const run = (design: unknown, kind?: RunKind): RunInfo => ({
 const never = (): readonly string[] => { throw new Error('the cells were read'); };
 
 describe('runKind', () => {
-  it('a stored kind is the answer, whatever the design and cells say (the cells are not read)', () => {
-    expect(runKind(run({ play: { rounds: 3 } }, 'one-shot'), never)).toBe('one-shot');
+  it('a stored kind is the answer, whatever the design says (repeated and enrichment without reading the cells)', () => {
+    expect(runKind(run({ play: { rounds: 3 } }, 'one-shot'), () => [])).toBe('one-shot');
     expect(runKind(run({ models: [] }, 'enrichment'), never)).toBe('enrichment');
     expect(runKind(run({ models: [] }, 'repeated'), never)).toBe('repeated');
+    // A run stored as one-shot whose cells carry the enrichment factors is analyzed as one (which then says what its design lacks).
+    expect(runKind(run({ models: [] }, 'one-shot'), () => ['condition', 'format', 'world'])).toBe('enrichment');
   });
   it('without a stored kind: a design with a play block is repeated play (the cells are not read)', () => {
     expect(runKind(run({ play: { rounds: 3 } }), never)).toBe('repeated');
