@@ -54,7 +54,7 @@ export async function repeatedPresentationFiles(res: RepeatedResult, logger?: Lo
     subtitle: `Repeated play by round, reactions and the end game, clustered by match (${tool.name} ${tool.version})`,
     ...(banner ? { banner } : {}),
     sections: [
-      repeated.report.summary(a, res.input), repeated.report.cells(a), repeated.report.reactions(a),
+      repeated.report.summary(a, res.input), repeated.report.models(a, res.models), repeated.report.cells(a), repeated.report.reactions(a),
       twoFraming.report.figures(figures), repeated.report.matches(a, res.input), ...twoFramingSections(res),
       settingsSection(res), filesSection(links),
     ],

@@ -34,6 +34,9 @@ export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly rounds?: RoundRange;
   /** Repeated play: further decision factors kept in the cells (`--factor persona`). */
   readonly factors?: readonly string[];
+  /** Repeated play: `--names FILE` (display names) and `--players all`. */
+  readonly namesFile?: string;
+  readonly players?: 'models' | 'all';
 }
 
 /** Default output directory of `analyze`: runs/x.sqlite → runs/x/. */

@@ -4,6 +4,8 @@
  * Synthetic trials (simulated provider) say so in their own column.
  */
 import { toCsv, type CsvValue } from '../render/csv.js';
+import { opponentLabel } from '../core/decisions.js';
+import { jsonText } from '../core/format.js';
 import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import type { TrialStore } from '../live/store/store.js';
 import type { TrialRecord } from '../live/types.js';
@@ -58,13 +60,13 @@ export async function exportTrials(store: TrialStore, format: ExportFormat, writ
     const o = plays.get(t.runId)?.outcome(t);
     if (format === 'csv') {
       rows.push([t.runId, design, t.model, t.game, t.framing, t.rep, ...factors.map((f) => t.factors[f] ?? ''),
-        ...(plays.size > 0 ? [t.play?.match ?? '', t.play?.round ?? '', t.play?.seat ?? '', t.play?.opponent ?? '', o?.opponentAction ?? '', o?.payoff ?? ''] : []),
+        ...(plays.size > 0 ? [t.play?.match ?? '', t.play?.round ?? '', t.play?.seat ?? '', t.play ? opponentLabel({ model: t.model, opponent: t.play.opponent }) : '', t.play?.opponent ?? '', o?.opponentAction ?? '', o?.payoff ?? ''] : []),
         t.action ?? '', t.status, t.pCooperate ?? '', t.text ?? '', t.modelSnapshot ?? '', t.inputTokens ?? '', t.outputTokens ?? '',
         t.latencyMs ?? '', t.attempts, t.error ?? '', isSynthetic(t) ? 'true' : 'false']);
     } else {
-      lines.push(JSON.stringify({
+      lines.push(jsonText({
         run: t.runId, design, model: t.model, game: t.game, framing: t.framing, rep: t.rep, factors: t.factors,
-        ...(t.play ? { match: t.play.match, round: t.play.round, seat: t.play.seat, opponent: t.play.opponent,
+        ...(t.play ? { match: t.play.match, round: t.play.round, seat: t.play.seat, opponent: opponentLabel({ model: t.model, opponent: t.play.opponent }), opponent_id: t.play.opponent,
           opponent_action: o?.opponentAction ?? null, payoff: o?.payoff ?? null } : {}),
         action: t.action, status: t.status, p_cooperate: t.pCooperate, text: t.text, model_snapshot: t.modelSnapshot,
         input_tokens: t.inputTokens, output_tokens: t.outputTokens, latency_ms: t.latencyMs, attempts: t.attempts,

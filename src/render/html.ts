@@ -1,3 +1,4 @@
+import { jsonText } from '../core/format.js';
 import { createHash } from 'node:crypto';
 import type { Figure } from './figure.js';
 import { FONT_STACK } from './figure.js';
@@ -76,7 +77,7 @@ export function escapeHtml(s: string): string {
  * can end or change the block; U+2028/2029 escaped for old parsers.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return jsonText(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

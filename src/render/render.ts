@@ -1,3 +1,4 @@
+import { jsonText } from '../core/format.js';
 import { createRequire } from 'node:module';
 import type { TopLevelSpec } from 'vega-lite';
 import { FONT_FAMILY, type Figure } from './figure.js';
@@ -124,5 +125,5 @@ export async function drawFigure(spec: TopLevelSpec): Promise<Drawn> {
 
 /** A figure's spec file: two-space JSON with a final newline (stable key order from the builder). */
 export function specJson(f: Figure): string {
-  return JSON.stringify(f.spec, null, 2) + '\n';
+  return jsonText(f.spec, 2) + '\n';
 }
