@@ -1,11 +1,11 @@
 /**
  * Trials out of a store, one record per trial, streamed (a store may hold a million trials):
  * JSONL with every stored field, or CSV with the analysis columns plus one column per factor.
- * Synthetic trials (simulated provider) say so in their own column.
+ * Synthetic trials (simulated provider) say so in their own column. A stored value is data, not a
+ * computed result: export writes it as stored, at full precision (README, "Numbers in the files").
  */
 import { toCsv, type CsvValue } from '../render/csv.js';
 import { opponentLabel } from '../core/decisions.js';
-import { jsonText } from '../core/format.js';
 import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import type { TrialStore } from '../live/store/store.js';
 import type { TrialRecord } from '../live/types.js';
@@ -61,10 +61,10 @@ export async function exportTrials(store: TrialStore, format: ExportFormat, writ
     if (format === 'csv') {
       rows.push([t.runId, design, t.model, t.game, t.framing, t.rep, ...factors.map((f) => t.factors[f] ?? ''),
         ...(plays.size > 0 ? [t.play?.match ?? '', t.play?.round ?? '', t.play?.seat ?? '', t.play ? opponentLabel({ model: t.model, opponent: t.play.opponent }) : '', t.play?.opponent ?? '', o?.opponentAction ?? '', o?.payoff ?? ''] : []),
-        t.action ?? '', t.status, t.pCooperate ?? '', t.text ?? '', t.modelSnapshot ?? '', t.inputTokens ?? '', t.outputTokens ?? '',
+        t.action ?? '', t.status, t.pCooperate === null ? '' : { numberText: String(t.pCooperate) }, t.text ?? '', t.modelSnapshot ?? '', t.inputTokens ?? '', t.outputTokens ?? '',
         t.latencyMs ?? '', t.attempts, t.error ?? '', isSynthetic(t) ? 'true' : 'false']);
     } else {
-      lines.push(jsonText({
+      lines.push(JSON.stringify({
         run: t.runId, design, model: t.model, game: t.game, framing: t.framing, rep: t.rep, factors: t.factors,
         ...(t.play ? { match: t.play.match, round: t.play.round, seat: t.play.seat, opponent: opponentLabel({ model: t.model, opponent: t.play.opponent }), opponent_id: t.play.opponent,
           opponent_action: o?.opponentAction ?? null, payoff: o?.payoff ?? null } : {}),
