@@ -13,6 +13,7 @@ import { auditJson } from './json.js';
 import { auditFigures } from './figures.js';
 import { isExactMinimum } from './tipping.js';
 import { fileLinks, figurePaths, filesSection } from '../../render/files-section.js';
+import { auditHeadline, summaryItems } from './summary.js';
 import { auditSettingsSection, degenerateSection, influenceSection, mcErrorSection } from './html-sections.js';
 
 const AUDIT_FILE_NOTES: Readonly<Record<string, string>> = {
@@ -46,6 +47,7 @@ export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '
     title: `samegame audit: ${r.input.path}`,
     subtitle: `Provenance audit of ${r.input.kind} (${toolInfo().name} ${toolInfo().version}); the full audit is audit.md and audit.json (Files, below)`,
     sections: [
+      { id: 'summary', heading: 'Summary', blocks: [{ kind: 'text', text: auditHeadline(r) }, { kind: 'list', items: summaryItems(r) }] },
       { id: 'consistency', heading: 'Consistency of the reported rates', blocks: [
         { kind: 'text', text: flags.length === 0 ? `No reported rate is impossible at its n (${r.consistency.length} cells, GRIM-style check).` : `${flags.length} cell(s) flagged:` },
         ...(flags.length ? [{ kind: 'list' as const, items: flags.map((f) => `${f.cell} (line ${f.line}): rate ${f.rate} at n = ${f.n}; ${f.nearby ? `nearest possible ${f.nearby.map((x) => `${x.count}/${f.n} → ${x.rate}`).join(', ')}` : `count ${f.count} does not reproduce it`}`) }] : []),

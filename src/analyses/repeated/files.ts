@@ -6,6 +6,7 @@ import { toolInfo } from '../../core/paths.js';
 import { MIN_MATCHES, thinNote, type RepeatedAnalysis } from './analysis.js';
 import { cellsCsv, endGameCsv, reactionsCsv, roundsCsv } from './tables.js';
 import { modelsCsv, type ModelRow } from './models.js';
+import { repeatedLatexFiles } from './latex.js';
 
 /** What each file of the repeated analysis holds, beside its link in the report. */
 export const REPEATED_FILE_NOTES: Readonly<Record<string, string>> = {
@@ -37,6 +38,7 @@ function repeatedJson(a: RepeatedAnalysis, input: RepeatedDecisions, command: st
 export function repeatedTableFiles(reportsDir: string, a: RepeatedAnalysis, input: RepeatedDecisions, command: string, models: readonly ModelRow[]): OutputFile[] {
   return [
     { path: join(reportsDir, 'models.csv'), content: modelsCsv(models, a.settings.factors ?? [], a.settings.names) },
+    ...repeatedLatexFiles(reportsDir, a, models),
     { path: join(reportsDir, 'cells.csv'), content: cellsCsv(a) },
     { path: join(reportsDir, 'rounds.csv'), content: roundsCsv(a) },
     { path: join(reportsDir, 'reactions.csv'), content: reactionsCsv(a) },
