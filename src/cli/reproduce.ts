@@ -7,16 +7,18 @@ import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
+import { addFigureFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
 
 export function registerReproduce(program: Command): void {
-  addExpectFlag(addRatesFlags(program
+  const cmd = addExpectFlag(addRatesFlags(program
     .command('reproduce')
     .description('Reproduce Table 2, Table 3, metrics, figures, the HTML report and the Appendix C verification from a rates file'), DEFAULTS), EXPECT_DEFAULT_NOTE)
-    .option('-q, --quiet', 'print only the table')
-    .action(async (o: RatesFlags, cmd: Command) => {
+    .option('-q, --quiet', 'print only the table');
+  addFigureFlags(cmd)
+    .action(async (o: RatesFlags & FigureFlags, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
-      const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger });
+      const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger, figureStyle: figureStyleOf(o) });
       process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, o.interval)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       for (const n of res.input.trials?.logs?.notes ?? []) logger.info(n);

@@ -98,7 +98,7 @@ export const DESIGN_KINDS: { readonly [K in DesignKind]: DesignKindAnalysis<Resu
     analyze: twoFramingRun,
     async withFigures(run, opts) {
       const res = twoFramingRun(run, { ...opts, dryRun: true });
-      const files = [...res.files, ...await analyzePresentationFiles(res, opts.logger)];
+      const files = [...res.files, ...await analyzePresentationFiles(res, opts.logger, opts.figureStyle)];
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },
@@ -107,7 +107,7 @@ export const DESIGN_KINDS: { readonly [K in DesignKind]: DesignKindAnalysis<Resu
     analyze: (run, opts) => selectiveOf(oneShot(run, 'context-enrichment', opts).source, opts),
     async withFigures(run, opts) {
       const res = selectiveOf(oneShot(run, 'context-enrichment', opts).source, { ...opts, dryRun: true });
-      const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger), selectiveReportFile(res)];
+      const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger, undefined, opts.figureStyle), selectiveReportFile(res)];
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },

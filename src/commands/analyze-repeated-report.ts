@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { FigureStyle } from '../render/paper-style.js';
 import type { OutputFile } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
 import { toolInfo } from '../core/paths.js';
@@ -42,7 +43,7 @@ function twoFramingSections(res: RepeatedResult): Section[] {
 }
 
 /** reports/report.html and figures/ of a repeated analysis. */
-export async function repeatedPresentationFiles(res: RepeatedResult, logger?: Logger): Promise<OutputFile[]> {
+export async function repeatedPresentationFiles(res: RepeatedResult, logger?: Logger, style?: FigureStyle): Promise<OutputFile[]> {
   const figures = repeatedFigureList(res);
   const reportPath = join(res.reportsDir, 'report.html');
   const links = fileLinks(reportPath, [...res.files.map((f) => f.path), ...figurePaths(res.outDir, figures)], { ...FILE_NOTES, ...repeated.tables.notes });
@@ -59,5 +60,5 @@ export async function repeatedPresentationFiles(res: RepeatedResult, logger?: Lo
       settingsSection(res), filesSection(links),
     ],
   });
-  return [...await figureFiles(figures, res.outDir, logger), { path: reportPath, content: html }];
+  return [...await figureFiles(figures, res.outDir, logger, undefined, style), { path: reportPath, content: html }];
 }

@@ -4,6 +4,7 @@
  * family robustness and checks on the cell table of the decisions (the opponent a factor of the
  * cell, clustered by match; repeated.framingTable). analyze-repeated.ts adds figures and the report.
  */
+import type { FigureStyle } from '../render/paper-style.js';
 import { join, resolve } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
 import { inRounds, roundsText, type RepeatedDecisions, type RoundRange } from '../core/decisions.js';
@@ -34,6 +35,8 @@ export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   readonly names?: DisplayNames;
   /** The --names file as given, for the regenerate command. */
   readonly namesFile?: string;
+  /** `--figure-style paper` (render/paper-style.ts). */
+  readonly figureStyle?: FigureStyle;
   readonly logger?: Logger;
   /** Compute only; write nothing. */
   readonly dryRun?: boolean;

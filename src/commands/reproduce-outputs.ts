@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { styled, type FigureStyle } from '../render/paper-style.js';
 import type { OutputFile } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
 import { ratesCommand, reproduce, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
@@ -64,10 +65,10 @@ export function reproduceReportFile(res: ReproduceResult, outDir: string, figure
 }
 
 /** figures/ (spec, SVG, PNG of each figure) and reports/report.html of a reproduce result. */
-export async function reproducePresentationFiles(res: ReproduceResult, outDir: string, logger?: Logger, pool?: FigurePool): Promise<OutputFile[]> {
+export async function reproducePresentationFiles(res: ReproduceResult, outDir: string, logger?: Logger, pool?: FigurePool, style?: FigureStyle): Promise<OutputFile[]> {
   const figures = reproduceFigures(res);
   warnOmittedFigures(res.analysis, logger);
-  return [...await figureFiles(figures, resolve(outDir), logger, pool), reproduceReportFile(res, outDir, figures)];
+  return [...await figureFiles(figures, resolve(outDir), logger, pool, style), reproduceReportFile(res, outDir, figures)];
 }
 
 /**
@@ -80,12 +81,12 @@ export async function reproduceWithFigures(opts: ReproduceOptions = {}): Promise
   // The analysis's figures are drawn while the checks and the comparison with published values run.
   let res: ReproduceResult;
   try {
-    res = reproduce({ ...opts, dryRun: true, onAnalysis: (a) => { for (const f of twoFraming.figures(a)) pool.prefetch(f); } });
+    res = reproduce({ ...opts, dryRun: true, onAnalysis: (a) => { for (const f of twoFraming.figures(a)) pool.prefetch(styled(f, opts.figureStyle)); } });
   } catch (e) {
     pool.abandon();
     throw e;
   }
-  const files = [...res.files, ...await reproducePresentationFiles(res, opts.out ?? '.', opts.logger, pool)];
+  const files = [...res.files, ...await reproducePresentationFiles(res, opts.out ?? '.', opts.logger, pool, opts.figureStyle)];
   if (!opts.dryRun) writeFilesAtomic(files);
   return { ...res, files };
 }

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import type { FigureStyle } from '../render/paper-style.js';
 import { readInput, type AnalysisInput, type InputChoice } from '../sources/input.js';
 import { levels } from '../core/cells.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
@@ -19,6 +20,8 @@ export const DEFAULTS = twoFraming.defaults;
 export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice, Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps'> {
   /** Output directory; reports/ (and figures/) are written under it. */
   out?: string;
+  /** `--figure-style paper` (render/paper-style.ts); the default style otherwise. */
+  figureStyle?: FigureStyle;
   logger?: Logger;
   /** Compute only; write nothing (the library use). */
   dryRun?: boolean;

@@ -7,6 +7,7 @@ import { fixed } from '../../core/format.js';
 import { figureFiles, type FigurePool } from '../../render/figure-files.js';
 import { renderReportHtml, type Block, type ReportDoc } from '../../render/html.js';
 import type { Figure } from '../../render/figure.js';
+import type { FigureStyle } from '../../render/paper-style.js';
 import type { AuditResult } from './audit.js';
 import { auditMarkdown } from './markdown.js';
 import { auditJson } from './json.js';
@@ -66,14 +67,14 @@ export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '
  * Every file `samegame audit` writes, under outDir: reports/audit.{md,json,html} and figures/audit-*
  * (on the caller's figure pool when given: a figure prefetched there is not drawn twice).
  */
-export async function auditFiles(r: Result, outDir: string, logger?: Logger, pool?: FigurePool): Promise<OutputFile[]> {
+export async function auditFiles(r: Result, outDir: string, logger?: Logger, pool?: FigurePool, style?: FigureStyle): Promise<OutputFile[]> {
   const out = resolve(outDir);
   const reports = join(out, 'reports');
   const figures = auditFigures(r.attenuation, r.tipping, r.readingError.K, r.analysis.layout.models, r.readingError.perCell ? r.readingError.label : undefined);
   return [
     { path: join(reports, 'audit.md'), content: auditMarkdown(r) },
     { path: join(reports, 'audit.json'), content: auditJson(r) },
-    ...await figureFiles(figures, out, logger, pool),
+    ...await figureFiles(figures, out, logger, pool, style),
     { path: join(reports, 'audit.html'), content: renderReportHtml(auditReportDoc(r, figures, outDir)) },
   ];
 }
