@@ -17,15 +17,16 @@ export function rowLabel(r: Pick<ReproductionRow, 'table' | 'model' | 'game' | '
 }
 
 /**
- * Decimals a statistic's computed values are written at: two more than the most its published
- * values carry (a count, published whole, as a whole number), the same for every row of the
- * statistic, so 0.08667, 0.00000 and 1.00000 line up.
+ * Decimals a statistic's numbers are written at, the same for every row of the statistic (so
+ * 0.08667, 0.00000 and 1.00000 line up): computed values at two more than the most its published
+ * values carry (a count, published whole, as a whole number); differences and tolerances at two
+ * more in every case (a count's tolerance is 0.50).
  */
-export function statisticDecimals(rows: readonly ReproductionRow[]): (r: ReproductionRow) => number {
+export function statisticDecimals(rows: readonly ReproductionRow[]): (r: ReproductionRow) => { computed: number; spread: number } {
   const most = new Map<string, number>();
   const key = (r: ReproductionRow) => `${r.table} ${r.statistic}`;
   for (const r of rows) most.set(key(r), Math.max(most.get(key(r)) ?? 0, r.decimals));
-  return (r) => { const d = most.get(key(r)) ?? r.decimals; return d === 0 ? 0 : d + 2; };
+  return (r) => { const d = most.get(key(r)) ?? r.decimals; return { computed: d === 0 ? 0 : d + 2, spread: d + 2 }; };
 }
 
 /** A computed value at two more decimals than were published (whole numbers as they are; `digits` overrides). */
@@ -105,8 +106,8 @@ export function reproductionSection(rep: Reproduction): Section {
   const digits = statisticDecimals(rep.rows);
   const row = (r: ReproductionRow): CellInput[] => {
     const m = r.verdict === 'missing', d = digits(r);
-    return [TABLE_LABEL[r.table], r.model, r.game, r.statistic, num(r.published), num(m ? 'NA' : shown(r, r.computed, d)),
-      num(m ? 'NA' : fixed(r.difference, d)), num(m ? 'NA' : fixed(r.tolerance, d)), verdictCell(r)];
+    return [TABLE_LABEL[r.table], r.model, r.game, r.statistic, num(r.published), num(m ? 'NA' : shown(r, r.computed, d.computed)),
+      num(m ? 'NA' : fixed(r.difference, d.spread)), num(m ? 'NA' : fixed(r.tolerance, d.spread)), verdictCell(r)];
   };
   // The numbers that are not exact first, in a table of their own; the exact ones folded below it.
   const notExact = rep.rows.filter((r) => r.verdict !== 'exact'), exact = rep.rows.filter((r) => r.verdict === 'exact');

@@ -41,7 +41,7 @@ export interface ReproductionChartOptions {
  */
 export function reproductionChart(rows: readonly ReproductionPoint[], o: ReproductionChartOptions): Figure {
   // One row per published number, its label naming the table, statistic, model and game of the point.
-  const y = { field: 'row', type: 'nominal', sort: [...o.rows], title: null, axis: { labelPadding: 6, labelFontSize: 9.5 } } as const;
+  const y = { field: 'row', type: 'nominal', sort: [...o.rows], title: null, axis: { labelPadding: 6, labelFontSize: 9 } } as const;
   return defineFigure(
     'reproduction',
     'Published vs computed, per statistic, with the tolerance band',
@@ -49,7 +49,7 @@ export function reproductionChart(rows: readonly ReproductionPoint[], o: Reprodu
     {
       title: { text: 'Published vs computed', subtitle: o.subtitle },
       width: PLOT_WIDTH,
-      height: { step: 12 },
+      height: { step: 10 },
       layer: [
         {
           data: { values: [{ lo: -1, hi: 1 }] },
