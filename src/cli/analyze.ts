@@ -18,7 +18,7 @@ import type { IntervalMethod } from '../stats/bootstrap.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { defaultAnalyzeOut } from '../commands/analyze.js';
-import { addFigureFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
+import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
 export function collectMap(v: string, acc: Record<string, string> | undefined): Record<string, string> {
@@ -30,12 +30,6 @@ export function collectMap(v: string, acc: Record<string, string> | undefined): 
   return out;
 }
 
-/** --players models|all. */
-function parsePlayers(v: string): 'models' | 'all' {
-  if (v !== 'models' && v !== 'all') throw new InvalidArgumentError(`--players: ${JSON.stringify(v)} is not models or all`);
-  return v;
-}
-
 export function registerAnalyze(program: Command): void {
   const cmd = program
     .command('analyze')
@@ -44,8 +38,6 @@ export function registerAnalyze(program: Command): void {
     .option('--trials <file>', 'a published log of repeated play, read through --format (repeatable: files in order)', collect)
     .option('--factor <name>', 'repeated play: a decision factor to keep in the cells, after the opponent (e.g. persona; a log format\'s personality); repeatable', collect)
     .option('--models <names>', 'with --trials: keep only these players (comma-separated)', (v: string) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
-    .option('--names <file>', 'display names: CSV id,name (models, games, framings, opponents) shown in figures, the report, the terminal and LaTeX; CSV and JSON keep the ids and add the names')
-    .option('--players <which>', 'repeated play: models (default: players a log format or design marks as scripted are opponents only) or all', parsePlayers, 'models')
     .option('--out <dir>', 'output directory (default: beside the store, named after it)')
     .option('--run <id>', 'run id within the store (default: the latest)', parseIntFlag('--run', 1))
     .option('--compare <file>', 'reconstructed rates CSV to set beside the direct run')
@@ -60,17 +52,16 @@ export function registerAnalyze(program: Command): void {
     .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile')
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table');
-  addFigureFlags(addExpectFlag(addLogFlags(cmd), '; two-framing runs only'))
+  addFigureFlags(addNamesFlags(addExpectFlag(addLogFlags(cmd), '; two-framing runs only')))
     .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string; rounds?: string; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean } & FigureFlags) => {
-      const figureStyle = figureStyleOf(o);
       if ((store === undefined) === (o.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
       checkLogFlags(o, store);
       if (o.trials !== undefined) {
         if (o.format === undefined) throw new UserError(logsMsg.analyzeNeedsFormat());
         checkOutDir('--out', o.out ?? defaultTrialsOut(o.trials[0]), OUT_SUBDIRS);
-        const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, models: o.models, factors: o.factor, out: o.out, namesFile: o.names, players: o.players, figureStyle,
+        const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, models: o.models, factors: o.factor, out: o.out, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o),
           base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger: terminalLogger(o.quiet) });
         return printRepeated(res, terminalLogger(o.quiet));
       }
@@ -78,7 +69,7 @@ export function registerAnalyze(program: Command): void {
       if (store === undefined) throw new UserError(logsMsg.analyzeStoreOrTrials());
       checkOutDir('--out', o.out ?? defaultAnalyzeOut(store), OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
-      const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, factors: o.factor, namesFile: o.names, players: o.players, figureStyle, rounds: o.rounds === undefined ? undefined : parseRoundRange(o.rounds), compare: o.compare,
+      const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o), rounds: o.rounds === undefined ? undefined : parseRoundRange(o.rounds), compare: o.compare,
         modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore }));
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
