@@ -12,7 +12,7 @@ import { nameFault, readInputFile } from './reader-rules.js';
 
 /** The fields of one line of CSV (RFC 4180 quoting), or a syntax fault. */
 function fieldsOf(file: string, line: number, text: string): string[] {
-  const r = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false });
+  const r = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter: ',' });
   const err = r.errors[0];
   if (err) throw new UserError(namesMsg.syntax(file, line, err.message));
   return r.data[0] ?? [];

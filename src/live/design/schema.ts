@@ -80,6 +80,8 @@ export const designSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().optional(),
   synthetic: z.boolean().optional().describe('true when the design\'s data are synthetic (simulated models)'),
+  names: z.record(z.string(), z.string().min(1)).optional()
+    .describe('display names: id → the name to show for a model, game, framing or opponent in figures, reports and LaTeX (CSV and JSON keep the ids)'),
   models: z.array(modelSchema).min(1),
   games: z.array(z.union([z.enum(CANONICAL_GAME_IDS as [string, ...string[]]), customGameSchema])).min(1)
     .describe('canonical games by id (Same Game, Different Story Appendix A) or custom 2×2 payoff matrices'),
