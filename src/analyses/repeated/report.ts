@@ -103,7 +103,7 @@ export function matchBrowserSection(a: RepeatedAnalysis, input: RepeatedDecision
     id: 'matches', heading: 'Matches',
     blocks: [
       { kind: 'text', text: `Pick a cell to see each of its matches round by round, both seats' moves (C or D; — for an invalid or unknown move). ${browserHint(input)}` },
-      matchBrowser(input.decisions, a.cells),
+      matchBrowser(input.decisions, a.cells, 'match-browser', a.settings.names),
     ],
   };
 }
