@@ -26,7 +26,7 @@ export interface RepeatedChartOptions {
 export const MAX_SERIES = 8;
 /** One panel's plotting area, px. */
 export const PANEL_WIDTH = 300;
-export const PANEL_HEIGHT = 150;
+export const PANEL_HEIGHT = 140;
 
 /**
  * The height rule: panels in two columns (one column up to two panels), so the figure grows by
@@ -125,7 +125,7 @@ export function roundsChart(points: readonly RoundPoint[], o: RepeatedChartOptio
  * high CD.
  */
 export function reactionsChart(points: readonly ReactionPoint[], o: RepeatedChartOptions): Figure {
-  const x = { field: 'previous', type: 'nominal' as const, sort: ['CC', 'CD', 'DC', 'DD'], title: 'Previous round (own move, other\'s move)', axis: { labelAngle: 0 } };
+  const x = { field: 'previous', type: 'nominal' as const, sort: ['CC', 'CD', 'DC', 'DD'], scale: { domain: ['CC', 'CD', 'DC', 'DD'] }, title: 'Previous round (own move, other\'s move)', axis: { labelAngle: 0 } };
   const defined = points.filter((p) => Number.isFinite(p.p_cooperate));
   return panelFigure('repeated-reactions', 'Reaction profile',
     'Probability of cooperating after each previous round (own move, the other\'s move; round 1 has none and is left out), per opponent, with 95 % intervals from the cluster bootstrap by match. Reciprocity: high after CC, low after CD; forgiveness: cooperation after CD.',
