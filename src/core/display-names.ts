@@ -4,6 +4,9 @@
  * terminal and LaTeX show the name; CSV and JSON keep the id and add the name beside it.
  */
 
+/** What a display name must be (the name rule of core/names-rule.ts), for the schemas' messages. */
+export const DISPLAY_NAME_RULE = 'a display name has no control character and at most 256 characters';
+
 /** id → display name; a null-prototype record, so an id such as "__proto__" is a key like any other. */
 export type DisplayNames = Readonly<Record<string, string>>;
 

@@ -4,6 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { parseNames } from '../../src/sources/names-file.js';
 import { UserError } from '../../src/core/errors.js';
 import { shown, mergeNames } from '../../src/core/display-names.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDesign } from '../../src/live/design/design.js';
+import { BUILTIN_LOG_FORMATS, parseLogFormat } from '../../src/sources/logs/index.js';
+import { ROOT } from '../helpers/cli.js';
 
 /** The display-names file (--names FILE: CSV id,name). */
 describe('parseNames', () => {
@@ -41,5 +46,20 @@ describe('parseNames', () => {
       const n = parseNames(`${Papa.unparse({ fields: ['id', 'name'], data: pairs }, { newline: '\n' })}\n`, 'f.csv');
       expect(new Map(Object.entries(n))).toEqual(new Map(pairs));
     }), { numRuns: 500 });
+  });
+});
+
+describe('names: blocks of designs and log formats', () => {
+  const design = readFileSync(join(ROOT, 'data/designs/akata-pd-sim.yaml'), 'utf8');
+  it('a design carries its names to the resolved design; a control character in a name is refused naming the line', () => {
+    expect(parseDesign(design.replace(/^synthetic: true$/m, 'synthetic: true\nnames: { Sim-A: Alpha }'), 'd.yaml').names).toEqual({ 'Sim-A': 'Alpha' });
+    expect(() => parseDesign(design.replace(/^synthetic: true$/m, 'synthetic: true\nnames: { Sim-A: "A\\u0007" }'), 'd.yaml')).toThrow(/^d\.yaml:\d+: .*names.*no control character/);
+  });
+  it('a log format too; the built-in akata format names the paper\'s players and marks its fixed strategies scripted', () => {
+    const yaml = 'name: x\nshape: decision\ncolumns: [m, o, a, r]\nmatch: { column: m }\nround: { column: r }\ngame: { constant: g }\nframing: { constant: f }\nseats:\n  - { model: { column: m }, opponent: { column: o }, action: a }\nactions: { labels: { g: { c: C, d: D } } }\n';
+    expect(parseLogFormat(`${yaml}names: { m1: Model One }\nscripted: [bot]\n`, 'f.yaml')).toMatchObject({ names: { m1: 'Model One' }, scripted: ['bot'] });
+    expect(() => parseLogFormat(`${yaml}names: { m1: "x\\u0007" }\n`, 'f.yaml')).toThrow(/^f\.yaml:\d+: .*no control character/);
+    expect(BUILTIN_LOG_FORMATS.akata.names).toMatchObject({ act_gpt4: 'GPT-4', act_j: 'Always J' });
+    expect(BUILTIN_LOG_FORMATS.akata.scripted).toEqual(['act_j', 'act_f', 'act_defect_once']);
   });
 });

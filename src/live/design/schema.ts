@@ -3,6 +3,8 @@
  * rules (unique ids, usable payoffs and labels, simulated options) are checked in design.ts so
  * that this schema stays representable as JSON Schema for editors.
  */
+import { DISPLAY_NAME_RULE } from '../../core/display-names.js';
+import { nameFault } from '../../core/names-rule.js';
 import { z } from 'zod';
 import { CANONICAL_GAME_IDS } from '../../core/games.js';
 import { FAMILY_IDS } from '../prompts/index.js';
@@ -80,7 +82,7 @@ export const designSchema = z.strictObject({
   name: z.string().min(1),
   description: z.string().optional(),
   synthetic: z.boolean().optional().describe('true when the design\'s data are synthetic (simulated models)'),
-  names: z.record(z.string(), z.string().min(1)).optional()
+  names: z.record(z.string(), z.string().min(1).refine((s) => nameFault(s) === undefined, { message: DISPLAY_NAME_RULE })).optional()
     .describe('display names: id → the name to show for a model, game, framing or opponent in figures, reports and LaTeX (CSV and JSON keep the ids)'),
   models: z.array(modelSchema).min(1),
   games: z.array(z.union([z.enum(CANONICAL_GAME_IDS as [string, ...string[]]), customGameSchema])).min(1)
