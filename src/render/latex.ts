@@ -24,18 +24,20 @@ export interface LatexTable {
 const SPECIAL: Readonly<Record<string, string>> = {
   '\\': '\\textbackslash{}', '&': '\\&', '%': '\\%', $: '\\$', '#': '\\#', _: '\\_', '{': '\\{', '}': '\\}',
   '~': '\\textasciitilde{}', '^': '\\textasciicircum{}',
-  // Characters T1 would join into ligatures (-- ’’ << ?` …) or typeset as another glyph: each spelled out.
-  '-': '-{}', "'": '\\textquotesingle{}', '`': '\\textasciigrave{}', '<': '\\textless{}', '>': '\\textgreater{}', '"': '\\textquotedbl{}',
-  '|': '\\textbar{}', ',': ',{}',
   // Characters samegame's own text uses that pdflatex's default input encoding does not map.
   '\u2264': '$\\le$', '\u2265': '$\\ge$', '\u2212': '$-$', '\u00d7': '$\\times$', '\u00b1': '$\\pm$', '\u2014': '---', '\u2013': '--',
   '\u00a0': '~', '\u2009': '\\,', '\u202f': '\\,', '\u03bb\u0302': '$\\hat\\lambda$', '\u03bb': '$\\lambda$',
 };
-const SPECIALS = /\u03bb\u0302|[\\&%$#_{}~^\-'`<>"|,\u2264\u2265\u2212\u00d7\u00b1\u2014\u2013\u00a0\u2009\u202f\u03bb]/g;
+// The specials, and a character T1 would join with the next into a ligature (-- '' `` << >> ,, ?` !`), which gets {} after it.
+const SPECIALS = /\u03bb\u0302|[\\&%$#_{}~^\u2264\u2265\u2212\u00d7\u00b1\u2014\u2013\u00a0\u2009\u202f\u03bb]|([-'`<>,])(?=\1)|[!?](?=`)/g;
 
-/** Text as LaTeX typesets it literally: & % $ # _ { } ~ ^ \ escaped, a few symbols spelled for pdflatex. */
+
+/**
+ * Text as LaTeX typesets it literally: & % $ # _ { } ~ ^ \ escaped, ligatures broken, a few
+ * symbols spelled for pdflatex (a single ' or ` stays a typographic quote).
+ */
 export function latexEscape(text: string): string {
-  return text.replace(SPECIALS, (c) => SPECIAL[c] ?? c);
+  return text.replace(SPECIALS, (c) => SPECIAL[c] ?? `${c}{}`);
 }
 
 /** A number's text: the files' rule, a leading minus typeset as a minus sign. */
