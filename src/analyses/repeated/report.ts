@@ -51,7 +51,7 @@ export function repeatedModelsSection(a: RepeatedAnalysis, rows: readonly ModelR
   return {
     id: 'repeated-models', heading: 'Per model, over its opponents',
     blocks: [
-      { kind: 'text', text: 'Each statistic is the mean over the model\'s opponents of the rate against that opponent (every opponent weighs the same), with its 95 % interval from the cluster bootstrap by match. Round 1 is the first round; the last round is each match\'s last.' },
+      { kind: 'text', text: 'Each statistic is the mean over the model\'s opponents of the rate against that opponent (every opponent weighs the same), with its 95 % interval from the cluster bootstrap by match. Round 1 is the first round; the last round is each cell\'s highest round.' },
       {
         kind: 'table', id: 'repeated-models-table',
         columns: ['Model', 'Game', 'Framing', ...factorNames(a), num('Opponents'), num('Matches'), ...MODEL_HEADINGS.map(num)],
