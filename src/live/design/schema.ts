@@ -83,7 +83,7 @@ export const designSchema = z.strictObject({
   description: z.string().optional(),
   synthetic: z.boolean().optional().describe('true when the design\'s data are synthetic (simulated models)'),
   names: z.record(z.string(), z.string().min(1).refine((s) => nameFault(s) === undefined, { message: DISPLAY_NAME_RULE })).optional()
-    .describe('display names: id → the name to show for a model, game, framing or opponent in figures, reports and LaTeX (CSV and JSON keep the ids)'),
+    .describe('display names of repeated play: id → the name to show for a model, game, framing or opponent in figures, reports, the terminal and LaTeX (CSV and JSON keep the ids and add the names)'),
   models: z.array(modelSchema).min(1),
   games: z.array(z.union([z.enum(CANONICAL_GAME_IDS as [string, ...string[]]), customGameSchema])).min(1)
     .describe('canonical games by id (Same Game, Different Story Appendix A) or custom 2×2 payoff matrices'),
