@@ -32,9 +32,8 @@ export function figureStyleOf(o: FigureFlags): FigureStyle | undefined {
   return { style: 'paper', ...(o.figureWidth !== undefined ? { widthPt: o.figureWidth } : {}), ...(o.figureFont ? { font: o.figureFont } : {}) };
 }
 
-/** --names FILE and --players models|all (analyze). */
-export function addNamesFlags(cmd: Command): Command {
-  return cmd
-    .option('--names <file>', 'display names: CSV id,name (models, games, framings, opponents) shown in figures, the report, the terminal and LaTeX; CSV and JSON keep the ids and add the names')
-    .option('--players <which>', 'repeated play: models (default: players a log format marks as scripted are opponents only) or all', oneOf('--players', ['models', 'all'] as const), 'models');
+/** --names FILE, and (analyze) --players models|all. */
+export function addNamesFlags(cmd: Command, players = true): Command {
+  cmd.option('--names <file>', 'display names: CSV id,name (models, games, framings, opponents) shown in figures, the report, the terminal and LaTeX; CSV and JSON keep the ids');
+  return players ? cmd.option('--players <which>', 'repeated play: models (default: players a log format marks as scripted are opponents only) or all', oneOf('--players', ['models', 'all'] as const), 'models') : cmd;
 }

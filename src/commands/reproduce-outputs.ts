@@ -13,14 +13,14 @@ import { reproductionFigures, reproductionSection } from '../analyses/reproducti
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import { FILE_NOTES } from './file-notes.js';
 import { renderReportHtml, type ReportDoc } from '../render/html.js';
-import { twoFraming, type ReportProvenance } from '../analyses/two-framing/index.js';
+import { namedAnalysis, twoFraming, type ReportProvenance } from '../analyses/two-framing/index.js';
 import { digitization } from '../analyses/digitization/index.js';
 
 /** The command line that regenerates these outputs. */
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
   const rep = res.reproduction;
   return ratesCommand(command, res.input, res.analysis.settings, {
-    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps }, rep),
+    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps }, rep), names: res.names?.file,
   });
 }
 
@@ -31,13 +31,13 @@ export function ratesProvenance(res: ReproduceResult): ReportProvenance {
 
 /** The figures of a reproduce result: the two-framing ones, and the reproduction figure when published values were compared. */
 export function reproduceFigures(res: ReproduceResult): Figure[] {
-  return [...twoFraming.figures(res.analysis), ...(res.reproduction ? reproductionFigures(res.reproduction) : [])];
+  return [...twoFraming.figures(namedAnalysis(res.analysis, res.names?.map)), ...(res.reproduction ? reproductionFigures(res.reproduction) : [])];
 }
 
 export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figure[], outDir = '.'): ReportDoc {
   const out = resolve(outDir);
   const links = fileLinks(join(out, 'reports', 'report.html'), [...res.files.map((f) => f.path), ...figurePaths(out, figures)], FILE_NOTES);
-  const a = res.analysis;
+  const a = namedAnalysis(res.analysis, res.names?.map); // the report shows display names (--names); its CSVs keep the ids
   const prov = ratesProvenance(res);
   const tool = toolInfo();
   const r = twoFraming.report;

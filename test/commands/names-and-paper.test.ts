@@ -12,6 +12,7 @@ import { runInProcess } from '../helpers/in-process.js';
 import { ROOT } from '../helpers/cli.js';
 import { PAPER_PALETTE } from '../../src/render/paper-style.js';
 import { pngSize } from '../helpers/akata-report.js';
+import { writeStore } from '../helpers/store.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-names-paper-'));
 const store = join(tmp, 'run.sqlite');
@@ -51,6 +52,36 @@ describe('display names from a design', () => {
     expect(html).toContain('<td>Model A</td>');
     expect(html).not.toContain('Agent Alpha');
     expect(html).toContain('<td>All-D</td>');
+  });
+});
+
+describe('display names on reproduce', () => {
+  it('the report, the figures, Table 3 in the terminal and the LaTeX show the name; the CSVs keep the id', async () => {
+    const names = join(tmp, 'shipped-names.csv');
+    writeFileSync(names, 'id,name\nGPT-4,"R&D_50%_{x}"\nStag Hunt,Stag hunt (SH)\n');
+    const out = join(tmp, 'rep');
+    const r = await runInProcess(['reproduce', '--out', out, '--reps', '200', '--names', names], 120_000);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^R&D_50%_\{x\}\s+0\.65\d/m);
+    const html = readFileSync(join(out, 'reports', 'report.html'), 'utf8');
+    expect(html).toContain('<td>R&amp;D_50%_{x}</td>');
+    expect(html).toContain('Stag hunt (SH)');
+    expect(html).toContain('--names'); // the regenerate command
+    expect(readFileSync(join(out, 'figures', 'table3-forest.svg'), 'utf8')).toContain('R&amp;D_50%_{x}');
+    expect(readFileSync(join(out, 'reports', 'table3.tex'), 'utf8')).toContain('R\\&D\\_50\\%\\_\\{x\\} & 0.65');
+    expect(readFileSync(join(out, 'reports', 'table3.csv'), 'utf8')).toMatch(/^GPT-4,0\.65/m);
+    expect(readFileSync(join(out, 'reports', 'table2.csv'), 'utf8')).toContain('GPT-4,Stag Hunt,');
+  }, 180_000);
+
+  it('analyze of a one-shot store refuses --names in one line', async () => {
+    const store1 = join(tmp, 'one.sqlite');
+    writeStore(store1, { name: 'one' }, [{ model: 'A', game: 'G', framing: 'business', actions: ['C', 'D'] }, { model: 'A', game: 'G', framing: 'friend-sharing', actions: ['C', 'C'] }]);
+    const names = join(tmp, 'n1.csv');
+    writeFileSync(names, 'id,name\nA,Alpha\n');
+    const r = await runInProcess(['analyze', store1, '--names', names, '--out', join(tmp, 'one'), '-q'], 60_000);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('--names applies to repeated play');
   });
 });
 

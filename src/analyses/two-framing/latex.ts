@@ -10,6 +10,7 @@ import { POOLED } from '../../core/names.js';
 import { latexTable } from '../../render/latex.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
+import { namedAnalysis } from './named.js';
 
 const l = (header: string) => ({ header, align: 'l' as const });
 const r = (header: string) => ({ header, align: 'r' as const });
@@ -51,4 +52,11 @@ export function twoFramingLatexFiles(reportsDir: string, a: TwoFramingAnalysis, 
     { path: join(reportsDir, 'table3.tex'), content: table3Latex(a, names) },
     ...(a.family ? [{ path: join(reportsDir, 'family-robustness.tex'), content: familyLatex(a, names) }] : []),
   ];
+}
+
+/** The files with their Table 2, Table 3 and family .tex written by display names (the other files as they are). */
+export function withNamedLatex(files: readonly OutputFile[], reportsDir: string, a: TwoFramingAnalysis, names?: DisplayNames): OutputFile[] {
+  if (!names || Object.keys(names).length === 0) return [...files];
+  const named = new Map(twoFramingLatexFiles(reportsDir, namedAnalysis(a, names)).map((f) => [f.path, f]));
+  return files.map((f) => named.get(f.path) ?? f);
 }

@@ -10,4 +10,5 @@ export const namesMsg = {
   duplicate: (file: string, line: number, id: string, first: number) => at(file, line, 'id', `${q(id)} is named twice (first on line ${first})`),
   fault: (file: string, line: number, field: 'id' | 'name', what: string) => at(file, line, field, what),
   syntax: (file: string, line: number, what: string) => at(file, line, undefined, `not CSV (${what})`),
+  oneShotStore: (store: string) => `${store}: --names applies to repeated play (a repeated store, or logs with --trials) and to reproduce; this store holds a one-shot run`,
 };
