@@ -25,7 +25,7 @@ beforeAll(async () => {
   const names = join(tmp, 'names.csv');
   writeFileSync(names, `id,name\nact_gpt4,"${HOSTILE}"\nact_claude,Claude Two\n`);
   for (const [out, extra] of [[plain, []], [named, ['--names', names]]] as const) {
-    const r = await runInProcess(['analyze', '--trials', AKATA_LOG, '--format', 'akata', '--out', out, '--reps', '300', '-q', ...extra], 120_000);
+    const r = await runInProcess(['analyze', '--trials', AKATA_LOG, '--format', 'akata', '--out', out, '--reps', '100', '-q', ...extra], 120_000);
     if (r.code !== 0) throw new Error(r.stderr);
   }
 }, 240_000);
