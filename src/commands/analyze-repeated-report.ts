@@ -8,7 +8,7 @@ import type { Figure } from '../render/figure.js';
 import { figureFiles } from '../render/figure-files.js';
 import { renderReportHtml, type Section } from '../render/html.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
-import { twoFraming } from '../analyses/two-framing/index.js';
+import { namedAnalysis, twoFraming } from '../analyses/two-framing/index.js';
 import { repeated } from '../analyses/repeated/index.js';
 import { syntheticBanner } from '../analyses/selective/index.js';
 import { FILE_NOTES } from './file-notes.js';
@@ -16,7 +16,7 @@ import type { RepeatedResult } from './analyze-repeated-tables.js';
 
 /** The repeated figures, then (with two framings) the two-framing ones. */
 export function repeatedFigureList(res: RepeatedResult): Figure[] {
-  return [...repeated.figures(res.analysis), ...(res.twoFraming ? twoFraming.figures(res.twoFraming.analysis) : [])];
+  return [...repeated.figures(res.analysis), ...(res.twoFraming ? twoFraming.figures(namedAnalysis(res.twoFraming.analysis, res.analysis.settings.names)) : [])];
 }
 
 function settingsSection(res: RepeatedResult): Section {
@@ -36,9 +36,10 @@ function settingsSection(res: RepeatedResult): Section {
 function twoFramingSections(res: RepeatedResult): Section[] {
   const t = res.twoFraming;
   if (!t) return [];
+  const a = namedAnalysis(t.analysis, res.analysis.settings.names); // display names (the CSVs keep the ids)
   return [
     { id: 'two-framing', heading: 'Framings compared', blocks: [{ kind: 'text', text: 'Table 2 and Table 3 of the decisions\' cell table: each opponent is its own game ("game [opponent=…]"), each cell clustered by match, so the bootstrap resamples matches.' }] },
-    twoFraming.report.table2(t.analysis), twoFraming.report.table3(t.analysis), twoFraming.report.verification(t.verification),
+    twoFraming.report.table2(a), twoFraming.report.table3(a), twoFraming.report.verification(t.verification),
   ];
 }
 

@@ -14,7 +14,7 @@ import { analyzeMsg } from '../core/messages/analyze.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { regenerateCommand, type FlagValue } from '../core/command-line.js';
 import type { VerificationReport } from '../core/checks.js';
-import { missingPlannedCell, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
+import { missingPlannedCell, withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import { repeated, type ModelRow, type PlayerChoice, type RepeatedAnalysis } from '../analyses/repeated/index.js';
 import { mergeNames, type DisplayNames } from '../core/display-names.js';
 import { readNamesFile } from '../sources/names-file.js';
@@ -131,6 +131,6 @@ export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedO
   const models = repeated.tables.models(analysis);
   const thin = repeated.thinNote(analysis);
   if (thin) logger.warn(thin);
-  const files = [...repeated.tables.files(reportsDir, analysis, input, command, models), ...(two?.files ?? [])];
+  const files = [...repeated.tables.files(reportsDir, analysis, input, command, models), ...withNamedLatex(two?.files ?? [], reportsDir, two?.result.analysis, names)];
   return { kind: 'repeated', input, analysis, models, twoFraming: two?.result, files, outDir, reportsDir, command };
 }

@@ -55,8 +55,8 @@ export function twoFramingLatexFiles(reportsDir: string, a: TwoFramingAnalysis, 
 }
 
 /** The files with their Table 2, Table 3 and family .tex written by display names (the other files as they are). */
-export function withNamedLatex(files: readonly OutputFile[], reportsDir: string, a: TwoFramingAnalysis, names?: DisplayNames): OutputFile[] {
-  if (!names || Object.keys(names).length === 0) return [...files];
+export function withNamedLatex(files: readonly OutputFile[], reportsDir: string, a: TwoFramingAnalysis | undefined, names?: DisplayNames): OutputFile[] {
+  if (!a || !names || Object.keys(names).length === 0) return [...files];
   const named = new Map(twoFramingLatexFiles(reportsDir, namedAnalysis(a, names)).map((f) => [f.path, f]));
   return files.map((f) => named.get(f.path) ?? f);
 }
