@@ -4,6 +4,7 @@
  * run is an entry here, not a branch in a command. Each entry computes its tables (written unless dryRun) and, for the CLI, its tables,
  * figures and report as one atomic set.
  */
+import { namesMsg } from '../core/messages/names.js';
 import { TrialStore } from '../live/store/store.js';
 import { chooseRun, readStore, runKind, storeTable, type RunKind, type StoreTable } from '../sources/store.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
@@ -76,6 +77,7 @@ function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: Analyz
   if (run.kind !== wanted) throw new UserError(analyzeMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS[wanted].design));
   if (opts.factors?.length) throw new UserError(analyzeMsg.factorRepeatedOnly(opts.store));
   if (opts.rounds !== undefined) throw new UserError(analyzeMsg.roundsRepeatedOnly(opts.store));
+  if (opts.namesFile !== undefined) throw new UserError(namesMsg.oneShotStore(opts.store));
   return run;
 }
 
@@ -108,7 +110,7 @@ export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> 
     analyze: twoFramingRun,
     async withFigures(run, opts) {
       const res = twoFramingRun(run, { ...opts, dryRun: true });
-      const files = [...res.files, ...await analyzePresentationFiles(res, opts.logger)];
+      const files = [...res.files, ...await analyzePresentationFiles(res, opts.logger, opts.figureStyle)];
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },
@@ -119,7 +121,7 @@ export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> 
     analyze: (run, opts) => selectiveOf(oneShot(run, 'enrichment', opts).source, opts),
     async withFigures(run, opts) {
       const res = selectiveOf(oneShot(run, 'enrichment', opts).source, { ...opts, dryRun: true });
-      const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger), selectiveReportFile(res)];
+      const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger, undefined, opts.figureStyle), selectiveReportFile(res)];
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },

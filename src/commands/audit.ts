@@ -1,4 +1,5 @@
 import { attenuationOf, inputCounts, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../sources/input.js';
+import type { FigureStyle } from '../render/paper-style.js';
 import type { RatesInput } from '../sources/rates-csv.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { FigurePool } from '../render/figure-files.js';
@@ -15,6 +16,8 @@ import { sourceAnalyses, type SourceAnalysisOutputs } from './source-analyses.js
 
 export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
   out?: string;
+  /** `--figure-style paper` (render/paper-style.ts). */
+  figureStyle?: FigureStyle;
   logger?: Logger;
   dryRun?: boolean;
   /** Threads for the searches (the calling thread and workers; default: the cores, at most 4). Results do not depend on it. */
@@ -74,7 +77,7 @@ export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { ve
     throw e;
   }
   const { added, ...result } = res;
-  const files = [...await auditFiles(result, opts.out ?? '.', opts.logger, pool), ...added.files(join(resolve(opts.out ?? '.'), 'reports'))];
+  const files = [...await auditFiles(result, opts.out ?? '.', opts.logger, pool, opts.figureStyle), ...added.files(join(resolve(opts.out ?? '.'), 'reports'))];
   if (!opts.dryRun) writeFilesAtomic(files);
   // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.
   const input: AnalysisInput = { path: result.input.path, sha256: result.input.sha256, kind: result.input.kind, table: result.input.table, data: { kind: 'rates', rates: result.input }, provenance: [] };
@@ -85,9 +88,12 @@ export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { ve
 /** The audit as the terminal summarises it: consistency, then each statement's tipping point and reading error. */
 export function auditSummary(res: AuditResult): string {
   const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.filter((c) => c.status !== 'no-rate').length)];
+  let explained = false; // the first "≤" says what it means
   for (const t of res.tipping) {
+    const bound = t.changes !== undefined && !isExactMinimum(t.method);
     const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')
-      : `${isExactMinimum(t.method) ? '' : '≤ '}${t.changes} count changes`;
+      : `${bound ? '≤ ' : ''}${t.changes} count changes${bound && !explained ? ' (≤: an upper bound, the fewest the search found; fewer may overturn it)' : ''}`;
+    explained ||= bound;
     lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ${res.readingError.label} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
   }
   return lines.join('\n');

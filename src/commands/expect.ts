@@ -10,7 +10,7 @@ import { defaultPublished, type Source } from '../sources/input.js';
 import type { TwoFramingAnalysis } from '../analyses/two-framing/index.js';
 import { UserError } from '../core/errors.js';
 import {
-  compareWithPublished, reproductionCheck, reproductionFile, reproductionMetrics, reproductionSentence, type Reproduction, type VerdictSettings,
+  compareWithPublished, reproductionCheck, reproductionFile, reproductionLatexFile, reproductionMetrics, reproductionSentence, type Reproduction, type VerdictSettings,
 } from '../analyses/reproduction/index.js';
 
 export interface ExpectOptions {
@@ -75,7 +75,7 @@ export function reproductionOutputs(reportsDir: string, reproduction: Reproducti
   logger.info(reproductionSentence(reproduction));
   return {
     reproduction,
-    files: [reproductionFile(reportsDir, reproduction)],
+    files: [reproductionFile(reportsDir, reproduction), reproductionLatexFile(reportsDir, reproduction)],
     verification: makeReport([...verification.checks, reproductionCheck(reproduction)], [...verification.degenerate]),
   };
 }
