@@ -5,7 +5,9 @@ import { isStrategyId, STRATEGIES } from '../repeated/strategies.js';
 import type { OpponentSpec, PlaySpec, PromptSpec } from '../repeated/types.js';
 import type { PlayDocument } from './play-schema.js';
 import type { Problem } from './problems.js';
-import { HISTORY_PLACEHOLDERS, unknownPlaceholders } from '../repeated/history.js';
+import { HISTORY_PLACEHOLDERS } from '../repeated/history.js';
+import { parseTemplate, placeholdersOf, templateProblem } from '../prompts/template.js';
+import { templateMsg } from '../../core/messages/template.js';
 import { PROMPT_PLACEHOLDERS } from '../repeated/prompt.js';
 
 function opponent(o: PlayDocument['opponents'][number]): OpponentSpec {
@@ -19,8 +21,8 @@ function opponent(o: PlayDocument['opponents'][number]): OpponentSpec {
   return { kind: 'strategy', id: o.id ?? (shown === '' ? o.strategy : `${o.strategy}-${shown}`), strategy: o.strategy, params };
 }
 
-const promptSpec = (p: 'akata' | { template: string } | undefined): PromptSpec =>
-  p === undefined || p === 'akata' ? { kind: 'akata' } : { kind: 'template', template: p.template };
+const promptSpec = (p: 'akata' | 'framing' | { template: string } | undefined): PromptSpec =>
+  p === undefined || p === 'akata' ? { kind: 'akata' } : p === 'framing' ? { kind: 'framing' } : { kind: 'template', template: p.template };
 
 type PersonaDocument = NonNullable<PlayDocument['personas']>[1];
 
@@ -67,11 +69,18 @@ export function playProblems(p: PlayDocument, models: readonly string[], framing
   return out;
 }
 
-/** Templates may name only their known placeholders. */
+/**
+ * Templates follow the one placeholder rule (src/live/prompts/template.ts) and name at least one
+ * placeholder; a round template names {rules}, so its prompts state the payoff matrix.
+ */
 export function templateProblems(p: PlayDocument): Problem[] {
   const out: Problem[] = [];
   const check = (t: string, known: readonly string[], path: (string | number)[]) => {
-    for (const k of unknownPlaceholders(t, known)) out.push({ path, message: liveMsg.templatePlaceholder(k, known) });
+    const why = templateProblem(t, known, true);
+    if (why !== undefined) out.push({ path, message: why });
+    else if (known === PROMPT_PLACEHOLDERS && !placeholdersOf((parseTemplate(t, known) as { parts: [] }).parts).includes('rules')) {
+      out.push({ path, message: templateMsg.roundNeverStates() });
+    }
   };
   if (typeof p.history === 'object') check(p.history.template, HISTORY_PLACEHOLDERS, ['play', 'history', 'template']);
   if (typeof p.prompt === 'object') check(p.prompt.template, PROMPT_PLACEHOLDERS, ['play', 'prompt', 'template']);

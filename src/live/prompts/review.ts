@@ -7,7 +7,7 @@
 import { UserError } from '../../core/errors.js';
 import { liveMsg } from '../../core/messages/live.js';
 import type { Design } from '../design/design.js';
-import { renderFraming } from './index.js';
+import { framingSource, renderFraming } from './index.js';
 import { roundPrompt } from '../repeated/prompt.js';
 import { reviewEnrichmentPrompts, type PromptFilter, type ReviewedPrompt } from '../design/enrichment-review.js';
 
@@ -33,7 +33,7 @@ export function reviewPrompts(design: Design, filter: PromptFilter = {}): Review
         const r = design.play ? roundPrompt({ play: design.play, game: g, framing: f, seat: 1, match: 1, round: 1, history: [] }) : renderFraming(f, g);
         const labels = Object.entries(r.labels).map(([l, a]) => `${l} = ${a}`).join(', ');
         const text = [
-          `=== model ${m.id} (${m.provider}: ${m.model}) | game ${g.id} | framing ${f.id} (${f.family}) ===`,
+          `=== model ${m.id} (${m.provider}: ${m.model}) | game ${g.id} | framing ${f.id} (${framingSource(f)}) ===`,
           `labels: ${labels}${design.synthetic ? ' | synthetic design' : ''}`,
           ...(r.system === undefined ? [] : ['--- system ---', r.system]),
           '--- user ---',

@@ -1,0 +1,92 @@
+/**
+ * The framings of a design: built-in families or story templates (inline `template`, or
+ * `template_file` relative to the design file). Every template is read with the one placeholder
+ * rule (src/live/prompts/template.ts) and checked for payoff equivalence before any call: its
+ * prompts must present all eight payoffs and both labels (docs/methods.md §18a).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { templateMsg } from '../../core/messages/template.js';
+import type { Game } from '../../core/games.js';
+import { FRAMING_PLACEHOLDERS, PAYOFF_PLACEHOLDERS, promptFamily, type Framing, type LabelPair } from '../prompts/index.js';
+import { literalText, parseTemplate, placeholdersOf, templateProblem } from '../prompts/template.js';
+import type { Path, Problem } from './problems.js';
+
+/** A framing entry as a design writes it. */
+export type FramingEntry = string | {
+  readonly id: string; readonly family?: string; readonly labels?: readonly string[];
+  readonly template?: string; readonly template_file?: string;
+};
+
+/** What a template never states: payoff placeholders (all eight through {payoffs}) and the labels. */
+export function missingPlaceholders(template: string): string[] {
+  const t = parseTemplate(template, FRAMING_PLACEHOLDERS);
+  if (t.fault) return [];
+  const named = new Set(placeholdersOf(t.parts));
+  const all = named.has('payoffs');
+  return [
+    ...['C', 'D'].filter((l) => !all && !named.has(l)),
+    ...PAYOFF_PLACEHOLDERS.filter((p) => !all && !named.has(p)),
+  ];
+}
+
+/** The template text of entry i (read from its file when it names one) and the problems found with it. */
+function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: string): { text?: string; problems: Problem[] } {
+  const sources = [f.family, f.template, f.template_file].filter((x) => x !== undefined).length;
+  if (sources !== 1) return { problems: [{ path: ['framings', i, 'id'], message: templateMsg.oneSource() }] };
+  if (f.family !== undefined) return { problems: [] };
+  const field = f.template !== undefined ? 'template' : 'template_file';
+  const path: Path = ['framings', i, field];
+  let text = f.template;
+  if (text === undefined) {
+    try {
+      text = readFileSync(resolve(dirname(designFile), f.template_file!), 'utf8');
+    } catch (e) {
+      return { problems: [{ path, message: templateMsg.fileUnreadable(f.template_file!, (e as NodeJS.ErrnoException).code ?? String(e)) }] };
+    }
+  }
+  const why = templateProblem(text, FRAMING_PLACEHOLDERS, true);
+  if (why !== undefined) return { problems: [{ path, message: field === 'template' ? why : templateMsg.fileFault(f.template_file!, why) }] };
+  const missing = missingPlaceholders(text);
+  return { text, problems: missing.length === 0 ? [] : [{ path, message: templateMsg.neverStates(f.id, missing) }] };
+}
+
+/** The templates of a design's framings (by entry index) and every problem with them. */
+export function framingTemplates(framings: readonly FramingEntry[], designFile: string): { texts: Map<number, string>; problems: Problem[] } {
+  const texts = new Map<number, string>();
+  const problems: Problem[] = [];
+  framings.forEach((f, i) => {
+    if (typeof f === 'string') return;
+    const r = templateOf(f, i, designFile);
+    problems.push(...r.problems);
+    if (r.text !== undefined) texts.set(i, r.text);
+  });
+  return { texts, problems };
+}
+
+/** A framing entry resolved: its family's default labels, or C and D for a template. */
+export function resolveFraming(f: FramingEntry, text: string | undefined): Framing {
+  if (typeof f === 'string') return { id: f, family: f, labels: promptFamily(f)!.defaultLabels };
+  const given = f.labels === undefined ? undefined : [f.labels[0], f.labels[1]] as LabelPair;
+  if (f.family !== undefined) return { id: f.id, family: f.family, labels: given ?? promptFamily(f.family)!.defaultLabels };
+  return { id: f.id, labels: given ?? ['C', 'D'], template: text!, ...(f.template_file === undefined ? {} : { templateFile: f.template_file }) };
+}
+
+/**
+ * Warnings of a design's framings: a number written in a template's text that equals a payoff of
+ * one of its games (a hard-coded number does not follow the game when the payoffs change).
+ */
+export function framingWarnings(framings: readonly Framing[], games: readonly Game[]): string[] {
+  const out: string[] = [];
+  for (const f of framings) {
+    if (f.template === undefined) continue;
+    const t = parseTemplate(f.template, FRAMING_PLACEHOLDERS);
+    if (t.fault) continue;
+    const numbers = [...literalText(t.parts).matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0]);
+    for (const n of new Set(numbers)) {
+      const g = games.find((x) => (['C', 'D'] as const).some((r) => (['C', 'D'] as const).some((c) => x.payoffs[r][c].some((v) => Math.abs(v) === Number(n)))));
+      if (g) out.push(templateMsg.hardCoded(f.id, n, g.id));
+    }
+  }
+  return out;
+}
