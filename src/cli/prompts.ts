@@ -2,12 +2,13 @@ import type { Command } from 'commander';
 import { join } from 'node:path';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { checkOutDir } from '../core/out-dir.js';
-import { loadDesign } from '../live/design/design.js';
+import { designWarnings, loadDesign } from '../live/design/design.js';
+import { MAX_ROUNDS } from '../live/design/play-schema.js';
 import { reviewPrompts } from '../live/prompts/review.js';
 import { loadPlugins } from '../live/providers/plugins.js';
 import { UserError } from '../core/errors.js';
 import { liveMsg } from '../core/messages/live.js';
-import { terminalLogger } from './options.js';
+import { parseIntFlag, terminalLogger } from './options.js';
 
 export function registerPrompts(program: Command): void {
   program
@@ -18,9 +19,11 @@ export function registerPrompts(program: Command): void {
     .option('--model <id>', 'only this model')
     .option('--game <id>', 'only this game')
     .option('--framing <id>', 'only this framing')
-    .action(async (file: string, o: { out?: string; model?: string; game?: string; framing?: string }) => {
+    .option('--round <n>', 'a repeated design: its round N, after an example history (rounds cycle CC, CD, DC, DD)', parseIntFlag('--round', 1, MAX_ROUNDS))
+    .action(async (file: string, o: { out?: string; model?: string; game?: string; framing?: string; round?: number }) => {
       if (o.out !== undefined) checkOutDir('--out', o.out);
       const design = loadDesign(file);
+      for (const w of designWarnings(design)) terminalLogger().warn(w);
       await loadPlugins(design.models, file); // a plug-in module is checked as a run would
       const prompts = reviewPrompts(design, o);
       if (o.out === undefined) {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadDesign } from '../live/design/design.js';
+import { designWarnings, loadDesign } from '../live/design/design.js';
 import { planRun } from '../live/runner/plan.js';
 import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../live/providers/registry.js';
 import { loadPlugins } from '../live/providers/plugins.js';
@@ -21,6 +21,7 @@ import type { Session } from '../live/runner/session.js';
 import { assertStoreOrNew } from '../live/store/identify.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { repeatedDryRun, runRepeated } from './run-repeated.js';
+import { designKind } from '../live/store/run-kind.js';
 
 interface RunFlags extends BatchFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
@@ -118,6 +119,7 @@ async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; bat
 async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   const logger = runLogger(o.quiet === true);
   const session = sessionOf(designPath, o);
+  for (const w of designWarnings(session.design)) logger.warn(w);
   const storePath = o.store ?? defaultStore(session.design.name);
   checkOutFile('--store', storePath, { inPlace: true });
   assertStoreOrNew(storePath);
@@ -142,11 +144,13 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   try {
     const { run, resumed } = store.openRun({
       name: session.design.name, hash: session.hash, json: session.json, toolVersion: toolInfo().version, started: new Date().toISOString(),
+      kind: designKind(session.design),
     });
     const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
     if (synthetic.length > 0) logger.info(runMsg.syntheticNote(synthetic));
     if (session.design.play) {
       await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.signal, abort: abort.signal });
+      if (o.wait !== false) logger.summary(runMsg.nextCommand(storePath));
       return;
     }
     const r = await runTrials({
@@ -165,6 +169,7 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
     // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.
     if (stop.signal.aborted) throw new UserError(runMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
     logger.summary(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
+    if (o.wait !== false) logger.summary(runMsg.nextCommand(storePath));
   } catch (e) {
     throw storeError(storePath, e);
   } finally {

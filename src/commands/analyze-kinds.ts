@@ -57,7 +57,7 @@ export function readStoredRun(opts: Pick<AnalyzeOptions, 'store' | 'runId' | 've
       if (isRepeatedRun(run)) return { kind: 'repeated', store: opts.store };
       const facts = designFacts(run.designJson);
       const source = storeTable(store, run, facts);
-      return { kind: isSelectiveSource(source) ? 'context-enrichment' : 'two-framing', source, facts };
+      return { kind: run.kind === 'enrichment' || isSelectiveSource(source) ? 'context-enrichment' : 'two-framing', source, facts };
     });
   } finally {
     store.close();

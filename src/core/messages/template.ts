@@ -20,4 +20,9 @@ export const templateMsg = {
     `framing ${framing}: the template writes ${value}, a payoff of ${game}, as text; a hard-coded number does not follow the game (use a placeholder such as {you.CC})`,
   formatNeverStates: (format: string, cell: string, missing: readonly string[]) =>
     `format ${format}: the cell ${cell} never states ${missing.map((m) => `{${m}}`).join(', ')} (every prompt must present the whole payoff matrix: {payoffs}, the eight {you.XY} {other.XY}, or {T} {R} {P} {S} in its facts)`,
+  oneFormatSource: () => 'a format is a style or a template: give exactly one of style, template, template_file',
+  formatSlotsMissing: (format: string, slots: readonly string[]) =>
+    `format ${format}: the template never places the slot${slots.length === 1 ? '' : 's'} ${slots.map((x) => `{${x}}`).join(', ')} (every format lays out the same facts)`,
+  roundNotRepeated: () => '--round applies to a repeated design (one with a play block)',
+  roundBeyond: (round: number, rounds: number) => `--round ${round}: the design plays ${rounds} rounds`,
 };

@@ -18,16 +18,32 @@ export type FramingEntry = string | {
   readonly template?: string; readonly template_file?: string;
 };
 
-/** What a template never states: payoff placeholders (all eight through {payoffs}) and the labels. */
+/** The single payoffs a symmetric game's {T} {R} {P} {S} state (a context-enrichment fact: "if you both {C}, each gets {R}"). */
+const SYMMETRIC: Readonly<Record<string, readonly string[]>> = {
+  R: ['you.CC', 'other.CC'], S: ['you.CD', 'other.DC'], T: ['you.DC', 'other.CD'], P: ['you.DD', 'other.DD'],
+};
+
+/** What placeholders named in a prompt never state: the labels and the eight payoffs ({payoffs} states them all). */
+export function missingFrom(named: ReadonlySet<string>): string[] {
+  if (named.has('payoffs')) return [];
+  const stated = new Set([...named].flatMap((n) => [n, ...(SYMMETRIC[n] ?? [])]));
+  return ['C', 'D', ...PAYOFF_PLACEHOLDERS].filter((p) => !stated.has(p));
+}
+
+/** What a framing template never states (see missingFrom). */
 export function missingPlaceholders(template: string): string[] {
   const t = parseTemplate(template, FRAMING_PLACEHOLDERS);
-  if (t.fault) return [];
-  const named = new Set(placeholdersOf(t.parts));
-  const all = named.has('payoffs');
-  return [
-    ...['C', 'D'].filter((l) => !all && !named.has(l)),
-    ...PAYOFF_PLACEHOLDERS.filter((p) => !all && !named.has(p)),
-  ];
+  return t.fault ? [] : missingFrom(new Set(placeholdersOf(t.parts)));
+}
+
+/** A template's text: inline, or read from its file relative to the design file (a problem when unreadable). */
+export function templateSource(inline: string | undefined, file: string | undefined, designFile: string): { text: string } | { problem: string } {
+  if (inline !== undefined) return { text: inline };
+  try {
+    return { text: readFileSync(resolve(dirname(designFile), file!), 'utf8') };
+  } catch (e) {
+    return { problem: templateMsg.fileUnreadable(file!, (e as NodeJS.ErrnoException).code ?? String(e)) };
+  }
 }
 
 /** The template text of entry i (read from its file when it names one) and the problems found with it. */
@@ -37,14 +53,9 @@ function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: str
   if (f.family !== undefined) return { problems: [] };
   const field = f.template !== undefined ? 'template' : 'template_file';
   const path: Path = ['framings', i, field];
-  let text = f.template;
-  if (text === undefined) {
-    try {
-      text = readFileSync(resolve(dirname(designFile), f.template_file!), 'utf8');
-    } catch (e) {
-      return { problems: [{ path, message: templateMsg.fileUnreadable(f.template_file!, (e as NodeJS.ErrnoException).code ?? String(e)) }] };
-    }
-  }
+  const src = templateSource(f.template, f.template_file, designFile);
+  if ('problem' in src) return { problems: [{ path, message: src.problem }] };
+  const text = src.text;
   const why = templateProblem(text, FRAMING_PLACEHOLDERS, true);
   if (why !== undefined) return { problems: [{ path, message: field === 'template' ? why : templateMsg.fileFault(f.template_file!, why) }] };
   const missing = missingPlaceholders(text);

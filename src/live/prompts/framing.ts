@@ -61,9 +61,10 @@ export interface FramingText {
   readonly tail: string;
 }
 
-function templateText(template: string, game: Game, labels: LabelPair): FramingText {
-  const parts = parsedParts(template, FRAMING_PLACEHOLDERS);
-  const values = framingValues(game, labels);
+/** A template's text around the answer instruction; `extra` adds placeholders (a format's slots, which shadow the framing's). */
+function templateText(template: string, game: Game, labels: LabelPair, extra: Readonly<Record<string, string>> = {}): FramingText {
+  const parts = parsedParts(template, [...FRAMING_PLACEHOLDERS, ...Object.keys(extra)]);
+  const values = { ...framingValues(game, labels), ...extra };
   const at = parts.findIndex((p) => 'name' in p && p.name === 'answer');
   if (at >= 0) return { head: fillParts(parts.slice(0, at), values), tail: fillParts(parts.slice(at + 1), values) };
   const text = fillParts(parts as TemplatePart[], values);
@@ -71,6 +72,12 @@ function templateText(template: string, game: Game, labels: LabelPair): FramingT
   const i = text.indexOf(values.answer);
   if (i >= 0) return { head: text.slice(0, i), tail: text.slice(i + values.answer.length) };
   return { head: `${text.trimEnd()}\n`, tail: '' };
+}
+
+/** A template's whole prompt: its text with the answer instruction (a context-enrichment format template, its slots as `extra`). */
+export function templatePrompt(template: string, game: Game, labels: LabelPair, extra: Readonly<Record<string, string>>): string {
+  const t = templateText(template, game, labels, extra);
+  return `${t.head}${oneWord(labels)}${t.tail}`;
 }
 
 /** The framing's text for a game; `repeated` tells a family's story as a repeated game. */

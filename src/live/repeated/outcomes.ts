@@ -6,6 +6,7 @@
  */
 import type { Action, Game } from '../../core/games.js';
 import type { RunInfo, TrialStore } from '../store/store.js';
+import { storedRunKind } from '../store/run-kind.js';
 import type { TrialRecord } from '../types.js';
 import { seatGame } from './prompt.js';
 
@@ -14,13 +15,9 @@ export interface PlayOutcome {
   readonly payoff: number | null;
 }
 
-/** True when the run's design has a `play` block (a repeated game). */
-export function isRepeatedRun(run: RunInfo): boolean {
-  try {
-    return (JSON.parse(run.designJson) as { play?: unknown }).play !== undefined;
-  } catch {
-    return false;
-  }
+/** True when the run is a repeated game (its recorded kind, else its design's `play` block). */
+export function isRepeatedRun(run: Pick<RunInfo, 'designJson'> & { readonly kind?: RunInfo['kind'] }): boolean {
+  return storedRunKind(run.kind, run.designJson) === 'repeated';
 }
 
 export class RunPlays {

@@ -1,0 +1,68 @@
+/**
+ * Format templates of a context-enrichment design: a format may lay out a cell's facts in its own
+ * words, `{ id, template | template_file }`, each slot a placeholder (its facts as prose) beside
+ * the framing placeholders ({C} {D} {payoffs} {you.XY} {other.XY} {answer}; a slot shadows a
+ * placeholder of the same name). Formats present the same facts, so every slot must appear; and
+ * every cell's prompt must state the whole payoff matrix (docs/methods.md §18a).
+ */
+import { templateMsg } from '../../core/messages/template.js';
+import { FRAMING_PLACEHOLDERS } from '../prompts/index.js';
+import { parseTemplate, placeholdersOf, templateProblem } from '../prompts/template.js';
+import type { EnrichmentDocument } from './enrichment-schema.js';
+import { missingFrom, templateSource } from './framings.js';
+import type { Problem } from './problems.js';
+import type { EnrichmentSpec, Fact } from './types.js';
+
+/** The placeholders of a fact's text: the action labels and the symmetric payoffs. */
+export const FACT_PLACEHOLDERS: readonly string[] = ['C', 'D', 'T', 'R', 'P', 'S'];
+
+/** The placeholders a format template of a design knows: its slots and the framing's. */
+export const formatPlaceholders = (slots: readonly string[]): string[] => [...new Set([...slots, ...FRAMING_PLACEHOLDERS])];
+
+/** The template text of every template format (by index) and the problems with them. */
+export function formatTemplates(d: EnrichmentDocument, designFile: string): { texts: Map<number, string>; problems: Problem[] } {
+  const texts = new Map<number, string>();
+  const problems: Problem[] = [];
+  d.formats.forEach((f, i) => {
+    if ([f.style, f.template, f.template_file].filter((x) => x !== undefined).length !== 1) {
+      problems.push({ path: ['formats', i, 'id'], message: templateMsg.oneFormatSource() });
+      return;
+    }
+    if (f.style !== undefined) return;
+    const path = ['formats', i, f.template !== undefined ? 'template' : 'template_file'];
+    const src = templateSource(f.template, f.template_file, designFile);
+    const why = 'problem' in src ? src.problem : templateProblem(src.text, formatPlaceholders(d.template), true);
+    if (why !== undefined || 'problem' in src) { problems.push({ path, message: f.template_file === undefined ? why! : templateMsg.fileFault(f.template_file, why!) }); return; }
+    const named = placeholdersOf((parseTemplate(src.text, formatPlaceholders(d.template)) as { parts: [] }).parts);
+    const absent = d.template.filter((s) => !named.includes(s));
+    if (absent.length > 0) problems.push({ path, message: templateMsg.formatSlotsMissing(f.id, absent) });
+    else texts.set(i, src.text);
+  });
+  return { texts, problems };
+}
+
+/** The placeholders of a fact as a format of wording k shows it. */
+function factNames(x: Fact, wording: number): string[] {
+  const t = parseTemplate(wording === 0 ? x.text : x.paraphrases?.[wording - 1] ?? x.text, FACT_PLACEHOLDERS);
+  return t.fault ? [] : placeholdersOf(t.parts);
+}
+
+/** A problem for the first cell of each template format whose prompt would not state the whole payoff matrix. */
+export function formatCoverageProblems(e: EnrichmentSpec, cellFacts: (slot: string, condition: string, world: string) => readonly Fact[]): Problem[] {
+  const out: Problem[] = [];
+  e.formats.forEach((f, i) => {
+    if (f.template === undefined) return;
+    const own = placeholdersOf((parseTemplate(f.template, formatPlaceholders(e.template)) as { parts: [] }).parts).filter((n) => !e.template.includes(n));
+    for (const c of e.conditions) {
+      for (const w of e.worlds) {
+        const named = new Set([...own, ...e.template.flatMap((s) => cellFacts(s, c.id, w.id).flatMap((x) => factNames(x, f.wording)))]);
+        const missing = missingFrom(named);
+        if (missing.length > 0) {
+          out.push({ path: ['formats', i, f.templateFile === undefined ? 'template' : 'template_file'], message: templateMsg.formatNeverStates(f.id, `${c.id}/${w.id}`, missing) });
+          return;
+        }
+      }
+    }
+  });
+  return out;
+}
