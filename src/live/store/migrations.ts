@@ -59,7 +59,7 @@ CREATE INDEX IF NOT EXISTS trials_match ON trials (run_id, match_id, round, seat
   (db) => {
     db.exec(`ALTER TABLE runs ADD COLUMN kind TEXT CHECK (kind IN (${RUN_KINDS.map((k) => `'${k}'`).join(', ')}))`);
     const set = db.prepare('UPDATE runs SET kind = ? WHERE id = ?');
-    for (const r of db.prepare('SELECT id, design_json FROM runs').iterate() as IterableIterator<{ id: number; design_json: string }>) {
+    for (const r of db.prepare('SELECT id, design_json FROM runs').all() as { id: number; design_json: string }[]) {
       set.run(storedRunKind(undefined, r.design_json), r.id);
     }
   },
