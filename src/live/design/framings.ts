@@ -56,10 +56,10 @@ function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: str
   const src = templateSource(f.template, f.template_file, designFile);
   if ('problem' in src) return { problems: [{ path, message: src.problem }] };
   const text = src.text;
-  const why = templateProblem(text, FRAMING_PLACEHOLDERS, true);
-  if (why !== undefined) return { problems: [{ path, message: field === 'template' ? why : templateMsg.fileFault(f.template_file!, why) }] };
   const missing = missingPlaceholders(text);
-  return { text, problems: missing.length === 0 ? [] : [{ path, message: templateMsg.neverStates(f.id, missing) }] };
+  const why = templateProblem(text, FRAMING_PLACEHOLDERS, true) ?? (missing.length === 0 ? undefined : templateMsg.neverStates(f.id, missing));
+  if (why === undefined) return { text, problems: [] };
+  return { problems: [{ path, message: field === 'template' ? why : templateMsg.fileFault(f.template_file!, why) }] };
 }
 
 /** The templates of a design's framings (by entry index) and every problem with them. */
