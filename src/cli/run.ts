@@ -7,21 +7,19 @@ import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../l
 import { loadPlugins } from '../live/providers/plugins.js';
 import { isPathSpec } from '../live/providers/plugin-spec.js';
 import { runTrials, RUNNER_DEFAULTS } from '../live/runner/runner.js';
-import { prepareSession } from '../live/runner/session.js';
+import { prepareSession, runRow } from '../live/runner/session.js';
 import { TrialStore } from '../live/store/store.js';
 import type { Logger } from '../core/logger.js';
 import type { TrialSpec } from '../live/types.js';
 import { UserError } from '../core/errors.js';
 import { storeError, withStoreErrors } from '../live/store/integrity.js';
 import { runMsg } from '../core/messages/run.js';
-import { toolInfo } from '../core/paths.js';
 import { FLAG_LIMITS, parseIntFlag, parsePositiveFlag, parseProviderFlag, parseRangeFlag, parseUrlFlag } from './options.js';
 import { printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { Session } from '../live/runner/session.js';
 import { assertStoreOrNew } from '../live/store/identify.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { repeatedDryRun, runRepeated } from './run-repeated.js';
-import { designKind } from '../live/store/run-kind.js';
 
 interface RunFlags extends BatchFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
@@ -98,10 +96,12 @@ export function registerRun(program: Command): void {
 }
 
 /** The session of a run: flags applied, a --provider module path made absolute (it is read from the working directory). */
-function sessionOf(designPath: string, o: RunFlags): Session {
+function sessionOf(designPath: string, o: RunFlags, logger: Logger): Session {
   const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
   const provider = o.provider !== undefined && isPathSpec(o.provider) ? resolve(o.provider) : o.provider;
-  return prepareSession(loadDesign(designPath), { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
+  const design = loadDesign(designPath);
+  for (const w of designWarnings(design)) logger.warn(w);
+  return prepareSession(design, { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
 }
 
 async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunFlags): Promise<void> {
@@ -118,8 +118,7 @@ async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; bat
 
 async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   const logger = runLogger(o.quiet === true);
-  const session = sessionOf(designPath, o);
-  for (const w of designWarnings(session.design)) logger.warn(w);
+  const session = sessionOf(designPath, o, logger);
   const storePath = o.store ?? defaultStore(session.design.name);
   checkOutFile('--store', storePath, { inPlace: true });
   assertStoreOrNew(storePath);
@@ -142,15 +141,11 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const { run, resumed } = store.openRun({
-      name: session.design.name, hash: session.hash, json: session.json, toolVersion: toolInfo().version, started: new Date().toISOString(),
-      kind: designKind(session.design),
-    });
+    const { run, resumed } = store.openRun(runRow(session));
     const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
     if (synthetic.length > 0) logger.info(runMsg.syntheticNote(synthetic));
     if (session.design.play) {
       await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.signal, abort: abort.signal });
-      if (o.wait !== false) logger.summary(runMsg.nextCommand(storePath));
       return;
     }
     const r = await runTrials({
