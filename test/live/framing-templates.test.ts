@@ -87,6 +87,26 @@ describe('the same framings in a repeated design', () => {
   });
 });
 
+describe('one placeholder rule for the templates of play', () => {
+  const play = (history: string) => design('  - business', `play:\n  rounds: 3\n  opponents: [self]\n  history: { template: ${JSON.stringify(history)} }`);
+  it.each([
+    ['{round}: {own_payoff:.2f}', /\{own_payoff:\.2f\} is not a placeholder/],
+    ['{round}: {', /unclosed brace/],
+    ['{round}: }', /a stray "\}"/],
+    ['{{own}}', /the template has no placeholder/],
+    ['{round} {nope}', /unknown placeholder \{nope\}/],
+  ])('a history template %j is refused with file, line and field', (t, message) => {
+    const m = err(play(t));
+    expect(m).toMatch(/d\.yaml:10: field "play\.history\.template": /);
+    expect(m).toMatch(message);
+  });
+
+  it('a round template must name {rules}, which states the payoffs', () => {
+    expect(err(design('  - business', 'play: { rounds: 2, opponents: [self], prompt: { template: "{history} Round {round}." } }')))
+      .toMatch(/field "play\.prompt\.template": the round prompt never states the payoffs: name \{rules\}/);
+  });
+});
+
 describe('the golden of today\'s prompts', () => {
   const designs = readdirSync(join(ROOT, 'data/designs')).filter((f) => f.endsWith('.yaml'));
 
