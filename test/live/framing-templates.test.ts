@@ -7,6 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/errors.js';
 import { designWarnings, expandDesign, loadDesign, parseDesign } from '../../src/live/design/design.js';
@@ -84,6 +85,31 @@ describe('the same framings in a repeated design', () => {
       expect(p.match(/Answer with exactly one word/g)).toHaveLength(1);
       expect(p.endsWith('Answer with exactly one word, either Help or Keep, and nothing else.')).toBe(true);
     }
+  });
+});
+
+describe('any template text in a design', () => {
+  const token = fc.oneof(fc.constantFrom('{payoffs}', '{C}', '{D}', '{answer}', '{you.CC}', '{other.DD}', '{you.XY}', '{', '}', '{{', '}}', '{x', ' 10 ', '\n'), fc.string({ maxLength: 6 }));
+  it('is accepted exactly when it follows the rule and states the matrix; accepted, its prompts state every payoff, both labels and the answer instruction', () => {
+    let accepted = 0;
+    fc.assert(fc.property(fc.boolean(), fc.array(token, { minLength: 1, maxLength: 8 }), (whole, tokens) => {
+      const t = `${whole ? '{payoffs} ' : ''}${tokens.join('')}`;
+      let d;
+      try { d = parseDesign(design(`  - { id: x, labels: [Up, Down], template: ${JSON.stringify(t)} }`), 'd.yaml'); accepted++; } catch (e) {
+        expect(e).toBeInstanceOf(UserError);
+        expect((e as Error).message.split('\n')[0]).toMatch(/^d\.yaml:\d+: /);
+        return;
+      }
+      const specs = expandDesign(d);
+      for (const sp of specs) {
+        const g = d.games.find((x) => x.id === sp.game)!;
+        for (const r of ['C', 'D'] as const) for (const c of ['C', 'D'] as const) for (const v of g.payoffs[r][c]) expect(sp.prompt).toContain(String(v));
+        expect(sp.prompt).toContain('Up');
+        expect(sp.prompt).toContain('Down');
+        expect(sp.prompt.match(/Answer with exactly one word, either Up or Down, and nothing else\./g)?.length).toBeGreaterThanOrEqual(1);
+      }
+    }), { numRuns: 300 });
+    expect(accepted).toBeGreaterThan(30); // both sides of the rule are exercised
   });
 });
 
