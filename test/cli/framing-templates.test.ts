@@ -100,6 +100,16 @@ describe('the same framings in a repeated design (3 rounds, self-play)', () => {
     await ok(['run', 'study.yaml', '-q'], dir);
     const store = join('runs', 'study.sqlite');
     expect(kindOf(join(dir, store))).toEqual(['repeated']);
+    const db = new Database(join(dir, store), { readonly: true });
+    const stored = db.prepare('SELECT framing, prompt FROM trials WHERE round = 3').all() as { framing: string; prompt: string }[];
+    db.close();
+    expect(stored).toHaveLength(2 * 2 * 3 * 2); // games × framings × matches × seats
+    for (const t of stored) {
+      expect(t.prompt).toContain(t.framing === 'neighbours' ? 'You and your neighbour each tend' : 'You and a stranger you will never meet again');
+      expect(t.prompt.match(/^In round \d, you chose Option/gm)).toHaveLength(2);
+      expect(t.prompt).not.toMatch(/one-shot/);
+      expect(t.prompt.match(/Answer with exactly one word/g)).toHaveLength(1);
+    }
     await ok(['analyze', store, '--reps', '200', '--out', 'out', '-q'], dir);
     expect(readdirSync(join(dir, 'out', 'reports'))).toEqual(expect.arrayContaining(['cells.csv', 'rounds.csv']));
     const refused = await runCli(['prompts', join(FIX, 'neighbours.yaml'), '--round', '2'], { cwd: dir });
