@@ -7,7 +7,7 @@
  */
 import { templateMsg } from '../../core/messages/template.js';
 import { FRAMING_PLACEHOLDERS } from '../prompts/index.js';
-import { parseTemplate, placeholdersOf, templateProblem } from '../prompts/template.js';
+import { namesIn, templateProblem } from '../prompts/template.js';
 import type { EnrichmentDocument } from './enrichment-schema.js';
 import { missingFrom, templateSource } from './framings.js';
 import type { Problem } from './problems.js';
@@ -31,9 +31,10 @@ export function formatTemplates(d: EnrichmentDocument, designFile: string): { te
     if (f.style !== undefined) return;
     const path = ['formats', i, f.template !== undefined ? 'template' : 'template_file'];
     const src = templateSource(f.template, f.template_file, designFile);
-    const why = 'problem' in src ? src.problem : templateProblem(src.text, formatPlaceholders(d.template), true);
-    if (why !== undefined || 'problem' in src) { problems.push({ path, message: f.template_file === undefined ? why! : templateMsg.fileFault(f.template_file, why!) }); return; }
-    const named = placeholdersOf((parseTemplate(src.text, formatPlaceholders(d.template)) as { parts: [] }).parts);
+    if ('problem' in src) { problems.push({ path, message: src.problem }); return; }
+    const why = templateProblem(src.text, formatPlaceholders(d.template), true);
+    if (why !== undefined) { problems.push({ path, message: f.template_file === undefined ? why : templateMsg.fileFault(f.template_file, why) }); return; }
+    const named = namesIn(src.text, formatPlaceholders(d.template));
     const absent = d.template.filter((s) => !named.includes(s));
     if (absent.length > 0) problems.push({ path, message: templateMsg.formatSlotsMissing(f.id, absent) });
     else texts.set(i, src.text);
@@ -43,8 +44,7 @@ export function formatTemplates(d: EnrichmentDocument, designFile: string): { te
 
 /** The placeholders of a fact as a format of wording k shows it. */
 function factNames(x: Fact, wording: number): string[] {
-  const t = parseTemplate(wording === 0 ? x.text : x.paraphrases?.[wording - 1] ?? x.text, FACT_PLACEHOLDERS);
-  return t.fault ? [] : placeholdersOf(t.parts);
+  return namesIn(wording === 0 ? x.text : x.paraphrases?.[wording - 1] ?? x.text, FACT_PLACEHOLDERS);
 }
 
 /** A problem for the first cell of each template format whose prompt would not state the whole payoff matrix. */
@@ -52,7 +52,7 @@ export function formatCoverageProblems(e: EnrichmentSpec, cellFacts: (slot: stri
   const out: Problem[] = [];
   e.formats.forEach((f, i) => {
     if (f.template === undefined) return;
-    const own = placeholdersOf((parseTemplate(f.template, formatPlaceholders(e.template)) as { parts: [] }).parts).filter((n) => !e.template.includes(n));
+    const own = namesIn(f.template, formatPlaceholders(e.template)).filter((n) => !e.template.includes(n));
     for (const c of e.conditions) {
       for (const w of e.worlds) {
         const named = new Set([...own, ...e.template.flatMap((s) => cellFacts(s, c.id, w.id).flatMap((x) => factNames(x, f.wording)))]);

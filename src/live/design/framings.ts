@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { templateMsg } from '../../core/messages/template.js';
 import type { Game } from '../../core/games.js';
 import { FRAMING_PLACEHOLDERS, PAYOFF_PLACEHOLDERS, promptFamily, type Framing, type LabelPair } from '../prompts/index.js';
-import { literalText, parseTemplate, placeholdersOf, templateProblem } from '../prompts/template.js';
+import { literalText, namesIn, parseTemplate, templateProblem } from '../prompts/template.js';
 import type { Path, Problem } from './problems.js';
 
 /** A framing entry as a design writes it. */
@@ -32,8 +32,7 @@ export function missingFrom(named: ReadonlySet<string>): string[] {
 
 /** What a framing template never states (see missingFrom). */
 export function missingPlaceholders(template: string): string[] {
-  const t = parseTemplate(template, FRAMING_PLACEHOLDERS);
-  return t.fault ? [] : missingFrom(new Set(placeholdersOf(t.parts)));
+  return missingFrom(new Set(namesIn(template, FRAMING_PLACEHOLDERS)));
 }
 
 /** A template's text: inline, or read from its file relative to the design file (a problem when unreadable). */

@@ -6,7 +6,7 @@ import type { OpponentSpec, PlaySpec, PromptSpec } from '../repeated/types.js';
 import type { PlayDocument } from './play-schema.js';
 import type { Problem } from './problems.js';
 import { HISTORY_PLACEHOLDERS } from '../repeated/history.js';
-import { parseTemplate, placeholdersOf, templateProblem } from '../prompts/template.js';
+import { namesIn, templateProblem } from '../prompts/template.js';
 import { templateMsg } from '../../core/messages/template.js';
 import { PROMPT_PLACEHOLDERS } from '../repeated/prompt.js';
 
@@ -78,7 +78,7 @@ export function templateProblems(p: PlayDocument): Problem[] {
   const check = (t: string, known: readonly string[], path: (string | number)[]) => {
     const why = templateProblem(t, known, true);
     if (why !== undefined) out.push({ path, message: why });
-    else if (known === PROMPT_PLACEHOLDERS && !placeholdersOf((parseTemplate(t, known) as { parts: [] }).parts).includes('rules')) {
+    else if (known === PROMPT_PLACEHOLDERS && !namesIn(t, known).includes('rules')) {
       out.push({ path, message: templateMsg.roundNeverStates() });
     }
   };

@@ -59,6 +59,12 @@ export function placeholdersOf(parts: readonly TemplatePart[]): string[] {
   return [...new Set(parts.flatMap((p) => ('name' in p ? [p.name] : [])))];
 }
 
+/** The placeholder names of a template ([] when it breaks the rule: its problem is reported where it is checked). */
+export function namesIn(text: string, known: readonly string[]): string[] {
+  const t = parseTemplate(text, known);
+  return t.fault ? [] : placeholdersOf(t.parts);
+}
+
 /** The literal text of parsed parts (braces unescaped), placeholders left out. */
 export function literalText(parts: readonly TemplatePart[]): string {
   return parts.map((p) => ('text' in p ? p.text : '\u0000')).join('');
