@@ -5,7 +5,8 @@
  * existed) still holds for every data/designs design, and a repeated {rules} template changes
  * only where {rules} carried the one-shot wording.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { designWarnings, expandDesign, loadDesign, parseDesign } from '../../src
 import { exampleHistory, reviewPrompts } from '../../src/live/prompts/review.js';
 import { roundPrompt } from '../../src/live/repeated/prompt.js';
 import { ROOT } from '../helpers/cli.js';
+import { MAX_TEMPLATE_BYTES } from '../../src/live/design/framings.js';
 
 const FIX = join(ROOT, 'test/fixtures/templates');
 const GOLDEN = join(ROOT, 'test/golden/prompts');
@@ -61,6 +63,10 @@ describe('a template framing in a one-shot design', () => {
     expect(err(design('  - id: x\n    template: "{payoffs} {C"'))).toMatch(/d\.yaml:6: field "framings\[0\]\.template": unclosed brace at "\{C"/);
     expect(err(design('  - id: x\n    template_file: nowhere.txt'))).toMatch(/d\.yaml:6: field "framings\[0\]\.template_file": cannot read the template file "nowhere\.txt" \(ENOENT\)/);
     expect(err(design('  - { id: x, family: business, template: "{payoffs}" }'))).toMatch(/give exactly one of family, template, template_file/);
+    expect(err(design('  - id: x\n    template_file: .'))).toMatch(/field "framings\[0\]\.template_file": cannot read the template file "\." \(EISDIR\)/);
+    const big = join(mkdtempSync(join(tmpdir(), 'samegame-big-')), 'big.txt');
+    writeFileSync(big, `{payoffs}${' '.repeat(MAX_TEMPLATE_BYTES)}`);
+    expect(err(design(`  - id: x\n    template_file: ${JSON.stringify(big)}`))).toMatch(/the template file ".*big\.txt" is larger than 1 MiB/);
   });
 
   it('warns of a number in the template that equals a payoff', () => {

@@ -4,7 +4,7 @@
  * rule (src/live/prompts/template.ts) and checked for payoff equivalence before any call: its
  * prompts must present all eight payoffs and both labels (docs/methods.md §18a).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { templateMsg } from '../../core/messages/template.js';
 import type { Game } from '../../core/games.js';
@@ -35,11 +35,16 @@ export function missingPlaceholders(template: string): string[] {
   return missingFrom(new Set(namesIn(template, FRAMING_PLACEHOLDERS)));
 }
 
+/** A template file is at most 1 MiB (a story, not a corpus): checked before it is read. */
+export const MAX_TEMPLATE_BYTES = 1 << 20;
+
 /** A template's text: inline, or read from its file relative to the design file (a problem when unreadable). */
 export function templateSource(inline: string | undefined, file: string | undefined, designFile: string): { text: string } | { problem: string } {
   if (inline !== undefined) return { text: inline };
   try {
-    return { text: readFileSync(resolve(dirname(designFile), file!), 'utf8') };
+    const path = resolve(dirname(designFile), file!);
+    if (statSync(path).size > MAX_TEMPLATE_BYTES) return { problem: templateMsg.fileTooLarge(file!, MAX_TEMPLATE_BYTES) };
+    return { text: readFileSync(path, 'utf8') };
   } catch (e) {
     return { problem: templateMsg.fileUnreadable(file!, (e as NodeJS.ErrnoException).code ?? String(e)) };
   }
