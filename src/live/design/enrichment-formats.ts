@@ -6,15 +6,14 @@
  * every cell's prompt must state the whole payoff matrix (docs/methods.md §18a).
  */
 import { templateMsg } from '../../core/messages/template.js';
-import { FRAMING_PLACEHOLDERS } from '../prompts/index.js';
+import { FACT_PLACEHOLDERS, FRAMING_PLACEHOLDERS, TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { namesIn, templateProblem } from '../prompts/template.js';
 import type { EnrichmentDocument } from './enrichment-schema.js';
 import { missingFrom, templateSource } from './framings.js';
 import type { Problem } from './problems.js';
 import type { EnrichmentSpec, Fact } from './types.js';
 
-/** The placeholders of a fact's text: the action labels and the symmetric payoffs. */
-export const FACT_PLACEHOLDERS: readonly string[] = ['C', 'D', 'T', 'R', 'P', 'S'];
+export { FACT_PLACEHOLDERS } from '../prompts/placeholders.js';
 
 /** The placeholders a format template of a design knows: its slots and the framing's. */
 export const formatPlaceholders = (slots: readonly string[]): string[] => [...new Set([...slots, ...FRAMING_PLACEHOLDERS])];
@@ -32,7 +31,7 @@ export function formatTemplates(d: EnrichmentDocument, designFile: string): { te
     const path = ['formats', i, f.template !== undefined ? 'template' : 'template_file'];
     const src = templateSource(f.template, f.template_file, designFile);
     if ('problem' in src) { problems.push({ path, message: src.problem }); return; }
-    const why = templateProblem(src.text, formatPlaceholders(d.template), true);
+    const why = templateProblem(src.text, formatPlaceholders(d.template), TEMPLATE_KINDS.framing.needsPlaceholder);
     if (why !== undefined) { problems.push({ path, message: f.template_file === undefined ? why : templateMsg.fileFault(f.template_file, why) }); return; }
     const named = namesIn(src.text, formatPlaceholders(d.template));
     const absent = d.template.filter((s) => !named.includes(s));

@@ -23,6 +23,7 @@ import { simulatedOptionsSchema } from '../providers/simulated.js';
 import { capabilityProblems } from './capabilities.js';
 import { FACT_PLACEHOLDERS, formatCoverageProblems, formatTemplates } from './enrichment-formats.js';
 import { templateProblem } from '../prompts/template.js';
+import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { slotFacts } from './enrichment-slots.js';
 
 
@@ -107,7 +108,7 @@ function factChecks(d: EnrichmentDocument): Problem[] {
     const texts: [string, string | undefined][] = [['text', fact.text], ['value', fact.value], ['key', fact.key]];
     (fact.paraphrases ?? []).forEach((p, i) => texts.push([`paraphrases.${i}`, p]));
     for (const [field, t] of texts) {
-      const why = t === undefined ? undefined : templateProblem(t, FACT_PLACEHOLDERS, false);
+      const why = t === undefined ? undefined : templateProblem(t, FACT_PLACEHOLDERS, TEMPLATE_KINDS.fact.needsPlaceholder);
       if (why !== undefined) out.push({ path: [...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], message: why });
     }
     if (kv && fact.key === undefined) out.push({ path: [...path, 'key'], message: selectiveMsg.keyRequired(kv.id) });

@@ -9,6 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { templateMsg } from '../../core/messages/template.js';
 import type { Game } from '../../core/games.js';
 import { FRAMING_PLACEHOLDERS, PAYOFF_PLACEHOLDERS, promptFamily, type Framing, type LabelPair } from '../prompts/index.js';
+import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { literalText, namesIn, parseTemplate, templateProblem } from '../prompts/template.js';
 import type { Path, Problem } from './problems.js';
 
@@ -61,7 +62,7 @@ function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: str
   if ('problem' in src) return { problems: [{ path, message: src.problem }] };
   const text = src.text;
   const missing = missingPlaceholders(text);
-  const why = templateProblem(text, FRAMING_PLACEHOLDERS, true) ?? (missing.length === 0 ? undefined : templateMsg.neverStates(f.id, missing));
+  const why = templateProblem(text, FRAMING_PLACEHOLDERS, TEMPLATE_KINDS.framing.needsPlaceholder) ?? (missing.length === 0 ? undefined : templateMsg.neverStates(f.id, missing));
   if (why === undefined) return { text, problems: [] };
   return { problems: [{ path, message: field === 'template' ? why : templateMsg.fileFault(f.template_file!, why) }] };
 }

@@ -5,10 +5,9 @@ import { isStrategyId, STRATEGIES } from '../repeated/strategies.js';
 import type { OpponentSpec, PlaySpec, PromptSpec } from '../repeated/types.js';
 import type { PlayDocument } from './play-schema.js';
 import type { Problem } from './problems.js';
-import { HISTORY_PLACEHOLDERS } from '../repeated/history.js';
+import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { namesIn, templateProblem } from '../prompts/template.js';
 import { templateMsg } from '../../core/messages/template.js';
-import { PROMPT_PLACEHOLDERS } from '../repeated/prompt.js';
 
 function opponent(o: PlayDocument['opponents'][number]): OpponentSpec {
   if (typeof o === 'string') {
@@ -75,15 +74,14 @@ export function playProblems(p: PlayDocument, models: readonly string[], framing
  */
 export function templateProblems(p: PlayDocument): Problem[] {
   const out: Problem[] = [];
-  const check = (t: string, known: readonly string[], path: (string | number)[]) => {
-    const why = templateProblem(t, known, true);
+  const check = (t: string, kind: 'history' | 'round', path: (string | number)[]) => {
+    const { names, needsPlaceholder } = TEMPLATE_KINDS[kind];
+    const why = templateProblem(t, names, needsPlaceholder);
     if (why !== undefined) out.push({ path, message: why });
-    else if (known === PROMPT_PLACEHOLDERS && !namesIn(t, known).includes('rules')) {
-      out.push({ path, message: templateMsg.roundNeverStates() });
-    }
+    else if (kind === 'round' && !namesIn(t, names).includes('rules')) out.push({ path, message: templateMsg.roundNeverStates() });
   };
-  if (typeof p.history === 'object') check(p.history.template, HISTORY_PLACEHOLDERS, ['play', 'history', 'template']);
-  if (typeof p.prompt === 'object') check(p.prompt.template, PROMPT_PLACEHOLDERS, ['play', 'prompt', 'template']);
-  for (const [k, v] of Object.entries(p.prompts ?? {})) if (typeof v === 'object') check(v.template, PROMPT_PLACEHOLDERS, ['play', 'prompts', k, 'template']);
+  if (typeof p.history === 'object') check(p.history.template, 'history', ['play', 'history', 'template']);
+  if (typeof p.prompt === 'object') check(p.prompt.template, 'round', ['play', 'prompt', 'template']);
+  for (const [k, v] of Object.entries(p.prompts ?? {})) if (typeof v === 'object') check(v.template, 'round', ['play', 'prompts', k, 'template']);
   return out;
 }

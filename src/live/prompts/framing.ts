@@ -9,14 +9,10 @@ import type { Action, Game } from '../types.js';
 import { num, oneWord, type LabelPair } from './family.js';
 import { promptFamily } from './families.js';
 import { fillParts, parsedParts, type TemplatePart } from './template.js';
+import { FRAMING_PLACEHOLDERS } from './placeholders.js';
 
 const ACTIONS: readonly Action[] = ['C', 'D'];
-
-/** The eight single payoffs: {you.XY} and {other.XY}, X your action, Y the other's. */
-export const PAYOFF_PLACEHOLDERS: readonly string[] = ['you', 'other'].flatMap((who) => ACTIONS.flatMap((x) => ACTIONS.map((y) => `${who}.${x}${y}`)));
-
-/** The placeholders of a framing template, in every kind of design. */
-export const FRAMING_PLACEHOLDERS: readonly string[] = ['C', 'D', 'payoffs', ...PAYOFF_PLACEHOLDERS, 'answer'];
+export { FRAMING_PLACEHOLDERS, PAYOFF_PLACEHOLDERS } from './placeholders.js';
 
 /** A framing of a design: its id, its labels, and a built-in family or a template. */
 export interface Framing {

@@ -8,6 +8,7 @@
  */
 import type { HistorySpec } from './types.js';
 import { fillTemplate } from '../prompts/template.js';
+import { HISTORY_PLACEHOLDERS } from '../prompts/placeholders.js';
 
 /** One past round seen from a seat: the labels of both moves as shown, and both payoffs. */
 export interface SeatRound {
@@ -18,7 +19,7 @@ export interface SeatRound {
   readonly otherPayoff: number;
 }
 
-export const HISTORY_PLACEHOLDERS: readonly string[] = ['round', 'own', 'other', 'own_payoff', 'other_payoff'];
+export { HISTORY_PLACEHOLDERS } from '../prompts/placeholders.js';
 
 const akataLine = (r: SeatRound) =>
   `In round ${r.round}, you chose Option ${r.own} and the other player chose Option ${r.other}. Thus, you won ${r.ownPayoff} points and the other player won ${r.otherPayoff} points.\n`;

@@ -10,10 +10,11 @@ import { streamFor } from '../../stats/rng.js';
 import { framingStory, framingText, labelMap, type Framing, type LabelPair } from '../prompts/index.js';
 import { oneWord } from '../prompts/family.js';
 import { fillTemplate } from '../prompts/template.js';
+import { PROMPT_PLACEHOLDERS } from '../prompts/placeholders.js';
 import { renderHistory, type SeatRound } from './history.js';
 import type { HorizonSpec, PlaySpec, PromptSpec } from './types.js';
 
-export const PROMPT_PLACEHOLDERS: readonly string[] = ['rules', 'horizon', 'history', 'round', 'rounds', 'first', 'second', 'C', 'D'];
+export { PROMPT_PLACEHOLDERS } from '../prompts/placeholders.js';
 
 /** A past round as both seats played it (seat 1's move first). */
 export interface PlayedRound {
