@@ -74,6 +74,15 @@ describe('a one-shot study with two template framings', () => {
     expect(readdirSync(dir).sort()).toEqual(['strangers.txt', 'study.yaml']);
   });
 
+  it('a payoff written as a number in a template is a warning on run --dry-run and prompts, not a refusal', async () => {
+    const dir = study('hard-coded', (s) => s.replace('Do you {C} or {D}?', 'Most gardeners get 10 points. Do you {C} or {D}?'));
+    for (const args of [['run', 'study.yaml', '--dry-run'], ['prompts', 'study.yaml']]) {
+      const r = await runCli(args, { cwd: dir });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain('warning: framing neighbours: the template writes 10, a payoff of prisoners-dilemma, as text; a hard-coded number does not follow the game');
+    }
+  });
+
   it('an inline template with an unknown placeholder names the design line of its field', async () => {
     const dir = study('bad-inline', (s) => s.replace('Do you {C} or {D}?', 'Do you {C} or {D}? {you.XY}'));
     const r = await runCli(['run', 'study.yaml'], { cwd: dir });

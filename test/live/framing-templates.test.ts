@@ -4,6 +4,11 @@
  * missing; the committed golden of today's prompts (test/golden/prompts/, taken before templates
  * existed) still holds for every data/designs design, and a repeated {rules} template changes
  * only where {rules} carried the one-shot wording.
+ *
+ * The golden was written at commit 731ecbf, before templates: `samegame prompts DESIGN >
+ * test/golden/prompts/NAME.txt` for every data/designs design and the {rules} fixture, and the
+ * round-3 prompts (`*-round3.raw.txt`) as `round3` below writes them (seat 1, match 1, the example
+ * history CC, CD). It is never regenerated: it is what the prompts were.
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
