@@ -83,11 +83,12 @@ describe('a one-shot study with two template framings', () => {
     }
   });
 
-  it('an inline template with an unknown placeholder names the design line of its field', async () => {
+  it('an inline template with an unknown placeholder names the design line where it stands', async () => {
     const dir = study('bad-inline', (s) => s.replace('Do you {C} or {D}?', 'Do you {C} or {D}? {you.XY}'));
     const r = await runCli(['run', 'study.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^samegame: study\.yaml:13: field "framings\[0\]\.template": template line 5: unknown placeholder \{you\.XY\}/);
+    expect(readFileSync(join(dir, 'study.yaml'), 'utf8').split('\n')[17]).toContain('{you.XY}'); // line 18: the block's 5th line
+    expect(r.stderr).toMatch(/^samegame: study\.yaml:18: field "framings\[0\]\.template": template line 5: unknown placeholder \{you\.XY\}/);
     expect(existsSync(join(dir, 'runs'))).toBe(false);
   });
 });

@@ -15,11 +15,12 @@ import { simulatedOptionsSchema } from '../providers/simulated.js';
 import type { TrialSpec } from '../types.js';
 import { parseEnrichment } from './enrichment.js';
 import type { Design, DesignPrices } from './types.js';
-import { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
+import { formatPath, idProblems, problems, type Path, type Problem } from './problems.js';
 import { parseYamlMapping } from '../../core/doc-problems.js';
 import { modelSpec, resolveModels } from './models.js';
 export type { Design, DesignModel, DesignPrices } from './types.js';
 export { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
+import { problemLine } from './problems.js';
 export { modelSpec, resolveModels } from './models.js';
 import { expandEnrichment } from './enrichment-render.js';
 import { playProblems, resolvePlay, templateProblems } from './play.js';
@@ -97,7 +98,7 @@ export function parseDesign(text: string, file: string): Design {
   const templates = r.success ? framingTemplates(r.data.framings, file) : { texts: new Map<number, string>(), problems: [] };
   const found = r.success ? [...templates.problems, ...crossChecks(r.data)] : problems(r.error.issues);
   if (found.length > 0) {
-    const shown = found.slice(0, 8).map((p) => liveMsg.designField(file, lineOf(doc, lc, p.path), formatPath(p.path), p.message));
+    const shown = found.slice(0, 8).map((p) => liveMsg.designField(file, problemLine(doc, lc, p), formatPath(p.path), p.message));
     if (found.length > shown.length) shown.push(liveMsg.moreProblems(found.length - shown.length));
     throw new UserError(shown.join('\n'));
   }

@@ -7,10 +7,10 @@
  */
 import { templateMsg } from '../../core/messages/template.js';
 import { FACT_PLACEHOLDERS, FRAMING_PLACEHOLDERS, TEMPLATE_KINDS } from '../prompts/placeholders.js';
-import { namesIn, templateProblem } from '../prompts/template.js';
+import { namesIn } from '../prompts/template.js';
 import type { EnrichmentDocument } from './enrichment-schema.js';
 import { missingFrom, templateSource } from './framings.js';
-import type { Problem } from './problems.js';
+import { templateFieldProblem, type Problem } from './problems.js';
 import type { EnrichmentSpec, Fact } from './types.js';
 
 export { FACT_PLACEHOLDERS } from '../prompts/placeholders.js';
@@ -31,8 +31,8 @@ export function formatTemplates(d: EnrichmentDocument, designFile: string): { te
     const path = ['formats', i, f.template !== undefined ? 'template' : 'template_file'];
     const src = templateSource(f.template, f.template_file, designFile);
     if ('problem' in src) { problems.push({ path, message: src.problem }); return; }
-    const why = templateProblem(src.text, formatPlaceholders(d.template), TEMPLATE_KINDS.framing.needsPlaceholder);
-    if (why !== undefined) { problems.push({ path, message: f.template_file === undefined ? why : templateMsg.fileFault(f.template_file, why) }); return; }
+    const fault = templateFieldProblem(path, src.text, formatPlaceholders(d.template), TEMPLATE_KINDS.framing.needsPlaceholder, f.template_file);
+    if (fault) { problems.push(fault); return; }
     const named = namesIn(src.text, formatPlaceholders(d.template));
     const absent = d.template.filter((s) => !named.includes(s));
     if (absent.length > 0) problems.push({ path, message: templateMsg.formatSlotsMissing(f.id, absent) });

@@ -12,7 +12,7 @@ import type { Document, LineCounter } from 'yaml';
 import { UserError } from '../../core/errors.js';
 import { liveMsg } from '../../core/messages/live.js';
 import { selectiveMsg } from '../../core/messages/selective.js';
-import { idProblems, formatPath, levelProblems, lineOf, problems, type Path, type Problem } from './problems.js';
+import { idProblems, formatPath, levelProblems, problemLine, problems, templateFieldProblem, type Path, type Problem } from './problems.js';
 import { nameFault } from '../../core/names-rule.js';
 import { resolveModels } from './models.js';
 import type { Design, EnrichmentSpec, Fact, Payoffs, SlotContent } from './types.js';
@@ -22,7 +22,6 @@ import { labelPairProblem } from '../prompts/index.js';
 import { simulatedOptionsSchema } from '../providers/simulated.js';
 import { capabilityProblems } from './capabilities.js';
 import { FACT_PLACEHOLDERS, formatCoverageProblems, formatTemplates } from './enrichment-formats.js';
-import { templateProblem } from '../prompts/template.js';
 import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { slotFacts } from './enrichment-slots.js';
 
@@ -108,8 +107,9 @@ function factChecks(d: EnrichmentDocument): Problem[] {
     const texts: [string, string | undefined][] = [['text', fact.text], ['value', fact.value], ['key', fact.key]];
     (fact.paraphrases ?? []).forEach((p, i) => texts.push([`paraphrases.${i}`, p]));
     for (const [field, t] of texts) {
-      const why = t === undefined ? undefined : templateProblem(t, FACT_PLACEHOLDERS, TEMPLATE_KINDS.fact.needsPlaceholder);
-      if (why !== undefined) out.push({ path: [...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], message: why });
+      const fault = t === undefined ? undefined
+        : templateFieldProblem([...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], t, FACT_PLACEHOLDERS, TEMPLATE_KINDS.fact.needsPlaceholder);
+      if (fault) out.push(fault);
     }
     if (kv && fact.key === undefined) out.push({ path: [...path, 'key'], message: selectiveMsg.keyRequired(kv.id) });
     const have = fact.paraphrases?.length ?? 0;
@@ -197,7 +197,7 @@ export function parseEnrichment(data: object, doc: Document, lc: LineCounter, fi
   const formats = r.success ? formatTemplates(r.data, file) : undefined;
   const refuse = (found: Problem[]) => {
     if (found.length === 0) return;
-    const shown = found.slice(0, 8).map((p) => liveMsg.designField(file, lineOf(doc, lc, p.path), formatPath(p.path), p.message));
+    const shown = found.slice(0, 8).map((p) => liveMsg.designField(file, problemLine(doc, lc, p), formatPath(p.path), p.message));
     if (found.length > shown.length) shown.push(liveMsg.moreProblems(found.length - shown.length));
     throw new UserError(shown.join('\n'));
   };

@@ -10,8 +10,8 @@ import { templateMsg } from '../../core/messages/template.js';
 import type { Game } from '../../core/games.js';
 import { FRAMING_PLACEHOLDERS, PAYOFF_PLACEHOLDERS, promptFamily, type Framing, type LabelPair } from '../prompts/index.js';
 import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
-import { literalText, namesIn, parseTemplate, templateProblem } from '../prompts/template.js';
-import type { Path, Problem } from './problems.js';
+import { literalText, namesIn, parseTemplate } from '../prompts/template.js';
+import { templateFieldProblem, type Path, type Problem } from './problems.js';
 
 /** A framing entry as a design writes it. */
 export type FramingEntry = string | {
@@ -61,9 +61,11 @@ function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: str
   const src = templateSource(f.template, f.template_file, designFile);
   if ('problem' in src) return { problems: [{ path, message: src.problem }] };
   const text = src.text;
+  const fault = templateFieldProblem(path, text, FRAMING_PLACEHOLDERS, TEMPLATE_KINDS.framing.needsPlaceholder, f.template_file);
+  if (fault) return { problems: [fault] };
   const missing = missingPlaceholders(text);
-  const why = templateProblem(text, FRAMING_PLACEHOLDERS, TEMPLATE_KINDS.framing.needsPlaceholder) ?? (missing.length === 0 ? undefined : templateMsg.neverStates(f.id, missing));
-  if (why === undefined) return { text, problems: [] };
+  if (missing.length === 0) return { text, problems: [] };
+  const why = templateMsg.neverStates(f.id, missing);
   return { problems: [{ path, message: field === 'template' ? why : templateMsg.fileFault(f.template_file!, why) }] };
 }
 

@@ -4,9 +4,9 @@ import { liveMsg } from '../../core/messages/live.js';
 import { isStrategyId, STRATEGIES } from '../repeated/strategies.js';
 import type { OpponentSpec, PlaySpec, PromptSpec } from '../repeated/types.js';
 import type { PlayDocument } from './play-schema.js';
-import type { Problem } from './problems.js';
+import { templateFieldProblem, type Problem } from './problems.js';
 import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
-import { namesIn, templateProblem } from '../prompts/template.js';
+import { namesIn } from '../prompts/template.js';
 import { templateMsg } from '../../core/messages/template.js';
 
 function opponent(o: PlayDocument['opponents'][number]): OpponentSpec {
@@ -76,8 +76,8 @@ export function templateProblems(p: PlayDocument): Problem[] {
   const out: Problem[] = [];
   const check = (t: string, kind: 'history' | 'round', path: (string | number)[]) => {
     const { names, needsPlaceholder } = TEMPLATE_KINDS[kind];
-    const why = templateProblem(t, names, needsPlaceholder);
-    if (why !== undefined) out.push({ path, message: why });
+    const fault = templateFieldProblem(path, t, names, needsPlaceholder);
+    if (fault) out.push(fault);
     else if (kind === 'round' && !namesIn(t, names).includes('rules')) out.push({ path, message: templateMsg.roundNeverStates() });
   };
   if (typeof p.history === 'object') check(p.history.template, 'history', ['play', 'history', 'template']);

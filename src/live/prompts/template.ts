@@ -97,9 +97,14 @@ export function fillTemplate(text: string, known: readonly string[], values: Rea
  * whatever happens). The message names the template's line when it has several.
  */
 export function templateProblem(text: string, known: readonly string[], needsPlaceholder: boolean): string | undefined {
+  const f = templateFault(text, known, needsPlaceholder);
+  return f === undefined ? undefined : `${f.line !== undefined && text.includes('\n') ? templateMsg.atLine(f.line) : ''}${f.message}`;
+}
+
+/** The fault of a template as templateProblem finds it, with the template line when it has one. */
+export function templateFault(text: string, known: readonly string[], needsPlaceholder: boolean): { readonly message: string; readonly line?: number } | undefined {
   const t = parseTemplate(text, known);
-  const where = (line: number) => (text.includes('\n') ? templateMsg.atLine(line) : '');
-  if (t.fault) return `${where(t.fault.line)}${t.fault.message}`;
-  if (needsPlaceholder && placeholdersOf(t.parts).length === 0) return templateMsg.noPlaceholder(known);
+  if (t.fault) return t.fault;
+  if (needsPlaceholder && placeholdersOf(t.parts).length === 0) return { message: templateMsg.noPlaceholder(known) };
   return undefined;
 }
