@@ -6,20 +6,20 @@
 export const INIT_KINDS = ['one-shot', 'repeated', 'enrichment'] as const;
 export type InitKind = (typeof INIT_KINDS)[number];
 
-const commands = (name: string, what: string) => `#
+const commands = (name: string, what: string, repeated = false) => `#
 # ${what}
 # The models are SIMULATED (offline, seeded, synthetic data): replace them with real models
 # (provider openai-chat, openai-responses, anthropic, gemini, with api_key_env) for a real study.
 #
 #   samegame prompts ${name}.yaml              # read every rendered prompt before paying for it
-#   samegame run ${name}.yaml --dry-run        # calls, tokens and cost; nothing is called
+${repeated ? `#   samegame prompts ${name}.yaml --round 3    # round 3 after an example history\n` : ''}#   samegame run ${name}.yaml --dry-run        # calls, tokens and cost; nothing is called
 #   samegame run ${name}.yaml                  # store every trial in runs/${name}.sqlite
 #   samegame analyze runs/${name}.sqlite       # tables, figures and report
 #
-# Template placeholders (docs/methods.md §18a): {C} {D} the labels; {payoffs} every outcome with
-# both payoffs; {you.XY} {other.XY} single payoffs (X your action, Y the other's); {answer} where
-# the one-word answer instruction goes (appended at the end when the template does not place it);
-# {{ and }} for literal braces. A template that omits a payoff or a label is refused before any call.`;
+# Template placeholders (samegame's docs/methods.md §18a): {C} {D} the labels; {payoffs} every
+# outcome with both payoffs; {you.XY} {other.XY} single payoffs (X your action, Y the other's);
+# {answer} where the one-word answer instruction goes (appended at the end when the template does
+# not place it); {{ and }} for literal braces. A template that omits a payoff or a label is refused before any call.`;
 
 const FRAMINGS = `framings:
   - id: neighbours
@@ -49,8 +49,8 @@ function oneShot(name: string, repeated: boolean): string {
   return [
     `# ${name}: ${repeated ? 'a repeated' : 'a one-shot'} study written by samegame init.`,
     commands(name, repeated
-      ? 'Neighbours versus strangers, played for 3 rounds against itself: each round prompt is the\n# framing\'s story, then the history of the rounds so far, then the answer instruction.\n# samegame prompts --round 3 shows round 3 after an example history.'
-      : 'Neighbours versus strangers: does the story change cooperation in the same game?'),
+      ? 'Neighbours versus strangers, played for 3 rounds against itself: each round prompt is the\n# framing\'s story, then the history of the rounds so far, then the answer instruction.'
+      : 'Neighbours versus strangers: does the story change cooperation in the same game?', repeated),
     `name: ${name}`,
     'synthetic: true',
     MODELS,
