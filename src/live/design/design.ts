@@ -79,6 +79,7 @@ function resolve(d: DesignDocument, texts: ReadonlyMap<number, string>): Design 
     name: d.name,
     ...(d.description === undefined ? {} : { description: d.description }),
     synthetic: d.synthetic ?? false,
+    ...(d.names === undefined ? {} : { names: d.names }),
     models: resolveModels(d, scoring),
     games: d.games.map((g) => typeof g === 'string'
       ? canonicalGame(g)!
