@@ -88,5 +88,11 @@ export { runBatches, type BatchRunOptions, type BatchSummary } from './live/batc
 export { planChunks, BATCH_LIMITS, type BatchLimits } from './live/batch/chunks.js';
 export { runTrials, RUNNER_DEFAULTS, type RunnerOptions, type RunSummary } from './live/runner/runner.js';
 export { TrialStore, type RunInfo } from './live/store/store.js';
+export { storedRunKind, designKind } from './live/store/run-kind.js';
+export { designWarnings } from './live/design/design.js';
+export { parseTemplate, fillParts, type TemplatePart, type ParsedTemplate } from './live/prompts/template.js';
+export { TEMPLATE_KINDS, type TemplateKind } from './live/prompts/placeholders.js';
+export { renderFraming, type Framing } from './live/prompts/index.js';
+export { initDesign, INIT_KINDS, type InitKind } from './commands/init-designs.js';
 export { runMatches, type MatchRunOptions, type MatchRunSummary } from './live/repeated/engine.js';
 export { STRATEGIES, STRATEGY_IDS, type Strategy, type StrategyId } from './live/repeated/strategies.js';

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { prompts, type PromptsOptions } from '../commands/prompts.js';
-import { terminalLogger } from './options.js';
+import { parseIntFlag, terminalLogger } from './options.js';
+import { MAX_PROMPT_ROUND } from '../commands/prompts.js';
 
 export function registerPrompts(program: Command): void {
   program
@@ -11,5 +12,6 @@ export function registerPrompts(program: Command): void {
     .option('--model <id>', 'only this model')
     .option('--game <id>', 'only this game')
     .option('--framing <id>', 'only this framing')
+    .option('--round <n>', 'a repeated design: its round N, after an example history (rounds cycle CC, CD, DC, DD)', parseIntFlag('--round', 1, MAX_PROMPT_ROUND))
     .action((file: string, o: PromptsOptions) => prompts(file, o, terminalLogger()));
 }

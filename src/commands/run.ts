@@ -5,20 +5,19 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadDesign } from '../live/design/design.js';
+import { designWarnings, loadDesign } from '../live/design/design.js';
 import { planRun } from '../live/runner/plan.js';
 import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../live/providers/registry.js';
 import { loadPlugins } from '../live/providers/plugins.js';
 import { isPathSpec } from '../live/providers/plugin-spec.js';
 import { runTrials, RUNNER_DEFAULTS } from '../live/runner/runner.js';
-import { prepareSession } from '../live/runner/session.js';
+import { prepareSession, runRow } from '../live/runner/session.js';
 import { TrialStore } from '../live/store/store.js';
 import type { Logger } from '../core/logger.js';
 import type { TrialSpec } from '../live/types.js';
 import { UserError } from '../core/errors.js';
 import { storeError, withStoreErrors } from '../live/store/integrity.js';
 import { runMsg } from '../core/messages/run.js';
-import { toolInfo } from '../core/paths.js';
 import { printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { Session } from '../live/runner/session.js';
 import { assertStoreOrNew } from '../live/store/identify.js';
@@ -47,10 +46,12 @@ export function defaultStore(designName: string): string {
 }
 
 /** The session of a run: flags applied, a --provider module path made absolute (it is read from the working directory). */
-function sessionOf(designPath: string, o: RunOptions): Session {
+function sessionOf(designPath: string, o: RunOptions, logger: Logger): Session {
   const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
   const provider = o.provider !== undefined && isPathSpec(o.provider) ? resolve(o.provider) : o.provider;
-  return prepareSession(loadDesign(designPath), { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
+  const design = loadDesign(designPath);
+  for (const w of designWarnings(design)) logger.warn(w);
+  return prepareSession(design, { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
 }
 
 async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunOptions): Promise<void> {
@@ -66,7 +67,7 @@ async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; bat
 }
 
 export async function run(designPath: string, o: RunOptions, logger: RunLogger): Promise<void> {
-  const session = sessionOf(designPath, o);
+  const session = sessionOf(designPath, o, logger);
   const storePath = o.store ?? defaultStore(session.design.name);
   checkOutFile('--store', storePath, { inPlace: true });
   assertStoreOrNew(storePath);
@@ -89,9 +90,7 @@ export async function run(designPath: string, o: RunOptions, logger: RunLogger):
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    const { run, resumed } = store.openRun({
-      name: session.design.name, hash: session.hash, json: session.json, toolVersion: toolInfo().version, started: new Date().toISOString(),
-    });
+    const { run, resumed } = store.openRun(runRow(session));
     const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
     if (synthetic.length > 0) logger.info(runMsg.syntheticNote(synthetic));
     if (session.design.play) {
@@ -114,6 +113,7 @@ export async function run(designPath: string, o: RunOptions, logger: RunLogger):
     // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.
     if (stop.signal.aborted) throw new UserError(runMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
     logger.summary(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
+    if (o.wait !== false) logger.summary(runMsg.nextCommand(storePath));
   } catch (e) {
     throw storeError(storePath, e);
   } finally {

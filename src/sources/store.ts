@@ -1,3 +1,4 @@
+import { storedRunKind, type RunKind } from '../live/store/run-kind.js';
 import { orderByLevels, type Cell, type CellTable } from '../core/cells.js';
 import type { CellCount, RunInfo, TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
@@ -103,9 +104,8 @@ function sortCounts(counts: CellCount[], order?: CellOrder): CellCount[] {
   return orderByLevels(counts, [[(c) => c.model, order.models], [(c) => c.game, order.games], [(c) => c.framing, order.framings]]);
 }
 
-/** What a stored run is: one-shot cells (two-framing), repeated play, or a context-enrichment run. */
-export type RunKind = 'one-shot' | 'repeated' | 'enrichment';
-const RUN_KINDS: readonly RunKind[] = ['one-shot', 'repeated', 'enrichment'];
+/** What a stored run is: one-shot cells (two-framing), repeated play, or a context-enrichment run (recorded with the run). */
+export type { RunKind } from '../live/store/run-kind.js';
 
 /** The factors a context-enrichment run's cells carry beyond model, game and framing. */
 export const ENRICHMENT_FACTORS = ['condition', 'world', 'format'] as const;
@@ -118,8 +118,7 @@ export const ENRICHMENT_FACTORS = ['condition', 'world', 'format'] as const;
  * when the stored design does not register the enrichment.
  */
 export function runKind(run: RunInfo, cellFactors: () => readonly string[]): RunKind {
-  const stored = (run as { readonly kind?: unknown }).kind;
-  const kind = RUN_KINDS.includes(stored as RunKind) ? stored as RunKind : storedDesign(run)?.play !== undefined ? 'repeated' : 'one-shot';
+  const kind = storedRunKind(run.kind, run.designJson);
   if (kind !== 'one-shot') return kind;
   const factors = cellFactors();
   return ENRICHMENT_FACTORS.every((f) => factors.includes(f)) ? 'enrichment' : 'one-shot';

@@ -33,7 +33,6 @@ export const liveMsg = {
     `opponent ${q(id)} is neither self, a model of this design (${models.join(', ')}) nor a fixed strategy (${strategies.join(', ')})`,
   playNeedsSample: () => 'a repeated game (a play block) needs scoring: sample: each round\'s move must be a chosen action, which the history of later rounds names',
   opponentClash: (id: string) => `opponent id ${q(id)} is also a model id; give the strategy another id`,
-  templatePlaceholder: (name: string, known: readonly string[]) => `unknown placeholder {${name}} (known: ${known.map((k) => `{${k}}`).join(' ')})`,
   noLogprobs: (model: string, provider: string) =>
     `model ${q(model)}: provider ${provider} returns no log-probabilities, so scoring: logprobs cannot score it (use scoring: sample)`,
   temperatureTooHigh: (model: string, provider: string, t: number, max: number) =>

@@ -54,6 +54,8 @@ export const runMsg = {
     + `~${inTok} input tokens (growing with the history), ≤${outTok} output tokens; cost ${cost}`,
   repeatedInterrupted: (over: number, matches: number) =>
     `interrupted: in-flight calls were finished and stored; ${over} of ${matches} matches over. Run the same command again to resume.`,
+  /** The closing line of a run: the command that analyses its store. */
+  nextCommand: (store: string) => `next: samegame analyze ${/^[A-Za-z0-9._/+-]+$/.test(store) ? store : `'${store.replace(/'/g, "'\\''")}'`}`,
   repeatedAborted: (over: number, matches: number) =>
     `aborted: in-flight calls were dropped; ${over} of ${matches} matches over. Run the same command again to resume.`,
 };

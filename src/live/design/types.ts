@@ -65,7 +65,11 @@ export interface EnrichmentWorld {
 }
 export interface EnrichmentFormat {
   readonly id: string;
-  readonly style: FormatStyle;
+  /** A built-in layout; absent for a format template. */
+  readonly style?: FormatStyle;
+  /** A format template (docs/methods.md §18a) and the file it was read from, if any. */
+  readonly template?: string;
+  readonly templateFile?: string;
   /** 0: canonical wording; k: every fact's k-th paraphrase. */
   readonly wording: number;
 }
