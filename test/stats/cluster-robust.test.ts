@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cr2Contrast } from '../../src/stats/cluster-robust.js';
+import { clopperPearson, clusterDifferenceInterval, clusterRateInterval } from '../../src/stats/cluster-intervals.js';
+import { betaQuantile, tQuantile } from '../../src/stats/t-beta.js';
+
+/**
+ * CR2 variances and Satterthwaite degrees of freedom against test/reference/cluster_robust.py,
+ * which builds the regression's matrices and takes A_j = (I − H_jj)^(−1/2) by eigendecomposition
+ * (no closed form); t and beta quantiles against scipy.stats.
+ */
+interface Case { name: string; columns: { sizes: number[]; sums: number[] }[]; coef: number[]; groups: number[]; estimate: number; variance: number; df: number }
+const ref = JSON.parse(readFileSync(new URL('../reference/cluster_robust.json', import.meta.url), 'utf8')) as {
+  cases: Case[]; quantiles: { t: { p: number; df: number; q: number }[]; beta: { p: number; a: number; b: number; q: number }[] };
+};
+
+describe('CR2 with Satterthwaite degrees of freedom (reference: general matrix computation in numpy)', () => {
+  for (const c of ref.cases) {
+    it(c.name, () => {
+      // groups name clusters; a column of group g indexes the matches of g, so columns of one group share their length
+      const r = cr2Contrast(c.columns.map((col, k) => ({ group: c.groups[k], column: { sizes: Float64Array.from(col.sizes), sums: Float64Array.from(col.sums) }, coef: c.coef[k] })));
+      expect(r.estimate).toBeCloseTo(c.estimate, 12);
+      expect(r.variance / c.variance).toBeCloseTo(1, 10);
+      expect(r.df / c.df).toBeCloseTo(1, 10);
+    });
+  }
+});
+
+describe('t and beta quantiles (reference: scipy.stats)', () => {
+  it('t', () => { for (const q of ref.quantiles.t) expect(tQuantile(q.p, q.df)).toBeCloseTo(q.q, 9); });
+  it('beta', () => { for (const q of ref.quantiles.beta) expect(betaQuantile(q.p, q.a, q.b)).toBeCloseTo(q.q, 10); });
+});
+
+describe('cluster intervals', () => {
+  const col = (means: number[], n = 10) => ({ sizes: new Float64Array(means.length).fill(n), sums: Float64Array.from(means, (m) => m * n) });
+  it('equal match lengths: the t interval on G − 1 df of the match means (hand computation)', () => {
+    // match means 0.3 0.5 0.2 0.7: mean 0.425, s² = 0.1475/3, se = √(s²/4); t(3, 0.975) = 3.182446305284263
+    const iv = clusterRateInterval(col([0.3, 0.5, 0.2, 0.7]));
+    const half = 3.182446305284263 * Math.sqrt(0.1475 / 3 / 4);
+    expect(iv.kind).toBe('t');
+    expect(iv.df).toBeCloseTo(3, 10);
+    expect(iv.lo).toBeCloseTo(0.425 - half, 10);
+    expect(iv.hi).toBeCloseTo(0.425 + half, 10);
+  });
+  it('fewer than 3 matches: no interval', () => {
+    const iv = clusterRateInterval(col([0.2, 0.4]));
+    expect(iv.kind).toBe('none');
+    expect(iv.lo).toBeNaN();
+    expect(clusterDifferenceInterval(col([0.2, 0.4]), col([0.1, 0.5, 0.3]), false).kind).toBe('none');
+  });
+  it('identical matches strictly inside (0, 1): an interval of positive width (Clopper–Pearson on the decisions)', () => {
+    const iv = clusterRateInterval(col([0.2, 0.2, 0.2]));
+    expect(iv.kind).toBe('beta');
+    expect(iv.lo).toBeLessThan(0.2);
+    expect(iv.hi).toBeGreaterThan(0.2);
+  });
+  it('every decision 1: the lower end of Clopper–Pearson on the effective n, upper 1', () => {
+    const iv = clusterRateInterval(col([1, 1, 1, 1, 1]));
+    // n* = 50 · (t_49 / t_4)²
+    const nEff = 50 * (tQuantile(0.975, 49) / tQuantile(0.975, 4)) ** 2;
+    expect(iv.hi).toBe(1);
+    expect(iv.lo).toBeCloseTo(0.025 ** (1 / nEff), 10);
+    expect(clopperPearson(1, nEff, 0.95)[0]).toBeCloseTo(iv.lo, 12);
+  });
+  it('a difference of independent cells: CR2 variance, Satterthwaite df of the working model (hand derivation)', () => {
+    const a = col([0.3, 0.5, 0.2, 0.7]), b = col([0.6, 0.8, 0.5]);
+    const va = 0.1475 / 3 / 4;
+    const mb = 1.9 / 3, vb = ((0.6 - mb) ** 2 + (0.8 - mb) ** 2 + (0.5 - mb) ** 2) / 2 / 3;
+    // Under independent decisions of equal variance the df depends on the design only: each cell's
+    // variance estimate is ∝ 1/G with G − 1 df, so ν = (1/4 + 1/3)² / ((1/4)²/3 + (1/3)²/2) = 4.4545…
+    const df = (1 / 4 + 1 / 3) ** 2 / ((1 / 4) ** 2 / 3 + (1 / 3) ** 2 / 2);
+    const iv = clusterDifferenceInterval(a, b, false);
+    expect(iv.df).toBeCloseTo(df, 8);
+    expect(iv.hi - iv.point).toBeCloseTo(tQuantile(0.975, df) * Math.sqrt(va + vb), 8);
+  });
+});
