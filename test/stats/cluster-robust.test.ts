@@ -63,9 +63,9 @@ describe('cluster intervals', () => {
     expect(clopperPearson(1, nEff, 0.95)[0]).toBeCloseTo(iv.lo, 12);
   });
   it('a difference of independent cells: CR2 variance, Satterthwaite df of the working model (hand derivation)', () => {
-    const a = col([0.3, 0.5, 0.2, 0.7]), b = col([0.6, 0.8, 0.5]);
+    const a = col([0.3, 0.5, 0.2, 0.7]), b = col([0.4, 0.6, 0.5]);
     const va = 0.1475 / 3 / 4;
-    const mb = 1.9 / 3, vb = ((0.6 - mb) ** 2 + (0.8 - mb) ** 2 + (0.5 - mb) ** 2) / 2 / 3;
+    const mb = 0.5, vb = ((0.4 - mb) ** 2 + (0.6 - mb) ** 2) / 2 / 3;
     // Under independent decisions of equal variance the df depends on the design only: each cell's
     // variance estimate is ∝ 1/G with G − 1 df, so ν = (1/4 + 1/3)² / ((1/4)²/3 + (1/3)²/2) = 4.4545…
     const df = (1 / 4 + 1 / 3) ** 2 / ((1 / 4) ** 2 / 3 + (1 / 3) ** 2 / 2);
