@@ -32,6 +32,16 @@ describe('t and beta quantiles (reference: scipy.stats)', () => {
 });
 
 describe('cluster intervals', () => {
+  it('near 1: the Wilson score interval on the effective n with the t quantile (hand computation)', () => {
+    // match means 1 1 1 1 0.8 (10 decisions each): r = 0.96, V = s²/5 with s² = 4·0.04² + 0.16²)/4 = 0.008,
+    // n* = min(50, 0.96·0.04 / 0.0016) = 24, t_4 = 2.7764451051977934 (scipy)
+    const iv = clusterRateInterval(col([1, 1, 1, 1, 0.8]));
+    const z = 2.7764451051977934, n = 24, r = 0.96;
+    const centre = (r + z * z / (2 * n)) / (1 + z * z / n), half = z * Math.sqrt(r * (1 - r) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+    expect(iv.kind).toBe('wilson');
+    expect(iv.lo).toBeCloseTo(centre - half, 9);
+    expect(iv.hi).toBeCloseTo(Math.min(1, centre + half), 9);
+  });
   const col = (means: number[], n = 10) => ({ sizes: new Float64Array(means.length).fill(n), sums: Float64Array.from(means, (m) => m * n) });
   it('equal match lengths: the t interval on G − 1 df of the match means (hand computation)', () => {
     // match means 0.3 0.5 0.2 0.7: mean 0.425, s² = 0.1475/3, se = √(s²/4); t(3, 0.975) = 3.182446305284263
@@ -48,16 +58,16 @@ describe('cluster intervals', () => {
     expect(iv.lo).toBeNaN();
     expect(clusterDifferenceInterval(col([0.2, 0.4]), col([0.1, 0.5, 0.3]), false).kind).toBe('none');
   });
-  it('identical matches strictly inside (0, 1): an interval of positive width (Clopper–Pearson on the decisions)', () => {
+  it('identical matches strictly inside (0, 1): an interval of positive width (Clopper–Pearson on the effective n)', () => {
     const iv = clusterRateInterval(col([0.2, 0.2, 0.2]));
     expect(iv.kind).toBe('beta');
     expect(iv.lo).toBeLessThan(0.2);
     expect(iv.hi).toBeGreaterThan(0.2);
   });
-  it('every decision 1: the lower end of Clopper–Pearson on the effective n, upper 1', () => {
+  it('every decision 1: Clopper–Pearson on n* = √(N·G), upper end 1', () => {
     const iv = clusterRateInterval(col([1, 1, 1, 1, 1]));
-    // n* = 50 · (t_49 / t_4)²
-    const nEff = 50 * (tQuantile(0.975, 49) / tQuantile(0.975, 4)) ** 2;
+    // N = 50 decisions in G = 5 matches: n* = √250, lower end (α/2)^(1/n*)
+    const nEff = Math.sqrt(250);
     expect(iv.hi).toBe(1);
     expect(iv.lo).toBeCloseTo(0.025 ** (1 / nEff), 10);
     expect(clopperPearson(1, nEff, 0.95)[0]).toBeCloseTo(iv.lo, 12);
