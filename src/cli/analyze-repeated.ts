@@ -8,7 +8,7 @@ import type { RepeatedResult } from '../commands/analyze-repeated.js';
 
 /** What `samegame analyze` prints for repeated play: cooperation per cell, Table 3 with two framings, the files; exit 3 when a check fails. */
 export function printRepeated(res: RepeatedResult, logger: Logger): void {
-  process.stdout.write(`${repeated.terminal.cells(repeated.tables.cells(res.analysis), res.analysis.settings.factors)}\n`);
+  process.stdout.write(`${repeated.terminal.cells(repeated.tables.cells(res.analysis), res.analysis.settings.factors, res.analysis.settings.interval === 'cluster-bootstrap')}\n`);
   const t = res.twoFraming;
   if (t) process.stdout.write(`${table3Text(t.table3, t.analysis.settings.attenuation, t.analysis.boot.method)}\n`);
   for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));

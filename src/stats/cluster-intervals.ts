@@ -17,6 +17,9 @@
 import { cr2Contrast, type ClusterColumn, type ContrastTerm } from './cluster-robust.js';
 import { betaQuantile, tQuantile } from './t-beta.js';
 
+/** How intervals of clustered data are made: small-sample cluster-robust (the default) or the percentile cluster bootstrap. */
+export type ClusteredIntervalMethod = 'cluster-robust' | 'cluster-bootstrap';
+
 /** Matches a statistic must rest on for an interval: with two, G − 1 = 1 degree of freedom and no usable spread. */
 export const MIN_CLUSTERS = 3;
 /** Below this many matches an interval is flagged as resting on few degrees of freedom. */
@@ -110,28 +113,52 @@ export function clusterDifferenceInterval(a: ClusterColumn, b: ClusterColumn, pa
 }
 
 /**
- * A smooth statistic f of independent cells' rates by the delta method: its gradient (central
- * differences) as the coefficients of a linear combination, then the CR2 variance and Satterthwaite
- * df of that combination; the interval is clipped to `bounds`. Exact for a linear f (a mean of shifts).
+ * A linear combination Σ c_k · rate_k of independent cells' rates (each its own matches): the CR2
+ * variance and Satterthwaite df of `cr2Contrast`, the t interval clipped to `bounds`. With the
+ * gradient of a smooth statistic as the coefficients this is its delta-method interval (exact for
+ * a mean of shifts). No interval when a cell with a non-zero coefficient has fewer than MIN_CLUSTERS matches.
  */
-export function clusterDeltaInterval(columns: readonly ClusterColumn[], rates: Float64Array, f: (rates: Float64Array) => number,
-  bounds: readonly [number, number], level = 0.95): ClusterInterval {
-  const point = f(rates);
-  const x = Float64Array.from(rates);
+export function clusterLinearInterval(columns: readonly ClusterColumn[], coefs: ArrayLike<number>, point: number,
+  bounds: readonly [number, number], level = 0.95, curvature?: ArrayLike<number>): ClusterInterval {
   const terms: ContrastTerm[] = [];
   let clusters = Infinity;
-  columns.forEach((col, k) => {
-    const h = 1e-6;
-    x[k] = rates[k] + h; const up = f(x);
-    x[k] = rates[k] - h; const down = f(x);
-    x[k] = rates[k];
-    const g = (up - down) / (2 * h);
-    if (g !== 0 && Number.isFinite(g)) { terms.push({ group: k, column: col, coef: g }); clusters = Math.min(clusters, clusterCount(col)); }
+  columns.forEach((column, k) => {
+    const c = coefs[k];
+    if (c !== 0) { terms.push({ group: k, column, coef: c }); clusters = Math.min(clusters, clusterCount(column)); }
   });
-  if (terms.length === 0) return none(point, 0);
+  if (terms.length === 0 || !Number.isFinite(point)) return none(point, 0);
   const c = cr2Contrast(terms);
   if (clusters < MIN_CLUSTERS || !Number.isFinite(c.variance)) return none(point, clusters);
   const df = Number.isFinite(c.df) ? c.df : clusters - 1;
   const half = tQuantile((1 + level) / 2, df) * Math.sqrt(c.variance);
-  return { point, lo: Math.max(bounds[0], point - half), hi: Math.min(bounds[1], point + half), df, clusters, kind: 't' };
+  // Second-order bias of a smooth statistic, ½ Σ_k f''_kk · V_k (each cell's own CR2 variance): the centre moves by it.
+  let bias = 0;
+  if (curvature) columns.forEach((column, k) => { if (curvature[k] !== 0 && coefs[k] !== 0) bias += 0.5 * curvature[k] * cr2Contrast([{ group: 0, column, coef: 1 }]).variance; });
+  const centre = point - (Number.isFinite(bias) ? bias : 0);
+  return { point, lo: Math.max(bounds[0], centre - half), hi: Math.min(bounds[1], centre + half), df, clusters, kind: 't' };
+}
+
+/** The Jacobian ∂out_s/∂rate_k of f at `rates` by central differences (one-sided at 0 and 1): column-major, jac[k · s + i]. */
+export function jacobian(f: (rates: Float64Array, out: Float64Array) => void, rates: Float64Array, statistics: number, h = 1e-6): Float64Array {
+  return derivatives(f, rates, statistics, h).first;
+}
+
+/** First and (diagonal) second derivatives of f at `rates`, column-major as `jacobian` (second: central where the rate allows, else 0). */
+export function derivatives(f: (rates: Float64Array, out: Float64Array) => void, rates: Float64Array, statistics: number, h = 1e-4): { first: Float64Array; second: Float64Array } {
+  const k = rates.length;
+  const first = new Float64Array(k * statistics), second = new Float64Array(k * statistics);
+  const x = Float64Array.from(rates), up = new Float64Array(statistics), down = new Float64Array(statistics), mid = new Float64Array(statistics);
+  f(x, mid);
+  for (let j = 0; j < k; j++) {
+    const a = Math.min(1, rates[j] + h), b = Math.max(0, rates[j] - h);
+    x[j] = a; f(x, up);
+    x[j] = b; f(x, down);
+    x[j] = rates[j];
+    const central = a - rates[j] === rates[j] - b;
+    for (let i = 0; i < statistics; i++) {
+      first[j * statistics + i] = (up[i] - down[i]) / (a - b);
+      second[j * statistics + i] = central ? (up[i] - 2 * mid[i] + down[i]) / ((a - rates[j]) ** 2) : 0;
+    }
+  }
+  return { first, second };
 }

@@ -1,6 +1,7 @@
 /** The analysis of repeated play: by round, reactions, the end game, clustered by match, and a match browser. */
 export * from './layout.js';
 export * from './analysis.js';
+export * from './intervals.js';
 export * from './tables.js';
 export * from './figures.js';
 export * from './browser.js';
