@@ -134,8 +134,9 @@ export function clusterLinearInterval(columns: readonly ClusterColumn[], coefs: 
   // Second-order bias of a smooth statistic, ½ Σ_k f''_kk · V_k (each cell's own CR2 variance): the centre moves by it.
   let bias = 0;
   if (curvature) columns.forEach((column, k) => { if (curvature[k] !== 0 && coefs[k] !== 0) bias += 0.5 * curvature[k] * cr2Contrast([{ group: 0, column, coef: 1 }]).variance; });
-  const centre = point - (Number.isFinite(bias) ? bias : 0);
-  return { point, lo: Math.max(bounds[0], centre - half), hi: Math.min(bounds[1], centre + half), df, clusters, kind: 't' };
+  // The interval spans the bias-corrected one and the point itself (a reported interval holds its point).
+  const centre = Math.min(bounds[1], Math.max(bounds[0], point - (Number.isFinite(bias) ? bias : 0)));
+  return { point, lo: Math.max(bounds[0], Math.min(point, centre - half)), hi: Math.min(bounds[1], Math.max(point, centre + half)), df, clusters, kind: 't' };
 }
 
 /** The Jacobian ∂out_s/∂rate_k of f at `rates` by central differences (one-sided at 0 and 1): column-major, jac[k · s + i]. */
