@@ -13,8 +13,7 @@ import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { parseRoundRange } from '../sources/logs/index.js';
 import { analyzeTrials, defaultTrialsOut } from '../commands/analyze-trials.js';
-import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
-import type { IntervalMethod } from '../stats/bootstrap.js';
+import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, intervalSettings, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger, type IntervalFlag } from './options.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { defaultAnalyzeOut } from '../commands/analyze.js';
@@ -53,7 +52,7 @@ export function registerAnalyze(program: Command): void {
     .option('-q, --quiet', 'print only the table');
   addExpectFlag(addLogFlags(cmd), '; two-framing runs only')
     .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; format?: string; rounds?: string; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
-      attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
+      attenuation?: number; seed: number; reps: number; interval: IntervalFlag; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean }) => {
       if ((store === undefined) === (o.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
       checkLogFlags(o, store);
@@ -61,7 +60,7 @@ export function registerAnalyze(program: Command): void {
         if (o.format === undefined) throw new UserError(logsMsg.analyzeNeedsFormat());
         checkOutDir('--out', o.out ?? defaultTrialsOut(o.trials[0]), OUT_SUBDIRS);
         const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, models: o.models, factors: o.factor, out: o.out,
-          base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger: terminalLogger(o.quiet) });
+          base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...intervalSettings(o.interval), logger: terminalLogger(o.quiet) });
         return printRepeated(res, terminalLogger(o.quiet));
       }
       if (o.models !== undefined) throw new UserError(logsMsg.modelsNeedTrials());
@@ -69,7 +68,7 @@ export function registerAnalyze(program: Command): void {
       checkOutDir('--out', o.out ?? defaultAnalyzeOut(store), OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, factors: o.factor, rounds: o.rounds === undefined ? undefined : parseRoundRange(o.rounds), compare: o.compare,
-        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
+        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...intervalSettings(o.interval), logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore }));
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
       if (isRepeatedAnalysis(res)) return printRepeated(res, logger);

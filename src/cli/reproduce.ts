@@ -17,7 +17,7 @@ export function registerReproduce(program: Command): void {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger });
-      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, o.interval)}\n`);
+      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       for (const n of res.input.trials?.logs?.notes ?? []) logger.info(n);
       for (const n of res.analysis.boot.notes) logger.warn(n);

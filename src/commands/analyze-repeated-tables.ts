@@ -97,7 +97,7 @@ function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed:
   const src = opts.sourceArgs ?? { positional: [input.path], flags: {} };
   return regenerateCommand('analyze', src.positional, {
     ...src.flags, factor: opts.factors?.length ? opts.factors : undefined, seed, reps, rounds: rangeText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
-    interval: opts.interval === 'bca' ? 'bca' : undefined,
+    interval: opts.clusterInterval ?? (opts.interval === 'bca' ? 'bca' : undefined),
   });
 }
 
@@ -112,9 +112,8 @@ export function repeatedTables(input: RepeatedDecisions, opts: AnalyzeRepeatedOp
   const factors = checkedFactors(input, opts.factors);
   const command = commandOf(input, { ...opts, factors }, seed, reps);
   const two = twoFramingOf(input, { ...opts, factors }, reportsDir, command, logger); // its input errors come before the bootstrap of the rounds
-  const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}) }, logger);
-  const thin = repeated.thinNote(analysis);
-  if (thin) logger.warn(thin);
+  const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}), ...(opts.clusterInterval ? { interval: opts.clusterInterval } : {}) }, logger);
+  for (const note of [repeated.thinNote(analysis), repeated.fewNote(analysis)]) if (note) logger.warn(note);
   const files = [...repeated.tables.files(reportsDir, analysis, input, command), ...(two?.files ?? [])];
   return { kind: 'repeated', input, analysis, twoFraming: two?.result, files, outDir, reportsDir, command };
 }

@@ -112,6 +112,20 @@ describe('--trials FILE --format akata', () => {
     expectRows(csv('rounds.csv'), hand.rounds.map((x) => ({ ...x, opponent: opp(x) })), (x) => `${x.model}|${x.opponent}|${x.round}`, 'cooperation', 'n');
     expectRows(csv('reactions.csv'), hand.reactions.map((x) => ({ ...x, opponent: opp(x) })), (x) => `${x.model}|${x.opponent}|${x.previous}`, 'p_cooperate', 'n');
     expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('act_gpt4');
+    // No interval from fewer than 3 matches (every cell of this log has 1 or 2), and no zero-width
+    // interval for a rate strictly between 0 and 1 in any table (docs/methods.md §21)
+    const cells = csv('cells.csv');
+    for (const c of cells.filter((x) => Number(x.matches) < 3)) {
+      expect([c.lo, c.hi], `${c.model} ${c.opponent}`).toEqual(['', '']);
+      expect(c.note).toMatch(/^[12] match(es)?: no interval \(fewer than 3\); match values /);
+    }
+    expect(r.stdout).toContain('— (2 matches: 0.200, 0.200)');
+    for (const [name, rate] of [['cells.csv', 'cooperation'], ['rounds.csv', 'cooperation'], ['reactions.csv', 'p_cooperate']] as const) {
+      for (const row of csv(name)) {
+        const p = Number(row[rate]);
+        if (row.lo !== '' && p > 0 && p < 1) expect(Number(row.hi) - Number(row.lo), `${name} ${JSON.stringify(row)}`).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('two framings where X meets X and Y but Y meets only X: the cells as played pass cell_count (6 of 6; the full cross would want 8)', async () => {
@@ -138,11 +152,11 @@ describe('--trials FILE --format akata', () => {
     const r = await runCli(['analyze', '--trials', log, '--format', 'fairgame', '--factor', 'personality', '--factor', 'n_rounds_is_known', '--out', out, '--reps', '100']);
     expect(r.code, r.stderr).toBe(0);
     const [head, ...rows] = readFileSync(join(out, 'reports', 'cells.csv'), 'utf8').trim().split('\n');
-    expect(head).toBe('model,game,framing,opponent,personality,n_rounds_is_known,matches,decisions,cooperation,lo,hi');
+    expect(head).toBe('model,game,framing,opponent,personality,n_rounds_is_known,matches,decisions,cooperation,lo,hi,df,note');
     // By hand: cooperative-selfish C D C (2/3), selfish-cooperative D D C (1/3), selfish-selfish D D D + C D D (1/6, one match).
     expect(rows.map((l) => l.split(',')).map((c) => `${c[4]},${c[5]},${c[6]},${c[7]},${Number(c[8]).toFixed(6)}`).sort()).toEqual([
       `cooperative-selfish,True,1,3,${(2 / 3).toFixed(6)}`, `selfish-cooperative,True,1,3,${(1 / 3).toFixed(6)}`, `selfish-selfish,True,1,6,${(1 / 6).toFixed(6)}`,
     ]);
-    expect(readFileSync(join(out, 'reports', 'reactions.csv'), 'utf8').split('\n')[0]).toBe('model,game,framing,opponent,personality,n_rounds_is_known,previous,n,p_cooperate,lo,hi');
+    expect(readFileSync(join(out, 'reports', 'reactions.csv'), 'utf8').split('\n')[0]).toBe('model,game,framing,opponent,personality,n_rounds_is_known,previous,n,p_cooperate,lo,hi,df');
   });
 });

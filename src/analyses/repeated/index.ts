@@ -10,7 +10,7 @@ export * from './files.js';
 export * from './framing-table.js';
 export * from './terminal.js';
 
-import { analyzeRepeatedPlay, repeatedEstimand, thinNote } from './analysis.js';
+import { analyzeRepeatedPlay, fewNote, repeatedEstimand, thinNote } from './analysis.js';
 import { repeatedCells } from './layout.js';
 import { cellRows, endGameRows, reactionRows, roundRows } from './tables.js';
 import { repeatedFigures } from './figures.js';
@@ -29,6 +29,7 @@ export const repeated = {
   estimand: repeatedEstimand,
   analyze: analyzeRepeatedPlay,
   thinNote,
+  fewNote,
   framingTable,
   tables: { cells: cellRows, rounds: roundRows, reactions: reactionRows, endGame: endGameRows, files: repeatedTableFiles, notes: REPEATED_FILE_NOTES },
   figures: repeatedFigures,

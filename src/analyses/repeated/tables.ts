@@ -1,4 +1,5 @@
 import { opponentLabel } from '../../core/decisions.js';
+import { fixed } from '../../core/format.js';
 import { toCsv } from '../../render/csv.js';
 import { intervalFlag, type RepeatedAnalysis } from './analysis.js';
 import { columnOf, columnSize, PREVIOUS, type CellKey, type Previous, type RepeatedCell } from './layout.js';
@@ -13,8 +14,10 @@ interface Estimate {
 }
 export interface CellRow extends CellKey, Estimate {
   readonly matches: number; readonly decisions: number; readonly cooperation: number;
-  /** "few matches: …" or "2 matches: no interval …"; "" otherwise. */
+  /** "few matches: …" or "2 matches: no interval …; match values …"; "" otherwise. */
   readonly note: string;
+  /** Cooperation of each match (over all rounds), in first-appearance order. */
+  readonly matchValues: readonly number[];
 }
 export interface RoundRow extends CellKey, Estimate { readonly round: number; readonly n: number; readonly cooperation: number }
 export interface ReactionRow extends CellKey, Estimate { readonly previous: Previous; readonly n: number; readonly p_cooperate: number }
@@ -39,7 +42,11 @@ function statOf(a: RepeatedAnalysis, index: number): { point: number; lo: number
 export function cellRows(a: RepeatedAnalysis): CellRow[] {
   return a.cells.map((c, i) => {
     const s = statOf(a, a.offsets[i] + columnOf.all);
-    return { ...keyOf(c), matches: c.matches.length, decisions: columnSize(c, columnOf.all), cooperation: s.point, lo: s.lo, hi: s.hi, df: s.df, note: intervalFlag(a, a.offsets[i] + columnOf.all) };
+    const sizes = c.columns.sizes[columnOf.all], sums = c.columns.sums[columnOf.all];
+    const matchValues = Array.from(sizes, (n, j) => sums[j] / n).filter((x) => Number.isFinite(x));
+    const flag = intervalFlag(a, a.offsets[i] + columnOf.all);
+    const note = Number.isFinite(s.lo) || !flag ? flag : `${flag}; match values ${matchValues.map((x) => fixed(x)).join(' ')}`;
+    return { ...keyOf(c), matches: c.matches.length, decisions: columnSize(c, columnOf.all), cooperation: s.point, lo: s.lo, hi: s.hi, df: s.df, note, matchValues };
   });
 }
 

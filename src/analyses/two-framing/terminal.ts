@@ -8,11 +8,14 @@ export function textTable(header: readonly string[], rows: readonly (readonly st
   return [line(header), ...rows.map(line)].join('\n');
 }
 
+/** An interval, or — where there is none (a clustered cell of fewer than 3 matches). */
+const iv = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '— (< 3 matches)' : interval(lo, hi));
+
 /** Table 3 as the seed prints it: R̂, 95 % CI, action shift, 95 % CI, three decimals. */
 export function table3Text(rows: readonly Table3Row[], attenuation: number, method: 'percentile' | 'bca' = 'percentile'): string {
   const title = (attenuation === 1
     ? 'Table 3: robustness and action shift (no attenuation)'
     : `Table 3: conservative estimates (attenuation ${attenuation})`) + (method === 'bca' ? '; 95 % BCa intervals' : '');
   return `${title}\n${textTable(['Model', 'R', '95% CI', 'Action shift', '95% CI'],
-    rows.map((r) => [r.model, fixed(r.R), interval(r.R_lo, r.R_hi), fixed(r.shift), interval(r.shift_lo, r.shift_hi)]))}`;
+    rows.map((r) => [r.model, fixed(r.R), iv(r.R_lo, r.R_hi), fixed(r.shift), iv(r.shift_lo, r.shift_hi)]))}`;
 }

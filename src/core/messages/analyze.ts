@@ -37,7 +37,7 @@ export const analyzeMsg = {
     `few matches: ${cells} of ${total} cells have fewer than ${few} matches, so their intervals rest on G − 1 < ${few - 1} degrees of freedom (flagged in the tables)`,
   fewMatchesFlag: (matches: number, df: number) => (Math.abs(df - (matches - 1)) < 1e-9
     ? `few matches: interval from G − 1 = ${matches - 1} degrees of freedom`
-    : `few matches: interval from ${df.toFixed(1)} degrees of freedom (G = ${matches} matches of unequal length, Satterthwaite)`),
+    : `few matches: interval from ${df.toFixed(1)} degrees of freedom (G = ${matches} matches of unequal length; Satterthwaite)`),
   noIntervalFlag: (matches: number, min: number) => `${matches} match${matches === 1 ? '' : 'es'}: no interval (fewer than ${min})`,
   roundsOneFraming: (path: string) => `--rounds: ${path} has one framing, so no two-framing tables are made; cells, rounds, reactions and the end game read every round`,
   roundsRepeatedOnly: (path: string) => `${path}: --rounds selects rounds of repeated play (a play design or --trials logs); this run is a one-shot game`,

@@ -40,7 +40,7 @@ describe('intervals from fewer than three matches', () => {
     expect([p.lo, p.hi]).toEqual([NaN, NaN]);
     expect(q.matches).toBe(3);
     expect(q.lo).toBeLessThan(q.hi); // 4/6 over three matches of different rates: a real spread
-    expect(cellsCsv(a).split('\n')[1]).toBe('A,pd,f,always-defect,1,2,0.5,,,,1 match: no interval (fewer than 3)');
+    expect(cellsCsv(a).split('\n')[1]).toBe('A,pd,f,always-defect,1,2,0.5,,,,1 match: no interval (fewer than 3); match values 0.500');
     const reaction = (opponent: string, previous: string) => reactionRows(a).find((r) => r.opponent === opponent && r.previous === previous)!;
     expect(Number.isNaN(reaction('always-cooperate', 'DC').lo)).toBe(true);
     expect(reaction('always-cooperate', 'DC').p_cooperate).toBe(1);
