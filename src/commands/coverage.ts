@@ -12,10 +12,9 @@ import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
 import { SHIPPED_RATES } from '../core/paths.js';
-import type { IntervalMethod } from '../stats/bootstrap.js';
 import { isSelectiveSource } from '../analyses/selective/facts.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
-import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
+import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, type CoverageMethod, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';
 
 export interface CoverageOptions {
@@ -38,7 +37,7 @@ export interface CoverageOptions {
   readonly sims?: number;
   readonly reps?: number;
   readonly seed?: number;
-  readonly interval?: IntervalMethod | 'both';
+  readonly interval?: CoverageMethod | 'both';
   readonly truth?: CoverageTruth;
   /** Default 0.70 for a rates file, 1 (none) for a store, as reproduce and analyze. */
   readonly attenuation?: number;
@@ -65,6 +64,19 @@ function storeCells(path: string, runId?: number): CellTable {
   } finally {
     store.close();
   }
+}
+
+/**
+ * The methods whose coverage is measured: `both` (the default) is every interval the analysis
+ * offers for the input — percentile and BCa for independent trials, cluster-robust (the default)
+ * and the cluster bootstrap for clustered cells; percentile on clustered cells is the cluster
+ * bootstrap's, cluster-robust on independent trials the percentile one.
+ */
+function coverageMethods(interval: CoverageMethod | 'both' | undefined, clustered: boolean): CoverageMethod[] {
+  if (!interval || interval === 'both') return clustered ? ['cluster-robust', 'cluster-bootstrap'] : ['percentile', 'bca'];
+  if (clustered && interval === 'percentile') return ['cluster-bootstrap'];
+  if (!clustered && (interval === 'cluster-robust' || interval === 'cluster-bootstrap')) return ['percentile'];
+  return [interval];
 }
 
 /** Every model–game has both planned framings (the readers of files check this themselves). */
@@ -95,7 +107,6 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     checkPlanned(table, opts.store, base, alt);
   } else {
     const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
-    if (isClustered(read.table)) throw new UserError(coverageMsg.clustered(read.path));
     table = read.table;
   }
   if (base === alt) throw new UserError(msg.sameFraming(base));
@@ -105,13 +116,14 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     attenuation: opts.attenuation ?? (opts.store !== undefined || opts.trials !== undefined ? 1 : TWO_FRAMING_DEFAULTS.attenuation),
     base, alt,
     sims: opts.sims ?? COVERAGE_DEFAULTS.sims,
-    methods: !opts.interval || opts.interval === 'both' ? ['percentile', 'bca'] as const : [opts.interval],
+    methods: coverageMethods(opts.interval, isClustered(table)),
     truth: opts.truth ?? COVERAGE_DEFAULTS.truth,
     level: COVERAGE_DEFAULTS.level,
   };
   const ns = [...new Set(table.cells.map((c) => cellSize(c.obs)))];
   logger.info(coverageMsg.title(settings.sims, settings.truth, `${table.cells.length} cells, n = ${ns.join(', ')}`));
   const result = coverageStudy(table, settings, progressOf(logger, 'coverage'));
+  if (isClustered(table)) logger.info(coverageMsg.clustered(table.cells.reduce((s, c) => s + (c.obs.kind === 'clustered' ? c.obs.sizes.length : 0), 0), result.icc));
   const outDir = resolve(opts.out ?? '.');
   const files: OutputFile[] = [
     { path: join(outDir, 'reports', 'coverage.csv'), content: coverageCsv(result.rows) },

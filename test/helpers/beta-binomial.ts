@@ -8,6 +8,11 @@ import { uniforms } from './uniforms.js';
  * of samegame's own samplers is used.
  */
 export function betaBinomialMatches(seed: number): (matches: number, rounds: number, p: number, rho: number) => { sizes: Float64Array; sums: Float64Array } {
+  return testSampler(seed).matches;
+}
+
+/** The generator's parts: Beta(a, b) draws, Binomial(n, p) as n Bernoulli draws, and beta-binomial matches. */
+export function testSampler(seed: number) {
   const u = uniforms(seed);
   const uniform = () => { let x = u(); while (x === 0) x = u(); return x; };
   const normal = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * u());
@@ -22,13 +27,13 @@ export function betaBinomialMatches(seed: number): (matches: number, rounds: num
       if (w < 1 - 0.0331 * x ** 4 || Math.log(w) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
     }
   };
-  return (matches, rounds, p, rho) => {
+  const beta = (a: number, b: number) => { const x = gamma(a), y = gamma(b); return x / (x + y); };
+  const binomial = (n: number, p: number) => { let k = 0; for (let i = 0; i < n; i++) if (u() < p) k++; return k; };
+  const matches = (count: number, rounds: number, p: number, rho: number) => {
     const a = (p * (1 - rho)) / rho, b = ((1 - p) * (1 - rho)) / rho;
-    const sizes = new Float64Array(matches).fill(rounds), sums = new Float64Array(matches);
-    for (let j = 0; j < matches; j++) {
-      const x = gamma(a), y = gamma(b), pj = x / (x + y);
-      for (let i = 0; i < rounds; i++) if (u() < pj) sums[j]++;
-    }
+    const sizes = new Float64Array(count).fill(rounds), sums = new Float64Array(count);
+    for (let j = 0; j < count; j++) sums[j] = binomial(rounds, beta(a, b));
     return { sizes, sums };
   };
+  return { beta, binomial, matches };
 }
