@@ -1,6 +1,9 @@
 import { join, resolve } from 'node:path';
 import { TrialStore } from '../live/store/store.js';
-import { pickRun, readStore, storeTable } from '../sources/store.js';
+import { chooseRun, readStore, storeTable } from '../sources/store.js';
+import { readRepeatedStore } from '../sources/repeated-store.js';
+import { isRepeatedRun } from '../live/repeated/outcomes.js';
+import { repeated } from '../analyses/repeated/index.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { isClustered, readInput } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
@@ -57,7 +60,10 @@ function storeCells(path: string, runId?: number): CellTable {
   const store = TrialStore.openExisting(path);
   try {
     // Damaged rows (bad JSON, rates outside [0, 1], control characters) end in the store's one-line message.
-    const source = readStore(path, () => storeTable(store, pickRun(store, path, runId)));
+    const run = readStore(path, () => chooseRun(store, path, runId));
+    // repeated play: the decisions' framing table, clustered by match (as analyze builds it), simulated match by match
+    if (isRepeatedRun(run)) return repeated.framingTable(readRepeatedStore(path, { run: run.id }).decisions);
+    const source = readStore(path, () => storeTable(store, run));
     if (isSelectiveSource(source)) throw new UserError(coverageMsg.notTwoFraming(path));
     if (source.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
     return source.folded;
