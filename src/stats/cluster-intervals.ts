@@ -114,29 +114,47 @@ export function clusterDifferenceInterval(a: ClusterColumn, b: ClusterColumn, pa
 
 /**
  * A linear combination Σ c_k · rate_k of independent cells' rates (each its own matches): the CR2
- * variance and Satterthwaite df of `cr2Contrast`, the t interval clipped to `bounds`. With the
- * gradient of a smooth statistic as the coefficients this is its delta-method interval (exact for
- * a mean of shifts). No interval when a cell with a non-zero coefficient has fewer than MIN_CLUSTERS matches.
+ * variance and Satterthwaite df of `cr2Contrast`, the t interval clipped to `bounds` (exact for a
+ * mean of shifts). No interval when a cell with a non-zero coefficient has fewer than MIN_CLUSTERS matches.
  */
 export function clusterLinearInterval(columns: readonly ClusterColumn[], coefs: ArrayLike<number>, point: number,
-  bounds: readonly [number, number], level = 0.95, curvature?: ArrayLike<number>): ClusterInterval {
+  bounds: readonly [number, number], level = 0.95): ClusterInterval {
+  return clusterSmoothInterval(columns, coefs, undefined, point, bounds, { level, centre: false });
+}
+
+/**
+ * A smooth statistic f of independent cells' rates that is largest at equal rates (an R), by the
+ * delta method to second order: gradient g_k and curvature h_k = ∂²f/∂r_k² at the observed rates,
+ * each cell's CR2 variance V_k. The interval is f ± t_ν √V(Σ g_k r_k) with its lower end moved
+ * down by t_ν² · ½ Σ_k |h_k| V_k — the reach of the quadratic term, which alone bounds f where
+ * its gradient vanishes (equal rates) — and, with `centre`, centred on the bias-corrected value
+ * f − ½ Σ_k h_k V_k and extended to hold f. Clipped to `bounds`; no interval when a cell f
+ * depends on has fewer than MIN_CLUSTERS matches. Without a curvature: the linear interval.
+ */
+export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: ArrayLike<number>, curvature: ArrayLike<number> | undefined,
+  point: number, bounds: readonly [number, number], opts: { level?: number; centre: boolean }): ClusterInterval {
+  const level = opts.level ?? 0.95;
   const terms: ContrastTerm[] = [];
-  let clusters = Infinity;
+  let clusters = Infinity, quad = 0, bias = 0;
   columns.forEach((column, k) => {
-    const c = coefs[k];
-    if (c !== 0) { terms.push({ group: k, column, coef: c }); clusters = Math.min(clusters, clusterCount(column)); }
+    const c = coefs[k], h = curvature ? curvature[k] : 0;
+    if (c === 0 && h === 0) return;
+    clusters = Math.min(clusters, clusterCount(column));
+    if (c !== 0) terms.push({ group: k, column, coef: c });
+    if (h !== 0) {
+      const v = cr2Contrast([{ group: 0, column, coef: 1 }]).variance;
+      quad += 0.5 * Math.abs(h) * v; bias += 0.5 * h * v;
+    }
   });
-  if (terms.length === 0 || !Number.isFinite(point)) return none(point, 0);
-  const c = cr2Contrast(terms);
-  if (clusters < MIN_CLUSTERS || !Number.isFinite(c.variance)) return none(point, clusters);
+  if (!Number.isFinite(point) || clusters === Infinity) return none(point, 0);
+  const c = terms.length ? cr2Contrast(terms) : { variance: 0, df: NaN };
+  if (clusters < MIN_CLUSTERS || !Number.isFinite(c.variance) || !Number.isFinite(quad)) return none(point, clusters);
   const df = Number.isFinite(c.df) ? c.df : clusters - 1;
-  const half = tQuantile((1 + level) / 2, df) * Math.sqrt(c.variance);
-  // Second-order bias of a smooth statistic, ½ Σ_k f''_kk · V_k (each cell's own CR2 variance): the centre moves by it.
-  let bias = 0;
-  if (curvature) columns.forEach((column, k) => { if (curvature[k] !== 0 && coefs[k] !== 0) bias += 0.5 * curvature[k] * cr2Contrast([{ group: 0, column, coef: 1 }]).variance; });
+  const t = tQuantile((1 + level) / 2, df);
+  const half = t * Math.sqrt(c.variance), reach = t * t * quad;
   // The interval spans the bias-corrected one and the point itself (a reported interval holds its point).
-  const centre = Math.min(bounds[1], Math.max(bounds[0], point - (Number.isFinite(bias) ? bias : 0)));
-  return { point, lo: Math.max(bounds[0], Math.min(point, centre - half)), hi: Math.min(bounds[1], Math.max(point, centre + half)), df, clusters, kind: 't' };
+  const centre = opts.centre ? Math.min(bounds[1], Math.max(bounds[0], point - bias)) : point;
+  return { point, lo: Math.max(bounds[0], Math.min(point, centre - half - reach)), hi: Math.min(bounds[1], Math.max(point, centre + half)), df, clusters, kind: 't' };
 }
 
 /** The Jacobian ∂out_s/∂rate_k of f at `rates` by central differences (one-sided at 0 and 1): column-major, jac[k · s + i]. */

@@ -3,21 +3,46 @@
  * per-trial files with a cluster column, published logs; docs/methods.md §8.3): every R and shift
  * (per model–game, per model, pooled; family R) is a smooth function of the cells' rates, so its
  * interval is the delta method on the CR2 variance with Satterthwaite degrees of freedom
- * (src/stats/cluster-intervals.ts) — exact for the shifts, which are linear in the rates; an R
- * averaging several model–games is centred on its second-order bias correction. A
+ * (src/stats/cluster-intervals.ts) — exact for the shifts, which are linear in the rates; an R to
+ * second order (its lower end reaches as far as its curvature does, so equal rates still get an
+ * interval), and an R averaging several model–games centred on its bias correction. A
  * statistic resting on a cell of fewer than 3 matches gets no interval. Other statistics (λ̂) keep
  * the cluster bootstrap's.
  */
 import type { CellTable } from '../../core/cells.js';
 import { cellRate } from '../../core/cells.js';
 import { bootstrapResult, type BootstrapResult, type Estimand } from '../../stats/bootstrap.js';
-import { clusterLinearInterval, derivatives, type ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
+import { clusterLinearInterval, clusterSmoothInterval, derivatives, FEW_CLUSTERS, MIN_CLUSTERS, type ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
 import type { ClusterColumn } from '../../stats/cluster-robust.js';
 
 /** Statistics whose interval is cluster-robust, their degrees of freedom and matches (parallel to names; NaN elsewhere). */
 export interface ClusterRobustInfo {
   readonly df: Float64Array;
   readonly matches: Float64Array;
+}
+
+/** Names shown in a note, at most this many (then "…"). */
+const SHOWN = 8;
+const list = (names: readonly string[]) => `${names.slice(0, SHOWN).join(', ')}${names.length > SHOWN ? `, … (${names.length} in all)` : ''}`;
+
+/**
+ * The notes of the per-model and pooled statistics (Table 3, family R) that rest on few matches:
+ * without an interval (a cell of fewer than MIN_CLUSTERS matches), or flagged (fewer than
+ * FEW_CLUSTERS: "few matches: interval from … degrees of freedom").
+ */
+function smallClusterNotes(names: readonly string[], info: BootstrapResult['info'], df: Float64Array, matches: Float64Array): string[] {
+  const none: string[] = [], few: string[] = [];
+  names.forEach((n, i) => {
+    const kind = info[i].kind;
+    // the reported ones: per model and pooled (one part: R["M"], shift["Pooled"], Rfam["M"])
+    if ((kind !== 'shift' && kind !== 'robustness') || !/^(R|shift|Rfam)\["(?:[^"\\]|\\.)*"\]$/.test(n) || Number.isNaN(matches[i])) return;
+    if (matches[i] < MIN_CLUSTERS) none.push(n);
+    else if (matches[i] < FEW_CLUSTERS) few.push(`${n} (${df[i].toFixed(1)})`);
+  });
+  return [
+    ...(none.length ? [`no interval: ${list(none)} rest${none.length === 1 ? 's' : ''} on a cell of fewer than ${MIN_CLUSTERS} matches`] : []),
+    ...(few.length ? [`few matches: interval from few degrees of freedom (a cell of fewer than ${FEW_CLUSTERS} matches; Satterthwaite df in brackets): ${list(few)}`] : []),
+  ];
 }
 
 /** The cells' match columns when every cell is clustered; undefined otherwise. */
@@ -48,13 +73,16 @@ export function withClusterRobust(table: CellTable, estimand: Estimand, boot: Bo
     const info = boot.info[i];
     if (info.kind !== 'shift' && info.kind !== 'robustness') continue;
     let used = 0;
-    for (let k = 0; k < cols.length; k++) { coefs[k] = jac[k * s + i]; curv[k] = second[k * s + i]; if (coefs[k] !== 0) used++; }
+    for (let k = 0; k < cols.length; k++) { coefs[k] = jac[k * s + i]; curv[k] = second[k * s + i]; if (coefs[k] !== 0 || curv[k] !== 0) used++; }
     // An R averaging several model–games keeps each pair's second-order bias while its spread
     // shrinks: its interval is centred on the bias-corrected value. One pair's R is left as it is
     // (its bias is of the order of its spread, and the correction measured worse: docs/methods.md §8.3).
-    const iv = clusterLinearInterval(cols, coefs, boot.point[i], info.bounds, 0.95, info.kind === 'robustness' && used > 2 ? curv : undefined);
+    const iv = info.kind === 'robustness'
+      ? clusterSmoothInterval(cols, coefs, curv, boot.point[i], info.bounds, { centre: used > 2 })
+      : clusterLinearInterval(cols, coefs, boot.point[i], info.bounds);
     lo[i] = iv.lo; hi[i] = iv.hi; df[i] = iv.df; matches[i] = iv.clusters;
   }
-  const robust = bootstrapResult(estimand, boot.point, boot.replicates, boot.reps, boot.method, { lo, hi, notes: [...boot.notes], fellBack: new Set(boot.fellBack), levels: boot.levels });
+  const notes = [...boot.notes, ...smallClusterNotes(estimand.names, boot.info, df, matches)];
+  const robust = bootstrapResult(estimand, boot.point, boot.replicates, boot.reps, boot.method, { lo, hi, notes, fellBack: new Set(boot.fellBack), levels: boot.levels });
   return { boot: robust, clusterRobust: { df, matches } };
 }

@@ -84,10 +84,13 @@ export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
 }
 
 export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
-  const rows = table3Rows(a).map((r) => [r.model, num(fixed(r.R)), num(interval(r.R_lo, r.R_hi)), num(fixed(r.shift)), num(interval(r.shift_lo, r.shift_hi))]);
+  // no interval (a clustered cell of fewer than 3 matches): —
+  const ci = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '—' : interval(lo, hi));
+  const rows = table3Rows(a).map((r) => [r.model, num(fixed(r.R)), num(ci(r.R_lo, r.R_hi)), num(fixed(r.shift)), num(ci(r.shift_lo, r.shift_hi))]);
   const blocks: Block[] = [
     { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals.` },
     { kind: 'table', id: 'table3', columns: ['Model', num('R'), num('95% CI'), num('Action shift'), num('95% CI')], rows },
+    ...(a.clusterRobust && a.boot.notes.length ? [{ kind: 'list' as const, items: [...a.boot.notes] }] : []),
   ];
   if (a.family) {
     blocks.push(
