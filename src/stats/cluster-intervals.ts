@@ -113,6 +113,17 @@ export function clusterDifferenceInterval(a: ClusterColumn, b: ClusterColumn, pa
 }
 
 /**
+ * The variance a cell whose matches are all alike stands for: its CR2 variance is 0, but its rate
+ * is uncertain — the half-width of its interval (Clopper–Pearson on √(N·G), above) over t_{G−1}, squared.
+ */
+function flatVariance(column: ClusterColumn, level: number): number {
+  const iv = clusterRateInterval(column, level);
+  if (iv.kind === 'none') return 0;
+  const t = tQuantile((1 + level) / 2, Math.max(1, iv.clusters - 1));
+  return ((iv.hi - iv.lo) / (2 * t)) ** 2;
+}
+
+/**
  * A linear combination Σ c_k · rate_k of independent cells' rates (each its own matches): the CR2
  * variance and Satterthwaite df of `cr2Contrast`, the t interval clipped to `bounds` (exact for a
  * mean of shifts). No interval when a cell with a non-zero coefficient has fewer than MIN_CLUSTERS matches.
@@ -136,18 +147,19 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
   const level = opts.level ?? 0.95;
   const terms: ContrastTerm[] = [];
   let clusters = Infinity, quad = 0, bias = 0;
+  let flat = 0; // Σ c_k² V*_k of the cells whose matches are all alike (their CR2 variance is 0)
   columns.forEach((column, k) => {
     const c = coefs[k], h = curvature ? curvature[k] : 0;
     if (c === 0 && h === 0) return;
     clusters = Math.min(clusters, clusterCount(column));
     if (c !== 0) terms.push({ group: k, column, coef: c });
-    if (h !== 0) {
-      const v = cr2Contrast([{ group: 0, column, coef: 1 }]).variance;
-      quad += 0.5 * Math.abs(h) * v; bias += 0.5 * h * v;
-    }
+    let v = cr2Contrast([{ group: 0, column, coef: 1 }]).variance;
+    if (v === 0) { v = flatVariance(column, level); flat += c * c * v; }
+    if (h !== 0) { quad += 0.5 * Math.abs(h) * v; bias += 0.5 * h * v; }
   });
   if (!Number.isFinite(point) || clusters === Infinity) return none(point, 0);
-  const c = terms.length ? cr2Contrast(terms) : { variance: 0, df: NaN };
+  const c0 = terms.length ? cr2Contrast(terms) : { variance: 0, df: NaN };
+  const c = { variance: c0.variance + flat, df: c0.df };
   if (clusters < MIN_CLUSTERS || !Number.isFinite(c.variance) || !Number.isFinite(quad)) return none(point, clusters);
   const df = Number.isFinite(c.df) ? c.df : clusters - 1;
   const t = tQuantile((1 + level) / 2, df);

@@ -12,7 +12,7 @@
 import type { CellTable } from '../../core/cells.js';
 import { cellRate } from '../../core/cells.js';
 import { bootstrapResult, type BootstrapResult, type Estimand } from '../../stats/bootstrap.js';
-import { clusterLinearInterval, clusterSmoothInterval, derivatives, FEW_CLUSTERS, MIN_CLUSTERS, type ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
+import { clusterCount, clusterDifferenceInterval, clusterLinearInterval, clusterSmoothInterval, derivatives, FEW_CLUSTERS, MIN_CLUSTERS, type ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
 import type { ClusterColumn } from '../../stats/cluster-robust.js';
 
 /** Statistics whose interval is cluster-robust, their degrees of freedom and matches (parallel to names; NaN elsewhere). */
@@ -56,13 +56,40 @@ function clusterColumns(table: CellTable): ClusterColumn[] | undefined {
 }
 
 /**
- * The bootstrap with the R and shift intervals replaced by cluster-robust ones, when every cell is
- * clustered and neither BCa nor the cluster bootstrap was asked for; unchanged otherwise.
+ * A shift of one model–game, a·(r_alt − r_base): the difference interval of the two cells
+ * (Satterthwaite t, MOVER where a cell has every match alike), scaled by a; undefined for any
+ * other combination.
+ */
+function pairShift(cols: readonly ClusterColumn[], coefs: Float64Array, point: number) {
+  const used = [...coefs.keys()].filter((k) => coefs[k] !== 0);
+  if (used.length !== 2) return undefined;
+  const [k1, k2] = used, a = Math.abs(coefs[k1]);
+  if (!(a > 0) || Math.abs(coefs[k1] + coefs[k2]) > 1e-9 * a) return undefined;
+  const [neg, pos] = coefs[k1] < 0 ? [k1, k2] : [k2, k1];
+  // the Jacobian is a difference quotient: a is 1 or the attenuation up to rounding
+  const scale = Math.abs(a - Math.round(a * 1e6) / 1e6) < 1e-6 ? Math.round(a * 1e6) / 1e6 : a;
+  const d = clusterDifferenceInterval(cols[neg], cols[pos], false);
+  return { ...d, point, lo: scale * d.lo, hi: scale * d.hi };
+}
+
+/** The smallest match count of the cells a statistic depends on (non-zero gradient or curvature). */
+function fewestMatches(cols: readonly ClusterColumn[], coefs: Float64Array, curv: Float64Array): number {
+  let g = Infinity;
+  cols.forEach((c, k) => { if (coefs[k] !== 0 || curv[k] !== 0) g = Math.min(g, clusterCount(c)); });
+  return g;
+}
+
+/**
+ * The bootstrap with the R and shift intervals replaced by cluster-robust ones when every cell is
+ * clustered and neither BCa nor the cluster bootstrap was asked for; with the cluster bootstrap
+ * (or BCa) on clustered cells, its intervals with the same rule: none below MIN_CLUSTERS matches,
+ * a note below FEW_CLUSTERS. Unchanged for independent trials.
  */
 export function withClusterRobust(table: CellTable, estimand: Estimand, boot: BootstrapResult,
   choice: { interval?: string; clusterInterval?: ClusteredIntervalMethod }): { boot: BootstrapResult; clusterRobust?: ClusterRobustInfo } {
   const cols = clusterColumns(table);
-  if (!cols || choice.interval === 'bca' || choice.clusterInterval === 'cluster-bootstrap') return { boot };
+  if (!cols) return { boot };
+  const robust = choice.interval !== 'bca' && choice.clusterInterval !== 'cluster-bootstrap';
   const s = estimand.names.length;
   const rates = Float64Array.from(table.cells, (c) => cellRate(c.obs));
   const { first: jac, second } = derivatives((r, o) => estimand.evaluate(r, o), rates, s);
@@ -74,15 +101,21 @@ export function withClusterRobust(table: CellTable, estimand: Estimand, boot: Bo
     if (info.kind !== 'shift' && info.kind !== 'robustness') continue;
     let used = 0;
     for (let k = 0; k < cols.length; k++) { coefs[k] = jac[k * s + i]; curv[k] = second[k * s + i]; if (coefs[k] !== 0 || curv[k] !== 0) used++; }
+    if (!robust) {
+      const g = fewestMatches(cols, coefs, curv);
+      matches[i] = g; df[i] = g - 1;
+      if (g < MIN_CLUSTERS) { lo[i] = NaN; hi[i] = NaN; }
+      continue;
+    }
     // An R averaging several model–games keeps each pair's second-order bias while its spread
-    // shrinks: its interval is centred on the bias-corrected value. One pair's R is left as it is
-    // (its bias is of the order of its spread, and the correction measured worse: docs/methods.md §8.3).
+    // shrinks: its interval is centred on the bias-corrected value. One pair's R is not
+    // (its bias is of the order of its spread, and the correction measured worse: docs/methods.md §8.4).
     const iv = info.kind === 'robustness'
       ? clusterSmoothInterval(cols, coefs, curv, boot.point[i], info.bounds, { centre: used > 2 })
-      : clusterLinearInterval(cols, coefs, boot.point[i], info.bounds);
+      : pairShift(cols, coefs, boot.point[i]) ?? clusterLinearInterval(cols, coefs, boot.point[i], info.bounds);
     lo[i] = iv.lo; hi[i] = iv.hi; df[i] = iv.df; matches[i] = iv.clusters;
   }
   const notes = [...boot.notes, ...smallClusterNotes(estimand.names, boot.info, df, matches)];
-  const robust = bootstrapResult(estimand, boot.point, boot.replicates, boot.reps, boot.method, { lo, hi, notes, fellBack: new Set(boot.fellBack), levels: boot.levels });
-  return { boot: robust, clusterRobust: { df, matches } };
+  const result = bootstrapResult(estimand, boot.point, boot.replicates, boot.reps, boot.method, { lo, hi, notes, fellBack: new Set(boot.fellBack), levels: boot.levels });
+  return { boot: result, ...(robust ? { clusterRobust: { df, matches } } : {}) };
 }
