@@ -5,7 +5,7 @@ import type { IntervalMethod } from '../../stats/bootstrap.js';
 import { combineEstimands } from '../../stats/combine.js';
 import type { ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
 import { analyzeTwoFraming, familyEstimand, familyLayout, twoFramingEstimand, twoFramingLayout, type TwoFramingSettings } from '../two-framing/index.js';
-import { simDesign, simTable, simTruth, type CoverageTruth } from './simulate.js';
+import { rateHits, simDesign, simTable, simTruth, type CoverageTruth } from './simulate.js';
 
 export type { CoverageTruth } from './simulate.js';
 
@@ -97,6 +97,9 @@ export function coverageStudy(table: CellTable, settings: TwoFramingSettings & C
   const covered = settings.methods.map(() => new Float64Array(names.length));
   const width = settings.methods.map(() => new Float64Array(names.length));
   const given = settings.methods.map(() => new Float64Array(names.length)); // simulations with an interval (none below 3 matches)
+  // clustered cells: each cell's rate interval as the repeated tables print it, pooled over cells
+  const rates = settings.methods.map(() => ({ hit: 0, of: 0, width: 0 }));
+  const clusteredRates = table.cells.some((c) => c.obs.kind === 'clustered');
   for (let s = 0; s < settings.sims; s++) {
     const p = simTruth(design, fixed, settings.seed, s);
     estimand.evaluate(Float64Array.from(p), truth);
@@ -109,6 +112,9 @@ export function coverageStudy(table: CellTable, settings: TwoFramingSettings & C
         if (lo <= t + 1e-12 && t <= hi + 1e-12) covered[k][r]++;
         if (hi >= lo) { width[k][r] += hi - lo; given[k][r]++; }
       });
+      if (clusteredRates && (m === 'cluster-robust' || m === 'cluster-bootstrap')) {
+        for (const h of rateHits(sim, p, m, settings.seed + 1 + s, settings.reps)) if (h !== undefined) { rates[k].of++; rates[k].width += h.width; if (h.hit) rates[k].hit++; }
+      }
     });
     onProgress?.(s + 1, settings.sims);
   }
@@ -118,5 +124,11 @@ export function coverageStudy(table: CellTable, settings: TwoFramingSettings & C
     return { statistic: statLabel(kind, ...parts), method, nominal: settings.level, coverage: c,
       mc_se: Math.sqrt((c * (1 - c)) / settings.sims), mean_width: width[k][r] / given[k][r], truth: truthSum[r] / settings.sims };
   }));
-  return { settings, rows, truthRates: fixed ?? design.rates, icc: design.rho };
+  const rateRows = settings.methods.flatMap((method, k): CoverageRow[] => {
+    const { hit, of, width: w } = rates[k];
+    if (of === 0) return [];
+    const c = hit / of;
+    return [{ statistic: 'rate (each clustered cell)', method, nominal: settings.level, coverage: c, mc_se: Math.sqrt((c * (1 - c)) / of), mean_width: w / of, truth: NaN }];
+  });
+  return { settings, rows: [...rows, ...rateRows], truthRates: fixed ?? design.rates, icc: design.rho };
 }

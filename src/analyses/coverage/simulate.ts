@@ -10,6 +10,8 @@ import { cellId, cellRate, cellSize } from '../../core/cells.js';
 import { binomialSampler } from '../../stats/binomial.js';
 import { drawMatches, jeffreysTruth, pooledIcc } from '../../stats/beta-binomial.js';
 import { streamFor } from '../../stats/rng.js';
+import { clusterCount, clusterRateInterval, MIN_CLUSTERS } from '../../stats/cluster-intervals.js';
+import { groupBootstrap } from '../../stats/group-bootstrap.js';
 
 /** Where the simulated truth comes from: drawn around the observed rates (jeffreys), the observed rates, or framings made equal. */
 export type CoverageTruth = 'jeffreys' | 'observed' | 'equal';
@@ -52,4 +54,25 @@ export function simTable(d: SimDesign, p: readonly number[], seed: number, s: nu
     return { key: c.key, obs: { kind: 'binary', n, x: binomialSampler(n, p[i]).draw(rng) } };
   });
   return { factors: d.table.factors, cells };
+}
+
+/**
+ * Whether each clustered cell's rate interval — as the repeated tables print it (cells.csv …):
+ * cluster-robust, or the percentile cluster bootstrap (B = reps, stream (seed, cell)) — holds the
+ * cell's true rate; undefined for a cell that is not clustered or has no interval (fewer than 3
+ * matches).
+ */
+export function rateHits(sim: CellTable, p: readonly number[], method: string, seed: number, reps: number): ({ hit: boolean; width: number } | undefined)[] {
+  return sim.cells.map((c, i) => {
+    if (c.obs.kind !== 'clustered') return undefined;
+    let lo: number, hi: number;
+    if (method === 'cluster-bootstrap') {
+      if (clusterCount(c.obs) < MIN_CLUSTERS) return undefined;
+      const rate = { names: ['rate'], evaluate: (r: Float64Array, out: Float64Array) => { out[0] = r[0]; } };
+      const b = groupBootstrap([{ id: String(i), columns: { sizes: [c.obs.sizes], sums: [c.obs.sums] } }], rate, { seed, reps });
+      [lo, hi] = [b.lo[0], b.hi[0]];
+    } else ({ lo, hi } = clusterRateInterval(c.obs));
+    if (!(hi >= lo)) return undefined;
+    return { hit: lo <= p[i] + 1e-12 && p[i] <= hi + 1e-12, width: hi - lo };
+  });
 }
