@@ -14,6 +14,7 @@ import type { Action } from '../../../src/core/games.js';
 import type { RepeatedDecision } from '../../../src/core/decisions.js';
 import { analyzeRepeatedPlay, fewNote, thinNote } from '../../../src/analyses/repeated/analysis.js';
 import { cellRows, cellsCsv, reactionRows } from '../../../src/analyses/repeated/tables.js';
+import { repeated } from '../../../src/analyses/repeated/index.js';
 
 const match = (id: string, opponent: string, moves: Action[], other: Action): RepeatedDecision[] =>
   moves.map((action, i) => ({ model: 'A', game: 'pd', framing: 'f', opponent, match: id, round: i + 1, seat: 1, action, opponentAction: other }));
@@ -51,5 +52,15 @@ describe('intervals from fewer than three matches', () => {
     const b = analyzeRepeatedPlay(three, { seed: 3, reps: 200 });
     expect(b.thin).toEqual({ statistics: 0, cells: 0, few: 1 });
     expect(thinNote(b)).toBeUndefined();
+  });
+});
+
+describe('the terminal table of cells', () => {
+  it('marks a few-match interval * and shows the values of a cell without one, each with its footnote', () => {
+    const text = repeated.terminal.cells(cellRows(analyzeRepeatedPlay(decisions, { seed: 3, reps: 200 })));
+    expect(text).toMatch(/always-defect\s+1\s+0\.500\s+— \(1 match: 0\.500\)/);
+    expect(text).toMatch(/always-cooperate\s+3\s+0\.667\s+\[\d\.\d{3}, \d\.\d{3}\] \*/);
+    expect(text).toContain('* few matches: an interval from fewer than 9 degrees of freedom');
+    expect(text).toContain('— no interval from fewer than 3 matches: each match\'s cooperation is shown instead');
   });
 });
