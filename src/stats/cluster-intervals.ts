@@ -138,8 +138,9 @@ export function clusterLinearInterval(columns: readonly ClusterColumn[], coefs: 
  * delta method to second order: gradient g_k and curvature h_k = ∂²f/∂r_k² at the observed rates,
  * each cell's CR2 variance V_k. The interval is f ± t_ν √V(Σ g_k r_k) with its lower end moved
  * down by t_ν² · ½ Σ_k |h_k| V_k — the reach of the quadratic term, which alone bounds f where
- * its gradient vanishes (equal rates) — and, with `centre`, centred on the bias-corrected value
- * f − ½ Σ_k h_k V_k and extended to hold f. Clipped to `bounds`; no interval when a cell f
+ * its gradient vanishes (equal rates); or, with `centre` (an average of several such terms, whose
+ * bias stays while its spread shrinks), centred on the bias-corrected value f − ½ Σ_k h_k V_k
+ * and extended to hold f, without the reach. Clipped to `bounds`; no interval when a cell f
  * depends on has fewer than MIN_CLUSTERS matches. Without a curvature: the linear interval.
  */
 export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: ArrayLike<number>, curvature: ArrayLike<number> | undefined,
@@ -163,7 +164,7 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
   if (clusters < MIN_CLUSTERS || !Number.isFinite(c.variance) || !Number.isFinite(quad)) return none(point, clusters);
   const df = Number.isFinite(c.df) ? c.df : clusters - 1;
   const t = tQuantile((1 + level) / 2, df);
-  const half = t * Math.sqrt(c.variance), reach = t * t * quad;
+  const half = t * Math.sqrt(c.variance), reach = opts.centre ? 0 : t * t * quad;
   // The interval spans the bias-corrected one and the point itself (a reported interval holds its point).
   const centre = opts.centre ? Math.min(bounds[1], Math.max(bounds[0], point - bias)) : point;
   return { point, lo: Math.max(bounds[0], Math.min(point, centre - half - reach)), hi: Math.min(bounds[1], Math.max(point, centre + half)), df, clusters, kind: 't' };
