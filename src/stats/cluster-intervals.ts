@@ -150,7 +150,8 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
   let clusters = Infinity, quad = 0, bias = 0;
   let flat = 0; // Σ c_k² V*_k of the cells whose matches are all alike (their CR2 variance is 0)
   columns.forEach((column, k) => {
-    const c = coefs[k], h = curvature ? curvature[k] : 0;
+    // a gradient at rounding level (equal rates) is none: the quadratic term alone bounds f
+    const c = Math.abs(coefs[k]) < 1e-7 ? 0 : coefs[k], h = curvature ? curvature[k] : 0;
     if (c === 0 && h === 0) return;
     clusters = Math.min(clusters, clusterCount(column));
     if (c !== 0) terms.push({ group: k, column, coef: c });
@@ -162,7 +163,7 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
   const c0 = terms.length ? cr2Contrast(terms) : { variance: 0, df: NaN };
   const c = { variance: c0.variance + flat, df: c0.df };
   if (clusters < MIN_CLUSTERS || !Number.isFinite(c.variance) || !Number.isFinite(quad)) return none(point, clusters);
-  const df = Number.isFinite(c.df) ? c.df : clusters - 1;
+  const df = Number.isFinite(c.df) ? c.df : clusters - 1; // no gradient: G − 1 of the fewest matches
   const t = tQuantile((1 + level) / 2, df);
   const half = t * Math.sqrt(c.variance), reach = opts.centre ? 0 : t * t * quad;
   // The interval spans the bias-corrected one and the point itself (a reported interval holds its point).
@@ -170,12 +171,10 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
   return { point, lo: Math.max(bounds[0], Math.min(point, centre - half - reach)), hi: Math.min(bounds[1], Math.max(point, centre + half)), df, clusters, kind: 't' };
 }
 
-/** The Jacobian ∂out_s/∂rate_k of f at `rates` by central differences (one-sided at 0 and 1): column-major, jac[k · s + i]. */
-export function jacobian(f: (rates: Float64Array, out: Float64Array) => void, rates: Float64Array, statistics: number, h = 1e-6): Float64Array {
-  return derivatives(f, rates, statistics, h).first;
-}
-
-/** First and (diagonal) second derivatives of f at `rates`, column-major as `jacobian` (second: central where the rate allows, else 0). */
+/**
+ * First and (diagonal) second derivatives ∂out_i/∂rate_k, ∂²out_i/∂rate_k² of f at `rates`, column-major
+ * (k · statistics + i), by central differences; one-sided at 0 and 1, where the second is 0.
+ */
 export function derivatives(f: (rates: Float64Array, out: Float64Array) => void, rates: Float64Array, statistics: number, h = 1e-4): { first: Float64Array; second: Float64Array } {
   const k = rates.length;
   const first = new Float64Array(k * statistics), second = new Float64Array(k * statistics);

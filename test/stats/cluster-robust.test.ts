@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cr2Contrast } from '../../src/stats/cluster-robust.js';
-import { clopperPearson, clusterDifferenceInterval, clusterRateInterval } from '../../src/stats/cluster-intervals.js';
+import { clopperPearson, clusterDifferenceInterval, clusterRateInterval, clusterSmoothInterval, derivatives } from '../../src/stats/cluster-intervals.js';
+import { robustness2 } from '../../src/stats/jsd.js';
 import { betaQuantile, tQuantile } from '../../src/stats/t-beta.js';
 
 /**
@@ -82,5 +83,28 @@ describe('cluster intervals', () => {
     const iv = clusterDifferenceInterval(a, b, false);
     expect(iv.df).toBeCloseTo(df, 8);
     expect(iv.hi - iv.point).toBeCloseTo(tQuantile(0.975, df) * Math.sqrt(va + vb), 8);
+  });
+});
+
+describe('smooth statistics', () => {
+  const col = (means: number[], n = 10) => ({ sizes: new Float64Array(means.length).fill(n), sums: Float64Array.from(means, (m) => m * n) });
+  it('derivatives: f = (r₀², 3 r₁) at (0.4, 0.7) → first (0.8, 0, 0, 3), second (2, 0, 0, 0), column-major', () => {
+    const { first, second } = derivatives((r, o) => { o[0] = r[0] * r[0]; o[1] = 3 * r[1]; }, Float64Array.from([0.4, 0.7]), 2);
+    [0.8, 0, 0, 3].forEach((v, i) => expect(first[i]).toBeCloseTo(v, 6));
+    [2, 0, 0, 0].forEach((v, i) => expect(second[i]).toBeCloseTo(v, 4));
+  });
+  it('R at equal rates: zero gradient, yet an interval [lo < 1, 1] from the curvature (½ Σ|h_k| V_k, reached at t²)', () => {
+    const a = col([0.3, 0.5, 0.4, 0.6]), b = col([0.6, 0.4, 0.5, 0.3]); // both rates 0.45
+    const f = (r: Float64Array, o: Float64Array) => { o[0] = robustness2(r[0], r[1]); };
+    const { first, second } = derivatives(f, Float64Array.from([0.45, 0.45]), 1);
+    expect(Math.abs(first[0]) + Math.abs(first[1])).toBeLessThan(1e-6);
+    const iv = clusterSmoothInterval([a, b], first, second, 1, [0, 1], { centre: false });
+    // By hand: each cell's match means deviate ±0.05, ±0.15 from 0.45: s² = 0.05/3, V = s²/4.
+    // R = 1 − JSD/ln 2 and ∂²JSD/∂p² = 1/(4p(1 − p)) at equal rates, so |h| = 1/(4·0.2475·ln 2) per cell;
+    // no gradient, so ν = G − 1 = 3, t(3, 0.975) = 3.182446305284263 (scipy); lo = 1 − t² · ½ · 2|h| V.
+    const h = 1 / (4 * 0.2475 * Math.LN2), V = 0.05 / 3 / 4;
+    expect(iv.hi).toBe(1);
+    expect(iv.df).toBe(3);
+    expect(iv.lo).toBeCloseTo(1 - 3.182446305284263 ** 2 * h * V, 4);
   });
 });
