@@ -98,10 +98,10 @@ export function withClusterRobust(table: CellTable, estimand: Estimand, boot: Bo
   const coefs = new Float64Array(cols.length), curv = new Float64Array(cols.length);
   for (let i = 0; i < s; i++) {
     const info = boot.info[i];
-    if (info.kind !== 'shift' && info.kind !== 'robustness') continue;
     let used = 0;
     for (let k = 0; k < cols.length; k++) { coefs[k] = jac[k * s + i]; curv[k] = second[k * s + i]; if (coefs[k] !== 0 || curv[k] !== 0) used++; }
-    if (!robust) {
+    // statistics without an analytic interval here (λ̂): the cluster bootstrap's, with the same 3-match rule
+    if (!robust || (info.kind !== 'shift' && info.kind !== 'robustness')) {
       const g = fewestMatches(cols, coefs, curv);
       matches[i] = g; df[i] = g - 1;
       if (g < MIN_CLUSTERS) { lo[i] = NaN; hi[i] = NaN; }

@@ -48,7 +48,7 @@ export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: 
     id: 'summary',
     heading: 'Summary',
     blocks: [
-      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, 95 % interval ${interval(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, 95 % interval ${interval(S.lo, S.hi)}; both ${conservativeNote(a)}. Higher R means the two framings lead to more similar cooperation.${(o.notes ?? []).map((n) => ` ${n}`).join('')}` },
+      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, ${ci95(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, ${ci95(S.lo, S.hi)}; both ${conservativeNote(a)}. Higher R means the two framings lead to more similar cooperation.${(o.notes ?? []).map((n) => ` ${n}`).join('')}` },
       {
         kind: 'facts',
         items: [
@@ -82,6 +82,9 @@ export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
     ],
   };
 }
+
+/** "95 % interval [lo, hi]", or why there is none (a clustered cell of fewer than 3 matches). */
+const ci95 = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? 'no interval (a cell of fewer than 3 matches)' : `95 % interval ${interval(lo, hi)}`);
 
 export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
   // no interval (a clustered cell of fewer than 3 matches): —
