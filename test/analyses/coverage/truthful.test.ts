@@ -10,7 +10,7 @@ import { testSampler } from '../../helpers/beta-binomial.js';
  * agrees within 0.03 with the coverage this test measures by its own simulation of the same
  * design — its own generator (test/helpers/beta-binomial.ts: Beta truths around the observed
  * counts, Bernoulli decisions, beta-binomial matches), samegame's analysis computing the intervals
- * exactly as analyze does. 1,500 data sets on each side: the Monte Carlo s.e. of the difference of
+ * exactly as analyze does, with the method of the coverage row compared. 1,500 data sets on each side: the Monte Carlo s.e. of the difference of
  * two coverages near 0.9 is ≈ 0.011, so 0.03 is 2.7 of them.
  *
  * 1. n = 50 per cell with cells at and near 0 (0/50, 1/50): truths from the Jeffreys posterior
@@ -43,7 +43,7 @@ describe('coverage reports what a simulation of the same design measures', () =>
     const gen = testSampler(50);
     const names = [stat('R', POOLED), stat('shift', POOLED)];
     const want = measured(table, (_s, p) => ({ factors: table.factors, cells: table.cells.map((c, i) => ({ key: c.key, obs: { kind: 'binary', n: 50, x: gen.binomial(50, p[i]) } })) }),
-      () => counts.map(([, , , x]) => gen.beta(x + 0.5, 50 - x + 0.5)), names);
+      () => counts.map(([, , , x]) => gen.beta(x + 0.5, 50 - x + 0.5)), names, { interval: 'percentile' });
     const got = coverageStudy(table, { ...settings, sims: SIMS, methods: ['percentile'], truth: 'jeffreys', level: 0.95 });
     names.forEach((n, k) => {
       const row = got.rows.find((r) => r.statistic === statLabel(n.slice(0, n.indexOf('[')), POOLED))!;
@@ -62,7 +62,7 @@ describe('coverage reports what a simulation of the same design measures', () =>
     const nEff = 50 / 3.7;
     const names = [stat('R', POOLED), stat('shift', POOLED)];
     const want = measured(table, (_s, p) => ({ factors: table.factors, cells: table.cells.map((c, i) => ({ key: c.key, obs: { kind: 'clustered', ...gen.matches(5, 10, p[i], 0.3) } })) }),
-      () => observed.map((o) => { const r = o.sums.reduce((a, b) => a + b, 0) / 50; return gen.beta(r * nEff + 0.5, (1 - r) * nEff + 0.5); }), names, { reps: 20 });
+      () => observed.map((o) => { const r = o.sums.reduce((a, b) => a + b, 0) / 50; return gen.beta(r * nEff + 0.5, (1 - r) * nEff + 0.5); }), names, { reps: 20, clusterInterval: 'cluster-robust' });
     const got = coverageStudy(table, { ...settings, reps: 20, sims: SIMS, methods: ['cluster-robust'], truth: 'jeffreys', level: 0.95 });
     console.log(`clustered design: within-match correlation estimated ${got.icc.toFixed(3)} (generated with 0.3)`);
     names.forEach((n, k) => {
