@@ -27,8 +27,8 @@ const list = (names: readonly string[]) => `${names.slice(0, SHOWN).join(', ')}$
 
 /**
  * The notes of the per-model and pooled statistics (Table 3, family R) that rest on few matches:
- * without an interval (a cell of fewer than MIN_CLUSTERS matches), or flagged (fewer than
- * FEW_CLUSTERS: "few matches: interval from … degrees of freedom").
+ * without an interval (a cell of fewer than MIN_CLUSTERS matches), or flagged when the interval
+ * has fewer than FEW_CLUSTERS − 1 degrees of freedom (as a cell of fewer than FEW_CLUSTERS matches).
  */
 function smallClusterNotes(names: readonly string[], info: BootstrapResult['info'], df: Float64Array, matches: Float64Array): string[] {
   const none: string[] = [], few: string[] = [];
@@ -37,11 +37,11 @@ function smallClusterNotes(names: readonly string[], info: BootstrapResult['info
     // the reported ones: per model and pooled (one part: R["M"], shift["Pooled"], Rfam["M"])
     if ((kind !== 'shift' && kind !== 'robustness') || !/^(R|shift|Rfam)\["(?:[^"\\]|\\.)*"\]$/.test(n) || Number.isNaN(matches[i])) return;
     if (matches[i] < MIN_CLUSTERS) none.push(n);
-    else if (matches[i] < FEW_CLUSTERS) few.push(`${n} (${df[i].toFixed(1)})`);
+    else if (df[i] < FEW_CLUSTERS - 1) few.push(`${n} (${df[i].toFixed(1)})`);
   });
   return [
     ...(none.length ? [`no interval: ${list(none)} rest${none.length === 1 ? 's' : ''} on a cell of fewer than ${MIN_CLUSTERS} matches`] : []),
-    ...(few.length ? [`few matches: interval from few degrees of freedom (a cell of fewer than ${FEW_CLUSTERS} matches; Satterthwaite df in brackets): ${list(few)}`] : []),
+    ...(few.length ? [`few matches: interval from fewer than ${FEW_CLUSTERS - 1} degrees of freedom (Satterthwaite df in brackets): ${list(few)}`] : []),
   ];
 }
 
