@@ -3,12 +3,12 @@
  * data"), from the CR2 variance and Satterthwaite degrees of freedom of `cluster-robust.ts`:
  *
  * - a rate: r ± t_{ν, 1−α/2} · √V (with equal match lengths: the t interval on G − 1 df of the
- *   match means); where that interval leaves [0, 1] (near 0 or 1), the Wilson score interval on the
- *   effective sample size n* = min(N, r(1 − r)/V) of Korn & Graubard (1998) with the t_ν quantile
- *   in place of the normal one; where V = 0 (every match alike, e.g. every decision 1), which says
- *   nothing of the within-match correlation, a Clopper–Pearson interval (as
- *   survey::svyciprop(method = "beta")) on n* = √(N·G), midway on the log scale between
- *   independent decisions (n* = N) and perfectly correlated matches (n* = G);
+ *   match means); where that interval leaves [0, 1] (near 0 or 1), the Clopper–Pearson interval on
+ *   the effective sample size of Korn & Graubard (1998), as survey::svyciprop(method = "beta"):
+ *   n* = min(N, r(1 − r)/V) · (t_{N−1} / t_ν)², x* = n*·r; where V = 0 (every match alike, e.g.
+ *   every decision 1), which says nothing of the within-match correlation, the same on
+ *   n* = √(N·G), midway on the log scale between independent decisions (n* = N) and perfectly
+ *   correlated matches (n* = G);
  * - a difference of two rates: r₂ − r₁ ± t_ν · √V with ν Satterthwaite's; where either rate has
  *   every match alike (its V = 0, so it adds nothing to √V), the MOVER combination of the two rates' intervals
  *   (Newcombe 1998; Zou & Donner 2008);
@@ -25,8 +25,8 @@ export const MIN_CLUSTERS = 3;
 /** Below this many matches an interval is flagged as resting on few degrees of freedom. */
 export const FEW_CLUSTERS = 10;
 
-/** How an interval was made: t (CR2, Satterthwaite df), wilson or beta (on the effective n), mover, or none. */
-export type ClusterIntervalKind = 't' | 'wilson' | 'beta' | 'mover' | 'none';
+/** How an interval was made: t (CR2, Satterthwaite df), beta (Clopper–Pearson on the effective n), mover, or none. */
+export type ClusterIntervalKind = 't' | 'beta' | 'mover' | 'none';
 
 export interface ClusterInterval {
   readonly point: number;
@@ -63,14 +63,6 @@ export function clopperPearson(r: number, nEff: number, level: number): [number,
   return [lo, hi];
 }
 
-/** The Wilson score interval of r on n decisions with quantile z (clipped to [0, 1]). */
-export function wilsonInterval(r: number, n: number, z: number): [number, number] {
-  const z2 = z * z;
-  const centre = (r + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (z * Math.sqrt((r * (1 - r)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
-
 /** The interval of one column's rate (module header). */
 export function clusterRateInterval(col: ClusterColumn, level = 0.95): ClusterInterval {
   const G = clusterCount(col);
@@ -83,11 +75,10 @@ export function clusterRateInterval(col: ClusterColumn, level = 0.95): ClusterIn
   const half = t * Math.sqrt(c.variance);
   if (c.variance > 0 && r - half >= 0 && r + half <= 1) return { point: r, lo: r - half, hi: r + half, df, clusters: G, kind: 't' };
   const N = decisions(col);
-  if (c.variance > 0) {
-    const [lo, hi] = wilsonInterval(r, Math.min(N, (r * (1 - r)) / c.variance), t);
-    return { point: r, lo, hi, df, clusters: G, kind: 'wilson' };
-  }
-  const [lo, hi] = clopperPearson(r, Math.sqrt(N * G), level);
+  // Korn & Graubard's effective n, truncated at N (a design effect below 1 is not credited), with
+  // svyciprop's degrees-of-freedom adjustment; √(N·G) where V = 0 says nothing of the correlation
+  const nEff = c.variance > 0 ? Math.min(N, (r * (1 - r)) / c.variance) * (tQuantile((1 + level) / 2, Math.max(1, N - 1)) / t) ** 2 : Math.sqrt(N * G);
+  const [lo, hi] = clopperPearson(r, nEff, level);
   return { point: r, lo, hi, df, clusters: G, kind: 'beta' };
 }
 
@@ -103,7 +94,8 @@ export function clusterDifferenceInterval(a: ClusterColumn, b: ClusterColumn, pa
   const clusters = Math.min(ia.clusters, ib.clusters);
   if (ia.kind === 'none' || ib.kind === 'none' || !Number.isFinite(c.variance)) return none(d, clusters);
   const df = Number.isFinite(c.df) ? c.df : clusters - 1;
-  if (ia.kind !== 'beta' && ib.kind !== 'beta' && c.variance > 0) {
+  const flat = (col: ClusterColumn) => !(cr2Contrast([{ group: 0, column: col, coef: 1 }]).variance > 0);
+  if (c.variance > 0 && !flat(a) && !flat(b)) {
     const half = tQuantile((1 + level) / 2, df) * Math.sqrt(c.variance);
     return { point: d, lo: Math.max(-1, d - half), hi: Math.min(1, d + half), df, clusters, kind: 't' };
   }

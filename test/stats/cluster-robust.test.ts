@@ -15,6 +15,9 @@ const ref = JSON.parse(readFileSync(new URL('../reference/cluster_robust.json', 
   cases: Case[]; quantiles: { t: { p: number; df: number; q: number }[]; beta: { p: number; a: number; b: number; q: number }[] };
 };
 
+/** Matches of 10 decisions with the given match means. */
+const col = (means: number[], n = 10) => ({ sizes: new Float64Array(means.length).fill(n), sums: Float64Array.from(means, (m) => m * n) });
+
 describe('CR2 with Satterthwaite degrees of freedom (reference: general matrix computation in numpy)', () => {
   for (const c of ref.cases) {
     it(c.name, () => {
@@ -33,17 +36,17 @@ describe('t and beta quantiles (reference: scipy.stats)', () => {
 });
 
 describe('cluster intervals', () => {
-  it('near 1: the Wilson score interval on the effective n with the t quantile (hand computation)', () => {
-    // match means 1 1 1 1 0.8 (10 decisions each): r = 0.96, V = s²/5 with s² = 4·0.04² + 0.16²)/4 = 0.008,
-    // n* = min(50, 0.96·0.04 / 0.0016) = 24, t_4 = 2.7764451051977934 (scipy)
+  it('near 1: Clopper–Pearson on the Korn–Graubard effective n with the df adjustment (hand computation, scipy quantiles)', () => {
+    // match means 1 1 1 1 0.8 (10 decisions each): r = 0.96, V = s²/5 with s² = (4·0.04² + 0.16²)/4 = 0.008;
+    // t: 0.96 ± 2.776·0.04 leaves [0, 1]. n* = min(50, 0.96·0.04/0.0016) · (t_49/t_4)² = 24 · (2.0095752371292392/2.7764451051977934)² = 12.5731
     const iv = clusterRateInterval(col([1, 1, 1, 1, 0.8]));
-    const z = 2.7764451051977934, n = 24, r = 0.96;
-    const centre = (r + z * z / (2 * n)) / (1 + z * z / n), half = z * Math.sqrt(r * (1 - r) / n + z * z / (4 * n * n)) / (1 + z * z / n);
-    expect(iv.kind).toBe('wilson');
-    expect(iv.lo).toBeCloseTo(centre - half, 9);
-    expect(iv.hi).toBeCloseTo(Math.min(1, centre + half), 9);
+    const n = 24 * (2.0095752371292392 / 2.7764451051977934) ** 2, x = 0.96 * n;
+    expect(iv.kind).toBe('beta');
+    expect(iv.lo).toBeCloseTo(betaQuantile(0.025, x, n - x + 1), 10);
+    expect(iv.hi).toBeCloseTo(betaQuantile(0.975, x + 1, n - x), 10);
+    expect(iv.lo).toBeCloseTo(0.6837461014437316, 8); // scipy.stats.beta.ppf(0.025, x, n − x + 1)
+    expect(iv.hi).toBeCloseTo(0.9999599674716966, 8); // scipy.stats.beta.ppf(0.975, x + 1, n − x)
   });
-  const col = (means: number[], n = 10) => ({ sizes: new Float64Array(means.length).fill(n), sums: Float64Array.from(means, (m) => m * n) });
   it('equal match lengths: the t interval on G − 1 df of the match means (hand computation)', () => {
     // match means 0.3 0.5 0.2 0.7: mean 0.425, s² = 0.1475/3, se = √(s²/4); t(3, 0.975) = 3.182446305284263
     const iv = clusterRateInterval(col([0.3, 0.5, 0.2, 0.7]));
@@ -87,7 +90,6 @@ describe('cluster intervals', () => {
 });
 
 describe('smooth statistics', () => {
-  const col = (means: number[], n = 10) => ({ sizes: new Float64Array(means.length).fill(n), sums: Float64Array.from(means, (m) => m * n) });
   it('derivatives: f = (r₀², 3 r₁) at (0.4, 0.7) → first (0.8, 0, 0, 3), second (2, 0, 0, 0), column-major', () => {
     const { first, second } = derivatives((r, o) => { o[0] = r[0] * r[0]; o[1] = 3 * r[1]; }, Float64Array.from([0.4, 0.7]), 2);
     [0.8, 0, 0, 3].forEach((v, i) => expect(first[i]).toBeCloseTo(v, 6));

@@ -25,7 +25,7 @@ export interface RepeatedStatistics {
   readonly df: Float64Array;
   /** Matches each statistic rests on. */
   readonly matches: Float64Array;
-  /** How each interval was made: t, wilson, beta, mover, bootstrap or none. */
+  /** How each interval was made: t, beta, mover, bootstrap or none. */
   readonly kind: readonly string[];
   /** The bootstrap's replicates where each statistic is defined (cluster bootstrap only). */
   readonly defined?: Float64Array;

@@ -28,7 +28,7 @@ export function repeatedSummarySection(a: RepeatedAnalysis, input: RepeatedDecis
 /** How the intervals were made, for the summary. */
 function intervalText(a: RepeatedAnalysis): string {
   if (a.settings.interval === 'cluster-bootstrap') return `Every interval is a 95 % percentile interval of a cluster bootstrap with the match as the cluster: each replicate redraws a cell's matches with replacement, all rounds of a drawn match together (B = ${a.settings.reps}, seed ${a.settings.seed}).`;
-  return 'Every interval is a 95 % small-sample cluster-robust interval with the match as the cluster (CR2 variance, Satterthwaite degrees of freedom: with matches of equal length, the t interval on G − 1 degrees of freedom of the match means; near 0 or 1 the Wilson interval on the effective sample size; docs/methods.md §21).';
+  return 'Every interval is a 95 % small-sample cluster-robust interval with the match as the cluster (CR2 variance, Satterthwaite degrees of freedom: with matches of equal length, the t interval on G − 1 degrees of freedom of the match means; near 0 or 1 the Clopper–Pearson interval on the effective sample size; docs/methods.md §8.4, §21).';
 }
 
 /** cells.csv as a table: cooperation over all rounds per cell. */
