@@ -63,8 +63,30 @@ export function clopperPearson(r: number, nEff: number, level: number): [number,
   return [lo, hi];
 }
 
-/** The interval of one column's rate (module header). */
+/**
+ * One column's rate interval and CR2 variance, computed once per column object: Table 3's
+ * statistics read the same cells many times (a pair's R and shift, the model's, the pooled ones).
+ */
+const rateCache = new WeakMap<ClusterColumn, Map<number, ClusterInterval>>();
+const varianceCache = new WeakMap<ClusterColumn, number>();
+
+/** The CR2 variance of one column's rate. */
+export function columnVariance(col: ClusterColumn): number {
+  let v = varianceCache.get(col);
+  if (v === undefined) { v = cr2Contrast([{ group: 0, column: col, coef: 1 }]).variance; varianceCache.set(col, v); }
+  return v;
+}
+
+/** The interval of one column's rate (module header); the same for the same column object and level. */
 export function clusterRateInterval(col: ClusterColumn, level = 0.95): ClusterInterval {
+  let byLevel = rateCache.get(col);
+  if (!byLevel) { byLevel = new Map(); rateCache.set(col, byLevel); }
+  let iv = byLevel.get(level);
+  if (!iv) { iv = rateInterval(col, level); byLevel.set(level, iv); }
+  return iv;
+}
+
+function rateInterval(col: ClusterColumn, level: number): ClusterInterval {
   const G = clusterCount(col);
   const c = cr2Contrast([{ group: 0, column: col, coef: 1 }]);
   const r = c.estimate;
@@ -94,7 +116,7 @@ export function clusterDifferenceInterval(a: ClusterColumn, b: ClusterColumn, pa
   const clusters = Math.min(ia.clusters, ib.clusters);
   if (ia.kind === 'none' || ib.kind === 'none' || !Number.isFinite(c.variance)) return none(d, clusters);
   const df = Number.isFinite(c.df) ? c.df : clusters - 1;
-  const flat = (col: ClusterColumn) => !(cr2Contrast([{ group: 0, column: col, coef: 1 }]).variance > 0);
+  const flat = (col: ClusterColumn) => !(columnVariance(col) > 0);
   if (c.variance > 0 && !flat(a) && !flat(b)) {
     const half = tQuantile((1 + level) / 2, df) * Math.sqrt(c.variance);
     return { point: d, lo: Math.max(-1, d - half), hi: Math.min(1, d + half), df, clusters, kind: 't' };
@@ -147,7 +169,7 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
     if (c === 0 && h === 0) return;
     clusters = Math.min(clusters, clusterCount(column));
     if (c !== 0) terms.push({ group: k, column, coef: c });
-    let v = cr2Contrast([{ group: 0, column, coef: 1 }]).variance;
+    let v = columnVariance(column);
     if (v === 0) { v = flatVariance(column, level); flat += c * c * v; }
     if (h !== 0) { quad += 0.5 * Math.abs(h) * v; bias += 0.5 * h * v; }
   });

@@ -79,7 +79,7 @@ cases.append(case("paired columns of the same matches", [last, before], [1.0, -1
 cases.append(case("weighted mean of four cells", [random_column(4, 5, 9, p) for p in (0.2, 0.3, 0.7, 0.9)], [0.5, -0.5, 0.25, 0.25], [0, 1, 2, 3]))
 
 quantiles = {
-    "t": [{"p": p, "df": df, "q": float(stats.t.ppf(p, df))} for p, df in [(0.975, 1), (0.975, 2), (0.975, 4.5), (0.975, 9), (0.025, 29), (0.995, 200)]],
-    "beta": [{"p": p, "a": a, "b": b, "q": float(stats.beta.ppf(p, a, b))} for p, a, b in [(0.025, 3, 8), (0.975, 4, 7), (0.025, 0.5, 30.5), (0.975, 29.5, 0.5), (0.025, 6.3, 1), (0.5, 120, 80)]],
+    "t": [{"p": p, "df": df, "q": float(stats.t.ppf(p, df))} for p, df in [(0.975, 1), (0.975, 2), (0.975, 4.5), (0.975, 9), (0.025, 29), (0.995, 200), (0.975, 1.5), (0.9995, 3), (0.975, 5000)]],
+    "beta": [{"p": p, "a": a, "b": b, "q": float(stats.beta.ppf(p, a, b))} for p, a, b in [(0.025, 3, 8), (0.975, 4, 7), (0.025, 0.5, 30.5), (0.975, 29.5, 0.5), (0.025, 6.3, 1), (0.5, 120, 80), (0.5, 0.5, 0.5), (1e-6, 1.2, 300), (0.975, 300, 1.2), (0.025, 0.05, 2), (0.975, 2, 0.05)]],
 }
 print(json.dumps({"cases": cases, "quantiles": quantiles}, indent=1))

@@ -32,7 +32,13 @@ describe('CR2 with Satterthwaite degrees of freedom (reference: general matrix c
 
 describe('t and beta quantiles (reference: scipy.stats)', () => {
   it('t', () => { for (const q of ref.quantiles.t) expect(tQuantile(q.p, q.df)).toBeCloseTo(q.q, 9); });
-  it('beta', () => { for (const q of ref.quantiles.beta) expect(betaQuantile(q.p, q.a, q.b)).toBeCloseTo(q.q, 10); });
+  it('beta (absolute 1e-10; relative 1e-9 below 0.5)', () => {
+    for (const q of ref.quantiles.beta) {
+      const got = betaQuantile(q.p, q.a, q.b);
+      expect(got).toBeCloseTo(q.q, 10);
+      if (q.q > 0 && q.q < 0.5) expect(Math.abs(got / q.q - 1), JSON.stringify(q)).toBeLessThan(1e-9);
+    }
+  });
 });
 
 describe('cluster intervals', () => {
