@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { cr2Contrast } from '../../src/stats/cluster-robust.js';
 import { clopperPearson, clusterDifferenceInterval, clusterRateInterval, clusterSmoothInterval, derivatives } from '../../src/stats/cluster-intervals.js';
 import { robustness2 } from '../../src/stats/jsd.js';
@@ -114,5 +115,25 @@ describe('smooth statistics', () => {
     expect(iv.hi).toBe(1);
     expect(iv.df).toBe(3);
     expect(iv.lo).toBeCloseTo(1 - 3.182446305284263 ** 2 * h * V, 4);
+  });
+});
+
+describe('properties', () => {
+  it('equal match lengths: V = s²/G of the match means and ν = G − 1, for any outcomes', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 12 }), fc.array(fc.nat(), { minLength: 3, maxLength: 30 }), (n, raw) => {
+      const sums = raw.map((x) => x % (n + 1));
+      const r = cr2Contrast([{ group: 0, column: { sizes: new Float64Array(sums.length).fill(n), sums: Float64Array.from(sums) }, coef: 1 }]);
+      const m = sums.map((x) => x / n), G = m.length, mean = m.reduce((a, b) => a + b, 0) / G;
+      const s2 = m.reduce((a, b) => a + (b - mean) ** 2, 0) / (G - 1);
+      expect(r.variance).toBeCloseTo(s2 / G, 12);
+      expect(r.df).toBeCloseTo(G - 1, 9);
+    }));
+  });
+  it('a MOVER shift where one cell has every match alike: d − √((r₂ − l₂)² + (u₁ − r₁)²), d + √((u₂ − r₂)² + (r₁ − l₁)²)', () => {
+    const a = col([0.3, 0.5, 0.2, 0.7]), b = col([1, 1, 1]);
+    const ia = clusterRateInterval(a), ib = clusterRateInterval(b), d = clusterDifferenceInterval(a, b, false);
+    expect(d.kind).toBe('mover');
+    expect(d.lo).toBeCloseTo(1 - 0.425 - Math.hypot(1 - ib.lo, ia.hi - 0.425), 12);
+    expect(d.hi).toBeCloseTo(Math.min(1, 1 - 0.425 + Math.hypot(ib.hi - 1, 0.425 - ia.lo)), 12);
   });
 });
