@@ -1,4 +1,5 @@
 import type { RepeatedDecision } from '../../core/decisions.js';
+import type { DisplayNames } from '../../core/display-names.js';
 import { stat } from '../../core/names.js';
 import type { Estimand, StatInfo } from '../../stats/bootstrap.js';
 import type { GroupBootstrapResult } from '../../stats/group-bootstrap.js';
@@ -15,6 +16,8 @@ export interface RepeatedSettings {
   readonly factors?: readonly string[];
   /** How intervals are made; cluster-robust when absent. */
   readonly interval?: RepeatedInterval;
+  /** Display names of models, games, framings and opponents (figures, report, terminal, LaTeX; CSV adds them beside the ids). */
+  readonly names?: DisplayNames;
 }
 
 export interface RepeatedAnalysis {
