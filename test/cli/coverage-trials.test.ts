@@ -38,4 +38,3 @@ describe('samegame coverage --trials', () => {
     expect(existsSync(out)).toBe(false);
   });
 });
-});
