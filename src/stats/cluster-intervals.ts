@@ -54,13 +54,24 @@ function decisions(col: ClusterColumn): number {
   return n;
 }
 
+/**
+ * An interval end within 10⁻⁶ of a bound of the statistic is the bound: a Clopper–Pearson end of
+ * 1 − 10⁻⁷ (a rate near 1 on a small effective n) says nothing 1 does not, and would read as
+ * rounding noise in the files.
+ */
+function snap(x: number, lo: number, hi: number): number {
+  if (Math.abs(x - lo) < 1e-6) return lo;
+  if (Math.abs(hi - x) < 1e-6) return hi;
+  return x;
+}
+
 /** Clopper–Pearson ends for x* = n*·r of n* (real-valued), at level. */
 export function clopperPearson(r: number, nEff: number, level: number): [number, number] {
   const a = (1 - level) / 2;
   const x = nEff * r;
   const lo = r <= 0 ? 0 : betaQuantile(a, x, nEff - x + 1);
   const hi = r >= 1 ? 1 : betaQuantile(1 - a, x + 1, nEff - x);
-  return [lo, hi];
+  return [snap(lo, 0, 1), snap(hi, 0, 1)];
 }
 
 /**
@@ -95,7 +106,7 @@ function rateInterval(col: ClusterColumn, level: number): ClusterInterval {
   const df = Number.isFinite(c.df) ? c.df : G - 1;
   const t = tQuantile((1 + level) / 2, df);
   const half = t * Math.sqrt(c.variance);
-  if (c.variance > 0 && r - half >= 0 && r + half <= 1) return { point: r, lo: r - half, hi: r + half, df, clusters: G, kind: 't' };
+  if (c.variance > 0 && r - half >= 0 && r + half <= 1) return { point: r, lo: snap(r - half, 0, 1), hi: snap(r + half, 0, 1), df, clusters: G, kind: 't' };
   const N = decisions(col);
   // Korn & Graubard's effective n, truncated at N (a design effect below 1 is not credited), with
   // svyciprop's degrees-of-freedom adjustment; √(N·G) where V = 0 says nothing of the correlation
@@ -119,11 +130,11 @@ export function clusterDifferenceInterval(a: ClusterColumn, b: ClusterColumn, pa
   const flat = (col: ClusterColumn) => !(columnVariance(col) > 0);
   if (c.variance > 0 && !flat(a) && !flat(b)) {
     const half = tQuantile((1 + level) / 2, df) * Math.sqrt(c.variance);
-    return { point: d, lo: Math.max(-1, d - half), hi: Math.min(1, d + half), df, clusters, kind: 't' };
+    return { point: d, lo: snap(Math.max(-1, d - half), -1, 1), hi: snap(Math.min(1, d + half), -1, 1), df, clusters, kind: 't' };
   }
   const lo = d - Math.hypot(ib.point - ib.lo, ia.hi - ia.point);
   const hi = d + Math.hypot(ib.hi - ib.point, ia.point - ia.lo);
-  return { point: d, lo: Math.max(-1, lo), hi: Math.min(1, hi), df, clusters, kind: 'mover' };
+  return { point: d, lo: snap(Math.max(-1, lo), -1, 1), hi: snap(Math.min(1, hi), -1, 1), df, clusters, kind: 'mover' };
 }
 
 /**
@@ -182,7 +193,8 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
   const half = t * Math.sqrt(c.variance), reach = opts.centre ? 0 : t * t * quad;
   // The interval spans the bias-corrected one and the point itself (a reported interval holds its point).
   const centre = opts.centre ? Math.min(bounds[1], Math.max(bounds[0], point - bias)) : point;
-  return { point, lo: Math.max(bounds[0], Math.min(point, centre - half - reach)), hi: Math.min(bounds[1], Math.max(point, centre + half)), df, clusters, kind: 't' };
+  const lo = Math.max(bounds[0], Math.min(point, centre - half - reach)), hi = Math.min(bounds[1], Math.max(point, centre + half));
+  return { point, lo: snap(lo, bounds[0], bounds[1]), hi: snap(hi, bounds[0], bounds[1]), df, clusters, kind: 't' };
 }
 
 /**
