@@ -25,6 +25,9 @@ export { bcaInterval, binaryJackknife, valuesJackknife, jackknifeAcceleration, t
 export { normalCdf, normalQuantile } from './stats/normal.js';
 export { combineEstimands } from './stats/combine.js';
 export { leaveOneClusterOut } from './stats/jackknife.js';
+export { cr2Contrast, type ClusterColumn, type ContrastTerm, type ContrastResult } from './stats/cluster-robust.js';
+export { clusterRateInterval, clusterDifferenceInterval, clusterLinearInterval, clusterSmoothInterval, MIN_CLUSTERS, FEW_CLUSTERS, type ClusterInterval, type ClusteredIntervalMethod } from './stats/cluster-intervals.js';
+export { tQuantile, betaQuantile, betaCdf } from './stats/t-beta.js';
 
 // Readers (sources).
 export { readRates, type RatesInput, type RateRow, type ReadRatesOptions, type RatesKind, PLANNED_PAIR } from './sources/rates-csv.js';
@@ -59,7 +62,7 @@ export {
   compareWithPublished, judge, reproductionCheck, reproductionCsv, reproductionSentence, VERDICTS,
   type Reproduction, type ReproductionRow, type Verdict, type VerdictRule, type VerdictSettings,
 } from './analyses/reproduction/index.js';
-export { coverageStudy, truthRates, type CoverageResult, type CoverageRow, type CoverageTruth } from './analyses/coverage/index.js';
+export { coverageStudy, truthRates, type CoverageMethod, type CoverageResult, type CoverageRow, type CoverageTruth } from './analyses/coverage/index.js';
 export { repeated, type RepeatedAnalysis, type RepeatedCell, type CellRow, type RoundRow, type ReactionRow, type EndGameRow } from './analyses/repeated/index.js';
 
 // Commands as functions: source → analyses → files.

@@ -8,8 +8,7 @@ import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { analyzeTrials, defaultTrialsOut } from '../commands/analyze-trials.js';
 import { parseRoundRange } from '../commands/flags.js';
-import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
-import type { IntervalMethod } from '../stats/bootstrap.js';
+import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, intervalSettings, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger, type IntervalFlag } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { DEFAULT_THRESHOLDS, defaultAnalyzeOut } from '../commands/analyze.js';
 import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
@@ -48,7 +47,7 @@ export function registerAnalyze(program: Command): void {
     .option('-q, --quiet', 'print only the table');
   addFigureFlags(addNamesFlags(addExpectFlag(addLogFlags(cmd), '; two-framing runs only')))
     .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string; rounds?: string; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
-      attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
+      attenuation?: number; seed: number; reps: number; interval: IntervalFlag; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean } & FigureFlags) => {
       if ((store === undefined) === (o.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
       checkLogFlags(o, store);
@@ -56,7 +55,7 @@ export function registerAnalyze(program: Command): void {
         if (o.format === undefined) throw new UserError(logsMsg.analyzeNeedsFormat());
         checkOutDir('--out', o.out ?? defaultTrialsOut(o.trials[0]), OUT_SUBDIRS);
         const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, models: o.models, factors: o.factor, out: o.out, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o),
-          base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger: terminalLogger(o.quiet) });
+          base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...intervalSettings(o.interval), logger: terminalLogger(o.quiet) });
         return printRepeated(res, terminalLogger(o.quiet));
       }
       if (o.models !== undefined) throw new UserError(logsMsg.modelsNeedTrials());
@@ -64,7 +63,7 @@ export function registerAnalyze(program: Command): void {
       checkOutDir('--out', o.out ?? defaultAnalyzeOut(store), OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       await analyzeStore({ store, out: o.out, runId: o.run, factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o), rounds: o.rounds === undefined ? undefined : parseRoundRange(o.rounds), compare: o.compare,
-        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
+        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...intervalSettings(o.interval), logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore });
     });
 }

@@ -137,12 +137,18 @@ export function terminalLogger(opts: boolean | TerminalLoggerOptions = false): T
   };
 }
 
-/** --interval percentile|bca: how intervals are read off the bootstrap replicates. */
-export const parseIntervalFlag = (v: string): IntervalMethod => {
-  if (v !== 'percentile' && v !== 'bca') throw new InvalidArgumentError(msg.badFlag('--interval', v, 'percentile or bca'));
+/** --interval percentile|bca|cluster-bootstrap: how intervals are read off the bootstrap replicates (clustered data: cluster-robust unless cluster-bootstrap). */
+export type IntervalFlag = IntervalMethod | 'cluster-bootstrap';
+export const parseIntervalFlag = (v: string): IntervalFlag => {
+  if (v !== 'percentile' && v !== 'bca' && v !== 'cluster-bootstrap') throw new InvalidArgumentError(msg.badFlag('--interval', v, 'percentile, bca or cluster-bootstrap'));
   return v;
 };
-export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca (bias-corrected and accelerated)';
+export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca (bias-corrected and accelerated); clustered data (repeated play, --cluster, logs) get small-sample cluster-robust intervals unless cluster-bootstrap (the percentile cluster bootstrap)';
+
+/** The settings of an --interval value: the bootstrap's method, and for clustered data whether the cluster bootstrap replaces the cluster-robust intervals. */
+export function intervalSettings(v: IntervalFlag): { interval: IntervalMethod; clusterInterval?: 'cluster-bootstrap' } {
+  return v === 'cluster-bootstrap' ? { interval: 'percentile', clusterInterval: 'cluster-bootstrap' } : { interval: v };
+}
 
 /** The flags of every command that analyzes a rates file (reproduce, report, audit). */
 export interface RatesFlags {
@@ -156,7 +162,7 @@ export interface RatesFlags {
   format?: string; rounds?: string;
   /** --digitized PROJECT with --layout LAYOUT.csv and --pixel-error K. */
   digitized?: string; layout?: string; pixelError?: number;
-  interval: IntervalMethod;
+  interval: IntervalFlag;
 }
 
 export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; attenuation: number; base: string; alt: string }): Command {
@@ -208,6 +214,7 @@ export function inputFlags(o: RatesFlags, cmd: Command) {
   return {
     ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, layout: o.layout, pixelError: o.pixelError,
     attenuation: cmd.getOptionValueSource('attenuation') === 'default' ? undefined : o.attenuation,
+    ...intervalSettings(o.interval),
   };
 }
 

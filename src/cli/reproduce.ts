@@ -20,7 +20,7 @@ export function registerReproduce(program: Command): void {
       const logger = terminalLogger(o.quiet);
       const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger, figureStyle: figureStyleOf(o), namesFile: o.names });
       const rows = res.table3.map((r) => ({ ...r, model: shown(res.names?.map, r.model) }));
-      process.stdout.write(`${table3Text(rows, res.analysis.settings.attenuation, o.interval)}\n`);
+      process.stdout.write(`${table3Text(rows, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       for (const n of res.notes) logger.info(n);
       for (const n of res.analysis.boot.notes) logger.warn(n);

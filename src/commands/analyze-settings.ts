@@ -58,6 +58,7 @@ export function directRunSettings(opts: AnalyzeOptions, table: CellTable, logger
     base: opts.base ?? (framings.includes(DEFAULTS.base) ? DEFAULTS.base : framings[0]),
     alt: opts.alt ?? (framings.includes(DEFAULTS.alt) ? DEFAULTS.alt : framings[1] ?? framings[0]),
     interval: opts.interval ?? 'percentile',
+    ...(opts.clusterInterval ? { clusterInterval: opts.clusterInterval } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   if (opts.base === undefined || opts.alt === undefined) logger.info(analyzeMsg.framingPair(settings.base, settings.alt));

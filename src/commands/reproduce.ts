@@ -65,7 +65,7 @@ export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramin
   extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly names?: string } = {}): string {
   return regenerateCommand(command, [], {
     ...inputFlagsOf(input), seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
-    interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
+    interval: extra.interval === 'bca' || extra.interval === 'cluster-bootstrap' ? extra.interval : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
   });
 }
 
@@ -83,6 +83,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
     base: opts.base ?? DEFAULTS.base,
     alt: opts.alt ?? DEFAULTS.alt,
     interval: opts.interval ?? 'percentile',
+    ...(opts.clusterInterval ? { clusterInterval: opts.clusterInterval } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   const input = readInput(opts, settings.base, settings.alt);
@@ -92,7 +93,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const analysis = twoFraming.analyze(input.table, settings, logger);
   opts.onAnalysis?.(analysis);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: published?.path, ...verdictFlags(opts, published), names: opts.namesFile });
+  const command = ratesCommand('reproduce', input, settings, { interval: opts.clusterInterval ?? opts.interval, expect: published?.path, ...verdictFlags(opts, published), names: opts.namesFile });
   const compared = compareExpected(analysis, published, opts);
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared) });
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);

@@ -49,7 +49,7 @@ export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: 
     id: 'summary',
     heading: 'Summary',
     blocks: [
-      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, 95 % interval ${interval(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, 95 % interval ${interval(S.lo, S.hi)}; both ${conservativeNote(a)}. Higher R means the two framings lead to more similar cooperation.${(o.notes ?? []).map((n) => ` ${n}`).join('')}` },
+      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, ${ci95(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, ${ci95(S.lo, S.hi)}; both ${conservativeNote(a)}. Higher R means the two framings lead to more similar cooperation.${(o.notes ?? []).map((n) => ` ${n}`).join('')}` },
       {
         kind: 'facts',
         items: [
@@ -84,12 +84,18 @@ export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
   };
 }
 
+/** "95 % interval [lo, hi]", or why there is none (a clustered cell of fewer than 3 matches). */
+const ci95 = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? 'no interval (a cell of fewer than 3 matches)' : `95 % interval ${interval(lo, hi)}`);
+
 export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
   const cols = table3Columns();
-  const rows = table3Rows(a).map((r) => [r.model, ...cols.flatMap((c) => [num(fixed(r[c.column] as number)), num(interval(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number))])]);
+  // no interval (a clustered cell of fewer than 3 matches): —
+  const ci = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '—' : interval(lo, hi));
+  const rows = table3Rows(a).map((r) => [r.model, ...cols.flatMap((c) => [num(fixed(r[c.column] as number)), num(ci(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number))])]);
   const blocks: Block[] = [
     { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals.` },
     { kind: 'table', id: 'table3', columns: ['Model', ...cols.flatMap((c) => [num(c.label), num('95% CI')])], rows },
+    ...(a.clusterRobust && a.boot.notes.length ? [{ kind: 'list' as const, items: [...a.boot.notes] }] : []),
   ];
   if (a.family) {
     blocks.push(
