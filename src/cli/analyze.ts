@@ -7,6 +7,7 @@ import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
 import { printSelective } from './analyze-selective.js';
 import { DEFAULTS } from '../commands/reproduce.js';
 import { table3Text } from '../analyses/two-framing/terminal.js';
+import { framingTestText, hasFramingTests } from '../analyses/two-framing/framing-tests.js';
 import { msg } from '../core/messages/common.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { UserError } from '../core/errors.js';
@@ -74,6 +75,7 @@ export function registerAnalyze(program: Command): void {
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
       if (isRepeatedAnalysis(res)) return printRepeated(res, logger);
       process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
+      if (hasFramingTests(res.analysis)) logger.info(framingTestText(res.analysis));
       const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
       const err = res.source.tallies.reduce((s, t) => s + t.error, 0);
       logger.info(`run ${res.source.run.id} (${res.source.run.designName}): ${res.analysis.table.cells.length} cells, ${inv} invalid and ${err} failed trials left out (reports/invalid.csv)`);

@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import { DEFAULTS } from '../commands/reproduce.js';
 import { reproduceWithFigures } from '../commands/reproduce-outputs.js';
 import { table3Text } from '../analyses/two-framing/terminal.js';
+import { framingTestText, hasFramingTests } from '../analyses/two-framing/framing-tests.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags } from './options.js';
@@ -18,6 +19,7 @@ export function registerReproduce(program: Command): void {
       const logger = terminalLogger(o.quiet);
       const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger });
       process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, o.interval)}\n`);
+      if (hasFramingTests(res.analysis)) logger.info(framingTestText(res.analysis));
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       for (const n of res.input.trials?.logs?.notes ?? []) logger.info(n);
       for (const n of res.analysis.boot.notes) logger.warn(n);

@@ -2,6 +2,7 @@ import { cellRate, cellSize, isDegenerate, type CellTable } from '../../core/cel
 import { POOLED, stat } from '../../core/names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import type { Interval } from '../../stats/bootstrap.js';
+import { framingTestMetrics, hasFramingTests } from './framing-tests.js';
 
 export interface InputProvenance {
   readonly path: string;
@@ -78,6 +79,7 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
     models: layout.models.map((m) => ({ model: m, ...group(m) })),
     pooled: group(POOLED),
     ...(a.family ? { framings: a.family.framings } : {}),
+    ...(hasFramingTests(a) ? { framing_tests: framingTestMetrics(a) } : {}),
   };
 }
 

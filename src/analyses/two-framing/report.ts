@@ -10,6 +10,7 @@ import { fixed, interval } from '../../core/format.js';
 import { metricsObject } from './metrics.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
+import { framingTestBlocks, hasFramingTests } from './framing-tests.js';
 
 /**
  * Report sections of a two-framing analysis (Same Game, Different Story Tables 2 and 3, figures, verification,
@@ -99,6 +100,7 @@ export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
       },
     );
   }
+  if (hasFramingTests(a)) blocks.push(...framingTestBlocks(a));
   return { id: 'table-3', heading: 'Table 3: robustness and action shift', blocks };
 }
 
