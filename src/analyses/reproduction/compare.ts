@@ -45,7 +45,16 @@ export interface VerdictRule {
   readonly computedReps: number;
   /** The publication's replicates B_p of the endpoints compared, distinct, ascending. */
   readonly publishedReps: readonly number[];
+  /** Endpoints compared with the assumed B_p (ASSUMED_PUBLISHED_REPS): neither their row's `reps` nor --published-reps was given. */
+  readonly assumedReps: number;
 }
+
+/**
+ * B_p assumed for an endpoint whose row gives no `reps` when --published-reps is not given: 1,000,
+ * the smallest count in common use, so the band is the widest a correct publication needs
+ * (docs/methods.md §16).
+ */
+export const ASSUMED_PUBLISHED_REPS = 1000;
 
 export interface Reproduction {
   /** The published file as named on the command line (or the shipped path). */
@@ -62,7 +71,7 @@ export interface Reproduction {
 export interface VerdictSettings {
   /** Family-wise false-alarm level α, default 0.05. */
   readonly alpha?: number;
-  /** Replicates behind published endpoints whose row has no `reps`; default the computation's. */
+  /** Replicates behind published endpoints whose row has no `reps`; default ASSUMED_PUBLISHED_REPS. */
   readonly publishedReps?: number;
 }
 
@@ -115,7 +124,7 @@ export function compareWithPublished(result: { readonly analysis: TwoFramingAnal
   const ends = published.rows.filter((_, i) => found[i]?.stat !== undefined);
   const k = ends.length;
   const z = k > 0 ? familyZ(alpha, k) : NaN;
-  const repsOf = (p: PublishedRow) => p.reps ?? settings.publishedReps ?? reps;
+  const repsOf = (p: PublishedRow) => p.reps ?? settings.publishedReps ?? ASSUMED_PUBLISHED_REPS;
   const scratch = new Float64Array(k > 0 ? reps : 0);
   const counts = emptyCounts();
   const rows = published.rows.map((p, i): ReproductionRow => {
@@ -138,5 +147,6 @@ export function compareWithPublished(result: { readonly analysis: TwoFramingAnal
     };
   });
   const publishedReps = [...new Set(ends.map(repsOf))].sort((x, y) => x - y);
-  return { path: published.path, sha256: published.sha256, rows, counts, rule: { alpha, k, z, computedReps: reps, publishedReps }, settings };
+  const assumedReps = settings.publishedReps === undefined ? ends.filter((p) => p.reps === undefined).length : 0;
+  return { path: published.path, sha256: published.sha256, rows, counts, rule: { alpha, k, z, computedReps: reps, publishedReps, assumedReps }, settings };
 }
