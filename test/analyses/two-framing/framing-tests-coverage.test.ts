@@ -3,6 +3,7 @@ import type { CellTable } from '../../../src/core/cells.js';
 import { analyzeTwoFraming, framingTestRows } from '../../../src/analyses/two-framing/index.js';
 import { jsdBernoulli } from '../../../src/stats/jsd.js';
 import { framingTest } from '../../../src/stats/framing-test.js';
+import { binomial, generator } from '../../helpers/independent-rng.js';
 
 /**
  * Coverage of the R = 1 test, the bias-corrected R's test-inversion interval and the shift's
@@ -11,36 +12,6 @@ import { framingTest } from '../../../src/stats/framing-test.js';
  * of samegame's sampler or streams). 1,500 data sets per regime, so a coverage of 0.95 has a Monte
  * Carlo SE of 0.006 and 0.90 is told from 0.95 by 8 SE.
  */
-function generator(seed: number): () => number {
-  // xoshiro128** (Blackman and Vigna), state from splitmix32 of the seed.
-  let z = seed >>> 0;
-  const split = () => { z = (z + 0x9e3779b9) >>> 0; let t = z ^ (z >>> 16); t = Math.imul(t, 0x21f0aaad); t ^= t >>> 15; t = Math.imul(t, 0x735a2d97); return (t ^ (t >>> 15)) >>> 0; };
-  let a = split(), b = split(), c = split(), d = split();
-  return () => {
-    const r = Math.imul(((Math.imul(b, 5) << 7) | (Math.imul(b, 5) >>> 25)), 9) >>> 0;
-    const t = b << 9;
-    c ^= a; d ^= b; b ^= c; a ^= d; c ^= t; d = (d << 11) | (d >>> 21);
-    return r / 2 ** 32;
-  };
-}
-
-/** Binomial(n, p) by inversion of a CDF table built here (one table per (n, p)). */
-const tables = new Map<string, Float64Array>();
-function binomial(u: () => number, n: number, p: number): number {
-  const key = `${n} ${p}`;
-  let cdf = tables.get(key);
-  if (!cdf) {
-    cdf = new Float64Array(n + 1);
-    let pmf = (1 - p) ** n, acc = 0;
-    for (let k = 0; k <= n; k++) { acc += pmf; cdf[k] = acc; pmf *= (n - k) / (k + 1) * p / (1 - p); }
-    tables.set(key, cdf);
-  }
-  const v = u() * cdf[n];
-  let k = 0;
-  while (k < n && cdf[k] <= v) k++;
-  return k;
-}
-
 const MODELS = ['m1', 'm2', 'm3'];
 const GAMES = ['g1', 'g2', 'g3', 'g4'];
 
