@@ -53,7 +53,7 @@ export function registerAnalyze(program: Command): void {
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table');
   addExpectFlag(addLogFlags(cmd), '; two-framing runs only')
-    .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; format?: string; rounds?: string; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
+    .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; format?: string; rounds?: string; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean }) => {
       if ((store === undefined) === (o.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
@@ -70,7 +70,7 @@ export function registerAnalyze(program: Command): void {
       checkOutDir('--out', o.out ?? defaultAnalyzeOut(store), OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, factors: o.factor, rounds: o.rounds === undefined ? undefined : parseRoundRange(o.rounds), compare: o.compare,
-        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
+        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore }));
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
       if (isRepeatedAnalysis(res)) return printRepeated(res, logger);

@@ -1,6 +1,6 @@
 import { isPluginSpec } from '../live/providers/plugin-spec.js';
 import { SOURCES, type InputChoice, type SourceId } from '../sources/input.js';
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
@@ -103,6 +103,7 @@ export interface RatesFlags {
   expect?: string;
   verdictAlpha?: number;
   publishedReps?: number;
+  publishedMethod?: 'percentile' | 'bca';
   trials?: string[]; cluster?: string; factor?: string[];
   /** --format, --rounds: published logs read through a log format (src/sources/logs/). */
   format?: string; rounds?: string;
@@ -208,6 +209,7 @@ export const parseLevelFlag = (flag: string) => (v: string): number => {
 export function addExpectFlag(cmd: Command, defaultNote: string): Command {
   return cmd.option('--expect <file>', `published values to compare with (CSV: table,model,game,statistic,published[,reps]); writes reports/reproduction.csv${defaultNote}`)
     .option('--verdict-alpha <a>', 'with --expect: family-wise false-alarm level of the verdicts over the interval endpoints compared (default 0.05)', parseLevelFlag('--verdict-alpha'))
-    .option('--published-reps <n>', 'with --expect: bootstrap replicates behind the published endpoints, where a row has no reps column (default: 1,000, the smallest count in common use, said so in the outputs)', parseIntFlag('--published-reps', 1, Number.MAX_SAFE_INTEGER));
+    .option('--published-reps <n>', 'with --expect: bootstrap replicates behind the published endpoints, where a row has no reps column (default: 1,000, the smallest count in common use, said so in the outputs)', parseIntFlag('--published-reps', 1, Number.MAX_SAFE_INTEGER))
+    .addOption(new Option('--published-method <method>', 'with --expect: the publication\'s interval method, where a row has no method column; compared endpoints are read that way whatever --interval shows (default: percentile)').choices(['percentile', 'bca']));
 }
 

@@ -16,7 +16,7 @@ import { digitization } from '../analyses/digitization/index.js';
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = twoFraming.defaults;
 
-export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice, Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps'> {
+export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice, Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps' | 'publishedMethod'> {
   /** Output directory; reports/ (and figures/) are written under it. */
   out?: string;
   logger?: Logger;
@@ -64,7 +64,7 @@ function expectedDecisions(input: AnalysisInput): { value: number; source: strin
  * the interval method when not the default, and the published values compared with.
  */
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
-  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number } = {}): string {
+  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly publishedMethod?: string } = {}): string {
   const t = input.trials;
   const d = input.digitized;
   const source = t?.logs ? { trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, factor: t.extraFactors }
@@ -73,6 +73,7 @@ export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramin
   return regenerateCommand(command, [], {
     ...source, seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
     interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps,
+    publishedMethod: extra.publishedMethod,
   });
 }
 

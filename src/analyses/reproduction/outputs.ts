@@ -67,7 +67,14 @@ export function reproductionRuleText(rep: Reproduction): string {
   const r = rep.rule;
   if (r.k === 0) return `Family-wise α = ${r.alpha}: no interval endpoint compared (points are exact or differ); B_c = ${count(r.computedReps)} computed replicates.`;
   return `Family-wise α = ${r.alpha} over k = ${r.k} interval endpoint${r.k === 1 ? '' : 's'}: z = Φ⁻¹(1 − α/(2k)) = ${fixed(r.z, 3)}; `
-    + `B_c = ${count(r.computedReps)} computed, B_p = ${r.publishedReps.map(count).join(' or ')} published replicates.${assumedText(rep)}`;
+    + `B_c = ${count(r.computedReps)} computed, B_p = ${r.publishedReps.map(count).join(' or ')} published replicates.${assumedText(rep)}${methodText(rep)}`;
+}
+
+/** Says when the endpoints were compared by another interval method than the tables show (the publication's); empty otherwise. */
+export function methodText(rep: Reproduction): string {
+  const shown = rep.shownMethod;
+  const other = rep.rule.methods.filter((m) => m !== shown);
+  return other.length === 0 ? '' : ` Endpoints compared as ${other.join(' and ')} intervals, the publication's method, read off the same replicates; the tables show ${shown === 'bca' ? 'BCa' : shown} intervals.`;
 }
 
 /** The comparison's settings and counts for metrics.json. */
@@ -78,6 +85,7 @@ export function reproductionMetrics(rep: Reproduction) {
     rule: 'endpoints: within-mc when [p - h, p + h] meets [Q(q - delta), Q(q + delta)] of the replicates, delta = z * sqrt(q(1 - q)(1/B_c + 1/B_p)), z = Phi^-1(1 - alpha/(2k)); points: exact or differs',
     alpha: r.alpha, k: r.k, z: Number.isFinite(r.z) ? r.z : null, computed_reps: r.computedReps, published_reps: [...r.publishedReps],
     ...(r.assumedReps ? { published_reps_assumed: { endpoints: r.assumedReps, reps: ASSUMED_PUBLISHED_REPS } } : {}),
+    ...(r.methods.some((m) => m !== rep.shownMethod) ? { compared_methods: [...r.methods], shown_method: rep.shownMethod } : {}),
     counts: { ...rep.counts },
   };
 }
