@@ -14,7 +14,7 @@ import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { parseRoundRange } from '../sources/logs/index.js';
 import { analyzeTrials, defaultTrialsOut } from '../commands/analyze-trials.js';
-import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, SIMULTANEOUS_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
@@ -50,11 +50,12 @@ export function registerAnalyze(program: Command): void {
     .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)', parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)
     .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)', parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
     .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile')
+    .option('--simultaneous', SIMULTANEOUS_HELP)
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table');
   addExpectFlag(addLogFlags(cmd), '; two-framing runs only')
     .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; format?: string; rounds?: string; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
-      attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
+      attenuation?: number; seed: number; reps: number; interval: IntervalMethod; simultaneous?: boolean; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean }) => {
       if ((store === undefined) === (o.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
       checkLogFlags(o, store);
@@ -70,11 +71,11 @@ export function registerAnalyze(program: Command): void {
       checkOutDir('--out', o.out ?? defaultAnalyzeOut(store), OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, factors: o.factor, rounds: o.rounds === undefined ? undefined : parseRoundRange(o.rounds), compare: o.compare,
-        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,
+        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, simultaneous: o.simultaneous, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore }));
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
       if (isRepeatedAnalysis(res)) return printRepeated(res, logger);
-      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
+      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method, res.analysis.bands?.c)}\n`);
       if (hasFramingTests(res.analysis)) logger.info(framingTestText(res.analysis));
       const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
       const err = res.source.tallies.reduce((s, t) => s + t.error, 0);

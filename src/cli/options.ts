@@ -94,6 +94,8 @@ export const parseIntervalFlag = (v: string): IntervalMethod => {
   if (v !== 'percentile' && v !== 'bca') throw new InvalidArgumentError(msg.badFlag('--interval', v, 'percentile or bca'));
   return v;
 };
+/** --simultaneous (reproduce, report, analyze). */
+export const SIMULTANEOUS_HELP = 'per-model intervals of Table 3 as simultaneous 95 % bands (sup-t over the models, from the same replicates); default pointwise, the paper\'s';
 export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca (bias-corrected and accelerated)';
 
 /** The flags of every command that analyzes a rates file (reproduce, report, audit). */
@@ -110,6 +112,8 @@ export interface RatesFlags {
   /** --digitized PROJECT with --layout LAYOUT.csv and --pixel-error K. */
   digitized?: string; layout?: string; pixelError?: number;
   interval: IntervalMethod;
+  /** --simultaneous (reproduce, report): per-model bands. */
+  simultaneous?: boolean;
 }
 
 export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; attenuation: number; base: string; alt: string }): Command {

@@ -52,6 +52,7 @@ export function directRunSettings(opts: AnalyzeOptions, table: CellTable, logger
     base: opts.base ?? (framings.includes(DEFAULTS.base) ? DEFAULTS.base : framings[0]),
     alt: opts.alt ?? (framings.includes(DEFAULTS.alt) ? DEFAULTS.alt : framings[1] ?? framings[0]),
     interval: opts.interval ?? 'percentile',
+    ...(opts.simultaneous ? { simultaneous: true } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   if (opts.base === undefined || opts.alt === undefined) logger.info(analyzeMsg.framingPair(settings.base, settings.alt));
@@ -69,6 +70,7 @@ export function analyzeCommand(store: string, runId: number, s: TwoFramingSettin
   const t = o.thresholds;
   return regenerateCommand('analyze', [store], {
     run: runId, ...pair, seed: s.seed, reps: s.reps, interval: 'interval' in s && s.interval === 'bca' ? 'bca' : undefined,
+    simultaneous: 'simultaneous' in s && s.simultaneous === true,
     compare: o.compare, mapModel: o.modelMap, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,
     maxSurfaceSensitivity: t?.maxSurface, minWorldResponsiveness: t?.minWorldLo,
   });

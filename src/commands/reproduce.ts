@@ -72,7 +72,7 @@ export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramin
     : d ? { digitized: d.path, layout: d.layout.path, pixelError: d.pixelError } : { data: input.path };
   return regenerateCommand(command, [], {
     ...source, seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
-    interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps,
+    interval: extra.interval === 'bca' ? 'bca' : undefined, simultaneous: s.simultaneous === true, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps,
     publishedMethod: extra.publishedMethod,
   });
 }
@@ -91,6 +91,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
     base: opts.base ?? DEFAULTS.base,
     alt: opts.alt ?? DEFAULTS.alt,
     interval: opts.interval ?? 'percentile',
+    ...(opts.simultaneous ? { simultaneous: true } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   const input = readInput(opts, settings.base, settings.alt);

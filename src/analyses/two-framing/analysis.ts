@@ -5,6 +5,7 @@ import { combineEstimands } from '../../stats/combine.js';
 import { familyEstimand, familyLayout, type FamilyLayout } from './family.js';
 import { twoFramingEstimand, twoFramingLayout, type TwoFramingLayout } from './estimand.js';
 import { progressOf, type Logger } from '../../core/logger.js';
+import { simultaneousBands, type SimultaneousBands } from './simultaneous.js';
 
 /** The paper's settings (Same Game, Different Story): seed, B = 10,000, a = 0.70, the framing pair. */
 export const TWO_FRAMING_DEFAULTS = {
@@ -24,6 +25,8 @@ export interface TwoFramingSettings {
   readonly alt: string;
   /** Interval method; percentile (the paper's) when absent. */
   readonly interval?: IntervalMethod;
+  /** Per-model intervals as simultaneous sup-t bands (`--simultaneous`); pointwise when absent. */
+  readonly simultaneous?: boolean;
 }
 
 /** How the intervals of an analysis were read off the replicates, for captions: "percentile-bootstrap" or "BCa-bootstrap". */
@@ -38,6 +41,8 @@ export interface TwoFramingAnalysis {
   /** Present when the table holds more than the two planned framings. */
   readonly family?: FamilyLayout;
   readonly boot: BootstrapResult;
+  /** The per-model bands of `--simultaneous` (Table 3 shows them; checks and comparisons read the pointwise boot). */
+  readonly bands?: SimultaneousBands;
 }
 
 /**
@@ -59,5 +64,5 @@ export function analyzeTwoFraming(table: CellTable, settings: TwoFramingSettings
     method: settings.interval ?? 'percentile',
     onProgress: progressOf(logger, 'bootstrap'),
   });
-  return { table, settings, layout, family, boot };
+  return { table, settings, layout, family, boot, ...(settings.simultaneous ? { bands: simultaneousBands(boot, layout.models) } : {}) };
 }

@@ -87,7 +87,7 @@ export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
 export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
   const rows = table3Rows(a).map((r) => [r.model, num(fixed(r.R)), num(interval(r.R_lo, r.R_hi)), num(fixed(r.shift)), num(interval(r.shift_lo, r.shift_hi))]);
   const blocks: Block[] = [
-    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals.` },
+    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals.${a.bands ? ` The per-model rows show simultaneous 95 % bands (sup-t over the ${a.layout.models.length} models from the same replicates, c = ${fixed(a.bands.c.R, 2)} for R and ${fixed(a.bands.c.shift, 2)} for the shift): all models' values lie in their bands together with probability about 95 %; Pooled is pointwise.` : ''}` },
     { kind: 'table', id: 'table3', columns: ['Model', num('R'), num('95% CI'), num('Action shift'), num('95% CI')], rows },
   ];
   if (a.family) {

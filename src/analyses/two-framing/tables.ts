@@ -37,11 +37,18 @@ export function table2Rows(a: TwoFramingAnalysis): Table2Row[] {
   });
 }
 
+/** A statistic as Table 3 shows it: its simultaneous band under --simultaneous (per-model rows), else its interval. */
+function shown(a: TwoFramingAnalysis, name: string) {
+  const v = a.boot.get(name);
+  const band = a.bands?.ends.get(name);
+  return band ? { point: v.point, lo: band[0], hi: band[1] } : v;
+}
+
 /** Table 3 of Same Game, Different Story: conservative R and shift per model (input order), then Pooled. */
 export function table3Rows(a: TwoFramingAnalysis): Table3Row[] {
   return [...a.layout.models, POOLED].map((m) => {
-    const R = a.boot.get(stat('R', m));
-    const S = a.boot.get(stat('shift', m));
+    const R = shown(a, stat('R', m));
+    const S = shown(a, stat('shift', m));
     return { model: m, R: R.point, R_lo: R.lo, R_hi: R.hi, shift: S.point, shift_lo: S.lo, shift_hi: S.hi };
   });
 }

@@ -9,10 +9,12 @@ export function textTable(header: readonly string[], rows: readonly (readonly st
 }
 
 /** Table 3 as the seed prints it: R̂, 95 % CI, action shift, 95 % CI, three decimals. */
-export function table3Text(rows: readonly Table3Row[], attenuation: number, method: 'percentile' | 'bca' = 'percentile'): string {
+export function table3Text(rows: readonly Table3Row[], attenuation: number, method: 'percentile' | 'bca' = 'percentile',
+  simultaneous?: { readonly R: number; readonly shift: number }): string {
   const title = (attenuation === 1
     ? 'Table 3: robustness and action shift (no attenuation)'
-    : `Table 3: conservative estimates (attenuation ${attenuation})`) + (method === 'bca' ? '; 95 % BCa intervals' : '');
+    : `Table 3: conservative estimates (attenuation ${attenuation})`) + (method === 'bca' ? '; 95 % BCa intervals' : '')
+    + (simultaneous ? `; per-model rows: simultaneous 95 % sup-t bands (c = ${fixed(simultaneous.R, 2)} for R, ${fixed(simultaneous.shift, 2)} for the shift), Pooled pointwise` : '');
   return `${title}\n${textTable(['Model', 'R', '95% CI', 'Action shift', '95% CI'],
     rows.map((r) => [r.model, fixed(r.R), interval(r.R_lo, r.R_hi), fixed(r.shift), interval(r.shift_lo, r.shift_hi)]))}`;
 }
