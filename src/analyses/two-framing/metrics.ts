@@ -3,6 +3,7 @@ import { POOLED, stat } from '../../core/names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import type { Interval } from '../../stats/bootstrap.js';
 import { framingTestMetrics, hasFramingTests } from './framing-tests.js';
+import { invalidBounds, knowsInvalid } from './invalid-bounds.js';
 
 export interface InputProvenance {
   readonly path: string;
@@ -30,6 +31,7 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
     const c = table.cells[i];
     return {
       n: cellSize(c.obs),
+      ...(c.invalid !== undefined ? { invalid: c.invalid } : {}),
       count: c.obs.kind === 'binary' ? c.obs.x : null,
       rate: cellRate(c.obs),
       degenerate: isDegenerate(c.obs),
@@ -71,6 +73,7 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
       game: p.game,
       base: { framing: layout.base, ...cellInfo(p.baseIndex) },
       alt: { framing: layout.alt, ...cellInfo(p.altIndex) },
+      ...(knowsInvalid(table) ? { invalid_bounds: invalidBounds(table, p) } : {}),
       R2: iv(boot.get(stat('R2', p.model, p.game))),
       shift: iv(boot.get(stat('shift', p.model, p.game))),
       R2_conservative: iv(boot.get(stat('Rc', p.model, p.game))),

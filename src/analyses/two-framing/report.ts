@@ -11,6 +11,7 @@ import { metricsObject } from './metrics.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
 import { framingTestBlocks, hasFramingTests } from './framing-tests.js';
+import { invalidBounds, knowsInvalid } from './invalid-bounds.js';
 
 /**
  * Report sections of a two-framing analysis (Same Game, Different Story Tables 2 and 3, figures, verification,
@@ -80,8 +81,26 @@ export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
         rows: table2Rows(a).map((r) => [r.model, gameName(r.game),
           num(`${fixed(r.base_rate)} (${count(r.base_count)})`), num(`${fixed(r.alt_rate)} (${count(r.alt_count)})`), num(fixed(r.difference))]),
       },
+      ...invalidBlocks(a, gameName),
     ],
   };
+}
+
+/** Pairs with invalid trials: each cell's invalid share and the worst-case (Manski) bounds of its rates and difference. */
+function invalidBlocks(a: TwoFramingAnalysis, gameName: GameLabel): Block[] {
+  if (!knowsInvalid(a.table)) return [];
+  const rows = a.layout.pairs.map((p) => ({ p, b: invalidBounds(a.table, p) })).filter(({ b }) => b.base_invalid_share > 0 || b.alt_invalid_share > 0);
+  if (rows.length === 0) return [{ kind: 'text', text: 'Invalid answers: none; the rates are those of every trial.' }];
+  const share = (x: number) => `${fixed(100 * x, 1)} %`;
+  return [
+    { kind: 'text', text: `Invalid answers in ${rows.length} of ${a.layout.pairs.length} pairs. Whatever the invalid trials would have answered, the rate over all trials lies within the worst-case (Manski) bounds below, and so does the difference (reports/table2.csv, metrics.json invalid_bounds).` },
+    {
+      kind: 'table', id: 'invalid-bounds',
+      columns: ['Model', 'Game', num('Invalid (base, alt)'), num(`${a.settings.base} bounds`), num(`${a.settings.alt} bounds`), num('Difference bounds')],
+      rows: rows.map(({ p, b }) => [p.model, gameName(p.game), num(`${share(b.base_invalid_share)}, ${share(b.alt_invalid_share)}`),
+        num(interval(b.base_rate_lo, b.base_rate_hi)), num(interval(b.alt_rate_lo, b.alt_rate_hi)), num(interval(b.difference_lo, b.difference_hi))]),
+    },
+  ];
 }
 
 export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {

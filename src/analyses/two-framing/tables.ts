@@ -3,6 +3,7 @@ import { cellRate, cellSize } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import { toCsv } from '../../render/csv.js';
+import { INVALID_BOUND_COLUMNS, invalidBounds, knowsInvalid, type InvalidBounds } from './invalid-bounds.js';
 
 export interface Table2Row {
   model: string; game: string;
@@ -71,6 +72,11 @@ function rowsCsv<T extends object>(columns: readonly (keyof T & string)[], rows:
   return toCsv(columns, rows.map((r) => columns.map((c) => r[c] as unknown as string | number)));
 }
 
-export const table2Csv = (a: TwoFramingAnalysis) => rowsCsv<Table2Row>(TABLE2_COLUMNS, table2Rows(a));
+/** Table 2's CSV; a direct run adds each cell's invalid share and the worst-case bounds (new columns after the paper's). */
+export function table2Csv(a: TwoFramingAnalysis): string {
+  if (!knowsInvalid(a.table)) return rowsCsv<Table2Row>(TABLE2_COLUMNS, table2Rows(a));
+  const rows = table2Rows(a).map((r, i) => ({ ...r, ...invalidBounds(a.table, a.layout.pairs[i]) }));
+  return rowsCsv<Table2Row & InvalidBounds>([...TABLE2_COLUMNS, ...INVALID_BOUND_COLUMNS], rows);
+}
 export const table3Csv = (a: TwoFramingAnalysis) => rowsCsv<Table3Row>(TABLE3_COLUMNS, table3Rows(a));
 export const familyCsv = (a: TwoFramingAnalysis) => rowsCsv<FamilyRow>(FAMILY_COLUMNS, familyRows(a));
