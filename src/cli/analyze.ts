@@ -49,8 +49,7 @@ export function registerAnalyze(program: Command): void {
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), DEFAULTS.reps)
     .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)', parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)
     .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)', parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
-    .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile')
-    .option('--simultaneous', SIMULTANEOUS_HELP)
+    .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile').option('--simultaneous', SIMULTANEOUS_HELP)
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table');
   addExpectFlag(addLogFlags(cmd), '; two-framing runs only')
@@ -75,8 +74,7 @@ export function registerAnalyze(program: Command): void {
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore }));
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
       if (isRepeatedAnalysis(res)) return printRepeated(res, logger);
-      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method, res.analysis.bands?.c)}\n`);
-      if (hasFramingTests(res.analysis)) logger.info(framingTestText(res.analysis));
+      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method, res.analysis.bands?.c)}\n`); if (hasFramingTests(res.analysis)) logger.info(framingTestText(res.analysis));
       const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
       const err = res.source.tallies.reduce((s, t) => s + t.error, 0);
       logger.info(`run ${res.source.run.id} (${res.source.run.designName}): ${res.analysis.table.cells.length} cells, ${inv} invalid and ${err} failed trials left out (reports/invalid.csv)`);

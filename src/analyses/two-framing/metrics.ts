@@ -19,6 +19,20 @@ export function resamplingNote(table: CellTable): string {
     : base;
 }
 
+/** One cell's facts for metrics.json: size, count, rate, degenerate, clusters, invalid, the reported rate. */
+function cellFacts(table: CellTable, i: number) {
+  const c = table.cells[i];
+  return {
+    n: cellSize(c.obs),
+    ...(c.invalid !== undefined ? { invalid: c.invalid } : {}),
+    count: c.obs.kind === 'binary' ? c.obs.x : null,
+    rate: cellRate(c.obs),
+    degenerate: isDegenerate(c.obs),
+    ...(c.obs.kind === 'clustered' ? { clusters: c.obs.sizes.length } : {}),
+    ...(c.provenance?.rate !== undefined ? { reported_rate: c.provenance.rate } : {}),
+  };
+}
+
 const iv = (x: Interval) => ({ point: x.point, lo: x.lo, hi: x.hi });
 
 /**
@@ -27,18 +41,7 @@ const iv = (x: Interval) => ({ point: x.point, lo: x.lo, hi: x.hi });
  */
 export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, tool: { name: string; version: string }) {
   const { boot, layout, table, settings } = a;
-  const cellInfo = (i: number) => {
-    const c = table.cells[i];
-    return {
-      n: cellSize(c.obs),
-      ...(c.invalid !== undefined ? { invalid: c.invalid } : {}),
-      count: c.obs.kind === 'binary' ? c.obs.x : null,
-      rate: cellRate(c.obs),
-      degenerate: isDegenerate(c.obs),
-      ...(c.obs.kind === 'clustered' ? { clusters: c.obs.sizes.length } : {}),
-      ...(c.provenance?.rate !== undefined ? { reported_rate: c.provenance.rate } : {}),
-    };
-  };
+  const cellInfo = (i: number) => cellFacts(table, i);
   const group = (g: string) => ({
     R_raw: iv(boot.get(stat('R_raw', g))),
     shift_raw: iv(boot.get(stat('shift_raw', g))),
