@@ -5,6 +5,7 @@ import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
 import type { TippingResult } from './tipping.js';
 import { inertMarkdown, mdCell as esc } from '../../render/markdown.js';
 import { bcaHeadline } from './json.js';
+import { framingTestText, hasFramingTests } from '../two-framing/index.js';
 
 type Result = Omit<AuditResult, 'files'>;
 
@@ -177,6 +178,7 @@ export function auditMarkdown(r: Result): string {
     '## Summary', '',
     `- Consistency: ${flags === 0 ? 'no reported rate is impossible at its n' : `${flags} cell(s) flagged`}.`,
     ...fragileLine(r),
+    ...(hasFramingTests(r.analysis) ? [`- ${framingTestText(r.analysis)} (Whether framing changes behaviour is read from this test, not from an interval excluding 1; per model: audit.json framing_test.)`] : []),
     ...r.tipping.map((t) => `- ${cap(t.statement)}: ${t.holds ? (t.changes === undefined ? 'no overturning table found' : `overturned by ${t.method === 'greedy' || t.method === 'constructive' ? 'at most ' : ''}${t.changes} count change${t.changes === 1 ? '' : 's'}`) : 'does not hold'}; ${readingVerdict(r, t.readingError.overturned, '**can**')}.`),
     '',
     ...consistencySection(r), '', ...readingSection(r), '', ...tippingSection(r), '', ...attenuationSection(r), '',
