@@ -23,6 +23,10 @@ export { bcaInterval, binaryJackknife, valuesJackknife, jackknifeAcceleration, t
 export { normalCdf, normalQuantile } from './stats/normal.js';
 export { combineEstimands } from './stats/combine.js';
 export { leaveOneClusterOut } from './stats/jackknife.js';
+export { chi2Cdf, chi2Sf, ncChi2Cdf, noncentralityInterval } from './stats/chi2.js';
+export { framingTest, gStatistic, jsdScale, type FramingTest, type FramingPairCounts } from './stats/framing-test.js';
+export { wilsonInterval, moverInterval, type WeightedRate } from './stats/wilson.js';
+export { supTBand, type SupTBand } from './stats/sup-t.js';
 
 // Readers (sources).
 export { readRates, type RatesInput, type RateRow, type ReadRatesOptions, type RatesKind, PLANNED_PAIR } from './sources/rates-csv.js';
