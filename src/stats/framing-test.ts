@@ -1,5 +1,7 @@
 import { entropyUnchecked } from './jsd.js';
 import { chi2Sf, noncentralityInterval } from './chi2.js';
+import { jsdBernoulli } from './jsd.js';
+import { wilsonInterval } from './wilson.js';
 
 /**
  * The "R = 1" test and the R interval by test inversion (docs/methods.md §8.4). For one planned
@@ -39,8 +41,30 @@ export interface FramingTest {
   readonly p: number;
   /** Mean over pairs of JSD̂ − 1/h, floored at 0 (nats). */
   readonly jsdCorrected: number;
-  /** The level interval for the mean JSD (nats) by inverting the noncentral χ²; undefined when G = 0. */
-  readonly jsdInterval?: readonly [number, number];
+  /** The level interval for the mean JSD (nats): by inverting the noncentral χ², or (G = 0) from the rate rectangles. */
+  readonly jsdInterval: readonly [number, number];
+  /** How the interval was found. */
+  readonly intervalMethod: 'inversion' | 'rectangle';
+}
+
+/**
+ * Where G = 0 (equal rates in every pair: often two cells at 0/n) the χ² inversion, a continuous
+ * approximation of a discrete statistic at its minimum, gives the point. Instead every cell gets
+ * its Wilson interval at level 1 − α/(2k) (Bonferroni over the group's 2k cells), so all true
+ * rates lie in their intervals together with probability ≥ about `level`; JSD is jointly convex,
+ * so over a pair's rectangle it is largest at a corner and smallest (0 when the intervals
+ * overlap) at the nearest corners. The mean JSD lies between the means of those extremes.
+ */
+export function rectangleInterval(pairs: readonly FramingPairCounts[], level = 0.95): [number, number] {
+  const cellLevel = 1 - (1 - level) / (2 * pairs.length);
+  let lo = 0, hi = 0;
+  for (const q of pairs) {
+    const [bl, bu] = wilsonInterval(q.xb, q.nb, cellLevel);
+    const [sl, su] = wilsonInterval(q.xs, q.ns, cellLevel);
+    hi += Math.max(jsdBernoulli(bl, su), jsdBernoulli(bu, sl), jsdBernoulli(bl, sl), jsdBernoulli(bu, su));
+    lo += bu < sl ? jsdBernoulli(bu, sl) : su < bl ? jsdBernoulli(su, bl) : 0;
+  }
+  return [lo / pairs.length, hi / pairs.length];
 }
 
 /**
@@ -59,7 +83,7 @@ export function framingTest(pairs: readonly FramingPairCounts[], level = 0.95): 
     hMin = Math.min(hMin, h); hMax = Math.max(hMax, h);
   }
   const base = { G, df: k, p: chi2Sf(G, k), jsdCorrected: Math.max(0, corrected / k) };
-  if (!(G > 0)) return base;
+  if (!(G > 0)) return { ...base, jsdInterval: rectangleInterval(pairs, level), intervalMethod: 'rectangle' };
   const [lo, hi] = noncentralityInterval(G, k, level);
-  return { ...base, jsdInterval: [lo / (k * hMax), hi / (k * hMin)] };
+  return { ...base, jsdInterval: [lo / (k * hMax), hi / (k * hMin)], intervalMethod: 'inversion' };
 }

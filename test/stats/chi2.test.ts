@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chi2Cdf, chi2Sf, gammaP, ncChi2Cdf, noncentralityInterval } from '../../src/stats/chi2.js';
-import { gStatistic, jsdScale } from '../../src/stats/framing-test.js';
+import { framingTest, gStatistic, jsdScale, rectangleInterval } from '../../src/stats/framing-test.js';
 import { jsdBernoulli } from '../../src/stats/jsd.js';
 import { moverInterval, wilsonInterval } from '../../src/stats/wilson.js';
 
@@ -31,6 +31,16 @@ describe('chi-squared distributions against scipy', () => {
 });
 
 describe('the G statistic and the Wilson and MOVER intervals (hand derivations)', () => {
+  it('G = 0 (0/50 and 0/50): the JSD interval spans the Wilson rectangle at 97.5 % per cell', () => {
+    const z = 2.241402727604947; // Φ⁻¹(1 − 0.025/2)
+    const u = z * z / (50 + z * z);
+    const [lo, hi] = rectangleInterval([{ xb: 0, nb: 50, xs: 0, ns: 50, jsd: 0 }]);
+    expect(lo).toBe(0);
+    expect(hi).toBeCloseTo(jsdBernoulli(0, u), 14);
+    const t = framingTest([{ xb: 0, nb: 50, xs: 0, ns: 50, jsd: 0 }]);
+    expect([t.G, t.p, t.intervalMethod]).toEqual([0, 1, 'rectangle']);
+    expect(t.jsdInterval[1]).toBeCloseTo(jsdBernoulli(0, u), 15);
+  });
   it('G = 4n·JSD for equal sizes, and 2 Σ O ln(O/E) in general', () => {
     expect(gStatistic(30, 100, 45, 100)).toBeCloseTo(4 * 100 * jsdBernoulli(0.3, 0.45), 12);
     // 2×2 table [[10, 40], [30, 70]]: E = [[13.33, 36.67], [26.67, 73.33]].

@@ -54,7 +54,7 @@ function groupRow(a: TwoFramingAnalysis, model: string, game: string, pairs: rea
   return {
     ...none, G: t.G, p_value: t.p, framing_changes_behaviour: t.p < FRAMING_TEST_ALPHA ? 'yes' : 'no',
     R_corrected: R(t.jsdCorrected),
-    R_test_lo: t.jsdInterval ? R(t.jsdInterval[1]) : NaN, R_test_hi: t.jsdInterval ? R(t.jsdInterval[0]) : NaN,
+    R_test_lo: R(t.jsdInterval[1]), R_test_hi: R(t.jsdInterval[0]),
     shift: at * shift, shift_wilson_lo: at * Math.max(-1, slo), shift_wilson_hi: at * Math.min(1, shi),
   };
 }
@@ -82,7 +82,7 @@ export function framingTestFile(reportsDir: string, a: TwoFramingAnalysis): Outp
 /** metrics.json's `framing_tests`: the method and the per-model and pooled rows. */
 export function framingTestMetrics(a: TwoFramingAnalysis) {
   return {
-    method: 'G-test of equal rates per pair, summed over a group (df = pairs); R_corrected = 1 - a * mean(JSD - (1/n_b + 1/n_s)/8)/ln 2; R interval by inverting the noncentral chi-squared of the summed G; shift interval MOVER-Wilson (Zou and Donner 2008)',
+    method: 'G-test of equal rates per pair, summed over a group (df = pairs); R_corrected = 1 - a * mean(JSD - (1/n_b + 1/n_s)/8)/ln 2; R interval by inverting the noncentral chi-squared of the summed G (where G = 0: the JSD range over cell-wise Bonferroni Wilson intervals); shift interval MOVER-Wilson (Zou and Donner 2008)',
     alpha: FRAMING_TEST_ALPHA,
     groups: framingTestRows(a).filter((r) => r.game === ALL_GAMES).map((r) => ({
       model: r.model, pairs: r.pairs, G: nullable(r.G), df: r.df, p_value: nullable(r.p_value),
@@ -113,7 +113,7 @@ export function hasFramingTests(a: TwoFramingAnalysis): boolean {
 export function framingTestBlocks(a: TwoFramingAnalysis): Block[] {
   const rows = framingTestRows(a).filter((r) => r.game === ALL_GAMES);
   const blocks: Block[] = [
-    { kind: 'text', text: `R = 1 tests. Whether framing changes behaviour is decided by the G-test of "R = 1" (equal rates in every pair; G summed over a model's pairs, df = pairs; p < ${FRAMING_TEST_ALPHA}), never by an interval excluding 1. R corrected = R with each pair's JSD less its small-sample bias (1/n_b + 1/n_s)/8 nats; its 95 % interval inverts the noncentral χ² of the summed G. The shift's 95 % interval is MOVER-Wilson, which has width at 0/n and n/n. All per reports/framing-tests.csv (every pair there too); methods.md §8.4.` },
+    { kind: 'text', text: `R = 1 tests. Whether framing changes behaviour is decided by the G-test of "R = 1" (equal rates in every pair; G summed over a model's pairs, df = pairs; p < ${FRAMING_TEST_ALPHA}), never by an interval excluding 1. R corrected = R with each pair's JSD less its small-sample bias (1/n_b + 1/n_s)/8 nats; its 95 % interval inverts the noncentral χ² of the summed G (where G = 0, equal rates in every pair, it spans the JSDs allowed by the cells' Wilson intervals). The shift's 95 % interval is MOVER-Wilson, which has width at 0/n and n/n. All per reports/framing-tests.csv (every pair there too); methods.md §8.4.` },
     {
       kind: 'table', id: 'framing-tests',
       columns: ['Model', num('G'), num('df'), num('p'), 'Framing changes behaviour', num('R corrected'), num('95% CI (test inversion)'), num('Shift'), num('95% CI (MOVER-Wilson)')],
