@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { TrialStore } from '../../../src/live/store/store.js';
 import { chooseRun, storeTable } from '../../../src/sources/store.js';
-import { analyzeTwoFraming, table2Csv, metricsObject } from '../../../src/analyses/two-framing/index.js';
+import { analyzeTwoFraming, table2Csv, metricsObject, table2Section } from '../../../src/analyses/two-framing/index.js';
 import { counts, writeStore } from '../../helpers/store.js';
 import { readRates } from '../../../src/sources/rates-csv.js';
 import { ROOT } from '../../helpers/cli.js';
@@ -54,6 +54,14 @@ describe('worst-case bounds for invalid answers', () => {
     expect(m.cells[0].alt.invalid).toBe(0);
     expect(m.cells[0].invalid_bounds.difference_lo).toBeCloseTo(0.71, 14);
   });
+  it('the report lists the pair with its invalid shares and bounds under Table 2', () => {
+    const blocks = table2Section(a).blocks;
+    const t = blocks.find((b) => b.kind === 'table' && b.id === 'invalid-bounds') as { rows: { text?: string }[][] } | undefined;
+    expect(t).toBeDefined();
+    const cells = t!.rows[0].map((c) => (typeof c === 'string' ? c : c.text));
+    expect(cells).toEqual(['M', 'prisoners-dilemma', '20.0 %, 0.0 %', '[0.040, 0.240]', '[0.950, 0.950]', '[0.710, 0.910]']);
+  });
+
   it('a rates file knows nothing of invalid answers: Table 2 as the paper has it', () => {
     const rates = readRates(join(ROOT, 'data/lore-heydari-2024/rates.csv'), { base: 'business', alt: 'friend-sharing' });
     const text = table2Csv(analyzeTwoFraming(rates.table, { seed: 1, reps: 10, attenuation: 0.7, base: 'business', alt: 'friend-sharing' }));
