@@ -10,7 +10,7 @@ import { fixed, interval } from '../../core/format.js';
 import { metricsObject } from './metrics.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
-import { framingTestBlocks, hasFramingTests } from './framing-tests.js';
+import { framingTestBlocks, framingTestText, hasFramingTests } from './framing-tests.js';
 import { invalidBounds, knowsInvalid } from './invalid-bounds.js';
 
 /**
@@ -50,7 +50,7 @@ export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: 
     id: 'summary',
     heading: 'Summary',
     blocks: [
-      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, 95 % interval ${interval(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, 95 % interval ${interval(S.lo, S.hi)}; both ${conservativeNote(a)}. Higher R means the two framings lead to more similar cooperation.${(o.notes ?? []).map((n) => ` ${n}`).join('')}` },
+      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, 95 % interval ${interval(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, 95 % interval ${interval(S.lo, S.hi)}; both ${conservativeNote(a)}. Higher R means the two framings lead to more similar cooperation.${hasFramingTests(a) ? ` ${framingTestText(a)}` : ''}${(o.notes ?? []).map((n) => ` ${n}`).join('')}` },
       {
         kind: 'facts',
         items: [
