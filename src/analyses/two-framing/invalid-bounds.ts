@@ -19,9 +19,9 @@ export interface InvalidBounds {
 export const INVALID_BOUND_COLUMNS = ['base_invalid_share', 'alt_invalid_share', 'base_rate_lo', 'base_rate_hi',
   'alt_rate_lo', 'alt_rate_hi', 'difference_lo', 'difference_hi'] as const;
 
-/** True when the table's cells say how many trials were invalid (direct runs). */
+/** True when the table's cells say how many trials were invalid (direct runs) and some were: then the bounds are shown. */
 export function knowsInvalid(table: CellTable): boolean {
-  return table.cells.length > 0 && table.cells.every((c) => c.invalid !== undefined);
+  return table.cells.length > 0 && table.cells.every((c) => c.invalid !== undefined) && table.cells.some((c) => c.invalid! > 0);
 }
 
 function cellBounds(table: CellTable, i: number): { share: number; lo: number; hi: number } {

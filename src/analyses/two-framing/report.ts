@@ -90,7 +90,6 @@ export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
 function invalidBlocks(a: TwoFramingAnalysis, gameName: GameLabel): Block[] {
   if (!knowsInvalid(a.table)) return [];
   const rows = a.layout.pairs.map((p) => ({ p, b: invalidBounds(a.table, p) })).filter(({ b }) => b.base_invalid_share > 0 || b.alt_invalid_share > 0);
-  if (rows.length === 0) return [{ kind: 'text', text: 'Invalid answers: none; the rates are those of every trial.' }];
   const share = (x: number) => `${fixed(100 * x, 1)} %`;
   return [
     { kind: 'text', text: `Invalid answers in ${rows.length} of ${a.layout.pairs.length} pairs. Whatever the invalid trials would have answered, the rate over all trials lies within the worst-case (Manski) bounds below, and so does the difference (reports/table2.csv, metrics.json invalid_bounds).` },
