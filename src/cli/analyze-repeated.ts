@@ -10,7 +10,7 @@ import type { RepeatedResult } from '../commands/analyze-repeated.js';
 export function printRepeated(res: RepeatedResult, logger: Logger): void {
   process.stdout.write(`${repeated.terminal.cells(repeated.tables.cells(res.analysis), res.analysis.settings.factors)}\n`);
   const t = res.twoFraming;
-  if (t) process.stdout.write(`${table3Text(t.table3, t.analysis.settings.attenuation, t.analysis.boot.method)}\n`);
+  if (t) process.stdout.write(`${table3Text(t.table3, t.analysis.settings.attenuation, t.analysis.boot.method, t.analysis.bands?.c)}\n`);
   for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
   for (const n of res.input.notes ?? []) logger.warn(n);
   if (t && !t.verification.passed) throw new UserError(msg.checksFailed(t.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);

@@ -62,7 +62,7 @@ export function registerAnalyze(program: Command): void {
         if (o.format === undefined) throw new UserError(logsMsg.analyzeNeedsFormat());
         checkOutDir('--out', o.out ?? defaultTrialsOut(o.trials[0]), OUT_SUBDIRS);
         const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, models: o.models, factors: o.factor, out: o.out,
-          base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger: terminalLogger(o.quiet) });
+          base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, simultaneous: o.simultaneous, logger: terminalLogger(o.quiet) });
         return printRepeated(res, terminalLogger(o.quiet));
       }
       if (o.models !== undefined) throw new UserError(logsMsg.modelsNeedTrials());
