@@ -127,3 +127,14 @@ export function noncentralityInterval(x: number, k: number, level = 0.95): [numb
   };
   return [solve(1 - alpha), solve(alpha)];
 }
+
+/** The q quantile of χ²_k (bisection on chi2Cdf to 1e-12 relative). */
+export function chi2Quantile(q: number, k: number): number {
+  let lo = 0, hi = Math.max(1, k);
+  while (chi2Cdf(hi, k) < q) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (chi2Cdf(mid, k) < q) lo = mid; else hi = mid;
+  }
+  return (lo + hi) / 2;
+}

@@ -37,7 +37,7 @@ export function auditObject(r: Result) {
       headline: 'conservative R and action shift, per model and pooled (Table 3)',
     },
     ...(s.interval === 'bca' ? { headline_bca: bcaHeadline(r) } : {}),
-    ...(hasFramingTests(r.analysis) ? { framing_test: framingTestMetrics(r.analysis) } : {}),
+    ...(hasFramingTests(r.analysis) ? { framing_test: { ...framingTestMetrics(r.analysis), ...(r.framingTipping ? { tipping: r.framingTipping } : {}) } } : {}),
     command: auditCommand(r),
     input: { path: r.input.path, sha256: r.input.sha256, kind: r.input.kind, cells: r.input.rows.length },
     consistency: r.consistency.map((c) => ({

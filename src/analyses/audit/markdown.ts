@@ -25,6 +25,14 @@ const METHOD: Record<TippingResult['method'], string> = {
   'not-held': 'conclusion does not hold',
 };
 
+/** The R = 1 test's tipping point, as a sentence after the test (exact on the counts: the G-test has no bootstrap). */
+function framingTippingText(r: Result): string {
+  const t = r.framingTipping;
+  if (!t || !t.holds) return '';
+  const n = t.changes === undefined ? (t.note ?? 'no overturning table found') : `overturned by exactly ${t.changes} count change${t.changes === 1 ? '' : 's'} (ΣG ≤ χ²(${t.df}, 0.95) = ${fixed(t.critical, 2)})`;
+  return ` It is ${n}; reading error ${r.readingError.label} lowers ΣG to at least ${fixed(t.readingError.minG, 2)}, so it ${t.readingError.overturned ? '**can**' : 'cannot'} overturn it.`;
+}
+
 function consistencySection(r: Result): string[] {
   const flags = r.consistency.filter((c) => c.status === 'impossible-rate' || c.status === 'count-mismatch');
   const nd = r.consistency.filter((c) => c.status === 'not-discriminating');
@@ -178,7 +186,7 @@ export function auditMarkdown(r: Result): string {
     '## Summary', '',
     `- Consistency: ${flags === 0 ? 'no reported rate is impossible at its n' : `${flags} cell(s) flagged`}.`,
     ...fragileLine(r),
-    ...(hasFramingTests(r.analysis) ? [`- ${framingTestText(r.analysis)} (Whether framing changes behaviour is read from this test, not from an interval excluding 1; per model: audit.json framing_test.)`] : []),
+    ...(hasFramingTests(r.analysis) ? [`- ${framingTestText(r.analysis)} (Whether framing changes behaviour is read from this test, not from an interval excluding 1; per model: audit.json framing_test.)${framingTippingText(r)}`] : []),
     ...r.tipping.map((t) => `- ${cap(t.statement)}: ${t.holds ? (t.changes === undefined ? 'no overturning table found' : `overturned by ${t.method === 'greedy' || t.method === 'constructive' ? 'at most ' : ''}${t.changes} count change${t.changes === 1 ? '' : 's'}`) : 'does not hold'}; ${readingVerdict(r, t.readingError.overturned, '**can**')}.`),
     '',
     ...consistencySection(r), '', ...readingSection(r), '', ...tippingSection(r), '', ...attenuationSection(r), '',
