@@ -59,14 +59,21 @@ function groupRow(a: TwoFramingAnalysis, model: string, game: string, pairs: rea
   };
 }
 
+/** Rows computed once per analysis (the CSV, metrics.json, the report and the terminal all read them). */
+const computed = new WeakMap<TwoFramingAnalysis, readonly FramingTestRow[]>();
+
 /** Every pair, then every model (game "All"), then Pooled. */
-export function framingTestRows(a: TwoFramingAnalysis): FramingTestRow[] {
+export function framingTestRows(a: TwoFramingAnalysis): readonly FramingTestRow[] {
+  const known = computed.get(a);
+  if (known) return known;
   const { pairs, models } = a.layout;
-  return [
+  const rows = [
     ...pairs.map((p) => groupRow(a, p.model, p.game, [p])),
     ...models.map((m) => groupRow(a, m, ALL_GAMES, pairs.filter((p) => p.model === m))),
     groupRow(a, POOLED, ALL_GAMES, pairs),
   ];
+  computed.set(a, rows);
+  return rows;
 }
 
 export function framingTestsCsv(a: TwoFramingAnalysis): string {
