@@ -1,3 +1,4 @@
+import { jsonText } from '../../core/format.js';
 import { toolInfo } from '../../core/paths.js';
 import { framingTestMetrics, hasFramingTests } from '../two-framing/index.js';
 import { POOLED, stat } from '../../core/names.js';
@@ -85,5 +86,5 @@ export function auditObject(r: Result) {
 }
 
 export function auditJson(r: Result): string {
-  return JSON.stringify(auditObject(r), null, 2) + '\n';
+  return jsonText(auditObject(r), 2) + '\n';
 }

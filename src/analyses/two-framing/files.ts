@@ -7,6 +7,7 @@ import { metricsJson, type InputProvenance } from './metrics.js';
 import { verificationJson, verificationMarkdown } from '../../render/verification.js';
 import { toolInfo } from '../../core/paths.js';
 import { framingTestFile, hasFramingTests } from './framing-tests.js';
+import { twoFramingLatexFiles } from './latex.js';
 
 /**
  * The table files of a two-framing analysis, the same for reconstructed data (`reproduce`) and
@@ -21,6 +22,7 @@ export function twoFramingTableFiles(reportsDir: string, a: TwoFramingAnalysis, 
     ...(a.family ? [{ path: join(reportsDir, 'family-robustness.csv'), content: familyCsv(a) }] : []),
     ...(hasFramingTests(a) ? [framingTestFile(reportsDir, a)] : []),
     { path: join(reportsDir, 'metrics.json'), content: metricsJson(a, provenance, toolInfo(), extra) },
+    ...twoFramingLatexFiles(reportsDir, a),
   ];
 }
 

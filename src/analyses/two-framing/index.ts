@@ -12,6 +12,8 @@ export * from './files.js';
 export * from './report.js';
 export * from './figures.js';
 export * from './framing-tests.js';
+export * from './named.js';
+export * from './latex.js';
 
 import { analyzeTwoFraming, TWO_FRAMING_DEFAULTS } from './analysis.js';
 import { twoFramingEstimand } from './estimand.js';
