@@ -17,11 +17,12 @@ import { sourceAnalyses } from './source-analyses.js';
 
 /** Table 3 as the terminal shows it (reproduce, report, analyze). */
 export { table3Text } from '../analyses/two-framing/terminal.js';
+export { framingTestText, hasFramingTests } from '../analyses/two-framing/framing-tests.js';
 
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = twoFraming.defaults;
 
-export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice, Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps'> {
+export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice, Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps' | 'publishedMethod'> {
   /** Output directory; reports/ (and figures/) are written under it. */
   out?: string;
   /** `--figure-style paper` (render/paper-style.ts); the default style otherwise. */
@@ -62,10 +63,11 @@ export interface ReproduceResult {
  * the interval method when not the default, and the published values compared with.
  */
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
-  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly names?: string } = {}): string {
+  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly names?: string; readonly publishedMethod?: string } = {}): string {
   return regenerateCommand(command, [], {
     ...inputFlagsOf(input), seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
-    interval: extra.interval === 'bca' || extra.interval === 'cluster-bootstrap' ? extra.interval : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
+    interval: extra.interval === 'bca' || extra.interval === 'cluster-bootstrap' ? extra.interval : undefined, simultaneous: s.simultaneous === true, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
+    publishedMethod: extra.publishedMethod,
   });
 }
 
@@ -84,6 +86,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
     alt: opts.alt ?? DEFAULTS.alt,
     interval: opts.interval ?? 'percentile',
     ...(opts.clusterInterval ? { clusterInterval: opts.clusterInterval } : {}),
+    ...(opts.simultaneous ? { simultaneous: true } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   const input = readInput(opts, settings.base, settings.alt);
