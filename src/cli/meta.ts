@@ -1,0 +1,41 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { relative } from 'node:path';
+import { metaWithFigures } from '../commands/meta-outputs.js';
+import { msg } from '../core/messages/common.js';
+import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
+import { TAU2_METHODS, type Tau2Method } from '../stats/meta/tau2.js';
+import { EFFECT_MEASURES, type EffectMeasure } from '../stats/meta/effect-size.js';
+import type { MetaTest, Pooling } from '../stats/meta/univariate.js';
+import { collect, terminalLogger } from './options.js';
+import { fixed } from '../core/format.js';
+
+/** A flag whose value is one of a list. */
+const oneOf = <T extends string>(flag: string, values: readonly T[]) => (v: string): T => {
+  if (!(values as readonly string[]).includes(v)) throw new InvalidArgumentError(msg.badFlag(flag, v, values.join(', ')));
+  return v as T;
+};
+
+export function registerMeta(program: Command): void {
+  program
+    .command('meta')
+    .description('Random-effects meta-analysis of framing effects across games, models and studies (a manifest of studies, or an effect table)')
+    .argument('[manifest]', 'manifest YAML listing the studies (data/meta/manifest.schema.json)')
+    .option('--effects <file>', 'effect table CSV (study, model, game, yi, vi; further columns are moderators), instead of a manifest')
+    .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
+    .option('--effect <measure>', `effect size: ${EFFECT_MEASURES.join(' or ')} (default: the manifest's, else shift)`, oneOf('--effect', EFFECT_MEASURES))
+    .option('--tau2 <method>', `τ² estimator: ${TAU2_METHODS.join(', ')} (default: the manifest's, else REML)`, oneOf('--tau2', TAU2_METHODS))
+    .option('--test <test>', 'knha (Hartung–Knapp, default) or z', oneOf('--test', ['knha', 'z'] as const))
+    .option('--pooling <kind>', 'random (default) or fixed', oneOf('--pooling', ['random', 'fixed'] as const))
+    .option('--moderator <name>', 'moderator of the meta-regression (repeatable; replaces the manifest\'s list)', collect)
+    .option('-q, --quiet', 'print only the overall estimate')
+    .action(async (manifest: string | undefined, o: { effects?: string; out: string; effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest; pooling?: Pooling; moderator?: string[]; quiet?: boolean }) => {
+      checkOutDir('--out', o.out, OUT_SUBDIRS);
+      const logger = terminalLogger(o.quiet);
+      const res = await metaWithFigures({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator, logger });
+      const a = res.analysis;
+      const overall = a.multilevel ?? a.pooled.find((p) => p.scope === 'overall');
+      if (overall) process.stdout.write(`overall ${a.settings.effect}: ${fixed(overall.estimate)} [${fixed(overall.ci_lo)}, ${fixed(overall.ci_hi)}]${a.multilevel ? ' (three-level)' : ''}, k = ${overall.k}\n`);
+      for (const n of a.notes) logger.warn(n);
+      for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+    });
+}
