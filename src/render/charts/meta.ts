@@ -89,7 +89,7 @@ export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect:
           encoding: {
             x: { field: 'yi', type: 'quantitative', title: o.effect, axis: { format: '.2f' } },
             y: { field: 'se', type: 'quantitative', title: 'standard error', scale: { reverse: true, zero: true }, axis: { format: '.3f' } },
-            color: { field: 'study', type: 'nominal', title: 'Study' },
+            color: { field: 'study', type: 'nominal', title: 'Study', sort: [...new Set(points.map((p) => p.study))] },
             tooltip: [
               { field: 'label', type: 'nominal', title: 'Cell' },
               { field: 'yi', type: 'quantitative', title: 'Effect', format: F3 },

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, runCli } from '../helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'samegame-meta-'));
+const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex');
+const RATES = join(ROOT, 'data/lore-heydari-2024/rates.csv');
+const TRIALS = join(ROOT, 'data/meta/same-game-sim-trials.csv');
+
+describe('samegame meta on the shipped example', () => {
+  it('writes every table, both figures and the report; meta.json holds the manifest\'s and every source\'s SHA-256', async () => {
+    const out = mkdtempSync(join(dir, 'out-'));
+    const r = await runCli(['meta', 'data/meta/lore-heydari.yaml', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^overall shift: 0\.\d{3} \[0\.\d{3}, 0\.\d{3}\] \(three-level\), k = 36\n$/);
+    expect(readdirSync(join(out, 'reports')).sort()).toEqual(['effects.csv', 'meta-leave-one-out.csv', 'meta-multilevel.csv', 'meta-regression.csv', 'meta.csv', 'meta.json', 'report.html']);
+    expect(readdirSync(join(out, 'figures')).sort()).toEqual(['meta-forest.png', 'meta-forest.svg', 'meta-forest.vl.json', 'meta-funnel.png', 'meta-funnel.svg', 'meta-funnel.vl.json']);
+    const j = JSON.parse(readFileSync(join(out, 'reports', 'meta.json'), 'utf8'));
+    expect(j.input).toEqual({ path: 'data/meta/lore-heydari.yaml', sha256: sha(join(ROOT, 'data/meta/lore-heydari.yaml')), kind: 'manifest' });
+    const files = j.sources.flatMap((s: { files: { path: string; sha256: string }[] }) => s.files);
+    expect(files.map((f: { path: string }) => f.path)).toEqual(['../lore-heydari-2024/rates.csv', '../examples/digitized/project.tar', '../examples/digitized/layout.csv', 'same-game-sim-trials.csv']);
+    for (const f of files) expect(f.sha256).toBe(sha(join(ROOT, 'data/meta', f.path)));
+    expect(j.sources.map((s: { synthetic: boolean }) => s.synthetic)).toEqual([false, false, true]);
+    const meta = readFileSync(join(out, 'reports', 'meta.csv'), 'utf8').split('\n');
+    expect(meta[0]).toBe('scope,k,estimate,se,ci_lo,ci_hi,pi_lo,pi_hi,tau2,I2,H2,Q,Q_df,Q_p');
+    expect(meta.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['model: GPT-3.5', 'model: GPT-4', 'model: LLaMa-2', 'study: lore-heydari-2024', 'study: digitized-figure', 'study: same-game-sim', 'overall']);
+    const html = readFileSync(join(out, 'reports', 'report.html'), 'utf8');
+    expect(html).toContain('the cells (games, models and studies) disagree far more than sampling error explains');
+    expect(html).toContain('Synthetic data: the study same-game-sim is simulated');
+  });
+
+  it('the same outputs on a second run (byte for byte, figures aside)', async () => {
+    const [a, b] = [mkdtempSync(join(dir, 'a-')), mkdtempSync(join(dir, 'b-'))];
+    for (const out of [a, b]) expect((await runCli(['meta', 'data/meta/lore-heydari.yaml', '--out', out, '-q'])).code).toBe(0);
+    for (const f of readdirSync(join(a, 'reports'))) expect(readFileSync(join(b, 'reports', f), 'utf8')).toBe(readFileSync(join(a, 'reports', f), 'utf8'));
+  });
+});
+
+/** A manifest written into a fresh folder; the study's source is the shipped rates unless the text says otherwise. */
+function manifest(text: string): { path: string; out: string } {
+  const d = mkdtempSync(join(dir, 'bad-'));
+  const path = join(d, 'bad.yaml');
+  writeFileSync(path, text.replaceAll('RATES', RATES).replaceAll('TRIALS', TRIALS));
+  return { path, out: join(d, 'out') };
+}
+
+const study = (lines: string) => `studies:\n  - id: s\n${lines}`;
+
+describe('bad manifests: one line naming manifest, line and field; exit 2; nothing written', () => {
+  it.each([
+    ['an unknown source kind', study('    csv: RATES\n    base: business\n    alt: friend-sharing\n'), 3, 'studies[0].csv', 'not a source kind'],
+    ['a study without a source', study('    base: business\n    alt: friend-sharing\n'), 2, 'studies[0]', 'a study needs one source'],
+    ['a study without a contrast', study('    data: RATES\n    alt: friend-sharing\n'), 2, 'studies[0].base', 'required field is missing'],
+    ['a moderator naming no column', `moderators: [kind]\n${study('    data: RATES\n    base: business\n    alt: friend-sharing\n    moderators: { source: x }\n')}`, 1, 'moderators[0]', 'names no column'],
+    ['a base framing the rates do not hold', study('    data: RATES\n    base: abstract\n    alt: friend-sharing\n'), 4, 'studies[0].base', 'does not hold the framing "abstract"'],
+    ['an alt framing the trials do not hold', study('    trials: TRIALS\n    base: business\n    alt: neutral\n'), 5, 'studies[0].alt', 'does not hold the framing "neutral"'],
+    ['two sources', study('    data: RATES\n    trials: TRIALS\n    base: business\n    alt: friend-sharing\n'), 4, 'studies[0].trials', 'has both'],
+    ['an option of another kind', study('    data: RATES\n    layout: x.csv\n    base: business\n    alt: friend-sharing\n'), 4, 'studies[0].layout', 'belongs to a "digitized" source'],
+    ['a duplicate study id', `${study('    data: RATES\n    base: business\n    alt: friend-sharing\n')}  - id: s\n    data: RATES\n    base: business\n    alt: friend-sharing\n`, 6, 'studies[1].id', 'already used (line 2)'],
+    ['a missing source file', study('    data: nowhere.csv\n    base: business\n    alt: friend-sharing\n'), 3, 'studies[0].data', 'cannot read'],
+    ['an unknown τ² method', `tau2: HS\n${study('    data: RATES\n    base: business\n    alt: friend-sharing\n')}`, 1, 'tau2', ''],
+  ])('%s', async (_name, text, line, field, what) => {
+    const m = manifest(text);
+    const r = await runCli(['meta', m.path, '--out', m.out]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(`${m.path}:${line}: field ${JSON.stringify(field)}: `);
+    expect(r.stderr).toContain(what);
+    expect(existsSync(m.out)).toBe(false);
+  });
+
+  it('--moderator naming no column of an effect table', async () => {
+    const d = mkdtempSync(join(dir, 'eff-'));
+    writeFileSync(join(d, 'e.csv'), 'study,model,game,yi,vi,kind\na,m,g1,0.1,0.01,x\na,m,g2,0.2,0.02,y\n');
+    const r = await runCli(['meta', '--effects', join(d, 'e.csv'), '--moderator', 'source', '--out', join(d, 'out')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${join(d, 'e.csv')}:1: field "source": moderator "source" names no column`);
+    expect(existsSync(join(d, 'out'))).toBe(false);
+  });
+});
