@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { relative } from 'node:path';
 import { metaWithFigures } from '../commands/meta-outputs.js';
 import { msg } from '../core/messages/common.js';
@@ -6,14 +6,8 @@ import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { TAU2_METHODS, type Tau2Method } from '../stats/meta/tau2.js';
 import { EFFECT_MEASURES, type EffectMeasure } from '../stats/meta/effect-size.js';
 import type { MetaTest, Pooling } from '../stats/meta/univariate.js';
-import { collect, terminalLogger } from './options.js';
+import { collect, oneOf, terminalLogger } from './options.js';
 import { fixed } from '../core/format.js';
-
-/** A flag whose value is one of a list. */
-const oneOf = <T extends string>(flag: string, values: readonly T[]) => (v: string): T => {
-  if (!(values as readonly string[]).includes(v)) throw new InvalidArgumentError(msg.badFlag(flag, v, values.join(', ')));
-  return v as T;
-};
 
 export function registerMeta(program: Command): void {
   program

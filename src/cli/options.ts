@@ -211,3 +211,9 @@ export function addExpectFlag(cmd: Command, defaultNote: string): Command {
     .option('--published-reps <n>', 'with --expect: bootstrap replicates behind the published endpoints, where a row has no reps column (default: --reps)', parseIntFlag('--published-reps', 1, Number.MAX_SAFE_INTEGER));
 }
 
+
+/** A flag whose value is one of a list. */
+export const oneOf = <T extends string>(flag: string, values: readonly T[]) => (v: string): T => {
+  if (!(values as readonly string[]).includes(v)) throw new InvalidArgumentError(msg.badFlag(flag, v, values.join(', ')));
+  return v as T;
+};

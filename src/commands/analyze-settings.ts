@@ -34,6 +34,8 @@ export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly rounds?: RoundRange;
   /** Repeated play: further decision factors kept in the cells (`--factor persona`). */
   readonly factors?: readonly string[];
+  /** Table 3 over games: fixed (default) or random (also reports/table3-random.csv). */
+  readonly pooling?: 'fixed' | 'random';
 }
 
 /** Default output directory of `analyze`: runs/x.sqlite → runs/x/. */

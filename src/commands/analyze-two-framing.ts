@@ -21,6 +21,7 @@ import type { InputProvenance } from '../analyses/two-framing/metrics.js';
 import { analyzeCommand, defaultAnalyzeOut, directRunSettings, type AnalyzeOptions } from './analyze-settings.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags } from './expect.js';
+import { poolingFiles } from './meta-pooling.js';
 
 export interface AnalyzeResult {
   readonly kind: 'two-framing';
@@ -94,7 +95,9 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
       compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published),
     }),
   };
-  const { files, verification, reproduction } = directRunFiles(partial, compareExpected(analysis, published, opts), logger);
+  const direct = directRunFiles(partial, compareExpected(analysis, published, opts), logger);
+  const { verification, reproduction } = direct;
+  const files = [...direct.files, ...poolingFiles(opts.pooling, partial.reportsDir, analysis)];
   if (!opts.dryRun) writeFilesAtomic(files);
   return { ...partial, verification, reproduction, table3: table3Rows(analysis), files };
 }

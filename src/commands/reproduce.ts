@@ -12,6 +12,7 @@ import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
 import { regenerateCommand } from '../core/command-line.js';
 import { digitization } from '../analyses/digitization/index.js';
+import { poolingFiles, type TablePooling } from './meta-pooling.js';
 
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = twoFraming.defaults;
@@ -30,6 +31,8 @@ export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoi
   expect?: string | false;
   /** Receives the two-framing analysis as soon as it is computed (before the checks): a caller may start drawing its figures. */
   onAnalysis?: (analysis: TwoFramingAnalysis) => void;
+  /** Table 3 over games: fixed (the paper's means, default) or random (also reports/table3-random.csv). */
+  pooling?: TablePooling;
 }
 
 export interface ReproduceResult {
@@ -64,7 +67,7 @@ function expectedDecisions(input: AnalysisInput): { value: number; source: strin
  * the interval method when not the default, and the published values compared with.
  */
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
-  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number } = {}): string {
+  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly pooling?: string } = {}): string {
   const t = input.trials;
   const d = input.digitized;
   const source = t?.logs ? { trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, factor: t.extraFactors }
@@ -73,6 +76,7 @@ export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramin
   return regenerateCommand(command, [], {
     ...source, seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
     interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps,
+    pooling: extra.pooling === 'random' ? 'random' : undefined,
   });
 }
 
@@ -98,11 +102,11 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const analysis = twoFraming.analyze(input.table, settings, logger);
   opts.onAnalysis?.(analysis);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: published?.path, ...verdictFlags(opts, published) });
+  const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: published?.path, ...verdictFlags(opts, published), pooling: opts.pooling });
   const compared = compareExpected(analysis, published, opts);
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared) });
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);
-  const files = [...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification)];
+  const files = [...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification), ...poolingFiles(opts.pooling, reports, analysis)];
   if (!opts.dryRun) writeFilesAtomic(files);
   return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files };
 }

@@ -82,3 +82,27 @@ describe('bad manifests: one line naming manifest, line and field; exit 2; nothi
     expect(existsSync(join(d, 'out'))).toBe(false);
   });
 });
+
+describe('--pooling random in reproduce and analyze', () => {
+  it('reproduce writes reports/table3-random.csv and prints it; without the flag nothing changes', async () => {
+    const [a, b] = [mkdtempSync(join(dir, 'pr-')), mkdtempSync(join(dir, 'pf-'))];
+    const r = await runCli(['reproduce', '--reps', '200', '--out', a, '--pooling', 'random', '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Table 3, random effects over games');
+    const csv = readFileSync(join(a, 'reports', 'table3-random.csv'), 'utf8').split('\n');
+    expect(csv[0]).toBe('model,k,shift,shift_lo,shift_hi,shift_pi_lo,shift_pi_hi,shift_tau2,shift_I2,R,R_lo,R_hi,R_tau2,R_I2');
+    expect(csv.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['GPT-3.5', 'GPT-4', 'LLaMa-2', 'Pooled']);
+    expect(JSON.parse(readFileSync(join(a, 'reports', 'metrics.json'), 'utf8')).command).toContain('--pooling random');
+    const f = await runCli(['reproduce', '--reps', '200', '--out', b, '-q']);
+    expect(f.code).toBe(0);
+    expect(existsSync(join(b, 'reports', 'table3-random.csv'))).toBe(false);
+    expect(readFileSync(join(b, 'reports', 'table3.csv'), 'utf8')).toBe(readFileSync(join(a, 'reports', 'table3.csv'), 'utf8'));
+  });
+
+  it('refuses an unknown pooling with one line, exit 2', async () => {
+    const r = await runCli(['reproduce', '--pooling', 'mixed', '--out', join(dir, 'never')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--pooling');
+    expect(existsSync(join(dir, 'never'))).toBe(false);
+  });
+});

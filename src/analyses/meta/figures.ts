@@ -7,7 +7,8 @@ import { tQuantile } from '../../stats/meta/distributions.js';
 /** A forest plot draws every cell up to this many; beyond it, only the pooled rows (the CSV has every cell). */
 export const MAX_FOREST_CELLS = 300;
 
-export const effectName = (a: MetaAnalysis): string => (a.settings.effect === 'shift' ? 'shift (p_alt − p_base)' : 'log odds ratio');
+const EFFECT_NAMES = { shift: 'shift (p_alt − p_base)', logor: 'log odds ratio', distance: 'Jensen–Shannon distance √(1 − R2)' } as const;
+export const effectName = (a: MetaAnalysis): string => EFFECT_NAMES[a.settings.effect];
 
 function forestRows(a: MetaAnalysis): MetaForestRow[] {
   const z = tQuantile(1 - (1 - a.settings.level) / 2, Infinity);

@@ -10,6 +10,7 @@ import { metaFigures } from './figures.js';
 import { metaSection } from './report.js';
 import { manifestJsonSchema, parseManifest, STUDY_SOURCE_KINDS } from './manifest.js';
 import { ROW_MODERATORS } from './design.js';
+import { randomTable3, randomTable3Csv, randomTable3Text } from './table3-random.js';
 
 export const meta = {
   studyEffects,
@@ -21,9 +22,13 @@ export const meta = {
   manifestJsonSchema,
   sourceKinds: STUDY_SOURCE_KINDS,
   rowModerators: ROW_MODERATORS,
+  randomTable3,
+  randomTable3Csv,
+  randomTable3Text,
 } as const;
 
 export type { EffectRow, StudyContrast } from './effects.js';
 export type { MetaAnalysis, MetaAnalysisSettings, PooledRow, MultilevelRow, LeaveOneOutRow } from './pool.js';
 export type { Manifest, StudySpec, StudySourceKind } from './manifest.js';
 export type { MetaProvenance } from './tables.js';
+export type { RandomTable3Row } from './table3-random.js';

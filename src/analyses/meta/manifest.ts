@@ -53,7 +53,7 @@ const studySchema = z.strictObject({
 export const manifestSchema = z.strictObject({
   name: z.string().min(1).optional(),
   description: z.string().optional(),
-  effect: z.enum(EFFECT_MEASURES as ['shift', 'logor']).optional().describe('shift (p_alt − p_base, default) or logor (log odds ratio)'),
+  effect: z.enum(EFFECT_MEASURES as ['shift', 'logor', 'distance']).optional().describe('shift (p_alt − p_base, default), logor (log odds ratio) or distance (Jensen–Shannon distance √(1 − R2))'),
   tau2: z.enum(TAU2_METHODS as ['REML', 'DL', 'PM', 'ML']).optional().describe('the τ² estimator (default REML)'),
   test: z.enum(['knha', 'z']).optional().describe('Hartung–Knapp t intervals (knha, default) or Wald z'),
   pooling: z.enum(['random', 'fixed']).optional().describe('random effects (default) or fixed effect'),

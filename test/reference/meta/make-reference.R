@@ -104,6 +104,29 @@ multilevel <- obj(list(
   konstantopoulos = ml(konst$yi, konst$vi, konst$study, konst$model),
   shipped = ml(shipped$yi, shipped$vi, shipped$model, shipped$game)))
 
+# --- Table 3 with random effects over games (--pooling random), attenuation 1 -------------------
+# Per model: the shift (escalc RD as above) and the Jensen-Shannon distance d = sqrt(JSD/ln 2),
+# its variance by the delta method with a numerical gradient (central differences), pooled by
+# REML with Hartung-Knapp; R = 1 - d^2.
+H <- function(p) ifelse(p > 0, -p * log(p), 0) + ifelse(p < 1, -(1 - p) * log(1 - p), 0)
+dist <- function(a, b) sqrt(max(0, H((a + b) / 2) - (H(a) + H(b)) / 2) / log(2))
+adj <- with(shipped, (x_base == 0 | x_base == n | x_alt == 0 | x_alt == n))
+ps <- with(shipped, (x_alt + adj / 2) / (n + adj)); pb <- with(shipped, (x_base + adj / 2) / (n + adj)); nn <- shipped$n + adj
+h <- 1e-6
+dd <- mapply(dist, ps, pb)
+# At d = 0 (equal rates) d is not differentiable: its one-sided slope (a forward difference) is used.
+ga <- mapply(function(a, b) if (dist(a, b) == 0) dist(a + h, b) / h else (dist(a + h, b) - dist(a - h, b)) / (2 * h), ps, pb)
+gb <- mapply(function(a, b) if (dist(a, b) == 0) dist(a, b + h) / h else (dist(a, b + h) - dist(a, b - h)) / (2 * h), ps, pb)
+dv <- ga^2 * ps * (1 - ps) / nn + gb^2 * pb * (1 - pb) / nn
+t3 <- function(rows, name) {
+  s <- rma(shipped$yi[rows], shipped$vi[rows], method = "REML", test = "knha", control = ctrl)
+  d <- rma(dd[rows], dv[rows], method = "REML", test = "knha", control = ctrl)
+  toR <- function(x) 1 - min(1, max(0, x))^2
+  obj(list(model = paste0('"', name, '"'), k = num(s$k), shift = num(s$b[1]), shift_lo = num(s$ci.lb), shift_hi = num(s$ci.ub), shift_tau2 = num(s$tau2), shift_I2 = num(s$I2 / 100),
+    R = num(toR(d$b[1])), R_lo = num(toR(d$ci.ub)), R_hi = num(toR(d$ci.lb)), R_tau2 = num(d$tau2), R_I2 = num(d$I2 / 100)))
+}
+table3 <- paste0("[", paste(c(lapply(unique(shipped$model), function(m) t3(shipped$model == m, m)), t3(rep(TRUE, nrow(shipped)), "Pooled")), collapse = ", "), "]")
+
 writeLines(paste0('{"metafor": "', packageVersion("metafor"), '", "univariate": ', univariate,
-  ', "fixed": ', fixed, ', "multilevel": ', multilevel, "}"), file.path(out, "reference.json"))
+  ', "fixed": ', fixed, ', "multilevel": ', multilevel, ', "table3_random": ', table3, "}"), file.path(out, "reference.json"))
 cat("wrote", file.path(out, "reference.json"), "\n")

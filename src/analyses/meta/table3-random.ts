@@ -1,0 +1,65 @@
+/**
+ * Table 3 with random effects over games (`reproduce`/`analyze --pooling random`): per model and
+ * pooled over every model–game, the shift pooled as `samegame meta` pools it (the escalc effect
+ * sizes, attenuated), and R pooled on the Jensen–Shannon distance scale d = √(1 − R_c) — a metric,
+ * about linear in |Δ| for small shifts, so inverse-variance pooling applies — and reported back as
+ * R = 1 − d², the interval's ends mapped the same way (docs/methods.md, "Random effects in Table 3").
+ */
+import type { CellTable } from '../../core/cells.js';
+import { fixed } from '../../core/format.js';
+import { toCsv } from '../../render/csv.js';
+import { fitUnivariate, META_DEFAULTS, type MetaSettings } from '../../stats/meta/univariate.js';
+import { studyEffects, type EffectRow } from './effects.js';
+
+export interface RandomTable3Row {
+  readonly model: string;
+  /** Games pooled. */
+  readonly k: number;
+  readonly shift: number; readonly shift_lo: number; readonly shift_hi: number;
+  readonly shift_pi_lo: number; readonly shift_pi_hi: number;
+  readonly shift_tau2: number; readonly shift_I2: number;
+  readonly R: number; readonly R_lo: number; readonly R_hi: number;
+  /** τ² and I² of R on its pooling scale, the distance √(1 − R_c). */
+  readonly R_tau2: number; readonly R_I2: number;
+}
+
+export const RANDOM_TABLE3_COLUMNS = ['model', 'k', 'shift', 'shift_lo', 'shift_hi', 'shift_pi_lo', 'shift_pi_hi', 'shift_tau2', 'shift_I2', 'R', 'R_lo', 'R_hi', 'R_tau2', 'R_I2'] as const;
+
+export interface Contrast { readonly base: string; readonly alt: string; readonly attenuation: number }
+
+function pool(shift: readonly EffectRow[], dist: readonly EffectRow[], model: string, s: MetaSettings): RandomTable3Row {
+  const fit = (rows: readonly EffectRow[]) => fitUnivariate(Float64Array.from(rows, (r) => r.yi), Float64Array.from(rows, (r) => r.vi), s);
+  const a = fit(shift);
+  const b = fit(dist);
+  const toR = (d: number) => 1 - Math.min(1, Math.max(0, d)) ** 2; // d lies in [0, 1]
+  const c = a?.coefficients[0];
+  const e = b?.coefficients[0];
+  return {
+    model, k: shift.length,
+    shift: c?.estimate ?? NaN, shift_lo: c?.ci_lo ?? NaN, shift_hi: c?.ci_hi ?? NaN, shift_pi_lo: a?.pi_lo ?? NaN, shift_pi_hi: a?.pi_hi ?? NaN,
+    shift_tau2: a?.tau2 ?? NaN, shift_I2: a?.I2 ?? NaN,
+    R: e ? toR(e.estimate) : NaN, R_lo: e ? toR(e.ci_hi) : NaN, R_hi: e ? toR(e.ci_lo) : NaN, R_tau2: b?.tau2 ?? NaN, R_I2: b?.I2 ?? NaN,
+  };
+}
+
+/** Per model (first-appearance order) and "Pooled" (every model–game); a model with one game has no pooled values (NaN). */
+export function randomTable3(table: CellTable, c: Contrast, pooledName: string, s: MetaSettings = META_DEFAULTS): RandomTable3Row[] {
+  const contrast = { study: '', ...c, moderators: {} };
+  const shift = studyEffects(table, contrast, 'shift').rows;
+  // R_c = 1 − a(1 − R2), so √(1 − R_c) = √a · d: the distance takes the attenuation's square root.
+  const dist = studyEffects(table, { ...contrast, attenuation: Math.sqrt(c.attenuation) }, 'distance').rows;
+  const models = [...new Set(shift.map((r) => r.model))];
+  return [
+    ...models.map((m) => pool(shift.filter((r) => r.model === m), dist.filter((r) => r.model === m), m, s)),
+    pool(shift, dist, pooledName, s),
+  ];
+}
+
+export const randomTable3Csv = (rows: readonly RandomTable3Row[]): string => toCsv(RANDOM_TABLE3_COLUMNS, rows.map((r) => RANDOM_TABLE3_COLUMNS.map((k) => r[k])));
+
+/** The table for the terminal. */
+export function randomTable3Text(rows: readonly RandomTable3Row[]): string {
+  const head = 'Table 3, random effects over games (REML, Hartung–Knapp; R pooled as the distance √(1 − R))';
+  const lines = rows.map((r) => `${r.model.padEnd(14)} k=${String(r.k).padEnd(3)} shift ${fixed(r.shift)} [${fixed(r.shift_lo)}, ${fixed(r.shift_hi)}] τ² ${fixed(r.shift_tau2, 4)} I² ${fixed(r.shift_I2, 2)}   R ${fixed(r.R)} [${fixed(r.R_lo)}, ${fixed(r.R_hi)}] I² ${fixed(r.R_I2, 2)}`);
+  return [head, ...lines].join('\n');
+}
