@@ -3,10 +3,10 @@
  * rma.mv(yi, vi, random = ~ 1 | outer/inner, test = "t") fits it by REML: effect i of group j is
  * yᵢ = μ + u_j + wᵢ + εᵢ with u_j ~ N(0, σ²_outer), wᵢ ~ N(0, σ²_inner), εᵢ ~ N(0, vᵢ). The
  * marginal covariance is block-diagonal, each block diag(vᵢ + σ²_inner) + σ²_outer·11′, so its
- * inverse and determinant follow from Sherman–Morrison in O(k) — no k × k matrix is formed.
+ * inverse and determinant follow from Sherman–Morrison — no k × k matrix is formed.
  */
 import { tQuantile, twoSidedP } from './distributions.js';
-import { nelderMead, newtonPolish } from './optimize.js';
+import { maximizeNonNegative } from './optimize.js';
 
 export interface MultilevelFit {
   readonly k: number;
@@ -26,51 +26,60 @@ export interface MultilevelFit {
   readonly pi_hi: number;
 }
 
-interface Gls { beta: number; info: number; logDetV: number; rVr: number }
+/** Sums over each outer group at a given σ²_inner: Σu, Σu·y, Σu·y² with u = 1/(vᵢ + σ²_inner), and Σ log(vᵢ + σ²_inner). */
+interface GroupSums { readonly S: Float64Array; readonly T: Float64Array; readonly Q: Float64Array; readonly logD: number }
 
-/** μ̂, 1′V⁻¹1, log|V| and r′V⁻¹r at (σ²_outer, σ²_inner); group[i] is effect i's outer group (0…G−1). */
-function gls(y: Float64Array, v: Float64Array, group: Int32Array, G: number, so: number, si: number): Gls {
+function groupSums(y: Float64Array, v: Float64Array, group: Int32Array, G: number, si: number): GroupSums {
   const S = new Float64Array(G);
   const T = new Float64Array(G);
-  let logDetV = 0;
+  const Q = new Float64Array(G);
+  // Σ log d as the log of running products (one logarithm per many effects, the product kept in range).
+  let logD = 0;
+  let prod = 1;
   for (let i = 0; i < y.length; i++) {
     const d = v[i] + si;
-    S[group[i]] += 1 / d;
-    T[group[i]] += y[i] / d;
-    logDetV += Math.log(d);
+    const u = 1 / d;
+    const j = group[i];
+    S[j] += u;
+    T[j] += u * y[i];
+    Q[j] += u * y[i] * y[i];
+    prod *= d;
+    if (prod < 1e-250 || prod > 1e250) { logD += Math.log(prod); prod = 1; }
   }
-  let info = 0;
-  let xy = 0;
-  for (let j = 0; j < G; j++) {
-    const c = so / (1 + so * S[j]);
-    info += S[j] - c * S[j] * S[j];
-    xy += T[j] - c * S[j] * T[j];
-    logDetV += Math.log1p(so * S[j]);
-  }
-  const beta = xy / info;
-  const R = new Float64Array(G);
-  let rVr = 0;
-  for (let i = 0; i < y.length; i++) {
-    const r = y[i] - beta;
-    const u = 1 / (v[i] + si);
-    R[group[i]] += u * r;
-    rVr += u * r * r;
-  }
-  for (let j = 0; j < G; j++) rVr -= (so / (1 + so * S[j])) * R[j] * R[j];
-  return { beta, info, logDetV, rVr };
+  return { S, T, Q, logD: logD + Math.log(prod) };
 }
 
-/** The restricted log-likelihood (metafor's, with its ½ log|X′X| term). */
-function remlLogLik(y: Float64Array, v: Float64Array, group: Int32Array, G: number, so: number, si: number): number {
-  const g = gls(y, v, group, G, so, si);
-  const k = y.length;
-  return -0.5 * ((k - 1) * Math.log(2 * Math.PI) - Math.log(k) + g.logDetV + Math.log(g.info) + g.rVr);
+interface Gls { beta: number; info: number; logLik: number }
+
+/**
+ * μ̂, 1′V⁻¹1 and the restricted log-likelihood (metafor's, with its ½ log|X′X| term) at σ²_outer,
+ * in O(G) from the group sums: V_j⁻¹ = D⁻¹ − c_j·uu′ with c_j = σ²_outer/(1 + σ²_outer·S_j), so
+ * r′V⁻¹r = Σ_j [Q_j − 2μT_j + μ²S_j − c_j(T_j − μS_j)²] and log|V| = Σ log d + Σ_j log(1 + σ²_outer·S_j).
+ */
+function gls(g: GroupSums, k: number, so: number): Gls {
+  let info = 0;
+  let xy = 0;
+  let logDetV = g.logD;
+  for (let j = 0; j < g.S.length; j++) {
+    const c = so / (1 + so * g.S[j]);
+    info += g.S[j] - c * g.S[j] * g.S[j];
+    xy += g.T[j] - c * g.S[j] * g.T[j];
+    logDetV += Math.log1p(so * g.S[j]);
+  }
+  const beta = xy / info;
+  let rVr = 0;
+  for (let j = 0; j < g.S.length; j++) {
+    const c = so / (1 + so * g.S[j]);
+    const e = g.T[j] - beta * g.S[j];
+    rVr += g.Q[j] - 2 * beta * g.T[j] + beta * beta * g.S[j] - c * e * e;
+  }
+  return { beta, info, logLik: -0.5 * ((k - 1) * Math.log(2 * Math.PI) - Math.log(k) + logDetV + Math.log(info) + rVr) };
 }
 
 /**
- * Fit by REML over (σ_outer, σ_inner) with σ² = s² (so the boundary σ² = 0 is an ordinary point):
- * Nelder–Mead from half the between-effect variance each, then Newton steps on the log-likelihood.
- * Needs k ≥ 2; `level` is the confidence level.
+ * Fit by REML: the likelihood profiled over σ²_outer (an O(G) search for each σ²_inner, from the
+ * group sums), maximized over σ²_inner (an O(k) pass per value), both by golden-section search
+ * from 0 to twice the effects' variance. Needs k ≥ 2; `level` is the confidence level.
  */
 export function fitMultilevel(y: Float64Array, v: Float64Array, group: Int32Array, level = 0.95): MultilevelFit | undefined {
   const k = y.length;
@@ -81,18 +90,19 @@ export function fitMultilevel(y: Float64Array, v: Float64Array, group: Int32Arra
   for (let i = 0; i < k; i++) mean += y[i] / k;
   let spread = 0;
   for (let i = 0; i < k; i++) spread += (y[i] - mean) ** 2 / (k - 1);
-  const start = Math.sqrt(Math.max(spread, 1e-8) / 2);
-  const f = (s: readonly number[]) => -remlLogLik(y, v, group, G, s[0] * s[0], s[1] * s[1]);
-  const s = newtonPolish(f, nelderMead(f, [start, start], start / 2));
-  const so = s[0] * s[0];
-  const si = s[1] * s[1];
-  const g = gls(y, v, group, G, so, si);
+  const hi = 2 * spread;
+  const outerAt = (sums: GroupSums) => maximizeNonNegative((so) => gls(sums, k, so).logLik, hi);
+  const profile = (si: number) => { const sums = groupSums(y, v, group, G, si); return gls(sums, k, outerAt(sums)).logLik; };
+  const si = maximizeNonNegative(profile, hi);
+  const sums = groupSums(y, v, group, G, si);
+  const so = outerAt(sums);
+  const g = gls(sums, k, so);
   const se = Math.sqrt(1 / g.info);
   const df = k - 1;
   const crit = tQuantile(1 - (1 - level) / 2, df);
   const piHalf = k >= 3 ? tQuantile(1 - (1 - level) / 2, k - 2) * Math.sqrt(se * se + so + si) : NaN;
   return {
     k, groups: G, estimate: g.beta, se, df, p: twoSidedP(g.beta / se, df), ci_lo: g.beta - crit * se, ci_hi: g.beta + crit * se,
-    sigma2_outer: so, sigma2_inner: si, logLik: -f(s), pi_lo: g.beta - piHalf, pi_hi: g.beta + piHalf,
+    sigma2_outer: so, sigma2_inner: si, logLik: g.logLik, pi_lo: g.beta - piHalf, pi_hi: g.beta + piHalf,
   };
 }

@@ -1,87 +1,66 @@
 /**
- * Minimizers of a smooth function of a few parameters: Nelder–Mead (Nelder & Mead 1965; the
- * standard reflection 1, expansion 2, contraction ½, shrink ½) to find the basin, then Newton
- * steps with central-difference derivatives to reach the minimum to near machine precision.
+ * Maximizing a function of one non-negative variable: Brent's method (golden-section steps with
+ * parabolic interpolation; Brent 1973, "Algorithms for Minimization without Derivatives", ch. 5)
+ * on [0, hi] to an absolute tolerance of about 1e-12·hi, the interval widened tenfold while the
+ * maximum sits at its upper end; 0 at once when f falls from 0. Used for the variance components
+ * of the three-level model, whose restricted likelihood is unimodal in each.
  */
-type Fn = (x: readonly number[]) => number;
+const C = (3 - Math.sqrt(5)) / 2;
 
-/** Nelder–Mead from x0 with an initial simplex of side `step`. */
-export function nelderMead(f: Fn, x0: readonly number[], step: number, maxIter = 5000): number[] {
-  const n = x0.length;
-  let pts: number[][] = [[...x0], ...x0.map((_, i) => x0.map((v, j) => (i === j ? v + step : v)))];
-  let vals = pts.map(f);
-  for (let it = 0; it < maxIter; it++) {
-    const order = vals.map((_, i) => i).sort((a, b) => vals[a] - vals[b]);
-    pts = order.map((i) => pts[i]);
-    vals = order.map((i) => vals[i]);
-    const size = Math.max(...pts.slice(1).map((p) => Math.max(...p.map((v, j) => Math.abs(v - pts[0][j])))));
-    if (vals[n] - vals[0] <= 1e-15 * (Math.abs(vals[0]) + 1e-300) && size < 1e-9) break;
-    const centroid = x0.map((_, j) => pts.slice(0, n).reduce((s, p) => s + p[j], 0) / n);
-    const along = (t: number) => centroid.map((c, j) => c + t * (pts[n][j] - c));
-    const r = along(-1);
-    const fr = f(r);
-    if (fr < vals[0]) {
-      const e = along(-2);
-      const fe = f(e);
-      [pts[n], vals[n]] = fe < fr ? [e, fe] : [r, fr];
-    } else if (fr < vals[n - 1]) {
-      [pts[n], vals[n]] = [r, fr];
-    } else {
-      const c = fr < vals[n] ? along(-0.5) : along(0.5);
-      const fc = f(c);
-      if (fc < Math.min(fr, vals[n])) [pts[n], vals[n]] = [c, fc];
-      else {
-        pts = pts.map((p) => p.map((v, j) => pts[0][j] + 0.5 * (v - pts[0][j])));
-        vals = pts.map(f);
+/** The x in [a, b] minimizing f (Brent's localmin). */
+function brentMin(f: (x: number) => number, a: number, b: number, tol: number): number {
+  let v = a + C * (b - a);
+  let w = v;
+  let x = v;
+  let fx = f(x);
+  let fv = fx;
+  let fw = fx;
+  let d = 0;
+  let e = 0;
+  for (let it = 0; it < 500; it++) {
+    const m = (a + b) / 2;
+    const t = 1e-10 * Math.abs(x) + tol;
+    if (Math.abs(x - m) <= 2 * t - (b - a) / 2) break;
+    let useGolden = true;
+    if (Math.abs(e) > t) {
+      const r = (x - w) * (fx - fv);
+      let q = (x - v) * (fx - fw);
+      let p = (x - v) * q - (x - w) * r;
+      q = 2 * (q - r);
+      if (q > 0) p = -p; else q = -q;
+      if (Math.abs(p) < Math.abs(0.5 * q * e) && p > q * (a - x) && p < q * (b - x)) {
+        e = d;
+        d = p / q;
+        const u = x + d;
+        if (u - a < 2 * t || b - u < 2 * t) d = x < m ? t : -t;
+        useGolden = false;
       }
     }
-  }
-  return pts[vals.indexOf(Math.min(...vals))];
-}
-
-/** Gradient and Hessian by central differences with step h per coordinate. */
-function derivatives(f: Fn, x: readonly number[], h: readonly number[]): { g: number[]; H: number[][] } {
-  const n = x.length;
-  const at = (d: Record<number, number>) => f(x.map((v, i) => v + (d[i] ?? 0)));
-  const f0 = f(x);
-  const g = x.map((_, i) => (at({ [i]: h[i] }) - at({ [i]: -h[i] })) / (2 * h[i]));
-  const H = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-  for (let i = 0; i < n; i++) {
-    H[i][i] = (at({ [i]: h[i] }) - 2 * f0 + at({ [i]: -h[i] })) / (h[i] * h[i]);
-    for (let j = i + 1; j < n; j++) {
-      const v = (at({ [i]: h[i], [j]: h[j] }) - at({ [i]: h[i], [j]: -h[j] }) - at({ [i]: -h[i], [j]: h[j] }) + at({ [i]: -h[i], [j]: -h[j] })) / (4 * h[i] * h[j]);
-      H[i][j] = v;
-      H[j][i] = v;
+    if (useGolden) { e = (x < m ? b : a) - x; d = C * e; }
+    const u = x + (Math.abs(d) >= t ? d : d > 0 ? t : -t);
+    const fu = f(u);
+    if (fu <= fx) {
+      if (u < x) b = x; else a = x;
+      [v, fv, w, fw, x, fx] = [w, fw, x, fx, u, fu];
+    } else {
+      if (u < x) a = u; else b = u;
+      if (fu <= fw || w === x) { [v, fv, w, fw] = [w, fw, u, fu]; }
+      else if (fu <= fv || v === x || v === w) { v = u; fv = fu; }
     }
-  }
-  return { g, H };
-}
-
-/** Solve the 2 × 2 (or 1 × 1) system H d = −g; undefined when H is not positive definite. */
-function newtonStep(g: readonly number[], H: readonly number[][]): number[] | undefined {
-  if (g.length === 1) return H[0][0] > 0 ? [-g[0] / H[0][0]] : undefined;
-  const det = H[0][0] * H[1][1] - H[0][1] * H[1][0];
-  if (!(H[0][0] > 0 && det > 0)) return undefined;
-  return [-(H[1][1] * g[0] - H[0][1] * g[1]) / det, -(H[0][0] * g[1] - H[1][0] * g[0]) / det];
-}
-
-/** Newton steps (one or two parameters) from x while they lower f; stops when a step is below 1e-12. */
-export function newtonPolish(f: Fn, x0: readonly number[], maxIter = 50): number[] {
-  let x = [...x0];
-  let fx = f(x);
-  for (let it = 0; it < maxIter; it++) {
-    const h = x.map((v) => 1e-5 * Math.max(Math.abs(v), 1e-3));
-    const { g, H } = derivatives(f, x, h);
-    const d = newtonStep(g, H);
-    if (!d) break;
-    let t = 1;
-    let moved = false;
-    for (let halving = 0; halving < 30; halving++, t /= 2) {
-      const cand = x.map((v, i) => v + t * d[i]);
-      const fc = f(cand);
-      if (fc <= fx) { x = cand; fx = fc; moved = true; break; }
-    }
-    if (!moved || Math.max(...d.map((v, i) => Math.abs(t * v) / Math.max(1, Math.abs(x[i])))) < 1e-12) break;
   }
   return x;
+}
+
+/** The x ≥ 0 at which f is largest, searching [0, hi] (0 itself a candidate) and widening hi while the maximum is at its end. */
+export function maximizeNonNegative(f: (x: number) => number, hi: number): number {
+  let top = hi > 0 ? hi : 1;
+  // Falling from 0 (a unimodal f): the maximum is at the boundary.
+  if (f(0) >= f(1e-9 * top)) return 0;
+  for (let widen = 0; widen < 12; widen++) {
+    const x = brentMin((z) => -f(z), 0, top, 1e-12 * top);
+    const best = f(0) >= f(x) ? 0 : x;
+    if (best < top * (1 - 1e-6) || widen === 11) return best;
+    top *= 10;
+  }
+  return top;
 }

@@ -9,6 +9,9 @@ export type Design = readonly Float64Array[];
 
 export type Matrix = number[][];
 
+/** x^n for the small whole powers used here (0 to 3), by multiplication. */
+const pow = (x: number, n: number) => (n === 0 ? 1 : n === 1 ? x : n === 2 ? x * x : x * x * x);
+
 /** The intercept-only design of k rows. */
 export const interceptOnly = (k: number): Design => [new Float64Array(k).fill(1)];
 
@@ -37,13 +40,12 @@ export function invert(m: Matrix): Matrix | undefined {
 export function crossW(X: Design, w: Float64Array, power: number): Matrix {
   const p = X.length;
   const out: Matrix = Array.from({ length: p }, () => new Array<number>(p).fill(0));
-  const wp = power === 1 ? w : w.map((x) => x ** power);
   for (let a = 0; a < p; a++) {
     for (let b = a; b < p; b++) {
       let s = 0;
       const xa = X[a];
       const xb = X[b];
-      for (let i = 0; i < xa.length; i++) s += wp[i] * xa[i] * xb[i];
+      for (let i = 0; i < xa.length; i++) s += pow(w[i], power) * xa[i] * xb[i];
       out[a][b] = s;
       out[b][a] = s;
     }
@@ -82,10 +84,10 @@ export function wls(y: Float64Array, X: Design, w: Float64Array): WlsFit | undef
   return { beta, A, r, w };
 }
 
-/** Σ wᵢ^a rᵢ^b. */
+/** Σ wᵢ^a rᵢ^b (a, b ≤ 3). */
 export function weightedSum(f: WlsFit, a: number, b: number): number {
   let s = 0;
-  for (let i = 0; i < f.r.length; i++) s += f.w[i] ** a * f.r[i] ** b;
+  for (let i = 0; i < f.r.length; i++) s += pow(f.w[i], a) * pow(f.r[i], b);
   return s;
 }
 
