@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { POOLING_HELP, poolingText, TABLE_POOLINGS, type TablePooling } from '../commands/meta-pooling.js';
+import type { TablePooling } from '../commands/meta-pooling.js';
+import { addPoolingFlag, poolingLines } from './pooling.js';
 import { InvalidArgumentError } from 'commander';
 import { relative } from 'node:path';
 import { analyzeWithFigures, isRepeatedAnalysis, isSelectiveAnalysis } from '../commands/analyze-with-figures.js';
@@ -14,7 +15,7 @@ import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { parseRoundRange } from '../sources/logs/index.js';
 import { analyzeTrials, defaultTrialsOut } from '../commands/analyze-trials.js';
-import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger, oneOf } from './options.js';
+import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
@@ -51,9 +52,8 @@ export function registerAnalyze(program: Command): void {
     .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)', parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
     .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile')
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
-    .option('-q, --quiet', 'print only the table')
-    .option('--pooling <kind>', POOLING_HELP, oneOf('--pooling', TABLE_POOLINGS));
-  addExpectFlag(addLogFlags(cmd), '; two-framing runs only')
+    .option('-q, --quiet', 'print only the table');
+  addExpectFlag(addLogFlags(addPoolingFlag(cmd)), '; two-framing runs only')
     .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; format?: string; rounds?: string; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean; pooling?: TablePooling }) => {
@@ -75,9 +75,7 @@ export function registerAnalyze(program: Command): void {
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore, pooling: o.pooling }));
       if (isSelectiveAnalysis(res)) return printSelective(res, logger);
       if (isRepeatedAnalysis(res)) return printRepeated(res, logger);
-      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
-      const random = poolingText(o.pooling, res.analysis);
-      if (random) process.stdout.write(`${random}\n`);
+      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n${poolingLines(o.pooling, res.analysis)}`);
       const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
       const err = res.source.tallies.reduce((s, t) => s + t.error, 0);
       logger.info(`run ${res.source.run.id} (${res.source.run.designName}): ${res.analysis.table.cells.length} cells, ${inv} invalid and ${err} failed trials left out (reports/invalid.csv)`);

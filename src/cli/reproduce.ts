@@ -5,23 +5,22 @@ import { reproduceWithFigures } from '../commands/reproduce-outputs.js';
 import { table3Text } from '../analyses/two-framing/terminal.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
-import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags, oneOf } from './options.js';
+import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
-import { POOLING_HELP, poolingText, TABLE_POOLINGS, type TablePooling } from '../commands/meta-pooling.js';
+import type { TablePooling } from '../commands/meta-pooling.js';
+import { poolingLines, poolingOption } from './pooling.js';
 
 export function registerReproduce(program: Command): void {
   addExpectFlag(addRatesFlags(program
     .command('reproduce')
     .description('Reproduce Table 2, Table 3, metrics, figures, the HTML report and the Appendix C verification from a rates file'), DEFAULTS), EXPECT_DEFAULT_NOTE)
     .option('-q, --quiet', 'print only the table')
-    .option('--pooling <kind>', POOLING_HELP, oneOf('--pooling', TABLE_POOLINGS))
+    .addOption(poolingOption())
     .action(async (o: RatesFlags & { pooling?: TablePooling }, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger });
-      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, o.interval)}\n`);
-      const random = poolingText(o.pooling, res.analysis);
-      if (random) process.stdout.write(`${random}\n`);
+      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, o.interval)}\n${poolingLines(o.pooling, res.analysis)}`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       for (const n of res.input.trials?.logs?.notes ?? []) logger.info(n);
       for (const n of res.analysis.boot.notes) logger.warn(n);
