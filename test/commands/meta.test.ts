@@ -106,3 +106,32 @@ describe('--pooling random in reproduce and analyze', () => {
     expect(existsSync(join(dir, 'never'))).toBe(false);
   });
 });
+
+describe('meta flags', () => {
+  it.each([
+    [['meta'], /needs a manifest \(MANIFEST\.yaml\) or --effects FILE\.csv/],
+    [['meta', 'data/meta/lore-heydari.yaml', '--effects', 'x.csv'], /either a manifest or --effects/],
+    [['meta', 'data/meta/lore-heydari.yaml', '--tau2', 'HS'], /--tau2: "HS" is not REML, DL, PM, ML/],
+    [['meta', 'nowhere.yaml'], /nowhere\.yaml: cannot read the manifest \(ENOENT\)/],
+    [['meta', 'data/meta/lore-heydari.yaml', '--moderator', 'kind'], /--moderator kind: moderator "kind" names no column/],
+  ])('%j: one line, exit 2, nothing written', async (argv, pattern) => {
+    const out = join(dir, `never-${Math.random().toString(36).slice(2)}`);
+    const r = await runCli([...argv, '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(pattern);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('the flags override the manifest: DL, z, fixed pooling, logor', async () => {
+    const out = mkdtempSync(join(dir, 'flags-'));
+    const r = await runCli(['meta', 'data/meta/lore-heydari.yaml', '--tau2', 'DL', '--test', 'z', '--pooling', 'fixed', '--effect', 'logor', '--out', out, '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(readFileSync(join(out, 'reports', 'meta.json'), 'utf8'));
+    expect(j.settings).toMatchObject({ tau2: 'DL', test: 'z', pooling: 'fixed', effect: 'logor' });
+    expect(j.multilevel).toBeNull();
+    expect(j.notes).toContain('pooling: fixed — no three-level model (its study and cell variances are random effects)');
+    expect(j.pooled.every((p: { tau2: number }) => p.tau2 === 0)).toBe(true);
+    expect(j.command).toBe('samegame meta data/meta/lore-heydari.yaml --effect logor --tau2 DL --test z --pooling fixed');
+  });
+});
