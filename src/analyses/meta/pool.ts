@@ -93,11 +93,18 @@ function groupBy(rows: readonly EffectRow[], key: (r: EffectRow) => string): Map
 
 /** The three-level model of cells within studies, with the fixed-effect Q of its cells. */
 function multilevel(rows: readonly EffectRow[], s: MetaSettings, notes: string[]): MultilevelRow | undefined {
-  const studies = [...groupBy(rows, (r) => r.study).keys()];
-  const fit = fitMultilevel(column(rows, 'yi'), column(rows, 'vi'), Int32Array.from(rows, (r) => studies.indexOf(r.study)), s.level);
+  const fit = threeLevel(rows, s);
   const q = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), { ...s, pooling: 'fixed', test: 'z' });
   if (!fit || !q) { notes.push(metaMsg.notFitted('three-level')); return undefined; }
-  return { ...fit, studies: studies.length, Q: q.Q, Q_df: q.Q_df, Q_p: q.Q_p };
+  return { ...fit, Q: q.Q, Q_df: q.Q_df, Q_p: q.Q_p };
+}
+
+/** The three-level fit alone, with its number of studies. */
+function threeLevel(rows: readonly EffectRow[], s: MetaSettings): (MultilevelFit & { studies: number }) | undefined {
+  const index = new Map<string, number>();
+  for (const r of rows) if (!index.has(r.study)) index.set(r.study, index.size);
+  const fit = fitMultilevel(column(rows, 'yi'), column(rows, 'vi'), Int32Array.from(rows, (r) => index.get(r.study)!), s.level);
+  return fit && { ...fit, studies: index.size };
 }
 
 function regression(rows: readonly EffectRow[], s: MetaAnalysisSettings, notes: string[]): Regression | undefined {
@@ -117,7 +124,7 @@ function leaveOneOut(rows: readonly EffectRow[], s: MetaSettings): LeaveOneOutRo
     const kept = rows.filter((r) => r.study !== left);
     const three = studies.length - 1 >= 2 && s.pooling === 'random';
     if (three) {
-      const m = multilevel(kept, s, []);
+      const m = threeLevel(kept, s);
       if (m) out.push({ left_out: left, fit: 'three-level', k: m.k, estimate: m.estimate, se: m.se, ci_lo: m.ci_lo, ci_hi: m.ci_hi, pi_lo: m.pi_lo, pi_hi: m.pi_hi });
       continue;
     }
