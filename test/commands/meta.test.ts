@@ -9,6 +9,7 @@ const dir = mkdtempSync(join(tmpdir(), 'samegame-meta-'));
 const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex');
 const RATES = join(ROOT, 'data/lore-heydari-2024/rates.csv');
 const TRIALS = join(ROOT, 'data/meta/same-game-sim-trials.csv');
+const AKATA = join(ROOT, 'data/akata-2023/experiment_pd.csv');
 
 describe('samegame meta on the shipped example', () => {
   it('writes every table, both figures and the report; meta.json holds the manifest\'s and every source\'s SHA-256', async () => {
@@ -43,7 +44,7 @@ describe('samegame meta on the shipped example', () => {
 function manifest(text: string): { path: string; out: string } {
   const d = mkdtempSync(join(dir, 'bad-'));
   const path = join(d, 'bad.yaml');
-  writeFileSync(path, text.replaceAll('RATES', RATES).replaceAll('TRIALS', TRIALS));
+  writeFileSync(path, text.replaceAll('RATES', RATES).replaceAll('TRIALS', TRIALS).replaceAll('AKATA', AKATA));
   return { path, out: join(d, 'out') };
 }
 
@@ -57,6 +58,7 @@ describe('bad manifests: one line naming manifest, line and field; exit 2; nothi
     ['a moderator naming no column', `moderators: [kind]\n${study('    data: RATES\n    base: business\n    alt: friend-sharing\n    moderators: { source: x }\n')}`, 1, 'moderators[0]', 'names no column'],
     ['a base framing the rates do not hold', study('    data: RATES\n    base: abstract\n    alt: friend-sharing\n'), 4, 'studies[0].base', 'does not hold the framing "abstract"'],
     ['an alt framing the trials do not hold', study('    trials: TRIALS\n    base: business\n    alt: neutral\n'), 5, 'studies[0].alt', 'does not hold the framing "neutral"'],
+    ['a published log (format: akata) without the contrast\'s framings', study('    trials: AKATA\n    format: akata\n    base: business\n    alt: friend-sharing\n'), 5, 'studies[0].base', 'does not hold the framing "business"'],
     ['two sources', study('    data: RATES\n    trials: TRIALS\n    base: business\n    alt: friend-sharing\n'), 4, 'studies[0].trials', 'has both'],
     ['an option of another kind', study('    data: RATES\n    layout: x.csv\n    base: business\n    alt: friend-sharing\n'), 4, 'studies[0].layout', 'belongs to a "digitized" source'],
     ['a duplicate study id', `${study('    data: RATES\n    base: business\n    alt: friend-sharing\n')}  - id: s\n    data: RATES\n    base: business\n    alt: friend-sharing\n`, 6, 'studies[1].id', 'already used (line 2)'],
