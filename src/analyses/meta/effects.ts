@@ -64,7 +64,10 @@ export function studyEffects(table: CellTable, c: StudyContrast, measure: Effect
     seen.add(pair);
     const at = (framing: string) => index.get(cellId(table.factors, { ...cell.key, framing }));
     const [ib, ia] = [at(c.base), at(c.alt)];
-    if (ib === undefined || ia === undefined) continue;
+    if (ib === undefined || ia === undefined) {
+      notes.push(`${c.study}: ${model} / ${game} left out: it has no ${JSON.stringify(ib === undefined ? c.base : c.alt)} cell`);
+      continue;
+    }
     const base = table.cells[ib].obs;
     const alt = table.cells[ia].obs;
     const e = contrastEffect(alt, base, measure);
