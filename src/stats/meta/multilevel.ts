@@ -76,10 +76,18 @@ function gls(g: GroupSums, k: number, so: number): Gls {
   return { beta, info, logLik: -0.5 * ((k - 1) * Math.log(2 * Math.PI) - Math.log(k) + logDetV + Math.log(info) + rVr) };
 }
 
+/** The restricted log-likelihood at (σ²_outer, σ²_inner): what the fit maximizes (for checks). */
+export function multilevelLogLik(y: Float64Array, v: Float64Array, group: Int32Array, so: number, si: number): number {
+  let G = 0;
+  for (let i = 0; i < group.length; i++) G = Math.max(G, group[i] + 1);
+  return gls(groupSums(y, v, group, G, si), y.length, so).logLik;
+}
+
 /**
  * Fit by REML: the likelihood profiled over σ²_outer (an O(G) search for each σ²_inner, from the
- * group sums), maximized over σ²_inner (an O(k) pass per value), both by golden-section search
- * from 0 to twice the effects' variance. Needs k ≥ 2; `level` is the confidence level.
+ * group sums), maximized over σ²_inner (an O(k) pass per value), both by a scan and Brent's method
+ * (optimize.ts) from 0 to twice the effects' variance. Needs k ≥ 2; with one group σ²_outer is
+ * not identified (the model is for two groups or more). `level` is the confidence level.
  */
 export function fitMultilevel(y: Float64Array, v: Float64Array, group: Int32Array, level = 0.95): MultilevelFit | undefined {
   const k = y.length;
@@ -91,9 +99,10 @@ export function fitMultilevel(y: Float64Array, v: Float64Array, group: Int32Arra
   let spread = 0;
   for (let i = 0; i < k; i++) spread += (y[i] - mean) ** 2 / (k - 1);
   const hi = 2 * spread;
-  const outerAt = (sums: GroupSums) => maximizeNonNegative((so) => gls(sums, k, so).logLik, hi);
+  // Equal effects: every residual is 0, so added variance only lowers the likelihood (both σ² are 0).
+  const outerAt = (sums: GroupSums) => (hi === 0 ? 0 : maximizeNonNegative((so) => gls(sums, k, so).logLik, hi));
   const profile = (si: number) => { const sums = groupSums(y, v, group, G, si); return gls(sums, k, outerAt(sums)).logLik; };
-  const si = maximizeNonNegative(profile, hi);
+  const si = hi === 0 ? 0 : maximizeNonNegative(profile, hi);
   const sums = groupSums(y, v, group, G, si);
   const so = outerAt(sums);
   const g = gls(sums, k, so);

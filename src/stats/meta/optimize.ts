@@ -1,9 +1,8 @@
 /**
  * Maximizing a function of one non-negative variable: Brent's method (golden-section steps with
  * parabolic interpolation; Brent 1973, "Algorithms for Minimization without Derivatives", ch. 5)
- * on [0, hi] to an absolute tolerance of about 1e-12·hi, the interval widened tenfold while the
- * maximum sits at its upper end; 0 at once when f falls from 0. Used for the variance components
- * of the three-level model, whose restricted likelihood is unimodal in each.
+ * between the neighbours of the best point of a geometric scan of [0, hi], to an absolute tolerance
+ * of about 1e-12·hi. Used for the variance components of the three-level model.
  */
 const C = (3 - Math.sqrt(5)) / 2;
 
@@ -51,16 +50,24 @@ function brentMin(f: (x: number) => number, a: number, b: number, tol: number): 
   return x;
 }
 
-/** The x ≥ 0 at which f is largest, searching [0, hi] (0 itself a candidate) and widening hi while the maximum is at its end. */
+/**
+ * The x ≥ 0 at which f is largest: a scan of 0 and hi·4^−j (j = 0…20, down to about 1e-12·hi)
+ * finds the best grid point, then Brent's method searches between its neighbours; hi is widened
+ * tenfold while the best point is hi itself. The scan keeps a slight rise near 0, or a second
+ * mode, from being mistaken for a maximum at the boundary.
+ */
 export function maximizeNonNegative(f: (x: number) => number, hi: number): number {
   let top = hi > 0 ? hi : 1;
-  // Falling from 0 (a unimodal f): the maximum is at the boundary.
-  if (f(0) >= f(1e-9 * top)) return 0;
   for (let widen = 0; widen < 12; widen++) {
-    const x = brentMin((z) => -f(z), 0, top, 1e-12 * top);
-    const best = f(0) >= f(x) ? 0 : x;
-    if (best < top * (1 - 1e-6) || widen === 11) return best;
-    top *= 10;
+    const grid = [...Array.from({ length: 21 }, (_, j) => top * 4 ** -j), 0];
+    const values = grid.map(f);
+    let b = 0;
+    for (let i = 1; i < grid.length; i++) if (values[i] > values[b]) b = i;
+    if (b === 0 && widen < 11) { top *= 10; continue; }
+    const lo = b + 1 < grid.length ? grid[b + 1] : 0;
+    const up = b > 0 ? grid[b - 1] : grid[0];
+    const x = brentMin((z) => -f(z), lo, up, 1e-12 * top);
+    return f(x) > values[b] ? x : grid[b];
   }
   return top;
 }
