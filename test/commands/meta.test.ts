@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../helpers/cli.js';
+import { counts, writeStore } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-meta-'));
 const sha = (p: string) => createHash('sha256').update(readFileSync(p)).digest('hex');
@@ -99,6 +100,23 @@ describe('--pooling random in reproduce and analyze', () => {
     expect(f.code).toBe(0);
     expect(existsSync(join(b, 'reports', 'table3-random.csv'))).toBe(false);
     expect(readFileSync(join(b, 'reports', 'table3.csv'), 'utf8')).toBe(readFileSync(join(a, 'reports', 'table3.csv'), 'utf8'));
+  });
+
+  it('analyze of a store writes the same table from its cells', async () => {
+    const d = mkdtempSync(join(dir, 'an-'));
+    writeStore(join(d, 's.sqlite'), { name: 'x' }, ['g1', 'g2', 'g3'].flatMap((game, i) => [
+      { model: 'M', game, framing: 'business', actions: counts(5 + i, 30) },
+      { model: 'M', game, framing: 'friend-sharing', actions: counts(12 + 4 * i, 30) },
+    ]));
+    const r = await runCli(['analyze', join(d, 's.sqlite'), '--reps', '200', '--out', join(d, 'out'), '--pooling', 'random', '-q']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = readFileSync(join(d, 'out', 'reports', 'table3-random.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    expect(rows.map((x) => [x[0], x[1]])).toEqual([['M', '3'], ['Pooled', '3']]);
+    // Shifts 7/30, 10/30, 13/30 with binomial variances: the pooled shift lies between them.
+    expect(Number(rows[0][2])).toBeGreaterThan(7 / 30);
+    expect(Number(rows[0][2])).toBeLessThan(13 / 30);
+    // One model: its row and the pooled row pool the same three games.
+    expect(rows[1].slice(1)).toEqual(rows[0].slice(1));
   });
 
   it('refuses an unknown pooling with one line, exit 2', async () => {
