@@ -16,7 +16,7 @@ export function registerMeta(program: Command): void {
     .argument('[manifest]', 'manifest YAML listing the studies (data/meta/manifest.schema.json)')
     .option('--effects <file>', 'effect table CSV (study, model, game, yi, vi; further columns are moderators), instead of a manifest')
     .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
-    .option('--effect <measure>', `effect size: ${EFFECT_MEASURES.join(' or ')} (default: the manifest's, else shift)`, oneOf('--effect', EFFECT_MEASURES))
+    .option('--effect <measure>', `effect size: ${EFFECT_MEASURES.join(', ')} (default: the manifest's, else shift)`, oneOf('--effect', EFFECT_MEASURES))
     .option('--tau2 <method>', `τ² estimator: ${TAU2_METHODS.join(', ')} (default: the manifest's, else REML)`, oneOf('--tau2', TAU2_METHODS))
     .option('--test <test>', 'knha (Hartung–Knapp, default) or z', oneOf('--test', ['knha', 'z'] as const))
     .option('--pooling <kind>', 'random (default) or fixed', oneOf('--pooling', ['random', 'fixed'] as const))
