@@ -54,7 +54,6 @@ export function crossW(X: Design, w: Float64Array, power: number): Matrix {
 }
 
 export const matMul = (a: Matrix, b: Matrix): Matrix => a.map((row) => b[0].map((_, j) => row.reduce((s, v, k) => s + v * b[k][j], 0)));
-export const trace = (a: Matrix): number => a.reduce((s, row, i) => s + row[i], 0);
 /** tr(A·B) of two symmetric matrices. */
 export const traceProduct = (a: Matrix, b: Matrix): number => a.reduce((s, row, i) => s + row.reduce((t, v, j) => t + v * b[j][i], 0), 0);
 
