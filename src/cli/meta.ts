@@ -8,6 +8,7 @@ import { EFFECT_MEASURES, type EffectMeasure } from '../stats/meta/effect-size.j
 import type { MetaTest, Pooling } from '../stats/meta/univariate.js';
 import { collect, oneOf, terminalLogger } from './options.js';
 import { fixed } from '../core/format.js';
+import { meta } from '../analyses/meta/index.js';
 
 export function registerMeta(program: Command): void {
   program
@@ -28,7 +29,8 @@ export function registerMeta(program: Command): void {
       const res = await metaWithFigures({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator, logger });
       const a = res.analysis;
       const overall = a.multilevel ?? a.pooled.find((p) => p.scope === 'overall');
-      if (overall) process.stdout.write(`overall ${a.settings.effect}: ${fixed(overall.estimate)} [${fixed(overall.ci_lo)}, ${fixed(overall.ci_hi)}]${a.multilevel ? ' (three-level)' : ''}, k = ${overall.k}\n`);
+      if (!o.quiet) process.stdout.write(`${meta.text(a)}\n`);
+      else if (overall) process.stdout.write(`overall ${a.settings.effect}: ${fixed(overall.estimate)} [${fixed(overall.ci_lo)}, ${fixed(overall.ci_hi)}]${a.multilevel ? ' (three-level)' : ''}, k = ${overall.k}\n`);
       for (const n of a.notes) logger.warn(n);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
     });

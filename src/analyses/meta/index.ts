@@ -11,6 +11,7 @@ import { metaSection } from './report.js';
 import { manifestJsonSchema, parseManifest, STUDY_SOURCE_KINDS } from './manifest.js';
 import { ROW_MODERATORS } from './design.js';
 import { randomTable3, randomTable3Csv, randomTable3Text } from './table3-random.js';
+import { pooledText } from './terminal.js';
 
 export const meta = {
   studyEffects,
@@ -18,6 +19,7 @@ export const meta = {
   files: metaTableFiles,
   figures: metaFigures,
   section: metaSection,
+  text: pooledText,
   parseManifest,
   manifestJsonSchema,
   sourceKinds: STUDY_SOURCE_KINDS,
