@@ -72,7 +72,7 @@ function fromManifest(o: MetaOptions & { manifest: string }) {
 
 function fromEffects(o: MetaOptions & { effects: string }) {
   const t = readEffects(resolve(o.effects), o.effects);
-  const effects: EffectRow[] = t.rows.map((r) => ({ study: r.study, model: r.model, game: r.game, yi: r.yi, vi: r.vi, moderators: r.moderators }));
+  const effects: EffectRow[] = t.rows.map((r) => ({ study: r.study, model: r.model, game: r.game, yi: r.yi, vi: r.vi, n_base: r.n_base, n_alt: r.n_alt, moderators: r.moderators }));
   checkFlagModerators(o.moderators, effects, (n, cols) => metaMsg.effectsColumn(o.effects, 1, n, metaMsg.moderatorNoColumn(n, cols)));
   return { settings: settingsOf(o), effects, sources: [] as StudySource[], notes: [] as string[], input: { path: o.effects, sha256: t.sha256, kind: 'effects' as const } };
 }

@@ -1,6 +1,7 @@
 /**
  * An effect-size table computed elsewhere (`samegame meta --effects FILE.csv`): columns study,
- * model, game, yi, vi; every further column is a moderator. The first problem ends the read with
+ * model, game, yi, vi, optionally n_base and n_alt (as reports/effects.csv has them); every
+ * further column is a moderator. The first problem ends the read with
  * one message naming file, line and field.
  */
 import { UserError } from '../core/errors.js';
@@ -9,6 +10,8 @@ import { splitRows } from './rates-csv.js';
 import { checkColumnNames, checkLevel, readInputFile } from './reader-rules.js';
 
 export const EFFECT_COLUMNS = ['study', 'model', 'game', 'yi', 'vi'] as const;
+/** Optional columns that are not moderators: the decisions under each framing (as effects.csv writes them; may be empty). */
+export const COUNT_COLUMNS = ['n_base', 'n_alt'] as const;
 
 export interface EffectTableRow {
   readonly line: number;
@@ -17,6 +20,8 @@ export interface EffectTableRow {
   readonly game: string;
   readonly yi: number;
   readonly vi: number;
+  readonly n_base?: number;
+  readonly n_alt?: number;
   readonly moderators: Readonly<Record<string, string>>;
 }
 
@@ -47,7 +52,12 @@ export function readEffects(path: string, file = path): EffectTable {
   for (const c of EFFECT_COLUMNS) {
     if (!header.includes(c)) throw new UserError(metaMsg.effectsColumn(file, 1, c, 'required column is missing from the header'));
   }
-  const moderators = header.filter((h) => !(EFFECT_COLUMNS as readonly string[]).includes(h));
+  const known: readonly string[] = [...EFFECT_COLUMNS, ...COUNT_COLUMNS];
+  const moderators = header.filter((h) => !known.includes(h));
+  const count = (line: number, fields: string[], c: string) => {
+    const text = header.includes(c) ? fields[header.indexOf(c)] : '';
+    return text.trim() === '' ? undefined : number(file, line, c, text, true);
+  };
   const first = new Map<string, number>();
   const rows = raw.slice(1).map(({ line, fields }): EffectTableRow => {
     if (fields.length !== header.length) throw new UserError(`${file}:${line}: row has ${fields.length} fields, the header has ${header.length}`);
@@ -60,6 +70,7 @@ export function readEffects(path: string, file = path): EffectTable {
     return {
       line, study: get('study'), model: get('model'), game: get('game'),
       yi: number(file, line, 'yi', get('yi'), false), vi: number(file, line, 'vi', get('vi'), true),
+      n_base: count(line, fields, 'n_base'), n_alt: count(line, fields, 'n_alt'),
       moderators: Object.fromEntries(moderators.map((m) => [m, get(m)])),
     };
   });

@@ -65,3 +65,14 @@ describe('meta reads a trial store and clustered per-decision files', () => {
     expect(res.analysis.leaveOneOut.map((r) => r.left_out)).toEqual(['stored', 'clustered', 'rates']);
   });
 });
+
+describe('reports/effects.csv read back with --effects', () => {
+  it('gives the same effect table and the same pooled estimates, byte for byte', () => {
+    const [a, b] = [mkdtempSync(join(dir, 'rt-a-')), mkdtempSync(join(dir, 'rt-b-'))];
+    runMeta({ manifest: join(ROOT, 'data/meta/lore-heydari.yaml'), out: a });
+    runMeta({ effects: join(a, 'reports', 'effects.csv'), moderators: ['source'], out: b });
+    for (const f of ['effects.csv', 'meta.csv', 'meta-multilevel.csv', 'meta-regression.csv', 'meta-leave-one-out.csv']) {
+      expect(readFileSync(join(b, 'reports', f), 'utf8'), f).toBe(readFileSync(join(a, 'reports', f), 'utf8'));
+    }
+  });
+});
