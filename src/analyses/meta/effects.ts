@@ -72,7 +72,7 @@ export function studyEffects(table: CellTable, c: StudyContrast, measure: Effect
     const alt = table.cells[ia].obs;
     const e = contrastEffect(alt, base, measure);
     if (!(Number.isFinite(e.yi) && e.vi > 0 && Number.isFinite(e.vi))) {
-      notes.push(`${c.study}: ${model} / ${game} left out: no sampling variance can be estimated (fewer than 2 trials or clusters under a framing)`);
+      notes.push(`${c.study}: ${model} / ${game} left out: no sampling variance can be estimated (fewer than 2 trials, or 3 clusters, under a framing)`);
       continue;
     }
     if (e.adjusted) adjusted++;

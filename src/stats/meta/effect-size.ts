@@ -66,9 +66,11 @@ export function ratesEffect(alt: RateEstimate, base: RateEstimate, measure: Effe
 }
 
 /**
- * The cluster-robust variance of a ratio mean p = Σ sⱼ / Σ nⱼ over G clusters, with the
- * small-sample factor G/(G − 1) (CR1; Cameron & Miller 2015): G/(G − 1) · Σ (sⱼ − p·nⱼ)² / N².
- * NaN with fewer than 2 clusters (no variance can be estimated).
+ * The cluster-robust variance of a ratio mean p = Σ sⱼ / Σ nⱼ over G clusters with the CR2
+ * small-sample adjustment (Bell & McCaffrey 2002; Pustejovsky & Tipton 2018): each cluster's
+ * residual sum eⱼ = sⱼ − p·nⱼ is scaled by its leverage hⱼ = nⱼ/N, V = Σ eⱼ²/(1 − hⱼ) / N² — with
+ * equal cluster sizes G/(G − 1)·Σ eⱼ²/N², the CR1 factor. NaN with fewer than 3 clusters, where
+ * the cell intervals give none either.
  */
 export function clusteredRate(sizes: Float64Array, sums: Float64Array): RateEstimate {
   const G = sizes.length;
@@ -76,10 +78,10 @@ export function clusteredRate(sizes: Float64Array, sums: Float64Array): RateEsti
   let S = 0;
   for (let j = 0; j < G; j++) { N += sizes[j]; S += sums[j]; }
   const p = S / N;
-  if (G < 2) return { p, variance: NaN, n: N };
+  if (G < 3) return { p, variance: NaN, n: N };
   let ss = 0;
-  for (let j = 0; j < G; j++) ss += (sums[j] - p * sizes[j]) ** 2;
-  return { p, variance: ((G / (G - 1)) * ss) / (N * N), n: N };
+  for (let j = 0; j < G; j++) ss += (sums[j] - p * sizes[j]) ** 2 / (1 - sizes[j] / N);
+  return { p, variance: ss / (N * N), n: N };
 }
 
 /** The mean of per-trial probabilities with the variance of a mean, s²/m (NaN with fewer than 2 trials). */

@@ -58,12 +58,15 @@ describe('effect sizes', () => {
     expect(e.vi).toBeCloseTo(2.0398, 4);
   });
 
-  it('a clustered rate: CR1 variance G/(G − 1)·Σ(s − p·n)²/N²', () => {
+  it('a clustered rate: CR2 variance Σ e²/(1 − n/N)/N², which is CR1\'s G/(G − 1)·Σ e²/N² for equal clusters', () => {
     const r = clusteredRate(Float64Array.of(10, 10, 20), Float64Array.of(2, 6, 10));
     const p = 18 / 40;
     expect(r.p).toBe(p);
-    expect(r.variance).toBeCloseTo((3 / 2) * ((2 - p * 10) ** 2 + (6 - p * 10) ** 2 + (10 - p * 20) ** 2) / 1600, 15);
-    expect(clusteredRate(Float64Array.of(5), Float64Array.of(2)).variance).toBeNaN();
+    expect(r.variance).toBeCloseTo(((2 - p * 10) ** 2 / 0.75 + (6 - p * 10) ** 2 / 0.75 + (10 - p * 20) ** 2 / 0.5) / 1600, 15);
+    const eq = clusteredRate(Float64Array.of(5, 5, 5, 5), Float64Array.of(1, 2, 4, 5));
+    const q = 12 / 20;
+    expect(eq.variance).toBeCloseTo((4 / 3) * [1, 2, 4, 5].reduce((s, x) => s + (x - 5 * q) ** 2, 0) / 400, 15);
+    expect(clusteredRate(Float64Array.of(5, 5), Float64Array.of(2, 3)).variance).toBeNaN();
   });
 
   it('probability cells: the variance of a mean; a flat cell takes the add-1/2 stand-in', () => {
