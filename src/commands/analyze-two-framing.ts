@@ -92,7 +92,7 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
       kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run',
     },
     command: analyzeCommand(opts.store, source.run.id, settings, {
-      compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published),
+      compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published), pooling: opts.pooling,
     }),
   };
   const direct = directRunFiles(partial, compareExpected(analysis, published, opts), logger);

@@ -19,7 +19,7 @@ import { digitization } from '../analyses/digitization/index.js';
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
   const rep = res.reproduction;
   return ratesCommand(command, res.input, res.analysis.settings, {
-    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps }, rep),
+    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps }, rep), pooling: res.pooling,
   });
 }
 

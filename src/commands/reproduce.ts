@@ -44,6 +44,8 @@ export interface ReproduceResult {
   readonly reproduction?: Reproduction;
   /** Files written (or that would be written), absolute paths. */
   readonly files: readonly OutputFile[];
+  /** Table 3 over games (random: reports/table3-random.csv as well). */
+  readonly pooling?: TablePooling;
 }
 
 /**
@@ -108,7 +110,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);
   const files = [...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification), ...poolingFiles(opts.pooling, reports, analysis)];
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files };
+  return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, pooling: opts.pooling };
 }
 
 /**
