@@ -42,6 +42,8 @@ export interface AnalyzeResult {
   readonly provenance: InputProvenance;
   /** The command line that regenerates these outputs (also in metrics.json and the report). */
   readonly command: string;
+  /** Table 3 over games (random: reports/table3-random.csv and its report section as well). */
+  readonly pooling?: 'fixed' | 'random';
 }
 
 /** A folded game ("G [cond=x]") has the payoff gap of its game G (the folded table keeps the cells' order). */
@@ -99,7 +101,7 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
   const { verification, reproduction } = direct;
   const files = [...direct.files, ...poolingFiles(opts.pooling, partial.reportsDir, analysis)];
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { ...partial, verification, reproduction, table3: table3Rows(analysis), files };
+  return { ...partial, verification, reproduction, table3: table3Rows(analysis), files, pooling: opts.pooling };
 }
 
 type Partial2 = Omit<AnalyzeResult, 'verification' | 'table3' | 'files' | 'reproduction'>;

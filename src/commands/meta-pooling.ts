@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
+import type { Section } from '../render/html.js';
 import { POOLED } from '../core/names.js';
 import type { TwoFramingAnalysis } from '../analyses/two-framing/index.js';
 import { meta } from '../analyses/meta/index.js';
@@ -22,3 +23,7 @@ export const poolingFiles = (pooling: TablePooling | undefined, reportsDir: stri
 /** The random-effects Table 3 for the terminal with --pooling random, else undefined. */
 export const poolingText = (pooling: TablePooling | undefined, a: TwoFramingAnalysis): string | undefined =>
   (pooling === 'random' ? meta.randomTable3Text(rows(a)) : undefined);
+
+/** The report section of the random-effects Table 3 with --pooling random, else none. */
+export const poolingSections = (pooling: TablePooling | undefined, a: TwoFramingAnalysis): Section[] =>
+  (pooling === 'random' ? [meta.randomTable3Section(rows(a))] : []);

@@ -14,6 +14,7 @@ import { FILE_NOTES } from './file-notes.js';
 import { renderReportHtml, type ReportDoc } from '../render/html.js';
 import { twoFraming, type ReportProvenance } from '../analyses/two-framing/index.js';
 import { digitization } from '../analyses/digitization/index.js';
+import { poolingSections } from './meta-pooling.js';
 
 /** The command line that regenerates these outputs. */
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
@@ -47,6 +48,7 @@ export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figur
       r.summary(a, res.verification, prov),
       r.table2(a),
       r.table3(a),
+      ...poolingSections(res.pooling, a),
       ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
       r.figures(figures, undefined, undefined, twoFraming.omittedFigures(a)),
       r.verification(res.verification),

@@ -101,10 +101,13 @@ describe('--pooling random in reproduce and analyze', () => {
     expect(csv[0]).toBe('model,k,shift,shift_lo,shift_hi,shift_pi_lo,shift_pi_hi,shift_tau2,shift_I2,R,R_lo,R_hi,R_tau2,R_I2');
     expect(csv.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['GPT-3.5', 'GPT-4', 'LLaMa-2', 'Pooled']);
     expect(JSON.parse(readFileSync(join(a, 'reports', 'metrics.json'), 'utf8')).command).toContain('--pooling random');
-    expect(readFileSync(join(a, 'reports', 'report.html'), 'utf8')).toContain('--pooling random');
+    const html = readFileSync(join(a, 'reports', 'report.html'), 'utf8');
+    expect(html).toContain('--pooling random');
+    expect(html).toContain('Table 3 with random effects over games (--pooling random)');
     const f = await runCli(['reproduce', '--reps', '200', '--out', b, '-q']);
     expect(f.code).toBe(0);
     expect(existsSync(join(b, 'reports', 'table3-random.csv'))).toBe(false);
+    expect(readFileSync(join(b, 'reports', 'report.html'), 'utf8')).not.toContain('Table 3 with random effects over games');
     expect(readFileSync(join(b, 'reports', 'table3.csv'), 'utf8')).toBe(readFileSync(join(a, 'reports', 'table3.csv'), 'utf8'));
   });
 
@@ -122,6 +125,7 @@ describe('--pooling random in reproduce and analyze', () => {
     expect(Number(rows[0][2])).toBeGreaterThan(7 / 30);
     expect(Number(rows[0][2])).toBeLessThan(13 / 30);
     expect(JSON.parse(readFileSync(join(d, 'out', 'reports', 'metrics.json'), 'utf8')).command).toContain('--pooling random');
+    expect(readFileSync(join(d, 'out', 'reports', 'report.html'), 'utf8')).toContain('Table 3 with random effects over games (--pooling random)');
     // One model: its row and the pooled row pool the same three games.
     expect(rows[1].slice(1)).toEqual(rows[0].slice(1));
   });

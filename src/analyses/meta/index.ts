@@ -10,7 +10,7 @@ import { metaFigures } from './figures.js';
 import { metaSection } from './report.js';
 import { manifestJsonSchema, parseManifest, STUDY_SOURCE_KINDS } from './manifest.js';
 import { ROW_MODERATORS } from './design.js';
-import { randomTable3, randomTable3Csv, randomTable3Text } from './table3-random.js';
+import { randomTable3, randomTable3Csv, randomTable3Section, randomTable3Text } from './table3-random.js';
 import { pooledText } from './terminal.js';
 
 export const meta = {
@@ -27,6 +27,7 @@ export const meta = {
   randomTable3,
   randomTable3Csv,
   randomTable3Text,
+  randomTable3Section,
 } as const;
 
 export type { EffectRow, StudyContrast } from './effects.js';

@@ -8,6 +8,7 @@
 import type { CellTable } from '../../core/cells.js';
 import { fixed } from '../../core/format.js';
 import { toCsv } from '../../render/csv.js';
+import type { Section } from '../../render/html.js';
 import { fitUnivariate, META_DEFAULTS, type MetaSettings } from '../../stats/meta/univariate.js';
 import { studyEffects, type EffectRow } from './effects.js';
 
@@ -62,4 +63,20 @@ export function randomTable3Text(rows: readonly RandomTable3Row[]): string {
   const head = 'Table 3, random effects over games (REML, Hartung–Knapp; R pooled as the distance √(1 − R))';
   const lines = rows.map((r) => `${r.model.padEnd(14)} k=${String(r.k).padEnd(3)} shift ${fixed(r.shift)} [${fixed(r.shift_lo)}, ${fixed(r.shift_hi)}] τ² ${fixed(r.shift_tau2, 4)} I² ${fixed(r.shift_I2, 2)}   R ${fixed(r.R)} [${fixed(r.R_lo)}, ${fixed(r.R_hi)}] I² ${fixed(r.R_I2, 2)}`);
   return [head, ...lines].join('\n');
+}
+
+/** The report section of the random-effects Table 3. */
+export function randomTable3Section(rows: readonly RandomTable3Row[]): Section {
+  const num = (x: number, d = 3) => ({ text: fixed(x, d), numeric: true });
+  const ci = (lo: number, hi: number) => (Number.isFinite(lo) ? `[${fixed(lo)}, ${fixed(hi)}]` : '—');
+  return {
+    id: 'table3-random', heading: 'Table 3 with random effects over games (--pooling random)',
+    blocks: [
+      { kind: 'text', text: 'Per model over its games and pooled over every model–game: REML τ², Hartung–Knapp 95 % intervals, 95 % prediction intervals (t, k − 2 df); R pooled on the Jensen–Shannon distance √(1 − R) and mapped back (its τ² and I² on that scale). The fixed means of Table 3 above say what these games showed; these say what a further game would show, and how much the games disagree (reports/table3-random.csv; docs/methods.md §22.6).' },
+      {
+        kind: 'table', id: 'table3-random-rows', columns: ['Model', 'k', 'Shift', '95 % CI', '95 % PI', 'τ²', 'I²', 'R', '95 % CI', 'I² (R)'],
+        rows: rows.map((r) => [r.model, num(r.k, 0), num(r.shift), ci(r.shift_lo, r.shift_hi), ci(r.shift_pi_lo, r.shift_pi_hi), num(r.shift_tau2, 4), num(r.shift_I2, 2), num(r.R), ci(r.R_lo, r.R_hi), num(r.R_I2, 2)]),
+      },
+    ],
+  };
 }
