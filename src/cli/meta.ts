@@ -7,7 +7,7 @@ import { TAU2_METHODS, type Tau2Method } from '../stats/meta/tau2.js';
 import { EFFECT_MEASURES, type EffectMeasure } from '../stats/meta/effect-size.js';
 import type { MetaTest, Pooling } from '../stats/meta/univariate.js';
 import { collect, oneOf, terminalLogger } from './options.js';
-import { fixed } from '../core/format.js';
+import { fixed, interval } from '../core/format.js';
 import { meta } from '../analyses/meta/index.js';
 
 export function registerMeta(program: Command): void {
@@ -30,7 +30,7 @@ export function registerMeta(program: Command): void {
       const a = res.analysis;
       const overall = a.multilevel ?? a.pooled.find((p) => p.scope === 'overall');
       if (!o.quiet) process.stdout.write(`${meta.text(a)}\n`);
-      else if (overall) process.stdout.write(`overall ${a.settings.effect}: ${fixed(overall.estimate)} [${fixed(overall.ci_lo)}, ${fixed(overall.ci_hi)}]${a.multilevel ? ' (three-level)' : ''}, k = ${overall.k}\n`);
+      else if (overall) process.stdout.write(`overall ${a.settings.effect}: ${fixed(overall.estimate)} ${interval(overall.ci_lo, overall.ci_hi)}${a.multilevel ? ' (three-level)' : ''}, k = ${overall.k}\n`);
       for (const n of a.notes) logger.warn(n);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
     });

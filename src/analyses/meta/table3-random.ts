@@ -6,7 +6,8 @@
  * R = 1 − d², the interval's ends mapped the same way (docs/methods.md, "Random effects in Table 3").
  */
 import type { CellTable } from '../../core/cells.js';
-import { fixed } from '../../core/format.js';
+import { fixed, interval } from '../../core/format.js';
+import { textTable } from '../two-framing/index.js';
 import { toCsv } from '../../render/csv.js';
 import type { Section } from '../../render/html.js';
 import { fitUnivariate, META_DEFAULTS, type MetaSettings } from '../../stats/meta/univariate.js';
@@ -61,14 +62,14 @@ export const randomTable3Csv = (rows: readonly RandomTable3Row[]): string => toC
 /** The table for the terminal. */
 export function randomTable3Text(rows: readonly RandomTable3Row[]): string {
   const head = 'Table 3, random effects over games (REML, Hartung–Knapp; R pooled as the distance √(1 − R))';
-  const lines = rows.map((r) => `${r.model.padEnd(14)} k=${String(r.k).padEnd(3)} shift ${fixed(r.shift)} [${fixed(r.shift_lo)}, ${fixed(r.shift_hi)}] τ² ${fixed(r.shift_tau2, 4)} I² ${fixed(r.shift_I2, 2)}   R ${fixed(r.R)} [${fixed(r.R_lo)}, ${fixed(r.R_hi)}] I² ${fixed(r.R_I2, 2)}`);
-  return [head, ...lines].join('\n');
+  return `${head}\n${textTable(['Model', 'k', 'Shift', '95% CI', 'tau2', 'I2', 'R', '95% CI', 'I2 (R)'],
+    rows.map((r) => [r.model, String(r.k), fixed(r.shift), interval(r.shift_lo, r.shift_hi), fixed(r.shift_tau2, 4), fixed(r.shift_I2, 2), fixed(r.R), interval(r.R_lo, r.R_hi), fixed(r.R_I2, 2)]))}`;
 }
 
 /** The report section of the random-effects Table 3. */
 export function randomTable3Section(rows: readonly RandomTable3Row[]): Section {
   const num = (x: number, d = 3) => ({ text: fixed(x, d), numeric: true });
-  const ci = (lo: number, hi: number) => (Number.isFinite(lo) ? `[${fixed(lo)}, ${fixed(hi)}]` : '—');
+  const ci = (lo: number, hi: number) => (Number.isFinite(lo) ? interval(lo, hi) : '—');
   return {
     id: 'table3-random', heading: 'Table 3 with random effects over games (--pooling random)',
     blocks: [
