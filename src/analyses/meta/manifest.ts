@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { formatPath, lineOf, parseYamlMapping, zodProblems, type Problem } from '../../core/doc-problems.js';
 import { UserError } from '../../core/errors.js';
 import { metaMsg } from '../../core/messages/meta.js';
-import { TAU2_METHODS } from '../../stats/meta/tau2.js';
-import { EFFECT_MEASURES } from '../../stats/meta/effect-size.js';
+import { TAU2_METHODS, type Tau2Method } from '../../stats/meta/tau2.js';
+import { EFFECT_MEASURES, type EffectMeasure } from '../../stats/meta/effect-size.js';
 import { ROW_MODERATORS } from './design.js';
 
 export const MANIFEST_SCHEMA_FILE = 'data/meta/manifest.schema.json';
@@ -53,8 +53,8 @@ const studySchema = z.strictObject({
 export const manifestSchema = z.strictObject({
   name: z.string().min(1).optional(),
   description: z.string().optional(),
-  effect: z.enum(EFFECT_MEASURES as ['shift', 'logor', 'distance']).optional().describe('shift (p_alt − p_base, default), logor (log odds ratio) or distance (Jensen–Shannon distance √(1 − R2))'),
-  tau2: z.enum(TAU2_METHODS as ['REML', 'DL', 'PM', 'ML']).optional().describe('the τ² estimator (default REML)'),
+  effect: z.enum(EFFECT_MEASURES as [EffectMeasure, ...EffectMeasure[]]).optional().describe('shift (p_alt − p_base, default), logor (log odds ratio) or distance (Jensen–Shannon distance √(1 − R2))'),
+  tau2: z.enum(TAU2_METHODS as [Tau2Method, ...Tau2Method[]]).optional().describe('the τ² estimator (default REML)'),
   test: z.enum(['knha', 'z']).optional().describe('Hartung–Knapp t intervals (knha, default) or Wald z'),
   pooling: z.enum(['random', 'fixed']).optional().describe('random effects (default) or fixed effect'),
   moderators: z.array(z.string().min(1)).optional().describe('moderators of the meta-regression: study, model, game or a study moderator'),
