@@ -123,13 +123,10 @@ function leaveOneOut(rows: readonly EffectRow[], s: MetaSettings): LeaveOneOutRo
   for (const left of studies) {
     const kept = rows.filter((r) => r.study !== left);
     const three = studies.length - 1 >= 2 && s.pooling === 'random';
-    if (three) {
-      const m = threeLevel(kept, s);
-      if (m) out.push({ left_out: left, fit: 'three-level', k: m.k, estimate: m.estimate, se: m.se, ci_lo: m.ci_lo, ci_hi: m.ci_hi, pi_lo: m.pi_lo, pi_hi: m.pi_hi });
-      continue;
-    }
-    const p = pooledRow('', kept, s, []);
-    if (p) out.push({ left_out: left, fit: s.pooling === 'fixed' ? 'fixed effect' : 'random effects', ...p });
+    const m = three ? threeLevel(kept, s) : pooledRow('', kept, s, []);
+    if (!m) continue;
+    const fit = three ? 'three-level' : s.pooling === 'fixed' ? 'fixed effect' : 'random effects';
+    out.push({ left_out: left, fit, k: m.k, estimate: m.estimate, se: m.se, ci_lo: m.ci_lo, ci_hi: m.ci_hi, pi_lo: m.pi_lo, pi_hi: m.pi_hi });
   }
   return out;
 }
