@@ -5,7 +5,6 @@
  * error is told at the manifest's line and field, in one line.
  */
 import { dirname, resolve } from 'node:path';
-import { readFileSync } from 'node:fs';
 import type { CellTable } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
 import { metaMsg } from '../core/messages/meta.js';
@@ -13,6 +12,7 @@ import { sha256File } from '../core/hash.js';
 import { formatPath, type Path } from '../core/doc-problems.js';
 import { SOURCES, type InputChoice } from '../sources/input.js';
 import { pickRun, readStore, storeTable } from '../sources/store.js';
+import { readInputFile } from '../sources/reader-rules.js';
 import { TrialStore } from '../live/store/store.js';
 import { twoFraming } from '../analyses/two-framing/index.js';
 import { meta, type EffectRow, type Manifest, type StudySourceKind, type StudySpec } from '../analyses/meta/index.js';
@@ -40,7 +40,7 @@ interface Located { readonly manifest: string; readonly lineAt: (path: Path) => 
 const fail = (loc: Located, path: Path, what: string) => new UserError(metaMsg.manifestField(loc.manifest, loc.lineAt(path), formatPath(path), what));
 
 /** The kind of a validated study (exactly one is given). */
-const kindOf = (s: StudySpec): StudySourceKind => (['data', 'trials', 'store', 'digitized'] as const).find((k) => s[k] !== undefined)!;
+const kindOf = (s: StudySpec): StudySourceKind => meta.sourceKinds.find((k) => s[k] !== undefined)!;
 
 function readStoreTable(path: string, run: number | undefined): { table: CellTable; what: string } {
   const store = readStore(path, () => TrialStore.openExisting(path));
@@ -110,14 +110,9 @@ export function manifestEffects(m: Manifest, manifestPath: string, loc: Located,
   return { effects, sources, notes };
 }
 
-/** Read and validate a manifest file. */
+/** Read (within the readers' size limit) and validate a manifest file. */
 export function loadManifest(path: string): { manifest: Manifest; loc: Located; sha256: string } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UserError(metaMsg.manifestUnreadable(path, (e as NodeJS.ErrnoException).code ?? String(e)));
-  }
+  const { text, sha256 } = readInputFile(resolve(path), path);
   const { manifest, lineAt } = meta.parseManifest(text, path);
-  return { manifest, loc: { manifest: path, lineAt }, sha256: sha256File(path) };
+  return { manifest, loc: { manifest: path, lineAt }, sha256 };
 }

@@ -143,7 +143,7 @@ describe('meta flags', () => {
     [['meta'], /needs a manifest \(MANIFEST\.yaml\) or --effects FILE\.csv/],
     [['meta', 'data/meta/lore-heydari.yaml', '--effects', 'x.csv'], /either a manifest or --effects/],
     [['meta', 'data/meta/lore-heydari.yaml', '--tau2', 'HS'], /--tau2: "HS" is not REML, DL, PM, ML/],
-    [['meta', 'nowhere.yaml'], /nowhere\.yaml: cannot read the manifest \(ENOENT\)/],
+    [['meta', 'nowhere.yaml'], /nowhere\.yaml: cannot read the file \(ENOENT\)/],
     [['meta', 'data/meta/lore-heydari.yaml', '--moderator', 'kind'], /--moderator kind: moderator "kind" names no column/],
   ])('%j: one line, exit 2, nothing written', async (argv, pattern) => {
     const out = join(dir, `never-${Math.random().toString(36).slice(2)}`);

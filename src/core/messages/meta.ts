@@ -6,7 +6,6 @@ const q = (s: string) => JSON.stringify(s);
 export const metaMsg = {
   manifestSyntax: (file: string, line: number | undefined, detail: string) => at(file, line, undefined, `not valid YAML (${detail})`),
   manifestNotMapping: (file: string) => `${file}: a meta-analysis manifest is a YAML mapping with a "studies" list (see data/meta/manifest.schema.json)`,
-  manifestUnreadable: (file: string, reason: string) => `${file}: cannot read the manifest (${reason})`,
   manifestField: (file: string, line: number | undefined, field: string, what: string) => at(file, line, field, what),
   noSource: (kinds: readonly string[]) => `a study needs one source: ${kinds.join(', ')}`,
   twoSources: (a: string, b: string) => `a study has one source; this one has both ${q(a)} and ${q(b)}`,
