@@ -127,6 +127,6 @@ t3 <- function(rows, name) {
 }
 table3 <- paste0("[", paste(c(lapply(unique(shipped$model), function(m) t3(shipped$model == m, m)), t3(rep(TRUE, nrow(shipped)), "Pooled")), collapse = ", "), "]")
 
-writeLines(paste0('{"metafor": "', packageVersion("metafor"), '", "univariate": ', univariate,
+writeLines(paste0('{"R": "', R.version$major, '.', R.version$minor, '", "metafor": "', packageVersion("metafor"), '", "univariate": ', univariate,
   ', "fixed": ', fixed, ', "multilevel": ', multilevel, ', "table3_random": ', table3, "}"), file.path(out, "reference.json"))
 cat("wrote", file.path(out, "reference.json"), "\n")
