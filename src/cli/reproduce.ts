@@ -9,18 +9,22 @@ import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminal
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import type { TablePooling } from '../commands/meta-pooling.js';
 import { poolingLines, poolingOption } from './pooling.js';
+import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
+import { shown } from '../core/display-names.js';
 
 export function registerReproduce(program: Command): void {
-  addExpectFlag(addRatesFlags(program
+  const cmd = addExpectFlag(addRatesFlags(program
     .command('reproduce')
     .description('Reproduce Table 2, Table 3, metrics, figures, the HTML report and the Appendix C verification from a rates file'), DEFAULTS), EXPECT_DEFAULT_NOTE)
     .option('-q, --quiet', 'print only the table')
-    .addOption(poolingOption())
-    .action(async (o: RatesFlags & { pooling?: TablePooling }, cmd: Command) => {
+    .addOption(poolingOption());
+  addFigureFlags(addNamesFlags(cmd, false))
+    .action(async (o: RatesFlags & FigureFlags & { names?: string; pooling?: TablePooling }, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
-      const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger });
-      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, o.interval)}\n${poolingLines(o.pooling, res.analysis)}`);
+      const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger, figureStyle: figureStyleOf(o), namesFile: o.names });
+      const rows = res.table3.map((r) => ({ ...r, model: shown(res.names?.map, r.model) }));
+      process.stdout.write(`${table3Text(rows, res.analysis.settings.attenuation, o.interval)}\n${poolingLines(o.pooling, res.analysis)}`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       for (const n of res.input.trials?.logs?.notes ?? []) logger.info(n);
       for (const n of res.analysis.boot.notes) logger.warn(n);

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { toCsv, type CsvValue } from '../../render/csv.js';
+import { jsonText } from '../../core/format.js';
 import type { MetaAnalysis } from './pool.js';
 import { TAU2_ESTIMATORS } from '../../stats/meta/tau2.js';
 
@@ -74,7 +75,7 @@ export interface MetaProvenance {
 export function metaJson(a: MetaAnalysis, p: MetaProvenance): string {
   const s = a.settings;
   const reg = a.regression;
-  return `${JSON.stringify({
+  return `${jsonText({
     tool: p.tool, command: p.command, input: p.input, sources: p.sources,
     settings: { ...s, tau2_estimator: TAU2_ESTIMATORS[s.tau2].describe, prediction_interval: 't with k − 2 degrees of freedom' },
     cells: a.effects.length,
@@ -88,7 +89,7 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance): string {
     } : null,
     leave_one_out: a.leaveOneOut.map(clean),
     notes: a.notes,
-  }, null, 2)}\n`;
+  }, 2)}\n`;
 }
 
 /** The table files under reports/ (a table with nothing in it is not written). */
