@@ -1,14 +1,11 @@
 import type { Command } from 'commander';
-import { relative } from 'node:path';
 import { metaWithFigures } from '../commands/meta-outputs.js';
-import { msg } from '../core/messages/common.js';
+import { printMeta } from '../commands/meta-print.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { TAU2_METHODS, type Tau2Method } from '../stats/meta/tau2.js';
 import { EFFECT_MEASURES, type EffectMeasure } from '../stats/meta/effect-size.js';
 import type { MetaTest, Pooling } from '../stats/meta/univariate.js';
 import { collect, oneOf, terminalLogger } from './options.js';
-import { fixed, interval } from '../core/format.js';
-import { meta } from '../analyses/meta/index.js';
 
 export function registerMeta(program: Command): void {
   program
@@ -27,11 +24,6 @@ export function registerMeta(program: Command): void {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       const res = await metaWithFigures({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator, logger });
-      const a = res.analysis;
-      const overall = a.multilevel ?? a.pooled.find((p) => p.scope === 'overall');
-      if (!o.quiet) process.stdout.write(`${meta.text(a)}\n`);
-      else if (overall) process.stdout.write(`overall ${a.settings.effect}: ${fixed(overall.estimate)} ${interval(overall.ci_lo, overall.ci_hi)}${a.multilevel ? ' (three-level)' : ''}, k = ${overall.k}\n`);
-      for (const n of a.notes) logger.warn(n);
-      for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+      printMeta(res, logger, o.quiet);
     });
 }

@@ -1,14 +1,13 @@
 import type { Command } from 'commander';
 import { relative } from 'node:path';
-import { DEFAULTS } from '../commands/reproduce.js';
+import { DEFAULTS, table3Text } from '../commands/reproduce.js';
 import { reproduceWithFigures } from '../commands/reproduce-outputs.js';
-import { table3Text } from '../analyses/two-framing/terminal.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
-import type { TablePooling } from '../commands/meta-pooling.js';
-import { poolingLines, poolingOption } from './pooling.js';
+import { poolingLines, type TablePooling } from '../commands/meta-pooling.js';
+import { poolingOption } from './pooling.js';
 import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
 import { shown } from '../core/display-names.js';
 
@@ -26,7 +25,7 @@ export function registerReproduce(program: Command): void {
       const rows = res.table3.map((r) => ({ ...r, model: shown(res.names?.map, r.model) }));
       process.stdout.write(`${table3Text(rows, res.analysis.settings.attenuation, o.interval)}\n${poolingLines(o.pooling, res.analysis)}`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
-      for (const n of res.input.trials?.logs?.notes ?? []) logger.info(n);
+      for (const n of res.notes) logger.info(n);
       for (const n of res.analysis.boot.notes) logger.warn(n);
       if (!res.verification.passed) {
         throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);

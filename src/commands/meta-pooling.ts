@@ -27,3 +27,9 @@ export const poolingText = (pooling: TablePooling | undefined, a: TwoFramingAnal
 /** The report section of the random-effects Table 3 with --pooling random, else none. */
 export const poolingSections = (pooling: TablePooling | undefined, a: TwoFramingAnalysis): Section[] =>
   (pooling === 'random' ? [meta.randomTable3Section(rows(a))] : []);
+
+/** The random-effects Table 3 and a newline with --pooling random, else nothing: printed after Table 3. */
+export function poolingLines(pooling: TablePooling | undefined, a: TwoFramingAnalysis): string {
+  const text = poolingText(pooling, a);
+  return text === undefined ? '' : `${text}\n`;
+}

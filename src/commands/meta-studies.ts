@@ -10,11 +10,10 @@ import { UserError } from '../core/errors.js';
 import { metaMsg } from '../core/messages/meta.js';
 import { sha256File } from '../core/hash.js';
 import { formatPath, type Path } from '../core/doc-problems.js';
-import { SOURCES, type InputChoice } from '../sources/input.js';
-import { pickRun, readStore, storeTable } from '../sources/store.js';
+import { DEFAULT_ATTENUATION, SOURCES, type AnalysisInput, type InputChoice, type SourceKind } from '../sources/input.js';
+import { chooseOneShotRun, readStore, storeTable } from '../sources/store.js';
 import { readInputFile } from '../sources/reader-rules.js';
 import { TrialStore } from '../live/store/store.js';
-import { twoFraming } from '../analyses/two-framing/index.js';
 import { meta, type EffectRow, type Manifest, type StudySourceKind, type StudySpec } from '../analyses/meta/index.js';
 import type { EffectMeasure } from '../stats/meta/effect-size.js';
 
@@ -45,7 +44,7 @@ const kindOf = (s: StudySpec): StudySourceKind => meta.sourceKinds.find((k) => s
 function readStoreTable(path: string, run: number | undefined): { table: CellTable; what: string } {
   const store = readStore(path, () => TrialStore.openExisting(path));
   try {
-    return readStore(path, () => ({ table: storeTable(store, pickRun(store, path, run)).folded, what: 'stored trials of a direct run' }));
+    return readStore(path, () => ({ table: storeTable(store, chooseOneShotRun(store, path, run)).folded, what: 'stored trials of a direct run' }));
   } finally {
     store.close();
   }
@@ -66,11 +65,22 @@ function readSource(s: StudySpec, dir: string): { table: CellTable; what: string
     cluster: s.cluster, factors: s.factors,
     layout: s.layout === undefined ? undefined : at(s.layout), pixelError: s.pixel_error,
   };
-  const input = kind === 'trials' ? SOURCES.trials.read(trials!.map(at), choice, s.base, s.alt)
-    : SOURCES[kind].read(at(s[kind]!), choice, s.base, s.alt);
+  const input = readFileSource(s, kind, trials?.map(at) ?? [], choice, at);
   const named = kind === 'trials' ? trials! : kind === 'digitized' ? [s.digitized!, s.layout!] : [s.data!];
   return { table: input.table, what: input.kind, files: named.map((p) => ({ path: p, sha256: sha256File(at(p)) })) };
 }
+
+/** A file study through the reader of its kind in the source registry (a log when the trials have a format). */
+function readFileSource(s: StudySpec, kind: Exclude<StudySourceKind, 'store'>, files: readonly string[], choice: InputChoice, at: (p: string) => string): AnalysisInput {
+  if (kind === 'data') return SOURCES.rates.read({ kind: 'rates', file: at(s.data!) }, s.base, s.alt);
+  if (kind === 'digitized') return SOURCES.digitized.read({ kind: 'digitized', file: at(s.digitized!), choice }, s.base, s.alt);
+  if (choice.format !== undefined) return SOURCES.log.read({ kind: 'log', files, format: choice.format, choice }, s.base, s.alt);
+  return SOURCES.trials.read({ kind: 'trials', files, choice }, s.base, s.alt);
+}
+
+/** The registry's kind of a study: how its cells were observed decides its default attenuation there. */
+const registryKind = (s: StudySpec, kind: StudySourceKind): SourceKind =>
+  (kind === 'data' ? 'rates' : kind === 'trials' && s.format !== undefined ? 'log' : kind);
 
 /** A reader's error at the study's field: the framing it lacks (base or alt), else the source. */
 function sourceError(e: unknown, s: StudySpec, i: number, loc: Located): unknown {
@@ -100,7 +110,7 @@ export function manifestEffects(m: Manifest, manifestPath: string, loc: Located,
     try { src = readSource(s, dir); } catch (e) { throw sourceError(e, s, i, loc); }
     checkFramings(src.table, s, i, loc);
     const kind = kindOf(s);
-    const attenuation = s.attenuation ?? (kind === 'data' || kind === 'digitized' ? twoFraming.defaults.attenuation : 1);
+    const attenuation = s.attenuation ?? DEFAULT_ATTENUATION[SOURCES[registryKind(s, kind)].observed];
     const moderators = Object.fromEntries(Object.entries(s.moderators ?? {}).map(([k, v]) => [k, String(v)]));
     const r = meta.studyEffects(src.table, { study: s.id, base: s.base, alt: s.alt, attenuation, moderators }, measure);
     effects.push(...r.rows);
