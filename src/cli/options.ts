@@ -266,3 +266,9 @@ export function addExpectFlag(cmd: Command, defaultNote: string): Command {
     .addOption(new Option('--published-method <method>', 'with --expect: the publication\'s interval method, where a row has no method column; compared endpoints are read that way whatever --interval shows (default: percentile)').choices(['percentile', 'bca']));
 }
 
+
+/** A flag whose value is one of a list. */
+export const oneOf = <T extends string>(flag: string, values: readonly T[]) => (v: string): T => {
+  if (!(values as readonly string[]).includes(v)) throw new InvalidArgumentError(msg.badFlag(flag, v, values.join(', ')));
+  return v as T;
+};
