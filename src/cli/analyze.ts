@@ -11,7 +11,7 @@ import { msg } from '../core/messages/common.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
-import { parseRoundRange } from '../sources/logs/index.js';
+import { parseRoundRange, type ShortMatches } from '../sources/logs/index.js';
 import { analyzeTrials, defaultTrialsOut } from '../commands/analyze-trials.js';
 import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger } from './options.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
@@ -52,7 +52,7 @@ export function registerAnalyze(program: Command): void {
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table');
   addExpectFlag(addLogFlags(cmd), '; two-framing runs only')
-    .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; format?: string; rounds?: string; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
+    .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; format?: string; rounds?: string; shortMatches?: ShortMatches; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval: IntervalMethod; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean }) => {
       if ((store === undefined) === (o.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
@@ -60,7 +60,7 @@ export function registerAnalyze(program: Command): void {
       if (o.trials !== undefined) {
         if (o.format === undefined) throw new UserError(logsMsg.analyzeNeedsFormat());
         checkOutDir('--out', o.out ?? defaultTrialsOut(o.trials[0]), OUT_SUBDIRS);
-        const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, models: o.models, factors: o.factor, out: o.out,
+        const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, factors: o.factor, out: o.out,
           base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, interval: o.interval, logger: terminalLogger(o.quiet) });
         return printRepeated(res, terminalLogger(o.quiet));
       }

@@ -33,7 +33,7 @@ function withProgress(logger: Logger, quiet?: boolean): Logger {
 }
 
 interface CoverageFlags {
-  data?: string; trials?: string[]; format?: string; rounds?: string; cluster?: string; digitized?: string; layout?: string; pixelError?: number; out: string; run?: number; sims: number; reps: number; seed: number; interval: IntervalMethod | 'both';
+  data?: string; trials?: string[]; format?: string; rounds?: string; shortMatches?: 'drop' | 'keep'; cluster?: string; digitized?: string; layout?: string; pixelError?: number; out: string; run?: number; sims: number; reps: number; seed: number; interval: IntervalMethod | 'both';
   truth: CoverageTruth; attenuation?: number; base?: string; alt?: string; quiet?: boolean;
 }
 

@@ -9,7 +9,7 @@ import { trialsMsg } from '../core/messages/trials.js';
 import { digitizedMsg } from '../core/messages/digitized.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { logsMsg } from '../core/messages/logs.js';
-import { BUILTIN_LOG_FORMATS, parseRoundRange } from '../sources/logs/index.js';
+import { BUILTIN_LOG_FORMATS, parseRoundRange, type ShortMatches } from '../sources/logs/index.js';
 import { terminalText } from '../core/terminal.js';
 
 /** Flag parsers: a bad value ends with one message naming the flag. */
@@ -105,7 +105,7 @@ export interface RatesFlags {
   publishedReps?: number;
   trials?: string[]; cluster?: string; factor?: string[];
   /** --format, --rounds: published logs read through a log format (src/sources/logs/). */
-  format?: string; rounds?: string;
+  format?: string; rounds?: string; shortMatches?: ShortMatches;
   /** --digitized PROJECT with --layout LAYOUT.csv and --pixel-error K. */
   digitized?: string; layout?: string; pixelError?: number;
   interval: IntervalMethod;
@@ -160,7 +160,7 @@ export function inputFlags(o: RatesFlags, cmd: Command) {
   if (files.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(trialsMsg.trialsOnly());
   checkLogFlags(o);
   return {
-    ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, layout: o.layout, pixelError: o.pixelError,
+    ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, layout: o.layout, pixelError: o.pixelError,
     attenuation: cmd.getOptionValueSource('attenuation') === 'default' ? undefined : o.attenuation,
   };
 }
@@ -172,8 +172,15 @@ export const collect = (v: string, prev: string[] = []) => [...prev, v];
 export function addLogFlags(cmd: Command): Command {
   return cmd
     .option('--format <name|file.yaml>', `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (README "Reanalyse a published log")`)
-    .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format (analyze: also a repeated store)');
+    .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format (analyze: also a repeated store)')
+    .option('--short-matches <drop|keep>', 'a logged match shorter than it was to last (its max_rounds, else the longest of its game in the file): left out with a warning (drop, the default) or kept (keep)', parseShortMatches);
 }
+
+/** --short-matches drop|keep. */
+export const parseShortMatches = (v: string): ShortMatches => {
+  if (v !== 'drop' && v !== 'keep') throw new InvalidArgumentError(logsMsg.badShortMatches(v));
+  return v;
+};
 
 /**
  * --format and --rounds need --trials; --rounds and several --trials files need --format; --rounds

@@ -29,6 +29,7 @@ export interface CoverageOptions {
   /** The log format of the --trials files, and the rounds kept (src/sources/logs/). */
   readonly format?: string;
   readonly rounds?: string;
+  readonly shortMatches?: 'drop' | 'keep';
   /** A WebPlotDigitizer project with its layout (and pixel error) giving the cells and n. */
   readonly digitized?: string;
   readonly layout?: string;
@@ -94,7 +95,7 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     alt = opts.alt ?? (framings.includes(alt) ? alt : framings[1] ?? framings[0]);
     checkPlanned(table, opts.store, base, alt);
   } else {
-    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
+    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds, shortMatches: opts.shortMatches, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
     if (isClustered(read.table)) throw new UserError(coverageMsg.clustered(read.path));
     table = read.table;
   }

@@ -67,7 +67,7 @@ export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramin
   extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number } = {}): string {
   const t = input.trials;
   const d = input.digitized;
-  const source = t?.logs ? { trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, factor: t.extraFactors }
+  const source = t?.logs ? { trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, shortMatches: t.logs.shortMatches, factor: t.extraFactors }
     : t ? { trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors }
     : d ? { digitized: d.path, layout: d.layout.path, pixelError: d.pixelError } : { data: input.path };
   return regenerateCommand(command, [], {

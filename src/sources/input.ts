@@ -8,6 +8,7 @@ import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { recognizeLogFormat } from './logs/index.js';
 import { readLogTrials } from './logs/table.js';
+import type { ShortMatches } from './logs/index.js';
 import { readDigitized, type DigitizedInput } from './digitized/index.js';
 import { digitizedMsg } from '../core/messages/digitized.js';
 
@@ -21,6 +22,8 @@ export interface InputChoice {
   readonly format?: string;
   /** Rounds of repeated play to keep (`1`, `1-3`), for a log read through a format. */
   readonly rounds?: string | RoundRange;
+  /** A log's short matches: left out (default) or kept. */
+  readonly shortMatches?: ShortMatches;
   /** Cluster column of a per-trial file (default "cluster" when present). */
   readonly cluster?: string;
   /** Columns of a per-trial file that become factors. */
@@ -89,7 +92,7 @@ export const SOURCES = {
     read(path, choice, base, alt) {
       const files = typeof path === 'string' ? [path] : [...path!];
       const t = choice.format !== undefined
-        ? readLogTrials(files, { format: choice.format, rounds: choice.rounds, factors: choice.factors }, base, alt)
+        ? readLogTrials(files, { format: choice.format, rounds: choice.rounds, factors: choice.factors, shortMatches: choice.shortMatches }, base, alt)
         : perDecision(files, choice, base, alt);
       return { path: t.path, sha256: t.sha256, kind: t.kind, table: foldExtraFactors(t.table), trials: t, provenance: t.provenanceColumns };
     },
