@@ -112,10 +112,11 @@ actions:\n  labels: { g: { J: C, F: C } }\n`;
 
 describe('one line whatever a quoted value holds', () => {
   it('a newline in any field of an Akata row ends in a one-line error, the newline escaped or not echoed', () => {
-    const fields = '3,a,b,J,J,8,8,8,8'.split(',');
+    // The first row carries the newline; the second (round 3) breaks its match, so a message names the first.
+    const fields = '1,a,b,J,J,8,8,8,8'.split(',');
     for (let i = 0; i < fields.length; i++) {
       const bad = fields.map((f, j) => (j === i ? `"${f}\nx"` : f)).join(',');
-      const p = file(`nl-${i}.csv`, `${HEADER}1,a,b,J,J,8,8,8,8\n${bad}\n`);
+      const p = file(`nl-${i}.csv`, `${HEADER}${bad}\n3,a,b,J,J,8,8,8,8\n`);
       const m = message(() => read(p, 'akata'));
       expect(m.split('\n'), m).toHaveLength(1);
     }
