@@ -51,7 +51,7 @@ export const parseRangeFlag = (flag: string, min: number, max: number, positive 
 
 /** Ranges of the numeric flags (docs: README "Limits"). */
 export const FLAG_LIMITS = {
-  concurrency: 1000, rpm: [0.001, 10_000_000], tpm: [1, 10_000_000_000], maxRetries: 100, timeoutMs: 86_400_000,
+  concurrency: 1000, rpm: [0.001, 10_000_000], tpm: [1, 10_000_000_000], maxRetries: 100, timeoutMs: 86_400_000, maxWaitS: 86_400,
   price: 100_000, tokensPerCall: 10_000_000, maxN: 10_000_000, readingError: 1_000_000, maxCells: 10_000_000, threads: 64,
 } as const;
 

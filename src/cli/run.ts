@@ -7,6 +7,7 @@ import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../l
 import { loadPlugins } from '../live/providers/plugins.js';
 import { isPathSpec } from '../live/providers/plugin-spec.js';
 import { runTrials, RUNNER_DEFAULTS } from '../live/runner/runner.js';
+import { DEFAULT_MAX_HINT_MS } from '../live/runner/backoff.js';
 import { prepareSession } from '../live/runner/session.js';
 import { TrialStore } from '../live/store/store.js';
 import type { Logger } from '../core/logger.js';
@@ -24,7 +25,7 @@ import { repeatedDryRun, runRepeated } from './run-repeated.js';
 
 interface RunFlags extends BatchFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
-  dryRun?: boolean; maxRetries: number; timeoutMs: number; seed: number; priceIn?: number; priceOut?: number; quiet?: boolean;
+  dryRun?: boolean; maxRetries: number; timeoutMs: number; maxWait: number; seed: number; priceIn?: number; priceOut?: number; quiet?: boolean;
   verifyStore?: boolean;
 }
 
@@ -83,6 +84,7 @@ export function registerRun(program: Command): void {
     .option('--tpm <n>', 'tokens per minute at most (estimated before a call, settled by its usage)', parseRangeFlag('--tpm', ...FLAG_LIMITS.tpm))
     .option('--max-retries <n>', 'retries per trial after the first call', parseIntFlag('--max-retries', 0, FLAG_LIMITS.maxRetries), RUNNER_DEFAULTS.maxRetries)
     .option('--timeout-ms <n>', 'limit per call, including the response body', parseIntFlag('--timeout-ms', 1, FLAG_LIMITS.timeoutMs), DEFAULT_TIMEOUT_MS)
+    .option('--max-wait <s>', 'longest wait, in seconds, a server\'s retry hint (Retry-After, retryDelay) may ask for; a longer hint is ignored with a warning and the attempt retried on the ordinary backoff', parseRangeFlag('--max-wait', 0, FLAG_LIMITS.maxWaitS), DEFAULT_MAX_HINT_MS / 1000)
     .option('--seed <n>', 'seed of the retry jitter', parseIntFlag('--seed'), RUNNER_DEFAULTS.seed)
     .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-in', 0, FLAG_LIMITS.price))
     .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-out', 0, FLAG_LIMITS.price))
@@ -151,7 +153,7 @@ async function runCommand(designPath: string, o: RunFlags): Promise<void> {
     }
     const r = await runTrials({
       store, runId: run.id, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
-      maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.signal, abort: abort.signal, timeoutMs: o.timeoutMs,
+      maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.signal, abort: abort.signal, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
       onStart: (done) => { if (split.sync.length > 0) logger.info(runMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed)); },
     });
     if (r.outcome !== 'complete') {
