@@ -2,17 +2,19 @@
  * What a repeated run will cost before it runs: one call per decision not yet stored (Σ matches ×
  * rounds × LLM seats in all), each estimated from the prompt it would send — the stored history
  * where the store has it, mutual cooperation for the rounds not yet played — so input tokens grow
- * with the round as the history does.
+ * with the round as the history does. The prompts' lengths are counted, not rendered: memory stays
+ * bounded at any `play.rounds` (the batch plan renders one round's requests at a time).
  */
 import type { Action } from '../../core/games.js';
 import type { Design } from '../design/types.js';
-import { planRun, type Prices, type RunPlan } from '../runner/plan.js';
+import { estimateOutputTokens, inputTokensOf, type Prices, type RunPlan } from '../runner/plan.js';
 import { planBatchRun, type BatchPlan } from '../batch/dry-run.js';
 import { BATCH_LIMITS, type BatchLimits } from '../batch/chunks.js';
 import type { StoredMove } from '../store/store.js';
 import type { TrialSpec } from '../types.js';
 import { byModel } from './batch.js';
-import { decisionSpec, llmSeats, planMatches } from './plan.js';
+import { decisionSpec, llmSeats, planMatches, type MatchPlan } from './plan.js';
+import { PromptLengths } from './prompt-length.js';
 import type { PlayedRound } from './prompt.js';
 import { matchState, movesByMatch } from './state.js';
 
@@ -21,32 +23,49 @@ export interface RepeatedPlan extends RunPlan {
   readonly rounds: number;
 }
 
-/** The decisions of the design not yet stored, each with the prompt it would send, and how many are stored. */
-function pendingSpecs(design: Design, moves: readonly StoredMove[]): { specs: TrialSpec[]; stored: number; matches: number } {
+/** The rounds of a match as the dry run assumes them: those stored, then mutual cooperation. */
+function assumedHistory(design: Design, m: MatchPlan, got: ReadonlyMap<string, Action | null> | undefined): PlayedRound[] {
+  const history: PlayedRound[] = [...matchState(design, m, got).history];
+  const cc: readonly [Action, Action] = ['C', 'C'];
+  while (history.length < design.play!.rounds) history.push({ moves: cc });
+  return history;
+}
+
+/**
+ * The plan of a repeated design's pending decisions, counted decision by decision without
+ * rendering a history (prompt-length.ts): memory bounded by one match's rounds, whatever
+ * `play.rounds` is.
+ */
+export function planRepeated(design: Design, moves: readonly StoredMove[], prices: (s: TrialSpec) => Prices | undefined): RepeatedPlan {
   const stored = movesByMatch(moves);
   const rounds = design.play!.rounds;
-  const specs: TrialSpec[] = [];
-  let done = 0;
+  const t = { total: 0, stored: 0, inputTokens: 0, outputTokens: 0, cost: 0, priced: true };
   const plans = planMatches(design);
   for (const m of plans) {
     const got = stored.get(m.match);
-    const history: PlayedRound[] = [...matchState(design, m, got).history];
-    const cc: readonly [Action, Action] = ['C', 'C'];
-    while (history.length < rounds) history.push({ moves: cc });
-    for (let t = 1; t <= rounds; t++) {
-      for (const seat of llmSeats(m)) {
-        if (got?.has(`${t}:${seat}`)) { done++; continue; }
-        specs.push(decisionSpec(design, m, seat, t, history.slice(0, t - 1)));
+    const history = assumedHistory(design, m, got);
+    for (const seat of llmSeats(m)) {
+      const probe = decisionSpec(design, m, seat, 1, []);
+      const lengths = new PromptLengths(design.play!, m, seat);
+      const out = estimateOutputTokens(probe);
+      const p = probe.model.provider === 'simulated' ? null : prices(probe);
+      let lines = 0;
+      for (let r = 1; r <= rounds; r++) {
+        t.total++;
+        if (got?.has(`${r}:${seat}`)) t.stored++;
+        else {
+          const input = inputTokensOf((probe.system?.length ?? 0) + lengths.promptLength(r, lines));
+          t.inputTokens += input;
+          t.outputTokens += out;
+          if (p === undefined) t.priced = false;
+          else if (p !== null) t.cost += (input * p.input + out * p.output) / 1e6;
+        }
+        lines += lengths.line(r, history[r - 1]);
       }
     }
   }
-  return { specs, stored: done, matches: plans.length };
-}
-
-export function planRepeated(design: Design, moves: readonly StoredMove[], prices: (s: TrialSpec) => Prices | undefined): RepeatedPlan {
-  const { specs, stored, matches } = pendingSpecs(design, moves);
-  const p = planRun(specs, () => false, prices);
-  return { ...p, total: p.total + stored, stored, matches, rounds: design.play!.rounds };
+  return { total: t.total, stored: t.stored, calls: t.total - t.stored, inputTokens: t.inputTokens, outputTokens: t.outputTokens,
+    ...(t.priced ? { cost: t.cost } : {}), matches: plans.length, rounds };
 }
 
 export interface RepeatedBatchPlan extends BatchPlan {
@@ -61,17 +80,24 @@ export interface RepeatedBatchPlan extends BatchPlan {
  */
 export function planRepeatedBatch(design: Design, moves: readonly StoredMove[], inOpen: ReadonlySet<string>,
   prices: (s: TrialSpec) => Prices | undefined, limits: BatchLimits = BATCH_LIMITS): RepeatedBatchPlan {
-  const { specs, stored, matches } = pendingSpecs(design, moves);
-  const byRound = new Map<number, TrialSpec[]>();
-  for (const s of specs) {
-    const list = byRound.get(s.play!.round);
-    if (list) list.push(s); else byRound.set(s.play!.round, [s]);
-  }
-  let total = stored, inBatches = 0, files = 0, lines = 0, inputTokens = 0, outputTokens = 0, cost: number | undefined = 0;
-  for (const round of [...byRound.keys()].sort((a, b) => a - b)) {
-    const p = planBatchRun(byModel(design, byRound.get(round)!), () => false, inOpen, prices, limits);
+  const stored = movesByMatch(moves);
+  const rounds = design.play!.rounds;
+  const plans = planMatches(design);
+  const histories = plans.map((m) => assumedHistory(design, m, stored.get(m.match)));
+  let total = 0, done = 0, inBatches = 0, files = 0, lines = 0, inputTokens = 0, outputTokens = 0, cost: number | undefined = 0;
+  // One round's specs at a time: the rounds go out one after another, each its own files.
+  for (let r = 1; r <= rounds; r++) {
+    const specs: TrialSpec[] = [];
+    plans.forEach((m, i) => {
+      for (const seat of llmSeats(m)) {
+        if (stored.get(m.match)?.has(`${r}:${seat}`)) { done++; continue; }
+        specs.push(decisionSpec(design, m, seat, r, histories[i].slice(0, r - 1)));
+      }
+    });
+    if (specs.length === 0) continue;
+    const p = planBatchRun(byModel(design, specs), () => false, inOpen, prices, limits);
     total += p.total; inBatches += p.inBatches; files += p.files; lines += p.lines; inputTokens += p.inputTokens; outputTokens += p.outputTokens;
     cost = cost === undefined || p.cost === undefined ? undefined : cost + p.cost;
   }
-  return { total, stored, inBatches, files, lines, inputTokens, outputTokens, ...(cost === undefined ? {} : { cost }), matches, rounds: design.play!.rounds };
+  return { total: total + done, stored: done, inBatches, files, lines, inputTokens, outputTokens, ...(cost === undefined ? {} : { cost }), matches: plans.length, rounds };
 }
