@@ -191,6 +191,7 @@ class BatchRun {
     this.tokens += r.inputTokens + r.outputTokens;
     if (b.cutShort) this.cutShort++;
     this.logger.info(batchMsg.chunkCollected(c.id, b.status, stored, r.pending));
+    if (r.unknown + r.duplicate > 0) this.logger.warn(batchMsg.strayAnswers(c.id, b.id, r.unknown, r.duplicate));
     crashPoint('collected');
   }
 
