@@ -7,7 +7,9 @@
  */
 import { UserError } from '../../core/errors.js';
 import { logsMsg } from '../../core/messages/logs.js';
-import type { Decision } from './read.js';
+import type { RepeatedDecision } from '../../core/decisions.js';
+
+type Decision = RepeatedDecision;
 
 /** What a match's first row says of its length (shape match: its row), and where. */
 export interface Declared { readonly line: number; readonly played?: number; readonly max?: number }
@@ -65,7 +67,7 @@ function checkLength(id: string, m: MatchInfo, facts: MatchFacts): void {
  * Check a file's matches; the decisions to keep, and a note per short match (at most 5 named,
  * then a count).
  */
-export function checkMatches(decisions: Decision[], facts: MatchFacts, short: ShortMatches): { decisions: Decision[]; notes: string[] } {
+export function checkMatches<D extends Decision>(decisions: D[], facts: MatchFacts, short: ShortMatches): { decisions: D[]; notes: string[] } {
   const matches = matchesOf(decisions);
   const longest = new Map<string, number>();
   for (const [id, m] of matches) {
