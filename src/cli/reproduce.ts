@@ -19,7 +19,8 @@ export function registerReproduce(program: Command): void {
       const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger });
       process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, o.interval)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
-      for (const n of res.input.trials?.logs?.notes ?? []) logger.info(n);
+      // What the reading of a log left out (a short match, a game without a cooperative action): warnings, as analyze prints them.
+      for (const n of res.input.trials?.logs?.notes ?? []) logger.warn(n);
       for (const n of res.analysis.boot.notes) logger.warn(n);
       if (!res.verification.passed) {
         throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);

@@ -17,6 +17,7 @@ import { publishedCases } from './gen/published.js';
 import { flagCases, outputPathCases } from './gen/flags.js';
 import { storeCases } from './gen/stores.js';
 import { pluginCases } from './gen/plugins.js';
+import { logCases } from './gen/logs.js';
 
 const SEED = Number(process.env.SAMEGAME_FUZZ_SEED ?? 20_271);
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-campaign-'));
@@ -38,6 +39,7 @@ const SUITES: readonly [string, (dir: string) => FuzzCase[]][] = [
   ['output paths', (d) => outputPathCases(d)],
   ['stores', (d) => storeCases(d, SEED + 3, 30)],
   ['plug-ins', (d) => pluginCases(d, SEED + 4, 10, ERRORS_URL)],
+  ['published logs', (d) => logCases(d, SEED + 5, 24)],
 ];
 
 describe('hostile-input campaign (generated)', () => {
