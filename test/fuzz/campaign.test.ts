@@ -18,6 +18,7 @@ import { flagCases, outputPathCases } from './gen/flags.js';
 import { storeCases } from './gen/stores.js';
 import { pluginCases } from './gen/plugins.js';
 import { logCases } from './gen/logs.js';
+import { formatCases } from './gen/formats.js';
 
 const SEED = Number(process.env.SAMEGAME_FUZZ_SEED ?? 20_271);
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-campaign-'));
@@ -40,6 +41,7 @@ const SUITES: readonly [string, (dir: string) => FuzzCase[]][] = [
   ['stores', (d) => storeCases(d, SEED + 3, 30)],
   ['plug-ins', (d) => pluginCases(d, SEED + 4, 10, ERRORS_URL)],
   ['published logs', (d) => logCases(d, SEED + 5, 24)],
+  ['log formats', (d) => formatCases(d, SEED + 6, 24)],
 ];
 
 describe('hostile-input campaign (generated)', () => {
