@@ -19,6 +19,7 @@ import { storeCases } from './gen/stores.js';
 import { pluginCases } from './gen/plugins.js';
 import { logCases } from './gen/logs.js';
 import { formatCases } from './gen/formats.js';
+import { digitizedCases } from './gen/digitized.js';
 
 const SEED = Number(process.env.SAMEGAME_FUZZ_SEED ?? 20_271);
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-campaign-'));
@@ -42,6 +43,7 @@ const SUITES: readonly [string, (dir: string) => FuzzCase[]][] = [
   ['plug-ins', (d) => pluginCases(d, SEED + 4, 10, ERRORS_URL)],
   ['published logs', (d) => logCases(d, SEED + 5, 24)],
   ['log formats', (d) => formatCases(d, SEED + 6, 24)],
+  ['digitized projects', (d) => digitizedCases(d, SEED + 7, 20)],
 ];
 
 describe('hostile-input campaign (generated)', () => {
