@@ -20,6 +20,7 @@ import { pluginCases } from './gen/plugins.js';
 import { logCases } from './gen/logs.js';
 import { formatCases } from './gen/formats.js';
 import { digitizedCases } from './gen/digitized.js';
+import { repeatedCases } from './gen/repeated.js';
 
 const SEED = Number(process.env.SAMEGAME_FUZZ_SEED ?? 20_271);
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-campaign-'));
@@ -44,6 +45,7 @@ const SUITES: readonly [string, (dir: string) => FuzzCase[]][] = [
   ['published logs', (d) => logCases(d, SEED + 5, 24)],
   ['log formats', (d) => formatCases(d, SEED + 6, 24)],
   ['digitized projects', (d) => digitizedCases(d, SEED + 7, 20)],
+  ['repeated designs', (d) => repeatedCases(d, SEED + 8, 20)],
 ];
 
 describe('hostile-input campaign (generated)', () => {
