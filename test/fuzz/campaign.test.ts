@@ -21,6 +21,7 @@ import { logCases } from './gen/logs.js';
 import { formatCases } from './gen/formats.js';
 import { digitizedCases } from './gen/digitized.js';
 import { repeatedCases } from './gen/repeated.js';
+import { vendorCases } from './gen/vendors.js';
 
 const SEED = Number(process.env.SAMEGAME_FUZZ_SEED ?? 20_271);
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-campaign-'));
@@ -57,5 +58,19 @@ describe('hostile-input campaign (generated)', () => {
     const open = j.problems.filter((p) => OPEN.some((o) => o.test(p)));
     if (open.length > 0) console.warn(`known, not failed:\n${open.join('\n')}`);
     expect(j.problems.filter((p) => !open.includes(p))).toEqual([]);
+  }, 600_000);
+
+  it('vendor answers: each wire format\'s loopback server, scripted per attempt; stored trials equal the replay', async () => {
+    const dir = mkdtempSync(join(tmp, 'vendors-'));
+    process.env.SAMEGAME_FUZZ_KEY = 'fuzz-key-0123456789';
+    const { cases, server } = await vendorCases(dir, SEED + 9, 16);
+    try {
+      const j = await judge(cases);
+      console.log(summary('fuzz vendor answers', cases.length, j));
+      expect(j.problems).toEqual([]);
+    } finally {
+      await server.close();
+      delete process.env.SAMEGAME_FUZZ_KEY;
+    }
   }, 600_000);
 });

@@ -19,15 +19,16 @@ export interface RawAnswer {
 
 export interface RawLoopback { readonly url: string; readonly requests: Map<string, number>; close(): Promise<void> }
 
-export async function startRawLoopback(answer: (key: string, n: number, path: string) => RawAnswer): Promise<RawLoopback> {
+export async function startRawLoopback(answer: (key: string, n: number, path: string, body: string) => RawAnswer): Promise<RawLoopback> {
   const requests = new Map<string, number>();
   const server = createServer((req, res) => {
-    req.resume();
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
     req.on('end', () => {
       const key = decodeURIComponent(String(req.headers['x-samegame-trial'] ?? ''));
       const n = (requests.get(key) ?? 0) + 1;
       requests.set(key, n);
-      const a = answer(key, n, req.url ?? '');
+      const a = answer(key, n, req.url ?? '', Buffer.concat(parts).toString('utf8'));
       res.writeHead(a.status ?? 200, { 'content-type': 'application/json', ...(a.headers ?? {}) });
       if (a.bytes === undefined) { res.end(a.body ?? ''); return; }
       const head = `{"${a.field ?? 'pad'}":"`;
