@@ -173,7 +173,7 @@ export function addLogFlags(cmd: Command): Command {
   return cmd
     .option('--format <name|file.yaml>', `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (README "Reanalyse a published log")`)
     .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format (analyze: also a repeated store)')
-    .option('--short-matches <drop|keep>', 'a logged match shorter than it was to last (its max_rounds, else the longest of its game in the file): left out with a warning (drop, the default) or kept (keep)', parseShortMatches);
+    .option('--short-matches <drop|keep>', 'a logged match shorter than the longest of its game in the file, without played_rounds saying so: left out with a warning (drop, the default) or kept (keep)', parseShortMatches);
 }
 
 /** --short-matches drop|keep. */

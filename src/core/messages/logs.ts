@@ -62,8 +62,8 @@ export const logsMsg = {
   noRounds: (file: string, line: number, field: string) => at(file, line, field, 'an empty list: a match of no rounds'),
   notRoundCount: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a number of rounds (a whole number from 0)`),
   duplicateRow: (file: string, line: number, first: number) => at(file, line, undefined, `the row repeats line ${first} exactly (a row given twice)`),
-  shortMatch: (file: string, line: number, rounds: number, want: number, declared: boolean, kept: boolean) =>
-    `${file}:${line}: the match begun here has ${rounds} round${rounds === 1 ? '' : 's'}, ${declared ? 'its max_rounds is' : 'the longest match of its game in the file has'} ${want}: a short match, ${kept ? 'kept (--short-matches keep)' : 'left out (--short-matches keep keeps it)'}`,
+  shortMatch: (file: string, line: number, rounds: number, want: number, kept: boolean) =>
+    `${file}:${line}: the match begun here has ${rounds} round${rounds === 1 ? '' : 's'}, the longest match of its game in the file has ${want}: a short match, ${kept ? 'kept (--short-matches keep)' : 'left out (--short-matches keep keeps it)'}`,
   moreShortMatches: (n: number, kept: boolean) => `and ${n} more short match${n === 1 ? '' : 'es'}, ${kept ? 'kept' : 'left out'}`,
   totalNeedsPayoff: () => 'a running total is checked against the payoffs: give the seat\'s "payoff" column',
   labelMapNeedsBoth: (missing: string) => `a label map needs a label for C and one for D (none is ${missing}): without it every decision would be the other action`,

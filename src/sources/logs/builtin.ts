@@ -39,7 +39,7 @@ const FAIRGAME_COLUMNS = ('game_id;language;n_rounds_is_known;max_rounds;played_
 /**
  * FAIRGAME (arXiv 2504.14325), resources/results/all_results.csv: one row per match, both agents'
  * labels as list columns. `game_id` repeats across configurations, so the row is the match; its
- * lists must hold `played_rounds` entries, at most `max_rounds`. The
+ * lists must hold `played_rounds` entries, at most `max_rounds` (a game may stop early). The
  * Prisoner's Dilemma payoffs are penalties with OptionA dominant, so OptionB is cooperation there;
  * in snow-drift, stag-hunt and harmony-game OptionA is. Battle of the Sexes has no cooperative action.
  */

@@ -1,9 +1,11 @@
 /**
  * A log that contradicts itself is refused, naming the line: a running total that is not the sum
- * of the payoffs, a match with more rounds than it was to last or other than it says it played, a
- * match of no rounds, a round missing inside a match. A match shorter than it was to last (its
- * `max_rounds`, or else the longest match of its game in the file) is a short match: a warning
- * names it, and it is left out unless the reader is told to keep it (`--short-matches keep`).
+ * of the payoffs, a match with more rounds than its max_rounds or other than it says it played, a
+ * match of no rounds, a round missing inside a match. A match that says how many rounds it played
+ * (`played_rounds`) and holds them is complete, however early its game stopped (FAIRGAME's stop
+ * conditions); one that does not say, and is shorter than the longest match of its game in the
+ * file, is a short match (cut off, or a stray row): a warning names it, and it is left out unless
+ * the reader is told to keep it (`--short-matches keep`).
  */
 import { UserError } from '../../core/errors.js';
 import { logsMsg } from '../../core/messages/logs.js';
@@ -78,11 +80,10 @@ export function checkMatches<D extends Decision>(decisions: D[], facts: MatchFac
   const shortOnes = new Set<string>();
   const notes: string[] = [];
   for (const [id, m] of matches) {
-    const max = facts.declared.get(id)?.max;
-    const want = max ?? longest.get(m.first.game)!;
-    if (m.last >= want) continue;
+    const want = longest.get(m.first.game)!;
+    if (facts.declared.get(id)?.played !== undefined || m.last >= want) continue;
     shortOnes.add(id);
-    if (shortOnes.size <= 5) notes.push(logsMsg.shortMatch(m.first.provenance!.file, m.first.provenance!.line, m.last, want, max !== undefined, short === 'keep'));
+    if (shortOnes.size <= 5) notes.push(logsMsg.shortMatch(m.first.provenance!.file, m.first.provenance!.line, m.last, want, short === 'keep'));
   }
   if (shortOnes.size > 5) notes.push(logsMsg.moreShortMatches(shortOnes.size - 5, short === 'keep'));
   if (shortOnes.size === 0 || short === 'keep') return { decisions, notes };

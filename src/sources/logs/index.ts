@@ -26,7 +26,7 @@ export interface ReadLogOptions {
   readonly displayPaths?: readonly string[];
   /** Keep only these models' decisions (each must be a player of the log). */
   readonly models?: readonly string[];
-  /** A match shorter than it was to last: left out (default) or kept; a note names each. */
+  /** A short match (no played_rounds, shorter than the longest of its game in the file): left out (default) or kept; a note names each. */
   readonly shortMatches?: ShortMatches;
 }
 

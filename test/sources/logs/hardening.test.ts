@@ -98,9 +98,10 @@ describe('a log that contradicts itself', () => {
       .toBe('fg-played.csv:2: field "played_rounds": the match says it played 3 rounds but the log holds 2');
     expect(message(() => read(file('fg-max.csv', `${cols}\n${row('1', '2', "['OptionA', 'OptionB']", "['OptionA', 'OptionA']")}\n`), 'fairgame')))
       .toBe('fg-max.csv:2: field "max_rounds": the match was to last at most 1 round but the log holds 2');
-    const short = read(file('fg-short.csv', `${cols}\n${row('3', '2', "['OptionA', 'OptionB']", "['OptionA', 'OptionA']")}\n${row('2', '2', "['OptionA', 'OptionB']", "['OptionA', 'OptionA']")}\n`), 'fairgame');
-    expect(short.notes).toEqual(['fg-short.csv:2: the match begun here has 2 rounds, its max_rounds is 3: a short match, left out (--short-matches keep keeps it)']);
-    expect(short.decisions.every((d) => d.provenance!.line === 3)).toBe(true);
+    // A match that stopped before max_rounds and says so (played_rounds) is complete: kept, no note.
+    const early = read(file('fg-early.csv', `${cols}\n${row('3', '2', "['OptionA', 'OptionB']", "['OptionA', 'OptionA']")}\n${row('3', '3', "['OptionA', 'OptionB', 'OptionB']", "['OptionA', 'OptionA', 'OptionB']")}\n`), 'fairgame');
+    expect(early.notes).toEqual([]);
+    expect(early.decisions).toHaveLength(10);
   });
   it('a label map with no label for D (or for C) is refused when the description is read', () => {
     const text = `name: j\nshape: round\ncolumns: [round, p1, p2, a1, a2]\nmatch: consecutive\nround: { column: round }\ngame: { constant: g }\nframing: { constant: f }
