@@ -1,6 +1,8 @@
 /**
  * The hostile-input campaign as generators (test/fuzz/gen/): per-trial files, published files,
- * numeric flags and output paths, damaged stores and misbehaving plug-ins, each case run through
+ * numeric flags and output paths, damaged stores and misbehaving plug-ins, published-log CSVs,
+ * log-format descriptions, WebPlotDigitizer projects and tars, repeated designs, and vendor
+ * answers from a loopback server of each wire format, each case run through
  * the CLI in this process. Every case must end within its bound with exit 0, 2 or 3, print no
  * stack trace and leave nothing behind when it refuses; every accepted case's numbers must equal
  * the generator's own count. Seeded: the same cases on every run (SAMEGAME_FUZZ_SEED varies them).

@@ -138,7 +138,7 @@ describe('one wait ceiling for every retry hint', () => {
         expect(r.sleeps).toHaveLength(1);
         expect(r.sleeps[0]).toBeLessThanOrEqual(1000);
         expect(r.warnings).toHaveLength(1);
-        expect(r.warnings[0]).toMatch(/^a server asked to wait .+ s before retrying, above the ceiling of 60 s \(--max-wait\): the hint is ignored/);
+        expect(r.warnings[0]).toMatch(/^a retry hint \(Retry-After, retryDelay or a plug-in's retryAfterMs\) asked to wait .+ s before retrying, above the ceiling of 60 s \(--max-wait\): the hint is ignored/);
       } finally { await srv.close(); }
     });
   }
