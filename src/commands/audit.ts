@@ -28,6 +28,8 @@ function auditRead(opts: AuditOptions): { input: RatesInput; settings: AuditSett
   // Per-trial data are direct observations: no attenuation unless asked (as reproduce).
   const settings = auditSettings({ ...opts, attenuation: opts.attenuation ?? (opts.trials !== undefined ? 1 : undefined) });
   const read = readInput(opts, settings.base, settings.alt);
+  // What the reading of a log left out (a short match …), as reproduce and report warn it.
+  for (const n of read.trials?.logs?.notes ?? []) opts.logger?.warn(n);
   const d = read.digitized;
   if (!d) return { input: asCounts(read), settings };
   // A digitized figure: each count moves within its own range at ±K px (reports/digitization.csv), not ±K counts.

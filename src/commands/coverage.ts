@@ -97,6 +97,7 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   } else {
     const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds, shortMatches: opts.shortMatches, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
     if (isClustered(read.table)) throw new UserError(coverageMsg.clustered(read.path));
+    for (const n of read.trials?.logs?.notes ?? []) opts.logger?.warn(n);
     table = read.table;
   }
   if (base === alt) throw new UserError(msg.sameFraming(base));
