@@ -106,8 +106,8 @@ export interface RunContext {
   readonly tpm?: TokenBucket;
   readonly counts: { ok: number; invalid: number; error: number; dropped: number; calls: number };
   readonly logger: Logger;
-  /** The first contract break of a provider: the run stops dispatching and ends with it (endRun). */
-  readonly broken: { error?: UserError; hints: number };
+  /** What a run reports once: the first contract break of a provider (the run stops dispatching and ends with it, endRun), and whether a retry hint above the ceiling was warned. */
+  readonly once: { broken?: UserError; hintWarned?: boolean };
   readonly brake: AbortController;
 }
 
@@ -119,7 +119,7 @@ export function runContext(o: CallOptions, logger: Logger): RunContext {
   const change = (from: number, to: number) => notices.change(from, to);
   const brake = new AbortController();
   return {
-    o, clock, stop, abort, halt: AbortSignal.any([stop, abort, brake.signal]), notices, logger, brake, broken: { hints: 0 },
+    o, clock, stop, abort, halt: AbortSignal.any([stop, abort, brake.signal]), notices, logger, brake, once: {},
     maxRetries: o.maxRetries ?? RUNNER_DEFAULTS.maxRetries,
     score: o.score ?? scoreResponse,
     limit: new AdaptiveLimit(o.concurrency ?? RUNNER_DEFAULTS.concurrency, change, change),
@@ -181,7 +181,7 @@ function call(c: RunContext, provider: Provider, s: TrialSpec): Promise<unknown>
 
 /** A provider broke its contract: remembered (the first), and no more dispatch; what is stored stays. */
 function breakRun(c: RunContext, s: TrialSpec, e: ContractError): undefined {
-  c.broken.error ??= new UserError(runMsg.contractBroken(s.model.provider, isPluginSpec(s.model.provider), s.model.id, e.what));
+  c.once.broken ??= new UserError(runMsg.contractBroken(s.model.provider, isPluginSpec(s.model.provider), s.model.id, e.what));
   c.brake.abort();
   return undefined;
 }
@@ -190,13 +190,13 @@ function breakRun(c: RunContext, s: TrialSpec, e: ContractError): undefined {
 function hintOf(c: RunContext, v: unknown): number | undefined {
   const ceiling = c.o.maxWaitMs ?? DEFAULT_MAX_HINT_MS;
   const h = retryHint(v, ceiling);
-  if (h.tooLong !== undefined && c.broken.hints++ === 0) c.logger.warn(runMsg.hintTooLong(h.tooLong, ceiling));
+  if (h.tooLong !== undefined && !c.once.hintWarned) { c.once.hintWarned = true; c.logger.warn(runMsg.hintTooLong(h.tooLong, ceiling)); }
   return h.ms;
 }
 
 /** After a run: the contract break that stopped it, as one line (exit 2); the trials stored are kept. */
 export function endRun(c: RunContext): void {
-  if (c.broken.error) throw c.broken.error;
+  if (c.once.broken) throw c.once.broken;
 }
 
 /** One trial to its record, or undefined when it was stopped or aborted before finishing. */
