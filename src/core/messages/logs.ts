@@ -51,6 +51,8 @@ export const logsMsg = {
     at(file, line, 'match', `match ${q(match)} was ${was} on line ${firstLine} and is ${now} here: the match value repeats across configurations`),
   duplicateDecision: (file: string, line: number, match: string, round: number, seat: number, firstLine: number) =>
     at(file, line, 'round', `match ${q(match)}, round ${round}, seat ${seat} is already given on line ${firstLine}`),
+  selfName: (file: string, line: number, field: string) =>
+    at(file, line, field, '"self" is the tables\' name of a model\'s matches against itself (its opponent level); a player of that name would join them: rename it'),
   totalContradicts: (file: string, line: number, field: string, total: number, sum: number, round: number) =>
     at(file, line, field, `total ${total}, but the payoffs of rounds 1–${round} sum to ${sum}: the log contradicts itself`),
   roundMissing: (file: string, line: number, round: number, last: number) =>

@@ -1,13 +1,15 @@
 /**
  * The name rule (README "Names", core/names-rule.ts) for the values a log format makes: every
  * model, opponent, game, framing and factor level of a row is a name — no control character, at
- * most 256 characters, not a level the tables keep for their own rows (model `Pooled`, game `All`),
- * not empty — or the row is refused naming file, line and the field it came from. The constants of
+ * most 256 characters, not a level the tables keep for their own rows (model `Pooled`, game `All`,
+ * a player `self`: the opponent level of self-play), not empty — or the row is refused naming file, line and the field it came from. The constants of
  * a description are held to the same rule when it is read.
  */
 import { UserError } from '../../core/errors.js';
 import { at, msg } from '../../core/messages/common.js';
 import { levelFault, nameFault } from '../../core/names-rule.js';
+import { SELF_OPPONENT } from '../../core/decisions.js';
+import { logsMsg } from '../../core/messages/logs.js';
 import type { Path, Problem } from '../../core/doc-problems.js';
 import type { ValueSpec } from './schema.js';
 import { specColumns, type LogRow } from './values.js';
@@ -31,6 +33,8 @@ export class RowNames {
     if (value === '') throw new UserError(msg.missingField(row.file, row.line, n.field));
     const fault = levelFault(n.level, value);
     if (fault !== undefined) throw new UserError(at(row.file, row.line, n.field, fault));
+    // The cell tables name a model's matches against itself `self`: a player of that name would join them.
+    if ((n.level === 'model' || n.level === 'opponent') && value === SELF_OPPONENT) throw new UserError(logsMsg.selfName(row.file, row.line, n.field));
     this.ok.add(key);
     return value;
   }

@@ -35,6 +35,8 @@ describe('the name rule for every value a log format makes', () => {
     expect(message(() => read(p, 'akata'))).toBe('pooled.csv:2: field "player1": "Pooled" is reserved for the tables\' own pooled rows; rename it');
   });
   it('a 300-character name, a control character (ESC, U+2028, U+FFFE, a newline) and an empty template value are refused', () => {
+    const self = file('self.csv', HEADER + match2('a', 'self'));
+    expect(message(() => read(self, 'akata'))).toBe('self.csv:2: field "player2": "self" is the tables\' name of a model\'s matches against itself (its opponent level); a player of that name would join them: rename it');
     const long = file('long.csv', HEADER + match2('m'.repeat(300), 'b'));
     expect(message(() => read(long, 'akata'))).toBe('long.csv:2: field "player1": is 300 characters long (names may be at most 256)');
     for (const [c, code] of [['\u001b', '001B'], ['\u2028', '2028'], ['\ufffe', 'FFFE'], ['\n', '000A']]) {
