@@ -11,6 +11,8 @@ import { planRepeated, planRepeatedBatch } from '../../../src/live/repeated/dry-
 import { prepareSession } from '../../../src/live/runner/session.js';
 import { planRun } from '../../../src/live/runner/plan.js';
 import { decisionSpec, llmSeats, planMatches } from '../../../src/live/repeated/plan.js';
+import { byModel } from '../../../src/live/repeated/batch.js';
+import { planBatchRun } from '../../../src/live/batch/dry-run.js';
 import type { TrialSpec } from '../../../src/live/types.js';
 import { ROOT, runCli } from '../../helpers/cli.js';
 
@@ -98,4 +100,33 @@ describe('the dry run of a repeated design counts, it does not render histories'
     expect(performance.now() - t0).toBeLessThan(30_000);
     expect(peak - before).toBeLessThan(200 * 2 ** 20);
   }, 60_000);
+});
+
+describe('the batch dry run of a repeated design counts too', () => {
+  /** The reference: each round's pending specs rendered in full, grouped by model, then the one-shot batch plan (planBatchRun). */
+  function renderedBatch(design: ReturnType<typeof prepareSession>['design'], prices: ReturnType<typeof prepareSession>['prices'], limits: { maxLines: number; maxBytes: number }) {
+    const plans = planMatches(design);
+    let files = 0, lines = 0, inputTokens = 0, outputTokens = 0, cost = 0;
+    for (let t = 1; t <= design.play!.rounds; t++) {
+      const specs: TrialSpec[] = [];
+      for (const m of plans) {
+        const history = Array.from({ length: t - 1 }, () => ({ moves: ['C', 'C'] as const }));
+        for (const seat of llmSeats(m)) specs.push(decisionSpec(design, m, seat, t, history));
+      }
+      const p = planBatchRun(byModel(design, specs), () => false, new Set(), prices, limits);
+      files += p.files; lines += p.lines; inputTokens += p.inputTokens; outputTokens += p.outputTokens; cost += p.cost!;
+    }
+    return { files, lines, inputTokens, outputTokens, cost };
+  }
+  it.each([['akata history', ''], ['a table history', 'history: table'], ['a template history', 'history: { template: "r{round}: {own}/{other} — «{own_payoff}»" }']])(
+    '%s, files split by lines and by bytes: files, lines, tokens and cost equal those of the rendered requests', (_what, line) => {
+      const text = DESIGN.replace('rounds: 3', `rounds: 9${line ? `\n  ${line}` : ''}`);
+      const { design, prices } = prepareSession(parseDesign(text, 'v.yaml'), {});
+      for (const limits of [{ maxLines: 3, maxBytes: 200_000_000 }, { maxLines: 50_000, maxBytes: 9_000 }]) {
+        const want = renderedBatch(design, prices, limits);
+        const got = planRepeatedBatch(design, [], new Set(), prices, limits);
+        expect([got.files, got.lines, got.inputTokens, got.outputTokens]).toEqual([want.files, want.lines, want.inputTokens, want.outputTokens]);
+        expect(got.cost).toBeCloseTo(want.cost, 12);
+      }
+    });
 });
