@@ -9,7 +9,7 @@ import { readPublished, SHIPPED_PUBLISHED, type PublishedValues } from '../sourc
 import type { TwoFramingAnalysis } from '../analyses/two-framing/index.js';
 import { UserError } from '../core/errors.js';
 import {
-  compareWithPublished, reproductionCheck, reproductionFile, reproductionMetrics, reproductionSentence, type Reproduction, type VerdictSettings,
+  compareWithPublished, reproductionCheck, reproductionFile, reproductionLatexFile, reproductionMetrics, reproductionSentence, type Reproduction, type VerdictSettings,
 } from '../analyses/reproduction/index.js';
 
 export interface ExpectOptions {
@@ -77,7 +77,7 @@ export function reproductionOutputs(reportsDir: string, reproduction: Reproducti
   logger.info(reproductionSentence(reproduction));
   return {
     reproduction,
-    files: [reproductionFile(reportsDir, reproduction)],
+    files: [reproductionFile(reportsDir, reproduction), reproductionLatexFile(reportsDir, reproduction)],
     verification: makeReport([...verification.checks, reproductionCheck(reproduction)], [...verification.degenerate]),
   };
 }
