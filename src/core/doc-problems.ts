@@ -5,6 +5,7 @@
 import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { UserError } from './errors.js';
+import { msg } from './messages/common.js';
 
 export type Path = ReadonlyArray<PropertyKey>;
 export interface Problem { path: Path; message: string }
@@ -48,6 +49,21 @@ export function zodProblems(issues: readonly z.core.$ZodIssue[], schemaFile: str
     }
   }
   return out;
+}
+
+/** Problems a YAML document's error shows, at most; the rest are counted on one closing line. */
+export const SHOWN_PROBLEMS = 8;
+
+/**
+ * End the read when problems were found: one `field(line, path, message)` line for each of the
+ * first SHOWN_PROBLEMS, then how many more (designs, context-enrichment designs, log formats).
+ */
+export function throwProblems(found: readonly Problem[], doc: Document, lc: LineCounter,
+  field: (line: number | undefined, path: string, message: string) => string): void {
+  if (found.length === 0) return;
+  const shown = found.slice(0, SHOWN_PROBLEMS).map((p) => field(lineOf(doc, lc, p.path), formatPath(p.path), p.message));
+  if (found.length > shown.length) shown.push(msg.moreProblems(found.length - shown.length));
+  throw new UserError(shown.join('\n'));
 }
 
 /** The 1-based line of the deepest node on the path that exists in the document. */

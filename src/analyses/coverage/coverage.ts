@@ -6,6 +6,7 @@ import { bcaIntervals, bootstrap, type IntervalMethod } from '../../stats/bootst
 import { combineEstimands } from '../../stats/combine.js';
 import { streamFor } from '../../stats/rng.js';
 import { familyEstimand, familyLayout, twoFramingEstimand, twoFramingLayout, type TwoFramingSettings } from '../two-framing/index.js';
+import { table3Columns } from '../../stats/table3.js';
 
 /** Where the simulated truth comes from: the observed rates, or rates moved so that the framings of each model–game agree. */
 export type CoverageTruth = 'observed' | 'equal';
@@ -56,10 +57,10 @@ export function truthRates(table: CellTable, truth: CoverageTruth): number[] {
   return table.cells.map((_, i) => { const s = sums.get(mg(i))!; return s.x / s.n; });
 }
 
-/** The reported statistics whose coverage is measured: per-model and pooled R and shift, and family R when present. */
+/** The reported statistics whose coverage is measured: per-model and pooled Table 3 columns (R, shift), and family R when present. */
 function coveredNames(models: readonly string[], family: boolean): string[] {
   const groups = [...models, POOLED];
-  return [...groups.flatMap((g) => [stat('R', g), stat('shift', g)]), ...(family ? groups.map((g) => stat('Rfam', g)) : [])];
+  return [...groups.flatMap((g) => table3Columns().map((c) => stat(c.names.groupConservative, g))), ...(family ? groups.map((g) => stat('Rfam', g)) : [])];
 }
 
 /**

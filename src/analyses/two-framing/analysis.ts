@@ -5,12 +5,13 @@ import { combineEstimands } from '../../stats/combine.js';
 import { familyEstimand, familyLayout, type FamilyLayout } from './family.js';
 import { twoFramingEstimand, twoFramingLayout, type TwoFramingLayout } from './estimand.js';
 import { progressOf, type Logger } from '../../core/logger.js';
+import { DEFAULT_ATTENUATION } from '../../sources/input.js';
 
 /** The paper's settings (Same Game, Different Story): seed, B = 10,000, a = 0.70, the framing pair. */
 export const TWO_FRAMING_DEFAULTS = {
   seed: 20240818,
   reps: 10_000,
-  attenuation: 0.7,
+  attenuation: DEFAULT_ATTENUATION.reconstructed,
   base: 'business',
   alt: 'friend-sharing',
 } as const;

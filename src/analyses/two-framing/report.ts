@@ -9,6 +9,7 @@ import type { Logger } from '../../core/logger.js';
 import { fixed, interval } from '../../core/format.js';
 import { metricsObject } from './metrics.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
+import { table3Columns } from '../../stats/table3.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
 
 /**
@@ -84,10 +85,11 @@ export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
 }
 
 export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
-  const rows = table3Rows(a).map((r) => [r.model, num(fixed(r.R)), num(interval(r.R_lo, r.R_hi)), num(fixed(r.shift)), num(interval(r.shift_lo, r.shift_hi))]);
+  const cols = table3Columns();
+  const rows = table3Rows(a).map((r) => [r.model, ...cols.flatMap((c) => [num(fixed(r[c.column] as number)), num(interval(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number))])]);
   const blocks: Block[] = [
     { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals.` },
-    { kind: 'table', id: 'table3', columns: ['Model', num('R'), num('95% CI'), num('Action shift'), num('95% CI')], rows },
+    { kind: 'table', id: 'table3', columns: ['Model', ...cols.flatMap((c) => [num(c.label), num('95% CI')])], rows },
   ];
   if (a.family) {
     blocks.push(

@@ -10,5 +10,4 @@ export const coverageMsg = {
   title: (sims: number, truth: string, n: string) =>
     `Coverage of 95 % bootstrap intervals: ${sims} simulations of this design (${n}), truth = ${truth}`,
   progressLine: (done: number, total: number) => `coverage: ${done}/${total} simulations`,
-  summary: (sims: number, reps: number) => `each simulation ran the full bootstrap (${reps} replicates); ${sims} simulations`,
 };

@@ -1,6 +1,6 @@
 /**
  * User-facing messages of the live-run module's designs, prompts and parser (the vega-lite
- * convention of src/log/messages.ts: every message a function, so tests compare the same text).
+ * convention of core/messages/: every message a function, so tests compare the same text).
  */
 import { at } from './common.js';
 
@@ -14,7 +14,6 @@ export const liveMsg = {
   /** One problem at a path inside the design document, e.g. models[1].provider. */
   designField: (file: string, line: number | undefined, path: string, what: string) =>
     path === '' ? at(file, line, undefined, what) : at(file, line, path, what),
-  moreProblems: (n: number) => `(and ${n} more problem${n === 1 ? '' : 's'})`,
   duplicateId: (kind: string, id: string, first: string) => `duplicate ${kind} id ${q(id)} (first used at ${first})`,
   levelId: (kind: string, fault: string) => `${kind} id ${fault}`,
   cellFramingId: (fault: string) => `the cell framing condition/world/format of the longest ids ${fault}`,

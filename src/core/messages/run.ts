@@ -41,7 +41,7 @@ export const runMsg = {
   exported: (n: number, out: string) => `exported ${n} trials to ${out}`,
   syntheticNote: (models: readonly string[]) =>
     `note: ${models.join(', ')} answered through the simulated provider — synthetic data, not a model's answers`,
-  storeDamaged: (file: string, check: string, problems: number, first: string) =>
+  integrityCheckFailed: (file: string, check: string, problems: number, first: string) =>
     `${file}: the trial store is damaged (${check} found ${problems === 1 ? 'a problem' : `${problems}${problems >= 20 ? '+' : ''} problems`}, first: ${first}); restore it from a copy`,
   storeLocked: (file: string, pid: number, host: string, since: string) =>
     `${file}: another samegame run is writing this store (pid ${pid} on ${host}, since ${since}); wait for it to end or stop it — a store has one writer`,

@@ -14,8 +14,8 @@ import { simulatedOptionsSchema } from '../providers/simulated.js';
 import type { TrialSpec } from '../types.js';
 import { parseEnrichment } from './enrichment.js';
 import type { Design, DesignPrices } from './types.js';
-import { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
-import { parseYamlMapping } from '../../core/doc-problems.js';
+import { idProblems, problems, type Path, type Problem } from './problems.js';
+import { parseYamlMapping, throwProblems } from '../../core/doc-problems.js';
 import { modelSpec, resolveModels } from './models.js';
 export type { Design, DesignModel, DesignPrices } from './types.js';
 export { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
@@ -99,11 +99,7 @@ export function parseDesign(text: string, file: string): Design {
   if ('kind' in data) return parseEnrichment(data, doc, lc, file);
   const r = designSchema.safeParse(data);
   const found = r.success ? crossChecks(r.data) : problems(r.error.issues);
-  if (found.length > 0) {
-    const shown = found.slice(0, 8).map((p) => liveMsg.designField(file, lineOf(doc, lc, p.path), formatPath(p.path), p.message));
-    if (found.length > shown.length) shown.push(liveMsg.moreProblems(found.length - shown.length));
-    throw new UserError(shown.join('\n'));
-  }
+  throwProblems(found, doc, lc, (line, path, message) => liveMsg.designField(file, line, path, message));
   return resolve(r.data!);
 }
 

@@ -9,11 +9,11 @@
  * therefore replace one another and never stack.
  */
 import type { Document, LineCounter } from 'yaml';
-import { UserError } from '../../core/errors.js';
 import { liveMsg } from '../../core/messages/live.js';
 import { selectiveMsg } from '../../core/messages/selective.js';
-import { idProblems, formatPath, levelProblems, lineOf, problems, type Path, type Problem } from './problems.js';
+import { idProblems, levelProblems, problems, type Path, type Problem } from './problems.js';
 import { nameFault } from '../../core/names-rule.js';
+import { throwProblems } from '../../core/doc-problems.js';
 import { resolveModels } from './models.js';
 import type { Design, EnrichmentSpec, Fact, Payoffs, SlotContent } from './types.js';
 export type { EnrichmentCondition, EnrichmentFormat, EnrichmentSpec, EnrichmentWorld, Fact, Payoffs, SlotContent } from './types.js';
@@ -190,10 +190,6 @@ export function scenarioGame(e: Pick<EnrichmentSpec, 'scenario' | 'payoffs'>, p:
 export function parseEnrichment(data: object, doc: Document, lc: LineCounter, file: string): Design {
   const r = enrichmentDesignSchema.safeParse(data);
   const found = r.success ? crossChecks(r.data) : problems(r.error.issues);
-  if (found.length > 0) {
-    const shown = found.slice(0, 8).map((p) => liveMsg.designField(file, lineOf(doc, lc, p.path), formatPath(p.path), p.message));
-    if (found.length > shown.length) shown.push(liveMsg.moreProblems(found.length - shown.length));
-    throw new UserError(shown.join('\n'));
-  }
+  throwProblems(found, doc, lc, (line, path, message) => liveMsg.designField(file, line, path, message));
   return resolveEnrichment(r.data!);
 }

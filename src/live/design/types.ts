@@ -35,7 +35,7 @@ export interface Design {
   /** Trials per model × game × framing cell. */
   readonly trials: number;
   readonly scoring: Scoring;
-  /** Present for `kind: context-enrichment` designs (src/live/enrichment.ts): conditions × worlds × formats. */
+  /** Present for `kind: context-enrichment` designs (src/live/design/enrichment.ts): conditions × worlds × formats. */
   readonly enrichment?: EnrichmentSpec;
   /** Present for a repeated game (src/live/repeated/): trials are then matches per cell × opponent. */
   readonly play?: PlaySpec;

@@ -6,7 +6,7 @@
  */
 import { canonicalJson, designHash, expandDesign, pricesFor, type Design } from '../design/design.js';
 import type { Prices } from './plan.js';
-import { publicBaseUrl } from '../providers/openai-common.js';
+import { publicBaseUrl } from '../providers/wire.js';
 import type { TrialSpec } from '../types.js';
 import { capabilityProblems } from '../design/capabilities.js';
 import { UserError } from '../../core/errors.js';
