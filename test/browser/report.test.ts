@@ -1,16 +1,16 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOTSTRAP_BINS } from '../../src/analyses/two-framing/figures.js';
 import { ROOT, runCli } from '../helpers/cli.js';
-import { ARGS, CHROMIUM, checkLinks, open, type Opened } from '../helpers/browser.js';
+import { checkLinks, launchChromium, open, type Opened } from '../helpers/browser.js';
 import { XSS_MODEL, XSS_NOTE, xssRates } from '../render/xss-fixture.js';
 import { pngPixel } from '../helpers/digitized-figure.js';
 
 /**
- * The reports in a real browser: Debian's chromium driven by playwright-core, one browser for the
+ * The reports in a real browser: headless Chromium (test/helpers/browser.ts) driven by playwright-core, one browser for the
  * file, one page per report. Each report is opened from a copy of its output folder in another
  * place (as after unzipping it elsewhere), from file://, with every non-file request aborted.
  * Expected values come from the seed's Tables 2 and 3 (Same Game, Different Story §5), not from
@@ -69,10 +69,7 @@ const pages: Partial<Record<keyof typeof dirs, Opened>> = {};
 const page = (k: keyof typeof dirs): Opened => pages[k]!;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} not found: the browser test needs Debian's chromium (apt-get install -y chromium; .ci/run installs it)`);
-  }
-  const launched = chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const launched = launchChromium();
   // The commands run in this process, one at a time, while the browser starts.
   const written = (async () => {
     dirs.shipped = tmp('reproduce');
