@@ -8,6 +8,8 @@ import { packageRoot } from '../core/paths.js';
 import { readPublished, SHIPPED_PUBLISHED, type PublishedValues } from '../sources/published.js';
 import type { TwoFramingAnalysis } from '../analyses/two-framing/index.js';
 import { UserError } from '../core/errors.js';
+import { comparableRows, describeTables, settingChanges, type PublicationSettings } from '../analyses/reproduction/settings.js';
+import { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/analysis.js';
 import {
   compareWithPublished, reproductionCheck, reproductionFile, reproductionMetrics, reproductionSentence, type Reproduction, type VerdictSettings,
 } from '../analyses/reproduction/index.js';
@@ -40,8 +42,22 @@ export function verdictSettings(o: ExpectOptions): VerdictSettings {
   return { alpha: a, publishedReps: b };
 }
 
-/** The published values to compare with, read and validated before anything is computed; says so when it is the shipped file. */
-export function readExpected(o: ExpectOptions, logger: Logger): PublishedValues | undefined {
+/** Published values to compare with; `settingsDiffer` when they are the shipped file's numbers that other settings leave comparable. */
+export type ExpectedValues = PublishedValues & { readonly settingsDiffer?: true };
+
+/** The --expect a regenerate command names: none when the shipped file was narrowed to the settings (the default does that again). */
+export const expectFlag = (published: ExpectedValues | undefined): string | undefined => (published?.settingsDiffer ? undefined : published?.path);
+
+/** The settings the shipped publication's tables were computed with (Same Game, Different Story). */
+export const SHIPPED_SETTINGS: PublicationSettings = { ...TWO_FRAMING_DEFAULTS, interval: 'percentile' };
+
+/**
+ * The published values to compare with, read and validated before anything is computed; says so
+ * when it is the shipped file. The shipped file is compared by default only where the settings
+ * `used` match the publication's: a changed setting keeps the numbers that do not depend on it,
+ * and one line says which tables are compared (an explicit --expect is compared as given).
+ */
+export function readExpected(o: ExpectOptions, logger: Logger, used?: PublicationSettings): ExpectedValues | undefined {
   verdictSettings(o);
   const none = o.expect === false || (o.expect === undefined && (o.data !== undefined || o.trials !== undefined || o.digitized !== undefined));
   if (none) {
@@ -51,8 +67,16 @@ export function readExpected(o: ExpectOptions, logger: Logger): PublishedValues 
     return undefined;
   }
   if (o.expect !== undefined) return readPublished(resolve(o.expect), o.expect);
-  logger.info(reproductionMsg.usingShipped(SHIPPED_PUBLISHED));
-  return readPublished(join(packageRoot, SHIPPED_PUBLISHED), SHIPPED_PUBLISHED);
+  const shipped = readPublished(join(packageRoot, SHIPPED_PUBLISHED), SHIPPED_PUBLISHED);
+  const changes = used ? settingChanges(used, SHIPPED_SETTINGS) : [];
+  if (changes.length === 0) {
+    logger.info(reproductionMsg.usingShipped(SHIPPED_PUBLISHED));
+    return shipped;
+  }
+  const rows = comparableRows(shipped.rows, changes);
+  const changed = changes.map((c) => `${c.given}, published ${c.published}`).join('; ');
+  logger.info(reproductionMsg.settingsDiffer(changed, describeTables(shipped.rows, rows), SHIPPED_PUBLISHED));
+  return rows.length ? { ...shipped, rows, settingsDiffer: true } : undefined;
 }
 
 export interface ReproductionOutputs {

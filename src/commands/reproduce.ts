@@ -9,7 +9,7 @@ import { silentLogger } from '../core/logger.js';
 import { twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import type { VerificationReport } from '../core/checks.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
-import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
+import { compareExpected, expectFlag, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
 import { regenerateCommand } from '../core/command-line.js';
 import { digitization } from '../analyses/digitization/index.js';
 
@@ -93,12 +93,12 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   const input = readInput(opts, settings.base, settings.alt);
-  const published = readExpected(opts, logger);
+  const published = readExpected(opts, logger, { ...settings, interval: settings.interval ?? 'percentile' });
 
   const analysis = twoFraming.analyze(input.table, settings, logger);
   opts.onAnalysis?.(analysis);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: published?.path, ...verdictFlags(opts, published) });
+  const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: expectFlag(published), ...verdictFlags(opts, published) });
   const compared = compareExpected(analysis, published, opts);
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared) });
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);

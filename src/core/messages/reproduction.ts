@@ -24,5 +24,7 @@ export const reproductionMsg = {
   badPublishedReps: (value: string) => `--published-reps: ${q(value)} is not a number of bootstrap replicates (a whole number ≥ 1)`,
   expectNeedsTwoFraming: (store: string) =>
     `--expect: ${store} holds a context-enrichment run; published values are compared with two-framing tables (table2, table3, family) only`,
+  settingsDiffer: (changed: string, compared: string, path: string) =>
+    `settings differ from the publication's (${changed}): comparing ${compared} of ${path}, the numbers that do not depend on them (--expect ${path} compares every number)`,
   usingShipped: (path: string) => `comparing with the published values in ${path} (the shipped data's paper tables; --expect FILE to use another)`,
 };
