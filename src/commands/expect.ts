@@ -98,7 +98,9 @@ export const reproductionExtra = (rep: Reproduction | undefined): Record<string,
 export function reproductionOutputs(reportsDir: string, reproduction: Reproduction | undefined, verification: VerificationReport,
   logger: Logger): ReproductionOutputs {
   if (!reproduction) return { files: [], verification };
-  logger.info(reproductionSentence(reproduction));
+  // Numbers that differ or are missing are named even under -q (a warning), the rest is information.
+  const failed = reproduction.counts.differs + reproduction.counts.missing > 0;
+  (failed ? logger.warn : logger.info).call(logger, reproductionSentence(reproduction));
   return {
     reproduction,
     files: [reproductionFile(reportsDir, reproduction)],

@@ -28,11 +28,14 @@ export function reproductionCsv(rep: Reproduction): string {
 export const reproductionFile = (reportsDir: string, rep: Reproduction): OutputFile =>
   ({ path: join(reportsDir, 'reproduction.csv'), content: reproductionCsv(rep) });
 
+/** ", did you mean model "GPT-4"?" for a missing row with a near name; else nothing. */
+const hint = (r: ReproductionRow): string => (r.suggestion ? `, did you mean ${r.suggestion}?` : '');
+
 /** Rows that are not exact of one verdict, named: "Table 3 GPT-3.5 R_lo 0.956 vs 0.9553". */
 function named(rep: Reproduction, verdict: ReproductionRow['verdict']): string {
   const rows = rep.rows.filter((r) => r.verdict === verdict);
   if (rows.length === 0) return '';
-  return ` (${rows.map((r) => (verdict === 'missing' ? rowLabel(r) : `${rowLabel(r)}: ${r.published} published, ${shown(r)} computed`)).join('; ')})`;
+  return ` (${rows.map((r) => (verdict === 'missing' ? `${rowLabel(r)}${hint(r)}` : `${rowLabel(r)}: ${r.published} published, ${shown(r)} computed`)).join('; ')})`;
 }
 
 /**
@@ -47,7 +50,7 @@ export function reproductionSentence(rep: Reproduction): string {
 }
 
 function failure(r: ReproductionRow): string {
-  if (r.verdict === 'missing') return `${rowLabel(r)}: published ${r.published}, missing from the computation (no such model, game or statistic)`;
+  if (r.verdict === 'missing') return `${rowLabel(r)}: published ${r.published}, missing from the computation (no such model, game or statistic${hint(r)})`;
   return `${rowLabel(r)}: published ${r.published}, computed ${shown(r)}; |difference| ${fixed(Math.abs(r.difference), r.decimals + 2)} > tolerance ${fixed(r.tolerance, r.decimals + 2)}`;
 }
 

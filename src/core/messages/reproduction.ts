@@ -1,5 +1,6 @@
 /** User-facing messages of the published-values file and the reproduction verdicts (`--expect`). */
 import { at } from './common.js';
+import { didYouMean } from '../suggest.js';
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -7,9 +8,9 @@ export const reproductionMsg = {
   badHeader: (file: string, field: string, want: string) =>
     at(file, 1, field, `the header must begin with ${want} (further columns are provenance)`),
   unknownTable: (file: string, line: number, value: string, known: readonly string[]) =>
-    at(file, line, 'table', `${q(value)} is not a table (one of ${known.join(', ')})`),
+    at(file, line, 'table', `${q(value)} is not a table (one of ${known.join(', ')})${didYouMean(value, known)}`),
   unknownStatistic: (file: string, line: number, table: string, value: string, known: readonly string[]) =>
-    at(file, line, 'statistic', `${q(value)} is not a column of ${table} (one of ${known.join(', ')})`),
+    at(file, line, 'statistic', `${q(value)} is not a column of ${table} (one of ${known.join(', ')})${didYouMean(value, known)}`),
   gameNeeded: (file: string, line: number, table: string) => at(file, line, 'game', `${table} rows are per model and game: the game is missing`),
   gameNotAllowed: (file: string, line: number, table: string, value: string) =>
     at(file, line, 'game', `${table} rows are per model: leave the game empty (got ${q(value)})`),
