@@ -49,7 +49,7 @@ export const parseRangeFlag = (flag: string, min: number, max: number, positive 
   return n;
 };
 
-/** Ranges of the numeric flags (docs: README "Limits"). */
+/** Ranges of the numeric flags (docs/reference/specifications.md, "Limits"). */
 export const FLAG_LIMITS = {
   concurrency: 1000, rpm: [0.001, 10_000_000], tpm: [1, 10_000_000_000], maxRetries: 100, timeoutMs: 86_400_000,
   price: 100_000, tokensPerCall: 10_000_000, maxN: 10_000_000, readingError: 1_000_000, maxCells: 10_000_000, threads: 64,
@@ -171,7 +171,7 @@ export const collect = (v: string, prev: string[] = []) => [...prev, v];
 /** --format and --rounds: the --trials files are published logs read through a log format. */
 export function addLogFlags(cmd: Command): Command {
   return cmd
-    .option('--format <name|file.yaml>', `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (README "Reanalyse a published log")`)
+    .option('--format <name|file.yaml>', `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (docs/reference/log-format.md)`)
     .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format (analyze: also a repeated store)');
 }
 
