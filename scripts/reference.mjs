@@ -121,7 +121,7 @@ function schemaPages() {
   ].join('\n'));
   pages.set('log-format.md', [
     GENERATED('data/log-formats/log-format.schema.json'), '', '# The log format', '',
-    'A log format is a YAML file given as `--format FILE.yaml`: how the rows of a published game log become decisions of repeated play. Checked against its JSON Schema (errors name the file, line and field). How to write one: [reanalyse a published log](../guides/reanalyse-a-published-log.md#describe-another-log).', '',
+    'A log format is a YAML file given as `--format FILE.yaml`: how the rows of a published game log become decisions of repeated play. Checked against its JSON Schema (errors name the file, line and field). How to write one: [reanalyse a published log](../guides/reanalyse-a-published-log.md#3-describe-another-log).', '',
     schemaSection('data/log-formats/log-format.schema.json', 'Fields'),
   ].join('\n'));
   return pages;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ROOT } from './cli.js';
@@ -13,8 +13,8 @@ import { ROOT } from './cli.js';
  *     ```
  *
  * A guide's runnable blocks run in order, each with `bash -euo pipefail`, in one fresh temporary
- * folder holding a copy of the repository's data/ and examples/ (what a clone has beside the code),
- * offline: `npx samegame` and `samegame` run this checkout's CLI, any other `npx` is refused, the
+ * folder holding a copy of the repository's data/ and examples/ (what a clone has beside the code)
+ * and node_modules/samegame (a link to this checkout, as in a project that installed it), offline: `npx samegame` and `samegame` run this checkout's CLI, any other `npx` is refused, the
  * API key variables are removed and HOME is the folder. A step fails when it exits non-zero or a
  * file it names is not written. Every other fence (```sh, ```yaml, …) is text only.
  */
@@ -55,6 +55,9 @@ export function runnableBlocks(markdown: string): RunnableBlock[] {
 export function guideFolder(): { dir: string; env: NodeJS.ProcessEnv } {
   const dir = mkdtempSync(join(tmpdir(), 'samegame-guide-'));
   for (const d of ['data', 'examples']) cpSync(join(ROOT, d), join(dir, d), { recursive: true });
+  // As in a project that installed samegame: a plug-in's `import … from 'samegame'` resolves.
+  mkdirSync(join(dir, 'node_modules'));
+  symlinkSync(ROOT, join(dir, 'node_modules', 'samegame'), 'dir');
   const bin = join(mkdtempSync(join(tmpdir(), 'samegame-guide-bin-')), 'bin');
   mkdirSync(bin);
   const cli = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'bin', 'samegame.js'))} "$@"`;
