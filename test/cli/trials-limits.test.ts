@@ -1,5 +1,5 @@
 /**
- * The input limits through the CLI (README "Limits", "Names"): a directory given as a file and a
+ * The input limits through the CLI (docs/reference/specifications.md, "Limits", "Names"): a directory given as a file and a
  * name over the length limit end with one line, exit 2, nothing written — the name refused before
  * any work (a 2,000-character name used to be drawn into figures 0.7 GB larger).
  */

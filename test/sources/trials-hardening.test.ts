@@ -1,6 +1,6 @@
 /**
- * Per-trial input that must be refused with one line naming file, line and field (README
- * "Per-trial input", "Names", "Limits"): duplicate or control-character column names and JSON
+ * Per-trial input that must be refused with one line naming file, line and field
+ * (docs/guides/audit-secondary-data.md "Per-trial files"; docs/reference/specifications.md "Names", "Limits"): duplicate or control-character column names and JSON
  * keys, objects where a name belongs, a cluster column present on some lines only, degenerate
  * clustering, folded factor names that collide, directories, deep nesting, long lines, files
  * and names over their limits.
