@@ -43,9 +43,13 @@ export async function packagedChromium(): Promise<string> {
   return binary;
 }
 
-/** Headless Chromium: Debian's when installed, else the npm package's with the flags it recommends. */
+/**
+ * Headless Chromium: Debian's when installed, else the npm package's with the flags it recommends.
+ * SAMEGAME_TEST_CHROMIUM=package takes the package's even where Debian's is installed (the fresh
+ * machine's path, checked on any machine).
+ */
 export async function launchChromium(): Promise<Browser> {
-  if (existsSync(SYSTEM_CHROMIUM)) return playwright.launch({ executablePath: SYSTEM_CHROMIUM, headless: true, args: SYSTEM_ARGS });
+  if (existsSync(SYSTEM_CHROMIUM) && process.env.SAMEGAME_TEST_CHROMIUM !== 'package') return playwright.launch({ executablePath: SYSTEM_CHROMIUM, headless: true, args: SYSTEM_ARGS });
   const { default: packaged } = await import('@sparticuz/chromium');
   return playwright.launch({ executablePath: await packagedChromium(), headless: true, args: packaged.args });
 }
