@@ -42,11 +42,11 @@ export function verdictSettings(o: ExpectOptions): VerdictSettings {
   return { alpha: a, publishedReps: b };
 }
 
-/** Published values to compare with; `settingsDiffer` when they are the shipped file's numbers that other settings leave comparable. */
-export type ExpectedValues = PublishedValues & { readonly settingsDiffer?: true };
+/** Published values to compare with; `selection` says why only some were kept when other settings narrowed the shipped file. */
+export type ExpectedValues = PublishedValues & { readonly selection?: string };
 
 /** The --expect a regenerate command names: none when the shipped file was narrowed to the settings (the default does that again). */
-export const expectFlag = (published: ExpectedValues | undefined): string | undefined => (published?.settingsDiffer ? undefined : published?.path);
+export const expectFlag = (published: ExpectedValues | undefined): string | undefined => (published?.selection ? undefined : published?.path);
 
 /** The settings the shipped publication's tables were computed with (Same Game, Different Story). */
 export const SHIPPED_SETTINGS: PublicationSettings = { ...TWO_FRAMING_DEFAULTS, interval: 'percentile' };
@@ -75,8 +75,9 @@ export function readExpected(o: ExpectOptions, logger: Logger, used?: Publicatio
   }
   const rows = comparableRows(shipped.rows, changes);
   const changed = changes.map((c) => `${c.given}, published ${c.published}`).join('; ');
-  logger.info(reproductionMsg.settingsDiffer(changed, describeTables(shipped.rows, rows), SHIPPED_PUBLISHED));
-  return rows.length ? { ...shipped, rows, settingsDiffer: true } : undefined;
+  const selection = reproductionMsg.settingsDiffer(changed, describeTables(shipped.rows, rows), SHIPPED_PUBLISHED);
+  logger.info(selection);
+  return rows.length ? { ...shipped, rows, selection } : undefined;
 }
 
 export interface ReproductionOutputs {
@@ -87,8 +88,10 @@ export interface ReproductionOutputs {
 }
 
 /** Compare with the published values, if any (before the table files: metrics.json records the verdict rule). */
-export function compareExpected(analysis: TwoFramingAnalysis, published: PublishedValues | undefined, o: ExpectOptions): Reproduction | undefined {
-  return published ? compareWithPublished({ analysis }, published, verdictSettings(o)) : undefined;
+export function compareExpected(analysis: TwoFramingAnalysis, published: ExpectedValues | undefined, o: ExpectOptions): Reproduction | undefined {
+  if (!published) return undefined;
+  const rep = compareWithPublished({ analysis }, published, verdictSettings(o));
+  return published.selection ? { ...rep, selection: published.selection } : rep;
 }
 
 /** The field metrics.json gains from a comparison: its published file, verdict rule (α, k, z, B_c, B_p) and counts. */

@@ -29,6 +29,8 @@ describe('reproduce with a setting the published tables depend on', () => {
     const metrics = JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8'));
     expect(metrics.command).not.toContain('--expect');
     expect(metrics.command).toContain('--attenuation 0.5');
+    expect(metrics.reproduction.selection).toBe(said[0]);
+    expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('Compared in part: settings differ from the publication&#39;s (--attenuation 0.5');
   });
 
   it('an explicit --expect is compared as given: Table 3 at a = 0.5 differs, exit 3', async () => {

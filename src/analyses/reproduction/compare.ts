@@ -59,6 +59,8 @@ export interface Reproduction {
   readonly rule: VerdictRule;
   /** The verdict settings as given (for the regenerate command). */
   readonly settings: VerdictSettings;
+  /** When settings other than the publication's narrowed the published values: which were compared, and why. */
+  readonly selection?: string;
 }
 
 /** `--verdict-alpha` and `--published-reps`. */

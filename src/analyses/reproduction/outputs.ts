@@ -75,6 +75,7 @@ export function reproductionMetrics(rep: Reproduction) {
     rule: 'endpoints: within-mc when [p - h, p + h] meets [Q(q - delta), Q(q + delta)] of the replicates, delta = z * sqrt(q(1 - q)(1/B_c + 1/B_p)), z = Phi^-1(1 - alpha/(2k)); points: exact or differs',
     alpha: r.alpha, k: r.k, z: Number.isFinite(r.z) ? r.z : null, computed_reps: r.computedReps, published_reps: [...r.publishedReps],
     counts: { ...rep.counts },
+    ...(rep.selection ? { selection: rep.selection } : {}),
   };
 }
 
@@ -95,6 +96,7 @@ const verdictCell = (r: ReproductionRow): CellInput => ({
 export function reproductionSection(rep: Reproduction): Section {
   const blocks: Block[] = [
     { kind: 'text', text: reproductionSentence(rep) },
+    ...(rep.selection ? [{ kind: 'text' as const, text: `Compared in part: ${rep.selection}.` }] : []),
     { kind: 'text', text: `Published values: ${rep.path} (SHA-256 ${rep.sha256}). A number is exact when the computed value rounds to it at its printed precision (|computed − published| ≤ h, half a unit of its last digit, in exact decimal arithmetic). An interval endpoint read at quantile level q is within Monte Carlo error when the published value's rounding interval [p − h, p + h] meets [Q̂(q − δ), Q̂(q + δ)], quantiles of the computation's own replicates, with δ = z·√(q(1 − q)(1/B_c + 1/B_p)): the values a correct publication with B_p replicates reports, all k endpoints together, with probability about 1 − α. Points do not depend on the bootstrap: exact or they differ. Tolerance: the distance from the computed value to the edge of the accepted band on the published value's side (a number differs when |difference| > tolerance). Missing: the computation has no such model, game or statistic.` },
     {
       kind: 'table', id: 'reproduction-values', caption: `reports/reproduction.csv. ${reproductionRuleText(rep)}`,
