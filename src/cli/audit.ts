@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { addFigureFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
 import { relative } from 'node:path';
 import { audit, AUDIT_DEFAULTS } from '../commands/audit.js';
 import { defaultSearchThreads, MIN_CELLS_FOR_WORKERS } from '../commands/audit-threads.js';
@@ -16,24 +17,28 @@ interface AuditFlags extends RatesFlags {
 }
 
 export function registerAudit(program: Command): void {
-  addRatesFlags(program
+  const cmd = addRatesFlags(program
     .command('audit')
     .description('Audit how far the conclusions depend on reconstructed data: consistency, reading error, tipping points, attenuation, influence, Monte Carlo error'), AUDIT_DEFAULTS)
     .option('--reading-error <k>', 'counts each cell may be off by (1 ≈ one pixel on a 300-pixel axis)', parseIntFlag('--reading-error', 0, FLAG_LIMITS.readingError), AUDIT_DEFAULTS.readingError)
     .option('--search-reps <n>', 'replicates during the tipping-point search (results are re-checked at --reps)', parseIntFlag('--search-reps', 1, MAX_REPS), AUDIT_DEFAULTS.searchReps)
     .option('--max-cells <n>', 'largest table to audit, in cells (the searches grow with the square of the cells)', parseIntFlag('--max-cells', 1, FLAG_LIMITS.maxCells), AUDIT_DEFAULTS.maxCells)
     .option('--threads <n>', `threads for the searches of tables of ${MIN_CELLS_FOR_WORKERS} cells or more (default: the cores, at most 4; here ${defaultSearchThreads()}); the results do not depend on it`, parseIntFlag('--threads', 1, FLAG_LIMITS.threads))
-    .option('-q, --quiet', 'print only the summary')
-    .action(async (o: AuditFlags, cmd: Command) => {
+    .option('-q, --quiet', 'print only the summary');
+  addFigureFlags(cmd)
+    .action(async (o: AuditFlags & FigureFlags, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
       if (o.digitized !== undefined && cmd.getOptionValueSource('readingError') !== 'default') throw new UserError(digitizedMsg.readingErrorCounts());
       const logger = terminalLogger(o.quiet);
       const t0 = performance.now();
-      const res = await audit({ ...o, ...inputFlags(o, cmd), logger });
+      const res = await audit({ ...o, ...inputFlags(o, cmd), logger, figureStyle: figureStyleOf(o) });
       const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.filter((c) => c.status !== 'no-rate').length)];
+      let explained = false; // the first "≤" says what it means
       for (const t of res.tipping) {
+        const bound = t.changes !== undefined && !isExactMinimum(t.method);
         const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')
-          : `${isExactMinimum(t.method) ? '' : '≤ '}${t.changes} count changes`;
+          : `${bound ? '≤ ' : ''}${t.changes} count changes${bound && !explained ? ' (≤: an upper bound, the fewest the search found; fewer may overturn it)' : ''}`;
+        explained ||= bound;
         lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ${res.readingError.label} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
       }
       process.stdout.write(`${lines.join('\n')}\n`);

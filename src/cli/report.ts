@@ -8,20 +8,21 @@ import { msg } from '../core/messages/common.js';
 import { reportMsg } from '../core/messages/report.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
+import { addNamesFlags } from './figure-flags.js';
 
 /**
  * `samegame report`: regenerate reports/report.html alone, from the same flags as `reproduce`.
  * The report draws its figures in the browser, so nothing is rendered here.
  */
 export function registerReport(program: Command): void {
-  addExpectFlag(addRatesFlags(program
+  addNamesFlags(addExpectFlag(addRatesFlags(program
     .command('report')
-    .description('Write reports/report.html: one self-contained HTML report (tables, interactive figures, verification, provenance)'), DEFAULTS), EXPECT_DEFAULT_NOTE)
+    .description('Write reports/report.html: one self-contained HTML report (tables, interactive figures, verification, provenance)'), DEFAULTS), EXPECT_DEFAULT_NOTE), false)
     .option('-q, --quiet', 'print nothing but errors')
-    .action((o: RatesFlags, cmd: Command) => {
+    .action((o: RatesFlags & { names?: string }, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
-      const res = reproduce({ ...o, ...inputFlags(o, cmd), logger, dryRun: true });
+      const res = reproduce({ ...o, ...inputFlags(o, cmd), logger, dryRun: true, namesFile: o.names });
       const figures = reproduceFigures(res);
       const file = reproduceReportFile(res, o.out, figures);
       writeFilesAtomic([file]);

@@ -7,17 +7,21 @@ import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
+import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
+import { shown } from '../core/display-names.js';
 
 export function registerReproduce(program: Command): void {
-  addExpectFlag(addRatesFlags(program
+  const cmd = addExpectFlag(addRatesFlags(program
     .command('reproduce')
     .description('Reproduce Table 2, Table 3, metrics, figures, the HTML report and the Appendix C verification from a rates file'), DEFAULTS), EXPECT_DEFAULT_NOTE)
-    .option('-q, --quiet', 'print only the table')
-    .action(async (o: RatesFlags, cmd: Command) => {
+    .option('-q, --quiet', 'print only the table');
+  addFigureFlags(addNamesFlags(cmd, false))
+    .action(async (o: RatesFlags & FigureFlags & { names?: string }, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
-      const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger });
-      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, o.interval)}\n`);
+      const res = await reproduceWithFigures({ ...o, ...inputFlags(o, cmd), logger, figureStyle: figureStyleOf(o), namesFile: o.names });
+      const rows = res.table3.map((r) => ({ ...r, model: shown(res.names?.map, r.model) }));
+      process.stdout.write(`${table3Text(rows, res.analysis.settings.attenuation, o.interval)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       for (const n of res.input.trials?.logs?.notes ?? []) logger.info(n);
       for (const n of res.analysis.boot.notes) logger.warn(n);

@@ -4,6 +4,7 @@
  * command. Each entry computes its tables (written unless dryRun) and, for the CLI, its tables,
  * figures and report as one atomic set.
  */
+import { namesMsg } from '../core/messages/names.js';
 import { TrialStore } from '../live/store/store.js';
 import { chooseRun, readStore, storeTable, type StoreTable } from '../sources/store.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
@@ -68,6 +69,7 @@ function oneShot(run: StoredRun, wanted: 'two-framing' | 'context-enrichment', o
   if (run.kind !== wanted) throw new UserError(analyzeMsg.wrongDesignKind(opts.store, run.kind, wanted));
   if (opts.factors?.length) throw new UserError(analyzeMsg.factorRepeatedOnly(opts.store));
   if (opts.rounds !== undefined) throw new UserError(analyzeMsg.roundsRepeatedOnly(opts.store));
+  if (opts.namesFile !== undefined) throw new UserError(namesMsg.oneShotStore(opts.store));
   return run;
 }
 
@@ -98,7 +100,7 @@ export const DESIGN_KINDS: { readonly [K in DesignKind]: DesignKindAnalysis<Resu
     analyze: twoFramingRun,
     async withFigures(run, opts) {
       const res = twoFramingRun(run, { ...opts, dryRun: true });
-      const files = [...res.files, ...await analyzePresentationFiles(res, opts.logger)];
+      const files = [...res.files, ...await analyzePresentationFiles(res, opts.logger, opts.figureStyle)];
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },
@@ -107,7 +109,7 @@ export const DESIGN_KINDS: { readonly [K in DesignKind]: DesignKindAnalysis<Resu
     analyze: (run, opts) => selectiveOf(oneShot(run, 'context-enrichment', opts).source, opts),
     async withFigures(run, opts) {
       const res = selectiveOf(oneShot(run, 'context-enrichment', opts).source, { ...opts, dryRun: true });
-      const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger), selectiveReportFile(res)];
+      const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger, undefined, opts.figureStyle), selectiveReportFile(res)];
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },

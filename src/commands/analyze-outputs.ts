@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { FigureStyle } from '../render/paper-style.js';
 import type { OutputFile } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
 import type { AnalyzeResult } from './analyze-two-framing.js';
@@ -64,7 +65,7 @@ function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Sectio
 }
 
 /** figures/ and reports/report.html of a two-framing direct-run analysis. */
-export async function analyzePresentationFiles(res: AnalyzeResult, logger?: Logger): Promise<OutputFile[]> {
+export async function analyzePresentationFiles(res: AnalyzeResult, logger?: Logger, style?: FigureStyle): Promise<OutputFile[]> {
   const a = res.analysis;
   const figures = analyzeFigures(res);
   warnOmittedFigures(a, logger);
@@ -75,5 +76,5 @@ export async function analyzePresentationFiles(res: AnalyzeResult, logger?: Logg
     ...(res.facts.simulated.length ? { banner: syntheticBanner(res.facts.simulated) } : {}),
     sections: analyzeSections(res, figures),
   });
-  return [...await figureFiles(figures, res.outDir, logger), { path: join(res.reportsDir, 'report.html'), content: html }];
+  return [...await figureFiles(figures, res.outDir, logger, undefined, style), { path: join(res.reportsDir, 'report.html'), content: html }];
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { FigureStyle } from '../render/paper-style.js';
 import type { OutputFile } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
 import { toolInfo } from '../core/paths.js';
@@ -7,7 +8,7 @@ import type { Figure } from '../render/figure.js';
 import { figureFiles } from '../render/figure-files.js';
 import { renderReportHtml, type Section } from '../render/html.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
-import { twoFraming } from '../analyses/two-framing/index.js';
+import { namedAnalysis, twoFraming } from '../analyses/two-framing/index.js';
 import { repeated } from '../analyses/repeated/index.js';
 import { syntheticBanner } from '../analyses/selective/index.js';
 import { FILE_NOTES } from './file-notes.js';
@@ -15,7 +16,7 @@ import type { RepeatedResult } from './analyze-repeated-tables.js';
 
 /** The repeated figures, then (with two framings) the two-framing ones. */
 export function repeatedFigureList(res: RepeatedResult): Figure[] {
-  return [...repeated.figures(res.analysis), ...(res.twoFraming ? twoFraming.figures(res.twoFraming.analysis) : [])];
+  return [...repeated.figures(res.analysis), ...(res.twoFraming ? twoFraming.figures(namedAnalysis(res.twoFraming.analysis, res.analysis.settings.names)) : [])];
 }
 
 function settingsSection(res: RepeatedResult): Section {
@@ -35,14 +36,15 @@ function settingsSection(res: RepeatedResult): Section {
 function twoFramingSections(res: RepeatedResult): Section[] {
   const t = res.twoFraming;
   if (!t) return [];
+  const a = namedAnalysis(t.analysis, res.analysis.settings.names); // display names (the CSVs keep the ids)
   return [
     { id: 'two-framing', heading: 'Framings compared', blocks: [{ kind: 'text', text: 'Table 2 and Table 3 of the decisions\' cell table: each opponent is its own game ("game [opponent=…]"), each cell clustered by match, so the bootstrap resamples matches.' }] },
-    twoFraming.report.table2(t.analysis), twoFraming.report.table3(t.analysis), twoFraming.report.verification(t.verification),
+    twoFraming.report.table2(a), twoFraming.report.table3(a), twoFraming.report.verification(t.verification),
   ];
 }
 
 /** reports/report.html and figures/ of a repeated analysis. */
-export async function repeatedPresentationFiles(res: RepeatedResult, logger?: Logger): Promise<OutputFile[]> {
+export async function repeatedPresentationFiles(res: RepeatedResult, logger?: Logger, style?: FigureStyle): Promise<OutputFile[]> {
   const figures = repeatedFigureList(res);
   const reportPath = join(res.reportsDir, 'report.html');
   const links = fileLinks(reportPath, [...res.files.map((f) => f.path), ...figurePaths(res.outDir, figures)], { ...FILE_NOTES, ...repeated.tables.notes });
@@ -54,10 +56,10 @@ export async function repeatedPresentationFiles(res: RepeatedResult, logger?: Lo
     subtitle: `Repeated play by round, reactions and the end game, clustered by match (${tool.name} ${tool.version})`,
     ...(banner ? { banner } : {}),
     sections: [
-      repeated.report.summary(a, res.input), repeated.report.cells(a), repeated.report.reactions(a),
+      repeated.report.summary(a, res.input), repeated.report.models(a, res.models), repeated.report.cells(a), repeated.report.reactions(a),
       twoFraming.report.figures(figures), repeated.report.matches(a, res.input), ...twoFramingSections(res),
       settingsSection(res), filesSection(links),
     ],
   });
-  return [...await figureFiles(figures, res.outDir, logger), { path: reportPath, content: html }];
+  return [...await figureFiles(figures, res.outDir, logger, undefined, style), { path: reportPath, content: html }];
 }

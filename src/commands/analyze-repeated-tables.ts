@@ -4,6 +4,7 @@
  * family robustness and checks on the cell table of the decisions (the opponent a factor of the
  * cell, clustered by match; repeated.framingTable). analyze-repeated.ts adds figures and the report.
  */
+import type { FigureStyle } from '../render/paper-style.js';
 import { join, resolve } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
 import { inRounds, roundsText, type RepeatedDecisions, type RoundRange } from '../core/decisions.js';
@@ -13,8 +14,10 @@ import { analyzeMsg } from '../core/messages/analyze.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { regenerateCommand, type FlagValue } from '../core/command-line.js';
 import type { VerificationReport } from '../core/checks.js';
-import { missingPlannedCell, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
-import { repeated, type RepeatedAnalysis } from '../analyses/repeated/index.js';
+import { missingPlannedCell, withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
+import { repeated, type ModelRow, type PlayerChoice, type RepeatedAnalysis } from '../analyses/repeated/index.js';
+import { mergeNames, type DisplayNames } from '../core/display-names.js';
+import { readNamesFile } from '../sources/names-file.js';
 import { directRunSettings, defaultAnalyzeOut } from './analyze-settings.js';
 import { DEFAULTS } from './reproduce.js';
 import { checkRoundRange } from '../sources/logs/index.js';
@@ -26,6 +29,14 @@ export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   readonly rounds?: RoundRange;
   /** Further decision factors kept in the cells (`--factor persona`): columns after `opponent`, folded into the game of the two-framing tables. */
   readonly factors?: readonly string[];
+  /** Players analysed as models: those not scripted (default), or all (`--players all`). */
+  readonly players?: PlayerChoice;
+  /** Display names (`--names FILE`), over the source's own `names:` block. */
+  readonly names?: DisplayNames;
+  /** The --names file as given, for the regenerate command. */
+  readonly namesFile?: string;
+  /** `--figure-style paper` (render/paper-style.ts). */
+  readonly figureStyle?: FigureStyle;
   readonly logger?: Logger;
   /** Compute only; write nothing. */
   readonly dryRun?: boolean;
@@ -44,6 +55,8 @@ export interface RepeatedResult {
   readonly kind: 'repeated';
   readonly input: RepeatedDecisions;
   readonly analysis: RepeatedAnalysis;
+  /** The per-model summary over opponents (reports/models.csv). */
+  readonly models: readonly ModelRow[];
   readonly twoFraming?: RepeatedTwoFraming;
   readonly files: OutputFile[];
   readonly outDir: string;
@@ -96,14 +109,16 @@ const RESERVED_COLUMNS = ['model', 'game', 'framing', 'opponent', 'match', 'roun
 function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed: number, reps: number): string {
   const src = opts.sourceArgs ?? { positional: [input.path], flags: {} };
   return regenerateCommand('analyze', src.positional, {
-    ...src.flags, factor: opts.factors?.length ? opts.factors : undefined, seed, reps, rounds: rangeText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
+    ...src.flags, factor: opts.factors?.length ? opts.factors : undefined, players: opts.players === 'all' ? 'all' : undefined, names: opts.namesFile, seed, reps, rounds: rangeText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
     interval: opts.interval === 'bca' ? 'bca' : undefined,
   });
 }
 
 /** The analysis and its table files (no figures, no report), nothing written: what `analyzeRepeated` adds its presentation to. */
-export function repeatedTables(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions): RepeatedResult {
+export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedOptions): RepeatedResult {
   const logger = opts.logger ?? silentLogger;
+  const names = mergeNames(source.names, opts.names, opts.namesFile === undefined ? undefined : readNamesFile(opts.namesFile));
+  const input = repeated.players(source, opts.players, names);
   if (!input.decisions.some((d) => d.action !== null)) throw new UserError(analyzeMsg.noValidTrials(input.path));
   if (input.synthetic) logger.warn(analyzeMsg.synthetic());
   const seed = opts.seed ?? DEFAULTS.seed, reps = opts.reps ?? DEFAULTS.reps;
@@ -112,9 +127,10 @@ export function repeatedTables(input: RepeatedDecisions, opts: AnalyzeRepeatedOp
   const factors = checkedFactors(input, opts.factors);
   const command = commandOf(input, { ...opts, factors }, seed, reps);
   const two = twoFramingOf(input, { ...opts, factors }, reportsDir, command, logger); // its input errors come before the bootstrap of the rounds
-  const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}) }, logger);
+  const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}), ...(Object.keys(names).length ? { names } : {}) }, logger);
+  const models = repeated.tables.models(analysis);
   const thin = repeated.thinNote(analysis);
   if (thin) logger.warn(thin);
-  const files = [...repeated.tables.files(reportsDir, analysis, input, command), ...(two?.files ?? [])];
-  return { kind: 'repeated', input, analysis, twoFraming: two?.result, files, outDir, reportsDir, command };
+  const files = [...repeated.tables.files(reportsDir, analysis, input, command, models), ...withNamedLatex(two?.files ?? [], reportsDir, two?.result.analysis, names)];
+  return { kind: 'repeated', input, analysis, models, twoFraming: two?.result, files, outDir, reportsDir, command };
 }

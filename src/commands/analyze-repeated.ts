@@ -14,7 +14,7 @@ export { repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult, type 
 /** Tables, figures and reports/report.html (with the match browser), written as one atomic set unless dryRun. */
 export async function analyzeRepeated(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions = {}): Promise<RepeatedResult> {
   const res = repeatedTables(input, opts);
-  const files = [...res.files, ...await repeatedPresentationFiles(res, opts.logger)];
+  const files = [...res.files, ...await repeatedPresentationFiles(res, opts.logger, opts.figureStyle)];
   if (!opts.dryRun) writeFilesAtomic(files);
   return { ...res, files };
 }

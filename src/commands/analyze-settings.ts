@@ -1,4 +1,5 @@
 import { basename, extname, join, resolve, dirname } from 'node:path';
+import type { FigureStyle } from '../render/paper-style.js';
 import { levels, type CellTable } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
@@ -34,6 +35,11 @@ export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly rounds?: RoundRange;
   /** Repeated play: further decision factors kept in the cells (`--factor persona`). */
   readonly factors?: readonly string[];
+  /** Repeated play: `--names FILE` (display names) and `--players all`. */
+  readonly namesFile?: string;
+  readonly players?: 'models' | 'all';
+  /** `--figure-style paper` (render/paper-style.ts). */
+  readonly figureStyle?: FigureStyle;
 }
 
 /** Default output directory of `analyze`: runs/x.sqlite → runs/x/. */

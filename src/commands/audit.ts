@@ -1,4 +1,5 @@
 import { readInput, type AnalysisInput, type InputChoice } from '../sources/input.js';
+import type { FigureStyle } from '../render/paper-style.js';
 import type { RatesInput } from '../sources/rates-csv.js';
 import { UserError } from '../core/errors.js';
 import { trialsMsg } from '../core/messages/trials.js';
@@ -17,6 +18,8 @@ import { digitizedMsg } from '../core/messages/digitized.js';
 
 export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
   out?: string;
+  /** `--figure-style paper` (render/paper-style.ts). */
+  figureStyle?: FigureStyle;
   logger?: Logger;
   dryRun?: boolean;
   /** Threads for the searches (the calling thread and workers; default: the cores, at most 4). Results do not depend on it. */
@@ -92,7 +95,7 @@ export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { ve
     pool.abandon();
     throw e;
   }
-  const files = [...await auditFiles(res, opts.out ?? '.', opts.logger, pool),
+  const files = [...await auditFiles(res, opts.out ?? '.', opts.logger, pool, opts.figureStyle),
     ...(res.digitized ? digitization.files(join(resolve(opts.out ?? '.'), 'reports'), res.digitized) : [])];
   if (!opts.dryRun) writeFilesAtomic(files);
   // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.

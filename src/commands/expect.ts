@@ -11,7 +11,7 @@ import { UserError } from '../core/errors.js';
 import { comparableRows, describeTables, settingChanges, type PublicationSettings } from '../analyses/reproduction/settings.js';
 import { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/analysis.js';
 import {
-  compareWithPublished, reproductionCheck, reproductionFile, reproductionMetrics, reproductionSentence, type Reproduction, type VerdictSettings,
+  compareWithPublished, reproductionCheck, reproductionFile, reproductionLatexFile, reproductionMetrics, reproductionSentence, type Reproduction, type VerdictSettings,
 } from '../analyses/reproduction/index.js';
 
 export interface ExpectOptions {
@@ -106,7 +106,7 @@ export function reproductionOutputs(reportsDir: string, reproduction: Reproducti
   (failed ? logger.warn : logger.info).call(logger, reproductionSentence(reproduction));
   return {
     reproduction,
-    files: [reproductionFile(reportsDir, reproduction)],
+    files: [reproductionFile(reportsDir, reproduction), reproductionLatexFile(reportsDir, reproduction)],
     verification: makeReport([...verification.checks, reproductionCheck(reproduction)], [...verification.degenerate]),
   };
 }

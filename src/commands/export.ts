@@ -1,9 +1,11 @@
 /**
  * Trials out of a store, one record per trial, streamed (a store may hold a million trials):
  * JSONL with every stored field, or CSV with the analysis columns plus one column per factor.
- * Synthetic trials (simulated provider) say so in their own column.
+ * Synthetic trials (simulated provider) say so in their own column. A stored value is data, not a
+ * computed result: export writes it as stored, at full precision (README, "Numbers in the files").
  */
 import { toCsv, type CsvValue } from '../render/csv.js';
+import { opponentLabel } from '../core/decisions.js';
 import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import type { TrialStore } from '../live/store/store.js';
 import type { TrialRecord } from '../live/types.js';
@@ -20,6 +22,8 @@ const BASE = EXPORT_BASE;
 const PLAY = EXPORT_PLAY;
 const TAIL = EXPORT_TAIL;
 
+/** A measured latency at the microsecond its clock resolves (the stored double carries binary noise below it). */
+const latency = (ms: number) => Math.round(ms * 1000) / 1000;
 const isSynthetic = (t: TrialRecord) => t.modelSnapshot?.startsWith(SIMULATED_SNAPSHOT) === true;
 const jsonOrText = (s: string | null): unknown => {
   if (s === null) return null;
@@ -58,16 +62,16 @@ export async function exportTrials(store: TrialStore, format: ExportFormat, writ
     const o = plays.get(t.runId)?.outcome(t);
     if (format === 'csv') {
       rows.push([t.runId, design, t.model, t.game, t.framing, t.rep, ...factors.map((f) => t.factors[f] ?? ''),
-        ...(plays.size > 0 ? [t.play?.match ?? '', t.play?.round ?? '', t.play?.seat ?? '', t.play?.opponent ?? '', o?.opponentAction ?? '', o?.payoff ?? ''] : []),
-        t.action ?? '', t.status, t.pCooperate ?? '', t.text ?? '', t.modelSnapshot ?? '', t.inputTokens ?? '', t.outputTokens ?? '',
-        t.latencyMs ?? '', t.attempts, t.error ?? '', isSynthetic(t) ? 'true' : 'false']);
+        ...(plays.size > 0 ? [t.play?.match ?? '', t.play?.round ?? '', t.play?.seat ?? '', t.play ? opponentLabel({ model: t.model, opponent: t.play.opponent }) : '', t.play?.opponent ?? '', o?.opponentAction ?? '', o?.payoff ?? ''] : []),
+        t.action ?? '', t.status, t.pCooperate === null ? '' : { numberText: String(t.pCooperate) }, t.text ?? '', t.modelSnapshot ?? '', t.inputTokens ?? '', t.outputTokens ?? '',
+        t.latencyMs === null ? '' : latency(t.latencyMs), t.attempts, t.error ?? '', isSynthetic(t) ? 'true' : 'false']);
     } else {
       lines.push(JSON.stringify({
         run: t.runId, design, model: t.model, game: t.game, framing: t.framing, rep: t.rep, factors: t.factors,
-        ...(t.play ? { match: t.play.match, round: t.play.round, seat: t.play.seat, opponent: t.play.opponent,
+        ...(t.play ? { match: t.play.match, round: t.play.round, seat: t.play.seat, opponent: opponentLabel({ model: t.model, opponent: t.play.opponent }), opponent_id: t.play.opponent,
           opponent_action: o?.opponentAction ?? null, payoff: o?.payoff ?? null } : {}),
         action: t.action, status: t.status, p_cooperate: t.pCooperate, text: t.text, model_snapshot: t.modelSnapshot,
-        input_tokens: t.inputTokens, output_tokens: t.outputTokens, latency_ms: t.latencyMs, attempts: t.attempts,
+        input_tokens: t.inputTokens, output_tokens: t.outputTokens, latency_ms: t.latencyMs === null ? null : latency(t.latencyMs), attempts: t.attempts,
         error: t.error, synthetic: isSynthetic(t), scoring: jsonOrText(t.scoring), prompt: t.prompt,
         request: jsonOrText(t.request), response: t.response,
       }));

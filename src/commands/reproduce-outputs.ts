@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path';
+import { styled, type FigureStyle } from '../render/paper-style.js';
 import type { OutputFile } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
 import { ratesCommand, reproduce, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
@@ -12,14 +13,14 @@ import { reproductionFigures, reproductionSection } from '../analyses/reproducti
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import { FILE_NOTES } from './file-notes.js';
 import { renderReportHtml, type ReportDoc } from '../render/html.js';
-import { twoFraming, type ReportProvenance } from '../analyses/two-framing/index.js';
+import { namedAnalysis, twoFraming, type ReportProvenance } from '../analyses/two-framing/index.js';
 import { digitization } from '../analyses/digitization/index.js';
 
 /** The command line that regenerates these outputs. */
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
   const rep = res.reproduction;
   return ratesCommand(command, res.input, res.analysis.settings, {
-    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps }, rep),
+    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps }, rep), names: res.names?.file,
   });
 }
 
@@ -30,13 +31,13 @@ export function ratesProvenance(res: ReproduceResult): ReportProvenance {
 
 /** The figures of a reproduce result: the two-framing ones, and the reproduction figure when published values were compared. */
 export function reproduceFigures(res: ReproduceResult): Figure[] {
-  return [...twoFraming.figures(res.analysis), ...(res.reproduction ? reproductionFigures(res.reproduction) : [])];
+  return [...twoFraming.figures(namedAnalysis(res.analysis, res.names?.map)), ...(res.reproduction ? reproductionFigures(res.reproduction) : [])];
 }
 
 export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figure[], outDir = '.'): ReportDoc {
   const out = resolve(outDir);
   const links = fileLinks(join(out, 'reports', 'report.html'), [...res.files.map((f) => f.path), ...figurePaths(out, figures)], FILE_NOTES);
-  const a = res.analysis;
+  const a = namedAnalysis(res.analysis, res.names?.map); // the report shows display names (--names); its CSVs keep the ids
   const prov = ratesProvenance(res);
   const tool = toolInfo();
   const r = twoFraming.report;
@@ -64,10 +65,10 @@ export function reproduceReportFile(res: ReproduceResult, outDir: string, figure
 }
 
 /** figures/ (spec, SVG, PNG of each figure) and reports/report.html of a reproduce result. */
-export async function reproducePresentationFiles(res: ReproduceResult, outDir: string, logger?: Logger, pool?: FigurePool): Promise<OutputFile[]> {
+export async function reproducePresentationFiles(res: ReproduceResult, outDir: string, logger?: Logger, pool?: FigurePool, style?: FigureStyle): Promise<OutputFile[]> {
   const figures = reproduceFigures(res);
   warnOmittedFigures(res.analysis, logger);
-  return [...await figureFiles(figures, resolve(outDir), logger, pool), reproduceReportFile(res, outDir, figures)];
+  return [...await figureFiles(figures, resolve(outDir), logger, pool, style), reproduceReportFile(res, outDir, figures)];
 }
 
 /**
@@ -80,12 +81,12 @@ export async function reproduceWithFigures(opts: ReproduceOptions = {}): Promise
   // The analysis's figures are drawn while the checks and the comparison with published values run.
   let res: ReproduceResult;
   try {
-    res = reproduce({ ...opts, dryRun: true, onAnalysis: (a) => { for (const f of twoFraming.figures(a)) pool.prefetch(f); } });
+    res = reproduce({ ...opts, dryRun: true, onAnalysis: (a) => { for (const f of twoFraming.figures(a)) pool.prefetch(styled(f, opts.figureStyle)); } });
   } catch (e) {
     pool.abandon();
     throw e;
   }
-  const files = [...res.files, ...await reproducePresentationFiles(res, opts.out ?? '.', opts.logger, pool)];
+  const files = [...res.files, ...await reproducePresentationFiles(res, opts.out ?? '.', opts.logger, pool, opts.figureStyle)];
   if (!opts.dryRun) writeFilesAtomic(files);
   return { ...res, files };
 }

@@ -1,4 +1,7 @@
 import { join, resolve } from 'node:path';
+import type { DisplayNames } from '../core/display-names.js';
+import { readNamesFile } from '../sources/names-file.js';
+import type { FigureStyle } from '../render/paper-style.js';
 import { readInput, type AnalysisInput, type InputChoice } from '../sources/input.js';
 import { levels } from '../core/cells.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
@@ -6,7 +9,7 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
 import { silentLogger } from '../core/logger.js';
-import { twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
+import { withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import type { VerificationReport } from '../core/checks.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, expectFlag, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
@@ -19,6 +22,10 @@ export const DEFAULTS = twoFraming.defaults;
 export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice, Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps'> {
   /** Output directory; reports/ (and figures/) are written under it. */
   out?: string;
+  /** `--figure-style paper` (render/paper-style.ts); the default style otherwise. */
+  figureStyle?: FigureStyle;
+  /** `--names FILE`: display names for the report, figures, terminal and LaTeX (the CSVs keep the ids). */
+  namesFile?: string;
   logger?: Logger;
   /** Compute only; write nothing (the library use). */
   dryRun?: boolean;
@@ -41,6 +48,8 @@ export interface ReproduceResult {
   readonly reproduction?: Reproduction;
   /** Files written (or that would be written), absolute paths. */
   readonly files: readonly OutputFile[];
+  /** Display names (`--names FILE`: the file as given, and its names), when given. */
+  readonly names?: { readonly file: string; readonly map: DisplayNames };
 }
 
 /**
@@ -64,7 +73,7 @@ function expectedDecisions(input: AnalysisInput): { value: number; source: strin
  * the interval method when not the default, and the published values compared with.
  */
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
-  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number } = {}): string {
+  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly names?: string } = {}): string {
   const t = input.trials;
   const d = input.digitized;
   const source = t?.logs ? { trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, factor: t.extraFactors }
@@ -72,7 +81,7 @@ export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramin
     : d ? { digitized: d.path, layout: d.layout.path, pixelError: d.pixelError } : { data: input.path };
   return regenerateCommand(command, [], {
     ...source, seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
-    interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps,
+    interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
   });
 }
 
@@ -94,17 +103,18 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   const input = readInput(opts, settings.base, settings.alt);
   const published = readExpected(opts, logger, { ...settings, interval: settings.interval ?? 'percentile' });
+  const names = opts.namesFile === undefined ? undefined : { file: opts.namesFile, map: readNamesFile(opts.namesFile) };
 
   const analysis = twoFraming.analyze(input.table, settings, logger);
   opts.onAnalysis?.(analysis);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: expectFlag(published), ...verdictFlags(opts, published) });
+  const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: expectFlag(published), ...verdictFlags(opts, published), names: opts.namesFile });
   const compared = compareExpected(analysis, published, opts);
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared) });
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);
-  const files = [...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification)];
+  const files = withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification)], reports, analysis, names?.map);
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files };
+  return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, ...(names ? { names } : {}) };
 }
 
 /**

@@ -53,6 +53,10 @@ export interface RepeatedDecisions {
   readonly decisions: readonly RepeatedDecision[];
   /** Notes of the reading, shown in the report (e.g. a game left out and why). */
   readonly notes?: readonly string[];
+  /** Display names the source gives (a log format's or a design's `names:` block). */
+  readonly names?: Readonly<Record<string, string>>;
+  /** Players that are fixed strategies or scripts (a log format's `scripted:`): opponents, not models, unless every player is asked for. */
+  readonly scripted?: readonly string[];
 }
 
 /** Rounds to keep: all, or an inclusive range (`--rounds 1`, `--rounds 1-3`). */

@@ -1,9 +1,30 @@
 /**
+ * Significant digits of every number samegame writes to a CSV or JSON file (README, "Numbers in
+ * the files"). A double carries 15–17; the last few of a computed value are binary noise
+ * (0.7 − 0.4 = 0.29999999999999993), so each value is rounded to 12 and written in its shortest
+ * form: a rate of counts prints as its exact decimal (7/10 → 0.7), a count as an integer.
+ */
+export const FILE_DIGITS = 12;
+
+/** A number as the files write it: integers as they are, others rounded to FILE_DIGITS significant digits. */
+export function fileNumber(x: number): number {
+  if (!Number.isFinite(x) || Number.isInteger(x)) return x;
+  const r = Number(x.toPrecision(FILE_DIGITS));
+  return r === 0 ? 0 : r;
+}
+
+/**
  * Fixed number formatting for every file samegame writes, so that outputs are byte-identical for
- * a given seed: full precision is JavaScript's shortest round-trip form; NaN is written empty.
+ * a given seed: the shortest form of the value rounded to FILE_DIGITS significant digits; NaN
+ * is written empty.
  */
 export function full(x: number): string {
-  return Number.isFinite(x) ? String(x) : '';
+  return Number.isFinite(x) ? String(fileNumber(x)) : '';
+}
+
+/** JSON text of a value with every number written by the files' rule (fileNumber). */
+export function jsonText(value: unknown, indent?: number): string {
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'number' ? fileNumber(v) : v), indent);
 }
 
 /** Rounded for people (terminal, Markdown): fixed decimals (0 to 100, what toFixed takes), "−0.000" avoided. */

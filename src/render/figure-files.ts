@@ -1,3 +1,4 @@
+import { captionsFile, styled, type FigureStyle } from './paper-style.js';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../core/atomic.js';
@@ -144,7 +145,9 @@ export class FigurePool {
 
   /** Queue a figure and hand it to the worker, which starts on it when it is free. */
   prefetch(figure: Figure): void {
-    if (this.jobs.has(figure.id)) return;
+    const before = this.jobs.get(figure.id);
+    // The same figure again is the job already queued; a figure of that id drawn another way (its paper style) is a new job.
+    if (before && (before.figure.spec === figure.spec || JSON.stringify(before.figure.spec) === JSON.stringify(figure.spec))) return;
     const key = this.useMemo ? JSON.stringify(figure.spec) : undefined;
     let resolve!: (d: Drawn) => void, reject!: (e: Error) => void;
     const result = new Promise<Drawn>((res, rej) => {
@@ -214,6 +217,8 @@ export class FigurePool {
  * figures/<id>.vl.json, .svg and .png for each figure, under `outDir` (drawn on two threads; on the
  * caller's pool when given, where figures may have been prefetched).
  */
-export async function figureFiles(figures: readonly Figure[], outDir: string, logger?: Logger, pool?: FigurePool): Promise<OutputFile[]> {
-  return figures.length === 0 ? [] : (pool ?? new FigurePool()).files(figures, outDir, logger);
+export async function figureFiles(figures: readonly Figure[], outDir: string, logger?: Logger, pool?: FigurePool, style?: FigureStyle): Promise<OutputFile[]> {
+  if (figures.length === 0) return [];
+  const files = await (pool ?? new FigurePool()).files(figures.map((f) => styled(f, style)), outDir, logger);
+  return style?.style === 'paper' ? [...files, captionsFile(figures, outDir)] : files;
 }

@@ -17,10 +17,11 @@ export interface FontMetrics {
 
 const require = createRequire(import.meta.url);
 
-/** The font files shipped by the dejavu-fonts-ttf package (regular and bold). */
-export function fontFiles(): { regular: string; bold: string } {
+/** The font files shipped by the dejavu-fonts-ttf package (regular and bold): DejaVu Sans, or DejaVu Serif (`--figure-font serif`). */
+export function fontFiles(family: 'sans' | 'serif' = 'sans'): { regular: string; bold: string } {
   const dir = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-  return { regular: join(dir, 'DejaVuSans.ttf'), bold: join(dir, 'DejaVuSans-Bold.ttf') };
+  const stem = family === 'serif' ? 'DejaVuSerif' : 'DejaVuSans';
+  return { regular: join(dir, `${stem}.ttf`), bold: join(dir, `${stem}-Bold.ttf`) };
 }
 
 interface Tables { [tag: string]: { offset: number; length: number } }
@@ -95,13 +96,15 @@ export function readFontMetrics(file: string): FontMetrics {
   };
 }
 
-let cached: { regular: FontMetrics; bold: FontMetrics } | undefined;
+const cached: { sans?: { regular: FontMetrics; bold: FontMetrics }; serif?: { regular: FontMetrics; bold: FontMetrics } } = {};
 
-/** DejaVu Sans regular and bold metrics, read once per process. */
-export function dejaVuMetrics(): { regular: FontMetrics; bold: FontMetrics } {
-  if (!cached) {
-    const f = fontFiles();
-    cached = { regular: readFontMetrics(f.regular), bold: readFontMetrics(f.bold) };
+/** DejaVu Sans (or Serif) regular and bold metrics, read once per process. */
+export function dejaVuMetrics(family: 'sans' | 'serif' = 'sans'): { regular: FontMetrics; bold: FontMetrics } {
+  let m = cached[family];
+  if (!m) {
+    const f = fontFiles(family);
+    m = { regular: readFontMetrics(f.regular), bold: readFontMetrics(f.bold) };
+    cached[family] = m;
   }
-  return cached;
+  return m;
 }

@@ -1,8 +1,10 @@
+import { jsonText } from '../core/format.js';
 import { createHash } from 'node:crypto';
 import type { Figure } from './figure.js';
 import { FONT_STACK } from './figure.js';
 import { readBundles, type VegaBundles } from './vega-runtime.js';
 import { placeLabels } from './overlay-labels.js';
+import { VERDICT_COLORS, VERDICT_STYLE } from './verdict-colors.js';
 import { MATCH_BROWSER_SCRIPT, MATCH_BROWSER_STYLE, type MatchBrowserBlock } from './match-browser.js';
 
 /**
@@ -21,13 +23,19 @@ export interface TableCell {
   /** Right-aligned, tabular figures. */
   readonly numeric?: boolean;
   readonly status?: 'pass' | 'warn' | 'fail';
+  /** A reproduction verdict: the cell in that verdict's colour (render/verdict-colors.ts). */
+  readonly verdict?: string;
 }
 export type CellInput = string | TableCell;
 
 export type Block =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'facts'; readonly items: readonly (readonly [string, string])[] }
-  | { readonly kind: 'table'; readonly id?: string; readonly caption?: string; readonly columns: readonly CellInput[]; readonly rows: readonly (readonly CellInput[])[] }
+  | {
+    readonly kind: 'table'; readonly id?: string; readonly caption?: string; readonly columns: readonly CellInput[]; readonly rows: readonly (readonly CellInput[])[];
+    /** Further rows, folded under a <details> summary (expandable), in a table of the same columns. */
+    readonly folded?: { readonly summary: string; readonly rows: readonly (readonly CellInput[])[] };
+  }
   | { readonly kind: 'list'; readonly items: readonly string[] }
   | { readonly kind: 'figure'; readonly figure: Figure }
   | { readonly kind: 'code'; readonly text: string }
@@ -76,7 +84,7 @@ export function escapeHtml(s: string): string {
  * can end or change the block; U+2028/2029 escaped for old parsers.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return jsonText(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -87,7 +95,8 @@ function anchor(id: string): string {
 
 function cell(c: CellInput, tag: 'td' | 'th'): string {
   const v = typeof c === 'string' ? { text: c } : c;
-  const cls = [v.numeric ? 'num' : '', v.status ?? ''].filter(Boolean).join(' ');
+  const tone = v.verdict !== undefined && Object.prototype.hasOwnProperty.call(VERDICT_COLORS, v.verdict) ? `v-${v.verdict}` : '';
+  const cls = [v.numeric ? 'num' : '', v.status ?? '', tone].filter(Boolean).join(' ');
   // warn is styled inline: the shared stylesheet stays byte-identical for reports without warnings
   const style = v.status === 'warn' ? ' style="color: #8a5a00; font-weight: bold;"' : '';
   return `<${tag}${cls ? ` class="${cls}"` : ''}${style}>${escapeHtml(v.text)}</${tag}>`;
@@ -138,14 +147,16 @@ function block(b: Block): string {
       return `<ul class="file-links">${b.items.map((l) => `<li>${link(l)}${l.note ? ` — ${escapeHtml(l.note)}` : ''}</li>`).join('')}</ul>`;
     case 'facts':
       return `<dl class="facts">${b.items.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
-    case 'table':
+    case 'table': {
+      const head = `<thead><tr>${b.columns.map((c) => cell(c, 'th')).join('')}</tr></thead>`;
+      const body = (rows: readonly (readonly CellInput[])[]) => `<tbody>${rows.map((r) => `<tr>${r.map((c) => cell(c, 'td')).join('')}</tr>`).join('\n')}</tbody>`;
       return [
         `<div class="table-wrap"><table${b.id ? ` id="${anchor(b.id)}"` : ''}>`,
         b.caption ? `<caption>${escapeHtml(b.caption)}</caption>` : '',
-        `<thead><tr>${b.columns.map((c) => cell(c, 'th')).join('')}</tr></thead>`,
-        `<tbody>${b.rows.map((r) => `<tr>${r.map((c) => cell(c, 'td')).join('')}</tr>`).join('\n')}</tbody>`,
-        '</table></div>',
+        head, body(b.rows), '</table></div>',
+        ...(b.folded ? [`<details><summary>${escapeHtml(b.folded.summary)}</summary>`, `<div class="table-wrap"><table>${head}`, body(b.folded.rows), '</table></div></details>'] : []),
       ].join('\n');
+    }
     case 'match-browser':
       return `<div class="match-browser" id="${anchor(b.id)}" data-source="matches-${b.id}"></div>\n<script type="application/json" id="matches-${b.id}">${scriptJson(b.cells)}</script>`;
     case 'figure': {
@@ -180,7 +191,9 @@ td:first-child { white-space: nowrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.pass { color: #1b7f3b; font-weight: bold; }
 td.fail { color: #b3261e; font-weight: bold; }
-.table-wrap { overflow-x: auto; }
+.table-wrap { overflow-x: auto; max-width: 100%; }
+details summary { cursor: pointer; color: #2a5d9f; margin: 4px 0 8px; }
+${VERDICT_STYLE}
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
 dl.facts dt { font-weight: bold; }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }

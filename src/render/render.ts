@@ -1,7 +1,9 @@
+import { jsonText } from '../core/format.js';
 import { createRequire } from 'node:module';
 import type { TopLevelSpec } from 'vega-lite';
 import { FONT_FAMILY, type Figure } from './figure.js';
 import { dejaVuMetrics, fontFiles } from './font-metrics.js';
+import { paperSize, SERIF_FAMILY, sizedInPoints } from './paper-style.js';
 import { loadVega, type Vega } from './vega-runtime.js';
 
 type ResvgRenderOptions = import('@resvg/resvg-js').ResvgRenderOptions;
@@ -16,7 +18,7 @@ type ResvgRenderOptions = import('@resvg/resvg-js').ResvgRenderOptions;
 /** PNG pixels per SVG px: 2 gives sharp text at the sizes the figures use. */
 export const PNG_SCALE = 2;
 
-interface TextItem { fontSize?: number | string; fontWeight?: number | string }
+interface TextItem { fontSize?: number | string; fontWeight?: number | string; font?: string }
 
 function isBold(w: TextItem['fontWeight']): boolean {
   if (w === undefined || w === null) return false;
@@ -29,11 +31,12 @@ let metricsInstalled = false;
 /** Replace Vega's 0.8·em width guess by the figure font's advance widths (as vl-convert does). */
 function installTextMetrics(vega: Vega): void {
   if (metricsInstalled) return;
-  const fonts = dejaVuMetrics();
+  const sans = dejaVuMetrics();
   const tm = (vega as unknown as { textMetrics: { width: (item: TextItem, text: unknown) => number } }).textMetrics;
   tm.width = (item, text) => {
     const size = item.fontSize != null ? Number(item.fontSize) || 0 : 11;
     const s = text == null ? '' : String(text).trim();
+    const fonts = typeof item.font === 'string' && item.font.startsWith(SERIF_FAMILY) ? dejaVuMetrics('serif') : sans;
     return size <= 0 || s === '' ? 0 : (isBold(item.fontWeight) ? fonts.bold : fonts.regular).width(s, size);
   };
   metricsInstalled = true;
@@ -98,18 +101,19 @@ export interface PngOptions {
   readonly font: { readonly loadSystemFonts: false; readonly fontFiles: readonly string[]; readonly defaultFontFamily: string };
 }
 
-export function pngOptions(scale = PNG_SCALE): PngOptions {
+export function pngOptions(scale = PNG_SCALE, serif = false): PngOptions {
   const f = fontFiles();
+  const s = serif ? fontFiles('serif') : undefined;
   return {
     fitTo: { mode: 'zoom', value: scale },
-    font: { loadSystemFonts: false, fontFiles: [f.regular, f.bold], defaultFontFamily: FONT_FAMILY },
+    font: { loadSystemFonts: false, fontFiles: [f.regular, f.bold, ...(s ? [s.regular, s.bold] : [])], defaultFontFamily: FONT_FAMILY },
   };
 }
 
 /** PNG of an SVG drawn with the shipped DejaVu fonts only. */
-export function svgToPng(svg: string, scale = PNG_SCALE): Uint8Array {
+export function svgToPng(svg: string, scale = PNG_SCALE, serif = false): Uint8Array {
   const { Resvg } = resvg();
-  return new Uint8Array(new Resvg(svg, pngOptions(scale) as ResvgRenderOptions).render().asPng());
+  return new Uint8Array(new Resvg(svg, pngOptions(scale, serif) as ResvgRenderOptions).render().asPng());
 }
 
 /** A figure drawn: its SVG, its PNG and the vega-lite and vega warnings of the drawing. */
@@ -119,10 +123,14 @@ export interface Drawn { readonly svg: string; readonly png: Uint8Array; readonl
 export async function drawFigure(spec: TopLevelSpec): Promise<Drawn> {
   const warnings: string[] = [];
   const svg = await renderSvg(spec, warnings);
-  return { svg, png: svgToPng(svg), warnings };
+  const paper = paperSize(spec);
+  if (!paper) return { svg, png: svgToPng(svg), warnings };
+  // A paper figure (--figure-style paper): its width in points, the PNG at PAPER_DPI for that width.
+  const sized = sizedInPoints(svg, paper.widthPt);
+  return { svg: sized.svg, png: svgToPng(svg, sized.pngScale, paper.serif), warnings };
 }
 
 /** A figure's spec file: two-space JSON with a final newline (stable key order from the builder). */
 export function specJson(f: Figure): string {
-  return JSON.stringify(f.spec, null, 2) + '\n';
+  return jsonText(f.spec, 2) + '\n';
 }

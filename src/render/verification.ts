@@ -1,3 +1,4 @@
+import { jsonText } from '../core/format.js';
 import { checkStatus, type VerificationReport } from '../core/checks.js';
 import { inertMarkdown, mdCell as esc } from './markdown.js';
 
@@ -27,5 +28,5 @@ export function verificationMarkdown(r: VerificationReport, title = 'Verificatio
 }
 
 export function verificationJson(r: VerificationReport): string {
-  return JSON.stringify(r, null, 2) + '\n';
+  return jsonText(r, 2) + '\n';
 }

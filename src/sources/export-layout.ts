@@ -5,8 +5,12 @@
 export const EXPORT_BASE = ['run', 'design', 'model', 'game', 'framing', 'rep'] as const;
 export const EXPORT_TAIL = ['action', 'status', 'p_cooperate', 'text', 'model_snapshot', 'input_tokens', 'output_tokens',
   'latency_ms', 'attempts', 'error', 'synthetic'] as const;
-/** Columns of repeated games (runs with a `play` block), after the factors. */
-export const EXPORT_PLAY = ['match', 'round', 'seat', 'opponent', 'opponent_action', 'payoff'] as const;
+/**
+ * Columns of repeated games (runs with a `play` block), after the factors. `opponent` is `self` for
+ * a model's matches against itself, as in every table; `opponent_id` keeps the opponent's id (the
+ * model's own id in self-play).
+ */
+export const EXPORT_PLAY = ['match', 'round', 'seat', 'opponent', 'opponent_id', 'opponent_action', 'payoff'] as const;
 /** The statuses of a stored trial; only `ok` trials are decisions (the store's valid trials). */
 export const TRIAL_STATUSES = ['ok', 'invalid', 'error'] as const;
 

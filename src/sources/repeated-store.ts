@@ -82,7 +82,7 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
       const synthetic = simulated || design.synthetic === true;
       const open = unfinishedMatches(decisions, design);
       const notes = open > 0 ? [analyzeMsg.unfinishedMatches(path, open, planMatches(design).length)] : [];
-      return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions, ...(notes.length ? { notes } : {}) };
+      return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions, ...(notes.length ? { notes } : {}), ...(design.names ? { names: design.names } : {}) };
     });
   } finally {
     store.close();

@@ -88,7 +88,7 @@ describe('--trials FILE --format akata', () => {
 
   it('analyze --trials of the shipped log: cells, rounds and reactions equal the hand count (hand_counts.py)', async () => {
     const out = mkdtempSync(join(dir, 'akata-'));
-    const r = await runCli(['analyze', '--trials', 'data/akata-2023/experiment_pd.csv', '--format', 'akata', '--out', out, '--reps', '200']);
+    const r = await runCli(['analyze', '--trials', 'data/akata-2023/experiment_pd.csv', '--format', 'akata', '--out', out, '--reps', '200', '--players', 'all']); // every player, the fixed strategies too, as hand_counts.py counts them
     expect(r.code, r.stderr).toBe(0);
     const hand = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'akata-2023', 'hand_counts.json'), 'utf8')) as HandCounts;
     const csv = (name: string) => {
@@ -111,7 +111,7 @@ describe('--trials FILE --format akata', () => {
     for (const c of hand.cells) expect(Number(csv('cells.csv').find((g) => g.model === c.model && g.opponent === opp(c))!.matches)).toBe(c.matches);
     expectRows(csv('rounds.csv'), hand.rounds.map((x) => ({ ...x, opponent: opp(x) })), (x) => `${x.model}|${x.opponent}|${x.round}`, 'cooperation', 'n');
     expectRows(csv('reactions.csv'), hand.reactions.map((x) => ({ ...x, opponent: opp(x) })), (x) => `${x.model}|${x.opponent}|${x.previous}`, 'p_cooperate', 'n');
-    expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('act_gpt4');
+    expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('<td>GPT-4</td>'); // the format's names: block
   });
 
   it('two framings where X meets X and Y but Y meets only X: the cells as played pass cell_count (6 of 6; the full cross would want 8)', async () => {

@@ -17,7 +17,7 @@ describe('analyzeRepeated: the outputs of repeated play as one atomic set', () =
     const input = { ...generateDecisions({ framings: ['business'], matches: 3, rounds: 4 }), path: join(dir, 'run.sqlite') };
     const res = await analyzeRepeated(input, { reps: 100 });
     expect(res.twoFraming).toBeUndefined();
-    expect(readdirSync(join(dir, 'run', 'reports')).sort()).toEqual(['cells.csv', 'endgame.csv', 'reactions.csv', 'repeated.json', 'report.html', 'rounds.csv']);
+    expect(readdirSync(join(dir, 'run', 'reports')).sort()).toEqual(['cells.csv', 'cells.tex', 'endgame.csv', 'endgame.tex', 'models.csv', 'models.tex', 'reactions.csv', 'reactions.tex', 'repeated.json', 'report.html', 'rounds.csv']);
     expect(readdirSync(join(dir, 'run', 'figures')).sort()).toEqual(['repeated-reactions.png', 'repeated-reactions.svg', 'repeated-reactions.vl.json', 'repeated-rounds.png', 'repeated-rounds.svg', 'repeated-rounds.vl.json']);
     const reports = join(dir, 'run', 'reports');
     expect(csvLines(join(reports, 'cells.csv'))[0]).toBe('model,game,framing,opponent,matches,decisions,cooperation,lo,hi');

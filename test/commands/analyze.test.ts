@@ -51,7 +51,7 @@ describe('analyze a direct run', () => {
     expect(t2[1]).toBe('M,prisoners-dilemma,0.3,3,0.8,8,0.5');
     const inv = readFileSync(join(dir, 'd', 'reports', 'invalid.csv'), 'utf8').trim().split('\n');
     expect(inv[0]).toBe('model,game,framing,valid,invalid,error,invalid_share,scoring');
-    expect(inv).toContain('M,prisoners-dilemma,business,10,2,0,0.16666666666666666,sample');
+    expect(inv).toContain('M,prisoners-dilemma,business,10,2,0,0.166666666667,sample'); // 12 significant digits (README)
     // Hand: pooled raw shift = ((0.8 − 0.3) + (0.9 − 1.0))/2 = 0.2; attenuation 1 → shift = 0.2.
     expect(res.table3.find((r) => r.model === 'Pooled')!.shift).toBeCloseTo(0.2, 15);
     const R = 1 - (jsdBernoulli(0.3, 0.8) / Math.LN2 + jsdBernoulli(1, 0.9) / Math.LN2) / 2;

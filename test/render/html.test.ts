@@ -104,4 +104,17 @@ describe('renderReportHtml', () => {
   it('refuses a section anchor that could break out of its attribute', () => {
     expect(() => renderReportHtml({ title: 't', sections: [{ id: '" onclick="x', heading: 'h', blocks: [] }] })).toThrow(RangeError);
   });
+
+  it('folds a table\'s further rows under <details> in a table of the same header; a verdict cell takes its colour class, an unknown one none', () => {
+    const html = renderReportHtml({ title: 't', sections: [{ id: 's', heading: 'h', blocks: [{
+      kind: 'table', id: 'v', columns: ['A', 'Verdict'], rows: [['x', { text: 'differs', verdict: 'differs' }]],
+      folded: { summary: 'The 2 <exact> ones', rows: [['y', { text: 'exact', verdict: 'exact' }], ['z', { text: 'odd', verdict: '" onclick="x' }]] },
+    }] }] });
+    const main = html.split('<main>')[1];
+    expect(main).toContain('<details><summary>The 2 &lt;exact&gt; ones</summary>');
+    expect(main.match(/<thead><tr><th>A<\/th><th>Verdict<\/th><\/tr><\/thead>/g)).toHaveLength(2);
+    expect(main).toContain('<td class="v-differs">differs</td>');
+    expect(main).toContain('<td class="v-exact">exact</td>');
+    expect(main).toContain('<td>odd</td>');
+  });
 });

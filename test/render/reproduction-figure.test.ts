@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reproduce } from '../../src/commands/reproduce.js';
-import { reproductionFigure, reproductionPoints } from '../../src/analyses/reproduction/index.js';
+import { reproductionFigure, reproductionPoints, reproductionSection } from '../../src/analyses/reproduction/index.js';
+import { renderReportHtml } from '../../src/render/html.js';
 import { reproductionChart } from '../../src/render/charts/reproduction.js';
 import { loadVega } from '../../src/render/vega-runtime.js';
 import { renderSvg, specJson } from '../../src/render/render.js';
@@ -35,6 +36,30 @@ describe('the reproduction figure of the shipped data', () => {
     expect((fig.spec as { config: { font: string } }).config.font).toBe(FONT_STACK);
   });
 
+  it('labels each point by its row (table, statistic, model, game), one row per number; colours a verdict as the report\'s table does', () => {
+    const rows = points.map((p) => p.row as string);
+    expect(new Set(rows).size).toBe(84);
+    expect(rows).toContain("Table 2 base_count — GPT-3.5 / Prisoner's Dilemma");
+    expect(rows).toContain('Table 3 shift_hi — Pooled');
+    const layer = (fig.spec as unknown as { layer: { layer: { encoding: { color?: { scale: { domain: string[]; range: string[] } } } }[] }[] }).layer[1].layer;
+    const scale = layer.find((l) => l.encoding.color)!.encoding.color!.scale;
+    const html = renderReportHtml({ title: 't', sections: [] });
+    scale.domain.forEach((v, i) => expect(html).toContain(`td.v-${v} { color: ${scale.range[i]};`));
+    expect(new Set(scale.range).size).toBe(4);
+  });
+
+  it('the report writes Computed at one number of decimals per statistic', () => {
+    const table = reproductionSection(rep).blocks.find((b) => b.kind === 'table')! as { rows: { text?: string }[][]; folded: { rows: { text?: string }[][] } };
+    const computed = new Map<string, Set<number>>();
+    for (const r of [...table.rows, ...table.folded.rows]) {
+      const text = (r[5] as { text: string }).text, key = `${r[0]} ${r[3]}`;
+      computed.set(key, (computed.get(key) ?? new Set()).add(text.includes('.') ? text.split('.')[1].length : 0));
+    }
+    for (const [k, d] of computed) expect([...d], k).toHaveLength(1);
+    expect([...computed.get('Table 2 base_rate')!]).toEqual([5]); // published at 3 decimals: 0.08667, 1.00000
+    expect([...computed.get('Table 2 base_count')!]).toEqual([0]);
+  });
+
   it('missing numbers are left out of the figure (the table lists them)', () => {
     const withMissing = { ...rep, rows: [...rep.rows, { ...rep.rows[0], model: 'GPT-5', verdict: 'missing' as const, computed: NaN, difference: NaN, tolerance: NaN }] };
     expect(reproductionPoints(withMissing)).toHaveLength(84);
@@ -57,7 +82,7 @@ describe('the reproduction figure of the shipped data', () => {
   });
 
   it('the chart builder takes plain rows: an empty list is a valid (empty) figure', () => {
-    const f = reproductionChart([], { statistics: [], models: [], verdicts: ['exact'], subtitle: 'none' });
+    const f = reproductionChart([], { rows: [], verdicts: ['exact'], subtitle: 'none' });
     expect((f.spec as unknown as { layer: { data: { values: Row[] } }[] }).layer[1].data.values).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { jsonText } from '../../core/format.js';
 import { toolInfo } from '../../core/paths.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { AuditResult } from './audit.js';
@@ -83,5 +84,5 @@ export function auditObject(r: Result) {
 }
 
 export function auditJson(r: Result): string {
-  return JSON.stringify(auditObject(r), null, 2) + '\n';
+  return jsonText(auditObject(r), 2) + '\n';
 }

@@ -5,6 +5,7 @@ import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
 import type { TippingResult } from './tipping.js';
 import { inertMarkdown, mdCell as esc } from '../../render/markdown.js';
 import { bcaHeadline } from './json.js';
+import { summaryItems } from './summary.js';
 
 type Result = Omit<AuditResult, 'files'>;
 
@@ -75,7 +76,8 @@ function tippingSection(r: Result): string[] {
     'The model ordering is a comparison of point estimates and is solved exactly. Every found table is verified by re-running the whole two-framing pipeline on it.', '',
     r.readingError.given ? 'The counts were given, so no reading error is set against them.'
       : r.readingError.perCell ? `Reading error ${r.readingError.label} allows at most the sum of the cells' ranges (the larger side of each) over the reconstructed cells that move the statistic, and no more than its own range in any one cell.`
-        : `Reading error ±${K} allows at most K × (reconstructed cells that move the statistic) changes, and no more than ${K} in any one cell.`, ''];
+        : `Reading error ±${K} allows at most K × (reconstructed cells that move the statistic) changes, and no more than ${K} in any one cell.`, '',
+    '≤ marks an upper bound: in the last column, “≤ N changes” is the most count changes the reading error allows for that conclusion.', ''];
   out.push(...table(['conclusion', 'observed', 'changes to overturn', 'method', 'largest change in one cell', 'after the changes (re-run)', `reading error ${r.readingError.label}`], r.tipping.map((t) => [
     t.statement, t.observed, t.changes === undefined ? '—' : String(t.changes), METHOD[t.method],
     t.maxPerCell === undefined ? '—' : String(t.maxPerCell),
@@ -148,36 +150,16 @@ function degenerateSection(r: Result): string[] {
   return out;
 }
 
-/** "reading error ±K can/cannot overturn it", or that the counts were given. */
-export function readingVerdict(r: Pick<Result, 'readingError'>, overturned: boolean, can = 'can'): string {
-  return r.readingError.given ? 'counts given, no reading error' : `reading error ${r.readingError.label} ${overturned ? can : 'cannot'} overturn it`;
-}
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** The conclusion that falls with the fewest changes, put against the reading error. */
-function fragileLine(r: Result): string[] {
-  const found = r.tipping.filter((t) => t.changes !== undefined);
-  if (!found.length) return [];
-  const t = found.reduce((a, b) => (b.changes! / b.scopeCells < a.changes! / a.scopeCells ? b : a));
-  const perCell = t.changes! / t.scopeCells;
-  return [`- Most fragile: ${t.statement} — ${t.method === 'greedy' || t.method === 'constructive' ? 'at most ' : ''}${t.changes} changes, ` +
-    `${perCell.toFixed(1)} counts per cell behind it on average${r.readingError.given ? ' (counts given: no reading error)' : `, against a reading error of ${r.readingError.label}${r.readingError.perCell ? '' : ' per cell'}`}.`];
-}
-
 /** reports/audit.md: the provenance audit of a rates file, readable on its own. */
 export function auditMarkdown(r: Result): string {
   const s = r.settings;
-  const flags = r.consistency.filter((c) => c.status === 'impossible-rate' || c.status === 'count-mismatch').length;
   const lines = [`# Provenance audit of ${r.input.path}`, '',
     `Input sha256 ${r.input.sha256}; ${r.input.rows.length} cells (${r.input.kind}). Bootstrap: seed ${s.seed}, ${s.reps} replicates, 95 % percentile intervals${s.interval === 'bca' ? ' in sections 2–6 (their searches are defined on percentile ends; BCa headline intervals below)' : ''}; ` +
     `attenuation ${s.attenuation}; planned pair ${s.base} → ${s.alt}; reading error ${r.readingError.label}. ` +
     'Headline statistics are the conservative per-model and pooled R and action shift of Table 3.', '',
     ...(s.interval === 'bca' ? ['BCa headline intervals (same replicates): ' + bcaHeadline(r).map((h) => `${h.statistic} ${h.group} ${fixed(h.point)} ${interval(h.lo, h.hi)}`).join('; ') + '.', ''] : []),
     '## Summary', '',
-    `- Consistency: ${flags === 0 ? 'no reported rate is impossible at its n' : `${flags} cell(s) flagged`}.`,
-    ...fragileLine(r),
-    ...r.tipping.map((t) => `- ${cap(t.statement)}: ${t.holds ? (t.changes === undefined ? 'no overturning table found' : `overturned by ${t.method === 'greedy' || t.method === 'constructive' ? 'at most ' : ''}${t.changes} count change${t.changes === 1 ? '' : 's'}`) : 'does not hold'}; ${readingVerdict(r, t.readingError.overturned, '**can**')}.`),
+    ...summaryItems(r, '**can**').map((line) => `- ${line}`),
     '',
     ...consistencySection(r), '', ...readingSection(r), '', ...tippingSection(r), '', ...attenuationSection(r), '',
     ...influenceSection(r), '', ...mcSection(r), '', ...degenerateSection(r), ''];

@@ -7,12 +7,14 @@ import { fixed } from '../../core/format.js';
 import { figureFiles, type FigurePool } from '../../render/figure-files.js';
 import { renderReportHtml, type Block, type ReportDoc } from '../../render/html.js';
 import type { Figure } from '../../render/figure.js';
+import type { FigureStyle } from '../../render/paper-style.js';
 import type { AuditResult } from './audit.js';
 import { auditMarkdown } from './markdown.js';
 import { auditJson } from './json.js';
 import { auditFigures } from './figures.js';
 import { isExactMinimum } from './tipping.js';
 import { fileLinks, figurePaths, filesSection } from '../../render/files-section.js';
+import { auditHeadline, summaryItems } from './summary.js';
 import { auditSettingsSection, degenerateSection, influenceSection, mcErrorSection } from './html-sections.js';
 
 const AUDIT_FILE_NOTES: Readonly<Record<string, string>> = {
@@ -46,6 +48,7 @@ export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '
     title: `samegame audit: ${r.input.path}`,
     subtitle: `Provenance audit of ${r.input.kind} (${toolInfo().name} ${toolInfo().version}); the full audit is audit.md and audit.json (Files, below)`,
     sections: [
+      { id: 'summary', heading: 'Summary', blocks: [{ kind: 'text', text: auditHeadline(r) }, { kind: 'list', items: summaryItems(r) }] },
       { id: 'consistency', heading: 'Consistency of the reported rates', blocks: [
         { kind: 'text', text: flags.length === 0 ? `No reported rate is impossible at its n (${r.consistency.length} cells, GRIM-style check).` : `${flags.length} cell(s) flagged:` },
         ...(flags.length ? [{ kind: 'list' as const, items: flags.map((f) => `${f.cell} (line ${f.line}): rate ${f.rate} at n = ${f.n}; ${f.nearby ? `nearest possible ${f.nearby.map((x) => `${x.count}/${f.n} → ${x.rate}`).join(', ')}` : `count ${f.count} does not reproduce it`}`) }] : []),
@@ -64,14 +67,14 @@ export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '
  * Every file `samegame audit` writes, under outDir: reports/audit.{md,json,html} and figures/audit-*
  * (on the caller's figure pool when given: a figure prefetched there is not drawn twice).
  */
-export async function auditFiles(r: Result, outDir: string, logger?: Logger, pool?: FigurePool): Promise<OutputFile[]> {
+export async function auditFiles(r: Result, outDir: string, logger?: Logger, pool?: FigurePool, style?: FigureStyle): Promise<OutputFile[]> {
   const out = resolve(outDir);
   const reports = join(out, 'reports');
   const figures = auditFigures(r.attenuation, r.tipping, r.readingError.K, r.analysis.layout.models, r.readingError.perCell ? r.readingError.label : undefined);
   return [
     { path: join(reports, 'audit.md'), content: auditMarkdown(r) },
     { path: join(reports, 'audit.json'), content: auditJson(r) },
-    ...await figureFiles(figures, out, logger, pool),
+    ...await figureFiles(figures, out, logger, pool, style),
     { path: join(reports, 'audit.html'), content: renderReportHtml(auditReportDoc(r, figures, outDir)) },
   ];
 }

@@ -1,4 +1,5 @@
 import type { RepeatedDecision } from '../../core/decisions.js';
+import type { DisplayNames } from '../../core/display-names.js';
 import { stat } from '../../core/names.js';
 import type { Estimand, StatInfo } from '../../stats/bootstrap.js';
 import { groupBootstrap, type GroupBootstrapResult } from '../../stats/group-bootstrap.js';
@@ -11,6 +12,8 @@ export interface RepeatedSettings {
   readonly reps: number;
   /** Further decision factors kept in the cells (`analyze --factor persona`), after the opponent. */
   readonly factors?: readonly string[];
+  /** Display names of models, games, framings and opponents (figures, report, terminal, LaTeX; CSV adds them beside the ids). */
+  readonly names?: DisplayNames;
 }
 
 export interface RepeatedAnalysis {

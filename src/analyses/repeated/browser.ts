@@ -3,6 +3,7 @@
  * both seats' moves — a seat's own decision where the source has it (its prompt and answer with it),
  * else the move the other seat's decision records for it (a fixed strategy's move).
  */
+import { shown, type DisplayNames } from '../../core/display-names.js';
 import type { RepeatedDecision } from '../../core/decisions.js';
 import type { BrowserCell, BrowserMatch, BrowserMove, MatchBrowserBlock } from '../../render/match-browser.js';
 import type { RepeatedCell } from './layout.js';
@@ -42,14 +43,14 @@ function matchOf(id: string, decisions: readonly RepeatedDecision[], cell: Repea
  * (in the cell's order), each with every decision of that match in the source (both seats, whatever
  * cell the other seat's decisions belong to).
  */
-export function matchBrowser(decisions: readonly RepeatedDecision[], cells: readonly RepeatedCell[], id = 'match-browser'): MatchBrowserBlock {
+export function matchBrowser(decisions: readonly RepeatedDecision[], cells: readonly RepeatedCell[], id = 'match-browser', names?: DisplayNames): MatchBrowserBlock {
   const byMatch = new Map<string, RepeatedDecision[]>();
   for (const d of decisions) {
     const list = byMatch.get(d.match);
     if (list) list.push(d); else byMatch.set(d.match, [d]);
   }
   const out: BrowserCell[] = cells.map((c) => ({
-    label: `${panelOf(c.key, c.factors)} — against ${c.key.opponent === c.key.model ? 'itself' : c.key.opponent}`,
+    label: `${panelOf(c.key, c.factors, names)} — against ${c.key.opponent === c.key.model ? 'itself' : shown(names, c.key.opponent)}`,
     matches: c.matches.slice(0, BROWSER_MATCHES_PER_CELL).map((m) => matchOf(m, byMatch.get(m) ?? [], c)),
     omitted: Math.max(0, c.matches.length - BROWSER_MATCHES_PER_CELL),
   }));

@@ -1,29 +1,58 @@
-import { reactionsChart, roundsChart, type RepeatedChartOptions } from '../../render/charts/repeated.js';
+import { MAX_SERIES, reactionsChart, roundsChart, type RepeatedChartOptions } from '../../render/charts/repeated.js';
 import type { Figure } from '../../render/figure.js';
+import { shown, type DisplayNames } from '../../core/display-names.js';
 import type { RepeatedAnalysis } from './analysis.js';
 import { reactionRows, roundRows } from './tables.js';
 import type { CellKey } from './layout.js';
 import { SELF } from './framing-table.js';
 
-/** The panel of a cell: its model, game and framing (and the levels of chosen factors, "persona=a-b"). */
-export const panelOf = (k: CellKey, factors: Readonly<Record<string, string>> = {}) =>
-  [`${k.model} — ${k.game} — ${k.framing}`, ...Object.entries(factors).map(([f, v]) => `${f}=${v}`)].join(' — ');
+/** The panel of a cell: its model, game and framing (and the levels of chosen factors, "persona=a-b"), by their display names. */
+export const panelOf = (k: CellKey, factors: Readonly<Record<string, string>> = {}, names?: DisplayNames) =>
+  [[k.model, k.game, k.framing].map((id) => shown(names, id)).join(' — '), ...Object.entries(factors).map(([f, v]) => `${f}=${v}`)].join(' — ');
 
-/** The opponent as the figures name it: "self" for a model's matches against itself. */
-const opponentOf = (k: CellKey) => (k.opponent === k.model ? SELF : k.opponent);
+/** The opponent as the figures name it: "self" for a model's matches against itself, else its display name. */
+const opponentOf = (k: CellKey, names?: DisplayNames) => (k.opponent === k.model || k.opponent === SELF ? SELF : shown(names, k.opponent));
 
-function options(a: RepeatedAnalysis): RepeatedChartOptions {
-  return {
-    panels: [...new Set(a.cells.map((c) => panelOf(c.key, c.factors)))],
-    opponents: [...new Set(a.cells.map((c) => opponentOf(c.key)))],
-    subtitle: `95 % cluster-bootstrap intervals (match as cluster), B = ${a.settings.reps} replicates, seed ${a.settings.seed}`,
-  };
+/**
+ * Each cell's panel: its model's (game, framing) panel, split into parts of at most MAX_SERIES
+ * opponents ("… — opponents 9–16 of 20") when the model met more.
+ */
+function panelsOf(a: RepeatedAnalysis): { panel: Map<string, string>; panels: string[] } {
+  // keyed by JSON [model panel, opponent]
+  const names = a.settings.names;
+  const byPanel = new Map<string, string[]>();
+  for (const c of a.cells) {
+    const p = panelOf(c.key, c.factors, names), op = opponentOf(c.key, names);
+    const list = byPanel.get(p) ?? [];
+    if (!list.includes(op)) list.push(op);
+    byPanel.set(p, list);
+  }
+  const panel = new Map<string, string>();
+  const panels: string[] = [];
+  for (const [p, ops] of byPanel) {
+    const parts = Math.ceil(ops.length / MAX_SERIES);
+    for (let i = 0; i < parts; i++) {
+      const name = parts === 1 ? p : `${p} — opponents ${i * MAX_SERIES + 1}–${Math.min(ops.length, (i + 1) * MAX_SERIES)} of ${ops.length}`;
+      panels.push(name);
+      for (const op of ops.slice(i * MAX_SERIES, (i + 1) * MAX_SERIES)) panel.set(JSON.stringify([p, op]), name);
+    }
+  }
+  return { panel, panels };
 }
 
-/** Cooperation by round per opponent (with bands) and the reaction profile. */
+/** Cooperation by round per opponent (with bands) and the reaction profile, one panel per model. */
 export function repeatedFigures(a: RepeatedAnalysis): Figure[] {
-  const o = options(a);
-  const rounds = roundRows(a).map((r) => ({ panel: panelOf(r, r.factors), opponent: opponentOf(r), round: r.round, cooperation: r.cooperation, lo: r.lo, hi: r.hi, n: r.n }));
-  const reactions = reactionRows(a).map((r) => ({ panel: panelOf(r, r.factors), opponent: opponentOf(r), previous: r.previous, p_cooperate: r.p_cooperate, lo: r.lo, hi: r.hi, n: r.n }));
+  const names = a.settings.names;
+  const { panel, panels } = panelsOf(a);
+  const where = (r: CellKey & { factors: Readonly<Record<string, string>> }) => ({
+    panel: panel.get(JSON.stringify([panelOf(r, r.factors, names), opponentOf(r, names)]))!, opponent: opponentOf(r, names),
+  });
+  const o: RepeatedChartOptions = {
+    panels,
+    opponents: [...new Set(a.cells.map((c) => opponentOf(c.key, names)))],
+    subtitle: `95 % cluster-bootstrap intervals (match as cluster), B = ${a.settings.reps} replicates, seed ${a.settings.seed}`,
+  };
+  const rounds = roundRows(a).map((r) => ({ ...where(r), round: r.round, cooperation: r.cooperation, lo: r.lo, hi: r.hi, n: r.n }));
+  const reactions = reactionRows(a).map((r) => ({ ...where(r), previous: r.previous, p_cooperate: r.p_cooperate, lo: r.lo, hi: r.hi, n: r.n }));
   return [roundsChart(rounds, o), reactionsChart(reactions, o)];
 }

@@ -1,9 +1,12 @@
+import { jsonText } from '../../core/format.js';
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import type { RepeatedDecisions } from '../../core/decisions.js';
 import { toolInfo } from '../../core/paths.js';
 import { MIN_MATCHES, thinNote, type RepeatedAnalysis } from './analysis.js';
 import { cellsCsv, endGameCsv, reactionsCsv, roundsCsv } from './tables.js';
+import { modelsCsv, type ModelRow } from './models.js';
+import { repeatedLatexFiles } from './latex.js';
 
 /** What each file of the repeated analysis holds, beside its link in the report. */
 export const REPEATED_FILE_NOTES: Readonly<Record<string, string>> = {
@@ -11,6 +14,7 @@ export const REPEATED_FILE_NOTES: Readonly<Record<string, string>> = {
   'rounds.csv': 'cooperation per cell and round, with intervals',
   'reactions.csv': 'P(cooperate) per cell after each previous round (CC, CD, DC, DD), with intervals',
   'endgame.csv': 'cooperation in the last round, in the rounds before it, and the drop with its interval',
+  'models.csv': 'per model over its opponents: cooperation, round 1, the last round and the reactions, each with its interval',
   'repeated.json': 'every statistic of the repeated analysis with its interval, the input, the settings and the regenerate command',
 };
 
@@ -19,19 +23,22 @@ const finite = (x: number) => (Number.isFinite(x) ? x : null);
 /** repeated.json: the input, settings, command and every statistic (NaN as null). */
 function repeatedJson(a: RepeatedAnalysis, input: RepeatedDecisions, command: string): string {
   const b = a.boot;
-  return `${JSON.stringify({
+  return `${jsonText({
     tool: toolInfo(),
     input: { path: input.path, sha256: input.sha256, kind: input.kind, synthetic: input.synthetic, decisions: input.decisions.length, notes: input.notes ?? [] },
     settings: { seed: a.settings.seed, reps: a.settings.reps, level: 0.95, interval: 'percentile', cluster: 'match', min_matches_for_interval: MIN_MATCHES, ...(a.settings.factors?.length ? { factors: a.settings.factors } : {}) },
     command,
     interval_notes: thinNote(a) ? [thinNote(a)] : [],
+    ...(a.settings.names && Object.keys(a.settings.names).length ? { names: { ...a.settings.names } } : {}),
     statistics: b.names.map((name, i) => ({ name, point: finite(b.point[i]), lo: finite(b.lo[i]), hi: finite(b.hi[i]), defined_replicates: b.defined[i] })),
-  }, null, 2)}\n`;
+  }, 2)}\n`;
 }
 
-/** reports/cells.csv, rounds.csv, reactions.csv, endgame.csv and repeated.json. */
-export function repeatedTableFiles(reportsDir: string, a: RepeatedAnalysis, input: RepeatedDecisions, command: string): OutputFile[] {
+/** reports/models.csv, cells.csv, rounds.csv, reactions.csv, endgame.csv and repeated.json. */
+export function repeatedTableFiles(reportsDir: string, a: RepeatedAnalysis, input: RepeatedDecisions, command: string, models: readonly ModelRow[]): OutputFile[] {
   return [
+    { path: join(reportsDir, 'models.csv'), content: modelsCsv(models, a.settings.factors ?? [], a.settings.names) },
+    ...repeatedLatexFiles(reportsDir, a, models),
     { path: join(reportsDir, 'cells.csv'), content: cellsCsv(a) },
     { path: join(reportsDir, 'rounds.csv'), content: roundsCsv(a) },
     { path: join(reportsDir, 'reactions.csv'), content: reactionsCsv(a) },

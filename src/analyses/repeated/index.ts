@@ -8,13 +8,17 @@ export * from './report.js';
 export * from './files.js';
 export * from './framing-table.js';
 export * from './terminal.js';
+export * from './models.js';
+export * from './players.js';
 
 import { analyzeRepeatedPlay, repeatedEstimand, thinNote } from './analysis.js';
 import { repeatedCells } from './layout.js';
 import { cellRows, endGameRows, reactionRows, roundRows } from './tables.js';
 import { repeatedFigures } from './figures.js';
 import { matchBrowser } from './browser.js';
-import { matchBrowserSection, repeatedCellsSection, repeatedReactionsSection, repeatedSummarySection } from './report.js';
+import { matchBrowserSection, repeatedCellsSection, repeatedModelsSection, repeatedReactionsSection, repeatedSummarySection } from './report.js';
+import { modelRows } from './models.js';
+import { choosePlayers } from './players.js';
 import { REPEATED_FILE_NOTES, repeatedTableFiles } from './files.js';
 import { framingTable } from './framing-table.js';
 import { cellsText } from './terminal.js';
@@ -27,11 +31,12 @@ export const repeated = {
   cells: repeatedCells,
   estimand: repeatedEstimand,
   analyze: analyzeRepeatedPlay,
+  players: choosePlayers,
   thinNote,
   framingTable,
-  tables: { cells: cellRows, rounds: roundRows, reactions: reactionRows, endGame: endGameRows, files: repeatedTableFiles, notes: REPEATED_FILE_NOTES },
+  tables: { models: modelRows, cells: cellRows, rounds: roundRows, reactions: reactionRows, endGame: endGameRows, files: repeatedTableFiles, notes: REPEATED_FILE_NOTES },
   figures: repeatedFigures,
   terminal: { cells: cellsText },
   browser: matchBrowser,
-  report: { summary: repeatedSummarySection, cells: repeatedCellsSection, reactions: repeatedReactionsSection, matches: matchBrowserSection },
+  report: { summary: repeatedSummarySection, models: repeatedModelsSection, cells: repeatedCellsSection, reactions: repeatedReactionsSection, matches: matchBrowserSection },
 } as const;

@@ -4,6 +4,9 @@ import type { Block, CellInput, Section } from '../../render/html.js';
 import { thinNote, type RepeatedAnalysis } from './analysis.js';
 import { matchBrowser } from './browser.js';
 import { cellRows, endGameRows, reactionRows } from './tables.js';
+import { PREVIOUS, type CellKey } from './layout.js';
+import { shown } from '../../core/display-names.js';
+import { MODEL_STATS, type ModelRow } from './models.js';
 
 const num = (text: string): CellInput => ({ text, numeric: true });
 const rate = (x: number) => num(fixed(x));
@@ -11,6 +14,8 @@ const iv = (lo: number, hi: number) => num(Number.isFinite(lo) ? interval(lo, hi
 /** The chosen factors: their column names, and a row's levels, placed after the opponent. */
 const factorNames = (a: RepeatedAnalysis) => a.settings.factors ?? [];
 const levelsOf = (a: RepeatedAnalysis, f: Readonly<Record<string, string>>) => factorNames(a).map((n) => f[n]);
+/** A row's model, game, framing and opponent by their display names. */
+const keyCells = (a: RepeatedAnalysis, r: CellKey) => [r.model, r.game, r.framing, r.opponent].map((id) => shown(a.settings.names, id));
 
 /** Summary of the source and of the cells, with its notes (a game left out and why …). */
 export function repeatedSummarySection(a: RepeatedAnalysis, input: RepeatedDecisions): Section {
@@ -32,18 +37,39 @@ export function repeatedCellsSection(a: RepeatedAnalysis): Section {
     blocks: [{
       kind: 'table', id: 'repeated-cells-table',
       columns: ['Model', 'Game', 'Framing', 'Opponent', ...factorNames(a), num('Matches'), num('Decisions'), num('Cooperation'), num('95 % interval')],
-      rows: cellRows(a).map((r) => [r.model, r.game, r.framing, r.opponent, ...levelsOf(a, r.factors), num(String(r.matches)), num(String(r.decisions)), rate(r.cooperation), iv(r.lo, r.hi)]),
+      rows: cellRows(a).map((r) => [...keyCells(a, r), ...levelsOf(a, r.factors), num(String(r.matches)), num(String(r.decisions)), rate(r.cooperation), iv(r.lo, r.hi)]),
     }],
+  };
+}
+
+const MODEL_HEADINGS = ['Cooperation', 'Round 1', 'Last round', 'after CC', 'after CD', 'after DC', 'after DD'];
+
+/** models.csv as a table: per model, each statistic the mean over its opponents, with its interval. */
+export function repeatedModelsSection(a: RepeatedAnalysis, rows: readonly ModelRow[]): Section {
+  const value = (v: ModelRow['values'][typeof MODEL_STATS[number]]) =>
+    num(Number.isFinite(v.point) ? `${fixed(v.point)} ${Number.isFinite(v.lo) ? interval(v.lo, v.hi) : '—'}` : '—');
+  return {
+    id: 'repeated-models', heading: 'Per model, over its opponents',
+    blocks: [
+      { kind: 'text', text: 'Each statistic is the mean over the model\'s opponents of the rate against that opponent (every opponent weighs the same), with its 95 % interval from the cluster bootstrap by match. Round 1 is the first round; the last round is each cell\'s highest round.' },
+      {
+        kind: 'table', id: 'repeated-models-table',
+        columns: ['Model', 'Game', 'Framing', ...factorNames(a), num('Opponents'), num('Matches'), ...MODEL_HEADINGS.map(num)],
+        rows: rows.map((r) => [...[r.model, r.game, r.framing].map((id) => shown(a.settings.names, id)), ...levelsOf(a, r.factors),
+          num(String(r.opponents)), num(String(r.matches)), ...MODEL_STATS.map((s) => value(r.values[s]))]),
+      },
+    ],
   };
 }
 
 /** Reactions (reciprocity, forgiveness) and the end game, per cell. */
 export function repeatedReactionsSection(a: RepeatedAnalysis): Section {
+  // Keyed by the rows' own key (self-play is `self` in both), so every row has its four cells.
+  const keyOf = (r: CellKey & { factors: Readonly<Record<string, string>> }) => JSON.stringify([r.model, r.game, r.framing, r.opponent, ...levelsOf(a, r.factors)]);
   const reactions = new Map<string, string[]>();
   for (const r of reactionRows(a)) {
-    const k = JSON.stringify([r.model, r.game, r.framing, r.opponent, ...levelsOf(a, r.factors)]);
-    const text = r.n ? `${fixed(r.p_cooperate)} ${interval(r.lo, r.hi)} (n ${r.n})` : '—';
-    reactions.set(k, [...(reactions.get(k) ?? []), text]);
+    const text = r.n ? `${fixed(r.p_cooperate)} ${Number.isFinite(r.lo) ? interval(r.lo, r.hi) : '—'} (n ${r.n})` : '—';
+    reactions.set(keyOf(r), [...(reactions.get(keyOf(r)) ?? []), text]);
   }
   return {
     id: 'repeated-reactions', heading: 'Reactions and the end game',
@@ -52,13 +78,13 @@ export function repeatedReactionsSection(a: RepeatedAnalysis): Section {
       {
         kind: 'table', id: 'repeated-reactions-table',
         columns: ['Model', 'Game', 'Framing', 'Opponent', ...factorNames(a), 'after CC', 'after CD', 'after DC', 'after DD'],
-        rows: a.cells.map((c) => [c.key.model, c.key.game, c.key.framing, c.key.opponent, ...levelsOf(a, c.factors),
-          ...(reactions.get(JSON.stringify([c.key.model, c.key.game, c.key.framing, c.key.opponent, ...levelsOf(a, c.factors)])) ?? []).map(num)]),
+        rows: cellRows(a).map((r) => [...keyCells(a, r), ...levelsOf(a, r.factors),
+          ...PREVIOUS.map((_, i) => num(reactions.get(keyOf(r))?.[i] ?? '—'))]),
       },
       {
         kind: 'table', id: 'repeated-endgame-table',
         columns: ['Model', 'Game', 'Framing', 'Opponent', ...factorNames(a), num('Last round'), num('Cooperation, last'), num('Before'), num('Drop'), num('95 % interval')],
-        rows: endGameRows(a).map((r) => [r.model, r.game, r.framing, r.opponent, ...levelsOf(a, r.factors), num(String(r.last_round)), rate(r.cooperation_last), rate(r.cooperation_before), rate(r.drop), iv(r.lo, r.hi)]),
+        rows: endGameRows(a).map((r) => [...keyCells(a, r), ...levelsOf(a, r.factors), num(String(r.last_round)), rate(r.cooperation_last), rate(r.cooperation_before), rate(r.drop), iv(r.lo, r.hi)]),
       },
     ],
   };
@@ -77,7 +103,7 @@ export function matchBrowserSection(a: RepeatedAnalysis, input: RepeatedDecision
     id: 'matches', heading: 'Matches',
     blocks: [
       { kind: 'text', text: `Pick a cell to see each of its matches round by round, both seats' moves (C or D; — for an invalid or unknown move). ${browserHint(input)}` },
-      matchBrowser(input.decisions, a.cells),
+      matchBrowser(input.decisions, a.cells, 'match-browser', a.settings.names),
     ],
   };
 }

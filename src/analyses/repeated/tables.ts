@@ -1,5 +1,6 @@
 import { opponentLabel } from '../../core/decisions.js';
 import { toCsv } from '../../render/csv.js';
+import { nameColumns, shown, type DisplayNames } from '../../core/display-names.js';
 import type { RepeatedAnalysis } from './analysis.js';
 import { columnOf, columnSize, PREVIOUS, type CellKey, type Previous, type RepeatedCell } from './layout.js';
 
@@ -78,14 +79,18 @@ export function withFactors(columns: readonly string[], factors: readonly string
   return [...columns.slice(0, KEY_COLUMNS), ...factors, ...columns.slice(KEY_COLUMNS)];
 }
 
-function rowsCsv<T extends Estimate>(columns: readonly (keyof T & string)[], factors: readonly string[], rows: readonly T[]): string {
+/** A table's CSV: the ids, and with display names a `<column>_name` column (last) per key column with a named level. */
+function rowsCsv<T extends Estimate>(columns: readonly (keyof T & string)[], factors: readonly string[], rows: readonly T[], names?: DisplayNames): string {
   const value = (r: T, c: keyof T & string) => r[c] as unknown as string | number;
-  return toCsv(withFactors(columns, factors), rows.map((r) => [
-    ...columns.slice(0, KEY_COLUMNS).map((c) => value(r, c)), ...factors.map((f) => r.factors[f]), ...columns.slice(KEY_COLUMNS).map((c) => value(r, c))]));
+  const keys = columns.slice(0, KEY_COLUMNS);
+  const named = nameColumns(names, keys, (c) => rows.map((r) => String(value(r, c as keyof T & string))));
+  return toCsv([...withFactors(columns, factors), ...named.map((c) => `${c}_name`)], rows.map((r) => [
+    ...keys.map((c) => value(r, c)), ...factors.map((f) => r.factors[f]), ...columns.slice(KEY_COLUMNS).map((c) => value(r, c)),
+    ...named.map((c) => shown(names, String(value(r, c as keyof T & string))))]));
 }
 
 const factorsOf = (a: RepeatedAnalysis) => a.settings.factors ?? [];
-export const cellsCsv = (a: RepeatedAnalysis) => rowsCsv<CellRow>([...CELL_COLUMNS], factorsOf(a), cellRows(a));
-export const roundsCsv = (a: RepeatedAnalysis) => rowsCsv<RoundRow>([...ROUND_COLUMNS], factorsOf(a), roundRows(a));
-export const reactionsCsv = (a: RepeatedAnalysis) => rowsCsv<ReactionRow>([...REACTION_COLUMNS], factorsOf(a), reactionRows(a));
-export const endGameCsv = (a: RepeatedAnalysis) => rowsCsv<EndGameRow>([...END_GAME_COLUMNS], factorsOf(a), endGameRows(a));
+export const cellsCsv = (a: RepeatedAnalysis) => rowsCsv<CellRow>([...CELL_COLUMNS], factorsOf(a), cellRows(a), a.settings.names);
+export const roundsCsv = (a: RepeatedAnalysis) => rowsCsv<RoundRow>([...ROUND_COLUMNS], factorsOf(a), roundRows(a), a.settings.names);
+export const reactionsCsv = (a: RepeatedAnalysis) => rowsCsv<ReactionRow>([...REACTION_COLUMNS], factorsOf(a), reactionRows(a), a.settings.names);
+export const endGameCsv = (a: RepeatedAnalysis) => rowsCsv<EndGameRow>([...END_GAME_COLUMNS], factorsOf(a), endGameRows(a), a.settings.names);

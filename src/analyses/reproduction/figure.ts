@@ -17,6 +17,7 @@ export function reproductionPoints(rep: Reproduction): ReproductionPoint[] {
     const units = (v: number) => (v === 0 ? 0 : half > 0 ? Math.max(-OFF_CHART, Math.min(OFF_CHART, v / half)) : Math.sign(v) * OFF_CHART);
     return {
       statistic: `${TABLE_LABEL[r.table]} ${r.statistic}`, model: r.model, item: r.game ? `${r.model} / ${r.game}` : r.model,
+      row: `${TABLE_LABEL[r.table]} ${r.statistic} — ${r.game ? `${r.model} / ${r.game}` : r.model}`,
       published: r.published, computed: r.computed, difference: r.difference, tolerance: r.tolerance,
       x: units(r.difference), bandLo: units(r.computed - hi) - 1, bandHi: units(r.computed - lo) + 1, verdict: r.verdict,
     };
@@ -27,8 +28,7 @@ export function reproductionFigure(rep: Reproduction): Figure {
   const points = reproductionPoints(rep);
   const c = rep.counts;
   return reproductionChart(points, {
-    statistics: [...new Set(points.map((p) => p.statistic))],
-    models: [...new Set(points.map((p) => p.model))],
+    rows: points.map((p) => p.row),
     verdicts: VERDICTS,
     subtitle: `${rep.rows.length} published numbers: ${c.exact} exact, ${c['within-mc']} within Monte Carlo error, ${c.differs} differ${c.missing ? `, ${c.missing} missing` : ''}`,
   });

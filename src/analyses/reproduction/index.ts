@@ -7,6 +7,7 @@ export {
   REPRODUCTION_COLUMNS, reproductionCsv, reproductionFile, reproductionCheck, reproductionSection, reproductionSentence, reproductionRuleText, reproductionMetrics, rowLabel,
 } from './outputs.js';
 export { reproductionFigure, reproductionFigures, reproductionPoints } from './figure.js';
+export { reproductionLatex, reproductionLatexFile } from './latex.js';
 
 import { compareWithPublished } from './compare.js';
 import { reproductionCheck, reproductionCsv, reproductionSection } from './outputs.js';

@@ -16,8 +16,22 @@ export function rowLabel(r: Pick<ReproductionRow, 'table' | 'model' | 'game' | '
   return `${TABLE_LABEL[r.table]} ${r.model}${r.game ? ` / ${r.game}` : ''} ${r.statistic}`;
 }
 
-/** A computed value at two more decimals than were published (whole numbers as they are). */
-export const shown = (r: ReproductionRow, x = r.computed): string => (Number.isInteger(x) ? String(x) : fixed(x, r.decimals + 2));
+/**
+ * Decimals a statistic's numbers are written at, the same for every row of the statistic (so
+ * 0.08667, 0.00000 and 1.00000 line up): computed values at two more than the most its published
+ * values carry (a count, published whole, as a whole number); differences and tolerances at two
+ * more in every case (a count's tolerance is 0.50).
+ */
+export function statisticDecimals(rows: readonly ReproductionRow[]): (r: ReproductionRow) => { computed: number; spread: number } {
+  const most = new Map<string, number>();
+  const key = (r: ReproductionRow) => `${r.table} ${r.statistic}`;
+  for (const r of rows) most.set(key(r), Math.max(most.get(key(r)) ?? 0, r.decimals));
+  return (r) => { const d = most.get(key(r)) ?? r.decimals; return { computed: d === 0 ? 0 : d + 2, spread: d + 2 }; };
+}
+
+/** A computed value at two more decimals than were published (whole numbers as they are; `digits` overrides). */
+export const shown = (r: ReproductionRow, x = r.computed, digits?: number): string =>
+  (digits !== undefined ? fixed(x, digits) : Number.isInteger(x) ? String(x) : fixed(x, r.decimals + 2));
 
 export function reproductionCsv(rep: Reproduction): string {
   return toCsv(REPRODUCTION_COLUMNS, rep.rows.map((r) => [
@@ -89,11 +103,18 @@ export function reproductionCheck(rep: Reproduction): Check {
 
 const num = (text: string): CellInput => ({ text, numeric: true });
 /** Exact numbers green, differing or missing ones red; within Monte Carlo error is left plain. */
-const verdictCell = (r: ReproductionRow): CellInput => ({
-  text: r.verdict, ...(r.verdict === 'exact' ? { status: 'pass' } : r.verdict === 'differs' || r.verdict === 'missing' ? { status: 'fail' } : {}),
-});
+/** The verdict in its colour, the same as in the figure (render/verdict-colors.ts). */
+const verdictCell = (r: ReproductionRow): CellInput => ({ text: r.verdict, verdict: r.verdict });
 
 export function reproductionSection(rep: Reproduction): Section {
+  const digits = statisticDecimals(rep.rows);
+  const row = (r: ReproductionRow): CellInput[] => {
+    const m = r.verdict === 'missing', d = digits(r);
+    return [TABLE_LABEL[r.table], r.model, r.game, r.statistic, num(r.published), num(m ? 'NA' : shown(r, r.computed, d.computed)),
+      num(m ? 'NA' : fixed(r.difference, d.spread)), num(m ? 'NA' : fixed(r.tolerance, d.spread)), verdictCell(r)];
+  };
+  // The numbers that are not exact first, in a table of their own; the exact ones folded below it.
+  const notExact = rep.rows.filter((r) => r.verdict !== 'exact'), exact = rep.rows.filter((r) => r.verdict === 'exact');
   const blocks: Block[] = [
     { kind: 'text', text: reproductionSentence(rep) },
     ...(rep.selection ? [{ kind: 'text' as const, text: `Compared in part: ${rep.selection}.` }] : []),
@@ -101,11 +122,8 @@ export function reproductionSection(rep: Reproduction): Section {
     {
       kind: 'table', id: 'reproduction-values', caption: `reports/reproduction.csv. ${reproductionRuleText(rep)}`,
       columns: ['Table', 'Model', 'Game', 'Statistic', num('Published'), num('Computed'), num('Difference'), num('Tolerance'), 'Verdict'],
-      rows: rep.rows.map((r) => {
-        const m = r.verdict === 'missing';
-        return [TABLE_LABEL[r.table], r.model, r.game, r.statistic, num(r.published), num(m ? 'NA' : shown(r)),
-          num(m ? 'NA' : fixed(r.difference, r.decimals + 2)), num(m ? 'NA' : fixed(r.tolerance, r.decimals + 2)), verdictCell(r)];
-      }),
+      rows: notExact.map(row),
+      ...(exact.length ? { folded: { summary: `The ${exact.length} exact number${exact.length === 1 ? '' : 's'} (all in reports/reproduction.csv)`, rows: exact.map(row) } } : {}),
     },
   ];
   return { id: 'reproduction', heading: 'Reproduction of the published values', blocks };

@@ -6,7 +6,7 @@
  */
 import { mdCell } from '../../render/markdown.js';
 import { toCsv } from '../../render/csv.js';
-import { fixed } from '../../core/format.js';
+import { fixed, jsonText } from '../../core/format.js';
 import type { SelectiveAnalysis, SelectiveRow } from './types.js';
 
 /** The contract's header of reports/selective.csv. */
@@ -34,7 +34,7 @@ export function imputationCsv(a: SelectiveAnalysis): string {
 
 export function selectiveJson(a: SelectiveAnalysis): string {
   const r = (x: number) => (Number.isFinite(x) ? x : null);
-  return JSON.stringify({
+  return jsonText({
     run: { id: a.source.run.id, design: a.source.run.designName, design_hash: a.source.run.designHash, tool_version: a.source.run.toolVersion },
     command: a.command,
     input: a.provenance,
@@ -62,7 +62,7 @@ export function selectiveJson(a: SelectiveAnalysis): string {
       rankings_unchanged: a.imputation.rankingsUnchanged,
     },
     incomplete: a.layout.missing,
-  }, null, 2) + '\n';
+  }, 2) + '\n';
 }
 
 const pts = (x: number) => fixed(100 * x, 1);

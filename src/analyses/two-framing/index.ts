@@ -11,6 +11,8 @@ export * from './terminal.js';
 export * from './files.js';
 export * from './report.js';
 export * from './figures.js';
+export * from './named.js';
+export * from './latex.js';
 
 import { analyzeTwoFraming, TWO_FRAMING_DEFAULTS } from './analysis.js';
 import { twoFramingEstimand } from './estimand.js';

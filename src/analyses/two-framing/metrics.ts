@@ -1,3 +1,4 @@
+import { jsonText } from '../../core/format.js';
 import { cellRate, cellSize, isDegenerate, type CellTable } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
@@ -84,5 +85,5 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
 /** metrics.json text; `extra` appends fields (a direct run's invalid counts, λ̂ …). */
 export function metricsJson(a: TwoFramingAnalysis, input: InputProvenance, tool: { name: string; version: string },
   extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ ...metricsObject(a, input, tool), ...extra }, null, 2) + '\n';
+  return jsonText({ ...metricsObject(a, input, tool), ...extra }, 2) + '\n';
 }

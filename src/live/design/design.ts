@@ -77,6 +77,7 @@ function resolve(d: DesignDocument): Design {
     name: d.name,
     ...(d.description === undefined ? {} : { description: d.description }),
     synthetic: d.synthetic ?? false,
+    ...(d.names === undefined ? {} : { names: d.names }),
     models: resolveModels(d, scoring),
     games: d.games.map((g) => typeof g === 'string'
       ? canonicalGame(g)!

@@ -3,6 +3,8 @@
  * rules (unique ids, usable payoffs and labels, simulated options) are checked in design.ts so
  * that this schema stays representable as JSON Schema for editors.
  */
+import { DISPLAY_NAME_RULE } from '../../core/display-names.js';
+import { nameFault } from '../../core/names-rule.js';
 import { z } from 'zod';
 import { CANONICAL_GAME_IDS } from '../../core/games.js';
 import { FAMILY_IDS } from '../prompts/index.js';
@@ -80,6 +82,8 @@ export const designSchema = z.strictObject({
   name: z.string().min(1).describe('the design\'s name; run stores its trials in runs/NAME.sqlite unless --store says otherwise'),
   description: z.string().optional().describe('free text about the design'),
   synthetic: z.boolean().optional().describe('true when the design\'s data are synthetic (simulated models)'),
+  names: z.record(z.string(), z.string().min(1).refine((s) => nameFault(s) === undefined, { message: DISPLAY_NAME_RULE })).optional()
+    .describe('display names of repeated play: id → the name to show for a model, game, framing or opponent in figures, reports, the terminal and LaTeX (CSV and JSON keep the ids and add the names)'),
   models: z.array(modelSchema).min(1).describe('the models to query'),
   games: z.array(z.union([z.enum(CANONICAL_GAME_IDS as [string, ...string[]]), customGameSchema])).min(1)
     .describe('canonical games by id (Same Game, Different Story Appendix A) or custom 2×2 payoff matrices'),

@@ -27,6 +27,8 @@ export interface Design {
   readonly description?: string;
   /** True when the design's data are synthetic (simulated models): outputs must say so. */
   readonly synthetic: boolean;
+  /** Display names (the design's `names:` block): id → name shown in figures, reports and LaTeX. */
+  readonly names?: Readonly<Record<string, string>>;
   readonly models: readonly DesignModel[];
   readonly games: readonly Game[];
   readonly framings: readonly Framing[];

@@ -1,4 +1,5 @@
 import { COLORS, defineFigure, PLOT_WIDTH, type Figure } from '../figure.js';
+import { VERDICT_COLORS } from '../verdict-colors.js';
 
 /**
  * One published number beside the computed one. `x` is computed − published in half-units of the
@@ -12,6 +13,8 @@ export interface ReproductionPoint {
   readonly model: string;
   /** Model, or "model / game". */
   readonly item: string;
+  /** The point's row, which labels it: "Table 3 R_lo — GPT-3.5", "Table 2 base_rate — GPT-4 / Stag Hunt". */
+  readonly row: string;
   readonly published: string;
   readonly computed: number;
   readonly difference: number;
@@ -23,16 +26,13 @@ export interface ReproductionPoint {
 }
 
 export interface ReproductionChartOptions {
-  /** y order. */
-  readonly statistics: readonly string[];
-  /** Offset order within a row. */
-  readonly models: readonly string[];
+  /** y order: one row per published number. */
+  readonly rows: readonly string[];
   /** Legend order. */
   readonly verdicts: readonly string[];
   readonly subtitle: string;
 }
 
-const VERDICT_COLORS = [COLORS.base, COLORS.alt, COLORS.accent, COLORS.neutral];
 
 /**
  * Published vs computed per statistic: each published number as a point at its difference from the
@@ -40,16 +40,16 @@ const VERDICT_COLORS = [COLORS.base, COLORS.alt, COLORS.accent, COLORS.neutral];
  * |x| ≤ 1 shaded, colour by verdict.
  */
 export function reproductionChart(rows: readonly ReproductionPoint[], o: ReproductionChartOptions): Figure {
-  const y = { field: 'statistic', type: 'nominal', sort: [...o.statistics], title: null, axis: { labelPadding: 6 } } as const;
-  const yOffset = { field: 'model', type: 'nominal', sort: [...o.models] } as const;
+  // One row per published number, its label naming the table, statistic, model and game of the point.
+  const y = { field: 'row', type: 'nominal', sort: [...o.rows], title: null, axis: { labelPadding: 6, labelFontSize: 9 } } as const;
   return defineFigure(
     'reproduction',
     'Published vs computed, per statistic, with the tolerance band',
-    'Each published number at computed − published, in half-units of its last printed digit. Inside the shaded band (|x| ≤ 1) the computed value rounds to the published one; a line is the wider range the published value of an interval endpoint may take within Monte Carlo error (the quantiles of the replicates of the computation at q ± δ, widened by the rounding half unit). Colour: verdict.',
+    'Each published number at computed − published, in half-units of its last printed digit. Each row names the published number (table, statistic, model and game). Inside the shaded band (|x| ≤ 1) the computed value rounds to the published one; a line is the wider range the published value of an interval endpoint may take within Monte Carlo error (the quantiles of the replicates of the computation at q ± δ, widened by the rounding half unit). Colour: verdict.',
     {
       title: { text: 'Published vs computed', subtitle: o.subtitle },
       width: PLOT_WIDTH,
-      height: { step: 9, for: 'offset' },
+      height: { step: 10 },
       layer: [
         {
           data: { values: [{ lo: -1, hi: 1 }] },
@@ -63,14 +63,14 @@ export function reproductionChart(rows: readonly ReproductionPoint[], o: Reprodu
             ...(rows.some((r) => r.bandHi - r.bandLo > 2) ? [{
               mark: { type: 'rule' as const, strokeWidth: 2, color: '#8d8d8d' },
               transform: [{ filter: 'datum.bandHi - datum.bandLo > 2' }],
-              encoding: { y, yOffset, x: { field: 'bandLo', type: 'quantitative' as const }, x2: { field: 'bandHi' } },
+              encoding: { y, x: { field: 'bandLo', type: 'quantitative' as const }, x2: { field: 'bandHi' } },
             }] : []),
             {
               mark: { type: 'point', filled: true, size: 60, opacity: 0.9 },
               encoding: {
-                y, yOffset,
+                y,
                 x: { field: 'x', type: 'quantitative', title: 'computed − published, in half-units of the last published digit (|x| ≤ 1: exact)' },
-                color: { field: 'verdict', type: 'nominal', title: 'Verdict', scale: { domain: [...o.verdicts], range: VERDICT_COLORS } },
+                color: { field: 'verdict', type: 'nominal', title: 'Verdict', scale: { domain: [...o.verdicts], range: o.verdicts.map((v) => VERDICT_COLORS[v] ?? COLORS.neutral) } },
                 tooltip: [
                   { field: 'statistic', type: 'nominal', title: 'Statistic' },
                   { field: 'item', type: 'nominal', title: 'Row' },

@@ -29,6 +29,12 @@ const akata: LogFormat = {
     { model: { column: 'player2' }, opponent: { column: 'player1' }, action: 'answer2', payoff: 'points2' },
   ],
   actions: { payoffs: { C: { C: [8, 8], D: [0, 10] }, D: { C: [10, 0], D: [5, 5] } } },
+  // The paper's names of the five LLMs and the three fixed strategies (data/akata-2023/README.md).
+  names: {
+    act_gpt4: 'GPT-4', act_gpt35: 'GPT-3.5', act_gpt3: 'GPT-3', act_claude: 'Claude 2', act_llama2: 'Llama 2',
+    act_j: 'Always J', act_f: 'Always F', act_defect_once: 'Defect once',
+  },
+  scripted: ['act_j', 'act_f', 'act_defect_once'],
 };
 
 const FAIRGAME_COLUMNS = ('game_id;language;n_rounds_is_known;max_rounds;played_rounds;agents_communicate;agent1_name;agent1_llm;'

@@ -9,6 +9,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { inRounds, roundsText, type RepeatedDecision, type RepeatedDecisions, type RoundRange } from '../../core/decisions.js';
 import { UserError } from '../../core/errors.js';
+import { displayNames } from '../../core/display-names.js';
 import { logsMsg } from '../../core/messages/logs.js';
 import { BUILTIN_LOG_FORMATS, type BuiltinLogFormatId } from './builtin.js';
 import { loadLogFormat } from './description.js';
@@ -103,7 +104,10 @@ export function readLogDecisions(files: readonly string[], format: string | LogF
   decisions = keepModels(decisions, opts.models);
   const sha256 = hashes.length === 1 ? hashes[0]
     : createHash('sha256').update(hashes.map((h, i) => `${h}  ${names[i]}\n`).join('')).digest('hex');
-  return { path: names.join(', '), sha256, kind: f.kind ?? `${f.name} log`, synthetic: false, decisions, notes };
+  return {
+    path: names.join(', '), sha256, kind: f.kind ?? `${f.name} log`, synthetic: false, decisions, notes,
+    ...(f.names ? { names: displayNames(Object.entries(f.names)) } : {}), ...(f.scripted ? { scripted: f.scripted } : {}),
+  };
 }
 
 /** The first line of a file (at most 64 KiB), or undefined when it cannot be read. */

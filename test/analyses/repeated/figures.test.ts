@@ -14,10 +14,13 @@ const REACTIONS: ReactionPoint[] = ['CC', 'CD', 'DC', 'DD'].map((previous, i) =>
 const o = { panels: [panel], opponents: ['tit-for-tat', 'always-defect'], subtitle: 'B = 100' };
 const figures = [roundsChart(ROUNDS, o), reactionsChart([...REACTIONS, { ...REACTIONS[0], previous: 'CD', opponent: 'always-defect', p_cooperate: NaN, lo: NaN, hi: NaN, n: 0 }], o)];
 
+type View = { title: { text: string }; data: { values: unknown[] }; layer: { encoding: Record<string, any> }[] };
+const views = (f: { spec: unknown }) => (f.spec as { concat: View[] }).concat;
+
 describe('repeated-play figures', () => {
   it('carry their rows (an undefined reaction left out) and compile without a warning', () => {
-    expect((figures[0].spec as { data: { values: unknown[] } }).data.values).toEqual(ROUNDS);
-    expect((figures[1].spec as { data: { values: unknown[] } }).data.values).toEqual(REACTIONS);
+    expect(views(figures[0]).flatMap((v) => v.data.values)).toEqual(ROUNDS);
+    expect(views(figures[1]).flatMap((v) => v.data.values)).toEqual(REACTIONS);
     for (const f of figures) expect(vegaLiteWarnings(f.spec), f.id).toEqual([]);
   });
 
@@ -27,22 +30,24 @@ describe('repeated-play figures', () => {
     expect(points(await renderSvg(figures[1].spec))).toBe(4);
   });
 
-  it('give nine opponents nine colours, legend swatches opaque, panel titles uncut; past twenty a dash and a shape as well', () => {
-    const many = (k: number) => ({ ...o, opponents: Array.from({ length: k }, (_, i) => `opp${i}`) });
-    const layers = (f: { spec: unknown }) => (f.spec as { spec: { layer: { encoding: Record<string, any> }[] } }).spec.layer;
-    const nine = roundsChart(ROUNDS, many(9));
-    for (const l of layers(nine)) {
-      expect(new Set(l.encoding.color.scale.range).size).toBe(9);
-      expect(l.encoding.color.legend).toMatchObject({ symbolOpacity: 1 });
-    }
-    expect((nine.spec as { facet: { row: { header: { labelLimit: number } } } }).facet.row.header.labelLimit).toBe(0);
-    const pairs = (f: { spec: unknown }, channel: string) => {
-      const l = layers(f).find((x) => x.encoding[channel])!;
-      return new Set(l.encoding.color.scale.range.map((col: string, i: number) => `${col} ${JSON.stringify(l.encoding[channel].scale.range[i])}`)).size;
+  it('one view per panel, each with its own x axis and a legend of its own opponents; an opponent keeps its colour and shape in every panel', () => {
+    const panels = ['A — g — f', 'B — g — f'];
+    const rows: RoundPoint[] = panels.flatMap((p, k) => ['x', 'y', 'z'].slice(k).map((opponent) => ({ panel: p, opponent, round: 1, cooperation: 0.5, lo: 0.4, hi: 0.6, n: 4 })));
+    const f = roundsChart(rows, { panels, opponents: ['x', 'y', 'z'], subtitle: '' });
+    expect(views(f).map((v) => v.title.text)).toEqual(panels);
+    const styleOf = (v: View, channel: string) => {
+      const enc = v.layer.find((l) => l.encoding[channel])!.encoding[channel];
+      return Object.fromEntries(enc.scale.domain.map((d: string, i: number) => [d, JSON.stringify(enc.scale.range[i])]));
     };
-    expect(pairs(roundsChart(ROUNDS, many(45)), 'strokeDash')).toBe(45);
-    expect(pairs(reactionsChart(REACTIONS, many(45)), 'shape')).toBe(45);
-    expect(layers(roundsChart(ROUNDS, many(20))).some((l) => l.encoding.strokeDash)).toBe(false);
+    for (const channel of ['color', 'shape']) {
+      const [a, b] = views(f).map((v) => styleOf(v, channel));
+      expect(Object.keys(a)).toEqual(['x', 'y', 'z']);
+      expect(Object.keys(b)).toEqual(['y', 'z']); // B's legend lists B's opponents only
+      expect(b.y).toBe(a.y);
+      expect(b.z).toBe(a.z);
+    }
+    for (const v of views(f)) for (const l of v.layer) expect(l.encoding.x.axis).not.toBeNull();
+    expect((f.spec as { resolve: { legend: Record<string, string> } }).resolve.legend.color).toBe('independent');
   });
 
   it.each(figures.map((f) => f.id))('spec snapshot %s (floats rounded)', async (id) => {

@@ -56,8 +56,9 @@ describe('a simulated run of the context-enrichment paper pilot', () => {
     for (const r of csv(join(out, 'reports/selective.csv'))) {
       const ss = mean(['regional', 'local'].map((w) => mean(FORMATS.slice(1).map((f) => Math.abs(p(r.model, r.condition, w, 'canonical-prose') - p(r.model, r.condition, w, f))))));
       const wr = mean(FORMATS.map((f) => p(r.model, r.condition, 'regional', f) - p(r.model, r.condition, 'local', f)));
-      expect(Number(r.surface_sensitivity)).toBeCloseTo(ss, 12);
-      expect(Number(r.world_responsiveness)).toBeCloseTo(wr, 12);
+      // the files carry 12 significant digits (README, "Numbers in the files"): inputs and results each within 5e-13
+      expect(Number(r.surface_sensitivity)).toBeCloseTo(ss, 11);
+      expect(Number(r.world_responsiveness)).toBeCloseTo(wr, 11);
     }
   });
 

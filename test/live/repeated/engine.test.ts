@@ -122,18 +122,20 @@ describe('runMatches on simulated models', () => {
     expect(p.inputTokens).toBeGreaterThan(2 * p2.inputTokens);
   });
 
-  it('export writes match, round, seat, opponent, opponent_action and payoff', async () => {
+  it('export writes match, round, seat, opponent (self for self-play, the id in opponent_id), opponent_action and payoff', async () => {
     const { path } = await play(DESIGN.replace('trials: 2', 'trials: 1'));
     const store = TrialStore.openExisting(path);
     let csv = '';
     await exportTrials(store, 'csv', async (c) => { csv += c; });
     store.close();
     const [head, ...lines] = csv.trim().split('\n');
-    expect(head).toContain('rep,match,round,seat,opponent,opponent_action,payoff,action');
+    expect(head).toContain('rep,match,round,seat,opponent,opponent_id,opponent_action,payoff,action');
     expect(lines).toHaveLength(48);
     const cols = head.split(',');
     const rows = lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
-    const self = rows.filter((x) => x.model === 'A' && x.opponent === 'A' && x.round === '1');
+    const self = rows.filter((x) => x.model === 'A' && x.opponent === 'self' && x.round === '1');
+    expect(self.every((x) => x.opponent_id === 'A')).toBe(true);
+    expect(rows.some((x) => x.opponent === x.model)).toBe(false);
     expect(self.map((x) => x.seat).sort()).toEqual(['1', '2']);
     expect(self[0].match).toBe(self[1].match);
     expect(self[0].opponent_action).toBe(self[1].action);

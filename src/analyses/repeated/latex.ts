@@ -1,0 +1,79 @@
+/**
+ * The repeated-play tables as LaTeX (reports/models.tex, cells.tex, reactions.tex, endgame.tex):
+ * the rows of the CSVs, numbers as the CSVs write them, names by their display names.
+ */
+import { join } from 'node:path';
+import type { OutputFile } from '../../core/atomic.js';
+import { shown } from '../../core/display-names.js';
+import { latexTable, type LatexCell } from '../../render/latex.js';
+import type { RepeatedAnalysis } from './analysis.js';
+import { PREVIOUS } from './layout.js';
+import { MODEL_STATS, type ModelRow } from './models.js';
+import { cellRows, endGameRows, reactionRows } from './tables.js';
+
+const l = (header: string) => ({ header, align: 'l' as const });
+const r = (header: string) => ({ header, align: 'r' as const });
+const NA = { number: '' };
+const v = (x: number): LatexCell => (Number.isFinite(x) ? x : NA);
+const interval = `95 % cluster-bootstrap intervals (match as cluster)`;
+
+function keyColumns(a: RepeatedAnalysis, opponent: boolean) {
+  return [l('Model'), l('Game'), l('Framing'), ...(opponent ? [l('Opponent')] : []), ...(a.settings.factors ?? []).map(l)];
+}
+function keyCells(a: RepeatedAnalysis, k: { model: string; game: string; framing: string; opponent?: string; factors: Readonly<Record<string, string>> }): string[] {
+  const ids = [k.model, k.game, k.framing, ...(k.opponent === undefined ? [] : [k.opponent])];
+  return [...ids.map((id) => shown(a.settings.names, id)), ...(a.settings.factors ?? []).map((f) => k.factors[f])];
+}
+
+const MODEL_HEADINGS: Readonly<Record<typeof MODEL_STATS[number], string>> = {
+  cooperation: 'Cooperation', first_round: 'Round 1', last_round: 'Last round', after_CC: 'after CC', after_CD: 'after CD', after_DC: 'after DC', after_DD: 'after DD',
+};
+
+export function modelsLatex(a: RepeatedAnalysis, rows: readonly ModelRow[]): string {
+  return latexTable({
+    caption: `Per model, the mean over its opponents of cooperation, cooperation in round 1 and in the last round, and P(cooperate) after each previous round, each with its ${interval}, B = ${a.settings.reps}.`,
+    label: 'tab:repeated-models',
+    columns: [...keyColumns(a, false), r('Opponents'), ...MODEL_STATS.flatMap((s) => [r(MODEL_HEADINGS[s]), r('low'), r('high')])],
+    rows: rows.map((x) => [...keyCells(a, x), x.opponents, ...MODEL_STATS.flatMap((s) => [v(x.values[s].point), v(x.values[s].lo), v(x.values[s].hi)])]),
+  });
+}
+
+export function cellsLatex(a: RepeatedAnalysis): string {
+  return latexTable({
+    caption: `Cooperation per model and opponent over all rounds, with its ${interval}, B = ${a.settings.reps}.`,
+    label: 'tab:repeated-cells',
+    columns: [...keyColumns(a, true), r('Matches'), r('Decisions'), r('Cooperation'), r('low'), r('high')],
+    rows: cellRows(a).map((x) => [...keyCells(a, x), x.matches, x.decisions, v(x.cooperation), v(x.lo), v(x.hi)]),
+  });
+}
+
+export function reactionsLatex(a: RepeatedAnalysis): string {
+  const byCell = new Map<string, number[]>();
+  const id = (x: { model: string; game: string; framing: string; opponent: string; factors: Readonly<Record<string, string>> }) => JSON.stringify([x.model, x.game, x.framing, x.opponent, x.factors]);
+  for (const x of reactionRows(a)) byCell.set(id(x), [...(byCell.get(id(x)) ?? []), x.n ? x.p_cooperate : NaN]);
+  return latexTable({
+    caption: 'P(cooperate) after each previous round (own move, the other\'s move) per model and opponent; empty where no decision followed that round.',
+    label: 'tab:repeated-reactions',
+    columns: [...keyColumns(a, true), ...PREVIOUS.map((p) => r(`after ${p}`))],
+    rows: cellRows(a).map((x) => [...keyCells(a, x), ...PREVIOUS.map((_, i) => v(byCell.get(id(x))?.[i] ?? NaN))]),
+  });
+}
+
+export function endGameLatex(a: RepeatedAnalysis): string {
+  return latexTable({
+    caption: `The end game: cooperation in the last round, in the rounds before it, and the drop (last − before) with its ${interval}.`,
+    label: 'tab:repeated-endgame',
+    columns: [...keyColumns(a, true), r('Last round'), r('Cooperation, last'), r('Before'), r('Drop'), r('low'), r('high')],
+    rows: endGameRows(a).map((x) => [...keyCells(a, x), x.last_round, v(x.cooperation_last), v(x.cooperation_before), v(x.drop), v(x.lo), v(x.hi)]),
+  });
+}
+
+/** reports/models.tex, cells.tex, reactions.tex and endgame.tex. */
+export function repeatedLatexFiles(reportsDir: string, a: RepeatedAnalysis, models: readonly ModelRow[]): OutputFile[] {
+  return [
+    { path: join(reportsDir, 'models.tex'), content: modelsLatex(a, models) },
+    { path: join(reportsDir, 'cells.tex'), content: cellsLatex(a) },
+    { path: join(reportsDir, 'reactions.tex'), content: reactionsLatex(a) },
+    { path: join(reportsDir, 'endgame.tex'), content: endGameLatex(a) },
+  ];
+}

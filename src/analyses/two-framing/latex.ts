@@ -1,0 +1,62 @@
+/**
+ * Table 2, Table 3 and family robustness as LaTeX (reports/table2.tex, table3.tex,
+ * family-robustness.tex): the rows of the CSVs, numbers as the CSVs write them, names by their
+ * display names when given.
+ */
+import { join } from 'node:path';
+import type { OutputFile } from '../../core/atomic.js';
+import { shown, type DisplayNames } from '../../core/display-names.js';
+import { POOLED } from '../../core/names.js';
+import { latexTable } from '../../render/latex.js';
+import type { TwoFramingAnalysis } from './analysis.js';
+import { familyRows, table2Rows, table3Rows } from './tables.js';
+import { namedAnalysis } from './named.js';
+
+const l = (header: string) => ({ header, align: 'l' as const });
+const r = (header: string) => ({ header, align: 'r' as const });
+
+export function table2Latex(a: TwoFramingAnalysis, names?: DisplayNames): string {
+  const { base, alt } = a.settings;
+  return latexTable({
+    caption: `Cooperation rates under the ${shown(names, base)} and ${shown(names, alt)} framings (counts of cooperative decisions), and the difference ${shown(names, alt)} − ${shown(names, base)}.`,
+    label: 'tab:table2',
+    columns: [l('Model'), l('Game'), r(`${shown(names, base)} rate`), r('count'), r(`${shown(names, alt)} rate`), r('count'), r('Difference')],
+    rows: table2Rows(a).map((x) => [shown(names, x.model), shown(names, x.game), x.base_rate, x.base_count, x.alt_rate, x.alt_count, x.difference]),
+  });
+}
+
+export function table3Latex(a: TwoFramingAnalysis, names?: DisplayNames): string {
+  const rows = table3Rows(a);
+  return latexTable({
+    caption: `Robustness R and action shift per model, with 95 % ${a.boot.method === 'bca' ? 'BCa' : 'percentile'} bootstrap intervals (B = ${a.settings.reps}).`,
+    label: 'tab:table3',
+    columns: [l('Model'), r('R'), r('R low'), r('R high'), r('Shift'), r('Shift low'), r('Shift high')],
+    rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.R, x.R_lo, x.R_hi, x.shift, x.shift_lo, x.shift_hi]),
+    rulesAfter: [rows.length - 2],
+  });
+}
+
+export function familyLatex(a: TwoFramingAnalysis, names?: DisplayNames): string {
+  return latexTable({
+    caption: `Family robustness over the ${a.family?.framings.length ?? 0} framings present (1 − the largest JSD / ln 2 over framing pairs), with 95 % bootstrap intervals.`,
+    label: 'tab:family-robustness',
+    columns: [l('Model'), l('Game'), r('R'), r('R low'), r('R high')],
+    rows: familyRows(a).map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.game === 'All' ? 'All' : shown(names, x.game), x.R, x.R_lo, x.R_hi]),
+  });
+}
+
+/** reports/table2.tex, table3.tex and (more than two framings) family-robustness.tex. */
+export function twoFramingLatexFiles(reportsDir: string, a: TwoFramingAnalysis, names?: DisplayNames): OutputFile[] {
+  return [
+    { path: join(reportsDir, 'table2.tex'), content: table2Latex(a, names) },
+    { path: join(reportsDir, 'table3.tex'), content: table3Latex(a, names) },
+    ...(a.family ? [{ path: join(reportsDir, 'family-robustness.tex'), content: familyLatex(a, names) }] : []),
+  ];
+}
+
+/** The files with their Table 2, Table 3 and family .tex written by display names (the other files as they are). */
+export function withNamedLatex(files: readonly OutputFile[], reportsDir: string, a: TwoFramingAnalysis | undefined, names?: DisplayNames): OutputFile[] {
+  if (!a || !names || Object.keys(names).length === 0) return [...files];
+  const named = new Map(twoFramingLatexFiles(reportsDir, namedAnalysis(a, names)).map((f) => [f.path, f]));
+  return files.map((f) => named.get(f.path) ?? f);
+}

@@ -1,0 +1,41 @@
+/**
+ * Display names (`--names FILE`, a `names:` block in a design or a log format): the name a paper
+ * gives a model, game, framing or opponent ("GPT-4" for `act_gpt4`). Figures, the report, the
+ * terminal and LaTeX show the name; CSV and JSON keep the id and add the name beside it.
+ */
+
+/** What a display name must be (the name rule of core/names-rule.ts), for the schemas' messages. */
+export const DISPLAY_NAME_RULE = 'a display name has no control character and at most 256 characters';
+
+/** id → display name; a null-prototype record, so an id such as "__proto__" is a key like any other. */
+export type DisplayNames = Readonly<Record<string, string>>;
+
+/** A null-prototype copy of the entries. */
+export function displayNames(entries: Iterable<readonly [string, string]> = []): DisplayNames {
+  const out = Object.create(null) as Record<string, string>;
+  for (const [id, name] of entries) out[id] = name;
+  return out;
+}
+
+/** The maps merged, a later one winning for an id both name (`--names` over a format's block). */
+export function mergeNames(...maps: readonly (DisplayNames | undefined)[]): DisplayNames {
+  return displayNames(maps.flatMap((m) => (m ? Object.entries(m) : [])));
+}
+
+/** The display name of an id: its name when one is given, the id otherwise. */
+export function shown(names: DisplayNames | undefined, id: string): string {
+  return names !== undefined && Object.prototype.hasOwnProperty.call(names, id) ? names[id] : id;
+}
+
+/** True when the map names the id. */
+export const isNamed = (names: DisplayNames | undefined, id: string): boolean =>
+  names !== undefined && Object.prototype.hasOwnProperty.call(names, id);
+
+/**
+ * The `<column>_name` columns a CSV adds: one per key column with at least one named level among
+ * the rows (none when no name applies, so a file without names is unchanged).
+ */
+export function nameColumns(names: DisplayNames | undefined, columns: readonly string[], levelsOf: (column: string) => readonly string[]): string[] {
+  if (!names || Object.keys(names).length === 0) return [];
+  return columns.filter((c) => levelsOf(c).some((v) => isNamed(names, v)));
+}

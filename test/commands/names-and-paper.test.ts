@@ -1,0 +1,120 @@
+/**
+ * A design's `names:` block reaches the repeated report and figures (the CSVs keep the ids and add
+ * the names; `--names` wins over the block), and `--figure-style paper` draws the figures for a
+ * paper: no title (it goes to figures/captions.md), the width in points, the chosen font, the
+ * paper palette; without the flag the figures are as before.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runInProcess } from '../helpers/in-process.js';
+import { ROOT } from '../helpers/cli.js';
+import { PAPER_PALETTE } from '../../src/render/paper-style.js';
+import { pngSize } from '../helpers/akata-report.js';
+import { writeStore } from '../helpers/store.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'samegame-names-paper-'));
+const store = join(tmp, 'run.sqlite');
+
+beforeAll(async () => {
+  const design = readFileSync(join(ROOT, 'data/designs/akata-pd-sim.yaml'), 'utf8')
+    .replace(/^trials: 10$/m, 'trials: 2').replace(/rounds: 10/, 'rounds: 3')
+    .replace(/^synthetic: true$/m, 'synthetic: true\nnames: { Sim-A: "Agent Alpha", always-defect: "All-D" }');
+  writeFileSync(join(tmp, 'd.yaml'), design);
+  const r = await runInProcess(['run', join(tmp, 'd.yaml'), '--store', store, '-q'], 120_000);
+  if (r.code !== 0) throw new Error(r.stderr);
+}, 180_000);
+
+describe('display names from a design', () => {
+  it('the report and the figures show the names; the CSVs keep the ids and add the names', async () => {
+    const out = join(tmp, 'a');
+    const r = await runInProcess(['analyze', store, '--out', out, '--reps', '100'], 60_000);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Agent Alpha');
+    const html = readFileSync(join(out, 'reports', 'report.html'), 'utf8');
+    expect(html).toContain('<td>Agent Alpha</td>');
+    expect(html).toContain('<td>All-D</td>');
+    expect(readFileSync(join(out, 'figures', 'repeated-rounds.svg'), 'utf8')).toContain('Agent Alpha');
+    const cells = readFileSync(join(out, 'reports', 'cells.csv'), 'utf8').split('\n');
+    expect(cells[0].endsWith(',model_name,opponent_name')).toBe(true);
+    expect(cells.find((l) => l.startsWith('Sim-A,') && l.includes(',always-defect,'))).toMatch(/,Agent Alpha,All-D$/);
+    expect(JSON.parse(readFileSync(join(out, 'reports', 'repeated.json'), 'utf8')).names).toEqual({ 'Sim-A': 'Agent Alpha', 'always-defect': 'All-D' });
+  });
+
+  it('--names wins over the design\'s block', async () => {
+    const names = join(tmp, 'names.csv');
+    writeFileSync(names, 'id,name\nSim-A,Model A\n');
+    const out = join(tmp, 'b');
+    const r = await runInProcess(['analyze', store, '--out', out, '--reps', '100', '--names', names, '-q'], 60_000);
+    expect(r.code, r.stderr).toBe(0);
+    const html = readFileSync(join(out, 'reports', 'report.html'), 'utf8');
+    expect(html).toContain('<td>Model A</td>');
+    expect(html).not.toContain('Agent Alpha');
+    expect(html).toContain('<td>All-D</td>');
+  });
+});
+
+describe('display names on reproduce', () => {
+  it('the report, the figures, Table 3 in the terminal and the LaTeX show the name; the CSVs keep the id', async () => {
+    const names = join(tmp, 'shipped-names.csv');
+    writeFileSync(names, 'id,name\nGPT-4,"R&D_50%_{x}"\nStag Hunt,Stag hunt (SH)\n');
+    const out = join(tmp, 'rep');
+    const r = await runInProcess(['reproduce', '--out', out, '--reps', '200', '--names', names], 120_000);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^R&D_50%_\{x\}\s+0\.65\d/m);
+    const html = readFileSync(join(out, 'reports', 'report.html'), 'utf8');
+    expect(html).toContain('<td>R&amp;D_50%_{x}</td>');
+    expect(html).toContain('Stag hunt (SH)');
+    expect(html).toContain('--names'); // the regenerate command
+    expect(readFileSync(join(out, 'figures', 'table3-forest.svg'), 'utf8')).toContain('R&amp;D_50%_{x}');
+    expect(readFileSync(join(out, 'reports', 'table3.tex'), 'utf8')).toContain('R\\&D\\_50\\%\\_\\{x\\} & 0.65');
+    expect(readFileSync(join(out, 'reports', 'table3.csv'), 'utf8')).toMatch(/^GPT-4,0\.65/m);
+    expect(readFileSync(join(out, 'reports', 'table2.csv'), 'utf8')).toContain('GPT-4,Stag Hunt,');
+  }, 180_000);
+
+  it('analyze of a one-shot store refuses --names in one line', async () => {
+    const store1 = join(tmp, 'one.sqlite');
+    writeStore(store1, { name: 'one' }, [{ model: 'A', game: 'G', framing: 'business', actions: ['C', 'D'] }, { model: 'A', game: 'G', framing: 'friend-sharing', actions: ['C', 'C'] }]);
+    const names = join(tmp, 'n1.csv');
+    writeFileSync(names, 'id,name\nA,Alpha\n');
+    const r = await runInProcess(['analyze', store1, '--names', names, '--out', join(tmp, 'one'), '-q'], 60_000);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('--names applies to repeated play');
+  });
+});
+
+describe('--figure-style paper', () => {
+  it('no drawn title (the captions file has it), the width in points, the font and palette asked for', async () => {
+    const out = join(tmp, 'p');
+    const r = await runInProcess(['analyze', store, '--out', out, '--reps', '100', '-q', '--figure-style', 'paper', '--figure-width', '240', '--figure-font', 'sans'], 60_000);
+    expect(r.code, r.stderr).toBe(0);
+    const spec = JSON.parse(readFileSync(join(out, 'figures', 'repeated-rounds.vl.json'), 'utf8'));
+    expect(spec.title).toBeUndefined();
+    expect(spec.config.font).toMatch(/^DejaVu Sans/);
+    // every colour but the house greys (view stroke, text) is from the paper palette
+    const colours = JSON.stringify(spec).match(/#[0-9a-f]{6}/g)!.filter((c) => !['#dddddd', '#222222', '#444444'].includes(c));
+    expect(colours.length).toBeGreaterThan(0);
+    expect(colours.filter((c) => !PAPER_PALETTE.includes(c))).toEqual([]);
+    const svg = readFileSync(join(out, 'figures', 'repeated-rounds.svg'), 'utf8');
+    const m = /^<svg[^>]* width="([\d.]+)pt" height="([\d.]+)pt" viewBox="0 0 (\d+) (\d+)"/.exec(svg)!;
+    expect(Number(m[1])).toBe(240);
+    expect(Number(m[2])).toBeCloseTo(240 * Number(m[4]) / Number(m[3]), 1);
+    expect(pngSize(join(out, 'figures', 'repeated-rounds.png')).width).toBe(Math.round(240 / 72 * 300)); // 300 dpi
+    expect(svg).not.toContain('>Cooperation by round<');
+    const captions = readFileSync(join(out, 'figures', 'captions.md'), 'utf8');
+    expect(captions).toContain('## repeated-rounds');
+    expect(captions).toContain('**Cooperation by round.** Share of cooperative decisions');
+  });
+
+  it('serif by default; the flags without --figure-style paper are refused in one line', async () => {
+    const out = join(tmp, 's');
+    expect((await runInProcess(['analyze', store, '--out', out, '--reps', '100', '-q', '--figure-style', 'paper'], 60_000)).code).toBe(0);
+    expect(readFileSync(join(out, 'figures', 'repeated-rounds.svg'), 'utf8')).toContain('font-family="DejaVu Serif');
+    const r = await runInProcess(['analyze', store, '--out', join(tmp, 'x'), '--figure-width', '300', '-q'], 60_000);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('--figure-style paper');
+  });
+});

@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { parseNames } from '../../src/sources/names-file.js';
+import { UserError } from '../../src/core/errors.js';
+import { shown, mergeNames } from '../../src/core/display-names.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDesign } from '../../src/live/design/design.js';
+import { BUILTIN_LOG_FORMATS, parseLogFormat } from '../../src/sources/logs/index.js';
+import { ROOT } from '../helpers/cli.js';
+
+/** The display-names file (--names FILE: CSV id,name). */
+describe('parseNames', () => {
+  it('reads id,name rows (quoted fields, a BOM, blank lines, CRLF), null-prototype', () => {
+    const n = parseNames('\uFEFFid,name\r\nact_gpt4,GPT-4\r\n\r\n"__proto__","R&D, ""50%"""\r\n', 'names.csv');
+    expect(shown(n, 'act_gpt4')).toBe('GPT-4');
+    expect(shown(n, '__proto__')).toBe('R&D, "50%"');
+    expect(shown(n, 'toString')).toBe('toString');
+    expect(shown(mergeNames(n, parseNames('id,name\nact_gpt4,GPT-4 (0613)\n', 'b.csv')), 'act_gpt4')).toBe('GPT-4 (0613)');
+  });
+
+  it('refuses in one line naming the file, line and field', () => {
+    expect(() => parseNames('model,name\na,b\n', 'f.csv')).toThrow('f.csv:1: the header must be id,name (got "model,name")');
+    expect(() => parseNames('id,name\na,b,c\n', 'f.csv')).toThrow('f.csv:2: a row has 2 fields, id and name (got 3)');
+    expect(() => parseNames('id,name\na,\n', 'f.csv')).toThrow('f.csv:2: field "name": is empty');
+    expect(() => parseNames('id,name\na,b\n\na,c\n', 'f.csv')).toThrow('f.csv:4: field "id": "a" is named twice (first on line 2)');
+    expect(() => parseNames('id,name\na,b\u0007\n', 'f.csv')).toThrow(/^f\.csv:2: field "name": .*U\+0007/);
+  });
+
+  it('any text: a map or one UserError naming the file (property)', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 200 }), (tail) => {
+      try {
+        parseNames(`id,name\n${tail}`, 'f.csv');
+      } catch (e) {
+        expect(e).toBeInstanceOf(UserError);
+        expect((e as Error).message).toMatch(/^f\.csv:\d+: /);
+        expect((e as Error).message).not.toContain('\n');
+      }
+    }), { numRuns: 1000 });
+  });
+
+  it('what Papa writes of unique ids and names, it reads back (property)', () => {
+    const text = fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim() === s && s !== '' && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]/.test(s));
+    fc.assert(fc.property(fc.uniqueArray(fc.tuple(text, text), { selector: (p) => p[0], maxLength: 12 }), (pairs) => {
+      const n = parseNames(`${Papa.unparse({ fields: ['id', 'name'], data: pairs }, { newline: '\n' })}\n`, 'f.csv');
+      expect(new Map(Object.entries(n))).toEqual(new Map(pairs));
+    }), { numRuns: 500 });
+  });
+});
+
+describe('names: blocks of designs and log formats', () => {
+  const design = readFileSync(join(ROOT, 'data/designs/akata-pd-sim.yaml'), 'utf8');
+  it('a design carries its names to the resolved design; a control character in a name is refused naming the line', () => {
+    expect(parseDesign(design.replace(/^synthetic: true$/m, 'synthetic: true\nnames: { Sim-A: Alpha }'), 'd.yaml').names).toEqual({ 'Sim-A': 'Alpha' });
+    expect(() => parseDesign(design.replace(/^synthetic: true$/m, 'synthetic: true\nnames: { Sim-A: "A\\u0007" }'), 'd.yaml')).toThrow(/^d\.yaml:\d+: .*names.*no control character/);
+  });
+  it('a log format too; the built-in akata format names the paper\'s players and marks its fixed strategies scripted', () => {
+    const yaml = 'name: x\nshape: decision\ncolumns: [m, o, a, r]\nmatch: { column: m }\nround: { column: r }\ngame: { constant: g }\nframing: { constant: f }\nseats:\n  - { model: { column: m }, opponent: { column: o }, action: a }\nactions: { labels: { g: { c: C, d: D } } }\n';
+    expect(parseLogFormat(`${yaml}names: { m1: Model One }\nscripted: [bot]\n`, 'f.yaml')).toMatchObject({ names: { m1: 'Model One' }, scripted: ['bot'] });
+    expect(() => parseLogFormat(`${yaml}names: { m1: "x\\u0007" }\n`, 'f.yaml')).toThrow(/^f\.yaml:\d+: .*no control character/);
+    expect(BUILTIN_LOG_FORMATS.akata.names).toMatchObject({ act_gpt4: 'GPT-4', act_j: 'Always J' });
+    expect(BUILTIN_LOG_FORMATS.akata.scripted).toEqual(['act_j', 'act_f', 'act_defect_once']);
+  });
+});
