@@ -1,5 +1,5 @@
 /**
- * The output-path rule (src/core/out-dir.ts, README "Output paths"): a path that cannot be looked
+ * The output-path rule (src/core/out-dir.ts, docs/reference/specifications.md, "Output paths"): a path that cannot be looked
  * at (symlink loop, name too long, no permission) is one line, exit 2, for --out, run --store and
  * export --out; export --out makes a missing folder; an existing symlink, FIFO, device or socket
  * is never replaced or written through, and a refused store leaves no journal behind.

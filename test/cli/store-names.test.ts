@@ -1,5 +1,5 @@
 /**
- * A store is held to the naming rule of every reader (README "Names"): a model named `Pooled`
+ * A store is held to the naming rule of every reader (docs/reference/specifications.md, "Names"): a model named `Pooled`
  * or a game named `All` (the tables' own rows), a line or paragraph separator, a name over the
  * length limit — refused by analyze, coverage, plan and export alike, one line, exit 2, nothing written.
  */
