@@ -18,7 +18,7 @@ const decisions: RepeatedDecision[] = moves.flatMap((m, j) => m.map((action, i) 
 
 function texts(interval: 'cluster-robust' | 'cluster-bootstrap'): string[] {
   const a = analyzeRepeatedPlay(decisions, { seed: 7, reps: 50, interval });
-  const subtitles = repeatedFigures(a).map((f) => JSON.stringify((f.spec as { title: unknown }).title));
+  const subtitles = repeatedFigures(a).map((f) => `${JSON.stringify((f.spec as { title: unknown }).title)} ${f.caption}`);
   const captions = [modelsLatex(a, modelRows(a)), cellsLatex(a), endGameLatex(a)].map((t) => t.match(/\\caption\{([^}]*)\}/)![1]);
   const section = repeatedModelsSection(a, modelRows(a)).blocks[0] as { text: string };
   return [...subtitles, ...captions, section.text];
