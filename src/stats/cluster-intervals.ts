@@ -159,6 +159,32 @@ export function clusterLinearInterval(columns: readonly ClusterColumn[], coefs: 
 }
 
 /**
+ * The unweighted mean of independent cells' rates (a model's rate over its opponents,
+ * reports/models.csv): one cell, that cell's rate interval; otherwise the t interval of the linear
+ * combination (`clusterLinearInterval`), and where that leaves [0, 1] or has no width, as for a
+ * rate, Clopper–Pearson on Korn & Graubard's effective n of the mean, n* = min(N, r(1 − r)/V) ·
+ * (t_{N−1}/t_ν)² with N the cells' decisions (√(N·G) where r(1 − r)·V = 0, G their matches).
+ */
+export function clusterMeanRateInterval(columns: readonly ClusterColumn[], level = 0.95): ClusterInterval {
+  if (columns.length === 1) return clusterRateInterval(columns[0], level);
+  const K = columns.length;
+  let point = 0, N = 0, G = 0;
+  for (const col of columns) {
+    const n = decisions(col);
+    let x = 0;
+    for (let j = 0; j < col.sums.length; j++) x += col.sums[j];
+    point += x / n / K; N += n; G += clusterCount(col);
+  }
+  const iv = clusterLinearInterval(columns, columns.map(() => 1 / K), point, [-Infinity, Infinity], level);
+  if (iv.kind === 'none' || (iv.lo >= 0 && iv.hi <= 1 && iv.hi > iv.lo)) return { ...iv, lo: snap(iv.lo, 0, 1), hi: snap(iv.hi, 0, 1) };
+  const t = tQuantile((1 + level) / 2, iv.df);
+  const V = ((iv.hi - iv.lo) / (2 * t)) ** 2, spread = point * (1 - point);
+  const nEff = spread > 0 && V > 0 ? Math.min(N, spread / V) * (tQuantile((1 + level) / 2, Math.max(1, N - 1)) / t) ** 2 : Math.sqrt(N * G);
+  const [lo, hi] = clopperPearson(point, nEff, level);
+  return { ...iv, lo, hi, kind: 'beta' };
+}
+
+/**
  * A smooth statistic f of independent cells' rates that is largest at equal rates (an R), by the
  * delta method to second order: gradient g_k and curvature h_k = ∂²f/∂r_k² at the observed rates,
  * each cell's CR2 variance V_k. The interval is f ± t_ν √V(Σ g_k r_k) with its lower end moved
