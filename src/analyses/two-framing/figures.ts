@@ -113,10 +113,8 @@ export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string
       const r2 = cellR2Rows(a);
       return cellR2Figure(r2.rows.map((r) => ({ ...r, game: gameName(r.game) })), { models, games, versions: r2.versions, intervals: intervalsNote(a) });
     }),
-    a.clusterRobust
-      ? bootstrapFigure(panels, `B = ${reps} cluster bootstrap replicates, seed ${seed}; cluster-robust intervals`, 'the ends of the 95 % cluster-robust interval (CR2 variance, Satterthwaite degrees of freedom), not read off these replicates')
-      : a.boot.method === 'bca'
-      ? bootstrapFigure(panels, `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}; BCa intervals`, 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)')
-      : bootstrapFigure(panels, `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}`),
+    bootstrapFigure(panels, `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}; 95 % ${intervalKind(a)} intervals`, a.clusterRobust
+      ? 'the ends of the 95 % cluster-robust interval (CR2 variance, Satterthwaite degrees of freedom), not read off these replicates'
+      : a.boot.method === 'bca' ? 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)' : undefined),
   ];
 }
