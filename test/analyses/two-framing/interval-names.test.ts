@@ -4,10 +4,11 @@ import { analyzeTwoFraming, type TwoFramingSettings } from '../../../src/analyse
 import { table3Latex } from '../../../src/analyses/two-framing/latex.js';
 import { twoFramingFigures } from '../../../src/analyses/two-framing/figures.js';
 import { table3Section } from '../../../src/analyses/two-framing/report.js';
+import { sweepFigure } from '../../../src/analyses/audit/figures.js';
 
 /**
  * Clustered cells (matches of 4 decisions) name their interval method the same way in table3.tex,
- * the report's Table 3 text and the Table 3 and cell-r2 figures: cluster-robust by default (the
+ * the report's Table 3 text, the Table 3, cell-r2 and bootstrap figures and the audit's attenuation sweep: cluster-robust by default (the
  * cell R2 intervals are the cluster-robust ones, not the bootstrap's), the percentile or BCa
  * cluster bootstrap with `clusterInterval: 'cluster-bootstrap'` or `interval: 'bca'` — never a
  * bootstrap without "cluster". Two models × two games, 6 matches per cell.
@@ -30,6 +31,8 @@ function texts(s: Partial<TwoFramingSettings>): Record<string, string> {
     report: (table3Section(a).blocks.find((b) => b.kind === 'text') as { text: string }).text,
     forest: subtitle('table3-forest') + caption('table3-forest'),
     r2: subtitle('cell-r2') + caption('cell-r2'),
+    bootstrap: subtitle('bootstrap-pooled'),
+    audit: sweepFigure([], a).caption,
   };
 }
 
@@ -37,7 +40,7 @@ describe('interval names of clustered cells', () => {
   it('cluster-robust (the default): every caption and subtitle says so, none says bootstrap', () => {
     for (const [where, t] of Object.entries(texts({}))) {
       expect(t, where).toContain('cluster-robust (CR2, Satterthwaite df) intervals');
-      expect(t, where).not.toMatch(/bootstrap/);
+      if (where !== 'bootstrap') expect(t, where).not.toMatch(/bootstrap/); // the bootstrap figure shows replicates, and names the intervals
     }
   });
   it('the cluster bootstrap: "percentile cluster-bootstrap" everywhere, with B', () => {
