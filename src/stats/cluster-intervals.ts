@@ -12,6 +12,8 @@
  * - a difference of two rates: r₂ − r₁ ± t_ν · √V with ν Satterthwaite's; where either rate has
  *   every match alike (its V = 0, so it adds nothing to √V), the MOVER combination of the two rates' intervals
  *   (Newcombe 1998; Zou & Donner 2008);
+ * - a mean of independent cells' rates (a model over its opponents): the t interval of the linear
+ *   combination, and where it leaves [0, 1], Clopper–Pearson on the effective n of the mean, as for a rate;
  * - fewer than MIN_CLUSTERS matches: no interval (NaN ends).
  */
 import { cr2Contrast, type ClusterColumn, type ContrastTerm } from './cluster-robust.js';
