@@ -50,7 +50,7 @@ export interface TrialsInput {
   readonly firstLines: readonly number[];
   readonly provenanceColumns: readonly ProvenanceColumn[];
   /** Read through a log format (src/sources/logs/): its name or description file, the files in order, the rounds kept. */
-  readonly logs?: { readonly format: string; readonly files: readonly string[]; readonly rounds?: string; readonly notes: readonly string[] };
+  readonly logs?: { readonly format: string; readonly files: readonly string[]; readonly rounds?: string; readonly shortMatches?: 'drop' | 'keep'; readonly notes: readonly string[] };
   /** The planned cells the cell_count check holds the table to (CELL_GRIDS of the two-framing analysis): repeated play is "as-played". */
   readonly grid?: 'crossed' | 'as-played';
 }
@@ -141,7 +141,7 @@ function layoutOf(file: string, r: TrialRecord, src: { columns: () => readonly s
   const cluster = opts.cluster ?? (!exported && r.has('cluster') ? 'cluster' : undefined); // an export's columns are its factors
   if (src.header) {
     for (const col of [...FACTORS, ...(cluster ? [cluster] : []), ...factors]) {
-      if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col));
+      if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col, columns));
     }
   }
   const outcome = exported ? 'action' : outcomeOf(file, src.header ? { ...r, line: 1 } : r, undefined);
