@@ -4,6 +4,7 @@
  * within studies when there are two studies or more; a meta-regression on the moderators; the
  * overall estimate with each study left out.
  */
+import { canonicalGameName } from '../../core/games.js';
 import { fitUnivariate, type MetaSettings, type UnivariateFit } from '../../stats/meta/univariate.js';
 import { fitMultilevel, type MultilevelFit } from '../../stats/meta/multilevel.js';
 import type { EffectMeasure } from '../../stats/meta/effect-size.js';
@@ -131,8 +132,13 @@ function leaveOneOut(rows: readonly EffectRow[], s: MetaSettings): LeaveOneOutRo
   return out;
 }
 
-/** Pool an effect table. */
-export function metaAnalyze(effects: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[] = []): MetaAnalysis {
+/**
+ * Pool an effect table. Games are keyed by their canonical name whatever the source calls them
+ * (core/games.ts: a direct run's "prisoners-dilemma" and a paper's "Prisoner's Dilemma" are one
+ * game), for every source kind and an effect table alike.
+ */
+export function metaAnalyze(given: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[] = []): MetaAnalysis {
+  const effects = given.map((r) => ({ ...r, game: canonicalGameName(r.game) }));
   const out = [...notes];
   const pooled: PooledRow[] = [];
   const add = (r: PooledRow | undefined) => { if (r) pooled.push(r); };
