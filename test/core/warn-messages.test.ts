@@ -15,7 +15,9 @@ import { notes as metaNotes } from './warn-messages-meta.js';
 const MODULES = readdirSync(join(ROOT, 'src/core/messages')).filter((f) => f.endsWith('.ts'));
 const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))
   .map((f) => readFileSync(join(ROOT, 'src', f), 'utf8'));
-const warned = [...new Set(sources.flatMap((s) => [...s.matchAll(/\.warn\((\w+)\.(\w+)\(/g)].map((m) => `${m[1]}.${m[2]}`)))];
+/** Every message function named on a line that calls .warn( (both arms of a conditional too). */
+const warned = [...new Set(sources.flatMap((s) => s.split('\n').filter((l) => l.includes('.warn('))
+  .flatMap((l) => [...l.matchAll(/\b(\w*[mM]sg\w*)\.(\w+)\(/g)].map((m) => `${m[1]}.${m[2]}`))))];
 
 /** A message's text from arguments of several shapes (numbers, strings, lists), the first that works. */
 function textOf(f: (...a: unknown[]) => unknown): string {
@@ -35,9 +37,10 @@ describe('messages given to logger.warn start in lower case', () => {
     const objects: Record<string, Record<string, (...a: unknown[]) => unknown>> = {};
     for (const m of MODULES) Object.assign(objects, await import(join(ROOT, 'src/core/messages', m)));
     expect(warned.length).toBeGreaterThan(10);
+    expect(warned.filter((w) => typeof objects[w.split('.')[0]]?.[w.split('.')[1]] !== 'function'), 'named but not found').toEqual([]);
     const capital = warned.filter((w) => {
       const [o, f] = w.split('.');
-      return objects[o]?.[f] !== undefined && !lowerStart(textOf(objects[o][f]));
+      return !lowerStart(textOf(objects[o][f]));
     });
     expect(capital).toEqual([]);
   });
