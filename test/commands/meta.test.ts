@@ -47,6 +47,9 @@ describe('samegame meta on the shipped example', () => {
     expect((await runCli(['meta', 'data/meta/lore-heydari.yaml', '--out', bySource])).code).toBe(0);
     const digitized = readFileSync(join(bySource, 'reports', 'meta-regression.csv'), 'utf8').split('\n').find((l) => l.startsWith('source=digitized,'));
     expect(digitized!.split(',').slice(1, 4)).toEqual(['0', '0.0961374886983', '0']);
+    // the README's caveat, said by the run: the digitized figure repeats the reconstructed study
+    const note = 'studies &quot;lore-heydari-2024&quot; and &quot;digitized-figure&quot; give identical effects in all 12 of their cells';
+    expect(readFileSync(join(bySource, 'reports', 'report.html'), 'utf8')).toContain(note);
   });
 
   it('the same outputs on a second run (byte for byte, figures aside)', async () => {
