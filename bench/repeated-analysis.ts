@@ -21,10 +21,10 @@ export function benchRepeatedAnalysis(rounds = 3): BenchRow[] {
   const csv = decisionsCsv(input.decisions);
   const ours: number[] = [], theirs: number[] = [];
   let numpy = '', failure = '';
-  analyzeRepeatedPlay(input.decisions, { seed: 1, reps: 200 }); // warm-up (JIT), as numpy's first run is excluded too
+  analyzeRepeatedPlay(input.decisions, { seed: 1, reps: 200, interval: 'cluster-bootstrap' }); // warm-up (JIT), as numpy's first run is excluded too
   for (let i = 0; i < rounds; i++) {
     const t = performance.now();
-    analyzeRepeatedPlay(input.decisions, { seed: DEFAULTS.seed, reps });
+    analyzeRepeatedPlay(input.decisions, { seed: DEFAULTS.seed, reps, interval: 'cluster-bootstrap' });
     ours.push((performance.now() - t) / 1000);
     const py = spawnSync('python3', ['test/analyses/repeated/reference_repeated.py', '--bench', String(i), String(reps), '1'], { input: csv, encoding: 'utf8', maxBuffer: 1 << 26 });
     if (py.status === 0) { const r = JSON.parse(py.stdout) as { min_s: number; numpy: string }; theirs.push(r.min_s); numpy = r.numpy; } else failure = py.stderr.trim().split('\n').pop() ?? 'python3 failed';

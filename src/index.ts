@@ -29,6 +29,13 @@ export { fitUnivariate, META_DEFAULTS, type MetaSettings, type MetaTest, type Po
 export { fitMultilevel, type MultilevelFit } from './stats/meta/multilevel.js';
 export { TAU2_ESTIMATORS, TAU2_METHODS, type Tau2Method, type Tau2Estimator } from './stats/meta/tau2.js';
 export { countsEffect, ratesEffect, EFFECT_MEASURES, type EffectMeasure, type Effect } from './stats/meta/effect-size.js';
+export { cr2Contrast, type ClusterColumn, type ContrastTerm, type ContrastResult } from './stats/cluster-robust.js';
+export { clusterRateInterval, clusterDifferenceInterval, clusterLinearInterval, clusterSmoothInterval, MIN_CLUSTERS, FEW_CLUSTERS, type ClusterInterval, type ClusteredIntervalMethod } from './stats/cluster-intervals.js';
+export { tQuantile, betaQuantile, betaCdf } from './stats/t-beta.js';
+export { chi2Cdf, chi2Sf, ncChi2Cdf, noncentralityInterval } from './stats/chi2.js';
+export { framingTest, gStatistic, jsdScale, type FramingTest, type FramingPairCounts } from './stats/framing-test.js';
+export { wilsonInterval, moverInterval, type WeightedRate } from './stats/wilson.js';
+export { supTBand, type SupTBand } from './stats/sup-t.js';
 
 // Readers (sources).
 export { readRates, type RatesInput, type RateRow, type ReadRatesOptions, type RatesKind, PLANNED_PAIR } from './sources/rates-csv.js';
@@ -63,7 +70,7 @@ export {
   compareWithPublished, judge, reproductionCheck, reproductionCsv, reproductionSentence, VERDICTS,
   type Reproduction, type ReproductionRow, type Verdict, type VerdictRule, type VerdictSettings,
 } from './analyses/reproduction/index.js';
-export { coverageStudy, truthRates, type CoverageResult, type CoverageRow, type CoverageTruth } from './analyses/coverage/index.js';
+export { coverageStudy, truthRates, type CoverageMethod, type CoverageResult, type CoverageRow, type CoverageTruth } from './analyses/coverage/index.js';
 export { meta, type EffectRow, type MetaAnalysis, type MetaAnalysisSettings, type PooledRow, type MultilevelRow, type Manifest } from './analyses/meta/index.js';
 export { readEffects, type EffectTable, type EffectTableRow } from './sources/effects-csv.js';
 export { repeated, type RepeatedAnalysis, type RepeatedCell, type CellRow, type RoundRow, type ReactionRow, type EndGameRow } from './analyses/repeated/index.js';

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { relative } from 'node:path';
-import { coverage, COVERAGE_DEFAULTS, coverageText, TWO_FRAMING_DEFAULTS, type CoverageTruth } from '../commands/coverage.js';
-import type { IntervalMethod } from '../stats/bootstrap.js';
+import { coverage, COVERAGE_DEFAULTS, coverageText, TWO_FRAMING_DEFAULTS, type CoverageMethod, type CoverageTruth } from '../commands/coverage.js';
 import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
 import { collect, addDigitizedFlags, addLogFlags, checkLogFlags, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
@@ -17,25 +16,25 @@ const oneOf = <T extends string>(flag: string, values: readonly T[]) => (v: stri
 };
 
 interface CoverageFlags {
-  data?: string; trials?: string[]; format?: string; rounds?: string; cluster?: string; digitized?: string; layout?: string; pixelError?: number; out: string; run?: number; sims: number; reps: number; seed: number; interval: IntervalMethod | 'both';
+  data?: string; trials?: string[]; format?: string; rounds?: string; cluster?: string; digitized?: string; layout?: string; pixelError?: number; out: string; run?: number; sims: number; reps: number; seed: number; interval: CoverageMethod | 'both';
   truth: CoverageTruth; attenuation?: number; base?: string; alt?: string; quiet?: boolean;
 }
 
 export function registerCoverage(program: Command): void {
   addDigitizedFlags(addLogFlags(program
     .command('coverage')
-    .description('Measure how often the bootstrap intervals hold the truth on your own design: simulate it from known rates, bootstrap each simulation')
+    .description('Measure how often the intervals hold the truth on your own design: simulate it (clustered cells match by match) from rates drawn around the observed ones, analyze each simulation')
     .argument('[store]', 'trial store written by `samegame run` (instead of --data)')
     .option('--data <file>', 'rates CSV giving the cells and n (default: the shipped data)')
     .option('--trials <file>', 'per-trial CSV or JSONL giving the cells and n (instead of --data; attenuation defaults to none); or a published log with --format (repeatable)', collect)
-    .option('--cluster <column>', 'cluster column of the per-trial file (a clustered file is refused: coverage simulates independent decisions)')
+    .option('--cluster <column>', 'cluster column of the per-trial file: its matches are simulated as they are (beta-binomial, within-match correlation from the data)')
     .option('--digitized <file>', 'WebPlotDigitizer project (.tar or wpd.json) giving the cells and n, with --layout (instead of --data)')
     .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
     .option('--run <id>', 'run id within the store (default: the latest)', parseIntFlag('--run', 1))
     .option('--sims <n>', `simulated data sets (at most ${MAX_SIMS})`, parseIntFlag('--sims', 1, MAX_SIMS), COVERAGE_DEFAULTS.sims)
     .option('--reps <n>', `bootstrap replicates per simulation (at most ${MAX_COVERAGE_REPS})`, parseIntFlag('--reps', 1, MAX_COVERAGE_REPS), COVERAGE_DEFAULTS.reps)
-    .option('--interval <method>', 'percentile, bca or both', oneOf('--interval', ['percentile', 'bca', 'both'] as const), 'both')
-    .option('--truth <kind>', 'observed (the observed rates) or equal (framings made equal: R = 1)', oneOf('--truth', ['observed', 'equal'] as const), COVERAGE_DEFAULTS.truth)
+    .option('--interval <method>', 'percentile, bca, cluster-robust, cluster-bootstrap or both (every interval the analysis offers for the input)', oneOf('--interval', ['percentile', 'bca', 'cluster-robust', 'cluster-bootstrap', 'both'] as const), 'both')
+    .option('--truth <kind>', 'jeffreys (drawn around the observed rates for each simulation), observed (the observed rates) or equal (framings made equal: R = 1)', oneOf('--truth', ['jeffreys', 'observed', 'equal'] as const), COVERAGE_DEFAULTS.truth)
     .option('--seed <n>', 'seed of the simulations and their bootstraps', parseIntFlag('--seed'), TWO_FRAMING_DEFAULTS.seed)
     .option('--attenuation <a>', 'attenuation (default 0.70 for --data, 1 for a store or --trials)', parseUnitFlag('--attenuation'))
     .option('--base <name>', 'base framing')

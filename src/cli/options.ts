@@ -1,5 +1,5 @@
 import { BUILTIN_LOG_FORMATS, FILE_FLAGS, isPluginSpec, parseRoundRange, type InputChoice, type SourceId } from '../commands/flags.js';
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
@@ -137,12 +137,20 @@ export function terminalLogger(opts: boolean | TerminalLoggerOptions = false): T
   };
 }
 
-/** --interval percentile|bca: how intervals are read off the bootstrap replicates. */
-export const parseIntervalFlag = (v: string): IntervalMethod => {
-  if (v !== 'percentile' && v !== 'bca') throw new InvalidArgumentError(msg.badFlag('--interval', v, 'percentile or bca'));
+/** --interval percentile|bca|cluster-bootstrap: how intervals are read off the bootstrap replicates (clustered data: cluster-robust unless cluster-bootstrap). */
+export type IntervalFlag = IntervalMethod | 'cluster-bootstrap';
+export const parseIntervalFlag = (v: string): IntervalFlag => {
+  if (v !== 'percentile' && v !== 'bca' && v !== 'cluster-bootstrap') throw new InvalidArgumentError(msg.badFlag('--interval', v, 'percentile, bca or cluster-bootstrap'));
   return v;
 };
-export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca (bias-corrected and accelerated)';
+export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca (bias-corrected and accelerated); clustered data (repeated play, --cluster, logs) get small-sample cluster-robust intervals unless cluster-bootstrap (the percentile cluster bootstrap)';
+
+/** The settings of an --interval value: the bootstrap's method, and for clustered data whether the cluster bootstrap replaces the cluster-robust intervals. */
+export function intervalSettings(v: IntervalFlag): { interval: IntervalMethod; clusterInterval?: 'cluster-bootstrap' } {
+  return v === 'cluster-bootstrap' ? { interval: 'percentile', clusterInterval: 'cluster-bootstrap' } : { interval: v };
+}
+/** --simultaneous (reproduce, report, analyze). */
+export const SIMULTANEOUS_HELP = 'per-model intervals of Table 3 as simultaneous 95 % bands (sup-t over the models, from the same replicates); default pointwise, the paper\'s';
 
 /** The flags of every command that analyzes a rates file (reproduce, report, audit). */
 export interface RatesFlags {
@@ -151,12 +159,15 @@ export interface RatesFlags {
   expect?: string;
   verdictAlpha?: number;
   publishedReps?: number;
+  publishedMethod?: 'percentile' | 'bca';
   trials?: string[]; cluster?: string; factor?: string[];
   /** --format, --rounds: published logs read through a log format (src/sources/logs/). */
   format?: string; rounds?: string;
   /** --digitized PROJECT with --layout LAYOUT.csv and --pixel-error K. */
   digitized?: string; layout?: string; pixelError?: number;
-  interval: IntervalMethod;
+  interval: IntervalFlag;
+  /** --simultaneous (reproduce, report): per-model bands. */
+  simultaneous?: boolean;
 }
 
 export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; attenuation: number; base: string; alt: string }): Command {
@@ -208,6 +219,7 @@ export function inputFlags(o: RatesFlags, cmd: Command) {
   return {
     ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, layout: o.layout, pixelError: o.pixelError,
     attenuation: cmd.getOptionValueSource('attenuation') === 'default' ? undefined : o.attenuation,
+    ...intervalSettings(o.interval),
   };
 }
 
@@ -250,7 +262,8 @@ export const parseLevelFlag = (flag: string) => parseNumberFlag(flag, { min: 0, 
 export function addExpectFlag(cmd: Command, defaultNote: string): Command {
   return cmd.option('--expect <file>', `published values to compare with (CSV: table,model,game,statistic,published[,reps]); writes reports/reproduction.csv${defaultNote}`)
     .option('--verdict-alpha <a>', 'with --expect: family-wise false-alarm level of the verdicts over the interval endpoints compared (default 0.05)', parseLevelFlag('--verdict-alpha'))
-    .option('--published-reps <n>', 'with --expect: bootstrap replicates behind the published endpoints, where a row has no reps column (default: --reps)', parseIntFlag('--published-reps', 1, Number.MAX_SAFE_INTEGER));
+    .option('--published-reps <n>', 'with --expect: bootstrap replicates behind the published endpoints, where a row has no reps column (default: 1,000, the smallest count in common use, said so in the outputs)', parseIntFlag('--published-reps', 1, Number.MAX_SAFE_INTEGER))
+    .addOption(new Option('--published-method <method>', 'with --expect: the publication\'s interval method, where a row has no method column; compared endpoints are read that way whatever --interval shows (default: percentile)').choices(['percentile', 'bca']));
 }
 
 

@@ -25,7 +25,9 @@ function settingsSection(res: RepeatedResult): Section {
   return {
     id: 'settings', heading: 'Settings',
     blocks: [
-      { kind: 'facts', items: [['seed', String(s.seed)], ['replicates', String(s.reps)], ['cluster', 'match'], ['interval', '95 % percentile'], ...pair] },
+      { kind: 'facts', items: [
+        ...(s.interval === 'cluster-bootstrap' ? [['seed', String(s.seed)], ['replicates', String(s.reps)]] as const : []), ['cluster', 'match'],
+        ['interval', s.interval === 'cluster-bootstrap' ? '95 % percentile cluster bootstrap' : '95 % cluster-robust (CR2, Satterthwaite df)'], ...pair] },
       { kind: 'text', text: 'Regenerate with:' },
       { kind: 'code', text: wrappedCommand(res.command) },
     ],

@@ -110,7 +110,7 @@ function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed:
   const src = opts.sourceArgs ?? { positional: [input.path], flags: {} };
   return regenerateCommand('analyze', src.positional, {
     ...src.flags, factor: opts.factors?.length ? opts.factors : undefined, players: opts.players === 'all' ? 'all' : undefined, names: opts.namesFile, seed, reps, rounds: rangeText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
-    interval: opts.interval === 'bca' ? 'bca' : undefined,
+    interval: opts.clusterInterval ?? (opts.interval === 'bca' ? 'bca' : undefined), simultaneous: opts.simultaneous === true,
   });
 }
 
@@ -127,10 +127,9 @@ export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedO
   const factors = checkedFactors(input, opts.factors);
   const command = commandOf(input, { ...opts, factors }, seed, reps);
   const two = twoFramingOf(input, { ...opts, factors }, reportsDir, command, logger); // its input errors come before the bootstrap of the rounds
-  const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}), ...(Object.keys(names).length ? { names } : {}) }, logger);
+  const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}), ...(Object.keys(names).length ? { names } : {}), ...(opts.clusterInterval ? { interval: opts.clusterInterval } : {}) }, logger);
   const models = repeated.tables.models(analysis);
-  const thin = repeated.thinNote(analysis);
-  if (thin) logger.warn(thin);
+  for (const note of [repeated.thinNote(analysis), repeated.fewNote(analysis)]) if (note) logger.warn(note);
   const files = [...repeated.tables.files(reportsDir, analysis, input, command, models), ...withNamedLatex(two?.files ?? [], reportsDir, two?.result.analysis, names)];
   return { kind: 'repeated', input, analysis, models, twoFraming: two?.result, files, outDir, reportsDir, command };
 }

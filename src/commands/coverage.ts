@@ -1,6 +1,8 @@
 import { join, resolve } from 'node:path';
 import { TrialStore } from '../live/store/store.js';
-import { chooseOneShotRun, readStore, runKind, storeTable } from '../sources/store.js';
+import { chooseRun, readStore, runKind, storeTable } from '../sources/store.js';
+import { readRepeatedStore } from '../sources/repeated-store.js';
+import { repeated } from '../analyses/repeated/index.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { attenuationOf, isClustered, readInput, sourceName, sourceOf } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
@@ -11,12 +13,11 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
-import type { IntervalMethod } from '../stats/bootstrap.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
-import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
+import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, type CoverageMethod, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';
 
-export { COVERAGE_DEFAULTS, coverageText, type CoverageTruth } from '../analyses/coverage/index.js';
+export { COVERAGE_DEFAULTS, coverageText, type CoverageMethod, type CoverageTruth } from '../analyses/coverage/index.js';
 export { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
 
 export interface CoverageOptions {
@@ -39,7 +40,7 @@ export interface CoverageOptions {
   readonly sims?: number;
   readonly reps?: number;
   readonly seed?: number;
-  readonly interval?: IntervalMethod | 'both';
+  readonly interval?: CoverageMethod | 'both';
   readonly truth?: CoverageTruth;
   /** Default: the input kind's (SOURCES), as reproduce and analyze. */
   readonly attenuation?: number;
@@ -59,13 +60,29 @@ function storeCells(path: string, runId?: number): CellTable {
   const store = TrialStore.openExisting(path);
   try {
     // Damaged rows (bad JSON, rates outside [0, 1], control characters) end in the store's one-line message.
-    const source = readStore(path, () => storeTable(store, chooseOneShotRun(store, path, runId)));
+    const run = readStore(path, () => chooseRun(store, path, runId));
+    // repeated play: the decisions' framing table, clustered by match (as analyze builds it), simulated match by match
+    if (runKind(run, () => []) === 'repeated') return repeated.framingTable(readRepeatedStore(path, { run: run.id }).decisions);
+    const source = readStore(path, () => storeTable(store, run));
     if (runKind(source.run, () => source.extraFactors) === 'enrichment') throw new UserError(coverageMsg.notTwoFraming(path));
     if (source.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
     return source.folded;
   } finally {
     store.close();
   }
+}
+
+/**
+ * The methods whose coverage is measured: `both` (the default) is every interval the analysis
+ * offers for the input — percentile and BCa for independent trials, cluster-robust (the default)
+ * and the cluster bootstrap for clustered cells; percentile on clustered cells is the cluster
+ * bootstrap's, cluster-robust on independent trials the percentile one.
+ */
+function coverageMethods(interval: CoverageMethod | 'both' | undefined, clustered: boolean): CoverageMethod[] {
+  if (!interval || interval === 'both') return clustered ? ['cluster-robust', 'cluster-bootstrap'] : ['percentile', 'bca'];
+  if (clustered && interval === 'percentile') return ['cluster-bootstrap'];
+  if (!clustered && (interval === 'cluster-robust' || interval === 'cluster-bootstrap')) return ['percentile'];
+  return [interval];
 }
 
 /** Every model–game has both planned framings (the readers of files check this themselves). */
@@ -97,7 +114,6 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     checkPlanned(table, source.file, base, alt);
   } else {
     const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
-    if (isClustered(read.table)) throw new UserError(coverageMsg.clustered(read.path));
     table = read.table;
   }
   if (base === alt) throw new UserError(msg.sameFraming(base));
@@ -107,13 +123,14 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     attenuation: attenuationOf(source, opts.attenuation),
     base, alt,
     sims: opts.sims ?? COVERAGE_DEFAULTS.sims,
-    methods: !opts.interval || opts.interval === 'both' ? ['percentile', 'bca'] as const : [opts.interval],
+    methods: coverageMethods(opts.interval, isClustered(table)),
     truth: opts.truth ?? COVERAGE_DEFAULTS.truth,
     level: COVERAGE_DEFAULTS.level,
   };
   const ns = [...new Set(table.cells.map((c) => cellSize(c.obs)))];
   logger.info(coverageMsg.title(settings.sims, settings.truth, `${table.cells.length} cells, n = ${ns.join(', ')}`));
   const result = coverageStudy(table, settings, progressOf(logger, 'coverage'));
+  if (isClustered(table)) logger.info(coverageMsg.clustered(table.cells.reduce((s, c) => s + (c.obs.kind === 'clustered' ? c.obs.sizes.length : 0), 0), result.icc));
   const outDir = resolve(opts.out ?? '.');
   const files: OutputFile[] = [
     { path: join(outDir, 'reports', 'coverage.csv'), content: coverageCsv(result.rows) },

@@ -5,7 +5,7 @@ import { makeReport, type VerificationReport } from '../core/checks.js';
 import type { Logger } from '../core/logger.js';
 import { reproductionMsg } from '../core/messages/reproduction.js';
 import { packageRoot } from '../core/paths.js';
-import { readPublished, type PublishedValues } from '../sources/published.js';
+import { readPublished, type PublishedMethod, type PublishedValues } from '../sources/published.js';
 import { defaultPublished, type Source } from '../sources/input.js';
 import type { TwoFramingAnalysis } from '../analyses/two-framing/index.js';
 import { UserError } from '../core/errors.js';
@@ -20,11 +20,13 @@ export interface ExpectOptions {
   readonly verdictAlpha?: number;
   /** --published-reps: the publication's bootstrap replicates where a row has no `reps` (default: --reps). */
   readonly publishedReps?: number;
+  /** --published-method: the publication's interval method where a row has no `method` (default percentile). */
+  readonly publishedMethod?: PublishedMethod;
 }
 
 /** The verdict flags a regenerate command names: when published values are compared and the flag was given. */
-export const verdictFlags = (o: Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps'>, published: unknown) =>
-  (published ? { verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps } : {});
+export const verdictFlags = (o: Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps' | 'publishedMethod'>, published: unknown) =>
+  (published ? { verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod } : {});
 
 /** The verdict settings of the options, validated (a library caller's bad value is a user error too). */
 export function verdictSettings(o: ExpectOptions): VerdictSettings {
@@ -32,7 +34,7 @@ export function verdictSettings(o: ExpectOptions): VerdictSettings {
   if (a !== undefined && !(a > 0 && a < 1)) throw new UserError(reproductionMsg.badAlpha(String(a)));
   const b = o.publishedReps;
   if (b !== undefined && !(Number.isSafeInteger(b) && b >= 1)) throw new UserError(reproductionMsg.badPublishedReps(String(b)));
-  return { alpha: a, publishedReps: b };
+  return { alpha: a, publishedReps: b, publishedMethod: o.publishedMethod };
 }
 
 /**
@@ -44,7 +46,8 @@ export function readExpected(o: ExpectOptions, source: Source, logger: Logger): 
   const shipped = defaultPublished(source);
   if (o.expect === false || (o.expect === undefined && shipped === undefined)) {
     // The verdicts' level and the publication's replicates mean nothing without published values.
-    const flag = o.verdictAlpha !== undefined ? '--verdict-alpha' : o.publishedReps !== undefined ? '--published-reps' : undefined;
+    const flag = o.verdictAlpha !== undefined ? '--verdict-alpha' : o.publishedReps !== undefined ? '--published-reps'
+      : o.publishedMethod !== undefined ? '--published-method' : undefined;
     if (flag) throw new UserError(reproductionMsg.verdictFlagWithoutExpect(flag));
     return undefined;
   }

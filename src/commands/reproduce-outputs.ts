@@ -21,7 +21,7 @@ import { sourceAnalyses } from './source-analyses.js';
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
   const rep = res.reproduction;
   return ratesCommand(command, res.input, res.analysis.settings, {
-    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps }, rep), names: res.names?.file, pooling: res.pooling,
+    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps, publishedMethod: rep?.settings.publishedMethod }, rep), names: res.names?.file, pooling: res.pooling,
   });
 }
 

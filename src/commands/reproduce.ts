@@ -18,11 +18,12 @@ import { sourceAnalyses } from './source-analyses.js';
 
 /** Table 3 as the terminal shows it (reproduce, report, analyze). */
 export { table3Text } from '../analyses/two-framing/terminal.js';
+export { framingTestText, hasFramingTests } from '../analyses/two-framing/framing-tests.js';
 
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = twoFraming.defaults;
 
-export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice, Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps'> {
+export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice, Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps' | 'publishedMethod'> {
   /** Output directory; reports/ (and figures/) are written under it. */
   out?: string;
   /** `--figure-style paper` (render/paper-style.ts); the default style otherwise. */
@@ -67,11 +68,11 @@ export interface ReproduceResult {
  * the interval method when not the default, and the published values compared with.
  */
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
-  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly names?: string; readonly pooling?: string } = {}): string {
+  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly names?: string; readonly publishedMethod?: string; readonly pooling?: string } = {}): string {
   return regenerateCommand(command, [], {
     ...inputFlagsOf(input), seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
-    interval: extra.interval === 'bca' ? 'bca' : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
-    pooling: extra.pooling === 'random' ? 'random' : undefined,
+    interval: extra.interval === 'bca' || extra.interval === 'cluster-bootstrap' ? extra.interval : undefined, simultaneous: s.simultaneous === true, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
+    publishedMethod: extra.publishedMethod, pooling: extra.pooling === 'random' ? 'random' : undefined,
   });
 }
 
@@ -89,6 +90,8 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
     base: opts.base ?? DEFAULTS.base,
     alt: opts.alt ?? DEFAULTS.alt,
     interval: opts.interval ?? 'percentile',
+    ...(opts.clusterInterval ? { clusterInterval: opts.clusterInterval } : {}),
+    ...(opts.simultaneous ? { simultaneous: true } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   const input = readInput(opts, settings.base, settings.alt);
@@ -98,7 +101,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const analysis = twoFraming.analyze(input.table, settings, logger);
   opts.onAnalysis?.(analysis);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const command = ratesCommand('reproduce', input, settings, { interval: opts.interval, expect: published?.path, ...verdictFlags(opts, published), names: opts.namesFile, pooling: opts.pooling });
+  const command = ratesCommand('reproduce', input, settings, { interval: opts.clusterInterval ?? opts.interval, expect: published?.path, ...verdictFlags(opts, published), names: opts.namesFile, pooling: opts.pooling });
   const compared = compareExpected(analysis, published, opts);
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared) });
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);

@@ -62,6 +62,15 @@ describe('analyze STORE --rounds', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('coverage of the repeated store: its framing table simulated match by match, both clustered intervals reported', async () => {
+    const out = join(dir, 'coverage');
+    const r = await runCli(['coverage', store, '--base', 'akata-jf', '--alt', 'akata-fj', '--sims', '3', '--reps', '20', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/clustered cells \(\d+ matches\): each simulation redraws every cell's matches as they are/);
+    const rows = readFileSync(join(out, 'reports', 'coverage.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    expect(new Set(rows.map((x) => x[1]))).toEqual(new Set(['cluster-robust', 'cluster-bootstrap']));
+  });
+
   it('--format on a store is still refused (it reads --trials logs)', async () => {
     const r = await runCli(['analyze', store, '--format', 'akata', '--out', join(dir, 'f')]);
     expect(r.code).toBe(2);

@@ -1,8 +1,8 @@
 /**
  * coverage --trials: a per-trial file gives the same cells and n as the counts file it was made
  * from (test/fixtures/trials/make_fixtures.py), so with the same seed and attenuation the
- * simulated coverage table is identical; a clustered file is refused (coverage simulates
- * independent decisions), writing nothing.
+ * simulated coverage table is identical; a clustered file is simulated match by match and its
+ * coverage given for the cluster-robust intervals and the cluster bootstrap.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,12 +25,13 @@ describe('samegame coverage --trials', () => {
     expect(csv('counts').trim().split('\n').length).toBeGreaterThan(1);
   });
 
-  it('refuses a clustered per-trial file and an input given twice, with one line and nothing written', async () => {
+  it('a clustered per-trial file: simulated match by match, both clustered intervals reported; an input given twice refused, nothing written', async () => {
+    const c = await runCli(['coverage', '--trials', join(FIX, 'clustered.csv'), '--cluster', 'conversation', '--out', join(dir, 'clustered'), '--sims', '4', '--reps', '50']);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stderr).toMatch(/clustered cells \(\d+ matches\): each simulation redraws every cell's matches as they are \(beta-binomial, within-match correlation \d\.\d{3}/);
+    const methods = new Set(readFileSync(join(dir, 'clustered', 'reports', 'coverage.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[1]));
+    expect([...methods]).toEqual(['cluster-robust', 'cluster-bootstrap']);
     const out = join(dir, 'refused');
-    const c = await runCli(['coverage', '--trials', join(FIX, 'clustered.csv'), '--cluster', 'conversation', '--out', out, '--sims', '2', '--reps', '50']);
-    expect(c.code).toBe(2);
-    expect(c.stderr.trim().split('\n')).toHaveLength(1);
-    expect(c.stderr).toContain('clustered per-trial file cannot be simulated');
     const both = await runCli(['coverage', '--trials', join(FIX, 'trials.csv'), '--data', join(FIX, 'counts.csv'), '--out', out]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('give one input');

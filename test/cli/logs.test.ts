@@ -32,7 +32,8 @@ describe('--trials FILE --format akata', () => {
   it('two logs are two framings (the files\' stems); the letters of each file are decoded from its points', async () => {
     const out = mkdtempSync(join(dir, 'out-'));
     const r = await runCli(['reproduce', '--trials', one, '--trials', two, '--format', 'akata', '--base', 'one', '--alt', 'two', '--reps', '100', '--out', out, '-q']);
-    expect(r.stderr).toBe('');
+    // one match per cell: Table 3 has no interval, and says so (docs/methods.md §8.4); nothing else on stderr
+    expect(r.stderr).toMatch(/^warning: no interval: R\["X"\], shift\["X"\], .* rest on a cell of fewer than 3 matches\n$/);
     expect(r.code).toBe(0);
     const rows = readFileSync(join(out, 'reports', 'table2.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
     // Hand count from the points (8/8 CC, 0/10 CD, 10/0 DC, 5/5 DD), both seats of every match: X against Y
@@ -112,6 +113,20 @@ describe('--trials FILE --format akata', () => {
     expectRows(csv('rounds.csv'), hand.rounds.map((x) => ({ ...x, opponent: opp(x) })), (x) => `${x.model}|${x.opponent}|${x.round}`, 'cooperation', 'n');
     expectRows(csv('reactions.csv'), hand.reactions.map((x) => ({ ...x, opponent: opp(x) })), (x) => `${x.model}|${x.opponent}|${x.previous}`, 'p_cooperate', 'n');
     expect(readFileSync(join(out, 'reports', 'report.html'), 'utf8')).toContain('<td>GPT-4</td>'); // the format's names: block
+    // No interval from fewer than 3 matches (every cell of this log has 1 or 2), and no zero-width
+    // interval for a rate strictly between 0 and 1 in any table (docs/methods.md §21)
+    const cells = csv('cells.csv');
+    for (const c of cells.filter((x) => Number(x.matches) < 3)) {
+      expect([c.lo, c.hi], `${c.model} ${c.opponent}`).toEqual(['', '']);
+      expect(c.note).toMatch(/^[12] match(es)?: no interval \(fewer than 3\); match values /);
+    }
+    expect(r.stdout).toContain('— (2 matches: 0.200, 0.200)');
+    for (const [name, rate] of [['cells.csv', 'cooperation'], ['rounds.csv', 'cooperation'], ['reactions.csv', 'p_cooperate']] as const) {
+      for (const row of csv(name)) {
+        const p = Number(row[rate]);
+        if (row.lo !== '' && p > 0 && p < 1) expect(Number(row.hi) - Number(row.lo), `${name} ${JSON.stringify(row)}`).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('two framings where X meets X and Y but Y meets only X: the cells as played pass cell_count (6 of 6; the full cross would want 8)', async () => {
@@ -138,11 +153,11 @@ describe('--trials FILE --format akata', () => {
     const r = await runCli(['analyze', '--trials', log, '--format', 'fairgame', '--factor', 'personality', '--factor', 'n_rounds_is_known', '--out', out, '--reps', '100']);
     expect(r.code, r.stderr).toBe(0);
     const [head, ...rows] = readFileSync(join(out, 'reports', 'cells.csv'), 'utf8').trim().split('\n');
-    expect(head).toBe('model,game,framing,opponent,personality,n_rounds_is_known,matches,decisions,cooperation,lo,hi');
+    expect(head).toBe('model,game,framing,opponent,personality,n_rounds_is_known,matches,decisions,cooperation,lo,hi,df,note');
     // By hand: cooperative-selfish C D C (2/3), selfish-cooperative D D C (1/3), selfish-selfish D D D + C D D (1/6, one match).
     expect(rows.map((l) => l.split(',')).map((c) => `${c[4]},${c[5]},${c[6]},${c[7]},${Number(c[8]).toFixed(6)}`).sort()).toEqual([
       `cooperative-selfish,True,1,3,${(2 / 3).toFixed(6)}`, `selfish-cooperative,True,1,3,${(1 / 3).toFixed(6)}`, `selfish-selfish,True,1,6,${(1 / 6).toFixed(6)}`,
     ]);
-    expect(readFileSync(join(out, 'reports', 'reactions.csv'), 'utf8').split('\n')[0]).toBe('model,game,framing,opponent,personality,n_rounds_is_known,previous,n,p_cooperate,lo,hi');
+    expect(readFileSync(join(out, 'reports', 'reactions.csv'), 'utf8').split('\n')[0]).toBe('model,game,framing,opponent,personality,n_rounds_is_known,previous,n,p_cooperate,lo,hi,df');
   });
 });

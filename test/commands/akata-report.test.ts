@@ -83,7 +83,7 @@ describe('the Akata log\'s report', () => {
     expect(specPanels(spec)[1].series).toContain(HOSTILE);
     expect(readFileSync(join(named, 'figures', 'repeated-rounds.svg'), 'utf8')).toContain(esc);
     const cells = readFileSync(join(named, 'reports', 'cells.csv'), 'utf8').split('\n');
-    expect(cells[0]).toBe('model,game,framing,opponent,matches,decisions,cooperation,lo,hi,model_name,opponent_name');
+    expect(cells[0]).toBe('model,game,framing,opponent,matches,decisions,cooperation,lo,hi,df,note,model_name,opponent_name');
     expect(cells[1]).toMatch(/^act_gpt4,.*,"?R&D_50%_\{x\}"?,self$/);
     expect(readFileSync(join(named, 'reports', 'models.tex'), 'utf8')).toContain('R\\&D\\_50\\%\\_\\{x\\}');
   });

@@ -20,9 +20,9 @@ describe('analyzeRepeated: the outputs of repeated play as one atomic set', () =
     expect(readdirSync(join(dir, 'run', 'reports')).sort()).toEqual(['cells.csv', 'cells.tex', 'endgame.csv', 'endgame.tex', 'models.csv', 'models.tex', 'reactions.csv', 'reactions.tex', 'repeated.json', 'report.html', 'rounds.csv']);
     expect(readdirSync(join(dir, 'run', 'figures')).sort()).toEqual(['repeated-reactions.png', 'repeated-reactions.svg', 'repeated-reactions.vl.json', 'repeated-rounds.png', 'repeated-rounds.svg', 'repeated-rounds.vl.json']);
     const reports = join(dir, 'run', 'reports');
-    expect(csvLines(join(reports, 'cells.csv'))[0]).toBe('model,game,framing,opponent,matches,decisions,cooperation,lo,hi');
-    expect(csvLines(join(reports, 'rounds.csv'))[0]).toBe('model,game,framing,opponent,round,n,cooperation,lo,hi');
-    expect(csvLines(join(reports, 'reactions.csv'))[0]).toBe('model,game,framing,opponent,previous,n,p_cooperate,lo,hi');
+    expect(csvLines(join(reports, 'cells.csv'))[0]).toBe('model,game,framing,opponent,matches,decisions,cooperation,lo,hi,df,note');
+    expect(csvLines(join(reports, 'rounds.csv'))[0]).toBe('model,game,framing,opponent,round,n,cooperation,lo,hi,df');
+    expect(csvLines(join(reports, 'reactions.csv'))[0]).toBe('model,game,framing,opponent,previous,n,p_cooperate,lo,hi,df');
     // 2 models × 3 opponents: 6 cells, 4 rounds each, 4 previous rounds each
     expect(csvLines(join(reports, 'cells.csv'))).toHaveLength(1 + 6);
     expect(csvLines(join(reports, 'rounds.csv'))).toHaveLength(1 + 6 * 4);

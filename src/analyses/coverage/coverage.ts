@@ -1,52 +1,58 @@
 import type { CellTable } from '../../core/cells.js';
-import { cellId, cellRate, cellSize, levels } from '../../core/cells.js';
+import { cellRate, cellSize, levels } from '../../core/cells.js';
 import { POOLED, stat, statLabel } from '../../core/names.js';
-import { BinomialSampler } from '../../stats/binomial.js';
-import { bcaIntervals, bootstrap, type IntervalMethod } from '../../stats/bootstrap.js';
+import type { IntervalMethod } from '../../stats/bootstrap.js';
 import { combineEstimands } from '../../stats/combine.js';
-import { streamFor } from '../../stats/rng.js';
-import { familyEstimand, familyLayout, twoFramingEstimand, twoFramingLayout, type TwoFramingSettings } from '../two-framing/index.js';
 import { table3Columns } from '../../stats/table3.js';
+import type { ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
+import { analyzeTwoFraming, familyEstimand, familyLayout, twoFramingEstimand, twoFramingLayout, type TwoFramingSettings } from '../two-framing/index.js';
+import { rateHits, simDesign, simTable, simTruth, type CoverageTruth } from './simulate.js';
 
-/** Where the simulated truth comes from: the observed rates, or rates moved so that the framings of each model–game agree. */
-export type CoverageTruth = 'observed' | 'equal';
+export type { CoverageTruth } from './simulate.js';
+
+/** An interval method whose coverage is measured: the bootstrap's (percentile, BCa) or, for clustered cells, cluster-robust and the cluster bootstrap. */
+export type CoverageMethod = IntervalMethod | ClusteredIntervalMethod;
 
 export interface CoverageSettings {
   readonly sims: number;
-  readonly methods: readonly IntervalMethod[];
+  readonly methods: readonly CoverageMethod[];
   readonly truth: CoverageTruth;
   readonly level: number;
 }
 
-export const COVERAGE_DEFAULTS = { sims: 200, reps: 2000, truth: 'observed', level: 0.95 } as const;
+export const COVERAGE_DEFAULTS = { sims: 200, reps: 2000, truth: 'jeffreys', level: 0.95 } as const;
 
 /** One row of reports/coverage.csv. */
 export interface CoverageRow {
   readonly statistic: string;
-  readonly method: IntervalMethod;
+  readonly method: CoverageMethod;
   readonly nominal: number;
-  /** Share of simulations whose interval contains the truth. */
+  /** Share of simulations whose interval contains the truth (a simulation without an interval does not). */
   readonly coverage: number;
   /** Monte Carlo standard error of the coverage, √(c(1 − c)/sims). */
   readonly mc_se: number;
   readonly mean_width: number;
+  /** The statistic's true value (its mean over the simulations when the truth is drawn afresh for each). */
   readonly truth: number;
 }
 
 export interface CoverageResult {
   readonly settings: TwoFramingSettings & CoverageSettings;
   readonly rows: readonly CoverageRow[];
-  /** The true rate of every cell, in table order. */
+  /** The true rate of every cell, in table order (the observed rates when the truth is drawn around them). */
   readonly truthRates: readonly number[];
+  /** Within-match correlation the clustered cells were simulated with (0 when none). */
+  readonly icc: number;
 }
 
 /**
- * The true rates of the simulation: the observed ones, or (truth 'equal') each model–game's
- * framings set to its pooled rate Σx/Σn, so that every R is exactly 1 and every shift 0.
+ * The fixed true rates of the simulation: the observed ones (truth 'observed' and, as the centre of
+ * its draws, 'jeffreys'), or (truth 'equal') each model–game's framings set to its pooled rate
+ * Σx/Σn, so that every R is exactly 1 and every shift 0.
  */
 export function truthRates(table: CellTable, truth: CoverageTruth): number[] {
   const observed = table.cells.map((c) => cellRate(c.obs));
-  if (truth === 'observed') return observed;
+  if (truth !== 'equal') return observed;
   const sums = new Map<string, { x: number; n: number }>();
   const mg = (i: number) => JSON.stringify([table.cells[i].key.model, table.cells[i].key.game]);
   table.cells.forEach((c, i) => {
@@ -63,11 +69,21 @@ function coveredNames(models: readonly string[], family: boolean): string[] {
   return [...groups.flatMap((g) => table3Columns().map((c) => stat(c.names.groupConservative, g))), ...(family ? groups.map((g) => stat('Rfam', g)) : [])];
 }
 
+/** The two-framing settings that make a method's intervals, as analyze and reproduce make them. */
+function methodSettings(settings: TwoFramingSettings, m: CoverageMethod): TwoFramingSettings {
+  if (m === 'cluster-bootstrap') return { ...settings, interval: 'percentile', clusterInterval: 'cluster-bootstrap' };
+  if (m === 'cluster-robust') return { ...settings, interval: 'percentile', clusterInterval: 'cluster-robust' };
+  return { ...settings, interval: m };
+}
+
 /**
- * Coverage of the bootstrap intervals on the user's own design: each simulation redraws every cell
- * as Binomial(n, p_true) (same cells, same n), runs the full bootstrap, and asks whether each
- * interval contains the statistic's true value (the estimand evaluated on the true rates).
- * Simulation s draws its cells from streams (seed, "coverage s cell") and bootstraps with seed + 1 + s.
+ * Coverage of the intervals samegame reports on the user's own design: each simulation draws true
+ * rates (fixed, or around the observed ones), redraws every cell as the design has it (binary:
+ * Binomial(n, p); clustered: the same matches, beta-binomial with the estimated within-match
+ * correlation), runs the two-framing analysis exactly as analyze and reproduce do with each
+ * method, and asks whether each interval contains the statistic's true value (the estimand on the
+ * true rates). Simulation s draws truths from (seed, "truth s cell"), data from
+ * (seed, "coverage s cell"), and bootstraps with seed + 1 + s.
  */
 export function coverageStudy(table: CellTable, settings: TwoFramingSettings & CoverageSettings,
   onProgress?: (done: number, total: number) => void): CoverageResult {
@@ -76,27 +92,30 @@ export function coverageStudy(table: CellTable, settings: TwoFramingSettings & C
   const estimand = combineEstimands(twoFramingEstimand(layout, settings.attenuation), ...(family ? [familyEstimand(familyLayout(table))] : []));
   const names = coveredNames(layout.models, family);
   const idx = names.map((n) => estimand.names.indexOf(n));
-  const p = truthRates(table, settings.truth);
-  const truth = new Float64Array(estimand.names.length);
-  estimand.evaluate(Float64Array.from(p), truth);
-
-  const ids = table.cells.map((c) => cellId(table.factors, c.key));
-  const ns = table.cells.map((c) => cellSize(c.obs));
-  const samplers = ns.map((n, i) => new BinomialSampler(n, p[i]));
+  const design = simDesign(table);
+  const fixed = settings.truth === 'jeffreys' ? undefined : truthRates(table, settings.truth);
+  const truth = new Float64Array(estimand.names.length), truthSum = new Float64Array(names.length);
   const covered = settings.methods.map(() => new Float64Array(names.length));
   const width = settings.methods.map(() => new Float64Array(names.length));
+  const given = settings.methods.map(() => new Float64Array(names.length)); // simulations with an interval (none below 3 matches)
+  // clustered cells: each cell's rate interval as the repeated tables print it, pooled over cells
+  const rates = settings.methods.map(() => ({ hit: 0, of: 0, width: 0 }));
+  const clusteredRates = table.cells.some((c) => c.obs.kind === 'clustered');
   for (let s = 0; s < settings.sims; s++) {
-    const cells = ids.map((id, i) => ({ id, obs: { kind: 'binary' as const, n: ns[i], x: samplers[i].draw(streamFor(settings.seed, `coverage\u0000${s}\u0000${id}`)) } }));
-    const boot = bootstrap(cells, estimand, { seed: settings.seed + 1 + s, reps: settings.reps, level: settings.level });
+    const p = simTruth(design, fixed, settings.seed, s);
+    estimand.evaluate(Float64Array.from(p), truth);
+    idx.forEach((j, r) => { truthSum[r] += truth[j]; });
+    const sim = simTable(design, p, settings.seed, s);
     settings.methods.forEach((m, k) => {
-      const iv = m === 'bca'
-        ? bcaIntervals(cells, estimand, Float64Array.from(cells, (c) => c.obs.x / c.obs.n), boot.point, boot.replicates, settings.reps, settings.level)
-        : boot;
+      const { boot } = analyzeTwoFraming(sim, { ...methodSettings(settings, m), seed: settings.seed + 1 + s });
       idx.forEach((j, r) => {
-        const t = truth[j];
-        if (iv.lo[j] <= t + 1e-12 && t <= iv.hi[j] + 1e-12) covered[k][r]++;
-        width[k][r] += iv.hi[j] - iv.lo[j];
+        const name = estimand.names[j], lo = boot.get(name).lo, hi = boot.get(name).hi, t = truth[j];
+        if (lo <= t + 1e-12 && t <= hi + 1e-12) covered[k][r]++;
+        if (hi >= lo) { width[k][r] += hi - lo; given[k][r]++; }
       });
+      if (clusteredRates && (m === 'cluster-robust' || m === 'cluster-bootstrap')) {
+        for (const h of rateHits(sim, p, m, settings.seed + 1 + s, settings.reps)) if (h !== undefined) { rates[k].of++; rates[k].width += h.width; if (h.hit) rates[k].hit++; }
+      }
     });
     onProgress?.(s + 1, settings.sims);
   }
@@ -104,7 +123,13 @@ export function coverageStudy(table: CellTable, settings: TwoFramingSettings & C
     const c = covered[k][r] / settings.sims;
     const [kind, parts] = [n.slice(0, n.indexOf('[')), JSON.parse(n.slice(n.indexOf('['))) as string[]];
     return { statistic: statLabel(kind, ...parts), method, nominal: settings.level, coverage: c,
-      mc_se: Math.sqrt((c * (1 - c)) / settings.sims), mean_width: width[k][r] / settings.sims, truth: truth[idx[r]] };
+      mc_se: Math.sqrt((c * (1 - c)) / settings.sims), mean_width: width[k][r] / given[k][r], truth: truthSum[r] / settings.sims };
   }));
-  return { settings, rows, truthRates: p };
+  const rateRows = settings.methods.flatMap((method, k): CoverageRow[] => {
+    const { hit, of, width: w } = rates[k];
+    if (of === 0) return [];
+    const c = hit / of;
+    return [{ statistic: 'rate (each clustered cell)', method, nominal: settings.level, coverage: c, mc_se: Math.sqrt((c * (1 - c)) / of), mean_width: w / of, truth: NaN }];
+  });
+  return { settings, rows: [...rows, ...rateRows], truthRates: fixed ?? design.rates, icc: design.rho };
 }

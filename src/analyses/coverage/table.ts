@@ -12,5 +12,5 @@ export function coverageCsv(rows: readonly CoverageRow[]): string {
 /** The terminal table: coverage with its Monte Carlo error, mean width and truth. */
 export function coverageText(rows: readonly CoverageRow[], title: string): string {
   return `${title}\n${textTable(['Statistic', 'Interval', 'Coverage', '± MC s.e.', 'Mean width', 'Truth'],
-    rows.map((r) => [r.statistic, r.method, r.coverage.toFixed(3), r.mc_se.toFixed(3), r.mean_width.toFixed(4), r.truth.toFixed(4)]))}`;
+    rows.map((r) => [r.statistic, r.method, r.coverage.toFixed(3), r.mc_se.toFixed(3), r.mean_width.toFixed(4), Number.isFinite(r.truth) ? r.truth.toFixed(4) : '—']))}`;
 }

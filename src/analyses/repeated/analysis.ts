@@ -2,16 +2,20 @@ import type { RepeatedDecision } from '../../core/decisions.js';
 import type { DisplayNames } from '../../core/display-names.js';
 import { stat } from '../../core/names.js';
 import type { Estimand, StatInfo } from '../../stats/bootstrap.js';
-import { groupBootstrap, type GroupBootstrapResult } from '../../stats/group-bootstrap.js';
+import type { GroupBootstrapResult } from '../../stats/group-bootstrap.js';
+import { FEW_CLUSTERS, MIN_CLUSTERS } from '../../stats/cluster-intervals.js';
 import { progressOf, type Logger } from '../../core/logger.js';
 import { analyzeMsg } from '../../core/messages/analyze.js';
-import { CELL_FACTORS, cellId, columnOf, PREVIOUS, repeatedCells, type RepeatedCell } from './layout.js';
+import { CELL_FACTORS, columnOf, PREVIOUS, repeatedCells, type RepeatedCell } from './layout.js';
+import { bootstrapStatistics, robustStatistics, withoutInterval, type RepeatedInterval, type RepeatedStatistics } from './intervals.js';
 
 export interface RepeatedSettings {
   readonly seed: number;
   readonly reps: number;
   /** Further decision factors kept in the cells (`analyze --factor persona`), after the opponent. */
   readonly factors?: readonly string[];
+  /** How intervals are made; cluster-robust when absent. */
+  readonly interval?: RepeatedInterval;
   /** Display names of models, games, framings and opponents (figures, report, terminal, LaTeX; CSV adds them beside the ids). */
   readonly names?: DisplayNames;
 }
@@ -23,14 +27,18 @@ export interface RepeatedAnalysis {
   /** Index of each cell's end-game drop among the statistics. */
   readonly drops: readonly number[];
   readonly settings: RepeatedSettings;
-  /** The bootstrap; lo and hi are NaN for a statistic whose decisions come from fewer than MIN_MATCHES matches. */
-  readonly boot: GroupBootstrapResult;
-  /** Statistics without an interval (fewer than MIN_MATCHES matches), and cells with fewer than MIN_MATCHES matches. */
-  readonly thin: { readonly statistics: number; readonly cells: number };
+  /** Every statistic with its interval; lo and hi are NaN for a statistic whose decisions come from fewer than MIN_MATCHES matches. */
+  readonly stats: RepeatedStatistics;
+  /** The cluster bootstrap, with `interval: 'cluster-bootstrap'`. */
+  readonly boot?: GroupBootstrapResult;
+  /** Statistics without an interval (fewer than MIN_MATCHES matches), cells with fewer than MIN_MATCHES matches, and cells with few (MIN_MATCHES … FEW_MATCHES − 1). */
+  readonly thin: { readonly statistics: number; readonly cells: number; readonly few: number };
 }
 
-/** Matches a statistic's decisions must come from for an interval: one match has no spread to redraw (its interval would be a point). */
-export const MIN_MATCHES = 2;
+/** Matches a statistic's decisions must come from for an interval: with two, G − 1 = 1 degree of freedom leaves no usable interval. */
+export const MIN_MATCHES = MIN_CLUSTERS;
+/** Cells with fewer matches than this are flagged: their intervals rest on G − 1 < 9 degrees of freedom. */
+export const FEW_MATCHES = FEW_CLUSTERS;
 
 const RATE: StatInfo = { kind: 'other', bounds: [0, 1] };
 const DIFFERENCE: StatInfo = { kind: 'other', bounds: [-1, 1] };
@@ -79,42 +87,39 @@ export function repeatedEstimand(cells: readonly RepeatedCell[]): { estimand: Es
 }
 
 /**
- * The repeated analysis of a set of decisions: cells, their match columns and one cluster
- * bootstrap with the match as the cluster of every statistic (each cell's matches redrawn from the
- * (seed, cell) stream).
+ * The repeated analysis of a set of decisions: cells, their match columns and an interval for
+ * every statistic with the match as the cluster — cluster-robust by default, or one cluster
+ * bootstrap (each cell's matches redrawn from the (seed, cell) stream) with `interval:
+ * 'cluster-bootstrap'`.
  */
 export function analyzeRepeatedPlay(decisions: readonly RepeatedDecision[], settings: RepeatedSettings, logger?: Logger): RepeatedAnalysis {
   const cells = repeatedCells(decisions, settings.factors);
   const { estimand, offsets, drops } = repeatedEstimand(cells);
-  const boot = groupBootstrap(cells.map((c) => ({ id: cellId(c), columns: c.columns })), estimand,
-    { seed: settings.seed, reps: settings.reps, onProgress: progressOf(logger, 'bootstrap') });
-  const { boot: marked, statistics } = withoutThinIntervals(boot, cells, offsets, drops);
-  return { cells, offsets, drops, settings, boot: marked, thin: { statistics, cells: cells.filter((c) => c.matches.length < MIN_MATCHES).length } };
-}
-
-/** Matches with at least one decision in column c of a cell. */
-function columnMatches(cell: RepeatedCell, c: number): number {
-  const v = cell.columns.sizes[c];
-  let m = 0;
-  for (let j = 0; j < v.length; j++) if (v[j] > 0) m++;
-  return m;
-}
-
-/** The bootstrap with lo = hi = NaN (no interval) where a statistic's decisions come from fewer than MIN_MATCHES matches. */
-function withoutThinIntervals(boot: GroupBootstrapResult, cells: readonly RepeatedCell[], offsets: readonly number[], drops: readonly number[]): { boot: GroupBootstrapResult; statistics: number } {
-  const lo = Float64Array.from(boot.lo), hi = Float64Array.from(boot.hi);
-  let statistics = 0;
-  const drop = (i: number) => { if (Number.isFinite(lo[i]) || Number.isFinite(hi[i])) statistics++; lo[i] = NaN; hi[i] = NaN; };
-  cells.forEach((c, i) => {
-    const k = c.columns.sizes.length;
-    for (let col = 0; col < k; col++) if (columnMatches(c, col) < MIN_MATCHES) drop(offsets[i] + col);
-    const last = columnMatches(c, columnOf.round(c.horizon)), before = columnMatches(c, columnOf.beforeLast(c.horizon));
-    if (Math.min(last, before) < MIN_MATCHES) drop(drops[i]);
-  });
-  return { boot: { ...boot, lo, hi }, statistics };
+  const slots = { offsets, drops };
+  const { stats, boot } = settings.interval === 'cluster-bootstrap'
+    ? bootstrapStatistics(cells, estimand, slots, { seed: settings.seed, reps: settings.reps, onProgress: progressOf(logger, 'bootstrap') })
+    : { stats: robustStatistics(cells, estimand, slots), boot: undefined };
+  const few = cells.filter((c) => c.matches.length >= MIN_MATCHES && c.matches.length < FEW_MATCHES).length;
+  return {
+    cells, offsets, drops, settings, stats, ...(boot ? { boot } : {}),
+    thin: { statistics: withoutInterval(stats), cells: cells.filter((c) => c.matches.length < MIN_MATCHES).length, few },
+  };
 }
 
 /** The note of the statistics left without an interval (report, repeated.json, the terminal's warning); undefined when every statistic has one. */
 export function thinNote(a: RepeatedAnalysis): string | undefined {
   return a.thin.statistics === 0 ? undefined : analyzeMsg.thinIntervals(a.thin.statistics, a.thin.cells, a.cells.length, MIN_MATCHES);
+}
+
+/** The note of the cells with few matches (MIN_MATCHES … FEW_MATCHES − 1), whose intervals rest on few degrees of freedom; undefined when none. */
+export function fewNote(a: RepeatedAnalysis): string | undefined {
+  return a.thin.few === 0 ? undefined : analyzeMsg.fewMatches(a.thin.few, a.cells.length, FEW_MATCHES);
+}
+
+/** The flag of one statistic's interval: "2 matches: no interval", "few matches: interval from G − 1 = 4 degrees of freedom", or "". */
+export function intervalFlag(a: RepeatedAnalysis, index: number): string {
+  const g = a.stats.matches[index];
+  if (!Number.isFinite(a.stats.point[index])) return '';
+  if (g < MIN_MATCHES) return analyzeMsg.noIntervalFlag(g, MIN_MATCHES);
+  return g < FEW_MATCHES ? analyzeMsg.fewMatchesFlag(g, a.stats.df[index]) : '';
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import type { RepeatedDecisions } from '../../core/decisions.js';
 import { toolInfo } from '../../core/paths.js';
-import { MIN_MATCHES, thinNote, type RepeatedAnalysis } from './analysis.js';
+import { FEW_MATCHES, fewNote, MIN_MATCHES, thinNote, type RepeatedAnalysis } from './analysis.js';
 import { cellsCsv, endGameCsv, reactionsCsv, roundsCsv } from './tables.js';
 import { modelsCsv, type ModelRow } from './models.js';
 import { repeatedLatexFiles } from './latex.js';
@@ -22,15 +22,22 @@ const finite = (x: number) => (Number.isFinite(x) ? x : null);
 
 /** repeated.json: the input, settings, command and every statistic (NaN as null). */
 function repeatedJson(a: RepeatedAnalysis, input: RepeatedDecisions, command: string): string {
-  const b = a.boot;
+  const b = a.stats;
+  const bootstrap = a.settings.interval === 'cluster-bootstrap';
   return `${jsonText({
     tool: toolInfo(),
     input: { path: input.path, sha256: input.sha256, kind: input.kind, synthetic: input.synthetic, decisions: input.decisions.length, notes: input.notes ?? [] },
-    settings: { seed: a.settings.seed, reps: a.settings.reps, level: 0.95, interval: 'percentile', cluster: 'match', min_matches_for_interval: MIN_MATCHES, ...(a.settings.factors?.length ? { factors: a.settings.factors } : {}) },
+    settings: {
+      ...(bootstrap ? { seed: a.settings.seed, reps: a.settings.reps } : {}), level: 0.95, interval: bootstrap ? 'cluster-bootstrap (percentile)' : 'cluster-robust (CR2, Satterthwaite df)', cluster: 'match',
+      min_matches_for_interval: MIN_MATCHES, few_matches_below: FEW_MATCHES, ...(a.settings.factors?.length ? { factors: a.settings.factors } : {}),
+    },
     command,
-    interval_notes: thinNote(a) ? [thinNote(a)] : [],
+    interval_notes: [thinNote(a), fewNote(a)].filter((n) => n !== undefined),
     ...(a.settings.names && Object.keys(a.settings.names).length ? { names: { ...a.settings.names } } : {}),
-    statistics: b.names.map((name, i) => ({ name, point: finite(b.point[i]), lo: finite(b.lo[i]), hi: finite(b.hi[i]), defined_replicates: b.defined[i] })),
+    statistics: b.names.map((name, i) => ({
+      name, point: finite(b.point[i]), lo: finite(b.lo[i]), hi: finite(b.hi[i]), df: finite(b.df[i]), matches: b.matches[i], interval: b.kind[i],
+      ...(b.defined ? { defined_replicates: b.defined[i] } : {}),
+    })),
   }, 2)}\n`;
 }
 

@@ -1,6 +1,7 @@
 /** The analysis of repeated play: by round, reactions, the end game, clustered by match, and a match browser. */
 export * from './layout.js';
 export * from './analysis.js';
+export * from './intervals.js';
 export * from './tables.js';
 export * from './figures.js';
 export * from './browser.js';
@@ -11,7 +12,7 @@ export * from './terminal.js';
 export * from './models.js';
 export * from './players.js';
 
-import { analyzeRepeatedPlay, repeatedEstimand, thinNote } from './analysis.js';
+import { analyzeRepeatedPlay, fewNote, repeatedEstimand, thinNote } from './analysis.js';
 import { repeatedCells } from './layout.js';
 import { cellRows, endGameRows, reactionRows, roundRows } from './tables.js';
 import { repeatedFigures } from './figures.js';
@@ -33,6 +34,7 @@ export const repeated = {
   analyze: analyzeRepeatedPlay,
   players: choosePlayers,
   thinNote,
+  fewNote,
   framingTable,
   tables: { models: modelRows, cells: cellRows, rounds: roundRows, reactions: reactionRows, endGame: endGameRows, files: repeatedTableFiles, notes: REPEATED_FILE_NOTES },
   figures: repeatedFigures,

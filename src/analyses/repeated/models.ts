@@ -3,13 +3,15 @@
  * for each model (game, framing, chosen factors), cooperation over all rounds, in the first round,
  * in the last round, and after each previous round (CC, CD, DC, DD), each the mean over the
  * model's opponents of the cell's rate — every opponent weighs the same, however many matches it
- * played — with a 95 % percentile interval from the cluster bootstrap by match (the cells' own
- * streams, so the draws are those of the cell statistics).
+ * played — with its cluster-robust interval (docs/methods.md §8.4, §21), or with
+ * `--interval cluster-bootstrap` a 95 % percentile interval from the cluster bootstrap by match
+ * (the cells' own streams, so the draws are those of the cell statistics).
  */
 import { stat } from '../../core/names.js';
 import { toCsv } from '../../render/csv.js';
 import type { Estimand } from '../../stats/bootstrap.js';
 import { groupBootstrap } from '../../stats/group-bootstrap.js';
+import { clusterCount, clusterLinearInterval } from '../../stats/cluster-intervals.js';
 import { MIN_MATCHES, type RepeatedAnalysis } from './analysis.js';
 import { cellId, columnOf, columnSize, PREVIOUS, type RepeatedCell } from './layout.js';
 import { nameColumns, shown, type DisplayNames } from '../../core/display-names.js';
@@ -75,17 +77,47 @@ function summaryEstimand(cells: readonly RepeatedCell[], groups: readonly Group[
   };
 }
 
-/** The per-model rows of an analysis (one more bootstrap over the same cells, seed and replicates). */
+/**
+ * Each summary's point and interval: by default the mean's cluster-robust interval (a linear
+ * combination of independent cells' rates, src/stats/cluster-intervals.ts); with the cluster
+ * bootstrap, one more bootstrap over the same cells, seed and replicates. No interval where an
+ * opponent's cell it averages has fewer than MIN_MATCHES matches.
+ */
+function summaries(a: RepeatedAnalysis, groups: readonly Group[]): { point: number; lo: number; hi: number }[] {
+  const { estimand, members } = summaryEstimand(a.cells, groups);
+  const columns = a.cells.flatMap((c) => c.columns.sizes.map((sizes, k) => ({ sizes, sums: c.columns.sums[k] })));
+  if (a.settings.interval !== 'cluster-bootstrap') {
+    return members.map((m) => {
+      const coefs = new Float64Array(columns.length);
+      for (const k of m) coefs[k] = 1 / m.length;
+      let point = 0;
+      for (const k of m) point += cellRateOf(columns[k]) / m.length;
+      if (m.length === 0) return { point: NaN, lo: NaN, hi: NaN };
+      return clusterLinearInterval(columns, coefs, point, [0, 1]);
+    });
+  }
+  const boot = groupBootstrap(a.cells.map((c) => ({ id: cellId(c), columns: c.columns })), estimand, { seed: a.settings.seed, reps: a.settings.reps });
+  return members.map((m, j) => {
+    const thin = m.some((k) => clusterCount(columns[k]) < MIN_MATCHES);
+    return { point: boot.point[j], lo: thin ? NaN : boot.lo[j], hi: thin ? NaN : boot.hi[j] };
+  });
+}
+
+const cellRateOf = (c: { sizes: Float64Array; sums: Float64Array }) => {
+  let s = 0, n = 0;
+  for (let j = 0; j < c.sizes.length; j++) { s += c.sums[j]; n += c.sizes[j]; }
+  return s / n;
+};
+
+/** The per-model rows of an analysis. */
 export function modelRows(a: RepeatedAnalysis): ModelRow[] {
   const groups = groupsOf(a.cells);
-  const { estimand } = summaryEstimand(a.cells, groups);
-  const boot = groupBootstrap(a.cells.map((c) => ({ id: cellId(c), columns: c.columns })), estimand, { seed: a.settings.seed, reps: a.settings.reps });
+  const stats = summaries(a, groups);
   return groups.map((g, gi) => {
     const matches = g.cells.reduce((s, i) => s + a.cells[i].matches.length, 0);
     const values = Object.fromEntries(MODEL_STATS.map((s, si) => {
-      const j = gi * MODEL_STATS.length + si;
-      const thin = matches < MIN_MATCHES;
-      return [s, { point: boot.point[j], lo: thin ? NaN : boot.lo[j], hi: thin ? NaN : boot.hi[j] }];
+      const v = stats[gi * MODEL_STATS.length + si];
+      return [s, { point: v.point, lo: v.lo, hi: v.hi }];
     })) as ModelRow['values'];
     return {
       model: g.key.model, game: g.key.game, framing: g.key.framing, factors: g.factors,

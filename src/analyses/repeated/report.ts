@@ -1,7 +1,7 @@
 import { fixed, interval } from '../../core/format.js';
 import type { RepeatedDecisions } from '../../core/decisions.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
-import { thinNote, type RepeatedAnalysis } from './analysis.js';
+import { fewNote, thinNote, type RepeatedAnalysis } from './analysis.js';
 import { matchBrowser } from './browser.js';
 import { cellRows, endGameRows, reactionRows } from './tables.js';
 import { PREVIOUS, type CellKey } from './layout.js';
@@ -10,7 +10,7 @@ import { MODEL_STATS, type ModelRow } from './models.js';
 
 const num = (text: string): CellInput => ({ text, numeric: true });
 const rate = (x: number) => num(fixed(x));
-const iv = (lo: number, hi: number) => num(Number.isFinite(lo) ? interval(lo, hi) : '—');
+const iv = (lo: number, hi: number, note = '') => num(Number.isFinite(lo) ? `${interval(lo, hi)}${note ? ' *' : ''}` : '—');
 /** The chosen factors: their column names, and a row's levels, placed after the opponent. */
 const factorNames = (a: RepeatedAnalysis) => a.settings.factors ?? [];
 const levelsOf = (a: RepeatedAnalysis, f: Readonly<Record<string, string>>) => factorNames(a).map((n) => f[n]);
@@ -22,12 +22,18 @@ export function repeatedSummarySection(a: RepeatedAnalysis, input: RepeatedDecis
   const matches = a.cells.reduce((s, c) => s + c.matches.length, 0);
   const valid = cellRows(a).reduce((s, r) => s + r.decisions, 0);
   const blocks: Block[] = [
-    { kind: 'text', text: `${input.decisions.length} decisions (${valid} valid) of ${a.cells.length} cells (model × game × framing × opponent), ${matches} match–cell pairs. Every interval is a 95 % percentile interval of a cluster bootstrap with the match as the cluster: each replicate redraws a cell's matches with replacement, all rounds of a drawn match together (B = ${a.settings.reps}, seed ${a.settings.seed}).` },
+    { kind: 'text', text: `${input.decisions.length} decisions (${valid} valid) of ${a.cells.length} cells (model × game × framing × opponent), ${matches} match–cell pairs. ${intervalText(a)}` },
     { kind: 'facts', items: [['Source', input.path], ['SHA-256', input.sha256], ['Kind', input.kind], ['Synthetic', input.synthetic ? 'yes' : 'no']] },
   ];
-  const notes = [...(input.notes ?? []), ...(thinNote(a) ? [`${thinNote(a)!} (shown —).`] : [])];
+  const notes = [...(input.notes ?? []), ...(thinNote(a) ? [`${thinNote(a)!} (shown —).`] : []), ...(fewNote(a) ? [`${fewNote(a)!} (marked *).`] : [])];
   if (notes.length) blocks.push({ kind: 'list', items: notes });
   return { id: 'repeated-summary', heading: 'Repeated play', blocks };
+}
+
+/** How the intervals were made, for the summary. */
+function intervalText(a: RepeatedAnalysis): string {
+  if (a.settings.interval === 'cluster-bootstrap') return `Every interval is a 95 % percentile interval of a cluster bootstrap with the match as the cluster: each replicate redraws a cell's matches with replacement, all rounds of a drawn match together (B = ${a.settings.reps}, seed ${a.settings.seed}).`;
+  return 'Every interval is a 95 % small-sample cluster-robust interval with the match as the cluster (CR2 variance, Satterthwaite degrees of freedom: with matches of equal length, the t interval on G − 1 degrees of freedom of the match means; near 0 or 1 the Clopper–Pearson interval on the effective sample size; docs/methods.md §8.4, §21).';
 }
 
 /** cells.csv as a table: cooperation over all rounds per cell. */
@@ -36,8 +42,8 @@ export function repeatedCellsSection(a: RepeatedAnalysis): Section {
     id: 'repeated-cells', heading: 'Cooperation per cell',
     blocks: [{
       kind: 'table', id: 'repeated-cells-table',
-      columns: ['Model', 'Game', 'Framing', 'Opponent', ...factorNames(a), num('Matches'), num('Decisions'), num('Cooperation'), num('95 % interval')],
-      rows: cellRows(a).map((r) => [...keyCells(a, r), ...levelsOf(a, r.factors), num(String(r.matches)), num(String(r.decisions)), rate(r.cooperation), iv(r.lo, r.hi)]),
+      columns: ['Model', 'Game', 'Framing', 'Opponent', ...factorNames(a), num('Matches'), num('Decisions'), num('Cooperation'), num('95 % interval'), 'Note'],
+      rows: cellRows(a).map((r) => [...keyCells(a, r), ...levelsOf(a, r.factors), num(String(r.matches)), num(String(r.decisions)), rate(r.cooperation), iv(r.lo, r.hi, r.note), r.note]),
     }],
   };
 }

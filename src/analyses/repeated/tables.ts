@@ -1,16 +1,25 @@
 import { opponentLabel } from '../../core/decisions.js';
+import { fixed } from '../../core/format.js';
 import { toCsv } from '../../render/csv.js';
 import { nameColumns, shown, type DisplayNames } from '../../core/display-names.js';
-import type { RepeatedAnalysis } from './analysis.js';
+import { intervalFlag, type RepeatedAnalysis } from './analysis.js';
 import { columnOf, columnSize, PREVIOUS, type CellKey, type Previous, type RepeatedCell } from './layout.js';
 
 interface Estimate {
   readonly lo: number;
   readonly hi: number;
+  /** Degrees of freedom of the interval (NaN: no interval). */
+  readonly df: number;
   /** Levels of the chosen further factors (columns after `opponent`); {} when none were chosen. */
   readonly factors: Readonly<Record<string, string>>;
 }
-export interface CellRow extends CellKey, Estimate { readonly matches: number; readonly decisions: number; readonly cooperation: number }
+export interface CellRow extends CellKey, Estimate {
+  readonly matches: number; readonly decisions: number; readonly cooperation: number;
+  /** "few matches: …" or "2 matches: no interval …; match values …"; "" otherwise. */
+  readonly note: string;
+  /** Cooperation of each match (over all rounds), in first-appearance order. */
+  readonly matchValues: readonly number[];
+}
 export interface RoundRow extends CellKey, Estimate { readonly round: number; readonly n: number; readonly cooperation: number }
 export interface ReactionRow extends CellKey, Estimate { readonly previous: Previous; readonly n: number; readonly p_cooperate: number }
 export interface EndGameRow extends CellKey, Estimate {
@@ -18,23 +27,27 @@ export interface EndGameRow extends CellKey, Estimate {
   readonly n_before: number; readonly cooperation_before: number; readonly drop: number;
 }
 
-export const CELL_COLUMNS = ['model', 'game', 'framing', 'opponent', 'matches', 'decisions', 'cooperation', 'lo', 'hi'] as const;
-export const ROUND_COLUMNS = ['model', 'game', 'framing', 'opponent', 'round', 'n', 'cooperation', 'lo', 'hi'] as const;
-export const REACTION_COLUMNS = ['model', 'game', 'framing', 'opponent', 'previous', 'n', 'p_cooperate', 'lo', 'hi'] as const;
-export const END_GAME_COLUMNS = ['model', 'game', 'framing', 'opponent', 'last_round', 'n_last', 'cooperation_last', 'n_before', 'cooperation_before', 'drop', 'lo', 'hi'] as const;
+export const CELL_COLUMNS = ['model', 'game', 'framing', 'opponent', 'matches', 'decisions', 'cooperation', 'lo', 'hi', 'df', 'note'] as const;
+export const ROUND_COLUMNS = ['model', 'game', 'framing', 'opponent', 'round', 'n', 'cooperation', 'lo', 'hi', 'df'] as const;
+export const REACTION_COLUMNS = ['model', 'game', 'framing', 'opponent', 'previous', 'n', 'p_cooperate', 'lo', 'hi', 'df'] as const;
+export const END_GAME_COLUMNS = ['model', 'game', 'framing', 'opponent', 'last_round', 'n_last', 'cooperation_last', 'n_before', 'cooperation_before', 'drop', 'lo', 'hi', 'df'] as const;
 
 const keyOf = (c: RepeatedCell): CellKey & { factors: Readonly<Record<string, string>> } => ({ model: c.key.model, game: c.key.game, framing: c.key.framing, opponent: opponentLabel(c.key), factors: c.factors });
 // self-play is `self` in every table, as in the two-framing tables and the figures (docs/methods.md §21)
 
-function statOf(a: RepeatedAnalysis, index: number): { point: number; lo: number; hi: number } {
-  return { point: a.boot.point[index], lo: a.boot.lo[index], hi: a.boot.hi[index] };
+function statOf(a: RepeatedAnalysis, index: number): { point: number; lo: number; hi: number; df: number } {
+  return { point: a.stats.point[index], lo: a.stats.lo[index], hi: a.stats.hi[index], df: a.stats.lo[index] === a.stats.lo[index] ? a.stats.df[index] : NaN };
 }
 
 /** Per cell: matches, valid decisions, cooperation over all rounds with its interval. */
 export function cellRows(a: RepeatedAnalysis): CellRow[] {
   return a.cells.map((c, i) => {
     const s = statOf(a, a.offsets[i] + columnOf.all);
-    return { ...keyOf(c), matches: c.matches.length, decisions: columnSize(c, columnOf.all), cooperation: s.point, lo: s.lo, hi: s.hi };
+    const sizes = c.columns.sizes[columnOf.all], sums = c.columns.sums[columnOf.all];
+    const matchValues = Array.from(sizes, (n, j) => sums[j] / n).filter((x) => Number.isFinite(x));
+    const flag = intervalFlag(a, a.offsets[i] + columnOf.all);
+    const note = Number.isFinite(s.lo) || !flag ? flag : `${flag}; match values ${matchValues.map((x) => fixed(x)).join(' ')}`;
+    return { ...keyOf(c), matches: c.matches.length, decisions: columnSize(c, columnOf.all), cooperation: s.point, lo: s.lo, hi: s.hi, df: s.df, note, matchValues };
   });
 }
 
@@ -44,7 +57,7 @@ export function roundRows(a: RepeatedAnalysis): RoundRow[] {
     const n = columnSize(c, columnOf.round(round));
     if (n === 0) return [];
     const s = statOf(a, a.offsets[i] + columnOf.round(round));
-    return [{ ...keyOf(c), round, n, cooperation: s.point, lo: s.lo, hi: s.hi }];
+    return [{ ...keyOf(c), round, n, cooperation: s.point, lo: s.lo, hi: s.hi, df: s.df }];
   }));
 }
 
@@ -53,7 +66,7 @@ export function reactionRows(a: RepeatedAnalysis): ReactionRow[] {
   return a.cells.flatMap((c, i) => PREVIOUS.map((previous) => {
     const col = columnOf.previous(c.horizon, previous);
     const s = statOf(a, a.offsets[i] + col);
-    return { ...keyOf(c), previous, n: columnSize(c, col), p_cooperate: s.point, lo: s.lo, hi: s.hi };
+    return { ...keyOf(c), previous, n: columnSize(c, col), p_cooperate: s.point, lo: s.lo, hi: s.hi, df: s.df };
   }));
 }
 
@@ -64,9 +77,9 @@ export function endGameRows(a: RepeatedAnalysis): EndGameRow[] {
     const d = statOf(a, a.drops[i]);
     return {
       ...keyOf(c), last_round: c.horizon,
-      n_last: columnSize(c, columnOf.round(c.horizon)), cooperation_last: a.boot.point[last],
-      n_before: columnSize(c, columnOf.beforeLast(c.horizon)), cooperation_before: a.boot.point[before],
-      drop: d.point, lo: d.lo, hi: d.hi,
+      n_last: columnSize(c, columnOf.round(c.horizon)), cooperation_last: a.stats.point[last],
+      n_before: columnSize(c, columnOf.beforeLast(c.horizon)), cooperation_before: a.stats.point[before],
+      drop: d.point, lo: d.lo, hi: d.hi, df: d.df,
     };
   });
 }

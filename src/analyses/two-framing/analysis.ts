@@ -6,6 +6,9 @@ import { familyEstimand, familyLayout, type FamilyLayout } from './family.js';
 import { twoFramingEstimand, twoFramingLayout, type TwoFramingLayout } from './estimand.js';
 import { progressOf, type Logger } from '../../core/logger.js';
 import { DEFAULT_ATTENUATION } from '../../sources/input.js';
+import type { ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
+import { withClusterRobust, type ClusterRobustInfo } from './cluster-robust.js';
+import { simultaneousBands, type SimultaneousBands } from './simultaneous.js';
 
 /** The paper's settings (Same Game, Different Story): seed, B = 10,000, a = 0.70, the framing pair. */
 export const TWO_FRAMING_DEFAULTS = {
@@ -25,10 +28,15 @@ export interface TwoFramingSettings {
   readonly alt: string;
   /** Interval method; percentile (the paper's) when absent. */
   readonly interval?: IntervalMethod;
+  /** Clustered cells: cluster-robust R and shift intervals (the default with percentile), or the cluster bootstrap's. */
+  readonly clusterInterval?: ClusteredIntervalMethod;
+  /** Per-model intervals as simultaneous sup-t bands (`--simultaneous`); pointwise when absent. */
+  readonly simultaneous?: boolean;
 }
 
 /** How the intervals of an analysis were read off the replicates, for captions: "percentile-bootstrap" or "BCa-bootstrap". */
-export function intervalKind(a: { readonly boot: BootstrapResult }): string {
+export function intervalKind(a: { readonly boot: BootstrapResult; readonly clusterRobust?: ClusterRobustInfo }): string {
+  if (a.clusterRobust) return 'cluster-robust (CR2, Satterthwaite df)';
   return a.boot.method === 'bca' ? 'BCa-bootstrap' : 'percentile-bootstrap';
 }
 
@@ -39,6 +47,10 @@ export interface TwoFramingAnalysis {
   /** Present when the table holds more than the two planned framings. */
   readonly family?: FamilyLayout;
   readonly boot: BootstrapResult;
+  /** Present when the R and shift intervals are cluster-robust (clustered cells): their degrees of freedom and matches. */
+  readonly clusterRobust?: ClusterRobustInfo;
+  /** The per-model bands of `--simultaneous` (Table 3 shows them; checks and comparisons read the pointwise boot). */
+  readonly bands?: SimultaneousBands;
 }
 
 /**
@@ -54,11 +66,12 @@ export function analyzeTwoFraming(table: CellTable, settings: TwoFramingSettings
   const estimand = combineEstimands(twoFramingEstimand(layout, settings.attenuation),
     ...(family ? [familyEstimand(family)] : []), ...(extra ? extra(layout) : []));
   const cells = table.cells.map((c) => ({ id: cellId(table.factors, c.key), obs: c.obs }));
-  const boot = bootstrap(cells, estimand, {
+  const drawn = bootstrap(cells, estimand, {
     seed: settings.seed,
     reps: settings.reps,
     method: settings.interval ?? 'percentile',
     onProgress: progressOf(logger, 'bootstrap'),
   });
-  return { table, settings, layout, family, boot };
+  const { boot, clusterRobust } = withClusterRobust(table, estimand, drawn, settings);
+  return { table, settings, layout, family, boot, ...(clusterRobust ? { clusterRobust } : {}), ...(settings.simultaneous ? { bands: simultaneousBands(boot, layout.models) } : {}) };
 }

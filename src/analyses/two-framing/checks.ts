@@ -44,7 +44,9 @@ function outOfBounds(boot: BootstrapResult, idx: readonly number[], allowNaN = f
   let lo = Infinity, hi = -Infinity;
   for (const i of idx) {
     const [bl, bh] = boot.info[i].bounds;
-    for (const x of [boot.point[i], boot.lo[i], boot.hi[i]]) {
+    // a statistic resting on fewer than 3 matches of a clustered cell has no interval (both ends NaN)
+    const noInterval = Number.isNaN(boot.lo[i]) && Number.isNaN(boot.hi[i]);
+    for (const x of noInterval ? [boot.point[i]] : [boot.point[i], boot.lo[i], boot.hi[i]]) {
       if (allowNaN && Number.isNaN(x)) continue;
       lo = Math.min(lo, x); hi = Math.max(hi, x);
       if (!(x >= bl && x <= bh)) bad.push(`${boot.names[i]} = ${x}`);
@@ -129,7 +131,9 @@ export function intervalsOrderedAndContainPoint(v: VerifyInput): Check {
   const bad: string[] = [];
   const warn: string[] = [];
   const atBoundary: string[] = [];
+  const none = reported.filter((n) => { const x = boot.get(n); return Number.isNaN(x.lo) && Number.isNaN(x.hi); });
   for (const n of reported) {
+    if (none.includes(n)) continue;
     const c = classifyContainment(n, boot.get(n), boot.info[boot.names.indexOf(n)], boot.method, boot.fellBack.has(n));
     if (c.kind === 'at-bound') atBoundary.push(n);
     else if (c.kind === 'warn') warn.push(c.text);
@@ -137,8 +141,9 @@ export function intervalsOrderedAndContainPoint(v: VerifyInput): Check {
   }
   const note = atBoundary.length ? `; ${atBoundary.length} at the bound R = 1, where the interval lies below its point: ${atBoundary.join(', ')}` : '';
   const warned = warn.length ? `; ${warn.length} beside a bound, outside their interval by boundary bias (warn)` : '';
+  const without = none.length ? `; ${none.length} without an interval (fewer than 3 matches)` : '';
   return check('intervals_ordered_and_contain_point', 'every reported interval is ordered and contains its point estimate (R = 1 exactly excepted: see value)',
-    `${reported.length} reported intervals${note}${warned}`, bad, warn);
+    `${reported.length - none.length} reported intervals${note}${warned}${without}`, bad, warn);
 }
 
 export function cellCount(v: VerifyInput): Check {

@@ -98,7 +98,7 @@ export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string
       const forest = forestRows(a);
       return table3Forest(forest.rows, {
         rows: [...models, POOLED], statistics: forest.statistics,
-        subtitle: `${c}; shift = ${alt} − ${base}; 95 % ${a.boot.method === 'bca' ? 'BCa ' : ''}bootstrap intervals, B = ${reps}`,
+        subtitle: a.clusterRobust ? `${c}; shift = ${alt} − ${base}; 95 % cluster-robust intervals (match as cluster)` : `${c}; shift = ${alt} − ${base}; 95 % ${a.boot.method === 'bca' ? 'BCa ' : ''}bootstrap intervals, B = ${reps}`,
         intervalKind: intervalKind(a),
       });
     }),
@@ -106,7 +106,9 @@ export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string
       const r2 = cellR2Rows(a);
       return cellR2Figure(r2.rows.map((r) => ({ ...r, game: gameName(r.game) })), { models, games, versions: r2.versions });
     }),
-    a.boot.method === 'bca'
+    a.clusterRobust
+      ? bootstrapFigure(panels, `B = ${reps} cluster bootstrap replicates, seed ${seed}; cluster-robust intervals`, 'the ends of the 95 % cluster-robust interval (CR2 variance, Satterthwaite degrees of freedom), not read off these replicates')
+      : a.boot.method === 'bca'
       ? bootstrapFigure(panels, `B = ${reps} binomial bootstrap replicates, seed ${seed}; BCa intervals`, 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)')
       : bootstrapFigure(panels, `B = ${reps} binomial bootstrap replicates, seed ${seed}`),
   ];

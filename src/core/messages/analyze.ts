@@ -31,7 +31,13 @@ export const analyzeMsg = {
   expectOneShotOnly: (path: string) => `--expect: ${path} holds a repeated game; published values are compared with the tables of one-shot two-framing runs only`,
   compareOneShotOnly: (path: string) => `${path}: --compare sets reconstructed one-shot rates beside a one-shot run; this run is a repeated game`,
   thinIntervals: (statistics: number, cells: number, total: number, min: number) =>
-    `${statistics} statistic${statistics === 1 ? '' : 's'} without an interval (lo, hi empty): ${statistics === 1 ? 'its' : 'their'} decisions come from fewer than ${min} matches, and one match has no spread to redraw; ${cells} of ${total} cells have fewer than ${min} matches`,
+    `${statistics} statistic${statistics === 1 ? '' : 's'} without an interval (lo, hi empty): ${statistics === 1 ? 'its' : 'their'} decisions come from fewer than ${min} matches, too few for any interval to hold its level (the tables show the value of those matches); ${cells} of ${total} cells have fewer than ${min} matches`,
+  fewMatches: (cells: number, total: number, few: number) =>
+    `few matches: ${cells} of ${total} cells have fewer than ${few} matches, so their intervals rest on G − 1 < ${few - 1} degrees of freedom (flagged in the tables)`,
+  fewMatchesFlag: (matches: number, df: number) => (Math.abs(df - (matches - 1)) < 1e-9
+    ? `few matches: interval from G − 1 = ${matches - 1} degrees of freedom`
+    : `few matches: interval from ${df.toFixed(1)} degrees of freedom (G = ${matches} matches of unequal length; Satterthwaite)`),
+  noIntervalFlag: (matches: number, min: number) => `${matches} match${matches === 1 ? '' : 'es'}: no interval (fewer than ${min})`,
   roundsOneFraming: (path: string) => `--rounds: ${path} has one framing, so no two-framing tables are made; cells, rounds, reactions and the end game read every round`,
   roundsRepeatedOnly: (path: string) => `${path}: --rounds selects rounds of repeated play (a play design or --trials logs); this run is a one-shot game`,
   factorRepeatedOnly: (path: string) => `${path}: --factor keeps a decision factor of repeated play (a play design or --trials logs); a one-shot run's factors are its cells already`,

@@ -19,6 +19,10 @@ export const reproductionMsg = {
     at(file, line, 'statistic', `duplicate published value ${key} (first seen on line ${firstLine})`),
   badReps: (file: string, line: number, value: string) =>
     at(file, line, 'reps', `${q(value)} is not a number of bootstrap replicates (a whole number ≥ 1, or empty)`),
+  badMethod: (file: string, line: number, value: string) =>
+    at(file, line, 'method', `${q(value)} is not an interval method (percentile or bca, or empty)`),
+  bcaNotComputed: (where: string) =>
+    `${where} names BCa intervals: run with --interval bca so the published BCa endpoints are compared with BCa ones`,
   verdictFlagWithoutExpect: (flag: string) => `${flag} sets how published values are judged: give them with --expect FILE`,
   badAlpha: (value: string) => `--verdict-alpha: ${q(value)} is not a level in (0, 1) (e.g. 0.05)`,
   badPublishedReps: (value: string) => `--published-reps: ${q(value)} is not a number of bootstrap replicates (a whole number ≥ 1)`,

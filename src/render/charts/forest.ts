@@ -29,6 +29,7 @@ export interface ForestOptions {
  */
 export function table3Forest(rows: readonly ForestRow[], o: ForestOptions): Figure {
   const y = { field: 'model', type: 'nominal', sort: [...o.rows], title: null, axis: { labelPadding: 6 } } as const;
+  const withInterval = rows.filter((r) => Number.isFinite(r.lo) && Number.isFinite(r.hi)).length;
   return defineFigure(
     'table3-forest',
     'Table 3: robustness and action shift with 95 % intervals',
@@ -48,15 +49,17 @@ export function table3Forest(rows: readonly ForestRow[], o: ForestOptions): Figu
         width: 250,
         height: { step: 30 },
         layer: [
-          {
-            mark: { type: 'rule', strokeWidth: 2.5 },
+          // Rows without an interval (fewer than 3 matches) draw no line: filtered out when some are, the layer left out when all are.
+          ...(withInterval === 0 ? [] : [{
+            mark: { type: 'rule' as const, strokeWidth: 2.5 },
+            ...(withInterval < rows.length ? { transform: [{ filter: 'isFinite(datum.lo) && isFinite(datum.hi)' }] } : {}),
             encoding: {
               y,
-              x: { field: 'lo', type: 'quantitative' },
+              x: { field: 'lo', type: 'quantitative' as const },
               x2: { field: 'hi' },
-              color: { field: 'group', type: 'nominal', legend: null, scale: { domain: ['Model', 'Pooled'], range: [COLORS.base, COLORS.neutral] } },
+              color: { field: 'group', type: 'nominal' as const, legend: null, scale: { domain: ['Model', 'Pooled'], range: [COLORS.base, COLORS.neutral] } },
             },
-          },
+          }]),
           {
             mark: { type: 'point', filled: true, size: 75, opacity: 1 },
             encoding: {

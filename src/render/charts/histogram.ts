@@ -62,7 +62,7 @@ function panel(p: BootstrapPanel): LayerSpec<Field> {
     { field: 'value', type: 'quantitative' as const, title: 'Value', format: F3 },
   ];
   return {
-    title: { text: p.label, fontSize: 12.5, subtitle: `estimate ${p.estimate.toFixed(3)}, 95 % interval [${p.lo.toFixed(3)}, ${p.hi.toFixed(3)}]`, subtitleFontSize: 11 },
+    title: { text: p.label, fontSize: 12.5, subtitle: `estimate ${p.estimate.toFixed(3)}, ${Number.isFinite(p.lo) ? `95 % interval [${p.lo.toFixed(3)}, ${p.hi.toFixed(3)}]` : 'no interval (fewer than 3 matches)'}`, subtitleFontSize: 11 },
     width: 250,
     height: 200,
     layer: [
@@ -80,11 +80,12 @@ function panel(p: BootstrapPanel): LayerSpec<Field> {
           ],
         },
       },
-      {
+      // no dashed ends where the statistic has no interval (fewer than 3 matches)
+      ...(Number.isFinite(p.lo) && Number.isFinite(p.hi) ? [{
         data: { values: marks.filter((m) => m.kind !== 'estimate') },
-        mark: { type: 'rule', color: COLORS.accent, strokeWidth: 2, strokeDash: [5, 3] },
-        encoding: { x: { field: 'value', type: 'quantitative' }, tooltip: markTooltip() },
-      },
+        mark: { type: 'rule' as const, color: COLORS.accent, strokeWidth: 2, strokeDash: [5, 3] },
+        encoding: { x: { field: 'value', type: 'quantitative' as const }, tooltip: markTooltip() },
+      }] : []),
       {
         data: { values: marks.filter((m) => m.kind === 'estimate') },
         mark: { type: 'rule', color: '#222222', strokeWidth: 2 },

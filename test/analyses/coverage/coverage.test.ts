@@ -31,7 +31,7 @@ describe('coverage with known truth (n = 300, 500 simulations, B = 999)', () => 
       expect(r.mc_se).toBeCloseTo(Math.sqrt((r.coverage * (1 - r.coverage)) / 500), 15);
     }
     // The truth is the estimand on the true rates: shift = mean of 0.15 and 0.02.
-    expect(shift[0].truth).toBeCloseTo(0.085, 15);
+    expect(shift[0].truth).toBeCloseTo(0.085, 12); // the mean over the simulations of a fixed truth
     console.log(`coverage study: 500 simulations × 999 replicates on 4 cells took ${seconds.toFixed(1)} s`);
     for (const r of observed.rows) console.log(`observed truth  ${r.statistic} ${r.method}: ${r.coverage.toFixed(3)} ± ${r.mc_se.toFixed(3)}, width ${r.mean_width.toFixed(4)}`);
   });

@@ -25,8 +25,19 @@ function copied(rounds: number, framing = 'business', cooperators = 10): Repeate
 }
 
 describe('planted dependence: rounds that copy their match\'s first move', () => {
-  const ten = analyzeRepeatedPlay(copied(10), { seed: 5, reps: 4000 });
-  const forty = analyzeRepeatedPlay(copied(40), { seed: 5, reps: 4000 });
+  const ten = analyzeRepeatedPlay(copied(10), { seed: 5, reps: 4000, interval: 'cluster-bootstrap' });
+  const forty = analyzeRepeatedPlay(copied(40), { seed: 5, reps: 4000, interval: 'cluster-bootstrap' });
+
+  it('the default (cluster-robust) interval is the t interval on the 20 match means, whatever the rounds', () => {
+    // match means: ten 1s and ten 0s; mean 0.5, s² = 20 · 0.25 / 19, se = √(s²/20); t(19, 0.975) = 2.093024054408263 (scipy)
+    const half = 2.093024054408263 * Math.sqrt((20 * 0.25) / 19 / 20);
+    for (const rounds of [10, 40]) {
+      const [c] = cellRows(analyzeRepeatedPlay(copied(rounds), { seed: 5, reps: 1 }));
+      expect(c.lo).toBeCloseTo(0.5 - half, 10);
+      expect(c.hi).toBeCloseTo(0.5 + half, 10);
+      expect(c.df).toBeCloseTo(19, 10);
+    }
+  });
 
   it('the cell interval is the binomial-over-20-matches interval [0.30, 0.70], not the ±0.069 of 200 independent decisions', () => {
     const [c] = cellRows(ten);
@@ -48,6 +59,13 @@ describe('planted dependence: rounds that copy their match\'s first move', () =>
   it('the end-game drop is 0 in every replicate (each match equal in its last and earlier rounds)', () => {
     const [e] = endGameRows(forty);
     expect([e.drop, e.lo, e.hi]).toEqual([0, 0, 0]);
+  });
+
+  it('the default drop interval holds 0 (every match equal in its last and earlier rounds)', () => {
+    const [e] = endGameRows(analyzeRepeatedPlay(copied(40), { seed: 5, reps: 1 }));
+    expect(e.drop).toBe(0);
+    expect(e.lo).toBeLessThanOrEqual(0);
+    expect(e.hi).toBeGreaterThanOrEqual(0);
   });
 
   it('Table 3 of two framings is clustered by match too: 10 or 40 copied rounds, the same shift interval', () => {

@@ -69,9 +69,9 @@ describe('personas as a stored factor', () => {
 
     const res = await analyzeRepeated(d, { reps: 50, factors: ['persona'], out: join(dir, 'out') });
     const lines = (f: string) => readFileSync(join(dir, 'out', 'reports', f), 'utf8').trimEnd().split('\n');
-    expect(lines('cells.csv')[0]).toBe('model,game,framing,opponent,persona,matches,decisions,cooperation,lo,hi');
-    expect(lines('rounds.csv')[0]).toBe('model,game,framing,opponent,persona,round,n,cooperation,lo,hi');
-    expect(lines('reactions.csv')[0]).toBe('model,game,framing,opponent,persona,previous,n,p_cooperate,lo,hi');
+    expect(lines('cells.csv')[0]).toBe('model,game,framing,opponent,persona,matches,decisions,cooperation,lo,hi,df,note');
+    expect(lines('rounds.csv')[0]).toBe('model,game,framing,opponent,persona,round,n,cooperation,lo,hi,df');
+    expect(lines('reactions.csv')[0]).toBe('model,game,framing,opponent,persona,previous,n,p_cooperate,lo,hi,df');
     // Cells: (A, self) split by the seat's persona into two, (A, tit-for-tat) one; counted straight from the decisions.
     const count = (persona: string, opponent: string) => {
       const ds = d.decisions.filter((x) => x.factors?.persona === persona && x.opponent === opponent && x.action !== null);
@@ -92,7 +92,7 @@ describe('personas as a stored factor', () => {
     // The CLI: analyze STORE --factor persona
     const cli = await runCli(['analyze', path, '--factor', 'persona', '--reps', '50', '--out', join(dir, 'cli')]);
     expect(cli.code, cli.stderr).toBe(0);
-    expect(readFileSync(join(dir, 'cli', 'reports', 'cells.csv'), 'utf8').split('\n')[0]).toBe('model,game,framing,opponent,persona,matches,decisions,cooperation,lo,hi');
+    expect(readFileSync(join(dir, 'cli', 'reports', 'cells.csv'), 'utf8').split('\n')[0]).toBe('model,game,framing,opponent,persona,matches,decisions,cooperation,lo,hi,df,note');
   }, 60_000);
 
   it('a persona id with "-" (the pair\'s separator) is refused where the design says it; --factor on a one-shot run is refused', () => {

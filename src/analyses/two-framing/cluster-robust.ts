@@ -1,0 +1,121 @@
+/**
+ * Cluster-robust intervals for the two-framing statistics of clustered cells (repeated play,
+ * per-trial files with a cluster column, published logs; docs/methods.md §8.3): every R and shift
+ * (per model–game, per model, pooled; family R) is a smooth function of the cells' rates, so its
+ * interval is the delta method on the CR2 variance with Satterthwaite degrees of freedom
+ * (src/stats/cluster-intervals.ts) — exact for the shifts, which are linear in the rates; an R to
+ * second order (its lower end reaches as far as its curvature does, so equal rates still get an
+ * interval), and an R averaging several model–games centred on its bias correction. A
+ * statistic resting on a cell of fewer than 3 matches gets no interval. Other statistics (λ̂) keep
+ * the cluster bootstrap's.
+ */
+import type { CellTable } from '../../core/cells.js';
+import { cellRate } from '../../core/cells.js';
+import { bootstrapResult, type BootstrapResult, type Estimand } from '../../stats/bootstrap.js';
+import { clusterCount, clusterDifferenceInterval, clusterLinearInterval, clusterSmoothInterval, derivatives, FEW_CLUSTERS, MIN_CLUSTERS, type ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
+import type { ClusterColumn } from '../../stats/cluster-robust.js';
+
+/** Statistics whose interval is cluster-robust, their degrees of freedom and matches (parallel to names; NaN elsewhere). */
+export interface ClusterRobustInfo {
+  readonly df: Float64Array;
+  readonly matches: Float64Array;
+}
+
+/** Names shown in a note, at most this many (then "…"). */
+const SHOWN = 8;
+const list = (names: readonly string[]) => `${names.slice(0, SHOWN).join(', ')}${names.length > SHOWN ? `, … (${names.length} in all)` : ''}`;
+
+/**
+ * The notes of the per-model and pooled statistics (Table 3, family R) that rest on few matches:
+ * without an interval (a cell of fewer than MIN_CLUSTERS matches), or flagged when the interval
+ * has fewer than FEW_CLUSTERS − 1 degrees of freedom (as a cell of fewer than FEW_CLUSTERS matches).
+ */
+function smallClusterNotes(names: readonly string[], info: BootstrapResult['info'], df: Float64Array, matches: Float64Array): string[] {
+  const none: string[] = [], few: string[] = [];
+  names.forEach((n, i) => {
+    const kind = info[i].kind;
+    // the reported ones: per model and pooled (one part: R["M"], shift["Pooled"], Rfam["M"])
+    if ((kind !== 'shift' && kind !== 'robustness') || !/^(R|shift|Rfam)\["(?:[^"\\]|\\.)*"\]$/.test(n) || Number.isNaN(matches[i])) return;
+    if (matches[i] < MIN_CLUSTERS) none.push(n);
+    else if (df[i] < FEW_CLUSTERS - 1) few.push(`${n} (${df[i].toFixed(1)})`);
+  });
+  return [
+    ...(none.length ? [`no interval: ${list(none)} rest${none.length === 1 ? 's' : ''} on a cell of fewer than ${MIN_CLUSTERS} matches`] : []),
+    ...(few.length ? [`few matches: interval from fewer than ${FEW_CLUSTERS - 1} degrees of freedom (Satterthwaite df in brackets): ${list(few)}`] : []),
+  ];
+}
+
+/** The cells' match columns when every cell is clustered; undefined otherwise. */
+function clusterColumns(table: CellTable): ClusterColumn[] | undefined {
+  const cols: ClusterColumn[] = [];
+  for (const c of table.cells) {
+    if (c.obs.kind !== 'clustered') return undefined;
+    cols.push({ sizes: c.obs.sizes, sums: c.obs.sums });
+  }
+  return cols;
+}
+
+/**
+ * A shift of one model–game, a·(r_alt − r_base): the difference interval of the two cells
+ * (Satterthwaite t, MOVER where a cell has every match alike), scaled by a; undefined for any
+ * other combination.
+ */
+function pairShift(cols: readonly ClusterColumn[], coefs: Float64Array, point: number) {
+  const used = [...coefs.keys()].filter((k) => coefs[k] !== 0);
+  if (used.length !== 2) return undefined;
+  const [k1, k2] = used, a = Math.abs(coefs[k1]);
+  if (!(a > 0) || Math.abs(coefs[k1] + coefs[k2]) > 1e-9 * a) return undefined;
+  const [neg, pos] = coefs[k1] < 0 ? [k1, k2] : [k2, k1];
+  // the Jacobian is a difference quotient: a is 1 or the attenuation up to rounding
+  const scale = Math.abs(a - Math.round(a * 1e6) / 1e6) < 1e-6 ? Math.round(a * 1e6) / 1e6 : a;
+  const d = clusterDifferenceInterval(cols[neg], cols[pos], false);
+  return { ...d, point, lo: scale * d.lo, hi: scale * d.hi };
+}
+
+/** The smallest match count of the cells a statistic depends on (non-zero gradient or curvature). */
+function fewestMatches(cols: readonly ClusterColumn[], coefs: Float64Array, curv: Float64Array): number {
+  let g = Infinity;
+  cols.forEach((c, k) => { if (coefs[k] !== 0 || curv[k] !== 0) g = Math.min(g, clusterCount(c)); });
+  return g;
+}
+
+/**
+ * The bootstrap with the R and shift intervals replaced by cluster-robust ones when every cell is
+ * clustered and neither BCa nor the cluster bootstrap was asked for; with the cluster bootstrap
+ * (or BCa) on clustered cells, its intervals with the same rule: none below MIN_CLUSTERS matches,
+ * a note below FEW_CLUSTERS. Unchanged for independent trials.
+ */
+export function withClusterRobust(table: CellTable, estimand: Estimand, boot: BootstrapResult,
+  choice: { interval?: string; clusterInterval?: ClusteredIntervalMethod }): { boot: BootstrapResult; clusterRobust?: ClusterRobustInfo } {
+  const cols = clusterColumns(table);
+  if (!cols) return { boot };
+  const robust = choice.interval !== 'bca' && choice.clusterInterval !== 'cluster-bootstrap';
+  const s = estimand.names.length;
+  const rates = Float64Array.from(table.cells, (c) => cellRate(c.obs));
+  const { first: jac, second } = derivatives((r, o) => estimand.evaluate(r, o), rates, s);
+  const lo = Float64Array.from(boot.lo), hi = Float64Array.from(boot.hi);
+  const df = new Float64Array(s).fill(NaN), matches = new Float64Array(s).fill(NaN);
+  const coefs = new Float64Array(cols.length), curv = new Float64Array(cols.length);
+  for (let i = 0; i < s; i++) {
+    const info = boot.info[i];
+    let used = 0;
+    for (let k = 0; k < cols.length; k++) { coefs[k] = jac[k * s + i]; curv[k] = second[k * s + i]; if (coefs[k] !== 0 || curv[k] !== 0) used++; }
+    // statistics without an analytic interval here (λ̂): the cluster bootstrap's, with the same 3-match rule
+    if (!robust || (info.kind !== 'shift' && info.kind !== 'robustness')) {
+      const g = fewestMatches(cols, coefs, curv);
+      matches[i] = g; df[i] = g - 1;
+      if (g < MIN_CLUSTERS) { lo[i] = NaN; hi[i] = NaN; }
+      continue;
+    }
+    // An R averaging several model–games keeps each pair's second-order bias while its spread
+    // shrinks: its interval is centred on the bias-corrected value. One pair's R is not
+    // (its bias is of the order of its spread, and the correction measured worse: docs/methods.md §8.4).
+    const iv = info.kind === 'robustness'
+      ? clusterSmoothInterval(cols, coefs, curv, boot.point[i], info.bounds, { centre: used > 2 })
+      : pairShift(cols, coefs, boot.point[i]) ?? clusterLinearInterval(cols, coefs, boot.point[i], info.bounds);
+    lo[i] = iv.lo; hi[i] = iv.hi; df[i] = iv.df; matches[i] = iv.clusters;
+  }
+  const notes = [...boot.notes, ...smallClusterNotes(estimand.names, boot.info, df, matches)];
+  const result = bootstrapResult(estimand, boot.point, boot.replicates, boot.reps, boot.method, { lo, hi, notes, fellBack: new Set(boot.fellBack), levels: boot.levels });
+  return { boot: result, ...(robust ? { clusterRobust: { df, matches } } : {}) };
+}

@@ -1,0 +1,221 @@
+/**
+ * Intervals for rates of clustered decisions and their differences (docs/methods.md, "Clustered
+ * data"), from the CR2 variance and Satterthwaite degrees of freedom of `cluster-robust.ts`:
+ *
+ * - a rate: r ± t_{ν, 1−α/2} · √V (with equal match lengths: the t interval on G − 1 df of the
+ *   match means); where that interval leaves [0, 1] (near 0 or 1), the Clopper–Pearson interval on
+ *   the effective sample size of Korn & Graubard (1998), as survey::svyciprop(method = "beta"):
+ *   n* = min(N, r(1 − r)/V) · (t_{N−1} / t_ν)², x* = n*·r; where V = 0 (every match alike, e.g.
+ *   every decision 1), which says nothing of the within-match correlation, the same on
+ *   n* = √(N·G), midway on the log scale between independent decisions (n* = N) and perfectly
+ *   correlated matches (n* = G);
+ * - a difference of two rates: r₂ − r₁ ± t_ν · √V with ν Satterthwaite's; where either rate has
+ *   every match alike (its V = 0, so it adds nothing to √V), the MOVER combination of the two rates' intervals
+ *   (Newcombe 1998; Zou & Donner 2008);
+ * - fewer than MIN_CLUSTERS matches: no interval (NaN ends).
+ */
+import { cr2Contrast, type ClusterColumn, type ContrastTerm } from './cluster-robust.js';
+import { betaQuantile, tQuantile } from './t-beta.js';
+
+/** How intervals of clustered data are made: small-sample cluster-robust (the default) or the percentile cluster bootstrap. */
+export type ClusteredIntervalMethod = 'cluster-robust' | 'cluster-bootstrap';
+
+/** Matches a statistic must rest on for an interval: with two, G − 1 = 1 degree of freedom and no usable spread. */
+export const MIN_CLUSTERS = 3;
+/** Below this many matches an interval is flagged as resting on few degrees of freedom. */
+export const FEW_CLUSTERS = 10;
+
+/** How an interval was made: t (CR2, Satterthwaite df), beta (Clopper–Pearson on the effective n), mover, or none. */
+export type ClusterIntervalKind = 't' | 'beta' | 'mover' | 'none';
+
+export interface ClusterInterval {
+  readonly point: number;
+  readonly lo: number;
+  readonly hi: number;
+  /** Degrees of freedom of the interval (Satterthwaite); NaN when none. */
+  readonly df: number;
+  /** Matches the statistic rests on. */
+  readonly clusters: number;
+  readonly kind: ClusterIntervalKind;
+}
+
+const none = (point: number, clusters: number): ClusterInterval => ({ point, lo: NaN, hi: NaN, df: NaN, clusters, kind: 'none' });
+
+/** Clusters with at least one decision. */
+export function clusterCount(col: ClusterColumn): number {
+  let g = 0;
+  for (let j = 0; j < col.sizes.length; j++) if (col.sizes[j] > 0) g++;
+  return g;
+}
+
+function decisions(col: ClusterColumn): number {
+  let n = 0;
+  for (let j = 0; j < col.sizes.length; j++) n += col.sizes[j];
+  return n;
+}
+
+/**
+ * An interval end within 10⁻⁶ of a bound of the statistic is the bound: a Clopper–Pearson end of
+ * 1 − 10⁻⁷ (a rate near 1 on a small effective n) says nothing 1 does not, and would read as
+ * rounding noise in the files.
+ */
+function snap(x: number, lo: number, hi: number): number {
+  if (Math.abs(x - lo) < 1e-6) return lo;
+  if (Math.abs(hi - x) < 1e-6) return hi;
+  return x;
+}
+
+/** Clopper–Pearson ends for x* = n*·r of n* (real-valued), at level. */
+export function clopperPearson(r: number, nEff: number, level: number): [number, number] {
+  const a = (1 - level) / 2;
+  const x = nEff * r;
+  const lo = r <= 0 ? 0 : betaQuantile(a, x, nEff - x + 1);
+  const hi = r >= 1 ? 1 : betaQuantile(1 - a, x + 1, nEff - x);
+  return [snap(lo, 0, 1), snap(hi, 0, 1)];
+}
+
+/**
+ * One column's rate interval and CR2 variance, computed once per column object: Table 3's
+ * statistics read the same cells many times (a pair's R and shift, the model's, the pooled ones).
+ */
+const rateCache = new WeakMap<ClusterColumn, Map<number, ClusterInterval>>();
+const varianceCache = new WeakMap<ClusterColumn, number>();
+
+/** The CR2 variance of one column's rate. */
+export function columnVariance(col: ClusterColumn): number {
+  let v = varianceCache.get(col);
+  if (v === undefined) { v = cr2Contrast([{ group: 0, column: col, coef: 1 }]).variance; varianceCache.set(col, v); }
+  return v;
+}
+
+/** The interval of one column's rate (module header); the same for the same column object and level. */
+export function clusterRateInterval(col: ClusterColumn, level = 0.95): ClusterInterval {
+  let byLevel = rateCache.get(col);
+  if (!byLevel) { byLevel = new Map(); rateCache.set(col, byLevel); }
+  let iv = byLevel.get(level);
+  if (!iv) { iv = rateInterval(col, level); byLevel.set(level, iv); }
+  return iv;
+}
+
+function rateInterval(col: ClusterColumn, level: number): ClusterInterval {
+  const G = clusterCount(col);
+  const c = cr2Contrast([{ group: 0, column: col, coef: 1 }]);
+  const r = c.estimate;
+  if (G < MIN_CLUSTERS || !Number.isFinite(c.variance)) return none(r, G);
+  // With every match alike the Satterthwaite df is still defined (it does not depend on the outcomes).
+  const df = Number.isFinite(c.df) ? c.df : G - 1;
+  const t = tQuantile((1 + level) / 2, df);
+  const half = t * Math.sqrt(c.variance);
+  if (c.variance > 0 && r - half >= 0 && r + half <= 1) return { point: r, lo: snap(r - half, 0, 1), hi: snap(r + half, 0, 1), df, clusters: G, kind: 't' };
+  const N = decisions(col);
+  // Korn & Graubard's effective n, truncated at N (a design effect below 1 is not credited), with
+  // svyciprop's degrees-of-freedom adjustment; √(N·G) where V = 0 says nothing of the correlation
+  const nEff = c.variance > 0 ? Math.min(N, (r * (1 - r)) / c.variance) * (tQuantile((1 + level) / 2, Math.max(1, N - 1)) / t) ** 2 : Math.sqrt(N * G);
+  const [lo, hi] = clopperPearson(r, nEff, level);
+  return { point: r, lo, hi, df, clusters: G, kind: 'beta' };
+}
+
+/**
+ * r(b) − r(a) with its interval. `paired`: the two columns are disjoint columns of the same matches
+ * (the last round against the rounds before it); otherwise each has matches of its own.
+ */
+export function clusterDifferenceInterval(a: ClusterColumn, b: ClusterColumn, paired: boolean, level = 0.95): ClusterInterval {
+  const ia = clusterRateInterval(a, level), ib = clusterRateInterval(b, level);
+  const terms: ContrastTerm[] = [{ group: 0, column: a, coef: -1 }, { group: paired ? 0 : 1, column: b, coef: 1 }];
+  const c = cr2Contrast(terms);
+  const d = ib.point - ia.point;
+  const clusters = Math.min(ia.clusters, ib.clusters);
+  if (ia.kind === 'none' || ib.kind === 'none' || !Number.isFinite(c.variance)) return none(d, clusters);
+  const df = Number.isFinite(c.df) ? c.df : clusters - 1;
+  const flat = (col: ClusterColumn) => !(columnVariance(col) > 0);
+  if (c.variance > 0 && !flat(a) && !flat(b)) {
+    const half = tQuantile((1 + level) / 2, df) * Math.sqrt(c.variance);
+    return { point: d, lo: snap(Math.max(-1, d - half), -1, 1), hi: snap(Math.min(1, d + half), -1, 1), df, clusters, kind: 't' };
+  }
+  const lo = d - Math.hypot(ib.point - ib.lo, ia.hi - ia.point);
+  const hi = d + Math.hypot(ib.hi - ib.point, ia.point - ia.lo);
+  return { point: d, lo: snap(Math.max(-1, lo), -1, 1), hi: snap(Math.min(1, hi), -1, 1), df, clusters, kind: 'mover' };
+}
+
+/**
+ * The variance a cell whose matches are all alike stands for: its CR2 variance is 0, but its rate
+ * is uncertain — the half-width of its interval (Clopper–Pearson on √(N·G), above) over t_{G−1}, squared.
+ */
+function flatVariance(column: ClusterColumn, level: number): number {
+  const iv = clusterRateInterval(column, level);
+  if (iv.kind === 'none') return 0;
+  const t = tQuantile((1 + level) / 2, Math.max(1, iv.clusters - 1));
+  return ((iv.hi - iv.lo) / (2 * t)) ** 2;
+}
+
+/**
+ * A linear combination Σ c_k · rate_k of independent cells' rates (each its own matches): the CR2
+ * variance and Satterthwaite df of `cr2Contrast`, the t interval clipped to `bounds` (exact for a
+ * mean of shifts). No interval when a cell with a non-zero coefficient has fewer than MIN_CLUSTERS matches.
+ */
+export function clusterLinearInterval(columns: readonly ClusterColumn[], coefs: ArrayLike<number>, point: number,
+  bounds: readonly [number, number], level = 0.95): ClusterInterval {
+  return clusterSmoothInterval(columns, coefs, undefined, point, bounds, { level, centre: false });
+}
+
+/**
+ * A smooth statistic f of independent cells' rates that is largest at equal rates (an R), by the
+ * delta method to second order: gradient g_k and curvature h_k = ∂²f/∂r_k² at the observed rates,
+ * each cell's CR2 variance V_k. The interval is f ± t_ν √V(Σ g_k r_k) with its lower end moved
+ * down by t_ν² · ½ Σ_k |h_k| V_k — the reach of the quadratic term, which alone bounds f where
+ * its gradient vanishes (equal rates); or, with `centre` (an average of several such terms, whose
+ * bias stays while its spread shrinks), centred on the bias-corrected value f − ½ Σ_k h_k V_k
+ * and extended to hold f, without the reach. Clipped to `bounds`; no interval when a cell f
+ * depends on has fewer than MIN_CLUSTERS matches. Without a curvature: the linear interval.
+ */
+export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: ArrayLike<number>, curvature: ArrayLike<number> | undefined,
+  point: number, bounds: readonly [number, number], opts: { level?: number; centre: boolean }): ClusterInterval {
+  const level = opts.level ?? 0.95;
+  const terms: ContrastTerm[] = [];
+  let clusters = Infinity, quad = 0, bias = 0;
+  let flat = 0; // Σ c_k² V*_k of the cells whose matches are all alike (their CR2 variance is 0)
+  columns.forEach((column, k) => {
+    // a gradient at rounding level (equal rates) is none: the quadratic term alone bounds f
+    const c = Math.abs(coefs[k]) < 1e-7 ? 0 : coefs[k], h = curvature ? curvature[k] : 0;
+    if (c === 0 && h === 0) return;
+    clusters = Math.min(clusters, clusterCount(column));
+    if (c !== 0) terms.push({ group: k, column, coef: c });
+    let v = columnVariance(column);
+    if (v === 0) { v = flatVariance(column, level); flat += c * c * v; }
+    if (h !== 0) { quad += 0.5 * Math.abs(h) * v; bias += 0.5 * h * v; }
+  });
+  if (!Number.isFinite(point) || clusters === Infinity) return none(point, 0);
+  const c0 = terms.length ? cr2Contrast(terms) : { variance: 0, df: NaN };
+  const c = { variance: c0.variance + flat, df: c0.df };
+  if (clusters < MIN_CLUSTERS || !Number.isFinite(c.variance) || !Number.isFinite(quad)) return none(point, clusters);
+  const df = Number.isFinite(c.df) ? c.df : clusters - 1; // no gradient: G − 1 of the fewest matches
+  const t = tQuantile((1 + level) / 2, df);
+  const half = t * Math.sqrt(c.variance), reach = opts.centre ? 0 : t * t * quad;
+  // The interval spans the bias-corrected one and the point itself (a reported interval holds its point).
+  const centre = opts.centre ? Math.min(bounds[1], Math.max(bounds[0], point - bias)) : point;
+  const lo = Math.max(bounds[0], Math.min(point, centre - half - reach)), hi = Math.min(bounds[1], Math.max(point, centre + half));
+  return { point, lo: snap(lo, bounds[0], bounds[1]), hi: snap(hi, bounds[0], bounds[1]), df, clusters, kind: 't' };
+}
+
+/**
+ * First and (diagonal) second derivatives ∂out_i/∂rate_k, ∂²out_i/∂rate_k² of f at `rates`, column-major
+ * (k · statistics + i), by central differences; one-sided at 0 and 1, where the second is 0.
+ */
+export function derivatives(f: (rates: Float64Array, out: Float64Array) => void, rates: Float64Array, statistics: number, h = 1e-4): { first: Float64Array; second: Float64Array } {
+  const k = rates.length;
+  const first = new Float64Array(k * statistics), second = new Float64Array(k * statistics);
+  const x = Float64Array.from(rates), up = new Float64Array(statistics), down = new Float64Array(statistics), mid = new Float64Array(statistics);
+  f(x, mid);
+  for (let j = 0; j < k; j++) {
+    const a = Math.min(1, rates[j] + h), b = Math.max(0, rates[j] - h);
+    x[j] = a; f(x, up);
+    x[j] = b; f(x, down);
+    x[j] = rates[j];
+    const central = a - rates[j] === rates[j] - b;
+    for (let i = 0; i < statistics; i++) {
+      first[j * statistics + i] = (up[i] - down[i]) / (a - b);
+      second[j * statistics + i] = central ? (up[i] - 2 * mid[i] + down[i]) / ((a - rates[j]) ** 2) : 0;
+    }
+  }
+  return { first, second };
+}
