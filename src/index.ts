@@ -25,10 +25,6 @@ export { bcaInterval, binaryJackknife, valuesJackknife, jackknifeAcceleration, t
 export { normalCdf, normalQuantile } from './stats/normal.js';
 export { combineEstimands } from './stats/combine.js';
 export { leaveOneClusterOut } from './stats/jackknife.js';
-export { fitUnivariate, META_DEFAULTS, type MetaSettings, type MetaTest, type Pooling, type UnivariateFit, type Coefficient } from './stats/meta/univariate.js';
-export { fitMultilevel, type MultilevelFit } from './stats/meta/multilevel.js';
-export { TAU2_ESTIMATORS, TAU2_METHODS, type Tau2Method, type Tau2Estimator } from './stats/meta/tau2.js';
-export { countsEffect, ratesEffect, EFFECT_MEASURES, type EffectMeasure, type Effect } from './stats/meta/effect-size.js';
 export { cr2Contrast, type ClusterColumn, type ContrastTerm, type ContrastResult } from './stats/cluster-robust.js';
 export { clusterRateInterval, clusterDifferenceInterval, clusterLinearInterval, clusterSmoothInterval, MIN_CLUSTERS, FEW_CLUSTERS, type ClusterInterval, type ClusteredIntervalMethod } from './stats/cluster-intervals.js';
 export { tQuantile, betaQuantile, betaCdf } from './stats/t-beta.js';
@@ -36,6 +32,10 @@ export { chi2Cdf, chi2Sf, ncChi2Cdf, noncentralityInterval } from './stats/chi2.
 export { framingTest, gStatistic, jsdScale, type FramingTest, type FramingPairCounts } from './stats/framing-test.js';
 export { wilsonInterval, moverInterval, type WeightedRate } from './stats/wilson.js';
 export { supTBand, type SupTBand } from './stats/sup-t.js';
+export { fitUnivariate, META_DEFAULTS, type MetaSettings, type MetaTest, type Pooling, type UnivariateFit, type Coefficient } from './stats/meta/univariate.js';
+export { fitMultilevel, type MultilevelFit } from './stats/meta/multilevel.js';
+export { TAU2_ESTIMATORS, TAU2_METHODS, type Tau2Method, type Tau2Estimator } from './stats/meta/tau2.js';
+export { countsEffect, ratesEffect, EFFECT_MEASURES, type EffectMeasure, type Effect } from './stats/meta/effect-size.js';
 
 // Readers (sources).
 export { readRates, type RatesInput, type RateRow, type ReadRatesOptions, type RatesKind, PLANNED_PAIR } from './sources/rates-csv.js';

@@ -9,7 +9,7 @@ import { analyzeMsg } from '../core/messages/analyze.js';
 import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { analyzeTrials, defaultTrialsOut } from '../commands/analyze-trials.js';
-import { parseRoundRange } from '../commands/flags.js';
+import { parseRoundRange, type ShortMatches } from '../commands/flags.js';
 import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, intervalSettings, SIMULTANEOUS_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger, type IntervalFlag } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { DEFAULT_THRESHOLDS, defaultAnalyzeOut } from '../commands/analyze.js';
@@ -48,7 +48,7 @@ export function registerAnalyze(program: Command): void {
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table');
   addFigureFlags(addNamesFlags(addExpectFlag(addLogFlags(addPoolingFlag(cmd)), '; two-framing runs only')))
-    .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string; rounds?: string; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
+    .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string; rounds?: string; shortMatches?: ShortMatches; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval: IntervalFlag; simultaneous?: boolean; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean; pooling?: TablePooling } & FigureFlags) => {
       if ((store === undefined) === (o.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
@@ -56,7 +56,7 @@ export function registerAnalyze(program: Command): void {
       if (o.trials !== undefined) {
         if (o.format === undefined) throw new UserError(logsMsg.analyzeNeedsFormat());
         checkOutDir('--out', o.out ?? defaultTrialsOut(o.trials[0]), OUT_SUBDIRS);
-        const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, models: o.models, factors: o.factor, out: o.out, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o),
+        const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, factors: o.factor, out: o.out, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o),
           base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...intervalSettings(o.interval), simultaneous: o.simultaneous, logger: terminalLogger(o.quiet) });
         return printRepeated(res, terminalLogger(o.quiet));
       }

@@ -1,4 +1,4 @@
-import { BUILTIN_LOG_FORMATS, FILE_FLAGS, isPluginSpec, parseRoundRange, type InputChoice, type SourceId } from '../commands/flags.js';
+import { BUILTIN_LOG_FORMATS, FILE_FLAGS, isPluginSpec, parseRoundRange, type InputChoice, type ShortMatches, type SourceId } from '../commands/flags.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
@@ -57,7 +57,7 @@ export const parseRangeFlag = (flag: string, min: number, max: number, positive 
 
 /** Ranges of the numeric flags (docs: README "Limits"). */
 export const FLAG_LIMITS = {
-  concurrency: 1000, rpm: [0.001, 10_000_000], tpm: [1, 10_000_000_000], maxRetries: 100, timeoutMs: 86_400_000,
+  concurrency: 1000, rpm: [0.001, 10_000_000], tpm: [1, 10_000_000_000], maxRetries: 100, timeoutMs: 86_400_000, maxWaitS: 86_400,
   price: 100_000, tokensPerCall: 10_000_000, maxN: 10_000_000, readingError: 1_000_000, maxCells: 10_000_000, threads: 64,
 } as const;
 
@@ -162,7 +162,7 @@ export interface RatesFlags {
   publishedMethod?: 'percentile' | 'bca';
   trials?: string[]; cluster?: string; factor?: string[];
   /** --format, --rounds: published logs read through a log format (src/sources/logs/). */
-  format?: string; rounds?: string;
+  format?: string; rounds?: string; shortMatches?: ShortMatches;
   /** --digitized PROJECT with --layout LAYOUT.csv and --pixel-error K. */
   digitized?: string; layout?: string; pixelError?: number;
   interval: IntervalFlag;
@@ -217,7 +217,7 @@ export function inputFlags(o: RatesFlags, cmd: Command) {
   if (files.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(trialsMsg.trialsOnly());
   checkLogFlags(o);
   return {
-    ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, layout: o.layout, pixelError: o.pixelError,
+    ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, layout: o.layout, pixelError: o.pixelError,
     attenuation: cmd.getOptionValueSource('attenuation') === 'default' ? undefined : o.attenuation,
     ...intervalSettings(o.interval),
   };
@@ -230,8 +230,15 @@ export const collect = (v: string, prev: string[] = []) => [...prev, v];
 export function addLogFlags(cmd: Command): Command {
   return cmd
     .option('--format <name|file.yaml>', `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (README "Reanalyse a published log")`)
-    .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format (analyze: also a repeated store)');
+    .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format (analyze: also a repeated store)')
+    .option('--short-matches <drop|keep>', 'a logged match shorter than the longest of its game in the file, without played_rounds saying so: left out with a warning (drop, the default) or kept (keep)', parseShortMatches);
 }
+
+/** --short-matches drop|keep. */
+export const parseShortMatches = (v: string): ShortMatches => {
+  if (v !== 'drop' && v !== 'keep') throw new InvalidArgumentError(logsMsg.badShortMatches(v));
+  return v;
+};
 
 /**
  * --format and --rounds need --trials; --rounds and several --trials files need --format; --rounds

@@ -28,6 +28,7 @@ export function registerReport(program: Command): void {
       const file = reproduceReportFile(res, o.out, figures);
       writeFilesAtomic([file]);
       logger.info(reportMsg.wroteReport(relative(process.cwd(), file.path) || file.path));
+      for (const n of res.notes) logger.warn(n);
       logger.info(reportMsg.reportSummary(figures.length));
       // As reproduce: the report is written (it shows the failure), and the exit code says so.
       if (!res.verification.passed) {

@@ -27,7 +27,8 @@ export function registerReproduce(program: Command): void {
       process.stdout.write(`${table3Text(rows, res.analysis.settings.attenuation, res.analysis.boot.method, res.analysis.bands?.c)}\n${poolingLines(o.pooling, res.analysis)}`);
       if (hasFramingTests(res.analysis)) logger.info(framingTestText(res.analysis));
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
-      for (const n of res.notes) logger.info(n);
+      // What the reading of a log left out (a short match, a game without a cooperative action): warnings, as analyze prints them.
+      for (const n of res.notes) logger.warn(n);
       for (const n of res.analysis.boot.notes) logger.warn(n);
       if (!res.verification.passed) {
         throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);

@@ -4,7 +4,7 @@ import { chooseRun, readStore, runKind, storeTable } from '../sources/store.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
 import { repeated } from '../analyses/repeated/index.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
-import { attenuationOf, isClustered, readInput, sourceName, sourceOf } from '../sources/input.js';
+import { attenuationOf, inputNotes, isClustered, readInput, sourceName, sourceOf } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
 import { cellSize, levels } from '../core/cells.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
@@ -31,6 +31,7 @@ export interface CoverageOptions {
   /** The log format of the --trials files, and the rounds kept (src/sources/logs/). */
   readonly format?: string;
   readonly rounds?: string;
+  readonly shortMatches?: 'drop' | 'keep';
   /** A WebPlotDigitizer project with its layout (and pixel error) giving the cells and n. */
   readonly digitized?: string;
   readonly layout?: string;
@@ -113,7 +114,8 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     alt = opts.alt ?? (framings.includes(alt) ? alt : framings[1] ?? framings[0]);
     checkPlanned(table, source.file, base, alt);
   } else {
-    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
+    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds, shortMatches: opts.shortMatches, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
+    for (const n of inputNotes(read)) opts.logger?.warn(n);
     table = read.table;
   }
   if (base === alt) throw new UserError(msg.sameFraming(base));

@@ -50,7 +50,7 @@ export interface TrialsInput {
   readonly firstLines: readonly number[];
   readonly provenanceColumns: readonly ProvenanceColumn[];
   /** Read through a log format (src/sources/logs/): its name or description file, the files in order, the rounds kept. */
-  readonly logs?: { readonly format: string; readonly files: readonly string[]; readonly rounds?: string; readonly notes: readonly string[] };
+  readonly logs?: { readonly format: string; readonly files: readonly string[]; readonly rounds?: string; readonly shortMatches?: 'drop' | 'keep'; readonly notes: readonly string[] };
   /** The planned cells the cell_count check holds the table to (CELL_GRIDS of the two-framing analysis): repeated play is "as-played". */
   readonly grid?: 'crossed' | 'as-played';
 }

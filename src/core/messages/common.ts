@@ -24,6 +24,7 @@ export const msg = {
   tooManyReplicates: (stats: number, reps: number, fits: number, bytes: number) =>
     `the bootstrap would hold ${stats.toLocaleString('en-US')} statistics × ${reps.toLocaleString('en-US')} replicates, above its limit of ${(bytes / 2 ** 30).toFixed(0)} GiB of replicates: use --reps ${fits.toLocaleString('en-US').replace(/,/g, '')} or fewer, or fewer cells`,
   fileUnreadable: (file: string, reason: string) => `${file}: cannot read the file (${reason})`,
+  notUtf8: (file: string, line: number) => at(file, line, undefined, 'the text is not valid UTF-8 (save the file as UTF-8)'),
   emptyTable: (file: string) => `${file}: no data rows`,
   missingColumn: (file: string, column: string) => at(file, 1, column, 'required column is missing from the header'),
   needRateOrCooperate: (file: string) => at(file, 1, 'rate', 'the header needs a "rate" or a "cooperate" column'),
