@@ -55,7 +55,7 @@ export const parseRangeFlag = (flag: string, min: number, max: number, positive 
   { min: positive ? Math.max(min, 0) : min, max, minOpen: positive && min <= 0 },
   positive && min === 0 ? `a number in (0, ${max}]` : `a number from ${min} to ${max}`);
 
-/** Ranges of the numeric flags (docs: README "Limits"). */
+/** Ranges of the numeric flags (docs/reference/specifications.md, "Limits"). */
 export const FLAG_LIMITS = {
   concurrency: 1000, rpm: [0.001, 10_000_000], tpm: [1, 10_000_000_000], maxRetries: 100, timeoutMs: 86_400_000, maxWaitS: 86_400,
   price: 100_000, tokensPerCall: 10_000_000, maxN: 10_000_000, readingError: 1_000_000, maxCells: 10_000_000, threads: 64,
@@ -229,7 +229,7 @@ export const collect = (v: string, prev: string[] = []) => [...prev, v];
 /** --format and --rounds: the --trials files are published logs read through a log format. */
 export function addLogFlags(cmd: Command): Command {
   return cmd
-    .option('--format <name|file.yaml>', `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (README "Reanalyse a published log")`)
+    .option('--format <name|file.yaml>', `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (docs/reference/log-format.md)`)
     .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format (analyze: also a repeated store)')
     .option('--short-matches <drop|keep>', 'a logged match shorter than the longest of its game in the file, without played_rounds saying so: left out with a warning (drop, the default) or kept (keep)', parseShortMatches);
 }
@@ -257,7 +257,7 @@ export function checkLogFlags(o: { trials?: string | readonly string[]; format?:
 }
 
 /** What --expect defaults to for the rates commands. */
-export const EXPECT_DEFAULT_NOTE = '; default: the shipped paper tables with the shipped rates, none with any other --data';
+export const EXPECT_DEFAULT_NOTE = '; default: the shipped paper tables with the shipped rates (only those the settings leave comparable: --attenuation, --reps, --interval, --base/--alt), none with any other --data';
 
 /** A level strictly between 0 and 1 (--verdict-alpha). */
 export const parseLevelFlag = (flag: string) => parseNumberFlag(flag, { min: 0, max: 1, minOpen: true, maxOpen: true }, 'a number in (0, 1)');

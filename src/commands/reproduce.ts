@@ -11,7 +11,7 @@ import { silentLogger } from '../core/logger.js';
 import { withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import type { VerificationReport } from '../core/checks.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
-import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
+import { compareExpected, expectFlag, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
 import { regenerateCommand } from '../core/command-line.js';
 import { poolingFiles, type TablePooling } from './meta-pooling.js';
 import { sourceAnalyses } from './source-analyses.js';
@@ -95,13 +95,15 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   const input = readInput(opts, settings.base, settings.alt);
-  const published = readExpected(opts, source, logger);
+  // The comparison reads intervals the way the publication computed them (percentile unless
+  // --published-method says otherwise), so the run's own --interval changes no compared number.
+  const published = readExpected(opts, source, logger, { ...settings, interval: opts.publishedMethod ?? 'percentile' });
   const names = opts.namesFile === undefined ? undefined : { file: opts.namesFile, map: readNamesFile(opts.namesFile) };
 
   const analysis = twoFraming.analyze(input.table, settings, logger);
   opts.onAnalysis?.(analysis);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const command = ratesCommand('reproduce', input, settings, { interval: opts.clusterInterval ?? opts.interval, expect: published?.path, ...verdictFlags(opts, published), names: opts.namesFile, pooling: opts.pooling });
+  const command = ratesCommand('reproduce', input, settings, { interval: opts.clusterInterval ?? opts.interval, expect: expectFlag(published), ...verdictFlags(opts, published), names: opts.namesFile, pooling: opts.pooling });
   const compared = compareExpected(analysis, published, opts);
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared) });
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);

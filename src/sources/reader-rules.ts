@@ -1,5 +1,5 @@
 /**
- * The rules every reader of samegame input applies, in one place (README "Names" and "Limits"):
+ * The rules every reader of samegame input applies, in one place (docs/reference/specifications.md, "Names" and "Limits"):
  * which text is a name, which column names a header or a JSON object may have, and how large an
  * input file, a line and a name may be. Rates files, per-trial files, published values and stores
  * all call these, so a name one reader takes is a name every reader takes.

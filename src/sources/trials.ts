@@ -141,7 +141,7 @@ function layoutOf(file: string, r: TrialRecord, src: { columns: () => readonly s
   const cluster = opts.cluster ?? (!exported && r.has('cluster') ? 'cluster' : undefined); // an export's columns are its factors
   if (src.header) {
     for (const col of [...FACTORS, ...(cluster ? [cluster] : []), ...factors]) {
-      if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col));
+      if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col, columns));
     }
   }
   const outcome = exported ? 'action' : outcomeOf(file, src.header ? { ...r, line: 1 } : r, undefined);

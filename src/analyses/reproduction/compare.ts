@@ -4,6 +4,7 @@ import type { PublishedMethod, PublishedRow, PublishedTable, PublishedValues } f
 import { quantilesUnsorted } from '../../stats/quantile.js';
 import { UserError } from '../../core/errors.js';
 import { reproductionMsg } from '../../core/messages/reproduction.js';
+import { nearestName } from '../../core/suggest.js';
 import { familyZ, quantileBand, quantileLevelSpread } from '../../stats/mc-error.js';
 import { table3Columns } from '../../stats/table3.js';
 import { table2Rows, type Table2Row, type TwoFramingAnalysis } from '../two-framing/index.js';
@@ -33,6 +34,8 @@ export interface ReproductionRow {
   /** Distance from the computed value to the edge of the accepted band on the published value's side; NaN when missing. */
   readonly tolerance: number;
   readonly verdict: Verdict;
+  /** A missing row: the computation's model or game nearest to the one named (`model "GPT-4"`), when one is near. */
+  readonly suggestion?: string;
   /** Line of the published file. */
   readonly line: number;
 }
@@ -73,6 +76,8 @@ export interface Reproduction {
   readonly shownMethod: PublishedMethod;
   /** The verdict settings as given (for the regenerate command). */
   readonly settings: VerdictSettings;
+  /** When settings other than the publication's narrowed the published values: which were compared, and why. */
+  readonly selection?: string;
 }
 
 /** `--verdict-alpha` and `--published-reps`. */
@@ -127,6 +132,19 @@ function computedValue(a: TwoFramingAnalysis, t2: ReadonlyMap<string, Table2Row>
   return fromBoot(a, row.game === '' ? stat('Rfam', row.model) : stat('Rfam', row.model, row.game), part, method);
 }
 
+/** For a missing row: the model, else the game, of the computation nearest to the one the row names. */
+function suggestionFor(a: TwoFramingAnalysis, row: PublishedRow): string | undefined {
+  if (row.table === 'family' && !a.family) return undefined;
+  const models = row.table === 'table2' ? a.layout.models : [...a.layout.models, POOLED];
+  const games = row.table === 'family' ? a.family!.groups.map((g) => g.game) : a.layout.pairs.map((p) => p.game);
+  const near = (field: string, value: string, known: readonly string[]) => {
+    const n = known.includes(value) ? undefined : nearestName(value, known);
+    return n === undefined ? undefined : `${field} ${JSON.stringify(n)}`;
+  };
+  if (!models.includes(row.model)) return near('model', row.model, models);
+  return row.game === '' ? undefined : near('game', row.game, games);
+}
+
 const emptyCounts = (): Record<Verdict, number> => ({ exact: 0, 'within-mc': 0, differs: 0, missing: 0 });
 
 /**
@@ -168,7 +186,7 @@ export function compareWithPublished(result: { readonly analysis: TwoFramingAnal
     return {
       table: p.table, model: p.model, game: p.game, statistic: p.statistic, published: p.published.text, decimals: comparedDecimals(p.published),
       computed: c?.value ?? NaN, difference: j?.difference ?? NaN, band, level: band ? c!.q : undefined, publishedReps: bp,
-      tolerance: j?.tolerance ?? NaN, verdict: j?.verdict ?? 'missing', line: p.line,
+      tolerance: j?.tolerance ?? NaN, verdict: j?.verdict ?? 'missing', suggestion: c === undefined ? suggestionFor(a, p) : undefined, line: p.line,
     };
   });
   const publishedReps = [...new Set(ends.map(repsOf))].sort((x, y) => x - y);

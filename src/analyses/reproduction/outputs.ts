@@ -42,11 +42,14 @@ export function reproductionCsv(rep: Reproduction): string {
 export const reproductionFile = (reportsDir: string, rep: Reproduction): OutputFile =>
   ({ path: join(reportsDir, 'reproduction.csv'), content: reproductionCsv(rep) });
 
+/** ", did you mean model "GPT-4"?" for a missing row with a near name; else nothing. */
+const hint = (r: ReproductionRow): string => (r.suggestion ? `, did you mean ${r.suggestion}?` : '');
+
 /** Rows that are not exact of one verdict, named: "Table 3 GPT-3.5 R_lo 0.956 vs 0.9553". */
 function named(rep: Reproduction, verdict: ReproductionRow['verdict']): string {
   const rows = rep.rows.filter((r) => r.verdict === verdict);
   if (rows.length === 0) return '';
-  return ` (${rows.map((r) => (verdict === 'missing' ? rowLabel(r) : `${rowLabel(r)}: ${r.published} published, ${shown(r)} computed`)).join('; ')})`;
+  return ` (${rows.map((r) => (verdict === 'missing' ? `${rowLabel(r)}${hint(r)}` : `${rowLabel(r)}: ${r.published} published, ${shown(r)} computed`)).join('; ')})`;
 }
 
 /**
@@ -67,7 +70,7 @@ export function assumedText(rep: Reproduction): string {
 }
 
 function failure(r: ReproductionRow): string {
-  if (r.verdict === 'missing') return `${rowLabel(r)}: published ${r.published}, missing from the computation (no such model, game or statistic)`;
+  if (r.verdict === 'missing') return `${rowLabel(r)}: published ${r.published}, missing from the computation (no such model, game or statistic${hint(r)})`;
   return `${rowLabel(r)}: published ${r.published}, computed ${shown(r)}; |difference| ${fixed(Math.abs(r.difference), r.decimals + 2)} > tolerance ${fixed(r.tolerance, r.decimals + 2)}`;
 }
 
@@ -101,6 +104,7 @@ export function reproductionMetrics(rep: Reproduction) {
     ...(r.assumedReps ? { published_reps_assumed: { endpoints: r.assumedReps, reps: ASSUMED_PUBLISHED_REPS } } : {}),
     ...(r.methods.some((m) => m !== rep.shownMethod) ? { compared_methods: [...r.methods], shown_method: rep.shownMethod } : {}),
     counts: { ...rep.counts },
+    ...(rep.selection ? { selection: rep.selection } : {}),
   };
 }
 
@@ -128,6 +132,7 @@ export function reproductionSection(rep: Reproduction): Section {
   const notExact = rep.rows.filter((r) => r.verdict !== 'exact'), exact = rep.rows.filter((r) => r.verdict === 'exact');
   const blocks: Block[] = [
     { kind: 'text', text: reproductionSentence(rep) },
+    ...(rep.selection ? [{ kind: 'text' as const, text: `Compared in part: ${rep.selection}.` }] : []),
     { kind: 'text', text: `Published values: ${rep.path} (SHA-256 ${rep.sha256}). A number is exact when the computed value rounds to it at its printed precision (|computed − published| ≤ h, half a unit of its last digit, in exact decimal arithmetic). An interval endpoint read at quantile level q is within Monte Carlo error when the published value's rounding interval [p − h, p + h] meets [Q̂(q − δ), Q̂(q + δ)], quantiles of the computation's own replicates, with δ = z·√(q(1 − q)(1/B_c + 1/B_p)): the values a correct publication with B_p replicates reports, all k endpoints together, with probability about 1 − α. Points do not depend on the bootstrap: exact or they differ. Tolerance: the distance from the computed value to the edge of the accepted band on the published value's side (a number differs when |difference| > tolerance). Missing: the computation has no such model, game or statistic.` },
     {
       kind: 'table', id: 'reproduction-values', caption: `reports/reproduction.csv. ${reproductionRuleText(rep)}`,

@@ -1,5 +1,5 @@
 /** Messages of the log formats (--trials FILE --format NAME|DESCRIPTION.yaml): one line, file:line: field "X": what is wrong. */
-import { at } from './common.js';
+import { at, columnsFound } from './common.js';
 
 const q = (s: string) => JSON.stringify(s);
 const list = (xs: readonly string[]) => xs.map(q).join(', ');
@@ -26,7 +26,8 @@ export const logsMsg = {
   skipAndLabels: (key: string) => `${q(key)} has a label map and is skipped: choose one`,
   emptyLabelMap: () => 'a label map needs at least one label',
   // Reading rows.
-  missingColumn: (file: string, column: string, format: string) => at(file, 1, column, `the header has no such column (format ${format} needs ${q(column)})`),
+  missingColumn: (file: string, column: string, format: string, found: readonly string[]) =>
+    at(file, 1, column, `the header has no such column (format ${format} needs ${q(column)})${columnsFound(found)}`),
   otherFormat: (file: string, column: string, format: string, what: string, other: string) =>
     at(file, 1, column, `the header has no such column (format ${format} needs ${q(column)}); this looks like ${what}: use --format ${other}`),
   badRound: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a round (a whole number from 1)`),

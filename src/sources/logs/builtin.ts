@@ -1,7 +1,7 @@
 /**
  * The built-in log formats, by the name `--format` takes. Each is a description like any user's
- * (validated by the same schema and rules, test/sources/logs/builtin.test.ts); README "Reanalyse
- * a published log" writes them out as YAML.
+ * (validated by the same schema and rules, test/sources/logs/builtin.test.ts);
+ * docs/guides/reanalyse-a-published-log.md writes one out as YAML.
  */
 import type { LogFormat } from './schema.js';
 

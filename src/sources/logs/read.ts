@@ -243,7 +243,7 @@ export function readLogFile(path: string, file: string, format: LogFormat): File
   if (raw.length === 0) throw new UserError(msg.emptyTable(file));
   const names = raw[0].fields.map((h) => h.trim());
   checkColumnNames(file, 1, names, 'header');
-  for (const col of format.columns) if (!names.includes(col)) throw new UserError(logsMsg.missingColumn(file, col, format.name));
+  for (const col of format.columns) if (!names.includes(col)) throw new UserError(logsMsg.missingColumn(file, col, format.name, names));
   const c = compile(format, new Map(names.map((h, i) => [h, i])), file);
   const reading: FileReading = { sha256, decisions: [], skipped: new Map(),
     facts: { totals: new Map(), declared: new Map(), playedField: format.played_rounds, maxField: format.max_rounds } };

@@ -90,5 +90,5 @@ export type LogFormat = z.infer<typeof logFormatSchema>;
 /** The JSON Schema of a log format description (data/log-formats/log-format.schema.json). */
 export function logFormatJsonSchema(): Record<string, unknown> {
   const s = z.toJSONSchema(logFormatSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return { ...s, title: 'samegame log format', description: 'How the rows of a published game log become decisions of repeated play (samegame, README "Reanalyse a published log").' };
+  return { ...s, title: 'samegame log format', description: 'How the rows of a published game log become decisions of repeated play (samegame, docs/reference/log-format.md).' };
 }

@@ -114,7 +114,7 @@ describe('one row per round, one column set per seat, actions decoded from the p
     const p = file('nan.csv', `${header}1,A,B,J,J,three,3\n`);
     expect(message(() => tuples([p], perRound, ['nan.csv']))).toBe('nan.csv:2: field "x1": "three" is not a number');
     const q = file('nocol.csv', 'round,p1,p2,a1,a2,x1\n1,A,B,J,J,3\n');
-    expect(message(() => tuples([q], perRound, ['nocol.csv']))).toBe('nocol.csv:1: field "x2": the header has no such column (format per-round needs "x2")');
+    expect(message(() => tuples([q], perRound, ['nocol.csv']))).toBe('nocol.csv:1: field "x2": the header has no such column (format per-round needs "x2"); the header has "round", "p1", "p2", "a1", "a2", "x1"');
   });
 });
 
