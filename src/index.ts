@@ -34,7 +34,7 @@ export { readRates, type RatesInput, type RateRow, type ReadRatesOptions, type R
 export { readTrials, foldExtraFactors, type TrialsInput, type ReadTrialsOptions, type TrialOutcome } from './sources/trials.js';
 export { readDigitized, type DigitizedInput, type DigitizedPoint, type ReadDigitizedOptions } from './sources/digitized/index.js';
 export { readInput, type AnalysisInput, type InputChoice } from './sources/input.js';
-export { storeTable, pickRun, type StoreTable } from './sources/store.js';
+export { storeTable, chooseOneShotRun, type StoreTable } from './sources/store.js';
 export { parseNames, readNamesFile } from './sources/names-file.js';
 export { latexTable, latexEscape, latexDocument, type LatexTable, type LatexCell } from './render/latex.js';
 export { readRepeatedStore, type RepeatedStoreOptions } from './sources/repeated-store.js';
@@ -72,7 +72,7 @@ export { analyze, analyzeTwoFramingRun, analyzeSelectiveRun, type AnalyzeOptions
 export { analyzeWithFigures, isSelectiveAnalysis, isRepeatedAnalysis, type AnyAnalysis } from './commands/analyze-with-figures.js';
 export { analyzeRepeated, repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './commands/analyze-repeated.js';
 export { analyzeTrials, type AnalyzeTrialsOptions } from './commands/analyze-trials.js';
-export { DESIGN_KINDS, type DesignKind } from './commands/analyze.js';
+export { RUN_KINDS, type RunKind } from './commands/analyze.js';
 export { audit, auditCompute, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
 export { exportTrials, type ExportFormat } from './commands/export.js';
 export { coverage, type CoverageOptions } from './commands/coverage.js';
@@ -91,5 +91,11 @@ export { runBatches, type BatchRunOptions, type BatchSummary } from './live/batc
 export { planChunks, BATCH_LIMITS, type BatchLimits } from './live/batch/chunks.js';
 export { runTrials, RUNNER_DEFAULTS, type RunnerOptions, type RunSummary } from './live/runner/runner.js';
 export { TrialStore, type RunInfo } from './live/store/store.js';
+export { storedRunKind, designKind } from './live/store/run-kind.js';
+export { designWarnings } from './live/design/design.js';
+export { parseTemplate, fillParts, type TemplatePart, type ParsedTemplate } from './live/prompts/template.js';
+export { TEMPLATE_KINDS, type TemplateKind } from './live/prompts/placeholders.js';
+export { renderFraming, type Framing } from './live/prompts/index.js';
+export { initDesign, INIT_KINDS, type InitKind } from './commands/init-designs.js';
 export { runMatches, type MatchRunOptions, type MatchRunSummary } from './live/repeated/engine.js';
 export { STRATEGIES, STRATEGY_IDS, type Strategy, type StrategyId } from './live/repeated/strategies.js';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { checkTree, importsOf, layerRule, longFiles, longFunctions } from './architecture/rules.js';
+import { checkTree, importsOf, kindDecisions, layerRule, longFiles, longFunctions } from './architecture/rules.js';
 import { ROOT } from './helpers/cli.js';
 
 const FIX = join(ROOT, 'test/fixtures/architecture');
@@ -20,6 +20,9 @@ describe('src/ follows the layout rules', () => {
   });
   it('no function over 60 lines', async () => {
     expect(await longFunctions(join(ROOT, 'src'), 60)).toEqual([]);
+  });
+  it('no command decides an input kind from an optional field', () => {
+    expect(kindDecisions(join(ROOT, 'src'))).toEqual([]);
   });
 });
 
@@ -41,6 +44,19 @@ describe('the rules fail where they should (fixture trees)', () => {
     expect(show(checkTree(join(FIX, 'deep')))).toEqual([
       "analyses/b/b.ts: import '../a/a.js' — analysis b imports analysis a other than through its index.ts",
     ]);
+  });
+  it('cli/ reaching past commands/ into live/, sources/ or analyses/', () => {
+    expect(show(checkTree(join(FIX, 'cli-reach')))).toEqual([
+      "cli/a.ts: import '../live/l.js' — cli may not import live (it parses flags and calls a command)",
+      "cli/b.ts: import '../sources/s.js' — cli may not import sources (it parses flags and calls a command)",
+      "cli/c.ts: import '../analyses/x/index.js' — cli may not import analyses (it parses flags and calls a command)",
+    ]);
+  });
+  it('a command that decides the input kind from an optional field', () => {
+    expect(kindDecisions(join(FIX, 'kind-branch')).map((v) => v.file)).toEqual([
+      'commands/k.ts:3', 'commands/k.ts:4', 'commands/k.ts:5', 'commands/k.ts:6',
+    ]);
+    expect(kindDecisions(join(FIX, 'ok'))).toEqual([]);
   });
   it('a file cycle', () => {
     expect(show(checkTree(join(FIX, 'cycle')))).toEqual([

@@ -30,7 +30,7 @@ describe('reference computation (numpy) on other data', () => {
   const names = Object.keys(ref.statistics);
 
   it('covers every statistic the reference computes, family robustness included', () => {
-    expect(names.length).toBe(6 * 3 + 3 * 5); // per model–game: R2, shift, Rfam; per group: 5
+    expect(names.length).toBe(6 * 3 + 3 * 5); // per model–game: R2, shift_raw, Rfam; per group: 5
     for (const n of names) expect(a.boot.names).toContain(n);
   });
 

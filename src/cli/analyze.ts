@@ -1,22 +1,16 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { relative } from 'node:path';
-import { analyzeWithFigures, isRepeatedAnalysis, isSelectiveAnalysis } from '../commands/analyze-with-figures.js';
-import { printRepeated } from './analyze-repeated.js';
-import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
-import { printSelective } from './analyze-selective.js';
+import { analyzeStore } from '../commands/analyze-with-figures.js';
+import { printRepeated } from '../commands/analyze-repeated-print.js';
 import { DEFAULTS } from '../commands/reproduce.js';
-import { table3Text } from '../analyses/two-framing/terminal.js';
-import { msg } from '../core/messages/common.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
-import { parseRoundRange } from '../sources/logs/index.js';
 import { analyzeTrials, defaultTrialsOut } from '../commands/analyze-trials.js';
+import { parseRoundRange } from '../commands/flags.js';
 import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, intervalSettings, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger, type IntervalFlag } from './options.js';
-import { withStoreErrors } from '../live/store/integrity.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
-import { defaultAnalyzeOut } from '../commands/analyze.js';
+import { DEFAULT_THRESHOLDS, defaultAnalyzeOut } from '../commands/analyze.js';
 import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
@@ -68,24 +62,8 @@ export function registerAnalyze(program: Command): void {
       if (store === undefined) throw new UserError(logsMsg.analyzeStoreOrTrials());
       checkOutDir('--out', o.out ?? defaultAnalyzeOut(store), OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
-      const res = await withStoreErrors(store, () => analyzeWithFigures({ store, out: o.out, runId: o.run, factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o), rounds: o.rounds === undefined ? undefined : parseRoundRange(o.rounds), compare: o.compare,
+      await analyzeStore({ store, out: o.out, runId: o.run, factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o), rounds: o.rounds === undefined ? undefined : parseRoundRange(o.rounds), compare: o.compare,
         modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...intervalSettings(o.interval), logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
-        thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore }));
-      if (isSelectiveAnalysis(res)) return printSelective(res, logger);
-      if (isRepeatedAnalysis(res)) return printRepeated(res, logger);
-      process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
-      const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
-      const err = res.source.tallies.reduce((s, t) => s + t.error, 0);
-      logger.info(`run ${res.source.run.id} (${res.source.run.designName}): ${res.analysis.table.cells.length} cells, ${inv} invalid and ${err} failed trials left out (reports/invalid.csv)`);
-      if (res.comparison) {
-        const { unmatchedDirect: d, unmatchedReconstructed: r } = res.comparison;
-        logger.info(`compared ${res.comparison.rows.length} cells with ${o.compare}; unmatched: ${d.length} direct, ${r.length} reconstructed`);
-      }
-      for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
-      for (const n of res.analysis.boot.notes) logger.warn(n);
-      for (const w of res.verification.checks.flatMap((c) => c.warnings ?? [])) logger.warn(w);
-      if (!res.verification.passed) {
-        throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
-      }
+        thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore });
     });
 }

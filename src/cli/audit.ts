@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
 import { addFigureFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
 import { relative } from 'node:path';
-import { audit, AUDIT_DEFAULTS } from '../commands/audit.js';
+import { audit, AUDIT_DEFAULTS, auditSummary } from '../commands/audit.js';
 import { defaultSearchThreads, MIN_CELLS_FOR_WORKERS } from '../commands/audit-threads.js';
-import { consistencyFlags } from '../analyses/audit/consistency.js';
-import { isExactMinimum } from '../analyses/audit/tipping.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { msgAudit } from '../core/messages/audit.js';
@@ -32,16 +30,7 @@ export function registerAudit(program: Command): void {
       const logger = terminalLogger(o.quiet);
       const t0 = performance.now();
       const res = await audit({ ...o, ...inputFlags(o, cmd), logger, figureStyle: figureStyleOf(o) });
-      const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.filter((c) => c.status !== 'no-rate').length)];
-      let explained = false; // the first "≤" says what it means
-      for (const t of res.tipping) {
-        const bound = t.changes !== undefined && !isExactMinimum(t.method);
-        const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')
-          : `${bound ? '≤ ' : ''}${t.changes} count changes${bound && !explained ? ' (≤: an upper bound, the fewest the search found; fewer may overturn it)' : ''}`;
-        explained ||= bound;
-        lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ${res.readingError.label} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
-      }
-      process.stdout.write(`${lines.join('\n')}\n`);
+      process.stdout.write(`${auditSummary(res)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
       logger.info(msgAudit.stage('audit', (performance.now() - t0) / 1000));
       if (!res.verification.passed) {

@@ -1,10 +1,7 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { relative } from 'node:path';
-import { coverage } from '../commands/coverage.js';
-import { COVERAGE_DEFAULTS, coverageText, type CoverageMethod, type CoverageTruth } from '../analyses/coverage/index.js';
-import { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
-import type { Logger } from '../core/logger.js';
+import { coverage, COVERAGE_DEFAULTS, coverageText, TWO_FRAMING_DEFAULTS, type CoverageMethod, type CoverageTruth } from '../commands/coverage.js';
 import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
 import { collect, addDigitizedFlags, addLogFlags, checkLogFlags, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
@@ -17,19 +14,6 @@ const oneOf = <T extends string>(flag: string, values: readonly T[]) => (v: stri
   if (!(values as readonly string[]).includes(v)) throw new InvalidArgumentError(msg.badFlag(flag, v, values.join(', ') + ' (one of)'));
   return v as T;
 };
-
-/** Progress on stderr: the terminal logger's redrawn line, or a line every tenth when stderr is not a terminal. */
-function withProgress(logger: Logger, quiet?: boolean): Logger {
-  if (process.stderr.isTTY === true || quiet) return logger;
-  let shown = 0;
-  return {
-    ...logger,
-    progress(_label, done, total) {
-      const tenth = Math.floor((10 * done) / total);
-      if (tenth > shown || done === total) { shown = tenth; process.stderr.write(`${coverageMsg.progressLine(done, total)}\n`); }
-    },
-  };
-}
 
 interface CoverageFlags {
   data?: string; trials?: string[]; format?: string; rounds?: string; cluster?: string; digitized?: string; layout?: string; pixelError?: number; out: string; run?: number; sims: number; reps: number; seed: number; interval: CoverageMethod | 'both';
@@ -58,7 +42,8 @@ export function registerCoverage(program: Command): void {
     .option('-q, --quiet', 'print only the table')))
     .action(async (store: string | undefined, o: CoverageFlags) => {
       checkLogFlags(o);
-      const logger = withProgress(terminalLogger(o.quiet), o.quiet);
+      // Progress on stderr: the redrawn line, or a line at each tenth when stderr is not a terminal.
+      const logger = terminalLogger({ quiet: o.quiet, plain: { tenth: coverageMsg.progressLine } });
       const res = await coverage({ ...o, store, runId: o.run, logger });
       process.stdout.write(`${coverageText(res.rows, coverageMsg.title(res.settings.sims, res.settings.truth, res.input))}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));

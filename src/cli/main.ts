@@ -13,6 +13,7 @@ type Register = (program: Command) => void;
 const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   reproduce: async () => (await import('./reproduce.js')).registerReproduce,
   report: async () => (await import('./report.js')).registerReport,
+  init: async () => (await import('./init.js')).registerInit,
   prompts: async () => (await import('./prompts.js')).registerPrompts,
   run: async () => (await import('./run.js')).registerRun,
   batches: async () => (await import('./batches.js')).registerBatches,

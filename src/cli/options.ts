@@ -1,5 +1,4 @@
-import { isPluginSpec } from '../live/providers/plugin-spec.js';
-import { SOURCES, type InputChoice, type SourceId } from '../sources/input.js';
+import { BUILTIN_LOG_FORMATS, FILE_FLAGS, isPluginSpec, parseRoundRange, type InputChoice, type SourceId } from '../commands/flags.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
@@ -9,45 +8,52 @@ import { trialsMsg } from '../core/messages/trials.js';
 import { digitizedMsg } from '../core/messages/digitized.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { logsMsg } from '../core/messages/logs.js';
-import { BUILTIN_LOG_FORMATS, parseRoundRange } from '../sources/logs/index.js';
 import { terminalText } from '../core/terminal.js';
 
-/** Flag parsers: a bad value ends with one message naming the flag. */
-export const parseIntFlag = (flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) => (v: string): number => {
+/** The values a numeric flag takes: [min, max], either end open, integers only when `integer`. */
+export interface FlagRange {
+  readonly min: number;
+  readonly max: number;
+  readonly minOpen?: boolean;
+  readonly maxOpen?: boolean;
+  readonly integer?: boolean;
+}
+
+const INTEGER = /^\s*[+-]?\d+\s*$/;
+
+/**
+ * The one numeric flag parser: a finite number in its range, else one message naming the flag —
+ * `msg.badFlag(flag, value, what)`, or the flag's own `bad(value)` message.
+ */
+export const parseNumberFlag = (flag: string, r: FlagRange, what: string | ((v: string) => string)) => (v: string): number => {
   const n = Number(v);
-  if (!/^\s*[+-]?\d+\s*$/.test(v) || !Number.isSafeInteger(n) || n < min || n > max) {
-    const range = max < Number.MAX_SAFE_INTEGER ? `an integer from ${min} to ${max}` : min > 0 ? `an integer ≥ ${min}` : 'a non-negative integer';
-    throw new InvalidArgumentError(msg.badFlag(flag, v, range));
-  }
+  const ok = v.trim() !== '' && Number.isFinite(n) && (r.integer !== true || (INTEGER.test(v) && Number.isSafeInteger(n)))
+    && (r.minOpen ? n > r.min : n >= r.min) && (r.maxOpen ? n < r.max : n <= r.max);
+  if (!ok) throw new InvalidArgumentError(typeof what === 'string' ? msg.badFlag(flag, v, what) : what(v));
   return n;
 };
+
+/** An integer in [min, max]. */
+export const parseIntFlag = (flag: string, min = 0, max = Number.MAX_SAFE_INTEGER) => parseNumberFlag(flag, { min, max, integer: true },
+  max < Number.MAX_SAFE_INTEGER ? `an integer from ${min} to ${max}` : min > 0 ? `an integer ≥ ${min}` : 'a non-negative integer');
 
 /** Bootstrap replicates: a million is far past any Monte Carlo need and still fits in memory. */
 export const MAX_REPS = 1_000_000;
 
-export const parseUnitFlag = (flag: string) => (v: string): number => {
-  const n = Number(v);
-  if (v.trim() === '' || !(n >= 0 && n <= 1)) throw new InvalidArgumentError(msg.badFlag(flag, v, 'a number in [0, 1]'));
-  return n;
-};
+/** A number in [0, 1] (an attenuation, a threshold). */
+export const parseUnitFlag = (flag: string) => parseNumberFlag(flag, { min: 0, max: 1 }, 'a number in [0, 1]');
 
-export const parsePositiveFlag = (flag: string) => (v: string): number => {
-  const n = Number(v);
-  if (v.trim() === '' || !(n > 0) || !Number.isFinite(n)) throw new InvalidArgumentError(msg.badFlag(flag, v, 'a positive number'));
-  return n;
-};
+/** A finite number above 0. */
+export const parsePositiveFlag = (flag: string) => parseNumberFlag(flag, { min: 0, max: Infinity, minOpen: true }, 'a positive number');
 
 /**
  * A finite number in [min, max] (or (0, max] when `min` is 0 and `positive` is set): every numeric
  * flag has a range, so no value can overflow a timer, a cost or an array (1e-300 requests per
  * minute would wait longer than any timer can count; a price of 1e308 would print $Infinity).
  */
-export const parseRangeFlag = (flag: string, min: number, max: number, positive = false) => (v: string): number => {
-  const n = Number(v);
-  const ok = v.trim() !== '' && Number.isFinite(n) && n >= min && n <= max && (!positive || n > 0);
-  if (!ok) throw new InvalidArgumentError(msg.badFlag(flag, v, positive && min === 0 ? `a number in (0, ${max}]` : `a number from ${min} to ${max}`));
-  return n;
-};
+export const parseRangeFlag = (flag: string, min: number, max: number, positive = false) => parseNumberFlag(flag,
+  { min: positive ? Math.max(min, 0) : min, max, minOpen: positive && min <= 0 },
+  positive && min === 0 ? `a number in (0, ${max}]` : `a number from ${min} to ${max}`);
 
 /** Ranges of the numeric flags (docs: README "Limits"). */
 export const FLAG_LIMITS = {
@@ -71,20 +77,62 @@ export const parseProviderFlag = (flag: string, builtins: readonly string[]) => 
   return v;
 };
 
-/** The CLI's logger: messages to stderr; progress redraws one line when stderr is a terminal. */
-export function terminalLogger(quiet = false): Logger {
+/** How the CLI's logger shows progress (messages and warnings are the same for every command). */
+export interface TerminalLoggerOptions {
+  /** Messages and progress off (warnings and the closing summary still show). */
+  readonly quiet?: boolean;
+  /** The progress line's text (default: `label done/total (pct%)`). */
+  readonly progressText?: (label: string, done: number, total: number) => string;
+  /**
+   * Progress when stderr is not a terminal: none (default), a line every `everyMs` and at the end
+   * (a run), or a line at each tenth done (`tenth`, the coverage study).
+   */
+  readonly plain?: { readonly everyMs: number } | { readonly tenth: (done: number, total: number) => string };
+}
+
+/** The CLI's logger, with the progress line closed before any other message and a summary shown even when quiet. */
+export type TerminalLogger = Logger & { endLine(): void; summary(m: string): void };
+
+const percentText = (label: string, done: number, total: number) => `${label} ${done}/${total} (${Math.floor((100 * done) / total)}%)`;
+
+/**
+ * The CLI's one logger: messages to stderr, terminal-safe; progress redrawn on one line when stderr
+ * is a terminal (closed before any other message), else as `o.plain` says. `terminalLogger(true)` is quiet.
+ */
+export function terminalLogger(opts: boolean | TerminalLoggerOptions = false): TerminalLogger {
+  const o = typeof opts === 'boolean' ? { quiet: opts } : opts;
+  const quiet = o.quiet === true;
   const tty = process.stderr.isTTY === true;
-  let last = '';
+  const text = o.progressText ?? percentText;
+  let open = false, last = '', lastPlain = -Infinity, tenth = 0;
+  const endLine = () => { if (open) { process.stderr.write('\n'); open = false; } };
+  const line = (m: string) => { endLine(); process.stderr.write(`${terminalText(m, true)}\n`); };
+  const plain = (label: string, done: number, total: number): void => {
+    const p = o.plain;
+    if (p === undefined) return;
+    if ('everyMs' in p) {
+      if (Date.now() - lastPlain < p.everyMs && done !== total) return;
+      lastPlain = Date.now();
+      process.stderr.write(`${text(label, done, total)}\n`);
+    } else {
+      const t = Math.floor((10 * done) / total);
+      if (t > tenth || done === total) { tenth = t; process.stderr.write(`${p.tenth(done, total)}\n`); }
+    }
+  };
   return {
-    info(m) { if (!quiet) process.stderr.write(`${terminalText(m, true)}\n`); },
-    warn(m) { process.stderr.write(`warning: ${terminalText(m, true)}\n`); },
+    endLine,
+    info(m) { if (!quiet) line(m); },
+    summary(m) { line(m); },
+    warn(m) { line(`warning: ${m}`); },
     progress(label, done, total) {
-      if (quiet || !tty) return;
-      const pct = Math.floor((100 * done) / total);
-      const text = `${label} ${done}/${total} (${pct}%)`;
-      if (text === last) return;
-      last = text;
-      process.stderr.write(`\r${text}${done === total ? '\n' : ''}`);
+      if (quiet) return;
+      if (!tty) { plain(label, done, total); return; }
+      const t = text(label, done, total);
+      if (t === last) return;
+      last = t;
+      process.stderr.write(`\r\x1b[K${t}`);
+      open = done !== total;
+      if (!open) process.stderr.write('\n');
     },
   };
 }
@@ -126,9 +174,11 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
     .option('--base <name>', 'base framing', d.base)
     .option('--alt <name>', 'alternative framing', d.alt);
   // One file flag per input kind of the source registry (--data defaults to the shipped rates).
-  for (const [id, source] of Object.entries(SOURCES)) {
-    if ('repeatable' in source) cmd.option(`--${id} <file>`, source.help, collect);
-    else cmd.option(`--${id} <file>`, source.help, id === 'data' ? SHIPPED_RATES : undefined);
+  for (const [id, source] of Object.entries(FILE_FLAGS)) {
+    // The flag is the id in kebab case (countsJson → --counts-json), as regenerate commands write it.
+    const flag = `--${id.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} <file>`;
+    if ('repeatable' in source) cmd.option(flag, source.help, collect);
+    else cmd.option(flag, source.help, id === 'data' ? SHIPPED_RATES : undefined);
   }
   addLogFlags(cmd);
   cmd
@@ -146,11 +196,7 @@ export function addDigitizedFlags(cmd: Command): Command {
 }
 
 /** --pixel-error K: a number of pixels from 0 to 100. */
-export const parsePixelErrorFlag = (v: string): number => {
-  const n = Number(v);
-  if (v.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) throw new InvalidArgumentError(digitizedMsg.pixelErrorRange(v));
-  return n;
-};
+export const parsePixelErrorFlag = parseNumberFlag('--pixel-error', { min: 0, max: 100 }, digitizedMsg.pixelErrorRange);
 
 /**
  * The input flags for the pipelines: --data or --trials (not both), the cluster and factor
@@ -161,7 +207,7 @@ export const parsePixelErrorFlag = (v: string): number => {
  */
 export function inputFlags(o: RatesFlags, cmd: Command) {
   const given = (id: string) => (cmd.getOptionValueSource(id) === 'default' ? undefined : (o as unknown as Record<string, string | undefined>)[id]);
-  const files = Object.fromEntries(Object.keys(SOURCES).map((id) => [id, given(id)])) as { [K in SourceId]: InputChoice[K] };
+  const files = Object.fromEntries(Object.keys(FILE_FLAGS).map((id) => [id, given(id)])) as { [K in SourceId]: InputChoice[K] };
   if (Object.values(files).filter((f) => f !== undefined).length > 1) throw new UserError(files.digitized !== undefined ? digitizedMsg.oneInput() : trialsMsg.bothInputs());
   if (files.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(trialsMsg.trialsOnly());
   checkLogFlags(o);
@@ -202,11 +248,7 @@ export function checkLogFlags(o: { trials?: string | readonly string[]; format?:
 export const EXPECT_DEFAULT_NOTE = '; default: the shipped paper tables with the shipped rates, none with any other --data';
 
 /** A level strictly between 0 and 1 (--verdict-alpha). */
-export const parseLevelFlag = (flag: string) => (v: string): number => {
-  const n = Number(v);
-  if (v.trim() === '' || !(n > 0 && n < 1)) throw new InvalidArgumentError(msg.badFlag(flag, v, 'a number in (0, 1)'));
-  return n;
-};
+export const parseLevelFlag = (flag: string) => parseNumberFlag(flag, { min: 0, max: 1, minOpen: true, maxOpen: true }, 'a number in (0, 1)');
 
 /**
  * --expect FILE (reproduce, report, analyze): published values to set beside the computed ones,

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { relative } from 'node:path';
-import { DEFAULTS } from '../commands/reproduce.js';
+import { DEFAULTS, table3Text } from '../commands/reproduce.js';
 import { reproduceWithFigures } from '../commands/reproduce-outputs.js';
-import { table3Text } from '../analyses/two-framing/terminal.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags } from './options.js';
@@ -23,7 +22,7 @@ export function registerReproduce(program: Command): void {
       const rows = res.table3.map((r) => ({ ...r, model: shown(res.names?.map, r.model) }));
       process.stdout.write(`${table3Text(rows, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
-      for (const n of res.input.trials?.logs?.notes ?? []) logger.info(n);
+      for (const n of res.notes) logger.info(n);
       for (const n of res.analysis.boot.notes) logger.warn(n);
       if (!res.verification.passed) {
         throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);

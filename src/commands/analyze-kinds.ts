@@ -1,22 +1,23 @@
 /**
- * The analyses of `samegame analyze STORE`, by the design kind of the stored run: a typed registry
- * (docs/architecture.md, rule 5), so a new kind of design is an entry here, not a branch in a
- * command. Each entry computes its tables (written unless dryRun) and, for the CLI, its tables,
+ * The analyses of `samegame analyze STORE`, by the kind of the stored run (RunKind, decided once
+ * by sources/store.ts runKind): a typed registry (docs/architecture.md, rule 5), so a new kind of
+ * run is an entry here, not a branch in a command. Each entry computes its tables (written unless dryRun) and, for the CLI, its tables,
  * figures and report as one atomic set.
  */
 import { namesMsg } from '../core/messages/names.js';
 import { TrialStore } from '../live/store/store.js';
-import { chooseRun, readStore, storeTable, type StoreTable } from '../sources/store.js';
+import { chooseRun, readStore, runKind, storeTable, type RunKind, type StoreTable } from '../sources/store.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
-import { isRepeatedRun } from '../live/repeated/outcomes.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { reproductionMsg } from '../core/messages/reproduction.js';
 import type { RepeatedDecisions } from '../core/decisions.js';
-import { silentLogger } from '../core/logger.js';
+import { silentLogger, type Logger } from '../core/logger.js';
+import { printTwoFraming } from './analyze-two-framing-print.js';
+import { printSelective } from './analyze-selective-print.js';
+import { printRepeated } from './analyze-repeated-print.js';
 import { designFacts, type DesignFacts } from '../analyses/compare/design-facts.js';
-import { isSelectiveSource } from '../analyses/selective/facts.js';
 import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
 import { selectiveReportFile, type SelectiveAnalysis } from '../analyses/selective/index.js';
 import { figureFiles } from '../render/figure-files.js';
@@ -27,21 +28,25 @@ import { analyzePresentationFiles } from './analyze-outputs.js';
 import { analyzeCommand, defaultAnalyzeOut, type AnalyzeOptions } from './analyze-settings.js';
 import { analyzeRepeated, repeatedTables, type RepeatedResult } from './analyze-repeated.js';
 
-export type DesignKind = 'two-framing' | 'context-enrichment' | 'repeated';
+export type { RunKind } from '../sources/store.js';
 
-/** A stored run as read to choose its analysis: a one-shot run's cell table and design facts, or a repeated run. */
+/** A stored run as read to choose its analysis: a one-shot or context-enrichment run's cell table and design facts, or a repeated run. */
 export type StoredRun =
-  | { readonly kind: 'two-framing' | 'context-enrichment'; readonly source: StoreTable; readonly facts: DesignFacts }
+  | { readonly kind: 'one-shot' | 'enrichment'; readonly source: StoreTable; readonly facts: DesignFacts }
   | { readonly kind: 'repeated'; readonly store: string };
 
-interface ResultOf { 'two-framing': AnalyzeResult; 'context-enrichment': SelectiveAnalysis; repeated: RepeatedResult }
-export type AnyAnalysis = ResultOf[DesignKind];
+interface ResultOf { 'one-shot': AnalyzeResult; enrichment: SelectiveAnalysis; repeated: RepeatedResult }
+export type AnyAnalysis = ResultOf[RunKind];
 
-export interface DesignKindAnalysis<R> {
+export interface RunKindAnalysis<R> {
+  /** The kind of design the run's analysis reads, as messages name it. */
+  readonly design: string;
   /** The tables of the analysis, written unless opts.dryRun. */
   readonly analyze: (run: StoredRun, opts: AnalyzeOptions) => R;
   /** Tables, figures and report, written as one atomic set unless opts.dryRun. */
   readonly withFigures: (run: StoredRun, opts: AnalyzeOptions) => Promise<R>;
+  /** What the CLI prints of the result (stdout: the table; the logger: the files and notes); throws to exit 3 when a check fails. */
+  readonly print: (res: R, logger: Logger, opts: AnalyzeOptions) => void;
 }
 
 /** The decisions of a stored repeated run (the run given by id, else the latest). */
@@ -55,18 +60,21 @@ export function readStoredRun(opts: Pick<AnalyzeOptions, 'store' | 'runId' | 've
   try {
     return readStore(opts.store, (): StoredRun => {
       const run = chooseRun(store, opts.store, opts.runId);
-      if (isRepeatedRun(run)) return { kind: 'repeated', store: opts.store };
-      const facts = designFacts(run.designJson);
-      const source = storeTable(store, run, facts);
-      return { kind: isSelectiveSource(source) ? 'context-enrichment' : 'two-framing', source, facts };
+      let cells: { source: StoreTable; facts: DesignFacts } | undefined;
+      const read = () => {
+        const facts = designFacts(run.designJson);
+        return (cells ??= { source: storeTable(store, run, facts), facts });
+      };
+      const kind = runKind(run, () => read().source.extraFactors);
+      return kind === 'repeated' ? { kind, store: opts.store } : { kind, ...read() };
     });
   } finally {
     store.close();
   }
 }
 
-function oneShot(run: StoredRun, wanted: 'two-framing' | 'context-enrichment', opts: AnalyzeOptions): { source: StoreTable; facts: DesignFacts } {
-  if (run.kind !== wanted) throw new UserError(analyzeMsg.wrongDesignKind(opts.store, run.kind, wanted));
+function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: AnalyzeOptions): { source: StoreTable; facts: DesignFacts } {
+  if (run.kind !== wanted) throw new UserError(analyzeMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS[wanted].design));
   if (opts.factors?.length) throw new UserError(analyzeMsg.factorRepeatedOnly(opts.store));
   if (opts.rounds !== undefined) throw new UserError(analyzeMsg.roundsRepeatedOnly(opts.store));
   if (opts.namesFile !== undefined) throw new UserError(namesMsg.oneShotStore(opts.store));
@@ -84,7 +92,7 @@ function selectiveOf(source: StoreTable, opts: AnalyzeOptions): SelectiveAnalysi
 }
 
 const twoFramingRun = (run: StoredRun, opts: AnalyzeOptions): AnalyzeResult => {
-  const { source, facts } = oneShot(run, 'two-framing', opts);
+  const { source, facts } = oneShot(run, 'one-shot', opts);
   return analyzeDirectRun(source, facts, opts, opts.logger ?? silentLogger);
 };
 
@@ -95,8 +103,10 @@ function repeatedOptions(opts: AnalyzeOptions) {
   return { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store) };
 }
 
-export const DESIGN_KINDS: { readonly [K in DesignKind]: DesignKindAnalysis<ResultOf[K]> } = {
-  'two-framing': {
+/** The one registry from the kind of a stored run to its analysis. */
+export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> } = {
+  'one-shot': {
+    design: 'two-framing',
     analyze: twoFramingRun,
     async withFigures(run, opts) {
       const res = twoFramingRun(run, { ...opts, dryRun: true });
@@ -104,22 +114,27 @@ export const DESIGN_KINDS: { readonly [K in DesignKind]: DesignKindAnalysis<Resu
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },
+    print: (res, logger, opts) => printTwoFraming(res, logger, opts.compare),
   },
-  'context-enrichment': {
-    analyze: (run, opts) => selectiveOf(oneShot(run, 'context-enrichment', opts).source, opts),
+  enrichment: {
+    design: 'context-enrichment',
+    analyze: (run, opts) => selectiveOf(oneShot(run, 'enrichment', opts).source, opts),
     async withFigures(run, opts) {
-      const res = selectiveOf(oneShot(run, 'context-enrichment', opts).source, { ...opts, dryRun: true });
+      const res = selectiveOf(oneShot(run, 'enrichment', opts).source, { ...opts, dryRun: true });
       const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger, undefined, opts.figureStyle), selectiveReportFile(res)];
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },
+    print: (res, logger) => printSelective(res, logger),
   },
   repeated: {
+    design: 'repeated',
     analyze(_run, opts) {
       const res = repeatedTables(readRepeatedRun(opts), repeatedOptions(opts));
       if (!opts.dryRun) writeFilesAtomic(res.files);
       return res;
     },
     withFigures: (_run, opts) => analyzeRepeated(readRepeatedRun(opts), repeatedOptions(opts)),
+    print: (res, logger) => printRepeated(res, logger),
   },
 };

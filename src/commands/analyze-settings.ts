@@ -10,6 +10,7 @@ import type { TwoFramingSettings } from '../analyses/two-framing/analysis.js';
 import type { VerdictThresholds } from '../analyses/selective/estimand.js';
 import { DEFAULTS } from './reproduce.js';
 import type { RoundRange } from '../core/decisions.js';
+import { attenuationOf, sourceOf } from '../sources/input.js';
 
 /** The options of `analyze`, its settings and its regenerate command, shared by both design kinds. */
 export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
@@ -53,7 +54,7 @@ export function directRunSettings(opts: AnalyzeOptions, table: CellTable, logger
   const settings: TwoFramingSettings = {
     seed: opts.seed ?? DEFAULTS.seed,
     reps: opts.reps ?? DEFAULTS.reps,
-    attenuation: opts.attenuation ?? 1,
+    attenuation: attenuationOf(sourceOf(opts), opts.attenuation),
     base: opts.base ?? (framings.includes(DEFAULTS.base) ? DEFAULTS.base : framings[0]),
     alt: opts.alt ?? (framings.includes(DEFAULTS.alt) ? DEFAULTS.alt : framings[1] ?? framings[0]),
     interval: opts.interval ?? 'percentile',

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { sha256File } from '../core/hash.js';
 import type { StoreTable } from '../sources/store.js';
 import { readRates } from '../sources/rates-csv.js';
+import { sourceOf } from '../sources/input.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
 import { levels, type CellTable } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
@@ -68,7 +69,7 @@ function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: strin
  */
 export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, opts: AnalyzeOptions, logger: Logger): AnalyzeResult {
   const table = source.folded;
-  const published = readExpected({ ...opts, data: opts.store }, logger); // read before anything is computed
+  const published = readExpected(opts, sourceOf(opts), logger); // read before anything is computed
   if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
   const facts = withFoldedGames(withTableGames(designFacts, levels(source.table, 'game')), source);
   if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());

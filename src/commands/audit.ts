@@ -1,8 +1,6 @@
-import { readInput, type AnalysisInput, type InputChoice } from '../sources/input.js';
+import { attenuationOf, inputCounts, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../sources/input.js';
 import type { FigureStyle } from '../render/paper-style.js';
 import type { RatesInput } from '../sources/rates-csv.js';
-import { UserError } from '../core/errors.js';
-import { trialsMsg } from '../core/messages/trials.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { FigurePool } from '../render/figure-files.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
@@ -11,10 +9,10 @@ import type { VerificationReport } from '../core/checks.js';
 import { verifyRates } from './reproduce.js';
 import { auditFiles, auditFinish, auditInput, auditPlan, auditSettings, auditStart, type AuditResult, type AuditSettings, type AuditStage } from '../analyses/audit/index.js';
 import { defaultSearchThreads, startSearchTasks } from './audit-threads.js';
-import type { DigitizedInput } from '../sources/digitized/index.js';
-import type { ReadingRanges } from '../analyses/audit/index.js';
-import { digitization } from '../analyses/digitization/index.js';
-import { digitizedMsg } from '../core/messages/digitized.js';
+import { consistencyFlags } from '../analyses/audit/consistency.js';
+import { isExactMinimum } from '../analyses/audit/tipping.js';
+import { msgAudit } from '../core/messages/audit.js';
+import { sourceAnalyses, type SourceAnalysisOutputs } from './source-analyses.js';
 
 export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
   out?: string;
@@ -26,21 +24,16 @@ export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
   threads?: number;
 }
 
-/** Settings with defaults, and the rates file read as counts (input errors before any work). */
-function auditRead(opts: AuditOptions): { input: RatesInput; settings: AuditSettings; digitized?: DigitizedInput } {
-  // Per-trial data are direct observations: no attenuation unless asked (as reproduce).
-  const settings = auditSettings({ ...opts, attenuation: opts.attenuation ?? (opts.trials !== undefined ? 1 : undefined) });
+/** What the audit reads: the input as counts, the settings with defaults, and the analyses its kind adds. */
+interface AuditRead { readonly input: RatesInput; readonly settings: AuditSettings; readonly added: SourceAnalysisOutputs }
+
+/** Settings with defaults, and the input read as counts (input errors before any work). */
+function auditRead(opts: AuditOptions): AuditRead {
+  const settings = auditSettings({ ...opts, attenuation: attenuationOf(sourceOf(opts), opts.attenuation) });
   const read = readInput(opts, settings.base, settings.alt);
-  const d = read.digitized;
-  if (!d) return { input: asCounts(read), settings };
-  // A digitized figure: each count moves within its own range at ±K px (reports/digitization.csv), not ±K counts.
-  const readingRanges: ReadingRanges = {
-    K: d.pixelError, label: digitization.pixelLabel(d.pixelError),
-    down: d.points.map((p) => p.count - p.countLo), up: d.points.map((p) => p.countHi - p.count),
-    input: { digitized: d.path, layout: d.layout.path, pixelError: d.pixelError },
-    notes: d.calibration.map((c) => digitizedMsg.clickShift(c.axes, c.click, d.pixelError / 2, c.value, c.count)),
-  };
-  return { input: asCounts(read), settings: { ...settings, readingRanges }, digitized: d };
+  const added = sourceAnalyses(read);
+  const { readingRanges } = added;
+  return { input: inputCounts(read), settings: readingRanges ? { ...settings, readingRanges } : settings, added };
 }
 
 /**
@@ -48,14 +41,14 @@ function auditRead(opts: AuditOptions): { input: RatesInput; settings: AuditSett
  * errors are the same as `reproduce`'s (one reader) and are thrown before any work.
  */
 export function auditCompute(opts: AuditOptions = {}): Omit<AuditResult, 'files'> {
-  const { input, settings, digitized } = auditRead(opts);
-  return { ...auditInput(input, settings, opts.logger ?? silentLogger), ...(digitized ? { digitized } : {}) };
+  const { input, settings } = auditRead(opts);
+  return auditInput(input, settings, opts.logger ?? silentLogger);
 }
 
 /** auditCompute with the searches on `opts.threads` threads and the attenuation figure handed to `pool` as soon as it is known. */
-async function auditComputeThreaded(opts: AuditOptions, pool: FigurePool): Promise<Omit<AuditResult, 'files'> & { digitized?: DigitizedInput }> {
+async function auditComputeThreaded(opts: AuditOptions, pool: FigurePool): Promise<Omit<AuditResult, 'files'> & { added: SourceAnalysisOutputs }> {
   const logger = opts.logger ?? silentLogger;
-  const { input, settings, digitized } = auditRead(opts);
+  const { input, settings, added } = auditRead(opts);
   // The searches need only the table: the workers start on them while this thread bootstraps.
   const plan = auditPlan(input, settings);
   const run = startSearchTasks(plan.job, plan.tasks, opts.threads ?? defaultSearchThreads());
@@ -66,19 +59,7 @@ async function auditComputeThreaded(opts: AuditOptions, pool: FigurePool): Promi
     run.cancel();
     throw e;
   }
-  return { ...auditFinish(stage, await run.finish(stage.here, progressOf(logger, 'searches')), logger), ...(digitized ? { digitized } : {}) };
-}
-
-/**
- * The audit works on counts: a per-trial file of C/D or 0/1 decisions becomes one row of observed
- * counts per cell; probabilities and clustered decisions have no counts to move, and are refused.
- */
-function asCounts(input: AnalysisInput): RatesInput {
-  if (input.rates) return input.rates;
-  const t = input.trials!;
-  if (t.outcome === 'p_cooperate' || t.clusterColumn !== undefined) throw new UserError(trialsMsg.auditNeedsCounts(input.path, t.kind));
-  const rows = input.table.cells.map((cell, i) => ({ line: t.firstLines[i], cell, reconstructed: false }));
-  return { path: input.path, sha256: input.sha256, table: input.table, rows, provenanceColumns: [], kind: input.kind };
+  return { ...auditFinish(stage, await run.finish(stage.here, progressOf(logger, 'searches')), logger), added };
 }
 
 /**
@@ -88,20 +69,34 @@ function asCounts(input: AnalysisInput): RatesInput {
 export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { verification: VerificationReport }> {
   // Figures are drawn on a second thread while the searches run (the attenuation figure is known first).
   const pool = new FigurePool();
-  let res: Omit<AuditResult, 'files'> & { digitized?: DigitizedInput };
+  let res: Omit<AuditResult, 'files'> & { added: SourceAnalysisOutputs };
   try {
     res = await auditComputeThreaded(opts, pool);
   } catch (e) {
     pool.abandon();
     throw e;
   }
-  const files = [...await auditFiles(res, opts.out ?? '.', opts.logger, pool, opts.figureStyle),
-    ...(res.digitized ? digitization.files(join(resolve(opts.out ?? '.'), 'reports'), res.digitized) : [])];
+  const { added, ...result } = res;
+  const files = [...await auditFiles(result, opts.out ?? '.', opts.logger, pool, opts.figureStyle), ...added.files(join(resolve(opts.out ?? '.'), 'reports'))];
   if (!opts.dryRun) writeFilesAtomic(files);
   // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.
-  const input: AnalysisInput = { path: res.input.path, sha256: res.input.sha256, kind: res.input.kind, table: res.input.table, rates: res.input, provenance: [] };
-  const { verification } = verifyRates(input, res.analysis, join(resolve(opts.out ?? '.'), 'reports'));
-  return { ...res, files, verification };
+  const input: AnalysisInput = { path: result.input.path, sha256: result.input.sha256, kind: result.input.kind, table: result.input.table, data: { kind: 'rates', rates: result.input }, provenance: [] };
+  const { verification } = verifyRates(input, result.analysis, join(resolve(opts.out ?? '.'), 'reports'));
+  return { ...result, files, verification };
+}
+
+/** The audit as the terminal summarises it: consistency, then each statement's tipping point and reading error. */
+export function auditSummary(res: AuditResult): string {
+  const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.filter((c) => c.status !== 'no-rate').length)];
+  let explained = false; // the first "≤" says what it means
+  for (const t of res.tipping) {
+    const bound = t.changes !== undefined && !isExactMinimum(t.method);
+    const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')
+      : `${bound ? '≤ ' : ''}${t.changes} count changes${bound && !explained ? ' (≤: an upper bound, the fewest the search found; fewer may overturn it)' : ''}`;
+    explained ||= bound;
+    lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ${res.readingError.label} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
+  }
+  return lines.join('\n');
 }
 
 export { AUDIT_DEFAULTS, auditSettings, type AuditResult, type AuditSettings } from '../analyses/audit/index.js';

@@ -1,11 +1,10 @@
 import { join, resolve } from 'node:path';
 import { TrialStore } from '../live/store/store.js';
-import { chooseRun, readStore, storeTable } from '../sources/store.js';
+import { chooseRun, isRepeatedRun, readStore, runKind, storeTable } from '../sources/store.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
-import { isRepeatedRun } from '../live/repeated/outcomes.js';
 import { repeated } from '../analyses/repeated/index.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
-import { isClustered, readInput } from '../sources/input.js';
+import { attenuationOf, isClustered, readInput, sourceName, sourceOf } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
 import { cellSize, levels } from '../core/cells.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
@@ -14,11 +13,12 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
-import { SHIPPED_RATES } from '../core/paths.js';
-import { isSelectiveSource } from '../analyses/selective/facts.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
 import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, type CoverageMethod, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';
+
+export { COVERAGE_DEFAULTS, coverageText, type CoverageMethod, type CoverageTruth } from '../analyses/coverage/index.js';
+export { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
 
 export interface CoverageOptions {
   /** Rates file (default: the shipped data when no store is given). */
@@ -42,7 +42,7 @@ export interface CoverageOptions {
   readonly seed?: number;
   readonly interval?: CoverageMethod | 'both';
   readonly truth?: CoverageTruth;
-  /** Default 0.70 for a rates file, 1 (none) for a store, as reproduce and analyze. */
+  /** Default: the input kind's (SOURCES), as reproduce and analyze. */
   readonly attenuation?: number;
   readonly base?: string;
   readonly alt?: string;
@@ -64,7 +64,7 @@ function storeCells(path: string, runId?: number): CellTable {
     // repeated play: the decisions' framing table, clustered by match (as analyze builds it), simulated match by match
     if (isRepeatedRun(run)) return repeated.framingTable(readRepeatedStore(path, { run: run.id }).decisions);
     const source = readStore(path, () => storeTable(store, run));
-    if (isSelectiveSource(source)) throw new UserError(coverageMsg.notTwoFraming(path));
+    if (runKind(source.run, () => source.extraFactors) === 'enrichment') throw new UserError(coverageMsg.notTwoFraming(path));
     if (source.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
     return source.folded;
   } finally {
@@ -104,13 +104,14 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   let table: CellTable;
   let base = opts.base ?? TWO_FRAMING_DEFAULTS.base;
   let alt = opts.alt ?? TWO_FRAMING_DEFAULTS.alt;
-  const input = opts.store ?? (typeof opts.trials === 'string' ? opts.trials : opts.trials?.join(', ')) ?? opts.digitized ?? opts.data ?? SHIPPED_RATES;
-  if (opts.store !== undefined) {
-    table = storeCells(opts.store, opts.runId);
+  const source = sourceOf(opts);
+  const input = sourceName(source);
+  if (source.kind === 'store') {
+    table = storeCells(source.file, source.runId);
     const framings = levels(table, 'framing');
     base = opts.base ?? (framings.includes(base) ? base : framings[0]);
     alt = opts.alt ?? (framings.includes(alt) ? alt : framings[1] ?? framings[0]);
-    checkPlanned(table, opts.store, base, alt);
+    checkPlanned(table, source.file, base, alt);
   } else {
     const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
     table = read.table;
@@ -119,7 +120,7 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   const settings = {
     seed: opts.seed ?? TWO_FRAMING_DEFAULTS.seed,
     reps: opts.reps ?? COVERAGE_DEFAULTS.reps,
-    attenuation: opts.attenuation ?? (opts.store !== undefined || opts.trials !== undefined ? 1 : TWO_FRAMING_DEFAULTS.attenuation),
+    attenuation: attenuationOf(source, opts.attenuation),
     base, alt,
     sims: opts.sims ?? COVERAGE_DEFAULTS.sims,
     methods: coverageMethods(opts.interval, isClustered(table)),

@@ -5,7 +5,8 @@ import { makeReport, type VerificationReport } from '../core/checks.js';
 import type { Logger } from '../core/logger.js';
 import { reproductionMsg } from '../core/messages/reproduction.js';
 import { packageRoot } from '../core/paths.js';
-import { readPublished, SHIPPED_PUBLISHED, type PublishedValues } from '../sources/published.js';
+import { readPublished, type PublishedValues } from '../sources/published.js';
+import { defaultPublished, type Source } from '../sources/input.js';
 import type { TwoFramingAnalysis } from '../analyses/two-framing/index.js';
 import { UserError } from '../core/errors.js';
 import {
@@ -13,12 +14,6 @@ import {
 } from '../analyses/reproduction/index.js';
 
 export interface ExpectOptions {
-  /** The rates file; undefined means the shipped data. */
-  readonly data?: string;
-  /** A per-trial file given instead of rates (then no default published values). */
-  readonly trials?: string | readonly string[];
-  /** A digitized project given instead of rates (then no default published values). */
-  readonly digitized?: string;
   /** Published values: a path; false for none; undefined for the default (the shipped file with the shipped rates only). */
   readonly expect?: string | false;
   /** --verdict-alpha: the family-wise false-alarm level of the verdicts (default 0.05). */
@@ -40,19 +35,22 @@ export function verdictSettings(o: ExpectOptions): VerdictSettings {
   return { alpha: a, publishedReps: b };
 }
 
-/** The published values to compare with, read and validated before anything is computed; says so when it is the shipped file. */
-export function readExpected(o: ExpectOptions, logger: Logger): PublishedValues | undefined {
+/**
+ * The published values to compare with, read and validated before anything is computed: the file
+ * given, else the default of the source's kind (SOURCES); says so when it is the shipped file.
+ */
+export function readExpected(o: ExpectOptions, source: Source, logger: Logger): PublishedValues | undefined {
   verdictSettings(o);
-  const none = o.expect === false || (o.expect === undefined && (o.data !== undefined || o.trials !== undefined || o.digitized !== undefined));
-  if (none) {
+  const shipped = defaultPublished(source);
+  if (o.expect === false || (o.expect === undefined && shipped === undefined)) {
     // The verdicts' level and the publication's replicates mean nothing without published values.
     const flag = o.verdictAlpha !== undefined ? '--verdict-alpha' : o.publishedReps !== undefined ? '--published-reps' : undefined;
     if (flag) throw new UserError(reproductionMsg.verdictFlagWithoutExpect(flag));
     return undefined;
   }
   if (o.expect !== undefined) return readPublished(resolve(o.expect), o.expect);
-  logger.info(reproductionMsg.usingShipped(SHIPPED_PUBLISHED));
-  return readPublished(join(packageRoot, SHIPPED_PUBLISHED), SHIPPED_PUBLISHED);
+  logger.info(reproductionMsg.usingShipped(shipped!));
+  return readPublished(join(packageRoot, shipped!), shipped!);
 }
 
 export interface ReproductionOutputs {

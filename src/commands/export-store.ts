@@ -7,7 +7,7 @@ import { TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { runMsg } from '../core/messages/run.js';
-import { readStore, readStoreAsync } from '../sources/store.js';
+import { readStore } from '../sources/store.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { streamWriter, writeStreamAtomic } from '../core/atomic.js';
 import { silentLogger, type Logger } from '../core/logger.js';
@@ -41,7 +41,7 @@ export async function exportStore(storePath: string, o: ExportOptions): Promise<
     if (o.out !== undefined) checkOutFile('--out', o.out);
     const store = readStore(storePath, () => TrialStore.openExisting(storePath, { verify: o.verifyStore }));
     try {
-      await readStoreAsync(storePath, () => exportTo(store, storePath, o));
+      await readStore(storePath, () => exportTo(store, storePath, o));
     } finally {
       store.close();
     }

@@ -10,9 +10,9 @@ import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import type { TrialStore } from '../live/store/store.js';
 import type { TrialRecord } from '../live/types.js';
 import { EXPORT_BASE, EXPORT_PLAY, EXPORT_TAIL, factorColumns } from '../sources/export-layout.js';
-import { checkStoreLevels } from '../sources/store.js';
+import { checkStoreLevels, isRepeatedRun } from '../sources/store.js';
 import { designFacts } from '../analyses/compare/design-facts.js';
-import { isRepeatedRun, RunPlays } from '../live/repeated/outcomes.js';
+import { RunPlays } from '../live/repeated/outcomes.js';
 
 export { factorColumns };
 

@@ -5,8 +5,9 @@
  */
 import { resolve } from 'node:path';
 import { readRates } from '../sources/rates-csv.js';
+import { DEFAULT_ATTENUATION, SOURCES, sourceName, sourceOf } from '../sources/input.js';
 import { TrialStore } from '../live/store/store.js';
-import { pickRun, readStore, storeTable } from '../sources/store.js';
+import { chooseOneShotRun, readStore, storeTable } from '../sources/store.js';
 import { planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
 import { designFacts } from '../analyses/compare/design-facts.js';
 import { missingPlannedCell } from '../analyses/two-framing/index.js';
@@ -55,7 +56,7 @@ function inputFromStore(path: string, o: PlanOptions): PlanInput {
   const store = TrialStore.openExisting(path);
   try {
     const { run, st } = readStore(path, () => {
-      const r = pickRun(store, path);
+      const r = chooseOneShotRun(store, path);
       return { run: r, st: storeTable(store, r) };
     });
     // Planning simulates the two-framing statistics; a context-enrichment run has other ones.
@@ -84,8 +85,8 @@ function inputFromRates(path: string, o: PlanOptions): PlanInput {
  */
 export function plannedAttenuation(o: Pick<PlanOptions, 'attenuation' | 'direct' | 'store'>): { a: number; why: 'flag' | 'direct' | 'reconstructed' } {
   if (o.attenuation !== undefined) return { a: o.attenuation, why: 'flag' };
-  if (o.direct === true || o.store !== undefined) return { a: 1, why: 'direct' };
-  return { a: DEFAULTS.attenuation, why: 'reconstructed' };
+  const observed = o.direct === true ? 'direct' : SOURCES[sourceOf(o).kind].observed;
+  return { a: DEFAULT_ATTENUATION[observed], why: observed };
 }
 
 export interface PlanCommandResult {
@@ -97,7 +98,8 @@ export interface PlanCommandResult {
 /** Read the input (refusing what cannot be planned) and plan its trials per cell. */
 export async function plan(o: PlanOptions): Promise<PlanCommandResult> {
   if ((o.data === undefined) === (o.store === undefined)) throw new UserError(analyzeMsg.needDataOrStore());
-  const input = o.data !== undefined ? inputFromRates(o.data, o) : await withStoreErrors(o.store!, () => inputFromStore(o.store!, o));
+  const source = sourceOf(o);
+  const input = source.kind === 'store' ? await withStoreErrors(source.file, () => inputFromStore(source.file, o)) : inputFromRates(sourceName(source), o);
   const attenuation = plannedAttenuation(o);
   const result = planTrials(input.table, {
     settings: { seed: o.seed, reps: o.reps, attenuation: attenuation.a, base: input.base, alt: input.alt },

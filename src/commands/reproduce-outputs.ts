@@ -14,7 +14,7 @@ import { fileLinks, figurePaths, filesSection } from '../render/files-section.js
 import { FILE_NOTES } from './file-notes.js';
 import { renderReportHtml, type ReportDoc } from '../render/html.js';
 import { namedAnalysis, twoFraming, type ReportProvenance } from '../analyses/two-framing/index.js';
-import { digitization } from '../analyses/digitization/index.js';
+import { sourceAnalyses } from './source-analyses.js';
 
 /** The command line that regenerates these outputs. */
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
@@ -52,7 +52,7 @@ export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figur
       r.figures(figures, undefined, undefined, twoFraming.omittedFigures(a)),
       r.verification(res.verification),
       r.provenance(prov),
-      ...(res.input.digitized ? [digitization.section(res.input.digitized)] : []),
+      ...sourceAnalyses(res.input).sections,
       r.settings(a, reproduceCommand(res)),
       filesSection(links),
     ],

@@ -2,8 +2,7 @@ import { join, resolve } from 'node:path';
 import type { DisplayNames } from '../core/display-names.js';
 import { readNamesFile } from '../sources/names-file.js';
 import type { FigureStyle } from '../render/paper-style.js';
-import { readInput, type AnalysisInput, type InputChoice } from '../sources/input.js';
-import { levels } from '../core/cells.js';
+import { attenuationOf, inputFacts, inputFlagsOf, inputNotes, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../sources/input.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
@@ -14,7 +13,10 @@ import type { VerificationReport } from '../core/checks.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
 import { regenerateCommand } from '../core/command-line.js';
-import { digitization } from '../analyses/digitization/index.js';
+import { sourceAnalyses } from './source-analyses.js';
+
+/** Table 3 as the terminal shows it (reproduce, report, analyze). */
+export { table3Text } from '../analyses/two-framing/terminal.js';
 
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = twoFraming.defaults;
@@ -48,23 +50,10 @@ export interface ReproduceResult {
   readonly reproduction?: Reproduction;
   /** Files written (or that would be written), absolute paths. */
   readonly files: readonly OutputFile[];
+  /** The reader's notes (a published log's), shown after the files. */
+  readonly notes: readonly string[];
   /** Display names (`--names FILE`: the file as given, and its names), when given. */
   readonly names?: { readonly file: string; readonly map: DisplayNames };
-}
-
-/**
- * The decisions a rates file represents (Same Game, Different Story Appendix C: 3 × 4 × 2 cells × 300 = 7,200): with
- * one n for every row, models × games × framings × n, so a missing or extra cell shows; otherwise
- * Σ n over the rows.
- */
-function expectedDecisions(input: AnalysisInput): { value: number; source: string } {
-  if (!input.rates) return { value: input.trials!.trials, source: input.trials!.logs ? 'valid decisions of the log in the rounds kept' : 'rows of the per-trial file' };
-  const ns = input.rates.rows.map((r) => (r.cell.obs as { n: number }).n);
-  if (ns.every((n) => n === ns[0])) {
-    const dims = ['model', 'game', 'framing'].map((f) => levels(input.table, f).length);
-    return { value: dims[0] * dims[1] * dims[2] * ns[0], source: `models × games × framings × n (${dims.join(' × ')} × ${ns[0]})` };
-  }
-  return { value: ns.reduce((a, b) => a + b, 0), source: 'Σ n over the rows of the input' };
 }
 
 /**
@@ -74,13 +63,8 @@ function expectedDecisions(input: AnalysisInput): { value: number; source: strin
  */
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
   extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly names?: string } = {}): string {
-  const t = input.trials;
-  const d = input.digitized;
-  const source = t?.logs ? { trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, factor: t.extraFactors }
-    : t ? { trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors }
-    : d ? { digitized: d.path, layout: d.layout.path, pixelError: d.pixelError } : { data: input.path };
   return regenerateCommand(command, [], {
-    ...source, seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
+    ...inputFlagsOf(input), seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
     interval: extra.interval === 'bca' || extra.interval === 'cluster-bootstrap' ? extra.interval : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
   });
 }
@@ -91,11 +75,11 @@ export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramin
  */
 export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const logger = opts.logger ?? silentLogger;
+  const source = sourceOf(opts);
   const settings: TwoFramingSettings = {
     seed: opts.seed ?? DEFAULTS.seed,
     reps: opts.reps ?? DEFAULTS.reps,
-    // Per-trial data are direct observations: no attenuation unless asked (as analyze).
-    attenuation: opts.attenuation ?? (opts.trials !== undefined ? 1 : DEFAULTS.attenuation),
+    attenuation: attenuationOf(source, opts.attenuation),
     base: opts.base ?? DEFAULTS.base,
     alt: opts.alt ?? DEFAULTS.alt,
     interval: opts.interval ?? 'percentile',
@@ -103,7 +87,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   const input = readInput(opts, settings.base, settings.alt);
-  const published = readExpected(opts, logger);
+  const published = readExpected(opts, source, logger);
   const names = opts.namesFile === undefined ? undefined : { file: opts.namesFile, map: readNamesFile(opts.namesFile) };
 
   const analysis = twoFraming.analyze(input.table, settings, logger);
@@ -115,7 +99,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);
   const files = withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification)], reports, analysis, names?.map);
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, ...(names ? { names } : {}) };
+  return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, notes: inputNotes(input), ...(names ? { names } : {}) };
 }
 
 /**
@@ -125,18 +109,8 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
 export function verifyRates(input: AnalysisInput, analysis: TwoFramingAnalysis, reports: string,
   metricsExtra?: Record<string, unknown>): { tableFiles: OutputFile[]; verification: VerificationReport } {
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
-  const extra = { ...metricsExtra, ...(input.digitized ? { digitization: digitization.metrics(input.digitized) } : {}) };
-  const tableFiles = [...twoFraming.tables.files(reports, analysis, provenance, extra),
-    ...(input.digitized ? digitization.files(reports, input.digitized) : [])];
-  const verification = twoFraming.verify({
-    analysis,
-    expectedDecisions: expectedDecisions(input),
-    reportedRates: input.rates?.rows.filter((r) => r.rate).map((r) => ({
-      cell: `${r.cell.key.model} / ${r.cell.key.game} / ${r.cell.key.framing}`,
-      x: (r.cell.obs as { x: number }).x, n: (r.cell.obs as { n: number }).n, rate: r.rate!,
-    })),
-    tables: twoFraming.tables.csvNames(tableFiles),
-    grid: input.trials?.grid,
-  });
+  const added = sourceAnalyses(input);
+  const tableFiles = [...twoFraming.tables.files(reports, analysis, provenance, { ...metricsExtra, ...added.metrics }), ...added.files(reports)];
+  const verification = twoFraming.verify({ analysis, ...inputFacts(input), tables: twoFraming.tables.csvNames(tableFiles) });
   return { tableFiles, verification };
 }

@@ -2,12 +2,14 @@
  * Validation problems at paths inside a YAML document (designs, log formats), and the lines they
  * point to: one message names the file, the line and the path in the document.
  */
-import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import { isNode, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { UserError } from './errors.js';
+import { msg } from './messages/common.js';
 
 export type Path = ReadonlyArray<PropertyKey>;
-export interface Problem { path: Path; message: string }
+/** A problem at a document path; `valueLine`: the 1-based line within a multi-line value (a template) where it is. */
+export interface Problem { path: Path; message: string; readonly valueLine?: number }
 
 /** `models[1].options.bias["a b"]` from ['models', 1, 'options', 'bias', 'a b']. */
 export function formatPath(path: Path): string {
@@ -42,6 +44,31 @@ export function zodProblems(issues: readonly z.core.$ZodIssue[], schemaFile: str
     }
   }
   return out;
+}
+
+/** Problems a YAML document's error shows, at most; the rest are counted on one closing line. */
+export const SHOWN_PROBLEMS = 8;
+
+/**
+ * End the read when problems were found: one `field(line, path, message)` line for each of the
+ * first SHOWN_PROBLEMS, then how many more (designs, context-enrichment designs, log formats).
+ */
+export function throwProblems(found: readonly Problem[], doc: Document, lc: LineCounter,
+  field: (line: number | undefined, path: string, message: string) => string): void {
+  if (found.length === 0) return;
+  const shown = found.slice(0, SHOWN_PROBLEMS).map((p) => field(problemLine(doc, lc, p), formatPath(p.path), p.message));
+  if (found.length > shown.length) shown.push(msg.moreProblems(found.length - shown.length));
+  throw new UserError(shown.join('\n'));
+}
+
+/**
+ * The document line a problem points to: its field's line, or, inside a literal block (`|`), the
+ * line of the value where the fault is (the block's text starts on the line after its indicator).
+ */
+export function problemLine(doc: Document, lc: LineCounter, p: Problem): number | undefined {
+  const line = lineOf(doc, lc, p.path);
+  const node = doc.getIn(p.path as unknown[], true);
+  return p.valueLine !== undefined && line !== undefined && isScalar(node) && node.type === 'BLOCK_LITERAL' ? line + p.valueLine : line;
 }
 
 /** The 1-based line of the deepest node on the path that exists in the document. */

@@ -6,10 +6,11 @@ import type { Config, TopLevelSpec } from 'vega-lite';
  * function from data. `defineFigure` applies the house style (font, sizes, white background)
  * so every figure looks alike and renders with the font the PNG renderer ships.
  *
- * To add figures for a new capability, write spec builders in src/emit/figures/<name>.ts that
- * return `defineFigure(...)`, collect them in a `<capability>Figures(result): Figure[]` function,
- * and hand that list to `figureFiles` (src/emit/render.ts) and to a report section
- * (src/emit/report-html.ts). Ids must be unique within one output directory.
+ * To add figures for a new capability, write chart builders in src/render/charts/<name>.ts that
+ * return `defineFigure(...)`, collect them in the analysis's `figures.ts` (a
+ * `<capability>Figures(result): Figure[]` function), and hand that list to `figureFiles`
+ * (src/render/figure-files.ts) and to a report section (src/render/html.ts). Ids must be unique
+ * within one output directory.
  */
 export interface Figure {
   /** File stem under figures/: lowercase letters, digits and dashes. */

@@ -9,11 +9,11 @@ import type { RepeatedDecision, RepeatedDecisions } from '../core/decisions.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
-import { isRepeatedRun, RunPlays } from '../live/repeated/outcomes.js';
+import { RunPlays } from '../live/repeated/outcomes.js';
 import { planMatches } from '../live/repeated/plan.js';
 import type { Design } from '../live/design/types.js';
 import { TrialStore } from '../live/store/store.js';
-import { chooseRun, readStore, StoreFault } from './store.js';
+import { chooseRun, isRepeatedRun, readStore, StoreFault } from './store.js';
 import type { TrialRecord } from '../live/types.js';
 import { controlCharacter } from './reader-rules.js';
 

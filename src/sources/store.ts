@@ -1,3 +1,4 @@
+import { storedRunKind, type RunKind } from '../live/store/run-kind.js';
 import { orderByLevels, type Cell, type CellTable } from '../core/cells.js';
 import type { CellCount, RunInfo, TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
@@ -9,30 +10,25 @@ import { foldCollision, foldExtraFactors } from './trials.js';
 export class StoreFault extends Error {}
 /** A level of a store that no reader takes (a reserved name, a name over the length limit). */
 class StoreRefusal extends Error {}
-import { isRepeatedRun } from '../live/repeated/outcomes.js';
 
 /**
- * Run a read of the store at `path`; a damaged store — rows with bad JSON or impossible values,
- * tables lacking columns, a file SQLite cannot read — ends with one line naming the store.
+ * Run a read of the store at `path` (synchronous, or a promise: export streams its rows); a
+ * damaged store — rows with bad JSON or impossible values, tables lacking columns, a file SQLite
+ * cannot read — ends with one line naming the store.
  */
 export function readStore<T>(path: string, read: () => T): T {
+  let out: T;
   try {
-    return read();
+    out = read();
   } catch (e) {
-    throw storeError(path, e);
+    throw storeReadError(path, e);
   }
+  if (out instanceof Promise) return out.catch((e: unknown) => { throw storeReadError(path, e); }) as T;
+  return out;
 }
 
-/** readStore for an asynchronous read (export streams its rows). */
-export async function readStoreAsync<T>(path: string, read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (e) {
-    throw storeError(path, e);
-  }
-}
-
-function storeError(path: string, e: unknown): unknown {
+/** A read's error as the store's one line: a row samegame could not have written, a level no reader takes, a file SQLite cannot read. */
+function storeReadError(path: string, e: unknown): unknown {
   if (e instanceof StoreRefusal) return new UserError(analyzeMsg.storeRefused(path, e.message));
   const damaged = e instanceof StoreFault || e instanceof SyntaxError || (e instanceof Error && e.name === 'SqliteError');
   return damaged ? new UserError(analyzeMsg.storeDamaged(path, (e as Error).message.split('\n')[0])) : e;
@@ -108,11 +104,44 @@ function sortCounts(counts: CellCount[], order?: CellOrder): CellCount[] {
   return orderByLevels(counts, [[(c) => c.model, order.models], [(c) => c.game, order.games], [(c) => c.framing, order.framings]]);
 }
 
+/** What a stored run is: one-shot cells (two-framing), repeated play, or a context-enrichment run (recorded with the run). */
+export type { RunKind } from '../live/store/run-kind.js';
+
+/** The factors a context-enrichment run's cells carry beyond model, game and framing. */
+export const ENRICHMENT_FACTORS = ['condition', 'world', 'format'] as const;
+
+/**
+ * The kind of a stored run, decided here only: the kind stored with the run (runs.kind) when the
+ * store has it, else — a store written before runs carried their kind — repeated play when the
+ * stored design has a `play` block. A run otherwise one-shot whose cells carry condition, world
+ * and format is a context-enrichment run (`cellFactors` is read only then): its analysis says so
+ * when the stored design does not register the enrichment.
+ */
+export function runKind(run: RunInfo, cellFactors: () => readonly string[]): RunKind {
+  const kind = storedRunKind(run.kind, run.designJson);
+  if (kind !== 'one-shot') return kind;
+  const factors = cellFactors();
+  return ENRICHMENT_FACTORS.every((f) => factors.includes(f)) ? 'enrichment' : 'one-shot';
+}
+
+/** True when the run is repeated play (known without reading its cells). */
+export const isRepeatedRun = (run: RunInfo): boolean => runKind(run, () => []) === 'repeated';
+
+/** The run's design as stored (runs.design_json), or undefined when it is not a JSON object. */
+function storedDesign(run: RunInfo): { readonly play?: unknown; readonly scoring?: unknown } | undefined {
+  try {
+    const d: unknown = JSON.parse(run.designJson);
+    return d !== null && typeof d === 'object' ? d : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The run to analyze: the one given by id, else the store's only or latest run. A repeated game's
  * run is refused with one line: the one-shot tables would pool its rounds and seats.
  */
-export function pickRun(store: TrialStore, path: string, runId?: number): RunInfo {
+export function chooseOneShotRun(store: TrialStore, path: string, runId?: number): RunInfo {
   const r = chooseRun(store, path, runId);
   if (isRepeatedRun(r)) throw new UserError(analyzeMsg.repeatedRun(path, r.id));
   return r;
@@ -169,9 +198,7 @@ export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): 
 const cellName = (c: Pick<CellCount, 'model' | 'game' | 'framing'>) => `cell ${JSON.stringify([c.model, c.game, c.framing])}`;
 
 /** True when the run's design, as stored, scores by first-token log-probabilities. */
-function scoredByLogprobs(run: RunInfo): boolean {
-  try { return (JSON.parse(run.designJson) as { scoring?: unknown } | null)?.scoring === 'logprobs'; } catch { return false; }
-}
+const scoredByLogprobs = (run: RunInfo): boolean => storedDesign(run)?.scoring === 'logprobs';
 
 /** The table with its extra factors folded into the game; two cells that would fold into one are refused, naming both. */
 function foldStoreTable(table: CellTable, extra: readonly string[]): CellTable {

@@ -11,6 +11,8 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
 export const LAYERS: Readonly<Record<string, number>> = {
   core: 0, stats: 1, live: 2, render: 2, sources: 3, analyses: 4, commands: 5, cli: 6,
 };
+/** What cli/ may not import: it parses flags and calls one command function (commands/ reaches the rest). */
+const CLI_FORBIDDEN: ReadonlySet<string> = new Set(['live', 'sources', 'analyses']);
 /** Same-layer imports that are allowed (from → to). */
 const SIDEWAYS: ReadonlySet<string> = new Set([]);
 
@@ -78,6 +80,7 @@ export function layerRule(file: string, target: string): string | undefined {
     return undefined;
   }
   if (from === to) return undefined;
+  if (from === 'cli' && CLI_FORBIDDEN.has(to)) return `cli may not import ${to} (it parses flags and calls a command)`;
   if (lt < lf) return undefined;
   if (lt === lf && SIDEWAYS.has(`${from}→${to}`)) return undefined;
   if (from === 'sources' && to === 'live') return undefined;
@@ -135,6 +138,32 @@ export async function longFunctions(srcRoot: string, max: number): Promise<{ fil
     visit(sf);
   }
   return out.sort((a, b) => b.lines - a.lines);
+}
+
+/**
+ * The input kind is one tagged value (`Source`, sources/input.ts) whose SOURCES entry decides
+ * per kind; a command that asks which optional input field or file flag is set decides a kind
+ * itself. Found in commands/: an input's optional reader fields (`input.rates`, `.trials?.`,
+ * `.digitized?.`, `.logs?.`), and a ternary on whether a file flag was given
+ * (`opts.trials !== undefined ? …`, `?? (opts.store …`).
+ */
+const KIND_DECISIONS: readonly RegExp[] = [
+  /\b(?:input|read|res\.input)!?\.(?:rates|trials|digitized)\b/,
+  /\.(?:rates|trials|digitized|logs)\?\./,
+  /\b(?:opts|o)\.(?:data|trials|digitized|store|format)\s*[!=]==?\s*undefined\s*\?/,
+  /\?\?\s*\(\s*(?:opts|o)\.(?:data|trials|digitized|store)\b/,
+];
+
+export function kindDecisions(srcRoot: string): Violation[] {
+  const out: Violation[] = [];
+  for (const abs of listTs(srcRoot)) {
+    const file = relative(srcRoot, abs);
+    if (topOf(file) !== 'commands') continue;
+    readFileSync(abs, 'utf8').split('\n').forEach((line, i) => {
+      if (KIND_DECISIONS.some((re) => re.test(line))) out.push({ file: `${file}:${i + 1}`, spec: line.trim(), rule: 'a command decides an input kind from an optional field (ask SOURCES)' });
+    });
+  }
+  return out;
 }
 
 /** Source files longer than `max` lines. */

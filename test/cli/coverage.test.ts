@@ -1,8 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { runInProcess as run, STACK } from '../helpers/in-process.js';
+import { counts, writeStore } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-coverage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,5 +35,28 @@ describe('samegame coverage', () => {
     expect(both.code).toBe(2);
     expect(both.stderr.trim()).toBe('samegame: give one input: --data FILE, --trials FILE or a STORE');
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+/** --out is checked before the input is read and before any simulation; its error is one line. */
+describe('coverage --out checked before any work', () => {
+  const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-flags-'));
+
+  function oneLine(r: { code: unknown; stderr: string }, pattern: RegExp): void {
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).not.toMatch(STACK);
+    expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+    expect(r.stderr).toMatch(pattern);
+  }
+
+  describe('coverage --out', () => {
+    it('is checked before the input is read and before any simulation (no title or progress line)', async () => {
+      const d = tmp();
+      writeFileSync(join(d, 'file'), 'x');
+      oneLine(await run(['coverage', '--out', join(d, 'file', 'sub'), '--sims', '2', '--reps', '20']), /^samegame: --out .*exists and is not a directory/);
+      mkdirSync(join(d, 'o'));
+      writeFileSync(join(d, 'o', 'reports'), 'x');
+      oneLine(await run(['coverage', '--out', join(d, 'o'), '--sims', '2', '--reps', '20']), /^samegame: --out .*reports" exists and is not a directory/);
+    });
   });
 });

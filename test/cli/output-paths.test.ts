@@ -11,8 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess as run, STACK } from '../helpers/in-process.js';
-import { BIN, ROOT } from '../helpers/cli.js';
+import { BIN, ROOT, startCli } from '../helpers/cli.js';
 import { counts, writeStore } from '../helpers/store.js';
+import Database from 'better-sqlite3';
+import { readRates } from '../../src/sources/rates-csv.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-outpath-'));
 const DESIGN = join(ROOT, 'test/fixtures/designs/valid-custom.yaml');
@@ -150,5 +152,53 @@ describe('run --store onto a FIFO or a device', () => {
     symlinkSync(store, join(d, 'via-link.sqlite'));
     const r = await run(['run', DESIGN, '--store', join(d, 'via-link.sqlite'), '--dry-run']);
     expect(r.code, r.stderr).toBe(0);
+  });
+});
+
+/** Output paths that cannot be written: one line, exit 2, nothing written. */
+describe('output paths that cannot be written', () => {
+  const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-hard-'));
+  const SHIPPED = readFileSync(join(ROOT, 'data/lore-heydari-2024/rates.csv'), 'utf8');
+  const DESIGN = join(ROOT, 'test/fixtures/designs/valid-custom.yaml');
+
+  /** One line on stderr, starting "samegame: " (commander's flag errors add a usage hint line). */
+  function oneLine(stderr: string): string {
+    const lines = stderr.trim().split('\n').filter((l) => !l.startsWith('(run with --help'));
+    expect(lines, stderr).toHaveLength(1);
+    expect(stderr).not.toMatch(STACK);
+    return lines[0];
+  }
+
+  /** The shipped rates with every occurrence of a model renamed. */
+  const renamed = (pairs: [string, string][]) => {
+    let t = SHIPPED;
+    for (const [a, b] of pairs) t = t.split('\n').map((l) => (l.startsWith(`${a},`) ? `${b.includes(',') || b.includes('"') ? `"${b.replace(/"/g, '""')}"` : b}${l.slice(a.length)}` : l)).join('\n');
+    return t;
+  };
+
+  describe('output paths: one line, exit 2, nothing written', () => {
+    const d = tmp();
+    const file = join(d, 'a-file');
+    writeFileSync(file, 'x');
+    const withReportsFile = join(d, 'has-reports-file');
+    mkdirSync(withReportsFile);
+    writeFileSync(join(withReportsFile, 'reports'), 'x');
+    const store = join(d, 's.sqlite');
+    writeStore(store, { name: 't' }, [{ model: 'M', game: 'stag-hunt', framing: 'business', actions: counts(3, 5) }]);
+    const cases: [string, string[]][] = [];
+    for (const cmd of ['reproduce', 'report', 'audit']) {
+      for (const out of [file, join(file, 'x'), withReportsFile, '/proc/x']) cases.push([`${cmd} --out ${out}`, [cmd, '--out', out, '--reps', '50']]);
+    }
+    cases.push(['analyze --out FILE', ['analyze', store, '--out', file]], ['analyze --out /proc/x', ['analyze', store, '--out', '/proc/x']],
+      ['prompts --out FILE', ['prompts', DESIGN, '--out', file]], ['prompts --out /proc/x', ['prompts', DESIGN, '--out', '/proc/x']],
+      ['run --store FILE/x', ['run', DESIGN, '--store', join(file, 's.sqlite')]], ['run --store /proc/x/s.sqlite', ['run', DESIGN, '--store', '/proc/x/s.sqlite']],
+      ['export --out DIR', ['export', store, '--format', 'csv', '--out', d]], ['export --out /proc/x/t.csv', ['export', store, '--format', 'csv', '--out', '/proc/x/t.csv']]);
+    it.each(cases)('%s', async (_name, argv) => {
+      const before = readdirSync(d).sort();
+      const r = await run(argv);
+      expect(r.code, r.stderr).toBe(2);
+      expect(oneLine(r.stderr)).toMatch(/^samegame: --(out|store) /);
+      expect(readdirSync(d).sort()).toEqual(before);
+    });
   });
 });

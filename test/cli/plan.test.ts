@@ -3,13 +3,14 @@
  * conservative transform a = 0.7; a direct run — planned from a pilot store, or with --direct —
  * defaults to none (a = 1), as `analyze` reports direct runs.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plannedAttenuation } from '../../src/commands/plan.js';
 import { counts, writeStore } from '../helpers/store.js';
 import { runCli } from '../helpers/cli.js';
+import { runInProcess as run, STACK } from '../helpers/in-process.js';
 
 const RATES = 'data/lore-heydari-2024/rates.csv';
 const pooledN = (stdout: string) => Number(stdout.split('\n').find((l) => l.startsWith('pooled'))!.trim().split(/\s{2,}/)[1]);
@@ -60,4 +61,57 @@ describe('plan states its attenuation', () => {
   });
 
   // No function of the plan command is over 60 lines: test/architecture.test.ts checks every source file.
+});
+
+/** plan refuses, in one line and before any work, what reproduce and analyze refuse. */
+describe('plan refuses what the other commands refuse', () => {
+  const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-flags-'));
+
+  function oneLine(r: { code: unknown; stderr: string }, pattern: RegExp): void {
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).not.toMatch(STACK);
+    expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+    expect(r.stderr).toMatch(pattern);
+  }
+
+  describe('plan refuses what the other commands refuse', () => {
+    const RATES = 'data/lore-heydari-2024/rates.csv';
+    const PLAN = ['--target-halfwidth', '0.05', '--reps', '100'];
+
+    it('--base equal to --alt, for --data and --store', async () => {
+      const d = tmp();
+      const store = join(d, 's.sqlite');
+      writeStore(store, { name: 'x' }, [
+        { model: 'M', game: 'G', framing: 'business', actions: counts(2, 6) },
+        { model: 'M', game: 'G', framing: 'friend-sharing', actions: counts(4, 6) },
+      ]);
+      oneLine(await run(['plan', '--data', RATES, '--base', 'business', '--alt', 'business', ...PLAN]), /--base and --alt must differ/);
+      oneLine(await run(['plan', '--store', store, '--base', 'business', '--alt', 'business', ...PLAN]), /--base and --alt must differ/);
+      // A store with both framings plans (the refusals above are not of the store).
+      const ok = await run(['plan', '--store', store, ...PLAN]);
+      expect(ok.code, ok.stderr).toBe(0);
+    });
+
+    it('a run with no valid trial', async () => {
+      const d = tmp();
+      const store = join(d, 's.sqlite');
+      writeStore(store, { name: 'x' }, [
+        { model: 'M', game: 'G', framing: 'business', actions: [null, null] },
+        { model: 'M', game: 'G', framing: 'friend-sharing', actions: [null, null] },
+      ]);
+      oneLine(await run(['plan', '--store', store, ...PLAN]), /has no valid trials/);
+    });
+
+    it('a model–game without one of the planned framings, or a --base the run does not have', async () => {
+      const d = tmp();
+      const store = join(d, 's.sqlite');
+      writeStore(store, { name: 'x' }, [
+        { model: 'M', game: 'G', framing: 'business', actions: counts(2, 6) },
+        { model: 'M', game: 'G', framing: 'friend-sharing', actions: counts(4, 6) },
+        { model: 'M', game: 'H', framing: 'business', actions: counts(1, 6) },
+      ]);
+      oneLine(await run(['plan', '--store', store, ...PLAN]), /model "M", game "H" has no valid "friend-sharing" trials/);
+      oneLine(await run(['plan', '--store', store, '--base', 'nope', ...PLAN]), /has no valid "nope" trials/);
+    });
+  });
 });

@@ -1,8 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, startCli, ROOT } from '../helpers/cli.js';
+import Database from 'better-sqlite3';
+import { readRates } from '../../src/sources/rates-csv.js';
+import { runInProcess as run, STACK } from '../helpers/in-process.js';
+import { counts, writeStore } from '../helpers/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-report-exit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,5 +37,65 @@ describe('a failed verification check exits 3 on every rates command', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--interval: "studentized" is not percentile or bca');
     expect(existsSync(join(dir, 'x'))).toBe(false);
+  });
+});
+
+/** The same verification exits 3 in audit as in reproduce; hostile names stay text in verification.md and audit.md. */
+describe('verification exits and hostile names in Markdown', () => {
+  const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-hard-'));
+  const SHIPPED = readFileSync(join(ROOT, 'data/lore-heydari-2024/rates.csv'), 'utf8');
+  const DESIGN = join(ROOT, 'test/fixtures/designs/valid-custom.yaml');
+
+  /** One line on stderr, starting "samegame: " (commander's flag errors add a usage hint line). */
+  function oneLine(stderr: string): string {
+    const lines = stderr.trim().split('\n').filter((l) => !l.startsWith('(run with --help'));
+    expect(lines, stderr).toHaveLength(1);
+    expect(stderr).not.toMatch(STACK);
+    return lines[0];
+  }
+
+  /** The shipped rates with every occurrence of a model renamed. */
+  const renamed = (pairs: [string, string][]) => {
+    let t = SHIPPED;
+    for (const [a, b] of pairs) t = t.split('\n').map((l) => (l.startsWith(`${a},`) ? `${b.includes(',') || b.includes('"') ? `"${b.replace(/"/g, '""')}"` : b}${l.slice(a.length)}` : l)).join('\n');
+    return t;
+  };
+
+  describe('verification and Markdown', () => {
+    it('audit exits 3 where reproduce exits 3 (the same verification)', async () => {
+      const d = tmp();
+      const f = join(d, 'r.csv');
+      // n = 7 and a reported rate of 0.500: no count out of 7 reproduces it (counts_reproduce_rates).
+      writeFileSync(f, SHIPPED.replace(/^(GPT-4,Stag Hunt,business),300,[0-9.]+/m, '$1,7,0.500'));
+      const rep = await run(['reproduce', '--data', f, '--out', join(d, 'r'), '--reps', '100', '-q'], 120_000);
+      const aud = await run(['audit', '--data', f, '--out', join(d, 'a'), '--reps', '100', '--search-reps', '50', '-q'], 120_000);
+      expect(rep.code, rep.stderr).toBe(3);
+      expect(aud.code, aud.stderr).toBe(3);
+      // audit warns first about the impossible rate (its consistency check); the error line is the same.
+      const last = (t: string) => t.trim().split('\n').at(-1);
+      expect(last(aud.stderr)).toBe(last(rep.stderr));
+      expect(last(aud.stderr)).toBe('samegame: verification failed: counts_reproduce_rates');
+      expect(aud.stderr).not.toMatch(STACK);
+    }, 240_000);
+
+    it('verification.md and audit.md carry hostile names as text, not markup', async () => {
+      const d = tmp();
+      const f = join(d, 'r.csv');
+      // A zero rate makes a degenerate cell, which verification.md lists by name.
+      const t = renamed([['GPT-4', '<img src=x onerror=alert(1)>'], ['LLaMa-2', '</script>']])
+        .replace(/^(<img[^,]*,Stag Hunt,business),300,[0-9.]+/m, '$1,300,0.000');
+      writeFileSync(f, t);
+      const rep = await run(['report', '--data', f, '--out', join(d, 'o'), '--reps', '100', '-q'], 120_000);
+      expect(rep.code, rep.stderr).toBe(0);
+      const r2 = await run(['reproduce', '--data', f, '--out', join(d, 'o'), '--reps', '100', '-q'], 120_000);
+      const aud = await run(['audit', '--data', f, '--out', join(d, 'o'), '--reps', '100', '--search-reps', '50', '-q'], 120_000);
+      expect([r2.code, aud.code]).toEqual([0, 0]);
+      for (const md of ['verification.md', 'audit.md']) {
+        const text = readFileSync(join(d, 'o', 'reports', md), 'utf8');
+        expect(text, md).not.toMatch(/<img|<\/script/i);
+      }
+      expect(readFileSync(join(d, 'o', 'reports', 'verification.md'), 'utf8')).toContain('&lt;img src=x onerror=alert(1)>');
+      expect(readFileSync(join(d, 'o', 'reports', 'audit.md'), 'utf8')).toContain('&lt;/script>');
+    }, 300_000);
   });
 });

@@ -1,8 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, ROOT } from '../helpers/cli.js';
+import { runCli, ROOT, startCli } from '../helpers/cli.js';
+import Database from 'better-sqlite3';
+import { readRates } from '../../src/sources/rates-csv.js';
+import { runInProcess as run, STACK } from '../helpers/in-process.js';
+import { counts, writeStore } from '../helpers/store.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-cli-'));
 
@@ -76,5 +80,84 @@ describe('samegame reproduce', () => {
     const r = await runCli(['reproduce', '--help']);
     expect(r.code).toBe(0);
     for (const f of ['--data', '--out', '--seed', '--reps', '--attenuation', '--base', '--alt']) expect(r.stdout).toContain(f);
+  });
+});
+
+/** Names that collide with JavaScript object keys or carry slashes, duplicate headers and CR-only line endings: reproduce reads them right or refuses in one line. */
+describe('hostile names, rates headers and line endings', () => {
+  const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-hard-'));
+  const SHIPPED = readFileSync(join(ROOT, 'data/lore-heydari-2024/rates.csv'), 'utf8');
+  const DESIGN = join(ROOT, 'test/fixtures/designs/valid-custom.yaml');
+
+  /** One line on stderr, starting "samegame: " (commander's flag errors add a usage hint line). */
+  function oneLine(stderr: string): string {
+    const lines = stderr.trim().split('\n').filter((l) => !l.startsWith('(run with --help'));
+    expect(lines, stderr).toHaveLength(1);
+    expect(stderr).not.toMatch(STACK);
+    return lines[0];
+  }
+
+  /** The shipped rates with every occurrence of a model renamed. */
+  const renamed = (pairs: [string, string][]) => {
+    let t = SHIPPED;
+    for (const [a, b] of pairs) t = t.split('\n').map((l) => (l.startsWith(`${a},`) ? `${b.includes(',') || b.includes('"') ? `"${b.replace(/"/g, '""')}"` : b}${l.slice(a.length)}` : l)).join('\n');
+    return t;
+  };
+
+  describe('names', () => {
+    it('models named constructor, toString and __proto__ go through reproduce with figures', async () => {
+      const d = tmp();
+      writeFileSync(join(d, 'r.csv'), renamed([['GPT-3.5', 'constructor'], ['GPT-4', 'toString'], ['LLaMa-2', '__proto__']]));
+      const r = await run(['reproduce', '--data', join(d, 'r.csv'), '--out', join(d, 'o'), '--reps', '200', '-q'], 120_000);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^constructor\s/m);
+      expect(r.stdout).toMatch(/^__proto__\s/m);
+      expect(readdirSync(join(d, 'o', 'figures')).filter((f) => f.endsWith('.png')).length).toBeGreaterThan(3);
+      expect(readFileSync(join(d, 'o', 'figures', 'table3-forest.svg'), 'utf8')).toContain('toString');
+    }, 180_000);
+
+    it.each([
+      ['NUL', 'GPT\u00003.5', 'U+0000'], ['ANSI escape', '\u001b[31mRED\u001b[0m', 'U+001B'], ['unit separator', 'X\u001fY', 'U+001F'],
+      ['DEL', 'a\u007fb', 'U+007F'], ['C1 NEL', 'a\u0085b', 'U+0085'], ['tab', 'a\tb', 'U+0009'],
+    ])('a %s in a level: one line naming file, line and field; nothing written', async (_k, name, code) => {
+      const d = tmp();
+      const f = join(d, 'r.csv');
+      writeFileSync(f, renamed([['GPT-4', name]]));
+      const line = SHIPPED.split('\n').findIndex((l) => l.startsWith('GPT-4,')) + 1;
+      const r = await run(['reproduce', '--data', f, '--out', join(d, 'o'), '--reps', '50']);
+      expect(r.code).toBe(2);
+      expect(oneLine(r.stderr)).toBe(`samegame: ${f}:${line}: field "model": contains the control character ${code} (names may hold any printable character, no control characters)`);
+      expect(existsSync(join(d, 'o'))).toBe(false);
+    });
+
+    it('a slash inside a level does not make distinct cells duplicates', () => {
+      const d = tmp();
+      const f = join(d, 'r.csv');
+      writeFileSync(f, 'model,game,framing,n,rate\nA / B,C,business,10,0.5\nA / B,C,friend-sharing,10,0.2\nA,B / C,business,10,0.4\nA,B / C,friend-sharing,10,0.1\n');
+      const input = readRates(f, { base: 'business', alt: 'friend-sharing' });
+      expect(input.rows.map((r) => [r.cell.key.model, r.cell.key.game])).toEqual([['A / B', 'C'], ['A / B', 'C'], ['A', 'B / C'], ['A', 'B / C']]);
+    });
+  });
+
+  describe('rates headers and line endings', () => {
+    it.each([['rate', 5, 6], ['n', 4, 6], ['model', 1, 6]])('a header with "%s" twice is refused on line 1', async (col, first, again) => {
+      const d = tmp();
+      const f = join(d, 'r.csv');
+      const lines = ['model,game,framing,n,rate', 'A,G,business,10,0.5', 'A,G,friend-sharing,10,0.2'];
+      const i = first - 1;
+      writeFileSync(f, lines.map((l) => `${l},${l.split(',')[i]}`).join('\n') + '\n');
+      const r = await run(['reproduce', '--data', f, '--out', join(d, 'o')]);
+      expect(r.code).toBe(2);
+      expect(oneLine(r.stderr)).toBe(`samegame: ${f}:1: field "${col}": column appears twice in the header (columns ${first} and ${again})`);
+    });
+
+    it('CR-only line endings: a bad value on line 11 is reported on line 11', async () => {
+      const d = tmp();
+      const f = join(d, 'r.csv');
+      writeFileSync(f, SHIPPED.trimEnd().split('\n').map((l, i) => (i === 10 ? l.replace(/^((?:[^,]*,){4})[^,]*/, '$1abc') : l)).join('\r') + '\r');
+      const r = await run(['reproduce', '--data', f, '--out', join(d, 'o')]);
+      expect(r.code).toBe(2);
+      expect(oneLine(r.stderr)).toBe(`samegame: ${f}:11: field "rate": "abc" is not a number`);
+    });
   });
 });

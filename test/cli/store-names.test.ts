@@ -3,13 +3,16 @@
  * or a game named `All` (the tables' own rows), a line or paragraph separator, a name over the
  * length limit — refused by analyze, coverage, plan and export alike, one line, exit 2, nothing written.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { counts, writeStore } from '../helpers/store.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, startCli, ROOT } from '../helpers/cli.js';
 import { MAX_NAME_LENGTH } from '../../src/sources/reader-rules.js';
+import Database from 'better-sqlite3';
+import { readRates } from '../../src/sources/rates-csv.js';
+import { runInProcess as run, STACK } from '../helpers/in-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-store-names-'));
 let seq = 0;
@@ -48,4 +51,69 @@ describe('every store reader refuses the names no reader takes', () => {
       expect(existsSync(args[args.indexOf('--out') + 1] ?? '/nonexistent'), name).toBe(false);
     }
   }, 60_000);
+});
+
+/** Stores that samegame did not write, or that are damaged: one line naming the store, nothing added to it. */
+describe('stores that samegame did not write', () => {
+  const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-hard-'));
+  const SHIPPED = readFileSync(join(ROOT, 'data/lore-heydari-2024/rates.csv'), 'utf8');
+  const DESIGN = join(ROOT, 'test/fixtures/designs/valid-custom.yaml');
+
+  /** One line on stderr, starting "samegame: " (commander's flag errors add a usage hint line). */
+  function oneLine(stderr: string): string {
+    const lines = stderr.trim().split('\n').filter((l) => !l.startsWith('(run with --help'));
+    expect(lines, stderr).toHaveLength(1);
+    expect(stderr).not.toMatch(STACK);
+    return lines[0];
+  }
+
+  /** The shipped rates with every occurrence of a model renamed. */
+  const renamed = (pairs: [string, string][]) => {
+    let t = SHIPPED;
+    for (const [a, b] of pairs) t = t.split('\n').map((l) => (l.startsWith(`${a},`) ? `${b.includes(',') || b.includes('"') ? `"${b.replace(/"/g, '""')}"` : b}${l.slice(a.length)}` : l)).join('\n');
+    return t;
+  };
+
+  describe('stores', () => {
+    const make = (damage?: string) => {
+      const d = tmp();
+      const path = join(d, 's.sqlite');
+      writeStore(path, { name: 't' }, [
+        { model: 'M', game: 'stag-hunt', framing: 'business', probs: [0.2, 0.4, 0.6] },
+        { model: 'M', game: 'stag-hunt', framing: 'friend-sharing', probs: [0.1, 0.3, 0.5] },
+      ]);
+      if (damage) { const db = new Database(path); db.exec(damage); db.close(); }
+      return { d, path };
+    };
+    it.each([
+      ['bad JSON in factors', "UPDATE trials SET factors = '{oops' WHERE rep = 0"],
+      ['p_cooperate = 7.5', 'UPDATE trials SET p_cooperate = 7.5 WHERE rep = 1'],
+      ['a table lacking a column', 'DROP INDEX trials_cells; ALTER TABLE trials DROP COLUMN factors'],
+    ])('%s: analyze and export end with one line naming the store', async (_k, damage) => {
+      const { d, path } = make(damage);
+      for (const argv of [['analyze', path, '--out', join(d, 'o'), '--reps', '50'], ['export', path, '--format', 'jsonl', '--out', join(d, 't.jsonl')]]) {
+        const r = await run(argv);
+        if (argv[0] === 'export' && damage.includes('7.5')) { expect(r.code).toBe(0); continue; } // export shows what is stored
+        expect(r.code, `${argv[0]}: ${r.stderr}`).toBe(2);
+        expect(oneLine(r.stderr)).toMatch(new RegExp(`^samegame: ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (the trial store is damaged|cannot open the trial store)`));
+        expect(existsSync(join(d, 'o'))).toBe(false);
+      }
+    });
+
+    it('run --store on an unrelated SQLite file refuses and adds nothing to it', async () => {
+      const d = tmp();
+      const path = join(d, 'other.sqlite');
+      const db = new Database(path);
+      db.exec('CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)');
+      db.close();
+      const design = join(d, 'sim.yaml');
+      writeFileSync(design, 'name: sim\nmodels:\n  - { id: S, provider: simulated }\ngames: [stag-hunt]\nframings: [business, friend-sharing]\ntrials: 1\n');
+      const r = await run(['run', design, '--store', path]);
+      expect(r.code).toBe(2);
+      expect(oneLine(r.stderr)).toBe(`samegame: ${path}: not a samegame trial store (no runs table)`);
+      const after = new Database(path, { readonly: true });
+      expect(after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual(['invoices']);
+      after.close();
+    });
+  });
 });

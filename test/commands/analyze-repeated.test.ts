@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeRepeated, repeatedTables } from '../../src/commands/analyze-repeated.js';
-import { DESIGN_KINDS } from '../../src/commands/analyze.js';
-import { isRepeatedRun } from '../../src/live/repeated/outcomes.js';
+import { RUN_KINDS } from '../../src/commands/analyze.js';
+import { isRepeatedRun } from '../../src/sources/store.js';
 import { UserError } from '../../src/core/errors.js';
 import { generateDecisions } from '../helpers/repeated-decisions.js';
 
@@ -60,11 +60,12 @@ describe('analyzeRepeated: the outputs of repeated play as one atomic set', () =
     expect(existsSync(join(dir, 'run'))).toBe(false);
   });
 
-  it('analyze reaches the analysis by design kind; a stored repeated run (a play block) is that kind', () => {
-    expect(Object.keys(DESIGN_KINDS).sort()).toEqual(['context-enrichment', 'repeated', 'two-framing']);
+  it('analyze reaches the analysis by run kind; a stored repeated run (a play block) is that kind', () => {
+    expect(Object.keys(RUN_KINDS).sort()).toEqual(['enrichment', 'one-shot', 'repeated']);
+    expect(Object.values(RUN_KINDS).map((k) => k.design)).toEqual(['two-framing', 'context-enrichment', 'repeated']);
     expect(isRepeatedRun({ designJson: JSON.stringify({ play: { rounds: 10 } }) } as never)).toBe(true);
     expect(isRepeatedRun({ designJson: JSON.stringify({ models: [] }) } as never)).toBe(false);
     // The repeated entry reads the store's decisions (readRepeatedStore): a missing store is one line naming it.
-    expect(() => DESIGN_KINDS.repeated.analyze({ kind: 'repeated', store: 'x.sqlite' }, { store: 'x.sqlite' })).toThrow(/x\.sqlite/);
+    expect(() => RUN_KINDS.repeated.analyze({ kind: 'repeated', store: 'x.sqlite' }, { store: 'x.sqlite' })).toThrow(/x\.sqlite/);
   });
 });

@@ -102,12 +102,12 @@ describe('analyze with first-token (logprob) scoring', () => {
     ]);
     const res = analyze({ store: join(dir, 'lp.sqlite'), reps: 2000, dryRun: true });
     expect(res.source.tallies.map((t) => t.scoring)).toEqual(['logprobs', 'logprobs', 'logprobs', 'logprobs']);
-    const s = res.analysis.boot.get(stat('shift', 'M', 'stag-hunt'));
+    const s = res.analysis.boot.get(stat('shift_raw', 'M', 'stag-hunt'));
     expect(s.point).toBeCloseTo(0.6, 15);
     expect(s.lo).toBeGreaterThanOrEqual(0.4 - 1e-12);
     expect(s.hi).toBeLessThanOrEqual(0.8 + 1e-12);
     expect(s.hi - s.lo).toBeGreaterThan(0.1); // the cells do vary
-    expect(res.analysis.boot.get(stat('shift', 'M', 'harmony'))).toEqual({ point: 0, lo: 0, hi: 0 });
+    expect(res.analysis.boot.get(stat('shift_raw', 'M', 'harmony'))).toEqual({ point: 0, lo: 0, hi: 0 });
     // Table 2's counts of a probability cell are expected cooperations Σp: 0.1 + 0.3 = 0.4.
     const t2 = String(res.files.find((f) => f.path.endsWith('table2.csv'))!.content).split('\n');
     expect(t2[1]).toMatch(/^M,stag-hunt,0\.2,0\.4,0\.8,1\.6,0\.6/);

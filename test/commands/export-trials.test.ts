@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { exportTrials, type ExportFormat } from '../../src/commands/export.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { readTrials } from '../../src/sources/trials.js';
-import { pickRun, storeTable } from '../../src/sources/store.js';
+import { chooseOneShotRun, storeTable } from '../../src/sources/store.js';
 import { UserError } from '../../src/core/errors.js';
 import { counts, writeStore, type CellSpec } from '../helpers/store.js';
 import { runCli } from '../helpers/cli.js';
@@ -32,7 +32,7 @@ async function exported(store: string, format: ExportFormat, runId?: number): Pr
 function storeCells(path: string): Map<string, unknown> {
   const s = TrialStore.openExisting(path);
   try {
-    const t = storeTable(s, pickRun(s, path)).table;
+    const t = storeTable(s, chooseOneShotRun(s, path)).table;
     return new Map(t.cells.map((c) => [JSON.stringify(c.key), c.obs]));
   } finally { s.close(); }
 }

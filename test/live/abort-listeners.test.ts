@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onAbort } from '../../src/live/abort.js';
 import { realClock } from '../../src/live/runner/clock.js';
-import { rawCall } from '../../src/live/providers/openai-common.js';
+import { rawCall } from '../../src/live/providers/wire.js';
 import { startLoopback } from '../helpers/loopback-openai.js';
 import { cleanEnv, ROOT, startCli } from '../helpers/cli.js';
 

@@ -170,7 +170,7 @@ describe('context-enrichment designs: errors name the file, line and document pa
       'x.yaml:27: field "registered_direction.lower": "locale" is not a world of this design (worlds: "regional", "local")'],
     [['registered_direction: { higher: regional, lower: local }', 'registered_direction: { higher: regional, lower: regional }'], 'field "registered_direction.lower": higher and lower must be different worlds'],
     [['actions: [TRANSFER, RETAIN]', 'actions: [TRANSFER, TAKE]'], 'x.yaml:10: field "actions": the labels "TRANSFER" and "TAKE" start with the same character'],
-    [['Both {D}: {P} each."', 'Both {D}: {Q} each."'], 'x.yaml:17: field "base.ask[0].text": unknown placeholder {Q} (known: {C} {D} for the actions, {T} {R} {P} {S} for the payoffs)'],
+    [['Both {D}: {P} each."', 'Both {D}: {Q} each."'], 'x.yaml:17: field "base.ask[0].text": unknown placeholder {Q} (known: {C} {D} {T} {R} {P} {S})'],
     [['  - { id: kv, style: key-value }', '  - { id: kv, style: key-value }\n  - { id: para, style: prose, wording: 2 }'],
       'field "base.role[0].paraphrases": format "para" uses wording 2, but this fact has 1 paraphrase'],
     [['{ key: Role, text: You run depot A.', '{ text: You run depot A.'], 'x.yaml:15: field "base.role[0].key": required field is missing: format "kv" has style key-value'],

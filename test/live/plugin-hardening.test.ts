@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanEnv, runCli, startCli } from '../helpers/cli.js';
 import { runInProcess, STACK } from '../helpers/in-process.js';
 import { TrialStore } from '../../src/live/store/store.js';
-import { pickRun, storeTable } from '../../src/sources/store.js';
+import { chooseOneShotRun, storeTable } from '../../src/sources/store.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-plugin-hard-'));
 
@@ -174,7 +174,7 @@ export function createProvider() {
     // What analyze reads: the cell holds the one probability, not counts of the texts' actions.
     const st = TrialStore.openExisting(store);
     try {
-      const cells = storeTable(st, pickRun(st, store)).table.cells;
+      const cells = storeTable(st, chooseOneShotRun(st, store)).table.cells;
       expect(cells.map((c) => c.obs)).toEqual([{ kind: 'prob', values: Float64Array.from([all[4].p_cooperate!]) }]);
     } finally { st.close(); }
   });

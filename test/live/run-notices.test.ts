@@ -77,13 +77,14 @@ describe('concurrency notices', () => {
   });
 });
 
-it('run -q prints the summary (and warnings), nothing else', async () => {
+it('run -q prints the summary and the next command (and warnings), nothing else', async () => {
   const store = join(dir, 'q.sqlite');
   const r = await runCli(['run', QUICKSTART, '--store', store, '-q'], { env: cleanEnv() });
   expect(r.code).toBe(0);
   expect(r.stdout).toBe('');
   const lines = r.stderr.trimEnd().split('\n');
-  expect(lines).toHaveLength(1);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toBe(`next: samegame analyze ${store}`);
   const m = /^done: (\d+) trials stored \((\d+) ok, (\d+) invalid, 0 errors\), \d+ tokens; store (.+)$/.exec(lines[0])!;
   expect(m).not.toBeNull();
   expect([Number(m[1]), Number(m[2]) + Number(m[3]), m[4]]).toEqual([TOTAL, TOTAL, store]);

@@ -86,8 +86,8 @@ def statistics(ds):
     allp = list(range(len(mg)))
     out = {
         'R2["A","G1"]': lambda r: pair_r2(r, 0),
-        'shift["A","G1"]': lambda r: pair_shift(r, 0),
-        'Rc["A","G2"]': lambda r: 1 - a * (1 - pair_r2(r, 1)),
+        'shift_raw["A","G1"]': lambda r: pair_shift(r, 0),
+        'R2_conservative["A","G2"]': lambda r: 1 - a * (1 - pair_r2(r, 1)),
         'R["A"]': lambda r: 1 - a * (1 - mean_over(pair_r2, model_a)(r)),
         'R["Pooled"]': lambda r: 1 - a * (1 - mean_over(pair_r2, allp)(r)),
         'shift["Pooled"]': lambda r: a * mean_over(pair_shift, allp)(r),

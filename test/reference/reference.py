@@ -40,7 +40,7 @@ def stats(rates):
         r2s[(m, g)] = 1 - jsd(pb, ps) / np.log(2)
         shs[(m, g)] = ps - pb
         out[f'R2[{m} | {g}]'] = r2s[(m, g)]
-        out[f'shift[{m} | {g}]'] = shs[(m, g)]
+        out[f'shift_raw[{m} | {g}]'] = shs[(m, g)]
         fam = [idx[(m, g, f)] for f in framings if (m, g, f) in idx]
         mx = 0
         for i in range(len(fam)):

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, closeSync, ftruncateSync, mkdirSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readTrials, foldExtraFactors } from '../../src/sources/trials.js';
 import { readRates } from '../../src/sources/rates-csv.js';
 import { UserError } from '../../src/core/errors.js';
+import { MAX_INPUT_BYTES, MAX_LINE_CHARS, MAX_NAME_LENGTH } from '../../src/sources/reader-rules.js';
 
 const FIX = fileURLToPath(new URL('../fixtures/trials/', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'samegame-trials-'));
@@ -131,5 +132,171 @@ describe('readTrials over arbitrary input: a table or a UserError naming the fil
       const x = r.table.cells.reduce((s, c) => s + (c.obs as { x: number }).x, 0);
       expect([n, x]).toEqual([rows.length, ts.length]);
     }), { numRuns: 100 });
+  });
+});
+
+/**
+ * Per-trial input that must be refused with one line naming file, line and field (README
+ * "Per-trial input", "Names", "Limits"): duplicate or control-character column names and JSON
+ * keys, objects where a name belongs, a cluster column present on some lines only, degenerate
+ * clustering, folded factor names that collide, directories, deep nesting, long lines, files
+ * and names over their limits.
+ */
+describe('per-trial input refused with one line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'samegame-trials-hard-'));
+  let seq = 0;
+  function write(text: string, ext: string): string {
+    const path = join(dir, `in${seq++}.${ext}`);
+    writeFileSync(path, text);
+    return path;
+  }
+  /** The UserError message of reading `path` (its name replaced by FILE); a table is a test failure. */
+  function refusal(path: string, opts = {}): string {
+    try {
+      readTrials(path, { displayPath: 'FILE', ...opts });
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      expect(e.message).not.toContain('\n');
+      return e.message;
+    }
+    throw new Error('expected a UserError, the file was accepted');
+  }
+  const error = (text: string, ext: string, opts = {}) => refusal(write(text, ext), opts);
+  const j = (o: Record<string, unknown>) => JSON.stringify(o);
+  const row = (framing: string, extra: Record<string, unknown> = {}) => ({ model: 'A', game: 'G', framing, action: 'C', ...extra });
+
+  describe('column names and JSON keys: one rule for rates and per-trial files', () => {
+    it.each([
+      ['a duplicate CSV header', 'model,game,framing,action,action\nA,G,business,C,D\nA,G,friend-sharing,C,D\n', 'csv',
+        'FILE:1: field "action": column appears twice in the header (columns 4 and 5)'],
+      ['a control character in a CSV header', 'model,game,framing,action,no\u0007te\nA,G,business,C,x\nA,G,friend-sharing,C,x\n', 'csv',
+        'FILE:1: field "no\\u0007te": contains the control character U+0007 (names may hold any printable character, no control characters)'],
+      ['a duplicate JSONL key', '{"model":"A","game":"G","framing":"business","action":"C","action":"D"}\n', 'jsonl',
+        'FILE:1: field "action": key appears twice in the object (keys 4 and 5)'],
+      ['a duplicate JSONL key written with an escape', '{"model":"A","game":"G","framing":"business","action":"C","\\u0061ction":"D"}\n', 'jsonl',
+        'FILE:1: field "action": key appears twice in the object (keys 4 and 5)'],
+      ['a control character in a JSONL key', `${j(row('business', { 'x\u0001': 1 }))}\n`, 'jsonl',
+        'FILE:1: field "x\\u0001": contains the control character U+0001 (names may hold any printable character, no control characters)'],
+      ['an object where a name belongs', `${j(row('business', { model: { a: 1 } }))}\n`, 'jsonl',
+        'FILE:1: field "model": is an object, not a name'],
+      ['an array where a name belongs', `${j(row('business', { game: ['G'] }))}\n`, 'jsonl', 'FILE:1: field "game": is an array, not a name'],
+      ['an object as an outcome', `${j(row('business', { action: { C: 1 } }))}\n`, 'jsonl', 'FILE:1: field "action": is an object, not a name'],
+    ])('%s is refused', (_n, text, ext, want) => {
+      expect(error(text, ext)).toBe(want);
+    });
+    it('the rates reader refuses the same header with the same line', () => {
+      const path = write('model,game,framing,n,rate,rate\nA,G,business,10,0.5,0.5\nA,G,friend-sharing,10,0.5,0.5\n', 'csv');
+      expect(() => readRates(path, { displayPath: 'FILE' })).toThrow('FILE:1: field "rate": column appears twice in the header (columns 5 and 6)');
+    });
+  });
+
+  describe('the cluster column is decided by the file, not by its first line', () => {
+    it('a later line with a cluster, the first without', () => {
+      const text = [row('business'), row('friend-sharing', { cluster: 'c1' })].map(j).join('\n');
+      expect(error(text, 'jsonl')).toBe('FILE:2: field "cluster": the first row has no "cluster" and this row has one: give every row a cluster, or none');
+    });
+    it('the first line with a cluster, a later one without', () => {
+      const text = [row('business', { cluster: 'c1' }), row('business', { cluster: 'c2' }), row('friend-sharing', { cluster: 'c1' }), row('friend-sharing', { cluster: 'c2' }), row('business')].map(j).join('\n');
+      expect(error(text, 'jsonl')).toBe('FILE:5: field "cluster": value is missing');
+    });
+  });
+
+  describe('degenerate clustering is refused', () => {
+    const H = 'model,game,framing,action,cluster';
+    it('one cluster in a cell: its interval would be a point', () => {
+      expect(error(`${H}\nA,G,business,C,c1\nA,G,business,D,c2\nA,G,friend-sharing,C,c3\nA,G,friend-sharing,D,c3\n`, 'csv'))
+        .toBe('FILE:4: field "cluster": cell "A" / "G" / "friend-sharing" has one cluster ("c3"): a cluster bootstrap needs at least two clusters per cell');
+    });
+    it.each(['model', 'game', 'framing', 'action'])('--cluster %s', (col) => {
+      expect(error(`${H}\nA,G,business,C,c1\nA,G,friend-sharing,D,c2\n`, 'csv', { cluster: col }))
+        .toBe(`--cluster: "${col}" is a column the reader already uses (model, game, framing or the outcome); name the column that groups dependent decisions`);
+    });
+  });
+
+  describe('folded factor names are one-to-one', () => {
+    it('a game named like a folded game is refused naming both', () => {
+      const text = ['model,game,framing,action,t', 'A,G [t=1],business,C,x', 'A,G [t=1],friend-sharing,C,x', 'A,G,business,D,1] [t=x', 'A,G,friend-sharing,D,1] [t=x'].join('\n');
+      expect(error(text, 'csv', { factors: ['t'] }))
+        .toBe('FILE:4: field "game": "G" with t = "1] [t=x" and "G [t=1]" with t = "x" (line 2) would both be the game "G [t=1] [t=x]": rename a level');
+    });
+    it('two keys that fold into one game are refused', () => {
+      const text = ['model,game,framing,action,t,u', 'A,G,business,C,1; u=2,3', 'A,G,friend-sharing,C,1; u=2,3', 'A,G,business,D,1,2; u=3', 'A,G,friend-sharing,D,1,2; u=3'].join('\n');
+      expect(error(text, 'csv', { factors: ['t', 'u'] }))
+        .toBe('FILE:4: field "game": "G" with t = "1", u = "2; u=3" and "G" with t = "1; u=2", u = "3" (line 2) would both be the game "G [t=1; u=2; u=3]": rename a level');
+    });
+  });
+
+  describe('names: line and paragraph separators and control characters in factor values', () => {
+    it.each([['\u2028', 'U+2028'], ['\u2029', 'U+2029']])('a game with %j is refused', (ch, cp) => {
+      expect(error(`model,game,framing,action\nA,G${ch}x,business,C\nA,G${ch}x,friend-sharing,C\n`, 'csv'))
+        .toBe(`FILE:2: field "game": contains the control character ${cp} (names may hold any printable character, no control characters)`);
+    });
+    it('a factor value with a control character is refused', () => {
+      expect(error('model,game,framing,action,t\nA,G,business,C,a\u001bb\nA,G,friend-sharing,C,1\n', 'csv', { factors: ['t'] }))
+        .toBe('FILE:2: field "t": contains the control character U+001B (names may hold any printable character, no control characters)');
+    });
+  });
+
+  describe('files and lines over their limits', () => {
+    it('a directory is one line', () => {
+      const d = join(dir, 'folder.jsonl');
+      mkdirSync(d);
+      expect(refusal(d)).toBe('FILE: cannot read the file (EISDIR)');
+      const c = join(dir, 'folder.csv');
+      mkdirSync(c);
+      expect(refusal(c)).toBe('FILE: cannot read the file (EISDIR)');
+    });
+    it('a value nested 200,000 deep is refused at the depth limit', () => {
+      const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+      expect(error(`{"model":"A","game":"G","framing":"business","action":"C","x":${deep}}\n`, 'jsonl'))
+        .toBe('FILE:1: nested deeper than 64 levels');
+    });
+    it(`a line longer than ${MAX_LINE_CHARS} characters is refused, early`, () => {
+      const long = `{"model":"A","game":"G","framing":"business","action":"C","x":"${'y'.repeat(MAX_LINE_CHARS)}"}\n`;
+      expect(error(`${j(row('business'))}\n${long}`, 'jsonl')).toBe(`FILE:2: the line is longer than ${MAX_LINE_CHARS.toLocaleString('en-US')} characters`);
+    });
+    it('a file over 512 MiB is refused before it is read', () => {
+      for (const ext of ['jsonl', 'csv']) {
+        const path = join(dir, `big.${ext}`);
+        const fd = openSync(path, 'w');
+        ftruncateSync(fd, MAX_INPUT_BYTES + 1); // sparse: no disk used
+        closeSync(fd);
+        expect(refusal(path)).toBe('FILE: the file is larger than 512 MiB (536,870,913 bytes)');
+      }
+    }, 10_000);
+    it(`a name longer than ${MAX_NAME_LENGTH} characters is refused (figures would grow with it)`, () => {
+      const name = 'M'.repeat(MAX_NAME_LENGTH + 1);
+      expect(error(`model,game,framing,action\n${name},G,business,C\n${name},G,friend-sharing,C\n`, 'csv'))
+        .toBe(`FILE:2: field "model": is ${MAX_NAME_LENGTH + 1} characters long (names may be at most ${MAX_NAME_LENGTH})`);
+      const ok = 'M'.repeat(MAX_NAME_LENGTH);
+      expect(readTrials(write(`model,game,framing,action\n${ok},G,business,C\n${ok},G,friend-sharing,C\n`, 'csv')).table.cells).toHaveLength(2);
+    });
+  });
+
+  describe('the JSONL reader over arbitrary lines: a table or one line naming the file, and duplicate keys never read', () => {
+    const key = fc.constantFrom('model', 'game', 'framing', 'action', 'cluster', 'x', 'a\u0001', 'act\\u0069on');
+    const value = fc.oneof(fc.constantFrom('"A"', '"G"', '"business"', '"friend-sharing"', '"C"', '"D"', '1', 'null', '{}', '[]', '{"a":1,"a":2}', '[[[]]]', '"\\u2028"'),
+      fc.json({ maxDepth: 3 }));
+    const obj = fc.array(fc.tuple(key, value), { maxLength: 7 }).map((kv) => `{${kv.map(([k, v]) => `"${k}":${v}`).join(',')}}`);
+    const line = fc.oneof(obj, fc.string({ maxLength: 12 }), fc.constantFrom('{', '}', '{"a":', '[', '"', '{"a":"\\"}'));
+    it('never a crash; a key given twice in an accepted file is impossible', () => {
+      fc.assert(fc.property(fc.array(line, { maxLength: 6 }), (ls) => {
+        const text = ls.join('\n');
+        const path = write(text, 'jsonl');
+        try {
+          readTrials(path, { displayPath: 'FILE' });
+          for (const l of ls) {
+            const t = l.trim();
+            if (t === '') continue;
+            const keys = [...t.matchAll(/"((?:[^"\\]|\\.)*)":/g)].map((m) => JSON.parse(`"${m[1]}"`) as string);
+            if (/^\{[^{}[\]]*\}$/.test(t)) expect(new Set(keys).size).toBe(keys.length);
+          }
+        } catch (e) {
+          expect(e).toBeInstanceOf(UserError);
+          expect((e as Error).message.startsWith('FILE')).toBe(true);
+          expect((e as Error).message).not.toContain('\n');
+        }
+      }), { numRuns: 300 });
+    });
   });
 });

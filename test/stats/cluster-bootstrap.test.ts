@@ -88,7 +88,7 @@ describe('clustered bootstrap: whole clusters are resampled within a cell', () =
     const opts = { trials: file, reps: 4000, seed: 11, dryRun: true };
     const c = reproduce({ ...opts, cluster: 'conversation' });
     const u = reproduce(opts);
-    const name = stat('shift', 'M1', 'Stag Hunt');
+    const name = stat('shift_raw', 'M1', 'Stag Hunt');
     const wc = c.analysis.boot.get(name), wu = u.analysis.boot.get(name);
     expect(wc.point).toBe(wu.point);
     expect(wc.hi - wc.lo).toBeGreaterThan(1.5 * (wu.hi - wu.lo));

@@ -1,9 +1,9 @@
-import type { TwoFramingAnalysis } from '../two-framing/index.js';
+import { TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis } from '../two-framing/index.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { Interval } from '../../stats/bootstrap.js';
 
 /** Default attenuation of the conservative transform (Same Game, Different Story §4.2). */
-export const DEFAULT_ATTENUATION = 0.7;
+export const DEFAULT_ATTENUATION = TWO_FRAMING_DEFAULTS.attenuation;
 /**
  * Reference line: the average replication ratio of effect sizes in Camerer et al. 2016,
  * "Evaluating replicability of laboratory experiments in economics", Science 351:1433 (about

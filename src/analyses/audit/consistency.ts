@@ -47,7 +47,7 @@ export function rateText(k: number, n: number, d: number): string {
 
 /**
  * The run of counts k in [0, n] with round(k/n, d) = rate; undefined when there is none.
- * With u = rate·10^d and round-half-up r(k) = floor((2k·10^d + n) / 2n) (src/io/decimal.ts):
+ * With u = rate·10^d and round-half-up r(k) = floor((2k·10^d + n) / 2n) (src/core/decimal.ts):
  * r(k) ≥ u ⇔ k ≥ n(2u − 1) / (2·10^d), and r(k) ≤ u ⇔ k < n(2u + 1) / (2·10^d).
  */
 export function consistentCounts(rate: DecimalText, n: number): { min: number; max: number } | undefined {

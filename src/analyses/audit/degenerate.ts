@@ -50,7 +50,7 @@ export function degenerateCells(a: TwoFramingAnalysis, level = 0.95): Degenerate
         bootstrap: { lo: x / n, hi: x / n }, exact,
         pairAtExactBound: {
           R2: robustness2(pb, ps), shift: ps - pb,
-          R2Observed: boot.get(stat('R2', p.model, p.game)).point, shiftObserved: boot.get(stat('shift', p.model, p.game)).point,
+          R2Observed: boot.get(stat('R2', p.model, p.game)).point, shiftObserved: boot.get(stat('shift_raw', p.model, p.game)).point,
         },
       });
     }

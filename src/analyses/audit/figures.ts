@@ -4,7 +4,7 @@ import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION, type SweepRow } from './attenu
 import { isExactMinimum, type TippingResult } from './tipping.js';
 
 /**
- * Audit figures as pure Vega-Lite spec builders (the figure builder of src/emit/figures):
+ * Audit figures as pure Vega-Lite spec builders (render/figure.ts defineFigure, as every analysis's figures):
  * the attenuation sweep with the default and the Camerer et al. 2016 reference marked, and the
  * tipping points beside what reading error can reach.
  */

@@ -4,6 +4,7 @@ import type { Block, CellInput, Section } from '../../render/html.js';
 import type { TwoFramingAnalysis } from '../two-framing/index.js';
 import type { Comparison } from './compare.js';
 import type { LambdaRow } from './tables.js';
+import { table3Columns } from '../../stats/table3.js';
 
 /**
  * Report sections of a direct run beyond the two-framing ones: the λ̂ payoff-sensitivity
@@ -40,14 +41,15 @@ function headlineTable(direct: TwoFramingAnalysis, c: Comparison): Block {
   const rows: CellInput[][] = [];
   for (const [label, a] of [['direct', direct], ['reconstructed', c.reconstructed]] as const) {
     for (const g of [...a.layout.models, POOLED]) {
-      const R = a.boot.get(stat('R', g));
-      const S = a.boot.get(stat('shift', g));
-      rows.push([label, g, num(fixed(R.point)), num(interval(R.lo, R.hi)), num(fixed(S.point)), num(interval(S.lo, S.hi))]);
+      rows.push([label, g, ...table3Columns().flatMap((c) => {
+        const v = a.boot.get(stat(c.names.groupConservative, g));
+        return [num(fixed(v.point)), num(interval(v.lo, v.hi))];
+      })]);
     }
   }
   return {
     kind: 'table', id: 'compare-headline', caption: `Headline statistics of both sources (attenuation a = ${direct.settings.attenuation} for both)`,
-    columns: ['Source', 'Model', num('R'), num('95 % CI'), num('Action shift'), num('95 % CI')], rows,
+    columns: ['Source', 'Model', ...table3Columns().flatMap((c) => [num(c.label), num('95 % CI')])], rows,
   };
 }
 

@@ -3,6 +3,7 @@ import type { TwoFramingAnalysis } from '../two-framing/index.js';
 import type { Comparison } from './compare.js';
 import { POOLED, stat } from '../../core/names.js';
 import { toCsv } from '../../render/csv.js';
+import { table3Columns, table3Statistics } from '../../stats/table3.js';
 
 /** Per cell: valid, invalid and failed trials, and how the cell was scored. */
 export function invalidCsv(tallies: readonly CellTally[]): string {
@@ -58,12 +59,11 @@ export function compareHeadlineCsv(direct: TwoFramingAnalysis, c: Comparison): s
   const rows: (string | number)[][] = [];
   for (const [label, a] of [['direct', direct], ['reconstructed', c.reconstructed]] as const) {
     for (const g of [...a.layout.models, POOLED]) {
-      const R = a.boot.get(stat('R', g));
-      const S = a.boot.get(stat('shift', g));
-      rows.push([label, g, R.point, R.lo, R.hi, S.point, S.lo, S.hi, a.settings.attenuation]);
+      const values = table3Columns().flatMap((c) => { const v = a.boot.get(stat(c.names.groupConservative, g)); return [v.point, v.lo, v.hi]; });
+      rows.push([label, g, ...values, a.settings.attenuation]);
     }
   }
   // Both sources under the same settings (direct runs default to attenuation 1, so these
   // reconstructed values are then the unattenuated ones, not the seed's 0.70 Table 3).
-  return toCsv(['source', 'model', 'R', 'R_lo', 'R_hi', 'shift', 'shift_lo', 'shift_hi', 'attenuation'], rows);
+  return toCsv(['source', 'model', ...table3Statistics(), 'attenuation'], rows);
 }

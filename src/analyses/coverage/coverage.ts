@@ -6,6 +6,7 @@ import { combineEstimands } from '../../stats/combine.js';
 import type { ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
 import { analyzeTwoFraming, familyEstimand, familyLayout, twoFramingEstimand, twoFramingLayout, type TwoFramingSettings } from '../two-framing/index.js';
 import { rateHits, simDesign, simTable, simTruth, type CoverageTruth } from './simulate.js';
+import { table3Columns } from '../../stats/table3.js';
 
 export type { CoverageTruth } from './simulate.js';
 
@@ -62,10 +63,10 @@ export function truthRates(table: CellTable, truth: CoverageTruth): number[] {
   return table.cells.map((_, i) => { const s = sums.get(mg(i))!; return s.x / s.n; });
 }
 
-/** The reported statistics whose coverage is measured: per-model and pooled R and shift, and family R when present. */
+/** The reported statistics whose coverage is measured: per-model and pooled Table 3 columns (R, shift), and family R when present. */
 function coveredNames(models: readonly string[], family: boolean): string[] {
   const groups = [...models, POOLED];
-  return [...groups.flatMap((g) => [stat('R', g), stat('shift', g)]), ...(family ? groups.map((g) => stat('Rfam', g)) : [])];
+  return [...groups.flatMap((g) => table3Columns().map((c) => stat(c.names.groupConservative, g))), ...(family ? groups.map((g) => stat('Rfam', g)) : [])];
 }
 
 /** The two-framing settings that make a method's intervals, as analyze and reproduce make them. */

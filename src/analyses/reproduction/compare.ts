@@ -2,6 +2,7 @@
 import { POOLED, stat } from '../../core/names.js';
 import type { PublishedRow, PublishedTable, PublishedValues } from '../../sources/published.js';
 import { familyZ, quantileBand, quantileLevelSpread } from '../../stats/mc-error.js';
+import { table3Columns } from '../../stats/table3.js';
 import { table2Rows, type Table2Row, type TwoFramingAnalysis } from '../two-framing/index.js';
 import { comparedDecimals, judge, type Verdict } from './verdict.js';
 
@@ -85,10 +86,14 @@ function computedValue(a: TwoFramingAnalysis, t2: ReadonlyMap<string, Table2Row>
     const r = t2.get(JSON.stringify([row.model, row.game]));
     return r ? { value: r[row.statistic as keyof Table2Row] as number } : undefined;
   }
-  const [kind, part = ''] = row.statistic.split('_');
+  // A statistic is a column (which may hold "_") and, for an interval end, "_lo" or "_hi".
+  const end = /_(lo|hi)$/.exec(row.statistic);
+  const part = end ? end[1] : '';
+  const column = end ? row.statistic.slice(0, end.index) : row.statistic;
   if (row.table === 'table3') {
-    if (row.model !== POOLED && !a.layout.models.includes(row.model)) return undefined;
-    return fromBoot(a, stat(kind, row.model), part);
+    const c = table3Columns().find((x) => x.column === column);
+    if (!c || (row.model !== POOLED && !a.layout.models.includes(row.model))) return undefined;
+    return fromBoot(a, stat(c.names.groupConservative, row.model), part);
   }
   if (!a.family) return undefined;
   return fromBoot(a, row.game === '' ? stat('Rfam', row.model) : stat('Rfam', row.model, row.game), part);

@@ -3,7 +3,6 @@
  * the conditions in design order, the two worlds in the registered direction [higher, lower], the
  * formats with the canonical one first, and which models are simulated (synthetic).
  */
-import type { StoreTable } from '../../sources/store.js';
 import type { SelectiveSpec } from './estimand.js';
 
 export interface SelectiveFacts {
@@ -16,14 +15,6 @@ export interface SelectiveFacts {
   readonly functions: Readonly<Record<string, string>>;
   readonly spec: SelectiveSpec;
   readonly publishedReference?: string;
-}
-
-/** The factors a context-enrichment run's cells carry beyond model, game and framing. */
-export const SELECTIVE_FACTORS = ['condition', 'world', 'format'] as const;
-
-/** True when the store's cells carry condition, world and format (a context-enrichment run). */
-export function isSelectiveSource(source: Pick<StoreTable, 'extraFactors'>): boolean {
-  return SELECTIVE_FACTORS.every((f) => source.extraFactors.includes(f));
 }
 
 interface Doc {

@@ -2,7 +2,7 @@
  * Imputation sensitivity (the context-enrichment paper §M; docs/methods.md "First-token scoring"): when only one action is
  * among the returned candidates, the missing one is imputed at half the unreturned mass and the
  * bounds — missing mass 0 and the full unreturned mass — are stored with the trial (the scoring
- * JSON written by src/live/score.ts). Here every imputed call is set to one bound at a time, the
+ * JSON written by src/live/scoring/score.ts). Here every imputed call is set to one bound at a time, the
  * estimands are recomputed, and the largest change and whether the condition rankings move are
  * reported. The seed reports a change of at most 0.49 points with rankings unchanged.
  */

@@ -1,7 +1,7 @@
 /**
  * The published selective-robustness metrics of the context-enrichment paper (data/greiche-2026/published-metrics.csv,
  * percentage points as printed) as plane rows in fractions, so they draw with the same figure
- * function as a run (src/selective/figure.ts).
+ * function as a run (src/analyses/selective/figure.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

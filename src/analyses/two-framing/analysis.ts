@@ -7,12 +7,13 @@ import { twoFramingEstimand, twoFramingLayout, type TwoFramingLayout } from './e
 import { progressOf, type Logger } from '../../core/logger.js';
 import type { ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
 import { withClusterRobust, type ClusterRobustInfo } from './cluster-robust.js';
+import { DEFAULT_ATTENUATION } from '../../sources/input.js';
 
 /** The paper's settings (Same Game, Different Story): seed, B = 10,000, a = 0.70, the framing pair. */
 export const TWO_FRAMING_DEFAULTS = {
   seed: 20240818,
   reps: 10_000,
-  attenuation: 0.7,
+  attenuation: DEFAULT_ATTENUATION.reconstructed,
   base: 'business',
   alt: 'friend-sharing',
 } as const;

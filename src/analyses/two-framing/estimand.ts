@@ -1,7 +1,7 @@
 import type { CellTable } from '../../core/cells.js';
 import { indexCells, cellId } from '../../core/cells.js';
-import { ROBUSTNESS, SHIFT, type Estimand, type StatInfo } from '../../stats/bootstrap.js';
-import { robustness2 } from '../../stats/jsd.js';
+import type { Estimand, StatInfo } from '../../stats/bootstrap.js';
+import { table3Columns } from '../../stats/table3.js';
 import { POOLED, stat } from '../../core/names.js';
 
 /** A planned contrast: the base and alternative framing of one model–game (Same Game, Different Story §3.3). */
@@ -59,63 +59,66 @@ export function twoFramingLayout(table: CellTable, base: string, alt: string): T
 }
 
 /**
- * Per cell: R2, shift Δ = p_alt − p_base, and the conservative transform with attenuation a:
- * shift_c = a·Δ, R_c = 1 − a·(1 − R2) (Same Game, Different Story §4.2). Per model: unweighted means over its games;
- * pooled: unweighted mean over all model–game values (docs/methods.md). Names:
- *   R2, shift, Rc, shiftc            [model | game]
- *   R_raw, shift_raw, R, shift       [model] and [Pooled]   (R and shift are the conservative ones)
+ * Per cell, for each Table 3 column (stats/table3.ts: R2 and the shift Δ = p_alt − p_base), the raw
+ * value and its conservative transform with attenuation a (shift_c = a·Δ, R_c = 1 − a·(1 − R2),
+ * Same Game, Different Story §4.2). Per model: unweighted means over its games; pooled: unweighted
+ * mean over all model–game values (docs/methods.md). Names, with k columns (k = 2: R and shift):
+ *   raw of each column, then conservative of each   [model | game]   R2, shift_raw, R2_conservative, shift_conservative
+ *   the same per group                               [model] and [Pooled]   R_raw, shift_raw, R, shift
+ * (R and shift per group are the conservative ones).
  */
 export function twoFramingEstimand(layout: TwoFramingLayout, attenuation: number): Estimand {
   if (!(attenuation >= 0 && attenuation <= 1)) throw new RangeError(`attenuation out of [0,1]: ${attenuation}`);
   const { pairs, models } = layout;
+  const cols = [...table3Columns()];
+  const k = cols.length;
   const names: string[] = [];
   const info: StatInfo[] = [];
   for (const p of pairs) {
-    names.push(stat('R2', p.model, p.game), stat('shift', p.model, p.game),
-      stat('Rc', p.model, p.game), stat('shiftc', p.model, p.game));
-    info.push(ROBUSTNESS, SHIFT, ROBUSTNESS, SHIFT);
+    names.push(...cols.map((c) => stat(c.names.cell, p.model, p.game)), ...cols.map((c) => stat(c.names.cellConservative, p.model, p.game)));
+    info.push(...cols.map((c) => c.info), ...cols.map((c) => c.info));
   }
   const groups = [...models, POOLED];
   for (const g of groups) {
-    names.push(stat('R_raw', g), stat('shift_raw', g), stat('R', g), stat('shift', g));
-    info.push(ROBUSTNESS, SHIFT, ROBUSTNESS, SHIFT);
+    names.push(...cols.map((c) => stat(c.names.group, g)), ...cols.map((c) => stat(c.names.groupConservative, g)));
+    info.push(...cols.map((c) => c.info), ...cols.map((c) => c.info));
   }
-  const modelOf = pairs.map((p) => models.indexOf(p.model));
+  const modelOf = Int32Array.from(pairs, (p) => models.indexOf(p.model));
+  const baseOf = Int32Array.from(pairs, (p) => p.baseIndex);
+  const altOf = Int32Array.from(pairs, (p) => p.altIndex);
   const m = models.length;
-  const sumR = new Float64Array(m + 1);
-  const sumS = new Float64Array(m + 1);
   const count = new Float64Array(m + 1);
   for (const mi of modelOf) { count[mi]++; count[m]++; }
+  // sums[g]: one column's raw values summed over group g's cells (g = m: pooled).
+  const sums = new Float64Array(m + 1);
   const a = attenuation;
-  const groupBase = pairs.length * 4;
+  const n = pairs.length;
+  const groupBase = n * 2 * k;
 
   return {
     names,
     info,
     evaluate(rates, out) {
-      sumR.fill(0); sumS.fill(0);
-      for (let i = 0; i < pairs.length; i++) {
-        const pb = rates[pairs[i].baseIndex];
-        const ps = rates[pairs[i].altIndex];
-        const r2 = robustness2(pb, ps);
-        const d = ps - pb;
-        out[4 * i] = r2;
-        out[4 * i + 1] = d;
-        out[4 * i + 2] = 1 - a * (1 - r2);
-        out[4 * i + 3] = a * d;
-        const mi = modelOf[i];
-        sumR[mi] += r2; sumS[mi] += d; sumR[m] += r2; sumS[m] += d;
-      }
-      // Means of the raw values; the conservative transform is affine, so the mean of the
-      // transformed cells equals the transform of the mean.
-      for (let g = 0; g <= m; g++) {
-        const rRaw = sumR[g] / count[g];
-        const sRaw = sumS[g] / count[g];
-        const o = groupBase + 4 * g;
-        out[o] = rRaw;
-        out[o + 1] = sRaw;
-        out[o + 2] = 1 - a * (1 - rRaw);
-        out[o + 3] = a * sRaw;
+      // Column by column (each column's cells in table order, so every sum adds in the same order).
+      for (let j = 0; j < k; j++) {
+        const cell = cols[j].cell;
+        const conservative = cols[j].conservative;
+        sums.fill(0);
+        for (let i = 0; i < n; i++) {
+          const raw = cell(rates[baseOf[i]], rates[altOf[i]]);
+          const o = 2 * k * i + j;
+          out[o] = raw;
+          out[o + k] = conservative(raw, a);
+          sums[modelOf[i]] += raw; sums[m] += raw;
+        }
+        // Means of the raw values; the conservative transform is affine, so the mean of the
+        // transformed cells equals the transform of the mean.
+        for (let g = 0; g <= m; g++) {
+          const raw = sums[g] / count[g];
+          const o = groupBase + 2 * k * g + j;
+          out[o] = raw;
+          out[o + k] = conservative(raw, a);
+        }
       }
     },
   };

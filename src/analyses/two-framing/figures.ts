@@ -47,7 +47,7 @@ export function cellR2Rows(a: TwoFramingAnalysis): { rows: CellR2Row[]; versions
   const versions = ['raw', conservative(a)];
   const rows: CellR2Row[] = [];
   for (const p of a.layout.pairs) {
-    for (const [kind, version] of [['R2', versions[0]], ['Rc', versions[1]]] as const) {
+    for (const [kind, version] of [['R2', versions[0]], ['R2_conservative', versions[1]]] as const) {
       const v = a.boot.get(stat(kind, p.model, p.game));
       rows.push({ model: p.model, game: p.game, version, estimate: v.point, lo: v.lo, hi: v.hi });
     }

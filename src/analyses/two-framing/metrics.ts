@@ -3,6 +3,7 @@ import { cellRate, cellSize, isDegenerate, type CellTable } from '../../core/cel
 import { POOLED, stat } from '../../core/names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import type { Interval } from '../../stats/bootstrap.js';
+import { table3Columns } from '../../stats/table3.js';
 
 export interface InputProvenance {
   readonly path: string;
@@ -37,11 +38,10 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
       ...(c.provenance?.rate !== undefined ? { reported_rate: c.provenance.rate } : {}),
     };
   };
+  const cols = table3Columns();
   const group = (g: string) => ({
-    R_raw: iv(boot.get(stat('R_raw', g))),
-    shift_raw: iv(boot.get(stat('shift_raw', g))),
-    R: iv(boot.get(stat('R', g))),
-    shift: iv(boot.get(stat('shift', g))),
+    ...Object.fromEntries(cols.map((c) => [c.names.group, iv(boot.get(stat(c.names.group, g)))])),
+    ...Object.fromEntries(cols.map((c) => [c.names.groupConservative, iv(boot.get(stat(c.names.groupConservative, g)))])),
     ...(a.family ? { R_family: iv(boot.get(stat('Rfam', g))) } : {}),
   });
   return {
@@ -72,10 +72,8 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
       game: p.game,
       base: { framing: layout.base, ...cellInfo(p.baseIndex) },
       alt: { framing: layout.alt, ...cellInfo(p.altIndex) },
-      R2: iv(boot.get(stat('R2', p.model, p.game))),
-      shift: iv(boot.get(stat('shift', p.model, p.game))),
-      R2_conservative: iv(boot.get(stat('Rc', p.model, p.game))),
-      shift_conservative: iv(boot.get(stat('shiftc', p.model, p.game))),
+      ...Object.fromEntries(cols.map((c) => [c.names.cell, iv(boot.get(stat(c.names.cell, p.model, p.game)))])),
+      ...Object.fromEntries(cols.map((c) => [c.names.cellConservative, iv(boot.get(stat(c.names.cellConservative, p.model, p.game)))])),
       ...(a.family ? { R_family: iv(boot.get(stat('Rfam', p.model, p.game))) } : {}),
     })),
     models: layout.models.map((m) => ({ model: m, ...group(m) })),

@@ -9,6 +9,7 @@ import type { Logger } from '../../core/logger.js';
 import { fixed, interval } from '../../core/format.js';
 import { metricsObject } from './metrics.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
+import { table3Columns } from '../../stats/table3.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
 
 /**
@@ -87,12 +88,13 @@ export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
 const ci95 = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? 'no interval (a cell of fewer than 3 matches)' : `95 % interval ${interval(lo, hi)}`);
 
 export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
+  const cols = table3Columns();
   // no interval (a clustered cell of fewer than 3 matches): —
   const ci = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '—' : interval(lo, hi));
-  const rows = table3Rows(a).map((r) => [r.model, num(fixed(r.R)), num(ci(r.R_lo, r.R_hi)), num(fixed(r.shift)), num(ci(r.shift_lo, r.shift_hi))]);
+  const rows = table3Rows(a).map((r) => [r.model, ...cols.flatMap((c) => [num(fixed(r[c.column] as number)), num(ci(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number))])]);
   const blocks: Block[] = [
     { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals.` },
-    { kind: 'table', id: 'table3', columns: ['Model', num('R'), num('95% CI'), num('Action shift'), num('95% CI')], rows },
+    { kind: 'table', id: 'table3', columns: ['Model', ...cols.flatMap((c) => [num(c.label), num('95% CI')])], rows },
     ...(a.clusterRobust && a.boot.notes.length ? [{ kind: 'list' as const, items: [...a.boot.notes] }] : []),
   ];
   if (a.family) {

@@ -3,18 +3,22 @@ import { cellRate, cellSize } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import { toCsv } from '../../render/csv.js';
+import { table3Columns, table3Statistics } from '../../stats/table3.js';
 
 export interface Table2Row {
   model: string; game: string;
   base_rate: number; base_count: number; alt_rate: number; alt_count: number; difference: number;
 }
+/** A row of Table 3: the model, then each column's point and interval ends (stats/table3.ts: R, shift, …). */
 export interface Table3Row {
   model: string; R: number; R_lo: number; R_hi: number; shift: number; shift_lo: number; shift_hi: number;
+  readonly [statistic: string]: string | number;
 }
 export interface FamilyRow { model: string; game: string; R: number; R_lo: number; R_hi: number }
 
 export const TABLE2_COLUMNS = ['model', 'game', 'base_rate', 'base_count', 'alt_rate', 'alt_count', 'difference'] as const;
-export const TABLE3_COLUMNS = ['model', 'R', 'R_lo', 'R_hi', 'shift', 'shift_lo', 'shift_hi'] as const;
+/** The columns of table3.csv: the model, then each Table 3 column's point and ends. */
+export const table3CsvColumns = (): string[] => ['model', ...table3Statistics()];
 export const FAMILY_COLUMNS = ['model', 'game', 'R', 'R_lo', 'R_hi'] as const;
 
 /** Count of a cell: x for binary cells, the summed probabilities for probability cells. */
@@ -37,13 +41,12 @@ export function table2Rows(a: TwoFramingAnalysis): Table2Row[] {
   });
 }
 
-/** Table 3 of Same Game, Different Story: conservative R and shift per model (input order), then Pooled. */
+/** Table 3 of Same Game, Different Story: each column's conservative value per model (input order), then Pooled. */
 export function table3Rows(a: TwoFramingAnalysis): Table3Row[] {
-  return [...a.layout.models, POOLED].map((m) => {
-    const R = a.boot.get(stat('R', m));
-    const S = a.boot.get(stat('shift', m));
-    return { model: m, R: R.point, R_lo: R.lo, R_hi: R.hi, shift: S.point, shift_lo: S.lo, shift_hi: S.hi };
-  });
+  return [...a.layout.models, POOLED].map((m) => Object.fromEntries([['model', m], ...table3Columns().flatMap((c) => {
+    const v = a.boot.get(stat(c.names.groupConservative, m));
+    return [[c.column, v.point], [`${c.column}_lo`, v.lo], [`${c.column}_hi`, v.hi]];
+  })]) as Table3Row);
 }
 
 /** Family robustness over every framing present: per model–game, per model (All), pooled. */
@@ -60,10 +63,10 @@ export function familyRows(a: TwoFramingAnalysis): FamilyRow[] {
   ];
 }
 
-function rowsCsv<T extends object>(columns: readonly (keyof T & string)[], rows: readonly T[]): string {
-  return toCsv(columns, rows.map((r) => columns.map((c) => r[c] as unknown as string | number)));
+function rowsCsv<T extends object>(columns: readonly (keyof T & string)[] | readonly string[], rows: readonly T[]): string {
+  return toCsv(columns, rows.map((r) => columns.map((c) => (r as Record<string, unknown>)[c] as string | number)));
 }
 
 export const table2Csv = (a: TwoFramingAnalysis) => rowsCsv<Table2Row>(TABLE2_COLUMNS, table2Rows(a));
-export const table3Csv = (a: TwoFramingAnalysis) => rowsCsv<Table3Row>(TABLE3_COLUMNS, table3Rows(a));
+export const table3Csv = (a: TwoFramingAnalysis) => rowsCsv<Table3Row>(table3CsvColumns(), table3Rows(a));
 export const familyCsv = (a: TwoFramingAnalysis) => rowsCsv<FamilyRow>(FAMILY_COLUMNS, familyRows(a));

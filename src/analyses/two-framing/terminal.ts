@@ -1,5 +1,6 @@
 import type { Table3Row } from './tables.js';
 import { fixed, interval } from '../../core/format.js';
+import { table3Columns } from '../../stats/table3.js';
 
 /** Plain-text columns, left-aligned, two spaces apart. */
 export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -16,6 +17,7 @@ export function table3Text(rows: readonly Table3Row[], attenuation: number, meth
   const title = (attenuation === 1
     ? 'Table 3: robustness and action shift (no attenuation)'
     : `Table 3: conservative estimates (attenuation ${attenuation})`) + (method === 'bca' ? '; 95 % BCa intervals' : '');
-  return `${title}\n${textTable(['Model', 'R', '95% CI', 'Action shift', '95% CI'],
-    rows.map((r) => [r.model, fixed(r.R), iv(r.R_lo, r.R_hi), fixed(r.shift), iv(r.shift_lo, r.shift_hi)]))}`;
+  const cols = table3Columns();
+  return `${title}\n${textTable(['Model', ...cols.flatMap((c) => [c.label, '95% CI'])],
+    rows.map((r) => [r.model, ...cols.flatMap((c) => [fixed(r[c.column] as number), iv(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number)])]))}`;
 }

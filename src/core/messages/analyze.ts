@@ -19,7 +19,6 @@ export const analyzeMsg = {
   planTwoFramingOnly: (path: string, factors: readonly string[]) =>
     `${path}: the run has the factors ${factors.join(', ')} (a context-enrichment design); plan covers the two-framing statistics R and shift only`,
   framingPair: (base: string, alt: string) => `planned framing pair: ${base} (base) vs ${alt} (alternative); choose another with --base/--alt`,
-  planUnreachable: (h: number, maxN: number) => `the half-width ${h} is not reached within ${maxN} trials per cell`,
   wrongDesignKind: (path: string, is: string, wanted: string) => `${path}: the run is a ${is} design; this function analyzes ${wanted} runs (use analyze)`,
   synthetic: () => 'synthetic data: at least one model of this run answered through the simulated provider',
   planAttenuation: (a: string, why: 'flag' | 'direct' | 'reconstructed') => (why === 'flag'

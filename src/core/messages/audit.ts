@@ -1,4 +1,4 @@
-/** User-facing messages of `samegame audit` (the src/log/messages.ts convention). */
+/** User-facing messages of `samegame audit` (the convention of core/messages/: every message a function of plain values). */
 /** What a consistency flag says of a cell (plain values). */
 interface CellFlag {
   readonly status: string;

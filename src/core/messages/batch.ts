@@ -1,19 +1,8 @@
 /**
- * User-facing messages of provider plug-ins and of batch runs (`samegame run --batch`,
- * `samegame batches`), as functions taking plain values.
+ * User-facing messages of batch runs (`samegame run --batch`, `samegame batches`), as functions
+ * taking plain values.
  */
 const q = (s: string) => JSON.stringify(s);
-
-export const pluginMsg = {
-  /** One line naming the design file, the model and the provider module. */
-  problem: (designFile: string, model: string, spec: string, what: string) =>
-    `${designFile}: model ${q(model)}: provider ${q(spec)}: ${what}`,
-  notFound: (where: string) => `cannot load the provider module (no such module: ${where})`,
-  loadFailed: (reason: string) => `the provider module failed to load (${reason})`,
-  noExport: () => 'the module exports no function createProvider(model, settings)',
-  threw: (reason: string) => `createProvider threw: ${reason}`,
-  badShape: (what: string) => `createProvider returned ${what}, not a Provider ({ id: string, complete(request) })`,
-};
 
 export const batchMsg = {
   tableDamaged: (file: string, detail: string) => `${file}: the batch table is damaged or not one samegame wrote (${detail})`,

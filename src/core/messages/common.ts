@@ -19,6 +19,8 @@ const reservedLevelWhat = (field: string, value: string) =>
 const controlCharacterWhat = (codepoint: string) => `contains the control character ${codepoint} (names may hold any printable character, no control characters)`;
 
 export const msg = {
+  /** The closing line of a document's problems beyond those shown. */
+  moreProblems: (n: number) => `(and ${n} more problem${n === 1 ? '' : 's'})`,
   tooManyReplicates: (stats: number, reps: number, fits: number, bytes: number) =>
     `the bootstrap would hold ${stats.toLocaleString('en-US')} statistics × ${reps.toLocaleString('en-US')} replicates, above its limit of ${(bytes / 2 ** 30).toFixed(0)} GiB of replicates: use --reps ${fits.toLocaleString('en-US').replace(/,/g, '')} or fewer, or fewer cells`,
   fileUnreadable: (file: string, reason: string) => `${file}: cannot read the file (${reason})`,
@@ -38,9 +40,7 @@ export const msg = {
     at(file, line, 'framing', `duplicate cell ${key} (first seen on line ${firstLine})`),
   missingFraming: (file: string, line: number, model: string, game: string, framing: string, present: readonly string[] = []) =>
     at(file, line, 'framing', `model ${q(model)}, game ${q(game)} has no ${q(framing)} row (every model–game needs both planned framings)${framingsHint(present)}`),
-  reservedLevel: (file: string, line: number, field: string, value: string) => at(file, line, field, reservedLevelWhat(field, value)),
   reservedLevelWhat,
-  notPlainInteger: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a whole number written in digits`),
   notPlainDecimal: (file: string, line: number, value: string) => at(file, line, 'rate', `${q(value)} is not a plain decimal (write e.g. 0.087)`),
   sameFraming: (base: string) => `--base and --alt must differ (both are ${q(base)})`,
   badFlag: (flag: string, value: string, want: string) => `${flag}: ${q(value)} is not ${want}`,

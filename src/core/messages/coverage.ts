@@ -11,5 +11,4 @@ export const coverageMsg = {
   title: (sims: number, truth: string, n: string) =>
     `Coverage of the 95 % intervals: ${sims} simulations of this design (${n}), truth = ${truth === 'jeffreys' ? 'drawn around the observed rates (Jeffreys)' : truth}`,
   progressLine: (done: number, total: number) => `coverage: ${done}/${total} simulations`,
-  summary: (sims: number, reps: number) => `each simulation ran the full bootstrap (${reps} replicates); ${sims} simulations`,
 };

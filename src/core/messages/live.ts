@@ -1,6 +1,6 @@
 /**
  * User-facing messages of the live-run module's designs, prompts and parser (the vega-lite
- * convention of src/log/messages.ts: every message a function, so tests compare the same text).
+ * convention of core/messages/: every message a function, so tests compare the same text).
  */
 import { at } from './common.js';
 
@@ -13,7 +13,6 @@ export const liveMsg = {
   /** One problem at a path inside the design document, e.g. models[1].provider. */
   designField: (file: string, line: number | undefined, path: string, what: string) =>
     path === '' ? at(file, line, undefined, what) : at(file, line, path, what),
-  moreProblems: (n: number) => `(and ${n} more problem${n === 1 ? '' : 's'})`,
   duplicateId: (kind: string, id: string, first: string) => `duplicate ${kind} id ${q(id)} (first used at ${first})`,
   levelId: (kind: string, fault: string) => `${kind} id ${fault}`,
   cellFramingId: (fault: string) => `the cell framing condition/world/format of the longest ids ${fault}`,
@@ -34,7 +33,6 @@ export const liveMsg = {
     `opponent ${q(id)} is neither self, a model of this design (${models.join(', ')}) nor a fixed strategy (${strategies.join(', ')})`,
   playNeedsSample: () => 'a repeated game (a play block) needs scoring: sample: each round\'s move must be a chosen action, which the history of later rounds names',
   opponentClash: (id: string) => `opponent id ${q(id)} is also a model id; give the strategy another id`,
-  templatePlaceholder: (name: string, known: readonly string[]) => `unknown placeholder {${name}} (known: ${known.map((k) => `{${k}}`).join(' ')})`,
   noLogprobs: (model: string, provider: string) =>
     `model ${q(model)}: provider ${provider} returns no log-probabilities, so scoring: logprobs cannot score it (use scoring: sample)`,
   temperatureTooHigh: (model: string, provider: string, t: number, max: number) =>

@@ -12,7 +12,6 @@ export const logsMsg = {
   formatNotMapping: (file: string) => at(file, 1, undefined, 'a log format must be a YAML mapping (see data/log-formats/log-format.schema.json)'),
   formatField: (file: string, line: number | undefined, path: string, what: string) =>
     path === '' ? at(file, line, undefined, what) : at(file, line, path, what),
-  moreProblems: (n: number) => `(and ${n} more problem${n === 1 ? '' : 's'})`,
   // Cross-field rules of a description (the message after the path).
   shapeSeats: (shape: string, want: string) => `shape ${shape} needs ${want}`,
   shapeNeeds: (shape: string, field: string) => `shape ${shape} needs ${q(field)}`,

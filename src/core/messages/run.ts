@@ -35,7 +35,7 @@ export const runMsg = {
   exported: (n: number, out: string) => `exported ${n} trials to ${out}`,
   syntheticNote: (models: readonly string[]) =>
     `note: ${models.join(', ')} answered through the simulated provider — synthetic data, not a model's answers`,
-  storeDamaged: (file: string, check: string, problems: number, first: string) =>
+  integrityCheckFailed: (file: string, check: string, problems: number, first: string) =>
     `${file}: the trial store is damaged (${check} found ${problems === 1 ? 'a problem' : `${problems}${problems >= 20 ? '+' : ''} problems`}, first: ${first}); restore it from a copy`,
   storeLocked: (file: string, pid: number, host: string, since: string) =>
     `${file}: another samegame run is writing this store (pid ${pid} on ${host}, since ${since}); wait for it to end or stop it — a store has one writer`,
@@ -54,6 +54,8 @@ export const runMsg = {
     + `~${inTok} input tokens (growing with the history), ≤${outTok} output tokens; cost ${cost}`,
   repeatedInterrupted: (over: number, matches: number) =>
     `interrupted: in-flight calls were finished and stored; ${over} of ${matches} matches over. Run the same command again to resume.`,
+  /** The closing line of a run: the command that analyses its store. */
+  nextCommand: (store: string) => `next: samegame analyze ${/^[A-Za-z0-9._/+-]+$/.test(store) ? store : `'${store.replace(/'/g, "'\\''")}'`}`,
   repeatedAborted: (over: number, matches: number) =>
     `aborted: in-flight calls were dropped; ${over} of ${matches} matches over. Run the same command again to resume.`,
 };

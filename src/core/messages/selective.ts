@@ -15,8 +15,6 @@ export const selectiveMsg = {
   missingWorldKey: (world: string) => `contents for world ${q(world)} are missing (give facts for every world, or one list for both)`,
   directionWorld: (id: string, worlds: readonly string[]) => `${q(id)} is not a world of this design (worlds: ${list(worlds)})`,
   directionSame: () => 'higher and lower must be different worlds',
-  unknownPlaceholder: (name: string) =>
-    `unknown placeholder {${name}} (known: {C} {D} for the actions, {T} {R} {P} {S} for the payoffs)`,
   keyRequired: (format: string) => `required field is missing: format ${q(format)} has style key-value, so every fact needs a key`,
   paraphraseRequired: (format: string, wording: number, have: number) =>
     `format ${q(format)} uses wording ${wording}, but this fact has ${have} paraphrase${have === 1 ? '' : 's'}`,

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import type Anthropic from '@anthropic-ai/sdk';
 import { anthropicBody, anthropicClient, anthropicRecord, readAnthropic, type AnthropicClient } from '../providers/anthropic.js';
-import { isObject } from '../providers/openai-common.js';
+import { isObject } from '../providers/wire.js';
 import { modelKey } from '../providers/registry.js';
 import type { ModelSpec } from '../types.js';
 import { trialKey } from './openai.js';

@@ -10,7 +10,7 @@
  */
 import type { GoogleGenAI } from '@google/genai';
 import { capturedCall, geminiBody, geminiClient, geminiRecord, readGemini, sdkParams } from '../providers/gemini.js';
-import { isObject, type Json } from '../providers/openai-common.js';
+import { isObject, type Json } from '../providers/wire.js';
 import { modelKey } from '../providers/registry.js';
 import { ProviderError, type ModelSpec } from '../types.js';
 import { trialKey } from './openai.js';

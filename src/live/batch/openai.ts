@@ -6,7 +6,7 @@
  * body}, error}`.
  */
 import { toFile, type OpenAI } from 'openai';
-import { makeClient, isObject, type Json } from '../providers/openai-common.js';
+import { makeClient, isObject, type Json } from '../providers/wire.js';
 import { isWireProvider, readWire, wireRequest } from '../providers/openai-wire.js';
 import { keyFor, keyOptional } from '../providers/registry.js';
 import type { ModelSpec, TrialSpec } from '../types.js';

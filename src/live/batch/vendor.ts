@@ -11,7 +11,7 @@ import { UserError } from '../../core/errors.js';
 import { batchMsg } from '../../core/messages/batch.js';
 import { streamFor } from '../../stats/rng.js';
 import { toProviderError, type SdkErrorClasses } from '../providers/errors.js';
-import type { Json } from '../providers/openai-common.js';
+import type { Json } from '../providers/wire.js';
 import { backoffDelay, isRetryable } from '../runner/backoff.js';
 import { realClock, type Clock } from '../runner/clock.js';
 import type { ModelSpec, ProviderResponse, TrialSpec } from '../types.js';

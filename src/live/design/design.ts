@@ -5,17 +5,18 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { framingTemplates, framingWarnings, resolveFraming } from './framings.js';
 import { UserError } from '../../core/errors.js';
 import { liveMsg } from '../../core/messages/live.js';
 import { canonicalGame, payoffProblems, samePayoffs } from '../../core/games.js';
 import { designSchema, MAX_TRIALS_TOTAL, type DesignDocument } from './schema.js';
-import { labelPairProblem, promptFamily, renderFraming, type LabelPair } from '../prompts/index.js';
+import { labelPairProblem, renderFraming } from '../prompts/index.js';
 import { simulatedOptionsSchema } from '../providers/simulated.js';
 import type { TrialSpec } from '../types.js';
 import { parseEnrichment } from './enrichment.js';
 import type { Design, DesignPrices } from './types.js';
-import { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
-import { parseYamlMapping } from '../../core/doc-problems.js';
+import { idProblems, problems, type Path, type Problem } from './problems.js';
+import { parseYamlMapping, throwProblems } from '../../core/doc-problems.js';
 import { modelSpec, resolveModels } from './models.js';
 export type { Design, DesignModel, DesignPrices } from './types.js';
 export { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
@@ -71,7 +72,7 @@ function playFactor(d: DesignDocument): number {
 
 /** A validated document as a Design: games and framings resolved, decodings merged. */
 
-function resolve(d: DesignDocument): Design {
+function resolve(d: DesignDocument, texts: ReadonlyMap<number, string>): Design {
   const scoring = d.scoring ?? 'sample';
   return {
     name: d.name,
@@ -82,11 +83,7 @@ function resolve(d: DesignDocument): Design {
     games: d.games.map((g) => typeof g === 'string'
       ? canonicalGame(g)!
       : { id: g.id, name: g.name ?? g.id, payoffs: g.payoffs }),
-    framings: d.framings.map((f) => {
-      const fam = typeof f === 'string' ? f : f.family;
-      const labels = (typeof f === 'string' ? undefined : f.labels) ?? promptFamily(fam)!.defaultLabels;
-      return { id: typeof f === 'string' ? f : f.id, family: fam, labels: [labels[0], labels[1]] as LabelPair };
-    }),
+    framings: d.framings.map((f, i) => resolveFraming(f, texts.get(i))),
     trials: d.trials,
     scoring,
     ...(d.play ? { play: resolvePlay(d.play) } : {}),
@@ -98,13 +95,15 @@ export function parseDesign(text: string, file: string): Design {
   const { doc, lc, data } = parseYamlMapping(text, (line, detail) => liveMsg.designYamlSyntax(file, line, detail), () => liveMsg.designNotMapping(file));
   if ('kind' in data) return parseEnrichment(data, doc, lc, file);
   const r = designSchema.safeParse(data);
-  const found = r.success ? crossChecks(r.data) : problems(r.error.issues);
-  if (found.length > 0) {
-    const shown = found.slice(0, 8).map((p) => liveMsg.designField(file, lineOf(doc, lc, p.path), formatPath(p.path), p.message));
-    if (found.length > shown.length) shown.push(liveMsg.moreProblems(found.length - shown.length));
-    throw new UserError(shown.join('\n'));
-  }
-  return resolve(r.data!);
+  const templates = r.success ? framingTemplates(r.data.framings, file) : { texts: new Map<number, string>(), problems: [] };
+  const found = r.success ? [...templates.problems, ...crossChecks(r.data)] : problems(r.error.issues);
+  throwProblems(found, doc, lc, (line, path, message) => liveMsg.designField(file, line, path, message));
+  return resolve(r.data!, templates.texts);
+}
+
+/** Warnings of a design, printed before a run, a dry run or a prompt review: payoffs hard-coded in a template. */
+export function designWarnings(design: Design): string[] {
+  return framingWarnings(design.framings, design.games);
 }
 
 /** Read and validate a design file. Throws UserError naming the file, line, path and problem. */

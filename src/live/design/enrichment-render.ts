@@ -6,10 +6,14 @@
  * fact's k-th paraphrase. Every prompt ends with the same one-word request, so the first output
  * token is where the action is named (first-token scoring, docs/methods.md).
  */
-import type { Design, EnrichmentFormat, EnrichmentSpec, EnrichmentWorld, Fact, Payoffs } from './types.js';
+import type { Design, EnrichmentFormat, EnrichmentSpec, Fact, Payoffs } from './types.js';
 import { modelSpec } from './models.js';
 import { cellFraming, scenarioGame } from './enrichment.js';
 import { labelMap, type LabelPair } from '../prompts/index.js';
+import { templatePrompt } from '../prompts/framing.js';
+import { fillTemplate } from '../prompts/template.js';
+import { FACT_PLACEHOLDERS } from './enrichment-formats.js';
+import { slotFacts } from './enrichment-slots.js';
 import { num, oneWord } from '../prompts/family.js';
 import type { Action, Game, TrialSpec } from '../types.js';
 
@@ -24,22 +28,13 @@ export interface RenderedCell {
 export { cellFraming } from './enrichment.js';
 
 function fill(text: string, actions: readonly [string, string], p: Payoffs): string {
-  const values: Record<string, string> = { C: actions[0], D: actions[1], T: num(p.T), R: num(p.R), P: num(p.P), S: num(p.S) };
-  return text.replace(/\{([CDTRPS])\}/g, (_, k: string) => values[k]);
-}
-
-/** The facts of a slot in a cell: from the base, the world or the condition (one source each). */
-function slotFacts(e: EnrichmentSpec, slot: string, conditionId: string, world: EnrichmentWorld): readonly Fact[] {
-  const condition = e.conditions.find((c) => c.id === conditionId)!;
-  const c = e.base[slot] ?? world.slots[slot] ?? condition.slots[slot];
-  if (c === undefined) return [];
-  return Array.isArray(c) ? c : (c as Readonly<Record<string, readonly Fact[]>>)[world.id] ?? [];
+  return fillTemplate(text, FACT_PLACEHOLDERS, { C: actions[0], D: actions[1], T: num(p.T), R: num(p.R), P: num(p.P), S: num(p.S) });
 }
 
 function layout(slots: readonly (readonly Fact[])[], f: EnrichmentFormat, w: (s: string) => string): string {
   const worded = (x: Fact) => w(f.wording === 0 ? x.text : x.paraphrases![f.wording - 1]);
   const nonEmpty = slots.filter((s) => s.length > 0);
-  switch (f.style) {
+  switch (f.style!) {
     case 'prose': return nonEmpty.map((s) => s.map(worded).join(' ')).join('\n\n');
     case 'bullets': return nonEmpty.flat().map((x) => `- ${worded(x)}`).join('\n');
     case 'key-value': return nonEmpty.flat().map((x) => `${w(x.key!)}: ${x.value === undefined ? worded(x) : w(x.value)}`).join('\n');
@@ -52,14 +47,19 @@ export function renderEnrichmentCell(e: EnrichmentSpec, condition: string, world
   const fm = e.formats.find((x) => x.id === format);
   if (!wd || !fm || !e.conditions.some((c) => c.id === condition)) throw new Error(`no cell ${cellFraming(condition, world, format)} in the design`);
   const w = (s: string) => fill(s, e.actions, wd.payoffs);
-  const body = layout(e.template.map((s) => slotFacts(e, s, condition, wd)), fm, w);
+  const slots = e.template.map((s) => slotFacts(e, s, condition, wd));
   const actions: LabelPair = [e.actions[0], e.actions[1]];
+  const game = scenarioGame(e, wd.payoffs, wd.id);
+  const worded = (x: Fact) => w(fm.wording === 0 ? x.text : x.paraphrases![fm.wording - 1]);
+  const prompt = fm.template === undefined
+    ? `${layout(slots, fm, w)}\n\n${oneWord(actions)}`
+    : templatePrompt(fm.template, game, actions, Object.fromEntries(e.template.map((s, i) => [s, slots[i].map(worded).join(' ')])));
   return {
     ...(e.system === undefined ? {} : { system: w(e.system) }),
-    prompt: `${body}\n\n${oneWord(actions)}`,
+    prompt,
     labels: labelMap(actions),
     actionWords: actions,
-    game: scenarioGame(e, wd.payoffs, wd.id),
+    game,
   };
 }
 

@@ -49,9 +49,12 @@ const worldSchema = z.strictObject({
 
 const formatSchema = z.strictObject({
   id,
-  style: z.enum(FORMAT_STYLES),
+  style: z.enum(FORMAT_STYLES).optional().describe('a built-in layout of the facts'),
   wording: z.number().int().min(0).optional().describe('0 (default): canonical wording; k: every fact\'s k-th paraphrase'),
-});
+  template: z.string().min(1).optional()
+    .describe('a format template: every slot as a placeholder ({slot}: its facts as prose) and {C} {D} {payoffs} {you.XY} {other.XY} {answer}; {{ }} for braces (docs/methods.md §18a)'),
+  template_file: z.string().min(1).optional().describe('a file holding the format template, relative to the design file'),
+}).describe('a format: {id, style, wording} or {id, template | template_file, wording}');
 
 export const enrichmentDesignSchema = z.strictObject({
   kind: z.literal('context-enrichment'),

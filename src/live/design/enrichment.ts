@@ -9,11 +9,11 @@
  * therefore replace one another and never stack.
  */
 import type { Document, LineCounter } from 'yaml';
-import { UserError } from '../../core/errors.js';
 import { liveMsg } from '../../core/messages/live.js';
 import { selectiveMsg } from '../../core/messages/selective.js';
-import { idProblems, formatPath, levelProblems, lineOf, problems, type Path, type Problem } from './problems.js';
+import { idProblems, levelProblems, problems, templateFieldProblem, type Path, type Problem } from './problems.js';
 import { nameFault } from '../../core/names-rule.js';
+import { throwProblems } from '../../core/doc-problems.js';
 import { resolveModels } from './models.js';
 import type { Design, EnrichmentSpec, Fact, Payoffs, SlotContent } from './types.js';
 export type { EnrichmentCondition, EnrichmentFormat, EnrichmentSpec, EnrichmentWorld, Fact, Payoffs, SlotContent } from './types.js';
@@ -21,12 +21,14 @@ import { enrichmentDesignSchema, type EnrichmentDocument, type FactDocument } fr
 import { labelPairProblem } from '../prompts/index.js';
 import { simulatedOptionsSchema } from '../providers/simulated.js';
 import { capabilityProblems } from './capabilities.js';
+import { FACT_PLACEHOLDERS, formatCoverageProblems, formatTemplates } from './enrichment-formats.js';
+import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
+import { slotFacts } from './enrichment-slots.js';
 
 
 /** The composite framing label of a cell (unique per condition × world × format; part of the trial key). */
 export const cellFraming = (condition: string, world: string, format: string) => `${condition}/${world}/${format}`;
 
-const PLACEHOLDERS = new Set(['C', 'D', 'T', 'R', 'P', 'S']);
 const EFFECT_FACTORS = ['condition', 'world', 'format'] as const;
 
 /** Every fact of a document with its path, for the per-fact rules. */
@@ -105,9 +107,9 @@ function factChecks(d: EnrichmentDocument): Problem[] {
     const texts: [string, string | undefined][] = [['text', fact.text], ['value', fact.value], ['key', fact.key]];
     (fact.paraphrases ?? []).forEach((p, i) => texts.push([`paraphrases.${i}`, p]));
     for (const [field, t] of texts) {
-      for (const m of (t ?? '').matchAll(/\{([^{}]*)\}/g)) {
-        if (!PLACEHOLDERS.has(m[1])) out.push({ path: [...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], message: selectiveMsg.unknownPlaceholder(m[1]) });
-      }
+      const fault = t === undefined ? undefined
+        : templateFieldProblem([...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], t, FACT_PLACEHOLDERS, TEMPLATE_KINDS.fact.needsPlaceholder);
+      if (fault) out.push(fault);
     }
     if (kv && fact.key === undefined) out.push({ path: [...path, 'key'], message: selectiveMsg.keyRequired(kv.id) });
     const have = fact.paraphrases?.length ?? 0;
@@ -151,7 +153,7 @@ const content = (c: FactDocument[] | Record<string, FactDocument[]>): SlotConten
 const slotsOf = (s: Record<string, FactDocument[] | Record<string, FactDocument[]>> | undefined) =>
   Object.fromEntries(Object.entries(s ?? {}).map(([k, c]) => [k, content(c)]));
 
-function resolveEnrichment(d: EnrichmentDocument): Design {
+function resolveEnrichment(d: EnrichmentDocument, texts: ReadonlyMap<number, string>): Design {
   const scoring = d.scoring ?? 'logprobs';
   const enrichment: EnrichmentSpec = {
     kind: 'context-enrichment', scenario: d.scenario, actions: [d.actions[0], d.actions[1]], payoffs: d.payoffs,
@@ -163,7 +165,10 @@ function resolveEnrichment(d: EnrichmentDocument): Design {
       slots: Object.fromEntries(Object.entries(w.slots ?? {}).map(([k, fs]) => [k, fs.map(fact)])), payoffs: w.payoffs ?? d.payoffs,
     })),
     direction: { higher: d.registered_direction.higher, lower: d.registered_direction.lower },
-    formats: d.formats.map((f) => ({ id: f.id, style: f.style, wording: f.wording ?? 0 })),
+    formats: d.formats.map((f, i) => ({
+      id: f.id, wording: f.wording ?? 0, ...(f.style === undefined ? { template: texts.get(i)! } : { style: f.style }),
+      ...(f.template_file === undefined ? {} : { templateFile: f.template_file }),
+    })),
     ...(d.published_reference === undefined ? {} : { publishedReference: d.published_reference }),
   };
   return {
@@ -189,11 +194,10 @@ export function scenarioGame(e: Pick<EnrichmentSpec, 'scenario' | 'payoffs'>, p:
 /** Validate a parsed `kind: context-enrichment` document (called by parseDesign). */
 export function parseEnrichment(data: object, doc: Document, lc: LineCounter, file: string): Design {
   const r = enrichmentDesignSchema.safeParse(data);
-  const found = r.success ? crossChecks(r.data) : problems(r.error.issues);
-  if (found.length > 0) {
-    const shown = found.slice(0, 8).map((p) => liveMsg.designField(file, lineOf(doc, lc, p.path), formatPath(p.path), p.message));
-    if (found.length > shown.length) shown.push(liveMsg.moreProblems(found.length - shown.length));
-    throw new UserError(shown.join('\n'));
-  }
-  return resolveEnrichment(r.data!);
+  const formats = r.success ? formatTemplates(r.data, file) : undefined;
+  const refuse = (found: Problem[]) => throwProblems(found, doc, lc, (line, path, message) => liveMsg.designField(file, line, path, message));
+  refuse(r.success ? [...formats!.problems, ...crossChecks(r.data)] : problems(r.error.issues));
+  const design = resolveEnrichment(r.data!, formats!.texts);
+  refuse(formatCoverageProblems(design.enrichment!, (s, c, w) => slotFacts(design.enrichment!, s, c, design.enrichment!.worlds.find((x) => x.id === w)!)));
+  return design;
 }

@@ -39,9 +39,9 @@ export const playSchema = z.strictObject({
   option_order: z.enum(['fixed', 'shuffle']).optional().describe('order of the two options in the question; shuffle: redrawn each round from (seed, match, round)'),
   on_invalid: z.union([z.literal('forfeit'), z.strictObject({ retry: z.number().int().min(1).max(10) })]).optional()
     .describe('forfeit: record the round invalid and stop the match; {retry: N}: ask again up to N times, then forfeit'),
-  prompt: z.union([z.literal('akata'), templateObject]).optional()
-    .describe('the round prompt: akata (Akata et al.\'s), or {template} with {rules} {horizon} {history} {round} {first} {second}'),
-  prompts: z.record(z.string(), z.union([z.literal('akata'), templateObject])).optional().describe('round prompts by framing id'),
+  prompt: z.union([z.enum(['akata', 'framing']), templateObject]).optional()
+    .describe('the round prompt of built-in framings: akata (Akata et al.\'s, the default), framing (the framing\'s own story with the round block before its answer instruction; always so for a template framing), or {template} with {rules} {horizon} {history} {round} {rounds} {first} {second} {C} {D}'),
+  prompts: z.record(z.string(), z.union([z.enum(['akata', 'framing']), templateObject])).optional().describe('round prompts by framing id'),
   personas: z.strictObject({ 1: persona.optional(), 2: persona.optional() }).optional()
     .describe('persona per seat, sent as the system message and stored as the decision factor "persona" (own-other ids)'),
   seed: z.number().int().min(0).optional().describe('seed of the option order and of stochastic strategies (default 0)'),

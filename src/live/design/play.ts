@@ -4,9 +4,10 @@ import { liveMsg } from '../../core/messages/live.js';
 import { isStrategyId, STRATEGIES } from '../repeated/strategies.js';
 import type { OpponentSpec, PlaySpec, PromptSpec } from '../repeated/types.js';
 import type { PlayDocument } from './play-schema.js';
-import type { Problem } from './problems.js';
-import { HISTORY_PLACEHOLDERS, unknownPlaceholders } from '../repeated/history.js';
-import { PROMPT_PLACEHOLDERS } from '../repeated/prompt.js';
+import { templateFieldProblem, type Problem } from './problems.js';
+import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
+import { namesIn } from '../prompts/template.js';
+import { templateMsg } from '../../core/messages/template.js';
 
 function opponent(o: PlayDocument['opponents'][number]): OpponentSpec {
   if (typeof o === 'string') {
@@ -19,8 +20,8 @@ function opponent(o: PlayDocument['opponents'][number]): OpponentSpec {
   return { kind: 'strategy', id: o.id ?? (shown === '' ? o.strategy : `${o.strategy}-${shown}`), strategy: o.strategy, params };
 }
 
-const promptSpec = (p: 'akata' | { template: string } | undefined): PromptSpec =>
-  p === undefined || p === 'akata' ? { kind: 'akata' } : { kind: 'template', template: p.template };
+const promptSpec = (p: 'akata' | 'framing' | { template: string } | undefined): PromptSpec =>
+  p === undefined || p === 'akata' ? { kind: 'akata' } : p === 'framing' ? { kind: 'framing' } : { kind: 'template', template: p.template };
 
 type PersonaDocument = NonNullable<PlayDocument['personas']>[1];
 
@@ -67,14 +68,20 @@ export function playProblems(p: PlayDocument, models: readonly string[], framing
   return out;
 }
 
-/** Templates may name only their known placeholders. */
+/**
+ * Templates follow the one placeholder rule (src/live/prompts/template.ts) and name at least one
+ * placeholder; a round template names {rules}, so its prompts state the payoff matrix.
+ */
 export function templateProblems(p: PlayDocument): Problem[] {
   const out: Problem[] = [];
-  const check = (t: string, known: readonly string[], path: (string | number)[]) => {
-    for (const k of unknownPlaceholders(t, known)) out.push({ path, message: liveMsg.templatePlaceholder(k, known) });
+  const check = (t: string, kind: 'history' | 'round', path: (string | number)[]) => {
+    const { names, needsPlaceholder } = TEMPLATE_KINDS[kind];
+    const fault = templateFieldProblem(path, t, names, needsPlaceholder);
+    if (fault) out.push(fault);
+    else if (kind === 'round' && !namesIn(t, names).includes('rules')) out.push({ path, message: templateMsg.roundNeverStates() });
   };
-  if (typeof p.history === 'object') check(p.history.template, HISTORY_PLACEHOLDERS, ['play', 'history', 'template']);
-  if (typeof p.prompt === 'object') check(p.prompt.template, PROMPT_PLACEHOLDERS, ['play', 'prompt', 'template']);
-  for (const [k, v] of Object.entries(p.prompts ?? {})) if (typeof v === 'object') check(v.template, PROMPT_PLACEHOLDERS, ['play', 'prompts', k, 'template']);
+  if (typeof p.history === 'object') check(p.history.template, 'history', ['play', 'history', 'template']);
+  if (typeof p.prompt === 'object') check(p.prompt.template, 'round', ['play', 'prompt', 'template']);
+  for (const [k, v] of Object.entries(p.prompts ?? {})) if (typeof v === 'object') check(v.template, 'round', ['play', 'prompts', k, 'template']);
   return out;
 }

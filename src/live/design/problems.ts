@@ -2,8 +2,25 @@
 import type { z } from 'zod';
 import { liveMsg } from '../../core/messages/live.js';
 import { levelFault } from '../../core/names-rule.js';
+import { templateMsg } from '../../core/messages/template.js';
+import { templateFault, templateProblem } from '../prompts/template.js';
 import { formatPath, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
-export { formatPath, lineOf, type Path, type Problem } from '../../core/doc-problems.js';
+export { formatPath, lineOf, problemLine, type Path } from '../../core/doc-problems.js';
+
+export type { Problem } from '../../core/doc-problems.js';
+
+/**
+ * The problem of a template written in the design at `path`, or undefined: the placeholder rule's
+ * message (naming the template line) and the line of the fault within the value. `file`: the
+ * template was read from this file (the message names it; the design line is the field's).
+ */
+export function templateFieldProblem(path: Path, text: string, known: readonly string[], needsPlaceholder: boolean, file?: string): Problem | undefined {
+  const why = templateProblem(text, known, needsPlaceholder);
+  if (why === undefined) return undefined;
+  if (file !== undefined) return { path, message: templateMsg.fileFault(file, why) };
+  const line = templateFault(text, known, needsPlaceholder)?.line;
+  return { path, message: why, ...(line === undefined ? {} : { valueLine: line }) };
+}
 
 /** Zod issues of a design as problems at document paths (core/doc-problems.ts). */
 export const problems = (issues: readonly z.core.$ZodIssue[], base: Path = []): Problem[] =>

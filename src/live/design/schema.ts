@@ -46,9 +46,12 @@ export const customGameSchema = z.strictObject({
 
 const framingObject = z.strictObject({
   id,
-  family: z.enum(FAMILY_IDS as [string, ...string[]]).describe('the prompt family (Same Game, Different Story Appendix B)'),
-  labels: z.array(z.string()).optional().describe('surface labels [label of C, label of D]; defaults to the family\'s'),
-});
+  family: z.enum(FAMILY_IDS as [string, ...string[]]).optional().describe('a built-in prompt family (Same Game, Different Story Appendix B)'),
+  labels: z.array(z.string()).optional().describe('surface labels [label of C, label of D]; default the family\'s, or [C, D] for a template'),
+  template: z.string().min(1).optional()
+    .describe('a story template: {C} {D} (the labels), {payoffs} (every outcome), {you.XY} {other.XY} (single payoffs, X your action, Y the other\'s), {answer}; {{ and }} for literal braces (docs/methods.md §18a)'),
+  template_file: z.string().min(1).optional().describe('a file holding the template, relative to the design file'),
+}).describe('a framing: {id, family, labels} or {id, labels, template | template_file}');
 
 export const decodingSchema = z.strictObject({
   temperature: z.number().min(0).max(2).optional(),
@@ -88,7 +91,7 @@ export const designSchema = z.strictObject({
   games: z.array(z.union([z.enum(CANONICAL_GAME_IDS as [string, ...string[]]), customGameSchema])).min(1)
     .describe('canonical games by id (Same Game, Different Story Appendix A) or custom 2×2 payoff matrices'),
   framings: z.array(z.union([z.enum(FAMILY_IDS as [string, ...string[]]), framingObject])).min(1)
-    .describe('prompt families by id, or {id, family, labels}'),
+    .describe('prompt families by id, {id, family, labels}, or story templates {id, labels, template | template_file}'),
   trials: z.number().int().min(1).max(MAX_TRIALS_PER_CELL, liveMsg.trialsPerCell(MAX_TRIALS_PER_CELL)).describe('trials per model × game × framing cell (with play: matches per model × game × framing × opponent cell)'),
   decoding: decodingSchema.optional(),
   scoring: z.enum(['sample', 'logprobs']).optional().describe('sample: parse the text (default); logprobs: first-token probabilities (docs/methods.md)'),

@@ -35,7 +35,7 @@ export interface Design {
   /** Trials per model × game × framing cell. */
   readonly trials: number;
   readonly scoring: Scoring;
-  /** Present for `kind: context-enrichment` designs (src/live/enrichment.ts): conditions × worlds × formats. */
+  /** Present for `kind: context-enrichment` designs (src/live/design/enrichment.ts): conditions × worlds × formats. */
   readonly enrichment?: EnrichmentSpec;
   /** Present for a repeated game (src/live/repeated/): trials are then matches per cell × opponent. */
   readonly play?: PlaySpec;
@@ -65,7 +65,11 @@ export interface EnrichmentWorld {
 }
 export interface EnrichmentFormat {
   readonly id: string;
-  readonly style: FormatStyle;
+  /** A built-in layout; absent for a format template. */
+  readonly style?: FormatStyle;
+  /** A format template (docs/methods.md §18a) and the file it was read from, if any. */
+  readonly template?: string;
+  readonly templateFile?: string;
   /** 0: canonical wording; k: every fact's k-th paraphrase. */
   readonly wording: number;
 }

@@ -13,12 +13,23 @@ export interface RenderedPrompt {
   readonly prompt: string;
 }
 
+/**
+ * A family's text for a game: the story (which states the payoff matrix) and the closing
+ * question; the one-word answer instruction follows the question (framing.ts puts them together).
+ */
+export interface FamilyText {
+  readonly system?: string;
+  readonly story: string;
+  readonly question: string;
+}
+
 export interface PromptFamily {
   readonly id: string;
   /** One line saying what the story is, for listings and reviews. */
   readonly title: string;
   readonly defaultLabels: LabelPair;
-  render(game: Game, labels: LabelPair): RenderedPrompt;
+  /** `repeated`: the story as told in a repeated game (no "one-shot"). */
+  render(game: Game, labels: LabelPair, repeated?: boolean): FamilyText;
 }
 
 /** The label map of a pair: surface label → canonical action (a bijection onto {C, D}). */

@@ -1,22 +1,16 @@
 /**
- * Framings: a prompt family with its surface labels. Rendering a framing for a game gives the
+ * Framings: a prompt family or a story template, with its surface labels. Rendering a framing for a game gives the
  * text to send, the label map back to canonical C/D (the parser's input) and the two action words
  * in canonical order (first-token scoring's input, docs/methods.md).
  */
 import type { Action, Game } from '../types.js';
-import { labelMap, type LabelPair } from './family.js';
-import { promptFamily } from './families.js';
+import { labelMap, oneWord } from './family.js';
+import { framingText, type Framing } from './framing.js';
 
 export type { LabelPair, PromptFamily, RenderedPrompt } from './family.js';
 export { labelMap } from './family.js';
+export { framingSource, framingStory, framingText, FRAMING_PLACEHOLDERS, PAYOFF_PLACEHOLDERS, type Framing } from './framing.js';
 export { PROMPT_FAMILIES, FAMILY_IDS, promptFamily } from './families.js';
-
-/** A framing of a design: its id (unique in the design), its family and its labels. */
-export interface Framing {
-  readonly id: string;
-  readonly family: string;
-  readonly labels: LabelPair;
-}
 
 export interface RenderedFraming {
   readonly system?: string;
@@ -25,14 +19,12 @@ export interface RenderedFraming {
   readonly actionWords: readonly [string, string];
 }
 
-/** Render a framing for a game. The family must exist (designs are validated before this). */
+/** Render a framing for a game: its text with the answer instruction (designs are validated before this). */
 export function renderFraming(framing: Framing, game: Game): RenderedFraming {
-  const family = promptFamily(framing.family);
-  if (!family) throw new Error(`unknown prompt family ${JSON.stringify(framing.family)}`);
-  const r = family.render(game, framing.labels);
+  const r = framingText(framing, game);
   return {
     ...(r.system === undefined ? {} : { system: r.system }),
-    prompt: r.prompt,
+    prompt: `${r.head}${oneWord(framing.labels)}${r.tail}`,
     labels: labelMap(framing.labels),
     actionWords: [framing.labels[0], framing.labels[1]],
   };

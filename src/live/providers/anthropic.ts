@@ -8,7 +8,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Provider, ProviderRequest, ProviderResponse, TrialSpec } from '../types.js';
 import type { SdkErrorClasses } from './errors.js';
-import { extraBody, isObject, malformed, num, publicBaseUrl, rawCall, trialHeader, type Json } from './openai-common.js';
+import { extraBody, isObject, malformed, num, publicBaseUrl, rawCall, trialHeader, type Json } from './wire.js';
 
 export const ANTHROPIC_API = 'https://api.anthropic.com';
 /** The Messages API requires max_tokens; a design without one gets this budget (recorded in the request). */

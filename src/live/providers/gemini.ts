@@ -12,7 +12,7 @@ import type { GenerateContentParameters, GoogleGenAI } from '@google/genai';
 import type { Provider, ProviderRequest, ProviderResponse, TopLogprob, TrialSpec } from '../types.js';
 import { ProviderError } from '../types.js';
 import { errorForStatus, parseRetryAfter, redact } from './errors.js';
-import { extraBody, isObject, malformed, num, publicBaseUrl, rawCall, trialHeader, trialSeed, type Json } from './openai-common.js';
+import { extraBody, isObject, malformed, num, publicBaseUrl, rawCall, trialHeader, trialSeed, type Json } from './wire.js';
 import type { SdkProviderOptions } from './anthropic.js';
 
 export const GEMINI_API = 'https://generativelanguage.googleapis.com';

@@ -6,7 +6,7 @@
 import type { ProviderResponse, TrialSpec } from '../types.js';
 import { chatBody, readChat } from './openai-chat.js';
 import { readResponses, responsesBody } from './openai-responses.js';
-import { isOfficialEndpoint, publicBaseUrl, type Json } from './openai-common.js';
+import { isOfficialEndpoint, publicBaseUrl, type Json } from './wire.js';
 
 export type WireProvider = 'openai-responses' | 'openai-chat';
 export type BatchEndpoint = '/v1/responses' | '/v1/chat/completions';

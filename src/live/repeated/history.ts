@@ -3,9 +3,12 @@
  * own side ("you" is the seat asked). `akata` writes Akata et al.'s sentences verbatim
  * (pd/query_main.py, MIT: "In round i, you chose Option a and the other player chose Option b.
  * Thus, you won x points and the other player won y points."), one line per round; `table` a
- * compact Markdown table; a template one line per round with its placeholders filled.
+ * compact Markdown table; a template one line per round with its placeholders filled (the one
+ * placeholder rule of src/live/prompts/template.ts).
  */
 import type { HistorySpec } from './types.js';
+import { fillTemplate } from '../prompts/template.js';
+import { HISTORY_PLACEHOLDERS } from '../prompts/placeholders.js';
 
 /** One past round seen from a seat: the labels of both moves as shown, and both payoffs. */
 export interface SeatRound {
@@ -16,17 +19,7 @@ export interface SeatRound {
   readonly otherPayoff: number;
 }
 
-export const HISTORY_PLACEHOLDERS = ['round', 'own', 'other', 'own_payoff', 'other_payoff'] as const;
-
-/** Fill {name} placeholders; an unknown name is left as written (designs are checked when read). */
-export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{([a-z_]+)\}/g, (m, k: string) => (Object.hasOwn(values, k) ? String(values[k]) : m));
-}
-
-/** Placeholders a template names that are not in `known`. */
-export function unknownPlaceholders(template: string, known: readonly string[]): string[] {
-  return [...template.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1]).filter((k) => !known.includes(k));
-}
+export { HISTORY_PLACEHOLDERS } from '../prompts/placeholders.js';
 
 const akataLine = (r: SeatRound) =>
   `In round ${r.round}, you chose Option ${r.own} and the other player chose Option ${r.other}. Thus, you won ${r.ownPayoff} points and the other player won ${r.otherPayoff} points.\n`;
@@ -38,7 +31,7 @@ export const HISTORY_RENDERERS: Record<HistorySpec['kind'], (rounds: readonly Se
     '|---|---|---|---|---|',
     ...rounds.map((r) => `| ${r.round} | ${r.own} | ${r.other} | ${r.ownPayoff} | ${r.otherPayoff} |`),
   ].join('\n') + '\n',
-  template: (rounds, spec) => rounds.map((r) => `${fill((spec as { template: string }).template, {
+  template: (rounds, spec) => rounds.map((r) => `${fillTemplate((spec as { template: string }).template, HISTORY_PLACEHOLDERS, {
     round: r.round, own: r.own, other: r.other, own_payoff: r.ownPayoff, other_payoff: r.otherPayoff,
   })}\n`).join(''),
 };

@@ -14,15 +14,6 @@ export interface PlayOutcome {
   readonly payoff: number | null;
 }
 
-/** True when the run's design has a `play` block (a repeated game). */
-export function isRepeatedRun(run: RunInfo): boolean {
-  try {
-    return (JSON.parse(run.designJson) as { play?: unknown }).play !== undefined;
-  } catch {
-    return false;
-  }
-}
-
 export class RunPlays {
   private constructor(private readonly games: ReadonlyMap<string, Game>, private readonly moves: ReadonlyMap<string, Action | null>) {}
 

@@ -7,11 +7,14 @@
  */
 import type { Action, Game } from '../../core/games.js';
 import { streamFor } from '../../stats/rng.js';
-import { labelMap, promptFamily, type Framing, type LabelPair } from '../prompts/index.js';
-import { fill, renderHistory, type SeatRound } from './history.js';
+import { framingStory, framingText, labelMap, type Framing, type LabelPair } from '../prompts/index.js';
+import { oneWord } from '../prompts/family.js';
+import { fillTemplate } from '../prompts/template.js';
+import { PROMPT_PLACEHOLDERS } from '../prompts/placeholders.js';
+import { renderHistory, type SeatRound } from './history.js';
 import type { HorizonSpec, PlaySpec, PromptSpec } from './types.js';
 
-export const PROMPT_PLACEHOLDERS = ['rules', 'horizon', 'history', 'round', 'rounds', 'first', 'second', 'C', 'D'] as const;
+export { PROMPT_PLACEHOLDERS } from '../prompts/placeholders.js';
 
 /** A past round as both seats played it (seat 1's move first). */
 export interface PlayedRound {
@@ -83,19 +86,35 @@ export interface RoundInput {
   readonly history: readonly PlayedRound[];
 }
 
+/**
+ * The round prompt of a framing (`prompt: framing`, the default of a template framing): its text
+ * as one-shot designs send it, with the round block — the horizon, the history and the round —
+ * right before the answer instruction, which names the options in the round's order.
+ */
+function framingRound(i: RoundInput, g: Game, history: string, shown: readonly [string, string]): { system?: string; prompt: string } {
+  const t = framingText(i.framing, g, true);
+  const h = horizonSentence(i.play.horizon, i.play.rounds);
+  const block = `${h === '' ? '' : `${h}\n`}${history}You are currently playing round ${i.round}.\n`;
+  return { ...(t.system === undefined ? {} : { system: t.system }), prompt: `${t.head.trimEnd()}\n\n${block}${oneWord(shown)}${t.tail}` };
+}
+
+/** The prompt kind of a framing: the design's per-framing prompt, else a template framing's own text, else the design's prompt. */
+const promptOf = (i: RoundInput): PromptSpec => i.play.prompts[i.framing.id] ?? (i.framing.template !== undefined ? { kind: 'framing' } : i.play.prompt);
+
 export function roundPrompt(i: RoundInput): RoundPrompt {
   const g = seatGame(i.game, i.seat);
   const labels = i.framing.labels;
   const order = optionOrder(i.play, i.match, i.round);
   const shown: [string, string] = [labels[order[0] === 'C' ? 0 : 1], labels[order[1] === 'C' ? 0 : 1]];
   const history = renderHistory(i.play.history, seatRounds(i.history, i.seat, i.game, labels));
-  const spec: PromptSpec = i.play.prompts[i.framing.id] ?? i.play.prompt;
-  const prompt = spec.kind === 'akata'
-    ? akataPrompt(i.play, g, labels, history, i.round, shown)
-    : fill(spec.template, {
-      rules: promptFamily(i.framing.family)?.render(g, labels).prompt ?? '', horizon: horizonSentence(i.play.horizon, i.play.rounds),
+  const spec = promptOf(i);
+  const framed = spec.kind === 'framing' ? framingRound(i, g, history, shown) : undefined;
+  const prompt = framed?.prompt ?? (spec.kind === 'template'
+    ? fillTemplate(spec.template, PROMPT_PLACEHOLDERS, {
+      rules: framingStory(i.framing, g), horizon: horizonSentence(i.play.horizon, i.play.rounds),
       history, round: i.round, rounds: i.play.rounds, first: shown[0], second: shown[1], C: labels[0], D: labels[1],
-    });
-  const persona = i.play.personas[i.seat - 1];
-  return { ...(persona === undefined ? {} : { system: persona }), prompt, labels: labelMap(labels), actionWords: [labels[0], labels[1]], order };
+    })
+    : akataPrompt(i.play, g, labels, history, i.round, shown));
+  const system = i.play.personas[i.seat - 1] ?? framed?.system;
+  return { ...(system === undefined ? {} : { system }), prompt, labels: labelMap(labels), actionWords: [labels[0], labels[1]], order };
 }

@@ -21,8 +21,8 @@ export type HorizonSpec =
 
 export type OnInvalid = { readonly kind: 'retry'; readonly n: number } | { readonly kind: 'forfeit' };
 
-/** The round prompt: Akata et al.'s, or a template with placeholders (docs/methods.md). */
-export type PromptSpec = { readonly kind: 'akata' } | { readonly kind: 'template'; readonly template: string };
+/** The round prompt: Akata et al.'s, the framing's own text with the round block, or a template with placeholders (docs/methods.md). */
+export type PromptSpec = { readonly kind: 'akata' } | { readonly kind: 'framing' } | { readonly kind: 'template'; readonly template: string };
 
 export interface PlaySpec {
   readonly rounds: number;

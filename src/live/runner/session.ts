@@ -4,9 +4,11 @@
  * (provider, model name, prompts, decoding, scoring …) but not of where the server is: a base URL
  * is an address, so a local server moved to another port resumes the same run.
  */
+import { toolInfo } from '../../core/paths.js';
+import { designKind } from '../store/run-kind.js';
 import { canonicalJson, designHash, expandDesign, pricesFor, type Design } from '../design/design.js';
 import type { Prices } from './plan.js';
-import { publicBaseUrl } from '../providers/openai-common.js';
+import { publicBaseUrl } from '../providers/wire.js';
 import type { TrialSpec } from '../types.js';
 import { capabilityProblems } from '../design/capabilities.js';
 import { UserError } from '../../core/errors.js';
@@ -56,4 +58,9 @@ export function prepareSession(design: Design, o: Overrides, flagPrices?: Prices
     json: canonicalJson(stored),
     prices: (s) => flagPrices ?? pricesFor(d, s.model.id),
   };
+}
+
+/** The runs-table row of a session's run: its design, the tool version, the start time and the run kind (one-shot, repeated, enrichment). */
+export function runRow(session: Session, started = new Date().toISOString()) {
+  return { name: session.design.name, hash: session.hash, json: session.json, toolVersion: toolInfo().version, started, kind: designKind(session.design) };
 }

@@ -16,7 +16,7 @@ export function checkIntegrity(db: Database.Database, path: string, full = false
   const rows = db.pragma(`${pragma}(20)`, { simple: false }) as Record<string, string>[];
   const lines = rows.map((r) => String(Object.values(r)[0]));
   if (lines.length === 1 && lines[0] === 'ok') return;
-  throw new UserError(runMsg.storeDamaged(path, pragma, lines.length, lines[0] ?? 'no result'));
+  throw new UserError(runMsg.integrityCheckFailed(path, pragma, lines.length, lines[0] ?? 'no result'));
 }
 
 /** Whether an error came from SQLite (better-sqlite3 throws SqliteError with an SQLITE_* code). */

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { RUN_KINDS, storedRunKind } from './run-kind.js';
 
 const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
   // 1: Batch API runs. One row per chunk (one batch file), its members (trial keys), and a random
@@ -52,6 +53,15 @@ CREATE INDEX IF NOT EXISTS batch_members_key ON batch_members (model, game, fram
     db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS trials_play ON trials (run_id, model, game, framing, opponent, match_id, round, seat)
       WHERE match_id IS NOT NULL;
 CREATE INDEX IF NOT EXISTS trials_match ON trials (run_id, match_id, round, seat) WHERE match_id IS NOT NULL;`);
+  },
+  // 3: the run's kind (one-shot, repeated, enrichment), recorded when a run is opened; existing
+  // runs get the kind their stored design implies (run-kind.ts).
+  (db) => {
+    db.exec(`ALTER TABLE runs ADD COLUMN kind TEXT CHECK (kind IN (${RUN_KINDS.map((k) => `'${k}'`).join(', ')}))`);
+    const set = db.prepare('UPDATE runs SET kind = ? WHERE id = ?');
+    for (const r of db.prepare('SELECT id, design_json FROM runs').all() as { id: number; design_json: string }[]) {
+      set.run(storedRunKind(undefined, r.design_json), r.id);
+    }
   },
 ];
 

@@ -71,3 +71,12 @@ export function factorsJson(f: Readonly<Record<string, string>>): string {
   return JSON.stringify(Object.fromEntries(Object.keys(f).sort().map((k) => [k, f[k]])));
 }
 
+
+/** One stored decision of a repeated game, as the match engine rebuilds histories from it. */
+export interface StoredMove {
+  readonly match: number;
+  readonly round: number;
+  readonly seat: number;
+  readonly status: TrialStatus;
+  readonly action: 'C' | 'D' | null;
+}

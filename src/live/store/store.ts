@@ -13,9 +13,11 @@ import { runMsg } from '../../core/messages/run.js';
 import type { TrialRecord, TrialStatus } from '../types.js';
 import { checkIntegrity, readOpenError } from './integrity.js';
 import { currentHolder, releaseWriterLock, takeWriterLock, type LockHolder } from './lock.js';
-import { BASE_COLUMNS, COLUMNS, SCHEMA, factorsJson, toRecord, type TrialRow } from './rows.js';
+import { BASE_COLUMNS, COLUMNS, SCHEMA, factorsJson, toRecord, type StoredMove, type TrialRow } from './rows.js';
 import { hasPlayColumns, migrate } from './migrations.js';
-export { factorsJson } from './rows.js';
+import { storedRunKind, type RunKind } from './run-kind.js';
+export { factorsJson, type StoredMove } from './rows.js';
+export type { RunKind } from './run-kind.js';
 
 export interface RunInfo {
   readonly id: number;
@@ -24,6 +26,8 @@ export interface RunInfo {
   readonly designJson: string;
   readonly toolVersion: string;
   readonly started: string;
+  /** one-shot, repeated or enrichment: recorded with the run, else inferred from its design (run-kind.ts). */
+  readonly kind: RunKind;
 }
 
 export interface TrialKey {
@@ -55,15 +59,6 @@ export interface CellProbabilities {
   readonly factors: Readonly<Record<string, string>>;
   /** p_cooperate of every trial of the cell that has one, in rep order. */
   readonly values: Float64Array;
-}
-
-/** One stored decision of a repeated game, as the match engine rebuilds histories from it. */
-export interface StoredMove {
-  readonly match: number;
-  readonly round: number;
-  readonly seat: number;
-  readonly status: TrialStatus;
-  readonly action: 'C' | 'D' | null;
 }
 
 export class TrialStore {
@@ -132,21 +127,23 @@ export class TrialStore {
   }
 
   /** The run of this design hash, created when absent. `resumed` is true when it already existed. */
-  openRun(d: { name: string; hash: string; json: string; toolVersion: string; started: string }): { run: RunInfo; resumed: boolean } {
+  /** With `kind`, the store is brought to the current version first and the run's kind recorded (migration 3). */
+  openRun(d: { name: string; hash: string; json: string; toolVersion: string; started: string; kind?: RunKind }): { run: RunInfo; resumed: boolean } {
+    if (d.kind !== undefined) this.preparePlay();
     const found = this.findRun(d.hash);
     if (found) return { run: found, resumed: true };
-    this.db.prepare('INSERT INTO runs (design_name, design_hash, design_json, tool_version, started) VALUES (?, ?, ?, ?, ?)')
-      .run(d.name, d.hash, d.json, d.toolVersion, d.started);
+    const k = d.kind === undefined ? ['', ''] : [', kind', ', ?'];
+    this.db.prepare(`INSERT INTO runs (design_name, design_hash, design_json, tool_version, started${k[0]}) VALUES (?, ?, ?, ?, ?${k[1]})`)
+      .run(d.name, d.hash, d.json, d.toolVersion, d.started, ...(d.kind === undefined ? [] : [d.kind]));
     return { run: this.findRun(d.hash)!, resumed: false };
   }
 
   findRun(hash: string): RunInfo | undefined {
-    const r = this.stmts.runByHash.get(hash) as Record<string, unknown> | undefined;
-    return r ? runInfo(r) : undefined;
+    return runInfo(this.stmts.runByHash.get(hash) as Record<string, unknown> | undefined);
   }
 
   runs(): RunInfo[] {
-    return (this.db.prepare('SELECT * FROM runs ORDER BY id').all() as Record<string, unknown>[]).map(runInfo);
+    return (this.db.prepare('SELECT * FROM runs ORDER BY id').all() as Record<string, unknown>[]).map((r) => runInfo(r)!);
   }
 
   isComplete(runId: number, k: TrialKey): boolean {
@@ -244,7 +241,7 @@ export class TrialStore {
     if (cur) yield emit(cur);
   }
 
-  /** Bring the store to the version with the repeated-game columns (migration 2) before a repeated run writes. */
+  /** Bring the store to the current version (the repeated-game columns, the run kind) before a run writes. */
   preparePlay(): void {
     migrate(this.db);
     this.writeStmt = undefined;
@@ -288,9 +285,10 @@ export class TrialStore {
   }
 }
 
-function runInfo(r: Record<string, unknown>): RunInfo {
-  return {
+function runInfo(r: Record<string, unknown> | undefined): RunInfo | undefined {
+  return r && {
     id: r.id as number, designName: r.design_name as string, designHash: r.design_hash as string,
     designJson: r.design_json as string, toolVersion: r.tool_version as string, started: r.started as string,
+    kind: storedRunKind(r.kind, r.design_json as string),
   };
 }

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { UserError } from '../../core/errors.js';
 import { logsMsg } from '../../core/messages/logs.js';
-import { formatPath, lineOf, parseYamlMapping, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
+import { parseYamlMapping, throwProblems, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
 import { logFormatSchema, type LogFormat, type ValueSpec } from './schema.js';
 import { specColumns, templateParts } from './values.js';
 
@@ -104,11 +104,7 @@ export function parseLogFormat(text: string, file: string): LogFormat {
   const { doc, lc, data } = parseYamlMapping(text, (line, detail) => logsMsg.formatYamlSyntax(file, line, detail), () => logsMsg.formatNotMapping(file));
   const r = logFormatSchema.safeParse(data);
   const found = r.success ? formatProblems(r.data) : zodProblems(r.error.issues, LOG_FORMAT_SCHEMA_FILE);
-  if (found.length > 0) {
-    const shown = found.slice(0, 8).map((p) => logsMsg.formatField(file, lineOf(doc, lc, p.path), formatPath(p.path), p.message));
-    if (found.length > shown.length) shown.push(logsMsg.moreProblems(found.length - shown.length));
-    throw new UserError(shown.join('\n'));
-  }
+  throwProblems(found, doc, lc, (line, path, message) => logsMsg.formatField(file, line, path, message));
   return r.data!;
 }
 

@@ -83,7 +83,7 @@ describe('loopback Responses API → run → analyze equals the hand computation
     out = join(dir, 'out');
     const env = cleanEnv({ SAMEGAME_TEST_KEY: 'sk-test' });
     const run = await runCli(['run', join(dir, 'd.yaml'), '--store', store, '-q'], { env });
-    expect(run.stderr).toMatch(/^done: \d+ trials stored \(\d+ ok, 0 invalid, 0 errors\), \d+ tokens; store .+\n$/); // -q: the summary only
+    expect(run.stderr).toMatch(/^done: \d+ trials stored \(\d+ ok, 0 invalid, 0 errors\), \d+ tokens; store .+\nnext: samegame analyze .+\n$/); // -q: the summary and the next command only
     expect(run.code).toBe(0);
     const an = await runCli(['analyze', store, '--out', out], { env });
     expect(an.code, an.stderr).toBe(0);

@@ -26,12 +26,12 @@ describe('two-framing estimand (hand derivation)', () => {
   const v = evaluate(0.7);
   it('per cell: R2, shift and the conservative transform', () => {
     expect(v(stat('R2', 'M1', 'G1'))).toBeCloseTo(0, 15);
-    expect(v(stat('shift', 'M1', 'G1'))).toBe(1);
-    expect(v(stat('Rc', 'M1', 'G1'))).toBeCloseTo(0.3, 15); // 1 − 0.7·(1 − 0)
-    expect(v(stat('shiftc', 'M1', 'G1'))).toBeCloseTo(0.7, 15);
+    expect(v(stat('shift_raw', 'M1', 'G1'))).toBe(1);
+    expect(v(stat('R2_conservative', 'M1', 'G1'))).toBeCloseTo(0.3, 15); // 1 − 0.7·(1 − 0)
+    expect(v(stat('shift_conservative', 'M1', 'G1'))).toBeCloseTo(0.7, 15);
     expect(v(stat('R2', 'M1', 'G2'))).toBe(1);
-    expect(v(stat('Rc', 'M1', 'G2'))).toBe(1);
-    expect(v(stat('shift', 'M2', 'G1'))).toBe(-1);
+    expect(v(stat('R2_conservative', 'M1', 'G2'))).toBe(1);
+    expect(v(stat('shift_raw', 'M2', 'G1'))).toBe(-1);
   });
   it('per model: unweighted mean over its games; pooled: mean over all model–game values', () => {
     expect(v(stat('R_raw', 'M1'))).toBeCloseTo(0.5, 15);     // (0 + 1)/2
@@ -72,7 +72,7 @@ describe('statistic names', () => {
     expect(new Set(est.names).size).toBe(est.names.length);
     const out = new Float64Array(est.names.length);
     est.evaluate(Float64Array.from(t.cells.map((c) => cellRate(c.obs))), out);
-    expect(out[est.names.indexOf(stat('shift', 'A | B', 'G'))]).toBeCloseTo(0.1, 15);
-    expect(out[est.names.indexOf(stat('shift', 'A', 'B | G'))]).toBe(0);
+    expect(out[est.names.indexOf(stat('shift_raw', 'A | B', 'G'))]).toBeCloseTo(0.1, 15);
+    expect(out[est.names.indexOf(stat('shift_raw', 'A', 'B | G'))]).toBe(0);
   });
 });

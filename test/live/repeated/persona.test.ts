@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeRepeated } from '../../../src/commands/analyze-repeated.js';
-import { DESIGN_KINDS } from '../../../src/commands/analyze-kinds.js';
+import { RUN_KINDS } from '../../../src/commands/analyze-kinds.js';
 import { UserError } from '../../../src/core/errors.js';
 import { parseDesign } from '../../../src/live/design/design.js';
 import { ProviderPool } from '../../../src/live/providers/registry.js';
@@ -97,8 +97,8 @@ describe('personas as a stored factor', () => {
 
   it('a persona id with "-" (the pair\'s separator) is refused where the design says it; --factor on a one-shot run is refused', () => {
     expect(() => parseDesign(DESIGN.replace('id: cooperative', 'id: co-op'), 'personas.yaml')).toThrow(/personas\.yaml:\d+: .*no "-": the stored pair is own-other/);
-    const run = { kind: 'two-framing', source: {}, facts: {} } as unknown as Parameters<typeof DESIGN_KINDS['two-framing']['analyze']>[0];
-    expect(() => DESIGN_KINDS['two-framing'].analyze(run, { store: 'one.sqlite', factors: ['persona'] }))
+    const run = { kind: 'one-shot', source: {}, facts: {} } as unknown as Parameters<typeof RUN_KINDS['one-shot']['analyze']>[0];
+    expect(() => RUN_KINDS['one-shot'].analyze(run, { store: 'one.sqlite', factors: ['persona'] }))
       .toThrow('one.sqlite: --factor keeps a decision factor of repeated play (a play design or --trials logs); a one-shot run\'s factors are its cells already');
   });
 });

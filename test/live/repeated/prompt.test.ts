@@ -65,11 +65,11 @@ models: [{ id: a, provider: simulated }]
 games: [{ id: asym, payoffs: { C: { C: [3, 1], D: [0, 4] }, D: { C: [5, 2], D: [1, 0] } } }]
 framings: [business]
 trials: 1
-play: { rounds: 2, opponents: [self], prompt: { template: "{history}" }, history: { template: "{round} {own} {other} {own_payoff} {other_payoff}" } }`, 't.yaml');
+play: { rounds: 2, opponents: [self], prompt: { template: "{rules}\\n--\\n{history}" }, history: { template: "{round} {own} {other} {own_payoff} {other_payoff}" } }`, 't.yaml');
     const mm = planMatches(d)[0];
     const h = played('CD');
-    expect(decisionSpec(d, mm, 1, 2, h).prompt).toBe('1 C D 0 4\n');
-    expect(decisionSpec(d, mm, 2, 2, h).prompt).toBe('1 D C 4 0\n');
+    expect(decisionSpec(d, mm, 1, 2, h).prompt.split('\n--\n')[1]).toBe('1 C D 0 4\n');
+    expect(decisionSpec(d, mm, 2, 2, h).prompt.split('\n--\n')[1]).toBe('1 D C 4 0\n');
   });
 });
 

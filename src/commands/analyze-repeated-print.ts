@@ -5,7 +5,7 @@ import { UserError } from '../core/errors.js';
 import { repeated } from '../analyses/repeated/index.js';
 import { shown } from '../core/display-names.js';
 import { table3Text } from '../analyses/two-framing/terminal.js';
-import type { RepeatedResult } from '../commands/analyze-repeated.js';
+import type { RepeatedResult } from './analyze-repeated.js';
 
 /** What `samegame analyze` prints for repeated play: cooperation per cell, Table 3 with two framings, the files; exit 3 when a check fails. */
 export function printRepeated(res: RepeatedResult, logger: Logger): void {

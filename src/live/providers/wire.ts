@@ -1,8 +1,10 @@
 /**
- * What the two OpenAI-wire providers share: the SDK client (its own retries off — the runner
- * retries, with Retry-After and jitter), a per-call timeout that also covers reading the body,
- * and reading the body ourselves so the stored response is the bytes received, and a malformed
- * or truncated body is a `malformed` failure rather than an unclassified exception.
+ * What every provider's wire code shares (OpenAI chat and responses, Anthropic, Gemini, and the
+ * batch vendors): a raw call with a per-call timeout that also covers reading the body, the body
+ * read by us so the stored response is the bytes received and a malformed or truncated body is a
+ * `malformed` failure rather than an unclassified exception; JSON helpers, the trial header and
+ * seed, the public base URL; and the OpenAI SDK client of the OpenAI-wire providers (its own
+ * retries off — the runner retries, with Retry-After and jitter).
  */
 import OpenAI from 'openai';
 import type { TopLogprob } from '../types.js';

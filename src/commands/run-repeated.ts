@@ -61,6 +61,7 @@ export async function runRepeated(a: {
     const c = a.store.statusCounts(a.runId);
     if (r.open > 0) logger.info(batchMsg.submitted(r.open));
     logger.summary(runMsg.repeatedDone(r.matches, r.matches - r.matchesOpen, r.forfeited, c.ok, c.invalid, c.error, r.tokens, a.storePath));
+    if (o.wait) logger.summary(runMsg.nextCommand(a.storePath));
     return;
   }
   const r = await runMatches({
@@ -73,4 +74,5 @@ export async function runRepeated(a: {
   }
   if (r.matchesDone < r.matches) logger.warn(runMsg.repeatedOpen(r.matches - r.matchesDone));
   logger.summary(runMsg.repeatedDone(r.matches, r.matchesDone, r.forfeited, r.ok, r.invalid, r.error, r.tokens, a.storePath));
+  logger.summary(runMsg.nextCommand(a.storePath));
 }

@@ -1,0 +1,24 @@
+import { relative } from 'node:path';
+import type { Logger } from '../core/logger.js';
+import { msg } from '../core/messages/common.js';
+import { UserError } from '../core/errors.js';
+import { table3Text } from '../analyses/two-framing/terminal.js';
+import type { AnalyzeResult } from './analyze-two-framing.js';
+
+/** What `samegame analyze` prints for a two-framing run: Table 3, what was left out and compared, the files; exit 3 when a check fails. */
+export function printTwoFraming(res: AnalyzeResult, logger: Logger, compare?: string): void {
+  process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
+  const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
+  const err = res.source.tallies.reduce((s, t) => s + t.error, 0);
+  logger.info(`run ${res.source.run.id} (${res.source.run.designName}): ${res.analysis.table.cells.length} cells, ${inv} invalid and ${err} failed trials left out (reports/invalid.csv)`);
+  if (res.comparison) {
+    const { unmatchedDirect: d, unmatchedReconstructed: r } = res.comparison;
+    logger.info(`compared ${res.comparison.rows.length} cells with ${compare}; unmatched: ${d.length} direct, ${r.length} reconstructed`);
+  }
+  for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+  for (const n of res.analysis.boot.notes) logger.warn(n);
+  for (const w of res.verification.checks.flatMap((c) => c.warnings ?? [])) logger.warn(w);
+  if (!res.verification.passed) {
+    throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
+  }
+}

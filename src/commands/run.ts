@@ -1,0 +1,125 @@
+/**
+ * `samegame run DESIGN`: the session of the design with the flags applied, the store checked
+ * before anything is created, plug-ins loaded, then the trials (synchronous, batch or repeated
+ * play) stored as they arrive; Ctrl-C stops between calls, a second one at once.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { designWarnings, loadDesign } from '../live/design/design.js';
+import { planRun } from '../live/runner/plan.js';
+import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../live/providers/registry.js';
+import { loadPlugins } from '../live/providers/plugins.js';
+import { isPathSpec } from '../live/providers/plugin-spec.js';
+import { runTrials, RUNNER_DEFAULTS } from '../live/runner/runner.js';
+import { prepareSession, runRow } from '../live/runner/session.js';
+import { TrialStore } from '../live/store/store.js';
+import type { Logger } from '../core/logger.js';
+import type { TrialSpec } from '../live/types.js';
+import { UserError } from '../core/errors.js';
+import { storeError, withStoreErrors } from '../live/store/integrity.js';
+import { runMsg } from '../core/messages/run.js';
+import { printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
+import type { Session } from '../live/runner/session.js';
+import { assertStoreOrNew } from '../live/store/identify.js';
+import { checkOutFile } from '../core/out-dir.js';
+import { repeatedDryRun, runRepeated } from './run-repeated.js';
+
+/** The defaults of the run flags, and the built-in providers (the CLI's help names them). */
+export const RUN_DEFAULTS = { ...RUNNER_DEFAULTS, timeoutMs: DEFAULT_TIMEOUT_MS } as const;
+export { providerIds };
+
+/** The logger of a run: a Logger that closes its progress line and prints the closing summary even when quiet. */
+export type RunLogger = Logger & { endLine(): void; summary(m: string): void };
+
+export interface RunOptions extends BatchFlags {
+  store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
+  dryRun?: boolean; maxRetries: number; timeoutMs: number; seed: number; priceIn?: number; priceOut?: number; quiet?: boolean;
+  verifyStore?: boolean;
+}
+
+/** After the second Ctrl-C, the process ends within this long whatever still runs. */
+const FORCED_EXIT_MS = 3000;
+
+/** Default store of a design: runs/<design name>.sqlite. */
+export function defaultStore(designName: string): string {
+  return join('runs', `${designName.replace(/[^A-Za-z0-9._-]/g, '-')}.sqlite`);
+}
+
+/** The session of a run: flags applied, a --provider module path made absolute (it is read from the working directory). */
+function sessionOf(designPath: string, o: RunOptions, logger: Logger): Session {
+  const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
+  const provider = o.provider !== undefined && isPathSpec(o.provider) ? resolve(o.provider) : o.provider;
+  const design = loadDesign(designPath);
+  for (const w of designWarnings(design)) logger.warn(w);
+  return prepareSession(design, { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
+}
+
+async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunOptions): Promise<void> {
+  if (split.batch.length > 0) printBatchDryRun(session, split.batch, storePath, o);
+  if (split.batch.length > 0 && split.sync.length === 0) return;
+  const store = existsSync(storePath) ? TrialStore.openExisting(storePath, { verify: o.verifyStore }) : undefined;
+  const plan = await withStoreErrors(storePath, () => {
+    const run = store?.findRun(session.hash);
+    return planRun(split.sync, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }), session.prices);
+  }).finally(() => store?.close());
+  process.stdout.write(`${runMsg.dryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
+    plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
+}
+
+export async function run(designPath: string, o: RunOptions, logger: RunLogger): Promise<void> {
+  const session = sessionOf(designPath, o, logger);
+  const storePath = o.store ?? defaultStore(session.design.name);
+  checkOutFile('--store', storePath, { inPlace: true });
+  assertStoreOrNew(storePath);
+  // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
+  const plugins = await loadPlugins(session.design.models, designPath);
+  const split = splitBatch(session, o.batch === true);
+  if (o.dryRun) { await (session.design.play ? repeatedDryRun(session, storePath, o) : dryRun(session, split, storePath, o)); return; }
+  const pool = new ProviderPool({ timeoutMs: o.timeoutMs }, plugins);
+  pool.prepare(session.design.models);
+  const store = TrialStore.open(storePath, { verify: o.verifyStore });
+  const stop = new AbortController();
+  const abort = new AbortController();
+  const onSignal = () => {
+    if (!stop.signal.aborted) { logger.warn(runMsg.stopping()); stop.abort(); return; }
+    abort.abort();
+    // The second Ctrl-C always ends the process: the runner drops the calls in flight at once, and
+    // should anything still hold the process (a plug-in's socket or timer), it exits all the same.
+    setTimeout(() => process.exit(130), FORCED_EXIT_MS).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const { run, resumed } = store.openRun(runRow(session));
+    const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
+    if (synthetic.length > 0) logger.info(runMsg.syntheticNote(synthetic));
+    if (session.design.play) {
+      await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.signal, abort: abort.signal });
+      return;
+    }
+    const r = await runTrials({
+      store, runId: run.id, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
+      maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.signal, abort: abort.signal, timeoutMs: o.timeoutMs,
+      onStart: (done) => { if (split.sync.length > 0) logger.info(runMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed)); },
+    });
+    if (r.outcome !== 'complete') {
+      const complete = r.alreadyDone + r.ok + r.invalid;
+      // 130 = interrupted by SIGINT (128 + 2), the shell convention.
+      throw new UserError(r.outcome === 'aborted' ? runMsg.aborted(complete, r.total) : runMsg.interrupted(complete, r.total), 130);
+    }
+    const b = split.batch.length > 0
+      ? await runBatchPart({ session, specs: split.batch, store, storePath, runId: run.id, o, logger, stop: stop.signal }) : undefined;
+    const c = store.statusCounts(run.id);
+    // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.
+    if (stop.signal.aborted) throw new UserError(runMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
+    logger.summary(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
+    if (o.wait !== false) logger.summary(runMsg.nextCommand(storePath));
+  } catch (e) {
+    throw storeError(storePath, e);
+  } finally {
+    logger.endLine();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    store.close();
+  }
+}

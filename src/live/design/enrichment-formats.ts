@@ -1,0 +1,67 @@
+/**
+ * Format templates of a context-enrichment design: a format may lay out a cell's facts in its own
+ * words, `{ id, template | template_file }`, each slot a placeholder (its facts as prose) beside
+ * the framing placeholders ({C} {D} {payoffs} {you.XY} {other.XY} {answer}; a slot shadows a
+ * placeholder of the same name). Formats present the same facts, so every slot must appear; and
+ * every cell's prompt must state the whole payoff matrix (docs/methods.md §18a).
+ */
+import { templateMsg } from '../../core/messages/template.js';
+import { FACT_PLACEHOLDERS, FRAMING_PLACEHOLDERS, TEMPLATE_KINDS } from '../prompts/placeholders.js';
+import { namesIn } from '../prompts/template.js';
+import type { EnrichmentDocument } from './enrichment-schema.js';
+import { missingFrom, templateSource } from './framings.js';
+import { templateFieldProblem, type Problem } from './problems.js';
+import type { EnrichmentSpec, Fact } from './types.js';
+
+export { FACT_PLACEHOLDERS } from '../prompts/placeholders.js';
+
+/** The placeholders a format template of a design knows: its slots and the framing's. */
+export const formatPlaceholders = (slots: readonly string[]): string[] => [...new Set([...slots, ...FRAMING_PLACEHOLDERS])];
+
+/** The template text of every template format (by index) and the problems with them. */
+export function formatTemplates(d: EnrichmentDocument, designFile: string): { texts: Map<number, string>; problems: Problem[] } {
+  const texts = new Map<number, string>();
+  const problems: Problem[] = [];
+  d.formats.forEach((f, i) => {
+    if ([f.style, f.template, f.template_file].filter((x) => x !== undefined).length !== 1) {
+      problems.push({ path: ['formats', i, 'id'], message: templateMsg.oneFormatSource() });
+      return;
+    }
+    if (f.style !== undefined) return;
+    const path = ['formats', i, f.template !== undefined ? 'template' : 'template_file'];
+    const src = templateSource(f.template, f.template_file, designFile);
+    if ('problem' in src) { problems.push({ path, message: src.problem }); return; }
+    const fault = templateFieldProblem(path, src.text, formatPlaceholders(d.template), TEMPLATE_KINDS.framing.needsPlaceholder, f.template_file);
+    if (fault) { problems.push(fault); return; }
+    const named = namesIn(src.text, formatPlaceholders(d.template));
+    const absent = d.template.filter((s) => !named.includes(s));
+    if (absent.length > 0) problems.push({ path, message: templateMsg.formatSlotsMissing(f.id, absent) });
+    else texts.set(i, src.text);
+  });
+  return { texts, problems };
+}
+
+/** The placeholders of a fact as a format of wording k shows it. */
+function factNames(x: Fact, wording: number): string[] {
+  return namesIn(wording === 0 ? x.text : x.paraphrases?.[wording - 1] ?? x.text, FACT_PLACEHOLDERS);
+}
+
+/** A problem for the first cell of each template format whose prompt would not state the whole payoff matrix. */
+export function formatCoverageProblems(e: EnrichmentSpec, cellFacts: (slot: string, condition: string, world: string) => readonly Fact[]): Problem[] {
+  const out: Problem[] = [];
+  e.formats.forEach((f, i) => {
+    if (f.template === undefined) return;
+    const own = namesIn(f.template, formatPlaceholders(e.template)).filter((n) => !e.template.includes(n));
+    for (const c of e.conditions) {
+      for (const w of e.worlds) {
+        const named = new Set([...own, ...e.template.flatMap((s) => cellFacts(s, c.id, w.id).flatMap((x) => factNames(x, f.wording)))]);
+        const missing = missingFrom(named);
+        if (missing.length > 0) {
+          out.push({ path: ['formats', i, f.templateFile === undefined ? 'template' : 'template_file'], message: templateMsg.formatNeverStates(f.id, `${c.id}/${w.id}`, missing) });
+          return;
+        }
+      }
+    }
+  });
+  return out;
+}

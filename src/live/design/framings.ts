@@ -1,0 +1,110 @@
+/**
+ * The framings of a design: built-in families or story templates (inline `template`, or
+ * `template_file` relative to the design file). Every template is read with the one placeholder
+ * rule (src/live/prompts/template.ts) and checked for payoff equivalence before any call: its
+ * prompts must present all eight payoffs and both labels (docs/methods.md §18a).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { templateMsg } from '../../core/messages/template.js';
+import type { Game } from '../../core/games.js';
+import { FRAMING_PLACEHOLDERS, PAYOFF_PLACEHOLDERS, promptFamily, type Framing, type LabelPair } from '../prompts/index.js';
+import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
+import { literalText, namesIn, parseTemplate } from '../prompts/template.js';
+import { templateFieldProblem, type Path, type Problem } from './problems.js';
+
+/** A framing entry as a design writes it. */
+export type FramingEntry = string | {
+  readonly id: string; readonly family?: string; readonly labels?: readonly string[];
+  readonly template?: string; readonly template_file?: string;
+};
+
+/** The single payoffs a symmetric game's {T} {R} {P} {S} state (a context-enrichment fact: "if you both {C}, each gets {R}"). */
+const SYMMETRIC: Readonly<Record<string, readonly string[]>> = {
+  R: ['you.CC', 'other.CC'], S: ['you.CD', 'other.DC'], T: ['you.DC', 'other.CD'], P: ['you.DD', 'other.DD'],
+};
+
+/** What placeholders named in a prompt never state: the labels and the eight payoffs ({payoffs} states them all). */
+export function missingFrom(named: ReadonlySet<string>): string[] {
+  if (named.has('payoffs')) return [];
+  const stated = new Set([...named].flatMap((n) => [n, ...(SYMMETRIC[n] ?? [])]));
+  return ['C', 'D', ...PAYOFF_PLACEHOLDERS].filter((p) => !stated.has(p));
+}
+
+/** What a framing template never states (see missingFrom). */
+export function missingPlaceholders(template: string): string[] {
+  return missingFrom(new Set(namesIn(template, FRAMING_PLACEHOLDERS)));
+}
+
+/** A template file is at most 1 MiB (a story, not a corpus): checked before it is read. */
+export const MAX_TEMPLATE_BYTES = 1 << 20;
+
+/** A template's text: inline, or read from its file relative to the design file (a problem when unreadable). */
+export function templateSource(inline: string | undefined, file: string | undefined, designFile: string): { text: string } | { problem: string } {
+  if (inline !== undefined) return { text: inline };
+  try {
+    const path = resolve(dirname(designFile), file!);
+    if (statSync(path).size > MAX_TEMPLATE_BYTES) return { problem: templateMsg.fileTooLarge(file!, MAX_TEMPLATE_BYTES) };
+    return { text: readFileSync(path, 'utf8') };
+  } catch (e) {
+    return { problem: templateMsg.fileUnreadable(file!, (e as NodeJS.ErrnoException).code ?? String(e)) };
+  }
+}
+
+/** The template text of entry i (read from its file when it names one) and the problems found with it. */
+function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: string): { text?: string; problems: Problem[] } {
+  const sources = [f.family, f.template, f.template_file].filter((x) => x !== undefined).length;
+  if (sources !== 1) return { problems: [{ path: ['framings', i, 'id'], message: templateMsg.oneSource() }] };
+  if (f.family !== undefined) return { problems: [] };
+  const field = f.template !== undefined ? 'template' : 'template_file';
+  const path: Path = ['framings', i, field];
+  const src = templateSource(f.template, f.template_file, designFile);
+  if ('problem' in src) return { problems: [{ path, message: src.problem }] };
+  const text = src.text;
+  const fault = templateFieldProblem(path, text, FRAMING_PLACEHOLDERS, TEMPLATE_KINDS.framing.needsPlaceholder, f.template_file);
+  if (fault) return { problems: [fault] };
+  const missing = missingPlaceholders(text);
+  if (missing.length === 0) return { text, problems: [] };
+  const why = templateMsg.neverStates(f.id, missing);
+  return { problems: [{ path, message: field === 'template' ? why : templateMsg.fileFault(f.template_file!, why) }] };
+}
+
+/** The templates of a design's framings (by entry index) and every problem with them. */
+export function framingTemplates(framings: readonly FramingEntry[], designFile: string): { texts: Map<number, string>; problems: Problem[] } {
+  const texts = new Map<number, string>();
+  const problems: Problem[] = [];
+  framings.forEach((f, i) => {
+    if (typeof f === 'string') return;
+    const r = templateOf(f, i, designFile);
+    problems.push(...r.problems);
+    if (r.text !== undefined) texts.set(i, r.text);
+  });
+  return { texts, problems };
+}
+
+/** A framing entry resolved: its family's default labels, or C and D for a template. */
+export function resolveFraming(f: FramingEntry, text: string | undefined): Framing {
+  if (typeof f === 'string') return { id: f, family: f, labels: promptFamily(f)!.defaultLabels };
+  const given = f.labels === undefined ? undefined : [f.labels[0], f.labels[1]] as LabelPair;
+  if (f.family !== undefined) return { id: f.id, family: f.family, labels: given ?? promptFamily(f.family)!.defaultLabels };
+  return { id: f.id, labels: given ?? ['C', 'D'], template: text!, ...(f.template_file === undefined ? {} : { templateFile: f.template_file }) };
+}
+
+/**
+ * Warnings of a design's framings: a number written in a template's text that equals a payoff of
+ * one of its games (a hard-coded number does not follow the game when the payoffs change).
+ */
+export function framingWarnings(framings: readonly Framing[], games: readonly Game[]): string[] {
+  const out: string[] = [];
+  for (const f of framings) {
+    if (f.template === undefined) continue;
+    const t = parseTemplate(f.template, FRAMING_PLACEHOLDERS);
+    if (t.fault) continue;
+    const numbers = [...literalText(t.parts).matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0]);
+    for (const n of new Set(numbers)) {
+      const g = games.find((x) => (['C', 'D'] as const).some((r) => (['C', 'D'] as const).some((c) => x.payoffs[r][c].some((v) => Math.abs(v) === Number(n)))));
+      if (g) out.push(templateMsg.hardCoded(f.id, n, g.id));
+    }
+  }
+  return out;
+}
