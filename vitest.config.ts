@@ -9,7 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * A clean clone has no timing cache to order by, so the order is written down here.
  */
 const SLOWEST = [
-  'test/browser/report.test.ts', 'test/fuzz/corpus.test.ts', 'test/fuzz/campaign.test.ts', 'test/live/batch-kill.test.ts', 'test/live/kill.test.ts',
+  'test/browser/report.test.ts', 'test/docs/guides.test.ts', 'test/fuzz/corpus.test.ts', 'test/fuzz/campaign.test.ts', 'test/live/batch-kill.test.ts', 'test/live/kill.test.ts',
   'test/commands/committed-outputs.test.ts', 'test/cli/hardening.test.ts', 'test/live/batch-run.test.ts', 'test/live/store-readonly.test.ts',
   'test/cli/trials.test.ts', 'test/live/plugins.test.ts',
 ];

@@ -28,6 +28,14 @@ export { leaveOneClusterOut } from './stats/jackknife.js';
 export { cr2Contrast, type ClusterColumn, type ContrastTerm, type ContrastResult } from './stats/cluster-robust.js';
 export { clusterRateInterval, clusterDifferenceInterval, clusterLinearInterval, clusterSmoothInterval, MIN_CLUSTERS, FEW_CLUSTERS, type ClusterInterval, type ClusteredIntervalMethod } from './stats/cluster-intervals.js';
 export { tQuantile, betaQuantile, betaCdf } from './stats/t-beta.js';
+export { chi2Cdf, chi2Sf, ncChi2Cdf, noncentralityInterval } from './stats/chi2.js';
+export { framingTest, gStatistic, jsdScale, type FramingTest, type FramingPairCounts } from './stats/framing-test.js';
+export { wilsonInterval, moverInterval, type WeightedRate } from './stats/wilson.js';
+export { supTBand, type SupTBand } from './stats/sup-t.js';
+export { fitUnivariate, META_DEFAULTS, type MetaSettings, type MetaTest, type Pooling, type UnivariateFit, type Coefficient } from './stats/meta/univariate.js';
+export { fitMultilevel, type MultilevelFit } from './stats/meta/multilevel.js';
+export { TAU2_ESTIMATORS, TAU2_METHODS, type Tau2Method, type Tau2Estimator } from './stats/meta/tau2.js';
+export { countsEffect, ratesEffect, EFFECT_MEASURES, type EffectMeasure, type Effect } from './stats/meta/effect-size.js';
 
 // Readers (sources).
 export { readRates, type RatesInput, type RateRow, type ReadRatesOptions, type RatesKind, PLANNED_PAIR } from './sources/rates-csv.js';
@@ -63,6 +71,8 @@ export {
   type Reproduction, type ReproductionRow, type Verdict, type VerdictRule, type VerdictSettings,
 } from './analyses/reproduction/index.js';
 export { coverageStudy, truthRates, type CoverageMethod, type CoverageResult, type CoverageRow, type CoverageTruth } from './analyses/coverage/index.js';
+export { meta, type EffectRow, type MetaAnalysis, type MetaAnalysisSettings, type PooledRow, type MultilevelRow, type Manifest } from './analyses/meta/index.js';
+export { readEffects, type EffectTable, type EffectTableRow } from './sources/effects-csv.js';
 export { repeated, type RepeatedAnalysis, type RepeatedCell, type CellRow, type RoundRow, type ReactionRow, type EndGameRow } from './analyses/repeated/index.js';
 
 // Commands as functions: source → analyses → files.
@@ -76,6 +86,8 @@ export { RUN_KINDS, type RunKind } from './commands/analyze.js';
 export { audit, auditCompute, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
 export { exportTrials, type ExportFormat } from './commands/export.js';
 export { coverage, type CoverageOptions } from './commands/coverage.js';
+export { runMeta, type MetaOptions, type MetaResult } from './commands/meta.js';
+export { metaWithFigures } from './commands/meta-outputs.js';
 
 // Direct runs: designs, the provider interface, the runner and the trial store.
 export { loadDesign, parseDesign, expandDesign, designHash, type Design, type DesignModel } from './live/design/design.js';

@@ -16,7 +16,7 @@ const oneOf = <T extends string>(flag: string, values: readonly T[]) => (v: stri
 };
 
 interface CoverageFlags {
-  data?: string; trials?: string[]; format?: string; rounds?: string; cluster?: string; digitized?: string; layout?: string; pixelError?: number; out: string; run?: number; sims: number; reps: number; seed: number; interval: CoverageMethod | 'both';
+  data?: string; trials?: string[]; format?: string; rounds?: string; shortMatches?: 'drop' | 'keep'; cluster?: string; digitized?: string; layout?: string; pixelError?: number; out: string; run?: number; sims: number; reps: number; seed: number; interval: CoverageMethod | 'both';
   truth: CoverageTruth; attenuation?: number; base?: string; alt?: string; quiet?: boolean;
 }
 

@@ -22,6 +22,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   plan: async () => (await import('./plan.js')).registerPlan,
   audit: async () => (await import('./audit.js')).registerAudit,
   coverage: async () => (await import('./coverage.js')).registerCoverage,
+  meta: async () => (await import('./meta.js')).registerMeta,
 };
 
 /** The commander program with the command argv names (all commands when it names none). */

@@ -1,5 +1,5 @@
-import { BUILTIN_LOG_FORMATS, FILE_FLAGS, isPluginSpec, parseRoundRange, type InputChoice, type SourceId } from '../commands/flags.js';
-import { InvalidArgumentError, type Command } from 'commander';
+import { BUILTIN_LOG_FORMATS, FILE_FLAGS, isPluginSpec, parseRoundRange, type InputChoice, type ShortMatches, type SourceId } from '../commands/flags.js';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
@@ -55,9 +55,9 @@ export const parseRangeFlag = (flag: string, min: number, max: number, positive 
   { min: positive ? Math.max(min, 0) : min, max, minOpen: positive && min <= 0 },
   positive && min === 0 ? `a number in (0, ${max}]` : `a number from ${min} to ${max}`);
 
-/** Ranges of the numeric flags (docs: README "Limits"). */
+/** Ranges of the numeric flags (docs/reference/specifications.md, "Limits"). */
 export const FLAG_LIMITS = {
-  concurrency: 1000, rpm: [0.001, 10_000_000], tpm: [1, 10_000_000_000], maxRetries: 100, timeoutMs: 86_400_000,
+  concurrency: 1000, rpm: [0.001, 10_000_000], tpm: [1, 10_000_000_000], maxRetries: 100, timeoutMs: 86_400_000, maxWaitS: 86_400,
   price: 100_000, tokensPerCall: 10_000_000, maxN: 10_000_000, readingError: 1_000_000, maxCells: 10_000_000, threads: 64,
 } as const;
 
@@ -149,6 +149,8 @@ export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca 
 export function intervalSettings(v: IntervalFlag): { interval: IntervalMethod; clusterInterval?: 'cluster-bootstrap' } {
   return v === 'cluster-bootstrap' ? { interval: 'percentile', clusterInterval: 'cluster-bootstrap' } : { interval: v };
 }
+/** --simultaneous (reproduce, report, analyze). */
+export const SIMULTANEOUS_HELP = 'per-model intervals of Table 3 as simultaneous 95 % bands (sup-t over the models, from the same replicates); default pointwise, the paper\'s';
 
 /** The flags of every command that analyzes a rates file (reproduce, report, audit). */
 export interface RatesFlags {
@@ -157,12 +159,15 @@ export interface RatesFlags {
   expect?: string;
   verdictAlpha?: number;
   publishedReps?: number;
+  publishedMethod?: 'percentile' | 'bca';
   trials?: string[]; cluster?: string; factor?: string[];
   /** --format, --rounds: published logs read through a log format (src/sources/logs/). */
-  format?: string; rounds?: string;
+  format?: string; rounds?: string; shortMatches?: ShortMatches;
   /** --digitized PROJECT with --layout LAYOUT.csv and --pixel-error K. */
   digitized?: string; layout?: string; pixelError?: number;
   interval: IntervalFlag;
+  /** --simultaneous (reproduce, report): per-model bands. */
+  simultaneous?: boolean;
 }
 
 export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; attenuation: number; base: string; alt: string }): Command {
@@ -212,7 +217,7 @@ export function inputFlags(o: RatesFlags, cmd: Command) {
   if (files.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(trialsMsg.trialsOnly());
   checkLogFlags(o);
   return {
-    ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, layout: o.layout, pixelError: o.pixelError,
+    ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, layout: o.layout, pixelError: o.pixelError,
     attenuation: cmd.getOptionValueSource('attenuation') === 'default' ? undefined : o.attenuation,
     ...intervalSettings(o.interval),
   };
@@ -224,9 +229,16 @@ export const collect = (v: string, prev: string[] = []) => [...prev, v];
 /** --format and --rounds: the --trials files are published logs read through a log format. */
 export function addLogFlags(cmd: Command): Command {
   return cmd
-    .option('--format <name|file.yaml>', `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (README "Reanalyse a published log")`)
-    .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format (analyze: also a repeated store)');
+    .option('--format <name|file.yaml>', `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (docs/reference/log-format.md)`)
+    .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format (analyze: also a repeated store)')
+    .option('--short-matches <drop|keep>', 'a logged match shorter than the longest of its game in the file, without played_rounds saying so: left out with a warning (drop, the default) or kept (keep)', parseShortMatches);
 }
+
+/** --short-matches drop|keep. */
+export const parseShortMatches = (v: string): ShortMatches => {
+  if (v !== 'drop' && v !== 'keep') throw new InvalidArgumentError(logsMsg.badShortMatches(v));
+  return v;
+};
 
 /**
  * --format and --rounds need --trials; --rounds and several --trials files need --format; --rounds
@@ -245,7 +257,7 @@ export function checkLogFlags(o: { trials?: string | readonly string[]; format?:
 }
 
 /** What --expect defaults to for the rates commands. */
-export const EXPECT_DEFAULT_NOTE = '; default: the shipped paper tables with the shipped rates, none with any other --data';
+export const EXPECT_DEFAULT_NOTE = '; default: the shipped paper tables with the shipped rates (only those the settings leave comparable: --attenuation, --reps, --interval, --base/--alt), none with any other --data';
 
 /** A level strictly between 0 and 1 (--verdict-alpha). */
 export const parseLevelFlag = (flag: string) => parseNumberFlag(flag, { min: 0, max: 1, minOpen: true, maxOpen: true }, 'a number in (0, 1)');
@@ -257,6 +269,13 @@ export const parseLevelFlag = (flag: string) => parseNumberFlag(flag, { min: 0, 
 export function addExpectFlag(cmd: Command, defaultNote: string): Command {
   return cmd.option('--expect <file>', `published values to compare with (CSV: table,model,game,statistic,published[,reps]); writes reports/reproduction.csv${defaultNote}`)
     .option('--verdict-alpha <a>', 'with --expect: family-wise false-alarm level of the verdicts over the interval endpoints compared (default 0.05)', parseLevelFlag('--verdict-alpha'))
-    .option('--published-reps <n>', 'with --expect: bootstrap replicates behind the published endpoints, where a row has no reps column (default: --reps)', parseIntFlag('--published-reps', 1, Number.MAX_SAFE_INTEGER));
+    .option('--published-reps <n>', 'with --expect: bootstrap replicates behind the published endpoints, where a row has no reps column (default: 1,000, the smallest count in common use, said so in the outputs)', parseIntFlag('--published-reps', 1, Number.MAX_SAFE_INTEGER))
+    .addOption(new Option('--published-method <method>', 'with --expect: the publication\'s interval method, where a row has no method column; compared endpoints are read that way whatever --interval shows (default: percentile)').choices(['percentile', 'bca']));
 }
 
+
+/** A flag whose value is one of a list. */
+export const oneOf = <T extends string>(flag: string, values: readonly T[]) => (v: string): T => {
+  if (!(values as readonly string[]).includes(v)) throw new InvalidArgumentError(msg.badFlag(flag, v, values.join(', ')));
+  return v as T;
+};

@@ -6,7 +6,7 @@ import { reproduceFigures, reproduceReportFile } from '../commands/reproduce-out
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { reportMsg } from '../core/messages/report.js';
-import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, terminalLogger, type RatesFlags } from './options.js';
+import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, SIMULTANEOUS_HELP, terminalLogger, type RatesFlags } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { addNamesFlags } from './figure-flags.js';
 
@@ -18,6 +18,7 @@ export function registerReport(program: Command): void {
   addNamesFlags(addExpectFlag(addRatesFlags(program
     .command('report')
     .description('Write reports/report.html: one self-contained HTML report (tables, interactive figures, verification, provenance)'), DEFAULTS), EXPECT_DEFAULT_NOTE), false)
+    .option('--simultaneous', SIMULTANEOUS_HELP)
     .option('-q, --quiet', 'print nothing but errors')
     .action((o: RatesFlags & { names?: string }, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
@@ -27,6 +28,7 @@ export function registerReport(program: Command): void {
       const file = reproduceReportFile(res, o.out, figures);
       writeFilesAtomic([file]);
       logger.info(reportMsg.wroteReport(relative(process.cwd(), file.path) || file.path));
+      for (const n of res.notes) logger.warn(n);
       logger.info(reportMsg.reportSummary(figures.length));
       // As reproduce: the report is written (it shows the failure), and the exit code says so.
       if (!res.verification.passed) {

@@ -16,6 +16,7 @@ export function registerRun(program: Command): void {
     .option('--tpm <n>', 'tokens per minute at most (estimated before a call, settled by its usage)', parseRangeFlag('--tpm', ...FLAG_LIMITS.tpm))
     .option('--max-retries <n>', 'retries per trial after the first call', parseIntFlag('--max-retries', 0, FLAG_LIMITS.maxRetries), RUN_DEFAULTS.maxRetries)
     .option('--timeout-ms <n>', 'limit per call, including the response body', parseIntFlag('--timeout-ms', 1, FLAG_LIMITS.timeoutMs), RUN_DEFAULTS.timeoutMs)
+    .option('--max-wait <s>', 'longest wait, in seconds, a server\'s retry hint (Retry-After, retryDelay) may ask for; a longer hint is ignored with a warning and the attempt retried on the ordinary backoff', parseRangeFlag('--max-wait', 0, FLAG_LIMITS.maxWaitS), RUN_DEFAULTS.maxWait)
     .option('--seed <n>', 'seed of the retry jitter', parseIntFlag('--seed'), RUN_DEFAULTS.seed)
     .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-in', 0, FLAG_LIMITS.price))
     .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-out', 0, FLAG_LIMITS.price))

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { poolingSections } from './meta-pooling.js';
 import type { FigureStyle } from '../render/paper-style.js';
 import type { OutputFile } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
@@ -56,7 +57,7 @@ function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Sectio
     : [];
   const links = fileLinks(join(res.reportsDir, 'report.html'), [...res.files.map((f) => f.path), ...figurePaths(res.outDir, figures)], FILE_NOTES);
   return [
-    summarySection(a, res.verification, prov, { gameName, notes: synthetic }), trialsSection(res), table2Section(a, gameName), table3Section(a, gameName),
+    summarySection(a, res.verification, prov, { gameName, notes: synthetic }), trialsSection(res), table2Section(a, gameName), table3Section(a, gameName), ...poolingSections(res.pooling, a),
     lambdaSection(lambdaRows(a, res.facts.gaps), gameName), ...compareSections(a, res.comparison, gameName),
     ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
     figuresSection(figures, undefined, undefined, omittedFigures(res.analysis)), verificationSection(res.verification), provenanceSection(prov),

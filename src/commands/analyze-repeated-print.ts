@@ -12,7 +12,7 @@ export function printRepeated(res: RepeatedResult, logger: Logger): void {
   process.stdout.write(`${repeated.terminal.cells(repeated.tables.cells(res.analysis), res.analysis.settings.factors, res.analysis.settings.names, res.analysis.settings.interval === 'cluster-bootstrap')}\n`);
   const t = res.twoFraming;
   const names = res.analysis.settings.names;
-  if (t) process.stdout.write(`${table3Text(t.table3.map((r) => ({ ...r, model: shown(names, r.model) })), t.analysis.settings.attenuation, t.analysis.boot.method)}\n`);
+  if (t) process.stdout.write(`${table3Text(t.table3.map((r) => ({ ...r, model: shown(names, r.model) })), t.analysis.settings.attenuation, t.analysis.boot.method, t.analysis.bands?.c)}\n`);
   for (const n of t?.analysis.boot.notes ?? []) logger.warn(n);
   for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
   for (const n of res.input.notes ?? []) logger.warn(n);

@@ -110,7 +110,7 @@ function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed:
   const src = opts.sourceArgs ?? { positional: [input.path], flags: {} };
   return regenerateCommand('analyze', src.positional, {
     ...src.flags, factor: opts.factors?.length ? opts.factors : undefined, players: opts.players === 'all' ? 'all' : undefined, names: opts.namesFile, seed, reps, rounds: rangeText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
-    interval: opts.clusterInterval ?? (opts.interval === 'bca' ? 'bca' : undefined),
+    interval: opts.clusterInterval ?? (opts.interval === 'bca' ? 'bca' : undefined), simultaneous: opts.simultaneous === true,
   });
 }
 

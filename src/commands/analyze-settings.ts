@@ -30,12 +30,15 @@ export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
   /** --verdict-alpha and --published-reps of the comparison with published values. */
   readonly verdictAlpha?: number;
   readonly publishedReps?: number;
+  readonly publishedMethod?: 'percentile' | 'bca';
   /** Check the store with the full integrity_check instead of quick_check. */
   readonly verifyStore?: boolean;
   /** Repeated play: the rounds the two-framing tables read (all by default). */
   readonly rounds?: RoundRange;
   /** Repeated play: further decision factors kept in the cells (`--factor persona`). */
   readonly factors?: readonly string[];
+  /** Table 3 over games: fixed (default) or random (also reports/table3-random.csv). */
+  readonly pooling?: 'fixed' | 'random';
   /** Repeated play: `--names FILE` (display names) and `--players all`. */
   readonly namesFile?: string;
   readonly players?: 'models' | 'all';
@@ -59,6 +62,7 @@ export function directRunSettings(opts: AnalyzeOptions, table: CellTable, logger
     alt: opts.alt ?? (framings.includes(DEFAULTS.alt) ? DEFAULTS.alt : framings[1] ?? framings[0]),
     interval: opts.interval ?? 'percentile',
     ...(opts.clusterInterval ? { clusterInterval: opts.clusterInterval } : {}),
+    ...(opts.simultaneous ? { simultaneous: true } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   if (opts.base === undefined || opts.alt === undefined) logger.info(analyzeMsg.framingPair(settings.base, settings.alt));
@@ -71,13 +75,14 @@ export function directRunSettings(opts: AnalyzeOptions, table: CellTable, logger
  * context-enrichment run). --out only moves the files and is left out.
  */
 export function analyzeCommand(store: string, runId: number, s: TwoFramingSettings | { seed: number; reps: number },
-  o: { compare?: string; modelMap?: Readonly<Record<string, string>>; thresholds?: VerdictThresholds; expect?: string; verdictAlpha?: number; publishedReps?: number } = {}): string {
+  o: { compare?: string; modelMap?: Readonly<Record<string, string>>; thresholds?: VerdictThresholds; expect?: string; verdictAlpha?: number; publishedReps?: number; publishedMethod?: string; pooling?: string } = {}): string {
   const pair = 'base' in s ? { base: s.base, alt: s.alt, attenuation: s.attenuation } : {};
   const t = o.thresholds;
   return regenerateCommand('analyze', [store], {
     run: runId, ...pair, seed: s.seed, reps: s.reps, interval: 'interval' in s && s.interval === 'bca' ? 'bca' : undefined,
-    compare: o.compare, mapModel: o.modelMap, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
-    maxSurfaceSensitivity: t?.maxSurface, minWorldResponsiveness: t?.minWorldLo,
+    simultaneous: 'simultaneous' in s && s.simultaneous === true,
+    compare: o.compare, mapModel: o.modelMap, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,
+    maxSurfaceSensitivity: t?.maxSurface, minWorldResponsiveness: t?.minWorldLo, pooling: o.pooling === 'random' ? 'random' : undefined,
   });
 }
 

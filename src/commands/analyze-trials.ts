@@ -5,7 +5,7 @@
  */
 import { basename, extname, resolve } from 'node:path';
 import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
-import { parseRoundRange, readLogDecisions } from '../sources/logs/index.js';
+import { parseRoundRange, readLogDecisions, type ShortMatches } from '../sources/logs/index.js';
 import { analyzeRepeated, type AnalyzeRepeatedOptions, type RepeatedResult } from './analyze-repeated.js';
 
 export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
@@ -17,12 +17,14 @@ export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'roun
   readonly rounds?: string;
   /** Keep only these players' decisions. */
   readonly models?: readonly string[];
+  /** A short match: left out (default) or kept. */
+  readonly shortMatches?: ShortMatches;
 }
 
 /** The decisions of the logs and the round range the analysis keeps; input errors are thrown before anything else. */
 export function readAnalyzeTrials(opts: AnalyzeTrialsOptions): { readonly input: RepeatedDecisions; readonly rounds?: RoundRange } {
   const rounds = opts.rounds === undefined ? undefined : parseRoundRange(opts.rounds);
-  const input = readLogDecisions(opts.trials.map((f) => resolve(f)), opts.format, { displayPaths: opts.trials, models: opts.models });
+  const input = readLogDecisions(opts.trials.map((f) => resolve(f)), opts.format, { displayPaths: opts.trials, models: opts.models, shortMatches: opts.shortMatches });
   return { input, rounds };
 }
 
@@ -34,6 +36,6 @@ export function analyzeTrials(opts: AnalyzeTrialsOptions): Promise<RepeatedResul
   const { input, rounds } = readAnalyzeTrials(opts);
   return analyzeRepeated(input, {
     ...opts, rounds, out: opts.out ?? defaultTrialsOut(opts.trials[0]),
-    sourceArgs: { positional: [], flags: { trials: opts.trials, format: opts.format, models: opts.models } },
+    sourceArgs: { positional: [], flags: { trials: opts.trials, format: opts.format, shortMatches: opts.shortMatches, models: opts.models } },
   });
 }

@@ -3,11 +3,14 @@ import type { Logger } from '../core/logger.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { table3Text } from '../analyses/two-framing/terminal.js';
+import { framingTestText, hasFramingTests } from '../analyses/two-framing/framing-tests.js';
 import type { AnalyzeResult } from './analyze-two-framing.js';
+import { poolingLines } from './meta-pooling.js';
 
 /** What `samegame analyze` prints for a two-framing run: Table 3, what was left out and compared, the files; exit 3 when a check fails. */
 export function printTwoFraming(res: AnalyzeResult, logger: Logger, compare?: string): void {
-  process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method)}\n`);
+  process.stdout.write(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method, res.analysis.bands?.c)}\n${poolingLines(res.pooling, res.analysis)}`);
+  if (hasFramingTests(res.analysis)) logger.info(framingTestText(res.analysis));
   const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
   const err = res.source.tallies.reduce((s, t) => s + t.error, 0);
   logger.info(`run ${res.source.run.id} (${res.source.run.designName}): ${res.analysis.table.cells.length} cells, ${inv} invalid and ${err} failed trials left out (reports/invalid.csv)`);

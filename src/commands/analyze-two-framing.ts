@@ -22,6 +22,7 @@ import type { InputProvenance } from '../analyses/two-framing/metrics.js';
 import { analyzeCommand, defaultAnalyzeOut, directRunSettings, type AnalyzeOptions } from './analyze-settings.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags } from './expect.js';
+import { poolingFiles } from './meta-pooling.js';
 
 export interface AnalyzeResult {
   readonly kind: 'two-framing';
@@ -42,6 +43,8 @@ export interface AnalyzeResult {
   readonly provenance: InputProvenance;
   /** The command line that regenerates these outputs (also in metrics.json and the report). */
   readonly command: string;
+  /** Table 3 over games (random: reports/table3-random.csv and its report section as well). */
+  readonly pooling?: 'fixed' | 'random';
 }
 
 /** A folded game ("G [cond=x]") has the payoff gap of its game G (the folded table keeps the cells' order). */
@@ -92,12 +95,14 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
       kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run',
     },
     command: analyzeCommand(opts.store, source.run.id, settings, {
-      compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published),
+      compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published), pooling: opts.pooling,
     }),
   };
-  const { files, verification, reproduction } = directRunFiles(partial, compareExpected(analysis, published, opts), logger);
+  const direct = directRunFiles(partial, compareExpected(analysis, published, opts), logger);
+  const { verification, reproduction } = direct;
+  const files = [...direct.files, ...poolingFiles(opts.pooling, partial.reportsDir, analysis)];
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { ...partial, verification, reproduction, table3: table3Rows(analysis), files };
+  return { ...partial, verification, reproduction, table3: table3Rows(analysis), files, pooling: opts.pooling };
 }
 
 type Partial2 = Omit<AnalyzeResult, 'verification' | 'table3' | 'files' | 'reproduction'>;

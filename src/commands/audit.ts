@@ -1,4 +1,4 @@
-import { attenuationOf, inputCounts, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../sources/input.js';
+import { attenuationOf, inputCounts, inputNotes, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../sources/input.js';
 import type { FigureStyle } from '../render/paper-style.js';
 import type { RatesInput } from '../sources/rates-csv.js';
 import { writeFilesAtomic } from '../core/atomic.js';
@@ -31,6 +31,8 @@ interface AuditRead { readonly input: RatesInput; readonly settings: AuditSettin
 function auditRead(opts: AuditOptions): AuditRead {
   const settings = auditSettings({ ...opts, attenuation: attenuationOf(sourceOf(opts), opts.attenuation) });
   const read = readInput(opts, settings.base, settings.alt);
+  // What the reading of a log left out (a short match …), as reproduce and report warn it.
+  for (const n of inputNotes(read)) opts.logger?.warn(n);
   const added = sourceAnalyses(read);
   const { readingRanges } = added;
   return { input: inputCounts(read), settings: readingRanges ? { ...settings, readingRanges } : settings, added };

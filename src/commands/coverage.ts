@@ -1,10 +1,10 @@
 import { join, resolve } from 'node:path';
 import { TrialStore } from '../live/store/store.js';
-import { chooseRun, isRepeatedRun, readStore, runKind, storeTable } from '../sources/store.js';
+import { chooseRun, readStore, runKind, storeTable } from '../sources/store.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
 import { repeated } from '../analyses/repeated/index.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
-import { attenuationOf, isClustered, readInput, sourceName, sourceOf } from '../sources/input.js';
+import { attenuationOf, inputNotes, isClustered, readInput, sourceName, sourceOf } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
 import { cellSize, levels } from '../core/cells.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
@@ -31,6 +31,7 @@ export interface CoverageOptions {
   /** The log format of the --trials files, and the rounds kept (src/sources/logs/). */
   readonly format?: string;
   readonly rounds?: string;
+  readonly shortMatches?: 'drop' | 'keep';
   /** A WebPlotDigitizer project with its layout (and pixel error) giving the cells and n. */
   readonly digitized?: string;
   readonly layout?: string;
@@ -62,7 +63,7 @@ function storeCells(path: string, runId?: number): CellTable {
     // Damaged rows (bad JSON, rates outside [0, 1], control characters) end in the store's one-line message.
     const run = readStore(path, () => chooseRun(store, path, runId));
     // repeated play: the decisions' framing table, clustered by match (as analyze builds it), simulated match by match
-    if (isRepeatedRun(run)) return repeated.framingTable(readRepeatedStore(path, { run: run.id }).decisions);
+    if (runKind(run, () => []) === 'repeated') return repeated.framingTable(readRepeatedStore(path, { run: run.id }).decisions);
     const source = readStore(path, () => storeTable(store, run));
     if (runKind(source.run, () => source.extraFactors) === 'enrichment') throw new UserError(coverageMsg.notTwoFraming(path));
     if (source.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
@@ -113,7 +114,8 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     alt = opts.alt ?? (framings.includes(alt) ? alt : framings[1] ?? framings[0]);
     checkPlanned(table, source.file, base, alt);
   } else {
-    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
+    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds, shortMatches: opts.shortMatches, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
+    for (const n of inputNotes(read)) opts.logger?.warn(n);
     table = read.table;
   }
   if (base === alt) throw new UserError(msg.sameFraming(base));

@@ -14,13 +14,14 @@ import { fileLinks, figurePaths, filesSection } from '../render/files-section.js
 import { FILE_NOTES } from './file-notes.js';
 import { renderReportHtml, type ReportDoc } from '../render/html.js';
 import { namedAnalysis, twoFraming, type ReportProvenance } from '../analyses/two-framing/index.js';
+import { poolingSections } from './meta-pooling.js';
 import { sourceAnalyses } from './source-analyses.js';
 
 /** The command line that regenerates these outputs. */
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
   const rep = res.reproduction;
   return ratesCommand(command, res.input, res.analysis.settings, {
-    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps }, rep), names: res.names?.file,
+    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps, publishedMethod: rep?.settings.publishedMethod }, rep), names: res.names?.file, pooling: res.pooling,
   });
 }
 
@@ -48,6 +49,7 @@ export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figur
       r.summary(a, res.verification, prov),
       r.table2(a),
       r.table3(a),
+      ...poolingSections(res.pooling, a),
       ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
       r.figures(figures, undefined, undefined, twoFraming.omittedFigures(a)),
       r.verification(res.verification),

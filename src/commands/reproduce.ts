@@ -11,17 +11,19 @@ import { silentLogger } from '../core/logger.js';
 import { withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import type { VerificationReport } from '../core/checks.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
-import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
+import { compareExpected, expectFlag, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
 import { regenerateCommand } from '../core/command-line.js';
+import { poolingFiles, type TablePooling } from './meta-pooling.js';
 import { sourceAnalyses } from './source-analyses.js';
 
 /** Table 3 as the terminal shows it (reproduce, report, analyze). */
 export { table3Text } from '../analyses/two-framing/terminal.js';
+export { framingTestText, hasFramingTests } from '../analyses/two-framing/framing-tests.js';
 
 /** The paper's settings: the defaults of every rates command. */
 export const DEFAULTS = twoFraming.defaults;
 
-export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice, Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps'> {
+export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoice, Pick<ExpectOptions, 'verdictAlpha' | 'publishedReps' | 'publishedMethod'> {
   /** Output directory; reports/ (and figures/) are written under it. */
   out?: string;
   /** `--figure-style paper` (render/paper-style.ts); the default style otherwise. */
@@ -39,6 +41,8 @@ export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoi
   expect?: string | false;
   /** Receives the two-framing analysis as soon as it is computed (before the checks): a caller may start drawing its figures. */
   onAnalysis?: (analysis: TwoFramingAnalysis) => void;
+  /** Table 3 over games: fixed (the paper's means, default) or random (also reports/table3-random.csv). */
+  pooling?: TablePooling;
 }
 
 export interface ReproduceResult {
@@ -50,6 +54,8 @@ export interface ReproduceResult {
   readonly reproduction?: Reproduction;
   /** Files written (or that would be written), absolute paths. */
   readonly files: readonly OutputFile[];
+  /** Table 3 over games (random: reports/table3-random.csv as well). */
+  readonly pooling?: TablePooling;
   /** The reader's notes (a published log's), shown after the files. */
   readonly notes: readonly string[];
   /** Display names (`--names FILE`: the file as given, and its names), when given. */
@@ -62,10 +68,11 @@ export interface ReproduceResult {
  * the interval method when not the default, and the published values compared with.
  */
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
-  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly names?: string } = {}): string {
+  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly names?: string; readonly publishedMethod?: string; readonly pooling?: string } = {}): string {
   return regenerateCommand(command, [], {
     ...inputFlagsOf(input), seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
-    interval: extra.interval === 'bca' || extra.interval === 'cluster-bootstrap' ? extra.interval : undefined, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
+    interval: extra.interval === 'bca' || extra.interval === 'cluster-bootstrap' ? extra.interval : undefined, simultaneous: s.simultaneous === true, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
+    publishedMethod: extra.publishedMethod, pooling: extra.pooling === 'random' ? 'random' : undefined,
   });
 }
 
@@ -84,22 +91,25 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
     alt: opts.alt ?? DEFAULTS.alt,
     interval: opts.interval ?? 'percentile',
     ...(opts.clusterInterval ? { clusterInterval: opts.clusterInterval } : {}),
+    ...(opts.simultaneous ? { simultaneous: true } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   const input = readInput(opts, settings.base, settings.alt);
-  const published = readExpected(opts, source, logger);
+  // The comparison reads intervals the way the publication computed them (percentile unless
+  // --published-method says otherwise), so the run's own --interval changes no compared number.
+  const published = readExpected(opts, source, logger, { ...settings, interval: opts.publishedMethod ?? 'percentile' });
   const names = opts.namesFile === undefined ? undefined : { file: opts.namesFile, map: readNamesFile(opts.namesFile) };
 
   const analysis = twoFraming.analyze(input.table, settings, logger);
   opts.onAnalysis?.(analysis);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const command = ratesCommand('reproduce', input, settings, { interval: opts.clusterInterval ?? opts.interval, expect: published?.path, ...verdictFlags(opts, published), names: opts.namesFile });
+  const command = ratesCommand('reproduce', input, settings, { interval: opts.clusterInterval ?? opts.interval, expect: expectFlag(published), ...verdictFlags(opts, published), names: opts.namesFile, pooling: opts.pooling });
   const compared = compareExpected(analysis, published, opts);
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared) });
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);
-  const files = withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification)], reports, analysis, names?.map);
+  const files = withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification), ...poolingFiles(opts.pooling, reports, analysis)], reports, analysis, names?.map);
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, notes: inputNotes(input), ...(names ? { names } : {}) };
+  return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, notes: inputNotes(input), pooling: opts.pooling, ...(names ? { names } : {}) };
 }
 
 /**

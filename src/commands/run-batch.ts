@@ -18,7 +18,7 @@ import { TrialStore } from '../live/store/store.js';
 import type { TrialSpec } from '../live/types.js';
 
 export interface BatchFlags {
-  batch?: boolean; batchSize?: number; poll: number; wait: boolean; maxRetries: number; timeoutMs: number;
+  batch?: boolean; batchSize?: number; poll: number; wait: boolean; maxRetries: number; timeoutMs: number; maxWait: number;
 }
 
 /** The specs of a session split into those sent synchronously and those sent as batches. */
@@ -57,7 +57,7 @@ export async function runBatchPart(a: {
 }): Promise<BatchSummary> {
   const r = await runBatches({
     store: a.store, storePath: a.storePath, runId: a.runId, designName: a.session.design.name, specs: a.specs, env: process.env,
-    timeoutMs: a.o.timeoutMs, limits: batchLimits(a.o), pollMs: a.o.poll * 1000, wait: a.o.wait, maxRounds: a.o.maxRetries + 1,
+    timeoutMs: a.o.timeoutMs, maxWaitMs: a.o.maxWait * 1000, limits: batchLimits(a.o), pollMs: a.o.poll * 1000, wait: a.o.wait, maxRounds: a.o.maxRetries + 1,
     prices: a.session.prices, logger: a.logger, stop: a.stop,
   });
   if (r.open > 0) a.logger.info(batchMsg.submitted(r.open));

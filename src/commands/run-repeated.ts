@@ -54,7 +54,7 @@ export async function runRepeated(a: {
   if (viaBatch(session, o)) {
     const r = await runMatchBatches({
       store: a.store, storePath: a.storePath, runId: a.runId, designName: name, design: session.design, env: process.env,
-      timeoutMs: o.timeoutMs, limits: batchLimits(o), pollMs: o.poll * 1000, wait: o.wait, maxRounds: o.maxRetries + 1,
+      timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000, limits: batchLimits(o), pollMs: o.poll * 1000, wait: o.wait, maxRounds: o.maxRetries + 1,
       prices: session.prices, logger, stop: a.stop,
     });
     if (a.stop.aborted) throw new UserError(runMsg.repeatedInterrupted(r.matches - r.matchesOpen, r.matches), 130);
@@ -66,7 +66,7 @@ export async function runRepeated(a: {
   }
   const r = await runMatches({
     store: a.store, runId: a.runId, design: session.design, providers: a.pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
-    maxRetries: o.maxRetries, seed: o.seed, logger, stop: a.stop, abort: a.abort,
+    maxRetries: o.maxRetries, seed: o.seed, logger, stop: a.stop, abort: a.abort, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
     onStart: (s) => logger.info(runMsg.repeatedPlan(name, a.runId, s.matches, s.matchesDone, s.decisions, s.stored, a.resumed)),
   });
   if (r.outcome !== 'complete') {

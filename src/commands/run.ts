@@ -11,6 +11,7 @@ import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../l
 import { loadPlugins } from '../live/providers/plugins.js';
 import { isPathSpec } from '../live/providers/plugin-spec.js';
 import { runTrials, RUNNER_DEFAULTS } from '../live/runner/runner.js';
+import { DEFAULT_MAX_HINT_MS } from '../live/runner/backoff.js';
 import { prepareSession, runRow } from '../live/runner/session.js';
 import { TrialStore } from '../live/store/store.js';
 import type { Logger } from '../core/logger.js';
@@ -25,7 +26,7 @@ import { checkOutFile } from '../core/out-dir.js';
 import { repeatedDryRun, runRepeated } from './run-repeated.js';
 
 /** The defaults of the run flags, and the built-in providers (the CLI's help names them). */
-export const RUN_DEFAULTS = { ...RUNNER_DEFAULTS, timeoutMs: DEFAULT_TIMEOUT_MS } as const;
+export const RUN_DEFAULTS = { ...RUNNER_DEFAULTS, timeoutMs: DEFAULT_TIMEOUT_MS, maxWait: DEFAULT_MAX_HINT_MS / 1000 } as const;
 export { providerIds };
 
 /** The logger of a run: a Logger that closes its progress line and prints the closing summary even when quiet. */
@@ -33,7 +34,7 @@ export type RunLogger = Logger & { endLine(): void; summary(m: string): void };
 
 export interface RunOptions extends BatchFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
-  dryRun?: boolean; maxRetries: number; timeoutMs: number; seed: number; priceIn?: number; priceOut?: number; quiet?: boolean;
+  dryRun?: boolean; maxRetries: number; timeoutMs: number; maxWait: number; seed: number; priceIn?: number; priceOut?: number; quiet?: boolean;
   verifyStore?: boolean;
 }
 
@@ -99,7 +100,7 @@ export async function run(designPath: string, o: RunOptions, logger: RunLogger):
     }
     const r = await runTrials({
       store, runId: run.id, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
-      maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.signal, abort: abort.signal, timeoutMs: o.timeoutMs,
+      maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.signal, abort: abort.signal, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
       onStart: (done) => { if (split.sync.length > 0) logger.info(runMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed)); },
     });
     if (r.outcome !== 'complete') {

@@ -43,6 +43,8 @@ export interface Cell {
   readonly obs: Observations;
   /** Anything else known about the cell (source, method, note, reported rate text …). */
   readonly provenance?: Readonly<Record<string, string>>;
+  /** Trials of the cell that gave no valid answer (direct runs); undefined when the input does not say. */
+  readonly invalid?: number;
 }
 
 export interface CellTable {

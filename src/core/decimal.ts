@@ -30,6 +30,13 @@ export function parseDecimal(text: string): DecimalText | undefined {
   return { text: t, value: Number(t), decimals: frac.length, units };
 }
 
+/** The decimal written as a percent turned into a rate, at the same precision: "32.3" → "0.323", "87" → "0.87". */
+export function percentAsRate(d: DecimalText): string {
+  const decimals = d.decimals + 2;
+  const digits = d.units.padStart(decimals + 1, '0');
+  return `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+}
+
 /** round(units/10^d · n), halves rounded up, in exact integer arithmetic. */
 export function roundedCount(rate: DecimalText, n: number): number {
   const scale = 10n ** BigInt(rate.decimals);

@@ -33,12 +33,18 @@ export function zodProblems(issues: readonly z.core.$ZodIssue[], schemaFile: str
     const path = [...base, ...i.path];
     if (i.code === 'invalid_union' && i.errors.length > 0) {
       const typed = i.errors.filter((b) => !b.some((e) => e.path.length === 0 && e.code === 'invalid_type'));
-      const branch = typed.length > 0 ? typed[typed.length - 1] : i.errors[0];
+      // Of the branches the input's type fits, the one whose fields it has (fewest unknown or missing fields at its top).
+      const misfit = (b: readonly z.core.$ZodIssue[]) => b.filter((e) => (e.path.length === 0 && e.code === 'unrecognized_keys')
+        || (e.path.length === 1 && e.code === 'invalid_type' && /received undefined$/.test(e.message))).length;
+      const fit = typed.filter((b) => misfit(b) === Math.min(...typed.map(misfit)));
+      const branch = fit.length > 0 ? fit[fit.length - 1] : i.errors[0];
       out.push(...zodProblems(branch, schemaFile, path));
     } else if (i.code === 'unrecognized_keys') {
       for (const k of i.keys) out.push({ path: [...path, k], message: `unknown field (check the spelling; see ${schemaFile})` });
     } else if (i.code === 'invalid_type' && /received undefined$/.test(i.message)) {
       out.push({ path, message: `required field is missing (expected ${i.expected === 'tuple' ? 'a pair [row player, column player]' : i.expected})` });
+    } else if (i.code === 'invalid_type' && i.expected === 'number') {
+      out.push({ path, message: `expected a finite number (${i.message.replace(/^.*received /, 'got ')})` });
     } else {
       out.push({ path, message: i.message });
     }

@@ -1,5 +1,5 @@
 /**
- * Which text is a name (README "Names"): the one rule every reader of samegame input applies
+ * Which text is a name (docs/reference/specifications.md, "Names"): the one rule every reader of samegame input applies
  * (sources/reader-rules.ts) and every design is held to when it is read (live/design), so a name a
  * design may give is a name every reader of its store takes.
  */

@@ -3,7 +3,7 @@
  * analyze, coverage, prompts --out, export --out, run --store) asks here first, so a bad output
  * path ends with one line naming the flag, within a second, whatever the command would have computed.
  *
- * The output-path rule (README, "Output paths"): samegame replaces only regular files. An
+ * The output-path rule (docs/reference/specifications.md, "Output paths"): samegame replaces only regular files. An
  * existing symbolic link, FIFO, device or socket where an output file goes is refused, never
  * replaced nor written through (a rename onto /dev/null as root would replace the device); a
  * trial store (`run --store`) is opened in place, so a link to a regular file is followed there.

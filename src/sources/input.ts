@@ -10,6 +10,7 @@ import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { recognizeLogFormat } from './logs/index.js';
 import { readLogTrials } from './logs/table.js';
+import type { ShortMatches } from './logs/index.js';
 import { readDigitized, type DigitizedInput } from './digitized/index.js';
 import { digitizedMsg } from '../core/messages/digitized.js';
 
@@ -23,6 +24,8 @@ export interface InputChoice {
   readonly format?: string;
   /** Rounds of repeated play to keep (`1`, `1-3`), for a log read through a format. */
   readonly rounds?: string | RoundRange;
+  /** A log's short matches: left out (default) or kept. */
+  readonly shortMatches?: ShortMatches;
   /** Cluster column of a per-trial file (default "cluster" when present). */
   readonly cluster?: string;
   /** Columns of a per-trial file that become factors. */
@@ -172,10 +175,10 @@ export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> } & { reado
     published: none,
     analyses: [],
     read(s, base, alt) {
-      const t = readLogTrials(s.files, { format: s.format, rounds: s.choice.rounds, factors: s.choice.factors }, base, alt);
+      const t = readLogTrials(s.files, { format: s.format, rounds: s.choice.rounds, factors: s.choice.factors, shortMatches: s.choice.shortMatches }, base, alt);
       return { ...fromTrials(t), data: { kind: 'log', trials: t as DataOf<'log'>['trials'] } };
     },
-    flags: ({ trials: t }) => ({ trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, factor: t.extraFactors }),
+    flags: ({ trials: t }) => ({ trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, shortMatches: t.logs.shortMatches, factor: t.extraFactors }),
     facts: ({ trials: t }) => ({ expectedDecisions: { value: t.trials, source: 'valid decisions of the log in the rounds kept' }, grid: t.grid }),
     counts: (d, input) => trialCounts(d.trials, input),
     notes: (d) => d.trials.logs.notes,

@@ -29,6 +29,10 @@ export type PublishedTable = keyof typeof PUBLISHED_TABLES;
 export const PUBLISHED_COLUMNS = ['table', 'model', 'game', 'statistic', 'published'] as const;
 /** An optional column after the required ones: the replicates the publication's bootstrap used for that number. */
 export const REPS_COLUMN = 'reps';
+/** An optional column: the interval method of the publication for that number (percentile or bca). */
+export const METHOD_COLUMN = 'method';
+export const PUBLISHED_METHODS = ['percentile', 'bca'] as const;
+export type PublishedMethod = typeof PUBLISHED_METHODS[number];
 
 export interface PublishedRow {
   readonly line: number;
@@ -41,6 +45,8 @@ export interface PublishedRow {
   readonly published: DecimalText;
   /** Bootstrap replicates behind the published number (column `reps`); undefined when not given. */
   readonly reps?: number;
+  /** The publication's interval method for the number (column `method`); undefined when not given. */
+  readonly method?: PublishedMethod;
   readonly provenance: Readonly<Record<string, string>>;
 }
 
@@ -100,6 +106,14 @@ function parseReps(file: string, line: number, text: string): number | undefined
   return n;
 }
 
+/** The `method` field: empty (not given), percentile or bca. */
+function parseMethod(file: string, line: number, text: string): PublishedMethod | undefined {
+  if (text === '') return undefined;
+  const m = PUBLISHED_METHODS.find((x) => x === text.toLowerCase());
+  if (m === undefined) throw new UserError(reproductionMsg.badMethod(file, line, text));
+  return m;
+}
+
 /** Parse the text of a published-values file (`file` names it in messages). */
 export function parsePublished(text: string, file: string): Omit<PublishedValues, 'sha256'> {
   const raw = splitRows(text.replace(/^\uFEFF/, ''), file);
@@ -109,7 +123,7 @@ export function parsePublished(text: string, file: string): Omit<PublishedValues
   PUBLISHED_COLUMNS.forEach((col, i) => {
     if (header[i] !== col) throw new UserError(reproductionMsg.badHeader(file, header[i] ?? col, PUBLISHED_COLUMNS.join(',')));
   });
-  const provenanceColumns = header.slice(PUBLISHED_COLUMNS.length).filter((c) => c !== REPS_COLUMN);
+  const provenanceColumns = header.slice(PUBLISHED_COLUMNS.length).filter((c) => c !== REPS_COLUMN && c !== METHOD_COLUMN);
   if (raw.length === 1) throw new UserError(msg.emptyTable(file));
   const rows: PublishedRow[] = [];
   const firstLine = new Map<string, number>();
@@ -124,7 +138,8 @@ export function parsePublished(text: string, file: string): Omit<PublishedValues
     const provenance: Record<string, string> = {};
     for (const c of provenanceColumns) provenance[c] = get(c);
     const reps = header.includes(REPS_COLUMN) ? parseReps(file, line, get(REPS_COLUMN)) : undefined;
-    rows.push({ ...row, ...(reps === undefined ? {} : { reps }), provenance });
+    const method = header.includes(METHOD_COLUMN) ? parseMethod(file, line, get(METHOD_COLUMN)) : undefined;
+    rows.push({ ...row, ...(reps === undefined ? {} : { reps }), ...(method === undefined ? {} : { method }), provenance });
   }
   return { path: file, rows, provenanceColumns };
 }

@@ -3,7 +3,7 @@ import type { Cell, CellTable } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { checkColumnNames, checkLevel, readInputFile } from './reader-rules.js';
-import { parseDecimal, roundedCount, type DecimalText } from '../core/decimal.js';
+import { parseDecimal, percentAsRate, roundedCount, type DecimalText } from '../core/decimal.js';
 
 export const FACTORS = ['model', 'game', 'framing'] as const;
 const REQUIRED = ['model', 'game', 'framing', 'n'] as const;
@@ -91,10 +91,10 @@ function parseHeader(raw: readonly RawRow[], file: string): Header {
   if (raw.length === 0) throw new UserError(msg.emptyTable(file));
   const columns = raw[0].fields.map((h) => h.trim());
   checkColumnNames(file, 1, columns, 'header');
-  for (const col of REQUIRED) if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col));
+  for (const col of REQUIRED) if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col, columns));
   const hasRate = columns.includes('rate');
   const hasCoop = columns.includes('cooperate');
-  if (!hasRate && !hasCoop) throw new UserError(msg.needRateOrCooperate(file));
+  if (!hasRate && !hasCoop) throw new UserError(msg.needRateOrCooperate(file, columns));
   const known = new Set<string>([...REQUIRED, 'rate', 'cooperate']);
   if (raw.length === 1) throw new UserError(msg.emptyTable(file));
   return { columns, hasRate, hasCoop, provenance: columns.filter((h) => !known.has(h)) };
@@ -125,7 +125,9 @@ function parseRate(file: string, line: number, rateText: string): DecimalText {
     if (v < 0 || v > 1) throw new UserError(msg.rateOutOfRange(file, line, rateText));
     throw new UserError(msg.notPlainDecimal(file, line, rateText)); // exponent or hex form: decimals unknown
   }
-  if (rate.value < 0 || rate.value > 1) throw new UserError(msg.rateOutOfRange(file, line, rateText));
+  if (rate.value < 0 || rate.value > 1) {
+    throw new UserError(msg.rateOutOfRange(file, line, rateText, rate.value <= 100 ? percentAsRate(rate) : undefined));
+  }
   return rate;
 }
 

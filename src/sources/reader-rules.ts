@@ -1,11 +1,12 @@
 /**
- * The rules every reader of samegame input applies, in one place (README "Names" and "Limits"):
+ * The rules every reader of samegame input applies, in one place (docs/reference/specifications.md, "Names" and "Limits"):
  * which text is a name, which column names a header or a JSON object may have, and how large an
  * input file, a line and a name may be. Rates files, per-trial files, published values and stores
  * all call these, so a name one reader takes is a name every reader takes.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { isUtf8 } from 'node:buffer';
 import { UserError } from '../core/errors.js';
 import { at, msg } from '../core/messages/common.js';
 import { levelFault, nameFault } from '../core/names-rule.js';
@@ -80,11 +81,29 @@ export function* inputChunks(path: string, file: string, hash: ReturnType<typeof
   }
 }
 
+/**
+ * Text must be UTF-8: bytes that are not (a Latin-1 file, a cut multi-byte character) are refused
+ * naming the first line that holds them, never read as U+FFFD (two different names would become one).
+ */
+export function checkUtf8(buf: Buffer, file: string, firstLine = 1): void {
+  if (isUtf8(buf)) return;
+  let line = firstLine;
+  for (let start = 0; start < buf.length;) {
+    const nl = buf.indexOf(0x0a, start);
+    const end = nl < 0 ? buf.length : nl;
+    if (!isUtf8(buf.subarray(start, end))) break;
+    line++;
+    start = end + 1;
+  }
+  throw new UserError(msg.notUtf8(file, line));
+}
+
 /** The file's bytes: text without a BOM, and its SHA-256. */
 export function readInputFile(path: string, file: string): { buf: Buffer; text: string; sha256: string } {
   const hash = createHash('sha256');
   const parts: Buffer[] = [];
   for (const chunk of inputChunks(path, file, hash)) parts.push(Buffer.from(chunk));
   const buf = Buffer.concat(parts);
+  checkUtf8(buf, file);
   return { buf, text: buf.toString('utf8').replace(/^\uFEFF/, ''), sha256: hash.digest('hex') };
 }

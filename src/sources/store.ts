@@ -189,7 +189,7 @@ export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): 
     const valid = obs.kind === 'prob' ? values!.length : c.validC + c.validD;
     tallies.push({ model: c.model, game: c.game, framing: c.framing, factors: c.factors, valid, invalid: c.invalid, error: c.error,
       scoring: obs.kind === 'prob' ? 'logprobs' : 'sample' });
-    if (valid > 0) cells.push({ key, obs });
+    if (valid > 0) cells.push({ key, obs, invalid: c.invalid });
   }
   const table: CellTable = { factors, cells };
   return { run, table, folded: foldStoreTable(table, extra), tallies, extraFactors: extra };

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { StringDecoder } from 'node:string_decoder';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { trialsMsg } from '../core/messages/trials.js';
 import { splitRows } from './rates-csv.js';
-import { checkColumnNames, inputChunks, MAX_LINE_CHARS, readInputFile } from './reader-rules.js';
+import { checkColumnNames, checkUtf8, inputChunks, MAX_LINE_CHARS, readInputFile } from './reader-rules.js';
 import { parseJsonLine } from './json-line.js';
 import { exportedCsvFactors, factorColumns, isExportedObject, isRepeatedExport } from './export-layout.js';
 
@@ -64,7 +63,13 @@ function csvRecords(path: string, file: string): TrialRecords {
  * MAX_LINE_CHARS is refused as soon as it passes the limit.
  */
 function* lines(path: string, file: string, hash: ReturnType<typeof createHash>): Iterable<{ line: number; text: string }> {
-  const decoder = new StringDecoder('utf8');
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const decode = (chunk?: Buffer) => {
+    try { return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode(); } catch {
+      if (chunk) checkUtf8(chunk, file, line + 1);
+      throw new UserError(msg.notUtf8(file, line + 1));
+    }
+  };
   let pieces: string[] = [];
   let length = 0;
   let line = 0;
@@ -75,7 +80,7 @@ function* lines(path: string, file: string, hash: ReturnType<typeof createHash>)
   };
   const flush = () => { const t = pieces.join(''); pieces = []; length = 0; return { line: ++line, text: t }; };
   for (const chunk of inputChunks(path, file, hash)) {
-    const s = decoder.write(chunk);
+    const s = decode(chunk);
     let start = 0;
     for (let nl = s.indexOf('\n'); nl >= 0; nl = s.indexOf('\n', start)) {
       take(s.slice(start, nl));
@@ -84,7 +89,7 @@ function* lines(path: string, file: string, hash: ReturnType<typeof createHash>)
     }
     if (start < s.length) take(s.slice(start));
   }
-  take(decoder.end());
+  take(decode());
   if (length > 0) yield flush();
 }
 

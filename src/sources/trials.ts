@@ -50,7 +50,7 @@ export interface TrialsInput {
   readonly firstLines: readonly number[];
   readonly provenanceColumns: readonly ProvenanceColumn[];
   /** Read through a log format (src/sources/logs/): its name or description file, the files in order, the rounds kept. */
-  readonly logs?: { readonly format: string; readonly files: readonly string[]; readonly rounds?: string; readonly notes: readonly string[] };
+  readonly logs?: { readonly format: string; readonly files: readonly string[]; readonly rounds?: string; readonly shortMatches?: 'drop' | 'keep'; readonly notes: readonly string[] };
   /** The planned cells the cell_count check holds the table to (CELL_GRIDS of the two-framing analysis): repeated play is "as-played". */
   readonly grid?: 'crossed' | 'as-played';
 }
@@ -141,7 +141,7 @@ function layoutOf(file: string, r: TrialRecord, src: { columns: () => readonly s
   const cluster = opts.cluster ?? (!exported && r.has('cluster') ? 'cluster' : undefined); // an export's columns are its factors
   if (src.header) {
     for (const col of [...FACTORS, ...(cluster ? [cluster] : []), ...factors]) {
-      if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col));
+      if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col, columns));
     }
   }
   const outcome = exported ? 'action' : outcomeOf(file, src.header ? { ...r, line: 1 } : r, undefined);
@@ -171,7 +171,8 @@ function keyOf(file: string, r: TrialRecord, lay: Layout, need: (col: string) =>
   return key;
 }
 
-function addRecord(file: string, r: TrialRecord, lay: Layout, cells: Map<string, CellAcc>): void {
+/** `invalid`: an exported file's invalid trials per cell (status `invalid`), kept for the worst-case bounds (methods §3.1). */
+function addRecord(file: string, r: TrialRecord, lay: Layout, cells: Map<string, CellAcc>, invalid: Map<string, number>): void {
   const need = (col: string) => {
     const v = r.get(col);
     if (v === undefined) throw new UserError(msg.missingField(file, r.line, col));
@@ -179,6 +180,7 @@ function addRecord(file: string, r: TrialRecord, lay: Layout, cells: Map<string,
   };
   if (lay.cluster === undefined && !lay.exported && r.has('cluster')) throw new UserError(trialsMsg.clusterNotOnFirstRow(file, r.line, 'cluster'));
   const outcome = rowOutcome(file, r, lay);
+  if (outcome === undefined && r.get('status') === 'invalid') { const k = JSON.stringify(Object.values(keyOf(file, r, lay, need))); invalid.set(k, (invalid.get(k) ?? 0) + 1); }
   if (outcome === undefined) return;
   const key = keyOf(file, r, lay, need);
   const value = outcomeValue(file, r.line, outcome, need(outcome));
@@ -219,6 +221,7 @@ export function readTrials(path: string, opts: ReadTrialsOptions = {}): TrialsIn
   const file = opts.displayPath ?? path;
   const src = trialRecords(path, file);
   const cells = new Map<string, CellAcc>();
+  const invalid = new Map<string, number>();
   let lay: Layout | undefined;
   let prov: Provenance | undefined;
   const run = {};
@@ -228,7 +231,7 @@ export function readTrials(path: string, opts: ReadTrialsOptions = {}): TrialsIn
       prov = new Provenance(new Set([...FACTORS, ...OUTCOME_COLUMNS, ...(lay.cluster ? [lay.cluster] : []), ...lay.factors]));
     }
     checkOneRun(file, r, lay, run);
-    addRecord(file, r, lay, cells);
+    addRecord(file, r, lay, cells, invalid);
     prov!.add(r, lay.columns);
   }
   const accs = [...cells.values()];
@@ -239,7 +242,8 @@ export function readTrials(path: string, opts: ReadTrialsOptions = {}): TrialsIn
   checkFolding(file, accs, extra);
   checkPlannedFramings(file, accs.map((a) => ({ line: a.line, key: foldKey(a.key, extra) })), opts.base ?? 'business', opts.alt ?? 'friend-sharing');
   const clustered = lay.cluster !== undefined;
-  const table: CellTable = { factors: [...FACTORS, ...extra], cells: accs.map((a): Cell => ({ key: a.key, obs: observations(a, clustered) })) };
+  const invalidOf = (a: CellAcc) => (lay!.exported ? { invalid: invalid.get(JSON.stringify(Object.values(a.key))) ?? 0 } : {});
+  const table: CellTable = { factors: [...FACTORS, ...extra], cells: accs.map((a): Cell => ({ key: a.key, obs: observations(a, clustered), ...invalidOf(a) })) };
   const probs = accs.filter((a) => a.outcome === 'p_cooperate').length;
   const what = probs === accs.length ? 'per-trial probabilities' : probs === 0 ? 'per-trial decisions' : 'per-trial decisions and probabilities';
   return {

@@ -5,13 +5,13 @@
  * the given name in the drawn figure and in the report. test/commands/akata-report.test.ts checks
  * the same on the files, where no browser runs; the audit page's width is checked here too.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { ARGS, CHROMIUM, open, type Opened } from '../helpers/browser.js';
+import { launchChromium, open, type Opened } from '../helpers/browser.js';
 import { AKATA_LOG } from '../helpers/akata-report.js';
 
 const LONG = 240_000;
@@ -26,8 +26,7 @@ async function ok(args: string[]): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: the browser test needs chromium`);
-  const launched = chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const launched = launchChromium();
   const dir = mkdtempSync(join(tmpdir(), 'samegame-browser-akata-'));
   const names = join(dir, 'names.csv');
   writeFileSync(names, `id,name\nact_gpt4,${NAME}\n`);

@@ -1,11 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRepeated, type RepeatedResult } from '../../src/commands/analyze-repeated.js';
 import type { RepeatedDecision } from '../../src/core/decisions.js';
-import { ARGS, CHROMIUM, checkLinks, open, type Opened } from '../helpers/browser.js';
+import { checkLinks, launchChromium, open, type Opened } from '../helpers/browser.js';
 import { generateDecisions } from '../helpers/repeated-decisions.js';
 import { XSS_MODEL, XSS_NOTE } from '../render/xss-fixture.js';
 
@@ -23,7 +23,7 @@ let res: RepeatedResult;
 let o: Opened;
 
 beforeAll(async () => {
-  const launched = chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const launched = launchChromium();
   const generated = generateDecisions({ models: [XSS_MODEL, 'plain'], opponents: ['self', 'tit-for-tat'], matches: 3, rounds: 4, seed: 3 });
   const decisions: RepeatedDecision[] = generated.decisions.map((d) => ({ ...d, prompt: `${XSS_PROMPT} [${d.match} round ${d.round} seat ${d.seat}]`, answer: `<i>${d.answer}</i>` }));
   const dir = mkdtempSync(join(tmpdir(), 'samegame-browser-repeated-'));

@@ -13,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'samegame-one-table-'));
 const HEADER = 'round,player1,player2,answer1,answer2,points1,points2,total1,total2\n';
 const write = (name: string, text: string) => { const p = join(mkdtempSync(join(dir, 'log-')), name); writeFileSync(p, text); return p; };
 const match = (p1: string, p2: string, rounds: Array<[string, string, number, number]>) =>
-  rounds.map(([a, b, x, y], i) => `${i + 1},${p1},${p2},${a},${b},${x},${y},0,0\n`).join('');
+  { let t1 = 0, t2 = 0; return rounds.map(([a, b, x, y], i) => `${i + 1},${p1},${p2},${a},${b},${x},${y},${t1 += x},${t2 += y}\n`).join(''); };
 const cc: [string, string, number, number] = ['J', 'J', 8, 8], cd: [string, string, number, number] = ['J', 'F', 0, 10];
 const dc: [string, string, number, number] = ['F', 'J', 10, 0], dd: [string, string, number, number] = ['F', 'F', 5, 5];
 

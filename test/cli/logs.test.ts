@@ -16,9 +16,9 @@ interface HandCounts { readonly cells: readonly (HandRow & { matches: number })[
 const dir = mkdtempSync(join(tmpdir(), 'samegame-cli-logs-'));
 const HEADER = 'round,player1,player2,answer1,answer2,points1,points2,total1,total2\n';
 const write = (name: string, text: string) => { const p = join(dir, name); writeFileSync(p, text); return p; };
-/** Rows of one 2-round match: [letter1, letter2, points1, points2] per round (totals are not read). */
+/** Rows of one 2-round match: [letter1, letter2, points1, points2] per round, with the running totals. */
 const match = (p1: string, p2: string, rounds: Array<[string, string, number, number]>) =>
-  rounds.map(([a, b, x, y], i) => `${i + 1},${p1},${p2},${a},${b},${x},${y},0,0\n`).join('');
+  { let t1 = 0, t2 = 0; return rounds.map(([a, b, x, y], i) => `${i + 1},${p1},${p2},${a},${b},${x},${y},${t1 += x},${t2 += y}\n`).join(''); };
 
 // In one.csv J is cooperation; in two.csv the letters are swapped (F is cooperation), and X defects more.
 const one = write('one.csv', HEADER

@@ -84,7 +84,7 @@ describe('--trials: bad input is one line, exit 2, nothing written', () => {
     ['unknown action', 'bad.csv', 'model,game,framing,action\nA,G,business,C\nA,G,friend-sharing,maybe\n', ':3: field "action": "maybe" is not C or D'],
     ['probability outside [0, 1]', 'bad.jsonl', '{"model":"A","game":"G","framing":"business","p_cooperate":0.2}\n{"model":"A","game":"G","framing":"friend-sharing","p_cooperate":1.01}\n',
       ':2: field "p_cooperate": "1.01" is not a probability in [0, 1]'],
-    ['missing column', 'bad.csv', 'model,game,action\nA,G,C\n', ':1: field "framing": required column is missing from the header'],
+    ['missing column', 'bad.csv', 'model,game,action\nA,G,C\n', ':1: field "framing": required column is missing from the header; the header has "model", "game", "action"'],
     ['empty file', 'bad.csv', '', ': no data rows'],
     ['mixed outcome columns', 'bad.jsonl', '{"model":"A","game":"G","framing":"business","action":"C"}\n{"model":"A","game":"G","framing":"friend-sharing","p_cooperate":0.5}\n',
       ':2: field "p_cooperate": mixed outcome columns: this file gives "action", this row "p_cooperate" (use one outcome column for every row)'],

@@ -48,7 +48,8 @@ describe('analyze a direct run', () => {
 
   it('uses valid trials only, no attenuation by default, and counts the invalid ones per cell', () => {
     const t2 = readFileSync(join(dir, 'd', 'reports', 'table2.csv'), 'utf8').trim().split('\n');
-    expect(t2[1]).toBe('M,prisoners-dilemma,0.3,3,0.8,8,0.5');
+    // The paper's columns, then (a direct run) the invalid shares and worst-case bounds: base 3 of 10 valid and 2 invalid → [3/12, 5/12].
+    expect(t2[1].startsWith('M,prisoners-dilemma,0.3,3,0.8,8,0.5,0.166666666667,0,0.25,0.416666666667,')).toBe(true);
     const inv = readFileSync(join(dir, 'd', 'reports', 'invalid.csv'), 'utf8').trim().split('\n');
     expect(inv[0]).toBe('model,game,framing,valid,invalid,error,invalid_share,scoring');
     expect(inv).toContain('M,prisoners-dilemma,business,10,2,0,0.166666666667,sample'); // 12 significant digits (README)

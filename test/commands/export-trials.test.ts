@@ -1,5 +1,5 @@
 /**
- * What `export` writes, `--trials` reads (README "Per-trial input": "exported from your own
+ * What `export` writes, `--trials` reads (docs/guides/audit-secondary-data.md, "Per-trial files": "exported from your own
  * runs"): an export of any store, CSV or JSONL, sample- or logprob-scored, with invalid and
  * failed trials, is accepted and gives the cells `analyze` reads from the store itself.
  */

@@ -1,6 +1,8 @@
 /**
  * The hostile-input campaign as generators (test/fuzz/gen/): per-trial files, published files,
- * numeric flags and output paths, damaged stores and misbehaving plug-ins, each case run through
+ * numeric flags and output paths, damaged stores and misbehaving plug-ins, published-log CSVs,
+ * log-format descriptions, WebPlotDigitizer projects and tars, repeated designs, and vendor
+ * answers from a loopback server of each wire format, each case run through
  * the CLI in this process. Every case must end within its bound with exit 0, 2 or 3, print no
  * stack trace and leave nothing behind when it refuses; every accepted case's numbers must equal
  * the generator's own count. Seeded: the same cases on every run (SAMEGAME_FUZZ_SEED varies them).
@@ -17,6 +19,11 @@ import { publishedCases } from './gen/published.js';
 import { flagCases, outputPathCases } from './gen/flags.js';
 import { storeCases } from './gen/stores.js';
 import { pluginCases } from './gen/plugins.js';
+import { logCases } from './gen/logs.js';
+import { formatCases } from './gen/formats.js';
+import { digitizedCases } from './gen/digitized.js';
+import { repeatedCases } from './gen/repeated.js';
+import { vendorCases } from './gen/vendors.js';
 
 const SEED = Number(process.env.SAMEGAME_FUZZ_SEED ?? 20_271);
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-campaign-'));
@@ -38,6 +45,10 @@ const SUITES: readonly [string, (dir: string) => FuzzCase[]][] = [
   ['output paths', (d) => outputPathCases(d)],
   ['stores', (d) => storeCases(d, SEED + 3, 30)],
   ['plug-ins', (d) => pluginCases(d, SEED + 4, 10, ERRORS_URL)],
+  ['published logs', (d) => logCases(d, SEED + 5, 24)],
+  ['log formats', (d) => formatCases(d, SEED + 6, 24)],
+  ['digitized projects', (d) => digitizedCases(d, SEED + 7, 20)],
+  ['repeated designs', (d) => repeatedCases(d, SEED + 8, 20)],
 ];
 
 describe('hostile-input campaign (generated)', () => {
@@ -49,5 +60,19 @@ describe('hostile-input campaign (generated)', () => {
     const open = j.problems.filter((p) => OPEN.some((o) => o.test(p)));
     if (open.length > 0) console.warn(`known, not failed:\n${open.join('\n')}`);
     expect(j.problems.filter((p) => !open.includes(p))).toEqual([]);
+  }, 600_000);
+
+  it('vendor answers: each wire format\'s loopback server, scripted per attempt; stored trials equal the replay', async () => {
+    const dir = mkdtempSync(join(tmp, 'vendors-'));
+    process.env.SAMEGAME_FUZZ_KEY = 'fuzz-key-0123456789';
+    const { cases, server } = await vendorCases(dir, SEED + 9, 16);
+    try {
+      const j = await judge(cases);
+      console.log(summary('fuzz vendor answers', cases.length, j));
+      expect(j.problems).toEqual([]);
+    } finally {
+      await server.close();
+      delete process.env.SAMEGAME_FUZZ_KEY;
+    }
   }, 600_000);
 });

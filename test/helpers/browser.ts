@@ -1,17 +1,59 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import { chromium as playwright, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
- * The browser tests' shared steps: Debian's chromium and its flags, a report opened from a moved
+ * The browser tests' shared steps: one launch of headless Chromium, a report opened from a moved
  * copy of its output folder from file:// with every non-file request aborted, and the check that
  * every file link of a report leads to its file.
+ *
+ * The browser is Debian's chromium when /usr/bin/chromium exists, and otherwise the Chromium build
+ * of the npm package @sparticuz/chromium (a dev dependency, so `npm ci` brings it): no system
+ * package is needed for the tests.
  */
-export const CHROMIUM = '/usr/bin/chromium';
-export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const SYSTEM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The npm package's Chromium, unpacked once per machine into node_modules/.cache (the package unpacks
+ * into os.tmpdir(): a child process does it with TMPDIR set to a fresh folder, which is then renamed
+ * into place, so test files started together never see a half-written binary).
+ */
+export async function packagedChromium(): Promise<string> {
+  const version = (JSON.parse(readFileSync(join(ROOT, 'node_modules/@sparticuz/chromium/package.json'), 'utf8')) as { version: string }).version;
+  const cache = join(ROOT, 'node_modules', '.cache', `sparticuz-chromium-${version}`);
+  const binary = join(cache, 'chromium');
+  if (existsSync(binary)) return binary;
+  mkdirSync(dirname(cache), { recursive: true });
+  const staging = mkdtempSync(`${cache}.partial-`);
+  const script = "import('@sparticuz/chromium').then((m) => m.default.executablePath()).then((p) => process.stdout.write(p))";
+  const { stdout: unpacked } = await promisify(execFile)(process.execPath, ['-e', script], { cwd: ROOT, env: { ...process.env, TMPDIR: staging }, encoding: 'utf8' });
+  if (unpacked !== join(staging, 'chromium')) throw new Error(`@sparticuz/chromium unpacked to ${unpacked}, not ${staging}`);
+  try { renameSync(staging, cache); } catch (e) {
+    // Another test file renamed its copy first: use that one.
+    rmSync(staging, { recursive: true, force: true });
+    if (!existsSync(binary)) throw e;
+  }
+  return binary;
+}
+
+/**
+ * Headless Chromium: Debian's when installed, else the npm package's with the flags it recommends.
+ * SAMEGAME_TEST_CHROMIUM=package takes the package's even where Debian's is installed (the fresh
+ * machine's path, checked on any machine).
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (existsSync(SYSTEM_CHROMIUM) && process.env.SAMEGAME_TEST_CHROMIUM !== 'package') return playwright.launch({ executablePath: SYSTEM_CHROMIUM, headless: true, args: SYSTEM_ARGS });
+  const { default: packaged } = await import('@sparticuz/chromium');
+  return playwright.launch({ executablePath: await packagedChromium(), headless: true, args: packaged.args });
+}
+
 export interface Opened { page: Page; url: string; moved: string; problems: string[]; offFile: string[]; requests: string[]; waiting?: (url: string) => void }
 
 export function filesUnder(dir: string): string[] {

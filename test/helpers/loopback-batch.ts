@@ -20,6 +20,8 @@ export interface BatchLoopbackOptions {
   /** Whether the n-th batch created (1-based) expires. */
   readonly expires?: (n: number) => boolean;
   readonly snapshot?: string;
+  /** The output file's lines as written (answers as the vendor might send them again, or for ids it was never given). */
+  readonly outputLines?: (lines: string[]) => string[];
 }
 
 interface BatchState {
@@ -83,7 +85,7 @@ export async function startBatchLoopback(o: BatchLoopbackOptions = {}): Promise<
       }
     });
     const save = (text: string[]) => { if (text.length === 0) return null; const fid = `file-out-${++fileN}`; files.set(fid, `${text.join('\n')}\n`); return fid; };
-    Object.assign(b, { status, output_file_id: save(out), error_file_id: save(err), completed: out.length, failed: err.length });
+    Object.assign(b, { status, output_file_id: save(o.outputLines ? o.outputLines(out) : out), error_file_id: save(err), completed: out.length, failed: err.length });
   };
 
   const advance = (b: BatchState) => {

@@ -5,7 +5,7 @@
  * word; u = max(0, 1 − Σ returned); P = t/(t+r); one action missing → its mass imputed as u/2;
  * neither, or t + r = 0 → invalid. Candidate sets are generated (fast-check), including sets that
  * miss an action, and written as the API writes them: proto3 JSON, which omits a zero
- * logProbability and an empty token. The readers of both vendors' answers are also fuzzed: any
+ * logProbability. The readers of both vendors' answers are also fuzzed: any
  * input is read or refused as `malformed`, never anything else.
  */
 import fc from 'fast-check';
@@ -58,7 +58,8 @@ const candidateSet = fc.constantFrom('both', 'onlyC', 'onlyD', 'neither', 'any')
 function wire(cands: readonly { token: string; p: number }[]): Record<string, unknown> {
   const c = cands.map(({ token, p }) => {
     const lp = Math.log(p);
-    return { ...(token === '' ? {} : { token }), ...(lp === 0 ? {} : { logProbability: lp }) };
+    // proto3 JSON leaves out a zero logProbability; a token is always written (a candidate without one is refused, test/live/response-contract.test.ts).
+    return { token, ...(lp === 0 ? {} : { logProbability: lp }) };
   });
   return {
     candidates: [{ content: { parts: [{ text: 'COOP' }], role: 'model' }, finishReason: 'STOP', logprobsResult: { topCandidates: [{ candidates: c }], chosenCandidates: c.slice(0, 1) } }],

@@ -93,10 +93,10 @@ describe('built-in provider ids: one Record', () => {
   });
 });
 
-describe('the README\'s minimal provider', () => {
+describe('the minimal provider of docs/guides/write-a-provider.md', () => {
   it('runs a small design end to end (scoring: sample)', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const code = /### Write a provider[\s\S]*?```js\n([\s\S]*?)```/.exec(readme)![1]
+    const guide = readFileSync(join(ROOT, 'docs/guides/write-a-provider.md'), 'utf8');
+    const code = /## 2\. The interface[\s\S]*?```js\n([\s\S]*?)```/.exec(guide)![1]
       .replace("from 'samegame'", `from ${JSON.stringify(pathToFileURL(join(ROOT, 'dist/index.js')).href)}`);
     const d = join(dir, 'readme');
     mkdirSync(d, { recursive: true });

@@ -63,6 +63,7 @@ for (const kind of ['openai-responses', 'openai-chat'] as const) {
         store, runId: 1, specs, // The hang (rep 3) costs one real timeout; 2 s keeps normal loopback answers far inside it under CI load.
         providers: new ProviderPool({ env: { OPENAI_API_KEY: 'sk-x' }, timeoutMs: 2000 }),
         concurrency: 3, maxRetries: 3, clock, logger,
+        maxWaitMs: 180_000, // the 120 s HTTP-date of rep 8 is within this ceiling (the default, 60 s, would ignore it)
       });
       expect(r.outcome).toBe('complete');
       const t = byRep(store);

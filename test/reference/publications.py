@@ -20,14 +20,17 @@ model-games; conservative R = 1 - a (1 - mean R2), shift = a * mean shift, a = 0
 
 Usage: python3 test/reference/publications.py [PUBLICATIONS] > test/reference/publications.json
 (default 50 publications per data set; seeds 1000 + i for the lattice set, 2000 + i for the
-shipped one). The JSON lists, per data set, every publication's 30 or 24 printed numbers.
+shipped one). With a second argument B, the publications use B replicates and the seeds start at
+1000 + B and 2000 + B: `python3 test/reference/publications.py 100 1000 >
+test/reference/publications-1000.json` (publications made with 1,000 replicates, compared with no
+`reps` stated: docs/methods.md §16). The JSON lists, per data set, every publication's 30 or 24 printed numbers.
 """
 import csv, json, sys
 from decimal import Decimal, ROUND_HALF_UP
 import numpy as np
 
 ROOT = __file__.rsplit('/test/reference/', 1)[0]
-B = 10_000
+B = int(sys.argv[2]) if len(sys.argv) > 2 else 10_000
 A = 0.70
 BASE, ALT = 'business', 'friend-sharing'
 COUNT = int(sys.argv[1]) if len(sys.argv) > 1 else 50
@@ -96,8 +99,8 @@ def publications(path, first_seed):
 out = {
     'numpy': np.__version__, 'reps': B, 'attenuation': A, 'base': BASE, 'alt': ALT, 'decimals': 3,
     'datasets': {
-        'lattice': {'rates': 'test/fixtures/rates/lattice-120.csv', 'publications': publications(f'{ROOT}/test/fixtures/rates/lattice-120.csv', 1000)},
-        'shipped': {'rates': 'data/lore-heydari-2024/rates.csv', 'publications': publications(f'{ROOT}/data/lore-heydari-2024/rates.csv', 2000)},
+        'lattice': {'rates': 'test/fixtures/rates/lattice-120.csv', 'publications': publications(f'{ROOT}/test/fixtures/rates/lattice-120.csv', 1000 + (B if B != 10_000 else 0))},
+        'shipped': {'rates': 'data/lore-heydari-2024/rates.csv', 'publications': publications(f'{ROOT}/data/lore-heydari-2024/rates.csv', 2000 + (B if B != 10_000 else 0))},
     },
 }
 json.dump(out, sys.stdout, indent=None, separators=(',', ':'))

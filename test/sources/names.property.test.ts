@@ -1,5 +1,5 @@
 /**
- * The naming rule (README "Names"): any printable text is a valid model or game name and comes
+ * The naming rule (docs/reference/specifications.md, "Names"): any printable text is a valid model or game name and comes
  * out intact in every output; control characters are refused by the reader with one line naming
  * the file, line and field.
  */

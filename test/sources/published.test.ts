@@ -57,6 +57,24 @@ describe('the reps column: the publication\'s bootstrap replicates, per row', ()
   });
 });
 
+describe('the method column: the publication\'s interval method, per row', () => {
+  const HM = 'table,model,game,statistic,published,method,source';
+  it('percentile, bca (any case) or empty; not provenance', () => {
+    const p = parsePublished(csv(HM, 'table3,A,,R_lo,0.5,BCa,x', 'table3,A,,R_hi,0.6,percentile,y', 'table3,A,,R,0.6,,z'), 'pub.csv');
+    expect(p.rows.map((r) => r.method)).toEqual(['bca', 'percentile', undefined]);
+    expect(p.provenanceColumns).toEqual(['source']);
+  });
+  it('any method text (property): read back, or a UserError naming the file, line and field', () => {
+    fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('bca', 'BCA', 'Percentile', 'studentized', 'basic')), (v) => {
+      const text = csv(HM, `table3,A,,R_lo,0.5,${quote(v)},x`);
+      const t = v.trim().toLowerCase();
+      if (t === 'bca' || t === 'percentile') expect(parsePublished(text, 'pub.csv').rows[0].method).toBe(t);
+      else if (t === '') expect(parsePublished(text, 'pub.csv').rows[0].method).toBeUndefined();
+      else expect(error(text)).toMatch(/^pub\.csv:2: field "method": /);
+    }), { numRuns: 500 });
+  });
+});
+
 describe('precision is read from the text', () => {
   it.each([
     ['0.150', 3, '150', 0.15], ['0.15', 2, '15', 0.15], ['26', 0, '26', 26], ['-0.010', 3, '-10', -0.01], ['+1.0', 1, '10', 1], ['.5', 1, '5', 0.5],

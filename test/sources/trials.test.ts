@@ -73,7 +73,7 @@ describe('readTrials: bad rows give one line with file, line and field', () => {
     ['probability above 1', 'model,game,framing,p_cooperate\nA,G,business,1.5\n', 'csv', 'FILE:2: field "p_cooperate": "1.5" is not a probability in [0, 1]'],
     ['probability negative', 'model,game,framing,p_cooperate\nA,G,business,-0.1\n', 'csv', 'FILE:2: field "p_cooperate": "-0.1" is not a probability in [0, 1]'],
     ['probability not a number', '{"model":"A","game":"G","framing":"business","p_cooperate":"high"}\n', 'jsonl', 'FILE:1: field "p_cooperate": "high" is not a probability in [0, 1]'],
-    ['missing column', 'model,framing,action\nA,business,C\n', 'csv', 'FILE:1: field "game": required column is missing from the header'],
+    ['missing column', 'model,framing,action\nA,business,C\n', 'csv', 'FILE:1: field "game": required column is missing from the header; the header has "model", "framing", "action"'],
     ['missing key (JSONL)', '{"model":"A","game":"G","framing":"business","action":"C"}\n{"model":"A","framing":"friend-sharing","action":"C"}\n', 'jsonl', 'FILE:2: field "game": value is missing'],
     ['missing value', [H, 'A,,business,C', OK[1]].join('\n'), 'csv', 'FILE:2: field "game": value is missing'],
     ['no outcome column', 'model,game,framing\nA,G,business\n', 'csv',
@@ -96,7 +96,7 @@ describe('readTrials: bad rows give one line with file, line and field', () => {
     expect(error(text as string, ext as string)).toEqual(want);
   });
   it('a --cluster column the header lacks', () => {
-    expect(error([H, ...OK].join('\n'), 'csv', { cluster: 'conv' })).toBe('FILE:1: field "conv": required column is missing from the header');
+    expect(error([H, ...OK].join('\n'), 'csv', { cluster: 'conv' })).toBe('FILE:1: field "conv": required column is missing from the header; the header has "model", "game", "framing", "action"');
   });
 });
 

@@ -1,5 +1,6 @@
 /** The provenance audit of reconstructed rates: consistency, reading error, tipping points, attenuation, influence, Monte Carlo error. */
 import type { RatesInput } from '../../sources/rates-csv.js';
+import { framingTipping, type FramingTipping } from './framing-tipping.js';
 import type { OutputFile } from '../../core/atomic.js';
 import { UserError } from '../../core/errors.js';
 import { msg } from '../../core/messages/common.js';
@@ -54,6 +55,8 @@ export interface AuditResult {
   readonly consistency: readonly CellConsistency[];
   readonly readingError: ReadingErrorResult;
   readonly tipping: readonly TippingResult[];
+  /** The tipping point of the pooled R = 1 test (binary cells). */
+  readonly framingTipping?: FramingTipping;
   readonly attenuation: readonly SweepRow[];
   readonly influence: InfluenceResult;
   readonly mcError: readonly EndpointMcError[];
@@ -146,8 +149,9 @@ export function auditFinish(stage: AuditStage, results: readonly SearchTaskResul
     const reps = analysis.boot.replicates.subarray(i * analysis.boot.reps, (i + 1) * analysis.boot.reps);
     return { group, kind, lo: mcErrorOfQuantile(reps, 0.025, batches, settings.mcTarget), hi: mcErrorOfQuantile(reps, 0.975, batches, settings.mcTarget) };
   }));
+  const framing = framingTipping(analysis, readingError, job.reconstructed);
   return {
-    settings, input: stage.input, analysis, consistency: stage.consistency, readingError, tipping,
+    settings, input: stage.input, analysis, consistency: stage.consistency, readingError, tipping, ...(framing ? { framingTipping: framing } : {}),
     attenuation: stage.attenuation, influence: influenceResult, mcError, degenerate: degenerateCells(analysis),
   };
 }

@@ -1,5 +1,6 @@
 import { jsonText } from '../../core/format.js';
 import { toolInfo } from '../../core/paths.js';
+import { framingTestMetrics, hasFramingTests } from '../two-framing/index.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { AuditResult } from './audit.js';
 import { auditCommand } from './html-sections.js';
@@ -37,6 +38,7 @@ export function auditObject(r: Result) {
       headline: 'conservative R and action shift, per model and pooled (Table 3)',
     },
     ...(s.interval === 'bca' ? { headline_bca: bcaHeadline(r) } : {}),
+    ...(hasFramingTests(r.analysis) ? { framing_test: { ...framingTestMetrics(r.analysis), ...(r.framingTipping ? { tipping: r.framingTipping } : {}) } } : {}),
     command: auditCommand(r),
     input: { path: r.input.path, sha256: r.input.sha256, kind: r.input.kind, cells: r.input.rows.length },
     consistency: r.consistency.map((c) => ({

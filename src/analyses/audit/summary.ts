@@ -3,6 +3,8 @@
  * opening), then a line on consistency, the most fragile conclusion, and one line per conclusion.
  */
 import type { AuditResult } from './audit.js';
+import { fixed } from '../../core/format.js';
+import { framingTestText, hasFramingTests } from '../two-framing/index.js';
 
 type Result = Omit<AuditResult, 'files'>;
 /** "reading error ±K can/cannot overturn it", or that the counts were given. */
@@ -19,6 +21,16 @@ function mostFragile(r: Result): Result['tipping'][number] | undefined {
   return found.length ? found.reduce((a, b) => (b.changes! / b.scopeCells < a.changes! / a.scopeCells ? b : a)) : undefined;
 }
 
+/** The R = 1 test (whether framing changes behaviour) and its tipping point, exact on the counts (docs/methods.md §10.3). */
+function framingLine(r: Result, can: string): string[] {
+  if (!hasFramingTests(r.analysis)) return [];
+  const t = r.framingTipping;
+  const found = t?.changes === undefined ? (t?.note ?? 'no overturning table found')
+    : `overturned by exactly ${t.changes} count change${t.changes === 1 ? '' : 's'} (ΣG at or below χ²(${t.df}, 0.95) = ${fixed(t.critical, 2)})`;
+  const tipping = !t || !t.holds ? '' : ` It is ${found}; reading error ${r.readingError.label} lowers ΣG to at least ${fixed(t.readingError.minG, 2)}, so it ${t.readingError.overturned ? can : 'cannot'} overturn it.`;
+  return [`${framingTestText(r.analysis)} (Whether framing changes behaviour is read from this test, not from an interval excluding 1; per model: audit.json framing_test.)${tipping}`];
+}
+
 /** The summary's lines (without list markers); `can` is how "can overturn" is written (bold in Markdown). */
 export function summaryItems(r: Result, can = 'can'): string[] {
   const flags = r.consistency.filter((c) => c.status === 'impossible-rate' || c.status === 'count-mismatch').length;
@@ -28,6 +40,7 @@ export function summaryItems(r: Result, can = 'can'): string[] {
   return [
     `Consistency: ${flags === 0 ? 'no reported rate is impossible at its n' : `${flags} cell(s) flagged`}.`,
     ...fragile,
+    ...framingLine(r, can),
     ...r.tipping.map((x) => `${cap(x.statement)}: ${x.holds ? (x.changes === undefined ? 'no overturning table found' : `overturned by ${bound(x)}${x.changes} count change${x.changes === 1 ? '' : 's'}`) : 'does not hold'}; ${readingVerdict(r, x.readingError.overturned, can)}.`),
   ];
 }

@@ -3,10 +3,10 @@ import { cellRate, cellSize, levels } from '../../core/cells.js';
 import { POOLED, stat, statLabel } from '../../core/names.js';
 import type { IntervalMethod } from '../../stats/bootstrap.js';
 import { combineEstimands } from '../../stats/combine.js';
+import { table3Columns } from '../../stats/table3.js';
 import type { ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
 import { analyzeTwoFraming, familyEstimand, familyLayout, twoFramingEstimand, twoFramingLayout, type TwoFramingSettings } from '../two-framing/index.js';
 import { rateHits, simDesign, simTable, simTruth, type CoverageTruth } from './simulate.js';
-import { table3Columns } from '../../stats/table3.js';
 
 export type { CoverageTruth } from './simulate.js';
 

@@ -1,6 +1,6 @@
 /** Reproduction verdicts: every published number beside the computed one (`--expect FILE`). */
 export {
-  compareWithPublished, DEFAULT_VERDICT_ALPHA, type Reproduction, type ReproductionRow, type VerdictRule, type VerdictSettings,
+  ASSUMED_PUBLISHED_REPS, compareWithPublished, DEFAULT_VERDICT_ALPHA, type Reproduction, type ReproductionRow, type VerdictRule, type VerdictSettings,
 } from './compare.js';
 export { exactDecimal, halfUnit, judge, VERDICTS, type Verdict, type Judgement, type ExactDecimal } from './verdict.js';
 export {

@@ -5,7 +5,7 @@ import { check, type Check } from '../../core/checks.js';
 import { fixed } from '../../core/format.js';
 import { toCsv } from '../../render/csv.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
-import type { Reproduction, ReproductionRow } from './compare.js';
+import { ASSUMED_PUBLISHED_REPS, type Reproduction, type ReproductionRow } from './compare.js';
 
 export const REPRODUCTION_COLUMNS = ['table', 'model', 'game', 'statistic', 'published', 'computed', 'difference', 'tolerance', 'verdict'] as const;
 
@@ -42,11 +42,14 @@ export function reproductionCsv(rep: Reproduction): string {
 export const reproductionFile = (reportsDir: string, rep: Reproduction): OutputFile =>
   ({ path: join(reportsDir, 'reproduction.csv'), content: reproductionCsv(rep) });
 
+/** ", did you mean model "GPT-4"?" for a missing row with a near name; else nothing. */
+const hint = (r: ReproductionRow): string => (r.suggestion ? `, did you mean ${r.suggestion}?` : '');
+
 /** Rows that are not exact of one verdict, named: "Table 3 GPT-3.5 R_lo 0.956 vs 0.9553". */
 function named(rep: Reproduction, verdict: ReproductionRow['verdict']): string {
   const rows = rep.rows.filter((r) => r.verdict === verdict);
   if (rows.length === 0) return '';
-  return ` (${rows.map((r) => (verdict === 'missing' ? rowLabel(r) : `${rowLabel(r)}: ${r.published} published, ${shown(r)} computed`)).join('; ')})`;
+  return ` (${rows.map((r) => (verdict === 'missing' ? `${rowLabel(r)}${hint(r)}` : `${rowLabel(r)}: ${r.published} published, ${shown(r)} computed`)).join('; ')})`;
 }
 
 /**
@@ -57,11 +60,17 @@ export function reproductionSentence(rep: Reproduction): string {
   const c = rep.counts;
   const missing = c.missing ? `, ${c.missing} missing${named(rep, 'missing')}` : '';
   return `${rep.rows.length} published numbers: ${c.exact} exact, ${c['within-mc']} within Monte Carlo error${named(rep, 'within-mc')}, `
-    + `${c.differs} differ${named(rep, 'differs')}${missing}.`;
+    + `${c.differs} differ${named(rep, 'differs')}${missing}.${assumedText(rep)}`;
+}
+
+/** Says when some endpoints were compared with the assumed B_p (no `reps`, no --published-reps); empty otherwise. */
+export function assumedText(rep: Reproduction): string {
+  const n = rep.rule.assumedReps;
+  return n === 0 ? '' : ` ${n} interval endpoint${n === 1 ? '' : 's'} with no \`reps\` and no --published-reps: compared assuming the publication used B_p = ${count(ASSUMED_PUBLISHED_REPS)} bootstrap replicates (the smallest count in common use).`;
 }
 
 function failure(r: ReproductionRow): string {
-  if (r.verdict === 'missing') return `${rowLabel(r)}: published ${r.published}, missing from the computation (no such model, game or statistic)`;
+  if (r.verdict === 'missing') return `${rowLabel(r)}: published ${r.published}, missing from the computation (no such model, game or statistic${hint(r)})`;
   return `${rowLabel(r)}: published ${r.published}, computed ${shown(r)}; |difference| ${fixed(Math.abs(r.difference), r.decimals + 2)} > tolerance ${fixed(r.tolerance, r.decimals + 2)}`;
 }
 
@@ -75,7 +84,14 @@ export function reproductionRuleText(rep: Reproduction): string {
   const r = rep.rule;
   if (r.k === 0) return `Family-wise α = ${r.alpha}: no interval endpoint compared (points are exact or differ); B_c = ${count(r.computedReps)} computed replicates.`;
   return `Family-wise α = ${r.alpha} over k = ${r.k} interval endpoint${r.k === 1 ? '' : 's'}: z = Φ⁻¹(1 − α/(2k)) = ${fixed(r.z, 3)}; `
-    + `B_c = ${count(r.computedReps)} computed, B_p = ${r.publishedReps.map(count).join(' or ')} published replicates.`;
+    + `B_c = ${count(r.computedReps)} computed, B_p = ${r.publishedReps.map(count).join(' or ')} published replicates.${assumedText(rep)}${methodText(rep)}`;
+}
+
+/** Says when the endpoints were compared by another interval method than the tables show (the publication's); empty otherwise. */
+export function methodText(rep: Reproduction): string {
+  const shown = rep.shownMethod;
+  const other = rep.rule.methods.filter((m) => m !== shown);
+  return other.length === 0 ? '' : ` Endpoints compared as ${other.join(' and ')} intervals, the publication's method, read off the same replicates; the tables show ${shown === 'bca' ? 'BCa' : shown} intervals.`;
 }
 
 /** The comparison's settings and counts for metrics.json. */
@@ -85,7 +101,10 @@ export function reproductionMetrics(rep: Reproduction) {
     published: rep.path, sha256: rep.sha256,
     rule: 'endpoints: within-mc when [p - h, p + h] meets [Q(q - delta), Q(q + delta)] of the replicates, delta = z * sqrt(q(1 - q)(1/B_c + 1/B_p)), z = Phi^-1(1 - alpha/(2k)); points: exact or differs',
     alpha: r.alpha, k: r.k, z: Number.isFinite(r.z) ? r.z : null, computed_reps: r.computedReps, published_reps: [...r.publishedReps],
+    ...(r.assumedReps ? { published_reps_assumed: { endpoints: r.assumedReps, reps: ASSUMED_PUBLISHED_REPS } } : {}),
+    ...(r.methods.some((m) => m !== rep.shownMethod) ? { compared_methods: [...r.methods], shown_method: rep.shownMethod } : {}),
     counts: { ...rep.counts },
+    ...(rep.selection ? { selection: rep.selection } : {}),
   };
 }
 
@@ -113,6 +132,7 @@ export function reproductionSection(rep: Reproduction): Section {
   const notExact = rep.rows.filter((r) => r.verdict !== 'exact'), exact = rep.rows.filter((r) => r.verdict === 'exact');
   const blocks: Block[] = [
     { kind: 'text', text: reproductionSentence(rep) },
+    ...(rep.selection ? [{ kind: 'text' as const, text: `Compared in part: ${rep.selection}.` }] : []),
     { kind: 'text', text: `Published values: ${rep.path} (SHA-256 ${rep.sha256}). A number is exact when the computed value rounds to it at its printed precision (|computed − published| ≤ h, half a unit of its last digit, in exact decimal arithmetic). An interval endpoint read at quantile level q is within Monte Carlo error when the published value's rounding interval [p − h, p + h] meets [Q̂(q − δ), Q̂(q + δ)], quantiles of the computation's own replicates, with δ = z·√(q(1 − q)(1/B_c + 1/B_p)): the values a correct publication with B_p replicates reports, all k endpoints together, with probability about 1 − α. Points do not depend on the bootstrap: exact or they differ. Tolerance: the distance from the computed value to the edge of the accepted band on the published value's side (a number differs when |difference| > tolerance). Missing: the computation has no such model, game or statistic.` },
     {
       kind: 'table', id: 'reproduction-values', caption: `reports/reproduction.csv. ${reproductionRuleText(rep)}`,

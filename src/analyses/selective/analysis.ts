@@ -13,7 +13,8 @@ import { cellId, cellRate, cellSize, orderByLevels, type CellTable } from '../..
 import { bootstrap } from '../../stats/bootstrap.js';
 import { combineEstimands } from '../../stats/combine.js';
 import { stat } from '../../core/names.js';
-import { DEFAULT_THRESHOLDS, selectiveEstimand, selectiveLayout, selectiveVerdict, type SelectiveLayout, type VerdictThresholds } from './estimand.js';
+import { DEFAULT_THRESHOLDS, selectiveEstimand, selectiveLayout, type SelectiveLayout, type VerdictThresholds } from './estimand.js';
+import { directionalVerdict, equivalenceVerdict, invarianceVerdict, surfaceBounds, surfaceDifferenceEstimand } from './equivalence.js';
 import { UserError } from '../../core/errors.js';
 import { progressOf, silentLogger, type Logger } from '../../core/logger.js';
 import { sha256File } from '../../core/hash.js';
@@ -27,7 +28,7 @@ import { paraphraseEstimand } from './paraphrase-estimand.js';
 import { boundTables, imputationSensitivity, type ImputationSensitivity } from './imputation.js';
 import { selectivePlaneFigure, type PlaneRow } from './figure.js';
 import { PUBLISHED, publishedPlaneRows, type PublishedId } from './published.js';
-import { cellsCsv, imputationCsv, paraphraseCsv, selectiveCsv, selectiveJson, selectiveMarkdown } from './outputs.js';
+import { cellsCsv, equivalenceCsv, imputationCsv, paraphraseCsv, selectiveCsv, selectiveJson, selectiveMarkdown } from './outputs.js';
 import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../two-framing/index.js';
 
 import type { SelectiveAnalysis, SelectiveCell, SelectiveOptions, SelectiveRow } from './types.js';
@@ -56,16 +57,19 @@ function selectiveInput(source: StoreTable, opts: SelectiveOptions, logger: Logg
 function selectiveRows(table: CellTable, layout: SelectiveLayout, settings: { seed: number; reps: number },
   thresholds: VerdictThresholds, logger: Logger): { boot: BootstrapResult; rows: SelectiveRow[] } {
   const boot = bootstrap(table.cells.map((c) => ({ id: cellId(table.factors, c.key), obs: c.obs })),
-    combineEstimands(selectiveEstimand(layout), paraphraseEstimand(layout)), {
+    combineEstimands(selectiveEstimand(layout), paraphraseEstimand(layout), surfaceDifferenceEstimand(layout)), {
       seed: settings.seed, reps: settings.reps,
       onProgress: progressOf(logger, 'bootstrap'),
     });
   const rows = layout.groups.map((g): SelectiveRow => {
     const s = (k: string) => boot.get(stat(k, g.model, g.condition));
     const [ss, wr, jsd, dist, ds] = ['SS', 'WR', 'JSD', 'JSDIST', 'DS'].map(s);
+    const bounds = surfaceBounds(boot, layout, g);
+    const invariance = invarianceVerdict(bounds, thresholds);
     return {
       model: g.model, condition: g.condition, ss: ss.point, ssLo: ss.lo, ssHi: ss.hi, wr: wr.point, wrLo: wr.lo, wrHi: wr.hi,
-      verdict: selectiveVerdict(ss.point, wr.lo, thresholds),
+      verdict: equivalenceVerdict(invariance, wr.lo, thresholds),
+      ssLower: bounds.lower, ssUpper: bounds.upper, invariance, directional: directionalVerdict(ds.lo, ds.hi, thresholds),
       jsd: jsd.point, jsdLo: jsd.lo, jsdHi: jsd.hi, dist: dist.point, distLo: dist.lo, distHi: dist.hi, ds: ds.point, dsLo: ds.lo, dsHi: ds.hi,
     };
   });
@@ -111,6 +115,7 @@ export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): S
   const files: OutputFile[] = [
     { path: join(reportsDir, 'selective.csv'), content: selectiveCsv(rows) },
     { path: join(reportsDir, 'selective-paraphrase.csv'), content: paraphraseCsv(rows) },
+    { path: join(reportsDir, 'selective-equivalence.csv'), content: equivalenceCsv(rows) },
     { path: join(reportsDir, 'selective-cells.csv'), content: cellsCsv(analysis) },
     { path: join(reportsDir, 'selective-imputation.csv'), content: imputationCsv(analysis) },
     { path: join(reportsDir, 'selective.json'), content: selectiveJson(analysis) },

@@ -12,6 +12,14 @@ import type { SelectiveAnalysis, SelectiveRow } from './types.js';
 /** The contract's header of reports/selective.csv. */
 export const SELECTIVE_COLUMNS = ['model', 'condition', 'surface_sensitivity', 'ss_lo', 'ss_hi', 'world_responsiveness', 'wr_lo', 'wr_hi', 'verdict'] as const;
 
+/** reports/selective-equivalence.csv: the verdicts' equivalence bounds (docs/methods.md §12). */
+export const EQUIVALENCE_COLUMNS = ['model', 'condition', 'surface_sensitivity', 'ss_lower_simultaneous', 'ss_upper_simultaneous', 'invariance',
+  'directional_sensitivity', 'ds_lo', 'ds_hi', 'directional'] as const;
+
+export function equivalenceCsv(rows: readonly SelectiveRow[]): string {
+  return toCsv(EQUIVALENCE_COLUMNS, rows.map((r) => [r.model, r.condition, r.ss, r.ssLower, r.ssUpper, r.invariance, r.ds, r.dsLo, r.dsHi, r.directional]));
+}
+
 export function selectiveCsv(rows: readonly SelectiveRow[]): string {
   return toCsv(SELECTIVE_COLUMNS, rows.map((r) => [r.model, r.condition, r.ss, r.ssLo, r.ssHi, r.wr, r.wrLo, r.wrHi, r.verdict]));
 }
@@ -54,6 +62,7 @@ export function selectiveJson(a: SelectiveAnalysis): string {
     rows: a.rows.map((x) => ({
       model: x.model, condition: x.condition, surface_sensitivity: r(x.ss), ss_lo: r(x.ssLo), ss_hi: r(x.ssHi),
       world_responsiveness: r(x.wr), wr_lo: r(x.wrLo), wr_hi: r(x.wrHi), verdict: x.verdict,
+      ss_simultaneous: { lower: r(x.ssLower), upper: r(x.ssUpper) }, invariance: x.invariance, directional: x.directional,
       jsd_divergence: r(x.jsd), jsd_lo: r(x.jsdLo), jsd_hi: r(x.jsdHi), js_distance: r(x.dist), dist_lo: r(x.distLo), dist_hi: r(x.distHi),
       directional_sensitivity: r(x.ds), ds_lo: r(x.dsLo), ds_hi: r(x.dsHi),
     })),
@@ -80,7 +89,7 @@ export function selectiveMarkdown(a: SelectiveAnalysis): string {
     `Surface sensitivity (SS) = mean over worlds of the mean |p(canonical) − p(format)| over the other formats; world responsiveness (WR) = mean over formats of p(${hi}) − p(${lo}). `
     + `p = mean first-action probability of a cell's calls. 95 % intervals: ${a.settings.reps} bootstrap replicates resampling the calls within each cell (seed ${a.settings.seed}). `
     + `Values in **percentage points** here; reports/selective.csv holds fractions.`, '',
-    `Verdict: *selectively robust* when SS ≤ ${pts(a.thresholds.maxSurface)} points and the WR interval lies above ${pts(a.thresholds.minWorldLo)} points.`, '',
+    `Verdict: *selectively robust* when the simultaneous 95 % upper bound of SS is ≤ ${pts(a.thresholds.maxSurface)} points (invariant by equivalence; *surface-sensitive* when its lower bound is above it, *inconclusive* otherwise) and the WR interval lies above ${pts(a.thresholds.minWorldLo)} points. The bounds, and directional sensitivity judged the same way: reports/selective-equivalence.csv.`, '',
     '| Model | Condition | SS | SS 95 % | WR | WR 95 % | Verdict |', '|---|---|---:|---|---:|---|---|',
     ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${pts(r.ss)} | ${ptsI(r.ssLo, r.ssHi)} | ${pts(r.wr)} | ${ptsI(r.wrLo, r.wrHi)} | ${r.verdict} |`),
     '', '## Paraphrase invariance and directional sensitivity', '',
@@ -94,7 +103,7 @@ export function selectiveMarkdown(a: SelectiveAnalysis): string {
     + `(the context-enrichment paper reports ≤ 0.49); the order of the conditions within each model is ${a.imputation.rankingsUnchanged ? 'unchanged' : '**changed**'}. Per group: reports/selective-imputation.csv.`,
   );
   if (a.layout.missing.length) out.push('', `Left out (a world × format cell without valid calls): ${a.layout.missing.join('; ')}.`);
-  out.push('', 'Files: reports/selective.csv, selective-paraphrase.csv, selective-cells.csv, selective-imputation.csv, selective.json; figures/selective-plane.{vl.json,svg,png}.', '');
+  out.push('', 'Files: reports/selective.csv, selective-equivalence.csv, selective-paraphrase.csv, selective-cells.csv, selective-imputation.csv, selective.json; figures/selective-plane.{vl.json,svg,png}.', '');
   return out.join('\n');
 }
 

@@ -37,6 +37,7 @@ function selectiveSettingsSection(a: SelectiveAnalysis): Section {
 const NOTES: Readonly<Record<string, string>> = {
   'selective.csv': 'SS, WR and the verdict per model and condition (fractions)',
   'selective-paraphrase.csv': 'JSD, JS distance and directional sensitivity',
+  'selective-equivalence.csv': 'the simultaneous bounds of SS and the invariance and directional verdicts by equivalence',
   'selective-cells.csv': 'calls and mean first-action probability per cell',
   'selective-imputation.csv': 'the metrics with imputed calls at 0 and at the full unreturned mass',
   'selective.json': 'everything, with the definitions, the input and the regenerate command',
@@ -63,7 +64,7 @@ export function selectiveReportFile(a: SelectiveAnalysis): OutputFile {
     {
       id: 'summary', heading: 'Summary',
       blocks: [
-        { kind: 'text', text: `${a.facts.simulated.length ? `${syntheticBanner(a.facts.simulated)} ` : ''}${a.rows.length} model × condition groups; ${robust} selectively robust (surface sensitivity ≤ ${pts(a.thresholds.maxSurface)} points and a world-responsiveness interval above ${pts(a.thresholds.minWorldLo)} points). Surface sensitivity = mean over worlds of the mean |p(${spec.formats[0]}) − p(format)| over the other formats; world responsiveness = mean over formats of p(${hi}) − p(${lo}). 95 % intervals from ${a.settings.reps} replicates resampling the calls within each cell (seed ${a.settings.seed}).` },
+        { kind: 'text', text: `${a.facts.simulated.length ? `${syntheticBanner(a.facts.simulated)} ` : ''}${a.rows.length} model × condition groups; ${robust} selectively robust (the simultaneous 95 % upper bound of surface sensitivity ≤ ${pts(a.thresholds.maxSurface)} points, an equivalence decision, and a world-responsiveness interval above ${pts(a.thresholds.minWorldLo)} points). Surface sensitivity = mean over worlds of the mean |p(${spec.formats[0]}) − p(format)| over the other formats; world responsiveness = mean over formats of p(${hi}) − p(${lo}). 95 % intervals from ${a.settings.reps} replicates resampling the calls within each cell (seed ${a.settings.seed}).` },
         { kind: 'facts', items: [
           ['Run', `${a.source.run.id} of design "${a.source.run.designName}" (samegame ${a.source.run.toolVersion})`],
           ['Models', a.layout.models.join(', ')],

@@ -28,6 +28,10 @@ export interface SelectiveRow {
   readonly ss: number; readonly ssLo: number; readonly ssHi: number;
   readonly wr: number; readonly wrLo: number; readonly wrHi: number;
   readonly verdict: string;
+  /** Simultaneous 95 % bounds of SS (sup-t over its signed differences) and the invariance verdict they give. */
+  readonly ssLower: number; readonly ssUpper: number; readonly invariance: string;
+  /** Directional sensitivity's verdict by the same equivalence rule. */
+  readonly directional: string;
   readonly jsd: number; readonly jsdLo: number; readonly jsdHi: number;
   readonly dist: number; readonly distLo: number; readonly distHi: number;
   readonly ds: number; readonly dsLo: number; readonly dsHi: number;

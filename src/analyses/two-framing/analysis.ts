@@ -5,9 +5,10 @@ import { combineEstimands } from '../../stats/combine.js';
 import { familyEstimand, familyLayout, type FamilyLayout } from './family.js';
 import { twoFramingEstimand, twoFramingLayout, type TwoFramingLayout } from './estimand.js';
 import { progressOf, type Logger } from '../../core/logger.js';
+import { DEFAULT_ATTENUATION } from '../../sources/input.js';
 import type { ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
 import { withClusterRobust, type ClusterRobustInfo } from './cluster-robust.js';
-import { DEFAULT_ATTENUATION } from '../../sources/input.js';
+import { simultaneousBands, type SimultaneousBands } from './simultaneous.js';
 
 /** The paper's settings (Same Game, Different Story): seed, B = 10,000, a = 0.70, the framing pair. */
 export const TWO_FRAMING_DEFAULTS = {
@@ -29,6 +30,8 @@ export interface TwoFramingSettings {
   readonly interval?: IntervalMethod;
   /** Clustered cells: cluster-robust R and shift intervals (the default with percentile), or the cluster bootstrap's. */
   readonly clusterInterval?: ClusteredIntervalMethod;
+  /** Per-model intervals as simultaneous sup-t bands (`--simultaneous`); pointwise when absent. */
+  readonly simultaneous?: boolean;
 }
 
 /** How the intervals of an analysis were read off the replicates, for captions: "percentile-bootstrap" or "BCa-bootstrap". */
@@ -46,6 +49,8 @@ export interface TwoFramingAnalysis {
   readonly boot: BootstrapResult;
   /** Present when the R and shift intervals are cluster-robust (clustered cells): their degrees of freedom and matches. */
   readonly clusterRobust?: ClusterRobustInfo;
+  /** The per-model bands of `--simultaneous` (Table 3 shows them; checks and comparisons read the pointwise boot). */
+  readonly bands?: SimultaneousBands;
 }
 
 /**
@@ -68,5 +73,5 @@ export function analyzeTwoFraming(table: CellTable, settings: TwoFramingSettings
     onProgress: progressOf(logger, 'bootstrap'),
   });
   const { boot, clusterRobust } = withClusterRobust(table, estimand, drawn, settings);
-  return { table, settings, layout, family, boot, ...(clusterRobust ? { clusterRobust } : {}) };
+  return { table, settings, layout, family, boot, ...(clusterRobust ? { clusterRobust } : {}), ...(settings.simultaneous ? { bands: simultaneousBands(boot, layout.models) } : {}) };
 }

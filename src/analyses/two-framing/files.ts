@@ -6,6 +6,7 @@ import { familyCsv, table2Csv, table3Csv } from './tables.js';
 import { metricsJson, type InputProvenance } from './metrics.js';
 import { verificationJson, verificationMarkdown } from '../../render/verification.js';
 import { toolInfo } from '../../core/paths.js';
+import { framingTestFile, hasFramingTests } from './framing-tests.js';
 import { twoFramingLatexFiles } from './latex.js';
 
 /**
@@ -19,6 +20,7 @@ export function twoFramingTableFiles(reportsDir: string, a: TwoFramingAnalysis, 
     { path: join(reportsDir, 'table2.csv'), content: table2Csv(a) },
     { path: join(reportsDir, 'table3.csv'), content: table3Csv(a) },
     ...(a.family ? [{ path: join(reportsDir, 'family-robustness.csv'), content: familyCsv(a) }] : []),
+    ...(hasFramingTests(a) ? [framingTestFile(reportsDir, a)] : []),
     { path: join(reportsDir, 'metrics.json'), content: metricsJson(a, provenance, toolInfo(), extra) },
     ...twoFramingLatexFiles(reportsDir, a),
   ];

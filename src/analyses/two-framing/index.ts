@@ -11,6 +11,7 @@ export * from './terminal.js';
 export * from './files.js';
 export * from './report.js';
 export * from './figures.js';
+export * from './framing-tests.js';
 export * from './named.js';
 export * from './latex.js';
 

@@ -4,6 +4,8 @@ import { POOLED, stat } from '../../core/names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import type { Interval } from '../../stats/bootstrap.js';
 import { table3Columns } from '../../stats/table3.js';
+import { framingTestMetrics, hasFramingTests } from './framing-tests.js';
+import { invalidBounds, knowsInvalid } from './invalid-bounds.js';
 
 export interface InputProvenance {
   readonly path: string;
@@ -19,6 +21,20 @@ export function resamplingNote(table: CellTable): string {
     : base;
 }
 
+/** One cell's facts for metrics.json: size, count, rate, degenerate, clusters, invalid, the reported rate. */
+function cellFacts(table: CellTable, i: number) {
+  const c = table.cells[i];
+  return {
+    n: cellSize(c.obs),
+    ...(c.invalid !== undefined ? { invalid: c.invalid } : {}),
+    count: c.obs.kind === 'binary' ? c.obs.x : null,
+    rate: cellRate(c.obs),
+    degenerate: isDegenerate(c.obs),
+    ...(c.obs.kind === 'clustered' ? { clusters: c.obs.sizes.length } : {}),
+    ...(c.provenance?.rate !== undefined ? { reported_rate: c.provenance.rate } : {}),
+  };
+}
+
 const iv = (x: Interval) => ({ point: x.point, lo: x.lo, hi: x.hi });
 
 /**
@@ -27,17 +43,7 @@ const iv = (x: Interval) => ({ point: x.point, lo: x.lo, hi: x.hi });
  */
 export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, tool: { name: string; version: string }) {
   const { boot, layout, table, settings } = a;
-  const cellInfo = (i: number) => {
-    const c = table.cells[i];
-    return {
-      n: cellSize(c.obs),
-      count: c.obs.kind === 'binary' ? c.obs.x : null,
-      rate: cellRate(c.obs),
-      degenerate: isDegenerate(c.obs),
-      ...(c.obs.kind === 'clustered' ? { clusters: c.obs.sizes.length } : {}),
-      ...(c.provenance?.rate !== undefined ? { reported_rate: c.provenance.rate } : {}),
-    };
-  };
+  const cellInfo = (i: number) => cellFacts(table, i);
   const cols = table3Columns();
   const group = (g: string) => ({
     ...Object.fromEntries(cols.map((c) => [c.names.group, iv(boot.get(stat(c.names.group, g)))])),
@@ -58,6 +64,7 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
         ? '95% BCa bootstrap (bias-corrected and accelerated, as scipy.stats.bootstrap method=BCa; acceleration from the jackknife over every trial of every cell), linear interpolation between order statistics'
         : '95% percentile bootstrap, linear interpolation between order statistics',
       ...(boot.notes.length ? { interval_notes: [...boot.notes] } : {}),
+      ...(a.bands ? { simultaneous: `per-model R and shift in table3.csv: simultaneous 95% sup-t bands over the models (c = ${a.bands.c.R} for R, ${a.bands.c.shift} for the shift; Montiel Olea and Plagborg-Moller 2019); metrics below and Pooled pointwise` } : {}),
       resampling: resamplingNote(table),
       jsd: 'Jensen-Shannon divergence, natural log (not the distance)',
       conservative: 'shift_c = a * shift; R_c = 1 - a * (1 - R2)',
@@ -72,6 +79,7 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
       game: p.game,
       base: { framing: layout.base, ...cellInfo(p.baseIndex) },
       alt: { framing: layout.alt, ...cellInfo(p.altIndex) },
+      ...(knowsInvalid(table) ? { invalid_bounds: invalidBounds(table, p) } : {}),
       ...Object.fromEntries(cols.map((c) => [c.names.cell, iv(boot.get(stat(c.names.cell, p.model, p.game)))])),
       ...Object.fromEntries(cols.map((c) => [c.names.cellConservative, iv(boot.get(stat(c.names.cellConservative, p.model, p.game)))])),
       ...(a.family ? { R_family: iv(boot.get(stat('Rfam', p.model, p.game))) } : {}),
@@ -79,6 +87,7 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
     models: layout.models.map((m) => ({ model: m, ...group(m) })),
     pooled: group(POOLED),
     ...(a.family ? { framings: a.family.framings } : {}),
+    ...(hasFramingTests(a) ? { framing_tests: framingTestMetrics(a) } : {}),
   };
 }
 

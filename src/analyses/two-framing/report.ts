@@ -11,6 +11,8 @@ import { metricsObject } from './metrics.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { table3Columns } from '../../stats/table3.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
+import { framingTestBlocks, framingTestText, hasFramingTests } from './framing-tests.js';
+import { invalidBounds, knowsInvalid } from './invalid-bounds.js';
 
 /**
  * Report sections of a two-framing analysis (Same Game, Different Story Tables 2 and 3, figures, verification,
@@ -49,7 +51,7 @@ export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: 
     id: 'summary',
     heading: 'Summary',
     blocks: [
-      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, ${ci95(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, ${ci95(S.lo, S.hi)}; both ${conservativeNote(a)}. Higher R means the two framings lead to more similar cooperation.${(o.notes ?? []).map((n) => ` ${n}`).join('')}` },
+      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, ${ci95(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, ${ci95(S.lo, S.hi)}; both ${conservativeNote(a)}. Higher R means the two framings lead to more similar cooperation.${hasFramingTests(a) ? ` ${framingTestText(a)}` : ''}${(o.notes ?? []).map((n) => ` ${n}`).join('')}` },
       {
         kind: 'facts',
         items: [
@@ -80,12 +82,28 @@ export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
         rows: table2Rows(a).map((r) => [r.model, gameName(r.game),
           num(`${fixed(r.base_rate)} (${count(r.base_count)})`), num(`${fixed(r.alt_rate)} (${count(r.alt_count)})`), num(fixed(r.difference))]),
       },
+      ...invalidBlocks(a, gameName),
     ],
   };
 }
 
 /** "95 % interval [lo, hi]", or why there is none (a clustered cell of fewer than 3 matches). */
 const ci95 = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? 'no interval (a cell of fewer than 3 matches)' : `95 % interval ${interval(lo, hi)}`);
+/** Pairs with invalid trials: each cell's invalid share and the worst-case (Manski) bounds of its rates and difference. */
+function invalidBlocks(a: TwoFramingAnalysis, gameName: GameLabel): Block[] {
+  if (!knowsInvalid(a.table)) return [];
+  const rows = a.layout.pairs.map((p) => ({ p, b: invalidBounds(a.table, p) })).filter(({ b }) => b.base_invalid_share > 0 || b.alt_invalid_share > 0);
+  const share = (x: number) => `${fixed(100 * x, 1)} %`;
+  return [
+    { kind: 'text', text: `Invalid answers in ${rows.length} of ${a.layout.pairs.length} pairs. Whatever the invalid trials would have answered, the rate over all trials lies within the worst-case (Manski) bounds below, and so does the difference (reports/table2.csv, metrics.json invalid_bounds).` },
+    {
+      kind: 'table', id: 'invalid-bounds',
+      columns: ['Model', 'Game', num('Invalid (base, alt)'), num(`${a.settings.base} bounds`), num(`${a.settings.alt} bounds`), num('Difference bounds')],
+      rows: rows.map(({ p, b }) => [p.model, gameName(p.game), num(`${share(b.base_invalid_share)}, ${share(b.alt_invalid_share)}`),
+        num(interval(b.base_rate_lo, b.base_rate_hi)), num(interval(b.alt_rate_lo, b.alt_rate_hi)), num(interval(b.difference_lo, b.difference_hi))]),
+    },
+  ];
+}
 
 export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
   const cols = table3Columns();
@@ -93,7 +111,7 @@ export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
   const ci = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '—' : interval(lo, hi));
   const rows = table3Rows(a).map((r) => [r.model, ...cols.flatMap((c) => [num(fixed(r[c.column] as number)), num(ci(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number))])]);
   const blocks: Block[] = [
-    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals.` },
+    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals.${a.bands ? ` The per-model rows show simultaneous 95 % bands (sup-t over the ${a.layout.models.length} models from the same replicates, c = ${fixed(a.bands.c.R, 2)} for R and ${fixed(a.bands.c.shift, 2)} for the shift): all models' values lie in their bands together with probability about 95 %; Pooled is pointwise.` : ''}` },
     { kind: 'table', id: 'table3', columns: ['Model', ...cols.flatMap((c) => [num(c.label), num('95% CI')])], rows },
     ...(a.clusterRobust && a.boot.notes.length ? [{ kind: 'list' as const, items: [...a.boot.notes] }] : []),
   ];
@@ -107,6 +125,7 @@ export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
       },
     );
   }
+  if (hasFramingTests(a)) blocks.push(...framingTestBlocks(a));
   return { id: 'table-3', heading: 'Table 3: robustness and action shift', blocks };
 }
 

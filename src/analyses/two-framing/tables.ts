@@ -4,6 +4,7 @@ import { POOLED, stat } from '../../core/names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import { toCsv } from '../../render/csv.js';
 import { table3Columns, table3Statistics } from '../../stats/table3.js';
+import { INVALID_BOUND_COLUMNS, invalidBounds, knowsInvalid, type InvalidBounds } from './invalid-bounds.js';
 
 export interface Table2Row {
   model: string; game: string;
@@ -41,10 +42,17 @@ export function table2Rows(a: TwoFramingAnalysis): Table2Row[] {
   });
 }
 
+/** A statistic as Table 3 shows it: its simultaneous band under --simultaneous (per-model rows), else its interval. */
+function shown(a: TwoFramingAnalysis, name: string) {
+  const v = a.boot.get(name);
+  const band = a.bands?.ends.get(name);
+  return band ? { point: v.point, lo: band[0], hi: band[1] } : v;
+}
+
 /** Table 3 of Same Game, Different Story: each column's conservative value per model (input order), then Pooled. */
 export function table3Rows(a: TwoFramingAnalysis): Table3Row[] {
   return [...a.layout.models, POOLED].map((m) => Object.fromEntries([['model', m], ...table3Columns().flatMap((c) => {
-    const v = a.boot.get(stat(c.names.groupConservative, m));
+    const v = shown(a, stat(c.names.groupConservative, m));
     return [[c.column, v.point], [`${c.column}_lo`, v.lo], [`${c.column}_hi`, v.hi]];
   })]) as Table3Row);
 }
@@ -67,6 +75,11 @@ function rowsCsv<T extends object>(columns: readonly (keyof T & string)[] | read
   return toCsv(columns, rows.map((r) => columns.map((c) => (r as Record<string, unknown>)[c] as string | number)));
 }
 
-export const table2Csv = (a: TwoFramingAnalysis) => rowsCsv<Table2Row>(TABLE2_COLUMNS, table2Rows(a));
+/** Table 2's CSV; a direct run adds each cell's invalid share and the worst-case bounds (new columns after the paper's). */
+export function table2Csv(a: TwoFramingAnalysis): string {
+  if (!knowsInvalid(a.table)) return rowsCsv<Table2Row>(TABLE2_COLUMNS, table2Rows(a));
+  const rows = table2Rows(a).map((r, i) => ({ ...r, ...invalidBounds(a.table, a.layout.pairs[i]) }));
+  return rowsCsv<Table2Row & InvalidBounds>([...TABLE2_COLUMNS, ...INVALID_BOUND_COLUMNS], rows);
+}
 export const table3Csv = (a: TwoFramingAnalysis) => rowsCsv<Table3Row>(table3CsvColumns(), table3Rows(a));
 export const familyCsv = (a: TwoFramingAnalysis) => rowsCsv<FamilyRow>(FAMILY_COLUMNS, familyRows(a));

@@ -13,10 +13,12 @@ export function textTable(header: readonly string[], rows: readonly (readonly st
 const iv = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '— (< 3 matches)' : interval(lo, hi));
 
 /** Table 3 as the seed prints it: R̂, 95 % CI, action shift, 95 % CI, three decimals. */
-export function table3Text(rows: readonly Table3Row[], attenuation: number, method: 'percentile' | 'bca' = 'percentile'): string {
+export function table3Text(rows: readonly Table3Row[], attenuation: number, method: 'percentile' | 'bca' = 'percentile',
+  simultaneous?: { readonly R: number; readonly shift: number }): string {
   const title = (attenuation === 1
     ? 'Table 3: robustness and action shift (no attenuation)'
-    : `Table 3: conservative estimates (attenuation ${attenuation})`) + (method === 'bca' ? '; 95 % BCa intervals' : '');
+    : `Table 3: conservative estimates (attenuation ${attenuation})`) + (method === 'bca' ? '; 95 % BCa intervals' : '')
+    + (simultaneous ? `; per-model rows: simultaneous 95 % sup-t bands (c = ${fixed(simultaneous.R, 2)} for R, ${fixed(simultaneous.shift, 2)} for the shift), Pooled pointwise` : '');
   const cols = table3Columns();
   return `${title}\n${textTable(['Model', ...cols.flatMap((c) => [c.label, '95% CI'])],
     rows.map((r) => [r.model, ...cols.flatMap((c) => [fixed(r[c.column] as number), iv(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number)])]))}`;

@@ -14,6 +14,13 @@ export function at(file: string, line: number | undefined, field: string | undef
 export const framingsHint = (present: readonly string[]) =>
   (present.length ? `; the file's framings are ${present.map(q).join(', ')} (choose the pair with --base/--alt)` : '');
 
+/** "; the header has "a", "b", "c"": the columns a file has, for a message about one it lacks (the first 20). */
+export const columnsFound = (found: readonly string[]) => {
+  if (found.length === 0) return '; the header has no columns';
+  const shown = found.slice(0, 20).map(q).join(', ');
+  return `; the header has ${shown}${found.length > 20 ? `, … (${found.length} columns)` : ''}`;
+};
+
 const reservedLevelWhat = (field: string, value: string) =>
   `${q(value)} is reserved for the tables' own ${field === 'model' ? 'pooled rows' : 'per-model rows'}; rename it`;
 const controlCharacterWhat = (codepoint: string) => `contains the control character ${codepoint} (names may hold any printable character, no control characters)`;
@@ -24,15 +31,19 @@ export const msg = {
   tooManyReplicates: (stats: number, reps: number, fits: number, bytes: number) =>
     `the bootstrap would hold ${stats.toLocaleString('en-US')} statistics × ${reps.toLocaleString('en-US')} replicates, above its limit of ${(bytes / 2 ** 30).toFixed(0)} GiB of replicates: use --reps ${fits.toLocaleString('en-US').replace(/,/g, '')} or fewer, or fewer cells`,
   fileUnreadable: (file: string, reason: string) => `${file}: cannot read the file (${reason})`,
+  notUtf8: (file: string, line: number) => at(file, line, undefined, 'the text is not valid UTF-8 (save the file as UTF-8)'),
   emptyTable: (file: string) => `${file}: no data rows`,
-  missingColumn: (file: string, column: string) => at(file, 1, column, 'required column is missing from the header'),
-  needRateOrCooperate: (file: string) => at(file, 1, 'rate', 'the header needs a "rate" or a "cooperate" column'),
+  missingColumn: (file: string, column: string, found: readonly string[]) =>
+    at(file, 1, column, `required column is missing from the header${columnsFound(found)}`),
+  needRateOrCooperate: (file: string, found: readonly string[]) =>
+    at(file, 1, 'rate', `the header needs a "rate" or a "cooperate" column${columnsFound(found)}`),
   csvSyntax: (file: string, line: number, detail: string) => at(file, line, undefined, `malformed CSV (${detail})`),
   wrongFieldCount: (file: string, line: number, got: number, want: number) =>
     at(file, line, undefined, `row has ${got} fields, the header has ${want}`),
   missingField: (file: string, line: number, field: string) => at(file, line, field, 'value is missing'),
   notANumber: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a number`),
-  rateOutOfRange: (file: string, line: number, value: string) => at(file, line, 'rate', `${q(value)} is outside [0, 1]`),
+  rateOutOfRange: (file: string, line: number, value: string, asRate?: string) =>
+    at(file, line, 'rate', `${q(value)} is outside [0, 1]${asRate === undefined ? '' : `; it looks like a percent: write ${asRate}`}`),
   nNotPositiveInteger: (file: string, line: number, value: string) => at(file, line, 'n', `${q(value)} is not a positive integer`),
   cooperateNotCount: (file: string, line: number, value: string) => at(file, line, 'cooperate', `${q(value)} is not a non-negative integer`),
   cooperateAboveN: (file: string, line: number, x: number, n: number) => at(file, line, 'cooperate', `${x} cooperations exceed n = ${n}`),

@@ -29,6 +29,8 @@ export const digitizedMsg = {
     singular: 'the x and y calibration axes are parallel: no map from pixels to values',
     dates: 'date axes are not supported (rates are numbers)',
   }[problem] ?? problem),
+  nameTwice: (file: string, path: string, name: string, firstPath: string, what: string) =>
+    at(file, undefined, path, `${what} name ${q(name)} is used twice (also ${firstPath}): rename one in WebPlotDigitizer`),
   unknownAxes: (file: string, path: string, name: string) => at(file, undefined, path, `names no axes of the project (${q(name)})`),
   tooLarge: (file: string, what: string, bytes: number, limit: number) =>
     `${file}: ${what} is ${mib(bytes)}, above the limit of ${mib(limit)}`,

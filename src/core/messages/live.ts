@@ -7,6 +7,7 @@ import { at } from './common.js';
 const q = (s: string) => JSON.stringify(s);
 
 export const liveMsg = {
+  playsNoMatch: (model: string) => `model ${JSON.stringify(model)} plays no match: a model is not its own opponent by name (write self for self-play) and no other model meets it`,
   designUnreadable: (file: string, reason: string) => `${file}: cannot read the design (${reason})`,
   designYamlSyntax: (file: string, line: number | undefined, detail: string) => at(file, line, undefined, `invalid YAML (${detail})`),
   designNotMapping: (file: string) => at(file, 1, undefined, 'a design must be a YAML mapping with name, models, games, framings and trials'),

@@ -1,5 +1,5 @@
 /** Messages of the log formats (--trials FILE --format NAME|DESCRIPTION.yaml): one line, file:line: field "X": what is wrong. */
-import { at } from './common.js';
+import { at, columnsFound } from './common.js';
 
 const q = (s: string) => JSON.stringify(s);
 const list = (xs: readonly string[]) => xs.map(q).join(', ');
@@ -26,7 +26,8 @@ export const logsMsg = {
   skipAndLabels: (key: string) => `${q(key)} has a label map and is skipped: choose one`,
   emptyLabelMap: () => 'a label map needs at least one label',
   // Reading rows.
-  missingColumn: (file: string, column: string, format: string) => at(file, 1, column, `the header has no such column (format ${format} needs ${q(column)})`),
+  missingColumn: (file: string, column: string, format: string, found: readonly string[]) =>
+    at(file, 1, column, `the header has no such column (format ${format} needs ${q(column)})${columnsFound(found)}`),
   otherFormat: (file: string, column: string, format: string, what: string, other: string) =>
     at(file, 1, column, `the header has no such column (format ${format} needs ${q(column)}); this looks like ${what}: use --format ${other}`),
   badRound: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a round (a whole number from 1)`),
@@ -50,6 +51,24 @@ export const logsMsg = {
     at(file, line, 'match', `match ${q(match)} was ${was} on line ${firstLine} and is ${now} here: the match value repeats across configurations`),
   duplicateDecision: (file: string, line: number, match: string, round: number, seat: number, firstLine: number) =>
     at(file, line, 'round', `match ${q(match)}, round ${round}, seat ${seat} is already given on line ${firstLine}`),
+  selfName: (file: string, line: number, field: string) =>
+    at(file, line, field, '"self" is the tables\' name of a model\'s matches against itself (its opponent level); a player of that name would join them: rename it'),
+  totalContradicts: (file: string, line: number, field: string, total: number, sum: number, round: number) =>
+    at(file, line, field, `total ${total}, but the payoffs of rounds 1–${round} sum to ${sum}: the log contradicts itself`),
+  roundMissing: (file: string, line: number, round: number, last: number) =>
+    at(file, line, 'round', `the match begun here has no round ${round} (it goes to round ${last})`),
+  playedContradicts: (file: string, line: number, field: string, played: number, rounds: number) =>
+    at(file, line, field, `the match says it played ${played} round${played === 1 ? '' : 's'} but the log holds ${rounds}`),
+  pastMaxRounds: (file: string, line: number, field: string, max: number, rounds: number) =>
+    at(file, line, field, `the match was to last at most ${max} round${max === 1 ? '' : 's'} but the log holds ${rounds}`),
+  noRounds: (file: string, line: number, field: string) => at(file, line, field, 'an empty list: a match of no rounds'),
+  notRoundCount: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a number of rounds (a whole number from 0)`),
+  duplicateRow: (file: string, line: number, first: number) => at(file, line, undefined, `the row repeats line ${first} exactly (a row given twice)`),
+  shortMatch: (file: string, line: number, rounds: number, want: number, kept: boolean) =>
+    `${file}:${line}: the match begun here has ${rounds} round${rounds === 1 ? '' : 's'}, the longest match of its game in the file has ${want}: a short match, ${kept ? 'kept (--short-matches keep)' : 'left out (--short-matches keep keeps it)'}`,
+  moreShortMatches: (n: number, kept: boolean) => `and ${n} more short match${n === 1 ? '' : 'es'}, ${kept ? 'kept' : 'left out'}`,
+  totalNeedsPayoff: () => 'a running total is checked against the payoffs: give the seat\'s "payoff" column',
+  labelMapNeedsBoth: (missing: string) => `a label map needs a label for C and one for D (none is ${missing}): without it every decision would be the other action`,
   sameFileTwice: (file: string) => `--trials ${q(file)} is given twice`,
   modelsNotInLog: (names: readonly string[], present: readonly string[]) =>
     `--models: ${list(names)} ${names.length === 1 ? 'is not a player' : 'are not players'} of the log (players: ${list(present)})`,
@@ -65,6 +84,7 @@ export const logsMsg = {
   roundsNeedFormat: () => '--rounds applies to a log read through a log format: add --format NAME|DESCRIPTION.yaml',
   severalTrialsNeedFormat: () => 'several --trials files are read through a log format: add --format NAME|DESCRIPTION.yaml',
   roundsPastLast: (path: string, rounds: string, last: number) => `${path}: --rounds ${rounds}: its rounds are 1–${last} (no decision in the rounds chosen)`,
+  badShortMatches: (value: string) => `--short-matches: ${q(value)} is not drop or keep`,
   badRounds: (value: string) => `--rounds: ${q(value)} is not a round or a range of rounds (1, 1-3)`,
   analyzeNeedsFormat: () => 'analyze --trials reads published logs of repeated play: add --format NAME|DESCRIPTION.yaml (built-in: akata, fairgame)',
   modelsNeedTrials: () => '--models applies to analyze --trials (a published log)',

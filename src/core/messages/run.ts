@@ -4,7 +4,13 @@
  */
 const q = (s: string) => JSON.stringify(s);
 
+const seconds = (ms: number) => (ms >= 1e6 * 1000 ? `${(ms / 1000).toExponential(2)} s` : `${(ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })} s`);
+
 export const runMsg = {
+  contractBroken: (provider: string, plugin: boolean, model: string, what: string) =>
+    `${plugin ? 'plug-in' : 'provider'} ${provider} (model ${model}) broke the provider contract: ${what} (README "Write a provider"); the run stops, the trials stored are kept`,
+  hintTooLong: (ms: number, ceiling: number) =>
+    `a retry hint (Retry-After, retryDelay or a plug-in's retryAfterMs) asked to wait ${seconds(ms)} before retrying, above the ceiling of ${seconds(ceiling)} (--max-wait): the hint is ignored, the attempt counts as failed and is retried on the ordinary backoff`,
   unknownProvider: (id: string, known: readonly string[]) =>
     `provider ${q(id)} is not known (known: ${known.join(', ')})`,
   missingKey: (model: string, env: string) =>

@@ -48,22 +48,42 @@ function limitsFor(spec: TrialSpec, run: BatchLimits): BatchLimits {
 }
 
 /**
- * Split trials into files: consecutive trials of one model share a file until it would exceed
- * the limits. Order is kept. A single request larger than a file may hold is a UserError.
+ * Where files split: consecutive trials of one model share a file until it would pass the limits
+ * (lines or bytes). One rule for the files a run writes (planChunks) and those a dry run counts
+ * (the repeated batch dry run, which knows each line's size without writing it).
  */
+export class ChunkSplitter {
+  private cur: { model: string; lines: number; bytes: number; limits: BatchLimits } | undefined;
+  /** Files begun so far. */
+  files = 0;
+
+  constructor(private readonly run: BatchLimits = BATCH_LIMITS) {}
+
+  /** One trial's line of `size` bytes: true when it begins a file. A line larger than a file may hold is a UserError. */
+  add(spec: TrialSpec, size: number): boolean {
+    const lim = this.cur?.model === spec.model.id ? this.cur.limits : limitsFor(spec, this.run);
+    if (size > lim.maxBytes) throw new UserError(batchMsg.lineTooLarge(trialKey(spec), size, lim.maxBytes));
+    const begins = !this.cur || this.cur.model !== spec.model.id || this.cur.lines >= lim.maxLines || this.cur.bytes + size > lim.maxBytes;
+    if (begins) { this.cur = { model: spec.model.id, lines: 0, bytes: 0, limits: lim }; this.files++; }
+    this.cur!.lines++;
+    this.cur!.bytes += size;
+    return begins;
+  }
+}
+
+/** Split trials into files (ChunkSplitter), order kept, each file's text and hash made. */
 export function planChunks(specs: readonly TrialSpec[], limits: BatchLimits = BATCH_LIMITS): PlannedChunk[] {
   const out: PlannedChunk[] = [];
-  let cur: { model: string; endpoint: string; limits: BatchLimits; specs: TrialSpec[]; lines: string[]; bytes: number } | undefined;
+  const split = new ChunkSplitter(limits);
+  let cur: { model: string; endpoint: string; specs: TrialSpec[]; lines: string[]; bytes: number } | undefined;
   for (const s of specs) {
     const { line, endpoint } = batchLine(s);
     const size = Buffer.byteLength(line);
-    const lim = cur?.model === s.model.id ? cur.limits : limitsFor(s, limits);
-    if (size > lim.maxBytes) throw new UserError(batchMsg.lineTooLarge(trialKey(s), size, lim.maxBytes));
-    if (cur && (cur.model !== s.model.id || cur.specs.length >= lim.maxLines || cur.bytes + size > lim.maxBytes)) {
+    if (split.add(s, size) && cur) {
       out.push(finish(cur.model, cur.endpoint, cur.specs, cur.lines, cur.bytes));
       cur = undefined;
     }
-    cur ??= { model: s.model.id, endpoint, limits: lim, specs: [], lines: [], bytes: 0 };
+    cur ??= { model: s.model.id, endpoint, specs: [], lines: [], bytes: 0 };
     cur.specs.push(s);
     cur.lines.push(line);
     cur.bytes += size;

@@ -2,7 +2,8 @@
  * A finished batch's lines → trial records. An answered line goes through the synchronous
  * provider's reader (the vendor's `answer`) and the same scoring (scoreResponse) as a synchronous
  * call; a line with an error, an unanswered line or an unreadable body leaves its trial pending,
- * to be sent again in a later batch. Lines naming trials outside the chunk are ignored.
+ * to be sent again in a later batch. Lines naming trials outside the chunk, and second answers for a
+ * trial, are not stored (each trial once, never billed twice) and counted, for a warning naming the chunk.
  */
 import { scoreResponse } from '../scoring/score.js';
 import { checkResponse } from '../runner/response.js';
@@ -21,6 +22,9 @@ export interface CollectedResults {
   readonly outputTokens: number;
   /** USD at batch prices, when the model has prices. */
   readonly cost: number | null;
+  /** Answers not stored: for ids outside the chunk, and further answers for an id already answered. */
+  readonly unknown: number;
+  readonly duplicate: number;
 }
 
 function record(vendor: BatchVendor, spec: TrialSpec, runId: number, batchId: string, customId: string, body: Record<string, unknown>): TrialRecord | undefined {
@@ -51,10 +55,12 @@ export function collectResults(o: {
 }): CollectedResults {
   const byId = new Map(o.specs.map((s) => [o.vendor.customId(s), s]));
   const done = new Map<string, TrialRecord>();
-  let inputTokens = 0, outputTokens = 0;
+  let inputTokens = 0, outputTokens = 0, unknown = 0, duplicate = 0;
   for (const l of o.lines) {
     const spec = byId.get(l.customId);
-    if (!spec || !l.body || done.has(l.customId)) continue;
+    if (!spec) { unknown++; continue; }
+    if (done.has(l.customId)) { duplicate++; continue; }
+    if (!l.body) continue;
     const rec = record(o.vendor, spec, o.runId, o.batchId, l.customId, l.body);
     if (!rec) continue;
     done.set(l.customId, rec);
@@ -63,5 +69,5 @@ export function collectResults(o: {
   }
   const p = o.prices;
   const cost = p ? ((inputTokens * p.input + outputTokens * p.output) / 1e6) * (1 - (p.batchDiscount ?? DEFAULT_BATCH_DISCOUNT)) : null;
-  return { records: [...done.values()], pending: o.specs.length - done.size, inputTokens, outputTokens, cost };
+  return { records: [...done.values()], pending: o.specs.length - done.size, inputTokens, outputTokens, cost, unknown, duplicate };
 }

@@ -5,7 +5,7 @@
  */
 import { estimateInputTokens, estimateOutputTokens, type Prices } from '../runner/plan.js';
 import type { TrialSpec } from '../types.js';
-import { BATCH_LIMITS, planChunks, trialKey, type BatchLimits } from './chunks.js';
+import { BATCH_LIMITS, batchLine, ChunkSplitter, trialKey, type BatchLimits } from './chunks.js';
 import { DEFAULT_BATCH_DISCOUNT } from './collect.js';
 
 export interface BatchPlan {
@@ -22,12 +22,14 @@ export interface BatchPlan {
 
 export function planBatchRun(specs: readonly TrialSpec[], isStored: (s: TrialSpec) => boolean, inOpen: ReadonlySet<string>,
   prices: (s: TrialSpec) => (Prices & { readonly batchDiscount?: number }) | undefined, limits: BatchLimits = BATCH_LIMITS): BatchPlan {
-  let stored = 0, inBatches = 0, inputTokens = 0, outputTokens = 0, cost = 0, priced = true;
-  const send: TrialSpec[] = [];
+  let stored = 0, inBatches = 0, lines = 0, inputTokens = 0, outputTokens = 0, cost = 0, priced = true;
+  // The files are counted where the run would split them, without writing their text.
+  const split = new ChunkSplitter(limits);
   for (const s of specs) {
     if (isStored(s)) { stored++; continue; }
     if (inOpen.has(trialKey(s))) { inBatches++; continue; }
-    send.push(s);
+    split.add(s, Buffer.byteLength(batchLine(s).line));
+    lines++;
     const i = estimateInputTokens(s), o = estimateOutputTokens(s);
     inputTokens += i;
     outputTokens += o;
@@ -35,6 +37,5 @@ export function planBatchRun(specs: readonly TrialSpec[], isStored: (s: TrialSpe
     if (p === undefined) priced = false;
     else cost += ((i * p.input + o * p.output) / 1e6) * (1 - (p.batchDiscount ?? DEFAULT_BATCH_DISCOUNT));
   }
-  const files = planChunks(send, limits).length;
-  return { total: specs.length, stored, inBatches, files, lines: send.length, inputTokens, outputTokens, ...(priced ? { cost } : {}) };
+  return { total: specs.length, stored, inBatches, files: split.files, lines, inputTokens, outputTokens, ...(priced ? { cost } : {}) };
 }

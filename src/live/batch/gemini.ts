@@ -63,7 +63,7 @@ class GeminiBatchClient implements BatchClient {
   /** One SDK call through the capturing fetch: the JSON body as received. */
   private async once(what: string, f: (fetch: typeof globalThis.fetch, ai: GoogleGenAI) => Promise<unknown>): Promise<unknown> {
     const ai = await (this.ready ??= geminiClient({ apiKey: this.key, baseURL: this.model.baseUrl, timeoutMs: this.o.timeoutMs }));
-    const text = await (await capturedCall({ apiKey: this.key, timeoutMs: this.o.timeoutMs }, (fetch) => f(fetch, ai))).text();
+    const text = await (await capturedCall({ apiKey: this.key, timeoutMs: this.o.timeoutMs }, (fetch) => f(fetch, ai), Infinity)).text();
     try { return text === '' ? {} : JSON.parse(text) as unknown; } catch { throw new ProviderError('malformed', `the ${what} answer is not JSON`); }
   }
 

@@ -35,6 +35,8 @@ export interface BatchRunOptions {
   readonly specs: readonly TrialSpec[];
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timeoutMs: number;
+  /** The longest wait a retry hint of the batch service may ask for (default 60 s). */
+  readonly maxWaitMs?: number;
   readonly limits?: BatchLimits;
   /** First wait between polls; later waits grow by half up to 5 minutes (or pollMs, when larger). */
   readonly pollMs: number;
@@ -102,7 +104,7 @@ class BatchRun {
   private api(m: ModelSpec): BatchClient {
     let a = this.apis.get(m.id);
     if (!a) {
-      a = vendorOf(m).client(m, { env: this.o.env, timeoutMs: this.o.timeoutMs, clock: this.clock });
+      a = vendorOf(m).client(m, { env: this.o.env, timeoutMs: this.o.timeoutMs, maxWaitMs: this.o.maxWaitMs, clock: this.clock });
       this.apis.set(m.id, a);
     }
     return a;
@@ -189,6 +191,7 @@ class BatchRun {
     this.tokens += r.inputTokens + r.outputTokens;
     if (b.cutShort) this.cutShort++;
     this.logger.info(batchMsg.chunkCollected(c.id, b.status, stored, r.pending));
+    if (r.unknown + r.duplicate > 0) this.logger.warn(batchMsg.strayAnswers(c.id, b.id, r.unknown, r.duplicate));
     crashPoint('collected');
   }
 

@@ -12,7 +12,7 @@ import { batchMsg } from '../../core/messages/batch.js';
 import { streamFor } from '../../stats/rng.js';
 import { toProviderError, type SdkErrorClasses } from '../providers/errors.js';
 import type { Json } from '../providers/wire.js';
-import { backoffDelay, isRetryable } from '../runner/backoff.js';
+import { backoffDelay, isRetryable, retryHint } from '../runner/backoff.js';
 import { realClock, type Clock } from '../runner/clock.js';
 import type { ModelSpec, ProviderResponse, TrialSpec } from '../types.js';
 
@@ -75,6 +75,8 @@ export interface BatchApiOptions {
   readonly timeoutMs: number;
   readonly clock?: Clock;
   readonly retries?: number;
+  /** The longest wait a retry hint may ask for (default DEFAULT_MAX_HINT_MS). */
+  readonly maxWaitMs?: number;
 }
 
 export interface BatchLimits {
@@ -123,7 +125,8 @@ export async function retrying<T>(what: string, f: () => Promise<T>, o: BatchApi
     } catch (e) {
       const pe = toProviderError(e, { timedOut: false, outer: new AbortController().signal, timeoutMs: o.timeoutMs, nowMs: Date.now(), secrets: [o.key], sdk: o.sdk });
       if (!isRetryable(pe.kind) || n > retries) throw new UserError(batchMsg.apiFailed(what, pe.message), 1);
-      await clock.sleep(backoffDelay(n, rng, undefined, pe.retryAfterMs));
+      // One ceiling for every retry hint (runner/backoff.ts): a longer hint leaves the ordinary backoff.
+      await clock.sleep(backoffDelay(n, rng, undefined, retryHint(pe.retryAfterMs, o.maxWaitMs).ms));
     }
   }
 }

@@ -57,11 +57,11 @@ const formatSchema = z.strictObject({
 }).describe('a format: {id, style, wording} or {id, template | template_file, wording}');
 
 export const enrichmentDesignSchema = z.strictObject({
-  kind: z.literal('context-enrichment'),
-  name: z.string().min(1),
-  description: z.string().optional(),
+  kind: z.literal('context-enrichment').describe('a context-enrichment design (without kind: a two-framing design)'),
+  name: z.string().min(1).describe('the design\'s name; run stores its trials in runs/NAME.sqlite unless --store says otherwise'),
+  description: z.string().optional().describe('free text about the design'),
   synthetic: z.boolean().optional().describe('true when the design\'s data are synthetic (simulated models)'),
-  models: z.array(modelSchema).min(1),
+  models: z.array(modelSchema).min(1).describe('the models to query'),
   scenario: id.describe('the decision scenario (the trials\' game id)'),
   actions: z.tuple([z.string(), z.string()]).describe('[first action, second action]: the first is the cooperative one (TRANSFER)'),
   payoffs: payoffsSchema,
@@ -76,9 +76,9 @@ export const enrichmentDesignSchema = z.strictObject({
   }).describe('registered before the run: which world should show more of the first action'),
   formats: z.array(formatSchema).min(2).describe('layouts of the same content; the first is the canonical one'),
   trials: z.number().int().min(1).max(MAX_TRIALS_PER_CELL, liveMsg.trialsPerCell(MAX_TRIALS_PER_CELL)).describe('calls per model × condition × world × format cell'),
-  decoding: decodingSchema.optional(),
+  decoding: decodingSchema.optional().describe('decoding settings of every model (a model\'s own decoding overrides them)'),
   scoring: z.enum(['sample', 'logprobs']).optional().describe('logprobs (default): first-token probabilities (docs/methods.md); sample: parse the text'),
-  prices: pricesSchema.optional(),
+  prices: pricesSchema.optional().describe('for --dry-run cost estimates'),
   published_reference: z.enum(['greiche-2026']).optional().describe('published metrics to draw beside this run on the selective-robustness plane'),
 });
 

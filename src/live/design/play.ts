@@ -48,6 +48,16 @@ export function resolvePlay(p: PlayDocument): PlaySpec {
   };
 }
 
+/**
+ * A model that would play no match — its only opponent is itself named as a model (self-play is
+ * `self`), and no other model meets it — is refused: the run would make no call for it.
+ */
+function idleProblems(opponents: readonly OpponentSpec[], models: readonly string[]): Problem[] {
+  const meets = (m: string) => opponents.some((o) => o.kind !== 'model' || o.id !== m);
+  const met = (m: string) => models.some((x) => x !== m && opponents.some((o) => o.kind === 'model' && o.id === m));
+  return models.filter((m) => !meets(m) && !met(m)).map((m) => ({ path: ['play', 'opponents'], message: liveMsg.playsNoMatch(m) }));
+}
+
 /** Opponents must be self, a model of the design or a strategy, each once; prompts must name framings. */
 export function playProblems(p: PlayDocument, models: readonly string[], framings: readonly string[]): Problem[] {
   const out: Problem[] = [];
@@ -62,6 +72,7 @@ export function playProblems(p: PlayDocument, models: readonly string[], framing
     else seen.set(id, i);
     if (r.kind === 'strategy' && models.includes(r.id)) out.push({ path: ['play', 'opponents', i], message: liveMsg.opponentClash(r.id) });
   });
+  out.push(...idleProblems(p.opponents.map(opponent), models));
   for (const k of Object.keys(p.prompts ?? {})) {
     if (!framings.includes(k)) out.push({ path: ['play', 'prompts', k], message: liveMsg.unknownBiasKey('framing', k, framings) });
   }

@@ -54,11 +54,11 @@ const framingObject = z.strictObject({
 }).describe('a framing: {id, family, labels} or {id, labels, template | template_file}');
 
 export const decodingSchema = z.strictObject({
-  temperature: z.number().min(0).max(2).optional(),
-  max_tokens: z.number().int().min(1).optional(),
+  temperature: z.number().min(0).max(2).optional().describe('sampling temperature (anthropic accepts at most 1)'),
+  max_tokens: z.number().int().min(1).optional().describe('output tokens per call at most (anthropic: 1024 when not given)'),
   seed: z.number().int().min(0).optional().describe('sent to providers that accept one; seeds the simulated agent'),
   top_logprobs: z.number().int().min(0).max(20).optional().describe('alternatives per output position (logprobs scoring)'),
-  reasoning_effort: z.enum(['none', 'minimal', 'low', 'medium', 'high']).optional(),
+  reasoning_effort: z.enum(['none', 'minimal', 'low', 'medium', 'high']).optional().describe('reasoning effort, for models that take one'),
 });
 
 export const pricesSchema = z.strictObject({
@@ -82,18 +82,18 @@ export const modelSchema = z.strictObject({
 });
 
 export const designSchema = z.strictObject({
-  name: z.string().min(1),
-  description: z.string().optional(),
+  name: z.string().min(1).describe('the design\'s name; run stores its trials in runs/NAME.sqlite unless --store says otherwise'),
+  description: z.string().optional().describe('free text about the design'),
   synthetic: z.boolean().optional().describe('true when the design\'s data are synthetic (simulated models)'),
   names: z.record(z.string(), z.string().min(1).refine((s) => nameFault(s) === undefined, { message: DISPLAY_NAME_RULE })).optional()
     .describe('display names of repeated play: id → the name to show for a model, game, framing or opponent in figures, reports, the terminal and LaTeX (CSV and JSON keep the ids and add the names)'),
-  models: z.array(modelSchema).min(1),
+  models: z.array(modelSchema).min(1).describe('the models to query'),
   games: z.array(z.union([z.enum(CANONICAL_GAME_IDS as [string, ...string[]]), customGameSchema])).min(1)
     .describe('canonical games by id (Same Game, Different Story Appendix A) or custom 2×2 payoff matrices'),
   framings: z.array(z.union([z.enum(FAMILY_IDS as [string, ...string[]]), framingObject])).min(1)
     .describe('prompt families by id, {id, family, labels}, or story templates {id, labels, template | template_file}'),
   trials: z.number().int().min(1).max(MAX_TRIALS_PER_CELL, liveMsg.trialsPerCell(MAX_TRIALS_PER_CELL)).describe('trials per model × game × framing cell (with play: matches per model × game × framing × opponent cell)'),
-  decoding: decodingSchema.optional(),
+  decoding: decodingSchema.optional().describe('decoding settings of every model (a model\'s own decoding overrides them)'),
   scoring: z.enum(['sample', 'logprobs']).optional().describe('sample: parse the text (default); logprobs: first-token probabilities (docs/methods.md)'),
   prices: pricesSchema.optional().describe('for --dry-run cost estimates'),
   play: playSchema.optional().describe('a repeated game: rounds, opponents, history, horizon (docs/methods.md); trials = matches per cell'),

@@ -12,7 +12,8 @@ import type { GenerateContentParameters, GoogleGenAI } from '@google/genai';
 import type { Provider, ProviderRequest, ProviderResponse, TopLogprob, TrialSpec } from '../types.js';
 import { ProviderError } from '../types.js';
 import { errorForStatus, parseRetryAfter, redact } from './errors.js';
-import { extraBody, isObject, malformed, num, publicBaseUrl, rawCall, trialHeader, trialSeed, type Json } from './wire.js';
+import { boundedText, extraBody, isObject, malformed, num, publicBaseUrl, rawCall, trialHeader, trialSeed, type Json } from './wire.js';
+import { MAX_RESPONSE_BYTES } from '../runner/response.js';
 import type { SdkProviderOptions } from './anthropic.js';
 
 export const GEMINI_API = 'https://generativelanguage.googleapis.com';
@@ -52,24 +53,23 @@ export function geminiBody(spec: TrialSpec): Json {
 }
 
 /**
- * One alternative of logprobsResult. The API writes proto3 JSON, which leaves out fields at their
- * default: a candidate without `logProbability` has log-probability 0 (probability 1), one
- * without `token` is the empty token.
+ * One alternative of logprobsResult, as written: the scoring judges it (scoring/first-token.ts),
+ * so a candidate without a token, or whose logProbability is text, null, +∞ or positive, makes the
+ * trial invalid rather than being left out. The API writes proto3 JSON, which leaves out a field
+ * at its default: a candidate without `logProbability` has log-probability 0 (probability 1).
  */
-function candidateOf(c: unknown): TopLogprob | undefined {
-  if (!isObject(c)) return undefined;
-  const lp = c.logProbability === undefined ? 0 : num(c.logProbability);
-  if (lp === undefined) return undefined;
-  return { token: typeof c.token === 'string' ? c.token : '', logprob: lp };
+function candidateOf(c: unknown): TopLogprob {
+  const o = isObject(c) ? c : {};
+  return { token: o.token, logprob: o.logProbability === undefined ? 0 : o.logProbability } as TopLogprob;
 }
 
 /** The first output position's alternatives: topCandidates[0], else the chosen token alone. */
 export function geminiFirstToken(logprobsResult: unknown): TopLogprob[] | undefined {
   if (!isObject(logprobsResult)) return undefined;
   const top = Array.isArray(logprobsResult.topCandidates) ? logprobsResult.topCandidates[0] : undefined;
-  const alts = isObject(top) && Array.isArray(top.candidates) ? top.candidates.map(candidateOf).filter((c): c is TopLogprob => c !== undefined) : [];
+  const alts = isObject(top) && Array.isArray(top.candidates) ? top.candidates.map(candidateOf) : [];
   if (alts.length > 0) return alts;
-  const chosen = Array.isArray(logprobsResult.chosenCandidates) ? candidateOf(logprobsResult.chosenCandidates[0]) : undefined;
+  const chosen = Array.isArray(logprobsResult.chosenCandidates) && logprobsResult.chosenCandidates.length > 0 ? candidateOf(logprobsResult.chosenCandidates[0]) : undefined;
   return chosen ? [chosen] : undefined;
 }
 
@@ -108,14 +108,14 @@ export interface Captured { status: number; headers: Headers; text: string }
  * A fetch that reads each response body itself (under the call's signal) and hands the SDK a
  * copy: the body stored is the bytes received, and a body cut off mid-transfer is `malformed`.
  */
-export function capturingFetch(base: typeof fetch, into: { last?: Captured }): typeof fetch {
+export function capturingFetch(base: typeof fetch, into: { last?: Captured }, maxBytes = MAX_RESPONSE_BYTES): typeof fetch {
   return async (input, init) => {
     const res = await base(input, init);
     let text: string;
     try {
-      text = await res.text();
+      text = await boundedText(res, maxBytes);
     } catch (e) {
-      if (init?.signal?.aborted) throw e;
+      if (init?.signal?.aborted || e instanceof ProviderError) throw e;
       throw new ProviderError('malformed', `the response body ended early (${e instanceof Error ? e.message : String(e)})`, res.status);
     }
     into.last = { status: res.status, headers: res.headers, text };
@@ -167,10 +167,10 @@ export function sdkParams(model: string, body: Json): GenerateContentParameters 
 }
 
 /** One SDK call through the capturing fetch: the raw response, or a ProviderError from its status. */
-export async function capturedCall(o: SdkProviderOptions, call: (fetch: typeof globalThis.fetch) => Promise<unknown>): Promise<Response> {
+export async function capturedCall(o: SdkProviderOptions, call: (fetch: typeof globalThis.fetch) => Promise<unknown>, maxBytes = MAX_RESPONSE_BYTES): Promise<Response> {
   const cap: { last?: Captured } = {};
   try {
-    await call(capturingFetch(o.fetch ?? globalThis.fetch, cap));
+    await call(capturingFetch(o.fetch ?? globalThis.fetch, cap, maxBytes));
   } catch (e) {
     if (cap.last === undefined) throw e;
     if (cap.last.status >= 300) throw geminiStatusError(cap.last, (o.now ?? Date.now)(), [o.apiKey]);

@@ -11,6 +11,7 @@ import type { TopLogprob } from '../types.js';
 import { ProviderError } from '../types.js';
 import { redact, toProviderError, type SdkErrorClasses } from './errors.js';
 import { onAbort } from '../abort.js';
+import { MAX_RESPONSE_BYTES, tooLarge } from '../runner/response.js';
 
 export interface OpenAIWireOptions {
   readonly apiKey: string;
@@ -61,6 +62,30 @@ export interface RawResult {
  * Run one SDK call returning the raw Response, read its body and parse it, all under one timer.
  * Every failure leaves as a ProviderError.
  */
+/**
+ * A response body read up to `max` bytes (MAX_RESPONSE_BYTES for a trial's answer): a body that
+ * says or turns out to be larger is a failed attempt, the rest never read.
+ */
+export async function boundedText(res: Response, max = MAX_RESPONSE_BYTES): Promise<string> {
+  const declared = res.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > max) {
+    await res.body?.cancel().catch(() => {});
+    tooLarge(Number(declared));
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) { await reader.cancel().catch(() => {}); tooLarge(total); }
+    parts.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(parts));
+}
+
 export async function rawCall(
   start: (signal: AbortSignal) => Promise<Response>,
   outer: AbortSignal, o: Pick<OpenAIWireOptions, 'apiKey' | 'timeoutMs' | 'now'>, sdk?: SdkErrorClasses,
@@ -75,9 +100,9 @@ export async function rawCall(
     const res = await start(ctl.signal);
     let raw: string;
     try {
-      raw = await res.text();
+      raw = await boundedText(res);
     } catch (e) {
-      if (timedOut || outer.aborted) throw e;
+      if (timedOut || outer.aborted || e instanceof ProviderError) throw e;
       throw new ProviderError('malformed', `the response body ended early (${e instanceof Error ? e.message : String(e)})`, res.status);
     }
     raw = redact(raw, secrets);
@@ -110,16 +135,16 @@ export function topOf(position: unknown): TopLogprob[] | undefined {
   if (!isObject(position)) return undefined;
   const alts = Array.isArray(position.top_logprobs) ? position.top_logprobs : [];
   const out: TopLogprob[] = [];
-  for (const a of alts) {
-    if (isObject(a) && typeof a.token === 'string' && typeof a.logprob === 'number') out.push({ token: a.token, logprob: a.logprob });
-  }
+  // Every alternative as written: the scoring judges each (scoring/first-token.ts), none is left out here.
+  for (const a of alts) out.push((isObject(a) ? { token: a.token, logprob: a.logprob } : { token: undefined, logprob: undefined }) as TopLogprob);
   if (out.length === 0 && typeof position.token === 'string' && typeof position.logprob === 'number') {
     out.push({ token: position.token, logprob: position.logprob });
   }
   return out.length > 0 ? out : undefined;
 }
 
-export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+/** A token count as an API writes it: a non-negative whole number, else unknown (the usage is then left out, never a broken response). */
+export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined);
 
 /** A header naming the trial, so servers (and the tests' loopback server) can count requests per trial. */
 export function trialHeader(spec: { model: { id: string }; game: string; framing: string; rep: number }): Record<string, string> {

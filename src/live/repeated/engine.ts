@@ -13,7 +13,7 @@ import { silentLogger } from '../../core/logger.js';
 import { runMsg } from '../../core/messages/run.js';
 import type { Design } from '../design/types.js';
 import { Progress } from '../runner/progress.js';
-import { attempt, runContext, type CallOptions, type RunContext, type RunSummary } from '../runner/runner.js';
+import { attempt, endRun, runContext, type CallOptions, type RunContext, type RunSummary } from '../runner/runner.js';
 import type { TrialRecord, TrialSpec } from '../types.js';
 import { decisionCount, planMatches, strategyMove } from './plan.js';
 import { advance, matchState, movesByMatch, nextRound, type MatchState } from './state.js';
@@ -103,6 +103,7 @@ export async function runMatches(o: MatchRunOptions): Promise<MatchRunSummary> {
   o.onStart?.({ matches: states.length, matchesDone: r.matchesDone, decisions: total, stored: alreadyDone });
   await Promise.all(states.filter((s) => s.status === 'open').map((s) => playMatch(r, s, new Map(stored.get(s.plan.match)))));
   c.notices.finish();
+  endRun(c);
   if (c.counts.error > 0) logger.warn(runMsg.errorsRecorded(c.counts.error));
   return {
     matches: states.length, matchesDone: r.matchesDone, forfeited: r.forfeited, total, alreadyDone, ...c.counts, tokens: progress.tokens,

@@ -27,5 +27,18 @@ export function backoffDelay(attempt: number, rng: RandomSource, s: BackoffSetti
   return Math.min(retryAfterMs === undefined ? jittered : Math.max(retryAfterMs, jittered), MAX_WAIT_MS);
 }
 
+/** The longest wait a server's retry hint may ask for unless told otherwise (`run --max-wait`, in seconds: 60). */
+export const DEFAULT_MAX_HINT_MS = 60_000;
+
+/**
+ * A retry hint (Retry-After, Gemini's retryDelay, a plug-in's retryAfterMs) as a wait: a
+ * non-negative number up to the ceiling. A longer one is `tooLong` — the attempt stays a failed
+ * attempt and the ordinary backoff applies —; anything else (NaN, negative, not a number) is no hint.
+ */
+export function retryHint(v: unknown, ceilingMs = DEFAULT_MAX_HINT_MS): { readonly ms?: number; readonly tooLong?: number } {
+  if (typeof v !== 'number' || Number.isNaN(v) || v < 0) return {};
+  return v > ceilingMs ? { tooLong: v } : { ms: v };
+}
+
 /** The longest wait a timer can hold: 2^31 − 1 ms (about 24.8 days). */
 export const MAX_WAIT_MS = 2 ** 31 - 1;

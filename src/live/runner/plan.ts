@@ -10,8 +10,11 @@ import type { TrialSpec } from '../types.js';
 export const DEFAULT_OUTPUT_ESTIMATE = 16;
 const MESSAGE_OVERHEAD = 8;
 
+/** Input tokens of a call whose system message and prompt hold `chars` characters. */
+export const inputTokensOf = (chars: number): number => Math.ceil(chars / 4) + MESSAGE_OVERHEAD;
+
 export function estimateInputTokens(spec: TrialSpec): number {
-  return Math.ceil(((spec.system?.length ?? 0) + spec.prompt.length) / 4) + MESSAGE_OVERHEAD;
+  return inputTokensOf((spec.system?.length ?? 0) + spec.prompt.length);
 }
 
 export function estimateOutputTokens(spec: TrialSpec): number {

@@ -1,13 +1,25 @@
 /**
  * What a provider answers, checked before anything of it is used or stored: every provider —
- * built-in or plug-in — goes through this one check. A response that is not an object, whose
- * `text`, `raw` or `modelSnapshot` is not a string, whose `usage` is not two non-negative
- * integers, whose `request` is not an object or whose `firstTokenTopLogprobs` is not a list is a
- * failed attempt (`malformed`, retried like any malformed body), never a TypeError that stops the run.
- * The candidates' values are judged by the scoring (a non-finite log-probability makes the trial invalid).
+ * built-in or plug-in — and every batch vendor's answer goes through this one check. A response
+ * that is not an object, whose `text`, `raw` or `modelSnapshot` is not a string, whose `usage` is
+ * not two non-negative integers, whose `request` is not an object or whose `firstTokenTopLogprobs`
+ * is not a list breaks the provider contract (README "Write a provider"): a `ContractError`, which
+ * no retry can mend — the run stops at the first one, keeping what it stored. A body larger than
+ * MAX_RESPONSE_BYTES is a failed attempt (`malformed`), never stored. The candidates' values are
+ * judged by the scoring (a log-probability that is not a number, NaN, +∞ or positive makes the trial invalid).
  */
 import { ProviderError, type ProviderResponse } from '../types.js';
-import { MAX_WAIT_MS } from './backoff.js';
+
+/** The largest response body a trial stores (4 MiB): a larger one is a failed attempt. */
+export const MAX_RESPONSE_BYTES = 4 * 2 ** 20;
+
+/** A response that breaks the provider contract: what is wrong, by field. Not transient, never retried. */
+export class ContractError extends Error {
+  constructor(readonly what: string) {
+    super(what);
+    this.name = 'ContractError';
+  }
+}
 
 const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
 const isCount = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
@@ -31,17 +43,20 @@ function problem(r: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-/** The response when it has the documented shape; else a `malformed` ProviderError saying what is wrong. */
+/**
+ * The response when it has the documented shape and a body within MAX_RESPONSE_BYTES; a
+ * ContractError saying what is wrong, or a `malformed` ProviderError for a body too large.
+ */
 export function checkResponse(res: unknown): ProviderResponse {
-  if (res === null || typeof res !== 'object' || Array.isArray(res)) throw new ProviderError('malformed', `the provider returned ${kind(res)}, not a response object`);
+  if (res === null || typeof res !== 'object' || Array.isArray(res)) throw new ContractError(`the response is ${kind(res)}, not a response object`);
   const r = res as Record<string, unknown>;
   const why = problem(r);
-  if (why !== undefined) throw new ProviderError('malformed', `the provider's response: ${why}`, undefined, undefined, typeof r.raw === 'string' ? r.raw : undefined);
+  if (why !== undefined) throw new ContractError(why);
+  tooLarge(Buffer.byteLength(r.raw as string));
   return res as ProviderResponse;
 }
 
-/** A provider's retryAfterMs as a wait: a non-negative number, at most MAX_WAIT_MS (2^31 − 1 ms); anything else is no hint. */
-export function retryAfterOf(v: unknown): number | undefined {
-  if (typeof v !== 'number' || Number.isNaN(v) || v < 0) return undefined;
-  return Math.min(v, MAX_WAIT_MS);
+/** A body of `bytes` bytes: a `malformed` failed attempt above MAX_RESPONSE_BYTES. */
+export function tooLarge(bytes: number): void {
+  if (bytes > MAX_RESPONSE_BYTES) throw new ProviderError('malformed', `the response body is larger than ${MAX_RESPONSE_BYTES / 2 ** 20} MiB (${bytes.toLocaleString('en-US')} bytes): not stored`);
 }

@@ -12,13 +12,15 @@ import type { Logger } from '../../core/logger.js';
 import { silentLogger } from '../../core/logger.js';
 import { runMsg } from '../../core/messages/run.js';
 import { streamFor } from '../../stats/rng.js';
-import { backoffDelay, DEFAULT_BACKOFF, isRetryable, MAX_WAIT_MS, type BackoffSettings } from './backoff.js';
+import { backoffDelay, DEFAULT_BACKOFF, DEFAULT_MAX_HINT_MS, isRetryable, MAX_WAIT_MS, retryHint, type BackoffSettings } from './backoff.js';
 import { realClock, type Clock } from './clock.js';
 import { AdaptiveLimit } from './concurrency.js';
 import { ConcurrencyNotices } from './notices.js';
 import { estimateInputTokens, estimateOutputTokens } from './plan.js';
 import { Progress } from './progress.js';
-import { checkResponse, retryAfterOf } from './response.js';
+import { checkResponse, ContractError } from './response.js';
+import { UserError } from '../../core/errors.js';
+import { isPluginSpec } from '../providers/plugin-spec.js';
 import { onAbort } from '../abort.js';
 import { TokenBucket } from './rate-limit.js';
 import { scoreResponse, type Scored } from '../scoring/score.js';
@@ -50,6 +52,8 @@ export interface CallOptions {
    * `timeout` and its signal aborted, whether or not the provider honours the signal. None when absent.
    */
   readonly timeoutMs?: number;
+  /** The longest wait a retry hint may ask for (default DEFAULT_MAX_HINT_MS); a longer one is ignored with a warning. */
+  readonly maxWaitMs?: number;
 }
 
 export interface RunnerOptions extends CallOptions {
@@ -101,6 +105,10 @@ export interface RunContext {
   readonly rpm?: TokenBucket;
   readonly tpm?: TokenBucket;
   readonly counts: { ok: number; invalid: number; error: number; dropped: number; calls: number };
+  readonly logger: Logger;
+  /** What a run reports once: the first contract break of a provider (the run stops dispatching and ends with it, endRun), and whether a retry hint above the ceiling was warned. */
+  readonly once: { broken?: UserError; hintWarned?: boolean };
+  readonly brake: AbortController;
 }
 
 export function runContext(o: CallOptions, logger: Logger): RunContext {
@@ -109,8 +117,9 @@ export function runContext(o: CallOptions, logger: Logger): RunContext {
   const abort = o.abort ?? new AbortController().signal;
   const notices = new ConcurrencyNotices(o.concurrency ?? RUNNER_DEFAULTS.concurrency, clock, logger);
   const change = (from: number, to: number) => notices.change(from, to);
+  const brake = new AbortController();
   return {
-    o, clock, stop, abort, halt: AbortSignal.any([stop, abort]), notices,
+    o, clock, stop, abort, halt: AbortSignal.any([stop, abort, brake.signal]), notices, logger, brake, once: {},
     maxRetries: o.maxRetries ?? RUNNER_DEFAULTS.maxRetries,
     score: o.score ?? scoreResponse,
     limit: new AdaptiveLimit(o.concurrency ?? RUNNER_DEFAULTS.concurrency, change, change),
@@ -170,6 +179,26 @@ function call(c: RunContext, provider: Provider, s: TrialSpec): Promise<unknown>
   });
 }
 
+/** A provider broke its contract: remembered (the first), and no more dispatch; what is stored stays. */
+function breakRun(c: RunContext, s: TrialSpec, e: ContractError): undefined {
+  c.once.broken ??= new UserError(runMsg.contractBroken(s.model.provider, isPluginSpec(s.model.provider), s.model.id, e.what));
+  c.brake.abort();
+  return undefined;
+}
+
+/** The wait a failed attempt's retry hint asks for, within the ceiling; a longer hint is ignored with a warning (the first of a run). */
+function hintOf(c: RunContext, v: unknown): number | undefined {
+  const ceiling = c.o.maxWaitMs ?? DEFAULT_MAX_HINT_MS;
+  const h = retryHint(v, ceiling);
+  if (h.tooLong !== undefined && !c.once.hintWarned) { c.once.hintWarned = true; c.logger.warn(runMsg.hintTooLong(h.tooLong, ceiling)); }
+  return h.ms;
+}
+
+/** After a run: the contract break that stopped it, as one line (exit 2); the trials stored are kept. */
+export function endRun(c: RunContext): void {
+  if (c.once.broken) throw c.once.broken;
+}
+
 /** One trial to its record, or undefined when it was stopped or aborted before finishing. */
 export async function attempt(c: RunContext, s: TrialSpec): Promise<TrialRecord | undefined> {
   const rng = streamFor(c.o.seed ?? RUNNER_DEFAULTS.seed, `backoff\u0000${keyOf(s)}`);
@@ -188,11 +217,12 @@ export async function attempt(c: RunContext, s: TrialSpec): Promise<TrialRecord 
       c.limit.success();
       return okRecord(c, s, res, latencyMs, n);
     } catch (e) {
+      if (e instanceof ContractError) return breakRun(c, s, e);
       const pe = e instanceof ProviderError ? e : new ProviderError('client', e instanceof Error ? e.message : String(e));
       if (pe.kind === 'aborted' || c.abort.aborted) return undefined;
       if (pe.kind === 'rate_limit') c.limit.rateLimited();
       if (!isRetryable(pe.kind) || n > c.maxRetries) return errorRecord(c, s, pe, c.clock.now() - t0, n);
-      await c.clock.sleep(backoffDelay(n, rng, c.o.backoff ?? DEFAULT_BACKOFF, retryAfterOf(pe.retryAfterMs)), c.halt);
+      await c.clock.sleep(backoffDelay(n, rng, c.o.backoff ?? DEFAULT_BACKOFF, hintOf(c, pe.retryAfterMs)), c.halt);
       if (c.halt.aborted) return undefined;
     }
   }
@@ -219,6 +249,7 @@ export async function runTrials(o: RunnerOptions): Promise<RunSummary> {
   }
   await Promise.all(running);
   c.notices.finish();
+  endRun(c);
   if (c.counts.error > 0) logger.warn(runMsg.errorsRecorded(c.counts.error));
   const finished = alreadyDone + c.counts.ok + c.counts.invalid + c.counts.error;
   return {

@@ -34,9 +34,12 @@ export function namesWord(token: string, word: string): boolean {
   return t !== '' && word.toUpperCase().startsWith(t);
 }
 
+/** A log-probability above 0 by more than rounding (a probability above 1) is impossible. */
+export const MAX_LOGPROB = 1e-6;
+
 /**
  * Why a candidate cannot be scored, or undefined: its text must be a string and its log-probability
- * a number that is not NaN or +∞ (−∞, probability 0, is a log-probability).
+ * a number that is not NaN, +∞ or above MAX_LOGPROB (−∞, probability 0, is a log-probability).
  */
 function badCandidate(c: unknown, i: number): string | undefined {
   const { token, logprob } = (c ?? {}) as { token?: unknown; logprob?: unknown };
@@ -44,6 +47,7 @@ function badCandidate(c: unknown, i: number): string | undefined {
   if (typeof logprob !== 'number' || Number.isNaN(logprob) || logprob === Infinity) {
     return `first-token candidate ${i + 1} (${JSON.stringify(token)}) has a log-probability that is not a number or not finite (${typeof logprob === 'number' ? String(logprob) : JSON.stringify(logprob) ?? typeof logprob})`;
   }
+  if (logprob > MAX_LOGPROB) return `first-token candidate ${i + 1} (${JSON.stringify(token)}) has a positive log-probability (${logprob}): a probability above 1 is impossible`;
   return undefined;
 }
 
@@ -53,7 +57,7 @@ export function scoreFirstToken(top: readonly TopLogprob[], actionWords: readonl
   const bad = top.map(badCandidate).find((m) => m !== undefined);
   if (bad !== undefined) return { status: 'invalid', pCooperate: null, t: 0, r: 0, returned: 0, unreturned: 1, imputed: 'none', bounds: null, reason: bad };
   for (const c of top) {
-    const p = Math.exp(c.logprob);
+    const p = Math.exp(Math.min(c.logprob, 0));
     returned += p;
     if (namesWord(c.token, actionWords[0])) { t += p; hasC = true; }
     else if (namesWord(c.token, actionWords[1])) { r += p; hasD = true; }

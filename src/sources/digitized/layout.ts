@@ -35,7 +35,7 @@ function header(file: string, fields: readonly string[]): string[] {
     const first = cols.indexOf(h);
     if (first !== i) throw new UserError(msg.duplicateColumn(file, h, first + 1, i + 1));
   });
-  for (const c of REQUIRED) if (!cols.includes(c)) throw new UserError(msg.missingColumn(file, c));
+  for (const c of REQUIRED) if (!cols.includes(c)) throw new UserError(msg.missingColumn(file, c, cols));
   return cols;
 }
 

@@ -130,6 +130,16 @@ function readDataset(r: Reader, v: Json, path: string): ProjectDataset {
   return { name, axesName, points };
 }
 
+/** A name used twice (two axes, or two datasets, of one name) is refused naming both: which one a layout or a dataset means would be a guess. */
+function onceEach(file: string, coll: string, names: readonly string[], what: 'axes' | 'dataset'): void {
+  const first = new Map<string, number>();
+  names.forEach((n, i) => {
+    const j = first.get(n);
+    if (j !== undefined) throw new UserError(m.nameTwice(file, `${coll}[${i}].name`, n, `${coll}[${j}].name`, what));
+    first.set(n, i);
+  });
+}
+
 /** Parse and validate a project's JSON text. */
 export function parseProject(text: string, file: string): Project {
   let json: Json;
@@ -146,6 +156,8 @@ export function parseProject(text: string, file: string): Project {
   }
   const axes = r.array(r.get(top, 'axesColl', ''), 'axesColl').map((a, i) => readAxes(r, a, `axesColl[${i}]`));
   const datasets = r.array(r.get(top, 'datasetColl', ''), 'datasetColl').map((d, i) => readDataset(r, d, `datasetColl[${i}]`));
+  onceEach(file, 'axesColl', axes.map((a) => a.name), 'axes');
+  onceEach(file, 'datasetColl', datasets.map((d) => d.name), 'dataset');
   datasets.forEach((d, i) => {
     const a = axes.find((x) => x.name === d.axesName);
     if (!a) throw new UserError(m.unknownAxes(file, `datasetColl[${i}].axesName`, d.axesName));

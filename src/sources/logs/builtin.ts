@@ -1,7 +1,7 @@
 /**
  * The built-in log formats, by the name `--format` takes. Each is a description like any user's
- * (validated by the same schema and rules, test/sources/logs/builtin.test.ts); README "Reanalyse
- * a published log" writes them out as YAML.
+ * (validated by the same schema and rules, test/sources/logs/builtin.test.ts);
+ * docs/guides/reanalyse-a-published-log.md writes one out as YAML.
  */
 import type { LogFormat } from './schema.js';
 
@@ -9,7 +9,8 @@ import type { LogFormat } from './schema.js';
  * Akata et al., "Playing repeated games with Large Language Models" (arXiv 2305.16867), the round
  * logs of github.com/eliaka/repeatedgames (data/akata-2023/README.md): one row per round, a match
  * a run of one pair's rows whose round counts 1…10, actions decoded from the points of the
- * Prisoner's Dilemma they played (J/J 8/8, J/F 0/10, F/J 10/0, F/F 5/5), whatever letters a file uses.
+ * Prisoner's Dilemma they played (J/J 8/8, J/F 0/10, F/J 10/0, F/F 5/5), whatever letters a file uses;
+ * each round's totals are checked against the points.
  */
 const akata: LogFormat = {
   name: 'akata',
@@ -25,8 +26,8 @@ const akata: LogFormat = {
   game: { constant: 'prisoners-dilemma' },
   framing: { file_stem: true },
   seats: [
-    { model: { column: 'player1' }, opponent: { column: 'player2' }, action: 'answer1', payoff: 'points1' },
-    { model: { column: 'player2' }, opponent: { column: 'player1' }, action: 'answer2', payoff: 'points2' },
+    { model: { column: 'player1' }, opponent: { column: 'player2' }, action: 'answer1', payoff: 'points1', total: 'total1' },
+    { model: { column: 'player2' }, opponent: { column: 'player1' }, action: 'answer2', payoff: 'points2', total: 'total2' },
   ],
   actions: { payoffs: { C: { C: [8, 8], D: [0, 10] }, D: { C: [10, 0], D: [5, 5] } } },
   // The paper's names of the five LLMs and the three fixed strategies (data/akata-2023/README.md).
@@ -43,7 +44,8 @@ const FAIRGAME_COLUMNS = ('game_id;language;n_rounds_is_known;max_rounds;played_
 
 /**
  * FAIRGAME (arXiv 2504.14325), resources/results/all_results.csv: one row per match, both agents'
- * labels as list columns. `game_id` repeats across configurations, so the row is the match. The
+ * labels as list columns. `game_id` repeats across configurations, so the row is the match; its
+ * lists must hold `played_rounds` entries, at most `max_rounds` (a game may stop early). The
  * Prisoner's Dilemma payoffs are penalties with OptionA dominant, so OptionB is cooperation there;
  * in snow-drift, stag-hunt and harmony-game OptionA is. Battle of the Sexes has no cooperative action.
  */
@@ -56,6 +58,8 @@ const fairgame: LogFormat = {
   shape: 'match',
   columns: FAIRGAME_COLUMNS,
   match: 'row',
+  played_rounds: 'played_rounds',
+  max_rounds: 'max_rounds',
   game: { template: '{game}{payoff_type}', values: { payoff_type: { conventional: '', harsh: ' (harsh)', mild: ' (mild)' } } },
   framing: { column: 'language' },
   factors: { n_rounds_is_known: { column: 'n_rounds_is_known' } },

@@ -9,6 +9,7 @@ import { logsMsg } from '../../core/messages/logs.js';
 import { parseYamlMapping, throwProblems, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
 import { logFormatSchema, type LogFormat, type ValueSpec } from './schema.js';
 import { specColumns, templateParts } from './values.js';
+import { constantProblems } from './names.js';
 
 export const LOG_FORMAT_SCHEMA_FILE = 'data/log-formats/log-format.schema.json';
 
@@ -42,7 +43,7 @@ function columnProblems(f: LogFormat): Problem[] {
     for (const c of specColumns(spec)) need([...path, 'column' in spec ? 'column' : 'template'], c);
   }
   f.seats.forEach((s, i) => {
-    for (const k of ['action', 'payoff', 'opponent_payoff', 'opponent_action'] as const) {
+    for (const k of ['action', 'payoff', 'opponent_payoff', 'opponent_action', 'total'] as const) {
       const c = s[k];
       if (c !== undefined) need(['seats', i, k], c);
     }
@@ -62,7 +63,13 @@ function shapeProblems(f: LogFormat): Problem[] {
     if (f.match === 'row') out.push({ path: ['match'], message: logsMsg.matchRowOnly() });
     if (!f.round) out.push({ path: ['round'], message: logsMsg.shapeNeeds(f.shape, 'round') });
   }
+  for (const k of ['played_rounds', 'max_rounds'] as const) {
+    const c = f[k];
+    if (c !== undefined && !f.columns.includes(c)) out.push({ path: [k], message: logsMsg.columnNotInHeader(c) });
+  }
   f.seats.forEach((s, i) => {
+    if (s.total !== undefined && s.payoff === undefined) out.push({ path: ['seats', i, 'total'], message: logsMsg.totalNeedsPayoff() });
+    if (s.total !== undefined && f.shape === 'match') out.push({ path: ['seats', i, 'total'], message: logsMsg.shapeRefuses('match', 'total', 'a running total is a column of a round') });
     if (f.shape === 'decision') return;
     for (const k of ['seat', 'opponent_action', 'opponent_payoff'] as const) {
       if (s[k] !== undefined) out.push({ path: ['seats', i, k], message: logsMsg.shapeRefuses(f.shape, k, 'the row holds both seats') });
@@ -88,7 +95,12 @@ function actionProblems(f: LogFormat): Problem[] {
       else seen.set(pay, name);
     }
   } else {
-    for (const [k, m] of Object.entries(a.labels)) if (Object.keys(m).length === 0) out.push({ path: ['actions', 'labels', k], message: logsMsg.emptyLabelMap() });
+    for (const [k, m] of Object.entries(a.labels)) {
+      const acts = Object.values(m);
+      const missing = (['C', 'D'] as const).find((x) => !acts.includes(x));
+      if (acts.length === 0) out.push({ path: ['actions', 'labels', k], message: logsMsg.emptyLabelMap() });
+      else if (missing !== undefined) out.push({ path: ['actions', 'labels', k], message: logsMsg.labelMapNeedsBoth(missing) });
+    }
     for (const k of Object.keys(a.skip ?? {})) if (Object.prototype.hasOwnProperty.call(a.labels, k)) out.push({ path: ['actions', 'skip', k], message: logsMsg.skipAndLabels(k) });
   }
   return out;
@@ -96,7 +108,7 @@ function actionProblems(f: LogFormat): Problem[] {
 
 /** Problems of a schema-valid description that the schema cannot express (empty: usable). */
 export function formatProblems(f: LogFormat): Problem[] {
-  return [...shapeProblems(f), ...columnProblems(f), ...actionProblems(f)];
+  return [...shapeProblems(f), ...columnProblems(f), ...actionProblems(f), ...constantProblems(specsOf(f))];
 }
 
 /** Validate a description from its YAML text; `file` names it in errors. */

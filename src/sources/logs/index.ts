@@ -13,10 +13,12 @@ import { displayNames } from '../../core/display-names.js';
 import { logsMsg } from '../../core/messages/logs.js';
 import { BUILTIN_LOG_FORMATS, type BuiltinLogFormatId } from './builtin.js';
 import { loadLogFormat } from './description.js';
+import { checkMatches, type ShortMatches } from './complete.js';
 import { readLogFile, type Decision } from './read.js';
 import type { LogFormat } from './schema.js';
 
 export { BUILTIN_LOG_FORMATS, type BuiltinLogFormatId } from './builtin.js';
+export type { ShortMatches } from './complete.js';
 export { LOG_FORMAT_SCHEMA_FILE, formatProblems, loadLogFormat, parseLogFormat } from './description.js';
 export { logFormatJsonSchema, type LogFormat } from './schema.js';
 
@@ -25,6 +27,8 @@ export interface ReadLogOptions {
   readonly displayPaths?: readonly string[];
   /** Keep only these models' decisions (each must be a player of the log). */
   readonly models?: readonly string[];
+  /** A short match (no played_rounds, shorter than the longest of its game in the file): left out (default) or kept; a note names each. */
+  readonly shortMatches?: ShortMatches;
 }
 
 /** A built-in format by name, or a description file (.yaml, .yml). */
@@ -98,8 +102,11 @@ export function readLogDecisions(files: readonly string[], format: string | LogF
     hashes.push(r.sha256);
     if (r.decisions.length === 0) throw new UserError(logsMsg.noDecisions(names[i]));
     for (const [key, s] of r.skipped) notes.push(`${names[i]}: ${logsMsg.skipped(key, s.rows, s.why)}`);
-    if (f.shape === 'decision') pairSeats(r.decisions);
-    for (const d of r.decisions) decisions.push(d);
+    const checked = checkMatches(r.decisions, r.facts, opts.shortMatches ?? 'drop');
+    notes.push(...checked.notes);
+    if (checked.decisions.length === 0) throw new UserError(logsMsg.noDecisions(names[i]));
+    if (f.shape === 'decision') pairSeats(checked.decisions);
+    for (const d of checked.decisions) decisions.push(d);
   });
   decisions = keepModels(decisions, opts.models);
   const sha256 = hashes.length === 1 ? hashes[0]

@@ -11,7 +11,9 @@ import { logsMsg } from '../../core/messages/logs.js';
 import { splitRows } from '../rates-csv.js';
 import { checkColumnNames, readInputFile } from '../reader-rules.js';
 import { fileDecoder, type Decoder, type Move } from './decode.js';
+import type { MatchFacts } from './complete.js';
 import { MatchTracker } from './matches.js';
+import { RowNames, valueField, type NamedValue } from './names.js';
 import type { LogFormat } from './schema.js';
 import { compileValue, parseList, type LogRow, type RowValue } from './values.js';
 
@@ -25,7 +27,10 @@ interface Seat {
   readonly payoff?: { readonly name: string; readonly at: number };
   readonly opponentPayoff?: { readonly name: string; readonly at: number };
   readonly opponentAction?: { readonly name: string; readonly at: number };
-  readonly factors: ReadonlyArray<readonly [string, RowValue]>;
+  readonly total?: { readonly name: string; readonly at: number };
+  readonly factors: ReadonlyArray<readonly [string, RowValue, NamedValue]>;
+  readonly modelName: NamedValue;
+  readonly opponentName: NamedValue;
 }
 
 interface Compiled {
@@ -33,10 +38,15 @@ interface Compiled {
   readonly game: RowValue;
   readonly framing: RowValue;
   readonly round?: RowValue;
-  readonly factors: ReadonlyArray<readonly [string, RowValue]>;
+  readonly factors: ReadonlyArray<readonly [string, RowValue, NamedValue]>;
   readonly seats: readonly Seat[];
   readonly decoder: Decoder;
   readonly matches: MatchTracker;
+  readonly names: RowNames;
+  readonly gameName: NamedValue;
+  readonly framingName: NamedValue;
+  readonly played?: { readonly name: string; readonly at: number };
+  readonly max?: { readonly name: string; readonly at: number };
 }
 
 /** What one file gave: its decisions, its hash and the rows left out by game. */
@@ -44,10 +54,12 @@ export interface FileReading {
   readonly sha256: string;
   readonly decisions: Decision[];
   readonly skipped: Map<string, { rows: number; why: string }>;
+  /** The totals and lengths the file writes, for checkMatches (complete.ts). */
+  readonly facts: MatchFacts;
 }
 
-const factorList = (specs: Readonly<Record<string, Parameters<typeof compileValue>[0]>> | undefined, h: ReadonlyMap<string, number>, file: string) =>
-  Object.entries(specs ?? {}).map(([k, v]) => [k, compileValue(v, h, file)] as const);
+const factorList = (specs: Readonly<Record<string, Parameters<typeof compileValue>[0]>> | undefined, h: ReadonlyMap<string, number>, file: string, place: string) =>
+  Object.entries(specs ?? {}).map(([k, v]) => [k, compileValue(v, h, file), { level: 'factor', field: valueField(v, `${place}factors.${k}`) }] as const);
 
 function compile(format: LogFormat, header: ReadonlyMap<string, number>, file: string): Compiled {
   const col = (name: string | undefined) => (name === undefined ? undefined : { name, at: header.get(name)! });
@@ -57,12 +69,18 @@ function compile(format: LogFormat, header: ReadonlyMap<string, number>, file: s
     game: compileValue(format.game, header, file),
     framing: compileValue(format.framing, header, file),
     round: format.round ? compileValue(format.round, header, file) : undefined,
-    factors: factorList(format.factors, header, file),
-    seats: format.seats.map((s): Seat => ({
+    factors: factorList(format.factors, header, file, ''),
+    names: new RowNames(),
+    gameName: { level: 'game', field: valueField(format.game, 'game') },
+    framingName: { level: 'framing', field: valueField(format.framing, 'framing') },
+    played: col(format.played_rounds), max: col(format.max_rounds),
+    seats: format.seats.map((s, i): Seat => ({
       model: compileValue(s.model, header, file), opponent: compileValue(s.opponent, header, file),
+      modelName: { level: 'model', field: valueField(s.model, `seats[${i}].model`) },
+      opponentName: { level: 'opponent', field: valueField(s.opponent, `seats[${i}].opponent`) },
       seat: s.seat ? compileValue(s.seat, header, file) : undefined,
-      action: col(s.action)!, payoff: col(s.payoff), opponentPayoff: col(s.opponent_payoff), opponentAction: col(s.opponent_action),
-      factors: factorList(s.factors, header, file),
+      action: col(s.action)!, payoff: col(s.payoff), opponentPayoff: col(s.opponent_payoff), opponentAction: col(s.opponent_action), total: col(s.total),
+      factors: factorList(s.factors, header, file, `seats[${i}].`),
     })),
     decoder: fileDecoder(format.actions, header, file),
     matches: new MatchTracker(file, typeof match === 'object' ? compileValue(match, header, file) : match,
@@ -111,6 +129,7 @@ function roundsOf(c: Compiled, row: LogRow): RoundCells[] {
     return l;
   };
   const labels = c.seats.map((s) => listOf(s.action));
+  if (labels[0].length === 0) throw new UserError(logsMsg.noRounds(row.file, row.line, c.seats[0].action.name));
   const pays = c.seats.map((s) => (s.payoff ? listOf(s.payoff).map((v) => payoffNumber(row, s.payoff!.name, v)) : undefined));
   c.seats.forEach((s, i) => {
     const lens: Array<[string, number]> = [[s.action.name, labels[i].length]];
@@ -161,9 +180,22 @@ function seatNumber(row: LogRow, s: Seat, index: number, format: LogFormat): num
   return Number(v);
 }
 
+const ROUNDS = /^\d{1,7}$/;
+/** What a match's first row says of its length. */
+function declared(c: Compiled, row: LogRow): { line: number; played?: number; max?: number } {
+  const count = (col: { name: string; at: number } | undefined) => {
+    if (!col) return undefined;
+    const v = field(row, col);
+    if (!ROUNDS.test(v)) throw new UserError(logsMsg.notRoundCount(row.file, row.line, col.name, v));
+    return Number(v);
+  };
+  return { line: row.line, played: count(c.played), max: count(c.max) };
+}
+
 /** The decisions of one row (none when its game is skipped). */
 function rowDecisions(c: Compiled, row: LogRow, reading: FileReading): void {
-  const game = c.game(row);
+  const name = (v: RowValue, n: NamedValue) => c.names.check(row, n, v(row));
+  const game = name(c.game, c.gameName);
   let labelMap: { key: string; map: Readonly<Record<string, 'C' | 'D' | 'invalid'>> } | undefined;
   if (c.decoder.kind === 'labels') {
     const sel = c.decoder.mapOf(row, game);
@@ -175,16 +207,18 @@ function rowDecisions(c: Compiled, row: LogRow, reading: FileReading): void {
     }
     labelMap = sel;
   }
-  const framing = c.framing(row);
-  const rowFactors = c.factors.map(([k, v]) => [k, v(row)] as const);
+  const framing = name(c.framing, c.framingName);
+  const rowFactors = c.factors.map(([k, v, n]) => [k, name(v, n)] as const);
   const seats = c.seats.map((s, i) => {
-    const factors = [...rowFactors, ...s.factors.map(([k, v]) => [k, v(row)] as const)];
+    const factors = [...rowFactors, ...s.factors.map(([k, v, n]) => [k, name(v, n)] as const)];
     // One factors object per seat of the row, shared by its rounds' decisions.
-    return { model: s.model(row), opponent: s.opponent(row), seat: seatNumber(row, s, i, c.format), factors: factors.length ? Object.freeze(Object.fromEntries(factors)) : undefined };
+    return { model: name(s.model, s.modelName), opponent: name(s.opponent, s.opponentName), seat: seatNumber(row, s, i, c.format),
+      factors: factors.length ? Object.freeze(Object.fromEntries(factors)) : undefined };
   });
   const identity = { game, framing, model: seats[0].model, opponent: seats[0].opponent, factors: rowFactors };
   for (const rc of roundsOf(c, row)) {
     const match = c.matches.matchOf(row, rc.round, identity);
+    if (!reading.facts.declared.has(match)) reading.facts.declared.set(match, declared(c, row));
     const moves = movesOf(c, row, rc, labelMap, seats[0].seat);
     seats.forEach((s, i) => {
       c.matches.checkOnce(row, match, rc.round, s.seat);
@@ -195,6 +229,8 @@ function rowDecisions(c: Compiled, row: LogRow, reading: FileReading): void {
       };
       if (rc.own[i] !== undefined) d.payoff = rc.own[i];
       if (s.factors) d.factors = s.factors;
+      const total = c.seats[i].total;
+      if (total) reading.facts.totals.set(d, { field: total.name, value: payoffNumber(row, total.name, field(row, total)) });
       reading.decisions.push(d);
     });
   }
@@ -207,11 +243,17 @@ export function readLogFile(path: string, file: string, format: LogFormat): File
   if (raw.length === 0) throw new UserError(msg.emptyTable(file));
   const names = raw[0].fields.map((h) => h.trim());
   checkColumnNames(file, 1, names, 'header');
-  for (const col of format.columns) if (!names.includes(col)) throw new UserError(logsMsg.missingColumn(file, col, format.name));
+  for (const col of format.columns) if (!names.includes(col)) throw new UserError(logsMsg.missingColumn(file, col, format.name, names));
   const c = compile(format, new Map(names.map((h, i) => [h, i])), file);
-  const reading: FileReading = { sha256, decisions: [], skipped: new Map() };
+  const reading: FileReading = { sha256, decisions: [], skipped: new Map(),
+    facts: { totals: new Map(), declared: new Map(), playedField: format.played_rounds, maxField: format.max_rounds } };
+  let previous: { line: number; text: string } | undefined;
   for (const r of raw.slice(1)) {
     if (r.fields.length !== names.length) throw new UserError(msg.wrongFieldCount(file, r.line, r.fields.length, names.length));
+    // A row given twice: in shapes decision and round a row is one round, never repeated as it stands.
+    const text = JSON.stringify(r.fields);
+    if (format.shape !== 'match' && previous?.text === text) throw new UserError(logsMsg.duplicateRow(file, r.line, previous.line));
+    previous = { line: r.line, text };
     rowDecisions(c, { file, line: r.line, fields: r.fields }, reading);
   }
   return reading;

@@ -11,12 +11,13 @@ import { UserError } from '../../core/errors.js';
 import { logsMsg } from '../../core/messages/logs.js';
 import { checkPlannedFramings } from '../rates-csv.js';
 import { foldExtraFactors, type TrialsInput } from '../trials.js';
-import { checkRoundRange, parseRoundRange, readLogDecisions } from './index.js';
+import { checkRoundRange, parseRoundRange, readLogDecisions, type ShortMatches } from './index.js';
 
 export interface LogInputChoice {
   readonly format: string;
   readonly rounds?: string | RoundRange;
   readonly factors?: readonly string[];
+  readonly shortMatches?: ShortMatches;
 }
 
 /** A valid decision of the rounds kept. */
@@ -54,7 +55,7 @@ function factorNames(decisions: readonly RepeatedDecision[]): string[] {
 /** Read logs through a format into the per-trial input of the two-framing commands. */
 export function readLogTrials(files: readonly string[], choice: LogInputChoice, base: string, alt: string): TrialsInput {
   const rounds = typeof choice.rounds === 'string' ? parseRoundRange(choice.rounds) : choice.rounds;
-  const dec = readLogDecisions(files.map((f) => resolve(f)), choice.format, { displayPaths: files });
+  const dec = readLogDecisions(files.map((f) => resolve(f)), choice.format, { displayPaths: files, shortMatches: choice.shortMatches });
   checkRoundRange(dec.path, dec.decisions, rounds);
   const factors = [...(choice.factors ?? [])];
   const available = factorNames(dec.decisions);
@@ -75,7 +76,7 @@ export function readLogTrials(files: readonly string[], choice: LogInputChoice, 
     clusterColumn: independent ? undefined : 'match',
     firstLines: firsts.map((d) => d.provenance!.line),
     provenanceColumns: [{ name: 'file', values: [...perFile].map(([value, rows]) => ({ value, rows })) }],
-    logs: { format: choice.format, files, rounds: rounds ? roundsText(rounds) : undefined, notes: dec.notes ?? [] },
+    logs: { format: choice.format, files, rounds: rounds ? roundsText(rounds) : undefined, shortMatches: choice.shortMatches, notes: dec.notes ?? [] },
     grid: 'as-played', // each model meets the opponents it met: the framings are crossed with the combinations played
   };
 }

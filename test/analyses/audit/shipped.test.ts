@@ -79,7 +79,7 @@ describe('audit of the shipped Same Game, Different Story data', () => {
       if (cols === 0) cols = n; else expect(n).toBe(cols);
     }
     const json = JSON.parse(auditJson(r));
-    expect(Object.keys(json)).toEqual(['tool', 'settings', 'command', 'input', 'consistency', 'reading_error', 'tipping_points', 'attenuation', 'influence', 'monte_carlo_error', 'degenerate']);
+    expect(Object.keys(json)).toEqual(['tool', 'settings', 'framing_test', 'command', 'input', 'consistency', 'reading_error', 'tipping_points', 'attenuation', 'influence', 'monte_carlo_error', 'degenerate']);
     expect(json.command).toBe('samegame audit --data data/lore-heydari-2024/rates.csv --seed 20240818 --reps 10000 --search-reps 2000 --reading-error 1 --attenuation 0.7 --base business --alt friend-sharing');
     expect(json.tipping_points[0].upper_bound_only).toBe(true);
     expect(json.tipping_points[4].method).toBe('exact-dp');

@@ -128,10 +128,14 @@ describe('loopback Responses API → run → analyze equals the hand computation
     expect([Number(rows[1].ss_lo), Number(rows[1].ss_hi)]).toEqual([0, expect.closeTo(7 / 120, 12)]);
     expect(Number(rows[1].wr_lo)).toBeCloseTo(13 / 18, 12);
     expect(Number(rows[1].wr_hi)).toBeCloseTo(0.8, 12);
-    // Default verdict thresholds: SS ≤ 0.05 and the WR interval above 0.
-    expect(rows[1].verdict).toBe('selectively robust');
+    // Default verdict thresholds: invariance by equivalence at 0.05 (docs/methods.md §12) and the WR
+    // interval above 0. Two calls per cell cannot show SS ≤ 0.05: grounded's point 7/240 is below it,
+    // but its simultaneous upper bound lies above it.
+    const eq = csv(join(out, 'reports/selective-equivalence.csv'));
+    expect(Number(eq[1].ss_upper_simultaneous)).toBeGreaterThan(0.05);
+    expect(rows[1].verdict).toBe('invariance inconclusive, world-responsive');
     expect(Number(rows[0].surface_sensitivity)).toBeGreaterThan(0.05);
-    expect(rows[0].verdict).toMatch(/^surface-sensitive/);
+    expect(rows[0].verdict).toMatch(/^(surface-sensitive|invariance inconclusive)/);
   });
 
   it('imputation sensitivity: the metrics with the missing mass at 0 and at the full unreturned mass', () => {

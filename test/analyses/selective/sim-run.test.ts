@@ -64,10 +64,18 @@ describe('a simulated run of the context-enrichment paper pilot', () => {
 
   it('verdicts follow the thresholds, and the simulated truth shows through', () => {
     const rows = csv(join(out, 'reports/selective.csv'));
-    for (const r of rows) {
-      const inv = Number(r.surface_sensitivity) <= 0.05, resp = Number(r.wr_lo) > 0;
-      expect(r.verdict).toBe(inv && resp ? 'selectively robust' : !inv && !resp ? 'surface-sensitive and not world-responsive' : inv ? 'not world-responsive' : 'surface-sensitive');
-    }
+    const eq = csv(join(out, 'reports/selective-equivalence.csv'));
+    rows.forEach((r, i) => {
+      // Invariance by equivalence on the simultaneous bounds of SS (docs/methods.md §12).
+      const lower = Number(eq[i].ss_lower_simultaneous), upper = Number(eq[i].ss_upper_simultaneous);
+      expect(lower <= Number(r.surface_sensitivity) && Number(r.surface_sensitivity) <= upper).toBe(true);
+      const inv = upper <= 0.05 ? 'invariant' : lower > 0.05 ? 'not invariant' : 'inconclusive';
+      expect(eq[i].invariance).toBe(inv);
+      const resp = Number(r.wr_lo) > 0;
+      expect(r.verdict).toBe(inv === 'invariant' ? (resp ? 'selectively robust' : 'not world-responsive')
+        : inv === 'not invariant' ? (resp ? 'surface-sensitive' : 'surface-sensitive and not world-responsive')
+          : `invariance inconclusive, ${resp ? 'world-responsive' : 'not world-responsive'}`);
+    });
     const v = (m: string, c: string) => rows.find((r) => r.model === m && r.condition === c)!.verdict;
     // Sim-Sol's grounded conditions: regional logit +2.2/+3 vs local −7, format noise sd 0.3 → robust.
     expect(v('Sim-Sol', 'descriptive-grounding')).toBe('selectively robust');

@@ -62,3 +62,23 @@ const safeList = (p: string) => { try { return ` (${readdirSync(p).join(', ')})`
 
 export const summary = (what: string, n: number, j: { problems: string[]; tally: Map<string, number> }) =>
   `${what}: ${n} cases; ${[...j.tally].sort().map(([k, v]) => `exit ${k}: ${v}`).join(', ')}; ${j.problems.length} problems`;
+
+/** The error lines of a run ("samegame: …"). */
+export const errorLines = (o: Outcome): string[] => o.stderr.split('\n').filter((l) => l.startsWith('samegame:'));
+
+/**
+ * The check of a case the contract says must be refused: exit 2 with one error line, no raw
+ * control character in what was printed (a multi-problem description may list further lines, each
+ * naming its file).
+ */
+export function mustRefuse(what: string, file?: string): (o: Outcome) => string[] {
+  return (o) => {
+    const problems: string[] = [];
+    if (o.code !== 2) problems.push(`${what} was not refused (exit ${o.code})`);
+    else if (errorLines(o).length !== 1) problems.push(`${what}: ${errorLines(o).length} error lines`);
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/.test(o.stderr)) problems.push(`${what}: a raw control character was printed`);
+    if (file !== undefined && o.code === 2 && !errorLines(o)[0]?.includes(file)) problems.push(`${what}: the error does not name ${file}`);
+    return problems;
+  };
+}

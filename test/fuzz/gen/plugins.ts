@@ -5,7 +5,9 @@
  * thrown error of each kind (a retryAfterMs that is NaN, negative or past any timer), a call that
  * never settles — written into a module named by two models. The run must keep the contract,
  * release its lock, and store for every trial what an independent replay of the behaviours says:
- * its status, its attempts and its action, answered by its own model's provider instance.
+ * its status, its attempts and its action, answered by its own model's provider instance; an
+ * answer of the wrong shape breaks the provider contract: the run ends with exit 2 and one line
+ * naming the plug-in, and every trial it stored before is still as the replay says.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -54,10 +56,14 @@ export function createProvider(model) {
 }
 `;
 
-/** The independent replay: status, attempts and action of a trial whose attempts behave as listed. */
+/**
+ * The independent replay: status, attempts and action of a trial whose attempts behave as listed;
+ * `breaks` when an answer of the wrong shape comes first (the contract is broken: the run stops, the trial is not stored).
+ */
 function replay(list: readonly Behaviour[]): { status: string; attempts: number; action: string | null } {
   for (let n = 1; n <= list.length; n++) {
     const b = list[n - 1];
+    if ((MALFORMED as readonly string[]).includes(b)) return { status: 'breaks', attempts: n, action: null };
     if (b === 'good-C' || b === 'good-D') return { status: 'ok', attempts: n, action: b === 'good-C' ? 'C' : 'D' };
     if (b === 'unparseable') return { status: 'invalid', attempts: n, action: null };
     if ((FINAL_THROWS as readonly string[]).includes(b)) return { status: 'error', attempts: n, action: null };
@@ -73,7 +79,8 @@ export function pluginCases(dir: string, seed: number, count: number, errorsUrl:
     const d = join(dir, `plugin-${i}`);
     mkdirSync(d);
     const trials = 2 + r.int(3);
-    const pool: Behaviour[] = [...GOOD, ...GOOD, ...MALFORMED, ...RETRYABLE_THROWS, ...FINAL_THROWS, 'unparseable', ...(r.next() < 0.15 ? ['hang' as const] : [])];
+    // Four cases in ten meet answers of the wrong shape (a contract break ends the run), the others run to their end.
+    const pool: Behaviour[] = [...GOOD, ...GOOD, ...(r.next() < 0.4 ? MALFORMED : []), ...RETRYABLE_THROWS, ...FINAL_THROWS, 'unparseable', ...(r.next() < 0.15 ? ['hang' as const] : [])];
     const behaviours: Record<string, Behaviour[][]> = {};
     for (const m of ['A', 'B']) behaviours[m] = Array.from({ length: trials }, () => Array.from({ length: maxRetries + 1 }, () => r.pick(pool)));
     writeFileSync(join(d, 'p.mjs'), MODULE(behaviours, errorsUrl));
@@ -84,15 +91,20 @@ export function pluginCases(dir: string, seed: number, count: number, errorsUrl:
       argv: ['run', join(d, 'd.yaml'), '--store', store, '--max-retries', String(maxRetries), '--timeout-ms', '50', '-q'],
       outputs: [],
       boundMs: 60_000,
-      accepted: () => {
+      after: (o) => {
+        const breaks = Object.entries(behaviours).flatMap(([m, reps]) => reps.map((l, rep) => ({ m, rep, want: replay(l) }))).filter((t) => t.want.status === 'breaks');
+        const problems: string[] = [];
+        if (breaks.length > 0 && o.code !== 2) problems.push(`a plug-in broke the contract (${breaks.map((t) => `${t.m} rep ${t.rep}`).join(', ')}) but the run ended with ${o.code}`);
+        const errors = o.stderr.split('\n').filter((l) => l.startsWith('samegame:'));
+        if (breaks.length > 0 && o.code === 2 && (errors.length !== 1 || !/^samegame: plug-in \.\/p\.mjs \(model [AB]\) broke the provider contract: .+$/.test(errors[0]))) problems.push(`the contract break is not one line naming the plug-in: ${o.stderr.slice(0, 300)}`);
+        if (breaks.length === 0 && o.code !== 0) return problems;
         const db = new Database(store, { readonly: true });
         const rows = db.prepare('SELECT model, rep, status, attempts, action, response FROM trials ORDER BY model, rep').all() as
           { model: string; rep: number; status: string; attempts: number; action: string | null; response: string | null }[];
         const locks = db.prepare('SELECT count(*) FROM writer_lock').pluck().get() as number;
         db.close();
-        const problems: string[] = [];
         if (locks !== 0) problems.push('the writer lock is still held');
-        if (rows.length !== 2 * trials) problems.push(`${rows.length} trials stored of ${2 * trials}`);
+        if (breaks.length === 0 && rows.length !== 2 * trials) problems.push(`${rows.length} trials stored of ${2 * trials}`);
         for (const t of rows) {
           const want = replay(behaviours[t.model][t.rep]);
           const got = { status: t.status, attempts: t.attempts, action: t.action };

@@ -230,3 +230,16 @@ describe('the CLI on a hostile project: exit 2, one line, nothing written', () =
     expect([r.code, r.stderr.trim()]).toEqual([2, expect.stringContaining('--reading-error (counts) applies to rates files')]);
   });
 });
+
+describe('a name used twice in a project', () => {
+  it('a second BarAxes also named "Bar" (listed first, calibrated 0 → 0.5) is refused naming both, not read through the wrong calibration', () => {
+    const half = { ...OK.axesColl[0], calibrationPoints: [{ px: 50, py: 400, dx: '0', dy: '0', dz: null }, { px: 50, py: 100, dx: '0', dy: '0.5', dz: null }] };
+    expect(refusal({ ...OK, axesColl: [half, OK.axesColl[0]] }))
+      .toBe('project: field "axesColl[1].name": axes name "Bar" is used twice (also axesColl[0].name): rename one in WebPlotDigitizer');
+  });
+  it('a second dataset with a name already used is refused naming both, not ignored', () => {
+    const again = { ...OK.datasetColl[0], data: [{ x: 80, y: 100, value: [1], metadata: { label: 'Bar0' } }] };
+    expect(refusal({ ...OK, datasetColl: [OK.datasetColl[0], again] }))
+      .toBe('project: field "datasetColl[1].name": dataset name "D" is used twice (also datasetColl[0].name): rename one in WebPlotDigitizer');
+  });
+});

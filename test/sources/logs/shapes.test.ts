@@ -15,7 +15,7 @@ const file = (name: string, text: string) => { const p = join(dir, name); writeF
 const message = (f: () => unknown) => { try { f(); } catch (e) { expect(e).toBeInstanceOf(UserError); return (e as Error).message; } throw new Error('no error'); };
 /** Decisions without provenance, as tuples: [model, opponent, game, framing, match, round, seat, action, opponentAction]. */
 const tuples = (files: string[], format: string | LogFormat, names = files) =>
-  readLogDecisions(files, format, { displayPaths: names }).decisions
+  readLogDecisions(files, format, { displayPaths: names, shortMatches: 'keep' }).decisions
     .map((d) => [d.model, d.opponent, d.game, d.framing, d.match, d.round, d.seat, d.action, d.opponentAction]);
 
 const perDecision = parseLogFormat(`
@@ -43,7 +43,7 @@ describe('one row per decision', () => {
       ['B', 'A', 'stag-hunt', 'w', 'dec.csv#m1', 2, 2, null, 'D'],
       ['A', 'X', 'stag-hunt', 'v', 'dec.csv#m2', 1, 1, 'C', null],
     ]);
-    const d = readLogDecisions([p], perDecision, { displayPaths: ['dec.csv'] }).decisions[1];
+    const d = readLogDecisions([p], perDecision, { displayPaths: ['dec.csv'], shortMatches: 'keep' }).decisions[1];
     expect(d.provenance).toEqual({ file: 'dec.csv', line: 3, label: 'hare' });
   });
   it('a label outside the map, a repeated (match, round, seat) and a match value reused by another pair are refused', () => {
@@ -90,7 +90,7 @@ describe('one row per round, one column set per seat, actions decoded from the p
       ['B', 'A', 'prisoners-dilemma', 'two', 'two.csv:2', 2, 1, 'D', 'D'],
       ['A', 'B', 'prisoners-dilemma', 'two', 'two.csv:2', 2, 2, 'D', 'D'],
     ]);
-    const labels = readLogDecisions([one, two], perRound, { displayPaths: ['one.csv', 'two.csv'] }).decisions
+    const labels = readLogDecisions([one, two], perRound, { displayPaths: ['one.csv', 'two.csv'], shortMatches: 'keep' }).decisions
       .map((d) => `${d.provenance!.file}:${d.provenance!.label}=${d.action}`);
     expect([...new Set(labels)]).toEqual(['one.csv:J=C', 'one.csv:F=D', 'two.csv:F=C', 'two.csv:J=D']);
   });
@@ -114,14 +114,14 @@ describe('one row per round, one column set per seat, actions decoded from the p
     const p = file('nan.csv', `${header}1,A,B,J,J,three,3\n`);
     expect(message(() => tuples([p], perRound, ['nan.csv']))).toBe('nan.csv:2: field "x1": "three" is not a number');
     const q = file('nocol.csv', 'round,p1,p2,a1,a2,x1\n1,A,B,J,J,3\n');
-    expect(message(() => tuples([q], perRound, ['nocol.csv']))).toBe('nocol.csv:1: field "x2": the header has no such column (format per-round needs "x2")');
+    expect(message(() => tuples([q], perRound, ['nocol.csv']))).toBe('nocol.csv:1: field "x2": the header has no such column (format per-round needs "x2"); the header has "round", "p1", "p2", "a1", "a2", "x1"');
   });
 });
 
 describe('one row per match with list columns (the fairgame format)', () => {
   const cols = 'game_id;language;n_rounds_is_known;max_rounds;played_rounds;agents_communicate;agent1_name;agent1_llm;agent1_personality;agent1_knows_opponent_with_prob;agent1_strategies;agent1_scores;agent1_messages;agent2_name;agent2_llm;agent2_personality;agent2_knows_opponent_with_prob;agent2_strategies;agent2_scores;agent2_messages;game;known;payoff_type';
   const row = (id: string, lang: string, p1: string, s1: string, p2: string, s2: string, game: string, payoff: string) =>
-    `${id};${lang};True;3;3;False;Alice;gpt-4o;${p1};1.0;${s1};[1, 2, 3];[];Bob;gpt-4o;${p2};1.0;${s2};[3, 2, 1];[];${game};True;${payoff}`;
+    `${id};${lang};True;${s1.split(",").length};${s1.split(",").length};False;Alice;gpt-4o;${p1};1.0;${s1};[1, 2, 3];[];Bob;gpt-4o;${p2};1.0;${s2};[3, 2, 1];[];${game};True;${payoff}`;
   it('the row is the match (game_id repeats), OptionB is C in the Prisoner\'s Dilemma, OptionA elsewhere; battle-sexes is left out with a note', () => {
     const p = file('all_results.csv', [cols,
       row('0', 'en', 'cooperative', "['OptionB', 'OptionA', 'OptionB']", 'selfish', "['OptionA', 'OptionA', 'OptionB']", 'prisoner-dilemma', 'harsh'),

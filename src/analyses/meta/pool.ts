@@ -1,0 +1,149 @@
+/**
+ * Pooling an effect table (docs/methods.md, "Meta-analysis"): per model over its games and
+ * studies, per study, and overall (random effects by default); the three-level model of cells
+ * within studies when there are two studies or more; a meta-regression on the moderators; the
+ * overall estimate with each study left out.
+ */
+import { fitUnivariate, type MetaSettings, type UnivariateFit } from '../../stats/meta/univariate.js';
+import { fitMultilevel, type MultilevelFit } from '../../stats/meta/multilevel.js';
+import type { EffectMeasure } from '../../stats/meta/effect-size.js';
+import type { EffectRow } from './effects.js';
+import { metaDesign, type MetaDesign } from './design.js';
+import { metaMsg } from '../../core/messages/meta.js';
+
+export interface MetaAnalysisSettings extends MetaSettings {
+  readonly effect: EffectMeasure;
+  /** Moderators of the meta-regression (none: no regression). */
+  readonly moderators: readonly string[];
+}
+
+export interface PooledRow {
+  /** "overall", "model: GPT-4", "study: lore-heydari-2024". */
+  readonly scope: string;
+  readonly k: number;
+  readonly estimate: number;
+  readonly se: number;
+  readonly ci_lo: number;
+  readonly ci_hi: number;
+  readonly pi_lo: number;
+  readonly pi_hi: number;
+  readonly tau2: number;
+  readonly I2: number;
+  readonly H2: number;
+  readonly Q: number;
+  readonly Q_df: number;
+  readonly Q_p: number;
+}
+
+export interface MultilevelRow extends MultilevelFit {
+  readonly studies: number;
+  readonly Q: number;
+  readonly Q_df: number;
+  readonly Q_p: number;
+}
+
+export interface Regression {
+  readonly design: MetaDesign;
+  readonly fit: UnivariateFit;
+}
+
+export interface LeaveOneOutRow {
+  readonly left_out: string;
+  readonly fit: 'three-level' | 'random effects' | 'fixed effect';
+  readonly k: number;
+  readonly estimate: number;
+  readonly se: number;
+  readonly ci_lo: number;
+  readonly ci_hi: number;
+  readonly pi_lo: number;
+  readonly pi_hi: number;
+}
+
+export interface MetaAnalysis {
+  readonly settings: MetaAnalysisSettings;
+  readonly effects: readonly EffectRow[];
+  readonly pooled: readonly PooledRow[];
+  readonly multilevel?: MultilevelRow;
+  readonly regression?: Regression;
+  readonly leaveOneOut: readonly LeaveOneOutRow[];
+  /** What was not pooled, and why, in words. */
+  readonly notes: readonly string[];
+}
+
+const column = (rows: readonly EffectRow[], f: 'yi' | 'vi') => Float64Array.from(rows, (r) => r[f]);
+
+function pooledRow(scope: string, rows: readonly EffectRow[], s: MetaSettings, notes: string[]): PooledRow | undefined {
+  if (rows.length < 2) { notes.push(metaMsg.tooFewCells(scope, rows.length)); return undefined; }
+  const f = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), s);
+  if (!f) { notes.push(metaMsg.notFitted(scope)); return undefined; }
+  if (!f.tau2Converged) notes.push(metaMsg.notConverged(scope, s.tau2));
+  const c = f.coefficients[0];
+  return {
+    scope, k: f.k, estimate: c.estimate, se: c.se, ci_lo: c.ci_lo, ci_hi: c.ci_hi, pi_lo: f.pi_lo, pi_hi: f.pi_hi,
+    tau2: f.tau2, I2: f.I2, H2: f.H2, Q: f.Q, Q_df: f.Q_df, Q_p: f.Q_p,
+  };
+}
+
+/** Rows grouped by a key, groups in first-appearance order. */
+function groupBy(rows: readonly EffectRow[], key: (r: EffectRow) => string): Map<string, EffectRow[]> {
+  const m = new Map<string, EffectRow[]>();
+  for (const r of rows) { const k = key(r); if (!m.has(k)) m.set(k, []); m.get(k)!.push(r); }
+  return m;
+}
+
+/** The three-level model of cells within studies, with the fixed-effect Q of its cells. */
+function multilevel(rows: readonly EffectRow[], s: MetaSettings, notes: string[]): MultilevelRow | undefined {
+  const fit = threeLevel(rows, s);
+  const q = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), { ...s, pooling: 'fixed', test: 'z' });
+  if (!fit || !q) { notes.push(metaMsg.notFitted('three-level')); return undefined; }
+  return { ...fit, Q: q.Q, Q_df: q.Q_df, Q_p: q.Q_p };
+}
+
+/** The three-level fit alone, with its number of studies. */
+function threeLevel(rows: readonly EffectRow[], s: MetaSettings): (MultilevelFit & { studies: number }) | undefined {
+  const index = new Map<string, number>();
+  for (const r of rows) if (!index.has(r.study)) index.set(r.study, index.size);
+  const fit = fitMultilevel(column(rows, 'yi'), column(rows, 'vi'), Int32Array.from(rows, (r) => index.get(r.study)!), s.level);
+  return fit && { ...fit, studies: index.size };
+}
+
+function regression(rows: readonly EffectRow[], s: MetaAnalysisSettings, notes: string[]): Regression | undefined {
+  if (s.moderators.length === 0) return undefined;
+  const design = metaDesign(rows, s.moderators);
+  const fit = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), s, design.X);
+  if (!fit) { notes.push(metaMsg.regressionNotFitted(rows.length, design.terms.length)); return undefined; }
+  return { design, fit };
+}
+
+/** The overall estimate without each study: three-level while two studies or more remain, else univariate. */
+function leaveOneOut(rows: readonly EffectRow[], s: MetaSettings): LeaveOneOutRow[] {
+  const studies = [...groupBy(rows, (r) => r.study).keys()];
+  if (studies.length < 2) return [];
+  const out: LeaveOneOutRow[] = [];
+  for (const left of studies) {
+    const kept = rows.filter((r) => r.study !== left);
+    const three = studies.length - 1 >= 2 && s.pooling === 'random';
+    const m = three ? threeLevel(kept, s) : pooledRow('', kept, s, []);
+    if (!m) continue;
+    const fit = three ? 'three-level' : s.pooling === 'fixed' ? 'fixed effect' : 'random effects';
+    out.push({ left_out: left, fit, k: m.k, estimate: m.estimate, se: m.se, ci_lo: m.ci_lo, ci_hi: m.ci_hi, pi_lo: m.pi_lo, pi_hi: m.pi_hi });
+  }
+  return out;
+}
+
+/** Pool an effect table. */
+export function metaAnalyze(effects: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[] = []): MetaAnalysis {
+  const out = [...notes];
+  const pooled: PooledRow[] = [];
+  const add = (r: PooledRow | undefined) => { if (r) pooled.push(r); };
+  for (const [model, rows] of groupBy(effects, (r) => r.model)) add(pooledRow(`model: ${model}`, rows, settings, out));
+  const byStudy = groupBy(effects, (r) => r.study);
+  for (const [study, rows] of byStudy) add(pooledRow(`study: ${study}`, rows, settings, out));
+  add(pooledRow('overall', effects, settings, out));
+  const ml = byStudy.size >= 2 && settings.pooling === 'random' ? multilevel(effects, settings, out) : undefined;
+  if (byStudy.size >= 2 && settings.pooling === 'fixed') out.push(metaMsg.noMultilevelFixed());
+  return {
+    settings, effects, pooled, multilevel: ml, regression: regression(effects, settings, out),
+    leaveOneOut: leaveOneOut(effects, settings), notes: out,
+  };
+}

@@ -1,0 +1,75 @@
+/** The HTML report sections of a meta-analysis: the summary in words, the pooled tables, the regression, the figures. */
+import type { Block, CellInput, Section } from '../../render/html.js';
+import type { Figure } from '../../render/figure.js';
+import { fixed, interval } from '../../core/format.js';
+import { heterogeneityWords } from '../../core/messages/meta.js';
+import type { MetaAnalysis } from './pool.js';
+import { effectName } from './figures.js';
+
+const num = (x: number, d = 3): CellInput => ({ text: fixed(x, d), numeric: true });
+const pval = (p: number): CellInput => ({ text: !Number.isFinite(p) ? 'NA' : p < 1e-4 ? '< 0.0001' : fixed(p, 4), numeric: true });
+
+/** The headline: the overall estimate, its intervals and the heterogeneity in words. */
+function summaryBlocks(a: MetaAnalysis): Block[] {
+  const o = a.pooled.find((p) => p.scope === 'overall');
+  if (!o) return [{ kind: 'text', text: 'No overall estimate: fewer than 2 cells.' }];
+  const s = a.settings;
+  const what = new Set(a.effects.map((r) => r.study)).size > 1 ? 'cells (games, models and studies)' : 'games';
+  const text = [
+    `Overall ${effectName(a)}: ${fixed(o.estimate)} ${interval(o.ci_lo, o.ci_hi)} over ${o.k} cells (${s.pooling === 'fixed' ? 'fixed effect' : `random effects, τ² by ${s.tau2}, ${s.test === 'knha' ? 'Hartung–Knapp' : 'z'} interval`}).`,
+    Number.isFinite(o.pi_lo) ? `A new cell's effect would lie in ${interval(o.pi_lo, o.pi_hi)} (95 % prediction interval, t with k − 2 df).` : '',
+    `${heterogeneityWords(o.I2, what)} (τ² = ${fixed(o.tau2, 4)}, Q = ${fixed(o.Q, 1)} on ${o.Q_df} df, p ${o.Q_p < 1e-4 ? '< 0.0001' : `= ${fixed(o.Q_p, 4)}`}).`,
+  ].filter((t) => t !== '').join(' ');
+  const blocks: Block[] = [{ kind: 'text', text }];
+  const m = a.multilevel;
+  if (m) {
+    const total = m.sigma2_outer + m.sigma2_inner;
+    const share = total > 0 ? m.sigma2_outer / total : NaN;
+    blocks.push({ kind: 'text', text: `Three-level model (cells within ${m.studies} studies): ${fixed(m.estimate)} ${interval(m.ci_lo, m.ci_hi)}, σ²_study = ${fixed(m.sigma2_outer, 4)}, σ²_cell = ${fixed(m.sigma2_inner, 4)}${Number.isFinite(share) ? ` (${fixed(100 * share, 0)} % of the between-cell variance lies between studies)` : ''}.` });
+  }
+  return blocks;
+}
+
+function pooledTable(a: MetaAnalysis): Block {
+  return {
+    kind: 'table', id: 'meta-pooled', caption: 'Pooled estimates (reports/meta.csv)',
+    columns: ['Scope', 'k', 'Estimate', '95 % CI', '95 % PI', 'τ²', 'I²', 'Q', 'p'],
+    rows: a.pooled.map((r) => [r.scope, num(r.k, 0), num(r.estimate), interval(r.ci_lo, r.ci_hi),
+      Number.isFinite(r.pi_lo) ? interval(r.pi_lo, r.pi_hi) : '—', num(r.tau2, 4), num(r.I2, 2), num(r.Q, 1), pval(r.Q_p)]),
+  };
+}
+
+function regressionBlocks(a: MetaAnalysis): Block[] {
+  const r = a.regression;
+  if (!r) return [];
+  const f = r.fit;
+  const test = Number.isFinite(f.QM_df2) ? `F(${f.QM_df1}, ${f.QM_df2}) = ${fixed(f.QM)}` : `χ²(${f.QM_df1}) = ${fixed(f.QM)}`;
+  return [
+    { kind: 'text', text: `Meta-regression on ${a.settings.moderators.join(', ')}: test of moderators ${test}, p ${f.QM_p < 1e-4 ? '< 0.0001' : `= ${fixed(f.QM_p, 4)}`}; residual τ² = ${fixed(f.tau2, 4)}, I² = ${fixed(f.I2, 2)}.` },
+    {
+      kind: 'table', id: 'meta-regression', caption: 'Coefficients (reports/meta-regression.csv)', columns: ['Term', 'Estimate', 'SE', '95 % CI', 'p'],
+      rows: f.coefficients.map((c, j) => [r.design.terms[j], num(c.estimate), num(c.se), interval(c.ci_lo, c.ci_hi), pval(c.p)]),
+    },
+  ];
+}
+
+function leaveOneOutBlock(a: MetaAnalysis): Block[] {
+  if (a.leaveOneOut.length === 0) return [];
+  return [{
+    kind: 'table', id: 'meta-leave-one-out', caption: 'Overall estimate with each study left out (reports/meta-leave-one-out.csv)',
+    columns: ['Left out', 'Model', 'k', 'Estimate', '95 % CI'],
+    rows: a.leaveOneOut.map((r) => [r.left_out, r.fit, num(r.k, 0), num(r.estimate), interval(r.ci_lo, r.ci_hi)]),
+  }];
+}
+
+/** The meta-analysis section of a report. */
+export function metaSection(a: MetaAnalysis, figures: readonly Figure[]): Section {
+  return {
+    id: 'meta-analysis', heading: 'Meta-analysis',
+    blocks: [
+      ...summaryBlocks(a), pooledTable(a), ...regressionBlocks(a), ...leaveOneOutBlock(a),
+      ...(a.notes.length ? [{ kind: 'list' as const, items: a.notes }] : []),
+      ...figures.map((figure): Block => ({ kind: 'figure', figure })),
+    ],
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Table 3 with random effects over games (`reproduce`/`analyze --pooling random`): per model and
+ * pooled over every model–game, the shift pooled as `samegame meta` pools it (the escalc effect
+ * sizes, attenuated), and R pooled on the Jensen–Shannon distance scale d = √(1 − R_c) — a metric,
+ * about linear in |Δ| for small shifts, so inverse-variance pooling applies — and reported back as
+ * R = 1 − d², the interval's ends mapped the same way (docs/methods.md, "Random effects in Table 3").
+ */
+import type { CellTable } from '../../core/cells.js';
+import { fixed, interval } from '../../core/format.js';
+import { textTable } from '../two-framing/index.js';
+import { toCsv } from '../../render/csv.js';
+import type { Section } from '../../render/html.js';
+import { fitUnivariate, META_DEFAULTS, type MetaSettings } from '../../stats/meta/univariate.js';
+import { studyEffects, type EffectRow } from './effects.js';
+
+export interface RandomTable3Row {
+  readonly model: string;
+  /** Games pooled. */
+  readonly k: number;
+  readonly shift: number; readonly shift_lo: number; readonly shift_hi: number;
+  readonly shift_pi_lo: number; readonly shift_pi_hi: number;
+  readonly shift_tau2: number; readonly shift_I2: number;
+  readonly R: number; readonly R_lo: number; readonly R_hi: number;
+  /** τ² and I² of R on its pooling scale, the distance √(1 − R_c). */
+  readonly R_tau2: number; readonly R_I2: number;
+}
+
+export const RANDOM_TABLE3_COLUMNS = ['model', 'k', 'shift', 'shift_lo', 'shift_hi', 'shift_pi_lo', 'shift_pi_hi', 'shift_tau2', 'shift_I2', 'R', 'R_lo', 'R_hi', 'R_tau2', 'R_I2'] as const;
+
+export interface Contrast { readonly base: string; readonly alt: string; readonly attenuation: number }
+
+function pool(shift: readonly EffectRow[], dist: readonly EffectRow[], model: string, s: MetaSettings): RandomTable3Row {
+  const fit = (rows: readonly EffectRow[]) => fitUnivariate(Float64Array.from(rows, (r) => r.yi), Float64Array.from(rows, (r) => r.vi), s);
+  const a = fit(shift);
+  const b = fit(dist);
+  const toR = (d: number) => 1 - Math.min(1, Math.max(0, d)) ** 2; // d lies in [0, 1]
+  const c = a?.coefficients[0];
+  const e = b?.coefficients[0];
+  return {
+    model, k: shift.length,
+    shift: c?.estimate ?? NaN, shift_lo: c?.ci_lo ?? NaN, shift_hi: c?.ci_hi ?? NaN, shift_pi_lo: a?.pi_lo ?? NaN, shift_pi_hi: a?.pi_hi ?? NaN,
+    shift_tau2: a?.tau2 ?? NaN, shift_I2: a?.I2 ?? NaN,
+    R: e ? toR(e.estimate) : NaN, R_lo: e ? toR(e.ci_hi) : NaN, R_hi: e ? toR(e.ci_lo) : NaN, R_tau2: b?.tau2 ?? NaN, R_I2: b?.I2 ?? NaN,
+  };
+}
+
+/** Per model (first-appearance order) and "Pooled" (every model–game); a model with one game has no pooled values (NaN). */
+export function randomTable3(table: CellTable, c: Contrast, pooledName: string, s: MetaSettings = META_DEFAULTS): RandomTable3Row[] {
+  const contrast = { study: '', ...c, moderators: {} };
+  const shift = studyEffects(table, contrast, 'shift').rows;
+  // R_c = 1 − a(1 − R2), so √(1 − R_c) = √a · d: the distance takes the attenuation's square root.
+  const dist = studyEffects(table, { ...contrast, attenuation: Math.sqrt(c.attenuation) }, 'distance').rows;
+  const models = [...new Set(shift.map((r) => r.model))];
+  return [
+    ...models.map((m) => pool(shift.filter((r) => r.model === m), dist.filter((r) => r.model === m), m, s)),
+    pool(shift, dist, pooledName, s),
+  ];
+}
+
+export const randomTable3Csv = (rows: readonly RandomTable3Row[]): string => toCsv(RANDOM_TABLE3_COLUMNS, rows.map((r) => RANDOM_TABLE3_COLUMNS.map((k) => r[k])));
+
+/** The table for the terminal. */
+export function randomTable3Text(rows: readonly RandomTable3Row[]): string {
+  const head = 'Table 3, random effects over games (REML, Hartung–Knapp; R pooled as the distance √(1 − R))';
+  return `${head}\n${textTable(['Model', 'k', 'Shift', '95% CI', 'tau2', 'I2', 'R', '95% CI', 'I2 (R)'],
+    rows.map((r) => [r.model, String(r.k), fixed(r.shift), interval(r.shift_lo, r.shift_hi), fixed(r.shift_tau2, 4), fixed(r.shift_I2, 2), fixed(r.R), interval(r.R_lo, r.R_hi), fixed(r.R_I2, 2)]))}`;
+}
+
+/** The report section of the random-effects Table 3. */
+export function randomTable3Section(rows: readonly RandomTable3Row[]): Section {
+  const num = (x: number, d = 3) => ({ text: fixed(x, d), numeric: true });
+  const ci = (lo: number, hi: number) => (Number.isFinite(lo) ? interval(lo, hi) : '—');
+  return {
+    id: 'table3-random', heading: 'Table 3 with random effects over games (--pooling random)',
+    blocks: [
+      { kind: 'text', text: 'Per model over its games and pooled over every model–game: REML τ², Hartung–Knapp 95 % intervals, 95 % prediction intervals (t, k − 2 df); R pooled on the Jensen–Shannon distance √(1 − R) and mapped back (its τ² and I² on that scale). The fixed means of Table 3 above say what these games showed; these say what a further game would show, and how much the games disagree (reports/table3-random.csv; docs/methods.md §22.6).' },
+      {
+        kind: 'table', id: 'table3-random-rows', columns: ['Model', 'k', 'Shift', '95 % CI', '95 % PI', 'τ²', 'I²', 'R', '95 % CI', 'I² (R)'],
+        rows: rows.map((r) => [r.model, num(r.k, 0), num(r.shift), ci(r.shift_lo, r.shift_hi), ci(r.shift_pi_lo, r.shift_pi_hi), num(r.shift_tau2, 4), num(r.shift_I2, 2), num(r.R), ci(r.R_lo, r.R_hi), num(r.R_I2, 2)]),
+      },
+    ],
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The tables of a meta-analysis: reports/effects.csv, meta.csv, meta-multilevel.csv,
+ * meta-regression.csv, meta-leave-one-out.csv and meta.json (settings, every pooled number,
+ * notes, and the provenance: the manifest's hash and every source's SHA-256).
+ */
+import { join } from 'node:path';
+import type { OutputFile } from '../../core/atomic.js';
+import { toCsv, type CsvValue } from '../../render/csv.js';
+import { jsonText } from '../../core/format.js';
+import type { MetaAnalysis } from './pool.js';
+import { TAU2_ESTIMATORS } from '../../stats/meta/tau2.js';
+
+/** Moderator columns of the effect table: every name any row carries, in first-appearance order. */
+export function moderatorColumns(a: MetaAnalysis): string[] {
+  const names = new Set<string>();
+  for (const r of a.effects) for (const k of Object.keys(r.moderators)) names.add(k);
+  return [...names];
+}
+
+export function effectsCsv(a: MetaAnalysis): string {
+  const mods = moderatorColumns(a);
+  return toCsv(['study', 'model', 'game', 'yi', 'vi', 'n_base', 'n_alt', ...mods],
+    a.effects.map((r) => [r.study, r.model, r.game, r.yi, r.vi, r.n_base ?? NaN, r.n_alt ?? NaN, ...mods.map((m) => r.moderators[m] ?? '')]));
+}
+
+const POOLED = ['scope', 'k', 'estimate', 'se', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi', 'tau2', 'I2', 'H2', 'Q', 'Q_df', 'Q_p'] as const;
+
+export const pooledCsv = (a: MetaAnalysis): string => toCsv(POOLED, a.pooled.map((r) => POOLED.map((c) => r[c])));
+
+const MULTILEVEL = ['k', 'studies', 'estimate', 'se', 'df', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi', 'sigma2_study', 'sigma2_cell', 'Q', 'Q_df', 'Q_p', 'logLik'] as const;
+
+export function multilevelCsv(a: MetaAnalysis): string | undefined {
+  const m = a.multilevel;
+  if (!m) return undefined;
+  const row: Record<string, number> = { ...m, sigma2_study: m.sigma2_outer, sigma2_cell: m.sigma2_inner };
+  return toCsv(['scope', ...MULTILEVEL], [['overall', ...MULTILEVEL.map((c) => row[c])]]);
+}
+
+const REGRESSION = ['term', 'estimate', 'se', 'stat', 'df1', 'df2', 'p', 'ci_lo', 'ci_hi', 'tau2', 'I2'] as const;
+
+/**
+ * A row per coefficient (t with df1 = k − p under knha, z otherwise), then the test of the
+ * moderators (F with df1, df2 under knha; χ² with df1 otherwise) and the residual heterogeneity
+ * Q_E with the residual τ² and I².
+ */
+export function regressionCsv(a: MetaAnalysis): string | undefined {
+  const r = a.regression;
+  if (!r) return undefined;
+  const f = r.fit;
+  const tdf = Number.isFinite(f.df) ? f.df : NaN;
+  const rows: CsvValue[][] = f.coefficients.map((c, j) => [r.design.terms[j], c.estimate, c.se, c.stat, tdf, NaN, c.p, c.ci_lo, c.ci_hi, NaN, NaN]);
+  rows.push([`test of moderators (${Number.isFinite(f.QM_df2) ? 'F' : 'chi-square'})`, NaN, NaN, f.QM, f.QM_df1, Number.isFinite(f.QM_df2) ? f.QM_df2 : NaN, f.QM_p, NaN, NaN, NaN, NaN]);
+  rows.push(['residual heterogeneity (Q_E)', NaN, NaN, f.Q, f.Q_df, NaN, f.Q_p, NaN, NaN, f.tau2, f.I2]);
+  return toCsv(REGRESSION, rows);
+}
+
+const LOO = ['left_out', 'fit', 'k', 'estimate', 'se', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi'] as const;
+
+export const leaveOneOutCsv = (a: MetaAnalysis): string | undefined =>
+  (a.leaveOneOut.length === 0 ? undefined : toCsv(LOO, a.leaveOneOut.map((r) => LOO.map((c) => r[c]))));
+
+/** Numbers as JSON (NaN and ±∞ as null). */
+const finite = (x: number) => (Number.isFinite(x) ? x : null);
+const clean = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? finite(v) : v]));
+
+export interface MetaProvenance {
+  /** The manifest or effect table: path as given and SHA-256. */
+  readonly input: { readonly path: string; readonly sha256: string; readonly kind: 'manifest' | 'effects' };
+  /** Every study's source files with their SHA-256 (a manifest), and what its cells are. */
+  readonly sources: readonly object[];
+  readonly tool: { readonly name: string; readonly version: string };
+  readonly command: string;
+}
+
+export function metaJson(a: MetaAnalysis, p: MetaProvenance): string {
+  const s = a.settings;
+  const reg = a.regression;
+  return `${jsonText({
+    tool: p.tool, command: p.command, input: p.input, sources: p.sources,
+    settings: { ...s, tau2_estimator: TAU2_ESTIMATORS[s.tau2].describe, prediction_interval: 't with k − 2 degrees of freedom' },
+    cells: a.effects.length,
+    studies: [...new Set(a.effects.map((r) => r.study))].length,
+    pooled: a.pooled.map(clean),
+    multilevel: a.multilevel ? clean({ ...a.multilevel, sigma2_study: a.multilevel.sigma2_outer, sigma2_cell: a.multilevel.sigma2_inner }) : null,
+    regression: reg ? {
+      coding: reg.design.coding,
+      coefficients: reg.fit.coefficients.map((c, j) => clean({ term: reg.design.terms[j], ...c })),
+      ...clean({ QM: reg.fit.QM, QM_df1: reg.fit.QM_df1, QM_df2: reg.fit.QM_df2, QM_p: reg.fit.QM_p, QE: reg.fit.Q, QE_df: reg.fit.Q_df, QE_p: reg.fit.Q_p, tau2: reg.fit.tau2, I2: reg.fit.I2, H2: reg.fit.H2 }),
+    } : null,
+    leave_one_out: a.leaveOneOut.map(clean),
+    notes: a.notes,
+  }, 2)}\n`;
+}
+
+/** The table files under reports/ (a table with nothing in it is not written). */
+export function metaTableFiles(reports: string, a: MetaAnalysis, p: MetaProvenance): OutputFile[] {
+  const files: [string, string | undefined][] = [
+    ['effects.csv', effectsCsv(a)], ['meta.csv', pooledCsv(a)], ['meta-multilevel.csv', multilevelCsv(a)],
+    ['meta-regression.csv', regressionCsv(a)], ['meta-leave-one-out.csv', leaveOneOutCsv(a)], ['meta.json', metaJson(a, p)],
+  ];
+  return files.filter((f): f is [string, string] => f[1] !== undefined).map(([name, content]) => ({ path: join(reports, name), content }));
+}

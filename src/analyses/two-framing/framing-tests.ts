@@ -1,0 +1,133 @@
+import { join } from 'node:path';
+import type { OutputFile } from '../../core/atomic.js';
+import type { BinaryObservations } from '../../core/cells.js';
+import { ALL_GAMES, POOLED } from '../../core/names.js';
+import { fixed, interval } from '../../core/format.js';
+import { jsdBernoulli } from '../../stats/jsd.js';
+import { framingTest, type FramingPairCounts } from '../../stats/framing-test.js';
+import { moverInterval, type WeightedRate } from '../../stats/wilson.js';
+import { toCsv } from '../../render/csv.js';
+import type { Block, CellInput } from '../../render/html.js';
+import type { TwoFramingAnalysis } from './analysis.js';
+import type { FramingPair } from './estimand.js';
+
+/**
+ * The "R = 1" (no framing effect) test beside every R, the bias-corrected R with its interval by
+ * test inversion, and the shift's MOVER-Wilson interval (docs/methods.md §8.5): per pair, per
+ * model (game "All") and pooled. Computed from the counts, so binary cells only; a group with any
+ * other cell has no test (empty fields).
+ */
+export interface FramingTestRow {
+  model: string; game: string; pairs: number;
+  G: number; df: number; p_value: number;
+  /** "yes" when p < 0.05, "no" otherwise; empty without a test. */
+  framing_changes_behaviour: string;
+  R_corrected: number; R_test_lo: number; R_test_hi: number;
+  shift: number; shift_wilson_lo: number; shift_wilson_hi: number;
+}
+
+export const FRAMING_TEST_COLUMNS = ['model', 'game', 'pairs', 'G', 'df', 'p_value', 'framing_changes_behaviour',
+  'R_corrected', 'R_test_lo', 'R_test_hi', 'shift', 'shift_wilson_lo', 'shift_wilson_hi'] as const;
+
+/** The significance level of the "R = 1" statements. */
+export const FRAMING_TEST_ALPHA = 0.05;
+
+function binaryPair(a: TwoFramingAnalysis, p: FramingPair): { b: BinaryObservations; s: BinaryObservations } | undefined {
+  const b = a.table.cells[p.baseIndex].obs, s = a.table.cells[p.altIndex].obs;
+  return b.kind === 'binary' && s.kind === 'binary' && b.n > 0 && s.n > 0 ? { b, s } : undefined;
+}
+
+function groupRow(a: TwoFramingAnalysis, model: string, game: string, pairs: readonly FramingPair[]): FramingTestRow {
+  const counts = pairs.map((p) => binaryPair(a, p));
+  const at = a.settings.attenuation;
+  const none: FramingTestRow = { model, game, pairs: pairs.length, G: NaN, df: pairs.length, p_value: NaN, framing_changes_behaviour: '',
+    R_corrected: NaN, R_test_lo: NaN, R_test_hi: NaN, shift: NaN, shift_wilson_lo: NaN, shift_wilson_hi: NaN };
+  if (counts.some((c) => c === undefined)) return none;
+  const cells = counts as { b: BinaryObservations; s: BinaryObservations }[];
+  const fp: FramingPairCounts[] = cells.map(({ b, s }) => ({ xb: b.x, nb: b.n, xs: s.x, ns: s.n, jsd: jsdBernoulli(b.x / b.n, s.x / s.n) }));
+  const t = framingTest(fp);
+  const R = (jsd: number) => 1 - at * Math.min(1, jsd / Math.LN2);
+  const w = 1 / pairs.length;
+  const rates: WeightedRate[] = cells.flatMap(({ b, s }) => [{ x: b.x, n: b.n, weight: -w }, { x: s.x, n: s.n, weight: w }]);
+  const [slo, shi] = moverInterval(rates);
+  const shift = cells.reduce((acc, { b, s }) => acc + w * (s.x / s.n - b.x / b.n), 0);
+  return {
+    ...none, G: t.G, p_value: t.p, framing_changes_behaviour: t.p < FRAMING_TEST_ALPHA ? 'yes' : 'no',
+    R_corrected: R(t.jsdCorrected),
+    R_test_lo: R(t.jsdInterval[1]), R_test_hi: R(t.jsdInterval[0]),
+    shift: at * shift, shift_wilson_lo: at * Math.max(-1, slo), shift_wilson_hi: at * Math.min(1, shi),
+  };
+}
+
+/** Rows computed once per analysis (the CSV, metrics.json, the report and the terminal all read them). */
+const computed = new WeakMap<TwoFramingAnalysis, readonly FramingTestRow[]>();
+
+/** Every pair, then every model (game "All"), then Pooled. */
+export function framingTestRows(a: TwoFramingAnalysis): readonly FramingTestRow[] {
+  const known = computed.get(a);
+  if (known) return known;
+  const { pairs, models } = a.layout;
+  const rows = [
+    ...pairs.map((p) => groupRow(a, p.model, p.game, [p])),
+    ...models.map((m) => groupRow(a, m, ALL_GAMES, pairs.filter((p) => p.model === m))),
+    groupRow(a, POOLED, ALL_GAMES, pairs),
+  ];
+  computed.set(a, rows);
+  return rows;
+}
+
+export function framingTestsCsv(a: TwoFramingAnalysis): string {
+  const rows = framingTestRows(a);
+  return toCsv(FRAMING_TEST_COLUMNS, rows.map((r) => FRAMING_TEST_COLUMNS.map((c) => r[c])));
+}
+
+/** reports/framing-tests.csv. */
+export function framingTestFile(reportsDir: string, a: TwoFramingAnalysis): OutputFile {
+  return { path: join(reportsDir, 'framing-tests.csv'), content: framingTestsCsv(a) };
+}
+
+/** metrics.json's `framing_tests`: the method and the per-model and pooled rows. */
+export function framingTestMetrics(a: TwoFramingAnalysis) {
+  return {
+    method: 'G-test of equal rates per pair, summed over a group (df = pairs); R_corrected = 1 - a * mean(JSD - (1/n_b + 1/n_s)/8)/ln 2; R interval by inverting the noncentral chi-squared of the summed G (where G = 0: the JSD range over cell-wise Bonferroni Wilson intervals); shift interval MOVER-Wilson (Zou and Donner 2008)',
+    alpha: FRAMING_TEST_ALPHA,
+    groups: framingTestRows(a).filter((r) => r.game === ALL_GAMES).map((r) => ({
+      model: r.model, pairs: r.pairs, G: nullable(r.G), df: r.df, p_value: nullable(r.p_value),
+      framing_changes_behaviour: r.framing_changes_behaviour === '' ? null : r.framing_changes_behaviour === 'yes',
+      R_corrected: nullable(r.R_corrected), R_test: { lo: nullable(r.R_test_lo), hi: nullable(r.R_test_hi) },
+      shift_wilson: { lo: nullable(r.shift_wilson_lo), hi: nullable(r.shift_wilson_hi) },
+    })),
+  };
+}
+
+const nullable = (x: number) => (Number.isFinite(x) ? x : null);
+const num = (text: string): CellInput => ({ text, numeric: true });
+const pText = (p: number) => (!Number.isFinite(p) ? '—' : p < 0.001 ? '< 0.001' : fixed(p));
+
+/** The terminal line of the pooled test. */
+export function framingTestText(a: TwoFramingAnalysis): string {
+  const r = framingTestRows(a).at(-1)!;
+  if (!Number.isFinite(r.G)) return 'R = 1 test: none (the cells are not counts).';
+  return `R = 1 test (G-test, pooled): G = ${fixed(r.G, 2)}, df = ${r.df}, p ${r.p_value < 0.001 ? '< 0.001' : `= ${fixed(r.p_value)}`}: ${r.framing_changes_behaviour === 'yes' ? 'framing changes behaviour' : 'no evidence that framing changes behaviour'}.`;
+}
+
+/** True when every cell is a count, so every group has its test. */
+export function hasFramingTests(a: TwoFramingAnalysis): boolean {
+  return a.layout.pairs.every((p) => binaryPair(a, p) !== undefined);
+}
+
+/** The report's "R = 1 tests" blocks (under Table 3): per model and pooled. */
+export function framingTestBlocks(a: TwoFramingAnalysis): Block[] {
+  const rows = framingTestRows(a).filter((r) => r.game === ALL_GAMES);
+  const blocks: Block[] = [
+    { kind: 'text', text: `R = 1 tests. Whether framing changes behaviour is decided by the G-test of "R = 1" (equal rates in every pair; G summed over a model's pairs, df = pairs; p < ${FRAMING_TEST_ALPHA}), never by an interval excluding 1. R corrected = R with each pair's JSD less its small-sample bias (1/n_b + 1/n_s)/8 nats; its 95 % interval inverts the noncentral χ² of the summed G (where G = 0, equal rates in every pair, it spans the JSDs allowed by the cells' Wilson intervals). The shift's 95 % interval is MOVER-Wilson, which has width at 0/n and n/n. All per reports/framing-tests.csv (every pair there too); methods.md §8.5.` },
+    {
+      kind: 'table', id: 'framing-tests',
+      columns: ['Model', num('G'), num('df'), num('p'), 'Framing changes behaviour', num('R corrected'), num('95% CI (test inversion)'), num('Shift'), num('95% CI (MOVER-Wilson)')],
+      rows: rows.map((r) => [r.model, num(fixed(r.G, 2)), num(String(r.df)), num(pText(r.p_value)), r.framing_changes_behaviour || '—',
+        num(fixed(r.R_corrected)), num(Number.isFinite(r.R_test_lo) ? interval(r.R_test_lo, r.R_test_hi) : '—'),
+        num(fixed(r.shift)), num(Number.isFinite(r.shift_wilson_lo) ? interval(r.shift_wilson_lo, r.shift_wilson_hi) : '—')]),
+    },
+  ];
+  return blocks;
+}

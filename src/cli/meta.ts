@@ -1,0 +1,29 @@
+import type { Command } from 'commander';
+import { metaWithFigures } from '../commands/meta-outputs.js';
+import { printMeta } from '../commands/meta-print.js';
+import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
+import { TAU2_METHODS, type Tau2Method } from '../stats/meta/tau2.js';
+import { EFFECT_MEASURES, type EffectMeasure } from '../stats/meta/effect-size.js';
+import type { MetaTest, Pooling } from '../stats/meta/univariate.js';
+import { collect, oneOf, terminalLogger } from './options.js';
+
+export function registerMeta(program: Command): void {
+  program
+    .command('meta')
+    .description('Random-effects meta-analysis of framing effects across games, models and studies (a manifest of studies, or an effect table)')
+    .argument('[manifest]', 'manifest YAML listing the studies (data/meta/manifest.schema.json)')
+    .option('--effects <file>', 'effect table CSV (study, model, game, yi, vi; further columns are moderators), instead of a manifest')
+    .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
+    .option('--effect <measure>', `effect size: ${EFFECT_MEASURES.join(', ')} (default: the manifest's, else shift)`, oneOf('--effect', EFFECT_MEASURES))
+    .option('--tau2 <method>', `τ² estimator: ${TAU2_METHODS.join(', ')} (default: the manifest's, else REML)`, oneOf('--tau2', TAU2_METHODS))
+    .option('--test <test>', 'knha (Hartung–Knapp, default) or z', oneOf('--test', ['knha', 'z'] as const))
+    .option('--pooling <kind>', 'random (default) or fixed', oneOf('--pooling', ['random', 'fixed'] as const))
+    .option('--moderator <name>', 'moderator of the meta-regression (repeatable; replaces the manifest\'s list)', collect)
+    .option('-q, --quiet', 'print only the overall estimate')
+    .action(async (manifest: string | undefined, o: { effects?: string; out: string; effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest; pooling?: Pooling; moderator?: string[]; quiet?: boolean }) => {
+      checkOutDir('--out', o.out, OUT_SUBDIRS);
+      const logger = terminalLogger(o.quiet);
+      const res = await metaWithFigures({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator, logger });
+      printMeta(res, logger, o.quiet);
+    });
+}

@@ -1,0 +1,60 @@
+/**
+ * `samegame meta` as the CLI runs it: the tables of runMeta plus figures/ (forest and funnel
+ * plots: Vega-Lite spec, SVG, PNG) and reports/report.html, written as one atomic set.
+ */
+import { join, resolve } from 'node:path';
+import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
+import { toolInfo } from '../core/paths.js';
+import { wrappedCommand } from '../core/command-line.js';
+import { figureFiles } from '../render/figure-files.js';
+import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
+import { renderReportHtml, type ReportDoc, type Section } from '../render/html.js';
+import type { Figure } from '../render/figure.js';
+import { meta } from '../analyses/meta/index.js';
+import { runMeta, type MetaOptions, type MetaResult } from './meta.js';
+
+const META_FILE_NOTES: Readonly<Record<string, string>> = {
+  'effects.csv': 'every cell\'s effect yi and sampling variance vi, with its decisions and moderators',
+  'meta.csv': 'pooled estimates per model, per study and overall: CI, prediction interval, τ², I², H², Q',
+  'meta-multilevel.csv': 'the three-level model (cells within studies): σ²_study, σ²_cell and the pooled estimate',
+  'meta-regression.csv': 'meta-regression coefficients, the test of moderators and the residual heterogeneity',
+  'meta-leave-one-out.csv': 'the overall estimate with each study left out',
+  'meta.json': 'every pooled number, the settings, the notes, the manifest\'s hash and every source\'s SHA-256',
+};
+
+function provenanceSection(res: MetaResult): Section {
+  const rows = res.sources.flatMap((s) => s.files.map((f) => [s.study, s.kind, f.path, f.sha256, s.what, String(s.attenuation), s.synthetic ? 'yes' : '']));
+  return {
+    id: 'meta-provenance', heading: 'Inputs',
+    blocks: [
+      { kind: 'facts', items: [[res.input.kind === 'manifest' ? 'Manifest' : 'Effect table', res.input.path], ['SHA-256', res.input.sha256]] },
+      ...(rows.length ? [{ kind: 'table' as const, caption: 'Every source, as the manifest names it', columns: ['Study', 'Kind', 'File', 'SHA-256', 'Cells', 'Attenuation', 'Synthetic'], rows }] : []),
+      { kind: 'code', text: wrappedCommand(res.command) },
+    ],
+  };
+}
+
+export function metaReportDoc(res: MetaResult, figures: readonly Figure[], outDir: string): ReportDoc {
+  const out = resolve(outDir);
+  const report = join(out, 'reports', 'report.html');
+  const links = fileLinks(report, [...res.files.map((f) => f.path), ...figurePaths(out, figures)], META_FILE_NOTES);
+  const synthetic = res.sources.filter((s) => s.synthetic).map((s) => s.study);
+  const tool = toolInfo();
+  return {
+    title: 'samegame meta: framing effects across games, models and studies',
+    subtitle: `${res.input.path} (${tool.name} ${tool.version})`,
+    ...(synthetic.length ? { banner: `Synthetic data: the study ${synthetic.join(', ')} is simulated; its numbers say nothing about any real model.` } : {}),
+    sections: [meta.section(res.analysis, figures), provenanceSection(res), filesSection(links)],
+  };
+}
+
+/** runMeta plus figures and the HTML report, written together (unless dryRun). */
+export async function metaWithFigures(o: MetaOptions): Promise<MetaResult> {
+  const res = runMeta({ ...o, dryRun: true });
+  const outDir = o.out ?? '.';
+  const figures = meta.figures(res.analysis);
+  const report: OutputFile = { path: join(resolve(outDir), 'reports', 'report.html'), content: renderReportHtml(metaReportDoc(res, figures, outDir)) };
+  const files = [...res.files, ...await figureFiles(figures, resolve(outDir), o.logger), report];
+  if (!o.dryRun) writeFilesAtomic(files);
+  return { ...res, files };
+}

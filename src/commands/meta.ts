@@ -1,0 +1,103 @@
+/**
+ * `samegame meta MANIFEST.yaml` / `samegame meta --effects FILE.csv`: a random-effects
+ * meta-analysis of framing effects across games, models and studies. Every input error is thrown
+ * before anything is written; the outputs are written as one atomic set.
+ */
+import { join, resolve } from 'node:path';
+import type { OutputFile } from '../core/atomic.js';
+import { writeFilesAtomic } from '../core/atomic.js';
+import { UserError } from '../core/errors.js';
+import { metaMsg } from '../core/messages/meta.js';
+import type { Logger } from '../core/logger.js';
+import { silentLogger } from '../core/logger.js';
+import { toolInfo } from '../core/paths.js';
+import { regenerateCommand } from '../core/command-line.js';
+import { readEffects } from '../sources/effects-csv.js';
+import { meta, type EffectRow, type MetaAnalysis, type MetaAnalysisSettings } from '../analyses/meta/index.js';
+import { META_DEFAULTS, type MetaTest, type Pooling } from '../stats/meta/univariate.js';
+import type { Tau2Method } from '../stats/meta/tau2.js';
+import type { EffectMeasure } from '../stats/meta/effect-size.js';
+import { loadManifest, manifestEffects, type StudySource } from './meta-studies.js';
+
+export interface MetaOptions {
+  /** The manifest (YAML); or `effects`. */
+  readonly manifest?: string;
+  /** An effect-size table (CSV: study, model, game, yi, vi, moderators…). */
+  readonly effects?: string;
+  readonly out?: string;
+  /** Override the manifest's options (the defaults for an effect table). */
+  readonly effect?: EffectMeasure;
+  readonly tau2?: Tau2Method;
+  readonly test?: MetaTest;
+  readonly pooling?: Pooling;
+  readonly moderators?: readonly string[];
+  readonly logger?: Logger;
+  /** Compute only; write nothing. */
+  readonly dryRun?: boolean;
+}
+
+export interface MetaResult {
+  readonly analysis: MetaAnalysis;
+  readonly sources: readonly StudySource[];
+  /** The table files (reports/), absolute paths. */
+  readonly files: readonly OutputFile[];
+  readonly command: string;
+  readonly input: { readonly path: string; readonly sha256: string; readonly kind: 'manifest' | 'effects' };
+}
+
+function settingsOf(o: MetaOptions, m: { effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest; pooling?: Pooling; moderators?: readonly string[] } = {}): MetaAnalysisSettings {
+  return {
+    ...META_DEFAULTS,
+    effect: o.effect ?? m.effect ?? 'shift', tau2: o.tau2 ?? m.tau2 ?? META_DEFAULTS.tau2, test: o.test ?? m.test ?? META_DEFAULTS.test,
+    pooling: o.pooling ?? m.pooling ?? META_DEFAULTS.pooling, moderators: o.moderators ?? m.moderators ?? [],
+  };
+}
+
+/** Moderators given as flags must name a column of the effects (study, model, game, or a moderator every row has). */
+function checkFlagModerators(names: readonly string[] | undefined, rows: readonly EffectRow[], where: (name: string, columns: string[]) => string): void {
+  const columns = [...meta.rowModerators, ...new Set(rows.flatMap((r) => Object.keys(r.moderators)))];
+  for (const n of names ?? []) {
+    if ((meta.rowModerators as readonly string[]).includes(n)) continue;
+    if (rows.length === 0 || rows.some((r) => r.moderators[n] === undefined)) throw new UserError(where(n, columns));
+  }
+}
+
+function fromManifest(o: MetaOptions & { manifest: string }) {
+  const { manifest, loc, sha256 } = loadManifest(o.manifest);
+  const settings = settingsOf(o, manifest);
+  const read = manifestEffects(manifest, o.manifest, loc, settings.effect);
+  checkFlagModerators(o.moderators, read.effects, (n, cols) => `--moderator ${n}: ${metaMsg.moderatorNoColumn(n, cols)}`);
+  return { settings, ...read, input: { path: o.manifest, sha256, kind: 'manifest' as const } };
+}
+
+function fromEffects(o: MetaOptions & { effects: string }) {
+  const t = readEffects(resolve(o.effects), o.effects);
+  const effects: EffectRow[] = t.rows.map((r) => ({ study: r.study, model: r.model, game: r.game, yi: r.yi, vi: r.vi, n_base: r.n_base, n_alt: r.n_alt, moderators: r.moderators }));
+  checkFlagModerators(o.moderators, effects, (n, cols) => metaMsg.effectsColumn(o.effects, 1, n, metaMsg.moderatorNoColumn(n, cols)));
+  return { settings: settingsOf(o), effects, sources: [] as StudySource[], notes: [] as string[], input: { path: o.effects, sha256: t.sha256, kind: 'effects' as const } };
+}
+
+/** The command line that regenerates the outputs. */
+function metaCommand(o: MetaOptions): string {
+  return regenerateCommand('meta', o.manifest ? [o.manifest] : [], {
+    effects: o.effects, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderator: o.moderators ? [...o.moderators] : undefined,
+  });
+}
+
+/** Read, pool and (unless dryRun) write the tables. */
+export function runMeta(o: MetaOptions): MetaResult {
+  if (o.manifest !== undefined && o.effects !== undefined) throw new UserError(metaMsg.effectsFlagWithManifest());
+  const got = o.manifest !== undefined ? fromManifest({ ...o, manifest: o.manifest })
+    : o.effects !== undefined ? fromEffects({ ...o, effects: o.effects }) : undefined;
+  if (!got) throw new UserError(metaMsg.needInput());
+  if (got.effects.length === 0) throw new UserError(metaMsg.noEffects(got.input.path));
+  const logger = o.logger ?? silentLogger;
+  logger.info(`pooling ${got.effects.length} cells from ${new Set(got.effects.map((r) => r.study)).size} studies`);
+  const analysis = meta.analyze(got.effects, got.settings, got.notes);
+  const command = metaCommand(o);
+  const reports = join(resolve(o.out ?? '.'), 'reports');
+  const sources = got.sources.map((s) => ({ ...s }));
+  const files = meta.files(reports, analysis, { input: got.input, sources, tool: toolInfo(), command });
+  if (!o.dryRun) writeFilesAtomic(files);
+  return { analysis, sources: got.sources, files, command, input: got.input };
+}

@@ -1,0 +1,102 @@
+import type { LayerSpec } from 'vega-lite/types_unstable/spec/index.js';
+import type { Field } from 'vega-lite/types_unstable/channeldef.js';
+import { COLORS, defineFigure, F3, type Figure } from '../figure.js';
+
+/** One line of a meta-analytic forest plot: a cell's effect, a pooled estimate or a prediction interval. */
+export interface MetaForestRow {
+  /** The y label, unique per row ("study · model · game", "model: GPT-4 (pooled)"). */
+  readonly label: string;
+  readonly estimate: number;
+  readonly lo: number;
+  readonly hi: number;
+  /** Cells are points, pooled rows diamonds, a prediction interval a thin line. */
+  readonly kind: 'Cell' | 'Pooled' | 'Prediction interval';
+}
+
+/** How each kind of row is drawn: line width, colour, and the point mark (none for a prediction interval). */
+const KINDS = [
+  { kind: 'Cell', width: 1.5, color: COLORS.base, shape: 'circle', size: 30 },
+  { kind: 'Pooled', width: 2.5, color: COLORS.neutral, shape: 'diamond', size: 110 },
+  { kind: 'Prediction interval', width: 4, color: COLORS.alt, shape: undefined, size: 0 },
+] as const;
+
+const TOOLTIP = [
+  { field: 'label', type: 'nominal', title: 'Row' },
+  { field: 'estimate', type: 'quantitative', title: 'Estimate', format: F3 },
+  { field: 'lo', type: 'quantitative', title: '2.5 %', format: F3 },
+  { field: 'hi', type: 'quantitative', title: '97.5 %', format: F3 },
+] as const;
+
+function kindLayers(k: typeof KINDS[number], y: object, effect: string): LayerSpec<Field>['layer'] {
+  const only = [{ filter: { field: 'kind', equal: k.kind } }];
+  const rule = { transform: only, mark: { type: 'rule' as const, strokeWidth: k.width, color: k.color }, encoding: { y, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' }, tooltip: TOOLTIP } };
+  if (k.shape === undefined) return [rule] as LayerSpec<Field>['layer'];
+  const point = {
+    transform: only, mark: { type: 'point' as const, filled: true, opacity: 1, shape: k.shape, size: k.size, color: k.color },
+    encoding: { y, x: { field: 'estimate', type: 'quantitative', title: `${effect} (95 % interval)`, axis: { format: '.2f' } }, tooltip: TOOLTIP },
+  };
+  return [rule, point] as LayerSpec<Field>['layer'];
+}
+
+/**
+ * Forest plot: every row's estimate with its interval, in the given order (cells grouped by
+ * study and model, then the pooled diamonds and the prediction interval), a zero line.
+ */
+export function metaForest(rows: readonly MetaForestRow[], o: { readonly effect: string; readonly subtitle: string; readonly caption: string }): Figure {
+  const y = { field: 'label', type: 'nominal', sort: rows.map((r) => r.label), title: null, axis: { labelPadding: 6 } } as const;
+  return defineFigure('meta-forest', 'Forest plot: every cell, the pooled estimates and the prediction interval', o.caption, {
+    title: { text: `Framing effects (${o.effect}) with 95 % intervals`, subtitle: o.subtitle },
+    data: { values: rows.map((r) => ({ ...r })) },
+    width: 360,
+    height: { step: 16 },
+    layer: [
+      { mark: { type: 'rule', color: '#999999', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative' } } },
+      ...KINDS.flatMap((k) => kindLayers(k, y, o.effect)),
+    ],
+  });
+}
+
+/** One point of a funnel plot. */
+export interface FunnelPoint {
+  readonly study: string;
+  readonly label: string;
+  readonly yi: number;
+  readonly se: number;
+}
+
+/**
+ * Funnel plot: each cell's effect against its standard error (axis reversed, precise cells at
+ * the top), with the pooled estimate and its pseudo 95 % region estimate ± 1.96·se.
+ */
+export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect: string; readonly estimate: number; readonly subtitle: string }): Figure {
+  const maxSe = Math.max(...points.map((p) => p.se), 1e-12);
+  const funnel = [0, maxSe].flatMap((se) => [-1, 1].map((side) => ({ se, x: o.estimate + side * 1.959963984540054 * se, side: side < 0 ? 'left' : 'right' })));
+  return defineFigure('meta-funnel', 'Funnel plot: effect against its standard error',
+    `Each cell's effect (x) against its standard error (y, reversed: precise cells at the top), coloured by study. The vertical line is the pooled estimate; the slanted lines are the estimate ± 1.96·se, where 95 % of cells would fall if they shared one effect. Asymmetry can signal small-study effects or heterogeneity.`, {
+      title: { text: `Funnel plot (${o.effect})`, subtitle: o.subtitle },
+      width: 360,
+      height: 280,
+      layer: [
+        {
+          data: { values: funnel },
+          mark: { type: 'line', color: '#999999', strokeDash: [4, 3] },
+          encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'se', type: 'quantitative' }, detail: { field: 'side', type: 'nominal' } },
+        },
+        { data: { values: [{ x: o.estimate }] }, mark: { type: 'rule', color: COLORS.neutral }, encoding: { x: { field: 'x', type: 'quantitative' } } },
+        {
+          data: { values: points.map((p) => ({ ...p })) },
+          mark: { type: 'point', filled: true, size: 36, opacity: 0.85 },
+          encoding: {
+            x: { field: 'yi', type: 'quantitative', title: o.effect, axis: { format: '.2f' } },
+            y: { field: 'se', type: 'quantitative', title: 'standard error', scale: { reverse: true, zero: true }, axis: { format: '.3f' } },
+            color: { field: 'study', type: 'nominal', title: 'Study', sort: [...new Set(points.map((p) => p.study))] },
+            tooltip: [
+              { field: 'label', type: 'nominal', title: 'Cell' },
+              { field: 'yi', type: 'quantitative', title: 'Effect', format: F3 },
+              { field: 'se', type: 'quantitative', title: 'SE', format: F3 },
+            ],
+          },
+        },
+      ],
+    });
+}

@@ -1,0 +1,113 @@
+/**
+ * Effect sizes of a two-framing contrast and their sampling variances (docs/methods.md, "Meta-
+ * analysis"): the shift p_alt − p_base (risk difference, metafor's escalc "RD") or the log odds
+ * ratio ("OR"), alt as the first group; or the Jensen–Shannon distance √(1 − R2), the scale on
+ * which R is pooled (delta-method variance). Counts follow escalc with add = 1/2, to = "only0": when
+ * any of the four counts of the 2 × 2 table is 0, 1/2 is added to all four (so n grows by 1).
+ */
+
+export type EffectMeasure = 'shift' | 'logor' | 'distance';
+export const EFFECT_MEASURES: readonly EffectMeasure[] = ['shift', 'logor', 'distance'];
+
+export interface Effect {
+  readonly yi: number;
+  readonly vi: number;
+  /** True when the 1/2 was added (a count was 0, or a rate sat at 0 or 1 with no variance). */
+  readonly adjusted: boolean;
+}
+
+/** x first actions of n under each framing → the effect of alt over base. */
+export function countsEffect(xAlt: number, nAlt: number, xBase: number, nBase: number, measure: EffectMeasure): Effect {
+  const adjusted = xAlt === 0 || xAlt === nAlt || xBase === 0 || xBase === nBase;
+  const add = adjusted ? 0.5 : 0;
+  const a = xAlt + add;
+  const b = nAlt - xAlt + add;
+  const c = xBase + add;
+  const d = nBase - xBase + add;
+  if (measure === 'logor') return { yi: Math.log((a * d) / (b * c)), vi: 1 / a + 1 / b + 1 / c + 1 / d, adjusted };
+  const pa = a / (a + b);
+  const pb = c / (c + d);
+  if (measure === 'distance') return { ...distance({ p: pa, variance: (pa * (1 - pa)) / (a + b), n: a + b }, { p: pb, variance: (pb * (1 - pb)) / (c + d), n: c + d }), adjusted };
+  return { yi: pa - pb, vi: (pa * (1 - pa)) / (a + b) + (pb * (1 - pb)) / (c + d), adjusted };
+}
+
+/** A rate with the variance of its estimate and the number of decisions behind it. */
+export interface RateEstimate {
+  readonly p: number;
+  readonly variance: number;
+  readonly n: number;
+}
+
+/**
+ * The binomial stand-in for a rate whose estimated variance is 0 (every trial or cluster alike):
+ * the add-1/2 rule on its n decisions, p̃ = (p·n + 1/2)/(n + 1), variance p̃(1 − p̃)/(n + 1).
+ */
+function adjustedRate(r: RateEstimate): RateEstimate {
+  const p = (r.p * r.n + 0.5) / (r.n + 1);
+  return { p, variance: (p * (1 - p)) / (r.n + 1), n: r.n + 1 };
+}
+
+/**
+ * The effect of two rates estimated with their own variances (probability cells, clustered
+ * cells): shift p_alt − p_base with variance V_alt + V_base; log odds ratio by the delta method,
+ * V/(p(1 − p))². A rate with variance 0 (or at 0 or 1, for the log odds ratio) takes the add-1/2
+ * stand-in — both rates then do, as escalc adjusts the whole table.
+ */
+export function ratesEffect(alt: RateEstimate, base: RateEstimate, measure: EffectMeasure): Effect {
+  const flat = (r: RateEstimate) => r.variance === 0 || (measure !== 'shift' && (r.p === 0 || r.p === 1));
+  const adjusted = flat(alt) || flat(base);
+  const a = adjusted ? adjustedRate(alt) : alt;
+  const b = adjusted ? adjustedRate(base) : base;
+  if (measure === 'shift') return { yi: a.p - b.p, vi: a.variance + b.variance, adjusted };
+  if (measure === 'distance') return { ...distance(a, b), adjusted };
+  const logit = (p: number) => Math.log(p / (1 - p));
+  const dv = (r: RateEstimate) => r.variance / (r.p * (1 - r.p)) ** 2;
+  return { yi: logit(a.p) - logit(b.p), vi: dv(a) + dv(b), adjusted };
+}
+
+/**
+ * The cluster-robust variance of a ratio mean p = Σ sⱼ / Σ nⱼ over G clusters with the CR2
+ * small-sample adjustment (Bell & McCaffrey 2002; Pustejovsky & Tipton 2018): each cluster's
+ * residual sum eⱼ = sⱼ − p·nⱼ is scaled by its leverage hⱼ = nⱼ/N, V = Σ eⱼ²/(1 − hⱼ) / N² — with
+ * equal cluster sizes G/(G − 1)·Σ eⱼ²/N², the CR1 factor. NaN with fewer than 3 clusters, where
+ * the cell intervals give none either.
+ */
+export function clusteredRate(sizes: Float64Array, sums: Float64Array): RateEstimate {
+  const G = sizes.length;
+  let N = 0;
+  let S = 0;
+  for (let j = 0; j < G; j++) { N += sizes[j]; S += sums[j]; }
+  const p = S / N;
+  if (G < 3) return { p, variance: NaN, n: N };
+  let ss = 0;
+  for (let j = 0; j < G; j++) ss += (sums[j] - p * sizes[j]) ** 2 / (1 - sizes[j] / N);
+  return { p, variance: ss / (N * N), n: N };
+}
+
+/** The mean of per-trial probabilities with the variance of a mean, s²/m (NaN with fewer than 2 trials). */
+export function meanRate(values: Float64Array): RateEstimate {
+  const m = values.length;
+  let s = 0;
+  for (let i = 0; i < m; i++) s += values[i];
+  const p = s / m;
+  if (m < 2) return { p, variance: NaN, n: m };
+  let ss = 0;
+  for (let i = 0; i < m; i++) ss += (values[i] - p) ** 2;
+  return { p, variance: ss / (m - 1) / m, n: m };
+}
+
+/**
+ * The Jensen–Shannon distance d = √(JSD(p_a, p_b)/ln 2) = √(1 − R2) of two rates, with the
+ * delta-method variance Σ (∂d/∂p)² V, ∂d/∂p = ½ ln[p(1 − m)/((1 − p)m)] / (2 d ln 2), m the mean
+ * rate. At d → 0 the gradient tends to ±1/√(8 m(1 − m) ln 2), so the variance to
+ * (V_a + V_b)/(8 m(1 − m) ln 2): d is about |p_a − p_b| scaled by the rates' spread.
+ */
+export function distance(a: RateEstimate, b: RateEstimate): { yi: number; vi: number } {
+  const m = (a.p + b.p) / 2;
+  const h = (p: number) => (p > 0 ? -p * Math.log(p) : 0) + (p < 1 ? -(1 - p) * Math.log(1 - p) : 0);
+  const jsd = Math.max(0, h(m) - (h(a.p) + h(b.p)) / 2);
+  const d = Math.sqrt(jsd / Math.LN2);
+  if (d < 1e-6) return { yi: d, vi: (a.variance + b.variance) / (8 * m * (1 - m) * Math.LN2) };
+  const grad = (p: number) => (0.5 * Math.log((p * (1 - m)) / ((1 - p) * m))) / (2 * d * Math.LN2);
+  return { yi: d, vi: grad(a.p) ** 2 * a.variance + grad(b.p) ** 2 * b.variance };
+}

@@ -1,0 +1,109 @@
+/**
+ * The univariate random-effects (or fixed-effect) model and meta-regression, as metafor's
+ * rma.uni computes it: the τ² of a registered estimator, the weighted least-squares coefficients
+ * with weights 1/(vᵢ + τ²), Wald-type z or Hartung–Knapp t intervals, Cochran's Q, I², H², the
+ * test of moderators and, without moderators, a prediction interval with k − 2 degrees of freedom.
+ */
+import { chiSquareUpper, fUpper, tQuantile, twoSidedP } from './distributions.js';
+import { TAU2_ESTIMATORS, type Tau2Method } from './tau2.js';
+import { invert, traceP, weights, weightedSum, wls, interceptOnly, type Design, type Matrix } from './wls.js';
+
+/** How the coefficients are tested: Hartung–Knapp (t, k − p df, scaled variance) or Wald (z). */
+export type MetaTest = 'knha' | 'z';
+/** Random effects with an estimated τ², or fixed effect (τ² = 0). */
+export type Pooling = 'random' | 'fixed';
+
+export interface MetaSettings {
+  readonly tau2: Tau2Method;
+  readonly test: MetaTest;
+  readonly pooling: Pooling;
+  /** Confidence level (0.95). */
+  readonly level: number;
+}
+
+export const META_DEFAULTS: MetaSettings = { tau2: 'REML', test: 'knha', pooling: 'random', level: 0.95 };
+
+export interface Coefficient {
+  readonly estimate: number;
+  readonly se: number;
+  readonly stat: number;
+  readonly p: number;
+  readonly ci_lo: number;
+  readonly ci_hi: number;
+}
+
+export interface UnivariateFit {
+  readonly k: number;
+  /** Number of coefficients. */
+  readonly p: number;
+  readonly coefficients: readonly Coefficient[];
+  /** Degrees of freedom of the coefficients' test (Infinity for z). */
+  readonly df: number;
+  readonly tau2: number;
+  readonly tau2Converged: boolean;
+  readonly I2: number;
+  readonly H2: number;
+  /** Cochran's Q (residual heterogeneity with fixed-effect weights), its df and p-value. */
+  readonly Q: number;
+  readonly Q_df: number;
+  readonly Q_p: number;
+  /** Test of the moderators (every coefficient but the intercept): χ² (z) or F (knha); NaN without moderators. */
+  readonly QM: number;
+  readonly QM_df1: number;
+  readonly QM_df2: number;
+  readonly QM_p: number;
+  /** Prediction interval of a new effect (intercept-only, k ≥ 3): estimate ± t_{k−2}·√(τ² + se²). */
+  readonly pi_lo: number;
+  readonly pi_hi: number;
+}
+
+/** Q, its p-value, and the typical within-effect variance (k − p)/tr(P) of the fixed-effect weights. */
+function heterogeneity(y: Float64Array, v: Float64Array, X: Design) {
+  const f = wls(y, X, weights(v, 0))!;
+  const df = y.length - X.length;
+  const Q = weightedSum(f, 1, 2);
+  return { Q, df, Q_p: chiSquareUpper(Q, df), typical: df / traceP(f, X) };
+}
+
+/** Wald test of coefficients 1…p−1 (the moderators): QM = b′ V⁻¹ b. */
+function moderatorTest(beta: readonly number[], vb: Matrix, test: MetaTest, df: number) {
+  const m = beta.length - 1;
+  if (m < 1) return { QM: NaN, QM_df1: 0, QM_df2: NaN, QM_p: NaN };
+  const inv = invert(vb.slice(1).map((row) => row.slice(1)));
+  const b = beta.slice(1);
+  const q = inv ? b.reduce((s, bi, i) => s + bi * inv[i].reduce((t, v, j) => t + v * b[j], 0), 0) : NaN;
+  if (test === 'z') return { QM: q, QM_df1: m, QM_df2: Infinity, QM_p: chiSquareUpper(q, m) };
+  return { QM: q / m, QM_df1: m, QM_df2: df, QM_p: fUpper(q / m, m, df) };
+}
+
+/**
+ * Fit the model to effects y with sampling variances v (design X, intercept-only by default).
+ * Needs k > p; undefined when the design is singular.
+ */
+export function fitUnivariate(y: Float64Array, v: Float64Array, s: MetaSettings, X: Design = interceptOnly(y.length)): UnivariateFit | undefined {
+  const k = y.length;
+  const p = X.length;
+  if (k <= p) return undefined;
+  const est = s.pooling === 'fixed' ? { tau2: 0, converged: true } : TAU2_ESTIMATORS[s.tau2].estimate(y, v, X);
+  const f = wls(y, X, weights(v, est.tau2));
+  if (!f || !Number.isFinite(est.tau2)) return undefined;
+  const scale = s.test === 'knha' ? weightedSum(f, 1, 2) / (k - p) : 1;
+  const df = s.test === 'knha' ? k - p : Infinity;
+  const vb = f.A.map((row) => row.map((x) => x * scale));
+  const crit = tQuantile(1 - (1 - s.level) / 2, df);
+  const coefficients = f.beta.map((b, j) => {
+    const se = Math.sqrt(vb[j][j]);
+    return { estimate: b, se, stat: b / se, p: twoSidedP(b / se, df), ci_lo: b - crit * se, ci_hi: b + crit * se };
+  });
+  const h = heterogeneity(y, v, X);
+  const fixed = s.pooling === 'fixed';
+  const I2 = fixed ? Math.max(0, (h.Q - h.df) / h.Q) : est.tau2 / (est.tau2 + h.typical);
+  const H2 = fixed ? h.Q / h.df : (est.tau2 + h.typical) / h.typical;
+  const piCrit = p === 1 && k >= 3 ? tQuantile(1 - (1 - s.level) / 2, k - 2) : NaN;
+  const piHalf = piCrit * Math.sqrt(est.tau2 + coefficients[0].se ** 2);
+  return {
+    k, p, coefficients, df, tau2: est.tau2, tau2Converged: est.converged, I2, H2,
+    Q: h.Q, Q_df: h.df, Q_p: h.Q_p, ...moderatorTest(f.beta, vb, s.test, df),
+    pi_lo: coefficients[0].estimate - piHalf, pi_hi: coefficients[0].estimate + piHalf,
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { meta, type EffectRow } from '../../../src/analyses/meta/index.js';
+import { META_DEFAULTS } from '../../../src/stats/meta/univariate.js';
+import { renderSvg, specJson } from '../../../src/render/render.js';
+import type { Figure } from '../../../src/render/figure.js';
+import { vegaLiteWarnings } from '../../helpers/vega-warnings.js';
+import { roundFloats } from '../../render/round-floats.js';
+
+type Row = Record<string, unknown>;
+const settings = { ...META_DEFAULTS, effect: 'shift' as const, moderators: [] };
+/** Two studies × two models × two games, written by hand. */
+const EFFECTS: EffectRow[] = [
+  ['a', 'M1', 'g1', 0.10, 0.001], ['a', 'M1', 'g2', 0.30, 0.002], ['a', 'M2', 'g1', 0.50, 0.001], ['a', 'M2', 'g2', 0.20, 0.003],
+  ['b', 'M1', 'g1', 0.15, 0.004], ['b', 'M1', 'g2', 0.25, 0.002], ['b', 'M2', 'g1', 0.45, 0.002], ['b', 'M2', 'g2', 0.05, 0.001],
+].map(([study, model, game, yi, vi]) => ({ study, model, game, yi, vi, moderators: {} }) as EffectRow);
+const a = meta.analyze(EFFECTS, settings);
+const [forest, funnel] = meta.figures(a);
+const layerValues = (f: Figure, i: number): Row[] => (f.spec as { layer: { data?: { values: Row[] } }[] }).layer[i].data!.values;
+
+describe('meta-analysis figures', () => {
+  it('the forest plot: every cell with its Wald interval, then the pooled rows, the three-level row and the prediction interval', () => {
+    const rows = (forest.spec as { data: { values: Row[] } }).data.values;
+    expect(rows.map((r) => r.label)).toEqual([
+      ...EFFECTS.map((e) => `${e.study} · ${e.model} · ${e.game}`),
+      'model: M1 (pooled, k = 4)', 'model: M2 (pooled, k = 4)', 'study: a (pooled, k = 4)', 'study: b (pooled, k = 4)', 'overall (pooled, k = 8)',
+      'overall, three-level (k = 8, 2 studies)', 'prediction interval (three-level)',
+    ]);
+    expect(rows[0].lo).toBeCloseTo(0.1 - 1.959963984540054 * Math.sqrt(0.001), 12);
+    expect(rows.at(-1)!.lo).toBe(a.multilevel!.pi_lo);
+    expect(rows.map((r) => r.kind).filter((k) => k === 'Pooled')).toHaveLength(6);
+  });
+
+  it('the funnel plot: each cell at (yi, √vi), the pooled estimate and its ± 1.96·se lines', () => {
+    expect(layerValues(funnel, 2).map((p) => [p.yi, p.se])).toEqual(EFFECTS.map((e) => [e.yi, Math.sqrt(e.vi)]));
+    expect(layerValues(funnel, 1)[0].x).toBe(a.multilevel!.estimate);
+    const lines = layerValues(funnel, 0);
+    expect(lines.filter((p) => p.se === 0).map((p) => p.x)).toEqual([a.multilevel!.estimate, a.multilevel!.estimate]);
+  });
+
+  it('beyond 300 cells the forest plot draws only the pooled rows', () => {
+    const many = Array.from({ length: 301 }, (_, i) => ({ ...EFFECTS[i % 8], game: `g${i}` }));
+    const rows = (meta.figures(meta.analyze(many, settings))[0].spec as { data: { values: Row[] } }).data.values;
+    expect(rows.every((r) => r.kind !== 'Cell')).toBe(true);
+  });
+
+  it('compile without a vega-lite warning and render', async () => {
+    for (const f of [forest, funnel]) {
+      expect(vegaLiteWarnings(f.spec), f.id).toEqual([]);
+      const warnings: string[] = [];
+      expect(await renderSvg(f.spec, warnings)).toMatch(/^<svg/);
+      expect(warnings).toEqual([]);
+    }
+  });
+
+  it.each([forest, funnel].map((f) => [f.id, f] as const))('spec snapshot %s (floats rounded)', async (id, f) => {
+    await expect(roundFloats(specJson(f))).toMatchFileSnapshot(`__snapshots__/figures/${id}.vl.json`);
+  });
+});

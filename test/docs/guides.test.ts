@@ -1,0 +1,48 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/cli.js';
+import { runGuide, runnableBlocks } from '../helpers/guides.js';
+
+/**
+ * Every runnable block of every guide (docs/guides/*.md) and of the README runs, in order, in a
+ * fresh temporary folder, offline (test/helpers/guides.ts); a command that exits non-zero or an
+ * output a block names that is not written fails the guide, naming its file and line. The two
+ * fixture guides show that the test can fail.
+ */
+const GUIDES = join(ROOT, 'docs', 'guides');
+// The guides' index (docs/guides/README.md) has no steps of its own; the landing README has one per use.
+const guides = readdirSync(GUIDES).filter((f) => f.endsWith('.md') && f !== 'README.md').sort();
+const LONG = 300_000;
+
+describe('the guides run', () => {
+  it('a guide for each of the four uses', () => {
+    expect(guides).toEqual(expect.arrayContaining(['reproduce-a-paper.md', 'audit-secondary-data.md', 'run-your-own-study.md', 'reanalyse-a-published-log.md']));
+  });
+  it.each([...guides.map((g) => join('docs', 'guides', g)), 'README.md'])('%s: every runnable block exits 0 and writes what it names', async (rel) => {
+    const r = await runGuide(join(ROOT, rel));
+    expect(r.failures).toEqual([]);
+    expect(r.blocks).toBeGreaterThan(0);
+  }, LONG);
+});
+
+describe('a guide that does not work fails the test', () => {
+  it('a broken command: the guide fails at its line with the exit code and the message; the steps after it do not run', async () => {
+    const r = await runGuide(join(ROOT, 'test/fixtures/guides/broken.md'));
+    expect(r.blocks).toBe(3);
+    expect(r.failures).toHaveLength(1);
+    expect(r.failures[0].where).toBe('test/fixtures/guides/broken.md:11');
+    expect(r.failures[0].problem).toMatch(/^exit 2: samegame: .*--reps: "fifty" is not an integer from 1 to 1000000/);
+  }, LONG);
+
+  it('an output the guide names that the command does not write', async () => {
+    const r = await runGuide(join(ROOT, 'test/fixtures/guides/missing-output.md'));
+    expect(r.blocks).toBe(1);
+    expect(r.failures).toEqual([{ where: 'test/fixtures/guides/missing-output.md:3', problem: 'reports/no-such-table.csv was not written' }]);
+  }, LONG);
+
+  it('only `sh runnable` fences are steps; writes= names the outputs', () => {
+    const md = ['```sh runnable writes=a.csv,b/c.svg', 'echo 1', '```', '', '```sh', 'echo 2', '```', '````sh runnable', '```', 'inner', '````'].join('\n');
+    expect(runnableBlocks(md)).toEqual([{ line: 1, code: 'echo 1', writes: ['a.csv', 'b/c.svg'] }, { line: 8, code: '```\ninner', writes: [] }]);
+  });
+});
