@@ -1,7 +1,7 @@
 import { wrappedCommand } from '../../core/command-line.js';
 import { cellSize, levels } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
-import { intervalKind, type TwoFramingAnalysis } from './analysis.js';
+import { conservativeNote, intervalKind, type TwoFramingAnalysis } from './analysis.js';
 import { checkStatus, type VerificationReport } from '../../core/checks.js';
 import type { Figure } from '../../render/figure.js';
 import { MAX_FIGURE_ROWS, omittedFigures } from './figures.js';
@@ -31,11 +31,6 @@ export interface ReportProvenance {
 
 const num = (text: string): CellInput => ({ text, numeric: true });
 const count = (x: number) => (Number.isInteger(x) ? String(x) : fixed(x, 1));
-
-/** How the conservative statistics were made, as a phrase that follows "Table 3 values are …". */
-function conservativeNote(a: TwoFramingAnalysis): string {
-  return a.settings.attenuation === 1 ? 'without attenuation (a = 1)' : `after the conservative transform with attenuation a = ${a.settings.attenuation}`;
-}
 
 /** How games are shown: a design's game ids as their names (identity for rates files, whose games are names). */
 export type GameLabel = (game: string) => string;
@@ -135,7 +130,7 @@ export function figuresSection(figures: readonly Figure[], heading = 'Figures', 
     id, heading,
     blocks: [
       { kind: 'text', text: 'Interactive: hover a mark for its values. The same figures are written as Vega-Lite specs, SVG and PNG under figures/.' },
-      ...(omitted.length ? [{ kind: 'text' as const, text: omittedText(omitted) }] : []),
+      ...(omitted.length ? [{ kind: 'text' as const, text: `N${omittedText(omitted).slice(1)}` }] : []),
       ...figures.map((figure): Block => ({ kind: 'figure', figure })),
     ],
   };
@@ -147,9 +142,9 @@ export function warnOmittedFigures(a: TwoFramingAnalysis, logger?: Logger): void
   if (omitted.length) logger?.warn(omittedText(omitted));
 }
 
-/** Why per-row figures are missing: their rows, and where the values are instead. */
+/** Why per-row figures are missing: their rows, and where the values are instead (a warning's clause, in lower case). */
 export function omittedText(omitted: readonly { readonly id: string; readonly rows: number }[]): string {
-  return `Not drawn (a figure shows at most ${MAX_FIGURE_ROWS} rows; the tables and CSV files have every row): ${omitted.map((o) => `${o.id} (${o.rows.toLocaleString('en-US')} rows)`).join(', ')}.`;
+  return `not drawn (a figure shows at most ${MAX_FIGURE_ROWS} rows; the tables and CSV files have every row): ${omitted.map((o) => `${o.id} (${o.rows.toLocaleString('en-US')} rows)`).join(', ')}.`;
 }
 
 export function verificationSection(v: VerificationReport, heading = 'Verification (Appendix C checks)'): Section {
