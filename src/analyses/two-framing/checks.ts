@@ -104,7 +104,7 @@ export function classifyContainment(name: string, s: Interval, info: StatInfo, m
   // Percentile: the replicates sit on the far side of the point from the bound. BCa: the bias
   // correction moves the interval past the point toward the bound.
   const pointNearer = method === 'percentile' || fellBack;
-  const advice = fellBack ? 'BCa fell back to the percentile interval: every replicate lies on one side of the point (z0 infinite)' : 'use --interval bca';
+  const advice = fellBack ? 'BCa fell back to the percentile interval: every replicate lies on one side of the point (z0 infinite)' : 'decide R = 1 by the R = 1 test (reports/framing-tests.csv), whose inverted interval is Table 3\'s default for a direct run at a = 1';
   if (info.biasedAwayFrom === 'upper' && (pointNearer ? above : below)) {
     return { kind: 'warn', text: pointNearer
       ? `${where}: boundary bias (bounded above by ${bh}, sampling noise only lowers it, so the percentile replicates lie below the point); ${advice}`
