@@ -61,6 +61,20 @@ describe('analyze a direct run', () => {
     expect(res.table3.find((r) => r.model === 'Pooled')!.R).toBeCloseTo(R, 15);
   });
 
+  it('names Table 3\'s method (R = 1 test inversion, MOVER-Wilson) in metrics.json; --interval percentile keeps the bootstrap and says so in its command', () => {
+    const m = JSON.parse(readFileSync(join(dir, 'd', 'reports', 'metrics.json'), 'utf8')) as { settings: { interval: string }; command: string };
+    expect(m.settings.interval).toContain('inverting the R = 1 test');
+    expect(res.analysis.framingTestIntervals).toBe(true);
+    const pct = analyze({ store: join(dir, 'd.sqlite'), out: join(dir, 'pct'), reps: 2000, interval: 'percentile', logger: new MemoryLogger() });
+    expect(pct.analysis.framingTestIntervals).toBeUndefined();
+    const pooled = pct.table3.find((r) => r.model === 'Pooled')!;
+    expect(pooled.R).toBeCloseTo(1 - (jsdBernoulli(0.3, 0.8) + jsdBernoulli(1, 0.9)) / 2 / Math.LN2, 15);
+    const pm = JSON.parse(readFileSync(join(dir, 'pct', 'reports', 'metrics.json'), 'utf8')) as { settings: { interval: string }; command: string };
+    expect(pm.settings.interval).toBe('95% percentile bootstrap, linear interpolation between order statistics');
+    expect(pm.command).toContain('--interval percentile');
+    expect(m.command).not.toContain('--interval');
+  });
+
   it('writes the family robustness over all three framings and says the data are synthetic', () => {
     const fam = readFileSync(join(dir, 'd', 'reports', 'family-robustness.csv'), 'utf8').trim().split('\n');
     // Hand: PD rates 0.3, 0.8, 0.5 → worst pair (0.3, 0.8)
