@@ -65,6 +65,8 @@ describe('analyze a direct run', () => {
     const m = JSON.parse(readFileSync(join(dir, 'd', 'reports', 'metrics.json'), 'utf8')) as { settings: { interval: string }; command: string };
     expect(m.settings.interval).toContain('inverting the R = 1 test');
     expect(res.analysis.framingTestIntervals).toBe(true);
+    // the check recomputes the corrected R from the counts and sizes (checks.ts), so it holds for Table 3's R
+    expect(res.verification.checks.find((c) => c.name === 'pooled_equals_unrounded_mean')!.passed).toBe(true);
     const pct = analyze({ store: join(dir, 'd.sqlite'), out: join(dir, 'pct'), reps: 2000, interval: 'percentile', logger: new MemoryLogger() });
     expect(pct.analysis.framingTestIntervals).toBeUndefined();
     const pooled = pct.table3.find((r) => r.model === 'Pooled')!;

@@ -42,10 +42,14 @@ export interface TwoFramingSettings {
 }
 
 /** How the intervals of an analysis were made, for captions and subtitles (`intervalMethodName`): cluster-robust, or the percentile or BCa bootstrap, of clusters when a cell is clustered. */
-export function intervalKind(a: { readonly boot: BootstrapResult; readonly clusterRobust?: ClusterRobustInfo; readonly table: CellTable; readonly framingTestIntervals?: boolean }): string {
-  if (a.framingTestIntervals) return intervalMethodName({ method: 'test-inversion' });
+export function intervalKind(a: { readonly boot: BootstrapResult; readonly clusterRobust?: ClusterRobustInfo; readonly table: CellTable }): string {
   if (a.clusterRobust) return intervalMethodName({ method: 'cluster-robust' });
   return intervalMethodName({ method: a.boot.method === 'bca' ? 'bca' : 'percentile', clustered: a.table.cells.some((c) => c.obs.kind === 'clustered') });
+}
+
+/** How Table 3's per-model and pooled intervals were made: the R = 1 test's where framingTestIntervals applied, else intervalKind. */
+export function table3IntervalKind(a: Parameters<typeof intervalKind>[0] & { readonly framingTestIntervals?: true }): string {
+  return a.framingTestIntervals ? intervalMethodName({ method: 'test-inversion' }) : intervalKind(a);
 }
 
 /** How the conservative statistics were made, as a phrase that follows "Table 3 values are …" (the report and the LaTeX caption). */
