@@ -39,7 +39,7 @@ export function registerCoverage(program: Command): void {
       // Progress on stderr: the redrawn line, or a line at each tenth when stderr is not a terminal.
       const logger = terminalLogger({ quiet: o.quiet, plain: { tenth: coverageMsg.progressLine } });
       const res = await coverage({ ...o, store, runId: o.run, logger });
-      process.stdout.write(`${coverageText(res.rows, coverageMsg.title(res.settings.sims, res.settings.truth, res.input))}\n`);
+      process.stdout.write(`${coverageText(res.rows, coverageMsg.title(res.settings.sims, res.settings.truth, res.input), res.settings.sims)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
     });
 }
