@@ -14,6 +14,9 @@ import { PAPER_PALETTE } from '../../src/render/paper-style.js';
 import { pngSize } from '../helpers/akata-report.js';
 import { writeStore } from '../helpers/store.js';
 
+/** A CSV without quoted fields as rows of cells. */
+const csvRows = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => l.split(','));
+
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-names-paper-'));
 const store = join(tmp, 'run.sqlite');
 
@@ -71,7 +74,23 @@ describe('display names on reproduce', () => {
     expect(readFileSync(join(out, 'reports', 'table3.tex'), 'utf8')).toContain('R\\&D\\_50\\%\\_\\{x\\} & 0.65');
     expect(readFileSync(join(out, 'reports', 'table3.csv'), 'utf8')).toMatch(/^GPT-4,0\.65/m);
     expect(readFileSync(join(out, 'reports', 'table2.csv'), 'utf8')).toContain('GPT-4,Stag Hunt,');
-  }, 180_000);
+    // the CSVs add the names after their columns (ids and numbers as without --names); metrics.json adds the map
+    const plain = join(tmp, 'rep-plain');
+    expect((await runInProcess(['reproduce', '--out', plain, '--reps', '200', '-q'], 120_000)).code).toBe(0);
+    const t3 = csvRows(join(out, 'reports', 'table3.csv')), t3plain = csvRows(join(plain, 'reports', 'table3.csv'));
+    expect(t3[0]).toEqual([...t3plain[0], 'model_name']);
+    expect(t3.map((r) => r.slice(0, -1))).toEqual(t3plain);
+    expect(t3.slice(1).map((r) => [r[0], r.at(-1)])).toEqual([['GPT-3.5', 'GPT-3.5'], ['GPT-4', 'R&D_50%_{x}'], ['LLaMa-2', 'LLaMa-2'], ['Pooled', 'Pooled']]);
+    const t2 = csvRows(join(out, 'reports', 'table2.csv')), t2plain = csvRows(join(plain, 'reports', 'table2.csv'));
+    expect(t2[0]).toEqual([...t2plain[0], 'model_name', 'game_name']);
+    expect(t2.map((r) => r.slice(0, -2))).toEqual(t2plain);
+    const sh = t2.find((r) => r[0] === 'GPT-4' && r[1] === 'Stag Hunt')!;
+    expect(sh.slice(-2)).toEqual(['R&D_50%_{x}', 'Stag hunt (SH)']);
+    expect(t2.find((r) => r[0] === 'GPT-3.5' && r[1] === 'Prisoner\'s Dilemma')!.slice(-2)).toEqual(['GPT-3.5', 'Prisoner\'s Dilemma']);
+    const metrics = JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8'));
+    expect(metrics.names).toEqual({ 'GPT-4': 'R&D_50%_{x}', 'Stag Hunt': 'Stag hunt (SH)' });
+    expect(JSON.parse(readFileSync(join(plain, 'reports', 'metrics.json'), 'utf8')).names).toBeUndefined();
+  }, 240_000);
 
   it.each([
     ['two models shown alike', 'id,name\nGPT-3.5,A\nGPT-4,A\n', '"GPT-4" would be shown as "A", as "GPT-3.5" is'],
