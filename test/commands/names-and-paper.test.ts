@@ -58,6 +58,33 @@ describe('display names from a design', () => {
   });
 });
 
+describe('display names in the two-framing tables of repeated play', () => {
+  it('table2.csv and table3.csv add model_name after their columns, metrics.json the names; ids as without names', async () => {
+    const design = readFileSync(join(ROOT, 'data/designs/akata-pd-sim.yaml'), 'utf8')
+      .replace(/^trials: 10$/m, 'trials: 2').replace(/rounds: 10/, 'rounds: 3')
+      .replace(/^( {2}- \{ id: akata-jf, .*)$/m, '$1\n  - { id: akata-xy, family: label-perturbation, labels: [X, Y] }');
+    writeFileSync(join(tmp, 'd2.yaml'), design);
+    const store2 = join(tmp, 'two.sqlite');
+    const run = await runInProcess(['run', join(tmp, 'd2.yaml'), '--store', store2, '-q'], 120_000);
+    expect(run.code, run.stderr).toBe(0);
+    const names = join(tmp, 'two-names.csv');
+    writeFileSync(names, 'id,name\nSim-A,Agent Alpha\n');
+    const [plain, named] = [join(tmp, 'two-plain'), join(tmp, 'two-named')];
+    for (const [out, extra] of [[plain, []], [named, ['--names', names]]] as const) {
+      const r = await runInProcess(['analyze', store2, '--out', out, '--reps', '100', '-q', ...extra], 60_000);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    for (const file of ['table2.csv', 'table3.csv']) {
+      const [p, n] = [plain, named].map((d) => csvRows(join(d, 'reports', file)));
+      expect(n[0]).toEqual([...p[0], 'model_name']);
+      expect(n.map((r) => r.slice(0, -1))).toEqual(p);
+      expect(n.slice(1).map((r) => r.at(-1))).toEqual(p.slice(1).map((r) => (r[0] === 'Sim-A' ? 'Agent Alpha' : r[0])));
+      expect(n.some((r) => r.at(-1) === 'Agent Alpha')).toBe(true);
+    }
+    expect(JSON.parse(readFileSync(join(named, 'reports', 'metrics.json'), 'utf8')).names).toEqual({ 'Sim-A': 'Agent Alpha' });
+  }, 240_000);
+});
+
 describe('display names on reproduce', () => {
   it('the report, the figures, Table 3 in the terminal and the LaTeX show the name; the CSVs keep the id', async () => {
     const names = join(tmp, 'shipped-names.csv');
