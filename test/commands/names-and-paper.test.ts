@@ -86,7 +86,7 @@ describe('display names in the two-framing tables of repeated play', () => {
 });
 
 describe('display names on reproduce', () => {
-  it('the report, the figures, Table 3 in the terminal and the LaTeX show the name; the CSVs keep the id', async () => {
+  it('the report, the figures, Table 3 in the terminal and the LaTeX show the name; the CSVs keep the id and add the name', async () => {
     const names = join(tmp, 'shipped-names.csv');
     writeFileSync(names, 'id,name\nGPT-4,"R&D_50%_{x}"\nStag Hunt,Stag hunt (SH)\n');
     const out = join(tmp, 'rep');
