@@ -54,6 +54,17 @@ function unfinishedMatches(decisions: readonly RepeatedDecision[], design: Desig
   return planMatches(design).length - over;
 }
 
+/** The run's stored design: a repeated run records its kind, and its design must then hold a play block (a damaged store otherwise). */
+function storedDesign(json: string): Design {
+  let d: unknown;
+  try { d = JSON.parse(json); } catch { throw new StoreFault('the run\'s design is not JSON'); }
+  const play = d !== null && typeof d === 'object' ? (d as { play?: unknown }).play : undefined;
+  if (play === null || typeof play !== 'object' || !Number.isInteger((play as { rounds?: unknown }).rounds)) {
+    throw new StoreFault('the run\'s design has no play block with its rounds');
+  }
+  return d as Design;
+}
+
 /** Read the repeated run of a store; UserError (one line) when the store or run is not one. */
 export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): RepeatedDecisions {
   const store = readStore(path, () => TrialStore.openExisting(path, { verify: o.verify }));
@@ -61,6 +72,7 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
     return readStore(path, () => {
       const run = chooseRun(store, path, o.run);
       if (!isRepeatedRun(run)) throw new UserError(analyzeMsg.notRepeated(path, run.id));
+      const design = storedDesign(run.designJson); // the resolved design, as the run stored it
       const plays = RunPlays.read(store, run);
       const decisions: RepeatedDecision[] = [];
       let simulated = false;
@@ -78,7 +90,6 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
           prompt: t.prompt, ...(t.text === null ? {} : { answer: t.text }),
         });
       }
-      const design = JSON.parse(run.designJson) as Design; // the resolved design, as the run stored it
       const synthetic = simulated || design.synthetic === true;
       const open = unfinishedMatches(decisions, design);
       const notes = open > 0 ? [analyzeMsg.unfinishedMatches(path, open, planMatches(design).length)] : [];

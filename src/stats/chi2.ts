@@ -1,5 +1,5 @@
 /**
- * Chi-squared distributions, central and noncentral (docs/methods.md §8.4): the regularized
+ * Chi-squared distributions, central and noncentral (docs/methods.md §8.5): the regularized
  * incomplete gamma function (Numerical Recipes, 3rd ed., §6.2: series below a + 1, Lentz's
  * continued fraction above), the noncentral CDF as the Poisson mixture of central ones
  * (Johnson, Kotz and Balakrishnan, Continuous Univariate Distributions 2, ch. 29), and the

@@ -4,7 +4,7 @@ import { jsdBernoulli } from './jsd.js';
 import { wilsonInterval } from './wilson.js';
 
 /**
- * The "R = 1" test and the R interval by test inversion (docs/methods.md §8.4). For one planned
+ * The "R = 1" test and the R interval by test inversion (docs/methods.md §8.5). For one planned
  * pair with x_b of n_b and x_s of n_s, the G-test of equal rates is
  *   G = 2N·[H(π p_b + (1 − π) p_s) − π H(p_b) − (1 − π) H(p_s)],  N = n_b + n_s, π = n_b/N
  * (natural logs): 2N times the mutual information of framing and action, asymptotically χ²₁

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 
-/** --simultaneous, --published-method and the R = 1 line, as the CLI runs them (docs/methods.md §8.4, §8.5, §16). */
+/** --simultaneous, --published-method and the R = 1 line, as the CLI runs them (docs/methods.md §8.5, §8.6, §16). */
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-interval-flags-'));
 
 describe('reproduce --simultaneous', () => {

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { readRates } from '../../src/sources/rates-csv.js';
 import { startCli, ROOT } from '../helpers/cli.js';
 import { counts, writeStore } from '../helpers/store.js';
+import { refusalKit } from '../helpers/refusals.js';
 
 function oneLine(r: { code: unknown; stderr: string }, pattern: RegExp): void {
   expect(r.code, r.stderr).toBe(2);
@@ -66,24 +67,7 @@ describe('flag errors', () => {
 
 /** A YAML alias bomb, numeric flags out of range and a closed pipe: one line or a quiet end, never a hang or a crash. */
 describe('designs and flags out of range', () => {
-  const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-hard-'));
-  const SHIPPED = readFileSync(join(ROOT, 'data/lore-heydari-2024/rates.csv'), 'utf8');
-  const DESIGN = join(ROOT, 'test/fixtures/designs/valid-custom.yaml');
-
-  /** One line on stderr, starting "samegame: " (commander's flag errors add a usage hint line). */
-  function oneLine(stderr: string): string {
-    const lines = stderr.trim().split('\n').filter((l) => !l.startsWith('(run with --help'));
-    expect(lines, stderr).toHaveLength(1);
-    expect(stderr).not.toMatch(STACK);
-    return lines[0];
-  }
-
-  /** The shipped rates with every occurrence of a model renamed. */
-  const renamed = (pairs: [string, string][]) => {
-    let t = SHIPPED;
-    for (const [a, b] of pairs) t = t.split('\n').map((l) => (l.startsWith(`${a},`) ? `${b.includes(',') || b.includes('"') ? `"${b.replace(/"/g, '""')}"` : b}${l.slice(a.length)}` : l)).join('\n');
-    return t;
-  };
+  const { tmp, SHIPPED, DESIGN, oneLine, renamed } = refusalKit;
 
   describe('designs and flags', () => {
     it('a YAML alias bomb is the one-line design error', async () => {

@@ -15,6 +15,7 @@ import { BIN, ROOT, startCli } from '../helpers/cli.js';
 import { counts, writeStore } from '../helpers/store.js';
 import Database from 'better-sqlite3';
 import { readRates } from '../../src/sources/rates-csv.js';
+import { refusalKit } from '../helpers/refusals.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-outpath-'));
 const DESIGN = join(ROOT, 'test/fixtures/designs/valid-custom.yaml');
@@ -157,24 +158,7 @@ describe('run --store onto a FIFO or a device', () => {
 
 /** Output paths that cannot be written: one line, exit 2, nothing written. */
 describe('output paths that cannot be written', () => {
-  const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-hard-'));
-  const SHIPPED = readFileSync(join(ROOT, 'data/lore-heydari-2024/rates.csv'), 'utf8');
-  const DESIGN = join(ROOT, 'test/fixtures/designs/valid-custom.yaml');
-
-  /** One line on stderr, starting "samegame: " (commander's flag errors add a usage hint line). */
-  function oneLine(stderr: string): string {
-    const lines = stderr.trim().split('\n').filter((l) => !l.startsWith('(run with --help'));
-    expect(lines, stderr).toHaveLength(1);
-    expect(stderr).not.toMatch(STACK);
-    return lines[0];
-  }
-
-  /** The shipped rates with every occurrence of a model renamed. */
-  const renamed = (pairs: [string, string][]) => {
-    let t = SHIPPED;
-    for (const [a, b] of pairs) t = t.split('\n').map((l) => (l.startsWith(`${a},`) ? `${b.includes(',') || b.includes('"') ? `"${b.replace(/"/g, '""')}"` : b}${l.slice(a.length)}` : l)).join('\n');
-    return t;
-  };
+  const { tmp, SHIPPED, DESIGN, oneLine, renamed } = refusalKit;
 
   describe('output paths: one line, exit 2, nothing written', () => {
     const d = tmp();

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { readRates } from '../../src/sources/rates-csv.js';
 import { runInProcess as run, STACK } from '../helpers/in-process.js';
 import { counts, writeStore } from '../helpers/store.js';
+import { refusalKit } from '../helpers/refusals.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-report-exit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,34 +33,17 @@ describe('a failed verification check exits 3 on every rates command', () => {
     expect(p.code).toBe(3);
   });
 
-  it('--interval takes percentile or bca only, naming the flag', async () => {
+  it('--interval takes percentile, bca or cluster-bootstrap only, naming the flag', async () => {
     const r = await runCli(['report', '--data', data, '--out', join(dir, 'x'), '--interval', 'studentized']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--interval: "studentized" is not percentile or bca');
+    expect(r.stderr).toContain('--interval: "studentized" is not percentile, bca or cluster-bootstrap');
     expect(existsSync(join(dir, 'x'))).toBe(false);
   });
 });
 
 /** The same verification exits 3 in audit as in reproduce; hostile names stay text in verification.md and audit.md. */
 describe('verification exits and hostile names in Markdown', () => {
-  const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-hard-'));
-  const SHIPPED = readFileSync(join(ROOT, 'data/lore-heydari-2024/rates.csv'), 'utf8');
-  const DESIGN = join(ROOT, 'test/fixtures/designs/valid-custom.yaml');
-
-  /** One line on stderr, starting "samegame: " (commander's flag errors add a usage hint line). */
-  function oneLine(stderr: string): string {
-    const lines = stderr.trim().split('\n').filter((l) => !l.startsWith('(run with --help'));
-    expect(lines, stderr).toHaveLength(1);
-    expect(stderr).not.toMatch(STACK);
-    return lines[0];
-  }
-
-  /** The shipped rates with every occurrence of a model renamed. */
-  const renamed = (pairs: [string, string][]) => {
-    let t = SHIPPED;
-    for (const [a, b] of pairs) t = t.split('\n').map((l) => (l.startsWith(`${a},`) ? `${b.includes(',') || b.includes('"') ? `"${b.replace(/"/g, '""')}"` : b}${l.slice(a.length)}` : l)).join('\n');
-    return t;
-  };
+  const { tmp, SHIPPED, DESIGN, oneLine, renamed } = refusalKit;
 
   describe('verification and Markdown', () => {
     it('audit exits 3 where reproduce exits 3 (the same verification)', async () => {

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { readRates } from '../../src/sources/rates-csv.js';
 import { runInProcess as run, STACK } from '../helpers/in-process.js';
 import { counts, writeStore } from '../helpers/store.js';
+import { refusalKit } from '../helpers/refusals.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-cli-'));
 
@@ -85,24 +86,7 @@ describe('samegame reproduce', () => {
 
 /** Names that collide with JavaScript object keys or carry slashes, duplicate headers and CR-only line endings: reproduce reads them right or refuses in one line. */
 describe('hostile names, rates headers and line endings', () => {
-  const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-hard-'));
-  const SHIPPED = readFileSync(join(ROOT, 'data/lore-heydari-2024/rates.csv'), 'utf8');
-  const DESIGN = join(ROOT, 'test/fixtures/designs/valid-custom.yaml');
-
-  /** One line on stderr, starting "samegame: " (commander's flag errors add a usage hint line). */
-  function oneLine(stderr: string): string {
-    const lines = stderr.trim().split('\n').filter((l) => !l.startsWith('(run with --help'));
-    expect(lines, stderr).toHaveLength(1);
-    expect(stderr).not.toMatch(STACK);
-    return lines[0];
-  }
-
-  /** The shipped rates with every occurrence of a model renamed. */
-  const renamed = (pairs: [string, string][]) => {
-    let t = SHIPPED;
-    for (const [a, b] of pairs) t = t.split('\n').map((l) => (l.startsWith(`${a},`) ? `${b.includes(',') || b.includes('"') ? `"${b.replace(/"/g, '""')}"` : b}${l.slice(a.length)}` : l)).join('\n');
-    return t;
-  };
+  const { tmp, SHIPPED, DESIGN, oneLine, renamed } = refusalKit;
 
   describe('names', () => {
     it('models named constructor, toString and __proto__ go through reproduce with figures', async () => {

@@ -13,6 +13,7 @@ import { MAX_NAME_LENGTH } from '../../src/sources/reader-rules.js';
 import Database from 'better-sqlite3';
 import { readRates } from '../../src/sources/rates-csv.js';
 import { runInProcess as run, STACK } from '../helpers/in-process.js';
+import { refusalKit } from '../helpers/refusals.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-store-names-'));
 let seq = 0;
@@ -55,24 +56,7 @@ describe('every store reader refuses the names no reader takes', () => {
 
 /** Stores that samegame did not write, or that are damaged: one line naming the store, nothing added to it. */
 describe('stores that samegame did not write', () => {
-  const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-hard-'));
-  const SHIPPED = readFileSync(join(ROOT, 'data/lore-heydari-2024/rates.csv'), 'utf8');
-  const DESIGN = join(ROOT, 'test/fixtures/designs/valid-custom.yaml');
-
-  /** One line on stderr, starting "samegame: " (commander's flag errors add a usage hint line). */
-  function oneLine(stderr: string): string {
-    const lines = stderr.trim().split('\n').filter((l) => !l.startsWith('(run with --help'));
-    expect(lines, stderr).toHaveLength(1);
-    expect(stderr).not.toMatch(STACK);
-    return lines[0];
-  }
-
-  /** The shipped rates with every occurrence of a model renamed. */
-  const renamed = (pairs: [string, string][]) => {
-    let t = SHIPPED;
-    for (const [a, b] of pairs) t = t.split('\n').map((l) => (l.startsWith(`${a},`) ? `${b.includes(',') || b.includes('"') ? `"${b.replace(/"/g, '""')}"` : b}${l.slice(a.length)}` : l)).join('\n');
-    return t;
-  };
+  const { tmp, SHIPPED, DESIGN, oneLine, renamed } = refusalKit;
 
   describe('stores', () => {
     const make = (damage?: string) => {

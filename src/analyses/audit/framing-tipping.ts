@@ -7,7 +7,7 @@ import type { ReadingErrorResult } from './reading-error.js';
 
 /**
  * The tipping point of "framing changes behaviour" read from the pooled R = 1 G-test
- * (docs/methods.md §8.4, §10.3): the fewest single-count changes that make ΣG ≤ χ²_{k, 0.95}.
+ * (docs/methods.md §8.5, §10.3): the fewest single-count changes that make ΣG ≤ χ²_{k, 0.95}.
  * ΣG is a sum of per-pair terms, so the minimum is exact on the counts: per pair, the lowest G
  * reachable with c changes (every split of c between its two cells), then a min-plus
  * convolution over the pairs. No bootstrap is involved.

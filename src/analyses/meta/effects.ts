@@ -3,20 +3,11 @@
  * the study's alt framing over its base (docs/methods.md, "Meta-analysis", effect sizes).
  */
 import { cellId, cellSize, indexCells, type CellTable, type Observations } from '../../core/cells.js';
+import type { EffectTableRow } from '../../sources/effects-csv.js';
 import { clusteredRate, countsEffect, meanRate, ratesEffect, type Effect, type EffectMeasure, type RateEstimate } from '../../stats/meta/effect-size.js';
 
-export interface EffectRow {
-  readonly study: string;
-  readonly model: string;
-  readonly game: string;
-  readonly yi: number;
-  readonly vi: number;
-  /** Decisions under each framing (empty for effects read from an effect table). */
-  readonly n_base?: number;
-  readonly n_alt?: number;
-  /** Moderator values by name (the study's, or the effect table's further columns). */
-  readonly moderators: Readonly<Record<string, string>>;
-}
+/** One cell's effect: as an effect table's row (src/sources/effects-csv.ts) without its line; n_base and n_alt empty for effects read from a table. */
+export type EffectRow = Omit<EffectTableRow, 'line'>;
 
 export interface StudyContrast {
   readonly study: string;

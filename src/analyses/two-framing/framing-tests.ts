@@ -13,7 +13,7 @@ import type { FramingPair } from './estimand.js';
 
 /**
  * The "R = 1" (no framing effect) test beside every R, the bias-corrected R with its interval by
- * test inversion, and the shift's MOVER-Wilson interval (docs/methods.md §8.4): per pair, per
+ * test inversion, and the shift's MOVER-Wilson interval (docs/methods.md §8.5): per pair, per
  * model (game "All") and pooled. Computed from the counts, so binary cells only; a group with any
  * other cell has no test (empty fields).
  */
@@ -120,7 +120,7 @@ export function hasFramingTests(a: TwoFramingAnalysis): boolean {
 export function framingTestBlocks(a: TwoFramingAnalysis): Block[] {
   const rows = framingTestRows(a).filter((r) => r.game === ALL_GAMES);
   const blocks: Block[] = [
-    { kind: 'text', text: `R = 1 tests. Whether framing changes behaviour is decided by the G-test of "R = 1" (equal rates in every pair; G summed over a model's pairs, df = pairs; p < ${FRAMING_TEST_ALPHA}), never by an interval excluding 1. R corrected = R with each pair's JSD less its small-sample bias (1/n_b + 1/n_s)/8 nats; its 95 % interval inverts the noncentral χ² of the summed G (where G = 0, equal rates in every pair, it spans the JSDs allowed by the cells' Wilson intervals). The shift's 95 % interval is MOVER-Wilson, which has width at 0/n and n/n. All per reports/framing-tests.csv (every pair there too); methods.md §8.4.` },
+    { kind: 'text', text: `R = 1 tests. Whether framing changes behaviour is decided by the G-test of "R = 1" (equal rates in every pair; G summed over a model's pairs, df = pairs; p < ${FRAMING_TEST_ALPHA}), never by an interval excluding 1. R corrected = R with each pair's JSD less its small-sample bias (1/n_b + 1/n_s)/8 nats; its 95 % interval inverts the noncentral χ² of the summed G (where G = 0, equal rates in every pair, it spans the JSDs allowed by the cells' Wilson intervals). The shift's 95 % interval is MOVER-Wilson, which has width at 0/n and n/n. All per reports/framing-tests.csv (every pair there too); methods.md §8.5.` },
     {
       kind: 'table', id: 'framing-tests',
       columns: ['Model', num('G'), num('df'), num('p'), 'Framing changes behaviour', num('R corrected'), num('95% CI (test inversion)'), num('Shift'), num('95% CI (MOVER-Wilson)')],

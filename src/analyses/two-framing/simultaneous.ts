@@ -5,7 +5,7 @@ import { supTBand } from '../../stats/sup-t.js';
 /**
  * `--simultaneous`: the per-model R and the per-model shifts each as one simultaneous 95 % band
  * (sup-t over the models, from the replicates already drawn; Montiel Olea and Plagborg-Møller
- * 2019; docs/methods.md §8.5), so that "every model's shift excludes 0" is a 95 % statement.
+ * 2019; docs/methods.md §8.6), so that "every model's shift excludes 0" is a 95 % statement.
  * Pooled values and the comparisons with published values stay pointwise.
  */
 export interface SimultaneousBands {

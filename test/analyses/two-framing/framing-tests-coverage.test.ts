@@ -7,7 +7,7 @@ import { binomial, generator } from '../../helpers/independent-rng.js';
 
 /**
  * Coverage of the R = 1 test, the bias-corrected R's test-inversion interval and the shift's
- * MOVER-Wilson interval (docs/methods.md §8.4), measured on data from a generator of this file
+ * MOVER-Wilson interval (docs/methods.md §8.5), measured on data from a generator of this file
  * (xoshiro128** uniforms, binomial counts by inversion of a CDF table built in this file: nothing
  * of samegame's sampler or streams). 1,500 data sets per regime, so a coverage of 0.95 has a Monte
  * Carlo SE of 0.006 and 0.90 is told from 0.95 by 8 SE.

@@ -5,7 +5,7 @@ import { stat } from '../../../src/core/names.js';
 import { binomial, generator } from '../../helpers/independent-rng.js';
 
 /**
- * `--simultaneous` (docs/methods.md §8.5): the per-model shifts as one sup-t band. Three models ×
+ * `--simultaneous` (docs/methods.md §8.6): the per-model shifts as one sup-t band. Three models ×
  * four games, n = 300, data from the independent generator of test/helpers; the statement "every
  * model's shift lies in its interval" holds about 95 % of the time with the band and about
  * 0.95³ ≈ 86 % with pointwise intervals. 600 data sets (SE 0.009 at 0.95), 500 replicates each.
