@@ -267,7 +267,7 @@ export const parseLevelFlag = (flag: string) => parseNumberFlag(flag, { min: 0, 
  * with the verdict rule's family-wise level and the publication's bootstrap replicates.
  */
 export function addExpectFlag(cmd: Command, defaultNote: string): Command {
-  return cmd.option('--expect <file>', `published values to compare with (CSV: table,model,game,statistic,published[,reps]); writes reports/reproduction.csv${defaultNote}`)
+  return cmd.option('--expect <file>', `published values to compare with (CSV: table,model,game,statistic,published[,reps][,method]); writes reports/reproduction.csv${defaultNote}`)
     .option('--verdict-alpha <a>', 'with --expect: family-wise false-alarm level of the verdicts over the interval endpoints compared (default 0.05)', parseLevelFlag('--verdict-alpha'))
     .option('--published-reps <n>', 'with --expect: bootstrap replicates behind the published endpoints, where a row has no reps column (default: 1,000, the smallest count in common use, said so in the outputs)', parseIntFlag('--published-reps', 1, Number.MAX_SAFE_INTEGER))
     .addOption(new Option('--published-method <method>', 'with --expect: the publication\'s interval method, where a row has no method column; compared endpoints are read that way whatever --interval shows (default: percentile)').choices(['percentile', 'bca']));

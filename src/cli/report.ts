@@ -9,6 +9,8 @@ import { reportMsg } from '../core/messages/report.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, SIMULTANEOUS_HELP, terminalLogger, type RatesFlags } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { addNamesFlags } from './figure-flags.js';
+import { poolingOption } from './pooling.js';
+import type { TablePooling } from '../commands/meta-pooling.js';
 
 /**
  * `samegame report`: regenerate reports/report.html alone, from the same flags as `reproduce`.
@@ -20,7 +22,8 @@ export function registerReport(program: Command): void {
     .description('Write reports/report.html: one self-contained HTML report (tables, interactive figures, verification, provenance)'), DEFAULTS), EXPECT_DEFAULT_NOTE), false)
     .option('--simultaneous', SIMULTANEOUS_HELP)
     .option('-q, --quiet', 'print nothing but errors')
-    .action((o: RatesFlags & { names?: string }, cmd: Command) => {
+    .addOption(poolingOption())
+    .action((o: RatesFlags & { names?: string; pooling?: TablePooling }, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       const res = reproduce({ ...o, ...inputFlags(o, cmd), logger, dryRun: true, namesFile: o.names });

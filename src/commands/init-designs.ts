@@ -21,7 +21,8 @@ ${repeated ? `#   samegame prompts ${name}.yaml --round 3    # round 3 after an 
 # {answer} where the one-word answer instruction goes (appended at the end when the template does
 # not place it); {{ and }} for literal braces. A template that omits a payoff or a label is refused before any call.`;
 
-const FRAMINGS = `framings:
+/** The two story framings; in a repeated design the stranger is met again every round, so the story does not promise otherwise. */
+const framings = (repeated: boolean) => `framings:
   - id: neighbours
     labels: [Help, Keep]
     template: |
@@ -33,7 +34,7 @@ const FRAMINGS = `framings:
   - id: strangers
     labels: [Help, Keep]
     template: |
-      You and a stranger you will never meet again each choose, in separate rooms and at the
+      You and a stranger ${repeated ? 'you had never met before' : 'you will never meet again'} each choose, in separate rooms and at the
       same time, to {C} the other or {D} what you have. If you both {C}, you get {you.CC} points
       and the stranger {other.CC}. If you {C} and the stranger chooses {D}, you get {you.CD} and
       the stranger {other.CD}. If you {D} and the stranger chooses {C}, you get {you.DC} and the
@@ -55,7 +56,7 @@ function oneShot(name: string, repeated: boolean): string {
     'synthetic: true',
     MODELS,
     'games: [prisoners-dilemma, stag-hunt]',
-    FRAMINGS,
+    framings(repeated),
     `trials: ${repeated ? 5 : 20}                      # ${repeated ? 'matches' : 'trials'} per model × game × framing cell`,
     'decoding: { temperature: 1, max_tokens: 4, seed: 1 }',
     'scoring: sample',

@@ -6,9 +6,10 @@ import { attenuationOf, inputFacts, inputFlagsOf, inputNotes, readInput, sourceO
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
+import { namesMsg } from '../core/messages/names.js';
 import type { Logger } from '../core/logger.js';
 import { silentLogger } from '../core/logger.js';
-import { withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
+import { nameClash, withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import type { VerificationReport } from '../core/checks.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, expectFlag, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
@@ -94,11 +95,13 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
     ...(opts.simultaneous ? { simultaneous: true } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
+  const names = opts.namesFile === undefined ? undefined : { file: opts.namesFile, map: readNamesFile(opts.namesFile) };
   const input = readInput(opts, settings.base, settings.alt);
+  const clash = names && nameClash(input.table, names.map);
+  if (clash) throw new UserError(namesMsg.clash(names.file, clash.id, clash.name, clash.other));
   // The comparison reads intervals the way the publication computed them (percentile unless
   // --published-method says otherwise), so the run's own --interval changes no compared number.
   const published = readExpected(opts, source, logger, { ...settings, interval: opts.publishedMethod ?? 'percentile' });
-  const names = opts.namesFile === undefined ? undefined : { file: opts.namesFile, map: readNamesFile(opts.namesFile) };
 
   const analysis = twoFraming.analyze(input.table, settings, logger);
   opts.onAnalysis?.(analysis);

@@ -135,6 +135,9 @@ describe('samegame init', () => {
     await ok(['init', 'study', '--kind', kind], dir);
     const text = readFileSync(join(dir, 'study.yaml'), 'utf8');
     for (const cmd of ['samegame prompts study.yaml', 'samegame run study.yaml --dry-run', 'samegame analyze runs/study.sqlite']) expect(text).toContain(cmd);
+    // A repeated design's stranger is met again in every round: its story must not say otherwise.
+    if (kind === 'repeated') expect(text).not.toMatch(/never meet again/);
+    if (kind === 'one-shot') expect(text).toMatch(/a stranger you will never meet again/);
     const r = await ok(['run', 'study.yaml', '-q'], dir);
     expect(r.stderr).toContain('next: samegame analyze runs/study.sqlite');
     expect(kindOf(join(dir, 'runs', 'study.sqlite'))).toEqual([kind]);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli, ROOT, startCli } from '../helpers/cli.js';
 import Database from 'better-sqlite3';
 import { readRates } from '../../src/sources/rates-csv.js';
+import { METHOD_COLUMN, PUBLISHED_COLUMNS, REPS_COLUMN } from '../../src/sources/published.js';
 import { runInProcess as run, STACK } from '../helpers/in-process.js';
 import { counts, writeStore } from '../helpers/store.js';
 import { refusalKit } from '../helpers/refusals.js';
@@ -81,6 +82,12 @@ describe('samegame reproduce', () => {
     const r = await runCli(['reproduce', '--help']);
     expect(r.code).toBe(0);
     for (const f of ['--data', '--out', '--seed', '--reps', '--attenuation', '--base', '--alt']) expect(r.stdout).toContain(f);
+  });
+
+  it('--help names every column the --expect reader takes', async () => {
+    const r = await runCli(['reproduce', '--help']);
+    const columns = /--expect <file>[\s\S]*?\(CSV:\s+([^)]*)\)/.exec(r.stdout)![1].replace(/\s+/g, '').replace(/\]/g, '').split(/,|\[,/);
+    expect(columns).toEqual([...PUBLISHED_COLUMNS, REPS_COLUMN, METHOD_COLUMN]);
   });
 });
 

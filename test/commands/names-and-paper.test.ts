@@ -4,7 +4,7 @@
  * paper: no title (it goes to figures/captions.md), the width in points, the chosen font, the
  * paper palette; without the flag the figures are as before.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,21 @@ describe('display names on reproduce', () => {
     expect(readFileSync(join(out, 'reports', 'table3.csv'), 'utf8')).toMatch(/^GPT-4,0\.65/m);
     expect(readFileSync(join(out, 'reports', 'table2.csv'), 'utf8')).toContain('GPT-4,Stag Hunt,');
   }, 180_000);
+
+  it.each([
+    ['two models shown alike', 'id,name\nGPT-3.5,A\nGPT-4,A\n', '"GPT-4" would be shown as "A", as "GPT-3.5" is'],
+    ['a model shown as another', 'id,name\nGPT-3.5,GPT-4\n', '"GPT-3.5" would be shown as "GPT-4", which names another level already'],
+    ['a model shown as Pooled', 'id,name\nLLaMa-2,Pooled\n', '"LLaMa-2" would be shown as "Pooled"'],
+    ['an id named twice', 'id,name\nGPT-4,A\nGPT-4,B\n', ':3: field "id": "GPT-4" is named twice'],
+  ])('names that would merge levels (%s): one line, exit 2, nothing written', async (_, text, message) => {
+    const names = join(tmp, `clash-${message.length}.csv`);
+    writeFileSync(names, text);
+    const out = join(tmp, `clash-${message.length}`);
+    const r = await runInProcess(['reproduce', '--out', out, '--reps', '50', '--names', names], 60_000);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringContaining(message)]);
+    expect(existsSync(out)).toBe(false);
+  });
 
   it('analyze of a one-shot store refuses --names in one line', async () => {
     const store1 = join(tmp, 'one.sqlite');

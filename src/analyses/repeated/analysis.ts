@@ -106,6 +106,13 @@ export function analyzeRepeatedPlay(decisions: readonly RepeatedDecision[], sett
   };
 }
 
+/** How the intervals were made, in a few words (figure subtitles, LaTeX captions, the report's per-model text): the method the analysis used. */
+export function intervalLabel(a: RepeatedAnalysis): string {
+  return a.settings.interval === 'cluster-bootstrap'
+    ? `95 % cluster-bootstrap intervals (match as cluster), B = ${a.settings.reps} replicates, seed ${a.settings.seed}`
+    : '95 % cluster-robust intervals (CR2, Satterthwaite df; match as cluster)';
+}
+
 /** The note of the statistics left without an interval (report, repeated.json, the terminal's warning); undefined when every statistic has one. */
 export function thinNote(a: RepeatedAnalysis): string | undefined {
   return a.thin.statistics === 0 ? undefined : analyzeMsg.thinIntervals(a.thin.statistics, a.thin.cells, a.cells.length, MIN_MATCHES);

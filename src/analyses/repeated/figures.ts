@@ -1,7 +1,7 @@
 import { MAX_SERIES, reactionsChart, roundsChart, type RepeatedChartOptions } from '../../render/charts/repeated.js';
 import type { Figure } from '../../render/figure.js';
 import { shown, type DisplayNames } from '../../core/display-names.js';
-import type { RepeatedAnalysis } from './analysis.js';
+import { intervalLabel, type RepeatedAnalysis } from './analysis.js';
 import { reactionRows, roundRows } from './tables.js';
 import type { CellKey } from './layout.js';
 import { SELF } from './framing-table.js';
@@ -50,7 +50,7 @@ export function repeatedFigures(a: RepeatedAnalysis): Figure[] {
   const o: RepeatedChartOptions = {
     panels,
     opponents: [...new Set(a.cells.map((c) => opponentOf(c.key, names)))],
-    subtitle: `95 % cluster-bootstrap intervals (match as cluster), B = ${a.settings.reps} replicates, seed ${a.settings.seed}`,
+    subtitle: intervalLabel(a),
   };
   const rounds = roundRows(a).map((r) => ({ ...where(r), round: r.round, cooperation: r.cooperation, lo: r.lo, hi: r.hi, n: r.n }));
   const reactions = reactionRows(a).map((r) => ({ ...where(r), previous: r.previous, p_cooperate: r.p_cooperate, lo: r.lo, hi: r.hi, n: r.n }));

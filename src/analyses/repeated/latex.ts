@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { shown } from '../../core/display-names.js';
 import { latexTable, type LatexCell } from '../../render/latex.js';
-import type { RepeatedAnalysis } from './analysis.js';
+import { intervalLabel, type RepeatedAnalysis } from './analysis.js';
 import { PREVIOUS } from './layout.js';
 import { MODEL_STATS, type ModelRow } from './models.js';
 import { cellRows, endGameRows, reactionRows } from './tables.js';
@@ -15,7 +15,6 @@ const l = (header: string) => ({ header, align: 'l' as const });
 const r = (header: string) => ({ header, align: 'r' as const });
 const NA = { number: '' };
 const v = (x: number): LatexCell => (Number.isFinite(x) ? x : NA);
-const interval = `95 % cluster-bootstrap intervals (match as cluster)`;
 
 function keyColumns(a: RepeatedAnalysis, opponent: boolean) {
   return [l('Model'), l('Game'), l('Framing'), ...(opponent ? [l('Opponent')] : []), ...(a.settings.factors ?? []).map(l)];
@@ -31,7 +30,7 @@ const MODEL_HEADINGS: Readonly<Record<typeof MODEL_STATS[number], string>> = {
 
 export function modelsLatex(a: RepeatedAnalysis, rows: readonly ModelRow[]): string {
   return latexTable({
-    caption: `Per model, the mean over its opponents of cooperation, cooperation in round 1 and in the last round, and P(cooperate) after each previous round, each with its ${interval}, B = ${a.settings.reps}.`,
+    caption: `Per model, the mean over its opponents of cooperation, cooperation in round 1 and in the last round, and P(cooperate) after each previous round, each with its interval (${intervalLabel(a)}).`,
     label: 'tab:repeated-models',
     columns: [...keyColumns(a, false), r('Opponents'), ...MODEL_STATS.flatMap((s) => [r(MODEL_HEADINGS[s]), r('low'), r('high')])],
     rows: rows.map((x) => [...keyCells(a, x), x.opponents, ...MODEL_STATS.flatMap((s) => [v(x.values[s].point), v(x.values[s].lo), v(x.values[s].hi)])]),
@@ -40,7 +39,7 @@ export function modelsLatex(a: RepeatedAnalysis, rows: readonly ModelRow[]): str
 
 export function cellsLatex(a: RepeatedAnalysis): string {
   return latexTable({
-    caption: `Cooperation per model and opponent over all rounds, with its ${interval}, B = ${a.settings.reps}.`,
+    caption: `Cooperation per model and opponent over all rounds, with its interval (${intervalLabel(a)}).`,
     label: 'tab:repeated-cells',
     columns: [...keyColumns(a, true), r('Matches'), r('Decisions'), r('Cooperation'), r('low'), r('high')],
     rows: cellRows(a).map((x) => [...keyCells(a, x), x.matches, x.decisions, v(x.cooperation), v(x.lo), v(x.hi)]),
@@ -61,7 +60,7 @@ export function reactionsLatex(a: RepeatedAnalysis): string {
 
 export function endGameLatex(a: RepeatedAnalysis): string {
   return latexTable({
-    caption: `The end game: cooperation in the last round, in the rounds before it, and the drop (last − before) with its ${interval}.`,
+    caption: `The end game: cooperation in the last round, in the rounds before it, and the drop (last − before) with its interval (${intervalLabel(a)}).`,
     label: 'tab:repeated-endgame',
     columns: [...keyColumns(a, true), r('Last round'), r('Cooperation, last'), r('Before'), r('Drop'), r('low'), r('high')],
     rows: endGameRows(a).map((x) => [...keyCells(a, x), x.last_round, v(x.cooperation_last), v(x.cooperation_before), v(x.drop), v(x.lo), v(x.hi)]),

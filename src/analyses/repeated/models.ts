@@ -11,7 +11,7 @@ import { stat } from '../../core/names.js';
 import { toCsv } from '../../render/csv.js';
 import type { Estimand } from '../../stats/bootstrap.js';
 import { groupBootstrap } from '../../stats/group-bootstrap.js';
-import { clusterCount, clusterLinearInterval } from '../../stats/cluster-intervals.js';
+import { clusterCount, clusterLinearInterval, clusterRateInterval } from '../../stats/cluster-intervals.js';
 import { MIN_MATCHES, type RepeatedAnalysis } from './analysis.js';
 import { cellId, columnOf, columnSize, PREVIOUS, type RepeatedCell } from './layout.js';
 import { nameColumns, shown, type DisplayNames } from '../../core/display-names.js';
@@ -93,6 +93,8 @@ function summaries(a: RepeatedAnalysis, groups: readonly Group[]): { point: numb
       let point = 0;
       for (const k of m) point += cellRateOf(columns[k]) / m.length;
       if (m.length === 0) return { point: NaN, lo: NaN, hi: NaN };
+      // One opponent: the mean is that cell's rate, with the rate's own interval (as cells.csv, rounds.csv and reactions.csv give it).
+      if (m.length === 1) return clusterRateInterval(columns[m[0]]);
       return clusterLinearInterval(columns, coefs, point, [0, 1]);
     });
   }

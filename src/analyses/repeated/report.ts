@@ -1,7 +1,7 @@
 import { fixed, interval } from '../../core/format.js';
 import type { RepeatedDecisions } from '../../core/decisions.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
-import { fewNote, thinNote, type RepeatedAnalysis } from './analysis.js';
+import { fewNote, intervalLabel, thinNote, type RepeatedAnalysis } from './analysis.js';
 import { matchBrowser } from './browser.js';
 import { cellRows, endGameRows, reactionRows } from './tables.js';
 import { PREVIOUS, type CellKey } from './layout.js';
@@ -57,7 +57,7 @@ export function repeatedModelsSection(a: RepeatedAnalysis, rows: readonly ModelR
   return {
     id: 'repeated-models', heading: 'Per model, over its opponents',
     blocks: [
-      { kind: 'text', text: 'Each statistic is the mean over the model\'s opponents of the rate against that opponent (every opponent weighs the same), with its 95 % interval from the cluster bootstrap by match. Round 1 is the first round; the last round is each cell\'s highest round.' },
+      { kind: 'text', text: `Each statistic is the mean over the model's opponents of the rate against that opponent (every opponent weighs the same), with its interval (${intervalLabel(a)}). Round 1 is the first round; the last round is each cell's highest round.` },
       {
         kind: 'table', id: 'repeated-models-table',
         columns: ['Model', 'Game', 'Framing', ...factorNames(a), num('Opponents'), num('Matches'), ...MODEL_HEADINGS.map(num)],

@@ -40,6 +40,11 @@ export function intervalKind(a: { readonly boot: BootstrapResult; readonly clust
   return a.boot.method === 'bca' ? 'BCa-bootstrap' : 'percentile-bootstrap';
 }
 
+/** How the conservative statistics were made, as a phrase that follows "Table 3 values are …" (the report and the LaTeX caption). */
+export function conservativeNote(a: { readonly settings: { readonly attenuation: number } }): string {
+  return a.settings.attenuation === 1 ? 'without attenuation (a = 1)' : `after the conservative transform with attenuation a = ${a.settings.attenuation}`;
+}
+
 export interface TwoFramingAnalysis {
   readonly table: CellTable;
   readonly settings: TwoFramingSettings;

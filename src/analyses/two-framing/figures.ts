@@ -80,6 +80,9 @@ export function omittedFigures(a: TwoFramingAnalysis): { readonly id: string; re
     .filter(([, rows]) => (rows as number) > MAX_FIGURE_ROWS).map(([id, rows]) => ({ id: id as string, rows: rows as number }));
 }
 
+/** What the bootstrap redraws: whole clusters when any cell is clustered (--interval cluster-bootstrap), else binomial counts. */
+const resampling = (a: TwoFramingAnalysis): string => (a.table.cells.some((c) => c.obs.kind === 'clustered') ? 'cluster' : 'binomial');
+
 export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string) => string = (g) => g): Figure[] {
   const left = new Set(omittedFigures(a).map((o) => o.id));
   const keep = (id: string, f: () => Figure): Figure[] => (left.has(id) ? [] : [f()]);
@@ -109,7 +112,7 @@ export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string
     a.clusterRobust
       ? bootstrapFigure(panels, `B = ${reps} cluster bootstrap replicates, seed ${seed}; cluster-robust intervals`, 'the ends of the 95 % cluster-robust interval (CR2 variance, Satterthwaite degrees of freedom), not read off these replicates')
       : a.boot.method === 'bca'
-      ? bootstrapFigure(panels, `B = ${reps} binomial bootstrap replicates, seed ${seed}; BCa intervals`, 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)')
-      : bootstrapFigure(panels, `B = ${reps} binomial bootstrap replicates, seed ${seed}`),
+      ? bootstrapFigure(panels, `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}; BCa intervals`, 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)')
+      : bootstrapFigure(panels, `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}`),
   ];
 }

@@ -9,17 +9,34 @@ import { shown, type DisplayNames } from '../../core/display-names.js';
 import type { BootstrapResult } from '../../stats/bootstrap.js';
 import { ALL_GAMES, POOLED } from '../../core/names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
+import type { CellTable } from '../../core/cells.js';
 
-/** name → id for the ids of the analysis, or undefined when the names would merge two levels (the analysis is then shown by its ids). */
-function reverse(a: TwoFramingAnalysis, names: DisplayNames): Map<string, string> | undefined {
-  const ids = new Set(a.table.cells.flatMap((c) => Object.values(c.key)));
+/** Where display names would merge two levels of a table: the id, the name it would show, and the other level shown so (an id, Pooled or All). */
+export interface NameClash { readonly id: string; readonly name: string; readonly other: string }
+
+/** name → id for the ids of a table, or the first clash when the names would merge two levels. */
+function reverseOf(table: CellTable, names: DisplayNames): { back: Map<string, string> } | { clash: NameClash } {
+  const ids = new Set(table.cells.flatMap((c) => Object.values(c.key)));
   const back = new Map<string, string>();
   for (const id of ids) {
     const name = shown(names, id);
-    if (back.has(name) || (name !== id && (ids.has(name) || name === POOLED || name === ALL_GAMES))) return undefined;
+    const other = back.get(name) ?? (name !== id && (ids.has(name) || name === POOLED || name === ALL_GAMES) ? name : undefined);
+    if (other !== undefined) return { clash: { id, name, other } };
     back.set(name, id);
   }
-  return back;
+  return { back };
+}
+
+/** The first pair of levels of the table the names would show alike (refused by the commands before any work), or undefined. */
+export function nameClash(table: CellTable, names: DisplayNames): NameClash | undefined {
+  const r = reverseOf(table, names);
+  return 'clash' in r ? r.clash : undefined;
+}
+
+/** name → id for the ids of the analysis, or undefined when the names would merge two levels (the analysis is then shown by its ids). */
+function reverse(a: TwoFramingAnalysis, names: DisplayNames): Map<string, string> | undefined {
+  const r = reverseOf(a.table, names);
+  return 'back' in r ? r.back : undefined;
 }
 
 /** A statistic's name with its parts mapped (stat names are kind + a JSON array of parts, core/names.ts). */

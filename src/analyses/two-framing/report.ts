@@ -1,7 +1,7 @@
 import { wrappedCommand } from '../../core/command-line.js';
 import { cellSize, levels } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
-import { intervalKind, type TwoFramingAnalysis } from './analysis.js';
+import { conservativeNote, intervalKind, type TwoFramingAnalysis } from './analysis.js';
 import { checkStatus, type VerificationReport } from '../../core/checks.js';
 import type { Figure } from '../../render/figure.js';
 import { MAX_FIGURE_ROWS, omittedFigures } from './figures.js';
@@ -31,11 +31,6 @@ export interface ReportProvenance {
 
 const num = (text: string): CellInput => ({ text, numeric: true });
 const count = (x: number) => (Number.isInteger(x) ? String(x) : fixed(x, 1));
-
-/** How the conservative statistics were made, as a phrase that follows "Table 3 values are …". */
-function conservativeNote(a: TwoFramingAnalysis): string {
-  return a.settings.attenuation === 1 ? 'without attenuation (a = 1)' : `after the conservative transform with attenuation a = ${a.settings.attenuation}`;
-}
 
 /** How games are shown: a design's game ids as their names (identity for rates files, whose games are names). */
 export type GameLabel = (game: string) => string;

@@ -10,5 +10,6 @@ export const namesMsg = {
   duplicate: (file: string, line: number, id: string, first: number) => at(file, line, 'id', `${q(id)} is named twice (first on line ${first})`),
   fault: (file: string, line: number, field: 'id' | 'name', what: string) => at(file, line, field, what),
   syntax: (file: string, line: number, what: string) => at(file, line, undefined, `not CSV (${what})`),
+  clash: (file: string, id: string, name: string, other: string) => `${file}: ${q(id)} would be shown as ${q(name)}, ${other === name ? 'which names another level already' : `as ${q(other)} is`}: display names must keep the levels apart`,
   oneShotStore: (store: string) => `${store}: --names applies to repeated play (a repeated store, or logs with --trials) and to reproduce; this store holds a one-shot run`,
 };

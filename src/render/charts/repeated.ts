@@ -100,12 +100,12 @@ function panelFigure(id: string, title: string, description: string, o: Repeated
 
 /**
  * Cooperation by round: per model (one panel each), a line per opponent through the rounds'
- * cooperation rates, and a band for each round's interval (cluster bootstrap by match).
+ * cooperation rates, and a band for each round's interval (match as cluster; the method is the subtitle's).
  */
 export function roundsChart(points: readonly RoundPoint[], o: RepeatedChartOptions): Figure {
   const x = { field: 'round', type: 'quantitative' as const, title: 'Round', axis: { tickMinStep: 1, format: 'd' } };
   return panelFigure('repeated-rounds', 'Cooperation by round',
-    'Share of cooperative decisions in each round, per opponent (one panel per model, game and framing; at most eight opponents a panel). The band is the 95 % interval of each round\'s rate from the cluster bootstrap with the match as the cluster.',
+    'Share of cooperative decisions in each round, per opponent (one panel per model, game and framing; at most eight opponents a panel). The band is the 95 % interval of each round\'s rate, with the match as the cluster.',
     o, points, (own) => [
       { mark: { type: 'area', opacity: 0.14 }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: color(o, own, 'stroke') } },
       { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y: rate('cooperation', 'Cooperation'), color: color(o, own, 'stroke'), strokeDash: dash(o, own) } },
@@ -128,7 +128,7 @@ export function reactionsChart(points: readonly ReactionPoint[], o: RepeatedChar
   const x = { field: 'previous', type: 'nominal' as const, sort: ['CC', 'CD', 'DC', 'DD'], scale: { domain: ['CC', 'CD', 'DC', 'DD'] }, title: 'Previous round (own move, other\'s move)', axis: { labelAngle: 0 } };
   const defined = points.filter((p) => Number.isFinite(p.p_cooperate));
   return panelFigure('repeated-reactions', 'Reaction profile',
-    'Probability of cooperating after each previous round (own move, the other\'s move; round 1 has none and is left out), per opponent, with 95 % intervals from the cluster bootstrap by match. Reciprocity: high after CC, low after CD; forgiveness: cooperation after CD.',
+    'Probability of cooperating after each previous round (own move, the other\'s move; round 1 has none and is left out), per opponent, with 95 % intervals (match as cluster). Reciprocity: high after CC, low after CD; forgiveness: cooperation after CD.',
     o, defined, (own) => {
       const xOffset = { field: 'opponent', type: 'nominal' as const, sort: [...own] };
       return [

@@ -1,0 +1,27 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+/**
+ * `samegame report` takes reproduce's flags and writes the report reproduce writes: with
+ * --pooling random the same report.html byte for byte (random-effects section and its regenerate
+ * command included), and nothing but the report.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'sg-report-pooling-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('report --pooling', () => {
+  it('random: the same report.html as reproduce --pooling random, alone', async () => {
+    const flags = ['--pooling', 'random', '--reps', '200', '-q'];
+    const r = await runCli(['report', ...flags, '--out', join(dir, 'report')]);
+    expect(r.code, r.stderr).toBe(0);
+    const p = await runCli(['reproduce', ...flags, '--out', join(dir, 'reproduce')]);
+    expect(p.code, p.stderr).toBe(0);
+    const html = readFileSync(join(dir, 'report', 'reports', 'report.html'), 'utf8');
+    expect(html).toContain('random effects over games');
+    expect(html).toBe(readFileSync(join(dir, 'reproduce', 'reports', 'report.html'), 'utf8'));
+    expect(readdirSync(join(dir, 'report', 'reports'))).toEqual(['report.html']);
+  });
+});
