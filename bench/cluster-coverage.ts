@@ -72,7 +72,7 @@ function table3(): string[] {
     const layout = twoFramingLayout({ factors: ['model', 'game', 'framing'], cells: keys.map((key) => ({ key, obs: { kind: 'binary' as const, n: 1, x: 0 } })) }, 'base', 'alt');
     const est = twoFramingEstimand(layout, 1);
     const truth = new Float64Array(est.names.length); est.evaluate(Float64Array.from(p), truth);
-    const names = [stat('R', POOLED), stat('shift', POOLED), stat('R2', 'M', 'g0'), stat('shift', 'M', 'g0')];
+    const names = [stat('R', POOLED), stat('shift', POOLED), stat('R2', 'M', 'g0'), stat('shift_raw', 'M', 'g0')];
     const hit = names.map(() => 0);
     let bootHit = 0;
     const w: number[] = [], wb: number[] = [];

@@ -1,19 +1,13 @@
 import type { Command } from 'commander';
-import { InvalidArgumentError } from 'commander';
 import { relative } from 'node:path';
 import { coverage, COVERAGE_DEFAULTS, coverageText, TWO_FRAMING_DEFAULTS, type CoverageMethod, type CoverageTruth } from '../commands/coverage.js';
 import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
-import { collect, addDigitizedFlags, addLogFlags, checkLogFlags, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { collect, addDigitizedFlags, addLogFlags, checkLogFlags, INTERVAL_FLAGS, oneOf, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
 
 /** Simulations and replicates per simulation at most: 10,000 × 100,000 is hours of work already. */
 export const MAX_SIMS = 10_000;
 export const MAX_COVERAGE_REPS = 100_000;
-
-const oneOf = <T extends string>(flag: string, values: readonly T[]) => (v: string): T => {
-  if (!(values as readonly string[]).includes(v)) throw new InvalidArgumentError(msg.badFlag(flag, v, values.join(', ') + ' (one of)'));
-  return v as T;
-};
 
 interface CoverageFlags {
   data?: string; trials?: string[]; format?: string; rounds?: string; shortMatches?: 'drop' | 'keep'; cluster?: string; digitized?: string; layout?: string; pixelError?: number; out: string; run?: number; sims: number; reps: number; seed: number; interval: CoverageMethod | 'both';
@@ -33,7 +27,7 @@ export function registerCoverage(program: Command): void {
     .option('--run <id>', 'run id within the store (default: the latest)', parseIntFlag('--run', 1))
     .option('--sims <n>', `simulated data sets (at most ${MAX_SIMS})`, parseIntFlag('--sims', 1, MAX_SIMS), COVERAGE_DEFAULTS.sims)
     .option('--reps <n>', `bootstrap replicates per simulation (at most ${MAX_COVERAGE_REPS})`, parseIntFlag('--reps', 1, MAX_COVERAGE_REPS), COVERAGE_DEFAULTS.reps)
-    .option('--interval <method>', 'percentile, bca, cluster-robust, cluster-bootstrap or both (every interval the analysis offers for the input)', oneOf('--interval', ['percentile', 'bca', 'cluster-robust', 'cluster-bootstrap', 'both'] as const), 'both')
+    .option('--interval <method>', 'percentile, bca, cluster-robust, cluster-bootstrap or both (every interval the analysis offers for the input)', oneOf('--interval', [...INTERVAL_FLAGS, 'both'] as const), 'both')
     .option('--truth <kind>', 'jeffreys (drawn around the observed rates for each simulation), observed (the observed rates) or equal (framings made equal: R = 1)', oneOf('--truth', ['jeffreys', 'observed', 'equal'] as const), COVERAGE_DEFAULTS.truth)
     .option('--seed <n>', 'seed of the simulations and their bootstraps', parseIntFlag('--seed'), TWO_FRAMING_DEFAULTS.seed)
     .option('--attenuation <a>', 'attenuation (default 0.70 for --data, 1 for a store or --trials)', parseUnitFlag('--attenuation'))
@@ -45,7 +39,7 @@ export function registerCoverage(program: Command): void {
       // Progress on stderr: the redrawn line, or a line at each tenth when stderr is not a terminal.
       const logger = terminalLogger({ quiet: o.quiet, plain: { tenth: coverageMsg.progressLine } });
       const res = await coverage({ ...o, store, runId: o.run, logger });
-      process.stdout.write(`${coverageText(res.rows, coverageMsg.title(res.settings.sims, res.settings.truth, res.input))}\n`);
+      process.stdout.write(`${coverageText(res.rows, coverageMsg.title(res.settings.sims, res.settings.truth, res.input), res.settings.sims)}\n`);
       for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
     });
 }

@@ -137,17 +137,23 @@ export function terminalLogger(opts: boolean | TerminalLoggerOptions = false): T
   };
 }
 
-/** --interval percentile|bca|cluster-bootstrap: how intervals are read off the bootstrap replicates (clustered data: cluster-robust unless cluster-bootstrap). */
-export type IntervalFlag = IntervalMethod | 'cluster-bootstrap';
+/**
+ * --interval percentile|bca|cluster-robust|cluster-bootstrap: how intervals are made. Unclustered
+ * data: percentile (the default) or bca off the bootstrap replicates; clustered data: cluster-robust
+ * (the default, which --interval cluster-robust names explicitly) unless cluster-bootstrap.
+ */
+export const INTERVAL_FLAGS = ['percentile', 'bca', 'cluster-robust', 'cluster-bootstrap'] as const;
+export type IntervalFlag = typeof INTERVAL_FLAGS[number];
 export const parseIntervalFlag = (v: string): IntervalFlag => {
-  if (v !== 'percentile' && v !== 'bca' && v !== 'cluster-bootstrap') throw new InvalidArgumentError(msg.badFlag('--interval', v, 'percentile, bca or cluster-bootstrap'));
-  return v;
+  if (!(INTERVAL_FLAGS as readonly string[]).includes(v)) throw new InvalidArgumentError(msg.badFlag('--interval', v, 'percentile, bca, cluster-robust or cluster-bootstrap'));
+  return v as IntervalFlag;
 };
-export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca (bias-corrected and accelerated); clustered data (repeated play, --cluster, logs) get small-sample cluster-robust intervals unless cluster-bootstrap (the percentile cluster bootstrap)';
+export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca (bias-corrected and accelerated); clustered data (repeated play, --cluster, logs) get small-sample cluster-robust intervals (the default; --interval cluster-robust names it, and is percentile for unclustered data) unless cluster-bootstrap (the percentile cluster bootstrap)';
 
-/** The settings of an --interval value: the bootstrap's method, and for clustered data whether the cluster bootstrap replaces the cluster-robust intervals. */
+/** The settings of an --interval value: the bootstrap's method, and for clustered data whether the cluster bootstrap replaces the cluster-robust intervals (cluster-robust: the default settings). */
 export function intervalSettings(v: IntervalFlag): { interval: IntervalMethod; clusterInterval?: 'cluster-bootstrap' } {
-  return v === 'cluster-bootstrap' ? { interval: 'percentile', clusterInterval: 'cluster-bootstrap' } : { interval: v };
+  if (v === 'cluster-bootstrap') return { interval: 'percentile', clusterInterval: 'cluster-bootstrap' };
+  return { interval: v === 'cluster-robust' ? 'percentile' : v };
 }
 /** --simultaneous (reproduce, report, analyze). */
 export const SIMULTANEOUS_HELP = 'per-model intervals of Table 3 as simultaneous 95 % bands (sup-t over the models, from the same replicates); default pointwise, the paper\'s';

@@ -22,7 +22,7 @@ export function registerReport(program: Command): void {
     .description('Write reports/report.html: one self-contained HTML report (tables, interactive figures, verification, provenance)'), DEFAULTS), EXPECT_DEFAULT_NOTE), false)
     .option('--simultaneous', SIMULTANEOUS_HELP)
     .option('-q, --quiet', 'print nothing but errors')
-    .addOption(poolingOption())
+    .addOption(poolingOption('report'))
     .action((o: RatesFlags & { names?: string; pooling?: TablePooling }, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);

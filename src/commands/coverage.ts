@@ -130,7 +130,7 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     level: COVERAGE_DEFAULTS.level,
   };
   const ns = [...new Set(table.cells.map((c) => cellSize(c.obs)))];
-  logger.info(coverageMsg.title(settings.sims, settings.truth, `${table.cells.length} cells, n = ${ns.join(', ')}`));
+  logger.info(coverageMsg.simulating(settings.sims, `${table.cells.length} cells, n = ${ns.join(', ')}`));
   const result = coverageStudy(table, settings, progressOf(logger, 'coverage'));
   if (isClustered(table)) logger.info(coverageMsg.clustered(table.cells.reduce((s, c) => s + (c.obs.kind === 'clustered' ? c.obs.sizes.length : 0), 0), result.icc));
   const outDir = resolve(opts.out ?? '.');

@@ -23,7 +23,7 @@ const META_FILE_NOTES: Readonly<Record<string, string>> = {
 };
 
 function provenanceSection(res: MetaResult): Section {
-  const rows = res.sources.flatMap((s) => s.files.map((f) => [s.study, s.kind, f.path, f.sha256, s.what, String(s.attenuation), s.synthetic ? 'yes' : '']));
+  const rows = res.sources.flatMap((s) => s.files.map((f) => [s.study, s.kind, f.path, { text: f.sha256, hash: true }, s.what, String(s.attenuation), s.synthetic ? 'yes' : '']));
   return {
     id: 'meta-provenance', heading: 'Inputs',
     blocks: [

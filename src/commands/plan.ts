@@ -8,7 +8,7 @@ import { readRates } from '../sources/rates-csv.js';
 import { DEFAULT_ATTENUATION, SOURCES, sourceName, sourceOf } from '../sources/input.js';
 import { TrialStore } from '../live/store/store.js';
 import { chooseOneShotRun, readStore, storeTable } from '../sources/store.js';
-import { planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
+import { PLAN_TARGETS, planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
 import { designFacts } from '../analyses/compare/design-facts.js';
 import { missingPlannedCell } from '../analyses/two-framing/index.js';
 import { DEFAULTS } from './reproduce.js';
@@ -112,7 +112,7 @@ export async function plan(o: PlanOptions): Promise<PlanCommandResult> {
 export function planText(o: Pick<PlanOptions, 'statistic' | 'targetHalfwidth' | 'maxN' | 'price'>, p: PlanCommandResult): string {
   const { input, result: res, attenuation: att } = p;
   const cells = input.table.cells.length;
-  const rows = [['pooled', res.nPooled], ['every model and pooled', res.nModels]] as const;
+  const rows = [[PLAN_TARGETS.pooled, res.nPooled], [PLAN_TARGETS.models, res.nModels]] as const;
   const cost = (n: number) => {
     const calls = n * cells;
     const tok = input.tokensPerCall === undefined ? undefined : calls * input.tokensPerCall;
@@ -124,5 +124,5 @@ export function planText(o: Pick<PlanOptions, 'statistic' | 'targetHalfwidth' | 
     + textTable(['target', 'trials per cell', 'calls', 'tokens', 'cost'],
       rows.map(([label, n]) => (n === undefined ? [label, `> ${o.maxN}`, '—', '—', '—'] : [label, String(n), ...cost(n)]))) + '\n'
     + '\nHalf-widths at the planned n (planning simulation):\n'
-    + textTable(['group', 'n', 'half-width'], res.achieved.map((a) => [a.group, String(a.n), fixed(a.halfWidth, 4)])) + '\n';
+    + textTable(['target', 'group', 'n', 'half-width'], res.achieved.map((a) => [a.target, a.group, String(a.n), fixed(a.halfWidth, 4)])) + '\n';
 }

@@ -6,11 +6,24 @@
  */
 export const FILE_DIGITS = 12;
 
-/** A number as the files write it: integers as they are, others rounded to FILE_DIGITS significant digits. */
-export function fileNumber(x: number): number {
-  if (!Number.isFinite(x) || Number.isInteger(x)) return x;
+/**
+ * A number as the files write it: integers as they are, others rounded to FILE_DIGITS significant
+ * digits. With a scale (the largest magnitude among the numbers the value is computed with and
+ * written beside, e.g. a regression's estimates), a value below the scale's FILE_DIGITS-th
+ * significant digit is float noise and written 0: an estimate of 0 computed as 0.3068 − 0.3068
+ * comes out 2.8e−16, a few ulps of 0.3, not a number the data can tell from 0.
+ */
+export function fileNumber(x: number, scale = 0): number {
+  if (!Number.isFinite(x)) return x;
+  if (Number.isFinite(scale) && Math.abs(x) < Math.abs(scale) * 10 ** -FILE_DIGITS) return 0;
+  if (Number.isInteger(x)) return x;
   const r = Number(x.toPrecision(FILE_DIGITS));
   return r === 0 ? 0 : r;
+}
+
+/** The scale of a set of numbers for fileNumber: the largest finite magnitude (0 when none). */
+export function scaleOf(xs: readonly number[]): number {
+  return xs.reduce((m, x) => (Number.isFinite(x) ? Math.max(m, Math.abs(x)) : m), 0);
 }
 
 /**
@@ -18,8 +31,8 @@ export function fileNumber(x: number): number {
  * a given seed: the shortest form of the value rounded to FILE_DIGITS significant digits; NaN
  * is written empty.
  */
-export function full(x: number): string {
-  return Number.isFinite(x) ? String(fileNumber(x)) : '';
+export function full(x: number, scale = 0): string {
+  return Number.isFinite(x) ? String(fileNumber(x, scale)) : '';
 }
 
 /** JSON text of a value with every number written by the files' rule (fileNumber). */

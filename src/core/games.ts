@@ -36,6 +36,24 @@ export function canonicalGame(id: string): Game | undefined {
   return CANONICAL_GAMES.find((g) => g.id === id);
 }
 
+/**
+ * A game's canonical id when the label is a canonical id or name (Same Game, Different Story Appendix A,
+ * names matched without regard to case), else the label.
+ */
+export function canonicalGameKey(label: string): string {
+  const byName = CANONICAL_GAMES.find((g) => g.name.toLowerCase() === label.toLowerCase());
+  return canonicalGame(label)?.id ?? byName?.id ?? label;
+}
+
+/**
+ * The one key a game goes by when sources are pooled: the canonical game's name when the label is
+ * a canonical id or name ("prisoners-dilemma" and "Prisoner's Dilemma" both give "Prisoner's
+ * Dilemma"), else the label as given.
+ */
+export function canonicalGameName(label: string): string {
+  return canonicalGame(canonicalGameKey(label))?.name ?? label;
+}
+
 export const ACTIONS: readonly Action[] = ['C', 'D'];
 
 /** The four payoffs of the row player, in the order CC, CD, DC, DD. */

@@ -22,6 +22,8 @@ export interface TableCell {
   readonly text: string;
   /** Right-aligned, tabular figures. */
   readonly numeric?: boolean;
+  /** A hash or other long unbroken code, broken anywhere so that it never widens its table. */
+  readonly hash?: boolean;
   readonly status?: 'pass' | 'warn' | 'fail';
   /** A reproduction verdict: the cell in that verdict's colour (render/verdict-colors.ts). */
   readonly verdict?: string;
@@ -96,7 +98,7 @@ function anchor(id: string): string {
 function cell(c: CellInput, tag: 'td' | 'th'): string {
   const v = typeof c === 'string' ? { text: c } : c;
   const tone = v.verdict !== undefined && Object.prototype.hasOwnProperty.call(VERDICT_COLORS, v.verdict) ? `v-${v.verdict}` : '';
-  const cls = [v.numeric ? 'num' : '', v.status ?? '', tone].filter(Boolean).join(' ');
+  const cls = [v.numeric ? 'num' : '', v.hash ? 'hash' : '', v.status ?? '', tone].filter(Boolean).join(' ');
   // warn is styled inline: the shared stylesheet stays byte-identical for reports without warnings
   const style = v.status === 'warn' ? ' style="color: #8a5a00; font-weight: bold;"' : '';
   return `<${tag}${cls ? ` class="${cls}"` : ''}${style}>${escapeHtml(v.text)}</${tag}>`;
@@ -185,10 +187,12 @@ section { background: #fff; border: 1px solid #e3e3e3; border-radius: 6px; margi
 h2 { font-size: 1.25em; border-bottom: 1px solid #eee; padding-bottom: 6px; }
 table { border-collapse: collapse; margin: 8px 0 14px; font-size: 0.92em; }
 caption { text-align: left; font-weight: bold; padding-bottom: 6px; }
-th, td { border-bottom: 1px solid #e6e6e6; padding: 4px 10px; text-align: left; vertical-align: top; }
+th, td { border-bottom: 1px solid #e6e6e6; padding: 4px 7px; text-align: left; vertical-align: top; }
 th { background: #f3f4f6; }
 td:first-child { white-space: nowrap; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { white-space: nowrap; }
+td.hash { word-break: break-all; font-family: ui-monospace, monospace; font-size: 0.9em; min-width: 16ch; }
 td.pass { color: #1b7f3b; font-weight: bold; }
 td.fail { color: #b3261e; font-weight: bold; }
 .table-wrap { overflow-x: auto; max-width: 100%; }
@@ -202,7 +206,7 @@ pre { background: #f3f4f6; padding: 8px 12px; white-space: pre-wrap; overflow-wr
 ul.file-links a, figcaption .files a { color: #2a5d9f; }
 figure.figure { margin: 12px 0 24px; }
 figure.figure .chart { overflow-x: auto; display: block; width: 100%; }
-figure.figure .chart svg { display: block; width: 100%; height: auto; }
+figure.figure .chart svg { display: block; max-width: 100%; height: auto; }
 figcaption { color: #444; font-size: 0.92em; }
 figcaption .files { color: #777; }
 `;

@@ -76,12 +76,16 @@ export function sizedInPoints(svg: string, widthPt: number): { svg: string; pngS
   return { svg: sizedHead + svg.slice(head.length), pngScale: (widthPt / 72) * PAPER_DPI / w };
 }
 
-/** figures/captions.md: each figure's title and caption, for the paper's \caption (the figures carry no title). */
+/**
+ * figures/captions.md: each figure's title and caption, for the paper's \caption (the figures
+ * carry no title). The subtitle, a phrase that may begin with an id or a lower-case word
+ * ("conservative, a = 0.7; …"), follows the title after a dash, so no sentence starts with it.
+ */
 export function captionsFile(figures: readonly Figure[], outDir: string): OutputFile {
   const lines = ['# Figure captions', '', 'The figures were drawn with --figure-style paper: no title is drawn in them; each one\'s title and caption follow.', ''];
   for (const f of figures) {
     const sub = (f.spec as { title?: { subtitle?: unknown } }).title?.subtitle;
-    lines.push(`## ${f.id}`, '', `**${f.title}.** ${f.caption}${typeof sub === 'string' && sub ? ` ${sub}.` : ''}`, '');
+    lines.push(`## ${f.id}`, '', `**${f.title}${typeof sub === 'string' && sub ? ` — ${sub}` : ''}.** ${f.caption}`, '');
   }
   return { path: join(outDir, 'figures', 'captions.md'), content: lines.join('\n') };
 }

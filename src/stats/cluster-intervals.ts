@@ -12,6 +12,8 @@
  * - a difference of two rates: r₂ − r₁ ± t_ν · √V with ν Satterthwaite's; where either rate has
  *   every match alike (its V = 0, so it adds nothing to √V), the MOVER combination of the two rates' intervals
  *   (Newcombe 1998; Zou & Donner 2008);
+ * - a mean of independent cells' rates (a model over its opponents): the t interval of the linear
+ *   combination, and where it leaves [0, 1], Clopper–Pearson on the effective n of the mean, as for a rate;
  * - fewer than MIN_CLUSTERS matches: no interval (NaN ends).
  */
 import { cr2Contrast, type ClusterColumn, type ContrastTerm } from './cluster-robust.js';
@@ -156,6 +158,32 @@ function flatVariance(column: ClusterColumn, level: number): number {
 export function clusterLinearInterval(columns: readonly ClusterColumn[], coefs: ArrayLike<number>, point: number,
   bounds: readonly [number, number], level = 0.95): ClusterInterval {
   return clusterSmoothInterval(columns, coefs, undefined, point, bounds, { level, centre: false });
+}
+
+/**
+ * The unweighted mean of independent cells' rates (a model's rate over its opponents,
+ * reports/models.csv): one cell, that cell's rate interval; otherwise the t interval of the linear
+ * combination (`clusterLinearInterval`), and where that leaves [0, 1] or has no width, as for a
+ * rate, Clopper–Pearson on Korn & Graubard's effective n of the mean, n* = min(N, r(1 − r)/V) ·
+ * (t_{N−1}/t_ν)² with N the cells' decisions (√(N·G) where r(1 − r)·V = 0, G their matches).
+ */
+export function clusterMeanRateInterval(columns: readonly ClusterColumn[], level = 0.95): ClusterInterval {
+  if (columns.length === 1) return clusterRateInterval(columns[0], level);
+  const K = columns.length;
+  let point = 0, N = 0, G = 0;
+  for (const col of columns) {
+    const n = decisions(col);
+    let x = 0;
+    for (let j = 0; j < col.sums.length; j++) x += col.sums[j];
+    point += x / n / K; N += n; G += clusterCount(col);
+  }
+  const iv = clusterLinearInterval(columns, columns.map(() => 1 / K), point, [-Infinity, Infinity], level);
+  if (iv.kind === 'none' || (iv.lo >= 0 && iv.hi <= 1 && iv.hi > iv.lo)) return { ...iv, lo: snap(iv.lo, 0, 1), hi: snap(iv.hi, 0, 1) };
+  const t = tQuantile((1 + level) / 2, iv.df);
+  const V = ((iv.hi - iv.lo) / (2 * t)) ** 2, spread = point * (1 - point);
+  const nEff = spread > 0 && V > 0 ? Math.min(N, spread / V) * (tQuantile((1 + level) / 2, Math.max(1, N - 1)) / t) ** 2 : Math.sqrt(N * G);
+  const [lo, hi] = clopperPearson(point, nEff, level);
+  return { ...iv, lo, hi, kind: 'beta' };
 }
 
 /**

@@ -47,7 +47,7 @@ const COVERAGE: CoverageResult = {
 };
 
 const figures: Figure[] = [
-  attenuationFigure(sweepPoints(SWEEP), ['A', 'Pooled']),
+  attenuationFigure(sweepPoints(SWEEP), ['A', 'Pooled'], '95 % percentile-bootstrap intervals'),
   tippingFigure(BARS, 1),
   compareFigure(COMPARE, 'B = 500 bootstrap replicates, seed 1'),
   selectivePlaneFigure(PLANE, { subtitle: 'regional − local; 95 % intervals', conditions: ['minimal', 'normative-grounding'] }),
@@ -93,7 +93,7 @@ describe('figure builders of the audit, compare and selective analyses', () => {
     const groups = [...Array.from({ length: 30 }, (_, i) => `M${String(i + 1).padStart(2, '0')}`), 'Pooled'];
     const rows = groups.map((group) => ({ attenuation: 0.7, marks: ['default'], group, R: iv(0.9, 0.01), shift: iv(0.2, 0.02) })) as SweepRow[];
     const warnings: string[] = [];
-    const svg = await renderSvg(attenuationFigure(sweepPoints(rows), groups).spec, warnings);
+    const svg = await renderSvg(attenuationFigure(sweepPoints(rows), groups, '95 % percentile-bootstrap intervals').spec, warnings);
     expect(warnings).toEqual([]);
     const labels = [...svg.matchAll(/role-legend-label[\s\S]*?<\/g>/g)].flatMap((m) => [...m[0].matchAll(/>([^<]+)<\/text>/g)].map((t) => t[1]));
     expect(labels).toEqual(groups);

@@ -21,6 +21,9 @@ describe('samegame coverage', () => {
     for (const ext of ['vl.json', 'svg', 'png']) expect(existsSync(join(out, 'figures', `coverage.${ext}`)), ext).toBe(true);
     expect(r.stdout).toMatch(/^Statistic\s+Interval\s+Coverage/m);
     expect(r.stderr).toContain('coverage: 4/4 simulations');
+    const header = (t: string) => t.split('\n').filter((l) => l.startsWith('Coverage of the 95 % intervals'));
+    expect([...header(r.stdout), ...header(r.stderr)]).toHaveLength(1); // the header once, on stdout
+    expect(r.stderr).toContain('simulating 4 data sets of this design (24 cells, n = 300)');
   });
 
   it('refuses --sims and --reps beyond their limits with one line naming the flag and the limit, writing nothing', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { ROOT, runCli } from '../helpers/cli.js';
 
 /** --simultaneous, --published-method and the R = 1 line, as the CLI runs them (docs/methods.md §8.5, §8.6, §16). */
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-interval-flags-'));
@@ -39,5 +39,24 @@ describe('--published-method', () => {
     const bad = await runCli(['reproduce', '--published-method', 'studentized', '--out', tmp()]);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/--published-method/);
+  }, 120_000);
+});
+
+describe('--interval cluster-robust', () => {
+  it('names the default for clustered data: analyze of a repeated store writes what the default writes; reproduce takes it (percentile for unclustered rates)', async () => {
+    const dir = tmp();
+    const store = join(dir, 'r.sqlite');
+    const run = await runCli(['run', join(ROOT, 'data', 'designs', 'akata-pd-sim.yaml'), '--store', store, '-q']);
+    expect(run.code, run.stderr).toBe(0);
+    const a = await runCli(['analyze', store, '--out', join(dir, 'a'), '-q']);
+    const b = await runCli(['analyze', store, '--interval', 'cluster-robust', '--out', join(dir, 'b'), '-q']);
+    expect(a.code, a.stderr).toBe(0);
+    expect(b.code, b.stderr).toBe(0);
+    for (const f of ['models.csv', 'cells.csv']) expect(readFileSync(join(dir, 'b', 'reports', f), 'utf8')).toBe(readFileSync(join(dir, 'a', 'reports', f), 'utf8'));
+    const p = await runCli(['reproduce', '--interval', 'cluster-robust', '--reps', '200', '--out', join(dir, 'p'), '-q']);
+    const q = await runCli(['reproduce', '--reps', '200', '--out', join(dir, 'q'), '-q']);
+    expect(p.code, p.stderr).toBe(0);
+    const tables = (d: string) => readFileSync(join(dir, d, 'reports', 'table3.csv'), 'utf8');
+    expect(tables('p')).toBe(tables('q'));
   }, 120_000);
 });

@@ -115,3 +115,15 @@ describe('plan refuses what the other commands refuse', () => {
     });
   });
 });
+
+describe('plan: the half-widths reached', () => {
+  it('name the target each row belongs to, so the two Pooled rows are told apart', async () => {
+    const r = await runCli(['plan', '--data', RATES, '--target-halfwidth', '0.05', '--reps', '200']);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('Half-widths at the planned n'));
+    expect(lines[at + 1]).toMatch(/^target\s+group\s+n\s+half-width$/);
+    const pooled = lines.slice(at + 2).filter((l) => /\sPooled\s/.test(l)).map((l) => l.split(/\s{2,}/)[0]);
+    expect(pooled).toEqual(['pooled', 'every model and pooled']);
+  });
+});

@@ -33,10 +33,10 @@ describe('a failed verification check exits 3 on every rates command', () => {
     expect(p.code).toBe(3);
   });
 
-  it('--interval takes percentile, bca or cluster-bootstrap only, naming the flag', async () => {
+  it('--interval takes percentile, bca, cluster-robust or cluster-bootstrap only, naming the flag', async () => {
     const r = await runCli(['report', '--data', data, '--out', join(dir, 'x'), '--interval', 'studentized']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--interval: "studentized" is not percentile, bca or cluster-bootstrap');
+    expect(r.stderr).toContain('--interval: "studentized" is not percentile, bca, cluster-robust or cluster-bootstrap');
     expect(existsSync(join(dir, 'x'))).toBe(false);
   });
 });

@@ -24,4 +24,11 @@ describe('report --pooling', () => {
     expect(html).toBe(readFileSync(join(dir, 'reproduce', 'reports', 'report.html'), 'utf8'));
     expect(readdirSync(join(dir, 'report', 'reports'))).toEqual(['report.html']);
   });
+
+  it('--help says what the flag does here: a section of the report (report writes no table3-random.csv)', async () => {
+    const help = (await runCli(['report', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toMatch(/--pooling <kind> Table 3 pooling over games: .* with τ² and I²: a section of the report; reproduce writes reports\/table3-random\.csv\)/);
+    const reproduce = (await runCli(['reproduce', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(reproduce).toContain('with τ² and I²: reports/table3-random.csv and a section of the report)');
+  });
 });

@@ -35,6 +35,23 @@ describe('samegame meta on the shipped example', () => {
     expect(html).toContain('Synthetic data: the study same-game-sim is simulated');
   });
 
+  it('keys a game by its canonical name whatever the source calls it: --moderator game has the four games, and the regression writes noise as 0', async () => {
+    const out = mkdtempSync(join(dir, 'out-'));
+    const r = await runCli(['meta', 'data/meta/lore-heydari.yaml', '--moderator', 'game', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const games = readFileSync(join(out, 'reports', 'effects.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.match(/^[^,]*,[^,]*,("[^"]*"|[^,]*)/)![1]);
+    expect([...new Set(games)].sort()).toEqual(["Prisoner's Delight / Harmony", "Prisoner's Dilemma", 'Snowdrift / Chicken', 'Stag Hunt']);
+    const terms = readFileSync(join(out, 'reports', 'meta-regression.csv'), 'utf8').split('\n').map((l) => l.split(',')[0]);
+    expect(terms.filter((t) => t.startsWith('game='))).toHaveLength(3);
+    const bySource = mkdtempSync(join(dir, 'out-'));
+    expect((await runCli(['meta', 'data/meta/lore-heydari.yaml', '--out', bySource])).code).toBe(0);
+    const digitized = readFileSync(join(bySource, 'reports', 'meta-regression.csv'), 'utf8').split('\n').find((l) => l.startsWith('source=digitized,'));
+    expect(digitized!.split(',').slice(1, 4)).toEqual(['0', '0.0961374886983', '0']);
+    // the README's caveat, said by the run: the digitized figure repeats the reconstructed study
+    const note = 'studies &quot;lore-heydari-2024&quot; and &quot;digitized-figure&quot; give identical effects in all 12 of their cells';
+    expect(readFileSync(join(bySource, 'reports', 'report.html'), 'utf8')).toContain(note);
+  });
+
   it('the same outputs on a second run (byte for byte, figures aside)', async () => {
     const [a, b] = [mkdtempSync(join(dir, 'a-')), mkdtempSync(join(dir, 'b-'))];
     for (const out of [a, b]) {
@@ -98,7 +115,7 @@ describe('--pooling random in reproduce and analyze', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Table 3, random effects over games');
     const csv = readFileSync(join(a, 'reports', 'table3-random.csv'), 'utf8').split('\n');
-    expect(csv[0]).toBe('model,k,shift,shift_lo,shift_hi,shift_pi_lo,shift_pi_hi,shift_tau2,shift_I2,R,R_lo,R_hi,R_tau2,R_I2');
+    expect(csv[0]).toBe('model,k,shift,shift_lo,shift_hi,shift_pi_lo,shift_pi_hi,shift_tau2,shift_I2,R,R_lo,R_hi,R_tau2,R_I2,clipped');
     expect(csv.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['GPT-3.5', 'GPT-4', 'LLaMa-2', 'Pooled']);
     expect(JSON.parse(readFileSync(join(a, 'reports', 'metrics.json'), 'utf8')).command).toContain('--pooling random');
     const html = readFileSync(join(a, 'reports', 'report.html'), 'utf8');

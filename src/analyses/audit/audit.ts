@@ -118,7 +118,7 @@ export function auditStart(input: RatesInput, settings: AuditSettings, logger: L
   for (const f of consistencyFlags(consistency)) logger.warn(msgAudit.consistencyFlag(input.path, f));
   const analysis = analyzeTwoFraming(input.table, twoFramingSettings(settings), logger);
   const attenuation = attenuationSweep(analysis);
-  onFigure?.(sweepFigure(attenuation, analysis.layout.models));
+  onFigure?.(sweepFigure(attenuation, analysis));
   return { settings, input, analysis, consistency, attenuation, here: new SearchWorkspace(plan.job), ...plan };
 }
 

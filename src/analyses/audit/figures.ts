@@ -1,4 +1,5 @@
 import { POOLED } from '../../core/names.js';
+import { intervalKind, type TwoFramingAnalysis } from '../two-framing/index.js';
 import { COLORS, defineFigure, F3, ONE_ROW, type Figure } from '../../render/figure.js';
 import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION, type SweepRow } from './attenuation.js';
 import { isExactMinimum, type TippingResult } from './tipping.js';
@@ -27,7 +28,8 @@ export function sweepPoints(rows: readonly SweepRow[]): SweepPoint[] {
 /** Legend entries per row of the attenuation sweep. */
 const LEGEND_ROW = 8;
 
-export function attenuationFigure(points: readonly SweepPoint[], groups: readonly string[]): Figure {
+/** `intervals`: how the bands were made, "95 % <method> intervals" (`intervalKind`). */
+export function attenuationFigure(points: readonly SweepPoint[], groups: readonly string[], intervals: string): Figure {
   // Up to LEGEND_ROW entries the legend is one row below the chart; beyond, a grid of that many
   // columns with every entry (Vega's default would drop entries past 30, Pooled among them).
   const legend = groups.length <= LEGEND_ROW ? { symbolOpacity: 1 } : { symbolOpacity: 1, columns: LEGEND_ROW, symbolLimit: 0 };
@@ -41,7 +43,7 @@ export function attenuationFigure(points: readonly SweepPoint[], groups: readonl
   return defineFigure(
     'audit-attenuation',
     'Attenuation sweep of the headline statistics',
-    `Conservative R and action shift per model and pooled for attenuation a from 0.50 to 1.00, with 95 % bootstrap intervals (bands). ` +
+    `Conservative R and action shift per model and pooled for attenuation a from 0.50 to 1.00, with ${intervals} (bands). ` +
     `The solid rule marks the default a = ${DEFAULT_ATTENUATION.toFixed(2)}; the dashed rule the average replication ratio ${CAMERER_2016_RATIO.toFixed(2)} of Camerer et al. 2016 (Science 351:1433).`,
     {
       title: { text: 'Attenuation sweep', subtitle: 'Conservative transform: shift_c = a·Δ, R_c = 1 − a(1 − R2)' },
@@ -132,10 +134,10 @@ export function tippingFigure(bars: readonly TippingBar[], K: number, label?: st
 }
 
 /** The attenuation figure of an audit: known as soon as the two-framing analysis is (a command can draw it early). */
-export function sweepFigure(sweep: readonly SweepRow[], models: readonly string[]): Figure {
-  return attenuationFigure(sweepPoints(sweep), [...models, POOLED]);
+export function sweepFigure(sweep: readonly SweepRow[], a: TwoFramingAnalysis): Figure {
+  return attenuationFigure(sweepPoints(sweep), [...a.layout.models, POOLED], `95 % ${intervalKind(a)} intervals`);
 }
 
-export function auditFigures(sweep: readonly SweepRow[], tipping: readonly TippingResult[], K: number, models: readonly string[], label?: string): Figure[] {
-  return [sweepFigure(sweep, models), tippingFigure(tippingBars(tipping), K, label)];
+export function auditFigures(sweep: readonly SweepRow[], tipping: readonly TippingResult[], K: number, a: TwoFramingAnalysis, label?: string): Figure[] {
+  return [sweepFigure(sweep, a), tippingFigure(tippingBars(tipping), K, label)];
 }

@@ -70,7 +70,7 @@ export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '
 export async function auditFiles(r: Result, outDir: string, logger?: Logger, pool?: FigurePool, style?: FigureStyle): Promise<OutputFile[]> {
   const out = resolve(outDir);
   const reports = join(out, 'reports');
-  const figures = auditFigures(r.attenuation, r.tipping, r.readingError.K, r.analysis.layout.models, r.readingError.perCell ? r.readingError.label : undefined);
+  const figures = auditFigures(r.attenuation, r.tipping, r.readingError.K, r.analysis, r.readingError.perCell ? r.readingError.label : undefined);
   return [
     { path: join(reports, 'audit.md'), content: auditMarkdown(r) },
     { path: join(reports, 'audit.json'), content: auditJson(r) },

@@ -1,7 +1,7 @@
 import type { Cell, CellTable } from '../../core/cells.js';
 import { cellId, cellRate, cellSize } from '../../core/cells.js';
 import { bootstrap, type Estimand } from '../../stats/bootstrap.js';
-import { canonicalGame, CANONICAL_GAMES } from '../../core/games.js';
+import { canonicalGameKey } from '../../core/games.js';
 import type { TwoFramingAnalysis, TwoFramingSettings } from '../two-framing/index.js';
 import { analyzeTwoFraming } from '../two-framing/index.js';
 
@@ -19,11 +19,7 @@ export interface Comparison {
   readonly reconstructed: TwoFramingAnalysis;
 }
 
-/** A game's canonical id when the label is a canonical id or name (Same Game, Different Story Appendix A), else the label. */
-export function canonicalGameKey(label: string): string {
-  const byName = CANONICAL_GAMES.find((g) => g.name.toLowerCase() === label.toLowerCase());
-  return canonicalGame(label)?.id ?? byName?.id ?? label;
-}
+export { canonicalGameKey };
 
 const label = (c: Cell) => `${c.key.model} / ${c.key.game} / ${c.key.framing}`;
 

@@ -9,8 +9,23 @@ export function coverageCsv(rows: readonly CoverageRow[]): string {
   return toCsv(COVERAGE_COLUMNS, rows.map((r) => COVERAGE_COLUMNS.map((c) => r[c])));
 }
 
-/** The terminal table: coverage with its Monte Carlo error, mean width and truth. */
-export function coverageText(rows: readonly CoverageRow[], title: string): string {
-  return `${title}\n${textTable(['Statistic', 'Interval', 'Coverage', '± MC s.e.', 'Mean width', 'Truth'],
-    rows.map((r) => [r.statistic, r.method, r.coverage.toFixed(3), r.mc_se.toFixed(3), r.mean_width.toFixed(4), Number.isFinite(r.truth) ? r.truth.toFixed(4) : '—']))}`;
+/**
+ * The exact one-sided 95 % bound of a coverage observed at 0 or 1 in `sims` simulations (Clopper–
+ * Pearson with no failures: the p with p^sims = 0.05), where the plug-in s.e. √(c(1 − c)/sims) is 0.
+ */
+export function edgeBound(coverage: number, sims: number): number | undefined {
+  const b = 0.05 ** (1 / sims);
+  return coverage === 1 ? b : coverage === 0 ? 1 - b : undefined;
+}
+
+/**
+ * The terminal table: coverage with its Monte Carlo error, mean width and truth. A coverage of
+ * 0 or 1 has no s.e. ("—"); a line below gives its exact 95 % bound instead.
+ */
+export function coverageText(rows: readonly CoverageRow[], title: string, sims: number): string {
+  const edges = rows.filter((r) => edgeBound(r.coverage, sims) !== undefined);
+  const table = textTable(['Statistic', 'Interval', 'Coverage', '± MC s.e.', 'Mean width', 'Truth'],
+    rows.map((r) => [r.statistic, r.method, r.coverage.toFixed(3), edgeBound(r.coverage, sims) === undefined ? r.mc_se.toFixed(3) : '—', r.mean_width.toFixed(4), Number.isFinite(r.truth) ? r.truth.toFixed(4) : '—']));
+  const notes = edges.map((r) => `— ${r.statistic}, ${r.method}: ${r.coverage === 1 ? `every one of ${sims} intervals held the truth; coverage ≥ ${edgeBound(1, sims)!.toFixed(4)}` : `no interval of ${sims} held the truth; coverage ≤ ${edgeBound(0, sims)!.toFixed(4)}`} (one-sided 95 %, Clopper–Pearson)`);
+  return [title, table, ...notes].join('\n');
 }

@@ -4,6 +4,8 @@
  * within studies when there are two studies or more; a meta-regression on the moderators; the
  * overall estimate with each study left out.
  */
+import { canonicalGameName } from '../../core/games.js';
+import { fileNumber } from '../../core/format.js';
 import { fitUnivariate, type MetaSettings, type UnivariateFit } from '../../stats/meta/univariate.js';
 import { fitMultilevel, type MultilevelFit } from '../../stats/meta/multilevel.js';
 import type { EffectMeasure } from '../../stats/meta/effect-size.js';
@@ -131,9 +133,32 @@ function leaveOneOut(rows: readonly EffectRow[], s: MetaSettings): LeaveOneOutRo
   return out;
 }
 
-/** Pool an effect table. */
-export function metaAnalyze(effects: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[] = []): MetaAnalysis {
-  const out = [...notes];
+/**
+ * A note for each pair of studies whose effects are identical: the same model × game cells with
+ * the same yi and vi (as the files write them). Such a pair is usually one study's data read
+ * twice (a figure digitized from the same counts), which pooling counts twice.
+ */
+function identicalStudies(effects: readonly EffectRow[]): string[] {
+  const key = (rows: readonly EffectRow[]) => JSON.stringify(rows.map((r) => [r.model, r.game, fileNumber(r.yi), fileNumber(r.vi)]).sort());
+  const seen = new Map<string, string>();
+  const out: string[] = [];
+  for (const [study, rows] of groupBy(effects, (r) => r.study)) {
+    const k = key(rows);
+    const first = seen.get(k);
+    if (first === undefined) seen.set(k, study);
+    else out.push(metaMsg.identicalStudies(first, study, rows.length));
+  }
+  return out;
+}
+
+/**
+ * Pool an effect table. Games are keyed by their canonical name whatever the source calls them
+ * (core/games.ts: a direct run's "prisoners-dilemma" and a paper's "Prisoner's Dilemma" are one
+ * game), for every source kind and an effect table alike.
+ */
+export function metaAnalyze(given: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[] = []): MetaAnalysis {
+  const effects = given.map((r) => ({ ...r, game: canonicalGameName(r.game) }));
+  const out = [...notes, ...identicalStudies(effects)];
   const pooled: PooledRow[] = [];
   const add = (r: PooledRow | undefined) => { if (r) pooled.push(r); };
   for (const [model, rows] of groupBy(effects, (r) => r.model)) add(pooledRow(`model: ${model}`, rows, settings, out));

@@ -4,6 +4,8 @@
  * sizes, attenuated), and R pooled on the Jensen–Shannon distance scale d = √(1 − R_c) — a metric,
  * about linear in |Δ| for small shifts, so inverse-variance pooling applies — and reported back as
  * R = 1 − d², the interval's ends mapped the same way (docs/methods.md, "Random effects in Table 3").
+ * Every end is clipped to its statistic's declared bounds (Table 3's column spec, stats/table3.ts):
+ * a Hartung–Knapp interval over two games can reach far past ±1; the row names the ends clipped.
  */
 import type { CellTable } from '../../core/cells.js';
 import { fixed, interval } from '../../core/format.js';
@@ -12,6 +14,7 @@ import { toCsv } from '../../render/csv.js';
 import type { Section } from '../../render/html.js';
 import { fitUnivariate, META_DEFAULTS, type MetaSettings } from '../../stats/meta/univariate.js';
 import { studyEffects, type EffectRow } from './effects.js';
+import { table3Columns } from '../../stats/table3.js';
 
 export interface RandomTable3Row {
   readonly model: string;
@@ -23,24 +26,41 @@ export interface RandomTable3Row {
   readonly R: number; readonly R_lo: number; readonly R_hi: number;
   /** τ² and I² of R on its pooling scale, the distance √(1 − R_c). */
   readonly R_tau2: number; readonly R_I2: number;
+  /** The interval ends that passed their statistic's declared bounds and were clipped to them (e.g. shift_lo). */
+  readonly clipped: readonly string[];
 }
 
-export const RANDOM_TABLE3_COLUMNS = ['model', 'k', 'shift', 'shift_lo', 'shift_hi', 'shift_pi_lo', 'shift_pi_hi', 'shift_tau2', 'shift_I2', 'R', 'R_lo', 'R_hi', 'R_tau2', 'R_I2'] as const;
+export const RANDOM_TABLE3_COLUMNS = ['model', 'k', 'shift', 'shift_lo', 'shift_hi', 'shift_pi_lo', 'shift_pi_hi', 'shift_tau2', 'shift_I2', 'R', 'R_lo', 'R_hi', 'R_tau2', 'R_I2', 'clipped'] as const;
 
 export interface Contrast { readonly base: string; readonly alt: string; readonly attenuation: number }
+
+/** The declared bounds of a Table 3 column (stats/table3.ts). */
+const boundsOf = (column: string): readonly [number, number] => table3Columns().find((c) => c.column === column)!.info.bounds;
+
+/** R = 1 − d², extended monotonically past d < 0 (as 1 + d²) so that an end past a bound stays past it and is clipped, not folded back. */
+const toR = (d: number) => (d < 0 ? 1 + d * d : 1 - d * d);
 
 function pool(shift: readonly EffectRow[], dist: readonly EffectRow[], model: string, s: MetaSettings): RandomTable3Row {
   const fit = (rows: readonly EffectRow[]) => fitUnivariate(Float64Array.from(rows, (r) => r.yi), Float64Array.from(rows, (r) => r.vi), s);
   const a = fit(shift);
   const b = fit(dist);
-  const toR = (d: number) => 1 - Math.min(1, Math.max(0, d)) ** 2; // d lies in [0, 1]
   const c = a?.coefficients[0];
   const e = b?.coefficients[0];
+  const clipped: string[] = [];
+  const clip = (name: string, column: string, x: number) => {
+    const [lo, hi] = boundsOf(column);
+    if (x < lo || x > hi) clipped.push(name);
+    return Math.min(hi, Math.max(lo, x));
+  };
+  const ends = {
+    shift_lo: clip('shift_lo', 'shift', c?.ci_lo ?? NaN), shift_hi: clip('shift_hi', 'shift', c?.ci_hi ?? NaN),
+    shift_pi_lo: clip('shift_pi_lo', 'shift', a?.pi_lo ?? NaN), shift_pi_hi: clip('shift_pi_hi', 'shift', a?.pi_hi ?? NaN),
+    R_lo: e ? clip('R_lo', 'R', toR(e.ci_hi)) : NaN, R_hi: e ? clip('R_hi', 'R', toR(e.ci_lo)) : NaN,
+  };
   return {
     model, k: shift.length,
-    shift: c?.estimate ?? NaN, shift_lo: c?.ci_lo ?? NaN, shift_hi: c?.ci_hi ?? NaN, shift_pi_lo: a?.pi_lo ?? NaN, shift_pi_hi: a?.pi_hi ?? NaN,
-    shift_tau2: a?.tau2 ?? NaN, shift_I2: a?.I2 ?? NaN,
-    R: e ? toR(e.estimate) : NaN, R_lo: e ? toR(e.ci_hi) : NaN, R_hi: e ? toR(e.ci_lo) : NaN, R_tau2: b?.tau2 ?? NaN, R_I2: b?.I2 ?? NaN,
+    shift: c?.estimate ?? NaN, ...ends, shift_tau2: a?.tau2 ?? NaN, shift_I2: a?.I2 ?? NaN,
+    R: e ? Math.min(1, Math.max(0, toR(e.estimate))) : NaN, R_tau2: b?.tau2 ?? NaN, R_I2: b?.I2 ?? NaN, clipped,
   };
 }
 
@@ -57,13 +77,25 @@ export function randomTable3(table: CellTable, c: Contrast, pooledName: string, 
   ];
 }
 
-export const randomTable3Csv = (rows: readonly RandomTable3Row[]): string => toCsv(RANDOM_TABLE3_COLUMNS, rows.map((r) => RANDOM_TABLE3_COLUMNS.map((k) => r[k])));
+export const randomTable3Csv = (rows: readonly RandomTable3Row[]): string =>
+  toCsv(RANDOM_TABLE3_COLUMNS, rows.map((r) => RANDOM_TABLE3_COLUMNS.map((k) => (k === 'clipped' ? r.clipped.join(' ') : r[k]))));
+
+/** Why the random-effects R can exceed Table 3's fixed mean of R (one sentence, terminal and report). */
+export const RANDOM_R_NOTE = 'R here is 1 − d̂², d̂ the pooled distance √(1 − R); the square of a mean distance is at most the mean of the squared distances, so this R can exceed Table 3\'s fixed mean of R = 1 − d² over the same games.';
+
+/** The sentence naming the interval ends clipped to their statistic's bounds, or undefined when none was. */
+export function clippedNote(rows: readonly RandomTable3Row[]): string | undefined {
+  const hit = rows.filter((r) => r.clipped.length > 0);
+  if (hit.length === 0) return undefined;
+  const bounds = ['shift', 'R'].map((c) => `${c} [${boundsOf(c).join(', ')}]`).join(', ');
+  return `Interval ends past the statistic's bounds (${bounds}) are shown at the bound: ${hit.map((r) => `${r.model} (${r.clipped.join(', ')})`).join('; ')}.`;
+}
 
 /** The table for the terminal. */
 export function randomTable3Text(rows: readonly RandomTable3Row[]): string {
   const head = 'Table 3, random effects over games (REML, Hartung–Knapp; R pooled as the distance √(1 − R))';
   return `${head}\n${textTable(['Model', 'k', 'Shift', '95% CI', 'tau2', 'I2', 'R', '95% CI', 'I2 (R)'],
-    rows.map((r) => [r.model, String(r.k), fixed(r.shift), interval(r.shift_lo, r.shift_hi), fixed(r.shift_tau2, 4), fixed(r.shift_I2, 2), fixed(r.R), interval(r.R_lo, r.R_hi), fixed(r.R_I2, 2)]))}`;
+    rows.map((r) => [r.model, String(r.k), fixed(r.shift), interval(r.shift_lo, r.shift_hi), fixed(r.shift_tau2, 4), fixed(r.shift_I2, 2), fixed(r.R), interval(r.R_lo, r.R_hi), fixed(r.R_I2, 2)]))}\n${[clippedNote(rows), RANDOM_R_NOTE].filter((x) => x !== undefined).join('\n')}`;
 }
 
 /** The report section of the random-effects Table 3. */
@@ -73,7 +105,7 @@ export function randomTable3Section(rows: readonly RandomTable3Row[]): Section {
   return {
     id: 'table3-random', heading: 'Table 3 with random effects over games (--pooling random)',
     blocks: [
-      { kind: 'text', text: 'Per model over its games and pooled over every model–game: REML τ², Hartung–Knapp 95 % intervals, 95 % prediction intervals (t, k − 2 df); R pooled on the Jensen–Shannon distance √(1 − R) and mapped back (its τ² and I² on that scale). The fixed means of Table 3 above say what these games showed; these say what a further game would show, and how much the games disagree (reports/table3-random.csv; docs/methods.md §22.6).' },
+      { kind: 'text', text: 'Per model over its games and pooled over every model–game: REML τ², Hartung–Knapp 95 % intervals, 95 % prediction intervals (t, k − 2 df); R pooled on the Jensen–Shannon distance √(1 − R) and mapped back (its τ² and I² on that scale). The fixed means of Table 3 above say what these games showed; these say what a further game would show, and how much the games disagree (reports/table3-random.csv; docs/methods.md §22.6). ' + [RANDOM_R_NOTE, clippedNote(rows)].filter((x) => x !== undefined).join(' ') },
       {
         kind: 'table', id: 'table3-random-rows', columns: ['Model', 'k', 'Shift', '95 % CI', '95 % PI', 'τ²', 'I²', 'R', '95 % CI', 'I² (R)'],
         rows: rows.map((r) => [r.model, num(r.k, 0), num(r.shift), ci(r.shift_lo, r.shift_hi), ci(r.shift_pi_lo, r.shift_pi_hi), num(r.shift_tau2, 4), num(r.shift_I2, 2), num(r.R), ci(r.R_lo, r.R_hi), num(r.R_I2, 2)]),

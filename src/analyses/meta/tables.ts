@@ -6,7 +6,8 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { toCsv, type CsvValue } from '../../render/csv.js';
-import { jsonText } from '../../core/format.js';
+import { fileNumber, jsonText, scaleOf } from '../../core/format.js';
+import type { Coefficient } from '../../stats/meta/univariate.js';
 import type { MetaAnalysis } from './pool.js';
 import { TAU2_ESTIMATORS } from '../../stats/meta/tau2.js';
 
@@ -39,6 +40,18 @@ export function multilevelCsv(a: MetaAnalysis): string | undefined {
 const REGRESSION = ['term', 'estimate', 'se', 'stat', 'df1', 'df2', 'p', 'ci_lo', 'ci_hi', 'tau2', 'I2'] as const;
 
 /**
+ * Coefficients with float noise written 0 (fileNumber's scale): an estimate, its se and interval
+ * on the scale of all the estimates, standard errors and limits; a test statistic on the scale of
+ * the statistics.
+ */
+function onScale(cs: readonly Coefficient[]): Coefficient[] {
+  const est = scaleOf(cs.flatMap((c) => [c.estimate, c.se, c.ci_lo, c.ci_hi]));
+  const stat = scaleOf(cs.map((c) => c.stat));
+  const e = (x: number) => fileNumber(x, est);
+  return cs.map((c) => ({ ...c, estimate: e(c.estimate), se: e(c.se), ci_lo: e(c.ci_lo), ci_hi: e(c.ci_hi), stat: fileNumber(c.stat, stat) }));
+}
+
+/**
  * A row per coefficient (t with df1 = k − p under knha, z otherwise), then the test of the
  * moderators (F with df1, df2 under knha; χ² with df1 otherwise) and the residual heterogeneity
  * Q_E with the residual τ² and I².
@@ -48,7 +61,7 @@ export function regressionCsv(a: MetaAnalysis): string | undefined {
   if (!r) return undefined;
   const f = r.fit;
   const tdf = Number.isFinite(f.df) ? f.df : NaN;
-  const rows: CsvValue[][] = f.coefficients.map((c, j) => [r.design.terms[j], c.estimate, c.se, c.stat, tdf, NaN, c.p, c.ci_lo, c.ci_hi, NaN, NaN]);
+  const rows: CsvValue[][] = onScale(f.coefficients).map((c, j) => [r.design.terms[j], c.estimate, c.se, c.stat, tdf, NaN, c.p, c.ci_lo, c.ci_hi, NaN, NaN]);
   rows.push([`test of moderators (${Number.isFinite(f.QM_df2) ? 'F' : 'chi-square'})`, NaN, NaN, f.QM, f.QM_df1, Number.isFinite(f.QM_df2) ? f.QM_df2 : NaN, f.QM_p, NaN, NaN, NaN, NaN]);
   rows.push(['residual heterogeneity (Q_E)', NaN, NaN, f.Q, f.Q_df, NaN, f.Q_p, NaN, NaN, f.tau2, f.I2]);
   return toCsv(REGRESSION, rows);
@@ -84,7 +97,7 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance): string {
     multilevel: a.multilevel ? clean({ ...a.multilevel, sigma2_study: a.multilevel.sigma2_outer, sigma2_cell: a.multilevel.sigma2_inner }) : null,
     regression: reg ? {
       coding: reg.design.coding,
-      coefficients: reg.fit.coefficients.map((c, j) => clean({ term: reg.design.terms[j], ...c })),
+      coefficients: onScale(reg.fit.coefficients).map((c, j) => clean({ term: reg.design.terms[j], ...c })),
       ...clean({ QM: reg.fit.QM, QM_df1: reg.fit.QM_df1, QM_df2: reg.fit.QM_df2, QM_p: reg.fit.QM_p, QE: reg.fit.Q, QE_df: reg.fit.Q_df, QE_p: reg.fit.Q_p, tau2: reg.fit.tau2, I2: reg.fit.I2, H2: reg.fit.H2 }),
     } : null,
     leave_one_out: a.leaveOneOut.map(clean),

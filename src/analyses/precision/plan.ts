@@ -23,9 +23,13 @@ export interface PlanResult {
   readonly nPooled?: number;
   /** Trials per cell so that every per-model interval (and the pooled one) reaches it. */
   readonly nModels?: number;
-  /** Half-widths at the planned n, per group, from the planning simulation. */
-  readonly achieved: readonly { group: string; n: number; halfWidth: number }[];
+  /** Half-widths at the planned n, per target and group, from the planning simulation. */
+  readonly achieved: readonly { target: PlanTarget; group: string; n: number; halfWidth: number }[];
 }
+
+/** What an n is planned for: the pooled interval alone, or every model's and the pooled one. */
+export const PLAN_TARGETS = { pooled: 'pooled', models: 'every model and pooled' } as const;
+export type PlanTarget = typeof PLAN_TARGETS[keyof typeof PLAN_TARGETS];
 
 /** The same cells at n trials each, with the expected count round(p · n) (binary cells). */
 export function scaleTable(table: CellTable, n: number): CellTable {
@@ -77,10 +81,10 @@ export function planTrials(table: CellTable, opts: PlanOptions): PlanResult {
   const H = opts.halfWidth;
   const nPooled = search((m) => m.get(POOLED)! <= H);
   const nModels = search((m) => [...m.values()].every((v) => v <= H));
-  const achieved: { group: string; n: number; halfWidth: number }[] = [];
+  const achieved: { target: PlanTarget; group: string; n: number; halfWidth: number }[] = [];
   for (const [n, label] of [[nPooled, 'pooled'], [nModels, 'models']] as const) {
     if (n === undefined) continue;
-    for (const [group, h] of hw(n)) if (label === 'models' || group === POOLED) achieved.push({ group, n, halfWidth: h });
+    for (const [group, h] of hw(n)) if (label === 'models' || group === POOLED) achieved.push({ target: PLAN_TARGETS[label], group, n, halfWidth: h });
   }
   return { statistic: opts.statistic, halfWidth: H, nPooled, nModels, achieved };
 }

@@ -8,6 +8,7 @@ import { progressOf, type Logger } from '../../core/logger.js';
 import { analyzeMsg } from '../../core/messages/analyze.js';
 import { CELL_FACTORS, columnOf, PREVIOUS, repeatedCells, type RepeatedCell } from './layout.js';
 import { bootstrapStatistics, robustStatistics, withoutInterval, type RepeatedInterval, type RepeatedStatistics } from './intervals.js';
+import { intervalMethodName } from '../../core/interval-name.js';
 
 export interface RepeatedSettings {
   readonly seed: number;
@@ -109,8 +110,8 @@ export function analyzeRepeatedPlay(decisions: readonly RepeatedDecision[], sett
 /** How the intervals were made, in a few words (figure subtitles, LaTeX captions, the report's per-model text): the method the analysis used. */
 export function intervalLabel(a: RepeatedAnalysis): string {
   return a.settings.interval === 'cluster-bootstrap'
-    ? `95 % cluster-bootstrap intervals (match as cluster), B = ${a.settings.reps} replicates, seed ${a.settings.seed}`
-    : '95 % cluster-robust intervals (CR2, Satterthwaite df; match as cluster)';
+    ? `95 % ${intervalMethodName({ method: 'percentile', clustered: true })} intervals (match as cluster), B = ${a.settings.reps} replicates, seed ${a.settings.seed}`
+    : `95 % ${intervalMethodName({ method: 'cluster-robust' })} intervals (match as cluster)`;
 }
 
 /** The note of the statistics left without an interval (report, repeated.json, the terminal's warning); undefined when every statistic has one. */

@@ -11,7 +11,7 @@ import { stat } from '../../core/names.js';
 import { toCsv } from '../../render/csv.js';
 import type { Estimand } from '../../stats/bootstrap.js';
 import { groupBootstrap } from '../../stats/group-bootstrap.js';
-import { clusterCount, clusterLinearInterval, clusterRateInterval } from '../../stats/cluster-intervals.js';
+import { clusterCount, clusterMeanRateInterval } from '../../stats/cluster-intervals.js';
 import { MIN_MATCHES, type RepeatedAnalysis } from './analysis.js';
 import { cellId, columnOf, columnSize, PREVIOUS, type RepeatedCell } from './layout.js';
 import { nameColumns, shown, type DisplayNames } from '../../core/display-names.js';
@@ -79,7 +79,8 @@ function summaryEstimand(cells: readonly RepeatedCell[], groups: readonly Group[
 
 /**
  * Each summary's point and interval: by default the mean's cluster-robust interval (a linear
- * combination of independent cells' rates, src/stats/cluster-intervals.ts); with the cluster
+ * combination of independent cells' rates, Clopper–Pearson on the effective n near 0 or 1:
+ * `clusterMeanRateInterval`, src/stats/cluster-intervals.ts); with the cluster
  * bootstrap, one more bootstrap over the same cells, seed and replicates. No interval where an
  * opponent's cell it averages has fewer than MIN_MATCHES matches.
  */
@@ -88,14 +89,10 @@ function summaries(a: RepeatedAnalysis, groups: readonly Group[]): { point: numb
   const columns = a.cells.flatMap((c) => c.columns.sizes.map((sizes, k) => ({ sizes, sums: c.columns.sums[k] })));
   if (a.settings.interval !== 'cluster-bootstrap') {
     return members.map((m) => {
-      const coefs = new Float64Array(columns.length);
-      for (const k of m) coefs[k] = 1 / m.length;
-      let point = 0;
-      for (const k of m) point += cellRateOf(columns[k]) / m.length;
       if (m.length === 0) return { point: NaN, lo: NaN, hi: NaN };
-      // One opponent: the mean is that cell's rate, with the rate's own interval (as cells.csv, rounds.csv and reactions.csv give it).
-      if (m.length === 1) return clusterRateInterval(columns[m[0]]);
-      return clusterLinearInterval(columns, coefs, point, [0, 1]);
+      // One opponent: that cell's rate with its own interval (as cells.csv, rounds.csv and reactions.csv give it);
+      // more: the mean's, effective-n Clopper–Pearson where its t interval leaves [0, 1].
+      return clusterMeanRateInterval(m.map((k) => columns[k]));
     });
   }
   const boot = groupBootstrap(a.cells.map((c) => ({ id: cellId(c), columns: c.columns })), estimand, { seed: a.settings.seed, reps: a.settings.reps });
@@ -104,12 +101,6 @@ function summaries(a: RepeatedAnalysis, groups: readonly Group[]): { point: numb
     return { point: boot.point[j], lo: thin ? NaN : boot.lo[j], hi: thin ? NaN : boot.hi[j] };
   });
 }
-
-const cellRateOf = (c: { sizes: Float64Array; sums: Float64Array }) => {
-  let s = 0, n = 0;
-  for (let j = 0; j < c.sizes.length; j++) { s += c.sums[j]; n += c.sizes[j]; }
-  return s / n;
-};
 
 /** The per-model rows of an analysis. */
 export function modelRows(a: RepeatedAnalysis): ModelRow[] {

@@ -1,5 +1,6 @@
 import type { CellTable } from '../../core/cells.js';
 import { cellId, levels } from '../../core/cells.js';
+import { intervalMethodName } from '../../core/interval-name.js';
 import { bootstrap, type BootstrapResult, type Estimand, type IntervalMethod } from '../../stats/bootstrap.js';
 import { combineEstimands } from '../../stats/combine.js';
 import { familyEstimand, familyLayout, type FamilyLayout } from './family.js';
@@ -34,10 +35,10 @@ export interface TwoFramingSettings {
   readonly simultaneous?: boolean;
 }
 
-/** How the intervals of an analysis were read off the replicates, for captions: "percentile-bootstrap" or "BCa-bootstrap". */
-export function intervalKind(a: { readonly boot: BootstrapResult; readonly clusterRobust?: ClusterRobustInfo }): string {
-  if (a.clusterRobust) return 'cluster-robust (CR2, Satterthwaite df)';
-  return a.boot.method === 'bca' ? 'BCa-bootstrap' : 'percentile-bootstrap';
+/** How the intervals of an analysis were made, for captions and subtitles (`intervalMethodName`): cluster-robust, or the percentile or BCa bootstrap, of clusters when a cell is clustered. */
+export function intervalKind(a: { readonly boot: BootstrapResult; readonly clusterRobust?: ClusterRobustInfo; readonly table: CellTable }): string {
+  if (a.clusterRobust) return intervalMethodName({ method: 'cluster-robust' });
+  return intervalMethodName({ method: a.boot.method === 'bca' ? 'bca' : 'percentile', clustered: a.table.cells.some((c) => c.obs.kind === 'clustered') });
 }
 
 /** How the conservative statistics were made, as a phrase that follows "Table 3 values are …" (the report and the LaTeX caption). */

@@ -80,6 +80,10 @@ export function omittedFigures(a: TwoFramingAnalysis): { readonly id: string; re
     .filter(([, rows]) => (rows as number) > MAX_FIGURE_ROWS).map(([id, rows]) => ({ id: id as string, rows: rows as number }));
 }
 
+/** "95 % <method> intervals" with B for the bootstrap's, "match as cluster" for the cluster-robust ones: the figures' subtitles. */
+const intervalsNote = (a: TwoFramingAnalysis): string =>
+  `95 % ${intervalKind(a)} intervals${a.clusterRobust ? ' (match as cluster)' : `, B = ${a.settings.reps}`}`;
+
 /** What the bootstrap redraws: whole clusters when any cell is clustered (--interval cluster-bootstrap), else binomial counts. */
 const resampling = (a: TwoFramingAnalysis): string => (a.table.cells.some((c) => c.obs.kind === 'clustered') ? 'cluster' : 'binomial');
 
@@ -101,18 +105,16 @@ export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string
       const forest = forestRows(a);
       return table3Forest(forest.rows, {
         rows: [...models, POOLED], statistics: forest.statistics,
-        subtitle: a.clusterRobust ? `${c}; shift = ${alt} − ${base}; 95 % cluster-robust intervals (match as cluster)` : `${c}; shift = ${alt} − ${base}; 95 % ${a.boot.method === 'bca' ? 'BCa ' : ''}bootstrap intervals, B = ${reps}`,
+        subtitle: `${c}; shift = ${alt} − ${base}; ${intervalsNote(a)}`,
         intervalKind: intervalKind(a),
       });
     }),
     ...keep('cell-r2', () => {
       const r2 = cellR2Rows(a);
-      return cellR2Figure(r2.rows.map((r) => ({ ...r, game: gameName(r.game) })), { models, games, versions: r2.versions });
+      return cellR2Figure(r2.rows.map((r) => ({ ...r, game: gameName(r.game) })), { models, games, versions: r2.versions, intervals: intervalsNote(a) });
     }),
-    a.clusterRobust
-      ? bootstrapFigure(panels, `B = ${reps} cluster bootstrap replicates, seed ${seed}; cluster-robust intervals`, 'the ends of the 95 % cluster-robust interval (CR2 variance, Satterthwaite degrees of freedom), not read off these replicates')
-      : a.boot.method === 'bca'
-      ? bootstrapFigure(panels, `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}; BCa intervals`, 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)')
-      : bootstrapFigure(panels, `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}`),
+    bootstrapFigure(panels, `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}; 95 % ${intervalKind(a)} intervals`, a.clusterRobust
+      ? 'the ends of the 95 % cluster-robust interval (CR2 variance, Satterthwaite degrees of freedom), not read off these replicates'
+      : a.boot.method === 'bca' ? 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)' : undefined),
   ];
 }

@@ -130,7 +130,7 @@ export function figuresSection(figures: readonly Figure[], heading = 'Figures', 
     id, heading,
     blocks: [
       { kind: 'text', text: 'Interactive: hover a mark for its values. The same figures are written as Vega-Lite specs, SVG and PNG under figures/.' },
-      ...(omitted.length ? [{ kind: 'text' as const, text: omittedText(omitted) }] : []),
+      ...(omitted.length ? [{ kind: 'text' as const, text: `N${omittedText(omitted).slice(1)}` }] : []),
       ...figures.map((figure): Block => ({ kind: 'figure', figure })),
     ],
   };
@@ -142,9 +142,9 @@ export function warnOmittedFigures(a: TwoFramingAnalysis, logger?: Logger): void
   if (omitted.length) logger?.warn(omittedText(omitted));
 }
 
-/** Why per-row figures are missing: their rows, and where the values are instead. */
+/** Why per-row figures are missing: their rows, and where the values are instead (a warning's clause, in lower case). */
 export function omittedText(omitted: readonly { readonly id: string; readonly rows: number }[]): string {
-  return `Not drawn (a figure shows at most ${MAX_FIGURE_ROWS} rows; the tables and CSV files have every row): ${omitted.map((o) => `${o.id} (${o.rows.toLocaleString('en-US')} rows)`).join(', ')}.`;
+  return `not drawn (a figure shows at most ${MAX_FIGURE_ROWS} rows; the tables and CSV files have every row): ${omitted.map((o) => `${o.id} (${o.rows.toLocaleString('en-US')} rows)`).join(', ')}.`;
 }
 
 export function verificationSection(v: VerificationReport, heading = 'Verification (Appendix C checks)'): Section {

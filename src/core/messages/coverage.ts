@@ -10,5 +10,6 @@ export const coverageMsg = {
     `${path}: model ${q(model)}, game ${q(game)} has no ${q(framing)} cell (coverage simulates the planned pair; choose it with --base/--alt)`,
   title: (sims: number, truth: string, n: string) =>
     `Coverage of the 95 % intervals: ${sims} simulations of this design (${n}), truth = ${truth === 'jeffreys' ? 'drawn around the observed rates (Jeffreys)' : truth}`,
+  simulating: (sims: number, n: string) => `simulating ${sims} data sets of this design (${n}) and analysing each`,
   progressLine: (done: number, total: number) => `coverage: ${done}/${total} simulations`,
 };

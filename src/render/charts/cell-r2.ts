@@ -16,11 +16,13 @@ export interface CellR2Options {
   readonly games: readonly string[];
   /** Legend order: raw first, then conservative. */
   readonly versions: readonly string[];
+  /** How the intervals were made, e.g. "95 % percentile-bootstrap intervals, B = 2000" (`intervalMethodName`). */
+  readonly intervals: string;
 }
 
 /**
  * Per-cell two-framing robustness R2 = 1 − JSD/ln 2 (Same Game, Different Story §3.3), raw and conservative
- * (R_c = 1 − a·(1 − R2), §4.2), per model panel and game, each with its 95 % bootstrap interval.
+ * (R_c = 1 − a·(1 − R2), §4.2), per model panel and game, each with its 95 % interval (the method as `o.intervals` names it).
  */
 export function cellR2Figure(rows: readonly CellR2Row[], o: CellR2Options): Figure {
   const y = { field: 'game', type: 'nominal', sort: [...o.games], title: null, axis: { labelPadding: 6 } } as const;
@@ -28,9 +30,9 @@ export function cellR2Figure(rows: readonly CellR2Row[], o: CellR2Options): Figu
   return defineFigure(
     'cell-r2',
     'Per-cell robustness R2, raw and conservative',
-    'Two-framing robustness R2 = 1 − JSD/ln 2 of every model × game, before (raw) and after the conservative transform, with 95 % bootstrap intervals. Values near 1 mean the two framings give the same cooperation rate.',
+    `Two-framing robustness R2 = 1 − JSD/ln 2 of every model × game, before (raw) and after the conservative transform, with ${o.intervals}. Values near 1 mean the two framings give the same cooperation rate.`,
     {
-      title: { text: 'Per-cell robustness R2 (raw and conservative)', subtitle: 'R2 = 1 − JSD / ln 2 per model and game, 95 % bootstrap intervals' },
+      title: { text: 'Per-cell robustness R2 (raw and conservative)', subtitle: `R2 = 1 − JSD / ln 2 per model and game, ${o.intervals}` },
       data: { values: rows.map((r) => ({ ...r })) },
       facet: modelRowFacet(o.models),
       spacing: 14,

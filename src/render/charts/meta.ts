@@ -64,15 +64,46 @@ export interface FunnelPoint {
   readonly se: number;
 }
 
+const at = (p: FunnelPoint) => `${p.yi.toPrecision(4)} ${p.se.toPrecision(4)}`;
+
+/**
+ * Each point with its marker size: 36 px² alone; where points coincide, the first drawn is the
+ * largest and each later one smaller, so every study's colour shows as a ring (a bullseye).
+ */
+export function ringed(points: readonly FunnelPoint[]): (FunnelPoint & { size: number })[] {
+  const count = new Map<string, number>();
+  for (const p of points) count.set(at(p), (count.get(at(p)) ?? 0) + 1);
+  const drawn = new Map<string, number>();
+  return points.map((p) => {
+    const i = drawn.get(at(p)) ?? 0;
+    drawn.set(at(p), i + 1);
+    return { ...p, size: 36 + 64 * (count.get(at(p))! - 1 - i) };
+  });
+}
+
+/**
+ * Points drawn at one place (the same effect and standard error to 4 significant digits, closer
+ * than a marker's width), as labels "×n" with the studies they come from; a point alone has none.
+ */
+export function coincidentLabels(points: readonly FunnelPoint[]): { yi: number; se: number; text: string; studies: string }[] {
+  const groups = new Map<string, FunnelPoint[]>();
+  for (const p of points) groups.set(at(p), [...(groups.get(at(p)) ?? []), p]);
+  return [...groups.values()].filter((g) => g.length > 1)
+    .map((g) => ({ yi: g[0].yi, se: g[0].se, text: `×${g.length}`, studies: [...new Set(g.map((p) => p.study))].join(', ') }));
+}
+
 /**
  * Funnel plot: each cell's effect against its standard error (axis reversed, precise cells at
- * the top), with the pooled estimate and its pseudo 95 % region estimate ± 1.96·se.
+ * the top), with the pooled estimate and its pseudo 95 % region estimate ± 1.96·se. Points that
+ * coincide (two studies with identical effects) carry a count "×n", so no study's points vanish
+ * under another's.
  */
 export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect: string; readonly estimate: number; readonly subtitle: string }): Figure {
   const maxSe = Math.max(...points.map((p) => p.se), 1e-12);
+  const labels = coincidentLabels(points);
   const funnel = [0, maxSe].flatMap((se) => [-1, 1].map((side) => ({ se, x: o.estimate + side * 1.959963984540054 * se, side: side < 0 ? 'left' : 'right' })));
   return defineFigure('meta-funnel', 'Funnel plot: effect against its standard error',
-    `Each cell's effect (x) against its standard error (y, reversed: precise cells at the top), coloured by study. The vertical line is the pooled estimate; the slanted lines are the estimate ± 1.96·se, where 95 % of cells would fall if they shared one effect. Asymmetry can signal small-study effects or heterogeneity.`, {
+    `Each cell's effect (x) against its standard error (y, reversed: precise cells at the top), coloured by study${labels.length ? '; "×n" beside a point counts the cells drawn at that one place (identical effects, e.g. of two studies), drawn as rings, one colour per study' : ''}. The vertical line is the pooled estimate; the slanted lines are the estimate ± 1.96·se, where 95 % of cells would fall if they shared one effect. Asymmetry can signal small-study effects or heterogeneity.`, {
       title: { text: `Funnel plot (${o.effect})`, subtitle: o.subtitle },
       width: 360,
       height: 280,
@@ -84,9 +115,10 @@ export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect:
         },
         { data: { values: [{ x: o.estimate }] }, mark: { type: 'rule', color: COLORS.neutral }, encoding: { x: { field: 'x', type: 'quantitative' } } },
         {
-          data: { values: points.map((p) => ({ ...p })) },
-          mark: { type: 'point', filled: true, size: 36, opacity: 0.85 },
+          data: { values: ringed(points) },
+          mark: { type: 'point', filled: true, opacity: 0.85 },
           encoding: {
+            size: { field: 'size', type: 'quantitative', scale: null, legend: null },
             x: { field: 'yi', type: 'quantitative', title: o.effect, axis: { format: '.2f' } },
             y: { field: 'se', type: 'quantitative', title: 'standard error', scale: { reverse: true, zero: true }, axis: { format: '.3f' } },
             color: { field: 'study', type: 'nominal', title: 'Study', sort: [...new Set(points.map((p) => p.study))] },
@@ -97,6 +129,14 @@ export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect:
             ],
           },
         },
+        ...(labels.length ? [{
+          data: { values: labels },
+          mark: { type: 'text' as const, align: 'left' as const, dx: 6, dy: -6, fontSize: 11, color: '#222222' },
+          encoding: {
+            x: { field: 'yi', type: 'quantitative' as const }, y: { field: 'se', type: 'quantitative' as const }, text: { field: 'text', type: 'nominal' as const },
+            tooltip: [{ field: 'studies', type: 'nominal' as const, title: 'Studies' }, { field: 'text', type: 'nominal' as const, title: 'Cells here' }],
+          },
+        }] : []),
       ],
     });
 }

@@ -6,6 +6,9 @@
  * any of the four counts of the 2 × 2 table is 0, 1/2 is added to all four (so n grows by 1).
  */
 
+import { cr2Contrast } from '../cluster-robust.js';
+import { clusterCount, MIN_CLUSTERS } from '../cluster-intervals.js';
+
 export type EffectMeasure = 'shift' | 'logor' | 'distance';
 export const EFFECT_MEASURES: readonly EffectMeasure[] = ['shift', 'logor', 'distance'];
 
@@ -66,22 +69,16 @@ export function ratesEffect(alt: RateEstimate, base: RateEstimate, measure: Effe
 }
 
 /**
- * The cluster-robust variance of a ratio mean p = Σ sⱼ / Σ nⱼ over G clusters with the CR2
- * small-sample adjustment (Bell & McCaffrey 2002; Pustejovsky & Tipton 2018): each cluster's
- * residual sum eⱼ = sⱼ − p·nⱼ is scaled by its leverage hⱼ = nⱼ/N, V = Σ eⱼ²/(1 − hⱼ) / N² — with
- * equal cluster sizes G/(G − 1)·Σ eⱼ²/N², the CR1 factor. NaN with fewer than 3 clusters, where
- * the cell intervals give none either.
+ * The cluster-robust variance of a ratio mean p = Σ sⱼ / Σ nⱼ over G clusters: the CR2 variance
+ * (Bell & McCaffrey 2002; Pustejovsky & Tipton 2018) the cell intervals use (stats/cluster-robust.ts),
+ * Σ eⱼ²/(1 − nⱼ/N) / N² with eⱼ = sⱼ − p·nⱼ — with equal cluster sizes G/(G − 1)·Σ eⱼ²/N², the CR1
+ * factor. NaN with fewer than MIN_CLUSTERS (3) clusters, where the cell intervals give none either.
  */
 export function clusteredRate(sizes: Float64Array, sums: Float64Array): RateEstimate {
-  const G = sizes.length;
+  const c = cr2Contrast([{ group: 0, column: { sizes, sums }, coef: 1 }]);
   let N = 0;
-  let S = 0;
-  for (let j = 0; j < G; j++) { N += sizes[j]; S += sums[j]; }
-  const p = S / N;
-  if (G < 3) return { p, variance: NaN, n: N };
-  let ss = 0;
-  for (let j = 0; j < G; j++) ss += (sums[j] - p * sizes[j]) ** 2 / (1 - sizes[j] / N);
-  return { p, variance: ss / (N * N), n: N };
+  for (let j = 0; j < sizes.length; j++) N += sizes[j];
+  return { p: c.estimate, variance: clusterCount({ sizes, sums }) < MIN_CLUSTERS ? NaN : c.variance, n: N };
 }
 
 /** The mean of per-trial probabilities with the variance of a mean, s²/m (NaN with fewer than 2 trials). */

@@ -91,9 +91,10 @@ describe('audit figures', () => {
   it('the attenuation sweep has a legend naming every model and the pooled line', async () => {
     const { auditFigures } = await import('../../../src/analyses/audit/figures.js');
     const { renderSvg } = await import('../../../src/render/render.js');
-    const fig = auditFigures(r.attenuation, r.tipping, r.readingError.K, r.analysis.layout.models).find((f) => f.id === 'audit-attenuation')!;
+    const fig = auditFigures(r.attenuation, r.tipping, r.readingError.K, r.analysis).find((f) => f.id === 'audit-attenuation')!;
     const svg = await renderSvg(fig.spec);
     for (const name of ['GPT-3.5', 'GPT-4', 'LLaMa-2', 'Pooled']) expect(svg).toContain(`>${name}<`);
+    expect(fig.caption).toContain('with 95 % percentile-bootstrap intervals (bands)');
   });
 
   it('audit.html carries the influence, Monte Carlo error and Clopper–Pearson tables of audit.md, the regenerate command and file links', () => {

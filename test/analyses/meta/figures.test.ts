@@ -37,6 +37,23 @@ describe('meta-analysis figures', () => {
     expect(lines.filter((p) => p.se === 0).map((p) => p.x)).toEqual([a.multilevel!.estimate, a.multilevel!.estimate]);
   });
 
+  it('a study that repeats another: its points are not hidden (rings, "×2" labels) and a note says the effects are identical', () => {
+    const copy = EFFECTS.filter((e) => e.study === 'a').map((e) => ({ ...e, study: 'a-again' }));
+    const twice = meta.analyze([...EFFECTS, ...copy], settings);
+    expect(twice.notes.filter((n) => n.includes('identical'))).toEqual([
+      'studies "a" and "a-again" give identical effects in all 4 of their cells: they may be one study\'s data read twice, and both enter the overall estimate (in the funnel plot their points coincide)',
+    ]);
+    expect(a.notes.some((n) => n.includes('identical'))).toBe(false);
+    const f = meta.figures(twice)[1];
+    const points = layerValues(f, 2);
+    const first = points.filter((p) => p.study === 'a'), again = points.filter((p) => p.study === 'a-again');
+    for (const [i, p] of first.entries()) expect(p.size as number).toBeGreaterThan(again[i].size as number);
+    expect(points.filter((p) => p.study === 'b').every((p) => p.size === 36)).toBe(true);
+    expect(layerValues(f, 3).map((l) => [l.yi, l.text, l.studies])).toEqual(copy.map((e) => [e.yi, '×2', 'a, a-again']));
+    expect(f.caption).toMatch(/"×n" beside a point counts the cells/);
+    expect(funnel.caption).not.toMatch(/×n/);
+  });
+
   it('beyond 300 cells the forest plot draws only the pooled rows', () => {
     const many = Array.from({ length: 301 }, (_, i) => ({ ...EFFECTS[i % 8], game: `g${i}` }));
     const rows = (meta.figures(meta.analyze(many, settings))[0].spec as { data: { values: Row[] } }).data.values;

@@ -24,10 +24,12 @@ const subtitle = (t: CellTable, s: Partial<TwoFramingSettings>) => {
 
 describe('bootstrap-pooled subtitle', () => {
   it('clustered cells redrawn by match: cluster bootstrap replicates', () => {
-    expect(subtitle(table(clustered), { clusterInterval: 'cluster-bootstrap' })).toBe('B = 100 cluster bootstrap replicates, seed 1');
-    expect(subtitle(table(clustered), { clusterInterval: 'cluster-bootstrap', interval: 'bca' })).toMatch(/^B = 100 cluster bootstrap replicates, seed 1; BCa/);
+    expect(subtitle(table(clustered), { clusterInterval: 'cluster-bootstrap' })).toBe('B = 100 cluster bootstrap replicates, seed 1; 95 % percentile cluster-bootstrap intervals');
+    expect(subtitle(table(clustered), { clusterInterval: 'cluster-bootstrap', interval: 'bca' })).toBe('B = 100 cluster bootstrap replicates, seed 1; 95 % BCa cluster-bootstrap intervals');
+    expect(subtitle(table(clustered), {})).toBe('B = 100 cluster bootstrap replicates, seed 1; 95 % cluster-robust (CR2, Satterthwaite df) intervals');
   });
   it('independent trials: binomial bootstrap replicates', () => {
-    expect(subtitle(table(binary), {})).toBe('B = 100 binomial bootstrap replicates, seed 1');
+    expect(subtitle(table(binary), {})).toBe('B = 100 binomial bootstrap replicates, seed 1; 95 % percentile-bootstrap intervals');
+    expect(subtitle(table(binary), { interval: 'bca' })).toBe('B = 100 binomial bootstrap replicates, seed 1; 95 % BCa-bootstrap intervals');
   });
 });
