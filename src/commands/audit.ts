@@ -98,6 +98,12 @@ export function auditSummary(res: AuditResult): string {
     explained ||= bound;
     lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ${res.readingError.label} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
   }
+  // Whether framing changes behaviour, read from the R = 1 test (docs/methods.md §8.5, §10.3): its tipping point is exact.
+  const f = res.framingTipping;
+  if (f) {
+    const n = !f.holds ? 'does not hold' : f.changes === undefined ? (f.note ?? 'no overturning table found') : `${f.changes} count changes (exact)`;
+    lines.push(`${f.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ${res.readingError.label} ${f.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
+  }
   return lines.join('\n');
 }
 

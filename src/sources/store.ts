@@ -111,11 +111,11 @@ export type { RunKind } from '../live/store/run-kind.js';
 export const ENRICHMENT_FACTORS = ['condition', 'world', 'format'] as const;
 
 /**
- * The kind of a stored run, decided here only: the kind stored with the run (runs.kind) when the
- * store has it, else — a store written before runs carried their kind — repeated play when the
- * stored design has a `play` block. A run otherwise one-shot whose cells carry condition, world
- * and format is a context-enrichment run (`cellFactors` is read only then): its analysis says so
- * when the stored design does not register the enrichment.
+ * The kind of a stored run as the analyses read it, here only: the kind recorded with the run
+ * (runs.kind; for a store older than the column, what live/store/run-kind.ts infers from the
+ * stored design, as the store's migration does). A run otherwise one-shot whose cells carry
+ * condition, world and format is a context-enrichment run (`cellFactors` is read only then): its
+ * analysis says so when the stored design does not register the enrichment.
  */
 export function runKind(run: RunInfo, cellFactors: () => readonly string[]): RunKind {
   const kind = storedRunKind(run.kind, run.designJson);
