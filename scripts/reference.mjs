@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Writes docs/reference/: one page per command from commander's help (the program the CLI runs,
- * from dist/), and the design-file and log-format pages from the JSON schemas' descriptions.
+ * from dist/), and the design-file, log-format and meta-manifest pages from the JSON schemas'
+ * descriptions.
  * Run after a build (`npm run build && node scripts/reference.mjs`);
  * test/docs/reference-pages.test.ts fails when a committed page differs from what this writes.
  * The hand-written pages of docs/reference/ (specifications.md, library.md, development.md) are
@@ -44,6 +45,7 @@ async function commandPages() {
     '| page | what it describes |', '|---|---|',
     '| [design file](design-file.md) | the YAML of `samegame run` / `prompts` / `plan`: every field of `design.schema.json` and `enrichment.schema.json` |',
     '| [log format](log-format.md) | the YAML describing a published game log (`--format FILE.yaml`): every field of `log-format.schema.json` |',
+    '| [meta-analysis manifest](meta-manifest.md) | the YAML of `samegame meta`: every field of `manifest.schema.json` |',
     '| [specifications](specifications.md) | names, limits, output paths, exit codes: what every command accepts and refuses |',
     '| [library](library.md) | the TypeScript API (`import … from \'samegame\'`) |',
     '| [development](development.md) | the repository layout, the tests and the benchmark |', '',
@@ -123,6 +125,11 @@ function schemaPages() {
     GENERATED('data/log-formats/log-format.schema.json'), '', '# The log format', '',
     'A log format is a YAML file given as `--format FILE.yaml`: how the rows of a published game log become decisions of repeated play. Checked against its JSON Schema (errors name the file, line and field). How to write one: [reanalyse a published log](../guides/reanalyse-a-published-log.md#3-describe-another-log).', '',
     schemaSection('data/log-formats/log-format.schema.json', 'Fields'),
+  ].join('\n'));
+  pages.set('meta-manifest.md', [
+    GENERATED('data/meta/manifest.schema.json'), '', '# The meta-analysis manifest', '',
+    'A manifest is the YAML file `samegame meta` reads: the studies to pool, each one source as the other commands read it, and the options of the fit. Checked against its JSON Schema (errors name the file, line and field). How to write one: [combine studies](../guides/combine-studies.md).', '',
+    schemaSection('data/meta/manifest.schema.json', 'Fields'),
   ].join('\n'));
   return pages;
 }

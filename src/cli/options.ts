@@ -263,7 +263,7 @@ export function checkLogFlags(o: { trials?: string | readonly string[]; format?:
 }
 
 /** What --expect defaults to for the rates commands. */
-export const EXPECT_DEFAULT_NOTE = '; default: the shipped paper tables with the shipped rates (only those the settings leave comparable: --attenuation, --reps, --interval, --base/--alt), none with any other --data';
+export const EXPECT_DEFAULT_NOTE = '; default: the shipped paper tables with the shipped rates (only those the settings leave comparable: --attenuation, --reps, --base/--alt, --published-method), none with any other --data';
 
 /** A level strictly between 0 and 1 (--verdict-alpha). */
 export const parseLevelFlag = (flag: string) => parseNumberFlag(flag, { min: 0, max: 1, minOpen: true, maxOpen: true }, 'a number in (0, 1)');

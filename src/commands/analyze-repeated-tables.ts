@@ -68,7 +68,7 @@ export interface RepeatedResult {
 const rangeText = (r: RoundRange | undefined) => (r === undefined ? undefined : roundsText(r));
 
 /** Table 2/3, family robustness and the checks of the decisions' cell table (opponent folded into the game: one planned contrast each). */
-function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, reportsDir: string, command: string, logger: Logger): { result: RepeatedTwoFraming; files: OutputFile[] } | undefined {
+function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, reportsDir: string, command: string, logger: Logger, names?: DisplayNames): { result: RepeatedTwoFraming; files: OutputFile[] } | undefined {
   checkRoundRange(input.path, input.decisions, opts.rounds);
   const table = repeated.framingTable(input.decisions, opts.rounds, opts.factors);
   if (levels(table, 'framing').length < 2) {
@@ -80,7 +80,7 @@ function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, re
   if (missing) throw new UserError(analyzeMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));
   const analysis = twoFraming.analyze(table, settings, logger);
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
-  const tableFiles = twoFraming.tables.files(reportsDir, analysis, provenance, { command, rounds: rangeText(opts.rounds) ?? 'all', cluster: 'match' });
+  const tableFiles = twoFraming.tables.files(reportsDir, analysis, provenance, { command, rounds: rangeText(opts.rounds) ?? 'all', cluster: 'match' }, names);
   const valid = input.decisions.filter((d) => d.action !== null && inRounds(d.round, opts.rounds)).length;
   const verification = twoFraming.verify({
     analysis,
@@ -126,7 +126,7 @@ export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedO
   const reportsDir = join(outDir, 'reports');
   const factors = checkedFactors(input, opts.factors);
   const command = commandOf(input, { ...opts, factors }, seed, reps);
-  const two = twoFramingOf(input, { ...opts, factors }, reportsDir, command, logger); // its input errors come before the bootstrap of the rounds
+  const two = twoFramingOf(input, { ...opts, factors }, reportsDir, command, logger, names); // its input errors come before the bootstrap of the rounds
   const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}), ...(Object.keys(names).length ? { names } : {}), ...(opts.clusterInterval ? { interval: opts.clusterInterval } : {}) }, logger);
   const models = repeated.tables.models(analysis);
   for (const note of [repeated.thinNote(analysis), repeated.fewNote(analysis)]) if (note) logger.warn(note);

@@ -29,7 +29,7 @@ export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoi
   out?: string;
   /** `--figure-style paper` (render/paper-style.ts); the default style otherwise. */
   figureStyle?: FigureStyle;
-  /** `--names FILE`: display names for the report, figures, terminal and LaTeX (the CSVs keep the ids). */
+  /** `--names FILE`: display names for the report, figures, terminal and LaTeX (the CSVs keep the ids and add the names, metrics.json a `names` map). */
   namesFile?: string;
   logger?: Logger;
   /** Compute only; write nothing (the library use). */
@@ -108,7 +108,7 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
   const reports = join(resolve(opts.out ?? '.'), 'reports');
   const command = ratesCommand('reproduce', input, settings, { interval: opts.clusterInterval ?? opts.interval, expect: expectFlag(published), ...verdictFlags(opts, published), names: opts.namesFile, pooling: opts.pooling });
   const compared = compareExpected(analysis, published, opts);
-  const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared) });
+  const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared) }, names?.map);
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);
   const files = withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification), ...poolingFiles(opts.pooling, reports, analysis)], reports, analysis, names?.map);
   if (!opts.dryRun) writeFilesAtomic(files);
@@ -120,10 +120,10 @@ export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
  * both; `audit` runs the same verification, so the two commands exit 3 on the same inputs.
  */
 export function verifyRates(input: AnalysisInput, analysis: TwoFramingAnalysis, reports: string,
-  metricsExtra?: Record<string, unknown>): { tableFiles: OutputFile[]; verification: VerificationReport } {
+  metricsExtra?: Record<string, unknown>, names?: DisplayNames): { tableFiles: OutputFile[]; verification: VerificationReport } {
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
   const added = sourceAnalyses(input);
-  const tableFiles = [...twoFraming.tables.files(reports, analysis, provenance, { ...metricsExtra, ...added.metrics }), ...added.files(reports)];
+  const tableFiles = [...twoFraming.tables.files(reports, analysis, provenance, { ...metricsExtra, ...added.metrics }, names), ...added.files(reports)];
   const verification = twoFraming.verify({ analysis, ...inputFacts(input), tables: twoFraming.tables.csvNames(tableFiles) });
   return { tableFiles, verification };
 }

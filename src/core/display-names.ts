@@ -39,3 +39,20 @@ export function nameColumns(names: DisplayNames | undefined, columns: readonly s
   if (!names || Object.keys(names).length === 0) return [];
   return columns.filter((c) => levelsOf(c).some((v) => isNamed(names, v)));
 }
+
+type Cell = string | number;
+
+/**
+ * A CSV table with its display names: the header and rows as given, then a `<column>_name` column
+ * per key column with a named level, each row's level by `show` (its display name by default).
+ * Without names, or with none that applies, the table as given (so its file is unchanged).
+ */
+export function withNameColumns(names: DisplayNames | undefined, header: readonly string[], rows: readonly (readonly Cell[])[],
+  keys: readonly string[], show: (id: string) => string = (id) => shown(names, id)): { header: string[]; rows: Cell[][] } {
+  const levelOf = (r: readonly Cell[], c: string) => String(r[header.indexOf(c)]);
+  const named = nameColumns(names, keys, (c) => rows.map((r) => levelOf(r, c)));
+  return {
+    header: [...header, ...named.map((c) => `${c}_name`)],
+    rows: rows.map((r) => [...r, ...named.map((c) => show(levelOf(r, c)))]),
+  };
+}

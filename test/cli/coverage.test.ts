@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { runInProcess as run, STACK } from '../helpers/in-process.js';
+import { runInProcess as run } from '../helpers/in-process.js';
 import { counts, writeStore } from '../helpers/store.js';
+import { refusedInOneLine } from '../helpers/refusals.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-coverage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,12 +46,7 @@ describe('samegame coverage', () => {
 describe('coverage --out checked before any work', () => {
   const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-flags-'));
 
-  function oneLine(r: { code: unknown; stderr: string }, pattern: RegExp): void {
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).not.toMatch(STACK);
-    expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
-    expect(r.stderr).toMatch(pattern);
-  }
+  const oneLine = refusedInOneLine;
 
   describe('coverage --out', () => {
     it('is checked before the input is read and before any simulation (no title or progress line)', async () => {

@@ -13,14 +13,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { readRates } from '../../src/sources/rates-csv.js';
 import { startCli, ROOT } from '../helpers/cli.js';
 import { counts, writeStore } from '../helpers/store.js';
-import { refusalKit } from '../helpers/refusals.js';
+import { refusalKit, refusedInOneLine } from '../helpers/refusals.js';
 
-function oneLine(r: { code: unknown; stderr: string }, pattern: RegExp): void {
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.stderr).not.toMatch(STACK);
-  expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
-  expect(r.stderr).toMatch(pattern);
-}
+const oneLine = refusedInOneLine;
 
 describe('parseNumberFlag: a finite number in its range, else the flag\'s one message', () => {
   const bad = (f: (v: string) => number, v: string): string => {

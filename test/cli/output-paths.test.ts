@@ -10,23 +10,18 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runInProcess as run, STACK } from '../helpers/in-process.js';
+import { runInProcess as run } from '../helpers/in-process.js';
 import { BIN, ROOT, startCli } from '../helpers/cli.js';
 import { counts, writeStore } from '../helpers/store.js';
 import Database from 'better-sqlite3';
 import { readRates } from '../../src/sources/rates-csv.js';
-import { refusalKit } from '../helpers/refusals.js';
+import { refusalKit, refusedInOneLine } from '../helpers/refusals.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-outpath-'));
 const DESIGN = join(ROOT, 'test/fixtures/designs/valid-custom.yaml');
 const LONG = 'n'.repeat(300);
 
-function oneLine(r: { code: unknown; stderr: string }, pattern: RegExp): void {
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.stderr).not.toMatch(STACK);
-  expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
-  expect(r.stderr).toMatch(pattern);
-}
+const oneLine = refusedInOneLine;
 
 function smallStore(d: string): string {
   const p = join(d, 's.sqlite');

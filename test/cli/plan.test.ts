@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plannedAttenuation } from '../../src/commands/plan.js';
 import { counts, writeStore } from '../helpers/store.js';
 import { runCli } from '../helpers/cli.js';
-import { runInProcess as run, STACK } from '../helpers/in-process.js';
+import { runInProcess as run } from '../helpers/in-process.js';
+import { refusedInOneLine } from '../helpers/refusals.js';
 
 const RATES = 'data/lore-heydari-2024/rates.csv';
 const pooledN = (stdout: string) => Number(stdout.split('\n').find((l) => l.startsWith('pooled'))!.trim().split(/\s{2,}/)[1]);
@@ -67,12 +68,7 @@ describe('plan states its attenuation', () => {
 describe('plan refuses what the other commands refuse', () => {
   const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-flags-'));
 
-  function oneLine(r: { code: unknown; stderr: string }, pattern: RegExp): void {
-    expect(r.code, r.stderr).toBe(2);
-    expect(r.stderr).not.toMatch(STACK);
-    expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
-    expect(r.stderr).toMatch(pattern);
-  }
+  const oneLine = refusedInOneLine;
 
   describe('plan refuses what the other commands refuse', () => {
     const RATES = 'data/lore-heydari-2024/rates.csv';

@@ -14,6 +14,9 @@ import { PAPER_PALETTE } from '../../src/render/paper-style.js';
 import { pngSize } from '../helpers/akata-report.js';
 import { writeStore } from '../helpers/store.js';
 
+/** A CSV without quoted fields as rows of cells. */
+const csvRows = (path: string) => readFileSync(path, 'utf8').trim().split('\n').map((l) => l.split(','));
+
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-names-paper-'));
 const store = join(tmp, 'run.sqlite');
 
@@ -55,8 +58,35 @@ describe('display names from a design', () => {
   });
 });
 
+describe('display names in the two-framing tables of repeated play', () => {
+  it('table2.csv and table3.csv add model_name after their columns, metrics.json the names; ids as without names', async () => {
+    const design = readFileSync(join(ROOT, 'data/designs/akata-pd-sim.yaml'), 'utf8')
+      .replace(/^trials: 10$/m, 'trials: 2').replace(/rounds: 10/, 'rounds: 3')
+      .replace(/^( {2}- \{ id: akata-jf, .*)$/m, '$1\n  - { id: akata-xy, family: label-perturbation, labels: [X, Y] }');
+    writeFileSync(join(tmp, 'd2.yaml'), design);
+    const store2 = join(tmp, 'two.sqlite');
+    const run = await runInProcess(['run', join(tmp, 'd2.yaml'), '--store', store2, '-q'], 120_000);
+    expect(run.code, run.stderr).toBe(0);
+    const names = join(tmp, 'two-names.csv');
+    writeFileSync(names, 'id,name\nSim-A,Agent Alpha\n');
+    const [plain, named] = [join(tmp, 'two-plain'), join(tmp, 'two-named')];
+    for (const [out, extra] of [[plain, []], [named, ['--names', names]]] as const) {
+      const r = await runInProcess(['analyze', store2, '--out', out, '--reps', '100', '-q', ...extra], 60_000);
+      expect(r.code, r.stderr).toBe(0);
+    }
+    for (const file of ['table2.csv', 'table3.csv']) {
+      const [p, n] = [plain, named].map((d) => csvRows(join(d, 'reports', file)));
+      expect(n[0]).toEqual([...p[0], 'model_name']);
+      expect(n.map((r) => r.slice(0, -1))).toEqual(p);
+      expect(n.slice(1).map((r) => r.at(-1))).toEqual(p.slice(1).map((r) => (r[0] === 'Sim-A' ? 'Agent Alpha' : r[0])));
+      expect(n.some((r) => r.at(-1) === 'Agent Alpha')).toBe(true);
+    }
+    expect(JSON.parse(readFileSync(join(named, 'reports', 'metrics.json'), 'utf8')).names).toEqual({ 'Sim-A': 'Agent Alpha' });
+  }, 240_000);
+});
+
 describe('display names on reproduce', () => {
-  it('the report, the figures, Table 3 in the terminal and the LaTeX show the name; the CSVs keep the id', async () => {
+  it('the report, the figures, Table 3 in the terminal and the LaTeX show the name; the CSVs keep the id and add the name', async () => {
     const names = join(tmp, 'shipped-names.csv');
     writeFileSync(names, 'id,name\nGPT-4,"R&D_50%_{x}"\nStag Hunt,Stag hunt (SH)\n');
     const out = join(tmp, 'rep');
@@ -71,7 +101,23 @@ describe('display names on reproduce', () => {
     expect(readFileSync(join(out, 'reports', 'table3.tex'), 'utf8')).toContain('R\\&D\\_50\\%\\_\\{x\\} & 0.65');
     expect(readFileSync(join(out, 'reports', 'table3.csv'), 'utf8')).toMatch(/^GPT-4,0\.65/m);
     expect(readFileSync(join(out, 'reports', 'table2.csv'), 'utf8')).toContain('GPT-4,Stag Hunt,');
-  }, 180_000);
+    // the CSVs add the names after their columns (ids and numbers as without --names); metrics.json adds the map
+    const plain = join(tmp, 'rep-plain');
+    expect((await runInProcess(['reproduce', '--out', plain, '--reps', '200', '-q'], 120_000)).code).toBe(0);
+    const t3 = csvRows(join(out, 'reports', 'table3.csv')), t3plain = csvRows(join(plain, 'reports', 'table3.csv'));
+    expect(t3[0]).toEqual([...t3plain[0], 'model_name']);
+    expect(t3.map((r) => r.slice(0, -1))).toEqual(t3plain);
+    expect(t3.slice(1).map((r) => [r[0], r.at(-1)])).toEqual([['GPT-3.5', 'GPT-3.5'], ['GPT-4', 'R&D_50%_{x}'], ['LLaMa-2', 'LLaMa-2'], ['Pooled', 'Pooled']]);
+    const t2 = csvRows(join(out, 'reports', 'table2.csv')), t2plain = csvRows(join(plain, 'reports', 'table2.csv'));
+    expect(t2[0]).toEqual([...t2plain[0], 'model_name', 'game_name']);
+    expect(t2.map((r) => r.slice(0, -2))).toEqual(t2plain);
+    const sh = t2.find((r) => r[0] === 'GPT-4' && r[1] === 'Stag Hunt')!;
+    expect(sh.slice(-2)).toEqual(['R&D_50%_{x}', 'Stag hunt (SH)']);
+    expect(t2.find((r) => r[0] === 'GPT-3.5' && r[1] === 'Prisoner\'s Dilemma')!.slice(-2)).toEqual(['GPT-3.5', 'Prisoner\'s Dilemma']);
+    const metrics = JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8'));
+    expect(metrics.names).toEqual({ 'GPT-4': 'R&D_50%_{x}', 'Stag Hunt': 'Stag hunt (SH)' });
+    expect(JSON.parse(readFileSync(join(plain, 'reports', 'metrics.json'), 'utf8')).names).toBeUndefined();
+  }, 240_000);
 
   it.each([
     ['two models shown alike', 'id,name\nGPT-3.5,A\nGPT-4,A\n', '"GPT-4" would be shown as "A", as "GPT-3.5" is'],

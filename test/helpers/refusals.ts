@@ -29,3 +29,11 @@ export const refusalKit = {
     return t;
   },
 };
+
+/** A refusal: exit 2, one line on stderr matching `pattern`, no stack trace. */
+export function refusedInOneLine(r: { code: unknown; stderr: string }, pattern: RegExp): void {
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stderr).not.toMatch(STACK);
+  expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+  expect(r.stderr).toMatch(pattern);
+}

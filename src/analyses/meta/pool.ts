@@ -19,9 +19,8 @@ export interface MetaAnalysisSettings extends MetaSettings {
   readonly moderators: readonly string[];
 }
 
-export interface PooledRow {
-  /** "overall", "model: GPT-4", "study: lore-heydari-2024". */
-  readonly scope: string;
+/** A pooled estimate with its confidence and prediction intervals. */
+interface PooledEstimate {
   readonly k: number;
   readonly estimate: number;
   readonly se: number;
@@ -29,6 +28,11 @@ export interface PooledRow {
   readonly ci_hi: number;
   readonly pi_lo: number;
   readonly pi_hi: number;
+}
+
+export interface PooledRow extends PooledEstimate {
+  /** "overall", "model: GPT-4", "study: lore-heydari-2024". */
+  readonly scope: string;
   readonly tau2: number;
   readonly I2: number;
   readonly H2: number;
@@ -49,16 +53,9 @@ export interface Regression {
   readonly fit: UnivariateFit;
 }
 
-export interface LeaveOneOutRow {
+export interface LeaveOneOutRow extends PooledEstimate {
   readonly left_out: string;
   readonly fit: 'three-level' | 'random effects' | 'fixed effect';
-  readonly k: number;
-  readonly estimate: number;
-  readonly se: number;
-  readonly ci_lo: number;
-  readonly ci_hi: number;
-  readonly pi_lo: number;
-  readonly pi_hi: number;
 }
 
 export interface MetaAnalysis {

@@ -14,7 +14,7 @@ import { groupBootstrap } from '../../stats/group-bootstrap.js';
 import { clusterCount, clusterMeanRateInterval } from '../../stats/cluster-intervals.js';
 import { MIN_MATCHES, type RepeatedAnalysis } from './analysis.js';
 import { cellId, columnOf, columnSize, PREVIOUS, type RepeatedCell } from './layout.js';
-import { nameColumns, shown, type DisplayNames } from '../../core/display-names.js';
+import { withNameColumns, type DisplayNames } from '../../core/display-names.js';
 
 /** The statistics of a model's summary, in column order. */
 export const MODEL_STATS = ['cooperation', 'first_round', 'last_round', 'after_CC', 'after_CD', 'after_DC', 'after_DD'] as const;
@@ -123,9 +123,9 @@ export const MODEL_COLUMNS = ['model', 'game', 'framing', 'opponents', 'matches'
 
 /** reports/models.csv; with display names, a `<column>_name` column per key column with a named level. */
 export function modelsCsv(rows: readonly ModelRow[], factors: readonly string[], names?: DisplayNames): string {
-  const named = nameColumns(names, ['model', 'game', 'framing'], (c) => rows.map((r) => r[c as 'model']));
-  return toCsv(['model', 'game', 'framing', ...factors, ...MODEL_COLUMNS.slice(3), ...named.map((c) => `${c}_name`)], rows.map((r) => [
+  const t = withNameColumns(names, ['model', 'game', 'framing', ...factors, ...MODEL_COLUMNS.slice(3)], rows.map((r) => [
     r.model, r.game, r.framing, ...factors.map((f) => r.factors[f]), r.opponents, r.matches, r.decisions,
-    ...MODEL_STATS.flatMap((s) => [r.values[s].point, r.values[s].lo, r.values[s].hi]), ...named.map((c) => shown(names, r[c as 'model'])),
-  ]));
+    ...MODEL_STATS.flatMap((s) => [r.values[s].point, r.values[s].lo, r.values[s].hi]),
+  ]), ['model', 'game', 'framing']);
+  return toCsv(t.header, t.rows);
 }

@@ -1,7 +1,7 @@
 import { opponentLabel } from '../../core/decisions.js';
 import { fixed } from '../../core/format.js';
 import { toCsv } from '../../render/csv.js';
-import { nameColumns, shown, type DisplayNames } from '../../core/display-names.js';
+import { withNameColumns, type DisplayNames } from '../../core/display-names.js';
 import { intervalFlag, type RepeatedAnalysis } from './analysis.js';
 import { columnOf, columnSize, PREVIOUS, type CellKey, type Previous, type RepeatedCell } from './layout.js';
 
@@ -96,10 +96,9 @@ export function withFactors(columns: readonly string[], factors: readonly string
 function rowsCsv<T extends Estimate>(columns: readonly (keyof T & string)[], factors: readonly string[], rows: readonly T[], names?: DisplayNames): string {
   const value = (r: T, c: keyof T & string) => r[c] as unknown as string | number;
   const keys = columns.slice(0, KEY_COLUMNS);
-  const named = nameColumns(names, keys, (c) => rows.map((r) => String(value(r, c as keyof T & string))));
-  return toCsv([...withFactors(columns, factors), ...named.map((c) => `${c}_name`)], rows.map((r) => [
-    ...keys.map((c) => value(r, c)), ...factors.map((f) => r.factors[f]), ...columns.slice(KEY_COLUMNS).map((c) => value(r, c)),
-    ...named.map((c) => shown(names, String(value(r, c as keyof T & string))))]));
+  const t = withNameColumns(names, withFactors(columns, factors), rows.map((r) => [
+    ...keys.map((c) => value(r, c)), ...factors.map((f) => r.factors[f]), ...columns.slice(KEY_COLUMNS).map((c) => value(r, c))]), keys);
+  return toCsv(t.header, t.rows);
 }
 
 const factorsOf = (a: RepeatedAnalysis) => a.settings.factors ?? [];

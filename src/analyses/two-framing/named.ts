@@ -2,8 +2,8 @@
  * A two-framing analysis as people read it with display names (`--names FILE`): the same numbers,
  * every model, game and framing shown by its name. The report, the figures, the terminal and the
  * LaTeX tables take this view; the CSVs and JSON are written from the analysis itself, so they
- * keep the ids. A statistic asked for by its displayed name (R["GPT-4 (0613)"]) is the analysis's
- * statistic of the id (R["act_gpt4"]).
+ * keep the ids and add the names beside them (tables.ts, files.ts). A statistic asked for by its
+ * displayed name (R["GPT-4 (0613)"]) is the analysis's statistic of the id (R["act_gpt4"]).
  */
 import { shown, type DisplayNames } from '../../core/display-names.js';
 import type { BootstrapResult } from '../../stats/bootstrap.js';

@@ -1,6 +1,7 @@
 import type { BinaryObservations } from '../../core/cells.js';
 import { cellRate, cellSize } from '../../core/cells.js';
-import { POOLED, stat } from '../../core/names.js';
+import { ALL_GAMES, POOLED, stat } from '../../core/names.js';
+import { shown as shownName, withNameColumns, type DisplayNames } from '../../core/display-names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import { toCsv } from '../../render/csv.js';
 import { table3Columns, table3Statistics } from '../../stats/table3.js';
@@ -71,15 +72,21 @@ export function familyRows(a: TwoFramingAnalysis): FamilyRow[] {
   ];
 }
 
-function rowsCsv<T extends object>(columns: readonly (keyof T & string)[] | readonly string[], rows: readonly T[]): string {
-  return toCsv(columns, rows.map((r) => columns.map((c) => (r as Record<string, unknown>)[c] as string | number)));
+/** The display name of a level: Pooled and All are the tables' own rows and keep their words (as in the LaTeX). */
+const levelName = (names: DisplayNames | undefined, v: string) => (v === POOLED || v === ALL_GAMES ? v : shownName(names, v));
+
+/** A table's CSV: the ids, and with display names a `<column>_name` column (after the others) per key column (model, game) with a named level. */
+function rowsCsv<T extends object>(columns: readonly (keyof T & string)[] | readonly string[], rows: readonly T[], names?: DisplayNames): string {
+  const keys = ['model', 'game'].filter((c) => (columns as readonly string[]).includes(c));
+  const t = withNameColumns(names, columns, rows.map((r) => columns.map((c) => (r as Record<string, unknown>)[c] as string | number)), keys, (v) => levelName(names, v));
+  return toCsv(t.header, t.rows);
 }
 
-/** Table 2's CSV; a direct run adds each cell's invalid share and the worst-case bounds (new columns after the paper's). */
-export function table2Csv(a: TwoFramingAnalysis): string {
-  if (!knowsInvalid(a.table)) return rowsCsv<Table2Row>(TABLE2_COLUMNS, table2Rows(a));
+/** Table 2's CSV; a direct run adds each cell's invalid share and the worst-case bounds (new columns after the paper's); display names last. */
+export function table2Csv(a: TwoFramingAnalysis, names?: DisplayNames): string {
+  if (!knowsInvalid(a.table)) return rowsCsv<Table2Row>(TABLE2_COLUMNS, table2Rows(a), names);
   const rows = table2Rows(a).map((r, i) => ({ ...r, ...invalidBounds(a.table, a.layout.pairs[i]) }));
-  return rowsCsv<Table2Row & InvalidBounds>([...TABLE2_COLUMNS, ...INVALID_BOUND_COLUMNS], rows);
+  return rowsCsv<Table2Row & InvalidBounds>([...TABLE2_COLUMNS, ...INVALID_BOUND_COLUMNS], rows, names);
 }
-export const table3Csv = (a: TwoFramingAnalysis) => rowsCsv<Table3Row>(table3CsvColumns(), table3Rows(a));
-export const familyCsv = (a: TwoFramingAnalysis) => rowsCsv<FamilyRow>(FAMILY_COLUMNS, familyRows(a));
+export const table3Csv = (a: TwoFramingAnalysis, names?: DisplayNames) => rowsCsv<Table3Row>(table3CsvColumns(), table3Rows(a), names);
+export const familyCsv = (a: TwoFramingAnalysis, names?: DisplayNames) => rowsCsv<FamilyRow>(FAMILY_COLUMNS, familyRows(a), names);
