@@ -44,12 +44,12 @@ export function registerAnalyze(program: Command): void {
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), DEFAULTS.reps)
     .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)', parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)
     .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)', parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
-    .option('--interval <method>', INTERVAL_HELP, parseIntervalFlag, 'percentile').option('--simultaneous', SIMULTANEOUS_HELP)
+    .option('--interval <method>', `${INTERVAL_HELP}; a direct run at a = 1 with unclustered cells: Table 3's R by inverting the R = 1 test and the shift's MOVER-Wilson interval unless --interval is given`, parseIntervalFlag).option('--simultaneous', SIMULTANEOUS_HELP)
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table');
   addFigureFlags(addNamesFlags(addExpectFlag(addLogFlags(addPoolingFlag(cmd)), '; two-framing runs only')))
     .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string; rounds?: string; shortMatches?: ShortMatches; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
-      attenuation?: number; seed: number; reps: number; interval: IntervalFlag; simultaneous?: boolean; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
+      attenuation?: number; seed: number; reps: number; interval?: IntervalFlag; simultaneous?: boolean; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean; pooling?: TablePooling } & FigureFlags) => {
       if ((store === undefined) === (o.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
       checkLogFlags(o, store);
@@ -57,7 +57,7 @@ export function registerAnalyze(program: Command): void {
         if (o.format === undefined) throw new UserError(logsMsg.analyzeNeedsFormat());
         checkOutDir('--out', o.out ?? defaultTrialsOut(o.trials[0]), OUT_SUBDIRS);
         const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, factors: o.factor, out: o.out, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o),
-          base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...intervalSettings(o.interval), simultaneous: o.simultaneous, logger: terminalLogger(o.quiet) });
+          base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...(o.interval ? intervalSettings(o.interval) : {}), simultaneous: o.simultaneous, logger: terminalLogger(o.quiet) });
         return printRepeated(res, terminalLogger(o.quiet));
       }
       if (o.models !== undefined) throw new UserError(logsMsg.modelsNeedTrials());
@@ -65,7 +65,7 @@ export function registerAnalyze(program: Command): void {
       checkOutDir('--out', o.out ?? defaultAnalyzeOut(store), OUT_SUBDIRS);
       const logger = terminalLogger(o.quiet);
       await analyzeStore({ store, out: o.out, runId: o.run, factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o), rounds: o.rounds === undefined ? undefined : parseRoundRange(o.rounds), compare: o.compare,
-        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...intervalSettings(o.interval), simultaneous: o.simultaneous, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,
+        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...(o.interval ? intervalSettings(o.interval) : {}), simultaneous: o.simultaneous, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,
         thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore, pooling: o.pooling });
     });
 }

@@ -76,7 +76,8 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
   if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
   const facts = withFoldedGames(withTableGames(designFacts, levels(source.table, 'game')), source);
   if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
-  const settings = directRunSettings(opts, table, logger);
+  // no publication compared and no method asked for: Table 3 from the R = 1 test where it applies
+  const settings = { ...directRunSettings(opts, table, logger), framingTestIntervals: opts.interval === undefined && !opts.compare && !opts.expect };
   checkPlannedCells(table, settings, opts.store);
   for (const g of levels(table, 'game')) {
     const du = facts.gaps.get(g);
@@ -95,7 +96,7 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
       kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run',
     },
     command: analyzeCommand(opts.store, source.run.id, settings, {
-      compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published), pooling: opts.pooling,
+      interval: opts.interval === 'percentile' && !opts.clusterInterval ? 'percentile' : undefined, compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published), pooling: opts.pooling,
     }),
   };
   const direct = directRunFiles(partial, compareExpected(analysis, published, opts), logger);

@@ -50,7 +50,7 @@ async function analyzeRun(interval: string) {
 }
 
 describe('a simulated same-game.yaml run with no framing effect, analyzed', () => {
-  it('percentile: exits 0; every R or family R above its interval is a named warn (boundary bias, advice --interval bca), none fails', async () => {
+  it('percentile: exits 0; every R or family R above its interval is a named warn (boundary bias, advice: the R = 1 test), none fails', async () => {
     const { r, v, m, contain } = await analyzeRun('percentile');
     expect(r.code, r.stderr).toBe(0);
     expect(v.passed).toBe(true);
@@ -62,7 +62,7 @@ describe('a simulated same-game.yaml run with no framing effect, analyzed', () =
       const w = contain.warnings!.find((x) => x.startsWith(`${name}:`));
       expect(w, name).toBeDefined();
       expect(w).toContain('boundary bias');
-      expect(w).toContain('--interval bca');
+      expect(w).toContain('decide R = 1 by the R = 1 test');
     }
     expect(r.stderr).toContain('warning: ');
     // verification.md and the HTML report show the status and the named warnings

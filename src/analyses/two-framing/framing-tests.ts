@@ -1,15 +1,24 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import type { BinaryObservations } from '../../core/cells.js';
-import { ALL_GAMES, POOLED } from '../../core/names.js';
+import { ALL_GAMES, POOLED, stat } from '../../core/names.js';
+import { bootstrapResult, type BootstrapResult, type Estimand } from '../../stats/bootstrap.js';
 import { fixed, interval } from '../../core/format.js';
 import { jsdBernoulli } from '../../stats/jsd.js';
 import { framingTest, type FramingPairCounts } from '../../stats/framing-test.js';
 import { moverInterval, type WeightedRate } from '../../stats/wilson.js';
 import { toCsv } from '../../render/csv.js';
 import type { Block, CellInput } from '../../render/html.js';
-import type { TwoFramingAnalysis } from './analysis.js';
-import type { FramingPair } from './estimand.js';
+import type { CellTable } from '../../core/cells.js';
+import type { FramingPair, TwoFramingLayout } from './estimand.js';
+
+/** What the tests read of a two-framing analysis (analysis.ts's TwoFramingAnalysis, which also calls them). */
+export interface FramingTestInput {
+  readonly table: CellTable;
+  readonly layout: TwoFramingLayout;
+  readonly settings: { readonly attenuation: number };
+  readonly boot: BootstrapResult;
+}
 
 /**
  * The "R = 1" (no framing effect) test beside every R, the bias-corrected R with its interval by
@@ -32,12 +41,12 @@ export const FRAMING_TEST_COLUMNS = ['model', 'game', 'pairs', 'G', 'df', 'p_val
 /** The significance level of the "R = 1" statements. */
 export const FRAMING_TEST_ALPHA = 0.05;
 
-function binaryPair(a: TwoFramingAnalysis, p: FramingPair): { b: BinaryObservations; s: BinaryObservations } | undefined {
+function binaryPair(a: FramingTestInput, p: FramingPair): { b: BinaryObservations; s: BinaryObservations } | undefined {
   const b = a.table.cells[p.baseIndex].obs, s = a.table.cells[p.altIndex].obs;
   return b.kind === 'binary' && s.kind === 'binary' && b.n > 0 && s.n > 0 ? { b, s } : undefined;
 }
 
-function groupRow(a: TwoFramingAnalysis, model: string, game: string, pairs: readonly FramingPair[]): FramingTestRow {
+function groupRow(a: FramingTestInput, model: string, game: string, pairs: readonly FramingPair[]): FramingTestRow {
   const counts = pairs.map((p) => binaryPair(a, p));
   const at = a.settings.attenuation;
   const none: FramingTestRow = { model, game, pairs: pairs.length, G: NaN, df: pairs.length, p_value: NaN, framing_changes_behaviour: '',
@@ -59,11 +68,29 @@ function groupRow(a: TwoFramingAnalysis, model: string, game: string, pairs: rea
   };
 }
 
+/**
+ * The bootstrap result with Table 3's per-model and pooled R and shift taken from the rows above
+ * (a = 1, every cell binary: the scale of Table 3): R's point the bias-corrected R, its interval
+ * by test inversion; the shift's interval MOVER-Wilson. Every other statistic keeps the bootstrap's.
+ */
+export function withFramingTestIntervals(a: FramingTestInput, estimand: Estimand): BootstrapResult {
+  const { boot } = a;
+  const point = Float64Array.from(boot.point), lo = Float64Array.from(boot.lo), hi = Float64Array.from(boot.hi);
+  for (const r of framingTestRows(a).filter((x) => x.game === ALL_GAMES)) {
+    if (!Number.isFinite(r.G)) continue;
+    const R = boot.indexOf(stat('R', r.model)), s = boot.indexOf(stat('shift', r.model));
+    point[R] = r.R_corrected; lo[R] = r.R_test_lo; hi[R] = r.R_test_hi;
+    lo[s] = r.shift_wilson_lo; hi[s] = r.shift_wilson_hi;
+  }
+  return bootstrapResult(estimand, point, boot.replicates, boot.reps, boot.method,
+    { lo, hi, notes: [...boot.notes], fellBack: new Set(boot.fellBack), levels: boot.levels });
+}
+
 /** Rows computed once per analysis (the CSV, metrics.json, the report and the terminal all read them). */
-const computed = new WeakMap<TwoFramingAnalysis, readonly FramingTestRow[]>();
+const computed = new WeakMap<FramingTestInput, readonly FramingTestRow[]>();
 
 /** Every pair, then every model (game "All"), then Pooled. */
-export function framingTestRows(a: TwoFramingAnalysis): readonly FramingTestRow[] {
+export function framingTestRows(a: FramingTestInput): readonly FramingTestRow[] {
   const known = computed.get(a);
   if (known) return known;
   const { pairs, models } = a.layout;
@@ -76,18 +103,18 @@ export function framingTestRows(a: TwoFramingAnalysis): readonly FramingTestRow[
   return rows;
 }
 
-export function framingTestsCsv(a: TwoFramingAnalysis): string {
+export function framingTestsCsv(a: FramingTestInput): string {
   const rows = framingTestRows(a);
   return toCsv(FRAMING_TEST_COLUMNS, rows.map((r) => FRAMING_TEST_COLUMNS.map((c) => r[c])));
 }
 
 /** reports/framing-tests.csv. */
-export function framingTestFile(reportsDir: string, a: TwoFramingAnalysis): OutputFile {
+export function framingTestFile(reportsDir: string, a: FramingTestInput): OutputFile {
   return { path: join(reportsDir, 'framing-tests.csv'), content: framingTestsCsv(a) };
 }
 
 /** metrics.json's `framing_tests`: the method and the per-model and pooled rows. */
-export function framingTestMetrics(a: TwoFramingAnalysis) {
+export function framingTestMetrics(a: FramingTestInput) {
   return {
     method: 'G-test of equal rates per pair, summed over a group (df = pairs); R_corrected = 1 - a * mean(JSD - (1/n_b + 1/n_s)/8)/ln 2; R interval by inverting the noncentral chi-squared of the summed G (where G = 0: the JSD range over cell-wise Bonferroni Wilson intervals); shift interval MOVER-Wilson (Zou and Donner 2008)',
     alpha: FRAMING_TEST_ALPHA,
@@ -105,19 +132,19 @@ const num = (text: string): CellInput => ({ text, numeric: true });
 const pText = (p: number) => (!Number.isFinite(p) ? '—' : p < 0.001 ? '< 0.001' : fixed(p));
 
 /** The terminal line of the pooled test. */
-export function framingTestText(a: TwoFramingAnalysis): string {
+export function framingTestText(a: FramingTestInput): string {
   const r = framingTestRows(a).at(-1)!;
   if (!Number.isFinite(r.G)) return 'R = 1 test: none (the cells are not counts).';
   return `R = 1 test (G-test, pooled): G = ${fixed(r.G, 2)}, df = ${r.df}, p ${r.p_value < 0.001 ? '< 0.001' : `= ${fixed(r.p_value)}`}: ${r.framing_changes_behaviour === 'yes' ? 'framing changes behaviour' : 'no evidence that framing changes behaviour'}.`;
 }
 
 /** True when every cell is a count, so every group has its test. */
-export function hasFramingTests(a: TwoFramingAnalysis): boolean {
+export function hasFramingTests(a: FramingTestInput): boolean {
   return a.layout.pairs.every((p) => binaryPair(a, p) !== undefined);
 }
 
 /** The report's "R = 1 tests" blocks (under Table 3): per model and pooled. */
-export function framingTestBlocks(a: TwoFramingAnalysis): Block[] {
+export function framingTestBlocks(a: FramingTestInput): Block[] {
   const rows = framingTestRows(a).filter((r) => r.game === ALL_GAMES);
   const blocks: Block[] = [
     { kind: 'text', text: `R = 1 tests. Whether framing changes behaviour is decided by the G-test of "R = 1" (equal rates in every pair; G summed over a model's pairs, df = pairs; p < ${FRAMING_TEST_ALPHA}), never by an interval excluding 1. R corrected = R with each pair's JSD less its small-sample bias (1/n_b + 1/n_s)/8 nats; its 95 % interval inverts the noncentral χ² of the summed G (where G = 0, equal rates in every pair, it spans the JSDs allowed by the cells' Wilson intervals). The shift's 95 % interval is MOVER-Wilson, which has width at 0/n and n/n. All per reports/framing-tests.csv (every pair there too); methods.md §8.5.` },

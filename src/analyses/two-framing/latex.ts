@@ -8,7 +8,7 @@ import type { OutputFile } from '../../core/atomic.js';
 import { shown, type DisplayNames } from '../../core/display-names.js';
 import { POOLED } from '../../core/names.js';
 import { latexTable } from '../../render/latex.js';
-import { conservativeNote, intervalKind, type TwoFramingAnalysis } from './analysis.js';
+import { conservativeNote, intervalKind, table3IntervalKind, type TwoFramingAnalysis } from './analysis.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { namedAnalysis } from './named.js';
 
@@ -28,7 +28,7 @@ export function table2Latex(a: TwoFramingAnalysis, names?: DisplayNames): string
 export function table3Latex(a: TwoFramingAnalysis, names?: DisplayNames): string {
   const rows = table3Rows(a);
   return latexTable({
-    caption: `Robustness R and action shift per model, ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
+    caption: `Robustness R and action shift per model, ${conservativeNote(a)}; 95 % ${table3IntervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
     label: 'tab:table3',
     columns: [l('Model'), r('R'), r('R low'), r('R high'), r('Shift'), r('Shift low'), r('Shift high')],
     rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.R, x.R_lo, x.R_hi, x.shift, x.shift_lo, x.shift_hi]),

@@ -58,7 +58,9 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
       attenuation: settings.attenuation,
       base: settings.base,
       alt: settings.alt,
-      interval: a.clusterRobust
+      interval: a.framingTestIntervals
+        ? '95% for Table 3 (per model and pooled): R is the bias-corrected R with its interval by inverting the R = 1 test (noncentral chi-squared of the summed G; docs/methods.md 8.5), the shift interval MOVER-Wilson; other statistics 95% percentile bootstrap, linear interpolation between order statistics'
+        : a.clusterRobust
         ? '95% cluster-robust for every R and shift (CR2 variance, Satterthwaite degrees of freedom, the match as the cluster; delta method; docs/methods.md 8.4); other statistics 95% percentile cluster bootstrap'
         : boot.method === 'bca'
         ? '95% BCa bootstrap (bias-corrected and accelerated, as scipy.stats.bootstrap method=BCa; acceleration from the jackknife over every trial of every cell), linear interpolation between order statistics'

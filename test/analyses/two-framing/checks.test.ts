@@ -81,7 +81,7 @@ describe('two-framing checks, each on its own', () => {
     const w = intervalsOrderedAndContainPoint(input(tamper(analysis, stat('R', 'M2'), { point: 0.9999, lo: 0.99, hi: 0.999 })));
     expect(checkStatus(w)).toBe('warn');
     expect(w.passed).toBe(true);
-    expect(w.warnings![0]).toMatch(/^R\["M2"\]: 0\.9999 not in \[0\.99, 0\.999\]: boundary bias .*use --interval bca$/);
+    expect(w.warnings![0]).toMatch(/^R\["M2"\]: 0\.9999 not in \[0\.99, 0\.999\]: boundary bias .*decide R = 1 by the R = 1 test/);
     // R below its interval (the side away from the bound) under percentile: a defect.
     expect(checkStatus(intervalsOrderedAndContainPoint(input(tamper(analysis, stat('R', 'M2'), { point: 0.98, lo: 0.99, hi: 0.999 }))))).toBe('fail');
   });
