@@ -3,7 +3,7 @@ import type { FigureStyle } from '../render/paper-style.js';
 import type { RatesInput } from '../sources/rates-csv.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { FigurePool } from '../render/figure-files.js';
-import { progressOf, silentLogger, type Logger } from '../core/logger.js';
+import { progressOf, silentLogger } from '../core/logger.js';
 import { join, resolve } from 'node:path';
 import type { VerificationReport } from '../core/checks.js';
 import { verifyRates } from './reproduce.js';
@@ -13,13 +13,12 @@ import { consistencyFlags } from '../analyses/audit/consistency.js';
 import { isExactMinimum } from '../analyses/audit/tipping.js';
 import { msgAudit } from '../core/messages/audit.js';
 import { sourceAnalyses, type SourceAnalysisOutputs } from './source-analyses.js';
+import { failOnChecks, logFiles, type CommandOptions } from './command-options.js';
 
-export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
+export interface AuditOptions extends Partial<AuditSettings>, InputChoice, CommandOptions {
   out?: string;
   /** `--figure-style paper` (render/paper-style.ts). */
   figureStyle?: FigureStyle;
-  logger?: Logger;
-  dryRun?: boolean;
   /** Threads for the searches (the calling thread and workers; default: the cores, at most 4). Results do not depend on it. */
   threads?: number;
 }
@@ -66,9 +65,11 @@ async function auditComputeThreaded(opts: AuditOptions, pool: FigurePool): Promi
 
 /**
  * `samegame audit`: compute, then write reports/audit.md, audit.json, audit.html and the audit
- * figures as one atomic set (nothing is written when the input is bad or a step fails).
+ * figures as one atomic set (nothing is written when the input is bad or a step fails), then print
+ * the summary (logger.print), the files and the time taken.
  */
 export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { verification: VerificationReport }> {
+  const t0 = performance.now();
   // Figures are drawn on a second thread while the searches run (the attenuation figure is known first).
   const pool = new FigurePool();
   let res: Omit<AuditResult, 'files'> & { added: SourceAnalysisOutputs };
@@ -84,6 +85,11 @@ export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { ve
   // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.
   const input: AnalysisInput = { path: result.input.path, sha256: result.input.sha256, kind: result.input.kind, table: result.input.table, data: { kind: 'rates', rates: result.input }, provenance: [] };
   const { verification } = verifyRates(input, result.analysis, join(resolve(opts.out ?? '.'), 'reports'));
+  const logger = opts.logger ?? silentLogger;
+  logger.print?.(`${auditSummary({ ...result, files })}\n`);
+  logFiles(files, logger);
+  logger.info(msgAudit.stage('audit', (performance.now() - t0) / 1000));
+  failOnChecks(verification, opts);
   return { ...result, files, verification };
 }
 
