@@ -166,6 +166,10 @@ describe('each command end to end, as the CLI runs it', () => {
     expect(text(join(dir, 'cov', 'reports/coverage.csv'))).toBe(text(join(dir, 'cov-cli', 'reports/coverage.csv')));
     expect(c.rows.length).toBeGreaterThan(0);
     expect(filesUnder(join(dir, 'cov'))).toEqual(filesUnder(join(dir, 'cov-cli')));
+    expect(filesUnder(join(dir, 'cov')).some((f) => f.startsWith('figures/coverage'))).toBe(true);
+    await lib.coverage({ store, out: join(dir, 'cov-tables'), sims: 5, reps: 50, figures: false });
+    expect(filesUnder(join(dir, 'cov-tables'))).toEqual(['reports/coverage.csv']);
+    expect(text(join(dir, 'cov-tables', 'reports/coverage.csv'))).toBe(text(join(dir, 'cov', 'reports/coverage.csv')));
   });
 
   it('analyze on a published log (akata) with figures: the repeated analysis, as the CLI prints and writes it', async () => {
@@ -183,7 +187,7 @@ describe('each command end to end, as the CLI runs it', () => {
     expect(text(join(dir, 'log', 'reports/cells.csv'))).toBe(text(join(dir, 'log-cli', 'reports/cells.csv')));
   });
 
-  it('audit: the summary and the files the CLI writes', async () => {
+  it('audit: the summary and the files the CLI writes; figures: false writes audit.md and audit.json alone', async () => {
     const data = join(ROOT, 'test/fixtures/trials/counts.csv');
     const logger = new MemoryLogger();
     const res = await lib.audit({ data, out: join(dir, 'audit'), reps: 200, searchReps: 100, readingError: 0, logger });
@@ -194,6 +198,9 @@ describe('each command end to end, as the CLI runs it', () => {
     expect(filesUnder(join(dir, 'audit'))).toEqual(filesUnder(join(dir, 'audit-cli')));
     expect(text(join(dir, 'audit', 'reports/audit.md'))).toBe(text(join(dir, 'audit-cli', 'reports/audit.md')));
     expect(res.verification.passed).toBe(true);
+    await lib.audit({ data, out: join(dir, 'audit-tables'), reps: 200, searchReps: 100, readingError: 0, figures: false });
+    expect(filesUnder(join(dir, 'audit-tables'))).toEqual(['reports/audit.json', 'reports/audit.md']);
+    expect(text(join(dir, 'audit-tables', 'reports/audit.md'))).toBe(text(join(dir, 'audit', 'reports/audit.md')));
   });
 
   it('meta on data/meta: the pooled table and files the CLI writes; figures: false writes the tables alone', async () => {
