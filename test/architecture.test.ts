@@ -52,9 +52,9 @@ describe('the rules fail where they should (fixture trees)', () => {
       "cli/c.ts: import '../analyses/x/index.js' — cli may not import analyses (it parses flags and calls a command)",
     ]);
   });
-  it('a command that decides the input kind from an optional field', () => {
+  it('a command, or a CLI action, that decides the input kind from an optional field', () => {
     expect(kindDecisions(join(FIX, 'kind-branch')).map((v) => v.file)).toEqual([
-      'commands/k.ts:3', 'commands/k.ts:4', 'commands/k.ts:5', 'commands/k.ts:6',
+      'cli/a.ts:2', 'cli/a.ts:3', 'commands/k.ts:3', 'commands/k.ts:4', 'commands/k.ts:5', 'commands/k.ts:6',
     ]);
     expect(kindDecisions(join(FIX, 'ok'))).toEqual([]);
   });
