@@ -82,14 +82,22 @@ const DESIGN = fields({
   play: fields({ rounds: integer, opponents: list(fields({ kind: text })) }),
 });
 
+/** The document last read, and what it read as: the readers of one run (its kind, facts, scoring) parse it once. */
+let last: { readonly json: string; readonly read: StoredDesign | StoreFault } | undefined;
+
+function readDesign(json: string): StoredDesign | StoreFault {
+  let doc: unknown;
+  try { doc = JSON.parse(json); } catch { return new StoreFault('the run\'s design is not JSON'); }
+  if (!isObject(doc)) return new StoreFault('the run\'s design is not a JSON object');
+  const bad = DESIGN(doc, '');
+  return bad ? new StoreFault(`the run's design: ${bad}`) : doc as StoredDesign;
+}
+
 /** The run's design as stored, checked; a store samegame could not have written throws StoreFault naming what is wrong. */
 export function storedDesign(run: { readonly designJson: string }): StoredDesign {
-  let doc: unknown;
-  try { doc = JSON.parse(run.designJson); } catch { throw new StoreFault('the run\'s design is not JSON'); }
-  if (!isObject(doc)) throw new StoreFault('the run\'s design is not a JSON object');
-  const bad = DESIGN(doc, '');
-  if (bad) throw new StoreFault(`the run's design: ${bad}`);
-  return doc as StoredDesign;
+  if (last?.json !== run.designJson) last = { json: run.designJson, read: readDesign(run.designJson) };
+  if (last.read instanceof StoreFault) throw last.read;
+  return last.read;
 }
 
 /** The run's design as stored, or undefined where it is not one samegame wrote: for a reader that goes on without it. */
