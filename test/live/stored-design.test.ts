@@ -85,6 +85,8 @@ describe('a design samegame could not have written', () => {
       expect(designFacts(bad)).toMatchObject({ models: [], games: [], framings: [], simulated: [] });
       expect(selectiveFacts(bad)).toBeUndefined();
     }
+    // A runs table without design_json (a store samegame did not write): no design, read as one-shot.
+    expect(storedRunKind(undefined, undefined as unknown as string)).toBe('one-shot');
   });
 
   it('any text: a StoredDesign or one line of StoreFault, never another error (property)', () => {

@@ -95,7 +95,7 @@ function readDesign(json: string): StoredDesign | StoreFault {
 
 /** The run's design as stored, checked; a store samegame could not have written throws StoreFault naming what is wrong. */
 export function storedDesign(run: { readonly designJson: string }): StoredDesign {
-  if (last?.json !== run.designJson) last = { json: run.designJson, read: readDesign(run.designJson) };
+  if (last === undefined || last.json !== run.designJson) last = { json: run.designJson, read: readDesign(run.designJson) };
   if (last.read instanceof StoreFault) throw last.read;
   return last.read;
 }
