@@ -20,6 +20,7 @@ const ABS: Table3Column = {
   column: 'abs_shift', label: '|Action shift|', info: { kind: 'shift', bounds: [0, 1] },
   cell: (pb, pa) => Math.abs(pa - pb),
   conservative: (x, a) => a * x,
+  text: { quantity: 'absolute action shift', symbol: '|Δ|', short: '|Shift|' },
   names: { cell: 'abs_shift_raw', cellConservative: 'abs_shift_conservative', group: 'abs_shift_raw', groupConservative: 'abs_shift' },
 };
 const REPS = 300;
