@@ -43,6 +43,8 @@ export interface Table3Text {
   readonly symbol?: string;
   /** The header of LaTeX Table 3 ("R", "Shift"; "<short> low", "<short> high" for the interval). */
   readonly short: string;
+  /** The conservative transform as written in the audit's attenuation sweep ("R_c = 1 − a(1 − R2)"). */
+  readonly formula: string;
 }
 
 /**
@@ -84,7 +86,7 @@ const R: Table3Column = {
   cell: robustness2,
   conservative: (r, a) => 1 - a * (1 - r),
   names: { cell: 'R2', cellConservative: 'R2_conservative', group: 'R_raw', groupConservative: 'R' },
-  text: { quantity: 'robustness', symbol: 'R', short: 'R' },
+  text: { quantity: 'robustness', symbol: 'R', short: 'R', formula: 'R_c = 1 − a(1 − R2)' },
   audit: { excludes: { value: 1, side: 'below' }, groups: 'pooled', order: 1, topAtEqualRates: true, ordersModels: true },
 };
 
@@ -93,7 +95,7 @@ const SHIFT_COLUMN: Table3Column = {
   cell: (pBase, pAlt) => pAlt - pBase,
   conservative: (d, a) => a * d,
   names: { cell: 'shift_raw', cellConservative: 'shift_conservative', group: 'shift_raw', groupConservative: 'shift' },
-  text: { quantity: 'action shift', short: 'Shift' },
+  text: { quantity: 'action shift', short: 'Shift', formula: 'shift_c = a·Δ' },
   audit: { excludes: { value: 0, side: 'either' }, groups: 'every', order: 0, monotone: true },
 };
 
@@ -114,6 +116,10 @@ export const table3Statistics = (): string[] => COLUMNS.flatMap((c) => [c.column
 
 /** The columns the audit searches (those that declare a conclusion), in column order. */
 export const auditedColumns = (): readonly Table3Column[] => COLUMNS.filter((c) => c.audit !== undefined);
+
+/** The audited columns in the order of their conclusions (`audit.order`; ties in column order). */
+export const inConclusionOrder = (columns: readonly Table3Column[]): Table3Column[] =>
+  columns.filter((c) => c.audit).sort((a, b) => a.audit!.order - b.audit!.order);
 
 /** The column named `column`; throws when Table 3 has none (a name from another thread's spec, a typo). */
 export function table3Column(column: string): Table3Column {
