@@ -68,11 +68,12 @@ export interface Table3Audit {
    */
   readonly monotone?: boolean;
   /**
-   * The formula is largest, at `excludes.value`, exactly when a pair's two rates are equal (R2 = 1):
-   * the search starts from every pair at equal rates at 0/n or n/n and may move a pair's two cells
-   * together, as greedy single-count steps stall short of equal replicate rates.
+   * The formula equals `excludes.value` exactly when a pair's two rates are equal (R2 = 1, |Δ| = 0),
+   * its extreme: the conclusion falls only when enough replicates have equal rates in every pair.
+   * The search then starts from every pair at equal rates at 0/n or n/n and may move a pair's two
+   * cells together, as greedy single-count steps stall short of equal replicate rates.
    */
-  readonly topAtEqualRates?: boolean;
+  readonly valueAtEqualRates?: boolean;
   /**
    * The models' order by this column's point value is a conclusion too, its tipping point found
    * exactly by dynamic programming (tipping-order.ts). The formula must be concave in the two
@@ -87,7 +88,7 @@ const R: Table3Column = {
   conservative: (r, a) => 1 - a * (1 - r),
   names: { cell: 'R2', cellConservative: 'R2_conservative', group: 'R_raw', groupConservative: 'R' },
   text: { quantity: 'robustness', symbol: 'R', short: 'R', formula: 'R_c = 1 − a(1 − R2)' },
-  audit: { excludes: { value: 1, side: 'below' }, groups: 'pooled', order: 1, topAtEqualRates: true, ordersModels: true },
+  audit: { excludes: { value: 1, side: 'below' }, groups: 'pooled', order: 1, valueAtEqualRates: true, ordersModels: true },
 };
 
 const SHIFT_COLUMN: Table3Column = {

@@ -106,13 +106,11 @@ const conclusionKind = (col: Table3Column): ConclusionKind => `${col.column}-exc
  * the upper end of one below it).
  */
 function problemOf(full: ReplicateState, group: string, kind: HeadlineKind, sign: 1 | -1): TippingProblem {
-  const x = declared(full, kind).excludes, v = x.value;
+  const { excludes: x, valueAtEqualRates } = declared(full, kind), v = x.value;
   const scope = full.scopeCells(group);
-  if (x.side === 'either' && sign > 0) return { scope, margin: (s) => s.endpoint(group, kind, 'lo') - v, tiebreak: (s) => sign * (s.point(group, kind) - v) };
-  const margin = (s: ReplicateState) => v - s.endpoint(group, kind, 'hi'), tiebreak = (s: ReplicateState) => v - s.point(group, kind);
-  if (x.side === 'either') return { scope, margin, tiebreak };
-  const pairs = declared(full, kind).topAtEqualRates ? full.groupPairs(group).map((j) => [full.layout.pairs[j].baseIndex, full.layout.pairs[j].altIndex]) : undefined;
-  return { scope, ...(pairs ? { pairs } : {}), margin, tiebreak };
+  const pairs = valueAtEqualRates ? { pairs: full.groupPairs(group).map((j) => [full.layout.pairs[j].baseIndex, full.layout.pairs[j].altIndex]) } : {};
+  if (x.side === 'either' && sign > 0) return { scope, ...pairs, margin: (s) => s.endpoint(group, kind, 'lo') - v, tiebreak: (s) => s.point(group, kind) - v };
+  return { scope, ...pairs, margin: (s) => v - s.endpoint(group, kind, 'hi'), tiebreak: (s) => v - s.point(group, kind) };
 }
 
 /**
@@ -134,7 +132,7 @@ export function intervalFinding(full: ReplicateState, search: ReplicateState, gr
   const common = { sign: sign as 1 | -1, id: `${conclusionKind(col)}[${group}]`, kind: conclusionKind(col), statement, holds, observed: observedText, scopeCells: scope.length };
   if (!holds) return { ...common, method: 'not-held' as const, cells: [], evaluations: 0 };
   const observed = Int32Array.from(full.counts);
-  const found = findTippingSet(search, full, problemOf(full, group, kind, sign), { start: audit.topAtEqualRates ? equalDegeneratePlan(full, group) : undefined });
+  const found = findTippingSet(search, full, problemOf(full, group, kind, sign), { start: audit.valueAtEqualRates ? equalDegeneratePlan(full, group) : undefined });
   if (!found.counts) return { ...common, method: 'not-found' as const, cells: [], evaluations: found.evaluations };
   const after = verifier(full, settings)(found.counts, [group]).get(stat(col.names.groupConservative, group));
   const flipped = !excludes(audit.excludes, after);
