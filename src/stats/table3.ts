@@ -68,6 +68,12 @@ export interface Table3Audit {
    */
   readonly monotone?: boolean;
   /**
+   * The formula costs more than a table read (R2's logarithms): the searches look it up in a table
+   * per (n_base, n_alt) of every pair of counts; a cheap one (the shift's difference) is evaluated
+   * per replicate. The values are the same bits either way.
+   */
+  readonly tabulate?: boolean;
+  /**
    * The formula equals `excludes.value` exactly when a pair's two rates are equal (R2 = 1, |Δ| = 0),
    * its extreme: the conclusion falls only when enough replicates have equal rates in every pair.
    * The search then starts from every pair at equal rates at 0/n or n/n and may move a pair's two
@@ -88,7 +94,7 @@ const R: Table3Column = {
   conservative: (r, a) => 1 - a * (1 - r),
   names: { cell: 'R2', cellConservative: 'R2_conservative', group: 'R_raw', groupConservative: 'R' },
   text: { quantity: 'robustness', symbol: 'R', short: 'R', formula: 'R_c = 1 − a(1 − R2)' },
-  audit: { excludes: { value: 1, side: 'below' }, groups: 'pooled', order: 1, valueAtEqualRates: true, ordersModels: true },
+  audit: { excludes: { value: 1, side: 'below' }, groups: 'pooled', order: 1, tabulate: true, valueAtEqualRates: true, ordersModels: true },
 };
 
 const SHIFT_COLUMN: Table3Column = {

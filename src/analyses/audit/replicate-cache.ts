@@ -9,7 +9,7 @@ import type { Table3Column } from '../../stats/table3.js';
  * columns of counts seen before are kept (least recently used first out, within a byte budget):
  * the searches try a count and step back, and revisit the same few counts many times.
  *
- * pairCellTable: a Table 3 column's per-cell value of a pair's redrawn rates (R2, the shift)
+ * pairCellTable: a Table 3 column's per-cell value of a pair's redrawn rates (R2: a column that declares `tabulate`)
  * depends only on the two redrawn counts, so for (n_base + 1)(n_alt + 1) ≤ CELL_TABLE_MAX entries it
  * is a lookup, computed once per (column, n_base, n_alt) with the very expression the bootstrap
  * evaluates (the column's `cell` of k · (1/n)), so the values are bit for bit those of a direct
@@ -86,7 +86,8 @@ interface PairSlot { xb: number; xs: number; stamp: number; kb: Int32Array; ks: 
  * current counts (x_base, x_alt). `ensure` makes them current: a slot already holding (x_base,
  * x_alt) is reused, otherwise the least recently used slot is refilled from the two cells' columns
  * of redrawn counts. Each column is computed when first read — the column's cell(k_b·(1/n_b),
- * k_s·(1/n_s)), by table lookup where the table exists — so a search on the shift never pays for R2.
+ * k_s·(1/n_s)), by table lookup for a column that declares `tabulate` (R2) where the table fits —
+ * so a search on the shift never pays for R2.
  */
 export class PairColumns {
   private readonly slots: PairSlot[] = [];
@@ -142,7 +143,7 @@ export class PairColumns {
     const kb = slot.kb, ks = slot.ks;
     if (slot.values[c].length !== reps) slot.values[c] = new Float64Array(reps); // allocated when first needed
     const out = slot.values[c];
-    const table = pairCellTable(this.columns[c], nb, ns);
+    const table = this.columns[c].audit?.tabulate ? pairCellTable(this.columns[c], nb, ns) : undefined;
     if (table) {
       const w = ns + 1;
       for (let r = 0; r < reps; r++) out[r] = table[kb[r] * w + ks[r]];
