@@ -52,6 +52,12 @@ describe('the rules fail where they should (fixture trees)', () => {
       "cli/c.ts: import '../analyses/x/index.js' — cli may not import analyses (it parses flags and calls a command)",
     ]);
   });
+  it('an analysis reaching into the trial store (live/store/), a type import too; through sources/ it may', () => {
+    expect(show(checkTree(join(FIX, 'store-reach')))).toEqual([
+      "analyses/a/index.ts: import '../../live/store/store.js' — an analysis may not import live/store (it reads the trial store through sources/)",
+      "analyses/a/types.ts: import '../../live/store/rows.js' — an analysis may not import live/store (it reads the trial store through sources/)",
+    ]);
+  });
   it('a command that decides the input kind from an optional field', () => {
     expect(kindDecisions(join(FIX, 'kind-branch')).map((v) => v.file)).toEqual([
       'commands/k.ts:3', 'commands/k.ts:4', 'commands/k.ts:5', 'commands/k.ts:6',
@@ -82,6 +88,8 @@ describe('import reading', () => {
     expect(layerRule('render/x.ts', 'analyses/a/index.ts')).toMatch(/may not import analyses/);
     expect(layerRule('live/runner/x.ts', 'sources/store.ts')).toMatch(/may not import sources/);
     expect(layerRule('sources/store.ts', 'live/store/store.ts')).toBeUndefined();
+    expect(layerRule('analyses/a/x.ts', 'live/store/store.ts')).toMatch(/analysis may not import live\/store/);
+    expect(layerRule('analyses/a/x.ts', 'live/design/types.ts')).toBeUndefined();
     expect(layerRule('cli/x.ts', 'commands/y.ts')).toBeUndefined();
     expect(layerRule('commands/y.ts', 'cli/x.ts')).toMatch(/may not import cli/);
   });

@@ -12,8 +12,10 @@ import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import { RunPlays } from '../live/repeated/outcomes.js';
 import { planMatches } from '../live/repeated/plan.js';
 import type { Design } from '../live/design/types.js';
+import { StoreFault } from '../live/store/integrity.js';
+import { repeatedDesign, storedDesign } from '../live/store/stored-design.js';
 import { TrialStore } from '../live/store/store.js';
-import { chooseRun, isRepeatedRun, readStore, StoreFault } from './store.js';
+import { chooseRun, isRepeatedRun, readStore } from './store.js';
 import type { TrialRecord } from '../live/types.js';
 import { controlCharacter } from './reader-rules.js';
 
@@ -54,17 +56,6 @@ function unfinishedMatches(decisions: readonly RepeatedDecision[], design: Desig
   return planMatches(design).length - over;
 }
 
-/** The run's stored design: a repeated run records its kind, and its design must then hold a play block (a damaged store otherwise). */
-function storedDesign(json: string): Design {
-  let d: unknown;
-  try { d = JSON.parse(json); } catch { throw new StoreFault('the run\'s design is not JSON'); }
-  const play = d !== null && typeof d === 'object' ? (d as { play?: unknown }).play : undefined;
-  if (play === null || typeof play !== 'object' || !Number.isInteger((play as { rounds?: unknown }).rounds)) {
-    throw new StoreFault('the run\'s design has no play block with its rounds');
-  }
-  return d as Design;
-}
-
 /** Read the repeated run of a store; UserError (one line) when the store or run is not one. */
 export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): RepeatedDecisions {
   const store = readStore(path, () => TrialStore.openExisting(path, { verify: o.verify }));
@@ -72,7 +63,7 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
     return readStore(path, () => {
       const run = chooseRun(store, path, o.run);
       if (!isRepeatedRun(run)) throw new UserError(analyzeMsg.notRepeated(path, run.id));
-      const design = storedDesign(run.designJson); // the resolved design, as the run stored it
+      const design = repeatedDesign(storedDesign(run)); // the resolved design, as the run stored it
       const plays = RunPlays.read(store, run);
       const decisions: RepeatedDecision[] = [];
       let simulated = false;

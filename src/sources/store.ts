@@ -1,4 +1,7 @@
 import { storedRunKind, type RunKind } from '../live/store/run-kind.js';
+import { StoreFault, StoreRefusal, storeGuard } from '../live/store/integrity.js';
+import { readableDesign } from '../live/store/stored-design.js';
+import { boundTables, type BoundTables } from './enrichment-store.js';
 import { orderByLevels, type Cell, type CellTable } from '../core/cells.js';
 import type { CellCount, RunInfo, TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
@@ -6,33 +9,12 @@ import { analyzeMsg } from '../core/messages/analyze.js';
 import { controlCharacter, levelFault } from './reader-rules.js';
 import { foldCollision, foldExtraFactors } from './trials.js';
 
-/** A row of a store that samegame could not have written (checked as the store is read). */
-export class StoreFault extends Error {}
-/** A level of a store that no reader takes (a reserved name, a name over the length limit). */
-class StoreRefusal extends Error {}
-
 /**
  * Run a read of the store at `path` (synchronous, or a promise: export streams its rows); a
- * damaged store — rows with bad JSON or impossible values, tables lacking columns, a file SQLite
- * cannot read — ends with one line naming the store.
+ * damaged store — rows or a design with bad JSON or impossible values, tables lacking columns, a
+ * file SQLite cannot read — ends with one line naming the store (storeError, live/store/integrity.ts).
  */
-export function readStore<T>(path: string, read: () => T): T {
-  let out: T;
-  try {
-    out = read();
-  } catch (e) {
-    throw storeReadError(path, e);
-  }
-  if (out instanceof Promise) return out.catch((e: unknown) => { throw storeReadError(path, e); }) as T;
-  return out;
-}
-
-/** A read's error as the store's one line: a row samegame could not have written, a level no reader takes, a file SQLite cannot read. */
-function storeReadError(path: string, e: unknown): unknown {
-  if (e instanceof StoreRefusal) return new UserError(analyzeMsg.storeRefused(path, e.message));
-  const damaged = e instanceof StoreFault || e instanceof SyntaxError || (e instanceof Error && e.name === 'SqliteError');
-  return damaged ? new UserError(analyzeMsg.storeDamaged(path, (e as Error).message.split('\n')[0])) : e;
-}
+export const readStore = <T>(path: string, read: () => T): T => storeGuard(path, read, 'damaged');
 
 /**
  * The levels and factors of one cell as samegame stores them: strings without control characters
@@ -89,6 +71,8 @@ export interface StoreTable {
   readonly tallies: readonly CellTally[];
   /** Factor names beyond model, game, framing (e.g. condition, world, format). */
   readonly extraFactors: readonly string[];
+  /** A context-enrichment run's (runKind) imputation bounds of first-token scoring, aligned with `table` (enrichment-store.ts). */
+  readonly imputation?: BoundTables;
 }
 
 /** Design order of the levels: tables follow it (and per-model means sum in the same order). */
@@ -103,6 +87,10 @@ function sortCounts(counts: CellCount[], order?: CellOrder): CellCount[] {
   if (!order) return counts;
   return orderByLevels(counts, [[(c) => c.model, order.models], [(c) => c.game, order.games], [(c) => c.framing, order.framings]]);
 }
+
+/** The design a run stored, read and checked in one place (live/store/stored-design.ts), for the analyses. */
+export { readableDesign, storedDesign, type StoredDesign } from '../live/store/stored-design.js';
+export type { BoundTables } from './enrichment-store.js';
 
 /** What a stored run is: one-shot cells (two-framing), repeated play, or a context-enrichment run (recorded with the run). */
 export type { RunKind } from '../live/store/run-kind.js';
@@ -126,16 +114,6 @@ export function runKind(run: RunInfo, cellFactors: () => readonly string[]): Run
 
 /** True when the run is repeated play (known without reading its cells). */
 export const isRepeatedRun = (run: RunInfo): boolean => runKind(run, () => []) === 'repeated';
-
-/** The run's design as stored (runs.design_json), or undefined when it is not a JSON object. */
-function storedDesign(run: RunInfo): { readonly play?: unknown; readonly scoring?: unknown } | undefined {
-  try {
-    const d: unknown = JSON.parse(run.designJson);
-    return d !== null && typeof d === 'object' ? d : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The run to analyze: the one given by id, else the store's only or latest run. A repeated game's
@@ -161,7 +139,8 @@ export function chooseRun(store: TrialStore, path: string, runId?: number): RunI
  * Valid trials of a run → the same CellTable the reconstructed path uses (docs/architecture.md, "swap in").
  * A cell scored by first-token log-probabilities holds its per-trial probabilities; a sampled
  * cell holds x valid C of n valid trials. Tallies come from SQL (GROUP BY), and probabilities are
- * streamed a cell at a time, so memory grows with the number of cells, not of trials.
+ * streamed a cell at a time, so memory grows with the number of cells, not of trials. A
+ * context-enrichment run's imputation bounds are read with it, so its analysis reads no store.
  */
 export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): StoreTable {
   const counts: CellCount[] = sortCounts(store.cellCounts(run.id), order);
@@ -192,13 +171,15 @@ export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): 
     if (valid > 0) cells.push({ key, obs, invalid: c.invalid });
   }
   const table: CellTable = { factors, cells };
-  return { run, table, folded: foldStoreTable(table, extra), tallies, extraFactors: extra };
+  const folded = foldStoreTable(table, extra);
+  const enrichment = runKind(run, () => extra) === 'enrichment' ? { imputation: boundTables(store, run.id, table) } : {};
+  return { run, table, folded, tallies, extraFactors: extra, ...enrichment };
 }
 
 const cellName = (c: Pick<CellCount, 'model' | 'game' | 'framing'>) => `cell ${JSON.stringify([c.model, c.game, c.framing])}`;
 
-/** True when the run's design, as stored, scores by first-token log-probabilities. */
-const scoredByLogprobs = (run: RunInfo): boolean => storedDesign(run)?.scoring === 'logprobs';
+/** True when the run's design, as stored, scores by first-token log-probabilities (a design not one samegame wrote: sampled). */
+const scoredByLogprobs = (run: RunInfo): boolean => readableDesign(run)?.scoring === 'logprobs';
 
 /** The table with its extra factors folded into the game; two cells that would fold into one are refused, naming both. */
 function foldStoreTable(table: CellTable, extra: readonly string[]): CellTable {

@@ -80,6 +80,9 @@ export function layerRule(file: string, target: string): string | undefined {
     return undefined;
   }
   if (from === to) return undefined;
+  if (from === 'analyses' && target.split(sep).slice(0, 2).join('/') === 'live/store') {
+    return 'an analysis may not import live/store (it reads the trial store through sources/)';
+  }
   if (from === 'cli' && CLI_FORBIDDEN.has(to)) return `cli may not import ${to} (it parses flags and calls a command)`;
   if (lt < lf) return undefined;
   if (lt === lf && SIDEWAYS.has(`${from}→${to}`)) return undefined;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/errors.js';
-import { checkIntegrity, storeError, withStoreErrors } from '../../src/live/store/integrity.js';
+import { checkIntegrity, storeError, storeGuard, StoreFault, StoreRefusal, withStoreErrors } from '../../src/live/store/integrity.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { counts, writeStore } from '../helpers/store.js';
 import { runCli, ROOT } from '../helpers/cli.js';
@@ -123,6 +123,25 @@ describe('SQLite errors are one-line user errors naming the store', () => {
     const plain = new TypeError('x');
     expect(storeError('s.sqlite', plain)).toBe(plain);
     await expect(withStoreErrors('s.sqlite', () => { throw sqliteError; })).rejects.toBeInstanceOf(UserError);
+  });
+
+  it('one mapper for readers and writers: a SQLite failure is "damaged" while reading rows, "cannot open" around a run', async () => {
+    const sqlite = Object.assign(new Error('database disk image is malformed\nmore'), { name: 'SqliteError', code: 'SQLITE_CORRUPT' });
+    const said = (e: unknown, how?: 'damaged' | 'unreadable') => (storeError('s.sqlite', e, how) as Error).message;
+    expect(said(sqlite, 'damaged')).toBe('s.sqlite: the trial store is damaged or not one samegame wrote (database disk image is malformed)');
+    expect(said(sqlite)).toBe('s.sqlite: cannot open the trial store (SQLITE_CORRUPT: database disk image is malformed\nmore)');
+    expect(said(new SyntaxError('Unexpected token'), 'damaged')).toBe('s.sqlite: the trial store is damaged or not one samegame wrote (Unexpected token)');
+    const syntax = new SyntaxError('x');
+    expect(storeError('s.sqlite', syntax)).toBe(syntax); // a writer's SyntaxError is not the store's
+    for (const how of ['damaged', 'unreadable'] as const) {
+      expect(said(new StoreFault('cell ["m","g","f"]: factors are not a JSON object'), how)).toBe('s.sqlite: the trial store is damaged or not one samegame wrote (cell ["m","g","f"]: factors are not a JSON object)');
+      expect(said(new StoreRefusal('cell ["m","g","f"]: model is reserved'), how)).toBe('s.sqlite: cell ["m","g","f"]: model is reserved');
+    }
+    // storeGuard: synchronous results and throws, and promises, through the same mapper.
+    expect(storeGuard('s.sqlite', () => 7, 'damaged')).toBe(7);
+    expect(() => storeGuard('s.sqlite', () => { throw new StoreFault('f'); }, 'damaged')).toThrow(UserError);
+    await expect(storeGuard('s.sqlite', async () => { throw sqlite; }, 'damaged')).rejects.toThrow(/damaged or not one samegame wrote/);
+    await expect(storeGuard('s.sqlite', () => Promise.resolve(8))).resolves.toBe(8);
   });
 
   it('opening a file that is not a database is one line (SQLITE_NOTADB), for readers and the writer', async () => {

@@ -43,6 +43,19 @@ it('an intact store: every decision, seats agreeing, the fixed strategy\'s moves
   expect(d.synthetic).toBe(true);
 });
 
+it('a stored design samegame could not have written is one line naming the store and the field', () => {
+  for (const [design, what] of [['{"play":{"rounds":"3"}}', 'the run\'s design: play.rounds is not an integer'], ['{broken', 'the run\'s design is not JSON'],
+    ['{"play":{"rounds":3}}', 'the run\'s design has no play.opponents']]) {
+    const path = join(dir, 'design.sqlite');
+    copyFileSync(base, path);
+    const db = new Database(path);
+    db.prepare('UPDATE runs SET design_json = ?').run(design);
+    db.close();
+    expect(() => readRepeatedStore(path)).toThrow(new UserError(`${path}: the trial store is damaged or not one samegame wrote (${what})`));
+    rmSync(path);
+  }
+});
+
 const column = fc.constantFrom('opponent', 'match_id', 'round', 'seat', 'opponent_move', 'action', 'status', 'game', 'factors');
 const value = fc.oneof(fc.constant(null), fc.integer({ min: -3, max: 40 }), fc.string({ maxLength: 6 }), fc.constantFrom('C', 'D', 'ok', 'invalid', 'error', '{}', '{"x":1}'));
 

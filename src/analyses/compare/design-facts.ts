@@ -1,5 +1,5 @@
 import { canonicalGame, rowPayoffs } from '../../core/games.js';
-import type { Game } from '../../live/types.js';
+import { readableDesign } from '../../sources/store.js';
 import { payoffGap } from '../../stats/qre.js';
 import { canonicalGameKey } from './compare.js';
 
@@ -16,31 +16,12 @@ export interface DesignFacts {
   readonly gameNames?: ReadonlyMap<string, string>;
 }
 
-type Doc = {
-  models?: { id?: string; provider?: string }[];
-  games?: (string | { id?: string; name?: string; payoffs?: Game['payoffs'] })[];
-  framings?: (string | { id?: string })[];
-};
-
-/** A stored document of the wrong shape (null, a number, models that are not a list …) reads as empty. */
-function leniently(doc: unknown): Doc {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return {};
-  const d = doc as Record<string, unknown>;
-  const list = <T>(v: unknown, ok: (x: unknown) => boolean): T[] | undefined => (Array.isArray(v) ? v.filter(ok) as T[] : undefined);
-  const isObject = (x: unknown) => x !== null && typeof x === 'object' && !Array.isArray(x);
-  return {
-    ...d,
-    models: list(d.models, isObject),
-    games: list(d.games, (x) => typeof x === 'string' || isObject(x)),
-    framings: list(d.framings, (x) => typeof x === 'string' || isObject(x)),
-  } as Doc;
-}
-
-/** Read the stored design document leniently: fields that are absent give empty lists. */
+/**
+ * What the facts read of the stored design (sources/store.ts readableDesign, one reader for every
+ * place that reads a stored design): a design that is not one samegame wrote leaves the facts empty.
+ */
 export function designFacts(designJson: string): DesignFacts {
-  let doc: Doc = {};
-  try { doc = JSON.parse(designJson) as Doc; } catch { /* an unreadable design leaves the facts empty */ }
-  doc = leniently(doc);
+  const doc = readableDesign({ designJson }) ?? {};
   const models = (doc.models ?? []).map((m) => m.id ?? '').filter(Boolean);
   const simulated = (doc.models ?? []).filter((m) => m.provider === 'simulated').map((m) => m.id ?? '');
   const gaps = new Map<string, number>();

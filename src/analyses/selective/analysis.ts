@@ -7,8 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
-import type { StoreTable } from '../../sources/store.js';
-import { TrialStore } from '../../live/store/store.js';
+import type { BoundTables, StoreTable } from '../../sources/store.js';
 import { cellId, cellRate, cellSize, orderByLevels, type CellTable } from '../../core/cells.js';
 import { bootstrap } from '../../stats/bootstrap.js';
 import { combineEstimands } from '../../stats/combine.js';
@@ -25,7 +24,7 @@ import { analyzeMsg } from '../../core/messages/analyze.js';
 import type { Figure } from '../../render/figure.js';
 import { selectiveFacts, type SelectiveFacts } from './facts.js';
 import { paraphraseEstimand } from './paraphrase-estimand.js';
-import { boundTables, imputationSensitivity, type ImputationSensitivity } from './imputation.js';
+import { imputationSensitivity } from './imputation.js';
 import { selectivePlaneFigure, type PlaneRow } from './figure.js';
 import { PUBLISHED, publishedPlaneRows, type PublishedId } from './published.js';
 import { cellsCsv, equivalenceCsv, imputationCsv, paraphraseCsv, selectiveCsv, selectiveJson, selectiveMarkdown } from './outputs.js';
@@ -34,11 +33,21 @@ import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../two-framing/index.js';
 import type { SelectiveAnalysis, SelectiveCell, SelectiveOptions, SelectiveRow } from './types.js';
 export type { SelectiveAnalysis, SelectiveCell, SelectiveOptions, SelectiveRow } from './types.js';
 
-/** The table's cells in design order, so rows, tables and figures follow the design. */
-function inDesignOrder(t: CellTable, f: SelectiveFacts): CellTable {
-  const cells = orderByLevels(t.cells, [[(c) => c.key.model, f.models], [(c) => c.key.condition, f.conditions],
-    [(c) => c.key.world, f.spec.worlds], [(c) => c.key.format, f.spec.formats]]);
-  return { factors: t.factors, cells };
+/** The indices of the table's cells in design order, so rows, tables and figures follow the design. */
+function designOrder(t: CellTable, f: SelectiveFacts): number[] {
+  const key = (i: number) => t.cells[i].key;
+  return orderByLevels(t.cells.map((_, i) => i), [[(i) => key(i).model, f.models], [(i) => key(i).condition, f.conditions],
+    [(i) => key(i).world, f.spec.worlds], [(i) => key(i).format, f.spec.formats]]);
+}
+
+/** A table's cells in the given order (indices of its cells). */
+const pick = (t: CellTable, order: readonly number[]): CellTable => ({ factors: t.factors, cells: order.map((i) => t.cells[i]) });
+
+/** The store's imputation bounds (read with its table, sources/enrichment-store.ts) in the same order as the table. */
+function boundsInOrder(source: StoreTable, order: readonly number[], store: string): BoundTables {
+  const b = source.imputation;
+  if (!b) throw new UserError(selectiveMsg.noEnrichment(store)); // read for a context-enrichment run only
+  return { ...b, zero: pick(b.zero, order), full: pick(b.full, order), imputedByCell: order.map((i) => b.imputedByCell[i]) };
 }
 
 /** Facts, ordered table and layout of a context-enrichment store; a store without a complete group is refused. */
@@ -46,11 +55,13 @@ function selectiveInput(source: StoreTable, opts: SelectiveOptions, logger: Logg
   const facts = selectiveFacts(source.run.designJson);
   if (!facts) throw new UserError(selectiveMsg.noEnrichment(opts.store));
   if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
-  const table = inDesignOrder(source.table, facts);
+  const order = designOrder(source.table, facts);
+  const table = pick(source.table, order);
+  const bounds = boundsInOrder(source, order, opts.store);
   const layout = selectiveLayout(table, facts.spec);
   if (layout.groups.length === 0) throw new UserError(selectiveMsg.noCompleteGroup(opts.store));
   if (layout.missing.length) logger.warn(selectiveMsg.incompleteGroups(layout.missing));
-  return { facts, table, layout };
+  return { facts, table, layout, bounds };
 }
 
 /** One bootstrap of every selective statistic, and the rows (with verdicts) read from it. */
@@ -76,18 +87,10 @@ function selectiveRows(table: CellTable, layout: SelectiveLayout, settings: { se
   return { boot, rows };
 }
 
-/** The imputation sensitivity (the store's per-call candidates) and the per-cell summary. */
-function selectiveCells(source: StoreTable, opts: SelectiveOptions, table: CellTable, layout: SelectiveLayout, logger: Logger) {
-  const store = TrialStore.openExisting(opts.store);
-  let imputation: ImputationSensitivity;
-  let imputedByCell: readonly number[];
-  try {
-    const b = boundTables(store, source.run.id, table);
-    imputation = imputationSensitivity(table, layout, b);
-    imputedByCell = b.imputedByCell;
-  } finally {
-    store.close();
-  }
+/** The imputation sensitivity (the store's per-call candidates, as read with its table) and the per-cell summary. */
+function selectiveCells(source: StoreTable, bounds: BoundTables, table: CellTable, layout: SelectiveLayout, logger: Logger) {
+  const imputation = imputationSensitivity(table, layout, bounds);
+  const imputedByCell = bounds.imputedByCell;
   if (imputation.imputed > 0) logger.info(selectiveMsg.imputed(imputation.imputed, imputation.scored));
   const tally = new Map(source.tallies.map((t) => [JSON.stringify([t.model, t.framing]), t]));
   const cells: SelectiveCell[] = table.cells.map((c, i) => {
@@ -101,11 +104,11 @@ function selectiveCells(source: StoreTable, opts: SelectiveOptions, table: CellT
 /** The selective-robustness analysis of a context-enrichment store: computed, with its files (not written). */
 export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): SelectiveAnalysis {
   const logger = opts.logger ?? silentLogger;
-  const { facts, table, layout } = selectiveInput(source, opts, logger);
+  const { facts, table, layout, bounds } = selectiveInput(source, opts, logger);
   const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
   const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
   const { boot, rows } = selectiveRows(table, layout, settings, thresholds, logger);
-  const { imputation, cells } = selectiveCells(source, opts, table, layout, logger);
+  const { imputation, cells } = selectiveCells(source, bounds, table, layout, logger);
   const outDir = resolve(opts.out);
   const reportsDir = join(outDir, 'reports');
   const provenance = { path: opts.store, sha256: sha256File(opts.store), kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run' };

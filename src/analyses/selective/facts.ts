@@ -4,6 +4,7 @@
  * formats with the canonical one first, and which models are simulated (synthetic).
  */
 import type { SelectiveSpec } from './estimand.js';
+import { readableDesign } from '../../sources/store.js';
 
 export interface SelectiveFacts {
   readonly models: readonly string[];
@@ -17,25 +18,13 @@ export interface SelectiveFacts {
   readonly publishedReference?: string;
 }
 
-interface Doc {
-  models?: { id?: string; provider?: string }[];
-  enrichment?: {
-    scenario?: string; actions?: [string, string];
-    conditions?: { id?: string; function?: string }[];
-    direction?: { higher?: string; lower?: string };
-    formats?: { id?: string }[];
-    publishedReference?: string;
-  };
-}
-
 /** The facts of a stored design, or undefined when it is not a context-enrichment design. */
 export function selectiveFacts(designJson: string): SelectiveFacts | undefined {
-  let doc: Doc;
-  try { doc = JSON.parse(designJson) as Doc; } catch { return undefined; }
-  const e = doc.enrichment;
+  const doc = readableDesign({ designJson }); // a design not one samegame wrote is not a context-enrichment one
+  const e = doc?.enrichment;
   const higher = e?.direction?.higher, lower = e?.direction?.lower;
   const formats = (e?.formats ?? []).map((f) => f.id ?? '').filter(Boolean);
-  if (!e || !higher || !lower || formats.length < 2) return undefined;
+  if (!doc || !e || !higher || !lower || formats.length < 2) return undefined;
   const conditions = (e.conditions ?? []).map((c) => c.id ?? '').filter(Boolean);
   return {
     models: (doc.models ?? []).map((m) => m.id ?? '').filter(Boolean),

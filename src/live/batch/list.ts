@@ -4,6 +4,7 @@
  */
 import type { TrialStore } from '../store/store.js';
 import { BatchChunks, BatchTableFault, type ChunkRow } from '../store/batch-chunks.js';
+import { storedDesign } from '../store/stored-design.js';
 import { UserError } from '../../core/errors.js';
 import { batchMsg } from '../../core/messages/batch.js';
 import { terminalText } from '../../core/terminal.js';
@@ -32,15 +33,14 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
   return [header, ...safe].map((r) => r.map((c, i) => c.padEnd(w[i])).join('  ').trimEnd()).join('\n');
 }
 
-/** The model of a run as its stored design names it (base URL as stored, or the override). */
+/** The model of a run as its stored design names it (base URL as stored, or the override); a damaged design is StoreFault. */
 export function storedModel(store: TrialStore, runId: number, modelId: string, baseUrl?: string): ModelSpec | undefined {
   const run = store.runs().find((r) => r.id === runId);
   if (!run) return undefined;
-  const d = JSON.parse(run.designJson) as { models: { id: string; provider: string; model: string; baseUrl?: string; apiKeyEnv?: string }[] };
-  const m = d.models.find((x) => x.id === modelId);
-  if (!m) return undefined;
+  const m = storedDesign(run).models?.find((x) => x.id === modelId);
+  if (!m?.id || m.provider === undefined) return undefined;
   const url = baseUrl ?? m.baseUrl;
-  return { id: m.id, provider: m.provider, model: m.model, options: {}, ...(url ? { baseUrl: url } : {}), ...(m.apiKeyEnv ? { apiKeyEnv: m.apiKeyEnv } : {}) };
+  return { id: m.id, provider: m.provider, model: m.model ?? m.id, options: {}, ...(url ? { baseUrl: url } : {}), ...(m.apiKeyEnv ? { apiKeyEnv: m.apiKeyEnv } : {}) };
 }
 
 /** Ask the API to cancel every open batch; returns how many were asked. Chunks stay `created` and are collected by the next run. */

@@ -6,6 +6,7 @@
  */
 import type { Action, Game } from '../../core/games.js';
 import type { RunInfo, TrialStore } from '../store/store.js';
+import { storedDesign } from '../store/stored-design.js';
 import type { TrialRecord } from '../types.js';
 import { seatGame } from './prompt.js';
 
@@ -17,11 +18,12 @@ export interface PlayOutcome {
 export class RunPlays {
   private constructor(private readonly games: ReadonlyMap<string, Game>, private readonly moves: ReadonlyMap<string, Action | null>) {}
 
+  /** The run's games (as its stored design resolved them: a damaged one is StoreFault) and stored moves. */
   static read(store: TrialStore, run: RunInfo): RunPlays {
-    const design = JSON.parse(run.designJson) as { games?: Game[] };
+    const games = (storedDesign(run).games ?? []).filter((g): g is Game => typeof g !== 'string' && g.id !== undefined && g.payoffs !== undefined);
     const moves = new Map<string, Action | null>();
     for (const m of store.playMoves(run.id)) moves.set(`${m.match}:${m.round}:${m.seat}`, m.status === 'ok' ? m.action : null);
-    return new RunPlays(new Map((design.games ?? []).map((g) => [g.id, g])), moves);
+    return new RunPlays(new Map(games.map((g) => [g.id, g])), moves);
   }
 
   outcome(t: TrialRecord): PlayOutcome {

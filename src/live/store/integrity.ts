@@ -2,13 +2,20 @@
  * A store is checked when it is opened: PRAGMA quick_check (every page and b-tree structure,
  * O(N), without the index-to-table cross-check) always, the full integrity_check on request
  * (--verify-store). A damaged store is refused with one line naming it, before anything is read
- * from it or written to it. Every other SQLite failure — not a database, locked, I/O — is turned
- * into the same kind of line by storeError, so no SqliteError reaches the user as a stack trace.
+ * from it or written to it. Every other failure of a store — not a database, locked, I/O, a row or
+ * a stored design samegame could not have written — is turned into one line by storeError, the one
+ * mapper of store failures, so no SqliteError reaches the user as a stack trace.
  */
 import type Database from 'better-sqlite3';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { UserError } from '../../core/errors.js';
 import { runMsg } from '../../core/messages/run.js';
+import { analyzeMsg } from '../../core/messages/analyze.js';
+
+/** A row (or the stored design) of a store that samegame could not have written: the store is damaged. */
+export class StoreFault extends Error {}
+/** A level of a store that no reader takes (a reserved name, a name over the length limit): refused, naming it. */
+export class StoreRefusal extends Error {}
 
 /** Run quick_check (or integrity_check when `full`); throw the one-line error when it finds damage. */
 export function checkIntegrity(db: Database.Database, path: string, full = false): void {
@@ -25,10 +32,41 @@ export function isSqliteError(e: unknown): e is Error & { code: string } {
   return e instanceof Error && (e.name === 'SqliteError' || (typeof code === 'string' && code.startsWith('SQLITE_')));
 }
 
-/** The one-line user error for a SQLite failure on the store at `path`; any other error unchanged. */
-export function storeError(path: string, e: unknown): unknown {
-  if (e instanceof UserError || !isSqliteError(e)) return e;
-  return new UserError(runMsg.storeUnreadable(path, `${e.code}: ${e.message}`));
+/**
+ * How a SQLite failure is said: `damaged` while a reader reads the store's rows (analyze, export:
+ * "the trial store is damaged or not one samegame wrote"), `unreadable` around a run or a command
+ * that opens the store ("cannot open the trial store").
+ */
+export type SqliteFailure = 'damaged' | 'unreadable';
+
+/**
+ * The one-line user error for a failure of the store at `path`; any other error unchanged. A
+ * refused level names itself; a row samegame could not have written is the store damaged, as is,
+ * while reading (`damaged`), JSON that does not parse; a SQLite failure is said as `sqlite` says.
+ */
+export function storeError(path: string, e: unknown, sqlite: SqliteFailure = 'unreadable'): unknown {
+  if (e instanceof UserError) return e;
+  if (e instanceof StoreRefusal) return new UserError(analyzeMsg.storeRefused(path, e.message));
+  const damaged = (detail: string) => new UserError(analyzeMsg.storeDamaged(path, detail.split('\n')[0]));
+  if (e instanceof StoreFault) return damaged(e.message);
+  if (sqlite === 'damaged' && (e instanceof SyntaxError || (e instanceof Error && e.name === 'SqliteError'))) return damaged(e.message);
+  if (sqlite === 'unreadable' && isSqliteError(e)) return new UserError(runMsg.storeUnreadable(path, `${e.code}: ${e.message}`));
+  return e;
+}
+
+/**
+ * Run `fn` on the store at `path` — synchronous, or a promise (export streams its rows) — with
+ * its failures turned into the store's one line (storeError).
+ */
+export function storeGuard<T>(path: string, fn: () => T, sqlite: SqliteFailure = 'unreadable'): T {
+  let out: T;
+  try {
+    out = fn();
+  } catch (e) {
+    throw storeError(path, e, sqlite);
+  }
+  if (out instanceof Promise) return out.catch((e: unknown) => { throw storeError(path, e, sqlite); }) as T;
+  return out;
 }
 
 /**
@@ -48,11 +86,7 @@ export function readOpenError(path: string, e: unknown): UserError {
   return new UserError(runMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
 }
 
-/** Run `fn`, turning any SQLite failure on the store at `path` into its one-line message. */
+/** storeGuard around a run or a command that opens the store, as a promise (SQLite failures: "cannot open the trial store"). */
 export async function withStoreErrors<T>(path: string, fn: () => T | Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (e) {
-    throw storeError(path, e);
-  }
+  return storeGuard(path, fn);
 }

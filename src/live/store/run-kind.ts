@@ -3,6 +3,8 @@
  * (column `kind`, migration 3, written when the run is opened). A store written before the column
  * existed is read by inferring the kind from the stored design, as migration 3 sets it.
  */
+import { readableDesign } from './stored-design.js';
+
 export const RUN_KINDS = ['one-shot', 'repeated', 'enrichment'] as const;
 export type RunKind = (typeof RUN_KINDS)[number];
 
@@ -12,10 +14,8 @@ export function designKind(design: { readonly play?: unknown; readonly enrichmen
   return design.play !== undefined ? 'repeated' : 'one-shot';
 }
 
-/** The kind of a stored run: the recorded one when the store has it, else inferred from its design JSON. */
+/** The kind of a stored run: the recorded one when the store has it, else inferred from its design (a design not one samegame wrote: one-shot). */
 export function storedRunKind(recorded: unknown, designJson: string): RunKind {
   if (typeof recorded === 'string' && (RUN_KINDS as readonly string[]).includes(recorded)) return recorded as RunKind;
-  let doc: unknown;
-  try { doc = JSON.parse(designJson); } catch { return 'one-shot'; }
-  return doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? designKind(doc as Record<string, unknown>) : 'one-shot';
+  return designKind(readableDesign({ designJson }) ?? {});
 }

@@ -12,6 +12,9 @@ import { analyze } from '../../../src/commands/analyze.js';
 import { isSelectiveAnalysis } from '../../../src/commands/analyze-with-figures.js';
 import { runCli } from '../../helpers/cli.js';
 import { writeStore } from '../../helpers/store.js';
+import { TrialStore } from '../../../src/live/store/store.js';
+import { storeTable, type StoreTable } from '../../../src/sources/store.js';
+import { selectiveAnalysis } from '../../../src/analyses/selective/index.js';
 
 type Row = Record<string, string>;
 const csv = (path: string): Row[] => Papa.parse<Row>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true }).data;
@@ -157,6 +160,21 @@ describe('a simulated run of the context-enrichment paper pilot', () => {
     const bad = await runCli(['analyze', store, '--out', out2, '--min-world-responsiveness', 'high']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('--min-world-responsiveness: "high" is not a number in [0, 1]');
+  });
+});
+
+describe('the analysis is given what the store reader read (it opens no store)', () => {
+  it('the imputation bounds come with the cell table of a context-enrichment run; a table without them is refused', () => {
+    const s = TrialStore.openExisting(store);
+    let source: StoreTable;
+    try { source = storeTable(s, s.runs()[0]); } finally { s.close(); }
+    const j = JSON.parse(readFileSync(join(out, 'reports/selective.json'), 'utf8'));
+    expect([source.imputation?.imputed, source.imputation?.scored]).toEqual([j.imputation.imputed_calls, 800]);
+    expect(source.imputation?.zero.cells).toHaveLength(source.table.cells.length);
+    const a = selectiveAnalysis(source, { store, out: join(dir, 'given'), reps: 50 });
+    expect([a.imputation.imputed, a.imputation.scored]).toEqual([j.imputation.imputed_calls, 800]);
+    const { imputation: _, ...bare } = source;
+    expect(() => selectiveAnalysis(bare, { store, out: join(dir, 'bare') })).toThrow(/is not a context-enrichment design/);
   });
 });
 
