@@ -1,9 +1,10 @@
 /**
  * Table 3's statistics as one column spec (Same Game, Different Story §4.2): for each column its
- * name, declared bounds, per-cell formula, conservative transform and how it is shown. The
- * two-framing estimand, table3.csv, the terminal table, the report, metrics.json, the checks, the
- * published-value names of `--expect` and the coverage study all derive from this list; a new
- * statistic is one entry here (`registerTable3Column` adds one at run time).
+ * name, declared bounds, per-cell formula, conservative transform, how it is shown and named, and
+ * the conclusion the provenance audit tests on it. The two-framing estimand, table3.csv, the
+ * terminal table, the report, metrics.json, the checks, the published-value names of `--expect`,
+ * the coverage study, the Table 3 figures, table3.tex and the audit all derive from this list; a
+ * new statistic is one entry here (`registerTable3Column` adds one at run time).
  */
 import { ROBUSTNESS, SHIFT, type StatInfo } from './bootstrap.js';
 import { robustness2 } from './jsd.js';
@@ -29,7 +30,7 @@ export interface Table3Column {
    * group's conservative values are Table 3's columns.
    */
   readonly names: { readonly cell: string; readonly cellConservative: string; readonly group: string; readonly groupConservative: string };
-  /** How prose, the figures and LaTeX name it (see `table3Text`). */
+  /** How prose, the figures and LaTeX name it (`noun`, `named`). */
   readonly text: Table3Text;
   /** What the provenance audit searches of it; a column without one is left out of the audit. */
   readonly audit?: Table3Audit;
@@ -48,8 +49,8 @@ export interface Table3Text {
 }
 
 /**
- * The conclusion the audit tests on a column (Same Game, Different Story §5: the shift differs from
- * 0; framing moves behaviour, R below 1), its tipping point, and what its searches may use.
+ * The conclusion the audit tests on a column (the shift differs from 0; R lies below 1), whose
+ * tipping point it searches, and what its searches may use (docs/methods.md, the audit).
  */
 export interface Table3Audit {
   /**
