@@ -24,8 +24,8 @@ const iv = (point: number, half: number) => ({ point, lo: point - half, hi: poin
 
 // Conservative R_c = 1 − a(1 − R2) and shift_c = a·Δ for R2 = 0.8, Δ = 0.3 (model A) and 0.9, 0.1 (Pooled).
 const SWEEP: SweepRow[] = [0.5, 0.7, 1].flatMap((a) => [
-  { attenuation: a, marks: a === 0.7 ? ['default'] : [], group: 'A', R: iv(1 - a * 0.2, 0.01), shift: iv(a * 0.3, 0.02) },
-  { attenuation: a, marks: a === 0.7 ? ['default'] : [], group: 'Pooled', R: iv(1 - a * 0.1, 0.01), shift: iv(a * 0.1, 0.02) },
+  { attenuation: a, marks: a === 0.7 ? ['default'] : [], group: 'A', values: { R: iv(1 - a * 0.2, 0.01), shift: iv(a * 0.3, 0.02) } },
+  { attenuation: a, marks: a === 0.7 ? ['default'] : [], group: 'Pooled', values: { R: iv(1 - a * 0.1, 0.01), shift: iv(a * 0.1, 0.02) } },
 ] as SweepRow[]);
 const BARS: TippingBar[] = [
   { conclusion: 'pooled action-shift interval excludes 0', changes: 1515, budget: 24, method: 'upper bound (search)' },
@@ -91,7 +91,7 @@ describe('figure builders of the audit, compare and selective analyses', () => {
 
   it('the sweep of 30 models and Pooled lists every group in its legend, in rows of 8, without a warning', async () => {
     const groups = [...Array.from({ length: 30 }, (_, i) => `M${String(i + 1).padStart(2, '0')}`), 'Pooled'];
-    const rows = groups.map((group) => ({ attenuation: 0.7, marks: ['default'], group, R: iv(0.9, 0.01), shift: iv(0.2, 0.02) })) as SweepRow[];
+    const rows = groups.map((group) => ({ attenuation: 0.7, marks: ['default'], group, values: { R: iv(0.9, 0.01), shift: iv(0.2, 0.02) } })) as SweepRow[];
     const warnings: string[] = [];
     const svg = await renderSvg(attenuationFigure(sweepPoints(rows), groups, '95 % percentile-bootstrap intervals').spec, warnings);
     expect(warnings).toEqual([]);

@@ -11,6 +11,7 @@ import { latexTable } from '../../render/latex.js';
 import { conservativeNote, intervalKind, table3IntervalKind, type TwoFramingAnalysis } from './analysis.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { namedAnalysis } from './named.js';
+import { andList, named, table3Columns } from '../../stats/table3.js';
 
 const l = (header: string) => ({ header, align: 'l' as const });
 const r = (header: string) => ({ header, align: 'r' as const });
@@ -25,13 +26,16 @@ export function table2Latex(a: TwoFramingAnalysis, names?: DisplayNames): string
   });
 }
 
+/** Table 3's columns (stats/table3.ts), each with its interval: the rows of table3.csv. */
 export function table3Latex(a: TwoFramingAnalysis, names?: DisplayNames): string {
   const rows = table3Rows(a);
+  const cols = table3Columns();
+  const what = andList(cols.map(named));
   return latexTable({
-    caption: `Robustness R and action shift per model, ${conservativeNote(a)}; 95 % ${table3IntervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
+    caption: `${what.charAt(0).toUpperCase()}${what.slice(1)} per model, ${conservativeNote(a)}; 95 % ${table3IntervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
     label: 'tab:table3',
-    columns: [l('Model'), r('R'), r('R low'), r('R high'), r('Shift'), r('Shift low'), r('Shift high')],
-    rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.R, x.R_lo, x.R_hi, x.shift, x.shift_lo, x.shift_hi]),
+    columns: [l('Model'), ...cols.flatMap((c) => [r(c.text.short), r(`${c.text.short} low`), r(`${c.text.short} high`)])],
+    rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), ...cols.flatMap((c) => [x[c.column], x[`${c.column}_lo`], x[`${c.column}_hi`]])]),
     rulesAfter: [rows.length - 2],
   });
 }
