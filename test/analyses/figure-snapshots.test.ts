@@ -39,10 +39,11 @@ const PLANE: PlaneRow[] = [
   { source: 'This run: pilot (synthetic)', model: 'Sim-Sol', condition: 'minimal', ss: 0.28, ssLo: 0.25, ssHi: 0.31, wr: 0.34, wrLo: 0.3, wrHi: 0.38, verdict: 'surface-sensitive' },
   { source: 'This run: pilot (synthetic)', model: 'Sim-Sol', condition: 'normative-grounding', ss: 0.02, ssLo: 0.01, ssHi: 0.03, wr: 0.92, wrLo: 0.9, wrHi: 0.93, verdict: 'selectively robust' },
 ];
-// Coverage 0.944 of 500 simulations: mc_se = √(0.944 · 0.056 / 500) = 0.01028 (hand computed).
+// Coverage 0.944 of 500 simulations: mc_se = √(0.944 · 0.056 / 500) = 0.01028 (hand computed); its 95 %
+// Clopper–Pearson interval on 472 of 500 [0.9200786993956399, 0.9624695555249778] (scipy, test/reference/clopper_pearson.json).
 const COVERAGE: CoverageResult = {
   settings: { seed: 1, reps: 999, attenuation: 1, base: 'business', alt: 'friend-sharing', sims: 500, methods: ['percentile', 'bca'], truth: 'observed', level: 0.95 },
-  rows: (['percentile', 'bca'] as const).map((method) => ({ statistic: 'shift[Pooled]', method, nominal: 0.95, coverage: 0.944, mc_se: 0.01028, mean_width: 0.109, truth: 0.05 })),
+  rows: (['percentile', 'bca'] as const).map((method) => ({ statistic: 'shift[Pooled]', method, nominal: 0.95, coverage: 0.944, mc_se: 0.01028, mean_width: 0.109, truth: 0.05, coverage_lo: 0.9200786993956399, coverage_hi: 0.9624695555249778 })),
   truthRates: [0.5, 0.55],
 };
 
@@ -65,11 +66,11 @@ describe('figure builders of the audit, compare and selective analyses', () => {
     expect(values(byId['compare-direct-reconstructed']).map((r) => r.cell)).toEqual(['Sim-A · prisoners-dilemma · business', 'Sim-A · prisoners-dilemma · friend-sharing']);
   });
 
-  it('the coverage figure carries coverage ± 2 MC standard errors per statistic and method', () => {
+  it('the coverage figure carries coverage and its Monte Carlo interval per statistic and method', () => {
     const pts = (byId['coverage'].spec as { layer: { data: { values: Row[] } }[] }).layer[1].data.values;
     expect(pts.map((p) => p.method)).toEqual(['percentile', 'bca']);
-    expect(pts[0].lo).toBeCloseTo(0.944 - 2 * 0.01028, 12);
-    expect(pts[0].hi).toBeCloseTo(0.944 + 2 * 0.01028, 12);
+    expect(pts[0].lo).toBe(0.9200786993956399);
+    expect(pts[0].hi).toBe(0.9624695555249778);
   });
 
   it('the published plane holds the published table: 2 models × 5 conditions', () => {
