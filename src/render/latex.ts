@@ -1,12 +1,14 @@
 /**
  * LaTeX tables (reports/*.tex): booktabs rules (\toprule, \midrule, \bottomrule), a caption and a
- * label, text escaped for LaTeX, numbers as the CSV writes them (core/format.ts `full`, the files'
- * rounding rule) with a true minus sign. Each file is a `table` float that compiles when \input
- * into a document loading booktabs (latexDocument is such a document, for checking a file alone).
+ * label, text escaped for LaTeX, numbers with a true minus sign: a number's text as the caller
+ * gives it (a paper's table prints each statistic at fixed decimals, core/format.ts `fixed`, as
+ * the report's tables do), a bare number by the files' rule (core/format.ts `full`). Each file is
+ * a `table` float that compiles when \input into a document loading booktabs (latexDocument is
+ * such a document, for checking a file alone).
  */
 import { full } from '../core/format.js';
 
-/** A cell: text (escaped) or a number (written by the files' rule; NaN empty). */
+/** A cell: text (escaped), a number's text as given, or a bare number (written by the files' rule; NaN empty). */
 export type LatexCell = string | number | { readonly number: string };
 
 export interface LatexTable {
@@ -40,7 +42,7 @@ export function latexEscape(text: string): string {
   return text.replace(SPECIALS, (c) => SPECIAL[c] ?? `${c}{}`);
 }
 
-/** A number's text: the files' rule, a leading minus typeset as a minus sign. */
+/** A number's text, a leading minus typeset as a minus sign. */
 export function latexNumber(text: string): string {
   return text.startsWith('-') ? `$-$${text.slice(1)}` : text;
 }

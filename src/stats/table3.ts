@@ -1,9 +1,10 @@
 /**
  * Table 3's statistics as one column spec (Same Game, Different Story §4.2): for each column its
- * name, declared bounds, per-cell formula, conservative transform and how it is shown. The
- * two-framing estimand, table3.csv, the terminal table, the report, metrics.json, the checks, the
- * published-value names of `--expect` and the coverage study all derive from this list; a new
- * statistic is one entry here (`registerTable3Column` adds one at run time).
+ * name, declared bounds, per-cell formula, conservative transform, how it is shown and named, and
+ * the conclusion the provenance audit tests on it. The two-framing estimand, table3.csv, the
+ * terminal table, the report, metrics.json, the checks, the published-value names of `--expect`,
+ * the coverage study, the Table 3 figures, table3.tex and the audit all derive from this list; a
+ * new statistic is one entry here (`registerTable3Column` adds one at run time).
  */
 import { ROBUSTNESS, SHIFT, type StatInfo } from './bootstrap.js';
 import { robustness2 } from './jsd.js';
@@ -29,6 +30,63 @@ export interface Table3Column {
    * group's conservative values are Table 3's columns.
    */
   readonly names: { readonly cell: string; readonly cellConservative: string; readonly group: string; readonly groupConservative: string };
+  /** How prose, the figures and LaTeX name it (`noun`, `named`). */
+  readonly text: Table3Text;
+  /** What the provenance audit searches of it; a column without one is left out of the audit. */
+  readonly audit?: Table3Audit;
+}
+
+/** The words for a column: the quantity and its symbol ("robustness", "R"), and a short table header. */
+export interface Table3Text {
+  /** The quantity in running text, lower case: "robustness", "action shift". */
+  readonly quantity: string;
+  /** Its symbol, when it has one ("R"): running text then says the symbol, a title "robustness R". */
+  readonly symbol?: string;
+  /** The header of LaTeX Table 3 ("R", "Shift"; "<short> low", "<short> high" for the interval). */
+  readonly short: string;
+  /** The conservative transform as written in the audit's attenuation sweep ("R_c = 1 − a(1 − R2)"). */
+  readonly formula: string;
+}
+
+/**
+ * The conclusion the audit tests on a column (the shift differs from 0; R lies below 1), whose
+ * tipping point it searches, and what its searches may use (docs/methods.md, the audit).
+ */
+export interface Table3Audit {
+  /**
+   * The conclusion: the group's interval excludes `value` — on either side (`either`: the shift
+   * excludes 0, its sign is the observed one), or from below (`below`: R excludes 1; R ≤ 1).
+   */
+  readonly excludes: { readonly value: number; readonly side: 'either' | 'below' };
+  /** Whose conclusion is searched: Pooled only, or Pooled and every model. */
+  readonly groups: 'pooled' | 'every';
+  /** Its place in the report's list of conclusions (lower first; ties in column order). */
+  readonly order: number;
+  /**
+   * The per-cell formula increases with p_alt and decreases with p_base (the shift): its point
+   * extremes under reading error are at the corners of each pair's box, where otherwise every
+   * table of the box is tried.
+   */
+  readonly monotone?: boolean;
+  /**
+   * The formula costs more than a table read (R2's logarithms): the searches look it up in a table
+   * per (n_base, n_alt) of every pair of counts; a cheap one (the shift's difference) is evaluated
+   * per replicate. The values are the same bits either way.
+   */
+  readonly tabulate?: boolean;
+  /**
+   * The formula equals `excludes.value` exactly when a pair's two rates are equal (R2 = 1, |Δ| = 0),
+   * its extreme: the conclusion falls only when enough replicates have equal rates in every pair.
+   * The search then starts from every pair at equal rates at 0/n or n/n and may move a pair's two
+   * cells together, as greedy single-count steps stall short of equal replicate rates.
+   */
+  readonly valueAtEqualRates?: boolean;
+  /**
+   * The models' order by this column's point value is a conclusion too, its tipping point found
+   * exactly by dynamic programming (tipping-order.ts). The formula must be concave in the two
+   * rates, as R2 = 1 − JSD/ln 2 is: the search of large budgets relies on it.
+   */
+  readonly ordersModels?: boolean;
 }
 
 const R: Table3Column = {
@@ -36,6 +94,8 @@ const R: Table3Column = {
   cell: robustness2,
   conservative: (r, a) => 1 - a * (1 - r),
   names: { cell: 'R2', cellConservative: 'R2_conservative', group: 'R_raw', groupConservative: 'R' },
+  text: { quantity: 'robustness', symbol: 'R', short: 'R', formula: 'R_c = 1 − a(1 − R2)' },
+  audit: { excludes: { value: 1, side: 'below' }, groups: 'pooled', order: 1, tabulate: true, valueAtEqualRates: true, ordersModels: true },
 };
 
 const SHIFT_COLUMN: Table3Column = {
@@ -43,6 +103,8 @@ const SHIFT_COLUMN: Table3Column = {
   cell: (pBase, pAlt) => pAlt - pBase,
   conservative: (d, a) => a * d,
   names: { cell: 'shift_raw', cellConservative: 'shift_conservative', group: 'shift_raw', groupConservative: 'shift' },
+  text: { quantity: 'action shift', short: 'Shift', formula: 'shift_c = a·Δ' },
+  audit: { excludes: { value: 0, side: 'either' }, groups: 'every', order: 0, monotone: true },
 };
 
 const COLUMNS: Table3Column[] = [R, SHIFT_COLUMN];
@@ -59,3 +121,25 @@ export function registerTable3Column(c: Table3Column): () => void {
 
 /** The statistics of table3.csv (and of published Table 3 values): each column's point, lower and upper end. */
 export const table3Statistics = (): string[] => COLUMNS.flatMap((c) => [c.column, `${c.column}_lo`, `${c.column}_hi`]);
+
+/** The columns the audit searches (those that declare a conclusion), in column order. */
+export const auditedColumns = (): readonly Table3Column[] => COLUMNS.filter((c) => c.audit !== undefined);
+
+/** The audited columns in the order of their conclusions (`audit.order`; ties in column order). */
+export const inConclusionOrder = (columns: readonly Table3Column[]): Table3Column[] =>
+  columns.filter((c) => c.audit).sort((a, b) => a.audit!.order - b.audit!.order);
+
+/** The column named `column`; throws when Table 3 has none (a name from another thread's spec, a typo). */
+export function table3Column(column: string): Table3Column {
+  const c = COLUMNS.find((x) => x.column === column);
+  if (!c) throw new Error(`Table 3 has no column ${column}`);
+  return c;
+}
+
+/** A column in running text ("R", "action shift"). */
+export const noun = (c: Table3Column): string => c.text.symbol ?? c.text.quantity;
+/** A column where a title first names it ("robustness R", "action shift"). */
+export const named = (c: Table3Column): string => (c.text.symbol ? `${c.text.quantity} ${c.text.symbol}` : c.text.quantity);
+/** Words joined as prose: "a", "a and b", "a, b and c". */
+export const andList = (words: readonly string[]): string =>
+  (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);

@@ -24,8 +24,8 @@ const iv = (point: number, half: number) => ({ point, lo: point - half, hi: poin
 
 // Conservative R_c = 1 − a(1 − R2) and shift_c = a·Δ for R2 = 0.8, Δ = 0.3 (model A) and 0.9, 0.1 (Pooled).
 const SWEEP: SweepRow[] = [0.5, 0.7, 1].flatMap((a) => [
-  { attenuation: a, marks: a === 0.7 ? ['default'] : [], group: 'A', R: iv(1 - a * 0.2, 0.01), shift: iv(a * 0.3, 0.02) },
-  { attenuation: a, marks: a === 0.7 ? ['default'] : [], group: 'Pooled', R: iv(1 - a * 0.1, 0.01), shift: iv(a * 0.1, 0.02) },
+  { attenuation: a, marks: a === 0.7 ? ['default'] : [], group: 'A', values: { R: iv(1 - a * 0.2, 0.01), shift: iv(a * 0.3, 0.02) } },
+  { attenuation: a, marks: a === 0.7 ? ['default'] : [], group: 'Pooled', values: { R: iv(1 - a * 0.1, 0.01), shift: iv(a * 0.1, 0.02) } },
 ] as SweepRow[]);
 const BARS: TippingBar[] = [
   { conclusion: 'pooled action-shift interval excludes 0', changes: 1515, budget: 24, method: 'upper bound (search)' },
@@ -39,10 +39,11 @@ const PLANE: PlaneRow[] = [
   { source: 'This run: pilot (synthetic)', model: 'Sim-Sol', condition: 'minimal', ss: 0.28, ssLo: 0.25, ssHi: 0.31, wr: 0.34, wrLo: 0.3, wrHi: 0.38, verdict: 'surface-sensitive' },
   { source: 'This run: pilot (synthetic)', model: 'Sim-Sol', condition: 'normative-grounding', ss: 0.02, ssLo: 0.01, ssHi: 0.03, wr: 0.92, wrLo: 0.9, wrHi: 0.93, verdict: 'selectively robust' },
 ];
-// Coverage 0.944 of 500 simulations: mc_se = √(0.944 · 0.056 / 500) = 0.01028 (hand computed).
+// Coverage 0.944 of 500 simulations: mc_se = √(0.944 · 0.056 / 500) = 0.01028 (hand computed); its 95 %
+// Clopper–Pearson interval on 472 of 500 [0.9200786993956399, 0.9624695555249778] (scipy, test/reference/clopper_pearson.json).
 const COVERAGE: CoverageResult = {
   settings: { seed: 1, reps: 999, attenuation: 1, base: 'business', alt: 'friend-sharing', sims: 500, methods: ['percentile', 'bca'], truth: 'observed', level: 0.95 },
-  rows: (['percentile', 'bca'] as const).map((method) => ({ statistic: 'shift[Pooled]', method, nominal: 0.95, coverage: 0.944, mc_se: 0.01028, mean_width: 0.109, truth: 0.05 })),
+  rows: (['percentile', 'bca'] as const).map((method) => ({ statistic: 'shift[Pooled]', method, nominal: 0.95, coverage: 0.944, mc_se: 0.01028, mean_width: 0.109, truth: 0.05, coverage_lo: 0.9200786993956399, coverage_hi: 0.9624695555249778 })),
   truthRates: [0.5, 0.55],
 };
 
@@ -65,11 +66,11 @@ describe('figure builders of the audit, compare and selective analyses', () => {
     expect(values(byId['compare-direct-reconstructed']).map((r) => r.cell)).toEqual(['Sim-A · prisoners-dilemma · business', 'Sim-A · prisoners-dilemma · friend-sharing']);
   });
 
-  it('the coverage figure carries coverage ± 2 MC standard errors per statistic and method', () => {
+  it('the coverage figure carries coverage and its Monte Carlo interval per statistic and method', () => {
     const pts = (byId['coverage'].spec as { layer: { data: { values: Row[] } }[] }).layer[1].data.values;
     expect(pts.map((p) => p.method)).toEqual(['percentile', 'bca']);
-    expect(pts[0].lo).toBeCloseTo(0.944 - 2 * 0.01028, 12);
-    expect(pts[0].hi).toBeCloseTo(0.944 + 2 * 0.01028, 12);
+    expect(pts[0].lo).toBe(0.9200786993956399);
+    expect(pts[0].hi).toBe(0.9624695555249778);
   });
 
   it('the published plane holds the published table: 2 models × 5 conditions', () => {
@@ -91,7 +92,7 @@ describe('figure builders of the audit, compare and selective analyses', () => {
 
   it('the sweep of 30 models and Pooled lists every group in its legend, in rows of 8, without a warning', async () => {
     const groups = [...Array.from({ length: 30 }, (_, i) => `M${String(i + 1).padStart(2, '0')}`), 'Pooled'];
-    const rows = groups.map((group) => ({ attenuation: 0.7, marks: ['default'], group, R: iv(0.9, 0.01), shift: iv(0.2, 0.02) })) as SweepRow[];
+    const rows = groups.map((group) => ({ attenuation: 0.7, marks: ['default'], group, values: { R: iv(0.9, 0.01), shift: iv(0.2, 0.02) } })) as SweepRow[];
     const warnings: string[] = [];
     const svg = await renderSvg(attenuationFigure(sweepPoints(rows), groups, '95 % percentile-bootstrap intervals').spec, warnings);
     expect(warnings).toEqual([]);

@@ -16,9 +16,9 @@ describe('samegame coverage', () => {
     const r = await runCli(['coverage', '--out', out, '--sims', '4', '--reps', '100', '--truth', 'equal']);
     expect(r.code, r.stderr).toBe(0);
     const csv = readFileSync(join(out, 'reports', 'coverage.csv'), 'utf8').trim().split('\n');
-    expect(csv[0]).toBe('statistic,method,nominal,coverage,mc_se,mean_width,truth');
+    expect(csv[0]).toBe('statistic,method,nominal,coverage,mc_se,mean_width,truth,coverage_lo,coverage_hi');
     expect(csv).toHaveLength(1 + 4 * 2 * 2); // (3 models + Pooled) × (R, shift) × (percentile, bca)
-    expect(csv.filter((l) => l.startsWith('R[')).every((l) => l.endsWith(',1'))).toBe(true); // equal framings: R = 1
+    expect(csv.filter((l) => l.startsWith('R[')).every((l) => l.split(',')[6] === '1')).toBe(true); // equal framings: R = 1
     for (const ext of ['vl.json', 'svg', 'png']) expect(existsSync(join(out, 'figures', `coverage.${ext}`)), ext).toBe(true);
     expect(r.stdout).toMatch(/^Statistic\s+Interval\s+Coverage/m);
     expect(r.stderr).toContain('coverage: 4/4 simulations');

@@ -13,6 +13,7 @@ import { MIN_CELLS_FOR_WORKERS, startSearchTasks } from '../../src/commands/audi
 import { auditPlan, auditSettings, auditStart, SearchWorkspace } from '../../src/analyses/audit/index.js';
 import { runSearchesHere } from '../../src/analyses/audit/audit.js';
 import { readRates } from '../../src/sources/rates-csv.js';
+import { registerTable3Column, table3Columns } from '../../src/stats/table3.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-threads-'));
 /** The first 12 models of the 240-cell fixture: 96 cells, the smallest table that gets workers. */
@@ -64,6 +65,25 @@ describe('the audit searches on two threads', () => {
     const threaded = await run.finish(new SearchWorkspace(plan.job));
     expect(run.fromWorkers()).toBe(0);
     expect(threaded).toEqual(onOneThread());
+  });
+
+  it('run on the calling thread a Table 3 column registered at run time, which the worker\'s spec lacks', async () => {
+    const shift = table3Columns().find((c) => c.column === 'shift')!;
+    const unregister = registerTable3Column({ ...shift, column: 'shift_again', label: 'Shift again',
+      names: { cell: 'sa_raw', cellConservative: 'sa_conservative', group: 'sa_raw', groupConservative: 'sa' }, audit: { ...shift.audit!, groups: 'pooled', order: 3 } });
+    try {
+      const { input, settings } = stageOf(file96);
+      const plan = auditPlan(input, settings);
+      expect(plan.job.columns).toContain('shift_again');
+      const run = startSearchTasks(plan.job, plan.tasks, 2);
+      expect(run.workers).toBe(1);
+      await run.ended; // the worker refused the job: it took no task
+      const threaded = await run.finish(new SearchWorkspace(plan.job));
+      expect(run.fromWorkers()).toBe(0);
+      const here = runSearchesHere(stageOf(file96).stage);
+      expect(threaded).toEqual(here);
+      expect(here.some((r) => r.kind === 'tipping' && r.finding.id === 'shift_again-excludes-0[Pooled]')).toBe(true);
+    } finally { unregister(); }
   });
 
   it('stay on one thread below the cell threshold, whatever --threads says', () => {

@@ -13,7 +13,7 @@ const rows = (scale: number) => [0, 1, 2].map((i) => ({
 
 describe('subnormal values in a figure', () => {
   it.each([1e-321, 3e-308, 1e-305])('a forest whose every value is about %s renders', async (scale) => {
-    const f = table3Forest(rows(scale), { rows: ['M0', 'M1', 'M2'], statistics: ['shift'], subtitle: 's' });
+    const f = table3Forest(rows(scale), { rows: ['M0', 'M1', 'M2'], statistics: ['shift'], subtitle: 's', named: 'action shift', quantities: 'action shift' });
     const warnings: string[] = [];
     const svg = await renderSvg(f.spec, warnings);
     expect(svg).toContain('<svg');

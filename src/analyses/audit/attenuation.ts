@@ -1,6 +1,7 @@
 import { TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis } from '../two-framing/index.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { Interval } from '../../stats/bootstrap.js';
+import { auditedColumns, type Table3Column } from '../../stats/table3.js';
 
 /** Default attenuation of the conservative transform (Same Game, Different Story §4.2). */
 export const DEFAULT_ATTENUATION = TWO_FRAMING_DEFAULTS.attenuation;
@@ -20,12 +21,13 @@ export interface SweepRow {
   readonly attenuation: number;
   readonly marks: readonly SweepMark[];
   readonly group: string;
-  readonly R: Interval;
-  readonly shift: Interval;
+  /** Each audited Table 3 column's conservative value at this attenuation, by its `column` (R, shift, …). */
+  readonly values: Readonly<Record<string, Interval>>;
 }
 
 /**
- * Headline statistics at each attenuation a. The transform is affine and increasing in the raw
+ * Headline statistics (the audited Table 3 columns) at each attenuation a, by each column's
+ * conservative transform of its raw group value. The transform is affine and increasing in the raw
  * value (shift_c = a·Δ, R_c = 1 − a(1 − R2)) and the mean of transformed values is the transform
  * of the mean, so every percentile of the transformed replicates is the transform of the raw
  * percentile (linear interpolation commutes with affine maps). One bootstrap of the raw values
@@ -34,7 +36,8 @@ export interface SweepRow {
  * It also means no conclusion of the form "interval excludes 0 / excludes 1 / model ordering"
  * can change with a > 0: attenuation rescales magnitudes only.
  */
-export function attenuationSweep(a: TwoFramingAnalysis, grid: readonly number[] = SWEEP_GRID): SweepRow[] {
+export function attenuationSweep(a: TwoFramingAnalysis, grid: readonly number[] = SWEEP_GRID,
+  columns: readonly Table3Column[] = auditedColumns()): SweepRow[] {
   const selected = a.settings.attenuation;
   const values = [...new Set([...grid, DEFAULT_ATTENUATION, CAMERER_2016_RATIO, selected])].sort((x, y) => x - y);
   const groups = [...a.layout.models, POOLED];
@@ -45,14 +48,11 @@ export function attenuationSweep(a: TwoFramingAnalysis, grid: readonly number[] 
     if (att === CAMERER_2016_RATIO) marks.push('reference');
     if (att === selected) marks.push('selected');
     for (const g of groups) {
-      const r = a.boot.get(stat('R_raw', g));
-      const s = a.boot.get(stat('shift_raw', g));
-      const tr = (x: number) => 1 - att * (1 - x);
-      rows.push({
-        attenuation: att, marks, group: g,
-        R: { point: tr(r.point), lo: tr(r.lo), hi: tr(r.hi) },
-        shift: { point: att * s.point, lo: att * s.lo, hi: att * s.hi },
-      });
+      const values = Object.fromEntries(columns.map((c) => {
+        const v = a.boot.get(stat(c.names.group, g));
+        return [c.column, { point: c.conservative(v.point, att), lo: c.conservative(v.lo, att), hi: c.conservative(v.hi, att) }];
+      }));
+      rows.push({ attenuation: att, marks, group: g, values });
     }
   }
   return rows;

@@ -19,6 +19,7 @@ import { defaultBatches, mcErrorOfQuantile, type McError } from '../../stats/mc-
 import { degenerateCells, type DegenerateAudit } from './degenerate.js';
 import { sweepFigure } from './figures.js';
 import type { Figure } from '../../render/figure.js';
+import { auditedColumns } from '../../stats/table3.js';
 
 export const AUDIT_DEFAULTS = {
   ...TWO_FRAMING_DEFAULTS,
@@ -98,6 +99,7 @@ export function auditPlan(input: RatesInput, settings: AuditSettings): AuditPlan
   // Reading error applies to counts reconstructed from rates; given counts were not read off a figure.
   const job: SearchJob = {
     table: input.table, layout: twoFramingLayout(input.table, settings.base, settings.alt), reconstructed: input.rows.map((r) => r.reconstructed),
+    columns: auditedColumns().map((c) => c.column),
     settings: { ...twoFramingSettings(settings), readingError: settings.readingError, searchReps: settings.searchReps,
       ...(settings.readingRanges ? { readingRanges: settings.readingRanges } : {}) },
   };
@@ -144,8 +146,8 @@ export function auditFinish(stage: AuditStage, results: readonly SearchTaskResul
   for (const t of tipping) if (t.verified === false) logger.warn(msgAudit.tippingUnverified(t.id));
   const groups = [...analysis.layout.models, POOLED];
   const batches = defaultBatches(settings.reps);
-  const mcError = groups.flatMap((group) => (['R', 'shift'] as const).map((kind) => {
-    const i = analysis.boot.names.indexOf(stat(kind, group));
+  const mcError = groups.flatMap((group) => full.columns.map(({ column: kind, names }) => {
+    const i = analysis.boot.names.indexOf(stat(names.groupConservative, group));
     const reps = analysis.boot.replicates.subarray(i * analysis.boot.reps, (i + 1) * analysis.boot.reps);
     return { group, kind, lo: mcErrorOfQuantile(reps, 0.025, batches, settings.mcTarget), hi: mcErrorOfQuantile(reps, 0.975, batches, settings.mcTarget) };
   }));

@@ -3,6 +3,7 @@ import { intervalKind, type TwoFramingAnalysis } from '../two-framing/index.js';
 import { COLORS, defineFigure, F3, ONE_ROW, type Figure } from '../../render/figure.js';
 import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION, type SweepRow } from './attenuation.js';
 import { isExactMinimum, type TippingResult } from './tipping.js';
+import { andList, auditedColumns, inConclusionOrder, noun, type Table3Column } from '../../stats/table3.js';
 
 /**
  * Audit figures as pure Vega-Lite spec builders (render/figure.ts defineFigure, as every analysis's figures):
@@ -18,18 +19,24 @@ export interface SweepPoint {
   readonly hi: number;
 }
 
-export function sweepPoints(rows: readonly SweepRow[]): SweepPoint[] {
-  return rows.flatMap((r) => [
-    { attenuation: r.attenuation, group: r.group, statistic: 'R (conservative)', estimate: r.R.point, lo: r.R.lo, hi: r.R.hi },
-    { attenuation: r.attenuation, group: r.group, statistic: 'Action shift (conservative)', estimate: r.shift.point, lo: r.shift.lo, hi: r.shift.hi },
-  ]);
+/** The sweep's points: per row, each audited column (panel "<label> (conservative)"). */
+export function sweepPoints(rows: readonly SweepRow[], columns: readonly Table3Column[] = auditedColumns()): SweepPoint[] {
+  return rows.flatMap((r) => columns.map((c) => {
+    const v = r.values[c.column];
+    return { attenuation: r.attenuation, group: r.group, statistic: `${c.label} (conservative)`, estimate: v.point, lo: v.lo, hi: v.hi };
+  }));
 }
 
 /** Legend entries per row of the attenuation sweep. */
 const LEGEND_ROW = 8;
 
-/** `intervals`: how the bands were made, "95 % <method> intervals" (`intervalKind`). */
-export function attenuationFigure(points: readonly SweepPoint[], groups: readonly string[], intervals: string): Figure {
+/**
+ * `intervals`: how the bands were made, "95 % <method> intervals" (`intervalKind`); one panel per
+ * statistic of the points, in their order; `columns`: the audited columns, for the words.
+ */
+export function attenuationFigure(points: readonly SweepPoint[], groups: readonly string[], intervals: string,
+  columns: readonly Table3Column[] = auditedColumns()): Figure {
+  const what = andList(columns.map(noun));
   // Up to LEGEND_ROW entries the legend is one row below the chart; beyond, a grid of that many
   // columns with every entry (Vega's default would drop entries past 30, Pooled among them).
   const legend = groups.length <= LEGEND_ROW ? { symbolOpacity: 1 } : { symbolOpacity: 1, columns: LEGEND_ROW, symbolLimit: 0 };
@@ -43,12 +50,12 @@ export function attenuationFigure(points: readonly SweepPoint[], groups: readonl
   return defineFigure(
     'audit-attenuation',
     'Attenuation sweep of the headline statistics',
-    `Conservative R and action shift per model and pooled for attenuation a from 0.50 to 1.00, with ${intervals} (bands). ` +
+    `Conservative ${what} per model and pooled for attenuation a from 0.50 to 1.00, with ${intervals} (bands). ` +
     `The solid rule marks the default a = ${DEFAULT_ATTENUATION.toFixed(2)}; the dashed rule the average replication ratio ${CAMERER_2016_RATIO.toFixed(2)} of Camerer et al. 2016 (Science 351:1433).`,
     {
-      title: { text: 'Attenuation sweep', subtitle: 'Conservative transform: shift_c = a·Δ, R_c = 1 − a(1 − R2)' },
+      title: { text: 'Attenuation sweep', subtitle: `Conservative transform: ${inConclusionOrder(columns).map((c) => c.text.formula).join(', ')}` },
       data: { values: points.map((p) => ({ ...p })) },
-      facet: { column: { field: 'statistic', type: 'nominal', sort: ['R (conservative)', 'Action shift (conservative)'], header: { title: null, labelFontWeight: 'bold' } } },
+      facet: { column: { field: 'statistic', type: 'nominal', sort: [...new Set(points.map((p) => p.statistic))], header: { title: null, labelFontWeight: 'bold' } } },
       resolve: { scale: { y: 'independent' } },
       spacing: 24,
       spec: {

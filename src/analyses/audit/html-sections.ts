@@ -4,6 +4,7 @@ import { regenerateCommand, wrappedCommand } from '../../core/command-line.js';
 import { AUDIT_DEFAULTS } from './audit.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
 import type { AuditResult } from './audit.js';
+import { influenceCells, influenceFull, influenceHeaders } from './influence.js';
 
 /**
  * The audit page's sections beyond the summary: influence, Monte Carlo error, the exact
@@ -26,15 +27,12 @@ export function auditCommand(r: Result): string {
 }
 
 export function influenceSection(r: Result): Section {
-  const f = r.influence.full;
+  const inf = r.influence;
   return { id: 'influence', heading: 'Influence of each model–game pair', blocks: [
-    { kind: 'text', text: `Change of the pooled values when one model–game pair is left out (unweighted mean of the remaining pairs, same replicates); leaving out either framing cell removes the pair. Full table: pooled R ${fixed(f.R.point, 4)} ${interval(f.R.lo, f.R.hi, 4)}, pooled shift ${fixed(f.shift.point, 4)} ${interval(f.shift.lo, f.shift.hi, 4)}.` },
+    { kind: 'text', text: `Change of the pooled values when one model–game pair is left out (unweighted mean of the remaining pairs, same replicates); leaving out either framing cell removes the pair. Full table: ${influenceFull(inf)}.` },
     { kind: 'table', id: 'influence-table',
-      columns: ['Pair left out', num('Δ pooled R'), num('Δ R lo'), num('Δ R hi'), num('Δ pooled shift'), num('Δ shift lo'), num('Δ shift hi'), num('Δ own model R'), num('Δ own model shift')],
-      rows: r.influence.pairs.map((p) => [`${p.model} / ${p.game}`,
-        num(signed(p.pooled.R.delta.point)), num(signed(p.pooled.R.delta.lo)), num(signed(p.pooled.R.delta.hi)),
-        num(signed(p.pooled.shift.delta.point)), num(signed(p.pooled.shift.delta.lo)), num(signed(p.pooled.shift.delta.hi)),
-        num(p.ownModel ? signed(p.ownModel.R.delta.point) : '—'), num(p.ownModel ? signed(p.ownModel.shift.delta.point) : '—')]) },
+      columns: ['Pair left out', ...influenceHeaders(inf).map(num)],
+      rows: inf.pairs.map((p) => [`${p.model} / ${p.game}`, ...influenceCells(inf, p, (x) => signed(x)).map(num)]) },
   ] };
 }
 

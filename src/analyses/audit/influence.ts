@@ -1,4 +1,5 @@
 import { POOLED } from '../../core/names.js';
+import { fixed, interval } from '../../core/format.js';
 import type { Interval } from '../../stats/bootstrap.js';
 import type { HeadlineKind, ReplicateState } from './replicate-state.js';
 import { cellLabel } from './reading-error.js';
@@ -14,7 +15,7 @@ import { cellLabel } from './reading-error.js';
 export interface PairInfluence {
   readonly model: string;
   readonly game: string;
-  /** Pooled R and shift without this pair, and the change from the full table. */
+  /** Each audited Table 3 column's pooled value (R, shift, …) without this pair, and the change from the full table. */
   readonly pooled: Readonly<Record<HeadlineKind, { readonly without: Interval; readonly delta: Interval }>>;
   /** The pair's model without it (absent when it is the model's only pair). */
   readonly ownModel: Readonly<Record<HeadlineKind, { readonly without: Interval; readonly delta: Interval }>> | undefined;
@@ -28,11 +29,31 @@ export interface InfluenceResult {
   readonly cells: readonly CellInfluence[];
 }
 
+/** The audited columns of an influence result, in column order (the keys of `full`). */
+export const influenceKinds = (inf: InfluenceResult): HeadlineKind[] => Object.keys(inf.full);
+
+/** "pooled R 0.7831 [0.77, 0.79], pooled shift …": the full table's values, as audit.md and audit.html state them. */
+export const influenceFull = (inf: InfluenceResult): string =>
+  influenceKinds(inf).map((k) => `pooled ${k} ${fixed(inf.full[k].point, 4)} ${interval(inf.full[k].lo, inf.full[k].hi, 4)}`).join(', ');
+
+/** The influence table's columns after the pair: per audited column Δ pooled, Δ lo, Δ hi, then Δ of its own model per column. */
+export const influenceHeaders = (inf: InfluenceResult): string[] => {
+  const kinds = influenceKinds(inf);
+  return [...kinds.flatMap((k) => [`Δ pooled ${k}`, `Δ ${k} lo`, `Δ ${k} hi`]), ...kinds.map((k) => `Δ own model ${k}`)];
+};
+
+/** A pair's cells under `influenceHeaders`, numbers written by `signed` ("—" for a model of one pair). */
+export const influenceCells = (inf: InfluenceResult, p: PairInfluence, signed: (x: number) => string): string[] => {
+  const kinds = influenceKinds(inf);
+  return [...kinds.flatMap((k) => [signed(p.pooled[k].delta.point), signed(p.pooled[k].delta.lo), signed(p.pooled[k].delta.hi)]),
+    ...kinds.map((k) => (p.ownModel ? signed(p.ownModel[k].delta.point) : '—'))];
+};
+
 const diff = (a: Interval, b: Interval): Interval => ({ point: a.point - b.point, lo: a.lo - b.lo, hi: a.hi - b.hi });
 
 export function influence(st: ReplicateState): InfluenceResult {
-  const kinds: HeadlineKind[] = ['R', 'shift'];
-  const full = { R: st.interval(POOLED, 'R'), shift: st.interval(POOLED, 'shift') };
+  const kinds: HeadlineKind[] = st.columns.map((c) => c.column);
+  const full: Record<HeadlineKind, Interval> = Object.fromEntries(kinds.map((k) => [k, st.interval(POOLED, k)]));
   const pairs = st.layout.pairs.map((p, j) => {
     const ex = new Set([j]);
     const pooled = Object.fromEntries(kinds.map((k) => {

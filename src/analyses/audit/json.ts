@@ -6,6 +6,8 @@ import type { AuditResult } from './audit.js';
 import { auditCommand } from './html-sections.js';
 import type { CellChange } from './reading-error.js';
 import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
+import { influenceKinds } from './influence.js';
+import { andList, noun, table3Column } from '../../stats/table3.js';
 
 type Result = Omit<AuditResult, 'files'>;
 const changes = (c: readonly CellChange[]) => c.map((x) => ({ cell: x.cell, from: x.from, to: x.to }));
@@ -16,10 +18,10 @@ const perCellJson = (r: Result) => (r.readingError.perCell ? {
   down: r.readingError.perCell.down, up: r.readingError.perCell.up, notes: r.readingError.notes ?? [],
 } : {});
 
-/** The headline statistics with their BCa intervals (audit --interval bca). */
+/** The headline statistics (the audited Table 3 columns) with their BCa intervals (audit --interval bca). */
 export function bcaHeadline(r: Result) {
-  return [...r.analysis.layout.models, POOLED].flatMap((group) => (['R', 'shift'] as const).map((kind) => {
-    const v = r.analysis.boot.get(stat(kind, group));
+  return [...r.analysis.layout.models, POOLED].flatMap((group) => influenceKinds(r.influence).map((kind) => {
+    const v = r.analysis.boot.get(stat(table3Column(kind).names.groupConservative, group));
     return { statistic: kind, group, point: v.point, lo: v.lo, hi: v.hi };
   }));
 }
@@ -35,7 +37,7 @@ export function auditObject(r: Result) {
       interval: s.interval === 'bca'
         ? 'headline: 95% BCa bootstrap (see headline_bca); reading-error, tipping-point, attenuation, influence and Monte Carlo sections: 95% percentile bootstrap of the same replicates'
         : '95% percentile bootstrap, linear interpolation between order statistics',
-      headline: 'conservative R and action shift, per model and pooled (Table 3)',
+      headline: `conservative ${andList(influenceKinds(r.influence).map((k) => noun(table3Column(k))))}, per model and pooled (Table 3)`,
     },
     ...(s.interval === 'bca' ? { headline_bca: bcaHeadline(r) } : {}),
     ...(hasFramingTests(r.analysis) ? { framing_test: { ...framingTestMetrics(r.analysis), ...(r.framingTipping ? { tipping: r.framingTipping } : {}) } } : {}),
@@ -65,7 +67,7 @@ export function auditObject(r: Result) {
     })),
     attenuation: {
       default: DEFAULT_ATTENUATION, reference: CAMERER_2016_RATIO, reference_source: 'Camerer et al. 2016, Science 351:1433 (average replication ratio)',
-      rows: r.attenuation.map((x) => ({ attenuation: x.attenuation, marks: x.marks, group: x.group, R: x.R, shift: x.shift })),
+      rows: r.attenuation.map((x) => ({ attenuation: x.attenuation, marks: x.marks, group: x.group, ...x.values })),
     },
     influence: {
       unit: 'model-game pair (leaving out either framing cell removes the pair contrast)',

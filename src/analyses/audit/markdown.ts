@@ -6,8 +6,12 @@ import type { TippingResult } from './tipping.js';
 import { inertMarkdown, mdCell as esc } from '../../render/markdown.js';
 import { bcaHeadline } from './json.js';
 import { summaryItems } from './summary.js';
+import { influenceCells, influenceFull, influenceHeaders, influenceKinds } from './influence.js';
+import { andList, inConclusionOrder, noun, table3Column } from '../../stats/table3.js';
 
 type Result = Omit<AuditResult, 'files'>;
+/** The audited Table 3 columns of a result (those its influence analysis covers). */
+const headline = (r: Result) => influenceKinds(r.influence).map(table3Column);
 
 const signed = (x: number, d = 4) => (x > 0 && fixed(x, d) !== fixed(0, d) ? `+${fixed(x, d)}` : fixed(x, d));
 
@@ -95,15 +99,16 @@ function tippingSection(r: Result): string[] {
 function attenuationSection(r: Result): string[] {
   const groups = [...r.analysis.layout.models, POOLED];
   const out = ['## 4. Attenuation sweep', '',
-    `Headline statistics with the conservative transform shift_c = a·Δ, R_c = 1 − a(1 − R2) for a from 0.50 to 1.00 (a = 1: no attenuation). ` +
+    `Headline statistics with the conservative transform ${inConclusionOrder(headline(r)).map((c) => c.text.formula).join(', ')} for a from 0.50 to 1.00 (a = 1: no attenuation). ` +
     `**${DEFAULT_ATTENUATION.toFixed(2)}** is the default; **${CAMERER_2016_RATIO.toFixed(2)}** is the average replication ratio of effect sizes in Camerer et al. 2016 (Science 351:1433), a reference line. ` +
     'The transform is affine and increasing, so the intervals are the transformed raw intervals of the same replicates, and no conclusion above (interval excludes 0 or 1, model ordering) changes with a > 0: attenuation rescales magnitudes only.', ''];
   const atts = [...new Set(r.attenuation.map((x) => x.attenuation))];
-  out.push(...table(['a', 'mark', ...groups.flatMap((g) => [`R ${g}`, `shift ${g}`])], atts.map((a) => {
+  const kinds = Object.keys(r.attenuation[0]?.values ?? {});
+  out.push(...table(['a', 'mark', ...groups.flatMap((g) => kinds.map((k) => `${k} ${g}`))], atts.map((a) => {
     const rows = r.attenuation.filter((x) => x.attenuation === a);
     return [a.toFixed(2), rows[0].marks.join(', ') || '', ...groups.flatMap((g) => {
       const x = rows.find((y) => y.group === g)!;
-      return [`${fixed(x.R.point)} ${interval(x.R.lo, x.R.hi)}`, `${fixed(x.shift.point)} ${interval(x.shift.lo, x.shift.hi)}`];
+      return kinds.map((k) => `${fixed(x.values[k].point)} ${interval(x.values[k].lo, x.values[k].hi)}`);
     })];
   })));
   return out;
@@ -114,12 +119,8 @@ function influenceSection(r: Result): string[] {
   const out = ['## 5. Influence of each model–game pair', '',
     'The change of the pooled values when one model–game pair is left out (pooled = unweighted mean of the remaining pairs, same replicates). ' +
     'R2 and the shift are contrasts of a pair\'s two framing cells, so leaving out either cell removes the pair: a cell\'s influence is its pair\'s.', '',
-    `Full table: pooled R ${fixed(inf.full.R.point, 4)} ${interval(inf.full.R.lo, inf.full.R.hi, 4)}, pooled shift ${fixed(inf.full.shift.point, 4)} ${interval(inf.full.shift.lo, inf.full.shift.hi, 4)}.`, ''];
-  out.push(...table(['pair left out', 'Δ pooled R', 'Δ R lo', 'Δ R hi', 'Δ pooled shift', 'Δ shift lo', 'Δ shift hi', 'Δ own model R', 'Δ own model shift'], inf.pairs.map((p) => [
-    `${p.model} / ${p.game}`, signed(p.pooled.R.delta.point), signed(p.pooled.R.delta.lo), signed(p.pooled.R.delta.hi),
-    signed(p.pooled.shift.delta.point), signed(p.pooled.shift.delta.lo), signed(p.pooled.shift.delta.hi),
-    p.ownModel ? signed(p.ownModel.R.delta.point) : '—', p.ownModel ? signed(p.ownModel.shift.delta.point) : '—',
-  ])));
+    `Full table: ${influenceFull(inf)}.`, ''];
+  out.push(...table(['pair left out', ...influenceHeaders(inf)], inf.pairs.map((p) => [`${p.model} / ${p.game}`, ...influenceCells(inf, p, (x) => signed(x))])));
   return out;
 }
 
@@ -156,7 +157,7 @@ export function auditMarkdown(r: Result): string {
   const lines = [`# Provenance audit of ${r.input.path}`, '',
     `Input sha256 ${r.input.sha256}; ${r.input.rows.length} cells (${r.input.kind}). Bootstrap: seed ${s.seed}, ${s.reps} replicates, 95 % percentile intervals${s.interval === 'bca' ? ' in sections 2–6 (their searches are defined on percentile ends; BCa headline intervals below)' : ''}; ` +
     `attenuation ${s.attenuation}; planned pair ${s.base} → ${s.alt}; reading error ${r.readingError.label}. ` +
-    'Headline statistics are the conservative per-model and pooled R and action shift of Table 3.', '',
+    `Headline statistics are the conservative per-model and pooled ${andList(headline(r).map(noun))} of Table 3.`, '',
     ...(s.interval === 'bca' ? ['BCa headline intervals (same replicates): ' + bcaHeadline(r).map((h) => `${h.statistic} ${h.group} ${fixed(h.point)} ${interval(h.lo, h.hi)}`).join('; ') + '.', ''] : []),
     '## Summary', '',
     ...summaryItems(r, '**can**').map((line) => `- ${line}`),

@@ -1,12 +1,15 @@
-import { robustness2 } from '../../stats/jsd.js';
+/** A Table 3 column's per-cell formula of the two rates (R2 for the ordering by R). */
+export type CellFormula = (pBase: number, pAlt: number) => number;
 
 /**
- * g(c): the largest gain weight·sign·(R2(x_b + d_b, x_s + d_s) − R2(x_b, x_s)) a pair can reach
+ * g(c): the largest gain weight·sign·(f(x_b + d_b, x_s + d_s) − f(x_b, x_s)) of a column's per-cell
+ * formula f (R2; it must be concave, see below) a pair can reach
  * with at most c single-count changes (|d_b| + |d_s| ≤ c, counts within [0, n]), and the counts
  * that reach it — for every c up to cmax, or for every multiple of a grid unit.
  *
  * Small budgets enumerate every table within L1 distance cmax. Large budgets use the shape of
- * R2 = 1 − JSD/ln 2: JSD is jointly convex in the two rates (an f-divergence), so on each of the
+ * R2 = 1 − JSD/ln 2 (what a column that orders the models declares of its formula): JSD is jointly
+ * convex in the two rates (an f-divergence), so on each of the
  * four edges of the set |d_b| + |d_s| = c (clipped to the count ranges) R2 is concave. Lowering R2
  * (sign −1) is maximizing a convex function: an edge's best is one of its two ends. Raising it
  * (sign +1) is maximizing a concave function of one integer: a ternary search on each edge. Both
@@ -20,16 +23,16 @@ export interface PairCounts { readonly b: number; readonly s: number; readonly n
 export const ENUMERATE_MAX = 256;
 
 /** g(c) for c = 0 … cmax by enumeration. */
-export function enumeratedGain(p: PairCounts, sign: 1 | -1, weight: number, cmax: number): PairGain {
+export function enumeratedGain(p: PairCounts, sign: 1 | -1, weight: number, cmax: number, f: CellFormula): PairGain {
   const { nb, ns, x0b, x0s } = p;
-  const r0 = robustness2(x0b / nb, x0s / ns);
+  const r0 = f(x0b / nb, x0s / ns);
   const gain = new Float64Array(cmax + 1).fill(-Infinity);
   const xb = new Int32Array(cmax + 1), xs = new Int32Array(cmax + 1);
   for (let db = Math.max(-x0b, -cmax); db <= Math.min(nb - x0b, cmax); db++) {
     const rest = cmax - Math.abs(db);
     for (let ds = Math.max(-x0s, -rest); ds <= Math.min(ns - x0s, rest); ds++) {
       const c = Math.abs(db) + Math.abs(ds);
-      const g = weight * sign * (robustness2((x0b + db) / nb, (x0s + ds) / ns) - r0);
+      const g = weight * sign * (f((x0b + db) / nb, (x0s + ds) / ns) - r0);
       if (g > gain[c]) { gain[c] = g; xb[c] = x0b + db; xs[c] = x0s + ds; }
     }
   }
@@ -38,10 +41,10 @@ export function enumeratedGain(p: PairCounts, sign: 1 | -1, weight: number, cmax
 }
 
 /** g at c = 0, u, 2u, … (index k holds c = k·u) from the best table on each edge of |d| = c. */
-export function edgeGain(p: PairCounts, sign: 1 | -1, weight: number, cmax: number, u: number): PairGain {
+export function edgeGain(p: PairCounts, sign: 1 | -1, weight: number, cmax: number, u: number, f: CellFormula): PairGain {
   const { nb, ns, x0b, x0s } = p;
-  const r0 = robustness2(x0b / nb, x0s / ns);
-  const value = (db: number, ds: number) => weight * sign * (robustness2((x0b + db) / nb, (x0s + ds) / ns) - r0);
+  const r0 = f(x0b / nb, x0s / ns);
+  const value = (db: number, ds: number) => weight * sign * (f((x0b + db) / nb, (x0s + ds) / ns) - r0);
   const m = Math.floor(cmax / u);
   const gain = new Float64Array(m + 1).fill(-Infinity);
   const xb = new Int32Array(m + 1), xs = new Int32Array(m + 1);

@@ -1,19 +1,19 @@
 import { POOLED } from '../../core/names.js';
-import { robustness2 } from '../../stats/jsd.js';
+import { auditedColumns } from '../../stats/table3.js';
 import type { HeadlineKind, ReplicateState } from './replicate-state.js';
 
 /**
  * Reading error: every reconstructed count may be off by up to ±K (K = 1 is about one pixel on a
  * 300-pixel axis for n = 300, where one count is 1/300 of the bar height). For each headline
- * statistic — per-model and pooled R and shift, point and interval endpoints — the range over all
- * tables within ±K of the observed one (counts clamped to [0, n]).
+ * statistic — per-model and pooled, each audited Table 3 column (R, shift, …), point and interval
+ * endpoints — the range over all tables within ±K of the observed one (counts clamped to [0, n]).
  *
  * How the extremes are found:
- * - shift point: linear in the counts, so the coordinate-wise extreme (every alt cell +K and base
- *   cell −K, or the reverse) is the exact extreme.
- * - R point: a mean of pair terms R2(p_base, p_alt), each depending on its own two cells only, so
- *   the extreme of the mean is the mean of per-pair extremes; each pair's extreme is found by
- *   enumerating its (2K+1)² neighbours. Exact.
+ * - point of a column whose formula is monotone (the shift, linear in the counts): the
+ *   coordinate-wise extreme (every alt cell +K and base cell −K, or the reverse) is the exact extreme.
+ * - point of another column (R): a mean of pair terms cell(p_base, p_alt), each depending on its
+ *   own two cells only, so the extreme of the mean is the mean of per-pair extremes; each pair's
+ *   extreme is found by enumerating its (2K+1)² neighbours. Exact.
  * - interval endpoints: the bootstrap percentile of a changed table has no closed form; a
  *   coordinate search starts at the point-extremal table and moves one cell at a time within
  *   ±K while the endpoint improves. The value it reports is attained by a table within ±K, so the
@@ -116,9 +116,10 @@ export function pointExtremeCounts(state: ReplicateState, observed: ArrayLike<nu
   kind: HeadlineKind, dir: 1 | -1): Int32Array {
   const counts = Int32Array.from(observed);
   const clamp = (i: number, x: number) => Math.max(0, Math.min(state.ns[i], x));
+  const { cell, audit } = state.column(kind);
   for (const j of state.groupPairs(group)) {
     const { baseIndex: b, altIndex: s } = state.layout.pairs[j];
-    if (kind === 'shift') {
+    if (audit?.monotone) {
       counts[b] = clamp(b, dir > 0 ? observed[b] - downAt(K, b) : observed[b] + upAt(K, b));
       counts[s] = clamp(s, dir > 0 ? observed[s] + upAt(K, s) : observed[s] - downAt(K, s));
       continue;
@@ -129,7 +130,7 @@ export function pointExtremeCounts(state: ReplicateState, observed: ArrayLike<nu
     const box = (i: number) => ({ lo: Math.max(-downAt(K, i), -observed[i]), hi: Math.min(upAt(K, i), state.ns[i] - observed[i]) });
     for (const [db, ds] of offsetsByCost(box(b), box(s))) {
       const xb = observed[b] + db, xs = observed[s] + ds;
-      const v = dir * robustness2(xb / state.ns[b], xs / state.ns[s]);
+      const v = dir * cell(xb / state.ns[b], xs / state.ns[s]);
       if (v > best + 1e-15) { best = v; counts[b] = xb; counts[s] = xs; }
     }
   }
@@ -229,9 +230,9 @@ export function readingErrorRange(state: ReplicateState, observed: Int32Array, b
   };
 }
 
-/** The statistics whose ranges the reading-error analysis reports, in report order. */
-export function readingErrorStatistics(models: readonly string[]): { group: string; kind: HeadlineKind; which: Which }[] {
-  const kinds: HeadlineKind[] = ['R', 'shift'];
+/** The statistics whose ranges the reading-error analysis reports, in report order: per group, each audited column (`kinds`). */
+export function readingErrorStatistics(models: readonly string[],
+  kinds: readonly HeadlineKind[] = auditedColumns().map((c) => c.column)): { group: string; kind: HeadlineKind; which: Which }[] {
   const whiches: Which[] = ['point', 'lo', 'hi'];
   return [...models, POOLED].flatMap((group) => kinds.flatMap((kind) => whiches.map((which) => ({ group, kind, which }))));
 }
@@ -264,7 +265,7 @@ export function readingErrorResult(K: number, k: number, reconstructed: ArrayLik
 export function readingErrorRanges(state: ReplicateState, K: number, reconstructed?: ArrayLike<boolean>, ranges?: ReadingRanges): ReadingErrorResult {
   const bound = readingBounds(state.counts.length, K, reconstructed, ranges);
   const observed = Int32Array.from(state.counts);
-  return readingErrorResult(K, state.counts.length, reconstructed, () => readingErrorStatistics(state.layout.models).map(({ group, kind, which }) => {
+  return readingErrorResult(K, state.counts.length, reconstructed, () => readingErrorStatistics(state.layout.models, state.columns.map((c) => c.column)).map(({ group, kind, which }) => {
     const tally = { n: 0 };
     return { range: readingErrorRange(state, observed, bound, group, kind, which, tally), evaluations: tally.n };
   }), ranges);

@@ -1,6 +1,6 @@
 import { redrawCounts } from '../../stats/binomial.js';
-import { robustness2 } from '../../stats/jsd.js';
 import { extremeIndices, type StartSet } from '../../stats/quantile.js';
+import type { Table3Column } from '../../stats/table3.js';
 
 /**
  * Caches for the audit's replicate state (replicate-state.ts).
@@ -9,16 +9,17 @@ import { extremeIndices, type StartSet } from '../../stats/quantile.js';
  * columns of counts seen before are kept (least recently used first out, within a byte budget):
  * the searches try a count and step back, and revisit the same few counts many times.
  *
- * pairR2Table: R2 of a pair's redrawn rates depends only on the two redrawn counts, so for
- * (n_base + 1)(n_alt + 1) ≤ R2_TABLE_MAX entries it is a lookup, computed once per (n_base, n_alt)
- * with the very expression the bootstrap evaluates (robustness2 of k · (1/n)), so the values are
- * bit for bit those of a direct evaluation.
+ * pairCellTable: a Table 3 column's per-cell value of a pair's redrawn rates (R2: a column that declares `tabulate`)
+ * depends only on the two redrawn counts, so for (n_base + 1)(n_alt + 1) ≤ CELL_TABLE_MAX entries it
+ * is a lookup, computed once per (column, n_base, n_alt) with the very expression the bootstrap
+ * evaluates (the column's `cell` of k · (1/n)), so the values are bit for bit those of a direct
+ * evaluation.
  */
 
 /** Bytes of cached columns kept per replicate state. */
 export const DRAW_CACHE_BYTES = 64 * 2 ** 20;
-/** Largest R2 lookup table, in entries (8 MiB): covers n ≤ 1023 in both cells. */
-export const R2_TABLE_MAX = 2 ** 20;
+/** Largest lookup table of a column's per-cell values, in entries (8 MiB): covers n ≤ 1023 in both cells. */
+export const CELL_TABLE_MAX = 2 ** 20;
 
 export class DrawCache {
   private readonly columns = new Map<number | string, Int32Array>();
@@ -46,21 +47,24 @@ export class DrawCache {
   }
 }
 
-const tables = new Map<string, Float64Array>();
-/** Tables kept at once (inputs with many different n per pair rebuild the oldest). */
+/** Each column's tables, by (n_base, n_alt). */
+const tables = new WeakMap<Table3Column, Map<string, Float64Array>>();
+/** Tables kept at once per column (inputs with many different n per pair rebuild the oldest). */
 const MAX_TABLES = 16;
 
-/** R2(k_b/n_b, k_s/n_s) for every pair of counts, indexed k_b·(n_s + 1) + k_s; undefined when too large or n = 0. */
-export function pairR2Table(nb: number, ns: number): Float64Array | undefined {
-  if (nb === 0 || ns === 0 || (nb + 1) * (ns + 1) > R2_TABLE_MAX) return undefined;
+/** A column's cell(k_b/n_b, k_s/n_s) for every pair of counts, indexed k_b·(n_s + 1) + k_s; undefined when too large or n = 0. */
+export function pairCellTable(column: Table3Column, nb: number, ns: number): Float64Array | undefined {
+  if (nb === 0 || ns === 0 || (nb + 1) * (ns + 1) > CELL_TABLE_MAX) return undefined;
+  let own = tables.get(column);
+  if (!own) { own = new Map(); tables.set(column, own); }
   const key = `${nb}:${ns}`;
-  let t = tables.get(key);
+  let t = own.get(key);
   if (!t) {
     t = new Float64Array((nb + 1) * (ns + 1));
     const ib = 1 / nb, is = 1 / ns;
-    for (let kb = 0; kb <= nb; kb++) for (let ks = 0; ks <= ns; ks++) t[kb * (ns + 1) + ks] = robustness2(kb * ib, ks * is);
-    if (tables.size >= MAX_TABLES) tables.delete(tables.keys().next().value!);
-    tables.set(key, t);
+    for (let kb = 0; kb <= nb; kb++) for (let ks = 0; ks <= ns; ks++) t[kb * (ns + 1) + ks] = column.cell(kb * ib, ks * is);
+    if (own.size >= MAX_TABLES) own.delete(own.keys().next().value!);
+    own.set(key, t);
   }
   return t;
 }
@@ -74,15 +78,16 @@ const PAIR_SLOTS = 8;
 
 const NONE = new Float64Array(0);
 
-interface PairSlot { xb: number; xs: number; stamp: number; kb: Int32Array; ks: Int32Array; r2: Float64Array; shift: Float64Array; r2Ready: boolean; shiftReady: boolean }
-
+/** One (x_base, x_alt) of a pair: its cells' redrawn counts and, per audited column, its replicate values (`ready` once computed). */
+interface PairSlot { xb: number; xs: number; stamp: number; kb: Int32Array; ks: Int32Array; values: Float64Array[]; ready: Uint8Array }
 
 /**
- * A pair's replicate R2 and shift columns, for the pair's current counts (x_base, x_alt). `ensure`
- * makes them current: a slot already holding (x_base, x_alt) is reused, otherwise the least
- * recently used slot is refilled from the two cells' columns of redrawn counts. Each column is
- * computed when first read — R2(k_b·(1/n_b), k_s·(1/n_s)) (by table lookup where the table
- * exists) and k_s·(1/n_s) − k_b·(1/n_b) — so a search on the shift never pays for R2.
+ * A pair's replicate columns of each audited Table 3 column (R2, the shift, …), for the pair's
+ * current counts (x_base, x_alt). `ensure` makes them current: a slot already holding (x_base,
+ * x_alt) is reused, otherwise the least recently used slot is refilled from the two cells' columns
+ * of redrawn counts. Each column is computed when first read — the column's cell(k_b·(1/n_b),
+ * k_s·(1/n_s)), by table lookup for a column that declares `tabulate` (R2) where the table fits —
+ * so a search on the shift never pays for R2.
  */
 export class PairColumns {
   private readonly slots: PairSlot[] = [];
@@ -90,7 +95,7 @@ export class PairColumns {
   /** The current slot's contents (stampFor its counts): a sum over the pair with another stamp is stale. */
   stamp = 0;
 
-  constructor(readonly reps: number, readonly nb: number, readonly ns: number) {}
+  constructor(readonly reps: number, readonly nb: number, readonly ns: number, readonly columns: readonly Table3Column[]) {}
 
   ensure(xb: number, xs: number, base: () => Int32Array, alt: () => Int32Array): void {
     const slots = this.slots;
@@ -98,11 +103,11 @@ export class PairColumns {
     let at = slots.findIndex((x) => x.xb === xb && x.xs === xs);
     if (at < 0) {
       const slot = slots.length < PAIR_SLOTS
-        ? { xb, xs, stamp: 0, kb: base(), ks: alt(), r2: NONE, shift: NONE, r2Ready: false, shiftReady: false }
+        ? { xb, xs, stamp: 0, kb: base(), ks: alt(), values: this.columns.map(() => NONE), ready: new Uint8Array(this.columns.length) }
         : slots[slots.length - 1];
       if (slots.length < PAIR_SLOTS) slots.push(slot);
       slot.xb = xb; slot.xs = xs; slot.kb = base(); slot.ks = alt();
-      slot.r2Ready = false; slot.shiftReady = false; slot.stamp = this.stampFor(xb, xs);
+      slot.ready.fill(0); slot.stamp = this.stampFor(xb, xs);
       at = slots.indexOf(slot);
     }
     const slot = slots[at];
@@ -127,37 +132,28 @@ export class PairColumns {
 
   private readonly numbered = new Map<string, number>();
 
-  /** The current R2 or shift column (call `ensure` first). */
-  column(kind: 'R' | 'shift'): Float64Array {
-    return this.columnOf(this.current!, kind);
+  /** The current replicate values of audited column c (its index in `columns`; call `ensure` first). */
+  column(c: number): Float64Array {
+    const slot = this.current!;
+    return slot.ready[c] === 1 ? slot.values[c] : this.fill(slot, c);
   }
 
-  private columnOf(slot: PairSlot, kind: 'R' | 'shift'): Float64Array {
+  private fill(slot: PairSlot, c: number): Float64Array {
     const { nb, ns, reps } = this;
     const kb = slot.kb, ks = slot.ks;
-    const ib = nb === 0 ? NaN : 1 / nb, is = ns === 0 ? NaN : 1 / ns;
-    if (kind === 'shift') {
-      if (!slot.shiftReady) {
-        if (slot.shift.length !== reps) slot.shift = new Float64Array(reps); // allocated when first needed
-        const d = slot.shift;
-        for (let r = 0; r < reps; r++) d[r] = ks[r] * is - kb[r] * ib;
-        slot.shiftReady = true;
-      }
-      return slot.shift;
+    if (slot.values[c].length !== reps) slot.values[c] = new Float64Array(reps); // allocated when first needed
+    const out = slot.values[c];
+    const table = this.columns[c].audit?.tabulate ? pairCellTable(this.columns[c], nb, ns) : undefined;
+    if (table) {
+      const w = ns + 1;
+      for (let r = 0; r < reps; r++) out[r] = table[kb[r] * w + ks[r]];
+    } else {
+      const cell = this.columns[c].cell;
+      const ib = nb === 0 ? NaN : 1 / nb, is = ns === 0 ? NaN : 1 / ns;
+      for (let r = 0; r < reps; r++) out[r] = cell(kb[r] * ib, ks[r] * is);
     }
-    if (!slot.r2Ready) {
-      if (slot.r2.length !== reps) slot.r2 = new Float64Array(reps);
-      const r2 = slot.r2;
-      const table = pairR2Table(nb, ns);
-      if (table) {
-        const w = ns + 1;
-        for (let r = 0; r < reps; r++) r2[r] = table[kb[r] * w + ks[r]];
-      } else {
-        for (let r = 0; r < reps; r++) r2[r] = robustness2(kb[r] * ib, ks[r] * is);
-      }
-      slot.r2Ready = true;
-    }
-    return slot.r2;
+    slot.ready[c] = 1;
+    return out;
   }
 }
 

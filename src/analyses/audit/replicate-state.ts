@@ -4,11 +4,14 @@ import { POOLED } from '../../core/names.js';
 import type { TwoFramingLayout } from '../two-framing/index.js';
 import type { Interval } from '../../stats/bootstrap.js';
 import { quantileOfUpdate, quantilesUnsorted, updateQuantileSide } from '../../stats/quantile.js';
-import { robustness2 } from '../../stats/jsd.js';
+import { auditedColumns, table3Column, type Table3Column } from '../../stats/table3.js';
 import { DrawCache, PairColumns, PREFIX_MAX_VALUES, PrefixSums } from './replicate-cache.js';
 
-/** The two headline statistics of Same Game, Different Story Table 3 (conservative R and action shift). */
-export type HeadlineKind = 'R' | 'shift';
+/**
+ * A headline statistic of Same Game, Different Story Table 3: the `column` of a Table 3 column
+ * that declares an audit conclusion (stats/table3.ts; conservative R and action shift built in).
+ */
+export type HeadlineKind = string;
 
 export interface ReplicateSettings {
   readonly seed: number;
@@ -16,6 +19,8 @@ export interface ReplicateSettings {
   readonly attenuation: number;
   /** Interval level, default 0.95. */
   readonly level?: number;
+  /** The audited columns by name (default: every column that declares an audit conclusion). */
+  readonly columns?: readonly string[];
 }
 
 /**
@@ -32,9 +37,10 @@ export interface ReplicateSettings {
  *
  * Dependency structure, and what a change costs: a cell's count → its column of redrawn counts
  * (one column, from a cache of the columns of counts seen before: the searches step away and
- * back) → its pair's R2 and shift columns (R2 by table lookup on the two redrawn counts: a count
- * takes at most n + 1 values, so the entropies of redrawn rates are precomputed per (n_base,
- * n_alt)) → the model's and Pooled's statistics, which are re-summed only when read.
+ * back) → its pair's columns of each audited Table 3 column (R2, the shift, …: the column's
+ * per-cell formula, by table lookup on the two redrawn counts — a count takes at most n + 1 values,
+ * so the values of redrawn rates are precomputed per (n_base, n_alt)) → the model's and Pooled's
+ * statistics (the column's conservative transform of the pairs' mean), re-summed only when read.
  */
 export class ReplicateState {
   readonly reps: number;
@@ -49,6 +55,9 @@ export class ReplicateState {
   private readonly cache: DrawCache;
   /** Running sums per (kind, group) over the group's pairs (see PrefixSums). */
   private readonly prefixes = new Map<string, PrefixSums>();
+  /** The audited Table 3 columns, and each one's index by name. */
+  readonly columns: readonly Table3Column[];
+  private readonly index = new Map<string, number>();
 
   constructor(readonly table: CellTable, readonly layout: TwoFramingLayout, readonly settings: ReplicateSettings) {
     const k = table.cells.length;
@@ -57,6 +66,8 @@ export class ReplicateState {
     this.ns = new Int32Array(k);
     this.ids = table.cells.map((c) => cellId(table.factors, c.key));
     this.cache = new DrawCache(settings.seed, this.reps, k);
+    this.columns = settings.columns ? settings.columns.map(table3Column) : auditedColumns();
+    this.columns.forEach((c, i) => this.index.set(c.column, i));
     this.pairOf = new Int32Array(k).fill(-1);
     table.cells.forEach((c, i) => {
       if (c.obs.kind !== 'binary') throw new Error(`audit needs binary cells; ${this.ids[i]} holds per-trial probabilities`);
@@ -65,7 +76,7 @@ export class ReplicateState {
     });
     this.pairCols = layout.pairs.map((p, j) => {
       this.pairOf[p.baseIndex] = j; this.pairOf[p.altIndex] = j;
-      return new PairColumns(this.reps, this.ns[p.baseIndex], this.ns[p.altIndex]);
+      return new PairColumns(this.reps, this.ns[p.baseIndex], this.ns[p.altIndex], this.columns);
     });
     for (const m of layout.models) this.groupPairsMap.set(m, []);
     layout.pairs.forEach((p, j) => this.groupPairsMap.get(p.model)!.push(j));
@@ -103,29 +114,40 @@ export class ReplicateState {
     };
   }
 
+  /** The audited column named `kind` (throws for a column the audit does not search). */
+  column(kind: HeadlineKind): Table3Column {
+    return this.columns[this.indexOf(kind)];
+  }
+
+  private indexOf(kind: HeadlineKind): number {
+    const c = this.index.get(kind);
+    if (c === undefined) throw new Error(`the audit searches no Table 3 column ${kind}`);
+    return c;
+  }
+
   /** Point value of a headline statistic of a group, optionally leaving pairs out. */
   point(group: string, kind: HeadlineKind, exclude?: ReadonlySet<number>): number {
+    const col = this.column(kind);
     let sum = 0, count = 0;
     for (const j of this.groupPairs(group)) {
       if (exclude?.has(j)) continue;
       const p = this.layout.pairs[j];
-      const pb = this.counts[p.baseIndex] / this.ns[p.baseIndex];
-      const ps = this.counts[p.altIndex] / this.ns[p.altIndex];
-      sum += kind === 'R' ? robustness2(pb, ps) : ps - pb;
+      sum += col.cell(this.counts[p.baseIndex] / this.ns[p.baseIndex], this.counts[p.altIndex] / this.ns[p.altIndex]);
       count++;
     }
-    return this.transform(kind, sum / count);
+    return col.conservative(sum / count, this.settings.attenuation);
   }
 
   /** Replicate values of a headline statistic (into a reused buffer: copy before the next call). */
   replicates(group: string, kind: HeadlineKind, exclude?: ReadonlySet<number>): Float64Array {
     const out = this.scratch;
+    const c = this.indexOf(kind);
     const cols: Float64Array[] = [];
     const stamps: number[] = [];
     for (const j of this.groupPairs(group)) {
       if (exclude?.has(j)) continue;
       const pc = this.pair(j);
-      cols.push(pc.column(kind));
+      cols.push(pc.column(c));
       stamps.push(pc.stamp);
     }
     const count = cols.length;
@@ -139,9 +161,8 @@ export class ReplicateState {
       sumColumns(cols, out, this.reps);
     }
     const a = this.settings.attenuation;
-    // The transform of transform(), inlined: this loop runs once per evaluation of a search.
-    if (kind === 'R') for (let r = 0; r < this.reps; r++) out[r] = 1 - a * (1 - sum[r] / count);
-    else for (let r = 0; r < this.reps; r++) out[r] = a * (sum[r] / count);
+    const conservative = this.columns[c].conservative;
+    for (let r = 0; r < this.reps; r++) out[r] = conservative(sum[r] / count, a);
     return out;
   }
 
@@ -192,7 +213,8 @@ export class ReplicateState {
     if (changed < 0) return undefined;
     const count = pairs.length;
     const { low, K } = updateQuantileSide(this.reps, q);
-    return quantileOfUpdate(ps.last(), ps.usedColumn(changed), this.pair(pairs[changed]).column(kind), q, (x) => this.transform(kind, x / count), ps.start(low, K));
+    const c = this.indexOf(kind), a = this.settings.attenuation, conservative = this.columns[c].conservative;
+    return quantileOfUpdate(ps.last(), ps.usedColumn(changed), this.pair(pairs[changed]).column(c), q, (x) => conservative(x / count, a), ps.start(low, K));
   }
 
   /** Pair j's columns at the current counts (recomputed, or taken from its small cache, when a count moved). */
@@ -202,12 +224,6 @@ export class ReplicateState {
     pc.ensure(this.counts[b], this.counts[s], () => this.cache.column(b, this.ids[b], this.ns[b], this.counts[b]),
       () => this.cache.column(s, this.ids[s], this.ns[s], this.counts[s]));
     return pc;
-  }
-
-  /** The conservative transform of Same Game, Different Story §4.2, applied as the estimand applies it. */
-  private transform(kind: HeadlineKind, raw: number): number {
-    const a = this.settings.attenuation;
-    return kind === 'R' ? 1 - a * (1 - raw) : a * raw;
   }
 }
 

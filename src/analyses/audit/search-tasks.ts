@@ -5,6 +5,7 @@ import { ReplicateState } from './replicate-state.js';
 import { readingBounds, readingErrorRange, readingErrorStatistics, reconstructedCount, type ReadingErrorRange, type ReadingRanges } from './reading-error.js';
 import { intervalConclusions, intervalFinding, type IntervalFinding } from './tipping.js';
 import { influence, type InfluenceResult } from './influence.js';
+import { table3Column } from '../../stats/table3.js';
 
 /**
  * The audit's searches as independent tasks: one reading-error range per headline statistic,
@@ -19,6 +20,12 @@ export interface SearchJob {
   readonly settings: TwoFramingSettings & { readonly readingError: number; readonly searchReps: number; readonly readingRanges?: ReadingRanges };
   /** Cells reconstructed from rates (the only ones reading error moves). */
   readonly reconstructed: readonly boolean[];
+  /**
+   * The Table 3 columns searched, by name (those that declare an audit conclusion). A worker
+   * thread finds them in its own spec: a column registered at run time on the calling thread is
+   * not there, the worker fails and the calling thread runs its tasks (commands/audit-threads.ts).
+   */
+  readonly columns: readonly string[];
 }
 
 /** A reading-error range (index into `readingErrorStatistics`), a tipping search (index into `intervalConclusions`) or the influence analysis (index 0). */
@@ -36,8 +43,8 @@ export type SearchTaskResult =
  */
 export function searchTasks(job: SearchJob): SearchTask[] {
   const given = reconstructedCount(job.table.cells.length, job.reconstructed) === 0;
-  const reading = given ? [] : readingErrorStatistics(job.layout.models).map((s, index) => ({ kind: 'reading' as const, index, s }));
-  const tipping = intervalConclusions(job.layout.models).map((c, index) => ({ kind: 'tipping' as const, index, pooled: c.group === POOLED }));
+  const reading = given ? [] : readingErrorStatistics(job.layout.models, job.columns).map((s, index) => ({ kind: 'reading' as const, index, s }));
+  const tipping = intervalConclusions(job.layout.models, job.columns.map(table3Column)).map((c, index) => ({ kind: 'tipping' as const, index, pooled: c.group === POOLED }));
   const cost = (t: (typeof reading)[number] | (typeof tipping)[number] | { kind: 'influence'; index: 0 }) =>
     t.kind === 'tipping' ? (t.pooled ? 4 : 2) : t.kind === 'influence' ? 3 : (t.s.group === POOLED ? 3 : 1) - (t.s.which === 'point' ? 1 : 0);
   return [...tipping, { kind: 'influence' as const, index: 0 as const }, ...reading]
@@ -58,12 +65,12 @@ export class SearchWorkspace {
 
   constructor(private readonly job: SearchJob) {
     const { seed, attenuation, reps, searchReps } = job.settings;
-    this.full = new ReplicateState(job.table, job.layout, { seed, attenuation, reps });
-    this.search = new ReplicateState(job.table, job.layout, { seed, attenuation, reps: searchReps });
+    this.full = new ReplicateState(job.table, job.layout, { seed, attenuation, reps, columns: job.columns });
+    this.search = new ReplicateState(job.table, job.layout, { seed, attenuation, reps: searchReps, columns: job.columns });
     this.observed = Int32Array.from(this.full.counts);
     this.bound = readingBounds(this.observed.length, job.settings.readingError, job.reconstructed, job.settings.readingRanges);
-    this.statistics = readingErrorStatistics(job.layout.models);
-    this.conclusions = intervalConclusions(job.layout.models);
+    this.statistics = readingErrorStatistics(job.layout.models, job.columns);
+    this.conclusions = intervalConclusions(job.layout.models, this.full.columns);
   }
 
   run(task: SearchTask): SearchTaskResult {

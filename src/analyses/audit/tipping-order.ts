@@ -1,11 +1,11 @@
-import { robustness2 } from '../../stats/jsd.js';
 import { edgeGain, enumeratedGain, ENUMERATE_MAX, type PairCounts, type PairGain } from './order-gain.js';
-import type { ReplicateState } from './replicate-state.js';
+import type { HeadlineKind, ReplicateState } from './replicate-state.js';
 
 /**
- * Fewest single-count changes that reverse the order of two models by their R point estimate
- * (exact). R of a model is an increasing affine map (attenuation a > 0) of the mean of its pairs'
- * R2, and each pair's R2 depends on its own two cells only. Reversing "A ahead of B" needs
+ * Fewest single-count changes that reverse the order of two models by the point estimate of the
+ * column that orders them (R; `kind`) (exact). R of a model is an increasing affine map
+ * (attenuation a > 0) of the mean of its pairs' R2 (the column's conservative transform and
+ * per-cell formula), and each pair's R2 depends on its own two cells only. Reversing "A ahead of B" needs
  *   Σ_{j∈A} (R2_j − R2'_j)/|A| + Σ_{j∈B} (R2'_j − R2_j)/|B| > R_A − R_B   (raw values).
  * For each pair, g_j(c) = the largest gain reachable with at most c changes in its two cells
  * (found by enumerating every table within L1 distance c); the best split of a total of c changes
@@ -39,10 +39,11 @@ export type GainCache = Map<string, PairGain>;
  * `cap`: the caller needs the answer only if it is at most this many changes (it holds a smaller
  * one from another comparison): the budget stops there, and nothing is returned beyond it.
  */
-export function orderTipping(st: ReplicateState, ahead: string, behind: string, cache: GainCache = new Map(), cap = Infinity): OrderTipping {
+export function orderTipping(st: ReplicateState, kind: HeadlineKind, ahead: string, behind: string, cache: GainCache = new Map(), cap = Infinity): OrderTipping {
+  const f = st.column(kind).cell;
   const raw = (g: string) => {
     const ps = st.groupPairs(g);
-    return ps.reduce((s, j) => { const p = st.layout.pairs[j]; return s + robustness2(st.counts[p.baseIndex] / st.ns[p.baseIndex], st.counts[p.altIndex] / st.ns[p.altIndex]); }, 0) / ps.length;
+    return ps.reduce((s, j) => { const p = st.layout.pairs[j]; return s + f(st.counts[p.baseIndex] / st.ns[p.baseIndex], st.counts[p.altIndex] / st.ns[p.altIndex]); }, 0) / ps.length;
   };
   const gap = raw(ahead) - raw(behind);
   const A = st.groupPairs(ahead), B = st.groupPairs(behind);
@@ -58,7 +59,7 @@ export function orderTipping(st: ReplicateState, ahead: string, behind: string, 
       const key = `${j}:${sign}:${w}:${cmax}:${u}`;
       let g = cache.get(key);
       if (!g) {
-        g = cmax <= ENUMERATE_MAX ? enumeratedGain(counts(j), sign, w, cmax) : edgeGain(counts(j), sign, w, cmax, u);
+        g = cmax <= ENUMERATE_MAX ? enumeratedGain(counts(j), sign, w, cmax, f) : edgeGain(counts(j), sign, w, cmax, u, f);
         cache.set(key, g);
       }
       return g;

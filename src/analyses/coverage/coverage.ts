@@ -4,7 +4,7 @@ import { POOLED, stat, statLabel } from '../../core/names.js';
 import type { IntervalMethod } from '../../stats/bootstrap.js';
 import { combineEstimands } from '../../stats/combine.js';
 import { table3Columns } from '../../stats/table3.js';
-import type { ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
+import { clopperPearson, type ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
 import { analyzeTwoFraming, familyEstimand, familyLayout, twoFramingEstimand, twoFramingLayout, type TwoFramingSettings } from '../two-framing/index.js';
 import { rateHits, simDesign, simTable, simTruth, type CoverageTruth } from './simulate.js';
 
@@ -29,11 +29,24 @@ export interface CoverageRow {
   readonly nominal: number;
   /** Share of simulations whose interval contains the truth (a simulation without an interval does not). */
   readonly coverage: number;
-  /** Monte Carlo standard error of the coverage, √(c(1 − c)/sims). */
+  /** Monte Carlo standard error of the coverage, √(c(1 − c)/sims): 0 at a coverage of 0 or 1, where coverage_lo and coverage_hi say how far it may be. */
   readonly mc_se: number;
   readonly mean_width: number;
   /** The statistic's true value (its mean over the simulations when the truth is drawn afresh for each). */
   readonly truth: number;
+  /** Monte Carlo 95 % interval of the coverage: Clopper–Pearson on covered of sims (MC_LEVEL). */
+  readonly coverage_lo: number;
+  readonly coverage_hi: number;
+}
+
+/** Level of the Monte Carlo interval of a coverage (coverage_lo, coverage_hi). */
+export const MC_LEVEL = 0.95;
+
+/** A coverage of `covered` in `n` with its Monte Carlo error: the plug-in s.e. and the Clopper–Pearson interval. */
+export function mcCoverage(covered: number, n: number): Pick<CoverageRow, 'coverage' | 'mc_se' | 'coverage_lo' | 'coverage_hi'> {
+  const c = covered / n;
+  const [lo, hi] = clopperPearson(c, n, MC_LEVEL);
+  return { coverage: c, mc_se: Math.sqrt((c * (1 - c)) / n), coverage_lo: lo, coverage_hi: hi };
 }
 
 export interface CoverageResult {
@@ -120,16 +133,14 @@ export function coverageStudy(table: CellTable, settings: TwoFramingSettings & C
     onProgress?.(s + 1, settings.sims);
   }
   const rows = names.flatMap((n, r) => settings.methods.map((method, k): CoverageRow => {
-    const c = covered[k][r] / settings.sims;
     const [kind, parts] = [n.slice(0, n.indexOf('[')), JSON.parse(n.slice(n.indexOf('['))) as string[]];
-    return { statistic: statLabel(kind, ...parts), method, nominal: settings.level, coverage: c,
-      mc_se: Math.sqrt((c * (1 - c)) / settings.sims), mean_width: width[k][r] / given[k][r], truth: truthSum[r] / settings.sims };
+    return { statistic: statLabel(kind, ...parts), method, nominal: settings.level, ...mcCoverage(covered[k][r], settings.sims),
+      mean_width: width[k][r] / given[k][r], truth: truthSum[r] / settings.sims };
   }));
   const rateRows = settings.methods.flatMap((method, k): CoverageRow[] => {
     const { hit, of, width: w } = rates[k];
     if (of === 0) return [];
-    const c = hit / of;
-    return [{ statistic: 'rate (each clustered cell)', method, nominal: settings.level, coverage: c, mc_se: Math.sqrt((c * (1 - c)) / of), mean_width: w / of, truth: NaN }];
+    return [{ statistic: 'rate (each clustered cell)', method, nominal: settings.level, ...mcCoverage(hit, of), mean_width: w / of, truth: NaN }];
   });
   return { settings, rows: [...rows, ...rateRows], truthRates: fixed ?? design.rates, icc: design.rho };
 }

@@ -2,7 +2,8 @@ import { toCsv } from '../../render/csv.js';
 import { textTable } from '../two-framing/index.js';
 import type { CoverageRow } from './coverage.js';
 
-export const COVERAGE_COLUMNS = ['statistic', 'method', 'nominal', 'coverage', 'mc_se', 'mean_width', 'truth'] as const;
+/** The columns of coverage.csv; the Monte Carlo interval (coverage_lo, coverage_hi) after the older columns, so that they keep their places. */
+export const COVERAGE_COLUMNS = ['statistic', 'method', 'nominal', 'coverage', 'mc_se', 'mean_width', 'truth', 'coverage_lo', 'coverage_hi'] as const;
 
 /** reports/coverage.csv: one row per statistic and method, columns exactly COVERAGE_COLUMNS. */
 export function coverageCsv(rows: readonly CoverageRow[]): string {

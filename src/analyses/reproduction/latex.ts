@@ -1,12 +1,14 @@
 /**
  * The reproduction verdicts as LaTeX (reports/reproduction.tex): every published number beside
- * the computed one, the numbers that are not exact first, numbers as reproduction.csv writes them.
+ * the computed one, the numbers that are not exact first, each at the decimals the report's table
+ * prints it at (outputs.ts `shownNumbers`; reproduction.csv keeps 12 significant digits).
  */
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { shown, type DisplayNames } from '../../core/display-names.js';
 import { latexTable } from '../../render/latex.js';
-import type { Reproduction, ReproductionRow } from './compare.js';
+import type { Reproduction } from './compare.js';
+import { shownNumbers } from './outputs.js';
 
 const TABLE_LABEL: Readonly<Record<string, string>> = { table2: 'Table 2', table3: 'Table 3', family: 'Family robustness' };
 const l = (header: string) => ({ header, align: 'l' as const });
@@ -15,13 +17,16 @@ const r = (header: string) => ({ header, align: 'r' as const });
 export function reproductionLatex(rep: Reproduction, names?: DisplayNames): string {
   const order = [...rep.rows.filter((x) => x.verdict !== 'exact'), ...rep.rows.filter((x) => x.verdict === 'exact')];
   const c = rep.counts;
-  const missing = (x: ReproductionRow) => x.verdict === 'missing';
+  const numbers = shownNumbers(rep.rows);
   return latexTable({
     caption: `Published against computed values: ${rep.rows.length} published numbers, ${c.exact} exact, ${c['within-mc']} within Monte Carlo error, ${c.differs} differ${c.missing ? `, ${c.missing} missing` : ''} (the numbers that are not exact first).`,
     label: 'tab:reproduction',
     columns: [l('Table'), l('Model'), l('Game'), l('Statistic'), r('Published'), r('Computed'), r('Difference'), r('Tolerance'), l('Verdict')],
-    rows: order.map((x) => [TABLE_LABEL[x.table] ?? x.table, shown(names, x.model), x.game ? shown(names, x.game) : '', x.statistic, { number: x.published },
-      missing(x) ? '' : x.computed, missing(x) ? '' : x.difference, missing(x) ? '' : x.tolerance, x.verdict]),
+    rows: order.map((x) => {
+      const n = numbers(x);
+      return [TABLE_LABEL[x.table] ?? x.table, shown(names, x.model), x.game ? shown(names, x.game) : '', x.statistic, { number: x.published },
+        { number: n?.computed ?? '' }, { number: n?.difference ?? '' }, { number: n?.tolerance ?? '' }, x.verdict];
+    }),
     rulesAfter: order.findIndex((x) => x.verdict === 'exact') > 0 ? [order.findIndex((x) => x.verdict === 'exact') - 1] : [],
   });
 }

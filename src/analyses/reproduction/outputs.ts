@@ -121,12 +121,25 @@ const num = (text: string): CellInput => ({ text, numeric: true });
 /** The verdict in its colour, the same as in the figure (render/verdict-colors.ts). */
 const verdictCell = (r: ReproductionRow): CellInput => ({ text: r.verdict, verdict: r.verdict });
 
+/**
+ * A row's computed value, difference and tolerance as the tables print them (the report's and
+ * reproduction.tex): each statistic at its decimals (statisticDecimals); undefined for a missing row.
+ */
+export function shownNumbers(rows: readonly ReproductionRow[]): (r: ReproductionRow) => { computed: string; difference: string; tolerance: string } | undefined {
+  const digits = statisticDecimals(rows);
+  return (r) => {
+    if (r.verdict === 'missing') return undefined;
+    const d = digits(r);
+    return { computed: shown(r, r.computed, d.computed), difference: fixed(r.difference, d.spread), tolerance: fixed(r.tolerance, d.spread) };
+  };
+}
+
 export function reproductionSection(rep: Reproduction): Section {
-  const digits = statisticDecimals(rep.rows);
+  const numbers = shownNumbers(rep.rows);
   const row = (r: ReproductionRow): CellInput[] => {
-    const m = r.verdict === 'missing', d = digits(r);
-    return [TABLE_LABEL[r.table], r.model, r.game, r.statistic, num(r.published), num(m ? 'NA' : shown(r, r.computed, d.computed)),
-      num(m ? 'NA' : fixed(r.difference, d.spread)), num(m ? 'NA' : fixed(r.tolerance, d.spread)), verdictCell(r)];
+    const n = numbers(r);
+    return [TABLE_LABEL[r.table], r.model, r.game, r.statistic, num(r.published), num(n?.computed ?? 'NA'),
+      num(n?.difference ?? 'NA'), num(n?.tolerance ?? 'NA'), verdictCell(r)];
   };
   // The numbers that are not exact first, in a table of their own; the exact ones folded below it.
   const notExact = rep.rows.filter((r) => r.verdict !== 'exact'), exact = rep.rows.filter((r) => r.verdict === 'exact');

@@ -1,6 +1,7 @@
 import type { BootstrapResult, Estimand } from '../../stats/bootstrap.js';
 import { supTBand } from '../../stats/sup-t.js';
 import { stat } from '../../core/names.js';
+import { fixed } from '../../core/format.js';
 import type { SelectiveGroup, SelectiveLayout, VerdictThresholds } from './estimand.js';
 
 /**
@@ -68,4 +69,16 @@ export function equivalenceVerdict(inv: Invariance, wrLo: number, t: VerdictThre
   if (inv === 'invariant') return responsive ? 'selectively robust' : 'not world-responsive';
   if (inv === 'not invariant') return responsive ? 'surface-sensitive' : 'surface-sensitive and not world-responsive';
   return responsive ? 'invariance inconclusive, world-responsive' : 'invariance inconclusive, not world-responsive';
+}
+
+/** A fraction in percentage points as the paper prints them (0.05 → "5.0"). */
+const points = (x: number) => fixed(100 * x, 1);
+
+/**
+ * The verdict rule above in words, with the thresholds it was applied with (the plane's caption):
+ * invariance by the simultaneous upper bound of surface sensitivity against ε, responsiveness by
+ * the world-responsiveness interval's lower end.
+ */
+export function verdictRuleText(t: VerdictThresholds): string {
+  return `selectively robust when invariant — the simultaneous 95 % upper bound of surface sensitivity (a sup-t band over the differences between the canonical and each other format) at most ε = ${points(t.maxSurface)} points, an equivalence decision; surface-sensitive when its lower bound is above ε, inconclusive otherwise — and world-responsive, the world-responsiveness interval above ${points(t.minWorldLo)} points`;
 }

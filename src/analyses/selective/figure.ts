@@ -3,11 +3,14 @@
  * world responsiveness (should be above 0), one mark per model × condition with its 95 % interval
  * on both axes. A run and the published metrics draw with this one function; each source gets its
  * own panel with the same axes, so they sit on the same plane. The verdict thresholds are drawn as
- * a dashed vertical line (largest surface sensitivity still called invariant) and a horizontal
- * line (the world-responsiveness interval must lie above it).
+ * a dashed vertical line (ε, the equivalence margin of surface sensitivity: the verdict compares
+ * the simultaneous bounds of equivalence.ts with it, which are not drawn) and a horizontal line
+ * (the world-responsiveness interval must lie above it); the caption states the rule from the
+ * thresholds drawn.
  */
 import { COLORS, defineFigure, F3, ONE_ROW, type Figure } from '../../render/figure.js';
 import { DEFAULT_THRESHOLDS, type VerdictThresholds } from './estimand.js';
+import { verdictRuleText } from './equivalence.js';
 
 export interface PlaneRow {
   /** Panel: "This run …" or the published table's label. */
@@ -33,6 +36,20 @@ const PALETTE = [COLORS.base, COLORS.alt, COLORS.accent, '#72b7b2', '#54a24b', '
 
 const uniq = (xs: readonly string[]) => [...new Set(xs)];
 
+/**
+ * What the plane draws and the verdict rule, from the thresholds drawn: the bars are each
+ * estimate's 95 % interval, the dashed and solid lines ε and the world-responsiveness threshold;
+ * invariance is decided on simultaneous bounds the figure does not draw.
+ */
+function planeCaption(t: VerdictThresholds, run: boolean): string {
+  return `One mark per model × condition with 95 % intervals on both axes${run ? ' (resampling the calls within each cell)' : ''}. `
+    + 'The dashed line is the equivalence margin ε of surface sensitivity, the solid line the world-responsiveness threshold. '
+    + `Verdict: ${verdictRuleText(t)}. `
+    + (run
+      ? 'The simultaneous bounds are not drawn (reports/selective-equivalence.csv): the horizontal bar is the estimate\'s own interval, so a mark left of the dashed line may still be inconclusive; each mark of the run gives its verdict in its tooltip.'
+      : 'A published table gives no simultaneous bounds, so its marks carry no verdict here: a mark left of the dashed line is not thereby invariant.');
+}
+
 export function selectivePlaneFigure(rows: readonly PlaneRow[], o: PlaneOptions): Figure {
   const t = o.thresholds ?? DEFAULT_THRESHOLDS;
   const conditions = uniq([...(o.conditions ?? []).filter((c) => rows.some((r) => r.condition === c)), ...rows.map((r) => r.condition)]);
@@ -51,7 +68,7 @@ export function selectivePlaneFigure(rows: readonly PlaneRow[], o: PlaneOptions)
   return defineFigure(
     o.id ?? 'selective-plane',
     o.title ?? 'Selective robustness: surface sensitivity vs world responsiveness',
-    `One mark per model × condition with 95 % intervals on both axes (resampling the calls within each cell). Selectively robust: left of the dashed line (surface sensitivity ≤ ${(t.maxSurface * 100).toFixed(1)} points) with the whole vertical interval above ${(t.minWorldLo * 100).toFixed(1)} points.`,
+    planeCaption(t, rows.some((r) => r.verdict !== undefined)),
     {
       title: { text: o.title ?? 'Selective robustness plane', subtitle: o.subtitle },
       data: { values: rows.map((r) => ({ ...r })) },

@@ -6,6 +6,7 @@ import { table2Dumbbell, type RatePoint } from '../../render/charts/dumbbell.js'
 import { table3Forest, type ForestRow } from '../../render/charts/forest.js';
 import { cellR2Figure, type CellR2Row } from '../../render/charts/cell-r2.js';
 import { bootstrapFigure, histogram } from '../../render/charts/histogram.js';
+import { andList, named, noun, table3Columns } from '../../stats/table3.js';
 
 /** Bins of the bootstrap histograms: fine enough to show the shape of 10,000 replicates. */
 export const BOOTSTRAP_BINS = 40;
@@ -30,13 +31,16 @@ export function ratePoints(a: TwoFramingAnalysis): RatePoint[] {
   return layout.pairs.flatMap((p) => [point(p.model, p.game, p.baseIndex), point(p.model, p.game, p.altIndex)]);
 }
 
+/** Table 3's columns (stats/table3.ts) per model and pooled, one panel each, labelled as the tables label them. */
 export function forestRows(a: TwoFramingAnalysis): { rows: ForestRow[]; statistics: string[] } {
   const c = conservative(a);
-  const statistics = [`R (${c})`, `Action shift (${c})`];
+  const columns = table3Columns();
+  const statistics = columns.map((col) => `${col.label} (${c})`);
   const rows: ForestRow[] = [];
-  for (const [kind, label] of [['R', statistics[0]], ['shift', statistics[1]]] as const) {
+  for (const [k, col] of columns.entries()) {
+    const label = statistics[k];
     for (const m of [...a.layout.models, POOLED]) {
-      const v = a.boot.get(stat(kind, m));
+      const v = a.boot.get(stat(col.names.groupConservative, m));
       rows.push({ model: m, statistic: label, estimate: v.point, lo: v.lo, hi: v.hi, group: m === POOLED ? 'Pooled' : 'Model' });
     }
   }
@@ -94,10 +98,11 @@ export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string
   const games = gamesInOrder(a).map(gameName);
   const { base, alt, reps, seed } = a.settings;
   const c = conservative(a);
-  const panels = ([['R', `Pooled R (${c})`], ['shift', `Pooled action shift (${c})`]] as const).map(([kind, label]) => {
-    const name = stat(kind, POOLED);
+  const columns = table3Columns();
+  const panels = columns.map((col) => {
+    const name = stat(col.names.groupConservative, POOLED);
     const v = a.boot.get(name);
-    return { label, bins: histogram(replicatesOf(a, name), BOOTSTRAP_BINS), estimate: v.point, lo: v.lo, hi: v.hi };
+    return { label: `Pooled ${noun(col)} (${c})`, bins: histogram(replicatesOf(a, name), BOOTSTRAP_BINS), estimate: v.point, lo: v.lo, hi: v.hi };
   });
   return [
     ...keep('table2-dumbbell', () => table2Dumbbell(ratePoints(a).map((p) => ({ ...p, game: gameName(p.game) })), { base, alt, models, games })),
@@ -106,14 +111,14 @@ export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string
       return table3Forest(forest.rows, {
         rows: [...models, POOLED], statistics: forest.statistics,
         subtitle: `${c}; shift = ${alt} − ${base}; ${a.framingTestIntervals ? `95 % ${table3IntervalKind(a)} intervals` : intervalsNote(a)}`,
-        intervalKind: table3IntervalKind(a),
+        intervalKind: table3IntervalKind(a), named: andList(columns.map(named)), quantities: andList(columns.map((col) => col.text.quantity)),
       });
     }),
     ...keep('cell-r2', () => {
       const r2 = cellR2Rows(a);
       return cellR2Figure(r2.rows.map((r) => ({ ...r, game: gameName(r.game) })), { models, games, versions: r2.versions, intervals: intervalsNote(a) });
     }),
-    bootstrapFigure(panels, `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}; 95 % ${intervalKind(a)} intervals`, a.clusterRobust
+    bootstrapFigure(panels, andList(columns.map(noun)), `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}; 95 % ${intervalKind(a)} intervals`, a.clusterRobust
       ? 'the ends of the 95 % cluster-robust interval (CR2 variance, Satterthwaite degrees of freedom), not read off these replicates'
       : a.framingTestIntervals ? 'the ends of Table 3\'s 95 % test-inversion (R, about the bias-corrected R) and MOVER-Wilson (shift) intervals, not read off these replicates'
       : a.boot.method === 'bca' ? 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)' : undefined),

@@ -1,19 +1,25 @@
 /**
  * Table 2, Table 3 and family robustness as LaTeX (reports/table2.tex, table3.tex,
- * family-robustness.tex): the rows of the CSVs, numbers as the CSVs write them, names by their
- * display names when given.
+ * family-robustness.tex): the rows of the CSVs, each number at the decimals the report's tables
+ * print it at (numbers.ts; the CSVs keep 12 significant digits), names by their display names
+ * when given.
  */
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { shown, type DisplayNames } from '../../core/display-names.js';
 import { POOLED } from '../../core/names.js';
-import { latexTable } from '../../render/latex.js';
+import { latexTable, type LatexCell } from '../../render/latex.js';
 import { conservativeNote, intervalKind, table3IntervalKind, type TwoFramingAnalysis } from './analysis.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { namedAnalysis } from './named.js';
+import { countText, statText } from './numbers.js';
+import { andList, named, table3Columns } from '../../stats/table3.js';
 
 const l = (header: string) => ({ header, align: 'l' as const });
 const r = (header: string) => ({ header, align: 'r' as const });
+/** A statistic or a count as the report prints it; no value (an interval of a cell of fewer than 3 matches) empty. */
+const stat = (x: number | string): LatexCell => ({ number: typeof x === 'number' && Number.isFinite(x) ? statText(x) : '' });
+const count = (x: number): LatexCell => ({ number: Number.isFinite(x) ? countText(x) : '' });
 
 export function table2Latex(a: TwoFramingAnalysis, names?: DisplayNames): string {
   const { base, alt } = a.settings;
@@ -21,17 +27,20 @@ export function table2Latex(a: TwoFramingAnalysis, names?: DisplayNames): string
     caption: `Cooperation rates under the ${shown(names, base)} and ${shown(names, alt)} framings (counts of cooperative decisions), and the difference ${shown(names, alt)} − ${shown(names, base)}.`,
     label: 'tab:table2',
     columns: [l('Model'), l('Game'), r(`${shown(names, base)} rate`), r('count'), r(`${shown(names, alt)} rate`), r('count'), r('Difference')],
-    rows: table2Rows(a).map((x) => [shown(names, x.model), shown(names, x.game), x.base_rate, x.base_count, x.alt_rate, x.alt_count, x.difference]),
+    rows: table2Rows(a).map((x) => [shown(names, x.model), shown(names, x.game), stat(x.base_rate), count(x.base_count), stat(x.alt_rate), count(x.alt_count), stat(x.difference)]),
   });
 }
 
+/** Table 3's columns (stats/table3.ts), each with its interval: the rows of table3.csv. */
 export function table3Latex(a: TwoFramingAnalysis, names?: DisplayNames): string {
   const rows = table3Rows(a);
+  const cols = table3Columns();
+  const what = andList(cols.map(named));
   return latexTable({
-    caption: `Robustness R and action shift per model, ${conservativeNote(a)}; 95 % ${table3IntervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
+    caption: `${what.charAt(0).toUpperCase()}${what.slice(1)} per model, ${conservativeNote(a)}; 95 % ${table3IntervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
     label: 'tab:table3',
-    columns: [l('Model'), r('R'), r('R low'), r('R high'), r('Shift'), r('Shift low'), r('Shift high')],
-    rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.R, x.R_lo, x.R_hi, x.shift, x.shift_lo, x.shift_hi]),
+    columns: [l('Model'), ...cols.flatMap((c) => [r(c.text.short), r(`${c.text.short} low`), r(`${c.text.short} high`)])],
+    rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), ...cols.flatMap((c) => [stat(x[c.column]), stat(x[`${c.column}_lo`]), stat(x[`${c.column}_hi`])])]),
     rulesAfter: [rows.length - 2],
   });
 }
@@ -41,7 +50,7 @@ export function familyLatex(a: TwoFramingAnalysis, names?: DisplayNames): string
     caption: `Family robustness over the ${a.family?.framings.length ?? 0} framings present (1 − the largest JSD / ln 2 over framing pairs), with 95 % ${intervalKind(a)} intervals.`,
     label: 'tab:family-robustness',
     columns: [l('Model'), l('Game'), r('R'), r('R low'), r('R high')],
-    rows: familyRows(a).map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.game === 'All' ? 'All' : shown(names, x.game), x.R, x.R_lo, x.R_hi]),
+    rows: familyRows(a).map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.game === 'All' ? 'All' : shown(names, x.game), stat(x.R), stat(x.R_lo), stat(x.R_hi)]),
   });
 }
 

@@ -13,6 +13,7 @@ import { table3Columns } from '../../stats/table3.js';
 import type { Block, CellInput, Section } from '../../render/html.js';
 import { framingTestBlocks, framingTestText, hasFramingTests } from './framing-tests.js';
 import { invalidBounds, knowsInvalid } from './invalid-bounds.js';
+import { countText, STAT_DECIMALS, statText } from './numbers.js';
 
 /**
  * Report sections of a two-framing analysis (Same Game, Different Story Tables 2 and 3, figures, verification,
@@ -30,7 +31,6 @@ export interface ReportProvenance {
 }
 
 const num = (text: string): CellInput => ({ text, numeric: true });
-const count = (x: number) => (Number.isInteger(x) ? String(x) : fixed(x, 1));
 
 /** How games are shown: a design's game ids as their names (identity for rates files, whose games are names). */
 export type GameLabel = (game: string) => string;
@@ -75,7 +75,7 @@ export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
         kind: 'table', id: 'table2',
         columns: ['Model', 'Game', num(base), num(alt), num('Difference')],
         rows: table2Rows(a).map((r) => [r.model, gameName(r.game),
-          num(`${fixed(r.base_rate)} (${count(r.base_count)})`), num(`${fixed(r.alt_rate)} (${count(r.alt_count)})`), num(fixed(r.difference))]),
+          num(`${statText(r.base_rate)} (${countText(r.base_count)})`), num(`${statText(r.alt_rate)} (${countText(r.alt_count)})`), num(statText(r.difference))]),
       },
       ...invalidBlocks(a, gameName),
     ],
@@ -103,8 +103,8 @@ function invalidBlocks(a: TwoFramingAnalysis, gameName: GameLabel): Block[] {
 export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
   const cols = table3Columns();
   // no interval (a clustered cell of fewer than 3 matches): —
-  const ci = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '—' : interval(lo, hi));
-  const rows = table3Rows(a).map((r) => [r.model, ...cols.flatMap((c) => [num(fixed(r[c.column] as number)), num(ci(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number))])]);
+  const ci = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '—' : interval(lo, hi, STAT_DECIMALS));
+  const rows = table3Rows(a).map((r) => [r.model, ...cols.flatMap((c) => [num(statText(r[c.column] as number)), num(ci(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number))])]);
   const blocks: Block[] = [
     { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${table3IntervalKind(a)} intervals.${a.bands ? ` The per-model rows show simultaneous 95 % bands (sup-t over the ${a.layout.models.length} models from the same replicates, c = ${fixed(a.bands.c.R, 2)} for R and ${fixed(a.bands.c.shift, 2)} for the shift): all models' values lie in their bands together with probability about 95 %; Pooled is pointwise.` : ''}` },
     { kind: 'table', id: 'table3', columns: ['Model', ...cols.flatMap((c) => [num(c.label), num('95% CI')])], rows },
@@ -116,7 +116,7 @@ export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs)
       {
         kind: 'table', id: 'family',
         columns: ['Model', 'Game', num('R family'), num('95% CI')],
-        rows: familyRows(a).map((r) => [r.model, r.game === 'All' ? r.game : gameName(r.game), num(fixed(r.R)), num(interval(r.R_lo, r.R_hi))]),
+        rows: familyRows(a).map((r) => [r.model, r.game === 'All' ? r.game : gameName(r.game), num(statText(r.R)), num(interval(r.R_lo, r.R_hi, STAT_DECIMALS))]),
       },
     );
   }

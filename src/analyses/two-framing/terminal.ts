@@ -1,6 +1,7 @@
 import type { Table3Row } from './tables.js';
 import { fixed, interval } from '../../core/format.js';
 import { table3Columns } from '../../stats/table3.js';
+import { STAT_DECIMALS, statText } from './numbers.js';
 
 /** Plain-text columns, left-aligned, two spaces apart. */
 export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -10,7 +11,7 @@ export function textTable(header: readonly string[], rows: readonly (readonly st
 }
 
 /** An interval, or — where there is none (a clustered cell of fewer than 3 matches). */
-const iv = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '— (< 3 matches)' : interval(lo, hi));
+const iv = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '— (< 3 matches)' : interval(lo, hi, STAT_DECIMALS));
 
 /** Table 3 as the seed prints it: R̂, 95 % CI, action shift, 95 % CI, three decimals. */
 export function table3Text(rows: readonly Table3Row[], attenuation: number, method: 'percentile' | 'bca' = 'percentile',
@@ -21,5 +22,5 @@ export function table3Text(rows: readonly Table3Row[], attenuation: number, meth
     + (simultaneous ? `; per-model rows: simultaneous 95 % sup-t bands (c = ${fixed(simultaneous.R, 2)} for R, ${fixed(simultaneous.shift, 2)} for the shift), Pooled pointwise` : '');
   const cols = table3Columns();
   return `${title}\n${textTable(['Model', ...cols.flatMap((c) => [c.label, '95% CI'])],
-    rows.map((r) => [r.model, ...cols.flatMap((c) => [fixed(r[c.column] as number), iv(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number)])]))}`;
+    rows.map((r) => [r.model, ...cols.flatMap((c) => [statText(r[c.column] as number), iv(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number)])]))}`;
 }

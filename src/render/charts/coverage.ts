@@ -5,7 +5,7 @@ export interface CoveragePoint {
   readonly statistic: string;
   readonly method: string;
   readonly coverage: number;
-  /** Coverage ± 2 Monte Carlo standard errors, clipped to [0, 1]. */
+  /** The coverage's Monte Carlo interval (95 % Clopper–Pearson on covered of simulations). */
   readonly lo: number;
   readonly hi: number;
   readonly mean_width: number;
@@ -20,8 +20,8 @@ export interface CoverageChartOptions {
 }
 
 /**
- * Coverage of bootstrap intervals per statistic and method, with ±2 Monte Carlo standard errors
- * and a rule at the nominal level: a point left of the rule is an interval that holds the truth
+ * Coverage of bootstrap intervals per statistic and method, with its 95 % Monte Carlo interval
+ * (Clopper–Pearson, which a coverage of 0 or 1 has too) and a rule at the nominal level: a point left of the rule is an interval that holds the truth
  * less often than it claims.
  */
 export function coverageChart(points: readonly CoveragePoint[], o: CoverageChartOptions): Figure {
@@ -31,7 +31,7 @@ export function coverageChart(points: readonly CoveragePoint[], o: CoverageChart
   return defineFigure(
     'coverage',
     'Coverage of the bootstrap intervals on this design',
-    `Share of simulated data sets (same cells and n, known true rates) whose interval contains the true value, per statistic and interval method, with ±2 Monte Carlo standard errors. The dashed line is the nominal ${Math.round(o.nominal * 100)} %.`,
+    `Share of simulated data sets (same cells and n, known true rates) whose interval contains the true value, per statistic and interval method, with its 95 % Monte Carlo interval (Clopper–Pearson on the simulations that held it). The dashed line is the nominal ${Math.round(o.nominal * 100)} %.`,
     {
       title: { text: 'Coverage of the bootstrap intervals', subtitle: o.subtitle },
       width: PLOT_WIDTH,
@@ -50,7 +50,7 @@ export function coverageChart(points: readonly CoveragePoint[], o: CoverageChart
               mark: { type: 'point', filled: true, size: 60, opacity: 1 },
               encoding: {
                 y, yOffset, color,
-                x: { field: 'coverage', type: 'quantitative', title: 'Coverage (±2 Monte Carlo s.e.)', scale: { zero: false }, axis: { format: '.0%' } },
+                x: { field: 'coverage', type: 'quantitative', title: 'Coverage (95 % Monte Carlo interval)', scale: { zero: false }, axis: { format: '.0%' } },
                 tooltip: [
                   { field: 'statistic', type: 'nominal', title: 'Statistic' },
                   { field: 'method', type: 'nominal', title: 'Interval' },

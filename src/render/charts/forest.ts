@@ -20,22 +20,25 @@ export interface ForestOptions {
   readonly subtitle: string;
   /** How the intervals were computed, for the caption (default "percentile-bootstrap"). */
   readonly intervalKind?: string;
+  /** The statistics in words: as a title names them ("robustness R and action shift") and as quantities ("robustness and action shift"). */
+  readonly named: string;
+  readonly quantities: string;
 }
 
 /**
- * Same Game, Different Story Table 3 as a forest plot: one panel per statistic (R and action shift), a point per
+ * Same Game, Different Story Table 3 as a forest plot: one panel per statistic (R, action shift, …), a point per
  * model and the pooled value, with its 95 % bootstrap interval as a line. Panels have their own
- * x scales, since R and the shift live on different ranges.
+ * x scales, since the statistics live on different ranges.
  */
 export function table3Forest(rows: readonly ForestRow[], o: ForestOptions): Figure {
   const y = { field: 'model', type: 'nominal', sort: [...o.rows], title: null, axis: { labelPadding: 6 } } as const;
   const withInterval = rows.filter((r) => Number.isFinite(r.lo) && Number.isFinite(r.hi)).length;
   return defineFigure(
     'table3-forest',
-    'Table 3: robustness and action shift with 95 % intervals',
+    `Table 3: ${o.quantities} with 95 % intervals`,
     `Point estimates of Table 3 per model and pooled, with 95 % ${o.intervalKind ?? 'percentile-bootstrap'} intervals (lines). Pooled values are diamonds.`,
     {
-      title: { text: 'Table 3: robustness R and action shift', subtitle: o.subtitle },
+      title: { text: `Table 3: ${o.named}`, subtitle: o.subtitle },
       data: { values: rows.map((r) => ({ ...r })) },
       facet: {
         column: {

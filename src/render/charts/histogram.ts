@@ -98,13 +98,13 @@ function panel(p: BootstrapPanel): LayerSpec<Field> {
 /**
  * Bootstrap distributions of the pooled statistics (Same Game, Different Story §4.3: binomial bootstrap, 95 %
  * percentile interval): the replicate histogram with the point estimate (solid) and the
- * interval ends (dashed) marked.
+ * interval ends (dashed) marked. `of`: the statistics in words ("R and action shift").
  */
-export function bootstrapFigure(panels: readonly BootstrapPanel[], subtitle: string, ends = 'the 2.5th and 97.5th percentiles, the ends of the 95 % interval'): Figure {
+export function bootstrapFigure(panels: readonly BootstrapPanel[], of: string, subtitle: string, ends = 'the 2.5th and 97.5th percentiles, the ends of the 95 % interval'): Figure {
   return defineFigure(
     'bootstrap-pooled',
     'Bootstrap distributions of the pooled estimates',
-    `Histograms of the bootstrap replicates of the pooled R and action shift. The solid line is the point estimate; the dashed lines are ${ends}.`,
+    `Histograms of the bootstrap replicates of the pooled ${of}. The solid line is the point estimate; the dashed lines are ${ends}.`,
     {
       title: { text: 'Bootstrap distributions of the pooled estimates', subtitle },
       hconcat: panels.map(panel),

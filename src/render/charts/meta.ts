@@ -1,6 +1,7 @@
 import type { LayerSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
-import { COLORS, defineFigure, F3, type Figure } from '../figure.js';
+import { nice } from 'd3-array';
+import { COLORS, defineFigure, F3, ONE_ROW, type Figure } from '../figure.js';
 
 /** One line of a meta-analytic forest plot: a cell's effect, a pooled estimate or a prediction interval. */
 export interface MetaForestRow {
@@ -27,31 +28,82 @@ const TOOLTIP = [
   { field: 'hi', type: 'quantitative', title: '97.5 %', format: F3 },
 ] as const;
 
-function kindLayers(k: typeof KINDS[number], y: object, effect: string): LayerSpec<Field>['layer'] {
+/**
+ * The x axis of a forest plot as metafor's forest() sets it (`alim`): the cells' intervals — the
+ * pooled rows' when no cell is drawn — and the zero line, widened to round numbers. A pooled
+ * interval or a prediction interval beyond it is cut at the edge with an arrow, not allowed to
+ * set the scale (a wide prediction interval would squeeze every cell into a corner).
+ */
+export function forestDomain(rows: readonly MetaForestRow[]): [number, number] {
+  const cells = rows.filter((r) => r.kind === 'Cell');
+  const basis = cells.length ? cells : rows.filter((r) => r.kind === 'Pooled');
+  const xs = [0, ...basis.flatMap((r) => [r.lo, r.hi, r.estimate])].filter(Number.isFinite);
+  let [lo, hi] = [Math.min(...xs), Math.max(...xs)];
+  if (lo === hi) [lo, hi] = [lo - 1, hi + 1];
+  const [a, b] = nice(lo, hi, 5);
+  return [a, b];
+}
+
+/** Where a row's interval is drawn within the axis, and its ends: a cap where it ends inside, an arrow where it is cut. */
+function drawn(r: MetaForestRow, [a, b]: readonly [number, number]) {
+  const ends = ([['lo', r.lo < a, a], ['hi', r.hi > b, b]] as const).map(([side, cut, edge]) => ({
+    label: r.label, kind: r.kind, side, cut, x: cut ? edge : r[side],
+  }));
+  return { row: { ...r, x_lo: Math.max(r.lo, a), x_hi: Math.min(r.hi, b) }, ends };
+}
+
+function kindLayers(k: typeof KINDS[number], y: object, x: object): LayerSpec<Field>['layer'] {
   const only = [{ filter: { field: 'kind', equal: k.kind } }];
-  const rule = { transform: only, mark: { type: 'rule' as const, strokeWidth: k.width, color: k.color }, encoding: { y, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' }, tooltip: TOOLTIP } };
+  const rule = { transform: only, mark: { type: 'rule' as const, strokeWidth: k.width, color: k.color }, encoding: { y, x: { ...x, field: 'x_lo' }, x2: { field: 'x_hi' }, tooltip: TOOLTIP } };
   if (k.shape === undefined) return [rule] as LayerSpec<Field>['layer'];
   const point = {
     transform: only, mark: { type: 'point' as const, filled: true, opacity: 1, shape: k.shape, size: k.size, color: k.color },
-    encoding: { y, x: { field: 'estimate', type: 'quantitative', title: `${effect} (95 % interval)`, axis: { format: '.2f' } }, tooltip: TOOLTIP },
+    encoding: { y, x: { ...x, field: 'estimate' }, tooltip: TOOLTIP },
   };
   return [rule, point] as LayerSpec<Field>['layer'];
 }
 
+/** The two sides of an interval cut at the axis: the arrow's shape, and its offset that puts its tip at the edge. */
+const ARROWS = [{ side: 'lo', shape: 'triangle-left', xOffset: 4 }, { side: 'hi', shape: 'triangle-right', xOffset: -4 }] as const;
+
+/** The prediction interval's ends inside the axis as caps; every end cut at the axis as an arrow pointing out, in its row's colour. */
+function endLayers(ends: readonly ReturnType<typeof drawn>['ends'][number][], y: object, x: object): LayerSpec<Field>['layer'] {
+  const caps = ends.filter((e) => !e.cut && e.kind === 'Prediction interval');
+  const color = { field: 'kind', type: 'nominal', scale: { domain: KINDS.map((k) => k.kind), range: KINDS.map((k) => k.color) }, legend: null };
+  const arrows = ARROWS.map((a) => ({ ...a, at: ends.filter((e) => e.cut && e.side === a.side) })).filter((a) => a.at.length);
+  return [
+    ...(caps.length ? [{ data: { values: caps }, mark: { type: 'tick' as const, thickness: 2, size: 10, color: COLORS.alt }, encoding: { y, x: { ...x, field: 'x' } } }] : []),
+    ...arrows.map((a) => ({
+      data: { values: a.at }, mark: { type: 'point' as const, filled: true, opacity: 1, size: 70, shape: a.shape, xOffset: a.xOffset },
+      encoding: { y, x: { ...x, field: 'x' }, color },
+    })),
+  ] as LayerSpec<Field>['layer'];
+}
+
 /**
  * Forest plot: every row's estimate with its interval, in the given order (cells grouped by
- * study and model, then the pooled diamonds and the prediction interval), a zero line.
+ * study and model, then the pooled diamonds and the prediction interval), a zero line; the axis
+ * spans the cells (forestDomain), an interval beyond it is cut there with an arrow, and the
+ * caption says so.
  */
 export function metaForest(rows: readonly MetaForestRow[], o: { readonly effect: string; readonly subtitle: string; readonly caption: string }): Figure {
   const y = { field: 'label', type: 'nominal', sort: rows.map((r) => r.label), title: null, axis: { labelPadding: 6 } } as const;
-  return defineFigure('meta-forest', 'Forest plot: every cell, the pooled estimates and the prediction interval', o.caption, {
+  const domain = forestDomain(rows);
+  const x = { type: 'quantitative', title: `${o.effect} (95 % interval)`, scale: { domain, nice: false, zero: false }, axis: { format: '.2f' } } as const;
+  const shown = rows.map((r) => drawn(r, domain));
+  const ends = shown.flatMap((s) => s.ends);
+  const cut = [...new Set(ends.filter((e) => e.cut).map((e) => e.label))];
+  const caption = cut.length === 0 ? o.caption
+    : `${o.caption} The axis spans the cells' intervals; ${cut.length === 1 ? 'an interval runs' : 'intervals run'} beyond it (${cut.join('; ')}), cut at the edge with an arrow (the tooltip and the CSV give ${cut.length === 1 ? 'its' : 'their'} ends).`;
+  return defineFigure('meta-forest', 'Forest plot: every cell, the pooled estimates and the prediction interval', caption, {
     title: { text: `Framing effects (${o.effect}) with 95 % intervals`, subtitle: o.subtitle },
-    data: { values: rows.map((r) => ({ ...r })) },
+    data: { values: shown.map((s) => s.row) },
     width: 360,
     height: { step: 16 },
     layer: [
-      { mark: { type: 'rule', color: '#999999', strokeDash: [4, 3] }, encoding: { x: { datum: 0, type: 'quantitative' } } },
-      ...KINDS.flatMap((k) => kindLayers(k, y, o.effect)),
+      { mark: { type: 'rule', color: '#999999', strokeDash: [4, 3] }, transform: ONE_ROW, encoding: { x: { datum: 0, type: 'quantitative', scale: x.scale } } },
+      ...KINDS.flatMap((k) => kindLayers(k, y, x)),
+      ...endLayers(ends, y, x),
     ],
   });
 }

@@ -20,7 +20,7 @@ describe('attenuationSweep', () => {
       const b = analyzeTwoFraming(table, settings(1500, att)).boot;
       for (const g of ['A', 'B', POOLED]) {
         const r = rows.find((x) => x.attenuation === att && x.group === g)!;
-        for (const [k, v] of [['R', r.R], ['shift', r.shift]] as const) {
+        for (const [k, v] of [['R', r.values.R], ['shift', r.values.shift]] as const) {
           const want = b.get(stat(k, g));
           expect(v.point).toBeCloseTo(want.point, 12);
           expect(v.lo).toBeCloseTo(want.lo, 12);

@@ -14,7 +14,7 @@ describe('order tipping: best gain of a pair per budget', () => {
 
   it('edges give the enumerated maximum for every c (both directions)', () => {
     fc.assert(fc.property(pair, fc.constantFrom(1 as const, -1 as const), fc.integer({ min: 1, max: 40 }), (p, sign, cmax) => {
-      const e = enumeratedGain(p, sign, 1, cmax), g = edgeGain(p, sign, 1, cmax, 1);
+      const e = enumeratedGain(p, sign, 1, cmax, robustness2), g = edgeGain(p, sign, 1, cmax, 1, robustness2);
       for (let c = 0; c <= cmax; c++) {
         expect(g.gain[c]).toBeCloseTo(e.gain[c], 12);
         // the counts it names reach that gain with at most c changes
@@ -27,7 +27,7 @@ describe('order tipping: best gain of a pair per budget', () => {
   it('on a grid of u counts, entry k is the best with at most k·u changes among multiples of u, never above the exact best', () => {
     fc.assert(fc.property(pair, fc.constantFrom(1 as const, -1 as const), fc.integer({ min: 2, max: 5 }), (p, sign, u) => {
       const cmax = 10 * u;
-      const e = enumeratedGain(p, sign, 1, cmax), g = edgeGain(p, sign, 1, cmax, u);
+      const e = enumeratedGain(p, sign, 1, cmax, robustness2), g = edgeGain(p, sign, 1, cmax, u, robustness2);
       expect(g.gain.length).toBe(11);
       for (let k = 0; k <= 10; k++) expect(g.gain[k]).toBeLessThanOrEqual(e.gain[k * u] + 1e-12);
     }), { numRuns: 200 });
@@ -35,7 +35,7 @@ describe('order tipping: best gain of a pair per budget', () => {
 
   it('by hand: 5/10 vs 5/10 cannot raise R2 (already 1), and one change lowers it to R2(0.4, 0.5)', () => {
     const p = { b: 0, s: 1, nb: 10, ns: 10, x0b: 5, x0s: 5 };
-    expect(edgeGain(p, 1, 1, 3, 1).gain[3]).toBe(0);
-    expect(edgeGain(p, -1, 1, 1, 1).gain[1]).toBeCloseTo(1 - robustness2(0.4, 0.5), 15);
+    expect(edgeGain(p, 1, 1, 3, 1, robustness2).gain[3]).toBe(0);
+    expect(edgeGain(p, -1, 1, 1, 1, robustness2).gain[1]).toBeCloseTo(1 - robustness2(0.4, 0.5), 15);
   });
 });

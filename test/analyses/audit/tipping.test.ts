@@ -13,7 +13,7 @@ function run(table: CellTable, s: TwoFramingSettings, searchReps = s.reps) {
   const lvl = { seed: s.seed, attenuation: s.attenuation };
   const full = new ReplicateState(table, a.layout, { ...lvl, reps: s.reps });
   const search = new ReplicateState(table, a.layout, { ...lvl, reps: searchReps });
-  const findings = intervalConclusions(a.layout.models).map(({ group, kind }) => intervalFinding(full, search, group, kind, s));
+  const findings = intervalConclusions(a.layout.models, full.columns).map(({ group, kind }) => intervalFinding(full, search, group, kind, s));
   return tippingPoints(full, { settings: s, readingError: readingErrorRanges(full, 1) }, findings);
 }
 

@@ -56,9 +56,9 @@ describe('coverage with known truth (n = 300, 500 simulations, B = 999)', () => 
     for (const x of equal.rows) console.log(`equal framings ${x.statistic} ${x.method}: ${x.coverage.toFixed(3)} ± ${x.mc_se.toFixed(3)}, width ${x.mean_width.toFixed(5)}`);
   });
 
-  it('coverage.csv has exactly the columns statistic,method,nominal,coverage,mc_se,mean_width,truth and one row per statistic and method', () => {
+  it('coverage.csv has exactly the columns statistic,method,nominal,coverage,mc_se,mean_width,truth,coverage_lo,coverage_hi and one row per statistic and method', () => {
     const lines = coverageCsv(observed.rows).trim().split('\n');
-    expect(lines[0]).toBe('statistic,method,nominal,coverage,mc_se,mean_width,truth');
+    expect(lines[0]).toBe('statistic,method,nominal,coverage,mc_se,mean_width,truth,coverage_lo,coverage_hi');
     expect(COVERAGE_COLUMNS.join(',')).toBe(lines[0]);
     expect(lines).toHaveLength(1 + 4 * 2);
     expect(lines[1].startsWith('R[M],percentile,0.95,')).toBe(true);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { coverageText, edgeBound } from '../../../src/analyses/coverage/table.js';
-import type { CoverageRow } from '../../../src/analyses/coverage/coverage.js';
+import { mcCoverage, type CoverageRow } from '../../../src/analyses/coverage/coverage.js';
 
 const row = (statistic: string, coverage: number, sims: number): CoverageRow => ({
-  statistic, method: 'percentile', nominal: 0.95, coverage, mc_se: Math.sqrt(coverage * (1 - coverage) / sims), mean_width: 0.02, truth: 0.5,
+  statistic, method: 'percentile', nominal: 0.95, ...mcCoverage(coverage * sims, sims), mean_width: 0.02, truth: 0.5,
 });
 
 describe('the coverage table at coverage 0 or 1', () => {

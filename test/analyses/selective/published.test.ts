@@ -51,6 +51,6 @@ describe('the metrics published in the context-enrichment paper', () => {
     const layers = (f.spec as unknown as { spec: { layer: { encoding: Record<string, { datum?: number }> }[] } }).spec.layer;
     expect(layers[0].encoding.x.datum).toBe(0.1);
     expect(layers[1].encoding.y.datum).toBe(0.2);
-    expect(f.caption).toContain('surface sensitivity ≤ 10.0 points');
+    expect(f.caption).toContain('at most ε = 10.0 points'); // the caption's rule: test/analyses/selective/plane-caption.test.ts
   });
 });

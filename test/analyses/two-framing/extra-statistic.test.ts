@@ -1,8 +1,10 @@
 /**
  * Table 3's columns are one spec (stats/table3.ts): a statistic registered there — here the
  * absolute action shift |p_alt − p_base|, a name holding "_" — reaches the estimand, table3.csv,
- * the terminal table, the report, metrics.json, the checks, the coverage study and `--expect`,
- * with no other file changed.
+ * the terminal table, the report, metrics.json, the checks, the coverage study, `--expect`, the
+ * figures, table3.tex and, as it declares a conclusion (its interval excludes 0), the audit's
+ * searches and outputs, with no other file changed; a statistic that declares none leaves the
+ * audit as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,11 +17,19 @@ import { twoFraming } from '../../../src/analyses/two-framing/index.js';
 import { coverageStudy } from '../../../src/analyses/coverage/index.js';
 import { cellRate } from '../../../src/core/cells.js';
 import { POOLED, stat } from '../../../src/core/names.js';
+import { twoFramingFigures } from '../../../src/analyses/two-framing/figures.js';
+import { analyzeTwoFraming } from '../../../src/analyses/two-framing/analysis.js';
+import { audit, auditPlan, SearchWorkspace, type AuditResult } from '../../../src/analyses/audit/index.js';
+import { readRates } from '../../../src/sources/rates-csv.js';
+import { robustness2 } from '../../../src/stats/jsd.js';
 
 const ABS: Table3Column = {
   column: 'abs_shift', label: '|Action shift|', info: { kind: 'shift', bounds: [0, 1] },
   cell: (pb, pa) => Math.abs(pa - pb),
   conservative: (x, a) => a * x,
+  text: { quantity: 'absolute action shift', short: 'Abs. shift', formula: '|shift|_c = a·|Δ|' },
+  // |Δ| ≥ 0 is 0 exactly at equal rates: its interval excludes 0 until enough replicates have equal rates in every pair.
+  audit: { excludes: { value: 0, side: 'either' }, groups: 'pooled', order: 2, valueAtEqualRates: true },
   names: { cell: 'abs_shift_raw', cellConservative: 'abs_shift_conservative', group: 'abs_shift_raw', groupConservative: 'abs_shift' },
 };
 const REPS = 300;
@@ -85,5 +95,105 @@ describe('an extra Table 3 statistic', () => {
     expect(rows[0].computed).toBe(v.point);
     expect(rows[1].computed).toBe(v.lo);
     expect(rows[2].computed).toBe(res.analysis.boot.get(stat('R', POOLED)).hi);
+  });
+});
+
+describe('an extra Table 3 statistic in the figures and table3.tex', () => {
+  const spec = (id: string) => twoFramingFigures(res.analysis).find((f) => f.id === id)!;
+  it('is a panel of the Table 3 forest, with every model and Pooled', () => {
+    const f = spec('table3-forest').spec as unknown as { title: { text: string }; facet: { column: { sort: string[] } }; data: { values: { model: string; statistic: string; estimate: number }[] } };
+    const panel = '|Action shift| (conservative, a = 0.7)';
+    expect(f.facet.column.sort).toEqual(['R (conservative, a = 0.7)', 'Action shift (conservative, a = 0.7)', panel]);
+    expect(f.title.text).toBe('Table 3: robustness R, action shift and absolute action shift');
+    const rows = f.data.values.filter((v) => v.statistic === panel);
+    expect(rows.map((v) => v.model)).toEqual([...res.analysis.layout.models, POOLED]);
+    for (const v of rows) expect(v.estimate).toBe(res.analysis.boot.get(stat('abs_shift', v.model)).point);
+  });
+  it('has a bootstrap histogram of its pooled replicates', () => {
+    const f = spec('bootstrap-pooled');
+    const panels = (f.spec as unknown as { hconcat: { title: { text: string }; layer: { data: { values: { count?: number }[] } }[] }[] }).hconcat;
+    expect(panels.map((p) => p.title.text)).toEqual(['Pooled R (conservative, a = 0.7)', 'Pooled action shift (conservative, a = 0.7)', 'Pooled absolute action shift (conservative, a = 0.7)']);
+    expect(panels[2].layer[0].data.values.reduce((n, b) => n + (b.count ?? 0), 0)).toBe(REPS);
+    expect(f.caption).toContain('the pooled R, action shift and absolute action shift.');
+  });
+  it('is three columns of table3.tex with the numbers of table3.csv at three decimals', () => {
+    const tex = file(res, 'table3.tex');
+    expect(tex).toContain('Model & R & R low & R high & Shift & Shift low & Shift high & Abs. shift & Abs. shift low & Abs. shift high \\\\');
+    expect(tex).toContain('\\caption{Robustness R, action shift and absolute action shift per model,');
+    const pooledCsv = file(res, 'table3.csv').split('\n').find((l) => l.startsWith(`${POOLED},`))!.split(',');
+    const pooledTex = tex.split('\n').find((l) => l.startsWith(`${POOLED} &`))!.replace(/ \\\\$/, '').split(' & ');
+    expect(pooledTex.slice(-3)).toEqual(pooledCsv.slice(-3).map((x) => Number(x).toFixed(3)));
+  });
+});
+
+describe('an extra Table 3 statistic that declares a conclusion, in the audit', () => {
+  const input = () => readRates('data/lore-heydari-2024/rates.csv', { base: 'business', alt: 'friend-sharing' });
+  const settings = audit.settings({ reps: 400, searchReps: 400 });
+  let r: Omit<AuditResult, 'files'>;
+  beforeAll(() => { r = audit.run(input(), settings); });
+  const ID = `abs_shift-excludes-0[${POOLED}]`;
+
+  it('is searched for its tipping point, listed after the built-in conclusions, and the changed table overturns it when re-run', () => {
+    expect(r.tipping.map((t) => t.id)).toEqual([...['Pooled', 'GPT-3.5', 'GPT-4', 'LLaMa-2'].map((g) => `shift-excludes-0[${g}]`), 'order-by-R', `R-excludes-1[${POOLED}]`, ID]);
+    const t = r.tipping.find((x) => x.id === ID)!;
+    expect(t.statement).toBe('the pooled absolute-action-shift interval excludes 0');
+    expect(t.holds).toBe(true);
+    expect(t.changes).toBeGreaterThan(0);
+    expect(t.changes).toBe(t.cells.reduce((n, c) => n + Math.abs(c.to - c.from), 0));
+    // Independently of the audit: apply its changes to the table and bootstrap again.
+    const table = r.analysis.table;
+    const changed = { ...table, cells: table.cells.map((c, i) => {
+      const ch = t.cells.find((x) => x.index === i);
+      return ch ? { ...c, obs: { kind: 'binary' as const, n: (c.obs as { n: number }).n, x: ch.to } } : c;
+    }) };
+    const after = analyzeTwoFraming(changed, r.analysis.settings).boot.get(stat('abs_shift', POOLED));
+    expect(after.lo > 0).toBe(false);
+    expect(t.verified).toBe(true);
+  });
+  it('has its reading-error ranges: the point range is the mean of per-pair extremes within ±1 in [0, n] (by enumeration here), times a', () => {
+    const ranges = r.readingError.ranges.filter((x) => x.kind === 'abs_shift');
+    expect(ranges.map((x) => `${x.group}:${x.which}`)).toEqual([...r.analysis.layout.models, POOLED].flatMap((g) => ['point', 'lo', 'hi'].map((w) => `${g}:${w}`)));
+    const t = r.analysis.table;
+    const extreme = (dir: 1 | -1) => r.analysis.layout.pairs.reduce((s, p) => {
+      const b = t.cells[p.baseIndex].obs as { n: number; x: number }, a = t.cells[p.altIndex].obs as { n: number; x: number };
+      let best = -Infinity;
+      const within = (o: { n: number; x: number }) => [-1, 0, 1].map((d) => o.x + d).filter((x) => x >= 0 && x <= o.n); // counts stay in [0, n]
+      for (const xb of within(b)) for (const xa of within(a)) best = Math.max(best, dir * Math.abs(xa / a.n - xb / b.n));
+      return s + dir * best;
+    }, 0) / r.analysis.layout.pairs.length;
+    const pooled = ranges.find((x) => x.group === POOLED && x.which === 'point')!;
+    expect(pooled.max).toBeCloseTo(0.7 * extreme(1), 12);
+    expect(pooled.min).toBeCloseTo(0.7 * extreme(-1), 12);
+  });
+  it('is in the influence, attenuation sweep and Monte Carlo sections, audit.json, audit.md and the audit figures', () => {
+    const full = r.analysis.boot.get(stat('abs_shift', POOLED));
+    expect(Object.keys(r.influence.full)).toEqual(['R', 'shift', 'abs_shift']);
+    expect(r.influence.full.abs_shift.point).toBeCloseTo(full.point, 12);
+    const one = r.attenuation.find((x) => x.attenuation === 1 && x.group === POOLED)!;
+    expect(one.values.abs_shift.point).toBeCloseTo(r.analysis.boot.get(stat('abs_shift_raw', POOLED)).point, 12);
+    expect(r.mcError.filter((m) => m.kind === 'abs_shift').map((m) => m.group)).toEqual([...r.analysis.layout.models, POOLED]);
+    const json = JSON.parse(audit.report.json(r));
+    expect(json.settings.headline).toBe('conservative R, action shift and absolute action shift, per model and pooled (Table 3)');
+    expect(Object.keys(json.attenuation.rows[0])).toEqual(['attenuation', 'marks', 'group', 'R', 'shift', 'abs_shift']);
+    expect(json.tipping_points.map((x: { id: string }) => x.id)).toContain(ID);
+    const md = audit.report.markdown(r);
+    expect(md).toContain('| pair left out | Δ pooled R | Δ R lo | Δ R hi | Δ pooled shift | Δ shift lo | Δ shift hi | Δ pooled abs_shift | Δ abs_shift lo | Δ abs_shift hi | Δ own model R | Δ own model shift | Δ own model abs_shift |');
+    expect(md).toContain('shift_c = a·Δ, R_c = 1 − a(1 − R2), |shift|_c = a·|Δ|');
+    const [sweep, bars] = audit.figures(r.attenuation, r.tipping, r.readingError.K, r.analysis);
+    expect((sweep.spec as unknown as { facet: { column: { sort: string[] } } }).facet.column.sort).toEqual(['R (conservative)', 'Action shift (conservative)', '|Action shift| (conservative)']);
+    expect(JSON.stringify(bars.spec)).toContain('pooled absolute-action-shift interval excludes 0');
+  });
+  it('a statistic that declares no conclusion leaves the audit as it was', () => {
+    const before = audit.report.json(r);
+    const plain = registerTable3Column({ ...ABS, column: 'abs_shift_2', audit: undefined,
+      names: { cell: 'abs2_raw', cellConservative: 'abs2_conservative', group: 'abs2_raw', groupConservative: 'abs2' } });
+    try {
+      expect(audit.report.json(audit.run(input(), settings))).toBe(before);
+    } finally { plain(); }
+  });
+  it('a worker thread whose spec lacks an audited column refuses the job (its tasks then run on the calling thread)', () => {
+    const plan = auditPlan(input(), settings);
+    expect(plan.job.columns).toEqual(['R', 'shift', 'abs_shift']);
+    expect(() => new SearchWorkspace({ ...plan.job, columns: ['R', 'shift', 'not_registered'] })).toThrow(/no column not_registered/);
   });
 });
