@@ -8,6 +8,7 @@ import { mdCell } from '../../render/markdown.js';
 import { toCsv } from '../../render/csv.js';
 import { fixed, jsonText } from '../../core/format.js';
 import type { SelectiveAnalysis, SelectiveRow } from './types.js';
+import { points, pointsInterval } from './equivalence.js';
 
 /** The contract's header of reports/selective.csv. */
 export const SELECTIVE_COLUMNS = ['model', 'condition', 'surface_sensitivity', 'ss_lo', 'ss_hi', 'world_responsiveness', 'wr_lo', 'wr_hi', 'verdict'] as const;
@@ -74,9 +75,6 @@ export function selectiveJson(a: SelectiveAnalysis): string {
   }, 2) + '\n';
 }
 
-const pts = (x: number) => fixed(100 * x, 1);
-const ptsI = (lo: number, hi: number) => `[${pts(lo)}, ${pts(hi)}]`;
-
 export function selectiveMarkdown(a: SelectiveAnalysis): string {
   const [hi, lo] = a.facts.spec.worlds;
   const out: string[] = [
@@ -89,9 +87,9 @@ export function selectiveMarkdown(a: SelectiveAnalysis): string {
     `Surface sensitivity (SS) = mean over worlds of the mean |p(canonical) − p(format)| over the other formats; world responsiveness (WR) = mean over formats of p(${hi}) − p(${lo}). `
     + `p = mean first-action probability of a cell's calls. 95 % intervals: ${a.settings.reps} bootstrap replicates resampling the calls within each cell (seed ${a.settings.seed}). `
     + `Values in **percentage points** here; reports/selective.csv holds fractions.`, '',
-    `Verdict: *selectively robust* when the simultaneous 95 % upper bound of SS is ≤ ${pts(a.thresholds.maxSurface)} points (invariant by equivalence; *surface-sensitive* when its lower bound is above it, *inconclusive* otherwise) and the WR interval lies above ${pts(a.thresholds.minWorldLo)} points. The bounds, and directional sensitivity judged the same way: reports/selective-equivalence.csv.`, '',
+    `Verdict: *selectively robust* when the simultaneous 95 % upper bound of SS is ≤ ${points(a.thresholds.maxSurface)} points (invariant by equivalence; *surface-sensitive* when its lower bound is above it, *inconclusive* otherwise) and the WR interval lies above ${points(a.thresholds.minWorldLo)} points. The bounds, and directional sensitivity judged the same way: reports/selective-equivalence.csv.`, '',
     '| Model | Condition | SS | SS 95 % | WR | WR 95 % | Verdict |', '|---|---|---:|---|---:|---|---|',
-    ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${pts(r.ss)} | ${ptsI(r.ssLo, r.ssHi)} | ${pts(r.wr)} | ${ptsI(r.wrLo, r.wrHi)} | ${r.verdict} |`),
+    ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${points(r.ss)} | ${pointsInterval(r.ssLo, r.ssHi)} | ${points(r.wr)} | ${pointsInterval(r.wrLo, r.wrHi)} | ${r.verdict} |`),
     '', '## Paraphrase invariance and directional sensitivity', '',
     'JSD is the Jensen–Shannon **divergence** (natural log, 0 … ln 2 ≈ 0.693) between the canonical format and each other format, averaged; '
     + 'the JS **distance** √JSD (scipy\'s `jensenshannon`) is given beside it. Directional sensitivity = p(new) − p(old) in the registered direction, on the canonical format.', '',
@@ -110,7 +108,7 @@ export function selectiveMarkdown(a: SelectiveAnalysis): string {
 /** The terminal table (percentage points, rounded). */
 export function selectiveText(rows: readonly SelectiveRow[]): string {
   const head = ['model', 'condition', 'SS', 'SS 95%', 'WR', 'WR 95%', 'verdict'];
-  const body = rows.map((r) => [r.model, r.condition, pts(r.ss), ptsI(r.ssLo, r.ssHi), pts(r.wr), ptsI(r.wrLo, r.wrHi), r.verdict]);
+  const body = rows.map((r) => [r.model, r.condition, points(r.ss), pointsInterval(r.ssLo, r.ssHi), points(r.wr), pointsInterval(r.wrLo, r.wrHi), r.verdict]);
   const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 5 ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd();
   return ['Selective robustness (percentage points; reports/selective.csv has fractions)', line(head), ...body.map(line)].join('\n');
