@@ -1,6 +1,6 @@
 import { POOLED, stat } from '../../core/names.js';
 import { fixed, interval } from '../../core/format.js';
-import type { Block, CellInput, Section } from '../../render/html.js';
+import { num, type Block, type CellInput, type Section } from '../../render/html.js';
 import type { TwoFramingAnalysis } from '../two-framing/index.js';
 import type { Comparison } from './compare.js';
 import type { LambdaRow } from './tables.js';
@@ -13,7 +13,6 @@ import { table3Columns } from '../../stats/table3.js';
  * of compare.csv.
  */
 type GameLabel = (game: string) => string;
-const num = (text: string): CellInput => ({ text, numeric: true });
 const asIs: GameLabel = (g) => g;
 
 export function lambdaSection(rows: readonly LambdaRow[], gameName: GameLabel = asIs): Section {

@@ -4,7 +4,7 @@ import type { OutputFile } from '../../core/atomic.js';
 import { check, type Check } from '../../core/checks.js';
 import { fixed } from '../../core/format.js';
 import { toCsv } from '../../render/csv.js';
-import type { Block, CellInput, Section } from '../../render/html.js';
+import { num, type Block, type CellInput, type Section } from '../../render/html.js';
 import { ASSUMED_PUBLISHED_REPS, type Reproduction, type ReproductionRow } from './compare.js';
 import { TABLE_NAMES } from './table-names.js';
 
@@ -115,7 +115,6 @@ export function reproductionCheck(rep: Reproduction): Check {
     rep.rows.filter((r) => r.verdict === 'differs' || r.verdict === 'missing').map(failure));
 }
 
-const num = (text: string): CellInput => ({ text, numeric: true });
 /** Exact numbers green, differing or missing ones red; within Monte Carlo error is left plain. */
 /** The verdict in its colour, the same as in the figure (render/verdict-colors.ts). */
 const verdictCell = (r: ReproductionRow): CellInput => ({ text: r.verdict, verdict: r.verdict });

@@ -5,7 +5,7 @@ import type { SelectiveAnalysis } from './types.js';
 import { points, pointsInterval } from './equivalence.js';
 import { toolInfo } from '../../core/paths.js';
 import { fixed } from '../../core/format.js';
-import { renderReportHtml, type Section } from '../../render/html.js';
+import { num, renderReportHtml, type Section } from '../../render/html.js';
 import { figuresSection } from '../two-framing/index.js';
 import { fileLinks, figurePaths, filesSection } from '../../render/files-section.js';
 
@@ -49,7 +49,6 @@ function selectiveLinks(a: SelectiveAnalysis) {
   return fileLinks(join(a.reportsDir, 'report.html'), [...a.files.map((f) => f.path), ...figurePaths(a.outDir, a.figures)], NOTES);
 }
 
-const num = (text: string) => ({ text, numeric: true });
 
 /**
  * reports/report.html of a context-enrichment run: the selective-robustness table (the context-enrichment paper §R,

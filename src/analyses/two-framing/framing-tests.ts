@@ -8,7 +8,7 @@ import { jsdBernoulli } from '../../stats/jsd.js';
 import { framingTest, type FramingPairCounts } from '../../stats/framing-test.js';
 import { moverInterval, type WeightedRate } from '../../stats/wilson.js';
 import { toCsv } from '../../render/csv.js';
-import type { Block, CellInput } from '../../render/html.js';
+import { num, type Block } from '../../render/html.js';
 import type { CellTable } from '../../core/cells.js';
 import type { FramingPair, TwoFramingLayout } from './estimand.js';
 
@@ -128,7 +128,6 @@ export function framingTestMetrics(a: FramingTestInput) {
 }
 
 const nullable = (x: number) => (Number.isFinite(x) ? x : null);
-const num = (text: string): CellInput => ({ text, numeric: true });
 const pText = (p: number) => (!Number.isFinite(p) ? '—' : p < 0.001 ? '< 0.001' : fixed(p));
 
 /** The terminal line of the pooled test. */

@@ -10,7 +10,7 @@ import { fixed, interval } from '../../core/format.js';
 import { metricsObject } from './metrics.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { table3Columns } from '../../stats/table3.js';
-import type { Block, CellInput, Section } from '../../render/html.js';
+import { num, type Block, type Section } from '../../render/html.js';
 import { framingTestBlocks, framingTestText, hasFramingTests } from './framing-tests.js';
 import { invalidBounds, knowsInvalid } from './invalid-bounds.js';
 import { countText, STAT_DECIMALS, statText } from './numbers.js';
@@ -30,7 +30,6 @@ export interface ReportProvenance {
   readonly columns: readonly { readonly name: string; readonly values: readonly { readonly value: string; readonly rows: number }[] }[];
 }
 
-const num = (text: string): CellInput => ({ text, numeric: true });
 
 /** How games are shown: a design's game ids as their names (identity for rates files, whose games are names). */
 export type GameLabel = (game: string) => string;
