@@ -6,13 +6,11 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { shown, type DisplayNames } from '../../core/display-names.js';
-import { latexTable } from '../../render/latex.js';
+import { latexTable, leftColumn, rightColumn } from '../../render/latex.js';
 import type { Reproduction } from './compare.js';
 import { shownNumbers } from './outputs.js';
 import { TABLE_NAMES } from './table-names.js';
 
-const l = (header: string) => ({ header, align: 'l' as const });
-const r = (header: string) => ({ header, align: 'r' as const });
 
 export function reproductionLatex(rep: Reproduction, names?: DisplayNames): string {
   const order = [...rep.rows.filter((x) => x.verdict !== 'exact'), ...rep.rows.filter((x) => x.verdict === 'exact')];
@@ -21,7 +19,7 @@ export function reproductionLatex(rep: Reproduction, names?: DisplayNames): stri
   return latexTable({
     caption: `Published against computed values: ${rep.rows.length} published numbers, ${c.exact} exact, ${c['within-mc']} within Monte Carlo error, ${c.differs} differ${c.missing ? `, ${c.missing} missing` : ''} (the numbers that are not exact first).`,
     label: 'tab:reproduction',
-    columns: [l('Table'), l('Model'), l('Game'), l('Statistic'), r('Published'), r('Computed'), r('Difference'), r('Tolerance'), l('Verdict')],
+    columns: [leftColumn('Table'), leftColumn('Model'), leftColumn('Game'), leftColumn('Statistic'), rightColumn('Published'), rightColumn('Computed'), rightColumn('Difference'), rightColumn('Tolerance'), leftColumn('Verdict')],
     rows: order.map((x) => {
       const n = numbers(x);
       return [TABLE_NAMES[x.table].label, shown(names, x.model), x.game ? shown(names, x.game) : '', x.statistic, { number: x.published },
