@@ -1,7 +1,7 @@
 import { jsonText } from '../core/format.js';
 import { createHash } from 'node:crypto';
 import type { Figure } from './figure.js';
-import { FONT_STACK } from './figure.js';
+import { DASHED_ID, FONT_STACK } from './figure.js';
 import { readBundles, type VegaBundles } from './vega-runtime.js';
 import { placeLabels } from './overlay-labels.js';
 import { VERDICT_COLORS, VERDICT_STYLE } from './verdict-colors.js';
@@ -91,9 +91,8 @@ export function scriptJson(value: unknown): string {
   return jsonText(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 function anchor(id: string): string {
-  if (!ID.test(id)) throw new RangeError(`report anchor must be lowercase words joined by dashes: ${JSON.stringify(id)}`);
+  if (!DASHED_ID.test(id)) throw new RangeError(`report anchor must be lowercase words joined by dashes: ${JSON.stringify(id)}`);
   return id;
 }
 
