@@ -33,10 +33,11 @@ export interface ReportProvenance {
 
 /** How games are shown: a design's game ids as their names (identity for rates files, whose games are names). */
 export type GameLabel = (game: string) => string;
-const asIs: GameLabel = (g) => g;
+/** Games under their own names (no display names). */
+export const gameAsIs: GameLabel = (g) => g;
 
 export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: ReportProvenance, o: { gameName?: GameLabel; notes?: readonly string[] } = {}): Section {
-  const gameName = o.gameName ?? asIs;
+  const gameName = o.gameName ?? gameAsIs;
   const R = a.boot.get(stat('R', POOLED));
   const S = a.boot.get(stat('shift', POOLED));
   const { base, alt, reps, seed } = a.settings;
@@ -63,7 +64,7 @@ export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: 
   };
 }
 
-export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
+export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = gameAsIs): Section {
   const { base, alt } = a.settings;
   return {
     id: 'table-2',
@@ -99,7 +100,7 @@ function invalidBlocks(a: TwoFramingAnalysis, gameName: GameLabel): Block[] {
   ];
 }
 
-export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
+export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = gameAsIs): Section {
   const cols = table3Columns();
   // no interval (a clustered cell of fewer than 3 matches): —
   const ci = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '—' : interval(lo, hi, STAT_DECIMALS));
