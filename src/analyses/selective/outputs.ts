@@ -6,7 +6,7 @@
  */
 import { mdCell } from '../../render/markdown.js';
 import { toCsv } from '../../render/csv.js';
-import { fixed, jsonText } from '../../core/format.js';
+import { finiteOrNull, fixed, jsonText } from '../../core/format.js';
 import type { SelectiveAnalysis, SelectiveRow } from './types.js';
 import { points, pointsInterval } from './equivalence.js';
 
@@ -42,7 +42,6 @@ export function imputationCsv(a: SelectiveAnalysis): string {
 }
 
 export function selectiveJson(a: SelectiveAnalysis): string {
-  const r = (x: number) => (Number.isFinite(x) ? x : null);
   return jsonText({
     run: { id: a.source.run.id, design: a.source.run.designName, design_hash: a.source.run.designHash, tool_version: a.source.run.toolVersion },
     command: a.command,
@@ -61,11 +60,11 @@ export function selectiveJson(a: SelectiveAnalysis): string {
     design: { scenario: a.facts.scenario, actions: a.facts.actions, conditions: a.facts.conditions, worlds: a.facts.spec.worlds, formats: a.facts.spec.formats },
     thresholds: { max_surface_sensitivity: a.thresholds.maxSurface, min_world_responsiveness_lo: a.thresholds.minWorldLo },
     rows: a.rows.map((x) => ({
-      model: x.model, condition: x.condition, surface_sensitivity: r(x.ss), ss_lo: r(x.ssLo), ss_hi: r(x.ssHi),
-      world_responsiveness: r(x.wr), wr_lo: r(x.wrLo), wr_hi: r(x.wrHi), verdict: x.verdict,
-      ss_simultaneous: { lower: r(x.ssLower), upper: r(x.ssUpper) }, invariance: x.invariance, directional: x.directional,
-      jsd_divergence: r(x.jsd), jsd_lo: r(x.jsdLo), jsd_hi: r(x.jsdHi), js_distance: r(x.dist), dist_lo: r(x.distLo), dist_hi: r(x.distHi),
-      directional_sensitivity: r(x.ds), ds_lo: r(x.dsLo), ds_hi: r(x.dsHi),
+      model: x.model, condition: x.condition, surface_sensitivity: finiteOrNull(x.ss), ss_lo: finiteOrNull(x.ssLo), ss_hi: finiteOrNull(x.ssHi),
+      world_responsiveness: finiteOrNull(x.wr), wr_lo: finiteOrNull(x.wrLo), wr_hi: finiteOrNull(x.wrHi), verdict: x.verdict,
+      ss_simultaneous: { lower: finiteOrNull(x.ssLower), upper: finiteOrNull(x.ssUpper) }, invariance: x.invariance, directional: x.directional,
+      jsd_divergence: finiteOrNull(x.jsd), jsd_lo: finiteOrNull(x.jsdLo), jsd_hi: finiteOrNull(x.jsdHi), js_distance: finiteOrNull(x.dist), dist_lo: finiteOrNull(x.distLo), dist_hi: finiteOrNull(x.distHi),
+      directional_sensitivity: finiteOrNull(x.ds), ds_lo: finiteOrNull(x.dsLo), ds_hi: finiteOrNull(x.dsHi),
     })),
     imputation: {
       imputed_calls: a.imputation.imputed, scored_calls: a.imputation.scored, max_abs_change: a.imputation.maxChange,
