@@ -56,7 +56,7 @@ export function compareSections(direct: TwoFramingAnalysis, c: Comparison | unde
     kind: 'table', id: 'compare-cells', caption: 'Cell by cell: direct − reconstructed cooperation rate',
     columns: ['Model', 'Game', 'Framing', num('Direct'), num('Reconstructed'), num('Difference [95 %]')],
     rows: c.rows.map((r) => [r.model, gameName(r.game), r.framing, num(fixed(r.direct_rate)), num(fixed(r.reconstructed_rate)),
-      num(`${fixed(r.difference)} [${fixed(r.diff_lo)}, ${fixed(r.diff_hi)}]`)]),
+      num(`${fixed(r.difference)} ${interval(r.diff_lo, r.diff_hi)}`)]),
   };
   const unmatched: Block[] = c.unmatchedDirect.length ? [{ kind: 'list', items: c.unmatchedDirect.map((u) => `unmatched direct cell: ${u}`) }] : [];
   return [{ id: 'compare', heading: 'Direct run beside the reconstructed data', blocks: [headlineTable(direct, c), cells, ...unmatched] }];

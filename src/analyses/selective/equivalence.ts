@@ -1,7 +1,7 @@
 import type { BootstrapResult, Estimand } from '../../stats/bootstrap.js';
 import { supTBand } from '../../stats/sup-t.js';
 import { stat } from '../../core/names.js';
-import { fixed } from '../../core/format.js';
+import { fixed, interval } from '../../core/format.js';
 import type { SelectiveGroup, SelectiveLayout, VerdictThresholds } from './estimand.js';
 
 /**
@@ -74,7 +74,7 @@ export function equivalenceVerdict(inv: Invariance, wrLo: number, t: VerdictThre
 /** A fraction in percentage points as the paper prints them (0.05 → "5.0"): the unit of every selective table and verdict sentence. */
 export const points = (x: number): string => fixed(100 * x, 1);
 /** An interval in percentage points: "[1.2, 3.4]". */
-export const pointsInterval = (lo: number, hi: number): string => `[${points(lo)}, ${points(hi)}]`;
+export const pointsInterval = (lo: number, hi: number): string => interval(100 * lo, 100 * hi, 1);
 
 /**
  * The verdict rule above in words, with the thresholds it was applied with (the plane's caption):

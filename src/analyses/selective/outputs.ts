@@ -6,7 +6,7 @@
  */
 import { mdCell } from '../../render/markdown.js';
 import { toCsv } from '../../render/csv.js';
-import { finiteOrNull, fixed, jsonText } from '../../core/format.js';
+import { finiteOrNull, fixed, interval, jsonText } from '../../core/format.js';
 import type { SelectiveAnalysis, SelectiveRow } from './types.js';
 import { points, pointsInterval } from './equivalence.js';
 
@@ -93,7 +93,7 @@ export function selectiveMarkdown(a: SelectiveAnalysis): string {
     'JSD is the Jensen–Shannon **divergence** (natural log, 0 … ln 2 ≈ 0.693) between the canonical format and each other format, averaged; '
     + 'the JS **distance** √JSD (scipy\'s `jensenshannon`) is given beside it. Directional sensitivity = p(new) − p(old) in the registered direction, on the canonical format.', '',
     '| Model | Condition | JSD (divergence) | 95 % | JS distance | 95 % | Directional sensitivity | 95 % |', '|---|---|---:|---|---:|---|---:|---|',
-    ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${fixed(r.jsd, 4)} | [${fixed(r.jsdLo, 4)}, ${fixed(r.jsdHi, 4)}] | ${fixed(r.dist, 3)} | [${fixed(r.distLo, 3)}, ${fixed(r.distHi, 3)}] | ${fixed(r.ds, 3)} | [${fixed(r.dsLo, 3)}, ${fixed(r.dsHi, 3)}] |`),
+    ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${fixed(r.jsd, 4)} | ${interval(r.jsdLo, r.jsdHi, 4)} | ${fixed(r.dist, 3)} | ${interval(r.distLo, r.distHi, 3)} | ${fixed(r.ds, 3)} | ${interval(r.dsLo, r.dsHi, 3)} |`),
     '', '## Imputation sensitivity', '',
     a.imputation.scored === 0 ? 'The calls were scored by parsing sampled text (no first-token probabilities), so nothing was imputed.' : `${a.imputation.imputed} of ${a.imputation.scored} scored calls lacked one action among the returned candidates; the missing action was imputed at half the unreturned mass. `
     + `With every imputed call at 0 or at the full unreturned mass, the metrics change by at most **${fixed(100 * a.imputation.maxChange, 2)} points** `

@@ -4,7 +4,7 @@ import type { OutputFile } from '../../core/atomic.js';
 import type { SelectiveAnalysis } from './types.js';
 import { points, pointsInterval } from './equivalence.js';
 import { toolInfo } from '../../core/paths.js';
-import { fixed } from '../../core/format.js';
+import { fixed, interval } from '../../core/format.js';
 import { num, renderReportHtml, type Section } from '../../render/html.js';
 import { figuresSection } from '../two-framing/index.js';
 import { fileLinks, figurePaths, filesSection } from '../../render/files-section.js';
@@ -90,7 +90,7 @@ export function selectiveReportFile(a: SelectiveAnalysis): OutputFile {
         {
           kind: 'table', id: 'paraphrase-table',
           columns: ['Model', 'Condition', num('JSD'), num('95 %'), num('JS distance'), num('Directional sensitivity'), num('95 %')],
-          rows: a.rows.map((r) => [r.model, r.condition, num(fixed(r.jsd, 4)), num(`[${fixed(r.jsdLo, 4)}, ${fixed(r.jsdHi, 4)}]`), num(fixed(r.dist, 3)), num(fixed(r.ds, 3)), num(`[${fixed(r.dsLo, 3)}, ${fixed(r.dsHi, 3)}]`)]),
+          rows: a.rows.map((r) => [r.model, r.condition, num(fixed(r.jsd, 4)), num(interval(r.jsdLo, r.jsdHi, 4)), num(fixed(r.dist, 3)), num(fixed(r.ds, 3)), num(interval(r.dsLo, r.dsHi, 3))]),
         },
       ],
     },
