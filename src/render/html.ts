@@ -1,4 +1,4 @@
-import { jsonText } from '../core/format.js';
+import { fixed, jsonText } from '../core/format.js';
 import { createHash } from 'node:crypto';
 import type { Figure } from './figure.js';
 import { DASHED_ID, FONT_STACK } from './figure.js';
@@ -29,8 +29,8 @@ export interface TableCell {
   readonly verdict?: string;
 }
 export type CellInput = string | TableCell;
-/** A numeric cell: right-aligned, tabular figures. */
-export const num = (text: string): TableCell => ({ text, numeric: true });
+/** A numeric cell: right-aligned, tabular figures; a number is written by fixed (to `digits`). */
+export const num = (x: string | number, digits = 3): TableCell => ({ text: typeof x === 'number' ? fixed(x, digits) : x, numeric: true });
 
 export type Block =
   | { readonly kind: 'text'; readonly text: string }
