@@ -40,12 +40,18 @@ export function jsonText(value: unknown, indent?: number): string {
   return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'number' ? fileNumber(v) : v), indent);
 }
 
+/** A number for a JSON value: NaN and ±∞ as null. */
+export const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
 /** Rounded for people (terminal, Markdown): fixed decimals (0 to 100, what toFixed takes), "−0.000" avoided. */
 export function fixed(x: number, digits = 3): string {
   if (!Number.isFinite(x)) return 'NA';
   const s = x.toFixed(Math.max(0, Math.min(100, Math.trunc(digits))));
   return /^-0\.?0*$/.test(s) ? s.slice(1) : s;
 }
+
+/** fixed with its sign: "+0.0123" above 0, "-0.0123" below; a value that rounds to 0 unsigned. */
+export const signed = (x: number, d = 4): string => (x > 0 && fixed(x, d) !== fixed(0, d) ? `+${fixed(x, d)}` : fixed(x, d));
 
 export function interval(lo: number, hi: number, digits = 3): string {
   return `[${fixed(lo, digits)}, ${fixed(hi, digits)}]`;

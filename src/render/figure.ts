@@ -44,14 +44,15 @@ export const HOUSE_CONFIG: Config = {
   title: { fontSize: 15, subtitleFontSize: 11.5, anchor: 'start', subtitleColor: '#444444', offset: 12 },
 };
 
-const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A figure id or report anchor: lowercase words joined by dashes. */
+export const DASHED_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * A figure in the house style. `spec` is the chart without $schema, background or config;
  * a `config` it does carry is merged over the house one (shallowly, per section).
  */
 export function defineFigure(id: string, title: string, caption: string, spec: TopLevelSpec): Figure {
-  if (!ID.test(id)) throw new RangeError(`figure id must be lowercase words joined by dashes: ${JSON.stringify(id)}`);
+  if (!DASHED_ID.test(id)) throw new RangeError(`figure id must be lowercase words joined by dashes: ${JSON.stringify(id)}`);
   const own = (spec as { config?: Config }).config ?? {};
   const config: Record<string, unknown> = { ...HOUSE_CONFIG };
   for (const [k, v] of Object.entries(own)) {

@@ -1,7 +1,7 @@
-import { jsonText } from '../core/format.js';
+import { fixed, jsonText } from '../core/format.js';
 import { createHash } from 'node:crypto';
 import type { Figure } from './figure.js';
-import { FONT_STACK } from './figure.js';
+import { DASHED_ID, FONT_STACK } from './figure.js';
 import { readBundles, type VegaBundles } from './vega-runtime.js';
 import { placeLabels } from './overlay-labels.js';
 import { VERDICT_COLORS, VERDICT_STYLE } from './verdict-colors.js';
@@ -29,6 +29,8 @@ export interface TableCell {
   readonly verdict?: string;
 }
 export type CellInput = string | TableCell;
+/** A numeric cell: right-aligned, tabular figures; a number is written by fixed (to `digits`). */
+export const num = (x: string | number, digits = 3): TableCell => ({ text: typeof x === 'number' ? fixed(x, digits) : x, numeric: true });
 
 export type Block =
   | { readonly kind: 'text'; readonly text: string }
@@ -89,9 +91,8 @@ export function scriptJson(value: unknown): string {
   return jsonText(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 function anchor(id: string): string {
-  if (!ID.test(id)) throw new RangeError(`report anchor must be lowercase words joined by dashes: ${JSON.stringify(id)}`);
+  if (!DASHED_ID.test(id)) throw new RangeError(`report anchor must be lowercase words joined by dashes: ${JSON.stringify(id)}`);
   return id;
 }
 
@@ -112,7 +113,7 @@ export function relativeHref(href: string): string {
 
 const link = (l: FileLink) => `<a href="${escapeHtml(relativeHref(l.href))}">${escapeHtml(l.text)}</a>`;
 
-const num = (v: number) => (Number.isFinite(v) ? String(Math.round(v * 1000) / 1000) : '0');
+const coord = (v: number) => (Number.isFinite(v) ? String(Math.round(v * 1000) / 1000) : '0');
 
 /** An image with its marks as inline SVG: each point a circle, its whisker a line with caps, its key beside it (inside the image, clear of the others where possible). */
 function overlay(b: Extract<Block, { kind: 'overlay' }>): string {
@@ -122,11 +123,11 @@ function overlay(b: Extract<Block, { kind: 'overlay' }>): string {
   const places = placeLabels(b.marks.map((m) => ({ x: m.x, y: m.y, text: m.key })), w, h, fs);
   const marks = b.marks.map((m, i) => {
     const dx = m.hi.x - m.lo.x, dy = m.hi.y - m.lo.y, len = Math.hypot(dx, dy) || 1;
-    const cap = (p: { x: number; y: number }) => `<line x1="${num(p.x - (4 * dy) / len)}" y1="${num(p.y + (4 * dx) / len)}" x2="${num(p.x + (4 * dy) / len)}" y2="${num(p.y - (4 * dx) / len)}"/>`;
+    const cap = (p: { x: number; y: number }) => `<line x1="${coord(p.x - (4 * dy) / len)}" y1="${coord(p.y + (4 * dx) / len)}" x2="${coord(p.x + (4 * dy) / len)}" y2="${coord(p.y - (4 * dx) / len)}"/>`;
     return [`<g class="mark" data-cell="${escapeHtml(m.label)}"><title>${escapeHtml(m.label)}</title>`,
-      `<line x1="${num(m.lo.x)}" y1="${num(m.lo.y)}" x2="${num(m.hi.x)}" y2="${num(m.hi.y)}"/>${cap(m.lo)}${cap(m.hi)}`,
-      `<circle cx="${num(m.x)}" cy="${num(m.y)}" r="3"/>`,
-      `<text stroke="#ffffff" stroke-width="3" paint-order="stroke" x="${num(places[i].x)}" y="${num(places[i].y)}" text-anchor="${places[i].anchor}">${escapeHtml(m.key)}</text></g>`].join('');
+      `<line x1="${coord(m.lo.x)}" y1="${coord(m.lo.y)}" x2="${coord(m.hi.x)}" y2="${coord(m.hi.y)}"/>${cap(m.lo)}${cap(m.hi)}`,
+      `<circle cx="${coord(m.x)}" cy="${coord(m.y)}" r="3"/>`,
+      `<text stroke="#ffffff" stroke-width="3" paint-order="stroke" x="${coord(places[i].x)}" y="${coord(places[i].y)}" text-anchor="${places[i].anchor}">${escapeHtml(m.key)}</text></g>`].join('');
   });
   return [
     `<figure class="figure overlay" id="${anchor(b.id)}">`,

@@ -11,6 +11,10 @@ import { full } from '../core/format.js';
 /** A cell: text (escaped), a number's text as given, or a bare number (written by the files' rule; NaN empty). */
 export type LatexCell = string | number | { readonly number: string };
 
+/** A column of a LaTeX table with its header: text aligned left, numbers right. */
+export const leftColumn = (header: string) => ({ header, align: 'l' as const });
+export const rightColumn = (header: string) => ({ header, align: 'r' as const });
+
 export interface LatexTable {
   readonly caption: string;
   /** \label{…}: letters, digits, ':' and '-' (e.g. "tab:table3"). */

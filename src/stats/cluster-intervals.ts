@@ -67,12 +67,17 @@ function snap(x: number, lo: number, hi: number): number {
   return x;
 }
 
-/** Clopper–Pearson ends for x* = n*·r of n* (real-valued), at level. */
-export function clopperPearson(r: number, nEff: number, level: number): [number, number] {
-  const a = (1 - level) / 2;
+/**
+ * Clopper–Pearson ends for x* = n*·r of n* (real-valued), at level: two-sided (α/2 in each tail,
+ * the default), or with `sides` = 1 each end a one-sided bound at level (α in its tail). At the
+ * boundary the beta quantile has a closed form (Clopper & Pearson 1934): for x* = 0 the upper end
+ * is 1 − a^(1/n*), for x* = n* the lower end a^(1/n*), a the tail.
+ */
+export function clopperPearson(r: number, nEff: number, level: number, sides: 1 | 2 = 2): [number, number] {
+  const a = sides === 2 ? (1 - level) / 2 : 1 - level;
   const x = nEff * r;
-  const lo = r <= 0 ? 0 : betaQuantile(a, x, nEff - x + 1);
-  const hi = r >= 1 ? 1 : betaQuantile(1 - a, x + 1, nEff - x);
+  const lo = r <= 0 ? 0 : r >= 1 ? Math.pow(a, 1 / nEff) : betaQuantile(a, x, nEff - x + 1);
+  const hi = r >= 1 ? 1 : r <= 0 ? 1 - Math.pow(a, 1 / nEff) : betaQuantile(1 - a, x + 1, nEff - x);
   return [snap(lo, 0, 1), snap(hi, 0, 1)];
 }
 

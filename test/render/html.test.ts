@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, relativeHref, renderReportHtml, scriptJson, type ReportDoc } from '../../src/render/html.js';
+import { escapeHtml, num, relativeHref, renderReportHtml, scriptJson, type ReportDoc } from '../../src/render/html.js';
 import { defineFigure } from '../../src/render/figure.js';
 import { readBundles } from '../../src/render/vega-runtime.js';
 
@@ -12,6 +12,15 @@ describe('escapeHtml', () => {
     expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
     expect(escapeHtml(EVIL)).toBe('&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;');
     expect(escapeHtml('GPT-4 / Stag Hunt')).toBe('GPT-4 / Stag Hunt');
+  });
+});
+
+describe('num', () => {
+  it('num: a right-aligned cell, a number written at its decimals (3 unless told)', () => {
+    expect(num('1/3')).toEqual({ text: '1/3', numeric: true });
+    expect(num(1 / 3)).toEqual({ text: '0.333', numeric: true });
+    expect(num(12, 0)).toEqual({ text: '12', numeric: true });
+    expect(num(NaN)).toEqual({ text: 'NA', numeric: true });
   });
 });
 

@@ -75,6 +75,29 @@ describe('cluster intervals', () => {
     expect(iv.lo).toBeLessThan(0.2);
     expect(iv.hi).toBeGreaterThan(0.2);
   });
+  it('Clopper–Pearson at 0/n and n/n: the closed form [0, 1 − (α/2)^(1/n)], [(α/2)^(1/n), 1] (Clopper & Pearson 1934)', () => {
+    // Hand values: 1 − 0.025^(1/n); 0/10 → 0.3085 is the tabulated Clopper–Pearson upper limit.
+    expect(clopperPearson(0, 300, 0.95)[1]).toBeCloseTo(0.0122209747, 9);
+    expect(clopperPearson(0, 300, 0.95)[0]).toBe(0);
+    expect(clopperPearson(0, 10, 0.95)[1]).toBeCloseTo(0.3084971078, 9);
+    expect(clopperPearson(0, 1, 0.95)).toEqual([0, 0.975]);
+    expect(clopperPearson(1, 300, 0.95)[0]).toBeCloseTo(0.9877790253, 9);
+    expect(clopperPearson(1, 300, 0.95)[1]).toBe(1);
+    expect(clopperPearson(1, 1, 0.95)[0]).toBeCloseTo(0.025, 15);
+    // The closed form is the beta quantile the interior uses: Beta(1, n) and Beta(n, 1).
+    for (const n of [1, 2, 7, 300, 5000, Math.sqrt(250)]) {
+      expect(clopperPearson(0, n, 0.95)[1]).toBeCloseTo(betaQuantile(0.975, 1, n), 13);
+      expect(clopperPearson(1, n, 0.95)[0]).toBeCloseTo(betaQuantile(0.025, n, 1), 13);
+    }
+  });
+  it('one-sided Clopper–Pearson bounds: α in the one tail (no failures in 1,000: p^1000 = 0.05)', () => {
+    expect(clopperPearson(1, 1000, 0.95, 1)[0]).toBeCloseTo(0.997009, 6);
+    expect(clopperPearson(0, 1000, 0.95, 1)[1]).toBeCloseTo(0.002991, 6);
+    // 15 of 50: scipy.stats.beta.ppf(0.05, 15, 36) = 0.19488489725650174, beta.ppf(0.95, 16, 35) = 0.4237329666080823
+    const [lo, hi] = clopperPearson(0.3, 50, 0.95, 1);
+    expect(lo).toBeCloseTo(0.19488489725650174, 12);
+    expect(hi).toBeCloseTo(0.4237329666080823, 12);
+  });
   it('every decision 1: Clopper–Pearson on n* = √(N·G), upper end 1', () => {
     const iv = clusterRateInterval(col([1, 1, 1, 1, 1]));
     // N = 50 decisions in G = 5 matches: n* = √250, lower end (α/2)^(1/n*)

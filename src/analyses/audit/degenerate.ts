@@ -1,21 +1,7 @@
 import type { TwoFramingAnalysis } from '../two-framing/index.js';
 import { stat } from '../../core/names.js';
 import { robustness2 } from '../../stats/jsd.js';
-
-/**
- * Exact Clopper–Pearson interval at the boundary of the binomial range, where it has a closed
- * form (Clopper & Pearson 1934): for x = 0, [0, 1 − (α/2)^(1/n)]; for x = n, [(α/2)^(1/n), 1].
- * α/2 in each tail is the two-sided convention (some texts use α for the one open side; that
- * interval is narrower).
- */
-export function clopperPearsonBoundary(x: number, n: number, level = 0.95): { lo: number; hi: number } {
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`n must be a positive integer: ${n}`);
-  if (!(level > 0 && level < 1)) throw new RangeError(`level out of (0,1): ${level}`);
-  const t = Math.pow((1 - level) / 2, 1 / n);
-  if (x === 0) return { lo: 0, hi: 1 - t };
-  if (x === n) return { lo: t, hi: 1 };
-  throw new RangeError(`closed form only at x = 0 or x = n (got ${x}/${n})`);
-}
+import { clopperPearson } from '../../stats/cluster-intervals.js';
 
 export interface DegenerateAudit {
   readonly cell: string;
@@ -26,6 +12,7 @@ export interface DegenerateAudit {
   readonly n: number;
   /** The bootstrap's interval for the cell rate: it cannot move, so it collapses to x/n. */
   readonly bootstrap: { lo: number; hi: number };
+  /** The exact Clopper–Pearson interval, in closed form at 0/n and n/n: [0, 1 − (α/2)^(1/n)], [(α/2)^(1/n), 1]. */
   readonly exact: { lo: number; hi: number };
   /** The cell's pair with this cell moved to the far end of its exact interval (the other cell kept). */
   readonly pairAtExactBound: { R2: number; shift: number; R2Observed: number; shiftObserved: number };
@@ -40,7 +27,8 @@ export function degenerateCells(a: TwoFramingAnalysis, level = 0.95): Degenerate
       const c = table.cells[idx];
       if (c.obs.kind !== 'binary' || (c.obs.x !== 0 && c.obs.x !== c.obs.n)) continue;
       const { x, n } = c.obs;
-      const exact = clopperPearsonBoundary(x, n, level);
+      const [lo, hi] = clopperPearson(x / n, n, level);
+      const exact = { lo, hi };
       const far = x === 0 ? exact.hi : exact.lo;
       const o = table.cells[other].obs;
       const po = o.kind === 'binary' ? o.x / o.n : NaN;

@@ -1,8 +1,8 @@
 import { statLabel } from '../../core/names.js';
-import { fixed, interval } from '../../core/format.js';
+import { fixed, interval, signed } from '../../core/format.js';
 import { regenerateCommand, wrappedCommand } from '../../core/command-line.js';
 import { AUDIT_DEFAULTS } from './audit.js';
-import type { Block, CellInput, Section } from '../../render/html.js';
+import { num, type Block, type Section } from '../../render/html.js';
 import type { AuditResult } from './audit.js';
 import { influenceCells, influenceFull, influenceHeaders } from './influence.js';
 
@@ -12,8 +12,6 @@ import { influenceCells, influenceFull, influenceHeaders } from './influence.js'
  * the same numbers as audit.md's sections 5–7, rounded the same way.
  */
 type Result = Omit<AuditResult, 'files'>;
-const num = (text: string): CellInput => ({ text, numeric: true });
-const signed = (x: number, d = 4) => (x > 0 && fixed(x, d) !== fixed(0, d) ? `+${fixed(x, d)}` : fixed(x, d));
 
 /** The command line that regenerates the audit's files. */
 export function auditCommand(r: Result): string {

@@ -1,5 +1,5 @@
 import { POOLED, statLabel } from '../../core/names.js';
-import { fixed, interval } from '../../core/format.js';
+import { fixed, interval, signed } from '../../core/format.js';
 import type { AuditResult } from './audit.js';
 import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
 import type { TippingResult } from './tipping.js';
@@ -13,7 +13,6 @@ type Result = Omit<AuditResult, 'files'>;
 /** The audited Table 3 columns of a result (those its influence analysis covers). */
 const headline = (r: Result) => influenceKinds(r.influence).map(table3Column);
 
-const signed = (x: number, d = 4) => (x > 0 && fixed(x, d) !== fixed(0, d) ? `+${fixed(x, d)}` : fixed(x, d));
 
 function table(columns: string[], rows: string[][]): string[] {
   return [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`)];

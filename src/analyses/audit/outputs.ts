@@ -5,7 +5,7 @@ import { toolInfo } from '../../core/paths.js';
 import { statLabel } from '../../core/names.js';
 import { fixed } from '../../core/format.js';
 import { figureFiles, type FigurePool } from '../../render/figure-files.js';
-import { renderReportHtml, type Block, type ReportDoc } from '../../render/html.js';
+import { num, renderReportHtml, type Block, type ReportDoc } from '../../render/html.js';
 import type { Figure } from '../../render/figure.js';
 import type { FigureStyle } from '../../render/paper-style.js';
 import type { AuditResult } from './audit.js';
@@ -32,17 +32,17 @@ export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '
   const L = r.readingError.label;
   const tipping: Block = {
     kind: 'table', caption: 'Fewest single-count changes that overturn each conclusion (verified by re-running the pipeline)',
-    columns: ['Conclusion', 'Observed', { text: 'Changes', numeric: true }, 'Method', `Reading error ${L}`],
-    rows: r.tipping.map((t) => [t.statement, t.observed, { text: t.changes === undefined ? '—' : String(t.changes), numeric: true },
+    columns: ['Conclusion', 'Observed', num('Changes'), 'Method', `Reading error ${L}`],
+    rows: r.tipping.map((t) => [t.statement, t.observed, num(t.changes === undefined ? '—' : String(t.changes)),
       t.method === 'not-held' ? 'does not hold' : t.method === 'not-found' ? 'not found' : isExactMinimum(t.method) ? 'exact minimum' : 'upper bound (search)',
       r.readingError.given ? 'counts given'
         : { text: t.readingError.overturned ? 'can overturn' : 'cannot overturn', status: t.readingError.overturned ? 'fail' as const : 'pass' as const }]),
   };
   const reading: Block = {
     kind: 'table', caption: `Range of the headline point estimates under reading error ${L} (exact)`,
-    columns: ['Statistic', { text: 'Observed', numeric: true }, { text: 'Min', numeric: true }, { text: 'Max', numeric: true }],
+    columns: ['Statistic', num('Observed'), num('Min'), num('Max')],
     rows: r.readingError.ranges.filter((x) => x.which === 'point').map((x) => [statLabel(x.kind, x.group),
-      { text: fixed(x.observed, 4), numeric: true }, { text: fixed(x.min, 4), numeric: true }, { text: fixed(x.max, 4), numeric: true }]),
+      num(fixed(x.observed, 4)), num(fixed(x.min, 4)), num(fixed(x.max, 4))]),
   };
   return {
     title: `samegame audit: ${r.input.path}`,

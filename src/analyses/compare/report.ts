@@ -1,7 +1,7 @@
 import { POOLED, stat } from '../../core/names.js';
 import { fixed, interval } from '../../core/format.js';
-import type { Block, CellInput, Section } from '../../render/html.js';
-import type { TwoFramingAnalysis } from '../two-framing/index.js';
+import { num, type Block, type CellInput, type Section } from '../../render/html.js';
+import { gameAsIs, type GameLabel, type TwoFramingAnalysis } from '../two-framing/index.js';
 import type { Comparison } from './compare.js';
 import type { LambdaRow } from './tables.js';
 import { table3Columns } from '../../stats/table3.js';
@@ -12,11 +12,8 @@ import { table3Columns } from '../../stats/table3.js';
  * comparison with reconstructed data — the headline table of compare-headline.csv and the cells
  * of compare.csv.
  */
-type GameLabel = (game: string) => string;
-const num = (text: string): CellInput => ({ text, numeric: true });
-const asIs: GameLabel = (g) => g;
 
-export function lambdaSection(rows: readonly LambdaRow[], gameName: GameLabel = asIs): Section {
+export function lambdaSection(rows: readonly LambdaRow[], gameName: GameLabel = gameAsIs): Section {
   const first = rows[0];
   const blocks: Block[] = [
     { kind: 'text', text: 'λ̂ = clamp(logit(p̃)/Δu, 0, 20) with p̃ = (x + 0.5)/(T + 1), the logit payoff sensitivity that reproduces a framing\'s cooperation; Δu is the row player\'s expected payoff gap at q = 0.5 with payoffs normalized to [0, 1]. V_λ = (λ̂ base − λ̂ alt)²/4, the population variance of the planned pair\'s two values (Same Game, Different Story §3.4; docs/methods.md). 95 % percentile-bootstrap intervals; NA where Δu is 0 or unknown. Full precision: lambda.csv.' },
@@ -53,13 +50,13 @@ function headlineTable(direct: TwoFramingAnalysis, c: Comparison): Block {
   };
 }
 
-export function compareSections(direct: TwoFramingAnalysis, c: Comparison | undefined, gameName: GameLabel = asIs): Section[] {
+export function compareSections(direct: TwoFramingAnalysis, c: Comparison | undefined, gameName: GameLabel = gameAsIs): Section[] {
   if (!c) return [];
   const cells: Block = {
     kind: 'table', id: 'compare-cells', caption: 'Cell by cell: direct − reconstructed cooperation rate',
     columns: ['Model', 'Game', 'Framing', num('Direct'), num('Reconstructed'), num('Difference [95 %]')],
     rows: c.rows.map((r) => [r.model, gameName(r.game), r.framing, num(fixed(r.direct_rate)), num(fixed(r.reconstructed_rate)),
-      num(`${fixed(r.difference)} [${fixed(r.diff_lo)}, ${fixed(r.diff_hi)}]`)]),
+      num(`${fixed(r.difference)} ${interval(r.diff_lo, r.diff_hi)}`)]),
   };
   const unmatched: Block[] = c.unmatchedDirect.length ? [{ kind: 'list', items: c.unmatchedDirect.map((u) => `unmatched direct cell: ${u}`) }] : [];
   return [{ id: 'compare', heading: 'Direct run beside the reconstructed data', blocks: [headlineTable(direct, c), cells, ...unmatched] }];

@@ -1,6 +1,7 @@
 import { toCsv } from '../../render/csv.js';
 import { textTable } from '../two-framing/index.js';
 import type { CoverageRow } from './coverage.js';
+import { clopperPearson } from '../../stats/cluster-intervals.js';
 
 /** The columns of coverage.csv; the Monte Carlo interval (coverage_lo, coverage_hi) after the older columns, so that they keep their places. */
 export const COVERAGE_COLUMNS = ['statistic', 'method', 'nominal', 'coverage', 'mc_se', 'mean_width', 'truth', 'coverage_lo', 'coverage_hi'] as const;
@@ -15,8 +16,9 @@ export function coverageCsv(rows: readonly CoverageRow[]): string {
  * Pearson with no failures: the p with p^sims = 0.05), where the plug-in s.e. √(c(1 − c)/sims) is 0.
  */
 export function edgeBound(coverage: number, sims: number): number | undefined {
-  const b = 0.05 ** (1 / sims);
-  return coverage === 1 ? b : coverage === 0 ? 1 - b : undefined;
+  if (coverage !== 0 && coverage !== 1) return undefined;
+  const [lo, hi] = clopperPearson(coverage, sims, 0.95, 1);
+  return coverage === 1 ? lo : hi;
 }
 
 /**

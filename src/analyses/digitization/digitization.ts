@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import type { DigitizedInput } from '../../sources/digitized/index.js';
 import { toCsv } from '../../render/csv.js';
-import type { Block, Section } from '../../render/html.js';
+import { num, type Block, type Section } from '../../render/html.js';
 
 /**
  * The provenance of a digitized figure's numbers: reports/digitization.csv (every point's click,
@@ -59,8 +59,8 @@ export function digitizationSection(d: DigitizedInput): Section {
   blocks.push({
     kind: 'table', id: 'digitization-points', caption: `Each point's click, value and count, and their ranges at ±${K} px`,
     columns: ['#', 'cell', 'dataset', 'point', 'px', 'py', 'value', `count (range at ±${K} px)`],
-    rows: d.points.map((p, i) => [{ text: String(i + 1), numeric: true }, cellOf(p), p.dataset, p.point, { text: p.px.toFixed(2), numeric: true }, { text: p.py.toFixed(2), numeric: true },
-      { text: p.value.toFixed(4), numeric: true }, { text: `${p.count} (${p.countLo}–${p.countHi})`, numeric: true }]),
+    rows: d.points.map((p, i) => [num(String(i + 1)), cellOf(p), p.dataset, p.point, num(p.px.toFixed(2)), num(p.py.toFixed(2)),
+      num(p.value.toFixed(4)), num(`${p.count} (${p.countLo}–${p.countHi})`)]),
   });
   return { id: 'digitized', heading: 'From the figure', blocks };
 }

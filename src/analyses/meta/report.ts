@@ -1,13 +1,12 @@
 /** The HTML report sections of a meta-analysis: the summary in words, the pooled tables, the regression, the figures. */
-import type { Block, CellInput, Section } from '../../render/html.js';
+import { num, type Block, type CellInput, type Section } from '../../render/html.js';
 import type { Figure } from '../../render/figure.js';
 import { fixed, interval } from '../../core/format.js';
 import { heterogeneityWords } from '../../core/messages/meta.js';
 import type { MetaAnalysis } from './pool.js';
 import { effectName } from './figures.js';
 
-const num = (x: number, d = 3): CellInput => ({ text: fixed(x, d), numeric: true });
-const pval = (p: number): CellInput => ({ text: !Number.isFinite(p) ? 'NA' : p < 1e-4 ? '< 0.0001' : fixed(p, 4), numeric: true });
+const pval = (p: number): CellInput => num(!Number.isFinite(p) ? 'NA' : p < 1e-4 ? '< 0.0001' : fixed(p, 4));
 
 /** The headline: the overall estimate, its intervals and the heterogeneity in words. */
 function summaryBlocks(a: MetaAnalysis): Block[] {

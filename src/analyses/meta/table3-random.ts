@@ -11,7 +11,7 @@ import type { CellTable } from '../../core/cells.js';
 import { fixed, interval } from '../../core/format.js';
 import { textTable } from '../two-framing/index.js';
 import { toCsv } from '../../render/csv.js';
-import type { Section } from '../../render/html.js';
+import { num, type Section } from '../../render/html.js';
 import { fitUnivariate, META_DEFAULTS, type MetaSettings } from '../../stats/meta/univariate.js';
 import { studyEffects, type EffectRow } from './effects.js';
 import { table3Columns } from '../../stats/table3.js';
@@ -100,7 +100,6 @@ export function randomTable3Text(rows: readonly RandomTable3Row[]): string {
 
 /** The report section of the random-effects Table 3. */
 export function randomTable3Section(rows: readonly RandomTable3Row[]): Section {
-  const num = (x: number, d = 3) => ({ text: fixed(x, d), numeric: true });
   const ci = (lo: number, hi: number) => (Number.isFinite(lo) ? interval(lo, hi) : '—');
   return {
     id: 'table3-random', heading: 'Table 3 with random effects over games (--pooling random)',

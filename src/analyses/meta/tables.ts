@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { toCsv, type CsvValue } from '../../render/csv.js';
-import { fileNumber, jsonText, scaleOf } from '../../core/format.js';
+import { fileNumber, finiteOrNull, jsonText, scaleOf } from '../../core/format.js';
 import type { Coefficient } from '../../stats/meta/univariate.js';
 import type { MetaAnalysis } from './pool.js';
 import { TAU2_ESTIMATORS } from '../../stats/meta/tau2.js';
@@ -72,9 +72,7 @@ const LOO = ['left_out', 'fit', 'k', 'estimate', 'se', 'ci_lo', 'ci_hi', 'pi_lo'
 export const leaveOneOutCsv = (a: MetaAnalysis): string | undefined =>
   (a.leaveOneOut.length === 0 ? undefined : toCsv(LOO, a.leaveOneOut.map((r) => LOO.map((c) => r[c]))));
 
-/** Numbers as JSON (NaN and ±∞ as null). */
-const finite = (x: number) => (Number.isFinite(x) ? x : null);
-const clean = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? finite(v) : v]));
+const clean = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? finiteOrNull(v) : v]));
 
 export interface MetaProvenance {
   /** The manifest or effect table: path as given and SHA-256. */

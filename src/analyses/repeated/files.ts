@@ -1,4 +1,4 @@
-import { jsonText } from '../../core/format.js';
+import { finiteOrNull, jsonText } from '../../core/format.js';
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import type { RepeatedDecisions } from '../../core/decisions.js';
@@ -18,8 +18,6 @@ export const REPEATED_FILE_NOTES: Readonly<Record<string, string>> = {
   'repeated.json': 'every statistic of the repeated analysis with its interval, the input, the settings and the regenerate command',
 };
 
-const finite = (x: number) => (Number.isFinite(x) ? x : null);
-
 /** repeated.json: the input, settings, command and every statistic (NaN as null). */
 function repeatedJson(a: RepeatedAnalysis, input: RepeatedDecisions, command: string): string {
   const b = a.stats;
@@ -35,7 +33,7 @@ function repeatedJson(a: RepeatedAnalysis, input: RepeatedDecisions, command: st
     interval_notes: [thinNote(a), fewNote(a)].filter((n) => n !== undefined),
     ...(a.settings.names && Object.keys(a.settings.names).length ? { names: { ...a.settings.names } } : {}),
     statistics: b.names.map((name, i) => ({
-      name, point: finite(b.point[i]), lo: finite(b.lo[i]), hi: finite(b.hi[i]), df: finite(b.df[i]), matches: b.matches[i], interval: b.kind[i],
+      name, point: finiteOrNull(b.point[i]), lo: finiteOrNull(b.lo[i]), hi: finiteOrNull(b.hi[i]), df: finiteOrNull(b.df[i]), matches: b.matches[i], interval: b.kind[i],
       ...(b.defined ? { defined_replicates: b.defined[i] } : {}),
     })),
   }, 2)}\n`;

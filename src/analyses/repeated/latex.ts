@@ -5,19 +5,17 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { shown } from '../../core/display-names.js';
-import { latexTable, type LatexCell } from '../../render/latex.js';
+import { latexTable, leftColumn, rightColumn, type LatexCell } from '../../render/latex.js';
 import { intervalLabel, type RepeatedAnalysis } from './analysis.js';
 import { PREVIOUS } from './layout.js';
 import { MODEL_STATS, type ModelRow } from './models.js';
 import { cellRows, endGameRows, reactionRows } from './tables.js';
 
-const l = (header: string) => ({ header, align: 'l' as const });
-const r = (header: string) => ({ header, align: 'r' as const });
 const NA = { number: '' };
 const v = (x: number): LatexCell => (Number.isFinite(x) ? x : NA);
 
 function keyColumns(a: RepeatedAnalysis, opponent: boolean) {
-  return [l('Model'), l('Game'), l('Framing'), ...(opponent ? [l('Opponent')] : []), ...(a.settings.factors ?? []).map(l)];
+  return [leftColumn('Model'), leftColumn('Game'), leftColumn('Framing'), ...(opponent ? [leftColumn('Opponent')] : []), ...(a.settings.factors ?? []).map(leftColumn)];
 }
 function keyCells(a: RepeatedAnalysis, k: { model: string; game: string; framing: string; opponent?: string; factors: Readonly<Record<string, string>> }): string[] {
   const ids = [k.model, k.game, k.framing, ...(k.opponent === undefined ? [] : [k.opponent])];
@@ -32,7 +30,7 @@ export function modelsLatex(a: RepeatedAnalysis, rows: readonly ModelRow[]): str
   return latexTable({
     caption: `Per model, the mean over its opponents of cooperation, cooperation in round 1 and in the last round, and P(cooperate) after each previous round, each with its interval (${intervalLabel(a)}).`,
     label: 'tab:repeated-models',
-    columns: [...keyColumns(a, false), r('Opponents'), ...MODEL_STATS.flatMap((s) => [r(MODEL_HEADINGS[s]), r('low'), r('high')])],
+    columns: [...keyColumns(a, false), rightColumn('Opponents'), ...MODEL_STATS.flatMap((s) => [rightColumn(MODEL_HEADINGS[s]), rightColumn('low'), rightColumn('high')])],
     rows: rows.map((x) => [...keyCells(a, x), x.opponents, ...MODEL_STATS.flatMap((s) => [v(x.values[s].point), v(x.values[s].lo), v(x.values[s].hi)])]),
   });
 }
@@ -41,7 +39,7 @@ export function cellsLatex(a: RepeatedAnalysis): string {
   return latexTable({
     caption: `Cooperation per model and opponent over all rounds, with its interval (${intervalLabel(a)}).`,
     label: 'tab:repeated-cells',
-    columns: [...keyColumns(a, true), r('Matches'), r('Decisions'), r('Cooperation'), r('low'), r('high')],
+    columns: [...keyColumns(a, true), rightColumn('Matches'), rightColumn('Decisions'), rightColumn('Cooperation'), rightColumn('low'), rightColumn('high')],
     rows: cellRows(a).map((x) => [...keyCells(a, x), x.matches, x.decisions, v(x.cooperation), v(x.lo), v(x.hi)]),
   });
 }
@@ -53,7 +51,7 @@ export function reactionsLatex(a: RepeatedAnalysis): string {
   return latexTable({
     caption: 'P(cooperate) after each previous round (own move, the other\'s move) per model and opponent; empty where no decision followed that round.',
     label: 'tab:repeated-reactions',
-    columns: [...keyColumns(a, true), ...PREVIOUS.map((p) => r(`after ${p}`))],
+    columns: [...keyColumns(a, true), ...PREVIOUS.map((p) => rightColumn(`after ${p}`))],
     rows: cellRows(a).map((x) => [...keyCells(a, x), ...PREVIOUS.map((_, i) => v(byCell.get(id(x))?.[i] ?? NaN))]),
   });
 }
@@ -62,7 +60,7 @@ export function endGameLatex(a: RepeatedAnalysis): string {
   return latexTable({
     caption: `The end game: cooperation in the last round, in the rounds before it, and the drop (last − before) with its interval (${intervalLabel(a)}).`,
     label: 'tab:repeated-endgame',
-    columns: [...keyColumns(a, true), r('Last round'), r('Cooperation, last'), r('Before'), r('Drop'), r('low'), r('high')],
+    columns: [...keyColumns(a, true), rightColumn('Last round'), rightColumn('Cooperation, last'), rightColumn('Before'), rightColumn('Drop'), rightColumn('low'), rightColumn('high')],
     rows: endGameRows(a).map((x) => [...keyCells(a, x), x.last_round, v(x.cooperation_last), v(x.cooperation_before), v(x.drop), v(x.lo), v(x.hi)]),
   });
 }

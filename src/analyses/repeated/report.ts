@@ -1,6 +1,6 @@
 import { fixed, interval } from '../../core/format.js';
 import type { RepeatedDecisions } from '../../core/decisions.js';
-import type { Block, CellInput, Section } from '../../render/html.js';
+import { num, type Block, type Section } from '../../render/html.js';
 import { fewNote, intervalLabel, thinNote, type RepeatedAnalysis } from './analysis.js';
 import { matchBrowser } from './browser.js';
 import { cellRows, endGameRows, reactionRows } from './tables.js';
@@ -8,7 +8,6 @@ import { PREVIOUS, type CellKey } from './layout.js';
 import { shown } from '../../core/display-names.js';
 import { MODEL_STATS, type ModelRow } from './models.js';
 
-const num = (text: string): CellInput => ({ text, numeric: true });
 const rate = (x: number) => num(fixed(x));
 const iv = (lo: number, hi: number, note = '') => num(Number.isFinite(lo) ? `${interval(lo, hi)}${note ? ' *' : ''}` : '—');
 /** The chosen factors: their column names, and a row's levels, placed after the opponent. */

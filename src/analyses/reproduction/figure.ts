@@ -3,9 +3,9 @@ import type { Figure } from '../../render/figure.js';
 import { reproductionChart, type ReproductionPoint } from '../../render/charts/reproduction.js';
 import type { Reproduction } from './compare.js';
 import { VERDICTS } from './verdict.js';
+import { TABLE_NAMES } from './table-names.js';
 
 const OFF_CHART = 1e9;
-const TABLE_LABEL: Readonly<Record<string, string>> = { table2: 'Table 2', table3: 'Table 3', family: 'Family' };
 
 /** Plain rows of the figure: every published number the computation has (missing ones are listed in the table only). */
 export function reproductionPoints(rep: Reproduction): ReproductionPoint[] {
@@ -16,8 +16,8 @@ export function reproductionPoints(rep: Reproduction): ReproductionPoint[] {
     // In half-units; a half-unit below the smallest double (over 322 decimals) puts any difference off the chart.
     const units = (v: number) => (v === 0 ? 0 : half > 0 ? Math.max(-OFF_CHART, Math.min(OFF_CHART, v / half)) : Math.sign(v) * OFF_CHART);
     return {
-      statistic: `${TABLE_LABEL[r.table]} ${r.statistic}`, model: r.model, item: r.game ? `${r.model} / ${r.game}` : r.model,
-      row: `${TABLE_LABEL[r.table]} ${r.statistic} — ${r.game ? `${r.model} / ${r.game}` : r.model}`,
+      statistic: `${TABLE_NAMES[r.table].short} ${r.statistic}`, model: r.model, item: r.game ? `${r.model} / ${r.game}` : r.model,
+      row: `${TABLE_NAMES[r.table].short} ${r.statistic} — ${r.game ? `${r.model} / ${r.game}` : r.model}`,
       published: r.published, computed: r.computed, difference: r.difference, tolerance: r.tolerance,
       x: units(r.difference), bandLo: units(r.computed - hi) - 1, bandHi: units(r.computed - lo) + 1, verdict: r.verdict,
     };

@@ -6,13 +6,11 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { shown, type DisplayNames } from '../../core/display-names.js';
-import { latexTable } from '../../render/latex.js';
+import { latexTable, leftColumn, rightColumn } from '../../render/latex.js';
 import type { Reproduction } from './compare.js';
 import { shownNumbers } from './outputs.js';
+import { TABLE_NAMES } from './table-names.js';
 
-const TABLE_LABEL: Readonly<Record<string, string>> = { table2: 'Table 2', table3: 'Table 3', family: 'Family robustness' };
-const l = (header: string) => ({ header, align: 'l' as const });
-const r = (header: string) => ({ header, align: 'r' as const });
 
 export function reproductionLatex(rep: Reproduction, names?: DisplayNames): string {
   const order = [...rep.rows.filter((x) => x.verdict !== 'exact'), ...rep.rows.filter((x) => x.verdict === 'exact')];
@@ -21,10 +19,10 @@ export function reproductionLatex(rep: Reproduction, names?: DisplayNames): stri
   return latexTable({
     caption: `Published against computed values: ${rep.rows.length} published numbers, ${c.exact} exact, ${c['within-mc']} within Monte Carlo error, ${c.differs} differ${c.missing ? `, ${c.missing} missing` : ''} (the numbers that are not exact first).`,
     label: 'tab:reproduction',
-    columns: [l('Table'), l('Model'), l('Game'), l('Statistic'), r('Published'), r('Computed'), r('Difference'), r('Tolerance'), l('Verdict')],
+    columns: [leftColumn('Table'), leftColumn('Model'), leftColumn('Game'), leftColumn('Statistic'), rightColumn('Published'), rightColumn('Computed'), rightColumn('Difference'), rightColumn('Tolerance'), leftColumn('Verdict')],
     rows: order.map((x) => {
       const n = numbers(x);
-      return [TABLE_LABEL[x.table] ?? x.table, shown(names, x.model), x.game ? shown(names, x.game) : '', x.statistic, { number: x.published },
+      return [TABLE_NAMES[x.table].label, shown(names, x.model), x.game ? shown(names, x.game) : '', x.statistic, { number: x.published },
         { number: n?.computed ?? '' }, { number: n?.difference ?? '' }, { number: n?.tolerance ?? '' }, x.verdict];
     }),
     rulesAfter: order.findIndex((x) => x.verdict === 'exact') > 0 ? [order.findIndex((x) => x.verdict === 'exact') - 1] : [],

@@ -4,16 +4,15 @@ import type { OutputFile } from '../../core/atomic.js';
 import { check, type Check } from '../../core/checks.js';
 import { fixed } from '../../core/format.js';
 import { toCsv } from '../../render/csv.js';
-import type { Block, CellInput, Section } from '../../render/html.js';
+import { num, type Block, type CellInput, type Section } from '../../render/html.js';
 import { ASSUMED_PUBLISHED_REPS, type Reproduction, type ReproductionRow } from './compare.js';
+import { TABLE_NAMES } from './table-names.js';
 
 export const REPRODUCTION_COLUMNS = ['table', 'model', 'game', 'statistic', 'published', 'computed', 'difference', 'tolerance', 'verdict'] as const;
 
-const TABLE_LABEL: Readonly<Record<string, string>> = { table2: 'Table 2', table3: 'Table 3', family: 'Family robustness' };
-
 /** "Table 3 GPT-3.5 R_lo", "Table 2 GPT-4 / Stag Hunt alt_count". */
 export function rowLabel(r: Pick<ReproductionRow, 'table' | 'model' | 'game' | 'statistic'>): string {
-  return `${TABLE_LABEL[r.table]} ${r.model}${r.game ? ` / ${r.game}` : ''} ${r.statistic}`;
+  return `${TABLE_NAMES[r.table].label} ${r.model}${r.game ? ` / ${r.game}` : ''} ${r.statistic}`;
 }
 
 /**
@@ -116,7 +115,6 @@ export function reproductionCheck(rep: Reproduction): Check {
     rep.rows.filter((r) => r.verdict === 'differs' || r.verdict === 'missing').map(failure));
 }
 
-const num = (text: string): CellInput => ({ text, numeric: true });
 /** Exact numbers green, differing or missing ones red; within Monte Carlo error is left plain. */
 /** The verdict in its colour, the same as in the figure (render/verdict-colors.ts). */
 const verdictCell = (r: ReproductionRow): CellInput => ({ text: r.verdict, verdict: r.verdict });
@@ -138,7 +136,7 @@ export function reproductionSection(rep: Reproduction): Section {
   const numbers = shownNumbers(rep.rows);
   const row = (r: ReproductionRow): CellInput[] => {
     const n = numbers(r);
-    return [TABLE_LABEL[r.table], r.model, r.game, r.statistic, num(r.published), num(n?.computed ?? 'NA'),
+    return [TABLE_NAMES[r.table].label, r.model, r.game, r.statistic, num(r.published), num(n?.computed ?? 'NA'),
       num(n?.difference ?? 'NA'), num(n?.tolerance ?? 'NA'), verdictCell(r)];
   };
   // The numbers that are not exact first, in a table of their own; the exact ones folded below it.

@@ -15,6 +15,7 @@
  * with other replicates is an exploration, and `--expect FILE` compares its endpoints on request.
  */
 import type { PublishedRow, PublishedTable } from '../../sources/published.js';
+import { TABLE_NAMES } from './table-names.js';
 
 export type ComparedSetting = 'attenuation' | 'reps' | 'interval' | 'framings';
 
@@ -59,16 +60,14 @@ export function comparableRows<R extends Pick<PublishedRow, 'table' | 'statistic
   return rows.filter((r) => !changes.some((c) => DEPENDS[c.setting](r.table, r.statistic)));
 }
 
-const TABLE_NAMES: Record<PublishedTable, string> = { table2: 'Table 2', table3: 'Table 3', family: 'the family table' };
-
 /** "Table 2, Table 3's points": what of each table the kept rows cover. */
 export function describeTables<R extends Pick<PublishedRow, 'table' | 'statistic'>>(all: readonly R[], kept: readonly R[]): string {
   const tables = [...new Set(all.map((r) => r.table))];
   const parts = tables.flatMap((t) => {
     const n = kept.filter((r) => r.table === t).length;
     if (n === 0) return [];
-    if (n === all.filter((r) => r.table === t).length) return [TABLE_NAMES[t]];
-    return [`${TABLE_NAMES[t]}'s points (not its interval endpoints)`];
+    if (n === all.filter((r) => r.table === t).length) return [TABLE_NAMES[t].inSentence];
+    return [`${TABLE_NAMES[t].inSentence}'s points (not its interval endpoints)`];
   });
   return parts.length ? parts.join(' and ') : 'no table';
 }

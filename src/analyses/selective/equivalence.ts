@@ -1,7 +1,7 @@
 import type { BootstrapResult, Estimand } from '../../stats/bootstrap.js';
 import { supTBand } from '../../stats/sup-t.js';
 import { stat } from '../../core/names.js';
-import { fixed } from '../../core/format.js';
+import { fixed, interval } from '../../core/format.js';
 import type { SelectiveGroup, SelectiveLayout, VerdictThresholds } from './estimand.js';
 
 /**
@@ -71,8 +71,10 @@ export function equivalenceVerdict(inv: Invariance, wrLo: number, t: VerdictThre
   return responsive ? 'invariance inconclusive, world-responsive' : 'invariance inconclusive, not world-responsive';
 }
 
-/** A fraction in percentage points as the paper prints them (0.05 → "5.0"). */
-const points = (x: number) => fixed(100 * x, 1);
+/** A fraction in percentage points as the paper prints them (0.05 → "5.0"): the unit of every selective table and verdict sentence. */
+export const points = (x: number): string => fixed(100 * x, 1);
+/** An interval in percentage points: "[1.2, 3.4]". */
+export const pointsInterval = (lo: number, hi: number): string => interval(100 * lo, 100 * hi, 1);
 
 /**
  * The verdict rule above in words, with the thresholds it was applied with (the plane's caption):

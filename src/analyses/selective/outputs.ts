@@ -6,8 +6,9 @@
  */
 import { mdCell } from '../../render/markdown.js';
 import { toCsv } from '../../render/csv.js';
-import { fixed, jsonText } from '../../core/format.js';
+import { finiteOrNull, fixed, interval, jsonText } from '../../core/format.js';
 import type { SelectiveAnalysis, SelectiveRow } from './types.js';
+import { points, pointsInterval } from './equivalence.js';
 
 /** The contract's header of reports/selective.csv. */
 export const SELECTIVE_COLUMNS = ['model', 'condition', 'surface_sensitivity', 'ss_lo', 'ss_hi', 'world_responsiveness', 'wr_lo', 'wr_hi', 'verdict'] as const;
@@ -41,7 +42,6 @@ export function imputationCsv(a: SelectiveAnalysis): string {
 }
 
 export function selectiveJson(a: SelectiveAnalysis): string {
-  const r = (x: number) => (Number.isFinite(x) ? x : null);
   return jsonText({
     run: { id: a.source.run.id, design: a.source.run.designName, design_hash: a.source.run.designHash, tool_version: a.source.run.toolVersion },
     command: a.command,
@@ -60,11 +60,11 @@ export function selectiveJson(a: SelectiveAnalysis): string {
     design: { scenario: a.facts.scenario, actions: a.facts.actions, conditions: a.facts.conditions, worlds: a.facts.spec.worlds, formats: a.facts.spec.formats },
     thresholds: { max_surface_sensitivity: a.thresholds.maxSurface, min_world_responsiveness_lo: a.thresholds.minWorldLo },
     rows: a.rows.map((x) => ({
-      model: x.model, condition: x.condition, surface_sensitivity: r(x.ss), ss_lo: r(x.ssLo), ss_hi: r(x.ssHi),
-      world_responsiveness: r(x.wr), wr_lo: r(x.wrLo), wr_hi: r(x.wrHi), verdict: x.verdict,
-      ss_simultaneous: { lower: r(x.ssLower), upper: r(x.ssUpper) }, invariance: x.invariance, directional: x.directional,
-      jsd_divergence: r(x.jsd), jsd_lo: r(x.jsdLo), jsd_hi: r(x.jsdHi), js_distance: r(x.dist), dist_lo: r(x.distLo), dist_hi: r(x.distHi),
-      directional_sensitivity: r(x.ds), ds_lo: r(x.dsLo), ds_hi: r(x.dsHi),
+      model: x.model, condition: x.condition, surface_sensitivity: finiteOrNull(x.ss), ss_lo: finiteOrNull(x.ssLo), ss_hi: finiteOrNull(x.ssHi),
+      world_responsiveness: finiteOrNull(x.wr), wr_lo: finiteOrNull(x.wrLo), wr_hi: finiteOrNull(x.wrHi), verdict: x.verdict,
+      ss_simultaneous: { lower: finiteOrNull(x.ssLower), upper: finiteOrNull(x.ssUpper) }, invariance: x.invariance, directional: x.directional,
+      jsd_divergence: finiteOrNull(x.jsd), jsd_lo: finiteOrNull(x.jsdLo), jsd_hi: finiteOrNull(x.jsdHi), js_distance: finiteOrNull(x.dist), dist_lo: finiteOrNull(x.distLo), dist_hi: finiteOrNull(x.distHi),
+      directional_sensitivity: finiteOrNull(x.ds), ds_lo: finiteOrNull(x.dsLo), ds_hi: finiteOrNull(x.dsHi),
     })),
     imputation: {
       imputed_calls: a.imputation.imputed, scored_calls: a.imputation.scored, max_abs_change: a.imputation.maxChange,
@@ -73,9 +73,6 @@ export function selectiveJson(a: SelectiveAnalysis): string {
     incomplete: a.layout.missing,
   }, 2) + '\n';
 }
-
-const pts = (x: number) => fixed(100 * x, 1);
-const ptsI = (lo: number, hi: number) => `[${pts(lo)}, ${pts(hi)}]`;
 
 export function selectiveMarkdown(a: SelectiveAnalysis): string {
   const [hi, lo] = a.facts.spec.worlds;
@@ -89,14 +86,14 @@ export function selectiveMarkdown(a: SelectiveAnalysis): string {
     `Surface sensitivity (SS) = mean over worlds of the mean |p(canonical) − p(format)| over the other formats; world responsiveness (WR) = mean over formats of p(${hi}) − p(${lo}). `
     + `p = mean first-action probability of a cell's calls. 95 % intervals: ${a.settings.reps} bootstrap replicates resampling the calls within each cell (seed ${a.settings.seed}). `
     + `Values in **percentage points** here; reports/selective.csv holds fractions.`, '',
-    `Verdict: *selectively robust* when the simultaneous 95 % upper bound of SS is ≤ ${pts(a.thresholds.maxSurface)} points (invariant by equivalence; *surface-sensitive* when its lower bound is above it, *inconclusive* otherwise) and the WR interval lies above ${pts(a.thresholds.minWorldLo)} points. The bounds, and directional sensitivity judged the same way: reports/selective-equivalence.csv.`, '',
+    `Verdict: *selectively robust* when the simultaneous 95 % upper bound of SS is ≤ ${points(a.thresholds.maxSurface)} points (invariant by equivalence; *surface-sensitive* when its lower bound is above it, *inconclusive* otherwise) and the WR interval lies above ${points(a.thresholds.minWorldLo)} points. The bounds, and directional sensitivity judged the same way: reports/selective-equivalence.csv.`, '',
     '| Model | Condition | SS | SS 95 % | WR | WR 95 % | Verdict |', '|---|---|---:|---|---:|---|---|',
-    ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${pts(r.ss)} | ${ptsI(r.ssLo, r.ssHi)} | ${pts(r.wr)} | ${ptsI(r.wrLo, r.wrHi)} | ${r.verdict} |`),
+    ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${points(r.ss)} | ${pointsInterval(r.ssLo, r.ssHi)} | ${points(r.wr)} | ${pointsInterval(r.wrLo, r.wrHi)} | ${r.verdict} |`),
     '', '## Paraphrase invariance and directional sensitivity', '',
     'JSD is the Jensen–Shannon **divergence** (natural log, 0 … ln 2 ≈ 0.693) between the canonical format and each other format, averaged; '
     + 'the JS **distance** √JSD (scipy\'s `jensenshannon`) is given beside it. Directional sensitivity = p(new) − p(old) in the registered direction, on the canonical format.', '',
     '| Model | Condition | JSD (divergence) | 95 % | JS distance | 95 % | Directional sensitivity | 95 % |', '|---|---|---:|---|---:|---|---:|---|',
-    ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${fixed(r.jsd, 4)} | [${fixed(r.jsdLo, 4)}, ${fixed(r.jsdHi, 4)}] | ${fixed(r.dist, 3)} | [${fixed(r.distLo, 3)}, ${fixed(r.distHi, 3)}] | ${fixed(r.ds, 3)} | [${fixed(r.dsLo, 3)}, ${fixed(r.dsHi, 3)}] |`),
+    ...a.rows.map((r) => `| ${mdCell(r.model)} | ${mdCell(r.condition)} | ${fixed(r.jsd, 4)} | ${interval(r.jsdLo, r.jsdHi, 4)} | ${fixed(r.dist, 3)} | ${interval(r.distLo, r.distHi, 3)} | ${fixed(r.ds, 3)} | ${interval(r.dsLo, r.dsHi, 3)} |`),
     '', '## Imputation sensitivity', '',
     a.imputation.scored === 0 ? 'The calls were scored by parsing sampled text (no first-token probabilities), so nothing was imputed.' : `${a.imputation.imputed} of ${a.imputation.scored} scored calls lacked one action among the returned candidates; the missing action was imputed at half the unreturned mass. `
     + `With every imputed call at 0 or at the full unreturned mass, the metrics change by at most **${fixed(100 * a.imputation.maxChange, 2)} points** `
@@ -110,7 +107,7 @@ export function selectiveMarkdown(a: SelectiveAnalysis): string {
 /** The terminal table (percentage points, rounded). */
 export function selectiveText(rows: readonly SelectiveRow[]): string {
   const head = ['model', 'condition', 'SS', 'SS 95%', 'WR', 'WR 95%', 'verdict'];
-  const body = rows.map((r) => [r.model, r.condition, pts(r.ss), ptsI(r.ssLo, r.ssHi), pts(r.wr), ptsI(r.wrLo, r.wrHi), r.verdict]);
+  const body = rows.map((r) => [r.model, r.condition, points(r.ss), pointsInterval(r.ssLo, r.ssHi), points(r.wr), pointsInterval(r.wrLo, r.wrHi), r.verdict]);
   const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 5 ? c.padStart(w[i]) : c.padEnd(w[i]))).join('  ').trimEnd();
   return ['Selective robustness (percentage points; reports/selective.csv has fractions)', line(head), ...body.map(line)].join('\n');

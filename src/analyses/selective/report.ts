@@ -2,9 +2,10 @@ import { wrappedCommand } from '../../core/command-line.js';
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import type { SelectiveAnalysis } from './types.js';
+import { points, pointsInterval } from './equivalence.js';
 import { toolInfo } from '../../core/paths.js';
-import { fixed } from '../../core/format.js';
-import { renderReportHtml, type Section } from '../../render/html.js';
+import { fixed, interval } from '../../core/format.js';
+import { num, renderReportHtml, type Section } from '../../render/html.js';
 import { figuresSection } from '../two-framing/index.js';
 import { fileLinks, figurePaths, filesSection } from '../../render/files-section.js';
 
@@ -48,8 +49,6 @@ function selectiveLinks(a: SelectiveAnalysis) {
   return fileLinks(join(a.reportsDir, 'report.html'), [...a.files.map((f) => f.path), ...figurePaths(a.outDir, a.figures)], NOTES);
 }
 
-const pts = (x: number) => fixed(100 * x, 1);
-const num = (text: string) => ({ text, numeric: true });
 
 /**
  * reports/report.html of a context-enrichment run: the selective-robustness table (the context-enrichment paper §R,
@@ -64,7 +63,7 @@ export function selectiveReportFile(a: SelectiveAnalysis): OutputFile {
     {
       id: 'summary', heading: 'Summary',
       blocks: [
-        { kind: 'text', text: `${a.facts.simulated.length ? `${syntheticBanner(a.facts.simulated)} ` : ''}${a.rows.length} model × condition groups; ${robust} selectively robust (the simultaneous 95 % upper bound of surface sensitivity ≤ ${pts(a.thresholds.maxSurface)} points, an equivalence decision, and a world-responsiveness interval above ${pts(a.thresholds.minWorldLo)} points). Surface sensitivity = mean over worlds of the mean |p(${spec.formats[0]}) − p(format)| over the other formats; world responsiveness = mean over formats of p(${hi}) − p(${lo}). 95 % intervals from ${a.settings.reps} replicates resampling the calls within each cell (seed ${a.settings.seed}).` },
+        { kind: 'text', text: `${a.facts.simulated.length ? `${syntheticBanner(a.facts.simulated)} ` : ''}${a.rows.length} model × condition groups; ${robust} selectively robust (the simultaneous 95 % upper bound of surface sensitivity ≤ ${points(a.thresholds.maxSurface)} points, an equivalence decision, and a world-responsiveness interval above ${points(a.thresholds.minWorldLo)} points). Surface sensitivity = mean over worlds of the mean |p(${spec.formats[0]}) − p(format)| over the other formats; world responsiveness = mean over formats of p(${hi}) − p(${lo}). 95 % intervals from ${a.settings.reps} replicates resampling the calls within each cell (seed ${a.settings.seed}).` },
         { kind: 'facts', items: [
           ['Run', `${a.source.run.id} of design "${a.source.run.designName}" (samegame ${a.source.run.toolVersion})`],
           ['Models', a.layout.models.join(', ')],
@@ -80,7 +79,7 @@ export function selectiveReportFile(a: SelectiveAnalysis): OutputFile {
       blocks: [{
         kind: 'table', id: 'selective-table',
         columns: ['Model', 'Condition', num('Surface sensitivity'), num('95 %'), num('World responsiveness'), num('95 %'), 'Verdict'],
-        rows: a.rows.map((r) => [r.model, r.condition, num(pts(r.ss)), num(`[${pts(r.ssLo)}, ${pts(r.ssHi)}]`), num(pts(r.wr)), num(`[${pts(r.wrLo)}, ${pts(r.wrHi)}]`), r.verdict]),
+        rows: a.rows.map((r) => [r.model, r.condition, num(points(r.ss)), num(pointsInterval(r.ssLo, r.ssHi)), num(points(r.wr)), num(pointsInterval(r.wrLo, r.wrHi)), r.verdict]),
       }],
     },
     figuresSection(a.figures),
@@ -91,7 +90,7 @@ export function selectiveReportFile(a: SelectiveAnalysis): OutputFile {
         {
           kind: 'table', id: 'paraphrase-table',
           columns: ['Model', 'Condition', num('JSD'), num('95 %'), num('JS distance'), num('Directional sensitivity'), num('95 %')],
-          rows: a.rows.map((r) => [r.model, r.condition, num(fixed(r.jsd, 4)), num(`[${fixed(r.jsdLo, 4)}, ${fixed(r.jsdHi, 4)}]`), num(fixed(r.dist, 3)), num(fixed(r.ds, 3)), num(`[${fixed(r.dsLo, 3)}, ${fixed(r.dsHi, 3)}]`)]),
+          rows: a.rows.map((r) => [r.model, r.condition, num(fixed(r.jsd, 4)), num(interval(r.jsdLo, r.jsdHi, 4)), num(fixed(r.dist, 3)), num(fixed(r.ds, 3)), num(interval(r.dsLo, r.dsHi, 3))]),
         },
       ],
     },

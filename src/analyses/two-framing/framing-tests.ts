@@ -3,12 +3,12 @@ import type { OutputFile } from '../../core/atomic.js';
 import type { BinaryObservations } from '../../core/cells.js';
 import { ALL_GAMES, POOLED, stat } from '../../core/names.js';
 import { bootstrapResult, type BootstrapResult, type Estimand } from '../../stats/bootstrap.js';
-import { fixed, interval } from '../../core/format.js';
+import { finiteOrNull, fixed, interval } from '../../core/format.js';
 import { jsdBernoulli } from '../../stats/jsd.js';
 import { framingTest, type FramingPairCounts } from '../../stats/framing-test.js';
 import { moverInterval, type WeightedRate } from '../../stats/wilson.js';
 import { toCsv } from '../../render/csv.js';
-import type { Block, CellInput } from '../../render/html.js';
+import { num, type Block } from '../../render/html.js';
 import type { CellTable } from '../../core/cells.js';
 import type { FramingPair, TwoFramingLayout } from './estimand.js';
 
@@ -119,16 +119,14 @@ export function framingTestMetrics(a: FramingTestInput) {
     method: 'G-test of equal rates per pair, summed over a group (df = pairs); R_corrected = 1 - a * mean(JSD - (1/n_b + 1/n_s)/8)/ln 2; R interval by inverting the noncentral chi-squared of the summed G (where G = 0: the JSD range over cell-wise Bonferroni Wilson intervals); shift interval MOVER-Wilson (Zou and Donner 2008)',
     alpha: FRAMING_TEST_ALPHA,
     groups: framingTestRows(a).filter((r) => r.game === ALL_GAMES).map((r) => ({
-      model: r.model, pairs: r.pairs, G: nullable(r.G), df: r.df, p_value: nullable(r.p_value),
+      model: r.model, pairs: r.pairs, G: finiteOrNull(r.G), df: r.df, p_value: finiteOrNull(r.p_value),
       framing_changes_behaviour: r.framing_changes_behaviour === '' ? null : r.framing_changes_behaviour === 'yes',
-      R_corrected: nullable(r.R_corrected), R_test: { lo: nullable(r.R_test_lo), hi: nullable(r.R_test_hi) },
-      shift_wilson: { lo: nullable(r.shift_wilson_lo), hi: nullable(r.shift_wilson_hi) },
+      R_corrected: finiteOrNull(r.R_corrected), R_test: { lo: finiteOrNull(r.R_test_lo), hi: finiteOrNull(r.R_test_hi) },
+      shift_wilson: { lo: finiteOrNull(r.shift_wilson_lo), hi: finiteOrNull(r.shift_wilson_hi) },
     })),
   };
 }
 
-const nullable = (x: number) => (Number.isFinite(x) ? x : null);
-const num = (text: string): CellInput => ({ text, numeric: true });
 const pText = (p: number) => (!Number.isFinite(p) ? '—' : p < 0.001 ? '< 0.001' : fixed(p));
 
 /** The terminal line of the pooled test. */

@@ -8,15 +8,13 @@ import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { shown, type DisplayNames } from '../../core/display-names.js';
 import { POOLED } from '../../core/names.js';
-import { latexTable, type LatexCell } from '../../render/latex.js';
+import { latexTable, leftColumn, rightColumn, type LatexCell } from '../../render/latex.js';
 import { conservativeNote, intervalKind, table3IntervalKind, type TwoFramingAnalysis } from './analysis.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { namedAnalysis } from './named.js';
 import { countText, statText } from './numbers.js';
 import { andList, named, table3Columns } from '../../stats/table3.js';
 
-const l = (header: string) => ({ header, align: 'l' as const });
-const r = (header: string) => ({ header, align: 'r' as const });
 /** A statistic or a count as the report prints it; no value (an interval of a cell of fewer than 3 matches) empty. */
 const stat = (x: number | string): LatexCell => ({ number: typeof x === 'number' && Number.isFinite(x) ? statText(x) : '' });
 const count = (x: number): LatexCell => ({ number: Number.isFinite(x) ? countText(x) : '' });
@@ -26,7 +24,7 @@ export function table2Latex(a: TwoFramingAnalysis, names?: DisplayNames): string
   return latexTable({
     caption: `Cooperation rates under the ${shown(names, base)} and ${shown(names, alt)} framings (counts of cooperative decisions), and the difference ${shown(names, alt)} − ${shown(names, base)}.`,
     label: 'tab:table2',
-    columns: [l('Model'), l('Game'), r(`${shown(names, base)} rate`), r('count'), r(`${shown(names, alt)} rate`), r('count'), r('Difference')],
+    columns: [leftColumn('Model'), leftColumn('Game'), rightColumn(`${shown(names, base)} rate`), rightColumn('count'), rightColumn(`${shown(names, alt)} rate`), rightColumn('count'), rightColumn('Difference')],
     rows: table2Rows(a).map((x) => [shown(names, x.model), shown(names, x.game), stat(x.base_rate), count(x.base_count), stat(x.alt_rate), count(x.alt_count), stat(x.difference)]),
   });
 }
@@ -39,7 +37,7 @@ export function table3Latex(a: TwoFramingAnalysis, names?: DisplayNames): string
   return latexTable({
     caption: `${what.charAt(0).toUpperCase()}${what.slice(1)} per model, ${conservativeNote(a)}; 95 % ${table3IntervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
     label: 'tab:table3',
-    columns: [l('Model'), ...cols.flatMap((c) => [r(c.text.short), r(`${c.text.short} low`), r(`${c.text.short} high`)])],
+    columns: [leftColumn('Model'), ...cols.flatMap((c) => [rightColumn(c.text.short), rightColumn(`${c.text.short} low`), rightColumn(`${c.text.short} high`)])],
     rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), ...cols.flatMap((c) => [stat(x[c.column]), stat(x[`${c.column}_lo`]), stat(x[`${c.column}_hi`])])]),
     rulesAfter: [rows.length - 2],
   });
@@ -49,7 +47,7 @@ export function familyLatex(a: TwoFramingAnalysis, names?: DisplayNames): string
   return latexTable({
     caption: `Family robustness over the ${a.family?.framings.length ?? 0} framings present (1 − the largest JSD / ln 2 over framing pairs), with 95 % ${intervalKind(a)} intervals.`,
     label: 'tab:family-robustness',
-    columns: [l('Model'), l('Game'), r('R'), r('R low'), r('R high')],
+    columns: [leftColumn('Model'), leftColumn('Game'), rightColumn('R'), rightColumn('R low'), rightColumn('R high')],
     rows: familyRows(a).map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.game === 'All' ? 'All' : shown(names, x.game), stat(x.R), stat(x.R_lo), stat(x.R_hi)]),
   });
 }

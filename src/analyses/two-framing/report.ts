@@ -10,7 +10,7 @@ import { fixed, interval } from '../../core/format.js';
 import { metricsObject } from './metrics.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { table3Columns } from '../../stats/table3.js';
-import type { Block, CellInput, Section } from '../../render/html.js';
+import { num, type Block, type Section } from '../../render/html.js';
 import { framingTestBlocks, framingTestText, hasFramingTests } from './framing-tests.js';
 import { invalidBounds, knowsInvalid } from './invalid-bounds.js';
 import { countText, STAT_DECIMALS, statText } from './numbers.js';
@@ -30,14 +30,14 @@ export interface ReportProvenance {
   readonly columns: readonly { readonly name: string; readonly values: readonly { readonly value: string; readonly rows: number }[] }[];
 }
 
-const num = (text: string): CellInput => ({ text, numeric: true });
 
 /** How games are shown: a design's game ids as their names (identity for rates files, whose games are names). */
 export type GameLabel = (game: string) => string;
-const asIs: GameLabel = (g) => g;
+/** Games under their own names (no display names). */
+export const gameAsIs: GameLabel = (g) => g;
 
 export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: ReportProvenance, o: { gameName?: GameLabel; notes?: readonly string[] } = {}): Section {
-  const gameName = o.gameName ?? asIs;
+  const gameName = o.gameName ?? gameAsIs;
   const R = a.boot.get(stat('R', POOLED));
   const S = a.boot.get(stat('shift', POOLED));
   const { base, alt, reps, seed } = a.settings;
@@ -64,7 +64,7 @@ export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: 
   };
 }
 
-export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
+export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = gameAsIs): Section {
   const { base, alt } = a.settings;
   return {
     id: 'table-2',
@@ -100,7 +100,7 @@ function invalidBlocks(a: TwoFramingAnalysis, gameName: GameLabel): Block[] {
   ];
 }
 
-export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = asIs): Section {
+export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = gameAsIs): Section {
   const cols = table3Columns();
   // no interval (a clustered cell of fewer than 3 matches): —
   const ci = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '—' : interval(lo, hi, STAT_DECIMALS));
