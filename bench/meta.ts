@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runMeta } from '../src/commands/meta.js';
-import { reproduce } from '../src/commands/reproduce.js';
+import { reproduceTables } from '../src/commands/reproduce.js';
 import { meta } from '../src/analyses/meta/index.js';
 import { META_DEFAULTS } from '../src/stats/meta/univariate.js';
 import { streamFor } from '../src/stats/rng.js';
@@ -66,7 +66,7 @@ export function benchMeta(rounds = 5): BenchRow[] {
   for (let r = 0; r < rounds; r++) {
     whole.push(time(() => runMeta({ manifest, dryRun: true }), wholeCpu));
     pooling.push(time(() => meta.analyze(first.analysis.effects, { ...META_DEFAULTS, effect: 'shift', moderators: [] }), poolingCpu));
-    repro.push(time(() => reproduce({ data: all, reps: REPS, dryRun: true }), reproCpu));
+    repro.push(time(() => reproduceTables({ data: all, reps: REPS, dryRun: true }), reproCpu));
   }
   const ml = first.analysis.multilevel;
   const note = `${STUDIES} studies × ${MODELS} models × ${GAMES} games; ${first.analysis.pooled.length} pooled rows, three-level σ²_study ${ml.sigma2_outer.toExponential(2)}, σ²_cell ${ml.sigma2_inner.toExponential(2)}, ${first.analysis.leaveOneOut.length} leave-one-study-out refits`;

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { reproduce, type ReproduceResult } from '../src/commands/reproduce.js';
+import { reproduceTables, type ReproduceResult } from '../src/commands/reproduce.js';
 import { compareWithPublished } from '../src/analyses/reproduction/index.js';
 import { readPublished } from '../src/sources/published.js';
 import { twoFraming } from '../src/analyses/two-framing/index.js';
@@ -49,7 +49,7 @@ export function benchReproduction(runs = 3): BenchRow[] {
   const dir = mkdtempSync(join(tmpdir(), 'samegame-bench-reproduction-'));
   const data = join(dir, 'rates.csv');
   writeFileSync(data, ratesCsv());
-  const first = reproduce({ data, base: 'business', alt: 'friend-sharing', reps: REPS, dryRun: true });
+  const first = reproduceTables({ data, base: 'business', alt: 'friend-sharing', reps: REPS, dryRun: true });
   const file = join(dir, 'published.csv');
   writeFileSync(file, publishedCsv(first));
   const published = readPublished(file);
@@ -59,7 +59,7 @@ export function benchReproduction(runs = 3): BenchRow[] {
   let res = first;
   for (let i = 0; i < runs; i++) {
     let t = performance.now(), c = process.cpuUsage();
-    res = reproduce({ data, base: 'business', alt: 'friend-sharing', reps: REPS, expect: file, dryRun: true });
+    res = reproduceTables({ data, base: 'business', alt: 'friend-sharing', reps: REPS, expect: file, dryRun: true });
     whole.push((performance.now() - t) / 1000); wholeCpu.push(cpu(c));
     t = performance.now(); c = process.cpuUsage();
     compareWithPublished(res, published);

@@ -71,23 +71,27 @@ export {
   type Reproduction, type ReproductionRow, type Verdict, type VerdictRule, type VerdictSettings,
 } from './analyses/reproduction/index.js';
 export { coverageStudy, truthRates, type CoverageMethod, type CoverageResult, type CoverageRow, type CoverageTruth } from './analyses/coverage/index.js';
-export { meta, type EffectRow, type MetaAnalysis, type MetaAnalysisSettings, type PooledRow, type MultilevelRow, type Manifest } from './analyses/meta/index.js';
+export { meta as metaAnalysis, type EffectRow, type MetaAnalysis, type MetaAnalysisSettings, type PooledRow, type MultilevelRow, type Manifest } from './analyses/meta/index.js';
 export { readEffects, type EffectTable, type EffectTableRow } from './sources/effects-csv.js';
 export { repeated, type RepeatedAnalysis, type RepeatedCell, type CellRow, type RoundRow, type ReactionRow, type EndGameRow } from './analyses/repeated/index.js';
 
-// Commands as functions: source → analyses → files.
-export { reproduce, DEFAULTS, type ReproduceOptions, type ReproduceResult } from './commands/reproduce.js';
-export { reproduceWithFigures } from './commands/reproduce-outputs.js';
-export { analyze, analyzeTwoFramingRun, analyzeSelectiveRun, type AnalyzeOptions, type AnalyzeResult } from './commands/analyze.js';
-export { analyzeWithFigures, isSelectiveAnalysis, isRepeatedAnalysis, type AnyAnalysis } from './commands/analyze-with-figures.js';
-export { analyzeRepeated, repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './commands/analyze-repeated.js';
-export { analyzeTrials, type AnalyzeTrialsOptions } from './commands/analyze-trials.js';
-export { RUN_KINDS, type RunKind } from './commands/analyze.js';
-export { audit, auditCompute, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
-export { exportTrials, type ExportFormat } from './commands/export.js';
-export { coverage, type CoverageOptions } from './commands/coverage.js';
-export { runMeta, type MetaOptions, type MetaResult } from './commands/meta.js';
-export { metaWithFigures } from './commands/meta-outputs.js';
+// Commands: one function per command of the CLI, each the whole pipeline (source → the kind's
+// analyses → render → files written as one atomic set), taking one options object and returning
+// its result; what the CLI prints goes to `logger.print`.
+export { reproduce, type ReproduceCommandOptions } from './commands/reproduce-outputs.js';
+export { DEFAULTS, type ReproduceOptions, type ReproduceResult } from './commands/reproduce.js';
+export { report } from './commands/report.js';
+export { analyze, type AnalyzeOptions, type AnalyzeResult, type AnyAnalysis, type RunKind } from './commands/analyze.js';
+export type { RepeatedResult, RepeatedTwoFraming } from './commands/analyze-repeated.js';
+export { audit, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
+export { exportTrials, type ExportOptions, type ExportResult } from './commands/export-store.js';
+export type { ExportFormat } from './commands/export.js';
+export { coverage, type CoverageOptions, type CoverageCommandResult } from './commands/coverage.js';
+export { plan, PLAN_DEFAULTS, type PlanOptions as PlanCommandOptions, type PlanCommandResult } from './commands/plan.js';
+export { run, RUN_DEFAULTS, type RunOptions, type RunResult } from './commands/run.js';
+export { meta } from './commands/meta-outputs.js';
+export type { MetaOptions, MetaResult } from './commands/meta.js';
+export { init, INIT_KINDS, type InitKind, type InitOptions } from './commands/init.js';
 
 // Direct runs: designs, the provider interface, the runner and the trial store.
 export { loadDesign, parseDesign, expandDesign, designHash, type Design, type DesignModel } from './live/design/design.js';
@@ -108,6 +112,5 @@ export { designWarnings } from './live/design/design.js';
 export { parseTemplate, fillParts, type TemplatePart, type ParsedTemplate } from './live/prompts/template.js';
 export { TEMPLATE_KINDS, type TemplateKind } from './live/prompts/placeholders.js';
 export { renderFraming, type Framing } from './live/prompts/index.js';
-export { initDesign, INIT_KINDS, type InitKind } from './commands/init-designs.js';
 export { runMatches, type MatchRunOptions, type MatchRunSummary } from './live/repeated/engine.js';
 export { STRATEGIES, STRATEGY_IDS, type Strategy, type StrategyId } from './live/repeated/strategies.js';

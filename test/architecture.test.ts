@@ -58,9 +58,9 @@ describe('the rules fail where they should (fixture trees)', () => {
       "analyses/a/types.ts: import '../../live/store/rows.js' — an analysis may not import live/store (it reads the trial store through sources/)",
     ]);
   });
-  it('a command that decides the input kind from an optional field', () => {
+  it('a command, or a CLI action, that decides the input kind from an optional field', () => {
     expect(kindDecisions(join(FIX, 'kind-branch')).map((v) => v.file)).toEqual([
-      'commands/k.ts:3', 'commands/k.ts:4', 'commands/k.ts:5', 'commands/k.ts:6',
+      'cli/a.ts:2', 'cli/a.ts:3', 'commands/k.ts:3', 'commands/k.ts:4', 'commands/k.ts:5', 'commands/k.ts:6',
     ]);
     expect(kindDecisions(join(FIX, 'ok'))).toEqual([]);
   });

@@ -2,17 +2,11 @@ import type { Command } from 'commander';
 import type { TablePooling } from '../commands/meta-pooling.js';
 import { addPoolingFlag } from './pooling.js';
 import { InvalidArgumentError } from 'commander';
-import { analyzeStore } from '../commands/analyze-with-figures.js';
-import { printRepeated } from '../commands/analyze-repeated-print.js';
 import { DEFAULTS } from '../commands/reproduce.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
-import { UserError } from '../core/errors.js';
-import { logsMsg } from '../core/messages/logs.js';
-import { analyzeTrials, defaultTrialsOut } from '../commands/analyze-trials.js';
-import { parseRoundRange, type ShortMatches } from '../commands/flags.js';
-import { collect, addExpectFlag, addLogFlags, checkLogFlags, INTERVAL_HELP, intervalSettings, SIMULTANEOUS_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger, type IntervalFlag } from './options.js';
-import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
-import { DEFAULT_THRESHOLDS, defaultAnalyzeOut } from '../commands/analyze.js';
+import type { ShortMatches } from '../commands/flags.js';
+import { collect, addExpectFlag, addLogFlags, INTERVAL_HELP, intervalSettings, SIMULTANEOUS_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger, type IntervalFlag } from './options.js';
+import { analyze, DEFAULT_THRESHOLDS } from '../commands/analyze.js';
 import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
@@ -51,21 +45,11 @@ export function registerAnalyze(program: Command): void {
     .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string; rounds?: string; shortMatches?: ShortMatches; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval?: IntervalFlag; simultaneous?: boolean; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean; pooling?: TablePooling } & FigureFlags) => {
-      if ((store === undefined) === (o.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
-      checkLogFlags(o, store);
-      if (o.trials !== undefined) {
-        if (o.format === undefined) throw new UserError(logsMsg.analyzeNeedsFormat());
-        checkOutDir('--out', o.out ?? defaultTrialsOut(o.trials[0]), OUT_SUBDIRS);
-        const res = await analyzeTrials({ trials: o.trials, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, factors: o.factor, out: o.out, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o),
-          base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...(o.interval ? intervalSettings(o.interval) : {}), simultaneous: o.simultaneous, logger: terminalLogger(o.quiet) });
-        return printRepeated(res, terminalLogger(o.quiet));
-      }
-      if (o.models !== undefined) throw new UserError(logsMsg.modelsNeedTrials());
-      if (store === undefined) throw new UserError(logsMsg.analyzeStoreOrTrials());
-      checkOutDir('--out', o.out ?? defaultAnalyzeOut(store), OUT_SUBDIRS);
-      const logger = terminalLogger(o.quiet);
-      await analyzeStore({ store, out: o.out, runId: o.run, factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o), rounds: o.rounds === undefined ? undefined : parseRoundRange(o.rounds), compare: o.compare,
-        modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...(o.interval ? intervalSettings(o.interval) : {}), simultaneous: o.simultaneous, logger, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,
-        thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness }, verifyStore: o.verifyStore, pooling: o.pooling });
+      await analyze({
+        store, trials: o.trials, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, runId: o.run, out: o.out, factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o),
+        compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...(o.interval ? intervalSettings(o.interval) : {}), simultaneous: o.simultaneous,
+        expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod, thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness },
+        verifyStore: o.verifyStore, pooling: o.pooling, logger: terminalLogger(o.quiet), failOnChecks: true,
+      });
     });
 }

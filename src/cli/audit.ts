@@ -1,11 +1,8 @@
 import type { Command } from 'commander';
 import { addFigureFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
-import { relative } from 'node:path';
-import { audit, AUDIT_DEFAULTS, auditSummary } from '../commands/audit.js';
+import { audit, AUDIT_DEFAULTS } from '../commands/audit.js';
 import { defaultSearchThreads, MIN_CELLS_FOR_WORKERS } from '../commands/audit-threads.js';
-import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
-import { msgAudit } from '../core/messages/audit.js';
 import { digitizedMsg } from '../core/messages/digitized.js';
 import { FLAG_LIMITS, MAX_REPS, addRatesFlags, inputFlags, parseIntFlag, terminalLogger, type RatesFlags } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
@@ -27,14 +24,6 @@ export function registerAudit(program: Command): void {
     .action(async (o: AuditFlags & FigureFlags, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
       if (o.digitized !== undefined && cmd.getOptionValueSource('readingError') !== 'default') throw new UserError(digitizedMsg.readingErrorCounts());
-      const logger = terminalLogger(o.quiet);
-      const t0 = performance.now();
-      const res = await audit({ ...o, ...inputFlags(o, cmd), logger, figureStyle: figureStyleOf(o) });
-      process.stdout.write(`${auditSummary(res)}\n`);
-      for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
-      logger.info(msgAudit.stage('audit', (performance.now() - t0) / 1000));
-      if (!res.verification.passed) {
-        throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
-      }
+      await audit({ ...o, ...inputFlags(o, cmd), logger: terminalLogger(o.quiet), figureStyle: figureStyleOf(o), failOnChecks: true });
     });
 }

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { relative } from 'node:path';
-import { coverage, COVERAGE_DEFAULTS, coverageText, TWO_FRAMING_DEFAULTS, type CoverageMethod, type CoverageTruth } from '../commands/coverage.js';
-import { msg } from '../core/messages/common.js';
+import { coverage, COVERAGE_DEFAULTS, TWO_FRAMING_DEFAULTS, type CoverageMethod, type CoverageTruth } from '../commands/coverage.js';
 import { coverageMsg } from '../core/messages/coverage.js';
 import { collect, addDigitizedFlags, addLogFlags, checkLogFlags, INTERVAL_FLAGS, oneOf, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
 
@@ -38,8 +36,6 @@ export function registerCoverage(program: Command): void {
       checkLogFlags(o);
       // Progress on stderr: the redrawn line, or a line at each tenth when stderr is not a terminal.
       const logger = terminalLogger({ quiet: o.quiet, plain: { tenth: coverageMsg.progressLine } });
-      const res = await coverage({ ...o, store, runId: o.run, logger });
-      process.stdout.write(`${coverageText(res.rows, coverageMsg.title(res.settings.sims, res.settings.truth, res.input), res.settings.sims)}\n`);
-      for (const f of res.files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+      await coverage({ ...o, store, runId: o.run, logger });
     });
 }

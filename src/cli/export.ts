@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { ExportFormat } from '../commands/export.js';
-import { exportStore } from '../commands/export-store.js';
+import { exportTrials } from '../commands/export-store.js';
 import { runMsg } from '../core/messages/run.js';
 import { parseIntFlag, terminalLogger } from './options.js';
 
@@ -19,6 +19,7 @@ export function registerExport(program: Command): void {
     .option('--run <id>', 'only this run of the store', parseIntFlag('--run', 1))
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'no summary line')
-    .action((storePath: string, o: { format: ExportFormat; out?: string; run?: number; quiet?: boolean; verifyStore?: boolean }) =>
-      exportStore(storePath, { ...o, logger: terminalLogger(o.quiet) }));
+    .action(async (storePath: string, o: { format: ExportFormat; out?: string; run?: number; quiet?: boolean; verifyStore?: boolean }) => {
+      await exportTrials({ store: storePath, format: o.format, out: o.out, runId: o.run, verifyStore: o.verifyStore, logger: terminalLogger(o.quiet) });
+    });
 }

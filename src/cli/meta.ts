@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { metaWithFigures } from '../commands/meta-outputs.js';
-import { printMeta } from '../commands/meta-print.js';
+import { meta } from '../commands/meta-outputs.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { TAU2_METHODS, type Tau2Method } from '../stats/meta/tau2.js';
 import { EFFECT_MEASURES, type EffectMeasure } from '../stats/meta/effect-size.js';
@@ -22,8 +21,6 @@ export function registerMeta(program: Command): void {
     .option('-q, --quiet', 'print only the overall estimate')
     .action(async (manifest: string | undefined, o: { effects?: string; out: string; effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest; pooling?: Pooling; moderator?: string[]; quiet?: boolean }) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
-      const logger = terminalLogger(o.quiet);
-      const res = await metaWithFigures({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator, logger });
-      printMeta(res, logger, o.quiet);
+      await meta({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator, quiet: o.quiet, logger: terminalLogger(o.quiet) });
     });
 }

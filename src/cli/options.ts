@@ -1,4 +1,6 @@
-import { BUILTIN_LOG_FORMATS, FILE_FLAGS, isPluginSpec, parseRoundRange, type InputChoice, type ShortMatches, type SourceId } from '../commands/flags.js';
+import { BUILTIN_LOG_FORMATS, checkLogFlags, FILE_FLAGS, isPluginSpec, type InputChoice, type ShortMatches, type SourceId } from '../commands/flags.js';
+
+export { checkLogFlags };
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
 import { msg } from '../core/messages/common.js';
@@ -124,6 +126,7 @@ export function terminalLogger(opts: boolean | TerminalLoggerOptions = false): T
     info(m) { if (!quiet) line(m); },
     summary(m) { line(m); },
     warn(m) { line(`warning: ${m}`); },
+    print(t) { process.stdout.write(t); },
     progress(label, done, total) {
       if (quiet) return;
       if (!tty) { plain(label, done, total); return; }
@@ -245,22 +248,6 @@ export const parseShortMatches = (v: string): ShortMatches => {
   if (v !== 'drop' && v !== 'keep') throw new InvalidArgumentError(logsMsg.badShortMatches(v));
   return v;
 };
-
-/**
- * --format and --rounds need --trials; --rounds and several --trials files need --format; --rounds
- * is a round or a range. With `store` (analyze STORE) --rounds needs neither: the store's kind decides.
- */
-export function checkLogFlags(o: { trials?: string | readonly string[]; format?: string; rounds?: string; cluster?: string }, store?: string): void {
-  if (store !== undefined && o.trials === undefined) {
-    if (o.format !== undefined) throw new UserError(logsMsg.formatNeedsTrialsStore());
-  } else {
-    if (o.trials === undefined && (o.format !== undefined || o.rounds !== undefined)) throw new UserError(logsMsg.formatNeedsTrials());
-    if (o.format === undefined && o.rounds !== undefined) throw new UserError(logsMsg.roundsNeedFormat());
-  }
-  if (o.format === undefined && typeof o.trials !== 'string' && (o.trials?.length ?? 0) > 1) throw new UserError(logsMsg.severalTrialsNeedFormat());
-  if (o.format !== undefined && o.cluster !== undefined) throw new UserError(logsMsg.clusterIsMatch());
-  if (o.rounds !== undefined) parseRoundRange(o.rounds);
-}
 
 /** What --expect defaults to for the rates commands. */
 export const EXPECT_DEFAULT_NOTE = '; default: the shipped paper tables with the shipped rates (only those the settings leave comparable: --attenuation, --reps, --base/--alt, --published-method), none with any other --data';

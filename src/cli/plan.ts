@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { plan, planText, type PlanOptions } from '../commands/plan.js';
+import { plan, PLAN_DEFAULTS, type PlanOptions } from '../commands/plan.js';
 import { DEFAULTS } from '../commands/reproduce.js';
 import { FLAG_LIMITS, MAX_REPS, parseIntFlag, parseRangeFlag, parseUnitFlag, terminalLogger } from './options.js';
 
@@ -13,18 +13,18 @@ export function registerPlan(program: Command): void {
     .option('--statistic <R|shift>', 'statistic whose interval is planned', (v: string) => {
       if (v !== 'R' && v !== 'shift') throw new InvalidArgumentError(`--statistic: ${JSON.stringify(v)} is not R or shift`);
       return v;
-    }, 'shift')
+    }, PLAN_DEFAULTS.statistic)
     .addOption(new Option('--direct', 'plan a direct run (samegame run): no attenuation, a = 1, as analyze reports direct runs (the default with --store)')
       .conflicts('attenuation'))
     .option('--attenuation <a>', 'conservative transform planned for (default: 0.7 with --data, 1 with --store or --direct)', parseUnitFlag('--attenuation'))
     .option('--base <name>', `base framing (default "${DEFAULTS.base}"; a store without it: its first framing)`)
     .option('--alt <name>', `alternative framing (default "${DEFAULTS.alt}"; a store without it: its next framing)`)
-    .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), DEFAULTS.seed)
-    .option('--reps <n>', 'bootstrap replicates per planning step', parseIntFlag('--reps', 100, MAX_REPS), 2000)
-    .option('--max-n <n>', 'largest trials per cell considered', parseIntFlag('--max-n', 2, FLAG_LIMITS.maxN), 100_000)
+    .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), PLAN_DEFAULTS.seed)
+    .option('--reps <n>', 'bootstrap replicates per planning step', parseIntFlag('--reps', 100, MAX_REPS), PLAN_DEFAULTS.reps)
+    .option('--max-n <n>', 'largest trials per cell considered', parseIntFlag('--max-n', 2, FLAG_LIMITS.maxN), PLAN_DEFAULTS.maxN)
     .option('--tokens-per-call <n>', 'tokens per call for the cost (default: the store\'s mean)', parseRangeFlag('--tokens-per-call', 0, FLAG_LIMITS.tokensPerCall, true))
     .option('--price <usd>', 'blended USD per 1M tokens, for the cost column', parseRangeFlag('--price', 0, FLAG_LIMITS.price))
     .action(async (o: Omit<PlanOptions, 'logger'>) => {
-      process.stdout.write(planText(o, await plan({ ...o, logger: terminalLogger() })));
+      await plan({ ...o, logger: terminalLogger() });
     });
 }

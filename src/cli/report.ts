@@ -1,11 +1,6 @@
 import type { Command } from 'commander';
-import { relative } from 'node:path';
-import { reproduce, DEFAULTS } from '../commands/reproduce.js';
-import { writeFilesAtomic } from '../core/atomic.js';
-import { reproduceFigures, reproduceReportFile } from '../commands/reproduce-outputs.js';
-import { UserError } from '../core/errors.js';
-import { msg } from '../core/messages/common.js';
-import { reportMsg } from '../core/messages/report.js';
+import { DEFAULTS } from '../commands/reproduce.js';
+import { report } from '../commands/report.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, SIMULTANEOUS_HELP, terminalLogger, type RatesFlags } from './options.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { addNamesFlags } from './figure-flags.js';
@@ -25,17 +20,6 @@ export function registerReport(program: Command): void {
     .addOption(poolingOption('report'))
     .action((o: RatesFlags & { names?: string; pooling?: TablePooling }, cmd: Command) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
-      const logger = terminalLogger(o.quiet);
-      const res = reproduce({ ...o, ...inputFlags(o, cmd), logger, dryRun: true, namesFile: o.names });
-      const figures = reproduceFigures(res);
-      const file = reproduceReportFile(res, o.out, figures);
-      writeFilesAtomic([file]);
-      logger.info(reportMsg.wroteReport(relative(process.cwd(), file.path) || file.path));
-      for (const n of res.notes) logger.warn(n);
-      logger.info(reportMsg.reportSummary(figures.length));
-      // As reproduce: the report is written (it shows the failure), and the exit code says so.
-      if (!res.verification.passed) {
-        throw new UserError(msg.checksFailed(res.verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
-      }
+      report({ ...o, ...inputFlags(o, cmd), logger: terminalLogger(o.quiet), namesFile: o.names, failOnChecks: true });
     });
 }

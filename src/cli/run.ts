@@ -23,13 +23,15 @@ export function registerRun(program: Command): void {
     .option('--dry-run', 'print the number of calls, estimated tokens and cost; call nothing')
     .option('--batch', 'send every model\'s trials through its vendor\'s batch API (OpenAI, Anthropic, Gemini: half price, results within 24 h)')
     .option('--batch-size <n>', 'requests per batch file at most (the API allows 50000)', parseIntFlag('--batch-size', 1))
-    .option('--poll <s>', 'seconds before the first poll of a batch (later polls back off)', parsePositiveFlag('--poll'), 30)
+    .option('--poll <s>', 'seconds before the first poll of a batch (later polls back off)', parsePositiveFlag('--poll'), RUN_DEFAULTS.poll)
     .option('--no-wait', 'submit the batches and exit; run the same command again to collect')
     .option('--verify-store', 'check the whole store (integrity_check) before using it; a quick check is always made')
     .option('-q, --quiet', 'print warnings and the summary only')
-    .action((designPath: string, o: RunOptions) => run(designPath, o, terminalLogger({
-      // A long run shows its progress in a log file too: a line every 30 s.
-      quiet: o.quiet === true, progressText: (label, done, total) => `${done}/${total} ${label}`, plain: { everyMs: 30_000 },
-    })));
+    .action(async (design: string, o: Omit<RunOptions, 'design' | 'logger'> & { quiet?: boolean }) => {
+      await run({ ...o, design, logger: terminalLogger({
+        // A long run shows its progress in a log file too: a line every 30 s.
+        quiet: o.quiet === true, progressText: (label, done, total) => `${done}/${total} ${label}`, plain: { everyMs: 30_000 },
+      }) });
+    });
 }
 

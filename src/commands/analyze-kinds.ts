@@ -13,6 +13,7 @@ import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { reproductionMsg } from '../core/messages/reproduction.js';
 import type { RepeatedDecisions } from '../core/decisions.js';
+import type { VerificationReport } from '../core/checks.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { printTwoFraming } from './analyze-two-framing-print.js';
 import { printSelective } from './analyze-selective-print.js';
@@ -25,7 +26,7 @@ import { DEFAULTS } from './reproduce.js';
 import { analyzeSelective } from './analyze-selective.js';
 import { analyzeDirectRun, type AnalyzeResult } from './analyze-two-framing.js';
 import { analyzePresentationFiles } from './analyze-outputs.js';
-import { analyzeCommand, defaultAnalyzeOut, type AnalyzeOptions } from './analyze-settings.js';
+import { analyzeCommand, defaultAnalyzeOut, type StoreAnalyzeOptions } from './analyze-settings.js';
 import { analyzeRepeated, repeatedTables, type RepeatedResult } from './analyze-repeated.js';
 
 export type { RunKind } from '../sources/store.js';
@@ -42,20 +43,22 @@ export interface RunKindAnalysis<R> {
   /** The kind of design the run's analysis reads, as messages name it. */
   readonly design: string;
   /** The tables of the analysis, written unless opts.dryRun. */
-  readonly analyze: (run: StoredRun, opts: AnalyzeOptions) => R;
+  readonly analyze: (run: StoredRun, opts: StoreAnalyzeOptions) => R;
   /** Tables, figures and report, written as one atomic set unless opts.dryRun. */
-  readonly withFigures: (run: StoredRun, opts: AnalyzeOptions) => Promise<R>;
-  /** What the CLI prints of the result (stdout: the table; the logger: the files and notes); throws to exit 3 when a check fails. */
-  readonly print: (res: R, logger: Logger, opts: AnalyzeOptions) => void;
+  readonly withFigures: (run: StoredRun, opts: StoreAnalyzeOptions) => Promise<R>;
+  /** What the CLI prints of the result (logger.print: the table; the logger: the files and notes). */
+  readonly print: (res: R, logger: Logger, opts: StoreAnalyzeOptions) => void;
+  /** The Appendix C checks of the result, if it has them (a failed one: the CLI's exit code 3). */
+  readonly checks: (res: R) => VerificationReport | undefined;
 }
 
 /** The decisions of a stored repeated run (the run given by id, else the latest). */
-export function readRepeatedRun(opts: AnalyzeOptions): RepeatedDecisions {
+export function readRepeatedRun(opts: StoreAnalyzeOptions): RepeatedDecisions {
   return readRepeatedStore(opts.store, { run: opts.runId, verify: opts.verifyStore });
 }
 
 /** The run of the store to analyze, read as its kind needs (the store closed again). */
-export function readStoredRun(opts: Pick<AnalyzeOptions, 'store' | 'runId' | 'verifyStore'>): StoredRun {
+export function readStoredRun(opts: Pick<StoreAnalyzeOptions, 'store' | 'runId' | 'verifyStore'>): StoredRun {
   const store = readStore(opts.store, () => TrialStore.openExisting(opts.store, { verify: opts.verifyStore }));
   try {
     return readStore(opts.store, (): StoredRun => {
@@ -73,7 +76,7 @@ export function readStoredRun(opts: Pick<AnalyzeOptions, 'store' | 'runId' | 've
   }
 }
 
-function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: AnalyzeOptions): { source: StoreTable; facts: DesignFacts } {
+function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: StoreAnalyzeOptions): { source: StoreTable; facts: DesignFacts } {
   if (run.kind !== wanted) throw new UserError(analyzeMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS[wanted].design));
   if (opts.factors?.length) throw new UserError(analyzeMsg.factorRepeatedOnly(opts.store));
   if (opts.rounds !== undefined) throw new UserError(analyzeMsg.roundsRepeatedOnly(opts.store));
@@ -81,7 +84,7 @@ function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: Analyz
   return run;
 }
 
-function selectiveOf(source: StoreTable, opts: AnalyzeOptions): SelectiveAnalysis {
+function selectiveOf(source: StoreTable, opts: StoreAnalyzeOptions): SelectiveAnalysis {
   if (opts.expect !== undefined) throw new UserError(reproductionMsg.expectNeedsTwoFraming(opts.store));
   const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
   const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
@@ -91,13 +94,13 @@ function selectiveOf(source: StoreTable, opts: AnalyzeOptions): SelectiveAnalysi
   });
 }
 
-const twoFramingRun = (run: StoredRun, opts: AnalyzeOptions): AnalyzeResult => {
+const twoFramingRun = (run: StoredRun, opts: StoreAnalyzeOptions): AnalyzeResult => {
   const { source, facts } = oneShot(run, 'one-shot', opts);
   return analyzeDirectRun(source, facts, opts, opts.logger ?? silentLogger);
 };
 
 /** The options of a repeated run's analysis; what applies to one-shot runs only (--expect, --compare) is refused in one line. */
-function repeatedOptions(opts: AnalyzeOptions) {
+function repeatedOptions(opts: StoreAnalyzeOptions) {
   if (opts.expect !== undefined) throw new UserError(analyzeMsg.expectOneShotOnly(opts.store));
   if (opts.compare !== undefined) throw new UserError(analyzeMsg.compareOneShotOnly(opts.store));
   return { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store) };
@@ -115,6 +118,7 @@ export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> 
       return { ...res, files };
     },
     print: (res, logger, opts) => printTwoFraming(res, logger, opts.compare),
+    checks: (res) => res.verification,
   },
   enrichment: {
     design: 'context-enrichment',
@@ -126,6 +130,7 @@ export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> 
       return { ...res, files };
     },
     print: (res, logger) => printSelective(res, logger),
+    checks: () => undefined,
   },
   repeated: {
     design: 'repeated',
@@ -136,5 +141,6 @@ export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> 
     },
     withFigures: (_run, opts) => analyzeRepeated(readRepeatedRun(opts), repeatedOptions(opts)),
     print: (res, logger) => printRepeated(res, logger),
+    checks: (res) => res.twoFraming?.verification,
   },
 };

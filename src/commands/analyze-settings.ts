@@ -12,8 +12,8 @@ import { DEFAULTS } from './reproduce.js';
 import type { RoundRange } from '../core/decisions.js';
 import { attenuationOf, sourceOf } from '../sources/input.js';
 
-/** The options of `analyze`, its settings and its regenerate command, shared by both design kinds. */
-export interface AnalyzeOptions extends Partial<TwoFramingSettings> {
+/** The options of `analyze` on a trial store (every kind of run), its settings and its regenerate command. */
+export interface StoreAnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly store: string;
   /** Output directory; default: beside the store, named after it. */
   readonly out?: string;
@@ -52,7 +52,7 @@ export function defaultAnalyzeOut(store: string): string {
 }
 
 /** The planned framing pair and bootstrap settings of a direct run (attenuation defaults to 1: none). */
-export function directRunSettings(opts: AnalyzeOptions, table: CellTable, logger: Logger): TwoFramingSettings {
+export function directRunSettings(opts: StoreAnalyzeOptions, table: CellTable, logger: Logger): TwoFramingSettings {
   const framings = levels(table, 'framing');
   const settings: TwoFramingSettings = {
     seed: opts.seed ?? DEFAULTS.seed,

@@ -6,7 +6,8 @@
 import { basename, extname, resolve } from 'node:path';
 import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
 import { parseRoundRange, readLogDecisions, type ShortMatches } from '../sources/logs/index.js';
-import { analyzeRepeated, type AnalyzeRepeatedOptions, type RepeatedResult } from './analyze-repeated.js';
+import { analyzeRepeated, repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './analyze-repeated.js';
+import { writeFilesAtomic } from '../core/atomic.js';
 
 export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
   /** The log files, in order, as the user named them. */
@@ -14,16 +15,18 @@ export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'roun
   /** A built-in log format (akata, fairgame) or a description file. */
   readonly format: string;
   /** Rounds to keep (`1`, `1-3`). */
-  readonly rounds?: string;
+  readonly rounds?: string | RoundRange;
   /** Keep only these players' decisions. */
   readonly models?: readonly string[];
   /** A short match: left out (default) or kept. */
   readonly shortMatches?: ShortMatches;
+  /** Figures and the report (default); false: the tables alone. */
+  readonly figures?: boolean;
 }
 
 /** The decisions of the logs and the round range the analysis keeps; input errors are thrown before anything else. */
 export function readAnalyzeTrials(opts: AnalyzeTrialsOptions): { readonly input: RepeatedDecisions; readonly rounds?: RoundRange } {
-  const rounds = opts.rounds === undefined ? undefined : parseRoundRange(opts.rounds);
+  const rounds = typeof opts.rounds === 'string' ? parseRoundRange(opts.rounds) : opts.rounds;
   const input = readLogDecisions(opts.trials.map((f) => resolve(f)), opts.format, { displayPaths: opts.trials, models: opts.models, shortMatches: opts.shortMatches });
   return { input, rounds };
 }
@@ -31,11 +34,15 @@ export function readAnalyzeTrials(opts: AnalyzeTrialsOptions): { readonly input:
 /** Where the outputs of published logs go by default: a folder named after the first log, in the working directory. */
 export const defaultTrialsOut = (first: string): string => resolve(basename(first, extname(first)));
 
-/** Read the logs (every input error named with file, line and field), then analyse their repeated play. */
-export function analyzeTrials(opts: AnalyzeTrialsOptions): Promise<RepeatedResult> {
+/** Read the logs (every input error named with file, line and field), then analyse their repeated play (the tables alone with `figures: false`). */
+export async function analyzeTrials(opts: AnalyzeTrialsOptions): Promise<RepeatedResult> {
   const { input, rounds } = readAnalyzeTrials(opts);
-  return analyzeRepeated(input, {
+  const o: AnalyzeRepeatedOptions = {
     ...opts, rounds, out: opts.out ?? defaultTrialsOut(opts.trials[0]),
     sourceArgs: { positional: [], flags: { trials: opts.trials, format: opts.format, shortMatches: opts.shortMatches, models: opts.models } },
-  });
+  };
+  if (opts.figures !== false) return analyzeRepeated(input, o);
+  const res = repeatedTables(input, o);
+  if (!opts.dryRun) writeFilesAtomic(res.files);
+  return res;
 }

@@ -19,7 +19,7 @@ import { csvTables, twoFramingTableFiles, verificationFiles } from '../analyses/
 import { compareCsv, compareHeadlineCsv, invalidCsv, lambdaCsv, lambdaRows } from '../analyses/compare/tables.js';
 import { table3Rows, type Table3Row } from '../analyses/two-framing/tables.js';
 import type { InputProvenance } from '../analyses/two-framing/metrics.js';
-import { analyzeCommand, defaultAnalyzeOut, directRunSettings, type AnalyzeOptions } from './analyze-settings.js';
+import { analyzeCommand, defaultAnalyzeOut, directRunSettings, type StoreAnalyzeOptions } from './analyze-settings.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags } from './expect.js';
 import { poolingFiles } from './meta-pooling.js';
@@ -70,7 +70,7 @@ function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: strin
  * diagnostic and (with a comparison file) the cell-by-cell comparison. Direct runs are not
  * attenuated unless asked (attenuation defaults to 1).
  */
-export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, opts: AnalyzeOptions, logger: Logger): AnalyzeResult {
+export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, opts: StoreAnalyzeOptions, logger: Logger): AnalyzeResult {
   const table = source.folded;
   const published = readExpected(opts, sourceOf(opts), logger); // read before anything is computed
   if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));

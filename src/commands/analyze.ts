@@ -1,38 +1,107 @@
-import { silentLogger } from '../core/logger.js';
-import type { SelectiveAnalysis } from '../analyses/selective/index.js';
-import type { AnalyzeResult } from './analyze-two-framing.js';
-import { analyzeDirectRun } from './analyze-two-framing.js';
-import type { AnalyzeOptions } from './analyze-settings.js';
-import { RUN_KINDS, readStoredRun, type AnyAnalysis } from './analyze-kinds.js';
+/**
+ * `samegame analyze`: a trial store (`store`, `runId`) or published logs of repeated play
+ * (`trials`, `format`). The kind of the input is read once (`sourceOf`, the Source union) and
+ * ANALYZE_INPUTS gives each kind its analysis: a store by the kind of its run (RUN_KINDS), a log
+ * as repeated play. Each writes its tables, figures and report as one atomic set, then prints
+ * through the logger what the CLI shows.
+ */
+import type { RoundRange } from '../core/decisions.js';
 import { UserError } from '../core/errors.js';
-import { analyzeMsg } from '../core/messages/analyze.js';
+import { silentLogger } from '../core/logger.js';
+import { logsMsg } from '../core/messages/logs.js';
+import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
+import { withStoreErrors } from '../live/store/integrity.js';
+import { sourceOf, type Source, type SourceKind, type SourceOf } from '../sources/input.js';
+import { parseRoundRange, type ShortMatches } from '../sources/logs/index.js';
+import { RUN_KINDS, readStoredRun, type AnyAnalysis, type RunKindAnalysis } from './analyze-kinds.js';
+import { defaultAnalyzeOut, type StoreAnalyzeOptions } from './analyze-settings.js';
+import { analyzeTrials, defaultTrialsOut } from './analyze-trials.js';
+import { printRepeated } from './analyze-repeated-print.js';
+import type { RepeatedResult } from './analyze-repeated.js';
+import { checkLogFlags } from './flags.js';
+import { failOnChecks, type CommandOptions, type FigureOption } from './command-options.js';
 
 export type { AnalyzeResult } from './analyze-two-framing.js';
 export { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
-export { analyzeCommand, defaultAnalyzeOut, directRunSettings, type AnalyzeOptions } from './analyze-settings.js';
+export { analyzeCommand, defaultAnalyzeOut, directRunSettings, type StoreAnalyzeOptions } from './analyze-settings.js';
 export { RUN_KINDS, type AnyAnalysis, type RunKind, type RunKindAnalysis } from './analyze-kinds.js';
 
+/** The options of `analyze`: its input — a trial store, or published logs read through a log format — and its settings. */
+export interface AnalyzeOptions extends Omit<StoreAnalyzeOptions, 'store' | 'rounds'>, CommandOptions, FigureOption {
+  /** A trial store written by `samegame run` (the run `runId`, else the latest). */
+  readonly store?: string;
+  /** Published logs of repeated play, in order, read through `format` (a built-in name or a description file). */
+  readonly trials?: string | readonly string[];
+  readonly format?: string;
+  /** Logs: keep only these players' decisions; a log's short matches left out (default) or kept. */
+  readonly models?: readonly string[];
+  readonly shortMatches?: ShortMatches;
+  /** Repeated play: the rounds the two-framing tables read (`1`, `1-3`; all by default). */
+  readonly rounds?: string | RoundRange;
+}
+
+const roundsOf = (r: string | RoundRange | undefined): RoundRange | undefined => (typeof r === 'string' ? parseRoundRange(r) : r);
+
 /**
- * `samegame analyze STORE`: the analysis of the stored run's kind (RUN_KINDS) — a
- * two-framing run → the same outputs as `reproduce` (analyzeDirectRun); a context-enrichment run →
- * the selective-robustness analysis; a repeated run → cells, rounds, reactions and the end game
- * clustered by match. The result's `kind` tells which; analyzeTwoFramingRun and
- * analyzeSelectiveRun return one kind each and refuse the others.
+ * The tables of a stored run's analysis (no figures, no report), written unless dryRun: the
+ * analysis of the run's kind (RUN_KINDS). The result's `kind` tells which.
  */
-export function analyze(opts: AnalyzeOptions): AnyAnalysis {
+export function analyzeTables(opts: StoreAnalyzeOptions): AnyAnalysis {
   const run = readStoredRun(opts);
   return RUN_KINDS[run.kind].analyze(run, opts);
 }
 
-/** `analyze` for a two-framing run; another kind is refused with one line. */
-export function analyzeTwoFramingRun(opts: AnalyzeOptions): AnalyzeResult {
-  const run = readStoredRun(opts);
-  if (run.kind !== 'one-shot') throw new UserError(analyzeMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS['one-shot'].design));
-  return analyzeDirectRun(run.source, run.facts, opts, opts.logger ?? silentLogger);
+/** A trial store: the analysis of its run's kind, then what that kind prints. */
+async function analyzeStore(source: SourceOf<'store'>, opts: AnalyzeOptions): Promise<AnyAnalysis> {
+  if (opts.models !== undefined) throw new UserError(logsMsg.modelsNeedTrials());
+  if (!opts.dryRun) checkOutDir('--out', opts.out ?? defaultAnalyzeOut(source.file), OUT_SUBDIRS);
+  const o: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
+  // A store SQLite cannot read ends in one line naming it.
+  const { res, kind } = await withStoreErrors(source.file, async () => {
+    const run = readStoredRun(o);
+    const k = RUN_KINDS[run.kind] as RunKindAnalysis<AnyAnalysis>;
+    return { res: opts.figures === false ? k.analyze(run, o) : await k.withFigures(run, o), kind: k };
+  });
+  kind.print(res, opts.logger ?? silentLogger, o);
+  failOnChecks(kind.checks(res), opts);
+  return res;
 }
 
-/** `analyze` for a context-enrichment run; another kind is refused with one line. */
-export function analyzeSelectiveRun(opts: AnalyzeOptions): SelectiveAnalysis {
-  const run = readStoredRun(opts);
-  return RUN_KINDS.enrichment.analyze(run, opts);
+/** Published logs of repeated play: the analysis of repeated play, as a repeated run's. */
+async function analyzeLogs(source: SourceOf<'log'>, opts: AnalyzeOptions): Promise<RepeatedResult> {
+  if (!opts.dryRun) checkOutDir('--out', opts.out ?? defaultTrialsOut(source.files[0]), OUT_SUBDIRS);
+  const res = await analyzeTrials({
+    trials: source.files, format: source.format, rounds: opts.rounds, shortMatches: opts.shortMatches, models: opts.models, factors: opts.factors,
+    out: opts.out, namesFile: opts.namesFile, players: opts.players, figureStyle: opts.figureStyle, figures: opts.figures, dryRun: opts.dryRun,
+    base: opts.base, alt: opts.alt, attenuation: opts.attenuation, seed: opts.seed, reps: opts.reps, interval: opts.interval, clusterInterval: opts.clusterInterval,
+    simultaneous: opts.simultaneous, logger: opts.logger,
+  });
+  printRepeated(res, opts.logger ?? silentLogger);
+  failOnChecks(res.twoFraming?.verification, opts);
+  return res;
+}
+
+const refuse = (message: () => string) => (): never => { throw new UserError(message()); };
+
+/** The analysis of each kind of input `analyze` reads; per-trial files need a log format, and rates are reproduce's. */
+const ANALYZE_INPUTS: { readonly [K in SourceKind]: (source: SourceOf<K>, opts: AnalyzeOptions) => Promise<AnyAnalysis> } = {
+  store: analyzeStore,
+  log: analyzeLogs,
+  trials: refuse(logsMsg.analyzeNeedsFormat),
+  rates: refuse(logsMsg.analyzeStoreOrTrials),
+  digitized: refuse(logsMsg.analyzeStoreOrTrials),
+};
+
+/**
+ * `samegame analyze`: a trial store — a two-framing run → the outputs of `reproduce` and more; a
+ * context-enrichment run → selective robustness; a repeated run → cells, rounds, reactions and
+ * the end game clustered by match — or published logs of repeated play (the repeated analysis).
+ * Tables, figures (`figures: false`: the tables alone) and report are written as one atomic set
+ * unless dryRun; the result is tagged by `kind` ('two-framing' | 'selective' | 'repeated').
+ */
+export async function analyze(opts: AnalyzeOptions): Promise<AnyAnalysis> {
+  if ((opts.store === undefined) === (opts.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
+  checkLogFlags(opts, opts.store);
+  const source = sourceOf(opts);
+  return (ANALYZE_INPUTS[source.kind] as (s: Source, o: AnalyzeOptions) => Promise<AnyAnalysis>)(source, opts);
 }

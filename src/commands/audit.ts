@@ -1,25 +1,24 @@
 import { attenuationOf, inputCounts, inputNotes, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../sources/input.js';
 import type { FigureStyle } from '../render/paper-style.js';
 import type { RatesInput } from '../sources/rates-csv.js';
-import { writeFilesAtomic } from '../core/atomic.js';
+import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
 import { FigurePool } from '../render/figure-files.js';
-import { progressOf, silentLogger, type Logger } from '../core/logger.js';
+import { progressOf, silentLogger } from '../core/logger.js';
 import { join, resolve } from 'node:path';
 import type { VerificationReport } from '../core/checks.js';
 import { verifyRates } from './reproduce.js';
-import { auditFiles, auditFinish, auditInput, auditPlan, auditSettings, auditStart, type AuditResult, type AuditSettings, type AuditStage } from '../analyses/audit/index.js';
+import { audit as auditAnalysis, auditFiles, auditFinish, auditInput, auditPlan, auditSettings, auditStart, type AuditResult, type AuditSettings, type AuditStage } from '../analyses/audit/index.js';
 import { defaultSearchThreads, startSearchTasks } from './audit-threads.js';
 import { consistencyFlags } from '../analyses/audit/consistency.js';
 import { isExactMinimum } from '../analyses/audit/tipping.js';
 import { msgAudit } from '../core/messages/audit.js';
 import { sourceAnalyses, type SourceAnalysisOutputs } from './source-analyses.js';
+import { failOnChecks, logFiles, type CommandOptions, type FigureOption } from './command-options.js';
 
-export interface AuditOptions extends Partial<AuditSettings>, InputChoice {
+export interface AuditOptions extends Partial<AuditSettings>, InputChoice, CommandOptions, FigureOption {
   out?: string;
   /** `--figure-style paper` (render/paper-style.ts). */
   figureStyle?: FigureStyle;
-  logger?: Logger;
-  dryRun?: boolean;
   /** Threads for the searches (the calling thread and workers; default: the cores, at most 4). Results do not depend on it. */
   threads?: number;
 }
@@ -47,8 +46,8 @@ export function auditCompute(opts: AuditOptions = {}): Omit<AuditResult, 'files'
   return auditInput(input, settings, opts.logger ?? silentLogger);
 }
 
-/** auditCompute with the searches on `opts.threads` threads and the attenuation figure handed to `pool` as soon as it is known. */
-async function auditComputeThreaded(opts: AuditOptions, pool: FigurePool): Promise<Omit<AuditResult, 'files'> & { added: SourceAnalysisOutputs }> {
+/** auditCompute with the searches on `opts.threads` threads and the attenuation figure handed to `pool` (if any) as soon as it is known. */
+async function auditComputeThreaded(opts: AuditOptions, pool?: FigurePool): Promise<Omit<AuditResult, 'files'> & { added: SourceAnalysisOutputs }> {
   const logger = opts.logger ?? silentLogger;
   const { input, settings, added } = auditRead(opts);
   // The searches need only the table: the workers start on them while this thread bootstraps.
@@ -56,7 +55,7 @@ async function auditComputeThreaded(opts: AuditOptions, pool: FigurePool): Promi
   const run = startSearchTasks(plan.job, plan.tasks, opts.threads ?? defaultSearchThreads());
   let stage: AuditStage;
   try {
-    stage = auditStart(input, settings, logger, (f) => pool.prefetch(f), plan);
+    stage = auditStart(input, settings, logger, (f) => pool?.prefetch(f), plan);
   } catch (e) {
     run.cancel();
     throw e;
@@ -66,26 +65,41 @@ async function auditComputeThreaded(opts: AuditOptions, pool: FigurePool): Promi
 
 /**
  * `samegame audit`: compute, then write reports/audit.md, audit.json, audit.html and the audit
- * figures as one atomic set (nothing is written when the input is bad or a step fails).
+ * figures as one atomic set (nothing is written when the input is bad or a step fails; `figures:
+ * false`: audit.md and audit.json alone, nothing rendered), then print the summary (logger.print),
+ * the files and the time taken.
  */
 export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { verification: VerificationReport }> {
+  const t0 = performance.now();
   // Figures are drawn on a second thread while the searches run (the attenuation figure is known first).
-  const pool = new FigurePool();
+  const pool = opts.figures === false ? undefined : new FigurePool();
   let res: Omit<AuditResult, 'files'> & { added: SourceAnalysisOutputs };
   try {
     res = await auditComputeThreaded(opts, pool);
   } catch (e) {
-    pool.abandon();
+    pool?.abandon();
     throw e;
   }
   const { added, ...result } = res;
-  const files = [...await auditFiles(result, opts.out ?? '.', opts.logger, pool, opts.figureStyle), ...added.files(join(resolve(opts.out ?? '.'), 'reports'))];
+  const reports = join(resolve(opts.out ?? '.'), 'reports');
+  const files = [...pool ? await auditFiles(result, opts.out ?? '.', opts.logger, pool, opts.figureStyle) : auditTables(result, reports), ...added.files(reports)];
   if (!opts.dryRun) writeFilesAtomic(files);
   // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.
   const input: AnalysisInput = { path: result.input.path, sha256: result.input.sha256, kind: result.input.kind, table: result.input.table, data: { kind: 'rates', rates: result.input }, provenance: [] };
-  const { verification } = verifyRates(input, result.analysis, join(resolve(opts.out ?? '.'), 'reports'));
+  const { verification } = verifyRates(input, result.analysis, reports);
+  const logger = opts.logger ?? silentLogger;
+  logger.print?.(`${auditSummary({ ...result, files })}\n`);
+  logFiles(files, logger);
+  logger.info(msgAudit.stage('audit', (performance.now() - t0) / 1000));
+  failOnChecks(verification, opts);
   return { ...result, files, verification };
 }
+
+/** reports/audit.md and audit.json: the audit without its figures and HTML report. */
+const auditTables = (r: Omit<AuditResult, 'files'>, reports: string): OutputFile[] => [
+  { path: join(reports, 'audit.md'), content: auditAnalysis.report.markdown(r) },
+  { path: join(reports, 'audit.json'), content: auditAnalysis.report.json(r) },
+];
 
 /** The audit as the terminal summarises it: consistency, then each statement's tipping point and reading error. */
 export function auditSummary(res: AuditResult): string {

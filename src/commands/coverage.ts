@@ -14,8 +14,9 @@ import { msg } from '../core/messages/common.js';
 import { coverageMsg } from '../core/messages/coverage.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
-import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, type CoverageMethod, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
+import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, coverageText, type CoverageMethod, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';
+import { logFiles } from './command-options.js';
 
 export { COVERAGE_DEFAULTS, coverageText, type CoverageMethod, type CoverageTruth } from '../analyses/coverage/index.js';
 export { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
@@ -47,6 +48,8 @@ export interface CoverageOptions {
   readonly attenuation?: number;
   readonly base?: string;
   readonly alt?: string;
+  /** Figures (figures/coverage.*, default); false: reports/coverage.csv alone. */
+  readonly figures?: boolean;
   readonly logger?: Logger;
   readonly dryRun?: boolean;
 }
@@ -95,7 +98,8 @@ function checkPlanned(table: CellTable, path: string, base: string, alt: string)
 /**
  * `samegame coverage`: the user's design (cells and n from a rates file or a store), simulated
  * `sims` times from known rates, each with the full bootstrap → reports/coverage.csv and
- * figures/coverage.*. Output-path and input errors are thrown before any simulation.
+ * figures/coverage.*, then the table (logger.print) and the files. Output-path and input errors
+ * are thrown before any simulation.
  */
 export async function coverage(opts: CoverageOptions): Promise<CoverageCommandResult> {
   const logger = opts.logger ?? silentLogger;
@@ -136,8 +140,10 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   const outDir = resolve(opts.out ?? '.');
   const files: OutputFile[] = [
     { path: join(outDir, 'reports', 'coverage.csv'), content: coverageCsv(result.rows) },
-    ...await figureFiles([coverageFigure(result)], outDir, logger),
+    ...(opts.figures === false ? [] : await figureFiles([coverageFigure(result)], outDir, logger)),
   ];
   if (!opts.dryRun) writeFilesAtomic(files);
+  logger.print?.(`${coverageText(result.rows, coverageMsg.title(result.settings.sims, result.settings.truth, input), result.settings.sims)}\n`);
+  logFiles(files, logger);
   return { ...result, input, files };
 }

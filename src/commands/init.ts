@@ -4,22 +4,36 @@
  * id, since the design's store is runs/NAME.sqlite.
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { initMsg } from '../core/messages/init.js';
+import { silentLogger, type Logger } from '../core/logger.js';
 import { parseDesign } from '../live/design/design.js';
 import { initDesign, INIT_KINDS, type InitKind } from './init-designs.js';
 
 export { INIT_KINDS, type InitKind } from './init-designs.js';
 
-/** Write NAME.yaml (in the working directory); returns its path. */
-export function initCommand(name: string, kind: InitKind = 'one-shot'): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) || name.length > 100) throw new UserError(initMsg.badName(name));
+export interface InitOptions {
+  /** The design name: the file NAME.yaml, the store runs/NAME.sqlite. */
+  readonly name: string;
+  /** one-shot (default), repeated or enrichment. */
+  readonly kind?: InitKind;
+  /** The folder NAME.yaml is written in (default: the working directory). */
+  readonly dir?: string;
+  readonly logger?: Logger;
+}
+
+/** Write NAME.yaml; returns its path (and the design's text). */
+export function init(o: InitOptions): { readonly file: string; readonly text: string } {
+  const kind = o.kind ?? 'one-shot';
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(o.name) || o.name.length > 100) throw new UserError(initMsg.badName(o.name));
   if (!(INIT_KINDS as readonly string[]).includes(kind)) throw new UserError(initMsg.badKind(kind, INIT_KINDS));
-  const file = `${name}.yaml`;
+  const file = join(o.dir ?? '.', `${o.name}.yaml`);
   if (existsSync(file)) throw new UserError(initMsg.exists(file));
-  const text = initDesign(name, kind);
+  const text = initDesign(o.name, kind);
   parseDesign(text, file); // what init writes is a valid design (a failure here is a bug, never the user's)
   writeFilesAtomic([{ path: file, content: text }]);
-  return file;
+  (o.logger ?? silentLogger).info(initMsg.wrote(file, o.name));
+  return { file, text };
 }

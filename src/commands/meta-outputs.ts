@@ -1,6 +1,6 @@
 /**
- * `samegame meta` as the CLI runs it: the tables of runMeta plus figures/ (forest and funnel
- * plots: Vega-Lite spec, SVG, PNG) and reports/report.html, written as one atomic set.
+ * `samegame meta`: the tables of runMeta plus figures/ (forest and funnel plots: Vega-Lite spec,
+ * SVG, PNG) and reports/report.html, written as one atomic set, then what the CLI prints.
  */
 import { join, resolve } from 'node:path';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
@@ -10,8 +10,11 @@ import { figureFiles } from '../render/figure-files.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import { renderReportHtml, type ReportDoc, type Section } from '../render/html.js';
 import type { Figure } from '../render/figure.js';
-import { meta } from '../analyses/meta/index.js';
+import { meta as metaAnalysis } from '../analyses/meta/index.js';
 import { runMeta, type MetaOptions, type MetaResult } from './meta.js';
+import { printMeta } from './meta-print.js';
+import { silentLogger } from '../core/logger.js';
+import type { FigureOption } from './command-options.js';
 
 const META_FILE_NOTES: Readonly<Record<string, string>> = {
   'effects.csv': 'every cell\'s effect yi and sampling variance vi, with its decisions and moderators',
@@ -44,15 +47,26 @@ export function metaReportDoc(res: MetaResult, figures: readonly Figure[], outDi
     title: 'samegame meta: framing effects across games, models and studies',
     subtitle: `${res.input.path} (${tool.name} ${tool.version})`,
     ...(synthetic.length ? { banner: `Synthetic data: the study ${synthetic.join(', ')} is simulated; its numbers say nothing about any real model.` } : {}),
-    sections: [meta.section(res.analysis, figures), provenanceSection(res), filesSection(links)],
+    sections: [metaAnalysis.section(res.analysis, figures), provenanceSection(res), filesSection(links)],
   };
 }
 
-/** runMeta plus figures and the HTML report, written together (unless dryRun). */
-export async function metaWithFigures(o: MetaOptions): Promise<MetaResult> {
+/**
+ * `samegame meta`: runMeta plus figures and the HTML report, written together unless dryRun
+ * (`figures: false`: the tables alone), then the pooled table (logger.print; `quiet`: the overall
+ * line alone), the notes and the files.
+ */
+export async function meta(o: MetaOptions & FigureOption & { readonly quiet?: boolean }): Promise<MetaResult> {
+  const res = await metaFiles(o);
+  printMeta(res, o.logger ?? silentLogger, o.quiet);
+  return res;
+}
+
+async function metaFiles(o: MetaOptions & FigureOption): Promise<MetaResult> {
+  if (o.figures === false) return runMeta(o);
   const res = runMeta({ ...o, dryRun: true });
   const outDir = o.out ?? '.';
-  const figures = meta.figures(res.analysis);
+  const figures = metaAnalysis.figures(res.analysis);
   const report: OutputFile = { path: join(resolve(outDir), 'reports', 'report.html'), content: renderReportHtml(metaReportDoc(res, figures, outDir)) };
   const files = [...res.files, ...await figureFiles(figures, resolve(outDir), o.logger), report];
   if (!o.dryRun) writeFilesAtomic(files);

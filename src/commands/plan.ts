@@ -21,19 +21,22 @@ import { msg } from '../core/messages/common.js';
 import { textTable } from '../analyses/two-framing/terminal.js';
 import { fixed } from '../core/format.js';
 
+/** The planning settings when not given: the statistic, the bootstrap and the largest n considered. */
+export const PLAN_DEFAULTS = { statistic: 'shift', seed: DEFAULTS.seed, reps: 2000, maxN: 100_000 } as const satisfies { statistic: PlanStatistic; seed: number; reps: number; maxN: number };
+
 export interface PlanOptions {
   readonly data?: string;
   readonly store?: string;
   readonly targetHalfwidth: number;
-  readonly statistic: PlanStatistic;
+  readonly statistic?: PlanStatistic;
   readonly attenuation?: number;
   readonly direct?: boolean;
   /** Framings (default business / friend-sharing; a store lacking them: its first two). */
   readonly base?: string;
   readonly alt?: string;
-  readonly seed: number;
-  readonly reps: number;
-  readonly maxN: number;
+  readonly seed?: number;
+  readonly reps?: number;
+  readonly maxN?: number;
   readonly tokensPerCall?: number;
   readonly price?: number;
   readonly logger?: Logger;
@@ -95,8 +98,9 @@ export interface PlanCommandResult {
   readonly attenuation: ReturnType<typeof plannedAttenuation>;
 }
 
-/** Read the input (refusing what cannot be planned) and plan its trials per cell. */
-export async function plan(o: PlanOptions): Promise<PlanCommandResult> {
+/** `samegame plan`: read the input (refusing what cannot be planned), plan its trials per cell, print the plan (logger.print). */
+export async function plan(opts: PlanOptions): Promise<PlanCommandResult> {
+  const o = { ...opts, statistic: opts.statistic ?? PLAN_DEFAULTS.statistic, seed: opts.seed ?? PLAN_DEFAULTS.seed, reps: opts.reps ?? PLAN_DEFAULTS.reps, maxN: opts.maxN ?? PLAN_DEFAULTS.maxN };
   if ((o.data === undefined) === (o.store === undefined)) throw new UserError(analyzeMsg.needDataOrStore());
   const source = sourceOf(o);
   const input = source.kind === 'store' ? await withStoreErrors(source.file, () => inputFromStore(source.file, o)) : inputFromRates(sourceName(source), o);
@@ -105,11 +109,13 @@ export async function plan(o: PlanOptions): Promise<PlanCommandResult> {
     settings: { seed: o.seed, reps: o.reps, attenuation: attenuation.a, base: input.base, alt: input.alt },
     statistic: o.statistic, halfWidth: o.targetHalfwidth, maxN: o.maxN, logger: o.logger ?? silentLogger,
   });
-  return { input, result, attenuation };
+  const res = { input, result, attenuation };
+  o.logger?.print?.(planText(o, res));
+  return res;
 }
 
 /** The plan as the terminal shows it: the trials per cell, calls, tokens and cost, then the half-widths reached. */
-export function planText(o: Pick<PlanOptions, 'statistic' | 'targetHalfwidth' | 'maxN' | 'price'>, p: PlanCommandResult): string {
+function planText(o: Required<Pick<PlanOptions, 'statistic' | 'targetHalfwidth' | 'maxN'>> & Pick<PlanOptions, 'price'>, p: PlanCommandResult): string {
   const { input, result: res, attenuation: att } = p;
   const cells = input.table.cells.length;
   const rows = [[PLAN_TARGETS.pooled, res.nPooled], [PLAN_TARGETS.models, res.nModels]] as const;

@@ -1,8 +1,10 @@
 import { join, resolve } from 'node:path';
 import { styled, type FigureStyle } from '../render/paper-style.js';
 import type { OutputFile } from '../core/atomic.js';
-import type { Logger } from '../core/logger.js';
-import { ratesCommand, reproduce, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
+import { silentLogger, type Logger } from '../core/logger.js';
+import { shown } from '../core/display-names.js';
+import { failOnChecks, logFiles, type CommandOptions, type FigureOption } from './command-options.js';
+import { framingTestText, hasFramingTests, ratesCommand, reproduceTables, table3Text, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
 import { verdictFlags } from './expect.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { toolInfo } from '../core/paths.js';
@@ -14,7 +16,7 @@ import { fileLinks, figurePaths, filesSection } from '../render/files-section.js
 import { FILE_NOTES } from './file-notes.js';
 import { renderReportHtml, type ReportDoc } from '../render/html.js';
 import { namedAnalysis, twoFraming, type ReportProvenance } from '../analyses/two-framing/index.js';
-import { poolingSections } from './meta-pooling.js';
+import { poolingLines, poolingSections } from './meta-pooling.js';
 import { sourceAnalyses } from './source-analyses.js';
 
 /** The command line that regenerates these outputs. */
@@ -73,22 +75,48 @@ export async function reproducePresentationFiles(res: ReproduceResult, outDir: s
   return [...await figureFiles(figures, resolve(outDir), logger, pool, style), reproduceReportFile(res, outDir, figures)];
 }
 
+/** The options of `reproduce`: the input, the settings, the published values, and figures, logger and dryRun. */
+export type ReproduceCommandOptions = ReproduceOptions & FigureOption & Pick<CommandOptions, 'failOnChecks'>;
+
 /**
- * `samegame reproduce` as the CLI runs it: `reproduce` plus figures/ (Vega-Lite spec, SVG, PNG)
- * and reports/report.html, all written as one atomic set. Rendering lives in src/render; it is
- * async (Vega's dataflow), hence a separate function so `reproduce` stays synchronous.
+ * `samegame reproduce`: the tables of `reproduceTables`, the figures (Vega-Lite spec, SVG, PNG)
+ * and reports/report.html, all written as one atomic set (`figures: false`: the tables alone), then
+ * what the CLI prints through the logger. Rendering lives in src/render; the analysis's figures are
+ * drawn on a worker while the checks and the comparison with published values run.
  */
-export async function reproduceWithFigures(opts: ReproduceOptions = {}): Promise<ReproduceResult> {
+export async function reproduce(opts: ReproduceCommandOptions = {}): Promise<ReproduceResult> {
+  const logger = opts.logger ?? silentLogger;
+  if (opts.figures === false) {
+    const res = reproduceTables(opts);
+    printReproduce(res, logger, opts);
+    return res;
+  }
   const pool = new FigurePool(); // its worker loads the renderer while the bootstrap runs
-  // The analysis's figures are drawn while the checks and the comparison with published values run.
   let res: ReproduceResult;
   try {
-    res = reproduce({ ...opts, dryRun: true, onAnalysis: (a) => { for (const f of twoFraming.figures(a)) pool.prefetch(styled(f, opts.figureStyle)); } });
+    res = reproduceTables({ ...opts, dryRun: true, onAnalysis: (a) => { for (const f of twoFraming.figures(a)) pool.prefetch(styled(f, opts.figureStyle)); } });
   } catch (e) {
     pool.abandon();
     throw e;
   }
   const files = [...res.files, ...await reproducePresentationFiles(res, opts.out ?? '.', opts.logger, pool, opts.figureStyle)];
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { ...res, files };
+  const written = { ...res, files };
+  printReproduce(written, logger, opts);
+  return written;
+}
+
+/** What `samegame reproduce` prints: Table 3 (stdout), the R = 1 tests, the files, the notes; the checks (exit 3 with failOnChecks). */
+function printReproduce(res: ReproduceResult, logger: Logger, opts: Pick<ReproduceCommandOptions, 'failOnChecks'>): void {
+  const rows = res.table3.map((r) => ({ ...r, model: shown(res.names?.map, r.model) }));
+  logger.print?.(`${table3Text(rows, res.analysis.settings.attenuation, res.analysis.boot.method, res.analysis.bands?.c)}\n${poolingLines(res.pooling, res.analysis)}`);
+  if (hasFramingTests(res.analysis)) logger.info(framingTestText(res.analysis));
+  logFiles(res.files, logger);
+  // What the reading of a log left out (a short match, a game without a cooperative action): warnings, as analyze prints them.
+  for (const n of res.notes) logger.warn(n);
+  for (const n of res.analysis.boot.notes) logger.warn(n);
+  failOnChecks(res.verification, opts);
+  if (!res.verification.passed) return;
+  logger.info(`verification: ${res.verification.checks.length} checks passed; ${res.verification.degenerate.length} degenerate cells listed in reports/verification.md`);
+  for (const w of res.verification.checks.flatMap((c) => c.warnings ?? [])) logger.warn(w);
 }

@@ -78,10 +78,12 @@ export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramin
 }
 
 /**
- * `samegame reproduce`: rates CSV → reconstruction → estimands with bootstrap intervals →
- * Appendix C verification → reports/. Input errors are thrown before anything is written.
+ * The tables of `samegame reproduce` (no figures, no report): rates CSV → reconstruction →
+ * estimands with bootstrap intervals → Appendix C verification → reports/, written unless dryRun.
+ * Input errors are thrown before anything is written. The library's `reproduce`
+ * (reproduce-outputs.ts) adds the figures and the report.
  */
-export function reproduce(opts: ReproduceOptions = {}): ReproduceResult {
+export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   const logger = opts.logger ?? silentLogger;
   const source = sourceOf(opts);
   const settings: TwoFramingSettings = {

@@ -37,14 +37,14 @@ export function batchLimits(o: BatchFlags): BatchLimits {
 }
 
 /** Print the batch dry run of `specs` (reads the store when it exists; writes nothing). */
-export function printBatchDryRun(session: Session, specs: readonly TrialSpec[], storePath: string, o: BatchFlags): void {
+export function printBatchDryRun(session: Session, specs: readonly TrialSpec[], storePath: string, o: BatchFlags, logger: Logger): void {
   const store = existsSync(storePath) ? TrialStore.openExisting(storePath) : undefined;
   try {
     const run = store?.findRun(session.hash);
     const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
     const plan = planBatchRun(specs, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
       inOpen ?? new Set(), session.prices, batchLimits(o));
-    process.stdout.write(`${batchMsg.dryRun(plan.files, plan.lines, plan.total, plan.stored, plan.inBatches, plan.inputTokens, plan.outputTokens,
+    logger.print?.(`${batchMsg.dryRun(plan.files, plan.lines, plan.total, plan.stored, plan.inBatches, plan.inputTokens, plan.outputTokens,
       plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
   } finally {
     store?.close();

@@ -27,7 +27,7 @@ const viaBatch = (session: Session, o: RepeatedFlags) => o.batch === true || ses
 
 const costText = (cost: number | undefined) => (cost === undefined ? runMsg.noPrices() : `$${cost.toFixed(4)}`);
 
-export async function repeatedDryRun(session: Session, storePath: string, o: RepeatedFlags): Promise<void> {
+export async function repeatedDryRun(session: Session, storePath: string, o: RepeatedFlags, logger: Logger): Promise<void> {
   const store = existsSync(storePath) ? TrialStore.openExisting(storePath, { verify: o.verifyStore }) : undefined;
   const batch = viaBatch(session, o);
   if (batch) for (const m of session.design.models) vendorOf(m);
@@ -42,7 +42,7 @@ export async function repeatedDryRun(session: Session, storePath: string, o: Rep
     const plan = planRepeated(session.design, moves, session.prices);
     return runMsg.repeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens, costText(plan.cost));
   }).finally(() => store?.close());
-  process.stdout.write(`${text}\n`);
+  logger.print?.(`${text}\n`);
 }
 
 export async function runRepeated(a: {

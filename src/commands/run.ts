@@ -14,7 +14,7 @@ import { runTrials, RUNNER_DEFAULTS } from '../live/runner/runner.js';
 import { DEFAULT_MAX_HINT_MS } from '../live/runner/backoff.js';
 import { prepareSession, runRow } from '../live/runner/session.js';
 import { TrialStore } from '../live/store/store.js';
-import type { Logger } from '../core/logger.js';
+import { silentLogger, type Logger } from '../core/logger.js';
 import type { TrialSpec } from '../live/types.js';
 import { UserError } from '../core/errors.js';
 import { storeError, withStoreErrors } from '../live/store/integrity.js';
@@ -26,16 +26,31 @@ import { checkOutFile } from '../core/out-dir.js';
 import { repeatedDryRun, runRepeated } from './run-repeated.js';
 
 /** The defaults of the run flags, and the built-in providers (the CLI's help names them). */
-export const RUN_DEFAULTS = { ...RUNNER_DEFAULTS, timeoutMs: DEFAULT_TIMEOUT_MS, maxWait: DEFAULT_MAX_HINT_MS / 1000 } as const;
+export const RUN_DEFAULTS = { ...RUNNER_DEFAULTS, timeoutMs: DEFAULT_TIMEOUT_MS, maxWait: DEFAULT_MAX_HINT_MS / 1000, poll: 30 } as const;
 export { providerIds };
 
 /** The logger of a run: a Logger that closes its progress line and prints the closing summary even when quiet. */
 export type RunLogger = Logger & { endLine(): void; summary(m: string): void };
 
-export interface RunOptions extends BatchFlags {
+/** The flags of a run, every default applied. */
+interface RunFlags extends BatchFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
-  dryRun?: boolean; maxRetries: number; timeoutMs: number; maxWait: number; seed: number; priceIn?: number; priceOut?: number; quiet?: boolean;
+  dryRun?: boolean; maxRetries: number; timeoutMs: number; maxWait: number; seed: number; priceIn?: number; priceOut?: number;
   verifyStore?: boolean;
+}
+
+/** The options of `run`: the design file and the flags of `samegame run` (RUN_DEFAULTS when not given). */
+export interface RunOptions extends Partial<RunFlags> {
+  /** The design (YAML) file. */
+  readonly design: string;
+  /** Messages, progress and the closing summary; `logger.print` receives a dry run's plan. */
+  readonly logger?: Logger;
+}
+
+/** Where the trials went: the store, and the run within it (none after a dry run). */
+export interface RunResult {
+  readonly store: string;
+  readonly runId?: number;
 }
 
 /** After the second Ctrl-C, the process ends within this long whatever still runs. */
@@ -47,7 +62,7 @@ export function defaultStore(designName: string): string {
 }
 
 /** The session of a run: flags applied, a --provider module path made absolute (it is read from the working directory). */
-function sessionOf(designPath: string, o: RunOptions, logger: Logger): Session {
+function sessionOf(designPath: string, o: RunFlags, logger: Logger): Session {
   const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
   const provider = o.provider !== undefined && isPathSpec(o.provider) ? resolve(o.provider) : o.provider;
   const design = loadDesign(designPath);
@@ -55,19 +70,43 @@ function sessionOf(designPath: string, o: RunOptions, logger: Logger): Session {
   return prepareSession(design, { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
 }
 
-async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunOptions): Promise<void> {
-  if (split.batch.length > 0) printBatchDryRun(session, split.batch, storePath, o);
+async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunFlags, logger: Logger): Promise<void> {
+  if (split.batch.length > 0) printBatchDryRun(session, split.batch, storePath, o, logger);
   if (split.batch.length > 0 && split.sync.length === 0) return;
   const store = existsSync(storePath) ? TrialStore.openExisting(storePath, { verify: o.verifyStore }) : undefined;
   const plan = await withStoreErrors(storePath, () => {
     const run = store?.findRun(session.hash);
     return planRun(split.sync, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }), session.prices);
   }).finally(() => store?.close());
-  process.stdout.write(`${runMsg.dryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
+  logger.print?.(`${runMsg.dryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
     plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
 }
 
-export async function run(designPath: string, o: RunOptions, logger: RunLogger): Promise<void> {
+/** A logger that closes a progress line and shows the closing summary: the CLI's own, else one over the given logger. */
+function runLogger(l: Logger = silentLogger): RunLogger {
+  const r = l as Logger & Partial<RunLogger>;
+  if (r.endLine && r.summary) return r as RunLogger;
+  return {
+    info: (m) => l.info(m), warn: (m) => l.warn(m), endLine: () => {}, summary: (m) => l.info(m),
+    ...(l.progress ? { progress: (label: string, done: number, total: number) => l.progress!(label, done, total) } : {}),
+    ...(l.print ? { print: (t: string) => l.print!(t) } : {}),
+  };
+}
+
+/**
+ * `samegame run DESIGN`: every trial of the design stored as it arrives (a store run again resumes),
+ * or with `dryRun` the calls, tokens and cost printed (logger.print) and nothing called.
+ */
+export function run(opts: RunOptions): Promise<RunResult> {
+  const { design, logger, ...flags } = opts;
+  const o: RunFlags = {
+    ...flags, concurrency: flags.concurrency ?? RUN_DEFAULTS.concurrency, maxRetries: flags.maxRetries ?? RUN_DEFAULTS.maxRetries, timeoutMs: flags.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
+    maxWait: flags.maxWait ?? RUN_DEFAULTS.maxWait, seed: flags.seed ?? RUN_DEFAULTS.seed, poll: flags.poll ?? RUN_DEFAULTS.poll, wait: flags.wait ?? true,
+  };
+  return runSession(design, o, runLogger(logger));
+}
+
+async function runSession(designPath: string, o: RunFlags, logger: RunLogger): Promise<RunResult> {
   const session = sessionOf(designPath, o, logger);
   const storePath = o.store ?? defaultStore(session.design.name);
   checkOutFile('--store', storePath, { inPlace: true });
@@ -75,7 +114,7 @@ export async function run(designPath: string, o: RunOptions, logger: RunLogger):
   // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
   const plugins = await loadPlugins(session.design.models, designPath);
   const split = splitBatch(session, o.batch === true);
-  if (o.dryRun) { await (session.design.play ? repeatedDryRun(session, storePath, o) : dryRun(session, split, storePath, o)); return; }
+  if (o.dryRun) { await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger)); return { store: storePath }; }
   const pool = new ProviderPool({ timeoutMs: o.timeoutMs }, plugins);
   pool.prepare(session.design.models);
   const store = TrialStore.open(storePath, { verify: o.verifyStore });
@@ -96,7 +135,7 @@ export async function run(designPath: string, o: RunOptions, logger: RunLogger):
     if (synthetic.length > 0) logger.info(runMsg.syntheticNote(synthetic));
     if (session.design.play) {
       await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.signal, abort: abort.signal });
-      return;
+      return { store: storePath, runId: run.id };
     }
     const r = await runTrials({
       store, runId: run.id, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
@@ -115,6 +154,7 @@ export async function run(designPath: string, o: RunOptions, logger: RunLogger):
     if (stop.signal.aborted) throw new UserError(runMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
     logger.summary(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
     if (o.wait !== false) logger.summary(runMsg.nextCommand(storePath));
+    return { store: storePath, runId: run.id };
   } catch (e) {
     throw storeError(storePath, e);
   } finally {

@@ -4,6 +4,8 @@ export interface Logger {
   warn(message: string): void;
   /** Progress of long work; may redraw one line. */
   progress?(label: string, done: number, total: number): void;
+  /** What a command prints as its result (the CLI's standard output: a table, a summary); nothing when absent. */
+  print?(text: string): void;
 }
 
 export const silentLogger: Logger = { info() {}, warn() {} };
@@ -17,6 +19,9 @@ export function progressOf(logger: Logger | undefined, label: string): ((done: n
 export class MemoryLogger implements Logger {
   readonly infos: string[] = [];
   readonly warnings: string[] = [];
+  /** What the command printed (print), in order. */
+  readonly printed: string[] = [];
   info(m: string): void { this.infos.push(m); }
   warn(m: string): void { this.warnings.push(m); }
+  print(t: string): void { this.printed.push(t); }
 }

@@ -146,22 +146,23 @@ export async function longFunctions(srcRoot: string, max: number): Promise<{ fil
 /**
  * The input kind is one tagged value (`Source`, sources/input.ts) whose SOURCES entry decides
  * per kind; a command that asks which optional input field or file flag is set decides a kind
- * itself. Found in commands/: an input's optional reader fields (`input.rates`, `.trials?.`,
+ * itself. Found in commands/ and cli/ (which parses flags and calls one command function): an input's optional reader fields (`input.rates`, `.trials?.`,
  * `.digitized?.`, `.logs?.`), and a ternary on whether a file flag was given
- * (`opts.trials !== undefined ? …`, `?? (opts.store …`).
+ * (`opts.trials !== undefined ? …`, `?? (opts.store …`) or a branch on it (`if (o.trials !== undefined) {`).
  */
 const KIND_DECISIONS: readonly RegExp[] = [
   /\b(?:input|read|res\.input)!?\.(?:rates|trials|digitized)\b/,
   /\.(?:rates|trials|digitized|logs)\?\./,
   /\b(?:opts|o)\.(?:data|trials|digitized|store|format)\s*[!=]==?\s*undefined\s*\?/,
   /\?\?\s*\(\s*(?:opts|o)\.(?:data|trials|digitized|store)\b/,
+  /\bif\s*\(\s*(?:opts|o)\.(?:data|trials|digitized|store|format)\s*[!=]==?\s*undefined\s*\)\s*(?:\{|return\b)/,
 ];
 
 export function kindDecisions(srcRoot: string): Violation[] {
   const out: Violation[] = [];
   for (const abs of listTs(srcRoot)) {
     const file = relative(srcRoot, abs);
-    if (topOf(file) !== 'commands') continue;
+    if (topOf(file) !== 'commands' && topOf(file) !== 'cli') continue;
     readFileSync(abs, 'utf8').split('\n').forEach((line, i) => {
       if (KIND_DECISIONS.some((re) => re.test(line))) out.push({ file: `${file}:${i + 1}`, spec: line.trim(), rule: 'a command decides an input kind from an optional field (ask SOURCES)' });
     });

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../../src/commands/analyze.js';
-import { reproduce } from '../../src/commands/reproduce.js';
+import { analyzeTables } from '../../src/commands/analyze.js';
+import { reproduceTables } from '../../src/commands/reproduce.js';
 import { stat } from '../../src/core/names.js';
 import { jsdBernoulli } from '../../src/stats/jsd.js';
 import { streamFor } from '../../src/stats/rng.js';
@@ -15,7 +15,7 @@ const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-analyze-'));
 
 describe('swap-in equivalence', () => {
   it('a store built from the reconstructed counts (300 trials per cell) reproduces Table 3 exactly', () => {
-    const rep = reproduce({ dryRun: true });
+    const rep = reproduceTables({ dryRun: true });
     const cells: CellSpec[] = rep.input.table.cells.map((c) => ({
       ...(c.key as { model: string; game: string; framing: string }),
       actions: counts((c.obs as { x: number }).x, 300),
@@ -23,7 +23,7 @@ describe('swap-in equivalence', () => {
     const dir = tmp();
     const lv = (f: string) => [...new Set(rep.input.table.cells.map((c) => c.key[f]))];
     writeStore(join(dir, 'recon.sqlite'), { name: 'recon', models: lv('model').map((id) => ({ id })), games: lv('game'), framings: lv('framing') }, cells);
-    const res = analyze({ store: join(dir, 'recon.sqlite'), attenuation: 0.7, dryRun: true });
+    const res = analyzeTables({ store: join(dir, 'recon.sqlite'), attenuation: 0.7, dryRun: true });
     expect(res.table3.map((r) => [r.model, r.R, r.shift])).toEqual(rep.table3.map((r) => [r.model, r.R, r.shift]));
     // Same cells, same keys, same seed: the cell streams and so the intervals are identical too.
     expect(res.table3).toEqual(rep.table3);
@@ -44,7 +44,7 @@ describe('analyze a direct run', () => {
   ];
   writeStore(join(dir, 'd.sqlite'), design, cells);
   const logger = new MemoryLogger();
-  const res = analyze({ store: join(dir, 'd.sqlite'), reps: 2000, logger });
+  const res = analyzeTables({ store: join(dir, 'd.sqlite'), reps: 2000, logger });
 
   it('uses valid trials only, no attenuation by default, and counts the invalid ones per cell', () => {
     const t2 = readFileSync(join(dir, 'd', 'reports', 'table2.csv'), 'utf8').trim().split('\n');
@@ -67,7 +67,7 @@ describe('analyze a direct run', () => {
     expect(res.analysis.framingTestIntervals).toBe(true);
     // the check recomputes the corrected R from the counts and sizes (checks.ts), so it holds for Table 3's R
     expect(res.verification.checks.find((c) => c.name === 'pooled_equals_unrounded_mean')!.passed).toBe(true);
-    const pct = analyze({ store: join(dir, 'd.sqlite'), out: join(dir, 'pct'), reps: 2000, interval: 'percentile', logger: new MemoryLogger() });
+    const pct = analyzeTables({ store: join(dir, 'd.sqlite'), out: join(dir, 'pct'), reps: 2000, interval: 'percentile', logger: new MemoryLogger() });
     expect(pct.analysis.framingTestIntervals).toBeUndefined();
     const pooled = pct.table3.find((r) => r.model === 'Pooled')!;
     expect(pooled.R).toBeCloseTo(1 - (jsdBernoulli(0.3, 0.8) + jsdBernoulli(1, 0.9)) / 2 / Math.LN2, 15);
@@ -100,7 +100,7 @@ describe('analyze a direct run', () => {
   it('a design cell without valid trials fails the design_cells_present check', () => {
     const d2 = tmp();
     writeStore(join(d2, 'x.sqlite'), { ...design, framings: ['business', 'friend-sharing', 'abstract', 'role'] }, cells);
-    const r = analyze({ store: join(d2, 'x.sqlite'), reps: 200, dryRun: true });
+    const r = analyzeTables({ store: join(d2, 'x.sqlite'), reps: 200, dryRun: true });
     const c = r.verification.checks.find((x) => x.name === 'design_cells_present')!;
     expect(c.passed).toBe(false);
     expect(c.failures).toEqual(['M / prisoners-dilemma / role', 'M / stag-hunt / role']);
@@ -119,7 +119,7 @@ describe('analyze with first-token (logprob) scoring', () => {
       { model: 'M', game: 'harmony', framing: 'business', probs: [0.5, 0.5] },
       { model: 'M', game: 'harmony', framing: 'friend-sharing', probs: [0.5, 0.5] },
     ]);
-    const res = analyze({ store: join(dir, 'lp.sqlite'), reps: 2000, dryRun: true });
+    const res = analyzeTables({ store: join(dir, 'lp.sqlite'), reps: 2000, dryRun: true });
     expect(res.source.tallies.map((t) => t.scoring)).toEqual(['logprobs', 'logprobs', 'logprobs', 'logprobs']);
     const s = res.analysis.boot.get(stat('shift_raw', 'M', 'stag-hunt'));
     expect(s.point).toBeCloseTo(0.6, 15);
@@ -158,7 +158,7 @@ describe('a simulated run with known probabilities recovers them', () => {
       }
       const path = join(dir, `sim${s}.sqlite`);
       writeStore(path, { name: `sim${s}` }, cells);
-      const res = analyze({ store: path, reps: 1000, seed: s, dryRun: true });
+      const res = analyzeTables({ store: path, reps: 1000, seed: s, dryRun: true });
       for (const row of res.table3) {
         for (const [v, lo, hi] of [[want[row.model].R, row.R_lo, row.R_hi], [want[row.model].shift, row.shift_lo, row.shift_hi]]) {
           total++;
@@ -184,7 +184,7 @@ describe('λ̂ when a game has no payoff gap', () => {
       { model: 'M', game: 'coordination', framing: 'friend-sharing', actions: counts(7, 10) },
     ]);
     const logger = new MemoryLogger();
-    const res = analyze({ store: join(dir, 'z.sqlite'), reps: 200, dryRun: true, logger });
+    const res = analyzeTables({ store: join(dir, 'z.sqlite'), reps: 200, dryRun: true, logger });
     expect(res.analysis.boot.get(stat('lambda', 'M', 'coordination', 'business')).point).toBeNaN();
     const csv = String(res.files.find((f) => f.path.endsWith('lambda.csv'))!.content);
     expect(csv).toContain('Δu = 0 at q = 0.5');

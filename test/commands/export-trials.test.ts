@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportTrials, type ExportFormat } from '../../src/commands/export.js';
+import { writeTrials, type ExportFormat } from '../../src/commands/export.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { readTrials } from '../../src/sources/trials.js';
 import { chooseOneShotRun, storeTable } from '../../src/sources/store.js';
@@ -22,7 +22,7 @@ let seq = 0;
 async function exported(store: string, format: ExportFormat, runId?: number): Promise<string> {
   const s = TrialStore.openExisting(store);
   let text = '';
-  try { await exportTrials(s, format, async (c) => { text += c; }, runId); } finally { s.close(); }
+  try { await writeTrials(s, format, async (c) => { text += c; }, runId); } finally { s.close(); }
   const path = join(dir, `export${seq++}.${format}`);
   writeFileSync(path, text);
   return path;

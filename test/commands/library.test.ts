@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyze, analyzeSelectiveRun, analyzeTwoFramingRun, readRates, reproduce, UserError } from '../../src/index.js';
+import { analyze, readRates, reproduce, UserError } from '../../src/index.js';
 import { parseDecimal, roundedCount, unitsOf } from '../../src/core/decimal.js';
 import { packageRoot, SHIPPED_RATES } from '../../src/core/paths.js';
 import { counts, writeStore, type CellSpec } from '../helpers/store.js';
@@ -38,7 +38,8 @@ describe('the library', () => {
     const input = readRates(SHIPPED);
     const back = JSON.parse(JSON.stringify(input)) as { rows: { rate: { text: string; units: string; decimals: number } }[] };
     expect(back.rows[0].rate).toEqual({ text: '0.087', value: 0.087, decimals: 3, units: '87' });
-    expect(() => JSON.stringify(reproduce({ dryRun: true, reps: 100 }))).not.toThrow();
+    const res = await reproduce({ dryRun: true, reps: 100, figures: false });
+    expect(() => JSON.stringify(res)).not.toThrow();
     // 0.087 · 300 = 26.099999… in binary floating point; the exact count is 26. A rate with more
     // digits than a double holds still rounds exactly: 0.12345678901234567890 · 10^20.
     expect(roundedCount(parseDecimal('0.087')!, 300)).toBe(26);
@@ -46,15 +47,16 @@ describe('the library', () => {
     expect(roundedCount(parseDecimal('0.5')!, 3)).toBe(2);
   });
 
-  it('analyze per design kind: analyzeTwoFramingRun returns the two-framing result; analyzeSelectiveRun refuses it with one line', async () => {
+  it('analyze: the result is tagged by kind (a switch narrows it); a store and logs at once are refused with one line', async () => {
     const store = smallStore(tmp());
-    const res = analyzeTwoFramingRun({ store, reps: 200, dryRun: true });
+    const res = await analyze({ store, reps: 200, dryRun: true, figures: false });
     expect(res.kind).toBe('two-framing');
+    if (res.kind !== 'two-framing') return;
     expect(res.table3.map((r) => r.model)).toEqual(['M', 'Pooled']);
     expect(() => JSON.stringify(res)).not.toThrow();
-    expect(analyze({ store, reps: 200, dryRun: true }).kind).toBe('two-framing');
-    expect(() => analyzeSelectiveRun({ store, dryRun: true })).toThrow(UserError);
-    expect(() => analyzeSelectiveRun({ store, dryRun: true })).toThrow(/is a two-framing design/);
+    await expect(analyze({ store, trials: ['x.jsonl'], format: 'akata', dryRun: true })).rejects.toThrow(UserError);
+    await expect(analyze({ store, trials: ['x.jsonl'], format: 'akata', dryRun: true })).rejects.toThrow(/give a trial store or --trials FILE --format NAME, not both/);
+    await expect(analyze({ trials: ['x.csv'], dryRun: true })).rejects.toThrow(/--format/);
   });
 });
 

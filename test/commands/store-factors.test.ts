@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportTrials } from '../../src/commands/export.js';
+import { writeTrials } from '../../src/commands/export.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { counts, writeStore, type CellSpec } from '../helpers/store.js';
 import { runCli } from '../helpers/cli.js';
@@ -47,7 +47,7 @@ describe('analyze of a store with an extra factor', () => {
 
     const s = TrialStore.openExisting(store);
     let text = '';
-    try { await exportTrials(s, 'csv', async (c) => { text += c; }); } finally { s.close(); }
+    try { await writeTrials(s, 'csv', async (c) => { text += c; }); } finally { s.close(); }
     const file = join(dir, 'export.csv');
     writeFileSync(file, text);
     const r = join(dir, 'r');

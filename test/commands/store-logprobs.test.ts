@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportTrials } from '../../src/commands/export.js';
+import { writeTrials } from '../../src/commands/export.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { counts, writeStore, type CellSpec } from '../helpers/store.js';
 import { runCli } from '../helpers/cli.js';
@@ -36,7 +36,7 @@ describe('a logprob-scored cell without probabilities', () => {
     // The fallback the line names is explicit: the export, read with --trials, counts the texts' actions.
     const s = TrialStore.openExisting(store);
     let text = '';
-    try { await exportTrials(s, 'csv', async (c) => { text += c; }); } finally { s.close(); }
+    try { await writeTrials(s, 'csv', async (c) => { text += c; }); } finally { s.close(); }
     const file = join(dir, 'none.csv');
     writeFileSync(file, text);
     const t = await runCli(['reproduce', '--trials', file, '--out', join(dir, 'none-out'), '--reps', '50', '-q']);

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyze, type AnalyzeResult } from '../../src/commands/analyze.js';
+import { analyzeTables, type AnalyzeResult } from '../../src/commands/analyze.js';
 import { batchMsg } from '../../src/core/messages/batch.js';
 import { startBatchLoopback, type BatchLoopback } from '../helpers/loopback-batch.js';
 import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
@@ -82,8 +82,8 @@ describe('samegame run --batch: the quickstart through the Batch API', () => {
   });
 
   it('analyze gives the same tables as the synchronous run of the same answers', () => {
-    const a = analyze({ store: store(), dryRun: true, reps: 200 }) as AnalyzeResult;
-    const b = analyze({ store: sync(), dryRun: true, reps: 200 }) as AnalyzeResult;
+    const a = analyzeTables({ store: store(), dryRun: true, reps: 200 }) as AnalyzeResult;
+    const b = analyzeTables({ store: sync(), dryRun: true, reps: 200 }) as AnalyzeResult;
     expect(a.table3).toEqual(b.table3);
     const csv = (r: AnalyzeResult) => r.files.filter((f) => f.path.endsWith('.csv')).map((f) => [f.path.split('/').pop(), f.content]);
     expect(csv(a).length).toBeGreaterThan(0);

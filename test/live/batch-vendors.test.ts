@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyze, type AnalyzeResult } from '../../src/commands/analyze.js';
+import { analyzeTables, type AnalyzeResult } from '../../src/commands/analyze.js';
 import { liveMsg } from '../../src/core/messages/live.js';
 import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
 import { startAnthropicLoopback, type AnthropicLoopback } from '../helpers/loopback-anthropic.js';
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const tables = (store: string) => {
-  const r = analyze({ store, dryRun: true, reps: 100 }) as AnalyzeResult;
+  const r = analyzeTables({ store, dryRun: true, reps: 100 }) as AnalyzeResult;
   return { table3: r.table3, csv: r.files.filter((f) => f.path.endsWith('.csv')).map((f) => [f.path.split('/').pop(), f.content]) };
 };
 

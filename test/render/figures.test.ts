@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reproduce } from '../../src/commands/reproduce.js';
+import { reproduceTables } from '../../src/commands/reproduce.js';
 import { twoFramingFigures, replicatesOf } from '../../src/analyses/two-framing/figures.js';
 import { assertUniqueIds, defineFigure, FONT_STACK, type Figure } from '../../src/render/figure.js';
 import { histogram } from '../../src/render/charts/histogram.js';
@@ -39,7 +39,7 @@ const H = (p: number) => (p <= 0 || p >= 1 ? 0 : -p * Math.log(p) - (1 - p) * Ma
 const r2 = (p: number, q: number) => 1 - (H((p + q) / 2) - (H(p) + H(q)) / 2) / Math.LN2;
 
 describe('two-framing figures of the shipped data', () => {
-  const res = reproduce({ dryRun: true });
+  const res = reproduceTables({ dryRun: true });
   const figs = twoFramingFigures(res.analysis);
   const byId = Object.fromEntries(figs.map((f) => [f.id, f]));
 

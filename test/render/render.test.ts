@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { reproduce } from '../../src/commands/reproduce.js';
+import { reproduceTables } from '../../src/commands/reproduce.js';
 import { twoFramingFigures } from '../../src/analyses/two-framing/figures.js';
 import { defineFigure } from '../../src/render/figure.js';
 import { PNG_SCALE, renderSvg, svgToPng } from '../../src/render/render.js';
@@ -57,7 +57,7 @@ describe('font metrics (DejaVu Sans advance widths from the TTF)', () => {
 });
 
 describe('rendering the two-framing figures', () => {
-  const res = reproduce({ dryRun: true });
+  const res = reproduceTables({ dryRun: true });
   const figs = twoFramingFigures(res.analysis);
 
   it.each(figs.map((f) => [f.id, f] as const))('SVG snapshot %s (floats rounded)', async (id, f) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reproduce } from '../../src/commands/reproduce.js';
+import { reproduceTables } from '../../src/commands/reproduce.js';
 import { reproductionFigure, reproductionPoints, reproductionSection } from '../../src/analyses/reproduction/index.js';
 import { renderReportHtml } from '../../src/render/html.js';
 import { reproductionChart } from '../../src/render/charts/reproduction.js';
@@ -11,7 +11,7 @@ import { roundFloats } from './round-floats.js';
 type Row = Record<string, unknown>;
 
 describe('the reproduction figure of the shipped data', () => {
-  const rep = reproduce({ dryRun: true }).reproduction!;
+  const rep = reproduceTables({ dryRun: true }).reproduction!;
   const fig = reproductionFigure(rep);
   const points = (fig.spec as unknown as { layer: { data: { values: Row[] } }[] }).layer[1].data.values;
 

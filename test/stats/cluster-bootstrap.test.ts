@@ -5,7 +5,7 @@ import { bootstrap, redrawCell, type Estimand } from '../../src/stats/bootstrap.
 import { leaveOneClusterOut } from '../../src/stats/jackknife.js';
 import { cellRate, cellSize, isDegenerate, type ClusteredObservations, type Observations } from '../../src/core/cells.js';
 import { readTrials } from '../../src/sources/trials.js';
-import { reproduce } from '../../src/commands/reproduce.js';
+import { reproduceTables } from '../../src/commands/reproduce.js';
 import { stat } from '../../src/core/names.js';
 
 const FIX = fileURLToPath(new URL('../fixtures/trials/', import.meta.url));
@@ -86,8 +86,8 @@ describe('clustered bootstrap: whole clusters are resampled within a cell', () =
     expect([...obs.sizes]).toEqual(new Array(20).fill(6));
     expect([...obs.sums].sort()).toEqual([...correlated(20, 6, 10).sums].sort());
     const opts = { trials: file, reps: 4000, seed: 11, dryRun: true };
-    const c = reproduce({ ...opts, cluster: 'conversation' });
-    const u = reproduce(opts);
+    const c = reproduceTables({ ...opts, cluster: 'conversation' });
+    const u = reproduceTables(opts);
     const name = stat('shift_raw', 'M1', 'Stag Hunt');
     const wc = c.analysis.boot.get(name), wu = u.analysis.boot.get(name);
     expect(wc.point).toBe(wu.point);

@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyze } from '../../../src/commands/analyze.js';
-import { isSelectiveAnalysis } from '../../../src/commands/analyze-with-figures.js';
+import { analyzeTables } from '../../../src/commands/analyze.js';
 import { runCli } from '../../helpers/cli.js';
 import { writeStore } from '../../helpers/store.js';
 import { TrialStore } from '../../../src/live/store/store.js';
@@ -182,7 +181,7 @@ describe('analyze on stores that are not complete context-enrichment runs', () =
   it('a store with condition/world/format factors but no enrichment design is refused clearly', () => {
     const path = join(dir, 'bare.sqlite');
     writeStore(path, { name: 'bare' }, [{ model: 'm', game: 'g', framing: 'a/b/c', probs: [0.5], factors: { condition: 'a', world: 'b', format: 'c' } }]);
-    expect(() => analyze({ store: path, dryRun: true })).toThrow(/is not a context-enrichment design \(it registers no worlds, direction or formats\)/);
+    expect(() => analyzeTables({ store: path, dryRun: true })).toThrow(/is not a context-enrichment design \(it registers no worlds, direction or formats\)/);
   });
   it('a model × condition missing a cell is left out and listed, the rest analyzed', () => {
     const path = join(dir, 'partial.sqlite');
@@ -190,9 +189,9 @@ describe('analyze on stores that are not complete context-enrichment runs', () =
     const cells = ['x', 'y'].flatMap((c) => ['r', 'l'].flatMap((w) => ['a', 'b'].map((f) => ({ model: 'm', game: 'g', framing: `${c}/${w}/${f}`, probs: [w === 'r' ? 0.8 : 0.2, 0.5], factors: { condition: c, world: w, format: f } }))))
       .filter((c) => c.framing !== 'y/l/b');
     writeStore(path, { name: 'partial', enrichment }, cells);
-    const res = analyze({ store: path, dryRun: true, reps: 200 });
-    expect(isSelectiveAnalysis(res)).toBe(true);
-    if (!isSelectiveAnalysis(res)) return;
+    const res = analyzeTables({ store: path, dryRun: true, reps: 200 });
+    expect(res.kind).toBe('selective');
+    if (res.kind !== 'selective') return;
     expect(res.rows.map((r) => r.condition)).toEqual(['x']);
     expect(res.layout.missing).toEqual(['m / y / l / b']);
     // x: every cell mean is 0.65 (r) or 0.35 (l) → SS 0, WR 0.3.

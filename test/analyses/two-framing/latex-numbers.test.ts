@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reproduce } from '../../../src/commands/reproduce.js';
+import { reproduceTables } from '../../../src/commands/reproduce.js';
 import { MemoryLogger } from '../../../src/core/logger.js';
 import { parsePublished, SHIPPED_PUBLISHED } from '../../../src/sources/published.js';
 import { parseLatexTable } from '../../helpers/latex.js';
@@ -13,7 +13,7 @@ import { ROOT } from '../../helpers/cli.js';
  * shipped published.csv, printed at three decimals and whole counts), which the shipped data
  * reproduce exactly; the reproduction table's numbers worked out by hand from reproduction.csv.
  */
-const res = reproduce({ dryRun: true, logger: new MemoryLogger() });
+const res = reproduceTables({ dryRun: true, logger: new MemoryLogger() });
 const tex = (name: string) => parseLatexTable(res.files.find((f) => f.path.endsWith(`reports/${name}`))!.content);
 const published = parsePublished(readFileSync(join(ROOT, SHIPPED_PUBLISHED), 'utf8'), 'published.csv').rows;
 const paper = (table: string, model: string, game: string, statistic: string) =>

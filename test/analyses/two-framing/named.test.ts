@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { reproduce } from '../../../src/commands/reproduce.js';
+import { reproduceTables } from '../../../src/commands/reproduce.js';
 import { namedAnalysis, table2Rows, table3Rows } from '../../../src/analyses/two-framing/index.js';
 import { displayNames } from '../../../src/core/display-names.js';
 import { stat } from '../../../src/core/names.js';
 
 /** The display view of a two-framing analysis (--names on reproduce): the same numbers under the names. */
 describe('namedAnalysis', () => {
-  const a = reproduce({ reps: 200, dryRun: true }).analysis;
+  const a = reproduceTables({ reps: 200, dryRun: true }).analysis;
 
   it('every statistic of an id is the statistic of its name; rows keep their numbers', () => {
     const n = namedAnalysis(a, displayNames([['GPT-4', 'G4'], ['Stag Hunt', 'SH'], ['business', 'B']]));

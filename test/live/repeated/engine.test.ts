@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decisionsTable } from '../../../src/core/decisions.js';
-import { exportTrials } from '../../../src/commands/export.js';
+import { writeTrials } from '../../../src/commands/export.js';
 import { parseDesign } from '../../../src/live/design/design.js';
 import { ProviderPool } from '../../../src/live/providers/registry.js';
 import { planRepeated } from '../../../src/live/repeated/dry-run.js';
@@ -126,7 +126,7 @@ describe('runMatches on simulated models', () => {
     const { path } = await play(DESIGN.replace('trials: 2', 'trials: 1'));
     const store = TrialStore.openExisting(path);
     let csv = '';
-    await exportTrials(store, 'csv', async (c) => { csv += c; });
+    await writeTrials(store, 'csv', async (c) => { csv += c; });
     store.close();
     const [head, ...lines] = csv.trim().split('\n');
     expect(head).toContain('rep,match,round,seat,opponent,opponent_id,opponent_action,payoff,action');

@@ -1,0 +1,36 @@
+/**
+ * What every command of the library takes besides its input and settings, and the steps every
+ * command ends with: the files it wrote, and a failed Appendix C check as the CLI's exit code 3.
+ */
+import { relative } from 'node:path';
+import type { OutputFile } from '../core/atomic.js';
+import type { VerificationReport } from '../core/checks.js';
+import { UserError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import { msg } from '../core/messages/common.js';
+
+export interface CommandOptions {
+  /** Messages and warnings; `logger.print` receives what the CLI prints on standard output. Silent by default. */
+  readonly logger?: Logger;
+  /** Compute only; write nothing. */
+  readonly dryRun?: boolean;
+  /** After writing, throw a UserError with exit code 3 when a check failed (the CLI's exit code); the library returns the result. */
+  readonly failOnChecks?: boolean;
+}
+
+/** A command that renders figures: figures/ (Vega-Lite spec, SVG, PNG) and the report; false computes and writes the tables alone. Default true, as the CLI. */
+export interface FigureOption {
+  readonly figures?: boolean;
+}
+
+/** "wrote PATH" for each file, relative to the working directory. */
+export function logFiles(files: readonly OutputFile[], logger: Logger): void {
+  for (const f of files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+}
+
+/** Exit code 3, naming the failed checks, when asked (`failOnChecks`) and a check failed. */
+export function failOnChecks(verification: VerificationReport | undefined, opts: Pick<CommandOptions, 'failOnChecks'>): void {
+  if (opts.failOnChecks && verification && !verification.passed) {
+    throw new UserError(msg.checksFailed(verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
+  }
+}

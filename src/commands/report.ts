@@ -1,0 +1,26 @@
+/**
+ * `samegame report`: reports/report.html alone, from the same input and settings as `reproduce`.
+ * The report draws its figures in the browser, so nothing is rendered here.
+ */
+import { relative } from 'node:path';
+import { writeFilesAtomic } from '../core/atomic.js';
+import { silentLogger } from '../core/logger.js';
+import { reportMsg } from '../core/messages/report.js';
+import { reproduceTables, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
+import { reproduceFigures, reproduceReportFile } from './reproduce-outputs.js';
+import { failOnChecks, type CommandOptions } from './command-options.js';
+
+/** Compute as `reproduce` does, write reports/report.html (unless dryRun); the result's files are that one file. */
+export function report(opts: ReproduceOptions & Pick<CommandOptions, 'failOnChecks'> = {}): ReproduceResult {
+  const logger = opts.logger ?? silentLogger;
+  const res = reproduceTables({ ...opts, dryRun: true });
+  const figures = reproduceFigures(res);
+  const file = reproduceReportFile(res, opts.out ?? '.', figures);
+  if (!opts.dryRun) writeFilesAtomic([file]);
+  logger.info(reportMsg.wroteReport(relative(process.cwd(), file.path) || file.path));
+  for (const n of res.notes) logger.warn(n);
+  logger.info(reportMsg.reportSummary(figures.length));
+  // As reproduce: the report is written (it shows the failure), and the exit code says so.
+  failOnChecks(res.verification, opts);
+  return { ...res, files: [file] };
+}
