@@ -3,16 +3,16 @@ import type { TablePooling } from '../commands/meta-pooling.js';
 import { addPoolingFlag } from './pooling.js';
 import { InvalidArgumentError } from 'commander';
 import { DEFAULTS } from '../commands/reproduce.js';
-import { analyzeMsg } from '../core/messages/analyze.js';
 import type { ShortMatches } from '../commands/flags.js';
 import { collect, addExpectFlag, addLogFlags, INTERVAL_HELP, intervalSettings, SIMULTANEOUS_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger, type IntervalFlag } from './options.js';
 import { analyze, DEFAULT_THRESHOLDS } from '../commands/analyze.js';
 import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
+import { cliMsg } from './messages.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
 export function collectMap(v: string, acc: Record<string, string> | undefined): Record<string, string> {
   const i = v.indexOf('=');
-  if (i <= 0 || i === v.length - 1) throw new InvalidArgumentError(analyzeMsg.badMap(v));
+  if (i <= 0 || i === v.length - 1) throw new InvalidArgumentError(cliMsg.badMap(v));
   // A null-prototype map: a model named "__proto__" or "constructor" is a key like any other.
   const out: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, acc);
   out[v.slice(0, i)] = v.slice(i + 1);

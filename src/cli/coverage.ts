@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { coverage, COVERAGE_DEFAULTS, TWO_FRAMING_DEFAULTS, type CoverageMethod, type CoverageTruth } from '../commands/coverage.js';
-import { coverageMsg } from '../core/messages/coverage.js';
 import { collect, addDigitizedFlags, addLogFlags, checkLogFlags, INTERVAL_FLAGS, oneOf, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { cliMsg } from './messages.js';
 
 /** Simulations and replicates per simulation at most: 10,000 × 100,000 is hours of work already. */
 export const MAX_SIMS = 10_000;
@@ -35,7 +35,7 @@ export function registerCoverage(program: Command): void {
     .action(async (store: string | undefined, o: CoverageFlags) => {
       checkLogFlags(o);
       // Progress on stderr: the redrawn line, or a line at each tenth when stderr is not a terminal.
-      const logger = terminalLogger({ quiet: o.quiet, plain: { tenth: coverageMsg.progressLine } });
+      const logger = terminalLogger({ quiet: o.quiet, plain: { tenth: cliMsg.progressLine } });
       await coverage({ ...o, store, runId: o.run, logger });
     });
 }

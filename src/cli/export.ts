@@ -1,11 +1,11 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { ExportFormat } from '../commands/export.js';
 import { exportTrials } from '../commands/export-store.js';
-import { runMsg } from '../core/messages/run.js';
 import { parseIntFlag, terminalLogger } from './options.js';
+import { cliMsg } from './messages.js';
 
 const parseFormat = (v: string): ExportFormat => {
-  if (v !== 'jsonl' && v !== 'csv') throw new InvalidArgumentError(runMsg.badFormat(v));
+  if (v !== 'jsonl' && v !== 'csv') throw new InvalidArgumentError(cliMsg.badFormat(v));
   return v;
 };
 

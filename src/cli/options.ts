@@ -3,14 +3,11 @@ import { BUILTIN_LOG_FORMATS, checkLogFlags, FILE_FLAGS, isPluginSpec, type Inpu
 export { checkLogFlags };
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SHIPPED_RATES } from '../core/paths.js';
-import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
 import { UserError } from '../core/errors.js';
-import { trialsMsg } from '../core/messages/trials.js';
-import { digitizedMsg } from '../core/messages/digitized.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
-import { logsMsg } from '../core/messages/logs.js';
 import { terminalText } from '../core/terminal.js';
+import { cliMsg } from './messages.js';
 
 /** The values a numeric flag takes: [min, max], either end open, integers only when `integer`. */
 export interface FlagRange {
@@ -31,7 +28,7 @@ export const parseNumberFlag = (flag: string, r: FlagRange, what: string | ((v: 
   const n = Number(v);
   const ok = v.trim() !== '' && Number.isFinite(n) && (r.integer !== true || (INTEGER.test(v) && Number.isSafeInteger(n)))
     && (r.minOpen ? n > r.min : n >= r.min) && (r.maxOpen ? n < r.max : n <= r.max);
-  if (!ok) throw new InvalidArgumentError(typeof what === 'string' ? msg.badFlag(flag, v, what) : what(v));
+  if (!ok) throw new InvalidArgumentError(typeof what === 'string' ? cliMsg.badFlag(flag, v, what) : what(v));
   return n;
 };
 
@@ -67,14 +64,14 @@ export const FLAG_LIMITS = {
 export const parseUrlFlag = (flag: string) => (v: string): string => {
   let u: URL | undefined;
   try { u = new URL(v); } catch { u = undefined; }
-  if (u === undefined || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new InvalidArgumentError(msg.badFlag(flag, v, 'an http:// or https:// URL'));
+  if (u === undefined || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new InvalidArgumentError(cliMsg.badFlag(flag, v, 'an http:// or https:// URL'));
   return v;
 };
 
 /** A built-in provider id or a plug-in module (a path, @scope/name or samegame-provider-*). */
 export const parseProviderFlag = (flag: string, builtins: readonly string[]) => (v: string): string => {
   if (!builtins.includes(v) && !isPluginSpec(v)) {
-    throw new InvalidArgumentError(msg.badFlag(flag, v, `one of ${builtins.join(', ')}, or a plug-in module (./path.mjs, @scope/name, samegame-provider-*)`));
+    throw new InvalidArgumentError(cliMsg.badFlag(flag, v, `one of ${builtins.join(', ')}, or a plug-in module (./path.mjs, @scope/name, samegame-provider-*)`));
   }
   return v;
 };
@@ -148,7 +145,7 @@ export function terminalLogger(opts: boolean | TerminalLoggerOptions = false): T
 export const INTERVAL_FLAGS = ['percentile', 'bca', 'cluster-robust', 'cluster-bootstrap'] as const;
 export type IntervalFlag = typeof INTERVAL_FLAGS[number];
 export const parseIntervalFlag = (v: string): IntervalFlag => {
-  if (!(INTERVAL_FLAGS as readonly string[]).includes(v)) throw new InvalidArgumentError(msg.badFlag('--interval', v, 'percentile, bca, cluster-robust or cluster-bootstrap'));
+  if (!(INTERVAL_FLAGS as readonly string[]).includes(v)) throw new InvalidArgumentError(cliMsg.badFlag('--interval', v, 'percentile, bca, cluster-robust or cluster-bootstrap'));
   return v as IntervalFlag;
 };
 export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca (bias-corrected and accelerated); clustered data (repeated play, --cluster, logs) get small-sample cluster-robust intervals (the default; --interval cluster-robust names it, and is percentile for unclustered data) unless cluster-bootstrap (the percentile cluster bootstrap)';
@@ -210,7 +207,7 @@ export function addDigitizedFlags(cmd: Command): Command {
 }
 
 /** --pixel-error K: a number of pixels from 0 to 100. */
-export const parsePixelErrorFlag = parseNumberFlag('--pixel-error', { min: 0, max: 100 }, digitizedMsg.pixelErrorRange);
+export const parsePixelErrorFlag = parseNumberFlag('--pixel-error', { min: 0, max: 100 }, cliMsg.pixelErrorRange);
 
 /**
  * The input flags for the pipelines: --data or --trials (not both), the cluster and factor
@@ -222,8 +219,8 @@ export const parsePixelErrorFlag = parseNumberFlag('--pixel-error', { min: 0, ma
 export function inputFlags(o: RatesFlags, cmd: Command) {
   const given = (id: string) => (cmd.getOptionValueSource(id) === 'default' ? undefined : (o as unknown as Record<string, string | undefined>)[id]);
   const files = Object.fromEntries(Object.keys(FILE_FLAGS).map((id) => [id, given(id)])) as { [K in SourceId]: InputChoice[K] };
-  if (Object.values(files).filter((f) => f !== undefined).length > 1) throw new UserError(files.digitized !== undefined ? digitizedMsg.oneInput() : trialsMsg.bothInputs());
-  if (files.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(trialsMsg.trialsOnly());
+  if (Object.values(files).filter((f) => f !== undefined).length > 1) throw new UserError(files.digitized !== undefined ? cliMsg.oneInput() : cliMsg.bothInputs());
+  if (files.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(cliMsg.trialsOnly());
   checkLogFlags(o);
   return {
     ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, layout: o.layout, pixelError: o.pixelError,
@@ -245,7 +242,7 @@ export function addLogFlags(cmd: Command): Command {
 
 /** --short-matches drop|keep. */
 export const parseShortMatches = (v: string): ShortMatches => {
-  if (v !== 'drop' && v !== 'keep') throw new InvalidArgumentError(logsMsg.badShortMatches(v));
+  if (v !== 'drop' && v !== 'keep') throw new InvalidArgumentError(cliMsg.badShortMatches(v));
   return v;
 };
 
@@ -269,6 +266,6 @@ export function addExpectFlag(cmd: Command, defaultNote: string): Command {
 
 /** A flag whose value is one of a list. */
 export const oneOf = <T extends string>(flag: string, values: readonly T[]) => (v: string): T => {
-  if (!(values as readonly string[]).includes(v)) throw new InvalidArgumentError(msg.badFlag(flag, v, values.join(', ')));
+  if (!(values as readonly string[]).includes(v)) throw new InvalidArgumentError(cliMsg.badFlag(flag, v, values.join(', ')));
   return v as T;
 };

@@ -4,14 +4,11 @@
  * run is an entry here, not a branch in a command. Each entry computes its tables (written unless dryRun) and, for the CLI, its tables,
  * figures and report as one atomic set.
  */
-import { namesMsg } from '../core/messages/names.js';
 import { TrialStore } from '../live/store/store.js';
 import { chooseRun, readStore, runKind, storeTable, type RunKind, type StoreTable } from '../sources/store.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
-import { analyzeMsg } from '../core/messages/analyze.js';
-import { reproductionMsg } from '../core/messages/reproduction.js';
 import type { RepeatedDecisions } from '../core/decisions.js';
 import type { VerificationReport } from '../core/checks.js';
 import { silentLogger, type Logger } from '../core/logger.js';
@@ -28,6 +25,7 @@ import { analyzeDirectRun, type AnalyzeResult } from './analyze-two-framing.js';
 import { analyzePresentationFiles } from './analyze-outputs.js';
 import { analyzeCommand, defaultAnalyzeOut, type StoreAnalyzeOptions } from './analyze-settings.js';
 import { analyzeRepeated, repeatedTables, type RepeatedResult } from './analyze-repeated.js';
+import { commandsMsg } from './messages.js';
 
 export type { RunKind } from '../sources/store.js';
 
@@ -77,15 +75,15 @@ export function readStoredRun(opts: Pick<StoreAnalyzeOptions, 'store' | 'runId' 
 }
 
 function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: StoreAnalyzeOptions): { source: StoreTable; facts: DesignFacts } {
-  if (run.kind !== wanted) throw new UserError(analyzeMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS[wanted].design));
-  if (opts.factors?.length) throw new UserError(analyzeMsg.factorRepeatedOnly(opts.store));
-  if (opts.rounds !== undefined) throw new UserError(analyzeMsg.roundsRepeatedOnly(opts.store));
-  if (opts.namesFile !== undefined) throw new UserError(namesMsg.oneShotStore(opts.store));
+  if (run.kind !== wanted) throw new UserError(commandsMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS[wanted].design));
+  if (opts.factors?.length) throw new UserError(commandsMsg.factorRepeatedOnly(opts.store));
+  if (opts.rounds !== undefined) throw new UserError(commandsMsg.roundsRepeatedOnly(opts.store));
+  if (opts.namesFile !== undefined) throw new UserError(commandsMsg.oneShotStore(opts.store));
   return run;
 }
 
 function selectiveOf(source: StoreTable, opts: StoreAnalyzeOptions): SelectiveAnalysis {
-  if (opts.expect !== undefined) throw new UserError(reproductionMsg.expectNeedsTwoFraming(opts.store));
+  if (opts.expect !== undefined) throw new UserError(commandsMsg.expectNeedsTwoFraming(opts.store));
   const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
   const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
   return analyzeSelective(source, {
@@ -101,8 +99,8 @@ const twoFramingRun = (run: StoredRun, opts: StoreAnalyzeOptions): AnalyzeResult
 
 /** The options of a repeated run's analysis; what applies to one-shot runs only (--expect, --compare) is refused in one line. */
 function repeatedOptions(opts: StoreAnalyzeOptions) {
-  if (opts.expect !== undefined) throw new UserError(analyzeMsg.expectOneShotOnly(opts.store));
-  if (opts.compare !== undefined) throw new UserError(analyzeMsg.compareOneShotOnly(opts.store));
+  if (opts.expect !== undefined) throw new UserError(commandsMsg.expectOneShotOnly(opts.store));
+  if (opts.compare !== undefined) throw new UserError(commandsMsg.compareOneShotOnly(opts.store));
   return { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store) };
 }
 

@@ -21,6 +21,7 @@ import { readNamesFile } from '../sources/names-file.js';
 import { directRunSettings, defaultAnalyzeOut } from './analyze-settings.js';
 import { DEFAULTS } from './reproduce.js';
 import { checkRoundRange } from '../sources/logs/index.js';
+import { commandsMsg } from './messages.js';
 
 export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   /** Output directory; default: beside the source, named after it. */
@@ -72,12 +73,12 @@ function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, re
   checkRoundRange(input.path, input.decisions, opts.rounds);
   const table = repeated.framingTable(input.decisions, opts.rounds, opts.factors);
   if (levels(table, 'framing').length < 2) {
-    if (opts.rounds) logger.warn(analyzeMsg.roundsOneFraming(input.path));
+    if (opts.rounds) logger.warn(commandsMsg.roundsOneFraming(input.path));
     return undefined;
   }
   const settings = directRunSettings({ ...opts, store: input.path }, table, logger);
   const missing = missingPlannedCell(table, settings.base, settings.alt);
-  if (missing) throw new UserError(analyzeMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));
+  if (missing) throw new UserError(commandsMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));
   const analysis = twoFraming.analyze(table, settings, logger);
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
   const tableFiles = twoFraming.tables.files(reportsDir, analysis, provenance, { command, rounds: rangeText(opts.rounds) ?? 'all', cluster: 'match' }, names);
@@ -97,7 +98,7 @@ function checkedFactors(input: RepeatedDecisions, factors: readonly string[] = [
   if (factors.length === 0) return factors;
   const known = [...new Set(input.decisions.flatMap((d) => Object.keys(d.factors ?? {})))];
   for (const f of factors) {
-    if (!known.includes(f) || RESERVED_COLUMNS.includes(f)) throw new UserError(analyzeMsg.unknownDecisionFactor(input.path, f, known));
+    if (!known.includes(f) || RESERVED_COLUMNS.includes(f)) throw new UserError(commandsMsg.unknownDecisionFactor(input.path, f, known));
   }
   return [...new Set(factors)];
 }
@@ -119,7 +120,7 @@ export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedO
   const logger = opts.logger ?? silentLogger;
   const names = mergeNames(source.names, opts.names, opts.namesFile === undefined ? undefined : readNamesFile(opts.namesFile));
   const input = repeated.players(source, opts.players, names);
-  if (!input.decisions.some((d) => d.action !== null)) throw new UserError(analyzeMsg.noValidTrials(input.path));
+  if (!input.decisions.some((d) => d.action !== null)) throw new UserError(commandsMsg.noValidTrials(input.path));
   if (input.synthetic) logger.warn(analyzeMsg.synthetic());
   const seed = opts.seed ?? DEFAULTS.seed, reps = opts.reps ?? DEFAULTS.reps;
   const outDir = resolve(opts.out ?? defaultAnalyzeOut(input.path));

@@ -2,7 +2,6 @@ import { basename, extname, join, resolve, dirname } from 'node:path';
 import type { FigureStyle } from '../render/paper-style.js';
 import { levels, type CellTable } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
-import { analyzeMsg } from '../core/messages/analyze.js';
 import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
 import { regenerateCommand } from '../core/command-line.js';
@@ -11,6 +10,7 @@ import type { VerdictThresholds } from '../analyses/selective/estimand.js';
 import { DEFAULTS } from './reproduce.js';
 import type { RoundRange } from '../core/decisions.js';
 import { attenuationOf, sourceOf } from '../sources/input.js';
+import { commandsMsg } from './messages.js';
 
 /** The options of `analyze` on a trial store (every kind of run), its settings and its regenerate command. */
 export interface StoreAnalyzeOptions extends Partial<TwoFramingSettings> {
@@ -65,7 +65,7 @@ export function directRunSettings(opts: StoreAnalyzeOptions, table: CellTable, l
     ...(opts.simultaneous ? { simultaneous: true } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
-  if (opts.base === undefined || opts.alt === undefined) logger.info(analyzeMsg.framingPair(settings.base, settings.alt));
+  if (opts.base === undefined || opts.alt === undefined) logger.info(commandsMsg.framingPair(settings.base, settings.alt));
   return settings;
 }
 

@@ -23,6 +23,7 @@ import { analyzeCommand, defaultAnalyzeOut, directRunSettings, type StoreAnalyze
 import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags } from './expect.js';
 import { poolingFiles } from './meta-pooling.js';
+import { commandsMsg } from './messages.js';
 
 export interface AnalyzeResult {
   readonly kind: 'two-framing';
@@ -61,7 +62,7 @@ function withFoldedGames(facts: DesignFacts, source: StoreTable): DesignFacts {
 /** Every model–game needs valid trials in both planned framings. */
 function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: string): void {
   const m = missingPlannedCell(table, s.base, s.alt);
-  if (m) throw new UserError(analyzeMsg.missingPlannedCell(store, m.model, m.game, m.framing, levels(table, 'framing')));
+  if (m) throw new UserError(commandsMsg.missingPlannedCell(store, m.model, m.game, m.framing, levels(table, 'framing')));
 }
 
 /**
@@ -73,7 +74,7 @@ function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: strin
 export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, opts: StoreAnalyzeOptions, logger: Logger): AnalyzeResult {
   const table = source.folded;
   const published = readExpected(opts, sourceOf(opts), logger); // read before anything is computed
-  if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
+  if (table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(opts.store));
   const facts = withFoldedGames(withTableGames(designFacts, levels(source.table, 'game')), source);
   if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
   // no publication compared and no method asked for: Table 3 from the R = 1 test where it applies
@@ -81,7 +82,7 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
   checkPlannedCells(table, settings, opts.store);
   for (const g of levels(table, 'game')) {
     const du = facts.gaps.get(g);
-    if (du === undefined || !(du !== 0 && Number.isFinite(du))) logger.warn(analyzeMsg.noLambdaGap(g));
+    if (du === undefined || !(du !== 0 && Number.isFinite(du))) logger.warn(commandsMsg.noLambdaGap(g));
   }
   const analysis = analyzeTwoFraming(table, settings, logger, (layout) => [lambdaEstimand(table, layout, facts.gaps)]);
   const modelMap = opts.modelMap ?? {};
@@ -139,7 +140,7 @@ function compareWith(file: string, source: StoreTable, settings: TwoFramingSetti
   modelMap: Readonly<Record<string, string>>): { comparison: Comparison; sha256: string } {
   const recon = readRates(resolve(file), { base: settings.base, alt: settings.alt, displayPath: file });
   const c = compareCells(source.folded, recon.table, settings, modelMap);
-  if (c.rows.length === 0) throw new UserError(analyzeMsg.compareNoOverlap(file));
+  if (c.rows.length === 0) throw new UserError(commandsMsg.compareNoOverlap(file));
   return { comparison: c, sha256: recon.sha256 };
 }
 

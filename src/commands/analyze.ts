@@ -8,7 +8,6 @@
 import type { RoundRange } from '../core/decisions.js';
 import { UserError } from '../core/errors.js';
 import { silentLogger } from '../core/logger.js';
-import { logsMsg } from '../core/messages/logs.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { sourceOf, type Source, type SourceKind, type SourceOf } from '../sources/input.js';
@@ -20,6 +19,7 @@ import { printRepeated } from './analyze-repeated-print.js';
 import type { RepeatedResult } from './analyze-repeated.js';
 import { checkLogFlags } from './flags.js';
 import { failOnChecks, type CommandOptions, type FigureOption } from './command-options.js';
+import { commandsMsg } from './messages.js';
 
 export type { AnalyzeResult } from './analyze-two-framing.js';
 export { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
@@ -53,7 +53,7 @@ export function analyzeTables(opts: StoreAnalyzeOptions): AnyAnalysis {
 
 /** A trial store: the analysis of its run's kind, then what that kind prints. */
 async function analyzeStore(source: SourceOf<'store'>, opts: AnalyzeOptions): Promise<AnyAnalysis> {
-  if (opts.models !== undefined) throw new UserError(logsMsg.modelsNeedTrials());
+  if (opts.models !== undefined) throw new UserError(commandsMsg.modelsNeedTrials());
   if (!opts.dryRun) checkOutDir('--out', opts.out ?? defaultAnalyzeOut(source.file), OUT_SUBDIRS);
   const o: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
   // A store SQLite cannot read ends in one line naming it.
@@ -87,9 +87,9 @@ const refuse = (message: () => string) => (): never => { throw new UserError(mes
 const ANALYZE_INPUTS: { readonly [K in SourceKind]: (source: SourceOf<K>, opts: AnalyzeOptions) => Promise<AnyAnalysis> } = {
   store: analyzeStore,
   log: analyzeLogs,
-  trials: refuse(logsMsg.analyzeNeedsFormat),
-  rates: refuse(logsMsg.analyzeStoreOrTrials),
-  digitized: refuse(logsMsg.analyzeStoreOrTrials),
+  trials: refuse(commandsMsg.analyzeNeedsFormat),
+  rates: refuse(commandsMsg.analyzeStoreOrTrials),
+  digitized: refuse(commandsMsg.analyzeStoreOrTrials),
 };
 
 /**
@@ -100,7 +100,7 @@ const ANALYZE_INPUTS: { readonly [K in SourceKind]: (source: SourceOf<K>, opts: 
  * unless dryRun; the result is tagged by `kind` ('two-framing' | 'selective' | 'repeated').
  */
 export async function analyze(opts: AnalyzeOptions): Promise<AnyAnalysis> {
-  if ((opts.store === undefined) === (opts.trials === undefined)) throw new UserError(logsMsg.analyzeStoreOrTrials());
+  if ((opts.store === undefined) === (opts.trials === undefined)) throw new UserError(commandsMsg.analyzeStoreOrTrials());
   checkLogFlags(opts, opts.store);
   const source = sourceOf(opts);
   return (ANALYZE_INPUTS[source.kind] as (s: Source, o: AnalyzeOptions) => Promise<AnyAnalysis>)(source, opts);

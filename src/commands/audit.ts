@@ -11,9 +11,9 @@ import { audit as auditAnalysis, auditFiles, auditFinish, auditInput, auditPlan,
 import { defaultSearchThreads, startSearchTasks } from './audit-threads.js';
 import { consistencyFlags } from '../analyses/audit/consistency.js';
 import { isExactMinimum } from '../analyses/audit/tipping.js';
-import { msgAudit } from '../core/messages/audit.js';
 import { sourceAnalyses, type SourceAnalysisOutputs } from './source-analyses.js';
 import { failOnChecks, logFiles, type CommandOptions, type FigureOption } from './command-options.js';
+import { commandsMsg } from './messages.js';
 
 export interface AuditOptions extends Partial<AuditSettings>, InputChoice, CommandOptions, FigureOption {
   out?: string;
@@ -90,7 +90,7 @@ export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { ve
   const logger = opts.logger ?? silentLogger;
   logger.print?.(`${auditSummary({ ...result, files })}\n`);
   logFiles(files, logger);
-  logger.info(msgAudit.stage('audit', (performance.now() - t0) / 1000));
+  logger.info(commandsMsg.stage('audit', (performance.now() - t0) / 1000));
   failOnChecks(verification, opts);
   return { ...result, files, verification };
 }
@@ -103,7 +103,7 @@ const auditTables = (r: Omit<AuditResult, 'files'>, reports: string): OutputFile
 
 /** The audit as the terminal summarises it: consistency, then each statement's tipping point and reading error. */
 export function auditSummary(res: AuditResult): string {
-  const lines = [msgAudit.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.filter((c) => c.status !== 'no-rate').length)];
+  const lines = [commandsMsg.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.filter((c) => c.status !== 'no-rate').length)];
   let explained = false; // the first "≤" says what it means
   for (const t of res.tipping) {
     const bound = t.changes !== undefined && !isExactMinimum(t.method);

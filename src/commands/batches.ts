@@ -1,10 +1,10 @@
 /** `samegame batches STORE`: the batch chunks of a trial store as a table; --cancel cancels the open ones first. */
-import { batchMsg } from '../core/messages/batch.js';
 import type { Logger } from '../core/logger.js';
 import { CHUNK_COLUMNS, cancelOpen, chunkRows, formatTable } from '../live/batch/list.js';
 import { DEFAULT_TIMEOUT_MS } from '../live/providers/registry.js';
 import { TrialStore } from '../live/store/store.js';
 import { withStoreErrors } from '../live/store/integrity.js';
+import { commandsMsg } from './messages.js';
 
 export interface BatchesOptions { readonly cancel?: boolean; readonly baseUrl?: string }
 
@@ -14,10 +14,10 @@ export function batches(file: string, o: BatchesOptions, logger: Logger): Promis
     try {
       if (o.cancel) {
         const n = await cancelOpen(store, { env: process.env, timeoutMs: DEFAULT_TIMEOUT_MS, baseUrl: o.baseUrl });
-        logger.info(batchMsg.cancelled(n));
+        logger.info(commandsMsg.cancelled(n));
       }
       const rows = chunkRows(store, file);
-      if (rows.length === 0) { logger.info(batchMsg.noChunks(file)); return; }
+      if (rows.length === 0) { logger.info(commandsMsg.noChunks(file)); return; }
       process.stdout.write(`${formatTable(CHUNK_COLUMNS, rows)}\n`);
     } finally {
       store.close();

@@ -7,7 +7,7 @@ import type { OutputFile } from '../core/atomic.js';
 import type { VerificationReport } from '../core/checks.js';
 import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { msg } from '../core/messages/common.js';
+import { commandsMsg } from './messages.js';
 
 export interface CommandOptions {
   /** Messages and warnings; `logger.print` receives what the CLI prints on standard output. Silent by default. */
@@ -25,12 +25,12 @@ export interface FigureOption {
 
 /** "wrote PATH" for each file, relative to the working directory. */
 export function logFiles(files: readonly OutputFile[], logger: Logger): void {
-  for (const f of files) logger.info(msg.wrote(relative(process.cwd(), f.path) || f.path));
+  for (const f of files) logger.info(commandsMsg.wrote(relative(process.cwd(), f.path) || f.path));
 }
 
 /** Exit code 3, naming the failed checks, when asked (`failOnChecks`) and a check failed. */
 export function failOnChecks(verification: VerificationReport | undefined, opts: Pick<CommandOptions, 'failOnChecks'>): void {
   if (opts.failOnChecks && verification && !verification.passed) {
-    throw new UserError(msg.checksFailed(verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
+    throw new UserError(commandsMsg.checksFailed(verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
   }
 }

@@ -3,7 +3,6 @@ import { TrialStore } from '../live/store/store.js';
 import { chooseRun, readStore, runKind, storeTable } from '../sources/store.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
 import { repeated } from '../analyses/repeated/index.js';
-import { analyzeMsg } from '../core/messages/analyze.js';
 import { attenuationOf, inputNotes, isClustered, readInput, sourceName, sourceOf } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
 import { cellSize, levels } from '../core/cells.js';
@@ -11,12 +10,12 @@ import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
-import { coverageMsg } from '../core/messages/coverage.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
 import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, coverageText, type CoverageMethod, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';
 import { logFiles } from './command-options.js';
+import { commandsMsg } from './messages.js';
 
 export { COVERAGE_DEFAULTS, coverageText, type CoverageMethod, type CoverageTruth } from '../analyses/coverage/index.js';
 export { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
@@ -68,8 +67,8 @@ function storeCells(path: string, runId?: number): CellTable {
     // repeated play: the decisions' framing table, clustered by match (as analyze builds it), simulated match by match
     if (runKind(run, () => []) === 'repeated') return repeated.framingTable(readRepeatedStore(path, { run: run.id }).decisions);
     const source = readStore(path, () => storeTable(store, run));
-    if (runKind(source.run, () => source.extraFactors) === 'enrichment') throw new UserError(coverageMsg.notTwoFraming(path));
-    if (source.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
+    if (runKind(source.run, () => source.extraFactors) === 'enrichment') throw new UserError(commandsMsg.notTwoFraming(path));
+    if (source.table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(path));
     return source.folded;
   } finally {
     store.close();
@@ -92,7 +91,7 @@ function coverageMethods(interval: CoverageMethod | 'both' | undefined, clustere
 /** Every model–game has both planned framings (the readers of files check this themselves). */
 function checkPlanned(table: CellTable, path: string, base: string, alt: string): void {
   const m = missingPlannedCell(table, base, alt);
-  if (m) throw new UserError(coverageMsg.missingPlanned(path, m.model, m.game, m.framing));
+  if (m) throw new UserError(commandsMsg.missingPlanned(path, m.model, m.game, m.framing));
 }
 
 /**
@@ -105,7 +104,7 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   const logger = opts.logger ?? silentLogger;
   // Where the outputs go is checked before the input is read and long before the simulations.
   if (!opts.dryRun) checkOutDir('--out', opts.out ?? '.', OUT_SUBDIRS);
-  if ([opts.data, opts.store, opts.trials, opts.digitized].filter((x) => x !== undefined).length > 1) throw new UserError(coverageMsg.dataAndStore());
+  if ([opts.data, opts.store, opts.trials, opts.digitized].filter((x) => x !== undefined).length > 1) throw new UserError(commandsMsg.dataAndStore());
   let table: CellTable;
   let base = opts.base ?? TWO_FRAMING_DEFAULTS.base;
   let alt = opts.alt ?? TWO_FRAMING_DEFAULTS.alt;
@@ -134,16 +133,16 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     level: COVERAGE_DEFAULTS.level,
   };
   const ns = [...new Set(table.cells.map((c) => cellSize(c.obs)))];
-  logger.info(coverageMsg.simulating(settings.sims, `${table.cells.length} cells, n = ${ns.join(', ')}`));
+  logger.info(commandsMsg.simulating(settings.sims, `${table.cells.length} cells, n = ${ns.join(', ')}`));
   const result = coverageStudy(table, settings, progressOf(logger, 'coverage'));
-  if (isClustered(table)) logger.info(coverageMsg.clustered(table.cells.reduce((s, c) => s + (c.obs.kind === 'clustered' ? c.obs.sizes.length : 0), 0), result.icc));
+  if (isClustered(table)) logger.info(commandsMsg.clustered(table.cells.reduce((s, c) => s + (c.obs.kind === 'clustered' ? c.obs.sizes.length : 0), 0), result.icc));
   const outDir = resolve(opts.out ?? '.');
   const files: OutputFile[] = [
     { path: join(outDir, 'reports', 'coverage.csv'), content: coverageCsv(result.rows) },
     ...(opts.figures === false ? [] : await figureFiles([coverageFigure(result)], outDir, logger)),
   ];
   if (!opts.dryRun) writeFilesAtomic(files);
-  logger.print?.(`${coverageText(result.rows, coverageMsg.title(result.settings.sims, result.settings.truth, input), result.settings.sims)}\n`);
+  logger.print?.(`${coverageText(result.rows, commandsMsg.title(result.settings.sims, result.settings.truth, input), result.settings.sims)}\n`);
   logFiles(files, logger);
   return { ...result, input, files };
 }

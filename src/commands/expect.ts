@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
 import { makeReport, type VerificationReport } from '../core/checks.js';
 import type { Logger } from '../core/logger.js';
-import { reproductionMsg } from '../core/messages/reproduction.js';
 import { packageRoot } from '../core/paths.js';
 import { readPublished, type PublishedMethod, type PublishedValues } from '../sources/published.js';
 import { defaultPublished, type Source } from '../sources/input.js';
@@ -14,6 +13,7 @@ import { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/analysis.js';
 import {
   compareWithPublished, reproductionCheck, reproductionFile, reproductionLatexFile, reproductionMetrics, reproductionSentence, type Reproduction, type VerdictSettings,
 } from '../analyses/reproduction/index.js';
+import { commandsMsg } from './messages.js';
 
 export interface ExpectOptions {
   /** Published values: a path; false for none; undefined for the default (the shipped file with the shipped rates only). */
@@ -33,9 +33,9 @@ export const verdictFlags = (o: Pick<ExpectOptions, 'verdictAlpha' | 'publishedR
 /** The verdict settings of the options, validated (a library caller's bad value is a user error too). */
 export function verdictSettings(o: ExpectOptions): VerdictSettings {
   const a = o.verdictAlpha;
-  if (a !== undefined && !(a > 0 && a < 1)) throw new UserError(reproductionMsg.badAlpha(String(a)));
+  if (a !== undefined && !(a > 0 && a < 1)) throw new UserError(commandsMsg.badAlpha(String(a)));
   const b = o.publishedReps;
-  if (b !== undefined && !(Number.isSafeInteger(b) && b >= 1)) throw new UserError(reproductionMsg.badPublishedReps(String(b)));
+  if (b !== undefined && !(Number.isSafeInteger(b) && b >= 1)) throw new UserError(commandsMsg.badPublishedReps(String(b)));
   return { alpha: a, publishedReps: b, publishedMethod: o.publishedMethod };
 }
 
@@ -62,19 +62,19 @@ export function readExpected(o: ExpectOptions, source: Source, logger: Logger, u
     // The verdicts' level and the publication's replicates mean nothing without published values.
     const flag = o.verdictAlpha !== undefined ? '--verdict-alpha' : o.publishedReps !== undefined ? '--published-reps'
       : o.publishedMethod !== undefined ? '--published-method' : undefined;
-    if (flag) throw new UserError(reproductionMsg.verdictFlagWithoutExpect(flag));
+    if (flag) throw new UserError(commandsMsg.verdictFlagWithoutExpect(flag));
     return undefined;
   }
   if (o.expect !== undefined) return readPublished(resolve(o.expect), o.expect);
   const values = readPublished(join(packageRoot, shipped!), shipped!);
   const changes = used ? settingChanges(used, SHIPPED_SETTINGS) : [];
   if (changes.length === 0) {
-    logger.info(reproductionMsg.usingShipped(shipped!));
+    logger.info(commandsMsg.usingShipped(shipped!));
     return values;
   }
   const rows = comparableRows(values.rows, changes);
   const changed = changes.map((c) => `${c.given}, published ${c.published}`).join('; ');
-  const selection = reproductionMsg.settingsDiffer(changed, describeTables(values.rows, rows), shipped!);
+  const selection = commandsMsg.settingsDiffer(changed, describeTables(values.rows, rows), shipped!);
   logger.info(selection);
   return rows.length ? { ...values, rows, selection } : undefined;
 }

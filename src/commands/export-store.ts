@@ -6,11 +6,11 @@ import { writeTrials, type ExportFormat } from './export.js';
 import { TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
 import { withStoreErrors } from '../live/store/integrity.js';
-import { runMsg } from '../core/messages/run.js';
 import { readStore } from '../sources/store.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { streamWriter, writeStreamAtomic } from '../core/atomic.js';
 import { silentLogger, type Logger } from '../core/logger.js';
+import { commandsMsg } from './messages.js';
 
 export interface ExportOptions {
   /** The trial store written by `samegame run`. */
@@ -32,7 +32,7 @@ export interface ExportResult {
 
 async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResult> {
   const ids = store.runs().map((r) => r.id);
-  if (o.runId !== undefined && !ids.includes(o.runId)) throw new UserError(runMsg.noSuchRun(o.store, o.runId, ids));
+  if (o.runId !== undefined && !ids.includes(o.runId)) throw new UserError(commandsMsg.noSuchRun(o.store, o.runId, ids));
   if (o.out === undefined) {
     let n = 0;
     // A reader that stops early (| head) closes the pipe: that ends the export, quietly.
@@ -43,7 +43,7 @@ async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResu
   }
   const out = o.out;
   const n = await writeStreamAtomic(out, (write) => writeTrials(store, o.format, write, o.runId));
-  (o.logger ?? silentLogger).info(runMsg.exported(n, out));
+  (o.logger ?? silentLogger).info(commandsMsg.exported(n, out));
   return { trials: n, out };
 }
 

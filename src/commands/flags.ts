@@ -7,6 +7,7 @@ import type { RoundRange } from '../core/decisions.js';
 import { UserError } from '../core/errors.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { parseRoundRange } from '../sources/logs/index.js';
+import { commandsMsg } from './messages.js';
 
 export { FILE_FLAGS, type InputChoice, type SourceId } from '../sources/input.js';
 export { BUILTIN_LOG_FORMATS, parseRoundRange, type ShortMatches } from '../sources/logs/index.js';
@@ -18,12 +19,12 @@ export { isPluginSpec } from '../live/providers/plugin-spec.js';
  */
 export function checkLogFlags(o: { trials?: string | readonly string[]; format?: string; rounds?: string | RoundRange; cluster?: string }, store?: string): void {
   if (store !== undefined && o.trials === undefined) {
-    if (o.format !== undefined) throw new UserError(logsMsg.formatNeedsTrialsStore());
+    if (o.format !== undefined) throw new UserError(commandsMsg.formatNeedsTrialsStore());
   } else {
-    if (o.trials === undefined && (o.format !== undefined || o.rounds !== undefined)) throw new UserError(logsMsg.formatNeedsTrials());
+    if (o.trials === undefined && (o.format !== undefined || o.rounds !== undefined)) throw new UserError(commandsMsg.formatNeedsTrials());
     if (o.format === undefined && o.rounds !== undefined) throw new UserError(logsMsg.roundsNeedFormat());
   }
   if (o.format === undefined && o.trials !== undefined && typeof o.trials !== 'string' && o.trials.length > 1) throw new UserError(logsMsg.severalTrialsNeedFormat());
-  if (o.format !== undefined && o.cluster !== undefined) throw new UserError(logsMsg.clusterIsMatch());
+  if (o.format !== undefined && o.cluster !== undefined) throw new UserError(commandsMsg.clusterIsMatch());
   if (typeof o.rounds === 'string') parseRoundRange(o.rounds);
 }

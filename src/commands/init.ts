@@ -7,10 +7,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { writeFilesAtomic } from '../core/atomic.js';
-import { initMsg } from '../core/messages/init.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { parseDesign } from '../live/design/design.js';
 import { initDesign, INIT_KINDS, type InitKind } from './init-designs.js';
+import { commandsMsg } from './messages.js';
 
 export { INIT_KINDS, type InitKind } from './init-designs.js';
 
@@ -27,13 +27,13 @@ export interface InitOptions {
 /** Write NAME.yaml; returns its path (and the design's text). */
 export function init(o: InitOptions): { readonly file: string; readonly text: string } {
   const kind = o.kind ?? 'one-shot';
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(o.name) || o.name.length > 100) throw new UserError(initMsg.badName(o.name));
-  if (!(INIT_KINDS as readonly string[]).includes(kind)) throw new UserError(initMsg.badKind(kind, INIT_KINDS));
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(o.name) || o.name.length > 100) throw new UserError(commandsMsg.badName(o.name));
+  if (!(INIT_KINDS as readonly string[]).includes(kind)) throw new UserError(commandsMsg.badKind(kind, INIT_KINDS));
   const file = join(o.dir ?? '.', `${o.name}.yaml`);
-  if (existsSync(file)) throw new UserError(initMsg.exists(file));
+  if (existsSync(file)) throw new UserError(commandsMsg.exists(file));
   const text = initDesign(o.name, kind);
   parseDesign(text, file); // what init writes is a valid design (a failure here is a bug, never the user's)
   writeFilesAtomic([{ path: file, content: text }]);
-  (o.logger ?? silentLogger).info(initMsg.wrote(file, o.name));
+  (o.logger ?? silentLogger).info(commandsMsg.initWrote(file, o.name));
   return { file, text };
 }

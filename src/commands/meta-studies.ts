@@ -16,6 +16,7 @@ import { readInputFile } from '../sources/reader-rules.js';
 import { TrialStore } from '../live/store/store.js';
 import { meta, type EffectRow, type Manifest, type StudySourceKind, type StudySpec } from '../analyses/meta/index.js';
 import type { EffectMeasure } from '../stats/meta/effect-size.js';
+import { commandsMsg } from './messages.js';
 
 export interface StudySource {
   readonly study: string;
@@ -86,16 +87,16 @@ const registryKind = (s: StudySpec, kind: StudySourceKind): SourceKind =>
 function sourceError(e: unknown, s: StudySpec, i: number, loc: Located): unknown {
   if (!(e instanceof UserError)) return e;
   for (const f of ['base', 'alt'] as const) {
-    if (e.message.includes(`has no ${JSON.stringify(s[f])} row`)) return fail(loc, ['studies', i, f], metaMsg.framingNotHeld(s[f], e.message));
+    if (e.message.includes(`has no ${JSON.stringify(s[f])} row`)) return fail(loc, ['studies', i, f], commandsMsg.framingNotHeld(s[f], e.message));
   }
-  return fail(loc, ['studies', i, kindOf(s)], metaMsg.sourceProblem(e.message));
+  return fail(loc, ['studies', i, kindOf(s)], commandsMsg.sourceProblem(e.message));
 }
 
 /** The framings a table holds; a contrast framing it lacks entirely is the manifest's error. */
 function checkFramings(table: CellTable, s: StudySpec, i: number, loc: Located): void {
   const held = new Set(table.cells.map((c) => c.key.framing));
   for (const f of ['base', 'alt'] as const) {
-    if (!held.has(s[f])) throw fail(loc, ['studies', i, f], metaMsg.framingNotHeld(s[f], `its framings are ${[...held].map((x) => JSON.stringify(x)).join(', ')}`));
+    if (!held.has(s[f])) throw fail(loc, ['studies', i, f], commandsMsg.framingNotHeld(s[f], `its framings are ${[...held].map((x) => JSON.stringify(x)).join(', ')}`));
   }
 }
 

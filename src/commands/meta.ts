@@ -18,6 +18,7 @@ import { META_DEFAULTS, type MetaTest, type Pooling } from '../stats/meta/univar
 import type { Tau2Method } from '../stats/meta/tau2.js';
 import type { EffectMeasure } from '../stats/meta/effect-size.js';
 import { loadManifest, manifestEffects, type StudySource } from './meta-studies.js';
+import { commandsMsg } from './messages.js';
 
 export interface MetaOptions {
   /** The manifest (YAML); or `effects`. */
@@ -66,14 +67,14 @@ function fromManifest(o: MetaOptions & { manifest: string }) {
   const { manifest, loc, sha256 } = loadManifest(o.manifest);
   const settings = settingsOf(o, manifest);
   const read = manifestEffects(manifest, o.manifest, loc, settings.effect);
-  checkFlagModerators(o.moderators, read.effects, (n, cols) => `--moderator ${n}: ${metaMsg.moderatorNoColumn(n, cols)}`);
+  checkFlagModerators(o.moderators, read.effects, (n, cols) => `--moderator ${n}: ${commandsMsg.moderatorNoColumn(n, cols)}`);
   return { settings, ...read, input: { path: o.manifest, sha256, kind: 'manifest' as const } };
 }
 
 function fromEffects(o: MetaOptions & { effects: string }) {
   const t = readEffects(resolve(o.effects), o.effects);
   const effects: EffectRow[] = t.rows.map((r) => ({ study: r.study, model: r.model, game: r.game, yi: r.yi, vi: r.vi, n_base: r.n_base, n_alt: r.n_alt, moderators: r.moderators }));
-  checkFlagModerators(o.moderators, effects, (n, cols) => metaMsg.effectsColumn(o.effects, 1, n, metaMsg.moderatorNoColumn(n, cols)));
+  checkFlagModerators(o.moderators, effects, (n, cols) => metaMsg.effectsColumn(o.effects, 1, n, commandsMsg.moderatorNoColumn(n, cols)));
   return { settings: settingsOf(o), effects, sources: [] as StudySource[], notes: [] as string[], input: { path: o.effects, sha256: t.sha256, kind: 'effects' as const } };
 }
 
@@ -86,11 +87,11 @@ function metaCommand(o: MetaOptions): string {
 
 /** Read, pool and (unless dryRun) write the tables. */
 export function runMeta(o: MetaOptions): MetaResult {
-  if (o.manifest !== undefined && o.effects !== undefined) throw new UserError(metaMsg.effectsFlagWithManifest());
+  if (o.manifest !== undefined && o.effects !== undefined) throw new UserError(commandsMsg.effectsFlagWithManifest());
   const got = o.manifest !== undefined ? fromManifest({ ...o, manifest: o.manifest })
     : o.effects !== undefined ? fromEffects({ ...o, effects: o.effects }) : undefined;
-  if (!got) throw new UserError(metaMsg.needInput());
-  if (got.effects.length === 0) throw new UserError(metaMsg.noEffects(got.input.path));
+  if (!got) throw new UserError(commandsMsg.needInput());
+  if (got.effects.length === 0) throw new UserError(commandsMsg.noEffects(got.input.path));
   const logger = o.logger ?? silentLogger;
   logger.info(`pooling ${got.effects.length} cells from ${new Set(got.effects.map((r) => r.study)).size} studies`);
   const analysis = meta.analyze(got.effects, got.settings, got.notes);

@@ -20,6 +20,7 @@ import { analyzeMsg } from '../core/messages/analyze.js';
 import { msg } from '../core/messages/common.js';
 import { textTable } from '../analyses/two-framing/terminal.js';
 import { fixed } from '../core/format.js';
+import { commandsMsg } from './messages.js';
 
 /** The planning settings when not given: the statistic, the bootstrap and the largest n considered. */
 export const PLAN_DEFAULTS = { statistic: 'shift', seed: DEFAULTS.seed, reps: 2000, maxN: 100_000 } as const satisfies { statistic: PlanStatistic; seed: number; reps: number; maxN: number };
@@ -63,14 +64,14 @@ function inputFromStore(path: string, o: PlanOptions): PlanInput {
       return { run: r, st: storeTable(store, r) };
     });
     // Planning simulates the two-framing statistics; a context-enrichment run has other ones.
-    if (st.extraFactors.length) throw new UserError(analyzeMsg.planTwoFramingOnly(path, st.extraFactors));
-    if (st.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
+    if (st.extraFactors.length) throw new UserError(commandsMsg.planTwoFramingOnly(path, st.extraFactors));
+    if (st.table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(path));
     const fr = levels(st.table, 'framing');
     const base = o.base ?? (fr.includes(DEFAULTS.base) ? DEFAULTS.base : fr[0]);
     const alt = o.alt ?? (fr.includes(DEFAULTS.alt) ? DEFAULTS.alt : fr.find((f) => f !== base) ?? base);
     if (base === alt) throw new UserError(msg.sameFraming(base));
     const m = missingPlannedCell(st.table, base, alt);
-    if (m) throw new UserError(analyzeMsg.missingPlannedCell(path, m.model, m.game, m.framing, fr));
+    if (m) throw new UserError(commandsMsg.missingPlannedCell(path, m.model, m.game, m.framing, fr));
     if (designFacts(run.designJson).simulated.length) (o.logger ?? silentLogger).warn(analyzeMsg.synthetic());
     return { table: st.table, tokensPerCall: o.tokensPerCall ?? storedTokensPerCall(store, run.id), base, alt };
   } finally { store.close(); }
@@ -101,7 +102,7 @@ export interface PlanCommandResult {
 /** `samegame plan`: read the input (refusing what cannot be planned), plan its trials per cell, print the plan (logger.print). */
 export async function plan(opts: PlanOptions): Promise<PlanCommandResult> {
   const o = { ...opts, statistic: opts.statistic ?? PLAN_DEFAULTS.statistic, seed: opts.seed ?? PLAN_DEFAULTS.seed, reps: opts.reps ?? PLAN_DEFAULTS.reps, maxN: opts.maxN ?? PLAN_DEFAULTS.maxN };
-  if ((o.data === undefined) === (o.store === undefined)) throw new UserError(analyzeMsg.needDataOrStore());
+  if ((o.data === undefined) === (o.store === undefined)) throw new UserError(commandsMsg.needDataOrStore());
   const source = sourceOf(o);
   const input = source.kind === 'store' ? await withStoreErrors(source.file, () => inputFromStore(source.file, o)) : inputFromRates(sourceName(source), o);
   const attenuation = plannedAttenuation(o);
@@ -126,7 +127,7 @@ function planText(o: Required<Pick<PlanOptions, 'statistic' | 'targetHalfwidth' 
     return [String(calls), tok === undefined ? 'unknown (--tokens-per-call)' : String(Math.round(tok)), price === undefined ? '—' : `$${price.toFixed(2)}`];
   };
   return `Plan: 95% interval of ${o.statistic} with half-width ≤ ${o.targetHalfwidth} (attenuation a = ${fixed(att.a, 2)}, ${cells} cells)\n`
-    + `${analyzeMsg.planAttenuation(fixed(att.a, 2), att.why)}\n`
+    + `${commandsMsg.planAttenuation(fixed(att.a, 2), att.why)}\n`
     + textTable(['target', 'trials per cell', 'calls', 'tokens', 'cost'],
       rows.map(([label, n]) => (n === undefined ? [label, `> ${o.maxN}`, '—', '—', '—'] : [label, String(n), ...cost(n)]))) + '\n'
     + '\nHalf-widths at the planned n (planning simulation):\n'

@@ -7,8 +7,8 @@ import { MAX_ROUNDS } from '../live/design/play-schema.js';
 import { reviewPrompts } from '../live/prompts/review.js';
 import { loadPlugins } from '../live/providers/plugins.js';
 import { UserError } from '../core/errors.js';
-import { liveMsg } from '../core/messages/live.js';
 import type { Logger } from '../core/logger.js';
+import { commandsMsg } from './messages.js';
 
 export interface PromptsOptions { readonly out?: string; readonly model?: string; readonly game?: string; readonly framing?: string; readonly round?: number }
 
@@ -30,7 +30,7 @@ export async function prompts(file: string, o: PromptsOptions, logger: Logger): 
     writeFilesAtomic(rendered.map((p) => ({ path: join(dir, p.file), content: p.text })));
   } catch (e) {
     if (e instanceof UserError) throw e;
-    throw new UserError(liveMsg.cannotWrite(dir, (e as NodeJS.ErrnoException).code ?? String(e)));
+    throw new UserError(commandsMsg.cannotWrite(dir, (e as NodeJS.ErrnoException).code ?? String(e)));
   }
-  logger.info(liveMsg.wrotePrompts(rendered.length, dir));
+  logger.info(commandsMsg.wrotePrompts(rendered.length, dir));
 }

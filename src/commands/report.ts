@@ -5,10 +5,10 @@
 import { relative } from 'node:path';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { silentLogger } from '../core/logger.js';
-import { reportMsg } from '../core/messages/report.js';
 import { reproduceTables, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
 import { reproduceFigures, reproduceReportFile } from './reproduce-outputs.js';
 import { failOnChecks, type CommandOptions } from './command-options.js';
+import { commandsMsg } from './messages.js';
 
 /** Compute as `reproduce` does, write reports/report.html (unless dryRun); the result's files are that one file. */
 export function report(opts: ReproduceOptions & Pick<CommandOptions, 'failOnChecks'> = {}): ReproduceResult {
@@ -17,9 +17,9 @@ export function report(opts: ReproduceOptions & Pick<CommandOptions, 'failOnChec
   const figures = reproduceFigures(res);
   const file = reproduceReportFile(res, opts.out ?? '.', figures);
   if (!opts.dryRun) writeFilesAtomic([file]);
-  logger.info(reportMsg.wroteReport(relative(process.cwd(), file.path) || file.path));
+  logger.info(commandsMsg.wroteReport(relative(process.cwd(), file.path) || file.path));
   for (const n of res.notes) logger.warn(n);
-  logger.info(reportMsg.reportSummary(figures.length));
+  logger.info(commandsMsg.reportSummary(figures.length));
   // As reproduce: the report is written (it shows the failure), and the exit code says so.
   failOnChecks(res.verification, opts);
   return { ...res, files: [file] };

@@ -6,7 +6,6 @@ import { attenuationOf, inputFacts, inputFlagsOf, inputNotes, readInput, sourceO
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
-import { namesMsg } from '../core/messages/names.js';
 import type { Logger } from '../core/logger.js';
 import { silentLogger } from '../core/logger.js';
 import { nameClash, withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
@@ -16,6 +15,7 @@ import { compareExpected, expectFlag, readExpected, reproductionExtra, reproduct
 import { regenerateCommand } from '../core/command-line.js';
 import { poolingFiles, type TablePooling } from './meta-pooling.js';
 import { sourceAnalyses } from './source-analyses.js';
+import { commandsMsg } from './messages.js';
 
 /** Table 3 as the terminal shows it (reproduce, report, analyze). */
 export { table3Text } from '../analyses/two-framing/terminal.js';
@@ -100,7 +100,7 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   const names = opts.namesFile === undefined ? undefined : { file: opts.namesFile, map: readNamesFile(opts.namesFile) };
   const input = readInput(opts, settings.base, settings.alt);
   const clash = names && nameClash(input.table, names.map);
-  if (clash) throw new UserError(namesMsg.clash(names.file, clash.id, clash.name, clash.other));
+  if (clash) throw new UserError(commandsMsg.clash(names.file, clash.id, clash.name, clash.other));
   // The comparison reads intervals the way the publication computed them (percentile unless
   // --published-method says otherwise), so the run's own --interval changes no compared number.
   const published = readExpected(opts, source, logger, { ...settings, interval: opts.publishedMethod ?? 'percentile' });

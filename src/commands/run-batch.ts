@@ -5,8 +5,6 @@
  */
 import { existsSync } from 'node:fs';
 import { UserError } from '../core/errors.js';
-import { batchMsg } from '../core/messages/batch.js';
-import { runMsg } from '../core/messages/run.js';
 import type { Logger } from '../core/logger.js';
 import { BATCH_LIMITS, type BatchLimits } from '../live/batch/chunks.js';
 import { planBatchRun } from '../live/batch/dry-run.js';
@@ -16,6 +14,7 @@ import type { Session } from '../live/runner/session.js';
 import { BatchChunks } from '../live/store/batch-chunks.js';
 import { TrialStore } from '../live/store/store.js';
 import type { TrialSpec } from '../live/types.js';
+import { commandsMsg } from './messages.js';
 
 export interface BatchFlags {
   batch?: boolean; batchSize?: number; poll: number; wait: boolean; maxRetries: number; timeoutMs: number; maxWait: number;
@@ -32,7 +31,7 @@ export function splitBatch(session: Session, flag: boolean): { sync: TrialSpec[]
 }
 
 export function batchLimits(o: BatchFlags): BatchLimits {
-  if (o.batchSize !== undefined && o.batchSize > BATCH_LIMITS.maxLines) throw new UserError(batchMsg.badBatchSize(o.batchSize, BATCH_LIMITS.maxLines));
+  if (o.batchSize !== undefined && o.batchSize > BATCH_LIMITS.maxLines) throw new UserError(commandsMsg.badBatchSize(o.batchSize, BATCH_LIMITS.maxLines));
   return { maxLines: o.batchSize ?? BATCH_LIMITS.maxLines, maxBytes: BATCH_LIMITS.maxBytes };
 }
 
@@ -44,8 +43,8 @@ export function printBatchDryRun(session: Session, specs: readonly TrialSpec[], 
     const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
     const plan = planBatchRun(specs, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
       inOpen ?? new Set(), session.prices, batchLimits(o));
-    logger.print?.(`${batchMsg.dryRun(plan.files, plan.lines, plan.total, plan.stored, plan.inBatches, plan.inputTokens, plan.outputTokens,
-      plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
+    logger.print?.(`${commandsMsg.dryRun(plan.files, plan.lines, plan.total, plan.stored, plan.inBatches, plan.inputTokens, plan.outputTokens,
+      plan.cost === undefined ? commandsMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
   } finally {
     store?.close();
   }
@@ -60,7 +59,7 @@ export async function runBatchPart(a: {
     timeoutMs: a.o.timeoutMs, maxWaitMs: a.o.maxWait * 1000, limits: batchLimits(a.o), pollMs: a.o.poll * 1000, wait: a.o.wait, maxRounds: a.o.maxRetries + 1,
     prices: a.session.prices, logger: a.logger, stop: a.stop,
   });
-  if (r.open > 0) a.logger.info(batchMsg.submitted(r.open));
-  else if (r.pending > 0) a.logger.warn(batchMsg.stillPending(r.pending));
+  if (r.open > 0) a.logger.info(commandsMsg.submitted(r.open));
+  else if (r.pending > 0) a.logger.warn(commandsMsg.stillPending(r.pending));
   return r;
 }

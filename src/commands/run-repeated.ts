@@ -5,8 +5,6 @@
 import { existsSync } from 'node:fs';
 import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { runMsg } from '../core/messages/run.js';
-import { batchMsg } from '../core/messages/batch.js';
 import { runMatchBatches } from '../live/repeated/batch.js';
 import { planRepeated, planRepeatedBatch } from '../live/repeated/dry-run.js';
 import { vendorOf } from '../live/batch/vendors.js';
@@ -17,6 +15,7 @@ import type { Session } from '../live/runner/session.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { TrialStore } from '../live/store/store.js';
 import { batchLimits, type BatchFlags } from './run-batch.js';
+import { commandsMsg } from './messages.js';
 
 export interface RepeatedFlags extends BatchFlags {
   concurrency: number; rpm?: number; tpm?: number; seed: number; verifyStore?: boolean;
@@ -25,7 +24,7 @@ export interface RepeatedFlags extends BatchFlags {
 /** A repeated game goes through the Batch API as a whole (its rounds advance together): with --batch, or when every model says batch: true. */
 const viaBatch = (session: Session, o: RepeatedFlags) => o.batch === true || session.design.models.every((m) => m.batch === true);
 
-const costText = (cost: number | undefined) => (cost === undefined ? runMsg.noPrices() : `$${cost.toFixed(4)}`);
+const costText = (cost: number | undefined) => (cost === undefined ? commandsMsg.noPrices() : `$${cost.toFixed(4)}`);
 
 export async function repeatedDryRun(session: Session, storePath: string, o: RepeatedFlags, logger: Logger): Promise<void> {
   const store = existsSync(storePath) ? TrialStore.openExisting(storePath, { verify: o.verifyStore }) : undefined;
@@ -37,10 +36,10 @@ export async function repeatedDryRun(session: Session, storePath: string, o: Rep
     if (batch) {
       const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
       const p = planRepeatedBatch(session.design, moves, inOpen ?? new Set(), session.prices, batchLimits(o));
-      return `${batchMsg.repeatedDryRun(p.matches, p.rounds)}\n${batchMsg.dryRun(p.files, p.lines, p.total, p.stored, p.inBatches, p.inputTokens, p.outputTokens, costText(p.cost))}`;
+      return `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored, p.inBatches, p.inputTokens, p.outputTokens, costText(p.cost))}`;
     }
     const plan = planRepeated(session.design, moves, session.prices);
-    return runMsg.repeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens, costText(plan.cost));
+    return commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens, costText(plan.cost));
   }).finally(() => store?.close());
   logger.print?.(`${text}\n`);
 }
@@ -57,22 +56,22 @@ export async function runRepeated(a: {
       timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000, limits: batchLimits(o), pollMs: o.poll * 1000, wait: o.wait, maxRounds: o.maxRetries + 1,
       prices: session.prices, logger, stop: a.stop,
     });
-    if (a.stop.aborted) throw new UserError(runMsg.repeatedInterrupted(r.matches - r.matchesOpen, r.matches), 130);
+    if (a.stop.aborted) throw new UserError(commandsMsg.repeatedInterrupted(r.matches - r.matchesOpen, r.matches), 130);
     const c = a.store.statusCounts(a.runId);
-    if (r.open > 0) logger.info(batchMsg.submitted(r.open));
-    logger.summary(runMsg.repeatedDone(r.matches, r.matches - r.matchesOpen, r.forfeited, c.ok, c.invalid, c.error, r.tokens, a.storePath));
-    if (o.wait) logger.summary(runMsg.nextCommand(a.storePath));
+    if (r.open > 0) logger.info(commandsMsg.submitted(r.open));
+    logger.summary(commandsMsg.repeatedDone(r.matches, r.matches - r.matchesOpen, r.forfeited, c.ok, c.invalid, c.error, r.tokens, a.storePath));
+    if (o.wait) logger.summary(commandsMsg.nextCommand(a.storePath));
     return;
   }
   const r = await runMatches({
     store: a.store, runId: a.runId, design: session.design, providers: a.pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
     maxRetries: o.maxRetries, seed: o.seed, logger, stop: a.stop, abort: a.abort, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
-    onStart: (s) => logger.info(runMsg.repeatedPlan(name, a.runId, s.matches, s.matchesDone, s.decisions, s.stored, a.resumed)),
+    onStart: (s) => logger.info(commandsMsg.repeatedPlan(name, a.runId, s.matches, s.matchesDone, s.decisions, s.stored, a.resumed)),
   });
   if (r.outcome !== 'complete') {
-    throw new UserError(r.outcome === 'aborted' ? runMsg.repeatedAborted(r.matchesDone, r.matches) : runMsg.repeatedInterrupted(r.matchesDone, r.matches), 130);
+    throw new UserError(r.outcome === 'aborted' ? commandsMsg.repeatedAborted(r.matchesDone, r.matches) : commandsMsg.repeatedInterrupted(r.matchesDone, r.matches), 130);
   }
-  if (r.matchesDone < r.matches) logger.warn(runMsg.repeatedOpen(r.matches - r.matchesDone));
-  logger.summary(runMsg.repeatedDone(r.matches, r.matchesDone, r.forfeited, r.ok, r.invalid, r.error, r.tokens, a.storePath));
-  logger.summary(runMsg.nextCommand(a.storePath));
+  if (r.matchesDone < r.matches) logger.warn(commandsMsg.repeatedOpen(r.matches - r.matchesDone));
+  logger.summary(commandsMsg.repeatedDone(r.matches, r.matchesDone, r.forfeited, r.ok, r.invalid, r.error, r.tokens, a.storePath));
+  logger.summary(commandsMsg.nextCommand(a.storePath));
 }

@@ -18,12 +18,12 @@ import { silentLogger, type Logger } from '../core/logger.js';
 import type { TrialSpec } from '../live/types.js';
 import { UserError } from '../core/errors.js';
 import { storeError, withStoreErrors } from '../live/store/integrity.js';
-import { runMsg } from '../core/messages/run.js';
 import { printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { Session } from '../live/runner/session.js';
 import { assertStoreOrNew } from '../live/store/identify.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { repeatedDryRun, runRepeated } from './run-repeated.js';
+import { commandsMsg } from './messages.js';
 
 /** The defaults of the run flags, and the built-in providers (the CLI's help names them). */
 export const RUN_DEFAULTS = { ...RUNNER_DEFAULTS, timeoutMs: DEFAULT_TIMEOUT_MS, maxWait: DEFAULT_MAX_HINT_MS / 1000, poll: 30 } as const;
@@ -78,8 +78,8 @@ async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; bat
     const run = store?.findRun(session.hash);
     return planRun(split.sync, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }), session.prices);
   }).finally(() => store?.close());
-  logger.print?.(`${runMsg.dryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
-    plan.cost === undefined ? runMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
+  logger.print?.(`${commandsMsg.runDryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
+    plan.cost === undefined ? commandsMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
 }
 
 /** A logger that closes a progress line and shows the closing summary: the CLI's own, else one over the given logger. */
@@ -121,7 +121,7 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger): P
   const stop = new AbortController();
   const abort = new AbortController();
   const onSignal = () => {
-    if (!stop.signal.aborted) { logger.warn(runMsg.stopping()); stop.abort(); return; }
+    if (!stop.signal.aborted) { logger.warn(commandsMsg.stopping()); stop.abort(); return; }
     abort.abort();
     // The second Ctrl-C always ends the process: the runner drops the calls in flight at once, and
     // should anything still hold the process (a plug-in's socket or timer), it exits all the same.
@@ -132,7 +132,7 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger): P
   try {
     const { run, resumed } = store.openRun(runRow(session));
     const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
-    if (synthetic.length > 0) logger.info(runMsg.syntheticNote(synthetic));
+    if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));
     if (session.design.play) {
       await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.signal, abort: abort.signal });
       return { store: storePath, runId: run.id };
@@ -140,20 +140,20 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger): P
     const r = await runTrials({
       store, runId: run.id, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
       maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.signal, abort: abort.signal, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
-      onStart: (done) => { if (split.sync.length > 0) logger.info(runMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed)); },
+      onStart: (done) => { if (split.sync.length > 0) logger.info(commandsMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed)); },
     });
     if (r.outcome !== 'complete') {
       const complete = r.alreadyDone + r.ok + r.invalid;
       // 130 = interrupted by SIGINT (128 + 2), the shell convention.
-      throw new UserError(r.outcome === 'aborted' ? runMsg.aborted(complete, r.total) : runMsg.interrupted(complete, r.total), 130);
+      throw new UserError(r.outcome === 'aborted' ? commandsMsg.aborted(complete, r.total) : commandsMsg.interrupted(complete, r.total), 130);
     }
     const b = split.batch.length > 0
       ? await runBatchPart({ session, specs: split.batch, store, storePath, runId: run.id, o, logger, stop: stop.signal }) : undefined;
     const c = store.statusCounts(run.id);
     // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.
-    if (stop.signal.aborted) throw new UserError(runMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
-    logger.summary(runMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
-    if (o.wait !== false) logger.summary(runMsg.nextCommand(storePath));
+    if (stop.signal.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
+    logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
+    if (o.wait !== false) logger.summary(commandsMsg.nextCommand(storePath));
     return { store: storePath, runId: run.id };
   } catch (e) {
     throw storeError(storePath, e);

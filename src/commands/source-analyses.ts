@@ -4,11 +4,11 @@
  * composes them through `sourceAnalyses`, whatever the kind.
  */
 import type { OutputFile } from '../core/atomic.js';
-import { digitizedMsg } from '../core/messages/digitized.js';
 import type { Section } from '../render/html.js';
 import { SOURCES, type AnalysisInput, type SourceAnalysis } from '../sources/input.js';
 import { digitization } from '../analyses/digitization/index.js';
 import type { ReadingRanges } from '../analyses/audit/index.js';
+import { commandsMsg } from './messages.js';
 
 export interface SourceAnalysisOutputs {
   /** Fields metrics.json gains. */
@@ -34,7 +34,7 @@ const SOURCE_ANALYSES: { readonly [A in SourceAnalysis]: (input: AnalysisInput) 
         K: d.pixelError, label: digitization.pixelLabel(d.pixelError),
         down: d.points.map((p) => p.count - p.countLo), up: d.points.map((p) => p.countHi - p.count),
         input: { digitized: d.path, layout: d.layout.path, pixelError: d.pixelError },
-        notes: d.calibration.map((c) => digitizedMsg.clickShift(c.axes, c.click, d.pixelError / 2, c.value, c.count)),
+        notes: d.calibration.map((c) => commandsMsg.clickShift(c.axes, c.click, d.pixelError / 2, c.value, c.count)),
       },
     };
   },

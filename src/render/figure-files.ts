@@ -4,9 +4,9 @@ import { Worker } from 'node:worker_threads';
 import type { OutputFile } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
 import { compiledModule } from '../core/paths.js';
-import { reportMsg } from '../core/messages/report.js';
 import { assertUniqueIds, type Figure } from './figure.js';
 import { drawFigure, specJson, type Drawn } from './render.js';
+import { renderMsg } from './messages.js';
 
 /**
  * Figures → figures/<id>.vl.json, .svg and .png, drawn on two threads at once: a worker thread
@@ -201,7 +201,7 @@ export class FigurePool {
     const out: OutputFile[] = [];
     for (const f of figures) {
       const d = await this.jobs.get(f.id)!.result;
-      for (const w of d.warnings) logger?.warn(reportMsg.figureWarning(f.id, w));
+      for (const w of d.warnings) logger?.warn(renderMsg.figureWarning(f.id, w));
       out.push(
         { path: join(dir, `${f.id}.vl.json`), content: specJson(f) },
         { path: join(dir, `${f.id}.svg`), content: d.svg.endsWith('\n') ? d.svg : `${d.svg}\n` },

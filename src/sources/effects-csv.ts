@@ -8,6 +8,7 @@ import { UserError } from '../core/errors.js';
 import { metaMsg } from '../core/messages/meta.js';
 import { splitRows } from './rates-csv.js';
 import { checkColumnNames, checkLevel, readInputFile } from './reader-rules.js';
+import { sourcesMsg } from './messages.js';
 
 export const EFFECT_COLUMNS = ['study', 'model', 'game', 'yi', 'vi'] as const;
 /** Optional columns that are not moderators: the decisions under each framing (as effects.csv writes them; may be empty). */
@@ -38,7 +39,7 @@ const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 function number(file: string, line: number, field: string, text: string, positive: boolean): number {
   const v = Number(text);
   const ok = DECIMAL.test(text) && Number.isFinite(v) && (!positive || v > 0);
-  if (!ok) throw new UserError(metaMsg.effectsColumn(file, line, field, metaMsg.badNumber(text, positive ? 'a positive number (a sampling variance)' : 'a finite number')));
+  if (!ok) throw new UserError(metaMsg.effectsColumn(file, line, field, sourcesMsg.badNumber(text, positive ? 'a positive number (a sampling variance)' : 'a finite number')));
   return v;
 }
 
@@ -65,7 +66,7 @@ export function readEffects(path: string, file = path): EffectTable {
     for (const c of ['study', 'model', 'game']) checkLevel(file, line, c, get(c));
     const key = JSON.stringify([get('study'), get('model'), get('game')]);
     const seen = first.get(key);
-    if (seen !== undefined) throw new UserError(metaMsg.effectsColumn(file, line, 'game', metaMsg.duplicateEffect(seen)));
+    if (seen !== undefined) throw new UserError(metaMsg.effectsColumn(file, line, 'game', sourcesMsg.duplicateEffect(seen)));
     first.set(key, line);
     return {
       line, study: get('study'), model: get('model'), game: get('game'),

@@ -2,9 +2,9 @@
 import { levels, type CellTable } from '../core/cells.js';
 import type { DecimalText } from '../core/decimal.js';
 import { UserError } from '../core/errors.js';
-import { trialsMsg } from '../core/messages/trials.js';
 import type { RatesInput } from './rates-csv.js';
 import type { ProvenanceColumn, TrialsInput } from './trials.js';
+import { sourcesMsg } from './messages.js';
 
 /** What the Appendix C checks read off an input beyond its cells. */
 export interface InputFacts {
@@ -39,7 +39,7 @@ export function ratesFacts(rates: RatesInput, table: CellTable): InputFacts {
  * counts); probabilities and clustered decisions have no counts to move, and are refused.
  */
 export function trialCounts(t: TrialsInput, input: Pick<RatesInput, 'path' | 'sha256' | 'table' | 'kind'>): RatesInput {
-  if (t.outcome === 'p_cooperate' || t.clusterColumn !== undefined) throw new UserError(trialsMsg.auditNeedsCounts(input.path, t.kind));
+  if (t.outcome === 'p_cooperate' || t.clusterColumn !== undefined) throw new UserError(sourcesMsg.auditNeedsCounts(input.path, t.kind));
   const rows = input.table.cells.map((cell, i) => ({ line: t.firstLines[i], cell, reconstructed: false }));
   return { path: input.path, sha256: input.sha256, table: input.table, rows, provenanceColumns: [], kind: input.kind };
 }

@@ -12,7 +12,7 @@ import { recognizeLogFormat } from './logs/index.js';
 import { readLogTrials } from './logs/table.js';
 import type { ShortMatches } from './logs/index.js';
 import { readDigitized, type DigitizedInput } from './digitized/index.js';
-import { digitizedMsg } from '../core/messages/digitized.js';
+import { sourcesMsg } from './messages.js';
 
 /** Where the cells come from: a rates/counts file (--data) or a per-trial file (--trials). */
 export interface InputChoice {
@@ -82,7 +82,7 @@ function perDecision(files: readonly string[], choice: InputChoice, base: string
   if (files.length > 1) throw new UserError(logsMsg.severalTrialsNeedFormat());
   if (choice.rounds !== undefined) throw new UserError(logsMsg.roundsNeedFormat());
   const seen = recognizeLogFormat(resolve(files[0]));
-  if (seen) throw new UserError(logsMsg.looksLike(files[0], seen.what, seen.id));
+  if (seen) throw new UserError(sourcesMsg.looksLike(files[0], seen.what, seen.id));
   return readTrials(resolve(files[0]), { base, alt, cluster: choice.cluster, factors: choice.factors, displayPath: files[0] });
 }
 
@@ -189,7 +189,7 @@ export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> } & { reado
     analyses: ['digitization'],
     read(s, base, alt) {
       const c = s.choice;
-      if (c.layout === undefined) throw new UserError(digitizedMsg.needsLayout());
+      if (c.layout === undefined) throw new UserError(sourcesMsg.needsLayout());
       const d = readDigitized(resolve(s.file), { layout: resolve(c.layout), layoutDisplay: c.layout, pixelError: c.pixelError ?? 1, base, alt, displayPath: s.file });
       return { ...fromRates(d.rates), kind: d.rates.kind, data: { kind: 'digitized', rates: d.rates, digitized: d } };
     },
@@ -253,7 +253,7 @@ export function readSource(source: Exclude<Source, { kind: 'store' }>, base: str
 
 /** Read the chosen input with its planned framings: the given kind, else the shipped rates (--data's default). */
 export function readInput(choice: InputChoice, base: string, alt: string): AnalysisInput {
-  if (choice.digitized === undefined && (choice.layout !== undefined || choice.pixelError !== undefined)) throw new UserError(digitizedMsg.layoutOnly());
+  if (choice.digitized === undefined && (choice.layout !== undefined || choice.pixelError !== undefined)) throw new UserError(sourcesMsg.layoutOnly());
   return readSource(sourceOf(choice) as Exclude<Source, { kind: 'store' }>, base, alt);
 }
 

@@ -5,8 +5,8 @@
  * level). The reader then checks the top-level keys as column names (reader-rules.ts).
  */
 import { UserError } from '../core/errors.js';
-import { trialsMsg } from '../core/messages/trials.js';
 import { checkColumnNames, MAX_JSON_DEPTH } from './reader-rules.js';
+import { sourcesMsg } from './messages.js';
 
 const QUOTE = 0x22, BACKSLASH = 0x5c;
 
@@ -38,7 +38,7 @@ function checkKeys(file: string, line: number, t: string): void {
       }
       i = end;
     } else if (c === '{' || c === '[') {
-      if (stack.length === MAX_JSON_DEPTH) throw new UserError(trialsMsg.tooDeep(file, line, MAX_JSON_DEPTH));
+      if (stack.length === MAX_JSON_DEPTH) throw new UserError(sourcesMsg.tooDeep(file, line, MAX_JSON_DEPTH));
       stack.push(c === '{' ? [] : null);
       expectKey = c === '{';
     } else if (c === '}' || c === ']') {
@@ -57,7 +57,7 @@ function checkKeys(file: string, line: number, t: string): void {
 export function parseJsonLine(file: string, line: number, t: string): Record<string, unknown> {
   checkKeys(file, line, t);
   let obj: unknown;
-  try { obj = JSON.parse(t); } catch (e) { throw new UserError(trialsMsg.badJson(file, line, (e as Error).message)); }
-  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new UserError(trialsMsg.notAnObject(file, line));
+  try { obj = JSON.parse(t); } catch (e) { throw new UserError(sourcesMsg.badJson(file, line, (e as Error).message)); }
+  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) throw new UserError(sourcesMsg.notAnObject(file, line));
   return obj as Record<string, unknown>;
 }

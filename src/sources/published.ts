@@ -6,11 +6,11 @@
  */
 import { UserError } from '../core/errors.js';
 import { at, msg } from '../core/messages/common.js';
-import { reproductionMsg } from '../core/messages/reproduction.js';
 import { parseDecimal, unitsOf, type DecimalText } from '../core/decimal.js';
 import { splitRows } from './rates-csv.js';
 import { table3Statistics } from '../stats/table3.js';
 import { checkColumnNames, nameFault, readInputFile } from './reader-rules.js';
+import { sourcesMsg } from './messages.js';
 
 /** The published values of the shipped Same Game, Different Story data (Tables 2 and 3), relative to the package root. */
 export const SHIPPED_PUBLISHED = 'data/lore-heydari-2024/published.csv';
@@ -73,7 +73,7 @@ const isTable = (t: string): t is PublishedTable => Object.prototype.hasOwnPrope
 function parseRow(file: string, line: number, get: (col: string) => string): Omit<PublishedRow, 'provenance'> {
   const table = get('table');
   if (table === '') throw new UserError(msg.missingField(file, line, 'table'));
-  if (!isTable(table)) throw new UserError(reproductionMsg.unknownTable(file, line, table, Object.keys(PUBLISHED_TABLES)));
+  if (!isTable(table)) throw new UserError(sourcesMsg.unknownTable(file, line, table, Object.keys(PUBLISHED_TABLES)));
   const model = get('model');
   if (model === '') throw new UserError(msg.missingField(file, line, 'model'));
   let game = get('game');
@@ -81,19 +81,19 @@ function parseRow(file: string, line: number, get: (col: string) => string): Omi
     const fault = value === '' ? undefined : nameFault(value); // names as every reader takes them ("Pooled" and "All" are rows here)
     if (fault !== undefined) throw new UserError(at(file, line, field, fault));
   }
-  if (table === 'table2' && game === '') throw new UserError(reproductionMsg.gameNeeded(file, line, table));
-  if (table === 'table3' && game !== '') throw new UserError(reproductionMsg.gameNotAllowed(file, line, table, game));
+  if (table === 'table2' && game === '') throw new UserError(sourcesMsg.gameNeeded(file, line, table));
+  if (table === 'table3' && game !== '') throw new UserError(sourcesMsg.gameNotAllowed(file, line, table, game));
   if (table === 'family' && game === 'All') game = ''; // family-robustness.csv writes per-model rows as game "All"
   const statistic = get('statistic');
   if (statistic === '') throw new UserError(msg.missingField(file, line, 'statistic'));
   const known: readonly string[] = PUBLISHED_TABLES[table];
-  if (!known.includes(statistic)) throw new UserError(reproductionMsg.unknownStatistic(file, line, table, statistic, known));
+  if (!known.includes(statistic)) throw new UserError(sourcesMsg.unknownStatistic(file, line, table, statistic, known));
   const text = get('published');
   if (text === '') throw new UserError(msg.missingField(file, line, 'published'));
   const published = parseSignedDecimal(text);
   if (published === undefined) {
     const v = Number(text);
-    throw new UserError(Number.isFinite(v) ? reproductionMsg.notPlainNumber(file, line, text) : msg.notANumber(file, line, 'published', text));
+    throw new UserError(Number.isFinite(v) ? sourcesMsg.notPlainNumber(file, line, text) : msg.notANumber(file, line, 'published', text));
   }
   return { line, table, model, game, statistic, published };
 }
@@ -102,7 +102,7 @@ function parseRow(file: string, line: number, get: (col: string) => string): Omi
 function parseReps(file: string, line: number, text: string): number | undefined {
   if (text === '') return undefined;
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(n >= 1 && Number.isSafeInteger(n))) throw new UserError(reproductionMsg.badReps(file, line, text));
+  if (!(n >= 1 && Number.isSafeInteger(n))) throw new UserError(sourcesMsg.badReps(file, line, text));
   return n;
 }
 
@@ -110,7 +110,7 @@ function parseReps(file: string, line: number, text: string): number | undefined
 function parseMethod(file: string, line: number, text: string): PublishedMethod | undefined {
   if (text === '') return undefined;
   const m = PUBLISHED_METHODS.find((x) => x === text.toLowerCase());
-  if (m === undefined) throw new UserError(reproductionMsg.badMethod(file, line, text));
+  if (m === undefined) throw new UserError(sourcesMsg.badMethod(file, line, text));
   return m;
 }
 
@@ -121,7 +121,7 @@ export function parsePublished(text: string, file: string): Omit<PublishedValues
   const header = raw[0].fields.map((h) => h.trim());
   checkColumnNames(file, 1, header, 'header');
   PUBLISHED_COLUMNS.forEach((col, i) => {
-    if (header[i] !== col) throw new UserError(reproductionMsg.badHeader(file, header[i] ?? col, PUBLISHED_COLUMNS.join(',')));
+    if (header[i] !== col) throw new UserError(sourcesMsg.badHeader(file, header[i] ?? col, PUBLISHED_COLUMNS.join(',')));
   });
   const provenanceColumns = header.slice(PUBLISHED_COLUMNS.length).filter((c) => c !== REPS_COLUMN && c !== METHOD_COLUMN);
   if (raw.length === 1) throw new UserError(msg.emptyTable(file));
@@ -133,7 +133,7 @@ export function parsePublished(text: string, file: string): Omit<PublishedValues
     const row = parseRow(file, line, get);
     const key = JSON.stringify([row.table, row.model, row.game, row.statistic]);
     const first = firstLine.get(key);
-    if (first !== undefined) throw new UserError(reproductionMsg.duplicateRow(file, line, first, key));
+    if (first !== undefined) throw new UserError(sourcesMsg.duplicateRow(file, line, first, key));
     firstLine.set(key, line);
     const provenance: Record<string, string> = {};
     for (const c of provenanceColumns) provenance[c] = get(c);

@@ -4,6 +4,7 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { checkColumnNames, checkLevel, readInputFile } from './reader-rules.js';
 import { parseDecimal, percentAsRate, roundedCount, type DecimalText } from '../core/decimal.js';
+import { sourcesMsg } from './messages.js';
 
 export const FACTORS = ['model', 'game', 'framing'] as const;
 const REQUIRED = ['model', 'game', 'framing', 'n'] as const;
@@ -64,7 +65,7 @@ export function splitRows(text: string, file: string, delimiter = ','): RawRow[]
       }
       lastCursor = end;
       if (res.errors.length && error === undefined) {
-        error = msg.csvSyntax(file, startLine, res.errors[0].message);
+        error = sourcesMsg.csvSyntax(file, startLine, res.errors[0].message);
       }
       const fields = res.data;
       if (fields.length === 1 && fields[0].trim() === '') return; // blank line
@@ -94,7 +95,7 @@ function parseHeader(raw: readonly RawRow[], file: string): Header {
   for (const col of REQUIRED) if (!columns.includes(col)) throw new UserError(msg.missingColumn(file, col, columns));
   const hasRate = columns.includes('rate');
   const hasCoop = columns.includes('cooperate');
-  if (!hasRate && !hasCoop) throw new UserError(msg.needRateOrCooperate(file, columns));
+  if (!hasRate && !hasCoop) throw new UserError(sourcesMsg.needRateOrCooperate(file, columns));
   const known = new Set<string>([...REQUIRED, 'rate', 'cooperate']);
   if (raw.length === 1) throw new UserError(msg.emptyTable(file));
   return { columns, hasRate, hasCoop, provenance: columns.filter((h) => !known.has(h)) };
@@ -111,9 +112,9 @@ export function cellKeyOf(file: string, line: number, need: (col: string) => str
 
 export function parseN(file: string, line: number, nText: string): number {
   if (Number.isNaN(Number(nText))) throw new UserError(msg.notANumber(file, line, 'n', nText));
-  if (!INTEGER.test(nText)) throw new UserError(msg.nNotPositiveInteger(file, line, nText));
+  if (!INTEGER.test(nText)) throw new UserError(sourcesMsg.nNotPositiveInteger(file, line, nText));
   const n = Number(nText);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new UserError(msg.nNotPositiveInteger(file, line, nText));
+  if (!Number.isSafeInteger(n) || n <= 0) throw new UserError(sourcesMsg.nNotPositiveInteger(file, line, nText));
   return n;
 }
 
@@ -122,11 +123,11 @@ function parseRate(file: string, line: number, rateText: string): DecimalText {
   if (rate === undefined) {
     const v = Number(rateText);
     if (Number.isNaN(v) || !Number.isFinite(v)) throw new UserError(msg.notANumber(file, line, 'rate', rateText));
-    if (v < 0 || v > 1) throw new UserError(msg.rateOutOfRange(file, line, rateText));
-    throw new UserError(msg.notPlainDecimal(file, line, rateText)); // exponent or hex form: decimals unknown
+    if (v < 0 || v > 1) throw new UserError(sourcesMsg.rateOutOfRange(file, line, rateText));
+    throw new UserError(sourcesMsg.notPlainDecimal(file, line, rateText)); // exponent or hex form: decimals unknown
   }
   if (rate.value < 0 || rate.value > 1) {
-    throw new UserError(msg.rateOutOfRange(file, line, rateText, rate.value <= 100 ? percentAsRate(rate) : undefined));
+    throw new UserError(sourcesMsg.rateOutOfRange(file, line, rateText, rate.value <= 100 ? percentAsRate(rate) : undefined));
   }
   return rate;
 }
@@ -134,8 +135,8 @@ function parseRate(file: string, line: number, rateText: string): DecimalText {
 function parseCooperate(file: string, line: number, coopText: string, n: number): number {
   const v = Number(coopText);
   if (Number.isNaN(v)) throw new UserError(msg.notANumber(file, line, 'cooperate', coopText));
-  if (!INTEGER.test(coopText) || !Number.isSafeInteger(v) || v < 0) throw new UserError(msg.cooperateNotCount(file, line, coopText));
-  if (v > n) throw new UserError(msg.cooperateAboveN(file, line, v, n));
+  if (!INTEGER.test(coopText) || !Number.isSafeInteger(v) || v < 0) throw new UserError(sourcesMsg.cooperateNotCount(file, line, coopText));
+  if (v > n) throw new UserError(sourcesMsg.cooperateAboveN(file, line, v, n));
   return v;
 }
 
@@ -178,7 +179,7 @@ export function checkPlannedFramings(file: string, cells: readonly { line: numbe
   const all = [...new Set(cells.map((c) => c.key.framing))];
   for (const [mg, c] of mgFirst) {
     for (const f of [base, alt]) {
-      if (!mgFramings.get(mg)!.has(f)) throw new UserError(msg.missingFraming(c.file ?? file, c.line, c.key.model, c.key.game, f, all));
+      if (!mgFramings.get(mg)!.has(f)) throw new UserError(sourcesMsg.missingFraming(c.file ?? file, c.line, c.key.model, c.key.game, f, all));
     }
   }
 }
@@ -202,7 +203,7 @@ export function readRates(path: string, opts: Partial<ReadRatesOptions> = {}): R
     // Keyed by the JSON of the levels: "A / B", "C" and "A", "B / C" are different cells.
     const id = JSON.stringify([model, game, framing]);
     const first = firstLineOf.get(id);
-    if (first !== undefined) throw new UserError(msg.duplicateCell(file, row.line, first, `${model} / ${game} / ${framing}`));
+    if (first !== undefined) throw new UserError(sourcesMsg.duplicateCell(file, row.line, first, `${model} / ${game} / ${framing}`));
     firstLineOf.set(id, row.line);
     rows.push(row);
   }

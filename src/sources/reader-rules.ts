@@ -10,6 +10,7 @@ import { isUtf8 } from 'node:buffer';
 import { UserError } from '../core/errors.js';
 import { at, msg } from '../core/messages/common.js';
 import { levelFault, nameFault } from '../core/names-rule.js';
+import { sourcesMsg } from './messages.js';
 // The name rule itself lives in core (a design is held to it too): every reader takes it from here.
 export { controlCharacter, levelFault, MAX_NAME_LENGTH, nameFault } from '../core/names-rule.js';
 
@@ -38,7 +39,7 @@ export function checkColumnNames(file: string, line: number, names: readonly str
     if (fault !== undefined) throw new UserError(at(file, line, h, fault));
     const first = seen.get(h);
     if (first !== undefined) {
-      throw new UserError(where === 'header' ? msg.duplicateColumn(file, h, first + 1, i + 1) : msg.duplicateKey(file, line, h, first + 1, i + 1));
+      throw new UserError(where === 'header' ? msg.duplicateColumn(file, h, first + 1, i + 1) : sourcesMsg.duplicateKey(file, line, h, first + 1, i + 1));
     }
     seen.set(h, i);
   });
@@ -54,7 +55,7 @@ export function openInput(path: string, file: string): number {
   }
   const st = fstatSync(fd);
   if (st.isDirectory()) { closeSync(fd); throw new UserError(msg.fileUnreadable(file, 'EISDIR')); }
-  if (st.isFile() && st.size > MAX_INPUT_BYTES) { closeSync(fd); throw new UserError(msg.fileTooLarge(file, st.size, MAX_INPUT_BYTES)); }
+  if (st.isFile() && st.size > MAX_INPUT_BYTES) { closeSync(fd); throw new UserError(sourcesMsg.fileTooLarge(file, st.size, MAX_INPUT_BYTES)); }
   return fd;
 }
 
@@ -72,7 +73,7 @@ export function* inputChunks(path: string, file: string, hash: ReturnType<typeof
       try { got = readSync(fd, buf, 0, buf.length, null); } catch (e) { throw new UserError(msg.fileUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e))); }
       if (got === 0) break;
       total += got;
-      if (total > MAX_INPUT_BYTES) throw new UserError(msg.fileTooLarge(file, total, MAX_INPUT_BYTES));
+      if (total > MAX_INPUT_BYTES) throw new UserError(sourcesMsg.fileTooLarge(file, total, MAX_INPUT_BYTES));
       hash.update(buf.subarray(0, got));
       yield buf.subarray(0, got);
     }
@@ -95,7 +96,7 @@ export function checkUtf8(buf: Buffer, file: string, firstLine = 1): void {
     line++;
     start = end + 1;
   }
-  throw new UserError(msg.notUtf8(file, line));
+  throw new UserError(sourcesMsg.notUtf8(file, line));
 }
 
 /** The file's bytes: text without a BOM, and its SHA-256. */

@@ -7,7 +7,6 @@
 import { sha256File } from '../core/hash.js';
 import type { RepeatedDecision, RepeatedDecisions } from '../core/decisions.js';
 import { UserError } from '../core/errors.js';
-import { analyzeMsg } from '../core/messages/analyze.js';
 import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import { RunPlays } from '../live/repeated/outcomes.js';
 import { planMatches } from '../live/repeated/plan.js';
@@ -18,6 +17,7 @@ import { TrialStore } from '../live/store/store.js';
 import { chooseRun, isRepeatedRun, readStore } from './store.js';
 import type { TrialRecord } from '../live/types.js';
 import { controlCharacter } from './reader-rules.js';
+import { sourcesMsg } from './messages.js';
 
 export interface RepeatedStoreOptions {
   /** The run to read (default: the store's only or latest run). */
@@ -62,7 +62,7 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
   try {
     return readStore(path, () => {
       const run = chooseRun(store, path, o.run);
-      if (!isRepeatedRun(run)) throw new UserError(analyzeMsg.notRepeated(path, run.id));
+      if (!isRepeatedRun(run)) throw new UserError(sourcesMsg.notRepeated(path, run.id));
       const design = repeatedDesign(storedDesign(run)); // the resolved design, as the run stored it
       const plays = RunPlays.read(store, run);
       const decisions: RepeatedDecision[] = [];
@@ -83,7 +83,7 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
       }
       const synthetic = simulated || design.synthetic === true;
       const open = unfinishedMatches(decisions, design);
-      const notes = open > 0 ? [analyzeMsg.unfinishedMatches(path, open, planMatches(design).length)] : [];
+      const notes = open > 0 ? [sourcesMsg.unfinishedMatches(path, open, planMatches(design).length)] : [];
       return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions, ...(notes.length ? { notes } : {}), ...(design.names ? { names: design.names } : {}) };
     });
   } finally {

@@ -5,9 +5,9 @@ import { boundTables, type BoundTables } from './enrichment-store.js';
 import { orderByLevels, type Cell, type CellTable } from '../core/cells.js';
 import type { CellCount, RunInfo, TrialStore } from '../live/store/store.js';
 import { UserError } from '../core/errors.js';
-import { analyzeMsg } from '../core/messages/analyze.js';
 import { controlCharacter, levelFault } from './reader-rules.js';
 import { foldCollision, foldExtraFactors } from './trials.js';
+import { sourcesMsg } from './messages.js';
 
 /**
  * Run a read of the store at `path` (synchronous, or a promise: export streams its rows); a
@@ -121,17 +121,17 @@ export const isRepeatedRun = (run: RunInfo): boolean => runKind(run, () => []) =
  */
 export function chooseOneShotRun(store: TrialStore, path: string, runId?: number): RunInfo {
   const r = chooseRun(store, path, runId);
-  if (isRepeatedRun(r)) throw new UserError(analyzeMsg.repeatedRun(path, r.id));
+  if (isRepeatedRun(r)) throw new UserError(sourcesMsg.repeatedRun(path, r.id));
   return r;
 }
 
 /** The run given by id, else the store's only or latest run, whatever its kind. */
 export function chooseRun(store: TrialStore, path: string, runId?: number): RunInfo {
   const runs = store.runs();
-  if (runs.length === 0) throw new UserError(analyzeMsg.emptyStore(path));
+  if (runs.length === 0) throw new UserError(sourcesMsg.emptyStore(path));
   if (runId === undefined) return runs[runs.length - 1];
   const r = runs.find((x) => x.id === runId);
-  if (!r) throw new UserError(analyzeMsg.noSuchRun(path, runId, runs.map((x) => x.id)));
+  if (!r) throw new UserError(sourcesMsg.noSuchRun(path, runId, runs.map((x) => x.id)));
   return r;
 }
 
@@ -161,7 +161,7 @@ export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): 
     const values = probs.get(keyOf(c));
     const key: Record<string, string> = { model: c.model, game: c.game, framing: c.framing };
     for (const f of extra) key[f] = c.factors[f] ?? '';
-    if ((byLogprobs || c.scored > 0) && c.unscored > 0) throw new StoreRefusal(`${cellName(c)}: ${analyzeMsg.unscoredLogprobsWhat(c.unscored)}`);
+    if ((byLogprobs || c.scored > 0) && c.unscored > 0) throw new StoreRefusal(`${cellName(c)}: ${sourcesMsg.unscoredLogprobsWhat(c.unscored)}`);
     const obs = values && values.length > 0
       ? { kind: 'prob' as const, values }
       : { kind: 'binary' as const, n: c.validC + c.validD, x: c.validC };
@@ -187,7 +187,7 @@ function foldStoreTable(table: CellTable, extra: readonly string[]): CellTable {
   const hit = foldCollision(keys, extra);
   if (hit) {
     const describe = (k: Readonly<Record<string, string>>) => `${cellName({ model: k.model, game: k.game, framing: k.framing })} with ${extra.map((f) => `${f} = ${JSON.stringify(k[f])}`).join(', ')}`;
-    throw new StoreRefusal(analyzeMsg.foldCollisionWhat(describe(keys[hit.second]), describe(keys[hit.first]), hit.game));
+    throw new StoreRefusal(sourcesMsg.foldCollisionWhat(describe(keys[hit.second]), describe(keys[hit.first]), hit.game));
   }
   return foldExtraFactors(table);
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
-import { trialsMsg } from '../core/messages/trials.js';
 import { splitRows } from './rates-csv.js';
 import { checkColumnNames, checkUtf8, inputChunks, MAX_LINE_CHARS, readInputFile } from './reader-rules.js';
 import { parseJsonLine } from './json-line.js';
 import { exportedCsvFactors, factorColumns, isExportedObject, isRepeatedExport } from './export-layout.js';
+import { sourcesMsg } from './messages.js';
 
 /** One row of a per-trial file: the line it starts on and its fields by column name (trimmed). */
 export interface TrialRecord {
@@ -52,7 +52,7 @@ function csvRecords(path: string, file: string): TrialRecords {
     }
   }
   const exported = exportedCsvFactors(header);
-  if (exported !== undefined && isRepeatedExport(header)) throw new UserError(trialsMsg.repeatedExport(file));
+  if (exported !== undefined && isRepeatedExport(header)) throw new UserError(sourcesMsg.repeatedExport(file));
   return { sha256, columns: () => header, header: true, exported: () => exported, records: records() };
 }
 
@@ -67,7 +67,7 @@ function* lines(path: string, file: string, hash: ReturnType<typeof createHash>)
   const decode = (chunk?: Buffer) => {
     try { return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode(); } catch {
       if (chunk) checkUtf8(chunk, file, line + 1);
-      throw new UserError(msg.notUtf8(file, line + 1));
+      throw new UserError(sourcesMsg.notUtf8(file, line + 1));
     }
   };
   let pieces: string[] = [];
@@ -75,7 +75,7 @@ function* lines(path: string, file: string, hash: ReturnType<typeof createHash>)
   let line = 0;
   const take = (s: string) => {
     length += s.length;
-    if (length > MAX_LINE_CHARS) throw new UserError(trialsMsg.lineTooLong(file, line + 1, MAX_LINE_CHARS));
+    if (length > MAX_LINE_CHARS) throw new UserError(sourcesMsg.lineTooLong(file, line + 1, MAX_LINE_CHARS));
     pieces.push(s);
   };
   const flush = () => { const t = pieces.join(''); pieces = []; length = 0; return { line: ++line, text: t }; };
@@ -122,7 +122,7 @@ function jsonRecord(file: string, line: number, fields: Map<string, unknown>): T
     has: (column) => fields.has(column),
     get(column) {
       const v = fields.get(column);
-      if (typeof v === 'object' && v !== null) throw new UserError(trialsMsg.notAName(file, line, column, Array.isArray(v) ? 'array' : 'object'));
+      if (typeof v === 'object' && v !== null) throw new UserError(sourcesMsg.notAName(file, line, column, Array.isArray(v) ? 'array' : 'object'));
       return fieldText(v);
     },
     text: (column) => fieldText(fields.get(column)),
@@ -142,7 +142,7 @@ function jsonlRecords(path: string, file: string): TrialRecords {
       if (!first) {
         const f = o.factors;
         exported = isExportedObject(o) ? factorColumns(Object.keys(f as object)) : undefined;
-        if (exported !== undefined && isRepeatedExport(Object.keys(o))) throw new UserError(trialsMsg.repeatedExport(file));
+        if (exported !== undefined && isRepeatedExport(Object.keys(o))) throw new UserError(sourcesMsg.repeatedExport(file));
       }
       const fields = jsonFields(o, exported !== undefined);
       checkColumnNames(file, line, [...fields.keys()], 'object');
@@ -165,5 +165,5 @@ export function trialRecords(path: string, file: string): TrialRecords {
   const lower = path.toLowerCase();
   if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return jsonlRecords(path, file);
   if (lower.endsWith('.csv')) return csvRecords(path, file);
-  throw new UserError(trialsMsg.unknownExtension(file));
+  throw new UserError(sourcesMsg.unknownExtension(file));
 }

@@ -1,11 +1,11 @@
 import type { Cell, CellTable, Observations } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
-import { trialsMsg } from '../core/messages/trials.js';
 import { cellKeyOf, checkPlannedFramings, FACTORS } from './rates-csv.js';
 import { checkLevel } from './reader-rules.js';
 import { trialRecords, type TrialRecord } from './trial-records.js';
 import { TRIAL_STATUSES } from './export-layout.js';
+import { sourcesMsg } from './messages.js';
 
 /**
  * Per-trial input (--trials FILE): one row per decision, CSV or JSONL, → the same CellTable a
@@ -72,10 +72,10 @@ interface CellAcc {
 /** The row's outcome column: exactly one of action, cooperate, p_cooperate, the same on every row. */
 function outcomeOf(file: string, r: TrialRecord, established: TrialOutcome | undefined): TrialOutcome {
   const present = OUTCOME_COLUMNS.filter((c) => r.has(c));
-  if (present.length === 0) throw new UserError(established ? msg.missingField(file, r.line, established) : trialsMsg.noOutcome(file, r.line));
+  if (present.length === 0) throw new UserError(established ? msg.missingField(file, r.line, established) : sourcesMsg.noOutcome(file, r.line));
   const first = established ?? present[0];
   const other = present.find((c) => c !== first);
-  if (other) throw new UserError(trialsMsg.mixedOutcomes(file, r.line, first, other));
+  if (other) throw new UserError(sourcesMsg.mixedOutcomes(file, r.line, first, other));
   return first;
 }
 
@@ -83,15 +83,15 @@ function outcomeOf(file: string, r: TrialRecord, established: TrialOutcome | und
 function outcomeValue(file: string, line: number, outcome: TrialOutcome, text: string): number {
   if (outcome === 'action') {
     const a = text.toUpperCase();
-    if (a !== 'C' && a !== 'D') throw new UserError(trialsMsg.unknownAction(file, line, text));
+    if (a !== 'C' && a !== 'D') throw new UserError(sourcesMsg.unknownAction(file, line, text));
     return a === 'C' ? 1 : 0;
   }
   if (outcome === 'cooperate') {
-    if (text !== '0' && text !== '1') throw new UserError(trialsMsg.notBinary(file, line, text));
+    if (text !== '0' && text !== '1') throw new UserError(sourcesMsg.notBinary(file, line, text));
     return Number(text);
   }
   const p = Number(text);
-  if (!PROBABILITY.test(text) || !(p >= 0 && p <= 1)) throw new UserError(trialsMsg.notProbability(file, line, text));
+  if (!PROBABILITY.test(text) || !(p >= 0 && p <= 1)) throw new UserError(sourcesMsg.notProbability(file, line, text));
   return p;
 }
 
@@ -137,7 +137,7 @@ function layoutOf(file: string, r: TrialRecord, src: { columns: () => readonly s
   const exportedFactors = src.exported();
   const exported = exportedFactors !== undefined;
   const factors = opts.factors ?? exportedFactors ?? [];
-  if (opts.cluster !== undefined && ([...FACTORS, ...OUTCOME_COLUMNS] as readonly string[]).includes(opts.cluster)) throw new UserError(trialsMsg.clusterIsKnown(opts.cluster));
+  if (opts.cluster !== undefined && ([...FACTORS, ...OUTCOME_COLUMNS] as readonly string[]).includes(opts.cluster)) throw new UserError(sourcesMsg.clusterIsKnown(opts.cluster));
   const cluster = opts.cluster ?? (!exported && r.has('cluster') ? 'cluster' : undefined); // an export's columns are its factors
   if (src.header) {
     for (const col of [...FACTORS, ...(cluster ? [cluster] : []), ...factors]) {
@@ -146,7 +146,7 @@ function layoutOf(file: string, r: TrialRecord, src: { columns: () => readonly s
   }
   const outcome = exported ? 'action' : outcomeOf(file, src.header ? { ...r, line: 1 } : r, undefined);
   for (const f of opts.factors ?? []) {
-    if ([...FACTORS, ...OUTCOME_COLUMNS, cluster].includes(f)) throw new UserError(trialsMsg.factorIsKnown(f));
+    if ([...FACTORS, ...OUTCOME_COLUMNS, cluster].includes(f)) throw new UserError(sourcesMsg.factorIsKnown(f));
   }
   return { outcome, cluster, columns, factors, exported };
 }
@@ -156,7 +156,7 @@ function rowOutcome(file: string, r: TrialRecord, lay: Layout): TrialOutcome | u
   if (!lay.exported) return outcomeOf(file, r, lay.outcome);
   const status = r.get('status');
   if (status === undefined) throw new UserError(msg.missingField(file, r.line, 'status'));
-  if (!(TRIAL_STATUSES as readonly string[]).includes(status)) throw new UserError(trialsMsg.unknownStatus(file, r.line, status, TRIAL_STATUSES));
+  if (!(TRIAL_STATUSES as readonly string[]).includes(status)) throw new UserError(sourcesMsg.unknownStatus(file, r.line, status, TRIAL_STATUSES));
   if (status !== 'ok') return undefined;
   return r.get('p_cooperate') !== undefined ? 'p_cooperate' : 'action';
 }
@@ -178,7 +178,7 @@ function addRecord(file: string, r: TrialRecord, lay: Layout, cells: Map<string,
     if (v === undefined) throw new UserError(msg.missingField(file, r.line, col));
     return v;
   };
-  if (lay.cluster === undefined && !lay.exported && r.has('cluster')) throw new UserError(trialsMsg.clusterNotOnFirstRow(file, r.line, 'cluster'));
+  if (lay.cluster === undefined && !lay.exported && r.has('cluster')) throw new UserError(sourcesMsg.clusterNotOnFirstRow(file, r.line, 'cluster'));
   const outcome = rowOutcome(file, r, lay);
   if (outcome === undefined && r.get('status') === 'invalid') { const k = JSON.stringify(Object.values(keyOf(file, r, lay, need))); invalid.set(k, (invalid.get(k) ?? 0) + 1); }
   if (outcome === undefined) return;
@@ -188,7 +188,7 @@ function addRecord(file: string, r: TrialRecord, lay: Layout, cells: Map<string,
   const id = JSON.stringify(Object.values(key));
   let acc = cells.get(id);
   if (!acc) { acc = { line: r.line, key, outcome, n: 0, sum: 0, values: [], clusters: new Map() }; cells.set(id, acc); }
-  if (acc.outcome !== outcome) throw new UserError(trialsMsg.mixedScoring(file, r.line, cellName(key), acc.line, acc.outcome, outcome));
+  if (acc.outcome !== outcome) throw new UserError(sourcesMsg.mixedScoring(file, r.line, cellName(key), acc.line, acc.outcome, outcome));
   acc.n++;
   acc.sum += value;
   if (outcome === 'p_cooperate' && lay.cluster === undefined) acc.values.push(value);
@@ -204,7 +204,7 @@ const cellName = (key: Readonly<Record<string, string>>) => Object.values(key).m
 /** A cluster bootstrap resamples clusters within each cell: a cell of one cluster would have an interval of one point. */
 function checkClusters(file: string, accs: readonly CellAcc[], column: string): void {
   for (const a of accs) {
-    if (a.clusters.size < 2) throw new UserError(trialsMsg.oneCluster(file, a.line, column, cellName(a.key), [...a.clusters.keys()][0]));
+    if (a.clusters.size < 2) throw new UserError(sourcesMsg.oneCluster(file, a.line, column, cellName(a.key), [...a.clusters.keys()][0]));
   }
 }
 
@@ -213,7 +213,7 @@ function checkOneRun(file: string, r: TrialRecord, lay: Layout, first: { run?: s
   if (!lay.exported) return;
   const run = r.get('run');
   first.run ??= run;
-  if (run !== first.run) throw new UserError(trialsMsg.severalRuns(file, r.line, first.run ?? '', run ?? ''));
+  if (run !== first.run) throw new UserError(sourcesMsg.severalRuns(file, r.line, first.run ?? '', run ?? ''));
 }
 
 /** Read and validate a per-trial file (CSV or JSONL by extension) into a cell table. */
@@ -260,7 +260,7 @@ function checkFolding(file: string, accs: readonly CellAcc[], extra: readonly st
   if (!hit) return;
   const describe = (a: CellAcc) => `${JSON.stringify(a.key.game)} with ${extra.map((f) => `${f} = ${JSON.stringify(a.key[f])}`).join(', ')}`;
   const [first, a] = [accs[hit.first], accs[hit.second]];
-  throw new UserError(trialsMsg.foldCollision(file, a.line, describe(a), describe(first), first.line, hit.game));
+  throw new UserError(sourcesMsg.foldCollision(file, a.line, describe(a), describe(first), first.line, hit.game));
 }
 
 /**

@@ -5,9 +5,9 @@ import { clusterColumnsDrawer } from './cluster-columns.js';
 import type { ClusteredObservations, Observations } from '../core/cells.js';
 import { cellRate } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
-import { msg } from '../core/messages/common.js';
 import { bcaInterval, binaryJackknife, jackknifeAcceleration, valuesJackknife, type CellJackknife } from './bca.js';
 import { leaveOneClusterOut } from './jackknife.js';
+import { statsMsg } from './messages.js';
 
 /** How intervals are read off the replicates: percentile (the paper's) or BCa (docs/methods.md §8.2). */
 export type IntervalMethod = 'percentile' | 'bca';
@@ -173,7 +173,7 @@ export const BLOCK_REPS = 256;
 export function checkReplicateSize(statistics: number, reps: number): void {
   if (!Number.isInteger(reps) || reps < 1) throw new RangeError(`reps must be a positive integer: ${reps}`);
   const s = statistics;
-  if (s * reps > MAX_REPLICATE_VALUES) throw new UserError(msg.tooManyReplicates(s, reps, Math.floor(MAX_REPLICATE_VALUES / s), MAX_REPLICATE_VALUES * 8));
+  if (s * reps > MAX_REPLICATE_VALUES) throw new UserError(statsMsg.tooManyReplicates(s, reps, Math.floor(MAX_REPLICATE_VALUES / s), MAX_REPLICATE_VALUES * 8));
 }
 
 /**

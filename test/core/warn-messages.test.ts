@@ -12,9 +12,10 @@ import { choosePlayers } from '../../src/analyses/repeated/players.js';
 import { omittedText } from '../../src/analyses/two-framing/report.js';
 import { notes as metaNotes } from './warn-messages-meta.js';
 
-const MODULES = readdirSync(join(ROOT, 'src/core/messages')).filter((f) => f.endsWith('.ts'));
-const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))
-  .map((f) => readFileSync(join(ROOT, 'src', f), 'utf8'));
+const FILES = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+/** The message files: the shared ones in core/messages/ and each folder's own messages.ts. */
+const MODULES = FILES.filter((f) => /^core\/messages\/[^/]+\.ts$|(^|\/)([\w-]+-)?messages\.ts$/.test(f));
+const sources = FILES.map((f) => readFileSync(join(ROOT, 'src', f), 'utf8'));
 /** Every message function named on a line that calls .warn( (both arms of a conditional too). */
 const warned = [...new Set(sources.flatMap((s) => s.split('\n').filter((l) => l.includes('.warn('))
   .flatMap((l) => [...l.matchAll(/\b(\w*[mM]sg\w*)\.(\w+)\(/g)].map((m) => `${m[1]}.${m[2]}`))))];
@@ -35,7 +36,7 @@ const lowerStart = (t: string) => !/^[A-Z][a-z]/.test(t);
 describe('messages given to logger.warn start in lower case', () => {
   it('every message function passed to a .warn( call', async () => {
     const objects: Record<string, Record<string, (...a: unknown[]) => unknown>> = {};
-    for (const m of MODULES) Object.assign(objects, await import(join(ROOT, 'src/core/messages', m)));
+    for (const m of MODULES) Object.assign(objects, await import(join(ROOT, 'src', m)));
     expect(warned.length).toBeGreaterThan(10);
     expect(warned.filter((w) => typeof objects[w.split('.')[0]]?.[w.split('.')[1]] !== 'function'), 'named but not found').toEqual([]);
     const capital = warned.filter((w) => {

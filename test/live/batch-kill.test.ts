@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { batchMsg } from '../../src/core/messages/batch.js';
 import { startBatchLoopback } from '../helpers/loopback-batch.js';
 import { cleanEnv, runCli, spawnCli } from '../helpers/cli.js';
 import { batchArgs, QUICKSTART_TRIALS, requestedAgain, storeFacts } from '../helpers/batch-run.js';
+import { liveBatchMsg } from '../../src/live/batch/messages.js';
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sg-batch-kill-')); });
@@ -32,7 +32,7 @@ it.each(POINTS)('kill -9 at %s, then resume: one batch per chunk, every trial st
 
     const second = await runCli(args, { env: cleanEnv({ OPENAI_API_KEY: 'sk-test' }) });
     expect(second.code).toBe(0);
-    if (point === 'create-call') expect(second.stderr).toContain(batchMsg.chunkCreated(1, 'batch_1', true));
+    if (point === 'create-call') expect(second.stderr).toContain(liveBatchMsg.chunkCreated(1, 'batch_1', true));
     const after = storeFacts(store);
     expect([after.rows, after.distinct, after.complete]).toEqual([QUICKSTART_TRIALS, QUICKSTART_TRIALS, QUICKSTART_TRIALS]);
     expect(after.chunks.map((c) => c.state)).toEqual(['collected', 'collected', 'collected', 'collected']);

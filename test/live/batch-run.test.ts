@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeTables, type AnalyzeResult } from '../../src/commands/analyze.js';
-import { batchMsg } from '../../src/core/messages/batch.js';
 import { startBatchLoopback, type BatchLoopback } from '../helpers/loopback-batch.js';
 import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
 import { cleanEnv, runCli } from '../helpers/cli.js';
 import { batchArgs, cellAnswer, QUICKSTART, QUICKSTART_TRIALS, requestedAgain, SENTINEL, storeFacts } from '../helpers/batch-run.js';
+import { commandsMsg } from '../../src/commands/messages.js';
+import { liveBatchMsg } from '../../src/live/batch/messages.js';
 
 let dir: string;
 let bsrv: BatchLoopback;
@@ -125,12 +126,12 @@ describe('--no-wait, `batches --cancel`, --dry-run and refusals', () => {
       const args = batchArgs(store, srv.url, ['--batch-size', '400']);
       const first = await runCli([...args, '--no-wait'], { env: env() });
       expect(first.code).toBe(0);
-      expect(first.stderr).toContain(batchMsg.submitted(2));
+      expect(first.stderr).toContain(commandsMsg.submitted(2));
       const f1 = storeFacts(store);
       expect([f1.rows, f1.chunks.map((c) => c.state)]).toEqual([0, ['created', 'created']]);
       const cancel = await runCli(['batches', store, '--cancel'], { env: env() });
       expect(cancel.code).toBe(0);
-      expect(cancel.stderr).toContain(batchMsg.cancelled(2));
+      expect(cancel.stderr).toContain(commandsMsg.cancelled(2));
       expect(cancel.stdout.trim().split('\n').slice(1).every((l) => /\screated\s/.test(l))).toBe(true);
       const second = await runCli(args, { env: env() });
       expect(second.code).toBe(0);
@@ -162,7 +163,7 @@ describe('--no-wait, `batches --cancel`, --dry-run and refusals', () => {
   it('--batch with a provider that has no batch API: one line, exit 2, no store', async () => {
     const store = join(dir, 'sim.sqlite');
     const r = await runCli(['run', QUICKSTART, '--store', store, '--batch']);
-    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${batchMsg.notBatchable('Sim-A', 'simulated', ['anthropic', 'gemini', 'openai-chat', 'openai-responses'])}`]);
+    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${liveBatchMsg.notBatchable('Sim-A', 'simulated', ['anthropic', 'gemini', 'openai-chat', 'openai-responses'])}`]);
     expect(existsSync(store)).toBe(false);
   });
 });

@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { batchMsg } from '../../src/core/messages/batch.js';
 import { startAnthropicLoopback, type AnthropicLoopback } from '../helpers/loopback-anthropic.js';
 import { startGeminiLoopback, type GeminiLoopback } from '../helpers/loopback-gemini.js';
 import { cleanEnv, runCli, spawnCli } from '../helpers/cli.js';
 import { requestedAgain, storeFacts } from '../helpers/batch-run.js';
 import { anthropicKeys, runArgs, SMALL_TRIALS, writeSmall } from '../helpers/vendor-run.js';
+import { liveBatchMsg } from '../../src/live/batch/messages.js';
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sg-vendors-kill-')); });
@@ -46,7 +46,7 @@ it.each(CASES)('%s: kill -9 at %s, then resume: one batch per chunk, every trial
     expect(second.code).toBe(0);
     if (point === 'create-call') {
       const id = vendor === 'anthropic' ? 'msgbatch_0001' : 'batches/loop1';
-      expect(second.stderr).toContain(batchMsg.chunkCreated(1, id, true));
+      expect(second.stderr).toContain(liveBatchMsg.chunkCreated(1, id, true));
     }
     const after = storeFacts(store);
     expect([after.rows, after.distinct, after.complete]).toEqual([SMALL_TRIALS, SMALL_TRIALS, SMALL_TRIALS]);

@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeTables, type AnalyzeResult } from '../../src/commands/analyze.js';
-import { liveMsg } from '../../src/core/messages/live.js';
 import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
 import { startAnthropicLoopback, type AnthropicLoopback } from '../helpers/loopback-anthropic.js';
 import { startGeminiLoopback, type GeminiLoopback } from '../helpers/loopback-gemini.js';
@@ -21,6 +20,8 @@ import { anthropicCustomId } from '../../src/live/batch/anthropic.js';
 import { trialKey } from '../../src/live/batch/chunks.js';
 import { cellAnswer, requestedAgain, SENTINEL, storeFacts } from '../helpers/batch-run.js';
 import { anthropicKeys, runArgs, smallDesign as writeSmallText, SMALL_TRIALS, writeSmall } from '../helpers/vendor-run.js';
+import { designMsg } from '../../src/live/design/messages.js';
+import { runnerMsg } from '../../src/live/runner/messages.js';
 
 let dir: string;
 let osrv: Loopback;
@@ -195,24 +196,24 @@ describe('scoring: logprobs on an anthropic model is refused when the design is 
     const store = join(dir, 'claude-logprobs.sqlite');
     const r = await runCli(['run', design, '--store', store, '--dry-run'], { env: cleanEnv() });
     expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([`samegame: ${design}:4: field "models[1].provider": ${liveMsg.noLogprobs('claude', 'anthropic')}`]);
+    expect(r.stderr.trim().split('\n')).toEqual([`samegame: ${design}:4: field "models[1].provider": ${designMsg.noLogprobs('claude', 'anthropic')}`]);
     expect(existsSync(store)).toBe(false);
   });
   it('through --provider anthropic: one line naming the design and the model, before any call', async () => {
     const design = writeSmall(dir, 'logprobs');
     const store = join(dir, 'override.sqlite');
     const r = await runCli(['run', design, '--store', store, '--provider', 'anthropic'], { env: cleanEnv({ ANTHROPIC_API_KEY: 'k' }) });
-    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${liveMsg.overrideRefused(design, '--provider anthropic', liveMsg.noLogprobs('m-a', 'anthropic'))}`]);
+    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${runnerMsg.overrideRefused(design, '--provider anthropic', designMsg.noLogprobs('m-a', 'anthropic'))}`]);
     expect(existsSync(store)).toBe(false);
   });
   it('a temperature above what the Messages API takes (1): one line naming the field and the model', async () => {
     const design = join(dir, 'claude-hot.yaml');
     writeFileSync(design, writeSmallText('sample').replace('temperature: 0.8', 'temperature: 1.5'));
     const r = await runCli(['run', design, '--provider', 'anthropic', '--dry-run'], { env: cleanEnv() });
-    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${liveMsg.overrideRefused(design, '--provider anthropic', liveMsg.temperatureTooHigh('m-a', 'anthropic', 1.5, 1))}`]);
+    expect([r.code, r.stderr.trim()]).toEqual([2, `samegame: ${runnerMsg.overrideRefused(design, '--provider anthropic', designMsg.temperatureTooHigh('m-a', 'anthropic', 1.5, 1))}`]);
     writeFileSync(design, writeSmallText('sample').replace('provider: openai-chat, prices: { input: 1, output: 2 } }', 'provider: anthropic, decoding: { temperature: 1.2 } }'));
     const d = await runCli(['run', design, '--dry-run'], { env: cleanEnv() });
-    expect([d.code, d.stderr.trim()]).toEqual([2, `samegame: ${design}:3: field "models[0].decoding.temperature": ${liveMsg.temperatureTooHigh('m-a', 'anthropic', 1.2, 1)}`]);
+    expect([d.code, d.stderr.trim()]).toEqual([2, `samegame: ${design}:3: field "models[0].decoding.temperature": ${designMsg.temperatureTooHigh('m-a', 'anthropic', 1.2, 1)}`]);
   });
 });
 

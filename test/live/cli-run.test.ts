@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMsg } from '../../src/core/messages/run.js';
 import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
 import { cleanEnv, ROOT, runCli } from '../helpers/cli.js';
+import { commandsMsg } from '../../src/commands/messages.js';
+import { cliMsg } from '../../src/cli/messages.js';
+import { providersMsg } from '../../src/live/providers/messages.js';
 
 const QUICKSTART = join(ROOT, 'data/designs/quickstart.yaml');
 // By hand from data/designs/quickstart.yaml: 2 models × 4 games × 4 framings × 25 trials, max_tokens 8.
@@ -32,7 +34,7 @@ describe('samegame run: the quickstart, offline', () => {
   it('runs with no key and no network, exports one synthetic record per trial, and resumes with nothing to do', async () => {
     const store = join(dir, 'q.sqlite');
     const r = await runCli(['run', QUICKSTART, '--store', store], { env: cleanEnv() });
-    expect(r.stderr).toContain(runMsg.runPlan('quickstart', 1, QUICKSTART_TRIALS, 0, false));
+    expect(r.stderr).toContain(commandsMsg.runPlan('quickstart', 1, QUICKSTART_TRIALS, 0, false));
     expect(r.code).toBe(0);
     const csv = await runCli(['export', store, '--format', 'csv']);
     expect(csv.code).toBe(0);
@@ -54,14 +56,14 @@ describe('samegame run: the quickstart, offline', () => {
     expect(JSON.parse(lines[0])).toMatchObject({ run: 1, design: 'quickstart', synthetic: true });
 
     const noRun = await runCli(['export', store, '--format', 'csv', '--run', '9']);
-    expect([noRun.code, noRun.stderr.trim()]).toEqual([2, `samegame: ${runMsg.noSuchRun(store, 9, [1])}`]);
+    expect([noRun.code, noRun.stderr.trim()]).toEqual([2, `samegame: ${commandsMsg.noSuchRun(store, 9, [1])}`]);
     const badFormat = await runCli(['export', store, '--format', 'xml']);
     expect(badFormat.code).not.toBe(0);
-    expect(badFormat.stderr).toContain(runMsg.badFormat('xml'));
+    expect(badFormat.stderr).toContain(cliMsg.badFormat('xml'));
 
     const again = await runCli(['run', QUICKSTART, '--store', store]);
     expect(again.code).toBe(0);
-    expect(again.stderr).toContain(runMsg.runPlan('quickstart', 1, QUICKSTART_TRIALS, QUICKSTART_TRIALS, true));
+    expect(again.stderr).toContain(commandsMsg.runPlan('quickstart', 1, QUICKSTART_TRIALS, QUICKSTART_TRIALS, true));
   });
 
   it('refuses an unknown provider and a missing key before creating a store', async () => {
@@ -71,7 +73,7 @@ describe('samegame run: the quickstart, offline', () => {
     expect(a.stderr).toContain('--provider: "nope" is not one of ');
     const b = await runCli(['run', QUICKSTART, '--store', store, '--provider', 'openai-responses'], { env: cleanEnv() });
     expect(b.code).toBe(2);
-    expect(b.stderr.trim()).toBe(`samegame: ${runMsg.missingKey('Sim-A', 'OPENAI_API_KEY')}`);
+    expect(b.stderr.trim()).toBe(`samegame: ${providersMsg.missingKey('Sim-A', 'OPENAI_API_KEY')}`);
     expect(existsSync(store)).toBe(false);
   });
 });

@@ -5,9 +5,9 @@ import { parseRetryAfter } from '../../src/live/providers/errors.js';
 import { ProviderPool } from '../../src/live/providers/registry.js';
 import { ProviderError, type Provider } from '../../src/live/types.js';
 import { UserError } from '../../src/core/errors.js';
-import { runMsg } from '../../src/core/messages/run.js';
 import { startLoopback, type Fault, type Loopback } from '../helpers/loopback-openai.js';
 import { keyOf, model, spec } from '../helpers/trial-specs.js';
+import { providersMsg } from '../../src/live/providers/messages.js';
 
 const KEY = 'sk-test-SENTINEL-0123456789';
 const hdr = (h: Record<string, string>) => ({ get: (n: string) => h[n] ?? null });
@@ -121,13 +121,13 @@ for (const kind of ['openai-responses', 'openai-chat'] as const) {
 describe('provider registry', () => {
   it('fails before any call on an unknown provider or a missing key, naming the variable', () => {
     const pool = new ProviderPool({ env: {} });
-    expect(() => pool.prepare([model('nope')])).toThrow(new UserError(runMsg.unknownProvider('nope', ['anthropic', 'gemini', 'openai-chat', 'openai-responses', 'simulated'])));
-    expect(() => pool.prepare([model('openai-responses')])).toThrow(new UserError(runMsg.missingKey('m1', 'OPENAI_API_KEY')));
-    expect(() => pool.prepare([model('anthropic')])).toThrow(new UserError(runMsg.missingKey('m1', 'ANTHROPIC_API_KEY')));
-    expect(() => pool.prepare([model('gemini')])).toThrow(new UserError(runMsg.missingKey('m1', 'GEMINI_API_KEY or GOOGLE_API_KEY')));
+    expect(() => pool.prepare([model('nope')])).toThrow(new UserError(providersMsg.unknownProvider('nope', ['anthropic', 'gemini', 'openai-chat', 'openai-responses', 'simulated'])));
+    expect(() => pool.prepare([model('openai-responses')])).toThrow(new UserError(providersMsg.missingKey('m1', 'OPENAI_API_KEY')));
+    expect(() => pool.prepare([model('anthropic')])).toThrow(new UserError(providersMsg.missingKey('m1', 'ANTHROPIC_API_KEY')));
+    expect(() => pool.prepare([model('gemini')])).toThrow(new UserError(providersMsg.missingKey('m1', 'GEMINI_API_KEY or GOOGLE_API_KEY')));
     // A base URL does not make a vendor's key optional (only a compatible server through openai-chat).
-    expect(() => pool.prepare([model('anthropic', 'http://127.0.0.1:1')])).toThrow(runMsg.missingKey('m1', 'ANTHROPIC_API_KEY'));
-    expect(() => pool.prepare([model('openai-chat', 'http://127.0.0.1:1/v1', { apiKeyEnv: 'MY_KEY' })])).toThrow(runMsg.missingKey('m1', 'MY_KEY'));
+    expect(() => pool.prepare([model('anthropic', 'http://127.0.0.1:1')])).toThrow(providersMsg.missingKey('m1', 'ANTHROPIC_API_KEY'));
+    expect(() => pool.prepare([model('openai-chat', 'http://127.0.0.1:1/v1', { apiKeyEnv: 'MY_KEY' })])).toThrow(providersMsg.missingKey('m1', 'MY_KEY'));
   });
   it('lets a compatible local server go without a key, and reuses one provider per endpoint', () => {
     const pool = new ProviderPool({ env: {} });

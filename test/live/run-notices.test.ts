@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryLogger } from '../../src/core/logger.js';
-import { runMsg } from '../../src/core/messages/run.js';
 import { FakeClock } from '../../src/live/runner/clock.js';
 import { ConcurrencyNotices, NOTICE_EVERY_MS } from '../../src/live/runner/notices.js';
 import { runTrials } from '../../src/live/runner/runner.js';
@@ -17,6 +16,7 @@ import { ProviderError, type ProviderResponse, type TrialSpec } from '../../src/
 import { streamFor } from '../../src/stats/rng.js';
 import { model, spec } from '../helpers/trial-specs.js';
 import { cleanEnv, ROOT, runCli } from '../helpers/cli.js';
+import { runnerMsg } from '../../src/live/runner/messages.js';
 
 const QUICKSTART = join(ROOT, 'data/designs/quickstart.yaml');
 const TOTAL = 2 * 4 * 4 * 25; // quickstart, by hand
@@ -69,7 +69,7 @@ describe('concurrency notices', () => {
     clock.t = 10_000; n.change(2, 3); // printed
     n.finish();
     expect(logger.warnings).toEqual([
-      runMsg.concurrencyLowered(8, 4), runMsg.concurrencyRaised(2, 3), runMsg.concurrencySummary(2, 2, 2, 3, 2),
+      runnerMsg.concurrencyLowered(8, 4), runnerMsg.concurrencyRaised(2, 3), runnerMsg.concurrencySummary(2, 2, 2, 3, 2),
     ]);
     const quiet = new MemoryLogger();
     new ConcurrencyNotices(4, clock, quiet).finish();

@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite from 'better-sqlite3';
 import type Database from 'better-sqlite3';
-import { runMsg } from '../../src/core/messages/run.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrialStore } from '../../src/live/store/store.js';
 import { counts, writeStore } from '../helpers/store.js';
 import { BIN, runCli, cleanEnv } from '../helpers/cli.js';
+import { storeMsg } from '../../src/live/store/messages.js';
 
 const NOBODY = 65534;
 const GAMES = ['prisoners-dilemma', 'snowdrift'];
@@ -103,7 +103,7 @@ describe('a store in a read-only directory', () => {
       const r = spawnSync('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, BIN, 'export', legacy, '--format', 'csv'],
         { cwd: root, encoding: 'utf8', env: cleanEnv({ HOME: root }), timeout: 120_000 });
       expect(r.status).toBe(2);
-      expect(r.stderr).toBe(`samegame: ${runMsg.storeWalReadOnly(legacy)}\n`);
+      expect(r.stderr).toBe(`samegame: ${storeMsg.storeWalReadOnly(legacy)}\n`);
     } finally {
       chmodSync(legacyDir, 0o755);
     }

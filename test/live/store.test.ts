@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TrialStore } from '../../src/live/store/store.js';
 import type { TrialRecord } from '../../src/live/types.js';
 import { UserError } from '../../src/core/errors.js';
-import { runMsg } from '../../src/core/messages/run.js';
+import { storeMsg } from '../../src/live/store/messages.js';
 
 const dirs: string[] = [];
 const tmp = () => { const d = mkdtempSync(join(tmpdir(), 'sg-store-')); dirs.push(d); return d; };
@@ -97,10 +97,10 @@ describe('TrialStore', () => {
 
   it('refuses a missing file and a file that is not a store, with one message naming it', () => {
     const d = tmp();
-    expect(() => TrialStore.openExisting(join(d, 'none.sqlite'))).toThrow(new UserError(runMsg.noSuchStore(join(d, 'none.sqlite'))));
+    expect(() => TrialStore.openExisting(join(d, 'none.sqlite'))).toThrow(new UserError(storeMsg.noSuchStore(join(d, 'none.sqlite'))));
     const other = join(d, 'other.sqlite');
     new Database(other).exec('CREATE TABLE x (a)');
-    expect(() => TrialStore.openExisting(other)).toThrow(new UserError(runMsg.notAStore(other)));
+    expect(() => TrialStore.openExisting(other)).toThrow(new UserError(storeMsg.notAStore(other)));
     const text = join(d, 'text.sqlite');
     writeFileSync(text, 'hello, not a database at all, just some text that is long enough');
     expect(() => TrialStore.openExisting(text)).toThrow(UserError);

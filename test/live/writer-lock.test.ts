@@ -11,12 +11,12 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMsg } from '../../src/core/messages/run.js';
 import { holderAlive, takeWriterLock } from '../../src/live/store/lock.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { UserError } from '../../src/core/errors.js';
 import { startLoopback } from '../helpers/loopback-openai.js';
 import { cleanEnv, ROOT, runCli, startCli } from '../helpers/cli.js';
+import { storeMsg } from '../../src/live/store/messages.js';
 
 const QUICKSTART = join(ROOT, 'data/designs/quickstart.yaml');
 const TOTAL = 2 * 4 * 4 * 25; // quickstart: models × games × framings × trials, by hand
@@ -91,7 +91,7 @@ describe('the writer lock', () => {
     TrialStore.open(store).close();
     setLock(store, 4242, 'elsewhere.example', '2026-01-01T00:00:00.000Z');
     const r = await runCli(['run', QUICKSTART, '--store', store], { env: cleanEnv() });
-    expect([r.code, r.stderr]).toEqual([2, `samegame: ${runMsg.storeLocked(store, 4242, 'elsewhere.example', '2026-01-01T00:00:00.000Z')}\n`]);
+    expect([r.code, r.stderr]).toEqual([2, `samegame: ${storeMsg.storeLocked(store, 4242, 'elsewhere.example', '2026-01-01T00:00:00.000Z')}\n`]);
   });
 
   it('in one process: a second writer is refused while the first is open, and the lock is given back on close', () => {

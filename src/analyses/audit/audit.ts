@@ -4,7 +4,6 @@ import { framingTipping, type FramingTipping } from './framing-tipping.js';
 import type { OutputFile } from '../../core/atomic.js';
 import { UserError } from '../../core/errors.js';
 import { msg } from '../../core/messages/common.js';
-import { msgAudit } from '../../core/messages/audit.js';
 import { progressOf, silentLogger, type Logger } from '../../core/logger.js';
 import { POOLED, stat } from '../../core/names.js';
 import { analyzeTwoFraming, twoFramingLayout, TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis, type TwoFramingSettings } from '../two-framing/index.js';
@@ -20,6 +19,7 @@ import { degenerateCells, type DegenerateAudit } from './degenerate.js';
 import { sweepFigure } from './figures.js';
 import type { Figure } from '../../render/figure.js';
 import { auditedColumns } from '../../stats/table3.js';
+import { auditMsg } from './messages.js';
 
 export const AUDIT_DEFAULTS = {
   ...TWO_FRAMING_DEFAULTS,
@@ -75,7 +75,7 @@ export function auditSettings(o: Partial<AuditSettings>): AuditSettings {
     ...(o.readingRanges ? { readingRanges: o.readingRanges } : {}),
   };
   if (s.base === s.alt) throw new UserError(msg.sameFraming(s.base));
-  if (s.reps < 40) throw new UserError(msgAudit.tooFewReps(s.reps));
+  if (s.reps < 40) throw new UserError(auditMsg.tooFewReps(s.reps));
   return { ...s, searchReps: Math.min(s.searchReps, s.reps) };
 }
 
@@ -95,7 +95,7 @@ export interface AuditPlan { readonly job: SearchJob; readonly tasks: readonly S
 
 export function auditPlan(input: RatesInput, settings: AuditSettings): AuditPlan {
   const cells = input.table.cells.length;
-  if (cells > settings.maxCells) throw new UserError(msgAudit.tooManyCells(input.path, cells, settings.maxCells));
+  if (cells > settings.maxCells) throw new UserError(auditMsg.tooManyCells(input.path, cells, settings.maxCells));
   // Reading error applies to counts reconstructed from rates; given counts were not read off a figure.
   const job: SearchJob = {
     table: input.table, layout: twoFramingLayout(input.table, settings.base, settings.alt), reconstructed: input.rows.map((r) => r.reconstructed),
@@ -117,7 +117,7 @@ const twoFramingSettings = (s: AuditSettings): TwoFramingSettings =>
 export function auditStart(input: RatesInput, settings: AuditSettings, logger: Logger = silentLogger,
   onFigure?: (figure: Figure) => void, plan: AuditPlan = auditPlan(input, settings)): AuditStage {
   const consistency = checkConsistency(input.rows);
-  for (const f of consistencyFlags(consistency)) logger.warn(msgAudit.consistencyFlag(input.path, f));
+  for (const f of consistencyFlags(consistency)) logger.warn(auditMsg.consistencyFlag(input.path, f));
   const analysis = analyzeTwoFraming(input.table, twoFramingSettings(settings), logger);
   const attenuation = attenuationSweep(analysis);
   onFigure?.(sweepFigure(attenuation, analysis));
@@ -143,7 +143,7 @@ export function auditFinish(stage: AuditStage, results: readonly SearchTaskResul
   }
   const readingError = readingErrorResult(settings.readingError, job.table.cells.length, job.reconstructed, () => reading, settings.readingRanges);
   const tipping = tippingPoints(full, { settings: analysis.settings, readingError, reconstructed: job.reconstructed }, findings);
-  for (const t of tipping) if (t.verified === false) logger.warn(msgAudit.tippingUnverified(t.id));
+  for (const t of tipping) if (t.verified === false) logger.warn(auditMsg.tippingUnverified(t.id));
   const groups = [...analysis.layout.models, POOLED];
   const batches = defaultBatches(settings.reps);
   const mcError = groups.flatMap((group) => full.columns.map(({ column: kind, names }) => {

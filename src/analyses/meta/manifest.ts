@@ -11,6 +11,7 @@ import { metaMsg } from '../../core/messages/meta.js';
 import { TAU2_METHODS, type Tau2Method } from '../../stats/meta/tau2.js';
 import { EFFECT_MEASURES, type EffectMeasure } from '../../stats/meta/effect-size.js';
 import { ROW_MODERATORS } from './design.js';
+import { analysesMetaMsg } from './messages.js';
 
 export const MANIFEST_SCHEMA_FILE = 'data/meta/manifest.schema.json';
 
@@ -73,15 +74,15 @@ export function manifestJsonSchema(): Record<string, unknown> {
 /** The source kind of a study and its problems: exactly one source, options of that kind. */
 function studyProblems(s: StudySpec, i: number): Problem[] {
   const kinds = STUDY_SOURCE_KINDS.filter((k) => s[k] !== undefined);
-  if (kinds.length === 0) return [{ path: ['studies', i], message: metaMsg.noSource(STUDY_SOURCE_KINDS) }];
-  if (kinds.length > 1) return [{ path: ['studies', i, kinds[1]], message: metaMsg.twoSources(kinds[0], kinds[1]) }];
+  if (kinds.length === 0) return [{ path: ['studies', i], message: analysesMetaMsg.noSource(STUDY_SOURCE_KINDS) }];
+  if (kinds.length > 1) return [{ path: ['studies', i, kinds[1]], message: analysesMetaMsg.twoSources(kinds[0], kinds[1]) }];
   const out: Problem[] = [];
   for (const [kind, options] of Object.entries(STUDY_SOURCES)) {
     if (kind === kinds[0]) continue;
-    for (const o of options) if (s[o as keyof StudySpec] !== undefined) out.push({ path: ['studies', i, o], message: metaMsg.sourceOption(o, kind) });
+    for (const o of options) if (s[o as keyof StudySpec] !== undefined) out.push({ path: ['studies', i, o], message: analysesMetaMsg.sourceOption(o, kind) });
   }
   if (kinds[0] === 'digitized' && s.layout === undefined) out.push({ path: ['studies', i, 'layout'], message: 'required field is missing (a digitized study needs its layout CSV)' });
-  if (s.base === s.alt) out.push({ path: ['studies', i, 'alt'], message: metaMsg.sameFraming(s.base) });
+  if (s.base === s.alt) out.push({ path: ['studies', i, 'alt'], message: analysesMetaMsg.sameFraming(s.base) });
   return out;
 }
 
@@ -91,13 +92,13 @@ export function manifestProblems(m: Manifest, lineAt: (path: Problem['path']) =>
   const ids = new Map<string, number>();
   m.studies.forEach((s, i) => {
     const first = ids.get(s.id);
-    if (first !== undefined) out.push({ path: ['studies', i, 'id'], message: metaMsg.duplicateStudy(s.id, lineAt(['studies', first, 'id'])) });
+    if (first !== undefined) out.push({ path: ['studies', i, 'id'], message: analysesMetaMsg.duplicateStudy(s.id, lineAt(['studies', first, 'id'])) });
     else ids.set(s.id, i);
   });
   (m.moderators ?? []).forEach((name, j) => {
     if ((ROW_MODERATORS as readonly string[]).includes(name)) return;
     const lacking = m.studies.find((s) => s.moderators?.[name] === undefined);
-    if (lacking) out.push({ path: ['moderators', j], message: metaMsg.moderatorMissing(name, lacking.id) });
+    if (lacking) out.push({ path: ['moderators', j], message: analysesMetaMsg.moderatorMissing(name, lacking.id) });
   });
   return out;
 }
@@ -112,7 +113,7 @@ function explainUnknown(p: Problem): Problem {
 
 /** Validate a manifest from its YAML text; the first problem ends it with one line naming file, line and field. */
 export function parseManifest(text: string, file: string): { manifest: Manifest; lineAt: (path: Problem['path']) => number | undefined } {
-  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => metaMsg.manifestSyntax(file, line, detail), () => metaMsg.manifestNotMapping(file));
+  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => analysesMetaMsg.manifestSyntax(file, line, detail), () => analysesMetaMsg.manifestNotMapping(file));
   const lineAt = (path: Problem['path']) => lineOf(doc, lc, path);
   const r = manifestSchema.safeParse(data);
   const found = r.success ? manifestProblems(r.data, lineAt) : zodProblems(r.error.issues, MANIFEST_SCHEMA_FILE).map(explainUnknown);

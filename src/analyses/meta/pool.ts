@@ -11,7 +11,7 @@ import { fitMultilevel, type MultilevelFit } from '../../stats/meta/multilevel.j
 import type { EffectMeasure } from '../../stats/meta/effect-size.js';
 import type { EffectRow } from './effects.js';
 import { metaDesign, type MetaDesign } from './design.js';
-import { metaMsg } from '../../core/messages/meta.js';
+import { analysesMetaMsg } from './messages.js';
 
 export interface MetaAnalysisSettings extends MetaSettings {
   readonly effect: EffectMeasure;
@@ -72,10 +72,10 @@ export interface MetaAnalysis {
 const column = (rows: readonly EffectRow[], f: 'yi' | 'vi') => Float64Array.from(rows, (r) => r[f]);
 
 function pooledRow(scope: string, rows: readonly EffectRow[], s: MetaSettings, notes: string[]): PooledRow | undefined {
-  if (rows.length < 2) { notes.push(metaMsg.tooFewCells(scope, rows.length)); return undefined; }
+  if (rows.length < 2) { notes.push(analysesMetaMsg.tooFewCells(scope, rows.length)); return undefined; }
   const f = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), s);
-  if (!f) { notes.push(metaMsg.notFitted(scope)); return undefined; }
-  if (!f.tau2Converged) notes.push(metaMsg.notConverged(scope, s.tau2));
+  if (!f) { notes.push(analysesMetaMsg.notFitted(scope)); return undefined; }
+  if (!f.tau2Converged) notes.push(analysesMetaMsg.notConverged(scope, s.tau2));
   const c = f.coefficients[0];
   return {
     scope, k: f.k, estimate: c.estimate, se: c.se, ci_lo: c.ci_lo, ci_hi: c.ci_hi, pi_lo: f.pi_lo, pi_hi: f.pi_hi,
@@ -94,7 +94,7 @@ function groupBy(rows: readonly EffectRow[], key: (r: EffectRow) => string): Map
 function multilevel(rows: readonly EffectRow[], s: MetaSettings, notes: string[]): MultilevelRow | undefined {
   const fit = threeLevel(rows, s);
   const q = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), { ...s, pooling: 'fixed', test: 'z' });
-  if (!fit || !q) { notes.push(metaMsg.notFitted('three-level')); return undefined; }
+  if (!fit || !q) { notes.push(analysesMetaMsg.notFitted('three-level')); return undefined; }
   return { ...fit, Q: q.Q, Q_df: q.Q_df, Q_p: q.Q_p };
 }
 
@@ -110,7 +110,7 @@ function regression(rows: readonly EffectRow[], s: MetaAnalysisSettings, notes: 
   if (s.moderators.length === 0) return undefined;
   const design = metaDesign(rows, s.moderators);
   const fit = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), s, design.X);
-  if (!fit) { notes.push(metaMsg.regressionNotFitted(rows.length, design.terms.length)); return undefined; }
+  if (!fit) { notes.push(analysesMetaMsg.regressionNotFitted(rows.length, design.terms.length)); return undefined; }
   return { design, fit };
 }
 
@@ -143,7 +143,7 @@ function identicalStudies(effects: readonly EffectRow[]): string[] {
     const k = key(rows);
     const first = seen.get(k);
     if (first === undefined) seen.set(k, study);
-    else out.push(metaMsg.identicalStudies(first, study, rows.length));
+    else out.push(analysesMetaMsg.identicalStudies(first, study, rows.length));
   }
   return out;
 }
@@ -163,7 +163,7 @@ export function metaAnalyze(given: readonly EffectRow[], settings: MetaAnalysisS
   for (const [study, rows] of byStudy) add(pooledRow(`study: ${study}`, rows, settings, out));
   add(pooledRow('overall', effects, settings, out));
   const ml = byStudy.size >= 2 && settings.pooling === 'random' ? multilevel(effects, settings, out) : undefined;
-  if (byStudy.size >= 2 && settings.pooling === 'fixed') out.push(metaMsg.noMultilevelFixed());
+  if (byStudy.size >= 2 && settings.pooling === 'fixed') out.push(analysesMetaMsg.noMultilevelFixed());
   return {
     settings, effects, pooled, multilevel: ml, regression: regression(effects, settings, out),
     leaveOneOut: leaveOneOut(effects, settings), notes: out,

@@ -2,9 +2,23 @@
 import { num, type Block, type CellInput, type Section } from '../../render/html.js';
 import type { Figure } from '../../render/figure.js';
 import { fixed, interval } from '../../core/format.js';
-import { heterogeneityWords } from '../../core/messages/meta.js';
 import type { MetaAnalysis } from './pool.js';
 import { effectName } from './figures.js';
+
+/**
+ * Heterogeneity in words, from I²: the share of the variance of the effects that sampling error
+ * does not explain (Higgins & Thompson 2002; their rough bands of 0.25, 0.50, 0.75).
+ */
+function heterogeneityWords(I2: number, what: string): string {
+  const share = I2.toFixed(2);
+  if (!Number.isFinite(I2)) return `I² could not be computed for ${what}`;
+  if (I2 >= 0.75) return `I² = ${share}: the ${what} disagree far more than sampling error explains`;
+  if (I2 >= 0.5) return `I² = ${share}: the ${what} disagree clearly more than sampling error explains`;
+  if (I2 >= 0.25) return `I² = ${share}: the ${what} disagree somewhat more than sampling error explains`;
+  if (I2 > 0) return `I² = ${share}: the ${what} agree about as well as sampling error allows`;
+  return `I² = 0: the ${what} differ no more than sampling error explains`;
+}
+
 
 const pval = (p: number): CellInput => num(!Number.isFinite(p) ? 'NA' : p < 1e-4 ? '< 0.0001' : fixed(p, 4));
 

@@ -5,10 +5,10 @@ import type { Estimand, StatInfo } from '../../stats/bootstrap.js';
 import type { GroupBootstrapResult } from '../../stats/group-bootstrap.js';
 import { FEW_CLUSTERS, MIN_CLUSTERS } from '../../stats/cluster-intervals.js';
 import { progressOf, type Logger } from '../../core/logger.js';
-import { analyzeMsg } from '../../core/messages/analyze.js';
 import { CELL_FACTORS, columnOf, PREVIOUS, repeatedCells, type RepeatedCell } from './layout.js';
 import { bootstrapStatistics, robustStatistics, withoutInterval, type RepeatedInterval, type RepeatedStatistics } from './intervals.js';
 import { intervalMethodName } from '../../core/interval-name.js';
+import { repeatedMsg } from './messages.js';
 
 export interface RepeatedSettings {
   readonly seed: number;
@@ -116,18 +116,18 @@ export function intervalLabel(a: RepeatedAnalysis): string {
 
 /** The note of the statistics left without an interval (report, repeated.json, the terminal's warning); undefined when every statistic has one. */
 export function thinNote(a: RepeatedAnalysis): string | undefined {
-  return a.thin.statistics === 0 ? undefined : analyzeMsg.thinIntervals(a.thin.statistics, a.thin.cells, a.cells.length, MIN_MATCHES);
+  return a.thin.statistics === 0 ? undefined : repeatedMsg.thinIntervals(a.thin.statistics, a.thin.cells, a.cells.length, MIN_MATCHES);
 }
 
 /** The note of the cells with few matches (MIN_MATCHES … FEW_MATCHES − 1), whose intervals rest on few degrees of freedom; undefined when none. */
 export function fewNote(a: RepeatedAnalysis): string | undefined {
-  return a.thin.few === 0 ? undefined : analyzeMsg.fewMatches(a.thin.few, a.cells.length, FEW_MATCHES);
+  return a.thin.few === 0 ? undefined : repeatedMsg.fewMatches(a.thin.few, a.cells.length, FEW_MATCHES);
 }
 
 /** The flag of one statistic's interval: "2 matches: no interval", "few matches: interval from G − 1 = 4 degrees of freedom", or "". */
 export function intervalFlag(a: RepeatedAnalysis, index: number): string {
   const g = a.stats.matches[index];
   if (!Number.isFinite(a.stats.point[index])) return '';
-  if (g < MIN_MATCHES) return analyzeMsg.noIntervalFlag(g, MIN_MATCHES);
-  return g < FEW_MATCHES ? analyzeMsg.fewMatchesFlag(g, a.stats.df[index]) : '';
+  if (g < MIN_MATCHES) return repeatedMsg.noIntervalFlag(g, MIN_MATCHES);
+  return g < FEW_MATCHES ? repeatedMsg.fewMatchesFlag(g, a.stats.df[index]) : '';
 }

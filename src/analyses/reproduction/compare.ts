@@ -3,12 +3,12 @@ import { POOLED, stat } from '../../core/names.js';
 import type { PublishedMethod, PublishedRow, PublishedTable, PublishedValues } from '../../sources/published.js';
 import { quantilesUnsorted } from '../../stats/quantile.js';
 import { UserError } from '../../core/errors.js';
-import { reproductionMsg } from '../../core/messages/reproduction.js';
 import { nearestName } from '../../core/suggest.js';
 import { familyZ, quantileBand, quantileLevelSpread } from '../../stats/mc-error.js';
 import { table3Columns } from '../../stats/table3.js';
 import { table2Rows, type Table2Row, type TwoFramingAnalysis } from '../two-framing/index.js';
 import { comparedDecimals, judge, type Verdict } from './verdict.js';
+import { analysesReproductionMsg } from './messages.js';
 
 export interface ReproductionRow {
   readonly table: PublishedTable;
@@ -107,7 +107,7 @@ function fromBoot(a: TwoFramingAnalysis, name: string, part: string, method: Pub
   if (part === '') return { value: a.boot.point[j] };
   const lo = part === 'lo';
   if (method === a.boot.method) return { value: (lo ? a.boot.lo : a.boot.hi)[j], stat: j, q: (lo ? a.boot.levels.lo : a.boot.levels.hi)[j] };
-  if (method === 'bca') throw new UserError(reproductionMsg.bcaNotComputed('the published values'));
+  if (method === 'bca') throw new UserError(analysesReproductionMsg.bcaNotComputed('the published values'));
   const q = lo ? 0.025 : 0.975;
   const { reps, replicates } = a.boot;
   const [value] = quantilesUnsorted(Float64Array.from(replicates.subarray(j * reps, (j + 1) * reps)), [q]);

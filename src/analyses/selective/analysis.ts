@@ -19,7 +19,6 @@ import { progressOf, silentLogger, type Logger } from '../../core/logger.js';
 import { sha256File } from '../../core/hash.js';
 import { regenerateCommand } from '../../core/command-line.js';
 import type { BootstrapResult } from '../../stats/bootstrap.js';
-import { selectiveMsg } from '../../core/messages/selective.js';
 import { analyzeMsg } from '../../core/messages/analyze.js';
 import type { Figure } from '../../render/figure.js';
 import { selectiveFacts, type SelectiveFacts } from './facts.js';
@@ -31,6 +30,7 @@ import { cellsCsv, equivalenceCsv, imputationCsv, paraphraseCsv, selectiveCsv, s
 import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../two-framing/index.js';
 
 import type { SelectiveAnalysis, SelectiveCell, SelectiveOptions, SelectiveRow } from './types.js';
+import { analysesSelectiveMsg } from './messages.js';
 export type { SelectiveAnalysis, SelectiveCell, SelectiveOptions, SelectiveRow } from './types.js';
 
 /** The indices of the table's cells in design order, so rows, tables and figures follow the design. */
@@ -46,21 +46,21 @@ const pick = (t: CellTable, order: readonly number[]): CellTable => ({ factors: 
 /** The store's imputation bounds (read with its table, sources/enrichment-store.ts) in the same order as the table. */
 function boundsInOrder(source: StoreTable, order: readonly number[], store: string): BoundTables {
   const b = source.imputation;
-  if (!b) throw new UserError(selectiveMsg.noEnrichment(store)); // read for a context-enrichment run only
+  if (!b) throw new UserError(analysesSelectiveMsg.noEnrichment(store)); // read for a context-enrichment run only
   return { ...b, zero: pick(b.zero, order), full: pick(b.full, order), imputedByCell: order.map((i) => b.imputedByCell[i]) };
 }
 
 /** Facts, ordered table and layout of a context-enrichment store; a store without a complete group is refused. */
 function selectiveInput(source: StoreTable, opts: SelectiveOptions, logger: Logger) {
   const facts = selectiveFacts(source.run.designJson);
-  if (!facts) throw new UserError(selectiveMsg.noEnrichment(opts.store));
+  if (!facts) throw new UserError(analysesSelectiveMsg.noEnrichment(opts.store));
   if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
   const order = designOrder(source.table, facts);
   const table = pick(source.table, order);
   const bounds = boundsInOrder(source, order, opts.store);
   const layout = selectiveLayout(table, facts.spec);
-  if (layout.groups.length === 0) throw new UserError(selectiveMsg.noCompleteGroup(opts.store));
-  if (layout.missing.length) logger.warn(selectiveMsg.incompleteGroups(layout.missing));
+  if (layout.groups.length === 0) throw new UserError(analysesSelectiveMsg.noCompleteGroup(opts.store));
+  if (layout.missing.length) logger.warn(analysesSelectiveMsg.incompleteGroups(layout.missing));
   return { facts, table, layout, bounds };
 }
 
@@ -91,7 +91,7 @@ function selectiveRows(table: CellTable, layout: SelectiveLayout, settings: { se
 function selectiveCells(source: StoreTable, bounds: BoundTables, table: CellTable, layout: SelectiveLayout, logger: Logger) {
   const imputation = imputationSensitivity(table, layout, bounds);
   const imputedByCell = bounds.imputedByCell;
-  if (imputation.imputed > 0) logger.info(selectiveMsg.imputed(imputation.imputed, imputation.scored));
+  if (imputation.imputed > 0) logger.info(analysesSelectiveMsg.imputed(imputation.imputed, imputation.scored));
   const tally = new Map(source.tallies.map((t) => [JSON.stringify([t.model, t.framing]), t]));
   const cells: SelectiveCell[] = table.cells.map((c, i) => {
     const t = tally.get(JSON.stringify([c.key.model, c.key.framing]));

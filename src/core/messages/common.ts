@@ -2,7 +2,7 @@
  * Every user-facing message of samegame, as a function, so wording lives in one place and tests
  * can compare against the same text (the vega-lite convention).
  */
-const q = (s: string) => JSON.stringify(s);
+import { q } from './text.js';
 
 /** "file:line: field "x": what is wrong" — the one shape of an input error. */
 export function at(file: string, line: number | undefined, field: string | undefined, what: string): string {
@@ -23,49 +23,25 @@ export const columnsFound = (found: readonly string[]) => {
 
 const reservedLevelWhat = (field: string, value: string) =>
   `${q(value)} is reserved for the tables' own ${field === 'model' ? 'pooled rows' : 'per-model rows'}; rename it`;
-const controlCharacterWhat = (codepoint: string) => `contains the control character ${codepoint} (names may hold any printable character, no control characters)`;
+export const controlCharacterWhat = (codepoint: string) => `contains the control character ${codepoint} (names may hold any printable character, no control characters)`;
 
 export const msg = {
   /** The closing line of a document's problems beyond those shown. */
   moreProblems: (n: number) => `(and ${n} more problem${n === 1 ? '' : 's'})`,
-  tooManyReplicates: (stats: number, reps: number, fits: number, bytes: number) =>
-    `the bootstrap would hold ${stats.toLocaleString('en-US')} statistics × ${reps.toLocaleString('en-US')} replicates, above its limit of ${(bytes / 2 ** 30).toFixed(0)} GiB of replicates: use --reps ${fits.toLocaleString('en-US').replace(/,/g, '')} or fewer, or fewer cells`,
   fileUnreadable: (file: string, reason: string) => `${file}: cannot read the file (${reason})`,
-  notUtf8: (file: string, line: number) => at(file, line, undefined, 'the text is not valid UTF-8 (save the file as UTF-8)'),
   emptyTable: (file: string) => `${file}: no data rows`,
   missingColumn: (file: string, column: string, found: readonly string[]) =>
     at(file, 1, column, `required column is missing from the header${columnsFound(found)}`),
-  needRateOrCooperate: (file: string, found: readonly string[]) =>
-    at(file, 1, 'rate', `the header needs a "rate" or a "cooperate" column${columnsFound(found)}`),
-  csvSyntax: (file: string, line: number, detail: string) => at(file, line, undefined, `malformed CSV (${detail})`),
   wrongFieldCount: (file: string, line: number, got: number, want: number) =>
     at(file, line, undefined, `row has ${got} fields, the header has ${want}`),
   missingField: (file: string, line: number, field: string) => at(file, line, field, 'value is missing'),
   notANumber: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a number`),
-  rateOutOfRange: (file: string, line: number, value: string, asRate?: string) =>
-    at(file, line, 'rate', `${q(value)} is outside [0, 1]${asRate === undefined ? '' : `; it looks like a percent: write ${asRate}`}`),
-  nNotPositiveInteger: (file: string, line: number, value: string) => at(file, line, 'n', `${q(value)} is not a positive integer`),
-  cooperateNotCount: (file: string, line: number, value: string) => at(file, line, 'cooperate', `${q(value)} is not a non-negative integer`),
-  cooperateAboveN: (file: string, line: number, x: number, n: number) => at(file, line, 'cooperate', `${x} cooperations exceed n = ${n}`),
-  duplicateCell: (file: string, line: number, firstLine: number, key: string) =>
-    at(file, line, 'framing', `duplicate cell ${key} (first seen on line ${firstLine})`),
-  missingFraming: (file: string, line: number, model: string, game: string, framing: string, present: readonly string[] = []) =>
-    at(file, line, 'framing', `model ${q(model)}, game ${q(game)} has no ${q(framing)} row (every model–game needs both planned framings)${framingsHint(present)}`),
   reservedLevelWhat,
-  notPlainDecimal: (file: string, line: number, value: string) => at(file, line, 'rate', `${q(value)} is not a plain decimal (write e.g. 0.087)`),
   sameFraming: (base: string) => `--base and --alt must differ (both are ${q(base)})`,
-  badFlag: (flag: string, value: string, want: string) => `${flag}: ${q(value)} is not ${want}`,
-  checksFailed: (names: string[]) => `verification failed: ${names.join(', ')}`,
-  wrote: (path: string) => `wrote ${path}`,
   duplicateColumn: (file: string, column: string, first: number, again: number) =>
     at(file, 1, column, `column appears twice in the header (columns ${first} and ${again})`),
-  controlCharacter: (file: string, line: number, field: string, codepoint: string) => at(file, line, field, controlCharacterWhat(codepoint)),
   controlCharacterWhat,
   nameTooLongWhat: (length: number, max: number) => `is ${length.toLocaleString('en-US')} characters long (names may be at most ${max.toLocaleString('en-US')})`,
-  duplicateKey: (file: string, line: number, key: string, first: number, again: number) =>
-    at(file, line, key, `key appears twice in the object (keys ${first} and ${again})`),
-  fileTooLarge: (file: string, bytes: number, max: number) =>
-    `${file}: the file is larger than ${max / 2 ** 20} MiB (${bytes.toLocaleString('en-US')} bytes)`,
   outNotDirectory: (flag: string, dir: string, file: string) => `${flag} ${q(dir)}: ${q(file)} exists and is not a directory`,
   outIsDirectory: (flag: string, file: string) => `${flag} ${q(file)}: is a directory, not a file`,
   outUnwritable: (flag: string, dir: string, where: string, code: string) => `${flag} ${q(dir)}: cannot create anything in ${q(where)} (${code})`,

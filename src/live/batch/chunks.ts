@@ -7,11 +7,11 @@
  */
 import { createHash } from 'node:crypto';
 import { UserError } from '../../core/errors.js';
-import { batchMsg } from '../../core/messages/batch.js';
 import type { TrialSpec } from '../types.js';
 import { trialKey } from './openai.js';
 import type { BatchLimits } from './vendor.js';
 import { vendorOf } from './vendors.js';
+import { liveBatchMsg } from './messages.js';
 
 export { trialKey } from './openai.js';
 export type { BatchLimits } from './vendor.js';
@@ -62,7 +62,7 @@ export class ChunkSplitter {
   /** One trial's line of `size` bytes: true when it begins a file. A line larger than a file may hold is a UserError. */
   add(spec: TrialSpec, size: number): boolean {
     const lim = this.cur?.model === spec.model.id ? this.cur.limits : limitsFor(spec, this.run);
-    if (size > lim.maxBytes) throw new UserError(batchMsg.lineTooLarge(trialKey(spec), size, lim.maxBytes));
+    if (size > lim.maxBytes) throw new UserError(liveBatchMsg.lineTooLarge(trialKey(spec), size, lim.maxBytes));
     const begins = !this.cur || this.cur.model !== spec.model.id || this.cur.lines >= lim.maxLines || this.cur.bytes + size > lim.maxBytes;
     if (begins) { this.cur = { model: spec.model.id, lines: 0, bytes: 0, limits: lim }; this.files++; }
     this.cur!.lines++;

@@ -6,10 +6,10 @@ import type { TrialStore } from '../store/store.js';
 import { BatchChunks, BatchTableFault, type ChunkRow } from '../store/batch-chunks.js';
 import { storedDesign } from '../store/stored-design.js';
 import { UserError } from '../../core/errors.js';
-import { batchMsg } from '../../core/messages/batch.js';
 import { terminalText } from '../../core/terminal.js';
 import type { ModelSpec } from '../types.js';
 import { vendorIdOf, BATCH_VENDORS } from './vendors.js';
+import { liveBatchMsg } from './messages.js';
 
 export const CHUNK_COLUMNS = ['chunk', 'run', 'model', 'state', 'status', 'requests', 'completed', 'failed', 'stored', 'batch', 'cost_usd'] as const;
 
@@ -19,7 +19,7 @@ export function chunkRows(store: TrialStore, file: string): string[][] {
   try {
     chunks = BatchChunks.readOnly(store)?.chunks() ?? [];
   } catch (e) {
-    if (e instanceof BatchTableFault) throw new UserError(batchMsg.tableDamaged(file, e.message));
+    if (e instanceof BatchTableFault) throw new UserError(liveBatchMsg.tableDamaged(file, e.message));
     throw e;
   }
   return chunks.map((c) => [String(c.id), String(c.runId), c.model, c.state, c.status ?? '', String(c.lines), String(c.completed),

@@ -13,7 +13,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Logger } from '../../core/logger.js';
 import { silentLogger } from '../../core/logger.js';
-import { batchMsg } from '../../core/messages/batch.js';
 import { BatchChunks, type ChunkRow } from '../store/batch-chunks.js';
 import type { TrialStore } from '../store/store.js';
 import type { Prices } from '../runner/plan.js';
@@ -24,6 +23,7 @@ import { vendorOf } from './vendors.js';
 import { BATCH_LIMITS, planChunks, sha256, trialKey, batchLine, type BatchLimits } from './chunks.js';
 import { collectResults } from './collect.js';
 import { crashPoint } from './crash.js';
+import { liveBatchMsg } from './messages.js';
 
 export interface BatchRunOptions {
   readonly store: TrialStore;
@@ -135,7 +135,7 @@ class BatchRun {
         runId: this.o.runId, model: p.model, endpoint: p.endpoint, file, fileHash: p.hash, lines: p.specs.length, bytes: p.bytes,
         members: p.specs.map((s) => ({ model: s.model.id, game: s.game, framing: s.framing, rep: s.rep })),
       });
-      this.logger.info(batchMsg.chunkPrepared(id, p.model, p.specs.length, p.bytes));
+      this.logger.info(liveBatchMsg.chunkPrepared(id, p.model, p.specs.length, p.bytes));
       crashPoint('prepared');
     }
   }
@@ -159,7 +159,7 @@ class BatchRun {
     if (c.state === 'prepared') {
       const fileId = await api.upload(this.fileText(c), basename(c.file));
       this.chunks.uploaded(c.id, fileId);
-      if (fileId !== null) this.logger.info(batchMsg.chunkUploaded(c.id, fileId));
+      if (fileId !== null) this.logger.info(liveBatchMsg.chunkUploaded(c.id, fileId));
       crashPoint('uploaded');
       c = this.chunks.chunk(c.id);
     }
@@ -176,7 +176,7 @@ class BatchRun {
       crashPoint('create-call');
     }
     this.chunks.created(c.id, b.id, b.status);
-    this.logger.info(batchMsg.chunkCreated(c.id, b.id, reattached));
+    this.logger.info(liveBatchMsg.chunkCreated(c.id, b.id, reattached));
     crashPoint('created');
   }
 
@@ -190,8 +190,8 @@ class BatchRun {
     this.stored += stored;
     this.tokens += r.inputTokens + r.outputTokens;
     if (b.cutShort) this.cutShort++;
-    this.logger.info(batchMsg.chunkCollected(c.id, b.status, stored, r.pending));
-    if (r.unknown + r.duplicate > 0) this.logger.warn(batchMsg.strayAnswers(c.id, b.id, r.unknown, r.duplicate));
+    this.logger.info(liveBatchMsg.chunkCollected(c.id, b.status, stored, r.pending));
+    if (r.unknown + r.duplicate > 0) this.logger.warn(liveBatchMsg.strayAnswers(c.id, b.id, r.unknown, r.duplicate));
     crashPoint('collected');
   }
 
@@ -205,7 +205,7 @@ class BatchRun {
       for (const c of open) {
         const b = await this.api(this.specOfModel(c.model).model).retrieve(c.batchId!);
         this.chunks.polled(c.id, b.status, b.completed, b.failed);
-        const line = batchMsg.chunkStatus(c.id, b.status, b.completed, b.failed, b.total || c.lines);
+        const line = liveBatchMsg.chunkStatus(c.id, b.status, b.completed, b.failed, b.total || c.lines);
         if (last.get(c.id) !== line) { this.logger.info(line); last.set(c.id, line); }
         if (b.terminal) await this.collect(c, b);
         else next.push(c);
@@ -233,7 +233,7 @@ export async function runBatches(o: BatchRunOptions): Promise<BatchSummary> {
   r.prepareApis();
   const alreadyDone = o.specs.filter((s) => r.isDone(s)).length;
   const inOpen = BatchChunks.open(o.store).inOpenChunks(o.runId).size;
-  o.logger?.info(batchMsg.plan(o.designName, o.runId, o.specs.length, alreadyDone, inOpen, o.specs.length - alreadyDone - inOpen));
+  o.logger?.info(liveBatchMsg.plan(o.designName, o.runId, o.specs.length, alreadyDone, inOpen, o.specs.length - alreadyDone - inOpen));
   for (let round = 0; round < o.maxRounds; round++) {
     const [stored, cutShort] = [r.stored, r.cutShort];
     r.planNew();

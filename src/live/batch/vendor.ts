@@ -8,13 +8,13 @@
  * that a create call may follow, which is what a resumed run must know).
  */
 import { UserError } from '../../core/errors.js';
-import { batchMsg } from '../../core/messages/batch.js';
 import { streamFor } from '../../stats/rng.js';
 import { toProviderError, type SdkErrorClasses } from '../providers/errors.js';
 import type { Json } from '../providers/wire.js';
 import { backoffDelay, isRetryable, retryHint } from '../runner/backoff.js';
 import { realClock, type Clock } from '../runner/clock.js';
 import type { ModelSpec, ProviderResponse, TrialSpec } from '../types.js';
+import { liveBatchMsg } from './messages.js';
 
 /** What the run reads of a batch. */
 export interface BatchInfo {
@@ -124,7 +124,7 @@ export async function retrying<T>(what: string, f: () => Promise<T>, o: BatchApi
       return await f();
     } catch (e) {
       const pe = toProviderError(e, { timedOut: false, outer: new AbortController().signal, timeoutMs: o.timeoutMs, nowMs: Date.now(), secrets: [o.key], sdk: o.sdk });
-      if (!isRetryable(pe.kind) || n > retries) throw new UserError(batchMsg.apiFailed(what, pe.message), 1);
+      if (!isRetryable(pe.kind) || n > retries) throw new UserError(liveBatchMsg.apiFailed(what, pe.message), 1);
       // One ceiling for every retry hint (runner/backoff.ts): a longer hint leaves the ordinary backoff.
       await clock.sleep(backoffDelay(n, rng, undefined, retryHint(pe.retryAfterMs, o.maxWaitMs).ms));
     }

@@ -4,12 +4,12 @@
  * this Record alone.
  */
 import { UserError } from '../../core/errors.js';
-import { batchMsg } from '../../core/messages/batch.js';
 import { BUILTIN_PROVIDER_IDS, BUILTIN_PROVIDERS, isBuiltinProvider, type BatchVendorId } from '../providers/registry.js';
 import { ANTHROPIC_BATCH } from './anthropic.js';
 import { GEMINI_BATCH } from './gemini.js';
 import { OPENAI_BATCH } from './openai.js';
 import type { BatchVendor } from './vendor.js';
+import { liveBatchMsg } from './messages.js';
 
 export const BATCH_VENDORS: Readonly<Record<BatchVendorId, BatchVendor>> = {
   openai: OPENAI_BATCH,
@@ -28,6 +28,6 @@ export function vendorIdOf(provider: string): BatchVendorId | undefined {
 /** The batch vendor of a model's provider; a UserError when it has none. */
 export function vendorOf(model: { readonly id: string; readonly provider: string }): BatchVendor {
   const v = vendorIdOf(model.provider);
-  if (v === undefined) throw new UserError(batchMsg.notBatchable(model.id, model.provider, batchProviders()));
+  if (v === undefined) throw new UserError(liveBatchMsg.notBatchable(model.id, model.provider, batchProviders()));
   return BATCH_VENDORS[v];
 }

@@ -5,10 +5,10 @@
  * temperature than the design's (anthropic: at most 1) would refuse every call. Both are refused
  * before any call, naming the design and the model.
  */
-import { liveMsg } from '../../core/messages/live.js';
 import { BUILTIN_PROVIDERS, isBuiltinProvider } from '../providers/registry.js';
 import type { Scoring } from '../types.js';
 import type { Path, Problem } from './problems.js';
+import { designMsg } from './messages.js';
 
 /** Whether a provider id names a built-in provider without log-probabilities. */
 export const lacksLogprobs = (provider: string): boolean => isBuiltinProvider(provider) && !BUILTIN_PROVIDERS[provider].logprobs;
@@ -23,12 +23,12 @@ interface ModelDoc { readonly id: string; readonly provider: string; readonly de
 export function capabilityProblems(models: readonly ModelDoc[], scoring: Scoring, temperature?: number): Problem[] {
   const out: Problem[] = [];
   models.forEach((m, i) => {
-    if (scoring === 'logprobs' && lacksLogprobs(m.provider)) out.push({ path: ['models', i, 'provider'], message: liveMsg.noLogprobs(m.id, m.provider) });
+    if (scoring === 'logprobs' && lacksLogprobs(m.provider)) out.push({ path: ['models', i, 'provider'], message: designMsg.noLogprobs(m.id, m.provider) });
     const t = m.decoding?.temperature ?? temperature;
     const max = maxTemperature(m.provider);
     if (t !== undefined && max !== undefined && t > max) {
       const path: Path = m.decoding?.temperature === undefined ? ['decoding', 'temperature'] : ['models', i, 'decoding', 'temperature'];
-      out.push({ path, message: liveMsg.temperatureTooHigh(m.id, m.provider, t, max) });
+      out.push({ path, message: designMsg.temperatureTooHigh(m.id, m.provider, t, max) });
     }
   });
   return out;

@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { framingTemplates, framingWarnings, resolveFraming } from './framings.js';
 import { UserError } from '../../core/errors.js';
-import { liveMsg } from '../../core/messages/live.js';
 import { canonicalGame, payoffProblems, samePayoffs } from '../../core/games.js';
 import { designSchema, MAX_TRIALS_TOTAL, type DesignDocument } from './schema.js';
 import { labelPairProblem, renderFraming } from '../prompts/index.js';
@@ -24,6 +23,7 @@ export { modelSpec, resolveModels } from './models.js';
 import { expandEnrichment } from './enrichment-render.js';
 import { playProblems, resolvePlay, templateProblems } from './play.js';
 import { capabilityProblems } from './capabilities.js';
+import { designMsg } from './messages.js';
 
 
 /** Cross-field rules the schema cannot express. */
@@ -37,7 +37,7 @@ function crossChecks(d: DesignDocument): Problem[] {
     if (typeof g === 'string') return;
     for (const [p, what] of payoffProblems(g.payoffs)) out.push({ path: ['games', i, 'payoffs', ...(p === '' ? [] : p.split('.'))], message: what });
     const canon = canonicalGame(g.id);
-    if (canon && !samePayoffs(canon.payoffs, g.payoffs)) out.push({ path: ['games', i, 'id'], message: liveMsg.gameIdClash(g.id) });
+    if (canon && !samePayoffs(canon.payoffs, g.payoffs)) out.push({ path: ['games', i, 'id'], message: designMsg.gameIdClash(g.id) });
   });
   d.framings.forEach((f, i) => {
     if (typeof f === 'string' || f.labels === undefined) return;
@@ -51,17 +51,17 @@ function crossChecks(d: DesignDocument): Problem[] {
     const r = simulatedOptionsSchema.safeParse(m.options ?? {});
     if (!r.success) { out.push(...problems(r.error.issues, ['models', i, 'options'])); return; }
     for (const k of Object.keys(r.data.bias)) {
-      if (!framingIds.includes(k)) out.push({ path: ['models', i, 'options', 'bias', k], message: liveMsg.unknownBiasKey('framing', k, framingIds) });
+      if (!framingIds.includes(k)) out.push({ path: ['models', i, 'options', 'bias', k], message: designMsg.unknownBiasKey('framing', k, framingIds) });
     }
     for (const k of Object.keys(r.data.game_bias)) {
-      if (!gameIds.includes(k)) out.push({ path: ['models', i, 'options', 'game_bias', k], message: liveMsg.unknownBiasKey('game', k, gameIds) });
+      if (!gameIds.includes(k)) out.push({ path: ['models', i, 'options', 'game_bias', k], message: designMsg.unknownBiasKey('game', k, gameIds) });
     }
   });
   if (d.play) out.push(...playProblems(d.play, d.models.map((m) => m.id), framingIds), ...templateProblems(d.play));
-  if (d.play && d.scoring === 'logprobs') out.push({ path: ['scoring'], message: liveMsg.playNeedsSample() });
+  if (d.play && d.scoring === 'logprobs') out.push({ path: ['scoring'], message: designMsg.playNeedsSample() });
   out.push(...capabilityProblems(d.models, d.scoring ?? 'sample', d.decoding?.temperature));
   const total = d.models.length * d.games.length * d.framings.length * d.trials * playFactor(d);
-  if (total > MAX_TRIALS_TOTAL) out.push({ path: ['trials'], message: liveMsg.trialsTotal(total, MAX_TRIALS_TOTAL) });
+  if (total > MAX_TRIALS_TOTAL) out.push({ path: ['trials'], message: designMsg.trialsTotal(total, MAX_TRIALS_TOTAL) });
   return out;
 }
 
@@ -92,12 +92,12 @@ function resolve(d: DesignDocument, texts: ReadonlyMap<number, string>): Design 
 
 /** Validate a design from its YAML text; `file` names it in errors. */
 export function parseDesign(text: string, file: string): Design {
-  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => liveMsg.designYamlSyntax(file, line, detail), () => liveMsg.designNotMapping(file));
+  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => designMsg.designYamlSyntax(file, line, detail), () => designMsg.designNotMapping(file));
   if ('kind' in data) return parseEnrichment(data, doc, lc, file);
   const r = designSchema.safeParse(data);
   const templates = r.success ? framingTemplates(r.data.framings, file) : { texts: new Map<number, string>(), problems: [] };
   const found = r.success ? [...templates.problems, ...crossChecks(r.data)] : problems(r.error.issues);
-  throwProblems(found, doc, lc, (line, path, message) => liveMsg.designField(file, line, path, message));
+  throwProblems(found, doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   return resolve(r.data!, templates.texts);
 }
 
@@ -112,7 +112,7 @@ export function loadDesign(path: string): Design {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UserError(liveMsg.designUnreadable(path, (e as NodeJS.ErrnoException).code ?? String(e)));
+    throw new UserError(designMsg.designUnreadable(path, (e as NodeJS.ErrnoException).code ?? String(e)));
   }
   return parseDesign(text, path);
 }

@@ -5,13 +5,13 @@
  * placeholder of the same name). Formats present the same facts, so every slot must appear; and
  * every cell's prompt must state the whole payoff matrix (docs/methods.md §18a).
  */
-import { templateMsg } from '../../core/messages/template.js';
 import { FACT_PLACEHOLDERS, FRAMING_PLACEHOLDERS, TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { namesIn } from '../prompts/template.js';
 import type { EnrichmentDocument } from './enrichment-schema.js';
 import { missingFrom, templateSource } from './framings.js';
 import { templateFieldProblem, type Problem } from './problems.js';
 import type { EnrichmentSpec, Fact } from './types.js';
+import { designMsg } from './messages.js';
 
 export { FACT_PLACEHOLDERS } from '../prompts/placeholders.js';
 
@@ -24,7 +24,7 @@ export function formatTemplates(d: EnrichmentDocument, designFile: string): { te
   const problems: Problem[] = [];
   d.formats.forEach((f, i) => {
     if ([f.style, f.template, f.template_file].filter((x) => x !== undefined).length !== 1) {
-      problems.push({ path: ['formats', i, 'id'], message: templateMsg.oneFormatSource() });
+      problems.push({ path: ['formats', i, 'id'], message: designMsg.oneFormatSource() });
       return;
     }
     if (f.style !== undefined) return;
@@ -35,7 +35,7 @@ export function formatTemplates(d: EnrichmentDocument, designFile: string): { te
     if (fault) { problems.push(fault); return; }
     const named = namesIn(src.text, formatPlaceholders(d.template));
     const absent = d.template.filter((s) => !named.includes(s));
-    if (absent.length > 0) problems.push({ path, message: templateMsg.formatSlotsMissing(f.id, absent) });
+    if (absent.length > 0) problems.push({ path, message: designMsg.formatSlotsMissing(f.id, absent) });
     else texts.set(i, src.text);
   });
   return { texts, problems };
@@ -57,7 +57,7 @@ export function formatCoverageProblems(e: EnrichmentSpec, cellFacts: (slot: stri
         const named = new Set([...own, ...e.template.flatMap((s) => cellFacts(s, c.id, w.id).flatMap((x) => factNames(x, f.wording)))]);
         const missing = missingFrom(named);
         if (missing.length > 0) {
-          out.push({ path: ['formats', i, f.templateFile === undefined ? 'template' : 'template_file'], message: templateMsg.formatNeverStates(f.id, `${c.id}/${w.id}`, missing) });
+          out.push({ path: ['formats', i, f.templateFile === undefined ? 'template' : 'template_file'], message: designMsg.formatNeverStates(f.id, `${c.id}/${w.id}`, missing) });
           return;
         }
       }

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { decodingSchema, MAX_TRIALS_PER_CELL, modelSchema, pricesSchema } from './schema.js';
-import { liveMsg } from '../../core/messages/live.js';
+import { designMsg } from './messages.js';
 
 const id = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected an id of letters, digits, ".", "_" or "-", starting with a letter or digit');
 
@@ -75,7 +75,7 @@ export const enrichmentDesignSchema = z.strictObject({
     lower: id,
   }).describe('registered before the run: which world should show more of the first action'),
   formats: z.array(formatSchema).min(2).describe('layouts of the same content; the first is the canonical one'),
-  trials: z.number().int().min(1).max(MAX_TRIALS_PER_CELL, liveMsg.trialsPerCell(MAX_TRIALS_PER_CELL)).describe('calls per model × condition × world × format cell'),
+  trials: z.number().int().min(1).max(MAX_TRIALS_PER_CELL, designMsg.trialsPerCell(MAX_TRIALS_PER_CELL)).describe('calls per model × condition × world × format cell'),
   decoding: decodingSchema.optional().describe('decoding settings of every model (a model\'s own decoding overrides them)'),
   scoring: z.enum(['sample', 'logprobs']).optional().describe('logprobs (default): first-token probabilities (docs/methods.md); sample: parse the text'),
   prices: pricesSchema.optional().describe('for --dry-run cost estimates'),

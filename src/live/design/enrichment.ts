@@ -9,8 +9,6 @@
  * therefore replace one another and never stack.
  */
 import type { Document, LineCounter } from 'yaml';
-import { liveMsg } from '../../core/messages/live.js';
-import { selectiveMsg } from '../../core/messages/selective.js';
 import { idProblems, levelProblems, problems, templateFieldProblem, type Path, type Problem } from './problems.js';
 import { nameFault } from '../../core/names-rule.js';
 import { throwProblems } from '../../core/doc-problems.js';
@@ -24,6 +22,7 @@ import { capabilityProblems } from './capabilities.js';
 import { FACT_PLACEHOLDERS, formatCoverageProblems, formatTemplates } from './enrichment-formats.js';
 import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { slotFacts } from './enrichment-slots.js';
+import { designMsg } from './messages.js';
 
 
 /** The composite framing label of a cell (unique per condition × world × format; part of the trial key). */
@@ -58,9 +57,9 @@ function idChecks(d: EnrichmentDocument): Problem[] {
   const worldIds = d.worlds.map((w) => w.id);
   for (const side of ['higher', 'lower'] as const) {
     const w = d.registered_direction[side];
-    if (!worldIds.includes(w)) out.push({ path: ['registered_direction', side], message: selectiveMsg.directionWorld(w, worldIds) });
+    if (!worldIds.includes(w)) out.push({ path: ['registered_direction', side], message: designMsg.directionWorld(w, worldIds) });
   }
-  if (d.registered_direction.higher === d.registered_direction.lower) out.push({ path: ['registered_direction', 'lower'], message: selectiveMsg.directionSame() });
+  if (d.registered_direction.higher === d.registered_direction.lower) out.push({ path: ['registered_direction', 'lower'], message: designMsg.directionSame() });
   return out;
 }
 
@@ -69,7 +68,7 @@ function cellFramingProblems(d: EnrichmentDocument): Problem[] {
   const longest = (ids: readonly { id: string }[]) => ids.reduce((a, x, i) => (x.id.length > ids[a].id.length ? i : a), 0);
   const [c, w, f] = [longest(d.conditions), longest(d.worlds), longest(d.formats)];
   const fault = nameFault(cellFraming(d.conditions[c].id, d.worlds[w].id, d.formats[f].id));
-  return fault === undefined ? [] : [{ path: ['conditions', c, 'id'], message: liveMsg.cellFramingId(fault) }];
+  return fault === undefined ? [] : [{ path: ['conditions', c, 'id'], message: designMsg.cellFramingId(fault) }];
 }
 
 /** Slots: known, one source each, contents by world naming exactly the design's worlds. */
@@ -78,23 +77,23 @@ function slotChecks(d: EnrichmentDocument): Problem[] {
   const worldIds = d.worlds.map((w) => w.id);
   const owner = new Map<string, string>();
   const claim = (slot: string, source: string, path: Path) => {
-    if (!d.template.includes(slot)) { out.push({ path, message: selectiveMsg.unknownSlot(slot, d.template) }); return; }
+    if (!d.template.includes(slot)) { out.push({ path, message: designMsg.unknownSlot(slot, d.template) }); return; }
     const o = owner.get(slot);
     if (o === undefined) owner.set(slot, source);
-    else if (o !== source) out.push({ path, message: selectiveMsg.slotTwoSources(slot, o) });
+    else if (o !== source) out.push({ path, message: designMsg.slotTwoSources(slot, o) });
   };
   const byWorld = (c: unknown, path: Path) => {
     if (Array.isArray(c)) return;
     const keys = Object.keys(c as object);
-    for (const k of keys) if (!worldIds.includes(k)) out.push({ path: [...path, k], message: selectiveMsg.unknownWorldKey(k, worldIds) });
-    for (const w of worldIds) if (!keys.includes(w)) out.push({ path, message: selectiveMsg.missingWorldKey(w) });
+    for (const k of keys) if (!worldIds.includes(k)) out.push({ path: [...path, k], message: designMsg.unknownWorldKey(k, worldIds) });
+    for (const w of worldIds) if (!keys.includes(w)) out.push({ path, message: designMsg.missingWorldKey(w) });
   };
   for (const [s, c] of Object.entries(d.base ?? {})) { claim(s, 'base', ['base', s]); byWorld(c, ['base', s]); }
   d.worlds.forEach((w, i) => { for (const s of Object.keys(w.slots ?? {})) claim(s, 'worlds', ['worlds', i, 'slots', s]); });
   d.conditions.forEach((k, i) => {
     for (const [s, c] of Object.entries(k.slots ?? {})) { claim(s, 'conditions', ['conditions', i, 'slots', s]); byWorld(c, ['conditions', i, 'slots', s]); }
   });
-  d.template.forEach((s, i) => { if (!owner.has(s)) out.push({ path: ['template', i], message: selectiveMsg.slotNeverFilled(s) }); });
+  d.template.forEach((s, i) => { if (!owner.has(s)) out.push({ path: ['template', i], message: designMsg.slotNeverFilled(s) }); });
   return out;
 }
 
@@ -111,9 +110,9 @@ function factChecks(d: EnrichmentDocument): Problem[] {
         : templateFieldProblem([...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], t, FACT_PLACEHOLDERS, TEMPLATE_KINDS.fact.needsPlaceholder);
       if (fault) out.push(fault);
     }
-    if (kv && fact.key === undefined) out.push({ path: [...path, 'key'], message: selectiveMsg.keyRequired(kv.id) });
+    if (kv && fact.key === undefined) out.push({ path: [...path, 'key'], message: designMsg.keyRequired(kv.id) });
     const have = fact.paraphrases?.length ?? 0;
-    if (deepest && have < deepest.wording) out.push({ path: [...path, 'paraphrases'], message: selectiveMsg.paraphraseRequired(deepest.id, deepest.wording, have) });
+    if (deepest && have < deepest.wording) out.push({ path: [...path, 'paraphrases'], message: designMsg.paraphraseRequired(deepest.id, deepest.wording, have) });
   }
   return out;
 }
@@ -131,8 +130,8 @@ function simulatedChecks(d: EnrichmentDocument): Problem[] {
     r.data.effects.forEach((e, j) => {
       for (const [k, v] of Object.entries(e.when)) {
         const path = ['models', i, 'options', 'effects', j, 'when', k];
-        if (!(EFFECT_FACTORS as readonly string[]).includes(k)) out.push({ path, message: selectiveMsg.effectFactor(k) });
-        else if (!levels[k as keyof typeof levels].includes(v)) out.push({ path, message: selectiveMsg.effectLevel(k, v, levels[k as keyof typeof levels]) });
+        if (!(EFFECT_FACTORS as readonly string[]).includes(k)) out.push({ path, message: designMsg.effectFactor(k) });
+        else if (!levels[k as keyof typeof levels].includes(v)) out.push({ path, message: designMsg.effectLevel(k, v, levels[k as keyof typeof levels]) });
       }
     });
   });
@@ -195,7 +194,7 @@ export function scenarioGame(e: Pick<EnrichmentSpec, 'scenario' | 'payoffs'>, p:
 export function parseEnrichment(data: object, doc: Document, lc: LineCounter, file: string): Design {
   const r = enrichmentDesignSchema.safeParse(data);
   const formats = r.success ? formatTemplates(r.data, file) : undefined;
-  const refuse = (found: Problem[]) => throwProblems(found, doc, lc, (line, path, message) => liveMsg.designField(file, line, path, message));
+  const refuse = (found: Problem[]) => throwProblems(found, doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   refuse(r.success ? [...formats!.problems, ...crossChecks(r.data)] : problems(r.error.issues));
   const design = resolveEnrichment(r.data!, formats!.texts);
   refuse(formatCoverageProblems(design.enrichment!, (s, c, w) => slotFacts(design.enrichment!, s, c, design.enrichment!.worlds.find((x) => x.id === w)!)));

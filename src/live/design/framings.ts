@@ -6,12 +6,12 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { templateMsg } from '../../core/messages/template.js';
 import type { Game } from '../../core/games.js';
 import { FRAMING_PLACEHOLDERS, PAYOFF_PLACEHOLDERS, promptFamily, type Framing, type LabelPair } from '../prompts/index.js';
 import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { literalText, namesIn, parseTemplate } from '../prompts/template.js';
 import { templateFieldProblem, type Path, type Problem } from './problems.js';
+import { designMsg } from './messages.js';
 
 /** A framing entry as a design writes it. */
 export type FramingEntry = string | {
@@ -44,17 +44,17 @@ export function templateSource(inline: string | undefined, file: string | undefi
   if (inline !== undefined) return { text: inline };
   try {
     const path = resolve(dirname(designFile), file!);
-    if (statSync(path).size > MAX_TEMPLATE_BYTES) return { problem: templateMsg.fileTooLarge(file!, MAX_TEMPLATE_BYTES) };
+    if (statSync(path).size > MAX_TEMPLATE_BYTES) return { problem: designMsg.fileTooLarge(file!, MAX_TEMPLATE_BYTES) };
     return { text: readFileSync(path, 'utf8') };
   } catch (e) {
-    return { problem: templateMsg.fileUnreadable(file!, (e as NodeJS.ErrnoException).code ?? String(e)) };
+    return { problem: designMsg.fileUnreadable(file!, (e as NodeJS.ErrnoException).code ?? String(e)) };
   }
 }
 
 /** The template text of entry i (read from its file when it names one) and the problems found with it. */
 function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: string): { text?: string; problems: Problem[] } {
   const sources = [f.family, f.template, f.template_file].filter((x) => x !== undefined).length;
-  if (sources !== 1) return { problems: [{ path: ['framings', i, 'id'], message: templateMsg.oneSource() }] };
+  if (sources !== 1) return { problems: [{ path: ['framings', i, 'id'], message: designMsg.oneSource() }] };
   if (f.family !== undefined) return { problems: [] };
   const field = f.template !== undefined ? 'template' : 'template_file';
   const path: Path = ['framings', i, field];
@@ -65,8 +65,8 @@ function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: str
   if (fault) return { problems: [fault] };
   const missing = missingPlaceholders(text);
   if (missing.length === 0) return { text, problems: [] };
-  const why = templateMsg.neverStates(f.id, missing);
-  return { problems: [{ path, message: field === 'template' ? why : templateMsg.fileFault(f.template_file!, why) }] };
+  const why = designMsg.neverStates(f.id, missing);
+  return { problems: [{ path, message: field === 'template' ? why : designMsg.fileFault(f.template_file!, why) }] };
 }
 
 /** The templates of a design's framings (by entry index) and every problem with them. */
@@ -103,7 +103,7 @@ export function framingWarnings(framings: readonly Framing[], games: readonly Ga
     const numbers = [...literalText(t.parts).matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0]);
     for (const n of new Set(numbers)) {
       const g = games.find((x) => (['C', 'D'] as const).some((r) => (['C', 'D'] as const).some((c) => x.payoffs[r][c].some((v) => Math.abs(v) === Number(n)))));
-      if (g) out.push(templateMsg.hardCoded(f.id, n, g.id));
+      if (g) out.push(designMsg.hardCoded(f.id, n, g.id));
     }
   }
   return out;

@@ -1,13 +1,12 @@
 /** The `play` block: cross-field checks and resolution into a PlaySpec (src/live/repeated/types.ts). */
 import { createHash } from 'node:crypto';
-import { liveMsg } from '../../core/messages/live.js';
 import { isStrategyId, STRATEGIES } from '../repeated/strategies.js';
 import type { OpponentSpec, PlaySpec, PromptSpec } from '../repeated/types.js';
 import type { PlayDocument } from './play-schema.js';
 import { templateFieldProblem, type Problem } from './problems.js';
 import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { namesIn } from '../prompts/template.js';
-import { templateMsg } from '../../core/messages/template.js';
+import { designMsg } from './messages.js';
 
 function opponent(o: PlayDocument['opponents'][number]): OpponentSpec {
   if (typeof o === 'string') {
@@ -55,7 +54,7 @@ export function resolvePlay(p: PlayDocument): PlaySpec {
 function idleProblems(opponents: readonly OpponentSpec[], models: readonly string[]): Problem[] {
   const meets = (m: string) => opponents.some((o) => o.kind !== 'model' || o.id !== m);
   const met = (m: string) => models.some((x) => x !== m && opponents.some((o) => o.kind === 'model' && o.id === m));
-  return models.filter((m) => !meets(m) && !met(m)).map((m) => ({ path: ['play', 'opponents'], message: liveMsg.playsNoMatch(m) }));
+  return models.filter((m) => !meets(m) && !met(m)).map((m) => ({ path: ['play', 'opponents'], message: designMsg.playsNoMatch(m) }));
 }
 
 /** Opponents must be self, a model of the design or a strategy, each once; prompts must name framings. */
@@ -65,16 +64,16 @@ export function playProblems(p: PlayDocument, models: readonly string[], framing
   p.opponents.forEach((o, i) => {
     const r = opponent(o);
     if (r.kind === 'model' && !models.includes(r.id)) {
-      out.push({ path: ['play', 'opponents', i], message: liveMsg.unknownOpponent(r.id, models, Object.keys(STRATEGIES)) });
+      out.push({ path: ['play', 'opponents', i], message: designMsg.unknownOpponent(r.id, models, Object.keys(STRATEGIES)) });
     }
     const id = r.kind === 'self' ? 'self' : r.id;
-    if (seen.has(id)) out.push({ path: ['play', 'opponents', i], message: liveMsg.duplicateId('opponent', id, `play.opponents[${seen.get(id)}]`) });
+    if (seen.has(id)) out.push({ path: ['play', 'opponents', i], message: designMsg.duplicateId('opponent', id, `play.opponents[${seen.get(id)}]`) });
     else seen.set(id, i);
-    if (r.kind === 'strategy' && models.includes(r.id)) out.push({ path: ['play', 'opponents', i], message: liveMsg.opponentClash(r.id) });
+    if (r.kind === 'strategy' && models.includes(r.id)) out.push({ path: ['play', 'opponents', i], message: designMsg.opponentClash(r.id) });
   });
   out.push(...idleProblems(p.opponents.map(opponent), models));
   for (const k of Object.keys(p.prompts ?? {})) {
-    if (!framings.includes(k)) out.push({ path: ['play', 'prompts', k], message: liveMsg.unknownBiasKey('framing', k, framings) });
+    if (!framings.includes(k)) out.push({ path: ['play', 'prompts', k], message: designMsg.unknownBiasKey('framing', k, framings) });
   }
   return out;
 }
@@ -89,7 +88,7 @@ export function templateProblems(p: PlayDocument): Problem[] {
     const { names, needsPlaceholder } = TEMPLATE_KINDS[kind];
     const fault = templateFieldProblem(path, t, names, needsPlaceholder);
     if (fault) out.push(fault);
-    else if (kind === 'round' && !namesIn(t, names).includes('rules')) out.push({ path, message: templateMsg.roundNeverStates() });
+    else if (kind === 'round' && !namesIn(t, names).includes('rules')) out.push({ path, message: designMsg.roundNeverStates() });
   };
   if (typeof p.history === 'object') check(p.history.template, 'history', ['play', 'history', 'template']);
   if (typeof p.prompt === 'object') check(p.prompt.template, 'round', ['play', 'prompt', 'template']);

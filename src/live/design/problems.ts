@@ -1,10 +1,9 @@
 /** Validation problems at document paths, and the lines they point to (one message: file, line, path). */
 import type { z } from 'zod';
-import { liveMsg } from '../../core/messages/live.js';
 import { levelFault } from '../../core/names-rule.js';
-import { templateMsg } from '../../core/messages/template.js';
 import { templateFault, templateProblem } from '../prompts/template.js';
 import { formatPath, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
+import { designMsg } from './messages.js';
 export { formatPath, lineOf, problemLine, type Path } from '../../core/doc-problems.js';
 
 export type { Problem } from '../../core/doc-problems.js';
@@ -17,7 +16,7 @@ export type { Problem } from '../../core/doc-problems.js';
 export function templateFieldProblem(path: Path, text: string, known: readonly string[], needsPlaceholder: boolean, file?: string): Problem | undefined {
   const why = templateProblem(text, known, needsPlaceholder);
   if (why === undefined) return undefined;
-  if (file !== undefined) return { path, message: templateMsg.fileFault(file, why) };
+  if (file !== undefined) return { path, message: designMsg.fileFault(file, why) };
   const line = templateFault(text, known, needsPlaceholder)?.line;
   return { path, message: why, ...(line === undefined ? {} : { valueLine: line }) };
 }
@@ -38,7 +37,7 @@ export function levelProblems(kind: string, ids: readonly string[], path: (i: nu
   const out: Problem[] = [];
   ids.forEach((v, i) => {
     const fault = levelFault(kind, v);
-    if (fault !== undefined) out.push({ path: path(i), message: liveMsg.levelId(kind, fault) });
+    if (fault !== undefined) out.push({ path: path(i), message: designMsg.levelId(kind, fault) });
   });
   return out;
 }
@@ -50,7 +49,7 @@ export function idProblems(kind: string, ids: readonly string[], path: (i: numbe
   ids.forEach((v, i) => {
     const f = first.get(v);
     if (f === undefined) first.set(v, i);
-    else out.push({ path: path(i), message: liveMsg.duplicateId(kind, v, formatPath(path(f))) });
+    else out.push({ path: path(i), message: designMsg.duplicateId(kind, v, formatPath(path(f))) });
   });
   return out;
 }

@@ -10,8 +10,8 @@ import { CANONICAL_GAME_IDS } from '../../core/games.js';
 import { FAMILY_IDS } from '../prompts/index.js';
 import { BUILTIN_PROVIDERS, type BuiltinProviderId } from '../providers/registry.js';
 import { PLUGIN_SPEC_RE } from '../providers/plugin-spec.js';
-import { liveMsg } from '../../core/messages/live.js';
 import { playSchema } from './play-schema.js';
+import { designMsg } from './messages.js';
 
 /**
  * Limits on a design's size, refused when the design is read (before any call or allocation):
@@ -92,7 +92,7 @@ export const designSchema = z.strictObject({
     .describe('canonical games by id (Same Game, Different Story Appendix A) or custom 2×2 payoff matrices'),
   framings: z.array(z.union([z.enum(FAMILY_IDS as [string, ...string[]]), framingObject])).min(1)
     .describe('prompt families by id, {id, family, labels}, or story templates {id, labels, template | template_file}'),
-  trials: z.number().int().min(1).max(MAX_TRIALS_PER_CELL, liveMsg.trialsPerCell(MAX_TRIALS_PER_CELL)).describe('trials per model × game × framing cell (with play: matches per model × game × framing × opponent cell)'),
+  trials: z.number().int().min(1).max(MAX_TRIALS_PER_CELL, designMsg.trialsPerCell(MAX_TRIALS_PER_CELL)).describe('trials per model × game × framing cell (with play: matches per model × game × framing × opponent cell)'),
   decoding: decodingSchema.optional().describe('decoding settings of every model (a model\'s own decoding overrides them)'),
   scoring: z.enum(['sample', 'logprobs']).optional().describe('sample: parse the text (default); logprobs: first-token probabilities (docs/methods.md)'),
   prices: pricesSchema.optional().describe('for --dry-run cost estimates'),

@@ -10,8 +10,8 @@ import type { Design } from '../design/design.js';
 import { framingSource, renderFraming } from './index.js';
 import { roundPrompt, type PlayedRound } from '../repeated/prompt.js';
 import type { Action } from '../types.js';
-import { templateMsg } from '../../core/messages/template.js';
 import { reviewEnrichmentPrompts, type PromptFilter, type ReviewedPrompt } from '../design/enrichment-review.js';
+import { promptsMsg } from './messages.js';
 
 export type { PromptFilter, ReviewedPrompt } from '../design/enrichment-review.js';
 
@@ -27,8 +27,8 @@ export function exampleHistory(round: number): PlayedRound[] {
 
 function checkRound(design: Design, round: number | undefined): number {
   if (round === undefined) return 1;
-  if (!design.play) throw new UserError(templateMsg.roundNotRepeated());
-  if (round > design.play.rounds) throw new UserError(templateMsg.roundBeyond(round, design.play.rounds));
+  if (!design.play) throw new UserError(promptsMsg.roundNotRepeated());
+  if (round > design.play.rounds) throw new UserError(promptsMsg.roundBeyond(round, design.play.rounds));
   return round;
 }
 

@@ -1,3 +1,4 @@
+import { promptsMsg } from './messages.js';
 /**
  * The one placeholder rule of every template a design may write — framing stories, repeated
  * round prompts, history lines, context-enrichment facts and formats (docs/methods.md §18a):
@@ -9,7 +10,6 @@
  * A template is parsed once into literal and placeholder parts (`parseTemplate`) and filled by
  * `fillParts`; nothing else in samegame reads braces.
  */
-import { templateMsg } from '../../core/messages/template.js';
 
 export type TemplatePart = { readonly text: string } | { readonly name: string };
 
@@ -33,16 +33,16 @@ export function parseTemplate(text: string, known: readonly string[]): ParsedTem
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (ch === '}') {
-      if (text[i + 1] !== '}') return fault(i, templateMsg.strayClose());
+      if (text[i + 1] !== '}') return fault(i, promptsMsg.strayClose());
       lit += '}';
       i++;
     } else if (ch === '{') {
       if (text[i + 1] === '{') { lit += '{'; i++; continue; }
       const end = text.slice(i + 1).search(/[{}\n]/);
-      if (end < 0 || text[i + 1 + end] !== '}') return fault(i, templateMsg.unclosed(text.slice(i, i + 1 + Math.min(end < 0 ? 20 : end, 20))));
+      if (end < 0 || text[i + 1 + end] !== '}') return fault(i, promptsMsg.unclosed(text.slice(i, i + 1 + Math.min(end < 0 ? 20 : end, 20))));
       const name = text.slice(i + 1, i + 1 + end);
-      if (!NAME.test(name)) return fault(i, templateMsg.notPlaceholder(name, known));
-      if (!known.includes(name)) return fault(i, templateMsg.unknown(name, known));
+      if (!NAME.test(name)) return fault(i, promptsMsg.notPlaceholder(name, known));
+      if (!known.includes(name)) return fault(i, promptsMsg.unknown(name, known));
       if (lit !== '') { parts.push({ text: lit }); lit = ''; }
       parts.push({ name });
       i += end + 1;
@@ -98,13 +98,13 @@ export function fillTemplate(text: string, known: readonly string[], values: Rea
  */
 export function templateProblem(text: string, known: readonly string[], needsPlaceholder: boolean): string | undefined {
   const f = templateFault(text, known, needsPlaceholder);
-  return f === undefined ? undefined : `${f.line !== undefined && text.includes('\n') ? templateMsg.atLine(f.line) : ''}${f.message}`;
+  return f === undefined ? undefined : `${f.line !== undefined && text.includes('\n') ? promptsMsg.atLine(f.line) : ''}${f.message}`;
 }
 
 /** The fault of a template as templateProblem finds it, with the template line when it has one. */
 export function templateFault(text: string, known: readonly string[], needsPlaceholder: boolean): { readonly message: string; readonly line?: number } | undefined {
   const t = parseTemplate(text, known);
   if (t.fault) return t.fault;
-  if (needsPlaceholder && placeholdersOf(t.parts).length === 0) return { message: templateMsg.noPlaceholder(known) };
+  if (needsPlaceholder && placeholdersOf(t.parts).length === 0) return { message: promptsMsg.noPlaceholder(known) };
   return undefined;
 }

@@ -11,10 +11,10 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../../core/errors.js';
 import { pluginMsg } from './plugin-messages.js';
-import { runMsg } from '../../core/messages/run.js';
 import type { ModelSpec, Provider } from '../types.js';
 import { isBuiltinProvider, providerIds, type ProviderFactory, type ResolvedProviderSettings } from './registry.js';
 import { isPathSpec, isPluginSpec } from './plugin-spec.js';
+import { providersMsg } from './messages.js';
 
 /** What a plug-in module exports. */
 export interface ProviderModule {
@@ -83,7 +83,7 @@ export async function loadPlugins(models: readonly ModelSpec[], designFile: stri
   for (const m of models) {
     if (isBuiltinProvider(m.provider) || out.has(m.provider)) continue;
     // Only a --provider flag gets here with a name that is neither (the design schema refuses it).
-    if (!isPluginSpec(m.provider)) throw new UserError(runMsg.unknownProvider(m.provider, providerIds()));
+    if (!isPluginSpec(m.provider)) throw new UserError(providersMsg.unknownProvider(m.provider, providerIds()));
     const mod = await importModule(m.provider, designFile, m.id);
     if (typeof mod.createProvider !== 'function') {
       throw new UserError(pluginMsg.problem(designFile, m.id, m.provider, pluginMsg.noExport()));

@@ -10,12 +10,12 @@
  */
 import type { ModelSpec, Provider } from '../types.js';
 import { UserError } from '../../core/errors.js';
-import { runMsg } from '../../core/messages/run.js';
 import { createOpenAIResponsesProvider } from './openai-responses.js';
 import { createOpenAIChatProvider } from './openai-chat.js';
 import { createSimulatedProvider } from './simulated.js';
 import { createAnthropicProvider } from './anthropic.js';
 import { createGeminiProvider } from './gemini.js';
+import { providersMsg } from './messages.js';
 
 export const DEFAULT_KEY_ENV = 'OPENAI_API_KEY';
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -67,7 +67,7 @@ export function keyFor(model: ModelSpec, env: Readonly<Record<string, string | u
     if (key !== undefined && key !== '') return key;
   }
   if (optional && model.apiKeyEnv === undefined) return 'no-key';
-  throw new UserError(runMsg.missingKey(model.id, names.join(' or ')));
+  throw new UserError(providersMsg.missingKey(model.id, names.join(' or ')));
 }
 
 /** The key of a model of a built-in provider, read from the variables its provider names by default. */
@@ -146,7 +146,7 @@ export class ProviderPool {
     let p = this.byKey.get(k);
     if (!p) {
       const f = isBuiltinProvider(model.provider) ? BUILTIN_PROVIDERS[model.provider].create : this.plugins.get(model.provider);
-      if (!f) throw new UserError(runMsg.unknownProvider(model.provider, providerIds()));
+      if (!f) throw new UserError(providersMsg.unknownProvider(model.provider, providerIds()));
       p = f(model, { ...this.settings, timeoutMs: this.settings.timeoutMs ?? DEFAULT_TIMEOUT_MS, env: this.settings.env ?? process.env });
       this.byKey.set(k, p);
     }

@@ -6,8 +6,8 @@
  * many changes were not printed). Lines go out as warnings, so `run -q` shows them.
  */
 import type { Logger } from '../../core/logger.js';
-import { runMsg } from '../../core/messages/run.js';
 import type { Clock } from './clock.js';
+import { runnerMsg } from './messages.js';
 
 export const NOTICE_EVERY_MS = 10_000;
 
@@ -32,12 +32,12 @@ export class ConcurrencyNotices {
     const t = this.clock.now();
     if (t - this.lastLine < this.everyMs) { this.hidden++; return; }
     this.lastLine = t;
-    this.logger.warn(to < from ? runMsg.concurrencyLowered(from, to) : runMsg.concurrencyRaised(from, to));
+    this.logger.warn(to < from ? runnerMsg.concurrencyLowered(from, to) : runnerMsg.concurrencyRaised(from, to));
   }
 
   /** The summary line, when the limit moved at all. */
   finish(): void {
     if (this.lowered + this.raised === 0) return;
-    this.logger.warn(runMsg.concurrencySummary(this.lowered, this.raised, this.lowest, this.now, this.hidden));
+    this.logger.warn(runnerMsg.concurrencySummary(this.lowered, this.raised, this.lowest, this.now, this.hidden));
   }
 }

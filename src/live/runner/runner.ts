@@ -26,6 +26,7 @@ import { TokenBucket } from './rate-limit.js';
 import { scoreResponse, type Scored } from '../scoring/score.js';
 import type { TrialStore } from '../store/store.js';
 import { ProviderError, type ModelSpec, type Provider, type ProviderResponse, type TrialRecord, type TrialSpec } from '../types.js';
+import { runnerMsg } from './messages.js';
 
 /** What every call of a run shares (the one-shot runner and the repeated-game engine, src/live/repeated/). */
 export interface CallOptions {
@@ -167,7 +168,7 @@ function call(c: RunContext, provider: Provider, s: TrialSpec): Promise<unknown>
     unlink = onAbort(c.abort, () => cut(new ProviderError('aborted', 'the run was aborted')));
     if (c.o.timeoutMs !== undefined) {
       const ms = Math.min(c.o.timeoutMs + TIMEOUT_GRACE_MS, MAX_WAIT_MS);
-      timer = setTimeout(() => cut(new ProviderError('timeout', runMsg.callTimedOut(c.o.timeoutMs!))), ms);
+      timer = setTimeout(() => cut(new ProviderError('timeout', runnerMsg.callTimedOut(c.o.timeoutMs!))), ms);
     }
     let answer: Promise<unknown>;
     try {
@@ -181,7 +182,7 @@ function call(c: RunContext, provider: Provider, s: TrialSpec): Promise<unknown>
 
 /** A provider broke its contract: remembered (the first), and no more dispatch; what is stored stays. */
 function breakRun(c: RunContext, s: TrialSpec, e: ContractError): undefined {
-  c.once.broken ??= new UserError(runMsg.contractBroken(s.model.provider, isPluginSpec(s.model.provider), s.model.id, e.what));
+  c.once.broken ??= new UserError(runnerMsg.contractBroken(s.model.provider, isPluginSpec(s.model.provider), s.model.id, e.what));
   c.brake.abort();
   return undefined;
 }
@@ -190,7 +191,7 @@ function breakRun(c: RunContext, s: TrialSpec, e: ContractError): undefined {
 function hintOf(c: RunContext, v: unknown): number | undefined {
   const ceiling = c.o.maxWaitMs ?? DEFAULT_MAX_HINT_MS;
   const h = retryHint(v, ceiling);
-  if (h.tooLong !== undefined && !c.once.hintWarned) { c.once.hintWarned = true; c.logger.warn(runMsg.hintTooLong(h.tooLong, ceiling)); }
+  if (h.tooLong !== undefined && !c.once.hintWarned) { c.once.hintWarned = true; c.logger.warn(runnerMsg.hintTooLong(h.tooLong, ceiling)); }
   return h.ms;
 }
 

@@ -12,7 +12,7 @@ import { publicBaseUrl } from '../providers/wire.js';
 import type { TrialSpec } from '../types.js';
 import { capabilityProblems } from '../design/capabilities.js';
 import { UserError } from '../../core/errors.js';
-import { liveMsg } from '../../core/messages/live.js';
+import { runnerMsg } from './messages.js';
 
 export interface Overrides {
   readonly provider?: string;
@@ -47,7 +47,7 @@ export interface Session {
 export function prepareSession(design: Design, o: Overrides, flagPrices?: Prices, file: string = design.name): Session {
   const d = applyOverrides(design, o);
   const refused = o.provider === undefined ? undefined : capabilityProblems(d.models, d.scoring)[0];
-  if (refused) throw new UserError(liveMsg.overrideRefused(file, `--provider ${o.provider}`, refused.message));
+  if (refused) throw new UserError(runnerMsg.overrideRefused(file, `--provider ${o.provider}`, refused.message));
   // Neither where the server is nor whether the calls go as a batch changes what is asked.
   const located = { ...d, models: d.models.map((m) => ({ ...m, baseUrl: undefined, batch: undefined })) };
   const stored = { ...d, models: d.models.map((m) => ({ ...m, baseUrl: m.baseUrl === undefined ? undefined : publicBaseUrl(m.baseUrl) })) };

@@ -7,8 +7,8 @@
  * punctuation and markup do not ("**J**", "J.", "(J)"). A label named several times is one
  * action; two different actions named anywhere make the response invalid, kept with its reason.
  */
-import { liveMsg } from '../../core/messages/live.js';
 import type { Action } from '../types.js';
+import { scoringMsg } from './messages.js';
 
 export type ParseResult =
   | { readonly action: Action; readonly label: string; readonly reason?: undefined }
@@ -23,7 +23,7 @@ const stripThinking = (text: string) => text.replace(/<think>[\s\S]*?(<\/think>|
 /** Map a response text to its canonical action through the label map (surface label → action). */
 export function parseAction(text: string, labels: Readonly<Record<string, Action>>): ParseResult {
   const body = stripThinking(text);
-  if (body.trim() === '') return { action: null, reason: liveMsg.parseEmpty(), found: [] };
+  if (body.trim() === '') return { action: null, reason: scoringMsg.parseEmpty(), found: [] };
   const found: string[] = [];
   const actions = new Set<Action>();
   for (const [label, action] of Object.entries(labels)) {
@@ -37,6 +37,6 @@ export function parseAction(text: string, labels: Readonly<Record<string, Action
     const action = [...actions][0];
     return { action, label: found[0] };
   }
-  if (actions.size === 0) return { action: null, reason: liveMsg.parseNone(Object.keys(labels)), found };
-  return { action: null, reason: liveMsg.parseMultiple(found), found };
+  if (actions.size === 0) return { action: null, reason: scoringMsg.parseNone(Object.keys(labels)), found };
+  return { action: null, reason: scoringMsg.parseMultiple(found), found };
 }

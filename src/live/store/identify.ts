@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { UserError } from '../../core/errors.js';
-import { runMsg } from '../../core/messages/run.js';
+import { storeMsg } from './messages.js';
 
 /** Throws the one-line error unless `path` is absent, empty, an empty database or a samegame store. */
 export function assertStoreOrNew(path: string): void {
@@ -25,8 +25,8 @@ export function assertStoreOrNew(path: string): void {
       db.close();
     }
   } catch (e) {
-    throw new UserError(runMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
+    throw new UserError(storeMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
   }
   if (tables.length === 0) return;
-  if (!tables.includes('runs') || !tables.includes('trials')) throw new UserError(runMsg.notAStore(path));
+  if (!tables.includes('runs') || !tables.includes('trials')) throw new UserError(storeMsg.notAStore(path));
 }

@@ -9,8 +9,7 @@
 import type Database from 'better-sqlite3';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { UserError } from '../../core/errors.js';
-import { runMsg } from '../../core/messages/run.js';
-import { analyzeMsg } from '../../core/messages/analyze.js';
+import { storeMsg } from './messages.js';
 
 /** A row (or the stored design) of a store that samegame could not have written: the store is damaged. */
 export class StoreFault extends Error {}
@@ -23,7 +22,7 @@ export function checkIntegrity(db: Database.Database, path: string, full = false
   const rows = db.pragma(`${pragma}(20)`, { simple: false }) as Record<string, string>[];
   const lines = rows.map((r) => String(Object.values(r)[0]));
   if (lines.length === 1 && lines[0] === 'ok') return;
-  throw new UserError(runMsg.integrityCheckFailed(path, pragma, lines.length, lines[0] ?? 'no result'));
+  throw new UserError(storeMsg.integrityCheckFailed(path, pragma, lines.length, lines[0] ?? 'no result'));
 }
 
 /** Whether an error came from SQLite (better-sqlite3 throws SqliteError with an SQLITE_* code). */
@@ -46,11 +45,11 @@ export type SqliteFailure = 'damaged' | 'unreadable';
  */
 export function storeError(path: string, e: unknown, sqlite: SqliteFailure = 'unreadable'): unknown {
   if (e instanceof UserError) return e;
-  if (e instanceof StoreRefusal) return new UserError(analyzeMsg.storeRefused(path, e.message));
-  const damaged = (detail: string) => new UserError(analyzeMsg.storeDamaged(path, detail.split('\n')[0]));
+  if (e instanceof StoreRefusal) return new UserError(storeMsg.storeRefused(path, e.message));
+  const damaged = (detail: string) => new UserError(storeMsg.storeDamaged(path, detail.split('\n')[0]));
   if (e instanceof StoreFault) return damaged(e.message);
   if (sqlite === 'damaged' && (e instanceof SyntaxError || (e instanceof Error && e.name === 'SqliteError'))) return damaged(e.message);
-  if (sqlite === 'unreadable' && isSqliteError(e)) return new UserError(runMsg.storeUnreadable(path, `${e.code}: ${e.message}`));
+  if (sqlite === 'unreadable' && isSqliteError(e)) return new UserError(storeMsg.storeUnreadable(path, `${e.code}: ${e.message}`));
   return e;
 }
 
@@ -80,10 +79,10 @@ export function readOpenError(path: string, e: unknown): UserError {
       const head = Buffer.alloc(20);
       const fd = openSync(path, 'r');
       try { readSync(fd, head, 0, 20, 0); } finally { closeSync(fd); }
-      if (head[18] === 2) return new UserError(runMsg.storeWalReadOnly(path));
+      if (head[18] === 2) return new UserError(storeMsg.storeWalReadOnly(path));
     } catch { /* fall through to the plain message */ }
   }
-  return new UserError(runMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
+  return new UserError(storeMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
 }
 
 /** storeGuard around a run or a command that opens the store, as a promise (SQLite failures: "cannot open the trial store"). */

@@ -9,13 +9,13 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UserError } from '../../core/errors.js';
-import { runMsg } from '../../core/messages/run.js';
 import type { TrialRecord, TrialStatus } from '../types.js';
 import { checkIntegrity, readOpenError } from './integrity.js';
 import { currentHolder, releaseWriterLock, takeWriterLock, type LockHolder } from './lock.js';
 import { BASE_COLUMNS, COLUMNS, SCHEMA, factorsJson, toRecord, type StoredMove, type TrialRow } from './rows.js';
 import { hasPlayColumns, migrate } from './migrations.js';
 import { storedRunKind, type RunKind } from './run-kind.js';
+import { storeMsg } from './messages.js';
 export { factorsJson, type StoredMove } from './rows.js';
 export type { RunKind } from './run-kind.js';
 
@@ -95,12 +95,12 @@ export class TrialStore {
       db.exec(SCHEMA);
       const me = currentHolder();
       const holder = takeWriterLock(db, me);
-      if (holder) throw new UserError(runMsg.storeLocked(path, holder.pid, holder.host, holder.since));
+      if (holder) throw new UserError(storeMsg.storeLocked(path, holder.pid, holder.host, holder.since));
       return new TrialStore(db, me);
     } catch (e) {
       db?.close();
       if (e instanceof UserError) throw e;
-      throw new UserError(runMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
+      throw new UserError(storeMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
     }
   }
 
@@ -110,13 +110,13 @@ export class TrialStore {
    * creating -wal/-shm files, also from a read-only directory.
    */
   static openExisting(path: string, o: { verify?: boolean } = {}): TrialStore {
-    if (!existsSync(path)) throw new UserError(runMsg.noSuchStore(path));
+    if (!existsSync(path)) throw new UserError(storeMsg.noSuchStore(path));
     let db: Database.Database | undefined;
     try {
       db = new Database(path, { readonly: true, fileMustExist: true });
       db.pragma('busy_timeout = 5000');
       const has = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'trials')").pluck().get();
-      if (has !== 2) throw new UserError(runMsg.notAStore(path));
+      if (has !== 2) throw new UserError(storeMsg.notAStore(path));
       checkIntegrity(db, path, o.verify);
       return new TrialStore(db);
     } catch (e) {

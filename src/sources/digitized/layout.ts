@@ -1,9 +1,9 @@
 import { UserError } from '../../core/errors.js';
 import { msg } from '../../core/messages/common.js';
-import { digitizedMsg as m } from '../../core/messages/digitized.js';
 import { cellKeyOf, parseN, splitRows } from '../rates-csv.js';
 import { controlCharacter, readInputFile } from '../reader-rules.js';
 import type { Project, ProjectDataset, ProjectPoint } from './project.js';
+import { sourcesDigitizedMsg } from './messages.js';
 
 /**
  * The layout CSV: one row per digitized point, `dataset,point,model,game,framing,n` — `point` the
@@ -31,7 +31,7 @@ function header(file: string, fields: readonly string[]): string[] {
   const cols = fields.map((h) => h.trim());
   cols.forEach((h, i) => {
     const bad = controlCharacter(h);
-    if (bad !== undefined) throw new UserError(msg.controlCharacter(file, 1, h, bad));
+    if (bad !== undefined) throw new UserError(sourcesDigitizedMsg.controlCharacter(file, 1, h, bad));
     const first = cols.indexOf(h);
     if (first !== i) throw new UserError(msg.duplicateColumn(file, h, first + 1, i + 1));
   });
@@ -58,23 +58,23 @@ export function readLayout(path: string, file: string, project: Project, project
     const need = (c: string) => { const v = get(c); if (v === '') throw new UserError(msg.missingField(file, line, c)); return v; };
     const dsName = need('dataset');
     const dataset = project.datasets.find((d) => d.name === dsName);
-    if (!dataset) throw new UserError(m.layoutNoDataset(file, line, dsName, project.datasets.map((d) => d.name)));
+    if (!dataset) throw new UserError(sourcesDigitizedMsg.layoutNoDataset(file, line, dsName, project.datasets.map((d) => d.name)));
     const pointText = need('point');
     const point = findPoint(dataset, pointText);
-    if (!point) throw new UserError(m.layoutNoPoint(file, line, dsName, pointText, dataset.points.length));
+    if (!point) throw new UserError(sourcesDigitizedMsg.layoutNoPoint(file, line, dsName, pointText, dataset.points.length));
     const pid = JSON.stringify([dsName, point.position]);
-    if (byPoint.has(pid)) throw new UserError(m.layoutSamePoint(file, line, byPoint.get(pid)!));
+    if (byPoint.has(pid)) throw new UserError(sourcesDigitizedMsg.layoutSamePoint(file, line, byPoint.get(pid)!));
     byPoint.set(pid, line);
     const key = cellKeyOf(file, line, need);
     const cid = JSON.stringify([key.model, key.game, key.framing]);
-    if (byCell.has(cid)) throw new UserError(m.layoutSameCell(file, line, byCell.get(cid)!, `${key.model} / ${key.game} / ${key.framing}`));
+    if (byCell.has(cid)) throw new UserError(sourcesDigitizedMsg.layoutSameCell(file, line, byCell.get(cid)!, `${key.model} / ${key.game} / ${key.framing}`));
     byCell.set(cid, line);
     const n = parseN(file, line, need('n'));
     return { line, dataset, point, pointText, key, n, provenance: Object.fromEntries(extra.map((c) => [c, get(c)])) };
   });
   for (const ds of project.datasets) {
     for (const p of ds.points) {
-      if (!byPoint.has(JSON.stringify([ds.name, p.position]))) throw new UserError(m.pointUnmapped(projectFile, file, ds.name, p.label ?? String(p.position)));
+      if (!byPoint.has(JSON.stringify([ds.name, p.position]))) throw new UserError(sourcesDigitizedMsg.pointUnmapped(projectFile, file, ds.name, p.label ?? String(p.position)));
     }
   }
   return { path: file, sha256, points, provenanceColumns: extra };

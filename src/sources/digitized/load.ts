@@ -4,9 +4,9 @@ import { posix } from 'node:path';
 import { UserError } from '../../core/errors.js';
 import { sha256File } from '../../core/hash.js';
 import { msg } from '../../core/messages/common.js';
-import { digitizedMsg as m } from '../../core/messages/digitized.js';
 import { imageInfo, type ImageInfo } from './image.js';
 import { openTar, safeName, type TarMember } from './tar.js';
+import { sourcesDigitizedMsg } from './messages.js';
 
 /** Size limits of a project: its JSON, each image, the members of a .tar. */
 export const PROJECT_LIMITS = { maxJson: 16 * 2 ** 20, maxImage: 32 * 2 ** 20, maxMembers: 256 } as const;
@@ -30,20 +30,20 @@ const IMAGE_EXT = /\.(png|jpe?g|gif|bmp|webp|tiff?)$/i;
 function fileBytes(path: string, file: string, limit: number): Buffer {
   let size: number;
   try { size = statSync(path).size; } catch (e) { throw new UserError(msg.fileUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e))); }
-  if (size > limit) throw new UserError(m.tooLarge(file, 'the project', size, limit));
+  if (size > limit) throw new UserError(sourcesDigitizedMsg.tooLarge(file, 'the project', size, limit));
   try { return readFileSync(path); } catch (e) { throw new UserError(msg.fileUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e))); }
 }
 
 /** info.json of a .tar: the project JSON's name and the images' names, each inside the project folder. */
 function readInfo(file: string, bytes: Buffer, at: string): { json: string; images: string[] } {
   let o: unknown;
-  try { o = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, '')); } catch (e) { throw new UserError(m.notJson(`${file}:${at}`, (e as Error).message)); }
-  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new UserError(m.field(`${file}:${at}`, '(top level)', 'not a JSON object'));
+  try { o = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, '')); } catch (e) { throw new UserError(sourcesDigitizedMsg.notJson(`${file}:${at}`, (e as Error).message)); }
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new UserError(sourcesDigitizedMsg.field(`${file}:${at}`, '(top level)', 'not a JSON object'));
   const r = o as Record<string, unknown>;
   const json = r.json ?? 'wpd.json';
-  if (typeof json !== 'string') throw new UserError(m.field(`${file}:${at}`, 'json', 'not a string'));
+  if (typeof json !== 'string') throw new UserError(sourcesDigitizedMsg.field(`${file}:${at}`, 'json', 'not a string'));
   const images = r.images ?? [];
-  if (!Array.isArray(images) || !images.every((x) => typeof x === 'string')) throw new UserError(m.field(`${file}:${at}`, 'images', 'not an array of strings'));
+  if (!Array.isArray(images) || !images.every((x) => typeof x === 'string')) throw new UserError(sourcesDigitizedMsg.field(`${file}:${at}`, 'images', 'not an array of strings'));
   return { json, images: images as string[] };
 }
 
@@ -53,7 +53,7 @@ function loadTar(path: string, file: string): LoadedProject {
     const byName = new Map(tar.members.map((x) => [x.name, x]));
     const shallow = (base: string) => tar.members.filter((x) => posix.basename(x.name) === base && x.name.split('/').length <= 2);
     const infos = shallow('info.json');
-    if (infos.length > 1) throw new UserError(m.tarTwoProjects(file, infos[0].name, infos[1].name));
+    if (infos.length > 1) throw new UserError(sourcesDigitizedMsg.tarTwoProjects(file, infos[0].name, infos[1].name));
     let dir: string, jsonName: string, imageNames: string[];
     if (infos.length === 1) {
       dir = posix.dirname(infos[0].name);
@@ -62,24 +62,24 @@ function loadTar(path: string, file: string): LoadedProject {
       imageNames = info.images;
     } else {
       const jsons = shallow('wpd.json');
-      if (jsons.length === 0) throw new UserError(m.tarNoProject(file));
-      if (jsons.length > 1) throw new UserError(m.tarTwoProjects(file, jsons[0].name, jsons[1].name));
+      if (jsons.length === 0) throw new UserError(sourcesDigitizedMsg.tarNoProject(file));
+      if (jsons.length > 1) throw new UserError(sourcesDigitizedMsg.tarTwoProjects(file, jsons[0].name, jsons[1].name));
       dir = posix.dirname(jsons[0].name);
       jsonName = 'wpd.json';
       imageNames = tar.members.filter((x) => posix.dirname(x.name) === dir && IMAGE_EXT.test(x.name)).map((x) => posix.basename(x.name));
     }
     const member = (name: string, by: string): TarMember => {
       const full = safeName(dir === '.' ? name : `${dir}/${name}`);
-      if (full === undefined) throw new UserError(m.tarUnsafePath(file, name));
+      if (full === undefined) throw new UserError(sourcesDigitizedMsg.tarUnsafePath(file, name));
       const found = byName.get(full);
-      if (!found) throw new UserError(m.tarMissing(file, name, by));
+      if (!found) throw new UserError(sourcesDigitizedMsg.tarMissing(file, name, by));
       return found;
     };
     const jm = member(jsonName, 'info.json');
-    if (jm.size > PROJECT_LIMITS.maxJson) throw new UserError(m.tooLarge(file, `member ${JSON.stringify(jm.name)}`, jm.size, PROJECT_LIMITS.maxJson));
+    if (jm.size > PROJECT_LIMITS.maxJson) throw new UserError(sourcesDigitizedMsg.tooLarge(file, `member ${JSON.stringify(jm.name)}`, jm.size, PROJECT_LIMITS.maxJson));
     const images = imageNames.map((name) => {
       const im = member(name, 'info.json');
-      if (im.size > PROJECT_LIMITS.maxImage) throw new UserError(m.tooLarge(file, `image ${JSON.stringify(name)}`, im.size, PROJECT_LIMITS.maxImage));
+      if (im.size > PROJECT_LIMITS.maxImage) throw new UserError(sourcesDigitizedMsg.tooLarge(file, `image ${JSON.stringify(name)}`, im.size, PROJECT_LIMITS.maxImage));
       const data = tar.read(im);
       const info = imageInfo(data);
       return { name, sha256: sha(data), bytes: im.size, info, data: info ? data : undefined };
@@ -97,6 +97,6 @@ export function loadProject(path: string, file: string): LoadedProject {
   if (/\.tar$/i.test(path)) return loadTar(path, file);
   const buf = fileBytes(path, file, PROJECT_LIMITS.maxJson);
   const image = imageInfo(buf);
-  if (image) throw new UserError(m.anImage(file, image.mime.slice('image/'.length).toUpperCase()));
+  if (image) throw new UserError(sourcesDigitizedMsg.anImage(file, image.mime.slice('image/'.length).toUpperCase()));
   return { text: buf.toString('utf8'), sha256: sha(buf), container: 'json', images: [] };
 }

@@ -1,6 +1,6 @@
 import { UserError } from '../../core/errors.js';
-import { digitizedMsg as m } from '../../core/messages/digitized.js';
 import { barCalibration, xyCalibration, type Calibration, type Pixel } from './calibration.js';
+import { sourcesDigitizedMsg } from './messages.js';
 
 /**
  * A WebPlotDigitizer project (format 4.x, as WPD 4 and 5 save it; docs/methods.md "From a
@@ -41,9 +41,9 @@ const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
 class Reader {
   constructor(readonly file: string) {}
-  fail(path: string, what: string): never { throw new UserError(m.field(this.file, path, what)); }
+  fail(path: string, what: string): never { throw new UserError(sourcesDigitizedMsg.field(this.file, path, what)); }
   get(o: Record<string, Json>, key: string, path: string): Json {
-    if (!Object.hasOwn(o, key) || o[key] === undefined) throw new UserError(m.missing(this.file, `${path}${path ? '.' : ''}${key}`));
+    if (!Object.hasOwn(o, key) || o[key] === undefined) throw new UserError(sourcesDigitizedMsg.missing(this.file, `${path}${path ? '.' : ''}${key}`));
     return o[key];
   }
   object(v: Json, path: string): Record<string, Json> {
@@ -60,14 +60,14 @@ class Reader {
   }
   /** A pixel coordinate: a finite JSON number (WPD writes numbers). */
   pixel(v: Json, path: string): number {
-    if (typeof v !== 'number' || !Number.isFinite(v)) throw new UserError(m.notNumber(this.file, path, v));
+    if (typeof v !== 'number' || !Number.isFinite(v)) throw new UserError(sourcesDigitizedMsg.notNumber(this.file, path, v));
     return v;
   }
   /** A calibration value as typed: a number, or a string holding one. */
   typed(v: Json, path: string): number {
     if (typeof v === 'number' && Number.isFinite(v)) return v;
     if (typeof v === 'string' && NUMBER_TEXT.test(v) && Number.isFinite(Number(v))) return Number(v);
-    throw new UserError(m.notNumber(this.file, path, v));
+    throw new UserError(sourcesDigitizedMsg.notNumber(this.file, path, v));
   }
   flag(o: Record<string, Json>, key: string, path: string): boolean {
     const v = o[key];
@@ -97,12 +97,12 @@ function readAxes(r: Reader, v: Json, path: string): ProjectAxes {
     values = [typed(0, 'dy'), typed(1, 'dy')];
     cal = barCalibration(clicks[0], clicks[1], values[0], values[1], flags.isLog);
   } else {
-    if (flags.isXDate || flags.isYDate) throw new UserError(m.calibration(r.file, path, 'dates'));
+    if (flags.isXDate || flags.isYDate) throw new UserError(sourcesDigitizedMsg.calibration(r.file, path, 'dates'));
     values = [typed(0, 'dx'), typed(1, 'dx'), typed(2, 'dy'), typed(3, 'dy')];
     cal = xyCalibration(clicks as [Pixel, Pixel, Pixel, Pixel], { xmin: values[0], xmax: values[1], ymin: values[2], ymax: values[3] },
       flags.isLogX, flags.isLogY, flags.noRotation);
   }
-  if (typeof cal === 'string') throw new UserError(m.calibration(r.file, `${path}.calibrationPoints`, cal));
+  if (typeof cal === 'string') throw new UserError(sourcesDigitizedMsg.calibration(r.file, `${path}.calibrationPoints`, cal));
   return { name, type, path, calibration: cal, clicks, flags, values };
 }
 
@@ -135,7 +135,7 @@ function onceEach(file: string, coll: string, names: readonly string[], what: 'a
   const first = new Map<string, number>();
   names.forEach((n, i) => {
     const j = first.get(n);
-    if (j !== undefined) throw new UserError(m.nameTwice(file, `${coll}[${i}].name`, n, `${coll}[${j}].name`, what));
+    if (j !== undefined) throw new UserError(sourcesDigitizedMsg.nameTwice(file, `${coll}[${i}].name`, n, `${coll}[${j}].name`, what));
     first.set(n, i);
   });
 }
@@ -146,13 +146,13 @@ export function parseProject(text: string, file: string): Project {
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
-    throw new UserError(m.notJson(file, (e as Error).message));
+    throw new UserError(sourcesDigitizedMsg.notJson(file, (e as Error).message));
   }
   const r = new Reader(file);
   const top = r.object(json, '(top level)');
   const ver = r.array(r.get(top, 'version', ''), 'version');
   if (ver.length < 1 || !ver.every((x) => typeof x === 'number' && Number.isInteger(x)) || (ver[0] !== 4 && ver[0] !== 5)) {
-    throw new UserError(m.version(file, JSON.stringify(ver)));
+    throw new UserError(sourcesDigitizedMsg.version(file, JSON.stringify(ver)));
   }
   const axes = r.array(r.get(top, 'axesColl', ''), 'axesColl').map((a, i) => readAxes(r, a, `axesColl[${i}]`));
   const datasets = r.array(r.get(top, 'datasetColl', ''), 'datasetColl').map((d, i) => readDataset(r, d, `datasetColl[${i}]`));
@@ -160,8 +160,8 @@ export function parseProject(text: string, file: string): Project {
   onceEach(file, 'datasetColl', datasets.map((d) => d.name), 'dataset');
   datasets.forEach((d, i) => {
     const a = axes.find((x) => x.name === d.axesName);
-    if (!a) throw new UserError(m.unknownAxes(file, `datasetColl[${i}].axesName`, d.axesName));
-    if (!a.calibration && d.points.length > 0) throw new UserError(m.axesType(file, `${a.path}.type`, a.type));
+    if (!a) throw new UserError(sourcesDigitizedMsg.unknownAxes(file, `datasetColl[${i}].axesName`, d.axesName));
+    if (!a.calibration && d.points.length > 0) throw new UserError(sourcesDigitizedMsg.axesType(file, `${a.path}.type`, a.type));
   });
   return { version: ver.join('.'), axes, datasets };
 }

@@ -1,11 +1,11 @@
 import type { Cell } from '../../core/cells.js';
 import { UserError } from '../../core/errors.js';
-import { digitizedMsg as m } from '../../core/messages/digitized.js';
 import { checkPlannedFramings, FACTORS, type RateRow, type RatesInput } from '../rates-csv.js';
 import { barCalibration, valueAt, valueDirection, xyCalibration, type Calibration, type Pixel } from './calibration.js';
 import { loadProject, type ProjectImage } from './load.js';
 import { readLayout, type MappedPoint } from './layout.js';
 import { parseProject, type ProjectAxes } from './project.js';
+import { sourcesDigitizedMsg } from './messages.js';
 
 /**
  * A digitized figure as an input (docs/methods.md "From a figure"): every point's value
@@ -78,7 +78,7 @@ function readPoint(file: string, mp: MappedPoint, cal: Calibration, K: number): 
   const [lo, hi] = a <= b ? [a, b] : [b, a];
   const whisker: [Pixel, Pixel] = a <= b ? [ends[0], ends[1]] : [ends[1], ends[0]];
   if (!Number.isFinite(v) || !Number.isFinite(lo) || !Number.isFinite(hi) || hi < 0 || lo > 1) {
-    throw new UserError(m.outOfRange(file, mp.dataset.name, mp.pointText, Number.isFinite(v) ? v.toPrecision(6) : String(v), K));
+    throw new UserError(sourcesDigitizedMsg.outOfRange(file, mp.dataset.name, mp.pointText, Number.isFinite(v) ? v.toPrecision(6) : String(v), K));
   }
   return {
     line: mp.line, ...mp.key, dataset: mp.dataset.name, point: mp.pointText, px: p.x, py: p.y, n: mp.n,

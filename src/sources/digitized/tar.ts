@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { UserError } from '../../core/errors.js';
-import { digitizedMsg as m } from '../../core/messages/digitized.js';
+import { sourcesDigitizedMsg } from './messages.js';
 
 /**
  * A safe reader of a project .tar (POSIX ustar, with the GNU long-name and pax extensions): it
@@ -56,7 +56,7 @@ function paxPath(text: string): string | undefined {
 /** Open a .tar: its regular members (checked), and a reader of one member's bytes. */
 export function openTar(path: string, file: string, limits: TarLimits): { members: TarMember[]; read(member: TarMember): Buffer; close(): void } {
   let fd: number;
-  try { fd = openSync(path, 'r'); } catch (e) { throw new UserError(m.tarDamaged(file, 0, (e as NodeJS.ErrnoException).code ?? String(e))); }
+  try { fd = openSync(path, 'r'); } catch (e) { throw new UserError(sourcesDigitizedMsg.tarDamaged(file, 0, (e as NodeJS.ErrnoException).code ?? String(e))); }
   try {
     const members = listMembers(fd, fstatSync(fd).size, file, limits);
     return {
@@ -78,21 +78,21 @@ function listMembers(fd: number, total: number, file: string, limits: TarLimits)
   while (offset + BLOCK <= total) {
     readSync(fd, h, 0, BLOCK, offset);
     if (h.every((x) => x === 0)) return members; // end of archive
-    if (!checksumOk(h)) throw new UserError(m.tarDamaged(file, offset, 'header checksum'));
+    if (!checksumOk(h)) throw new UserError(sourcesDigitizedMsg.tarDamaged(file, offset, 'header checksum'));
     const size = octal(h, 124, 12);
     const type = String.fromCharCode(h[156] || 48);
     const prefix = cstr(h, 257, 6).startsWith('ustar') ? cstr(h, 345, 155) : '';
     const raw = longName ?? (prefix ? `${prefix}/${cstr(h, 0, 100)}` : cstr(h, 0, 100));
     longName = undefined;
     const data = offset + BLOCK;
-    if (size === undefined) throw new UserError(m.tarDamaged(file, offset, 'size field'));
+    if (size === undefined) throw new UserError(sourcesDigitizedMsg.tarDamaged(file, offset, 'size field'));
     if (data + size > total) {
-      if (size > limits.maxMember) throw new UserError(m.tooLarge(file, `member ${JSON.stringify(raw)}`, size, limits.maxMember));
-      throw new UserError(m.tarDamaged(file, offset, 'a member runs past the end of the file'));
+      if (size > limits.maxMember) throw new UserError(sourcesDigitizedMsg.tooLarge(file, `member ${JSON.stringify(raw)}`, size, limits.maxMember));
+      throw new UserError(sourcesDigitizedMsg.tarDamaged(file, offset, 'a member runs past the end of the file'));
     }
     const next = data + Math.ceil(size / BLOCK) * BLOCK;
     if (type === 'L' || type === 'x' || type === 'g') {
-      if (size > EXT_LIMIT) throw new UserError(m.tarDamaged(file, offset, 'extended header too long'));
+      if (size > EXT_LIMIT) throw new UserError(sourcesDigitizedMsg.tarDamaged(file, offset, 'extended header too long'));
       const b = Buffer.alloc(size);
       readSync(fd, b, 0, size, data);
       if (type === 'L') longName = cstr(b, 0, size);
@@ -101,16 +101,16 @@ function listMembers(fd: number, total: number, file: string, limits: TarLimits)
       continue;
     }
     const name = safeName(raw);
-    if (name === undefined) throw new UserError(m.tarUnsafePath(file, raw));
-    if (type === '1' || type === '2') throw new UserError(m.tarLink(file, raw));
-    if (type !== '0' && type !== '7' && type !== '5') throw new UserError(m.tarSpecial(file, raw, type));
+    if (name === undefined) throw new UserError(sourcesDigitizedMsg.tarUnsafePath(file, raw));
+    if (type === '1' || type === '2') throw new UserError(sourcesDigitizedMsg.tarLink(file, raw));
+    if (type !== '0' && type !== '7' && type !== '5') throw new UserError(sourcesDigitizedMsg.tarSpecial(file, raw, type));
     if (type !== '5') {
-      if (size > limits.maxMember) throw new UserError(m.tooLarge(file, `member ${JSON.stringify(raw)}`, size, limits.maxMember));
-      if (members.length >= limits.maxMembers) throw new UserError(m.tarTooMany(file, limits.maxMembers));
+      if (size > limits.maxMember) throw new UserError(sourcesDigitizedMsg.tooLarge(file, `member ${JSON.stringify(raw)}`, size, limits.maxMember));
+      if (members.length >= limits.maxMembers) throw new UserError(sourcesDigitizedMsg.tarTooMany(file, limits.maxMembers));
       members.push({ name, offset: data, size });
     }
     offset = next;
   }
-  if (offset !== total) throw new UserError(m.tarDamaged(file, offset, 'the file ends inside a header'));
+  if (offset !== total) throw new UserError(sourcesDigitizedMsg.tarDamaged(file, offset, 'the file ends inside a header'));
   return members;
 }

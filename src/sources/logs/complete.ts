@@ -8,8 +8,8 @@
  * the reader is told to keep it (`--short-matches keep`).
  */
 import { UserError } from '../../core/errors.js';
-import { logsMsg } from '../../core/messages/logs.js';
 import type { RepeatedDecision } from '../../core/decisions.js';
+import { sourcesLogsMsg } from './messages.js';
 
 type Decision = RepeatedDecision;
 
@@ -50,7 +50,7 @@ function checkTotals(m: MatchInfo, facts: MatchFacts): void {
       sum += d.payoff ?? 0;
       const t = facts.totals.get(d);
       if (t && Math.abs(t.value - sum) > 1e-9 * Math.max(1, Math.abs(sum))) {
-        throw new UserError(logsMsg.totalContradicts(d.provenance!.file, d.provenance!.line, t.field, t.value, sum, d.round));
+        throw new UserError(sourcesLogsMsg.totalContradicts(d.provenance!.file, d.provenance!.line, t.field, t.value, sum, d.round));
       }
     }
   }
@@ -59,10 +59,10 @@ function checkTotals(m: MatchInfo, facts: MatchFacts): void {
 /** Rounds 1…last each present, and the length the match declares. */
 function checkLength(id: string, m: MatchInfo, facts: MatchFacts): void {
   const where = m.first.provenance!;
-  for (let r = 1; r <= m.last; r++) if (!m.rounds.has(r)) throw new UserError(logsMsg.roundMissing(where.file, where.line, r, m.last));
+  for (let r = 1; r <= m.last; r++) if (!m.rounds.has(r)) throw new UserError(sourcesLogsMsg.roundMissing(where.file, where.line, r, m.last));
   const dec = facts.declared.get(id);
-  if (dec?.played !== undefined && dec.played !== m.last) throw new UserError(logsMsg.playedContradicts(where.file, dec.line, facts.playedField!, dec.played, m.last));
-  if (dec?.max !== undefined && m.last > dec.max) throw new UserError(logsMsg.pastMaxRounds(where.file, dec.line, facts.maxField!, dec.max, m.last));
+  if (dec?.played !== undefined && dec.played !== m.last) throw new UserError(sourcesLogsMsg.playedContradicts(where.file, dec.line, facts.playedField!, dec.played, m.last));
+  if (dec?.max !== undefined && m.last > dec.max) throw new UserError(sourcesLogsMsg.pastMaxRounds(where.file, dec.line, facts.maxField!, dec.max, m.last));
 }
 
 /**
@@ -83,9 +83,9 @@ export function checkMatches<D extends Decision>(decisions: D[], facts: MatchFac
     const want = longest.get(m.first.game)!;
     if (facts.declared.get(id)?.played !== undefined || m.last >= want) continue;
     shortOnes.add(id);
-    if (shortOnes.size <= 5) notes.push(logsMsg.shortMatch(m.first.provenance!.file, m.first.provenance!.line, m.last, want, short === 'keep'));
+    if (shortOnes.size <= 5) notes.push(sourcesLogsMsg.shortMatch(m.first.provenance!.file, m.first.provenance!.line, m.last, want, short === 'keep'));
   }
-  if (shortOnes.size > 5) notes.push(logsMsg.moreShortMatches(shortOnes.size - 5, short === 'keep'));
+  if (shortOnes.size > 5) notes.push(sourcesLogsMsg.moreShortMatches(shortOnes.size - 5, short === 'keep'));
   if (shortOnes.size === 0 || short === 'keep') return { decisions, notes };
   return { decisions: decisions.filter((d) => !shortOnes.has(d.match)), notes };
 }

@@ -6,9 +6,9 @@
  */
 import type { Action } from '../../core/games.js';
 import { UserError } from '../../core/errors.js';
-import { logsMsg } from '../../core/messages/logs.js';
 import type { ActionsSpec } from './schema.js';
 import { compileValue, specColumns, type LogRow, type RowValue } from './values.js';
+import { sourcesLogsMsg } from './messages.js';
 
 /** A decoded move: C, D, or null for a label the format maps to invalid. */
 export type Move = Action | null;
@@ -41,11 +41,11 @@ function labelDecoder(spec: Extract<ActionsSpec, { labels: unknown }>, header: R
     mapOf(row, game) {
       const key = by ? by(row) : game;
       if (Object.prototype.hasOwnProperty.call(skip, key)) return { skip: skip[key], key };
-      if (!Object.prototype.hasOwnProperty.call(spec.labels, key)) throw new UserError(logsMsg.noLabelMap(row.file, row.line, byField, key, known));
+      if (!Object.prototype.hasOwnProperty.call(spec.labels, key)) throw new UserError(sourcesLogsMsg.noLabelMap(row.file, row.line, byField, key, known));
       return { key, map: spec.labels[key] };
     },
     decode(row, field, label, key, map) {
-      if (!Object.prototype.hasOwnProperty.call(map, label)) throw new UserError(logsMsg.unknownLabel(row.file, row.line, field, label, key, Object.keys(map)));
+      if (!Object.prototype.hasOwnProperty.call(map, label)) throw new UserError(sourcesLogsMsg.unknownLabel(row.file, row.line, field, label, key, Object.keys(map)));
       const a = map[label];
       return a === 'invalid' ? null : a;
     },
@@ -63,13 +63,13 @@ function payoffDecoder(spec: Extract<ActionsSpec, { payoffs: unknown }>): Payoff
     kind: 'payoffs',
     decode(row, field, own, other) {
       for (const [r, c] of CELLS) if (m[r][c][0] === own && m[r][c][1] === other) return [r, c];
-      throw new UserError(logsMsg.payoffsFitNoCell(row.file, row.line, field, own, other, shown));
+      throw new UserError(sourcesLogsMsg.payoffsFitNoCell(row.file, row.line, field, own, other, shown));
     },
     remember(row, field, label, move) {
       if (!consistent) return;
       const s = seen.get(label);
       if (!s) seen.set(label, { move, line: row.line });
-      else if (s.move !== move) throw new UserError(logsMsg.labelChanged(row.file, row.line, field, label, s.move, s.line, move));
+      else if (s.move !== move) throw new UserError(sourcesLogsMsg.labelChanged(row.file, row.line, field, label, s.move, s.line, move));
     },
   };
 }

@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { UserError } from '../../core/errors.js';
-import { logsMsg } from '../../core/messages/logs.js';
 import { parseYamlMapping, throwProblems, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
 import { logFormatSchema, type LogFormat, type ValueSpec } from './schema.js';
 import { specColumns, templateParts } from './values.js';
 import { constantProblems } from './names.js';
+import { sourcesLogsMsg } from './messages.js';
 
 export const LOG_FORMAT_SCHEMA_FILE = 'data/log-formats/log-format.schema.json';
 
@@ -32,13 +32,13 @@ function specsOf(f: LogFormat): Array<[Path, ValueSpec]> {
 function columnProblems(f: LogFormat): Problem[] {
   const out: Problem[] = [];
   const known = new Set(f.columns);
-  const need = (path: Path, c: string) => { if (!known.has(c)) out.push({ path, message: logsMsg.columnNotInHeader(c) }); };
+  const need = (path: Path, c: string) => { if (!known.has(c)) out.push({ path, message: sourcesLogsMsg.columnNotInHeader(c) }); };
   for (const [path, spec] of specsOf(f)) {
     if ('template' in spec) {
       const parts = templateParts(spec.template);
-      if (!parts) { out.push({ path: [...path, 'template'], message: logsMsg.badTemplate(spec.template) }); continue; }
+      if (!parts) { out.push({ path: [...path, 'template'], message: sourcesLogsMsg.badTemplate(spec.template) }); continue; }
       const cols = specColumns(spec);
-      for (const c of Object.keys(spec.values ?? {})) if (!cols.includes(c)) out.push({ path: [...path, 'values', c], message: logsMsg.valuesNotInTemplate(c) });
+      for (const c of Object.keys(spec.values ?? {})) if (!cols.includes(c)) out.push({ path: [...path, 'values', c], message: sourcesLogsMsg.valuesNotInTemplate(c) });
     }
     for (const c of specColumns(spec)) need([...path, 'column' in spec ? 'column' : 'template'], c);
   }
@@ -55,24 +55,24 @@ function columnProblems(f: LogFormat): Problem[] {
 function shapeProblems(f: LogFormat): Problem[] {
   const out: Problem[] = [];
   const seats = f.shape === 'decision' ? 1 : 2;
-  if (f.seats.length !== seats) out.push({ path: ['seats'], message: logsMsg.shapeSeats(f.shape, seats === 1 ? 'one seat entry' : 'two seat entries (seat 1, seat 2)') });
+  if (f.seats.length !== seats) out.push({ path: ['seats'], message: sourcesLogsMsg.shapeSeats(f.shape, seats === 1 ? 'one seat entry' : 'two seat entries (seat 1, seat 2)') });
   if (f.shape === 'match') {
-    if (f.match !== 'row') out.push({ path: ['match'], message: logsMsg.matchMustBeRow() });
-    if (f.round) out.push({ path: ['round'], message: logsMsg.shapeRefuses('match', 'round', 'the round is the position in the list') });
+    if (f.match !== 'row') out.push({ path: ['match'], message: sourcesLogsMsg.matchMustBeRow() });
+    if (f.round) out.push({ path: ['round'], message: sourcesLogsMsg.shapeRefuses('match', 'round', 'the round is the position in the list') });
   } else {
-    if (f.match === 'row') out.push({ path: ['match'], message: logsMsg.matchRowOnly() });
-    if (!f.round) out.push({ path: ['round'], message: logsMsg.shapeNeeds(f.shape, 'round') });
+    if (f.match === 'row') out.push({ path: ['match'], message: sourcesLogsMsg.matchRowOnly() });
+    if (!f.round) out.push({ path: ['round'], message: sourcesLogsMsg.shapeNeeds(f.shape, 'round') });
   }
   for (const k of ['played_rounds', 'max_rounds'] as const) {
     const c = f[k];
-    if (c !== undefined && !f.columns.includes(c)) out.push({ path: [k], message: logsMsg.columnNotInHeader(c) });
+    if (c !== undefined && !f.columns.includes(c)) out.push({ path: [k], message: sourcesLogsMsg.columnNotInHeader(c) });
   }
   f.seats.forEach((s, i) => {
-    if (s.total !== undefined && s.payoff === undefined) out.push({ path: ['seats', i, 'total'], message: logsMsg.totalNeedsPayoff() });
-    if (s.total !== undefined && f.shape === 'match') out.push({ path: ['seats', i, 'total'], message: logsMsg.shapeRefuses('match', 'total', 'a running total is a column of a round') });
+    if (s.total !== undefined && s.payoff === undefined) out.push({ path: ['seats', i, 'total'], message: sourcesLogsMsg.totalNeedsPayoff() });
+    if (s.total !== undefined && f.shape === 'match') out.push({ path: ['seats', i, 'total'], message: sourcesLogsMsg.shapeRefuses('match', 'total', 'a running total is a column of a round') });
     if (f.shape === 'decision') return;
     for (const k of ['seat', 'opponent_action', 'opponent_payoff'] as const) {
-      if (s[k] !== undefined) out.push({ path: ['seats', i, k], message: logsMsg.shapeRefuses(f.shape, k, 'the row holds both seats') });
+      if (s[k] !== undefined) out.push({ path: ['seats', i, k], message: sourcesLogsMsg.shapeRefuses(f.shape, k, 'the row holds both seats') });
     }
   });
   return out;
@@ -84,24 +84,24 @@ function actionProblems(f: LogFormat): Problem[] {
   const a = f.actions;
   if ('payoffs' in a) {
     f.seats.forEach((s, i) => {
-      if (s.payoff === undefined) out.push({ path: ['seats', i, 'payoff'], message: logsMsg.needsPayoff('payoff') });
-      if (f.shape === 'decision' && s.opponent_payoff === undefined) out.push({ path: ['seats', i, 'opponent_payoff'], message: logsMsg.needsPayoff('opponent_payoff') });
+      if (s.payoff === undefined) out.push({ path: ['seats', i, 'payoff'], message: sourcesLogsMsg.needsPayoff('payoff') });
+      if (f.shape === 'decision' && s.opponent_payoff === undefined) out.push({ path: ['seats', i, 'opponent_payoff'], message: sourcesLogsMsg.needsPayoff('opponent_payoff') });
     });
     const cells = (['C', 'D'] as const).flatMap((r) => (['C', 'D'] as const).map((c) => [`${r}${c}`, a.payoffs[r][c].join('/')] as const));
     const seen = new Map<string, string>();
     for (const [name, pay] of cells) {
       const first = seen.get(pay);
-      if (first) out.push({ path: ['actions', 'payoffs', name[0], name[1]], message: logsMsg.ambiguousMatrix(first, name) });
+      if (first) out.push({ path: ['actions', 'payoffs', name[0], name[1]], message: sourcesLogsMsg.ambiguousMatrix(first, name) });
       else seen.set(pay, name);
     }
   } else {
     for (const [k, m] of Object.entries(a.labels)) {
       const acts = Object.values(m);
       const missing = (['C', 'D'] as const).find((x) => !acts.includes(x));
-      if (acts.length === 0) out.push({ path: ['actions', 'labels', k], message: logsMsg.emptyLabelMap() });
-      else if (missing !== undefined) out.push({ path: ['actions', 'labels', k], message: logsMsg.labelMapNeedsBoth(missing) });
+      if (acts.length === 0) out.push({ path: ['actions', 'labels', k], message: sourcesLogsMsg.emptyLabelMap() });
+      else if (missing !== undefined) out.push({ path: ['actions', 'labels', k], message: sourcesLogsMsg.labelMapNeedsBoth(missing) });
     }
-    for (const k of Object.keys(a.skip ?? {})) if (Object.prototype.hasOwnProperty.call(a.labels, k)) out.push({ path: ['actions', 'skip', k], message: logsMsg.skipAndLabels(k) });
+    for (const k of Object.keys(a.skip ?? {})) if (Object.prototype.hasOwnProperty.call(a.labels, k)) out.push({ path: ['actions', 'skip', k], message: sourcesLogsMsg.skipAndLabels(k) });
   }
   return out;
 }
@@ -113,10 +113,10 @@ export function formatProblems(f: LogFormat): Problem[] {
 
 /** Validate a description from its YAML text; `file` names it in errors. */
 export function parseLogFormat(text: string, file: string): LogFormat {
-  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => logsMsg.formatYamlSyntax(file, line, detail), () => logsMsg.formatNotMapping(file));
+  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => sourcesLogsMsg.formatYamlSyntax(file, line, detail), () => sourcesLogsMsg.formatNotMapping(file));
   const r = logFormatSchema.safeParse(data);
   const found = r.success ? formatProblems(r.data) : zodProblems(r.error.issues, LOG_FORMAT_SCHEMA_FILE);
-  throwProblems(found, doc, lc, (line, path, message) => logsMsg.formatField(file, line, path, message));
+  throwProblems(found, doc, lc, (line, path, message) => sourcesLogsMsg.formatField(file, line, path, message));
   return r.data!;
 }
 
@@ -126,7 +126,7 @@ export function loadLogFormat(path: string, file = path): LogFormat {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    throw new UserError(logsMsg.formatUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e)));
+    throw new UserError(sourcesLogsMsg.formatUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e)));
   }
   return parseLogFormat(text, file);
 }

@@ -10,12 +10,12 @@ import { resolve } from 'node:path';
 import { inRounds, roundsText, type RepeatedDecision, type RepeatedDecisions, type RoundRange } from '../../core/decisions.js';
 import { UserError } from '../../core/errors.js';
 import { displayNames } from '../../core/display-names.js';
-import { logsMsg } from '../../core/messages/logs.js';
 import { BUILTIN_LOG_FORMATS, type BuiltinLogFormatId } from './builtin.js';
 import { loadLogFormat } from './description.js';
 import { checkMatches, type ShortMatches } from './complete.js';
 import { readLogFile, type Decision } from './read.js';
 import type { LogFormat } from './schema.js';
+import { sourcesLogsMsg } from './messages.js';
 
 export { BUILTIN_LOG_FORMATS, type BuiltinLogFormatId } from './builtin.js';
 export type { ShortMatches } from './complete.js';
@@ -35,7 +35,7 @@ export interface ReadLogOptions {
 export function resolveLogFormat(nameOrPath: string): LogFormat {
   if (Object.prototype.hasOwnProperty.call(BUILTIN_LOG_FORMATS, nameOrPath)) return BUILTIN_LOG_FORMATS[nameOrPath as BuiltinLogFormatId];
   if (/\.ya?ml$/i.test(nameOrPath)) return loadLogFormat(resolve(nameOrPath), nameOrPath);
-  throw new UserError(logsMsg.unknownFormat(nameOrPath, Object.keys(BUILTIN_LOG_FORMATS)));
+  throw new UserError(sourcesLogsMsg.unknownFormat(nameOrPath, Object.keys(BUILTIN_LOG_FORMATS)));
 }
 
 /** `--rounds 1` or `--rounds 1-3`. */
@@ -43,7 +43,7 @@ export function parseRoundRange(text: string): RoundRange {
   const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
   const from = m ? Number(m[1]) : NaN;
   const to = m ? Number(m[2] ?? m[1]) : NaN;
-  if (!(from >= 1 && to >= from && to <= 1_000_000)) throw new UserError(logsMsg.badRounds(text));
+  if (!(from >= 1 && to >= from && to <= 1_000_000)) throw new UserError(sourcesLogsMsg.badRounds(text));
   return { from, to };
 }
 
@@ -55,7 +55,7 @@ export function checkRoundRange(path: string, decisions: readonly RepeatedDecisi
     if (inRounds(d.round, rounds)) return;
     if (d.round > last) last = d.round;
   }
-  throw new UserError(logsMsg.roundsPastLast(path, roundsText(rounds), last));
+  throw new UserError(sourcesLogsMsg.roundsPastLast(path, roundsText(rounds), last));
 }
 
 /** Shape decision without the other's label: the other seat's move is that of its row of the same round. */
@@ -78,7 +78,7 @@ function keepModels(decisions: Decision[], models: readonly string[] | undefined
   if (!models) return decisions;
   const present = new Set(decisions.map((d) => d.model));
   const missing = models.filter((m) => !present.has(m));
-  if (missing.length) throw new UserError(logsMsg.modelsNotInLog(missing, [...present]));
+  if (missing.length) throw new UserError(sourcesLogsMsg.modelsNotInLog(missing, [...present]));
   const keep = new Set(models);
   return decisions.filter((d) => keep.has(d.model));
 }
@@ -92,7 +92,7 @@ export function readLogDecisions(files: readonly string[], format: string | LogF
   const f = typeof format === 'string' ? resolveLogFormat(format) : format;
   const names = files.map((p, i) => opts.displayPaths?.[i] ?? p);
   const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice !== undefined) throw new UserError(logsMsg.sameFileTwice(twice));
+  if (twice !== undefined) throw new UserError(sourcesLogsMsg.sameFileTwice(twice));
   let decisions: Decision[] = [];
   const hashes: string[] = [];
   const notes = [...(f.notes ?? [])];
@@ -100,11 +100,11 @@ export function readLogDecisions(files: readonly string[], format: string | LogF
     wrongBuiltin(p, names[i], f);
     const r = readLogFile(p, names[i], f);
     hashes.push(r.sha256);
-    if (r.decisions.length === 0) throw new UserError(logsMsg.noDecisions(names[i]));
-    for (const [key, s] of r.skipped) notes.push(`${names[i]}: ${logsMsg.skipped(key, s.rows, s.why)}`);
+    if (r.decisions.length === 0) throw new UserError(sourcesLogsMsg.noDecisions(names[i]));
+    for (const [key, s] of r.skipped) notes.push(`${names[i]}: ${sourcesLogsMsg.skipped(key, s.rows, s.why)}`);
     const checked = checkMatches(r.decisions, r.facts, opts.shortMatches ?? 'drop');
     notes.push(...checked.notes);
-    if (checked.decisions.length === 0) throw new UserError(logsMsg.noDecisions(names[i]));
+    if (checked.decisions.length === 0) throw new UserError(sourcesLogsMsg.noDecisions(names[i]));
     if (f.shape === 'decision') pairSeats(checked.decisions);
     for (const d of checked.decisions) decisions.push(d);
   });
@@ -137,7 +137,7 @@ function wrongBuiltin(path: string, file: string, f: LogFormat): void {
   if (!seen || BUILTIN_LOG_FORMATS[seen.id] === f) return;
   const cols = (firstLine(path) ?? '').split(f.delimiter ?? ',').map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
   const missing = f.columns.find((c) => !cols.includes(c));
-  if (missing !== undefined) throw new UserError(logsMsg.otherFormat(file, missing, f.name, seen.what, seen.id));
+  if (missing !== undefined) throw new UserError(sourcesLogsMsg.otherFormat(file, missing, f.name, seen.what, seen.id));
 }
 
 /** The built-in format whose columns a file's header has (for the message of a file given without --format). */

@@ -5,8 +5,8 @@
  * given once.
  */
 import { UserError } from '../../core/errors.js';
-import { logsMsg } from '../../core/messages/logs.js';
 import type { LogRow, RowValue } from './values.js';
+import { sourcesLogsMsg } from './messages.js';
 
 /** What a match is of: its game, framing, pair and row factors (constant within a match). */
 export interface MatchIdentity {
@@ -36,7 +36,7 @@ export class MatchTracker {
     const sig = JSON.stringify([who.game, who.framing, [who.model, who.opponent].sort(), who.factors]);
     const first = this.seen.get(id);
     if (!first) this.seen.set(id, { sig, line: row.line, what: describe(who) });
-    else if (first.sig !== sig) throw new UserError(logsMsg.matchRepeats(row.file, row.line, value, first.line, first.what, describe(who)));
+    else if (first.sig !== sig) throw new UserError(sourcesLogsMsg.matchRepeats(row.file, row.line, value, first.line, first.what, describe(who)));
     return id;
   }
 
@@ -52,7 +52,7 @@ export class MatchTracker {
       return r.id;
     }
     const expected = r ? `round 1, or round ${r.last + 1} of ${r.what} begun on line ${r.line}` : 'round 1';
-    throw new UserError(logsMsg.roundBreaks(row.file, row.line, this.roundField, round, expected));
+    throw new UserError(sourcesLogsMsg.roundBreaks(row.file, row.line, this.roundField, round, expected));
   }
 
   /** Each (match, round, seat) once (only a match value can repeat one). */
@@ -60,7 +60,7 @@ export class MatchTracker {
     if (typeof this.mode !== 'function') return;
     const k = `${match}\u0000${round}\u0000${seat}`;
     const first = this.given.get(k);
-    if (first !== undefined) throw new UserError(logsMsg.duplicateDecision(row.file, row.line, match.slice(this.file.length + 1), round, seat, first));
+    if (first !== undefined) throw new UserError(sourcesLogsMsg.duplicateDecision(row.file, row.line, match.slice(this.file.length + 1), round, seat, first));
     this.given.set(k, row.line);
   }
 }

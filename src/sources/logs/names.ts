@@ -9,10 +9,10 @@ import { UserError } from '../../core/errors.js';
 import { at, msg } from '../../core/messages/common.js';
 import { levelFault, nameFault } from '../../core/names-rule.js';
 import { SELF_OPPONENT } from '../../core/decisions.js';
-import { logsMsg } from '../../core/messages/logs.js';
 import type { Path, Problem } from '../../core/doc-problems.js';
 import type { ValueSpec } from './schema.js';
 import { specColumns, type LogRow } from './values.js';
+import { sourcesLogsMsg } from './messages.js';
 
 /** The level a value of the format is (for the reserved names) and the field a message names. */
 export interface NamedValue { readonly level: string; readonly field: string }
@@ -34,7 +34,7 @@ export class RowNames {
     const fault = levelFault(n.level, value);
     if (fault !== undefined) throw new UserError(at(row.file, row.line, n.field, fault));
     // The cell tables name a model's matches against itself `self`: a player of that name would join them.
-    if ((n.level === 'model' || n.level === 'opponent') && value === SELF_OPPONENT) throw new UserError(logsMsg.selfName(row.file, row.line, n.field));
+    if ((n.level === 'model' || n.level === 'opponent') && value === SELF_OPPONENT) throw new UserError(sourcesLogsMsg.selfName(row.file, row.line, n.field));
     this.ok.add(key);
     return value;
   }

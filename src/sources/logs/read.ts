@@ -7,7 +7,6 @@ import type { RepeatedDecision } from '../../core/decisions.js';
 import type { Action } from '../../core/games.js';
 import { UserError } from '../../core/errors.js';
 import { msg } from '../../core/messages/common.js';
-import { logsMsg } from '../../core/messages/logs.js';
 import { splitRows } from '../rates-csv.js';
 import { checkColumnNames, readInputFile } from '../reader-rules.js';
 import { fileDecoder, type Decoder, type Move } from './decode.js';
@@ -16,6 +15,7 @@ import { MatchTracker } from './matches.js';
 import { RowNames, valueField, type NamedValue } from './names.js';
 import type { LogFormat } from './schema.js';
 import { compileValue, parseList, type LogRow, type RowValue } from './values.js';
+import { sourcesLogsMsg } from './messages.js';
 
 export type Decision = { -readonly [K in keyof RepeatedDecision]: RepeatedDecision[K] };
 
@@ -98,7 +98,7 @@ function payoffNumber(row: LogRow, field: string, text: string): number {
 
 function roundNumber(row: LogRow, field: string, text: string): number {
   const n = Number(text);
-  if (!/^\d+$/.test(text) || n < 1 || n > 1_000_000) throw new UserError(logsMsg.badRound(row.file, row.line, field, text));
+  if (!/^\d+$/.test(text) || n < 1 || n > 1_000_000) throw new UserError(sourcesLogsMsg.badRound(row.file, row.line, field, text));
   return n;
 }
 
@@ -125,17 +125,17 @@ function roundsOf(c: Compiled, row: LogRow): RoundCells[] {
   }
   const listOf = (col: { name: string; at: number }) => {
     const l = parseList(field(row, col));
-    if (typeof l === 'string') throw new UserError(logsMsg.notAList(row.file, row.line, col.name, l));
+    if (typeof l === 'string') throw new UserError(sourcesLogsMsg.notAList(row.file, row.line, col.name, l));
     return l;
   };
   const labels = c.seats.map((s) => listOf(s.action));
-  if (labels[0].length === 0) throw new UserError(logsMsg.noRounds(row.file, row.line, c.seats[0].action.name));
+  if (labels[0].length === 0) throw new UserError(sourcesLogsMsg.noRounds(row.file, row.line, c.seats[0].action.name));
   const pays = c.seats.map((s) => (s.payoff ? listOf(s.payoff).map((v) => payoffNumber(row, s.payoff!.name, v)) : undefined));
   c.seats.forEach((s, i) => {
     const lens: Array<[string, number]> = [[s.action.name, labels[i].length]];
     if (s.payoff) lens.push([s.payoff.name, pays[i]!.length]);
     for (const [name, n] of lens) {
-      if (n !== labels[0].length) throw new UserError(logsMsg.listLengths(row.file, row.line, name, n, labels[0].length, c.seats[0].action.name));
+      if (n !== labels[0].length) throw new UserError(sourcesLogsMsg.listLengths(row.file, row.line, name, n, labels[0].length, c.seats[0].action.name));
     }
   });
   return labels[0].map((_, r) => ({
@@ -175,7 +175,7 @@ function seatNumber(row: LogRow, s: Seat, index: number, format: LogFormat): num
   const v = s.seat(row);
   if (v !== '1' && v !== '2') {
     const spec = format.seats[0].seat!;
-    throw new UserError(logsMsg.badSeat(row.file, row.line, 'column' in spec ? spec.column : 'seat', v));
+    throw new UserError(sourcesLogsMsg.badSeat(row.file, row.line, 'column' in spec ? spec.column : 'seat', v));
   }
   return Number(v);
 }
@@ -186,7 +186,7 @@ function declared(c: Compiled, row: LogRow): { line: number; played?: number; ma
   const count = (col: { name: string; at: number } | undefined) => {
     if (!col) return undefined;
     const v = field(row, col);
-    if (!ROUNDS.test(v)) throw new UserError(logsMsg.notRoundCount(row.file, row.line, col.name, v));
+    if (!ROUNDS.test(v)) throw new UserError(sourcesLogsMsg.notRoundCount(row.file, row.line, col.name, v));
     return Number(v);
   };
   return { line: row.line, played: count(c.played), max: count(c.max) };
@@ -243,7 +243,7 @@ export function readLogFile(path: string, file: string, format: LogFormat): File
   if (raw.length === 0) throw new UserError(msg.emptyTable(file));
   const names = raw[0].fields.map((h) => h.trim());
   checkColumnNames(file, 1, names, 'header');
-  for (const col of format.columns) if (!names.includes(col)) throw new UserError(logsMsg.missingColumn(file, col, format.name, names));
+  for (const col of format.columns) if (!names.includes(col)) throw new UserError(sourcesLogsMsg.missingColumn(file, col, format.name, names));
   const c = compile(format, new Map(names.map((h, i) => [h, i])), file);
   const reading: FileReading = { sha256, decisions: [], skipped: new Map(),
     facts: { totals: new Map(), declared: new Map(), playedField: format.played_rounds, maxField: format.max_rounds } };
@@ -252,7 +252,7 @@ export function readLogFile(path: string, file: string, format: LogFormat): File
     if (r.fields.length !== names.length) throw new UserError(msg.wrongFieldCount(file, r.line, r.fields.length, names.length));
     // A row given twice: in shapes decision and round a row is one round, never repeated as it stands.
     const text = JSON.stringify(r.fields);
-    if (format.shape !== 'match' && previous?.text === text) throw new UserError(logsMsg.duplicateRow(file, r.line, previous.line));
+    if (format.shape !== 'match' && previous?.text === text) throw new UserError(sourcesLogsMsg.duplicateRow(file, r.line, previous.line));
     previous = { line: r.line, text };
     rowDecisions(c, { file, line: r.line, fields: r.fields }, reading);
   }

@@ -8,10 +8,10 @@
 import { resolve } from 'node:path';
 import { framingCells, inRounds, roundsText, type RepeatedDecision, type RoundRange } from '../../core/decisions.js';
 import { UserError } from '../../core/errors.js';
-import { logsMsg } from '../../core/messages/logs.js';
 import { checkPlannedFramings } from '../rates-csv.js';
 import { foldExtraFactors, type TrialsInput } from '../trials.js';
 import { checkRoundRange, parseRoundRange, readLogDecisions, type ShortMatches } from './index.js';
+import { sourcesLogsMsg } from './messages.js';
 
 export interface LogInputChoice {
   readonly format: string;
@@ -59,9 +59,9 @@ export function readLogTrials(files: readonly string[], choice: LogInputChoice, 
   checkRoundRange(dec.path, dec.decisions, rounds);
   const factors = [...(choice.factors ?? [])];
   const available = factorNames(dec.decisions);
-  for (const f of factors) if (!available.includes(f)) throw new UserError(logsMsg.unknownFactor(f, choice.format, available));
+  for (const f of factors) if (!available.includes(f)) throw new UserError(sourcesLogsMsg.unknownFactor(f, choice.format, available));
   const { table, independent } = framingCells(dec.decisions, { rounds, factors });
-  if (table.cells.length === 0) throw new UserError(logsMsg.noDecisions(dec.path));
+  if (table.cells.length === 0) throw new UserError(sourcesLogsMsg.noDecisions(dec.path));
   const firsts = firstOfCells(dec.decisions, rounds, factors);
   const folded = foldExtraFactors(table);
   checkPlannedFramings(dec.path, folded.cells.map((c, i) => ({ line: firsts[i].provenance!.line, file: firsts[i].provenance!.file, key: c.key })), base, alt);

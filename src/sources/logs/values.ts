@@ -6,8 +6,8 @@
 import { basename, extname } from 'node:path';
 import { UserError } from '../../core/errors.js';
 import { msg } from '../../core/messages/common.js';
-import { logsMsg } from '../../core/messages/logs.js';
 import type { ValueSpec } from './schema.js';
+import { sourcesLogsMsg } from './messages.js';
 
 /** One data row of a log: its file (as named to the user), 1-based line and raw fields. */
 export interface LogRow {
@@ -71,7 +71,7 @@ export function compileValue(spec: ValueSpec, header: ReadonlyMap<string, number
     const known = Object.keys(map);
     return (row) => {
       const v = get(row);
-      if (!Object.prototype.hasOwnProperty.call(map, v)) throw new UserError(logsMsg.notListed(row.file, row.line, p.column, v, known));
+      if (!Object.prototype.hasOwnProperty.call(map, v)) throw new UserError(sourcesLogsMsg.notListed(row.file, row.line, p.column, v, known));
       return map[v];
     };
   });

@@ -1,16 +1,15 @@
 /**
- * User-facing messages of batch runs (`samegame run --batch`, `samegame batches`), as functions
- * taking plain values.
+ * The user-facing messages used only in live/batch/, as functions of plain values (the convention of
+ * core/messages/: wording in one place, tests compare with the same text).
  */
-const q = (s: string) => JSON.stringify(s);
+import { q } from '../../core/messages/text.js';
 
-export const batchMsg = {
+export const liveBatchMsg = {
   tableDamaged: (file: string, detail: string) => `${file}: the batch table is damaged or not one samegame wrote (${detail})`,
   notBatchable: (model: string, provider: string, ok: readonly string[]) =>
     `model ${q(model)}: provider ${q(provider)} has no batch API (batch runs: ${ok.join(', ')})`,
   lineTooLarge: (key: string, bytes: number, max: number) =>
     `trial ${key}: its request is ${bytes} bytes, more than a batch file may hold (${max})`,
-  badBatchSize: (n: number, max: number) => `--batch-size: ${n} is more than a batch file may hold (${max})`,
   apiFailed: (what: string, reason: string) => `batch API: ${what} failed (${reason})`,
   chunkPrepared: (chunk: number, model: string, lines: number, bytes: number) =>
     `chunk ${chunk} (${model}): ${lines} requests, ${bytes} bytes, written`,
@@ -25,16 +24,4 @@ export const batchMsg = {
     `chunk ${chunk}: ${status}; ${stored} trials stored, ${pending} left pending`,
   plan: (design: string, runId: number, total: number, done: number, inBatches: number, toSend: number) =>
     `batch run ${runId} of ${q(design)}: ${total} trials, ${done} already stored, ${inBatches} in open batches, ${toSend} to send`,
-  submitted: (open: number) =>
-    `${open} batch${open === 1 ? '' : 'es'} open; the results are collected when the same command runs again`,
-  stillPending: (n: number) =>
-    `${n} trials are still pending (failed lines or expired batches); run the same command again to send them`,
-  dryRun: (files: number, lines: number, total: number, stored: number, inBatches: number, inTok: number, outTok: number, cost: string) =>
-    [`dry run (batch): ${files} file${files === 1 ? '' : 's'}, ${lines} requests (${total} trials, ${stored} already stored, ${inBatches} in open batches)`,
-      `estimated tokens: ${inTok} input (≈ characters / 4), ${outTok} output (at most max tokens per call)`,
-      `estimated cost at batch prices: ${cost}`].join('\n'),
-  repeatedDryRun: (matches: number, rounds: number) =>
-    `${matches} matches × ${rounds} rounds: each round its own batch files (one or more per model), sent when the round before is collected`,
-  noChunks: (store: string) => `${store}: no batches`,
-  cancelled: (n: number) => `cancel requested for ${n} open batch${n === 1 ? '' : 'es'}`,
 };

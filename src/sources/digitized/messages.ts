@@ -1,19 +1,22 @@
-/** Messages of the WebPlotDigitizer project reader (--digitized, --layout): one line each, naming the file and the field or line. */
-import { at } from './common.js';
+/**
+ * The user-facing messages used only in sources/digitized/, as functions of plain values (the convention of
+ * core/messages/: wording in one place, tests compare with the same text).
+ */
+import { at, controlCharacterWhat } from '../../core/messages/common.js';
+import { q } from '../../core/messages/text.js';
 
-const q = (s: string) => JSON.stringify(s);
 /** A parser's detail on one line: control characters shown as escapes, at most 120 characters. */
 const oneLine = (s: string) => {
   const t = s.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
   return t.length > 120 ? `${t.slice(0, 119)}…` : t;
 };
+
+
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 : 0)} MiB`;
 
-export const digitizedMsg = {
-  needsLayout: () => '--digitized needs --layout LAYOUT.csv (columns dataset,point,model,game,framing,n) to map each digitized point to a cell',
-  oneInput: () => '--digitized replaces --data and --trials: give one input',
-  readingErrorCounts: () => '--reading-error (counts) applies to rates files; a digitized figure\'s reading error is --pixel-error K (pixels of the figure)',
-  layoutOnly: () => '--layout and --pixel-error apply to a digitized figure: give --digitized PROJECT',
+
+export const sourcesDigitizedMsg = {
+  controlCharacter: (file: string, line: number, field: string, codepoint: string) => at(file, line, field, controlCharacterWhat(codepoint)),
   notJson: (file: string, detail: string) => `${file}: not a WebPlotDigitizer project (not JSON: ${oneLine(detail)})`,
   anImage: (file: string, kind: string) => `${file}: not a WebPlotDigitizer project (a ${kind} image; give the project .tar or its wpd.json)`,
   field: (file: string, path: string, what: string) => at(file, undefined, path, what),
@@ -52,7 +55,4 @@ export const digitizedMsg = {
     `${file}: dataset ${q(dataset)}, point ${q(point)} has no row in ${layout} (map every digitized point to a cell, or delete it in WebPlotDigitizer)`,
   outOfRange: (file: string, dataset: string, point: string, value: string, K: number) =>
     `${file}: dataset ${q(dataset)}, point ${q(point)} reads ${value}, outside [0, 1] by more than ±${K} px: check the calibration (rates are read on a 0–1 axis) or the click`,
-  clickShift: (axes: string, click: number, px: number, value: number, count: number) =>
-    `Calibration click ${click} of axes ${q(axes)} moved ±${px} px along the value axis changes a value by at most ${value.toPrecision(3)} and a count by at most ${count} (it moves all the points of those axes together: a systematic shift, not part of the per-cell ranges).`,
-  pixelErrorRange: (value: string) => `--pixel-error: ${q(value)} is not a number of pixels from 0 to 100`,
 };

@@ -1,3 +1,8 @@
+/**
+ * The user-facing messages used only in analyses/audit/, as functions of plain values (the convention of
+ * core/messages/: wording in one place, tests compare with the same text).
+ */
+
 /** User-facing messages of `samegame audit` (the convention of core/messages/: every message a function of plain values). */
 /** What a consistency flag says of a cell (plain values). */
 interface CellFlag {
@@ -9,7 +14,8 @@ interface CellFlag {
   readonly nearby?: readonly { readonly count: number; readonly rate: string }[];
 }
 
-export const msgAudit = {
+
+export const auditMsg = {
   tooManyCells: (file: string, cells: number, max: number) =>
     `${file}: ${cells} cells: the audit takes at most ${max} (its searches grow with the square of the cells); audit a subset of the models, or raise the limit with --max-cells`,
   tooFewReps: (reps: number) => `--reps: ${reps} is too few for an audit (the Monte Carlo error needs at least 40 replicates)`,
@@ -17,10 +23,4 @@ export const msgAudit = {
     ? `${file}:${c.line}: field "rate": ${c.rate} cannot come from any count out of n = ${c.n} (nearest: ${(c.nearby ?? []).map((x) => `${x.count}/${c.n} → ${x.rate}`).join(', ')}); the audit uses ${c.count}`
     : `${file}:${c.line}: field "cooperate": ${c.count}/${c.n} does not round to the reported rate ${c.rate}`,
   tippingUnverified: (id: string) => `tipping point ${id}: re-running the pipeline on the found table did not overturn the conclusion`,
-  stage: (name: string, seconds: number) => `${name} done (${seconds.toFixed(1)} s)`,
-  summaryConsistency: (flags: number, cells: number) => cells === 0
-    ? 'consistency: no reported rate to test (the counts were given or read off a figure)'
-    : flags === 0
-    ? `consistency: all ${cells} reported rates are possible at their n`
-    : `consistency: ${flags} of ${cells} cells flagged (see reports/audit.md)`,
 };

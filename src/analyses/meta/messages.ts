@@ -1,0 +1,25 @@
+/**
+ * The user-facing messages used only in analyses/meta/, as functions of plain values (the convention of
+ * core/messages/: wording in one place, tests compare with the same text).
+ */
+import { at } from '../../core/messages/common.js';
+import { q } from '../../core/messages/text.js';
+
+export const analysesMetaMsg = {
+  manifestSyntax: (file: string, line: number | undefined, detail: string) => at(file, line, undefined, `not valid YAML (${detail})`),
+  manifestNotMapping: (file: string) => `${file}: a meta-analysis manifest is a YAML mapping with a "studies" list (see data/meta/manifest.schema.json)`,
+  noSource: (kinds: readonly string[]) => `a study needs one source: ${kinds.join(', ')}`,
+  twoSources: (a: string, b: string) => `a study has one source; this one has both ${q(a)} and ${q(b)}`,
+  sourceOption: (option: string, kind: string) => `${q(option)} belongs to a "${kind}" source`,
+  sameFraming: (f: string) => `base and alt are both ${q(f)}: the contrast needs two framings`,
+  duplicateStudy: (id: string, line: number | undefined) => `study id ${q(id)} is already used${line === undefined ? '' : ` (line ${line})`}`,
+  moderatorMissing: (name: string, study: string) =>
+    `moderator ${q(name)} names no column: study ${q(study)} has no such moderator, and it is not study, model or game`,
+  tooFewCells: (scope: string, k: number) => `${scope}: ${k} cell${k === 1 ? '' : 's'}, no pooled row (pooling needs 2 or more)`,
+  notFitted: (scope: string) => `${scope}: the model could not be fitted (singular weights)`,
+  notConverged: (scope: string, method: string) => `${scope}: the ${method} iteration for τ² did not converge; its value is the last iterate`,
+  regressionNotFitted: (k: number, p: number) => `meta-regression: ${k} cells cannot fit ${p} coefficients (needs more cells than coefficients and moderators that vary)`,
+  identicalStudies: (a: string, b: string, k: number) =>
+    `studies ${q(a)} and ${q(b)} give identical effects in all ${k} of their cells: they may be one study's data read twice, and both enter the overall estimate (in the funnel plot their points coincide)`,
+  noMultilevelFixed: () => 'pooling: fixed — no three-level model (its study and cell variances are random effects)',
+};

@@ -1,0 +1,127 @@
+/**
+ * The user-facing messages used only in commands/, as functions of plain values (the convention of
+ * core/messages/: wording in one place, tests compare with the same text).
+ */
+import { q } from '../core/messages/text.js';
+
+export const commandsMsg = {
+  noValidTrials: (path: string) => `${path}: the run has no valid trials to analyze`,
+  missingPlannedCell: (path: string, model: string, game: string, framing: string, present: readonly string[] = []) =>
+    `${path}: model ${q(model)}, game ${q(game)} has no valid ${q(framing)} trials (every model–game needs both planned framings; see --base/--alt)${present.length ? `; the run's framings are ${present.map(q).join(', ')}` : ''}`,
+  noLambdaGap: (game: string) => `λ̂ undefined for game ${q(game)}: its expected payoff gap at q = 0.5 is 0 or its payoffs are unknown`,
+  compareNoOverlap: (file: string) => `${file}: no cell of the comparison file matches a cell of the run (match models with --map-model DIRECT=RECONSTRUCTED)`,
+  needDataOrStore: () => 'give --data FILE or --store FILE (not both)',
+  planTwoFramingOnly: (path: string, factors: readonly string[]) =>
+    `${path}: the run has the factors ${factors.join(', ')} (a context-enrichment design); plan covers the two-framing statistics R and shift only`,
+  framingPair: (base: string, alt: string) => `planned framing pair: ${base} (base) vs ${alt} (alternative); choose another with --base/--alt`,
+  wrongDesignKind: (path: string, is: string, wanted: string) => `${path}: the run is a ${is} design; this function analyzes ${wanted} runs (use analyze)`,
+  planAttenuation: (a: string, why: 'flag' | 'direct' | 'reconstructed') => (why === 'flag'
+    ? `Planned for attenuation a = ${a} (--attenuation).`
+    : why === 'direct'
+      ? `Planned for a direct run: no attenuation (a = ${a}), as analyze reports direct runs.`
+      : `Planned for reconstructed rates at attenuation a = ${a}, the conservative transform; analyze reports a direct run at a = 1 (no attenuation): plan one with --direct.`),
+  expectOneShotOnly: (path: string) => `--expect: ${path} holds a repeated game; published values are compared with the tables of one-shot two-framing runs only`,
+  compareOneShotOnly: (path: string) => `${path}: --compare sets reconstructed one-shot rates beside a one-shot run; this run is a repeated game`,
+  roundsOneFraming: (path: string) => `--rounds: ${path} has one framing, so no two-framing tables are made; cells, rounds, reactions and the end game read every round`,
+  roundsRepeatedOnly: (path: string) => `${path}: --rounds selects rounds of repeated play (a play design or --trials logs); this run is a one-shot game`,
+  factorRepeatedOnly: (path: string) => `${path}: --factor keeps a decision factor of repeated play (a play design or --trials logs); a one-shot run's factors are its cells already`,
+  unknownDecisionFactor: (path: string, factor: string, known: readonly string[]) =>
+    `${path}: --factor ${factor}: no decision has a factor of that name${known.length ? ` (its decisions have: ${known.join(', ')})` : ' (its decisions have no further factors)'}`,
+  stage: (name: string, seconds: number) => `${name} done (${seconds.toFixed(1)} s)`,
+  summaryConsistency: (flags: number, cells: number) => cells === 0
+    ? 'consistency: no reported rate to test (the counts were given or read off a figure)'
+    : flags === 0
+    ? `consistency: all ${cells} reported rates are possible at their n`
+    : `consistency: ${flags} of ${cells} cells flagged (see reports/audit.md)`,
+  badBatchSize: (n: number, max: number) => `--batch-size: ${n} is more than a batch file may hold (${max})`,
+  submitted: (open: number) =>
+    `${open} batch${open === 1 ? '' : 'es'} open; the results are collected when the same command runs again`,
+  stillPending: (n: number) =>
+    `${n} trials are still pending (failed lines or expired batches); run the same command again to send them`,
+  dryRun: (files: number, lines: number, total: number, stored: number, inBatches: number, inTok: number, outTok: number, cost: string) =>
+    [`dry run (batch): ${files} file${files === 1 ? '' : 's'}, ${lines} requests (${total} trials, ${stored} already stored, ${inBatches} in open batches)`,
+      `estimated tokens: ${inTok} input (≈ characters / 4), ${outTok} output (at most max tokens per call)`,
+      `estimated cost at batch prices: ${cost}`].join('\n'),
+  repeatedDryRun: (matches: number, rounds: number) =>
+    `${matches} matches × ${rounds} rounds: each round its own batch files (one or more per model), sent when the round before is collected`,
+  noChunks: (store: string) => `${store}: no batches`,
+  cancelled: (n: number) => `cancel requested for ${n} open batch${n === 1 ? '' : 'es'}`,
+  checksFailed: (names: string[]) => `verification failed: ${names.join(', ')}`,
+  wrote: (path: string) => `wrote ${path}`,
+  dataAndStore: () => 'give one input: --data FILE, --trials FILE or a STORE',
+  clustered: (matches: number, icc: number) =>
+    `clustered cells (${matches} matches): each simulation redraws every cell's matches as they are (beta-binomial, within-match correlation ${icc.toFixed(3)} estimated from the data)`,
+  notTwoFraming: (path: string) => `${path}: coverage needs a model × game × framing run; this one is a context-enrichment run`,
+  missingPlanned: (path: string, model: string, game: string, framing: string) =>
+    `${path}: model ${q(model)}, game ${q(game)} has no ${q(framing)} cell (coverage simulates the planned pair; choose it with --base/--alt)`,
+  title: (sims: number, truth: string, n: string) =>
+    `Coverage of the 95 % intervals: ${sims} simulations of this design (${n}), truth = ${truth === 'jeffreys' ? 'drawn around the observed rates (Jeffreys)' : truth}`,
+  simulating: (sims: number, n: string) => `simulating ${sims} data sets of this design (${n}) and analysing each`,
+  clickShift: (axes: string, click: number, px: number, value: number, count: number) =>
+    `Calibration click ${click} of axes ${q(axes)} moved ±${px} px along the value axis changes a value by at most ${value.toPrecision(3)} and a count by at most ${count} (it moves all the points of those axes together: a systematic shift, not part of the per-cell ranges).`,
+  badName: (name: string) => `init: ${q(name)} is not a design name (letters, digits, ".", "_" or "-", starting with a letter or digit)`,
+  badKind: (kind: string, known: readonly string[]) => `init: --kind ${q(kind)} is not one of ${known.join(', ')}`,
+  exists: (file: string) => `init: ${file} exists already (choose another name, or move it away)`,
+  initWrote: (file: string, name: string) =>
+    `wrote ${file}; next: samegame prompts ${file}, then samegame run ${file}, then samegame analyze runs/${name}.sqlite`,
+  cannotWrite: (dir: string, reason: string) => `${dir}: cannot write the prompt files (${reason})`,
+  wrotePrompts: (n: number, dir: string) => `wrote ${n} prompt file${n === 1 ? '' : 's'} under ${dir}`,
+  formatNeedsTrials: () => '--format and --rounds apply to --trials FILE: give the log with --trials',
+  formatNeedsTrialsStore: () => '--format applies to --trials FILE: give the log with --trials (--rounds also works on a repeated store)',
+  clusterIsMatch: () => '--cluster: a log read through --format is clustered by its matches (leave out --cluster)',
+  analyzeNeedsFormat: () => 'analyze --trials reads published logs of repeated play: add --format NAME|DESCRIPTION.yaml (built-in: akata, fairgame)',
+  modelsNeedTrials: () => '--models applies to analyze --trials (a published log)',
+  analyzeStoreOrTrials: () => 'analyze: give a trial store or --trials FILE --format NAME, not both (and not neither)',
+  moderatorNoColumn: (name: string, columns: readonly string[]) =>
+    `moderator ${q(name)} names no column (the columns are ${columns.map(q).join(', ')})`,
+  framingNotHeld: (framing: string, source: string) => `the source does not hold the framing ${q(framing)}: ${source}`,
+  sourceProblem: (source: string) => `the source cannot be read: ${source}`,
+  noEffects: (file: string) => `${file}: no study gave an effect (every cell was left out)`,
+  effectsFlagWithManifest: () => 'give either a manifest or --effects FILE.csv, not both',
+  needInput: () => 'samegame meta needs a manifest (MANIFEST.yaml) or --effects FILE.csv',
+  clash: (file: string, id: string, name: string, other: string) => `${file}: ${q(id)} would be shown as ${q(name)}, ${other === name ? 'which names another level already' : `as ${q(other)} is`}: display names must keep the levels apart`,
+  oneShotStore: (store: string) => `${store}: --names applies to repeated play (a repeated store, or logs with --trials) and to reproduce; this store holds a one-shot run`,
+  wroteReport: (path: string) => `wrote ${path}`,
+  reportSummary: (figures: number) => `report: ${figures} interactive figures, self-contained (opens offline from file://)`,
+  verdictFlagWithoutExpect: (flag: string) => `${flag} sets how published values are judged: give them with --expect FILE`,
+  badAlpha: (value: string) => `--verdict-alpha: ${q(value)} is not a level in (0, 1) (e.g. 0.05)`,
+  badPublishedReps: (value: string) => `--published-reps: ${q(value)} is not a number of bootstrap replicates (a whole number ≥ 1)`,
+  expectNeedsTwoFraming: (store: string) =>
+    `--expect: ${store} holds a context-enrichment run; published values are compared with two-framing tables (table2, table3, family) only`,
+  settingsDiffer: (changed: string, compared: string, path: string) =>
+    `settings differ from the publication's (${changed}): comparing ${compared} of ${path}, the numbers that do not depend on them (--expect ${path} compares every number)`,
+  usingShipped: (path: string) => `comparing with the published values in ${path} (the shipped data's paper tables; --expect FILE to use another)`,
+  noSuchRun: (file: string, id: number, ids: readonly number[]) =>
+    `${file}: --run ${id}: no such run (the store has ${ids.length === 0 ? 'no runs' : `run${ids.length > 1 ? 's' : ''} ${ids.join(', ')}`})`,
+  runPlan: (design: string, runId: number, total: number, done: number, resumed: boolean) =>
+    `${resumed ? 'resuming' : 'starting'} run ${runId} of ${q(design)}: ${total} trials, ${done} already stored, ${total - done} to request`,
+  runDone: (stored: number, ok: number, invalid: number, errors: number, tokens: number, store: string) =>
+    `done: ${stored} trials stored (${ok} ok, ${invalid} invalid, ${errors} errors), ${tokens} tokens; store ${store}`,
+  interrupted: (done: number, total: number) =>
+    `interrupted: in-flight calls were finished and stored; ${done} of ${total} trials complete. Run the same command again to resume.`,
+  aborted: (done: number, total: number) =>
+    `aborted: in-flight calls were dropped; ${done} of ${total} trials complete. Run the same command again to resume.`,
+  stopping: () => 'stopping: finishing the calls in flight (press Ctrl-C again to abort them)',
+  runDryRun: (calls: number, total: number, stored: number, inTok: number, outTok: number, cost: string) =>
+    [`dry run: ${calls} calls (${total} trials, ${stored} already stored)`,
+      `estimated tokens: ${inTok} input (≈ characters / 4), ${outTok} output (at most max tokens per call)`,
+      `estimated cost: ${cost}`].join('\n'),
+  noPrices: () => 'unknown (give --price-in and --price-out in USD per million tokens, or prices in the design)',
+  exported: (n: number, out: string) => `exported ${n} trials to ${out}`,
+  syntheticNote: (models: readonly string[]) =>
+    `note: ${models.join(', ')} answered through the simulated provider — synthetic data, not a model's answers`,
+  repeatedPlan: (design: string, runId: number, matches: number, over: number, decisions: number, stored: number, resumed: boolean) =>
+    `${resumed ? 'resuming' : 'starting'} run ${runId} of ${design}: ${matches} matches (${over} over), ${decisions} decisions, ${stored} already stored`,
+  repeatedDone: (matches: number, over: number, forfeited: number, ok: number, invalid: number, errors: number, tokens: number, store: string) =>
+    `done: ${over} of ${matches} matches over (${forfeited} forfeited); decisions stored: ${ok} ok, ${invalid} invalid, ${errors} errors; ${tokens} tokens; store ${store}`,
+  repeatedOpen: (open: number) => `${open} matches are not over (a decision failed); run the same command again to continue them`,
+  runRepeatedDryRun: (matches: number, rounds: number, calls: number, total: number, stored: number, inTok: number, outTok: number, cost: string) =>
+    `dry run: ${matches} matches × ${rounds} rounds: ${calls} calls to make (${total} decisions = Σ matches × rounds × LLM seats, ${stored} already stored); `
+    + `~${inTok} input tokens (growing with the history), ≤${outTok} output tokens; cost ${cost}`,
+  repeatedInterrupted: (over: number, matches: number) =>
+    `interrupted: in-flight calls were finished and stored; ${over} of ${matches} matches over. Run the same command again to resume.`,
+  /** The closing line of a run: the command that analyses its store. */
+  nextCommand: (store: string) => `next: samegame analyze ${/^[A-Za-z0-9._/+-]+$/.test(store) ? store : `'${store.replace(/'/g, "'\\''")}'`}`,
+  repeatedAborted: (over: number, matches: number) =>
+    `aborted: in-flight calls were dropped; ${over} of ${matches} matches over. Run the same command again to resume.`,
+};

@@ -1,0 +1,65 @@
+/**
+ * The user-facing messages used only in live/design/, as functions of plain values (the convention of
+ * core/messages/: wording in one place, tests compare with the same text).
+ */
+import { at } from '../../core/messages/common.js';
+import { q } from '../../core/messages/text.js';
+
+const list = (xs: readonly string[]) => xs.map(q).join(', ');
+
+
+export const designMsg = {
+  playsNoMatch: (model: string) => `model ${JSON.stringify(model)} plays no match: a model is not its own opponent by name (write self for self-play) and no other model meets it`,
+  designUnreadable: (file: string, reason: string) => `${file}: cannot read the design (${reason})`,
+  designYamlSyntax: (file: string, line: number | undefined, detail: string) => at(file, line, undefined, `invalid YAML (${detail})`),
+  designNotMapping: (file: string) => at(file, 1, undefined, 'a design must be a YAML mapping with name, models, games, framings and trials'),
+  /** One problem at a path inside the design document, e.g. models[1].provider. */
+  designField: (file: string, line: number | undefined, path: string, what: string) =>
+    path === '' ? at(file, line, undefined, what) : at(file, line, path, what),
+  duplicateId: (kind: string, id: string, first: string) => `duplicate ${kind} id ${q(id)} (first used at ${first})`,
+  levelId: (kind: string, fault: string) => `${kind} id ${fault}`,
+  cellFramingId: (fault: string) => `the cell framing condition/world/format of the longest ids ${fault}`,
+  gameIdClash: (id: string) => `custom game id ${q(id)} is a canonical game with different payoffs; choose another id`,
+  unknownBiasKey: (kind: string, key: string, known: readonly string[]) =>
+    `no ${kind} with id ${q(key)} in this design (known: ${known.join(', ')})`,
+  trialsPerCell: (max: number) => `too large: at most ${max.toLocaleString('en-US')} trials per cell`,
+  trialsTotal: (total: number, max: number) =>
+    `too large: ${total.toLocaleString('en-US')} trials in all (cells × trials); at most ${max.toLocaleString('en-US')} per design — split the run into several designs`,
+  unknownOpponent: (id: string, models: readonly string[], strategies: readonly string[]) =>
+    `opponent ${q(id)} is neither self, a model of this design (${models.join(', ')}) nor a fixed strategy (${strategies.join(', ')})`,
+  playNeedsSample: () => 'a repeated game (a play block) needs scoring: sample: each round\'s move must be a chosen action, which the history of later rounds names',
+  opponentClash: (id: string) => `opponent id ${q(id)} is also a model id; give the strategy another id`,
+  noLogprobs: (model: string, provider: string) =>
+    `model ${q(model)}: provider ${provider} returns no log-probabilities, so scoring: logprobs cannot score it (use scoring: sample)`,
+  temperatureTooHigh: (model: string, provider: string, t: number, max: number) =>
+    `model ${q(model)}: provider ${provider} accepts a temperature of at most ${max}, not ${t}`,
+  // Design validation (each is the "what" of a file:line: field "path": what message).
+  unknownSlot: (slot: string, known: readonly string[]) => `no slot ${q(slot)} in the template (slots: ${list(known)})`,
+  slotTwoSources: (slot: string, other: string) =>
+    `slot ${q(slot)} is already filled by ${other}; a slot has one source (base, worlds or conditions)`,
+  slotNeverFilled: (slot: string) => `template slot ${q(slot)} is filled by neither base, worlds nor conditions`,
+  unknownWorldKey: (key: string, worlds: readonly string[]) => `no world ${q(key)} in this design (worlds: ${list(worlds)})`,
+  missingWorldKey: (world: string) => `contents for world ${q(world)} are missing (give facts for every world, or one list for both)`,
+  directionWorld: (id: string, worlds: readonly string[]) => `${q(id)} is not a world of this design (worlds: ${list(worlds)})`,
+  directionSame: () => 'higher and lower must be different worlds',
+  keyRequired: (format: string) => `required field is missing: format ${q(format)} has style key-value, so every fact needs a key`,
+  paraphraseRequired: (format: string, wording: number, have: number) =>
+    `format ${q(format)} uses wording ${wording}, but this fact has ${have} paraphrase${have === 1 ? '' : 's'}`,
+  effectFactor: (key: string) => `effects can match condition, world or format, not ${q(key)}`,
+  effectLevel: (factor: string, level: string, known: readonly string[]) =>
+    `no ${factor} ${q(level)} in this design (known: ${list(known)})`,
+  fileUnreadable: (file: string, reason: string) => `cannot read the template file ${q(file)} (${reason})`,
+  fileTooLarge: (file: string, max: number) => `the template file ${q(file)} is larger than ${max / 1024 / 1024} MiB`,
+  fileFault: (file: string, what: string) => `${file}: ${what}`,
+  oneSource: () => 'a framing is a built-in family, a template or a template_file: give exactly one of family, template, template_file',
+  neverStates: (framing: string, missing: readonly string[]) =>
+    `framing ${framing}: the template never states ${missing.map((m) => `{${m}}`).join(', ')} (every prompt must present the whole payoff matrix and both labels: use {payoffs}, or the eight {you.XY} {other.XY}, and {C} {D})`,
+  roundNeverStates: () => 'the round prompt never states the payoffs: name {rules} (the framing\'s story with the payoff matrix)',
+  hardCoded: (framing: string, value: string, game: string) =>
+    `framing ${framing}: the template writes ${value}, a payoff of ${game}, as text; a hard-coded number does not follow the game (use a placeholder such as {you.CC})`,
+  formatNeverStates: (format: string, cell: string, missing: readonly string[]) =>
+    `format ${format}: the cell ${cell} never states ${missing.map((m) => `{${m}}`).join(', ')} (every prompt must present the whole payoff matrix: {payoffs}, the eight {you.XY} {other.XY}, or {T} {R} {P} {S} in its facts)`,
+  oneFormatSource: () => 'a format is a style or a template: give exactly one of style, template, template_file',
+  formatSlotsMissing: (format: string, slots: readonly string[]) =>
+    `format ${format}: the template never places the slot${slots.length === 1 ? '' : 's'} ${slots.map((x) => `{${x}}`).join(', ')} (every format lays out the same facts)`,
+};
