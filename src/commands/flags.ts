@@ -9,7 +9,7 @@ import { logsMsg } from '../core/messages/logs.js';
 import { parseRoundRange } from '../sources/logs/index.js';
 import { commandsMsg } from './messages.js';
 
-export { FILE_FLAGS, type InputChoice, type SourceId } from '../sources/input.js';
+export { DEFAULT_ATTENUATION, FILE_FLAGS, type InputChoice, type SourceId } from '../sources/input.js';
 export { BUILTIN_LOG_FORMATS, parseRoundRange, type ShortMatches } from '../sources/logs/index.js';
 export { isPluginSpec } from '../live/providers/plugin-spec.js';
 

@@ -1,10 +1,9 @@
-import { TWO_FRAMING_DEFAULTS, type TwoFramingAnalysis } from '../two-framing/index.js';
+import type { TwoFramingAnalysis } from '../two-framing/index.js';
+import { DEFAULT_ATTENUATION } from '../../sources/input.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { Interval } from '../../stats/bootstrap.js';
 import { auditedColumns, type Table3Column } from '../../stats/table3.js';
 
-/** Default attenuation of the conservative transform (Same Game, Different Story §4.2). */
-export const DEFAULT_ATTENUATION = TWO_FRAMING_DEFAULTS.attenuation;
 /**
  * Reference line: the average replication ratio of effect sizes in Camerer et al. 2016,
  * "Evaluating replicability of laboratory experiments in economics", Science 351:1433 (about
@@ -39,12 +38,12 @@ export interface SweepRow {
 export function attenuationSweep(a: TwoFramingAnalysis, grid: readonly number[] = SWEEP_GRID,
   columns: readonly Table3Column[] = auditedColumns()): SweepRow[] {
   const selected = a.settings.attenuation;
-  const values = [...new Set([...grid, DEFAULT_ATTENUATION, CAMERER_2016_RATIO, selected])].sort((x, y) => x - y);
+  const values = [...new Set([...grid, DEFAULT_ATTENUATION.reconstructed, CAMERER_2016_RATIO, selected])].sort((x, y) => x - y);
   const groups = [...a.layout.models, POOLED];
   const rows: SweepRow[] = [];
   for (const att of values) {
     const marks: SweepMark[] = [];
-    if (att === DEFAULT_ATTENUATION) marks.push('default');
+    if (att === DEFAULT_ATTENUATION.reconstructed) marks.push('default');
     if (att === CAMERER_2016_RATIO) marks.push('reference');
     if (att === selected) marks.push('selected');
     for (const g of groups) {

@@ -1,7 +1,8 @@
 import { POOLED } from '../../core/names.js';
 import { intervalKind, type TwoFramingAnalysis } from '../two-framing/index.js';
 import { COLORS, defineFigure, F3, ONE_ROW, type Figure } from '../../render/figure.js';
-import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION, type SweepRow } from './attenuation.js';
+import { CAMERER_2016_RATIO, type SweepRow } from './attenuation.js';
+import { DEFAULT_ATTENUATION } from '../../sources/input.js';
 import { isExactMinimum, type TippingResult } from './tipping.js';
 import { andList, auditedColumns, inConclusionOrder, noun, type Table3Column } from '../../stats/table3.js';
 
@@ -44,14 +45,14 @@ export function attenuationFigure(points: readonly SweepPoint[], groups: readonl
     scale: { domain: [...groups], range: groups.map((g, i) => (g === POOLED ? COLORS.neutral : ['#4c78a8', '#f58518', '#54a24b', '#b279a2', '#9d755d', '#72b7b2'][i % 6])) } } as const;
   const x = { field: 'attenuation', type: 'quantitative' as const, title: 'Attenuation a', scale: { domain: [0.5, 1] }, axis: { format: '.1f', values: [0.5, 0.6, 0.7, 0.8, 0.9, 1] } };
   const marks = [
-    { a: DEFAULT_ATTENUATION, label: `default ${DEFAULT_ATTENUATION.toFixed(2)}`, dash: [] as number[] },
+    { a: DEFAULT_ATTENUATION.reconstructed, label: `default ${DEFAULT_ATTENUATION.reconstructed.toFixed(2)}`, dash: [] as number[] },
     { a: CAMERER_2016_RATIO, label: `Camerer et al. 2016: ${CAMERER_2016_RATIO.toFixed(2)}`, dash: [5, 4] },
   ];
   return defineFigure(
     'audit-attenuation',
     'Attenuation sweep of the headline statistics',
     `Conservative ${what} per model and pooled for attenuation a from 0.50 to 1.00, with ${intervals} (bands). ` +
-    `The solid rule marks the default a = ${DEFAULT_ATTENUATION.toFixed(2)}; the dashed rule the average replication ratio ${CAMERER_2016_RATIO.toFixed(2)} of Camerer et al. 2016 (Science 351:1433).`,
+    `The solid rule marks the default a = ${DEFAULT_ATTENUATION.reconstructed.toFixed(2)}; the dashed rule the average replication ratio ${CAMERER_2016_RATIO.toFixed(2)} of Camerer et al. 2016 (Science 351:1433).`,
     {
       title: { text: 'Attenuation sweep', subtitle: `Conservative transform: ${inConclusionOrder(columns).map((c) => c.text.formula).join(', ')}` },
       data: { values: points.map((p) => ({ ...p })) },

@@ -5,7 +5,8 @@ import { POOLED, stat } from '../../core/names.js';
 import type { AuditResult } from './audit.js';
 import { auditCommand } from './html-sections.js';
 import type { CellChange } from './reading-error.js';
-import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
+import { CAMERER_2016_RATIO } from './attenuation.js';
+import { DEFAULT_ATTENUATION } from '../../sources/input.js';
 import { influenceKinds } from './influence.js';
 import { andList, noun, table3Column } from '../../stats/table3.js';
 
@@ -66,7 +67,7 @@ export function auditObject(r: Result) {
       reading_error: { K: t.readingError.K, budget: t.readingError.budget, worst_case: t.readingError.worstCase, can_overturn: t.readingError.overturned, exact: t.readingError.exact },
     })),
     attenuation: {
-      default: DEFAULT_ATTENUATION, reference: CAMERER_2016_RATIO, reference_source: 'Camerer et al. 2016, Science 351:1433 (average replication ratio)',
+      default: DEFAULT_ATTENUATION.reconstructed, reference: CAMERER_2016_RATIO, reference_source: 'Camerer et al. 2016, Science 351:1433 (average replication ratio)',
       rows: r.attenuation.map((x) => ({ attenuation: x.attenuation, marks: x.marks, group: x.group, ...x.values })),
     },
     influence: {

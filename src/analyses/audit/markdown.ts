@@ -1,7 +1,8 @@
 import { POOLED, statLabel } from '../../core/names.js';
 import { fixed, interval, signed } from '../../core/format.js';
 import type { AuditResult } from './audit.js';
-import { CAMERER_2016_RATIO, DEFAULT_ATTENUATION } from './attenuation.js';
+import { CAMERER_2016_RATIO } from './attenuation.js';
+import { DEFAULT_ATTENUATION } from '../../sources/input.js';
 import type { TippingResult } from './tipping.js';
 import { inertMarkdown, mdCell as esc } from '../../render/markdown.js';
 import { bcaHeadline } from './json.js';
@@ -99,7 +100,7 @@ function attenuationSection(r: Result): string[] {
   const groups = [...r.analysis.layout.models, POOLED];
   const out = ['## 4. Attenuation sweep', '',
     `Headline statistics with the conservative transform ${inConclusionOrder(headline(r)).map((c) => c.text.formula).join(', ')} for a from 0.50 to 1.00 (a = 1: no attenuation). ` +
-    `**${DEFAULT_ATTENUATION.toFixed(2)}** is the default; **${CAMERER_2016_RATIO.toFixed(2)}** is the average replication ratio of effect sizes in Camerer et al. 2016 (Science 351:1433), a reference line. ` +
+    `**${DEFAULT_ATTENUATION.reconstructed.toFixed(2)}** is the default; **${CAMERER_2016_RATIO.toFixed(2)}** is the average replication ratio of effect sizes in Camerer et al. 2016 (Science 351:1433), a reference line. ` +
     'The transform is affine and increasing, so the intervals are the transformed raw intervals of the same replicates, and no conclusion above (interval excludes 0 or 1, model ordering) changes with a > 0: attenuation rescales magnitudes only.', ''];
   const atts = [...new Set(r.attenuation.map((x) => x.attenuation))];
   const kinds = Object.keys(r.attenuation[0]?.values ?? {});
