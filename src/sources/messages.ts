@@ -6,13 +6,6 @@ import { q } from '../core/messages/text.js';
 import { at, columnsFound, framingsHint } from '../core/messages/common.js';
 import { didYouMean } from '../core/suggest.js';
 
-/** "models a, b; games c" — at most 8 ids of each kind shown. */
-function namesHere(targets: Readonly<Record<string, readonly string[]>>): string {
-  const parts = Object.entries(targets).filter(([, ids]) => ids.length > 0)
-    .map(([kind, ids]) => `${kind}${ids.length === 1 ? '' : 's'} ${ids.slice(0, 8).map(q).join(', ')}${ids.length > 8 ? ` and ${ids.length - 8} more` : ''}`);
-  return parts.length === 0 ? 'none' : parts.join('; ');
-}
-
 export const sourcesMsg = {
   emptyStore: (path: string) => `${path}: the store holds no runs`,
   foldCollisionWhat: (a: string, b: string, game: string) => `${a} and ${b} would both be the game ${q(game)}: rename a level`,
@@ -54,8 +47,6 @@ export const sourcesMsg = {
   duplicate: (file: string, line: number, id: string, first: number) => at(file, line, 'id', `${q(id)} is named twice (first on line ${first})`),
   fault: (file: string, line: number, field: 'id' | 'name', what: string) => at(file, line, field, what),
   designNames: (path: string, run: number) => `${path}: run ${run}'s design, names: block`,
-  unusedName: (where: string, id: string, hint: string, targets: Readonly<Record<string, readonly string[]>>) =>
-    `${where}: display name for ${q(id)} ignored: no model, game, framing or opponent of this input has that id${hint} (ids here: ${namesHere(targets)}); a warning only, as a names file shared across studies may name ids of other inputs`,
   syntax: (file: string, line: number, what: string) => at(file, line, undefined, `not CSV (${what})`),
   badHeader: (file: string, field: string, want: string) =>
     at(file, 1, field, `the header must begin with ${want} (further columns are provenance)`),

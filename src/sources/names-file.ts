@@ -5,8 +5,8 @@
  */
 import { resolve } from 'node:path';
 import Papa from 'papaparse';
-import { displayNames, mergeNames, type DisplayNames } from '../core/display-names.js';
-import { didYouMean } from '../core/suggest.js';
+import { displayNames, mergeNames, unusedNames, type DisplayNames, type NameTargets } from '../core/display-names.js';
+import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { nameFault, readInputFile } from './reader-rules.js';
 import { sourcesMsg } from './messages.js';
@@ -58,8 +58,6 @@ export function readNamesFile(path: string, file = path): DisplayNames {
   return parseNames(readInputFile(resolve(path), file).text, file);
 }
 
-/** The ids display names can name in one input, by what they are (model, game, framing, opponent). */
-export type NameTargets = Readonly<Record<string, readonly string[]>>;
 
 /** The ids of rows by the fields named (each id once, in first-seen order). */
 export function nameTargets<T>(rows: Iterable<T>, fields: readonly string[], value: (row: T, field: string) => string | undefined): NameTargets {
@@ -92,16 +90,10 @@ export interface DisplayNamesOptions {
  */
 export function readDisplayNames(o: DisplayNamesOptions): DisplayNames {
   const read = o.file === undefined ? undefined : parseNameLines(readInputFile(resolve(o.file), o.file).text, o.file);
-  const known = Object.values(o.targets).flat();
-  const warned = new Set<string>();
-  const check = (ids: Iterable<string>, where: (id: string) => string) => {
-    for (const id of ids) {
-      if (known.includes(id) || warned.has(id)) continue;
-      warned.add(id);
-      o.warn(sourcesMsg.unusedName(where(id), id, didYouMean(id, known), o.targets));
-    }
-  };
-  if (read) check(read.lines.keys(), (id) => `${o.file}:${read.lines.get(id)}`);
-  if (o.source && o.sourceBlock !== undefined) check(Object.keys(o.source), () => o.sourceBlock!);
+  const fromFile = [...(read?.lines.keys() ?? [])];
+  const fromBlock = o.source && o.sourceBlock !== undefined ? Object.keys(o.source) : [];
+  for (const { id, nearest } of unusedNames([...fromFile, ...fromBlock], o.targets)) {
+    o.warn(msg.unusedName(read?.lines.has(id) ? `${o.file}:${read.lines.get(id)}` : o.sourceBlock!, id, nearest, o.targets));
+  }
   return mergeNames(o.source, o.given, read?.names);
 }

@@ -1,16 +1,32 @@
 /**
  * `--names FILE` with an id that names nothing in the input (a typo, or an id of another study):
  * the binary warns on stderr with the file, line, nearest id and the ids of the input, and exits 0
- * with the outputs written — `reproduce` on a rates file and `analyze` on a published log.
+ * with the outputs written — `reproduce` on a rates file and `analyze` on a published log; a
+ * design's `names:` block is checked by `run` (here its dry run), naming the design line.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { ROOT, runCli } from '../helpers/cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-cli-names-'));
 const warningsOf = (stderr: string) => stderr.split('\n').filter((l) => l.includes('display name for'));
+
+describe('a design\'s names: block with an id that names nothing', () => {
+  it('run --dry-run: a warning naming the design line and the nearest id, exit 0', async () => {
+    const design = join(tmp, 'd.yaml');
+    writeFileSync(design, readFileSync(join(ROOT, 'data/designs/akata-pd-sim.yaml'), 'utf8')
+      .replace(/^synthetic: true$/m, 'synthetic: true\nnames:\n  Sim-A: Agent Alpha\n  Sim_B: Agent Beta'));
+    const line = readFileSync(design, 'utf8').split('\n').indexOf('  Sim_B: Agent Beta') + 1;
+    const r = await runCli(['run', design, '--dry-run', '--store', join(tmp, 's.sqlite')]);
+    expect(r.code, r.stderr).toBe(0);
+    const w = warningsOf(r.stderr);
+    expect(w).toHaveLength(1);
+    expect(w[0]).toMatch(new RegExp(`^warning: ${design.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:${line}: display name for "Sim_B" ignored: .*; did you mean "Sim-B"\\?`));
+    expect(w[0]).toContain('a warning only');
+  }, 60_000);
+});
 
 describe('--names with an id that names nothing', () => {
   it('reproduce: a warning naming the line and the nearest id, exit 0, the outputs written', async () => {

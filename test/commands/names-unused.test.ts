@@ -23,8 +23,10 @@ beforeAll(async () => {
     .replace(/opponents: \[.*\]/, 'opponents: [self, always-defect]')
     .replace(/^synthetic: true$/m, 'synthetic: true\nnames: { Sim-A: "Agent Alpha", SimB: "Agent Beta", always-defct: "All-D" }');
   writeFileSync(join(tmp, 'd.yaml'), design);
-  await run({ design: join(tmp, 'd.yaml'), store, logger: new MemoryLogger() });
+  runLogger = new MemoryLogger();
+  await run({ design: join(tmp, 'd.yaml'), store, logger: runLogger });
 }, 120_000);
+let runLogger: MemoryLogger;
 
 const reproduceWarnings = async (names: string) => {
   const file = join(tmp, `names-${Math.random().toString(36).slice(2)}.csv`);
@@ -35,12 +37,22 @@ const reproduceWarnings = async (names: string) => {
 };
 
 describe('display names that name nothing', () => {
+  it('run: the design\'s block is checked where its lines are known, one warning per unused id', () => {
+    const design = readFileSync(join(tmp, 'd.yaml'), 'utf8').split('\n');
+    const line = design.findIndex((l) => l.startsWith('names:')) + 1;
+    const warnings = runLogger.warnings.filter((w) => w.includes('display name'));
+    expect(warnings.map((w) => w.slice(0, w.indexOf(' ignored')))).toEqual([
+      `${join(tmp, 'd.yaml')}:${line}: display name for "SimB"`, `${join(tmp, 'd.yaml')}:${line}: display name for "always-defct"`]);
+    expect(warnings[0]).toContain('of this design has that id; did you mean "Sim-B"?');
+    expect(warnings[1]).toContain('did you mean "always-defect"?');
+  });
+
   it('reproduce: one warning per unused id, with its line, the nearest id and the ids of the input; the used names apply', async () => {
     const { file, r, warnings } = await reproduceWarnings('id,name\nGPT4,GPT-4 (0613)\nact_llama,LLaMA\nact_claude,Claude\n');
     const ids = '(ids here: models "GPT-4", "act_llama"; game "PD"; framings "business", "friend-sharing")';
     expect(warnings).toEqual([
-      `${file}:2: display name for "GPT4" ignored: no model, game, framing or opponent of this input has that id; did you mean "GPT-4"? ${ids}; a warning only, as a names file shared across studies may name ids of other inputs`,
-      `${file}:4: display name for "act_claude" ignored: no model, game, framing or opponent of this input has that id ${ids}; a warning only, as a names file shared across studies may name ids of other inputs`,
+      `${file}:2: display name for "GPT4" ignored: no model, game, framing or opponent of this input has that id; did you mean "GPT-4"? ${ids}; a warning only, since names shared across studies may hold ids of other inputs`,
+      `${file}:4: display name for "act_claude" ignored: no model, game, framing or opponent of this input has that id ${ids}; a warning only, since names shared across studies may hold ids of other inputs`,
     ]);
     expect(r.names?.map.act_llama).toBe('LLaMA');
   });

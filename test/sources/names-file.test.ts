@@ -7,7 +7,7 @@ import { shown, mergeNames } from '../../src/core/display-names.js';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseDesign } from '../../src/live/design/design.js';
+import { designWarnings, parseDesign } from '../../src/live/design/design.js';
 import { BUILTIN_LOG_FORMATS, parseLogFormat } from '../../src/sources/logs/index.js';
 import { ROOT } from '../helpers/cli.js';
 
@@ -55,6 +55,14 @@ describe('names: blocks of designs and log formats', () => {
   it('a design carries its names to the resolved design; a control character in a name is refused naming the line', () => {
     expect(parseDesign(design.replace(/^synthetic: true$/m, 'synthetic: true\nnames: { Sim-A: Alpha }'), 'd.yaml').names).toEqual({ 'Sim-A': 'Alpha' });
     expect(() => parseDesign(design.replace(/^synthetic: true$/m, 'synthetic: true\nnames: { Sim-A: "A\\u0007" }'), 'd.yaml')).toThrow(/^d\.yaml:\d+: .*names.*no control character/);
+  });
+  it('designWarnings: one warning per id of the block that names no model, game, framing or opponent of the design, none otherwise', () => {
+    const named = (block: string) => designWarnings(parseDesign(design.replace(/^synthetic: true$/m, `synthetic: true\nnames: ${block}`), 'd.yaml'));
+    expect(named('{ Sim-A: Alpha, akata-pd: PD, akata-jf: JF, always-defect: All-D, defect-once: D1 }')).toEqual([]);
+    const w = named('{ Sim-A: Alpha, sim-a: again, gpt9: GPT-9 }');
+    expect(w.map((x) => /^d\.yaml:\d+: display name for ("[^"]+")/.exec(x)?.[1])).toEqual(['"sim-a"', '"gpt9"']);
+    expect(w[0]).toContain('did you mean "Sim-A"?');
+    expect(w[1]).not.toContain('did you mean');
   });
   it('a log format too; the built-in akata format names the paper\'s players and marks its fixed strategies scripted', () => {
     const yaml = 'name: x\nshape: decision\ncolumns: [m, o, a, r]\nmatch: { column: m }\nround: { column: r }\ngame: { constant: g }\nframing: { constant: f }\nseats:\n  - { model: { column: m }, opponent: { column: o }, action: a }\nactions: { labels: { g: { c: C, d: D } } }\n';
