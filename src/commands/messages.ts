@@ -101,7 +101,6 @@ export const commandsMsg = {
     `interrupted: in-flight calls were finished and stored; ${done} of ${total} trials complete. Run the same command again to resume.`,
   aborted: (done: number, total: number) =>
     `aborted: in-flight calls were dropped; ${done} of ${total} trials complete. Run the same command again to resume.`,
-  stopping: () => 'stopping: finishing the calls in flight (press Ctrl-C again to abort them)',
   runDryRun: (calls: number, total: number, stored: number, inTok: number, outTok: number, cost: string) =>
     [`dry run: ${calls} calls (${total} trials, ${stored} already stored)`,
       `estimated tokens: ${inTok} input (≈ characters / 4), ${outTok} output (at most max tokens per call)`,
