@@ -7,6 +7,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -287,5 +288,38 @@ export function createProvider() {
     const err = await lib.run({ design: design.file, store: join(dir, 's.sqlite'), stop: AbortSignal.abort() }).then(() => undefined, (e: unknown) => e);
     expect((err as lib.UserError).exitCode).toBe(130);
     expect(existsSync(join(dir, 's.sqlite'))).toBe(false);
+  });
+});
+
+/** exportTrials writes where it is told: a file, a stream, or standard output when given '-'; nowhere by default. */
+describe('exportTrials: out is always said', () => {
+  afterEach(() => { vi.restoreAllMocks(); });
+
+  it('without out: refused in one line, nothing written to standard output; a stream and \'-\' get the file\'s records', async () => {
+    const dir = tmp();
+    const design = lib.init({ name: 'exported', dir });
+    const store = join(dir, 's.sqlite');
+    await lib.run({ design: design.file, store });
+    await lib.exportTrials({ store, format: 'csv', out: join(dir, 'trials.csv') });
+    const file = text(join(dir, 'trials.csv'));
+    expect(file.split('\n').length).toBeGreaterThan(2);
+
+    const written: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string) => { written.push(String(chunk)); return true; }) as never);
+    const err = await lib.exportTrials({ store, format: 'csv' } as unknown as lib.ExportOptions).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(lib.UserError);
+    expect((err as Error).message).toMatch(/^exportTrials: give out/);
+    expect(written).toEqual([]);
+
+    expect(await lib.exportTrials({ store, format: 'csv', out: '-' })).toEqual({ trials: 80 });
+    vi.restoreAllMocks();
+    expect(written.join('')).toBe(file);
+    expect(existsSync('-')).toBe(false);
+
+    const sink = new PassThrough();
+    const got: Buffer[] = [];
+    sink.on('data', (d: Buffer) => got.push(d));
+    expect(await lib.exportTrials({ store, format: 'csv', out: sink })).toEqual({ trials: 80 });
+    expect(Buffer.concat(got).toString('utf8')).toBe(file);
   });
 });

@@ -70,6 +70,7 @@ export const commandsMsg = {
   formatNeedsTrialsStore: () => '--format applies to --trials FILE: give the log with --trials (--rounds also works on a repeated store)',
   clusterIsMatch: () => '--cluster: a log read through --format is clustered by its matches (leave out --cluster)',
   analyzeNeedsFormat: () => 'analyze --trials reads published logs of repeated play: add --format NAME|DESCRIPTION.yaml (built-in: akata, fairgame)',
+  exportNeedsOut: () => "exportTrials: give out: a file, '-' for standard output, or a stream",
   optionNotForInput: (flag: string, takers: string, input: string) => `${flag} applies to ${takers}, not to ${input}: leave it out`,
   analyzeStoreOrTrials: () => 'analyze: give a trial store or --trials FILE --format NAME, not both (and not neither)',
   moderatorNoColumn: (name: string, columns: readonly string[]) =>
