@@ -98,7 +98,7 @@ const INPUT_OPTIONS = {
   models: { flag: '--models', given: (o: AnalyzeOptions) => o.models !== undefined },
   shortMatches: { flag: '--short-matches', given: (o: AnalyzeOptions) => o.shortMatches !== undefined },
 } as const;
-export type InputOption = keyof typeof INPUT_OPTIONS;
+type InputOption = keyof typeof INPUT_OPTIONS;
 
 /** How `analyze` reads a kind of input: what it is called, the options of INPUT_OPTIONS it takes, its analysis; none for a kind refused outright. */
 interface AnalyzeInput<K extends SourceKind> {
@@ -107,7 +107,7 @@ interface AnalyzeInput<K extends SourceKind> {
 }
 
 /** The analysis of each kind of input `analyze` reads; per-trial files need a log format, and rates are reproduce's. */
-export const ANALYZE_INPUTS: { readonly [K in SourceKind]: AnalyzeInput<K> } = {
+const ANALYZE_INPUTS: { readonly [K in SourceKind]: AnalyzeInput<K> } = {
   store: {
     input: { name: 'a trial store', takes: ['run', 'compare', 'mapModel', 'expect', 'verdictAlpha', 'publishedReps', 'publishedMethod', 'maxSurface', 'minWorldLo', 'pooling', 'verifyStore'] },
     analyze: analyzeStore,
