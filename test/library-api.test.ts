@@ -4,10 +4,13 @@
  * the input, analyse it, render, write once — called here end to end on shipped and fixture data,
  * its printed output and its files equal to the CLI's on the same input.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as lib from '../src/index.js';
 import { MemoryLogger } from '../src/index.js';
 import { ROOT, runCli } from './helpers/cli.js';
@@ -217,5 +220,106 @@ describe('each command end to end, as the CLI runs it', () => {
     const tables = filesUnder(join(dir, 'meta-tables'));
     expect(tables).toContain('reports/meta.csv');
     expect(tables.some((f) => f.startsWith('figures/') || f === 'reports/report.html')).toBe(false);
+  });
+});
+
+/**
+ * `run` from the library leaves the process to its caller: it never listens to SIGINT or SIGTERM
+ * nor calls process.exit; the caller stops it through its signals (the CLI turns Ctrl-C into them).
+ */
+describe('run from the library: no process signal handlers, no exit; stopped through its signals', () => {
+  afterEach(() => { vi.restoreAllMocks(); });
+  const listeners = () => [process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')];
+  const noExit = () => vi.spyOn(process, 'exit').mockImplementation(((code?: number) => { throw new Error(`process.exit(${code})`); }) as never);
+
+  it('a whole run (simulated provider) adds no SIGINT or SIGTERM listener while it runs, and never exits', async () => {
+    const dir = tmp();
+    const design = lib.init({ name: 'signals', dir });
+    const before = listeners();
+    const seen: number[][] = [];
+    const exit = noExit();
+    const logger: lib.Logger = { info: () => { seen.push(listeners()); }, warn: () => {}, progress: () => { seen.push(listeners()); } };
+    expect(await lib.run({ design: design.file, store: join(dir, 's.sqlite'), logger })).toEqual({ store: join(dir, 's.sqlite'), runId: 1 });
+    expect(seen.length).toBeGreaterThan(0);
+    for (const s of seen) expect(s).toEqual(before);
+    expect(listeners()).toEqual(before);
+    expect(exit).not.toHaveBeenCalled();
+  });
+
+  it('aborting its signal drops the call in flight and rejects with exit code 130; the trials stored are kept', async () => {
+    const dir = tmp();
+    // Two answers at once, then a call that never settles (it ignores its own signal).
+    writeFileSync(join(dir, 'p.mjs'), `
+let calls = 0; let third;
+export const thirdCall = new Promise((r) => { third = r; });
+export function createProvider() {
+  return { id: 'p', complete({ spec }) {
+    calls++;
+    if (calls <= 2) return Promise.resolve({ text: spec.actionWords[0], raw: '{}', request: {} });
+    third();
+    return new Promise(() => {});
+  } };
+}
+`);
+    writeFileSync(join(dir, 'd.yaml'), 'name: d\nmodels:\n  - { id: A, provider: ./p.mjs }\ngames: [harmony]\nframings: [business]\ntrials: 5\nscoring: sample\n');
+    const store = join(dir, 's.sqlite');
+    const before = listeners();
+    const exit = noExit();
+    const ctl = new AbortController();
+    const running = lib.run({ design: join(dir, 'd.yaml'), store, concurrency: 1, signal: ctl.signal });
+    const plugin = await import(pathToFileURL(join(dir, 'p.mjs')).href) as { thirdCall: Promise<void> };
+    await plugin.thirdCall;
+    expect(listeners()).toEqual(before);
+    ctl.abort();
+    const err = await running.then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(lib.UserError);
+    expect((err as lib.UserError).exitCode).toBe(130);
+    expect((err as Error).message).toMatch(/aborted/);
+    const db = new Database(store, { readonly: true });
+    try {
+      expect(db.prepare('SELECT rep, status FROM trials ORDER BY rep').all()).toEqual([{ rep: 0, status: 'ok' }, { rep: 1, status: 'ok' }]);
+    } finally { db.close(); }
+    expect(exit).not.toHaveBeenCalled();
+  });
+
+  it('a stop signal already aborted: rejects with exit code 130 before the store is created', async () => {
+    const dir = tmp();
+    const design = lib.init({ name: 'stopped', dir });
+    const err = await lib.run({ design: design.file, store: join(dir, 's.sqlite'), stop: AbortSignal.abort() }).then(() => undefined, (e: unknown) => e);
+    expect((err as lib.UserError).exitCode).toBe(130);
+    expect(existsSync(join(dir, 's.sqlite'))).toBe(false);
+  });
+});
+
+/** exportTrials writes where it is told: a file, a stream, or standard output when given '-'; nowhere by default. */
+describe('exportTrials: out is always said', () => {
+  afterEach(() => { vi.restoreAllMocks(); });
+
+  it('without out: refused in one line, nothing written to standard output; a stream and \'-\' get the file\'s records', async () => {
+    const dir = tmp();
+    const design = lib.init({ name: 'exported', dir });
+    const store = join(dir, 's.sqlite');
+    await lib.run({ design: design.file, store });
+    await lib.exportTrials({ store, format: 'csv', out: join(dir, 'trials.csv') });
+    const file = text(join(dir, 'trials.csv'));
+    expect(file.split('\n').length).toBeGreaterThan(2);
+
+    const written: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: string) => { written.push(String(chunk)); return true; }) as never);
+    const err = await lib.exportTrials({ store, format: 'csv' } as unknown as lib.ExportOptions).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(lib.UserError);
+    expect((err as Error).message).toMatch(/^exportTrials: give out/);
+    expect(written).toEqual([]);
+
+    expect(await lib.exportTrials({ store, format: 'csv', out: '-' })).toEqual({ trials: 80 });
+    vi.restoreAllMocks();
+    expect(written.join('')).toBe(file);
+    expect(existsSync('-')).toBe(false);
+
+    const sink = new PassThrough();
+    const got: Buffer[] = [];
+    sink.on('data', (d: Buffer) => got.push(d));
+    expect(await lib.exportTrials({ store, format: 'csv', out: sink })).toEqual({ trials: 80 });
+    expect(Buffer.concat(got).toString('utf8')).toBe(file);
   });
 });

@@ -45,10 +45,12 @@ export function registerAnalyze(program: Command): void {
     .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string; rounds?: string; shortMatches?: ShortMatches; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval?: IntervalFlag; simultaneous?: boolean; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
       verifyStore?: boolean; pooling?: TablePooling } & FigureFlags) => {
+      // A threshold left at its default is not given: analyze refuses only what the user gave for an input that does not take it.
+      const given = (key: string, v: number) => (cmd.getOptionValueSource(key) === 'default' ? undefined : v);
       await analyze({
         store, trials: o.trials, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, runId: o.run, out: o.out, factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o),
         compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...(o.interval ? intervalSettings(o.interval) : {}), simultaneous: o.simultaneous,
-        expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod, thresholds: { maxSurface: o.maxSurfaceSensitivity, minWorldLo: o.minWorldResponsiveness },
+        expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod, thresholds: { maxSurface: given('maxSurfaceSensitivity', o.maxSurfaceSensitivity), minWorldLo: given('minWorldResponsiveness', o.minWorldResponsiveness) },
         verifyStore: o.verifyStore, pooling: o.pooling, logger: terminalLogger(o.quiet), failOnChecks: true,
       });
     });

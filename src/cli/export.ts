@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { ExportFormat } from '../commands/export.js';
-import { exportTrials } from '../commands/export-store.js';
+import { exportTrials, STDOUT } from '../commands/export-store.js';
 import { parseIntFlag, terminalLogger } from './options.js';
 import { cliMsg } from './messages.js';
 
@@ -15,11 +15,11 @@ export function registerExport(program: Command): void {
     .description('Export the trials of a store, one record per trial (CSV: analysis columns; JSONL: every stored field)')
     .argument('<store>', 'trial store written by samegame run')
     .requiredOption('--format <fmt>', 'jsonl or csv', parseFormat)
-    .option('--out <file>', 'output file (written whole or not at all); standard output when absent')
+    .option('--out <file>', 'output file (written whole or not at all); standard output when absent or -')
     .option('--run <id>', 'only this run of the store', parseIntFlag('--run', 1))
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'no summary line')
     .action(async (storePath: string, o: { format: ExportFormat; out?: string; run?: number; quiet?: boolean; verifyStore?: boolean }) => {
-      await exportTrials({ store: storePath, format: o.format, out: o.out, runId: o.run, verifyStore: o.verifyStore, logger: terminalLogger(o.quiet) });
+      await exportTrials({ store: storePath, format: o.format, out: o.out ?? STDOUT, runId: o.run, verifyStore: o.verifyStore, logger: terminalLogger(o.quiet) });
     });
 }

@@ -14,5 +14,6 @@ export const cliMsg = {
   badShortMatches: (value: string) => `--short-matches: ${q(value)} is not drop or keep`,
   badFormat: (v: string) => `--format: ${q(v)} is not jsonl or csv`,
   bothInputs: () => '--data and --trials cannot be used together: give one input',
+  stopping: () => 'stopping: finishing the calls in flight (press Ctrl-C again to abort them)',
   trialsOnly: () => '--cluster and --factor apply to per-trial input: give --trials FILE',
 };

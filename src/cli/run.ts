@@ -1,6 +1,34 @@
 import type { Command } from 'commander';
 import { FLAG_LIMITS, parseIntFlag, parsePositiveFlag, parseProviderFlag, parseRangeFlag, parseUrlFlag, terminalLogger } from './options.js';
 import { providerIds, run, RUN_DEFAULTS, type RunOptions } from '../commands/run.js';
+import type { Logger } from '../core/logger.js';
+import { cliMsg } from './messages.js';
+
+/** After the second Ctrl-C, the process ends within this long whatever still runs. */
+const FORCED_EXIT_MS = 3000;
+
+/**
+ * `fn` with Ctrl-C (SIGINT, SIGTERM) turned into the run's signals: the first stops it (the calls
+ * in flight finish and are stored), the second aborts them, and the process ends soon after
+ * whatever still holds it (a plug-in's socket or timer). The handlers are removed after.
+ */
+export async function withCtrlC<T>(logger: Logger, fn: (signals: { stop: AbortSignal; signal: AbortSignal }) => Promise<T>): Promise<T> {
+  const stop = new AbortController();
+  const abort = new AbortController();
+  const onSignal = () => {
+    if (!stop.signal.aborted) { logger.warn(cliMsg.stopping()); stop.abort(); return; }
+    abort.abort();
+    setTimeout(() => process.exit(130), FORCED_EXIT_MS).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await fn({ stop: stop.signal, signal: abort.signal });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
 
 export function registerRun(program: Command): void {
   program
@@ -27,11 +55,13 @@ export function registerRun(program: Command): void {
     .option('--no-wait', 'submit the batches and exit; run the same command again to collect')
     .option('--verify-store', 'check the whole store (integrity_check) before using it; a quick check is always made')
     .option('-q, --quiet', 'print warnings and the summary only')
-    .action(async (design: string, o: Omit<RunOptions, 'design' | 'logger'> & { quiet?: boolean }) => {
-      await run({ ...o, design, logger: terminalLogger({
+    .action(async (design: string, o: Omit<RunOptions, 'design' | 'logger' | 'stop' | 'signal'> & { quiet?: boolean }) => {
+      const logger = terminalLogger({
         // A long run shows its progress in a log file too: a line every 30 s.
         quiet: o.quiet === true, progressText: (label, done, total) => `${done}/${total} ${label}`, plain: { everyMs: 30_000 },
-      }) });
+      });
+      if (o.dryRun) await run({ ...o, design, logger });
+      else await withCtrlC(logger, (signals) => run({ ...o, design, logger, ...signals }));
     });
 }
 

@@ -84,7 +84,7 @@ function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: StoreA
 
 function selectiveOf(source: StoreTable, opts: StoreAnalyzeOptions): SelectiveAnalysis {
   if (opts.expect !== undefined) throw new UserError(commandsMsg.expectNeedsTwoFraming(opts.store));
-  const thresholds = opts.thresholds ?? DEFAULT_THRESHOLDS;
+  const thresholds = { maxSurface: opts.thresholds?.maxSurface ?? DEFAULT_THRESHOLDS.maxSurface, minWorldLo: opts.thresholds?.minWorldLo ?? DEFAULT_THRESHOLDS.minWorldLo };
   const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
   return analyzeSelective(source, {
     ...opts, thresholds, out: opts.out ?? defaultAnalyzeOut(opts.store),

@@ -13,7 +13,7 @@ import { lambdaRows } from '../analyses/compare/tables.js';
 import { compareSections, lambdaSection } from '../analyses/compare/report.js';
 import { syntheticBanner } from '../analyses/selective/index.js';
 import { figureFiles } from '../render/figure-files.js';
-import { renderReportHtml, type Section } from '../render/html.js';
+import { num, renderReportHtml, type Section } from '../render/html.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
 import {
   figuresSection, provenanceSection, settingsSection, summarySection, table2Section, table3Section, verificationSection, warnOmittedFigures,
@@ -38,8 +38,8 @@ function trialsSection(res: AnalyzeResult): Section {
       { kind: 'text', text: `Run ${res.source.run.id} of design "${res.source.run.designName}" (hash ${res.source.run.designHash.slice(0, 12)}…, samegame ${res.source.run.toolVersion}). Only valid trials enter the estimates; invalid answers and failed calls are counted here.${res.facts.simulated.length ? ` Synthetic data: ${res.facts.simulated.join(', ')} answered through the simulated provider.` : ''}` },
       {
         kind: 'table',
-        columns: ['Model', 'Game', 'Framing', { text: 'Valid', numeric: true }, { text: 'Invalid', numeric: true }, { text: 'Failed', numeric: true }, 'Scoring'],
-        rows: res.source.tallies.map((t) => [t.model, gameName(t.game), t.framing, { text: String(t.valid), numeric: true }, { text: String(t.invalid), numeric: true }, { text: String(t.error), numeric: true }, t.scoring]),
+        columns: ['Model', 'Game', 'Framing', num('Valid'), num('Invalid'), num('Failed'), 'Scoring'],
+        rows: res.source.tallies.map((t) => [t.model, gameName(t.game), t.framing, num(String(t.valid)), num(String(t.invalid)), num(String(t.error)), t.scoring]),
       },
     ],
   };

@@ -23,8 +23,8 @@ export interface StoreAnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly modelMap?: Readonly<Record<string, string>>;
   readonly logger?: Logger;
   readonly dryRun?: boolean;
-  /** Verdict thresholds of a context-enrichment run (selective robustness). */
-  readonly thresholds?: VerdictThresholds;
+  /** Verdict thresholds of a context-enrichment run (selective robustness); each one not given is DEFAULT_THRESHOLDS'. */
+  readonly thresholds?: Partial<VerdictThresholds>;
   /** Published values to compare with (reports/reproduction.csv, check published_values_reproduced). */
   readonly expect?: string;
   /** --verdict-alpha and --published-reps of the comparison with published values. */

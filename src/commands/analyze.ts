@@ -10,7 +10,7 @@ import { UserError } from '../core/errors.js';
 import { silentLogger } from '../core/logger.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { withStoreErrors } from '../live/store/integrity.js';
-import { sourceOf, type Source, type SourceKind, type SourceOf } from '../sources/input.js';
+import { sourceOf, type SourceKind, type SourceOf } from '../sources/input.js';
 import { parseRoundRange, type ShortMatches } from '../sources/logs/index.js';
 import { RUN_KINDS, readStoredRun, type AnyAnalysis, type RunKindAnalysis } from './analyze-kinds.js';
 import { defaultAnalyzeOut, type StoreAnalyzeOptions } from './analyze-settings.js';
@@ -53,7 +53,6 @@ export function analyzeTables(opts: StoreAnalyzeOptions): AnyAnalysis {
 
 /** A trial store: the analysis of its run's kind, then what that kind prints. */
 async function analyzeStore(source: SourceOf<'store'>, opts: AnalyzeOptions): Promise<AnyAnalysis> {
-  if (opts.models !== undefined) throw new UserError(commandsMsg.modelsNeedTrials());
   if (!opts.dryRun) checkOutDir('--out', opts.out ?? defaultAnalyzeOut(source.file), OUT_SUBDIRS);
   const o: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
   // A store SQLite cannot read ends in one line naming it.
@@ -83,14 +82,52 @@ async function analyzeLogs(source: SourceOf<'log'>, opts: AnalyzeOptions): Promi
 
 const refuse = (message: () => string) => (): never => { throw new UserError(message()); };
 
+/** The options only some inputs take: the flag that gives each, and whether it was given (a default is not). */
+const INPUT_OPTIONS = {
+  run: { flag: '--run', given: (o: AnalyzeOptions) => o.runId !== undefined },
+  compare: { flag: '--compare', given: (o: AnalyzeOptions) => o.compare !== undefined },
+  mapModel: { flag: '--map-model', given: (o: AnalyzeOptions) => o.modelMap !== undefined },
+  expect: { flag: '--expect', given: (o: AnalyzeOptions) => o.expect !== undefined },
+  verdictAlpha: { flag: '--verdict-alpha', given: (o: AnalyzeOptions) => o.verdictAlpha !== undefined },
+  publishedReps: { flag: '--published-reps', given: (o: AnalyzeOptions) => o.publishedReps !== undefined },
+  publishedMethod: { flag: '--published-method', given: (o: AnalyzeOptions) => o.publishedMethod !== undefined },
+  maxSurface: { flag: '--max-surface-sensitivity', given: (o: AnalyzeOptions) => o.thresholds?.maxSurface !== undefined },
+  minWorldLo: { flag: '--min-world-responsiveness', given: (o: AnalyzeOptions) => o.thresholds?.minWorldLo !== undefined },
+  pooling: { flag: '--pooling', given: (o: AnalyzeOptions) => o.pooling !== undefined },
+  verifyStore: { flag: '--verify-store', given: (o: AnalyzeOptions) => o.verifyStore === true },
+  models: { flag: '--models', given: (o: AnalyzeOptions) => o.models !== undefined },
+  shortMatches: { flag: '--short-matches', given: (o: AnalyzeOptions) => o.shortMatches !== undefined },
+} as const;
+type InputOption = keyof typeof INPUT_OPTIONS;
+
+/** How `analyze` reads a kind of input: what it is called, the options of INPUT_OPTIONS it takes, its analysis; none for a kind refused outright. */
+interface AnalyzeInput<K extends SourceKind> {
+  readonly input?: { readonly name: string; readonly takes: readonly InputOption[] };
+  readonly analyze: (source: SourceOf<K>, opts: AnalyzeOptions) => Promise<AnyAnalysis>;
+}
+
 /** The analysis of each kind of input `analyze` reads; per-trial files need a log format, and rates are reproduce's. */
-const ANALYZE_INPUTS: { readonly [K in SourceKind]: (source: SourceOf<K>, opts: AnalyzeOptions) => Promise<AnyAnalysis> } = {
-  store: analyzeStore,
-  log: analyzeLogs,
-  trials: refuse(commandsMsg.analyzeNeedsFormat),
-  rates: refuse(commandsMsg.analyzeStoreOrTrials),
-  digitized: refuse(commandsMsg.analyzeStoreOrTrials),
+const ANALYZE_INPUTS: { readonly [K in SourceKind]: AnalyzeInput<K> } = {
+  store: {
+    input: { name: 'a trial store', takes: ['run', 'compare', 'mapModel', 'expect', 'verdictAlpha', 'publishedReps', 'publishedMethod', 'maxSurface', 'minWorldLo', 'pooling', 'verifyStore'] },
+    analyze: analyzeStore,
+  },
+  log: { input: { name: 'published logs (--trials FILE --format NAME)', takes: ['models', 'shortMatches'] }, analyze: analyzeLogs },
+  trials: { analyze: refuse(commandsMsg.analyzeNeedsFormat) },
+  rates: { analyze: refuse(commandsMsg.analyzeStoreOrTrials) },
+  digitized: { analyze: refuse(commandsMsg.analyzeStoreOrTrials) },
 };
+
+/** An option given that the input's kind does not take: one line naming it, the inputs that take it and this one. */
+function refuseOptions(kind: SourceKind, opts: AnalyzeOptions): void {
+  const input = ANALYZE_INPUTS[kind].input;
+  if (input === undefined) return;
+  for (const [name, option] of Object.entries(INPUT_OPTIONS) as [InputOption, (typeof INPUT_OPTIONS)[InputOption]][]) {
+    if (input.takes.includes(name) || !option.given(opts)) continue;
+    const takers = Object.values(ANALYZE_INPUTS).flatMap((e) => (e.input?.takes.includes(name) ? [e.input.name] : []));
+    throw new UserError(commandsMsg.optionNotForInput(option.flag, takers.join(' or '), input.name));
+  }
+}
 
 /**
  * `samegame analyze`: a trial store — a two-framing run → the outputs of `reproduce` and more; a
@@ -103,5 +140,6 @@ export async function analyze(opts: AnalyzeOptions): Promise<AnyAnalysis> {
   if ((opts.store === undefined) === (opts.trials === undefined)) throw new UserError(commandsMsg.analyzeStoreOrTrials());
   checkLogFlags(opts, opts.store);
   const source = sourceOf(opts);
-  return (ANALYZE_INPUTS[source.kind] as (s: Source, o: AnalyzeOptions) => Promise<AnyAnalysis>)(source, opts);
+  refuseOptions(source.kind, opts);
+  return (ANALYZE_INPUTS[source.kind] as AnalyzeInput<SourceKind>).analyze(source, opts);
 }

@@ -70,7 +70,8 @@ export const commandsMsg = {
   formatNeedsTrialsStore: () => '--format applies to --trials FILE: give the log with --trials (--rounds also works on a repeated store)',
   clusterIsMatch: () => '--cluster: a log read through --format is clustered by its matches (leave out --cluster)',
   analyzeNeedsFormat: () => 'analyze --trials reads published logs of repeated play: add --format NAME|DESCRIPTION.yaml (built-in: akata, fairgame)',
-  modelsNeedTrials: () => '--models applies to analyze --trials (a published log)',
+  exportNeedsOut: () => "exportTrials: give out: a file, '-' for standard output, or a stream",
+  optionNotForInput: (flag: string, takers: string, input: string) => `${flag} applies to ${takers}, not to ${input}: leave it out`,
   analyzeStoreOrTrials: () => 'analyze: give a trial store or --trials FILE --format NAME, not both (and not neither)',
   moderatorNoColumn: (name: string, columns: readonly string[]) =>
     `moderator ${q(name)} names no column (the columns are ${columns.map(q).join(', ')})`,
@@ -101,7 +102,6 @@ export const commandsMsg = {
     `interrupted: in-flight calls were finished and stored; ${done} of ${total} trials complete. Run the same command again to resume.`,
   aborted: (done: number, total: number) =>
     `aborted: in-flight calls were dropped; ${done} of ${total} trials complete. Run the same command again to resume.`,
-  stopping: () => 'stopping: finishing the calls in flight (press Ctrl-C again to abort them)',
   runDryRun: (calls: number, total: number, stored: number, inTok: number, outTok: number, cost: string) =>
     [`dry run: ${calls} calls (${total} trials, ${stored} already stored)`,
       `estimated tokens: ${inTok} input (≈ characters / 4), ${outTok} output (at most max tokens per call)`,

@@ -1,7 +1,9 @@
 /**
  * `samegame run DESIGN`: the session of the design with the flags applied, the store checked
  * before anything is created, plug-ins loaded, then the trials (synchronous, batch or repeated
- * play) stored as they arrive; Ctrl-C stops between calls, a second one at once.
+ * play) stored as they arrive. The caller stops it: `stop` finishes the calls in flight, `signal`
+ * drops them at once (the CLI aborts them on the first and second Ctrl-C); this function never
+ * listens to process signals nor ends the process.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -45,6 +47,10 @@ export interface RunOptions extends Partial<RunFlags> {
   readonly design: string;
   /** Messages, progress and the closing summary; `logger.print` receives a dry run's plan. */
   readonly logger?: Logger;
+  /** Once aborted: dispatch no more, finish and store the calls in flight; the run then rejects (UserError, exit code 130). */
+  readonly stop?: AbortSignal;
+  /** Once aborted (as fetch's signal): drop the calls in flight at once and stop; the trials stored are kept; the run rejects (UserError, exit code 130). */
+  readonly signal?: AbortSignal;
 }
 
 /** Where the trials went: the store, and the run within it (none after a dry run). */
@@ -52,9 +58,6 @@ export interface RunResult {
   readonly store: string;
   readonly runId?: number;
 }
-
-/** After the second Ctrl-C, the process ends within this long whatever still runs. */
-const FORCED_EXIT_MS = 3000;
 
 /** Default store of a design: runs/<design name>.sqlite. */
 export function defaultStore(designName: string): string {
@@ -98,15 +101,17 @@ function runLogger(l: Logger = silentLogger): RunLogger {
  * or with `dryRun` the calls, tokens and cost printed (logger.print) and nothing called.
  */
 export function run(opts: RunOptions): Promise<RunResult> {
-  const { design, logger, ...flags } = opts;
+  const { design, logger, stop, signal, ...flags } = opts;
   const o: RunFlags = {
     ...flags, concurrency: flags.concurrency ?? RUN_DEFAULTS.concurrency, maxRetries: flags.maxRetries ?? RUN_DEFAULTS.maxRetries, timeoutMs: flags.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
     maxWait: flags.maxWait ?? RUN_DEFAULTS.maxWait, seed: flags.seed ?? RUN_DEFAULTS.seed, poll: flags.poll ?? RUN_DEFAULTS.poll, wait: flags.wait ?? true,
   };
-  return runSession(design, o, runLogger(logger));
+  // The runner's two signals: stop (the caller's stop, or its abort) and abort (none unless given).
+  const abort = signal ?? new AbortController().signal;
+  return runSession(design, o, runLogger(logger), { stop: stop ? AbortSignal.any([stop, abort]) : abort, abort });
 }
 
-async function runSession(designPath: string, o: RunFlags, logger: RunLogger): Promise<RunResult> {
+async function runSession(designPath: string, o: RunFlags, logger: RunLogger, stop: { stop: AbortSignal; abort: AbortSignal }): Promise<RunResult> {
   const session = sessionOf(designPath, o, logger);
   const storePath = o.store ?? defaultStore(session.design.name);
   checkOutFile('--store', storePath, { inPlace: true });
@@ -115,31 +120,22 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger): P
   const plugins = await loadPlugins(session.design.models, designPath);
   const split = splitBatch(session, o.batch === true);
   if (o.dryRun) { await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger)); return { store: storePath }; }
+  // Stopped before the store is opened: nothing created.
+  if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(0, session.specs.length), 130);
   const pool = new ProviderPool({ timeoutMs: o.timeoutMs }, plugins);
   pool.prepare(session.design.models);
   const store = TrialStore.open(storePath, { verify: o.verifyStore });
-  const stop = new AbortController();
-  const abort = new AbortController();
-  const onSignal = () => {
-    if (!stop.signal.aborted) { logger.warn(commandsMsg.stopping()); stop.abort(); return; }
-    abort.abort();
-    // The second Ctrl-C always ends the process: the runner drops the calls in flight at once, and
-    // should anything still hold the process (a plug-in's socket or timer), it exits all the same.
-    setTimeout(() => process.exit(130), FORCED_EXIT_MS).unref();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
   try {
     const { run, resumed } = store.openRun(runRow(session));
     const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
     if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));
     if (session.design.play) {
-      await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.signal, abort: abort.signal });
+      await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.stop, abort: stop.abort });
       return { store: storePath, runId: run.id };
     }
     const r = await runTrials({
       store, runId: run.id, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
-      maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.signal, abort: abort.signal, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
+      maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.stop, abort: stop.abort, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
       onStart: (done) => { if (split.sync.length > 0) logger.info(commandsMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed)); },
     });
     if (r.outcome !== 'complete') {
@@ -148,10 +144,10 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger): P
       throw new UserError(r.outcome === 'aborted' ? commandsMsg.aborted(complete, r.total) : commandsMsg.interrupted(complete, r.total), 130);
     }
     const b = split.batch.length > 0
-      ? await runBatchPart({ session, specs: split.batch, store, storePath, runId: run.id, o, logger, stop: stop.signal }) : undefined;
+      ? await runBatchPart({ session, specs: split.batch, store, storePath, runId: run.id, o, logger, stop: stop.stop }) : undefined;
     const c = store.statusCounts(run.id);
     // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.
-    if (stop.signal.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
+    if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
     logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
     if (o.wait !== false) logger.summary(commandsMsg.nextCommand(storePath));
     return { store: storePath, runId: run.id };
@@ -159,8 +155,6 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger): P
     throw storeError(storePath, e);
   } finally {
     logger.endLine();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
     store.close();
   }
 }

@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
 import { cleanEnv, ROOT, runCli, startCli } from '../helpers/cli.js';
-import { commandsMsg } from '../../src/commands/messages.js';
+import { cliMsg } from '../../src/cli/messages.js';
 
 const QUICKSTART = join(ROOT, 'data/designs/quickstart.yaml');
 const TOTAL = 2 * 4 * 4 * 25; // quickstart: models × games × framings × trials, by hand
@@ -118,13 +118,13 @@ it('Ctrl-C (SIGINT) finishes the calls in flight, stores them and exits 130; the
     const run = startCli(args, { env: cleanEnv() });
     await server.waitFor('answered', 40);
     await server.waitFor('request', 41); // the next calls are in flight, held
-    const stopping = stderrLine(run.child, commandsMsg.stopping());
+    const stopping = stderrLine(run.child, cliMsg.stopping());
     run.child.kill('SIGINT');
     await stopping; // the run has stopped dispatching: now let the calls in flight finish
     intGate.release();
     const r = await run.done;
     expect(r.code).toBe(130);
-    expect(r.stderr).toContain(commandsMsg.stopping());
+    expect(r.stderr).toContain(cliMsg.stopping());
     const stored = new Set(storedKeys(store));
     // Every call the server answered was stored: none was dropped on the way out.
     expect([...server.answered.keys()].filter((k) => !stored.has(k))).toEqual([]);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { designJsonSchema, PROVIDER_IDS } from '../../src/live/design/schema.js';
 import { parseDesign } from '../../src/live/design/design.js';
 import { BUILTIN_PROVIDERS, providerIds } from '../../src/live/providers/registry.js';
-import { pluginMsg } from '../../src/live/providers/plugin-messages.js';
+import { pluginMsg } from '../../src/live/providers/messages.js';
 import { startLoopback } from '../helpers/loopback-openai.js';
 import { cleanEnv, ROOT, runCli, startCli } from '../helpers/cli.js';
 import { cellAnswer, QUICKSTART, QUICKSTART_TRIALS, storeFacts } from '../helpers/batch-run.js';

@@ -1,10 +1,12 @@
 /**
  * The repeated-play tables as LaTeX (reports/models.tex, cells.tex, reactions.tex, endgame.tex):
- * the rows of the CSVs, numbers as the CSVs write them, names by their display names.
+ * the rows of the CSVs, rates and their interval ends at the report's three decimals (the CSVs
+ * keep 12 significant digits), counts whole, names by their display names.
  */
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { shown } from '../../core/display-names.js';
+import { fixed } from '../../core/format.js';
 import { latexTable, leftColumn, rightColumn, type LatexCell } from '../../render/latex.js';
 import { intervalLabel, type RepeatedAnalysis } from './analysis.js';
 import { PREVIOUS } from './layout.js';
@@ -12,7 +14,8 @@ import { MODEL_STATS, type ModelRow } from './models.js';
 import { cellRows, endGameRows, reactionRows } from './tables.js';
 
 const NA = { number: '' };
-const v = (x: number): LatexCell => (Number.isFinite(x) ? x : NA);
+/** A rate, a difference or an interval end as the report shows it (three decimals); empty when there is none. */
+const v = (x: number): LatexCell => (Number.isFinite(x) ? { number: fixed(x) } : NA);
 
 function keyColumns(a: RepeatedAnalysis, opponent: boolean) {
   return [leftColumn('Model'), leftColumn('Game'), leftColumn('Framing'), ...(opponent ? [leftColumn('Opponent')] : []), ...(a.settings.factors ?? []).map(leftColumn)];

@@ -62,7 +62,7 @@ export interface SelectiveAnalysis {
   /** The store read: path as given, SHA-256, kind. */
   readonly provenance: { readonly path: string; readonly sha256: string; readonly kind: string };
   readonly figures: readonly Figure[];
-  /** The files written (figures/ SVG and PNG only through analyzeWithFigures). */
+  /** The files written (figures/ SVG and PNG only when analyze renders figures). */
   readonly files: readonly OutputFile[];
   readonly reportsDir: string;
   readonly outDir: string;

@@ -10,7 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../../core/errors.js';
-import { pluginMsg } from './plugin-messages.js';
+import { pluginMsg } from './messages.js';
 import type { ModelSpec, Provider } from '../types.js';
 import { isBuiltinProvider, providerIds, type ProviderFactory, type ResolvedProviderSettings } from './registry.js';
 import { isPathSpec, isPluginSpec } from './plugin-spec.js';
