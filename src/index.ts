@@ -7,7 +7,7 @@
 export { cellId, cellRate, cellSize, isDegenerate, levels, type Cell, type CellTable, type Observations, type BinaryObservations, type ProbabilityObservations, type ClusteredObservations } from './core/cells.js';
 export { stat, statLabel, POOLED } from './core/names.js';
 export { UserError } from './core/errors.js';
-export { displayNames, mergeNames, shown, type DisplayNames } from './core/display-names.js';
+export { displayNames, mergeNames, shown, unusedNames, type DisplayNames, type NameTargets } from './core/display-names.js';
 export { fileNumber, jsonText, FILE_DIGITS } from './core/format.js';
 export { MemoryLogger, silentLogger, type Logger } from './core/logger.js';
 export { CANONICAL_GAMES, canonicalGame, type Action, type Game } from './core/games.js';
@@ -43,7 +43,7 @@ export { readTrials, foldExtraFactors, type TrialsInput, type ReadTrialsOptions,
 export { readDigitized, type DigitizedInput, type DigitizedPoint, type ReadDigitizedOptions } from './sources/digitized/index.js';
 export { readInput, type AnalysisInput, type InputChoice } from './sources/input.js';
 export { storeTable, chooseOneShotRun, type StoreTable } from './sources/store.js';
-export { parseNames, readNamesFile } from './sources/names-file.js';
+export { nameTargets, parseNames, readDisplayNames, readNamesFile, type DisplayNamesOptions } from './sources/names-file.js';
 export { latexTable, latexEscape, latexDocument, type LatexTable, type LatexCell } from './render/latex.js';
 export { readRepeatedStore, type RepeatedStoreOptions } from './sources/repeated-store.js';
 export {

@@ -34,6 +34,6 @@ export function figureStyleOf(o: FigureFlags): FigureStyle | undefined {
 
 /** --names FILE, and (analyze) --players models|all. */
 export function addNamesFlags(cmd: Command, players = true): Command {
-  cmd.option('--names <file>', 'display names: CSV id,name (models, games, framings, opponents) shown in figures, the report, the terminal and LaTeX; CSV and JSON keep the ids and add the names');
+  cmd.option('--names <file>', 'display names: CSV id,name (models, games, framings, opponents) shown in figures, the report, the terminal and LaTeX; CSV and JSON keep the ids and add the names; an id that names nothing in the input is a warning (with the nearest id), not an error');
   return players ? cmd.option('--players <which>', 'repeated play: models (default: players a log format marks as scripted are opponents only) or all', oneOf('--players', ['models', 'all'] as const), 'models') : cmd;
 }

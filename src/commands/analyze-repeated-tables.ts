@@ -16,8 +16,8 @@ import { regenerateCommand, type FlagValue } from '../core/command-line.js';
 import type { VerificationReport } from '../core/checks.js';
 import { missingPlannedCell, withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import { repeated, type ModelRow, type PlayerChoice, type RepeatedAnalysis } from '../analyses/repeated/index.js';
-import { mergeNames, type DisplayNames } from '../core/display-names.js';
-import { readNamesFile } from '../sources/names-file.js';
+import type { DisplayNames } from '../core/display-names.js';
+import { nameTargets, readDisplayNames } from '../sources/names-file.js';
 import { directRunSettings, defaultAnalyzeOut } from './analyze-settings.js';
 import { DEFAULTS } from './reproduce.js';
 import { checkRoundRange } from '../sources/logs/index.js';
@@ -118,7 +118,8 @@ function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed:
 /** The analysis and its table files (no figures, no report), nothing written: what `analyzeRepeated` adds its presentation to. */
 export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedOptions): RepeatedResult {
   const logger = opts.logger ?? silentLogger;
-  const names = mergeNames(source.names, opts.names, opts.namesFile === undefined ? undefined : readNamesFile(opts.namesFile));
+  const names = readDisplayNames({ source: source.names, sourceBlock: source.namesBlock, given: opts.names, file: opts.namesFile, warn: (m) => logger.warn(m),
+    targets: nameTargets(source.decisions, ['model', 'game', 'framing', 'opponent'], (d, f) => d[f as 'model'] as string) });
   const input = repeated.players(source, opts.players, names);
   if (!input.decisions.some((d) => d.action !== null)) throw new UserError(commandsMsg.noValidTrials(input.path));
   if (input.synthetic) logger.warn(analyzeMsg.synthetic());

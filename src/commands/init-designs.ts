@@ -46,6 +46,17 @@ const MODELS = `models:
     provider: simulated
     options: { lambda: 4, bias: { neighbours: 0.6, strangers: -0.6 } }`;
 
+/**
+ * Matches per cell of the repeated starter: 10, so that each cell's cluster-robust interval rests on
+ * G − 1 = 9 degrees of freedom and carries no "few matches" flag in the first analysis (docs/methods.md).
+ */
+const REPEATED_TRIALS = [
+  'trials: 10                     # matches per model × game × framing cell: 10 or more, so that no',
+  '                               # interval is flagged "few matches" (3–9 are, docs/methods.md);',
+  '                               # 1 model × 2 games × 2 framings × 10 = 40 matches × 3 rounds × 2 seats',
+  '                               # = 240 calls, ~54,000 input tokens (run --dry-run prints calls and cost)',
+];
+
 function oneShot(name: string, repeated: boolean): string {
   return [
     `# ${name}: ${repeated ? 'a repeated' : 'a one-shot'} study written by samegame init.`,
@@ -57,7 +68,7 @@ function oneShot(name: string, repeated: boolean): string {
     MODELS,
     'games: [prisoners-dilemma, stag-hunt]',
     framings(repeated),
-    `trials: ${repeated ? 5 : 20}                      # ${repeated ? 'matches' : 'trials'} per model × game × framing cell`,
+    ...(repeated ? REPEATED_TRIALS : ['trials: 20                      # trials per model × game × framing cell']),
     'decoding: { temperature: 1, max_tokens: 4, seed: 1 }',
     'scoring: sample',
     ...(repeated ? ['play:', '  rounds: 3', '  opponents: [self]', '  history: akata               # one sentence per past round'] : []),

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { DisplayNames } from '../core/display-names.js';
-import { readNamesFile } from '../sources/names-file.js';
+import { nameTargets, readDisplayNames } from '../sources/names-file.js';
 import type { FigureStyle } from '../render/paper-style.js';
 import { attenuationOf, inputFacts, inputFlagsOf, inputNotes, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../sources/input.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
@@ -97,8 +97,10 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
     ...(opts.simultaneous ? { simultaneous: true } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
-  const names = opts.namesFile === undefined ? undefined : { file: opts.namesFile, map: readNamesFile(opts.namesFile) };
   const input = readInput(opts, settings.base, settings.alt);
+  const names = opts.namesFile === undefined ? undefined : { file: opts.namesFile, map: readDisplayNames({
+    file: opts.namesFile, warn: (m) => logger.warn(m),
+    targets: nameTargets(input.table.cells, ['model', 'game', 'framing'], (c, f) => c.key[f]) }) };
   const clash = names && nameClash(input.table, names.map);
   if (clash) throw new UserError(commandsMsg.clash(names.file, clash.id, clash.name, clash.other));
   // The comparison reads intervals the way the publication computed them (percentile unless

@@ -4,6 +4,8 @@
  * terminal and LaTeX show the name; CSV and JSON keep the id and add the name beside it.
  */
 
+import { nearestName } from './suggest.js';
+
 /** What a display name must be (the name rule of core/names-rule.ts), for the schemas' messages. */
 export const DISPLAY_NAME_RULE = 'a display name has no control character and at most 256 characters';
 
@@ -20,6 +22,20 @@ export function displayNames(entries: Iterable<readonly [string, string]> = []):
 /** The maps merged, a later one winning for an id both name (`--names` over a format's block). */
 export function mergeNames(...maps: readonly (DisplayNames | undefined)[]): DisplayNames {
   return displayNames(maps.flatMap((m) => (m ? Object.entries(m) : [])));
+}
+
+/** The ids display names can name in one input, by what they are (model, game, framing, opponent). */
+export type NameTargets = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * The ids that name nothing among the targets (a typo such as GPT4 for GPT-4, or an id of another
+ * study), each once in the order given, with the nearest id of the targets when one is close.
+ */
+export function unusedNames(ids: Iterable<string>, targets: NameTargets): { readonly id: string; readonly nearest?: string }[] {
+  const known = Object.values(targets).flat();
+  const out = new Map<string, string | undefined>();
+  for (const id of ids) if (!known.includes(id) && !out.has(id)) out.set(id, nearestName(id, known));
+  return [...out].map(([id, nearest]) => (nearest === undefined ? { id } : { id, nearest }));
 }
 
 /** The display name of an id: its name when one is given, the id otherwise. */

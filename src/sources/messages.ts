@@ -46,6 +46,7 @@ export const sourcesMsg = {
   empty: (file: string, line: number, field: 'id' | 'name') => at(file, line, field, 'is empty'),
   duplicate: (file: string, line: number, id: string, first: number) => at(file, line, 'id', `${q(id)} is named twice (first on line ${first})`),
   fault: (file: string, line: number, field: 'id' | 'name', what: string) => at(file, line, field, what),
+  designNames: (path: string, run: number) => `${path}: run ${run}'s design, names: block`,
   syntax: (file: string, line: number, what: string) => at(file, line, undefined, `not CSV (${what})`),
   badHeader: (file: string, field: string, want: string) =>
     at(file, 1, field, `the header must begin with ${want} (further columns are provenance)`),

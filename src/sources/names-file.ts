@@ -5,7 +5,8 @@
  */
 import { resolve } from 'node:path';
 import Papa from 'papaparse';
-import { displayNames, type DisplayNames } from '../core/display-names.js';
+import { displayNames, mergeNames, unusedNames, type DisplayNames, type NameTargets } from '../core/display-names.js';
+import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { nameFault, readInputFile } from './reader-rules.js';
 import { sourcesMsg } from './messages.js';
@@ -24,8 +25,8 @@ function checkField(file: string, line: number, field: 'id' | 'name', value: str
   if (fault !== undefined) throw new UserError(sourcesMsg.fault(file, line, field, fault));
 }
 
-/** Display names from CSV text (file: the name messages use). */
-export function parseNames(text: string, file: string): DisplayNames {
+/** Display names from CSV text (file: the name messages use), with the line of each id. */
+function parseNameLines(text: string, file: string): { names: DisplayNames; lines: ReadonlyMap<string, number> } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   const header = fieldsOf(file, 1, lines[0] ?? '').map((h) => h.trim());
   if (header.length !== 2 || header[0] !== 'id' || header[1] !== 'name') throw new UserError(sourcesMsg.header(file, lines[0] ?? ''));
@@ -44,10 +45,55 @@ export function parseNames(text: string, file: string): DisplayNames {
     first.set(id, line);
     entries.push([id, name]);
   });
-  return displayNames(entries);
+  return { names: displayNames(entries), lines: first };
+}
+
+/** Display names from CSV text (file: the name messages use). */
+export function parseNames(text: string, file: string): DisplayNames {
+  return parseNameLines(text, file).names;
 }
 
 /** Display names from a file (`--names FILE`). */
 export function readNamesFile(path: string, file = path): DisplayNames {
   return parseNames(readInputFile(resolve(path), file).text, file);
+}
+
+
+/** The ids of rows by the fields named (each id once, in first-seen order). */
+export function nameTargets<T>(rows: Iterable<T>, fields: readonly string[], value: (row: T, field: string) => string | undefined): NameTargets {
+  const out: Record<string, Set<string>> = Object.fromEntries(fields.map((f) => [f, new Set<string>()]));
+  for (const r of rows) for (const f of fields) { const v = value(r, f); if (v !== undefined) out[f].add(v); }
+  return Object.fromEntries(fields.map((f) => [f, [...out[f]]]));
+}
+
+export interface DisplayNamesOptions {
+  /** The names the source gives (a design's or a log format's `names:` block). */
+  readonly source?: DisplayNames;
+  /** Where the source's names come from, when they are checked (a design's block); unchecked without it (a log format names every player of its log). */
+  readonly sourceBlock?: string;
+  /** Names given directly (the library's `names` option), merged over the source's. */
+  readonly given?: DisplayNames;
+  /** `--names FILE`, merged over both. */
+  readonly file?: string;
+  /** The ids of the input, by what they are. */
+  readonly targets: NameTargets;
+  /** Where a warning goes. */
+  readonly warn: (message: string) => void;
+}
+
+/**
+ * The display names of an analysis, read and merged in one place (the source's block, then the
+ * library's names, then `--names FILE`, a later one winning for an id), with one warning per id of
+ * the file or the design's block that names nothing in this input (a typo such as GPT4 for GPT-4):
+ * the file and line, the nearest id and what the ids can name. A warning, not an error: a names file
+ * shared across studies may hold ids of other inputs.
+ */
+export function readDisplayNames(o: DisplayNamesOptions): DisplayNames {
+  const read = o.file === undefined ? undefined : parseNameLines(readInputFile(resolve(o.file), o.file).text, o.file);
+  const fromFile = [...(read?.lines.keys() ?? [])];
+  const fromBlock = o.source && o.sourceBlock !== undefined ? Object.keys(o.source) : [];
+  for (const { id, nearest } of unusedNames([...fromFile, ...fromBlock], o.targets)) {
+    o.warn(msg.unusedName(read?.lines.has(id) ? `${o.file}:${read.lines.get(id)}` : o.sourceBlock!, id, nearest, o.targets));
+  }
+  return mergeNames(o.source, o.given, read?.names);
 }

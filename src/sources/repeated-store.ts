@@ -84,7 +84,7 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
       const synthetic = simulated || design.synthetic === true;
       const open = unfinishedMatches(decisions, design);
       const notes = open > 0 ? [sourcesMsg.unfinishedMatches(path, open, planMatches(design).length)] : [];
-      return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions, ...(notes.length ? { notes } : {}), ...(design.names ? { names: design.names } : {}) };
+      return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions, ...(notes.length ? { notes } : {}), ...(design.names ? { names: design.names, namesBlock: sourcesMsg.designNames(path, run.id) } : {}) };
     });
   } finally {
     store.close();

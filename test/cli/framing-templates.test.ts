@@ -138,10 +138,22 @@ describe('samegame init', () => {
     // A repeated design's stranger is met again in every round: its story must not say otherwise.
     if (kind === 'repeated') expect(text).not.toMatch(/never meet again/);
     if (kind === 'one-shot') expect(text).toMatch(/a stranger you will never meet again/);
+    if (kind === 'repeated') {
+      // The dry run's call count is the one the design's comment states.
+      const dry = await ok(['run', 'study.yaml', '--dry-run'], dir);
+      expect(text).toMatch(/= 240 calls/);
+      expect(dry.stdout + dry.stderr).toMatch(/: 240 calls to make/);
+    }
     const r = await ok(['run', 'study.yaml', '-q'], dir);
     expect(r.stderr).toContain('next: samegame analyze runs/study.sqlite');
     expect(kindOf(join(dir, 'runs', 'study.sqlite'))).toEqual([kind]);
-    await ok(['analyze', 'runs/study.sqlite', '--reps', '200', '-q'], dir);
+    const analysis = await ok(['analyze', 'runs/study.sqlite', '--reps', '200', '-q'], dir);
+    if (kind === 'repeated') {
+      // The starter's first analysis flags no interval "few matches" (3–9 matches per cell are flagged).
+      expect(text).toMatch(/^trials: 10 /m);
+      expect(analysis.stderr + analysis.stdout).not.toMatch(/few matches/);
+      expect(readFileSync(join(dir, 'runs', 'study', 'reports', 'cells.csv'), 'utf8')).not.toMatch(/few matches/);
+    }
     const again = await runCli(['init', 'study'], { cwd: dir });
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/study\.yaml exists already/);

@@ -14,7 +14,9 @@ import { simulatedOptionsSchema } from '../providers/simulated.js';
 import type { TrialSpec } from '../types.js';
 import { parseEnrichment } from './enrichment.js';
 import type { Design, DesignPrices } from './types.js';
-import { idProblems, problems, type Path, type Problem } from './problems.js';
+import { idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
+import { unusedNames, type NameTargets } from '../../core/display-names.js';
+import { msg } from '../../core/messages/common.js';
 import { parseYamlMapping, throwProblems } from '../../core/doc-problems.js';
 import { modelSpec, resolveModels } from './models.js';
 export type { Design, DesignModel, DesignPrices } from './types.js';
@@ -98,12 +100,30 @@ export function parseDesign(text: string, file: string): Design {
   const templates = r.success ? framingTemplates(r.data.framings, file) : { texts: new Map<number, string>(), problems: [] };
   const found = r.success ? [...templates.problems, ...crossChecks(r.data)] : problems(r.error.issues);
   throwProblems(found, doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
-  return resolve(r.data!, templates.texts);
+  const design = resolve(r.data!, templates.texts);
+  const unused = unusedNames(Object.keys(design.names ?? {}), designTargets(design));
+  if (unused.length > 0) {
+    const where = (id: string) => { const line = lineOf(doc, lc, ['names', id]); return line === undefined ? file : `${file}:${line}`; };
+    namesWarnings.set(design, unused.map(({ id, nearest }) => msg.unusedName(where(id), id, nearest, designTargets(design), 'this design')));
+  }
+  return design;
 }
 
-/** Warnings of a design, printed before a run, a dry run or a prompt review: payoffs hard-coded in a template. */
+/** The warnings of a design's `names:` block found where its lines are known (parseDesign), for designWarnings. */
+const namesWarnings = new WeakMap<Design, readonly string[]>();
+
+/** The ids a design's display names can name: its models, games, framings and (repeated play) the opponents its matches record. */
+function designTargets(d: Design): NameTargets {
+  const opponents = d.play ? d.models.flatMap((m) => d.play!.opponents.map((o) => (o.kind === 'self' ? m.id : o.id))) : [];
+  return { model: d.models.map((m) => m.id), game: d.games.map((g) => g.id), framing: d.framings.map((f) => f.id), opponent: [...new Set(opponents)] };
+}
+
+/**
+ * Warnings of a design, printed before a run, a dry run or a prompt review: payoffs hard-coded in a
+ * template; an id of its `names:` block that names nothing in the design (file and line, the nearest id).
+ */
 export function designWarnings(design: Design): string[] {
-  return framingWarnings(design.framings, design.games);
+  return [...framingWarnings(design.framings, design.games), ...(namesWarnings.get(design) ?? [])];
 }
 
 /** Read and validate a design file. Throws UserError naming the file, line, path and problem. */

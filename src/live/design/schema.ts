@@ -86,7 +86,7 @@ export const designSchema = z.strictObject({
   description: z.string().optional().describe('free text about the design'),
   synthetic: z.boolean().optional().describe('true when the design\'s data are synthetic (simulated models)'),
   names: z.record(z.string(), z.string().min(1).refine((s) => nameFault(s) === undefined, { message: DISPLAY_NAME_RULE })).optional()
-    .describe('display names of repeated play: id → the name to show for a model, game, framing or opponent in figures, reports, the terminal and LaTeX (CSV and JSON keep the ids and add the names)'),
+    .describe('display names of repeated play: id → the name to show for a model, game, framing or opponent in figures, reports, the terminal and LaTeX (CSV and JSON keep the ids and add the names); `run`, `prompts` and `analyze` warn of an id that names nothing in the design (with its line and the nearest id), a warning, not an error'),
   models: z.array(modelSchema).min(1).describe('the models to query'),
   games: z.array(z.union([z.enum(CANONICAL_GAME_IDS as [string, ...string[]]), customGameSchema])).min(1)
     .describe('canonical games by id (Same Game, Different Story Appendix A) or custom 2×2 payoff matrices'),
