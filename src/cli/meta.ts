@@ -5,9 +5,10 @@ import { TAU2_METHODS, type Tau2Method } from '../stats/meta/tau2.js';
 import { EFFECT_MEASURES, type EffectMeasure } from '../stats/meta/effect-size.js';
 import type { MetaTest, Pooling } from '../stats/meta/univariate.js';
 import { collect, oneOf, terminalLogger } from './options.js';
+import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
 
 export function registerMeta(program: Command): void {
-  program
+  const cmd = program
     .command('meta')
     .description('Random-effects meta-analysis of framing effects across games, models and studies (a manifest of studies, or an effect table)')
     .argument('[manifest]', 'manifest YAML listing the studies (data/meta/manifest.schema.json)')
@@ -18,9 +19,10 @@ export function registerMeta(program: Command): void {
     .option('--test <test>', 'knha (Hartung–Knapp, default) or z', oneOf('--test', ['knha', 'z'] as const))
     .option('--pooling <kind>', 'random (default) or fixed', oneOf('--pooling', ['random', 'fixed'] as const))
     .option('--moderator <name>', 'moderator of the meta-regression (repeatable; replaces the manifest\'s list)', collect)
-    .option('-q, --quiet', 'print only the overall estimate')
-    .action(async (manifest: string | undefined, o: { effects?: string; out: string; effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest; pooling?: Pooling; moderator?: string[]; quiet?: boolean }) => {
+    .option('-q, --quiet', 'print only the overall estimate');
+  addFigureFlags(addNamesFlags(cmd, false))
+    .action(async (manifest: string | undefined, o: FigureFlags & { effects?: string; out: string; effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest; pooling?: Pooling; moderator?: string[]; names?: string; quiet?: boolean }) => {
       checkOutDir('--out', o.out, OUT_SUBDIRS);
-      await meta({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator, quiet: o.quiet, logger: terminalLogger(o.quiet) });
+      await meta({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator, namesFile: o.names, figureStyle: figureStyleOf(o), quiet: o.quiet, logger: terminalLogger(o.quiet) });
     });
 }

@@ -78,6 +78,8 @@ export const commandsMsg = {
   framingNotHeld: (framing: string, source: string) => `the source does not hold the framing ${q(framing)}: ${source}`,
   sourceProblem: (source: string) => `the source cannot be read: ${source}`,
   noEffects: (file: string) => `${file}: no study gave an effect (every cell was left out)`,
+  /** Where a meta manifest's display names are, for a warning of an id that names nothing. */
+  manifestNames: (file: string) => `${file}: names: block`,
   effectsFlagWithManifest: () => 'give either a manifest or --effects FILE.csv, not both',
   needInput: () => 'samegame meta needs a manifest (MANIFEST.yaml) or --effects FILE.csv',
   clash: (file: string, id: string, name: string, other: string) => `${file}: ${q(id)} would be shown as ${q(name)}, ${other === name ? 'which names another level already' : `as ${q(other)} is`}: display names must keep the levels apart`,

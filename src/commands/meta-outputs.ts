@@ -15,6 +15,7 @@ import { runMeta, type MetaOptions, type MetaResult } from './meta.js';
 import { printMeta } from './meta-print.js';
 import { silentLogger } from '../core/logger.js';
 import type { FigureOption } from './command-options.js';
+import { namedMeta } from '../analyses/meta/named.js';
 
 const META_FILE_NOTES: Readonly<Record<string, string>> = {
   'effects.csv': 'every cell\'s effect yi and sampling variance vi, with its decisions and moderators',
@@ -47,7 +48,7 @@ export function metaReportDoc(res: MetaResult, figures: readonly Figure[], outDi
     title: 'samegame meta: framing effects across games, models and studies',
     subtitle: `${res.input.path} (${tool.name} ${tool.version})`,
     ...(synthetic.length ? { banner: `Synthetic data: the study ${synthetic.join(', ')} is simulated; its numbers say nothing about any real model.` } : {}),
-    sections: [metaAnalysis.section(res.analysis, figures), provenanceSection(res), filesSection(links)],
+    sections: [metaAnalysis.section(namedMeta(res.analysis, res.names), figures), provenanceSection(res), filesSection(links)],
   };
 }
 
@@ -66,9 +67,10 @@ async function metaFiles(o: MetaOptions & FigureOption): Promise<MetaResult> {
   if (o.figures === false) return runMeta(o);
   const res = runMeta({ ...o, dryRun: true });
   const outDir = o.out ?? '.';
-  const figures = metaAnalysis.figures(res.analysis);
+  const figures = metaAnalysis.figures(namedMeta(res.analysis, res.names)); // display names (the CSVs keep the ids)
+  const figFiles = await figureFiles(figures, resolve(outDir), o.logger, undefined, o.figureStyle);
   const report: OutputFile = { path: join(resolve(outDir), 'reports', 'report.html'), content: renderReportHtml(metaReportDoc(res, figures, outDir)) };
-  const files = [...res.files, ...await figureFiles(figures, resolve(outDir), o.logger), report];
+  const files = [...res.files, ...figFiles, report];
   if (!o.dryRun) writeFilesAtomic(files);
   return { ...res, files };
 }

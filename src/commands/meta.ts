@@ -19,6 +19,10 @@ import type { Tau2Method } from '../stats/meta/tau2.js';
 import type { EffectMeasure } from '../stats/meta/effect-size.js';
 import { loadManifest, manifestEffects, type StudySource } from './meta-studies.js';
 import { commandsMsg } from './messages.js';
+import type { DisplayNames } from '../core/display-names.js';
+import { nameTargets, readDisplayNames } from '../sources/names-file.js';
+import { NAMED_FIELDS } from '../analyses/meta/named.js';
+import type { FigureStyle } from '../render/paper-style.js';
 
 export interface MetaOptions {
   /** The manifest (YAML); or `effects`. */
@@ -33,6 +37,12 @@ export interface MetaOptions {
   readonly pooling?: Pooling;
   readonly moderators?: readonly string[];
   readonly logger?: Logger;
+  /** Display names (id → name of a study, model or game), over the manifest's `names:` block. */
+  readonly names?: DisplayNames;
+  /** `--names FILE`: display names for the figures, the report and the terminal (the CSVs keep the ids and add the names, meta.json a `names` map), over both. */
+  readonly namesFile?: string;
+  /** `--figure-style paper` (render/paper-style.ts); the default style otherwise. */
+  readonly figureStyle?: FigureStyle;
   /** Compute only; write nothing. */
   readonly dryRun?: boolean;
 }
@@ -44,6 +54,8 @@ export interface MetaResult {
   readonly files: readonly OutputFile[];
   readonly command: string;
   readonly input: { readonly path: string; readonly sha256: string; readonly kind: 'manifest' | 'effects' };
+  /** The display names in force (empty: none). */
+  readonly names: DisplayNames;
 }
 
 function settingsOf(o: MetaOptions, m: { effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest; pooling?: Pooling; moderators?: readonly string[] } = {}): MetaAnalysisSettings {
@@ -68,7 +80,8 @@ function fromManifest(o: MetaOptions & { manifest: string }) {
   const settings = settingsOf(o, manifest);
   const read = manifestEffects(manifest, o.manifest, loc, settings.effect);
   checkFlagModerators(o.moderators, read.effects, (n, cols) => `--moderator ${n}: ${commandsMsg.moderatorNoColumn(n, cols)}`);
-  return { settings, ...read, input: { path: o.manifest, sha256, kind: 'manifest' as const } };
+  const names = manifest.names ? { source: manifest.names, sourceBlock: commandsMsg.manifestNames(o.manifest) } : {};
+  return { settings, ...read, names, input: { path: o.manifest, sha256, kind: 'manifest' as const } };
 }
 
 function fromEffects(o: MetaOptions & { effects: string }) {
@@ -81,7 +94,7 @@ function fromEffects(o: MetaOptions & { effects: string }) {
 /** The command line that regenerates the outputs. */
 function metaCommand(o: MetaOptions): string {
   return regenerateCommand('meta', o.manifest ? [o.manifest] : [], {
-    effects: o.effects, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderator: o.moderators ? [...o.moderators] : undefined,
+    effects: o.effects, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderator: o.moderators ? [...o.moderators] : undefined, names: o.namesFile,
   });
 }
 
@@ -93,12 +106,14 @@ export function runMeta(o: MetaOptions): MetaResult {
   if (!got) throw new UserError(commandsMsg.needInput());
   if (got.effects.length === 0) throw new UserError(commandsMsg.noEffects(got.input.path));
   const logger = o.logger ?? silentLogger;
+  const names = readDisplayNames({ ...('names' in got ? got.names : {}), given: o.names, file: o.namesFile, warn: (m) => logger.warn(m),
+    targets: nameTargets(got.effects, NAMED_FIELDS, (r, f) => r[f as typeof NAMED_FIELDS[number]]) });
   logger.info(`pooling ${got.effects.length} cells from ${new Set(got.effects.map((r) => r.study)).size} studies`);
   const analysis = meta.analyze(got.effects, got.settings, got.notes);
   const command = metaCommand(o);
   const reports = join(resolve(o.out ?? '.'), 'reports');
   const sources = got.sources.map((s) => ({ ...s }));
-  const files = meta.files(reports, analysis, { input: got.input, sources, tool: toolInfo(), command });
+  const files = meta.files(reports, analysis, { input: got.input, sources, tool: toolInfo(), command }, names);
   if (!o.dryRun) writeFilesAtomic(files);
-  return { analysis, sources: got.sources, files, command, input: got.input };
+  return { analysis, sources: got.sources, files, command, input: got.input, names };
 }

@@ -4,10 +4,15 @@
  * terminal and LaTeX show the name; CSV and JSON keep the id and add the name beside it.
  */
 
+import { z } from 'zod';
 import { nearestName } from './suggest.js';
+import { nameFault } from './names-rule.js';
 
 /** What a display name must be (the name rule of core/names-rule.ts), for the schemas' messages. */
 export const DISPLAY_NAME_RULE = 'a display name has no control character and at most 256 characters';
+
+/** The schema of a `names:` block (a design's, a log format's, a meta manifest's): id → display name. */
+export const displayNamesSchema = () => z.record(z.string(), z.string().min(1).refine((s) => nameFault(s) === undefined, { message: DISPLAY_NAME_RULE }));
 
 /** id → display name; a null-prototype record, so an id such as "__proto__" is a key like any other. */
 export type DisplayNames = Readonly<Record<string, string>>;

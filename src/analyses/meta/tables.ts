@@ -10,6 +10,8 @@ import { fileNumber, finiteOrNull, jsonText, scaleOf } from '../../core/format.j
 import type { Coefficient } from '../../stats/meta/univariate.js';
 import type { MetaAnalysis } from './pool.js';
 import { TAU2_ESTIMATORS } from '../../stats/meta/tau2.js';
+import { withNameColumns, type DisplayNames } from '../../core/display-names.js';
+import { NAMED_FIELDS, scopeNames } from './named.js';
 
 /** Moderator columns of the effect table: every name any row carries, in first-appearance order. */
 export function moderatorColumns(a: MetaAnalysis): string[] {
@@ -18,15 +20,21 @@ export function moderatorColumns(a: MetaAnalysis): string[] {
   return [...names];
 }
 
-export function effectsCsv(a: MetaAnalysis): string {
+/** Every cell's effect; with display names, a study_name, model_name or game_name column for each that names a level. */
+export function effectsCsv(a: MetaAnalysis, names?: DisplayNames): string {
   const mods = moderatorColumns(a);
-  return toCsv(['study', 'model', 'game', 'yi', 'vi', 'n_base', 'n_alt', ...mods],
-    a.effects.map((r) => [r.study, r.model, r.game, r.yi, r.vi, r.n_base ?? NaN, r.n_alt ?? NaN, ...mods.map((m) => r.moderators[m] ?? '')]));
+  const t = withNameColumns(names, ['study', 'model', 'game', 'yi', 'vi', 'n_base', 'n_alt', ...mods],
+    a.effects.map((r) => [r.study, r.model, r.game, r.yi, r.vi, r.n_base ?? NaN, r.n_alt ?? NaN, ...mods.map((m) => r.moderators[m] ?? '')]), NAMED_FIELDS);
+  return toCsv(t.header, t.rows);
 }
 
 const POOLED = ['scope', 'k', 'estimate', 'se', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi', 'tau2', 'I2', 'H2', 'Q', 'Q_df', 'Q_p'] as const;
 
-export const pooledCsv = (a: MetaAnalysis): string => toCsv(POOLED, a.pooled.map((r) => POOLED.map((c) => r[c])));
+/** The pooled rows; with display names, a scope_name column ("model: GPT-4") when a scope's id is named. */
+export function pooledCsv(a: MetaAnalysis, names?: DisplayNames): string {
+  const t = withNameColumns(scopeNames(a, names), POOLED, a.pooled.map((r) => POOLED.map((c) => r[c])), ['scope']);
+  return toCsv(t.header, t.rows);
+}
 
 const MULTILEVEL = ['k', 'studies', 'estimate', 'se', 'df', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi', 'sigma2_study', 'sigma2_cell', 'Q', 'Q_df', 'Q_p', 'logLik'] as const;
 
@@ -69,8 +77,12 @@ export function regressionCsv(a: MetaAnalysis): string | undefined {
 
 const LOO = ['left_out', 'fit', 'k', 'estimate', 'se', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi'] as const;
 
-export const leaveOneOutCsv = (a: MetaAnalysis): string | undefined =>
-  (a.leaveOneOut.length === 0 ? undefined : toCsv(LOO, a.leaveOneOut.map((r) => LOO.map((c) => r[c]))));
+/** Each study left out in turn; with display names, a left_out_name column. */
+export function leaveOneOutCsv(a: MetaAnalysis, names?: DisplayNames): string | undefined {
+  if (a.leaveOneOut.length === 0) return undefined;
+  const t = withNameColumns(names, LOO, a.leaveOneOut.map((r) => LOO.map((c) => r[c])), ['left_out']);
+  return toCsv(t.header, t.rows);
+}
 
 const clean = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? finiteOrNull(v) : v]));
 
@@ -83,7 +95,7 @@ export interface MetaProvenance {
   readonly command: string;
 }
 
-export function metaJson(a: MetaAnalysis, p: MetaProvenance): string {
+export function metaJson(a: MetaAnalysis, p: MetaProvenance, names?: DisplayNames): string {
   const s = a.settings;
   const reg = a.regression;
   return `${jsonText({
@@ -100,14 +112,15 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance): string {
     } : null,
     leave_one_out: a.leaveOneOut.map(clean),
     notes: a.notes,
+    ...(names && Object.keys(names).length ? { names: { ...names } } : {}),
   }, 2)}\n`;
 }
 
-/** The table files under reports/ (a table with nothing in it is not written). */
-export function metaTableFiles(reports: string, a: MetaAnalysis, p: MetaProvenance): OutputFile[] {
+/** The table files under reports/ (a table with nothing in it is not written); display names add columns and a map, the ids stay. */
+export function metaTableFiles(reports: string, a: MetaAnalysis, p: MetaProvenance, names?: DisplayNames): OutputFile[] {
   const files: [string, string | undefined][] = [
-    ['effects.csv', effectsCsv(a)], ['meta.csv', pooledCsv(a)], ['meta-multilevel.csv', multilevelCsv(a)],
-    ['meta-regression.csv', regressionCsv(a)], ['meta-leave-one-out.csv', leaveOneOutCsv(a)], ['meta.json', metaJson(a, p)],
+    ['effects.csv', effectsCsv(a, names)], ['meta.csv', pooledCsv(a, names)], ['meta-multilevel.csv', multilevelCsv(a)],
+    ['meta-regression.csv', regressionCsv(a)], ['meta-leave-one-out.csv', leaveOneOutCsv(a, names)], ['meta.json', metaJson(a, p, names)],
   ];
   return files.filter((f): f is [string, string] => f[1] !== undefined).map(([name, content]) => ({ path: join(reports, name), content }));
 }

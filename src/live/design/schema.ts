@@ -3,8 +3,7 @@
  * rules (unique ids, usable payoffs and labels, simulated options) are checked in design.ts so
  * that this schema stays representable as JSON Schema for editors.
  */
-import { DISPLAY_NAME_RULE } from '../../core/display-names.js';
-import { nameFault } from '../../core/names-rule.js';
+import { displayNamesSchema } from '../../core/display-names.js';
 import { z } from 'zod';
 import { CANONICAL_GAME_IDS } from '../../core/games.js';
 import { FAMILY_IDS } from '../prompts/index.js';
@@ -85,7 +84,7 @@ export const designSchema = z.strictObject({
   name: z.string().min(1).describe('the design\'s name; run stores its trials in runs/NAME.sqlite unless --store says otherwise'),
   description: z.string().optional().describe('free text about the design'),
   synthetic: z.boolean().optional().describe('true when the design\'s data are synthetic (simulated models)'),
-  names: z.record(z.string(), z.string().min(1).refine((s) => nameFault(s) === undefined, { message: DISPLAY_NAME_RULE })).optional()
+  names: displayNamesSchema().optional()
     .describe('display names of repeated play: id → the name to show for a model, game, framing or opponent in figures, reports, the terminal and LaTeX (CSV and JSON keep the ids and add the names); `run`, `prompts` and `analyze` warn of an id that names nothing in the design (with its line and the nearest id), a warning, not an error'),
   models: z.array(modelSchema).min(1).describe('the models to query'),
   games: z.array(z.union([z.enum(CANONICAL_GAME_IDS as [string, ...string[]]), customGameSchema])).min(1)

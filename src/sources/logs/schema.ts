@@ -5,8 +5,7 @@
  * JSON Schema for editors (data/log-formats/log-format.schema.json).
  */
 import { z } from 'zod';
-import { DISPLAY_NAME_RULE } from '../../core/display-names.js';
-import { nameFault } from '../../core/names-rule.js';
+import { displayNamesSchema } from '../../core/display-names.js';
 
 const column = z.string().min(1).describe('a column of the header');
 
@@ -75,7 +74,7 @@ export const logFormatSchema = z.strictObject({
   seats: z.array(seatSchema).min(1).max(2).describe('shape decision: one entry; shapes round and match: seat 1, seat 2'),
   actions: actionsSchema,
   notes: z.array(z.string()).optional().describe('notes shown with every reading'),
-  names: z.record(z.string(), z.string().min(1).refine((s) => nameFault(s) === undefined, { message: DISPLAY_NAME_RULE })).optional()
+  names: displayNamesSchema().optional()
     .describe('display names: id → the name the paper gives it (models, games, framings, opponents), shown in figures, reports and LaTeX'),
   scripted: z.array(z.string().min(1)).optional()
     .describe('players that are fixed strategies or scripts, not models: analysed as opponents only (analyze --players all includes them)'),
