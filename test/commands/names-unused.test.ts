@@ -51,8 +51,8 @@ describe('display names that name nothing', () => {
     const { file, r, warnings } = await reproduceWarnings('id,name\nGPT4,GPT-4 (0613)\nact_llama,LLaMA\nact_claude,Claude\n');
     const ids = '(ids here: models "GPT-4", "act_llama"; game "PD"; framings "business", "friend-sharing")';
     expect(warnings).toEqual([
-      `${file}:2: display name for "GPT4" ignored: no model, game, framing or opponent of this input has that id; did you mean "GPT-4"? ${ids}; a warning only, since names shared across studies may hold ids of other inputs`,
-      `${file}:4: display name for "act_claude" ignored: no model, game, framing or opponent of this input has that id ${ids}; a warning only, since names shared across studies may hold ids of other inputs`,
+      `${file}:2: display name for "GPT4" ignored: no model, game or framing of this input has that id; did you mean "GPT-4"? ${ids}; a warning only, since names shared across studies may hold ids of other inputs`,
+      `${file}:4: display name for "act_claude" ignored: no model, game or framing of this input has that id ${ids}; a warning only, since names shared across studies may hold ids of other inputs`,
     ]);
     expect(r.names?.map.act_llama).toBe('LLaMA');
   });

@@ -25,17 +25,22 @@ const reservedLevelWhat = (field: string, value: string) =>
   `${q(value)} is reserved for the tables' own ${field === 'model' ? 'pooled rows' : 'per-model rows'}; rename it`;
 export const controlCharacterWhat = (codepoint: string) => `contains the control character ${codepoint} (names may hold any printable character, no control characters)`;
 
+/** "study" → "studies", "model" → "models". */
+const plural = (kind: string) => (/[^aeiou]y$/.test(kind) ? `${kind.slice(0, -1)}ies` : `${kind}s`);
+/** "model, game or framing": what the ids of an input can name. */
+const orList = (kinds: readonly string[]) => (kinds.length < 2 ? kinds.join('') : `${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}`);
+
 /** "models "a", "b"; game "c"" — at most 8 ids of each kind shown. */
 function idsHere(targets: Readonly<Record<string, readonly string[]>>): string {
   const parts = Object.entries(targets).filter(([, ids]) => ids.length > 0)
-    .map(([kind, ids]) => `${kind}${ids.length === 1 ? '' : 's'} ${ids.slice(0, 8).map(q).join(', ')}${ids.length > 8 ? ` and ${ids.length - 8} more` : ''}`);
+    .map(([kind, ids]) => `${ids.length === 1 ? kind : plural(kind)} ${ids.slice(0, 8).map(q).join(', ')}${ids.length > 8 ? ` and ${ids.length - 8} more` : ''}`);
   return parts.length === 0 ? 'none' : parts.join('; ');
 }
 
 export const msg = {
   /** A display name whose id names nothing in the input: a warning (a names file shared across studies may hold other ids). */
   unusedName: (where: string, id: string, nearest: string | undefined, targets: Readonly<Record<string, readonly string[]>>, input = 'this input') =>
-    `${where}: display name for ${q(id)} ignored: no model, game, framing or opponent of ${input} has that id${nearest === undefined ? '' : `; did you mean ${q(nearest)}?`} (ids here: ${idsHere(targets)}); a warning only, since names shared across studies may hold ids of other inputs`,
+    `${where}: display name for ${q(id)} ignored: no ${orList(Object.keys(targets))} of ${input} has that id${nearest === undefined ? '' : `; did you mean ${q(nearest)}?`} (ids here: ${idsHere(targets)}); a warning only, since names shared across studies may hold ids of other inputs`,
   /** The closing line of a document's problems beyond those shown. */
   moreProblems: (n: number) => `(and ${n} more problem${n === 1 ? '' : 's'})`,
   fileUnreadable: (file: string, reason: string) => `${file}: cannot read the file (${reason})`,
