@@ -31,6 +31,25 @@ describe('CR2 with Satterthwaite degrees of freedom (reference: general matrix c
   }
 });
 
+/** The same cases through R's clubSandwich (test/reference/cluster_robust_clubsandwich.R): linear_contrast, CR2, Satterthwaite. */
+const club = JSON.parse(readFileSync(new URL('../reference/cluster_robust_clubsandwich.json', import.meta.url), 'utf8')) as {
+  cases: { name: string; estimate: number; variance: number; df: number }[];
+};
+
+describe('CR2 with Satterthwaite degrees of freedom (reference: R clubSandwich 0.5.8)', () => {
+  it('the reference covers every case of the numpy reference', () => {
+    expect(club.cases.map((c) => c.name)).toEqual(ref.cases.map((c) => c.name));
+  });
+  for (const [i, c] of ref.cases.entries()) {
+    it(c.name, () => {
+      const r = cr2Contrast(c.columns.map((col, k) => ({ group: c.groups[k], column: { sizes: Float64Array.from(col.sizes), sums: Float64Array.from(col.sums) }, coef: c.coef[k] })));
+      expect(r.estimate).toBeCloseTo(club.cases[i].estimate, 12);
+      expect(r.variance / club.cases[i].variance).toBeCloseTo(1, 10);
+      expect(r.df / club.cases[i].df).toBeCloseTo(1, 10);
+    });
+  }
+});
+
 describe('t and beta quantiles (reference: scipy.stats)', () => {
   it('t', () => { for (const q of ref.quantiles.t) expect(tQuantile(q.p, q.df)).toBeCloseTo(q.q, 9); });
   it('beta (absolute 1e-10; relative 1e-9 below 0.5)', () => {
