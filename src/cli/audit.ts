@@ -4,7 +4,6 @@ import { audit, AUDIT_DEFAULTS } from '../commands/audit.js';
 import { defaultSearchThreads, MIN_CELLS_FOR_WORKERS } from '../commands/audit-threads.js';
 import { UserError } from '../core/errors.js';
 import { FLAG_LIMITS, MAX_REPS, addRatesFlags, inputFlags, parseIntFlag, terminalLogger, type RatesFlags } from './options.js';
-import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { cliMsg } from './messages.js';
 
 interface AuditFlags extends RatesFlags {
@@ -22,7 +21,6 @@ export function registerAudit(program: Command): void {
     .option('-q, --quiet', 'print only the summary');
   addFigureFlags(cmd)
     .action(async (o: AuditFlags & FigureFlags, cmd: Command) => {
-      checkOutDir('--out', o.out, OUT_SUBDIRS);
       if (o.digitized !== undefined && cmd.getOptionValueSource('readingError') !== 'default') throw new UserError(cliMsg.readingErrorCounts());
       await audit({ ...o, ...inputFlags(o, cmd), logger: terminalLogger(o.quiet), figureStyle: figureStyleOf(o), failOnChecks: true });
     });

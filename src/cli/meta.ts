@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { meta } from '../commands/meta-outputs.js';
-import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { TAU2_METHODS, type Tau2Method } from '../stats/meta/tau2.js';
 import { EFFECT_MEASURES, type EffectMeasure } from '../stats/meta/effect-size.js';
 import type { MetaTest, Pooling } from '../stats/meta/univariate.js';
@@ -22,7 +21,6 @@ export function registerMeta(program: Command): void {
     .option('-q, --quiet', 'print only the overall estimate');
   addFigureFlags(addNamesFlags(cmd, false))
     .action(async (manifest: string | undefined, o: FigureFlags & { effects?: string; out: string; effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest; pooling?: Pooling; moderator?: string[]; names?: string; quiet?: boolean }) => {
-      checkOutDir('--out', o.out, OUT_SUBDIRS);
       await meta({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator, namesFile: o.names, figureStyle: figureStyleOf(o), quiet: o.quiet, logger: terminalLogger(o.quiet) });
     });
 }

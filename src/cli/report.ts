@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { DEFAULTS } from '../commands/reproduce.js';
 import { report } from '../commands/report.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, SIMULTANEOUS_HELP, terminalLogger, type RatesFlags } from './options.js';
-import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { addNamesFlags } from './figure-flags.js';
 import { poolingOption } from './pooling.js';
 import type { TablePooling } from '../commands/meta-pooling.js';
@@ -19,7 +18,6 @@ export function registerReport(program: Command): void {
     .option('-q, --quiet', 'print nothing but errors')
     .addOption(poolingOption('report'))
     .action((o: RatesFlags & { names?: string; pooling?: TablePooling }, cmd: Command) => {
-      checkOutDir('--out', o.out, OUT_SUBDIRS);
       report({ ...o, ...inputFlags(o, cmd), logger: terminalLogger(o.quiet), namesFile: o.names, failOnChecks: true });
     });
 }

@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { DEFAULTS } from '../commands/reproduce.js';
 import { reproduce } from '../commands/reproduce-outputs.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, SIMULTANEOUS_HELP, terminalLogger, type RatesFlags } from './options.js';
-import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import type { TablePooling } from '../commands/meta-pooling.js';
 import { poolingOption } from './pooling.js';
 import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
@@ -16,7 +15,6 @@ export function registerReproduce(program: Command): void {
     .addOption(poolingOption());
   addFigureFlags(addNamesFlags(cmd, false))
     .action(async (o: RatesFlags & FigureFlags & { names?: string; pooling?: TablePooling }, cmd: Command) => {
-      checkOutDir('--out', o.out, OUT_SUBDIRS);
       await reproduce({ ...o, ...inputFlags(o, cmd), logger: terminalLogger(o.quiet), figureStyle: figureStyleOf(o), namesFile: o.names, failOnChecks: true });
     });
 }

@@ -8,7 +8,6 @@
 import type { RoundRange } from '../core/decisions.js';
 import { UserError } from '../core/errors.js';
 import { silentLogger } from '../core/logger.js';
-import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { sourceOf, type SourceKind, type SourceOf } from '../sources/input.js';
 import { parseRoundRange, type ShortMatches } from '../sources/logs/index.js';
@@ -18,7 +17,7 @@ import { analyzeTrials, defaultTrialsOut } from './analyze-trials.js';
 import { printRepeated } from './analyze-repeated-print.js';
 import type { RepeatedResult } from './analyze-repeated.js';
 import { checkLogFlags } from './flags.js';
-import { failOnChecks, type CommandOptions, type FigureOption } from './command-options.js';
+import { checkOut, failOnChecks, type CommandOptions, type FigureOption } from './command-options.js';
 import { commandsMsg } from './messages.js';
 
 export type { AnalyzeResult } from './analyze-two-framing.js';
@@ -53,7 +52,7 @@ export function analyzeTables(opts: StoreAnalyzeOptions): AnyAnalysis {
 
 /** A trial store: the analysis of its run's kind, then what that kind prints. */
 async function analyzeStore(source: SourceOf<'store'>, opts: AnalyzeOptions): Promise<AnyAnalysis> {
-  if (!opts.dryRun) checkOutDir('--out', opts.out ?? defaultAnalyzeOut(source.file), OUT_SUBDIRS);
+  checkOut(opts, defaultAnalyzeOut(source.file));
   const o: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
   // A store SQLite cannot read ends in one line naming it.
   const { res, kind } = await withStoreErrors(source.file, async () => {
@@ -68,7 +67,7 @@ async function analyzeStore(source: SourceOf<'store'>, opts: AnalyzeOptions): Pr
 
 /** Published logs of repeated play: the analysis of repeated play, as a repeated run's. */
 async function analyzeLogs(source: SourceOf<'log'>, opts: AnalyzeOptions): Promise<RepeatedResult> {
-  if (!opts.dryRun) checkOutDir('--out', opts.out ?? defaultTrialsOut(source.files[0]), OUT_SUBDIRS);
+  checkOut(opts, defaultTrialsOut(source.files[0]));
   const res = await analyzeTrials({
     trials: source.files, format: source.format, rounds: opts.rounds, shortMatches: opts.shortMatches, models: opts.models, factors: opts.factors,
     out: opts.out, namesFile: opts.namesFile, players: opts.players, figureStyle: opts.figureStyle, figures: opts.figures, dryRun: opts.dryRun,

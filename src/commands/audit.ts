@@ -12,7 +12,7 @@ import { defaultSearchThreads, startSearchTasks } from './audit-threads.js';
 import { consistencyFlags } from '../analyses/audit/consistency.js';
 import { isExactMinimum } from '../analyses/audit/tipping.js';
 import { sourceAnalyses, type SourceAnalysisOutputs } from './source-analyses.js';
-import { failOnChecks, logFiles, type CommandOptions, type FigureOption } from './command-options.js';
+import { checkOut, failOnChecks, logFiles, type CommandOptions, type FigureOption } from './command-options.js';
 import { commandsMsg } from './messages.js';
 
 export interface AuditOptions extends Partial<AuditSettings>, InputChoice, CommandOptions, FigureOption {
@@ -70,6 +70,7 @@ async function auditComputeThreaded(opts: AuditOptions, pool?: FigurePool): Prom
  * the files and the time taken.
  */
 export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { verification: VerificationReport }> {
+  checkOut(opts);
   const t0 = performance.now();
   // Figures are drawn on a second thread while the searches run (the attenuation figure is known first).
   const pool = opts.figures === false ? undefined : new FigurePool();

@@ -7,6 +7,7 @@ import type { OutputFile } from '../core/atomic.js';
 import type { VerificationReport } from '../core/checks.js';
 import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { commandsMsg } from './messages.js';
 
 export interface CommandOptions {
@@ -21,6 +22,11 @@ export interface CommandOptions {
 /** A command that renders figures: figures/ (Vega-Lite spec, SVG, PNG) and the report; false computes and writes the tables alone. Default true, as the CLI. */
 export interface FigureOption {
   readonly figures?: boolean;
+}
+
+/** The output directory (`out`, else `fallback`) can hold reports/ and figures/: refused in one line before any work, unless nothing is written. */
+export function checkOut(opts: { readonly out?: string; readonly dryRun?: boolean }, fallback = '.'): void {
+  if (!opts.dryRun) checkOutDir('--out', opts.out ?? fallback, OUT_SUBDIRS);
 }
 
 /** "wrote PATH" for each file, relative to the working directory. */

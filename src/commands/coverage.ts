@@ -7,14 +7,13 @@ import { attenuationOf, inputNotes, isClustered, readInput, sourceName, sourceOf
 import type { CellTable } from '../core/cells.js';
 import { cellSize, levels } from '../core/cells.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
-import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
 import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, coverageText, type CoverageMethod, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';
-import { logFiles } from './command-options.js';
+import { checkOut, logFiles } from './command-options.js';
 import { commandsMsg } from './messages.js';
 
 export { COVERAGE_DEFAULTS, coverageText, type CoverageMethod, type CoverageTruth } from '../analyses/coverage/index.js';
@@ -103,7 +102,7 @@ function checkPlanned(table: CellTable, path: string, base: string, alt: string)
 export async function coverage(opts: CoverageOptions): Promise<CoverageCommandResult> {
   const logger = opts.logger ?? silentLogger;
   // Where the outputs go is checked before the input is read and long before the simulations.
-  if (!opts.dryRun) checkOutDir('--out', opts.out ?? '.', OUT_SUBDIRS);
+  checkOut(opts);
   if ([opts.data, opts.store, opts.trials, opts.digitized].filter((x) => x !== undefined).length > 1) throw new UserError(commandsMsg.dataAndStore());
   let table: CellTable;
   let base = opts.base ?? TWO_FRAMING_DEFAULTS.base;

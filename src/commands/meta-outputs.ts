@@ -14,7 +14,7 @@ import { meta as metaAnalysis } from '../analyses/meta/index.js';
 import { runMeta, type MetaOptions, type MetaResult } from './meta.js';
 import { printMeta } from './meta-print.js';
 import { silentLogger } from '../core/logger.js';
-import type { FigureOption } from './command-options.js';
+import { checkOut, type FigureOption } from './command-options.js';
 import { namedMeta } from '../analyses/meta/named.js';
 
 const META_FILE_NOTES: Readonly<Record<string, string>> = {
@@ -58,6 +58,7 @@ export function metaReportDoc(res: MetaResult, figures: readonly Figure[], outDi
  * line alone), the notes and the files.
  */
 export async function meta(o: MetaOptions & FigureOption & { readonly quiet?: boolean }): Promise<MetaResult> {
+  checkOut(o);
   const res = await metaFiles(o);
   printMeta(res, o.logger ?? silentLogger, o.quiet);
   return res;

@@ -7,11 +7,12 @@ import { writeFilesAtomic } from '../core/atomic.js';
 import { silentLogger } from '../core/logger.js';
 import { reproduceTables, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
 import { reproduceFigures, reproduceReportFile } from './reproduce-outputs.js';
-import { failOnChecks, type CommandOptions } from './command-options.js';
+import { checkOut, failOnChecks, type CommandOptions } from './command-options.js';
 import { commandsMsg } from './messages.js';
 
 /** Compute as `reproduce` does, write reports/report.html (unless dryRun); the result's files are that one file. */
 export function report(opts: ReproduceOptions & Pick<CommandOptions, 'failOnChecks'> = {}): ReproduceResult {
+  checkOut(opts);
   const logger = opts.logger ?? silentLogger;
   const res = reproduceTables({ ...opts, dryRun: true });
   const figures = reproduceFigures(res);

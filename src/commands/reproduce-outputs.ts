@@ -3,7 +3,7 @@ import { styled, type FigureStyle } from '../render/paper-style.js';
 import type { OutputFile } from '../core/atomic.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { shown } from '../core/display-names.js';
-import { failOnChecks, logFiles, type CommandOptions, type FigureOption } from './command-options.js';
+import { checkOut, failOnChecks, logFiles, type CommandOptions, type FigureOption } from './command-options.js';
 import { framingTestText, hasFramingTests, ratesCommand, reproduceTables, table3Text, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
 import { verdictFlags } from './expect.js';
 import { writeFilesAtomic } from '../core/atomic.js';
@@ -85,6 +85,7 @@ export type ReproduceCommandOptions = ReproduceOptions & FigureOption & Pick<Com
  * drawn on a worker while the checks and the comparison with published values run.
  */
 export async function reproduce(opts: ReproduceCommandOptions = {}): Promise<ReproduceResult> {
+  checkOut(opts);
   const logger = opts.logger ?? silentLogger;
   if (opts.figures === false) {
     const res = reproduceTables(opts);
