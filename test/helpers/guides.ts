@@ -31,24 +31,31 @@ export interface BlockFailure { readonly where: string; readonly problem: string
 const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^`]*)$/;
 const KEYS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY'];
 
-/** The runnable blocks of a Markdown text, in order. */
-export function runnableBlocks(markdown: string): RunnableBlock[] {
+/** A fenced block of a Markdown text: its opening line (1-based), the words of its info string and its code (the fence's indent removed). */
+export interface FencedBlock { readonly line: number; readonly words: readonly string[]; readonly code: string }
+
+/** The fenced blocks of a Markdown text, in order (``` or ~~~, closed by the same fence or the end). */
+export function fencedBlocks(markdown: string): FencedBlock[] {
   const lines = markdown.split('\n');
-  const out: RunnableBlock[] = [];
+  const out: FencedBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
     const open = FENCE.exec(lines[i]);
     if (!open) continue;
     const [, indent, fence, info] = open;
     let j = i + 1;
     while (j < lines.length && !(lines[j].trimStart().startsWith(fence) && lines[j].trim().replace(/[`~]/g, '') === '')) j++;
-    const words = info.trim().split(/\s+/);
-    if (words[0] === 'sh' && words[1] === 'runnable') {
-      const writes = words.slice(2).filter((w) => w.startsWith('writes=')).flatMap((w) => w.slice('writes='.length).split(',')).filter(Boolean);
-      out.push({ line: i + 1, code: lines.slice(i + 1, j).map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l)).join('\n'), writes });
-    }
+    out.push({ line: i + 1, words: info.trim().split(/\s+/), code: lines.slice(i + 1, j).map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l)).join('\n') });
     i = j;
   }
   return out;
+}
+
+/** The runnable blocks of a Markdown text, in order. */
+export function runnableBlocks(markdown: string): RunnableBlock[] {
+  return fencedBlocks(markdown).filter((b) => b.words[0] === 'sh' && b.words[1] === 'runnable').map((b) => ({
+    line: b.line, code: b.code,
+    writes: b.words.slice(2).filter((w) => w.startsWith('writes=')).flatMap((w) => w.slice('writes='.length).split(',')).filter(Boolean),
+  }));
 }
 
 /** A folder for one guide: the data a clone has, and a bin/ whose `npx` and `samegame` run this checkout's CLI only. */

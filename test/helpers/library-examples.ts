@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './cli.js';
-import { guideFolder, type BlockFailure } from './guides.js';
+import { fencedBlocks, guideFolder, type BlockFailure } from './guides.js';
 
 /**
  * The library's examples, checked. Every ```ts (and ```js) fence of a Markdown page is one
@@ -23,28 +23,14 @@ export interface CodeExample {
   readonly run: boolean;
 }
 
-const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^`]*)$/;
 const LANGS: Record<string, 'ts' | 'js'> = { ts: 'ts', typescript: 'ts', js: 'js', javascript: 'js' };
 
 /** The TypeScript and JavaScript examples of a Markdown text, in order. */
 export function codeExamples(markdown: string): CodeExample[] {
-  const lines = markdown.split('\n');
-  const out: CodeExample[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = FENCE.exec(lines[i]);
-    if (!open) continue;
-    const [, indent, fence, info] = open;
-    let j = i + 1;
-    while (j < lines.length && !(lines[j].trimStart().startsWith(fence) && lines[j].trim().replace(/[`~]/g, '') === '')) j++;
-    const words = info.trim().split(/\s+/);
-    const lang = LANGS[words[0]];
-    if (lang) {
-      const code = lines.slice(i + 1, j).map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l)).join('\n');
-      out.push({ line: i + 1, lang, code, run: !words.includes('typecheck-only') });
-    }
-    i = j;
-  }
-  return out;
+  return fencedBlocks(markdown).flatMap((b) => {
+    const lang = LANGS[b.words[0]];
+    return lang ? [{ line: b.line, lang, code: b.code, run: !b.words.includes('typecheck-only') }] : [];
+  });
 }
 
 /** The pages of docs/ (and the README) that hold at least one example. */
