@@ -53,11 +53,13 @@ export function parseNames(text: string, file: string): DisplayNames {
   return parseNameLines(text, file).names;
 }
 
+/** A names file read: its names and the line of each id. */
+const readNameLines = (path: string, file = path) => parseNameLines(readInputFile(resolve(path), file).text, file);
+
 /** Display names from a file (`--names FILE`). */
 export function readNamesFile(path: string, file = path): DisplayNames {
-  return parseNames(readInputFile(resolve(path), file).text, file);
+  return readNameLines(path, file).names;
 }
-
 
 /** The ids of rows by the fields named (each id once, in first-seen order). */
 export function nameTargets<T>(rows: Iterable<T>, fields: readonly string[], value: (row: T, field: string) => string | undefined): NameTargets {
@@ -89,7 +91,7 @@ export interface DisplayNamesOptions {
  * shared across studies may hold ids of other inputs.
  */
 export function readDisplayNames(o: DisplayNamesOptions): DisplayNames {
-  const read = o.file === undefined ? undefined : parseNameLines(readInputFile(resolve(o.file), o.file).text, o.file);
+  const read = o.file === undefined ? undefined : readNameLines(o.file);
   const fromFile = [...(read?.lines.keys() ?? [])];
   const fromBlock = o.source && o.sourceBlock !== undefined ? Object.keys(o.source) : [];
   for (const { id, nearest } of unusedNames([...fromFile, ...fromBlock], o.targets)) {
