@@ -45,6 +45,7 @@ const COVERAGE: CoverageResult = {
   settings: { seed: 1, reps: 999, attenuation: 1, base: 'business', alt: 'friend-sharing', sims: 500, methods: ['percentile', 'bca'], truth: 'observed', level: 0.95 },
   rows: (['percentile', 'bca'] as const).map((method) => ({ statistic: 'shift[Pooled]', method, nominal: 0.95, coverage: 0.944, mc_se: 0.01028, mean_width: 0.109, truth: 0.05, coverage_lo: 0.9200786993956399, coverage_hi: 0.9624695555249778 })),
   truthRates: [0.5, 0.55],
+  icc: 0,
 };
 
 const figures: Figure[] = [

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { runInProcess as run } from '../helpers/in-process.js';
-import { counts, writeStore } from '../helpers/store.js';
 import { refusedInOneLine } from '../helpers/refusals.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-coverage-'));

@@ -54,7 +54,7 @@ describe('--interval cluster-robust', () => {
     expect(b.code, b.stderr).toBe(0);
     for (const f of ['models.csv', 'cells.csv']) expect(readFileSync(join(dir, 'b', 'reports', f), 'utf8')).toBe(readFileSync(join(dir, 'a', 'reports', f), 'utf8'));
     const p = await runCli(['reproduce', '--interval', 'cluster-robust', '--reps', '200', '--out', join(dir, 'p'), '-q']);
-    const q = await runCli(['reproduce', '--reps', '200', '--out', join(dir, 'q'), '-q']);
+    await runCli(['reproduce', '--reps', '200', '--out', join(dir, 'q'), '-q']);
     expect(p.code, p.stderr).toBe(0);
     const tables = (d: string) => readFileSync(join(dir, d, 'reports', 'table3.csv'), 'utf8');
     expect(tables('p')).toBe(tables('q'));

@@ -8,11 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { runInProcess as run, STACK } from '../helpers/in-process.js';
 import { InvalidArgumentError } from 'commander';
 import { parseIntFlag, parseLevelFlag, parseNumberFlag, parsePixelErrorFlag, parsePositiveFlag, parseRangeFlag, parseUnitFlag } from '../../src/cli/options.js';
-import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { readRates } from '../../src/sources/rates-csv.js';
+import { writeFileSync } from 'node:fs';
 import { startCli, ROOT } from '../helpers/cli.js';
-import { counts, writeStore } from '../helpers/store.js';
 import { refusalKit, refusedInOneLine } from '../helpers/refusals.js';
 
 const oneLine = refusedInOneLine;
@@ -62,7 +59,7 @@ describe('flag errors', () => {
 
 /** A YAML alias bomb, numeric flags out of range and a closed pipe: one line or a quiet end, never a hang or a crash. */
 describe('designs and flags out of range', () => {
-  const { tmp, SHIPPED, DESIGN, oneLine, renamed } = refusalKit;
+  const { tmp, DESIGN, oneLine } = refusalKit;
 
   describe('designs and flags', () => {
     it('a YAML alias bomb is the one-line design error', async () => {

@@ -11,10 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runInProcess as run } from '../helpers/in-process.js';
-import { BIN, ROOT, startCli } from '../helpers/cli.js';
+import { BIN, ROOT } from '../helpers/cli.js';
 import { counts, writeStore } from '../helpers/store.js';
-import Database from 'better-sqlite3';
-import { readRates } from '../../src/sources/rates-csv.js';
 import { refusalKit, refusedInOneLine } from '../helpers/refusals.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-outpath-'));
@@ -153,7 +151,7 @@ describe('run --store onto a FIFO or a device', () => {
 
 /** Output paths that cannot be written: one line, exit 2, nothing written. */
 describe('output paths that cannot be written', () => {
-  const { tmp, SHIPPED, DESIGN, oneLine, renamed } = refusalKit;
+  const { tmp, DESIGN, oneLine } = refusalKit;
 
   describe('output paths: one line, exit 2, nothing written', () => {
     const d = tmp();

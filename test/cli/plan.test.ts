@@ -3,7 +3,7 @@
  * conservative transform a = 0.7; a direct run — planned from a pilot store, or with --direct —
  * defaults to none (a = 1), as `analyze` reports direct runs.
  */
-import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

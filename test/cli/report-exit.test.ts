@@ -1,12 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, startCli, ROOT } from '../helpers/cli.js';
-import Database from 'better-sqlite3';
-import { readRates } from '../../src/sources/rates-csv.js';
+import { runCli } from '../helpers/cli.js';
 import { runInProcess as run, STACK } from '../helpers/in-process.js';
-import { counts, writeStore } from '../helpers/store.js';
 import { refusalKit } from '../helpers/refusals.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-report-exit-'));
@@ -43,7 +40,7 @@ describe('a failed verification check exits 3 on every rates command', () => {
 
 /** The same verification exits 3 in audit as in reproduce; hostile names stay text in verification.md and audit.md. */
 describe('verification exits and hostile names in Markdown', () => {
-  const { tmp, SHIPPED, DESIGN, oneLine, renamed } = refusalKit;
+  const { tmp, SHIPPED, renamed } = refusalKit;
 
   describe('verification and Markdown', () => {
     it('audit exits 3 where reproduce exits 3 (the same verification)', async () => {

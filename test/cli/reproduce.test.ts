@@ -2,12 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, readdi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, ROOT, startCli } from '../helpers/cli.js';
-import Database from 'better-sqlite3';
+import { runCli, ROOT } from '../helpers/cli.js';
 import { readRates } from '../../src/sources/rates-csv.js';
 import { METHOD_COLUMN, PUBLISHED_COLUMNS, REPS_COLUMN } from '../../src/sources/published.js';
-import { runInProcess as run, STACK } from '../helpers/in-process.js';
-import { counts, writeStore } from '../helpers/store.js';
+import { runInProcess as run } from '../helpers/in-process.js';
 import { refusalKit } from '../helpers/refusals.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-cli-'));
@@ -93,7 +91,7 @@ describe('samegame reproduce', () => {
 
 /** Names that collide with JavaScript object keys or carry slashes, duplicate headers and CR-only line endings: reproduce reads them right or refuses in one line. */
 describe('hostile names, rates headers and line endings', () => {
-  const { tmp, SHIPPED, DESIGN, oneLine, renamed } = refusalKit;
+  const { tmp, SHIPPED, oneLine, renamed } = refusalKit;
 
   describe('names', () => {
     it('models named constructor, toString and __proto__ go through reproduce with figures', async () => {

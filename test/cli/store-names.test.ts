@@ -3,16 +3,15 @@
  * or a game named `All` (the tables' own rows), a line or paragraph separator, a name over the
  * length limit — refused by analyze, coverage, plan and export alike, one line, exit 2, nothing written.
  */
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { counts, writeStore } from '../helpers/store.js';
-import { runCli, startCli, ROOT } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { MAX_NAME_LENGTH } from '../../src/sources/reader-rules.js';
 import Database from 'better-sqlite3';
-import { readRates } from '../../src/sources/rates-csv.js';
-import { runInProcess as run, STACK } from '../helpers/in-process.js';
+import { runInProcess as run } from '../helpers/in-process.js';
 import { refusalKit } from '../helpers/refusals.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-store-names-'));
@@ -56,7 +55,7 @@ describe('every store reader refuses the names no reader takes', () => {
 
 /** Stores that samegame did not write, or that are damaged: one line naming the store, nothing added to it. */
 describe('stores that samegame did not write', () => {
-  const { tmp, SHIPPED, DESIGN, oneLine, renamed } = refusalKit;
+  const { tmp, oneLine } = refusalKit;
 
   describe('stores', () => {
     const make = (damage?: string) => {

@@ -55,8 +55,9 @@ describe('a simulated same-game.yaml run with no framing effect, analyzed', () =
     expect(r.code, r.stderr).toBe(0);
     expect(v.passed).toBe(true);
     expect(contain.status).toBe('warn');
-    const above = [...m.models.flatMap((x) => [[`R["${x.model}"]`, x.R], [`Rfam["${x.model}"]`, x.R_family]] as const),
-      ['R["Pooled"]', m.pooled.R], ['Rfam["Pooled"]', m.pooled.R_family]].filter(([, s]) => s.point > s.hi);
+    const all: (readonly [string, Iv])[] = [...m.models.flatMap((x) => [[`R["${x.model}"]`, x.R], [`Rfam["${x.model}"]`, x.R_family]] as const),
+      ['R["Pooled"]', m.pooled.R], ['Rfam["Pooled"]', m.pooled.R_family]];
+    const above = all.filter(([, s]) => s.point > s.hi);
     expect(above.length).toBeGreaterThan(0);
     for (const [name] of above) {
       const w = contain.warnings!.find((x) => x.startsWith(`${name}:`));

@@ -21,7 +21,8 @@ const csvField = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"`
 /** The example's files, by name. */
 export async function digitizedExample(): Promise<Record<string, Buffer | string>> {
   const rates = readRates(join(packageRoot, SHIPPED_RATES));
-  const cells = rates.table.cells.map((c) => ({ ...c.key, n: (c.obs as { n: number }).n, x: (c.obs as { x: number }).x }));
+  type Key = { model: string; game: string; framing: string };
+  const cells = rates.table.cells.map((c) => ({ ...(c.key as Key), n: (c.obs as { n: number }).n, x: (c.obs as { x: number }).x }));
   const chart = await drawRateBars(cells.map((c) => ({ label: `${c.model} / ${c.game} / ${c.framing}`, framing: c.framing, rate: c.x / c.n })),
     EXAMPLE_HEIGHT, ['business', 'friend-sharing']);
   const u = uniforms(EXAMPLE_SEED);

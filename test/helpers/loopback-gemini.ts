@@ -96,7 +96,7 @@ export async function startGeminiLoopback(o: GeminiLoopbackOptions = {}): Promis
   const finish = (op: Op, state: string) => {
     const half = op.requests.length / 2;
     let ok = 0, failed = 0;
-    op.responses = op.requests.flatMap((r, i) => {
+    op.responses = op.requests.flatMap((r, i): unknown[] => {
       const key = r.metadata.key;
       const n = (perKey.get(key) ?? 0) + 1;
       perKey.set(key, n);

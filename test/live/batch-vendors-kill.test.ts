@@ -34,7 +34,7 @@ it.each(CASES)('%s: kill -9 at %s, then resume: one batch per chunk, every trial
   const batchesOnServer = () => (vendor === 'anthropic' ? (srv as AnthropicLoopback).batches.size : (srv as GeminiLoopback).ops.size);
   try {
     const store = join(dir, `${vendor}-${point}.sqlite`);
-    const key = vendor === 'anthropic' ? { ANTHROPIC_API_KEY: 'k-test' } : { GEMINI_API_KEY: 'k-test' };
+    const key: Record<string, string> = vendor === 'anthropic' ? { ANTHROPIC_API_KEY: 'k-test' } : { GEMINI_API_KEY: 'k-test' };
     // 20 lines per file: 4 chunks for the design's 80 trials.
     const args = runArgs(writeSmall(dir, 'sample'), store, vendor, srv.url, ['--batch', '--poll', '0.01', '--batch-size', '20']);
     const first = await spawnCli(args, { env: cleanEnv({ ...key, SAMEGAME_CRASH_AT: point }) });

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeTables, type AnalyzeResult } from '../../src/commands/analyze.js';
 import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
-import { startAnthropicLoopback, type AnthropicLoopback } from '../helpers/loopback-anthropic.js';
-import { startGeminiLoopback, type GeminiLoopback } from '../helpers/loopback-gemini.js';
+import { startAnthropicLoopback, type AnthropicFault, type AnthropicLoopback } from '../helpers/loopback-anthropic.js';
+import { startGeminiLoopback, type GeminiFault, type GeminiLoopback } from '../helpers/loopback-gemini.js';
 import { cleanEnv, ROOT, runCli } from '../helpers/cli.js';
 import { expandDesign, loadDesign, parseDesign } from '../../src/live/design/design.js';
 import { anthropicCustomId } from '../../src/live/batch/anthropic.js';
@@ -223,10 +223,10 @@ describe('the batch endpoints failing: retried, and a create whose answer was lo
     const overload = vendor === 'anthropic' ? { kind: 'overloaded' as const } : { kind: 'unavailable' as const };
     const srv = vendor === 'anthropic'
       ? await startAnthropicLoopback({ keyOf: (id) => keys.get(id) ?? id, apiFault: (what, n) => (what === 'create' && n === 1 ? { kind: 'truncated' }
-        : what === 'list' && n === 1 ? overload : what === 'retrieve' && n === 1 ? { kind: 'rate_limit', retryAfter: '0' }
+        : what === 'list' && n === 1 ? overload as AnthropicFault : what === 'retrieve' && n === 1 ? { kind: 'rate_limit', retryAfter: '0' }
           : what === 'retrieve' && n === 2 ? { kind: 'server' } : what === 'results' && n === 1 ? { kind: 'malformed' } : undefined) })
       : await startGeminiLoopback({ apiFault: (what, n) => (what === 'create' && n === 1 ? { kind: 'truncated' }
-        : what === 'list' && n === 1 ? overload : what === 'get' && n === 1 ? { kind: 'rate_limit', retryAfter: '0' }
+        : what === 'list' && n === 1 ? overload as GeminiFault : what === 'get' && n === 1 ? { kind: 'rate_limit', retryAfter: '0' }
           : what === 'get' && n === 2 ? { kind: 'server' } : what === 'get' && n === 4 ? { kind: 'malformed' } : undefined) });
     try {
       const store = join(dir, `faults-${vendor}.sqlite`);

@@ -125,7 +125,7 @@ describe('loadDesign: errors name the file, the line, the document path and what
     [{ framings: 'framings: [business, business]' }, 'x.yaml:4: field "framings[1]": duplicate framing id "business" (first used at framings[0])'],
     [{ framings: 'framings:\n  - { id: cc, family: label-perturbation, labels: [COOP, CHEAT] }' }, 'x.yaml:5: field "framings[0].labels": the labels "COOP" and "CHEAT" start with the same character'],
     [{ framings: 'framings:\n  - { id: z, family: abstract }' }, 'x.yaml:5: field "framings[0].family": Invalid option'],
-    [{ models: 'models:\n  - { id: a, provider: simulated, options: { lambda: fast } }' }, 'x.yaml:3: field "models[0].options.lambda": expected a finite number (got string)'],,
+    [{ models: 'models:\n  - { id: a, provider: simulated, options: { lambda: fast } }' }, 'x.yaml:3: field "models[0].options.lambda": expected a finite number (got string)'],
     [{ models: 'models:\n  - { id: a, provider: simulated, options: { bias: { buisness: 1 } } }' }, 'x.yaml:3: field "models[0].options.bias.buisness": no framing with id "buisness"'],
     [{ models: 'models:\n  - { id: a, provider: simulated }\n  - { id: a, provider: simulated }' }, 'x.yaml:4: field "models[1].id": duplicate model id "a"'],
     [{ models: 'models:\n  - { id: "a b", provider: simulated }' }, 'x.yaml:3: field "models[0].id": expected an id'],

@@ -183,7 +183,7 @@ describe('context-enrichment designs: errors name the file, line and document pa
     [['logit: 2 }] } }', 'logit: 2 }, { when: { wrld: local }, logit: 1 }] } }'], 'x.yaml:6: field "models[0].options.effects[1].when.wrld": effects can match condition, world or format, not "wrld"'],
     [['logit: 2 }] } }', 'logit: 2 }, { when: { condition: padded }, logit: 1 }] } }'], 'field "models[0].options.effects[1].when.condition": no condition "padded" in this design (known: "minimal", "grounded")'],
     [['trials: 2', 'trials: 0'], 'x.yaml:7: field "trials": Too small'],
-    [['  - id: local\n', '  - id: local\n    payoffs: { T: 5, R: high, P: 1, S: 0 }\n'], 'field "worlds[1].payoffs.R": expected a finite number (got string)'],,
+    [['  - id: local\n', '  - id: local\n    payoffs: { T: 5, R: high, P: 1, S: 0 }\n'], 'field "worlds[1].payoffs.R": expected a finite number (got string)'],
   ])('%j', ([from, to], want) => {
     expect(message(() => parseDesign(edit(from, to), 'x.yaml'))).toContain(want);
   });

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnthropicProvider, ANTHROPIC_DEFAULT_MAX_TOKENS } from '../../src/live/providers/anthropic.js';
+import { createAnthropicProvider } from '../../src/live/providers/anthropic.js';
 import { createGeminiProvider, geminiBody } from '../../src/live/providers/gemini.js';
 import { ProviderPool } from '../../src/live/providers/registry.js';
 import { runTrials } from '../../src/live/runner/runner.js';

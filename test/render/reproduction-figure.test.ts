@@ -49,7 +49,8 @@ describe('the reproduction figure of the shipped data', () => {
   });
 
   it('the report writes Computed at one number of decimals per statistic', () => {
-    const table = reproductionSection(rep).blocks.find((b) => b.kind === 'table')! as { rows: { text?: string }[][]; folded: { rows: { text?: string }[][] } };
+    type Shown = { rows: { text?: string }[][]; folded: { rows: { text?: string }[][] } };
+    const table = reproductionSection(rep).blocks.find((b) => b.kind === 'table')! as unknown as Shown;
     const computed = new Map<string, Set<number>>();
     for (const r of [...table.rows, ...table.folded.rows]) {
       const text = (r[5] as { text: string }).text, key = `${r[0]} ${r[3]}`;

@@ -94,7 +94,7 @@ describe('BinomialSampler fast path', () => {
   /** A source replaying given 32-bit words. */
   const replay = (words: number[]) => {
     let i = 0;
-    return { next: () => { throw new Error('unused'); }, nextUint32: () => words[i++] ?? 0 };
+    return { next: () => { throw new Error('unused'); }, nextUint32: () => words[i++] ?? 0, fillUint32: () => { throw new Error('unused'); } };
   };
   /** Reference: smallest k with CDF(k) > u for the full 53-bit u = (hi·2^21 + lo>>>11)/2^53. */
   const reference = (n: number, p: number, hi: number, lo: number) => {

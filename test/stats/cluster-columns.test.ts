@@ -56,7 +56,7 @@ describe('joint redraw of cluster columns', () => {
       [57, 300, [Float64Array.from({ length: 57 }, (_, j) => 1 + (j % 4))], [Float64Array.from({ length: 57 }, (_, j) => j % 2)]],
       [57, 300, [Float64Array.from({ length: 57 }, (_, j) => 0.5 + (j % 4))], [Float64Array.from({ length: 57 }, (_, j) => (j % 5) / 3)]],
     ];
-    for (const [m, reps, sizes, sums] of cases) {
+    for (const [, reps, sizes, sums] of cases) {
       const out = new Float64Array(reps);
       const draw = clusterColumnsDrawer({ sizes, sums }, streamFor(5, 'cell'));
       for (let r = 0; r < reps; r += 7) draw(Math.min(7, reps - r), out.subarray(r), 0, 1);

@@ -42,7 +42,7 @@ describe('the R = 1 test tipping point', () => {
     expect(t.changes).toBe(best);
     expect(t.readingError.minG).toBeCloseTo(minG1, 12);
     // The changed table it names does overturn the test.
-    const changed = [...x];
+    const changed: number[] = [...x];
     for (const c of t.cells) {
       const i = ['A / G / business', 'A / G / friend-sharing', 'B / G / business', 'B / G / friend-sharing'].indexOf(c.cell);
       expect(changed[i]).toBe(c.from);

@@ -19,7 +19,8 @@ describe('Table 3 with random effects over games', () => {
   // metafor's ends, clipped to the declared bounds (shift [−1, 1], R [0, 1]): GPT-4's shift_hi is 1.368 there
   const bounds = (f: string): [number, number] => (f.startsWith('shift_') ? [-1, 1] : f.startsWith('R_') ? [0, 1] : [-Infinity, Infinity]);
   const clip = (f: string, x: number) => Math.min(bounds(f)[1], Math.max(bounds(f)[0], x));
-  it.each(reference.table3_random.map((r: { model: string }) => [r.model, r]))('%s agrees with metafor', (model, ref) => {
+  const refs: [string, Record<string, number>][] = reference.table3_random.map((r: Record<string, number> & { model: string }) => [r.model, r]);
+  it.each(refs)('%s agrees with metafor', (model, ref) => {
     const row = rows.find((r) => r.model === model)!;
     for (const f of fields) {
       const want = f.endsWith('_lo') || f.endsWith('_hi') ? clip(f, ref[f]) : ref[f];

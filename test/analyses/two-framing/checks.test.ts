@@ -121,7 +121,7 @@ describe('two-framing checks, each on its own', () => {
 
   it('counts_reproduce_rates applies to reported rates only', () => {
     expect(countsReproduceRates(input())).toBeUndefined();
-    const rate = { text: '0.3', value: 0.3, units: 3n, decimals: 1 };
+    const rate = { text: '0.3', value: 0.3, units: '3', decimals: 1 };
     expect(countsReproduceRates(input(analysis, { reportedRates: [{ cell: 'c', x: 30, n: 100, rate }] }))!.passed).toBe(true);
     expect(countsReproduceRates(input(analysis, { reportedRates: [{ cell: 'c', x: 36, n: 100, rate }] }))!.passed).toBe(false); // 0.36 → 0.4
   });

@@ -21,7 +21,6 @@ import { twoFramingFigures } from '../../../src/analyses/two-framing/figures.js'
 import { analyzeTwoFraming } from '../../../src/analyses/two-framing/analysis.js';
 import { audit, auditPlan, SearchWorkspace, type AuditResult } from '../../../src/analyses/audit/index.js';
 import { readRates } from '../../../src/sources/rates-csv.js';
-import { robustness2 } from '../../../src/stats/jsd.js';
 
 const ABS: Table3Column = {
   column: 'abs_shift', label: '|Action shift|', info: { kind: 'shift', bounds: [0, 1] },

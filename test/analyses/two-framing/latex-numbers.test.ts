@@ -14,7 +14,7 @@ import { ROOT } from '../../helpers/cli.js';
  * reproduce exactly; the reproduction table's numbers worked out by hand from reproduction.csv.
  */
 const res = reproduceTables({ dryRun: true, logger: new MemoryLogger() });
-const tex = (name: string) => parseLatexTable(res.files.find((f) => f.path.endsWith(`reports/${name}`))!.content);
+const tex = (name: string) => parseLatexTable(res.files.find((f) => f.path.endsWith(`reports/${name}`))!.content as string);
 const published = parsePublished(readFileSync(join(ROOT, SHIPPED_PUBLISHED), 'utf8'), 'published.csv').rows;
 const paper = (table: string, model: string, game: string, statistic: string) =>
   published.find((p) => p.table === table && p.model === model && (p.game ?? '') === game && p.statistic === statistic)!.published.text;

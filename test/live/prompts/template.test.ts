@@ -6,20 +6,22 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fillParts, parseTemplate, placeholdersOf, templateProblem, type TemplatePart } from '../../../src/live/prompts/template.js';
+import { fillParts, parseTemplate, placeholdersOf, templateProblem, type ParsedTemplate, type TemplatePart } from '../../../src/live/prompts/template.js';
 import { HISTORY_PLACEHOLDERS } from '../../../src/live/repeated/history.js';
 import { FRAMING_PLACEHOLDERS } from '../../../src/live/prompts/index.js';
 
 const KNOWN = ['C', 'D', 'you.CC', 'own_payoff'];
 const escape = (s: string) => s.replace(/\{/g, '{{').replace(/\}/g, '}}');
+/** The parts of a parse (undefined for a fault). */
+const partsOf = (t: ParsedTemplate) => ('parts' in t ? t.parts : undefined);
 const unparse = (parts: readonly TemplatePart[]) => parts.map((p) => ('text' in p ? escape(p.text) : `{${p.name}}`)).join('');
 
 describe('the placeholder rule', () => {
   it('reads placeholders, dotted names and escaped braces', () => {
     const t = parseTemplate('a {C} {{b}} {you.CC}}}', KNOWN);
     expect(t.fault).toBeUndefined();
-    expect(t.parts).toEqual([{ text: 'a ' }, { name: 'C' }, { text: ' {b} ' }, { name: 'you.CC' }, { text: '}' }]);
-    expect(fillParts(t.parts!, { C: 'Help', 'you.CC': 3 })).toBe('a Help {b} 3}');
+    expect(partsOf(t)).toEqual([{ text: 'a ' }, { name: 'C' }, { text: ' {b} ' }, { name: 'you.CC' }, { text: '}' }]);
+    expect(fillParts(partsOf(t)!, { C: 'Help', 'you.CC': 3 })).toBe('a Help {b} 3}');
   });
 
   it.each([
@@ -63,8 +65,8 @@ describe('the placeholder rule', () => {
     fc.assert(fc.property(fc.string({ maxLength: 80 }), (s) => {
       const t = parseTemplate(escape(s), FRAMING_PLACEHOLDERS);
       expect(t.fault).toBeUndefined();
-      expect(fillParts(t.parts!, {})).toBe(s);
-      expect(placeholdersOf(t.parts!)).toEqual([]);
+      expect(fillParts(partsOf(t)!, {})).toBe(s);
+      expect(placeholdersOf(partsOf(t)!)).toEqual([]);
     }), { numRuns: 1000 });
   });
 });

@@ -31,12 +31,13 @@ interface Case {
 const GAMES = ['g1', 'g2'];
 const label = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,4}[A-Za-z0-9]$/);
 const move = fc.constantFrom<A>('C', 'D');
+const labelPair = () => fc.uniqueArray(label, { minLength: 2, maxLength: 2 }) as fc.Arbitrary<string[]> as fc.Arbitrary<[string, string]>;
 const caseArb: fc.Arbitrary<Case> = fc.record({
   shape: fc.constantFrom('decision', 'round', 'match'),
   delimiter: fc.constantFrom(',', ';', '\t'),
   byPayoffs: fc.boolean(),
   consecutive: fc.boolean(),
-  labels: fc.record({ g1: fc.uniqueArray(label, { minLength: 2, maxLength: 2 }), g2: fc.uniqueArray(label, { minLength: 2, maxLength: 2 }) }) as fc.Arbitrary<Record<string, [string, string]>>,
+  labels: fc.record({ g1: labelPair(), g2: labelPair() }),
   matrix: fc.uniqueArray(fc.tuple(fc.integer({ min: -5, max: 9 }), fc.integer({ min: -5, max: 9 })), { minLength: 4, maxLength: 4, selector: (t) => t.join('/') })
     .map(([cc, cd, dc, dd]) => ({ C: { C: cc, D: cd }, D: { C: dc, D: dd } })),
   matches: fc.array(fc.record({

@@ -271,7 +271,7 @@ actions: { payoffs: { C: { C: [3, 3], D: [0, 5] }, D: { C: [5, 0], D: [1, 1] } }
       expect(new Set(dropped.decisions.map((d) => d.match)).size).toBe(63);
       const kept = read(p, 'akata', { shortMatches: 'keep' });
       expect(new Set(kept.decisions.map((d) => d.match)).size).toBe(64);
-      expect(kept.notes.some((n) => n.includes('kept (--short-matches keep)'))).toBe(true);
+      expect(kept.notes!.some((n) => n.includes('kept (--short-matches keep)'))).toBe(true);
     });
     it('Akata totals that contradict the points are refused naming line and field', () => {
       const p = file('total.csv', AKATA.replace('3,act_gpt4,act_gpt4,J,J,8,8,24,24', '3,act_gpt4,act_gpt4,J,J,8,8,24,25'));

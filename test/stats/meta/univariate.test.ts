@@ -9,7 +9,7 @@ import { close, column, reference, table, type Row } from './reference.js';
  * tables (τ² = 0; I² > 0.9; with moderators) × REML, DL, PM, ML × knha, z. Relative 1e-6; REML and
  * ML 1e-4 (the optimiser's tolerance: both fits run to a step of 1e-12, so they agree far closer).
  */
-const designs: Record<string, (rows: Row[]) => Float64Array[]> = {
+const designs: Record<string, (rows: Row[]) => readonly Float64Array[]> = {
   homogeneous: (r) => interceptOnly(r.length),
   shipped: (r) => interceptOnly(r.length),
   bcg: (r) => interceptOnly(r.length),
@@ -29,7 +29,7 @@ describe('random-effects model against metafor', () => {
     const ref = reference.univariate[name][`${method}_${test}`];
     const rel = method === 'REML' || method === 'ML' ? 1e-4 : 1e-6;
     const c = fit.coefficients[0];
-    const got: Record<string, number> = { ...fit, estimate: c.estimate, se: c.se, ci_lo: c.ci_lo, ci_hi: c.ci_hi };
+    const got = { ...fit, estimate: c.estimate, se: c.se, ci_lo: c.ci_lo, ci_hi: c.ci_hi } as unknown as Record<string, number>;
     for (const f of fields) {
       if (f.startsWith('pi') && fit.p > 1) continue;
       expect(close(got[f], ref[f], rel), `${f}: ${got[f]} vs ${ref[f]}`).toBe(true);
@@ -55,7 +55,7 @@ describe('random-effects model against metafor', () => {
     const fit = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), { tau2: 'REML', test: 'z', pooling: 'fixed', level: 0.95 })!;
     const ref = reference.fixed[name];
     const c = fit.coefficients[0];
-    const got: Record<string, number> = { ...fit, estimate: c.estimate, se: c.se, ci_lo: c.ci_lo, ci_hi: c.ci_hi };
+    const got = { ...fit, estimate: c.estimate, se: c.se, ci_lo: c.ci_lo, ci_hi: c.ci_hi } as unknown as Record<string, number>;
     for (const f of ['estimate', 'se', 'ci_lo', 'ci_hi', 'Q', 'Q_p', 'I2', 'H2']) expect(close(got[f], ref[f], 1e-6), f).toBe(true);
   });
 });
