@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { ROOT } from './cli.js';
 
 /**
@@ -102,3 +103,25 @@ export async function runGuide(path: string, timeoutMs = 120_000): Promise<{ blo
   }
   return { blocks: blocks.length, failures, dir };
 }
+
+/** Time allowed for one guide: its commands run one after another on a busy machine. */
+export const GUIDE_TIMEOUT = 300_000;
+
+/**
+ * The test of one guide (`rel`: its path from the repository root): every runnable block exits 0
+ * and writes what it names. Each guide has a test file of its own (test/docs/guides/), so that the
+ * workers share the guides instead of one worker running them all in turn.
+ */
+export function guideRuns(rel: string): void {
+  describe('the guides run', () => {
+    it(`${rel}: every runnable block exits 0 and writes what it names`, async () => {
+      const r = await runGuide(join(ROOT, rel));
+      expect(r.failures).toEqual([]);
+      expect(r.blocks).toBeGreaterThan(0);
+    }, GUIDE_TIMEOUT);
+  });
+}
+
+/** The test file that runs a guide: test/docs/guides/<the guide's file stem>.test.ts (the landing README: readme.test.ts). */
+export const guideTestFile = (rel: string): string =>
+  `test/docs/guides/${rel === 'README.md' ? 'readme' : rel.split('/').at(-1)!.replace(/\.md$/, '')}.test.ts`;

@@ -1,0 +1,3 @@
+import { guideRuns } from '../../helpers/guides.js';
+
+guideRuns('docs/guides/reanalyse-a-published-log.md');
