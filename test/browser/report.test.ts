@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -61,8 +61,23 @@ const interval = (s: string) => s.replace(/[[\]]/g, '').split(',').map(Number);
 const figureStates = (page: Page) =>
   page.$$eval('figure[data-figure]', (fs) => fs.map((f) => [f.getAttribute('data-figure'), f.getAttribute('data-rendered')]));
 
-// The outputs every case opens, each written once: the shipped data's reproduce (its report.html
-// is the one `samegame report` writes), the XSS probe's report, the analyze report of a direct
+/**
+ * The shipped data's reproduce output as committed (reports/ and figures/, which
+ * test/commands/committed-outputs.test.ts regenerates byte for byte with `samegame reproduce`):
+ * copied without the files the audit writes beside it (those `auditDir` holds), so the folder
+ * holds what reproduce writes, as after running it.
+ */
+function committedReproduce(auditDir: string): string {
+  const dir = tmp('reproduce');
+  for (const sub of ['reports', 'figures']) {
+    mkdirSync(join(dir, sub));
+    for (const f of readdirSync(join(ROOT, sub))) if (!existsSync(join(auditDir, sub, f))) copyFileSync(join(ROOT, sub, f), join(dir, sub, f));
+  }
+  return dir;
+}
+
+// The outputs every case opens, each written once: the shipped data's reproduce (committed; its
+// report.html is the one `samegame report` writes), the XSS probe's report, the analyze report of a direct
 // quickstart run with the comparison, audit.html, and the analyze report of a context-enrichment run.
 const dirs = { shipped: '', xss: '', analyze: '', audit: '', selective: '', digitized: '' };
 const pages: Partial<Record<keyof typeof dirs, Opened>> = {};
@@ -72,8 +87,6 @@ beforeAll(async () => {
   const launched = launchChromium();
   // The commands run in this process, one at a time, while the browser starts.
   const written = (async () => {
-    dirs.shipped = tmp('reproduce');
-    await ok(['reproduce', '--out', dirs.shipped, '-q']);
     dirs.xss = tmp('xss');
     await ok(['report', '--out', dirs.xss, '-q', '--data', xssRates(dirs.xss), '--reps', '200']);
     dirs.analyze = tmp('analyze');
@@ -81,6 +94,7 @@ beforeAll(async () => {
     await ok(['analyze', join(dirs.analyze, 'q.sqlite'), '--out', join(dirs.analyze, 'out'), '--reps', '500', '--compare', 'data/lore-heydari-2024/rates.csv', '--map-model', 'Sim-A=GPT-4', '-q']);
     dirs.audit = tmp('audit');
     await ok(['audit', '--out', dirs.audit, '--reps', '400', '--search-reps', '200', '-q']);
+    dirs.shipped = committedReproduce(dirs.audit);
     dirs.selective = tmp('selective');
     await ok(['run', join(ROOT, 'data/designs/hospital-transfer-sim.yaml'), '--store', join(dirs.selective, 'h.sqlite'), '-q']);
     await ok(['analyze', join(dirs.selective, 'h.sqlite'), '--out', join(dirs.selective, 'out'), '--reps', '300', '-q']);

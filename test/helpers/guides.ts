@@ -105,7 +105,7 @@ export async function runGuide(path: string, timeoutMs = 120_000): Promise<{ blo
 }
 
 /** Time allowed for one guide: its commands run one after another on a busy machine. */
-export const GUIDE_TIMEOUT = 300_000;
+export const GUIDE_TIMEOUT = 600_000;
 
 /**
  * The test of one guide (`rel`: its path from the repository root): every runnable block exits 0
