@@ -3,10 +3,10 @@ import { checkExamples, codeExamples, pagesWithExamples } from '../helpers/libra
 
 /**
  * Every TypeScript (and JavaScript) example of the documentation type-checks against the library
- * (`samegame` = src/index.ts, strict) and runs, offline, in a fresh folder, writing only under
+ * (`samegame` = dist/index.d.ts, built from src/index.ts; strict) and runs, offline, in a fresh folder, writing only under
  * out/ (test/helpers/library-examples.ts); an example marked `ts typecheck-only` is only
  * type-checked. The two fixture pages show that the test can fail. One type check serves every
- * page (it reads all of src/ once).
+ * page (it reads the library's declarations once).
  */
 const FIXTURES = ['test/fixtures/library/broken.md', 'test/fixtures/library/does-not-run.md'];
 const pages = pagesWithExamples();

@@ -7,8 +7,9 @@ import { fencedBlocks, guideFolder, type BlockFailure } from './guides.js';
 
 /**
  * The library's examples, checked. Every ```ts (and ```js) fence of a Markdown page is one
- * example of the library: it is type-checked against src/ (`import … from 'samegame'` resolves to
- * src/index.ts; the repository's strict settings) and then run, transpiled, with Node, offline, in
+ * example of the library: it is type-checked against the library's declarations (`import … from
+ * 'samegame'` resolves to dist/index.d.ts, built from src/index.ts: what an installed package gives;
+ * the repository's strict settings) and then run, transpiled, with Node, offline, in
  * a fresh temporary folder holding a copy of data/ and examples/ and node_modules/samegame (this
  * checkout, as an installed package): the guides' folder (test/helpers/guides.ts). A page's
  * examples run in order in one folder. An example that cannot run here (it needs an API key, a
@@ -58,7 +59,7 @@ export function typeCheck(placed: readonly Placed[]): BlockFailure[] {
     strict: true, noImplicitOverride: true, noFallthroughCasesInSwitch: true, esModuleInterop: true, skipLibCheck: true,
     resolveJsonModule: true, allowJs: true, checkJs: true, noEmit: true, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
     types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')],
-    paths: { samegame: [join(ROOT, 'src', 'index.ts')] },
+    paths: { samegame: [join(ROOT, 'dist', 'index.d.ts')] },
   });
   const byFile = new Map(placed.map((p) => [p.file, p]));
   const failures: BlockFailure[] = [];
