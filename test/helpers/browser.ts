@@ -81,8 +81,9 @@ export async function open(browser: Browser, outDir: string, reportRel: string):
   o.page.on('request', (r) => { o.requests.push(r.url()); });
   o.page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') o.problems.push(`${m.type()}: ${m.text()}`); });
   o.page.on('pageerror', (e) => { o.problems.push(`pageerror: ${e.message}`); });
-  await o.page.goto(url);
-  await o.page.waitForSelector('body[data-figures-done]', { timeout: 60_000 });
+  // Generous limits: several reports load at once, on a machine that may be busy (nothing waits on time).
+  await o.page.goto(url, { timeout: 120_000 });
+  await o.page.waitForSelector('body[data-figures-done]', { timeout: 120_000 });
   return o;
 }
 
