@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The test files that take the most time (CPU time of each file run alone, less vitest's start), started first: with two
+ * The test files that take the most time (vitest's per-file durations, longest first), started first: with two
  * workers taking files from one queue, the long ones then run side by side and the short ones
  * fill in behind them, instead of one long file starting last while the other worker idles.
  * A clean clone has no timing cache to order by, so the order is written down here
@@ -13,7 +13,8 @@ const SLOWEST = [
   'test/browser/report.test.ts', 'test/library-api.test.ts', 'test/docs/guides/run-your-own-study.test.ts', 'test/suite-config.test.ts',
   'test/fuzz/corpus.test.ts', 'test/commands/committed-outputs.test.ts', 'test/docs/guides/readme.test.ts', 'test/docs/guides/audit-secondary-data.test.ts',
   'test/docs/guides/reproduce-a-paper.test.ts', 'test/fuzz/campaign.test.ts', 'test/cli/framing-templates.test.ts', 'test/commands/meta.test.ts',
-  'test/commands/analyze.test.ts', 'test/cli/output-paths.test.ts', 'test/live/batch-kill.test.ts', 'test/live/kill.test.ts', 'test/commands/library.test.ts',
+  'test/commands/analyze.test.ts', 'test/cli/output-paths.test.ts', 'test/live/batch-vendors-kill.test.ts', 'test/cli/interval-flags.test.ts',
+  'test/cli/report-exit.test.ts', 'test/cli/reproduce.test.ts', 'test/live/batch-kill.test.ts', 'test/live/kill.test.ts', 'test/commands/library.test.ts',
   'test/docs/guides/combine-studies.test.ts', 'test/docs/guides/tables-and-figures-for-a-paper.test.ts', 'test/docs/guides/reanalyse-a-published-log.test.ts',
   'test/live/batch-run.test.ts', 'test/live/store-readonly.test.ts', 'test/cli/trials.test.ts', 'test/live/plugins.test.ts',
 ];
