@@ -9,7 +9,8 @@ const figure = (id: string, subtitle?: string): Figure => ({
 
 describe('figures/captions.md', () => {
   it('the subtitle follows the title after a dash, so no sentence begins in lower case', () => {
-    const text = captionsFile([figure('table3-forest', 'conservative, a = 0.7; shift = friend-sharing − business'), figure('plain')], '/out').content as string;
+    const figures = [figure('table3-forest', 'conservative, a = 0.7; shift = friend-sharing − business'), figure('plain')];
+    const text = captionsFile(figures, '/out').content as string;
     expect(text).toContain('**Table 3: robustness and action shift with 95 % intervals — conservative, a = 0.7; shift = friend-sharing − business.** Point estimates');
     expect(text).toContain('**Table 3: robustness and action shift with 95 % intervals.** Point estimates');
     for (const para of text.split('\n').filter((l) => l.startsWith('**'))) {
