@@ -26,12 +26,15 @@ import { analyzePresentationFiles } from './analyze-outputs.js';
 import { analyzeCommand, defaultAnalyzeOut, type StoreAnalyzeOptions } from './analyze-settings.js';
 import { analyzeRepeated, repeatedTables, type RepeatedResult } from './analyze-repeated.js';
 import { commandsMsg } from './messages.js';
+import { sha256File } from '../core/hash.js';
+import { labelSynthetic, type Origin } from '../core/provenance.js';
+import { storeOrigin } from '../sources/origin.js';
 
 export type { RunKind } from '../sources/store.js';
 
 /** A stored run as read to choose its analysis: a one-shot or context-enrichment run's cell table and design facts, or a repeated run. */
 export type StoredRun =
-  | { readonly kind: 'one-shot' | 'enrichment'; readonly source: StoreTable; readonly facts: DesignFacts }
+  | { readonly kind: 'one-shot' | 'enrichment'; readonly source: StoreTable; readonly facts: DesignFacts; readonly origin: Origin }
   | { readonly kind: 'repeated'; readonly store: string };
 
 interface ResultOf { 'one-shot': AnalyzeResult; enrichment: SelectiveAnalysis; repeated: RepeatedResult }
@@ -67,18 +70,17 @@ export function readStoredRun(opts: Pick<StoreAnalyzeOptions, 'store' | 'runId' 
         return (cells ??= { source: storeTable(store, run, facts), facts });
       };
       const kind = runKind(run, () => read().source.extraFactors);
-      return kind === 'repeated' ? { kind, store: opts.store } : { kind, ...read() };
+      return kind === 'repeated' ? { kind, store: opts.store } : { kind, ...read(), origin: storeOrigin(opts.store, sha256File(opts.store), run, store) };
     });
   } finally {
     store.close();
   }
 }
 
-function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: StoreAnalyzeOptions): { source: StoreTable; facts: DesignFacts } {
+function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: StoreAnalyzeOptions): { source: StoreTable; facts: DesignFacts; origin: Origin } {
   if (run.kind !== wanted) throw new UserError(commandsMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS[wanted].design));
   if (opts.factors?.length) throw new UserError(commandsMsg.factorRepeatedOnly(opts.store));
   if (opts.rounds !== undefined) throw new UserError(commandsMsg.roundsRepeatedOnly(opts.store));
-  if (opts.namesFile !== undefined) throw new UserError(commandsMsg.oneShotStore(opts.store));
   return run;
 }
 
@@ -93,8 +95,8 @@ function selectiveOf(source: StoreTable, opts: StoreAnalyzeOptions): SelectiveAn
 }
 
 const twoFramingRun = (run: StoredRun, opts: StoreAnalyzeOptions): AnalyzeResult => {
-  const { source, facts } = oneShot(run, 'one-shot', opts);
-  return analyzeDirectRun(source, facts, opts, opts.logger ?? silentLogger);
+  const { source, facts, origin } = oneShot(run, 'one-shot', opts);
+  return analyzeDirectRun(source, facts, origin, opts, opts.logger ?? silentLogger);
 };
 
 /** The options of a repeated run's analysis; what applies to one-shot runs only (--expect, --compare) is refused in one line. */
@@ -111,7 +113,7 @@ export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> 
     analyze: twoFramingRun,
     async withFigures(run, opts) {
       const res = twoFramingRun(run, { ...opts, dryRun: true });
-      const files = [...res.files, ...await analyzePresentationFiles(res, opts.logger, opts.figureStyle)];
+      const files = [...res.files, ...labelSynthetic(await analyzePresentationFiles(res, opts.logger, opts.figureStyle), res.origin)];
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },
