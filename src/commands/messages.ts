@@ -126,4 +126,7 @@ export const commandsMsg = {
   nextCommand: (store: string) => `next: samegame analyze ${/^[A-Za-z0-9._/+-]+$/.test(store) ? store : `'${store.replace(/'/g, "'\\''")}'`}`,
   repeatedAborted: (over: number, matches: number) =>
     `aborted: in-flight calls were dropped; ${over} of ${matches} matches over. Run the same command again to resume.`,
+  syntheticStudies: (studies: readonly string[], mix: string) =>
+    `synthetic data: ${studies.length === 1 ? 'the study' : 'the studies'} ${studies.join(', ')} ${mix === 'all' ? '(every study)' : mix === 'kept apart'
+      ? 'pooled apart from the real ones (scopes "synthetic …"; --pool-synthetic pools them together)' : 'pooled with the real ones (--pool-synthetic)'}`,
 };

@@ -17,6 +17,7 @@ import { TrialStore } from '../live/store/store.js';
 import { meta, type EffectRow, type Manifest, type StudySourceKind, type StudySpec } from '../analyses/meta/index.js';
 import type { EffectMeasure } from '../stats/meta/effect-size.js';
 import { commandsMsg } from './messages.js';
+import { storeOrigin } from '../sources/origin.js';
 
 export interface StudySource {
   readonly study: string;
@@ -42,17 +43,20 @@ const fail = (loc: Located, path: Path, what: string) => new UserError(metaMsg.m
 /** The kind of a validated study (exactly one is given). */
 const kindOf = (s: StudySpec): StudySourceKind => meta.sourceKinds.find((k) => s[k] !== undefined)!;
 
-function readStoreTable(path: string, run: number | undefined): { table: CellTable; what: string } {
+function readStoreTable(path: string, run: number | undefined): { table: CellTable; what: string; synthetic: boolean } {
   const store = readStore(path, () => TrialStore.openExisting(path));
   try {
-    return readStore(path, () => ({ table: storeTable(store, chooseOneShotRun(store, path, run)).folded, what: 'stored trials of a direct run' }));
+    return readStore(path, () => {
+      const r = chooseOneShotRun(store, path, run);
+      return { table: storeTable(store, r).folded, what: 'stored trials of a direct run', synthetic: storeOrigin(path, '', r).synthetic };
+    });
   } finally {
     store.close();
   }
 }
 
 /** The study's cells through its reader; paths resolved against the manifest's folder. */
-function readSource(s: StudySpec, dir: string): { table: CellTable; what: string; files: StudySource['files'] } {
+function readSource(s: StudySpec, dir: string): { table: CellTable; what: string; files: StudySource['files']; synthetic: boolean } {
   const at = (p: string) => resolve(dir, p);
   const kind = kindOf(s);
   if (kind === 'store') {
@@ -68,7 +72,7 @@ function readSource(s: StudySpec, dir: string): { table: CellTable; what: string
   };
   const input = readFileSource(s, kind, trials?.map(at) ?? [], choice, at);
   const named = kind === 'trials' ? trials! : kind === 'digitized' ? [s.digitized!, s.layout!] : [s.data!];
-  return { table: input.table, what: input.kind, files: named.map((p) => ({ path: p, sha256: sha256File(at(p)) })) };
+  return { table: input.table, what: input.kind, files: named.map((p) => ({ path: p, sha256: sha256File(at(p)) })), synthetic: input.origin.synthetic };
 }
 
 /** A file study through the reader of its kind in the source registry (a log when the trials have a format). */
@@ -114,9 +118,11 @@ export function manifestEffects(m: Manifest, manifestPath: string, loc: Located,
     const attenuation = s.attenuation ?? DEFAULT_ATTENUATION[SOURCES[registryKind(s, kind)].observed];
     const moderators = Object.fromEntries(Object.entries(s.moderators ?? {}).map(([k, v]) => [k, String(v)]));
     const r = meta.studyEffects(src.table, { study: s.id, base: s.base, alt: s.alt, attenuation, moderators }, measure);
-    effects.push(...r.rows);
+    // Synthetic when the manifest says so or its reader does (a simulated run, an export of one).
+    const synthetic = s.synthetic === true || src.synthetic;
+    effects.push(...r.rows.map((row) => (synthetic ? { ...row, synthetic } : row)));
     notes.push(...r.notes);
-    sources.push({ study: s.id, kind, files: src.files, what: src.what, attenuation, synthetic: s.synthetic === true });
+    sources.push({ study: s.id, kind, files: src.files, what: src.what, attenuation, synthetic });
   });
   return { effects, sources, notes };
 }

@@ -103,4 +103,5 @@ export const sourcesMsg = {
   sidecarUnread: (side: string) => `${side} is not a sidecar samegame export wrote: left out (no synthetic flag, names or design hash read from it)`,
   sidecarStale: (side: string, file: string) =>
     `${side} was written for other bytes than ${file} (the file changed since it was exported): left out (no synthetic flag, names or design hash read from it)`,
+  notSyntheticFlag: (text: string) => `${q(text)} is not true, false or empty`,
 };
