@@ -23,7 +23,7 @@ import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags } from './expect.js';
 import { poolingFiles } from './meta-pooling.js';
 import { commandsMsg } from './messages.js';
-import { labelSynthetic, originExtra, syntheticNotice, type Origin } from '../core/provenance.js';
+import { labelSynthetic, originExtra, syntheticWarning, type Origin } from '../core/provenance.js';
 import { withNamedLatex } from '../analyses/two-framing/latex.js';
 import { inputNames, type InputNames } from './input-names.js';
 
@@ -82,7 +82,7 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
   const published = readExpected(opts, sourceOf(opts), logger); // read before anything is computed
   if (table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(opts.store));
   const facts = withFoldedGames(withTableGames(designFacts, levels(source.table, 'game')), source);
-  if (origin.synthetic) logger.warn(syntheticNotice(origin));
+  if (origin.synthetic) logger.warn(syntheticWarning(origin));
   const names = inputNames(table, origin, opts.namesFile, logger);
   // no publication compared and no method asked for: Table 3 from the R = 1 test where it applies
   const settings = { ...directRunSettings(opts, table, logger), framingTestIntervals: opts.interval === undefined && !opts.compare && !opts.expect };

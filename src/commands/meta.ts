@@ -70,7 +70,7 @@ export interface MetaResult {
  * are the analysis (overall, models, studies, the three-level model, the regression), and the
  * synthetic ones' pooled rows follow, each scope prefixed "synthetic".
  */
-function analyzeApart(effects: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[], o: MetaOptions): { analysis: MetaAnalysis; synthetic: SyntheticMix } {
+function analyzeApart(effects: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[], o: Pick<MetaOptions, 'poolSynthetic'>): { analysis: MetaAnalysis; synthetic: SyntheticMix } {
   const synth = effects.filter((r) => r.synthetic);
   const mix: SyntheticMix = synth.length === 0 ? 'none' : synth.length === effects.length ? 'all' : o.poolSynthetic ? 'pooled with real data' : 'kept apart';
   const studies = [...new Set(synth.map((r) => r.study))];
@@ -108,7 +108,7 @@ function fromManifest(o: MetaOptions & { manifest: string }) {
   const read = manifestEffects(manifest, o.manifest, loc, settings.effect);
   checkFlagModerators(o.moderators, read.effects, (n, cols) => `--moderator ${n}: ${commandsMsg.moderatorNoColumn(n, cols)}`);
   const names = manifest.names ? { source: manifest.names, sourceBlock: commandsMsg.manifestNames(o.manifest) } : {};
-  return { settings, ...read, names, input: { path: o.manifest, sha256, kind: 'manifest' as const } };
+  return { settings, ...read, names, input: { path: o.manifest, sha256, kind: 'manifest' as const }, poolSynthetic: manifest.pool_synthetic };
 }
 
 function fromEffects(o: MetaOptions & { effects: string }) {
@@ -116,7 +116,7 @@ function fromEffects(o: MetaOptions & { effects: string }) {
   const effects: EffectRow[] = t.rows.map((r) => ({ study: r.study, model: r.model, game: r.game, yi: r.yi, vi: r.vi, n_base: r.n_base, n_alt: r.n_alt, moderators: r.moderators,
     ...(r.synthetic ? { synthetic: true } : {}) }));
   checkFlagModerators(o.moderators, effects, (n, cols) => metaMsg.effectsColumn(o.effects, 1, n, commandsMsg.moderatorNoColumn(n, cols)));
-  return { settings: settingsOf(o), effects, sources: [] as StudySource[], notes: [] as string[], input: { path: o.effects, sha256: t.sha256, kind: 'effects' as const } };
+  return { settings: settingsOf(o), effects, sources: [] as StudySource[], notes: [] as string[], input: { path: o.effects, sha256: t.sha256, kind: 'effects' as const }, poolSynthetic: undefined };
 }
 
 /** The command line that regenerates the outputs. */
@@ -137,7 +137,7 @@ export function runMeta(o: MetaOptions): MetaResult {
   const names = readDisplayNames({ ...('names' in got ? got.names : {}), given: o.names, file: o.namesFile, warn: (m) => logger.warn(m),
     targets: nameTargets(got.effects, NAMED_FIELDS, (r, f) => r[f as typeof NAMED_FIELDS[number]]) });
   logger.info(`pooling ${got.effects.length} cells from ${new Set(got.effects.map((r) => r.study)).size} studies`);
-  const { analysis, synthetic } = analyzeApart(got.effects, got.settings, got.notes, o);
+  const { analysis, synthetic } = analyzeApart(got.effects, got.settings, got.notes, { poolSynthetic: o.poolSynthetic ?? got.poolSynthetic });
   const command = metaCommand(o);
   const reports = join(resolve(o.out ?? '.'), 'reports');
   const sources = got.sources.map((s) => ({ ...s }));

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { DisplayNames } from '../core/display-names.js';
-import { labelSynthetic, originExtra, syntheticNotice } from '../core/provenance.js';
+import { labelSynthetic, originExtra, syntheticWarning } from '../core/provenance.js';
 import { inputNames } from './input-names.js';
 import type { FigureStyle } from '../render/paper-style.js';
 import { attenuationOf, inputFacts, inputFlagsOf, inputNotes, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../sources/input.js';
@@ -116,7 +116,7 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared), ...originExtra(input.origin) }, names?.map);
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);
   const files = labelSynthetic(withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification), ...poolingFiles(opts.pooling, reports, analysis)], reports, analysis, names?.map), input.origin);
-  if (input.origin.synthetic) logger.warn(syntheticNotice(input.origin));
+  if (input.origin.synthetic) logger.warn(syntheticWarning(input.origin));
   if (!opts.dryRun) writeFilesAtomic(files);
   return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, notes: inputNotes(input), pooling: opts.pooling, ...(names ? { names } : {}) };
 }

@@ -37,6 +37,10 @@ export function syntheticNotice(o: Origin): string {
   return `Synthetic data${who}: these numbers say nothing about any real model.`;
 }
 
+/** The warning a command prints for synthetic data: why they are synthetic. */
+export const syntheticWarning = (o: Origin): string =>
+  `synthetic data: ${(o.syntheticWhy ?? []).join('; ') || 'the input says so'}; these numbers say nothing about any real model`;
+
 /** The origin as metrics.json and meta.json record it. */
 export function originJson(o: Origin): Record<string, unknown> {
   return {
