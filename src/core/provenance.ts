@@ -31,10 +31,10 @@ export interface Origin {
   readonly names?: DisplayNames;
 }
 
-/** What the outputs call synthetic data, with the models when known. */
+/** What the outputs call synthetic data: the models that answered through the simulated provider, else why. */
 export function syntheticNotice(o: Origin): string {
-  const who = o.syntheticModels?.length ? ` (${o.syntheticModels.join(', ')} answered through the simulated provider)` : '';
-  return `Synthetic data${who}: these numbers say nothing about any real model.`;
+  const who = o.syntheticModels?.length ? `${o.syntheticModels.join(', ')} answered through the simulated provider` : (o.syntheticWhy ?? []).join('; ') || 'the input says so';
+  return `Synthetic data: ${who}; these numbers say nothing about any real model.`;
 }
 
 /** The warning a command prints for synthetic data: why they are synthetic. */

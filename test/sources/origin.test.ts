@@ -69,9 +69,9 @@ describe('labelSynthetic', () => {
   it('adds the synthetic column, the caption notice and the captions line; leaves other files', () => {
     const [csv, tex, md, other] = labelSynthetic(files, synthetic).map((f) => f.content as string);
     expect(csv).toBe('model,R,synthetic\nA,0.9,true\n');
-    expect(tex).toContain('\\caption{\\textbf{Synthetic data (Sim answered through the simulated provider): these numbers say nothing about any real model.} Robustness R.}');
+    expect(tex).toContain('\\caption{\\textbf{Synthetic data: Sim answered through the simulated provider; these numbers say nothing about any real model.} Robustness R.}');
     expect(tex.startsWith('% Synthetic data')).toBe(true);
-    expect(md.split('\n').slice(0, 3)).toEqual(['# Figure captions', '', '**Synthetic data (Sim answered through the simulated provider): these numbers say nothing about any real model.**']);
+    expect(md.split('\n').slice(0, 3)).toEqual(['# Figure captions', '', '**Synthetic data: Sim answered through the simulated provider; these numbers say nothing about any real model.**']);
     expect(md).toContain('**Title.** Caption. Synthetic data');
     expect(other).toBe('a\n1\n');
   });
