@@ -4,8 +4,8 @@
  * run is an entry here, not a branch in a command. Each entry computes its tables (written unless dryRun) and, for the CLI, its tables,
  * figures and report as one atomic set.
  */
-import { TrialStore } from '../live/store/store.js';
-import { chooseRun, readStore, runKind, storeTable, type RunKind, type StoreTable } from '../sources/store.js';
+import type { RunKind, StoreTable } from '../sources/store.js';
+import { openRun } from '../sources/open-run.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
@@ -26,9 +26,7 @@ import { analyzePresentationFiles } from './analyze-outputs.js';
 import { analyzeCommand, defaultAnalyzeOut, type StoreAnalyzeOptions } from './analyze-settings.js';
 import { analyzeRepeated, repeatedTables, type RepeatedResult } from './analyze-repeated.js';
 import { commandsMsg } from './messages.js';
-import { sha256File } from '../core/hash.js';
 import { labelSynthetic, type Origin } from '../core/provenance.js';
-import { storeOrigin } from '../sources/origin.js';
 
 export type { RunKind } from '../sources/store.js';
 
@@ -58,23 +56,11 @@ export function readRepeatedRun(opts: StoreAnalyzeOptions): RepeatedDecisions {
   return readRepeatedStore(opts.store, { run: opts.runId, verify: opts.verifyStore });
 }
 
-/** The run of the store to analyze, read as its kind needs (the store closed again). */
+/** The run of the store to analyze, read once as its kind needs (sources/open-run.ts). */
 export function readStoredRun(opts: Pick<StoreAnalyzeOptions, 'store' | 'runId' | 'verifyStore'>): StoredRun {
-  const store = readStore(opts.store, () => TrialStore.openExisting(opts.store, { verify: opts.verifyStore }));
-  try {
-    return readStore(opts.store, (): StoredRun => {
-      const run = chooseRun(store, opts.store, opts.runId);
-      let cells: { source: StoreTable; facts: DesignFacts } | undefined;
-      const read = () => {
-        const facts = designFacts(run.designJson);
-        return (cells ??= { source: storeTable(store, run, facts), facts });
-      };
-      const kind = runKind(run, () => read().source.extraFactors);
-      return kind === 'repeated' ? { kind, store: opts.store } : { kind, ...read(), origin: storeOrigin(opts.store, sha256File(opts.store), run, store) };
-    });
-  } finally {
-    store.close();
-  }
+  const r = openRun(opts.store, { runId: opts.runId, verify: opts.verifyStore, order: (run) => designFacts(run.designJson) });
+  if (r.kind === 'repeated' || r.source === undefined) return { kind: 'repeated', store: opts.store };
+  return { kind: r.kind, source: r.source, facts: designFacts(r.run.designJson), origin: r.origin };
 }
 
 function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: StoreAnalyzeOptions): { source: StoreTable; facts: DesignFacts; origin: Origin } {

@@ -3,10 +3,10 @@
  * output-path rule of core/out-dir.ts), to a stream, or to standard output when asked for ('-').
  */
 import { writeTrials, type ExportFormat } from './export.js';
-import { TrialStore } from '../live/store/store.js';
+import type { TrialStore } from '../live/store/store.js';
+import { withStore } from '../sources/open-run.js';
 import { UserError } from '../core/errors.js';
 import { withStoreErrors } from '../live/store/integrity.js';
-import { readStore } from '../sources/store.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { streamWriter, writeFilesAtomic, writeStreamAtomic } from '../core/atomic.js';
 import { createHash } from 'node:crypto';
@@ -83,11 +83,6 @@ export function exportTrials(o: ExportOptions): Promise<ExportResult> {
   if ((o.out as ExportOptions['out'] | undefined) === undefined) return Promise.reject(new UserError(commandsMsg.exportNeedsOut()));
   return withStoreErrors(o.store, async () => {
     if (typeof o.out === 'string' && o.out !== STDOUT) checkOutFile('--out', o.out);
-    const store = readStore(o.store, () => TrialStore.openExisting(o.store, { verify: o.verifyStore }));
-    try {
-      return await readStore(o.store, () => exportTo(store, o));
-    } finally {
-      store.close();
-    }
+    return withStore(o.store, { verify: o.verifyStore }, (store) => exportTo(store, o));
   });
 }

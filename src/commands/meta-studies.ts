@@ -11,13 +11,11 @@ import { metaMsg } from '../core/messages/meta.js';
 import { sha256File } from '../core/hash.js';
 import { formatPath, type Path } from '../core/doc-problems.js';
 import { DEFAULT_ATTENUATION, SOURCES, type AnalysisInput, type InputChoice, type SourceKind } from '../sources/input.js';
-import { chooseOneShotRun, readStore, storeTable } from '../sources/store.js';
+import { oneShotCells, openRun } from '../sources/open-run.js';
 import { readInputFile } from '../sources/reader-rules.js';
-import { TrialStore } from '../live/store/store.js';
 import { meta, type EffectRow, type Manifest, type StudySourceKind, type StudySpec } from '../analyses/meta/index.js';
 import type { EffectMeasure } from '../stats/meta/effect-size.js';
 import { commandsMsg } from './messages.js';
-import { storeOrigin } from '../sources/origin.js';
 
 export interface StudySource {
   readonly study: string;
@@ -44,15 +42,8 @@ const fail = (loc: Located, path: Path, what: string) => new UserError(metaMsg.m
 const kindOf = (s: StudySpec): StudySourceKind => meta.sourceKinds.find((k) => s[k] !== undefined)!;
 
 function readStoreTable(path: string, run: number | undefined): { table: CellTable; what: string; synthetic: boolean } {
-  const store = readStore(path, () => TrialStore.openExisting(path));
-  try {
-    return readStore(path, () => {
-      const r = chooseOneShotRun(store, path, run);
-      return { table: storeTable(store, r).folded, what: 'stored trials of a direct run', synthetic: storeOrigin(path, '', r).synthetic };
-    });
-  } finally {
-    store.close();
-  }
+  const r = openRun(path, { runId: run });
+  return { table: oneShotCells(r).folded, what: 'stored trials of a direct run', synthetic: r.origin.synthetic };
 }
 
 /** The study's cells through its reader; paths resolved against the manifest's folder. */
