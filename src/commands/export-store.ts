@@ -82,7 +82,7 @@ export function exportTrials(o: ExportOptions): Promise<ExportResult> {
   // The library writes nowhere by default: standard output is asked for ('-'), as the CLI does.
   if ((o.out as ExportOptions['out'] | undefined) === undefined) return Promise.reject(new UserError(commandsMsg.exportNeedsOut()));
   return withStoreErrors(o.store, async () => {
-    if (typeof o.out === 'string' && o.out !== STDOUT) checkOutFile('--out', o.out);
+    if (typeof o.out === 'string' && o.out !== STDOUT) [o.out, sidecarPath(o.out)].forEach((p) => checkOutFile('--out', p)); // the file and its sidecar
     return withStore(o.store, { verify: o.verifyStore }, (store) => exportTo(store, o));
   });
 }
