@@ -151,7 +151,7 @@ describe('each command end to end, as the CLI runs it', () => {
 
     const exported = await lib.exportTrials({ store, format: 'csv', out: join(dir, 'trials.csv') });
     const cliExport = await runCli(['export', store, '--format', 'csv']);
-    expect(exported).toEqual({ trials: 80, out: join(dir, 'trials.csv') }); // 1 model × 2 games × 2 framings × 20 trials
+    expect(exported).toEqual({ trials: 80, out: join(dir, 'trials.csv'), sidecar: join(dir, 'trials.csv.provenance.json') }); // 1 model × 2 games × 2 framings × 20 trials
     expect(text(join(dir, 'trials.csv'))).toBe(cliExport.stdout);
 
     const planned = new MemoryLogger();

@@ -182,8 +182,8 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), d.seed)
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), d.reps)
     .option('--attenuation <a>', 'attenuation of the conservative transform (1 = none)', parseUnitFlag('--attenuation'), d.attenuation)
-    .option('--base <name>', 'base framing', d.base)
-    .option('--alt <name>', 'alternative framing', d.alt);
+    .option('--base <name>', 'base framing (the input\'s first framing when it lacks the default)', d.base)
+    .option('--alt <name>', 'alternative framing (the input\'s next framing when it lacks the default)', d.alt);
   // One file flag per input kind of the source registry (--data defaults to the shipped rates).
   for (const [id, source] of Object.entries(FILE_FLAGS)) {
     // The flag is the id in kebab case (countsJson → --counts-json), as regenerate commands write it.
@@ -225,6 +225,8 @@ export function inputFlags(o: RatesFlags, cmd: Command) {
   return {
     ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, layout: o.layout, pixelError: o.pixelError,
     attenuation: cmd.getOptionValueSource('attenuation') === 'default' ? undefined : o.attenuation,
+    // A pair not given is the input's (sources/framing-pair.ts): the paper's where the data hold it.
+    base: cmd.getOptionValueSource('base') === 'default' ? undefined : o.base, alt: cmd.getOptionValueSource('alt') === 'default' ? undefined : o.alt,
     ...intervalSettings(o.interval),
   };
 }

@@ -4,8 +4,8 @@
  * run is an entry here, not a branch in a command. Each entry computes its tables (written unless dryRun) and, for the CLI, its tables,
  * figures and report as one atomic set.
  */
-import { TrialStore } from '../live/store/store.js';
-import { chooseRun, readStore, runKind, storeTable, type RunKind, type StoreTable } from '../sources/store.js';
+import type { RunKind, StoreTable } from '../sources/store.js';
+import { openRun } from '../sources/open-run.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
@@ -26,12 +26,13 @@ import { analyzePresentationFiles } from './analyze-outputs.js';
 import { analyzeCommand, defaultAnalyzeOut, type StoreAnalyzeOptions } from './analyze-settings.js';
 import { analyzeRepeated, repeatedTables, type RepeatedResult } from './analyze-repeated.js';
 import { commandsMsg } from './messages.js';
+import { labelSynthetic, type Origin } from '../core/provenance.js';
 
 export type { RunKind } from '../sources/store.js';
 
 /** A stored run as read to choose its analysis: a one-shot or context-enrichment run's cell table and design facts, or a repeated run. */
 export type StoredRun =
-  | { readonly kind: 'one-shot' | 'enrichment'; readonly source: StoreTable; readonly facts: DesignFacts }
+  | { readonly kind: 'one-shot' | 'enrichment'; readonly source: StoreTable; readonly facts: DesignFacts; readonly origin: Origin }
   | { readonly kind: 'repeated'; readonly store: string };
 
 interface ResultOf { 'one-shot': AnalyzeResult; enrichment: SelectiveAnalysis; repeated: RepeatedResult }
@@ -55,34 +56,22 @@ export function readRepeatedRun(opts: StoreAnalyzeOptions): RepeatedDecisions {
   return readRepeatedStore(opts.store, { run: opts.runId, verify: opts.verifyStore });
 }
 
-/** The run of the store to analyze, read as its kind needs (the store closed again). */
+/** The run of the store to analyze, read once as its kind needs (sources/open-run.ts). */
 export function readStoredRun(opts: Pick<StoreAnalyzeOptions, 'store' | 'runId' | 'verifyStore'>): StoredRun {
-  const store = readStore(opts.store, () => TrialStore.openExisting(opts.store, { verify: opts.verifyStore }));
-  try {
-    return readStore(opts.store, (): StoredRun => {
-      const run = chooseRun(store, opts.store, opts.runId);
-      let cells: { source: StoreTable; facts: DesignFacts } | undefined;
-      const read = () => {
-        const facts = designFacts(run.designJson);
-        return (cells ??= { source: storeTable(store, run, facts), facts });
-      };
-      const kind = runKind(run, () => read().source.extraFactors);
-      return kind === 'repeated' ? { kind, store: opts.store } : { kind, ...read() };
-    });
-  } finally {
-    store.close();
-  }
+  const r = openRun(opts.store, { runId: opts.runId, verify: opts.verifyStore, order: (run) => designFacts(run.designJson) });
+  if (r.kind === 'repeated' || r.source === undefined) return { kind: 'repeated', store: opts.store };
+  return { kind: r.kind, source: r.source, facts: designFacts(r.run.designJson), origin: r.origin };
 }
 
-function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: StoreAnalyzeOptions): { source: StoreTable; facts: DesignFacts } {
+function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: StoreAnalyzeOptions): { source: StoreTable; facts: DesignFacts; origin: Origin } {
   if (run.kind !== wanted) throw new UserError(commandsMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS[wanted].design));
   if (opts.factors?.length) throw new UserError(commandsMsg.factorRepeatedOnly(opts.store));
   if (opts.rounds !== undefined) throw new UserError(commandsMsg.roundsRepeatedOnly(opts.store));
-  if (opts.namesFile !== undefined) throw new UserError(commandsMsg.oneShotStore(opts.store));
   return run;
 }
 
 function selectiveOf(source: StoreTable, opts: StoreAnalyzeOptions): SelectiveAnalysis {
+  if (opts.namesFile !== undefined) throw new UserError(commandsMsg.namesNotEnrichment(opts.store));
   if (opts.expect !== undefined) throw new UserError(commandsMsg.expectNeedsTwoFraming(opts.store));
   const thresholds = { maxSurface: opts.thresholds?.maxSurface ?? DEFAULT_THRESHOLDS.maxSurface, minWorldLo: opts.thresholds?.minWorldLo ?? DEFAULT_THRESHOLDS.minWorldLo };
   const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
@@ -93,8 +82,8 @@ function selectiveOf(source: StoreTable, opts: StoreAnalyzeOptions): SelectiveAn
 }
 
 const twoFramingRun = (run: StoredRun, opts: StoreAnalyzeOptions): AnalyzeResult => {
-  const { source, facts } = oneShot(run, 'one-shot', opts);
-  return analyzeDirectRun(source, facts, opts, opts.logger ?? silentLogger);
+  const { source, facts, origin } = oneShot(run, 'one-shot', opts);
+  return analyzeDirectRun(source, facts, origin, opts, opts.logger ?? silentLogger);
 };
 
 /** The options of a repeated run's analysis; what applies to one-shot runs only (--expect, --compare) is refused in one line. */
@@ -111,7 +100,7 @@ export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> 
     analyze: twoFramingRun,
     async withFigures(run, opts) {
       const res = twoFramingRun(run, { ...opts, dryRun: true });
-      const files = [...res.files, ...await analyzePresentationFiles(res, opts.logger, opts.figureStyle)];
+      const files = [...res.files, ...labelSynthetic(await analyzePresentationFiles(res, opts.logger, opts.figureStyle), res.origin)];
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },

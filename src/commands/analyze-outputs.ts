@@ -11,7 +11,9 @@ import { compareFigure } from '../analyses/compare/figure.js';
 import { gameNameOf } from '../analyses/compare/design-facts.js';
 import { lambdaRows } from '../analyses/compare/tables.js';
 import { compareSections, lambdaSection } from '../analyses/compare/report.js';
-import { syntheticBanner } from '../analyses/selective/index.js';
+import { syntheticNotice } from '../core/provenance.js';
+import { namedAnalysis } from '../analyses/two-framing/named.js';
+import { originSections } from './origin-report.js';
 import { figureFiles } from '../render/figure-files.js';
 import { num, renderReportHtml, type Section } from '../render/html.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
@@ -23,7 +25,7 @@ import { FILE_NOTES } from './file-notes.js';
 
 /** The figures of a direct-run analysis: the same four as reproduce (games by name), plus the comparison. */
 export function analyzeFigures(res: AnalyzeResult): Figure[] {
-  const figures = twoFramingFigures(res.analysis, gameNameOf(res.facts));
+  const figures = twoFramingFigures(namedAnalysis(res.analysis, res.names?.map), gameNameOf(res.facts));
   if (res.comparison) figures.push(compareFigure(res.comparison.rows, `B = ${res.analysis.settings.reps} bootstrap replicates, seed ${res.analysis.settings.seed}`));
   if (res.reproduction) figures.push(...reproductionFigures(res.reproduction));
   return figures;
@@ -47,10 +49,10 @@ function trialsSection(res: AnalyzeResult): Section {
 
 /** The report's sections, in reading order. */
 function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Section[] {
-  const a = res.analysis;
+  const a = namedAnalysis(res.analysis, res.names?.map); // the report shows display names; its CSVs keep the ids
   const gameName = gameNameOf(res.facts);
   const prov = { ...res.provenance, columns: [] };
-  const synthetic = res.facts.simulated.length ? [syntheticBanner(res.facts.simulated)] : [];
+  const synthetic = res.origin.synthetic ? [syntheticNotice(res.origin)] : [];
   const compareFacts = res.compareInput
     ? [['compare', `${res.compareInput.path} (sha256 ${res.compareInput.sha256})`] as const,
       ['map-model', Object.entries(res.compareInput.modelMap).map(([d, r]) => `${d}=${r}`).join(', ') || 'none'] as const]
@@ -58,9 +60,9 @@ function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Sectio
   const links = fileLinks(join(res.reportsDir, 'report.html'), [...res.files.map((f) => f.path), ...figurePaths(res.outDir, figures)], FILE_NOTES);
   return [
     summarySection(a, res.verification, prov, { gameName, notes: synthetic }), trialsSection(res), table2Section(a, gameName), table3Section(a, gameName), ...poolingSections(res.pooling, a),
-    lambdaSection(lambdaRows(a, res.facts.gaps), gameName), ...compareSections(a, res.comparison, gameName),
+    lambdaSection(lambdaRows(res.analysis, res.facts.gaps), gameName), ...compareSections(res.analysis, res.comparison, gameName),
     ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
-    figuresSection(figures, undefined, undefined, omittedFigures(res.analysis)), verificationSection(res.verification), provenanceSection(prov),
+    figuresSection(figures, undefined, undefined, omittedFigures(res.analysis)), verificationSection(res.verification), provenanceSection(prov), ...originSections(res.origin),
     settingsSection(a, res.command, [['run', String(res.source.run.id)], ...compareFacts]), filesSection(links),
   ];
 }
@@ -74,7 +76,7 @@ export async function analyzePresentationFiles(res: AnalyzeResult, logger?: Logg
   const html = renderReportHtml({
     title: `samegame analyze: ${res.source.run.designName}`,
     subtitle: `Two-framing robustness of ${a.settings.base} vs ${a.settings.alt} from a trial store (${tool.name} ${tool.version})`,
-    ...(res.facts.simulated.length ? { banner: syntheticBanner(res.facts.simulated) } : {}),
+    ...(res.origin.synthetic ? { banner: syntheticNotice(res.origin) } : {}),
     sections: analyzeSections(res, figures),
   });
   return [...await figureFiles(figures, res.outDir, logger, undefined, style), { path: join(res.reportsDir, 'report.html'), content: html }];

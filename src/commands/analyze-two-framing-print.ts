@@ -4,10 +4,12 @@ import { framingTestText, hasFramingTests } from '../analyses/two-framing/framin
 import type { AnalyzeResult } from './analyze-two-framing.js';
 import { poolingLines } from './meta-pooling.js';
 import { logFiles } from './command-options.js';
+import { shown } from '../core/display-names.js';
 
 /** What `samegame analyze` prints for a two-framing run: Table 3, what was left out and compared, the files, the checks' warnings. */
 export function printTwoFraming(res: AnalyzeResult, logger: Logger, compare?: string): void {
-  logger.print?.(`${table3Text(res.table3, res.analysis.settings.attenuation, res.analysis.boot.method, res.analysis.bands?.c)}\n${poolingLines(res.pooling, res.analysis)}`);
+  const rows = res.table3.map((r) => ({ ...r, model: shown(res.names?.map, r.model) }));
+  logger.print?.(`${table3Text(rows, res.analysis.settings.attenuation, res.analysis.boot.method, res.analysis.bands?.c)}\n${poolingLines(res.pooling, res.analysis)}`);
   if (hasFramingTests(res.analysis)) logger.info(framingTestText(res.analysis));
   const inv = res.source.tallies.reduce((s, t) => s + t.invalid, 0);
   const err = res.source.tallies.reduce((s, t) => s + t.error, 0);

@@ -6,7 +6,6 @@ import { sourceOf } from '../sources/input.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
 import { levels, type CellTable } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
-import { analyzeMsg } from '../core/messages/analyze.js';
 import type { Logger } from '../core/logger.js';
 import { lambdaEstimand } from '../analyses/two-framing/lambda.js';
 import { analyzeTwoFraming, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/analysis.js';
@@ -24,6 +23,9 @@ import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags } from './expect.js';
 import { poolingFiles } from './meta-pooling.js';
 import { commandsMsg } from './messages.js';
+import { labelSynthetic, originExtra, syntheticWarning, type Origin } from '../core/provenance.js';
+import { withNamedLatex } from '../analyses/two-framing/latex.js';
+import { inputNames, type InputNames } from './input-names.js';
 
 export interface AnalyzeResult {
   readonly kind: 'two-framing';
@@ -46,6 +48,10 @@ export interface AnalyzeResult {
   readonly command: string;
   /** Table 3 over games (random: reports/table3-random.csv and its report section as well). */
   readonly pooling?: 'fixed' | 'random';
+  /** Where the trials come from: synthetic or not, the run and its design hash, the framing texts, the design's names. */
+  readonly origin: Origin;
+  /** Display names (the design's `names:` block, then `--names FILE`), when any. */
+  readonly names?: InputNames;
 }
 
 /** A folded game ("G [cond=x]") has the payoff gap of its game G (the folded table keeps the cells' order). */
@@ -71,12 +77,13 @@ function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: strin
  * diagnostic and (with a comparison file) the cell-by-cell comparison. Direct runs are not
  * attenuated unless asked (attenuation defaults to 1).
  */
-export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, opts: StoreAnalyzeOptions, logger: Logger): AnalyzeResult {
+export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, origin: Origin, opts: StoreAnalyzeOptions, logger: Logger): AnalyzeResult {
   const table = source.folded;
   const published = readExpected(opts, sourceOf(opts), logger); // read before anything is computed
   if (table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(opts.store));
   const facts = withFoldedGames(withTableGames(designFacts, levels(source.table, 'game')), source);
-  if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
+  if (origin.synthetic) logger.warn(syntheticWarning(origin));
+  const names = inputNames(table, origin, opts.namesFile, logger);
   // no publication compared and no method asked for: Table 3 from the R = 1 test where it applies
   const settings = { ...directRunSettings(opts, table, logger), framingTestIntervals: opts.interval === undefined && !opts.compare && !opts.expect };
   checkPlannedCells(table, settings, opts.store);
@@ -94,15 +101,16 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
     outDir, reportsDir: join(outDir, 'reports'),
     provenance: {
       path: opts.store, sha256: sha256File(opts.store),
-      kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run',
+      kind: origin.synthetic ? 'direct run (synthetic)' : 'direct run',
     },
+    origin, ...(names ? { names } : {}),
     command: analyzeCommand(opts.store, source.run.id, settings, {
-      interval: opts.interval === 'percentile' && !opts.clusterInterval ? 'percentile' : undefined, compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published), pooling: opts.pooling,
+      interval: opts.interval === 'percentile' && !opts.clusterInterval ? 'percentile' : undefined, compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published), pooling: opts.pooling, names: opts.namesFile,
     }),
   };
   const direct = directRunFiles(partial, compareExpected(analysis, published, opts), logger);
   const { verification, reproduction } = direct;
-  const files = [...direct.files, ...poolingFiles(opts.pooling, partial.reportsDir, analysis)];
+  const files = labelSynthetic(withNamedLatex([...direct.files, ...poolingFiles(opts.pooling, partial.reportsDir, analysis)], partial.reportsDir, analysis, names?.map), origin);
   if (!opts.dryRun) writeFilesAtomic(files);
   return { ...partial, verification, reproduction, table3: table3Rows(analysis), files, pooling: opts.pooling };
 }
@@ -117,6 +125,7 @@ function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger:
     run: { id: source.run.id, design: source.run.designName, design_hash: source.run.designHash, tool_version: source.run.toolVersion },
     ...(r.compareInput ? { compare: { path: r.compareInput.path, sha256: r.compareInput.sha256, model_map: r.compareInput.modelMap } } : {}),
     synthetic_models: facts.simulated,
+    ...originExtra(r.origin),
     trials: source.tallies.map((t) => ({ model: t.model, game: t.game, framing: t.framing, ...t.factors, valid: t.valid, invalid: t.invalid, error: t.error, scoring: t.scoring })),
     lambda: lambdaRows(analysis, facts.gaps),
     ...reproductionExtra(compared),
@@ -126,7 +135,7 @@ function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger:
     { path: join(reportsDir, 'compare-headline.csv'), content: compareHeadlineCsv(analysis, comparison) },
   ] : [];
   const tableFiles: OutputFile[] = [
-    ...twoFramingTableFiles(reportsDir, analysis, r.provenance, extra),
+    ...twoFramingTableFiles(reportsDir, analysis, r.provenance, extra, r.names?.map),
     { path: join(reportsDir, 'invalid.csv'), content: invalidCsv(source.tallies) },
     { path: join(reportsDir, 'lambda.csv'), content: lambdaCsv(analysis, facts.gaps) },
     ...comparisonFiles,

@@ -14,6 +14,7 @@ import { isExactMinimum } from '../analyses/audit/tipping.js';
 import { sourceAnalyses, type SourceAnalysisOutputs } from './source-analyses.js';
 import { checkOut, failOnChecks, logFiles, type CommandOptions, type FigureOption } from './command-options.js';
 import { commandsMsg } from './messages.js';
+import { fileOrigin } from '../sources/origin.js';
 
 export interface AuditOptions extends Partial<AuditSettings>, InputChoice, CommandOptions, FigureOption {
   out?: string;
@@ -28,8 +29,9 @@ interface AuditRead { readonly input: RatesInput; readonly settings: AuditSettin
 
 /** Settings with defaults, and the input read as counts (input errors before any work). */
 function auditRead(opts: AuditOptions): AuditRead {
-  const settings = auditSettings({ ...opts, attenuation: attenuationOf(sourceOf(opts), opts.attenuation) });
-  const read = readInput(opts, settings.base, settings.alt);
+  if (opts.base !== undefined && opts.base === opts.alt) auditSettings(opts); // the same framing twice: refused before reading
+  const read = readInput(opts, opts.base, opts.alt);
+  const settings = auditSettings({ ...opts, ...read.pair, attenuation: attenuationOf(sourceOf(opts), opts.attenuation) });
   // What the reading of a log left out (a short match …), as reproduce and report warn it.
   for (const n of inputNotes(read)) opts.logger?.warn(n);
   const added = sourceAnalyses(read);
@@ -86,7 +88,8 @@ export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { ve
   const files = [...pool ? await auditFiles(result, opts.out ?? '.', opts.logger, pool, opts.figureStyle) : auditTables(result, reports), ...added.files(reports)];
   if (!opts.dryRun) writeFilesAtomic(files);
   // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.
-  const input: AnalysisInput = { path: result.input.path, sha256: result.input.sha256, kind: result.input.kind, table: result.input.table, data: { kind: 'rates', rates: result.input }, provenance: [] };
+  const input: AnalysisInput = { path: result.input.path, sha256: result.input.sha256, kind: result.input.kind, table: result.input.table, data: { kind: 'rates', rates: result.input }, provenance: [],
+    origin: fileOrigin(result.input.path, result.input.sha256), pair: { base: result.analysis.settings.base, alt: result.analysis.settings.alt } };
   const { verification } = verifyRates(input, result.analysis, reports);
   const logger = opts.logger ?? silentLogger;
   logger.print?.(`${auditSummary({ ...result, files })}\n`);

@@ -1,6 +1,5 @@
 import { join, resolve } from 'node:path';
-import { TrialStore } from '../live/store/store.js';
-import { chooseRun, readStore, runKind, storeTable } from '../sources/store.js';
+import { oneShotCells, openRun } from '../sources/open-run.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
 import { repeated } from '../analyses/repeated/index.js';
 import { attenuationOf, inputNotes, isClustered, readInput, sourceName, sourceOf } from '../sources/input.js';
@@ -59,19 +58,14 @@ export interface CoverageCommandResult extends CoverageResult {
 
 /** The cell table of a store's run (model × game × framing, extra factors folded into the game as analyze folds them). */
 function storeCells(path: string, runId?: number): CellTable {
-  const store = TrialStore.openExisting(path);
-  try {
-    // Damaged rows (bad JSON, rates outside [0, 1], control characters) end in the store's one-line message.
-    const run = readStore(path, () => chooseRun(store, path, runId));
-    // repeated play: the decisions' framing table, clustered by match (as analyze builds it), simulated match by match
-    if (runKind(run, () => []) === 'repeated') return repeated.framingTable(readRepeatedStore(path, { run: run.id }).decisions);
-    const source = readStore(path, () => storeTable(store, run));
-    if (runKind(source.run, () => source.extraFactors) === 'enrichment') throw new UserError(commandsMsg.notTwoFraming(path));
-    if (source.table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(path));
-    return source.folded;
-  } finally {
-    store.close();
-  }
+  // Damaged rows (bad JSON, rates outside [0, 1], control characters) end in the store's one-line message.
+  const r = openRun(path, { runId });
+  // repeated play: the decisions' framing table, clustered by match (as analyze builds it), simulated match by match
+  if (r.kind === 'repeated') return repeated.framingTable(readRepeatedStore(path, { run: r.run.id }).decisions);
+  if (r.kind === 'enrichment') throw new UserError(commandsMsg.notTwoFraming(path));
+  const source = oneShotCells(r);
+  if (source.table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(path));
+  return source.folded;
 }
 
 /**

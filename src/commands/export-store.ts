@@ -3,12 +3,16 @@
  * output-path rule of core/out-dir.ts), to a stream, or to standard output when asked for ('-').
  */
 import { writeTrials, type ExportFormat } from './export.js';
-import { TrialStore } from '../live/store/store.js';
+import type { TrialStore } from '../live/store/store.js';
+import { withStore } from '../sources/open-run.js';
 import { UserError } from '../core/errors.js';
 import { withStoreErrors } from '../live/store/integrity.js';
-import { readStore } from '../sources/store.js';
 import { checkOutFile } from '../core/out-dir.js';
-import { streamWriter, writeStreamAtomic } from '../core/atomic.js';
+import { streamWriter, writeFilesAtomic, writeStreamAtomic } from '../core/atomic.js';
+import { createHash } from 'node:crypto';
+import { sha256File } from '../core/hash.js';
+import { originJson, type Origin } from '../core/provenance.js';
+import { sidecarPath, storeOrigin, type ExportSidecar } from '../sources/origin.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { commandsMsg } from './messages.js';
 
@@ -31,6 +35,8 @@ export interface ExportOptions {
 export interface ExportResult {
   readonly trials: number;
   readonly out?: string;
+  /** The sidecar written beside the file (`<file>.provenance.json`: synthetic flag, names, design hash). */
+  readonly sidecar?: string;
 }
 
 /** `out` for standard output. */
@@ -48,9 +54,27 @@ async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResu
     return { trials: n };
   }
   const out = o.out;
-  const n = await writeStreamAtomic(out, (write) => writeTrials(store, o.format, write, o.runId));
+  const hash = createHash('sha256');
+  const n = await writeStreamAtomic(out, (write) => writeTrials(store, o.format, (chunk) => { hash.update(chunk); return write(chunk); }, o.runId));
+  // Beside the file: what reproduce --trials needs to restore the synthetic flag, the names and the design hash.
+  writeFilesAtomic([{ path: sidecarPath(out), content: `${JSON.stringify(exportSidecar(store, o, hash.digest('hex')), null, 2)}\n` }]);
   (o.logger ?? silentLogger).info(commandsMsg.exported(n, out));
-  return { trials: n, out };
+  return { trials: n, out, sidecar: sidecarPath(out) };
+}
+
+/**
+ * The sidecar of an exported file (sources/origin.ts reads it): the file's SHA-256, the store, and
+ * the provenance of the run exported (of every run: synthetic when one is, without a run's details).
+ */
+function exportSidecar(store: TrialStore, o: ExportOptions, fileSha256: string): ExportSidecar {
+  const sha256 = sha256File(o.store);
+  const runs = store.runs().filter((r) => o.runId === undefined || r.id === o.runId);
+  const origins = runs.map((r) => storeOrigin(o.store, sha256, r, store));
+  const origin: Origin = origins.length === 1 ? origins[0] : {
+    synthetic: origins.some((x) => x.synthetic), source: { path: o.store, sha256 },
+    syntheticWhy: [...new Set(origins.flatMap((x) => x.syntheticWhy ?? []))], syntheticModels: [...new Set(origins.flatMap((x) => x.syntheticModels ?? []))],
+  };
+  return { samegame_export: 1, file_sha256: fileSha256, store: { path: o.store, sha256 }, origin: originJson(origin) };
 }
 
 /** `samegame export`: the trials of the store, one record per trial; the output path is checked before the store is opened. */
@@ -58,12 +82,7 @@ export function exportTrials(o: ExportOptions): Promise<ExportResult> {
   // The library writes nowhere by default: standard output is asked for ('-'), as the CLI does.
   if ((o.out as ExportOptions['out'] | undefined) === undefined) return Promise.reject(new UserError(commandsMsg.exportNeedsOut()));
   return withStoreErrors(o.store, async () => {
-    if (typeof o.out === 'string' && o.out !== STDOUT) checkOutFile('--out', o.out);
-    const store = readStore(o.store, () => TrialStore.openExisting(o.store, { verify: o.verifyStore }));
-    try {
-      return await readStore(o.store, () => exportTo(store, o));
-    } finally {
-      store.close();
-    }
+    if (typeof o.out === 'string' && o.out !== STDOUT) [o.out, sidecarPath(o.out)].forEach((p) => checkOutFile('--out', p)); // the file and its sidecar
+    return withStore(o.store, { verify: o.verifyStore }, (store) => exportTo(store, o));
   });
 }

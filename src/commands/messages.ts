@@ -83,7 +83,8 @@ export const commandsMsg = {
   effectsFlagWithManifest: () => 'give either a manifest or --effects FILE.csv, not both',
   needInput: () => 'samegame meta needs a manifest (MANIFEST.yaml) or --effects FILE.csv',
   clash: (file: string, id: string, name: string, other: string) => `${file}: ${q(id)} would be shown as ${q(name)}, ${other === name ? 'which names another level already' : `as ${q(other)} is`}: display names must keep the levels apart`,
-  oneShotStore: (store: string) => `${store}: --names applies to repeated play (a repeated store, or logs with --trials) and to reproduce; this store holds a one-shot run`,
+  namesNotEnrichment: (store: string) => `${store}: --names applies to one-shot and repeated runs, and to reproduce; this store holds a context-enrichment run`,
+  namesOf: (path: string, run?: number) => (run === undefined ? `${path}: names:` : `${path}: run ${run}'s design, names: block`),
   wroteReport: (path: string) => `wrote ${path}`,
   reportSummary: (figures: number) => `report: ${figures} interactive figures, self-contained (opens offline from file://)`,
   verdictFlagWithoutExpect: (flag: string) => `${flag} sets how published values are judged: give them with --expect FILE`,
@@ -126,4 +127,7 @@ export const commandsMsg = {
   nextCommand: (store: string) => `next: samegame analyze ${/^[A-Za-z0-9._/+-]+$/.test(store) ? store : `'${store.replace(/'/g, "'\\''")}'`}`,
   repeatedAborted: (over: number, matches: number) =>
     `aborted: in-flight calls were dropped; ${over} of ${matches} matches over. Run the same command again to resume.`,
+  syntheticStudies: (studies: readonly string[], mix: string) =>
+    `synthetic data: ${studies.length === 1 ? 'the study' : 'the studies'} ${studies.join(', ')} ${mix === 'all' ? '(every study)' : mix === 'kept apart'
+      ? 'pooled apart from the real ones (scopes "synthetic …"; --pool-synthetic pools them together)' : 'pooled with the real ones (--pool-synthetic)'}`,
 };

@@ -42,12 +42,12 @@ export function metaReportDoc(res: MetaResult, figures: readonly Figure[], outDi
   const out = resolve(outDir);
   const report = join(out, 'reports', 'report.html');
   const links = fileLinks(report, [...res.files.map((f) => f.path), ...figurePaths(out, figures)], META_FILE_NOTES);
-  const synthetic = res.sources.filter((s) => s.synthetic).map((s) => s.study);
+  const synthetic = [...new Set(res.analysis.effects.filter((r) => r.synthetic).map((r) => r.study))];
   const tool = toolInfo();
   return {
     title: 'samegame meta: framing effects across games, models and studies',
     subtitle: `${res.input.path} (${tool.name} ${tool.version})`,
-    ...(synthetic.length ? { banner: `Synthetic data: the study ${synthetic.join(', ')} is simulated; its numbers say nothing about any real model.` } : {}),
+    ...(synthetic.length ? { banner: `Synthetic data: the study ${synthetic.join(', ')} is simulated; its numbers say nothing about any real model (${res.synthetic}).` } : {}),
     sections: [metaAnalysis.section(namedMeta(res.analysis, res.names), figures), provenanceSection(res), filesSection(links)],
   };
 }

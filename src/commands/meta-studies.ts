@@ -11,9 +11,8 @@ import { metaMsg } from '../core/messages/meta.js';
 import { sha256File } from '../core/hash.js';
 import { formatPath, type Path } from '../core/doc-problems.js';
 import { DEFAULT_ATTENUATION, SOURCES, type AnalysisInput, type InputChoice, type SourceKind } from '../sources/input.js';
-import { chooseOneShotRun, readStore, storeTable } from '../sources/store.js';
+import { oneShotCells, openRun } from '../sources/open-run.js';
 import { readInputFile } from '../sources/reader-rules.js';
-import { TrialStore } from '../live/store/store.js';
 import { meta, type EffectRow, type Manifest, type StudySourceKind, type StudySpec } from '../analyses/meta/index.js';
 import type { EffectMeasure } from '../stats/meta/effect-size.js';
 import { commandsMsg } from './messages.js';
@@ -42,17 +41,13 @@ const fail = (loc: Located, path: Path, what: string) => new UserError(metaMsg.m
 /** The kind of a validated study (exactly one is given). */
 const kindOf = (s: StudySpec): StudySourceKind => meta.sourceKinds.find((k) => s[k] !== undefined)!;
 
-function readStoreTable(path: string, run: number | undefined): { table: CellTable; what: string } {
-  const store = readStore(path, () => TrialStore.openExisting(path));
-  try {
-    return readStore(path, () => ({ table: storeTable(store, chooseOneShotRun(store, path, run)).folded, what: 'stored trials of a direct run' }));
-  } finally {
-    store.close();
-  }
+function readStoreTable(path: string, run: number | undefined): { table: CellTable; what: string; synthetic: boolean } {
+  const r = openRun(path, { runId: run });
+  return { table: oneShotCells(r).folded, what: 'stored trials of a direct run', synthetic: r.origin.synthetic };
 }
 
 /** The study's cells through its reader; paths resolved against the manifest's folder. */
-function readSource(s: StudySpec, dir: string): { table: CellTable; what: string; files: StudySource['files'] } {
+function readSource(s: StudySpec, dir: string): { table: CellTable; what: string; files: StudySource['files']; synthetic: boolean } {
   const at = (p: string) => resolve(dir, p);
   const kind = kindOf(s);
   if (kind === 'store') {
@@ -68,7 +63,7 @@ function readSource(s: StudySpec, dir: string): { table: CellTable; what: string
   };
   const input = readFileSource(s, kind, trials?.map(at) ?? [], choice, at);
   const named = kind === 'trials' ? trials! : kind === 'digitized' ? [s.digitized!, s.layout!] : [s.data!];
-  return { table: input.table, what: input.kind, files: named.map((p) => ({ path: p, sha256: sha256File(at(p)) })) };
+  return { table: input.table, what: input.kind, files: named.map((p) => ({ path: p, sha256: sha256File(at(p)) })), synthetic: input.origin.synthetic };
 }
 
 /** A file study through the reader of its kind in the source registry (a log when the trials have a format). */
@@ -114,9 +109,11 @@ export function manifestEffects(m: Manifest, manifestPath: string, loc: Located,
     const attenuation = s.attenuation ?? DEFAULT_ATTENUATION[SOURCES[registryKind(s, kind)].observed];
     const moderators = Object.fromEntries(Object.entries(s.moderators ?? {}).map(([k, v]) => [k, String(v)]));
     const r = meta.studyEffects(src.table, { study: s.id, base: s.base, alt: s.alt, attenuation, moderators }, measure);
-    effects.push(...r.rows);
+    // Synthetic when the manifest says so or its reader does (a simulated run, an export of one).
+    const synthetic = s.synthetic === true || src.synthetic;
+    effects.push(...r.rows.map((row) => (synthetic ? { ...row, synthetic } : row)));
     notes.push(...r.notes);
-    sources.push({ study: s.id, kind, files: src.files, what: src.what, attenuation, synthetic: s.synthetic === true });
+    sources.push({ study: s.id, kind, files: src.files, what: src.what, attenuation, synthetic });
   });
   return { effects, sources, notes };
 }

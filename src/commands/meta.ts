@@ -45,7 +45,12 @@ export interface MetaOptions {
   readonly figureStyle?: FigureStyle;
   /** Compute only; write nothing. */
   readonly dryRun?: boolean;
+  /** Pool synthetic studies with real ones (`--pool-synthetic`); by default they are pooled apart, their scopes prefixed "synthetic". */
+  readonly poolSynthetic?: boolean;
 }
+
+/** Synthetic data among the cells: none, all, some kept apart from the real ones (the default), or some pooled with them. */
+export type SyntheticMix = 'none' | 'all' | 'kept apart' | 'pooled with real data';
 
 export interface MetaResult {
   readonly analysis: MetaAnalysis;
@@ -56,6 +61,28 @@ export interface MetaResult {
   readonly input: { readonly path: string; readonly sha256: string; readonly kind: 'manifest' | 'effects' };
   /** The display names in force (empty: none). */
   readonly names: DisplayNames;
+  /** Synthetic data among the cells, and what was done with them. */
+  readonly synthetic: SyntheticMix;
+}
+
+/**
+ * The pooling of real and synthetic cells: kept apart unless told (`poolSynthetic`): the real cells
+ * are the analysis (overall, models, studies, the three-level model, the regression), and the
+ * synthetic ones' pooled rows follow, each scope prefixed "synthetic".
+ */
+function analyzeApart(effects: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[], o: Pick<MetaOptions, 'poolSynthetic'>): { analysis: MetaAnalysis; synthetic: SyntheticMix } {
+  const synth = effects.filter((r) => r.synthetic);
+  const mix: SyntheticMix = synth.length === 0 ? 'none' : synth.length === effects.length ? 'all' : o.poolSynthetic ? 'pooled with real data' : 'kept apart';
+  const studies = [...new Set(synth.map((r) => r.study))];
+  const said = mix === 'none' ? notes : [...notes, commandsMsg.syntheticStudies(studies, mix)]; // the notes are printed and in meta.json
+  if (mix !== 'kept apart') return { analysis: meta.analyze(effects, settings, said), synthetic: mix };
+  const real = meta.analyze(effects.filter((r) => !r.synthetic), settings, said);
+  const sim = meta.analyze(synth, settings, []);
+  return {
+    synthetic: mix,
+    analysis: { ...real, effects: [...real.effects, ...sim.effects], pooled: [...real.pooled, ...sim.pooled.map((r) => ({ ...r, scope: `synthetic ${r.scope}` }))],
+      notes: [...real.notes, ...sim.notes.map((n) => `synthetic: ${n}`)] },
+  };
 }
 
 function settingsOf(o: MetaOptions, m: { effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest; pooling?: Pooling; moderators?: readonly string[] } = {}): MetaAnalysisSettings {
@@ -81,20 +108,21 @@ function fromManifest(o: MetaOptions & { manifest: string }) {
   const read = manifestEffects(manifest, o.manifest, loc, settings.effect);
   checkFlagModerators(o.moderators, read.effects, (n, cols) => `--moderator ${n}: ${commandsMsg.moderatorNoColumn(n, cols)}`);
   const names = manifest.names ? { source: manifest.names, sourceBlock: commandsMsg.manifestNames(o.manifest) } : {};
-  return { settings, ...read, names, input: { path: o.manifest, sha256, kind: 'manifest' as const } };
+  return { settings, ...read, names, input: { path: o.manifest, sha256, kind: 'manifest' as const }, poolSynthetic: manifest.pool_synthetic };
 }
 
 function fromEffects(o: MetaOptions & { effects: string }) {
   const t = readEffects(resolve(o.effects), o.effects);
-  const effects: EffectRow[] = t.rows.map((r) => ({ study: r.study, model: r.model, game: r.game, yi: r.yi, vi: r.vi, n_base: r.n_base, n_alt: r.n_alt, moderators: r.moderators }));
+  const effects: EffectRow[] = t.rows.map((r) => ({ study: r.study, model: r.model, game: r.game, yi: r.yi, vi: r.vi, n_base: r.n_base, n_alt: r.n_alt, moderators: r.moderators,
+    ...(r.synthetic ? { synthetic: true } : {}) }));
   checkFlagModerators(o.moderators, effects, (n, cols) => metaMsg.effectsColumn(o.effects, 1, n, commandsMsg.moderatorNoColumn(n, cols)));
-  return { settings: settingsOf(o), effects, sources: [] as StudySource[], notes: [] as string[], input: { path: o.effects, sha256: t.sha256, kind: 'effects' as const } };
+  return { settings: settingsOf(o), effects, sources: [] as StudySource[], notes: [] as string[], input: { path: o.effects, sha256: t.sha256, kind: 'effects' as const }, poolSynthetic: undefined };
 }
 
 /** The command line that regenerates the outputs. */
 function metaCommand(o: MetaOptions): string {
   return regenerateCommand('meta', o.manifest ? [o.manifest] : [], {
-    effects: o.effects, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderator: o.moderators ? [...o.moderators] : undefined, names: o.namesFile,
+    effects: o.effects, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderator: o.moderators ? [...o.moderators] : undefined, names: o.namesFile, poolSynthetic: o.poolSynthetic === true,
   });
 }
 
@@ -109,11 +137,12 @@ export function runMeta(o: MetaOptions): MetaResult {
   const names = readDisplayNames({ ...('names' in got ? got.names : {}), given: o.names, file: o.namesFile, warn: (m) => logger.warn(m),
     targets: nameTargets(got.effects, NAMED_FIELDS, (r, f) => r[f as typeof NAMED_FIELDS[number]]) });
   logger.info(`pooling ${got.effects.length} cells from ${new Set(got.effects.map((r) => r.study)).size} studies`);
-  const analysis = meta.analyze(got.effects, got.settings, got.notes);
+  const { analysis, synthetic } = analyzeApart(got.effects, got.settings, got.notes, { poolSynthetic: o.poolSynthetic ?? got.poolSynthetic });
   const command = metaCommand(o);
   const reports = join(resolve(o.out ?? '.'), 'reports');
   const sources = got.sources.map((s) => ({ ...s }));
-  const files = meta.files(reports, analysis, { input: got.input, sources, tool: toolInfo(), command }, names);
+  const input = { ...got.input, ...(synthetic !== 'none' ? { synthetic } : {}) };
+  const files = meta.files(reports, analysis, { input, sources, tool: toolInfo(), command }, names);
   if (!o.dryRun) writeFilesAtomic(files);
-  return { analysis, sources: got.sources, files, command, input: got.input, names };
+  return { analysis, sources: got.sources, files, command, input: got.input, names, synthetic };
 }

@@ -6,8 +6,9 @@
 import { resolve } from 'node:path';
 import { readRates } from '../sources/rates-csv.js';
 import { DEFAULT_ATTENUATION, SOURCES, sourceName, sourceOf } from '../sources/input.js';
-import { TrialStore } from '../live/store/store.js';
-import { chooseOneShotRun, readStore, storeTable } from '../sources/store.js';
+import type { TrialStore } from '../live/store/store.js';
+import { chooseOneShotRun, storeTable } from '../sources/store.js';
+import { withStore } from '../sources/open-run.js';
 import { PLAN_TARGETS, planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
 import { designFacts } from '../analyses/compare/design-facts.js';
 import { missingPlannedCell } from '../analyses/two-framing/index.js';
@@ -57,12 +58,9 @@ function storedTokensPerCall(store: TrialStore, runId: number): number | undefin
 }
 
 function inputFromStore(path: string, o: PlanOptions): PlanInput {
-  const store = TrialStore.openExisting(path);
-  try {
-    const { run, st } = readStore(path, () => {
-      const r = chooseOneShotRun(store, path);
-      return { run: r, st: storeTable(store, r) };
-    });
+  return withStore(path, {}, (store) => {
+    const run = chooseOneShotRun(store, path);
+    const st = storeTable(store, run);
     // Planning simulates the two-framing statistics; a context-enrichment run has other ones.
     if (st.extraFactors.length) throw new UserError(commandsMsg.planTwoFramingOnly(path, st.extraFactors));
     if (st.table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(path));
@@ -74,7 +72,7 @@ function inputFromStore(path: string, o: PlanOptions): PlanInput {
     if (m) throw new UserError(commandsMsg.missingPlannedCell(path, m.model, m.game, m.framing, fr));
     if (designFacts(run.designJson).simulated.length) (o.logger ?? silentLogger).warn(analyzeMsg.synthetic());
     return { table: st.table, tokensPerCall: o.tokensPerCall ?? storedTokensPerCall(store, run.id), base, alt };
-  } finally { store.close(); }
+  });
 }
 
 function inputFromRates(path: string, o: PlanOptions): PlanInput {

@@ -18,6 +18,8 @@ import { renderReportHtml, type ReportDoc } from '../render/html.js';
 import { namedAnalysis, twoFraming, type ReportProvenance } from '../analyses/two-framing/index.js';
 import { poolingLines, poolingSections } from './meta-pooling.js';
 import { sourceAnalyses } from './source-analyses.js';
+import { labelSynthetic, syntheticNotice } from '../core/provenance.js';
+import { originSections } from './origin-report.js';
 
 /** The command line that regenerates these outputs. */
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
@@ -47,6 +49,7 @@ export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figur
   return {
     title: 'samegame reproduce: Same Game, Different Story',
     subtitle: `Two-framing robustness of ${a.settings.base} vs ${a.settings.alt} from ${res.input.path} (${tool.name} ${tool.version})`,
+    ...(res.input.origin.synthetic ? { banner: syntheticNotice(res.input.origin) } : {}),
     sections: [
       r.summary(a, res.verification, prov),
       r.table2(a),
@@ -56,6 +59,7 @@ export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figur
       r.figures(figures, undefined, undefined, twoFraming.omittedFigures(a)),
       r.verification(res.verification),
       r.provenance(prov),
+      ...originSections(res.input.origin),
       ...sourceAnalyses(res.input).sections,
       r.settings(a, reproduceCommand(res)),
       filesSection(links),
@@ -72,7 +76,7 @@ export function reproduceReportFile(res: ReproduceResult, outDir: string, figure
 export async function reproducePresentationFiles(res: ReproduceResult, outDir: string, logger?: Logger, pool?: FigurePool, style?: FigureStyle): Promise<OutputFile[]> {
   const figures = reproduceFigures(res);
   warnOmittedFigures(res.analysis, logger);
-  return [...await figureFiles(figures, resolve(outDir), logger, pool, style), reproduceReportFile(res, outDir, figures)];
+  return labelSynthetic([...await figureFiles(figures, resolve(outDir), logger, pool, style), reproduceReportFile(res, outDir, figures)], res.input.origin);
 }
 
 /** The options of `reproduce`: the input, the settings, the published values, and figures, logger and dryRun. */

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { DisplayNames } from '../core/display-names.js';
-import { nameTargets, readDisplayNames } from '../sources/names-file.js';
+import { labelSynthetic, originExtra, syntheticWarning } from '../core/provenance.js';
+import { inputNames } from './input-names.js';
 import type { FigureStyle } from '../render/paper-style.js';
 import { attenuationOf, inputFacts, inputFlagsOf, inputNotes, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../sources/input.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
@@ -8,7 +9,7 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import type { Logger } from '../core/logger.js';
 import { silentLogger } from '../core/logger.js';
-import { nameClash, withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
+import { withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import type { VerificationReport } from '../core/checks.js';
 import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, expectFlag, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
@@ -60,7 +61,7 @@ export interface ReproduceResult {
   /** The reader's notes (a published log's), shown after the files. */
   readonly notes: readonly string[];
   /** Display names (`--names FILE`: the file as given, and its names), when given. */
-  readonly names?: { readonly file: string; readonly map: DisplayNames };
+  readonly names?: { readonly file?: string; readonly map: DisplayNames };
 }
 
 /**
@@ -86,23 +87,23 @@ export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramin
 export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   const logger = opts.logger ?? silentLogger;
   const source = sourceOf(opts);
+  if (opts.base !== undefined && opts.base === opts.alt) throw new UserError(msg.sameFraming(opts.base));
+  const input = readInput(opts, opts.base, opts.alt);
   const settings: TwoFramingSettings = {
     seed: opts.seed ?? DEFAULTS.seed,
     reps: opts.reps ?? DEFAULTS.reps,
     attenuation: attenuationOf(source, opts.attenuation),
-    base: opts.base ?? DEFAULTS.base,
-    alt: opts.alt ?? DEFAULTS.alt,
+    base: input.pair.base,
+    alt: input.pair.alt,
     interval: opts.interval ?? 'percentile',
     ...(opts.clusterInterval ? { clusterInterval: opts.clusterInterval } : {}),
     ...(opts.simultaneous ? { simultaneous: true } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
-  const input = readInput(opts, settings.base, settings.alt);
-  const names = opts.namesFile === undefined ? undefined : { file: opts.namesFile, map: readDisplayNames({
-    file: opts.namesFile, warn: (m) => logger.warn(m),
-    targets: nameTargets(input.table.cells, ['model', 'game', 'framing'], (c, f) => c.key[f]) }) };
-  const clash = names && nameClash(input.table, names.map);
-  if (clash) throw new UserError(commandsMsg.clash(names.file, clash.id, clash.name, clash.other));
+  if ((opts.base === undefined || opts.alt === undefined) && (settings.base !== DEFAULTS.base || settings.alt !== DEFAULTS.alt)) {
+    logger.info(commandsMsg.framingPair(settings.base, settings.alt));
+  }
+  const names = inputNames(input.table, input.origin, opts.namesFile, logger);
   // The comparison reads intervals the way the publication computed them (percentile unless
   // --published-method says otherwise), so the run's own --interval changes no compared number.
   const published = readExpected(opts, source, logger, { ...settings, interval: opts.publishedMethod ?? 'percentile' });
@@ -112,9 +113,10 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   const reports = join(resolve(opts.out ?? '.'), 'reports');
   const command = ratesCommand('reproduce', input, settings, { interval: opts.clusterInterval ?? opts.interval, expect: expectFlag(published), ...verdictFlags(opts, published), names: opts.namesFile, pooling: opts.pooling });
   const compared = compareExpected(analysis, published, opts);
-  const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared) }, names?.map);
+  const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared), ...originExtra(input.origin) }, names?.map);
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);
-  const files = withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification), ...poolingFiles(opts.pooling, reports, analysis)], reports, analysis, names?.map);
+  const files = labelSynthetic(withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification), ...poolingFiles(opts.pooling, reports, analysis)], reports, analysis, names?.map), input.origin);
+  if (input.origin.synthetic) logger.warn(syntheticWarning(input.origin));
   if (!opts.dryRun) writeFilesAtomic(files);
   return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, notes: inputNotes(input), pooling: opts.pooling, ...(names ? { names } : {}) };
 }

@@ -13,6 +13,8 @@ import { sourcesMsg } from './messages.js';
 export const EFFECT_COLUMNS = ['study', 'model', 'game', 'yi', 'vi'] as const;
 /** Optional columns that are not moderators: the decisions under each framing (as effects.csv writes them; may be empty). */
 export const COUNT_COLUMNS = ['n_base', 'n_alt'] as const;
+/** The column that marks a cell's data synthetic (true; false or empty otherwise), as effects.csv writes it: not a moderator. */
+export const SYNTHETIC_COLUMN = 'synthetic';
 
 export interface EffectTableRow {
   readonly line: number;
@@ -24,6 +26,8 @@ export interface EffectTableRow {
   readonly n_base?: number;
   readonly n_alt?: number;
   readonly moderators: Readonly<Record<string, string>>;
+  /** True when the cell's data are synthetic (simulated models). */
+  readonly synthetic?: boolean;
 }
 
 export interface EffectTable {
@@ -43,6 +47,13 @@ function number(file: string, line: number, field: string, text: string, positiv
   return v;
 }
 
+/** The synthetic column's value: true, or false / empty; anything else is refused. */
+function syntheticFlag(file: string, line: number, text: string): boolean {
+  const t = text.trim().toLowerCase();
+  if (t !== 'true' && t !== 'false' && t !== '') throw new UserError(metaMsg.effectsColumn(file, line, SYNTHETIC_COLUMN, sourcesMsg.notSyntheticFlag(text)));
+  return t === 'true';
+}
+
 /** Read and validate an effect table; `file` names it in messages. */
 export function readEffects(path: string, file = path): EffectTable {
   const { text, sha256 } = readInputFile(path, file);
@@ -53,7 +64,7 @@ export function readEffects(path: string, file = path): EffectTable {
   for (const c of EFFECT_COLUMNS) {
     if (!header.includes(c)) throw new UserError(metaMsg.effectsColumn(file, 1, c, 'required column is missing from the header'));
   }
-  const known: readonly string[] = [...EFFECT_COLUMNS, ...COUNT_COLUMNS];
+  const known: readonly string[] = [...EFFECT_COLUMNS, ...COUNT_COLUMNS, SYNTHETIC_COLUMN];
   const moderators = header.filter((h) => !known.includes(h));
   const count = (line: number, fields: string[], c: string) => {
     const text = header.includes(c) ? fields[header.indexOf(c)] : '';
@@ -73,6 +84,7 @@ export function readEffects(path: string, file = path): EffectTable {
       yi: number(file, line, 'yi', get('yi'), false), vi: number(file, line, 'vi', get('vi'), true),
       n_base: count(line, fields, 'n_base'), n_alt: count(line, fields, 'n_alt'),
       moderators: Object.fromEntries(moderators.map((m) => [m, get(m)])),
+      ...(header.includes(SYNTHETIC_COLUMN) && syntheticFlag(file, line, get(SYNTHETIC_COLUMN)) ? { synthetic: true } : {}),
     };
   });
   return { path: file, sha256, rows, moderators };

@@ -13,6 +13,9 @@ import { readLogTrials } from './logs/table.js';
 import type { ShortMatches } from './logs/index.js';
 import { readDigitized, type DigitizedInput } from './digitized/index.js';
 import { sourcesMsg } from './messages.js';
+import type { Origin } from '../core/provenance.js';
+import { fileOrigin, trialsOrigin } from './origin.js';
+import { framingPair, type FramingPair } from './framing-pair.js';
 
 /** Where the cells come from: a rates/counts file (--data) or a per-trial file (--trials). */
 export interface InputChoice {
@@ -58,7 +61,7 @@ export type { InputFacts } from './input-facts.js';
 /** What a source's reader read, by kind. */
 export type SourceData =
   | { readonly kind: 'rates'; readonly rates: RatesInput }
-  | { readonly kind: 'trials'; readonly trials: TrialsInput }
+  | { readonly kind: 'trials'; readonly trials: TrialsInput; readonly notes: readonly string[] }
   | { readonly kind: 'log'; readonly trials: TrialsInput & { readonly logs: NonNullable<TrialsInput['logs']> } }
   | { readonly kind: 'digitized'; readonly rates: RatesInput; readonly digitized: DigitizedInput };
 
@@ -75,10 +78,14 @@ export interface AnalysisInput {
   /** What the reader read, tagged with the source's kind. */
   readonly data: SourceData;
   readonly provenance: readonly ProvenanceColumn[];
+  /** Where the numbers come from (synthetic or not, source, run and design hash, framings, names): core/provenance.ts. */
+  readonly origin: Origin;
+  /** The planned framing pair read: the one given, else the one the data imply (framing-pair.ts). */
+  readonly pair: FramingPair;
 }
 
 /** The per-decision reader (one file); a file in a built-in log format is named as such. */
-function perDecision(files: readonly string[], choice: InputChoice, base: string, alt: string): TrialsInput {
+function perDecision(files: readonly string[], choice: InputChoice, base?: string, alt?: string): TrialsInput {
   if (files.length > 1) throw new UserError(logsMsg.severalTrialsNeedFormat());
   if (choice.rounds !== undefined) throw new UserError(logsMsg.roundsNeedFormat());
   const seen = recognizeLogFormat(resolve(files[0]));
@@ -118,7 +125,7 @@ export interface SourceEntry<K extends SourceKind> {
 
 /** A kind read from files: its reader and what the two-framing commands read off what it read. */
 export interface FileSourceEntry<K extends FileKind> extends SourceEntry<K> {
-  read(source: SourceOf<K>, base: string, alt: string): AnalysisInput;
+  read(source: SourceOf<K>, base?: string, alt?: string): AnalysisInput;
   /** The flags that name this input again (the regenerate command). */
   flags(data: DataOf<K>, path: string): Readonly<Record<string, unknown>>;
   /** The decisions the cells represent, the rates the file reported and the cell grid (Appendix C checks). */
@@ -133,10 +140,13 @@ export type FileKind = SourceData['kind'];
 
 const none = (): undefined => undefined;
 const noNotes = (): readonly string[] => [];
-const fromTrials = (t: TrialsInput): Omit<AnalysisInput, 'data'> =>
-  ({ path: t.path, sha256: t.sha256, kind: t.kind, table: foldExtraFactors(t.table), provenance: t.provenanceColumns });
-const fromRates = (r: RatesInput): Omit<AnalysisInput, 'data'> =>
-  ({ path: r.path, sha256: r.sha256, kind: r.kind, table: r.table, provenance: ratesProvenance(r) });
+const fromTrials = (t: TrialsInput, base?: string, alt?: string): Omit<AnalysisInput, 'data'> =>
+  ({ path: t.path, sha256: t.sha256, kind: t.kind, table: foldExtraFactors(t.table), provenance: t.provenanceColumns,
+    origin: fileOrigin(t.path, t.sha256), pair: t.pair ?? framingPair([], base, alt) });
+const fromRates = (r: RatesInput, base?: string, alt?: string): Omit<AnalysisInput, 'data'> =>
+  ({ path: r.path, sha256: r.sha256, kind: r.kind, table: r.table, provenance: ratesProvenance(r), origin: fileOrigin(r.path, r.sha256), pair: framingPair([], base, alt) });
+/** The paper's pair where none is given (the readers of rates and logs). */
+const planned = (base?: string, alt?: string) => framingPair([], base, alt);
 
 /**
  * The input kinds: one entry per kind owns its reader and every decision that depends on the
@@ -149,8 +159,8 @@ export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> } & { reado
     analyses: [],
     read(s, base, alt) {
       const displayPath = s.file ?? SHIPPED_RATES;
-      const r = readRates(s.file !== undefined ? resolve(displayPath) : join(packageRoot, SHIPPED_RATES), { base, alt, displayPath });
-      return { ...fromRates(r), data: { kind: 'rates', rates: r } };
+      const r = readRates(s.file !== undefined ? resolve(displayPath) : join(packageRoot, SHIPPED_RATES), { ...planned(base, alt), displayPath });
+      return { ...fromRates(r, base, alt), data: { kind: 'rates', rates: r } };
     },
     flags: (_d, path) => ({ data: path }),
     facts: (d, table) => ratesFacts(d.rates, table),
@@ -163,20 +173,22 @@ export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> } & { reado
     analyses: [],
     read(s, base, alt) {
       const t = perDecision(s.files, s.choice, base, alt);
-      return { ...fromTrials(t), data: { kind: 'trials', trials: t } };
+      const { origin, notes } = trialsOrigin(resolve(s.files[0]), t.path, t.sha256, t.provenanceColumns);
+      return { ...fromTrials(t), origin, data: { kind: 'trials', trials: t, notes } };
     },
     flags: ({ trials: t }) => ({ trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors }),
     facts: ({ trials: t }) => ({ expectedDecisions: { value: t.trials, source: 'rows of the per-trial file' }, grid: t.grid }),
     counts: (d, input) => trialCounts(d.trials, input),
-    notes: noNotes,
+    notes: (d) => d.notes,
   },
   log: {
     observed: 'direct',
     published: none,
     analyses: [],
     read(s, base, alt) {
-      const t = readLogTrials(s.files, { format: s.format, rounds: s.choice.rounds, factors: s.choice.factors, shortMatches: s.choice.shortMatches }, base, alt);
-      return { ...fromTrials(t), data: { kind: 'log', trials: t as DataOf<'log'>['trials'] } };
+      const p = planned(base, alt);
+      const t = readLogTrials(s.files, { format: s.format, rounds: s.choice.rounds, factors: s.choice.factors, shortMatches: s.choice.shortMatches }, p.base, p.alt);
+      return { ...fromTrials(t, base, alt), data: { kind: 'log', trials: t as DataOf<'log'>['trials'] } };
     },
     flags: ({ trials: t }) => ({ trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, shortMatches: t.logs.shortMatches, factor: t.extraFactors }),
     facts: ({ trials: t }) => ({ expectedDecisions: { value: t.trials, source: 'valid decisions of the log in the rounds kept' }, grid: t.grid }),
@@ -190,8 +202,8 @@ export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> } & { reado
     read(s, base, alt) {
       const c = s.choice;
       if (c.layout === undefined) throw new UserError(sourcesMsg.needsLayout());
-      const d = readDigitized(resolve(s.file), { layout: resolve(c.layout), layoutDisplay: c.layout, pixelError: c.pixelError ?? 1, base, alt, displayPath: s.file });
-      return { ...fromRates(d.rates), kind: d.rates.kind, data: { kind: 'digitized', rates: d.rates, digitized: d } };
+      const d = readDigitized(resolve(s.file), { layout: resolve(c.layout), layoutDisplay: c.layout, pixelError: c.pixelError ?? 1, ...planned(base, alt), displayPath: s.file });
+      return { ...fromRates(d.rates, base, alt), kind: d.rates.kind, data: { kind: 'digitized', rates: d.rates, digitized: d } };
     },
     flags: ({ digitized: d }) => ({ digitized: d.path, layout: d.layout.path, pixelError: d.pixelError }),
     facts: (d, table) => ratesFacts(d.rates, table),
@@ -247,12 +259,12 @@ export const givenSources = (choice: InputChoice): SourceId[] =>
   (Object.keys(FILE_FLAGS) as SourceId[]).filter((id) => choice[id] !== undefined);
 
 /** Read a file source with its planned framings. */
-export function readSource(source: Exclude<Source, { kind: 'store' }>, base: string, alt: string): AnalysisInput {
+export function readSource(source: Exclude<Source, { kind: 'store' }>, base?: string, alt?: string): AnalysisInput {
   return (SOURCES[source.kind] as FileSourceEntry<FileKind>).read(source as never, base, alt);
 }
 
 /** Read the chosen input with its planned framings: the given kind, else the shipped rates (--data's default). */
-export function readInput(choice: InputChoice, base: string, alt: string): AnalysisInput {
+export function readInput(choice: InputChoice, base?: string, alt?: string): AnalysisInput {
   if (choice.digitized === undefined && (choice.layout !== undefined || choice.pixelError !== undefined)) throw new UserError(sourcesMsg.layoutOnly());
   return readSource(sourceOf(choice) as Exclude<Source, { kind: 'store' }>, base, alt);
 }

@@ -97,4 +97,11 @@ export const sourcesMsg = {
   factorIsKnown: (column: string) => `--factor: ${q(column)} is already a column the reader uses (model, game, framing, the outcome or the cluster)`,
   auditNeedsCounts: (file: string, what: string) =>
     `${file}: the audit needs counts of independent binary decisions; it holds ${what} (use reproduce or report for it)`,
+  syntheticDesign: () => 'the design says synthetic: true',
+  syntheticModels: (models: readonly string[]) => `${models.join(', ')} answered through the simulated provider`,
+  syntheticColumn: () => 'the file\'s synthetic column says true',
+  sidecarUnread: (side: string) => `${side} is not a sidecar samegame export wrote: left out (no synthetic flag, names or design hash read from it)`,
+  sidecarStale: (side: string, file: string) =>
+    `${side} was written for other bytes than ${file} (the file changed since it was exported): left out (no synthetic flag, names or design hash read from it)`,
+  notSyntheticFlag: (text: string) => `${q(text)} is not true, false or empty`,
 };

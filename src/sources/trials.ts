@@ -2,10 +2,14 @@ import type { Cell, CellTable, Observations } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { cellKeyOf, checkPlannedFramings, FACTORS } from './rates-csv.js';
+import { framingPair, framingsOf, type FramingPair } from './framing-pair.js';
 import { checkLevel } from './reader-rules.js';
 import { trialRecords, type TrialRecord } from './trial-records.js';
 import { TRIAL_STATUSES } from './export-layout.js';
 import { sourcesMsg } from './messages.js';
+import { foldCollision, foldKey } from './fold.js';
+
+export { foldCollision, foldExtraFactors } from './fold.js';
 
 /**
  * Per-trial input (--trials FILE): one row per decision, CSV or JSONL, → the same CellTable a
@@ -49,6 +53,8 @@ export interface TrialsInput {
   /** The line of each cell's first row, parallel to table.cells. */
   readonly firstLines: readonly number[];
   readonly provenanceColumns: readonly ProvenanceColumn[];
+  /** The planned framing pair: the one given, else the one the data imply (framing-pair.ts). */
+  readonly pair?: FramingPair;
   /** Read through a log format (src/sources/logs/): its name or description file, the files in order, the rounds kept. */
   readonly logs?: { readonly format: string; readonly files: readonly string[]; readonly rounds?: string; readonly shortMatches?: 'drop' | 'keep'; readonly notes: readonly string[] };
   /** The planned cells the cell_count check holds the table to (CELL_GRIDS of the two-framing analysis): repeated play is "as-played". */
@@ -240,7 +246,9 @@ export function readTrials(path: string, opts: ReadTrialsOptions = {}): TrialsIn
   const extra = [...lay.factors];
   if (lay.cluster !== undefined) checkClusters(file, accs, lay.cluster);
   checkFolding(file, accs, extra);
-  checkPlannedFramings(file, accs.map((a) => ({ line: a.line, key: foldKey(a.key, extra) })), opts.base ?? 'business', opts.alt ?? 'friend-sharing');
+  const planned = accs.map((a) => ({ line: a.line, key: foldKey(a.key, extra) }));
+  const pair = framingPair(framingsOf(planned), opts.base, opts.alt);
+  checkPlannedFramings(file, planned, pair.base, pair.alt);
   const clustered = lay.cluster !== undefined;
   const invalidOf = (a: CellAcc) => (lay!.exported ? { invalid: invalid.get(JSON.stringify(Object.values(a.key))) ?? 0 } : {});
   const table: CellTable = { factors: [...FACTORS, ...extra], cells: accs.map((a): Cell => ({ key: a.key, obs: observations(a, clustered), ...invalidOf(a) })) };
@@ -250,7 +258,7 @@ export function readTrials(path: string, opts: ReadTrialsOptions = {}): TrialsIn
     path: file, sha256: src.sha256, table, extraFactors: extra, outcome: probs > 0 ? 'p_cooperate' : lay.outcome, trials,
     clusters: accs.reduce((s, a) => s + a.clusters.size, 0), firstLines: accs.map((a) => a.line),
     kind: lay.cluster ? `${what}, clustered by ${lay.cluster}` : what,
-    clusterColumn: lay.cluster, provenanceColumns: prov!.columns(),
+    clusterColumn: lay.cluster, provenanceColumns: prov!.columns(), pair,
   };
 }
 
@@ -261,37 +269,4 @@ function checkFolding(file: string, accs: readonly CellAcc[], extra: readonly st
   const describe = (a: CellAcc) => `${JSON.stringify(a.key.game)} with ${extra.map((f) => `${f} = ${JSON.stringify(a.key[f])}`).join(', ')}`;
   const [first, a] = [accs[hit.first], accs[hit.second]];
   throw new UserError(sourcesMsg.foldCollision(file, a.line, describe(a), describe(first), first.line, hit.game));
-}
-
-/**
- * The first two keys (by index) that fold into one model × game × framing cell, and the game they
- * would share; undefined when folding keeps every cell apart. Every reader that folds checks this.
- */
-export function foldCollision(keys: readonly Readonly<Record<string, string>>[], extra: readonly string[]): { first: number; second: number; game: string } | undefined {
-  if (extra.length === 0) return undefined;
-  const seen = new Map<string, number>();
-  for (let i = 0; i < keys.length; i++) {
-    const folded = foldKey(keys[i], extra);
-    const id = JSON.stringify([folded.model, folded.game, folded.framing]);
-    const first = seen.get(id);
-    if (first !== undefined) return { first, second: i, game: folded.game };
-    seen.set(id, i);
-  }
-  return undefined;
-}
-
-/** A key with its extra factors folded into the game: "Stag Hunt [round=1]". */
-function foldKey(key: Readonly<Record<string, string>>, extra: readonly string[]): Record<string, string> {
-  if (extra.length === 0) return { model: key.model, game: key.game, framing: key.framing };
-  return { model: key.model, game: `${key.game} [${extra.map((f) => `${f}=${key[f]}`).join('; ')}]`, framing: key.framing };
-}
-
-/**
- * The model × game × framing table the two-framing analysis reads: each level combination of the
- * extra factors becomes a game of its own ("Stag Hunt [round=1]"), so each is its own planned contrast.
- */
-export function foldExtraFactors(table: CellTable): CellTable {
-  const extra = table.factors.filter((f) => !(FACTORS as readonly string[]).includes(f));
-  if (extra.length === 0) return table;
-  return { factors: [...FACTORS], cells: table.cells.map((c) => ({ ...c, key: foldKey(c.key, extra) })) };
 }

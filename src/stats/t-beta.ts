@@ -7,20 +7,9 @@
  * (test/stats/cluster-robust.test.ts).
  */
 
-const LANCZOS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
-  -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
-];
-
-/** ln Γ(x) for x > 0 (Lanczos, g = 7; reflection below 0.5). */
-export function logGamma(x: number): number {
-  if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
-  const z = x - 1;
-  let s = LANCZOS[0];
-  for (let i = 1; i < 9; i++) s += LANCZOS[i] / (z + i);
-  const t = z + 7.5;
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(s);
-}
+/** ln Γ: one home, chi2.ts (Lanczos, g = 7). */
+import { logGamma } from './chi2.js';
+import { normalQuantile } from './normal.js';
 
 /** The continued fraction of I_x(a, b), valid (fast) for x < (a + 1)/(a + b + 2). */
 function betaFraction(x: number, a: number, b: number): number {
@@ -82,6 +71,7 @@ export function betaQuantile(p: number, a: number, b: number): number {
 
 /** The p-quantile of Student's t with ν > 0 degrees of freedom (ν = ∞: the normal one). */
 export function tQuantile(p: number, df: number): number {
+  if (df === Infinity) return normalQuantile(p);
   if (!(p > 0 && p < 1) || !(df > 0)) return p === 0 ? -Infinity : p === 1 ? Infinity : NaN;
   if (p === 0.5) return 0;
   const tail = p < 0.5 ? p : 1 - p;

@@ -85,7 +85,7 @@ describe('export --out', () => {
     const r = await run(['export', store, '--format', 'csv', '--out', out, '-q']);
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(out, 'utf8').trim().split('\n')).toHaveLength(1 + 8);
-    expect(readdirSync(join(d, 'new', 'deeper'))).toEqual(['t.csv']);
+    expect(readdirSync(join(d, 'new', 'deeper'))).toEqual(['t.csv', 't.csv.provenance.json']); // the file and its sidecar
   });
 
   it('onto a symlink, a FIFO, a socket or a device: refused, the thing left as it was', async () => {

@@ -70,7 +70,7 @@ describe('reports/effects.csv read back with --effects', () => {
   it('gives the same effect table, byte for byte, and the same pooled estimates (the files\' 12 digits aside)', () => {
     const [a, b] = [mkdtempSync(join(dir, 'rt-a-')), mkdtempSync(join(dir, 'rt-b-'))];
     runMeta({ manifest: join(ROOT, 'data/meta/lore-heydari.yaml'), out: a });
-    runMeta({ effects: join(a, 'reports', 'effects.csv'), moderators: ['source'], out: b });
+    runMeta({ effects: join(a, 'reports', 'effects.csv'), moderators: ['source'], out: b, poolSynthetic: true }); // as the manifest's pool_synthetic
     expect(readFileSync(join(b, 'reports', 'effects.csv'), 'utf8')).toBe(readFileSync(join(a, 'reports', 'effects.csv'), 'utf8'));
     for (const f of ['meta.csv', 'meta-multilevel.csv', 'meta-regression.csv', 'meta-leave-one-out.csv']) {
       const [x, y] = [csvRows(join(a, 'reports', f)), csvRows(join(b, 'reports', f))];

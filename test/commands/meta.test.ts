@@ -22,7 +22,7 @@ describe('samegame meta on the shipped example', () => {
     expect(readdirSync(join(out, 'reports')).sort()).toEqual(['effects.csv', 'meta-leave-one-out.csv', 'meta-multilevel.csv', 'meta-regression.csv', 'meta.csv', 'meta.json', 'report.html']);
     expect(readdirSync(join(out, 'figures')).sort()).toEqual(['meta-forest.png', 'meta-forest.svg', 'meta-forest.vl.json', 'meta-funnel.png', 'meta-funnel.svg', 'meta-funnel.vl.json']);
     const j = JSON.parse(readFileSync(join(out, 'reports', 'meta.json'), 'utf8'));
-    expect(j.input).toEqual({ path: 'data/meta/lore-heydari.yaml', sha256: sha(join(ROOT, 'data/meta/lore-heydari.yaml')), kind: 'manifest' });
+    expect(j.input).toEqual({ path: 'data/meta/lore-heydari.yaml', sha256: sha(join(ROOT, 'data/meta/lore-heydari.yaml')), kind: 'manifest', synthetic: 'pooled with real data' }); // the manifest's pool_synthetic
     const files = j.sources.flatMap((s: { files: { path: string; sha256: string }[] }) => s.files);
     expect(files.map((f: { path: string }) => f.path)).toEqual(['../lore-heydari-2024/rates.csv', '../examples/digitized/project.tar', '../examples/digitized/layout.csv', 'same-game-sim-trials.csv']);
     for (const f of files) expect(f.sha256).toBe(sha(join(ROOT, 'data/meta', f.path)));

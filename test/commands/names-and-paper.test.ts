@@ -134,15 +134,23 @@ describe('display names on reproduce', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('analyze of a one-shot store refuses --names in one line', async () => {
+  it('analyze of a one-shot store takes --names over its design\'s names: block: the CSVs add the names, the terminal shows them', async () => {
     const store1 = join(tmp, 'one.sqlite');
-    writeStore(store1, { name: 'one' }, [{ model: 'A', game: 'G', framing: 'business', actions: ['C', 'D'] }, { model: 'A', game: 'G', framing: 'friend-sharing', actions: ['C', 'C'] }]);
+    const cells = [{ model: 'A', game: 'G', framing: 'business', actions: ['C', 'D'] as ('C' | 'D')[] }, { model: 'A', game: 'G', framing: 'friend-sharing', actions: ['C', 'C'] as ('C' | 'D')[] },
+      { model: 'B', game: 'G', framing: 'business', actions: ['D', 'D'] as ('C' | 'D')[] }, { model: 'B', game: 'G', framing: 'friend-sharing', actions: ['C', 'D'] as ('C' | 'D')[] }];
+    writeStore(store1, { name: 'one', names: { A: 'Alpha', B: 'Beta' } }, cells);
     const names = join(tmp, 'n1.csv');
-    writeFileSync(names, 'id,name\nA,Alpha\n');
-    const r = await runInProcess(['analyze', store1, '--names', names, '--out', join(tmp, 'one'), '-q'], 60_000);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('--names applies to repeated play');
+    writeFileSync(names, 'id,name\nA,Aleph\n');
+    const r = await runInProcess(['analyze', store1, '--names', names, '--out', join(tmp, 'one'), '--reps', '50'], 60_000);
+    expect(r.code, r.stderr).toBe(0);
+    const t3 = readFileSync(join(tmp, 'one', 'reports', 'table3.csv'), 'utf8').trim().split('\n');
+    expect(t3[0]).toBe('model,R,R_lo,R_hi,shift,shift_lo,shift_hi,model_name');
+    // the file wins for A, the design's block names B
+    expect(t3.slice(1).map((l) => l.split(',').at(-1))).toEqual(['Aleph', 'Beta', 'Pooled']);
+    expect(r.stdout).toMatch(/^Aleph /m);
+    const m = JSON.parse(readFileSync(join(tmp, 'one', 'reports', 'metrics.json'), 'utf8')) as { command: string; names: Record<string, string> };
+    expect(m.names).toEqual({ A: 'Aleph', B: 'Beta' });
+    expect(m.command).toContain('--names');
   });
 });
 

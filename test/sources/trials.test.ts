@@ -89,8 +89,9 @@ describe('readTrials: bad rows give one line with file, line and field', () => {
     ['a JSON array', '[1,2]\n', 'jsonl', 'FILE:1: not a JSON object'],
     ['wrong field count', [H, 'A,G,business', OK[1]].join('\n'), 'csv', 'FILE:2: row has 3 fields, the header has 4'],
     ['reserved model name', [H, 'Pooled,G,business,C'].join('\n'), 'csv', expect.stringMatching(/^FILE:2: field "model": "Pooled" is reserved/)],
-    ['missing planned framing names the framings present', [H, 'A,G,business,C', 'A,G,neutral,D'].join('\n'), 'csv',
-      'FILE:2: field "framing": model "A", game "G" has no "friend-sharing" row (every model–game needs both planned framings); the file\'s framings are "business", "neutral" (choose the pair with --base/--alt)'],
+    // the pair not given is business (present) and the next framing, neutral (sources/framing-pair.ts)
+    ['missing planned framing names the framings present', [H, 'A,G,business,C', 'A,G,neutral,D', 'B,G,business,C'].join('\n'), 'csv',
+      'FILE:4: field "framing": model "B", game "G" has no "neutral" row (every model–game needs both planned framings); the file\'s framings are "business", "neutral" (choose the pair with --base/--alt)'],
     ['unknown extension', 'x', 'txt', 'FILE: a per-trial file must end in .csv or .jsonl'],
   ])('%s', (_n, text, ext, want) => {
     expect(error(text as string, ext as string)).toEqual(want);

@@ -60,6 +60,8 @@ export const manifestSchema = z.strictObject({
   test: z.enum(['knha', 'z']).optional().describe('Hartung–Knapp t intervals (knha, default) or Wald z'),
   pooling: z.enum(['random', 'fixed']).optional().describe('random effects (default) or fixed effect'),
   moderators: z.array(z.string().min(1)).optional().describe('moderators of the meta-regression: study, model, game or a study moderator'),
+  pool_synthetic: z.boolean().optional()
+    .describe('pool synthetic studies (simulated models) with the real ones, as --pool-synthetic; by default they are pooled apart, as "synthetic …" scopes'),
   names: displayNamesSchema().optional()
     .describe('display names: id → the name to show for a study, model or game in the figures, the report and the terminal (CSV and JSON keep the ids and add the names; --names FILE overrides); an id that names nothing in the studies is a warning (with its nearest id), not an error'),
   studies: z.array(studySchema).min(1).describe('the studies, each one source and its planned contrast'),

@@ -23,8 +23,11 @@ export function moderatorColumns(a: MetaAnalysis): string[] {
 /** Every cell's effect; with display names, a study_name, model_name or game_name column for each that names a level. */
 export function effectsCsv(a: MetaAnalysis, names?: DisplayNames): string {
   const mods = moderatorColumns(a);
-  const t = withNameColumns(names, ['study', 'model', 'game', 'yi', 'vi', 'n_base', 'n_alt', ...mods],
-    a.effects.map((r) => [r.study, r.model, r.game, r.yi, r.vi, r.n_base ?? NaN, r.n_alt ?? NaN, ...mods.map((m) => r.moderators[m] ?? '')]), NAMED_FIELDS);
+  // A synthetic column when any cell's data are synthetic (meta --effects reads it back).
+  const synth = a.effects.some((r) => r.synthetic) ? ['synthetic'] : [];
+  const t = withNameColumns(names, ['study', 'model', 'game', 'yi', 'vi', 'n_base', 'n_alt', ...mods, ...synth],
+    a.effects.map((r) => [r.study, r.model, r.game, r.yi, r.vi, r.n_base ?? NaN, r.n_alt ?? NaN, ...mods.map((m) => r.moderators[m] ?? ''),
+      ...synth.map(() => (r.synthetic ? 'true' : 'false'))]), NAMED_FIELDS);
   return toCsv(t.header, t.rows);
 }
 

@@ -6,7 +6,7 @@
  * trial, are not stored (each trial once, never billed twice) and counted, for a warning naming the chunk.
  */
 import { scoreResponse } from '../scoring/score.js';
-import { checkResponse } from '../runner/response.js';
+import { checkResponse } from '../providers/response.js';
 import type { Prices } from '../runner/plan.js';
 import type { TrialRecord, TrialSpec } from '../types.js';
 import type { BatchVendor, ResultLine } from './vendor.js';
@@ -34,7 +34,7 @@ function record(vendor: BatchVendor, spec: TrialSpec, runId: number, batchId: st
   try {
     const a = vendor.answer(spec, body, raw);
     Object.assign(request, a.request, { batch: request.batch });
-    // The same check of a response as the synchronous runner's (runner/response.ts).
+    // The same check of a response as the synchronous runner's (providers/response.ts).
     read = checkResponse({ ...a.read, raw, request });
   } catch {
     return undefined; // malformed: pending, sent again

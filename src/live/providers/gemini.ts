@@ -13,7 +13,7 @@ import type { Provider, ProviderRequest, ProviderResponse, TopLogprob, TrialSpec
 import { ProviderError } from '../types.js';
 import { errorForStatus, parseRetryAfter, redact } from './errors.js';
 import { boundedText, extraBody, isObject, malformed, num, publicBaseUrl, rawCall, trialHeader, trialSeed, type Json } from './wire.js';
-import { MAX_RESPONSE_BYTES } from '../runner/response.js';
+import { MAX_RESPONSE_BYTES } from './response.js';
 import type { SdkProviderOptions } from './anthropic.js';
 
 export const GEMINI_API = 'https://generativelanguage.googleapis.com';

@@ -11,7 +11,7 @@ import type { TopLogprob } from '../types.js';
 import { ProviderError } from '../types.js';
 import { redact, toProviderError, type SdkErrorClasses } from './errors.js';
 import { onAbort } from '../abort.js';
-import { MAX_RESPONSE_BYTES, tooLarge } from '../runner/response.js';
+import { MAX_RESPONSE_BYTES, tooLarge } from './response.js';
 
 export interface OpenAIWireOptions {
   readonly apiKey: string;

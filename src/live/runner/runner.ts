@@ -18,7 +18,7 @@ import { AdaptiveLimit } from './concurrency.js';
 import { ConcurrencyNotices } from './notices.js';
 import { estimateInputTokens, estimateOutputTokens } from './plan.js';
 import { Progress } from './progress.js';
-import { checkResponse, ContractError } from './response.js';
+import { checkResponse, ContractError } from '../providers/response.js';
 import { UserError } from '../../core/errors.js';
 import { isPluginSpec } from '../providers/plugin-spec.js';
 import { onAbort } from '../abort.js';

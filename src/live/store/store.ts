@@ -199,6 +199,11 @@ export class TrialStore {
     for (const r of it) yield toRecord(r);
   }
 
+  /** The first stored prompt of each framing of a run (SQLite takes the bare column from the row of min(rowid)). */
+  framingPrompts(runId: number): { framing: string; prompt: string }[] {
+    return this.db.prepare('SELECT framing, prompt, min(rowid) FROM trials WHERE run_id = ? GROUP BY framing').all(runId) as { framing: string; prompt: string }[];
+  }
+
   /** Distinct factor names over a run's trials (for export columns), sorted. */
   factorNames(runId?: number): string[] {
     const where = runId === undefined ? '' : 'WHERE t.run_id = ?';

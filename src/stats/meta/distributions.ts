@@ -4,9 +4,9 @@
  * Hartung–Knapp) — on the incomplete beta and gamma functions of stats/ (t-beta.ts, chi2.ts), with
  * df = ∞ meaning the normal.
  */
-import { betaCdf, tQuantile as studentQuantile } from '../t-beta.js';
+import { betaCdf } from '../t-beta.js';
 import { chi2Sf } from '../chi2.js';
-import { normalCdf, normalQuantile } from '../normal.js';
+import { normalCdf } from '../normal.js';
 
 /** P(χ²_df > q). */
 export const chiSquareUpper = (q: number, df: number): number => (df > 0 ? chi2Sf(q, df) : NaN);
@@ -24,5 +24,5 @@ export function twoSidedP(stat: number, df: number): number {
   return betaCdf(df / (df + stat * stat), df / 2, 0.5);
 }
 
-/** The p-quantile of Student's t with df degrees of freedom (df = ∞: the normal). */
-export const tQuantile = (p: number, df: number): number => (df === Infinity ? normalQuantile(p) : studentQuantile(p, df));
+/** The p-quantile of Student's t with df degrees of freedom (df = ∞: the normal), defined once in t-beta.ts. */
+export { tQuantile } from '../t-beta.js';

@@ -1,0 +1,61 @@
+/**
+ * A trial store opened for reading in one place: `withStore` opens it (read-only, the integrity
+ * check asked for), guards every read (a damaged store ends in one line naming it) and closes it
+ * when the reader is done, a promise included; `openRun` reads one run of it once — the run
+ * chosen (by id, else the latest), the kind decided once (runKind), the cells as the analyses read
+ * them, and its provenance (sources/origin.ts). The commands read stores through these.
+ */
+import { sha256File } from '../core/hash.js';
+import type { Origin } from '../core/provenance.js';
+import { TrialStore, type RunInfo } from '../live/store/store.js';
+import { chooseRun, readStore, runKind, storeTable, type CellOrder, type RunKind, type StoreTable } from './store.js';
+import { storeOrigin } from './origin.js';
+import { UserError } from '../core/errors.js';
+import { sourcesMsg } from './messages.js';
+
+export interface StoreOpening {
+  /** The full integrity_check instead of the quick one. */
+  readonly verify?: boolean;
+}
+
+/** Use the store at `path`, read-only, and close it after (after the promise settles when `use` returns one). */
+export function withStore<T>(path: string, o: StoreOpening, use: (store: TrialStore) => T): T {
+  const store = readStore(path, () => TrialStore.openExisting(path, { verify: o.verify }));
+  let out: T;
+  try {
+    out = readStore(path, () => use(store));
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+  if (out instanceof Promise) return out.finally(() => store.close()) as T;
+  store.close();
+  return out;
+}
+
+/** One run of a store as read once: its info, its kind, its cells (not for a repeated run) and its provenance. */
+export interface OpenedRun {
+  readonly path: string;
+  readonly run: RunInfo;
+  readonly kind: RunKind;
+  /** The run's cells (one-shot and context-enrichment runs; a repeated run's are its decisions, read by repeated-store.ts). */
+  readonly source?: StoreTable;
+  readonly origin: Origin;
+}
+
+/** Read a run of the store once: the run given by id (else the latest), its kind, its cells in `order` when not repeated, its origin. */
+export function openRun(path: string, o: StoreOpening & { readonly runId?: number; readonly order?: (run: RunInfo) => CellOrder | undefined }): OpenedRun {
+  return withStore(path, o, (store) => {
+    const run = chooseRun(store, path, o.runId);
+    let source: StoreTable | undefined;
+    const cells = () => (source ??= storeTable(store, run, o.order?.(run)));
+    const kind = runKind(run, () => cells().extraFactors);
+    return { path, run, kind, ...(kind === 'repeated' ? {} : { source: cells() }), origin: storeOrigin(path, sha256File(path), run, store) };
+  });
+}
+
+/** The cells of a run the one-shot tables read; a repeated game's run is refused in one line (its rounds and seats would be pooled). */
+export function oneShotCells(r: OpenedRun): StoreTable {
+  if (r.source === undefined) throw new UserError(sourcesMsg.repeatedRun(r.path, r.run.id));
+  return r.source;
+}
