@@ -38,7 +38,7 @@ export function forestDomain(rows: readonly MetaForestRow[]): [number, number] {
   const cells = rows.filter((r) => r.kind === 'Cell');
   const basis = cells.length ? cells : rows.filter((r) => r.kind === 'Pooled');
   const xs = [0, ...basis.flatMap((r) => [r.lo, r.hi, r.estimate])].filter(Number.isFinite);
-  let [lo, hi] = [Math.min(...xs), Math.max(...xs)];
+  let [lo, hi] = xs.reduce(([a, b], x) => [Math.min(a, x), Math.max(b, x)], [Infinity, -Infinity]);
   if (lo === hi) [lo, hi] = [lo - 1, hi + 1];
   const [a, b] = nice(lo, hi, 5);
   return [a, b];
@@ -151,7 +151,7 @@ export function coincidentLabels(points: readonly FunnelPoint[]): { yi: number; 
  * under another's.
  */
 export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect: string; readonly estimate: number; readonly subtitle: string }): Figure {
-  const maxSe = Math.max(...points.map((p) => p.se), 1e-12);
+  const maxSe = points.reduce((m, p) => Math.max(m, p.se), 1e-12);
   const labels = coincidentLabels(points);
   const funnel = [0, maxSe].flatMap((se) => [-1, 1].map((side) => ({ se, x: o.estimate + side * 1.959963984540054 * se, side: side < 0 ? 'left' : 'right' })));
   return defineFigure('meta-funnel', 'Funnel plot: effect against its standard error',

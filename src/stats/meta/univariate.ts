@@ -18,6 +18,10 @@ import { invert, traceP, weights, weightedSum, wls, interceptOnly, type Design, 
  */
 export type MetaTest = 'adhoc' | 'knha' | 'z';
 export const META_TESTS: readonly MetaTest[] = ['adhoc', 'knha', 'z'];
+/** Each test in words, for the outputs. */
+export const META_TEST_NAMES: Readonly<Record<MetaTest, string>> = {
+  adhoc: 'Hartung–Knapp with the ad hoc truncation max(1, s²)', knha: 'Hartung–Knapp', z: 'Wald z',
+};
 /** Random effects with an estimated τ², or fixed effect (τ² = 0). */
 export type Pooling = 'random' | 'fixed';
 
