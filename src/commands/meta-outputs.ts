@@ -47,7 +47,7 @@ export function metaReportDoc(res: MetaResult, figures: readonly Figure[], outDi
   return {
     title: 'samegame meta: framing effects across games, models and studies',
     subtitle: `${res.input.path} (${tool.name} ${tool.version})`,
-    ...(synthetic.length ? { banner: `Synthetic data: the study ${synthetic.join(', ')} is simulated; its numbers say nothing about any real model.` } : {}),
+    ...(synthetic.length ? { banner: `Synthetic data: ${synthetic.length === 1 ? `the study ${synthetic[0]} is simulated; its` : `the studies ${synthetic.join(', ')} are simulated; their`} numbers say nothing about any real model.` } : {}),
     sections: [metaAnalysis.section(namedMeta(res.analysis, res.names), figures), provenanceSection(res), filesSection(links)],
   };
 }

@@ -17,7 +17,8 @@ function forestRows(a: MetaAnalysis): MetaForestRow[] {
     .sort((x, y) => (x.study === y.study ? 0 : a.effects.findIndex((r) => r.study === x.study) - a.effects.findIndex((r) => r.study === y.study)))
     .map((r) => ({ label: `${r.study} · ${r.model} · ${r.game}`, estimate: r.yi, lo: r.yi - z * Math.sqrt(r.vi), hi: r.yi + z * Math.sqrt(r.vi), kind: 'Cell' as const }));
   const pooled = a.pooled.map((p) => ({ label: `${p.scope} (pooled, k = ${p.k})`, estimate: p.estimate, lo: p.ci_lo, hi: p.ci_hi, kind: 'Pooled' as const }));
-  const m = a.multilevel;
+  // The three-level row when it has an interval (3 studies or more); else the overall row's prediction interval.
+  const m = a.multilevel && Number.isFinite(a.multilevel.ci_lo) ? a.multilevel : undefined;
   const three = m ? [{ label: `overall, three-level (k = ${m.k}, ${m.studies} studies)`, estimate: m.estimate, lo: m.ci_lo, hi: m.ci_hi, kind: 'Pooled' as const }] : [];
   const headline = m ?? a.pooled.find((p) => p.scope === 'overall');
   const pi = headline && Number.isFinite(headline.pi_lo)
