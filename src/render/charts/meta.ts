@@ -123,13 +123,14 @@ const at = (p: FunnelPoint) => `${p.yi.toPrecision(4)} ${p.se.toPrecision(4)}`;
  * largest and each later one smaller, so every study's colour shows as a ring (a bullseye).
  */
 export function ringed(points: readonly FunnelPoint[]): (FunnelPoint & { size: number })[] {
+  const keys = points.map(at);
   const count = new Map<string, number>();
-  for (const p of points) count.set(at(p), (count.get(at(p)) ?? 0) + 1);
+  for (const k of keys) count.set(k, (count.get(k) ?? 0) + 1);
   const drawn = new Map<string, number>();
-  return points.map((p) => {
-    const i = drawn.get(at(p)) ?? 0;
-    drawn.set(at(p), i + 1);
-    return { ...p, size: 36 + 64 * (count.get(at(p))! - 1 - i) };
+  return points.map((p, j) => {
+    const i = drawn.get(keys[j]) ?? 0;
+    drawn.set(keys[j], i + 1);
+    return { ...p, size: 36 + 64 * (count.get(keys[j])! - 1 - i) };
   });
 }
 
@@ -139,7 +140,7 @@ export function ringed(points: readonly FunnelPoint[]): (FunnelPoint & { size: n
  */
 export function coincidentLabels(points: readonly FunnelPoint[]): { yi: number; se: number; text: string; studies: string }[] {
   const groups = new Map<string, FunnelPoint[]>();
-  for (const p of points) groups.set(at(p), [...(groups.get(at(p)) ?? []), p]);
+  for (const p of points) { const g = groups.get(at(p)); if (g) g.push(p); else groups.set(at(p), [p]); }
   return [...groups.values()].filter((g) => g.length > 1)
     .map((g) => ({ yi: g[0].yi, se: g[0].se, text: `×${g.length}`, studies: [...new Set(g.map((p) => p.study))].join(', ') }));
 }

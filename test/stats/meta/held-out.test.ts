@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { fitUnivariate, type MetaTest } from '../../../src/stats/meta/univariate.js';
 import { fitMultilevel } from '../../../src/stats/meta/multilevel.js';
 import { TAU2_METHODS } from '../../../src/stats/meta/tau2.js';
-import { close, column, type Row } from './reference.js';
+import { close, column, heldOut, intervalsReference, type Row } from './reference.js';
 
 /**
  * samegame's intervals against metafor 3.8 on held-out tables (test/reference/meta/make-reference-intervals.R):
@@ -13,9 +11,7 @@ import { close, column, type Row } from './reference.js';
  * model with containment df (rma.mv dfs = "contain") and its prediction interval, and a table whose
  * variances are all 1e-20. Relative 1e-6.
  */
-const ref = JSON.parse(readFileSync(new URL('../../reference/meta/reference-intervals.json', import.meta.url), 'utf8'));
-export const heldOut = (name: string): Row[] =>
-  Papa.parse<Row>(readFileSync(new URL(`../../reference/meta/held-out/${name}.csv`, import.meta.url), 'utf8').trim(), { header: true }).data;
+const ref = intervalsReference;
 
 const uniCases = ['identical', 'equal', 'spread', 'tiny'].flatMap((t) => TAU2_METHODS.flatMap((m) => (['adhoc', 'knha', 'z'] as MetaTest[]).map((x) => [t, m, x] as const)));
 
