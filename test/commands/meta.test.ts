@@ -29,7 +29,8 @@ describe('samegame meta on the shipped example', () => {
     expect(j.sources.map((s: { synthetic: boolean }) => s.synthetic)).toEqual([false, true, true]);
     const meta = readFileSync(join(out, 'reports', 'meta.csv'), 'utf8').split('\n');
     expect(meta[0]).toBe('scope,k,estimate,se,ci_lo,ci_hi,pi_lo,pi_hi,tau2,I2,H2,Q,Q_df,Q_p');
-    expect(meta.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['model: GPT-3.5', 'model: GPT-4', 'model: LLaMa-2', 'study: lore-heydari-2024', 'study: same-game-sim', 'study: same-game-sim-b', 'overall']);
+    expect(meta.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['model: GPT-3.5', 'model: GPT-4', 'model: LLaMa-2', 'study: lore-heydari-2024',
+      'study: same-game-sim', 'study: same-game-sim-b', 'overall']);
     const html = readFileSync(join(out, 'reports', 'report.html'), 'utf8');
     expect(html).toContain('the cells (games, models and studies) disagree far more than sampling error explains');
     expect(html).toContain('Synthetic data: the studies same-game-sim, same-game-sim-b are simulated');
@@ -44,7 +45,8 @@ describe('samegame meta on the shipped example', () => {
     const terms = readFileSync(join(out, 'reports', 'meta-regression.csv'), 'utf8').split('\n').map((l) => l.split(',')[0]);
     expect(terms.filter((t) => t.startsWith('game='))).toHaveLength(3);
     // One study's counts read twice (as two studies with their own source): its coefficient is float noise, written 0, and a note says so.
-    const twice = manifest(`moderators: [source]\nstudies:\n${['a', 'b'].map((x) => `  - id: rates-${x}\n    data: RATES\n    base: business\n    alt: friend-sharing\n    moderators: { source: ${x} }\n`).join('')}`
+    const rates = (x: string) => `  - id: rates-${x}\n    data: RATES\n    base: business\n    alt: friend-sharing\n    moderators: { source: ${x} }\n`;
+    const twice = manifest(`moderators: [source]\nstudies:\n${rates('a')}${rates('b')}`
       + '  - id: sim\n    trials: TRIALS\n    base: business\n    alt: friend-sharing\n    moderators: { source: sim }\n');
     expect((await runCli(['meta', twice.path, '--out', twice.out])).code).toBe(0);
     const again = readFileSync(join(twice.out, 'reports', 'meta-regression.csv'), 'utf8').split('\n').find((l) => l.startsWith('source=b,'))!.split(',');

@@ -29,9 +29,11 @@ function summaryBlocks(a: MetaAnalysis): Block[] {
   if (!o) return [{ kind: 'text', text: 'No overall estimate: fewer than 2 cells.' }];
   const s = a.settings;
   const what = new Set(a.effects.map((r) => r.study)).size > 1 ? 'cells (games, models and studies)' : 'games';
+  const how = s.pooling === 'fixed' ? 'fixed effect' : `random effects, τ² by ${s.tau2}, ${META_TEST_NAMES[s.test]} interval`;
   const text = [
-    `Overall ${effectName(a)}: ${fixed(o.estimate)} ${interval(o.ci_lo, o.ci_hi)} over ${o.k} cells (${s.pooling === 'fixed' ? 'fixed effect' : `random effects, τ² by ${s.tau2}, ${META_TEST_NAMES[s.test]} interval`}).`,
-    Number.isFinite(o.pi_lo) ? `A new cell's effect would lie in ${interval(o.pi_lo, o.pi_hi)} (95 % prediction interval: t with k − 2 df, the conventional SE).` : '',
+    `Overall ${effectName(a)}: ${fixed(o.estimate)} ${interval(o.ci_lo, o.ci_hi)} over ${o.k} cells (${how}).`,
+    Number.isFinite(o.pi_lo)
+      ? `A new cell's effect would lie in ${interval(o.pi_lo, o.pi_hi)} (95 % prediction interval: t with k − 2 df, the conventional SE).` : '',
     `${heterogeneityWords(o.I2, what)} (τ² = ${fixed(o.tau2, 4)}, Q = ${fixed(o.Q, 1)} on ${o.Q_df} df, p ${o.Q_p < 1e-4 ? '< 0.0001' : `= ${fixed(o.Q_p, 4)}`}).`,
   ].filter((t) => t !== '').join(' ');
   const blocks: Block[] = [{ kind: 'text', text }];
@@ -39,7 +41,10 @@ function summaryBlocks(a: MetaAnalysis): Block[] {
   if (m) {
     const total = m.sigma2_outer + m.sigma2_inner;
     const share = total > 0 ? m.sigma2_outer / total : NaN;
-    blocks.push({ kind: 'text', text: `Three-level model (cells within ${m.studies} studies): ${fixed(m.estimate)} ${Number.isFinite(m.ci_lo) ? `${interval(m.ci_lo, m.ci_hi)} (t with ${m.df} df)` : '(no interval from 2 studies)'}, σ²_study = ${fixed(m.sigma2_outer, 4)}, σ²_cell = ${fixed(m.sigma2_inner, 4)}${Number.isFinite(share) ? ` (${fixed(100 * share, 0)} % of the between-cell variance lies between studies)` : ''}.` });
+    const ci = Number.isFinite(m.ci_lo) ? `${interval(m.ci_lo, m.ci_hi)} (t with ${m.df} df)` : '(no interval from 2 studies)';
+    const split = Number.isFinite(share) ? ` (${fixed(100 * share, 0)} % of the between-cell variance lies between studies)` : '';
+    const sigmas = `σ²_study = ${fixed(m.sigma2_outer, 4)}, σ²_cell = ${fixed(m.sigma2_inner, 4)}`;
+    blocks.push({ kind: 'text', text: `Three-level model (cells within ${m.studies} studies): ${fixed(m.estimate)} ${ci}, ${sigmas}${split}.` });
   }
   return blocks;
 }

@@ -71,7 +71,8 @@ export function regressionCsv(a: MetaAnalysis): string | undefined {
   const f = r.fit;
   const tdf = Number.isFinite(f.df) ? f.df : NaN;
   const rows: CsvValue[][] = onScale(f.coefficients).map((c, j) => [r.design.terms[j], c.estimate, c.se, c.stat, tdf, NaN, c.p, c.ci_lo, c.ci_hi, NaN, NaN]);
-  rows.push([`test of moderators (${a.settings.test === 'z' ? 'chi-square' : 'F'})`, NaN, NaN, f.QM, f.QM_df1, Number.isFinite(f.QM_df2) ? f.QM_df2 : NaN, f.QM_p, NaN, NaN, NaN, NaN]);
+  const testName = `test of moderators (${a.settings.test === 'z' ? 'chi-square' : 'F'})`;
+  rows.push([testName, NaN, NaN, f.QM, f.QM_df1, Number.isFinite(f.QM_df2) ? f.QM_df2 : NaN, f.QM_p, NaN, NaN, NaN, NaN]);
   rows.push(['residual heterogeneity (Q_E)', NaN, NaN, f.Q, f.Q_df, NaN, f.Q_p, NaN, NaN, f.tau2, f.I2]);
   return toCsv(REGRESSION, rows);
 }
@@ -86,7 +87,8 @@ export function leaveOneOutCsv(a: MetaAnalysis, names?: DisplayNames): string | 
 }
 
 /** How the prediction intervals are computed, for meta.json. */
-const PREDICTION_INTERVAL = 'estimate ± t(k − 2)·√(τ² + SE²) with the conventional SE (three-level: t(studies − 1)·√(SE² + σ²_study + σ²_cell)); '
+const PREDICTION_INTERVAL = 'estimate ± t(k − 2)·√(τ² + SE²) with the conventional SE '
+  + '(three-level: t(studies − 1)·√(SE² + σ²_study + σ²_cell)); '
   + 'none below 3 cells or studies, kept inside the effect\'s range';
 
 const clean = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? finiteOrNull(v) : v]));

@@ -27,7 +27,9 @@ export function effectScale(v: Float64Array): number {
 export function outOfRange(y: number, v: number, c: number): string | undefined {
   const ys = y / c;
   const vs = v / c / c;
-  if (!Number.isFinite(y) || !(Math.abs(ys) <= SCALE_LIMIT)) return `yi = ${y} is more than ${SCALE_LIMIT} times the effects' typical sampling SD (${c.toPrecision(3)})`;
+  if (!Number.isFinite(y) || !(Math.abs(ys) <= SCALE_LIMIT)) {
+    return `yi = ${y} is more than ${SCALE_LIMIT} times the effects' typical sampling SD (${c.toPrecision(3)})`;
+  }
   if (!(v > 0) || !Number.isFinite(v) || !(vs <= SCALE_LIMIT && vs >= 1 / SCALE_LIMIT)) {
     return `vi = ${v} is more than ${SCALE_LIMIT} times away from the effects' typical sampling variance (${(c * c).toPrecision(3)})`;
   }

@@ -44,11 +44,14 @@ describe('the forest plot\'s axis', () => {
     expect([pi.x_lo, pi.x_hi]).toEqual([0, 0.7]);
     const arrows = layers(forest).filter((l) => l.mark.type === 'point' && l.mark.shape?.startsWith('triangle-'));
     expect(arrows.map((l) => [l.mark.shape, l.data!.values.map((v) => [v.label, v.x])])).toEqual([
-      ['triangle-left', [['study: a (pooled, k = 2)', 0], ['study: c (pooled, k = 2)', 0], ['overall, three-level (k = 6, 3 studies)', 0], ['prediction interval (three-level)', 0]]],
-      ['triangle-right', [['study: b (pooled, k = 2)', 0.7], ['overall, three-level (k = 6, 3 studies)', 0.7], ['prediction interval (three-level)', 0.7]]],
+      ['triangle-left', [['study: a (pooled, k = 2)', 0], ['study: c (pooled, k = 2)', 0], ['overall, three-level (k = 6, 3 studies)', 0],
+        ['prediction interval (three-level)', 0]]],
+      ['triangle-right', [['study: b (pooled, k = 2)', 0.7], ['overall, three-level (k = 6, 3 studies)', 0.7],
+        ['prediction interval (three-level)', 0.7]]],
     ]);
     for (const c of data(forest).filter((r) => r.kind === 'Cell')) expect([c.x_lo, c.x_hi]).toEqual([c.lo, c.hi]);
-    expect(forest.caption).toContain('The axis spans the cells\' intervals; intervals run beyond it (study: a (pooled, k = 2); study: b (pooled, k = 2); study: c (pooled, k = 2); overall, three-level (k = 6, 3 studies); prediction interval (three-level)), cut at the edge with an arrow');
+    expect(forest.caption).toContain('The axis spans the cells\' intervals; intervals run beyond it (study: a (pooled, k = 2); study: b (pooled, k = 2); '
+      + 'study: c (pooled, k = 2); overall, three-level (k = 6, 3 studies); prediction interval (three-level)), cut at the edge with an arrow');
   });
 
   it('draws inside the plot: no interval line beyond the axis', async () => {

@@ -29,7 +29,11 @@ num <- function(x) if (length(x) == 0 || is.na(x)) "null" else sprintf("%.15g", 
 obj <- function(xs) paste0("{", paste0('"', names(xs), '": ', unlist(xs), collapse = ", "), "}")
 vec <- function(x) paste0("[", paste(vapply(x, num, ""), collapse = ", "), "]")
 str <- function(x) paste0('"', x, '"')
-write <- function(d, name) { write.csv(d, file.path(out, "held-out", paste0(name, ".csv")), row.names = FALSE); read.csv(file.path(out, "held-out", paste0(name, ".csv"))) }
+write <- function(d, name) {
+  f <- file.path(out, "held-out", paste0(name, ".csv"))
+  write.csv(d, f, row.names = FALSE)
+  read.csv(f)
+}
 
 set.seed(20261202)
 identical <- write(data.frame(study = "s", model = paste0("m", 1:3), game = "g", yi = 0.2, vi = 0.01), "identical")

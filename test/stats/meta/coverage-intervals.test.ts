@@ -56,7 +56,8 @@ describe('three-level interval: 3 and 4 studies of 3 cells, σ²_study = 0.01, �
     }
     return { ci: ci / n, pi: pi / n };
   };
-  it.each([3, 4])('%i studies: the interval covers μ, the prediction interval a new cell, at least 0.91 of the time (0.970 / 0.977 and 0.983 / 0.977)', (studies) => {
+  const title = '%i studies: the interval covers μ, the prediction interval a new cell, at least 0.91 of the time (0.970 / 0.977 and 0.983 / 0.977)';
+  it.each([3, 4])(title, (studies) => {
     const c = coverage(studies, 300);
     expect(c.ci).toBeGreaterThanOrEqual(0.91);
     expect(c.pi).toBeGreaterThanOrEqual(0.91);

@@ -24,7 +24,9 @@ describe('the random-effects fits on arbitrary tables', () => {
     }), { numRuns: 300, seed: 30 });
   });
 
-  it('the three-level model (two studies or more, one with two cells) gives σ² ≥ 0, a finite estimate, and a restricted likelihood no point near it or at σ² = 0 beats', () => {
+  const title = 'the three-level model (two studies or more, one with two cells) gives σ² ≥ 0, a finite estimate, '
+    + 'and a restricted likelihood no point near it or at σ² = 0 beats';
+  it(title, () => {
     fc.assert(fc.property(tables, (rows) => {
       const y = Float64Array.from(rows, (r) => r[0]);
       const v = Float64Array.from(rows, (r) => r[1]);
