@@ -82,6 +82,16 @@ describe('meta --effects: numbers on the edge', () => {
     expect(res.analysis.notes.some((n) => n.startsWith('three-level model: 2 studies'))).toBe(true);
   });
 
+  it('the overall row carries the Q-profile interval of τ² and I² (meta.json), equal to metafor\'s confint to 1e-6', () => {
+    const rows = heldOut('spread');
+    const res = runMeta({ effects: effectsFile(rows.map((r) => [r.study, r.model, r.game, r.yi, r.vi])), dryRun: true });
+    const o = res.analysis.pooled.find((p) => p.scope === 'overall')!;
+    const r = ref.qprofile.spread;
+    for (const f of ['tau2_lo', 'tau2_hi', 'I2_lo', 'I2_hi'] as const) expect(close(o[f], r[f], 1e-6), `${f}: ${o[f]} vs ${r[f]}`).toBe(true);
+    const json = JSON.parse(res.files.find((f) => f.path.endsWith('meta.json'))!.content);
+    expect(json.pooled.find((p: { scope: string }) => p.scope === 'overall').tau2_hi).toBeCloseTo(r.tau2_hi, 8);
+  });
+
   it('a prediction interval past [−1, 1] is cut there for the shift, and said', () => {
     const res = runMeta({ effects: effectsFile([['s', 'a', 'g', -0.8, 0.01], ['s', 'b', 'g', 0.9, 0.01], ['s', 'c', 'g', 0.1, 0.01]]), dryRun: true });
     const o = res.analysis.pooled.find((p) => p.scope === 'overall')!;

@@ -8,6 +8,7 @@ import { canonicalGameName } from '../../core/games.js';
 import { fileNumber } from '../../core/format.js';
 import { fitUnivariate, type MetaSettings, type UnivariateFit } from '../../stats/meta/univariate.js';
 import { fitMultilevel, MIN_GROUPS_INTERVAL, type MultilevelFit } from '../../stats/meta/multilevel.js';
+import { tau2Interval } from '../../stats/meta/tau2-interval.js';
 import { EFFECT_RANGE, type EffectMeasure } from '../../stats/meta/effect-size.js';
 import type { EffectRow } from './effects.js';
 import { metaDesign, type MetaDesign } from './design.js';
@@ -45,6 +46,11 @@ export interface PooledRow extends PooledEstimate, Clipped {
   readonly Q: number;
   readonly Q_df: number;
   readonly Q_p: number;
+  /** The Q-profile interval of τ² and the I² interval it gives (stats/meta/tau2-interval.ts); NaN under fixed pooling. */
+  readonly tau2_lo: number;
+  readonly tau2_hi: number;
+  readonly I2_lo: number;
+  readonly I2_hi: number;
 }
 
 export interface MultilevelRow extends MultilevelFit, Clipped {
@@ -83,9 +89,11 @@ function pooledRow(scope: string, rows: readonly EffectRow[], s: MetaAnalysisSet
   if (!f) { notes.push(analysesMetaMsg.notFitted(scope)); return undefined; }
   if (!f.tau2Converged) notes.push(analysesMetaMsg.notConverged(scope, s.tau2));
   const c = f.coefficients[0];
+  const qp = s.pooling === 'random' ? tau2Interval(column(rows, 'yi'), column(rows, 'vi'), s.level) : undefined;
   return {
     scope, k: f.k, estimate: c.estimate, se: c.se, ci_lo: c.ci_lo, ci_hi: c.ci_hi, ...withinRange(f.pi_lo, f.pi_hi, s.effect),
     tau2: f.tau2, I2: f.I2, H2: f.H2, Q: f.Q, Q_df: f.Q_df, Q_p: f.Q_p,
+    tau2_lo: qp?.tau2_lo ?? NaN, tau2_hi: qp?.tau2_hi ?? NaN, I2_lo: qp?.I2_lo ?? NaN, I2_hi: qp?.I2_hi ?? NaN,
   };
 }
 

@@ -19,6 +19,7 @@
 # predict(rma(..., test = "z"), pi.type = "riley") = estimate +- qt(0.975, k - 2) sqrt(tau^2 + se_z^2).
 # Three-level: rma.mv(yi, vi, random = ~ 1 | study/cell, test = "t", dfs = "contain"), predict().
 # Collinear: rma(yi, vi, mods = the five columns in samegame's order), which drops the redundant two.
+# Q-profile intervals of tau^2, I^2 and H^2: confint(rma(yi, vi, method = "REML")) (its $random rows).
 suppressMessages(library(metafor))
 out <- "test/reference/meta"
 dir.create(file.path(out, "held-out"), showWarnings = FALSE, recursive = TRUE)
@@ -91,8 +92,15 @@ mc <- suppressWarnings(rma(collinear$yi, collinear$vi, mods = X, method = "REML"
 coll <- obj(list(kept = paste0("[", paste(str(c("intercept", colnames(X))[c(TRUE, !is.na(match(colnames(X), rownames(mc$b))))]), collapse = ", "), "]"),
   b = vec(mc$b), b_se = vec(mc$se), b_ci_lo = vec(mc$ci.lb), b_ci_hi = vec(mc$ci.ub), tau2 = num(mc$tau2), QM = num(mc$QM), QM_p = num(mc$QMp)))
 
+qp <- function(d) {
+  ci <- confint(rma(d$yi, d$vi, method = "REML", control = ctrl), control = list(tol = 1e-12))$random
+  obj(list(tau2_lo = num(ci["tau^2", "ci.lb"]), tau2_hi = num(ci["tau^2", "ci.ub"]), I2_lo = num(ci["I^2(%)", "ci.lb"] / 100),
+    I2_hi = num(ci["I^2(%)", "ci.ub"] / 100), H2_lo = num(ci["H^2", "ci.lb"]), H2_hi = num(ci["H^2", "ci.ub"])))
+}
+qprofile <- obj(list(identical = qp(identical), spread = qp(spread), ml4 = qp(ml4), ml6 = qp(ml6)))
+
 writeLines(paste0('{"R": "', R.version$major, '.', R.version$minor, '", "metafor": "', packageVersion("metafor"), '", ',
   '"univariate": ', obj(list(identical = unis(identical), equal = unis(equal), spread = unis(spread), tiny = unis(tiny))), ', ',
   '"multilevel": ', obj(list(ml2 = ml(ml2), ml3 = ml(ml3), ml4 = ml(ml4), ml6 = ml(ml6), tiny = ml(tiny))), ', ',
-  '"collinear": ', coll, "}"), file.path(out, "reference-intervals.json"))
+  '"collinear": ', coll, ', "qprofile": ', qprofile, "}"), file.path(out, "reference-intervals.json"))
 cat("wrote", file.path(out, "reference-intervals.json"), "\n")

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitUnivariate, type MetaTest } from '../../../src/stats/meta/univariate.js';
 import { fitMultilevel } from '../../../src/stats/meta/multilevel.js';
+import { tau2Interval } from '../../../src/stats/meta/tau2-interval.js';
 import { TAU2_METHODS } from '../../../src/stats/meta/tau2.js';
 import { close, column, heldOut, intervalsReference, type Row } from './reference.js';
 
@@ -80,5 +81,16 @@ describe('confidence levels outside (0, 1)', () => {
     const [y, v] = [column(rows, 'yi'), column(rows, 'vi')];
     expect(() => fitUnivariate(y, v, { tau2: 'REML', test: 'adhoc', pooling: 'random', level })).toThrow(RangeError);
     expect(() => fitMultilevel(y, v, new Int32Array(y.length), level)).toThrow(RangeError);
+  });
+});
+
+describe('Q-profile interval of τ², I² and H² against metafor\'s confint(rma(method = "REML"))', () => {
+  it.each(['identical', 'spread', 'ml4', 'ml6'])('%s', (name) => {
+    const rows = heldOut(name);
+    const got = tau2Interval(column(rows, 'yi'), column(rows, 'vi'))!;
+    const r = ref.qprofile[name];
+    for (const f of ['tau2_lo', 'tau2_hi', 'I2_lo', 'I2_hi', 'H2_lo', 'H2_hi'] as const) {
+      expect(close(got[f], r[f], 1e-6, 1e-12), `${f}: ${got[f]} vs ${r[f]}`).toBe(true);
+    }
   });
 });
