@@ -136,6 +136,19 @@ describe('moderators', () => {
     expect(() => runMeta({ manifest: join(d, 'm.yaml'), dryRun: true })).toThrow('moderator "constructor" names no column');
   });
 
+  it('a manifest moderator every study gives the same value does not vary: one line naming the field, nothing written', async () => {
+    const d = mkdtempSync(join(dir, 'man-'));
+    const rates = join(process.cwd(), 'data/lore-heydari-2024/rates.csv');
+    const study = (id: string) => `  - id: ${id}\n    data: ${rates}\n    base: business\n    alt: friend-sharing\n    moderators: { kind: same }\n`;
+    writeFileSync(join(d, 'm.yaml'), `moderators: [kind]\nstudies:\n${study('a')}${study('b')}`);
+    const r = await runCli(['meta', join(d, 'm.yaml'), '--out', join(d, 'out')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('moderators[0]');
+    expect(r.stderr).toContain('moderator "kind" does not vary: every cell has "same"');
+    expect(existsSync(join(d, 'out'))).toBe(false);
+  });
+
   it('collinear moderators: the redundant columns are dropped as metafor drops them, said, and the fit equals metafor\'s to 1e-6', () => {
     const rows = heldOut('collinear');
     const effects: EffectRow[] = rows.map((r) => ({ study: r.study, model: r.model, game: r.game, yi: Number(r.yi), vi: Number(r.vi),
