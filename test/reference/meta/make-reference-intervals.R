@@ -20,6 +20,7 @@
 # Three-level: rma.mv(yi, vi, random = ~ 1 | study/cell, test = "t", dfs = "contain"), predict().
 # Collinear: rma(yi, vi, mods = the five columns in samegame's order), which drops the redundant two.
 # Q-profile intervals of tau^2, I^2 and H^2: confint(rma(yi, vi, method = "REML")) (its $random rows).
+# Leave-one-out: leave1out(rma(yi, vi, method = "REML", test)).
 suppressMessages(library(metafor))
 out <- "test/reference/meta"
 dir.create(file.path(out, "held-out"), showWarnings = FALSE, recursive = TRUE)
@@ -97,10 +98,15 @@ qp <- function(d) {
   obj(list(tau2_lo = num(ci["tau^2", "ci.lb"]), tau2_hi = num(ci["tau^2", "ci.ub"]), I2_lo = num(ci["I^2(%)", "ci.lb"] / 100),
     I2_hi = num(ci["I^2(%)", "ci.ub"] / 100), H2_lo = num(ci["H^2", "ci.lb"]), H2_hi = num(ci["H^2", "ci.ub"])))
 }
+l1o <- function(d, test) {
+  l <- leave1out(rma(d$yi, d$vi, method = "REML", test = test, control = ctrl))
+  obj(list(estimate = vec(l$estimate), se = vec(l$se), ci_lo = vec(l$ci.lb), ci_hi = vec(l$ci.ub), tau2 = vec(l$tau2), I2 = vec(l$I2 / 100), Q = vec(l$Q)))
+}
+leave1 <- obj(list(spread_adhoc = l1o(spread, "adhoc"), spread_z = l1o(spread, "z"), ml6_adhoc = l1o(ml6, "adhoc")))
 qprofile <- obj(list(identical = qp(identical), spread = qp(spread), ml4 = qp(ml4), ml6 = qp(ml6)))
 
 writeLines(paste0('{"R": "', R.version$major, '.', R.version$minor, '", "metafor": "', packageVersion("metafor"), '", ',
   '"univariate": ', obj(list(identical = unis(identical), equal = unis(equal), spread = unis(spread), tiny = unis(tiny))), ', ',
   '"multilevel": ', obj(list(ml2 = ml(ml2), ml3 = ml(ml3), ml4 = ml(ml4), ml6 = ml(ml6), tiny = ml(tiny))), ', ',
-  '"collinear": ', coll, ', "qprofile": ', qprofile, "}"), file.path(out, "reference-intervals.json"))
+  '"collinear": ', coll, ', "qprofile": ', qprofile, ', "leave1out": ', leave1, "}"), file.path(out, "reference-intervals.json"))
 cat("wrote", file.path(out, "reference-intervals.json"), "\n")

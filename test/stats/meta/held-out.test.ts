@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fitUnivariate, type MetaTest } from '../../../src/stats/meta/univariate.js';
 import { fitMultilevel } from '../../../src/stats/meta/multilevel.js';
 import { tau2Interval } from '../../../src/stats/meta/tau2-interval.js';
+import { leaveOneOutEffects } from '../../../src/stats/meta/leave-one-out.js';
 import { TAU2_METHODS } from '../../../src/stats/meta/tau2.js';
 import { close, column, heldOut, intervalsReference, type Row } from './reference.js';
 
@@ -91,6 +92,18 @@ describe('Q-profile interval of τ², I² and H² against metafor\'s confint(rma
     const r = ref.qprofile[name];
     for (const f of ['tau2_lo', 'tau2_hi', 'I2_lo', 'I2_hi', 'H2_lo', 'H2_hi'] as const) {
       expect(close(got[f], r[f], 1e-6, 1e-12), `${f}: ${got[f]} vs ${r[f]}`).toBe(true);
+    }
+  });
+});
+
+describe('leave-one-out diagnostics against metafor\'s leave1out(rma(method = "REML"))', () => {
+  it.each([['spread', 'adhoc'], ['spread', 'z'], ['ml6', 'adhoc']] as const)('%s, test %s', (name, test) => {
+    const rows = heldOut(name);
+    const got = leaveOneOutEffects(column(rows, 'yi'), column(rows, 'vi'), { tau2: 'REML', test, pooling: 'random', level: 0.95 });
+    const r = ref.leave1out[`${name}_${test}`];
+    expect(got.map((g) => g.left_out)).toEqual(rows.map((_, i) => i));
+    for (const f of ['estimate', 'se', 'ci_lo', 'ci_hi', 'tau2', 'I2', 'Q'] as const) {
+      got.forEach((g, i) => expect(close(g[f], r[f][i], 1e-6, 1e-12), `${f}[${i}]: ${g[f]} vs ${r[f][i]}`).toBe(true));
     }
   });
 });
