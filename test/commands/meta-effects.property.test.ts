@@ -14,10 +14,11 @@ import { UserError } from '../../src/core/errors.js';
  */
 const dir = mkdtempSync(join(tmpdir(), 'samegame-meta-prop-'));
 const magnitude = fc.integer({ min: -300, max: 300 }).map((e) => 10 ** e);
-const effect = fc.oneof(fc.double({ min: -1, max: 1, noNaN: true }), fc.constant(0.2), magnitude, magnitude.map((x) => -x));
-const variance = fc.oneof(fc.double({ min: 1e-6, max: 1, noNaN: true, noDefaultInfinity: true }).filter((x) => x > 0), magnitude);
+const effect = fc.oneof({ arbitrary: fc.double({ min: -1, max: 1, noNaN: true }), weight: 12 }, { arbitrary: fc.constant(0.2), weight: 4 },
+  magnitude, magnitude.map((x) => -x));
+const variance = fc.oneof({ arbitrary: fc.double({ min: 1e-6, max: 1, noNaN: true, noDefaultInfinity: true }).filter((x) => x > 0), weight: 12 }, magnitude);
 const table = fc.array(fc.tuple(fc.constantFrom('s1', 's2', 's3'), effect, variance), { minLength: 2, maxLength: 12 });
-const moderator = fc.option(fc.constantFrom('constructor', '__proto__', 'toString', 'kind', 'valueOf'), { nil: undefined });
+const moderator = fc.option(fc.constantFrom('constructor', '__proto__', 'toString', 'kind', 'valueOf'), { nil: undefined, freq: 2 });
 
 describe('meta --effects on arbitrary effect tables', () => {
   it('refuses in one line or gives finite pooled numbers', () => {
