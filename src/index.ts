@@ -33,6 +33,8 @@ export { framingTest, gStatistic, jsdScale, type FramingTest, type FramingPairCo
 export { wilsonInterval, moverInterval, type WeightedRate } from './stats/wilson.js';
 export { supTBand, type SupTBand } from './stats/sup-t.js';
 export { fitUnivariate, META_DEFAULTS, type MetaSettings, type MetaTest, type Pooling, type UnivariateFit, type Coefficient } from './stats/meta/univariate.js';
+export { tau2Interval, type Tau2Interval } from './stats/meta/tau2-interval.js';
+export { leaveOneOutEffects, type LeaveOneOutFit } from './stats/meta/leave-one-out.js';
 export { fitMultilevel, type MultilevelFit } from './stats/meta/multilevel.js';
 export { TAU2_ESTIMATORS, TAU2_METHODS, type Tau2Method, type Tau2Estimator } from './stats/meta/tau2.js';
 export { countsEffect, ratesEffect, EFFECT_MEASURES, type EffectMeasure, type Effect } from './stats/meta/effect-size.js';

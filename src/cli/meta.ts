@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { meta } from '../commands/meta-outputs.js';
 import { TAU2_METHODS, type Tau2Method } from '../stats/meta/tau2.js';
 import { EFFECT_MEASURES, type EffectMeasure } from '../stats/meta/effect-size.js';
-import type { MetaTest, Pooling } from '../stats/meta/univariate.js';
+import { META_TESTS, type MetaTest, type Pooling } from '../stats/meta/univariate.js';
 import { collect, oneOf, terminalLogger } from './options.js';
 import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
 
@@ -15,7 +15,7 @@ export function registerMeta(program: Command): void {
     .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
     .option('--effect <measure>', `effect size: ${EFFECT_MEASURES.join(', ')} (default: the manifest's, else shift)`, oneOf('--effect', EFFECT_MEASURES))
     .option('--tau2 <method>', `τ² estimator: ${TAU2_METHODS.join(', ')} (default: the manifest's, else REML)`, oneOf('--tau2', TAU2_METHODS))
-    .option('--test <test>', 'knha (Hartung–Knapp, default) or z', oneOf('--test', ['knha', 'z'] as const))
+    .option('--test <test>', 'adhoc (Hartung–Knapp with max(1, s²), default), knha (Hartung–Knapp) or z', oneOf('--test', META_TESTS))
     .option('--pooling <kind>', 'random (default) or fixed', oneOf('--pooling', ['random', 'fixed'] as const))
     .option('--moderator <name>', 'moderator of the meta-regression (repeatable; replaces the manifest\'s list)', collect)
     .option('--pool-synthetic', 'pool synthetic studies (simulated models) with real ones; by default they are pooled apart, as "synthetic …" scopes')

@@ -43,11 +43,12 @@ export function metaReportDoc(res: MetaResult, figures: readonly Figure[], outDi
   const report = join(out, 'reports', 'report.html');
   const links = fileLinks(report, [...res.files.map((f) => f.path), ...figurePaths(out, figures)], META_FILE_NOTES);
   const synthetic = [...new Set(res.analysis.effects.filter((r) => r.synthetic).map((r) => r.study))];
+  const which = synthetic.length === 1 ? `the study ${synthetic[0]} is simulated; its` : `the studies ${synthetic.join(', ')} are simulated; their`;
   const tool = toolInfo();
   return {
     title: 'samegame meta: framing effects across games, models and studies',
     subtitle: `${res.input.path} (${tool.name} ${tool.version})`,
-    ...(synthetic.length ? { banner: `Synthetic data: the study ${synthetic.join(', ')} is simulated; its numbers say nothing about any real model (${res.synthetic}).` } : {}),
+    ...(synthetic.length ? { banner: `Synthetic data: ${which} numbers say nothing about any real model (${res.synthetic}).` } : {}),
     sections: [metaAnalysis.section(namedMeta(res.analysis, res.names), figures), provenanceSection(res), filesSection(links)],
   };
 }

@@ -17,6 +17,7 @@ import { meta, type EffectRow, type MetaAnalysis, type MetaAnalysisSettings } fr
 import { META_DEFAULTS, type MetaTest, type Pooling } from '../stats/meta/univariate.js';
 import type { Tau2Method } from '../stats/meta/tau2.js';
 import type { EffectMeasure } from '../stats/meta/effect-size.js';
+import { firstOutOfRange } from '../stats/meta/scale.js';
 import { loadManifest, manifestEffects, type StudySource } from './meta-studies.js';
 import { commandsMsg } from './messages.js';
 import type { DisplayNames } from '../core/display-names.js';
@@ -93,12 +94,17 @@ function settingsOf(o: MetaOptions, m: { effect?: EffectMeasure; tau2?: Tau2Meth
   };
 }
 
-/** Moderators given as flags must name a column of the effects (study, model, game, or a moderator every row has). */
-function checkFlagModerators(names: readonly string[] | undefined, rows: readonly EffectRow[], where: (name: string, columns: string[]) => string): void {
+/**
+ * Moderators given as flags must name a column of the effects (study, model, game, or a moderator
+ * every row has as its own column: never a property of Object's prototype) and vary across them.
+ */
+function checkFlagModerators(names: readonly string[] | undefined, rows: readonly EffectRow[], where: (name: string, what: string) => string): void {
   const columns = [...meta.rowModerators, ...new Set(rows.flatMap((r) => Object.keys(r.moderators)))];
   for (const n of names ?? []) {
-    if ((meta.rowModerators as readonly string[]).includes(n)) continue;
-    if (rows.length === 0 || rows.some((r) => r.moderators[n] === undefined)) throw new UserError(where(n, columns));
+    const own = (meta.rowModerators as readonly string[]).includes(n) || (rows.length > 0 && rows.every((r) => Object.hasOwn(r.moderators, n)));
+    if (!own) throw new UserError(where(n, commandsMsg.moderatorNoColumn(n, columns)));
+    const problem = meta.moderatorProblem(rows, n);
+    if (problem) throw new UserError(where(n, problem));
   }
 }
 
@@ -106,17 +112,20 @@ function fromManifest(o: MetaOptions & { manifest: string }) {
   const { manifest, loc, sha256 } = loadManifest(o.manifest);
   const settings = settingsOf(o, manifest);
   const read = manifestEffects(manifest, o.manifest, loc, settings.effect);
-  checkFlagModerators(o.moderators, read.effects, (n, cols) => `--moderator ${n}: ${commandsMsg.moderatorNoColumn(n, cols)}`);
+  checkFlagModerators(o.moderators, read.effects, (n, what) => `--moderator ${n}: ${what}`);
   const names = manifest.names ? { source: manifest.names, sourceBlock: commandsMsg.manifestNames(o.manifest) } : {};
   return { settings, ...read, names, input: { path: o.manifest, sha256, kind: 'manifest' as const }, poolSynthetic: manifest.pool_synthetic };
 }
 
 function fromEffects(o: MetaOptions & { effects: string }) {
   const t = readEffects(resolve(o.effects), o.effects);
-  const effects: EffectRow[] = t.rows.map((r) => ({ study: r.study, model: r.model, game: r.game, yi: r.yi, vi: r.vi, n_base: r.n_base, n_alt: r.n_alt, moderators: r.moderators,
-    ...(r.synthetic ? { synthetic: true } : {}) }));
-  checkFlagModerators(o.moderators, effects, (n, cols) => metaMsg.effectsColumn(o.effects, 1, n, commandsMsg.moderatorNoColumn(n, cols)));
-  return { settings: settingsOf(o), effects, sources: [] as StudySource[], notes: [] as string[], input: { path: o.effects, sha256: t.sha256, kind: 'effects' as const }, poolSynthetic: undefined };
+  const effects: EffectRow[] = t.rows.map((r) => ({ study: r.study, model: r.model, game: r.game, yi: r.yi, vi: r.vi, n_base: r.n_base, n_alt: r.n_alt,
+    moderators: r.moderators, ...(r.synthetic ? { synthetic: true } : {}) }));
+  const far = firstOutOfRange(Float64Array.from(effects, (r) => r.yi), Float64Array.from(effects, (r) => r.vi));
+  if (far) throw new UserError(metaMsg.effectsColumn(o.effects, t.rows[far.index].line, far.reason.startsWith('yi') ? 'yi' : 'vi', far.reason));
+  checkFlagModerators(o.moderators, effects, (n, what) => metaMsg.effectsColumn(o.effects, 1, n, what));
+  return { settings: settingsOf(o), effects, sources: [] as StudySource[], notes: [] as string[], input: { path: o.effects, sha256: t.sha256, kind: 'effects' as const },
+    poolSynthetic: undefined };
 }
 
 /** The command line that regenerates the outputs. */

@@ -6,6 +6,7 @@ import { normalQuantile } from './normal.js';
  * width at 0/n and n/n: x = 0 gives [0, z²/(n + z²)].
  */
 export function wilsonInterval(x: number, n: number, level = 0.95): [number, number] {
+  if (!(level > 0 && level < 1)) throw new RangeError(`wilsonInterval: the confidence level must lie strictly between 0 and 1; got ${level}`);
   const z = normalQuantile(1 - (1 - level) / 2);
   const p = x / n, z2 = z * z;
   const centre = p + z2 / (2 * n);

@@ -18,21 +18,22 @@ describe('samegame meta on the shipped example', () => {
     const r = await runCli(['meta', 'data/meta/lore-heydari.yaml', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^scope +k +shift +95% CI +95% PI +tau2 +I2$/);
-    expect(r.stdout).toMatch(/\noverall, three-level +36 +0\.323 +\[0\.245, 0\.402\]/);
+    expect(r.stdout).toMatch(/\noverall, three-level +36 +0\.325 +\[0\.173, 0\.477\]/);
     expect(readdirSync(join(out, 'reports')).sort()).toEqual(['effects.csv', 'meta-leave-one-out.csv', 'meta-multilevel.csv', 'meta-regression.csv', 'meta.csv', 'meta.json', 'report.html']);
     expect(readdirSync(join(out, 'figures')).sort()).toEqual(['meta-forest.png', 'meta-forest.svg', 'meta-forest.vl.json', 'meta-funnel.png', 'meta-funnel.svg', 'meta-funnel.vl.json']);
     const j = JSON.parse(readFileSync(join(out, 'reports', 'meta.json'), 'utf8'));
     expect(j.input).toEqual({ path: 'data/meta/lore-heydari.yaml', sha256: sha(join(ROOT, 'data/meta/lore-heydari.yaml')), kind: 'manifest', synthetic: 'pooled with real data' }); // the manifest's pool_synthetic
     const files = j.sources.flatMap((s: { files: { path: string; sha256: string }[] }) => s.files);
-    expect(files.map((f: { path: string }) => f.path)).toEqual(['../lore-heydari-2024/rates.csv', '../examples/digitized/project.tar', '../examples/digitized/layout.csv', 'same-game-sim-trials.csv']);
+    expect(files.map((f: { path: string }) => f.path)).toEqual(['../lore-heydari-2024/rates.csv', 'same-game-sim-trials.csv', 'same-game-sim-b-trials.csv']);
     for (const f of files) expect(f.sha256).toBe(sha(join(ROOT, 'data/meta', f.path)));
-    expect(j.sources.map((s: { synthetic: boolean }) => s.synthetic)).toEqual([false, false, true]);
+    expect(j.sources.map((s: { synthetic: boolean }) => s.synthetic)).toEqual([false, true, true]);
     const meta = readFileSync(join(out, 'reports', 'meta.csv'), 'utf8').split('\n');
     expect(meta[0]).toBe('scope,k,estimate,se,ci_lo,ci_hi,pi_lo,pi_hi,tau2,I2,H2,Q,Q_df,Q_p');
-    expect(meta.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['model: GPT-3.5', 'model: GPT-4', 'model: LLaMa-2', 'study: lore-heydari-2024', 'study: digitized-figure', 'study: same-game-sim', 'overall']);
+    expect(meta.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['model: GPT-3.5', 'model: GPT-4', 'model: LLaMa-2', 'study: lore-heydari-2024',
+      'study: same-game-sim', 'study: same-game-sim-b', 'overall']);
     const html = readFileSync(join(out, 'reports', 'report.html'), 'utf8');
     expect(html).toContain('the cells (games, models and studies) disagree far more than sampling error explains');
-    expect(html).toContain('Synthetic data: the study same-game-sim is simulated');
+    expect(html).toContain('Synthetic data: the studies same-game-sim, same-game-sim-b are simulated');
   });
 
   it('keys a game by its canonical name whatever the source calls it: --moderator game has the four games, and the regression writes noise as 0', async () => {
@@ -43,13 +44,16 @@ describe('samegame meta on the shipped example', () => {
     expect([...new Set(games)].sort()).toEqual(["Prisoner's Delight / Harmony", "Prisoner's Dilemma", 'Snowdrift / Chicken', 'Stag Hunt']);
     const terms = readFileSync(join(out, 'reports', 'meta-regression.csv'), 'utf8').split('\n').map((l) => l.split(',')[0]);
     expect(terms.filter((t) => t.startsWith('game='))).toHaveLength(3);
-    const bySource = mkdtempSync(join(dir, 'out-'));
-    expect((await runCli(['meta', 'data/meta/lore-heydari.yaml', '--out', bySource])).code).toBe(0);
-    const digitized = readFileSync(join(bySource, 'reports', 'meta-regression.csv'), 'utf8').split('\n').find((l) => l.startsWith('source=digitized,'));
-    expect(digitized!.split(',').slice(1, 4)).toEqual(['0', '0.0961374886983', '0']);
-    // the README's caveat, said by the run: the digitized figure repeats the reconstructed study
-    const note = 'studies &quot;lore-heydari-2024&quot; and &quot;digitized-figure&quot; give identical effects in all 12 of their cells';
-    expect(readFileSync(join(bySource, 'reports', 'report.html'), 'utf8')).toContain(note);
+    // One study's counts read twice (as two studies with their own source): its coefficient is float noise, written 0, and a note says so.
+    const rates = (x: string) => `  - id: rates-${x}\n    data: RATES\n    base: business\n    alt: friend-sharing\n    moderators: { source: ${x} }\n`;
+    const twice = manifest(`moderators: [source]\nstudies:\n${rates('a')}${rates('b')}`
+      + '  - id: sim\n    trials: TRIALS\n    base: business\n    alt: friend-sharing\n    moderators: { source: sim }\n');
+    expect((await runCli(['meta', twice.path, '--out', twice.out])).code).toBe(0);
+    const again = readFileSync(join(twice.out, 'reports', 'meta-regression.csv'), 'utf8').split('\n').find((l) => l.startsWith('source=b,'))!.split(',');
+    expect([again[1], again[3]]).toEqual(['0', '0']);
+    expect(Number(again[2])).toBeGreaterThan(0);
+    const note = 'studies &quot;rates-a&quot; and &quot;rates-b&quot; give identical effects in all 12 of their cells';
+    expect(readFileSync(join(twice.out, 'reports', 'report.html'), 'utf8')).toContain(note);
   });
 
   it('the same outputs on a second run (byte for byte, figures aside)', async () => {
@@ -57,7 +61,7 @@ describe('samegame meta on the shipped example', () => {
     for (const out of [a, b]) {
       const r = await runCli(['meta', 'data/meta/lore-heydari.yaml', '--out', out, '-q']);
       expect(r.code).toBe(0);
-      expect(r.stdout).toBe('overall shift: 0.323 [0.245, 0.402] (three-level), k = 36\n');
+      expect(r.stdout).toBe('overall shift: 0.325 [0.173, 0.477] (three-level), k = 36\n');
     }
     for (const f of readdirSync(join(a, 'reports'))) expect(readFileSync(join(b, 'reports', f), 'utf8')).toBe(readFileSync(join(a, 'reports', f), 'utf8'));
   });

@@ -2,6 +2,7 @@
 import type { Figure } from '../../render/figure.js';
 import { metaForest, metaFunnel, type MetaForestRow } from '../../render/charts/meta.js';
 import type { MetaAnalysis } from './pool.js';
+import { META_TEST_NAMES } from '../../stats/meta/univariate.js';
 import { tQuantile } from '../../stats/meta/distributions.js';
 
 /** A forest plot draws every cell up to this many; beyond it, only the pooled rows (the CSV has every cell). */
@@ -16,7 +17,8 @@ function forestRows(a: MetaAnalysis): MetaForestRow[] {
     .sort((x, y) => (x.study === y.study ? 0 : a.effects.findIndex((r) => r.study === x.study) - a.effects.findIndex((r) => r.study === y.study)))
     .map((r) => ({ label: `${r.study} · ${r.model} · ${r.game}`, estimate: r.yi, lo: r.yi - z * Math.sqrt(r.vi), hi: r.yi + z * Math.sqrt(r.vi), kind: 'Cell' as const }));
   const pooled = a.pooled.map((p) => ({ label: `${p.scope} (pooled, k = ${p.k})`, estimate: p.estimate, lo: p.ci_lo, hi: p.ci_hi, kind: 'Pooled' as const }));
-  const m = a.multilevel;
+  // The three-level row when it has an interval (3 studies or more); else the overall row's prediction interval.
+  const m = a.multilevel && Number.isFinite(a.multilevel.ci_lo) ? a.multilevel : undefined;
   const three = m ? [{ label: `overall, three-level (k = ${m.k}, ${m.studies} studies)`, estimate: m.estimate, lo: m.ci_lo, hi: m.ci_hi, kind: 'Pooled' as const }] : [];
   const headline = m ?? a.pooled.find((p) => p.scope === 'overall');
   const pi = headline && Number.isFinite(headline.pi_lo)
@@ -28,7 +30,7 @@ export function metaFigures(a: MetaAnalysis): Figure[] {
   if (a.effects.length === 0) return [];
   const effect = effectName(a);
   const s = a.settings;
-  const how = s.pooling === 'fixed' ? 'fixed effect' : `random effects, τ² by ${s.tau2}, ${s.test === 'knha' ? 'Hartung–Knapp' : 'z'} intervals`;
+  const how = s.pooling === 'fixed' ? 'fixed effect' : `random effects, τ² by ${s.tau2}, ${META_TEST_NAMES[s.test]} intervals`;
   const drawn = a.effects.length > MAX_FOREST_CELLS ? `The ${a.effects.length.toLocaleString('en-US')} cells are not drawn (at most ${MAX_FOREST_CELLS}; reports/effects.csv has every one); ` : 'Each cell\'s effect with its 95 % Wald interval (circles), ';
   const caption = `${drawn}the pooled estimates per model, per study and overall with their 95 % intervals (diamonds; ${how}) and the prediction interval of a new cell's effect (orange line).`;
   const overall = a.multilevel?.estimate ?? a.pooled.find((p) => p.scope === 'overall')?.estimate ?? 0;

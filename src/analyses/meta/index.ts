@@ -9,7 +9,7 @@ import { metaTableFiles } from './tables.js';
 import { metaFigures } from './figures.js';
 import { metaSection } from './report.js';
 import { manifestJsonSchema, parseManifest, STUDY_SOURCE_KINDS } from './manifest.js';
-import { ROW_MODERATORS } from './design.js';
+import { moderatorProblem, ROW_MODERATORS } from './design.js';
 import { randomTable3, randomTable3Csv, randomTable3Section, randomTable3Text } from './table3-random.js';
 import { pooledText } from './terminal.js';
 
@@ -24,6 +24,7 @@ export const meta = {
   manifestJsonSchema,
   sourceKinds: STUDY_SOURCE_KINDS,
   rowModerators: ROW_MODERATORS,
+  moderatorProblem,
   randomTable3,
   randomTable3Csv,
   randomTable3Text,

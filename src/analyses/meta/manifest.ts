@@ -57,7 +57,8 @@ export const manifestSchema = z.strictObject({
   description: z.string().optional(),
   effect: z.enum(EFFECT_MEASURES as [EffectMeasure, ...EffectMeasure[]]).optional().describe('shift (p_alt − p_base, default), logor (log odds ratio) or distance (Jensen–Shannon distance √(1 − R2))'),
   tau2: z.enum(TAU2_METHODS as [Tau2Method, ...Tau2Method[]]).optional().describe('the τ² estimator (default REML)'),
-  test: z.enum(['knha', 'z']).optional().describe('Hartung–Knapp t intervals (knha, default) or Wald z'),
+  test: z.enum(['adhoc', 'knha', 'z']).optional()
+    .describe('Hartung–Knapp t intervals with the variance factor max(1, s²) (adhoc, default), Hartung–Knapp as published (knha), or Wald z'),
   pooling: z.enum(['random', 'fixed']).optional().describe('random effects (default) or fixed effect'),
   moderators: z.array(z.string().min(1)).optional().describe('moderators of the meta-regression: study, model, game or a study moderator'),
   pool_synthetic: z.boolean().optional()
@@ -102,8 +103,11 @@ export function manifestProblems(m: Manifest, lineAt: (path: Problem['path']) =>
   });
   (m.moderators ?? []).forEach((name, j) => {
     if ((ROW_MODERATORS as readonly string[]).includes(name)) return;
-    const lacking = m.studies.find((s) => s.moderators?.[name] === undefined);
+    const lacking = m.studies.find((s) => !s.moderators || !Object.hasOwn(s.moderators, name));
     if (lacking) out.push({ path: ['moderators', j], message: analysesMetaMsg.moderatorMissing(name, lacking.id) });
+    else if (new Set(m.studies.map((s) => String(s.moderators![name]).trim())).size === 1) {
+      out.push({ path: ['moderators', j], message: analysesMetaMsg.moderatorConstant(name, String(m.studies[0].moderators![name])) });
+    }
   });
   return out;
 }

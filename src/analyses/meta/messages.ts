@@ -15,6 +15,21 @@ export const analysesMetaMsg = {
   duplicateStudy: (id: string, line: number | undefined) => `study id ${q(id)} is already used${line === undefined ? '' : ` (line ${line})`}`,
   moderatorMissing: (name: string, study: string) =>
     `moderator ${q(name)} names no column: study ${q(study)} has no such moderator, and it is not study, model or game`,
+  moderatorConstant: (name: string, value: string) =>
+    `moderator ${q(name)} does not vary: every cell has ${q(value)}, so it cannot explain differences between cells (leave it out)`,
+  collinearDropped: (terms: readonly string[]) =>
+    `meta-regression: ${terms.map(q).join(', ')} ${terms.length === 1 ? 'is an exact linear combination' : 'are exact linear combinations'}`
+    + ' of the terms before (collinear moderators); dropped from the model, as metafor drops redundant predictors',
+  fewForPrediction: (scopes: readonly string[], few: number) =>
+    `prediction interval from fewer than ${few} cells (or studies) — ${scopes.join('; ')}: τ² is poorly estimated from so few, so read it as rough`,
+  predictionClipped: (scopes: readonly string[], range: readonly [number, number]) =>
+    `prediction interval cut at the effect's range [${range[0]}, ${range[1]}] — ${scopes.join('; ')}: `
+    + 'the normal approximation reached past what the effect can be',
+  multilevelNotIdentified: () =>
+    'three-level model: no study holds two cells, so the study and cell variances cannot be told apart; no three-level row (the overall row pools the cells)',
+  multilevelNoInterval: (studies: number) =>
+    `three-level model: ${studies} studies — its t interval would have ${studies - 1} degree of freedom (studies − 1), too few for an interval; `
+    + 'the estimate is given without one',
   tooFewCells: (scope: string, k: number) => `${scope}: ${k} cell${k === 1 ? '' : 's'}, no pooled row (pooling needs 2 or more)`,
   notFitted: (scope: string) => `${scope}: the model could not be fitted (singular weights)`,
   notConverged: (scope: string, method: string) => `${scope}: the ${method} iteration for τ² did not converge; its value is the last iterate`,

@@ -1,14 +1,15 @@
 /**
  * Pooling an effect table (docs/methods.md, "Meta-analysis"): per model over its games and
  * studies, per study, and overall (random effects by default); the three-level model of cells
- * within studies when there are two studies or more; a meta-regression on the moderators; the
+ * within studies when there are two studies or more and one holds two cells; a meta-regression on the moderators; the
  * overall estimate with each study left out.
  */
 import { canonicalGameName } from '../../core/games.js';
 import { fileNumber } from '../../core/format.js';
 import { fitUnivariate, type MetaSettings, type UnivariateFit } from '../../stats/meta/univariate.js';
-import { fitMultilevel, type MultilevelFit } from '../../stats/meta/multilevel.js';
-import type { EffectMeasure } from '../../stats/meta/effect-size.js';
+import { fitMultilevel, MIN_GROUPS_INTERVAL, type MultilevelFit } from '../../stats/meta/multilevel.js';
+import { tau2Interval } from '../../stats/meta/tau2-interval.js';
+import { EFFECT_RANGE, type EffectMeasure } from '../../stats/meta/effect-size.js';
 import type { EffectRow } from './effects.js';
 import { metaDesign, type MetaDesign } from './design.js';
 import { analysesMetaMsg } from './messages.js';
@@ -30,7 +31,13 @@ interface PooledEstimate {
   readonly pi_hi: number;
 }
 
-export interface PooledRow extends PooledEstimate {
+/** A prediction interval that may have been cut at the effect's range. */
+interface Clipped { readonly pi_clipped: boolean }
+
+/** Below this many cells (studies, for the three-level model) a prediction interval comes with a warning; below 3 there is none. */
+export const PI_FEW = 5;
+
+export interface PooledRow extends PooledEstimate, Clipped {
   /** "overall", "model: GPT-4", "study: lore-heydari-2024". */
   readonly scope: string;
   readonly tau2: number;
@@ -39,9 +46,14 @@ export interface PooledRow extends PooledEstimate {
   readonly Q: number;
   readonly Q_df: number;
   readonly Q_p: number;
+  /** The Q-profile interval of τ² and the I² interval it gives (stats/meta/tau2-interval.ts); NaN under fixed pooling. */
+  readonly tau2_lo: number;
+  readonly tau2_hi: number;
+  readonly I2_lo: number;
+  readonly I2_hi: number;
 }
 
-export interface MultilevelRow extends MultilevelFit {
+export interface MultilevelRow extends MultilevelFit, Clipped {
   readonly studies: number;
   readonly Q: number;
   readonly Q_df: number;
@@ -71,16 +83,37 @@ export interface MetaAnalysis {
 
 const column = (rows: readonly EffectRow[], f: 'yi' | 'vi') => Float64Array.from(rows, (r) => r[f]);
 
-function pooledRow(scope: string, rows: readonly EffectRow[], s: MetaSettings, notes: string[]): PooledRow | undefined {
+function pooledRow(scope: string, rows: readonly EffectRow[], s: MetaAnalysisSettings, notes: string[]): PooledRow | undefined {
   if (rows.length < 2) { notes.push(analysesMetaMsg.tooFewCells(scope, rows.length)); return undefined; }
   const f = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), s);
   if (!f) { notes.push(analysesMetaMsg.notFitted(scope)); return undefined; }
   if (!f.tau2Converged) notes.push(analysesMetaMsg.notConverged(scope, s.tau2));
   const c = f.coefficients[0];
+  const qp = s.pooling === 'random' ? tau2Interval(column(rows, 'yi'), column(rows, 'vi'), s.level) : undefined;
   return {
-    scope, k: f.k, estimate: c.estimate, se: c.se, ci_lo: c.ci_lo, ci_hi: c.ci_hi, pi_lo: f.pi_lo, pi_hi: f.pi_hi,
+    scope, k: f.k, estimate: c.estimate, se: c.se, ci_lo: c.ci_lo, ci_hi: c.ci_hi, ...withinRange(f.pi_lo, f.pi_hi, s.effect),
     tau2: f.tau2, I2: f.I2, H2: f.H2, Q: f.Q, Q_df: f.Q_df, Q_p: f.Q_p,
+    tau2_lo: qp?.tau2_lo ?? NaN, tau2_hi: qp?.tau2_hi ?? NaN, I2_lo: qp?.I2_lo ?? NaN, I2_hi: qp?.I2_hi ?? NaN,
   };
+}
+
+/** A prediction interval kept inside the effect's range (a shift within [−1, 1]), and whether it was cut. */
+function withinRange(lo: number, hi: number, effect: EffectMeasure): { pi_lo: number; pi_hi: number; pi_clipped: boolean } {
+  const [min, max] = EFFECT_RANGE[effect];
+  const clipped = lo < min || hi > max;
+  return { pi_lo: Math.max(min, lo), pi_hi: Math.min(max, hi), pi_clipped: clipped };
+}
+
+/** One note each for the prediction intervals cut at the effect's range and for those from fewer than 5 cells (or studies). */
+function predictionNotes(a: { pooled: readonly PooledRow[]; multilevel?: MultilevelRow }, effect: EffectMeasure): string[] {
+  const rows: { scope: string; k: number; pi_lo: number; pi_clipped: boolean }[] = [...a.pooled];
+  if (a.multilevel) rows.push({ ...a.multilevel, scope: 'three-level', k: a.multilevel.studies });
+  const few = rows.filter((r) => Number.isFinite(r.pi_lo) && r.k < PI_FEW).map((r) => r.scope);
+  const cut = rows.filter((r) => r.pi_clipped).map((r) => r.scope);
+  return [
+    ...(few.length ? [analysesMetaMsg.fewForPrediction(few, PI_FEW)] : []),
+    ...(cut.length ? [analysesMetaMsg.predictionClipped(cut, EFFECT_RANGE[effect])] : []),
+  ];
 }
 
 /** Rows grouped by a key, groups in first-appearance order. */
@@ -90,12 +123,19 @@ function groupBy(rows: readonly EffectRow[], key: (r: EffectRow) => string): Map
   return m;
 }
 
-/** The three-level model of cells within studies, with the fixed-effect Q of its cells. */
-function multilevel(rows: readonly EffectRow[], s: MetaSettings, notes: string[]): MultilevelRow | undefined {
+/** The three-level model of cells within studies, with the fixed-effect Q of its cells; none (said) when it is not identified. */
+function multilevel(rows: readonly EffectRow[], s: MetaAnalysisSettings, notes: string[]): MultilevelRow | undefined {
+  if (!identified(rows)) { notes.push(analysesMetaMsg.multilevelNotIdentified()); return undefined; }
   const fit = threeLevel(rows, s);
   const q = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), { ...s, pooling: 'fixed', test: 'z' });
   if (!fit || !q) { notes.push(analysesMetaMsg.notFitted('three-level')); return undefined; }
-  return { ...fit, Q: q.Q, Q_df: q.Q_df, Q_p: q.Q_p };
+  if (fit.studies < MIN_GROUPS_INTERVAL) notes.push(analysesMetaMsg.multilevelNoInterval(fit.studies));
+  return { ...fit, ...withinRange(fit.pi_lo, fit.pi_hi, s.effect), Q: q.Q, Q_df: q.Q_df, Q_p: q.Q_p };
+}
+
+/** Whether the study and cell variances can be told apart: some study holds two cells. */
+function identified(rows: readonly EffectRow[]): boolean {
+  return [...groupBy(rows, (r) => r.study).values()].some((cells) => cells.length >= 2);
 }
 
 /** The three-level fit alone, with its number of studies. */
@@ -109,23 +149,28 @@ function threeLevel(rows: readonly EffectRow[], s: MetaSettings): (MultilevelFit
 function regression(rows: readonly EffectRow[], s: MetaAnalysisSettings, notes: string[]): Regression | undefined {
   if (s.moderators.length === 0) return undefined;
   const design = metaDesign(rows, s.moderators);
+  if (design.dropped.length) notes.push(analysesMetaMsg.collinearDropped(design.dropped));
   const fit = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), s, design.X);
   if (!fit) { notes.push(analysesMetaMsg.regressionNotFitted(rows.length, design.terms.length)); return undefined; }
   return { design, fit };
 }
 
-/** The overall estimate without each study: three-level while two studies or more remain, else univariate. */
-function leaveOneOut(rows: readonly EffectRow[], s: MetaSettings): LeaveOneOutRow[] {
+/**
+ * The overall estimate without each study: three-level while the studies left can give it an
+ * interval (3 or more, one with two cells), else univariate.
+ */
+function leaveOneOut(rows: readonly EffectRow[], s: MetaAnalysisSettings): LeaveOneOutRow[] {
   const studies = [...groupBy(rows, (r) => r.study).keys()];
   if (studies.length < 2) return [];
   const out: LeaveOneOutRow[] = [];
   for (const left of studies) {
     const kept = rows.filter((r) => r.study !== left);
-    const three = studies.length - 1 >= 2 && s.pooling === 'random';
+    const three = studies.length - 1 >= MIN_GROUPS_INTERVAL && s.pooling === 'random' && identified(kept);
     const m = three ? threeLevel(kept, s) : pooledRow('', kept, s, []);
     if (!m) continue;
     const fit = three ? 'three-level' : s.pooling === 'fixed' ? 'fixed effect' : 'random effects';
-    out.push({ left_out: left, fit, k: m.k, estimate: m.estimate, se: m.se, ci_lo: m.ci_lo, ci_hi: m.ci_hi, pi_lo: m.pi_lo, pi_hi: m.pi_hi });
+    const pi = withinRange(m.pi_lo, m.pi_hi, s.effect);
+    out.push({ left_out: left, fit, k: m.k, estimate: m.estimate, se: m.se, ci_lo: m.ci_lo, ci_hi: m.ci_hi, pi_lo: pi.pi_lo, pi_hi: pi.pi_hi });
   }
   return out;
 }
@@ -164,6 +209,7 @@ export function metaAnalyze(given: readonly EffectRow[], settings: MetaAnalysisS
   add(pooledRow('overall', effects, settings, out));
   const ml = byStudy.size >= 2 && settings.pooling === 'random' ? multilevel(effects, settings, out) : undefined;
   if (byStudy.size >= 2 && settings.pooling === 'fixed') out.push(analysesMetaMsg.noMultilevelFixed());
+  out.push(...predictionNotes({ pooled, multilevel: ml }, settings.effect));
   return {
     settings, effects, pooled, multilevel: ml, regression: regression(effects, settings, out),
     leaveOneOut: leaveOneOut(effects, settings), notes: out,

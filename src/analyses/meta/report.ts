@@ -3,6 +3,7 @@ import { num, type Block, type CellInput, type Section } from '../../render/html
 import type { Figure } from '../../render/figure.js';
 import { fixed, interval } from '../../core/format.js';
 import type { MetaAnalysis } from './pool.js';
+import { META_TEST_NAMES } from '../../stats/meta/univariate.js';
 import { effectName } from './figures.js';
 
 /**
@@ -28,9 +29,11 @@ function summaryBlocks(a: MetaAnalysis): Block[] {
   if (!o) return [{ kind: 'text', text: 'No overall estimate: fewer than 2 cells.' }];
   const s = a.settings;
   const what = new Set(a.effects.map((r) => r.study)).size > 1 ? 'cells (games, models and studies)' : 'games';
+  const how = s.pooling === 'fixed' ? 'fixed effect' : `random effects, τ² by ${s.tau2}, ${META_TEST_NAMES[s.test]} interval`;
   const text = [
-    `Overall ${effectName(a)}: ${fixed(o.estimate)} ${interval(o.ci_lo, o.ci_hi)} over ${o.k} cells (${s.pooling === 'fixed' ? 'fixed effect' : `random effects, τ² by ${s.tau2}, ${s.test === 'knha' ? 'Hartung–Knapp' : 'z'} interval`}).`,
-    Number.isFinite(o.pi_lo) ? `A new cell's effect would lie in ${interval(o.pi_lo, o.pi_hi)} (95 % prediction interval, t with k − 2 df).` : '',
+    `Overall ${effectName(a)}: ${fixed(o.estimate)} ${interval(o.ci_lo, o.ci_hi)} over ${o.k} cells (${how}).`,
+    Number.isFinite(o.pi_lo)
+      ? `A new cell's effect would lie in ${interval(o.pi_lo, o.pi_hi)} (95 % prediction interval: t with k − 2 df, the conventional SE).` : '',
     `${heterogeneityWords(o.I2, what)} (τ² = ${fixed(o.tau2, 4)}, Q = ${fixed(o.Q, 1)} on ${o.Q_df} df, p ${o.Q_p < 1e-4 ? '< 0.0001' : `= ${fixed(o.Q_p, 4)}`}).`,
   ].filter((t) => t !== '').join(' ');
   const blocks: Block[] = [{ kind: 'text', text }];
@@ -38,7 +41,10 @@ function summaryBlocks(a: MetaAnalysis): Block[] {
   if (m) {
     const total = m.sigma2_outer + m.sigma2_inner;
     const share = total > 0 ? m.sigma2_outer / total : NaN;
-    blocks.push({ kind: 'text', text: `Three-level model (cells within ${m.studies} studies): ${fixed(m.estimate)} ${interval(m.ci_lo, m.ci_hi)}, σ²_study = ${fixed(m.sigma2_outer, 4)}, σ²_cell = ${fixed(m.sigma2_inner, 4)}${Number.isFinite(share) ? ` (${fixed(100 * share, 0)} % of the between-cell variance lies between studies)` : ''}.` });
+    const ci = Number.isFinite(m.ci_lo) ? `${interval(m.ci_lo, m.ci_hi)} (t with ${m.df} df)` : '(no interval from 2 studies)';
+    const split = Number.isFinite(share) ? ` (${fixed(100 * share, 0)} % of the between-cell variance lies between studies)` : '';
+    const sigmas = `σ²_study = ${fixed(m.sigma2_outer, 4)}, σ²_cell = ${fixed(m.sigma2_inner, 4)}`;
+    blocks.push({ kind: 'text', text: `Three-level model (cells within ${m.studies} studies): ${fixed(m.estimate)} ${ci}, ${sigmas}${split}.` });
   }
   return blocks;
 }
@@ -56,7 +62,7 @@ function regressionBlocks(a: MetaAnalysis): Block[] {
   const r = a.regression;
   if (!r) return [];
   const f = r.fit;
-  const test = Number.isFinite(f.QM_df2) ? `F(${f.QM_df1}, ${f.QM_df2}) = ${fixed(f.QM)}` : `χ²(${f.QM_df1}) = ${fixed(f.QM)}`;
+  const test = a.settings.test !== 'z' ? `F(${f.QM_df1}, ${f.QM_df2}) = ${fixed(f.QM)}` : `χ²(${f.QM_df1}) = ${fixed(f.QM)}`;
   return [
     { kind: 'text', text: `Meta-regression on ${a.settings.moderators.join(', ')}: test of moderators ${test}, p ${f.QM_p < 1e-4 ? '< 0.0001' : `= ${fixed(f.QM_p, 4)}`}; residual τ² = ${fixed(f.tau2, 4)}, I² = ${fixed(f.I2, 2)}.` },
     {

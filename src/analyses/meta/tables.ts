@@ -10,6 +10,7 @@ import { fileNumber, finiteOrNull, jsonText, scaleOf } from '../../core/format.j
 import type { Coefficient } from '../../stats/meta/univariate.js';
 import type { MetaAnalysis } from './pool.js';
 import { TAU2_ESTIMATORS } from '../../stats/meta/tau2.js';
+import { META_TEST_NAMES } from '../../stats/meta/univariate.js';
 import { withNameColumns, type DisplayNames } from '../../core/display-names.js';
 import { NAMED_FIELDS, scopeNames } from './named.js';
 
@@ -44,7 +45,7 @@ const MULTILEVEL = ['k', 'studies', 'estimate', 'se', 'df', 'ci_lo', 'ci_hi', 'p
 export function multilevelCsv(a: MetaAnalysis): string | undefined {
   const m = a.multilevel;
   if (!m) return undefined;
-  const row: Record<string, number> = { ...m, sigma2_study: m.sigma2_outer, sigma2_cell: m.sigma2_inner };
+  const row: Record<(typeof MULTILEVEL)[number], number> = { ...m, sigma2_study: m.sigma2_outer, sigma2_cell: m.sigma2_inner };
   return toCsv(['scope', ...MULTILEVEL], [['overall', ...MULTILEVEL.map((c) => row[c])]]);
 }
 
@@ -73,7 +74,8 @@ export function regressionCsv(a: MetaAnalysis): string | undefined {
   const f = r.fit;
   const tdf = Number.isFinite(f.df) ? f.df : NaN;
   const rows: CsvValue[][] = onScale(f.coefficients).map((c, j) => [r.design.terms[j], c.estimate, c.se, c.stat, tdf, NaN, c.p, c.ci_lo, c.ci_hi, NaN, NaN]);
-  rows.push([`test of moderators (${Number.isFinite(f.QM_df2) ? 'F' : 'chi-square'})`, NaN, NaN, f.QM, f.QM_df1, Number.isFinite(f.QM_df2) ? f.QM_df2 : NaN, f.QM_p, NaN, NaN, NaN, NaN]);
+  const testName = `test of moderators (${a.settings.test === 'z' ? 'chi-square' : 'F'})`;
+  rows.push([testName, NaN, NaN, f.QM, f.QM_df1, Number.isFinite(f.QM_df2) ? f.QM_df2 : NaN, f.QM_p, NaN, NaN, NaN, NaN]);
   rows.push(['residual heterogeneity (Q_E)', NaN, NaN, f.Q, f.Q_df, NaN, f.Q_p, NaN, NaN, f.tau2, f.I2]);
   return toCsv(REGRESSION, rows);
 }
@@ -86,6 +88,11 @@ export function leaveOneOutCsv(a: MetaAnalysis, names?: DisplayNames): string | 
   const t = withNameColumns(names, LOO, a.leaveOneOut.map((r) => LOO.map((c) => r[c])), ['left_out']);
   return toCsv(t.header, t.rows);
 }
+
+/** How the prediction intervals are computed, for meta.json. */
+const PREDICTION_INTERVAL = 'estimate ± t(k − 2)·√(τ² + SE²) with the conventional SE '
+  + '(three-level: t(studies − 1)·√(SE² + σ²_study + σ²_cell)); '
+  + 'none below 3 cells or studies, kept inside the effect\'s range';
 
 const clean = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === 'number' ? finiteOrNull(v) : v]));
 
@@ -103,7 +110,7 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance, names?: DisplayName
   const reg = a.regression;
   return `${jsonText({
     tool: p.tool, command: p.command, input: p.input, sources: p.sources,
-    settings: { ...s, tau2_estimator: TAU2_ESTIMATORS[s.tau2].describe, prediction_interval: 't with k − 2 degrees of freedom' },
+    settings: { ...s, tau2_estimator: TAU2_ESTIMATORS[s.tau2].describe, test_description: META_TEST_NAMES[s.test], prediction_interval: PREDICTION_INTERVAL },
     cells: a.effects.length,
     studies: [...new Set(a.effects.map((r) => r.study))].length,
     pooled: a.pooled.map(clean),

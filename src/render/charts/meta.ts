@@ -38,7 +38,7 @@ export function forestDomain(rows: readonly MetaForestRow[]): [number, number] {
   const cells = rows.filter((r) => r.kind === 'Cell');
   const basis = cells.length ? cells : rows.filter((r) => r.kind === 'Pooled');
   const xs = [0, ...basis.flatMap((r) => [r.lo, r.hi, r.estimate])].filter(Number.isFinite);
-  let [lo, hi] = [Math.min(...xs), Math.max(...xs)];
+  let [lo, hi] = xs.reduce(([a, b], x) => [Math.min(a, x), Math.max(b, x)], [Infinity, -Infinity]);
   if (lo === hi) [lo, hi] = [lo - 1, hi + 1];
   const [a, b] = nice(lo, hi, 5);
   return [a, b];
@@ -123,13 +123,14 @@ const at = (p: FunnelPoint) => `${p.yi.toPrecision(4)} ${p.se.toPrecision(4)}`;
  * largest and each later one smaller, so every study's colour shows as a ring (a bullseye).
  */
 export function ringed(points: readonly FunnelPoint[]): (FunnelPoint & { size: number })[] {
+  const keys = points.map(at);
   const count = new Map<string, number>();
-  for (const p of points) count.set(at(p), (count.get(at(p)) ?? 0) + 1);
+  for (const k of keys) count.set(k, (count.get(k) ?? 0) + 1);
   const drawn = new Map<string, number>();
-  return points.map((p) => {
-    const i = drawn.get(at(p)) ?? 0;
-    drawn.set(at(p), i + 1);
-    return { ...p, size: 36 + 64 * (count.get(at(p))! - 1 - i) };
+  return points.map((p, j) => {
+    const i = drawn.get(keys[j]) ?? 0;
+    drawn.set(keys[j], i + 1);
+    return { ...p, size: 36 + 64 * (count.get(keys[j])! - 1 - i) };
   });
 }
 
@@ -139,7 +140,7 @@ export function ringed(points: readonly FunnelPoint[]): (FunnelPoint & { size: n
  */
 export function coincidentLabels(points: readonly FunnelPoint[]): { yi: number; se: number; text: string; studies: string }[] {
   const groups = new Map<string, FunnelPoint[]>();
-  for (const p of points) groups.set(at(p), [...(groups.get(at(p)) ?? []), p]);
+  for (const p of points) { const g = groups.get(at(p)); if (g) g.push(p); else groups.set(at(p), [p]); }
   return [...groups.values()].filter((g) => g.length > 1)
     .map((g) => ({ yi: g[0].yi, se: g[0].se, text: `×${g.length}`, studies: [...new Set(g.map((p) => p.study))].join(', ') }));
 }
@@ -151,7 +152,7 @@ export function coincidentLabels(points: readonly FunnelPoint[]): { yi: number; 
  * under another's.
  */
 export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect: string; readonly estimate: number; readonly subtitle: string }): Figure {
-  const maxSe = Math.max(...points.map((p) => p.se), 1e-12);
+  const maxSe = points.reduce((m, p) => Math.max(m, p.se), 1e-12);
   const labels = coincidentLabels(points);
   const funnel = [0, maxSe].flatMap((se) => [-1, 1].map((side) => ({ se, x: o.estimate + side * 1.959963984540054 * se, side: side < 0 ? 'left' : 'right' })));
   return defineFigure('meta-funnel', 'Funnel plot: effect against its standard error',

@@ -11,6 +11,8 @@ import { clusterCount, MIN_CLUSTERS } from '../cluster-intervals.js';
 
 export type EffectMeasure = 'shift' | 'logor' | 'distance';
 export const EFFECT_MEASURES: readonly EffectMeasure[] = ['shift', 'logor', 'distance'];
+/** The values each effect can take: a difference of two rates, any log odds ratio, a distance in [0, 1]. */
+export const EFFECT_RANGE: Readonly<Record<EffectMeasure, readonly [number, number]>> = { shift: [-1, 1], logor: [-Infinity, Infinity], distance: [0, 1] };
 
 export interface Effect {
   readonly yi: number;

@@ -2,14 +2,26 @@
  * The univariate random-effects (or fixed-effect) model and meta-regression, as metafor's
  * rma.uni computes it: the τ² of a registered estimator, the weighted least-squares coefficients
  * with weights 1/(vᵢ + τ²), Wald-type z or Hartung–Knapp t intervals, Cochran's Q, I², H², the
- * test of moderators and, without moderators, a prediction interval with k − 2 degrees of freedom.
+ * test of moderators and, without moderators, a prediction interval with k − 2 degrees of freedom
+ * and the conventional standard error.
  */
 import { chiSquareUpper, fUpper, tQuantile, twoSidedP } from './distributions.js';
 import { TAU2_ESTIMATORS, type Tau2Method } from './tau2.js';
+import { checkLevel, effectScale, firstOutOfRange, scaled } from './scale.js';
 import { invert, traceP, weights, weightedSum, wls, interceptOnly, type Design, type Matrix } from './wls.js';
 
-/** How the coefficients are tested: Hartung–Knapp (t, k − p df, scaled variance) or Wald (z). */
-export type MetaTest = 'knha' | 'z';
+/**
+ * How the coefficients are tested: Hartung–Knapp with the ad hoc truncation (t, k − p df, variance
+ * scaled by max(1, s²): never narrower than the Wald interval's variance; metafor's test = "adhoc",
+ * Knapp & Hartung 2003), Hartung–Knapp as published (scaled by s², which is 0 when the effects are
+ * identical), or Wald (z).
+ */
+export type MetaTest = 'adhoc' | 'knha' | 'z';
+export const META_TESTS: readonly MetaTest[] = ['adhoc', 'knha', 'z'];
+/** Each test in words, for the outputs. */
+export const META_TEST_NAMES: Readonly<Record<MetaTest, string>> = {
+  adhoc: 'Hartung–Knapp with the ad hoc truncation max(1, s²)', knha: 'Hartung–Knapp', z: 'Wald z',
+};
 /** Random effects with an estimated τ², or fixed effect (τ² = 0). */
 export type Pooling = 'random' | 'fixed';
 
@@ -21,7 +33,7 @@ export interface MetaSettings {
   readonly level: number;
 }
 
-export const META_DEFAULTS: MetaSettings = { tau2: 'REML', test: 'knha', pooling: 'random', level: 0.95 };
+export const META_DEFAULTS: MetaSettings = { tau2: 'REML', test: 'adhoc', pooling: 'random', level: 0.95 };
 
 export interface Coefficient {
   readonly estimate: number;
@@ -52,7 +64,10 @@ export interface UnivariateFit {
   readonly QM_df1: number;
   readonly QM_df2: number;
   readonly QM_p: number;
-  /** Prediction interval of a new effect (intercept-only, k ≥ 3): estimate ± t_{k−2}·√(τ² + se²). */
+  /**
+   * Prediction interval of a new effect (intercept-only, k ≥ 3): estimate ± t_{k−2}·√(τ² + SE²)
+   * with the conventional SE √(1/Σwᵢ), whatever the test (NaN below k = 3).
+   */
   readonly pi_lo: number;
   readonly pi_hi: number;
 }
@@ -76,19 +91,38 @@ function moderatorTest(beta: readonly number[], vb: Matrix, test: MetaTest, df: 
   return { QM: q / m, QM_df1: m, QM_df2: df, QM_p: fUpper(q / m, m, df) };
 }
 
+/** The variance factor of the coefficients: s² = Σwᵢrᵢ²/(k − p) (knha), max(1, s²) (adhoc), 1 (z). */
+function varianceFactor(test: MetaTest, s2: number): number {
+  if (test === 'z') return 1;
+  return test === 'adhoc' ? Math.max(1, s2) : s2;
+}
+
 /**
  * Fit the model to effects y with sampling variances v (design X, intercept-only by default).
- * Needs k > p; undefined when the design is singular.
+ * Needs k > p; undefined when the design is singular or an effect lies out of double precision's
+ * reach of the others (scale.ts). The fit runs on the scaled problem y/c, v/c² and is scaled back.
+ * A RangeError unless 0 < level < 1.
  */
 export function fitUnivariate(y: Float64Array, v: Float64Array, s: MetaSettings, X: Design = interceptOnly(y.length)): UnivariateFit | undefined {
+  checkLevel(s.level, 'fitUnivariate');
+  const k = y.length;
+  if (k <= X.length || firstOutOfRange(y, v)) return undefined;
+  const c = effectScale(v);
+  const z = scaled(y, v, c);
+  const f = fitScaled(z.y, z.v, s, X);
+  if (!f) return undefined;
+  const coefficients = f.coefficients.map((b) => ({ ...b, estimate: b.estimate * c, se: b.se * c, ci_lo: b.ci_lo * c, ci_hi: b.ci_hi * c }));
+  return { ...f, coefficients, tau2: f.tau2 * c * c, pi_lo: f.pi_lo * c, pi_hi: f.pi_hi * c };
+}
+
+function fitScaled(y: Float64Array, v: Float64Array, s: MetaSettings, X: Design): UnivariateFit | undefined {
   const k = y.length;
   const p = X.length;
-  if (k <= p) return undefined;
   const est = s.pooling === 'fixed' ? { tau2: 0, converged: true } : TAU2_ESTIMATORS[s.tau2].estimate(y, v, X);
   const f = wls(y, X, weights(v, est.tau2));
   if (!f || !Number.isFinite(est.tau2)) return undefined;
-  const scale = s.test === 'knha' ? weightedSum(f, 1, 2) / (k - p) : 1;
-  const df = s.test === 'knha' ? k - p : Infinity;
+  const scale = varianceFactor(s.test, weightedSum(f, 1, 2) / (k - p));
+  const df = s.test === 'z' ? Infinity : k - p;
   const vb = f.A.map((row) => row.map((x) => x * scale));
   const crit = tQuantile(1 - (1 - s.level) / 2, df);
   const coefficients = f.beta.map((b, j) => {
@@ -99,8 +133,9 @@ export function fitUnivariate(y: Float64Array, v: Float64Array, s: MetaSettings,
   const fixed = s.pooling === 'fixed';
   const I2 = fixed ? Math.max(0, (h.Q - h.df) / h.Q) : est.tau2 / (est.tau2 + h.typical);
   const H2 = fixed ? h.Q / h.df : (est.tau2 + h.typical) / h.typical;
+  // The prediction interval: t(k − 2) and the conventional (unscaled) SE, √(τ² + 1/Σwᵢ) (Higgins et al. 2009; IntHout et al. 2016).
   const piCrit = p === 1 && k >= 3 ? tQuantile(1 - (1 - s.level) / 2, k - 2) : NaN;
-  const piHalf = piCrit * Math.sqrt(est.tau2 + coefficients[0].se ** 2);
+  const piHalf = piCrit * Math.sqrt(est.tau2 + f.A[0][0]);
   return {
     k, p, coefficients, df, tau2: est.tau2, tau2Converged: est.converged, I2, H2,
     Q: h.Q, Q_df: h.df, Q_p: h.Q_p, ...moderatorTest(f.beta, vb, s.test, df),

@@ -18,16 +18,18 @@ const [forest, funnel] = meta.figures(a);
 const layerValues = (f: Figure, i: number): Row[] => (f.spec as { layer: { data?: { values: Row[] } }[] }).layer[i].data!.values;
 
 describe('meta-analysis figures', () => {
-  it('the forest plot: every cell with its Wald interval, then the pooled rows, the three-level row and the prediction interval', () => {
+  it('the forest plot: every cell with its Wald interval, then the pooled rows and the prediction interval (no three-level row from 2 studies)', () => {
     const rows = (forest.spec as { data: { values: Row[] } }).data.values;
     expect(rows.map((r) => r.label)).toEqual([
       ...EFFECTS.map((e) => `${e.study} · ${e.model} · ${e.game}`),
       'model: M1 (pooled, k = 4)', 'model: M2 (pooled, k = 4)', 'study: a (pooled, k = 4)', 'study: b (pooled, k = 4)', 'overall (pooled, k = 8)',
-      'overall, three-level (k = 8, 2 studies)', 'prediction interval (three-level)',
+      'prediction interval',
     ]);
     expect(rows[0].lo).toBeCloseTo(0.1 - 1.959963984540054 * Math.sqrt(0.001), 12);
-    expect(rows.at(-1)!.lo).toBe(a.multilevel!.pi_lo);
-    expect(rows.map((r) => r.kind).filter((k) => k === 'Pooled')).toHaveLength(6);
+    // Two studies: the three-level model has no interval, so no row; the prediction interval is the overall row's.
+    expect(a.multilevel!.ci_lo).toBeNaN();
+    expect(rows.at(-1)!.lo).toBe(a.pooled.find((p) => p.scope === 'overall')!.pi_lo);
+    expect(rows.map((r) => r.kind).filter((k) => k === 'Pooled')).toHaveLength(5);
   });
 
   it('the funnel plot: each cell at (yi, √vi), the pooled estimate and its ± 1.96·se lines', () => {

@@ -31,7 +31,8 @@ describe('the forest plot\'s axis', () => {
   });
 
   // Three studies far apart (0.12, 0.53, 0.28; within-study variance 0.001): k = 2 per study, so the
-  // per-study Hartung–Knapp intervals of a and b and the three-level prediction interval run past the cells.
+  // per-study Hartung–Knapp intervals (variance factor at least 1) of a, b and c, the three-level interval
+  // (t with 3 − 1 df) and its prediction interval run past the cells.
   const wide = meta.analyze(effects([['a', 'g1', 0.10, 0.001], ['a', 'g2', 0.14, 0.001], ['b', 'g1', 0.50, 0.001], ['b', 'g2', 0.56, 0.001], ['c', 'g1', 0.30, 0.001], ['c', 'g2', 0.26, 0.001]]), settings);
   const forest = meta.figures(wide)[0];
 
@@ -43,11 +44,14 @@ describe('the forest plot\'s axis', () => {
     expect([pi.x_lo, pi.x_hi]).toEqual([0, 0.7]);
     const arrows = layers(forest).filter((l) => l.mark.type === 'point' && l.mark.shape?.startsWith('triangle-'));
     expect(arrows.map((l) => [l.mark.shape, l.data!.values.map((v) => [v.label, v.x])])).toEqual([
-      ['triangle-left', [['study: a (pooled, k = 2)', 0], ['prediction interval (three-level)', 0]]],
-      ['triangle-right', [['study: b (pooled, k = 2)', 0.7], ['prediction interval (three-level)', 0.7]]],
+      ['triangle-left', [['study: a (pooled, k = 2)', 0], ['study: c (pooled, k = 2)', 0], ['overall, three-level (k = 6, 3 studies)', 0],
+        ['prediction interval (three-level)', 0]]],
+      ['triangle-right', [['study: b (pooled, k = 2)', 0.7], ['overall, three-level (k = 6, 3 studies)', 0.7],
+        ['prediction interval (three-level)', 0.7]]],
     ]);
     for (const c of data(forest).filter((r) => r.kind === 'Cell')) expect([c.x_lo, c.x_hi]).toEqual([c.lo, c.hi]);
-    expect(forest.caption).toContain('The axis spans the cells\' intervals; intervals run beyond it (study: a (pooled, k = 2); study: b (pooled, k = 2); prediction interval (three-level)), cut at the edge with an arrow');
+    expect(forest.caption).toContain('The axis spans the cells\' intervals; intervals run beyond it (study: a (pooled, k = 2); study: b (pooled, k = 2); '
+      + 'study: c (pooled, k = 2); overall, three-level (k = 6, 3 studies); prediction interval (three-level)), cut at the edge with an arrow');
   });
 
   it('draws inside the plot: no interval line beyond the axis', async () => {

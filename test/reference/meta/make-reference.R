@@ -12,12 +12,15 @@
 #                model x game cells of data/lore-heydari-2024/rates.csv (I^2 > 0.9)
 #   bcg          BCG vaccine trials (dat.bcg, log risk ratio) with moderators ablat (numeric)
 #                and alloc (categorical, levels in first-appearance order)
-# Three-level models (rma.mv, random = ~ 1 | outer/inner, test = "t", REML):
+# Three-level models (rma.mv, random = ~ 1 | outer/inner, test = "t", dfs = "contain", REML):
 #   konstantopoulos  dat.konstantopoulos2011, schools within districts
 #   shipped          the shipped table, games within models
 #
-# Prediction intervals use t with k - 2 degrees of freedom (Higgins, Thompson & Spiegelhalter
-# 2009): estimate +- qt(0.975, k - 2) * sqrt(tau^2 + se^2), computed here from metafor's fit.
+# Prediction intervals use t with k - 2 degrees of freedom and the conventional standard error
+# (Higgins, Thompson & Spiegelhalter 2009; IntHout et al. 2016), whatever the test:
+# estimate +- qt(0.975, k - 2) * sqrt(tau^2 + se_z^2), which is metafor's
+# predict(rma(..., test = "z"), pi.type = "riley"). Three-level: metafor's predict (t with the
+# containment df, studies - 1).
 suppressMessages(library(metafor))
 out <- "test/reference/meta"
 dir.create(file.path(out, "tables"), showWarnings = FALSE, recursive = TRUE)
@@ -65,7 +68,11 @@ fit <- function(d, method, test, mods = NULL) {
   m <- if (is.null(mods)) rma(d$yi, d$vi, method = method, test = test, control = ctrl)
        else rma(d$yi, d$vi, mods = mods, method = method, test = test, control = ctrl)
   k <- m$k; se <- m$se[1]
-  pi <- if (k > 2) m$b[1] + c(-1, 1) * qt(0.975, k - 2) * sqrt(m$tau2 + se^2) else c(NA, NA)
+  pi <- c(NA, NA)
+  if (k > 2 && is.null(mods)) {
+    pr <- predict(rma(d$yi, d$vi, method = method, test = "z", control = ctrl), pi.type = "riley")
+    pi <- c(pr$pi.lb, pr$pi.ub)
+  }
   r <- list(estimate = num(m$b[1]), se = num(se), ci_lo = num(m$ci.lb[1]), ci_hi = num(m$ci.ub[1]),
     tau2 = num(m$tau2), I2 = num(m$I2 / 100), H2 = num(m$H2), Q = num(m$QE), Q_df = num(k - m$p), Q_p = num(m$QEp),
     pi_lo = num(pi[1]), pi_hi = num(pi[2]))
@@ -75,7 +82,7 @@ fit <- function(d, method, test, mods = NULL) {
 }
 fits <- function(d, mods = NULL) {
   runs <- c()
-  for (method in c("REML", "DL", "PM", "ML")) for (test in c("knha", "z"))
+  for (method in c("REML", "DL", "PM", "ML")) for (test in c("adhoc", "knha", "z"))
     runs[paste0(method, "_", test)] <- fit(d, method, test, mods)
   obj(runs)
 }
@@ -92,11 +99,11 @@ fixed <- obj(list(homogeneous = fe(homogeneous), shipped = fe(shipped), bcg = fe
 
 # --- three-level models ----------------------------------------------------------------------
 ml <- function(yi, vi, outer, inner) {
-  m <- rma.mv(yi, vi, random = ~ 1 | outer / inner, test = "t", method = "REML",
+  m <- rma.mv(yi, vi, random = ~ 1 | outer / inner, test = "t", dfs = "contain", method = "REML",
     control = list(rel.tol = 1e-10, iter.max = 10000, eval.max = 10000))
-  k <- m$k; s <- sum(m$sigma2)
-  pi <- m$b[1] + c(-1, 1) * qt(0.975, k - 2) * sqrt(s + m$se^2)
-  obj(list(estimate = num(m$b[1]), se = num(m$se), ci_lo = num(m$ci.lb), ci_hi = num(m$ci.ub), df = num(k - 1),
+  pr <- predict(m)
+  pi <- c(pr$pi.lb, pr$pi.ub)
+  obj(list(estimate = num(m$b[1]), se = num(m$se), ci_lo = num(m$ci.lb), ci_hi = num(m$ci.ub), df = num(m$ddf[1]),
     sigma2_outer = num(m$sigma2[1]), sigma2_inner = num(m$sigma2[2]), Q = num(m$QE), Q_p = num(m$QEp),
     logLik = num(as.numeric(logLik(m))), pi_lo = num(pi[1]), pi_hi = num(pi[2])))
 }
@@ -107,7 +114,7 @@ multilevel <- obj(list(
 # --- Table 3 with random effects over games (--pooling random), attenuation 1 -------------------
 # Per model: the shift (escalc RD as above) and the Jensen-Shannon distance d = sqrt(JSD/ln 2),
 # its variance by the delta method with a numerical gradient (central differences), pooled by
-# REML with Hartung-Knapp; R = 1 - d^2.
+# REML with Hartung-Knapp and the ad hoc truncation max(1, s^2) (test = "adhoc", the default); R = 1 - d^2.
 H <- function(p) ifelse(p > 0, -p * log(p), 0) + ifelse(p < 1, -(1 - p) * log(1 - p), 0)
 dist <- function(a, b) sqrt(max(0, H((a + b) / 2) - (H(a) + H(b)) / 2) / log(2))
 adj <- with(shipped, (x_base == 0 | x_base == n | x_alt == 0 | x_alt == n))
@@ -119,8 +126,8 @@ ga <- mapply(function(a, b) if (dist(a, b) == 0) dist(a + h, b) / h else (dist(a
 gb <- mapply(function(a, b) if (dist(a, b) == 0) dist(a, b + h) / h else (dist(a, b + h) - dist(a, b - h)) / (2 * h), ps, pb)
 dv <- ga^2 * ps * (1 - ps) / nn + gb^2 * pb * (1 - pb) / nn
 t3 <- function(rows, name) {
-  s <- rma(shipped$yi[rows], shipped$vi[rows], method = "REML", test = "knha", control = ctrl)
-  d <- rma(dd[rows], dv[rows], method = "REML", test = "knha", control = ctrl)
+  s <- rma(shipped$yi[rows], shipped$vi[rows], method = "REML", test = "adhoc", control = ctrl)
+  d <- rma(dd[rows], dv[rows], method = "REML", test = "adhoc", control = ctrl)
   toR <- function(x) 1 - min(1, max(0, x))^2
   obj(list(model = paste0('"', name, '"'), k = num(s$k), shift = num(s$b[1]), shift_lo = num(s$ci.lb), shift_hi = num(s$ci.ub), shift_tau2 = num(s$tau2), shift_I2 = num(s$I2 / 100),
     R = num(toR(d$b[1])), R_lo = num(toR(d$ci.ub)), R_hi = num(toR(d$ci.lb)), R_tau2 = num(d$tau2), R_I2 = num(d$I2 / 100)))

@@ -9,6 +9,11 @@ export function table(name: string): Row[] {
   const text = readFileSync(new URL(`../../reference/meta/tables/${name}.csv`, import.meta.url), 'utf8');
   return Papa.parse<Row>(text.trim(), { header: true }).data;
 }
+/** A held-out table of make-reference-intervals.R and its reference values. */
+export const heldOut = (name: string): Row[] =>
+  Papa.parse<Row>(readFileSync(new URL(`../../reference/meta/held-out/${name}.csv`, import.meta.url), 'utf8').trim(), { header: true }).data;
+export const intervalsReference = JSON.parse(readFileSync(new URL('../../reference/meta/reference-intervals.json', import.meta.url), 'utf8'));
+
 export const column = (rows: Row[], name: string) => Float64Array.from(rows, (r) => Number(r[name]));
 
 /** |a − b| ≤ rel·|b| + abs (abs for values at 0, such as τ² on the boundary). */

@@ -6,7 +6,7 @@ import { close, column, reference, table, type Row } from './reference.js';
 
 /**
  * samegame's rma.uni against R's metafor 3.8 (test/reference/meta/make-reference.R): three effect
- * tables (τ² = 0; I² > 0.9; with moderators) × REML, DL, PM, ML × knha, z. Relative 1e-6; REML and
+ * tables (τ² = 0; I² > 0.9; with moderators) × REML, DL, PM, ML × adhoc, knha, z. Relative 1e-6; REML and
  * ML 1e-4 (the optimiser's tolerance: both fits run to a step of 1e-12, so they agree far closer).
  */
 const designs: Record<string, (rows: Row[]) => readonly Float64Array[]> = {
@@ -20,7 +20,7 @@ const designs: Record<string, (rows: Row[]) => readonly Float64Array[]> = {
   },
 };
 const fields = ['estimate', 'se', 'ci_lo', 'ci_hi', 'tau2', 'I2', 'H2', 'Q', 'Q_df', 'Q_p', 'pi_lo', 'pi_hi'] as const;
-const cases = Object.keys(designs).flatMap((name) => TAU2_METHODS.flatMap((m) => (['knha', 'z'] as MetaTest[]).map((t) => [name, m, t] as const)));
+const cases = Object.keys(designs).flatMap((name) => TAU2_METHODS.flatMap((m) => (['adhoc', 'knha', 'z'] as MetaTest[]).map((t) => [name, m, t] as const)));
 
 describe('random-effects model against metafor', () => {
   it.each(cases)('%s %s %s', (name, method, test) => {
