@@ -48,7 +48,12 @@ function shaped(before: string, after: string): boolean {
   return PAYOFF_WORD.test(before.split(/\s+/).slice(-4).join(' '));
 }
 
-const phraseOf = (line: string, at: number, len: number) => line.slice(Math.max(0, at - 30), at + len + 30).replace(/\u0000/g, '…').replace(/\s+/g, ' ').trim();
+/** The number with up to six words before it and three after it (placeholders as …). */
+function phraseOf(line: string, at: number, len: number): string {
+  const before = line.slice(0, at).split(/\s+/).slice(-7).join(' ');
+  const after = line.slice(at + len).split(/\s+/).slice(0, 4).join(' ');
+  return `${before}${line.slice(at, at + len)}${after}`.replace(/\u0000/g, '…').replace(/\s+/g, ' ').trim();
+}
 
 /** The numbers of one line of a story's literal text (placeholders as NUL) the rule warns of. */
 function lineNumbers(text: string, line: number): StoryNumber[] {

@@ -2,7 +2,8 @@
  * Whose action or payoff a stretch of a story's words names (docs/methods.md §18b, the payoff rule):
  * `you` (the player the prompt addresses), `other` (the other player) or `both`. The words are a
  * fixed list, stated in the rule: second person (you, your …), the other player (the other,
- * opponent, partner, counterpart, they, them, their, he, she …), third-person seats (player 1 / A,
+ * opponent, partner, counterpart, they, them, their, he, she, and the other player as a story names
+ * them: stranger, neighbour, colleague, accomplice, friend …), third-person seats (player 1 / A,
  * the first or row player against player 2 / B, the second or column player), both (both, each,
  * you both, both of you, each of you, "you and the other …"), and names a story declares ("You are
  * Alex", "the other player is Sam").
@@ -15,6 +16,9 @@ const YOU = ['you', 'your', 'yours', 'yourself', 'player 1', 'player one', 'play
 const OTHER = [
   'the other', 'other', 'others', 'opponent', 'opponents', 'partner', 'counterpart', 'rival', 'they', 'them', 'their', 'theirs', 'themselves',
   'he', 'she', 'him', 'her', 'his', 'hers', 'player 2', 'player two', 'player b', 'the second player', 'column player',
+  // the other player as a story names them ("your neighbour", "the stranger")
+  'stranger', 'neighbour', 'neighbor', 'colleague', 'accomplice', 'friend', 'co-worker', 'coworker', 'teammate', 'competitor', 'adversary',
+  'associate', 'ally', 'peer', 'roommate', 'classmate',
 ];
 /** Phrases that hold a role word without naming a player: removed before the roles are read. */
 const IDIOMS = /\b(?:each other|one another|on the other hand|the other way)\b/g;
@@ -49,19 +53,24 @@ function lexicon(names: DeclaredNames): { re: RegExp; role: Map<string, Role> } 
   return { re: new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})(?:'s)?(?![\\p{L}\\p{N}])`, 'gu'), role };
 }
 
-const cache = new WeakMap<DeclaredNames, ReturnType<typeof lexicon>>();
+const cache = new Map<string, ReturnType<typeof lexicon>>();
 
 /** Where the words about one placeholder end: punctuation or a connective starts the next. */
-const CONNECTIVE = /[,:;()]|\b(?:and|then|while|but|when|whereas|if)\b/;
+const CONNECTIVE = /[,:;]|\b(?:and|then|while|but|when|whereas|if)\b/;
 
 /**
  * The role the words next to a placeholder give it: before it, the last role word after the last
- * connective (, : ; ( ) and, then, while, but, when, whereas, if); after it, the first role word
+ * connective (, : ; and, then, while, but, when, whereas, if); after it, the first role word
  * before the first connective. Undefined when they name none.
  */
 export function roleNear(words: string, names: DeclaredNames, side: 'before' | 'after'): Role | undefined {
-  let lex = cache.get(names);
-  if (lex === undefined) { lex = lexicon(names); cache.set(names, lex); }
+  const key = JSON.stringify(names);
+  let lex = cache.get(key);
+  if (lex === undefined) {
+    lex = lexicon(names);
+    if (cache.size > 100) cache.clear();
+    cache.set(key, lex);
+  }
   const text = words.toLowerCase().replace(/’/g, "'").replace(IDIOMS, ' ').replace(PAIR, ' both ');
   const pieces = text.split(CONNECTIVE);
   const near = side === 'before' ? pieces[pieces.length - 1] : pieces[0];
