@@ -28,7 +28,11 @@ const TWO = `  - { id: plain, labels: [Help, Keep], template: "You and another p
   - { id: warden, labels: [Help, Keep], template: "You and another player are held by a warden, who fines anyone who chooses {D} three points.\\n{payoffs}" }`;
 
 async function answer(p: Provider, specs: readonly TrialSpec[]): Promise<ScoredProbe[]> {
-  const texts = await Promise.all(specs.map(async (s) => (await p.complete({ spec: s, signal: new AbortController().signal })).text));
+  // Eight calls at a time: the whole list at once can outlast a call's timeout on a loaded machine.
+  const texts: string[] = [];
+  for (let i = 0; i < specs.length; i += 8) {
+    texts.push(...await Promise.all(specs.slice(i, i + 8).map(async (s) => (await p.complete({ spec: s, signal: new AbortController().signal })).text)));
+  }
   return specs.map((s, i) => ({ model: s.model.id, game: s.game, framing: s.framing, outcome: s.context.probe!.outcome, score: scoreProbe(texts[i], s.context.probe!) }));
 }
 
@@ -120,7 +124,7 @@ describe('a compatible server over loopback that answers the warden framing with
 
   it('counts right, and flags the warden framing "not shown payoff-equivalent for this model"', async () => {
     const specs = expandProbes(d(), 16).map((s) => ({ ...s, model: { ...s.model, baseUrl: srv.url } }));
-    const scored = await answer(createOpenAIChatProvider({ apiKey: 'sk-test', baseURL: srv.url, timeoutMs: 5000 }), specs);
+    const scored = await answer(createOpenAIChatProvider({ apiKey: 'sk-test', baseURL: srv.url, timeoutMs: 60_000 }), specs);
     const rows = comprehensionRows(scored);
     expect(rows).toHaveLength(2 * 2 * 4);
     for (const r of rows) {
