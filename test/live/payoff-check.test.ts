@@ -144,6 +144,10 @@ describe('clauses the rule cannot decide', () => {
     expect(check(t).undecided).toEqual(['framing story: template line 2: the payoff rule cannot decide the clause "The payoffs are {you.CC}, {other.CC}, {you.CD}, {other.CD}, {you.DC}, {other.DC}, {you....": it names no action; {you.CC}, {other.CC}, {you.CD}, {other.CD}, {you.DC}, {other.DC}, {you.DD}, {other.DD} not checked against their outcome (write each outcome as "if you {C} and the other player {D}, you get {you.CD} and they get {other.CD}", docs/methods.md §18b)']);
     const unless = 'If you {C} you get {you.CC} unless the other player chooses {D}.';
     expect(check(unless).undecided[0]).toMatch(/it negates an action or speaks of several outcomes/);
+    // Names the story does not declare: the matrix order (first action yours) is not assumed, in either order.
+    for (const named of ['If Bob picks {D} and Alice picks {C}, Alice gets {you.CD} and Bob gets {other.CD}.', 'If Alice picks {C} and Bob picks {D}, Alice gets {you.CD} and Bob gets {other.CD}.']) {
+      expect(check(named)).toEqual({ undecided: [expect.stringMatching(/it does not say which player takes which action/)] });
+    }
     const two = 'If you choose {D}, you get {you.DC} if they choose {C} and {you.DD} if they choose {D}.';
     expect(check(two).undecided[0]).toMatch(/it names more than one outcome/);
     const w = designWarnings(parseDesign(KINDS['one-shot'](`${CORPUS[0].text}\n${unless}`), 'd.yaml'));

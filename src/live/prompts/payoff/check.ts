@@ -24,7 +24,13 @@ export type Verdict =
 
 export type Undecided = 'no-action' | 'one-action' | 'roles' | 'outcomes' | 'negation';
 
-type Placed = { readonly name: string; readonly line: number; readonly fallback?: Role; readonly role?: Role };
+/** `named`: no role word, but a name next to it ("If Bob picks {D}"), so the matrix order cannot be assumed. */
+type Placed = { readonly name: string; readonly line: number; readonly fallback?: Role; readonly role?: Role; readonly named?: boolean };
+
+/** Capitalised words that open a clause or a phrase and name no player. */
+const NOT_NAMES = new Set(['if', 'when', 'whenever', 'should', 'suppose', 'once', 'and', 'but', 'then', 'so', 'as', 'the', 'a', 'an', 'in', 'on', 'at', 'for',
+  'with', 'by', 'of', 'to', 'this', 'that', 'points', 'payoff', 'payoffs', 'outcome', 'result', 'question', 'answer']);
+const nameIn = (words: string) => [...words.split(/[,:;]/).pop()!.matchAll(/(?<![\p{L}])\p{Lu}[\p{L}'-]*/gu)].some((m) => !NOT_NAMES.has(m[0].toLowerCase()));
 
 /** Words that make a clause speak of more than one outcome or of an action not taken. */
 const NEGATION = /(?<![\p{L}])(?:not|never|neither|nor|unless|instead|rather than|except|without|whatever|whichever|regardless|no matter|either)(?![\p{L}])|n't(?![\p{L}])/iu;
@@ -45,19 +51,22 @@ function placed(atoms: readonly Atom[], names: DeclaredNames): Placed[] {
     const before = textOf(atoms.slice(prev + 1, i)).split(BOUNDARY).pop()!;
     const after = textOf(atoms.slice(i + 1, next < 0 ? atoms.length : next)).split(BOUNDARY)[0];
     const role = roleNear(before, names, 'before') ?? roleNear(after, names, 'after') ?? a.fallback;
-    out.push({ name: a.name, line: a.line, ...(role === undefined ? {} : { role }) });
+    out.push({ name: a.name, line: a.line, ...(role === undefined ? (nameIn(before) ? { named: true } : {}) : { role }) });
   });
   return out;
 }
 
 /**
  * Roles for the placeholders that have none: two without any role are yours then the other's
- * (the order of a payoff matrix: row, column); one beside placeholders of a single player's role
+ * (the order of a payoff matrix: row, column) unless a name stands next to one; one beside placeholders of a single player's role
  * is the other player's. Undefined when they stay open.
  */
 function settle(xs: readonly Placed[], pairOnly: boolean): Placed[] | undefined {
   const given = new Set(xs.flatMap((x) => (x.role === undefined ? [] : [x.role])));
-  if (given.size === 0) return xs.length === 2 ? [{ ...xs[0], role: 'you' }, { ...xs[1], role: 'other' }] : pairOnly ? undefined : [...xs];
+  if (given.size === 0) {
+    if (xs.length === 2 && !xs.some((x) => x.named)) return [{ ...xs[0], role: 'you' }, { ...xs[1], role: 'other' }];
+    return pairOnly ? undefined : [...xs];
+  }
   const open = given.size === 1 && !given.has('both') ? (given.has('you') ? 'other' : 'you') : undefined;
   if (open === undefined) return xs.every((x) => x.role !== undefined) || !pairOnly ? [...xs] : undefined;
   return xs.map((x) => (x.role === undefined ? { ...x, role: open } : x));
