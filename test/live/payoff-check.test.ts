@@ -52,6 +52,12 @@ describe('the corpus of correct templates', () => {
   }
 });
 
+describe('what init writes', () => {
+  it('is accepted for every kind, with no clause left undecided and no number warned of', () => {
+    for (const kind of ['one-shot', 'repeated', 'enrichment'] as const) expect(designWarnings(parseDesign(initDesign('s', kind), 's.yaml')), kind).toEqual([]);
+  });
+});
+
 describe('a payoff placeholder at a wrong outcome or player', () => {
   it('each of the 8 moved to a wrong outcome (one at a time) is a fault of the rule in every template', () => {
     let n = 0;

@@ -121,7 +121,8 @@ function designTargets(d: Design): NameTargets {
 
 /**
  * Warnings of a design, printed before a run, a dry run or a prompt review: clauses holding a
- * payoff that the payoff rule cannot decide and numbers written in a story (docs/methods.md §18b); an id of its `names:` block that names nothing in the design (file and line, the nearest id).
+ * payoff that the payoff rule cannot decide and numbers written in a story (docs/methods.md §18b);
+ * an id of its `names:` block that names nothing in the design (file and line, the nearest id).
  */
 export function designWarnings(design: Design): string[] {
   const stories = design.enrichment ? enrichmentWarnings(design.enrichment) : framingWarnings(design.framings, design.games);

@@ -38,7 +38,9 @@ export function formatTemplates(d: EnrichmentDocument, designFile: string): { te
     const absent = d.template.filter((s) => !named.includes(s));
     const misplaced = payoffCheck(src.text, formatPlaceholders(d.template), framingMeanings(d.template), `format ${f.id}`).fault;
     if (absent.length > 0) problems.push({ path, message: designMsg.formatSlotsMissing(f.id, absent) });
-    else if (misplaced !== undefined) problems.push({ path, message: f.template_file === undefined ? misplaced.message : designMsg.fileFault(f.template_file, misplaced.message) });
+    else if (misplaced !== undefined) {
+      problems.push({ path, message: f.template_file === undefined ? misplaced.message : designMsg.fileFault(f.template_file, misplaced.message) });
+    }
     else texts.set(i, src.text);
   });
   return { texts, problems };

@@ -33,8 +33,10 @@ export interface ComprehensionRow {
 
 export const DEFAULT_COMPREHENSION_THRESHOLD = 0.9;
 
-function tally(probes: readonly ScoredProbe[], key: (p: ScoredProbe) => string): Map<string, { first: ScoredProbe; asked: number; correct: number; invalid: number }> {
-  const out = new Map<string, { first: ScoredProbe; asked: number; correct: number; invalid: number }>();
+type Tally = { first: ScoredProbe; asked: number; correct: number; invalid: number };
+
+function tally(probes: readonly ScoredProbe[], key: (p: ScoredProbe) => string): Map<string, Tally> {
+  const out = new Map<string, Tally>();
   for (const p of probes) {
     const k = key(p);
     const t = out.get(k) ?? { first: p, asked: 0, correct: 0, invalid: 0 };
@@ -80,7 +82,8 @@ export function comprehensionVerdicts(probes: readonly ScoredProbe[], threshold 
       return u < 0;
     }).map((o) => o.first.framing);
     const below = correct / asked < threshold;
-    return { model: first.model, framing: first.framing, asked, correct, accuracy: correct / asked, lo, hi, shown: !below && differsFrom.length === 0, below, differsFrom };
+    const shown = !below && differsFrom.length === 0;
+    return { model: first.model, framing: first.framing, asked, correct, accuracy: correct / asked, lo, hi, shown, below, differsFrom };
   });
 }
 

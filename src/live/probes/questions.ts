@@ -21,7 +21,8 @@ export interface ProbeQuestion {
 }
 
 /** The 8 questions in a fixed order: outcomes CC, CD, DC, DD, yours then the other's. */
-export const PROBE_QUESTIONS: readonly ProbeQuestion[] = (['CC', 'CD', 'DC', 'DD'] as const).flatMap((outcome) => (['you', 'other'] as const).map((player) => ({ outcome, player })));
+export const PROBE_QUESTIONS: readonly ProbeQuestion[] = (['CC', 'CD', 'DC', 'DD'] as const)
+  .flatMap((outcome) => (['you', 'other'] as const).map((player) => ({ outcome, player })));
 
 /** The points a question's answer must give in a game. */
 export function expectedAnswer(game: Game, q: ProbeQuestion): number {

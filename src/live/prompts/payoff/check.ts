@@ -33,7 +33,9 @@ const NOT_NAMES = new Set(['if', 'when', 'whenever', 'should', 'suppose', 'once'
 const nameIn = (words: string) => [...words.split(/[,:;]/).pop()!.matchAll(/(?<![\p{L}])\p{Lu}[\p{L}'-]*/gu)].some((m) => !NOT_NAMES.has(m[0].toLowerCase()));
 
 /** Words that make a clause speak of more than one outcome or of an action not taken. */
-const NEGATION = /(?<![\p{L}])(?:not|never|neither|nor|unless|instead|rather than|except|without|whatever|whichever|regardless|no matter|either)(?![\p{L}])|n't(?![\p{L}])/iu;
+const NEGATION_WORDS = ['not', 'never', 'neither', 'nor', 'unless', 'instead', 'rather than', 'except', 'without', 'whatever', 'whichever', 'regardless',
+  'no matter', 'either'];
+const NEGATION = new RegExp(`(?<![\\p{L}])(?:${NEGATION_WORDS.join('|')})(?![\\p{L}])|n't(?![\\p{L}])`, 'iu');
 
 const textOf = (atoms: readonly Atom[]) => atoms.map((a) => ('text' in a ? a.text : ' ')).join('');
 

@@ -30,6 +30,7 @@ export const payoffMsg = {
   hardCoded: (subject: string, value: string, game: string) =>
     `${subject}: the template writes ${value}, a payoff of ${game}, as text; a hard-coded number does not follow the game (use a placeholder such as {you.CC})`,
   foreignNumber: (subject: string, line: number, value: string, phrase: string, payoffShaped: boolean) =>
-    `${subject}: template line ${line} writes ${value}${payoffShaped ? ' as a payoff or a cost' : ''} (${q(phrase)}), a number no game of this design has as a payoff: `
+    `${subject}: template line ${line} writes ${value}${payoffShaped ? ' as a payoff or a cost' : ''} (${q(phrase)}), `
+    + 'a number no game of this design has as a payoff: '
     + 'a story that states a payoff, a fine or a bonus of its own changes the game, and the static check cannot tell (docs/methods.md §18b)',
 };

@@ -32,14 +32,25 @@ export interface StoryNumber {
 
 const UNIT = String.raw`(?:points?|pts|dollars?|euros?|pounds?|cents?|coins?|tokens?|credits?|units?|years?|months?)\b`;
 const PERCENT = /^\s*(?:%|percent\b|per cent\b)/i;
-const LABEL_BEFORE = /(?:\b(?:player|round|step|option|day|week|month|year|chapter|section|table|figure|room|team|group|item|question|part|level|stage|phase|page|line|number|no\.)|#)\s*$/i;
+const LABEL_WORDS = [
+  'player', 'round', 'step', 'option', 'day', 'week', 'month', 'year', 'chapter', 'section', 'table', 'figure', 'room', 'team', 'group', 'item',
+  'question', 'part', 'level', 'stage', 'phase', 'page', 'line', 'number', 'no\\.',
+];
+const LABEL_BEFORE = new RegExp(`(?:\\b(?:${LABEL_WORDS.join('|')})|#)\\s*$`, 'i');
 const COUNT_AFTER = /^\s*(?:players?|rounds?|turns?|times|people|persons?|participants?|agents?|options?|choices?|actions?|moves?)\b/i;
-const PAYOFF_WORD = /\b(?:get|gets|getting|receive|receives|earn|earns|win|wins|lose|loses|gain|gains|pay|pays|paid|fine|fines|fined|cost|costs|reward|rewards|bonus|penalty|penalised|penalized|payoff|payout|score|scores|worth|extra|additional)\b/i;
+const PAYOFF_WORDS = [
+  'get', 'gets', 'getting', 'receive', 'receives', 'earn', 'earns', 'win', 'wins', 'lose', 'loses', 'gain', 'gains', 'pay', 'pays', 'paid', 'fine', 'fines',
+  'fined', 'cost', 'costs', 'reward', 'rewards', 'bonus', 'penalty', 'penalised', 'penalized', 'payoff', 'payout', 'score', 'scores', 'worth', 'extra',
+  'additional',
+];
+const PAYOFF_WORD = new RegExp(`\\b(?:${PAYOFF_WORDS.join('|')})\\b`, 'i');
 const WORDS = [
   'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen',
   'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
 ];
-const TENS: Readonly<Record<string, number>> = { thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, thousand: 1000 };
+const TENS: Readonly<Record<string, number>> = {
+  thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90, hundred: 100, thousand: 1000,
+};
 const NUMBER_WORD = new RegExp(`\\b(?:${[...WORDS, ...Object.keys(TENS)].join('|')})\\b`, 'gi');
 const wordValue = (w: string) => { const l = w.toLowerCase(); return WORDS.includes(l) ? WORDS.indexOf(l) : TENS[l]; };
 
