@@ -24,9 +24,11 @@ const outcome = (p: string) => p.split('.')[1];
 
 const indent = (t: string) => t.replace(/\n$/, '').split('\n').map((l) => `      ${l}`).join('\n');
 const KINDS = {
-  'one-shot': (t: string) => `name: t\nmodels: [{ id: a, provider: simulated }]\ngames: [prisoners-dilemma, stag-hunt]\nframings:\n  - id: story\n    labels: [Help, Keep]\n    template: |\n${indent(t)}\ntrials: 1\n`,
+  'one-shot': (t: string) => 'name: t\nmodels: [{ id: a, provider: simulated }]\ngames: [prisoners-dilemma, stag-hunt]\nframings:\n'
+    + `  - id: story\n    labels: [Help, Keep]\n    template: |\n${indent(t)}\ntrials: 1\n`,
   repeated: (t: string) => `${KINDS['one-shot'](t)}play: { rounds: 2, opponents: [self] }\n`,
-  enrichment: (t: string) => initDesign('e', 'enrichment').replace(/  - id: terse\n    template: \|\n[\s\S]*$/, `  - id: terse\n    template: |\n${indent(`{intro} {context} {norm} {game}\n\n${t}`)}\n`),
+  enrichment: (t: string) => initDesign('e', 'enrichment')
+    .replace(/  - id: terse\n    template: \|\n[\s\S]*$/, `  - id: terse\n    template: |\n${indent(`{intro} {context} {norm} {game}\n\n${t}`)}\n`),
 };
 const refusal = (text: string): string | undefined => {
   try { parseDesign(text, 'd.yaml'); return undefined; } catch (e) { expect(e).toBeInstanceOf(UserError); return (e as Error).message; }
@@ -93,7 +95,8 @@ describe('a payoff placeholder at a wrong outcome or player', () => {
           expect(m, `${file}: {${a}} <-> {${b}}`).toBeDefined();
           expect(m!.split('\n'), `${file}: {${a}} <-> {${b}}`).toHaveLength(1);
           const subject = kind === 'enrichment' ? 'format terse' : 'framing story';
-          expect(m).toMatch(new RegExp(`^d\\.yaml:\\d+: field "(framings\\[0\\]|formats\\[1\\])\\.template": ${subject}: template line \\d+: the clause ".*" names outcome (CC|CD|DC|DD) `));
+          const field = '(framings\\[0\\]|formats\\[1\\])\\.template';
+          expect(m).toMatch(new RegExp(`^d\\.yaml:\\d+: field "${field}": ${subject}: template line \\d+: the clause ".*" names outcome (CC|CD|DC|DD) `));
           expect(m).toMatch(/ (a payoff of outcome (CC|CD|DC|DD)|but in outcome (CC|CD|DC|DD) it is)/);
         }
       });
@@ -103,7 +106,9 @@ describe('a payoff placeholder at a wrong outcome or player', () => {
   it('points the design line at the template line of the fault inside a literal block', () => {
     const t = CORPUS.find((c) => c.file === '01-sentences.txt')!.text;
     // {you.DD} and {you.CC} swapped: the first fault is {you.DD} on template line 2, design line 7 + 2.
-    expect(refusal(KINDS['one-shot'](swap(t, 'you.CC', 'you.DD')))).toMatch(/^d\.yaml:9: field "framings\[0\]\.template": framing story: template line 2: the clause "If you both \{C\}, you get \{you\.DD\} and the stranger gets \{other\.CC\}\." names outcome CC \(you \{C\}, the other player \{C\}\) but states \{you\.DD\}, a payoff of outcome DD/);
+    expect(refusal(KINDS['one-shot'](swap(t, 'you.CC', 'you.DD')))).toBe('d.yaml:9: field "framings[0].template": framing story: template line 2: '
+      + 'the clause "If you both {C}, you get {you.DD} and the stranger gets {other.CC}." names outcome CC (you {C}, the other player {C}) '
+      + 'but states {you.DD}, a payoff of outcome DD: each payoff must sit with its own outcome (docs/methods.md §18b)');
   });
 });
 
@@ -127,7 +132,8 @@ describe('generated templates', () => {
     return r.style === 'item' ? `- ${s}` : s;
   });
   const template = fc.tuple(clause('C', 'C'), clause('C', 'D'), clause('D', 'C'), clause('D', 'D'), fc.constantFrom(' ', '\n'))
-    .chain(([a, b, c, d, sep]) => fc.shuffledSubarray([a, b, c, d], { minLength: 4, maxLength: 4 }).map((xs) => xs.join(xs.some((x) => x.startsWith('-')) ? '\n' : sep)));
+    .chain(([a, b, c, d, sep]) => fc.shuffledSubarray([a, b, c, d], { minLength: 4, maxLength: 4 })
+      .map((xs) => xs.join(xs.some((x) => x.startsWith('-')) ? '\n' : sep)));
 
   it('a correct template is never refused nor undecided', () => {
     fc.assert(fc.property(template, (t) => { expect(check(t)).toEqual({ undecided: [] }); }), { numRuns: 200 });
@@ -147,27 +153,39 @@ describe('clauses the rule cannot decide', () => {
   it('are warnings naming the template line and the clause, never refusals', () => {
     const t = '{C} or {D}?\nThe payoffs are {you.CC}, {other.CC}, {you.CD}, {other.CD}, {you.DC}, {other.DC}, {you.DD} and {other.DD}.';
     expect(check(t).fault).toBeUndefined();
-    expect(check(t).undecided).toEqual(['framing story: template line 2: the payoff rule cannot decide the clause "The payoffs are {you.CC}, {other.CC}, {you.CD}, {other.CD}, {you.DC}, {other.DC}, {you....": it names no action; {you.CC}, {other.CC}, {you.CD}, {other.CD}, {you.DC}, {other.DC}, {you.DD}, {other.DD} not checked against their outcome (write each outcome as "if you {C} and the other player {D}, you get {you.CD} and they get {other.CD}", docs/methods.md §18b)']);
+    expect(check(t).undecided).toEqual([
+      'framing story: template line 2: the payoff rule cannot decide the clause "The payoffs are {you.CC}, {other.CC}, {you.CD}, {other.C'
+      + 'D}, {you.DC}, {other.DC}, {you....": it names no action; {you.CC}, {other.CC}, {you.CD}, {other.CD}, {you.DC}, {other.DC}, {you.DD'
+      + '}, {other.DD} not checked against their outcome (write each outcome as "if you {C} and the other player {D}, you get {you.CD} and '
+      + 'they get {other.CD}", docs/methods.md §18b)',
+    ]);
     const unless = 'If you {C} you get {you.CC} unless the other player chooses {D}.';
     expect(check(unless).undecided[0]).toMatch(/it negates an action or speaks of several outcomes/);
     // Names the story does not declare: the matrix order (first action yours) is not assumed, in either order.
-    for (const named of ['If Bob picks {D} and Alice picks {C}, Alice gets {you.CD} and Bob gets {other.CD}.', 'If Alice picks {C} and Bob picks {D}, Alice gets {you.CD} and Bob gets {other.CD}.']) {
+    for (const named of [
+      'If Bob picks {D} and Alice picks {C}, Alice gets {you.CD} and Bob gets {other.CD}.',
+      'If Alice picks {C} and Bob picks {D}, Alice gets {you.CD} and Bob gets {other.CD}.',
+    ]) {
       expect(check(named)).toEqual({ undecided: [expect.stringMatching(/it does not say which player takes which action/)] });
     }
     const two = 'If you choose {D}, you get {you.DC} if they choose {C} and {you.DD} if they choose {D}.';
     expect(check(two).undecided[0]).toMatch(/it names more than one outcome/);
     const w = designWarnings(parseDesign(KINDS['one-shot'](`${CORPUS[0].text}\n${unless}`), 'd.yaml'));
-    expect(w.some((x) => x.startsWith('framing story: template line 8: the payoff rule cannot decide the clause "If you {C} you get {you.CC} unless'))).toBe(true);
+    const start = 'framing story: template line 8: the payoff rule cannot decide the clause "If you {C} you get {you.CC} unless';
+    expect(w.some((x) => x.startsWith(start))).toBe(true);
   });
 });
 
 describe('facts of a context-enrichment design', () => {
-  const facts = (text: string) => initDesign('e', 'enrichment').replace('    - text: "Each chooses to {C} with the shared watering or to {D} their water."', `    - text: ${JSON.stringify(text)}`);
+  const facts = (text: string) => initDesign('e', 'enrichment')
+    .replace('    - text: "Each chooses to {C} with the shared watering or to {D} their water."', `    - text: ${JSON.stringify(text)}`);
   it('a fact that gives {T} to the cooperator is refused at its field; a correct one passes', () => {
     expect(refusal(facts('Each chooses to {C} or to {D}. If you {C} and they {D}, you get {S} and they get {T}.'))).toBeUndefined();
     expect(refusal(facts('Each chooses to {C} or to {D}. If you {C} and they {D}, you get {T} and they get {S}.')))
-      .toMatch(/^d\.yaml:\d+: field "base\.game\[0\]\.text": fact: template line 1: the clause "If you \{C\} and they \{D\}, you get \{T\} and they get \{S\}\." names outcome CD \(you \{C\}, the other player \{D\}\) and gives \{T\} to you, but in outcome CD it is the other player's payoff/);
-    expect(refusal(facts('Each chooses to {C} or to {D}. If you both {C}, each gets {P}.'))).toMatch(/names outcome CC .* but states \{P\}, a payoff of outcome DD/);
+      .toBe('d.yaml:42: field "base.game[0].text": fact: template line 1: the clause "If you {C} and they {D}, you get {T} and they get {S}." '
+        + 'names outcome CD (you {C}, the other player {D}) and gives {T} to you, but in outcome CD it is the other player\'s payoff (docs/methods.md §18b)');
+    expect(refusal(facts('Each chooses to {C} or to {D}. If you both {C}, each gets {P}.')))
+      .toMatch(/names outcome CC .* but states \{P\}, a payoff of outcome DD/);
   });
 });
 
@@ -175,20 +193,28 @@ describe('the number rule', () => {
   const warnings = (story: string) => designWarnings(parseDesign(KINDS['one-shot'](`${story}\n{payoffs}`), 'd.yaml'));
   it('warns of a number no game has, payoff-shaped or not, and of a number that is a payoff', () => {
     expect(warnings('The warden fines anyone who chooses {D} 100 dollars.')).toEqual([
-      'framing story: template line 1 writes 100 as a payoff or a cost ("warden fines anyone who chooses … 100 dollars."), a number no game of this design has as a payoff: '
+      'framing story: template line 1 writes 100 as a payoff or a cost ("warden fines anyone who chooses … 100 dollars."), '
+      + 'a number no game of this design has as a payoff: '
       + 'a story that states a payoff, a fine or a bonus of its own changes the game, and the static check cannot tell (docs/methods.md §18b)',
     ]);
-    expect(warnings('A village of 100 families shares the well.')[0]).toMatch(/^framing story: template line 1 writes 100 \("A village of 100 families shares the"\), a number no game/);
+    expect(warnings('A village of 100 families shares the well.')[0])
+      .toMatch(/^framing story: template line 1 writes 100 \("A village of 100 families shares the"\), a number no game/);
     // 3 is a payoff of the Prisoner's Dilemma: the fine in words is named as a hard-coded payoff; fifty is no game's.
-    expect(warnings('The warden fines anyone who chooses {D} three points.')[0]).toMatch(/^framing story: the template writes three, a payoff of prisoners-dilemma, as text/);
+    expect(warnings('The warden fines anyone who chooses {D} three points.')[0])
+      .toMatch(/^framing story: the template writes three, a payoff of prisoners-dilemma, as text/);
     expect(warnings('The warden fines anyone who chooses {D} fifty points.')[0]).toMatch(/writes fifty as a payoff or a cost/);
-    expect(warnings('Each of you starts with 10 points.')).toEqual(['framing story: the template writes 10, a payoff of prisoners-dilemma, as text; a hard-coded number does not follow the game (use a placeholder such as {you.CC})']);
+    expect(warnings('Each of you starts with 10 points.')).toEqual([
+      'framing story: the template writes 10, a payoff of prisoners-dilemma, as text; '
+      + 'a hard-coded number does not follow the game (use a placeholder such as {you.CC})',
+    ]);
   });
   it('does not warn of percentages, labels, ordinals, counts, list numbers or numbers inside words', () => {
-    expect(warnings('A 10% cut, or 15 percent, or 20 per cent. Player 2 acts 1st in round 3 of 10 rounds; 2 players, 4 options.\n1. A GPT4 agent.')).toEqual([]);
+    const story = 'A 10% cut, or 15 percent, or 20 per cent. Player 2 acts 1st in round 3 of 10 rounds; 2 players, 4 options.\n1. A GPT4 agent.';
+    expect(warnings(story)).toEqual([]);
   });
   it('a number anywhere in a generated story that is neither a placeholder nor excluded is always warned of', () => {
-    fc.assert(fc.property(fc.integer({ min: 11, max: 99999 }), fc.constantFrom('Around here, {n} families share the well.', 'You lose {n} points.', 'The fine is ${n}.', 'It costs {n}.'), (n, s) => {
+    const stories = fc.constantFrom('Around here, {n} families share the well.', 'You lose {n} points.', 'The fine is ${n}.', 'It costs {n}.');
+    fc.assert(fc.property(fc.integer({ min: 11, max: 99999 }), stories, (n, s) => {
       expect(warnings(s.replace('{n}', String(n))).some((w) => w.includes(`writes ${n}`))).toBe(true);
     }), { numRuns: 30 });
   });
@@ -200,12 +226,15 @@ describe('the CLI on a template with two payoffs swapped', () => {
     for (const [kind, wrap] of Object.entries(KINDS)) {
       const file = join(dir, `${kind}.yaml`);
       writeFileSync(file, wrap(swap(CORPUS[1].text, 'you.CD', 'you.DC')));
-      for (const args of [['run', file, '--store', join(dir, 'runs.sqlite')], ['run', file, '--dry-run', '--store', join(dir, 'runs.sqlite')], ['prompts', file, '--out', join(dir, 'prompts')]]) {
+      const store = join(dir, 'runs.sqlite');
+      for (const args of [['run', file, '--store', store], ['run', file, '--dry-run', '--store', store], ['prompts', file, '--out', join(dir, 'prompts')]]) {
         const r = await runCli(args);
         expect(r.code, `${kind} ${args[0]}`).toBe(2);
         const lines = r.stderr.trim().split('\n');
         expect(lines, r.stderr).toHaveLength(1);
-        expect(lines[0]).toMatch(new RegExp(`${kind}\\.yaml:\\d+: field ".*": (framing story: template line 3|format terse: template line 5): the clause ".*" names outcome CD \\(you \\{C\\}, the other player \\{D\\}\\) but states \\{you\\.DC\\}, a payoff of outcome DC`));
+        const where = '(framing story: template line 3|format terse: template line 5)';
+        const what = 'names outcome CD \\(you \\{C\\}, the other player \\{D\\}\\) but states \\{you\\.DC\\}, a payoff of outcome DC';
+        expect(lines[0]).toMatch(new RegExp(`${kind}\\.yaml:\\d+: field ".*": ${where}: the clause ".*" ${what}`));
         expect(r.stdout).toBe('');
       }
     }

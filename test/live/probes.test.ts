@@ -33,7 +33,9 @@ async function answer(p: Provider, specs: readonly TrialSpec[]): Promise<ScoredP
   for (let i = 0; i < specs.length; i += 8) {
     texts.push(...await Promise.all(specs.slice(i, i + 8).map(async (s) => (await p.complete({ spec: s, signal: new AbortController().signal })).text)));
   }
-  return specs.map((s, i) => ({ model: s.model.id, game: s.game, framing: s.framing, outcome: s.context.probe!.outcome, score: scoreProbe(texts[i], s.context.probe!) }));
+  return specs.map((s, i) => ({
+    model: s.model.id, game: s.game, framing: s.framing, outcome: s.context.probe!.outcome, score: scoreProbe(texts[i], s.context.probe!),
+  }));
 }
 
 describe('the questions of a cell', () => {
@@ -57,7 +59,8 @@ describe('the questions of a cell', () => {
     for (const q of PROBE_QUESTIONS) expect(expectedAnswer(g, q)).toBe(g.payoffs[q.outcome[0] as 'C'][q.outcome[1] as 'C'][q.player === 'you' ? 0 : 1]);
     const s = pd.find((x) => x.context.probe!.outcome === 'CD' && x.context.probe!.player === 'other')!;
     expect(s.prompt.startsWith('You and another player each choose.\n- If you choose Help and the other player chooses Help')).toBe(true);
-    expect(s.prompt.endsWith('Question: if you choose Help and the other player chooses Keep, how many points does the other player get? Answer with a number only.')).toBe(true);
+    const question = 'Question: if you choose Help and the other player chooses Keep, how many points does the other player get? Answer with a number only.';
+    expect(s.prompt.endsWith(question)).toBe(true);
     expect(s.context.probe!.expected).toBe(g.payoffs.C.D[1]);
     expect(s.prompt).not.toMatch(/Answer with exactly one word/);
   });
@@ -74,7 +77,8 @@ describe('scoring an answer', () => {
     expect(probeAnswer('5 points, so 5.')).toBe(5);
     expect(scoreProbe(null, { outcome: 'CC', player: 'you', expected: 5 })).toBe('invalid');
     expect(scoreProbe('4', { outcome: 'CC', player: 'you', expected: 5 })).toBe('wrong');
-    fc.assert(fc.property(fc.integer({ min: -1000, max: 1000 }), fc.constantFrom('', ' points', '.', ' points.'), fc.constantFrom('', 'I get ', 'Answer: '), (n, tail, head) => {
+    const tails = fc.constantFrom('', ' points', '.', ' points.');
+    fc.assert(fc.property(fc.integer({ min: -1000, max: 1000 }), tails, fc.constantFrom('', 'I get ', 'Answer: '), (n, tail, head) => {
       expect(probeAnswer(`${head}${n}${tail}`)).toBe(n);
     }));
   });
@@ -113,7 +117,8 @@ describe('a compatible server over loopback that answers the warden framing with
       answer: (prompt) => {
         const m = /if you choose (Help|Keep) and the other player chooses (Help|Keep), how many points (do you|does the other player) get/.exec(prompt)!;
         const [x, y] = [m[1] === 'Help' ? 'C' : 'D', m[2] === 'Help' ? 'C' : 'D'] as const;
-        const game = games.find((g) => prompt.includes(`you receive ${g.payoffs.C.C[0]} points and the other player receives ${g.payoffs.C.C[1]} points`) && prompt.includes(`chooses Keep, you receive ${g.payoffs.C.D[0]} points`))!;
+        const cc = (g: typeof games[number]) => `chooses Help, you receive ${g.payoffs.C.C[0]} points and the other player receives ${g.payoffs.C.C[1]} points`;
+        const game = games.find((g) => prompt.includes(`If you choose Help and the other player ${cc(g)}`))!;
         const you = m[3] === 'do you';
         const points = game.payoffs[x][y][you ? 0 : 1] - (prompt.includes('warden') && you && x === 'D' ? 3 : 0);
         return { text: `${points}` };
