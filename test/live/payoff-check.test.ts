@@ -112,6 +112,19 @@ describe('a payoff placeholder at a wrong outcome or player', () => {
   });
 });
 
+describe('a template file', () => {
+  it('with a swapped payoff is refused naming the design line, the file and the template line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'samegame-payoff-file-'));
+    writeFileSync(join(dir, 'story.txt'), swap(CORPUS[0].text, 'other.CD', 'other.DC'));
+    const text = 'name: t\nmodels: [{ id: a, provider: simulated }]\ngames: [prisoners-dilemma]\nframings:\n  - { id: s, template_file: story.txt }\ntrials: 1\n';
+    let message = '';
+    try { parseDesign(text, join(dir, 'd.yaml')); } catch (e) { expect(e).toBeInstanceOf(UserError); message = (e as Error).message; }
+    expect(message).toBe(`${join(dir, 'd.yaml')}:5: field "framings[0].template_file": story.txt: framing s: template line 3: `
+      + 'the clause "If you {C} and the stranger chooses {D}, you get {you.CD} and the stranger gets {other..." names outcome CD '
+      + '(you {C}, the other player {D}) but states {other.DC}, a payoff of outcome DC: each payoff must sit with its own outcome (docs/methods.md §18b)');
+  });
+});
+
 describe('generated templates', () => {
   const ROLE = {
     you: ['you', 'your side', 'Player A'],
