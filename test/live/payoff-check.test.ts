@@ -120,7 +120,7 @@ describe('a template file', () => {
     let message = '';
     try { parseDesign(text, join(dir, 'd.yaml')); } catch (e) { expect(e).toBeInstanceOf(UserError); message = (e as Error).message; }
     expect(message).toBe(`${join(dir, 'd.yaml')}:5: field "framings[0].template_file": story.txt: framing s: template line 3: `
-      + 'the clause "If you {C} and the stranger chooses {D}, you get {you.CD} and the stranger gets {other..." names outcome CD '
+      + 'the clause "If you {C} and the stranger chooses {D}, you get {you.CD} and the stranger gets {other...." names outcome CD '
       + '(you {C}, the other player {D}) but states {other.DC}, a payoff of outcome DC: each payoff must sit with its own outcome (docs/methods.md §18b)');
   });
 });
