@@ -114,5 +114,11 @@ export { designWarnings } from './live/design/design.js';
 export { parseTemplate, fillParts, type TemplatePart, type ParsedTemplate } from './live/prompts/template.js';
 export { TEMPLATE_KINDS, type TemplateKind } from './live/prompts/placeholders.js';
 export { renderFraming, type Framing } from './live/prompts/index.js';
+export { framingMeanings, factMeanings, numberWarnings, payoffCheck, type PayoffCheck } from './live/prompts/payoff/index.js';
+export { expandProbes, expectedAnswer, probeOrder, PROBE_QUESTIONS, type ProbeQuestion } from './live/probes/questions.js';
+export { probeAnswer, scoreProbe, type ProbeScore } from './live/probes/score.js';
+export {
+  comprehensionRows, comprehensionVerdicts, NOT_SHOWN, type ComprehensionRow, type ComprehensionVerdict, type ScoredProbe,
+} from './live/probes/comprehension.js';
 export { runMatches, type MatchRunOptions, type MatchRunSummary } from './live/repeated/engine.js';
 export { STRATEGIES, STRATEGY_IDS, type Strategy, type StrategyId } from './live/repeated/strategies.js';

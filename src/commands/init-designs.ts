@@ -19,7 +19,13 @@ ${repeated ? `#   samegame prompts ${name}.yaml --round 3    # round 3 after an 
 # Template placeholders (samegame's docs/methods.md §18a): {C} {D} the labels; {payoffs} every
 # outcome with both payoffs; {you.XY} {other.XY} single payoffs (X your action, Y the other's);
 # {answer} where the one-word answer instruction goes (appended at the end when the template does
-# not place it); {{ and }} for literal braces. A template that omits a payoff or a label is refused before any call.`;
+# not place it); {{ and }} for literal braces.
+#
+# Checked before any call (docs/methods.md §18b): a template that omits a payoff or a label is
+# refused; so is one where a sentence or list item holding {you.XY} or {other.XY} names another
+# outcome's actions or gives the payoff to the wrong player ("If you both {C}, you get {you.DD}").
+# A sentence the rule cannot decide, and a number written in the story, is a warning, not checked.
+# No check sees an incentive stated in words ("the warden fines anyone who chooses {D}").`;
 
 /** The two story framings; in a repeated design the stranger is met again every round, so the story does not promise otherwise. */
 const framings = (repeated: boolean) => `framings:
@@ -121,8 +127,8 @@ function enrichment(name: string): string {
   - id: terse
     template: |
       {intro} {context} {norm} {game}
-      You: {you.CC} if both {C}, {you.CD} if you {C} and they {D}, {you.DC} if you {D} and they {C}, {you.DD} if both {D}.
-      They: {other.CC}, {other.CD}, {other.DC}, {other.DD} in the same order.`,
+      Both {C}: you {you.CC}, they {other.CC}. You {C}, they {D}: you {you.CD}, they {other.CD}.
+      You {D}, they {C}: you {you.DC}, they {other.DC}. Both {D}: you {you.DD}, they {other.DD}.`,
     '',
   ].join('\n');
 }

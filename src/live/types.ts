@@ -70,6 +70,8 @@ export interface TrialSpec {
   readonly context: {
     readonly game?: Game; readonly framing: string; readonly factors: Readonly<Record<string, string>>;
     readonly otherLast?: Action;
+    /** A comprehension probe (src/live/probes/): the question (outcome XY, whose points) and the game's answer. */
+    readonly probe?: { readonly outcome: string; readonly player: 'you' | 'other'; readonly expected: number };
   };
   /** Present for a decision of a repeated game; part of the trial's key (the rep encodes it, src/live/repeated/plan.ts). */
   readonly play?: PlayKey;

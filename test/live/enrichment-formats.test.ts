@@ -35,13 +35,13 @@ describe('format templates', () => {
     ].join('\n'));
     const plain = trials.find((t) => t.framing === 'plain/neighbours/terse')!;
     expect(plain.prompt).toContain('The other gardener is your neighbour of many years.  Each chooses'); // the empty {norm} slot
-    expect(plain.prompt).toContain('You: 4 if both HELP, 0 if you HELP and they KEEP, 5 if you KEEP and they HELP, 2 if both KEEP.');
+    expect(plain.prompt).toContain('Both HELP: you 4, they 4. You HELP, they KEEP: you 0, they 5.\nYou KEEP, they HELP: you 5, they 0. Both KEEP: you 2, they 2.');
   });
 
   it('refuses a format that drops a slot, one that never states a payoff, and a format with both a style and a template', () => {
     expect(err(base.replace('{intro} {context} {norm}\n      {game}', '{intro} {context}\n      {game}')))
       .toMatch(/^e\.yaml:\d+: field "formats\[0\]\.template": format story: the template never places the slot \{norm\}/);
-    expect(err(base.replace('They: {other.CC}, {other.CD}, {other.DC}, {other.DD} in the same order.', 'They: {other.CC}, {other.CD}, {other.DC}.')))
+    expect(err(base.replace('Both {D}: you {you.DD}, they {other.DD}.', 'Both {D}: you {you.DD}.')))
       .toMatch(/field "formats\[1\]\.template": format terse: the cell plain\/neighbours never states \{other\.DD\}/);
     expect(err(base.replace('  - id: story\n', '  - id: story\n    style: prose\n'))).toMatch(/field "formats\[0\]\.id": a format is a style or a template/);
   });

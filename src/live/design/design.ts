@@ -13,6 +13,7 @@ import { labelPairProblem, renderFraming } from '../prompts/index.js';
 import { simulatedOptionsSchema } from '../providers/simulated.js';
 import type { TrialSpec } from '../types.js';
 import { parseEnrichment } from './enrichment.js';
+import { enrichmentWarnings } from './enrichment-formats.js';
 import type { Design, DesignPrices } from './types.js';
 import { idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
 import { unusedNames, type NameTargets } from '../../core/display-names.js';
@@ -119,11 +120,13 @@ function designTargets(d: Design): NameTargets {
 }
 
 /**
- * Warnings of a design, printed before a run, a dry run or a prompt review: payoffs hard-coded in a
- * template; an id of its `names:` block that names nothing in the design (file and line, the nearest id).
+ * Warnings of a design, printed before a run, a dry run or a prompt review: clauses holding a
+ * payoff that the payoff rule cannot decide and numbers written in a story (docs/methods.md §18b);
+ * an id of its `names:` block that names nothing in the design (file and line, the nearest id).
  */
 export function designWarnings(design: Design): string[] {
-  return [...framingWarnings(design.framings, design.games), ...(namesWarnings.get(design) ?? [])];
+  const stories = design.enrichment ? enrichmentWarnings(design.enrichment) : framingWarnings(design.framings, design.games);
+  return [...stories, ...(namesWarnings.get(design) ?? [])];
 }
 
 /** Read and validate a design file. Throws UserError naming the file, line, path and problem. */

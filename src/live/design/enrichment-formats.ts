@@ -7,6 +7,7 @@
  */
 import { FACT_PLACEHOLDERS, FRAMING_PLACEHOLDERS, TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { namesIn } from '../prompts/template.js';
+import { factMeanings, framingMeanings, numberWarnings, payoffCheck } from '../prompts/payoff/index.js';
 import type { EnrichmentDocument } from './enrichment-schema.js';
 import { missingFrom, templateSource } from './framings.js';
 import { templateFieldProblem, type Problem } from './problems.js';
@@ -35,7 +36,11 @@ export function formatTemplates(d: EnrichmentDocument, designFile: string): { te
     if (fault) { problems.push(fault); return; }
     const named = namesIn(src.text, formatPlaceholders(d.template));
     const absent = d.template.filter((s) => !named.includes(s));
+    const misplaced = payoffCheck(src.text, formatPlaceholders(d.template), framingMeanings(d.template), `format ${f.id}`).fault;
     if (absent.length > 0) problems.push({ path, message: designMsg.formatSlotsMissing(f.id, absent) });
+    else if (misplaced !== undefined) {
+      problems.push({ path, message: f.template_file === undefined ? misplaced.message : designMsg.fileFault(f.template_file, misplaced.message) });
+    }
     else texts.set(i, src.text);
   });
   return { texts, problems };
@@ -64,4 +69,25 @@ export function formatCoverageProblems(e: EnrichmentSpec, cellFacts: (slot: stri
     }
   });
   return out;
+}
+
+/** Every text of a fact that a prompt may show (its text, value and paraphrases). */
+const factTexts = (x: Fact): string[] => [x.text, ...(x.value === undefined ? [] : [x.value]), ...(x.paraphrases ?? [])];
+
+/**
+ * Warnings of a context-enrichment design (docs/methods.md §18b): clauses of its format templates
+ * and facts holding a payoff the payoff rule cannot decide, and numbers the number rule flags.
+ */
+export function enrichmentWarnings(e: EnrichmentSpec): string[] {
+  const values = e.worlds.map((w) => ({ id: w.id, values: [w.payoffs.T, w.payoffs.R, w.payoffs.P, w.payoffs.S] }));
+  const formats = e.formats.flatMap((f) => f.template === undefined ? [] : [
+    ...payoffCheck(f.template, formatPlaceholders(e.template), framingMeanings(e.template), `format ${f.id}`).undecided,
+    ...numberWarnings(f.template, formatPlaceholders(e.template), values, `format ${f.id}`),
+  ]);
+  const contents = [...Object.values(e.base), ...e.worlds.map((w) => w.slots), ...e.conditions.flatMap((c) => Object.values(c.slots))];
+  const facts = [...new Set(contents.flatMap((c) => (Array.isArray(c) ? c : Object.values(c).flat()) as Fact[]).flatMap(factTexts))];
+  return [...formats, ...facts.flatMap((t) => [
+    ...payoffCheck(t, FACT_PLACEHOLDERS, factMeanings, `fact ${JSON.stringify(t.length > 40 ? `${t.slice(0, 37)}...` : t)}`).undecided,
+    ...numberWarnings(t, FACT_PLACEHOLDERS, values, `fact ${JSON.stringify(t.length > 40 ? `${t.slice(0, 37)}...` : t)}`),
+  ])];
 }

@@ -22,6 +22,7 @@ import { capabilityProblems } from './capabilities.js';
 import { FACT_PLACEHOLDERS, formatCoverageProblems, formatTemplates } from './enrichment-formats.js';
 import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { slotFacts } from './enrichment-slots.js';
+import { factMeanings, payoffCheck } from '../prompts/payoff/index.js';
 import { designMsg } from './messages.js';
 
 
@@ -108,7 +109,9 @@ function factChecks(d: EnrichmentDocument): Problem[] {
     for (const [field, t] of texts) {
       const fault = t === undefined ? undefined
         : templateFieldProblem([...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], t, FACT_PLACEHOLDERS, TEMPLATE_KINDS.fact.needsPlaceholder);
+      const misplaced = fault || t === undefined || field === 'key' ? undefined : payoffCheck(t, FACT_PLACEHOLDERS, factMeanings, 'fact').fault;
       if (fault) out.push(fault);
+      else if (misplaced) out.push({ path: [...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], message: misplaced.message });
     }
     if (kv && fact.key === undefined) out.push({ path: [...path, 'key'], message: designMsg.keyRequired(kv.id) });
     const have = fact.paraphrases?.length ?? 0;

@@ -9,7 +9,8 @@ import { dirname, resolve } from 'node:path';
 import type { Game } from '../../core/games.js';
 import { FRAMING_PLACEHOLDERS, PAYOFF_PLACEHOLDERS, promptFamily, type Framing, type LabelPair } from '../prompts/index.js';
 import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
-import { literalText, namesIn, parseTemplate } from '../prompts/template.js';
+import { namesIn } from '../prompts/template.js';
+import { framingMeanings, numberWarnings, payoffCheck } from '../prompts/payoff/index.js';
 import { templateFieldProblem, type Path, type Problem } from './problems.js';
 import { designMsg } from './messages.js';
 
@@ -64,9 +65,11 @@ function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: str
   const fault = templateFieldProblem(path, text, FRAMING_PLACEHOLDERS, TEMPLATE_KINDS.framing.needsPlaceholder, f.template_file);
   if (fault) return { problems: [fault] };
   const missing = missingPlaceholders(text);
-  if (missing.length === 0) return { text, problems: [] };
-  const why = designMsg.neverStates(f.id, missing);
-  return { problems: [{ path, message: field === 'template' ? why : designMsg.fileFault(f.template_file!, why) }] };
+  const misplaced = missing.length === 0 ? payoffCheck(text, FRAMING_PLACEHOLDERS, framingMeanings(), `framing ${f.id}`).fault : undefined;
+  if (missing.length === 0 && misplaced === undefined) return { text, problems: [] };
+  const why = misplaced?.message ?? designMsg.neverStates(f.id, missing);
+  if (field === 'template_file') return { problems: [{ path, message: designMsg.fileFault(f.template_file!, why) }] };
+  return { problems: [{ path, message: why, ...(misplaced === undefined ? {} : { valueLine: misplaced.line }) }] };
 }
 
 /** The templates of a design's framings (by entry index) and every problem with them. */
@@ -91,20 +94,13 @@ export function resolveFraming(f: FramingEntry, text: string | undefined): Frami
 }
 
 /**
- * Warnings of a design's framings: a number written in a template's text that equals a payoff of
- * one of its games (a hard-coded number does not follow the game when the payoffs change).
+ * Warnings of a design's framings: each clause holding a payoff that the payoff rule cannot decide,
+ * and each number written in a template's text that the number rule flags (docs/methods.md §18b).
  */
 export function framingWarnings(framings: readonly Framing[], games: readonly Game[]): string[] {
-  const out: string[] = [];
-  for (const f of framings) {
-    if (f.template === undefined) continue;
-    const t = parseTemplate(f.template, FRAMING_PLACEHOLDERS);
-    if (t.fault) continue;
-    const numbers = [...literalText(t.parts).matchAll(/\d+(?:\.\d+)?/g)].map((m) => m[0]);
-    for (const n of new Set(numbers)) {
-      const g = games.find((x) => (['C', 'D'] as const).some((r) => (['C', 'D'] as const).some((c) => x.payoffs[r][c].some((v) => Math.abs(v) === Number(n)))));
-      if (g) out.push(designMsg.hardCoded(f.id, n, g.id));
-    }
-  }
-  return out;
+  const values = games.map((g) => ({ id: g.id, values: (['C', 'D'] as const).flatMap((r) => (['C', 'D'] as const).flatMap((c) => g.payoffs[r][c])) }));
+  return framings.flatMap((f) => f.template === undefined ? [] : [
+    ...payoffCheck(f.template, FRAMING_PLACEHOLDERS, framingMeanings(), `framing ${f.id}`).undecided,
+    ...numberWarnings(f.template, FRAMING_PLACEHOLDERS, values, `framing ${f.id}`),
+  ]);
 }

@@ -55,8 +55,6 @@ export const designMsg = {
   neverStates: (framing: string, missing: readonly string[]) =>
     `framing ${framing}: the template never states ${missing.map((m) => `{${m}}`).join(', ')} (every prompt must present the whole payoff matrix and both labels: use {payoffs}, or the eight {you.XY} {other.XY}, and {C} {D})`,
   roundNeverStates: () => 'the round prompt never states the payoffs: name {rules} (the framing\'s story with the payoff matrix)',
-  hardCoded: (framing: string, value: string, game: string) =>
-    `framing ${framing}: the template writes ${value}, a payoff of ${game}, as text; a hard-coded number does not follow the game (use a placeholder such as {you.CC})`,
   formatNeverStates: (format: string, cell: string, missing: readonly string[]) =>
     `format ${format}: the cell ${cell} never states ${missing.map((m) => `{${m}}`).join(', ')} (every prompt must present the whole payoff matrix: {payoffs}, the eight {you.XY} {other.XY}, or {T} {R} {P} {S} in its facts)`,
   oneFormatSource: () => 'a format is a style or a template: give exactly one of style, template, template_file',

@@ -41,6 +41,7 @@ const shape = {
   })).describe('logit effects by factor levels (context-enrichment designs)').default([]),
   call_noise: z.number().min(0).describe('sd of a per-call logit offset, drawn per trial, so repeated calls of a cell differ').default(0),
   // Repeated games: a reactive agent, its cooperation moved by the other's last move.
+  probe_error: z.number().min(0).max(1).describe('comprehension probes: probability of a wrong number of points').default(0),
   reciprocity: z.number().describe('repeated games: logit offset added after the other\'s C and taken off after its D (round 2 on)').default(2),
 };
 
@@ -133,6 +134,20 @@ function topLogprobs(p: number, words: readonly [string, string], o: SimulatedOp
     .map(([token, q]) => ({ token, logprob: Math.log(q) }));
 }
 
+/** A probe's answer: the game's points, or with probability `error` a wrong number (1 to 3 off). */
+function probeResponse(spec: TrialSpec, error: number, seed: number): ProviderResponse {
+  const g = streamFor(seed, `simulated-probe\u0000${spec.model.id}\u0000${spec.game}\u0000${spec.framing}\u0000${spec.rep}`);
+  const expected = spec.context.probe!.expected;
+  const wrong = g.next() < error;
+  const text = `${wrong ? expected + 1 + Math.floor(g.next() * 3) : expected} points`;
+  return {
+    text, modelSnapshot: `${SIMULATED_SNAPSHOT}/${spec.model.model}`,
+    usage: { inputTokens: Math.ceil(((spec.system?.length ?? 0) + spec.prompt.length) / 4), outputTokens: 2 },
+    raw: JSON.stringify({ synthetic: true, model: spec.model.model, text, probe: true }),
+    request: { provider: 'simulated', model: spec.model.model, seed, synthetic: true, probe: true },
+  };
+}
+
 export function createSimulatedProvider(): Provider {
   return {
     id: 'simulated',
@@ -143,6 +158,7 @@ export function createSimulatedProvider(): Provider {
       if (!game) throw new ProviderError('client', `simulated provider: trial ${spec.game}/${spec.framing} carries no game payoffs`);
       const o = options(spec.model);
       const seed = spec.decoding.seed ?? 0;
+      if (spec.context.probe !== undefined) return probeResponse(spec, o.probe_error, seed);
       const p = reactive(o, spec, callPCooperate(o, spec, simulatedPCooperate(spec.model, game, spec.framing, seed, spec.context.factors), seed));
       // One stream per trial key; the rep index is part of it, so repeated samples differ.
       const g = streamFor(seed, `simulated\u0000${spec.model.id}\u0000${spec.game}\u0000${spec.framing}\u0000${spec.rep}`);
