@@ -33,8 +33,8 @@ function look(path: string, follow: boolean, flag?: string): Stats | undefined {
 
 const stat = (path: string, flag?: string) => look(path, true, flag);
 
-/** What a non-regular file is, for the message. */
-function kindOf(s: Stats): string {
+/** What a non-regular file is, for the message (an output path here, an input file in input-file.ts). */
+export function kindOf(s: Stats): string {
   if (s.isSymbolicLink()) return 'a symbolic link';
   if (s.isFIFO()) return 'a FIFO';
   if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
