@@ -7,6 +7,7 @@ import type { Logger } from '../core/logger.js';
 import { UserError } from '../core/errors.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { terminalText } from '../core/terminal.js';
+import { writeStdout } from '../core/stdout.js';
 import { cliMsg } from './messages.js';
 
 /** The values a numeric flag takes: [min, max], either end open, integers only when `integer`. */
@@ -123,7 +124,7 @@ export function terminalLogger(opts: boolean | TerminalLoggerOptions = false): T
     info(m) { if (!quiet) line(m); },
     summary(m) { line(m); },
     warn(m) { line(`warning: ${m}`); },
-    print(t) { process.stdout.write(t); },
+    print(t) { writeStdout(t); },
     progress(label, done, total) {
       if (quiet) return;
       if (!tty) { plain(label, done, total); return; }

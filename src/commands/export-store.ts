@@ -9,6 +9,7 @@ import { withStoreErrors } from '../live/store/integrity.js';
 import { readStore } from '../sources/store.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { streamWriter, writeStreamAtomic } from '../core/atomic.js';
+import { stdoutError } from '../core/stdout.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { commandsMsg } from './messages.js';
 
@@ -43,7 +44,7 @@ async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResu
     let n = 0;
     // A reader that stops early (| head) closes the pipe: that ends the export, quietly.
     await writeTrials(store, o.format, streamWriter(o.out === STDOUT ? process.stdout : o.out), o.runId).then((k) => { n = k; }, (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EPIPE') throw e;
+      if (e.code !== 'EPIPE') throw stdoutError(e);
     });
     return { trials: n };
   }

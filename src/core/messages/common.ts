@@ -64,4 +64,5 @@ export const msg = {
   outNotRegular: (flag: string | undefined, path: string, kind: string) =>
     `${flag === undefined ? '' : `${flag} `}${q(path)}: exists and is ${kind}: samegame writes only regular files, never replacing or writing through anything else (remove it or choose another path)`,
   cannotWrite: (path: string, code: string) => `cannot write ${q(path)} (${code})`,
+  cannotWriteStdout: (code: string) => `cannot write to standard output (${code}${code === 'ENOSPC' ? ': no space left on the device' : ''})`,
 };
