@@ -64,5 +64,7 @@ export const msg = {
   outNotRegular: (flag: string | undefined, path: string, kind: string) =>
     `${flag === undefined ? '' : `${flag} `}${q(path)}: exists and is ${kind}: samegame writes only regular files, never replacing or writing through anything else (remove it or choose another path)`,
   cannotWrite: (path: string, code: string) => `cannot write ${q(path)} (${code})`,
+  badAttenuation: (where: string, a: number, range: string) =>
+    `${where}: ${a} is not ${range} (the share of a published effect taken as real; 1 = none attenuated)`,
   cannotWriteStdout: (code: string) => `cannot write to standard output (${code}${code === 'ENOSPC' ? ': no space left on the device' : ''})`,
 };
