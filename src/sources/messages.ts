@@ -46,6 +46,11 @@ export const sourcesMsg = {
   empty: (file: string, line: number, field: 'id' | 'name') => at(file, line, field, 'is empty'),
   duplicate: (file: string, line: number, id: string, first: number) => at(file, line, 'id', `${q(id)} is named twice (first on line ${first})`),
   fault: (file: string, line: number, field: 'id' | 'name', what: string) => at(file, line, field, what),
+  givenNames: () => 'the names given',
+  nameCollision: (kind: string, name: string, a: string, aWhere: string | undefined, b: string, bWhere: string | undefined) => {
+    const one = (id: string, w: string | undefined) => `${kind} ${q(id)} (${w === undefined ? 'its id' : `named in ${w}`})`;
+    return `display names: ${one(a, aWhere)} and ${one(b, bWhere)} would both be shown as ${q(name)}: give each its own name`;
+  },
   designNames: (path: string, run: number) => `${path}: run ${run}'s design, names: block`,
   syntax: (file: string, line: number, what: string) => at(file, line, undefined, `not CSV (${what})`),
   badHeader: (file: string, field: string, want: string) =>
