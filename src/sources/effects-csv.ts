@@ -63,7 +63,7 @@ export function readEffects(path: string, file = path): EffectTable {
   const rows = raw.slice(1).map(({ line, fields }): EffectTableRow => {
     if (fields.length !== header.length) throw new UserError(`${file}:${line}: row has ${fields.length} fields, the header has ${header.length}`);
     const get = (c: string) => fields[header.indexOf(c)];
-    for (const c of ['study', 'model', 'game']) checkLevel(file, line, c, get(c));
+    for (const c of ['study', 'model', 'game', ...moderators]) checkLevel(file, line, c, get(c));
     const key = JSON.stringify([get('study'), get('model'), get('game')]);
     const seen = first.get(key);
     if (seen !== undefined) throw new UserError(metaMsg.effectsColumn(file, line, 'game', sourcesMsg.duplicateEffect(seen)));
