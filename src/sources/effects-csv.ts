@@ -6,6 +6,7 @@
  */
 import { UserError } from '../core/errors.js';
 import { metaMsg } from '../core/messages/meta.js';
+import { msg } from '../core/messages/common.js';
 import { splitRows } from './rates-csv.js';
 import { checkColumnNames, checkLevel, readInputFile } from './reader-rules.js';
 import { sourcesMsg } from './messages.js';
@@ -51,7 +52,7 @@ export function readEffects(path: string, file = path): EffectTable {
   const header = raw[0].fields.map((h) => h.trim());
   checkColumnNames(file, raw[0].line, header, 'header');
   for (const c of EFFECT_COLUMNS) {
-    if (!header.includes(c)) throw new UserError(metaMsg.effectsColumn(file, 1, c, 'required column is missing from the header'));
+    if (!header.includes(c)) throw new UserError(msg.missingColumn(file, c, header));
   }
   const known: readonly string[] = [...EFFECT_COLUMNS, ...COUNT_COLUMNS];
   const moderators = header.filter((h) => !known.includes(h));

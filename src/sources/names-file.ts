@@ -29,7 +29,7 @@ function checkField(file: string, line: number, field: 'id' | 'name', value: str
 function parseNameLines(text: string, file: string): { names: DisplayNames; lines: ReadonlyMap<string, number> } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   const header = fieldsOf(file, 1, lines[0] ?? '').map((h) => h.trim());
-  if (header.length !== 2 || header[0] !== 'id' || header[1] !== 'name') throw new UserError(sourcesMsg.header(file, lines[0] ?? ''));
+  if (header.length !== 2 || header[0] !== 'id' || header[1] !== 'name') throw new UserError(sourcesMsg.header(file, header));
   const entries: [string, string][] = [];
   const first = new Map<string, number>();
   lines.slice(1).forEach((raw, i) => {
