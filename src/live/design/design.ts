@@ -27,6 +27,7 @@ import { expandEnrichment } from './enrichment-render.js';
 import { playProblems, resolvePlay, templateProblems } from './play.js';
 import { capabilityProblems } from './capabilities.js';
 import { designMsg } from './messages.js';
+import { kindProblem } from './kind.js';
 
 
 /** Cross-field rules the schema cannot express. */
@@ -96,6 +97,8 @@ function resolve(d: DesignDocument, texts: ReadonlyMap<number, string>): Design 
 /** Validate a design from its YAML text; `file` names it in errors. */
 export function parseDesign(text: string, file: string): Design {
   const { doc, lc, data } = parseYamlMapping(text, (line, detail) => designMsg.designYamlSyntax(file, line, detail), () => designMsg.designNotMapping(file));
+  const wrongKind = kindProblem(data as Record<string, unknown>);
+  if (wrongKind !== undefined) throwProblems([wrongKind], doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   if ('kind' in data) return parseEnrichment(data, doc, lc, file);
   const r = designSchema.safeParse(data);
   const templates = r.success ? framingTemplates(r.data.framings, file) : { texts: new Map<number, string>(), problems: [] };
