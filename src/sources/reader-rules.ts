@@ -32,15 +32,19 @@ export function checkLevel(file: string, line: number, field: string, value: str
  * Column names — a CSV header, the keys of a JSON object — each a name and each at most once
  * (a second "rate" column would silently lose to the first, a second JSON key win over it).
  * The keys of a nested JSON object are not column names: `duplicatesOnly` checks them for repeats alone.
+ * A CSV header of one field that holds a tab, semicolon or bar is refused as not comma-separated
+ * (`delimited`: a header split by another delimiter, a log format's, is not).
  */
-export function checkColumnNames(file: string, line: number, names: readonly string[], where: 'header' | 'object', duplicatesOnly = false): void {
+export function checkColumnNames(file: string, line: number, names: readonly string[], where: 'header' | 'delimited' | 'object', duplicatesOnly = false): void {
+  const separated = where === 'header' ? msg.notCommaSeparated(file, names) : undefined;
+  if (separated !== undefined) throw new UserError(separated);
   const seen = new Map<string, number>();
   names.forEach((h, i) => {
     const fault = duplicatesOnly ? undefined : nameFault(h);
     if (fault !== undefined) throw new UserError(at(file, line, h, fault));
     const first = seen.get(h);
     if (first !== undefined) {
-      throw new UserError(where === 'header' ? msg.duplicateColumn(file, h, first + 1, i + 1) : sourcesMsg.duplicateKey(file, line, h, first + 1, i + 1));
+      throw new UserError(where !== 'object' ? msg.duplicateColumn(file, h, first + 1, i + 1) : sourcesMsg.duplicateKey(file, line, h, first + 1, i + 1));
     }
     seen.set(h, i);
   });

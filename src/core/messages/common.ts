@@ -24,7 +24,7 @@ const HEADER_LIKE = /^[\p{L}\p{N}_ .()-]{1,64}$/u;
  * semicolons, tabs or bars is named so with its columns, and any other line (a file that is no CSV,
  * such as /etc/passwd) is not quoted at all, so an error never prints a line of a file that is not one.
  */
-export const columnsFound = (found: readonly string[]) => {
+export const columnsFound = (found: readonly string[]): string => {
   if (found.length === 0) return '; the header has no columns';
   const list = (xs: readonly string[]) => `${xs.slice(0, 20).map(q).join(', ')}${xs.length > 20 ? `, … (${xs.length} columns)` : ''}`;
   if (found.length === 1 && !HEADER_LIKE.test(found[0].trim())) {
@@ -77,6 +77,9 @@ export const msg = {
   outUnreachable: (flag: string | undefined, path: string, code: string) => `${flag === undefined ? '' : `${flag} `}${q(path)}: cannot be looked at (${code})`,
   outNotRegular: (flag: string | undefined, path: string, kind: string) =>
     `${flag === undefined ? '' : `${flag} `}${q(path)}: exists and is ${kind}: samegame writes only regular files, never replacing or writing through anything else (remove it or choose another path)`,
+  /** A header of one field holding a tab, a semicolon or a bar: the file is not comma-separated (columnsFound says by what). */
+  notCommaSeparated: (file: string, header: readonly string[]) =>
+    (header.length === 1 && /[\t;|]/.test(header[0]) ? at(file, 1, undefined, `the file is not comma-separated${columnsFound(header)}`) : undefined),
   cannotWrite: (path: string, code: string) => `cannot write ${q(path)} (${code})`,
   badAttenuation: (where: string, a: number, range: string) =>
     `${where}: ${a} is not ${range} (the share of a published effect taken as real; 1 = none attenuated)`,
