@@ -46,6 +46,9 @@ export const sourcesMsg = {
   empty: (file: string, line: number, field: 'id' | 'name') => at(file, line, field, 'is empty'),
   duplicate: (file: string, line: number, id: string, first: number) => at(file, line, 'id', `${q(id)} is named twice (first on line ${first})`),
   fault: (file: string, line: number, field: 'id' | 'name', what: string) => at(file, line, field, what),
+  /** A header of one field holding a tab, a semicolon or a bar: the file is not comma-separated (columnsFound says by what). */
+  notCommaSeparated: (file: string, header: readonly string[]) =>
+    (header.length === 1 && /[\t;|]/.test(header[0]) ? at(file, 1, undefined, `the file is not comma-separated${columnsFound(header)}`) : undefined),
   givenNames: () => 'the names given',
   nameCollision: (kind: string, name: string, a: string, aWhere: string | undefined, b: string, bWhere: string | undefined) => {
     const one = (id: string, w: string | undefined) => `${kind} ${q(id)} (${w === undefined ? 'its id' : `named in ${w}`})`;

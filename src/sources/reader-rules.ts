@@ -36,7 +36,7 @@ export function checkLevel(file: string, line: number, field: string, value: str
  * (`delimited`: a header split by another delimiter, a log format's, is not).
  */
 export function checkColumnNames(file: string, line: number, names: readonly string[], where: 'header' | 'delimited' | 'object', duplicatesOnly = false): void {
-  const separated = where === 'header' ? msg.notCommaSeparated(file, names) : undefined;
+  const separated = where === 'header' ? sourcesMsg.notCommaSeparated(file, names) : undefined;
   if (separated !== undefined) throw new UserError(separated);
   const seen = new Map<string, number>();
   names.forEach((h, i) => {

@@ -77,9 +77,6 @@ export const msg = {
   outUnreachable: (flag: string | undefined, path: string, code: string) => `${flag === undefined ? '' : `${flag} `}${q(path)}: cannot be looked at (${code})`,
   outNotRegular: (flag: string | undefined, path: string, kind: string) =>
     `${flag === undefined ? '' : `${flag} `}${q(path)}: exists and is ${kind}: samegame writes only regular files, never replacing or writing through anything else (remove it or choose another path)`,
-  /** A header of one field holding a tab, a semicolon or a bar: the file is not comma-separated (columnsFound says by what). */
-  notCommaSeparated: (file: string, header: readonly string[]) =>
-    (header.length === 1 && /[\t;|]/.test(header[0]) ? at(file, 1, undefined, `the file is not comma-separated${columnsFound(header)}`) : undefined),
   cannotWrite: (path: string, code: string) => `cannot write ${q(path)} (${code})`,
   badAttenuation: (where: string, a: number, range: string) =>
     `${where}: ${a} is not ${range} (the share of a published effect taken as real; 1 = none attenuated)`,
