@@ -4,7 +4,10 @@ import { addPoolingFlag } from './pooling.js';
 import { InvalidArgumentError } from 'commander';
 import { DEFAULTS } from '../commands/reproduce.js';
 import type { ShortMatches } from '../commands/flags.js';
-import { collect, addExpectFlag, addLogFlags, INTERVAL_HELP, intervalSettings, SIMULTANEOUS_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseAttenuationFlag, parseUnitFlag, terminalLogger, type IntervalFlag } from './options.js';
+import {
+  collect, addExpectFlag, addLogFlags, INTERVAL_HELP, intervalSettings, SIMULTANEOUS_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag,
+  parseAttenuationFlag, parseUnitFlag, terminalLogger, type IntervalFlag,
+} from './options.js';
 import { analyze, DEFAULT_THRESHOLDS } from '../commands/analyze.js';
 import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
 import { cliMsg } from './messages.js';

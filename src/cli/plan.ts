@@ -17,7 +17,9 @@ export function registerPlan(program: Command): void {
     }, PLAN_DEFAULTS.statistic)
     .addOption(new Option('--direct', 'plan a direct run (samegame run): no attenuation, a = 1, as analyze reports direct runs (the default with --store)')
       .conflicts('attenuation'))
-    .option('--attenuation <a>', `conservative transform planned for (default: ${DEFAULT_ATTENUATION.reconstructed} with --data, ${DEFAULT_ATTENUATION.direct} with --store or --direct)`, parseAttenuationFlag())
+    .option('--attenuation <a>', 'conservative transform planned for '
+      + `(default: ${DEFAULT_ATTENUATION.reconstructed} with --data, ${DEFAULT_ATTENUATION.direct} with --store or --direct)`,
+      parseAttenuationFlag())
     .option('--base <name>', `base framing (default "${DEFAULTS.base}"; a store without it: its first framing)`)
     .option('--alt <name>', `alternative framing (default "${DEFAULTS.alt}"; a store without it: its next framing)`)
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), PLAN_DEFAULTS.seed)

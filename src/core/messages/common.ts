@@ -29,8 +29,9 @@ export const columnsFound = (found: readonly string[]): string => {
   const list = (xs: readonly string[]) => `${xs.slice(0, 20).map(q).join(', ')}${xs.length > 20 ? `, … (${xs.length} columns)` : ''}`;
   if (found.length === 1 && !HEADER_LIKE.test(found[0].trim())) {
     const sep = SEPARATORS.find(([c]) => found[0].includes(c));
-    if (sep !== undefined) return `; the header separates its columns by ${sep[1]} (${list(found[0].split(sep[0]).map((c) => c.trim()))}): samegame reads comma-separated CSV (save the file with commas)`;
-    return '; the first line has one field and no comma: this does not look like a comma-separated CSV file';
+    if (sep === undefined) return '; the first line has one field and no comma: this does not look like a comma-separated CSV file';
+    const columns = list(found[0].split(sep[0]).map((c) => c.trim()));
+    return `; the header separates its columns by ${sep[1]} (${columns}): samegame reads comma-separated CSV (save the file with commas)`;
   }
   return `; the header has ${list(found)}`;
 };
