@@ -18,7 +18,7 @@ import { meta } from '../../src/analyses/meta/index.js';
 import { readEffects } from '../../src/sources/effects-csv.js';
 import { parseDesign } from '../../src/live/design/design.js';
 import { templateSource, MAX_TEMPLATE_BYTES } from '../../src/live/design/framings.js';
-import { checkAttenuation, MIN_ATTENUATION } from '../../src/core/attenuation.js';
+import { checkAttenuation } from '../../src/core/attenuation.js';
 import { parseAttenuationFlag } from '../../src/cli/options.js';
 import { readRates } from '../../src/sources/rates-csv.js';
 
@@ -33,7 +33,8 @@ function refusal(f: () => unknown): string | undefined {
 
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
-const controlChar = fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }), fc.constantFrom(0x2028, 0x2029)).map((c) => String.fromCharCode(c));
+const controlChar = fc.oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }), fc.constantFrom(0x2028, 0x2029))
+  .map((c) => String.fromCharCode(c));
 const q = (s: string) => JSON.stringify(s);
 
 describe('display names: two ids of one kind never show as one name', () => {
@@ -118,14 +119,17 @@ describe('story templates', () => {
   });
   it('a template over 1 MiB inline, a Latin-1 template file: one problem each', () => {
     const big = `${'x'.repeat(MAX_TEMPLATE_BYTES)}${TEMPLATE}`;
-    expect(refusal(() => parseDesign(design(`  - { id: story, template: ${q(big)} }`), 'd.yaml'))).toMatch(/d\.yaml:6: field "framings\[1\]\.template": the template is 1,048,\d+ bytes; a template is at most 1,048,576 bytes/);
+    expect(refusal(() => parseDesign(design(`  - { id: story, template: ${q(big)} }`), 'd.yaml')))
+      .toMatch(/d\.yaml:6: field "framings\[1\]\.template": the template is 1,048,\d+ bytes; a template is at most 1,048,576 bytes/);
     writeFileSync(join(tmp, 'latin1.txt'), Buffer.from(`Caf\xe9 story.\n{payoffs}\n{C} {D}`, 'latin1'));
-    expect(templateSource(undefined, 'latin1.txt', join(tmp, 'd.yaml'))).toEqual({ problem: 'the template file "latin1.txt" is not valid UTF-8 (save it as UTF-8)' });
+    expect(templateSource(undefined, 'latin1.txt', join(tmp, 'd.yaml')))
+      .toEqual({ problem: 'the template file "latin1.txt" is not valid UTF-8 (save it as UTF-8)' });
   });
   it('a prompt that its placeholders expand past 8 Mi characters is refused naming the framing and the game', () => {
     const text = `${'{payoffs}'.repeat(30_000)} {C} {D}`; // 270 KB of template; some 10 M characters of prompt
     const m = refusal(() => parseDesign(design(`  - { id: story, template: ${q(text)} }`), 'd.yaml'));
-    expect(m).toMatch(/^d\.yaml:6: field "framings\[1\]\.template": framing story: its prompt for game prisoners-dilemma is [\d,]+ characters; a prompt is at most 8,388,608/);
+    expect(m).toMatch(/^d\.yaml:6: field "framings\[1\]\.template": framing story: its prompt for game prisoners-dilemma is [\d,]+ characters; /);
+    expect(m).toContain('a prompt is at most 8,388,608');
   });
 });
 
@@ -142,9 +146,11 @@ describe('the kind of a design: one line naming the kind and the first wrong fie
   it('an unknown kind, and a context-enrichment kind over a one-shot design (property)', () => {
     fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 20 }).filter((s) => s !== 'context-enrichment' && /^[\w-]+$/.test(s)), (kind) => {
       const m = refusal(() => parseDesign(`kind: ${kind}\n${design('')}`, 'd.yaml'));
-      expect(m).toBe(`d.yaml:1: field "kind": ${q(kind)} is not a design kind (kind: context-enrichment; a one-shot design has no kind: field, nor has a repeated one, which has a play: block)`);
+      expect(m).toBe(`d.yaml:1: field "kind": ${q(kind)} is not a design kind `
+        + '(kind: context-enrichment; a one-shot design has no kind: field, nor has a repeated one, which has a play: block)');
     }), { numRuns: 60 });
-    expect(refusal(() => parseDesign(`kind: context-enrichment\n${design('')}`, 'd.yaml'))).toMatch(/^d\.yaml:4: field "games": a context-enrichment design \(kind: context-enrichment\) has no games field[^\n]*$/);
+    expect(refusal(() => parseDesign(`kind: context-enrichment\n${design('')}`, 'd.yaml')))
+      .toMatch(/^d\.yaml:4: field "games": a context-enrichment design \(kind: context-enrichment\) has no games field[^\n]*$/);
   });
 });
 
@@ -158,7 +164,7 @@ describe('attenuation: 0.01 to 1 wherever it is read', () => {
       expect(refusal(() => checkAttenuation(a)) === undefined).toBe(ok);
       if (Number.isFinite(a)) {
         const text = `${manifest('s', 'x')}    attenuation: ${String(a)}\n`;
-        expect(refusal(() => meta.parseManifest(text, 'm.yaml')) === undefined).toBe(String(a).includes('e') ? Number(String(a)) >= MIN_ATTENUATION && a <= 1 : ok);
+        expect(refusal(() => meta.parseManifest(text, 'm.yaml')) === undefined).toBe(ok);
       }
     }), { numRuns: 300 });
   });

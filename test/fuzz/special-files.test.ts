@@ -73,7 +73,8 @@ describe('special files: refused as not a regular file before reading, by every 
   });
   it.skipIf(!hasFifo)('a manifest\'s data file, a design\'s template_file and --names as a FIFO, through the CLI: exit 2, one line', async () => {
     writeFileSync(join(tmp, 'm.yaml'), 'studies:\n  - { id: s, data: fifo, base: business, alt: friend-sharing }\n');
-    writeFileSync(join(tmp, 'd.yaml'), 'name: d\nmodels: [{ id: M, provider: simulated }]\ngames: [prisoners-dilemma]\nframings:\n  - business\n  - { id: s, template_file: fifo }\ntrials: 1\n');
+    writeFileSync(join(tmp, 'd.yaml'), 'name: d\nmodels: [{ id: M, provider: simulated }]\ngames: [prisoners-dilemma]\n'
+      + 'framings:\n  - business\n  - { id: s, template_file: fifo }\ntrials: 1\n');
     for (const argv of [['meta', join(tmp, 'm.yaml'), '--out', join(tmp, 'o1')], ['prompts', join(tmp, 'd.yaml')],
       ['reproduce', '--names', fifo, '--reps', '20', '--out', join(tmp, 'o2'), '-q']]) {
       const r = await runInProcess(argv, 60_000);
@@ -90,7 +91,8 @@ describe('standard output on a full device: one line, exit 2, no stack trace', (
     mkdirSync(dir);
     copyFileSync(join(ROOT, 'data/meta/same-game-sim-trials.csv'), join(dir, 'trials.csv'));
     writeFileSync(join(dir, 'effects.csv'), 'study,model,game,yi,vi\na,m,g,0.1,0.01\nb,m,g,0.3,0.02\nc,m,g,0.2,0.01\n');
-    writeFileSync(join(dir, 'tiny.yaml'), 'name: tiny\nmodels: [{ id: M, provider: simulated }]\ngames: [prisoners-dilemma]\nframings: [business, friend-sharing]\ntrials: 2\n');
+    writeFileSync(join(dir, 'tiny.yaml'), 'name: tiny\nmodels: [{ id: M, provider: simulated }]\ngames: [prisoners-dilemma]\n'
+      + 'framings: [business, friend-sharing]\ntrials: 2\n');
     const store = join(dir, 'tiny.sqlite');
     expect(spawnSync(process.execPath, [BIN, 'run', join(dir, 'tiny.yaml'), '--store', store], { cwd: dir, encoding: 'utf8' }).status).toBe(0);
     const cases = [
@@ -104,7 +106,8 @@ describe('standard output on a full device: one line, exit 2, no stack trace', (
       try {
         const r = spawnSync(process.execPath, [BIN, ...argv], { cwd: dir, encoding: 'utf8', stdio: ['ignore', out, 'pipe'], timeout: 120_000 });
         const lines = r.stderr.split('\n').filter((l) => l.startsWith('samegame:'));
-        expect({ argv: argv[0], code: r.status, lines }).toEqual({ argv: argv[0], code: 2, lines: ['samegame: cannot write to standard output (ENOSPC: no space left on the device)'] });
+        const want = ['samegame: cannot write to standard output (ENOSPC: no space left on the device)'];
+        expect({ argv: argv[0], code: r.status, lines }).toEqual({ argv: argv[0], code: 2, lines: want });
         expect(r.stderr).not.toMatch(STACK);
       } finally {
         closeSync(out);
