@@ -16,11 +16,12 @@ import { readDisplayNames } from '../../src/sources/names-file.js';
 import { displayNames, shown } from '../../src/core/display-names.js';
 import { meta } from '../../src/analyses/meta/index.js';
 import { readEffects } from '../../src/sources/effects-csv.js';
-import { parseDesign } from '../../src/live/design/design.js';
+import { loadDesign, parseDesign } from '../../src/live/design/design.js';
 import { templateSource, MAX_TEMPLATE_BYTES } from '../../src/live/design/framings.js';
 import { checkAttenuation } from '../../src/core/attenuation.js';
 import { parseAttenuationFlag } from '../../src/cli/options.js';
 import { readRates } from '../../src/sources/rates-csv.js';
+import { loadLogFormat } from '../../src/sources/logs/description.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-readers-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -191,5 +192,20 @@ describe('a header that is not comma-separated', () => {
         expect(m).not.toContain(line.trim());
       }
     }), { numRuns: 60 });
+  });
+});
+
+describe('text that is not UTF-8 (a Latin-1 file) is refused, never read with U+FFFD', () => {
+  it('a design file and a log-format description with a Latin-1 byte on any line (property)', () => {
+    const lines = fc.array(fc.stringMatching(/^[a-z# ]{0,20}$/), { minLength: 1, maxLength: 8 });
+    fc.assert(fc.property(lines, fc.nat(), fc.integer({ min: 0x80, max: 0xff }), (texts, at, byte) => {
+        const i = at % texts.length;
+        const line = (l: string, j: number) => Buffer.concat([Buffer.from(`# ${l}`), j === i ? Buffer.from([byte]) : Buffer.alloc(0), Buffer.from('\n')]);
+        const bytes = Buffer.concat(texts.map(line));
+        const file = join(tmp, 'latin1.yaml');
+        writeFileSync(file, bytes);
+        expect(refusal(() => loadDesign(file))).toBe(`${file}: the design is not valid UTF-8 (save it as UTF-8)`);
+        expect(refusal(() => loadLogFormat(file))).toBe(`${file}:${i + 1}: the text is not valid UTF-8 (save the file as UTF-8)`);
+      }), { numRuns: 60 });
   });
 });

@@ -4,7 +4,7 @@
  * cannot express.
  */
 import { readRegular } from '../../core/input-file.js';
-import { MAX_INPUT_BYTES } from '../reader-rules.js';
+import { checkUtf8, MAX_INPUT_BYTES } from '../reader-rules.js';
 import { UserError } from '../../core/errors.js';
 import { parseYamlMapping, throwProblems, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
 import { logFormatSchema, type LogFormat, type ValueSpec } from './schema.js';
@@ -125,5 +125,6 @@ export function parseLogFormat(text: string, file: string): LogFormat {
 export function loadLogFormat(path: string, file = path): LogFormat {
   const r = readRegular(path, MAX_INPUT_BYTES); // a FIFO or a device is refused before a byte is read
   if (!('bytes' in r)) throw new UserError(sourcesLogsMsg.formatUnreadable(file, 'reason' in r ? r.reason : `${r.size} bytes; at most ${MAX_INPUT_BYTES}`));
+  checkUtf8(r.bytes, file); // never read with U+FFFD in place
   return parseLogFormat(r.bytes.toString('utf8'), file);
 }
