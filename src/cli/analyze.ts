@@ -4,7 +4,10 @@ import { addPoolingFlag } from './pooling.js';
 import { InvalidArgumentError } from 'commander';
 import { DEFAULTS } from '../commands/reproduce.js';
 import type { ShortMatches } from '../commands/flags.js';
-import { collect, addExpectFlag, addLogFlags, INTERVAL_HELP, intervalSettings, SIMULTANEOUS_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag, parseUnitFlag, terminalLogger, type IntervalFlag } from './options.js';
+import {
+  collect, addExpectFlag, addLogFlags, INTERVAL_HELP, intervalSettings, SIMULTANEOUS_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag,
+  parseAttenuationFlag, parseUnitFlag, terminalLogger, type IntervalFlag,
+} from './options.js';
 import { analyze, DEFAULT_THRESHOLDS } from '../commands/analyze.js';
 import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
 import { cliMsg } from './messages.js';
@@ -33,7 +36,7 @@ export function registerAnalyze(program: Command): void {
     .option('--map-model <direct=reconstructed>', 'match a direct model to a reconstructed one (repeatable)', collectMap)
     .option('--base <name>', 'base framing (default: business when present)')
     .option('--alt <name>', 'alternative framing (default: friend-sharing when present)')
-    .option('--attenuation <a>', 'apply the conservative transform (direct runs default to 1 = none)', parseUnitFlag('--attenuation'))
+    .option('--attenuation <a>', 'apply the conservative transform (direct runs default to 1 = none)', parseAttenuationFlag())
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), DEFAULTS.seed)
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), DEFAULTS.reps)
     .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)', parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { coverage, COVERAGE_DEFAULTS, TWO_FRAMING_DEFAULTS, type CoverageMethod, type CoverageTruth } from '../commands/coverage.js';
-import { collect, addDigitizedFlags, addLogFlags, checkLogFlags, INTERVAL_FLAGS, oneOf, parseIntFlag, parseUnitFlag, terminalLogger } from './options.js';
+import {
+  collect, addDigitizedFlags, addLogFlags, checkLogFlags, INTERVAL_FLAGS, oneOf, parseIntFlag, parseAttenuationFlag, terminalLogger,
+} from './options.js';
 import { cliMsg } from './messages.js';
 import { DEFAULT_ATTENUATION } from '../commands/flags.js';
 
@@ -29,7 +31,9 @@ export function registerCoverage(program: Command): void {
     .option('--interval <method>', 'percentile, bca, cluster-robust, cluster-bootstrap or both (every interval the analysis offers for the input)', oneOf('--interval', [...INTERVAL_FLAGS, 'both'] as const), 'both')
     .option('--truth <kind>', 'jeffreys (drawn around the observed rates for each simulation), observed (the observed rates) or equal (framings made equal: R = 1)', oneOf('--truth', ['jeffreys', 'observed', 'equal'] as const), COVERAGE_DEFAULTS.truth)
     .option('--seed <n>', 'seed of the simulations and their bootstraps', parseIntFlag('--seed'), TWO_FRAMING_DEFAULTS.seed)
-    .option('--attenuation <a>', `attenuation (default ${DEFAULT_ATTENUATION.reconstructed.toFixed(2)} for --data, ${DEFAULT_ATTENUATION.direct} for a store or --trials)`, parseUnitFlag('--attenuation'))
+    .option('--attenuation <a>',
+      `attenuation (default ${DEFAULT_ATTENUATION.reconstructed.toFixed(2)} for --data, ${DEFAULT_ATTENUATION.direct} for a store or --trials)`,
+      parseAttenuationFlag())
     .option('--base <name>', 'base framing')
     .option('--alt <name>', 'alternative framing')
     .option('-q, --quiet', 'print only the table')))

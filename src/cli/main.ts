@@ -2,6 +2,8 @@ import { Command, CommanderError } from 'commander';
 import { UserError } from '../core/errors.js';
 import { terminalText } from '../core/terminal.js';
 import { toolInfo } from '../core/paths.js';
+import { msg } from '../core/messages/common.js';
+import { stdoutError, stdoutWriteCode } from '../core/stdout.js';
 
 type Register = (program: Command) => void;
 
@@ -48,7 +50,11 @@ export function exitQuietlyOnClosedPipe(): void {
   for (const s of [process.stdout, process.stderr]) {
     s.on('error', (e: NodeJS.ErrnoException) => {
       if (e.code === 'EPIPE') process.exit(0);
-      throw e;
+      // A write that fails later (a full device): one line, where it can still be seen, and exit 2.
+      const code = stdoutWriteCode(e);
+      if (code === undefined) throw e;
+      if (s === process.stdout) process.stderr.write(`samegame: ${msg.cannotWriteStdout(code)}\n`);
+      process.exit(2);
     });
   }
 }
@@ -62,9 +68,10 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     // Commander printed the message; help and --version exit 0, a bad flag or argument 2 like every user error.
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
-    if (e instanceof UserError) {
-      process.stderr.write(`samegame: ${terminalText(e.message, true)}\n`);
-      return e.exitCode;
+    const err = stdoutError(e); // a failed write to standard output that no command caught: one line too
+    if (err instanceof UserError) {
+      process.stderr.write(`samegame: ${terminalText(err.message, true)}\n`);
+      return err.exitCode;
     }
     throw e;
   }

@@ -7,6 +7,8 @@ import type { Logger } from '../core/logger.js';
 import { UserError } from '../core/errors.js';
 import type { IntervalMethod } from '../stats/bootstrap.js';
 import { terminalText } from '../core/terminal.js';
+import { writeStdout } from '../core/stdout.js';
+import { ATTENUATION_RANGE_TEXT, MIN_ATTENUATION } from '../core/attenuation.js';
 import { cliMsg } from './messages.js';
 
 /** The values a numeric flag takes: [min, max], either end open, integers only when `integer`. */
@@ -41,6 +43,9 @@ export const MAX_REPS = 1_000_000;
 
 /** A number in [0, 1] (an attenuation, a threshold). */
 export const parseUnitFlag = (flag: string) => parseNumberFlag(flag, { min: 0, max: 1 }, 'a number in [0, 1]');
+
+/** An attenuation: a number from MIN_ATTENUATION to 1 (core/attenuation.ts). */
+export const parseAttenuationFlag = (flag = '--attenuation') => parseNumberFlag(flag, { min: MIN_ATTENUATION, max: 1 }, ATTENUATION_RANGE_TEXT);
 
 /** A finite number above 0. */
 export const parsePositiveFlag = (flag: string) => parseNumberFlag(flag, { min: 0, max: Infinity, minOpen: true }, 'a positive number');
@@ -123,7 +128,7 @@ export function terminalLogger(opts: boolean | TerminalLoggerOptions = false): T
     info(m) { if (!quiet) line(m); },
     summary(m) { line(m); },
     warn(m) { line(`warning: ${m}`); },
-    print(t) { process.stdout.write(t); },
+    print(t) { writeStdout(t); },
     progress(label, done, total) {
       if (quiet) return;
       if (!tty) { plain(label, done, total); return; }
@@ -181,7 +186,7 @@ export function addRatesFlags(cmd: Command, d: { seed: number; reps: number; att
     .option('--out <dir>', 'output directory (reports/ and figures/ go under it)', '.')
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), d.seed)
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), d.reps)
-    .option('--attenuation <a>', 'attenuation of the conservative transform (1 = none)', parseUnitFlag('--attenuation'), d.attenuation)
+    .option('--attenuation <a>', 'attenuation of the conservative transform (1 = none)', parseAttenuationFlag(), d.attenuation)
     .option('--base <name>', 'base framing (the input\'s first framing when it lacks the default)', d.base)
     .option('--alt <name>', 'alternative framing (the input\'s next framing when it lacks the default)', d.alt);
   // One file flag per input kind of the source registry (--data defaults to the shipped rates).

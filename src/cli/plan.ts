@@ -2,7 +2,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { plan, PLAN_DEFAULTS, type PlanOptions } from '../commands/plan.js';
 import { DEFAULTS } from '../commands/reproduce.js';
 import { DEFAULT_ATTENUATION } from '../commands/flags.js';
-import { FLAG_LIMITS, MAX_REPS, parseIntFlag, parseRangeFlag, parseUnitFlag, terminalLogger } from './options.js';
+import { FLAG_LIMITS, MAX_REPS, parseIntFlag, parseRangeFlag, parseAttenuationFlag, terminalLogger } from './options.js';
 
 export function registerPlan(program: Command): void {
   program
@@ -17,7 +17,9 @@ export function registerPlan(program: Command): void {
     }, PLAN_DEFAULTS.statistic)
     .addOption(new Option('--direct', 'plan a direct run (samegame run): no attenuation, a = 1, as analyze reports direct runs (the default with --store)')
       .conflicts('attenuation'))
-    .option('--attenuation <a>', `conservative transform planned for (default: ${DEFAULT_ATTENUATION.reconstructed} with --data, ${DEFAULT_ATTENUATION.direct} with --store or --direct)`, parseUnitFlag('--attenuation'))
+    .option('--attenuation <a>', 'conservative transform planned for '
+      + `(default: ${DEFAULT_ATTENUATION.reconstructed} with --data, ${DEFAULT_ATTENUATION.direct} with --store or --direct)`,
+      parseAttenuationFlag())
     .option('--base <name>', `base framing (default "${DEFAULTS.base}"; a store without it: its first framing)`)
     .option('--alt <name>', `alternative framing (default "${DEFAULTS.alt}"; a store without it: its next framing)`)
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), PLAN_DEFAULTS.seed)

@@ -1,5 +1,6 @@
 /** `samegame batches STORE`: the batch chunks of a trial store as a table; --cancel cancels the open ones first. */
 import type { Logger } from '../core/logger.js';
+import { writeStdout } from '../core/stdout.js';
 import { CHUNK_COLUMNS, cancelOpen, chunkRows, formatTable } from '../live/batch/list.js';
 import { DEFAULT_TIMEOUT_MS } from '../live/providers/registry.js';
 import { TrialStore } from '../live/store/store.js';
@@ -18,7 +19,7 @@ export function batches(file: string, o: BatchesOptions, logger: Logger): Promis
       }
       const rows = chunkRows(store, file);
       if (rows.length === 0) { logger.info(commandsMsg.noChunks(file)); return; }
-      process.stdout.write(`${formatTable(CHUNK_COLUMNS, rows)}\n`);
+      writeStdout(`${formatTable(CHUNK_COLUMNS, rows)}\n`);
     } finally {
       store.close();
     }

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { sha256File } from '../core/hash.js';
 import { originJson, type Origin } from '../core/provenance.js';
 import { sidecarPath, storeOrigin, type ExportSidecar } from '../sources/origin.js';
+import { stdoutError } from '../core/stdout.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { commandsMsg } from './messages.js';
 
@@ -49,7 +50,7 @@ async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResu
     let n = 0;
     // A reader that stops early (| head) closes the pipe: that ends the export, quietly.
     await writeTrials(store, o.format, streamWriter(o.out === STDOUT ? process.stdout : o.out), o.runId).then((k) => { n = k; }, (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EPIPE') throw e;
+      if (e.code !== 'EPIPE') throw stdoutError(e);
     });
     return { trials: n };
   }

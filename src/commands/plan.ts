@@ -19,6 +19,7 @@ import { silentLogger, type Logger } from '../core/logger.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { msg } from '../core/messages/common.js';
+import { checkAttenuation } from '../core/attenuation.js';
 import { textTable } from '../analyses/two-framing/terminal.js';
 import { fixed } from '../core/format.js';
 import { commandsMsg } from './messages.js';
@@ -86,7 +87,7 @@ function inputFromRates(path: string, o: PlanOptions): PlanInput {
  * pilot store or --direct, as `analyze` reports direct runs — else the reconstruction's default.
  */
 export function plannedAttenuation(o: Pick<PlanOptions, 'attenuation' | 'direct' | 'store'>): { a: number; why: 'flag' | 'direct' | 'reconstructed' } {
-  if (o.attenuation !== undefined) return { a: o.attenuation, why: 'flag' };
+  if (o.attenuation !== undefined) return { a: checkAttenuation(o.attenuation), why: 'flag' };
   const observed = o.direct === true ? 'direct' : SOURCES[sourceOf(o).kind].observed;
   return { a: DEFAULT_ATTENUATION[observed], why: observed };
 }

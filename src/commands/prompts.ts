@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { checkOutDir } from '../core/out-dir.js';
+import { writeStdout } from '../core/stdout.js';
 import { designWarnings, loadDesign } from '../live/design/design.js';
 import { MAX_ROUNDS } from '../live/design/play-schema.js';
 import { reviewPrompts } from '../live/prompts/review.js';
@@ -22,7 +23,7 @@ export async function prompts(file: string, o: PromptsOptions, logger: Logger): 
   await loadPlugins(design.models, file); // a plug-in module is checked as a run would
   const rendered = reviewPrompts(design, o);
   if (o.out === undefined) {
-    process.stdout.write(rendered.map((p) => p.text).join('\n'));
+    writeStdout(rendered.map((p) => p.text).join('\n'));
     return;
   }
   const dir = o.out;

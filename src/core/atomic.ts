@@ -2,7 +2,7 @@ import { createWriteStream, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UserError } from './errors.js';
 import { msg } from './messages/common.js';
-import { assertReplaceable, makeDirs } from './out-dir.js';
+import { assertReplaceable, makeDirs, removeMadeDirs } from './out-dir.js';
 
 export interface OutputFile {
   readonly path: string;
@@ -18,10 +18,10 @@ function asUserError(e: unknown, path: string): unknown {
   return code !== undefined && syscall !== undefined ? new UserError(msg.cannotWrite(path, code)) : e;
 }
 
-/** Make the folder of `path` and a fresh temporary beside it (an old one of this pid is removed, never followed). */
-function prepareTemp(path: string): string {
+/** Make the folder of `path` (noting in `made` the folders made) and a fresh temporary beside it (an old one of this pid is removed, never followed). */
+function prepareTemp(path: string, made: string[] = []): string {
   assertReplaceable(path);
-  makeDirs(dirname(path));
+  made.push(...makeDirs(dirname(path)));
   const tmp = tempOf(path);
   rmSync(tmp, { force: true });
   return tmp;
@@ -30,25 +30,33 @@ function prepareTemp(path: string): string {
 /**
  * Write a set of files all or nothing, as far as a file system allows: every file goes to a
  * temporary sibling first; only when all are written are they renamed into place. A failure
- * before the renames leaves no output and no temporary behind. Only regular files are replaced
+ * before the renames leaves no output, no temporary (the one whose write failed included) and no
+ * folder it made behind. Only regular files are replaced
  * (out-dir.ts): a link, FIFO, device or socket at an output path is refused before anything is written.
  */
 export function writeFilesAtomic(files: readonly OutputFile[]): void {
   const temps: string[] = [];
+  const made: string[] = [];
   let current = '';
   try {
     for (const f of files) assertReplaceable(f.path);
     for (const f of files) {
       current = f.path;
-      const tmp = prepareTemp(f.path);
+      const tmp = prepareTemp(f.path, made);
+      temps.push(tmp); // before the write: a write that fails part-way (ENOSPC) has made the file, which goes too
       writeFileSync(tmp, f.content, { flag: 'wx' });
-      temps.push(tmp);
     }
+  } catch (e) {
+    for (const t of temps) rmSync(t, { force: true });
+    removeMadeDirs(made);
+    throw asUserError(e, current);
+  }
+  try {
+    files.forEach((f, i) => { current = f.path; renameSync(temps[i], f.path); });
   } catch (e) {
     for (const t of temps) rmSync(t, { force: true });
     throw asUserError(e, current);
   }
-  files.forEach((f, i) => renameSync(temps[i], f.path));
 }
 
 /** A writer that waits for the stream to drain, so a large output never piles up in memory. */
@@ -69,9 +77,10 @@ export function streamWriter(s: NodeJS.WritableStream): (chunk: string) => Promi
  */
 export async function writeStreamAtomic<T>(path: string, produce: (write: (chunk: string) => Promise<void>) => Promise<T>): Promise<T> {
   let tmp: string | undefined;
+  const made: string[] = [];
   const s = (() => {
     try {
-      tmp = prepareTemp(path);
+      tmp = prepareTemp(path, made);
       return createWriteStream(tmp, { flags: 'wx' });
     } catch (e) {
       throw asUserError(e, path);
@@ -87,6 +96,7 @@ export async function writeStreamAtomic<T>(path: string, produce: (write: (chunk
   } catch (e) {
     s.destroy();
     rmSync(tmp!, { force: true });
+    removeMadeDirs(made);
     throw asUserError(e, path);
   }
 }

@@ -3,6 +3,7 @@
  * (sources/reader-rules.ts) and every design is held to when it is read (live/design), so a name a
  * design may give is a name every reader of its store takes.
  */
+import { z } from 'zod';
 import { msg } from './messages/common.js';
 import { RESERVED_LEVELS } from './names.js';
 
@@ -47,3 +48,12 @@ export function levelFault(field: string, value: string): string | undefined {
   const reserved = (RESERVED_LEVELS as Readonly<Record<string, readonly string[]>>)[field];
   return reserved?.includes(value) ? msg.reservedLevelWhat(field, value) : undefined;
 }
+
+/**
+ * A name in a YAML document (a manifest's study id, framing, moderator name or value): text
+ * (non-empty unless `minLength` is 0) held to the name rule, its fault the issue's message (the document's one line: file, line, field).
+ */
+export const nameSchema = (minLength = 1) => z.string().min(minLength).superRefine((s, ctx) => {
+  const fault = nameFault(s);
+  if (fault !== undefined) ctx.addIssue({ code: 'custom', message: `the name ${fault}` });
+});

@@ -33,8 +33,8 @@ function look(path: string, follow: boolean, flag?: string): Stats | undefined {
 
 const stat = (path: string, flag?: string) => look(path, true, flag);
 
-/** What a non-regular file is, for the message. */
-function kindOf(s: Stats): string {
+/** What a non-regular file is, for the message (an output path here, an input file in input-file.ts). */
+export function kindOf(s: Stats): string {
   if (s.isSymbolicLink()) return 'a symbolic link';
   if (s.isFIFO()) return 'a FIFO';
   if (s.isCharacterDevice() || s.isBlockDevice()) return 'a device';
@@ -109,16 +109,25 @@ export function checkOutFile(flag: string, file: string, o: { inPlace?: boolean 
 /** The folders a rates or store analysis writes under its --out. */
 export const OUT_SUBDIRS = ['reports', 'figures'] as const;
 
-/** mkdir -p, one level at a time (see above); an existing directory is fine. */
-export function makeDirs(dir: string): void {
+/** mkdir -p, one level at a time (see above); an existing directory is fine. Returns the directories it made, outermost first. */
+export function makeDirs(dir: string): string[] {
   const abs = resolve(dir);
   const s = stat(abs);
-  if (s?.isDirectory()) return;
+  if (s?.isDirectory()) return [];
   const parent = dirname(abs);
-  if (parent !== abs) makeDirs(parent);
+  const made = parent !== abs ? makeDirs(parent) : [];
   try {
     mkdirSync(abs);
+    made.push(abs);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !stat(abs)?.isDirectory()) throw e;
+  }
+  return made;
+}
+
+/** Remove the directories makeDirs made, innermost first, each only while it is empty. */
+export function removeMadeDirs(made: readonly string[]): void {
+  for (const d of [...made].reverse()) {
+    try { rmdirSync(d); } catch { return; }
   }
 }

@@ -6,6 +6,7 @@
  */
 import { UserError } from '../core/errors.js';
 import { metaMsg } from '../core/messages/meta.js';
+import { msg } from '../core/messages/common.js';
 import { splitRows } from './rates-csv.js';
 import { checkColumnNames, checkLevel, readInputFile } from './reader-rules.js';
 import { sourcesMsg } from './messages.js';
@@ -62,7 +63,7 @@ export function readEffects(path: string, file = path): EffectTable {
   const header = raw[0].fields.map((h) => h.trim());
   checkColumnNames(file, raw[0].line, header, 'header');
   for (const c of EFFECT_COLUMNS) {
-    if (!header.includes(c)) throw new UserError(metaMsg.effectsColumn(file, 1, c, 'required column is missing from the header'));
+    if (!header.includes(c)) throw new UserError(msg.missingColumn(file, c, header));
   }
   const known: readonly string[] = [...EFFECT_COLUMNS, ...COUNT_COLUMNS, SYNTHETIC_COLUMN];
   const moderators = header.filter((h) => !known.includes(h));
@@ -74,7 +75,7 @@ export function readEffects(path: string, file = path): EffectTable {
   const rows = raw.slice(1).map(({ line, fields }): EffectTableRow => {
     if (fields.length !== header.length) throw new UserError(`${file}:${line}: row has ${fields.length} fields, the header has ${header.length}`);
     const get = (c: string) => fields[header.indexOf(c)];
-    for (const c of ['study', 'model', 'game']) checkLevel(file, line, c, get(c));
+    for (const c of ['study', 'model', 'game', ...moderators]) checkLevel(file, line, c, get(c));
     const key = JSON.stringify([get('study'), get('model'), get('game')]);
     const seen = first.get(key);
     if (seen !== undefined) throw new UserError(metaMsg.effectsColumn(file, line, 'game', sourcesMsg.duplicateEffect(seen)));

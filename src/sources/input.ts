@@ -7,6 +7,7 @@ import { readRates, type RatesInput } from './rates-csv.js';
 import { foldExtraFactors, readTrials, type ProvenanceColumn, type TrialsInput } from './trials.js';
 import type { RoundRange } from '../core/decisions.js';
 import { UserError } from '../core/errors.js';
+import { checkAttenuation } from '../core/attenuation.js';
 import { logsMsg } from '../core/messages/logs.js';
 import { recognizeLogFormat } from './logs/index.js';
 import { readLogTrials } from './logs/table.js';
@@ -218,7 +219,8 @@ export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> } & { reado
 };
 
 /** The attenuation of the conservative transform: the one given, else the default of the input's kind. */
-export const attenuationOf = (source: Source, given?: number): number => given ?? DEFAULT_ATTENUATION[SOURCES[source.kind].observed];
+export const attenuationOf = (source: Source, given?: number): number =>
+  (given === undefined ? DEFAULT_ATTENUATION[SOURCES[source.kind].observed] : checkAttenuation(given)); // the library's option, as the flag
 
 /** What a command names its input in messages: the file, the files of a log in order, the shipped rates. */
 export const sourceName = (source: Source): string =>

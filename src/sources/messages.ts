@@ -41,15 +41,25 @@ export const sourcesMsg = {
   looksLike: (file: string, what: string, format: string) => `${file}: this looks like ${what}: add --format ${format}`,
   badNumber: (value: string, what: string) => `${q(value)} is not ${what}`,
   duplicateEffect: (first: number) => `the same study, model and game as line ${first}`,
-  header: (file: string, got: string) => at(file, 1, undefined, `the header must be id,name (got ${q(got)})`),
+  header: (file: string, got: readonly string[]) => at(file, 1, undefined,
+    `the header must be id,name${got.length === 1 && columnsFound(got).startsWith('; the first line') ? columnsFound(got) : ` (got ${q(got.join(','))})`}`),
   fields: (file: string, line: number, n: number) => at(file, line, undefined, `a row has 2 fields, id and name (got ${n})`),
   empty: (file: string, line: number, field: 'id' | 'name') => at(file, line, field, 'is empty'),
   duplicate: (file: string, line: number, id: string, first: number) => at(file, line, 'id', `${q(id)} is named twice (first on line ${first})`),
   fault: (file: string, line: number, field: 'id' | 'name', what: string) => at(file, line, field, what),
+  /** A header of one field holding a tab, a semicolon or a bar: the file is not comma-separated (columnsFound says by what). */
+  notCommaSeparated: (file: string, header: readonly string[]) =>
+    (header.length === 1 && /[\t;|]/.test(header[0]) ? at(file, 1, undefined, `the file is not comma-separated${columnsFound(header)}`) : undefined),
+  givenNames: () => 'the names given',
+  nameCollision: (kind: string, name: string, a: string, aWhere: string | undefined, b: string, bWhere: string | undefined) => {
+    const one = (id: string, w: string | undefined) => `${kind} ${q(id)} (${w === undefined ? 'its id' : `named in ${w}`})`;
+    return `display names: ${one(a, aWhere)} and ${one(b, bWhere)} would both be shown as ${q(name)}: give each its own name`;
+  },
   designNames: (path: string, run: number) => `${path}: run ${run}'s design, names: block`,
   syntax: (file: string, line: number, what: string) => at(file, line, undefined, `not CSV (${what})`),
-  badHeader: (file: string, field: string, want: string) =>
-    at(file, 1, field, `the header must begin with ${want} (further columns are provenance)`),
+  badHeader: (file: string, field: string, want: string, found: readonly string[]) => (found.length === 1 && columnsFound(found).startsWith('; the first line')
+    ? at(file, 1, undefined, `the header must begin with ${want} (further columns are provenance)${columnsFound(found)}`)
+    : at(file, 1, field, `the header must begin with ${want} (further columns are provenance)`)),
   unknownTable: (file: string, line: number, value: string, known: readonly string[]) =>
     at(file, line, 'table', `${q(value)} is not a table (one of ${known.join(', ')})${didYouMean(value, known)}`),
   unknownStatistic: (file: string, line: number, table: string, value: string, known: readonly string[]) =>

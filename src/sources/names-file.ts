@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import Papa from 'papaparse';
-import { displayNames, mergeNames, unusedNames, type DisplayNames, type NameTargets } from '../core/display-names.js';
+import { displayNames, mergeNames, shown, unusedNames, type DisplayNames, type NameTargets } from '../core/display-names.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { nameFault, readInputFile } from './reader-rules.js';
@@ -29,7 +29,7 @@ function checkField(file: string, line: number, field: 'id' | 'name', value: str
 function parseNameLines(text: string, file: string): { names: DisplayNames; lines: ReadonlyMap<string, number> } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   const header = fieldsOf(file, 1, lines[0] ?? '').map((h) => h.trim());
-  if (header.length !== 2 || header[0] !== 'id' || header[1] !== 'name') throw new UserError(sourcesMsg.header(file, lines[0] ?? ''));
+  if (header.length !== 2 || header[0] !== 'id' || header[1] !== 'name') throw new UserError(sourcesMsg.header(file, header));
   const entries: [string, string][] = [];
   const first = new Map<string, number>();
   lines.slice(1).forEach((raw, i) => {
@@ -97,5 +97,32 @@ export function readDisplayNames(o: DisplayNamesOptions): DisplayNames {
   for (const { id, nearest } of unusedNames([...fromFile, ...fromBlock], o.targets)) {
     o.warn(msg.unusedName(read?.lines.has(id) ? `${o.file}:${read.lines.get(id)}` : o.sourceBlock!, id, nearest, o.targets));
   }
-  return mergeNames(o.source, o.given, read?.names);
+  const merged = mergeNames(o.source, o.given, read?.names);
+  const where = (id: string) => (read?.lines.has(id) ? `${o.file}:${read.lines.get(id)}`
+    : o.given !== undefined && Object.hasOwn(o.given, id) ? sourcesMsg.givenNames() : o.sourceBlock ?? sourcesMsg.givenNames());
+  const clash = nameCollision(merged, o.targets);
+  if (clash !== undefined) {
+    const named = (id: string) => (Object.hasOwn(merged, id) ? where(id) : undefined);
+    throw new UserError(sourcesMsg.nameCollision(clash.kind, clash.name, clash.ids[0], named(clash.ids[0]), clash.ids[1], named(clash.ids[1])));
+  }
+  return merged;
+}
+
+/**
+ * Two ids of one kind (models, games, framings, opponents, studies) of the input that would be
+ * shown under one name — two ids given one display name, or an id given the name another id shows
+ * as — and that name; undefined when every id of each kind shows as its own name. The figures, the
+ * report and the terminal would otherwise pool or show two models under one name without a word.
+ */
+export function nameCollision(names: DisplayNames, targets: NameTargets): { kind: string; name: string; ids: [string, string] } | undefined {
+  for (const [kind, ids] of Object.entries(targets)) {
+    const seen = new Map<string, string>();
+    for (const id of new Set(ids)) {
+      const name = shown(names, id);
+      const other = seen.get(name);
+      if (other !== undefined) return { kind, name, ids: [other, id] };
+      seen.set(name, id);
+    }
+  }
+  return undefined;
 }

@@ -121,7 +121,7 @@ export function parsePublished(text: string, file: string): Omit<PublishedValues
   const header = raw[0].fields.map((h) => h.trim());
   checkColumnNames(file, 1, header, 'header');
   PUBLISHED_COLUMNS.forEach((col, i) => {
-    if (header[i] !== col) throw new UserError(sourcesMsg.badHeader(file, header[i] ?? col, PUBLISHED_COLUMNS.join(',')));
+    if (header[i] !== col) throw new UserError(sourcesMsg.badHeader(file, header[i] ?? col, PUBLISHED_COLUMNS.join(','), header));
   });
   const provenanceColumns = header.slice(PUBLISHED_COLUMNS.length).filter((c) => c !== REPS_COLUMN && c !== METHOD_COLUMN);
   if (raw.length === 1) throw new UserError(msg.emptyTable(file));

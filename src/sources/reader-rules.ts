@@ -4,10 +4,11 @@
  * input file, a line and a name may be. Rates files, per-trial files, published values and stores
  * all call these, so a name one reader takes is a name every reader takes.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
 import { UserError } from '../core/errors.js';
+import { openRegular } from '../core/input-file.js';
 import { at, msg } from '../core/messages/common.js';
 import { levelFault, nameFault } from '../core/names-rule.js';
 import { sourcesMsg } from './messages.js';
@@ -31,37 +32,37 @@ export function checkLevel(file: string, line: number, field: string, value: str
  * Column names — a CSV header, the keys of a JSON object — each a name and each at most once
  * (a second "rate" column would silently lose to the first, a second JSON key win over it).
  * The keys of a nested JSON object are not column names: `duplicatesOnly` checks them for repeats alone.
+ * A CSV header of one field that holds a tab, semicolon or bar is refused as not comma-separated
+ * (`delimited`: a header split by another delimiter, a log format's, is not).
  */
-export function checkColumnNames(file: string, line: number, names: readonly string[], where: 'header' | 'object', duplicatesOnly = false): void {
+export function checkColumnNames(file: string, line: number, names: readonly string[], where: 'header' | 'delimited' | 'object', duplicatesOnly = false): void {
+  const separated = where === 'header' ? sourcesMsg.notCommaSeparated(file, names) : undefined;
+  if (separated !== undefined) throw new UserError(separated);
   const seen = new Map<string, number>();
   names.forEach((h, i) => {
     const fault = duplicatesOnly ? undefined : nameFault(h);
     if (fault !== undefined) throw new UserError(at(file, line, h, fault));
     const first = seen.get(h);
     if (first !== undefined) {
-      throw new UserError(where === 'header' ? msg.duplicateColumn(file, h, first + 1, i + 1) : sourcesMsg.duplicateKey(file, line, h, first + 1, i + 1));
+      throw new UserError(where !== 'object' ? msg.duplicateColumn(file, h, first + 1, i + 1) : sourcesMsg.duplicateKey(file, line, h, first + 1, i + 1));
     }
     seen.set(h, i);
   });
 }
 
-/** An input file opened for reading: a regular file within MAX_INPUT_BYTES, or one line naming it. */
+/**
+ * An input file opened for reading: a regular file within MAX_INPUT_BYTES (core/input-file.ts: a
+ * FIFO, a device or a socket is refused before a byte is read), or one line naming it.
+ */
 export function openInput(path: string, file: string): number {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (e) {
-    throw new UserError(msg.fileUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e)));
-  }
-  const st = fstatSync(fd);
-  if (st.isDirectory()) { closeSync(fd); throw new UserError(msg.fileUnreadable(file, 'EISDIR')); }
-  if (st.isFile() && st.size > MAX_INPUT_BYTES) { closeSync(fd); throw new UserError(sourcesMsg.fileTooLarge(file, st.size, MAX_INPUT_BYTES)); }
-  return fd;
+  const o = openRegular(path, MAX_INPUT_BYTES);
+  if ('fd' in o) return o.fd;
+  throw new UserError('size' in o ? sourcesMsg.fileTooLarge(file, o.size, MAX_INPUT_BYTES) : msg.fileUnreadable(file, o.reason));
 }
 
 /**
- * The chunks of an input file (64 KiB each), hashing them as they go; a stream that is not a regular
- * file (a pipe) is refused once it passes MAX_INPUT_BYTES. The hash is complete once iteration ends.
+ * The chunks of an input file (64 KiB each), hashing them as they go; a file that grows past
+ * MAX_INPUT_BYTES while it is read is refused then. The hash is complete once iteration ends.
  */
 export function* inputChunks(path: string, file: string, hash: ReturnType<typeof createHash>): Generator<Buffer> {
   const fd = openInput(path, file);

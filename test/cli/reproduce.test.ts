@@ -39,7 +39,7 @@ describe('samegame reproduce', () => {
     expect(r.stderr).toContain('--reps: "ten" is not an integer from 1 to 1000000');
     const s = await runCli(['reproduce', '--attenuation', '1.5', '--out', tmp()]);
     expect(s.code).not.toBe(0);
-    expect(s.stderr).toContain('--attenuation: "1.5" is not a number in [0, 1]');
+    expect(s.stderr).toContain('--attenuation: "1.5" is not a number from 0.01 to 1');
   });
 
   it('exits 3 when a verification check fails (a given count that does not reproduce its rate)', async () => {

@@ -165,7 +165,7 @@ describe('context-enrichment designs: errors name the file, line and document pa
     return SMALL.replace(from, to);
   };
   it.each([
-    [['kind: context-enrichment', 'kind: enrichment'], 'x.yaml:2: field "kind": Invalid input: expected "context-enrichment"'],
+    [['kind: context-enrichment', 'kind: enrichment'], 'x.yaml:2: field "kind": "enrichment" is not a design kind (kind: context-enrichment;'],
     [['registered_direction: { higher: regional, lower: local }', 'registered_direction: { higher: regional, lower: locale }'],
       'x.yaml:27: field "registered_direction.lower": "locale" is not a world of this design (worlds: "regional", "local")'],
     [['registered_direction: { higher: regional, lower: local }', 'registered_direction: { higher: regional, lower: regional }'], 'field "registered_direction.lower": higher and lower must be different worlds'],

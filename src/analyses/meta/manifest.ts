@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { formatPath, lineOf, parseYamlMapping, zodProblems, type Problem } from '../../core/doc-problems.js';
 import { UserError } from '../../core/errors.js';
+import { MIN_ATTENUATION } from '../../core/attenuation.js';
+import { nameSchema } from '../../core/names-rule.js';
 import { metaMsg } from '../../core/messages/meta.js';
 import { TAU2_METHODS, type Tau2Method } from '../../stats/meta/tau2.js';
 import { EFFECT_MEASURES, type EffectMeasure } from '../../stats/meta/effect-size.js';
@@ -27,7 +29,7 @@ export type StudySourceKind = keyof typeof STUDY_SOURCES;
 export const STUDY_SOURCE_KINDS = Object.keys(STUDY_SOURCES) as StudySourceKind[];
 
 const file = z.string().min(1).describe('a path, relative to the manifest');
-const name = z.string().min(1).max(200);
+const name = nameSchema(); // the readers' name rule (core/names-rule.ts): no control character, at most 256 characters
 
 const studySchema = z.strictObject({
   id: name.describe('the study\'s name in the outputs'),
@@ -45,9 +47,9 @@ const studySchema = z.strictObject({
   pixel_error: z.number().min(0).max(100).optional().describe('digitized: the pixel error of a click (default 1), as --pixel-error'),
   base: name.describe('the base framing of the planned contrast'),
   alt: name.describe('the alternative framing: effects are alt over base'),
-  attenuation: z.number().gt(0).max(1).optional()
+  attenuation: z.number().min(MIN_ATTENUATION).max(1).optional()
     .describe('conservative transform: effects × a, variances × a² (default as reproduce: 0.70 for data and digitized, 1 for trials and store)'),
-  moderators: z.record(z.string().min(1), z.union([z.string(), z.number(), z.boolean()])).optional()
+  moderators: z.record(nameSchema(), z.union([nameSchema(0), z.number(), z.boolean()])).optional()
     .describe('moderator values of the study, e.g. { framing_kind: relational, source: reconstructed }'),
   synthetic: z.boolean().optional().describe('the study\'s data are simulated (shown in the outputs)'),
 });

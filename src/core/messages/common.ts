@@ -14,11 +14,26 @@ export function at(file: string, line: number | undefined, field: string | undef
 export const framingsHint = (present: readonly string[]) =>
   (present.length ? `; the file's framings are ${present.map(q).join(', ')} (choose the pair with --base/--alt)` : '');
 
-/** "; the header has "a", "b", "c"": the columns a file has, for a message about one it lacks (the first 20). */
-export const columnsFound = (found: readonly string[]) => {
+const SEPARATORS: readonly (readonly [string, string])[] = [[';', 'semicolons'], ['\t', 'tabs'], ['|', 'vertical bars']];
+/** A column name as a header would write one (letters, digits, spaces, _ . - ( )), short: the only single field quoted back. */
+const HEADER_LIKE = /^[\p{L}\p{N}_ .()-]{1,64}$/u;
+
+/**
+ * "; the header has "a", "b", "c"": the columns a file has, for a message about one it lacks (the
+ * first 20). A header of one field is quoted only when it reads as a column name: one separated by
+ * semicolons, tabs or bars is named so with its columns, and any other line (a file that is no CSV,
+ * such as /etc/passwd) is not quoted at all, so an error never prints a line of a file that is not one.
+ */
+export const columnsFound = (found: readonly string[]): string => {
   if (found.length === 0) return '; the header has no columns';
-  const shown = found.slice(0, 20).map(q).join(', ');
-  return `; the header has ${shown}${found.length > 20 ? `, … (${found.length} columns)` : ''}`;
+  const list = (xs: readonly string[]) => `${xs.slice(0, 20).map(q).join(', ')}${xs.length > 20 ? `, … (${xs.length} columns)` : ''}`;
+  if (found.length === 1 && !HEADER_LIKE.test(found[0].trim())) {
+    const sep = SEPARATORS.find(([c]) => found[0].includes(c));
+    if (sep === undefined) return '; the first line has one field and no comma: this does not look like a comma-separated CSV file';
+    const columns = list(found[0].split(sep[0]).map((c) => c.trim()));
+    return `; the header separates its columns by ${sep[1]} (${columns}): samegame reads comma-separated CSV (save the file with commas)`;
+  }
+  return `; the header has ${list(found)}`;
 };
 
 const reservedLevelWhat = (field: string, value: string) =>
@@ -64,4 +79,7 @@ export const msg = {
   outNotRegular: (flag: string | undefined, path: string, kind: string) =>
     `${flag === undefined ? '' : `${flag} `}${q(path)}: exists and is ${kind}: samegame writes only regular files, never replacing or writing through anything else (remove it or choose another path)`,
   cannotWrite: (path: string, code: string) => `cannot write ${q(path)} (${code})`,
+  badAttenuation: (where: string, a: number, range: string) =>
+    `${where}: ${a} is not ${range} (the share of a published effect taken as real; 1 = none attenuated)`,
+  cannotWriteStdout: (code: string) => `cannot write to standard output (${code}${code === 'ENOSPC' ? ': no space left on the device' : ''})`,
 };

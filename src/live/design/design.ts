@@ -4,7 +4,8 @@
  * run performs, in a fixed order (model, game, framing, rep).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import { readRegular } from '../../core/input-file.js';
 import { framingTemplates, framingWarnings, resolveFraming } from './framings.js';
 import { UserError } from '../../core/errors.js';
 import { canonicalGame, payoffProblems, samePayoffs } from '../../core/games.js';
@@ -27,6 +28,7 @@ import { expandEnrichment } from './enrichment-render.js';
 import { playProblems, resolvePlay, templateProblems } from './play.js';
 import { capabilityProblems } from './capabilities.js';
 import { designMsg } from './messages.js';
+import { kindProblem } from './kind.js';
 
 
 /** Cross-field rules the schema cannot express. */
@@ -96,12 +98,15 @@ function resolve(d: DesignDocument, texts: ReadonlyMap<number, string>): Design 
 /** Validate a design from its YAML text; `file` names it in errors. */
 export function parseDesign(text: string, file: string): Design {
   const { doc, lc, data } = parseYamlMapping(text, (line, detail) => designMsg.designYamlSyntax(file, line, detail), () => designMsg.designNotMapping(file));
+  const wrongKind = kindProblem(data as Record<string, unknown>);
+  if (wrongKind !== undefined) throwProblems([wrongKind], doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   if ('kind' in data) return parseEnrichment(data, doc, lc, file);
   const r = designSchema.safeParse(data);
   const templates = r.success ? framingTemplates(r.data.framings, file) : { texts: new Map<number, string>(), problems: [] };
   const found = r.success ? [...templates.problems, ...crossChecks(r.data)] : problems(r.error.issues);
   throwProblems(found, doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   const design = resolve(r.data!, templates.texts);
+  throwProblems(promptProblems(design, r.data!), doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   const unused = unusedNames(Object.keys(design.names ?? {}), designTargets(design));
   if (unused.length > 0) {
     const where = (id: string) => { const line = lineOf(doc, lc, ['names', id]); return line === undefined ? file : `${file}:${line}`; };
@@ -129,17 +134,38 @@ export function designWarnings(design: Design): string[] {
   return [...stories, ...(namesWarnings.get(design) ?? [])];
 }
 
-/** Read and validate a design file. Throws UserError naming the file, line, path and problem. */
-export function loadDesign(path: string): Design {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UserError(designMsg.designUnreadable(path, (e as NodeJS.ErrnoException).code ?? String(e)));
-  }
-  return parseDesign(text, path);
+/** A design file is at most 8 MiB (its templates 1 MiB each): checked before it is read. */
+export const MAX_DESIGN_BYTES = 8 * 2 ** 20;
+
+/** A rendered prompt is at most 8 Mi characters, about two million tokens: above every provider's context window. */
+export const MAX_PROMPT_CHARS = 8 * 2 ** 20;
+
+/** A problem for each story template whose prompt for some game is longer than MAX_PROMPT_CHARS (placeholders such as {payoffs} expand). */
+function promptProblems(design: Design, d: DesignDocument): Problem[] {
+  const out: Problem[] = [];
+  design.framings.forEach((f, i) => {
+    if (f.template === undefined) return;
+    const entry = d.framings[i];
+    const field = typeof entry !== 'string' && entry.template_file !== undefined ? 'template_file' : 'template';
+    for (const g of design.games) {
+      const n = renderFraming(f, g).prompt.length;
+      if (n > MAX_PROMPT_CHARS) { out.push({ path: ['framings', i, field], message: designMsg.promptTooLong(f.id, g.id, n, MAX_PROMPT_CHARS) }); return; }
+    }
+  });
+  return out;
 }
 
+/**
+ * Read and validate a design file. Throws UserError naming the file, line, path and problem; a
+ * file that is not a regular file (a FIFO, /dev/zero) is refused before it is read (core/input-file.ts).
+ */
+export function loadDesign(path: string): Design {
+  const r = readRegular(path, MAX_DESIGN_BYTES);
+  if ('size' in r) throw new UserError(designMsg.designTooLarge(path, r.size, MAX_DESIGN_BYTES));
+  if ('reason' in r) throw new UserError(designMsg.designUnreadable(path, r.reason));
+  if (!isUtf8(r.bytes)) throw new UserError(designMsg.designNotUtf8(path));
+  return parseDesign(r.bytes.toString('utf8'), path);
+}
 
 /**
  * Every trial of a design, in the order model, game, framing, rep (reps 0 … trials−1). Each

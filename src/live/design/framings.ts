@@ -4,14 +4,17 @@
  * rule (src/live/prompts/template.ts) and checked for payoff equivalence before any call: its
  * prompts must present all eight payoffs and both labels (docs/methods.md §18a).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import { readRegular } from '../../core/input-file.js';
 import { dirname, resolve } from 'node:path';
 import type { Game } from '../../core/games.js';
 import { FRAMING_PLACEHOLDERS, PAYOFF_PLACEHOLDERS, promptFamily, type Framing, type LabelPair } from '../prompts/index.js';
 import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
-import { namesIn } from '../prompts/template.js';
+import { literalText, namesIn, parseTemplate } from '../prompts/template.js';
 import { framingMeanings, numberWarnings, payoffCheck } from '../prompts/payoff/index.js';
-import { templateFieldProblem, type Path, type Problem } from './problems.js';
+import { MAX_TEMPLATE_BYTES, templateFieldProblem, type Path, type Problem } from './problems.js';
+
+export { MAX_TEMPLATE_BYTES } from './problems.js';
 import { designMsg } from './messages.js';
 
 /** A framing entry as a design writes it. */
@@ -37,19 +40,18 @@ export function missingPlaceholders(template: string): string[] {
   return missingFrom(new Set(namesIn(template, FRAMING_PLACEHOLDERS)));
 }
 
-/** A template file is at most 1 MiB (a story, not a corpus): checked before it is read. */
-export const MAX_TEMPLATE_BYTES = 1 << 20;
-
-/** A template's text: inline, or read from its file relative to the design file (a problem when unreadable). */
+/**
+ * A template's text: inline, or read from its file relative to the design file (a problem when
+ * it cannot be: not a regular file — a FIFO, /dev/zero — refused before reading, over
+ * MAX_TEMPLATE_BYTES, or not UTF-8, never read with U+FFFD in place).
+ */
 export function templateSource(inline: string | undefined, file: string | undefined, designFile: string): { text: string } | { problem: string } {
   if (inline !== undefined) return { text: inline };
-  try {
-    const path = resolve(dirname(designFile), file!);
-    if (statSync(path).size > MAX_TEMPLATE_BYTES) return { problem: designMsg.fileTooLarge(file!, MAX_TEMPLATE_BYTES) };
-    return { text: readFileSync(path, 'utf8') };
-  } catch (e) {
-    return { problem: designMsg.fileUnreadable(file!, (e as NodeJS.ErrnoException).code ?? String(e)) };
-  }
+  const r = readRegular(resolve(dirname(designFile), file!), MAX_TEMPLATE_BYTES);
+  if ('size' in r) return { problem: designMsg.fileTooLarge(file!, MAX_TEMPLATE_BYTES) };
+  if ('reason' in r) return { problem: designMsg.fileUnreadable(file!, r.reason) };
+  if (!isUtf8(r.bytes)) return { problem: designMsg.templateNotUtf8(file!) };
+  return { text: r.bytes.toString('utf8').replace(/^\uFEFF/, '') };
 }
 
 /** The template text of entry i (read from its file when it names one) and the problems found with it. */

@@ -60,4 +60,23 @@ export const designMsg = {
   oneFormatSource: () => 'a format is a style or a template: give exactly one of style, template, template_file',
   formatSlotsMissing: (format: string, slots: readonly string[]) =>
     `format ${format}: the template never places the slot${slots.length === 1 ? '' : 's'} ${slots.map((x) => `{${x}}`).join(', ')} (every format lays out the same facts)`,
+  templateTooLarge: (bytes: number, max: number) =>
+    `the template is ${bytes.toLocaleString('en-US')} bytes; a template is at most ${max.toLocaleString('en-US')} bytes (${max / 2 ** 20} MiB)`,
+  templateControl: (codepoint: string, line: number) =>
+    `the template holds the control character ${codepoint} (line ${line}): a story may hold any printable character, tabs and line ends, `
+    + 'no other control character',
+  templateNotUtf8: (file: string) => `the template file ${q(file)} is not valid UTF-8 (save it as UTF-8)`,
+  designNotUtf8: (file: string) => `${file}: the design is not valid UTF-8 (save it as UTF-8)`,
+  designTooLarge: (file: string, bytes: number, max: number) =>
+    `${file}: the design is ${bytes.toLocaleString('en-US')} bytes; a design is at most ${max.toLocaleString('en-US')} bytes (${max / 2 ** 20} MiB)`,
+  promptTooLong: (framing: string, game: string, chars: number, max: number) =>
+    `framing ${framing}: its prompt for game ${game} is ${chars.toLocaleString('en-US')} characters; `
+    + `a prompt is at most ${max.toLocaleString('en-US')} (about two million tokens)`,
+  unknownKind: (kind: string, kinds: readonly string[]) =>
+    `${q(kind)} is not a design kind (kind: ${kinds.join(', ')}; a one-shot design has no kind: field, nor has a repeated one, which has a play: block)`,
+  fieldOfEnrichment: (field: string) =>
+    `a design without kind: is a one-shot or repeated design, which has no ${field} field: `
+    + `${field} belongs to a context-enrichment design (add kind: context-enrichment, or remove ${field})`,
+  fieldOfOneShot: (kind: string, field: string) =>
+    `a ${kind} design (kind: ${kind}) has no ${field} field: ${field} belongs to a one-shot or repeated design (remove kind: for one, or remove ${field})`,
 };

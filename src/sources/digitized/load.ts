@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readRegular } from '../../core/input-file.js';
 import { posix } from 'node:path';
 import { UserError } from '../../core/errors.js';
 import { sha256File } from '../../core/hash.js';
@@ -28,10 +28,10 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 const IMAGE_EXT = /\.(png|jpe?g|gif|bmp|webp|tiff?)$/i;
 
 function fileBytes(path: string, file: string, limit: number): Buffer {
-  let size: number;
-  try { size = statSync(path).size; } catch (e) { throw new UserError(msg.fileUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e))); }
-  if (size > limit) throw new UserError(sourcesDigitizedMsg.tooLarge(file, 'the project', size, limit));
-  try { return readFileSync(path); } catch (e) { throw new UserError(msg.fileUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e))); }
+  const r = readRegular(path, limit); // a FIFO or a device is refused before a byte is read
+  if ('size' in r) throw new UserError(sourcesDigitizedMsg.tooLarge(file, 'the project', r.size, limit));
+  if ('reason' in r) throw new UserError(msg.fileUnreadable(file, r.reason));
+  return r.bytes;
 }
 
 /** info.json of a .tar: the project JSON's name and the images' names, each inside the project folder. */

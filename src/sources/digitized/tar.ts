@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegular } from '../../core/input-file.js';
 import { UserError } from '../../core/errors.js';
 import { sourcesDigitizedMsg } from './messages.js';
 
@@ -55,10 +56,11 @@ function paxPath(text: string): string | undefined {
 
 /** Open a .tar: its regular members (checked), and a reader of one member's bytes. */
 export function openTar(path: string, file: string, limits: TarLimits): { members: TarMember[]; read(member: TarMember): Buffer; close(): void } {
-  let fd: number;
-  try { fd = openSync(path, 'r'); } catch (e) { throw new UserError(sourcesDigitizedMsg.tarDamaged(file, 0, (e as NodeJS.ErrnoException).code ?? String(e))); }
+  const o = openRegular(path, Infinity); // a FIFO or a device is refused before a byte is read
+  if (!('fd' in o)) throw new UserError(sourcesDigitizedMsg.tarDamaged(file, 0, 'reason' in o ? o.reason : String(o.size)));
+  const fd = o.fd;
   try {
-    const members = listMembers(fd, fstatSync(fd).size, file, limits);
+    const members = listMembers(fd, o.size, file, limits);
     return {
       members,
       read(mem) { const b = Buffer.alloc(mem.size); if (mem.size) readSync(fd, b, 0, mem.size, mem.offset); return b; },

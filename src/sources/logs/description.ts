@@ -3,7 +3,8 @@
  * the path in the document and what was expected, as for designs), and check the rules the schema
  * cannot express.
  */
-import { readFileSync } from 'node:fs';
+import { readRegular } from '../../core/input-file.js';
+import { checkUtf8, MAX_INPUT_BYTES } from '../reader-rules.js';
 import { UserError } from '../../core/errors.js';
 import { parseYamlMapping, throwProblems, zodProblems, type Path, type Problem } from '../../core/doc-problems.js';
 import { logFormatSchema, type LogFormat, type ValueSpec } from './schema.js';
@@ -122,11 +123,8 @@ export function parseLogFormat(text: string, file: string): LogFormat {
 
 /** Read and validate a description file. */
 export function loadLogFormat(path: string, file = path): LogFormat {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    throw new UserError(sourcesLogsMsg.formatUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e)));
-  }
-  return parseLogFormat(text, file);
+  const r = readRegular(path, MAX_INPUT_BYTES); // a FIFO or a device is refused before a byte is read
+  if (!('bytes' in r)) throw new UserError(sourcesLogsMsg.formatUnreadable(file, 'reason' in r ? r.reason : `${r.size} bytes; at most ${MAX_INPUT_BYTES}`));
+  checkUtf8(r.bytes, file); // never read with U+FFFD in place
+  return parseLogFormat(r.bytes.toString('utf8'), file);
 }

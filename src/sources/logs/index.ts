@@ -5,7 +5,8 @@
  * (core/decisions.ts), whatever the shape of the log.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegular } from '../../core/input-file.js';
 import { resolve } from 'node:path';
 import { inRounds, roundsText, type RepeatedDecision, type RepeatedDecisions, type RoundRange } from '../../core/decisions.js';
 import { UserError } from '../../core/errors.js';
@@ -119,10 +120,10 @@ export function readLogDecisions(files: readonly string[], format: string | LogF
 
 /** The first line of a file (at most 64 KiB), or undefined when it cannot be read. */
 function firstLine(path: string): string | undefined {
-  let fd: number;
-  try { fd = openSync(path, 'r'); } catch { return undefined; }
+  const o = openRegular(path, Infinity); // a folder or a pipe: the reader says what it is
+  if (!('fd' in o)) return undefined;
+  const fd = o.fd;
   try {
-    if (!fstatSync(fd).isFile()) return undefined; // a folder or a pipe: the reader says what it is
     const buf = Buffer.alloc(1 << 16);
     const got = readSync(fd, buf, 0, buf.length, 0);
     return buf.subarray(0, got).toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n|\r/)[0];

@@ -242,7 +242,7 @@ export function readLogFile(path: string, file: string, format: LogFormat): File
   const raw = splitRows(text, file, format.delimiter ?? ',');
   if (raw.length === 0) throw new UserError(msg.emptyTable(file));
   const names = raw[0].fields.map((h) => h.trim());
-  checkColumnNames(file, 1, names, 'header');
+  checkColumnNames(file, 1, names, format.delimiter === undefined || format.delimiter === ',' ? 'header' : 'delimited');
   for (const col of format.columns) if (!names.includes(col)) throw new UserError(sourcesLogsMsg.missingColumn(file, col, format.name, names));
   const c = compile(format, new Map(names.map((h, i) => [h, i])), file);
   const reading: FileReading = { sha256, decisions: [], skipped: new Map(),

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { counts, writeStore } from '../../helpers/store.js';
-import { stream, type FuzzCase } from './common.js';
+import { mustRefuse, stream, type FuzzCase } from './common.js';
 
 const TINY = 'model,game,framing,n,rate\nM,Stag Hunt,business,20,0.25\nM,Stag Hunt,friend-sharing,20,0.5\nM,Harmony,business,20,0.9\nM,Harmony,friend-sharing,20,0.95\n';
 /** 2 models × 2 games × 2 framings × 3 trials = 24 calls (by hand). */
@@ -45,16 +45,12 @@ export function flagCases(dir: string, seed: number, count: number): FuzzCase[] 
     const d = join(dir, `flags-${i}`);
     cases.push(r.pick(kinds)(r.pick(VALUES), d));
   }
-  // Subnormal attenuations through the figures (reproduce draws them): they must render.
-  for (const a of ['1e-320']) {
+  // Attenuations that would print R 1.000 beside a test that finds framing effects (0, subnormals, 1e-300) are refused in one line.
+  for (const a of ['0', '1e-320', '1e-300', '0.0099']) {
     const out = join(dir, `att-${a}`);
     cases.push({
-      name: `reproduce --attenuation ${a}`, argv: ['reproduce', '--data', rates, '--out', out, '--attenuation', a, '--reps', '20', '-q'], outputs: [out], boundMs: 60_000,
-      // Every figure drawn: no renderer error (the binary crashed on it), and the forest plot has its points.
-      accepted: (o) => [
-        ...(/figure [\w-]+: error:/.test(o.stderr) ? [`a figure failed to render: ${/figure [\w-]+: error:.*/.exec(o.stderr)![0]}`] : []),
-        ...(readFileSync(join(out, 'figures', 'table3-forest.svg'), 'utf8').includes('role="graphics-symbol"') ? [] : ['the forest plot has no marks']),
-      ],
+      name: `reproduce --attenuation ${a}`, argv: ['reproduce', '--data', rates, '--out', out, '--attenuation', a, '--reps', '20', '-q'], outputs: [out],
+      after: mustRefuse(`--attenuation ${a}`, '--attenuation'),
     });
   }
   return cases;
