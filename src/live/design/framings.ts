@@ -10,7 +10,7 @@ import { dirname, resolve } from 'node:path';
 import type { Game } from '../../core/games.js';
 import { FRAMING_PLACEHOLDERS, PAYOFF_PLACEHOLDERS, promptFamily, type Framing, type LabelPair } from '../prompts/index.js';
 import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
-import { literalText, namesIn, parseTemplate } from '../prompts/template.js';
+import { namesIn } from '../prompts/template.js';
 import { framingMeanings, numberWarnings, payoffCheck } from '../prompts/payoff/index.js';
 import { MAX_TEMPLATE_BYTES, templateFieldProblem, type Path, type Problem } from './problems.js';
 
