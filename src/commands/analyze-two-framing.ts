@@ -77,8 +77,7 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
   if (table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(opts.store));
   const facts = withFoldedGames(withTableGames(designFacts, levels(source.table, 'game')), source);
   if (facts.simulated.length) logger.warn(analyzeMsg.synthetic());
-  // no publication compared and no method asked for: Table 3 from the R = 1 test where it applies
-  const settings = { ...directRunSettings(opts, table, logger), framingTestIntervals: opts.interval === undefined && !opts.compare && !opts.expect };
+  const settings = directRunSettings(opts, table, logger);
   checkPlannedCells(table, settings, opts.store);
   for (const g of levels(table, 'game')) {
     const du = facts.gaps.get(g);

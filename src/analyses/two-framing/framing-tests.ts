@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import type { BinaryObservations } from '../../core/cells.js';
-import { ALL_GAMES, POOLED, stat } from '../../core/names.js';
-import { bootstrapResult, type BootstrapResult, type Estimand } from '../../stats/bootstrap.js';
+import { ALL_GAMES, POOLED } from '../../core/names.js';
+import type { BootstrapResult } from '../../stats/bootstrap.js';
 import { finiteOrNull, fixed, interval } from '../../core/format.js';
 import { jsdBernoulli } from '../../stats/jsd.js';
 import { framingTest, type FramingPairCounts } from '../../stats/framing-test.js';
@@ -66,24 +66,6 @@ function groupRow(a: FramingTestInput, model: string, game: string, pairs: reado
     R_test_lo: R(t.jsdInterval[1]), R_test_hi: R(t.jsdInterval[0]),
     shift: at * shift, shift_wilson_lo: at * Math.max(-1, slo), shift_wilson_hi: at * Math.min(1, shi),
   };
-}
-
-/**
- * The bootstrap result with Table 3's per-model and pooled R and shift taken from the rows above
- * (a = 1, every cell binary: the scale of Table 3): R's point the bias-corrected R, its interval
- * by test inversion; the shift's interval MOVER-Wilson. Every other statistic keeps the bootstrap's.
- */
-export function withFramingTestIntervals(a: FramingTestInput, estimand: Estimand): BootstrapResult {
-  const { boot } = a;
-  const point = Float64Array.from(boot.point), lo = Float64Array.from(boot.lo), hi = Float64Array.from(boot.hi);
-  for (const r of framingTestRows(a).filter((x) => x.game === ALL_GAMES)) {
-    if (!Number.isFinite(r.G)) continue;
-    const R = boot.indexOf(stat('R', r.model)), s = boot.indexOf(stat('shift', r.model));
-    point[R] = r.R_corrected; lo[R] = r.R_test_lo; hi[R] = r.R_test_hi;
-    lo[s] = r.shift_wilson_lo; hi[s] = r.shift_wilson_hi;
-  }
-  return bootstrapResult(estimand, point, boot.replicates, boot.reps, boot.method,
-    { lo, hi, notes: [...boot.notes], fellBack: new Set(boot.fellBack), levels: boot.levels });
 }
 
 /** Rows computed once per analysis (the CSV, metrics.json, the report and the terminal all read them). */
