@@ -10,10 +10,10 @@ import { shown, type DisplayNames } from '../../core/display-names.js';
 import { POOLED } from '../../core/names.js';
 import { latexTable, leftColumn, rightColumn, type LatexCell } from '../../render/latex.js';
 import { conservativeNote, intervalKind, type TwoFramingAnalysis } from './analysis.js';
-import { familyRows, shownVariants, table2Rows, table3Rows, variantsNote } from './tables.js';
+import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { namedAnalysis } from './named.js';
 import { countText, statText } from './numbers.js';
-import { andList, named, table3Columns, type Table3Variant } from '../../stats/table3.js';
+import { andList, named, table3Columns } from '../../stats/table3.js';
 
 /** A statistic or a count as the report prints it; no value (an interval of a cell of fewer than 3 matches) empty. */
 const stat = (x: number | string): LatexCell => ({ number: typeof x === 'number' && Number.isFinite(x) ? statText(x) : '' });
@@ -33,16 +33,12 @@ export function table2Latex(a: TwoFramingAnalysis, names?: DisplayNames): string
 export function table3Latex(a: TwoFramingAnalysis, names?: DisplayNames): string {
   const rows = table3Rows(a);
   const cols = table3Columns();
-  const variants = shownVariants(a);
-  const ends = (v: Table3Variant) => [`${v.column}_lo`, `${v.column}_hi`];
   const what = andList(cols.map(named));
   return latexTable({
-    caption: `${what.charAt(0).toUpperCase()}${what.slice(1)} per model, ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals${variantsNote(variants)}${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
+    caption: `${what.charAt(0).toUpperCase()}${what.slice(1)} per model, ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
     label: 'tab:table3',
-    columns: [leftColumn('Model'), ...cols.flatMap((c) => [rightColumn(c.text.short), rightColumn(`${c.text.short} low`), rightColumn(`${c.text.short} high`)]),
-      ...variants.flatMap((v) => [...(v.point ? [rightColumn(v.label)] : []), rightColumn(`${v.interval} low`), rightColumn(`${v.interval} high`)])],
-    rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), ...cols.flatMap((c) => [stat(x[c.column]), stat(x[`${c.column}_lo`]), stat(x[`${c.column}_hi`])]),
-      ...variants.flatMap((v) => [...(v.point ? [v.column] : []), ...ends(v)].map((k) => stat(x[k])))]),
+    columns: [leftColumn('Model'), ...cols.flatMap((c) => [rightColumn(c.text.short), rightColumn(`${c.text.short} low`), rightColumn(`${c.text.short} high`)])],
+    rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), ...cols.flatMap((c) => [stat(x[c.column]), stat(x[`${c.column}_lo`]), stat(x[`${c.column}_hi`])])]),
     rulesAfter: [rows.length - 2],
   });
 }
