@@ -157,15 +157,20 @@ export interface Table3Variant {
   readonly of: string;
   /** Its header in the terminal and report tables. */
   readonly label: string;
-  /** How its interval is made, for headers and captions. */
+  /** How its interval is made, for captions. */
   readonly interval: string;
+  /** Its interval's header in the terminal and report tables. */
+  readonly header: string;
   /** False when the variant is an interval only (its point is the column's own). */
   readonly point: boolean;
 }
 
+/** The header of R corrected's interval: each end a one-sided 95 % bound, at the level of the R = 1 test. */
+export const TEST_INVERSION_HEADER = '90% CI (test inversion; each end one-sided 95%)';
+
 const VARIANTS: readonly Table3Variant[] = [
-  { column: 'R_corrected', of: 'R', label: 'R corrected', interval: 'test inversion', point: true },
-  { column: 'shift_wilson', of: 'shift', label: 'Action shift', interval: 'MOVER-Wilson', point: false },
+  { column: 'R_corrected', of: 'R', label: 'R corrected', interval: 'test-inversion (each end a one-sided 95 % bound)', header: TEST_INVERSION_HEADER, point: true },
+  { column: 'shift_wilson', of: 'shift', label: 'Action shift', interval: '95 % MOVER-Wilson', header: '95% CI (MOVER-Wilson)', point: false },
 ];
 
 /**

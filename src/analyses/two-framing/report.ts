@@ -107,7 +107,7 @@ export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = gameA
   const variants = shownVariants(a);
   const rows = table3Rows(a).map((r) => [r.model, ...cols.flatMap((c) => [num(statText(r[c.column] as number)), num(ci(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number))]),
     ...variants.flatMap((v) => [...(v.point ? [num(statText(r[v.column] as number))] : []), num(ci(r[`${v.column}_lo`] as number, r[`${v.column}_hi`] as number))])]);
-  const variantColumns = variants.flatMap((v) => [...(v.point ? [num(v.label)] : []), num(`95% CI (${v.interval})`)]);
+  const variantColumns = variants.flatMap((v) => [...(v.point ? [num(v.label)] : []), num(v.header)]);
   const blocks: Block[] = [
     { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals${variantsNote(variants)}.${a.bands ? ` The per-model rows show simultaneous 95 % bands (sup-t over the ${a.layout.models.length} models from the same replicates, c = ${fixed(a.bands.c.R, 2)} for R and ${fixed(a.bands.c.shift, 2)} for the shift): all models' values lie in their bands together with probability about 95 %; Pooled is pointwise.` : ''}` },
     { kind: 'table', id: 'table3', columns: ['Model', ...cols.flatMap((c) => [num(c.label), num('95% CI')]), ...variantColumns], rows },

@@ -22,7 +22,7 @@ export function table3Text(rows: readonly Table3Row[], attenuation: number, meth
     + (simultaneous ? `; per-model rows: simultaneous 95 % sup-t bands (c = ${fixed(simultaneous.R, 2)} for R, ${fixed(simultaneous.shift, 2)} for the shift), Pooled pointwise` : '');
   const cols = table3Columns();
   const variants = allTable3Variants().filter((v) => rows.length > 0 && `${v.column}_lo` in rows[0]);
-  const variantHeader = (v: Table3Variant) => [...(v.point ? [v.label] : []), `95% CI (${v.interval})`];
+  const variantHeader = (v: Table3Variant) => [...(v.point ? [v.label] : []), v.header];
   const variantCells = (r: Table3Row, v: Table3Variant) =>
     [...(v.point ? [statText(r[v.column] as number)] : []), iv(r[`${v.column}_lo`] as number, r[`${v.column}_hi`] as number)];
   return `${title}\n${textTable(['Model', ...cols.flatMap((c) => [c.label, '95% CI']), ...variants.flatMap(variantHeader)],
