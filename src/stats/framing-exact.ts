@@ -25,31 +25,36 @@ export const isSparse = (pairs: readonly PairCounts[]): boolean => pairs.some((q
 
 const logChoose = (n: number, k: number): number => logGamma(n + 1) - logGamma(k + 1) - logGamma(n - k + 1);
 
-/** Grid steps between 0 and the observed ΣG; the p-value errs high by at most the mass of ΣG in [g(1 − k/STEPS), g). */
-const STEPS = 4000;
+/** Grid steps per pair between 0 and the observed ΣG: the p-value errs high by at most the mass of ΣG in [0.999·g, g). */
+const STEPS_PER_PAIR = 1000;
 
 /**
  * P(ΣG ≥ g | margins) under equal rates (G of a pair by `gOf`: framing-test.ts's gStatistic), from above: each pair's G is floored to a grid of step
- * δ = g/STEPS and ΣG ≥ g implies Σ⌊G_i/δ⌋ ≥ STEPS − k + 1, so the probability of the latter,
+ * δ = g/S, S = 1000·k, and ΣG ≥ g implies Σ⌊G_i/δ⌋ ≥ S − k + 1, so the probability of the latter,
  * computed exactly by convolution (every sum at or past it kept in one bin), is at least the
  * p-value and exceeds it only by configurations within k·δ of g.
  */
 export function exactConditionalP(pairs: readonly PairCounts[], g: number, gOf: (xb: number, nb: number, xs: number, ns: number) => number): number {
   if (!(g > 0)) return 1;
-  const k = pairs.length, delta = g / STEPS, top = STEPS - k + 1;
-  let dist = new Float64Array(top + 1);
-  dist[0] = 1;
+  const k = pairs.length, steps = STEPS_PER_PAIR * k, delta = g / steps, top = steps - k + 1;
+  let mass = new Float64Array(top + 1), at: number[] = [0]; // the distribution and its nonzero indices
+  mass[0] = 1;
   for (const q of pairs) {
     const N = q.nb + q.ns, t = q.xb + q.xs;
-    const next = new Float64Array(top + 1);
+    if (t === 0 || t === N) continue; // one table, G = 0: the distribution is unchanged
+    const next = new Float64Array(top + 1), seen = new Uint8Array(top + 1), nextAt: number[] = [];
     const norm = logChoose(N, t);
     for (let x = Math.max(0, t - q.ns); x <= Math.min(q.nb, t); x++) {
       const w = Math.exp(logChoose(q.nb, x) + logChoose(q.ns, t - x) - norm);
       if (w === 0) continue;
       const step = Math.min(top, Math.floor(gOf(x, q.nb, t - x, q.ns) / delta + 1e-9));
-      for (let j = 0; j <= top; j++) if (dist[j] !== 0) next[Math.min(top, j + step)] += w * dist[j];
+      for (const j of at) {
+        const to = Math.min(top, j + step);
+        if (!seen[to]) { seen[to] = 1; nextAt.push(to); }
+        next[to] += w * mass[j];
+      }
     }
-    dist = next;
+    mass = next; at = nextAt;
   }
-  return Math.min(1, dist[top]);
+  return Math.min(1, mass[top]);
 }
