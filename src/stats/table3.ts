@@ -169,7 +169,10 @@ export interface Table3Variant {
 export const TEST_INVERSION_HEADER = '90% CI (test inversion; each end one-sided 95%)';
 
 const VARIANTS: readonly Table3Variant[] = [
-  { column: 'R_corrected', of: 'R', label: 'R corrected', interval: 'test-inversion (each end a one-sided 95 % bound)', header: TEST_INVERSION_HEADER, point: true },
+  {
+    column: 'R_corrected', of: 'R', label: 'R corrected', interval: 'test-inversion (each end a one-sided 95 % bound)',
+    header: TEST_INVERSION_HEADER, point: true,
+  },
   { column: 'shift_wilson', of: 'shift', label: 'Action shift', interval: '95 % MOVER-Wilson', header: '95% CI (MOVER-Wilson)', point: false },
 ];
 

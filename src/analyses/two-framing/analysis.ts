@@ -80,5 +80,6 @@ export function analyzeTwoFraming(table: CellTable, settings: TwoFramingSettings
     onProgress: progressOf(logger, 'bootstrap'),
   });
   const { boot, clusterRobust } = withClusterRobust(table, estimand, drawn, settings);
-  return { table, settings, layout, family, boot, ...(clusterRobust ? { clusterRobust } : {}), ...(settings.simultaneous ? { bands: simultaneousBands(boot, layout.models) } : {}) };
+  return { table, settings, layout, family, boot, ...(clusterRobust ? { clusterRobust } : {}),
+    ...(settings.simultaneous ? { bands: simultaneousBands(boot, layout.models) } : {}) };
 }

@@ -40,7 +40,8 @@ function smallClusterNotes(names: readonly string[], info: BootstrapResult['info
     else if (df[i] < FEW_CLUSTERS - 1) few.push(`${n} (${df[i].toFixed(1)})`);
   });
   return [
-    ...(none.length ? [`no interval: ${list(none)} rest${none.length === 1 ? 's' : ''} on a cell of fewer than ${MIN_CLUSTERS} matches or ${MIN_CLUSTERS} effective matches ((Σn)²/Σn²: one match holds most decisions)`] : []),
+    ...(none.length ? [`no interval: ${list(none)} rest${none.length === 1 ? 's' : ''} on a cell of fewer than ${MIN_CLUSTERS} matches`
+      + ` or ${MIN_CLUSTERS} effective matches ((Σn)²/Σn²: one match holds most decisions)`] : []),
     ...(few.length ? [`few matches: interval from fewer than ${FEW_CLUSTERS - 1} degrees of freedom (Satterthwaite df in brackets): ${list(few)}`] : []),
   ];
 }

@@ -101,7 +101,10 @@ export function framingTestFile(reportsDir: string, a: FramingTestInput): Output
 /** metrics.json's `framing_tests`: the method and the per-model and pooled rows. */
 export function framingTestMetrics(a: FramingTestInput) {
   return {
-    method: 'G-test of equal rates per pair, summed over a group (df = pairs), p the larger of the chi-squared and the exact conditional p where a pair has an expected count below 5; R_corrected = 1 - a * mean(JSD - (1/n_b + 1/n_s)/8)/ln 2; R interval by inverting the noncentral chi-squared of the summed G, each end a one-sided 95% bound (where G = 0: the JSD range over cell-wise Bonferroni Wilson intervals); shift interval MOVER-Wilson (Zou and Donner 2008)',
+    method: 'G-test of equal rates per pair, summed over a group (df = pairs), p the larger of the chi-squared and the exact conditional p '
+      + 'where a pair has an expected count below 5; R_corrected = 1 - a * mean(JSD - (1/n_b + 1/n_s)/8)/ln 2; R interval by inverting the '
+      + 'noncentral chi-squared of the summed G, each end a one-sided 95% bound (where G = 0: the JSD range over cell-wise Bonferroni '
+      + 'Wilson intervals); shift interval MOVER-Wilson (Zou and Donner 2008)',
     alpha: FRAMING_TEST_ALPHA,
     groups: framingTestRows(a).filter((r) => r.game === ALL_GAMES).map((r) => ({
       model: r.model, pairs: r.pairs, G: finiteOrNull(r.G), df: r.df, p_value: finiteOrNull(r.p_value),
@@ -131,10 +134,17 @@ export function hasFramingTests(a: FramingTestInput): boolean {
 export function framingTestBlocks(a: FramingTestInput): Block[] {
   const rows = framingTestRows(a).filter((r) => r.game === ALL_GAMES);
   const blocks: Block[] = [
-    { kind: 'text', text: `R = 1 tests. Whether framing changes behaviour is decided by the G-test of "R = 1" (equal rates in every pair; G summed over a model's pairs, df = pairs; p < ${FRAMING_TEST_ALPHA}; where a pair has an expected count below 5, p is the larger of the χ² and the exact conditional p). R corrected = R with each pair's JSD less its small-sample bias (1/n_b + 1/n_s)/8 nats; its interval inverts the noncentral χ² of the summed G, each end a one-sided 95 % bound (a 90 % interval), so its upper end is below 1 exactly when the test says framing changes behaviour (where G = 0, equal rates in every pair, it spans the JSDs allowed by the cells' Wilson intervals). The shift's 95 % interval is MOVER-Wilson, which has width at 0/n and n/n. All per reports/framing-tests.csv (every pair there too); methods.md §8.5.` },
+    { kind: 'text', text: `R = 1 tests. Whether framing changes behaviour is decided by the G-test of "R = 1" (equal rates in every pair; G summed over a model's `
+      + `pairs, df = pairs; p < ${FRAMING_TEST_ALPHA}; where a pair has an expected count below 5, p is the larger of the χ² and the exact `
+      + `conditional p). R corrected = R with each pair's JSD less its small-sample bias (1/n_b + 1/n_s)/8 nats; its interval inverts the noncentral `
+      + `χ² of the summed G, each end a one-sided 95 % bound (a 90 % interval), so its upper end is below 1 exactly when the test says framing `
+      + `changes behaviour (where G = 0, equal rates in every pair, it spans the JSDs allowed by the cells' Wilson intervals). The shift's `
+      + `95 % interval is MOVER-Wilson, which has width at 0/n and n/n. All per reports/framing-tests.csv (every pair there too); methods.md `
+      + `§8.5.` },
     {
       kind: 'table', id: 'framing-tests',
-      columns: ['Model', num('G'), num('df'), num('p'), 'Framing changes behaviour', num('R corrected'), num(TEST_INVERSION_HEADER), num('Shift'), num('95% CI (MOVER-Wilson)')],
+      columns: ['Model', num('G'), num('df'), num('p'), 'Framing changes behaviour', num('R corrected'), num(TEST_INVERSION_HEADER),
+        num('Shift'), num('95% CI (MOVER-Wilson)')],
       rows: rows.map((r) => [r.model, num(fixed(r.G, 2)), num(String(r.df)), num(pText(r.p_value)), r.framing_changes_behaviour || '—',
         num(fixed(r.R_corrected)), num(Number.isFinite(r.R_test_lo) ? interval(r.R_test_lo, r.R_test_hi) : '—'),
         num(fixed(r.shift)), num(Number.isFinite(r.shift_wilson_lo) ? interval(r.shift_wilson_lo, r.shift_wilson_hi) : '—')]),

@@ -109,7 +109,8 @@ export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = gameA
     ...variants.flatMap((v) => [...(v.point ? [num(statText(r[v.column] as number))] : []), num(ci(r[`${v.column}_lo`] as number, r[`${v.column}_hi`] as number))])]);
   const variantColumns = variants.flatMap((v) => [...(v.point ? [num(v.label)] : []), num(v.header)]);
   const blocks: Block[] = [
-    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals${variantsNote(variants)}.${a.bands ? ` The per-model rows show simultaneous 95 % bands (sup-t over the ${a.layout.models.length} models from the same replicates, c = ${fixed(a.bands.c.R, 2)} for R and ${fixed(a.bands.c.shift, 2)} for the shift): all models' values lie in their bands together with probability about 95 %; Pooled is pointwise.` : ''}` },
+    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; `
+      + `95 % ${intervalKind(a)} intervals${variantsNote(variants)}.${a.bands ? ` The per-model rows show simultaneous 95 % bands (sup-t over the ${a.layout.models.length} models from the same replicates, c = ${fixed(a.bands.c.R, 2)} for R and ${fixed(a.bands.c.shift, 2)} for the shift): all models' values lie in their bands together with probability about 95 %; Pooled is pointwise.` : ''}` },
     { kind: 'table', id: 'table3', columns: ['Model', ...cols.flatMap((c) => [num(c.label), num('95% CI')]), ...variantColumns], rows },
     ...(a.clusterRobust && a.boot.notes.length ? [{ kind: 'list' as const, items: [...a.boot.notes] }] : []),
   ];

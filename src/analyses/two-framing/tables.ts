@@ -56,8 +56,11 @@ function shown(a: TwoFramingAnalysis, name: string) {
 export const shownVariants = (a: TwoFramingAnalysis): readonly Table3Variant[] => table3Variants(a.table.cells.map((c) => c.obs.kind));
 
 /** The caption's words for the variants shown: "; R corrected with its 95 % test-inversion interval, …" (empty when none). */
-export const variantsNote = (variants: readonly Table3Variant[]): string =>
-  (variants.length ? `; beside them ${andList(variants.map((v) => (v.point ? `${v.label} with its` : `the ${v.label.toLowerCase()}'s`) + ` ${v.interval} interval`))} (methods.md §8.5)` : '');
+export function variantsNote(variants: readonly Table3Variant[]): string {
+  if (!variants.length) return '';
+  const each = variants.map((v) => (v.point ? `${v.label} with its` : `the ${v.label.toLowerCase()}'s`) + ` ${v.interval} interval`);
+  return `; beside them ${andList(each)} (methods.md §8.5)`;
+}
 
 /** A variant's values from the R = 1 test's row of the same group (framing-tests.ts). */
 function variantEntries(v: Table3Variant, t: FramingTestRow): [string, number][] {
