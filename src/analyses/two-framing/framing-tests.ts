@@ -49,7 +49,7 @@ function binaryPair(a: FramingTestInput, p: FramingPair): { b: BinaryObservation
   return b.kind === 'binary' && s.kind === 'binary' && b.n > 0 && s.n > 0 ? { b, s } : undefined;
 }
 
-function groupRow(a: FramingTestInput, model: string, game: string, pairs: readonly FramingPair[]): FramingTestRow {
+function groupRow(a: FramingTestInput, model: string, game: string, pairs: readonly FramingPair[], level = 0.95): FramingTestRow {
   const counts = pairs.map((p) => binaryPair(a, p));
   const at = a.settings.attenuation;
   const none: FramingTestRow = { model, game, pairs: pairs.length, G: NaN, df: pairs.length, p_value: NaN, p_method: '', framing_changes_behaviour: '',
@@ -57,11 +57,11 @@ function groupRow(a: FramingTestInput, model: string, game: string, pairs: reado
   if (counts.some((c) => c === undefined)) return none;
   const cells = counts as { b: BinaryObservations; s: BinaryObservations }[];
   const fp: FramingPairCounts[] = cells.map(({ b, s }) => ({ xb: b.x, nb: b.n, xs: s.x, ns: s.n, jsd: jsdBernoulli(b.x / b.n, s.x / s.n) }));
-  const t = framingTest(fp);
+  const t = framingTest(fp, level);
   const R = (jsd: number) => 1 - at * Math.min(1, jsd / Math.LN2);
   const w = 1 / pairs.length;
   const rates: WeightedRate[] = cells.flatMap(({ b, s }) => [{ x: b.x, n: b.n, weight: -w }, { x: s.x, n: s.n, weight: w }]);
-  const [slo, shi] = moverInterval(rates);
+  const [slo, shi] = moverInterval(rates, level);
   const shift = cells.reduce((acc, { b, s }) => acc + w * (s.x / s.n - b.x / b.n), 0);
   return {
     ...none, G: t.G, p_value: t.p, p_method: t.pMethod, framing_changes_behaviour: t.p < FRAMING_TEST_ALPHA ? 'yes' : 'no',
@@ -69,6 +69,23 @@ function groupRow(a: FramingTestInput, model: string, game: string, pairs: reado
     R_test_lo: R(t.jsdInterval[1]), R_test_hi: R(t.jsdInterval[0]),
     shift: at * shift, shift_wilson_lo: at * Math.max(-1, slo), shift_wilson_hi: at * Math.min(1, shi),
   };
+}
+
+const bonferroni = new WeakMap<FramingTestInput, readonly FramingTestRow[]>();
+
+/**
+ * `--simultaneous`'s version of the per-model rows (game "All"): each at level 1 − 0.05/M over the
+ * M models (Bonferroni), so every model's R corrected and MOVER-Wilson shift intervals hold
+ * together with probability ≥ 95 % (each R end a one-sided bound at 1 − 0.05/M).
+ */
+export function simultaneousTestRows(a: FramingTestInput): readonly FramingTestRow[] {
+  const known = bonferroni.get(a);
+  if (known) return known;
+  const { pairs, models } = a.layout;
+  const level = 1 - (1 - 0.95) / models.length;
+  const rows = models.map((m) => groupRow(a, m, ALL_GAMES, pairs.filter((p) => p.model === m), level));
+  bonferroni.set(a, rows);
+  return rows;
 }
 
 /** Rows computed once per analysis (the CSV, metrics.json, the report and the terminal all read them). */

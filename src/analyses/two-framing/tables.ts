@@ -5,7 +5,7 @@ import { shown as shownName, withNameColumns, type DisplayNames } from '../../co
 import type { TwoFramingAnalysis } from './analysis.js';
 import { toCsv } from '../../render/csv.js';
 import { andList, table3Columns, table3Statistics, table3Variants, variantStatistics, type Table3Variant } from '../../stats/table3.js';
-import { framingTestRows, type FramingTestRow } from './framing-tests.js';
+import { framingTestRows, simultaneousTestRows, type FramingTestRow } from './framing-tests.js';
 import { INVALID_BOUND_COLUMNS, invalidBounds, knowsInvalid, type InvalidBounds } from './invalid-bounds.js';
 
 export interface Table2Row {
@@ -45,11 +45,18 @@ export function table2Rows(a: TwoFramingAnalysis): Table2Row[] {
   });
 }
 
-/** A statistic as Table 3 shows it: its simultaneous band under --simultaneous (per-model rows), else its interval. */
-function shown(a: TwoFramingAnalysis, name: string) {
+/**
+ * A statistic as Table 3 shows it: its simultaneous band under --simultaneous (per-model rows), else
+ * its interval. With count cells the band spans the Bonferroni variant's too (R: the test
+ * inversion's, shift: MOVER-Wilson's, simultaneousTestRows), so no band of a rate inside (0, 1) has
+ * zero width where every replicate is alike (cells at 0/n).
+ */
+function shown(a: TwoFramingAnalysis, name: string, test?: FramingTestRow) {
   const v = a.boot.get(name);
   const band = a.bands?.ends.get(name);
-  return band ? { point: v.point, lo: band[0], hi: band[1] } : v;
+  if (!band) return v;
+  const [lo, hi] = !test ? [NaN, NaN] : name.startsWith('R[') ? [test.R_test_lo, test.R_test_hi] : name.startsWith('shift[') ? [test.shift_wilson_lo, test.shift_wilson_hi] : [NaN, NaN];
+  return { point: v.point, lo: Number.isFinite(lo) ? Math.min(band[0], lo) : band[0], hi: Number.isFinite(hi) ? Math.max(band[1], hi) : band[1] };
 }
 
 /** Table 3's variants for this analysis (stats/table3.ts `table3Variants`: the one rule, by the kinds of its cells). */
@@ -75,8 +82,10 @@ function variantEntries(v: Table3Variant, t: FramingTestRow): [string, number][]
 export function table3Rows(a: TwoFramingAnalysis): Table3Row[] {
   const variants = shownVariants(a);
   const tests = variants.length ? new Map(framingTestRows(a).filter((r) => r.game === ALL_GAMES).map((r) => [r.model, r])) : undefined;
+  // --simultaneous: the per-model variants at their Bonferroni level (Pooled stays pointwise)
+  if (tests && a.bands) for (const r of simultaneousTestRows(a)) tests.set(r.model, r);
   return [...a.layout.models, POOLED].map((m) => Object.fromEntries([['model', m], ...table3Columns().flatMap((c) => {
-    const v = shown(a, stat(c.names.groupConservative, m));
+    const v = shown(a, stat(c.names.groupConservative, m), tests?.get(m));
     return [[c.column, v.point], [`${c.column}_lo`, v.lo], [`${c.column}_hi`, v.hi]];
   }), ...variants.flatMap((v) => variantEntries(v, tests!.get(m)!))]) as Table3Row);
 }
