@@ -14,7 +14,7 @@
  */
 import type { CellTable } from '../../core/cells.js';
 import { fixed, interval } from '../../core/format.js';
-import { textTable } from '../two-framing/index.js';
+import { textTable, twoFramingLayout } from '../two-framing/index.js';
 import { toCsv } from '../../render/csv.js';
 import { num, type Section } from '../../render/html.js';
 import { fitUnivariate, META_DEFAULTS, type MetaSettings } from '../../stats/meta/univariate.js';
@@ -22,7 +22,6 @@ import { studyEffects, type EffectRow } from './effects.js';
 import { table3Columns } from '../../stats/table3.js';
 import { framingTest } from '../../stats/framing-test.js';
 import { jsdBernoulli } from '../../stats/jsd.js';
-import { twoFramingLayout } from '../two-framing/estimand.js';
 
 export interface RandomTable3Row {
   readonly model: string;
@@ -40,7 +39,8 @@ export interface RandomTable3Row {
   readonly clipped: readonly string[];
 }
 
-export const RANDOM_TABLE3_COLUMNS = ['model', 'k', 'shift', 'shift_lo', 'shift_hi', 'shift_pi_lo', 'shift_pi_hi', 'shift_tau2', 'shift_I2', 'R', 'R_lo', 'R_hi', 'R_tau2', 'R_I2', 'R_test_p', 'clipped'] as const;
+export const RANDOM_TABLE3_COLUMNS = ['model', 'k', 'shift', 'shift_lo', 'shift_hi', 'shift_pi_lo', 'shift_pi_hi', 'shift_tau2', 'shift_I2',
+  'R', 'R_lo', 'R_hi', 'R_tau2', 'R_I2', 'R_test_p', 'clipped'] as const;
 
 export interface Contrast { readonly base: string; readonly alt: string; readonly attenuation: number }
 

@@ -8,7 +8,7 @@ import { MAX_FIGURE_ROWS, omittedFigures } from './figures.js';
 import type { Logger } from '../../core/logger.js';
 import { fixed, interval } from '../../core/format.js';
 import { metricsObject } from './metrics.js';
-import { familyRows, shownVariants, table2Rows, table3Rows, variantsNote } from './tables.js';
+import { familyRows, shownVariants, table2Rows, table3Rows, variantsNote, type Table3Row } from './tables.js';
 import { table3Columns } from '../../stats/table3.js';
 import { num, type Block, type Section } from '../../render/html.js';
 import { framingTestBlocks, framingTestText, hasFramingTests } from './framing-tests.js';
@@ -105,8 +105,9 @@ export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = gameA
   // no interval (a clustered cell of fewer than 3 matches): —
   const ci = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '—' : interval(lo, hi, STAT_DECIMALS));
   const variants = shownVariants(a);
-  const rows = table3Rows(a).map((r) => [r.model, ...cols.flatMap((c) => [num(statText(r[c.column] as number)), num(ci(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number))]),
-    ...variants.flatMap((v) => [...(v.point ? [num(statText(r[v.column] as number))] : []), num(ci(r[`${v.column}_lo`] as number, r[`${v.column}_hi`] as number))])]);
+  const end = (r: Table3Row, c: string) => num(ci(r[`${c}_lo`] as number, r[`${c}_hi`] as number));
+  const rows = table3Rows(a).map((r) => [r.model, ...cols.flatMap((c) => [num(statText(r[c.column] as number)), end(r, c.column)]),
+    ...variants.flatMap((v) => [...(v.point ? [num(statText(r[v.column] as number))] : []), end(r, v.column)])]);
   const variantColumns = variants.flatMap((v) => [...(v.point ? [num(v.label)] : []), num(v.header)]);
   const blocks: Block[] = [
     { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; `

@@ -55,7 +55,8 @@ function shown(a: TwoFramingAnalysis, name: string, test?: FramingTestRow) {
   const v = a.boot.get(name);
   const band = a.bands?.ends.get(name);
   if (!band) return v;
-  const [lo, hi] = !test ? [NaN, NaN] : name.startsWith('R[') ? [test.R_test_lo, test.R_test_hi] : name.startsWith('shift[') ? [test.shift_wilson_lo, test.shift_wilson_hi] : [NaN, NaN];
+  const [lo, hi] = !test ? [NaN, NaN] : name.startsWith('R[') ? [test.R_test_lo, test.R_test_hi]
+    : name.startsWith('shift[') ? [test.shift_wilson_lo, test.shift_wilson_hi] : [NaN, NaN];
   return { point: v.point, lo: Number.isFinite(lo) ? Math.min(band[0], lo) : band[0], hi: Number.isFinite(hi) ? Math.max(band[1], hi) : band[1] };
 }
 
