@@ -60,7 +60,7 @@ describe('an extra Table 3 statistic', () => {
     expect(file(res, 'table3.csv').split('\n')[0]).toBe('model,R,R_lo,R_hi,shift,shift_lo,shift_hi,abs_shift,abs_shift_lo,abs_shift_hi,R_corrected,R_corrected_lo,R_corrected_hi,shift_wilson_lo,shift_wilson_hi');
     const pooled = res.table3.find((r) => r.model === POOLED)!;
     expect(pooled.abs_shift).toBe(res.analysis.boot.get(stat('abs_shift', POOLED)).point);
-    expect(table3Text(res.table3, 0.7).split('\n')[1]).toMatch(/^Model\s+R\s+95% CI\s+Action shift\s+95% CI\s+\|Action shift\|\s+95% CI\s+R corrected\s+95% CI \(test inversion\)\s+95% CI \(MOVER-Wilson\)$/);
+    expect(table3Text(res.table3, 0.7).split('\n')[1]).toMatch(/^Model\s+R\s+95% CI\s+Action shift\s+95% CI\s+\|Action shift\|\s+95% CI\s+R corrected\s+90% CI \(test inversion; each end one-sided 95%\)\s+95% CI \(MOVER-Wilson\)$/);
     const section = twoFraming.report.table3(res.analysis);
     expect(JSON.stringify(section)).toContain('|Action shift|');
     const metrics = JSON.parse(file(res, 'metrics.json'));
