@@ -84,8 +84,7 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
   const facts = withFoldedGames(withTableGames(designFacts, levels(source.table, 'game')), source);
   if (origin.synthetic) logger.warn(syntheticWarning(origin));
   const names = inputNames(table, origin, opts.namesFile, logger);
-  // no publication compared and no method asked for: Table 3 from the R = 1 test where it applies
-  const settings = { ...directRunSettings(opts, table, logger), framingTestIntervals: opts.interval === undefined && !opts.compare && !opts.expect };
+  const settings = directRunSettings(opts, table, logger);
   checkPlannedCells(table, settings, opts.store);
   for (const g of levels(table, 'game')) {
     const du = facts.gaps.get(g);

@@ -7,15 +7,14 @@
 /** How a set of intervals was made. */
 export interface IntervalMethodOf {
   /** cluster-robust: CR2 variance, Satterthwaite df (effective-n Clopper–Pearson near 0 or 1); else how the bootstrap's intervals were read off. */
-  readonly method: 'cluster-robust' | 'percentile' | 'bca' | 'test-inversion';
+  readonly method: 'cluster-robust' | 'percentile' | 'bca';
   /** What the bootstrap redrew: whole clusters (matches) or independent trials; bootstrap methods only. */
   readonly clustered?: boolean;
 }
 
-/** "cluster-robust (CR2, Satterthwaite df)", "test-inversion (bias-corrected R) and MOVER-Wilson (shift)", "percentile-bootstrap", "BCa-bootstrap", "percentile cluster-bootstrap" or "BCa cluster-bootstrap". */
+/** "cluster-robust (CR2, Satterthwaite df)", "percentile-bootstrap", "BCa-bootstrap", "percentile cluster-bootstrap" or "BCa cluster-bootstrap". */
 export function intervalMethodName(m: IntervalMethodOf): string {
   if (m.method === 'cluster-robust') return 'cluster-robust (CR2, Satterthwaite df)';
-  if (m.method === 'test-inversion') return 'test-inversion (bias-corrected R) and MOVER-Wilson (shift)';
   const read = m.method === 'bca' ? 'BCa' : 'percentile';
   return m.clustered ? `${read} cluster-bootstrap` : `${read}-bootstrap`;
 }

@@ -14,7 +14,8 @@
  *   (Newcombe 1998; Zou & Donner 2008);
  * - a mean of independent cells' rates (a model over its opponents): the t interval of the linear
  *   combination, and where it leaves [0, 1], Clopper–Pearson on the effective n of the mean, as for a rate;
- * - fewer than MIN_CLUSTERS matches: no interval (NaN ends).
+ * - fewer than MIN_CLUSTERS matches, or fewer than MIN_CLUSTERS effective matches (Σn_g)²/Σn_g²
+ *   (one match holding most decisions): no interval (NaN ends).
  */
 import { cr2Contrast, type ClusterColumn, type ContrastTerm } from './cluster-robust.js';
 import { betaQuantile, tQuantile } from './t-beta.js';
@@ -49,6 +50,20 @@ export function clusterCount(col: ClusterColumn): number {
   for (let j = 0; j < col.sizes.length; j++) if (col.sizes[j] > 0) g++;
   return g;
 }
+
+/**
+ * The effective number of clusters of a column, (Σ n_g)² / Σ n_g² (Kish's effective count of
+ * equally weighted matches): G with equal match lengths, near 1 when one match holds most
+ * decisions, where no cluster-robust variance has the spread to rest on.
+ */
+export function effectiveClusterCount(col: ClusterColumn): number {
+  let s = 0, s2 = 0;
+  for (let j = 0; j < col.sizes.length; j++) { const n = col.sizes[j]; if (n > 0) { s += n; s2 += n * n; } }
+  return s2 > 0 ? (s * s) / s2 : 0;
+}
+
+/** Too few matches, or too few effective matches, for an interval. */
+const tooFew = (col: ClusterColumn): boolean => clusterCount(col) < MIN_CLUSTERS || effectiveClusterCount(col) < MIN_CLUSTERS;
 
 function decisions(col: ClusterColumn): number {
   let n = 0;
@@ -108,7 +123,7 @@ function rateInterval(col: ClusterColumn, level: number): ClusterInterval {
   const G = clusterCount(col);
   const c = cr2Contrast([{ group: 0, column: col, coef: 1 }]);
   const r = c.estimate;
-  if (G < MIN_CLUSTERS || !Number.isFinite(c.variance)) return none(r, G);
+  if (tooFew(col) || !Number.isFinite(c.variance)) return none(r, G);
   // With every match alike the Satterthwaite df is still defined (it does not depend on the outcomes).
   const df = Number.isFinite(c.df) ? c.df : G - 1;
   const t = tQuantile((1 + level) / 2, df);
@@ -205,13 +220,14 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
   point: number, bounds: readonly [number, number], opts: { level?: number; centre: boolean }): ClusterInterval {
   const level = opts.level ?? 0.95;
   const terms: ContrastTerm[] = [];
-  let clusters = Infinity, quad = 0, bias = 0;
+  let clusters = Infinity, quad = 0, bias = 0, few = false;
   let flat = 0; // Σ c_k² V*_k of the cells whose matches are all alike (their CR2 variance is 0)
   columns.forEach((column, k) => {
     // a gradient at rounding level (equal rates) is none: the quadratic term alone bounds f
     const c = Math.abs(coefs[k]) < 1e-7 ? 0 : coefs[k], h = curvature ? curvature[k] : 0;
     if (c === 0 && h === 0) return;
     clusters = Math.min(clusters, clusterCount(column));
+    few ||= tooFew(column);
     if (c !== 0) terms.push({ group: k, column, coef: c });
     let v = columnVariance(column);
     if (v === 0) { v = flatVariance(column, level); flat += c * c * v; }
@@ -220,7 +236,7 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
   if (!Number.isFinite(point) || clusters === Infinity) return none(point, 0);
   const c0 = terms.length ? cr2Contrast(terms) : { variance: 0, df: NaN };
   const c = { variance: c0.variance + flat, df: c0.df };
-  if (clusters < MIN_CLUSTERS || !Number.isFinite(c.variance) || !Number.isFinite(quad)) return none(point, clusters);
+  if (few || !Number.isFinite(c.variance) || !Number.isFinite(quad)) return none(point, clusters);
   const df = Number.isFinite(c.df) ? c.df : clusters - 1; // no gradient: G − 1 of the fewest matches
   const t = tQuantile((1 + level) / 2, df);
   const half = t * Math.sqrt(c.variance), reach = opts.centre ? 0 : t * t * quad;

@@ -2,6 +2,7 @@ import { entropyUnchecked } from './jsd.js';
 import { chi2Sf, noncentralityInterval } from './chi2.js';
 import { jsdBernoulli } from './jsd.js';
 import { wilsonInterval } from './wilson.js';
+import { exactConditionalP, isSparse } from './framing-exact.js';
 
 /**
  * The "R = 1" test and the R interval by test inversion (docs/methods.md §8.5). For one planned
@@ -38,7 +39,14 @@ export interface FramingTest {
   readonly G: number;
   /** Degrees of freedom: the number of pairs. */
   readonly df: number;
+  /**
+   * The p-value of "R = 1": χ²_k's where every pair's expected counts are at least 5; otherwise the
+   * larger of χ²_k's and the exact conditional one (framing-exact.ts), so the test holds its size
+   * where χ² fails and "changes" implies the χ² inversion's bound excludes R = 1.
+   */
   readonly p: number;
+  /** Which p: χ² alone, or the larger of χ² and the exact conditional test (sparse cells). */
+  readonly pMethod: 'chi2' | 'exact';
   /** Mean over pairs of JSD̂ − 1/h, floored at 0 (nats). */
   readonly jsdCorrected: number;
   /** The level interval for the mean JSD (nats): by inverting the noncentral χ², or (G = 0) from the rate rectangles. */
@@ -82,8 +90,13 @@ export function framingTest(pairs: readonly FramingPairCounts[], level = 0.95): 
     corrected += q.jsd - 1 / h;
     hMin = Math.min(hMin, h); hMax = Math.max(hMax, h);
   }
-  const base = { G, df: k, p: chi2Sf(G, k), jsdCorrected: Math.max(0, corrected / k) };
-  if (!(G > 0)) return { ...base, jsdInterval: rectangleInterval(pairs, level), intervalMethod: 'rectangle' };
-  const [lo, hi] = noncentralityInterval(G, k, level);
-  return { ...base, jsdInterval: [lo / (k * hMax), hi / (k * hMin)], intervalMethod: 'inversion' };
+  const chi2 = chi2Sf(G, k);
+  const exact = isSparse(pairs) ? exactConditionalP(pairs, G, gStatistic) : undefined;
+  const p = exact === undefined ? chi2 : Math.max(chi2, exact);
+  const base = { G, df: k, p, pMethod: exact === undefined ? 'chi2' as const : 'exact' as const, jsdCorrected: Math.max(0, corrected / k) };
+  if (!(G > 0)) return { ...base, jsdInterval: rectangleInterval(pairs, 1 - 2 * (1 - level)), intervalMethod: 'rectangle' };
+  // each end a one-sided bound at level: the lower end of Λ is > 0 exactly when the χ² p < 1 − level
+  const [lo, hi] = noncentralityInterval(G, k, 1 - 2 * (1 - level));
+  // the set of R the tests do not reject holds R = 1 (J = 0) whenever the test of R = 1 does not reject
+  return { ...base, jsdInterval: [p < 1 - level ? lo / (k * hMax) : 0, hi / (k * hMin)], intervalMethod: 'inversion' };
 }

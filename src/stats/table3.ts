@@ -143,3 +143,50 @@ export const named = (c: Table3Column): string => (c.text.symbol ? `${c.text.qua
 /** Words joined as prose: "a", "a and b", "a, b and c". */
 export const andList = (words: readonly string[]): string =>
   (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
+
+/**
+ * A second estimator or interval of a Table 3 column, shown beside the column under its own name
+ * (docs/methods.md §8.5, "One meaning per column"): `R` is always the plug-in R with the interval
+ * of the analysis' method, `R_corrected` the bias-corrected R with its test-inversion interval,
+ * and `shift_wilson` the ends of the shift's MOVER-Wilson interval (its point is `shift`'s).
+ */
+export interface Table3Variant {
+  /** table3.csv's columns: `<column>` (when it has a point of its own), `<column>_lo`, `<column>_hi`. */
+  readonly column: string;
+  /** The Table 3 column it estimates. */
+  readonly of: string;
+  /** Its header in the terminal and report tables. */
+  readonly label: string;
+  /** How its interval is made, for captions. */
+  readonly interval: string;
+  /** Its interval's header in the terminal and report tables. */
+  readonly header: string;
+  /** False when the variant is an interval only (its point is the column's own). */
+  readonly point: boolean;
+}
+
+/** The header of R corrected's interval: each end a one-sided 95 % bound, at the level of the R = 1 test. */
+export const TEST_INVERSION_HEADER = '90% CI (test inversion; each end one-sided 95%)';
+
+const VARIANTS: readonly Table3Variant[] = [
+  {
+    column: 'R_corrected', of: 'R', label: 'R corrected', interval: 'test-inversion (each end a one-sided 95 % bound)',
+    header: TEST_INVERSION_HEADER, point: true,
+  },
+  { column: 'shift_wilson', of: 'shift', label: 'Action shift', interval: '95 % MOVER-Wilson', header: '95% CI (MOVER-Wilson)', point: false },
+];
+
+/**
+ * The one rule that decides which estimators Table 3 shows, on every route (analyze, analyze
+ * --compare, reproduce, reproduce --trials, report): the registry's columns always; the count
+ * variants besides when every cell is a count (binary cells: the G-test and Wilson intervals
+ * need x of n).
+ */
+export const table3Variants = (cellKinds: readonly string[]): readonly Table3Variant[] =>
+  (cellKinds.length > 0 && cellKinds.every((k) => k === 'binary') ? VARIANTS : []);
+
+/** Every variant, whether or not it applies (readers of Table 3's rows find theirs by their columns). */
+export const allTable3Variants = (): readonly Table3Variant[] => VARIANTS;
+
+/** A variant's table3.csv columns. */
+export const variantStatistics = (v: Table3Variant): string[] => [...(v.point ? [v.column] : []), `${v.column}_lo`, `${v.column}_hi`];

@@ -53,7 +53,8 @@ describe('the analyze report', () => {
     const html = await reportOf(true, false);
     expect(html).toContain('<dt>Games</dt><dd>Prisoner&#39;s Dilemma, Stag Hunt</dd>');
     expect(html).not.toContain('<td>prisoners-dilemma</td>');
-    expect(html).toContain('pooled (mean over all model–game values), without attenuation (a = 1); 95 % test-inversion (bias-corrected R) and MOVER-Wilson (shift) intervals.');
+    expect(html).toContain('pooled (mean over all model–game values), without attenuation (a = 1); 95 % percentile-bootstrap intervals; beside them R corrected with its test-inversion (each end a one-sided 95 % bound) interval '
+      + 'and the action shift&#39;s 95 % MOVER-Wilson interval (methods.md §8.5).');
     expect(html).not.toContain('after the no attenuation');
   });
 

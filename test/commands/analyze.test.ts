@@ -57,22 +57,20 @@ describe('analyze a direct run', () => {
     expect(inv).toContain('M,prisoners-dilemma,business,10,2,0,0.166666666667,sample'); // 12 significant digits (README)
     // Hand: pooled raw shift = ((0.8 − 0.3) + (0.9 − 1.0))/2 = 0.2; attenuation 1 → shift = 0.2.
     expect(res.table3.find((r) => r.model === 'Pooled')!.shift).toBeCloseTo(0.2, 15);
-    // Table 3's R of a direct run at a = 1 is the bias-corrected R (methods.md §8.5): each pair's
+    // Table 3's R is the plug-in R; R_corrected beside it the bias-corrected R (methods.md §8.5): each pair's
     // JSD less (1/n_b + 1/n_s)/8 = 1/40 nats (n = 10 valid trials per cell).
     const R = 1 - ((jsdBernoulli(0.3, 0.8) - 1 / 40) + (jsdBernoulli(1, 0.9) - 1 / 40)) / 2 / Math.LN2;
-    expect(res.table3.find((r) => r.model === 'Pooled')!.R).toBeCloseTo(R, 15);
+    expect(res.table3.find((r) => r.model === 'Pooled')!.R_corrected).toBeCloseTo(R, 15);
+    expect(res.table3.find((r) => r.model === 'Pooled')!.R).toBeCloseTo(1 - (jsdBernoulli(0.3, 0.8) + jsdBernoulli(1, 0.9)) / 2 / Math.LN2, 15);
   });
 
-  it('names Table 3\'s method (R = 1 test inversion, MOVER-Wilson) in metrics.json; --interval percentile keeps the bootstrap and says so in its command', () => {
-    const m = JSON.parse(readFileSync(join(dir, 'd', 'reports', 'metrics.json'), 'utf8')) as { settings: { interval: string }; command: string };
-    expect(m.settings.interval).toContain('inverting the R = 1 test');
-    expect(res.analysis.framingTestIntervals).toBe(true);
-    // the check recomputes the corrected R from the counts and sizes (checks.ts), so it holds for Table 3's R
+  it('names Table 3\'s methods (percentile for R, test inversion for R_corrected) in metrics.json; --interval percentile gives the same table and says so in its command', () => {
+    const m = JSON.parse(readFileSync(join(dir, 'd', 'reports', 'metrics.json'), 'utf8')) as { settings: { interval: string; table3_variants: string }; command: string };
+    expect(m.settings.interval).toBe('95% percentile bootstrap, linear interpolation between order statistics');
+    expect(m.settings.table3_variants).toContain('R_corrected is the bias-corrected R with its 95% interval by inverting the R = 1 test');
     expect(res.verification.checks.find((c) => c.name === 'pooled_equals_unrounded_mean')!.passed).toBe(true);
     const pct = analyzeTables({ store: join(dir, 'd.sqlite'), out: join(dir, 'pct'), reps: 2000, interval: 'percentile', logger: new MemoryLogger() });
-    expect(pct.analysis.framingTestIntervals).toBeUndefined();
-    const pooled = pct.table3.find((r) => r.model === 'Pooled')!;
-    expect(pooled.R).toBeCloseTo(1 - (jsdBernoulli(0.3, 0.8) + jsdBernoulli(1, 0.9)) / 2 / Math.LN2, 15);
+    expect(readFileSync(join(dir, 'pct', 'reports', 'table3.csv'), 'utf8')).toBe(readFileSync(join(dir, 'd', 'reports', 'table3.csv'), 'utf8'));
     const pm = JSON.parse(readFileSync(join(dir, 'pct', 'reports', 'metrics.json'), 'utf8')) as { settings: { interval: string }; command: string };
     expect(pm.settings.interval).toBe('95% percentile bootstrap, linear interpolation between order statistics');
     expect(pm.command).toContain('--interval percentile');

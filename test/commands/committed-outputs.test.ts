@@ -64,7 +64,7 @@ describe('reproduce and audit regenerate the committed reports/ and figures/', (
     expect(reproduced.stdout).toMatch(/GPT-3\.5\s+0\.967\s+\[0\.95\d, 0\.97\d\]\s+0\.150/);
     expect(reproduced.stdout).toMatch(/Pooled\s+0\.783\s+\[0\.77\d, 0\.79\d\]\s+0\.307/);
     expect(readdirSync(join(out, 'reports'))).toEqual(expect.arrayContaining(['table2.csv', 'table3.csv', 'metrics.json', 'verification.md', 'verification.json']));
-    expect(readFileSync(join(out, 'reports', 'table3.csv'), 'utf8').split('\n')[0]).toBe('model,R,R_lo,R_hi,shift,shift_lo,shift_hi');
+    expect(readFileSync(join(out, 'reports', 'table3.csv'), 'utf8').split('\n')[0]).toBe('model,R,R_lo,R_hi,shift,shift_lo,shift_hi,R_corrected,R_corrected_lo,R_corrected_hi,shift_wilson_lo,shift_wilson_hi');
     expect(readFileSync(join(out, 'reports', 'table2.csv'), 'utf8').split('\n')[0]).toBe('model,game,base_rate,base_count,alt_rate,alt_count,difference');
   });
 

@@ -119,7 +119,7 @@ describe('--pooling random in reproduce and analyze', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('Table 3, random effects over games');
     const csv = readFileSync(join(a, 'reports', 'table3-random.csv'), 'utf8').split('\n');
-    expect(csv[0]).toBe('model,k,shift,shift_lo,shift_hi,shift_pi_lo,shift_pi_hi,shift_tau2,shift_I2,R,R_lo,R_hi,R_tau2,R_I2,clipped');
+    expect(csv[0]).toBe('model,k,shift,shift_lo,shift_hi,shift_pi_lo,shift_pi_hi,shift_tau2,shift_I2,R,R_lo,R_hi,R_tau2,R_I2,R_test_p,clipped');
     expect(csv.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['GPT-3.5', 'GPT-4', 'LLaMa-2', 'Pooled']);
     expect(JSON.parse(readFileSync(join(a, 'reports', 'metrics.json'), 'utf8')).command).toContain('--pooling random');
     const html = readFileSync(join(a, 'reports', 'report.html'), 'utf8');

@@ -37,9 +37,11 @@ describe('the G statistic and the Wilson and MOVER intervals (hand derivations)'
     const [lo, hi] = rectangleInterval([{ xb: 0, nb: 50, xs: 0, ns: 50, jsd: 0 }]);
     expect(lo).toBe(0);
     expect(hi).toBeCloseTo(jsdBernoulli(0, u), 14);
+    // framingTest's ends are one-sided 95 % bounds: its rectangle is at level 0.90, 95 % per cell
+    const z95 = 1.959963984540054; // Φ⁻¹(1 − 0.05/2)
     const t = framingTest([{ xb: 0, nb: 50, xs: 0, ns: 50, jsd: 0 }]);
     expect([t.G, t.p, t.intervalMethod]).toEqual([0, 1, 'rectangle']);
-    expect(t.jsdInterval[1]).toBeCloseTo(jsdBernoulli(0, u), 15);
+    expect(t.jsdInterval[1]).toBeCloseTo(jsdBernoulli(0, z95 * z95 / (50 + z95 * z95)), 14);
   });
   it('G = 4n·JSD for equal sizes, and 2 Σ O ln(O/E) in general', () => {
     expect(gStatistic(30, 100, 45, 100)).toBeCloseTo(4 * 100 * jsdBernoulli(0.3, 0.45), 12);

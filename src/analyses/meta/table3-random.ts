@@ -6,15 +6,22 @@
  * R = 1 − d², the interval's ends mapped the same way (docs/methods.md, "Random effects in Table 3").
  * Every end is clipped to its statistic's declared bounds (Table 3's column spec, stats/table3.ts):
  * a Hartung–Knapp interval over two games can reach far past ±1; the row names the ends clipped.
+ * Where every cell is a count, the G-test of R = 1 over the group's pairs stands beside R (R_test_p,
+ * docs/methods.md §8.5) and decides R's upper end as for Table 3: while it does not reject at 0.05,
+ * R = 1 is not excluded (R_hi = 1), so the interval never excludes 1 when framing has no effect;
+ * when it rejects, R_hi is at least the test inversion's one-sided 95 % upper bound (the pooled
+ * distance is biased away from 0 near R = 1, so its own upper end falls short there).
  */
 import type { CellTable } from '../../core/cells.js';
 import { fixed, interval } from '../../core/format.js';
-import { textTable } from '../two-framing/index.js';
+import { textTable, twoFramingLayout } from '../two-framing/index.js';
 import { toCsv } from '../../render/csv.js';
 import { num, type Section } from '../../render/html.js';
 import { fitUnivariate, META_DEFAULTS, type MetaSettings } from '../../stats/meta/univariate.js';
 import { studyEffects, type EffectRow } from './effects.js';
 import { table3Columns } from '../../stats/table3.js';
+import { framingTest } from '../../stats/framing-test.js';
+import { jsdBernoulli } from '../../stats/jsd.js';
 
 export interface RandomTable3Row {
   readonly model: string;
@@ -26,11 +33,14 @@ export interface RandomTable3Row {
   readonly R: number; readonly R_lo: number; readonly R_hi: number;
   /** τ² and I² of R on its pooling scale, the distance √(1 − R_c). */
   readonly R_tau2: number; readonly R_I2: number;
+  /** The p of the G-test of R = 1 over the group's pairs (§8.5); NaN where a cell is not a count. */
+  readonly R_test_p: number;
   /** The interval ends that passed their statistic's declared bounds and were clipped to them (e.g. shift_lo). */
   readonly clipped: readonly string[];
 }
 
-export const RANDOM_TABLE3_COLUMNS = ['model', 'k', 'shift', 'shift_lo', 'shift_hi', 'shift_pi_lo', 'shift_pi_hi', 'shift_tau2', 'shift_I2', 'R', 'R_lo', 'R_hi', 'R_tau2', 'R_I2', 'clipped'] as const;
+export const RANDOM_TABLE3_COLUMNS = ['model', 'k', 'shift', 'shift_lo', 'shift_hi', 'shift_pi_lo', 'shift_pi_hi', 'shift_tau2', 'shift_I2',
+  'R', 'R_lo', 'R_hi', 'R_tau2', 'R_I2', 'R_test_p', 'clipped'] as const;
 
 export interface Contrast { readonly base: string; readonly alt: string; readonly attenuation: number }
 
@@ -40,7 +50,24 @@ const boundsOf = (column: string): readonly [number, number] => table3Columns().
 /** R = 1 − d², extended monotonically past d < 0 (as 1 + d²) so that an end past a bound stays past it and is clipped, not folded back. */
 const toR = (d: number) => (d < 0 ? 1 + d * d : 1 - d * d);
 
-function pool(shift: readonly EffectRow[], dist: readonly EffectRow[], model: string, s: MetaSettings): RandomTable3Row {
+/**
+ * The p of the G-test of R = 1 over the planned pairs of `model` (every model for undefined) and the
+ * test inversion's upper bound of R (§8.5) at attenuation a; NaN unless every cell is a count.
+ */
+function testOfR1(table: CellTable, c: Contrast, model?: string): { p: number; hi: number } {
+  const layout = twoFramingLayout(table, c.base, c.alt);
+  const pairs = [];
+  for (const p of layout.pairs.filter((q) => model === undefined || q.model === model)) {
+    const b = table.cells[p.baseIndex].obs, s = table.cells[p.altIndex].obs;
+    if (b.kind !== 'binary' || s.kind !== 'binary' || !(b.n > 0 && s.n > 0)) return { p: NaN, hi: NaN };
+    pairs.push({ xb: b.x, nb: b.n, xs: s.x, ns: s.n, jsd: jsdBernoulli(b.x / b.n, s.x / s.n) });
+  }
+  if (!pairs.length) return { p: NaN, hi: NaN };
+  const t = framingTest(pairs);
+  return { p: t.p, hi: 1 - c.attenuation * Math.min(1, t.jsdInterval[0] / Math.LN2) };
+}
+
+function pool(shift: readonly EffectRow[], dist: readonly EffectRow[], model: string, s: MetaSettings, test: { p: number; hi: number }): RandomTable3Row {
   const fit = (rows: readonly EffectRow[]) => fitUnivariate(Float64Array.from(rows, (r) => r.yi), Float64Array.from(rows, (r) => r.vi), s);
   const a = fit(shift);
   const b = fit(dist);
@@ -57,10 +84,13 @@ function pool(shift: readonly EffectRow[], dist: readonly EffectRow[], model: st
     shift_pi_lo: clip('shift_pi_lo', 'shift', a?.pi_lo ?? NaN), shift_pi_hi: clip('shift_pi_hi', 'shift', a?.pi_hi ?? NaN),
     R_lo: e ? clip('R_lo', 'R', toR(e.ci_hi)) : NaN, R_hi: e ? clip('R_hi', 'R', toR(e.ci_lo)) : NaN,
   };
+  // the test of R = 1 does not reject: 1 stays in the interval (the one decision rule of §8.5)
+  if (e && test.p >= 0.05) ends.R_hi = 1;
+  else if (e && test.hi > ends.R_hi) ends.R_hi = test.hi;
   return {
     model, k: shift.length,
     shift: c?.estimate ?? NaN, ...ends, shift_tau2: a?.tau2 ?? NaN, shift_I2: a?.I2 ?? NaN,
-    R: e ? Math.min(1, Math.max(0, toR(e.estimate))) : NaN, R_tau2: b?.tau2 ?? NaN, R_I2: b?.I2 ?? NaN, clipped,
+    R: e ? Math.min(1, Math.max(0, toR(e.estimate))) : NaN, R_tau2: b?.tau2 ?? NaN, R_I2: b?.I2 ?? NaN, R_test_p: test.p, clipped,
   };
 }
 
@@ -72,8 +102,8 @@ export function randomTable3(table: CellTable, c: Contrast, pooledName: string, 
   const dist = studyEffects(table, { ...contrast, attenuation: Math.sqrt(c.attenuation) }, 'distance').rows;
   const models = [...new Set(shift.map((r) => r.model))];
   return [
-    ...models.map((m) => pool(shift.filter((r) => r.model === m), dist.filter((r) => r.model === m), m, s)),
-    pool(shift, dist, pooledName, s),
+    ...models.map((m) => pool(shift.filter((r) => r.model === m), dist.filter((r) => r.model === m), m, s, testOfR1(table, c, m))),
+    pool(shift, dist, pooledName, s, testOfR1(table, c)),
   ];
 }
 

@@ -10,7 +10,6 @@ import { DEFAULT_ATTENUATION } from '../../sources/input.js';
 import type { ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
 import { withClusterRobust, type ClusterRobustInfo } from './cluster-robust.js';
 import { simultaneousBands, type SimultaneousBands } from './simultaneous.js';
-import { withFramingTestIntervals } from './framing-tests.js';
 
 /** The paper's settings (Same Game, Different Story): seed, B = 10,000, a = 0.70, the framing pair. */
 export const TWO_FRAMING_DEFAULTS = {
@@ -34,11 +33,6 @@ export interface TwoFramingSettings {
   readonly clusterInterval?: ClusteredIntervalMethod;
   /** Per-model intervals as simultaneous sup-t bands (`--simultaneous`); pointwise when absent. */
   readonly simultaneous?: boolean;
-  /**
-   * Table 3's R as the bias-corrected R with its test-inversion interval and the shift's interval
-   * MOVER-Wilson (framing-tests.ts), where they apply: a = 1, every cell binary, pointwise.
-   */
-  readonly framingTestIntervals?: boolean;
 }
 
 /** How the intervals of an analysis were made, for captions and subtitles (`intervalMethodName`): cluster-robust, or the percentile or BCa bootstrap, of clusters when a cell is clustered. */
@@ -47,10 +41,6 @@ export function intervalKind(a: { readonly boot: BootstrapResult; readonly clust
   return intervalMethodName({ method: a.boot.method === 'bca' ? 'bca' : 'percentile', clustered: a.table.cells.some((c) => c.obs.kind === 'clustered') });
 }
 
-/** How Table 3's per-model and pooled intervals were made: the R = 1 test's where framingTestIntervals applied, else intervalKind. */
-export function table3IntervalKind(a: Parameters<typeof intervalKind>[0] & { readonly framingTestIntervals?: true }): string {
-  return a.framingTestIntervals ? intervalMethodName({ method: 'test-inversion' }) : intervalKind(a);
-}
 
 /** How the conservative statistics were made, as a phrase that follows "Table 3 values are …" (the report and the LaTeX caption). */
 export function conservativeNote(a: { readonly settings: { readonly attenuation: number } }): string {
@@ -68,8 +58,6 @@ export interface TwoFramingAnalysis {
   readonly clusterRobust?: ClusterRobustInfo;
   /** The per-model bands of `--simultaneous` (Table 3 shows them; checks and comparisons read the pointwise boot). */
   readonly bands?: SimultaneousBands;
-  /** Present when Table 3's R and shift are the R = 1 test's (settings.framingTestIntervals, where it applies). */
-  readonly framingTestIntervals?: true;
 }
 
 /**
@@ -92,8 +80,6 @@ export function analyzeTwoFraming(table: CellTable, settings: TwoFramingSettings
     onProgress: progressOf(logger, 'bootstrap'),
   });
   const { boot, clusterRobust } = withClusterRobust(table, estimand, drawn, settings);
-  const analysis: TwoFramingAnalysis = { table, settings, layout, family, boot, ...(clusterRobust ? { clusterRobust } : {}), ...(settings.simultaneous ? { bands: simultaneousBands(boot, layout.models) } : {}) };
-  const tested = settings.framingTestIntervals && settings.attenuation === 1 && !settings.simultaneous && settings.interval !== 'bca'
-    && table.cells.every((c) => c.obs.kind === 'binary');
-  return tested ? { ...analysis, boot: withFramingTestIntervals(analysis, estimand), framingTestIntervals: true } : analysis;
+  return { table, settings, layout, family, boot, ...(clusterRobust ? { clusterRobust } : {}),
+    ...(settings.simultaneous ? { bands: simultaneousBands(boot, layout.models) } : {}) };
 }

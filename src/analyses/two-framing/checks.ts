@@ -170,13 +170,10 @@ export function pooledEqualsUnroundedMean(v: VerifyInput): Check {
   const all: number[][] = [];
   const key = (m: string, g: string, f: string) => JSON.stringify([m, g, f]);
   const rateOf = new Map(table.cells.map((c) => [key(c.key.model, c.key.game, c.key.framing), cellRate(c.obs)]));
-  const sizeOf = new Map(table.cells.map((c) => [key(c.key.model, c.key.game, c.key.framing), cellSize(c.obs)]));
   for (const p of layout.pairs) {
     const pb = rateOf.get(key(p.model, p.game, layout.base))!;
     const ps = rateOf.get(key(p.model, p.game, layout.alt))!;
-    // the pair's JSD bias (1/n_b + 1/n_s)/8 nats (methods.md §8.5): Table 3's R of framingTestIntervals is corrected by it
-    const bias = (1 / sizeOf.get(key(p.model, p.game, layout.base))! + 1 / sizeOf.get(key(p.model, p.game, layout.alt))!) / 8;
-    const pair = [1 - jsdBernoulli(pb, ps) / Math.LN2, ps - pb, bias];
+    const pair = [1 - jsdBernoulli(pb, ps) / Math.LN2, ps - pb];
     all.push(pair);
     if (!byModel.has(p.model)) byModel.set(p.model, []);
     byModel.get(p.model)!.push(pair);
@@ -185,8 +182,7 @@ export function pooledEqualsUnroundedMean(v: VerifyInput): Check {
   const compare = (g: string, vals: number[][]) => {
     const r = vals.reduce((s, x) => s + x[0], 0) / vals.length;
     const d = vals.reduce((s, x) => s + x[1], 0) / vals.length;
-    const corrected = 1 - Math.max(0, (1 - r) * Math.LN2 - vals.reduce((s, x) => s + x[2], 0) / vals.length) / Math.LN2;
-    const want = { R: v.analysis.framingTestIntervals ? corrected : 1 - att * (1 - r), shift: att * d, R_raw: r, shift_raw: d };
+    const want = { R: 1 - att * (1 - r), shift: att * d, R_raw: r, shift_raw: d };
     for (const [k, w] of Object.entries(want)) {
       const got = boot.get(stat(k, g)).point;
       if (Math.abs(got - w) > 1e-12) bad.push(`${stat(k, g)} = ${got}, mean gives ${w}`);

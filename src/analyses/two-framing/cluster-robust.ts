@@ -36,11 +36,12 @@ function smallClusterNotes(names: readonly string[], info: BootstrapResult['info
     const kind = info[i].kind;
     // the reported ones: per model and pooled (one part: R["M"], shift["Pooled"], Rfam["M"])
     if ((kind !== 'shift' && kind !== 'robustness') || !/^(R|shift|Rfam)\["(?:[^"\\]|\\.)*"\]$/.test(n) || Number.isNaN(matches[i])) return;
-    if (matches[i] < MIN_CLUSTERS) none.push(n);
+    if (matches[i] < MIN_CLUSTERS || Number.isNaN(df[i])) none.push(n);
     else if (df[i] < FEW_CLUSTERS - 1) few.push(`${n} (${df[i].toFixed(1)})`);
   });
   return [
-    ...(none.length ? [`no interval: ${list(none)} rest${none.length === 1 ? 's' : ''} on a cell of fewer than ${MIN_CLUSTERS} matches`] : []),
+    ...(none.length ? [`no interval: ${list(none)} rest${none.length === 1 ? 's' : ''} on a cell of fewer than ${MIN_CLUSTERS} matches`
+      + ` or ${MIN_CLUSTERS} effective matches ((Σn)²/Σn²: one match holds most decisions)`] : []),
     ...(few.length ? [`few matches: interval from fewer than ${FEW_CLUSTERS - 1} degrees of freedom (Satterthwaite df in brackets): ${list(few)}`] : []),
   ];
 }

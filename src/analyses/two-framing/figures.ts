@@ -1,6 +1,6 @@
 import { cellRate, cellSize } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
-import { intervalKind, table3IntervalKind, type TwoFramingAnalysis } from './analysis.js';
+import { intervalKind, type TwoFramingAnalysis } from './analysis.js';
 import type { Figure } from '../../render/figure.js';
 import { table2Dumbbell, type RatePoint } from '../../render/charts/dumbbell.js';
 import { table3Forest, type ForestRow } from '../../render/charts/forest.js';
@@ -110,8 +110,8 @@ export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string
       const forest = forestRows(a);
       return table3Forest(forest.rows, {
         rows: [...models, POOLED], statistics: forest.statistics,
-        subtitle: `${c}; shift = ${alt} − ${base}; ${a.framingTestIntervals ? `95 % ${table3IntervalKind(a)} intervals` : intervalsNote(a)}`,
-        intervalKind: table3IntervalKind(a), named: andList(columns.map(named)), quantities: andList(columns.map((col) => col.text.quantity)),
+        subtitle: `${c}; shift = ${alt} − ${base}; ${intervalsNote(a)}`,
+        intervalKind: intervalKind(a), named: andList(columns.map(named)), quantities: andList(columns.map((col) => col.text.quantity)),
       });
     }),
     ...keep('cell-r2', () => {
@@ -120,7 +120,6 @@ export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string
     }),
     bootstrapFigure(panels, andList(columns.map(noun)), `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}; 95 % ${intervalKind(a)} intervals`, a.clusterRobust
       ? 'the ends of the 95 % cluster-robust interval (CR2 variance, Satterthwaite degrees of freedom), not read off these replicates'
-      : a.framingTestIntervals ? 'the ends of Table 3\'s 95 % test-inversion (R, about the bias-corrected R) and MOVER-Wilson (shift) intervals, not read off these replicates'
       : a.boot.method === 'bca' ? 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)' : undefined),
   ];
 }

@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import type { BinaryObservations } from '../../core/cells.js';
-import { ALL_GAMES, POOLED, stat } from '../../core/names.js';
-import { bootstrapResult, type BootstrapResult, type Estimand } from '../../stats/bootstrap.js';
+import { ALL_GAMES, POOLED } from '../../core/names.js';
+import type { BootstrapResult } from '../../stats/bootstrap.js';
 import { finiteOrNull, fixed, interval } from '../../core/format.js';
 import { jsdBernoulli } from '../../stats/jsd.js';
 import { framingTest, type FramingPairCounts } from '../../stats/framing-test.js';
 import { moverInterval, type WeightedRate } from '../../stats/wilson.js';
 import { toCsv } from '../../render/csv.js';
+import { TEST_INVERSION_HEADER } from '../../stats/table3.js';
 import { num, type Block } from '../../render/html.js';
 import type { CellTable } from '../../core/cells.js';
 import type { FramingPair, TwoFramingLayout } from './estimand.js';
@@ -31,11 +32,13 @@ export interface FramingTestRow {
   G: number; df: number; p_value: number;
   /** "yes" when p < 0.05, "no" otherwise; empty without a test. */
   framing_changes_behaviour: string;
+  /** chi2, or exact: the larger of the χ² and the exact conditional p (a pair with an expected count below 5). */
+  p_method: string;
   R_corrected: number; R_test_lo: number; R_test_hi: number;
   shift: number; shift_wilson_lo: number; shift_wilson_hi: number;
 }
 
-export const FRAMING_TEST_COLUMNS = ['model', 'game', 'pairs', 'G', 'df', 'p_value', 'framing_changes_behaviour',
+export const FRAMING_TEST_COLUMNS = ['model', 'game', 'pairs', 'G', 'df', 'p_value', 'p_method', 'framing_changes_behaviour',
   'R_corrected', 'R_test_lo', 'R_test_hi', 'shift', 'shift_wilson_lo', 'shift_wilson_hi'] as const;
 
 /** The significance level of the "R = 1" statements. */
@@ -46,44 +49,43 @@ function binaryPair(a: FramingTestInput, p: FramingPair): { b: BinaryObservation
   return b.kind === 'binary' && s.kind === 'binary' && b.n > 0 && s.n > 0 ? { b, s } : undefined;
 }
 
-function groupRow(a: FramingTestInput, model: string, game: string, pairs: readonly FramingPair[]): FramingTestRow {
+function groupRow(a: FramingTestInput, model: string, game: string, pairs: readonly FramingPair[], level = 0.95): FramingTestRow {
   const counts = pairs.map((p) => binaryPair(a, p));
   const at = a.settings.attenuation;
-  const none: FramingTestRow = { model, game, pairs: pairs.length, G: NaN, df: pairs.length, p_value: NaN, framing_changes_behaviour: '',
+  const none: FramingTestRow = { model, game, pairs: pairs.length, G: NaN, df: pairs.length, p_value: NaN, p_method: '', framing_changes_behaviour: '',
     R_corrected: NaN, R_test_lo: NaN, R_test_hi: NaN, shift: NaN, shift_wilson_lo: NaN, shift_wilson_hi: NaN };
   if (counts.some((c) => c === undefined)) return none;
   const cells = counts as { b: BinaryObservations; s: BinaryObservations }[];
   const fp: FramingPairCounts[] = cells.map(({ b, s }) => ({ xb: b.x, nb: b.n, xs: s.x, ns: s.n, jsd: jsdBernoulli(b.x / b.n, s.x / s.n) }));
-  const t = framingTest(fp);
+  const t = framingTest(fp, level);
   const R = (jsd: number) => 1 - at * Math.min(1, jsd / Math.LN2);
   const w = 1 / pairs.length;
   const rates: WeightedRate[] = cells.flatMap(({ b, s }) => [{ x: b.x, n: b.n, weight: -w }, { x: s.x, n: s.n, weight: w }]);
-  const [slo, shi] = moverInterval(rates);
+  const [slo, shi] = moverInterval(rates, level);
   const shift = cells.reduce((acc, { b, s }) => acc + w * (s.x / s.n - b.x / b.n), 0);
   return {
-    ...none, G: t.G, p_value: t.p, framing_changes_behaviour: t.p < FRAMING_TEST_ALPHA ? 'yes' : 'no',
+    ...none, G: t.G, p_value: t.p, p_method: t.pMethod, framing_changes_behaviour: t.p < FRAMING_TEST_ALPHA ? 'yes' : 'no',
     R_corrected: R(t.jsdCorrected),
     R_test_lo: R(t.jsdInterval[1]), R_test_hi: R(t.jsdInterval[0]),
     shift: at * shift, shift_wilson_lo: at * Math.max(-1, slo), shift_wilson_hi: at * Math.min(1, shi),
   };
 }
 
+const bonferroni = new WeakMap<FramingTestInput, readonly FramingTestRow[]>();
+
 /**
- * The bootstrap result with Table 3's per-model and pooled R and shift taken from the rows above
- * (a = 1, every cell binary: the scale of Table 3): R's point the bias-corrected R, its interval
- * by test inversion; the shift's interval MOVER-Wilson. Every other statistic keeps the bootstrap's.
+ * `--simultaneous`'s version of the per-model rows (game "All"): each at level 1 − 0.05/M over the
+ * M models (Bonferroni), so every model's R corrected and MOVER-Wilson shift intervals hold
+ * together with probability ≥ 95 % (each R end a one-sided bound at 1 − 0.05/M).
  */
-export function withFramingTestIntervals(a: FramingTestInput, estimand: Estimand): BootstrapResult {
-  const { boot } = a;
-  const point = Float64Array.from(boot.point), lo = Float64Array.from(boot.lo), hi = Float64Array.from(boot.hi);
-  for (const r of framingTestRows(a).filter((x) => x.game === ALL_GAMES)) {
-    if (!Number.isFinite(r.G)) continue;
-    const R = boot.indexOf(stat('R', r.model)), s = boot.indexOf(stat('shift', r.model));
-    point[R] = r.R_corrected; lo[R] = r.R_test_lo; hi[R] = r.R_test_hi;
-    lo[s] = r.shift_wilson_lo; hi[s] = r.shift_wilson_hi;
-  }
-  return bootstrapResult(estimand, point, boot.replicates, boot.reps, boot.method,
-    { lo, hi, notes: [...boot.notes], fellBack: new Set(boot.fellBack), levels: boot.levels });
+export function simultaneousTestRows(a: FramingTestInput): readonly FramingTestRow[] {
+  const known = bonferroni.get(a);
+  if (known) return known;
+  const { pairs, models } = a.layout;
+  const level = 1 - (1 - 0.95) / models.length;
+  const rows = models.map((m) => groupRow(a, m, ALL_GAMES, pairs.filter((p) => p.model === m), level));
+  bonferroni.set(a, rows);
+  return rows;
 }
 
 /** Rows computed once per analysis (the CSV, metrics.json, the report and the terminal all read them). */
@@ -116,10 +118,14 @@ export function framingTestFile(reportsDir: string, a: FramingTestInput): Output
 /** metrics.json's `framing_tests`: the method and the per-model and pooled rows. */
 export function framingTestMetrics(a: FramingTestInput) {
   return {
-    method: 'G-test of equal rates per pair, summed over a group (df = pairs); R_corrected = 1 - a * mean(JSD - (1/n_b + 1/n_s)/8)/ln 2; R interval by inverting the noncentral chi-squared of the summed G (where G = 0: the JSD range over cell-wise Bonferroni Wilson intervals); shift interval MOVER-Wilson (Zou and Donner 2008)',
+    method: 'G-test of equal rates per pair, summed over a group (df = pairs), p the larger of the chi-squared and the exact conditional p '
+      + 'where a pair has an expected count below 5; R_corrected = 1 - a * mean(JSD - (1/n_b + 1/n_s)/8)/ln 2; R interval by inverting the '
+      + 'noncentral chi-squared of the summed G, each end a one-sided 95% bound (where G = 0: the JSD range over cell-wise Bonferroni '
+      + 'Wilson intervals); shift interval MOVER-Wilson (Zou and Donner 2008)',
     alpha: FRAMING_TEST_ALPHA,
     groups: framingTestRows(a).filter((r) => r.game === ALL_GAMES).map((r) => ({
       model: r.model, pairs: r.pairs, G: finiteOrNull(r.G), df: r.df, p_value: finiteOrNull(r.p_value),
+      p_method: r.p_method || null,
       framing_changes_behaviour: r.framing_changes_behaviour === '' ? null : r.framing_changes_behaviour === 'yes',
       R_corrected: finiteOrNull(r.R_corrected), R_test: { lo: finiteOrNull(r.R_test_lo), hi: finiteOrNull(r.R_test_hi) },
       shift_wilson: { lo: finiteOrNull(r.shift_wilson_lo), hi: finiteOrNull(r.shift_wilson_hi) },
@@ -145,10 +151,17 @@ export function hasFramingTests(a: FramingTestInput): boolean {
 export function framingTestBlocks(a: FramingTestInput): Block[] {
   const rows = framingTestRows(a).filter((r) => r.game === ALL_GAMES);
   const blocks: Block[] = [
-    { kind: 'text', text: `R = 1 tests. Whether framing changes behaviour is decided by the G-test of "R = 1" (equal rates in every pair; G summed over a model's pairs, df = pairs; p < ${FRAMING_TEST_ALPHA}), never by an interval excluding 1. R corrected = R with each pair's JSD less its small-sample bias (1/n_b + 1/n_s)/8 nats; its 95 % interval inverts the noncentral χ² of the summed G (where G = 0, equal rates in every pair, it spans the JSDs allowed by the cells' Wilson intervals). The shift's 95 % interval is MOVER-Wilson, which has width at 0/n and n/n. All per reports/framing-tests.csv (every pair there too); methods.md §8.5.` },
+    { kind: 'text', text: `R = 1 tests. Whether framing changes behaviour is decided by the G-test of "R = 1" (equal rates in every pair; G summed over a model's `
+      + `pairs, df = pairs; p < ${FRAMING_TEST_ALPHA}; where a pair has an expected count below 5, p is the larger of the χ² and the exact `
+      + `conditional p). R corrected = R with each pair's JSD less its small-sample bias (1/n_b + 1/n_s)/8 nats; its interval inverts the noncentral `
+      + `χ² of the summed G, each end a one-sided 95 % bound (a 90 % interval), so its upper end is below 1 exactly when the test says framing `
+      + `changes behaviour (where G = 0, equal rates in every pair, it spans the JSDs allowed by the cells' Wilson intervals). The shift's `
+      + `95 % interval is MOVER-Wilson, which has width at 0/n and n/n. All per reports/framing-tests.csv (every pair there too); methods.md `
+      + `§8.5.` },
     {
       kind: 'table', id: 'framing-tests',
-      columns: ['Model', num('G'), num('df'), num('p'), 'Framing changes behaviour', num('R corrected'), num('95% CI (test inversion)'), num('Shift'), num('95% CI (MOVER-Wilson)')],
+      columns: ['Model', num('G'), num('df'), num('p'), 'Framing changes behaviour', num('R corrected'), num(TEST_INVERSION_HEADER),
+        num('Shift'), num('95% CI (MOVER-Wilson)')],
       rows: rows.map((r) => [r.model, num(fixed(r.G, 2)), num(String(r.df)), num(pText(r.p_value)), r.framing_changes_behaviour || '—',
         num(fixed(r.R_corrected)), num(Number.isFinite(r.R_test_lo) ? interval(r.R_test_lo, r.R_test_hi) : '—'),
         num(fixed(r.shift)), num(Number.isFinite(r.shift_wilson_lo) ? interval(r.shift_wilson_lo, r.shift_wilson_hi) : '—')]),

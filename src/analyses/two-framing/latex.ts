@@ -9,7 +9,7 @@ import type { OutputFile } from '../../core/atomic.js';
 import { shown, type DisplayNames } from '../../core/display-names.js';
 import { POOLED } from '../../core/names.js';
 import { latexTable, leftColumn, rightColumn, type LatexCell } from '../../render/latex.js';
-import { conservativeNote, intervalKind, table3IntervalKind, type TwoFramingAnalysis } from './analysis.js';
+import { conservativeNote, intervalKind, type TwoFramingAnalysis } from './analysis.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { namedAnalysis } from './named.js';
 import { countText, statText } from './numbers.js';
@@ -35,7 +35,7 @@ export function table3Latex(a: TwoFramingAnalysis, names?: DisplayNames): string
   const cols = table3Columns();
   const what = andList(cols.map(named));
   return latexTable({
-    caption: `${what.charAt(0).toUpperCase()}${what.slice(1)} per model, ${conservativeNote(a)}; 95 % ${table3IntervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
+    caption: `${what.charAt(0).toUpperCase()}${what.slice(1)} per model, ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
     label: 'tab:table3',
     columns: [leftColumn('Model'), ...cols.flatMap((c) => [rightColumn(c.text.short), rightColumn(`${c.text.short} low`), rightColumn(`${c.text.short} high`)])],
     rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), ...cols.flatMap((c) => [stat(x[c.column]), stat(x[`${c.column}_lo`]), stat(x[`${c.column}_hi`])])]),

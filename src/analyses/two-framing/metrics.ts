@@ -6,6 +6,7 @@ import type { Interval } from '../../stats/bootstrap.js';
 import { table3Columns } from '../../stats/table3.js';
 import { framingTestMetrics, hasFramingTests } from './framing-tests.js';
 import { invalidBounds, knowsInvalid } from './invalid-bounds.js';
+import { shownVariants } from './tables.js';
 
 export interface InputProvenance {
   readonly path: string;
@@ -37,6 +38,10 @@ function cellFacts(table: CellTable, i: number) {
 
 const iv = (x: Interval) => ({ point: x.point, lo: x.lo, hi: x.hi });
 
+/** What table3.csv's variant columns are (stats/table3.ts `table3Variants`). */
+const VARIANTS_NOTE = 'R (plug-in) keeps the interval above; R_corrected is the bias-corrected R with its 95% interval by inverting the R = 1 test, '
+  + 'shift_wilson_lo/hi the shift\'s 95% MOVER-Wilson interval (docs/methods.md 8.5)';
+
 /**
  * metrics.json: every cell's raw and conservative statistics, per model, pooled, intervals and
  * the settings. No timestamps, so the file is byte-identical for the same input and seed.
@@ -58,14 +63,13 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
       attenuation: settings.attenuation,
       base: settings.base,
       alt: settings.alt,
-      interval: a.framingTestIntervals
-        ? '95% for Table 3 (per model and pooled): R is the bias-corrected R with its interval by inverting the R = 1 test (noncentral chi-squared of the summed G; docs/methods.md 8.5), the shift interval MOVER-Wilson; other statistics 95% percentile bootstrap, linear interpolation between order statistics'
-        : a.clusterRobust
+      interval: a.clusterRobust
         ? '95% cluster-robust for every R and shift (CR2 variance, Satterthwaite degrees of freedom, the match as the cluster; delta method; docs/methods.md 8.4); other statistics 95% percentile cluster bootstrap'
         : boot.method === 'bca'
         ? '95% BCa bootstrap (bias-corrected and accelerated, as scipy.stats.bootstrap method=BCa; acceleration from the jackknife over every trial of every cell), linear interpolation between order statistics'
         : '95% percentile bootstrap, linear interpolation between order statistics',
       ...(boot.notes.length ? { interval_notes: [...boot.notes] } : {}),
+      ...(shownVariants(a).length ? { table3_variants: VARIANTS_NOTE } : {}),
       ...(a.bands ? { simultaneous: `per-model R and shift in table3.csv: simultaneous 95% sup-t bands over the models (c = ${a.bands.c.R} for R, ${a.bands.c.shift} for the shift; Montiel Olea and Plagborg-Moller 2019); metrics below and Pooled pointwise` } : {}),
       resampling: resamplingNote(table),
       jsd: 'Jensen-Shannon divergence, natural log (not the distance)',

@@ -1,14 +1,14 @@
 import { wrappedCommand } from '../../core/command-line.js';
 import { cellSize, levels } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
-import { conservativeNote, intervalKind, table3IntervalKind, type TwoFramingAnalysis } from './analysis.js';
+import { conservativeNote, intervalKind, type TwoFramingAnalysis } from './analysis.js';
 import { checkStatus, type VerificationReport } from '../../core/checks.js';
 import type { Figure } from '../../render/figure.js';
 import { MAX_FIGURE_ROWS, omittedFigures } from './figures.js';
 import type { Logger } from '../../core/logger.js';
 import { fixed, interval } from '../../core/format.js';
 import { metricsObject } from './metrics.js';
-import { familyRows, table2Rows, table3Rows } from './tables.js';
+import { familyRows, shownVariants, table2Rows, table3Rows, variantsNote, type Table3Row } from './tables.js';
 import { table3Columns } from '../../stats/table3.js';
 import { num, type Block, type Section } from '../../render/html.js';
 import { framingTestBlocks, framingTestText, hasFramingTests } from './framing-tests.js';
@@ -104,10 +104,15 @@ export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = gameA
   const cols = table3Columns();
   // no interval (a clustered cell of fewer than 3 matches): —
   const ci = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '—' : interval(lo, hi, STAT_DECIMALS));
-  const rows = table3Rows(a).map((r) => [r.model, ...cols.flatMap((c) => [num(statText(r[c.column] as number)), num(ci(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number))])]);
+  const variants = shownVariants(a);
+  const end = (r: Table3Row, c: string) => num(ci(r[`${c}_lo`] as number, r[`${c}_hi`] as number));
+  const rows = table3Rows(a).map((r) => [r.model, ...cols.flatMap((c) => [num(statText(r[c.column] as number)), end(r, c.column)]),
+    ...variants.flatMap((v) => [...(v.point ? [num(statText(r[v.column] as number))] : []), end(r, v.column)])]);
+  const variantColumns = variants.flatMap((v) => [...(v.point ? [num(v.label)] : []), num(v.header)]);
   const blocks: Block[] = [
-    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; 95 % ${table3IntervalKind(a)} intervals.${a.bands ? ` The per-model rows show simultaneous 95 % bands (sup-t over the ${a.layout.models.length} models from the same replicates, c = ${fixed(a.bands.c.R, 2)} for R and ${fixed(a.bands.c.shift, 2)} for the shift): all models' values lie in their bands together with probability about 95 %; Pooled is pointwise.` : ''}` },
-    { kind: 'table', id: 'table3', columns: ['Model', ...cols.flatMap((c) => [num(c.label), num('95% CI')])], rows },
+    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; `
+      + `95 % ${intervalKind(a)} intervals${variantsNote(variants)}.${a.bands ? ` The per-model rows show simultaneous 95 % bands (sup-t over the ${a.layout.models.length} models from the same replicates, c = ${fixed(a.bands.c.R, 2)} for R and ${fixed(a.bands.c.shift, 2)} for the shift): all models' values lie in their bands together with probability about 95 %; Pooled is pointwise.` : ''}` },
+    { kind: 'table', id: 'table3', columns: ['Model', ...cols.flatMap((c) => [num(c.label), num('95% CI')]), ...variantColumns], rows },
     ...(a.clusterRobust && a.boot.notes.length ? [{ kind: 'list' as const, items: [...a.boot.notes] }] : []),
   ];
   if (a.family) {

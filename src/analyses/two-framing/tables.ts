@@ -4,7 +4,8 @@ import { ALL_GAMES, POOLED, stat } from '../../core/names.js';
 import { shown as shownName, withNameColumns, type DisplayNames } from '../../core/display-names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import { toCsv } from '../../render/csv.js';
-import { table3Columns, table3Statistics } from '../../stats/table3.js';
+import { andList, table3Columns, table3Statistics, table3Variants, variantStatistics, type Table3Variant } from '../../stats/table3.js';
+import { framingTestRows, simultaneousTestRows, type FramingTestRow } from './framing-tests.js';
 import { INVALID_BOUND_COLUMNS, invalidBounds, knowsInvalid, type InvalidBounds } from './invalid-bounds.js';
 
 export interface Table2Row {
@@ -19,8 +20,9 @@ export interface Table3Row {
 export interface FamilyRow { model: string; game: string; R: number; R_lo: number; R_hi: number }
 
 export const TABLE2_COLUMNS = ['model', 'game', 'base_rate', 'base_count', 'alt_rate', 'alt_count', 'difference'] as const;
-/** The columns of table3.csv: the model, then each Table 3 column's point and ends. */
-export const table3CsvColumns = (): string[] => ['model', ...table3Statistics()];
+/** The columns of table3.csv: the model, then each Table 3 column's point and ends, then those of the variants that apply. */
+export const table3CsvColumns = (a?: TwoFramingAnalysis): string[] =>
+  ['model', ...table3Statistics(), ...(a ? shownVariants(a).flatMap(variantStatistics) : [])];
 export const FAMILY_COLUMNS = ['model', 'game', 'R', 'R_lo', 'R_hi'] as const;
 
 /** Count of a cell: x for binary cells, the summed probabilities for probability cells. */
@@ -43,19 +45,50 @@ export function table2Rows(a: TwoFramingAnalysis): Table2Row[] {
   });
 }
 
-/** A statistic as Table 3 shows it: its simultaneous band under --simultaneous (per-model rows), else its interval. */
-function shown(a: TwoFramingAnalysis, name: string) {
+/**
+ * A statistic as Table 3 shows it: its simultaneous band under --simultaneous (per-model rows), else
+ * its interval. With count cells the band spans the Bonferroni variant's too (R: the test
+ * inversion's, shift: MOVER-Wilson's, simultaneousTestRows), so no band of a rate inside (0, 1) has
+ * zero width where every replicate is alike (cells at 0/n).
+ */
+function shown(a: TwoFramingAnalysis, name: string, test?: FramingTestRow) {
   const v = a.boot.get(name);
   const band = a.bands?.ends.get(name);
-  return band ? { point: v.point, lo: band[0], hi: band[1] } : v;
+  if (!band) return v;
+  const [lo, hi] = !test ? [NaN, NaN] : name.startsWith('R[') ? [test.R_test_lo, test.R_test_hi]
+    : name.startsWith('shift[') ? [test.shift_wilson_lo, test.shift_wilson_hi] : [NaN, NaN];
+  return { point: v.point, lo: Number.isFinite(lo) ? Math.min(band[0], lo) : band[0], hi: Number.isFinite(hi) ? Math.max(band[1], hi) : band[1] };
 }
 
-/** Table 3 of Same Game, Different Story: each column's conservative value per model (input order), then Pooled. */
+/** Table 3's variants for this analysis (stats/table3.ts `table3Variants`: the one rule, by the kinds of its cells). */
+export const shownVariants = (a: TwoFramingAnalysis): readonly Table3Variant[] => table3Variants(a.table.cells.map((c) => c.obs.kind));
+
+/** The caption's words for the variants shown: "; R corrected with its 95 % test-inversion interval, …" (empty when none). */
+export function variantsNote(variants: readonly Table3Variant[]): string {
+  if (!variants.length) return '';
+  const each = variants.map((v) => (v.point ? `${v.label} with its` : `the ${v.label.toLowerCase()}'s`) + ` ${v.interval} interval`);
+  return `; beside them ${andList(each)} (methods.md §8.5)`;
+}
+
+/** A variant's values from the R = 1 test's row of the same group (framing-tests.ts). */
+function variantEntries(v: Table3Variant, t: FramingTestRow): [string, number][] {
+  const [point, lo, hi] = v.column === 'R_corrected' ? [t.R_corrected, t.R_test_lo, t.R_test_hi] : [t.shift, t.shift_wilson_lo, t.shift_wilson_hi];
+  return [...(v.point ? [[v.column, point] as [string, number]] : []), [`${v.column}_lo`, lo], [`${v.column}_hi`, hi]];
+}
+
+/**
+ * Table 3 of Same Game, Different Story: each column's conservative value per model (input order),
+ * then Pooled; then the variants that apply (`shownVariants`), each under its own name.
+ */
 export function table3Rows(a: TwoFramingAnalysis): Table3Row[] {
+  const variants = shownVariants(a);
+  const tests = variants.length ? new Map(framingTestRows(a).filter((r) => r.game === ALL_GAMES).map((r) => [r.model, r])) : undefined;
+  // --simultaneous: the per-model variants at their Bonferroni level (Pooled stays pointwise)
+  if (tests && a.bands) for (const r of simultaneousTestRows(a)) tests.set(r.model, r);
   return [...a.layout.models, POOLED].map((m) => Object.fromEntries([['model', m], ...table3Columns().flatMap((c) => {
-    const v = shown(a, stat(c.names.groupConservative, m));
+    const v = shown(a, stat(c.names.groupConservative, m), tests?.get(m));
     return [[c.column, v.point], [`${c.column}_lo`, v.lo], [`${c.column}_hi`, v.hi]];
-  })]) as Table3Row);
+  }), ...variants.flatMap((v) => variantEntries(v, tests!.get(m)!))]) as Table3Row);
 }
 
 /** Family robustness over every framing present: per model–game, per model (All), pooled. */
@@ -88,5 +121,5 @@ export function table2Csv(a: TwoFramingAnalysis, names?: DisplayNames): string {
   const rows = table2Rows(a).map((r, i) => ({ ...r, ...invalidBounds(a.table, a.layout.pairs[i]) }));
   return rowsCsv<Table2Row & InvalidBounds>([...TABLE2_COLUMNS, ...INVALID_BOUND_COLUMNS], rows, names);
 }
-export const table3Csv = (a: TwoFramingAnalysis, names?: DisplayNames) => rowsCsv<Table3Row>(table3CsvColumns(), table3Rows(a), names);
+export const table3Csv = (a: TwoFramingAnalysis, names?: DisplayNames) => rowsCsv<Table3Row>(table3CsvColumns(a), table3Rows(a), names);
 export const familyCsv = (a: TwoFramingAnalysis, names?: DisplayNames) => rowsCsv<FamilyRow>(FAMILY_COLUMNS, familyRows(a), names);

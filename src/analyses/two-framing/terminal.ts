@@ -1,6 +1,6 @@
 import type { Table3Row } from './tables.js';
 import { fixed, interval } from '../../core/format.js';
-import { table3Columns } from '../../stats/table3.js';
+import { allTable3Variants, table3Columns, type Table3Variant } from '../../stats/table3.js';
 import { STAT_DECIMALS, statText } from './numbers.js';
 
 /** Plain-text columns, left-aligned, two spaces apart. */
@@ -21,6 +21,11 @@ export function table3Text(rows: readonly Table3Row[], attenuation: number, meth
     : `Table 3: conservative estimates (attenuation ${attenuation})`) + (method === 'bca' ? '; 95 % BCa intervals' : '')
     + (simultaneous ? `; per-model rows: simultaneous 95 % sup-t bands (c = ${fixed(simultaneous.R, 2)} for R, ${fixed(simultaneous.shift, 2)} for the shift), Pooled pointwise` : '');
   const cols = table3Columns();
-  return `${title}\n${textTable(['Model', ...cols.flatMap((c) => [c.label, '95% CI'])],
-    rows.map((r) => [r.model, ...cols.flatMap((c) => [statText(r[c.column] as number), iv(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number)])]))}`;
+  const variants = allTable3Variants().filter((v) => rows.length > 0 && `${v.column}_lo` in rows[0]);
+  const variantHeader = (v: Table3Variant) => [...(v.point ? [v.label] : []), v.header];
+  const variantCells = (r: Table3Row, v: Table3Variant) =>
+    [...(v.point ? [statText(r[v.column] as number)] : []), iv(r[`${v.column}_lo`] as number, r[`${v.column}_hi`] as number)];
+  return `${title}\n${textTable(['Model', ...cols.flatMap((c) => [c.label, '95% CI']), ...variants.flatMap(variantHeader)],
+    rows.map((r) => [r.model, ...cols.flatMap((c) => [statText(r[c.column] as number), iv(r[`${c.column}_lo`] as number, r[`${c.column}_hi`] as number)]),
+      ...variants.flatMap((v) => variantCells(r, v))]))}`;
 }

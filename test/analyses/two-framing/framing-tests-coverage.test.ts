@@ -61,12 +61,13 @@ function simulate(seed: number, base: readonly number[], alt: readonly number[],
 const SIMS = 1500;
 const flat = (p: number) => Array.from({ length: 12 }, () => p);
 
+// The R interval's ends are one-sided 95 % bounds (a 90 % interval, at the level of the test): ≥ 0.86 is 5 SE below 0.90.
 describe('pooled R of 12 pairs, base 0.5, alt 0.5 + d: the test-inversion interval holds', () => {
-  it.each([[100, 0.05], [100, 0.10], [300, 0.05], [300, 0.10]])('n = %i, d = %f: coverage ≥ 0.90', (n, d) => {
+  it.each([[100, 0.05], [100, 0.10], [300, 0.05], [300, 0.10]])('n = %i, d = %f: coverage ≥ 0.86 (nominal 0.90)', (n, d) => {
     const t = simulate(1000 * n + 100 * d, flat(0.5), flat(0.5 + d), n, SIMS);
     const coverage = t.R / t.sims;
     console.log(`pooled R coverage n=${n} d=${d}: ${coverage.toFixed(4)} (model R ${(t.modelR / 3 / t.sims).toFixed(4)}); G-test power ${(t.rejected / t.sims).toFixed(4)}`);
-    expect(coverage).toBeGreaterThanOrEqual(0.9);
+    expect(coverage).toBeGreaterThanOrEqual(0.86);
   });
 });
 
@@ -94,14 +95,14 @@ describe('n = 50 with cells at or near 0 (true rates near but not at the boundar
   // Many cells come out 0/50; every true rate is inside (0, 1).
   const base = [0.005, 0.01, 0.02, 0.03, 0.05, 0.1, 0.3, 0.5, 0.01, 0.02, 0.6, 0.9];
   const alt = [0.01, 0.005, 0.05, 0.03, 0.02, 0.2, 0.35, 0.5, 0.04, 0.01, 0.7, 0.97];
-  it('R and the shift, pooled, per model and per pair: coverage ≥ 0.92', () => {
+  it('R (nominal 0.90) pooled, per model and per pair: coverage ≥ 0.88; the shift (nominal 0.95): ≥ 0.92', () => {
     const t = simulate(50, base, alt, 50, SIMS);
     const [R, S, MS] = [t.R / t.sims, t.shift / t.sims, t.modelShift / 3 / t.sims];
     const pairR = Math.min(...t.pairR) / t.sims, pairS = Math.min(...t.pairShift) / t.sims;
     console.log(`n=50 near 0: pooled R ${R.toFixed(4)}, pooled shift ${S.toFixed(4)}, model shift ${MS.toFixed(4)}, model R ${(t.modelR / 3 / t.sims).toFixed(4)}; the worst pair: R ${pairR.toFixed(4)}, shift ${pairS.toFixed(4)}`);
-    expect(R).toBeGreaterThanOrEqual(0.92);
+    expect(R).toBeGreaterThanOrEqual(0.88);
     // Every pair too, two cells at 0/50 included (the percentile bootstrap holds 0.36–0.53 for the first two pairs).
-    expect(pairR).toBeGreaterThanOrEqual(0.92);
+    expect(pairR).toBeGreaterThanOrEqual(0.88);
     expect(pairS).toBeGreaterThanOrEqual(0.92);
     expect(S).toBeGreaterThanOrEqual(0.92);
     expect(MS).toBeGreaterThanOrEqual(0.92);

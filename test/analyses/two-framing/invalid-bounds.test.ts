@@ -36,7 +36,8 @@ describe('worst-case bounds for invalid answers', () => {
   it('table2.csv keeps its columns and adds the invalid shares and bounds', () => {
     const text = table2Csv(a);
     expect(text.split('\n')[0]).toBe('model,game,base_rate,base_count,alt_rate,alt_count,difference,'
-      + 'base_invalid_share,alt_invalid_share,base_rate_lo,base_rate_hi,alt_rate_lo,alt_rate_hi,difference_lo,difference_hi');
+      + 'base_invalid_share,alt_invalid_share,base_rate_lo,base_rate_hi,alt_rate_lo,alt_rate_hi,difference_lo,difference_hi,'
+      + 'base_rate_im_lo,base_rate_im_hi,alt_rate_im_lo,alt_rate_im_hi,difference_im_lo,difference_im_hi');
     const [row] = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
     const v = (k: string) => Number(row[k]);
     expect(v('base_rate')).toBeCloseTo(2 / 40, 15);
@@ -46,6 +47,8 @@ describe('worst-case bounds for invalid answers', () => {
     expect([v('alt_rate_lo'), v('alt_rate_hi')]).toEqual([38 / 40, 38 / 40]);
     expect(v('difference_lo')).toBeCloseTo(0.71, 14);
     expect(v('difference_hi')).toBeCloseTo(0.91, 14);
+    // 2 of 40 valid, 10 invalid: test/reference/imbens_manski.json (scipy) gives [0, 0.339347190932]
+    expect([v('base_rate_im_lo'), v('base_rate_im_hi')]).toEqual([0, 0.339347190932]);
   });
   it('metrics.json gives every cell its invalid count and every pair its bounds', () => {
     const m = metricsObject(a, { path, sha256: '', kind: 'direct run' }, { name: 'samegame', version: '0' }) as unknown as
