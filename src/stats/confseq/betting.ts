@@ -45,27 +45,68 @@ class PlugInBets {
   }
 }
 
+/**
+ * The two capitals at every grid point, brought up to date lazily. K⁺_t(m) is nonincreasing in m
+ * and K⁻_t(m) nondecreasing (each factor is positive and monotone in m, truncation included, and
+ * rounding is monotone), so {m : K_t(m) ≤ 1/α} = {θK⁺ ≤ 1/α} ∩ {(1 − θ)K⁻ ≤ 1/α} is an interval of
+ * the grid, found by two binary searches; a point's capitals are multiplied by the factors it has
+ * not seen only when a search reads it, in the same order as an update at every t would.
+ */
+class GridCapital {
+  private readonly x: number[] = [];
+  private readonly betsUp: number[] = [];
+  private readonly betsDown: number[] = [];
+  private readonly up: Float64Array;
+  private readonly down: Float64Array;
+  private readonly seen: Int32Array;
+  constructor(private readonly grid: Float64Array) {
+    this.up = new Float64Array(grid.length).fill(1);
+    this.down = new Float64Array(grid.length).fill(1);
+    this.seen = new Int32Array(grid.length);
+  }
+  add(x: number, betUp: number, betDown: number): void { this.x.push(x); this.betsUp.push(betUp); this.betsDown.push(betDown); }
+  private advance(k: number): void {
+    const m = this.grid[k], t = this.x.length, capUp = TRUNCATION / m, capDown = TRUNCATION / (1 - m);
+    let u = this.up[k], d = this.down[k];
+    for (let i = this.seen[k]; i < t; i++) {
+      u *= 1 + Math.min(this.betsUp[i], capUp) * (this.x[i] - m);
+      d *= 1 - Math.min(this.betsDown[i], capDown) * (this.x[i] - m);
+    }
+    this.up[k] = u; this.down[k] = d; this.seen[k] = t;
+  }
+  /** θK⁺ at grid point k, up to date. */
+  hedgedUp(k: number): number { this.advance(k); return THETA * this.up[k]; }
+  /** (1 − θ)K⁻ at grid point k, up to date. */
+  hedgedDown(k: number): number { this.advance(k); return (1 - THETA) * this.down[k]; }
+}
+
+/** The first k in [0, n) where `ok` holds, for a predicate false … false true … true (n when none). */
+function firstTrue(n: number, ok: (k: number) => boolean): number {
+  let lo = 0, hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ok(mid)) hi = mid; else lo = mid + 1;
+  }
+  return lo;
+}
+
 export function startBetting(settings: ConfSeqSettings): SequenceState {
   const { alpha } = settings;
   const breaks = settings.breaks ?? 1000;
   if (!Number.isInteger(breaks) || breaks < 1) throw new RangeError(`breaks must be a positive integer, got ${breaks}`);
-  const step = 1 / breaks, threshold = 1 / alpha;
-  const grid = Float64Array.from({ length: breaks + 1 }, (_, k) => k * step);
-  const up = new Float64Array(breaks + 1).fill(1), down = new Float64Array(breaks + 1).fill(1);
+  const step = 1 / breaks, threshold = 1 / alpha, size = breaks + 1;
+  const grid = Float64Array.from({ length: size }, (_, k) => k * step);
+  const capital = new GridCapital(grid);
   const betUp = new PlugInBets(Math.log(1 / (alpha * THETA))), betDown = new PlugInBets(Math.log(1 / (alpha * (1 - THETA))));
   let t = 0, first = -1, last = -1;
   const raw: RawSequence = {
     push(x) {
-      const lu = betUp.next(), ld = betDown.next();
-      first = -1; last = -1;
-      for (let k = 0; k <= breaks; k++) {
-        const m = grid[k];
-        up[k] *= 1 + Math.min(lu, TRUNCATION / m) * (x - m);
-        down[k] *= 1 - Math.min(ld, TRUNCATION / (1 - m)) * (x - m);
-        if (Math.max(THETA * up[k], (1 - THETA) * down[k]) <= threshold) { if (first < 0) first = k; last = k; }
-      }
+      capital.add(x, betUp.next(), betDown.next());
       betUp.observe(x); betDown.observe(x);
       t++;
+      const a = firstTrue(size, (k) => capital.hedgedUp(k) <= threshold);
+      const b = firstTrue(size, (k) => capital.hedgedDown(k) > threshold) - 1;
+      [first, last] = a <= b ? [a, b] : [-1, -1];
     },
     get t() { return t; },
     raw() {
