@@ -13,6 +13,7 @@ import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../l
 import { loadPlugins } from '../live/providers/plugins.js';
 import { isPathSpec } from '../live/providers/plugin-spec.js';
 import { runTrials, RUNNER_DEFAULTS } from '../live/runner/runner.js';
+import { runWaves } from '../live/runner/waves.js';
 import { DEFAULT_MAX_HINT_MS } from '../live/runner/backoff.js';
 import { prepareSession, runRow } from '../live/runner/session.js';
 import { TrialStore } from '../live/store/store.js';
@@ -119,6 +120,7 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
   const plugins = await loadPlugins(session.design.models, designPath);
   const split = splitBatch(session, o.batch === true);
+  if (session.design.stop && split.batch.length > 0) throw new UserError(commandsMsg.adaptiveNoBatch(designPath));
   if (o.dryRun) { await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger)); return { store: storePath }; }
   // Stopped before the store is opened: nothing created.
   if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(0, session.specs.length), 130);
@@ -133,11 +135,17 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
       await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.stop, abort: stop.abort });
       return { store: storePath, runId: run.id };
     }
-    const r = await runTrials({
+    const rule = session.design.stop;
+    const runnerOptions = {
       store, runId: run.id, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
       maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.stop, abort: stop.abort, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
-      onStart: (done) => { if (split.sync.length > 0) logger.info(commandsMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed)); },
-    });
+      onStart: (done: number) => {
+        if (split.sync.length > 0) logger.info(commandsMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed));
+      },
+    };
+    const w = rule ? await runWaves({ ...runnerOptions, rule }) : undefined;
+    const r = w ?? await runTrials(runnerOptions);
+    if (w) logger.summary(commandsMsg.adaptiveDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length, w.used, w.fixed));
     if (r.outcome !== 'complete') {
       const complete = r.alreadyDone + r.ok + r.invalid;
       // 130 = interrupted by SIGINT (128 + 2), the shell convention.

@@ -62,4 +62,14 @@ export const designMsg = {
   oneFormatSource: () => 'a format is a style or a template: give exactly one of style, template, template_file',
   formatSlotsMissing: (format: string, slots: readonly string[]) =>
     `format ${format}: the template never places the slot${slots.length === 1 ? '' : 's'} ${slots.map((x) => `{${x}}`).join(', ')} (every format lays out the same facts)`,
+  unknownRateKey: (key: string) => `rates are keyed GAME/FRAMING with a game and a framing of this design, not ${q(key)}`,
+  // The stop block of an adaptive run (stop.ts).
+  stopOneShotOnly: () => 'a stop rule applies to one-shot two-framing designs (not to a repeated game or a context-enrichment design)',
+  stopNeedsRule: () => 'a stop rule needs half_width, decide, or both',
+  stopDecideShift: () => 'decide applies to target: shift (the interval of a contrast excludes 0, or lies within ±delta)',
+  stopNeedsDelta: () => 'decide: equivalence needs delta, the equivalence margin',
+  stopMaxTrials: (max: number, trials: number) => `max_trials ${max} is above the design's trials (${trials}); the fixed design is the most a cell runs`,
+  stopFraming: (field: string, id: string, framings: readonly string[]) => `${field} ${q(id)} is not a framing of this design (framings: ${list(framings)})`,
+  stopTwoFramings: (n: number) =>
+    `target: shift samples two different framings in lockstep; this design has ${n} framing${n === 1 ? '' : 's'} (give exactly two, base and alt)`,
 };

@@ -65,15 +65,16 @@ export function isLook(rule: StopRule, n: number): boolean {
 }
 
 /**
- * A cell's status from its observations in order (on the target's scale). Observations past the
- * stopping look (there are none in a run that followed the rule) are not read.
+ * A cell's status from its observations in order (on the target's scale; NaN for a trial that
+ * gave no observation, such as an invalid answer: it counts as a trial, not as an observation).
+ * Observations past the stopping look (there are none in a run that followed the rule) are not read.
  */
 export function cellStatus(rule: StopRule, observations: ArrayLike<number>, state = startSequence(rule)): CellStatus {
   const scale = TARGET_SCALE[rule.target];
   let status: CellStatus = { n: 0, lo: scale.fromUnit(0), hi: scale.fromUnit(1), stopped: null };
   const end = Math.min(observations.length, rule.maxTrials);
   for (let i = 0; i < end; i++) {
-    state.push(scale.toUnit(observations[i]));
+    if (!Number.isNaN(observations[i])) state.push(scale.toUnit(observations[i]));
     const n = i + 1;
     if (!isLook(rule, n)) continue;
     const [l, u] = state.interval();
