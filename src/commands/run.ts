@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { designWarnings, loadDesign } from '../live/design/design.js';
+import { parseUntil } from '../live/design/stop.js';
 import { planRun } from '../live/runner/plan.js';
 import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../live/providers/registry.js';
 import { loadPlugins } from '../live/providers/plugins.js';
@@ -40,6 +41,8 @@ interface RunFlags extends BatchFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
   dryRun?: boolean; maxRetries: number; timeoutMs: number; maxWait: number; seed: number; priceIn?: number; priceOut?: number;
   verifyStore?: boolean;
+  /** An adaptive run's stop rule, key=value pairs of the design's stop block (in place of the design's). */
+  until?: string;
 }
 
 /** The options of `run`: the design file and the flags of `samegame run` (RUN_DEFAULTS when not given). */
@@ -69,7 +72,8 @@ export function defaultStore(designName: string): string {
 function sessionOf(designPath: string, o: RunFlags, logger: Logger): Session {
   const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
   const provider = o.provider !== undefined && isPathSpec(o.provider) ? resolve(o.provider) : o.provider;
-  const design = loadDesign(designPath);
+  const loaded = loadDesign(designPath);
+  const design = o.until === undefined ? loaded : { ...loaded, stop: parseUntil(o.until, loaded) };
   for (const w of designWarnings(design)) logger.warn(w);
   return prepareSession(design, { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
 }

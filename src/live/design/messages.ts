@@ -63,7 +63,9 @@ export const designMsg = {
   formatSlotsMissing: (format: string, slots: readonly string[]) =>
     `format ${format}: the template never places the slot${slots.length === 1 ? '' : 's'} ${slots.map((x) => `{${x}}`).join(', ')} (every format lays out the same facts)`,
   unknownRateKey: (key: string) => `rates are keyed GAME/FRAMING with a game and a framing of this design, not ${q(key)}`,
-  // The stop block of an adaptive run (stop.ts).
+  // The stop block of an adaptive run (stop.ts), and run --until.
+  untilSyntax: (part: string) => `--until: expected key=value pairs separated by commas (e.g. target=shift,half_width=0.05), not ${q(part)}`,
+  untilField: (path: string, what: string) => `--until: ${path === '' ? '' : `${path}: `}${what}`,
   stopOneShotOnly: () => 'a stop rule applies to one-shot two-framing designs (not to a repeated game or a context-enrichment design)',
   stopNeedsRule: () => 'a stop rule needs half_width, decide, or both',
   stopDecideShift: () => 'decide applies to target: shift (the interval of a contrast excludes 0, or lies within ±delta)',

@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { CONFSEQ_METHOD_IDS, type ConfSeqMethodId } from '../../stats/confseq/registry.js';
 import type { StopRule } from '../../stats/confseq/stop-rule.js';
-import type { Path, Problem } from './problems.js';
+import { formatPath, problems, type Path, type Problem } from './problems.js';
+import { UserError } from '../../core/errors.js';
+import type { Design } from './types.js';
 import { designMsg } from './messages.js';
 
 const framingId = z.string().min(1);
@@ -62,4 +64,24 @@ export function resolveStop(s: StopDocument, trials: number, framings: readonly 
     ...(s.delta === undefined ? {} : { delta: s.delta }),
     ...(s.target === 'shift' ? { base: s.base ?? framings[0], alt: s.alt ?? framings[1] } : {}),
   };
+}
+
+/**
+ * `run --until RULE`: the stop block written on the command line as comma-separated key=value
+ * pairs of its fields (target=shift,half_width=0.05,decide=sign,wave=20), in place of the
+ * design's own. Refused in one line naming the flag and the field.
+ */
+export function parseUntil(text: string, design: Design): AdaptiveStop {
+  const doc: Record<string, string | number> = {};
+  for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) throw new UserError(designMsg.untilSyntax(part));
+    const [k, v] = [part.slice(0, eq).trim(), part.slice(eq + 1).trim()];
+    doc[k] = v !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
+  }
+  const r = stopSchema.safeParse(doc);
+  const framings = design.framings.map((f) => f.id);
+  const found = r.success ? stopProblems(r.data, design.trials, framings, design.play || design.enrichment ? 'other' : 'one-shot') : problems(r.error.issues);
+  if (found.length > 0) throw new UserError(designMsg.untilField(formatPath(found[0].path.filter((p) => p !== 'stop')), found[0].message));
+  return resolveStop(r.data!, design.trials, framings);
 }
