@@ -99,6 +99,10 @@ export const commandsMsg = {
   adaptiveDone: (early: number, units: number, used: number, fixed: number) =>
     `adaptive run: ${early} of ${units} stopped before max_trials; ${used.toLocaleString('en-US')} trials `
     + `of the fixed design's ${fixed.toLocaleString('en-US')} (${Math.max(0, fixed - used).toLocaleString('en-US')} saved)`,
+  adaptiveAnalysis: (method: string, early: number, units: number, used: number, fixed: number) =>
+    `adaptive run: ${early} of ${units} stopped before max_trials, ${used.toLocaleString('en-US')} trials of the fixed design's ${fixed.toLocaleString('en-US')}; `
+    + `reports/adaptive.csv holds each one's ${method} confidence-sequence interval at its stopping look, valid under the data-dependent stopping; `
+    + 'the fixed-n intervals of table3.csv assume a sample size fixed in advance and are not valid here',
   adaptiveNoBatch: (design: string) =>
     `${design}: a design with a stop rule runs in waves of synchronous calls; it has no batch path yet (run it without --batch and batch: true)`,
   runPlan: (design: string, runId: number, total: number, done: number, resumed: boolean) =>

@@ -18,7 +18,9 @@ const refusal = (stop: string, framings?: string) => {
 describe('the stop: block', () => {
   it('resolves with its defaults (confidence 0.95, wave 20, betting, max_trials = trials, base and alt the two framings)', () => {
     const d = parseDesign(base('stop: { target: shift, half_width: 0.05 }'), 'd.yaml');
-    expect(d.stop).toEqual({ target: 'shift', halfWidth: 0.05, confidence: 0.95, wave: 20, maxTrials: 300, method: 'betting', base: 'business', alt: 'friend-sharing' });
+    expect(d.stop).toEqual({
+      target: 'shift', halfWidth: 0.05, confidence: 0.95, wave: 20, maxTrials: 300, method: 'betting', base: 'business', alt: 'friend-sharing',
+    });
   });
   it('is absent from a design without one (its hash is unchanged)', () => {
     expect(parseDesign(base(''), 'd.yaml').stop).toBeUndefined();

@@ -5,15 +5,17 @@
  * the target, the decisions are a function of the stored trials, and a run interrupted mid-wave and
  * run again ends with the store of an uninterrupted run.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/commands/run.js';
+import { analyze } from '../../src/commands/analyze.js';
 import { loadDesign, expandDesign } from '../../src/live/design/design.js';
 import { TrialStore } from '../../src/live/store/store.js';
-import { runWaves, stopUnits, unitStatuses } from '../../src/live/runner/waves.js';
+import { runWaves } from '../../src/live/runner/waves.js';
+import { stopUnits, unitStatuses } from '../../src/stats/confseq/units.js';
 import { prepareSession, runRow } from '../../src/live/runner/session.js';
 import { createSimulatedProvider } from '../../src/live/providers/simulated.js';
 import type { ProviderRequest } from '../../src/live/types.js';
@@ -52,7 +54,10 @@ function outcomes(store: string): string[] {
 function statusesOf(designPath: string, store: string) {
   const d = loadDesign(designPath);
   const s = TrialStore.openExisting(store);
-  try { return unitStatuses(d.stop!, stopUnits(d.stop!, expandDesign(d)), s, s.runs()[0].id); } finally { s.close(); }
+  try {
+    const cells = expandDesign(d).map((t) => ({ model: t.model.id, game: t.game, framing: t.framing }));
+    return unitStatuses(d.stop!, stopUnits(d.stop!, cells), s.trialOutcomes(s.runs()[0].id));
+  } finally { s.close(); }
 }
 
 describe('adaptive run on the simulated provider', () => {
@@ -75,6 +80,20 @@ describe('adaptive run on the simulated provider', () => {
     const degenerate = st.find((s) => s.unit.model === 'Sim-A' && s.unit.game === 'prisoners-dilemma')!;
     expect(degenerate.stopped).toBe('precision');
     expect(degenerate.n).toBeLessThan(100);
+    // analyze reports each contrast's sequence interval at its stopping look and the trials saved.
+    const lines: string[] = [];
+    const out = join(dir, 'precision-out');
+    await analyze({ store, out, figures: false, reps: 200, logger: { info: (m) => lines.push(m), warn: () => {} } });
+    const csv = readFileSync(join(out, 'reports', 'adaptive.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('model,game,framing,target,method,confidence,n,lo,hi,half_width,stopped,max_trials,trials_saved');
+    expect(csv).toHaveLength(5);
+    for (const s of st) {
+      const row = csv.find((l) => l.startsWith(`${s.unit.model},${s.unit.game},`))!.split(',');
+      expect([Number(row[6]), row[10], Number(row[12])]).toEqual([s.n, s.stopped, (200 - s.n) * 2]);
+      expect(Number(row[7])).toBeCloseTo(s.lo, 10); // the files' 12 significant digits
+      expect(Number(row[8])).toBeCloseTo(s.hi, 10);
+    }
+    expect(lines.some((l) => l.includes('fixed-n intervals of table3.csv assume a sample size fixed in advance'))).toBe(true);
   });
 
   it('with decide: sign, a clear contrast stops early for its sign and a null one does not', async () => {

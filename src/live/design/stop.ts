@@ -8,7 +8,6 @@ import { CONFSEQ_METHOD_IDS, type ConfSeqMethodId } from '../../stats/confseq/re
 import type { StopRule } from '../../stats/confseq/stop-rule.js';
 import { formatPath, problems, type Path, type Problem } from './problems.js';
 import { UserError } from '../../core/errors.js';
-import type { Design } from './types.js';
 import { designMsg } from './messages.js';
 
 const framingId = z.string().min(1);
@@ -66,12 +65,20 @@ export function resolveStop(s: StopDocument, trials: number, framings: readonly 
   };
 }
 
+/** What --until reads of a design (a Design). */
+export interface UntilDesign {
+  readonly framings: readonly { readonly id: string }[];
+  readonly trials: number;
+  readonly play?: unknown;
+  readonly enrichment?: unknown;
+}
+
 /**
  * `run --until RULE`: the stop block written on the command line as comma-separated key=value
  * pairs of its fields (target=shift,half_width=0.05,decide=sign,wave=20), in place of the
  * design's own. Refused in one line naming the flag and the field.
  */
-export function parseUntil(text: string, design: Design): AdaptiveStop {
+export function parseUntil(text: string, design: UntilDesign): AdaptiveStop {
   const doc: Record<string, string | number> = {};
   for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
     const eq = part.indexOf('=');

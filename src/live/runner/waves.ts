@@ -6,67 +6,16 @@
  * stored trials, a run killed mid-wave and run again finishes that wave and takes the same
  * decisions: the store it ends with is the one an uninterrupted run writes.
  */
-import { cellStatus, type CellStatus } from '../../stats/confseq/stop-rule.js';
+import { cellKey, stopUnits, unitStatuses, type StopUnit, type UnitStatus } from '../../stats/confseq/units.js';
 import type { AdaptiveStop } from '../design/stop.js';
 import type { TrialStore } from '../store/store.js';
-import type { TrialOutcome, TrialSpec } from '../types.js';
+import type { TrialSpec } from '../types.js';
 import { runTrials, type RunnerOptions, type RunSummary } from './runner.js';
 import { runnerMsg } from './messages.js';
 
-/** A unit of the rule: its model, game and the framings it samples (one for a rate; base, alt for a shift). */
-export interface StopUnit {
-  readonly model: string;
-  readonly game: string;
-  readonly framings: readonly string[];
-}
-
-export interface UnitStatus extends CellStatus {
-  readonly unit: StopUnit;
-}
-
-const cellKey = (model: string, game: string, framing: string) => `${model}\u0000${game}\u0000${framing}`;
-
-/** The units of a rule over a design's trials, in design order. */
-export function stopUnits(rule: AdaptiveStop, specs: readonly TrialSpec[]): StopUnit[] {
-  const seen = new Map<string, StopUnit>();
-  for (const s of specs) {
-    const framings = rule.target === 'shift' ? [rule.base!, rule.alt!] : [s.framing];
-    const k = cellKey(s.model.id, s.game, framings.join('\u0000'));
-    if (!seen.has(k)) seen.set(k, { model: s.model.id, game: s.game, framings });
-  }
-  return [...seen.values()];
-}
-
-/** Each cell's completed trials by rep: 1 (C), 0 (D) or NaN (invalid); an errored trial is not complete. */
-function outcomesByCell(rows: readonly TrialOutcome[]): Map<string, Map<number, number>> {
-  const out = new Map<string, Map<number, number>>();
-  for (const r of rows) {
-    if (r.status === 'error') continue;
-    const k = cellKey(r.model, r.game, r.framing);
-    if (!out.has(k)) out.set(k, new Map());
-    out.get(k)!.set(r.rep, r.status === 'ok' ? (r.action === 'C' ? 1 : 0) : NaN);
-  }
-  return out;
-}
-
-/**
- * A unit's observations, rep 0 up to its first rep not complete in every framing: a rate's 0/1
- * decisions, or a shift's alt − base in {−1, 0, 1}; NaN where a framing's answer was invalid.
- */
-export function unitObservations(unit: StopUnit, cells: Map<string, Map<number, number>>): number[] {
-  const maps = unit.framings.map((f) => cells.get(cellKey(unit.model, unit.game, f)) ?? new Map<number, number>());
-  const out: number[] = [];
-  for (let rep = 0; maps.every((m) => m.has(rep)); rep++) {
-    const v = maps.map((m) => m.get(rep)!);
-    out.push(v.length === 1 ? v[0] : v[1] - v[0]);
-  }
-  return out;
-}
-
 /** Every unit's status from the stored trials of a run. */
-export function unitStatuses(rule: AdaptiveStop, units: readonly StopUnit[], store: TrialStore, runId: number): UnitStatus[] {
-  const cells = outcomesByCell(store.trialOutcomes(runId));
-  return units.map((unit) => ({ unit, ...cellStatus(rule, unitObservations(unit, cells)) }));
+function storedStatuses(rule: AdaptiveStop, units: readonly StopUnit[], store: TrialStore, runId: number): UnitStatus[] {
+  return unitStatuses(rule, units, store.trialOutcomes(runId));
 }
 
 /** The trials of each open unit's next wave (reps n … min(n + wave, max_trials) − 1). */
@@ -97,17 +46,17 @@ const usedBy = (statuses: readonly UnitStatus[]) => statuses.reduce((a, s) => a 
  * has stopped, or the run is interrupted, or a wave leaves errored trials (run again to retry them).
  */
 export async function runWaves(o: RunnerOptions & { readonly rule: AdaptiveStop }): Promise<WavesSummary> {
-  const units = stopUnits(o.rule, o.specs);
+  const units = stopUnits(o.rule, o.specs.map((s) => ({ model: s.model.id, game: s.game, framing: s.framing })));
   const fixed = units.length * o.rule.maxTrials * (o.rule.target === 'shift' ? 2 : 1);
   const totals = { total: 0, alreadyDone: 0, ok: 0, invalid: 0, error: 0, dropped: 0, calls: 0, tokens: 0 };
-  let statuses = unitStatuses(o.rule, units, o.store, o.runId);
+  let statuses = storedStatuses(o.rule, units, o.store, o.runId);
   for (let wave = 1; ; wave++) {
     const specs = nextWave(o.rule, statuses, o.specs);
     if (specs.length === 0) break;
     const r = await runTrials({ ...o, specs, onStart: wave === 1 ? o.onStart : undefined });
     for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
     const before = usedBy(statuses);
-    statuses = unitStatuses(o.rule, units, o.store, o.runId);
+    statuses = storedStatuses(o.rule, units, o.store, o.runId);
     const open = statuses.filter((s) => !s.stopped).length;
     o.logger?.info(runnerMsg.waveDone(wave, open, statuses.length - open, usedBy(statuses), fixed));
     if (r.outcome !== 'complete') return { ...totals, outcome: r.outcome, statuses, used: usedBy(statuses), fixed };
