@@ -1,7 +1,14 @@
 /** The stop: block of a design and run --until: what they accept, and the one line each refusal gives. */
 import { describe, expect, it } from 'vitest';
 import { parseDesign } from '../../src/live/design/design.js';
+import { simulatedPCooperate } from '../../src/live/providers/simulated.js';
+import { modelSpec } from '../../src/live/design/models.js';
 import { parseUntil } from '../../src/live/design/stop.js';
+import { loadDesign } from '../../src/live/design/design.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import { ROOT } from '../helpers/cli.js';
 
 const base = (stop: string, framings = '[business, friend-sharing]') => `name: adaptive
 models: [{ id: Sim, provider: simulated }]
@@ -64,5 +71,21 @@ describe('run --until', () => {
     try { parseUntil(text, design); } catch (e) { m = (e as Error).message; }
     expect(m.startsWith(start), m).toBe(true);
     expect(m.split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the shipped adaptive example (data/designs/same-game-adaptive-sim.yaml)', () => {
+  it('answers at the shipped Lorè–Heydari rates, cell by cell, and stops by shift', () => {
+    const d = loadDesign(join(ROOT, 'data/designs/same-game-adaptive-sim.yaml'));
+    const rows = Papa.parse<Record<string, string>>(readFileSync(join(ROOT, 'data/lore-heydari-2024/rates.csv'), 'utf8').trim(), { header: true }).data;
+    expect(d.stop).toMatchObject({ target: 'shift', halfWidth: 0.05, decide: 'sign', maxTrials: 300 });
+    let checked = 0;
+    for (const r of rows) {
+      const game = d.games.find((g) => g.name === r.game)!;
+      const model = d.models.find((m) => m.id === r.model)!;
+      expect(simulatedPCooperate(modelSpec(model), game, r.framing, 1), `${r.model} ${r.game} ${r.framing}`).toBe(Number(r.rate));
+      checked++;
+    }
+    expect(checked).toBe(24);
   });
 });
