@@ -19,6 +19,8 @@ export interface AdaptivePlanRow {
   readonly framings: readonly string[];
   readonly meanTrials: number;
   readonly earlyShare: number;
+  /** Share of simulated runs whose interval at the stopping look holds the planned rate or shift. */
+  readonly coverage: number;
 }
 
 export interface AdaptivePlan {
@@ -43,7 +45,7 @@ export function planAdaptive(until: string, table: CellTable, base: string, alt:
   const rows = [...units.entries()].map(([key, u]) => {
     const p = u.framings.map((f) => rate.get(`${u.model}\u0000${u.game}\u0000${f}`) ?? NaN);
     const sim = simulateRule(rule, { base: p[0], ...(p.length > 1 ? { alt: p[1] } : {}) }, PLAN_ADAPTIVE_RUNS, seed, key);
-    return { ...u, meanTrials: sim.meanTrials, earlyShare: (sim.runs - sim.reasons.max_trials) / sim.runs };
+    return { ...u, meanTrials: sim.meanTrials, earlyShare: (sim.runs - sim.reasons.max_trials) / sim.runs, coverage: sim.coverage };
   });
   const expectedCalls = rows.reduce((a, r) => a + r.meanTrials * r.framings.length, 0);
   const fixedCalls = rows.reduce((a, r) => a + rule.maxTrials * r.framings.length, 0);
@@ -53,6 +55,6 @@ export function planAdaptive(until: string, table: CellTable, base: string, alt:
 /** The adaptive plan as the terminal shows it. */
 export function adaptivePlanText(until: string, p: AdaptivePlan): string {
   return `\n${commandsMsg.planAdaptive(until, PLAN_ADAPTIVE_RUNS, p.maxTrials, p.expectedCalls, p.fixedCalls)}\n`
-    + textTable(['model', 'game', 'framing', 'expected trials per framing', 'stopped early'],
-      p.rows.map((r) => [r.model, r.game, r.framings.join(' vs '), fixed(r.meanTrials, 1), fixed(r.earlyShare, 2)])) + '\n';
+    + textTable(['model', 'game', 'framing', 'expected trials per framing', 'stopped early', 'coverage at the stop'],
+      p.rows.map((r) => [r.model, r.game, r.framings.join(' vs '), fixed(r.meanTrials, 1), fixed(r.earlyShare, 2), fixed(r.coverage, 3)])) + '\n';
 }

@@ -23,6 +23,9 @@ describe('plan --until', () => {
     const sim = simulateRule({ target: 'shift', decide: 'sign', confidence: 0.95, wave: 20, maxTrials: 300, method: 'betting' },
       { base: 0, alt: 0.987 }, PLAN_ADAPTIVE_RUNS, 20240818, "GPT-4\u0000Prisoner's Dilemma\u0000business\u0000friend-sharing");
     expect(row.meanTrials).toBe(sim.meanTrials);
+    expect(row.coverage).toBe(sim.coverage);
+    // The sequences hold at the stopping look: over the 12 contrasts' 2,400 simulated runs, at least 95 %.
+    expect(a.rows.reduce((s, x) => s + x.coverage, 0) / a.rows.length).toBeGreaterThanOrEqual(0.95);
     expect(printed).toMatch(/Adaptive rule target=shift,decide=sign,max_trials=300 \(200 simulated runs per unit, at most 300 trials per cell\): /);
     expect(printed).toMatch(/expected [\d,]+ calls beside 7,200/);
   });

@@ -38,7 +38,7 @@ games: [prisoners-dilemma, stag-hunt]
 framings: [business, friend-sharing]
 trials: 200
 decoding: { seed: 3 }
-stop: ${stop}
+${stop === '' ? '' : `stop: ${stop}`}
 `);
   return path;
 }
@@ -107,6 +107,14 @@ describe('adaptive run on the simulated provider', () => {
     expect(clear.n).toBeLessThan(100);
     const nullShift = st.find((s) => s.unit.model === 'Sim-B' && s.unit.game === 'stag-hunt')!; // 0.5 vs 0.5
     expect(nullShift.n).toBe(200);
+  });
+
+  it('run --until gives a design without a stop block the same rule as the block would', async () => {
+    const until = join(dir, 'until.sqlite'), block = join(dir, 'block.sqlite');
+    await run({ design: design('', 'until'), store: until, concurrency: 8, until: 'target=shift,half_width=0.1,wave=20' });
+    await run({ design: design('{ target: shift, half_width: 0.1, wave: 20 }', 'until'), store: block, concurrency: 8 });
+    expect(outcomes(until)).toEqual(outcomes(block));
+    expect(outcomes(until).length).toBeLessThan(4 * 2 * 200);
   });
 
   it('a run interrupted mid-wave and run again ends with the store of an uninterrupted run', async () => {
