@@ -48,6 +48,7 @@ export function registerRun(program: Command): void {
     .option('--seed <n>', 'seed of the retry jitter', parseIntFlag('--seed'), RUN_DEFAULTS.seed)
     .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-in', 0, FLAG_LIMITS.price))
     .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-out', 0, FLAG_LIMITS.price))
+    .option('--until <rule>', 'adaptive run: stop each cell or contrast when its confidence sequence meets RULE, the fields of a design\'s stop block as key=value pairs (target=shift,half_width=0.05,decide=sign,wave=20)')
     .option('--dry-run', 'print the number of calls, estimated tokens and cost; call nothing')
     .option('--batch', 'send every model\'s trials through its vendor\'s batch API (OpenAI, Anthropic, Gemini: half price, results within 24 h)')
     .option('--batch-size <n>', 'requests per batch file at most (the API allows 50000)', parseIntFlag('--batch-size', 1))

@@ -26,6 +26,7 @@ import { commandsMsg } from './messages.js';
 import { labelSynthetic, originExtra, syntheticWarning, type Origin } from '../core/provenance.js';
 import { withNamedLatex } from '../analyses/two-framing/latex.js';
 import { inputNames, type InputNames } from './input-names.js';
+import { adaptive } from '../analyses/adaptive/index.js';
 
 export interface AnalyzeResult {
   readonly kind: 'two-framing';
@@ -109,9 +110,20 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
   };
   const direct = directRunFiles(partial, compareExpected(analysis, published, opts), logger);
   const { verification, reproduction } = direct;
-  const files = labelSynthetic(withNamedLatex([...direct.files, ...poolingFiles(opts.pooling, partial.reportsDir, analysis)], partial.reportsDir, analysis, names?.map), origin);
+  const all = [...direct.files, ...poolingFiles(opts.pooling, partial.reportsDir, analysis), ...adaptiveFiles(source, partial.reportsDir, logger)];
+  const files = labelSynthetic(withNamedLatex(all, partial.reportsDir, analysis, names?.map), origin);
   if (!opts.dryRun) writeFilesAtomic(files);
   return { ...partial, verification, reproduction, table3: table3Rows(analysis), files, pooling: opts.pooling };
+}
+
+/** An adaptive run: reports/adaptive.csv (anytime-valid intervals, stopping looks, trials saved) and its note. */
+function adaptiveFiles(source: StoreTable, reportsDir: string, logger: Logger): OutputFile[] {
+  if (!source.adaptive) return [];
+  const { rule, statuses } = source.adaptive;
+  const rows = adaptive.rows(rule, statuses);
+  const t = adaptive.totals(rule, rows);
+  logger.info(commandsMsg.adaptiveAnalysis(rule.method, t.early, rows.length, t.used, t.fixed));
+  return [{ path: join(reportsDir, 'adaptive.csv'), content: adaptive.csv(rule, rows) }];
 }
 
 type Partial2 = Omit<AnalyzeResult, 'verification' | 'table3' | 'files' | 'reproduction'>;

@@ -97,6 +97,18 @@ export const commandsMsg = {
   usingShipped: (path: string) => `comparing with the published values in ${path} (the shipped data's paper tables; --expect FILE to use another)`,
   noSuchRun: (file: string, id: number, ids: readonly number[]) =>
     `${file}: --run ${id}: no such run (the store has ${ids.length === 0 ? 'no runs' : `run${ids.length > 1 ? 's' : ''} ${ids.join(', ')}`})`,
+  adaptiveDone: (early: number, units: number, used: number, fixed: number) =>
+    `adaptive run: ${early} of ${units} stopped before max_trials; ${used.toLocaleString('en-US')} trials `
+    + `of the fixed design's ${fixed.toLocaleString('en-US')} (${Math.max(0, fixed - used).toLocaleString('en-US')} saved)`,
+  adaptiveAnalysis: (method: string, early: number, units: number, used: number, fixed: number) =>
+    `adaptive run: ${early} of ${units} stopped before max_trials, ${used.toLocaleString('en-US')} trials of the fixed design's ${fixed.toLocaleString('en-US')}; `
+    + `reports/adaptive.csv holds each one's ${method} confidence-sequence interval at its stopping look, valid under the data-dependent stopping; `
+    + 'the fixed-n intervals of table3.csv assume a sample size fixed in advance and are not valid here',
+  planAdaptive: (until: string, runs: number, max: number, expected: number, fixedCalls: number) =>
+    `Adaptive rule ${until} (${runs} simulated runs per unit, at most ${max} trials per cell): expected ${Math.round(expected).toLocaleString('en-US')} calls `
+    + `beside ${fixedCalls.toLocaleString('en-US')} for the fixed ${max} per cell`,
+  adaptiveNoBatch: (design: string) =>
+    `${design}: a design with a stop rule runs in waves of synchronous calls; it has no batch path yet (run it without --batch and batch: true)`,
   runPlan: (design: string, runId: number, total: number, done: number, resumed: boolean) =>
     `${resumed ? 'resuming' : 'starting'} run ${runId} of ${q(design)}: ${total} trials, ${done} already stored, ${total - done} to request`,
   runDone: (stored: number, ok: number, invalid: number, errors: number, tokens: number, store: string) =>

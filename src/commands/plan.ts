@@ -23,6 +23,7 @@ import { checkAttenuation } from '../core/attenuation.js';
 import { textTable } from '../analyses/two-framing/terminal.js';
 import { fixed } from '../core/format.js';
 import { commandsMsg } from './messages.js';
+import { adaptivePlanText, planAdaptive, type AdaptivePlan } from './plan-adaptive.js';
 
 /** The planning settings when not given: the statistic, the bootstrap and the largest n considered. */
 export const PLAN_DEFAULTS = { statistic: 'shift', seed: DEFAULTS.seed, reps: 2000, maxN: 100_000 } as const satisfies { statistic: PlanStatistic; seed: number; reps: number; maxN: number };
@@ -42,6 +43,8 @@ export interface PlanOptions {
   readonly maxN?: number;
   readonly tokensPerCall?: number;
   readonly price?: number;
+  /** An adaptive run's stop rule (key=value pairs, as run --until): its expected trials beside the fixed plan. */
+  readonly until?: string;
   readonly logger?: Logger;
 }
 
@@ -96,6 +99,8 @@ export interface PlanCommandResult {
   readonly input: PlanInput;
   readonly result: ReturnType<typeof planTrials>;
   readonly attenuation: ReturnType<typeof plannedAttenuation>;
+  /** With --until: the stop rule's expected trials at the planned rates. */
+  readonly adaptive?: AdaptivePlan;
 }
 
 /** `samegame plan`: read the input (refusing what cannot be planned), plan its trials per cell, print the plan (logger.print). */
@@ -109,8 +114,10 @@ export async function plan(opts: PlanOptions): Promise<PlanCommandResult> {
     settings: { seed: o.seed, reps: o.reps, attenuation: attenuation.a, base: input.base, alt: input.alt },
     statistic: o.statistic, halfWidth: o.targetHalfwidth, maxN: o.maxN, logger: o.logger ?? silentLogger,
   });
-  const res = { input, result, attenuation };
-  o.logger?.print?.(planText(o, res));
+  const adaptive = o.until === undefined ? undefined
+    : planAdaptive(o.until, input.table, input.base, input.alt, result.nModels ?? result.nPooled ?? o.maxN, o.seed);
+  const res = { input, result, attenuation, ...(adaptive ? { adaptive } : {}) };
+  o.logger?.print?.(planText(o, res) + (adaptive ? adaptivePlanText(o.until!, adaptive) : ''));
   return res;
 }
 

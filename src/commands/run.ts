@@ -8,11 +8,13 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { designWarnings, loadDesign } from '../live/design/design.js';
+import { parseUntil } from '../live/design/stop.js';
 import { planRun } from '../live/runner/plan.js';
 import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../live/providers/registry.js';
 import { loadPlugins } from '../live/providers/plugins.js';
 import { isPathSpec } from '../live/providers/plugin-spec.js';
 import { runTrials, RUNNER_DEFAULTS } from '../live/runner/runner.js';
+import { runWaves } from '../live/runner/waves.js';
 import { DEFAULT_MAX_HINT_MS } from '../live/runner/backoff.js';
 import { prepareSession, runRow } from '../live/runner/session.js';
 import { TrialStore } from '../live/store/store.js';
@@ -39,6 +41,8 @@ interface RunFlags extends BatchFlags {
   store?: string; provider?: string; baseUrl?: string; model?: string; concurrency: number; rpm?: number; tpm?: number;
   dryRun?: boolean; maxRetries: number; timeoutMs: number; maxWait: number; seed: number; priceIn?: number; priceOut?: number;
   verifyStore?: boolean;
+  /** An adaptive run's stop rule, key=value pairs of the design's stop block (in place of the design's). */
+  until?: string;
 }
 
 /** The options of `run`: the design file and the flags of `samegame run` (RUN_DEFAULTS when not given). */
@@ -68,7 +72,8 @@ export function defaultStore(designName: string): string {
 function sessionOf(designPath: string, o: RunFlags, logger: Logger): Session {
   const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
   const provider = o.provider !== undefined && isPathSpec(o.provider) ? resolve(o.provider) : o.provider;
-  const design = loadDesign(designPath);
+  const loaded = loadDesign(designPath);
+  const design = o.until === undefined ? loaded : { ...loaded, stop: parseUntil(o.until, loaded) };
   for (const w of designWarnings(design)) logger.warn(w);
   return prepareSession(design, { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
 }
@@ -119,6 +124,7 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
   const plugins = await loadPlugins(session.design.models, designPath);
   const split = splitBatch(session, o.batch === true);
+  if (session.design.stop && split.batch.length > 0) throw new UserError(commandsMsg.adaptiveNoBatch(designPath));
   if (o.dryRun) { await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger)); return { store: storePath }; }
   // Stopped before the store is opened: nothing created.
   if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(0, session.specs.length), 130);
@@ -133,11 +139,17 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
       await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.stop, abort: stop.abort });
       return { store: storePath, runId: run.id };
     }
-    const r = await runTrials({
+    const rule = session.design.stop;
+    const runnerOptions = {
       store, runId: run.id, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
       maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.stop, abort: stop.abort, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
-      onStart: (done) => { if (split.sync.length > 0) logger.info(commandsMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed)); },
-    });
+      onStart: (done: number) => {
+        if (split.sync.length > 0) logger.info(commandsMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed));
+      },
+    };
+    const w = rule ? await runWaves({ ...runnerOptions, rule }) : undefined;
+    const r = w ?? await runTrials(runnerOptions);
+    if (w) logger.summary(commandsMsg.adaptiveDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length, w.used, w.fixed));
     if (r.outcome !== 'complete') {
       const complete = r.alreadyDone + r.ok + r.invalid;
       // 130 = interrupted by SIGINT (128 + 2), the shell convention.

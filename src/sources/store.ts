@@ -1,4 +1,5 @@
 import { storedRunKind, type RunKind } from '../live/store/run-kind.js';
+import { readAdaptiveRun, type AdaptiveRun } from './adaptive-store.js';
 import { StoreFault, StoreRefusal, storeGuard } from '../live/store/integrity.js';
 import { readableDesign } from '../live/store/stored-design.js';
 import { boundTables, type BoundTables } from './enrichment-store.js';
@@ -73,6 +74,8 @@ export interface StoreTable {
   readonly extraFactors: readonly string[];
   /** A context-enrichment run's (runKind) imputation bounds of first-token scoring, aligned with `table` (enrichment-store.ts). */
   readonly imputation?: BoundTables;
+  /** An adaptive run's (a design with a stop rule) rule and every unit's status at its stopping look (adaptive-store.ts). */
+  readonly adaptive?: AdaptiveRun;
 }
 
 /** Design order of the levels: tables follow it (and per-model means sum in the same order). */
@@ -173,7 +176,8 @@ export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): 
   const table: CellTable = { factors, cells };
   const folded = foldStoreTable(table, extra);
   const enrichment = runKind(run, () => extra) === 'enrichment' ? { imputation: boundTables(store, run.id, table) } : {};
-  return { run, table, folded, tallies, extraFactors: extra, ...enrichment };
+  const adaptive = readAdaptiveRun(store, run);
+  return { run, table, folded, tallies, extraFactors: extra, ...enrichment, ...(adaptive ? { adaptive } : {}) };
 }
 
 const cellName = (c: Pick<CellCount, 'model' | 'game' | 'framing'>) => `cell ${JSON.stringify([c.model, c.game, c.framing])}`;

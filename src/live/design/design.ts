@@ -29,6 +29,7 @@ import { playProblems, resolvePlay, templateProblems } from './play.js';
 import { capabilityProblems } from './capabilities.js';
 import { designMsg } from './messages.js';
 import { kindProblem } from './kind.js';
+import { resolveStop, stopProblems } from './stop.js';
 
 
 /** Cross-field rules the schema cannot express. */
@@ -58,6 +59,11 @@ function crossChecks(d: DesignDocument): Problem[] {
     for (const k of Object.keys(r.data.bias)) {
       if (!framingIds.includes(k)) out.push({ path: ['models', i, 'options', 'bias', k], message: designMsg.unknownBiasKey('framing', k, framingIds) });
     }
+    for (const k of Object.keys(r.data.rates)) {
+      const [g, f, more] = k.split('/');
+      const bad = more !== undefined || !gameIds.includes(g) || !framingIds.includes(f);
+      if (bad) out.push({ path: ['models', i, 'options', 'rates', k], message: designMsg.unknownRateKey(k) });
+    }
     for (const k of Object.keys(r.data.game_bias)) {
       if (!gameIds.includes(k)) out.push({ path: ['models', i, 'options', 'game_bias', k], message: designMsg.unknownBiasKey('game', k, gameIds) });
     }
@@ -65,6 +71,7 @@ function crossChecks(d: DesignDocument): Problem[] {
   if (d.play) out.push(...playProblems(d.play, d.models.map((m) => m.id), framingIds), ...templateProblems(d.play));
   if (d.play && d.scoring === 'logprobs') out.push({ path: ['scoring'], message: designMsg.playNeedsSample() });
   out.push(...capabilityProblems(d.models, d.scoring ?? 'sample', d.decoding?.temperature));
+  if (d.stop) out.push(...stopProblems(d.stop, d.trials, framingIds, d.play ? 'other' : 'one-shot'));
   const total = d.models.length * d.games.length * d.framings.length * d.trials * playFactor(d);
   if (total > MAX_TRIALS_TOTAL) out.push({ path: ['trials'], message: designMsg.trialsTotal(total, MAX_TRIALS_TOTAL) });
   return out;
@@ -92,6 +99,7 @@ function resolve(d: DesignDocument, texts: ReadonlyMap<number, string>): Design 
     trials: d.trials,
     scoring,
     ...(d.play ? { play: resolvePlay(d.play) } : {}),
+    ...(d.stop ? { stop: resolveStop(d.stop, d.trials, d.framings.map((f) => (typeof f === 'string' ? f : f.id))) } : {}),
   };
 }
 

@@ -79,4 +79,16 @@ export const designMsg = {
     + `${field} belongs to a context-enrichment design (add kind: context-enrichment, or remove ${field})`,
   fieldOfOneShot: (kind: string, field: string) =>
     `a ${kind} design (kind: ${kind}) has no ${field} field: ${field} belongs to a one-shot or repeated design (remove kind: for one, or remove ${field})`,
+  unknownRateKey: (key: string) => `rates are keyed GAME/FRAMING with a game and a framing of this design, not ${q(key)}`,
+  // The stop block of an adaptive run (stop.ts), and run --until.
+  untilSyntax: (part: string) => `--until: expected key=value pairs separated by commas (e.g. target=shift,half_width=0.05), not ${q(part)}`,
+  untilField: (path: string, what: string) => `--until: ${path === '' ? '' : `${path}: `}${what}`,
+  stopOneShotOnly: () => 'a stop rule applies to one-shot two-framing designs (not to a repeated game or a context-enrichment design)',
+  stopNeedsRule: () => 'a stop rule needs half_width, decide, or both',
+  stopDecideShift: () => 'decide applies to target: shift (the interval of a contrast excludes 0, or lies within ±delta)',
+  stopNeedsDelta: () => 'decide: equivalence needs delta, the equivalence margin',
+  stopMaxTrials: (max: number, trials: number) => `max_trials ${max} is above the design's trials (${trials}); the fixed design is the most a cell runs`,
+  stopFraming: (field: string, id: string, framings: readonly string[]) => `${field} ${q(id)} is not a framing of this design (framings: ${list(framings)})`,
+  stopTwoFramings: (n: number) =>
+    `target: shift samples two different framings in lockstep; this design has ${n} framing${n === 1 ? '' : 's'} (give exactly two, base and alt)`,
 };

@@ -11,6 +11,7 @@ import { BUILTIN_PROVIDERS, type BuiltinProviderId } from '../providers/registry
 import { PLUGIN_SPEC_RE } from '../providers/plugin-spec.js';
 import { playSchema } from './play-schema.js';
 import { designMsg } from './messages.js';
+import { stopSchema } from './stop.js';
 
 /**
  * Limits on a design's size, refused when the design is read (before any call or allocation):
@@ -96,6 +97,7 @@ export const designSchema = z.strictObject({
   scoring: z.enum(['sample', 'logprobs']).optional().describe('sample: parse the text (default); logprobs: first-token probabilities (docs/methods.md)'),
   prices: pricesSchema.optional().describe('for --dry-run cost estimates'),
   play: playSchema.optional().describe('a repeated game: rounds, opponents, history, horizon (docs/methods.md); trials = matches per cell'),
+  stop: stopSchema.optional(),
 });
 
 export type DesignDocument = z.output<typeof designSchema>;

@@ -3,6 +3,7 @@ import type { Decoding, Game, ModelSpec, Scoring } from '../types.js';
 import type { Framing } from '../prompts/index.js';
 import type { FormatStyle } from './enrichment-schema.js';
 import type { PlaySpec } from '../repeated/types.js';
+import type { AdaptiveStop } from './stop.js';
 
 export interface DesignPrices {
   /** US dollars per 1M input tokens. */
@@ -39,6 +40,8 @@ export interface Design {
   readonly enrichment?: EnrichmentSpec;
   /** Present for a repeated game (src/live/repeated/): trials are then matches per cell × opponent. */
   readonly play?: PlaySpec;
+  /** Present for an adaptive run (the `stop:` block, stop.ts): cells stop when their confidence sequence meets the rule. */
+  readonly stop?: AdaptiveStop;
 }
 
 export interface Fact {

@@ -43,6 +43,8 @@ const shape = {
   // Repeated games: a reactive agent, its cooperation moved by the other's last move.
   probe_error: z.number().min(0).max(1).describe('comprehension probes: probability of a wrong number of points').default(0),
   reciprocity: z.number().describe('repeated games: logit offset added after the other\'s C and taken off after its D (round 2 on)').default(2),
+  // Rehearsing a design at known rates (e.g. a publication's): the cell's P(C) itself, in place of the logit rule.
+  rates: z.record(z.string(), z.number().min(0).max(1)).describe('P(C) by cell, keyed GAME/FRAMING: replaces the logit rule for those cells').default({}),
 };
 
 /** The options a design may give a simulated model (validated strictly when a design loads). */
@@ -80,6 +82,8 @@ function options(model: ModelSpec): SimulatedOptions {
 export function simulatedPCooperate(model: ModelSpec, game: Game, framing: string, seed = 0,
   factors: Readonly<Record<string, string>> = {}): number {
   const o = options(model);
+  const fixed = o.rates[`${game.id}/${framing}`];
+  if (fixed !== undefined) return fixed;
   let x = o.intercept + o.lambda * gap(game) + (o.bias[framing] ?? 0) + (o.game_bias[game.id] ?? 0);
   if (o.noise > 0) {
     const g = streamFor(seed, `simulated-cell\u0000${model.id}\u0000${game.id}\u0000${framing}`);

@@ -7,6 +7,9 @@ const seconds = (ms: number) => (ms >= 1e6 * 1000 ? `${(ms / 1000).toExponential
 
 
 export const runnerMsg = {
+  /** After a wave of an adaptive run: units open and stopped, trials so far and a fixed design's. */
+  waveDone: (wave: number, open: number, stopped: number, used: number, fixed: number) =>
+    `wave ${wave}: ${open} open, ${stopped} stopped; ${used.toLocaleString('en-US')} trials so far (the fixed design: ${fixed.toLocaleString('en-US')})`,
   /** A design refused once an override flag (e.g. --provider) is applied. */
   overrideRefused: (file: string, flag: string, what: string) => `${file}: ${flag}: ${what}`,
   contractBroken: (provider: string, plugin: boolean, model: string, what: string) =>

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UserError } from '../../core/errors.js';
-import type { TrialRecord, TrialStatus } from '../types.js';
+import type { TrialOutcome, TrialRecord, TrialStatus } from '../types.js';
 import { checkIntegrity, readOpenError } from './integrity.js';
 import { currentHolder, releaseWriterLock, takeWriterLock, type LockHolder } from './lock.js';
 import { BASE_COLUMNS, COLUMNS, SCHEMA, factorsJson, toRecord, type StoredMove, type TrialRow } from './rows.js';
@@ -223,6 +223,11 @@ export class TrialStore {
       model: r.model, game: r.game, framing: r.framing, factors: JSON.parse(r.factors) as Record<string, string>,
       validC: r.c, validD: r.d, invalid: r.inv, error: r.err, scored: r.scored, unscored: r.unscored,
     }));
+  }
+
+  /** The status and action of every trial of a run, in no order (an adaptive run's looks). */
+  trialOutcomes(runId: number): TrialOutcome[] {
+    return this.db.prepare('SELECT model, game, framing, rep, status, action FROM trials WHERE run_id = ?').all(runId) as TrialOutcome[];
   }
 
   /** Per-trial p_cooperate of each cell, streamed one cell at a time (first-token scoring). */
