@@ -1,11 +1,11 @@
 /**
  * The layout is the documentation (docs/architecture.md): every import of src/, `import type`
  * and dynamic `import()` included, follows the layer rules; no import cycles; no source file over
- * 300 lines. The rules are shown to fail on fixture trees that break one rule each.
+ * 300 lines, no line over 160 characters. The rules are shown to fail on fixture trees that break one rule each.
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { checkTree, importsOf, kindDecisions, layerRule, longFiles, longFunctions } from './architecture/rules.js';
+import { checkTree, importsOf, kindDecisions, layerRule, longFiles, longFunctions, longLines } from './architecture/rules.js';
 import { ROOT } from './helpers/cli.js';
 
 const FIX = join(ROOT, 'test/fixtures/architecture');
@@ -18,6 +18,9 @@ describe('src/ follows the layout rules', () => {
   it('no source file over 300 lines', () => {
     expect(longFiles(join(ROOT, 'src'), 300)).toEqual([]);
   });
+  it('no line over 160 characters', () => {
+    expect(longLines(join(ROOT, 'src'), 160)).toEqual([]);
+  });
   it('no function over 60 lines', async () => {
     expect(await longFunctions(join(ROOT, 'src'), 60)).toEqual([]);
   });
@@ -27,6 +30,10 @@ describe('src/ follows the layout rules', () => {
 });
 
 describe('the rules fail where they should (fixture trees)', () => {
+  it('a line over 160 characters is named with file, line and length (counted in characters, not bytes)', () => {
+    expect(longLines(join(FIX, 'long-line'), 160)).toEqual(['core/x.ts:3 (161)']);
+    expect(longLines(join(FIX, 'ok'), 160)).toEqual([]);
+  });
   it('a tree that keeps the rules passes', () => {
     expect(show(checkTree(join(FIX, 'ok')))).toEqual([]);
   });

@@ -175,3 +175,15 @@ export function longFiles(srcRoot: string, max: number): { file: string; lines: 
   return listTs(srcRoot).map((f) => ({ file: relative(srcRoot, f), lines: readFileSync(f, 'utf8').split('\n').length - 1 }))
     .filter((f) => f.lines > max).sort((a, b) => b.lines - a.lines);
 }
+
+/** Lines longer than `max` characters (code points), as `file:line (length)`. */
+export function longLines(srcRoot: string, max: number): string[] {
+  const out: string[] = [];
+  for (const abs of listTs(srcRoot)) {
+    readFileSync(abs, 'utf8').split('\n').forEach((line, i) => {
+      const n = [...line].length;
+      if (n > max) out.push(`${relative(srcRoot, abs)}:${i + 1} (${n})`);
+    });
+  }
+  return out.sort();
+}
