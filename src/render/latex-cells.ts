@@ -1,5 +1,4 @@
 /** The cells and columns of a LaTeX table (latex.ts) and each cell's LaTeX text. */
-import { fixed } from '../core/format.js';
 import { latexEscape } from './latex-escape.js';
 
 /**
@@ -46,24 +45,29 @@ export function latexNumber(text: string): string {
   return text.startsWith('-') ? `$-$${text.slice(1)}` : text;
 }
 
-/** A bare number: an integer whole, another at four significant digits (never the files' twelve). */
+/** A bare number's LaTeX: an integer whole, another at four significant digits (never the files' twelve), tiny or huge ones as m × 10^e. */
 function bareNumber(x: number): string {
   if (!Number.isFinite(x)) return '';
-  if (Number.isInteger(x)) return String(x);
+  if (Number.isInteger(x) && Math.abs(x) < 1e21) return latexNumber(String(x));
   const s = String(Number(x.toPrecision(4)));
-  return /e/.test(s) ? fixed(x, 4) : s;
+  const e = /^(-?[\d.]+)e([+-]\d+)$/.exec(s);
+  return e ? `${latexNumber(e[1])}$\\times10^{${Number(e[2])}}$` : latexNumber(s);
 }
 
 /**
- * Text in lines of at most `wrap` pt at its spaces (a word is never broken), each escaped;
- * `width` measures escaped text.
+ * Text in lines of at most `wrap` pt at its spaces, and a word wider than that also after its
+ * - _ / . : (a word without those is never broken), each line escaped; `width` measures escaped text.
  */
 export function wrapText(text: string, wrap: number, width: (tex: string) => number): string[] {
+  const pieces = text.split(' ').flatMap((word, i) => {
+    const parts = width(latexEscape(word)) > wrap ? word.split(/(?<=[-_/.:])/) : [word];
+    return parts.map((p, k) => ({ p, space: i > 0 && k === 0 }));
+  });
   const lines: string[] = [];
-  for (const word of text.split(' ')) {
-    const joined = lines.length ? `${lines[lines.length - 1]} ${word}` : '';
+  for (const { p, space } of pieces) {
+    const joined = lines.length ? `${lines[lines.length - 1]}${space ? ' ' : ''}${p}` : '';
     if (lines.length && width(latexEscape(joined)) <= wrap) lines[lines.length - 1] = joined;
-    else lines.push(word);
+    else lines.push(p);
   }
   return lines.map(latexEscape);
 }
@@ -73,7 +77,7 @@ export function wrapText(text: string, wrap: number, width: (tex: string) => num
  * text wider than `wrap` pt is set in lines.
  */
 export function cellLines(c: LatexCell, stacked = false, wrap?: { at: number; width: (tex: string) => number }): string[] {
-  if (typeof c === 'number') return [latexNumber(bareNumber(c))];
+  if (typeof c === 'number') return [bareNumber(c)];
   if (typeof c === 'string') return wrap && wrap.width(latexEscape(c)) > wrap.at ? wrapText(c, wrap.at, wrap.width) : [latexEscape(c)];
   if ('number' in c) return [latexNumber(c.number)];
   const [p, lo, hi] = c.interval;

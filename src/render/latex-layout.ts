@@ -25,6 +25,7 @@ export const LATEX_STYLES: readonly LatexStyle[] = [
   { size: 'footnotesize', sep: 3, stacked: false },
   { size: 'footnotesize', sep: 3, stacked: true },
   { size: 'footnotesize', sep: 3, stacked: true, wrap: 72 },
+  { size: 'footnotesize', sep: 3, stacked: true, wrap: 48 },
 ];
 
 /** Body lines a page float holds beside its caption and header (a 10 pt article's text height at \small). */
@@ -97,7 +98,9 @@ function keysAndUnits(t: LatexTable, cols: readonly number[]): { keys: number[];
 }
 
 function split(t: LatexTable, cols: readonly number[], m: Measured, style: LatexStyle, target: number): LatexPart[] {
-  const { keys, units } = keysAndUnits(t, cols);
+  const { keys, units: grouped } = keysAndUnits(t, cols);
+  // A group too wide to sit beside the keys is split too (its header then over each part's share).
+  const units = grouped.flatMap((u) => (u.length > 1 && partWidth(t, [...keys, ...u], m, style) > target ? u.map((j) => [j]) : [u]));
   const parts: number[][] = [];
   let current: number[] = [];
   for (const u of units) {

@@ -73,8 +73,8 @@ function longPart(t: LatexTable, layout: LatexLayout, part: LatexPart, caption: 
 
 function headerComment(layout: LatexLayout, tex: string): string[] {
   const widest = Math.max(...layout.parts.map((p) => p.width));
-  const fit = widest <= TWO_COLUMN_PT ? `fits a one-column article (${layout.target} pt) and a two-column layout's column (${TWO_COLUMN_PT} pt)`
-    : layout.long ? `fits a one-column article (${layout.target} pt); a longtable, for one-column documents`
+  const fit = layout.long ? `fits a one-column article (${layout.target} pt); a longtable, for one-column documents`
+    : widest <= TWO_COLUMN_PT ? `fits a one-column article (${layout.target} pt) and a two-column layout's column (${TWO_COLUMN_PT} pt)`
       : `fits a one-column article (${layout.target} pt); in a two-column document it spans both columns (table*)`;
   return [
     `% Written by samegame for pdflatex, with \\usepackage[T1]{fontenc}, \\usepackage[utf8]{inputenc} and \\usepackage{booktabs}${layout.long ? ' and \\usepackage{longtable}' : ''}.`,

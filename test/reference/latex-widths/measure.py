@@ -1,7 +1,7 @@
 """Widths (pt) of the printable ASCII characters as pdflatex sets them in a 10 pt article with
 T1 fonts and UTF-8 input, at \\small and \\footnotesize: each character's box width, a
-typewriter character, an em (the width of 'M'... no: \\fontdimen6, the quad), and a math minus
-with its binary-operator spacing ($a-b$ minus $ab$). Writes widths.json beside this file.
+typewriter character, the quad (\\fontdimen6), and a math minus
+as the tables write it ($-$, a sign). Writes widths.json beside this file.
 Run: python3 test/reference/latex-widths/measure.py   (needs pdflatex)."""
 import json, os, re, subprocess, tempfile
 
@@ -22,8 +22,7 @@ for s in SIZES:
         lines.append('\\settowidth\\w{%s}\\typeout{W %s %d \\the\\w}' % (esc(c), s, i))
     lines.append('\\settowidth\\w{\\texttt{0}}\\typeout{T %s \\the\\w}' % s)
     lines.append('\\typeout{Q %s \\the\\fontdimen6\\font}' % s)
-    lines.append('\\settowidth\\w{$a-b$}\\newlength\\v%s\\settowidth\\v%s{$ab$}\\addtolength\\w{-\\v%s}\\typeout{N %s \\the\\w}'
-                 % (s, s, s, s))
+    lines.append('\\settowidth\\w{$-$}\\typeout{N %s \\the\\w}' % s)
     lines.append('}')
 lines.append('x\\end{document}')
 with tempfile.TemporaryDirectory() as d:
