@@ -42,7 +42,9 @@ function greek(c: string): string | undefined {
  * Non-ASCII characters pdflatex sets from UTF-8 input with T1 (and the kernel's text companion
  * symbols): Latin-1's letters and symbols and Latin Extended-A (checked by compiling each, test/render/latex-unicode.test.ts).
  */
-const TEXT_RANGE = /[\u00a1-\u00ff\u0100-\u017f]/u;
+const TEXT_RANGE = /[\u00a1-\u017f]/u;
+/** Of those, the ones pdflatex has no T1 glyph for (Ħ ħ ĸ Ŀ ŀ ŉ Ŧ ŧ ſ: "Unicode character … not set up for use with LaTeX"). */
+const NOT_T1 = /[\u0126\u0127\u0138\u013f\u0140\u0149\u0166\u0167\u017f]/u;
 /** Other space characters: set as an interword space. */
 const SPACES = /[\u2000-\u2008\u200a\u205f\u3000]/u;
 /** Variation selectors: they choose a glyph's presentation, nothing pdflatex sets. */
@@ -58,7 +60,7 @@ function nonAscii(c: string): string {
   if (SPECIAL[c] !== undefined) return SPECIAL[c];
   const g = greek(c);
   if (g !== undefined) return g;
-  if (TEXT_RANGE.test(c)) return c;
+  if (TEXT_RANGE.test(c) && !NOT_T1.test(c)) return c;
   if (SPACES.test(c)) return '\\ ';
   if (SELECTORS.test(c)) return '';
   return unicodePlaceholder(c);
