@@ -56,11 +56,11 @@ function bareNumber(x: number): string {
 
 /**
  * Text in lines of at most `wrap` pt at its spaces, and a word wider than that also after its
- * - _ / . : (a word without those is never broken), each line escaped; `width` measures escaped text.
+ * - and / (a word without those is never broken), each line escaped; `width` measures escaped text.
  */
 export function wrapText(text: string, wrap: number, width: (tex: string) => number): string[] {
   const pieces = text.split(' ').flatMap((word, i) => {
-    const parts = width(latexEscape(word)) > wrap ? word.split(/(?<=[-_/.:])/) : [word];
+    const parts = width(latexEscape(word)) > wrap ? word.split(/(?<=[-/])/) : [word];
     return parts.map((p, k) => ({ p, space: i > 0 && k === 0 }));
   });
   const lines: string[] = [];
