@@ -18,7 +18,8 @@ const charWidth = (m: (typeof LATEX_METRICS)[LatexSize], c: string): number => {
 
 // One token of escaped text: a placeholder, math, a text symbol macro, a zero-width group, an escaped special,
 // a thin or interword space, dashes, a tie, or one character.
-const TOKENS = /\\samegameU\{([0-9A-F]+)\}|\\ensuremath\{((?:[^{}]|\{[^{}]*\})*)\}|\$([^$]*)\$|\\text[a-z]+\{\}|\\ldots\{\}|\\hspace\{0pt\}|\{\}|\\([&%$#_{}])|\\,|\\ |---|--|~|[^]/gu;
+const TOKENS = new RegExp(String.raw`\\samegameU\{([0-9A-F]+)\}|\\ensuremath\{((?:[^{}]|\{[^{}]*\})*)\}|` +
+  String.raw`\$([^$]*)\$|\\text[a-z]+\{\}|\\ldots\{\}|\\hspace\{0pt\}|\{\}|\\([&%$#_{}])|\\,|\\ |---|--|~|[^]`, 'gu');
 
 /** Width in pt of one line of escaped LaTeX text at a size. */
 export function latexTextWidth(tex: string, size: LatexSize): number {

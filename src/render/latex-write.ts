@@ -15,7 +15,9 @@ function headerRows(t: LatexTable, layout: LatexLayout, part: LatexPart): string
   const grouped = runs.some((r) => r.group !== undefined);
   const heads = part.columns.map((j) => stack(layout.headers[j], t.columns[j].align, 'b'));
   if (!grouped) return [row(heads)];
-  const top = runs.map((r) => (r.group === undefined ? Array(r.to - r.from + 1).fill('') : [`\\multicolumn{${r.to - r.from + 1}}{c}{${latexEscape(r.group)}}`]));
+  const top = runs.map((r) => (r.group === undefined
+    ? Array(r.to - r.from + 1).fill('')
+    : [`\\multicolumn{${r.to - r.from + 1}}{c}{${latexEscape(r.group)}}`]));
   const rules = runs.filter((r) => r.group !== undefined).map((r) => `\\cmidrule(lr){${r.from + 1}-${r.to + 1}}`);
   return [row(top.flat()), rules.join(' '), row(heads)];
 }
@@ -25,7 +27,8 @@ function bodyRows(t: LatexTable, layout: LatexLayout, part: LatexPart): string[]
   const sections = new Map((t.sections ?? []).map((x) => [x.before, x.title]));
   const n = part.columns.length;
   return t.rows.flatMap((r, i) => [
-    ...(sections.has(i) ? [...(i > 0 && !rules.has(i - 1) ? ['\\addlinespace'] : []), `\\multicolumn{${n}}{@{}l}{\\emph{${latexEscape(sections.get(i)!)}}} \\\\`] : []),
+    ...(sections.has(i) ? [...(i > 0 && !rules.has(i - 1) ? ['\\addlinespace'] : []),
+      `\\multicolumn{${n}}{@{}l}{\\emph{${latexEscape(sections.get(i)!)}}} \\\\`] : []),
     row(part.columns.map((j) => stack(styledLines(r[j], layout.style), t.columns[j].align, 't'))),
     ...(rules.has(i) && i < t.rows.length - 1 ? ['\\midrule'] : []),
   ]);
@@ -77,8 +80,10 @@ function headerComment(layout: LatexLayout, tex: string): string[] {
     : widest <= TWO_COLUMN_PT ? `fits a one-column article (${layout.target} pt) and a two-column layout's column (${TWO_COLUMN_PT} pt)`
       : `fits a one-column article (${layout.target} pt); in a two-column document it spans both columns (table*)`;
   return [
-    `% Written by samegame for pdflatex, with \\usepackage[T1]{fontenc}, \\usepackage[utf8]{inputenc} and \\usepackage{booktabs}${layout.long ? ' and \\usepackage{longtable}' : ''}.`,
-    `% About ${Math.ceil(widest)} pt wide at \\${layout.style.size} in a 10 pt article${layout.parts.length > 1 ? `, in ${layout.parts.length} parts` : ''}: ${widest <= layout.target ? fit : `wider than the ${layout.target} pt laid out for`}.`,
+    '% Written by samegame for pdflatex, with \\usepackage[T1]{fontenc}, \\usepackage[utf8]{inputenc} and ' +
+      `\\usepackage{booktabs}${layout.long ? ' and \\usepackage{longtable}' : ''}.`,
+    `% About ${Math.ceil(widest)} pt wide at \\${layout.style.size} in a 10 pt article` +
+      `${layout.parts.length > 1 ? `, in ${layout.parts.length} parts` : ''}: ${widest <= layout.target ? fit : `wider than the ${layout.target} pt laid out for`}.`,
     ...(hasPlaceholder(tex) ? [
       '% Characters pdflatex cannot set are written \\samegameU{<code point>} and print as [U+<code point>] unless the document defines',
       '% \\samegameU first (under xelatex or lualatex, with a font that has them: \\newcommand\\samegameU[1]{\\symbol{"#1}}).',

@@ -28,7 +28,9 @@ const LABEL = /^[A-Za-z0-9:-]+$/;
 /** The LaTeX text of one table (floats or longtables, in parts when too wide), ending in a newline. */
 export function latexTable(t: LatexTable, options: LatexOptions = {}): string {
   if (!LABEL.test(t.label)) throw new RangeError(`a LaTeX label is letters, digits, ':' and '-': ${JSON.stringify(t.label)}`);
-  for (const r of t.rows) if (r.length !== t.columns.length) throw new RangeError(`a row of ${r.length} cells in a table of ${t.columns.length} columns (${t.label})`);
+  for (const r of t.rows) {
+    if (r.length !== t.columns.length) throw new RangeError(`a row of ${r.length} cells in a table of ${t.columns.length} columns (${t.label})`);
+  }
   return writeLayout(t, layoutTable(t, options.width ?? ONE_COLUMN_PT));
 }
 
@@ -41,7 +43,8 @@ export function latexDocument(tables: readonly string[], layout: 'one-column' | 
   return [
     `\\documentclass[10pt${two ? ',twocolumn' : ''}]{article}`,
     ...LATEX_PREAMBLE,
-    `\\usepackage[paperwidth=${two ? 8.5 : 6.2}in,paperheight=11in,textwidth=${two ? 2 * TWO_COLUMN_PT + 10 : ONE_COLUMN_PT}pt,columnsep=10pt,textheight=9in]{geometry}`,
+    `\\usepackage[paperwidth=${two ? 8.5 : 6.2}in,paperheight=11in,` +
+      `textwidth=${two ? 2 * TWO_COLUMN_PT + 10 : ONE_COLUMN_PT}pt,columnsep=10pt,textheight=9in]{geometry}`,
     '\\begin{document}',
     ...tables,
     '\\end{document}',

@@ -11,7 +11,8 @@ export const VERDICT_COLORS: Readonly<Record<string, string>> = {
 
 /** The figure's mark per verdict: "differs" stands out by shape and size too (the others at exact's size). */
 export const VERDICT_SHAPES: Readonly<Record<'exact' | 'within-mc' | 'differs' | 'missing', { shape: string; size: number }>> = {
-  exact: { shape: 'circle', size: 50 }, 'within-mc': { shape: 'square', size: 50 }, differs: { shape: 'triangle-up', size: 130 }, missing: { shape: 'cross', size: 50 },
+  exact: { shape: 'circle', size: 50 }, 'within-mc': { shape: 'square', size: 50 },
+  differs: { shape: 'triangle-up', size: 130 }, missing: { shape: 'cross', size: 50 },
 };
 
 /** The CSS of the verdict cells: td.v-<verdict> in its colour. */

@@ -71,7 +71,10 @@ export function reproductionChart(rows: readonly ReproductionPoint[], o: Reprodu
                 y,
                 x: { field: 'x', type: 'quantitative', title: 'computed − published, in half-units of the last published digit (|x| ≤ 1: exact)' },
                 color: { field: 'verdict', type: 'nominal', title: 'Verdict', scale: { domain: [...o.verdicts], range: o.verdicts.map((v) => VERDICT_COLORS[v] ?? COLORS.neutral) } },
-                shape: { field: 'verdict', type: 'nominal', title: 'Verdict', scale: { domain: [...o.verdicts], range: o.verdicts.map((v) => (VERDICT_SHAPES as Readonly<Record<string, { shape: string }>>)[v]?.shape ?? 'circle') } },
+                shape: {
+                  field: 'verdict', type: 'nominal', title: 'Verdict',
+                  scale: { domain: [...o.verdicts], range: o.verdicts.map((v) => (VERDICT_SHAPES as Readonly<Record<string, { shape: string }>>)[v]?.shape ?? 'circle') },
+                },
                 size: { condition: { test: "datum.verdict === 'differs'", value: VERDICT_SHAPES.differs.size }, value: VERDICT_SHAPES.exact.size },
                 tooltip: [
                   { field: 'statistic', type: 'nominal', title: 'Statistic' },
