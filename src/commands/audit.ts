@@ -12,7 +12,7 @@ import { defaultSearchThreads, startSearchTasks } from './audit-threads.js';
 import { consistencyFlags } from '../analyses/audit/consistency.js';
 import { isExactMinimum } from '../analyses/audit/tipping.js';
 import { sourceAnalyses, type SourceAnalysisOutputs } from './source-analyses.js';
-import { checkOut, failOnChecks, logFiles, type CommandOptions, type FigureOption } from './command-options.js';
+import { checkOut, failOnChecks, logFiles, writtenPath, type CommandOptions, type FigureOption } from './command-options.js';
 import { commandsMsg } from './messages.js';
 import { fileOrigin } from '../sources/origin.js';
 
@@ -107,7 +107,8 @@ const auditTables = (r: Omit<AuditResult, 'files'>, reports: string): OutputFile
 
 /** The audit as the terminal summarises it: consistency, then each statement's tipping point and reading error. */
 export function auditSummary(res: AuditResult): string {
-  const lines = [commandsMsg.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.filter((c) => c.status !== 'no-rate').length)];
+  const lines = [commandsMsg.summaryConsistency(consistencyFlags(res.consistency).length, res.consistency.filter((c) => c.status !== 'no-rate').length,
+    writtenPath(res.files, 'reports/audit.md'))];
   let explained = false; // the first "≤" says what it means
   for (const t of res.tipping) {
     const bound = t.changes !== undefined && !isExactMinimum(t.method);

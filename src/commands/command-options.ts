@@ -2,7 +2,7 @@
  * What every command of the library takes besides its input and settings, and the steps every
  * command ends with: the files it wrote, and a failed Appendix C check as the CLI's exit code 3.
  */
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
 import type { VerificationReport } from '../core/checks.js';
 import { UserError } from '../core/errors.js';
@@ -32,6 +32,12 @@ export function checkOut(opts: { readonly out?: string; readonly dryRun?: boolea
 /** "wrote PATH" for each file, relative to the working directory. */
 export function logFiles(files: readonly OutputFile[], logger: Logger): void {
   for (const f of files) logger.info(commandsMsg.wrote(relative(process.cwd(), f.path) || f.path));
+}
+
+/** The path a message names a written file by (as "wrote" names it, so under --out): the file ending in `tail`, or `tail` when none was written. */
+export function writtenPath(files: readonly OutputFile[], tail: string): string {
+  const f = files.find((x) => x.path.split(sep).join('/').endsWith(`/${tail}`));
+  return f ? relative(process.cwd(), f.path) || f.path : tail;
 }
 
 /** Exit code 3, naming the failed checks, when asked (`failOnChecks`) and a check failed. */

@@ -28,11 +28,11 @@ export const commandsMsg = {
   unknownDecisionFactor: (path: string, factor: string, known: readonly string[]) =>
     `${path}: --factor ${factor}: no decision has a factor of that name${known.length ? ` (its decisions have: ${known.join(', ')})` : ' (its decisions have no further factors)'}`,
   stage: (name: string, seconds: number) => `${name} done (${seconds.toFixed(1)} s)`,
-  summaryConsistency: (flags: number, cells: number) => cells === 0
+  summaryConsistency: (flags: number, cells: number, auditMd = 'reports/audit.md') => cells === 0
     ? 'consistency: no reported rate to test (the counts were given or read off a figure)'
     : flags === 0
     ? `consistency: all ${cells} reported rates are possible at their n`
-    : `consistency: ${flags} of ${cells} cells flagged (see reports/audit.md)`,
+    : `consistency: ${flags} of ${cells} cells flagged (see ${auditMd})`,
   badBatchSize: (n: number, max: number) => `--batch-size: ${n} is more than a batch file may hold (${max})`,
   submitted: (open: number) =>
     `${open} batch${open === 1 ? '' : 'es'} open; the results are collected when the same command runs again`,

@@ -3,7 +3,7 @@ import { styled, type FigureStyle } from '../render/paper-style.js';
 import type { OutputFile } from '../core/atomic.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { shown } from '../core/display-names.js';
-import { checkOut, failOnChecks, logFiles, type CommandOptions, type FigureOption } from './command-options.js';
+import { checkOut, failOnChecks, logFiles, writtenPath, type CommandOptions, type FigureOption } from './command-options.js';
 import { framingTestText, hasFramingTests, ratesCommand, reproduceTables, table3Text, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
 import { verdictFlags } from './expect.js';
 import { writeFilesAtomic } from '../core/atomic.js';
@@ -122,6 +122,6 @@ function printReproduce(res: ReproduceResult, logger: Logger, opts: Pick<Reprodu
   for (const n of res.analysis.boot.notes) logger.warn(n);
   failOnChecks(res.verification, opts);
   if (!res.verification.passed) return;
-  logger.info(`verification: ${res.verification.checks.length} checks passed; ${res.verification.degenerate.length} degenerate cells listed in reports/verification.md`);
+  logger.info(`verification: ${res.verification.checks.length} checks passed; ${res.verification.degenerate.length} degenerate cells listed in ${writtenPath(res.files, 'reports/verification.md')}`);
   for (const w of res.verification.checks.flatMap((c) => c.warnings ?? [])) logger.warn(w);
 }

@@ -29,8 +29,12 @@ export const SERIF_FAMILY = 'DejaVu Serif';
  */
 export const PAPER_PALETTE = ['#440154', '#b5de2b', '#31688e', '#6ece58', '#472d7b', '#1f9e89', '#3b528b', '#26828e'];
 
-/** The house's series colours (the order a spec's colours are met in decides their paper colour). */
-const SERIES = new Set<string>([...Object.values(COLORS), ...Object.values(VERDICT_COLORS),
+/**
+ * The house's series colours (the order a spec's colours are met in decides their paper colour);
+ * the verdict colours (verdict-colors.ts) are colour-blind safe already and keep their meaning, so
+ * they are not recoloured.
+ */
+const SERIES = new Set<string>([...Object.values(COLORS).filter((c) => !Object.values(VERDICT_COLORS).includes(c)),
   '#72b7b2', '#54a24b', '#eeca3b', '#b279a2', '#ff9da6', '#9d755d', '#bab0ac', '#1b3a6b', '#8c4a00', '#8e0c2a', '#00665e', '#2d6a1f', '#7a6200', '#5e3c99', '#c51b7d', '#17becf']);
 
 function recolour(v: unknown, map: Map<string, string>): unknown {

@@ -29,7 +29,10 @@ export interface CoverageRow {
   readonly nominal: number;
   /** Share of simulations whose interval contains the truth (a simulation without an interval does not). */
   readonly coverage: number;
-  /** Monte Carlo standard error of the coverage, √(c(1 − c)/sims): 0 at a coverage of 0 or 1, where coverage_lo and coverage_hi say how far it may be. */
+  /**
+   * Monte Carlo standard error of the coverage, √(c(1 − c)/sims); at a coverage of 0 or 1, where
+   * that is 0, the Wilson (Agresti–Coull) one, √(c̃(1 − c̃)/(sims + z²)) with c̃ = (covered + z²/2)/(sims + z²), z = 1.96.
+   */
   readonly mc_se: number;
   readonly mean_width: number;
   /** The statistic's true value (its mean over the simulations when the truth is drawn afresh for each). */
@@ -42,11 +45,16 @@ export interface CoverageRow {
 /** Level of the Monte Carlo interval of a coverage (coverage_lo, coverage_hi). */
 export const MC_LEVEL = 0.95;
 
-/** A coverage of `covered` in `n` with its Monte Carlo error: the plug-in s.e. and the Clopper–Pearson interval. */
+/** z of a two-sided 95 % normal interval, for the Wilson s.e. of a coverage of 0 or 1. */
+const Z95 = 1.959963984540054;
+
+/** A coverage of `covered` in `n` with its Monte Carlo error: the plug-in s.e. (Wilson's at 0 or 1) and the Clopper–Pearson interval. */
 export function mcCoverage(covered: number, n: number): Pick<CoverageRow, 'coverage' | 'mc_se' | 'coverage_lo' | 'coverage_hi'> {
   const c = covered / n;
   const [lo, hi] = clopperPearson(c, n, MC_LEVEL);
-  return { coverage: c, mc_se: Math.sqrt((c * (1 - c)) / n), coverage_lo: lo, coverage_hi: hi };
+  const z2 = Z95 * Z95, t = (covered + z2 / 2) / (n + z2);
+  const se = c === 0 || c === 1 ? Math.sqrt((t * (1 - t)) / (n + z2)) : Math.sqrt((c * (1 - c)) / n);
+  return { coverage: c, mc_se: se, coverage_lo: lo, coverage_hi: hi };
 }
 
 export interface CoverageResult {

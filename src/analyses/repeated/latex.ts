@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { shown } from '../../core/display-names.js';
 import { fixed } from '../../core/format.js';
-import { latexTable, leftColumn, rightColumn, type LatexCell } from '../../render/latex.js';
+import { intervalCell, latexTable, leftColumn, rightColumn, type LatexCell } from '../../render/latex.js';
 import { intervalLabel, type RepeatedAnalysis } from './analysis.js';
 import { PREVIOUS } from './layout.js';
 import { MODEL_STATS, type ModelRow } from './models.js';
@@ -16,9 +16,12 @@ import { cellRows, endGameRows, reactionRows } from './tables.js';
 const NA = { number: '' };
 /** A rate, a difference or an interval end as the report shows it (three decimals); empty when there is none. */
 const v = (x: number): LatexCell => (Number.isFinite(x) ? { number: fixed(x) } : NA);
+const t = (x: number): string => (Number.isFinite(x) ? fixed(x) : '');
+/** A rate or difference with its interval, compactly ("0.651 [0.639, 0.661]"); the interval left out where there is none. */
+const vi = (x: number, lo: number, hi: number): LatexCell => intervalCell(t(x), t(lo), t(hi));
 
 function keyColumns(a: RepeatedAnalysis, opponent: boolean) {
-  return [leftColumn('Model'), leftColumn('Game'), leftColumn('Framing'), ...(opponent ? [leftColumn('Opponent')] : []), ...(a.settings.factors ?? []).map(leftColumn)];
+  return [leftColumn('Model'), leftColumn('Game'), leftColumn('Framing'), ...(opponent ? [leftColumn('Opponent')] : []), ...(a.settings.factors ?? []).map((f) => leftColumn(f))];
 }
 function keyCells(a: RepeatedAnalysis, k: { model: string; game: string; framing: string; opponent?: string; factors: Readonly<Record<string, string>> }): string[] {
   const ids = [k.model, k.game, k.framing, ...(k.opponent === undefined ? [] : [k.opponent])];
@@ -26,15 +29,15 @@ function keyCells(a: RepeatedAnalysis, k: { model: string; game: string; framing
 }
 
 const MODEL_HEADINGS: Readonly<Record<typeof MODEL_STATS[number], string>> = {
-  cooperation: 'Cooperation', first_round: 'Round 1', last_round: 'Last round', after_CC: 'after CC', after_CD: 'after CD', after_DC: 'after DC', after_DD: 'after DD',
+  cooperation: 'Cooperation', first_round: 'Round 1', last_round: 'Last round', after_CC: 'CC', after_CD: 'CD', after_DC: 'DC', after_DD: 'DD',
 };
 
 export function modelsLatex(a: RepeatedAnalysis, rows: readonly ModelRow[]): string {
   return latexTable({
     caption: `Per model, the mean over its opponents of cooperation, cooperation in round 1 and in the last round, and P(cooperate) after each previous round, each with its interval (${intervalLabel(a)}).`,
     label: 'tab:repeated-models',
-    columns: [...keyColumns(a, false), rightColumn('Opponents'), ...MODEL_STATS.flatMap((s) => [rightColumn(MODEL_HEADINGS[s]), rightColumn('low'), rightColumn('high')])],
-    rows: rows.map((x) => [...keyCells(a, x), x.opponents, ...MODEL_STATS.flatMap((s) => [v(x.values[s].point), v(x.values[s].lo), v(x.values[s].hi)])]),
+    columns: [...keyColumns(a, false), rightColumn('Opponents'), ...MODEL_STATS.map((s) => rightColumn(MODEL_HEADINGS[s], s.startsWith('after_') ? 'P(cooperate) after' : undefined))],
+    rows: rows.map((x) => [...keyCells(a, x), x.opponents, ...MODEL_STATS.map((s) => vi(x.values[s].point, x.values[s].lo, x.values[s].hi))]),
   });
 }
 
@@ -42,8 +45,8 @@ export function cellsLatex(a: RepeatedAnalysis): string {
   return latexTable({
     caption: `Cooperation per model and opponent over all rounds, with its interval (${intervalLabel(a)}).`,
     label: 'tab:repeated-cells',
-    columns: [...keyColumns(a, true), rightColumn('Matches'), rightColumn('Decisions'), rightColumn('Cooperation'), rightColumn('low'), rightColumn('high')],
-    rows: cellRows(a).map((x) => [...keyCells(a, x), x.matches, x.decisions, v(x.cooperation), v(x.lo), v(x.hi)]),
+    columns: [...keyColumns(a, true), rightColumn('Matches'), rightColumn('Decisions'), rightColumn('Cooperation')],
+    rows: cellRows(a).map((x) => [...keyCells(a, x), x.matches, x.decisions, vi(x.cooperation, x.lo, x.hi)]),
   });
 }
 
@@ -54,7 +57,7 @@ export function reactionsLatex(a: RepeatedAnalysis): string {
   return latexTable({
     caption: 'P(cooperate) after each previous round (own move, the other\'s move) per model and opponent; empty where no decision followed that round.',
     label: 'tab:repeated-reactions',
-    columns: [...keyColumns(a, true), ...PREVIOUS.map((p) => rightColumn(`after ${p}`))],
+    columns: [...keyColumns(a, true), ...PREVIOUS.map((p) => rightColumn(p, 'P(cooperate) after'))],
     rows: cellRows(a).map((x) => [...keyCells(a, x), ...PREVIOUS.map((_, i) => v(byCell.get(id(x))?.[i] ?? NaN))]),
   });
 }
@@ -63,8 +66,9 @@ export function endGameLatex(a: RepeatedAnalysis): string {
   return latexTable({
     caption: `The end game: cooperation in the last round, in the rounds before it, and the drop (last − before) with its interval (${intervalLabel(a)}).`,
     label: 'tab:repeated-endgame',
-    columns: [...keyColumns(a, true), rightColumn('Last round'), rightColumn('Cooperation, last'), rightColumn('Before'), rightColumn('Drop'), rightColumn('low'), rightColumn('high')],
-    rows: endGameRows(a).map((x) => [...keyCells(a, x), x.last_round, v(x.cooperation_last), v(x.cooperation_before), v(x.drop), v(x.lo), v(x.hi)]),
+    columns: [...keyColumns(a, true), rightColumn('Last round'),
+      rightColumn('last', 'Cooperation'), rightColumn('before', 'Cooperation'), rightColumn('Drop')],
+    rows: endGameRows(a).map((x) => [...keyCells(a, x), x.last_round, v(x.cooperation_last), v(x.cooperation_before), vi(x.drop, x.lo, x.hi)]),
   });
 }
 

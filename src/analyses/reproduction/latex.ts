@@ -13,19 +13,22 @@ import { TABLE_NAMES } from './table-names.js';
 
 
 export function reproductionLatex(rep: Reproduction, names?: DisplayNames): string {
-  const order = [...rep.rows.filter((x) => x.verdict !== 'exact'), ...rep.rows.filter((x) => x.verdict === 'exact')];
+  const tables = [...new Set(rep.rows.map((x) => x.table))];
+  const byTable = tables.map((t) => rep.rows.filter((x) => x.table === t));
+  const order = byTable.flatMap((rows) => [...rows.filter((x) => x.verdict !== 'exact'), ...rows.filter((x) => x.verdict === 'exact')]);
+  const starts = byTable.map((_, k) => byTable.slice(0, k).reduce((s, rows) => s + rows.length, 0));
   const c = rep.counts;
   const numbers = shownNumbers(rep.rows);
   return latexTable({
-    caption: `Published against computed values: ${rep.rows.length} published numbers, ${c.exact} exact, ${c['within-mc']} within Monte Carlo error, ${c.differs} differ${c.missing ? `, ${c.missing} missing` : ''} (the numbers that are not exact first).`,
+    caption: `Published against computed values: ${rep.rows.length} published numbers, ${c.exact} exact, ${c['within-mc']} within Monte Carlo error, ${c.differs} differ${c.missing ? `, ${c.missing} missing` : ''}; per table, the numbers that are not exact first (the differences are in reproduction.csv).`,
     label: 'tab:reproduction',
-    columns: [leftColumn('Table'), leftColumn('Model'), leftColumn('Game'), leftColumn('Statistic'), rightColumn('Published'), rightColumn('Computed'), rightColumn('Difference'), rightColumn('Tolerance'), leftColumn('Verdict')],
+    columns: [leftColumn('Model'), leftColumn('Game'), leftColumn('Statistic'), rightColumn('Published'), rightColumn('Computed'), rightColumn('Tolerance'), leftColumn('Verdict')],
     rows: order.map((x) => {
       const n = numbers(x);
-      return [TABLE_NAMES[x.table].label, shown(names, x.model), x.game ? shown(names, x.game) : '', x.statistic, { number: x.published },
-        { number: n?.computed ?? '' }, { number: n?.difference ?? '' }, { number: n?.tolerance ?? '' }, x.verdict];
+      return [shown(names, x.model), x.game ? shown(names, x.game) : '', x.statistic, { number: x.published },
+        { number: n?.computed ?? '' }, { number: n?.tolerance ?? '' }, x.verdict];
     }),
-    rulesAfter: order.findIndex((x) => x.verdict === 'exact') > 0 ? [order.findIndex((x) => x.verdict === 'exact') - 1] : [],
+    sections: tables.map((t, k) => ({ before: starts[k], title: TABLE_NAMES[t].label })),
   });
 }
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { shown, type DisplayNames } from '../../core/display-names.js';
 import { POOLED } from '../../core/names.js';
-import { latexTable, leftColumn, rightColumn, type LatexCell } from '../../render/latex.js';
+import { intervalCell, latexTable, leftColumn, rightColumn, type LatexCell } from '../../render/latex.js';
 import { conservativeNote, intervalKind, type TwoFramingAnalysis } from './analysis.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { namedAnalysis } from './named.js';
@@ -18,13 +18,17 @@ import { andList, named, table3Columns } from '../../stats/table3.js';
 /** A statistic or a count as the report prints it; no value (an interval of a cell of fewer than 3 matches) empty. */
 const stat = (x: number | string): LatexCell => ({ number: typeof x === 'number' && Number.isFinite(x) ? statText(x) : '' });
 const count = (x: number): LatexCell => ({ number: Number.isFinite(x) ? countText(x) : '' });
+const text = (x: number | string): string => (typeof x === 'number' && Number.isFinite(x) ? statText(x) : '');
+/** A statistic with its interval, compactly ("0.651 [0.639, 0.661]"). */
+const withInterval = (x: number | string, lo: number | string, hi: number | string): LatexCell => intervalCell(text(x), text(lo), text(hi));
 
 export function table2Latex(a: TwoFramingAnalysis, names?: DisplayNames): string {
   const { base, alt } = a.settings;
   return latexTable({
     caption: `Cooperation rates under the ${shown(names, base)} and ${shown(names, alt)} framings (counts of cooperative decisions), and the difference ${shown(names, alt)} − ${shown(names, base)}.`,
     label: 'tab:table2',
-    columns: [leftColumn('Model'), leftColumn('Game'), rightColumn(`${shown(names, base)} rate`), rightColumn('count'), rightColumn(`${shown(names, alt)} rate`), rightColumn('count'), rightColumn('Difference')],
+    columns: [leftColumn('Model'), leftColumn('Game'), rightColumn('rate', shown(names, base)), rightColumn('count', shown(names, base)),
+      rightColumn('rate', shown(names, alt)), rightColumn('count', shown(names, alt)), rightColumn('Difference')],
     rows: table2Rows(a).map((x) => [shown(names, x.model), shown(names, x.game), stat(x.base_rate), count(x.base_count), stat(x.alt_rate), count(x.alt_count), stat(x.difference)]),
   });
 }
@@ -37,8 +41,8 @@ export function table3Latex(a: TwoFramingAnalysis, names?: DisplayNames): string
   return latexTable({
     caption: `${what.charAt(0).toUpperCase()}${what.slice(1)} per model, ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
     label: 'tab:table3',
-    columns: [leftColumn('Model'), ...cols.flatMap((c) => [rightColumn(c.text.short), rightColumn(`${c.text.short} low`), rightColumn(`${c.text.short} high`)])],
-    rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), ...cols.flatMap((c) => [stat(x[c.column]), stat(x[`${c.column}_lo`]), stat(x[`${c.column}_hi`])])]),
+    columns: [leftColumn('Model'), ...cols.map((c) => rightColumn(c.text.short))],
+    rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), ...cols.map((c) => withInterval(x[c.column], x[`${c.column}_lo`], x[`${c.column}_hi`]))]),
     rulesAfter: [rows.length - 2],
   });
 }
@@ -47,8 +51,8 @@ export function familyLatex(a: TwoFramingAnalysis, names?: DisplayNames): string
   return latexTable({
     caption: `Family robustness over the ${a.family?.framings.length ?? 0} framings present (1 − the largest JSD / ln 2 over framing pairs), with 95 % ${intervalKind(a)} intervals.`,
     label: 'tab:family-robustness',
-    columns: [leftColumn('Model'), leftColumn('Game'), rightColumn('R'), rightColumn('R low'), rightColumn('R high')],
-    rows: familyRows(a).map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.game === 'All' ? 'All' : shown(names, x.game), stat(x.R), stat(x.R_lo), stat(x.R_hi)]),
+    columns: [leftColumn('Model'), leftColumn('Game'), rightColumn('R')],
+    rows: familyRows(a).map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.game === 'All' ? 'All' : shown(names, x.game), withInterval(x.R, x.R_lo, x.R_hi)]),
   });
 }
 

@@ -24,10 +24,14 @@ describe('the Monte Carlo interval of a coverage', () => {
     }
   });
 
-  it('at a coverage of 0 or 1, mc_se is 0 but the interval is not', () => {
-    expect(mcCoverage(200, 200)).toMatchObject({ coverage: 1, mc_se: 0, coverage_hi: 1 });
+  it('at a coverage of 0 or 1, mc_se is Wilson\'s (not 0) and the interval is not empty', () => {
+    // c̃ = (200 + z²/2)/(200 + z²) = 0.990577…, √(c̃(1 − c̃)/(200 + z²)) = 0.0067668…, z = 1.959963984540054 (by hand, checked with python3).
+    expect(mcCoverage(200, 200)).toMatchObject({ coverage: 1, coverage_hi: 1 });
+    expect(mcCoverage(200, 200).mc_se).toBeCloseTo(0.006766822243875459, 12);
+    expect(mcCoverage(0, 200).mc_se).toBeCloseTo(0.006766822243875459, 12);
+    expect(mcCoverage(199, 200).mc_se).toBeCloseTo(Math.sqrt(0.995 * 0.005 / 200), 15); // inside (0, 1): the plug-in s.e.
     expect(mcCoverage(200, 200).coverage_lo).toBeCloseTo(0.9817246596448638, 12);
-    expect(mcCoverage(0, 200)).toMatchObject({ coverage: 0, mc_se: 0, coverage_lo: 0 });
+    expect(mcCoverage(0, 200)).toMatchObject({ coverage: 0, coverage_lo: 0 });
     expect(mcCoverage(0, 200).coverage_hi).toBeCloseTo(0.01827534035513624, 12);
   });
 });
@@ -46,7 +50,8 @@ describe('coverage.csv and the coverage figure', () => {
   it('coverage.csv adds coverage_lo and coverage_hi after its older columns; a coverage of 0 has an upper end above 0', () => {
     const lines = coverageCsv(study.rows).trim().split('\n');
     expect(lines[0]).toBe('statistic,method,nominal,coverage,mc_se,mean_width,truth,coverage_lo,coverage_hi');
-    expect(R).toMatchObject({ coverage: 0, mc_se: 0, coverage_lo: 0 });
+    expect(R).toMatchObject({ coverage: 0, coverage_lo: 0 });
+    expect(R.mc_se).toBeCloseTo(0.030911495251695096, 12); // Wilson's at 0 of 40: c̃ = (z²/2)/(40 + z²), by hand with python3
     // scipy: beta.ppf(0.975, 1, 40) = 1 − 0.025^(1/40) = 0.08807...
     expect(R.coverage_hi).toBeCloseTo(1 - 0.025 ** (1 / 40), 12);
     expect(lines.find((l) => l.startsWith('R[M],'))!.split(',').slice(-2).map(Number)).toEqual([0, Number(R.coverage_hi.toPrecision(12))]);
