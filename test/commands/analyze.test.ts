@@ -69,7 +69,7 @@ describe('analyze a direct run', () => {
     expect(m.settings.interval).toBe('95% percentile bootstrap, linear interpolation between order statistics');
     expect(m.settings.table3_variants).toContain('R_corrected is the bias-corrected R with its 95% interval by inverting the R = 1 test');
     expect(res.verification.checks.find((c) => c.name === 'pooled_equals_unrounded_mean')!.passed).toBe(true);
-    const pct = analyzeTables({ store: join(dir, 'd.sqlite'), out: join(dir, 'pct'), reps: 2000, interval: 'percentile', logger: new MemoryLogger() });
+    analyzeTables({ store: join(dir, 'd.sqlite'), out: join(dir, 'pct'), reps: 2000, interval: 'percentile', logger: new MemoryLogger() });
     expect(readFileSync(join(dir, 'pct', 'reports', 'table3.csv'), 'utf8')).toBe(readFileSync(join(dir, 'd', 'reports', 'table3.csv'), 'utf8'));
     const pm = JSON.parse(readFileSync(join(dir, 'pct', 'reports', 'metrics.json'), 'utf8')) as { settings: { interval: string }; command: string };
     expect(pm.settings.interval).toBe('95% percentile bootstrap, linear interpolation between order statistics');

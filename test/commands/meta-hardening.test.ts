@@ -88,7 +88,7 @@ describe('meta --effects: numbers on the edge', () => {
     const o = res.analysis.pooled.find((p) => p.scope === 'overall')!;
     const r = ref.qprofile.spread;
     for (const f of ['tau2_lo', 'tau2_hi', 'I2_lo', 'I2_hi'] as const) expect(close(o[f], r[f], 1e-6), `${f}: ${o[f]} vs ${r[f]}`).toBe(true);
-    const json = JSON.parse(res.files.find((f) => f.path.endsWith('meta.json'))!.content);
+    const json = JSON.parse(String(res.files.find((f) => f.path.endsWith('meta.json'))!.content));
     expect(json.pooled.find((p: { scope: string }) => p.scope === 'overall').tau2_hi).toBeCloseTo(r.tau2_hi, 8);
   });
 

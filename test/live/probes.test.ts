@@ -34,7 +34,7 @@ async function answer(p: Provider, specs: readonly TrialSpec[]): Promise<ScoredP
     texts.push(...await Promise.all(specs.slice(i, i + 8).map(async (s) => (await p.complete({ spec: s, signal: new AbortController().signal })).text)));
   }
   return specs.map((s, i) => ({
-    model: s.model.id, game: s.game, framing: s.framing, outcome: s.context.probe!.outcome, score: scoreProbe(texts[i], s.context.probe!),
+    model: s.model.id, game: s.game, framing: s.framing, outcome: s.context.probe!.outcome, score: scoreProbe(texts[i], s.context.probe! as Parameters<typeof scoreProbe>[1]),
   }));
 }
 

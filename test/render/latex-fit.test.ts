@@ -19,7 +19,7 @@ import { intervalCell, latexTable, leftColumn, rightColumn } from '../../src/ren
 import { ROOT } from '../helpers/cli.js';
 import { compileTables, HAS_PDFLATEX, parseLatexTable } from '../helpers/latex.js';
 
-const texFiles = (files: readonly { path: string; content: string | Buffer }[]) =>
+const texFiles = (files: readonly { path: string; content: string | Uint8Array }[]) =>
   files.filter((f) => f.path.endsWith('.tex')).map((f) => ({ f: f.path.split('/').slice(-1)[0], text: String(f.content) }));
 
 const hard = [

@@ -17,6 +17,8 @@ import { ROOT } from '../../helpers/cli.js';
  * Rewritten again when every file's numbers went to 12 significant digits (README, "Numbers in the
  * files"): each of the 6,704 numbers was checked equal to the old one rounded to 12 significant digits.
  * Rewritten again when framing_test (the R = 1 G-test) was added: equal to the earlier files with that field removed.
+ * Rewritten again when framing_test's interval became two one-sided 95 % bounds and its p exact where a pair is sparse:
+ * equal to the earlier files outside framing_test.
  */
 const cases = [
   ['shipped data', SHIPPED_RATES, 'shipped.audit.json'],

@@ -21,7 +21,6 @@ import { twoFramingFigures } from '../../../src/analyses/two-framing/figures.js'
 import { analyzeTwoFraming } from '../../../src/analyses/two-framing/analysis.js';
 import { audit, auditPlan, SearchWorkspace, type AuditResult } from '../../../src/analyses/audit/index.js';
 import { readRates } from '../../../src/sources/rates-csv.js';
-import { robustness2 } from '../../../src/stats/jsd.js';
 import { intervalParts } from '../../helpers/latex.js';
 
 const ABS: Table3Column = {

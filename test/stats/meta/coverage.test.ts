@@ -18,7 +18,7 @@ describe('coverage of the random-effects intervals (simulated)', () => {
   for (let s = 0; s < N; s++) {
     const v = Float64Array.from({ length: k }, () => 0.0005 + 0.0015 * rng.next());
     const y = v.map((vi) => mu + Math.sqrt(tau2) * z() + Math.sqrt(vi) * z());
-    for (const test of ['knha', 'z'] as MetaTest[]) {
+    for (const test of ['knha', 'z'] as const satisfies readonly MetaTest[]) {
       const f = fitUnivariate(y, v, { tau2: 'REML', test, pooling: 'random', level: 0.95 })!;
       const c = f.coefficients[0];
       if (c.ci_lo <= mu && mu <= c.ci_hi) hits[test]++;

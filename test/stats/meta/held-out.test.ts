@@ -26,7 +26,7 @@ describe('univariate intervals against metafor on held-out tables', () => {
     const fit = fitUnivariate(y, v, { tau2: method, test, pooling: 'random', level: 0.95 })!;
     const r = ref.univariate[name][`${method}_${test}`];
     const c = fit.coefficients[0];
-    const got: Record<string, number> = { ...fit, estimate: c.estimate, se: c.se, ci_lo: c.ci_lo, ci_hi: c.ci_hi, p: c.p };
+    const got: Record<string, number> = { ...(fit as unknown as Record<string, number>), estimate: c.estimate, se: c.se, ci_lo: c.ci_lo, ci_hi: c.ci_hi, p: c.p };
     // τ² on its boundary (0 in metafor, 0 here) and the huge Q of 1e-20 variances are compared relatively; τ² absolutely to 1e-12.
     for (const f of ['estimate', 'se', 'ci_lo', 'ci_hi', 'p', 'I2', 'Q', 'pi_lo', 'pi_hi']) {
       expect(close(got[f], r[f], 1e-6, 1e-12), `${f}: ${got[f]} vs ${r[f]}`).toBe(true);
