@@ -78,7 +78,8 @@ function analyzeApart(effects: readonly EffectRow[], settings: MetaAnalysisSetti
   const said = mix === 'none' ? notes : [...notes, commandsMsg.syntheticStudies(studies, mix)]; // the notes are printed and in meta.json
   if (mix !== 'kept apart') return { analysis: meta.analyze(effects, settings, said), synthetic: mix };
   const real = meta.analyze(effects.filter((r) => !r.synthetic), settings, said);
-  const sim = meta.analyze(synth, settings, []);
+  // only the synthetic cells' pooled rows are shown: no meta-regression among them (a moderator may not vary there)
+  const sim = meta.analyze(synth, { ...settings, moderators: [] }, []);
   return {
     synthetic: mix,
     analysis: { ...real, effects: [...real.effects, ...sim.effects], pooled: [...real.pooled, ...sim.pooled.map((r) => ({ ...r, scope: `synthetic ${r.scope}` }))],

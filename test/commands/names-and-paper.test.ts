@@ -144,7 +144,7 @@ describe('display names on reproduce', () => {
     const r = await runInProcess(['analyze', store1, '--names', names, '--out', join(tmp, 'one'), '--reps', '50'], 60_000);
     expect(r.code, r.stderr).toBe(0);
     const t3 = readFileSync(join(tmp, 'one', 'reports', 'table3.csv'), 'utf8').trim().split('\n');
-    expect(t3[0]).toBe('model,R,R_lo,R_hi,shift,shift_lo,shift_hi,model_name');
+    expect(t3[0]).toBe('model,R,R_lo,R_hi,shift,shift_lo,shift_hi,R_corrected,R_corrected_lo,R_corrected_hi,shift_wilson_lo,shift_wilson_hi,model_name');
     // the file wins for A, the design's block names B
     expect(t3.slice(1).map((l) => l.split(',').at(-1))).toEqual(['Aleph', 'Beta', 'Pooled']);
     expect(r.stdout).toMatch(/^Aleph /m);

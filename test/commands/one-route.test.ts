@@ -55,7 +55,7 @@ beforeAll(async () => {
 describe('the same trials on every route', () => {
   it('give byte-identical table3.csv: analyze, analyze --compare, export → reproduce --trials', () => {
     const a = read('a', 'reports', 'table3.csv');
-    expect(a.split('\n')[0]).toBe('model,R,R_lo,R_hi,shift,shift_lo,shift_hi,model_name,synthetic');
+    expect(a.split('\n')[0]).toBe('model,R,R_lo,R_hi,shift,shift_lo,shift_hi,R_corrected,R_corrected_lo,R_corrected_hi,shift_wilson_lo,shift_wilson_hi,model_name,synthetic');
     expect(read('c', 'reports', 'table3.csv')).toBe(a);
     expect(read('r', 'reports', 'table3.csv')).toBe(a);
     // Hand: Pooled shift = mean over the four pairs of (a − b)/24 = ((4−9) + (11−18) + (7−6) + (14−20))/4/24 = −17/96.
