@@ -4,7 +4,8 @@
  */
 
 // The common currency: cells keyed by factor levels, binary counts or per-trial probabilities.
-export { cellId, cellRate, cellSize, isDegenerate, levels, type Cell, type CellTable, type Observations, type BinaryObservations, type ProbabilityObservations, type ClusteredObservations } from './core/cells.js';
+export { cellId, cellRate, cellSize, isDegenerate, levels, type Cell, type CellTable, type Observations, type BinaryObservations, type ProbabilityObservations,
+  type ClusteredObservations } from './core/cells.js';
 export { stat, statLabel, POOLED } from './core/names.js';
 export { UserError } from './core/errors.js';
 export { displayNames, mergeNames, shown, unusedNames, type DisplayNames, type NameTargets } from './core/display-names.js';
@@ -12,14 +13,16 @@ export { fileNumber, jsonText, FILE_DIGITS } from './core/format.js';
 export { MemoryLogger, silentLogger, type Logger } from './core/logger.js';
 export { CANONICAL_GAMES, canonicalGame, type Action, type Game } from './core/games.js';
 // Repeated play, whatever its source (a repeated run's store, a published log): decisions and their cell table (clustered by match).
-export { decisionsTable, framingCells, SELF_OPPONENT, type RepeatedDecision, type RepeatedDecisions, type DecisionProvenance, type RoundRange, type DecisionsTableOptions } from './core/decisions.js';
+export { decisionsTable, framingCells, SELF_OPPONENT, type RepeatedDecision, type RepeatedDecisions, type DecisionProvenance, type RoundRange,
+  type DecisionsTableOptions } from './core/decisions.js';
 export type { Check, CheckStatus, VerificationReport } from './core/checks.js';
 
 // Pure numerics.
 export { binaryEntropy, jsdBernoulli, robustness2 } from './stats/jsd.js';
 export { streamFor, type RandomSource } from './stats/rng.js';
 export { BinomialSampler } from './stats/binomial.js';
-export { bootstrap, bcaIntervals, cellJackknife, type Estimand, type BootstrapOptions, type BootstrapResult, type Interval, type IntervalMethod, type StatInfo, type StatKind } from './stats/bootstrap.js';
+export { bootstrap, bcaIntervals, cellJackknife, type Estimand, type BootstrapOptions, type BootstrapResult, type Interval, type IntervalMethod, type StatInfo,
+  type StatKind } from './stats/bootstrap.js';
 export { groupBootstrap, type ClusterGroup, type GroupBootstrapResult } from './stats/group-bootstrap.js';
 export { bcaInterval, binaryJackknife, valuesJackknife, jackknifeAcceleration, type CellJackknife } from './stats/bca.js';
 export { normalCdf, normalQuantile } from './stats/normal.js';
@@ -31,7 +34,8 @@ export { sequenceBounds } from './stats/confseq/intersect.js';
 export type { ConfSeqMethod, ConfSeqSettings, SequenceState } from './stats/confseq/types.js';
 export { cellStatus, type StopRule, type CellStatus, type StopReason } from './stats/confseq/stop-rule.js';
 export { simulateRule, type RuleSimulation } from './stats/confseq/simulate.js';
-export { clusterRateInterval, clusterDifferenceInterval, clusterLinearInterval, clusterSmoothInterval, MIN_CLUSTERS, FEW_CLUSTERS, type ClusterInterval, type ClusteredIntervalMethod } from './stats/cluster-intervals.js';
+export { clusterRateInterval, clusterDifferenceInterval, clusterLinearInterval, clusterSmoothInterval, MIN_CLUSTERS, FEW_CLUSTERS, type ClusterInterval,
+  type ClusteredIntervalMethod } from './stats/cluster-intervals.js';
 export { tQuantile, betaQuantile, betaCdf } from './stats/t-beta.js';
 export { chi2Cdf, chi2Sf, ncChi2Cdf, noncentralityInterval } from './stats/chi2.js';
 export { framingTest, gStatistic, jsdScale, type FramingTest, type FramingPairCounts } from './stats/framing-test.js';
@@ -78,9 +82,11 @@ export {
   type Reproduction, type ReproductionRow, type Verdict, type VerdictRule, type VerdictSettings,
 } from './analyses/reproduction/index.js';
 export { coverageStudy, truthRates, type CoverageMethod, type CoverageResult, type CoverageRow, type CoverageTruth } from './analyses/coverage/index.js';
-export { meta as metaAnalysis, type EffectRow, type MetaAnalysis, type MetaAnalysisSettings, type PooledRow, type MultilevelRow, type Manifest } from './analyses/meta/index.js';
+export { meta as metaAnalysis, type EffectRow, type MetaAnalysis, type MetaAnalysisSettings, type PooledRow, type MultilevelRow,
+  type Manifest } from './analyses/meta/index.js';
 export { readEffects, type EffectTable, type EffectTableRow } from './sources/effects-csv.js';
-export { repeated, type RepeatedAnalysis, type RepeatedCell, type CellRow, type RoundRow, type ReactionRow, type EndGameRow } from './analyses/repeated/index.js';
+export { repeated, type RepeatedAnalysis, type RepeatedCell, type CellRow, type RoundRow, type ReactionRow,
+  type EndGameRow } from './analyses/repeated/index.js';
 
 // Commands: one function per command of the CLI, each the whole pipeline (source → the kind's
 // analyses → render → files written as one atomic set), taking one options object and returning

@@ -25,11 +25,14 @@ export function collectMap(v: string, acc: Record<string, string> | undefined): 
 export function registerAnalyze(program: Command): void {
   const cmd = program
     .command('analyze')
-    .description('Analyze a trial store with the same estimands as reproduce (direct runs swap in for reconstructed data), or published logs of repeated play (--trials FILE --format NAME)')
+    .description(('Analyze a trial store with the same estimands as reproduce (direct runs swap in for reconstructed data), or published logs of repeated ' +
+      'play (--trials FILE --format NAME)'))
     .argument('[store]', 'trial store written by `samegame run` (or give --trials)')
     .option('--trials <file>', 'a published log of repeated play, read through --format (repeatable: files in order)', collect)
-    .option('--factor <name>', 'repeated play: a decision factor to keep in the cells, after the opponent (e.g. persona; a log format\'s personality); repeatable', collect)
-    .option('--models <names>', 'with --trials: keep only these players (comma-separated)', (v: string) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
+    .option('--factor <name>',
+      'repeated play: a decision factor to keep in the cells, after the opponent (e.g. persona; a log format\'s personality); repeatable', collect)
+    .option('--models <names>', 'with --trials: keep only these players (comma-separated)',
+      (v: string) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
     .option('--out <dir>', 'output directory (default: beside the store, named after it)')
     .option('--run <id>', 'run id within the store (default: the latest)', parseIntFlag('--run', 1))
     .option('--compare <file>', 'reconstructed rates CSV to set beside the direct run')
@@ -39,21 +42,32 @@ export function registerAnalyze(program: Command): void {
     .option('--attenuation <a>', 'apply the conservative transform (direct runs default to 1 = none)', parseAttenuationFlag())
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), DEFAULTS.seed)
     .option('--reps <n>', 'bootstrap replicates', parseIntFlag('--reps', 1, MAX_REPS), DEFAULTS.reps)
-    .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)', parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)
-    .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)', parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
-    .option('--interval <method>', `${INTERVAL_HELP}; a direct run at a = 1 with unclustered cells: Table 3's R by inverting the R = 1 test and the shift's MOVER-Wilson interval unless --interval is given`, parseIntervalFlag).option('--simultaneous', SIMULTANEOUS_HELP)
+    .option('--max-surface-sensitivity <f>', 'context-enrichment runs: largest surface sensitivity still invariant (fraction)',
+      parseUnitFlag('--max-surface-sensitivity'), DEFAULT_THRESHOLDS.maxSurface)
+    .option('--min-world-responsiveness <f>', 'context-enrichment runs: the world-responsiveness interval must lie above this (fraction)',
+      parseUnitFlag('--min-world-responsiveness'), DEFAULT_THRESHOLDS.minWorldLo)
+    .option('--interval <method>',
+      (`${INTERVAL_HELP}; a direct run at a = 1 with unclustered cells: Table 3's R by inverting the R = 1 test and the shift's MOVER-Wilson interval ` +
+        `unless --interval is given`), parseIntervalFlag).option('--simultaneous', SIMULTANEOUS_HELP)
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table');
   addFigureFlags(addNamesFlags(addExpectFlag(addLogFlags(addPoolingFlag(cmd)), '; two-framing runs only')))
-    .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string; rounds?: string; shortMatches?: ShortMatches; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number; publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
-      attenuation?: number; seed: number; reps: number; interval?: IntervalFlag; simultaneous?: boolean; quiet?: boolean; maxSurfaceSensitivity: number; minWorldResponsiveness: number;
+    .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string;
+      rounds?: string; shortMatches?: ShortMatches; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number;
+        publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
+      attenuation?: number; seed: number; reps: number; interval?: IntervalFlag; simultaneous?: boolean; quiet?: boolean; maxSurfaceSensitivity: number;
+        minWorldResponsiveness: number;
       verifyStore?: boolean; pooling?: TablePooling } & FigureFlags) => {
       // A threshold left at its default is not given: analyze refuses only what the user gave for an input that does not take it.
       const given = (key: string, v: number) => (cmd.getOptionValueSource(key) === 'default' ? undefined : v);
       await analyze({
-        store, trials: o.trials, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, runId: o.run, out: o.out, factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o),
-        compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps, ...(o.interval ? intervalSettings(o.interval) : {}), simultaneous: o.simultaneous,
-        expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod, thresholds: { maxSurface: given('maxSurfaceSensitivity', o.maxSurfaceSensitivity), minWorldLo: given('minWorldResponsiveness', o.minWorldResponsiveness) },
+        store, trials: o.trials, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, runId: o.run, out: o.out,
+          factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o),
+        compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps,
+          ...(o.interval ? intervalSettings(o.interval) : {}), simultaneous: o.simultaneous,
+        expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,
+          thresholds: { maxSurface: given('maxSurfaceSensitivity', o.maxSurfaceSensitivity), minWorldLo: given('minWorldResponsiveness',
+            o.minWorldResponsiveness) },
         verifyStore: o.verifyStore, pooling: o.pooling, logger: terminalLogger(o.quiet), failOnChecks: true,
       });
     });

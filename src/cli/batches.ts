@@ -5,7 +5,8 @@ import { terminalLogger } from './options.js';
 export function registerBatches(program: Command): void {
   program
     .command('batches')
-    .description('List the batch chunks of a trial store (OpenAI, Anthropic, Gemini: state, vendor status, requests, batch id, cost so far); --cancel cancels the open ones')
+    .description(('List the batch chunks of a trial store (OpenAI, Anthropic, Gemini: state, vendor status, requests, batch id, cost so far); --cancel ' +
+      'cancels the open ones'))
     .argument('<store>', 'trial store written by `samegame run --batch`')
     .option('--cancel', 'ask each vendor\'s API to cancel every open batch (the next `run --batch` collects what they answered)')
     .option('--base-url <url>', 'the server of the batches, when it is not the one the design names')

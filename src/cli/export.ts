@@ -15,11 +15,15 @@ export function registerExport(program: Command): void {
     .description('Export the trials of a store, one record per trial (CSV: analysis columns; JSONL: every stored field)')
     .argument('<store>', 'trial store written by samegame run')
     .requiredOption('--format <fmt>', 'jsonl or csv', parseFormat)
-    .option('--out <file>', 'output file (written whole or not at all), and beside it <file>.provenance.json: the file\'s SHA-256, the store, the run and its design hash, whether the data are synthetic, the design\'s names and framings, which reproduce --trials reads back; standard output (no sidecar) when absent or -')
+    .option('--out <file>',
+      ('output file (written whole or not at all), and beside it <file>.provenance.json: the file\'s SHA-256, the store, the run and its design hash, ' +
+        'whether the data are synthetic, the design\'s names and framings, which reproduce --trials reads back; standard output (no sidecar) when absent or ' +
+        '-'))
     .option('--run <id>', 'only this run of the store', parseIntFlag('--run', 1))
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'no summary line')
     .action(async (storePath: string, o: { format: ExportFormat; out?: string; run?: number; quiet?: boolean; verifyStore?: boolean }) => {
-      await exportTrials({ store: storePath, format: o.format, out: o.out ?? STDOUT, runId: o.run, verifyStore: o.verifyStore, logger: terminalLogger(o.quiet) });
+      await exportTrials({ store: storePath, format: o.format, out: o.out ?? STDOUT, runId: o.run, verifyStore: o.verifyStore,
+        logger: terminalLogger(o.quiet) });
     });
 }

@@ -33,7 +33,8 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
     .description('Strategic-robustness audits of LLM social agents')
     .version(toolInfo().version)
     // A flag or argument error is one line, like every user error, with the hint on the same line.
-    .configureOutput({ outputError: (str, write) => write(`samegame: ${str.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (run with --help for usage)\n`) })
+    .configureOutput({ outputError: (str,
+      write) => write(`samegame: ${str.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (run with --help for usage)\n`) })
     .exitOverride();
   const name = argv[2];
   const names = name !== undefined && Object.hasOwn(COMMANDS, name) ? [name] : Object.keys(COMMANDS);

@@ -21,7 +21,9 @@ export function registerMeta(program: Command): void {
     .option('--pool-synthetic', 'pool synthetic studies (simulated models) with real ones; by default they are pooled apart, as "synthetic …" scopes')
     .option('-q, --quiet', 'print only the overall estimate');
   addFigureFlags(addNamesFlags(cmd, false))
-    .action(async (manifest: string | undefined, o: FigureFlags & { effects?: string; out: string; effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest; pooling?: Pooling; moderator?: string[]; names?: string; quiet?: boolean; poolSynthetic?: boolean }) => {
-      await meta({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator, namesFile: o.names, poolSynthetic: o.poolSynthetic, figureStyle: figureStyleOf(o), quiet: o.quiet, logger: terminalLogger(o.quiet) });
+    .action(async (manifest: string | undefined, o: FigureFlags & { effects?: string; out: string; effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest;
+      pooling?: Pooling; moderator?: string[]; names?: string; quiet?: boolean; poolSynthetic?: boolean }) => {
+      await meta({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator,
+        namesFile: o.names, poolSynthetic: o.poolSynthetic, figureStyle: figureStyleOf(o), quiet: o.quiet, logger: terminalLogger(o.quiet) });
     });
 }

@@ -69,14 +69,16 @@ export const FLAG_LIMITS = {
 export const parseUrlFlag = (flag: string) => (v: string): string => {
   let u: URL | undefined;
   try { u = new URL(v); } catch { u = undefined; }
-  if (u === undefined || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new InvalidArgumentError(cliMsg.badFlag(flag, v, 'an http:// or https:// URL'));
+  if (u === undefined || (u.protocol !== 'http:' && u.protocol !== 'https:')) throw new InvalidArgumentError(cliMsg.badFlag(flag, v,
+    'an http:// or https:// URL'));
   return v;
 };
 
 /** A built-in provider id or a plug-in module (a path, @scope/name or samegame-provider-*). */
 export const parseProviderFlag = (flag: string, builtins: readonly string[]) => (v: string): string => {
   if (!builtins.includes(v) && !isPluginSpec(v)) {
-    throw new InvalidArgumentError(cliMsg.badFlag(flag, v, `one of ${builtins.join(', ')}, or a plug-in module (./path.mjs, @scope/name, samegame-provider-*)`));
+    throw new InvalidArgumentError(cliMsg.badFlag(flag, v,
+      `one of ${builtins.join(', ')}, or a plug-in module (./path.mjs, @scope/name, samegame-provider-*)`));
   }
   return v;
 };
@@ -150,18 +152,25 @@ export function terminalLogger(opts: boolean | TerminalLoggerOptions = false): T
 export const INTERVAL_FLAGS = ['percentile', 'bca', 'cluster-robust', 'cluster-bootstrap'] as const;
 export type IntervalFlag = typeof INTERVAL_FLAGS[number];
 export const parseIntervalFlag = (v: string): IntervalFlag => {
-  if (!(INTERVAL_FLAGS as readonly string[]).includes(v)) throw new InvalidArgumentError(cliMsg.badFlag('--interval', v, 'percentile, bca, cluster-robust or cluster-bootstrap'));
+  if (!(INTERVAL_FLAGS as readonly string[]).includes(v)) throw new InvalidArgumentError(cliMsg.badFlag('--interval', v,
+    'percentile, bca, cluster-robust or cluster-bootstrap'));
   return v as IntervalFlag;
 };
-export const INTERVAL_HELP = 'interval method: percentile (the paper\'s) or bca (bias-corrected and accelerated); clustered data (repeated play, --cluster, logs) get small-sample cluster-robust intervals (the default; --interval cluster-robust names it, and is percentile for unclustered data) unless cluster-bootstrap (the percentile cluster bootstrap)';
+export const INTERVAL_HELP = ('interval method: percentile (the paper\'s) or bca (bias-corrected and accelerated); clustered data (repeated play, ' +
+  '--cluster, logs) get small-sample cluster-robust intervals (the default; --interval cluster-robust names it, and is percentile for unclustered data) ' +
+  'unless cluster-bootstrap (the percentile cluster bootstrap)');
 
-/** The settings of an --interval value: the bootstrap's method, and for clustered data whether the cluster bootstrap replaces the cluster-robust intervals (cluster-robust: the default settings). */
+/**
+ * The settings of an --interval value: the bootstrap's method, and for clustered data whether the cluster bootstrap replaces the cluster-robust intervals
+ * (cluster-robust: the default settings).
+ */
 export function intervalSettings(v: IntervalFlag): { interval: IntervalMethod; clusterInterval?: 'cluster-bootstrap' } {
   if (v === 'cluster-bootstrap') return { interval: 'percentile', clusterInterval: 'cluster-bootstrap' };
   return { interval: v === 'cluster-robust' ? 'percentile' : v };
 }
 /** --simultaneous (reproduce, report, analyze). */
-export const SIMULTANEOUS_HELP = 'per-model intervals of Table 3 as simultaneous 95 % bands (sup-t over the models, from the same replicates); default pointwise, the paper\'s';
+export const SIMULTANEOUS_HELP = ('per-model intervals of Table 3 as simultaneous 95 % bands (sup-t over the models, from the same replicates); default ' +
+  'pointwise, the paper\'s');
 
 /** The flags of every command that analyzes a rates file (reproduce, report, audit). */
 export interface RatesFlags {
@@ -224,11 +233,13 @@ export const parsePixelErrorFlag = parseNumberFlag('--pixel-error', { min: 0, ma
 export function inputFlags(o: RatesFlags, cmd: Command) {
   const given = (id: string) => (cmd.getOptionValueSource(id) === 'default' ? undefined : (o as unknown as Record<string, string | undefined>)[id]);
   const files = Object.fromEntries(Object.keys(FILE_FLAGS).map((id) => [id, given(id)])) as { [K in SourceId]: InputChoice[K] };
-  if (Object.values(files).filter((f) => f !== undefined).length > 1) throw new UserError(files.digitized !== undefined ? cliMsg.oneInput() : cliMsg.bothInputs());
+  if (Object.values(files).filter((f) => f !== undefined).length > 1) throw new UserError(files.digitized !== undefined ? cliMsg.oneInput(
+    ) : cliMsg.bothInputs());
   if (files.trials === undefined && (o.cluster !== undefined || o.factor !== undefined)) throw new UserError(cliMsg.trialsOnly());
   checkLogFlags(o);
   return {
-    ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, layout: o.layout, pixelError: o.pixelError,
+    ...files, cluster: o.cluster, factors: o.factor, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, layout: o.layout,
+      pixelError: o.pixelError,
     attenuation: cmd.getOptionValueSource('attenuation') === 'default' ? undefined : o.attenuation,
     // A pair not given is the input's (sources/framing-pair.ts): the paper's where the data hold it.
     base: cmd.getOptionValueSource('base') === 'default' ? undefined : o.base, alt: cmd.getOptionValueSource('alt') === 'default' ? undefined : o.alt,
@@ -242,9 +253,12 @@ export const collect = (v: string, prev: string[] = []) => [...prev, v];
 /** --format and --rounds: the --trials files are published logs read through a log format. */
 export function addLogFlags(cmd: Command): Command {
   return cmd
-    .option('--format <name|file.yaml>', `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (docs/reference/log-format.md)`)
+    .option('--format <name|file.yaml>',
+      `log format of the --trials files: ${Object.keys(BUILTIN_LOG_FORMATS).join(', ')}, or a description YAML (docs/reference/log-format.md)`)
     .option('--rounds <n|a-b>', 'rounds of repeated play to keep (1, 1-3; default: all), for --trials read through --format (analyze: also a repeated store)')
-    .option('--short-matches <drop|keep>', 'a logged match shorter than the longest of its game in the file, without played_rounds saying so: left out with a warning (drop, the default) or kept (keep)', parseShortMatches);
+    .option('--short-matches <drop|keep>',
+      ('a logged match shorter than the longest of its game in the file, without played_rounds saying so: left out with a warning (drop, the default) or ' +
+        'kept (keep)'), parseShortMatches);
 }
 
 /** --short-matches drop|keep. */
@@ -254,7 +268,8 @@ export const parseShortMatches = (v: string): ShortMatches => {
 };
 
 /** What --expect defaults to for the rates commands. */
-export const EXPECT_DEFAULT_NOTE = '; default: the shipped paper tables with the shipped rates (only those the settings leave comparable: --attenuation, --reps, --base/--alt, --published-method), none with any other --data';
+export const EXPECT_DEFAULT_NOTE = ('; default: the shipped paper tables with the shipped rates (only those the settings leave comparable: --attenuation, ' +
+  '--reps, --base/--alt, --published-method), none with any other --data');
 
 /** A level strictly between 0 and 1 (--verdict-alpha). */
 export const parseLevelFlag = (flag: string) => parseNumberFlag(flag, { min: 0, max: 1, minOpen: true, maxOpen: true }, 'a number in (0, 1)');
@@ -264,10 +279,16 @@ export const parseLevelFlag = (flag: string) => parseNumberFlag(flag, { min: 0, 
  * with the verdict rule's family-wise level and the publication's bootstrap replicates.
  */
 export function addExpectFlag(cmd: Command, defaultNote: string): Command {
-  return cmd.option('--expect <file>', `published values to compare with (CSV: table,model,game,statistic,published[,reps][,method]); writes reports/reproduction.csv${defaultNote}`)
-    .option('--verdict-alpha <a>', 'with --expect: family-wise false-alarm level of the verdicts over the interval endpoints compared (default 0.05)', parseLevelFlag('--verdict-alpha'))
-    .option('--published-reps <n>', 'with --expect: bootstrap replicates behind the published endpoints, where a row has no reps column (default: 1,000, the smallest count in common use, said so in the outputs)', parseIntFlag('--published-reps', 1, Number.MAX_SAFE_INTEGER))
-    .addOption(new Option('--published-method <method>', 'with --expect: the publication\'s interval method, where a row has no method column; compared endpoints are read that way whatever --interval shows (default: percentile)').choices(['percentile', 'bca']));
+  return cmd.option('--expect <file>',
+    `published values to compare with (CSV: table,model,game,statistic,published[,reps][,method]); writes reports/reproduction.csv${defaultNote}`)
+    .option('--verdict-alpha <a>', 'with --expect: family-wise false-alarm level of the verdicts over the interval endpoints compared (default 0.05)',
+      parseLevelFlag('--verdict-alpha'))
+    .option('--published-reps <n>',
+      ('with --expect: bootstrap replicates behind the published endpoints, where a row has no reps column (default: 1,000, the smallest count in common ' +
+        'use, said so in the outputs)'), parseIntFlag('--published-reps', 1, Number.MAX_SAFE_INTEGER))
+    .addOption(new Option('--published-method <method>',
+      ('with --expect: the publication\'s interval method, where a row has no method column; compared endpoints are read that way whatever --interval shows ' +
+        '(default: percentile)')).choices(['percentile', 'bca']));
 }
 
 

@@ -25,7 +25,8 @@ export function registerPlan(program: Command): void {
     .option('--seed <n>', 'bootstrap seed', parseIntFlag('--seed'), PLAN_DEFAULTS.seed)
     .option('--reps <n>', 'bootstrap replicates per planning step', parseIntFlag('--reps', 100, MAX_REPS), PLAN_DEFAULTS.reps)
     .option('--max-n <n>', 'largest trials per cell considered', parseIntFlag('--max-n', 2, FLAG_LIMITS.maxN), PLAN_DEFAULTS.maxN)
-    .option('--tokens-per-call <n>', 'tokens per call for the cost (default: the store\'s mean)', parseRangeFlag('--tokens-per-call', 0, FLAG_LIMITS.tokensPerCall, true))
+    .option('--tokens-per-call <n>', 'tokens per call for the cost (default: the store\'s mean)', parseRangeFlag('--tokens-per-call', 0,
+      FLAG_LIMITS.tokensPerCall, true))
     .option('--until <rule>', 'also plan an adaptive run\'s stop rule (key=value pairs as run --until, e.g. '
       + 'target=shift,half_width=0.05,max_trials=300): its expected calls at these rates, simulated, beside the fixed design')
     .option('--price <usd>', 'blended USD per 1M tokens, for the cost column', parseRangeFlag('--price', 0, FLAG_LIMITS.price))

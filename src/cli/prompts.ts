@@ -12,6 +12,7 @@ export function registerPrompts(program: Command): void {
     .option('--model <id>', 'only this model')
     .option('--game <id>', 'only this game')
     .option('--framing <id>', 'only this framing')
-    .option('--round <n>', 'a repeated design: its round N, after an example history (rounds cycle CC, CD, DC, DD)', parseIntFlag('--round', 1, MAX_PROMPT_ROUND))
+    .option('--round <n>', 'a repeated design: its round N, after an example history (rounds cycle CC, CD, DC, DD)', parseIntFlag('--round', 1,
+      MAX_PROMPT_ROUND))
     .action((file: string, o: PromptsOptions) => prompts(file, o, terminalLogger()));
 }

@@ -13,7 +13,8 @@ import type { TablePooling } from '../commands/meta-pooling.js';
 export function registerReport(program: Command): void {
   addNamesFlags(addExpectFlag(addRatesFlags(program
     .command('report')
-    .description('Write reports/report.html: one self-contained HTML report (tables, interactive figures, verification, provenance)'), DEFAULTS), EXPECT_DEFAULT_NOTE), false)
+    .description('Write reports/report.html: one self-contained HTML report (tables, interactive figures, verification, provenance)'), DEFAULTS),
+      EXPECT_DEFAULT_NOTE), false)
     .option('--simultaneous', SIMULTANEOUS_HELP)
     .option('-q, --quiet', 'print nothing but errors')
     .addOption(poolingOption('report'))

@@ -9,7 +9,8 @@ import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from '
 export function registerReproduce(program: Command): void {
   const cmd = addExpectFlag(addRatesFlags(program
     .command('reproduce')
-    .description('Reproduce Table 2, Table 3, metrics, figures, the HTML report and the Appendix C verification from a rates file'), DEFAULTS), EXPECT_DEFAULT_NOTE)
+    .description('Reproduce Table 2, Table 3, metrics, figures, the HTML report and the Appendix C verification from a rates file'), DEFAULTS),
+      EXPECT_DEFAULT_NOTE)
     .option('--simultaneous', SIMULTANEOUS_HELP)
     .option('-q, --quiet', 'print only the table')
     .addOption(poolingOption());

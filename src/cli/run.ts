@@ -36,19 +36,26 @@ export function registerRun(program: Command): void {
     .description('Run a design against its models and store every trial (resumes when run again)')
     .argument('<design>', 'design YAML file')
     .option('--store <file>', 'trial store (SQLite); default runs/<design name>.sqlite')
-    .option('--provider <id>', `replace the provider of every model (${providerIds().join(', ')}, or a plug-in module path)`, parseProviderFlag('--provider', providerIds()))
-    .option('--base-url <url>', 'replace the base URL of every model (a server of its provider\'s wire format: a compatible server, a gateway, a regional endpoint)', parseUrlFlag('--base-url'))
+    .option('--provider <id>', `replace the provider of every model (${providerIds().join(', ')}, or a plug-in module path)`, parseProviderFlag('--provider',
+      providerIds()))
+    .option('--base-url <url>',
+      'replace the base URL of every model (a server of its provider\'s wire format: a compatible server, a gateway, a regional endpoint)',
+        parseUrlFlag('--base-url'))
     .option('--model <name>', 'replace the model name sent for every model')
     .option('--concurrency <n>', 'calls in flight at most', parseIntFlag('--concurrency', 1, FLAG_LIMITS.concurrency), RUN_DEFAULTS.concurrency)
     .option('--rpm <n>', 'requests per minute at most', parseRangeFlag('--rpm', ...FLAG_LIMITS.rpm))
     .option('--tpm <n>', 'tokens per minute at most (estimated before a call, settled by its usage)', parseRangeFlag('--tpm', ...FLAG_LIMITS.tpm))
     .option('--max-retries <n>', 'retries per trial after the first call', parseIntFlag('--max-retries', 0, FLAG_LIMITS.maxRetries), RUN_DEFAULTS.maxRetries)
     .option('--timeout-ms <n>', 'limit per call, including the response body', parseIntFlag('--timeout-ms', 1, FLAG_LIMITS.timeoutMs), RUN_DEFAULTS.timeoutMs)
-    .option('--max-wait <s>', 'longest wait, in seconds, a server\'s retry hint (Retry-After, retryDelay) may ask for; a longer hint is ignored with a warning and the attempt retried on the ordinary backoff', parseRangeFlag('--max-wait', 0, FLAG_LIMITS.maxWaitS), RUN_DEFAULTS.maxWait)
+    .option('--max-wait <s>',
+      ('longest wait, in seconds, a server\'s retry hint (Retry-After, retryDelay) may ask for; a longer hint is ignored with a warning and the attempt ' +
+        'retried on the ordinary backoff'), parseRangeFlag('--max-wait', 0, FLAG_LIMITS.maxWaitS), RUN_DEFAULTS.maxWait)
     .option('--seed <n>', 'seed of the retry jitter', parseIntFlag('--seed'), RUN_DEFAULTS.seed)
     .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-in', 0, FLAG_LIMITS.price))
     .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-out', 0, FLAG_LIMITS.price))
-    .option('--until <rule>', 'adaptive run: stop each cell or contrast when its confidence sequence meets RULE, the fields of a design\'s stop block as key=value pairs (target=shift,half_width=0.05,decide=sign,wave=20)')
+    .option('--until <rule>',
+      ('adaptive run: stop each cell or contrast when its confidence sequence meets RULE, the fields of a design\'s stop block as key=value pairs ' +
+        '(target=shift,half_width=0.05,decide=sign,wave=20)'))
     .option('--dry-run', 'print the number of calls, estimated tokens and cost; call nothing')
     .option('--batch', 'send every model\'s trials through its vendor\'s batch API (OpenAI, Anthropic, Gemini: half price, results within 24 h)')
     .option('--batch-size <n>', 'requests per batch file at most (the API allows 50000)', parseIntFlag('--batch-size', 1))

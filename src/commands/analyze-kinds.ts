@@ -73,7 +73,8 @@ function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: StoreA
 function selectiveOf(source: StoreTable, opts: StoreAnalyzeOptions): SelectiveAnalysis {
   if (opts.namesFile !== undefined) throw new UserError(commandsMsg.namesNotEnrichment(opts.store));
   if (opts.expect !== undefined) throw new UserError(commandsMsg.expectNeedsTwoFraming(opts.store));
-  const thresholds = { maxSurface: opts.thresholds?.maxSurface ?? DEFAULT_THRESHOLDS.maxSurface, minWorldLo: opts.thresholds?.minWorldLo ?? DEFAULT_THRESHOLDS.minWorldLo };
+  const thresholds = { maxSurface: opts.thresholds?.maxSurface ?? DEFAULT_THRESHOLDS.maxSurface,
+    minWorldLo: opts.thresholds?.minWorldLo ?? DEFAULT_THRESHOLDS.minWorldLo };
   const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
   return analyzeSelective(source, {
     ...opts, thresholds, out: opts.out ?? defaultAnalyzeOut(opts.store),

@@ -26,7 +26,8 @@ import { FILE_NOTES } from './file-notes.js';
 /** The figures of a direct-run analysis: the same four as reproduce (games by name), plus the comparison. */
 export function analyzeFigures(res: AnalyzeResult): Figure[] {
   const figures = twoFramingFigures(namedAnalysis(res.analysis, res.names?.map), gameNameOf(res.facts));
-  if (res.comparison) figures.push(compareFigure(res.comparison.rows, `B = ${res.analysis.settings.reps} bootstrap replicates, seed ${res.analysis.settings.seed}`));
+  if (res.comparison) figures.push(compareFigure(res.comparison.rows,
+    `B = ${res.analysis.settings.reps} bootstrap replicates, seed ${res.analysis.settings.seed}`));
   if (res.reproduction) figures.push(...reproductionFigures(res.reproduction));
   return figures;
 }
@@ -37,11 +38,14 @@ function trialsSection(res: AnalyzeResult): Section {
     id: 'trials',
     heading: 'Trials per cell',
     blocks: [
-      { kind: 'text', text: `Run ${res.source.run.id} of design "${res.source.run.designName}" (hash ${res.source.run.designHash.slice(0, 12)}…, samegame ${res.source.run.toolVersion}). Only valid trials enter the estimates; invalid answers and failed calls are counted here.${res.facts.simulated.length ? ` Synthetic data: ${res.facts.simulated.join(', ')} answered through the simulated provider.` : ''}` },
+      { kind: 'text', text: (`Run ${res.source.run.id} of design "${res.source.run.designName}" (hash ${res.source.run.designHash.slice(0, 12)}…, ` +
+        `samegame ${res.source.run.toolVersion}). Only valid trials enter the estimates; invalid answers and failed calls are counted ` +
+        `here.${res.facts.simulated.length ? ` Synthetic data: ${res.facts.simulated.join(', ')} answered through the simulated provider.` : ''}`) },
       {
         kind: 'table',
         columns: ['Model', 'Game', 'Framing', num('Valid'), num('Invalid'), num('Failed'), 'Scoring'],
-        rows: res.source.tallies.map((t) => [t.model, gameName(t.game), t.framing, num(String(t.valid)), num(String(t.invalid)), num(String(t.error)), t.scoring]),
+        rows: res.source.tallies.map((t) => [t.model, gameName(t.game), t.framing, num(String(t.valid)), num(String(t.invalid)), num(String(t.error)),
+          t.scoring]),
       },
     ],
   };
@@ -59,10 +63,12 @@ function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Sectio
     : [];
   const links = fileLinks(join(res.reportsDir, 'report.html'), [...res.files.map((f) => f.path), ...figurePaths(res.outDir, figures)], FILE_NOTES);
   return [
-    summarySection(a, res.verification, prov, { gameName, notes: synthetic }), trialsSection(res), table2Section(a, gameName), table3Section(a, gameName), ...poolingSections(res.pooling, a),
+    summarySection(a, res.verification, prov, { gameName, notes: synthetic }), trialsSection(res), table2Section(a, gameName), table3Section(a, gameName),
+      ...poolingSections(res.pooling, a),
     lambdaSection(lambdaRows(res.analysis, res.facts.gaps), gameName), ...compareSections(res.analysis, res.comparison, gameName),
     ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
-    figuresSection(figures, undefined, undefined, omittedFigures(res.analysis)), verificationSection(res.verification), provenanceSection(prov), ...originSections(res.origin),
+    figuresSection(figures, undefined, undefined, omittedFigures(res.analysis)), verificationSection(res.verification), provenanceSection(prov),
+      ...originSections(res.origin),
     settingsSection(a, res.command, [['run', String(res.source.run.id)], ...compareFacts]), filesSection(links),
   ];
 }

@@ -16,7 +16,8 @@ import type { RepeatedResult } from './analyze-repeated-tables.js';
 
 /** The repeated figures, then (with two framings) the two-framing ones. */
 export function repeatedFigureList(res: RepeatedResult): Figure[] {
-  return [...repeated.figures(res.analysis), ...(res.twoFraming ? twoFraming.figures(namedAnalysis(res.twoFraming.analysis, res.analysis.settings.names)) : [])];
+  return [...repeated.figures(res.analysis), ...(res.twoFraming ? twoFraming.figures(namedAnalysis(res.twoFraming.analysis,
+    res.analysis.settings.names)) : [])];
 }
 
 function settingsSection(res: RepeatedResult): Section {
@@ -40,7 +41,9 @@ function twoFramingSections(res: RepeatedResult): Section[] {
   if (!t) return [];
   const a = namedAnalysis(t.analysis, res.analysis.settings.names); // display names (the CSVs keep the ids)
   return [
-    { id: 'two-framing', heading: 'Framings compared', blocks: [{ kind: 'text', text: 'Table 2 and Table 3 of the decisions\' cell table: each opponent is its own game ("game [opponent=…]"), each cell clustered by match, so the bootstrap resamples matches.' }] },
+    { id: 'two-framing', heading: 'Framings compared', blocks: [{ kind: 'text',
+      text: ('Table 2 and Table 3 of the decisions\' cell table: each opponent is its own game ("game [opponent=…]"), each cell clustered by match, so the ' +
+        'bootstrap resamples matches.') }] },
     twoFraming.report.table2(a), twoFraming.report.table3(a), twoFraming.report.verification(t.verification),
   ];
 }

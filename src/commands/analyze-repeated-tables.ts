@@ -14,7 +14,8 @@ import { analyzeMsg } from '../core/messages/analyze.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { regenerateCommand, type FlagValue } from '../core/command-line.js';
 import type { VerificationReport } from '../core/checks.js';
-import { missingPlannedCell, withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/index.js';
+import { missingPlannedCell, withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis,
+  type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import { repeated, type ModelRow, type PlayerChoice, type RepeatedAnalysis } from '../analyses/repeated/index.js';
 import type { DisplayNames } from '../core/display-names.js';
 import { nameTargets, readDisplayNames } from '../sources/names-file.js';
@@ -69,7 +70,8 @@ export interface RepeatedResult {
 const rangeText = (r: RoundRange | undefined) => (r === undefined ? undefined : roundsText(r));
 
 /** Table 2/3, family robustness and the checks of the decisions' cell table (opponent folded into the game: one planned contrast each). */
-function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, reportsDir: string, command: string, logger: Logger, names?: DisplayNames): { result: RepeatedTwoFraming; files: OutputFile[] } | undefined {
+function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, reportsDir: string, command: string, logger: Logger,
+  names?: DisplayNames): { result: RepeatedTwoFraming; files: OutputFile[] } | undefined {
   checkRoundRange(input.path, input.decisions, opts.rounds);
   const table = repeated.framingTable(input.decisions, opts.rounds, opts.factors);
   if (levels(table, 'framing').length < 2) {
@@ -110,7 +112,8 @@ const RESERVED_COLUMNS = ['model', 'game', 'framing', 'opponent', 'match', 'roun
 function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed: number, reps: number): string {
   const src = opts.sourceArgs ?? { positional: [input.path], flags: {} };
   return regenerateCommand('analyze', src.positional, {
-    ...src.flags, factor: opts.factors?.length ? opts.factors : undefined, players: opts.players === 'all' ? 'all' : undefined, names: opts.namesFile, seed, reps, rounds: rangeText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
+    ...src.flags, factor: opts.factors?.length ? opts.factors : undefined, players: opts.players === 'all' ? 'all' : undefined, names: opts.namesFile, seed,
+      reps, rounds: rangeText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
     interval: opts.clusterInterval ?? (opts.interval === 'bca' ? 'bca' : undefined), simultaneous: opts.simultaneous === true,
   });
 }
@@ -129,9 +132,11 @@ export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedO
   const factors = checkedFactors(input, opts.factors);
   const command = commandOf(input, { ...opts, factors }, seed, reps);
   const two = twoFramingOf(input, { ...opts, factors }, reportsDir, command, logger, names); // its input errors come before the bootstrap of the rounds
-  const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}), ...(Object.keys(names).length ? { names } : {}), ...(opts.clusterInterval ? { interval: opts.clusterInterval } : {}) }, logger);
+  const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}), ...(Object.keys(names).length ? { names } : {}),
+    ...(opts.clusterInterval ? { interval: opts.clusterInterval } : {}) }, logger);
   const models = repeated.tables.models(analysis);
   for (const note of [repeated.thinNote(analysis), repeated.fewNote(analysis)]) if (note) logger.warn(note);
-  const files = [...repeated.tables.files(reportsDir, analysis, input, command, models), ...withNamedLatex(two?.files ?? [], reportsDir, two?.result.analysis, names)];
+  const files = [...repeated.tables.files(reportsDir, analysis, input, command, models), ...withNamedLatex(two?.files ?? [], reportsDir, two?.result.analysis,
+    names)];
   return { kind: 'repeated', input, analysis, models, twoFraming: two?.result, files, outDir, reportsDir, command };
 }

@@ -10,6 +10,7 @@ export function printSelective(res: SelectiveAnalysis, logger: Logger): void {
   const im = res.imputation;
   logger.info(`run ${res.source.run.id} (${res.source.run.designName}): ${res.rows.length} model × condition groups; `
     + (im.scored === 0 ? 'sampled text, no imputation'
-      : `imputation sensitivity: ${im.imputed}/${im.scored} calls imputed, largest change ${fixed(100 * im.maxChange, 2)} points, rankings ${im.rankingsUnchanged ? 'unchanged' : 'CHANGED'}`));
+      : (`imputation sensitivity: ${im.imputed}/${im.scored} calls imputed, largest change ${fixed(100 * im.maxChange, 2)} points, ` +
+        `rankings ${im.rankingsUnchanged ? 'unchanged' : 'CHANGED'}`)));
   logFiles(res.files, logger);
 }

@@ -75,13 +75,15 @@ export function directRunSettings(opts: StoreAnalyzeOptions, table: CellTable, l
  * context-enrichment run). --out only moves the files and is left out.
  */
 export function analyzeCommand(store: string, runId: number, s: TwoFramingSettings | { seed: number; reps: number },
-  o: { interval?: string; compare?: string; modelMap?: Readonly<Record<string, string>>; thresholds?: VerdictThresholds; expect?: string; verdictAlpha?: number; publishedReps?: number; publishedMethod?: string; pooling?: string; names?: string } = {}): string {
+  o: { interval?: string; compare?: string; modelMap?: Readonly<Record<string, string>>; thresholds?: VerdictThresholds; expect?: string;
+    verdictAlpha?: number; publishedReps?: number; publishedMethod?: string; pooling?: string; names?: string } = {}): string {
   const pair = 'base' in s ? { base: s.base, alt: s.alt, attenuation: s.attenuation } : {};
   const t = o.thresholds;
   return regenerateCommand('analyze', [store], {
     run: runId, ...pair, seed: s.seed, reps: s.reps, interval: 'interval' in s && s.interval === 'bca' ? 'bca' : o.interval,
     simultaneous: 'simultaneous' in s && s.simultaneous === true,
-    compare: o.compare, mapModel: o.modelMap, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,
+    compare: o.compare, mapModel: o.modelMap, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
+      publishedMethod: o.publishedMethod,
     maxSurfaceSensitivity: t?.maxSurface, minWorldResponsiveness: t?.minWorldLo, pooling: o.pooling === 'random' ? 'random' : undefined, names: o.names,
   });
 }

@@ -27,7 +27,8 @@ export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'roun
 /** The decisions of the logs and the round range the analysis keeps; input errors are thrown before anything else. */
 export function readAnalyzeTrials(opts: AnalyzeTrialsOptions): { readonly input: RepeatedDecisions; readonly rounds?: RoundRange } {
   const rounds = typeof opts.rounds === 'string' ? parseRoundRange(opts.rounds) : opts.rounds;
-  const input = readLogDecisions(opts.trials.map((f) => resolve(f)), opts.format, { displayPaths: opts.trials, models: opts.models, shortMatches: opts.shortMatches });
+  const input = readLogDecisions(opts.trials.map((f) => resolve(f)), opts.format, { displayPaths: opts.trials, models: opts.models,
+    shortMatches: opts.shortMatches });
   return { input, rounds };
 }
 

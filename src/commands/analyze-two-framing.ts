@@ -105,7 +105,8 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
     },
     origin, ...(names ? { names } : {}),
     command: analyzeCommand(opts.store, source.run.id, settings, {
-      interval: opts.interval === 'percentile' && !opts.clusterInterval ? 'percentile' : undefined, compare: opts.compare, modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published), pooling: opts.pooling, names: opts.namesFile,
+      interval: opts.interval === 'percentile' && !opts.clusterInterval ? 'percentile' : undefined, compare: opts.compare,
+        modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published), pooling: opts.pooling, names: opts.namesFile,
     }),
   };
   const direct = directRunFiles(partial, compareExpected(analysis, published, opts), logger);
@@ -129,7 +130,8 @@ function adaptiveFiles(source: StoreTable, reportsDir: string, logger: Logger): 
 type Partial2 = Omit<AnalyzeResult, 'verification' | 'table3' | 'files' | 'reproduction'>;
 
 /** The table files (metrics.json records the regenerate command and the comparison file) and the verification. */
-function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger: Logger): { files: OutputFile[]; verification: VerificationReport; reproduction?: Reproduction } {
+function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger: Logger): { files: OutputFile[]; verification: VerificationReport;
+  reproduction?: Reproduction } {
   const { analysis, source, facts, comparison, reportsDir } = r;
   const extra = {
     command: r.command,
@@ -137,7 +139,8 @@ function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger:
     ...(r.compareInput ? { compare: { path: r.compareInput.path, sha256: r.compareInput.sha256, model_map: r.compareInput.modelMap } } : {}),
     synthetic_models: facts.simulated,
     ...originExtra(r.origin),
-    trials: source.tallies.map((t) => ({ model: t.model, game: t.game, framing: t.framing, ...t.factors, valid: t.valid, invalid: t.invalid, error: t.error, scoring: t.scoring })),
+    trials: source.tallies.map((t) => ({ model: t.model, game: t.game, framing: t.framing, ...t.factors, valid: t.valid, invalid: t.invalid, error: t.error,
+      scoring: t.scoring })),
     lambda: lambdaRows(analysis, facts.gaps),
     ...reproductionExtra(compared),
   };

@@ -71,7 +71,8 @@ async function analyzeLogs(source: SourceOf<'log'>, opts: AnalyzeOptions): Promi
   const res = await analyzeTrials({
     trials: source.files, format: source.format, rounds: opts.rounds, shortMatches: opts.shortMatches, models: opts.models, factors: opts.factors,
     out: opts.out, namesFile: opts.namesFile, players: opts.players, figureStyle: opts.figureStyle, figures: opts.figures, dryRun: opts.dryRun,
-    base: opts.base, alt: opts.alt, attenuation: opts.attenuation, seed: opts.seed, reps: opts.reps, interval: opts.interval, clusterInterval: opts.clusterInterval,
+    base: opts.base, alt: opts.alt, attenuation: opts.attenuation, seed: opts.seed, reps: opts.reps, interval: opts.interval,
+      clusterInterval: opts.clusterInterval,
     simultaneous: opts.simultaneous, logger: opts.logger,
   });
   printRepeated(res, opts.logger ?? silentLogger);
@@ -108,7 +109,8 @@ interface AnalyzeInput<K extends SourceKind> {
 /** The analysis of each kind of input `analyze` reads; per-trial files need a log format, and rates are reproduce's. */
 const ANALYZE_INPUTS: { readonly [K in SourceKind]: AnalyzeInput<K> } = {
   store: {
-    input: { name: 'a trial store', takes: ['run', 'compare', 'mapModel', 'expect', 'verdictAlpha', 'publishedReps', 'publishedMethod', 'maxSurface', 'minWorldLo', 'pooling', 'verifyStore'] },
+    input: { name: 'a trial store', takes: ['run', 'compare', 'mapModel', 'expect', 'verdictAlpha', 'publishedReps', 'publishedMethod', 'maxSurface',
+      'minWorldLo', 'pooling', 'verifyStore'] },
     analyze: analyzeStore,
   },
   log: { input: { name: 'published logs (--trials FILE --format NAME)', takes: ['models', 'shortMatches'] }, analyze: analyzeLogs },

@@ -7,7 +7,8 @@ import { progressOf, silentLogger } from '../core/logger.js';
 import { join, resolve } from 'node:path';
 import type { VerificationReport } from '../core/checks.js';
 import { verifyRates } from './reproduce.js';
-import { audit as auditAnalysis, auditFiles, auditFinish, auditInput, auditPlan, auditSettings, auditStart, type AuditResult, type AuditSettings, type AuditStage } from '../analyses/audit/index.js';
+import { audit as auditAnalysis, auditFiles, auditFinish, auditInput, auditPlan, auditSettings, auditStart, type AuditResult, type AuditSettings,
+  type AuditStage } from '../analyses/audit/index.js';
 import { defaultSearchThreads, startSearchTasks } from './audit-threads.js';
 import { consistencyFlags } from '../analyses/audit/consistency.js';
 import { isExactMinimum } from '../analyses/audit/tipping.js';
@@ -85,10 +86,12 @@ export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { ve
   }
   const { added, ...result } = res;
   const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const files = [...pool ? await auditFiles(result, opts.out ?? '.', opts.logger, pool, opts.figureStyle) : auditTables(result, reports), ...added.files(reports)];
+  const files = [...pool ? await auditFiles(result, opts.out ?? '.', opts.logger, pool, opts.figureStyle) : auditTables(result, reports),
+    ...added.files(reports)];
   if (!opts.dryRun) writeFilesAtomic(files);
   // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.
-  const input: AnalysisInput = { path: result.input.path, sha256: result.input.sha256, kind: result.input.kind, table: result.input.table, data: { kind: 'rates', rates: result.input }, provenance: [],
+  const input: AnalysisInput = { path: result.input.path, sha256: result.input.sha256, kind: result.input.kind, table: result.input.table,
+    data: { kind: 'rates', rates: result.input }, provenance: [],
     origin: fileOrigin(result.input.path, result.input.sha256), pair: { base: result.analysis.settings.base, alt: result.analysis.settings.alt } };
   const { verification } = verifyRates(input, result.analysis, reports);
   const logger = opts.logger ?? silentLogger;
@@ -113,15 +116,18 @@ export function auditSummary(res: AuditResult): string {
   for (const t of res.tipping) {
     const bound = t.changes !== undefined && !isExactMinimum(t.method);
     const n = t.changes === undefined ? (t.holds ? 'no overturning table found' : 'does not hold')
-      : `${bound ? '≤ ' : ''}${t.changes} count changes${bound && !explained ? ' (≤: an upper bound, the fewest the search found; fewer may overturn it)' : ''}`;
+      : (`${bound ? '≤ ' : ''}${t.changes} count ` +
+        `changes${bound && !explained ? ' (≤: an upper bound, the fewest the search found; fewer may overturn it)' : ''}`);
     explained ||= bound;
-    lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ${res.readingError.label} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
+    lines.push(`${t.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error'
+        : `reading error ${res.readingError.label} ${t.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
   }
   // Whether framing changes behaviour, read from the R = 1 test (docs/methods.md §8.5, §10.3): its tipping point is exact.
   const f = res.framingTipping;
   if (f) {
     const n = !f.holds ? 'does not hold' : f.changes === undefined ? (f.note ?? 'no overturning table found') : `${f.changes} count changes (exact)`;
-    lines.push(`${f.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error' : `reading error ${res.readingError.label} ${f.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
+    lines.push(`${f.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error'
+        : `reading error ${res.readingError.label} ${f.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
   }
   return lines.join('\n');
 }

@@ -10,7 +10,8 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
-import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, coverageText, type CoverageMethod, type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
+import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, coverageText, type CoverageMethod, type CoverageResult,
+  type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';
 import { checkOut, logFiles } from './command-options.js';
 import { commandsMsg } from './messages.js';
@@ -110,7 +111,8 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     alt = opts.alt ?? (framings.includes(alt) ? alt : framings[1] ?? framings[0]);
     checkPlanned(table, source.file, base, alt);
   } else {
-    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds, shortMatches: opts.shortMatches, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
+    const read = readInput({ data: opts.data, trials: opts.trials, cluster: opts.cluster, format: opts.format, rounds: opts.rounds,
+      shortMatches: opts.shortMatches, digitized: opts.digitized, layout: opts.layout, pixelError: opts.pixelError }, base, alt);
     for (const n of inputNotes(read)) opts.logger?.warn(n);
     table = read.table;
   }
@@ -128,7 +130,8 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   const ns = [...new Set(table.cells.map((c) => cellSize(c.obs)))];
   logger.info(commandsMsg.simulating(settings.sims, `${table.cells.length} cells, n = ${ns.join(', ')}`));
   const result = coverageStudy(table, settings, progressOf(logger, 'coverage'));
-  if (isClustered(table)) logger.info(commandsMsg.clustered(table.cells.reduce((s, c) => s + (c.obs.kind === 'clustered' ? c.obs.sizes.length : 0), 0), result.icc));
+  if (isClustered(table)) logger.info(commandsMsg.clustered(table.cells.reduce((s, c) => s + (c.obs.kind === 'clustered' ? c.obs.sizes.length : 0), 0),
+    result.icc));
   const outDir = resolve(opts.out ?? '.');
   const files: OutputFile[] = [
     { path: join(outDir, 'reports', 'coverage.csv'), content: coverageCsv(result.rows) },

@@ -11,7 +11,8 @@ import { UserError } from '../core/errors.js';
 import { comparableRows, describeTables, settingChanges, type PublicationSettings } from '../analyses/reproduction/settings.js';
 import { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/analysis.js';
 import {
-  compareWithPublished, reproductionCheck, reproductionFile, reproductionLatexFile, reproductionMetrics, reproductionSentence, type Reproduction, type VerdictSettings,
+  compareWithPublished, reproductionCheck, reproductionFile, reproductionLatexFile, reproductionMetrics, reproductionSentence, type Reproduction,
+    type VerdictSettings,
 } from '../analyses/reproduction/index.js';
 import { commandsMsg } from './messages.js';
 

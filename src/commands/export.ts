@@ -62,13 +62,16 @@ export async function writeTrials(store: TrialStore, format: ExportFormat, write
     const o = plays.get(t.runId)?.outcome(t);
     if (format === 'csv') {
       rows.push([t.runId, design, t.model, t.game, t.framing, t.rep, ...factors.map((f) => t.factors[f] ?? ''),
-        ...(plays.size > 0 ? [t.play?.match ?? '', t.play?.round ?? '', t.play?.seat ?? '', t.play ? opponentLabel({ model: t.model, opponent: t.play.opponent }) : '', t.play?.opponent ?? '', o?.opponentAction ?? '', o?.payoff ?? ''] : []),
-        t.action ?? '', t.status, t.pCooperate === null ? '' : { numberText: String(t.pCooperate) }, t.text ?? '', t.modelSnapshot ?? '', t.inputTokens ?? '', t.outputTokens ?? '',
+        ...(plays.size > 0 ? [t.play?.match ?? '', t.play?.round ?? '', t.play?.seat ?? '', t.play ? opponentLabel({ model: t.model,
+          opponent: t.play.opponent }) : '', t.play?.opponent ?? '', o?.opponentAction ?? '', o?.payoff ?? ''] : []),
+        t.action ?? '', t.status, t.pCooperate === null ? '' : { numberText: String(t.pCooperate) }, t.text ?? '', t.modelSnapshot ?? '', t.inputTokens ?? '',
+          t.outputTokens ?? '',
         t.latencyMs === null ? '' : latency(t.latencyMs), t.attempts, t.error ?? '', isSynthetic(t) ? 'true' : 'false']);
     } else {
       lines.push(JSON.stringify({
         run: t.runId, design, model: t.model, game: t.game, framing: t.framing, rep: t.rep, factors: t.factors,
-        ...(t.play ? { match: t.play.match, round: t.play.round, seat: t.play.seat, opponent: opponentLabel({ model: t.model, opponent: t.play.opponent }), opponent_id: t.play.opponent,
+        ...(t.play ? { match: t.play.match, round: t.play.round, seat: t.play.seat, opponent: opponentLabel({ model: t.model, opponent: t.play.opponent }),
+          opponent_id: t.play.opponent,
           opponent_action: o?.opponentAction ?? null, payoff: o?.payoff ?? null } : {}),
         action: t.action, status: t.status, p_cooperate: t.pCooperate, text: t.text, model_snapshot: t.modelSnapshot,
         input_tokens: t.inputTokens, output_tokens: t.outputTokens, latency_ms: t.latencyMs === null ? null : latency(t.latencyMs), attempts: t.attempts,

@@ -4,7 +4,8 @@ export const FILE_NOTES: Readonly<Record<string, string>> = {
   'table3.csv': 'Table 3: R and action shift per model and pooled, with intervals',
   'digitization.csv': 'every digitized point: its click in image pixels, value, count and their ranges at ±K px',
   'family-robustness.csv': 'family robustness over every framing present',
-  'framing-tests.csv': 'the R = 1 G-test, the bias-corrected R with its test-inversion interval and the shift\'s MOVER-Wilson interval, per pair, model and pooled',
+  'framing-tests.csv': ('the R = 1 G-test, the bias-corrected R with its test-inversion interval and the shift\'s MOVER-Wilson interval, per pair, model ' +
+    'and pooled'),
   'metrics.json': 'every statistic with its interval, the settings, the input and the regenerate command',
   'verification.md': 'the Appendix C checks, readable',
   'verification.json': 'the Appendix C checks, with the values they saw',

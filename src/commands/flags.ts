@@ -17,14 +17,16 @@ export { isPluginSpec } from '../live/providers/plugin-spec.js';
  * --format and --rounds need --trials; --rounds and several --trials files need --format; --rounds
  * is a round or a range. With `store` (analyze STORE) --rounds needs neither: the store's kind decides.
  */
-export function checkLogFlags(o: { trials?: string | readonly string[]; format?: string; rounds?: string | RoundRange; cluster?: string }, store?: string): void {
+export function checkLogFlags(o: { trials?: string | readonly string[]; format?: string; rounds?: string | RoundRange; cluster?: string },
+  store?: string): void {
   if (store !== undefined && o.trials === undefined) {
     if (o.format !== undefined) throw new UserError(commandsMsg.formatNeedsTrialsStore());
   } else {
     if (o.trials === undefined && (o.format !== undefined || o.rounds !== undefined)) throw new UserError(commandsMsg.formatNeedsTrials());
     if (o.format === undefined && o.rounds !== undefined) throw new UserError(logsMsg.roundsNeedFormat());
   }
-  if (o.format === undefined && o.trials !== undefined && typeof o.trials !== 'string' && o.trials.length > 1) throw new UserError(logsMsg.severalTrialsNeedFormat());
+  if (o.format === undefined && o.trials !== undefined && typeof o.trials !== 'string' && o.trials.length > 1) throw new UserError(
+    logsMsg.severalTrialsNeedFormat());
   if (o.format !== undefined && o.cluster !== undefined) throw new UserError(commandsMsg.clusterIsMatch());
   if (typeof o.rounds === 'string') parseRoundRange(o.rounds);
 }

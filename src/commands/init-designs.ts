@@ -12,7 +12,9 @@ const commands = (name: string, what: string, repeated = false) => `#
 # (provider openai-chat, openai-responses, anthropic, gemini, with api_key_env) for a real study.
 #
 #   samegame prompts ${name}.yaml              # read every rendered prompt before paying for it
-${repeated ? `#   samegame prompts ${name}.yaml --round 3    # round 3 after an example history\n` : ''}#   samegame run ${name}.yaml --dry-run        # calls, tokens and cost; nothing is called
+${repeated
+  ? `#   samegame prompts ${name}.yaml --round 3    # round 3 after an example history\n`
+  : ''}#   samegame run ${name}.yaml --dry-run        # calls, tokens and cost; nothing is called
 #   samegame run ${name}.yaml                  # store every trial in runs/${name}.sqlite
 #   samegame analyze runs/${name}.sqlite       # tables, figures and report
 #
@@ -67,7 +69,8 @@ function oneShot(name: string, repeated: boolean): string {
   return [
     `# ${name}: ${repeated ? 'a repeated' : 'a one-shot'} study written by samegame init.`,
     commands(name, repeated
-      ? 'Neighbours versus strangers, played for 3 rounds against itself: each round prompt is the\n# framing\'s story, then the history of the rounds so far, then the answer instruction.'
+      ? ('Neighbours versus strangers, played for 3 rounds against itself: each round prompt is the\n# framing\'s story, then the history of the rounds so ' +
+        'far, then the answer instruction.')
       : 'Neighbours versus strangers: does the story change cooperation in the same game?', repeated),
     `name: ${name}`,
     'synthetic: true',
@@ -85,7 +88,8 @@ function oneShot(name: string, repeated: boolean): string {
 function enrichment(name: string): string {
   return [
     `# ${name}: a context-enrichment study written by samegame init.`,
-    commands(name, 'Two worlds (neighbours, strangers), two conditions and two format templates over the same\n# facts. In a format template each slot is a placeholder ({intro}, {context}, {norm}, {game}),\n# and every slot must appear in every format: formats lay out the same facts.'),
+    commands(name, ('Two worlds (neighbours, strangers), two conditions and two format templates over the same\n# facts. In a format template each slot is ' +
+      'a placeholder ({intro}, {context}, {norm}, {game}),\n# and every slot must appear in every format: formats lay out the same facts.')),
     'kind: context-enrichment',
     `name: ${name}`,
     'synthetic: true',

@@ -7,7 +7,8 @@ import { q } from '../core/messages/text.js';
 export const commandsMsg = {
   noValidTrials: (path: string) => `${path}: the run has no valid trials to analyze`,
   missingPlannedCell: (path: string, model: string, game: string, framing: string, present: readonly string[] = []) =>
-    `${path}: model ${q(model)}, game ${q(game)} has no valid ${q(framing)} trials (every model–game needs both planned framings; see --base/--alt)${present.length ? `; the run's framings are ${present.map(q).join(', ')}` : ''}`,
+    (`${path}: model ${q(model)}, game ${q(game)} has no valid ${q(framing)} trials (every model–game needs both planned framings; see ` +
+      `--base/--alt)${present.length ? `; the run's framings are ${present.map(q).join(', ')}` : ''}`),
   noLambdaGap: (game: string) => `λ̂ undefined for game ${q(game)}: its expected payoff gap at q = 0.5 is 0 or its payoffs are unknown`,
   compareNoOverlap: (file: string) => `${file}: no cell of the comparison file matches a cell of the run (match models with --map-model DIRECT=RECONSTRUCTED)`,
   needDataOrStore: () => 'give --data FILE or --store FILE (not both)',
@@ -19,14 +20,19 @@ export const commandsMsg = {
     ? `Planned for attenuation a = ${a} (--attenuation).`
     : why === 'direct'
       ? `Planned for a direct run: no attenuation (a = ${a}), as analyze reports direct runs.`
-      : `Planned for reconstructed rates at attenuation a = ${a}, the conservative transform; analyze reports a direct run at a = 1 (no attenuation): plan one with --direct.`),
-  expectOneShotOnly: (path: string) => `--expect: ${path} holds a repeated game; published values are compared with the tables of one-shot two-framing runs only`,
+      : (`Planned for reconstructed rates at attenuation a = ${a}, the conservative transform; analyze reports a direct run at a = 1 (no attenuation): plan ` +
+        `one with --direct.`)),
+  expectOneShotOnly: (path: string) =>
+    `--expect: ${path} holds a repeated game; published values are compared with the tables of one-shot two-framing runs only`,
   compareOneShotOnly: (path: string) => `${path}: --compare sets reconstructed one-shot rates beside a one-shot run; this run is a repeated game`,
-  roundsOneFraming: (path: string) => `--rounds: ${path} has one framing, so no two-framing tables are made; cells, rounds, reactions and the end game read every round`,
+  roundsOneFraming: (path: string) =>
+    `--rounds: ${path} has one framing, so no two-framing tables are made; cells, rounds, reactions and the end game read every round`,
   roundsRepeatedOnly: (path: string) => `${path}: --rounds selects rounds of repeated play (a play design or --trials logs); this run is a one-shot game`,
-  factorRepeatedOnly: (path: string) => `${path}: --factor keeps a decision factor of repeated play (a play design or --trials logs); a one-shot run's factors are its cells already`,
+  factorRepeatedOnly: (path: string) =>
+    `${path}: --factor keeps a decision factor of repeated play (a play design or --trials logs); a one-shot run's factors are its cells already`,
   unknownDecisionFactor: (path: string, factor: string, known: readonly string[]) =>
-    `${path}: --factor ${factor}: no decision has a factor of that name${known.length ? ` (its decisions have: ${known.join(', ')})` : ' (its decisions have no further factors)'}`,
+    (`${path}: --factor ${factor}: no decision has a factor of that ` +
+      `name${known.length ? ` (its decisions have: ${known.join(', ')})` : ' (its decisions have no further factors)'}`),
   stage: (name: string, seconds: number) => `${name} done (${seconds.toFixed(1)} s)`,
   summaryConsistency: (flags: number, cells: number, auditMd = 'reports/audit.md') => cells === 0
     ? 'consistency: no reported rate to test (the counts were given or read off a figure)'
@@ -50,15 +56,18 @@ export const commandsMsg = {
   wrote: (path: string) => `wrote ${path}`,
   dataAndStore: () => 'give one input: --data FILE, --trials FILE or a STORE',
   clustered: (matches: number, icc: number) =>
-    `clustered cells (${matches} matches): each simulation redraws every cell's matches as they are (beta-binomial, within-match correlation ${icc.toFixed(3)} estimated from the data)`,
+    (`clustered cells (${matches} matches): each simulation redraws every cell's matches as they are (beta-binomial, within-match ` +
+      `correlation ${icc.toFixed(3)} estimated from the data)`),
   notTwoFraming: (path: string) => `${path}: coverage needs a model × game × framing run; this one is a context-enrichment run`,
   missingPlanned: (path: string, model: string, game: string, framing: string) =>
     `${path}: model ${q(model)}, game ${q(game)} has no ${q(framing)} cell (coverage simulates the planned pair; choose it with --base/--alt)`,
   title: (sims: number, truth: string, n: string) =>
-    `Coverage of the 95 % intervals: ${sims} simulations of this design (${n}), truth = ${truth === 'jeffreys' ? 'drawn around the observed rates (Jeffreys)' : truth}`,
+    (`Coverage of the 95 % intervals: ${sims} simulations of this design (${n}), truth ` +
+      `= ${truth === 'jeffreys' ? 'drawn around the observed rates (Jeffreys)' : truth}`),
   simulating: (sims: number, n: string) => `simulating ${sims} data sets of this design (${n}) and analysing each`,
   clickShift: (axes: string, click: number, px: number, value: number, count: number) =>
-    `Calibration click ${click} of axes ${q(axes)} moved ±${px} px along the value axis changes a value by at most ${value.toPrecision(3)} and a count by at most ${count} (it moves all the points of those axes together: a systematic shift, not part of the per-cell ranges).`,
+    (`Calibration click ${click} of axes ${q(axes)} moved ±${px} px along the value axis changes a value by at most ${value.toPrecision(3)} and a count by ` +
+      `at most ${count} (it moves all the points of those axes together: a systematic shift, not part of the per-cell ranges).`),
   badName: (name: string) => `init: ${q(name)} is not a design name (letters, digits, ".", "_" or "-", starting with a letter or digit)`,
   badKind: (kind: string, known: readonly string[]) => `init: --kind ${q(kind)} is not one of ${known.join(', ')}`,
   exists: (file: string) => `init: ${file} exists already (choose another name, or move it away)`,
@@ -82,7 +91,9 @@ export const commandsMsg = {
   manifestNames: (file: string) => `${file}: names: block`,
   effectsFlagWithManifest: () => 'give either a manifest or --effects FILE.csv, not both',
   needInput: () => 'samegame meta needs a manifest (MANIFEST.yaml) or --effects FILE.csv',
-  clash: (file: string, id: string, name: string, other: string) => `${file}: ${q(id)} would be shown as ${q(name)}, ${other === name ? 'which names another level already' : `as ${q(other)} is`}: display names must keep the levels apart`,
+  clash: (file: string, id: string, name: string,
+    other: string) => (`${file}: ${q(id)} would be shown as ${q(name)}, ${other === name ? 'which names another level already' : `as ${q(other)} is`}: ` +
+      `display names must keep the levels apart`),
   namesNotEnrichment: (store: string) => `${store}: --names applies to one-shot and repeated runs, and to reproduce; this store holds a context-enrichment run`,
   namesOf: (path: string, run?: number) => (run === undefined ? `${path}: names:` : `${path}: run ${run}'s design, names: block`),
   wroteReport: (path: string) => `wrote ${path}`,
@@ -93,7 +104,8 @@ export const commandsMsg = {
   expectNeedsTwoFraming: (store: string) =>
     `--expect: ${store} holds a context-enrichment run; published values are compared with two-framing tables (table2, table3, family) only`,
   settingsDiffer: (changed: string, compared: string, path: string) =>
-    `settings differ from the publication's (${changed}): comparing ${compared} of ${path}, the numbers that do not depend on them (--expect ${path} compares every number)`,
+    (`settings differ from the publication's (${changed}): comparing ${compared} of ${path}, the numbers that do not depend on them ` +
+      `(--expect ${path} compares every number)`),
   usingShipped: (path: string) => `comparing with the published values in ${path} (the shipped data's paper tables; --expect FILE to use another)`,
   noSuchRun: (file: string, id: number, ids: readonly number[]) =>
     `${file}: --run ${id}: no such run (the store has ${ids.length === 0 ? 'no runs' : `run${ids.length > 1 ? 's' : ''} ${ids.join(', ')}`})`,
@@ -101,7 +113,8 @@ export const commandsMsg = {
     `adaptive run: ${early} of ${units} stopped before max_trials; ${used.toLocaleString('en-US')} trials `
     + `of the fixed design's ${fixed.toLocaleString('en-US')} (${Math.max(0, fixed - used).toLocaleString('en-US')} saved)`,
   adaptiveAnalysis: (method: string, early: number, units: number, used: number, fixed: number) =>
-    `adaptive run: ${early} of ${units} stopped before max_trials, ${used.toLocaleString('en-US')} trials of the fixed design's ${fixed.toLocaleString('en-US')}; `
+    (`adaptive run: ${early} of ${units} stopped before max_trials, ${used.toLocaleString('en-US')} trials of the fixed ` +
+      `design's ${fixed.toLocaleString('en-US')}; `)
     + `reports/adaptive.csv holds each one's ${method} confidence-sequence interval at its stopping look, valid under the data-dependent stopping; `
     + 'the fixed-n intervals of table3.csv assume a sample size fixed in advance and are not valid here',
   planAdaptive: (until: string, runs: number, max: number, expected: number, fixedCalls: number) =>
@@ -128,7 +141,8 @@ export const commandsMsg = {
   repeatedPlan: (design: string, runId: number, matches: number, over: number, decisions: number, stored: number, resumed: boolean) =>
     `${resumed ? 'resuming' : 'starting'} run ${runId} of ${design}: ${matches} matches (${over} over), ${decisions} decisions, ${stored} already stored`,
   repeatedDone: (matches: number, over: number, forfeited: number, ok: number, invalid: number, errors: number, tokens: number, store: string) =>
-    `done: ${over} of ${matches} matches over (${forfeited} forfeited); decisions stored: ${ok} ok, ${invalid} invalid, ${errors} errors; ${tokens} tokens; store ${store}`,
+    (`done: ${over} of ${matches} matches over (${forfeited} forfeited); decisions ` +
+      `stored: ${ok} ok, ${invalid} invalid, ${errors} errors; ${tokens} tokens; store ${store}`),
   repeatedOpen: (open: number) => `${open} matches are not over (a decision failed); run the same command again to continue them`,
   runRepeatedDryRun: (matches: number, rounds: number, calls: number, total: number, stored: number, inTok: number, outTok: number, cost: string) =>
     `dry run: ${matches} matches × ${rounds} rounds: ${calls} calls to make (${total} decisions = Σ matches × rounds × LLM seats, ${stored} already stored); `

@@ -27,12 +27,14 @@ const META_FILE_NOTES: Readonly<Record<string, string>> = {
 };
 
 function provenanceSection(res: MetaResult): Section {
-  const rows = res.sources.flatMap((s) => s.files.map((f) => [s.study, s.kind, f.path, { text: f.sha256, hash: true }, s.what, String(s.attenuation), s.synthetic ? 'yes' : '']));
+  const rows = res.sources.flatMap((s) => s.files.map((f) => [s.study, s.kind, f.path, { text: f.sha256, hash: true }, s.what, String(s.attenuation),
+    s.synthetic ? 'yes' : '']));
   return {
     id: 'meta-provenance', heading: 'Inputs',
     blocks: [
       { kind: 'facts', items: [[res.input.kind === 'manifest' ? 'Manifest' : 'Effect table', res.input.path], ['SHA-256', res.input.sha256]] },
-      ...(rows.length ? [{ kind: 'table' as const, caption: 'Every source, as the manifest names it', columns: ['Study', 'Kind', 'File', 'SHA-256', 'Cells', 'Attenuation', 'Synthetic'], rows }] : []),
+      ...(rows.length ? [{ kind: 'table' as const, caption: 'Every source, as the manifest names it', columns: ['Study', 'Kind', 'File', 'SHA-256', 'Cells',
+        'Attenuation', 'Synthetic'], rows }] : []),
       { kind: 'code', text: wrappedCommand(res.command) },
     ],
   };

@@ -16,7 +16,8 @@ export const TABLE_POOLINGS: readonly TablePooling[] = ['fixed', 'random'];
 export const poolingHelp = (outputs: string): string =>
   `Table 3 pooling over games: fixed (the paper's unweighted means, default) or random (random effects, REML and Hartung–Knapp, with τ² and I²: ${outputs})`;
 /** What --pooling random adds: the table file (reproduce, analyze) or the report's section (report, which writes report.html alone). */
-export const POOLING_OUTPUTS = { files: 'reports/table3-random.csv and a section of the report', report: 'a section of the report; reproduce writes reports/table3-random.csv' } as const;
+export const POOLING_OUTPUTS = { files: 'reports/table3-random.csv and a section of the report',
+  report: 'a section of the report; reproduce writes reports/table3-random.csv' } as const;
 
 const rows = (a: TwoFramingAnalysis) => meta.randomTable3(a.table, a.settings, POOLED);
 

@@ -10,7 +10,9 @@ export function printMeta(res: MetaResult, logger: Logger, quiet = false): void 
   const a = namedMeta(res.analysis, res.names); // the terminal shows display names
   const overall = a.multilevel ?? a.pooled.find((p) => p.scope === 'overall');
   if (!quiet) logger.print?.(`${meta.text(a)}\n`);
-  else if (overall) logger.print?.(`overall ${a.settings.effect}: ${fixed(overall.estimate)} ${interval(overall.ci_lo, overall.ci_hi)}${a.multilevel ? ' (three-level)' : ''}, k = ${overall.k}\n`);
+  else if (overall) logger.print?.(
+    (`overall ${a.settings.effect}: ${fixed(overall.estimate)} ${interval(overall.ci_lo, overall.ci_hi)}${a.multilevel ? ' (three-level)' : ''}, k ` +
+      `= ${overall.k}\n`));
   for (const n of a.notes) logger.warn(n);
   logFiles(res.files, logger);
 }

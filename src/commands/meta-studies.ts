@@ -67,7 +67,8 @@ function readSource(s: StudySpec, dir: string): { table: CellTable; what: string
 }
 
 /** A file study through the reader of its kind in the source registry (a log when the trials have a format). */
-function readFileSource(s: StudySpec, kind: Exclude<StudySourceKind, 'store'>, files: readonly string[], choice: InputChoice, at: (p: string) => string): AnalysisInput {
+function readFileSource(s: StudySpec, kind: Exclude<StudySourceKind, 'store'>, files: readonly string[], choice: InputChoice,
+  at: (p: string) => string): AnalysisInput {
   if (kind === 'data') return SOURCES.rates.read({ kind: 'rates', file: at(s.data!) }, s.base, s.alt);
   if (kind === 'digitized') return SOURCES.digitized.read({ kind: 'digitized', file: at(s.digitized!), choice }, s.base, s.alt);
   if (choice.format !== undefined) return SOURCES.log.read({ kind: 'log', files, format: choice.format, choice }, s.base, s.alt);
@@ -91,7 +92,8 @@ function sourceError(e: unknown, s: StudySpec, i: number, loc: Located): unknown
 function checkFramings(table: CellTable, s: StudySpec, i: number, loc: Located): void {
   const held = new Set(table.cells.map((c) => c.key.framing));
   for (const f of ['base', 'alt'] as const) {
-    if (!held.has(s[f])) throw fail(loc, ['studies', i, f], commandsMsg.framingNotHeld(s[f], `its framings are ${[...held].map((x) => JSON.stringify(x)).join(', ')}`));
+    if (!held.has(s[f])) throw fail(loc, ['studies', i, f], commandsMsg.framingNotHeld(s[f],
+      `its framings are ${[...held].map((x) => JSON.stringify(x)).join(', ')}`));
   }
 }
 

@@ -40,7 +40,9 @@ export interface MetaOptions {
   readonly logger?: Logger;
   /** Display names (id → name of a study, model or game), over the manifest's `names:` block. */
   readonly names?: DisplayNames;
-  /** `--names FILE`: display names for the figures, the report and the terminal (the CSVs keep the ids and add the names, meta.json a `names` map), over both. */
+  /**
+   * `--names FILE`: display names for the figures, the report and the terminal (the CSVs keep the ids and add the names, meta.json a `names` map), over both.
+   */
   readonly namesFile?: string;
   /** `--figure-style paper` (render/paper-style.ts); the default style otherwise. */
   readonly figureStyle?: FigureStyle;
@@ -71,7 +73,8 @@ export interface MetaResult {
  * are the analysis (overall, models, studies, the three-level model, the regression), and the
  * synthetic ones' pooled rows follow, each scope prefixed "synthetic".
  */
-function analyzeApart(effects: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[], o: Pick<MetaOptions, 'poolSynthetic'>): { analysis: MetaAnalysis; synthetic: SyntheticMix } {
+function analyzeApart(effects: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[], o: Pick<MetaOptions,
+  'poolSynthetic'>): { analysis: MetaAnalysis; synthetic: SyntheticMix } {
   const synth = effects.filter((r) => r.synthetic);
   const mix: SyntheticMix = synth.length === 0 ? 'none' : synth.length === effects.length ? 'all' : o.poolSynthetic ? 'pooled with real data' : 'kept apart';
   const studies = [...new Set(synth.map((r) => r.study))];
@@ -82,12 +85,14 @@ function analyzeApart(effects: readonly EffectRow[], settings: MetaAnalysisSetti
   const sim = meta.analyze(synth, { ...settings, moderators: [] }, []);
   return {
     synthetic: mix,
-    analysis: { ...real, effects: [...real.effects, ...sim.effects], pooled: [...real.pooled, ...sim.pooled.map((r) => ({ ...r, scope: `synthetic ${r.scope}` }))],
+    analysis: { ...real, effects: [...real.effects, ...sim.effects], pooled: [...real.pooled, ...sim.pooled.map((r) => ({ ...r,
+      scope: `synthetic ${r.scope}` }))],
       notes: [...real.notes, ...sim.notes.map((n) => `synthetic: ${n}`)] },
   };
 }
 
-function settingsOf(o: MetaOptions, m: { effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest; pooling?: Pooling; moderators?: readonly string[] } = {}): MetaAnalysisSettings {
+function settingsOf(o: MetaOptions, m: { effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest; pooling?: Pooling;
+  moderators?: readonly string[] } = {}): MetaAnalysisSettings {
   return {
     ...META_DEFAULTS,
     effect: o.effect ?? m.effect ?? 'shift', tau2: o.tau2 ?? m.tau2 ?? META_DEFAULTS.tau2, test: o.test ?? m.test ?? META_DEFAULTS.test,
@@ -125,14 +130,16 @@ function fromEffects(o: MetaOptions & { effects: string }) {
   const far = firstOutOfRange(Float64Array.from(effects, (r) => r.yi), Float64Array.from(effects, (r) => r.vi));
   if (far) throw new UserError(metaMsg.effectsColumn(o.effects, t.rows[far.index].line, far.reason.startsWith('yi') ? 'yi' : 'vi', far.reason));
   checkFlagModerators(o.moderators, effects, (n, what) => metaMsg.effectsColumn(o.effects, 1, n, what));
-  return { settings: settingsOf(o), effects, sources: [] as StudySource[], notes: [] as string[], input: { path: o.effects, sha256: t.sha256, kind: 'effects' as const },
+  return { settings: settingsOf(o), effects, sources: [] as StudySource[], notes: [] as string[], input: { path: o.effects, sha256: t.sha256,
+    kind: 'effects' as const },
     poolSynthetic: undefined };
 }
 
 /** The command line that regenerates the outputs. */
 function metaCommand(o: MetaOptions): string {
   return regenerateCommand('meta', o.manifest ? [o.manifest] : [], {
-    effects: o.effects, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderator: o.moderators ? [...o.moderators] : undefined, names: o.namesFile, poolSynthetic: o.poolSynthetic === true,
+    effects: o.effects, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderator: o.moderators ? [...o.moderators] : undefined,
+      names: o.namesFile, poolSynthetic: o.poolSynthetic === true,
   });
 }
 

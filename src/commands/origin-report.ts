@@ -10,7 +10,8 @@ function framingBlocks(o: Origin): Block[] {
   return (o.framings ?? []).flatMap((f): Block[] => [
     { kind: 'text', text: `Framing ${f.id}${f.template === undefined ? ': no template stored (a built-in framing)' : ': template'}` },
     ...(f.template !== undefined ? [{ kind: 'code', text: f.template } as const] : []),
-    ...(f.prompt !== undefined ? [{ kind: 'text', text: `One prompt of ${f.id} as the run sent it:` } as const, { kind: 'code', text: f.prompt } as const] : []),
+    ...(f.prompt !== undefined ? [{ kind: 'text', text: `One prompt of ${f.id} as the run sent it:` } as const, { kind: 'code',
+      text: f.prompt } as const] : []),
   ]);
 }
 

@@ -26,7 +26,8 @@ import { commandsMsg } from './messages.js';
 import { adaptivePlanText, planAdaptive, type AdaptivePlan } from './plan-adaptive.js';
 
 /** The planning settings when not given: the statistic, the bootstrap and the largest n considered. */
-export const PLAN_DEFAULTS = { statistic: 'shift', seed: DEFAULTS.seed, reps: 2000, maxN: 100_000 } as const satisfies { statistic: PlanStatistic; seed: number; reps: number; maxN: number };
+export const PLAN_DEFAULTS = { statistic: 'shift', seed: DEFAULTS.seed, reps: 2000, maxN: 100_000 } as const satisfies { statistic: PlanStatistic;
+  seed: number; reps: number; maxN: number };
 
 export interface PlanOptions {
   readonly data?: string;
@@ -105,7 +106,8 @@ export interface PlanCommandResult {
 
 /** `samegame plan`: read the input (refusing what cannot be planned), plan its trials per cell, print the plan (logger.print). */
 export async function plan(opts: PlanOptions): Promise<PlanCommandResult> {
-  const o = { ...opts, statistic: opts.statistic ?? PLAN_DEFAULTS.statistic, seed: opts.seed ?? PLAN_DEFAULTS.seed, reps: opts.reps ?? PLAN_DEFAULTS.reps, maxN: opts.maxN ?? PLAN_DEFAULTS.maxN };
+  const o = { ...opts, statistic: opts.statistic ?? PLAN_DEFAULTS.statistic, seed: opts.seed ?? PLAN_DEFAULTS.seed, reps: opts.reps ?? PLAN_DEFAULTS.reps,
+    maxN: opts.maxN ?? PLAN_DEFAULTS.maxN };
   if ((o.data === undefined) === (o.store === undefined)) throw new UserError(commandsMsg.needDataOrStore());
   const source = sourceOf(o);
   const input = source.kind === 'store' ? await withStoreErrors(source.file, () => inputFromStore(source.file, o)) : inputFromRates(sourceName(source), o);

@@ -25,7 +25,8 @@ import { originSections } from './origin-report.js';
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
   const rep = res.reproduction;
   return ratesCommand(command, res.input, res.analysis.settings, {
-    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps, publishedMethod: rep?.settings.publishedMethod }, rep), names: res.names?.file, pooling: res.pooling,
+    interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps,
+      publishedMethod: rep?.settings.publishedMethod }, rep), names: res.names?.file, pooling: res.pooling,
   });
 }
 
@@ -73,7 +74,8 @@ export function reproduceReportFile(res: ReproduceResult, outDir: string, figure
 }
 
 /** figures/ (spec, SVG, PNG of each figure) and reports/report.html of a reproduce result. */
-export async function reproducePresentationFiles(res: ReproduceResult, outDir: string, logger?: Logger, pool?: FigurePool, style?: FigureStyle): Promise<OutputFile[]> {
+export async function reproducePresentationFiles(res: ReproduceResult, outDir: string, logger?: Logger, pool?: FigurePool,
+  style?: FigureStyle): Promise<OutputFile[]> {
   const figures = reproduceFigures(res);
   warnOmittedFigures(res.analysis, logger);
   return labelSynthetic([...await figureFiles(figures, resolve(outDir), logger, pool, style), reproduceReportFile(res, outDir, figures)], res.input.origin);
@@ -114,7 +116,8 @@ export async function reproduce(opts: ReproduceCommandOptions = {}): Promise<Rep
 /** What `samegame reproduce` prints: Table 3 (stdout), the R = 1 tests, the files, the notes; the checks (exit 3 with failOnChecks). */
 function printReproduce(res: ReproduceResult, logger: Logger, opts: Pick<ReproduceCommandOptions, 'failOnChecks'>): void {
   const rows = res.table3.map((r) => ({ ...r, model: shown(res.names?.map, r.model) }));
-  logger.print?.(`${table3Text(rows, res.analysis.settings.attenuation, res.analysis.boot.method, res.analysis.bands?.c)}\n${poolingLines(res.pooling, res.analysis)}`);
+  logger.print?.(`${table3Text(rows, res.analysis.settings.attenuation, res.analysis.boot.method, res.analysis.bands?.c)}\n${poolingLines(res.pooling,
+    res.analysis)}`);
   if (hasFramingTests(res.analysis)) logger.info(framingTestText(res.analysis));
   logFiles(res.files, logger);
   // What the reading of a log left out (a short match, a game without a cooperative action): warnings, as analyze prints them.
@@ -122,6 +125,7 @@ function printReproduce(res: ReproduceResult, logger: Logger, opts: Pick<Reprodu
   for (const n of res.analysis.boot.notes) logger.warn(n);
   failOnChecks(res.verification, opts);
   if (!res.verification.passed) return;
-  logger.info(`verification: ${res.verification.checks.length} checks passed; ${res.verification.degenerate.length} degenerate cells listed in ${writtenPath(res.files, 'reports/verification.md')}`);
+  logger.info((`verification: ${res.verification.checks.length} checks passed; ${res.verification.degenerate.length} degenerate cells listed ` +
+    `in ${writtenPath(res.files, 'reports/verification.md')}`));
   for (const w of res.verification.checks.flatMap((c) => c.warnings ?? [])) logger.warn(w);
 }

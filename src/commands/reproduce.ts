@@ -70,10 +70,12 @@ export interface ReproduceResult {
  * the interval method when not the default, and the published values compared with.
  */
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
-  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly names?: string; readonly publishedMethod?: string; readonly pooling?: string } = {}): string {
+  extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly names?: string;
+    readonly publishedMethod?: string; readonly pooling?: string } = {}): string {
   return regenerateCommand(command, [], {
     ...inputFlagsOf(input), seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
-    interval: extra.interval === 'bca' || extra.interval === 'cluster-bootstrap' ? extra.interval : undefined, simultaneous: s.simultaneous === true, expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
+    interval: extra.interval === 'bca' || extra.interval === 'cluster-bootstrap' ? extra.interval : undefined, simultaneous: s.simultaneous === true,
+      expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
     publishedMethod: extra.publishedMethod, pooling: extra.pooling === 'random' ? 'random' : undefined,
   });
 }
@@ -111,14 +113,18 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   const analysis = twoFraming.analyze(input.table, settings, logger);
   opts.onAnalysis?.(analysis);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
-  const command = ratesCommand('reproduce', input, settings, { interval: opts.clusterInterval ?? opts.interval, expect: expectFlag(published), ...verdictFlags(opts, published), names: opts.namesFile, pooling: opts.pooling });
+  const command = ratesCommand('reproduce', input, settings, { interval: opts.clusterInterval ?? opts.interval, expect: expectFlag(published),
+    ...verdictFlags(opts, published), names: opts.namesFile, pooling: opts.pooling });
   const compared = compareExpected(analysis, published, opts);
-  const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared), ...originExtra(input.origin) }, names?.map);
+  const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared),
+    ...originExtra(input.origin) }, names?.map);
   const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);
-  const files = labelSynthetic(withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification), ...poolingFiles(opts.pooling, reports, analysis)], reports, analysis, names?.map), input.origin);
+  const files = labelSynthetic(withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification),
+    ...poolingFiles(opts.pooling, reports, analysis)], reports, analysis, names?.map), input.origin);
   if (input.origin.synthetic) logger.warn(syntheticWarning(input.origin));
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, notes: inputNotes(input), pooling: opts.pooling, ...(names ? { names } : {}) };
+  return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, notes: inputNotes(input), pooling: opts.pooling,
+    ...(names ? { names } : {}) };
 }
 
 /**

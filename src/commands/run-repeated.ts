@@ -36,10 +36,12 @@ export async function repeatedDryRun(session: Session, storePath: string, o: Rep
     if (batch) {
       const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
       const p = planRepeatedBatch(session.design, moves, inOpen ?? new Set(), session.prices, batchLimits(o));
-      return `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored, p.inBatches, p.inputTokens, p.outputTokens, costText(p.cost))}`;
+      return `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored, p.inBatches, p.inputTokens,
+        p.outputTokens, costText(p.cost))}`;
     }
     const plan = planRepeated(session.design, moves, session.prices);
-    return commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens, costText(plan.cost));
+    return commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
+      costText(plan.cost));
   }).finally(() => store?.close());
   logger.print?.(`${text}\n`);
 }
@@ -69,7 +71,8 @@ export async function runRepeated(a: {
     onStart: (s) => logger.info(commandsMsg.repeatedPlan(name, a.runId, s.matches, s.matchesDone, s.decisions, s.stored, a.resumed)),
   });
   if (r.outcome !== 'complete') {
-    throw new UserError(r.outcome === 'aborted' ? commandsMsg.repeatedAborted(r.matchesDone, r.matches) : commandsMsg.repeatedInterrupted(r.matchesDone, r.matches), 130);
+    throw new UserError(r.outcome === 'aborted' ? commandsMsg.repeatedAborted(r.matchesDone, r.matches) : commandsMsg.repeatedInterrupted(r.matchesDone,
+      r.matches), 130);
   }
   if (r.matchesDone < r.matches) logger.warn(commandsMsg.repeatedOpen(r.matches - r.matchesDone));
   logger.summary(commandsMsg.repeatedDone(r.matches, r.matchesDone, r.forfeited, r.ok, r.invalid, r.error, r.tokens, a.storePath));

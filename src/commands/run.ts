@@ -78,13 +78,15 @@ function sessionOf(designPath: string, o: RunFlags, logger: Logger): Session {
   return prepareSession(design, { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
 }
 
-async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunFlags, logger: Logger): Promise<void> {
+async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunFlags,
+  logger: Logger): Promise<void> {
   if (split.batch.length > 0) printBatchDryRun(session, split.batch, storePath, o, logger);
   if (split.batch.length > 0 && split.sync.length === 0) return;
   const store = existsSync(storePath) ? TrialStore.openExisting(storePath, { verify: o.verifyStore }) : undefined;
   const plan = await withStoreErrors(storePath, () => {
     const run = store?.findRun(session.hash);
-    return planRun(split.sync, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }), session.prices);
+    return planRun(split.sync, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
+      session.prices);
   }).finally(() => store?.close());
   logger.print?.(`${commandsMsg.runDryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
     plan.cost === undefined ? commandsMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
@@ -108,7 +110,8 @@ function runLogger(l: Logger = silentLogger): RunLogger {
 export function run(opts: RunOptions): Promise<RunResult> {
   const { design, logger, stop, signal, ...flags } = opts;
   const o: RunFlags = {
-    ...flags, concurrency: flags.concurrency ?? RUN_DEFAULTS.concurrency, maxRetries: flags.maxRetries ?? RUN_DEFAULTS.maxRetries, timeoutMs: flags.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
+    ...flags, concurrency: flags.concurrency ?? RUN_DEFAULTS.concurrency, maxRetries: flags.maxRetries ?? RUN_DEFAULTS.maxRetries,
+      timeoutMs: flags.timeoutMs ?? RUN_DEFAULTS.timeoutMs,
     maxWait: flags.maxWait ?? RUN_DEFAULTS.maxWait, seed: flags.seed ?? RUN_DEFAULTS.seed, poll: flags.poll ?? RUN_DEFAULTS.poll, wait: flags.wait ?? true,
   };
   // The runner's two signals: stop (the caller's stop, or its abort) and abort (none unless given).
@@ -125,7 +128,8 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   const plugins = await loadPlugins(session.design.models, designPath);
   const split = splitBatch(session, o.batch === true);
   if (session.design.stop && split.batch.length > 0) throw new UserError(commandsMsg.adaptiveNoBatch(designPath));
-  if (o.dryRun) { await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger)); return { store: storePath }; }
+  if (o.dryRun) { await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger));
+    return { store: storePath }; }
   // Stopped before the store is opened: nothing created.
   if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(0, session.specs.length), 130);
   const pool = new ProviderPool({ timeoutMs: o.timeoutMs }, plugins);

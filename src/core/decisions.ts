@@ -55,7 +55,10 @@ export interface RepeatedDecisions {
   readonly notes?: readonly string[];
   /** Display names the source gives (a log format's or a design's `names:` block). */
   readonly names?: Readonly<Record<string, string>>;
-  /** Where the user wrote those names for this input (a design's `names:` block), so an id that names nothing here is warned of; a log format's block, which names every player of its published log, is not. */
+  /**
+   * Where the user wrote those names for this input (a design's `names:` block), so an id that names nothing here is warned of; a log format's block, which
+   * names every player of its published log, is not.
+   */
   readonly namesBlock?: string;
   /** Players that are fixed strategies or scripts (a log format's `scripted:`): opponents, not models, unless every player is asked for. */
   readonly scripted?: readonly string[];

@@ -33,7 +33,8 @@ export interface Origin {
 
 /** What the outputs call synthetic data: the models that answered through the simulated provider, else why. */
 export function syntheticNotice(o: Origin): string {
-  const who = o.syntheticModels?.length ? `${o.syntheticModels.join(', ')} answered through the simulated provider` : (o.syntheticWhy ?? []).join('; ') || 'the input says so';
+  const who = o.syntheticModels?.length ? `${o.syntheticModels.join(', ')} answered through the simulated provider` : (o.syntheticWhy ?? []).join('; ') ||
+    'the input says so';
   return `Synthetic data: ${who}; these numbers say nothing about any real model.`;
 }
 

@@ -33,7 +33,8 @@ export function filesSection(links: readonly FileLink[], id = 'files'): Section 
     id,
     heading: 'Files',
     blocks: [
-      { kind: 'text', text: 'Every file written with this report, linked relative to it (the links keep working when the output folder is moved or zipped with its reports/ and figures/ folders).' },
+      { kind: 'text', text: ('Every file written with this report, linked relative to it (the links keep working when the output folder is moved or zipped ' +
+        'with its reports/ and figures/ folders).') },
       { kind: 'links', items: links },
     ],
   };

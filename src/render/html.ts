@@ -1,11 +1,12 @@
 import { fixed, jsonText } from '../core/format.js';
 import { createHash } from 'node:crypto';
 import type { Figure } from './figure.js';
-import { DASHED_ID, FONT_STACK } from './figure.js';
+import { DASHED_ID } from './figure.js';
 import { readBundles, type VegaBundles } from './vega-runtime.js';
 import { placeLabels } from './overlay-labels.js';
-import { VERDICT_COLORS, VERDICT_STYLE } from './verdict-colors.js';
+import { VERDICT_COLORS } from './verdict-colors.js';
 import { MATCH_BROWSER_SCRIPT, MATCH_BROWSER_STYLE, type MatchBrowserBlock } from './match-browser.js';
+import { BOOT, STYLE } from './html-assets.js';
 
 /**
  * One self-contained HTML report: vega, vega-lite and vega-embed inlined, the figures' specs as
@@ -36,7 +37,8 @@ export type Block =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'facts'; readonly items: readonly (readonly [string, string])[] }
   | {
-    readonly kind: 'table'; readonly id?: string; readonly caption?: string; readonly columns: readonly CellInput[]; readonly rows: readonly (readonly CellInput[])[];
+    readonly kind: 'table'; readonly id?: string; readonly caption?: string; readonly columns: readonly CellInput[];
+      readonly rows: readonly (readonly CellInput[])[];
     /** Further rows, folded under a <details> summary (expandable), in a table of the same columns. */
     readonly folded?: { readonly summary: string; readonly rows: readonly (readonly CellInput[])[] };
   }
@@ -50,9 +52,11 @@ export type Block =
   /** Matches round by round, a decision's prompt and answer on click (src/render/match-browser.ts). */
   | MatchBrowserBlock;
 
-export interface OverlayImage { readonly mime: 'image/png' | 'image/jpeg' | 'image/gif'; readonly base64: string; readonly width: number; readonly height: number }
+export interface OverlayImage { readonly mime: 'image/png' | 'image/jpeg' | 'image/gif'; readonly base64: string; readonly width: number;
+  readonly height: number }
 /** A point of an overlay: `label` names it (hover title), `key` (e.g. its number in a table beside the figure) is the text drawn. */
-export interface OverlayMark { readonly x: number; readonly y: number; readonly lo: { readonly x: number; readonly y: number }; readonly hi: { readonly x: number; readonly y: number }; readonly label: string; readonly key: string }
+export interface OverlayMark { readonly x: number; readonly y: number; readonly lo: { readonly x: number; readonly y: number };
+  readonly hi: { readonly x: number; readonly y: number }; readonly label: string; readonly key: string }
 
 export interface FileLink {
   /** Relative path from the report's folder, '/'-separated (e.g. table2.csv, ../figures/cell-r2.svg). */
@@ -107,7 +111,8 @@ function cell(c: CellInput, tag: 'td' | 'th'): string {
 
 /** A relative link target, each path segment percent-encoded; absolute paths and URLs are refused. */
 export function relativeHref(href: string): string {
-  if (href.startsWith('/') || href.includes('\\') || /^[a-z][a-z0-9+.-]*:/i.test(href)) throw new RangeError(`report links must be relative paths: ${JSON.stringify(href)}`);
+  if (href.startsWith('/') || href.includes('\\') || /^[a-z][a-z0-9+.-]*:/i.test(href)) throw new RangeError(
+    `report links must be relative paths: ${JSON.stringify(href)}`);
   return href.split('/').map((seg) => (seg === '..' || seg === '.' ? seg : encodeURIComponent(seg))).join('/');
 }
 
@@ -115,7 +120,10 @@ const link = (l: FileLink) => `<a href="${escapeHtml(relativeHref(l.href))}">${e
 
 const coord = (v: number) => (Number.isFinite(v) ? String(Math.round(v * 1000) / 1000) : '0');
 
-/** An image with its marks as inline SVG: each point a circle, its whisker a line with caps, its key beside it (inside the image, clear of the others where possible). */
+/**
+ * An image with its marks as inline SVG: each point a circle, its whisker a line with caps, its key beside it (inside the image, clear of the others where
+ * possible).
+ */
 function overlay(b: Extract<Block, { kind: 'overlay' }>): string {
   const { width: w, height: h } = b.image;
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b.image.base64)) throw new RangeError('overlay image is not base64');
@@ -123,11 +131,14 @@ function overlay(b: Extract<Block, { kind: 'overlay' }>): string {
   const places = placeLabels(b.marks.map((m) => ({ x: m.x, y: m.y, text: m.key })), w, h, fs);
   const marks = b.marks.map((m, i) => {
     const dx = m.hi.x - m.lo.x, dy = m.hi.y - m.lo.y, len = Math.hypot(dx, dy) || 1;
-    const cap = (p: { x: number; y: number }) => `<line x1="${coord(p.x - (4 * dy) / len)}" y1="${coord(p.y + (4 * dx) / len)}" x2="${coord(p.x + (4 * dy) / len)}" y2="${coord(p.y - (4 * dx) / len)}"/>`;
+    const cap = (p: { x: number;
+      y: number }) => (`<line x1="${coord(p.x - (4 * dy) / len)}" y1="${coord(p.y + (4 * dx) / len)}" x2="${coord(p.x + (4 * dy) / len)}" ` +
+        `y2="${coord(p.y - (4 * dx) / len)}"/>`);
     return [`<g class="mark" data-cell="${escapeHtml(m.label)}"><title>${escapeHtml(m.label)}</title>`,
       `<line x1="${coord(m.lo.x)}" y1="${coord(m.lo.y)}" x2="${coord(m.hi.x)}" y2="${coord(m.hi.y)}"/>${cap(m.lo)}${cap(m.hi)}`,
       `<circle cx="${coord(m.x)}" cy="${coord(m.y)}" r="3"/>`,
-      `<text stroke="#ffffff" stroke-width="3" paint-order="stroke" x="${coord(places[i].x)}" y="${coord(places[i].y)}" text-anchor="${places[i].anchor}">${escapeHtml(m.key)}</text></g>`].join('');
+      (`<text stroke="#ffffff" stroke-width="3" paint-order="stroke" x="${coord(places[i].x)}" y="${coord(places[i].y)}" ` +
+        `text-anchor="${places[i].anchor}">${escapeHtml(m.key)}</text></g>`)].join('');
   });
   return [
     `<figure class="figure overlay" id="${anchor(b.id)}">`,
@@ -152,87 +163,33 @@ function block(b: Block): string {
       return `<dl class="facts">${b.items.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>`;
     case 'table': {
       const head = `<thead><tr>${b.columns.map((c) => cell(c, 'th')).join('')}</tr></thead>`;
-      const body = (rows: readonly (readonly CellInput[])[]) => `<tbody>${rows.map((r) => `<tr>${r.map((c) => cell(c, 'td')).join('')}</tr>`).join('\n')}</tbody>`;
+      const body = (rows: readonly (readonly CellInput[])[]) =>
+        `<tbody>${rows.map((r) => `<tr>${r.map((c) => cell(c, 'td')).join('')}</tr>`).join('\n')}</tbody>`;
       return [
         `<div class="table-wrap"><table${b.id ? ` id="${anchor(b.id)}"` : ''}>`,
         b.caption ? `<caption>${escapeHtml(b.caption)}</caption>` : '',
         head, body(b.rows), '</table></div>',
-        ...(b.folded ? [`<details><summary>${escapeHtml(b.folded.summary)}</summary>`, `<div class="table-wrap"><table>${head}`, body(b.folded.rows), '</table></div></details>'] : []),
+        ...(b.folded ? [`<details><summary>${escapeHtml(b.folded.summary)}</summary>`, `<div class="table-wrap"><table>${head}`, body(b.folded.rows),
+          '</table></div></details>'] : []),
       ].join('\n');
     }
     case 'match-browser':
-      return `<div class="match-browser" id="${anchor(b.id)}" data-source="matches-${b.id}"></div>\n<script type="application/json" id="matches-${b.id}">${scriptJson(b.cells)}</script>`;
+      return (`<div class="match-browser" id="${anchor(b.id)}" data-source="matches-${b.id}"></div>\n<script type="application/json" ` +
+        `id="matches-${b.id}">${scriptJson(b.cells)}</script>`);
     case 'figure': {
       const id = anchor(b.figure.id);
       return [
         `<figure class="figure" id="figure-${id}" data-figure="${id}">`,
         `<div class="chart"></div>`,
         `<figcaption><strong>${escapeHtml(b.figure.title)}.</strong> ${escapeHtml(b.figure.caption)}`,
-        ` <span class="files">Files: ${(['vl.json', 'svg', 'png'] as const).map((ext) => link({ href: `../figures/${b.figure.id}.${ext}`, text: `${b.figure.id}.${ext}` })).join(', ')}</span></figcaption>`,
+        ` <span class="files">Files: ${(['vl.json', 'svg', 'png'] as const).map((ext) => link({ href: `../figures/${b.figure.id}.${ext}`,
+          text: `${b.figure.id}.${ext}` })).join(', ')}</span></figcaption>`,
         `<script type="application/json" id="spec-${id}">${scriptJson(b.figure.spec)}</script>`,
         '</figure>',
       ].join('\n');
     }
   }
 }
-
-const STYLE = `
-:root { color-scheme: light; }
-body { font-family: ${FONT_STACK}; color: #1d1d1f; margin: 0; background: #fafafa; line-height: 1.45; }
-header, main { max-width: 1100px; margin: 0 auto; padding: 0 24px; }
-header { padding-top: 24px; }
-h1 { font-size: 1.7em; margin: 0 0 4px; }
-.subtitle { color: #555; margin: 0 0 12px; }
-nav a { margin-right: 14px; color: #2a5d9f; text-decoration: none; }
-section { background: #fff; border: 1px solid #e3e3e3; border-radius: 6px; margin: 18px 0; padding: 8px 22px 16px; }
-h2 { font-size: 1.25em; border-bottom: 1px solid #eee; padding-bottom: 6px; }
-table { border-collapse: collapse; margin: 8px 0 14px; font-size: 0.92em; }
-caption { text-align: left; font-weight: bold; padding-bottom: 6px; }
-th, td { border-bottom: 1px solid #e6e6e6; padding: 4px 7px; text-align: left; vertical-align: top; }
-th { background: #f3f4f6; }
-td:first-child { white-space: nowrap; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-td.num { white-space: nowrap; }
-td.hash { word-break: break-all; font-family: ui-monospace, monospace; font-size: 0.9em; min-width: 16ch; }
-td.pass { color: #1b7f3b; font-weight: bold; }
-td.fail { color: #b3261e; font-weight: bold; }
-.table-wrap { overflow-x: auto; max-width: 100%; }
-details summary { cursor: pointer; color: #2a5d9f; margin: 4px 0 8px; }
-${VERDICT_STYLE}
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; }
-dl.facts dt { font-weight: bold; }
-dl.facts dd { margin: 0; overflow-wrap: anywhere; }
-pre { background: #f3f4f6; padding: 8px 12px; white-space: pre-wrap; overflow-wrap: break-word; }
-.banner { background: #fff4e5; border: 1px solid #f0b35a; border-radius: 6px; padding: 8px 14px; margin: 0 0 12px; font-weight: bold; }
-ul.file-links a, figcaption .files a { color: #2a5d9f; }
-figure.figure { margin: 12px 0 24px; }
-figure.figure .chart { overflow-x: auto; display: block; width: 100%; }
-figure.figure .chart svg { display: block; max-width: 100%; height: auto; }
-figcaption { color: #444; font-size: 0.92em; }
-figcaption .files { color: #777; }
-`;
-
-/** Renders the figures once the libraries are loaded; marks each figure and the body when done. */
-const BOOT = `(function () {
-  // vega 6.3.0's build still reports version 5.33.1, so vega-embed warns that a Vega v6 spec
-  // meets Vega v5; that one message is dropped, every other warning and error goes to the console.
-  var logger = vega.logger(vega.Warn);
-  var warn = logger.warn;
-  logger.warn = function () {
-    if (/^The compiled spec uses Vega v6, but current version is v5\\./.test(String(arguments[0]))) return logger;
-    return warn.apply(logger, arguments);
-  };
-  var figures = document.querySelectorAll('figure[data-figure]');
-  var jobs = [];
-  figures.forEach(function (el) {
-    var id = el.getAttribute('data-figure');
-    var spec = JSON.parse(document.getElementById('spec-' + id).textContent);
-    jobs.push(vegaEmbed(el.querySelector('.chart'), spec, { renderer: 'svg', actions: false, logger: logger }).then(
-      function () { el.setAttribute('data-rendered', 'svg'); },
-      function (err) { el.setAttribute('data-rendered', 'error'); console.error('figure ' + id + ': ' + err); }));
-  });
-  Promise.all(jobs).then(function () { document.body.setAttribute('data-figures-done', String(figures.length)); });
-})();`;
 
 function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

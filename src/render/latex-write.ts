@@ -83,7 +83,8 @@ function headerComment(layout: LatexLayout, tex: string): string[] {
     '% Written by samegame for pdflatex, with \\usepackage[T1]{fontenc}, \\usepackage[utf8]{inputenc} and ' +
       `\\usepackage{booktabs}${layout.long ? ' and \\usepackage{longtable}' : ''}.`,
     `% About ${Math.ceil(widest)} pt wide at \\${layout.style.size} in a 10 pt article` +
-      `${layout.parts.length > 1 ? `, in ${layout.parts.length} parts` : ''}: ${widest <= layout.target ? fit : `wider than the ${layout.target} pt laid out for`}.`,
+      `${layout.parts.length > 1 ? `, in ${layout.parts.length} parts` : ''}: `
+      + `${widest <= layout.target ? fit : `wider than the ${layout.target} pt laid out for`}.`,
     ...(hasPlaceholder(tex) ? [
       '% Characters pdflatex cannot set are written \\samegameU{<code point>} and print as [U+<code point>] unless the document defines',
       '% \\samegameU first (under xelatex or lualatex, with a font that has them: \\newcommand\\samegameU[1]{\\symbol{"#1}}).',

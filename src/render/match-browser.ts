@@ -64,7 +64,8 @@ export const MATCH_BROWSER_SCRIPT = `(function () {
   }
   function move(m, round, box) {
     var td = el('td');
-    var target = m.prompt !== undefined || m.answer !== undefined ? el('button', 'move move-' + m.action, m.action) : el('span', 'move move-' + m.action, m.action);
+    var target = m.prompt !== undefined || m.answer !== undefined
+      ? el('button', 'move move-' + m.action, m.action) : el('span', 'move move-' + m.action, m.action);
     if (target.tagName === 'BUTTON') { target.type = 'button'; target.addEventListener('click', function () { show(box, m, round); }); }
     if (m.source !== undefined) target.title = m.source;
     td.appendChild(target);
@@ -77,7 +78,8 @@ export const MATCH_BROWSER_SCRIPT = `(function () {
     var table = el('table');
     var head = el('tr');
     var first = match.rounds[0];
-    [ 'Round', first ? first[1].player + ' (seat 1)' : 'Seat 1', first ? first[2].player + ' (seat 2)' : 'Seat 2' ].forEach(function (t) { head.appendChild(el('th', null, t)); });
+    [ 'Round', first ? first[1].player + ' (seat 1)' : 'Seat 1', first ? first[2].player + ' (seat 2)' : 'Seat 2' ]
+        .forEach(function (t) { head.appendChild(el('th', null, t)); });
     table.appendChild(head);
     var decision = el('div', 'decision');
     decision.hidden = true;
@@ -96,7 +98,9 @@ export const MATCH_BROWSER_SCRIPT = `(function () {
     var cells = JSON.parse(document.getElementById(root.getAttribute('data-source')).textContent);
     var select = el('select');
     select.setAttribute('aria-label', 'Cell');
-    cells.forEach(function (c, i) { var o = el('option', null, c.label + ' (' + c.matches.length + (c.matches.length === 1 ? ' match)' : ' matches)')); o.value = String(i); select.appendChild(o); });
+    cells.forEach(function (c, i) {
+        var o = el('option', null, c.label + ' (' + c.matches.length + (c.matches.length === 1 ? ' match)' : ' matches)'));
+        o.value = String(i); select.appendChild(o); });
     var note = el('p', 'omitted');
     var list = el('div', 'matches');
     function draw() {

@@ -31,6 +31,7 @@ export function placeLabels(points: readonly { x: number; y: number; text: strin
     const b = free ?? inside[0] ?? clamp(boxes[0]);
     placed.push(b);
     // The text's baseline sits a fifth of an em above the box's bottom (descenders of digits: none).
-    return b.sx > 0 || !free && !inside[0] ? { x: b.x0, y: b.y1 - fontSize / 5, anchor: 'start' as const } : { x: b.x1, y: b.y1 - fontSize / 5, anchor: 'end' as const };
+    return b.sx > 0 || !free && !inside[0] ? { x: b.x0, y: b.y1 - fontSize / 5, anchor: 'start' as const } : { x: b.x1, y: b.y1 - fontSize / 5,
+      anchor: 'end' as const };
   });
 }

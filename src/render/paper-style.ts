@@ -35,7 +35,8 @@ export const PAPER_PALETTE = ['#440154', '#b5de2b', '#31688e', '#6ece58', '#472d
  * they are not recoloured.
  */
 const SERIES = new Set<string>([...Object.values(COLORS).filter((c) => !Object.values(VERDICT_COLORS).includes(c)),
-  '#72b7b2', '#54a24b', '#eeca3b', '#b279a2', '#ff9da6', '#9d755d', '#bab0ac', '#1b3a6b', '#8c4a00', '#8e0c2a', '#00665e', '#2d6a1f', '#7a6200', '#5e3c99', '#c51b7d', '#17becf']);
+  '#72b7b2', '#54a24b', '#eeca3b', '#b279a2', '#ff9da6', '#9d755d', '#bab0ac', '#1b3a6b', '#8c4a00', '#8e0c2a', '#00665e', '#2d6a1f', '#7a6200', '#5e3c99',
+    '#c51b7d', '#17becf']);
 
 function recolour(v: unknown, map: Map<string, string>): unknown {
   if (typeof v === 'string') {
@@ -86,7 +87,8 @@ export function sizedInPoints(svg: string, widthPt: number): { svg: string; pngS
  * ("conservative, a = 0.7; …"), follows the title after a dash, so no sentence starts with it.
  */
 export function captionsFile(figures: readonly Figure[], outDir: string): OutputFile {
-  const lines = ['# Figure captions', '', 'The figures were drawn with --figure-style paper: no title is drawn in them; each one\'s title and caption follow.', ''];
+  const lines = ['# Figure captions', '', 'The figures were drawn with --figure-style paper: no title is drawn in them; each one\'s title and caption follow.',
+    ''];
   for (const f of figures) {
     const sub = (f.spec as { title?: { subtitle?: unknown } }).title?.subtitle;
     lines.push(`## ${f.id}`, '', `**${f.title}${typeof sub === 'string' && sub ? ` — ${sub}` : ''}.** ${f.caption}`, '');

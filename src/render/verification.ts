@@ -5,7 +5,9 @@ import { inertMarkdown, mdCell as esc } from './markdown.js';
 /** Markdown rendering of a verification report: one row per named check, then degenerate cells. */
 export function verificationMarkdown(r: VerificationReport, title = 'Verification (Appendix C checks)'): string {
   const warned = r.checks.filter((c) => checkStatus(c) === 'warn');
-  const lines = [`# ${title}`, '', `Overall: **${r.passed ? 'PASSED' : 'FAILED'}** (${r.checks.filter((c) => c.passed).length}/${r.checks.length} checks${warned.length ? `, ${warned.length} with warnings` : ''})`, '',
+  const lines = [`# ${title}`, '',
+    (`Overall: **${r.passed ? 'PASSED' : 'FAILED'}** ` +
+      `(${r.checks.filter((c) => c.passed).length}/${r.checks.length} checks${warned.length ? `, ${warned.length} with warnings` : ''})`), '',
     '| check | result | value | description |', '|---|---|---|---|'];
   const shown = { pass: 'pass', warn: 'warn', fail: 'FAIL' } as const;
   for (const c of r.checks) lines.push(`| ${c.name} | ${shown[checkStatus(c)]} | ${esc(c.value)} | ${esc(c.description)} |`);

@@ -44,7 +44,8 @@ const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 function number(file: string, line: number, field: string, text: string, positive: boolean): number {
   const v = Number(text);
   const ok = DECIMAL.test(text) && Number.isFinite(v) && (!positive || v > 0);
-  if (!ok) throw new UserError(metaMsg.effectsColumn(file, line, field, sourcesMsg.badNumber(text, positive ? 'a positive number (a sampling variance)' : 'a finite number')));
+  if (!ok) throw new UserError(metaMsg.effectsColumn(file, line, field, sourcesMsg.badNumber(text,
+    positive ? 'a positive number (a sampling variance)' : 'a finite number')));
   return v;
 }
 

@@ -6,7 +6,8 @@ import { FACTORS } from './rates-csv.js';
  * The first two keys (by index) that fold into one model × game × framing cell, and the game they
  * would share; undefined when folding keeps every cell apart. Every reader that folds checks this.
  */
-export function foldCollision(keys: readonly Readonly<Record<string, string>>[], extra: readonly string[]): { first: number; second: number; game: string } | undefined {
+export function foldCollision(keys: readonly Readonly<Record<string, string>>[], extra: readonly string[]): { first: number; second: number;
+  game: string } | undefined {
   if (extra.length === 0) return undefined;
   const seen = new Map<string, number>();
   for (let i = 0; i < keys.length; i++) {

@@ -29,7 +29,8 @@ export function ratesFacts(rates: RatesInput, table: CellTable): InputFacts {
   }));
   if (ns.every((n) => n === ns[0])) {
     const dims = ['model', 'game', 'framing'].map((f) => levels(table, f).length);
-    return { expectedDecisions: { value: dims[0] * dims[1] * dims[2] * ns[0], source: `models × games × framings × n (${dims.join(' × ')} × ${ns[0]})` }, reportedRates };
+    return { expectedDecisions: { value: dims[0] * dims[1] * dims[2] * ns[0], source: `models × games × framings × n (${dims.join(' × ')} × ${ns[0]})` },
+      reportedRates };
   }
   return { expectedDecisions: { value: ns.reduce((a, b) => a + b, 0), source: 'Σ n over the rows of the input' }, reportedRates };
 }

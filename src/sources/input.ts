@@ -96,7 +96,8 @@ function perDecision(files: readonly string[], choice: InputChoice, base?: strin
 
 /** The flag that names each file kind's file on reproduce, report and audit (the CLI adds one per entry). */
 export const FILE_FLAGS = {
-  trials: { help: 'per-trial CSV or JSONL, one row per decision (model, game, framing, action|cooperate|p_cooperate); or a published log with --format (repeatable); instead of --data', repeatable: true },
+  trials: { help: ('per-trial CSV or JSONL, one row per decision (model, game, framing, action|cooperate|p_cooperate); or a published log with --format ' +
+    '(repeatable); instead of --data'), repeatable: true },
   data: { help: 'rates CSV (model, game, framing, n, rate|cooperate)' },
   digitized: { help: 'WebPlotDigitizer project (.tar, or its wpd.json) of the figure the rates were read from; with --layout (instead of --data)' },
 } as const satisfies Readonly<Record<'data' | 'trials' | 'digitized', { readonly help: string; readonly repeatable?: true }>>;
@@ -145,7 +146,8 @@ const fromTrials = (t: TrialsInput, base?: string, alt?: string): Omit<AnalysisI
   ({ path: t.path, sha256: t.sha256, kind: t.kind, table: foldExtraFactors(t.table), provenance: t.provenanceColumns,
     origin: fileOrigin(t.path, t.sha256), pair: t.pair ?? framingPair([], base, alt) });
 const fromRates = (r: RatesInput, base?: string, alt?: string): Omit<AnalysisInput, 'data'> =>
-  ({ path: r.path, sha256: r.sha256, kind: r.kind, table: r.table, provenance: ratesProvenance(r), origin: fileOrigin(r.path, r.sha256), pair: framingPair([], base, alt) });
+  ({ path: r.path, sha256: r.sha256, kind: r.kind, table: r.table, provenance: ratesProvenance(r), origin: fileOrigin(r.path, r.sha256), pair: framingPair([],
+    base, alt) });
 /** The paper's pair where none is given (the readers of rates and logs). */
 const planned = (base?: string, alt?: string) => framingPair([], base, alt);
 
@@ -188,10 +190,12 @@ export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> } & { reado
     analyses: [],
     read(s, base, alt) {
       const p = planned(base, alt);
-      const t = readLogTrials(s.files, { format: s.format, rounds: s.choice.rounds, factors: s.choice.factors, shortMatches: s.choice.shortMatches }, p.base, p.alt);
+      const t = readLogTrials(s.files, { format: s.format, rounds: s.choice.rounds, factors: s.choice.factors, shortMatches: s.choice.shortMatches }, p.base,
+        p.alt);
       return { ...fromTrials(t, base, alt), data: { kind: 'log', trials: t as DataOf<'log'>['trials'] } };
     },
-    flags: ({ trials: t }) => ({ trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, shortMatches: t.logs.shortMatches, factor: t.extraFactors }),
+    flags: ({ trials: t }) => ({ trials: t.logs.files, format: t.logs.format, rounds: t.logs.rounds, shortMatches: t.logs.shortMatches,
+      factor: t.extraFactors }),
     facts: ({ trials: t }) => ({ expectedDecisions: { value: t.trials, source: 'valid decisions of the log in the rounds kept' }, grid: t.grid }),
     counts: (d, input) => trialCounts(d.trials, input),
     notes: (d) => d.trials.logs.notes,
@@ -203,7 +207,8 @@ export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> } & { reado
     read(s, base, alt) {
       const c = s.choice;
       if (c.layout === undefined) throw new UserError(sourcesMsg.needsLayout());
-      const d = readDigitized(resolve(s.file), { layout: resolve(c.layout), layoutDisplay: c.layout, pixelError: c.pixelError ?? 1, ...planned(base, alt), displayPath: s.file });
+      const d = readDigitized(resolve(s.file), { layout: resolve(c.layout), layoutDisplay: c.layout, pixelError: c.pixelError ?? 1, ...planned(base, alt),
+        displayPath: s.file });
       return { ...fromRates(d.rates, base, alt), kind: d.rates.kind, data: { kind: 'digitized', rates: d.rates, digitized: d } };
     },
     flags: ({ digitized: d }) => ({ digitized: d.path, layout: d.layout.path, pixelError: d.pixelError }),

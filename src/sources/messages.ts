@@ -10,12 +10,15 @@ export const sourcesMsg = {
   emptyStore: (path: string) => `${path}: the store holds no runs`,
   foldCollisionWhat: (a: string, b: string, game: string) => `${a} and ${b} would both be the game ${q(game)}: rename a level`,
   unscoredLogprobsWhat: (n: number) =>
-    `${n} ok trial${n === 1 ? '' : 's'} of a cell scored by first-token log-probabilities carr${n === 1 ? 'ies' : 'y'} no probability (a store written before such trials were stored as invalid): run the design again into a new store, or export the run and read the texts' actions with --trials`,
+    (`${n} ok trial${n === 1 ? '' : 's'} of a cell scored by first-token log-probabilities carr${n === 1 ? 'ies' : 'y'} no probability (a store written ` +
+      `before such trials were stored as invalid): run the design again into a new store, or export the run and read the texts' actions with --trials`),
   noSuchRun: (path: string, id: number, ids: number[]) => `${path}: no run ${id} (runs: ${ids.join(', ')})`,
   repeatedRun: (path: string, id: number) =>
-    `${path}: run ${id} is a repeated game (its design has a play block); these analyses read one-shot runs only — analyze the store itself (samegame analyze STORE: repeated play, clustered by match)`,
+    (`${path}: run ${id} is a repeated game (its design has a play block); these analyses read one-shot runs only — analyze the store itself (samegame ` +
+      `analyze STORE: repeated play, clustered by match)`),
   unfinishedMatches: (path: string, open: number, planned: number) =>
-    `${path}: ${open} of the design's ${planned} matches are not over (the run is still going, or was stopped): their missing rounds are missing from every table — run the same command again to finish them`,
+    (`${path}: ${open} of the design's ${planned} matches are not over (the run is still going, or was stopped): their missing rounds are missing from ` +
+      `every table — run the same command again to finish them`),
   notRepeated: (path: string, id: number) => `${path}: run ${id} is not a repeated game (its design has no play block)`,
   notUtf8: (file: string, line: number) => at(file, line, undefined, 'the text is not valid UTF-8 (save the file as UTF-8)'),
   needRateOrCooperate: (file: string, found: readonly string[]) =>
@@ -29,7 +32,8 @@ export const sourcesMsg = {
   duplicateCell: (file: string, line: number, firstLine: number, key: string) =>
     at(file, line, 'framing', `duplicate cell ${key} (first seen on line ${firstLine})`),
   missingFraming: (file: string, line: number, model: string, game: string, framing: string, present: readonly string[] = []) =>
-    at(file, line, 'framing', `model ${q(model)}, game ${q(game)} has no ${q(framing)} row (every model–game needs both planned framings)${framingsHint(present)}`),
+    at(file, line, 'framing',
+      `model ${q(model)}, game ${q(game)} has no ${q(framing)} row (every model–game needs both planned framings)${framingsHint(present)}`),
   notPlainDecimal: (file: string, line: number, value: string) => at(file, line, 'rate', `${q(value)} is not a plain decimal (write e.g. 0.087)`),
   duplicateKey: (file: string, line: number, key: string, first: number, again: number) =>
     at(file, line, key, `key appears twice in the object (keys ${first} and ${again})`),
@@ -76,12 +80,14 @@ export const sourcesMsg = {
   badMethod: (file: string, line: number, value: string) =>
     at(file, line, 'method', `${q(value)} is not an interval method (percentile or bca, or empty)`),
   repeatedExport: (file: string) =>
-    `${file}: the export of a repeated run (columns match, round, seat, opponent): its rounds are not independent trials — analyze the store itself (samegame analyze STORE), which clusters by match`,
+    (`${file}: the export of a repeated run (columns match, round, seat, opponent): its rounds are not independent trials — analyze the store itself ` +
+      `(samegame analyze STORE), which clusters by match`),
   unknownExtension: (file: string) => `${file}: a per-trial file must end in .csv or .jsonl`,
   badJson: (file: string, line: number, detail: string) => at(file, line, undefined, `not a JSON object (${detail})`),
   tooDeep: (file: string, line: number, max: number) => at(file, line, undefined, `nested deeper than ${max} levels`),
   lineTooLong: (file: string, line: number, max: number) => at(file, line, undefined, `the line is longer than ${max.toLocaleString('en-US')} characters`),
-  notAName: (file: string, line: number, field: string, what: 'object' | 'array') => at(file, line, field, `is ${what === 'object' ? 'an object' : 'an array'}, not a name`),
+  notAName: (file: string, line: number, field: string, what: 'object' | 'array') => at(file, line, field,
+    `is ${what === 'object' ? 'an object' : 'an array'}, not a name`),
   clusterNotOnFirstRow: (file: string, line: number, column: string) =>
     at(file, line, column, `the first row has no ${q(column)} and this row has one: give every row a cluster, or none`),
   clusterIsKnown: (column: string) =>
@@ -112,6 +118,7 @@ export const sourcesMsg = {
   syntheticColumn: () => 'the file\'s synthetic column says true',
   sidecarUnread: (side: string) => `${side} is not a sidecar samegame export wrote: left out (no synthetic flag, names or design hash read from it)`,
   sidecarStale: (side: string, file: string) =>
-    `${side} was written for other bytes than ${file} (the file changed since it was exported): left out (no synthetic flag, names or design hash read from it)`,
+    (`${side} was written for other bytes than ${file} (the file changed since it was exported): left out (no synthetic flag, names or design hash read ` +
+      `from it)`),
   notSyntheticFlag: (text: string) => `${q(text)} is not true, false or empty`,
 };

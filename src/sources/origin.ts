@@ -83,7 +83,8 @@ export function trialsOrigin(path: string, display: string, sha256: string, colu
   if (!existsSync(side)) return { origin: fromColumn(fileOrigin(display, sha256)), notes: [] };
   let doc: unknown;
   try { doc = JSON.parse(readFileSync(side, 'utf8')); } catch { doc = undefined; }
-  if (!isObject(doc) || doc.samegame_export !== 1 || !isObject(doc.origin)) return { origin: fromColumn(fileOrigin(display, sha256)), notes: [sourcesMsg.sidecarUnread(sidecarPath(display))] };
+  if (!isObject(doc) || doc.samegame_export !== 1 || !isObject(doc.origin)) return { origin: fromColumn(fileOrigin(display, sha256)),
+    notes: [sourcesMsg.sidecarUnread(sidecarPath(display))] };
   if (doc.file_sha256 !== sha256) return { origin: fromColumn(fileOrigin(display, sha256)), notes: [sourcesMsg.sidecarStale(sidecarPath(display), display)] };
   return { origin: fromColumn(sidecarOrigin(doc.origin, source)), notes: [] };
 }

@@ -71,7 +71,8 @@ export function* inputChunks(path: string, file: string, hash: ReturnType<typeof
     let total = 0;
     for (;;) {
       let got: number;
-      try { got = readSync(fd, buf, 0, buf.length, null); } catch (e) { throw new UserError(msg.fileUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e))); }
+      try { got = readSync(fd, buf, 0, buf.length, null); } catch (e) { throw new UserError(msg.fileUnreadable(file,
+        (e as NodeJS.ErrnoException).code ?? String(e))); }
       if (got === 0) break;
       total += got;
       if (total > MAX_INPUT_BYTES) throw new UserError(sourcesMsg.fileTooLarge(file, total, MAX_INPUT_BYTES));

@@ -34,7 +34,8 @@ function checkRow(t: TrialRecord): void {
     if (typeof v !== 'string' || v === '' || controlCharacter(v) !== undefined) throw new StoreFault(`${where}: ${k} is not a name`);
   }
   if (p.seat !== 1 && p.seat !== 2) throw new StoreFault(`${where}: seat is not 1 or 2`);
-  if (!Number.isInteger(p.round) || p.round < 1 || !Number.isInteger(p.match) || p.match < 1) throw new StoreFault(`${where}: round or match is not a positive integer`);
+  if (!Number.isInteger(p.round) || p.round < 1 || !Number.isInteger(p.match) || p.match < 1) throw new StoreFault(
+    `${where}: round or match is not a positive integer`);
   if (t.status === 'ok' && t.action !== 'C' && t.action !== 'D') throw new StoreFault(`${where}: an ok decision without a move`);
   if (t.status !== 'ok' && t.status !== 'invalid' && t.status !== 'error') throw new StoreFault(`${where}: unknown status`);
 }
@@ -84,7 +85,8 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
       const synthetic = simulated || design.synthetic === true;
       const open = unfinishedMatches(decisions, design);
       const notes = open > 0 ? [sourcesMsg.unfinishedMatches(path, open, planMatches(design).length)] : [];
-      return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions, ...(notes.length ? { notes } : {}), ...(design.names ? { names: design.names, namesBlock: sourcesMsg.designNames(path, run.id) } : {}) };
+      return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions, ...(notes.length ? { notes } : {}),
+        ...(design.names ? { names: design.names, namesBlock: sourcesMsg.designNames(path, run.id) } : {}) };
     });
   } finally {
     store.close();

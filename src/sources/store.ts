@@ -190,7 +190,8 @@ function foldStoreTable(table: CellTable, extra: readonly string[]): CellTable {
   const keys = table.cells.map((c) => c.key);
   const hit = foldCollision(keys, extra);
   if (hit) {
-    const describe = (k: Readonly<Record<string, string>>) => `${cellName({ model: k.model, game: k.game, framing: k.framing })} with ${extra.map((f) => `${f} = ${JSON.stringify(k[f])}`).join(', ')}`;
+    const describe = (k: Readonly<Record<string,
+      string>>) => `${cellName({ model: k.model, game: k.game, framing: k.framing })} with ${extra.map((f) => `${f} = ${JSON.stringify(k[f])}`).join(', ')}`;
     throw new StoreRefusal(sourcesMsg.foldCollisionWhat(describe(keys[hit.second]), describe(keys[hit.first]), hit.game));
   }
   return foldExtraFactors(table);

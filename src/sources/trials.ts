@@ -56,7 +56,8 @@ export interface TrialsInput {
   /** The planned framing pair: the one given, else the one the data imply (framing-pair.ts). */
   readonly pair?: FramingPair;
   /** Read through a log format (src/sources/logs/): its name or description file, the files in order, the rounds kept. */
-  readonly logs?: { readonly format: string; readonly files: readonly string[]; readonly rounds?: string; readonly shortMatches?: 'drop' | 'keep'; readonly notes: readonly string[] };
+  readonly logs?: { readonly format: string; readonly files: readonly string[]; readonly rounds?: string; readonly shortMatches?: 'drop' | 'keep';
+    readonly notes: readonly string[] };
   /** The planned cells the cell_count check holds the table to (CELL_GRIDS of the two-framing analysis): repeated play is "as-played". */
   readonly grid?: 'crossed' | 'as-played';
 }
@@ -143,7 +144,8 @@ function layoutOf(file: string, r: TrialRecord, src: { columns: () => readonly s
   const exportedFactors = src.exported();
   const exported = exportedFactors !== undefined;
   const factors = opts.factors ?? exportedFactors ?? [];
-  if (opts.cluster !== undefined && ([...FACTORS, ...OUTCOME_COLUMNS] as readonly string[]).includes(opts.cluster)) throw new UserError(sourcesMsg.clusterIsKnown(opts.cluster));
+  if (opts.cluster !== undefined && ([...FACTORS,
+    ...OUTCOME_COLUMNS] as readonly string[]).includes(opts.cluster)) throw new UserError(sourcesMsg.clusterIsKnown(opts.cluster));
   const cluster = opts.cluster ?? (!exported && r.has('cluster') ? 'cluster' : undefined); // an export's columns are its factors
   if (src.header) {
     for (const col of [...FACTORS, ...(cluster ? [cluster] : []), ...factors]) {
@@ -186,7 +188,8 @@ function addRecord(file: string, r: TrialRecord, lay: Layout, cells: Map<string,
   };
   if (lay.cluster === undefined && !lay.exported && r.has('cluster')) throw new UserError(sourcesMsg.clusterNotOnFirstRow(file, r.line, 'cluster'));
   const outcome = rowOutcome(file, r, lay);
-  if (outcome === undefined && r.get('status') === 'invalid') { const k = JSON.stringify(Object.values(keyOf(file, r, lay, need))); invalid.set(k, (invalid.get(k) ?? 0) + 1); }
+  if (outcome === undefined && r.get('status') === 'invalid') { const k = JSON.stringify(Object.values(keyOf(file, r, lay, need))); invalid.set(k,
+    (invalid.get(k) ?? 0) + 1); }
   if (outcome === undefined) return;
   const key = keyOf(file, r, lay, need);
   const value = outcomeValue(file, r.line, outcome, need(outcome));
@@ -251,7 +254,8 @@ export function readTrials(path: string, opts: ReadTrialsOptions = {}): TrialsIn
   checkPlannedFramings(file, planned, pair.base, pair.alt);
   const clustered = lay.cluster !== undefined;
   const invalidOf = (a: CellAcc) => (lay!.exported ? { invalid: invalid.get(JSON.stringify(Object.values(a.key))) ?? 0 } : {});
-  const table: CellTable = { factors: [...FACTORS, ...extra], cells: accs.map((a): Cell => ({ key: a.key, obs: observations(a, clustered), ...invalidOf(a) })) };
+  const table: CellTable = { factors: [...FACTORS, ...extra], cells: accs.map((a): Cell => ({ key: a.key, obs: observations(a, clustered),
+    ...invalidOf(a) })) };
   const probs = accs.filter((a) => a.outcome === 'p_cooperate').length;
   const what = probs === accs.length ? 'per-trial probabilities' : probs === 0 ? 'per-trial decisions' : 'per-trial decisions and probabilities';
   return {

@@ -138,7 +138,8 @@ export function clusterColumnsDrawer(cols: ClusterColumns, rng: RandomSource): C
   // Lanes in groups of four, group-major: group g of cluster j at grouped[(g · m + j) · 4].
   const groups = Math.ceil(lanes / GROUP);
   const grouped = new Float64Array(single ? 0 : groups * m * GROUP);
-  if (!single) for (let j = 0; j < m; j++) for (let q = 0; q < lanes; q++) grouped[(Math.floor(q / GROUP) * m + j) * GROUP + (q % GROUP)] = table[j * lanes + q];
+  if (!single) for (let j = 0; j < m; j++) for (let q = 0; q < lanes;
+    q++) grouped[(Math.floor(q / GROUP) * m + j) * GROUP + (q % GROUP)] = table[j * lanes + q];
   const acc = new Float64Array(Math.max(1, groups * GROUP));
   const drawn = new Int32Array(single ? 0 : m);
   const words = new Uint32Array(WORDS);

@@ -250,7 +250,8 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
  * First and (diagonal) second derivatives ∂out_i/∂rate_k, ∂²out_i/∂rate_k² of f at `rates`, column-major
  * (k · statistics + i), by central differences; one-sided at 0 and 1, where the second is 0.
  */
-export function derivatives(f: (rates: Float64Array, out: Float64Array) => void, rates: Float64Array, statistics: number, h = 1e-4): { first: Float64Array; second: Float64Array } {
+export function derivatives(f: (rates: Float64Array, out: Float64Array) => void, rates: Float64Array, statistics: number, h = 1e-4): { first: Float64Array;
+  second: Float64Array } {
   const k = rates.length;
   const first = new Float64Array(k * statistics), second = new Float64Array(k * statistics);
   const x = Float64Array.from(rates), up = new Float64Array(statistics), down = new Float64Array(statistics), mid = new Float64Array(statistics);

@@ -59,7 +59,8 @@ export function consistentCounts(rate: DecimalText, n: number): { min: number; m
   const min = Number(lo < 0n ? 0n : lo);
   const max = Number(hi > N ? N : hi);
   if (min > max) return undefined;
-  if (!countReproducesRate(min, n, rate) || !countReproducesRate(max, n, rate)) throw new Error(`consistent run [${min}, ${max}] does not reproduce ${rate.text}`);
+  if (!countReproducesRate(min, n, rate) || !countReproducesRate(max, n,
+    rate)) throw new Error(`consistent run [${min}, ${max}] does not reproduce ${rate.text}`);
   return { min, max };
 }
 

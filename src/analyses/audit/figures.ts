@@ -35,6 +35,11 @@ const LEGEND_ROW = 8;
  * `intervals`: how the bands were made, "95 % <method> intervals" (`intervalKind`); one panel per
  * statistic of the points, in their order; `columns`: the audited columns, for the words.
  */
+const BOLD_UNTITLED = { title: null, labelFontWeight: 'bold' } as const;
+const GROUP_PALETTE = ['#4c78a8', '#f58518', '#54a24b', '#b279a2', '#9d755d', '#72b7b2'];
+const ATTENUATION_X = { field: 'attenuation', type: 'quantitative' as const, title: 'Attenuation a', scale: { domain: [0.5, 1] },
+  axis: { format: '.1f', values: [0.5, 0.6, 0.7, 0.8, 0.9, 1] } };
+
 export function attenuationFigure(points: readonly SweepPoint[], groups: readonly string[], intervals: string,
   columns: readonly Table3Column[] = auditedColumns()): Figure {
   const what = andList(columns.map(noun));
@@ -42,8 +47,8 @@ export function attenuationFigure(points: readonly SweepPoint[], groups: readonl
   // columns with every entry (Vega's default would drop entries past 30, Pooled among them).
   const legend = groups.length <= LEGEND_ROW ? { symbolOpacity: 1 } : { symbolOpacity: 1, columns: LEGEND_ROW, symbolLimit: 0 };
   const color = { field: 'group', type: 'nominal', title: 'Model', sort: [...groups], legend,
-    scale: { domain: [...groups], range: groups.map((g, i) => (g === POOLED ? COLORS.neutral : ['#4c78a8', '#f58518', '#54a24b', '#b279a2', '#9d755d', '#72b7b2'][i % 6])) } } as const;
-  const x = { field: 'attenuation', type: 'quantitative' as const, title: 'Attenuation a', scale: { domain: [0.5, 1] }, axis: { format: '.1f', values: [0.5, 0.6, 0.7, 0.8, 0.9, 1] } };
+    scale: { domain: [...groups], range: groups.map((g, i) => (g === POOLED ? COLORS.neutral : GROUP_PALETTE[i % GROUP_PALETTE.length])) } } as const;
+  const x = ATTENUATION_X;
   const marks = [
     { a: DEFAULT_ATTENUATION.reconstructed, label: `default ${DEFAULT_ATTENUATION.reconstructed.toFixed(2)}`, dash: [] as number[] },
     { a: CAMERER_2016_RATIO, label: `Camerer et al. 2016: ${CAMERER_2016_RATIO.toFixed(2)}`, dash: [5, 4] },
@@ -52,11 +57,12 @@ export function attenuationFigure(points: readonly SweepPoint[], groups: readonl
     'audit-attenuation',
     'Attenuation sweep of the headline statistics',
     `Conservative ${what} per model and pooled for attenuation a from 0.50 to 1.00, with ${intervals} (bands). ` +
-    `The solid rule marks the default a = ${DEFAULT_ATTENUATION.reconstructed.toFixed(2)}; the dashed rule the average replication ratio ${CAMERER_2016_RATIO.toFixed(2)} of Camerer et al. 2016 (Science 351:1433).`,
+    (`The solid rule marks the default a = ${DEFAULT_ATTENUATION.reconstructed.toFixed(2)}; the dashed rule the average replication ` +
+      `ratio ${CAMERER_2016_RATIO.toFixed(2)} of Camerer et al. 2016 (Science 351:1433).`),
     {
       title: { text: 'Attenuation sweep', subtitle: `Conservative transform: ${inConclusionOrder(columns).map((c) => c.text.formula).join(', ')}` },
       data: { values: points.map((p) => ({ ...p })) },
-      facet: { column: { field: 'statistic', type: 'nominal', sort: [...new Set(points.map((p) => p.statistic))], header: { title: null, labelFontWeight: 'bold' } } },
+      facet: { column: { field: 'statistic', type: 'nominal', sort: [...new Set(points.map((p) => p.statistic))], header: BOLD_UNTITLED } },
       resolve: { scale: { y: 'independent' } },
       spacing: 24,
       spec: {
@@ -84,8 +90,10 @@ export function attenuationFigure(points: readonly SweepPoint[], groups: readonl
           })),
           ...marks.map((m, i) => ({
             transform: ONE_ROW,
-            mark: { type: 'text' as const, color: COLORS.accent, fontSize: 10, align: (i === 0 ? 'left' : 'right') as 'left' | 'right', dx: i === 0 ? 3 : -3, baseline: 'top' as const },
-            encoding: { x: { datum: m.a, type: 'quantitative' as const }, y: { value: 2 }, text: { value: i === 0 ? m.a.toFixed(2) : `${m.a.toFixed(2)} (Camerer)` } },
+            mark: { type: 'text' as const, color: COLORS.accent, fontSize: 10, align: (i === 0 ? 'left' : 'right') as 'left' | 'right', dx: i === 0 ? 3 : -3,
+              baseline: 'top' as const },
+            encoding: { x: { datum: m.a, type: 'quantitative' as const }, y: { value: 2 },
+              text: { value: i === 0 ? m.a.toFixed(2) : `${m.a.toFixed(2)} (Camerer)` } },
           })),
         ],
       },
@@ -126,7 +134,8 @@ export function tippingFigure(bars: readonly TippingBar[], K: number, label?: st
           mark: { type: 'bar', height: 16 },
           encoding: {
             y, x: { ...x, field: 'changes' }, x2: { datum: 1 },
-            color: { field: 'method', type: 'nominal', title: null, scale: { domain: ['exact minimum', 'upper bound (search)'], range: [COLORS.base, COLORS.alt] } },
+            color: { field: 'method', type: 'nominal', title: null, scale: { domain: ['exact minimum', 'upper bound (search)'], range: [COLORS.base,
+              COLORS.alt] } },
             tooltip: [
               { field: 'conclusion', type: 'nominal', title: 'Conclusion' },
               { field: 'changes', type: 'quantitative', title: 'Changes' },

@@ -1,5 +1,6 @@
 /** The provenance audit: what other analyses and the commands use of it. */
-export { AUDIT_DEFAULTS, auditFinish, auditInput, auditPlan, auditSettings, auditStart, type AuditResult, type AuditPlan, type AuditSettings, type AuditStage, type EndpointMcError } from './audit.js';
+export { AUDIT_DEFAULTS, auditFinish, auditInput, auditPlan, auditSettings, auditStart, type AuditResult, type AuditPlan, type AuditSettings, type AuditStage,
+  type EndpointMcError } from './audit.js';
 export { SearchWorkspace, takeTasks, type SearchJob, type SearchTask, type SearchTaskResult } from './search-tasks.js';
 export { auditFiles } from './outputs.js';
 export { checkConsistency, consistencyFlags, type CellConsistency } from './consistency.js';

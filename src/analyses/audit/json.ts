@@ -14,8 +14,13 @@ type Result = Omit<AuditResult, 'files'>;
 const changes = (c: readonly CellChange[]) => c.map((x) => ({ cell: x.cell, from: x.from, to: x.to }));
 
 /** The per-cell ranges of a digitized figure's reading error (absent for ±K counts). */
+const BCA_INTERVALS = 'headline: 95% BCa bootstrap (see headline_bca); reading-error, tipping-point, attenuation, influence and Monte Carlo '
+  + 'sections: 95% percentile bootstrap of the same replicates';
+const CAMERER_SOURCE = 'Camerer et al. 2016, Science 351:1433 (average replication ratio)';
+
 const perCellJson = (r: Result) => (r.readingError.perCell ? {
-  stated: r.readingError.label, unit: 'px', per_cell: 'each count may move within its range at ±K px of its click (reports/digitization.csv count_lo, count_hi)',
+  stated: r.readingError.label, unit: 'px',
+    per_cell: 'each count may move within its range at ±K px of its click (reports/digitization.csv count_lo, count_hi)',
   down: r.readingError.perCell.down, up: r.readingError.perCell.up, notes: r.readingError.notes ?? [],
 } : {});
 
@@ -36,7 +41,7 @@ export function auditObject(r: Result) {
       seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
       reading_error: s.readingRanges ? r.readingError.label : s.readingError, search_reps: s.searchReps, mc_target: s.mcTarget,
       interval: s.interval === 'bca'
-        ? 'headline: 95% BCa bootstrap (see headline_bca); reading-error, tipping-point, attenuation, influence and Monte Carlo sections: 95% percentile bootstrap of the same replicates'
+        ? BCA_INTERVALS
         : '95% percentile bootstrap, linear interpolation between order statistics',
       headline: `conservative ${andList(influenceKinds(r.influence).map((k) => noun(table3Column(k))))}, per model and pooled (Table 3)`,
     },
@@ -64,10 +69,11 @@ export function auditObject(r: Result) {
       id: t.id, statement: t.statement, holds: t.holds, observed: t.observed, method: t.method,
       changes: t.changes ?? null, upper_bound_only: t.method === 'greedy' || t.method === 'constructive', max_per_cell: t.maxPerCell ?? null,
       cells: changes(t.cells), after: t.after ?? null, verified: t.verified ?? null, scope_cells: t.scopeCells,
-      reading_error: { K: t.readingError.K, budget: t.readingError.budget, worst_case: t.readingError.worstCase, can_overturn: t.readingError.overturned, exact: t.readingError.exact },
+      reading_error: { K: t.readingError.K, budget: t.readingError.budget, worst_case: t.readingError.worstCase, can_overturn: t.readingError.overturned,
+        exact: t.readingError.exact },
     })),
     attenuation: {
-      default: DEFAULT_ATTENUATION.reconstructed, reference: CAMERER_2016_RATIO, reference_source: 'Camerer et al. 2016, Science 351:1433 (average replication ratio)',
+      default: DEFAULT_ATTENUATION.reconstructed, reference: CAMERER_2016_RATIO, reference_source: CAMERER_SOURCE,
       rows: r.attenuation.map((x) => ({ attenuation: x.attenuation, marks: x.marks, group: x.group, ...x.values })),
     },
     influence: {

@@ -27,7 +27,8 @@ type Result = Omit<AuditResult, 'files'>;
 export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '.'): ReportDoc {
   const out = resolve(outDir);
   const reports = join(out, 'reports');
-  const links = fileLinks(join(reports, 'audit.html'), [join(reports, 'audit.md'), join(reports, 'audit.json'), ...figurePaths(out, figures)], AUDIT_FILE_NOTES);
+  const links = fileLinks(join(reports, 'audit.html'), [join(reports, 'audit.md'), join(reports, 'audit.json'), ...figurePaths(out, figures)],
+    AUDIT_FILE_NOTES);
   const flags = r.consistency.filter((c) => c.status === 'impossible-rate' || c.status === 'count-mismatch');
   const L = r.readingError.label;
   const tipping: Block = {
@@ -50,8 +51,13 @@ export function auditReportDoc(r: Result, figures: readonly Figure[], outDir = '
     sections: [
       { id: 'summary', heading: 'Summary', blocks: [{ kind: 'text', text: auditHeadline(r) }, { kind: 'list', items: summaryItems(r) }] },
       { id: 'consistency', heading: 'Consistency of the reported rates', blocks: [
-        { kind: 'text', text: flags.length === 0 ? `No reported rate is impossible at its n (${r.consistency.length} cells, GRIM-style check).` : `${flags.length} cell(s) flagged:` },
-        ...(flags.length ? [{ kind: 'list' as const, items: flags.map((f) => `${f.cell} (line ${f.line}): rate ${f.rate} at n = ${f.n}; ${f.nearby ? `nearest possible ${f.nearby.map((x) => `${x.count}/${f.n} → ${x.rate}`).join(', ')}` : `count ${f.count} does not reproduce it`}`) }] : []),
+        { kind: 'text', text: flags.length === 0 ? (`No reported rate is impossible at its n (${r.consistency.length} cells, GRIM-style ` +
+          `check).`) : `${flags.length} cell(s) flagged:` },
+        ...(flags.length ? [{ kind: 'list' as const,
+          items: flags.map((f) =>
+            (`${f.cell} (line ${f.line}): rate ${f.rate} at n ` +
+              `= ${f.n}; ${f.nearby ? `nearest possible ${f.nearby.map((x) => `${x.count}/${f.n} → ${x.rate}`).join(
+                ', ')}` : `count ${f.count} does not reproduce it`}`)) }] : []),
       ] },
       { id: 'tipping-points', heading: 'Tipping points', blocks: [tipping] },
       { id: 'reading-error', heading: r.readingError.given ? 'Reading error' : `Reading error ${L}`,

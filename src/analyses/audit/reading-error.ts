@@ -177,7 +177,8 @@ function searchEndpoint(state: ReplicateState, observed: ArrayLike<number>, K: R
  * The reconstructed cells' bound: K for each cell that may have been misread, 0 for a given count;
  * with per-cell ranges, each reconstructed cell's own allowance down and up.
  */
-export function readingBounds(k: number, K: number, reconstructed?: ArrayLike<boolean>, ranges?: Pick<ReadingRanges, 'down' | 'up'>): { down: Int32Array; up: Int32Array } {
+export function readingBounds(k: number, K: number, reconstructed?: ArrayLike<boolean>, ranges?: Pick<ReadingRanges, 'down' | 'up'>): { down: Int32Array;
+  up: Int32Array } {
   const moves = (i: number) => reconstructed === undefined || reconstructed[i];
   if (ranges) {
     if (ranges.down.length !== k || ranges.up.length !== k) throw new RangeError(`per-cell ranges for ${ranges.down.length} cells, the table has ${k}`);
@@ -265,7 +266,8 @@ export function readingErrorResult(K: number, k: number, reconstructed: ArrayLik
 export function readingErrorRanges(state: ReplicateState, K: number, reconstructed?: ArrayLike<boolean>, ranges?: ReadingRanges): ReadingErrorResult {
   const bound = readingBounds(state.counts.length, K, reconstructed, ranges);
   const observed = Int32Array.from(state.counts);
-  return readingErrorResult(K, state.counts.length, reconstructed, () => readingErrorStatistics(state.layout.models, state.columns.map((c) => c.column)).map(({ group, kind, which }) => {
+  return readingErrorResult(K, state.counts.length, reconstructed, () => readingErrorStatistics(state.layout.models,
+    state.columns.map((c) => c.column)).map(({ group, kind, which }) => {
     const tally = { n: 0 };
     return { range: readingErrorRange(state, observed, bound, group, kind, which, tally), evaluations: tally.n };
   }), ranges);

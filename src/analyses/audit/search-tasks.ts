@@ -44,7 +44,8 @@ export type SearchTaskResult =
 export function searchTasks(job: SearchJob): SearchTask[] {
   const given = reconstructedCount(job.table.cells.length, job.reconstructed) === 0;
   const reading = given ? [] : readingErrorStatistics(job.layout.models, job.columns).map((s, index) => ({ kind: 'reading' as const, index, s }));
-  const tipping = intervalConclusions(job.layout.models, job.columns.map(table3Column)).map((c, index) => ({ kind: 'tipping' as const, index, pooled: c.group === POOLED }));
+  const tipping = intervalConclusions(job.layout.models, job.columns.map(table3Column)).map((c, index) => ({ kind: 'tipping' as const, index,
+    pooled: c.group === POOLED }));
   const cost = (t: (typeof reading)[number] | (typeof tipping)[number] | { kind: 'influence'; index: 0 }) =>
     t.kind === 'tipping' ? (t.pooled ? 4 : 2) : t.kind === 'influence' ? 3 : (t.s.group === POOLED ? 3 : 1) - (t.s.which === 'point' ? 1 : 0);
   return [...tipping, { kind: 'influence' as const, index: 0 as const }, ...reading]

@@ -27,21 +27,28 @@ function framingLine(r: Result, can: string): string[] {
   const t = r.framingTipping;
   const found = t?.changes === undefined ? (t?.note ?? 'no overturning table found')
     : `overturned by exactly ${t.changes} count change${t.changes === 1 ? '' : 's'} (ΣG at or below χ²(${t.df}, 0.95) = ${fixed(t.critical, 2)})`;
-  const tipping = !t || !t.holds ? '' : ` It is ${found}; reading error ${r.readingError.label} lowers ΣG to at least ${fixed(t.readingError.minG, 2)}, so it ${t.readingError.overturned ? can : 'cannot'} overturn it.`;
-  return [`${framingTestText(r.analysis)} (Whether framing changes behaviour is read from this test, not from an interval excluding 1; per model: audit.json framing_test.)${tipping}`];
+  const tipping = !t ||
+    !t.holds ? '' : (` It is ${found}; reading error ${r.readingError.label} lowers ΣG to at least ${fixed(t.readingError.minG, 2)}, so ` +
+      `it ${t.readingError.overturned ? can : 'cannot'} overturn it.`);
+  return [(`${framingTestText(r.analysis)} (Whether framing changes behaviour is read from this test, not from an interval excluding 1; per model: ` +
+    `audit.json framing_test.)${tipping}`)];
 }
 
 /** The summary's lines (without list markers); `can` is how "can overturn" is written (bold in Markdown). */
 export function summaryItems(r: Result, can = 'can'): string[] {
   const flags = r.consistency.filter((c) => c.status === 'impossible-rate' || c.status === 'count-mismatch').length;
   const t = mostFragile(r);
-  const fragile = t ? [`Most fragile: ${t.statement} — ${bound(t)}${t.changes} changes, ${(t.changes! / t.scopeCells).toFixed(1)} counts per cell behind it on average`
-    + `${r.readingError.given ? ' (counts given: no reading error)' : `, against a reading error of ${r.readingError.label}${r.readingError.perCell ? '' : ' per cell'}`}.`] : [];
+  const fragile = t ? [
+    `Most fragile: ${t.statement} — ${bound(t)}${t.changes} changes, ${(t.changes! / t.scopeCells).toFixed(1)} counts per cell behind it on average`
+    + (r.readingError.given ? ' (counts given: no reading error)'
+      : `, against a reading error of ${r.readingError.label}${r.readingError.perCell ? '' : ' per cell'}`) + '.'] : [];
   return [
     `Consistency: ${flags === 0 ? 'no reported rate is impossible at its n' : `${flags} cell(s) flagged`}.`,
     ...fragile,
     ...framingLine(r, can),
-    ...r.tipping.map((x) => `${cap(x.statement)}: ${x.holds ? (x.changes === undefined ? 'no overturning table found' : `overturned by ${bound(x)}${x.changes} count change${x.changes === 1 ? '' : 's'}`) : 'does not hold'}; ${readingVerdict(r, x.readingError.overturned, can)}.`),
+    ...r.tipping.map((x) =>
+      `${cap(x.statement)}: ${x.holds ? (x.changes === undefined ? 'no overturning table found' : `overturned by ${bound(
+        x)}${x.changes} count change${x.changes === 1 ? '' : 's'}`) : 'does not hold'}; ${readingVerdict(r, x.readingError.overturned, can)}.`),
   ];
 }
 

@@ -39,12 +39,12 @@ export type GainCache = Map<string, PairGain>;
  * `cap`: the caller needs the answer only if it is at most this many changes (it holds a smaller
  * one from another comparison): the budget stops there, and nothing is returned beyond it.
  */
-export function orderTipping(st: ReplicateState, kind: HeadlineKind, ahead: string, behind: string, cache: GainCache = new Map(), cap = Infinity): OrderTipping {
+export function orderTipping(st: ReplicateState, kind: HeadlineKind, ahead: string, behind: string, cache: GainCache = new Map(),
+  cap = Infinity): OrderTipping {
   const f = st.column(kind).cell;
-  const raw = (g: string) => {
-    const ps = st.groupPairs(g);
-    return ps.reduce((s, j) => { const p = st.layout.pairs[j]; return s + f(st.counts[p.baseIndex] / st.ns[p.baseIndex], st.counts[p.altIndex] / st.ns[p.altIndex]); }, 0) / ps.length;
-  };
+  const rate = (i: number) => st.counts[i] / st.ns[i];
+  const raw = (g: string) => st.groupPairs(g).reduce((s, j) => s + f(rate(st.layout.pairs[j].baseIndex), rate(st.layout.pairs[j].altIndex)), 0)
+    / st.groupPairs(g).length;
   const gap = raw(ahead) - raw(behind);
   const A = st.groupPairs(ahead), B = st.groupPairs(behind);
   const maxCost = [...A, ...B].reduce((s, j) => s + st.ns[st.layout.pairs[j].baseIndex] + st.ns[st.layout.pairs[j].altIndex], 0);

@@ -129,10 +129,12 @@ export function intervalFinding(full: ReplicateState, search: ReplicateState, gr
   const observedText = `${statLabel(kind, group)} = ${fixed(iv.point, 4)} ${fmtInterval(iv.lo, iv.hi, 4)}`;
   const sign = iv.lo > audit.excludes.value ? 1 : -1;
   const holds = excludes(audit.excludes, iv);
-  const common = { sign: sign as 1 | -1, id: `${conclusionKind(col)}[${group}]`, kind: conclusionKind(col), statement, holds, observed: observedText, scopeCells: scope.length };
+  const common = { sign: sign as 1 | -1, id: `${conclusionKind(col)}[${group}]`, kind: conclusionKind(col), statement, holds, observed: observedText,
+    scopeCells: scope.length };
   if (!holds) return { ...common, method: 'not-held' as const, cells: [], evaluations: 0 };
   const observed = Int32Array.from(full.counts);
-  const found = findTippingSet(search, full, problemOf(full, group, kind, sign), { start: audit.valueAtEqualRates ? equalDegeneratePlan(full, group) : undefined });
+  const found = findTippingSet(search, full, problemOf(full, group, kind, sign), { start: audit.valueAtEqualRates ? equalDegeneratePlan(full,
+    group) : undefined });
   if (!found.counts) return { ...common, method: 'not-found' as const, cells: [], evaluations: found.evaluations };
   const after = verifier(full, settings)(found.counts, [group]).get(stat(col.names.groupConservative, group));
   const flipped = !excludes(audit.excludes, after);
@@ -232,7 +234,8 @@ function orderConclusion(full: ReplicateState, kind: HeadlineKind, re: ReadingEr
   const scope = scopeCells.length;
   const reading = re.given ? GIVEN : orderReading(re, kind, ranked, K, budgetOf(re, scopeCells, reconstructed));
   const id = `order-by-${kind}` as const;
-  const common = { id, kind: id, statement: `the ordering of the models by ${noun(full.column(kind))}`, observed: observedText, scopeCells: scope, readingError: reading };
+  const common = { id, kind: id, statement: `the ordering of the models by ${noun(full.column(kind))}`, observed: observedText, scopeCells: scope,
+    readingError: reading };
   if (!strict || models.length < 2 || settings.attenuation === 0) return { ...common, holds: false, method: 'not-held', cells: [], evaluations: 0 };
   let best: ReturnType<typeof orderTipping> | undefined;
   const gains: GainCache = new Map();
@@ -247,7 +250,8 @@ function orderConclusion(full: ReplicateState, kind: HeadlineKind, re: ReadingEr
   const ra = boot.get(stat(name, best.ahead)).point, rb = boot.get(stat(name, best.behind)).point;
   const cells = changesOf(full, observed, best.counts);
   return {
-    ...common, holds: true, method: best.unit !== undefined && best.unit > 1 ? 'dp-grid' : 'exact-dp', changes: best.changes, cells, maxPerCell: Math.max(...cells.map((c) => Math.abs(c.to - c.from))),
+    ...common, holds: true, method: best.unit !== undefined && best.unit > 1 ? 'dp-grid' : 'exact-dp', changes: best.changes, cells,
+      maxPerCell: Math.max(...cells.map((c) => Math.abs(c.to - c.from))),
     after: `${best.behind} ${fixed(rb, 4)} > ${best.ahead} ${fixed(ra, 4)}`, verified: rb > ra, evaluations: 0,
   };
 }

@@ -11,7 +11,8 @@ export function compareFigure(rows: readonly CompareRow[], subtitle: string): Fi
   return defineFigure(
     'compare-direct-reconstructed',
     'Direct run vs reconstructed data, cell by cell',
-    'Difference of the direct-run cooperation rate and the reconstructed one, per matched cell, with the 95 % percentile-bootstrap interval of the difference (both cells redrawn). Zero means the direct run reproduces the reconstruction.',
+    ('Difference of the direct-run cooperation rate and the reconstructed one, per matched cell, with the 95 % percentile-bootstrap interval of the ' +
+      'difference (both cells redrawn). Zero means the direct run reproduces the reconstruction.'),
     {
       title: { text: 'Direct − reconstructed cooperation rate', subtitle },
       data: { values },
@@ -19,7 +20,8 @@ export function compareFigure(rows: readonly CompareRow[], subtitle: string): Fi
       height: { step: 22 },
       layer: [
         { mark: { type: 'rule', color: '#999999', strokeDash: [4, 3] }, transform: ONE_ROW, encoding: { x: { datum: 0, type: 'quantitative' } } },
-        { mark: { type: 'rule', strokeWidth: 2.5, color: COLORS.base }, encoding: { y, x: { field: 'diff_lo', type: 'quantitative' }, x2: { field: 'diff_hi' } } },
+        { mark: { type: 'rule', strokeWidth: 2.5, color: COLORS.base }, encoding: { y, x: { field: 'diff_lo', type: 'quantitative' },
+          x2: { field: 'diff_hi' } } },
         {
           mark: { type: 'point', filled: true, size: 60, color: COLORS.base, opacity: 1 },
           encoding: {

@@ -16,12 +16,16 @@ import { table3Columns } from '../../stats/table3.js';
 export function lambdaSection(rows: readonly LambdaRow[], gameName: GameLabel = gameAsIs): Section {
   const first = rows[0];
   const blocks: Block[] = [
-    { kind: 'text', text: 'λ̂ = clamp(logit(p̃)/Δu, 0, 20) with p̃ = (x + 0.5)/(T + 1), the logit payoff sensitivity that reproduces a framing\'s cooperation; Δu is the row player\'s expected payoff gap at q = 0.5 with payoffs normalized to [0, 1]. V_λ = (λ̂ base − λ̂ alt)²/4, the population variance of the planned pair\'s two values (Same Game, Different Story §3.4; docs/methods.md). 95 % percentile-bootstrap intervals; NA where Δu is 0 or unknown. Full precision: lambda.csv.' },
+    { kind: 'text', text: ('λ̂ = clamp(logit(p̃)/Δu, 0, 20) with p̃ = (x + 0.5)/(T + 1), the logit payoff sensitivity that reproduces a framing\'s ' +
+      'cooperation; Δu is the row player\'s expected payoff gap at q = 0.5 with payoffs normalized to [0, 1]. V_λ = (λ̂ base − λ̂ alt)²/4, the population ' +
+      'variance of the planned pair\'s two values (Same Game, Different Story §3.4; docs/methods.md). 95 % percentile-bootstrap intervals; NA where Δu is 0 ' +
+      'or unknown. Full precision: lambda.csv.') },
   ];
   if (first) {
     blocks.push({
       kind: 'table', id: 'lambda-table',
-      columns: ['Model', 'Game', num('Δu'), num(`λ̂ ${first.base_framing}`), num('95 % CI'), num(`λ̂ ${first.alt_framing}`), num('95 % CI'), num('V_λ'), num('95 % CI')],
+      columns: ['Model', 'Game', num('Δu'), num(`λ̂ ${first.base_framing}`), num('95 % CI'), num(`λ̂ ${first.alt_framing}`), num('95 % CI'), num('V_λ'),
+        num('95 % CI')],
       rows: rows.map((r) => [r.model, gameName(r.game), num(fixed(r.delta_u)),
         num(fixed(r.lambda_base)), num(interval(r.lambda_base_lo, r.lambda_base_hi)),
         num(fixed(r.lambda_alt)), num(interval(r.lambda_alt_lo, r.lambda_alt_hi)),

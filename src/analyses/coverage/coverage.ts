@@ -135,7 +135,8 @@ export function coverageStudy(table: CellTable, settings: TwoFramingSettings & C
         if (hi >= lo) { width[k][r] += hi - lo; given[k][r]++; }
       });
       if (clusteredRates && (m === 'cluster-robust' || m === 'cluster-bootstrap')) {
-        for (const h of rateHits(sim, p, m, settings.seed + 1 + s, settings.reps)) if (h !== undefined) { rates[k].of++; rates[k].width += h.width; if (h.hit) rates[k].hit++; }
+        for (const h of rateHits(sim, p, m, settings.seed + 1 + s, settings.reps)) if (h !== undefined) { rates[k].of++; rates[k].width += h.width;
+          if (h.hit) rates[k].hit++; }
       }
     });
     onProgress?.(s + 1, settings.sims);

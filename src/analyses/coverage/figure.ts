@@ -10,7 +10,8 @@ export function coverageFigure(r: CoverageResult): Figure {
     statistic: x.statistic, method: x.method, coverage: x.coverage, mean_width: x.mean_width,
     lo: x.coverage_lo, hi: x.coverage_hi,
   }));
-  const truth = s.truth === 'equal' ? 'framings made equal (R = 1, shift = 0)' : s.truth === 'jeffreys' ? 'truth drawn around the observed rates (Jeffreys)' : 'observed rates as truth';
+  const truth = s.truth === 'equal' ? ('framings made equal (R = 1, shift = ' +
+    '0)') : s.truth === 'jeffreys' ? 'truth drawn around the observed rates (Jeffreys)' : 'observed rates as truth';
   return coverageChart(points, {
     statistics, methods: [...s.methods], nominal: s.level,
     subtitle: `${s.sims} simulations, ${truth}; B = ${s.reps} replicates each, seed ${s.seed}`,

@@ -28,7 +28,10 @@ export function edgeBound(coverage: number, sims: number): number | undefined {
 export function coverageText(rows: readonly CoverageRow[], title: string, sims: number): string {
   const edges = rows.filter((r) => edgeBound(r.coverage, sims) !== undefined);
   const table = textTable(['Statistic', 'Interval', 'Coverage', '± MC s.e.', 'Mean width', 'Truth'],
-    rows.map((r) => [r.statistic, r.method, r.coverage.toFixed(3), edgeBound(r.coverage, sims) === undefined ? r.mc_se.toFixed(3) : '—', r.mean_width.toFixed(4), Number.isFinite(r.truth) ? r.truth.toFixed(4) : '—']));
-  const notes = edges.map((r) => `— ${r.statistic}, ${r.method}: ${r.coverage === 1 ? `every one of ${sims} intervals held the truth; coverage ≥ ${edgeBound(1, sims)!.toFixed(4)}` : `no interval of ${sims} held the truth; coverage ≤ ${edgeBound(0, sims)!.toFixed(4)}`} (one-sided 95 %, Clopper–Pearson)`);
+    rows.map((r) => [r.statistic, r.method, r.coverage.toFixed(3), edgeBound(r.coverage, sims) === undefined ? r.mc_se.toFixed(3) : '—',
+      r.mean_width.toFixed(4), Number.isFinite(r.truth) ? r.truth.toFixed(4) : '—']));
+  const notes = edges.map((r) =>
+    `— ${r.statistic}, ${r.method}: ${r.coverage === 1 ? `every one of ${sims} intervals held the truth; coverage ≥ ${edgeBound(1,
+      sims)!.toFixed(4)}` : `no interval of ${sims} held the truth; coverage ≤ ${edgeBound(0, sims)!.toFixed(4)}`} (one-sided 95 %, Clopper–Pearson)`);
   return [title, table, ...notes].join('\n');
 }

@@ -28,7 +28,8 @@ export interface MetaDesign {
   /** Term name per column: "intercept", "ablat", "alloc=random". */
   readonly terms: readonly string[];
   /** How each moderator was coded. */
-  readonly coding: readonly { readonly moderator: string; readonly kind: 'numeric' | 'categorical'; readonly reference?: string; readonly levels?: readonly string[] }[];
+  readonly coding: readonly { readonly moderator: string; readonly kind: 'numeric' | 'categorical'; readonly reference?: string;
+    readonly levels?: readonly string[] }[];
   /** Terms dropped as exact linear combinations of the columns before them. */
   readonly dropped: readonly string[];
 }

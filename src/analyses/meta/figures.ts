@@ -15,14 +15,17 @@ function forestRows(a: MetaAnalysis): MetaForestRow[] {
   const z = tQuantile(1 - (1 - a.settings.level) / 2, Infinity);
   const cells: MetaForestRow[] = a.effects.length > MAX_FOREST_CELLS ? [] : [...a.effects]
     .sort((x, y) => (x.study === y.study ? 0 : a.effects.findIndex((r) => r.study === x.study) - a.effects.findIndex((r) => r.study === y.study)))
-    .map((r) => ({ label: `${r.study} · ${r.model} · ${r.game}`, estimate: r.yi, lo: r.yi - z * Math.sqrt(r.vi), hi: r.yi + z * Math.sqrt(r.vi), kind: 'Cell' as const }));
+    .map((r) => ({ label: `${r.study} · ${r.model} · ${r.game}`, estimate: r.yi, lo: r.yi - z * Math.sqrt(r.vi), hi: r.yi + z * Math.sqrt(r.vi),
+      kind: 'Cell' as const }));
   const pooled = a.pooled.map((p) => ({ label: `${p.scope} (pooled, k = ${p.k})`, estimate: p.estimate, lo: p.ci_lo, hi: p.ci_hi, kind: 'Pooled' as const }));
   // The three-level row when it has an interval (3 studies or more); else the overall row's prediction interval.
   const m = a.multilevel && Number.isFinite(a.multilevel.ci_lo) ? a.multilevel : undefined;
-  const three = m ? [{ label: `overall, three-level (k = ${m.k}, ${m.studies} studies)`, estimate: m.estimate, lo: m.ci_lo, hi: m.ci_hi, kind: 'Pooled' as const }] : [];
+  const three = m ? [{ label: `overall, three-level (k = ${m.k}, ${m.studies} studies)`, estimate: m.estimate, lo: m.ci_lo, hi: m.ci_hi,
+    kind: 'Pooled' as const }] : [];
   const headline = m ?? a.pooled.find((p) => p.scope === 'overall');
   const pi = headline && Number.isFinite(headline.pi_lo)
-    ? [{ label: `prediction interval${m ? ' (three-level)' : ''}`, estimate: headline.estimate, lo: headline.pi_lo, hi: headline.pi_hi, kind: 'Prediction interval' as const }] : [];
+    ? [{ label: `prediction interval${m ? ' (three-level)' : ''}`, estimate: headline.estimate, lo: headline.pi_lo, hi: headline.pi_hi,
+      kind: 'Prediction interval' as const }] : [];
   return [...cells, ...pooled, ...three, ...pi];
 }
 
@@ -31,12 +34,15 @@ export function metaFigures(a: MetaAnalysis): Figure[] {
   const effect = effectName(a);
   const s = a.settings;
   const how = s.pooling === 'fixed' ? 'fixed effect' : `random effects, τ² by ${s.tau2}, ${META_TEST_NAMES[s.test]} intervals`;
-  const drawn = a.effects.length > MAX_FOREST_CELLS ? `The ${a.effects.length.toLocaleString('en-US')} cells are not drawn (at most ${MAX_FOREST_CELLS}; reports/effects.csv has every one); ` : 'Each cell\'s effect with its 95 % Wald interval (circles), ';
-  const caption = `${drawn}the pooled estimates per model, per study and overall with their 95 % intervals (diamonds; ${how}) and the prediction interval of a new cell's effect (orange line).`;
+  const drawn = a.effects.length > MAX_FOREST_CELLS ? (`The ${a.effects.length.toLocaleString('en-US')} cells are not drawn (at most ${MAX_FOREST_CELLS}; ` +
+    `reports/effects.csv has every one); `) : 'Each cell\'s effect with its 95 % Wald interval (circles), ';
+  const caption = (`${drawn}the pooled estimates per model, per study and overall with their 95 % intervals (diamonds; ${how}) and the prediction interval ` +
+    `of a new cell's effect (orange line).`);
   const overall = a.multilevel?.estimate ?? a.pooled.find((p) => p.scope === 'overall')?.estimate ?? 0;
   const subtitle = `${a.effects.length} cells from ${new Set(a.effects.map((r) => r.study)).size} studies; ${how}`;
   return [
     metaForest(forestRows(a), { effect, subtitle, caption }),
-    metaFunnel(a.effects.map((r) => ({ study: r.study, label: `${r.study} · ${r.model} · ${r.game}`, yi: r.yi, se: Math.sqrt(r.vi) })), { effect, estimate: overall, subtitle }),
+    metaFunnel(a.effects.map((r) => ({ study: r.study, label: `${r.study} · ${r.model} · ${r.game}`, yi: r.yi, se: Math.sqrt(r.vi) })), { effect,
+      estimate: overall, subtitle }),
   ];
 }

@@ -57,7 +57,8 @@ const studySchema = z.strictObject({
 export const manifestSchema = z.strictObject({
   name: z.string().min(1).optional(),
   description: z.string().optional(),
-  effect: z.enum(EFFECT_MEASURES as [EffectMeasure, ...EffectMeasure[]]).optional().describe('shift (p_alt − p_base, default), logor (log odds ratio) or distance (Jensen–Shannon distance √(1 − R2))'),
+  effect: z.enum(EFFECT_MEASURES as [EffectMeasure,
+    ...EffectMeasure[]]).optional().describe('shift (p_alt − p_base, default), logor (log odds ratio) or distance (Jensen–Shannon distance √(1 − R2))'),
   tau2: z.enum(TAU2_METHODS as [Tau2Method, ...Tau2Method[]]).optional().describe('the τ² estimator (default REML)'),
   test: z.enum(['adhoc', 'knha', 'z']).optional()
     .describe('Hartung–Knapp t intervals with the variance factor max(1, s²) (adhoc, default), Hartung–Knapp as published (knha), or Wald z'),
@@ -66,7 +67,8 @@ export const manifestSchema = z.strictObject({
   pool_synthetic: z.boolean().optional()
     .describe('pool synthetic studies (simulated models) with the real ones, as --pool-synthetic; by default they are pooled apart, as "synthetic …" scopes'),
   names: displayNamesSchema().optional()
-    .describe('display names: id → the name to show for a study, model or game in the figures, the report and the terminal (CSV and JSON keep the ids and add the names; --names FILE overrides); an id that names nothing in the studies is a warning (with its nearest id), not an error'),
+    .describe(('display names: id → the name to show for a study, model or game in the figures, the report and the terminal (CSV and JSON keep the ids and ' +
+      'add the names; --names FILE overrides); an id that names nothing in the studies is a warning (with its nearest id), not an error')),
   studies: z.array(studySchema).min(1).describe('the studies, each one source and its planned contrast'),
 });
 
@@ -76,7 +78,8 @@ export type StudySpec = Manifest['studies'][number];
 /** The JSON Schema of a manifest (data/meta/manifest.schema.json). */
 export function manifestJsonSchema(): Record<string, unknown> {
   const s = z.toJSONSchema(manifestSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return { ...s, title: 'samegame meta-analysis manifest', description: 'Studies to pool with samegame meta: each one source and its planned contrast (README "Pool studies").' };
+  return { ...s, title: 'samegame meta-analysis manifest',
+    description: 'Studies to pool with samegame meta: each one source and its planned contrast (README "Pool studies").' };
 }
 
 /** The source kind of a study and its problems: exactly one source, options of that kind. */
@@ -89,7 +92,8 @@ function studyProblems(s: StudySpec, i: number): Problem[] {
     if (kind === kinds[0]) continue;
     for (const o of options) if (s[o as keyof StudySpec] !== undefined) out.push({ path: ['studies', i, o], message: analysesMetaMsg.sourceOption(o, kind) });
   }
-  if (kinds[0] === 'digitized' && s.layout === undefined) out.push({ path: ['studies', i, 'layout'], message: 'required field is missing (a digitized study needs its layout CSV)' });
+  if (kinds[0] === 'digitized' && s.layout === undefined) out.push({ path: ['studies', i, 'layout'],
+    message: 'required field is missing (a digitized study needs its layout CSV)' });
   if (s.base === s.alt) out.push({ path: ['studies', i, 'alt'], message: analysesMetaMsg.sameFraming(s.base) });
   return out;
 }
@@ -124,7 +128,8 @@ function explainUnknown(p: Problem): Problem {
 
 /** Validate a manifest from its YAML text; the first problem ends it with one line naming file, line and field. */
 export function parseManifest(text: string, file: string): { manifest: Manifest; lineAt: (path: Problem['path']) => number | undefined } {
-  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => analysesMetaMsg.manifestSyntax(file, line, detail), () => analysesMetaMsg.manifestNotMapping(file));
+  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => analysesMetaMsg.manifestSyntax(file, line, detail),
+    () => analysesMetaMsg.manifestNotMapping(file));
   const lineAt = (path: Problem['path']) => lineOf(doc, lc, path);
   const r = manifestSchema.safeParse(data);
   const found = r.success ? manifestProblems(r.data, lineAt) : zodProblems(r.error.issues, MANIFEST_SCHEMA_FILE).map(explainUnknown);

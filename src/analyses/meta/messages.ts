@@ -33,8 +33,10 @@ export const analysesMetaMsg = {
   tooFewCells: (scope: string, k: number) => `${scope}: ${k} cell${k === 1 ? '' : 's'}, no pooled row (pooling needs 2 or more)`,
   notFitted: (scope: string) => `${scope}: the model could not be fitted (singular weights)`,
   notConverged: (scope: string, method: string) => `${scope}: the ${method} iteration for τ² did not converge; its value is the last iterate`,
-  regressionNotFitted: (k: number, p: number) => `meta-regression: ${k} cells cannot fit ${p} coefficients (needs more cells than coefficients and moderators that vary)`,
+  regressionNotFitted: (k: number,
+    p: number) => `meta-regression: ${k} cells cannot fit ${p} coefficients (needs more cells than coefficients and moderators that vary)`,
   identicalStudies: (a: string, b: string, k: number) =>
-    `studies ${q(a)} and ${q(b)} give identical effects in all ${k} of their cells: they may be one study's data read twice, and both enter the overall estimate (in the funnel plot their points coincide)`,
+    (`studies ${q(a)} and ${q(b)} give identical effects in all ${k} of their cells: they may be one study's data read twice, and both enter the overall ` +
+      `estimate (in the funnel plot their points coincide)`),
   noMultilevelFixed: () => 'pooling: fixed — no three-level model (its study and cell variances are random effects)',
 };

@@ -34,7 +34,8 @@ function summaryBlocks(a: MetaAnalysis): Block[] {
     `Overall ${effectName(a)}: ${fixed(o.estimate)} ${interval(o.ci_lo, o.ci_hi)} over ${o.k} cells (${how}).`,
     Number.isFinite(o.pi_lo)
       ? `A new cell's effect would lie in ${interval(o.pi_lo, o.pi_hi)} (95 % prediction interval: t with k − 2 df, the conventional SE).` : '',
-    `${heterogeneityWords(o.I2, what)} (τ² = ${fixed(o.tau2, 4)}, Q = ${fixed(o.Q, 1)} on ${o.Q_df} df, p ${o.Q_p < 1e-4 ? '< 0.0001' : `= ${fixed(o.Q_p, 4)}`}).`,
+    (`${heterogeneityWords(o.I2, what)} (τ² = ${fixed(o.tau2, 4)}, Q = ${fixed(o.Q, 1)} on ${o.Q_df} df, ` +
+      `p ${o.Q_p < 1e-4 ? '< 0.0001' : `= ${fixed(o.Q_p, 4)}`}).`),
   ].filter((t) => t !== '').join(' ');
   const blocks: Block[] = [{ kind: 'text', text }];
   const m = a.multilevel;
@@ -64,7 +65,8 @@ function regressionBlocks(a: MetaAnalysis): Block[] {
   const f = r.fit;
   const test = a.settings.test !== 'z' ? `F(${f.QM_df1}, ${f.QM_df2}) = ${fixed(f.QM)}` : `χ²(${f.QM_df1}) = ${fixed(f.QM)}`;
   return [
-    { kind: 'text', text: `Meta-regression on ${a.settings.moderators.join(', ')}: test of moderators ${test}, p ${f.QM_p < 1e-4 ? '< 0.0001' : `= ${fixed(f.QM_p, 4)}`}; residual τ² = ${fixed(f.tau2, 4)}, I² = ${fixed(f.I2, 2)}.` },
+    { kind: 'text', text: (`Meta-regression on ${a.settings.moderators.join(', ')}: test of moderators ${test}, ` +
+      `p ${f.QM_p < 1e-4 ? '< 0.0001' : `= ${fixed(f.QM_p, 4)}`}; residual τ² = ${fixed(f.tau2, 4)}, I² = ${fixed(f.I2, 2)}.`) },
     {
       kind: 'table', id: 'meta-regression', caption: 'Coefficients (reports/meta-regression.csv)', columns: ['Term', 'Estimate', 'SE', '95 % CI', 'p'],
       rows: f.coefficients.map((c, j) => [r.design.terms[j], num(c.estimate), num(c.se), interval(c.ci_lo, c.ci_hi), pval(c.p)]),

@@ -111,7 +111,8 @@ export const randomTable3Csv = (rows: readonly RandomTable3Row[]): string =>
   toCsv(RANDOM_TABLE3_COLUMNS, rows.map((r) => RANDOM_TABLE3_COLUMNS.map((k) => (k === 'clipped' ? r.clipped.join(' ') : r[k]))));
 
 /** Why the random-effects R can exceed Table 3's fixed mean of R (one sentence, terminal and report). */
-export const RANDOM_R_NOTE = 'R here is 1 − d̂², d̂ the pooled distance √(1 − R); the square of a mean distance is at most the mean of the squared distances, so this R can exceed Table 3\'s fixed mean of R = 1 − d² over the same games.';
+export const RANDOM_R_NOTE = ('R here is 1 − d̂², d̂ the pooled distance √(1 − R); the square of a mean distance is at most the mean of the squared ' +
+  'distances, so this R can exceed Table 3\'s fixed mean of R = 1 − d² over the same games.');
 
 /** The sentence naming the interval ends clipped to their statistic's bounds, or undefined when none was. */
 export function clippedNote(rows: readonly RandomTable3Row[]): string | undefined {
@@ -125,7 +126,8 @@ export function clippedNote(rows: readonly RandomTable3Row[]): string | undefine
 export function randomTable3Text(rows: readonly RandomTable3Row[]): string {
   const head = 'Table 3, random effects over games (REML, Hartung–Knapp; R pooled as the distance √(1 − R))';
   return `${head}\n${textTable(['Model', 'k', 'Shift', '95% CI', 'tau2', 'I2', 'R', '95% CI', 'I2 (R)'],
-    rows.map((r) => [r.model, String(r.k), fixed(r.shift), interval(r.shift_lo, r.shift_hi), fixed(r.shift_tau2, 4), fixed(r.shift_I2, 2), fixed(r.R), interval(r.R_lo, r.R_hi), fixed(r.R_I2, 2)]))}\n${[clippedNote(rows), RANDOM_R_NOTE].filter((x) => x !== undefined).join('\n')}`;
+    rows.map((r) => [r.model, String(r.k), fixed(r.shift), interval(r.shift_lo, r.shift_hi), fixed(r.shift_tau2, 4), fixed(r.shift_I2, 2), fixed(r.R),
+      interval(r.R_lo, r.R_hi), fixed(r.R_I2, 2)]))}\n${[clippedNote(rows), RANDOM_R_NOTE].filter((x) => x !== undefined).join('\n')}`;
 }
 
 /** The report section of the random-effects Table 3. */
@@ -134,10 +136,14 @@ export function randomTable3Section(rows: readonly RandomTable3Row[]): Section {
   return {
     id: 'table3-random', heading: 'Table 3 with random effects over games (--pooling random)',
     blocks: [
-      { kind: 'text', text: 'Per model over its games and pooled over every model–game: REML τ², Hartung–Knapp 95 % intervals, 95 % prediction intervals (t, k − 2 df); R pooled on the Jensen–Shannon distance √(1 − R) and mapped back (its τ² and I² on that scale). The fixed means of Table 3 above say what these games showed; these say what a further game would show, and how much the games disagree (reports/table3-random.csv; docs/methods.md §22.6). ' + [RANDOM_R_NOTE, clippedNote(rows)].filter((x) => x !== undefined).join(' ') },
+      { kind: 'text', text: ('Per model over its games and pooled over every model–game: REML τ², Hartung–Knapp 95 % intervals, 95 % prediction intervals ' +
+        '(t, k − 2 df); R pooled on the Jensen–Shannon distance √(1 − R) and mapped back (its τ² and I² on that scale). The fixed means of Table 3 above ' +
+        'say what these games showed; these say what a further game would show, and how much the games disagree (reports/table3-random.csv; docs/methods.md ' +
+        '§22.6). ') + [RANDOM_R_NOTE, clippedNote(rows)].filter((x) => x !== undefined).join(' ') },
       {
         kind: 'table', id: 'table3-random-rows', columns: ['Model', 'k', 'Shift', '95 % CI', '95 % PI', 'τ²', 'I²', 'R', '95 % CI', 'I² (R)'],
-        rows: rows.map((r) => [r.model, num(r.k, 0), num(r.shift), ci(r.shift_lo, r.shift_hi), ci(r.shift_pi_lo, r.shift_pi_hi), num(r.shift_tau2, 4), num(r.shift_I2, 2), num(r.R), ci(r.R_lo, r.R_hi), num(r.R_I2, 2)]),
+        rows: rows.map((r) => [r.model, num(r.k, 0), num(r.shift), ci(r.shift_lo, r.shift_hi), ci(r.shift_pi_lo, r.shift_pi_hi), num(r.shift_tau2, 4),
+          num(r.shift_I2, 2), num(r.R), ci(r.R_lo, r.R_hi), num(r.R_I2, 2)]),
       },
     ],
   };

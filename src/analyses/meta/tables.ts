@@ -40,7 +40,8 @@ export function pooledCsv(a: MetaAnalysis, names?: DisplayNames): string {
   return toCsv(t.header, t.rows);
 }
 
-const MULTILEVEL = ['k', 'studies', 'estimate', 'se', 'df', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi', 'sigma2_study', 'sigma2_cell', 'Q', 'Q_df', 'Q_p', 'logLik'] as const;
+const MULTILEVEL = ['k', 'studies', 'estimate', 'se', 'df', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi', 'sigma2_study', 'sigma2_cell', 'Q', 'Q_df', 'Q_p',
+  'logLik'] as const;
 
 export function multilevelCsv(a: MetaAnalysis): string | undefined {
   const m = a.multilevel;
@@ -118,7 +119,8 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance, names?: DisplayName
     regression: reg ? {
       coding: reg.design.coding,
       coefficients: onScale(reg.fit.coefficients).map((c, j) => clean({ term: reg.design.terms[j], ...c })),
-      ...clean({ QM: reg.fit.QM, QM_df1: reg.fit.QM_df1, QM_df2: reg.fit.QM_df2, QM_p: reg.fit.QM_p, QE: reg.fit.Q, QE_df: reg.fit.Q_df, QE_p: reg.fit.Q_p, tau2: reg.fit.tau2, I2: reg.fit.I2, H2: reg.fit.H2 }),
+      ...clean({ QM: reg.fit.QM, QM_df1: reg.fit.QM_df1, QM_df2: reg.fit.QM_df2, QM_p: reg.fit.QM_p, QE: reg.fit.Q, QE_df: reg.fit.Q_df, QE_p: reg.fit.Q_p,
+        tau2: reg.fit.tau2, I2: reg.fit.I2, H2: reg.fit.H2 }),
     } : null,
     leave_one_out: a.leaveOneOut.map(clean),
     notes: a.notes,

@@ -32,7 +32,10 @@ export interface RepeatedAnalysis {
   readonly stats: RepeatedStatistics;
   /** The cluster bootstrap, with `interval: 'cluster-bootstrap'`. */
   readonly boot?: GroupBootstrapResult;
-  /** Statistics without an interval (fewer than MIN_MATCHES matches), cells with fewer than MIN_MATCHES matches, and cells with few (MIN_MATCHES … FEW_MATCHES − 1). */
+  /**
+   * Statistics without an interval (fewer than MIN_MATCHES matches), cells with fewer than MIN_MATCHES matches, and cells with few (MIN_MATCHES … FEW_MATCHES −
+   * 1).
+   */
   readonly thin: { readonly statistics: number; readonly cells: number; readonly few: number };
 }
 
@@ -110,7 +113,8 @@ export function analyzeRepeatedPlay(decisions: readonly RepeatedDecision[], sett
 /** How the intervals were made, in a few words (figure subtitles, LaTeX captions, the report's per-model text): the method the analysis used. */
 export function intervalLabel(a: RepeatedAnalysis): string {
   return a.settings.interval === 'cluster-bootstrap'
-    ? `95 % ${intervalMethodName({ method: 'percentile', clustered: true })} intervals (match as cluster), B = ${a.settings.reps} replicates, seed ${a.settings.seed}`
+    ? (`95 % ${intervalMethodName({ method: 'percentile', clustered: true })} intervals (match as cluster), B = ${a.settings.reps} replicates, ` +
+      `seed ${a.settings.seed}`)
     : `95 % ${intervalMethodName({ method: 'cluster-robust' })} intervals (match as cluster)`;
 }
 

@@ -16,7 +16,8 @@ const moveText = (a: string | null | undefined) => a ?? '—';
 
 function seatMove(seat: RepeatedDecision | undefined, other: RepeatedDecision | undefined, player: string): BrowserMove {
   if (seat) {
-    return { player: seat.model, action: moveText(seat.action), ...(seat.prompt === undefined ? {} : { prompt: seat.prompt }), ...(seat.answer === undefined ? {} : { answer: seat.answer }),
+    return { player: seat.model, action: moveText(seat.action), ...(seat.prompt === undefined ? {} : { prompt: seat.prompt }),
+      ...(seat.answer === undefined ? {} : { answer: seat.answer }),
       ...(seat.provenance === undefined ? {} : { source: `${seat.provenance.file}:${seat.provenance.line}, written ${seat.provenance.label}` }) };
   }
   return { player, action: moveText(other?.opponentAction) };
@@ -43,7 +44,8 @@ function matchOf(id: string, decisions: readonly RepeatedDecision[], cell: Repea
  * (in the cell's order), each with every decision of that match in the source (both seats, whatever
  * cell the other seat's decisions belong to).
  */
-export function matchBrowser(decisions: readonly RepeatedDecision[], cells: readonly RepeatedCell[], id = 'match-browser', names?: DisplayNames): MatchBrowserBlock {
+export function matchBrowser(decisions: readonly RepeatedDecision[], cells: readonly RepeatedCell[], id = 'match-browser',
+  names?: DisplayNames): MatchBrowserBlock {
   const byMatch = new Map<string, RepeatedDecision[]>();
   for (const d of decisions) {
     const list = byMatch.get(d.match);

@@ -24,23 +24,27 @@ function repeatedJson(a: RepeatedAnalysis, input: RepeatedDecisions, command: st
   const bootstrap = a.settings.interval === 'cluster-bootstrap';
   return `${jsonText({
     tool: toolInfo(),
-    input: { path: input.path, sha256: input.sha256, kind: input.kind, synthetic: input.synthetic, decisions: input.decisions.length, notes: input.notes ?? [] },
+    input: { path: input.path, sha256: input.sha256, kind: input.kind, synthetic: input.synthetic, decisions: input.decisions.length,
+      notes: input.notes ?? [] },
     settings: {
-      ...(bootstrap ? { seed: a.settings.seed, reps: a.settings.reps } : {}), level: 0.95, interval: bootstrap ? 'cluster-bootstrap (percentile)' : 'cluster-robust (CR2, Satterthwaite df)', cluster: 'match',
+      ...(bootstrap ? { seed: a.settings.seed, reps: a.settings.reps } : {}), level: 0.95,
+        interval: bootstrap ? 'cluster-bootstrap (percentile)' : 'cluster-robust (CR2, Satterthwaite df)', cluster: 'match',
       min_matches_for_interval: MIN_MATCHES, few_matches_below: FEW_MATCHES, ...(a.settings.factors?.length ? { factors: a.settings.factors } : {}),
     },
     command,
     interval_notes: [thinNote(a), fewNote(a)].filter((n) => n !== undefined),
     ...(a.settings.names && Object.keys(a.settings.names).length ? { names: { ...a.settings.names } } : {}),
     statistics: b.names.map((name, i) => ({
-      name, point: finiteOrNull(b.point[i]), lo: finiteOrNull(b.lo[i]), hi: finiteOrNull(b.hi[i]), df: finiteOrNull(b.df[i]), matches: b.matches[i], interval: b.kind[i],
+      name, point: finiteOrNull(b.point[i]), lo: finiteOrNull(b.lo[i]), hi: finiteOrNull(b.hi[i]), df: finiteOrNull(b.df[i]), matches: b.matches[i],
+        interval: b.kind[i],
       ...(b.defined ? { defined_replicates: b.defined[i] } : {}),
     })),
   }, 2)}\n`;
 }
 
 /** reports/models.csv, cells.csv, rounds.csv, reactions.csv, endgame.csv and repeated.json. */
-export function repeatedTableFiles(reportsDir: string, a: RepeatedAnalysis, input: RepeatedDecisions, command: string, models: readonly ModelRow[]): OutputFile[] {
+export function repeatedTableFiles(reportsDir: string, a: RepeatedAnalysis, input: RepeatedDecisions, command: string,
+  models: readonly ModelRow[]): OutputFile[] {
   return [
     { path: join(reportsDir, 'models.csv'), content: modelsCsv(models, a.settings.factors ?? [], a.settings.names) },
     ...repeatedLatexFiles(reportsDir, a, models),

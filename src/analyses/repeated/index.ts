@@ -36,9 +36,11 @@ export const repeated = {
   thinNote,
   fewNote,
   framingTable,
-  tables: { models: modelRows, cells: cellRows, rounds: roundRows, reactions: reactionRows, endGame: endGameRows, files: repeatedTableFiles, notes: REPEATED_FILE_NOTES },
+  tables: { models: modelRows, cells: cellRows, rounds: roundRows, reactions: reactionRows, endGame: endGameRows, files: repeatedTableFiles,
+    notes: REPEATED_FILE_NOTES },
   figures: repeatedFigures,
   terminal: { cells: cellsText },
   browser: matchBrowser,
-  report: { summary: repeatedSummarySection, models: repeatedModelsSection, cells: repeatedCellsSection, reactions: repeatedReactionsSection, matches: matchBrowserSection },
+  report: { summary: repeatedSummarySection, models: repeatedModelsSection, cells: repeatedCellsSection, reactions: repeatedReactionsSection,
+    matches: matchBrowserSection },
 } as const;

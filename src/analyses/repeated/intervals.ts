@@ -7,7 +7,8 @@
  */
 import type { Estimand } from '../../stats/bootstrap.js';
 import { groupBootstrap, type GroupBootstrapResult } from '../../stats/group-bootstrap.js';
-import { clusterCount, clusterDifferenceInterval, clusterRateInterval, MIN_CLUSTERS, type ClusterInterval, type ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
+import { clusterCount, clusterDifferenceInterval, clusterRateInterval, MIN_CLUSTERS, type ClusterInterval,
+  type ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
 import type { ClusterColumn } from '../../stats/cluster-robust.js';
 import { cellId, columnOf, type RepeatedCell } from './layout.js';
 
@@ -36,13 +37,15 @@ const columnAt = (c: RepeatedCell, k: number): ClusterColumn => ({ sizes: c.colu
 interface Slots { offsets: readonly number[]; drops: readonly number[] }
 
 /** Fills slot i of the statistics from one interval. */
-function put(s: { point: Float64Array; lo: Float64Array; hi: Float64Array; df: Float64Array; matches: Float64Array; kind: string[] }, i: number, iv: ClusterInterval): void {
+function put(s: { point: Float64Array; lo: Float64Array; hi: Float64Array; df: Float64Array; matches: Float64Array; kind: string[] }, i: number,
+  iv: ClusterInterval): void {
   s.point[i] = iv.point; s.lo[i] = iv.lo; s.hi[i] = iv.hi; s.df[i] = iv.df; s.matches[i] = iv.clusters; s.kind[i] = iv.kind;
 }
 
 function empty(names: readonly string[]) {
   const k = names.length;
-  return { names, point: new Float64Array(k), lo: new Float64Array(k), hi: new Float64Array(k), df: new Float64Array(k), matches: new Float64Array(k), kind: new Array<string>(k).fill('none') };
+  return { names, point: new Float64Array(k), lo: new Float64Array(k), hi: new Float64Array(k), df: new Float64Array(k), matches: new Float64Array(k),
+    kind: new Array<string>(k).fill('none') };
 }
 
 /** Cluster-robust intervals of every rate of each cell and of its end-game drop (the last round minus the rounds before it, paired by match). */
@@ -61,7 +64,8 @@ export function robustStatistics(cells: readonly RepeatedCell[], estimand: Estim
 export function bootstrapStatistics(cells: readonly RepeatedCell[], estimand: Estimand, slots: Slots,
   opts: { seed: number; reps: number; onProgress?: (done: number, total: number) => void }): { stats: RepeatedStatistics; boot: GroupBootstrapResult } {
   const boot = groupBootstrap(cells.map((c) => ({ id: cellId(c), columns: c.columns })), estimand, opts);
-  const s = { ...empty(estimand.names), point: Float64Array.from(boot.point), lo: Float64Array.from(boot.lo), hi: Float64Array.from(boot.hi), defined: boot.defined };
+  const s = { ...empty(estimand.names), point: Float64Array.from(boot.point), lo: Float64Array.from(boot.lo), hi: Float64Array.from(boot.hi),
+    defined: boot.defined };
   const mark = (i: number, g: number) => {
     s.matches[i] = g;
     if (g < MIN_CLUSTERS || !Number.isFinite(s.lo[i])) { s.lo[i] = NaN; s.hi[i] = NaN; s.df[i] = NaN; s.kind[i] = 'none'; return; }

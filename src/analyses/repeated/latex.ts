@@ -21,9 +21,11 @@ const t = (x: number): string => (Number.isFinite(x) ? fixed(x) : '');
 const vi = (x: number, lo: number, hi: number): LatexCell => intervalCell(t(x), t(lo), t(hi));
 
 function keyColumns(a: RepeatedAnalysis, opponent: boolean) {
-  return [leftColumn('Model'), leftColumn('Game'), leftColumn('Framing'), ...(opponent ? [leftColumn('Opponent')] : []), ...(a.settings.factors ?? []).map((f) => leftColumn(f))];
+  return [leftColumn('Model'), leftColumn('Game'), leftColumn('Framing'), ...(opponent ? [leftColumn('Opponent')] : []),
+    ...(a.settings.factors ?? []).map((f) => leftColumn(f))];
 }
-function keyCells(a: RepeatedAnalysis, k: { model: string; game: string; framing: string; opponent?: string; factors: Readonly<Record<string, string>> }): string[] {
+function keyCells(a: RepeatedAnalysis, k: { model: string; game: string; framing: string; opponent?: string; factors: Readonly<Record<string,
+  string>> }): string[] {
   const ids = [k.model, k.game, k.framing, ...(k.opponent === undefined ? [] : [k.opponent])];
   return [...ids.map((id) => shown(a.settings.names, id)), ...(a.settings.factors ?? []).map((f) => k.factors[f])];
 }
@@ -34,9 +36,11 @@ const MODEL_HEADINGS: Readonly<Record<typeof MODEL_STATS[number], string>> = {
 
 export function modelsLatex(a: RepeatedAnalysis, rows: readonly ModelRow[]): string {
   return latexTable({
-    caption: `Per model, the mean over its opponents of cooperation, cooperation in round 1 and in the last round, and P(cooperate) after each previous round, each with its interval (${intervalLabel(a)}).`,
+    caption: (`Per model, the mean over its opponents of cooperation, cooperation in round 1 and in the last round, and P(cooperate) after each previous ` +
+      `round, each with its interval (${intervalLabel(a)}).`),
     label: 'tab:repeated-models',
-    columns: [...keyColumns(a, false), rightColumn('Opponents'), ...MODEL_STATS.map((s) => rightColumn(MODEL_HEADINGS[s], s.startsWith('after_') ? 'P(cooperate) after' : undefined))],
+    columns: [...keyColumns(a, false), rightColumn('Opponents'), ...MODEL_STATS.map((s) => rightColumn(MODEL_HEADINGS[s],
+      s.startsWith('after_') ? 'P(cooperate) after' : undefined))],
     rows: rows.map((x) => [...keyCells(a, x), x.opponents, ...MODEL_STATS.map((s) => vi(x.values[s].point, x.values[s].lo, x.values[s].hi))]),
   });
 }
@@ -52,7 +56,8 @@ export function cellsLatex(a: RepeatedAnalysis): string {
 
 export function reactionsLatex(a: RepeatedAnalysis): string {
   const byCell = new Map<string, number[]>();
-  const id = (x: { model: string; game: string; framing: string; opponent: string; factors: Readonly<Record<string, string>> }) => JSON.stringify([x.model, x.game, x.framing, x.opponent, x.factors]);
+  const id = (x: { model: string; game: string; framing: string; opponent: string; factors: Readonly<Record<string, string>> }) => JSON.stringify([x.model,
+    x.game, x.framing, x.opponent, x.factors]);
   for (const x of reactionRows(a)) byCell.set(id(x), [...(byCell.get(id(x)) ?? []), x.n ? x.p_cooperate : NaN]);
   return latexTable({
     caption: 'P(cooperate) after each previous round (own move, the other\'s move) per model and opponent; empty where no decision followed that round.',

@@ -5,9 +5,12 @@
 
 export const repeatedMsg = {
   thinIntervals: (statistics: number, cells: number, total: number, min: number) =>
-    `${statistics} statistic${statistics === 1 ? '' : 's'} without an interval (lo, hi empty): ${statistics === 1 ? 'its' : 'their'} decisions come from fewer than ${min} matches, too few for any interval to hold its level (the tables show the value of those matches); ${cells} of ${total} cells have fewer than ${min} matches`,
+    (`${statistics} statistic${statistics === 1 ? '' : 's'} without an interval (lo, hi empty): ${statistics === 1 ? 'its' : 'their'} decisions come from ` +
+      `fewer than ${min} matches, too few for any interval to hold its level (the tables show the value of those matches); ${cells} of ${total} cells have ` +
+      `fewer than ${min} matches`),
   fewMatches: (cells: number, total: number, few: number) =>
-    `few matches: ${cells} of ${total} cells have fewer than ${few} matches, so their intervals rest on G − 1 < ${few - 1} degrees of freedom (flagged in the tables)`,
+    (`few matches: ${cells} of ${total} cells have fewer than ${few} matches, so their intervals rest on G − 1 < ${few - 1} degrees of freedom (flagged in ` +
+      `the tables)`),
   fewMatchesFlag: (matches: number, df: number) => (Math.abs(df - (matches - 1)) < 1e-9
     ? `few matches: interval from G − 1 = ${matches - 1} degrees of freedom`
     : `few matches: interval from ${df.toFixed(1)} degrees of freedom (G = ${matches} matches of unequal length; Satterthwaite)`),

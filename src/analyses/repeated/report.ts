@@ -21,7 +21,8 @@ export function repeatedSummarySection(a: RepeatedAnalysis, input: RepeatedDecis
   const matches = a.cells.reduce((s, c) => s + c.matches.length, 0);
   const valid = cellRows(a).reduce((s, r) => s + r.decisions, 0);
   const blocks: Block[] = [
-    { kind: 'text', text: `${input.decisions.length} decisions (${valid} valid) of ${a.cells.length} cells (model × game × framing × opponent), ${matches} match–cell pairs. ${intervalText(a)}` },
+    { kind: 'text', text: (`${input.decisions.length} decisions (${valid} valid) of ${a.cells.length} cells (model × game × framing × ` +
+      `opponent), ${matches} match–cell pairs. ${intervalText(a)}`) },
     { kind: 'facts', items: [['Source', input.path], ['SHA-256', input.sha256], ['Kind', input.kind], ['Synthetic', input.synthetic ? 'yes' : 'no']] },
   ];
   const notes = [...(input.notes ?? []), ...(thinNote(a) ? [`${thinNote(a)!} (shown —).`] : []), ...(fewNote(a) ? [`${fewNote(a)!} (marked *).`] : [])];
@@ -31,8 +32,12 @@ export function repeatedSummarySection(a: RepeatedAnalysis, input: RepeatedDecis
 
 /** How the intervals were made, for the summary. */
 function intervalText(a: RepeatedAnalysis): string {
-  if (a.settings.interval === 'cluster-bootstrap') return `Every interval is a 95 % percentile interval of a cluster bootstrap with the match as the cluster: each replicate redraws a cell's matches with replacement, all rounds of a drawn match together (B = ${a.settings.reps}, seed ${a.settings.seed}).`;
-  return 'Every interval is a 95 % small-sample cluster-robust interval with the match as the cluster (CR2 variance, Satterthwaite degrees of freedom: with matches of equal length, the t interval on G − 1 degrees of freedom of the match means; near 0 or 1 the Clopper–Pearson interval on the effective sample size; docs/methods.md §8.4, §21).';
+  if (a.settings.interval === 'cluster-bootstrap') return (`Every interval is a 95 % percentile interval of a cluster bootstrap with the match as the ` +
+    `cluster: each replicate redraws a cell's matches with replacement, all rounds of a drawn match together (B = ${a.settings.reps}, ` +
+    `seed ${a.settings.seed}).`);
+  return ('Every interval is a 95 % small-sample cluster-robust interval with the match as the cluster (CR2 variance, Satterthwaite degrees of freedom: ' +
+    'with matches of equal length, the t interval on G − 1 degrees of freedom of the match means; near 0 or 1 the Clopper–Pearson interval on the effective ' +
+    'sample size; docs/methods.md §8.4, §21).');
 }
 
 /** cells.csv as a table: cooperation over all rounds per cell. */
@@ -42,7 +47,8 @@ export function repeatedCellsSection(a: RepeatedAnalysis): Section {
     blocks: [{
       kind: 'table', id: 'repeated-cells-table',
       columns: ['Model', 'Game', 'Framing', 'Opponent', ...factorNames(a), num('Matches'), num('Decisions'), num('Cooperation'), num('95 % interval'), 'Note'],
-      rows: cellRows(a).map((r) => [...keyCells(a, r), ...levelsOf(a, r.factors), num(String(r.matches)), num(String(r.decisions)), rate(r.cooperation), iv(r.lo, r.hi, r.note), r.note]),
+      rows: cellRows(a).map((r) => [...keyCells(a, r), ...levelsOf(a, r.factors), num(String(r.matches)), num(String(r.decisions)), rate(r.cooperation),
+        iv(r.lo, r.hi, r.note), r.note]),
     }],
   };
 }
@@ -56,7 +62,8 @@ export function repeatedModelsSection(a: RepeatedAnalysis, rows: readonly ModelR
   return {
     id: 'repeated-models', heading: 'Per model, over its opponents',
     blocks: [
-      { kind: 'text', text: `Each statistic is the mean over the model's opponents of the rate against that opponent (every opponent weighs the same), with its interval (${intervalLabel(a)}). Round 1 is the first round; the last round is each cell's highest round.` },
+      { kind: 'text', text: (`Each statistic is the mean over the model's opponents of the rate against that opponent (every opponent weighs the same), ` +
+        `with its interval (${intervalLabel(a)}). Round 1 is the first round; the last round is each cell's highest round.`) },
       {
         kind: 'table', id: 'repeated-models-table',
         columns: ['Model', 'Game', 'Framing', ...factorNames(a), num('Opponents'), num('Matches'), ...MODEL_HEADINGS.map(num)],
@@ -70,7 +77,8 @@ export function repeatedModelsSection(a: RepeatedAnalysis, rows: readonly ModelR
 /** Reactions (reciprocity, forgiveness) and the end game, per cell. */
 export function repeatedReactionsSection(a: RepeatedAnalysis): Section {
   // Keyed by the rows' own key (self-play is `self` in both), so every row has its four cells.
-  const keyOf = (r: CellKey & { factors: Readonly<Record<string, string>> }) => JSON.stringify([r.model, r.game, r.framing, r.opponent, ...levelsOf(a, r.factors)]);
+  const keyOf = (r: CellKey & { factors: Readonly<Record<string, string>> }) => JSON.stringify([r.model, r.game, r.framing, r.opponent, ...levelsOf(a,
+    r.factors)]);
   const reactions = new Map<string, string[]>();
   for (const r of reactionRows(a)) {
     const text = r.n ? `${fixed(r.p_cooperate)} ${Number.isFinite(r.lo) ? interval(r.lo, r.hi) : '—'} (n ${r.n})` : '—';
@@ -79,7 +87,9 @@ export function repeatedReactionsSection(a: RepeatedAnalysis): Section {
   return {
     id: 'repeated-reactions', heading: 'Reactions and the end game',
     blocks: [
-      { kind: 'text', text: 'P(cooperate) after each previous round, written (own move, other\'s move) of the same seat\'s round before: after CC (reciprocity: staying cooperative), CD (forgiveness: cooperating after being defected on), DC, DD. Round 1 has no previous round and enters no reaction. End game: cooperation in the last round minus cooperation in the rounds before it, from the same matches.' },
+      { kind: 'text', text: ('P(cooperate) after each previous round, written (own move, other\'s move) of the same seat\'s round before: after CC ' +
+        '(reciprocity: staying cooperative), CD (forgiveness: cooperating after being defected on), DC, DD. Round 1 has no previous round and enters no ' +
+        'reaction. End game: cooperation in the last round minus cooperation in the rounds before it, from the same matches.') },
       {
         kind: 'table', id: 'repeated-reactions-table',
         columns: ['Model', 'Game', 'Framing', 'Opponent', ...factorNames(a), 'after CC', 'after CD', 'after DC', 'after DD'],
@@ -88,17 +98,24 @@ export function repeatedReactionsSection(a: RepeatedAnalysis): Section {
       },
       {
         kind: 'table', id: 'repeated-endgame-table',
-        columns: ['Model', 'Game', 'Framing', 'Opponent', ...factorNames(a), num('Last round'), num('Cooperation, last'), num('Before'), num('Drop'), num('95 % interval')],
-        rows: endGameRows(a).map((r) => [...keyCells(a, r), ...levelsOf(a, r.factors), num(String(r.last_round)), rate(r.cooperation_last), rate(r.cooperation_before), rate(r.drop), iv(r.lo, r.hi)]),
+        columns: ['Model', 'Game', 'Framing', 'Opponent', ...factorNames(a), num('Last round'), num('Cooperation, last'), num('Before'), num('Drop'),
+          num('95 % interval')],
+        rows: endGameRows(a).map((r) => [...keyCells(a, r), ...levelsOf(a, r.factors), num(String(r.last_round)), rate(r.cooperation_last),
+          rate(r.cooperation_before), rate(r.drop), iv(r.lo, r.hi)]),
       },
     ],
   };
 }
 
-/** How a move of the browser tells more: a click shows the prompt and answer of a direct run; a log's decisions have none, so hovering shows where each was read. */
+/**
+ * How a move of the browser tells more: a click shows the prompt and answer of a direct run; a log's decisions have none, so hovering shows where each was
+ * read.
+ */
 function browserHint(input: RepeatedDecisions): string {
   if (input.decisions.some((d) => d.prompt !== undefined || d.answer !== undefined)) return 'Click a move to see the prompt the model was sent and its answer.';
-  if (input.decisions.some((d) => d.provenance !== undefined)) return 'These decisions were read from a log, which records no prompt or answer: the moves are not clickable; hover a move to see the file, line and label as written.';
+  if (input.decisions.some((d) =>
+    d.provenance !== undefined)) return ('These decisions were read from a log, which records no prompt or answer: the moves are not clickable; hover a ' +
+      'move to see the file, line and label as written.');
   return 'No prompt or answer was recorded for these decisions.';
 }
 
@@ -107,7 +124,8 @@ export function matchBrowserSection(a: RepeatedAnalysis, input: RepeatedDecision
   return {
     id: 'matches', heading: 'Matches',
     blocks: [
-      { kind: 'text', text: `Pick a cell to see each of its matches round by round, both seats' moves (C or D; — for an invalid or unknown move). ${browserHint(input)}` },
+      { kind: 'text', text: (`Pick a cell to see each of its matches round by round, both seats' moves (C or D; — for an invalid or unknown ` +
+        `move). ${browserHint(input)}`) },
       matchBrowser(input.decisions, a.cells, 'match-browser', a.settings.names),
     ],
   };

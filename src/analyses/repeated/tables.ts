@@ -30,9 +30,11 @@ export interface EndGameRow extends CellKey, Estimate {
 export const CELL_COLUMNS = ['model', 'game', 'framing', 'opponent', 'matches', 'decisions', 'cooperation', 'lo', 'hi', 'df', 'note'] as const;
 export const ROUND_COLUMNS = ['model', 'game', 'framing', 'opponent', 'round', 'n', 'cooperation', 'lo', 'hi', 'df'] as const;
 export const REACTION_COLUMNS = ['model', 'game', 'framing', 'opponent', 'previous', 'n', 'p_cooperate', 'lo', 'hi', 'df'] as const;
-export const END_GAME_COLUMNS = ['model', 'game', 'framing', 'opponent', 'last_round', 'n_last', 'cooperation_last', 'n_before', 'cooperation_before', 'drop', 'lo', 'hi', 'df'] as const;
+export const END_GAME_COLUMNS = ['model', 'game', 'framing', 'opponent', 'last_round', 'n_last', 'cooperation_last', 'n_before', 'cooperation_before', 'drop',
+  'lo', 'hi', 'df'] as const;
 
-const keyOf = (c: RepeatedCell): CellKey & { factors: Readonly<Record<string, string>> } => ({ model: c.key.model, game: c.key.game, framing: c.key.framing, opponent: opponentLabel(c.key), factors: c.factors });
+const keyOf = (c: RepeatedCell): CellKey & { factors: Readonly<Record<string, string>> } => ({ model: c.key.model, game: c.key.game, framing: c.key.framing,
+  opponent: opponentLabel(c.key), factors: c.factors });
 // self-play is `self` in every table, as in the two-framing tables and the figures (docs/methods.md §21)
 
 function statOf(a: RepeatedAnalysis, index: number): { point: number; lo: number; hi: number; df: number } {
@@ -47,7 +49,8 @@ export function cellRows(a: RepeatedAnalysis): CellRow[] {
     const matchValues = Array.from(sizes, (n, j) => sums[j] / n).filter((x) => Number.isFinite(x));
     const flag = intervalFlag(a, a.offsets[i] + columnOf.all);
     const note = Number.isFinite(s.lo) || !flag ? flag : `${flag}; match values ${matchValues.map((x) => fixed(x)).join(' ')}`;
-    return { ...keyOf(c), matches: c.matches.length, decisions: columnSize(c, columnOf.all), cooperation: s.point, lo: s.lo, hi: s.hi, df: s.df, note, matchValues };
+    return { ...keyOf(c), matches: c.matches.length, decisions: columnSize(c, columnOf.all), cooperation: s.point, lo: s.lo, hi: s.hi, df: s.df, note,
+      matchValues };
   });
 }
 

@@ -192,5 +192,6 @@ export function compareWithPublished(result: { readonly analysis: TwoFramingAnal
   const publishedReps = [...new Set(ends.map(repsOf))].sort((x, y) => x - y);
   const assumedReps = settings.publishedReps === undefined ? ends.filter((p) => p.reps === undefined).length : 0;
   const methods = [...new Set(ends.map(methodOf))].sort();
-  return { path: published.path, sha256: published.sha256, shownMethod: a.boot.method, rows, counts, rule: { alpha, k, z, computedReps: reps, publishedReps, assumedReps, methods }, settings };
+  return { path: published.path, sha256: published.sha256, shownMethod: a.boot.method, rows, counts, rule: { alpha, k, z, computedReps: reps, publishedReps,
+    assumedReps, methods }, settings };
 }

@@ -30,7 +30,8 @@ export function reproductionFigure(rep: Reproduction): Figure {
   return reproductionChart(points, {
     rows: points.map((p) => p.row),
     verdicts: VERDICTS,
-    subtitle: `${rep.rows.length} published numbers: ${c.exact} exact, ${c['within-mc']} within Monte Carlo error, ${c.differs} differ${c.missing ? `, ${c.missing} missing` : ''}`,
+    subtitle: (`${rep.rows.length} published numbers: ${c.exact} exact, ${c['within-mc']} within Monte Carlo ` +
+      `error, ${c.differs} differ${c.missing ? `, ${c.missing} missing` : ''}`),
   });
 }
 

@@ -4,7 +4,8 @@ export {
 } from './compare.js';
 export { exactDecimal, halfUnit, judge, VERDICTS, type Verdict, type Judgement, type ExactDecimal } from './verdict.js';
 export {
-  REPRODUCTION_COLUMNS, reproductionCsv, reproductionFile, reproductionCheck, reproductionSection, reproductionSentence, reproductionRuleText, reproductionMetrics, rowLabel,
+  REPRODUCTION_COLUMNS, reproductionCsv, reproductionFile, reproductionCheck, reproductionSection, reproductionSentence, reproductionRuleText,
+    reproductionMetrics, rowLabel,
 } from './outputs.js';
 export { reproductionFigure, reproductionFigures, reproductionPoints } from './figure.js';
 export { reproductionLatex, reproductionLatexFile } from './latex.js';

@@ -20,9 +20,12 @@ export function reproductionLatex(rep: Reproduction, names?: DisplayNames): stri
   const c = rep.counts;
   const numbers = shownNumbers(rep.rows);
   return latexTable({
-    caption: `Published against computed values: ${rep.rows.length} published numbers, ${c.exact} exact, ${c['within-mc']} within Monte Carlo error, ${c.differs} differ${c.missing ? `, ${c.missing} missing` : ''}; per table, the numbers that are not exact first (the differences are in reproduction.csv).`,
+    caption: (`Published against computed values: ${rep.rows.length} published numbers, ${c.exact} exact, ${c['within-mc']} within Monte Carlo ` +
+      `error, ${c.differs} differ${c.missing ? `, ${c.missing} missing` : ''}; per table, the numbers that are not exact first (the differences are in ` +
+      `reproduction.csv).`),
     label: 'tab:reproduction',
-    columns: [leftColumn('Model'), leftColumn('Game'), leftColumn('Statistic'), rightColumn('Published'), rightColumn('Computed'), rightColumn('Tolerance'), leftColumn('Verdict')],
+    columns: [leftColumn('Model'), leftColumn('Game'), leftColumn('Statistic'), rightColumn('Published'), rightColumn('Computed'), rightColumn('Tolerance'),
+      leftColumn('Verdict')],
     rows: order.map((x) => {
       const n = numbers(x);
       return [shown(names, x.model), x.game ? shown(names, x.game) : '', x.statistic, { number: x.published },

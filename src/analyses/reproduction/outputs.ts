@@ -48,7 +48,8 @@ const hint = (r: ReproductionRow): string => (r.suggestion ? `, did you mean ${r
 function named(rep: Reproduction, verdict: ReproductionRow['verdict']): string {
   const rows = rep.rows.filter((r) => r.verdict === verdict);
   if (rows.length === 0) return '';
-  return ` (${rows.map((r) => (verdict === 'missing' ? `${rowLabel(r)}${hint(r)}` : `${rowLabel(r)}: ${r.published} published, ${shown(r)} computed`)).join('; ')})`;
+  return ` (${rows.map((r) => (verdict === 'missing' ? `${rowLabel(r)}${hint(r)}` : `${rowLabel(r)}: ${r.published} published, ${shown(r)} computed`)).join(
+    '; ')})`;
 }
 
 /**
@@ -65,12 +66,14 @@ export function reproductionSentence(rep: Reproduction): string {
 /** Says when some endpoints were compared with the assumed B_p (no `reps`, no --published-reps); empty otherwise. */
 export function assumedText(rep: Reproduction): string {
   const n = rep.rule.assumedReps;
-  return n === 0 ? '' : ` ${n} interval endpoint${n === 1 ? '' : 's'} with no \`reps\` and no --published-reps: compared assuming the publication used B_p = ${count(ASSUMED_PUBLISHED_REPS)} bootstrap replicates (the smallest count in common use).`;
+  return n === 0 ? '' : (` ${n} interval endpoint${n === 1 ? '' : 's'} with no \`reps\` and no --published-reps: compared assuming the publication used B_p ` +
+    `= ${count(ASSUMED_PUBLISHED_REPS)} bootstrap replicates (the smallest count in common use).`);
 }
 
 function failure(r: ReproductionRow): string {
   if (r.verdict === 'missing') return `${rowLabel(r)}: published ${r.published}, missing from the computation (no such model, game or statistic${hint(r)})`;
-  return `${rowLabel(r)}: published ${r.published}, computed ${shown(r)}; |difference| ${fixed(Math.abs(r.difference), r.decimals + 2)} > tolerance ${fixed(r.tolerance, r.decimals + 2)}`;
+  return (`${rowLabel(r)}: published ${r.published}, computed ${shown(r)}; |difference| ${fixed(Math.abs(r.difference), r.decimals + 2)} > ` +
+    `tolerance ${fixed(r.tolerance, r.decimals + 2)}`);
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -81,7 +84,8 @@ const count = (n: number) => n.toLocaleString('en-US');
  */
 export function reproductionRuleText(rep: Reproduction): string {
   const r = rep.rule;
-  if (r.k === 0) return `Family-wise α = ${r.alpha}: no interval endpoint compared (points are exact or differ); B_c = ${count(r.computedReps)} computed replicates.`;
+  if (r.k === 0) return (`Family-wise α = ${r.alpha}: no interval endpoint compared (points are exact or differ); B_c = ${count(r.computedReps)} computed ` +
+    `replicates.`);
   return `Family-wise α = ${r.alpha} over k = ${r.k} interval endpoint${r.k === 1 ? '' : 's'}: z = Φ⁻¹(1 − α/(2k)) = ${fixed(r.z, 3)}; `
     + `B_c = ${count(r.computedReps)} computed, B_p = ${r.publishedReps.map(count).join(' or ')} published replicates.${assumedText(rep)}${methodText(rep)}`;
 }
@@ -90,7 +94,8 @@ export function reproductionRuleText(rep: Reproduction): string {
 export function methodText(rep: Reproduction): string {
   const shown = rep.shownMethod;
   const other = rep.rule.methods.filter((m) => m !== shown);
-  return other.length === 0 ? '' : ` Endpoints compared as ${other.join(' and ')} intervals, the publication's method, read off the same replicates; the tables show ${shown === 'bca' ? 'BCa' : shown} intervals.`;
+  return other.length === 0 ? '' : (` Endpoints compared as ${other.join(' and ')} intervals, the publication's method, read off the same replicates; the ` +
+    `tables show ${shown === 'bca' ? 'BCa' : shown} intervals.`);
 }
 
 /** The comparison's settings and counts for metrics.json. */
@@ -98,7 +103,8 @@ export function reproductionMetrics(rep: Reproduction) {
   const r = rep.rule;
   return {
     published: rep.path, sha256: rep.sha256,
-    rule: 'endpoints: within-mc when [p - h, p + h] meets [Q(q - delta), Q(q + delta)] of the replicates, delta = z * sqrt(q(1 - q)(1/B_c + 1/B_p)), z = Phi^-1(1 - alpha/(2k)); points: exact or differs',
+    rule: ('endpoints: within-mc when [p - h, p + h] meets [Q(q - delta), Q(q + delta)] of the replicates, delta = z * sqrt(q(1 - q)(1/B_c + 1/B_p)), z = ' +
+      'Phi^-1(1 - alpha/(2k)); points: exact or differs'),
     alpha: r.alpha, k: r.k, z: Number.isFinite(r.z) ? r.z : null, computed_reps: r.computedReps, published_reps: [...r.publishedReps],
     ...(r.assumedReps ? { published_reps_assumed: { endpoints: r.assumedReps, reps: ASSUMED_PUBLISHED_REPS } } : {}),
     ...(r.methods.some((m) => m !== rep.shownMethod) ? { compared_methods: [...r.methods], shown_method: rep.shownMethod } : {}),
@@ -111,7 +117,8 @@ export function reproductionMetrics(rep: Reproduction) {
 export function reproductionCheck(rep: Reproduction): Check {
   const c = rep.counts;
   return check('published_values_reproduced', 'every published number is reproduced exactly or within Monte Carlo error (--expect)',
-    `${rep.rows.length} published numbers from ${rep.path}: ${c.exact} exact, ${c['within-mc']} within Monte Carlo error, ${c.differs} differ, ${c.missing} missing`,
+    (`${rep.rows.length} published numbers from ${rep.path}: ${c.exact} exact, ${c['within-mc']} within Monte Carlo ` +
+      `error, ${c.differs} differ, ${c.missing} missing`),
     rep.rows.filter((r) => r.verdict === 'differs' || r.verdict === 'missing').map(failure));
 }
 
@@ -123,7 +130,8 @@ const verdictCell = (r: ReproductionRow): CellInput => ({ text: r.verdict, verdi
  * A row's computed value, difference and tolerance as the tables print them (the report's and
  * reproduction.tex): each statistic at its decimals (statisticDecimals); undefined for a missing row.
  */
-export function shownNumbers(rows: readonly ReproductionRow[]): (r: ReproductionRow) => { computed: string; difference: string; tolerance: string } | undefined {
+export function shownNumbers(rows: readonly ReproductionRow[]): (r: ReproductionRow) => { computed: string; difference: string;
+  tolerance: string } | undefined {
   const digits = statisticDecimals(rows);
   return (r) => {
     if (r.verdict === 'missing') return undefined;
@@ -144,12 +152,19 @@ export function reproductionSection(rep: Reproduction): Section {
   const blocks: Block[] = [
     { kind: 'text', text: reproductionSentence(rep) },
     ...(rep.selection ? [{ kind: 'text' as const, text: `Compared in part: ${rep.selection}.` }] : []),
-    { kind: 'text', text: `Published values: ${rep.path} (SHA-256 ${rep.sha256}). A number is exact when the computed value rounds to it at its printed precision (|computed − published| ≤ h, half a unit of its last digit, in exact decimal arithmetic). An interval endpoint read at quantile level q is within Monte Carlo error when the published value's rounding interval [p − h, p + h] meets [Q̂(q − δ), Q̂(q + δ)], quantiles of the computation's own replicates, with δ = z·√(q(1 − q)(1/B_c + 1/B_p)): the values a correct publication with B_p replicates reports, all k endpoints together, with probability about 1 − α. Points do not depend on the bootstrap: exact or they differ. Tolerance: the distance from the computed value to the edge of the accepted band on the published value's side (a number differs when |difference| > tolerance). Missing: the computation has no such model, game or statistic.` },
+    { kind: 'text', text: (`Published values: ${rep.path} (SHA-256 ${rep.sha256}). A number is exact when the computed value rounds to it at its printed ` +
+      `precision (|computed − published| ≤ h, half a unit of its last digit, in exact decimal arithmetic). An interval endpoint read at quantile level q is ` +
+      `within Monte Carlo error when the published value's rounding interval [p − h, p + h] meets [Q̂(q − δ), Q̂(q + δ)], quantiles of the computation's ` +
+      `own replicates, with δ = z·√(q(1 − q)(1/B_c + 1/B_p)): the values a correct publication with B_p replicates reports, all k endpoints together, with ` +
+      `probability about 1 − α. Points do not depend on the bootstrap: exact or they differ. Tolerance: the distance from the computed value to the edge of ` +
+      `the accepted band on the published value's side (a number differs when |difference| > tolerance). Missing: the computation has no such model, game ` +
+      `or statistic.`) },
     {
       kind: 'table', id: 'reproduction-values', caption: `reports/reproduction.csv. ${reproductionRuleText(rep)}`,
       columns: ['Table', 'Model', 'Game', 'Statistic', num('Published'), num('Computed'), num('Difference'), num('Tolerance'), 'Verdict'],
       rows: notExact.map(row),
-      ...(exact.length ? { folded: { summary: `The ${exact.length} exact number${exact.length === 1 ? '' : 's'} (all in reports/reproduction.csv)`, rows: exact.map(row) } } : {}),
+      ...(exact.length ? { folded: { summary: `The ${exact.length} exact number${exact.length === 1 ? '' : 's'} (all in reports/reproduction.csv)`,
+        rows: exact.map(row) } } : {}),
     },
   ];
   return { id: 'reproduction', heading: 'Reproduction of the published values', blocks };

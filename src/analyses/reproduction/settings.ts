@@ -46,7 +46,8 @@ export interface PublicationSettings {
 /** The settings that differ from the publication's. */
 export function settingChanges(used: PublicationSettings, paper: PublicationSettings): SettingChange[] {
   const out: SettingChange[] = [];
-  if (used.attenuation !== paper.attenuation) out.push({ setting: 'attenuation', given: `--attenuation ${used.attenuation}`, published: paper.attenuation.toFixed(2) });
+  if (used.attenuation !== paper.attenuation) out.push({ setting: 'attenuation', given: `--attenuation ${used.attenuation}`,
+    published: paper.attenuation.toFixed(2) });
   if (used.reps !== paper.reps) out.push({ setting: 'reps', given: `--reps ${used.reps}`, published: String(paper.reps) });
   if (used.interval !== paper.interval) out.push({ setting: 'interval', given: `--interval ${used.interval}`, published: paper.interval });
   if (used.base !== paper.base || used.alt !== paper.alt) {

@@ -111,9 +111,11 @@ export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): S
   const { imputation, cells } = selectiveCells(source, bounds, table, layout, logger);
   const outDir = resolve(opts.out);
   const reportsDir = join(outDir, 'reports');
-  const provenance = { path: opts.store, sha256: sha256File(opts.store), kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run' };
+  const provenance = { path: opts.store, sha256: sha256File(opts.store),
+    kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run' };
   const command = opts.command ?? regenerateCommand('analyze', [opts.store], { run: source.run.id, seed: settings.seed, reps: settings.reps });
-  const partial = { kind: 'selective' as const, source, facts, table, layout, boot, rows, cells, imputation, thresholds, settings, reportsDir, outDir, provenance, command };
+  const partial = { kind: 'selective' as const, source, facts, table, layout, boot, rows, cells, imputation, thresholds, settings, reportsDir, outDir,
+    provenance, command };
   const analysis: SelectiveAnalysis = { ...partial, figures: [selectivePlane(partial)], files: [] };
   const files: OutputFile[] = [
     { path: join(reportsDir, 'selective.csv'), content: selectiveCsv(rows) },
@@ -130,11 +132,13 @@ export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): S
 /** The run's plane, with the published metrics in a panel beside it when the design names them. */
 function selectivePlane(a: Pick<SelectiveAnalysis, 'source' | 'facts' | 'rows' | 'thresholds' | 'settings'>): Figure {
   const label = `This run: ${a.source.run.designName}${a.facts.simulated.length ? ' (synthetic)' : ''}`;
-  const mine: PlaneRow[] = a.rows.map((r) => ({ source: label, model: r.model, condition: r.condition, ss: r.ss, ssLo: r.ssLo, ssHi: r.ssHi, wr: r.wr, wrLo: r.wrLo, wrHi: r.wrHi, verdict: r.verdict }));
+  const mine: PlaneRow[] = a.rows.map((r) => ({ source: label, model: r.model, condition: r.condition, ss: r.ss, ssLo: r.ssLo, ssHi: r.ssHi, wr: r.wr,
+    wrLo: r.wrLo, wrHi: r.wrHi, verdict: r.verdict }));
   const ref = a.facts.publishedReference as PublishedId | undefined;
   const published = ref && ref in PUBLISHED ? publishedPlaneRows(ref) : [];
   return selectivePlaneFigure([...mine, ...published], {
-    subtitle: `${a.facts.spec.worlds[0]} − ${a.facts.spec.worlds[1]}; 95 % intervals, ${a.settings.reps} replicates${published.length ? '; right: the published table' : ''}`,
+    subtitle: (`${a.facts.spec.worlds[0]} − ${a.facts.spec.worlds[1]}; 95 % ` +
+      `intervals, ${a.settings.reps} replicates${published.length ? '; right: the published table' : ''}`),
     conditions: a.facts.conditions, thresholds: a.thresholds,
   });
 }

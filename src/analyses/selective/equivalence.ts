@@ -82,5 +82,7 @@ export const pointsInterval = (lo: number, hi: number): string => interval(100 *
  * the world-responsiveness interval's lower end.
  */
 export function verdictRuleText(t: VerdictThresholds): string {
-  return `selectively robust when invariant — the simultaneous 95 % upper bound of surface sensitivity (a sup-t band over the differences between the canonical and each other format) at most ε = ${points(t.maxSurface)} points, an equivalence decision; surface-sensitive when its lower bound is above ε, inconclusive otherwise — and world-responsive, the world-responsiveness interval above ${points(t.minWorldLo)} points`;
+  return (`selectively robust when invariant — the simultaneous 95 % upper bound of surface sensitivity (a sup-t band over the differences between the ` +
+    `canonical and each other format) at most ε = ${points(t.maxSurface)} points, an equivalence decision; surface-sensitive when its lower bound is above ` +
+    `ε, inconclusive otherwise — and world-responsive, the world-responsiveness interval above ${points(t.minWorldLo)} points`);
 }

@@ -46,7 +46,8 @@ function planeCaption(t: VerdictThresholds, run: boolean): string {
     + 'The dashed line is the equivalence margin ε of surface sensitivity, the solid line the world-responsiveness threshold. '
     + `Verdict: ${verdictRuleText(t)}. `
     + (run
-      ? 'The simultaneous bounds are not drawn (reports/selective-equivalence.csv): the horizontal bar is the estimate\'s own interval, so a mark left of the dashed line may still be inconclusive; each mark of the run gives its verdict in its tooltip.'
+      ? ('The simultaneous bounds are not drawn (reports/selective-equivalence.csv): the horizontal bar is the estimate\'s own interval, so a mark left of ' +
+        'the dashed line may still be inconclusive; each mark of the run gives its verdict in its tooltip.')
       : 'A published table gives no simultaneous bounds, so its marks carry no verdict here: a mark left of the dashed line is not thereby invariant.');
 }
 
@@ -64,7 +65,8 @@ export function selectivePlaneFigure(rows: readonly PlaneRow[], o: PlaneOptions)
     scale: { domain: [0, Math.min(1, Math.ceil(xMax * 10) / 10)], nice: false }, axis };
   const y = { field: 'wr', type: q, title: 'World responsiveness (registered direction)',
     scale: { domain: [Math.max(-1, Math.floor(yMin * 10) / 10), Math.min(1, Math.ceil(yMax * 10) / 10)], nice: false }, axis };
-  const color = { field: 'condition', type: 'nominal' as const, title: 'Condition', scale: { domain: conditions, range: PALETTE.slice(0, Math.max(1, conditions.length)) } };
+  const color = { field: 'condition', type: 'nominal' as const, title: 'Condition', scale: { domain: conditions, range: PALETTE.slice(0, Math.max(1,
+    conditions.length)) } };
   return defineFigure(
     o.id ?? 'selective-plane',
     o.title ?? 'Selective robustness: surface sensitivity vs world responsiveness',
@@ -78,7 +80,8 @@ export function selectivePlaneFigure(rows: readonly PlaneRow[], o: PlaneOptions)
         width: 320,
         height: 300,
         layer: [
-          { mark: { type: 'rule', strokeDash: [5, 4], color: COLORS.neutral, strokeWidth: 1 }, transform: ONE_ROW, encoding: { x: { datum: t.maxSurface, type: 'quantitative' } } },
+          { mark: { type: 'rule', strokeDash: [5, 4], color: COLORS.neutral, strokeWidth: 1 }, transform: ONE_ROW, encoding: { x: { datum: t.maxSurface,
+            type: 'quantitative' } } },
           { mark: { type: 'rule', color: COLORS.neutral, strokeWidth: 1 }, transform: ONE_ROW, encoding: { y: { datum: t.minWorldLo, type: 'quantitative' } } },
           { mark: { type: 'rule', strokeWidth: 1.6, opacity: 0.8 }, encoding: { x: { ...x, field: 'ssLo' }, x2: { field: 'ssHi' }, y, color } },
           { mark: { type: 'rule', strokeWidth: 1.6, opacity: 0.8 }, encoding: { y: { ...y, field: 'wrLo' }, y2: { field: 'wrHi' }, x, color } },
@@ -86,7 +89,8 @@ export function selectivePlaneFigure(rows: readonly PlaneRow[], o: PlaneOptions)
             mark: { type: 'point', filled: true, size: 80, opacity: 1, stroke: 'white', strokeWidth: 0.8 },
             encoding: {
               x, y, color,
-              shape: { field: 'model', type: 'nominal', title: 'Model', scale: { domain: models, range: ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down'].slice(0, Math.max(1, models.length)) } },
+              shape: { field: 'model', type: 'nominal', title: 'Model', scale: { domain: models, range: ['circle', 'square', 'triangle-up', 'diamond', 'cross',
+                'triangle-down'].slice(0, Math.max(1, models.length)) } },
               tooltip: [
                 { field: 'source', type: 'nominal', title: 'Source' },
                 { field: 'model', type: 'nominal', title: 'Model' },

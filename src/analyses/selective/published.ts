@@ -25,7 +25,8 @@ const COLUMNS = ['model', 'condition', 'surface_sensitivity', 'ss_lo', 'ss_hi', 
 /** The published table as plane rows (fractions: the printed points / 100). */
 export function publishedPlaneRows(id: PublishedId = 'greiche-2026', file = join(packageRoot, PUBLISHED[id].path)): PlaneRow[] {
   let text: string;
-  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UserError(analysesSelectiveMsg.publishedUnreadable(file, (e as NodeJS.ErrnoException).code ?? String(e))); }
+  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new UserError(analysesSelectiveMsg.publishedUnreadable(file,
+    (e as NodeJS.ErrnoException).code ?? String(e))); }
   const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
   const missing = COLUMNS.filter((c) => !(parsed.meta.fields ?? []).includes(c));
   if (parsed.errors.length > 0 || missing.length > 0) {
@@ -34,7 +35,8 @@ export function publishedPlaneRows(id: PublishedId = 'greiche-2026', file = join
   return parsed.data.map((r, i) => {
     const n = (c: (typeof COLUMNS)[number]) => {
       const v = Number(r[c]);
-      if (r[c] === undefined || r[c].trim() === '' || !Number.isFinite(v)) throw new UserError(analysesSelectiveMsg.publishedUnreadable(file, `line ${i + 2}: ${c} is not a number`));
+      if (r[c] === undefined || r[c].trim() === '' || !Number.isFinite(v)) throw new UserError(analysesSelectiveMsg.publishedUnreadable(file,
+        `line ${i + 2}: ${c} is not a number`));
       // Percentage points to fractions; rounding keeps 34.1 → 0.341 exact in print.
       return Number((v / 100).toPrecision(12));
     };

@@ -63,14 +63,19 @@ export function selectiveReportFile(a: SelectiveAnalysis): OutputFile {
     {
       id: 'summary', heading: 'Summary',
       blocks: [
-        { kind: 'text', text: `${a.facts.simulated.length ? `${syntheticBanner(a.facts.simulated)} ` : ''}${a.rows.length} model × condition groups; ${robust} selectively robust (the simultaneous 95 % upper bound of surface sensitivity ≤ ${points(a.thresholds.maxSurface)} points, an equivalence decision, and a world-responsiveness interval above ${points(a.thresholds.minWorldLo)} points). Surface sensitivity = mean over worlds of the mean |p(${spec.formats[0]}) − p(format)| over the other formats; world responsiveness = mean over formats of p(${hi}) − p(${lo}). 95 % intervals from ${a.settings.reps} replicates resampling the calls within each cell (seed ${a.settings.seed}).` },
+        { kind: 'text', text: (`${a.facts.simulated.length ? `${syntheticBanner(a.facts.simulated)} ` : ''}${a.rows.length} model × condition ` +
+          `groups; ${robust} selectively robust (the simultaneous 95 % upper bound of surface sensitivity ≤ ${points(a.thresholds.maxSurface)} points, an ` +
+          `equivalence decision, and a world-responsiveness interval above ${points(a.thresholds.minWorldLo)} points). Surface sensitivity = mean over ` +
+          `worlds of the mean |p(${spec.formats[0]}) − p(format)| over the other formats; world responsiveness = mean over formats of p(${hi}) − p(${lo}). ` +
+          `95 % intervals from ${a.settings.reps} replicates resampling the calls within each cell (seed ${a.settings.seed}).`) },
         { kind: 'facts', items: [
           ['Run', `${a.source.run.id} of design "${a.source.run.designName}" (samegame ${a.source.run.toolVersion})`],
           ['Models', a.layout.models.join(', ')],
           ['Conditions', a.layout.conditions.join(', ')],
           ['Worlds', `${hi} (expected higher), ${lo}`],
           ['Formats', spec.formats.join(', ')],
-          ['Imputation', a.imputation.scored === 0 ? 'sampled text: none' : `${a.imputation.imputed} of ${a.imputation.scored} calls; largest change at the bounds ${fixed(100 * a.imputation.maxChange, 2)} points`],
+          ['Imputation', a.imputation.scored === 0 ? ('sampled text: ' +
+            'none') : `${a.imputation.imputed} of ${a.imputation.scored} calls; largest change at the bounds ${fixed(100 * a.imputation.maxChange, 2)} points`],
         ] },
       ],
     },
@@ -79,18 +84,21 @@ export function selectiveReportFile(a: SelectiveAnalysis): OutputFile {
       blocks: [{
         kind: 'table', id: 'selective-table',
         columns: ['Model', 'Condition', num('Surface sensitivity'), num('95 %'), num('World responsiveness'), num('95 %'), 'Verdict'],
-        rows: a.rows.map((r) => [r.model, r.condition, num(points(r.ss)), num(pointsInterval(r.ssLo, r.ssHi)), num(points(r.wr)), num(pointsInterval(r.wrLo, r.wrHi)), r.verdict]),
+        rows: a.rows.map((r) => [r.model, r.condition, num(points(r.ss)), num(pointsInterval(r.ssLo, r.ssHi)), num(points(r.wr)), num(pointsInterval(r.wrLo,
+          r.wrHi)), r.verdict]),
       }],
     },
     figuresSection(a.figures),
     {
       id: 'paraphrase', heading: 'Paraphrase invariance and directional sensitivity',
       blocks: [
-        { kind: 'text', text: 'JSD: Jensen–Shannon divergence (natural log) between the canonical format and each other format, averaged; the JS distance √JSD (what scipy returns) beside it. Directional sensitivity: p(new) − p(old) in the registered direction, on the canonical format.' },
+        { kind: 'text', text: ('JSD: Jensen–Shannon divergence (natural log) between the canonical format and each other format, averaged; the JS distance ' +
+          '√JSD (what scipy returns) beside it. Directional sensitivity: p(new) − p(old) in the registered direction, on the canonical format.') },
         {
           kind: 'table', id: 'paraphrase-table',
           columns: ['Model', 'Condition', num('JSD'), num('95 %'), num('JS distance'), num('Directional sensitivity'), num('95 %')],
-          rows: a.rows.map((r) => [r.model, r.condition, num(fixed(r.jsd, 4)), num(interval(r.jsdLo, r.jsdHi, 4)), num(fixed(r.dist, 3)), num(fixed(r.ds, 3)), num(interval(r.dsLo, r.dsHi, 3))]),
+          rows: a.rows.map((r) => [r.model, r.condition, num(fixed(r.jsd, 4)), num(interval(r.jsdLo, r.jsdHi, 4)), num(fixed(r.dist, 3)), num(fixed(r.ds, 3)),
+            num(interval(r.dsLo, r.dsHi, 3))]),
         },
       ],
     },

@@ -35,7 +35,10 @@ export interface TwoFramingSettings {
   readonly simultaneous?: boolean;
 }
 
-/** How the intervals of an analysis were made, for captions and subtitles (`intervalMethodName`): cluster-robust, or the percentile or BCa bootstrap, of clusters when a cell is clustered. */
+/**
+ * How the intervals of an analysis were made, for captions and subtitles (`intervalMethodName`): cluster-robust, or the percentile or BCa bootstrap, of
+ * clusters when a cell is clustered.
+ */
 export function intervalKind(a: { readonly boot: BootstrapResult; readonly clusterRobust?: ClusterRobustInfo; readonly table: CellTable }): string {
   if (a.clusterRobust) return intervalMethodName({ method: 'cluster-robust' });
   return intervalMethodName({ method: a.boot.method === 'bca' ? 'bca' : 'percentile', clustered: a.table.cells.some((c) => c.obs.kind === 'clustered') });

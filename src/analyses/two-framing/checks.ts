@@ -75,7 +75,8 @@ export function payoffSensitivityInRange(v: VerifyInput): Check | undefined {
   const idx = ofKind(boot, ['lambda', 'lambda-variance']);
   if (idx.length === 0) return undefined;
   const undefinedCount = idx.filter((i) => Number.isNaN(boot.point[i])).length;
-  return check('payoff_sensitivity_in_range', 'every λ̂ and its interval endpoints lie in its clamp [0, 20], and every V_λ in [0, 100] (NaN where a game has no payoff gap)',
+  return check('payoff_sensitivity_in_range',
+    'every λ̂ and its interval endpoints lie in its clamp [0, 20], and every V_λ in [0, 100] (NaN where a game has no payoff gap)',
     `${idx.length} statistics, ${undefinedCount} undefined (no payoff gap)`, outOfBounds(boot, idx, true).bad);
 }
 
@@ -104,7 +105,8 @@ export function classifyContainment(name: string, s: Interval, info: StatInfo, m
   // Percentile: the replicates sit on the far side of the point from the bound. BCa: the bias
   // correction moves the interval past the point toward the bound.
   const pointNearer = method === 'percentile' || fellBack;
-  const advice = fellBack ? 'BCa fell back to the percentile interval: every replicate lies on one side of the point (z0 infinite)' : 'decide R = 1 by the R = 1 test (reports/framing-tests.csv), whose inverted interval is Table 3\'s default for a direct run at a = 1';
+  const advice = fellBack ? ('BCa fell back to the percentile interval: every replicate lies on one side of the point (z0 ' +
+    'infinite)') : 'decide R = 1 by the R = 1 test (reports/framing-tests.csv), whose inverted interval is Table 3\'s default for a direct run at a = 1';
   if (info.biasedAwayFrom === 'upper' && (pointNearer ? above : below)) {
     return { kind: 'warn', text: pointNearer
       ? `${where}: boundary bias (bounded above by ${bh}, sampling noise only lowers it, so the percentile replicates lie below the point); ${advice}`
@@ -121,7 +123,8 @@ export function classifyContainment(name: string, s: Interval, info: StatInfo, m
 /** The reported statistics: Table 3 per model and pooled, and the family table when present. */
 function reportedNames(a: TwoFramingAnalysis): string[] {
   const reported = [...a.layout.models, POOLED].flatMap((g) => table3Columns().map((c) => stat(c.names.groupConservative, g)));
-  if (a.family) reported.push(...a.family.groups.map((g) => stat('Rfam', g.model, g.game)), ...a.family.models.map((m) => stat('Rfam', m)), stat('Rfam', POOLED));
+  if (a.family) reported.push(...a.family.groups.map((g) => stat('Rfam', g.model, g.game)), ...a.family.models.map((m) => stat('Rfam', m)), stat('Rfam',
+    POOLED));
   return reported;
 }
 
@@ -213,7 +216,8 @@ export function twoEmpiricalTables(v: VerifyInput): Check {
     ? `the report has exactly two empirical tables; its comparison tables (${asked.join(', ')}) are the ones requested with --compare, and no other`
     : 'the report has exactly two empirical tables and no external comparison table';
   return check('two_empirical_tables', description,
-    `empirical: ${empirical.join(', ')}; external: ${external.length ? external.join(', ') : 'none'}${requested.size ? ` (requested: ${[...requested].join(', ')})` : ''}`, bad);
+    (`empirical: ${empirical.join(', ')}; ` +
+      `external: ${external.length ? external.join(', ') : 'none'}${requested.size ? ` (requested: ${[...requested].join(', ')})` : ''}`), bad);
 }
 
 /** Reconstructed input only: every count reproduces its reported rate at its decimals. */
@@ -245,7 +249,8 @@ export function degenerateCells(table: CellTable): DegenerateCell[] {
     const n = cellSize(c.obs);
     return {
       cell: `${c.key.model} / ${c.key.game} / ${c.key.framing}`, x, n,
-      note: `${o.kind === 'binary' ? `${x}/${n}` : 'all trials equal'}: the bootstrap cannot vary this cell; its statistics carry no sampling uncertainty from it`,
+      note: (`${o.kind === 'binary' ? `${x}/${n}` : 'all trials equal'}: the bootstrap cannot vary this cell; its statistics carry no sampling uncertainty ` +
+        `from it`),
     };
   });
 }

@@ -12,7 +12,8 @@
 import type { CellTable } from '../../core/cells.js';
 import { cellRate } from '../../core/cells.js';
 import { bootstrapResult, type BootstrapResult, type Estimand } from '../../stats/bootstrap.js';
-import { clusterCount, clusterDifferenceInterval, clusterLinearInterval, clusterSmoothInterval, derivatives, FEW_CLUSTERS, MIN_CLUSTERS, type ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
+import { clusterCount, clusterDifferenceInterval, clusterLinearInterval, clusterSmoothInterval, derivatives, FEW_CLUSTERS, MIN_CLUSTERS,
+  type ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
 import type { ClusterColumn } from '../../stats/cluster-robust.js';
 
 /** Statistics whose interval is cluster-robust, their degrees of freedom and matches (parallel to names; NaN elsewhere). */
@@ -117,6 +118,7 @@ export function withClusterRobust(table: CellTable, estimand: Estimand, boot: Bo
     lo[i] = iv.lo; hi[i] = iv.hi; df[i] = iv.df; matches[i] = iv.clusters;
   }
   const notes = [...boot.notes, ...smallClusterNotes(estimand.names, boot.info, df, matches)];
-  const result = bootstrapResult(estimand, boot.point, boot.replicates, boot.reps, boot.method, { lo, hi, notes, fellBack: new Set(boot.fellBack), levels: boot.levels });
+  const result = bootstrapResult(estimand, boot.point, boot.replicates, boot.reps, boot.method, { lo, hi, notes, fellBack: new Set(boot.fellBack),
+    levels: boot.levels });
   return { boot: result, ...(robust ? { clusterRobust: { df, matches } } : {}) };
 }

@@ -118,7 +118,8 @@ export function twoFramingFigures(a: TwoFramingAnalysis, gameName: (game: string
       const r2 = cellR2Rows(a);
       return cellR2Figure(r2.rows.map((r) => ({ ...r, game: gameName(r.game) })), { models, games, versions: r2.versions, intervals: intervalsNote(a) });
     }),
-    bootstrapFigure(panels, andList(columns.map(noun)), `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}; 95 % ${intervalKind(a)} intervals`, a.clusterRobust
+    bootstrapFigure(panels, andList(columns.map(noun)), `B = ${reps} ${resampling(a)} bootstrap replicates, seed ${seed}; 95 % ${intervalKind(a)} intervals`,
+      a.clusterRobust
       ? 'the ends of the 95 % cluster-robust interval (CR2 variance, Satterthwaite degrees of freedom), not read off these replicates'
       : a.boot.method === 'bca' ? 'the ends of the 95 % BCa interval (replicate quantiles moved by the bias correction and acceleration)' : undefined),
   ];

@@ -139,7 +139,9 @@ const pText = (p: number) => (!Number.isFinite(p) ? '—' : p < 0.001 ? '< 0.001
 export function framingTestText(a: FramingTestInput): string {
   const r = framingTestRows(a).at(-1)!;
   if (!Number.isFinite(r.G)) return 'R = 1 test: none (the cells are not counts).';
-  return `R = 1 test (G-test, pooled): G = ${fixed(r.G, 2)}, df = ${r.df}, p ${r.p_value < 0.001 ? '< 0.001' : `= ${fixed(r.p_value)}`}: ${r.framing_changes_behaviour === 'yes' ? 'framing changes behaviour' : 'no evidence that framing changes behaviour'}.`;
+  return (`R = 1 test (G-test, pooled): G = ${fixed(r.G, 2)}, df = ${r.df}, ` +
+    `p ${r.p_value < 0.001 ? '< 0.001' : `= ${fixed(
+      r.p_value)}`}: ${r.framing_changes_behaviour === 'yes' ? 'framing changes behaviour' : 'no evidence that framing changes behaviour'}.`);
 }
 
 /** True when every cell is a count, so every group has its test. */
@@ -151,7 +153,8 @@ export function hasFramingTests(a: FramingTestInput): boolean {
 export function framingTestBlocks(a: FramingTestInput): Block[] {
   const rows = framingTestRows(a).filter((r) => r.game === ALL_GAMES);
   const blocks: Block[] = [
-    { kind: 'text', text: `R = 1 tests. Whether framing changes behaviour is decided by the G-test of "R = 1" (equal rates in every pair; G summed over a model's `
+    { kind: 'text', text: (`R = 1 tests. Whether framing changes behaviour is decided by the G-test of "R = 1" (equal rates in every pair; G summed over a ` +
+      `model's `)
       + `pairs, df = pairs; p < ${FRAMING_TEST_ALPHA}; where a pair has an expected count below 5, p is the larger of the χ² and the exact `
       + `conditional p). R corrected = R with each pair's JSD less its small-sample bias (1/n_b + 1/n_s)/8 nats; its interval inverts the noncentral `
       + `χ² of the summed G, each end a one-sided 95 % bound (a 90 % interval), so its upper end is below 1 exactly when the test says framing `

@@ -25,11 +25,13 @@ const withInterval = (x: number | string, lo: number | string, hi: number | stri
 export function table2Latex(a: TwoFramingAnalysis, names?: DisplayNames): string {
   const { base, alt } = a.settings;
   return latexTable({
-    caption: `Cooperation rates under the ${shown(names, base)} and ${shown(names, alt)} framings (counts of cooperative decisions), and the difference ${shown(names, alt)} − ${shown(names, base)}.`,
+    caption: (`Cooperation rates under the ${shown(names, base)} and ${shown(names, alt)} framings (counts of cooperative decisions), and the ` +
+      `difference ${shown(names, alt)} − ${shown(names, base)}.`),
     label: 'tab:table2',
     columns: [leftColumn('Model'), leftColumn('Game'), rightColumn('rate', shown(names, base)), rightColumn('count', shown(names, base)),
       rightColumn('rate', shown(names, alt)), rightColumn('count', shown(names, alt)), rightColumn('Difference')],
-    rows: table2Rows(a).map((x) => [shown(names, x.model), shown(names, x.game), stat(x.base_rate), count(x.base_count), stat(x.alt_rate), count(x.alt_count), stat(x.difference)]),
+    rows: table2Rows(a).map((x) => [shown(names, x.model), shown(names, x.game), stat(x.base_rate), count(x.base_count), stat(x.alt_rate), count(x.alt_count),
+      stat(x.difference)]),
   });
 }
 
@@ -39,20 +41,25 @@ export function table3Latex(a: TwoFramingAnalysis, names?: DisplayNames): string
   const cols = table3Columns();
   const what = andList(cols.map(named));
   return latexTable({
-    caption: `${what.charAt(0).toUpperCase()}${what.slice(1)} per model, ${conservativeNote(a)}; 95 % ${intervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`,
+    caption: (`${what.charAt(0).toUpperCase()}${what.slice(1)} per model, ${conservativeNote(a)}; 95 ` +
+      `% ${intervalKind(a)} intervals${a.clusterRobust ? '' : ` (B = ${a.settings.reps})`}` +
+      `${a.bands ? ', the per-model rows as simultaneous sup-t bands (Pooled pointwise)' : ''}.`),
     label: 'tab:table3',
     columns: [leftColumn('Model'), ...cols.map((c) => rightColumn(c.text.short))],
-    rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), ...cols.map((c) => withInterval(x[c.column], x[`${c.column}_lo`], x[`${c.column}_hi`]))]),
+    rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), ...cols.map((c) => withInterval(x[c.column], x[`${c.column}_lo`],
+      x[`${c.column}_hi`]))]),
     rulesAfter: [rows.length - 2],
   });
 }
 
 export function familyLatex(a: TwoFramingAnalysis, names?: DisplayNames): string {
   return latexTable({
-    caption: `Family robustness over the ${a.family?.framings.length ?? 0} framings present (1 − the largest JSD / ln 2 over framing pairs), with 95 % ${intervalKind(a)} intervals.`,
+    caption: (`Family robustness over the ${a.family?.framings.length ?? 0} framings present (1 − the largest JSD / ln 2 over framing pairs), with 95 ` +
+      `% ${intervalKind(a)} intervals.`),
     label: 'tab:family-robustness',
     columns: [leftColumn('Model'), leftColumn('Game'), rightColumn('R')],
-    rows: familyRows(a).map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.game === 'All' ? 'All' : shown(names, x.game), withInterval(x.R, x.R_lo, x.R_hi)]),
+    rows: familyRows(a).map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.game === 'All' ? 'All' : shown(names, x.game), withInterval(x.R,
+      x.R_lo, x.R_hi)]),
   });
 }
 

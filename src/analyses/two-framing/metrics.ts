@@ -64,13 +64,16 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
       base: settings.base,
       alt: settings.alt,
       interval: a.clusterRobust
-        ? '95% cluster-robust for every R and shift (CR2 variance, Satterthwaite degrees of freedom, the match as the cluster; delta method; docs/methods.md 8.4); other statistics 95% percentile cluster bootstrap'
+        ? ('95% cluster-robust for every R and shift (CR2 variance, Satterthwaite degrees of freedom, the match as the cluster; delta method; ' +
+          'docs/methods.md 8.4); other statistics 95% percentile cluster bootstrap')
         : boot.method === 'bca'
-        ? '95% BCa bootstrap (bias-corrected and accelerated, as scipy.stats.bootstrap method=BCa; acceleration from the jackknife over every trial of every cell), linear interpolation between order statistics'
+        ? ('95% BCa bootstrap (bias-corrected and accelerated, as scipy.stats.bootstrap method=BCa; acceleration from the jackknife over every trial of ' +
+          'every cell), linear interpolation between order statistics')
         : '95% percentile bootstrap, linear interpolation between order statistics',
       ...(boot.notes.length ? { interval_notes: [...boot.notes] } : {}),
       ...(shownVariants(a).length ? { table3_variants: VARIANTS_NOTE } : {}),
-      ...(a.bands ? { simultaneous: `per-model R and shift in table3.csv: simultaneous 95% sup-t bands over the models (c = ${a.bands.c.R} for R, ${a.bands.c.shift} for the shift; Montiel Olea and Plagborg-Moller 2019); metrics below and Pooled pointwise` } : {}),
+      ...(a.bands ? { simultaneous: (`per-model R and shift in table3.csv: simultaneous 95% sup-t bands over the models (c = ${a.bands.c.R} for ` +
+        `R, ${a.bands.c.shift} for the shift; Montiel Olea and Plagborg-Moller 2019); metrics below and Pooled pointwise`) } : {}),
       resampling: resamplingNote(table),
       jsd: 'Jensen-Shannon divergence, natural log (not the distance)',
       conservative: 'shift_c = a * shift; R_c = 1 - a * (1 - R2)',

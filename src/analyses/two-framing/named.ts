@@ -76,7 +76,8 @@ export function namedAnalysis(a: TwoFramingAnalysis, names: DisplayNames | undef
       base: show(a.layout.base), alt: show(a.layout.alt), models: a.layout.models.map(show),
       pairs: a.layout.pairs.map((p) => ({ ...p, model: show(p.model), game: show(p.game) })),
     },
-    ...(f ? { family: { models: f.models.map(show), framings: f.framings.map(show), groups: f.groups.map((g) => ({ ...g, model: show(g.model), game: show(g.game) })) } } : {}),
+    ...(f ? { family: { models: f.models.map(show), framings: f.framings.map(show), groups: f.groups.map((g) => ({ ...g, model: show(g.model),
+      game: show(g.game) })) } } : {}),
     boot: namedBoot(a.boot, show, id),
   };
 }

@@ -36,7 +36,8 @@ export type GameLabel = (game: string) => string;
 /** Games under their own names (no display names). */
 export const gameAsIs: GameLabel = (g) => g;
 
-export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: ReportProvenance, o: { gameName?: GameLabel; notes?: readonly string[] } = {}): Section {
+export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: ReportProvenance, o: { gameName?: GameLabel;
+  notes?: readonly string[] } = {}): Section {
   const gameName = o.gameName ?? gameAsIs;
   const R = a.boot.get(stat('R', POOLED));
   const S = a.boot.get(stat('shift', POOLED));
@@ -46,7 +47,9 @@ export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: 
     id: 'summary',
     heading: 'Summary',
     blocks: [
-      { kind: 'text', text: `Pooled robustness R = ${fixed(R.point)}, ${ci95(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) = ${fixed(S.point)}, ${ci95(S.lo, S.hi)}; both ${conservativeNote(a)}. Higher R means the two framings lead to more similar cooperation.${hasFramingTests(a) ? ` ${framingTestText(a)}` : ''}${(o.notes ?? []).map((n) => ` ${n}`).join('')}` },
+      { kind: 'text', text: (`Pooled robustness R = ${fixed(R.point)}, ${ci95(R.lo, R.hi)}; pooled action shift (${alt} − ${base}) ` +
+        `= ${fixed(S.point)}, ${ci95(S.lo, S.hi)}; both ${conservativeNote(a)}. Higher R means the two framings lead to more similar ` +
+        `cooperation.${hasFramingTests(a) ? ` ${framingTestText(a)}` : ''}${(o.notes ?? []).map((n) => ` ${n}`).join('')}`) },
       {
         kind: 'facts',
         items: [
@@ -70,12 +73,14 @@ export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = gameA
     id: 'table-2',
     heading: 'Table 2: cooperation rates',
     blocks: [
-      { kind: 'text', text: `Cooperation rate of each model and game under the ${base} and ${alt} framings, with the cooperative choices in parentheses; difference = ${alt} − ${base}, unattenuated.` },
+      { kind: 'text', text: (`Cooperation rate of each model and game under the ${base} and ${alt} framings, with the cooperative choices in parentheses; ` +
+        `difference = ${alt} − ${base}, unattenuated.`) },
       {
         kind: 'table', id: 'table2',
         columns: ['Model', 'Game', num(base), num(alt), num('Difference')],
         rows: table2Rows(a).map((r) => [r.model, gameName(r.game),
-          num(`${statText(r.base_rate)} (${countText(r.base_count)})`), num(`${statText(r.alt_rate)} (${countText(r.alt_count)})`), num(statText(r.difference))]),
+          num(`${statText(r.base_rate)} (${countText(r.base_count)})`), num(`${statText(r.alt_rate)} (${countText(r.alt_count)})`),
+            num(statText(r.difference))]),
       },
       ...invalidBlocks(a, gameName),
     ],
@@ -83,14 +88,16 @@ export function table2Section(a: TwoFramingAnalysis, gameName: GameLabel = gameA
 }
 
 /** "95 % interval [lo, hi]", or why there is none (a clustered cell of fewer than 3 matches). */
-const ci95 = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? 'no interval (a cell of fewer than 3 matches)' : `95 % interval ${interval(lo, hi)}`);
+const ci95 = (lo: number,
+  hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? 'no interval (a cell of fewer than 3 matches)' : `95 % interval ${interval(lo, hi)}`);
 /** Pairs with invalid trials: each cell's invalid share and the worst-case (Manski) bounds of its rates and difference. */
 function invalidBlocks(a: TwoFramingAnalysis, gameName: GameLabel): Block[] {
   if (!knowsInvalid(a.table)) return [];
   const rows = a.layout.pairs.map((p) => ({ p, b: invalidBounds(a.table, p) })).filter(({ b }) => b.base_invalid_share > 0 || b.alt_invalid_share > 0);
   const share = (x: number) => `${fixed(100 * x, 1)} %`;
   return [
-    { kind: 'text', text: `Invalid answers in ${rows.length} of ${a.layout.pairs.length} pairs. Whatever the invalid trials would have answered, the rate over all trials lies within the worst-case (Manski) bounds below, and so does the difference (reports/table2.csv, metrics.json invalid_bounds).` },
+    { kind: 'text', text: (`Invalid answers in ${rows.length} of ${a.layout.pairs.length} pairs. Whatever the invalid trials would have answered, the rate ` +
+      `over all trials lies within the worst-case (Manski) bounds below, and so does the difference (reports/table2.csv, metrics.json invalid_bounds).`) },
     {
       kind: 'table', id: 'invalid-bounds',
       columns: ['Model', 'Game', num('Invalid (base, alt)'), num(`${a.settings.base} bounds`), num(`${a.settings.alt} bounds`), num('Difference bounds')],
@@ -110,18 +117,25 @@ export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = gameA
     ...variants.flatMap((v) => [...(v.point ? [num(statText(r[v.column] as number))] : []), end(r, v.column)])]);
   const variantColumns = variants.flatMap((v) => [...(v.point ? [num(v.label)] : []), num(v.header)]);
   const blocks: Block[] = [
-    { kind: 'text', text: `Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game values), ${conservativeNote(a)}; `
-      + `95 % ${intervalKind(a)} intervals${variantsNote(variants)}.${a.bands ? ` The per-model rows show simultaneous 95 % bands (sup-t over the ${a.layout.models.length} models from the same replicates, c = ${fixed(a.bands.c.R, 2)} for R and ${fixed(a.bands.c.shift, 2)} for the shift): all models' values lie in their bands together with probability about 95 %; Pooled is pointwise.` : ''}` },
+    { kind: 'text', text: (`Robustness R and action shift per model (unweighted mean over its games) and pooled (mean over all model–game ` +
+      `values), ${conservativeNote(a)}; `)
+      + `95 % ${intervalKind(a)} intervals${variantsNote(
+        variants)}.`
+      + (a.bands ? ` The per-model rows show simultaneous 95 % bands (sup-t over the ${a.layout.models.length} models from the same replicates, `
+        + `c = ${fixed(a.bands.c.R, 2)} for R and ${fixed(a.bands.c.shift, 2)} for the shift): all models' values lie in their bands together with `
+        + 'probability about 95 %; Pooled is pointwise.' : '') },
     { kind: 'table', id: 'table3', columns: ['Model', ...cols.flatMap((c) => [num(c.label), num('95% CI')]), ...variantColumns], rows },
     ...(a.clusterRobust && a.boot.notes.length ? [{ kind: 'list' as const, items: [...a.boot.notes] }] : []),
   ];
   if (a.family) {
     blocks.push(
-      { kind: 'text', text: `Family robustness over all ${a.family.framings.length} framings present: 1 − max over framing pairs of JSD / ln 2; 95 % ${intervalKind(a)} intervals.` },
+      { kind: 'text', text: (`Family robustness over all ${a.family.framings.length} framings present: 1 − max over framing pairs of JSD / ln 2; 95 ` +
+        `% ${intervalKind(a)} intervals.`) },
       {
         kind: 'table', id: 'family',
         columns: ['Model', 'Game', num('R family'), num('95% CI')],
-        rows: familyRows(a).map((r) => [r.model, r.game === 'All' ? r.game : gameName(r.game), num(statText(r.R)), num(interval(r.R_lo, r.R_hi, STAT_DECIMALS))]),
+        rows: familyRows(a).map((r) => [r.model, r.game === 'All' ? r.game : gameName(r.game), num(statText(r.R)), num(interval(r.R_lo, r.R_hi,
+          STAT_DECIMALS))]),
       },
     );
   }
@@ -149,14 +163,16 @@ export function warnOmittedFigures(a: TwoFramingAnalysis, logger?: Logger): void
 
 /** Why per-row figures are missing: their rows, and where the values are instead (a warning's clause, in lower case). */
 export function omittedText(omitted: readonly { readonly id: string; readonly rows: number }[]): string {
-  return `not drawn (a figure shows at most ${MAX_FIGURE_ROWS} rows; the tables and CSV files have every row): ${omitted.map((o) => `${o.id} (${o.rows.toLocaleString('en-US')} rows)`).join(', ')}.`;
+  return (`not drawn (a figure shows at most ${MAX_FIGURE_ROWS} rows; the tables and CSV files have every ` +
+    `row): ${omitted.map((o) => `${o.id} (${o.rows.toLocaleString('en-US')} rows)`).join(', ')}.`);
 }
 
 export function verificationSection(v: VerificationReport, heading = 'Verification (Appendix C checks)'): Section {
   const warned = v.checks.filter((c) => checkStatus(c) === 'warn');
   const shown = { pass: 'pass', warn: 'warn', fail: 'FAIL' } as const;
   const blocks: Block[] = [
-    { kind: 'text', text: `Overall: ${v.passed ? 'PASSED' : 'FAILED'} (${v.checks.filter((c) => c.passed).length}/${v.checks.length} checks${warned.length ? `, ${warned.length} with warnings` : ''}).` },
+    { kind: 'text', text: `Overall: ${v.passed ? 'PASSED' : 'FAILED'} (${v.checks.filter((c) =>
+      c.passed).length}/${v.checks.length} checks${warned.length ? `, ${warned.length} with warnings` : ''}).` },
     {
       kind: 'table', id: 'checks',
       columns: ['Check', 'Result', 'Value', 'Description'],
@@ -177,7 +193,8 @@ export function verificationSection(v: VerificationReport, heading = 'Verificati
 
 export function provenanceSection(p: ReportProvenance): Section {
   const blocks: Block[] = [
-    { kind: 'facts', items: [['Path', p.path], ['SHA-256', p.sha256], ['Kind', p.kind], ['Source columns', p.columns.length ? p.columns.map((c) => c.name).join(', ') : 'none']] },
+    { kind: 'facts', items: [['Path', p.path], ['SHA-256', p.sha256], ['Kind', p.kind], ['Source columns',
+      p.columns.length ? p.columns.map((c) => c.name).join(', ') : 'none']] },
   ];
   if (p.columns.length) {
     blocks.push({

@@ -111,7 +111,8 @@ const levelName = (names: DisplayNames | undefined, v: string) => (v === POOLED 
 /** A table's CSV: the ids, and with display names a `<column>_name` column (after the others) per key column (model, game) with a named level. */
 function rowsCsv<T extends object>(columns: readonly (keyof T & string)[] | readonly string[], rows: readonly T[], names?: DisplayNames): string {
   const keys = ['model', 'game'].filter((c) => (columns as readonly string[]).includes(c));
-  const t = withNameColumns(names, columns, rows.map((r) => columns.map((c) => (r as Record<string, unknown>)[c] as string | number)), keys, (v) => levelName(names, v));
+  const t = withNameColumns(names, columns, rows.map((r) => columns.map((c) => (r as Record<string, unknown>)[c] as string | number)), keys,
+    (v) => levelName(names, v));
   return toCsv(t.header, t.rows);
 }
 

@@ -19,7 +19,8 @@ export function table3Text(rows: readonly Table3Row[], attenuation: number, meth
   const title = (attenuation === 1
     ? 'Table 3: robustness and action shift (no attenuation)'
     : `Table 3: conservative estimates (attenuation ${attenuation})`) + (method === 'bca' ? '; 95 % BCa intervals' : '')
-    + (simultaneous ? `; per-model rows: simultaneous 95 % sup-t bands (c = ${fixed(simultaneous.R, 2)} for R, ${fixed(simultaneous.shift, 2)} for the shift), Pooled pointwise` : '');
+    + (simultaneous ? (`; per-model rows: simultaneous 95 % sup-t bands (c = ${fixed(simultaneous.R, 2)} for R, ${fixed(simultaneous.shift, 2)} for the ` +
+      `shift), Pooled pointwise`) : '');
   const cols = table3Columns();
   const variants = allTable3Variants().filter((v) => rows.length > 0 && `${v.column}_lo` in rows[0]);
   const variantHeader = (v: Table3Variant) => [...(v.point ? [v.label] : []), v.header];

@@ -38,7 +38,8 @@ export const columnsFound = (found: readonly string[]): string => {
 
 const reservedLevelWhat = (field: string, value: string) =>
   `${q(value)} is reserved for the tables' own ${field === 'model' ? 'pooled rows' : 'per-model rows'}; rename it`;
-export const controlCharacterWhat = (codepoint: string) => `contains the control character ${codepoint} (names may hold any printable character, no control characters)`;
+export const controlCharacterWhat = (codepoint: string) =>
+  `contains the control character ${codepoint} (names may hold any printable character, no control characters)`;
 
 /** "study" → "studies", "model" → "models". */
 const plural = (kind: string) => (/[^aeiou]y$/.test(kind) ? `${kind.slice(0, -1)}ies` : `${kind}s`);
@@ -48,14 +49,17 @@ const orList = (kinds: readonly string[]) => (kinds.length < 2 ? kinds.join('') 
 /** "models "a", "b"; game "c"" — at most 8 ids of each kind shown. */
 function idsHere(targets: Readonly<Record<string, readonly string[]>>): string {
   const parts = Object.entries(targets).filter(([, ids]) => ids.length > 0)
-    .map(([kind, ids]) => `${ids.length === 1 ? kind : plural(kind)} ${ids.slice(0, 8).map(q).join(', ')}${ids.length > 8 ? ` and ${ids.length - 8} more` : ''}`);
+    .map(([kind, ids]) =>
+      `${ids.length === 1 ? kind : plural(kind)} ${ids.slice(0, 8).map(q).join(', ')}${ids.length > 8 ? ` and ${ids.length - 8} more` : ''}`);
   return parts.length === 0 ? 'none' : parts.join('; ');
 }
 
 export const msg = {
   /** A display name whose id names nothing in the input: a warning (a names file shared across studies may hold other ids). */
   unusedName: (where: string, id: string, nearest: string | undefined, targets: Readonly<Record<string, readonly string[]>>, input = 'this input') =>
-    `${where}: display name for ${q(id)} ignored: no ${orList(Object.keys(targets))} of ${input} has that id${nearest === undefined ? '' : `; did you mean ${q(nearest)}?`} (ids here: ${idsHere(targets)}); a warning only, since names shared across studies may hold ids of other inputs`,
+    (`${where}: display name for ${q(id)} ignored: no ${orList(Object.keys(targets))} of ${input} has that ` +
+      `id${nearest === undefined ? '' : `; did you mean ${q(nearest)}?`} (ids here: ${idsHere(targets)}); a warning only, since names shared across studies ` +
+      `may hold ids of other inputs`),
   /** The closing line of a document's problems beyond those shown. */
   moreProblems: (n: number) => `(and ${n} more problem${n === 1 ? '' : 's'})`,
   fileUnreadable: (file: string, reason: string) => `${file}: cannot read the file (${reason})`,
@@ -71,13 +75,15 @@ export const msg = {
   duplicateColumn: (file: string, column: string, first: number, again: number) =>
     at(file, 1, column, `column appears twice in the header (columns ${first} and ${again})`),
   controlCharacterWhat,
-  nameTooLongWhat: (length: number, max: number) => `is ${length.toLocaleString('en-US')} characters long (names may be at most ${max.toLocaleString('en-US')})`,
+  nameTooLongWhat: (length: number,
+    max: number) => `is ${length.toLocaleString('en-US')} characters long (names may be at most ${max.toLocaleString('en-US')})`,
   outNotDirectory: (flag: string, dir: string, file: string) => `${flag} ${q(dir)}: ${q(file)} exists and is not a directory`,
   outIsDirectory: (flag: string, file: string) => `${flag} ${q(file)}: is a directory, not a file`,
   outUnwritable: (flag: string, dir: string, where: string, code: string) => `${flag} ${q(dir)}: cannot create anything in ${q(where)} (${code})`,
   outUnreachable: (flag: string | undefined, path: string, code: string) => `${flag === undefined ? '' : `${flag} `}${q(path)}: cannot be looked at (${code})`,
   outNotRegular: (flag: string | undefined, path: string, kind: string) =>
-    `${flag === undefined ? '' : `${flag} `}${q(path)}: exists and is ${kind}: samegame writes only regular files, never replacing or writing through anything else (remove it or choose another path)`,
+    (`${flag === undefined ? '' : `${flag} `}${q(path)}: exists and is ${kind}: samegame writes only regular files, never replacing or writing through ` +
+      `anything else (remove it or choose another path)`),
   cannotWrite: (path: string, code: string) => `cannot write ${q(path)} (${code})`,
   badAttenuation: (where: string, a: number, range: string) =>
     `${where}: ${a} is not ${range} (the share of a published effect taken as real; 1 = none attenuated)`,

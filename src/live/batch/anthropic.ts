@@ -87,7 +87,8 @@ class AnthropicBatchClient implements BatchClient {
       const out: ResultLine[] = [];
       for await (const line of await client.messages.batches.results(b.id)) {
         const r = line.result;
-        out.push({ customId: line.custom_id, ...(r.type === 'succeeded' && isObject(r.message) ? { body: r.message as unknown as Record<string, unknown> } : {}) });
+        out.push({ customId: line.custom_id, ...(r.type === 'succeeded' && isObject(r.message) ? { body: r.message as unknown as Record<string,
+          unknown> } : {}) });
       }
       return out;
     });
@@ -101,7 +102,8 @@ export const ANTHROPIC_BATCH: BatchVendor = {
   // 100,000 requests or 256 MB per batch.
   limits: { maxLines: 100_000, maxBytes: 256 * 1_000_000 },
   customId: (spec) => anthropicCustomId(trialKey(spec)),
-  line: (spec) => ({ line: `${JSON.stringify({ custom_id: anthropicCustomId(trialKey(spec)), params: anthropicBody(spec) })}\n`, endpoint: '/v1/messages/batches' }),
+  line: (spec) => ({ line: `${JSON.stringify({ custom_id: anthropicCustomId(trialKey(spec)), params: anthropicBody(spec) })}\n`,
+    endpoint: '/v1/messages/batches' }),
   answer: (spec, body, raw) => ({ read: readAnthropic(body, raw), request: anthropicRecord(anthropicBody(spec), spec.model.baseUrl) }),
   isTerminal: (s) => s === 'ended',
   client: (m, o) => new AnthropicBatchClient(m, o),

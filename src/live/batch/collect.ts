@@ -27,7 +27,8 @@ export interface CollectedResults {
   readonly duplicate: number;
 }
 
-function record(vendor: BatchVendor, spec: TrialSpec, runId: number, batchId: string, customId: string, body: Record<string, unknown>): TrialRecord | undefined {
+function record(vendor: BatchVendor, spec: TrialSpec, runId: number, batchId: string, customId: string, body: Record<string,
+  unknown>): TrialRecord | undefined {
   const raw = JSON.stringify(body);
   let read;
   const request = { batch: { id: batchId, custom_id: customId } } as Record<string, unknown>;

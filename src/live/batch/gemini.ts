@@ -115,7 +115,8 @@ class GeminiBatchClient implements BatchClient {
     const want = displayName(tag);
     let pageToken: string | undefined;
     for (let page = 0; page < 1000; page++) {
-      const res = await this.once('batch list', (fetch, ai) => ai.batches.list({ config: { pageSize: 100, ...(pageToken ? { pageToken } : {}), httpOptions: { fetch } } }));
+      const res = await this.once('batch list', (fetch, ai) => ai.batches.list({ config: { pageSize: 100, ...(pageToken ? { pageToken } : {}),
+        httpOptions: { fetch } } }));
       const ops = isObject(res) && Array.isArray(res.operations) ? res.operations : [];
       for (const op of ops) {
         const i = operationInfo(op);

@@ -40,11 +40,13 @@ export function storedModel(store: TrialStore, runId: number, modelId: string, b
   const m = storedDesign(run).models?.find((x) => x.id === modelId);
   if (!m?.id || m.provider === undefined) return undefined;
   const url = baseUrl ?? m.baseUrl;
-  return { id: m.id, provider: m.provider, model: m.model ?? m.id, options: {}, ...(url ? { baseUrl: url } : {}), ...(m.apiKeyEnv ? { apiKeyEnv: m.apiKeyEnv } : {}) };
+  return { id: m.id, provider: m.provider, model: m.model ?? m.id, options: {}, ...(url ? { baseUrl: url } : {}),
+    ...(m.apiKeyEnv ? { apiKeyEnv: m.apiKeyEnv } : {}) };
 }
 
 /** Ask the API to cancel every open batch; returns how many were asked. Chunks stay `created` and are collected by the next run. */
-export async function cancelOpen(store: TrialStore, o: { env: Readonly<Record<string, string | undefined>>; timeoutMs: number; baseUrl?: string }): Promise<number> {
+export async function cancelOpen(store: TrialStore, o: { env: Readonly<Record<string, string | undefined>>; timeoutMs: number;
+  baseUrl?: string }): Promise<number> {
   const open = (BatchChunks.readOnly(store)?.chunks() ?? []).filter((c: ChunkRow) => c.state === 'created');
   let n = 0;
   for (const c of open) {

@@ -19,7 +19,9 @@ export const liveBatchMsg = {
   chunkStatus: (chunk: number, status: string, done: number, failed: number, total: number) =>
     `chunk ${chunk}: ${status}, ${done}/${total} requests done${failed > 0 ? `, ${failed} failed` : ''}`,
   strayAnswers: (chunk: number, batch: string, unknown: number, duplicate: number) =>
-    `chunk ${chunk} (batch ${batch}): ${[unknown > 0 ? `${unknown} answer${unknown === 1 ? '' : 's'} for ids not in the chunk` : '', duplicate > 0 ? `${duplicate} further answer${duplicate === 1 ? '' : 's'} for ids already answered` : ''].filter(Boolean).join(' and ')} not stored (each trial is stored once, from its first answer)`,
+    `chunk ${chunk} (batch ${batch}): ${[unknown > 0 ? `${unknown} answer${unknown === 1 ? '' : 's'} for ids not in the chunk` : '',
+      duplicate > 0 ? `${duplicate} further answer${duplicate === 1 ? '' : 's'} for ids already answered` : ''].filter(Boolean).join(
+        ' and ')} not stored (each trial is stored once, from its first answer)`,
   chunkCollected: (chunk: number, status: string, stored: number, pending: number) =>
     `chunk ${chunk}: ${status}; ${stored} trials stored, ${pending} left pending`,
   plan: (design: string, runId: number, total: number, done: number, inBatches: number, toSend: number) =>

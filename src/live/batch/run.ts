@@ -185,7 +185,8 @@ class BatchRun {
     const m = this.specOfModel(c.model).model;
     const lines = await this.api(m).results(b);
     const specs = this.specsOf(c);
-    const r = collectResults({ runId: this.o.runId, batchId: b.id, specs, lines, vendor: vendorOf(m), prices: specs.length > 0 ? this.o.prices?.(specs[0]) : undefined });
+    const r = collectResults({ runId: this.o.runId, batchId: b.id, specs, lines, vendor: vendorOf(m),
+      prices: specs.length > 0 ? this.o.prices?.(specs[0]) : undefined });
     const stored = this.chunks.collect(c.id, { status: b.status, records: r.records, inputTokens: r.inputTokens, outputTokens: r.outputTokens, cost: r.cost });
     this.stored += stored;
     this.tokens += r.inputTokens + r.outputTokens;

@@ -61,7 +61,8 @@ export interface BatchClient {
    * Create the chunk's batch. An attempt after a failed one first looks for the batch the failed
    * attempt may have created (its answer lost), so a chunk never gets two batches.
    */
-  create(c: { readonly text: string; readonly fileId: string | null; readonly endpoint: string; readonly tag: BatchTag; readonly hint: FindHint }): Promise<BatchInfo>;
+  create(c: { readonly text: string; readonly fileId: string | null; readonly endpoint: string; readonly tag: BatchTag;
+    readonly hint: FindHint }): Promise<BatchInfo>;
   /** The batch a killed run may have created for this chunk, if the server has one. */
   find(tag: BatchTag, hint: FindHint): Promise<BatchInfo | undefined>;
   retrieve(id: string): Promise<BatchInfo>;
@@ -115,7 +116,8 @@ export function createOnce(create: () => Promise<BatchInfo>, find: () => Promise
  * Run one batch-service call with retries on transient failures (429, 5xx, timeouts, network);
  * a failure that is not transient, or the last one, is a UserError (exit 1) never holding the key.
  */
-export async function retrying<T>(what: string, f: () => Promise<T>, o: BatchApiOptions & { readonly key: string; readonly sdk?: SdkErrorClasses }): Promise<T> {
+export async function retrying<T>(what: string, f: () => Promise<T>, o: BatchApiOptions & { readonly key: string;
+  readonly sdk?: SdkErrorClasses }): Promise<T> {
   const rng = streamFor(0, `batch-api\u0000${what}`);
   const clock = o.clock ?? realClock;
   const retries = o.retries ?? 5;
@@ -123,7 +125,8 @@ export async function retrying<T>(what: string, f: () => Promise<T>, o: BatchApi
     try {
       return await f();
     } catch (e) {
-      const pe = toProviderError(e, { timedOut: false, outer: new AbortController().signal, timeoutMs: o.timeoutMs, nowMs: Date.now(), secrets: [o.key], sdk: o.sdk });
+      const pe = toProviderError(e, { timedOut: false, outer: new AbortController().signal, timeoutMs: o.timeoutMs, nowMs: Date.now(), secrets: [o.key],
+        sdk: o.sdk });
       if (!isRetryable(pe.kind) || n > retries) throw new UserError(liveBatchMsg.apiFailed(what, pe.message), 1);
       // One ceiling for every retry hint (runner/backoff.ts): a longer hint leaves the ordinary backoff.
       await clock.sleep(backoffDelay(n, rng, undefined, retryHint(pe.retryAfterMs, o.maxWaitMs).ms));

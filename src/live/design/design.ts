@@ -38,7 +38,8 @@ function crossChecks(d: DesignDocument): Problem[] {
   const unique = (kind: string, ids: string[], path: (i: number) => Path) => out.push(...idProblems(kind, ids, path));
   unique('model', d.models.map((m) => m.id), (i) => ['models', i, 'id']);
   unique('game', d.games.map((g) => (typeof g === 'string' ? g : g.id)), (i) => typeof d.games[i] === 'string' ? ['games', i] : ['games', i, 'id']);
-  unique('framing', d.framings.map((f) => (typeof f === 'string' ? f : f.id)), (i) => typeof d.framings[i] === 'string' ? ['framings', i] : ['framings', i, 'id']);
+  unique('framing', d.framings.map((f) => (typeof f === 'string' ? f : f.id)), (i) => typeof d.framings[i] === 'string' ? ['framings', i] : ['framings', i,
+    'id']);
   d.games.forEach((g, i) => {
     if (typeof g === 'string') return;
     for (const [p, what] of payoffProblems(g.payoffs)) out.push({ path: ['games', i, 'payoffs', ...(p === '' ? [] : p.split('.'))], message: what });

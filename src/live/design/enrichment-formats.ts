@@ -62,7 +62,8 @@ export function formatCoverageProblems(e: EnrichmentSpec, cellFacts: (slot: stri
         const named = new Set([...own, ...e.template.flatMap((s) => cellFacts(s, c.id, w.id).flatMap((x) => factNames(x, f.wording)))]);
         const missing = missingFrom(named);
         if (missing.length > 0) {
-          out.push({ path: ['formats', i, f.templateFile === undefined ? 'template' : 'template_file'], message: designMsg.formatNeverStates(f.id, `${c.id}/${w.id}`, missing) });
+          out.push({ path: ['formats', i, f.templateFile === undefined ? 'template' : 'template_file'], message: designMsg.formatNeverStates(f.id,
+            `${c.id}/${w.id}`, missing) });
           return;
         }
       }

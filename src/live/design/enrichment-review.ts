@@ -25,7 +25,8 @@ export interface ReviewedPrompt {
 
 export function reviewEnrichmentPrompts(design: Design, filter: PromptFilter = {}): ReviewedPrompt[] {
   const e = design.enrichment!;
-  const cells = e.conditions.flatMap((c) => e.worlds.flatMap((w) => e.formats.map((f) => ({ c: c.id, w: w.id, f: f.id, framing: cellFraming(c.id, w.id, f.id) }))));
+  const cells = e.conditions.flatMap((c) => e.worlds.flatMap((w) => e.formats.map((f) => ({ c: c.id, w: w.id, f: f.id, framing: cellFraming(c.id, w.id,
+    f.id) }))));
   const check = (what: string, v: string | undefined, known: readonly string[]) => {
     if (v !== undefined && !known.includes(v)) throw new UserError(liveMsg.noMatch(what, v, known));
   };

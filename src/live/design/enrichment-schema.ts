@@ -52,7 +52,8 @@ const formatSchema = z.strictObject({
   style: z.enum(FORMAT_STYLES).optional().describe('a built-in layout of the facts'),
   wording: z.number().int().min(0).optional().describe('0 (default): canonical wording; k: every fact\'s k-th paraphrase'),
   template: z.string().min(1).optional()
-    .describe('a format template: every slot as a placeholder ({slot}: its facts as prose) and {C} {D} {payoffs} {you.XY} {other.XY} {answer}; {{ }} for braces (docs/methods.md §18a)'),
+    .describe(('a format template: every slot as a placeholder ({slot}: its facts as prose) and {C} {D} {payoffs} {you.XY} {other.XY} {answer}; {{ }} for ' +
+      'braces (docs/methods.md §18a)')),
   template_file: z.string().min(1).optional().describe('a file holding the format template, relative to the design file'),
 }).describe('a format: {id, style, wording} or {id, template | template_file, wording}');
 
@@ -75,7 +76,8 @@ export const enrichmentDesignSchema = z.strictObject({
     lower: id,
   }).describe('registered before the run: which world should show more of the first action'),
   formats: z.array(formatSchema).min(2).describe('layouts of the same content; the first is the canonical one'),
-  trials: z.number().int().min(1).max(MAX_TRIALS_PER_CELL, designMsg.trialsPerCell(MAX_TRIALS_PER_CELL)).describe('calls per model × condition × world × format cell'),
+  trials: z.number().int().min(1).max(MAX_TRIALS_PER_CELL,
+    designMsg.trialsPerCell(MAX_TRIALS_PER_CELL)).describe('calls per model × condition × world × format cell'),
   decoding: decodingSchema.optional().describe('decoding settings of every model (a model\'s own decoding overrides them)'),
   scoring: z.enum(['sample', 'logprobs']).optional().describe('logprobs (default): first-token probabilities (docs/methods.md); sample: parse the text'),
   prices: pricesSchema.optional().describe('for --dry-run cost estimates'),
@@ -88,5 +90,6 @@ export type FactDocument = z.output<typeof factSchema>;
 /** The JSON Schema of a context-enrichment design file, for editors. */
 export function enrichmentJsonSchema(): Record<string, unknown> {
   const s = z.toJSONSchema(enrichmentDesignSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return { ...s, title: 'samegame context-enrichment design', description: 'Conditions × worlds × formats (the context-enrichment paper; samegame docs/methods.md).' };
+  return { ...s, title: 'samegame context-enrichment design',
+    description: 'Conditions × worlds × formats (the context-enrichment paper; samegame docs/methods.md).' };
 }

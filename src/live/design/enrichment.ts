@@ -102,20 +102,23 @@ function slotChecks(d: EnrichmentDocument): Problem[] {
 function factChecks(d: EnrichmentDocument): Problem[] {
   const out: Problem[] = [];
   const kv = d.formats.find((f) => f.style === 'key-value');
-  const deepest = d.formats.reduce<{ id: string; wording: number } | undefined>((m, f) => ((f.wording ?? 0) > (m?.wording ?? 0) ? { id: f.id, wording: f.wording! } : m), undefined);
+  const deepest = d.formats.reduce<{ id: string; wording: number } | undefined>((m, f) => ((f.wording ?? 0) > (m?.wording ?? 0) ? { id: f.id,
+    wording: f.wording! } : m), undefined);
   for (const { fact, path } of factsOf(d)) {
     const texts: [string, string | undefined][] = [['text', fact.text], ['value', fact.value], ['key', fact.key]];
     (fact.paraphrases ?? []).forEach((p, i) => texts.push([`paraphrases.${i}`, p]));
     for (const [field, t] of texts) {
       const fault = t === undefined ? undefined
-        : templateFieldProblem([...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], t, FACT_PLACEHOLDERS, TEMPLATE_KINDS.fact.needsPlaceholder);
+        : templateFieldProblem([...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], t, FACT_PLACEHOLDERS,
+          TEMPLATE_KINDS.fact.needsPlaceholder);
       const misplaced = fault || t === undefined || field === 'key' ? undefined : payoffCheck(t, FACT_PLACEHOLDERS, factMeanings, 'fact').fault;
       if (fault) out.push(fault);
       else if (misplaced) out.push({ path: [...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], message: misplaced.message });
     }
     if (kv && fact.key === undefined) out.push({ path: [...path, 'key'], message: designMsg.keyRequired(kv.id) });
     const have = fact.paraphrases?.length ?? 0;
-    if (deepest && have < deepest.wording) out.push({ path: [...path, 'paraphrases'], message: designMsg.paraphraseRequired(deepest.id, deepest.wording, have) });
+    if (deepest && have < deepest.wording) out.push({ path: [...path, 'paraphrases'], message: designMsg.paraphraseRequired(deepest.id, deepest.wording,
+      have) });
   }
   return out;
 }
@@ -143,7 +146,8 @@ function simulatedChecks(d: EnrichmentDocument): Problem[] {
 
 /** The rules a schema cannot state, in document order of concern. */
 function crossChecks(d: EnrichmentDocument): Problem[] {
-  return [...idChecks(d), ...slotChecks(d), ...factChecks(d), ...simulatedChecks(d), ...capabilityProblems(d.models, d.scoring ?? 'logprobs', d.decoding?.temperature)];
+  return [...idChecks(d), ...slotChecks(d), ...factChecks(d), ...simulatedChecks(d), ...capabilityProblems(d.models, d.scoring ?? 'logprobs',
+    d.decoding?.temperature)];
 }
 
 const fact = (f: FactDocument): Fact => ({

@@ -9,7 +9,8 @@ const list = (xs: readonly string[]) => xs.map(q).join(', ');
 
 
 export const designMsg = {
-  playsNoMatch: (model: string) => `model ${JSON.stringify(model)} plays no match: a model is not its own opponent by name (write self for self-play) and no other model meets it`,
+  playsNoMatch: (model: string) =>
+    `model ${JSON.stringify(model)} plays no match: a model is not its own opponent by name (write self for self-play) and no other model meets it`,
   designUnreadable: (file: string, reason: string) => `${file}: cannot read the design (${reason})`,
   designYamlSyntax: (file: string, line: number | undefined, detail: string) => at(file, line, undefined, `invalid YAML (${detail})`),
   designNotMapping: (file: string) => at(file, 1, undefined, 'a design must be a YAML mapping with name, models, games, framings and trials'),
@@ -24,10 +25,12 @@ export const designMsg = {
     `no ${kind} with id ${q(key)} in this design (known: ${known.join(', ')})`,
   trialsPerCell: (max: number) => `too large: at most ${max.toLocaleString('en-US')} trials per cell`,
   trialsTotal: (total: number, max: number) =>
-    `too large: ${total.toLocaleString('en-US')} trials in all (cells × trials); at most ${max.toLocaleString('en-US')} per design — split the run into several designs`,
+    (`too large: ${total.toLocaleString('en-US')} trials in all (cells × trials); at most ${max.toLocaleString('en-US')} per design — split the run into ` +
+      `several designs`),
   unknownOpponent: (id: string, models: readonly string[], strategies: readonly string[]) =>
     `opponent ${q(id)} is neither self, a model of this design (${models.join(', ')}) nor a fixed strategy (${strategies.join(', ')})`,
-  playNeedsSample: () => 'a repeated game (a play block) needs scoring: sample: each round\'s move must be a chosen action, which the history of later rounds names',
+  playNeedsSample: () =>
+    'a repeated game (a play block) needs scoring: sample: each round\'s move must be a chosen action, which the history of later rounds names',
   opponentClash: (id: string) => `opponent id ${q(id)} is also a model id; give the strategy another id`,
   noLogprobs: (model: string, provider: string) =>
     `model ${q(model)}: provider ${provider} returns no log-probabilities, so scoring: logprobs cannot score it (use scoring: sample)`,
@@ -53,13 +56,16 @@ export const designMsg = {
   fileFault: (file: string, what: string) => `${file}: ${what}`,
   oneSource: () => 'a framing is a built-in family, a template or a template_file: give exactly one of family, template, template_file',
   neverStates: (framing: string, missing: readonly string[]) =>
-    `framing ${framing}: the template never states ${missing.map((m) => `{${m}}`).join(', ')} (every prompt must present the whole payoff matrix and both labels: use {payoffs}, or the eight {you.XY} {other.XY}, and {C} {D})`,
+    (`framing ${framing}: the template never states ${missing.map((m) => `{${m}}`).join(', ')} (every prompt must present the whole payoff matrix and both ` +
+      `labels: use {payoffs}, or the eight {you.XY} {other.XY}, and {C} {D})`),
   roundNeverStates: () => 'the round prompt never states the payoffs: name {rules} (the framing\'s story with the payoff matrix)',
   formatNeverStates: (format: string, cell: string, missing: readonly string[]) =>
-    `format ${format}: the cell ${cell} never states ${missing.map((m) => `{${m}}`).join(', ')} (every prompt must present the whole payoff matrix: {payoffs}, the eight {you.XY} {other.XY}, or {T} {R} {P} {S} in its facts)`,
+    (`format ${format}: the cell ${cell} never states ${missing.map((m) => `{${m}}`).join(', ')} (every prompt must present the whole payoff matrix: ` +
+      `{payoffs}, the eight {you.XY} {other.XY}, or {T} {R} {P} {S} in its facts)`),
   oneFormatSource: () => 'a format is a style or a template: give exactly one of style, template, template_file',
   formatSlotsMissing: (format: string, slots: readonly string[]) =>
-    `format ${format}: the template never places the slot${slots.length === 1 ? '' : 's'} ${slots.map((x) => `{${x}}`).join(', ')} (every format lays out the same facts)`,
+    (`format ${format}: the template never places the slot${slots.length === 1 ? '' : 's'} ${slots.map((x) => `{${x}}`).join(', ')} (every format lays out ` +
+      `the same facts)`),
   templateTooLarge: (bytes: number, max: number) =>
     `the template is ${bytes.toLocaleString('en-US')} bytes; a template is at most ${max.toLocaleString('en-US')} bytes (${max / 2 ** 20} MiB)`,
   templateControl: (codepoint: string, line: number) =>

@@ -32,15 +32,19 @@ export const playSchema = z.strictObject({
   rounds: z.number().int().min(2).max(MAX_ROUNDS).describe('rounds of every match'),
   opponents: z.array(z.union([plainId, strategyObject])).min(1)
     .describe(`self (the model against itself), the id of another model of the design, or a fixed strategy: ${STRATEGY_IDS.join(', ')}`),
-  history: z.union([z.enum(['akata', 'table'], { error: 'expected "akata", "table" or {template: TEXT} (with {round} {own} {other} {own_payoff} {other_payoff})' }), templateObject]).optional()
-    .describe('how past rounds enter the prompt: akata (Akata et al.\'s sentences), table, or {template} with {round} {own} {other} {own_payoff} {other_payoff}'),
+  history: z.union([z.enum(['akata', 'table'],
+    { error: 'expected "akata", "table" or {template: TEXT} (with {round} {own} {other} {own_payoff} {other_payoff})' }), templateObject]).optional()
+    .describe(('how past rounds enter the prompt: akata (Akata et al.\'s sentences), table, or {template} with {round} {own} {other} {own_payoff} ' +
+      '{other_payoff}')),
   horizon: z.union([z.enum(['disclosed', 'hidden']), z.strictObject({ end_probability: z.number().gt(0).lt(1) })]).optional()
     .describe('what the prompt says about the number of rounds (the run always plays `rounds`)'),
-  option_order: z.enum(['fixed', 'shuffle']).optional().describe('order of the two options in the question; shuffle: redrawn each round from (seed, match, round)'),
+  option_order: z.enum(['fixed',
+    'shuffle']).optional().describe('order of the two options in the question; shuffle: redrawn each round from (seed, match, round)'),
   on_invalid: z.union([z.literal('forfeit'), z.strictObject({ retry: z.number().int().min(1).max(10) })]).optional()
     .describe('forfeit: record the round invalid and stop the match; {retry: N}: ask again up to N times, then forfeit'),
   prompt: z.union([z.enum(['akata', 'framing']), templateObject]).optional()
-    .describe('the round prompt of built-in framings: akata (Akata et al.\'s, the default), framing (the framing\'s own story with the round block before its answer instruction; always so for a template framing), or {template} with {rules} {horizon} {history} {round} {rounds} {first} {second} {C} {D}'),
+    .describe(('the round prompt of built-in framings: akata (Akata et al.\'s, the default), framing (the framing\'s own story with the round block before ' +
+      'its answer instruction; always so for a template framing), or {template} with {rules} {horizon} {history} {round} {rounds} {first} {second} {C} {D}')),
   prompts: z.record(z.string(), z.union([z.enum(['akata', 'framing']), templateObject])).optional().describe('round prompts by framing id'),
   personas: z.strictObject({ 1: persona.optional(), 2: persona.optional() }).optional()
     .describe('persona per seat, sent as the system message and stored as the decision factor "persona" (own-other ids)'),

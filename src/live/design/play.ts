@@ -34,7 +34,8 @@ export function resolvePlay(p: PlayDocument): PlaySpec {
   return {
     rounds: p.rounds,
     opponents: p.opponents.map(opponent),
-    history: p.history === undefined || p.history === 'akata' ? { kind: 'akata' } : p.history === 'table' ? { kind: 'table' } : { kind: 'template', template: p.history.template },
+    history: p.history === undefined || p.history === 'akata' ? { kind: 'akata' } : p.history === 'table' ? { kind: 'table' } : { kind: 'template',
+      template: p.history.template },
     horizon: p.horizon === undefined || p.horizon === 'disclosed' ? { kind: 'disclosed' } : p.horizon === 'hidden' ? { kind: 'hidden' }
       : { kind: 'end_probability', p: p.horizon.end_probability },
     optionOrder: p.option_order ?? 'fixed',

@@ -49,7 +49,8 @@ const framingObject = z.strictObject({
   family: z.enum(FAMILY_IDS as [string, ...string[]]).optional().describe('a built-in prompt family (Same Game, Different Story Appendix B)'),
   labels: z.array(z.string()).optional().describe('surface labels [label of C, label of D]; default the family\'s, or [C, D] for a template'),
   template: z.string().min(1).optional()
-    .describe('a story template: {C} {D} (the labels), {payoffs} (every outcome), {you.XY} {other.XY} (single payoffs, X your action, Y the other\'s), {answer}; {{ and }} for literal braces (docs/methods.md §18a)'),
+    .describe(('a story template: {C} {D} (the labels), {payoffs} (every outcome), {you.XY} {other.XY} (single payoffs, X your action, Y the other\'s), ' +
+      '{answer}; {{ and }} for literal braces (docs/methods.md §18a)')),
   template_file: z.string().min(1).optional().describe('a file holding the template, relative to the design file'),
 }).describe('a framing: {id, family, labels} or {id, labels, template | template_file}');
 
@@ -72,7 +73,9 @@ export const modelSchema = z.strictObject({
   id: id.describe('the name used in tables'),
   provider: providerField,
   model: z.string().min(1).optional().describe('the model name sent to the provider (defaults to id)'),
-  base_url: z.url().optional().describe('API base URL: any server of the provider\'s wire format (an OpenAI-compatible server, a gateway, a regional endpoint; for anthropic and gemini the server root)'),
+  base_url: z.url().optional().describe(
+    ('API base URL: any server of the provider\'s wire format (an OpenAI-compatible server, a gateway, a regional endpoint; for anthropic and gemini the ' +
+      'server root)')),
   api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected the NAME of an environment variable').optional()
     .describe('environment variable holding the API key (never the key itself)'),
   options: z.record(z.string(), z.unknown()).optional().describe('provider-specific options'),
@@ -86,13 +89,17 @@ export const designSchema = z.strictObject({
   description: z.string().optional().describe('free text about the design'),
   synthetic: z.boolean().optional().describe('true when the design\'s data are synthetic (simulated models)'),
   names: displayNamesSchema().optional()
-    .describe('display names of repeated play: id → the name to show for a model, game, framing or opponent in figures, reports, the terminal and LaTeX (CSV and JSON keep the ids and add the names); `run`, `prompts` and `analyze` warn of an id that names nothing in the design (with its line and the nearest id), a warning, not an error'),
+    .describe(('display names of repeated play: id → the name to show for a model, game, framing or opponent in figures, reports, the terminal and LaTeX ' +
+      '(CSV and JSON keep the ids and add the names); `run`, `prompts` and `analyze` warn of an id that names nothing in the design (with its line and the ' +
+      'nearest id), a warning, not an error')),
   models: z.array(modelSchema).min(1).describe('the models to query'),
   games: z.array(z.union([z.enum(CANONICAL_GAME_IDS as [string, ...string[]]), customGameSchema])).min(1)
     .describe('canonical games by id (Same Game, Different Story Appendix A) or custom 2×2 payoff matrices'),
   framings: z.array(z.union([z.enum(FAMILY_IDS as [string, ...string[]]), framingObject])).min(1)
     .describe('prompt families by id, {id, family, labels}, or story templates {id, labels, template | template_file}'),
-  trials: z.number().int().min(1).max(MAX_TRIALS_PER_CELL, designMsg.trialsPerCell(MAX_TRIALS_PER_CELL)).describe('trials per model × game × framing cell (with play: matches per model × game × framing × opponent cell)'),
+  trials: z.number().int().min(1).max(MAX_TRIALS_PER_CELL,
+    designMsg.trialsPerCell(MAX_TRIALS_PER_CELL)).describe(
+      'trials per model × game × framing cell (with play: matches per model × game × framing × opponent cell)'),
   decoding: decodingSchema.optional().describe('decoding settings of every model (a model\'s own decoding overrides them)'),
   scoring: z.enum(['sample', 'logprobs']).optional().describe('sample: parse the text (default); logprobs: first-token probabilities (docs/methods.md)'),
   prices: pricesSchema.optional().describe('for --dry-run cost estimates'),

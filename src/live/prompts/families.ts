@@ -20,7 +20,8 @@ const business: PromptFamily = {
         `${lc} or ${ld}, at the same time and without knowing the other's choice. The profits depend on both choices:`,
         '',
         outcomeLines(game, [lc, ld], (o) =>
-          `If your company plays ${o.me} and the other company plays ${o.them}, your company earns ${o.u} million dollars and the other company earns ${o.v} million dollars.`),
+          (`If your company plays ${o.me} and the other company plays ${o.them}, your company earns ${o.u} million dollars and the other company ` +
+            `earns ${o.v} million dollars.`)),
       ].join('\n'),
       question: 'Which strategy do you commit to?',
     };

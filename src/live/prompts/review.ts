@@ -49,7 +49,8 @@ export function reviewPrompts(design: Design, filter: PromptFilter & { readonly 
         const history = exampleHistory(round);
         const r = design.play ? roundPrompt({ play: design.play, game: g, framing: f, seat: 1, match: 1, round, history }) : renderFraming(f, g);
         const labels = Object.entries(r.labels).map(([l, a]) => `${l} = ${a}`).join(', ');
-        const shown = filter.round === undefined ? '' : ` | round ${round} of ${design.play!.rounds}, example history ${history.map((h) => h.moves.join('')).join(' ') || 'none'}`;
+        const shown = filter.round === undefined ? '' : (` | round ${round} of ${design.play!.rounds}, example ` +
+          `history ${history.map((h) => h.moves.join('')).join(' ') || 'none'}`);
         const text = [
           `=== model ${m.id} (${m.provider}: ${m.model}) | game ${g.id} | framing ${f.id} (${framingSource(f)}) ===`,
           `labels: ${labels}${design.synthetic ? ' | synthetic design' : ''}${shown}`,

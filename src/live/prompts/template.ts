@@ -102,7 +102,8 @@ export function templateProblem(text: string, known: readonly string[], needsPla
 }
 
 /** The fault of a template as templateProblem finds it, with the template line when it has one. */
-export function templateFault(text: string, known: readonly string[], needsPlaceholder: boolean): { readonly message: string; readonly line?: number } | undefined {
+export function templateFault(text: string, known: readonly string[], needsPlaceholder: boolean): { readonly message: string;
+  readonly line?: number } | undefined {
   const t = parseTemplate(text, known);
   if (t.fault) return t.fault;
   if (needsPlaceholder && placeholdersOf(t.parts).length === 0) return { message: promptsMsg.noPlaceholder(known) };

@@ -80,7 +80,8 @@ export async function anthropicClient(o: SdkProviderOptions): Promise<AnthropicC
     logLevel: 'off',
     ...(o.fetch ? { fetch: o.fetch } : {}),
   });
-  return { client, errors: { api: m.APIError, connection: m.APIConnectionError, connectionTimeout: m.APIConnectionTimeoutError, userAbort: m.APIUserAbortError } };
+  return { client, errors: { api: m.APIError, connection: m.APIConnectionError, connectionTimeout: m.APIConnectionTimeoutError,
+    userAbort: m.APIUserAbortError } };
 }
 
 export function createAnthropicProvider(o: SdkProviderOptions): Provider {

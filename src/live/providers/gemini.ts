@@ -69,7 +69,8 @@ export function geminiFirstToken(logprobsResult: unknown): TopLogprob[] | undefi
   const top = Array.isArray(logprobsResult.topCandidates) ? logprobsResult.topCandidates[0] : undefined;
   const alts = isObject(top) && Array.isArray(top.candidates) ? top.candidates.map(candidateOf) : [];
   if (alts.length > 0) return alts;
-  const chosen = Array.isArray(logprobsResult.chosenCandidates) && logprobsResult.chosenCandidates.length > 0 ? candidateOf(logprobsResult.chosenCandidates[0]) : undefined;
+  const chosen = Array.isArray(logprobsResult.chosenCandidates) && logprobsResult.chosenCandidates.length > 0 ? candidateOf(logprobsResult.chosenCandidates[
+    0]) : undefined;
   return chosen ? [chosen] : undefined;
 }
 
@@ -167,7 +168,8 @@ export function sdkParams(model: string, body: Json): GenerateContentParameters 
 }
 
 /** One SDK call through the capturing fetch: the raw response, or a ProviderError from its status. */
-export async function capturedCall(o: SdkProviderOptions, call: (fetch: typeof globalThis.fetch) => Promise<unknown>, maxBytes = MAX_RESPONSE_BYTES): Promise<Response> {
+export async function capturedCall(o: SdkProviderOptions, call: (fetch: typeof globalThis.fetch) => Promise<unknown>,
+  maxBytes = MAX_RESPONSE_BYTES): Promise<Response> {
   const cap: { last?: Captured } = {};
   try {
     await call(capturingFetch(o.fetch ?? globalThis.fetch, cap, maxBytes));
@@ -190,7 +192,8 @@ export function createGeminiProvider(o: SdkProviderOptions): Provider {
       const params = sdkParams(req.spec.model.model, geminiBaseBody(req.spec));
       const { raw, json } = await rawCall((signal) => capturedCall(o, (f) => ai.models.generateContent({
         ...params,
-        config: { ...params.config, abortSignal: signal, httpOptions: { fetch: f, headers: trialHeader(req.spec), ...(Object.keys(extra).length > 0 ? { extraBody: extra } : {}) } },
+        config: { ...params.config, abortSignal: signal, httpOptions: { fetch: f, headers: trialHeader(req.spec),
+          ...(Object.keys(extra).length > 0 ? { extraBody: extra } : {}) } },
       })), req.signal, o);
       return { ...readGemini(json, raw), raw, request: geminiRecord(geminiBody(req.spec), o.baseURL) };
     },

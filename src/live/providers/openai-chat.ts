@@ -5,7 +5,8 @@
  */
 import type OpenAI from 'openai';
 import type { Provider, ProviderRequest, ProviderResponse, TrialSpec } from '../types.js';
-import { extraBody, isObject, isOfficialEndpoint, makeClient, malformed, num, publicBaseUrl, rawCall, topOf, trialHeader, trialSeed, type Json, type OpenAIWireOptions } from './wire.js';
+import { extraBody, isObject, isOfficialEndpoint, makeClient, malformed, num, publicBaseUrl, rawCall, topOf, trialHeader, trialSeed, type Json,
+  type OpenAIWireOptions } from './wire.js';
 
 /**
  * OpenAI's own endpoint wants max_completion_tokens (reasoning models reject max_tokens);

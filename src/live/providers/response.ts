@@ -34,7 +34,8 @@ function problem(r: Record<string, unknown>): string | undefined {
       return '"usage" is not { inputTokens, outputTokens } with two non-negative integers';
     }
   }
-  if (r.firstTokenTopLogprobs !== undefined && !Array.isArray(r.firstTokenTopLogprobs)) return `"firstTokenTopLogprobs" is ${kind(r.firstTokenTopLogprobs)}, not a list`;
+  if (r.firstTokenTopLogprobs !== undefined && !Array.isArray(
+    r.firstTokenTopLogprobs)) return `"firstTokenTopLogprobs" is ${kind(r.firstTokenTopLogprobs)}, not a list`;
   try {
     JSON.stringify(r.request);
   } catch (e) {
@@ -58,5 +59,6 @@ export function checkResponse(res: unknown): ProviderResponse {
 
 /** A body of `bytes` bytes: a `malformed` failed attempt above MAX_RESPONSE_BYTES. */
 export function tooLarge(bytes: number): void {
-  if (bytes > MAX_RESPONSE_BYTES) throw new ProviderError('malformed', `the response body is larger than ${MAX_RESPONSE_BYTES / 2 ** 20} MiB (${bytes.toLocaleString('en-US')} bytes): not stored`);
+  if (bytes > MAX_RESPONSE_BYTES) throw new ProviderError('malformed',
+    `the response body is larger than ${MAX_RESPONSE_BYTES / 2 ** 20} MiB (${bytes.toLocaleString('en-US')} bytes): not stored`);
 }

@@ -22,7 +22,8 @@ import { z } from 'zod';
 import { streamFor } from '../../stats/rng.js';
 import { payoffGap } from '../../stats/qre.js';
 import { rowPayoffs } from '../../core/games.js';
-import { ProviderError, type Game, type ModelSpec, type Provider, type ProviderRequest, type ProviderResponse, type TopLogprob, type TrialSpec } from '../types.js';
+import { ProviderError, type Game, type ModelSpec, type Provider, type ProviderRequest, type ProviderResponse, type TopLogprob,
+  type TrialSpec } from '../types.js';
 
 const shape = {
   lambda: z.number().describe('payoff sensitivity λ (Same Game, Different Story §3.4)').default(4),
@@ -70,7 +71,8 @@ function standardNormal(u1: number, u2: number): number {
 function options(model: ModelSpec): SimulatedOptions {
   const r = lenientOptions.safeParse(model.options ?? {});
   if (!r.success) {
-    throw new ProviderError('client', `simulated model ${JSON.stringify(model.id)}: bad options (${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
+    throw new ProviderError('client',
+      `simulated model ${JSON.stringify(model.id)}: bad options (${r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`);
   }
   return r.data;
 }
@@ -115,7 +117,8 @@ function reactive(o: SimulatedOptions, spec: TrialSpec, p: number): number {
 }
 
 const VALID_TEMPLATES = [(l: string) => l, (l: string) => `${l}.`, (l: string) => `**${l}**`, (l: string) => `I choose ${l}.`, (l: string) => l.toLowerCase()];
-const INVALID_TEMPLATES = [() => 'I would rather not decide.', (c: string, d: string) => `${c} or ${d}, it is hard to say.`, () => 'It depends on the other side.'];
+const INVALID_TEMPLATES = [() => 'I would rather not decide.', (c: string, d: string) => `${c} or ${d}, it is hard to say.`,
+  () => 'It depends on the other side.'];
 
 /** First tokens that never name an action: labels are letters and digits only. */
 const FILLERS: ReadonlyArray<[string, number]> = [['**', 0.4], ['\n', 0.3], ['"', 0.2], ['(', 0.1]];

@@ -32,7 +32,8 @@ export function byModel(design: Design, specs: TrialSpec[]): TrialSpec[] {
 }
 
 /** The decisions of the next round of every open match, grouped by model (one file per model). */
-export function frontierSpecs(design: Design, o: Pick<BatchRunOptions, 'store' | 'runId'>): { specs: TrialSpec[]; open: number; forfeited: number; matches: number } {
+export function frontierSpecs(design: Design, o: Pick<BatchRunOptions, 'store' | 'runId'>): { specs: TrialSpec[]; open: number; forfeited: number;
+  matches: number } {
   const stored = movesByMatch(o.store.playMoves(o.runId));
   const states = planMatches(design).map((p) => matchState(design, p, stored.get(p.match)));
   const open = states.filter((s) => s.status === 'open');

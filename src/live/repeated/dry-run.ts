@@ -137,5 +137,6 @@ function countBatchLine(c: CountedSeat, r: number, spec: TrialSpec, o: {
   o.t.inputTokens += input;
   o.t.outputTokens += out;
   const p = o.prices(c.probe);
-  o.t.cost = o.t.cost === undefined || p === undefined ? undefined : o.t.cost + ((input * p.input + out * p.output) / 1e6) * (1 - (p.batchDiscount ?? DEFAULT_BATCH_DISCOUNT));
+  o.t.cost = o.t.cost === undefined || p === undefined ? undefined : o.t.cost + ((input * p.input + out * p.output) / 1e6) * (1 - (p.batchDiscount ??
+    DEFAULT_BATCH_DISCOUNT));
 }

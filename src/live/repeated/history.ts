@@ -22,7 +22,8 @@ export interface SeatRound {
 export { HISTORY_PLACEHOLDERS } from '../prompts/placeholders.js';
 
 const akataLine = (r: SeatRound) =>
-  `In round ${r.round}, you chose Option ${r.own} and the other player chose Option ${r.other}. Thus, you won ${r.ownPayoff} points and the other player won ${r.otherPayoff} points.\n`;
+  (`In round ${r.round}, you chose Option ${r.own} and the other player chose Option ${r.other}. Thus, you won ${r.ownPayoff} points and the other player ` +
+    `won ${r.otherPayoff} points.\n`);
 
 export const HISTORY_RENDERERS: Record<HistorySpec['kind'], (rounds: readonly SeatRound[], spec: HistorySpec) => string> = {
   akata: (rounds) => rounds.map(akataLine).join(''),

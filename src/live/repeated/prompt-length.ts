@@ -40,7 +40,8 @@ export class PromptLengths {
   }
 
   private prompt(round: number, history: readonly PlayedRound[]): number {
-    return this.measure(roundPrompt({ play: this.play, game: this.m.game, framing: this.m.framing, seat: this.seat, match: this.m.match, round, history }).prompt);
+    return this.measure(roundPrompt({ play: this.play, game: this.m.game, framing: this.m.framing, seat: this.seat, match: this.m.match, round,
+      history }).prompt);
   }
 
   /** Length round `round`'s line adds to the history. */

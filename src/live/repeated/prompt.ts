@@ -65,7 +65,8 @@ function akataPrompt(play: PlaySpec, game: Game, labels: LabelPair, history: str
   const h = horizonSentence(play.horizon, play.rounds);
   const rule = (a: Action, b: Action) => {
     const [u, v] = game.payoffs[a][b];
-    return `If you choose Option ${labels[a === 'C' ? 0 : 1]} and the other player chooses Option ${labels[b === 'C' ? 0 : 1]}, then you win ${u} points and the other player wins ${v} points.\n`;
+    return (`If you choose Option ${labels[a === 'C' ? 0 : 1]} and the other player chooses Option ${labels[b === 'C' ? 0 : 1]}, then you win ${u} points ` +
+      `and the other player wins ${v} points.\n`);
   };
   return `You are playing a game repeatedly with another player. In this game, you can choose between Option ${lc} and Option ${ld}. `
     + `${h === '' ? '' : `${h} `}The rules of the game are as follows:\n`

@@ -51,6 +51,7 @@ export class Progress {
     const secs = (this.clock.now() - this.start) / 1000;
     const rate = secs > 0 ? this.doneNow / secs : NaN;
     const eta = rate > 0 ? ((this.total - this.done) / rate) * 1000 : NaN;
-    return `${this.noun} (${Number.isFinite(rate) ? rate.toFixed(1) : '?'}/s, ETA ${duration(eta)}, ${this.errors} errors, ${compact(this.tokens)} tokens${this.extra ? `; ${this.extra()}` : ''})`;
+    return (`${this.noun} (${Number.isFinite(rate) ? rate.toFixed(1) : '?'}/s, ` +
+      `ETA ${duration(eta)}, ${this.errors} errors, ${compact(this.tokens)} tokens${this.extra ? `; ${this.extra()}` : ''})`);
   }
 }

@@ -107,7 +107,10 @@ export interface RunContext {
   readonly tpm?: TokenBucket;
   readonly counts: { ok: number; invalid: number; error: number; dropped: number; calls: number };
   readonly logger: Logger;
-  /** What a run reports once: the first contract break of a provider (the run stops dispatching and ends with it, endRun), and whether a retry hint above the ceiling was warned. */
+  /**
+   * What a run reports once: the first contract break of a provider (the run stops dispatching and ends with it, endRun), and whether a retry hint above the
+   * ceiling was warned.
+   */
   readonly once: { broken?: UserError; hintWarned?: boolean };
   readonly brake: AbortController;
 }

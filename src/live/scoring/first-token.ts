@@ -45,9 +45,11 @@ function badCandidate(c: unknown, i: number): string | undefined {
   const { token, logprob } = (c ?? {}) as { token?: unknown; logprob?: unknown };
   if (typeof token !== 'string') return `first-token candidate ${i + 1} has no text (token is ${token === null ? 'null' : typeof token})`;
   if (typeof logprob !== 'number' || Number.isNaN(logprob) || logprob === Infinity) {
-    return `first-token candidate ${i + 1} (${JSON.stringify(token)}) has a log-probability that is not a number or not finite (${typeof logprob === 'number' ? String(logprob) : JSON.stringify(logprob) ?? typeof logprob})`;
+    return (`first-token candidate ${i + 1} (${JSON.stringify(token)}) has a log-probability that is not a number or not finite ` +
+      `(${typeof logprob === 'number' ? String(logprob) : JSON.stringify(logprob) ?? typeof logprob})`);
   }
-  if (logprob > MAX_LOGPROB) return `first-token candidate ${i + 1} (${JSON.stringify(token)}) has a positive log-probability (${logprob}): a probability above 1 is impossible`;
+  if (logprob > MAX_LOGPROB) return (`first-token candidate ${i + 1} (${JSON.stringify(token)}) has a positive log-probability (${logprob}): a probability ` +
+    `above 1 is impossible`);
   return undefined;
 }
 

@@ -77,7 +77,8 @@ function checkChunk(r: Record<string, unknown>): void {
       : kind === 'text' ? typeof v === 'string'
         : kind === 'text?' ? v === null || typeof v === 'string'
           : v === null || (typeof v === 'number' && Number.isFinite(v));
-    if (!ok) throw new BatchTableFault(`${where}: ${col} is ${JSON.stringify(v)}, not ${kind === 'int' ? 'a count' : kind === 'number?' ? 'a number' : 'text'}`);
+    if (!ok) throw new BatchTableFault(
+      `${where}: ${col} is ${JSON.stringify(v)}, not ${kind === 'int' ? 'a count' : kind === 'number?' ? 'a number' : 'text'}`);
   }
   if (!STATES.includes(r.state as string)) throw new BatchTableFault(`${where}: state is ${JSON.stringify(r.state)}, not one of ${STATES.join(', ')}`);
 }
@@ -158,7 +159,8 @@ export class BatchChunks {
 
   chunks(runId?: number): ChunkRow[] {
     const where = runId === undefined ? '' : 'WHERE run_id = ?';
-    return (this.db.prepare(`SELECT * FROM batch_chunks ${where} ORDER BY id`).all(...(runId === undefined ? [] : [runId])) as Record<string, unknown>[]).map(toChunk);
+    return (this.db.prepare(`SELECT * FROM batch_chunks ${where} ORDER BY id`).all(...(runId === undefined ? [] : [runId])) as Record<string,
+      unknown>[]).map(toChunk);
   }
 
   chunk(id: number): ChunkRow {

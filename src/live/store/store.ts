@@ -19,47 +19,8 @@ import { storeMsg } from './messages.js';
 export { factorsJson, type StoredMove } from './rows.js';
 export type { RunKind } from './run-kind.js';
 
-export interface RunInfo {
-  readonly id: number;
-  readonly designName: string;
-  readonly designHash: string;
-  readonly designJson: string;
-  readonly toolVersion: string;
-  readonly started: string;
-  /** one-shot, repeated or enrichment: recorded with the run, else inferred from its design (run-kind.ts). */
-  readonly kind: RunKind;
-}
-
-export interface TrialKey {
-  readonly model: string;
-  readonly game: string;
-  readonly framing: string;
-  readonly rep: number;
-}
-
-/** One cell's tallies (valid C, valid D, invalid, error) and how many trials carry p_cooperate. */
-export interface CellCount {
-  readonly model: string;
-  readonly game: string;
-  readonly framing: string;
-  readonly factors: Readonly<Record<string, string>>;
-  readonly validC: number;
-  readonly validD: number;
-  readonly invalid: number;
-  readonly error: number;
-  readonly scored: number;
-  /** ok trials without a first-token probability (all of a sampled cell's; none of a logprob-scored cell's). */
-  readonly unscored: number;
-}
-
-export interface CellProbabilities {
-  readonly model: string;
-  readonly game: string;
-  readonly framing: string;
-  readonly factors: Readonly<Record<string, string>>;
-  /** p_cooperate of every trial of the cell that has one, in rep order. */
-  readonly values: Float64Array;
-}
+export type { CellCount, CellProbabilities, RunInfo, TrialKey } from './store-types.js';
+import type { CellCount, CellProbabilities, RunInfo, TrialKey } from './store-types.js';
 
 export class TrialStore {
   private readonly db: Database.Database;
@@ -188,7 +149,8 @@ export class TrialStore {
    * With `order`, models, games and framings come in the order it lists (a design's), those it
    * does not list after them by name: the order in which analyze lists the cells.
    */
-  *trials(runId?: number, order?: { readonly models: readonly string[]; readonly games: readonly string[]; readonly framings: readonly string[] }): Generator<TrialRecord> {
+  *trials(runId?: number, order?: { readonly models: readonly string[]; readonly games: readonly string[];
+    readonly framings: readonly string[] }): Generator<TrialRecord> {
     const where = runId === undefined ? '' : 'WHERE run_id = ?';
     const rank = (col: string) => `coalesce((SELECT j.key FROM json_each(?) j WHERE j.value = ${col}), 1e9), ${col}`;
     // Within a cell's model, game and framing, the levels of extra factors come in the order cellCounts lists them.
@@ -201,7 +163,8 @@ export class TrialStore {
 
   /** The first stored prompt of each framing of a run (SQLite takes the bare column from the row of min(rowid)). */
   framingPrompts(runId: number): { framing: string; prompt: string }[] {
-    return this.db.prepare('SELECT framing, prompt, min(rowid) FROM trials WHERE run_id = ? GROUP BY framing').all(runId) as { framing: string; prompt: string }[];
+    return this.db.prepare('SELECT framing, prompt, min(rowid) FROM trials WHERE run_id = ? GROUP BY framing').all(runId) as { framing: string;
+      prompt: string }[];
   }
 
   /** Distinct factor names over a run's trials (for export columns), sorted. */
@@ -218,7 +181,8 @@ export class TrialStore {
         sum(status = 'invalid') AS inv, sum(status = 'error') AS err, count(p_cooperate) AS scored,
         sum(status = 'ok' AND p_cooperate IS NULL) AS unscored
       FROM trials WHERE run_id = ? GROUP BY model, game, framing, factors ORDER BY model, game, framing, factors`)
-      .all(runId) as { model: string; game: string; framing: string; factors: string; c: number; d: number; inv: number; err: number; scored: number; unscored: number }[];
+      .all(runId) as { model: string; game: string; framing: string; factors: string; c: number; d: number; inv: number; err: number; scored: number;
+        unscored: number }[];
     return rows.map((r) => ({
       model: r.model, game: r.game, framing: r.framing, factors: JSON.parse(r.factors) as Record<string, string>,
       validC: r.c, validD: r.d, invalid: r.inv, error: r.err, scored: r.scored, unscored: r.unscored,

@@ -30,7 +30,8 @@ export function cellR2Figure(rows: readonly CellR2Row[], o: CellR2Options): Figu
   return defineFigure(
     'cell-r2',
     'Per-cell robustness R2, raw and conservative',
-    `Two-framing robustness R2 = 1 − JSD/ln 2 of every model × game, before (raw) and after the conservative transform, with ${o.intervals}. Values near 1 mean the two framings give the same cooperation rate.`,
+    (`Two-framing robustness R2 = 1 − JSD/ln 2 of every model × game, before (raw) and after the conservative transform, with ${o.intervals}. Values near 1 ` +
+      `mean the two framings give the same cooperation rate.`),
     {
       title: { text: 'Per-cell robustness R2 (raw and conservative)', subtitle: `R2 = 1 − JSD / ln 2 per model and game, ${o.intervals}` },
       data: { values: rows.map((r) => ({ ...r })) },

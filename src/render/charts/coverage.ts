@@ -27,11 +27,13 @@ export interface CoverageChartOptions {
 export function coverageChart(points: readonly CoveragePoint[], o: CoverageChartOptions): Figure {
   const y = { field: 'statistic', type: 'nominal', sort: [...o.statistics], title: null, axis: { labelPadding: 6 } } as const;
   const yOffset = { field: 'method', type: 'nominal', sort: [...o.methods] } as const;
-  const color = { field: 'method', type: 'nominal', title: 'Interval', sort: [...o.methods], scale: { domain: [...o.methods], range: [COLORS.base, COLORS.alt, COLORS.neutral] } } as const;
+  const color = { field: 'method', type: 'nominal', title: 'Interval', sort: [...o.methods], scale: { domain: [...o.methods], range: [COLORS.base, COLORS.alt,
+    COLORS.neutral] } } as const;
   return defineFigure(
     'coverage',
     'Coverage of the bootstrap intervals on this design',
-    `Share of simulated data sets (same cells and n, known true rates) whose interval contains the true value, per statistic and interval method, with its 95 % Monte Carlo interval (Clopper–Pearson on the simulations that held it). The dashed line is the nominal ${Math.round(o.nominal * 100)} %.`,
+    (`Share of simulated data sets (same cells and n, known true rates) whose interval contains the true value, per statistic and interval method, with its ` +
+      `95 % Monte Carlo interval (Clopper–Pearson on the simulations that held it). The dashed line is the nominal ${Math.round(o.nominal * 100)} %.`),
     {
       title: { text: 'Coverage of the bootstrap intervals', subtitle: o.subtitle },
       width: PLOT_WIDTH,

@@ -57,7 +57,8 @@ export function table2Dumbbell(points: readonly RatePoint[], o: DumbbellOptions)
   return defineFigure(
     'table2-dumbbell',
     'Table 2: cooperation rate by framing',
-    `Cooperation rate of each model in each game under the ${o.base} and the ${o.alt} framing (cooperations divided by n). The line joins the two framings; its length is the action shift before attenuation.`,
+    (`Cooperation rate of each model in each game under the ${o.base} and the ${o.alt} framing (cooperations divided by n). The line joins the two ` +
+      `framings; its length is the action shift before attenuation.`),
     {
       title: { text: 'Table 2: cooperation rate by framing', subtitle: `${o.base} vs ${o.alt}, per model and game` },
       data: { values: points.map((p) => ({ ...p })) },

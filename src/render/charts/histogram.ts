@@ -62,7 +62,9 @@ function panel(p: BootstrapPanel): LayerSpec<Field> {
     { field: 'value', type: 'quantitative' as const, title: 'Value', format: F3 },
   ];
   return {
-    title: { text: p.label, fontSize: 12.5, subtitle: `estimate ${p.estimate.toFixed(3)}, ${Number.isFinite(p.lo) ? `95 % interval [${p.lo.toFixed(3)}, ${p.hi.toFixed(3)}]` : 'no interval (fewer than 3 matches)'}`, subtitleFontSize: 11 },
+    title: { text: p.label, fontSize: 12.5,
+      subtitle: `estimate ${p.estimate.toFixed(3)}, ${Number.isFinite(p.lo) ? `95 % interval [${p.lo.toFixed(3)}, ${p.hi.toFixed(
+        3)}]` : 'no interval (fewer than 3 matches)'}`, subtitleFontSize: 11 },
     width: 250,
     height: 200,
     layer: [
@@ -70,7 +72,8 @@ function panel(p: BootstrapPanel): LayerSpec<Field> {
         data: { values: p.bins.map((b) => ({ ...b })) },
         mark: { type: 'bar', color: '#9ab6d3', stroke: '#6f93ba', strokeWidth: 0.5 },
         encoding: {
-          x: { field: 'start', type: 'quantitative', bin: 'binned', title: 'Replicate value', scale: { zero: false }, axis: { format: '.3f', tickCount: 5, labelOverlap: true } },
+          x: { field: 'start', type: 'quantitative', bin: 'binned', title: 'Replicate value', scale: { zero: false }, axis: { format: '.3f', tickCount: 5,
+            labelOverlap: true } },
           x2: { field: 'end' },
           y: { field: 'count', type: 'quantitative', title: 'Replicates' },
           tooltip: [
@@ -100,7 +103,8 @@ function panel(p: BootstrapPanel): LayerSpec<Field> {
  * percentile interval): the replicate histogram with the point estimate (solid) and the
  * interval ends (dashed) marked. `of`: the statistics in words ("R and action shift").
  */
-export function bootstrapFigure(panels: readonly BootstrapPanel[], of: string, subtitle: string, ends = 'the 2.5th and 97.5th percentiles, the ends of the 95 % interval'): Figure {
+export function bootstrapFigure(panels: readonly BootstrapPanel[], of: string, subtitle: string,
+  ends = 'the 2.5th and 97.5th percentiles, the ends of the 95 % interval'): Figure {
   return defineFigure(
     'bootstrap-pooled',
     'Bootstrap distributions of the pooled estimates',

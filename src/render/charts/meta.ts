@@ -54,7 +54,8 @@ function drawn(r: MetaForestRow, [a, b]: readonly [number, number]) {
 
 function kindLayers(k: typeof KINDS[number], y: object, x: object): LayerSpec<Field>['layer'] {
   const only = [{ filter: { field: 'kind', equal: k.kind } }];
-  const rule = { transform: only, mark: { type: 'rule' as const, strokeWidth: k.width, color: k.color }, encoding: { y, x: { ...x, field: 'x_lo' }, x2: { field: 'x_hi' }, tooltip: TOOLTIP } };
+  const rule = { transform: only, mark: { type: 'rule' as const, strokeWidth: k.width, color: k.color }, encoding: { y, x: { ...x, field: 'x_lo' },
+    x2: { field: 'x_hi' }, tooltip: TOOLTIP } };
   if (k.shape === undefined) return [rule] as LayerSpec<Field>['layer'];
   const point = {
     transform: only, mark: { type: 'point' as const, filled: true, opacity: 1, shape: k.shape, size: k.size, color: k.color },
@@ -72,7 +73,8 @@ function endLayers(ends: readonly ReturnType<typeof drawn>['ends'][number][], y:
   const color = { field: 'kind', type: 'nominal', scale: { domain: KINDS.map((k) => k.kind), range: KINDS.map((k) => k.color) }, legend: null };
   const arrows = ARROWS.map((a) => ({ ...a, at: ends.filter((e) => e.cut && e.side === a.side) })).filter((a) => a.at.length);
   return [
-    ...(caps.length ? [{ data: { values: caps }, mark: { type: 'tick' as const, thickness: 2, size: 10, color: COLORS.alt }, encoding: { y, x: { ...x, field: 'x' } } }] : []),
+    ...(caps.length ? [{ data: { values: caps }, mark: { type: 'tick' as const, thickness: 2, size: 10, color: COLORS.alt }, encoding: { y, x: { ...x,
+      field: 'x' } } }] : []),
     ...arrows.map((a) => ({
       data: { values: a.at }, mark: { type: 'point' as const, filled: true, opacity: 1, size: 70, shape: a.shape, xOffset: a.xOffset },
       encoding: { y, x: { ...x, field: 'x' }, color },
@@ -94,7 +96,8 @@ export function metaForest(rows: readonly MetaForestRow[], o: { readonly effect:
   const ends = shown.flatMap((s) => s.ends);
   const cut = [...new Set(ends.filter((e) => e.cut).map((e) => e.label))];
   const caption = cut.length === 0 ? o.caption
-    : `${o.caption} The axis spans the cells' intervals; ${cut.length === 1 ? 'an interval runs' : 'intervals run'} beyond it (${cut.join('; ')}), cut at the edge with an arrow (the tooltip and the CSV give ${cut.length === 1 ? 'its' : 'their'} ends).`;
+    : (`${o.caption} The axis spans the cells' intervals; ${cut.length === 1 ? 'an interval runs' : 'intervals run'} beyond it (${cut.join('; ')}), cut at ` +
+      `the edge with an arrow (the tooltip and the CSV give ${cut.length === 1 ? 'its' : 'their'} ends).`);
   return defineFigure('meta-forest', 'Forest plot: every cell, the pooled estimates and the prediction interval', caption, {
     title: { text: `Framing effects (${o.effect}) with 95 % intervals`, subtitle: o.subtitle },
     data: { values: shown.map((s) => s.row) },
@@ -156,7 +159,10 @@ export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect:
   const labels = coincidentLabels(points);
   const funnel = [0, maxSe].flatMap((se) => [-1, 1].map((side) => ({ se, x: o.estimate + side * 1.959963984540054 * se, side: side < 0 ? 'left' : 'right' })));
   return defineFigure('meta-funnel', 'Funnel plot: effect against its standard error',
-    `Each cell's effect (x) against its standard error (y, reversed: precise cells at the top), coloured by study${labels.length ? '; "×n" beside a point counts the cells drawn at that one place (identical effects, e.g. of two studies), drawn as rings, one colour per study' : ''}. The vertical line is the pooled estimate; the slanted lines are the estimate ± 1.96·se, where 95 % of cells would fall if they shared one effect. Asymmetry can signal small-study effects or heterogeneity.`, {
+    (`Each cell's effect (x) against its standard error (y, reversed: precise cells at the top), coloured by ` +
+      `study${labels.length ? '; "×n" beside a point counts the cells drawn at that one place (identical effects, e.g. of two studies), drawn as rings, '
+        + 'one colour per study' : ''}. The vertical line is the pooled estimate; the slanted lines are the estimate ± 1.96·se, where 95 % of cells would `
+        + 'fall if they shared one effect. Asymmetry can signal small-study effects or heterogeneity.'), {
       title: { text: `Funnel plot (${o.effect})`, subtitle: o.subtitle },
       width: 360,
       height: 280,
@@ -186,7 +192,8 @@ export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect:
           data: { values: labels },
           mark: { type: 'text' as const, align: 'left' as const, dx: 6, dy: -6, fontSize: 11, color: '#222222' },
           encoding: {
-            x: { field: 'yi', type: 'quantitative' as const }, y: { field: 'se', type: 'quantitative' as const }, text: { field: 'text', type: 'nominal' as const },
+            x: { field: 'yi', type: 'quantitative' as const }, y: { field: 'se', type: 'quantitative' as const }, text: { field: 'text',
+              type: 'nominal' as const },
             tooltip: [{ field: 'studies', type: 'nominal' as const, title: 'Studies' }, { field: 'text', type: 'nominal' as const, title: 'Cells here' }],
           },
         }] : []),

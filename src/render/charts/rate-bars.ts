@@ -24,7 +24,8 @@ export function rateBarsFigure(id: string, bars: readonly RateBar[], o: RateBars
     mark: { type: 'bar', width: 14 },
     encoding: {
       x: { field: 'label', type: 'nominal', sort: { field: 'order' }, title: null, axis: { labelAngle: -60, labelLimit: 240 } },
-      y: { field: 'rate', type: 'quantitative', scale: { domain: [0, 1], nice: false, zero: true }, title: 'Cooperation rate', axis: { tickCount: 5, format: '.1f' } },
+      y: { field: 'rate', type: 'quantitative', scale: { domain: [0, 1], nice: false, zero: true }, title: 'Cooperation rate', axis: { tickCount: 5,
+        format: '.1f' } },
       color: { field: 'framing', type: 'nominal', title: 'Framing', scale: { domain: [...o.framings], range: [COLORS.base, COLORS.alt] } },
     },
   });

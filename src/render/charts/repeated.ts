@@ -60,7 +60,8 @@ const color = (o: RepeatedChartOptions, own: readonly string[], symbolType?: 'st
 const shape = (o: RepeatedChartOptions, own: readonly string[]) => byOpponent(o, own, (i) => SHAPES[i % SHAPES.length], LEGEND);
 const dash = (o: RepeatedChartOptions, own: readonly string[]) => byOpponent(o, own, (i) => DASHES[i % DASHES.length], LEGEND);
 
-const rate = (field: string, title: string) => ({ field, type: 'quantitative' as const, title, scale: { domain: [0, 1] }, axis: { format: '.1f', tickCount: 5 } });
+const rate = (field: string, title: string) => ({ field, type: 'quantitative' as const, title, scale: { domain: [0, 1] }, axis: { format: '.1f',
+  tickCount: 5 } });
 
 /** A point's tooltip: the opponent, where it sits on x, its rate with the interval, and its decisions. */
 function tooltip(x: { field: string; type: 'nominal' | 'quantitative'; title: string }, field: string, title: string) {
@@ -93,7 +94,8 @@ function panelFigure(id: string, title: string, description: string, o: Repeated
     concat: views,
     columns: panelColumns(views.length),
     spacing: { row: 22, column: 28 },
-    resolve: { scale: { color: 'independent', shape: 'independent', strokeDash: 'independent' }, legend: { color: 'independent', shape: 'independent', strokeDash: 'independent' } },
+    resolve: { scale: { color: 'independent', shape: 'independent', strokeDash: 'independent' }, legend: { color: 'independent', shape: 'independent',
+      strokeDash: 'independent' } },
     config: { legend: { orient: 'right', direction: 'vertical' } },
   } as never);
 }
@@ -105,10 +107,12 @@ function panelFigure(id: string, title: string, description: string, o: Repeated
 export function roundsChart(points: readonly RoundPoint[], o: RepeatedChartOptions): Figure {
   const x = { field: 'round', type: 'quantitative' as const, title: 'Round', axis: { tickMinStep: 1, format: 'd' } };
   return panelFigure('repeated-rounds', 'Cooperation by round',
-    'Share of cooperative decisions in each round, per opponent (one panel per model, game and framing; at most eight opponents a panel). The band is the 95 % interval of each round\'s rate, with the match as the cluster.',
+    ('Share of cooperative decisions in each round, per opponent (one panel per model, game and framing; at most eight opponents a panel). The band is the ' +
+      '95 % interval of each round\'s rate, with the match as the cluster.'),
     o, points, (own) => [
       { mark: { type: 'area', opacity: 0.14 }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: color(o, own, 'stroke') } },
-      { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y: rate('cooperation', 'Cooperation'), color: color(o, own, 'stroke'), strokeDash: dash(o, own) } },
+      { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y: rate('cooperation', 'Cooperation'), color: color(o, own, 'stroke'), strokeDash: dash(o,
+        own) } },
       {
         mark: { type: 'point', filled: true, size: 40, opacity: 1 },
         encoding: {
@@ -125,14 +129,17 @@ export function roundsChart(points: readonly RoundPoint[], o: RepeatedChartOptio
  * high CD.
  */
 export function reactionsChart(points: readonly ReactionPoint[], o: RepeatedChartOptions): Figure {
-  const x = { field: 'previous', type: 'nominal' as const, sort: ['CC', 'CD', 'DC', 'DD'], scale: { domain: ['CC', 'CD', 'DC', 'DD'] }, title: 'Previous round (own move, other\'s move)', axis: { labelAngle: 0 } };
+  const x = { field: 'previous', type: 'nominal' as const, sort: ['CC', 'CD', 'DC', 'DD'], scale: { domain: ['CC', 'CD', 'DC', 'DD'] },
+    title: 'Previous round (own move, other\'s move)', axis: { labelAngle: 0 } };
   const defined = points.filter((p) => Number.isFinite(p.p_cooperate));
   return panelFigure('repeated-reactions', 'Reaction profile',
-    'Probability of cooperating after each previous round (own move, the other\'s move; round 1 has none and is left out), per opponent, with 95 % intervals (match as cluster). Reciprocity: high after CC, low after CD; forgiveness: cooperation after CD.',
+    ('Probability of cooperating after each previous round (own move, the other\'s move; round 1 has none and is left out), per opponent, with 95 % ' +
+      'intervals (match as cluster). Reciprocity: high after CC, low after CD; forgiveness: cooperation after CD.'),
     o, defined, (own) => {
       const xOffset = { field: 'opponent', type: 'nominal' as const, sort: [...own] };
       return [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: color(o, own) } },
+        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { x, xOffset, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: color(o,
+          own) } },
         {
           mark: { type: 'point', filled: true, size: 50, opacity: 1 },
           encoding: {

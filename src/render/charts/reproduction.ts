@@ -45,7 +45,10 @@ export function reproductionChart(rows: readonly ReproductionPoint[], o: Reprodu
   return defineFigure(
     'reproduction',
     'Published vs computed, per statistic, with the tolerance band',
-    'Each published number at computed − published, in half-units of its last printed digit. Each row names the published number (table, statistic, model and game). Inside the shaded band (|x| ≤ 1) the computed value rounds to the published one; a line is the wider range the published value of an interval endpoint may take within Monte Carlo error (the quantiles of the replicates of the computation at q ± δ, widened by the rounding half unit). Colour and shape: verdict ("differs" a larger vermillion triangle).',
+    ('Each published number at computed − published, in half-units of its last printed digit. Each row names the published number (table, statistic, model ' +
+      'and game). Inside the shaded band (|x| ≤ 1) the computed value rounds to the published one; a line is the wider range the published value of an ' +
+      'interval endpoint may take within Monte Carlo error (the quantiles of the replicates of the computation at q ± δ, widened by the rounding half ' +
+      'unit). Colour and shape: verdict ("differs" a larger vermillion triangle).'),
     {
       title: { text: 'Published vs computed', subtitle: o.subtitle },
       width: PLOT_WIDTH,
@@ -70,10 +73,12 @@ export function reproductionChart(rows: readonly ReproductionPoint[], o: Reprodu
               encoding: {
                 y,
                 x: { field: 'x', type: 'quantitative', title: 'computed − published, in half-units of the last published digit (|x| ≤ 1: exact)' },
-                color: { field: 'verdict', type: 'nominal', title: 'Verdict', scale: { domain: [...o.verdicts], range: o.verdicts.map((v) => VERDICT_COLORS[v] ?? COLORS.neutral) } },
+                color: { field: 'verdict', type: 'nominal', title: 'Verdict', scale: { domain: [...o.verdicts],
+                  range: o.verdicts.map((v) => VERDICT_COLORS[v] ?? COLORS.neutral) } },
                 shape: {
                   field: 'verdict', type: 'nominal', title: 'Verdict',
-                  scale: { domain: [...o.verdicts], range: o.verdicts.map((v) => (VERDICT_SHAPES as Readonly<Record<string, { shape: string }>>)[v]?.shape ?? 'circle') },
+                  scale: { domain: [...o.verdicts], range: o.verdicts.map((v) => (VERDICT_SHAPES as Readonly<Record<string,
+                    { shape: string }>>)[v]?.shape ?? 'circle') },
                 },
                 size: { condition: { test: "datum.verdict === 'differs'", value: VERDICT_SHAPES.differs.size }, value: VERDICT_SHAPES.exact.size },
                 tooltip: [

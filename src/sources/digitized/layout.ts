@@ -25,7 +25,8 @@ export interface MappedPoint {
 const REQUIRED = ['dataset', 'point', 'model', 'game', 'framing', 'n'] as const;
 const POSITION = /^\d+$/;
 
-export interface Layout { readonly path: string; readonly sha256: string; readonly points: readonly MappedPoint[]; readonly provenanceColumns: readonly string[] }
+export interface Layout { readonly path: string; readonly sha256: string; readonly points: readonly MappedPoint[];
+  readonly provenanceColumns: readonly string[] }
 
 function header(file: string, fields: readonly string[]): string[] {
   const cols = fields.map((h) => h.trim());
@@ -74,7 +75,8 @@ export function readLayout(path: string, file: string, project: Project, project
   });
   for (const ds of project.datasets) {
     for (const p of ds.points) {
-      if (!byPoint.has(JSON.stringify([ds.name, p.position]))) throw new UserError(sourcesDigitizedMsg.pointUnmapped(projectFile, file, ds.name, p.label ?? String(p.position)));
+      if (!byPoint.has(JSON.stringify([ds.name, p.position]))) throw new UserError(sourcesDigitizedMsg.pointUnmapped(projectFile, file, ds.name,
+        p.label ?? String(p.position)));
     }
   }
   return { path: file, sha256, points, provenanceColumns: extra };

@@ -37,13 +37,16 @@ function fileBytes(path: string, file: string, limit: number): Buffer {
 /** info.json of a .tar: the project JSON's name and the images' names, each inside the project folder. */
 function readInfo(file: string, bytes: Buffer, at: string): { json: string; images: string[] } {
   let o: unknown;
-  try { o = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, '')); } catch (e) { throw new UserError(sourcesDigitizedMsg.notJson(`${file}:${at}`, (e as Error).message)); }
-  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new UserError(sourcesDigitizedMsg.field(`${file}:${at}`, '(top level)', 'not a JSON object'));
+  try { o = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, '')); } catch (e) { throw new UserError(sourcesDigitizedMsg.notJson(`${file}:${at}`,
+    (e as Error).message)); }
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new UserError(sourcesDigitizedMsg.field(`${file}:${at}`, '(top level)',
+    'not a JSON object'));
   const r = o as Record<string, unknown>;
   const json = r.json ?? 'wpd.json';
   if (typeof json !== 'string') throw new UserError(sourcesDigitizedMsg.field(`${file}:${at}`, 'json', 'not a string'));
   const images = r.images ?? [];
-  if (!Array.isArray(images) || !images.every((x) => typeof x === 'string')) throw new UserError(sourcesDigitizedMsg.field(`${file}:${at}`, 'images', 'not an array of strings'));
+  if (!Array.isArray(images) || !images.every((x) => typeof x === 'string')) throw new UserError(sourcesDigitizedMsg.field(`${file}:${at}`, 'images',
+    'not an array of strings'));
   return { json, images: images as string[] };
 }
 
@@ -76,10 +79,12 @@ function loadTar(path: string, file: string): LoadedProject {
       return found;
     };
     const jm = member(jsonName, 'info.json');
-    if (jm.size > PROJECT_LIMITS.maxJson) throw new UserError(sourcesDigitizedMsg.tooLarge(file, `member ${JSON.stringify(jm.name)}`, jm.size, PROJECT_LIMITS.maxJson));
+    if (jm.size > PROJECT_LIMITS.maxJson) throw new UserError(sourcesDigitizedMsg.tooLarge(file, `member ${JSON.stringify(jm.name)}`, jm.size,
+      PROJECT_LIMITS.maxJson));
     const images = imageNames.map((name) => {
       const im = member(name, 'info.json');
-      if (im.size > PROJECT_LIMITS.maxImage) throw new UserError(sourcesDigitizedMsg.tooLarge(file, `image ${JSON.stringify(name)}`, im.size, PROJECT_LIMITS.maxImage));
+      if (im.size > PROJECT_LIMITS.maxImage) throw new UserError(sourcesDigitizedMsg.tooLarge(file, `image ${JSON.stringify(name)}`, im.size,
+        PROJECT_LIMITS.maxImage));
       const data = tar.read(im);
       const info = imageInfo(data);
       return { name, sha256: sha(data), bytes: im.size, info, data: info ? data : undefined };

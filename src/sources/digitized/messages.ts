@@ -7,7 +7,8 @@ import { q } from '../../core/messages/text.js';
 
 /** A parser's detail on one line: control characters shown as escapes, at most 120 characters. */
 const oneLine = (s: string) => {
-  const t = s.replace(/[\u0000-\u001f\u007f]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  const t = s.replace(/[\u0000-\u001f\u007f]/g,
+    (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
   return t.length > 120 ? `${t.slice(0, 119)}…` : t;
 };
 
@@ -20,7 +21,8 @@ export const sourcesDigitizedMsg = {
   notJson: (file: string, detail: string) => `${file}: not a WebPlotDigitizer project (not JSON: ${oneLine(detail)})`,
   anImage: (file: string, kind: string) => `${file}: not a WebPlotDigitizer project (a ${kind} image; give the project .tar or its wpd.json)`,
   field: (file: string, path: string, what: string) => at(file, undefined, path, what),
-  notNumber: (file: string, path: string, value: unknown) => at(file, undefined, path, `${q(String(typeof value === 'string' ? value : JSON.stringify(value) ?? typeof value))} is not a finite number`),
+  notNumber: (file: string, path: string, value: unknown) => at(file, undefined, path,
+    `${q(String(typeof value === 'string' ? value : JSON.stringify(value) ?? typeof value))} is not a finite number`),
   missing: (file: string, path: string) => at(file, undefined, path, 'missing'),
   version: (file: string, version: string) => at(file, undefined, 'version', `format ${version} is not a WebPlotDigitizer 4 or 5 project`),
   axesType: (file: string, path: string, type: string) =>
@@ -50,9 +52,11 @@ export const sourcesDigitizedMsg = {
   layoutNoPoint: (file: string, line: number, dataset: string, point: string, count: number) =>
     at(file, line, 'point', `dataset ${q(dataset)} has no point ${q(point)} (a label as WebPlotDigitizer stores it, or a position from 1 to ${count})`),
   layoutSamePoint: (file: string, line: number, first: number) => at(file, line, 'point', `this point is mapped already on line ${first}`),
-  layoutSameCell: (file: string, line: number, first: number, cell: string) => at(file, line, undefined, `two points for the cell ${cell} (first on line ${first})`),
+  layoutSameCell: (file: string, line: number, first: number, cell: string) => at(file, line, undefined,
+    `two points for the cell ${cell} (first on line ${first})`),
   pointUnmapped: (file: string, layout: string, dataset: string, point: string) =>
     `${file}: dataset ${q(dataset)}, point ${q(point)} has no row in ${layout} (map every digitized point to a cell, or delete it in WebPlotDigitizer)`,
   outOfRange: (file: string, dataset: string, point: string, value: string, K: number) =>
-    `${file}: dataset ${q(dataset)}, point ${q(point)} reads ${value}, outside [0, 1] by more than ±${K} px: check the calibration (rates are read on a 0–1 axis) or the click`,
+    (`${file}: dataset ${q(dataset)}, point ${q(point)} reads ${value}, outside [0, 1] by more than ±${K} px: check the calibration (rates are read on a ` +
+      `0–1 axis) or the click`),
 };

@@ -89,7 +89,8 @@ function readAxes(r: Reader, v: Json, path: string): ProjectAxes {
   const cps = r.array(r.get(o, 'calibrationPoints', path), `${path}.calibrationPoints`);
   if (cps.length !== CLICKS[type]) r.fail(`${path}.calibrationPoints`, `${type} needs ${CLICKS[type]} calibration points, the file has ${cps.length}`);
   const pts = cps.map((c, i) => r.object(c, `${path}.calibrationPoints[${i}]`));
-  const clicks = pts.map((c, i) => ({ x: r.pixel(r.get(c, 'px', `${path}.calibrationPoints[${i}]`), `${path}.calibrationPoints[${i}].px`), y: r.pixel(r.get(c, 'py', `${path}.calibrationPoints[${i}]`), `${path}.calibrationPoints[${i}].py`) }));
+  const clicks = pts.map((c, i) => ({ x: r.pixel(r.get(c, 'px', `${path}.calibrationPoints[${i}]`), `${path}.calibrationPoints[${i}].px`), y: r.pixel(r.get(c,
+    'py', `${path}.calibrationPoints[${i}]`), `${path}.calibrationPoints[${i}].py`) }));
   const typed = (i: number, key: 'dx' | 'dy') => r.typed(r.get(pts[i], key, `${path}.calibrationPoints[${i}]`), `${path}.calibrationPoints[${i}].${key}`);
   let cal: Calibration | string;
   let values: number[];
@@ -120,7 +121,8 @@ function readDataset(r: Reader, v: Json, path: string): ProjectDataset {
   const o = r.object(v, path);
   const name = r.string(r.get(o, 'name', path), `${path}.name`);
   const axesName = r.string(r.get(o, 'axesName', path), `${path}.axesName`);
-  const keys = o.metadataKeys === undefined || o.metadataKeys === null ? [] : r.array(o.metadataKeys, `${path}.metadataKeys`).map((k, i) => r.string(k, `${path}.metadataKeys[${i}]`));
+  const keys = o.metadataKeys === undefined || o.metadataKeys === null ? [] : r.array(o.metadataKeys, `${path}.metadataKeys`).map((k, i) => r.string(k,
+    `${path}.metadataKeys[${i}]`));
   const data = r.array(r.get(o, 'data', path), `${path}.data`);
   const points = data.map((d, i) => {
     const pp = `${path}.data[${i}]`;

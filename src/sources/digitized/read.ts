@@ -91,7 +91,8 @@ function moved(ax: ProjectAxes, i: number, shift: Pixel): Calibration | undefine
   const c = ax.clicks.map((q, j) => (j === i ? { x: q.x + shift.x, y: q.y + shift.y } : q));
   const v = ax.values;
   const cal = ax.type === 'BarAxes' ? barCalibration(c[0], c[1], v[0], v[1], ax.flags.isLog)
-    : xyCalibration(c as [Pixel, Pixel, Pixel, Pixel], { xmin: v[0], xmax: v[1], ymin: v[2], ymax: v[3] }, ax.flags.isLogX, ax.flags.isLogY, ax.flags.noRotation);
+    : xyCalibration(c as [Pixel, Pixel, Pixel, Pixel], { xmin: v[0], xmax: v[1], ymin: v[2], ymax: v[3] }, ax.flags.isLogX, ax.flags.isLogY,
+      ax.flags.noRotation);
   return typeof cal === 'string' ? undefined : cal;
 }
 

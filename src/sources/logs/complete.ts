@@ -61,7 +61,8 @@ function checkLength(id: string, m: MatchInfo, facts: MatchFacts): void {
   const where = m.first.provenance!;
   for (let r = 1; r <= m.last; r++) if (!m.rounds.has(r)) throw new UserError(sourcesLogsMsg.roundMissing(where.file, where.line, r, m.last));
   const dec = facts.declared.get(id);
-  if (dec?.played !== undefined && dec.played !== m.last) throw new UserError(sourcesLogsMsg.playedContradicts(where.file, dec.line, facts.playedField!, dec.played, m.last));
+  if (dec?.played !== undefined && dec.played !== m.last) throw new UserError(sourcesLogsMsg.playedContradicts(where.file, dec.line, facts.playedField!,
+    dec.played, m.last));
   if (dec?.max !== undefined && m.last > dec.max) throw new UserError(sourcesLogsMsg.pastMaxRounds(where.file, dec.line, facts.maxField!, dec.max, m.last));
 }
 

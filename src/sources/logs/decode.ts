@@ -17,7 +17,8 @@ export type Move = Action | null;
 export interface LabelDecoder {
   readonly kind: 'labels';
   /** The row's label map, or the reason it is left out. */
-  mapOf(row: LogRow, game: string): { readonly key: string; readonly map: Readonly<Record<string, 'C' | 'D' | 'invalid'>> } | { readonly skip: string; readonly key: string };
+  mapOf(row: LogRow, game: string): { readonly key: string; readonly map: Readonly<Record<string, 'C' | 'D' | 'invalid'>> } | { readonly skip: string;
+    readonly key: string };
   decode(row: LogRow, field: string, label: string, key: string, map: Readonly<Record<string, 'C' | 'D' | 'invalid'>>): Move;
 }
 
@@ -45,7 +46,8 @@ function labelDecoder(spec: Extract<ActionsSpec, { labels: unknown }>, header: R
       return { key, map: spec.labels[key] };
     },
     decode(row, field, label, key, map) {
-      if (!Object.prototype.hasOwnProperty.call(map, label)) throw new UserError(sourcesLogsMsg.unknownLabel(row.file, row.line, field, label, key, Object.keys(map)));
+      if (!Object.prototype.hasOwnProperty.call(map, label)) throw new UserError(sourcesLogsMsg.unknownLabel(row.file, row.line, field, label, key,
+        Object.keys(map)));
       const a = map[label];
       return a === 'invalid' ? null : a;
     },

@@ -39,7 +39,8 @@ function columnProblems(f: LogFormat): Problem[] {
       const parts = templateParts(spec.template);
       if (!parts) { out.push({ path: [...path, 'template'], message: sourcesLogsMsg.badTemplate(spec.template) }); continue; }
       const cols = specColumns(spec);
-      for (const c of Object.keys(spec.values ?? {})) if (!cols.includes(c)) out.push({ path: [...path, 'values', c], message: sourcesLogsMsg.valuesNotInTemplate(c) });
+      for (const c of Object.keys(spec.values ?? {})) if (!cols.includes(c)) out.push({ path: [...path, 'values', c],
+        message: sourcesLogsMsg.valuesNotInTemplate(c) });
     }
     for (const c of specColumns(spec)) need([...path, 'column' in spec ? 'column' : 'template'], c);
   }
@@ -56,7 +57,8 @@ function columnProblems(f: LogFormat): Problem[] {
 function shapeProblems(f: LogFormat): Problem[] {
   const out: Problem[] = [];
   const seats = f.shape === 'decision' ? 1 : 2;
-  if (f.seats.length !== seats) out.push({ path: ['seats'], message: sourcesLogsMsg.shapeSeats(f.shape, seats === 1 ? 'one seat entry' : 'two seat entries (seat 1, seat 2)') });
+  if (f.seats.length !== seats) out.push({ path: ['seats'], message: sourcesLogsMsg.shapeSeats(f.shape,
+    seats === 1 ? 'one seat entry' : 'two seat entries (seat 1, seat 2)') });
   if (f.shape === 'match') {
     if (f.match !== 'row') out.push({ path: ['match'], message: sourcesLogsMsg.matchMustBeRow() });
     if (f.round) out.push({ path: ['round'], message: sourcesLogsMsg.shapeRefuses('match', 'round', 'the round is the position in the list') });
@@ -70,7 +72,8 @@ function shapeProblems(f: LogFormat): Problem[] {
   }
   f.seats.forEach((s, i) => {
     if (s.total !== undefined && s.payoff === undefined) out.push({ path: ['seats', i, 'total'], message: sourcesLogsMsg.totalNeedsPayoff() });
-    if (s.total !== undefined && f.shape === 'match') out.push({ path: ['seats', i, 'total'], message: sourcesLogsMsg.shapeRefuses('match', 'total', 'a running total is a column of a round') });
+    if (s.total !== undefined && f.shape === 'match') out.push({ path: ['seats', i, 'total'], message: sourcesLogsMsg.shapeRefuses('match', 'total',
+      'a running total is a column of a round') });
     if (f.shape === 'decision') return;
     for (const k of ['seat', 'opponent_action', 'opponent_payoff'] as const) {
       if (s[k] !== undefined) out.push({ path: ['seats', i, k], message: sourcesLogsMsg.shapeRefuses(f.shape, k, 'the row holds both seats') });
@@ -86,7 +89,8 @@ function actionProblems(f: LogFormat): Problem[] {
   if ('payoffs' in a) {
     f.seats.forEach((s, i) => {
       if (s.payoff === undefined) out.push({ path: ['seats', i, 'payoff'], message: sourcesLogsMsg.needsPayoff('payoff') });
-      if (f.shape === 'decision' && s.opponent_payoff === undefined) out.push({ path: ['seats', i, 'opponent_payoff'], message: sourcesLogsMsg.needsPayoff('opponent_payoff') });
+      if (f.shape === 'decision' && s.opponent_payoff === undefined) out.push({ path: ['seats', i, 'opponent_payoff'],
+        message: sourcesLogsMsg.needsPayoff('opponent_payoff') });
     });
     const cells = (['C', 'D'] as const).flatMap((r) => (['C', 'D'] as const).map((c) => [`${r}${c}`, a.payoffs[r][c].join('/')] as const));
     const seen = new Map<string, string>();
@@ -102,7 +106,8 @@ function actionProblems(f: LogFormat): Problem[] {
       if (acts.length === 0) out.push({ path: ['actions', 'labels', k], message: sourcesLogsMsg.emptyLabelMap() });
       else if (missing !== undefined) out.push({ path: ['actions', 'labels', k], message: sourcesLogsMsg.labelMapNeedsBoth(missing) });
     }
-    for (const k of Object.keys(a.skip ?? {})) if (Object.prototype.hasOwnProperty.call(a.labels, k)) out.push({ path: ['actions', 'skip', k], message: sourcesLogsMsg.skipAndLabels(k) });
+    for (const k of Object.keys(a.skip ?? {})) if (Object.prototype.hasOwnProperty.call(a.labels, k)) out.push({ path: ['actions', 'skip', k],
+      message: sourcesLogsMsg.skipAndLabels(k) });
   }
   return out;
 }
@@ -114,7 +119,8 @@ export function formatProblems(f: LogFormat): Problem[] {
 
 /** Validate a description from its YAML text; `file` names it in errors. */
 export function parseLogFormat(text: string, file: string): LogFormat {
-  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => sourcesLogsMsg.formatYamlSyntax(file, line, detail), () => sourcesLogsMsg.formatNotMapping(file));
+  const { doc, lc, data } = parseYamlMapping(text, (line, detail) => sourcesLogsMsg.formatYamlSyntax(file, line, detail),
+    () => sourcesLogsMsg.formatNotMapping(file));
   const r = logFormatSchema.safeParse(data);
   const found = r.success ? formatProblems(r.data) : zodProblems(r.error.issues, LOG_FORMAT_SCHEMA_FILE);
   throwProblems(found, doc, lc, (line, path, message) => sourcesLogsMsg.formatField(file, line, path, message));

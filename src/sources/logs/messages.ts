@@ -50,13 +50,15 @@ export const sourcesLogsMsg = {
   labelChanged: (file: string, line: number, field: string, label: string, was: string, firstLine: number, now: string) =>
     at(file, line, field, `label ${q(label)} decodes as ${now} here but as ${was} on line ${firstLine} (labels must keep their meaning within a file)`),
   roundBreaks: (file: string, line: number, field: string, round: number, expected: string) =>
-    at(file, line, field, `round ${round} does not continue a match (expected ${expected}): a match is a run of consecutive rows of one pair whose round counts up from 1`),
+    at(file, line, field,
+      `round ${round} does not continue a match (expected ${expected}): a match is a run of consecutive rows of one pair whose round counts up from 1`),
   matchRepeats: (file: string, line: number, match: string, firstLine: number, was: string, now: string) =>
     at(file, line, 'match', `match ${q(match)} was ${was} on line ${firstLine} and is ${now} here: the match value repeats across configurations`),
   duplicateDecision: (file: string, line: number, match: string, round: number, seat: number, firstLine: number) =>
     at(file, line, 'round', `match ${q(match)}, round ${round}, seat ${seat} is already given on line ${firstLine}`),
   selfName: (file: string, line: number, field: string) =>
-    at(file, line, field, '"self" is the tables\' name of a model\'s matches against itself (its opponent level); a player of that name would join them: rename it'),
+    at(file, line, field,
+      '"self" is the tables\' name of a model\'s matches against itself (its opponent level); a player of that name would join them: rename it'),
   totalContradicts: (file: string, line: number, field: string, total: number, sum: number, round: number) =>
     at(file, line, field, `total ${total}, but the payoffs of rounds 1–${round} sum to ${sum}: the log contradicts itself`),
   roundMissing: (file: string, line: number, round: number, last: number) =>
@@ -66,13 +68,16 @@ export const sourcesLogsMsg = {
   pastMaxRounds: (file: string, line: number, field: string, max: number, rounds: number) =>
     at(file, line, field, `the match was to last at most ${max} round${max === 1 ? '' : 's'} but the log holds ${rounds}`),
   noRounds: (file: string, line: number, field: string) => at(file, line, field, 'an empty list: a match of no rounds'),
-  notRoundCount: (file: string, line: number, field: string, value: string) => at(file, line, field, `${q(value)} is not a number of rounds (a whole number from 0)`),
+  notRoundCount: (file: string, line: number, field: string, value: string) => at(file, line, field,
+    `${q(value)} is not a number of rounds (a whole number from 0)`),
   duplicateRow: (file: string, line: number, first: number) => at(file, line, undefined, `the row repeats line ${first} exactly (a row given twice)`),
   shortMatch: (file: string, line: number, rounds: number, want: number, kept: boolean) =>
-    `${file}:${line}: the match begun here has ${rounds} round${rounds === 1 ? '' : 's'}, the longest match of its game in the file has ${want}: a short match, ${kept ? 'kept (--short-matches keep)' : 'left out (--short-matches keep keeps it)'}`,
+    (`${file}:${line}: the match begun here has ${rounds} round${rounds === 1 ? '' : 's'}, the longest match of its game in the file has ${want}: a short ` +
+      `match, ${kept ? 'kept (--short-matches keep)' : 'left out (--short-matches keep keeps it)'}`),
   moreShortMatches: (n: number, kept: boolean) => `and ${n} more short match${n === 1 ? '' : 'es'}, ${kept ? 'kept' : 'left out'}`,
   totalNeedsPayoff: () => 'a running total is checked against the payoffs: give the seat\'s "payoff" column',
-  labelMapNeedsBoth: (missing: string) => `a label map needs a label for C and one for D (none is ${missing}): without it every decision would be the other action`,
+  labelMapNeedsBoth: (missing: string) =>
+    `a label map needs a label for C and one for D (none is ${missing}): without it every decision would be the other action`,
   sameFileTwice: (file: string) => `--trials ${q(file)} is given twice`,
   modelsNotInLog: (names: readonly string[], present: readonly string[]) =>
     `--models: ${list(names)} ${names.length === 1 ? 'is not a player' : 'are not players'} of the log (players: ${list(present)})`,

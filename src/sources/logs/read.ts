@@ -58,7 +58,8 @@ export interface FileReading {
   readonly facts: MatchFacts;
 }
 
-const factorList = (specs: Readonly<Record<string, Parameters<typeof compileValue>[0]>> | undefined, h: ReadonlyMap<string, number>, file: string, place: string) =>
+const factorList = (specs: Readonly<Record<string, Parameters<typeof compileValue>[0]>> | undefined, h: ReadonlyMap<string, number>, file: string,
+  place: string) =>
   Object.entries(specs ?? {}).map(([k, v]) => [k, compileValue(v, h, file), { level: 'factor', field: valueField(v, `${place}factors.${k}`) }] as const);
 
 function compile(format: LogFormat, header: ReadonlyMap<string, number>, file: string): Compiled {
@@ -158,7 +159,8 @@ function movesOf(c: Compiled, row: LogRow, rc: RoundCells, labelMap: { key: stri
   if (c.format.shape === 'decision') {
     const s = c.seats[0];
     // The matrix is [seat 1, seat 2]: a seat-2 row's (own, other) payoffs are (seat 2, seat 1).
-    const [a, b] = seat === 1 ? d.decode(row, s.payoff!.name, rc.own[0]!, rc.other[0]!) : d.decode(row, s.payoff!.name, rc.other[0]!, rc.own[0]!).slice().reverse() as [Action, Action];
+    const [a, b] = seat === 1 ? d.decode(row, s.payoff!.name, rc.own[0]!, rc.other[0]!) : d.decode(row, s.payoff!.name, rc.other[0]!,
+      rc.own[0]!).slice().reverse() as [Action, Action];
     d.remember(row, s.action.name, rc.labels[0], a);
     if (s.opponentAction) d.remember(row, s.opponentAction.name, field(row, s.opponentAction), b);
     return { own: [a], other: [b] };

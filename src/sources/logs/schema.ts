@@ -32,7 +32,8 @@ const seatSchema = z.strictObject({
   seat: valueSpecSchema.optional().describe('shape decision: the seat (1 or 2); default 1'),
   opponent_action: column.optional().describe('shape decision: the column of the other seat\'s label (default: the other seat\'s row of the same round)'),
   factors: z.record(z.string(), valueSpecSchema).optional().describe('factor levels that depend on the seat'),
-  total: column.optional().describe('the column of the seat\'s running total of payoffs (shapes decision and round): each round\'s total must be the previous total plus its payoff'),
+  total: column.optional().describe(
+    'the column of the seat\'s running total of payoffs (shapes decision and round): each round\'s total must be the previous total plus its payoff'),
 });
 
 const payoffPair = z.tuple([z.number(), z.number()]).describe('[row player payoff, column player payoff]');
@@ -69,7 +70,9 @@ export const logFormatSchema = z.strictObject({
   game: valueSpecSchema,
   framing: valueSpecSchema,
   factors: z.record(z.string(), valueSpecSchema).optional().describe('further factor levels of every decision of the row'),
-  played_rounds: column.optional().describe('the column of the number of rounds the match played (read on its first row): the match must have exactly that many, and is then complete however early it stopped'),
+  played_rounds: column.optional().describe(
+    ('the column of the number of rounds the match played (read on its first row): the match must have exactly that many, and is then complete however ' +
+      'early it stopped')),
   max_rounds: column.optional().describe('the column of the most rounds the match could last (read on its first row): more is refused'),
   seats: z.array(seatSchema).min(1).max(2).describe('shape decision: one entry; shapes round and match: seat 1, seat 2'),
   actions: actionsSchema,
@@ -89,5 +92,6 @@ export type LogFormat = z.infer<typeof logFormatSchema>;
 /** The JSON Schema of a log format description (data/log-formats/log-format.schema.json). */
 export function logFormatJsonSchema(): Record<string, unknown> {
   const s = z.toJSONSchema(logFormatSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return { ...s, title: 'samegame log format', description: 'How the rows of a published game log become decisions of repeated play (samegame, docs/reference/log-format.md).' };
+  return { ...s, title: 'samegame log format',
+    description: 'How the rows of a published game log become decisions of repeated play (samegame, docs/reference/log-format.md).' };
 }

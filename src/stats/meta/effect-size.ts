@@ -32,7 +32,8 @@ export function countsEffect(xAlt: number, nAlt: number, xBase: number, nBase: n
   if (measure === 'logor') return { yi: Math.log((a * d) / (b * c)), vi: 1 / a + 1 / b + 1 / c + 1 / d, adjusted };
   const pa = a / (a + b);
   const pb = c / (c + d);
-  if (measure === 'distance') return { ...distance({ p: pa, variance: (pa * (1 - pa)) / (a + b), n: a + b }, { p: pb, variance: (pb * (1 - pb)) / (c + d), n: c + d }), adjusted };
+  if (measure === 'distance') return { ...distance({ p: pa, variance: (pa * (1 - pa)) / (a + b), n: a + b }, { p: pb, variance: (pb * (1 - pb)) / (c + d),
+    n: c + d }), adjusted };
   return { yi: pa - pb, vi: (pa * (1 - pa)) / (a + b) + (pb * (1 - pb)) / (c + d), adjusted };
 }
 
