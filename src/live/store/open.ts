@@ -32,5 +32,5 @@ export function useExistingStore<T>(path: string, o: ExistingStoreOpening, use: 
 
 /** As useExistingStore when a store is at `path`; else `use` is given no store (a first run has none yet). */
 export function useStoreIfPresent<T>(path: string, o: ExistingStoreOpening, use: (store: TrialStore | undefined) => T): T {
-  return existsSync(path) ? useExistingStore(path, o, use) : storeGuard(path, () => use(undefined));
+  return existsSync(path) ? useExistingStore(path, o, use) : use(undefined);
 }
