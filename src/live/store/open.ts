@@ -1,18 +1,20 @@
 /**
  * An existing store opened where a run looks at what it already holds: the dry runs of `run` (the
  * trials stored, those in open batch chunks, a repeated run's moves) and `batches` (a store's
- * chunks, cancelled on request). The one opener of an existing store for the commands that run
- * (the analyses read through sources/open-run.ts): read-only (TrialStore.openExisting, the full
+ * chunks, cancelled on request), and under sources/open-run.ts's withStore the readers of a run.
+ * The one opener of an existing store: read-only (TrialStore.openExisting, the full
  * integrity check on request), every failure while the store is used turned into the store's one
  * line (storeGuard), and the store closed when the use is done, a promise included.
  */
 import { existsSync } from 'node:fs';
-import { storeGuard } from './integrity.js';
+import { storeGuard, type SqliteFailure } from './integrity.js';
 import { TrialStore } from './store.js';
 
 export interface ExistingStoreOpening {
   /** The full integrity_check instead of the quick one. */
   readonly verify?: boolean;
+  /** How a SQLite failure while the store is used is said (storeError): 'unreadable' unless given. */
+  readonly sqlite?: SqliteFailure;
 }
 
 /** Use the existing store at `path` (absent: refused in one line), read-only, and close it after. */
@@ -20,7 +22,7 @@ export function useExistingStore<T>(path: string, o: ExistingStoreOpening, use: 
   const store = TrialStore.openExisting(path, { verify: o.verify });
   let out: T;
   try {
-    out = storeGuard(path, () => use(store));
+    out = storeGuard(path, () => use(store), o.sqlite);
   } catch (e) {
     store.close();
     throw e;
