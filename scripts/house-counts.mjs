@@ -91,7 +91,8 @@ const COUNTS = [
   storeErrorExports],
   ['logGamma definitions', 1, 'declarations in src/ of a function, const or let named logGamma',
     () => linesMatching(FILES, /(?:\bfunction\s+logGamma\b|\b(?:const|let)\s+logGamma\s*=)/)],
-  ['lines over 160 characters in src/', 0, 'lines of src/**/*.ts longer than 160 characters (counted in characters, not bytes, as test/architecture.test.ts does)',
+  ['lines over 160 characters in src/', 0,
+    'lines of src/**/*.ts longer than 160 characters (counted in characters, not bytes, as test/architecture.test.ts does)',
     () => FILES.flatMap((f) => lines(f).flatMap((l, i) => ([...l].length > 160 ? [`${f.rel}:${i + 1} (${[...l].length})`] : [])))],
 ];
 
