@@ -119,9 +119,9 @@ export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): S
     provenance, command, ...(opts.names ? { names: opts.names } : {}) };
   const analysis: SelectiveAnalysis = { ...partial, figures: [selectivePlane(namedSelective(partial, opts.names))], files: [] };
   const files: OutputFile[] = [
-    { path: join(reportsDir, 'selective.csv'), content: selectiveCsv(rows) },
-    { path: join(reportsDir, 'selective-paraphrase.csv'), content: paraphraseCsv(rows) },
-    { path: join(reportsDir, 'selective-equivalence.csv'), content: equivalenceCsv(rows) },
+    { path: join(reportsDir, 'selective.csv'), content: selectiveCsv(rows, opts.names) },
+    { path: join(reportsDir, 'selective-paraphrase.csv'), content: paraphraseCsv(rows, opts.names) },
+    { path: join(reportsDir, 'selective-equivalence.csv'), content: equivalenceCsv(rows, opts.names) },
     { path: join(reportsDir, 'selective-cells.csv'), content: cellsCsv(analysis) },
     { path: join(reportsDir, 'selective-imputation.csv'), content: imputationCsv(analysis) },
     { path: join(reportsDir, 'selective.json'), content: selectiveJson(analysis) },

@@ -1,7 +1,8 @@
 /**
  * Display names on a selective-robustness analysis (`--names FILE`, a design's `names:` block): the
- * models as the figure, the report and the terminal show them. The CSV, JSON and Markdown files keep
- * the ids the store holds; the conditions keep theirs (their descriptions are keyed by id).
+ * models as the figure, the report and the terminal show them. The CSV files keep the ids the store
+ * holds and add a `model_name` column, selective.json a `names` map (outputs.ts), the Markdown keeps
+ * the ids; the conditions keep theirs (their descriptions are keyed by id).
  */
 import { shown, type DisplayNames } from '../../core/display-names.js';
 import type { SelectiveAnalysis } from './types.js';

@@ -20,7 +20,7 @@ export interface SelectiveOptions {
   readonly logger?: Logger;
   /** The command line that regenerates the analysis (shown in the report, recorded in selective.json). */
   readonly command?: string;
-  /** Display names of the models (the figure, the report and the terminal show them; the files keep the ids). */
+  /** Display names of the models (the figure, the report and the terminal show them; the CSVs keep the ids and add them). */
   readonly names?: DisplayNames;
 }
 

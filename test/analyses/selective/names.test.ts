@@ -1,7 +1,7 @@
 /**
  * `analyze STORE --names FILE` on a context-enrichment run: the terminal table, the figure and the
- * report show the models' display names; the CSV files keep the ids and their numbers are those of
- * the same analysis without names; an id that names nothing warns (file, line, nearest id); two
+ * report show the models' display names; the CSV files keep the ids and the numbers of the same
+ * analysis without names and add a model_name column; an id that names nothing warns (file, line, nearest id); two
  * models given one name are refused in one line.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,14 +45,17 @@ describe('analyze --names on a context-enrichment store', () => {
     expect(read('plain', 'reports/report.html')).not.toContain('Sol the Sim');
   });
 
-  it('keeps the ids and the numbers in the CSV files, and records --names in the regenerate command', () => {
+  it('keeps the ids and the numbers in the CSV files and adds a model_name column; selective.json a names map and --names in its command', () => {
     for (const f of CSVS) {
-      const text = read('named', `reports/${f}`);
-      expect(text, f).toBe(read('plain', `reports/${f}`));
-      expect(text, f).toContain('Sim-Sol');
+      const [head, ...rows] = read('named', `reports/${f}`).trimEnd().split('\n');
+      const [plainHead, ...plainRows] = read('plain', `reports/${f}`).trimEnd().split('\n');
+      expect(head, f).toBe(`${plainHead},model_name`);
+      expect(rows, f).toEqual(plainRows.map((r) => `${r},${r.startsWith('Sim-Sol,') ? 'Sol the Sim' : r.split(',')[0]}`));
     }
-    const json = JSON.parse(read('named', 'reports/selective.json')) as { command: string };
+    const json = JSON.parse(read('named', 'reports/selective.json')) as { command: string; names: Record<string, string> };
     expect(json.command).toContain('--names');
+    expect(json.names).toEqual({ 'Sim-Sol': 'Sol the Sim', 'Sim-Terr': 'Typo' });
+    expect(read('plain', 'reports/selective.json')).not.toContain('"names"');
   });
 
   it('warns once for an id that names nothing, with its file, line and the nearest id', () => {
