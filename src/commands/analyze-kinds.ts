@@ -17,7 +17,9 @@ import { printSelective } from './analyze-selective-print.js';
 import { printRepeated } from './analyze-repeated-print.js';
 import { designFacts, type DesignFacts } from '../analyses/compare/design-facts.js';
 import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
-import { selectiveReportFile, type SelectiveAnalysis } from '../analyses/selective/index.js';
+import { namedSelective, selectiveReportFile, type SelectiveAnalysis } from '../analyses/selective/index.js';
+import type { DisplayNames } from '../core/display-names.js';
+import { nameTargets, readDisplayNames } from '../sources/names-file.js';
 import { figureFiles } from '../render/figure-files.js';
 import { DEFAULTS } from './reproduce.js';
 import { analyzeSelective } from './analyze-selective.js';
@@ -70,16 +72,25 @@ function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: StoreA
   return run;
 }
 
-function selectiveOf(source: StoreTable, opts: StoreAnalyzeOptions): SelectiveAnalysis {
-  if (opts.namesFile !== undefined) throw new UserError(commandsMsg.namesNotEnrichment(opts.store));
+function selectiveOf(run: StoredRun, opts: StoreAnalyzeOptions): SelectiveAnalysis {
+  const { source, origin } = oneShot(run, 'enrichment', opts);
   if (opts.expect !== undefined) throw new UserError(commandsMsg.expectNeedsTwoFraming(opts.store));
   const thresholds = { maxSurface: opts.thresholds?.maxSurface ?? DEFAULT_THRESHOLDS.maxSurface,
     minWorldLo: opts.thresholds?.minWorldLo ?? DEFAULT_THRESHOLDS.minWorldLo };
   const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
+  const names = selectiveNames(source, origin, opts);
   return analyzeSelective(source, {
-    ...opts, thresholds, out: opts.out ?? defaultAnalyzeOut(opts.store),
-    command: analyzeCommand(opts.store, source.run.id, settings, { thresholds }),
+    ...opts, thresholds, out: opts.out ?? defaultAnalyzeOut(opts.store), ...(names ? { names } : {}),
+    command: analyzeCommand(opts.store, source.run.id, settings, { thresholds, names: opts.namesFile }),
   });
+}
+
+/** The display names of a context-enrichment run's models: the design's block, then `--names FILE` (undefined when neither names one). */
+function selectiveNames(source: StoreTable, origin: Origin, opts: StoreAnalyzeOptions): DisplayNames | undefined {
+  const own = origin.names && Object.keys(origin.names).length ? origin.names : undefined;
+  if (own === undefined && opts.namesFile === undefined) return undefined;
+  return readDisplayNames({ source: own, sourceBlock: commandsMsg.namesOf(origin.source.path, origin.run?.id), file: opts.namesFile,
+    warn: (m) => (opts.logger ?? silentLogger).warn(m), targets: nameTargets(source.table.cells, ['model'], (c, f) => c.key[f]) });
 }
 
 const twoFramingRun = (run: StoredRun, opts: StoreAnalyzeOptions): AnalyzeResult => {
@@ -110,14 +121,15 @@ export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> 
   },
   enrichment: {
     design: 'context-enrichment',
-    analyze: (run, opts) => selectiveOf(oneShot(run, 'enrichment', opts).source, opts),
+    analyze: (run, opts) => selectiveOf(run, opts),
     async withFigures(run, opts) {
-      const res = selectiveOf(oneShot(run, 'enrichment', opts).source, { ...opts, dryRun: true });
-      const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger, undefined, opts.figureStyle), selectiveReportFile(res)];
+      const res = selectiveOf(run, { ...opts, dryRun: true });
+      const files = [...res.files, ...await figureFiles(res.figures, res.outDir, opts.logger, undefined, opts.figureStyle),
+        selectiveReportFile(namedSelective(res, res.names))];
       if (!opts.dryRun) writeFilesAtomic(files);
       return { ...res, files };
     },
-    print: (res, logger) => printSelective(res, logger),
+    print: (res, logger) => printSelective(namedSelective(res, res.names), logger),
     checks: () => undefined,
   },
   repeated: {

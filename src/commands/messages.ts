@@ -94,7 +94,6 @@ export const commandsMsg = {
   clash: (file: string, id: string, name: string,
     other: string) => (`${file}: ${q(id)} would be shown as ${q(name)}, ${other === name ? 'which names another level already' : `as ${q(other)} is`}: ` +
       `display names must keep the levels apart`),
-  namesNotEnrichment: (store: string) => `${store}: --names applies to one-shot and repeated runs, and to reproduce; this store holds a context-enrichment run`,
   namesOf: (path: string, run?: number) => (run === undefined ? `${path}: names:` : `${path}: run ${run}'s design, names: block`),
   wroteReport: (path: string) => `wrote ${path}`,
   reportSummary: (figures: number) => `report: ${figures} interactive figures, self-contained (opens offline from file://)`,

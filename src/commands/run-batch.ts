@@ -3,7 +3,6 @@
  * those with `batch: true`), the batch dry run, and the batch run itself after the synchronous
  * models are done.
  */
-import { existsSync } from 'node:fs';
 import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { BATCH_LIMITS, type BatchLimits } from '../live/batch/chunks.js';
@@ -12,7 +11,8 @@ import { runBatches, type BatchSummary } from '../live/batch/run.js';
 import { vendorOf } from '../live/batch/vendors.js';
 import type { Session } from '../live/runner/session.js';
 import { BatchChunks } from '../live/store/batch-chunks.js';
-import { TrialStore } from '../live/store/store.js';
+import { useStoreIfPresent } from '../live/store/open.js';
+import type { TrialStore } from '../live/store/store.js';
 import type { TrialSpec } from '../live/types.js';
 import { commandsMsg } from './messages.js';
 
@@ -37,17 +37,14 @@ export function batchLimits(o: BatchFlags): BatchLimits {
 
 /** Print the batch dry run of `specs` (reads the store when it exists; writes nothing). */
 export function printBatchDryRun(session: Session, specs: readonly TrialSpec[], storePath: string, o: BatchFlags, logger: Logger): void {
-  const store = existsSync(storePath) ? TrialStore.openExisting(storePath) : undefined;
-  try {
+  useStoreIfPresent(storePath, {}, (store) => {
     const run = store?.findRun(session.hash);
     const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
     const plan = planBatchRun(specs, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
       inOpen ?? new Set(), session.prices, batchLimits(o));
     logger.print?.(`${commandsMsg.dryRun(plan.files, plan.lines, plan.total, plan.stored, plan.inBatches, plan.inputTokens, plan.outputTokens,
       plan.cost === undefined ? commandsMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
-  } finally {
-    store?.close();
-  }
+  });
 }
 
 /** Run the batch part; a summary line says what is stored, open or still pending. */

@@ -2,7 +2,6 @@
  * The repeated-game half of `samegame run` (designs with a `play` block): the dry run, the match
  * engine (synchronous calls) or round batches (--batch), and the closing summary.
  */
-import { existsSync } from 'node:fs';
 import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { runMatchBatches } from '../live/repeated/batch.js';
@@ -12,7 +11,7 @@ import { BatchChunks } from '../live/store/batch-chunks.js';
 import { runMatches } from '../live/repeated/engine.js';
 import type { ModelSpec, Provider } from '../live/types.js';
 import type { Session } from '../live/runner/session.js';
-import { withStoreErrors } from '../live/store/integrity.js';
+import { useStoreIfPresent } from '../live/store/open.js';
 import { TrialStore } from '../live/store/store.js';
 import { batchLimits, type BatchFlags } from './run-batch.js';
 import { commandsMsg } from './messages.js';
@@ -27,10 +26,9 @@ const viaBatch = (session: Session, o: RepeatedFlags) => o.batch === true || ses
 const costText = (cost: number | undefined) => (cost === undefined ? commandsMsg.noPrices() : `$${cost.toFixed(4)}`);
 
 export async function repeatedDryRun(session: Session, storePath: string, o: RepeatedFlags, logger: Logger): Promise<void> {
-  const store = existsSync(storePath) ? TrialStore.openExisting(storePath, { verify: o.verifyStore }) : undefined;
   const batch = viaBatch(session, o);
-  if (batch) for (const m of session.design.models) vendorOf(m);
-  const text = await withStoreErrors(storePath, () => {
+  const text = useStoreIfPresent(storePath, { verify: o.verifyStore }, (store) => {
+    if (batch) for (const m of session.design.models) vendorOf(m);
     const run = store?.findRun(session.hash);
     const moves = run ? store!.playMoves(run.id) : [];
     if (batch) {
@@ -42,7 +40,7 @@ export async function repeatedDryRun(session: Session, storePath: string, o: Rep
     const plan = planRepeated(session.design, moves, session.prices);
     return commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
       costText(plan.cost));
-  }).finally(() => store?.close());
+  });
   logger.print?.(`${text}\n`);
 }
 

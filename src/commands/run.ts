@@ -5,7 +5,6 @@
  * drops them at once (the CLI aborts them on the first and second Ctrl-C); this function never
  * listens to process signals nor ends the process.
  */
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { designWarnings, loadDesign } from '../live/design/design.js';
 import { parseUntil } from '../live/design/stop.js';
@@ -21,7 +20,8 @@ import { TrialStore } from '../live/store/store.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import type { TrialSpec } from '../live/types.js';
 import { UserError } from '../core/errors.js';
-import { storeError, withStoreErrors } from '../live/store/integrity.js';
+import { storeError } from '../live/store/integrity.js';
+import { useStoreIfPresent } from '../live/store/open.js';
 import { printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { Session } from '../live/runner/session.js';
 import { assertStoreOrNew } from '../live/store/identify.js';
@@ -82,12 +82,11 @@ async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; bat
   logger: Logger): Promise<void> {
   if (split.batch.length > 0) printBatchDryRun(session, split.batch, storePath, o, logger);
   if (split.batch.length > 0 && split.sync.length === 0) return;
-  const store = existsSync(storePath) ? TrialStore.openExisting(storePath, { verify: o.verifyStore }) : undefined;
-  const plan = await withStoreErrors(storePath, () => {
+  const plan = useStoreIfPresent(storePath, { verify: o.verifyStore }, (store) => {
     const run = store?.findRun(session.hash);
     return planRun(split.sync, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
       session.prices);
-  }).finally(() => store?.close());
+  });
   logger.print?.(`${commandsMsg.runDryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
     plan.cost === undefined ? commandsMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
 }

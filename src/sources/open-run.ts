@@ -7,8 +7,9 @@
  */
 import { sha256File } from '../core/hash.js';
 import type { Origin } from '../core/provenance.js';
-import { TrialStore, type RunInfo } from '../live/store/store.js';
-import { chooseRun, readStore, runKind, storeTable, type CellOrder, type RunKind, type StoreTable } from './store.js';
+import type { RunInfo, TrialStore } from '../live/store/store.js';
+import { useExistingStore } from '../live/store/open.js';
+import { chooseRun, runKind, storeTable, type CellOrder, type RunKind, type StoreTable } from './store.js';
 import { storeOrigin } from './origin.js';
 import { UserError } from '../core/errors.js';
 import { sourcesMsg } from './messages.js';
@@ -18,19 +19,13 @@ export interface StoreOpening {
   readonly verify?: boolean;
 }
 
-/** Use the store at `path`, read-only, and close it after (after the promise settles when `use` returns one). */
+/**
+ * Use the store at `path`, read-only, and close it after (after the promise settles when `use`
+ * returns one); a damaged store — rows or a design with bad JSON or impossible values, tables
+ * lacking columns, a file SQLite cannot read — ends with one line naming the store.
+ */
 export function withStore<T>(path: string, o: StoreOpening, use: (store: TrialStore) => T): T {
-  const store = readStore(path, () => TrialStore.openExisting(path, { verify: o.verify }));
-  let out: T;
-  try {
-    out = readStore(path, () => use(store));
-  } catch (e) {
-    store.close();
-    throw e;
-  }
-  if (out instanceof Promise) return out.finally(() => store.close()) as T;
-  store.close();
-  return out;
+  return useExistingStore(path, { verify: o.verify, sqlite: 'damaged' }, use);
 }
 
 /** One run of a store as read once: its info, its kind, its cells (not for a repeated run) and its provenance. */

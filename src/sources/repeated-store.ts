@@ -13,8 +13,8 @@ import { planMatches } from '../live/repeated/plan.js';
 import type { Design } from '../live/design/types.js';
 import { StoreFault } from '../live/store/integrity.js';
 import { repeatedDesign, storedDesign } from '../live/store/stored-design.js';
-import { TrialStore } from '../live/store/store.js';
-import { chooseRun, isRepeatedRun, readStore } from './store.js';
+import { chooseRun, isRepeatedRun } from './store.js';
+import { withStore } from './open-run.js';
 import type { TrialRecord } from '../live/types.js';
 import { controlCharacter } from './reader-rules.js';
 import { sourcesMsg } from './messages.js';
@@ -59,36 +59,31 @@ function unfinishedMatches(decisions: readonly RepeatedDecision[], design: Desig
 
 /** Read the repeated run of a store; UserError (one line) when the store or run is not one. */
 export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): RepeatedDecisions {
-  const store = readStore(path, () => TrialStore.openExisting(path, { verify: o.verify }));
-  try {
-    return readStore(path, () => {
-      const run = chooseRun(store, path, o.run);
-      if (!isRepeatedRun(run)) throw new UserError(sourcesMsg.notRepeated(path, run.id));
-      const design = repeatedDesign(storedDesign(run)); // the resolved design, as the run stored it
-      const plays = RunPlays.read(store, run);
-      const decisions: RepeatedDecision[] = [];
-      let simulated = false;
-      for (const t of store.playTrials(run.id)) {
-        if (!t.play) continue;
-        checkRow(t);
-        if (t.status === 'error') continue;
-        simulated ||= t.modelSnapshot?.startsWith(SIMULATED_SNAPSHOT) === true;
-        const out = plays.outcome(t);
-        decisions.push({
-          model: t.model, game: t.game, framing: t.framing, opponent: t.play.opponent, match: String(t.play.match),
-          round: t.play.round, seat: t.play.seat, action: t.status === 'ok' ? t.action : null, opponentAction: out.opponentAction,
-          ...(out.payoff === null ? {} : { payoff: out.payoff }),
-          ...(Object.keys(t.factors).length > 0 ? { factors: t.factors } : {}),
-          prompt: t.prompt, ...(t.text === null ? {} : { answer: t.text }),
-        });
-      }
-      const synthetic = simulated || design.synthetic === true;
-      const open = unfinishedMatches(decisions, design);
-      const notes = open > 0 ? [sourcesMsg.unfinishedMatches(path, open, planMatches(design).length)] : [];
-      return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions, ...(notes.length ? { notes } : {}),
-        ...(design.names ? { names: design.names, namesBlock: sourcesMsg.designNames(path, run.id) } : {}) };
-    });
-  } finally {
-    store.close();
-  }
+  return withStore(path, { verify: o.verify }, (store) => {
+    const run = chooseRun(store, path, o.run);
+    if (!isRepeatedRun(run)) throw new UserError(sourcesMsg.notRepeated(path, run.id));
+    const design = repeatedDesign(storedDesign(run)); // the resolved design, as the run stored it
+    const plays = RunPlays.read(store, run);
+    const decisions: RepeatedDecision[] = [];
+    let simulated = false;
+    for (const t of store.playTrials(run.id)) {
+      if (!t.play) continue;
+      checkRow(t);
+      if (t.status === 'error') continue;
+      simulated ||= t.modelSnapshot?.startsWith(SIMULATED_SNAPSHOT) === true;
+      const out = plays.outcome(t);
+      decisions.push({
+        model: t.model, game: t.game, framing: t.framing, opponent: t.play.opponent, match: String(t.play.match),
+        round: t.play.round, seat: t.play.seat, action: t.status === 'ok' ? t.action : null, opponentAction: out.opponentAction,
+        ...(out.payoff === null ? {} : { payoff: out.payoff }),
+        ...(Object.keys(t.factors).length > 0 ? { factors: t.factors } : {}),
+        prompt: t.prompt, ...(t.text === null ? {} : { answer: t.text }),
+      });
+    }
+    const synthetic = simulated || design.synthetic === true;
+    const open = unfinishedMatches(decisions, design);
+    const notes = open > 0 ? [sourcesMsg.unfinishedMatches(path, open, planMatches(design).length)] : [];
+    return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions, ...(notes.length ? { notes } : {}),
+      ...(design.names ? { names: design.names, namesBlock: sourcesMsg.designNames(path, run.id) } : {}) };
+  });
 }

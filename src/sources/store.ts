@@ -1,6 +1,6 @@
 import { storedRunKind, type RunKind } from '../live/store/run-kind.js';
 import { readAdaptiveRun, type AdaptiveRun } from './adaptive-store.js';
-import { StoreFault, StoreRefusal, storeGuard } from '../live/store/integrity.js';
+import { StoreFault, StoreRefusal } from '../live/store/integrity.js';
 import { readableDesign } from '../live/store/stored-design.js';
 import { boundTables, type BoundTables } from './enrichment-store.js';
 import { orderByLevels, type Cell, type CellTable } from '../core/cells.js';
@@ -9,13 +9,6 @@ import { UserError } from '../core/errors.js';
 import { controlCharacter, levelFault } from './reader-rules.js';
 import { foldCollision, foldExtraFactors } from './trials.js';
 import { sourcesMsg } from './messages.js';
-
-/**
- * Run a read of the store at `path` (synchronous, or a promise: export streams its rows); a
- * damaged store — rows or a design with bad JSON or impossible values, tables lacking columns, a
- * file SQLite cannot read — ends with one line naming the store (storeError, live/store/integrity.ts).
- */
-export const readStore = <T>(path: string, read: () => T): T => storeGuard(path, read, 'damaged');
 
 /**
  * The levels and factors of one cell as samegame stores them: strings without control characters

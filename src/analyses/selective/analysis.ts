@@ -25,6 +25,7 @@ import { selectiveFacts, type SelectiveFacts } from './facts.js';
 import { paraphraseEstimand } from './paraphrase-estimand.js';
 import { imputationSensitivity } from './imputation.js';
 import { selectivePlaneFigure, type PlaneRow } from './figure.js';
+import { namedSelective } from './names.js';
 import { PUBLISHED, publishedPlaneRows, type PublishedId } from './published.js';
 import { cellsCsv, equivalenceCsv, imputationCsv, paraphraseCsv, selectiveCsv, selectiveJson, selectiveMarkdown } from './outputs.js';
 import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../two-framing/index.js';
@@ -115,12 +116,12 @@ export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): S
     kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run' };
   const command = opts.command ?? regenerateCommand('analyze', [opts.store], { run: source.run.id, seed: settings.seed, reps: settings.reps });
   const partial = { kind: 'selective' as const, source, facts, table, layout, boot, rows, cells, imputation, thresholds, settings, reportsDir, outDir,
-    provenance, command };
-  const analysis: SelectiveAnalysis = { ...partial, figures: [selectivePlane(partial)], files: [] };
+    provenance, command, ...(opts.names ? { names: opts.names } : {}) };
+  const analysis: SelectiveAnalysis = { ...partial, figures: [selectivePlane(namedSelective(partial, opts.names))], files: [] };
   const files: OutputFile[] = [
-    { path: join(reportsDir, 'selective.csv'), content: selectiveCsv(rows) },
-    { path: join(reportsDir, 'selective-paraphrase.csv'), content: paraphraseCsv(rows) },
-    { path: join(reportsDir, 'selective-equivalence.csv'), content: equivalenceCsv(rows) },
+    { path: join(reportsDir, 'selective.csv'), content: selectiveCsv(rows, opts.names) },
+    { path: join(reportsDir, 'selective-paraphrase.csv'), content: paraphraseCsv(rows, opts.names) },
+    { path: join(reportsDir, 'selective-equivalence.csv'), content: equivalenceCsv(rows, opts.names) },
     { path: join(reportsDir, 'selective-cells.csv'), content: cellsCsv(analysis) },
     { path: join(reportsDir, 'selective-imputation.csv'), content: imputationCsv(analysis) },
     { path: join(reportsDir, 'selective.json'), content: selectiveJson(analysis) },

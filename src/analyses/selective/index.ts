@@ -9,6 +9,7 @@ export * from './imputation.js';
 export * from './published.js';
 export * from './outputs.js';
 export * from './report.js';
+export * from './names.js';
 
 import { selectiveAnalysis } from './analysis.js';
 import { selectiveEstimand } from './estimand.js';

@@ -9,6 +9,13 @@ import { toCsv } from '../../render/csv.js';
 import { finiteOrNull, fixed, interval, jsonText } from '../../core/format.js';
 import type { SelectiveAnalysis, SelectiveRow } from './types.js';
 import { points, pointsInterval } from './equivalence.js';
+import { withNameColumns, type DisplayNames } from '../../core/display-names.js';
+
+/** A CSV of ids; with display names a `model_name` column after the others (none without names: the file as it was). */
+function namedCsv(names: DisplayNames | undefined, header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  const t = withNameColumns(names, header, rows, ['model']);
+  return toCsv(t.header, t.rows);
+}
 
 /** The contract's header of reports/selective.csv. */
 export const SELECTIVE_COLUMNS = ['model', 'condition', 'surface_sensitivity', 'ss_lo', 'ss_hi', 'world_responsiveness', 'wr_lo', 'wr_hi', 'verdict'] as const;
@@ -17,26 +24,28 @@ export const SELECTIVE_COLUMNS = ['model', 'condition', 'surface_sensitivity', '
 export const EQUIVALENCE_COLUMNS = ['model', 'condition', 'surface_sensitivity', 'ss_lower_simultaneous', 'ss_upper_simultaneous', 'invariance',
   'directional_sensitivity', 'ds_lo', 'ds_hi', 'directional'] as const;
 
-export function equivalenceCsv(rows: readonly SelectiveRow[]): string {
-  return toCsv(EQUIVALENCE_COLUMNS, rows.map((r) => [r.model, r.condition, r.ss, r.ssLower, r.ssUpper, r.invariance, r.ds, r.dsLo, r.dsHi, r.directional]));
+export function equivalenceCsv(rows: readonly SelectiveRow[], names?: DisplayNames): string {
+  return namedCsv(names, EQUIVALENCE_COLUMNS,
+    rows.map((r) => [r.model, r.condition, r.ss, r.ssLower, r.ssUpper, r.invariance, r.ds, r.dsLo, r.dsHi, r.directional]));
 }
 
-export function selectiveCsv(rows: readonly SelectiveRow[]): string {
-  return toCsv(SELECTIVE_COLUMNS, rows.map((r) => [r.model, r.condition, r.ss, r.ssLo, r.ssHi, r.wr, r.wrLo, r.wrHi, r.verdict]));
+export function selectiveCsv(rows: readonly SelectiveRow[], names?: DisplayNames): string {
+  return namedCsv(names, SELECTIVE_COLUMNS, rows.map((r) => [r.model, r.condition, r.ss, r.ssLo, r.ssHi, r.wr, r.wrLo, r.wrHi, r.verdict]));
 }
 
-export function paraphraseCsv(rows: readonly SelectiveRow[]): string {
-  return toCsv(['model', 'condition', 'jsd_divergence', 'jsd_lo', 'jsd_hi', 'js_distance', 'dist_lo', 'dist_hi', 'directional_sensitivity', 'ds_lo', 'ds_hi'],
+export function paraphraseCsv(rows: readonly SelectiveRow[], names?: DisplayNames): string {
+  return namedCsv(names, ['model', 'condition', 'jsd_divergence', 'jsd_lo', 'jsd_hi', 'js_distance', 'dist_lo', 'dist_hi', 'directional_sensitivity',
+    'ds_lo', 'ds_hi'],
     rows.map((r) => [r.model, r.condition, r.jsd, r.jsdLo, r.jsdHi, r.dist, r.distLo, r.distHi, r.ds, r.dsLo, r.dsHi]));
 }
 
 export function cellsCsv(a: SelectiveAnalysis): string {
-  return toCsv(['model', 'condition', 'world', 'format', 'valid_calls', 'invalid', 'error', 'imputed', 'p_transfer_mean'],
+  return namedCsv(a.names, ['model', 'condition', 'world', 'format', 'valid_calls', 'invalid', 'error', 'imputed', 'p_transfer_mean'],
     a.cells.map((c) => [c.model, c.condition, c.world, c.format, c.valid, c.invalid, c.error, c.imputed, c.p]));
 }
 
 export function imputationCsv(a: SelectiveAnalysis): string {
-  return toCsv(['model', 'condition', 'surface_sensitivity', 'ss_missing_at_zero', 'ss_missing_at_full', 'world_responsiveness',
+  return namedCsv(a.names, ['model', 'condition', 'surface_sensitivity', 'ss_missing_at_zero', 'ss_missing_at_full', 'world_responsiveness',
     'wr_missing_at_zero', 'wr_missing_at_full', 'imputed_calls', 'calls', 'max_abs_change'],
   a.imputation.rows.map((r) => [r.model, r.condition, r.ss, r.ssZero, r.ssFull, r.wr, r.wrZero, r.wrFull, r.imputed, r.calls, r.maxChange]));
 }
@@ -46,6 +55,7 @@ export function selectiveJson(a: SelectiveAnalysis): string {
     run: { id: a.source.run.id, design: a.source.run.designName, design_hash: a.source.run.designHash, tool_version: a.source.run.toolVersion },
     command: a.command,
     input: a.provenance,
+    ...(a.names ? { names: a.names } : {}),
     settings: { seed: a.settings.seed, reps: a.settings.reps },
     synthetic_models: a.facts.simulated,
     definitions: {

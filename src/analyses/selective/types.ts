@@ -1,6 +1,7 @@
 /** The result and settings types of the selective-robustness analysis. */
 import type { OutputFile } from '../../core/atomic.js';
 import type { CellTable } from '../../core/cells.js';
+import type { DisplayNames } from '../../core/display-names.js';
 import type { Logger } from '../../core/logger.js';
 import type { BootstrapResult } from '../../stats/bootstrap.js';
 import type { StoreTable } from '../../sources/store.js';
@@ -19,6 +20,8 @@ export interface SelectiveOptions {
   readonly logger?: Logger;
   /** The command line that regenerates the analysis (shown in the report, recorded in selective.json). */
   readonly command?: string;
+  /** Display names of the models (the figure, the report and the terminal show them; the CSVs keep the ids and add them). */
+  readonly names?: DisplayNames;
 }
 
 /** One model × condition: both metrics and the context-enrichment summary metrics with their intervals, and the verdict. */
@@ -66,4 +69,6 @@ export interface SelectiveAnalysis {
   readonly files: readonly OutputFile[];
   readonly reportsDir: string;
   readonly outDir: string;
+  /** Display names of the models, when given (namedSelective shows them). */
+  readonly names?: DisplayNames;
 }

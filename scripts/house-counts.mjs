@@ -1,0 +1,104 @@
+/**
+ * The counts of the house, read off src/: how far the code is from one route per input (one store
+ * opener, one pipeline, one store-error guard, one home per numerical function). It reports; it
+ * never fails (exit 0 whatever the counts). `node scripts/house-counts.mjs` prints one line per
+ * count — the number, its name, the target and how it is counted; `--list` adds where each is.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = join(ROOT, 'src');
+
+const tsFiles = (dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.ts')).map((f) => join(dir, f)).sort();
+const FILES = tsFiles(SRC).map((abs) => ({ rel: relative(ROOT, abs), text: readFileSync(abs, 'utf8') }));
+const lines = (f) => f.text.split('\n');
+const inCommands = (f) => f.rel.startsWith('src/commands/');
+
+/** Every line of `files` matching `re`, as "file:line". */
+function linesMatching(files, re) {
+  const out = [];
+  for (const f of files) lines(f).forEach((l, i) => { if (re.test(l)) out.push(`${f.rel}:${i + 1}`); });
+  return out;
+}
+
+/** The commands of the CLI: the files of src/cli/ that import a command file of the same name. */
+function commandNames() {
+  const names = [];
+  for (const f of FILES.filter((x) => x.rel.startsWith('src/cli/'))) {
+    const name = f.rel.slice('src/cli/'.length, -'.ts'.length);
+    if (f.text.includes(`commands/${name}.js`)) names.push(name);
+  }
+  return names;
+}
+
+/** The command a file of src/commands/ belongs to: NAME.ts and NAME-*.ts belong to NAME (the longest name that fits). */
+function commandOf(base, names) {
+  return names.filter((n) => base === n || base.startsWith(`${n}-`)).sort((a, b) => b.length - a.length)[0];
+}
+
+/** Files of one command that import (statically, as types, or dynamically) a file of another command. */
+function crossCommandImports() {
+  const names = commandNames();
+  const out = [];
+  for (const f of FILES.filter(inCommands)) {
+    const own = commandOf(f.rel.slice('src/commands/'.length, -'.ts'.length), names);
+    if (own === undefined) continue;
+    const others = new Set();
+    for (const m of f.text.matchAll(/(?:from|import\()\s*'\.\/([a-z0-9-]+)\.js'/g)) {
+      const theirs = commandOf(m[1], names);
+      if (theirs !== undefined && theirs !== own) others.add(m[1]);
+    }
+    if (others.size) out.push(`${f.rel} → ${[...others].sort().join(', ')}`);
+  }
+  return out;
+}
+
+/** Exported top-level functions and consts whose own text calls the store-error mapper or guard, or says a store's failure line. */
+function storeErrorExports() {
+  const start = /^(?:export\s+)?(?:async\s+)?(?:function\*?|const|let|class|interface|type|abstract)\s+([A-Za-z0-9_$]+)/;
+  const says = /\bstoreError\(|\bstoreGuard\(|storeMsg\.store(?:Unreadable|Damaged|WalReadOnly|Refused)\b/;
+  const out = [];
+  for (const f of FILES) {
+    const ls = lines(f);
+    for (let i = 0; i < ls.length; i++) {
+      const m = /^export\s+(?:async\s+)?(?:function|const|let)\s/.test(ls[i]) ? start.exec(ls[i]) : null;
+      if (!m) continue;
+      let end = i + 1;
+      while (end < ls.length && !start.test(ls[end]) && !ls[end].startsWith('/**')) end++;
+      const body = ls.slice(i, end).join('\n').replace(start, '');
+      if (says.test(body)) out.push(`${f.rel}:${i + 1} ${m[1]}`);
+    }
+  }
+  return out;
+}
+
+const COUNTS = [
+  ['TrialStore.openExisting in commands/', 0, 'lines of src/commands/ that call TrialStore.openExisting',
+    () => linesMatching(FILES.filter(inCommands), /TrialStore\.openExisting\b/)],
+  ['dryRun: true literals', 0, 'lines of src/ with the literal `dryRun: true` (a command computing its tables without writing them, to add figures)',
+    () => linesMatching(FILES, /\bdryRun\s*:\s*true\b/)],
+  ['writeFilesAtomic in commands/', 1, 'files of src/commands/ that call writeFilesAtomic( (imports not counted)',
+    () => FILES.filter((f) => inCommands(f) && /\bwriteFilesAtomic\(/.test(f.text)).map((f) => f.rel)],
+  ['command files importing another command', 0,
+    'files of src/commands/ that belong to a CLI command (NAME.ts, NAME-*.ts; the commands are the src/cli/NAME.ts that import commands/NAME.js) '
+    + 'and import a file of another command (static, type-only or dynamic import)',
+    crossCommandImports],
+  ['store-error exports', 1, 'exported top-level functions and consts of src/ whose text calls storeError( or storeGuard(, '
+    + 'or builds a store failure line (storeMsg.storeUnreadable/storeDamaged/storeWalReadOnly/storeRefused): the mappers and their wrappers',
+  storeErrorExports],
+  ['logGamma definitions', 1, 'declarations in src/ of a function, const or let named logGamma',
+    () => linesMatching(FILES, /(?:\bfunction\s+logGamma\b|\b(?:const|let)\s+logGamma\s*=)/)],
+  ['lines over 160 characters in src/', 0,
+    'lines of src/**/*.ts longer than 160 characters (counted in characters, not bytes, as test/architecture.test.ts does)',
+    () => FILES.flatMap((f) => lines(f).flatMap((l, i) => ([...l].length > 160 ? [`${f.rel}:${i + 1} (${[...l].length})`] : [])))],
+];
+
+const list = process.argv.includes('--list');
+for (const [name, target, how, find] of COUNTS) {
+  const found = find();
+  console.log(`${String(found.length).padStart(4)}  ${name} (target ${target}) — ${how}`);
+  if (list) for (const w of found) console.log(`        ${w}`);
+}
