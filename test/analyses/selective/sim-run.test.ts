@@ -138,7 +138,7 @@ describe('a simulated run of the context-enrichment paper pilot', () => {
   });
 
   it('plan refuses a context-enrichment store clearly instead of planning the wrong statistics', async () => {
-    const r = await runCli(['plan', '--store', store, '--target-halfwidth', '0.05']);
+    const r = await runCli(['plan', store, '--target-halfwidth', '0.05']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('plan covers the two-framing statistics R and shift only');
   });
