@@ -156,6 +156,10 @@ describe('a simulated run of the context-enrichment paper pilot', () => {
     expect(r.code, r.stderr).toBe(0);
     const rows = csv(join(out2, 'reports/selective.csv'));
     for (const x of rows) expect(x.verdict).toBe(Number(x.wr_lo) > 0 ? 'selectively robust' : 'not world-responsive');
+    // The plane's caption (in the report) states the threshold the verdicts used, not the default's.
+    const html = readFileSync(join(out2, 'reports/report.html'), 'utf8');
+    expect(html).toContain('at most ε = 50.0 points, an equivalence decision');
+    expect(html).not.toContain('ε = 5.0 points');
     const bad = await runCli(['analyze', store, '--out', out2, '--min-world-responsiveness', 'high']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('--min-world-responsiveness: "high" is not a number in [0, 1]');
