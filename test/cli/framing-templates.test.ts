@@ -85,7 +85,9 @@ describe('a one-shot study with two template framings', () => {
     const field = design.findIndex((l) => l.includes('template_file: strangers.txt')) + 1;
     const inFile = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes('got 3 points')) + 1;
     expect([inline, field]).toEqual([18, 21]);
-    for (const args of [['run', 'study.yaml', '--dry-run'], ['prompts', 'study.yaml']]) {
+    // An adaptive dry run (--until) names the place as well.
+    const adaptive = ['run', 'study.yaml', '--dry-run', '--until', 'target=rate,half_width=0.2'];
+    for (const args of [['run', 'study.yaml', '--dry-run'], ['prompts', 'study.yaml'], adaptive]) {
       const r = await runCli(args, { cwd: dir });
       expect(r.code).toBe(0);
       expect(r.stderr).toContain(`warning: study.yaml:${inline}: framing neighbours: template line 5 writes 10, a payoff of prisoners-dilemma, as text; `
