@@ -17,9 +17,14 @@ export const PRICE_HELP = 'USD per million tokens: IN,OUT (input, output) or one
 /** `--price USD` or `--price IN,OUT`, each a number from 0 to FLAG_LIMITS.price. */
 export const parsePriceFlag = (flag = '--price') => (v: string): Price => {
   const parts = v.split(',');
-  if (parts.length > 2) throw new InvalidArgumentError(cliMsg.badFlag(flag, v, `a price or IN,OUT, each from 0 to ${FLAG_LIMITS.price}`));
-  const [input, output] = parts.map(parseRangeFlag(flag, 0, FLAG_LIMITS.price));
-  return { input, output: output ?? input };
+  const one = parseRangeFlag(flag, 0, FLAG_LIMITS.price);
+  try {
+    if (parts.length > 2) throw new InvalidArgumentError(v);
+    const [input, output] = parts.map(one);
+    return { input, output: output ?? input };
+  } catch {
+    throw new InvalidArgumentError(cliMsg.badFlag(flag, v, `a price or IN,OUT, each a number from 0 to ${FLAG_LIMITS.price}`));
+  }
 };
 
 /** `run`'s prices: --price, else the deprecated --price-in/--price-out (with a note); both spellings at once are refused. */
