@@ -156,7 +156,7 @@ describe('each command end to end, as the CLI runs it', () => {
 
     const planned = new MemoryLogger();
     const p = await lib.plan({ store, targetHalfwidth: 0.2, reps: 200, logger: planned });
-    const cliPlan = await runCli(['plan', '--store', store, '--target-halfwidth', '0.2', '--reps', '200']);
+    const cliPlan = await runCli(['plan', store, '--target-halfwidth', '0.2', '--reps', '200']);
     expect(cliPlan.code, cliPlan.stderr).toBe(0);
     samePrinted(planned, cliPlan.stdout);
     expect(p.attenuation).toEqual({ a: 1, why: 'direct' });

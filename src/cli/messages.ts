@@ -15,5 +15,9 @@ export const cliMsg = {
   badFormat: (v: string) => `--format: ${q(v)} is not jsonl or csv`,
   bothInputs: () => '--data and --trials cannot be used together: give one input',
   stopping: () => 'stopping: finishing the calls in flight (press Ctrl-C again to abort them)',
+  deprecatedPrice: () => '--price-in and --price-out are deprecated: give --price IN,OUT',
+  priceTwice: () => '--price replaces --price-in and --price-out: give one of them',
+  deprecatedStore: () => 'plan --store is deprecated: give the store as the argument (samegame plan STORE ...)',
+  storeTwice: (arg: string, flag: string) => `plan: two stores given (${q(arg)} and --store ${q(flag)}): give the store as the argument only`,
   trialsOnly: () => '--cluster and --factor apply to per-trial input: give --trials FILE',
 };

@@ -2,14 +2,16 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { plan, PLAN_DEFAULTS, type PlanOptions } from '../commands/plan.js';
 import { DEFAULTS } from '../commands/reproduce.js';
 import { DEFAULT_ATTENUATION } from '../commands/flags.js';
+import { parsePriceFlag, planStore, PRICE_HELP } from './price.js';
 import { FLAG_LIMITS, MAX_REPS, parseIntFlag, parseRangeFlag, parseAttenuationFlag, terminalLogger } from './options.js';
 
 export function registerPlan(program: Command): void {
   program
     .command('plan')
     .description('Trials per cell needed for the pooled and per-model 95% intervals to reach a target half-width, and their cost')
+    .argument('[store]', 'trial store of a pilot run giving the rates (and tokens per call); or give --data')
     .option('--data <file>', 'rates CSV giving the expected cooperation rates')
-    .option('--store <file>', 'trial store of a pilot run giving the rates (and tokens per call)')
+    .option('--store <file>', 'deprecated: give the store as the argument')
     .requiredOption('--target-halfwidth <h>', 'target half-width of the 95% interval', parseRangeFlag('--target-halfwidth', 0, 1, true))
     .option('--statistic <R|shift>', 'statistic whose interval is planned', (v: string) => {
       if (v !== 'R' && v !== 'shift') throw new InvalidArgumentError(`--statistic: ${JSON.stringify(v)} is not R or shift`);
@@ -29,8 +31,10 @@ export function registerPlan(program: Command): void {
       FLAG_LIMITS.tokensPerCall, true))
     .option('--until <rule>', 'also plan an adaptive run\'s stop rule (key=value pairs as run --until, e.g. '
       + 'target=shift,half_width=0.05,max_trials=300): its expected calls at these rates, simulated, beside the fixed design')
-    .option('--price <usd>', 'blended USD per 1M tokens, for the cost column', parseRangeFlag('--price', 0, FLAG_LIMITS.price))
-    .action(async (o: Omit<PlanOptions, 'logger'>) => {
-      await plan({ ...o, logger: terminalLogger() });
+    .option('--price <in,out>', `${PRICE_HELP}, for the cost column (IN,OUT needs a pilot store's input and output tokens)`, parsePriceFlag())
+    .option('-q, --quiet', 'print only the plan')
+    .action(async (store: string | undefined, o: Omit<PlanOptions, 'logger'> & { quiet?: boolean }) => {
+      const logger = terminalLogger(o.quiet);
+      await plan({ ...o, store: planStore(store, o.store, logger), logger });
     });
 }

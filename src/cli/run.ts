@@ -3,6 +3,7 @@ import { FLAG_LIMITS, parseIntFlag, parsePositiveFlag, parseProviderFlag, parseR
 import { providerIds, run, RUN_DEFAULTS, type RunOptions } from '../commands/run.js';
 import type { Logger } from '../core/logger.js';
 import { cliMsg } from './messages.js';
+import { parsePriceFlag, PRICE_HELP, runPrices, type Price } from './price.js';
 
 /** After the second Ctrl-C, the process ends within this long whatever still runs. */
 const FORCED_EXIT_MS = 3000;
@@ -51,8 +52,9 @@ export function registerRun(program: Command): void {
       ('longest wait, in seconds, a server\'s retry hint (Retry-After, retryDelay) may ask for; a longer hint is ignored with a warning and the attempt ' +
         'retried on the ordinary backoff'), parseRangeFlag('--max-wait', 0, FLAG_LIMITS.maxWaitS), RUN_DEFAULTS.maxWait)
     .option('--seed <n>', 'seed of the retry jitter', parseIntFlag('--seed'), RUN_DEFAULTS.seed)
-    .option('--price-in <usd>', 'USD per million input tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-in', 0, FLAG_LIMITS.price))
-    .option('--price-out <usd>', 'USD per million output tokens (for --dry-run; overrides the design)', parseRangeFlag('--price-out', 0, FLAG_LIMITS.price))
+    .option('--price <in,out>', `${PRICE_HELP} (for --dry-run; overrides the design)`, parsePriceFlag())
+    .option('--price-in <usd>', 'deprecated: --price IN,OUT', parseRangeFlag('--price-in', 0, FLAG_LIMITS.price))
+    .option('--price-out <usd>', 'deprecated: --price IN,OUT', parseRangeFlag('--price-out', 0, FLAG_LIMITS.price))
     .option('--until <rule>',
       ('adaptive run: stop each cell or contrast when its confidence sequence meets RULE, the fields of a design\'s stop block as key=value pairs ' +
         '(target=shift,half_width=0.05,decide=sign,wave=20)'))
@@ -63,11 +65,12 @@ export function registerRun(program: Command): void {
     .option('--no-wait', 'submit the batches and exit; run the same command again to collect')
     .option('--verify-store', 'check the whole store (integrity_check) before using it; a quick check is always made')
     .option('-q, --quiet', 'print warnings and the summary only')
-    .action(async (design: string, o: Omit<RunOptions, 'design' | 'logger' | 'stop' | 'signal'> & { quiet?: boolean }) => {
+    .action(async (design: string, flags: Omit<RunOptions, 'design' | 'logger' | 'stop' | 'signal'> & { quiet?: boolean; price?: Price }) => {
       const logger = terminalLogger({
         // A long run shows its progress in a log file too: a line every 30 s.
-        quiet: o.quiet === true, progressText: (label, done, total) => `${done}/${total} ${label}`, plain: { everyMs: 30_000 },
+        quiet: flags.quiet === true, progressText: (label, done, total) => `${done}/${total} ${label}`, plain: { everyMs: 30_000 },
       });
+      const o = { ...flags, ...runPrices(flags, logger) };
       if (o.dryRun) await run({ ...o, design, logger });
       else await withCtrlC(logger, (signals) => run({ ...o, design, logger, ...signals }));
     });

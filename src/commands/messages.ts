@@ -11,7 +11,9 @@ export const commandsMsg = {
       `--base/--alt)${present.length ? `; the run's framings are ${present.map(q).join(', ')}` : ''}`),
   noLambdaGap: (game: string) => `λ̂ undefined for game ${q(game)}: its expected payoff gap at q = 0.5 is 0 or its payoffs are unknown`,
   compareNoOverlap: (file: string) => `${file}: no cell of the comparison file matches a cell of the run (match models with --map-model DIRECT=RECONSTRUCTED)`,
-  needDataOrStore: () => 'give --data FILE or --store FILE (not both)',
+  needDataOrStore: () => 'give a pilot store (samegame plan STORE) or --data FILE (not both)',
+  planPriceSplit: () => '--price IN,OUT needs a pilot store\'s input and output tokens: '
+    + 'give one price for both (--price USD) with --data or a store without them',
   planTwoFramingOnly: (path: string, factors: readonly string[]) =>
     `${path}: the run has the factors ${factors.join(', ')} (a context-enrichment design); plan covers the two-framing statistics R and shift only`,
   framingPair: (base: string, alt: string) => `planned framing pair: ${base} (base) vs ${alt} (alternative); choose another with --base/--alt`,
@@ -133,7 +135,7 @@ export const commandsMsg = {
     [`dry run: ${calls} calls (${total} trials, ${stored} already stored)`,
       `estimated tokens: ${inTok} input (≈ characters / 4), ${outTok} output (at most max tokens per call)`,
       `estimated cost: ${cost}`].join('\n'),
-  noPrices: () => 'unknown (give --price-in and --price-out in USD per million tokens, or prices in the design)',
+  noPrices: () => 'unknown (give --price IN,OUT in USD per million tokens, or prices in the design)',
   exported: (n: number, out: string) => `exported ${n} trials to ${out}`,
   syntheticNote: (models: readonly string[]) =>
     `note: ${models.join(', ')} answered through the simulated provider — synthetic data, not a model's answers`,

@@ -43,23 +43,36 @@ export interface PlanOptions {
   readonly reps?: number;
   readonly maxN?: number;
   readonly tokensPerCall?: number;
-  readonly price?: number;
+  /** USD per million tokens: one blended price, or input and output prices (these need the pilot store's split of its tokens). */
+  readonly price?: number | { readonly input: number; readonly output: number };
   /** An adaptive run's stop rule (key=value pairs, as run --until): its expected trials beside the fixed plan. */
   readonly until?: string;
   readonly logger?: Logger;
 }
 
 /** What the plan starts from: the cell table, framings and tokens per call of a rates file or a pilot store. */
-export interface PlanInput { readonly table: CellTable; readonly base: string; readonly alt: string; readonly tokensPerCall?: number }
+export interface PlanInput {
+  readonly table: CellTable; readonly base: string; readonly alt: string; readonly tokensPerCall?: number;
+  /** A pilot store's input tokens as a fraction of its tokens (prices IN,OUT weigh by it). */
+  readonly inputShare?: number;
+}
 
-/** Mean tokens per call of a stored run (input + output), streamed. */
-function storedTokensPerCall(store: TrialStore, runId: number): number | undefined {
-  let calls = 0, tokens = 0;
+/** Mean tokens per call of a stored run (input + output) and the input tokens' share, streamed. */
+function storedTokens(store: TrialStore, runId: number): { perCall?: number; inputShare?: number } {
+  let calls = 0, tokens = 0, input = 0;
   for (const t of store.trials(runId)) {
     if (t.inputTokens === null && t.outputTokens === null) continue;
-    calls++; tokens += (t.inputTokens ?? 0) + (t.outputTokens ?? 0);
+    calls++; tokens += (t.inputTokens ?? 0) + (t.outputTokens ?? 0); input += t.inputTokens ?? 0;
   }
-  return calls ? tokens / calls : undefined;
+  return calls ? { perCall: tokens / calls, ...(tokens > 0 ? { inputShare: input / tokens } : {}) } : {};
+}
+
+/** USD per million tokens of the plan: the blended price, or input and output prices weighed by the store's input share. */
+function blendedPrice(price: PlanOptions['price'], input: PlanInput): number | undefined {
+  if (price === undefined || typeof price === 'number') return price;
+  if (price.input === price.output) return price.input;
+  if (input.inputShare === undefined) throw new UserError(commandsMsg.planPriceSplit());
+  return input.inputShare * price.input + (1 - input.inputShare) * price.output;
 }
 
 function inputFromStore(path: string, o: PlanOptions): PlanInput {
@@ -76,7 +89,8 @@ function inputFromStore(path: string, o: PlanOptions): PlanInput {
     const m = missingPlannedCell(st.table, base, alt);
     if (m) throw new UserError(commandsMsg.missingPlannedCell(path, m.model, m.game, m.framing, fr));
     if (designFacts(run.designJson).simulated.length) (o.logger ?? silentLogger).warn(analyzeMsg.synthetic());
-    return { table: st.table, tokensPerCall: o.tokensPerCall ?? storedTokensPerCall(store, run.id), base, alt };
+    const tokens = storedTokens(store, run.id);
+    return { table: st.table, tokensPerCall: o.tokensPerCall ?? tokens.perCall, inputShare: tokens.inputShare, base, alt };
   });
 }
 
@@ -112,6 +126,7 @@ export async function plan(opts: PlanOptions): Promise<PlanCommandResult> {
   const source = sourceOf(o);
   const input = source.kind === 'store' ? await withStoreErrors(source.file, () => inputFromStore(source.file, o)) : inputFromRates(sourceName(source), o);
   const attenuation = plannedAttenuation(o);
+  const price = blendedPrice(o.price, input);
   const result = planTrials(input.table, {
     settings: { seed: o.seed, reps: o.reps, attenuation: attenuation.a, base: input.base, alt: input.alt },
     statistic: o.statistic, halfWidth: o.targetHalfwidth, maxN: o.maxN, logger: o.logger ?? silentLogger,
@@ -119,12 +134,12 @@ export async function plan(opts: PlanOptions): Promise<PlanCommandResult> {
   const adaptive = o.until === undefined ? undefined
     : planAdaptive(o.until, input.table, input.base, input.alt, result.nModels ?? result.nPooled ?? o.maxN, o.seed);
   const res = { input, result, attenuation, ...(adaptive ? { adaptive } : {}) };
-  o.logger?.print?.(planText(o, res) + (adaptive ? adaptivePlanText(o.until!, adaptive) : ''));
+  o.logger?.print?.(planText({ ...o, price }, res) + (adaptive ? adaptivePlanText(o.until!, adaptive) : ''));
   return res;
 }
 
 /** The plan as the terminal shows it: the trials per cell, calls, tokens and cost, then the half-widths reached. */
-function planText(o: Required<Pick<PlanOptions, 'statistic' | 'targetHalfwidth' | 'maxN'>> & Pick<PlanOptions, 'price'>, p: PlanCommandResult): string {
+function planText(o: Required<Pick<PlanOptions, 'statistic' | 'targetHalfwidth' | 'maxN'>> & { price?: number }, p: PlanCommandResult): string {
   const { input, result: res, attenuation: att } = p;
   const cells = input.table.cells.length;
   const rows = [[PLAN_TARGETS.pooled, res.nPooled], [PLAN_TARGETS.models, res.nModels]] as const;

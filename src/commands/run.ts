@@ -74,7 +74,7 @@ function sessionOf(designPath: string, o: RunFlags, logger: Logger): Session {
   const provider = o.provider !== undefined && isPathSpec(o.provider) ? resolve(o.provider) : o.provider;
   const loaded = loadDesign(designPath);
   const design = o.until === undefined ? loaded : { ...loaded, stop: parseUntil(o.until, loaded) };
-  for (const w of designWarnings(design)) logger.warn(w);
+  for (const w of designWarnings(loaded)) logger.warn(w);
   return prepareSession(design, { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
 }
 

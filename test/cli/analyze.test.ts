@@ -55,7 +55,7 @@ describe('samegame analyze / plan', () => {
   });
 
   it('plan from a store reports trials per cell, calls and tokens (mean 105 per stored call)', async () => {
-    const r = await runCli(['plan', '--store', store, '--target-halfwidth', '0.05', '--reps', '500']);
+    const r = await runCli(['plan', store, '--target-halfwidth', '0.05', '--reps', '500']);
     expect(r.code).toBe(0);
     const line = r.stdout.split('\n').find((l) => l.startsWith('pooled'))!;
     const [, n, calls, tokens] = line.trim().split(/\s{2,}/);

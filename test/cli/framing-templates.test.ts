@@ -58,6 +58,7 @@ describe('a one-shot study with two template framings', () => {
   const bad: [string, RegExp][] = [
     ['{other.DD}', /study\.yaml:\d+: field "framings\[1\]\.template_file": strangers\.txt: framing strangers: the template never states \{other\.DD\}/],
     ['{you.XY}', /study\.yaml:\d+: field "framings\[1\]\.template_file": strangers\.txt: template line 6: unknown placeholder \{you\.XY\}/],
+    ['{payoff}', /strangers\.txt: template line 6: unknown placeholder \{payoff\} \(known: [^)]*\{payoffs\}[^)]*\); did you mean \{payoffs\}\?$/m],
     ['{other.DD', /study\.yaml:\d+: field "framings\[1\]\.template_file": strangers\.txt: template line 6: unclosed brace at "\{other\.DD/],
   ];
   it.each(bad)('a template file with %s in place of {other.DD}: exit 2, one line, nothing created (run, run --dry-run, prompts)', async (put, message) => {
@@ -74,12 +75,24 @@ describe('a one-shot study with two template framings', () => {
     expect(readdirSync(dir).sort()).toEqual(['strangers.txt', 'study.yaml']);
   });
 
-  it('a payoff written as a number in a template is a warning on run --dry-run and prompts, not a refusal', async () => {
+  it('a payoff written as a number in a template is a warning on run --dry-run and prompts, not a refusal, naming the design file and line', async () => {
     const dir = study('hard-coded', (s) => s.replace('Do you {C} or {D}?', 'Most gardeners get 10 points. Do you {C} or {D}?'));
-    for (const args of [['run', 'study.yaml', '--dry-run'], ['prompts', 'study.yaml']]) {
+    const file = join(dir, 'strangers.txt');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\n$/, '\nA stranger once got 3 points.\n'));
+    const design = readFileSync(join(dir, 'study.yaml'), 'utf8').split('\n');
+    // Where the numbers stand, found in the files themselves: the inline block's line, the template_file field's line and the file's line.
+    const inline = design.findIndex((l) => l.includes('Most gardeners get 10')) + 1;
+    const field = design.findIndex((l) => l.includes('template_file: strangers.txt')) + 1;
+    const inFile = readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes('got 3 points')) + 1;
+    expect([inline, field]).toEqual([18, 21]);
+    // An adaptive dry run (--until) names the place as well.
+    const adaptive = ['run', 'study.yaml', '--dry-run', '--until', 'target=rate,half_width=0.2'];
+    for (const args of [['run', 'study.yaml', '--dry-run'], ['prompts', 'study.yaml'], adaptive]) {
       const r = await runCli(args, { cwd: dir });
       expect(r.code).toBe(0);
-      expect(r.stderr).toContain('warning: framing neighbours: the template writes 10, a payoff of prisoners-dilemma, as text; a hard-coded number does not follow the game');
+      expect(r.stderr).toContain(`warning: study.yaml:${inline}: framing neighbours: template line 5 writes 10, a payoff of prisoners-dilemma, as text; `
+        + 'a hard-coded number does not follow the game');
+      expect(r.stderr).toContain(`warning: study.yaml:${field}: strangers.txt: framing strangers: template line ${inFile} writes 3, a payoff of `);
     }
   });
 

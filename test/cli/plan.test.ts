@@ -49,7 +49,7 @@ describe('plan states its attenuation', () => {
     const games = ['prisoners-dilemma', 'snowdrift'];
     writeStore(store, { name: 'pilot' }, ['m1', 'm2'].flatMap((model) => games.flatMap((game) =>
       ['business', 'friend-sharing'].map((framing, i) => ({ model, game, framing, actions: counts(10 + 8 * i, 40) })))));
-    const r = await runCli(['plan', '--store', store, '--target-halfwidth', '0.1', '--reps', '200']);
+    const r = await runCli(['plan', store, '--target-halfwidth', '0.1', '--reps', '200']);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[1]).toContain('direct run: no attenuation (a = 1.00)');
   });
@@ -82,9 +82,9 @@ describe('plan refuses what the other commands refuse', () => {
         { model: 'M', game: 'G', framing: 'friend-sharing', actions: counts(4, 6) },
       ]);
       oneLine(await run(['plan', '--data', RATES, '--base', 'business', '--alt', 'business', ...PLAN]), /--base and --alt must differ/);
-      oneLine(await run(['plan', '--store', store, '--base', 'business', '--alt', 'business', ...PLAN]), /--base and --alt must differ/);
+      oneLine(await run(['plan', store, '--base', 'business', '--alt', 'business', ...PLAN]), /--base and --alt must differ/);
       // A store with both framings plans (the refusals above are not of the store).
-      const ok = await run(['plan', '--store', store, ...PLAN]);
+      const ok = await run(['plan', store, ...PLAN]);
       expect(ok.code, ok.stderr).toBe(0);
     });
 
@@ -95,7 +95,7 @@ describe('plan refuses what the other commands refuse', () => {
         { model: 'M', game: 'G', framing: 'business', actions: [null, null] },
         { model: 'M', game: 'G', framing: 'friend-sharing', actions: [null, null] },
       ]);
-      oneLine(await run(['plan', '--store', store, ...PLAN]), /has no valid trials/);
+      oneLine(await run(['plan', store, ...PLAN]), /has no valid trials/);
     });
 
     it('a model–game without one of the planned framings, or a --base the run does not have', async () => {
@@ -106,8 +106,8 @@ describe('plan refuses what the other commands refuse', () => {
         { model: 'M', game: 'G', framing: 'friend-sharing', actions: counts(4, 6) },
         { model: 'M', game: 'H', framing: 'business', actions: counts(1, 6) },
       ]);
-      oneLine(await run(['plan', '--store', store, ...PLAN]), /model "M", game "H" has no valid "friend-sharing" trials/);
-      oneLine(await run(['plan', '--store', store, '--base', 'nope', ...PLAN]), /has no valid "nope" trials/);
+      oneLine(await run(['plan', store, ...PLAN]), /model "M", game "H" has no valid "friend-sharing" trials/);
+      oneLine(await run(['plan', store, '--base', 'nope', ...PLAN]), /has no valid "nope" trials/);
     });
   });
 });

@@ -29,7 +29,7 @@ function storeWith(model: string, game: string): string {
 const readers = (store: string, out: string): [string, string[]][] => [
   ['analyze', ['analyze', store, '--out', out, '--reps', '100', '-q']],
   ['coverage', ['coverage', store, '--out', out, '--sims', '2', '--reps', '50', '-q']],
-  ['plan', ['plan', '--store', store, '--target-halfwidth', '0.1', '--reps', '100']],
+  ['plan', ['plan', store, '--target-halfwidth', '0.1', '--reps', '100']],
   ['export', ['export', store, '--format', 'csv', '--out', `${out}.csv`]],
 ];
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/errors.js';
-import { expandDesign, parseDesign } from '../../src/live/design/design.js';
+import { designWarnings, expandDesign, parseDesign } from '../../src/live/design/design.js';
 import { initDesign } from '../../src/commands/init-designs.js';
 
 const base = initDesign('e', 'enrichment');
@@ -56,5 +56,17 @@ describe('format templates', () => {
   it('a fact with a stray brace is refused like any template', () => {
     expect(err(base.replace('share one water supply."', 'share one water supply {."')))
       .toMatch(/field "base\.intro\[0\]\.text": unclosed brace/);
+  });
+});
+
+describe('a number written in a format template', () => {
+  it('is warned of with the design file and line where it stands', () => {
+    const text = base.replace('      The points of each outcome:\n', '      The points of each outcome (a win is 5 points):\n');
+    expect(text).not.toBe(base);
+    const line = text.split('\n').findIndex((l) => l.includes('a win is 5 points')) + 1;
+    const warnings = designWarnings(parseDesign(text, 'e.yaml')).filter((w) => w.includes('writes 5'));
+    // 5 is world payoff T; the line in the format's inline block, found in the text itself.
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(new RegExp(`^e\\.yaml:${line}: format story: template line \\d+ writes 5, a payoff of `));
   });
 });

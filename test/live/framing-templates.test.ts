@@ -75,8 +75,12 @@ describe('a template framing in a one-shot design', () => {
   });
 
   it('warns of a number in the template that equals a payoff', () => {
-    const w = designWarnings(parseDesign(design('  - { id: x, template: "{payoffs} Each of you starts with 10 points." }'), 'd.yaml'));
-    expect(w).toEqual(['framing x: the template writes 10, a payoff of prisoners-dilemma, as text; a hard-coded number does not follow the game (use a placeholder such as {you.CC})']);
+    const text = design('  - { id: x, template: "{payoffs} Each of you starts with 10 points." }');
+    const line = text.split('\n').findIndex((l) => l.includes('starts with 10 points')) + 1;
+    expect(line).toBeGreaterThan(0);
+    const w = designWarnings(parseDesign(text, 'd.yaml'));
+    expect(w).toEqual([`d.yaml:${line}: framing x: template line 1 writes 10, a payoff of prisoners-dilemma, as text; `
+      + 'a hard-coded number does not follow the game (use a placeholder such as {you.CC})']);
     expect(designWarnings(loadDesign(join(FIX, 'neighbours.yaml')))).toEqual([]);
   });
 });

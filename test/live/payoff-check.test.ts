@@ -203,7 +203,13 @@ describe('facts of a context-enrichment design', () => {
 });
 
 describe('the number rule', () => {
-  const warnings = (story: string) => designWarnings(parseDesign(KINDS['one-shot'](`${story}\n{payoffs}`), 'd.yaml'));
+  /** The warnings of a one-shot design telling `story`, each checked to begin with the design line where the story stands, then without it. */
+  const warnings = (story: string) => {
+    const text = KINDS['one-shot'](`${story}\n{payoffs}`);
+    const at = `d.yaml:${text.split('\n').findIndex((l) => l.includes(story.split('\n')[0])) + 1}: `;
+    expect(at).not.toBe('d.yaml:0: ');
+    return designWarnings(parseDesign(text, 'd.yaml')).map((w) => { expect(w.startsWith(at)).toBe(true); return w.slice(at.length); });
+  };
   it('warns of a number no game has, payoff-shaped or not, and of a number that is a payoff', () => {
     expect(warnings('The warden fines anyone who chooses {D} 100 dollars.')).toEqual([
       'framing story: template line 1 writes 100 as a payoff or a cost ("warden fines anyone who chooses … 100 dollars."), '
@@ -214,10 +220,10 @@ describe('the number rule', () => {
       .toMatch(/^framing story: template line 1 writes 100 \("A village of 100 families shares the"\), a number no game/);
     // 3 is a payoff of the Prisoner's Dilemma: the fine in words is named as a hard-coded payoff; fifty is no game's.
     expect(warnings('The warden fines anyone who chooses {D} three points.')[0])
-      .toMatch(/^framing story: the template writes three, a payoff of prisoners-dilemma, as text/);
+      .toMatch(/^framing story: template line 1 writes three, a payoff of prisoners-dilemma, as text/);
     expect(warnings('The warden fines anyone who chooses {D} fifty points.')[0]).toMatch(/writes fifty as a payoff or a cost/);
     expect(warnings('Each of you starts with 10 points.')).toEqual([
-      'framing story: the template writes 10, a payoff of prisoners-dilemma, as text; '
+      'framing story: template line 1 writes 10, a payoff of prisoners-dilemma, as text; '
       + 'a hard-coded number does not follow the game (use a placeholder such as {you.CC})',
     ]);
   });

@@ -74,7 +74,7 @@ describe('a store with 8 KiB of garbage in the middle', () => {
     expectOneLine(await runCli(['export', store, '--format', 'csv', '--out', join(dir, 'x.csv')]), store);
     expectOneLine(await runCli(['export', store, '--format', 'jsonl']), store);
     expectOneLine(await runCli(['run', QUICKSTART, '--store', store]), store);
-    expectOneLine(await runCli(['plan', '--store', store, '--target-halfwidth', '0.1', '--reps', '100']), store);
+    expectOneLine(await runCli(['plan', store, '--target-halfwidth', '0.1', '--reps', '100']), store);
     expect(listing()).toEqual(files); // no export file, no temporary file, no -wal/-shm, no journal
     expect(sha(store)).toBe(before);
   });

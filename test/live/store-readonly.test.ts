@@ -65,7 +65,7 @@ describe('a store in a read-only directory', () => {
     expect(e.stdout.trim().split('\n')).toHaveLength(1 + TRIALS);
     const a = await runCli(['analyze', store, '--out', join(outDir, 'root'), '--reps', '50', '-q']);
     expect(a.code).toBe(0);
-    const p = await runCli(['plan', '--store', store, '--target-halfwidth', '0.2', '--reps', '100']);
+    const p = await runCli(['plan', store, '--target-halfwidth', '0.2', '--reps', '100']);
     expect(p.code).toBe(0);
     expect(listing()).toEqual(['s.sqlite']);
     expect(readFileSync(store).equals(before)).toBe(true);
@@ -84,7 +84,7 @@ describe('a store in a read-only directory', () => {
     expect(e.stdout.trim().split('\n')).toHaveLength(TRIALS);
     const a = asNobody(['analyze', store, '--out', join(outDir, 'nobody'), '--reps', '50', '-q']);
     expect([a.code, a.stderr]).toEqual([0, '']);
-    const p = asNobody(['plan', '--store', store, '--target-halfwidth', '0.2', '--reps', '100']);
+    const p = asNobody(['plan', store, '--target-halfwidth', '0.2', '--reps', '100']);
     expect([p.code, p.stderr]).toEqual([0, '']);
     expect(listing()).toEqual(['s.sqlite']);
   });

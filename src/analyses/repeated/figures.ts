@@ -1,7 +1,8 @@
 import { MAX_SERIES, reactionsChart, roundsChart, type RepeatedChartOptions } from '../../render/charts/repeated.js';
 import type { Figure } from '../../render/figure.js';
 import { shown, type DisplayNames } from '../../core/display-names.js';
-import { intervalLabel, type RepeatedAnalysis } from './analysis.js';
+import { intervalLabel, MIN_MATCHES, type RepeatedAnalysis } from './analysis.js';
+import { repeatedMsg } from './messages.js';
 import { reactionRows, roundRows } from './tables.js';
 import type { CellKey } from './layout.js';
 import { SELF } from './framing-table.js';
@@ -40,6 +41,18 @@ function panelsOf(a: RepeatedAnalysis): { panel: Map<string, string>; panels: st
   return { panel, panels };
 }
 
+/**
+ * A figure's subtitle as what it draws: the interval method when every point has an interval; how
+ * many points have none when some lack one; that none is drawn when none can be (every point from
+ * fewer than MIN_MATCHES matches).
+ */
+export function drawnLabel(a: RepeatedAnalysis, rows: readonly { readonly lo: number; readonly hi: number }[], what: string): string {
+  const without = rows.filter((r) => !Number.isFinite(r.lo) || !Number.isFinite(r.hi)).length;
+  if (without === 0) return intervalLabel(a);
+  return without === rows.length ? repeatedMsg.noIntervalDrawn(what, MIN_MATCHES)
+    : repeatedMsg.someIntervalsDrawn(intervalLabel(a), without, rows.length, what, MIN_MATCHES);
+}
+
 /** Cooperation by round per opponent (with bands) and the reaction profile, one panel per model. */
 export function repeatedFigures(a: RepeatedAnalysis): Figure[] {
   const names = a.settings.names;
@@ -47,12 +60,9 @@ export function repeatedFigures(a: RepeatedAnalysis): Figure[] {
   const where = (r: CellKey & { factors: Readonly<Record<string, string>> }) => ({
     panel: panel.get(JSON.stringify([panelOf(r, r.factors, names), opponentOf(r, names)]))!, opponent: opponentOf(r, names),
   });
-  const o: RepeatedChartOptions = {
-    panels,
-    opponents: [...new Set(a.cells.map((c) => opponentOf(c.key, names)))],
-    subtitle: intervalLabel(a),
-  };
+  const o = { panels, opponents: [...new Set(a.cells.map((c) => opponentOf(c.key, names)))] };
   const rounds = roundRows(a).map((r) => ({ ...where(r), round: r.round, cooperation: r.cooperation, lo: r.lo, hi: r.hi, n: r.n }));
   const reactions = reactionRows(a).map((r) => ({ ...where(r), previous: r.previous, p_cooperate: r.p_cooperate, lo: r.lo, hi: r.hi, n: r.n }));
-  return [roundsChart(rounds, o), reactionsChart(reactions, o)];
+  return [roundsChart(rounds, { ...o, subtitle: drawnLabel(a, rounds, 'round rates') } satisfies RepeatedChartOptions),
+    reactionsChart(reactions, { ...o, subtitle: drawnLabel(a, reactions, 'reaction rates') })];
 }

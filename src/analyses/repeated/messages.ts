@@ -14,5 +14,9 @@ export const repeatedMsg = {
   fewMatchesFlag: (matches: number, df: number) => (Math.abs(df - (matches - 1)) < 1e-9
     ? `few matches: interval from G − 1 = ${matches - 1} degrees of freedom`
     : `few matches: interval from ${df.toFixed(1)} degrees of freedom (G = ${matches} matches of unequal length; Satterthwaite)`),
+  noIntervalDrawn: (what: string, min: number) =>
+    `${what} only, no interval drawn: each rests on fewer than ${min} matches, too few for any interval to hold its level`,
+  someIntervalsDrawn: (label: string, without: number, total: number, what: string, min: number) =>
+    `${label}; ${without} of ${total} ${what} without one (fewer than ${min} matches)`,
   noIntervalFlag: (matches: number, min: number) => `${matches} match${matches === 1 ? '' : 'es'}: no interval (fewer than ${min})`,
 };

@@ -19,7 +19,7 @@ import type { Design, DesignPrices } from './types.js';
 import { idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
 import { unusedNames, type NameTargets } from '../../core/display-names.js';
 import { msg } from '../../core/messages/common.js';
-import { parseYamlMapping, throwProblems } from '../../core/doc-problems.js';
+import { parseYamlMapping, problemLine, throwProblems } from '../../core/doc-problems.js';
 import { modelSpec, resolveModels } from './models.js';
 export type { Design, DesignModel, DesignPrices } from './types.js';
 export { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
@@ -109,13 +109,19 @@ export function parseDesign(text: string, file: string): Design {
   const { doc, lc, data } = parseYamlMapping(text, (line, detail) => designMsg.designYamlSyntax(file, line, detail), () => designMsg.designNotMapping(file));
   const wrongKind = kindProblem(data as Record<string, unknown>);
   if (wrongKind !== undefined) throwProblems([wrongKind], doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
-  if ('kind' in data) return parseEnrichment(data, doc, lc, file);
+  if ('kind' in data) {
+    const e = parseEnrichment(data, doc, lc, file);
+    const formats = (data as unknown as { formats: Parameters<typeof templatePlace>[3][] }).formats;
+    storyPlaces.set(e, (i, line) => templatePlace(doc, lc, file, formats[i], line, ['formats', i]));
+    return e;
+  }
   const r = designSchema.safeParse(data);
   const templates = r.success ? framingTemplates(r.data.framings, file) : { texts: new Map<number, string>(), problems: [] };
   const found = r.success ? [...templates.problems, ...crossChecks(r.data)] : problems(r.error.issues);
   throwProblems(found, doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   const design = resolve(r.data!, templates.texts);
   throwProblems(promptProblems(design, r.data!), doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
+  storyPlaces.set(design, (i, line) => templatePlace(doc, lc, file, r.data!.framings[i], line, ['framings', i]));
   const unused = unusedNames(Object.keys(design.names ?? {}), designTargets(design));
   if (unused.length > 0) {
     const where = (id: string) => { const line = lineOf(doc, lc, ['names', id]); return line === undefined ? file : `${file}:${line}`; };
@@ -123,6 +129,21 @@ export function parseDesign(text: string, file: string): Design {
   }
   return design;
 }
+
+/**
+ * Where line `line` of the template of the entry at `path` (a framing or a format) stands, as a
+ * warning's prefix: the design file and the line (inside an inline block, the line itself; else
+ * the field's), and a template file's name.
+ */
+function templatePlace(doc: Parameters<typeof problemLine>[0], lc: Parameters<typeof problemLine>[1], file: string,
+  entry: string | { readonly template_file?: string }, line: number, path: Path): string {
+  const fromFile = typeof entry !== 'string' && entry.template_file !== undefined ? entry.template_file : undefined;
+  const at = problemLine(doc, lc, { path: [...path, fromFile === undefined ? 'template' : 'template_file'], message: '', valueLine: line });
+  return `${at === undefined ? file : `${file}:${at}`}: ${fromFile === undefined ? '' : `${fromFile}: `}`;
+}
+
+/** Where a line of each framing's template stands in the design (parseDesign), for designWarnings. */
+const storyPlaces = new WeakMap<Design, (framing: number, line: number) => string>();
 
 /** The warnings of a design's `names:` block found where its lines are known (parseDesign), for designWarnings. */
 const namesWarnings = new WeakMap<Design, readonly string[]>();
@@ -139,7 +160,8 @@ function designTargets(d: Design): NameTargets {
  * an id of its `names:` block that names nothing in the design (file and line, the nearest id).
  */
 export function designWarnings(design: Design): string[] {
-  const stories = design.enrichment ? enrichmentWarnings(design.enrichment) : framingWarnings(design.framings, design.games);
+  const at = storyPlaces.get(design);
+  const stories = design.enrichment ? enrichmentWarnings(design.enrichment, at) : framingWarnings(design.framings, design.games, at);
   return [...stories, ...(namesWarnings.get(design) ?? [])];
 }
 

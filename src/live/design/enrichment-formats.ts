@@ -79,11 +79,11 @@ const factTexts = (x: Fact): string[] => [x.text, ...(x.value === undefined ? []
  * Warnings of a context-enrichment design (docs/methods.md §18b): clauses of its format templates
  * and facts holding a payoff the payoff rule cannot decide, and numbers the number rule flags.
  */
-export function enrichmentWarnings(e: EnrichmentSpec): string[] {
+export function enrichmentWarnings(e: EnrichmentSpec, at?: (format: number, line: number) => string): string[] {
   const values = e.worlds.map((w) => ({ id: w.id, values: [w.payoffs.T, w.payoffs.R, w.payoffs.P, w.payoffs.S] }));
-  const formats = e.formats.flatMap((f) => f.template === undefined ? [] : [
+  const formats = e.formats.flatMap((f, i) => f.template === undefined ? [] : [
     ...payoffCheck(f.template, formatPlaceholders(e.template), framingMeanings(e.template), `format ${f.id}`).undecided,
-    ...numberWarnings(f.template, formatPlaceholders(e.template), values, `format ${f.id}`),
+    ...numberWarnings(f.template, formatPlaceholders(e.template), values, `format ${f.id}`, at && ((line) => at(i, line))),
   ]);
   const contents = [...Object.values(e.base), ...e.worlds.map((w) => w.slots), ...e.conditions.flatMap((c) => Object.values(c.slots))];
   const facts = [...new Set(contents.flatMap((c) => (Array.isArray(c) ? c : Object.values(c).flat()) as Fact[]).flatMap(factTexts))];

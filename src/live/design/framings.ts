@@ -99,10 +99,10 @@ export function resolveFraming(f: FramingEntry, text: string | undefined): Frami
  * Warnings of a design's framings: each clause holding a payoff that the payoff rule cannot decide,
  * and each number written in a template's text that the number rule flags (docs/methods.md §18b).
  */
-export function framingWarnings(framings: readonly Framing[], games: readonly Game[]): string[] {
+export function framingWarnings(framings: readonly Framing[], games: readonly Game[], at?: (framing: number, line: number) => string): string[] {
   const values = games.map((g) => ({ id: g.id, values: (['C', 'D'] as const).flatMap((r) => (['C', 'D'] as const).flatMap((c) => g.payoffs[r][c])) }));
-  return framings.flatMap((f) => f.template === undefined ? [] : [
+  return framings.flatMap((f, i) => f.template === undefined ? [] : [
     ...payoffCheck(f.template, FRAMING_PLACEHOLDERS, framingMeanings(), `framing ${f.id}`).undecided,
-    ...numberWarnings(f.template, FRAMING_PLACEHOLDERS, values, `framing ${f.id}`),
+    ...numberWarnings(f.template, FRAMING_PLACEHOLDERS, values, `framing ${f.id}`, at && ((line) => at(i, line))),
   ]);
 }

@@ -138,7 +138,7 @@ describe('a simulated run of the context-enrichment paper pilot', () => {
   });
 
   it('plan refuses a context-enrichment store clearly instead of planning the wrong statistics', async () => {
-    const r = await runCli(['plan', '--store', store, '--target-halfwidth', '0.05']);
+    const r = await runCli(['plan', store, '--target-halfwidth', '0.05']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('plan covers the two-framing statistics R and shift only');
   });
@@ -156,6 +156,10 @@ describe('a simulated run of the context-enrichment paper pilot', () => {
     expect(r.code, r.stderr).toBe(0);
     const rows = csv(join(out2, 'reports/selective.csv'));
     for (const x of rows) expect(x.verdict).toBe(Number(x.wr_lo) > 0 ? 'selectively robust' : 'not world-responsive');
+    // The plane's caption (in the report) states the threshold the verdicts used, not the default's.
+    const html = readFileSync(join(out2, 'reports/report.html'), 'utf8');
+    expect(html).toContain('at most ε = 50.0 points, an equivalence decision');
+    expect(html).not.toContain('ε = 5.0 points');
     const bad = await runCli(['analyze', store, '--out', out2, '--min-world-responsiveness', 'high']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('--min-world-responsiveness: "high" is not a number in [0, 1]');

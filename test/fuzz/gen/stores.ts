@@ -80,7 +80,7 @@ export function storeCases(dir: string, seed: number, count: number): FuzzCase[]
         return lines === n ? [] : [`exported ${lines} lines, the store holds ${n} trials`];
       },
     });
-    cases.push({ name: `plan --store (${what}) #${i}`, argv: ['plan', '--store', path, '--target-halfwidth', '0.2', '--reps', '100', '--max-n', '500'], outputs: [] });
+    cases.push({ name: `plan STORE (${what}) #${i}`, argv: ['plan', path, '--target-halfwidth', '0.2', '--reps', '100', '--max-n', '500'], outputs: [] });
   }
   return cases;
 }

@@ -36,6 +36,15 @@ describe('the placeholder rule', () => {
     expect(t.fault?.message).toMatch(message);
   });
 
+  it('an unknown placeholder near a known one is asked about: {payoff} → did you mean {payoffs}?', () => {
+    const known = [...KNOWN, 'payoffs'];
+    expect(parseTemplate('{payoff}', known).fault?.message).toBe(
+      'unknown placeholder {payoff} (known: {C} {D} {you.CC} {own_payoff} {payoffs}); did you mean {payoffs}?');
+    expect(parseTemplate('{Own_Payoff}', known).fault?.message).toMatch(/; did you mean \{own_payoff\}\?$/);
+    // Nothing near: no question.
+    expect(parseTemplate('{nope}', known).fault?.message).not.toContain('did you mean');
+  });
+
   it('names the template line of a fault in a template of several lines', () => {
     expect(templateProblem('one {C}\ntwo\nthree {x}', KNOWN, true)).toMatch(/^template line 3: unknown placeholder \{x\}/);
     expect(templateProblem('one {x}', KNOWN, true)).toMatch(/^unknown placeholder/);

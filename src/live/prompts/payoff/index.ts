@@ -60,8 +60,12 @@ export interface GamePayoffs {
   readonly values: readonly number[];
 }
 
-/** The number rule's warnings on a template: a number equal to a payoff of a game, or one no game has. */
-export function numberWarnings(text: string, known: readonly string[], games: readonly GamePayoffs[], subject: string): string[] {
+/**
+ * The number rule's warnings on a template: a number equal to a payoff of a game, or one no game has;
+ * each begins with `at(line)` (where the template's line stands in its file, when known).
+ */
+export function numberWarnings(text: string, known: readonly string[], games: readonly GamePayoffs[], subject: string,
+  at: (line: number) => string = () => ''): string[] {
   const t = parseTemplate(text, known);
   if (t.fault) return [];
   const out: string[] = [];
@@ -70,7 +74,8 @@ export function numberWarnings(text: string, known: readonly string[], games: re
     if (seen.has(n.value)) continue;
     seen.add(n.value);
     const g = games.find((x) => x.values.some((v) => Math.abs(v) === n.numeric));
-    out.push(g ? payoffMsg.hardCoded(subject, n.value, g.id) : payoffMsg.foreignNumber(subject, n.line, n.value, n.phrase, n.payoffShaped));
+    out.push(at(n.line) + (g ? payoffMsg.hardCoded(subject, n.line, n.value, g.id)
+      : payoffMsg.foreignNumber(subject, n.line, n.value, n.phrase, n.payoffShaped)));
   }
   return out;
 }

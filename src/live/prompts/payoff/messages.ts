@@ -27,8 +27,9 @@ export const payoffMsg = {
     `${subject}: template line ${line}: the payoff rule cannot decide the clause ${q(clause)}: ${UNDECIDED[why] ?? why}; `
     + `${list(placeholders)} not checked against ${placeholders.length === 1 ? 'its' : 'their'} outcome `
     + '(write each outcome as "if you {C} and the other player {D}, you get {you.CD} and they get {other.CD}", docs/methods.md §18b)',
-  hardCoded: (subject: string, value: string, game: string) =>
-    `${subject}: the template writes ${value}, a payoff of ${game}, as text; a hard-coded number does not follow the game (use a placeholder such as {you.CC})`,
+  hardCoded: (subject: string, line: number, value: string, game: string) =>
+    `${subject}: template line ${line} writes ${value}, a payoff of ${game}, as text; `
+    + 'a hard-coded number does not follow the game (use a placeholder such as {you.CC})',
   foreignNumber: (subject: string, line: number, value: string, phrase: string, payoffShaped: boolean) =>
     `${subject}: template line ${line} writes ${value}${payoffShaped ? ' as a payoff or a cost' : ''} (${q(phrase)}), `
     + 'a number no game of this design has as a payoff: '
