@@ -60,9 +60,10 @@ export function readRepeatedRun(opts: StoreAnalyzeOptions): RepeatedDecisions {
 
 /** The run of the store to analyze, read once as its kind needs (sources/open-run.ts). */
 export function readStoredRun(opts: Pick<StoreAnalyzeOptions, 'store' | 'runId' | 'verifyStore'>): StoredRun {
-  const r = openRun(opts.store, { runId: opts.runId, verify: opts.verifyStore, order: (run) => designFacts(run.designJson) });
+  let facts: DesignFacts | undefined;
+  const r = openRun(opts.store, { runId: opts.runId, verify: opts.verifyStore, order: (run) => (facts = designFacts(run.designJson)) });
   if (r.kind === 'repeated' || r.source === undefined) return { kind: 'repeated', store: opts.store };
-  return { kind: r.kind, source: r.source, facts: designFacts(r.run.designJson), origin: r.origin };
+  return { kind: r.kind, source: r.source, facts: facts ?? designFacts(r.run.designJson), origin: r.origin };
 }
 
 function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: StoreAnalyzeOptions): { source: StoreTable; facts: DesignFacts; origin: Origin } {

@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import { sha256File } from '../core/hash.js';
 import type { StoreTable } from '../sources/store.js';
 import { readRates } from '../sources/rates-csv.js';
 import { sourceOf } from '../sources/input.js';
@@ -100,7 +99,7 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
     compareInput: compared && opts.compare ? { path: opts.compare, sha256: compared.sha256, modelMap } : undefined,
     outDir, reportsDir: join(outDir, 'reports'),
     provenance: {
-      path: opts.store, sha256: sha256File(opts.store),
+      path: opts.store, sha256: origin.source.sha256,
       kind: origin.synthetic ? 'direct run (synthetic)' : 'direct run',
     },
     origin, ...(names ? { names } : {}),

@@ -117,11 +117,6 @@ export interface Provider {
 }
 
 export type TrialStatus = 'ok' | 'invalid' | 'error';
-/** A stored trial's cell, rep, status and action (C, D or null), as an adaptive run looks at it. */
-export interface TrialOutcome {
-  readonly model: string; readonly game: string; readonly framing: string; readonly rep: number;
-  readonly status: TrialStatus; readonly action: string | null;
-}
 
 /** One stored trial (a row of the trials table). */
 export interface TrialRecord {

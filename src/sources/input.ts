@@ -144,10 +144,10 @@ const none = (): undefined => undefined;
 const noNotes = (): readonly string[] => [];
 const fromTrials = (t: TrialsInput, base?: string, alt?: string): Omit<AnalysisInput, 'data'> =>
   ({ path: t.path, sha256: t.sha256, kind: t.kind, table: foldExtraFactors(t.table), provenance: t.provenanceColumns,
-    origin: fileOrigin(t.path, t.sha256), pair: t.pair ?? framingPair([], base, alt) });
+    origin: fileOrigin(t.path, t.sha256), pair: t.pair ?? planned(base, alt) });
 const fromRates = (r: RatesInput, base?: string, alt?: string): Omit<AnalysisInput, 'data'> =>
-  ({ path: r.path, sha256: r.sha256, kind: r.kind, table: r.table, provenance: ratesProvenance(r), origin: fileOrigin(r.path, r.sha256), pair: framingPair([],
-    base, alt) });
+  ({ path: r.path, sha256: r.sha256, kind: r.kind, table: r.table, provenance: ratesProvenance(r), origin: fileOrigin(r.path, r.sha256),
+    pair: planned(base, alt) });
 /** The paper's pair where none is given (the readers of rates and logs). */
 const planned = (base?: string, alt?: string) => framingPair([], base, alt);
 

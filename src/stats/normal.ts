@@ -83,3 +83,8 @@ export function normalQuantile(p: number): number {
   x -= u / (1 + (x * u) / 2);
   return x;
 }
+
+/** A RangeError unless 0 < level < 1 (a confidence level). */
+export function checkLevel(level: number, where: string): void {
+  if (!(level > 0 && level < 1)) throw new RangeError(`${where}: the confidence level must lie strictly between 0 and 1; got ${level}`);
+}

@@ -1,4 +1,4 @@
-import { normalQuantile } from './normal.js';
+import { checkLevel, normalQuantile } from './normal.js';
 
 /**
  * Wilson's score interval for a binomial rate x/n (Wilson 1927; Newcombe 1998, method 3): the
@@ -6,7 +6,7 @@ import { normalQuantile } from './normal.js';
  * width at 0/n and n/n: x = 0 gives [0, z²/(n + z²)].
  */
 export function wilsonInterval(x: number, n: number, level = 0.95): [number, number] {
-  if (!(level > 0 && level < 1)) throw new RangeError(`wilsonInterval: the confidence level must lie strictly between 0 and 1; got ${level}`);
+  checkLevel(level, 'wilsonInterval');
   const z = normalQuantile(1 - (1 - level) / 2);
   const p = x / n, z2 = z * z;
   const centre = p + z2 / (2 * n);

@@ -30,16 +30,15 @@ export function sweepPoints(rows: readonly SweepRow[], columns: readonly Table3C
 
 /** Legend entries per row of the attenuation sweep. */
 const LEGEND_ROW = 8;
-
-/**
- * `intervals`: how the bands were made, "95 % <method> intervals" (`intervalKind`); one panel per
- * statistic of the points, in their order; `columns`: the audited columns, for the words.
- */
 const BOLD_UNTITLED = { title: null, labelFontWeight: 'bold' } as const;
 const GROUP_PALETTE = ['#4c78a8', '#f58518', '#54a24b', '#b279a2', '#9d755d', '#72b7b2'];
 const ATTENUATION_X = { field: 'attenuation', type: 'quantitative' as const, title: 'Attenuation a', scale: { domain: [0.5, 1] },
   axis: { format: '.1f', values: [0.5, 0.6, 0.7, 0.8, 0.9, 1] } };
 
+/**
+ * `intervals`: how the bands were made, "95 % <method> intervals" (`intervalKind`); one panel per
+ * statistic of the points, in their order; `columns`: the audited columns, for the words.
+ */
 export function attenuationFigure(points: readonly SweepPoint[], groups: readonly string[], intervals: string,
   columns: readonly Table3Column[] = auditedColumns()): Figure {
   const what = andList(columns.map(noun));
@@ -48,7 +47,6 @@ export function attenuationFigure(points: readonly SweepPoint[], groups: readonl
   const legend = groups.length <= LEGEND_ROW ? { symbolOpacity: 1 } : { symbolOpacity: 1, columns: LEGEND_ROW, symbolLimit: 0 };
   const color = { field: 'group', type: 'nominal', title: 'Model', sort: [...groups], legend,
     scale: { domain: [...groups], range: groups.map((g, i) => (g === POOLED ? COLORS.neutral : GROUP_PALETTE[i % GROUP_PALETTE.length])) } } as const;
-  const x = ATTENUATION_X;
   const marks = [
     { a: DEFAULT_ATTENUATION.reconstructed, label: `default ${DEFAULT_ATTENUATION.reconstructed.toFixed(2)}`, dash: [] as number[] },
     { a: CAMERER_2016_RATIO, label: `Camerer et al. 2016: ${CAMERER_2016_RATIO.toFixed(2)}`, dash: [5, 4] },
@@ -69,11 +67,11 @@ export function attenuationFigure(points: readonly SweepPoint[], groups: readonl
         width: 260,
         height: 220,
         layer: [
-          { mark: { type: 'area', opacity: 0.18 }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color } },
+          { mark: { type: 'area', opacity: 0.18 }, encoding: { x: ATTENUATION_X, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color } },
           {
             mark: { type: 'line', point: { size: 22 } },
             encoding: {
-              x, color,
+              x: ATTENUATION_X, color,
               y: { field: 'estimate', type: 'quantitative', title: 'Estimate (95 % interval)', scale: { zero: false }, axis: { format: '.2f' } },
               tooltip: [
                 { field: 'group', type: 'nominal', title: 'Model' },

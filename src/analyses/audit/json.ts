@@ -13,11 +13,11 @@ import { andList, noun, table3Column } from '../../stats/table3.js';
 type Result = Omit<AuditResult, 'files'>;
 const changes = (c: readonly CellChange[]) => c.map((x) => ({ cell: x.cell, from: x.from, to: x.to }));
 
-/** The per-cell ranges of a digitized figure's reading error (absent for ±K counts). */
 const BCA_INTERVALS = 'headline: 95% BCa bootstrap (see headline_bca); reading-error, tipping-point, attenuation, influence and Monte Carlo '
   + 'sections: 95% percentile bootstrap of the same replicates';
 const CAMERER_SOURCE = 'Camerer et al. 2016, Science 351:1433 (average replication ratio)';
 
+/** The per-cell ranges of a digitized figure's reading error (absent for ±K counts). */
 const perCellJson = (r: Result) => (r.readingError.perCell ? {
   stated: r.readingError.label, unit: 'px',
     per_cell: 'each count may move within its range at ±K px of its click (reports/digitization.csv count_lo, count_hi)',

@@ -58,9 +58,10 @@ export async function runWaves(o: RunnerOptions & { readonly rule: AdaptiveStop 
     const before = usedBy(statuses);
     statuses = storedStatuses(o.rule, units, o.store, o.runId);
     const open = statuses.filter((s) => !s.stopped).length;
-    o.logger?.info(runnerMsg.waveDone(wave, open, statuses.length - open, usedBy(statuses), fixed));
-    if (r.outcome !== 'complete') return { ...totals, outcome: r.outcome, statuses, used: usedBy(statuses), fixed };
-    if (r.error > 0 || usedBy(statuses) === before) break;
+    const used = usedBy(statuses);
+    o.logger?.info(runnerMsg.waveDone(wave, open, statuses.length - open, used, fixed));
+    if (r.outcome !== 'complete') return { ...totals, outcome: r.outcome, statuses, used, fixed };
+    if (r.error > 0 || used === before) break;
   }
   return { ...totals, outcome: 'complete', statuses, used: usedBy(statuses), fixed };
 }

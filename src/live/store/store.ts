@@ -9,7 +9,8 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UserError } from '../../core/errors.js';
-import type { TrialOutcome, TrialRecord, TrialStatus } from '../types.js';
+import type { TrialRecord, TrialStatus } from '../types.js';
+import type { StoredOutcome } from '../../stats/confseq/units.js';
 import { checkIntegrity, readOpenError } from './integrity.js';
 import { currentHolder, releaseWriterLock, takeWriterLock, type LockHolder } from './lock.js';
 import { BASE_COLUMNS, COLUMNS, SCHEMA, factorsJson, toRecord, type StoredMove, type TrialRow } from './rows.js';
@@ -190,8 +191,8 @@ export class TrialStore {
   }
 
   /** The status and action of every trial of a run, in no order (an adaptive run's looks). */
-  trialOutcomes(runId: number): TrialOutcome[] {
-    return this.db.prepare('SELECT model, game, framing, rep, status, action FROM trials WHERE run_id = ?').all(runId) as TrialOutcome[];
+  trialOutcomes(runId: number): StoredOutcome[] {
+    return this.db.prepare('SELECT model, game, framing, rep, status, action FROM trials WHERE run_id = ?').all(runId) as StoredOutcome[];
   }
 
   /** Per-trial p_cooperate of each cell, streamed one cell at a time (first-token scoring). */

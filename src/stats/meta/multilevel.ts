@@ -7,7 +7,8 @@
  */
 import { tQuantile, twoSidedP } from './distributions.js';
 import { maximizeNonNegative } from './optimize.js';
-import { checkLevel, effectScale, firstOutOfRange, scaled } from './scale.js';
+import { effectScale, firstOutOfRange, scaled } from './scale.js';
+import { checkLevel } from '../normal.js';
 
 export interface MultilevelFit {
   readonly k: number;

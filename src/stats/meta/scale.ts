@@ -51,7 +51,3 @@ export function scaled(y: Float64Array, v: Float64Array, c: number): { y: Float6
   return { y: y.map((x) => x / c), v: v.map((x) => x / c / c) };
 }
 
-/** A RangeError unless 0 < level < 1 (a confidence level). */
-export function checkLevel(level: number, where: string): void {
-  if (!(level > 0 && level < 1)) throw new RangeError(`${where}: the confidence level must lie strictly between 0 and 1; got ${level}`);
-}

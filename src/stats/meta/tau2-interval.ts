@@ -6,7 +6,8 @@
  * variance ṽ: I² = τ²/(τ² + ṽ), H² = (τ² + ṽ)/ṽ. On the problem scaled as the fits are (scale.ts).
  */
 import { chi2Quantile } from '../chi2.js';
-import { checkLevel, effectScale, firstOutOfRange, scaled } from './scale.js';
+import { effectScale, firstOutOfRange, scaled } from './scale.js';
+import { checkLevel } from '../normal.js';
 import { interceptOnly, traceP, weightedSum, weights, wls, type Design } from './wls.js';
 
 export interface Tau2Interval {

@@ -7,7 +7,8 @@
  */
 import { chiSquareUpper, fUpper, tQuantile, twoSidedP } from './distributions.js';
 import { TAU2_ESTIMATORS, type Tau2Method } from './tau2.js';
-import { checkLevel, effectScale, firstOutOfRange, scaled } from './scale.js';
+import { effectScale, firstOutOfRange, scaled } from './scale.js';
+import { checkLevel } from '../normal.js';
 import { invert, traceP, weights, weightedSum, wls, interceptOnly, type Design, type Matrix } from './wls.js';
 
 /**
