@@ -5,8 +5,8 @@
  * error files of a finished batch are read line by line: `{custom_id, response: {status_code,
  * body}, error}`.
  */
-import { toFile, type OpenAI } from 'openai';
-import { makeClient, isObject, type Json } from '../providers/wire.js';
+import type { OpenAI } from 'openai';
+import { isObject, lazyOpenAIClient, type Json, type OpenAIClient } from '../providers/wire.js';
 import { isWireProvider, readWire, wireRequest } from '../providers/openai-wire.js';
 import { keyFor, keyOptional } from '../providers/registry.js';
 import type { ModelSpec, TrialSpec } from '../types.js';
@@ -48,43 +48,44 @@ export function openaiLines(files: readonly string[]): ResultLine[] {
 }
 
 class OpenAIBatchClient implements BatchClient {
-  private readonly client: OpenAI;
+  private readonly connect: () => Promise<OpenAIClient>;
   private readonly key: string;
 
   constructor(model: ModelSpec, private readonly o: BatchApiOptions) {
     this.key = keyFor(model, o.env, keyOptional(model));
-    this.client = makeClient({ apiKey: this.key, baseURL: model.baseUrl, timeoutMs: o.timeoutMs });
+    this.connect = lazyOpenAIClient({ apiKey: this.key, baseURL: model.baseUrl, timeoutMs: o.timeoutMs });
   }
 
-  private call<T>(what: string, f: () => Promise<T>): Promise<T> {
-    return retrying(what, f, { ...this.o, key: this.key });
+  private async call<T>(what: string, f: (c: OpenAIClient) => Promise<T>): Promise<T> {
+    const c = await this.connect();
+    return retrying(what, () => f(c), { ...this.o, key: this.key, sdk: c.errors });
   }
 
   upload(text: string, name: string): Promise<string> {
-    return this.call('file upload', async () => {
-      const f = await this.client.files.create({ file: await toFile(Buffer.from(text, 'utf8'), name, { type: 'application/jsonl' }), purpose: 'batch' });
+    return this.call('file upload', async ({ client, toFile }) => {
+      const f = await client.files.create({ file: await toFile(Buffer.from(text, 'utf8'), name, { type: 'application/jsonl' }), purpose: 'batch' });
       return f.id;
     });
   }
 
   create(c: { fileId: string | null; endpoint: string; tag: BatchTag }): Promise<BatchInfo> {
-    return this.call('batch create', createOnce(async () => info(await this.client.batches.create({
+    return this.call('batch create', createOnce(async () => info(await (await this.connect()).client.batches.create({
       input_file_id: c.fileId!, endpoint: c.endpoint as OpenAI.Batches.BatchCreateParams['endpoint'], completion_window: '24h', metadata: metadataOf(c.tag),
     })), () => this.findOnce(c.tag)));
   }
 
   retrieve(id: string): Promise<BatchInfo> {
-    return this.call(`batch ${id}`, async () => info(await this.client.batches.retrieve(id)));
+    return this.call(`batch ${id}`, async ({ client }) => info(await client.batches.retrieve(id)));
   }
 
   cancel(id: string): Promise<BatchInfo> {
-    return this.call(`cancel of batch ${id}`, async () => info(await this.client.batches.cancel(id)));
+    return this.call(`cancel of batch ${id}`, async ({ client }) => info(await client.batches.cancel(id)));
   }
 
   /** The first of the account's batches whose metadata is the chunk's tag (newest first), if any. */
   private async findOnce(tag: BatchTag): Promise<BatchInfo | undefined> {
     const want = metadataOf(tag);
-    for await (const b of this.client.batches.list({ limit: 100 })) {
+    for await (const b of (await this.connect()).client.batches.list({ limit: 100 })) {
       const m = (b.metadata ?? {}) as Record<string, string>;
       if (Object.entries(want).every(([k, v]) => m[k] === v)) return info(b);
     }
@@ -96,7 +97,7 @@ class OpenAIBatchClient implements BatchClient {
   }
 
   private download(fileId: string): Promise<string> {
-    return this.call(`download of ${fileId}`, async () => (await this.client.files.content(fileId)).text());
+    return this.call(`download of ${fileId}`, async ({ client }) => (await client.files.content(fileId)).text());
   }
 
   async results(b: BatchInfo): Promise<ResultLine[]> {

@@ -5,7 +5,6 @@
  *   connection failures → network, unreadable or truncated bodies → malformed,
  *   other 4xx → client (not retried), the caller's own abort → aborted.
  */
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { ProviderError } from '../types.js';
 
 /** The error classes of a Stainless-generated SDK (openai, @anthropic-ai/sdk share the layout). */
@@ -15,10 +14,6 @@ export interface SdkErrorClasses {
   readonly connectionTimeout: abstract new (...a: never[]) => Error;
   readonly userAbort: abstract new (...a: never[]) => Error;
 }
-
-export const OPENAI_ERRORS: SdkErrorClasses = {
-  api: APIError, connection: APIConnectionError, connectionTimeout: APIConnectionTimeoutError, userAbort: APIUserAbortError,
-};
 
 /**
  * Retry-After (RFC 9110 §10.2.3) is either delay-seconds or an HTTP-date; OpenAI also sends the
@@ -58,14 +53,18 @@ export interface CallState {
   readonly timeoutMs: number;
   readonly nowMs: number;
   readonly secrets: readonly string[];
-  /** The SDK whose errors these are (OpenAI's when absent). */
+  /** The SDK whose errors these are (none when the call went through no SDK: only the timer, the abort and the cause are read). */
   readonly sdk?: SdkErrorClasses;
 }
+
+/** An error class nothing is an instance of: the classes of a call made through no SDK. */
+abstract class NoSdkError extends Error {}
+const NO_SDK: SdkErrorClasses = { api: NoSdkError, connection: NoSdkError, connectionTimeout: NoSdkError, userAbort: NoSdkError };
 
 /** Map whatever a call threw to a ProviderError. */
 export function toProviderError(e: unknown, st: CallState): ProviderError {
   if (e instanceof ProviderError) return e;
-  const sdk = st.sdk ?? OPENAI_ERRORS;
+  const sdk = st.sdk ?? NO_SDK;
   const clean = (s: string) => redact(s, st.secrets);
   if (st.timedOut) return new ProviderError('timeout', `no complete response within ${st.timeoutMs} ms`);
   if (st.outer.aborted || e instanceof sdk.userAbort) return new ProviderError('aborted', 'the call was aborted');

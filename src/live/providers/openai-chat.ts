@@ -5,7 +5,7 @@
  */
 import type OpenAI from 'openai';
 import type { Provider, ProviderRequest, ProviderResponse, TrialSpec } from '../types.js';
-import { extraBody, isObject, isOfficialEndpoint, makeClient, malformed, num, publicBaseUrl, rawCall, topOf, trialHeader, trialSeed, type Json,
+import { extraBody, isObject, isOfficialEndpoint, lazyOpenAIClient, malformed, num, publicBaseUrl, rawCall, topOf, trialHeader, trialSeed, type Json,
   type OpenAIWireOptions } from './wire.js';
 
 /**
@@ -50,17 +50,18 @@ export function readChat(json: unknown, raw: string): Omit<ProviderResponse, 'ra
 }
 
 export function createOpenAIChatProvider(o: OpenAIWireOptions): Provider {
-  const client: OpenAI = makeClient(o);
+  const connect = lazyOpenAIClient(o);
   const base = publicBaseUrl(o.baseURL);
   const official = isOfficialEndpoint(o.baseURL);
   return {
     id: 'openai-chat',
     async complete(req: ProviderRequest): Promise<ProviderResponse> {
       const body = chatBody(req.spec, official);
+      const { client, errors } = await connect();
       const { raw, json } = await rawCall((signal) => client.chat.completions.create(
         body as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
         { signal, maxRetries: 0, timeout: o.timeoutMs + 5_000, headers: trialHeader(req.spec) },
-      ).asResponse(), req.signal, o);
+      ).asResponse(), req.signal, o, errors);
       return { ...readChat(json, raw), raw, request: { endpoint: 'chat.completions', base_url: base, body } };
     },
   };

@@ -5,7 +5,7 @@
  */
 import type OpenAI from 'openai';
 import type { Provider, ProviderRequest, ProviderResponse, TrialSpec } from '../types.js';
-import { extraBody, isObject, makeClient, malformed, num, publicBaseUrl, rawCall, topOf, trialHeader, type Json, type OpenAIWireOptions } from './wire.js';
+import { extraBody, isObject, lazyOpenAIClient, malformed, num, publicBaseUrl, rawCall, topOf, trialHeader, type Json, type OpenAIWireOptions } from './wire.js';
 
 /** The API rejects max_output_tokens below 16, so smaller budgets are raised to it (recorded in the request). */
 export const MIN_OUTPUT_TOKENS = 16;
@@ -52,16 +52,17 @@ export function readResponses(json: unknown, raw: string): Omit<ProviderResponse
 }
 
 export function createOpenAIResponsesProvider(o: OpenAIWireOptions): Provider {
-  const client: OpenAI = makeClient(o);
+  const connect = lazyOpenAIClient(o);
   const base = publicBaseUrl(o.baseURL);
   return {
     id: 'openai-responses',
     async complete(req: ProviderRequest): Promise<ProviderResponse> {
       const body = responsesBody(req.spec);
+      const { client, errors } = await connect();
       const { raw, json } = await rawCall((signal) => client.responses.create(
         body as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming,
         { signal, maxRetries: 0, timeout: o.timeoutMs + 5_000, headers: trialHeader(req.spec) },
-      ).asResponse(), req.signal, o);
+      ).asResponse(), req.signal, o, errors);
       return { ...readResponses(json, raw), raw, request: { endpoint: 'responses', base_url: base, body } };
     },
   };

@@ -6,7 +6,7 @@
  * seed, the public base URL; and the OpenAI SDK client of the OpenAI-wire providers (its own
  * retries off — the runner retries, with Retry-After and jitter).
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { TopLogprob } from '../types.js';
 import { ProviderError } from '../types.js';
 import { redact, toProviderError, type SdkErrorClasses } from './errors.js';
@@ -23,8 +23,22 @@ export interface OpenAIWireOptions {
   readonly now?: () => number;
 }
 
-export function makeClient(o: OpenAIWireOptions): OpenAI {
-  return new OpenAI({
+type OpenAISdk = typeof import('openai');
+let loading: Promise<OpenAISdk> | undefined;
+/** The OpenAI SDK, imported at the first call: a command (or a simulated run) that calls nothing never loads it. */
+const openaiSdk = (): Promise<OpenAISdk> => (loading ??= import('openai'));
+
+export interface OpenAIClient {
+  readonly client: OpenAI;
+  /** The SDK's error classes, for mapping its failures to ProviderError kinds. */
+  readonly errors: SdkErrorClasses;
+  readonly toFile: OpenAISdk['toFile'];
+}
+
+/** An SDK client with its own retries off (the runner retries), and the SDK's error classes. */
+export async function openaiClient(o: OpenAIWireOptions): Promise<OpenAIClient> {
+  const m = await openaiSdk();
+  const client = new m.default({
     apiKey: o.apiKey,
     baseURL: o.baseURL,
     maxRetries: 0,
@@ -33,6 +47,16 @@ export function makeClient(o: OpenAIWireOptions): OpenAI {
     logLevel: 'off',
     ...(o.fetch ? { fetch: o.fetch } : {}),
   });
+  const errors: SdkErrorClasses = {
+    api: m.APIError, connection: m.APIConnectionError, connectionTimeout: m.APIConnectionTimeoutError, userAbort: m.APIUserAbortError,
+  };
+  return { client, errors, toFile: m.toFile };
+}
+
+/** A provider's client, made at its first call and shared by the calls after. */
+export function lazyOpenAIClient(o: OpenAIWireOptions): () => Promise<OpenAIClient> {
+  let c: Promise<OpenAIClient> | undefined;
+  return () => (c ??= openaiClient(o));
 }
 
 /** Whether a base URL is OpenAI's own endpoint (the SDK's default when absent). */
