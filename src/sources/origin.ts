@@ -4,7 +4,7 @@
  * and its design hash), a per-trial file (its `synthetic` column, and the sidecar `export` writes
  * beside it), rates and digitized projects (their file).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readRegular } from '../core/input-file.js';
 import { displayNames } from '../core/display-names.js';
 import type { FramingText, Origin } from '../core/provenance.js';
 import type { RunInfo, TrialStore } from '../live/store/store.js';
@@ -69,6 +69,9 @@ function sidecarOrigin(o: Record<string, unknown>, source: Origin['source']): Or
   };
 }
 
+/** A sidecar is a few kilobytes (the origin, the framing texts); anything above this is not one. */
+const SIDECAR_MAX_BYTES = 16 * 1024 * 1024;
+
 /**
  * A per-trial file's provenance: the sidecar of `export` when one is beside it and was written
  * for these bytes (else a note says it was left out); synthetic as well when the file's own
@@ -80,9 +83,11 @@ export function trialsOrigin(path: string, display: string, sha256: string, colu
   const fromColumn = (o: Origin): Origin => (column && !o.synthetic
     ? { ...o, synthetic: true, syntheticWhy: [...(o.syntheticWhy ?? []), sourcesMsg.syntheticColumn()] } : o);
   const side = sidecarPath(path);
-  if (!existsSync(side)) return { origin: fromColumn(fileOrigin(display, sha256)), notes: [] };
+  // Read through the input guard: a FIFO or device named like a sidecar is not waited on, only noted.
+  const read = readRegular(side, SIDECAR_MAX_BYTES);
+  if ('reason' in read && read.reason === 'ENOENT') return { origin: fromColumn(fileOrigin(display, sha256)), notes: [] };
   let doc: unknown;
-  try { doc = JSON.parse(readFileSync(side, 'utf8')); } catch { doc = undefined; }
+  try { doc = 'bytes' in read ? JSON.parse(read.bytes.toString('utf8')) : undefined; } catch { doc = undefined; }
   if (!isObject(doc) || doc.samegame_export !== 1 || !isObject(doc.origin)) return { origin: fromColumn(fileOrigin(display, sha256)),
     notes: [sourcesMsg.sidecarUnread(sidecarPath(display))] };
   if (doc.file_sha256 !== sha256) return { origin: fromColumn(fileOrigin(display, sha256)), notes: [sourcesMsg.sidecarStale(sidecarPath(display), display)] };

@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -44,6 +45,18 @@ describe('trialsOrigin: a per-trial file and the sidecar export wrote beside it'
     expect(notes[0]).toContain('t.csv.provenance.json was written for other bytes than t.csv');
     expect(origin.synthetic).toBe(true);
     expect(origin.names).toBeUndefined();
+  });
+
+  it('a FIFO or a folder named like the sidecar is not waited on: left out with a note', () => {
+    for (const [name, make] of [['f.csv', (p: string) => execFileSync('mkfifo', [p])], ['g.csv', (p: string) => mkdirSync(p)]] as const) {
+      const f = join(dir, name);
+      writeFileSync(f, 'x');
+      make(sidecarPath(f));
+      const { origin, notes } = trialsOrigin(f, name, 'abc', []);
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toContain(sidecarPath(name));
+      expect(origin.synthetic).toBe(false);
+    }
   });
 
   it('any bytes in the sidecar: never throws; what is not a sidecar is left out with a note (property)', () => {
