@@ -18,8 +18,7 @@ import { printRepeated } from './analyze-repeated-print.js';
 import { designFacts, type DesignFacts } from '../analyses/compare/design-facts.js';
 import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
 import { namedSelective, selectiveReportFile, type SelectiveAnalysis } from '../analyses/selective/index.js';
-import type { DisplayNames } from '../core/display-names.js';
-import { nameTargets, readDisplayNames } from '../sources/names-file.js';
+import { inputNames } from './input-names.js';
 import { figureFiles } from '../render/figure-files.js';
 import { DEFAULTS } from './reproduce.js';
 import { analyzeSelective } from './analyze-selective.js';
@@ -79,19 +78,12 @@ function selectiveOf(run: StoredRun, opts: StoreAnalyzeOptions): SelectiveAnalys
   const thresholds = { maxSurface: opts.thresholds?.maxSurface ?? DEFAULT_THRESHOLDS.maxSurface,
     minWorldLo: opts.thresholds?.minWorldLo ?? DEFAULT_THRESHOLDS.minWorldLo };
   const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
-  const names = selectiveNames(source, origin, opts);
+  // A context-enrichment run names its models only (its games and framings are the design's conditions).
+  const names = inputNames(source.table, origin, opts.namesFile, opts.logger ?? silentLogger, ['model'])?.map;
   return analyzeSelective(source, {
-    ...opts, thresholds, out: opts.out ?? defaultAnalyzeOut(opts.store), ...(names ? { names } : {}),
+    ...opts, storeSha256: origin.source.sha256, thresholds, out: opts.out ?? defaultAnalyzeOut(opts.store), ...(names ? { names } : {}),
     command: analyzeCommand(opts.store, source.run.id, settings, { thresholds, names: opts.namesFile }),
   });
-}
-
-/** The display names of a context-enrichment run's models: the design's block, then `--names FILE` (undefined when neither names one). */
-function selectiveNames(source: StoreTable, origin: Origin, opts: StoreAnalyzeOptions): DisplayNames | undefined {
-  const own = origin.names && Object.keys(origin.names).length ? origin.names : undefined;
-  if (own === undefined && opts.namesFile === undefined) return undefined;
-  return readDisplayNames({ source: own, sourceBlock: commandsMsg.namesOf(origin.source.path, origin.run?.id), file: opts.namesFile,
-    warn: (m) => (opts.logger ?? silentLogger).warn(m), targets: nameTargets(source.table.cells, ['model'], (c, f) => c.key[f]) });
 }
 
 const twoFramingRun = (run: StoredRun, opts: StoreAnalyzeOptions): AnalyzeResult => {

@@ -19,14 +19,15 @@ export interface InputNames {
   readonly map: DisplayNames;
 }
 
-/** The names of the analysis, or undefined when neither the input nor a file gives any. */
-export function inputNames(table: CellTable, origin: Origin, file: string | undefined, logger: Logger): InputNames | undefined {
+/** The names of the analysis (of the levels `fields` names), or undefined when neither the input nor a file gives any. */
+export function inputNames(table: CellTable, origin: Origin, file: string | undefined, logger: Logger,
+  fields: readonly ('model' | 'game' | 'framing')[] = ['model', 'game', 'framing']): InputNames | undefined {
   const own = origin.names && Object.keys(origin.names).length ? origin.names : undefined;
   if (own === undefined && file === undefined) return undefined;
   const where = commandsMsg.namesOf(origin.source.path, origin.run?.id);
   const map = readDisplayNames({
     source: own, sourceBlock: where, file, warn: (m) => logger.warn(m),
-    targets: nameTargets(table.cells, ['model', 'game', 'framing'], (c, f) => c.key[f]),
+    targets: nameTargets(table.cells, fields, (c, f) => c.key[f]),
   });
   const clash = nameClash(table, map);
   if (clash) throw new UserError(commandsMsg.clash(file ?? where, clash.id, clash.name, clash.other));

@@ -112,7 +112,7 @@ export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): S
   const { imputation, cells } = selectiveCells(source, bounds, table, layout, logger);
   const outDir = resolve(opts.out);
   const reportsDir = join(outDir, 'reports');
-  const provenance = { path: opts.store, sha256: sha256File(opts.store),
+  const provenance = { path: opts.store, sha256: opts.storeSha256 ?? sha256File(opts.store),
     kind: facts.simulated.length ? 'direct run (synthetic: simulated provider)' : 'direct run' };
   const command = opts.command ?? regenerateCommand('analyze', [opts.store], { run: source.run.id, seed: settings.seed, reps: settings.reps });
   const partial = { kind: 'selective' as const, source, facts, table, layout, boot, rows, cells, imputation, thresholds, settings, reportsDir, outDir,

@@ -12,6 +12,8 @@ import type { ImputationSensitivity } from './imputation.js';
 
 export interface SelectiveOptions {
   readonly store: string;
+  /** The store's SHA-256 when the caller has it (its origin's); hashed here otherwise. */
+  readonly storeSha256?: string;
   /** Output directory (reports/ and figures/ go under it). */
   readonly out: string;
   readonly seed?: number;
