@@ -7,6 +7,7 @@ import { cellRate, type CellTable } from '../core/cells.js';
 import { fixed } from '../core/format.js';
 import { parseUntil } from '../live/design/stop.js';
 import { simulateRule } from '../stats/confseq/simulate.js';
+import { cellKey, stopUnits } from '../stats/confseq/units.js';
 import { textTable } from '../analyses/two-framing/terminal.js';
 import { commandsMsg } from './messages.js';
 
@@ -35,16 +36,14 @@ export function planAdaptive(until: string, table: CellTable, base: string, alt:
   const given = /(^|,)\s*max_trials\s*=/.test(until);
   const parsed = parseUntil(until, { framings: [{ id: base }, { id: alt }], trials: Number.MAX_SAFE_INTEGER });
   const rule = { ...parsed, maxTrials: given ? parsed.maxTrials : fixedN };
-  const rate = new Map(table.cells.map((c) => [`${c.key.model}\u0000${c.key.game}\u0000${c.key.framing}`, cellRate(c.obs)]));
-  const units = new Map<string, { model: string; game: string; framings: string[] }>();
-  for (const c of table.cells) {
-    const framings = rule.target === 'shift' ? [base, alt] : [c.key.framing];
-    if (rule.target === 'shift' && c.key.framing !== base) continue;
-    units.set(`${c.key.model}\u0000${c.key.game}\u0000${framings.join('\u0000')}`, { model: c.key.model, game: c.key.game, framings });
-  }
-  const rows = [...units.entries()].map(([key, u]) => {
-    const p = u.framings.map((f) => rate.get(`${u.model}\u0000${u.game}\u0000${f}`) ?? NaN);
-    const sim = simulateRule(rule, { base: p[0], ...(p.length > 1 ? { alt: p[1] } : {}) }, PLAN_ADAPTIVE_RUNS, seed, key);
+  const rate = new Map(table.cells.map((c) => [cellKey(c.key.model, c.key.game, c.key.framing), cellRate(c.obs)]));
+  // A shift is planned where its base framing was (the unit's rates are looked up; a missing alt is NaN).
+  const units = stopUnits({ ...rule, base, alt }, table.cells.map((c) => ({ model: c.key.model, game: c.key.game, framing: c.key.framing }))
+    .filter((k) => rule.target !== 'shift' || k.framing === base));
+  const rows = units.map((u) => {
+    const p = u.framings.map((f) => rate.get(cellKey(u.model, u.game, f)) ?? NaN);
+    const sim = simulateRule(rule, { base: p[0], ...(p.length > 1 ? { alt: p[1] } : {}) }, PLAN_ADAPTIVE_RUNS, seed,
+      cellKey(u.model, u.game, u.framings.join('\u0000')));
     return { ...u, meanTrials: sim.meanTrials, earlyShare: (sim.runs - sim.reasons.max_trials) / sim.runs, coverage: sim.coverage };
   });
   const expectedCalls = rows.reduce((a, r) => a + r.meanTrials * r.framings.length, 0);
