@@ -25,6 +25,8 @@ export type { Design, DesignModel, DesignPrices } from './types.js';
 export { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
 export { modelSpec, resolveModels } from './models.js';
 import { expandEnrichment } from './enrichment-render.js';
+import { promptSizeProblems } from './prompt-size.js';
+export { MAX_PROMPT_CHARS } from './prompt-size.js';
 import { playProblems, resolvePlay, templateProblems } from './play.js';
 import { capabilityProblems } from './capabilities.js';
 import { designMsg } from './messages.js';
@@ -120,7 +122,7 @@ export function parseDesign(text: string, file: string): Design {
   const found = r.success ? [...templates.problems, ...crossChecks(r.data)] : problems(r.error.issues);
   throwProblems(found, doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   const design = resolve(r.data!, templates.texts);
-  throwProblems(promptProblems(design, r.data!), doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
+  throwProblems(promptSizeProblems(design, r.data!), doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   storyPlaces.set(design, (i, line) => templatePlace(doc, lc, file, r.data!.framings[i], line, ['framings', i]));
   const unused = unusedNames(Object.keys(design.names ?? {}), designTargets(design));
   if (unused.length > 0) {
@@ -167,24 +169,6 @@ export function designWarnings(design: Design): string[] {
 
 /** A design file is at most 8 MiB (its templates 1 MiB each): checked before it is read. */
 export const MAX_DESIGN_BYTES = 8 * 2 ** 20;
-
-/** A rendered prompt is at most 8 Mi characters, about two million tokens: above every provider's context window. */
-export const MAX_PROMPT_CHARS = 8 * 2 ** 20;
-
-/** A problem for each story template whose prompt for some game is longer than MAX_PROMPT_CHARS (placeholders such as {payoffs} expand). */
-function promptProblems(design: Design, d: DesignDocument): Problem[] {
-  const out: Problem[] = [];
-  design.framings.forEach((f, i) => {
-    if (f.template === undefined) return;
-    const entry = d.framings[i];
-    const field = typeof entry !== 'string' && entry.template_file !== undefined ? 'template_file' : 'template';
-    for (const g of design.games) {
-      const n = renderFraming(f, g).prompt.length;
-      if (n > MAX_PROMPT_CHARS) { out.push({ path: ['framings', i, field], message: designMsg.promptTooLong(f.id, g.id, n, MAX_PROMPT_CHARS) }); return; }
-    }
-  });
-  return out;
-}
 
 /**
  * Read and validate a design file. Throws UserError naming the file, line, path and problem; a

@@ -78,6 +78,11 @@ export const designMsg = {
   promptTooLong: (framing: string, game: string, chars: number, max: number) =>
     `framing ${framing}: its prompt for game ${game} is ${chars.toLocaleString('en-US')} characters; `
     + `a prompt is at most ${max.toLocaleString('en-US')} (about two million tokens)`,
+  cellPromptTooLong: (cell: string, chars: number, max: number) =>
+    `cell ${cell}: its prompt is ${chars.toLocaleString('en-US')} characters; a prompt is at most ${max.toLocaleString('en-US')} (about two million tokens)`,
+  roundPromptTooLong: (framing: string, game: string, rounds: number, chars: number, max: number) =>
+    `framing ${framing}: its prompt for game ${game} in round ${rounds} (the history of ${rounds - 1} rounds included) is up to `
+    + `${chars.toLocaleString('en-US')} characters; a prompt is at most ${max.toLocaleString('en-US')} (about two million tokens)`,
   unknownKind: (kind: string, kinds: readonly string[]) =>
     `${q(kind)} is not a design kind (kind: ${kinds.join(', ')}; a one-shot design has no kind: field, nor has a repeated one, which has a play: block)`,
   fieldOfEnrichment: (field: string) =>

@@ -70,13 +70,26 @@ export function literalText(parts: readonly TemplatePart[]): string {
   return parts.map((p) => ('text' in p ? p.text : '\u0000')).join('');
 }
 
-/** Fill parsed parts; every placeholder must have a value (the kind's known names). */
+/** A filled template is at most 8 Mi characters (about two million tokens: above every provider's context window). */
+export const MAX_FILLED_CHARS = 8 * 2 ** 20;
+
+/** A template whose filled text would pass MAX_FILLED_CHARS (placeholders repeated, or long values); thrown before joining. */
+export class FilledTooLong extends Error {
+  constructor(readonly chars: number) {
+    super(`a filled template of ${chars} characters (at most ${MAX_FILLED_CHARS})`);
+  }
+}
+
+/** Fill parsed parts; every placeholder must have a value (the kind's known names). Never builds a text above MAX_FILLED_CHARS. */
 export function fillParts(parts: readonly TemplatePart[], values: Readonly<Record<string, string | number>>): string {
-  return parts.map((p) => {
+  const texts = parts.map((p) => {
     if ('text' in p) return p.text;
     if (!Object.hasOwn(values, p.name)) throw new Error(`no value for placeholder {${p.name}}`);
     return String(values[p.name]);
-  }).join('');
+  });
+  const chars = texts.reduce((a, t) => a + t.length, 0);
+  if (chars > MAX_FILLED_CHARS) throw new FilledTooLong(chars);
+  return texts.join('');
 }
 
 /** Parse a template that was validated when its design was read (a fault here is a bug). */

@@ -45,15 +45,18 @@ const textOf = (atoms: readonly Atom[]) => atoms.map((a) => ('text' in a ? a.tex
  */
 function placed(atoms: readonly Atom[], names: DeclaredNames): Placed[] {
   const out: Placed[] = [];
+  // The index of each atom's next placeholder (−1: none), in one pass from the end: linear in the clause's atoms.
+  const nextName: number[] = new Array<number>(atoms.length);
+  for (let j = atoms.length - 1, n = -1; j >= 0; j--) { nextName[j] = n; if ('name' in atoms[j]) n = j; }
+  let prev = -1;
   atoms.forEach((a, i) => {
     if (!('name' in a)) return;
-    let prev = i - 1;
-    while (prev >= 0 && !('name' in atoms[prev])) prev--;
-    const next = atoms.findIndex((x, j) => j > i && 'name' in x);
+    const next = nextName[i];
     const before = textOf(atoms.slice(prev + 1, i)).split(BOUNDARY).pop()!;
     const after = textOf(atoms.slice(i + 1, next < 0 ? atoms.length : next)).split(BOUNDARY)[0];
     const role = roleNear(before, names, 'before') ?? roleNear(after, names, 'after') ?? a.fallback;
     out.push({ name: a.name, line: a.line, ...(role === undefined ? (nameIn(before) ? { named: true } : {}) : { role }) });
+    prev = i;
   });
   return out;
 }
