@@ -7,7 +7,8 @@
 import type { FigureStyle } from '../render/paper-style.js';
 import { join, resolve } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
-import { inRounds, roundsText, type RepeatedDecisions, type RoundRange } from '../core/decisions.js';
+import { decisionsOrigin, inRounds, roundsText, type RepeatedDecisions, type RoundRange } from '../core/decisions.js';
+import { labelSynthetic } from '../core/provenance.js';
 import { levels } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
@@ -136,7 +137,7 @@ export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedO
     ...(opts.clusterInterval ? { interval: opts.clusterInterval } : {}) }, logger);
   const models = repeated.tables.models(analysis);
   for (const note of [repeated.thinNote(analysis), repeated.fewNote(analysis)]) if (note) logger.warn(note);
-  const files = [...repeated.tables.files(reportsDir, analysis, input, command, models), ...withNamedLatex(two?.files ?? [], reportsDir, two?.result.analysis,
-    names)];
+  const files = labelSynthetic([...repeated.tables.files(reportsDir, analysis, input, command, models), ...withNamedLatex(two?.files ?? [], reportsDir,
+    two?.result.analysis, names)], decisionsOrigin(input));
   return { kind: 'repeated', input, analysis, models, twoFraming: two?.result, files, outDir, reportsDir, command };
 }

@@ -5,7 +5,8 @@
  * error stops it.
  */
 import { writeFilesAtomic } from '../core/atomic.js';
-import type { RepeatedDecisions } from '../core/decisions.js';
+import { decisionsOrigin, type RepeatedDecisions } from '../core/decisions.js';
+import { labelSynthetic } from '../core/provenance.js';
 import { repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './analyze-repeated-tables.js';
 import { repeatedPresentationFiles } from './analyze-repeated-report.js';
 
@@ -14,7 +15,7 @@ export { repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult, type 
 /** Tables, figures and reports/report.html (with the match browser), written as one atomic set unless dryRun. */
 export async function analyzeRepeated(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions = {}): Promise<RepeatedResult> {
   const res = repeatedTables(input, opts);
-  const files = [...res.files, ...await repeatedPresentationFiles(res, opts.logger, opts.figureStyle)];
+  const files = [...res.files, ...labelSynthetic(await repeatedPresentationFiles(res, opts.logger, opts.figureStyle), decisionsOrigin(res.input))];
   if (!opts.dryRun) writeFilesAtomic(files);
   return { ...res, files };
 }

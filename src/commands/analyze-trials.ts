@@ -8,6 +8,8 @@ import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
 import { parseRoundRange, readLogDecisions, type ShortMatches } from '../sources/logs/index.js';
 import { analyzeRepeated, repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './analyze-repeated.js';
 import { writeFilesAtomic } from '../core/atomic.js';
+import { sidecarPath, trialsOrigin } from '../sources/origin.js';
+import { commandsMsg } from './messages.js';
 
 export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
   /** The log files, in order, as the user named them. */
@@ -29,7 +31,22 @@ export function readAnalyzeTrials(opts: AnalyzeTrialsOptions): { readonly input:
   const rounds = typeof opts.rounds === 'string' ? parseRoundRange(opts.rounds) : opts.rounds;
   const input = readLogDecisions(opts.trials.map((f) => resolve(f)), opts.format, { displayPaths: opts.trials, models: opts.models,
     shortMatches: opts.shortMatches });
-  return { input, rounds };
+  return { input: withSidecar(input, opts.trials), rounds };
+}
+
+/**
+ * One exported file read back (`export` of a repeated store, then `--trials FILE`): the provenance its sidecar records — the run,
+ * the synthetic flag and why, the design's names — restored as the store's reader gives them (sources/origin.ts trialsOrigin).
+ */
+function withSidecar(input: RepeatedDecisions, files: readonly string[]): RepeatedDecisions {
+  if (files.length !== 1) return input;
+  const { origin, notes } = trialsOrigin(resolve(files[0]), files[0], input.sha256, []);
+  const allNotes = [...(input.notes ?? []), ...notes];
+  const withNotes = allNotes.length ? { ...input, notes: allNotes } : input;
+  if (origin.run === undefined && !origin.synthetic) return withNotes;
+  const names = input.names ?? (origin.names && Object.keys(origin.names).length ? { ...origin.names } : undefined);
+  return { ...withNotes, synthetic: input.synthetic || origin.synthetic, origin,
+    ...(names ? { names, namesBlock: input.namesBlock ?? commandsMsg.namesOf(sidecarPath(files[0]), origin.run?.id) } : {}) };
 }
 
 /** Where the outputs of published logs go by default: a folder named after the first log, in the working directory. */

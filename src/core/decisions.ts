@@ -4,6 +4,7 @@
  * The repeated-game analysis (src/analyses/repeated/) reads only these; the two-framing analyses
  * read the cell table that `decisionsTable` makes of them (the match is the cluster of every cell).
  */
+import type { Origin } from './provenance.js';
 import type { Action } from './games.js';
 import type { Cell, CellTable } from './cells.js';
 
@@ -50,6 +51,8 @@ export interface RepeatedDecisions {
   readonly kind: string;
   /** True when the data are synthetic (simulated models). */
   readonly synthetic: boolean;
+  /** Where they come from, when the reader knows more than the path and hash (a store's run, an export's sidecar). */
+  readonly origin?: Origin;
   readonly decisions: readonly RepeatedDecision[];
   /** Notes of the reading, shown in the report (e.g. a game left out and why). */
   readonly notes?: readonly string[];
@@ -62,6 +65,12 @@ export interface RepeatedDecisions {
   readonly namesBlock?: string;
   /** Players that are fixed strategies or scripts (a log format's `scripted:`): opponents, not models, unless every player is asked for. */
   readonly scripted?: readonly string[];
+}
+
+/** The decisions' provenance: the reader's, else their path, hash and synthetic flag. */
+export function decisionsOrigin(d: Pick<RepeatedDecisions, 'path' | 'sha256' | 'synthetic' | 'origin'>): Origin {
+  if (d.origin) return d.synthetic && !d.origin.synthetic ? { ...d.origin, synthetic: true } : d.origin;
+  return { synthetic: d.synthetic, source: { path: d.path, sha256: d.sha256 } };
 }
 
 /** Rounds to keep: all, or an inclusive range (`--rounds 1`, `--rounds 1-3`). */

@@ -4,6 +4,7 @@
  * action null), with the other seat's move in the same round, this seat's payoff, the match (shared
  * by both seats), the prompt and the answer. The repeated-game analysis reads only this.
  */
+import { storeOrigin } from './origin.js';
 import { sha256File } from '../core/hash.js';
 import type { RepeatedDecision, RepeatedDecisions } from '../core/decisions.js';
 import { UserError } from '../core/errors.js';
@@ -80,10 +81,12 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
         prompt: t.prompt, ...(t.text === null ? {} : { answer: t.text }),
       });
     }
-    const synthetic = simulated || design.synthetic === true;
+    const sha256 = sha256File(path);
+    const origin = storeOrigin(path, sha256, run, store);
+    const synthetic = simulated || design.synthetic === true || origin.synthetic;
     const open = unfinishedMatches(decisions, design);
     const notes = open > 0 ? [sourcesMsg.unfinishedMatches(path, open, planMatches(design).length)] : [];
-    return { path, sha256: sha256File(path), kind: 'repeated run', synthetic, decisions, ...(notes.length ? { notes } : {}),
+    return { path, sha256, kind: 'repeated run', synthetic, origin, decisions, ...(notes.length ? { notes } : {}),
       ...(design.names ? { names: design.names, namesBlock: sourcesMsg.designNames(path, run.id) } : {}) };
   });
 }

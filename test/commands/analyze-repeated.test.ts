@@ -40,7 +40,9 @@ describe('analyzeRepeated: the outputs of repeated play as one atomic set', () =
     expect(t.verification.passed).toBe(true);
     const table2 = res.files.find((f) => f.path.endsWith('table2.csv'))!.content as string;
     const lines = table2.trimEnd().split('\n');
-    expect(lines[0]).toBe('model,game,base_rate,base_count,alt_rate,alt_count,difference');
+    // generated decisions are synthetic: the table says so in its last column, on every row
+    expect(lines[0]).toBe('model,game,base_rate,base_count,alt_rate,alt_count,difference,synthetic');
+    expect(lines.slice(1).every((l) => l.endsWith(',true'))).toBe(true);
     // the rows: model × opponent (self folded as "self"); counts = cooperations in round 1, by hand from the decisions
     const firstC = (model: string, framing: string, opponent: string) => input.decisions.filter((d) => d.round === 1 && d.model === model && d.framing === framing
       && (opponent === 'self' ? d.opponent === model : d.opponent === opponent) && d.action === 'C').length;
