@@ -10,8 +10,8 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
-import { COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, coverageText, type CoverageMethod, type CoverageResult,
-  type CoverageTruth } from '../analyses/coverage/index.js';
+import { adaptiveCoverage, type AdaptiveCoverageRow, COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, coverageText, type AdaptiveRule, type CoverageMethod,
+  type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';
 import { checkOut, logFiles } from './command-options.js';
 import { commandsMsg } from './messages.js';
@@ -54,19 +54,21 @@ export interface CoverageOptions {
 
 export interface CoverageCommandResult extends CoverageResult {
   readonly input: string;
+  /** An adaptive run's rows (also in coverage.csv): each unit's sequence and fixed-n interval at the stop. */
+  readonly adaptive: readonly AdaptiveCoverageRow[];
   readonly files: readonly OutputFile[];
 }
 
 /** The cell table of a store's run (model × game × framing, extra factors folded into the game as analyze folds them). */
-function storeCells(path: string, runId?: number): CellTable {
+function storeCells(path: string, runId?: number): { table: CellTable; rule?: AdaptiveRule } {
   // Damaged rows (bad JSON, rates outside [0, 1], control characters) end in the store's one-line message.
   const r = openRun(path, { runId });
   // repeated play: the decisions' framing table, clustered by match (as analyze builds it), simulated match by match
-  if (r.kind === 'repeated') return repeated.framingTable(readRepeatedStore(path, { run: r.run.id }).decisions);
+  if (r.kind === 'repeated') return { table: repeated.framingTable(readRepeatedStore(path, { run: r.run.id }).decisions) };
   if (r.kind === 'enrichment') throw new UserError(commandsMsg.notTwoFraming(path));
   const source = oneShotCells(r);
   if (source.table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(path));
-  return source.folded;
+  return { table: source.folded, ...(source.adaptive ? { rule: source.adaptive.rule } : {}) };
 }
 
 /**
@@ -104,8 +106,9 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   let alt = opts.alt ?? TWO_FRAMING_DEFAULTS.alt;
   const source = sourceOf(opts);
   const input = sourceName(source);
+  let rule: AdaptiveRule | undefined;
   if (source.kind === 'store') {
-    table = storeCells(source.file, source.runId);
+    ({ table, rule } = storeCells(source.file, source.runId));
     const framings = levels(table, 'framing');
     base = opts.base ?? (framings.includes(base) ? base : framings[0]);
     alt = opts.alt ?? (framings.includes(alt) ? alt : framings[1] ?? framings[0]);
@@ -132,13 +135,17 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   const result = coverageStudy(table, settings, progressOf(logger, 'coverage'));
   if (isClustered(table)) logger.info(commandsMsg.clustered(table.cells.reduce((s, c) => s + (c.obs.kind === 'clustered' ? c.obs.sizes.length : 0), 0),
     result.icc));
+  // An adaptive run: its stop rule simulated at the run's rates, the sequence and the fixed-n interval at each stop.
+  const stopped = rule ? adaptiveCoverage(rule, table, settings.sims, settings.seed) : [];
+  if (rule) logger.info(commandsMsg.adaptiveCoverage(rule.method, stopped.length / 2, settings.sims));
+  const rows = [...result.rows, ...stopped];
   const outDir = resolve(opts.out ?? '.');
   const files: OutputFile[] = [
-    { path: join(outDir, 'reports', 'coverage.csv'), content: coverageCsv(result.rows) },
+    { path: join(outDir, 'reports', 'coverage.csv'), content: coverageCsv(rows) },
     ...(opts.figures === false ? [] : await figureFiles([coverageFigure(result)], outDir, logger)),
   ];
   if (!opts.dryRun) writeFilesAtomic(files);
-  logger.print?.(`${coverageText(result.rows, commandsMsg.title(result.settings.sims, result.settings.truth, input), result.settings.sims)}\n`);
+  logger.print?.(`${coverageText(rows, commandsMsg.title(result.settings.sims, result.settings.truth, input), result.settings.sims)}\n`);
   logFiles(files, logger);
-  return { ...result, input, files };
+  return { ...result, input, files, adaptive: stopped };
 }

@@ -96,6 +96,9 @@ export const commandsMsg = {
   clash: (file: string, id: string, name: string,
     other: string) => (`${file}: ${q(id)} would be shown as ${q(name)}, ${other === name ? 'which names another level already' : `as ${q(other)} is`}: ` +
       `display names must keep the levels apart`),
+  adaptiveCoverage: (method: string, units: number, sims: number) =>
+    `adaptive run: its stop rule simulated ${sims} times at the run's rates for each of ${units} units — the ${method} sequence at the stop beside `
+    + 'the fixed-n interval at the same stop (which has no guarantee after an adaptive stop: its coverage is measured, not assumed)',
   namesOf: (path: string, run?: number) => (run === undefined ? `${path}: names:` : `${path}: run ${run}'s design, names: block`),
   wroteReport: (path: string) => `wrote ${path}`,
   reportSummary: (figures: number) => `report: ${figures} interactive figures, self-contained (opens offline from file://)`,

@@ -2,6 +2,7 @@
 export * from './coverage.js';
 export * from './figure.js';
 export * from './table.js';
+export * from './adaptive.js';
 
 import { coverageStudy, COVERAGE_DEFAULTS } from './coverage.js';
 import { coverageFigure } from './figure.js';

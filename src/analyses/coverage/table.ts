@@ -3,11 +3,14 @@ import { textTable } from '../two-framing/index.js';
 import type { CoverageRow } from './coverage.js';
 import { clopperPearson } from '../../stats/cluster-intervals.js';
 
+/** A row of coverage.csv: a bootstrap method's, or an adaptive run's (adaptive.ts), whose methods are named in words. */
+export type CoverageTableRow = Omit<CoverageRow, 'method'> & { readonly method: string };
+
 /** The columns of coverage.csv; the Monte Carlo interval (coverage_lo, coverage_hi) after the older columns, so that they keep their places. */
 export const COVERAGE_COLUMNS = ['statistic', 'method', 'nominal', 'coverage', 'mc_se', 'mean_width', 'truth', 'coverage_lo', 'coverage_hi'] as const;
 
 /** reports/coverage.csv: one row per statistic and method, columns exactly COVERAGE_COLUMNS. */
-export function coverageCsv(rows: readonly CoverageRow[]): string {
+export function coverageCsv(rows: readonly CoverageTableRow[]): string {
   return toCsv(COVERAGE_COLUMNS, rows.map((r) => COVERAGE_COLUMNS.map((c) => r[c])));
 }
 
@@ -25,7 +28,7 @@ export function edgeBound(coverage: number, sims: number): number | undefined {
  * The terminal table: coverage with its Monte Carlo error, mean width and truth. A coverage of
  * 0 or 1 has no s.e. ("—"); a line below gives its exact 95 % bound instead.
  */
-export function coverageText(rows: readonly CoverageRow[], title: string, sims: number): string {
+export function coverageText(rows: readonly CoverageTableRow[], title: string, sims: number): string {
   const edges = rows.filter((r) => edgeBound(r.coverage, sims) !== undefined);
   const table = textTable(['Statistic', 'Interval', 'Coverage', '± MC s.e.', 'Mean width', 'Truth'],
     rows.map((r) => [r.statistic, r.method, r.coverage.toFixed(3), edgeBound(r.coverage, sims) === undefined ? r.mc_se.toFixed(3) : '—',
