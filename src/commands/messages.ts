@@ -125,7 +125,8 @@ export const commandsMsg = {
     `Adaptive rule ${until} (${runs} simulated runs per unit, at most ${max} trials per cell): expected ${Math.round(expected).toLocaleString('en-US')} calls `
     + `beside ${fixedCalls.toLocaleString('en-US')} for the fixed ${max} per cell`,
   adaptiveNoBatch: (design: string) =>
-    `${design}: a design with a stop rule runs in waves of synchronous calls; it has no batch path yet (run it without --batch and batch: true)`,
+    `${design}: a design with a stop rule runs its waves one way: every model synchronously, or every model through its batch API `
+    + '(--batch, or batch: true on every model); here some models are batched and some not',
   runPlan: (design: string, runId: number, total: number, done: number, resumed: boolean) =>
     `${resumed ? 'resuming' : 'starting'} run ${runId} of ${q(design)}: ${total} trials, ${done} already stored, ${total - done} to request`,
   runDone: (stored: number, ok: number, invalid: number, errors: number, tokens: number, store: string) =>

@@ -12,7 +12,7 @@ import { planRun } from '../live/runner/plan.js';
 import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../live/providers/registry.js';
 import { loadPlugins } from '../live/providers/plugins.js';
 import { isPathSpec } from '../live/providers/plugin-spec.js';
-import { runTrials, RUNNER_DEFAULTS } from '../live/runner/runner.js';
+import { runTrials, RUNNER_DEFAULTS, type RunSummary } from '../live/runner/runner.js';
 import { runWaves } from '../live/runner/waves.js';
 import { DEFAULT_MAX_HINT_MS } from '../live/runner/backoff.js';
 import { prepareSession, runRow } from '../live/runner/session.js';
@@ -23,6 +23,7 @@ import { UserError } from '../core/errors.js';
 import { storeError } from '../live/store/integrity.js';
 import { useStoreIfPresent } from '../live/store/open.js';
 import { printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
+import type { BatchSummary } from '../live/batch/run.js';
 import type { Session } from '../live/runner/session.js';
 import { assertStoreOrNew } from '../live/store/identify.js';
 import { checkOutFile } from '../core/out-dir.js';
@@ -91,6 +92,16 @@ async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; bat
     plan.cost === undefined ? commandsMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
 }
 
+/**
+ * A batch wave as the waves read a wave's summary: what it stored counts as answered, trials neither stored nor in an open
+ * batch as errors (the waves stop; run again to retry them); a batch left open (not waited for) stores nothing, which ends
+ * the waves until the run is started again and collects it.
+ */
+function waveSummary(b: BatchSummary): RunSummary {
+  return { total: b.total, alreadyDone: b.alreadyDone, ok: b.stored, invalid: 0, error: b.pending, dropped: 0, calls: b.stored, tokens: b.tokens,
+    outcome: 'complete' };
+}
+
 /** A logger that closes a progress line and shows the closing summary: the CLI's own, else one over the given logger. */
 function runLogger(l: Logger = silentLogger): RunLogger {
   const r = l as Logger & Partial<RunLogger>;
@@ -126,7 +137,8 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
   const plugins = await loadPlugins(session.design.models, designPath);
   const split = splitBatch(session, o.batch === true);
-  if (session.design.stop && split.batch.length > 0) throw new UserError(commandsMsg.adaptiveNoBatch(designPath));
+  // An adaptive run goes wholly one way: its waves synchronously, or each wave as one batch.
+  if (session.design.stop && split.batch.length > 0 && split.sync.length > 0) throw new UserError(commandsMsg.adaptiveNoBatch(designPath));
   if (o.dryRun) { await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger));
     return { store: storePath }; }
   // Stopped before the store is opened: nothing created.
@@ -150,7 +162,10 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
         if (split.sync.length > 0) logger.info(commandsMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed));
       },
     };
-    const w = rule ? await runWaves({ ...runnerOptions, rule }) : undefined;
+    const batchWaves = rule !== undefined && split.batch.length > 0;
+    const execute = batchWaves ? async (specs: readonly TrialSpec[]) =>
+      waveSummary(await runBatchPart({ session, specs, store, storePath, runId: run.id, o, logger, stop: stop.stop })) : undefined;
+    const w = rule ? await runWaves({ ...runnerOptions, specs: batchWaves ? split.batch : split.sync, rule, execute }) : undefined;
     const r = w ?? await runTrials(runnerOptions);
     if (w) logger.summary(commandsMsg.adaptiveDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length, w.used, w.fixed));
     if (r.outcome !== 'complete') {
@@ -158,7 +173,7 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
       // 130 = interrupted by SIGINT (128 + 2), the shell convention.
       throw new UserError(r.outcome === 'aborted' ? commandsMsg.aborted(complete, r.total) : commandsMsg.interrupted(complete, r.total), 130);
     }
-    const b = split.batch.length > 0
+    const b = split.batch.length > 0 && !batchWaves
       ? await runBatchPart({ session, specs: split.batch, store, storePath, runId: run.id, o, logger, stop: stop.stop }) : undefined;
     const c = store.statusCounts(run.id);
     // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.

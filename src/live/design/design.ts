@@ -25,7 +25,7 @@ export type { Design, DesignModel, DesignPrices } from './types.js';
 export { formatPath, idProblems, lineOf, problems, type Path, type Problem } from './problems.js';
 export { modelSpec, resolveModels } from './models.js';
 import { expandEnrichment } from './enrichment-render.js';
-import { promptSizeProblems } from './prompt-size.js';
+import { enrichmentPromptProblems, promptSizeProblems } from './prompt-size.js';
 export { MAX_PROMPT_CHARS } from './prompt-size.js';
 import { playProblems, resolvePlay, templateProblems } from './play.js';
 import { capabilityProblems } from './capabilities.js';
@@ -114,6 +114,8 @@ export function parseDesign(text: string, file: string): Design {
   if ('kind' in data) {
     const e = parseEnrichment(data, doc, lc, file);
     const formats = (data as unknown as { formats: Parameters<typeof templatePlace>[3][] }).formats;
+    throwProblems(enrichmentPromptProblems(e.enrichment!, formats as { template?: string }[]), doc, lc,
+      (line, path, message) => designMsg.designField(file, line, path, message));
     storyPlaces.set(e, (i, line) => templatePlace(doc, lc, file, formats[i], line, ['formats', i]));
     return e;
   }

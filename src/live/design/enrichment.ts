@@ -20,7 +20,6 @@ import { labelPairProblem } from '../prompts/index.js';
 import { simulatedOptionsSchema } from '../providers/simulated.js';
 import { capabilityProblems } from './capabilities.js';
 import { FACT_PLACEHOLDERS, formatCoverageProblems, formatTemplates } from './enrichment-formats.js';
-import { enrichmentPromptProblems } from './prompt-size.js';
 import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { slotFacts } from './enrichment-slots.js';
 import { factMeanings, payoffCheck } from '../prompts/payoff/index.js';
@@ -206,6 +205,5 @@ export function parseEnrichment(data: object, doc: Document, lc: LineCounter, fi
   refuse(r.success ? [...formats!.problems, ...crossChecks(r.data)] : problems(r.error.issues));
   const design = resolveEnrichment(r.data!, formats!.texts);
   refuse(formatCoverageProblems(design.enrichment!, (s, c, w) => slotFacts(design.enrichment!, s, c, design.enrichment!.worlds.find((x) => x.id === w)!)));
-  refuse(enrichmentPromptProblems(design.enrichment!, r.data!.formats));
   return design;
 }

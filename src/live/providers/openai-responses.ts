@@ -5,7 +5,8 @@
  */
 import type OpenAI from 'openai';
 import type { Provider, ProviderRequest, ProviderResponse, TrialSpec } from '../types.js';
-import { extraBody, isObject, lazyOpenAIClient, malformed, num, publicBaseUrl, rawCall, topOf, trialHeader, type Json, type OpenAIWireOptions } from './wire.js';
+import { extraBody, isObject, lazyOpenAIClient, malformed, num, publicBaseUrl, rawCall, topOf, trialHeader, type Json,
+  type OpenAIWireOptions } from './wire.js';
 
 /** The API rejects max_output_tokens below 16, so smaller budgets are raised to it (recorded in the request). */
 export const MIN_OUTPUT_TOKENS = 16;

@@ -41,11 +41,15 @@ export interface WavesSummary extends RunSummary {
 /** The trials a unit's status has used: n reps of each of its framings. */
 const usedBy = (statuses: readonly UnitStatus[]) => statuses.reduce((a, s) => a + s.n * s.unit.framings.length, 0);
 
+/** How a wave's trials are run: synchronously (runTrials, the default) or as one batch per wave (the run command's batch part). */
+export type WaveExecutor = (specs: readonly TrialSpec[], wave: number) => Promise<RunSummary>;
+
 /**
  * The waves of an adaptive run: look, run the open units' next wave, look again, until every unit
- * has stopped, or the run is interrupted, or a wave leaves errored trials (run again to retry them).
+ * has stopped, or the run is interrupted, or a wave leaves errored trials (run again to retry them),
+ * or a wave stores nothing (a batch submitted and not waited for: the run again collects it and goes on).
  */
-export async function runWaves(o: RunnerOptions & { readonly rule: AdaptiveStop }): Promise<WavesSummary> {
+export async function runWaves(o: RunnerOptions & { readonly rule: AdaptiveStop; readonly execute?: WaveExecutor }): Promise<WavesSummary> {
   const units = stopUnits(o.rule, o.specs.map((s) => ({ model: s.model.id, game: s.game, framing: s.framing })));
   const fixed = units.length * o.rule.maxTrials * (o.rule.target === 'shift' ? 2 : 1);
   const totals = { total: 0, alreadyDone: 0, ok: 0, invalid: 0, error: 0, dropped: 0, calls: 0, tokens: 0 };
@@ -53,7 +57,7 @@ export async function runWaves(o: RunnerOptions & { readonly rule: AdaptiveStop 
   for (let wave = 1; ; wave++) {
     const specs = nextWave(o.rule, statuses, o.specs);
     if (specs.length === 0) break;
-    const r = await runTrials({ ...o, specs, onStart: wave === 1 ? o.onStart : undefined });
+    const r = o.execute ? await o.execute(specs, wave) : await runTrials({ ...o, specs, onStart: wave === 1 ? o.onStart : undefined });
     for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
     const before = usedBy(statuses);
     statuses = storedStatuses(o.rule, units, o.store, o.runId);
