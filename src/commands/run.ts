@@ -28,6 +28,7 @@ import { assertStoreOrNew } from '../live/store/identify.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { repeatedDryRun, runRepeated } from './run-repeated.js';
 import { commandsMsg } from './messages.js';
+import { askProbes, probesDryRun } from './run-probes.js';
 
 /** The defaults of the run flags, and the built-in providers (the CLI's help names them). */
 export const RUN_DEFAULTS = { ...RUNNER_DEFAULTS, timeoutMs: DEFAULT_TIMEOUT_MS, maxWait: DEFAULT_MAX_HINT_MS / 1000, poll: 30 } as const;
@@ -43,6 +44,8 @@ interface RunFlags extends BatchFlags {
   verifyStore?: boolean;
   /** An adaptive run's stop rule, key=value pairs of the design's stop block (in place of the design's). */
   until?: string;
+  /** Comprehension probes per model × game × framing (in place of the design's `probes:`). */
+  probes?: number;
 }
 
 /** The options of `run`: the design file and the flags of `samegame run` (RUN_DEFAULTS when not given). */
@@ -73,7 +76,9 @@ function sessionOf(designPath: string, o: RunFlags, logger: Logger): Session {
   const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
   const provider = o.provider !== undefined && isPathSpec(o.provider) ? resolve(o.provider) : o.provider;
   const loaded = loadDesign(designPath);
-  const design = o.until === undefined ? loaded : { ...loaded, stop: parseUntil(o.until, loaded) };
+  if (o.probes !== undefined && loaded.enrichment) throw new UserError(commandsMsg.probesNotForEnrichment(designPath));
+  const stopped = o.until === undefined ? loaded : { ...loaded, stop: parseUntil(o.until, loaded) };
+  const design = o.probes === undefined ? stopped : { ...stopped, probes: o.probes };
   for (const w of designWarnings(loaded)) logger.warn(w);
   return prepareSession(design, { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
 }
@@ -127,8 +132,11 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   const plugins = await loadPlugins(session.design.models, designPath);
   const split = splitBatch(session, o.batch === true);
   if (session.design.stop && split.batch.length > 0) throw new UserError(commandsMsg.adaptiveNoBatch(designPath));
-  if (o.dryRun) { await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger));
-    return { store: storePath }; }
+  if (o.dryRun) {
+    probesDryRun(session, storePath, o, logger);
+    await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger));
+    return { store: storePath };
+  }
   // Stopped before the store is opened: nothing created.
   if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(0, session.specs.length), 130);
   const pool = new ProviderPool({ timeoutMs: o.timeoutMs }, plugins);
@@ -138,6 +146,7 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
     const { run, resumed } = store.openRun(runRow(session));
     const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
     if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));
+    await askProbes({ session, store, runId: run.id, o, logger, pool, stop: stop.stop, abort: stop.abort });
     if (session.design.play) {
       await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.stop, abort: stop.abort });
       return { store: storePath, runId: run.id };

@@ -101,6 +101,7 @@ function resolve(d: DesignDocument, texts: ReadonlyMap<number, string>): Design 
     scoring,
     ...(d.play ? { play: resolvePlay(d.play) } : {}),
     ...(d.stop ? { stop: resolveStop(d.stop, d.trials, d.framings.map((f) => (typeof f === 'string' ? f : f.id))) } : {}),
+    ...(d.probes === undefined ? {} : { probes: d.probes }),
   };
 }
 
