@@ -77,7 +77,8 @@ export function table3Marks(c: Comprehension, models: readonly string[], pair: r
     if (not.length) marked.push(model);
     out.set(model, not.length ? `${NOT_SHOWN} (${not.join(', ')})` : vs.some((v) => v === undefined) ? 'not measured' : 'shown');
   }
-  out.set(pooled, marked.length ? `pools models ${NOT_SHOWN.replace('this model', 'them')}: ${marked.join(', ')}` : [...out.values()].every((v) => v === 'shown') ? 'shown' : 'not measured');
+  const rest = [...out.values()].every((v) => v === 'shown') ? 'shown' : 'not measured';
+  out.set(pooled, marked.length ? `pools models ${NOT_SHOWN.replace('this model', 'them')}: ${marked.join(', ')}` : rest);
   return out;
 }
 

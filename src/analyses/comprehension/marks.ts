@@ -27,11 +27,12 @@ function markedCsv(csv: string, rowOrder: readonly string[], marks: ReadonlyMap<
 export function table3Note(c: Comprehension, marks: ReadonlyMap<string, string>, models: readonly string[]): string {
   const marked = models.filter((m) => marks.get(m)?.startsWith(NOT_SHOWN));
   if (marked.length === 0) return '';
-  const each = marked.map((m) => {
+  const perModel = marked.map((m) => {
     const vs = c.verdicts.filter((v) => v.model === m && !v.shown);
-    return `${m} (${vs.map((v) => `${v.framing}: ${v.correct}/${v.asked} probes answered with the game's payoff, ${verdictReason(v, c.threshold)}`).join('; ')})`;
+    const each = vs.map((v) => `${v.framing}: ${v.correct}/${v.asked} probes answered with the game's payoff, ${verdictReason(v, c.threshold)}`);
+    return `${m} (${each.join('; ')})`;
   });
-  return comprehensionMsg.table3Note(each);
+  return comprehensionMsg.table3Note(perModel);
 }
 
 function markedTex(tex: string, note: string): string {

@@ -31,7 +31,8 @@ export function comprehensionChart(points: readonly ComprehensionPoint[], o: Com
   const y = { field: 'framing', type: 'nominal', sort: [...o.framings], title: null } as const;
   const x = () => ({ type: 'quantitative' as const, scale: { domain: [0, 1], nice: false }, title: 'Accuracy (95 % Wilson interval)',
     axis: { format: '.1f', tickCount: 5 } });
-  const color = { field: 'verdict', type: 'nominal', title: 'Payoff-equivalent', scale: { domain: ['shown', 'not shown'], range: [COLORS.base, COLORS.alt] } } as const;
+  const color = { field: 'verdict', type: 'nominal', title: 'Payoff-equivalent',
+    scale: { domain: ['shown', 'not shown'], range: [COLORS.base, COLORS.alt] } } as const;
   return defineFigure('comprehension', 'Comprehension probes: accuracy per framing and model',
     ('Share of comprehension probes answered with the game\'s payoff, per framing and model, with 95 % Wilson intervals; the dashed line is the ' +
       `threshold ${o.threshold}. A framing below it, or below another framing of the model by more than sampling error, is not shown ` +
