@@ -114,15 +114,17 @@ export function parseDesign(text: string, file: string): Design {
     const e = parseEnrichment(data, doc, lc, file);
     const formats = (data as unknown as { formats: Parameters<typeof templatePlace>[3][] }).formats;
     storyPlaces.set(e, (i, line) => templatePlace(doc, lc, file, formats[i], line, ['formats', i]));
+    storyWarnings.set(e, enrichmentWarnings(e.enrichment!, storyPlaces.get(e)));
     return e;
   }
   const r = designSchema.safeParse(data);
-  const templates = r.success ? framingTemplates(r.data.framings, file) : { texts: new Map<number, string>(), problems: [] };
+  const templates = r.success ? framingTemplates(r.data.framings, file) : { texts: new Map<number, string>(), problems: [], undecided: new Map() };
   const found = r.success ? [...templates.problems, ...crossChecks(r.data)] : problems(r.error.issues);
   throwProblems(found, doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   const design = resolve(r.data!, templates.texts);
   throwProblems(promptProblems(design, r.data!), doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   storyPlaces.set(design, (i, line) => templatePlace(doc, lc, file, r.data!.framings[i], line, ['framings', i]));
+  storyWarnings.set(design, framingWarnings(design.framings, design.games, storyPlaces.get(design), templates.undecided));
   const unused = unusedNames(Object.keys(design.names ?? {}), designTargets(design));
   if (unused.length > 0) {
     const where = (id: string) => { const line = lineOf(doc, lc, ['names', id]); return line === undefined ? file : `${file}:${line}`; };
@@ -146,6 +148,9 @@ function templatePlace(doc: Parameters<typeof problemLine>[0], lc: Parameters<ty
 /** Where a line of each framing's template stands in the design (parseDesign), for designWarnings. */
 const storyPlaces = new WeakMap<Design, (framing: number, line: number) => string>();
 
+/** The warnings of a design's stories (payoff rule, number rule), found once when it is read (parseDesign), for designWarnings. */
+const storyWarnings = new WeakMap<Design, readonly string[]>();
+
 /** The warnings of a design's `names:` block found where its lines are known (parseDesign), for designWarnings. */
 const namesWarnings = new WeakMap<Design, readonly string[]>();
 
@@ -162,7 +167,8 @@ function designTargets(d: Design): NameTargets {
  */
 export function designWarnings(design: Design): string[] {
   const at = storyPlaces.get(design);
-  const stories = design.enrichment ? enrichmentWarnings(design.enrichment, at) : framingWarnings(design.framings, design.games, at);
+  const stories = storyWarnings.get(design)
+    ?? (design.enrichment ? enrichmentWarnings(design.enrichment, at) : framingWarnings(design.framings, design.games, at));
   return [...stories, ...(namesWarnings.get(design) ?? [])];
 }
 
