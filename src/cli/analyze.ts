@@ -6,7 +6,7 @@ import { DEFAULTS } from '../commands/reproduce.js';
 import type { ShortMatches } from '../commands/flags.js';
 import {
   collect, addExpectFlag, addLogFlags, INTERVAL_HELP, intervalSettings, SIMULTANEOUS_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag,
-  parseAttenuationFlag, parseUnitFlag, terminalLogger, type IntervalFlag,
+  parseAttenuationFlag, parseNumberFlag, parseUnitFlag, terminalLogger, type IntervalFlag,
 } from './options.js';
 import { analyze, DEFAULT_THRESHOLDS } from '../commands/analyze.js';
 import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
@@ -52,7 +52,8 @@ export function registerAnalyze(program: Command): void {
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('--comprehension-threshold <f>',
       ('a run with comprehension probes: a framing whose accuracy is below this (or below another framing\'s by more than sampling error) is marked ' +
-        '"not shown payoff-equivalent for this model" beside its R and shift (default 0.9)'), parseUnitFlag('--comprehension-threshold'))
+        '"not shown payoff-equivalent for this model" beside its R and shift (default 0.9)'),
+      parseNumberFlag('--comprehension-threshold', { min: 0, max: 1, minOpen: true }, 'a number in (0, 1]'))
     .option('-q, --quiet', 'print only the table');
   addFigureFlags(addNamesFlags(addExpectFlag(addLogFlags(addPoolingFlag(cmd)), '; two-framing runs only')))
     .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string;
