@@ -27,9 +27,10 @@ export function comprehensionResult(source: StoreTable, facts: DesignFacts, a: T
   const c = comprehension.of(source.probes, { models: facts.models, games: facts.games, framings: facts.framings },
     threshold ?? DEFAULT_COMPREHENSION_THRESHOLD);
   const models = a.layout.models;
-  const marks = comprehension.marks(c, models, [a.settings.base, a.settings.alt], POOLED);
+  const pair = [a.settings.base, a.settings.alt] as const;
+  const marks = comprehension.marks(c, models, pair, POOLED);
   for (const w of comprehension.warnings(c)) logger.warn(w);
-  return { comprehension: c, marks, note: comprehension.note(c, marks, models) };
+  return { comprehension: c, marks, note: comprehension.note(c, marks, models, pair) };
 }
 
 /** The files with the comprehension tables added and Table 3 marked (the files as they are without probes). */
@@ -37,7 +38,7 @@ export function withComprehensionFiles(files: readonly OutputFile[], reportsDir:
   r: ComprehensionResult | undefined): OutputFile[] {
   if (!r) return [...files];
   return [
-    ...comprehension.markFiles(files, r.comprehension, r.marks, [...a.layout.models, POOLED], a.layout.models),
+    ...comprehension.markFiles(files, r.note, r.marks, [...a.layout.models, POOLED]),
     { path: join(reportsDir, 'comprehension.csv'), content: comprehension.csv(r.comprehension) },
     { path: join(reportsDir, 'comprehension-verdicts.csv'), content: comprehension.verdictsCsv(r.comprehension) },
   ];

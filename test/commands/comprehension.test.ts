@@ -98,6 +98,11 @@ it('probes answered with the fined payoff under one framing: right counts, that 
     '--comprehension-threshold', '0.5'], { env: env() });
   expect(low.code).toBe(0);
   expect(csv(join(dir, 'low/reports/comprehension-verdicts.csv')).map((v) => v.reason)).toEqual(['', 'below plain by more than sampling error']);
+  // A threshold of 0 would mark nothing ever: refused, exit 2, nothing written.
+  const zero = await runCli(['analyze', store, '--out', join(dir, 'zero'), '--comprehension-threshold', '0'], { env: env() });
+  expect(zero.code).toBe(2);
+  expect(zero.stderr).toContain('--comprehension-threshold: "0" is not a number in (0, 1]');
+  expect(existsSync(join(dir, 'zero'))).toBe(false);
 }, 300_000);
 
 it('a run without probes: no comprehension files, table3.csv without the column', async () => {

@@ -21,6 +21,8 @@ export interface ComprehensionOrder {
 
 export interface Comprehension {
   readonly threshold: number;
+  /** The answered probes the table and verdicts count. */
+  readonly probes: readonly ScoredProbe[];
   readonly rows: readonly ComprehensionRow[];
   readonly verdicts: readonly ComprehensionVerdict[];
   readonly order: ComprehensionOrder;
@@ -41,7 +43,7 @@ export function comprehensionOf(probes: readonly ScoredProbe[], order: Comprehen
     || cmp(a.game, b.game) || f(a.framing) - f(b.framing) || cmp(a.framing, b.framing) || o(a.outcome) - o(b.outcome));
   const verdicts = comprehensionVerdicts(probes, threshold).sort((a, b) => m(a.model) - m(b.model) || cmp(a.model, b.model)
     || f(a.framing) - f(b.framing) || cmp(a.framing, b.framing));
-  return { threshold, rows, verdicts, order };
+  return { threshold, probes, rows, verdicts, order };
 }
 
 export const COMPREHENSION_COLUMNS = ['model', 'game', 'framing', 'outcome', 'asked', 'correct', 'invalid', 'accuracy', 'accuracy_lo', 'accuracy_hi'];
@@ -64,15 +66,24 @@ export function verdictsCsv(c: Comprehension): string {
 }
 
 /**
+ * The verdicts of a contrast's two framings, each model's compared with each other only: below the
+ * threshold, or below the other framing of the pair by more than sampling error.
+ */
+export function pairVerdicts(c: Comprehension, pair: readonly [string, string]): ComprehensionVerdict[] {
+  return comprehensionVerdicts(c.probes.filter((p) => pair.includes(p.framing)), c.threshold);
+}
+
+/**
  * The mark of each Table 3 row: a model whose base or alternative framing is not shown
- * payoff-equivalent for it carries NOT_SHOWN and the framings; one without probes of both framings
- * "not measured"; Pooled carries the models marked. Keys: the models, then `pooled`.
+ * payoff-equivalent for it (pairVerdicts) carries NOT_SHOWN and the framings; one without probes of
+ * both framings "not measured"; Pooled carries the models marked. Keys: the models, then `pooled`.
  */
 export function table3Marks(c: Comprehension, models: readonly string[], pair: readonly [string, string], pooled: string): Map<string, string> {
   const out = new Map<string, string>();
   const marked: string[] = [];
+  const verdicts = pairVerdicts(c, pair);
   for (const model of models) {
-    const vs = pair.map((f) => c.verdicts.find((v) => v.model === model && v.framing === f));
+    const vs = pair.map((f) => verdicts.find((v) => v.model === model && v.framing === f));
     const not = vs.filter((v) => v !== undefined && !v.shown).map((v) => v!.framing);
     if (not.length) marked.push(model);
     out.set(model, not.length ? `${NOT_SHOWN} (${not.join(', ')})` : vs.some((v) => v === undefined) ? 'not measured' : 'shown');

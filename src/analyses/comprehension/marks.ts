@@ -10,7 +10,7 @@ import { latexEscape } from '../../render/latex-escape.js';
 import { num, type Section } from '../../render/html.js';
 import { toCsv } from '../../render/csv.js';
 import Papa from 'papaparse';
-import { NOT_SHOWN, verdictReason, type Comprehension } from './comprehension.js';
+import { NOT_SHOWN, pairVerdicts, verdictReason, type Comprehension } from './comprehension.js';
 import { comprehensionMsg } from './messages.js';
 
 /** table3.csv with the `comprehension` column last: its rows in `rowOrder` (the models, then Pooled), each row's mark. */
@@ -23,12 +23,13 @@ function markedCsv(csv: string, rowOrder: readonly string[], marks: ReadonlyMap<
   return toCsv([...header, 'comprehension'], rows.map((r, i) => [...kept(r), marks.get(rowOrder[i]) ?? 'not measured']));
 }
 
-/** The note under Table 3 naming the models whose R and shift are marked ("" when none is). */
-export function table3Note(c: Comprehension, marks: ReadonlyMap<string, string>, models: readonly string[]): string {
+/** The note under Table 3 naming the models whose R and shift are marked ("" when none is), by the verdicts of the contrast's pair. */
+export function table3Note(c: Comprehension, marks: ReadonlyMap<string, string>, models: readonly string[], pair: readonly [string, string]): string {
   const marked = models.filter((m) => marks.get(m)?.startsWith(NOT_SHOWN));
   if (marked.length === 0) return '';
+  const verdicts = pairVerdicts(c, pair);
   const perModel = marked.map((m) => {
-    const vs = c.verdicts.filter((v) => v.model === m && !v.shown);
+    const vs = verdicts.filter((v) => v.model === m && !v.shown);
     const each = vs.map((v) => `${v.framing}: ${v.correct}/${v.asked} probes answered with the game's payoff, ${verdictReason(v, c.threshold)}`);
     return `${m} (${each.join('; ')})`;
   });
@@ -43,9 +44,8 @@ function markedTex(tex: string, note: string): string {
 }
 
 /** The files with table3.csv and table3.tex marked (the other files as they are). */
-export function markedTable3Files(files: readonly OutputFile[], c: Comprehension, marks: ReadonlyMap<string, string>,
-  rowOrder: readonly string[], models: readonly string[]): OutputFile[] {
-  const note = table3Note(c, marks, models);
+export function markedTable3Files(files: readonly OutputFile[], note: string, marks: ReadonlyMap<string, string>,
+  rowOrder: readonly string[]): OutputFile[] {
   return files.map((f) => {
     const name = basename(f.path);
     if (typeof f.content !== 'string') return f;

@@ -44,7 +44,8 @@ export function comprehensionChart(points: readonly ComprehensionPoint[], o: Com
         width: 300,
         height: { step: 26 },
         layer: [
-          { mark: { type: 'rule', strokeDash: [4, 3], color: COLORS.neutral }, encoding: { x: { field: 'threshold', ...x() } } },
+          // One rule per panel (the threshold aggregated over the panel's rows), not one per row.
+          { mark: { type: 'rule', strokeDash: [4, 3], color: COLORS.neutral }, encoding: { x: { field: 'threshold', aggregate: 'min', ...x() } } },
           { mark: { type: 'rule', strokeWidth: 2.5 }, encoding: { y, x: { field: 'lo', ...x() }, x2: { field: 'hi' }, color } },
           {
             mark: { type: 'point', filled: true, size: 70, opacity: 1 },
