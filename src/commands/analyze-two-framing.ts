@@ -112,7 +112,8 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
       comprehensionThreshold: opts.comprehensionThreshold,
     }),
   };
-  const understood = comprehensionResult(source, facts, analysis, opts.comprehensionThreshold, logger);
+  const understood = comprehensionResult(source.probes, { models: facts.models, games: facts.games, framings: facts.framings }, analysis,
+    opts.comprehensionThreshold, logger);
   const direct = directRunFiles(partial, compareExpected(analysis, published, opts), logger);
   const { verification, reproduction } = direct;
   const all = [...direct.files, ...poolingFiles(opts.pooling, partial.reportsDir, analysis), ...adaptiveFiles(source, partial.reportsDir, logger)];

@@ -5,12 +5,13 @@
  * error rate is what the stored probes show; a repeated design asks them too; a killed run
  * resumes without asking an answered probe again (counted on a loopback server).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/commands/run.js';
+import { analyze } from '../../src/commands/analyze.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { scoredProbes, storedProbes } from '../../src/live/probes/store.js';
 import { wilsonInterval } from '../../src/stats/wilson.js';
@@ -99,7 +100,7 @@ describe('a simulated run with probes', () => {
     }
   });
 
-  it('a repeated design asks its probes too, under the framing\'s story', async () => {
+  it('a repeated design asks its probes too, under the framing\'s story, and its analysis writes comprehension.csv', async () => {
     const store = join(dir, 'rep.sqlite');
     await run({ design: join(ROOT, 'data/designs/akata-pd-sim.yaml'), store, probes: 8, logger: quiet({ printed: '' }) });
     const s = TrialStore.openExisting(store);
@@ -111,6 +112,11 @@ describe('a simulated run with probes', () => {
     } finally {
       s.close();
     }
+    // The repeated analysis reads them: 8 probes = each outcome asked twice (you, the other) per model; probe_error 0, all correct.
+    const out = join(dir, 'rep-out');
+    await analyze({ store, out, reps: 20, figures: false, logger: quiet({ printed: '' }) });
+    const rows = readFileSync(join(out, 'reports/comprehension.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 7));
+    expect(rows).toEqual(['Sim-A', 'Sim-B'].flatMap((m) => ['CC', 'CD', 'DC', 'DD'].map((o) => [m, 'akata-pd', 'akata-jf', o, '2', '2', '0'])));
   });
 
   it('a context-enrichment design refuses --probes in one line', async () => {

@@ -10,7 +10,7 @@ import type { Figure } from '../../render/figure.js';
 import { comprehensionRows, comprehensionVerdicts, NOT_SHOWN, type ComprehensionRow, type ComprehensionVerdict,
   type ScoredProbe } from '../../live/probes/comprehension.js';
 
-export { DEFAULT_COMPREHENSION_THRESHOLD, NOT_SHOWN } from '../../live/probes/comprehension.js';
+export { DEFAULT_COMPREHENSION_THRESHOLD, NOT_SHOWN, type ScoredProbe } from '../../live/probes/comprehension.js';
 
 /** Design order of the levels (the rows follow it; outcomes CC, CD, DC, DD). */
 export interface ComprehensionOrder {
