@@ -165,6 +165,8 @@ export const commandsMsg = {
     `comprehension probes stored: ${ok} answered with a number, ${invalid} without one, ${errors} errors (analyze writes reports/comprehension.csv)`,
   probesInterrupted: (done: number, total: number) =>
     `interrupted while asking comprehension probes: ${done} of ${total} probes complete. Run the same command again to resume.`,
+  probesTotal: (design: string, total: number, max: number) =>
+    `${design}: --probes asks ${total} comprehension probes (models × games × framings × probes), more than a run plans at most (${max})`,
   probesNotForEnrichment: (design: string) =>
     `${design}: comprehension probes (--probes) are asked of one-shot and repeated designs; a context-enrichment design has no story framing to ask under`,
 };

@@ -7,6 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { designWarnings, loadDesign } from '../live/design/design.js';
+import { MAX_TRIALS_TOTAL } from '../live/design/schema.js';
 import { parseUntil } from '../live/design/stop.js';
 import { planRun } from '../live/runner/plan.js';
 import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../live/providers/registry.js';
@@ -79,6 +80,8 @@ function sessionOf(designPath: string, o: RunFlags, logger: Logger): Session {
   if (o.probes !== undefined && loaded.enrichment) throw new UserError(commandsMsg.probesNotForEnrichment(designPath));
   const stopped = o.until === undefined ? loaded : { ...loaded, stop: parseUntil(o.until, loaded) };
   const design = o.probes === undefined ? stopped : { ...stopped, probes: o.probes };
+  const probes = design.models.length * design.games.length * design.framings.length * (o.probes ?? 0);
+  if (probes > MAX_TRIALS_TOTAL) throw new UserError(commandsMsg.probesTotal(designPath, probes, MAX_TRIALS_TOTAL));
   for (const w of designWarnings(loaded)) logger.warn(w);
   return prepareSession(design, { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
 }

@@ -18,6 +18,7 @@ import { wilsonInterval } from '../../src/stats/wilson.js';
 import { startLoopback, promptOf, type Loopback } from '../helpers/loopback-openai.js';
 import { cleanEnv, ROOT, startCli, runCli } from '../helpers/cli.js';
 import { UserError } from '../../src/core/errors.js';
+import { parseDesign } from '../../src/live/design/design.js';
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sg-probes-')); });
@@ -124,6 +125,19 @@ describe('a simulated run with probes', () => {
       .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(UserError);
     expect((e as Error).message).toMatch(/enrichment-paraphrase\.yaml: comprehension probes \(--probes\) are asked of one-shot and repeated designs/);
+  });
+});
+
+describe('the number of probes a run plans', () => {
+  // 1 model × 2 games × 101 framings × 10,000 probes = 2,020,000: more than a run plans (2,000,000).
+  const many = Array.from({ length: 101 }, (_, i) => `  - { id: f${i}, template: "Each of you chooses.\\n{payoffs}\\n{answer}" }`).join('\n');
+  const text = (probes: string) => `name: many\nmodels: [{ id: Sim, provider: simulated }]\ngames: [prisoners-dilemma, stag-hunt]\nframings:\n${many}\n`
+    + `trials: 1\n${probes}`;
+  it('is bounded: a design\'s probes: and run --probes above it are refused in one line', async () => {
+    expect(() => parseDesign(text('probes: 10000\n'), 'many.yaml')).toThrow(/many\.yaml:\d+: .*2020000 comprehension probes .* more than a run plans at most \(2000000\)/);
+    const e = await run({ design: writeDesign('many.yaml', text('')), store: join(dir, 'many.sqlite'), probes: 10000, dryRun: true }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(UserError);
+    expect((e as Error).message).toMatch(/many\.yaml: --probes asks 2020000 comprehension probes/);
   });
 });
 

@@ -75,6 +75,8 @@ function crossChecks(d: DesignDocument): Problem[] {
   if (d.stop) out.push(...stopProblems(d.stop, d.trials, framingIds, d.play ? 'other' : 'one-shot'));
   const total = d.models.length * d.games.length * d.framings.length * d.trials * playFactor(d);
   if (total > MAX_TRIALS_TOTAL) out.push({ path: ['trials'], message: designMsg.trialsTotal(total, MAX_TRIALS_TOTAL) });
+  const probes = d.models.length * d.games.length * d.framings.length * (d.probes ?? 0);
+  if (probes > MAX_TRIALS_TOTAL) out.push({ path: ['probes'], message: designMsg.probesTotal(probes, MAX_TRIALS_TOTAL) });
   return out;
 }
 
