@@ -21,7 +21,9 @@ models:
 games: [prisoners-dilemma, stag-hunt]
 framings:
   - { id: plain, labels: [Help, Keep], template: "You and another player each choose.\\n{payoffs}\\n{answer}" }
-  - { id: warden, labels: [Help, Keep], template: "You and another player are held by a warden, who fines anyone who chooses {D} three points.\\n{payoffs}\\n{answer}" }
+  - id: warden
+    labels: [Help, Keep]
+    template: "You and another player are held by a warden, who fines anyone who chooses {D} three points.\\n{payoffs}\\n{answer}"
 trials: 12
 `;
 
@@ -86,7 +88,9 @@ it('probes answered with the fined payoff under one framing: right counts, that 
   expect(t3.map((r) => [r.model, r.comprehension])).toEqual([
     ['Loop', 'not shown payoff-equivalent for this model (warden)'], ['Pooled', 'pools models not shown payoff-equivalent for them: Loop']]);
   const tex = readFileSync(join(out, 'reports/table3.tex'), 'utf8');
-  expect(tex).toMatch(/\\par\\smallskip\{\\footnotesize Not shown payoff-equivalent for this model \(comprehension probes, reports\/comprehension\.csv\): the R and shift of Loop \(warden: 24\/32 probes answered with the game's payoff, below 0\.9; below plain by more than sampling error\)\.\}\n\\end\{table\}/);
+  const note = '\\par\\smallskip{\\footnotesize Not shown payoff-equivalent for this model (comprehension probes, reports/comprehension.csv): '
+    + 'the R and shift of Loop (warden: 24/32 probes answered with the game\'s payoff, below 0.9; below plain by more than sampling error).}\n\\end{table}';
+  expect(tex).toContain(note);
   const html = readFileSync(join(out, 'reports/report.html'), 'utf8');
   const table3 = html.slice(html.indexOf('id="table3"'), html.indexOf('id="comprehension"'));
   expect(table3).toContain('the R and shift of Loop (warden: 24/32');

@@ -20,8 +20,8 @@ import { startGeminiLoopback, type GeminiLoopback } from '../helpers/loopback-ge
 function answer(prompt: string): { text: string } {
   const q = /if you choose (\w+) and the other player chooses (\w+), how many points (do you|does the other player) get/.exec(prompt);
   if (!q) return { text: (askedWords(prompt) ?? ['Help'])[0] };
-  const line = new RegExp(`If you choose ${q[1]} and the other player chooses ${q[2]}, you receive (-?[\\d.]+) points and the other player receives (-?[\\d.]+)`)
-    .exec(prompt)!;
+  const line = new RegExp(`If you choose ${q[1]} and the other player chooses ${q[2]}, `
+    + 'you receive (-?[\\d.]+) points and the other player receives (-?[\\d.]+)').exec(prompt)!;
   return { text: `${q[3] === 'do you' ? line[1] : line[2]} points` };
 }
 

@@ -45,7 +45,8 @@ const quiet = (out: { printed: string }) => ({ info: () => {}, warn: () => {}, p
 
 describe('a simulated run with probes', () => {
   it('stores N probes per cell apart from the decisions; with probe_error 0.2 the accuracy\'s Wilson interval holds 0.8', async () => {
-    const design = writeDesign('sim.yaml', designText('  - { id: Sim, provider: simulated, options: { probe_error: 0.2 } }', 'probes: 100\ndecoding: { seed: 3 }\n'));
+    const model = '  - { id: Sim, provider: simulated, options: { probe_error: 0.2 } }';
+    const design = writeDesign('sim.yaml', designText(model, 'probes: 100\ndecoding: { seed: 3 }\n'));
     const store = join(dir, 'sim.sqlite');
     await run({ design, store, logger: quiet({ printed: '' }) });
     const s = TrialStore.openExisting(store);
@@ -75,8 +76,8 @@ describe('a simulated run with probes', () => {
     await run({ design, store, logger: quiet({ printed: '' }) });
     const out = { printed: '' };
     await run({ design, store, probes: 8, dryRun: true, logger: quiet(out) });
-    const m = /comprehension probes: (\d+) calls \((\d+) probes = 8 per model × game × framing, (\d+) already stored\); ~(\d+) input tokens, ≤(\d+) output tokens; cost \$([\d.]+)/
-      .exec(out.printed)!;
+    const m = new RegExp('comprehension probes: (\\d+) calls \\((\\d+) probes = 8 per model × game × framing, (\\d+) already stored\\); '
+      + '~(\\d+) input tokens, ≤(\\d+) output tokens; cost \\$([\\d.]+)').exec(out.printed)!;
     expect(m).not.toBeNull();
     expect(m.slice(1, 4).map(Number)).toEqual([32, 32, 0]);
     expect(Number(m[5])).toBe(32 * 16); // no max tokens: the default estimate, 16 per call
@@ -134,7 +135,8 @@ describe('the number of probes a run plans', () => {
   const text = (probes: string) => `name: many\nmodels: [{ id: Sim, provider: simulated }]\ngames: [prisoners-dilemma, stag-hunt]\nframings:\n${many}\n`
     + `trials: 1\n${probes}`;
   it('is bounded: a design\'s probes: and run --probes above it are refused in one line', async () => {
-    expect(() => parseDesign(text('probes: 10000\n'), 'many.yaml')).toThrow(/many\.yaml:\d+: .*2020000 comprehension probes .* more than a run plans at most \(2000000\)/);
+    expect(() => parseDesign(text('probes: 10000\n'), 'many.yaml'))
+      .toThrow(/many\.yaml:\d+: .*2020000 comprehension probes .* more than a run plans at most \(2000000\)/);
     const e = await run({ design: writeDesign('many.yaml', text('')), store: join(dir, 'many.sqlite'), probes: 10000, dryRun: true }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(UserError);
     expect((e as Error).message).toMatch(/many\.yaml: --probes asks 2020000 comprehension probes/);
@@ -158,7 +160,8 @@ describe('a killed run with probes over a compatible server', () => {
   afterAll(async () => { release(); await srv.close(); });
 
   it('kill -9 while asking probes, then resume: every probe stored once, no answered probe asked again', async () => {
-    const design = writeDesign('loop.yaml', designText('  - { id: Loop, provider: openai-chat, model: loop, base_url: "http://127.0.0.1:1/v1" }', 'probes: 16\n'));
+    const model = '  - { id: Loop, provider: openai-chat, model: loop, base_url: "http://127.0.0.1:1/v1" }';
+    const design = writeDesign('loop.yaml', designText(model, 'probes: 16\n'));
     const store = join(dir, 'loop.sqlite');
     const args = ['run', design, '--store', store, '--base-url', srv.url, '--concurrency', '4'];
     const first = startCli(args, { env: { ...cleanEnv(), OPENAI_API_KEY: 'sk-test' } });
