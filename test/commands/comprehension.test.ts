@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseDesign } from '../../src/live/design/design.js';
+import { analyze } from '../../src/commands/analyze.js';
 import { startLoopback, askedWords, type Loopback } from '../helpers/loopback-openai.js';
 import { cleanEnv, runCli } from '../helpers/cli.js';
 
@@ -98,9 +99,7 @@ it('probes answered with the fined payoff under one framing: right counts, that 
   expect(existsSync(join(out, 'figures/comprehension.svg'))).toBe(true);
 
   // The threshold is a flag; the plain framing passes any, the warden one is still below plain by more than sampling error.
-  const low = await runCli(['analyze', store, '--base', 'plain', '--alt', 'warden', '--reps', '200', '--out', join(dir, 'low'),
-    '--comprehension-threshold', '0.5'], { env: env() });
-  expect(low.code).toBe(0);
+  await analyze({ store, base: 'plain', alt: 'warden', reps: 50, out: join(dir, 'low'), figures: false, comprehensionThreshold: 0.5 });
   expect(csv(join(dir, 'low/reports/comprehension-verdicts.csv')).map((v) => v.reason)).toEqual(['', 'below plain by more than sampling error']);
   // A threshold of 0 would mark nothing ever: refused, exit 2, nothing written.
   const zero = await runCli(['analyze', store, '--out', join(dir, 'zero'), '--comprehension-threshold', '0'], { env: env() });
@@ -113,7 +112,7 @@ it('a run without probes: no comprehension files, table3.csv without the column'
   const store = join(dir, 'n.sqlite');
   expect((await runCli(['run', join(dir, 'warden.yaml'), '--store', store, '--base-url', srv.url, '-q'], { env: env() })).code).toBe(0);
   const out = join(dir, 'none');
-  expect((await runCli(['analyze', store, '--base', 'plain', '--alt', 'warden', '--reps', '50', '--out', out], { env: env() })).code).toBe(0);
+  await analyze({ store, base: 'plain', alt: 'warden', reps: 50, out, figures: false });
   expect(existsSync(join(out, 'reports/comprehension.csv'))).toBe(false);
   expect(Object.keys(csv(join(out, 'reports/table3.csv'))[0])).not.toContain('comprehension');
 }, 300_000);
