@@ -1,22 +1,13 @@
 /**
  * The payoff rule and the number rule run once per story template when a design is read
- * (docs/methods.md §18b): parseDesign keeps what it found at load time, as it keeps its name
- * warnings, and designWarnings hands that out without checking the templates again. Counted by
- * wrapping the rules' module.
+ * (docs/methods.md §18b): the check that refuses a misplaced payoff also returns the clauses it
+ * could not decide (framingTemplates), framingWarnings takes those instead of running the rule
+ * again, and parseDesign keeps the warnings it found, as it keeps its name warnings, so
+ * designWarnings hands out the load-time result (it does not read the templates again).
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-
-const calls = vi.hoisted(() => ({ payoffCheck: 0, numberWarnings: 0 }));
-vi.mock('../../src/live/prompts/payoff/index.js', async (original) => {
-  const m = await original<typeof import('../../src/live/prompts/payoff/index.js')>();
-  return {
-    ...m,
-    payoffCheck: (...a: Parameters<typeof m.payoffCheck>) => { calls.payoffCheck++; return m.payoffCheck(...a); },
-    numberWarnings: (...a: Parameters<typeof m.numberWarnings>) => { calls.numberWarnings++; return m.numberWarnings(...a); },
-  };
-});
-
-const { designWarnings, parseDesign } = await import('../../src/live/design/design.js');
+import { describe, expect, it } from 'vitest';
+import { designWarnings, parseDesign } from '../../src/live/design/design.js';
+import { framingTemplates, framingWarnings } from '../../src/live/design/framings.js';
 
 const DESIGN = `name: once
 models: [{ id: Sim, provider: simulated }]
@@ -29,16 +20,29 @@ trials: 1
 `;
 
 describe('the story rules when a design is read', () => {
-  beforeEach(() => { calls.payoffCheck = 0; calls.numberWarnings = 0; });
+  it('the load-time check returns the clauses it could not decide, and framingWarnings uses them instead of checking again', () => {
+    const entries = [{ id: 'b', labels: ['J', 'F'], template: 'The best you can get is {you.DC}.\n{payoffs}\n{answer}' }];
+    const t = framingTemplates(entries, 'x.yaml');
+    expect(t.problems).toEqual([]);
+    expect(t.undecided.get(0)).toHaveLength(1);
+    expect(t.undecided.get(0)![0]).toContain('the payoff rule cannot decide the clause "The best you can get is {you.DC}."');
+    const framings = [{ id: 'b', labels: ['J', 'F'] as [string, string], template: entries[0].template }];
+    const game = parseDesign(DESIGN, 'once.yaml').games[0];
+    // Given the load-time result, it is what the warnings say (a stand-in here shows the rule is not run again).
+    expect(framingWarnings(framings, [game], undefined, new Map([[0, ['kept at load']]]))).toEqual(['kept at load']);
+    expect(framingWarnings(framings, [game])).toEqual(t.undecided.get(0));
+  });
 
-  it('run once per template; designWarnings gives the load-time warnings without running them again', () => {
+  it('designWarnings hands out what parseDesign found: changing a template afterwards does not change them', () => {
     const d = parseDesign(DESIGN, 'once.yaml');
-    expect(calls).toEqual({ payoffCheck: 2, numberWarnings: 2 });
     const w = designWarnings(d);
-    expect(designWarnings(d)).toEqual(w);
-    expect(calls).toEqual({ payoffCheck: 2, numberWarnings: 2 });
-    // The warnings themselves: the number of framing a (with its design line) and the undecided clause of framing b.
     expect(w.some((x) => x.startsWith('once.yaml:5: ') && x.includes('writes 7 as a payoff or a cost'))).toBe(true);
     expect(w.some((x) => x.includes('framing b') && x.includes('not checked against its outcome'))).toBe(true);
+    // A design is plain data: were the warnings computed again, the new text would give none.
+    const plain = { ...d.framings[1], template: 'Each of you picks.\n{payoffs}\n{answer}' };
+    (d.framings as unknown as object[])[1] = plain;
+    (d.framings as unknown as object[])[0] = { ...d.framings[0], template: plain.template };
+    expect(designWarnings(d)).toEqual(w);
+    expect(designWarnings({ ...d })).toEqual([]); // a design parseDesign did not return is checked when asked
   });
 });
