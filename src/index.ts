@@ -132,5 +132,8 @@ export { probeAnswer, scoreProbe, type ProbeScore } from './live/probes/score.js
 export {
   comprehensionRows, comprehensionVerdicts, NOT_SHOWN, type ComprehensionRow, type ComprehensionVerdict, type ScoredProbe,
 } from './live/probes/comprehension.js';
+export { runProbes, planProbes } from './live/probes/run.js';
+export { storedProbes, scoredProbes, type StoredProbe } from './live/probes/store.js';
+export { comprehension, type Comprehension } from './analyses/comprehension/index.js';
 export { runMatches, type MatchRunOptions, type MatchRunSummary } from './live/repeated/engine.js';
 export { STRATEGIES, STRATEGY_IDS, type Strategy, type StrategyId } from './live/repeated/strategies.js';

@@ -6,7 +6,7 @@ import { DEFAULTS } from '../commands/reproduce.js';
 import type { ShortMatches } from '../commands/flags.js';
 import {
   collect, addExpectFlag, addLogFlags, INTERVAL_HELP, intervalSettings, SIMULTANEOUS_HELP, MAX_REPS, parseIntFlag, parseIntervalFlag,
-  parseAttenuationFlag, parseUnitFlag, terminalLogger, type IntervalFlag,
+  parseAttenuationFlag, parseNumberFlag, parseUnitFlag, terminalLogger, type IntervalFlag,
 } from './options.js';
 import { analyze, DEFAULT_THRESHOLDS } from '../commands/analyze.js';
 import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
@@ -50,6 +50,10 @@ export function registerAnalyze(program: Command): void {
       (`${INTERVAL_HELP}; a direct run at a = 1 with unclustered cells: Table 3's R by inverting the R = 1 test and the shift's MOVER-Wilson interval ` +
         `unless --interval is given`), parseIntervalFlag).option('--simultaneous', SIMULTANEOUS_HELP)
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
+    .option('--comprehension-threshold <f>',
+      ('a run with comprehension probes: a framing whose accuracy is below this (or below another framing\'s by more than sampling error) is marked ' +
+        '"not shown payoff-equivalent for this model" beside its R and shift (default 0.9)'),
+      parseNumberFlag('--comprehension-threshold', { min: 0, max: 1, minOpen: true }, 'a number in (0, 1]'))
     .option('-q, --quiet', 'print only the table');
   addFigureFlags(addNamesFlags(addExpectFlag(addLogFlags(addPoolingFlag(cmd)), '; two-framing runs only')))
     .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string;
@@ -57,7 +61,7 @@ export function registerAnalyze(program: Command): void {
         publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval?: IntervalFlag; simultaneous?: boolean; quiet?: boolean; maxSurfaceSensitivity: number;
         minWorldResponsiveness: number;
-      verifyStore?: boolean; pooling?: TablePooling } & FigureFlags) => {
+      verifyStore?: boolean; pooling?: TablePooling; comprehensionThreshold?: number } & FigureFlags) => {
       // A threshold left at its default is not given: analyze refuses only what the user gave for an input that does not take it.
       const given = (key: string, v: number) => (cmd.getOptionValueSource(key) === 'default' ? undefined : v);
       await analyze({
@@ -68,7 +72,7 @@ export function registerAnalyze(program: Command): void {
         expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,
           thresholds: { maxSurface: given('maxSurfaceSensitivity', o.maxSurfaceSensitivity), minWorldLo: given('minWorldResponsiveness',
             o.minWorldResponsiveness) },
-        verifyStore: o.verifyStore, pooling: o.pooling, logger: terminalLogger(o.quiet), failOnChecks: true,
+        verifyStore: o.verifyStore, pooling: o.pooling, comprehensionThreshold: o.comprehensionThreshold, logger: terminalLogger(o.quiet), failOnChecks: true,
       });
     });
 }

@@ -62,7 +62,7 @@ export const parseRangeFlag = (flag: string, min: number, max: number, positive 
 /** Ranges of the numeric flags (docs/reference/specifications.md, "Limits"). */
 export const FLAG_LIMITS = {
   concurrency: 1000, rpm: [0.001, 10_000_000], tpm: [1, 10_000_000_000], maxRetries: 100, timeoutMs: 86_400_000, maxWaitS: 86_400,
-  price: 100_000, tokensPerCall: 10_000_000, maxN: 10_000_000, readingError: 1_000_000, maxCells: 10_000_000, threads: 64,
+  price: 100_000, tokensPerCall: 10_000_000, maxN: 10_000_000, readingError: 1_000_000, maxCells: 10_000_000, threads: 64, probes: 10_000,
 } as const;
 
 /** An http(s) URL (a server's base URL): anything else would store every trial as a network error. */

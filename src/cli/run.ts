@@ -58,6 +58,9 @@ export function registerRun(program: Command): void {
     .option('--until <rule>',
       ('adaptive run: stop each cell or contrast when its confidence sequence meets RULE, the fields of a design\'s stop block as key=value pairs ' +
         '(target=shift,half_width=0.05,decide=sign,wave=20)'))
+    .option('--probes <n>',
+      ('comprehension probes per model × game × framing, asked before the decisions and stored apart from them (in place of the design\'s probes:; ' +
+        'analyze writes reports/comprehension.csv)'), parseIntFlag('--probes', 1, FLAG_LIMITS.probes))
     .option('--dry-run', 'print the number of calls, estimated tokens and cost; call nothing')
     .option('--batch', 'send every model\'s trials through its vendor\'s batch API (OpenAI, Anthropic, Gemini: half price, results within 24 h)')
     .option('--batch-size <n>', 'requests per batch file at most (the API allows 50000)', parseIntFlag('--batch-size', 1))

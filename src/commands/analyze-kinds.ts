@@ -6,7 +6,7 @@
  */
 import type { RunKind, StoreTable } from '../sources/store.js';
 import { openRun } from '../sources/open-run.js';
-import { readRepeatedStore } from '../sources/repeated-store.js';
+import { readRepeatedStore, readStoredProbes } from '../sources/repeated-store.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import type { RepeatedDecisions } from '../core/decisions.js';
@@ -95,7 +95,8 @@ const twoFramingRun = (run: StoredRun, opts: StoreAnalyzeOptions): AnalyzeResult
 function repeatedOptions(opts: StoreAnalyzeOptions) {
   if (opts.expect !== undefined) throw new UserError(commandsMsg.expectOneShotOnly(opts.store));
   if (opts.compare !== undefined) throw new UserError(commandsMsg.compareOneShotOnly(opts.store));
-  return { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store) };
+  const probes = readStoredProbes(opts.store, { run: opts.runId, verify: opts.verifyStore });
+  return { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store), ...(probes.length ? { probes } : {}) };
 }
 
 /** The one registry from the kind of a stored run to its analysis. */

@@ -22,6 +22,7 @@ import {
 } from '../analyses/two-framing/report.js';
 import { reproductionFigures, reproductionSection } from '../analyses/reproduction/index.js';
 import { FILE_NOTES } from './file-notes.js';
+import { comprehension } from '../analyses/comprehension/index.js';
 
 /** The figures of a direct-run analysis: the same four as reproduce (games by name), plus the comparison. */
 export function analyzeFigures(res: AnalyzeResult): Figure[] {
@@ -29,6 +30,7 @@ export function analyzeFigures(res: AnalyzeResult): Figure[] {
   if (res.comparison) figures.push(compareFigure(res.comparison.rows,
     `B = ${res.analysis.settings.reps} bootstrap replicates, seed ${res.analysis.settings.seed}`));
   if (res.reproduction) figures.push(...reproductionFigures(res.reproduction));
+  if (res.comprehension) figures.push(comprehension.figure(res.comprehension.comprehension));
   return figures;
 }
 
@@ -63,7 +65,9 @@ function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Sectio
     : [];
   const links = fileLinks(join(res.reportsDir, 'report.html'), [...res.files.map((f) => f.path), ...figurePaths(res.outDir, figures)], FILE_NOTES);
   return [
-    summarySection(a, res.verification, prov, { gameName, notes: synthetic }), trialsSection(res), table2Section(a, gameName), table3Section(a, gameName),
+    summarySection(a, res.verification, prov, { gameName, notes: synthetic }), trialsSection(res), table2Section(a, gameName),
+      comprehension.withNote(table3Section(a, gameName), res.comprehension?.note ?? ''),
+      ...(res.comprehension ? [comprehension.section(res.comprehension.comprehension, (id) => res.names?.map[id] ?? id)] : []),
       ...poolingSections(res.pooling, a),
     lambdaSection(lambdaRows(res.analysis, res.facts.gaps), gameName), ...compareSections(res.analysis, res.comparison, gameName),
     ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),

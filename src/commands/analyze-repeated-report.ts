@@ -12,12 +12,13 @@ import { namedAnalysis, twoFraming } from '../analyses/two-framing/index.js';
 import { repeated } from '../analyses/repeated/index.js';
 import { syntheticBanner } from '../analyses/selective/index.js';
 import { FILE_NOTES } from './file-notes.js';
+import { comprehension } from '../analyses/comprehension/index.js';
 import type { RepeatedResult } from './analyze-repeated-tables.js';
 
 /** The repeated figures, then (with two framings) the two-framing ones. */
 export function repeatedFigureList(res: RepeatedResult): Figure[] {
   return [...repeated.figures(res.analysis), ...(res.twoFraming ? twoFraming.figures(namedAnalysis(res.twoFraming.analysis,
-    res.analysis.settings.names)) : [])];
+    res.analysis.settings.names)) : []), ...(res.comprehension ? [comprehension.figure(res.comprehension.comprehension)] : [])];
 }
 
 function settingsSection(res: RepeatedResult): Section {
@@ -44,7 +45,8 @@ function twoFramingSections(res: RepeatedResult): Section[] {
     { id: 'two-framing', heading: 'Framings compared', blocks: [{ kind: 'text',
       text: ('Table 2 and Table 3 of the decisions\' cell table: each opponent is its own game ("game [opponent=…]"), each cell clustered by match, so the ' +
         'bootstrap resamples matches.') }] },
-    twoFraming.report.table2(a), twoFraming.report.table3(a), twoFraming.report.verification(t.verification),
+    twoFraming.report.table2(a), comprehension.withNote(twoFraming.report.table3(a), res.comprehension?.note ?? ''),
+    twoFraming.report.verification(t.verification),
   ];
 }
 
@@ -63,6 +65,7 @@ export async function repeatedPresentationFiles(res: RepeatedResult, logger?: Lo
     sections: [
       repeated.report.summary(a, res.input), repeated.report.models(a, res.models), repeated.report.cells(a), repeated.report.reactions(a),
       twoFraming.report.figures(figures), repeated.report.matches(a, res.input), ...twoFramingSections(res),
+      ...(res.comprehension ? [comprehension.section(res.comprehension.comprehension, (id) => a.settings.names?.[id] ?? id)] : []),
       settingsSection(res), filesSection(links),
     ],
   });

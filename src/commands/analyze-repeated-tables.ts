@@ -24,6 +24,8 @@ import { directRunSettings, defaultAnalyzeOut } from './analyze-settings.js';
 import { DEFAULTS } from './reproduce.js';
 import { checkRoundRange } from '../sources/logs/index.js';
 import { commandsMsg } from './messages.js';
+import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './analyze-comprehension.js';
+import type { ScoredProbe } from '../analyses/comprehension/index.js';
 
 export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   /** Output directory; default: beside the source, named after it. */
@@ -45,6 +47,9 @@ export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   readonly dryRun?: boolean;
   /** How the regenerate command names the source: a store path (the default, `input.path`), or published logs. */
   readonly sourceArgs?: { readonly positional: readonly string[]; readonly flags: Readonly<Record<string, FlagValue>> };
+  /** A repeated run's answered comprehension probes (docs/methods.md §18c), and the threshold of their verdicts (default 0.9). */
+  readonly probes?: readonly ScoredProbe[];
+  readonly comprehensionThreshold?: number;
 }
 
 /** The two-framing analysis of the decisions' cell table, with two or more framings. */
@@ -66,6 +71,8 @@ export interface RepeatedResult {
   readonly reportsDir: string;
   /** The command line that regenerates these outputs (also in repeated.json and the report). */
   readonly command: string;
+  /** A run with comprehension probes: its table, verdicts and (with two framings) the Table 3 marks. */
+  readonly comprehension?: ComprehensionResult;
 }
 
 const rangeText = (r: RoundRange | undefined) => (r === undefined ? undefined : roundsText(r));
@@ -116,6 +123,7 @@ function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed:
     ...src.flags, factor: opts.factors?.length ? opts.factors : undefined, players: opts.players === 'all' ? 'all' : undefined, names: opts.namesFile, seed,
       reps, rounds: rangeText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
     interval: opts.clusterInterval ?? (opts.interval === 'bca' ? 'bca' : undefined), simultaneous: opts.simultaneous === true,
+    comprehensionThreshold: opts.comprehensionThreshold,
   });
 }
 
@@ -137,7 +145,12 @@ export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedO
     ...(opts.clusterInterval ? { interval: opts.clusterInterval } : {}) }, logger);
   const models = repeated.tables.models(analysis);
   for (const note of [repeated.thinNote(analysis), repeated.fewNote(analysis)]) if (note) logger.warn(note);
-  const files = labelSynthetic([...repeated.tables.files(reportsDir, analysis, input, command, models), ...withNamedLatex(two?.files ?? [], reportsDir,
-    two?.result.analysis, names)], decisionsOrigin(input));
-  return { kind: 'repeated', input, analysis, models, twoFraming: two?.result, files, outDir, reportsDir, command };
+  const seen = (k: 'model' | 'game' | 'framing') => [...new Set(input.decisions.map((d) => d[k]))];
+  const order = { models: seen('model'), games: seen('game'), framings: seen('framing') };
+  const understood = comprehensionResult(opts.probes, order, two?.result.analysis, opts.comprehensionThreshold, logger);
+  const files = labelSynthetic([...repeated.tables.files(reportsDir, analysis, input, command, models),
+    ...withComprehensionFiles(withNamedLatex(two?.files ?? [], reportsDir, two?.result.analysis, names), reportsDir, two?.result.analysis, understood)],
+  decisionsOrigin(input));
+  return { kind: 'repeated', input, analysis, models, twoFraming: two?.result, files, outDir, reportsDir, command,
+    ...(understood ? { comprehension: understood } : {}) };
 }

@@ -44,6 +44,8 @@ export interface StoreAnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly players?: 'models' | 'all';
   /** `--figure-style paper` (render/paper-style.ts). */
   readonly figureStyle?: FigureStyle;
+  /** Comprehension probes: a framing answered less accurately is not shown payoff-equivalent (default 0.9, docs/methods.md §18c). */
+  readonly comprehensionThreshold?: number;
 }
 
 /** Default output directory of `analyze`: runs/x.sqlite → runs/x/. */
@@ -76,7 +78,7 @@ export function directRunSettings(opts: StoreAnalyzeOptions, table: CellTable, l
  */
 export function analyzeCommand(store: string, runId: number, s: TwoFramingSettings | { seed: number; reps: number },
   o: { interval?: string; compare?: string; modelMap?: Readonly<Record<string, string>>; thresholds?: VerdictThresholds; expect?: string;
-    verdictAlpha?: number; publishedReps?: number; publishedMethod?: string; pooling?: string; names?: string } = {}): string {
+    verdictAlpha?: number; publishedReps?: number; publishedMethod?: string; pooling?: string; names?: string; comprehensionThreshold?: number } = {}): string {
   const pair = 'base' in s ? { base: s.base, alt: s.alt, attenuation: s.attenuation } : {};
   const t = o.thresholds;
   return regenerateCommand('analyze', [store], {
@@ -85,6 +87,7 @@ export function analyzeCommand(store: string, runId: number, s: TwoFramingSettin
     compare: o.compare, mapModel: o.modelMap, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
       publishedMethod: o.publishedMethod,
     maxSurfaceSensitivity: t?.maxSurface, minWorldResponsiveness: t?.minWorldLo, pooling: o.pooling === 'random' ? 'random' : undefined, names: o.names,
+    comprehensionThreshold: o.comprehensionThreshold,
   });
 }
 

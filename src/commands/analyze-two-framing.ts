@@ -26,6 +26,7 @@ import { labelSynthetic, originExtra, syntheticWarning, type Origin } from '../c
 import { withNamedLatex } from '../analyses/two-framing/latex.js';
 import { inputNames, type InputNames } from './input-names.js';
 import { adaptive } from '../analyses/adaptive/index.js';
+import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './analyze-comprehension.js';
 
 export interface AnalyzeResult {
   readonly kind: 'two-framing';
@@ -52,6 +53,8 @@ export interface AnalyzeResult {
   readonly origin: Origin;
   /** Display names (the design's `names:` block, then `--names FILE`), when any. */
   readonly names?: InputNames;
+  /** A run with comprehension probes: its table, verdicts and the Table 3 marks (analyze-comprehension.ts). */
+  readonly comprehension?: ComprehensionResult;
 }
 
 /** A folded game ("G [cond=x]") has the payoff gap of its game G (the folded table keeps the cells' order). */
@@ -106,14 +109,19 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
     command: analyzeCommand(opts.store, source.run.id, settings, {
       interval: opts.interval === 'percentile' && !opts.clusterInterval ? 'percentile' : undefined, compare: opts.compare,
         modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published), pooling: opts.pooling, names: opts.namesFile,
+      comprehensionThreshold: opts.comprehensionThreshold,
     }),
   };
+  const understood = comprehensionResult(source.probes, { models: facts.models, games: facts.games, framings: facts.framings }, analysis,
+    opts.comprehensionThreshold, logger);
   const direct = directRunFiles(partial, compareExpected(analysis, published, opts), logger);
   const { verification, reproduction } = direct;
   const all = [...direct.files, ...poolingFiles(opts.pooling, partial.reportsDir, analysis), ...adaptiveFiles(source, partial.reportsDir, logger)];
-  const files = labelSynthetic(withNamedLatex(all, partial.reportsDir, analysis, names?.map), origin);
+  const named = withNamedLatex(all, partial.reportsDir, analysis, names?.map);
+  const files = labelSynthetic(withComprehensionFiles(named, partial.reportsDir, analysis, understood), origin);
   if (!opts.dryRun) writeFilesAtomic(files);
-  return { ...partial, verification, reproduction, table3: table3Rows(analysis), files, pooling: opts.pooling };
+  return { ...partial, verification, reproduction, table3: table3Rows(analysis), files, pooling: opts.pooling,
+    ...(understood ? { comprehension: understood } : {}) };
 }
 
 /** An adaptive run: reports/adaptive.csv (anytime-valid intervals, stopping looks, trials saved) and its note. */

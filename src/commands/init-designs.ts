@@ -27,7 +27,9 @@ ${repeated
 # refused; so is one where a sentence or list item holding {you.XY} or {other.XY} names another
 # outcome's actions or gives the payoff to the wrong player ("If you both {C}, you get {you.DD}").
 # A sentence the rule cannot decide, and a number written in the story, is a warning, not checked.
-# No check sees an incentive stated in words ("the warden fines anyone who chooses {D}").`;
+# No check sees an incentive stated in words ("the warden fines anyone who chooses {D}").
+# Whether a model reads the story's payoffs is measured: samegame run ${name}.yaml --probes 16 asks
+# comprehension probes (docs/methods.md §18c); analyze marks a framing a model misreads beside its R and shift.`;
 
 /** The two story framings; in a repeated design the stranger is met again every round, so the story does not promise otherwise. */
 const framings = (repeated: boolean) => `framings:

@@ -161,4 +161,16 @@ export const commandsMsg = {
   syntheticStudies: (studies: readonly string[], mix: string) =>
     `synthetic data: ${studies.length === 1 ? 'the study' : 'the studies'} ${studies.join(', ')} ${mix === 'all' ? '(every study)' : mix === 'kept apart'
       ? 'pooled apart from the real ones (scopes "synthetic …"; --pool-synthetic pools them together)' : 'pooled with the real ones (--pool-synthetic)'}`,
+  probesDryRun: (perCell: number, calls: number, total: number, stored: number, inTok: number, outTok: number, cost: string) =>
+    (`comprehension probes: ${calls} calls (${total} probes = ${perCell} per model × game × framing, ${stored} already stored); ` +
+      `~${inTok} input tokens, ≤${outTok} output tokens; cost ${cost}`),
+  probesPlan: (total: number, done: number) => `comprehension probes: ${total} probes, ${done} already stored, ${total - done} to ask`,
+  probesDone: (ok: number, invalid: number, errors: number) =>
+    `comprehension probes stored: ${ok} answered with a number, ${invalid} without one, ${errors} errors (analyze writes reports/comprehension.csv)`,
+  probesInterrupted: (done: number, total: number) =>
+    `interrupted while asking comprehension probes: ${done} of ${total} probes complete. Run the same command again to resume.`,
+  probesTotal: (design: string, total: number, max: number) =>
+    `${design}: --probes asks ${total} comprehension probes (models × games × framings × probes), more than a run plans at most (${max})`,
+  probesNotForEnrichment: (design: string) =>
+    `${design}: comprehension probes (--probes) are asked of one-shot and repeated designs; a context-enrichment design has no story framing to ask under`,
 };

@@ -7,6 +7,7 @@
  */
 import { join, resolve } from 'node:path';
 import { designWarnings, loadDesign } from '../live/design/design.js';
+import { MAX_TRIALS_TOTAL } from '../live/design/schema.js';
 import { parseUntil } from '../live/design/stop.js';
 import { planRun } from '../live/runner/plan.js';
 import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../live/providers/registry.js';
@@ -29,6 +30,7 @@ import { assertStoreOrNew } from '../live/store/identify.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { repeatedDryRun, runRepeated } from './run-repeated.js';
 import { commandsMsg } from './messages.js';
+import { askProbes, probesDryRun } from './run-probes.js';
 
 /** The defaults of the run flags, and the built-in providers (the CLI's help names them). */
 export const RUN_DEFAULTS = { ...RUNNER_DEFAULTS, timeoutMs: DEFAULT_TIMEOUT_MS, maxWait: DEFAULT_MAX_HINT_MS / 1000, poll: 30 } as const;
@@ -44,6 +46,8 @@ interface RunFlags extends BatchFlags {
   verifyStore?: boolean;
   /** An adaptive run's stop rule, key=value pairs of the design's stop block (in place of the design's). */
   until?: string;
+  /** Comprehension probes per model × game × framing (in place of the design's `probes:`). */
+  probes?: number;
 }
 
 /** The options of `run`: the design file and the flags of `samegame run` (RUN_DEFAULTS when not given). */
@@ -74,7 +78,11 @@ function sessionOf(designPath: string, o: RunFlags, logger: Logger): Session {
   const flagPrices = o.priceIn !== undefined || o.priceOut !== undefined ? { input: o.priceIn ?? 0, output: o.priceOut ?? 0 } : undefined;
   const provider = o.provider !== undefined && isPathSpec(o.provider) ? resolve(o.provider) : o.provider;
   const loaded = loadDesign(designPath);
-  const design = o.until === undefined ? loaded : { ...loaded, stop: parseUntil(o.until, loaded) };
+  if (o.probes !== undefined && loaded.enrichment) throw new UserError(commandsMsg.probesNotForEnrichment(designPath));
+  const stopped = o.until === undefined ? loaded : { ...loaded, stop: parseUntil(o.until, loaded) };
+  const design = o.probes === undefined ? stopped : { ...stopped, probes: o.probes };
+  const probes = design.models.length * design.games.length * design.framings.length * (o.probes ?? 0);
+  if (probes > MAX_TRIALS_TOTAL) throw new UserError(commandsMsg.probesTotal(designPath, probes, MAX_TRIALS_TOTAL));
   for (const w of designWarnings(loaded)) logger.warn(w);
   return prepareSession(design, { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
 }
@@ -114,6 +122,37 @@ function runLogger(l: Logger = silentLogger): RunLogger {
 }
 
 /**
+ * A one-shot run's trials: synchronous calls, or an adaptive run's waves (synchronous, or one batch per model per wave), then
+ * the batched models of a fixed design. Resolves to the tokens used; an interrupted or aborted run throws (exit 130).
+ */
+async function runDirect(a: { session: Session; store: TrialStore; storePath: string; runId: number; resumed: boolean; o: RunFlags; logger: RunLogger;
+  pool: ProviderPool; split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }; stop: { stop: AbortSignal; abort: AbortSignal } }): Promise<number> {
+  const { session, store, storePath, runId, resumed, o, logger, pool, split, stop } = a;
+  const rule = session.design.stop;
+  const runnerOptions = {
+    store, runId, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
+    maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.stop, abort: stop.abort, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
+    onStart: (done: number) => {
+      if (split.sync.length > 0) logger.info(commandsMsg.runPlan(session.design.name, runId, split.sync.length, done, resumed));
+    },
+  };
+  const batchWaves = rule !== undefined && split.batch.length > 0;
+  const execute = batchWaves ? async (specs: readonly TrialSpec[]) =>
+    waveSummary(await runBatchPart({ session, specs, store, storePath, runId, o, logger, stop: stop.stop })) : undefined;
+  const w = rule ? await runWaves({ ...runnerOptions, specs: batchWaves ? split.batch : split.sync, rule, execute }) : undefined;
+  const r = w ?? await runTrials(runnerOptions);
+  if (w) logger.summary(commandsMsg.adaptiveDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length, w.used, w.fixed));
+  if (r.outcome !== 'complete') {
+    const complete = r.alreadyDone + r.ok + r.invalid;
+    // 130 = interrupted by SIGINT (128 + 2), the shell convention.
+    throw new UserError(r.outcome === 'aborted' ? commandsMsg.aborted(complete, r.total) : commandsMsg.interrupted(complete, r.total), 130);
+  }
+  const b = split.batch.length > 0 && !batchWaves
+    ? await runBatchPart({ session, specs: split.batch, store, storePath, runId, o, logger, stop: stop.stop }) : undefined;
+  return r.tokens + (b?.tokens ?? 0);
+}
+
+/**
  * `samegame run DESIGN`: every trial of the design stored as it arrives (a store run again resumes),
  * or with `dryRun` the calls, tokens and cost printed (logger.print) and nothing called.
  */
@@ -139,8 +178,11 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   const split = splitBatch(session, o.batch === true);
   // An adaptive run goes wholly one way: its waves synchronously, or each wave as one batch.
   if (session.design.stop && split.batch.length > 0 && split.sync.length > 0) throw new UserError(commandsMsg.adaptiveNoBatch(designPath));
-  if (o.dryRun) { await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger));
-    return { store: storePath }; }
+  if (o.dryRun) {
+    probesDryRun(session, storePath, o, logger);
+    await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger));
+    return { store: storePath };
+  }
   // Stopped before the store is opened: nothing created.
   if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(0, session.specs.length), 130);
   const pool = new ProviderPool({ timeoutMs: o.timeoutMs }, plugins);
@@ -150,35 +192,16 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
     const { run, resumed } = store.openRun(runRow(session));
     const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
     if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));
+    await askProbes({ session, store, runId: run.id, o, logger, pool, stop: stop.stop, abort: stop.abort });
     if (session.design.play) {
       await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.stop, abort: stop.abort });
       return { store: storePath, runId: run.id };
     }
-    const rule = session.design.stop;
-    const runnerOptions = {
-      store, runId: run.id, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
-      maxRetries: o.maxRetries, seed: o.seed, logger, stop: stop.stop, abort: stop.abort, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
-      onStart: (done: number) => {
-        if (split.sync.length > 0) logger.info(commandsMsg.runPlan(session.design.name, run.id, split.sync.length, done, resumed));
-      },
-    };
-    const batchWaves = rule !== undefined && split.batch.length > 0;
-    const execute = batchWaves ? async (specs: readonly TrialSpec[]) =>
-      waveSummary(await runBatchPart({ session, specs, store, storePath, runId: run.id, o, logger, stop: stop.stop })) : undefined;
-    const w = rule ? await runWaves({ ...runnerOptions, specs: batchWaves ? split.batch : split.sync, rule, execute }) : undefined;
-    const r = w ?? await runTrials(runnerOptions);
-    if (w) logger.summary(commandsMsg.adaptiveDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length, w.used, w.fixed));
-    if (r.outcome !== 'complete') {
-      const complete = r.alreadyDone + r.ok + r.invalid;
-      // 130 = interrupted by SIGINT (128 + 2), the shell convention.
-      throw new UserError(r.outcome === 'aborted' ? commandsMsg.aborted(complete, r.total) : commandsMsg.interrupted(complete, r.total), 130);
-    }
-    const b = split.batch.length > 0 && !batchWaves
-      ? await runBatchPart({ session, specs: split.batch, store, storePath, runId: run.id, o, logger, stop: stop.stop }) : undefined;
+    const tokens = await runDirect({ session, store, storePath, runId: run.id, resumed, o, logger, pool, split, stop });
     const c = store.statusCounts(run.id);
     // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.
     if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
-    logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, r.tokens + (b?.tokens ?? 0), storePath));
+    logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, tokens, storePath));
     if (o.wait !== false) logger.summary(commandsMsg.nextCommand(storePath));
     return { store: storePath, runId: run.id };
   } catch (e) {

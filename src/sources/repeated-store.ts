@@ -19,6 +19,8 @@ import { withStore } from './open-run.js';
 import type { TrialRecord } from '../live/types.js';
 import { controlCharacter } from './reader-rules.js';
 import { sourcesMsg } from './messages.js';
+import { scoredProbes, storedProbes } from '../live/probes/store.js';
+import type { ScoredProbe } from '../live/probes/comprehension.js';
 
 export interface RepeatedStoreOptions {
   /** The run to read (default: the store's only or latest run). */
@@ -89,4 +91,9 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
     return { path, sha256, kind: 'repeated run', synthetic, origin, decisions, ...(notes.length ? { notes } : {}),
       ...(design.names ? { names: design.names, namesBlock: sourcesMsg.designNames(path, run.id) } : {}) };
   });
+}
+
+/** The answered comprehension probes of a store's run (the run given by id, else the latest); [] when it asked none. */
+export function readStoredProbes(path: string, o: RepeatedStoreOptions = {}): ScoredProbe[] {
+  return withStore(path, { verify: o.verify }, (store) => scoredProbes(storedProbes(store, chooseRun(store, path, o.run).id)));
 }

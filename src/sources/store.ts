@@ -1,4 +1,6 @@
 import { storedRunKind, type RunKind } from '../live/store/run-kind.js';
+import { scoredProbes, storedProbes } from '../live/probes/store.js';
+import type { ScoredProbe } from '../live/probes/comprehension.js';
 import { readAdaptiveRun, type AdaptiveRun } from './adaptive-store.js';
 import { StoreFault, StoreRefusal } from '../live/store/integrity.js';
 import { readableDesign } from '../live/store/stored-design.js';
@@ -69,6 +71,8 @@ export interface StoreTable {
   readonly imputation?: BoundTables;
   /** An adaptive run's (a design with a stop rule) rule and every unit's status at its stopping look (adaptive-store.ts). */
   readonly adaptive?: AdaptiveRun;
+  /** The run's answered comprehension probes (docs/methods.md §18c), apart from its cells; absent when it asked none. */
+  readonly probes?: readonly ScoredProbe[];
 }
 
 /** Design order of the levels: tables follow it (and per-model means sum in the same order). */
@@ -170,7 +174,8 @@ export function storeTable(store: TrialStore, run: RunInfo, order?: CellOrder): 
   const folded = foldStoreTable(table, extra);
   const enrichment = runKind(run, () => extra) === 'enrichment' ? { imputation: boundTables(store, run.id, table) } : {};
   const adaptive = readAdaptiveRun(store, run);
-  return { run, table, folded, tallies, extraFactors: extra, ...enrichment, ...(adaptive ? { adaptive } : {}) };
+  const probes = scoredProbes(storedProbes(store, run.id));
+  return { run, table, folded, tallies, extraFactors: extra, ...enrichment, ...(adaptive ? { adaptive } : {}), ...(probes.length ? { probes } : {}) };
 }
 
 const cellName = (c: Pick<CellCount, 'model' | 'game' | 'framing'>) => `cell ${JSON.stringify([c.model, c.game, c.framing])}`;

@@ -77,6 +77,8 @@ function crossChecks(d: DesignDocument): Problem[] {
   if (d.stop) out.push(...stopProblems(d.stop, d.trials, framingIds, d.play ? 'other' : 'one-shot'));
   const total = d.models.length * d.games.length * d.framings.length * d.trials * playFactor(d);
   if (total > MAX_TRIALS_TOTAL) out.push({ path: ['trials'], message: designMsg.trialsTotal(total, MAX_TRIALS_TOTAL) });
+  const probes = d.models.length * d.games.length * d.framings.length * (d.probes ?? 0);
+  if (probes > MAX_TRIALS_TOTAL) out.push({ path: ['probes'], message: designMsg.probesTotal(probes, MAX_TRIALS_TOTAL) });
   return out;
 }
 
@@ -103,6 +105,7 @@ function resolve(d: DesignDocument, texts: ReadonlyMap<number, string>): Design 
     scoring,
     ...(d.play ? { play: resolvePlay(d.play) } : {}),
     ...(d.stop ? { stop: resolveStop(d.stop, d.trials, d.framings.map((f) => (typeof f === 'string' ? f : f.id))) } : {}),
+    ...(d.probes === undefined ? {} : { probes: d.probes }),
   };
 }
 
@@ -117,15 +120,17 @@ export function parseDesign(text: string, file: string): Design {
     throwProblems(enrichmentPromptProblems(e.enrichment!, formats as { template?: string }[]), doc, lc,
       (line, path, message) => designMsg.designField(file, line, path, message));
     storyPlaces.set(e, (i, line) => templatePlace(doc, lc, file, formats[i], line, ['formats', i]));
+    storyWarnings.set(e, enrichmentWarnings(e.enrichment!, storyPlaces.get(e)));
     return e;
   }
   const r = designSchema.safeParse(data);
-  const templates = r.success ? framingTemplates(r.data.framings, file) : { texts: new Map<number, string>(), problems: [] };
+  const templates = r.success ? framingTemplates(r.data.framings, file) : { texts: new Map<number, string>(), problems: [], undecided: new Map() };
   const found = r.success ? [...templates.problems, ...crossChecks(r.data)] : problems(r.error.issues);
   throwProblems(found, doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   const design = resolve(r.data!, templates.texts);
   throwProblems(promptSizeProblems(design, r.data!), doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
   storyPlaces.set(design, (i, line) => templatePlace(doc, lc, file, r.data!.framings[i], line, ['framings', i]));
+  storyWarnings.set(design, framingWarnings(design.framings, design.games, storyPlaces.get(design), templates.undecided));
   const unused = unusedNames(Object.keys(design.names ?? {}), designTargets(design));
   if (unused.length > 0) {
     const where = (id: string) => { const line = lineOf(doc, lc, ['names', id]); return line === undefined ? file : `${file}:${line}`; };
@@ -149,6 +154,9 @@ function templatePlace(doc: Parameters<typeof problemLine>[0], lc: Parameters<ty
 /** Where a line of each framing's template stands in the design (parseDesign), for designWarnings. */
 const storyPlaces = new WeakMap<Design, (framing: number, line: number) => string>();
 
+/** The warnings of a design's stories (payoff rule, number rule), found once when it is read (parseDesign), for designWarnings. */
+const storyWarnings = new WeakMap<Design, readonly string[]>();
+
 /** The warnings of a design's `names:` block found where its lines are known (parseDesign), for designWarnings. */
 const namesWarnings = new WeakMap<Design, readonly string[]>();
 
@@ -165,7 +173,8 @@ function designTargets(d: Design): NameTargets {
  */
 export function designWarnings(design: Design): string[] {
   const at = storyPlaces.get(design);
-  const stories = design.enrichment ? enrichmentWarnings(design.enrichment, at) : framingWarnings(design.framings, design.games, at);
+  const stories = storyWarnings.get(design)
+    ?? (design.enrichment ? enrichmentWarnings(design.enrichment, at) : framingWarnings(design.framings, design.games, at));
   return [...stories, ...(namesWarnings.get(design) ?? [])];
 }
 

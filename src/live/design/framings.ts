@@ -55,7 +55,7 @@ export function templateSource(inline: string | undefined, file: string | undefi
 }
 
 /** The template text of entry i (read from its file when it names one) and the problems found with it. */
-function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: string): { text?: string; problems: Problem[] } {
+function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: string): { text?: string; problems: Problem[]; undecided?: readonly string[] } {
   const sources = [f.family, f.template, f.template_file].filter((x) => x !== undefined).length;
   if (sources !== 1) return { problems: [{ path: ['framings', i, 'id'], message: designMsg.oneSource() }] };
   if (f.family !== undefined) return { problems: [] };
@@ -67,24 +67,31 @@ function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: str
   const fault = templateFieldProblem(path, text, FRAMING_PLACEHOLDERS, TEMPLATE_KINDS.framing.needsPlaceholder, f.template_file);
   if (fault) return { problems: [fault] };
   const missing = missingPlaceholders(text);
-  const misplaced = missing.length === 0 ? payoffCheck(text, FRAMING_PLACEHOLDERS, framingMeanings(), `framing ${f.id}`).fault : undefined;
-  if (missing.length === 0 && misplaced === undefined) return { text, problems: [] };
+  const checked = missing.length === 0 ? payoffCheck(text, FRAMING_PLACEHOLDERS, framingMeanings(), `framing ${f.id}`) : undefined;
+  const misplaced = checked?.fault;
+  if (checked !== undefined && misplaced === undefined) return { text, problems: [], undecided: checked.undecided };
   const why = misplaced?.message ?? designMsg.neverStates(f.id, missing);
   if (field === 'template_file') return { problems: [{ path, message: designMsg.fileFault(f.template_file!, why) }] };
   return { problems: [{ path, message: why, ...(misplaced === undefined ? {} : { valueLine: misplaced.line }) }] };
 }
 
-/** The templates of a design's framings (by entry index) and every problem with them. */
-export function framingTemplates(framings: readonly FramingEntry[], designFile: string): { texts: Map<number, string>; problems: Problem[] } {
+/**
+ * The templates of a design's framings (by entry index), every problem with them, and the payoff
+ * rule's warnings found while checking them (kept, so the rule runs once per template: framingWarnings).
+ */
+export function framingTemplates(framings: readonly FramingEntry[], designFile: string): { texts: Map<number, string>; problems: Problem[];
+  undecided: Map<number, readonly string[]> } {
   const texts = new Map<number, string>();
+  const undecided = new Map<number, readonly string[]>();
   const problems: Problem[] = [];
   framings.forEach((f, i) => {
     if (typeof f === 'string') return;
     const r = templateOf(f, i, designFile);
     problems.push(...r.problems);
     if (r.text !== undefined) texts.set(i, r.text);
+    if (r.undecided !== undefined) undecided.set(i, r.undecided);
   });
-  return { texts, problems };
+  return { texts, problems, undecided };
 }
 
 /** A framing entry resolved: its family's default labels, or C and D for a template. */
@@ -98,11 +105,14 @@ export function resolveFraming(f: FramingEntry, text: string | undefined): Frami
 /**
  * Warnings of a design's framings: each clause holding a payoff that the payoff rule cannot decide,
  * and each number written in a template's text that the number rule flags (docs/methods.md §18b).
+ * `undecided`: the payoff rule's warnings of each framing as found when its template was checked
+ * (framingTemplates), so the rule is not run again.
  */
-export function framingWarnings(framings: readonly Framing[], games: readonly Game[], at?: (framing: number, line: number) => string): string[] {
+export function framingWarnings(framings: readonly Framing[], games: readonly Game[], at?: (framing: number, line: number) => string,
+  undecided?: ReadonlyMap<number, readonly string[]>): string[] {
   const values = games.map((g) => ({ id: g.id, values: (['C', 'D'] as const).flatMap((r) => (['C', 'D'] as const).flatMap((c) => g.payoffs[r][c])) }));
   return framings.flatMap((f, i) => f.template === undefined ? [] : [
-    ...payoffCheck(f.template, FRAMING_PLACEHOLDERS, framingMeanings(), `framing ${f.id}`).undecided,
+    ...(undecided?.get(i) ?? payoffCheck(f.template, FRAMING_PLACEHOLDERS, framingMeanings(), `framing ${f.id}`).undecided),
     ...numberWarnings(f.template, FRAMING_PLACEHOLDERS, values, `framing ${f.id}`, at && ((line) => at(i, line))),
   ]);
 }

@@ -24,6 +24,8 @@ export const designMsg = {
   unknownBiasKey: (kind: string, key: string, known: readonly string[]) =>
     `no ${kind} with id ${q(key)} in this design (known: ${known.join(', ')})`,
   trialsPerCell: (max: number) => `too large: at most ${max.toLocaleString('en-US')} trials per cell`,
+  probesTotal: (total: number, max: number) =>
+    `${total} comprehension probes (models × games × framings × probes) is more than a run plans at most (${max}); ask fewer per cell`,
   trialsTotal: (total: number, max: number) =>
     (`too large: ${total.toLocaleString('en-US')} trials in all (cells × trials); at most ${max.toLocaleString('en-US')} per design — split the run into ` +
       `several designs`),

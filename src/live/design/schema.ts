@@ -21,6 +21,8 @@ import { stopSchema } from './stop.js';
  */
 export const MAX_TRIALS_PER_CELL = 1_000_000;
 export const MAX_TRIALS_TOTAL = 2_000_000;
+/** Comprehension probes per model × game × framing at most. */
+export const MAX_PROBES_PER_CELL = 10_000;
 
 /** Provider ids a design may name: the keys of the built-in provider Record, in its order. */
 export const PROVIDER_IDS = Object.keys(BUILTIN_PROVIDERS) as [BuiltinProviderId, ...BuiltinProviderId[]];
@@ -105,6 +107,9 @@ export const designSchema = z.strictObject({
   prices: pricesSchema.optional().describe('for --dry-run cost estimates'),
   play: playSchema.optional().describe('a repeated game: rounds, opponents, history, horizon (docs/methods.md); trials = matches per cell'),
   stop: stopSchema.optional(),
+  probes: z.number().int().min(1).max(MAX_PROBES_PER_CELL).optional()
+    .describe(('comprehension probes per model × game × framing, asked before the decisions ("if you choose X and the other player chooses Y, how many ' +
+      'points do you get?", the 8 questions in a seeded order per block of 8), stored apart from the decisions (docs/methods.md §18c)')),
 });
 
 export type DesignDocument = z.output<typeof designSchema>;

@@ -42,6 +42,8 @@ export interface Design {
   readonly play?: PlaySpec;
   /** Present for an adaptive run (the `stop:` block, stop.ts): cells stop when their confidence sequence meets the rule. */
   readonly stop?: AdaptiveStop;
+  /** Comprehension probes per model × game × framing (docs/methods.md §18c), asked before the decisions; none when absent. */
+  readonly probes?: number;
 }
 
 export interface Fact {

@@ -11,7 +11,7 @@ import { streamFor } from '../../stats/rng.js';
 import type { Design } from '../design/design.js';
 import { modelSpec } from '../design/models.js';
 import { framingStory } from '../prompts/framing.js';
-import type { Action, Game, TrialSpec } from '../types.js';
+import type { Action, Decoding, Game, TrialSpec } from '../types.js';
 
 export interface ProbeQuestion {
   /** Outcome XY: X the asked player's action, Y the other's. */
@@ -52,6 +52,14 @@ export function probeQuestion(q: ProbeQuestion, labels: readonly [string, string
   return `Question: if you choose ${label(q.outcome[0])} and the other player chooses ${label(q.outcome[1])}, ${whose}? Answer with a number only.`;
 }
 
+/** Output tokens a probe may use at least: a decision's max tokens (often 1) could cut a number such as -12 short. */
+export const PROBE_MIN_TOKENS = 16;
+
+/** A model's decoding for its probes: its own, with max tokens raised to PROBE_MIN_TOKENS when set lower. */
+export function probeDecoding(d: Decoding): Decoding {
+  return d.maxTokens !== undefined && d.maxTokens < PROBE_MIN_TOKENS ? { ...d, maxTokens: PROBE_MIN_TOKENS } : d;
+}
+
 /** What the simulated provider and the scorer read of a probe. */
 export interface ProbeContext extends ProbeQuestion {
   readonly expected: number;
@@ -74,7 +82,7 @@ export function expandProbes(design: Design, n: number): TrialSpec[] {
             model, game: game.id, framing: f.id, rep, factors: {},
             prompt: `${story}\n\n${probeQuestion(q, f.labels)}`,
             labels: {}, actionWords: [f.labels[0], f.labels[1]],
-            decoding: m.decoding, scoring: 'sample',
+            decoding: probeDecoding(m.decoding), scoring: 'sample',
             context: { game, framing: f.id, factors: {}, probe },
           });
         });

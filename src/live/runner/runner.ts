@@ -61,6 +61,14 @@ export interface RunnerOptions extends CallOptions {
   readonly specs: readonly TrialSpec[];
   /** Told once the store has been consulted: how many trials are already complete and how many will be requested. */
   readonly onStart?: (alreadyDone: number, toRequest: number) => void;
+  /** Where finished trials go (default: the store's trials); comprehension probes keep a table of their own (src/live/probes/). */
+  readonly sink?: TrialSink;
+}
+
+/** What the runner asks of the place its trials go: whether one is complete, and to commit one. */
+export interface TrialSink {
+  isComplete(s: TrialSpec): boolean;
+  write(rec: TrialRecord, s: TrialSpec): void;
 }
 
 export interface RunSummary {
@@ -235,7 +243,11 @@ export async function attempt(c: RunContext, s: TrialSpec): Promise<TrialRecord 
 export async function runTrials(o: RunnerOptions): Promise<RunSummary> {
   const logger = o.logger ?? silentLogger;
   const c = runContext(o, logger);
-  const pending = o.specs.filter((s) => !o.store.isComplete(o.runId, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }));
+  const sink: TrialSink = o.sink ?? {
+    isComplete: (s) => o.store.isComplete(o.runId, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
+    write: (rec) => o.store.write(rec),
+  };
+  const pending = o.specs.filter((s) => !sink.isComplete(s));
   const alreadyDone = o.specs.length - pending.length;
   o.onStart?.(alreadyDone, pending.length);
   const progress = new Progress(o.specs.length, alreadyDone, c.clock, logger);
@@ -245,7 +257,7 @@ export async function runTrials(o: RunnerOptions): Promise<RunSummary> {
     if (c.halt.aborted) { c.limit.release(); break; }
     const p = attempt(c, s).then((rec) => {
       if (rec === undefined) { c.counts.dropped++; return; }
-      o.store.write(rec); // committed before it counts
+      sink.write(rec, s); // committed before it counts
       c.counts[rec.status]++;
       progress.tick(rec.status === 'error', (rec.inputTokens ?? 0) + (rec.outputTokens ?? 0));
     }).finally(() => { c.limit.release(); running.delete(p); });

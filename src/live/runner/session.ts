@@ -13,6 +13,7 @@ import type { TrialSpec } from '../types.js';
 import { capabilityProblems } from '../design/capabilities.js';
 import { UserError } from '../../core/errors.js';
 import { runnerMsg } from './messages.js';
+import { expandProbes } from '../probes/questions.js';
 
 export interface Overrides {
   readonly provider?: string;
@@ -41,6 +42,8 @@ export interface Session {
   /** The design as stored with the run (base URLs without credentials). */
   readonly json: string;
   readonly prices: (s: TrialSpec) => Prices | undefined;
+  /** The comprehension probes of the run (design `probes:` or `run --probes`), asked before the decisions; [] when none. */
+  readonly probes: TrialSpec[];
 }
 
 /** `file` names the design in the refusal of a --provider that cannot run it (capabilities.ts). */
@@ -49,7 +52,8 @@ export function prepareSession(design: Design, o: Overrides, flagPrices?: Prices
   const refused = o.provider === undefined ? undefined : capabilityProblems(d.models, d.scoring)[0];
   if (refused) throw new UserError(runnerMsg.overrideRefused(file, `--provider ${o.provider}`, refused.message));
   // Neither where the server is nor whether the calls go as a batch changes what is asked.
-  const located = { ...d, models: d.models.map((m) => ({ ...m, baseUrl: undefined, batch: undefined })) };
+  // Nor whether probes are asked: they are trials of their own kind, so adding them later resumes the run.
+  const located = { ...d, probes: undefined, models: d.models.map((m) => ({ ...m, baseUrl: undefined, batch: undefined })) };
   const stored = { ...d, models: d.models.map((m) => ({ ...m, baseUrl: m.baseUrl === undefined ? undefined : publicBaseUrl(m.baseUrl) })) };
   return {
     design: d,
@@ -57,6 +61,7 @@ export function prepareSession(design: Design, o: Overrides, flagPrices?: Prices
     hash: designHash(located),
     json: canonicalJson(stored),
     prices: (s) => flagPrices ?? pricesFor(d, s.model.id),
+    probes: d.probes === undefined ? [] : expandProbes(d, d.probes),
   };
 }
 

@@ -63,6 +63,16 @@ CREATE INDEX IF NOT EXISTS trials_match ON trials (run_id, match_id, round, seat
       set.run(storedRunKind(undefined, r.design_json), r.id);
     }
   },
+  // 4: comprehension probes (src/live/probes/), trials of their own kind: never in a decision cell.
+  (db) => {
+    db.exec(`CREATE TABLE IF NOT EXISTS probe_trials (
+  run_id INTEGER NOT NULL REFERENCES runs(id), model TEXT NOT NULL, game TEXT NOT NULL, framing TEXT NOT NULL, rep INTEGER NOT NULL,
+  outcome TEXT NOT NULL CHECK (outcome IN ('CC', 'CD', 'DC', 'DD')), player TEXT NOT NULL CHECK (player IN ('you', 'other')),
+  expected REAL NOT NULL, prompt TEXT NOT NULL, request TEXT NOT NULL, response TEXT, text TEXT, answer REAL,
+  score TEXT CHECK (score IN ('correct', 'wrong', 'invalid')), model_snapshot TEXT, input_tokens INTEGER, output_tokens INTEGER,
+  latency_ms REAL, status TEXT NOT NULL CHECK (status IN ('ok', 'invalid', 'error')), error TEXT, attempts INTEGER NOT NULL,
+  PRIMARY KEY (run_id, model, game, framing, rep))`);
+  },
 ];
 
 /** The columns migration 2 adds to trials. */

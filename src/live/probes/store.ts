@@ -1,0 +1,83 @@
+/**
+ * The probe trials of a store (docs/methods.md §18c): a table of their own (`probe_trials`, store
+ * migration 4), keyed like decisions by (run, model, game, framing, rep), so they are never read
+ * as a decision of a cell. A completed probe (ok: a number, invalid: none) is never asked again nor
+ * replaced; an errored one is replaced when retried, its attempts accumulated.
+ */
+import type Database from 'better-sqlite3';
+import type { TrialStore } from '../store/store.js';
+import type { TrialRecord, TrialSpec } from '../types.js';
+import { probeAnswer, scoreProbe, type ProbeScore } from './score.js';
+import type { ProbeContext } from './questions.js';
+import type { ScoredProbe } from './comprehension.js';
+
+/** True when the store has the probe table (a store read-only and never migrated to version 4 has none). */
+export function hasProbeTable(db: Database.Database): boolean {
+  return db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'probe_trials'").pluck().get() === 1;
+}
+
+const COLUMNS = ['run_id', 'model', 'game', 'framing', 'rep', 'outcome', 'player', 'expected', 'prompt', 'request', 'response', 'text', 'answer',
+  'score', 'model_snapshot', 'input_tokens', 'output_tokens', 'latency_ms', 'status', 'error', 'attempts'] as const;
+
+/** A probe's context: the question and the game's answer (expandProbes puts it in every probe's spec). */
+export function probeOf(s: TrialSpec): ProbeContext {
+  const p = s.context.probe;
+  if (p === undefined) throw new Error(`trial ${s.model.id}/${s.game}/${s.framing}/${s.rep} is not a probe`);
+  return p as ProbeContext;
+}
+
+/** Whether a probe of a run is answered (ok or invalid) in a store; none is without the probe table. */
+export function probeAnswered(store: TrialStore, runId: number): (s: TrialSpec) => boolean {
+  const db = store.database;
+  if (!hasProbeTable(db)) return () => false;
+  const done = db.prepare(`SELECT 1 FROM probe_trials WHERE run_id = ? AND model = ? AND game = ? AND framing = ? AND rep = ?
+    AND status IN ('ok', 'invalid')`).pluck();
+  return (s) => done.get(runId, s.model.id, s.game, s.framing, s.rep) !== undefined;
+}
+
+/** Where a run's probes go: the runner's sink over probe_trials (the store must be migrated: TrialStore.preparePlay). */
+export function probeSink(store: TrialStore, runId: number): { isComplete(s: TrialSpec): boolean; write(rec: TrialRecord, s: TrialSpec): void } {
+  const db = store.database;
+  const insert = db.prepare(`INSERT INTO probe_trials (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
+    ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
+    ${COLUMNS.slice(5).map((c) => (c === 'attempts' ? 'attempts = probe_trials.attempts + excluded.attempts' : `${c} = excluded.${c}`)).join(', ')}
+    WHERE probe_trials.status = 'error'`);
+  return {
+    isComplete: probeAnswered(store, runId),
+    write: (rec, s) => {
+      const p = probeOf(s);
+      const score = rec.status === 'error' ? null : scoreProbe(rec.text, p);
+      insert.run({
+        run_id: rec.runId, model: rec.model, game: rec.game, framing: rec.framing, rep: rec.rep, outcome: p.outcome, player: p.player,
+        expected: p.expected, prompt: rec.prompt, request: rec.request, response: rec.response, text: rec.text,
+        answer: rec.text === null ? null : probeAnswer(rec.text), score, model_snapshot: rec.modelSnapshot, input_tokens: rec.inputTokens,
+        output_tokens: rec.outputTokens, latency_ms: rec.latencyMs, status: rec.status, error: rec.error, attempts: rec.attempts,
+      });
+    },
+  };
+}
+
+/** A stored probe: its key, question, status and score (null for a failed call, which is not counted as asked). */
+export interface StoredProbe {
+  readonly model: string;
+  readonly game: string;
+  readonly framing: string;
+  readonly rep: number;
+  readonly outcome: string;
+  readonly player: 'you' | 'other';
+  readonly status: 'ok' | 'invalid' | 'error';
+  readonly score: ProbeScore | null;
+}
+
+/** A run's stored probes in key order; [] for a store without the probe table. */
+export function storedProbes(store: TrialStore, runId: number): StoredProbe[] {
+  const db = store.database;
+  if (!hasProbeTable(db)) return [];
+  return db.prepare(`SELECT model, game, framing, rep, outcome, player, status, score FROM probe_trials WHERE run_id = ?
+    ORDER BY model, game, framing, rep`).all(runId) as StoredProbe[];
+}
+
+/** The answered probes (ok or invalid; a failed call was not answered) as the comprehension table counts them. */
+export function scoredProbes(probes: readonly StoredProbe[]): ScoredProbe[] {
+  return probes.filter((p) => p.score !== null).map((p) => ({ model: p.model, game: p.game, framing: p.framing, outcome: p.outcome, score: p.score! }));
+}

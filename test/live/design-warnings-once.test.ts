@@ -1,0 +1,48 @@
+/**
+ * The payoff rule and the number rule run once per story template when a design is read
+ * (docs/methods.md §18b): the check that refuses a misplaced payoff also returns the clauses it
+ * could not decide (framingTemplates), framingWarnings takes those instead of running the rule
+ * again, and parseDesign keeps the warnings it found, as it keeps its name warnings, so
+ * designWarnings hands out the load-time result (it does not read the templates again).
+ */
+import { describe, expect, it } from 'vitest';
+import { designWarnings, parseDesign } from '../../src/live/design/design.js';
+import { framingTemplates, framingWarnings } from '../../src/live/design/framings.js';
+
+const DESIGN = `name: once
+models: [{ id: Sim, provider: simulated }]
+games: [prisoners-dilemma]
+framings:
+  - { id: a, labels: [J, F], template: "Each of you picks.\\n{payoffs}\\nThe others: 7 points.\\n{answer}" }
+  - { id: b, labels: [J, F], template: "The best you can get is {you.DC}.\\n{payoffs}\\n{answer}" }
+  - business
+trials: 1
+`;
+
+describe('the story rules when a design is read', () => {
+  it('the load-time check returns the clauses it could not decide, and framingWarnings uses them instead of checking again', () => {
+    const entries = [{ id: 'b', labels: ['J', 'F'], template: 'The best you can get is {you.DC}.\n{payoffs}\n{answer}' }];
+    const t = framingTemplates(entries, 'x.yaml');
+    expect(t.problems).toEqual([]);
+    expect(t.undecided.get(0)).toHaveLength(1);
+    expect(t.undecided.get(0)![0]).toContain('the payoff rule cannot decide the clause "The best you can get is {you.DC}."');
+    const framings = [{ id: 'b', labels: ['J', 'F'] as [string, string], template: entries[0].template }];
+    const game = parseDesign(DESIGN, 'once.yaml').games[0];
+    // Given the load-time result, it is what the warnings say (a stand-in here shows the rule is not run again).
+    expect(framingWarnings(framings, [game], undefined, new Map([[0, ['kept at load']]]))).toEqual(['kept at load']);
+    expect(framingWarnings(framings, [game])).toEqual(t.undecided.get(0));
+  });
+
+  it('designWarnings hands out what parseDesign found: changing a template afterwards does not change them', () => {
+    const d = parseDesign(DESIGN, 'once.yaml');
+    const w = designWarnings(d);
+    expect(w.some((x) => x.startsWith('once.yaml:5: ') && x.includes('writes 7 as a payoff or a cost'))).toBe(true);
+    expect(w.some((x) => x.includes('framing b') && x.includes('not checked against its outcome'))).toBe(true);
+    // A design is plain data: were the warnings computed again, the new text would give none.
+    const plain = { ...d.framings[1], template: 'Each of you picks.\n{payoffs}\n{answer}' };
+    (d.framings as unknown as object[])[1] = plain;
+    (d.framings as unknown as object[])[0] = { ...d.framings[0], template: plain.template };
+    expect(designWarnings(d)).toEqual(w);
+    expect(designWarnings({ ...d })).toEqual([]); // a design parseDesign did not return is checked when asked
+  });
+});
