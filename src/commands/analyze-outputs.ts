@@ -23,6 +23,7 @@ import {
 import { reproductionFigures, reproductionSection } from '../analyses/reproduction/index.js';
 import { FILE_NOTES } from './file-notes.js';
 import { comprehension } from '../analyses/comprehension/index.js';
+import { adaptive } from '../analyses/adaptive/index.js';
 
 /** The figures of a direct-run analysis: the same four as reproduce (games by name), plus the comparison. */
 export function analyzeFigures(res: AnalyzeResult): Figure[] {
@@ -69,6 +70,7 @@ function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Sectio
       comprehension.withNote(table3Section(a, gameName), res.comprehension?.note ?? ''),
       ...(res.comprehension ? [comprehension.section(res.comprehension.comprehension, (id) => res.names?.map[id] ?? id)] : []),
       ...poolingSections(res.pooling, a),
+      ...(res.source.adaptive ? [adaptive.section(res.source.adaptive.rule, res.source.adaptive.statuses, (id) => res.names?.map[id] ?? id)] : []),
     lambdaSection(lambdaRows(res.analysis, res.facts.gaps), gameName), ...compareSections(res.analysis, res.comparison, gameName),
     ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
     figuresSection(figures, undefined, undefined, omittedFigures(res.analysis)), verificationSection(res.verification), provenanceSection(prov),

@@ -149,6 +149,7 @@ function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger:
     trials: source.tallies.map((t) => ({ model: t.model, game: t.game, framing: t.framing, ...t.factors, valid: t.valid, invalid: t.invalid, error: t.error,
       scoring: t.scoring })),
     lambda: lambdaRows(analysis, facts.gaps),
+    ...(source.adaptive ? { adaptive: adaptive.metrics(source.adaptive.rule, source.adaptive.statuses) } : {}),
     ...reproductionExtra(compared),
   };
   const comparisonFiles: OutputFile[] = comparison ? [

@@ -124,6 +124,12 @@ export const commandsMsg = {
   planAdaptive: (until: string, runs: number, max: number, expected: number, fixedCalls: number) =>
     `Adaptive rule ${until} (${runs} simulated runs per unit, at most ${max} trials per cell): expected ${Math.round(expected).toLocaleString('en-US')} calls `
     + `beside ${fixedCalls.toLocaleString('en-US')} for the fixed ${max} per cell`,
+  adaptiveDryRun: (rule: string, units: number, fixedCalls: number, max: number) =>
+    `adaptive run (stop rule ${rule}): ${units} units, each stopped by its confidence sequence; at most ${fixedCalls.toLocaleString('en-US')} calls `
+    + `(the fixed design: ${max} trials per cell)`,
+  adaptiveDryRunExpected: (expected: number, runs: number, fixedCalls: number) =>
+    `expected ${Math.round(expected).toLocaleString('en-US')} calls under the rule at the simulated models' rates (${runs} simulated runs per unit), `
+    + `beside ${fixedCalls.toLocaleString('en-US')} for the fixed design`,
   adaptiveNoBatch: (design: string) =>
     `${design}: a design with a stop rule runs its waves one way: every model synchronously, or every model through its batch API `
     + '(--batch, or batch: true on every model); here some models are batched and some not',

@@ -31,6 +31,7 @@ import { checkOutFile } from '../core/out-dir.js';
 import { repeatedDryRun, runRepeated } from './run-repeated.js';
 import { commandsMsg } from './messages.js';
 import { askProbes, probesDryRun } from './run-probes.js';
+import { adaptiveDryRun } from './run-adaptive.js';
 
 /** The defaults of the run flags, and the built-in providers (the CLI's help names them). */
 export const RUN_DEFAULTS = { ...RUNNER_DEFAULTS, timeoutMs: DEFAULT_TIMEOUT_MS, maxWait: DEFAULT_MAX_HINT_MS / 1000, poll: 30 } as const;
@@ -180,6 +181,7 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   if (session.design.stop && split.batch.length > 0 && split.sync.length > 0) throw new UserError(commandsMsg.adaptiveNoBatch(designPath));
   if (o.dryRun) {
     probesDryRun(session, storePath, o, logger);
+    adaptiveDryRun(session, o.seed, logger);
     await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger));
     return { store: storePath };
   }
