@@ -181,8 +181,8 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   if (session.design.stop && split.batch.length > 0 && split.sync.length > 0) throw new UserError(commandsMsg.adaptiveNoBatch(designPath));
   if (o.dryRun) {
     probesDryRun(session, storePath, o, logger);
-    adaptiveDryRun(session, o.seed, logger);
     await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger));
+    adaptiveDryRun(session, o.seed, logger);
     return { store: storePath };
   }
   // Stopped before the store is opened: nothing created.
