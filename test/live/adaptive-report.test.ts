@@ -97,8 +97,9 @@ describe('run --dry-run of an adaptive design', () => {
     expect(text).toContain('at most 320 calls (the fixed design: 80 trials per cell)');
     // Each unit's simulation by hand (seed 0, the run's default --seed): pairs × 2 framings, summed.
     const rule = { target: 'shift', decide: 'sign', confidence: 0.95, wave: 20, maxTrials: 80, method: 'betting' } as const;
-    const expected = [['prisoners-dilemma', 0, 0], ['stag-hunt', 0.2, 0.8]].reduce((acc, [g, b, al]) => acc
-      + 2 * simulateRule(rule, { base: b as number, alt: al as number }, PLAN_ADAPTIVE_RUNS, 0, `Sim-A\u0000${g}\u0000business\u0000friend-sharing`).meanTrials, 0);
+    const units: [string, number, number][] = [['prisoners-dilemma', 0, 0], ['stag-hunt', 0.2, 0.8]];
+    const expected = units.reduce((acc, [g, base, alt]) => acc
+      + 2 * simulateRule(rule, { base, alt }, PLAN_ADAPTIVE_RUNS, 0, `Sim-A\u0000${g}\u0000business\u0000friend-sharing`).meanTrials, 0);
     expect(expected).toBeLessThan(320);
     expect(text).toContain(`expected ${Math.round(expected).toLocaleString('en-US')} calls under the rule`);
   });
