@@ -23,6 +23,7 @@ import { directRunSettings, defaultAnalyzeOut } from './analyze-settings.js';
 import { DEFAULTS } from './reproduce.js';
 import { checkRoundRange } from '../sources/logs/index.js';
 import { commandsMsg } from './messages.js';
+import { latexOf } from './command-options.js';
 
 export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   /** Output directory; default: beside the source, named after it. */
@@ -39,6 +40,8 @@ export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   readonly namesFile?: string;
   /** `--figure-style paper` (render/paper-style.ts). */
   readonly figureStyle?: FigureStyle;
+  /** `--latex-width`: the text width in pt the .tex tables are laid out for (345 by default). */
+  readonly latexWidth?: number;
   readonly logger?: Logger;
   /** Compute only; write nothing. */
   readonly dryRun?: boolean;
@@ -136,7 +139,7 @@ export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedO
     ...(opts.clusterInterval ? { interval: opts.clusterInterval } : {}) }, logger);
   const models = repeated.tables.models(analysis);
   for (const note of [repeated.thinNote(analysis), repeated.fewNote(analysis)]) if (note) logger.warn(note);
-  const files = [...repeated.tables.files(reportsDir, analysis, input, command, models), ...withNamedLatex(two?.files ?? [], reportsDir, two?.result.analysis,
-    names)];
+  const files = [...repeated.tables.files(reportsDir, analysis, input, command, models, latexOf(opts)), ...withNamedLatex(two?.files ?? [], reportsDir,
+    two?.result.analysis, names, latexOf(opts))];
   return { kind: 'repeated', input, analysis, models, twoFraming: two?.result, files, outDir, reportsDir, command };
 }

@@ -44,6 +44,8 @@ export interface StoreAnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly players?: 'models' | 'all';
   /** `--figure-style paper` (render/paper-style.ts). */
   readonly figureStyle?: FigureStyle;
+  /** `--latex-width`: the text width in pt the .tex tables are laid out for (345 by default). */
+  readonly latexWidth?: number;
 }
 
 /** Default output directory of `analyze`: runs/x.sqlite → runs/x/. */
