@@ -1,6 +1,6 @@
 import type { LayerSpec, UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
-import { COLORS, defineFigure, F3, type Figure } from '../figure.js';
+import { COLORS, defineFigure, F3, MARK_ROOM, type Figure } from '../figure.js';
 
 /** One estimate of a repeated-play cell, drawn in the panel of its model (game, framing). */
 interface PanelPoint {
@@ -60,7 +60,8 @@ const color = (o: RepeatedChartOptions, own: readonly string[], symbolType?: 'st
 const shape = (o: RepeatedChartOptions, own: readonly string[]) => byOpponent(o, own, (i) => SHAPES[i % SHAPES.length], LEGEND);
 const dash = (o: RepeatedChartOptions, own: readonly string[]) => byOpponent(o, own, (i) => DASHES[i % DASHES.length], LEGEND);
 
-const rate = (field: string, title: string) => ({ field, type: 'quantitative' as const, title, scale: { domain: [0, 1] }, axis: { format: '.1f',
+const rate = (field: string, title: string) => ({ field, type: 'quantitative' as const, title, scale: { domain: [0, 1], padding: MARK_ROOM },
+  axis: { format: '.1f',
   tickCount: 5 } });
 
 /** A point's tooltip: the opponent, where it sits on x, its rate with the interval, and its decisions. */
@@ -105,7 +106,7 @@ function panelFigure(id: string, title: string, description: string, o: Repeated
  * cooperation rates, and a band for each round's interval (match as cluster; the method is the subtitle's).
  */
 export function roundsChart(points: readonly RoundPoint[], o: RepeatedChartOptions): Figure {
-  const x = { field: 'round', type: 'quantitative' as const, title: 'Round', axis: { tickMinStep: 1, format: 'd' } };
+  const x = { field: 'round', type: 'quantitative' as const, title: 'Round', scale: { padding: MARK_ROOM }, axis: { tickMinStep: 1, format: 'd' } };
   return panelFigure('repeated-rounds', 'Cooperation by round',
     ('Share of cooperative decisions in each round, per opponent (one panel per model, game and framing; at most eight opponents a panel). The band is the ' +
       '95 % interval of each round\'s rate, with the match as the cluster.'),
