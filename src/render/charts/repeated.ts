@@ -20,6 +20,8 @@ export interface RepeatedChartOptions {
   /** Opponent order: an opponent's colour and shape are the same in every panel. */
   readonly opponents: readonly string[];
   readonly subtitle: string;
+  /** Whether any interval is drawn (the caption says so; true when not given). */
+  readonly intervals?: boolean;
 }
 
 /** Series (opponents) one panel shows at most; a model with more opponents gets a panel per MAX_SERIES of them. */
@@ -108,8 +110,9 @@ function panelFigure(id: string, title: string, description: string, o: Repeated
 export function roundsChart(points: readonly RoundPoint[], o: RepeatedChartOptions): Figure {
   const x = { field: 'round', type: 'quantitative' as const, title: 'Round', scale: { padding: MARK_ROOM }, axis: { tickMinStep: 1, format: 'd' } };
   return panelFigure('repeated-rounds', 'Cooperation by round',
-    ('Share of cooperative decisions in each round, per opponent (one panel per model, game and framing; at most eight opponents a panel). The band is the ' +
-      '95 % interval of each round\'s rate, with the match as the cluster.'),
+    ('Share of cooperative decisions in each round, per opponent (one panel per model, game and framing; at most eight opponents a panel). ' +
+      (o.intervals === false ? 'No band is drawn: no round\'s rate has an interval (each rests on too few matches).'
+        : 'The band is the 95 % interval of each round\'s rate, with the match as the cluster.')),
     o, points, (own) => [
       { mark: { type: 'area', opacity: 0.14 }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: color(o, own, 'stroke') } },
       { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y: rate('cooperation', 'Cooperation'), color: color(o, own, 'stroke'), strokeDash: dash(o,
@@ -134,8 +137,9 @@ export function reactionsChart(points: readonly ReactionPoint[], o: RepeatedChar
     title: 'Previous round (own move, other\'s move)', axis: { labelAngle: 0 } };
   const defined = points.filter((p) => Number.isFinite(p.p_cooperate));
   return panelFigure('repeated-reactions', 'Reaction profile',
-    ('Probability of cooperating after each previous round (own move, the other\'s move; round 1 has none and is left out), per opponent, with 95 % ' +
-      'intervals (match as cluster). Reciprocity: high after CC, low after CD; forgiveness: cooperation after CD.'),
+    ('Probability of cooperating after each previous round (own move, the other\'s move; round 1 has none and is left out), per opponent, ' +
+      (o.intervals === false ? 'without intervals (each rate rests on too few matches)' : 'with 95 % intervals (match as cluster)') +
+      '. Reciprocity: high after CC, low after CD; forgiveness: cooperation after CD.'),
     o, defined, (own) => {
       const xOffset = { field: 'opponent', type: 'nominal' as const, sort: [...own] };
       return [
