@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,8 @@ import { ROOT } from './cli.js';
  * file it names is not written. A fence whose info string is `text output` shows what the runnable
  * block before it prints (standard output and error, as a terminal shows them): the step fails
  * when the printed text differs from it (outputPattern: `…` stands for any text within a line, a
- * line of `…` alone for any number of lines; trailing spaces and the folder's path do not count).
+ * line of `…` alone for any number of lines; trailing spaces and the folder's path do not count);
+ * `text file=PATH` shows how a file the block writes begins (the same rules, any lines after).
  * Every other fence (```sh, ```yaml, ```text, …) is text only.
  */
 export interface RunnableBlock {
@@ -31,6 +32,8 @@ export interface RunnableBlock {
   readonly writes: readonly string[];
   /** The `text output` fence after it, before the next runnable block: what the block prints. */
   readonly output?: { readonly line: number; readonly text: string };
+  /** The `text file=PATH` fences after it: how the files it writes begin. */
+  readonly files?: readonly { readonly line: number; readonly path: string; readonly text: string }[];
 }
 
 export interface BlockFailure { readonly where: string; readonly problem: string }
@@ -66,6 +69,9 @@ export function runnableBlocks(markdown: string): RunnableBlock[] {
         writes: b.words.slice(2).filter((w) => w.startsWith('writes=')).flatMap((w) => w.slice('writes='.length).split(',')).filter(Boolean) });
     } else if (b.words[0] === 'text' && b.words[1] === 'output' && out.length && out[out.length - 1].output === undefined) {
       out[out.length - 1] = { ...out[out.length - 1], output: { line: b.line, text: b.code } };
+    } else if (b.words[0] === 'text' && b.words[1]?.startsWith('file=') && out.length) {
+      const last = out[out.length - 1];
+      out[out.length - 1] = { ...last, files: [...last.files ?? [], { line: b.line, path: b.words[1].slice('file='.length), text: b.code }] };
     }
   }
   return out;
@@ -144,7 +150,13 @@ export async function runGuide(path: string, timeoutMs = 120_000): Promise<{ blo
     for (const f of b.writes) if (!existsSync(join(dir, f))) failures.push({ where, problem: `${f} was not written` });
     const differs = b.output && outputMismatch(b.output.text, asShown(r.stderr, dir));
     if (differs) failures.push({ where: `${name}:${b.output!.line}`, problem: `the printed output differs: ${differs}` });
-    if (b.output && process.env.SHOW_GUIDE_OUTPUT) failures.push({ where: `${name}:${b.output.line}`, problem: `printed:\n${asShown(r.stderr, dir)}` });
+    for (const f of b.files ?? []) {
+      const text = existsSync(join(dir, f.path)) ? readFileSync(join(dir, f.path), 'utf8') : '';
+      const off = outputMismatch(`${f.text}\n…`, text);
+      if (off) failures.push({ where: `${name}:${f.line}`, problem: `${f.path} differs: ${off}` });
+    }
+    // SHOW_GUIDE_OUTPUT=FILE: what each block printed, appended to FILE (to write a guide's output blocks from).
+    if (b.output && process.env.SHOW_GUIDE_OUTPUT) appendFileSync(process.env.SHOW_GUIDE_OUTPUT, `=== ${name}:${b.output.line}\n${asShown(r.stderr, dir)}\n`);
   }
   return { blocks: blocks.length, failures, dir };
 }
@@ -159,7 +171,7 @@ export const GUIDE_TIMEOUT = 600_000;
  */
 export function guideRuns(rel: string): void {
   describe('the guides run', () => {
-    it(`${rel}: every runnable block exits 0 and writes what it names`, async () => {
+    it(`${rel}: every runnable block exits 0, writes what it names and prints what the guide shows`, async () => {
       const r = await runGuide(join(ROOT, rel));
       expect(r.failures).toEqual([]);
       expect(r.blocks).toBeGreaterThan(0);
