@@ -25,7 +25,9 @@ import { figureFlaws, type Flaw } from '../helpers/scenegraph.js';
 async function flawsOf(name: string, figures: readonly Figure[]): Promise<Flaw[]> {
   const out: Flaw[] = [];
   for (const paper of [false, true]) {
-    for (const f of figures) out.push(...await figureFlaws(`${name}/${f.id}${paper ? ' (paper)' : ''}`, styled(f, paper ? { style: 'paper' } : undefined).spec));
+    for (const f of figures) {
+      out.push(...await figureFlaws(`${name}/${f.id}${paper ? ' (paper)' : ''}`, styled(f, paper ? { style: 'paper' } : undefined).spec));
+    }
   }
   return out;
 }
