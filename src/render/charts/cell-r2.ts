@@ -54,7 +54,7 @@ export function cellR2Figure(rows: readonly CellR2Row[], o: CellR2Options): Figu
             mark: { type: 'point', filled: true, size: 70, opacity: 1 },
             encoding: {
               y, yOffset,
-              x: { field: 'estimate', type: 'quantitative', scale: { domain: [0, 1], padding: MARK_ROOM }, title: 'R2 = 1 − JSD / ln 2',
+              x: { field: 'estimate', type: 'quantitative', scale: { domain: [0, 1], padding: MARK_ROOM, nice: false }, title: 'R2 = 1 − JSD / ln 2',
                 axis: { format: '.1f', tickCount: 10 } },
               color: {
                 field: 'version', type: 'nominal', title: 'R2',

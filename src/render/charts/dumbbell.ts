@@ -26,7 +26,7 @@ function point(framing: string, size: number, o: DumbbellOptions) {
     mark: { type: 'point' as const, filled: true, opacity: 1, stroke: 'white', strokeWidth: 1, size },
     encoding: {
       y: gameAxis(o),
-      x: { field: 'rate', type: 'quantitative' as const, scale: { domain: [0, 1], padding: MARK_ROOM }, title: 'Cooperation rate',
+      x: { field: 'rate', type: 'quantitative' as const, scale: { domain: [0, 1], padding: MARK_ROOM, nice: false }, title: 'Cooperation rate',
         axis: { format: '.1f', tickCount: 10 } },
       color: {
         field: 'framing', type: 'nominal' as const, title: 'Framing',

@@ -62,8 +62,8 @@ const color = (o: RepeatedChartOptions, own: readonly string[], symbolType?: 'st
 const shape = (o: RepeatedChartOptions, own: readonly string[]) => byOpponent(o, own, (i) => SHAPES[i % SHAPES.length], LEGEND);
 const dash = (o: RepeatedChartOptions, own: readonly string[]) => byOpponent(o, own, (i) => DASHES[i % DASHES.length], LEGEND);
 
-const rate = (field: string, title: string) => ({ field, type: 'quantitative' as const, title, scale: { domain: [0, 1], padding: MARK_ROOM },
-  axis: { format: '.1f',
+const rate = (field: string, title: string) => ({ field, type: 'quantitative' as const, title,
+  scale: { domain: [0, 1], padding: MARK_ROOM, nice: false }, axis: { format: '.1f',
   tickCount: 5 } });
 
 /** A point's tooltip: the opponent, where it sits on x, its rate with the interval, and its decisions. */
@@ -108,7 +108,8 @@ function panelFigure(id: string, title: string, description: string, o: Repeated
  * cooperation rates, and a band for each round's interval (match as cluster; the method is the subtitle's).
  */
 export function roundsChart(points: readonly RoundPoint[], o: RepeatedChartOptions): Figure {
-  const x = { field: 'round', type: 'quantitative' as const, title: 'Round', scale: { padding: MARK_ROOM }, axis: { tickMinStep: 1, format: 'd' } };
+  const x = { field: 'round', type: 'quantitative' as const, title: 'Round', scale: { padding: MARK_ROOM, nice: false },
+    axis: { tickMinStep: 1, format: 'd' } };
   return panelFigure('repeated-rounds', 'Cooperation by round',
     ('Share of cooperative decisions in each round, per opponent (one panel per model, game and framing; at most eight opponents a panel). ' +
       (o.intervals === false ? 'No band is drawn: no round\'s rate has an interval (each rests on too few matches).'
