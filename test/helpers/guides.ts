@@ -120,12 +120,13 @@ export function guideFolder(): { dir: string; env: NodeJS.ProcessEnv } {
 }
 
 /** Run a block; `printed`: its standard output and error as one stream (a terminal's view), else its standard error alone. */
-function runBlock(code: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number, printed = false): Promise<{ code: number | null; stderr: string }> {
+function runBlock(code: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number, printed = false):
+  Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn('bash', ['-euo', 'pipefail', '-c', printed ? `exec 2>&1\n${code}` : code], { cwd, env,
       stdio: ['ignore', printed ? 'pipe' : 'ignore', 'pipe'], timeout: timeoutMs });
     let stderr = '';
-    (printed ? child.stdout! : child.stderr).on('data', (d: Buffer) => { stderr += d.toString(); });
+    (printed ? child.stdout! : child.stderr!).on('data', (d: Buffer) => { stderr += d.toString(); });
     child.on('close', (c) => resolve({ code: c, stderr }));
   });
 }
