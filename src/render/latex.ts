@@ -32,6 +32,7 @@ export function latexTable(t: LatexTable, options: LatexOptions = {}): string {
     if (r.length !== t.columns.length) throw new RangeError(`a row of ${r.length} cells in a table of ${t.columns.length} columns (${t.label})`);
   }
   const width = options.width ?? ONE_COLUMN_PT;
+  if (!(Number.isFinite(width) && width > 0)) throw new RangeError(`a LaTeX text width is a positive number of pt: ${width}`);
   const layout = layoutTable(t, width);
   // For a column (two-column layouts): a table that fits it only in parts is set once at a one-column article's width, across both columns.
   return writeLayout(t, width <= TWO_COLUMN_PT && layout.parts.length > 1 ? { ...layoutTable(t, ONE_COLUMN_PT), target: width } : layout);
