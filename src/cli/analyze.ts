@@ -9,7 +9,7 @@ import {
   parseAttenuationFlag, parseNumberFlag, parseUnitFlag, terminalLogger, type IntervalFlag,
 } from './options.js';
 import { analyze, DEFAULT_THRESHOLDS } from '../commands/analyze.js';
-import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
+import { addFigureFlags, addLatexFlag, addNamesFlags, figureStyleOf, type FigureFlags, type LatexFlags } from './figure-flags.js';
 import { cliMsg } from './messages.js';
 
 /** --map-model DIRECT=RECONSTRUCTED, repeatable. */
@@ -55,18 +55,18 @@ export function registerAnalyze(program: Command): void {
         '"not shown payoff-equivalent for this model" beside its R and shift (default 0.9)'),
       parseNumberFlag('--comprehension-threshold', { min: 0, max: 1, minOpen: true }, 'a number in (0, 1]'))
     .option('-q, --quiet', 'print only the table');
-  addFigureFlags(addNamesFlags(addExpectFlag(addLogFlags(addPoolingFlag(cmd)), '; two-framing runs only')))
+  addLatexFlag(addFigureFlags(addNamesFlags(addExpectFlag(addLogFlags(addPoolingFlag(cmd)), '; two-framing runs only'))))
     .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string;
       rounds?: string; shortMatches?: ShortMatches; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number;
         publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval?: IntervalFlag; simultaneous?: boolean; quiet?: boolean; maxSurfaceSensitivity: number;
         minWorldResponsiveness: number;
-      verifyStore?: boolean; pooling?: TablePooling; comprehensionThreshold?: number } & FigureFlags) => {
+      verifyStore?: boolean; pooling?: TablePooling; comprehensionThreshold?: number } & FigureFlags & LatexFlags) => {
       // A threshold left at its default is not given: analyze refuses only what the user gave for an input that does not take it.
       const given = (key: string, v: number) => (cmd.getOptionValueSource(key) === 'default' ? undefined : v);
       await analyze({
         store, trials: o.trials, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, runId: o.run, out: o.out,
-          factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o),
+          factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o), latexWidth: o.latexWidth,
         compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps,
           ...(o.interval ? intervalSettings(o.interval) : {}), simultaneous: o.simultaneous,
         expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,

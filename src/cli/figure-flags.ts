@@ -27,6 +27,21 @@ export function addFigureFlags(cmd: Command): Command {
     .option('--figure-font <font>', 'with --figure-style paper: serif (default) or sans', oneOf('--figure-font', ['serif', 'sans'] as const));
 }
 
+export interface LatexFlags { latexWidth?: number }
+
+function latexPoints(v: string): number {
+  const n = Number(v);
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(v) || !(n >= 100 && n <= 1000)) throw new InvalidArgumentError(
+    `--latex-width: ${JSON.stringify(v)} is not a text width in points from 100 to 1000`);
+  return n;
+}
+
+/** --latex-width (render/latex.ts): the text width the .tex tables are laid out for. */
+export function addLatexFlag(cmd: Command): Command {
+  return cmd.option('--latex-width <pt>', ('the text width in points the .tex tables are laid out for (default 345, a one-column 10 pt article; 240 for ' +
+    'a column of a two-column layout: a table that cannot fit it spans both columns, table*)'), latexPoints);
+}
+
 /** The figure style of the flags; --figure-width or --figure-font without --figure-style paper is refused in one line. */
 export function figureStyleOf(o: FigureFlags): FigureStyle | undefined {
   if (o.figureStyle !== 'paper') {

@@ -4,7 +4,7 @@ import { reproduce } from '../commands/reproduce-outputs.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, SIMULTANEOUS_HELP, terminalLogger, type RatesFlags } from './options.js';
 import type { TablePooling } from '../commands/meta-pooling.js';
 import { poolingOption } from './pooling.js';
-import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
+import { addFigureFlags, addLatexFlag, addNamesFlags, figureStyleOf, type FigureFlags, type LatexFlags } from './figure-flags.js';
 
 export function registerReproduce(program: Command): void {
   const cmd = addExpectFlag(addRatesFlags(program
@@ -14,8 +14,8 @@ export function registerReproduce(program: Command): void {
     .option('--simultaneous', SIMULTANEOUS_HELP)
     .option('-q, --quiet', 'print only the table')
     .addOption(poolingOption());
-  addFigureFlags(addNamesFlags(cmd, false))
-    .action(async (o: RatesFlags & FigureFlags & { names?: string; pooling?: TablePooling }, cmd: Command) => {
+  addLatexFlag(addFigureFlags(addNamesFlags(cmd, false)))
+    .action(async (o: RatesFlags & FigureFlags & LatexFlags & { names?: string; pooling?: TablePooling }, cmd: Command) => {
       await reproduce({ ...o, ...inputFlags(o, cmd), logger: terminalLogger(o.quiet), figureStyle: figureStyleOf(o), namesFile: o.names, failOnChecks: true });
     });
 }

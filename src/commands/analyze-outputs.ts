@@ -13,7 +13,7 @@ import { lambdaRows } from '../analyses/compare/tables.js';
 import { compareSections, lambdaSection } from '../analyses/compare/report.js';
 import { syntheticNotice } from '../core/provenance.js';
 import { namedAnalysis } from '../analyses/two-framing/named.js';
-import { originSections } from './origin-report.js';
+import { provenanceSections } from './origin-report.js';
 import { figureFiles } from '../render/figure-files.js';
 import { num, renderReportHtml, type Section } from '../render/html.js';
 import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
@@ -73,8 +73,8 @@ function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Sectio
       ...(res.source.adaptive ? [adaptive.section(res.source.adaptive.rule, res.source.adaptive.statuses, (id) => res.names?.map[id] ?? id)] : []),
     lambdaSection(lambdaRows(res.analysis, res.facts.gaps), gameName), ...compareSections(res.analysis, res.comparison, gameName),
     ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
-    figuresSection(figures, undefined, undefined, omittedFigures(res.analysis)), verificationSection(res.verification), provenanceSection(prov),
-      ...originSections(res.origin),
+    figuresSection(figures, undefined, undefined, omittedFigures(res.analysis)), verificationSection(res.verification),
+      ...provenanceSections(provenanceSection(prov), res.origin),
     settingsSection(a, res.command, [['run', String(res.source.run.id)], ...compareFacts]), filesSection(links),
   ];
 }

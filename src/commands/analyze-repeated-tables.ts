@@ -26,6 +26,7 @@ import { checkRoundRange } from '../sources/logs/index.js';
 import { commandsMsg } from './messages.js';
 import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './analyze-comprehension.js';
 import type { ScoredProbe } from '../analyses/comprehension/index.js';
+import { latexOf } from './command-options.js';
 
 export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   /** Output directory; default: beside the source, named after it. */
@@ -42,6 +43,8 @@ export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   readonly namesFile?: string;
   /** `--figure-style paper` (render/paper-style.ts). */
   readonly figureStyle?: FigureStyle;
+  /** `--latex-width`: the text width in pt the .tex tables are laid out for (345 by default). */
+  readonly latexWidth?: number;
   readonly logger?: Logger;
   /** Compute only; write nothing. */
   readonly dryRun?: boolean;
@@ -148,9 +151,9 @@ export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedO
   const seen = (k: 'model' | 'game' | 'framing') => [...new Set(input.decisions.map((d) => d[k]))];
   const order = { models: seen('model'), games: seen('game'), framings: seen('framing') };
   const understood = comprehensionResult(opts.probes, order, two?.result.analysis, opts.comprehensionThreshold, logger);
-  const files = labelSynthetic([...repeated.tables.files(reportsDir, analysis, input, command, models),
-    ...withComprehensionFiles(withNamedLatex(two?.files ?? [], reportsDir, two?.result.analysis, names), reportsDir, two?.result.analysis, understood)],
-  decisionsOrigin(input));
+  const named = withNamedLatex(two?.files ?? [], reportsDir, two?.result.analysis, names, latexOf(opts));
+  const files = labelSynthetic([...repeated.tables.files(reportsDir, analysis, input, command, models, latexOf(opts)),
+    ...withComprehensionFiles(named, reportsDir, two?.result.analysis, understood)], decisionsOrigin(input));
   return { kind: 'repeated', input, analysis, models, twoFraming: two?.result, files, outDir, reportsDir, command,
     ...(understood ? { comprehension: understood } : {}) };
 }

@@ -46,6 +46,8 @@ export interface StoreAnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly figureStyle?: FigureStyle;
   /** Comprehension probes: a framing answered less accurately is not shown payoff-equivalent (default 0.9, docs/methods.md §18c). */
   readonly comprehensionThreshold?: number;
+  /** `--latex-width`: the text width in pt the .tex tables are laid out for (345 by default). */
+  readonly latexWidth?: number;
 }
 
 /** Default output directory of `analyze`: runs/x.sqlite → runs/x/. */

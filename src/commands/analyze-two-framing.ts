@@ -27,6 +27,8 @@ import { withNamedLatex } from '../analyses/two-framing/latex.js';
 import { inputNames, type InputNames } from './input-names.js';
 import { adaptive } from '../analyses/adaptive/index.js';
 import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './analyze-comprehension.js';
+import type { LatexOptions } from '../render/latex.js';
+import { latexOf } from './command-options.js';
 
 export interface AnalyzeResult {
   readonly kind: 'two-framing';
@@ -114,10 +116,10 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
   };
   const understood = comprehensionResult(source.probes, { models: facts.models, games: facts.games, framings: facts.framings }, analysis,
     opts.comprehensionThreshold, logger);
-  const direct = directRunFiles(partial, compareExpected(analysis, published, opts), logger);
+  const direct = directRunFiles(partial, compareExpected(analysis, published, opts), logger, latexOf(opts));
   const { verification, reproduction } = direct;
   const all = [...direct.files, ...poolingFiles(opts.pooling, partial.reportsDir, analysis), ...adaptiveFiles(source, partial.reportsDir, logger)];
-  const named = withNamedLatex(all, partial.reportsDir, analysis, names?.map);
+  const named = withNamedLatex(all, partial.reportsDir, analysis, names?.map, latexOf(opts));
   const files = labelSynthetic(withComprehensionFiles(named, partial.reportsDir, analysis, understood), origin);
   if (!opts.dryRun) writeFilesAtomic(files);
   return { ...partial, verification, reproduction, table3: table3Rows(analysis), files, pooling: opts.pooling,
@@ -137,14 +139,13 @@ function adaptiveFiles(source: StoreTable, reportsDir: string, logger: Logger): 
 type Partial2 = Omit<AnalyzeResult, 'verification' | 'table3' | 'files' | 'reproduction'>;
 
 /** The table files (metrics.json records the regenerate command and the comparison file) and the verification. */
-function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger: Logger): { files: OutputFile[]; verification: VerificationReport;
-  reproduction?: Reproduction } {
+function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger: Logger, latex: LatexOptions): { files: OutputFile[];
+  verification: VerificationReport; reproduction?: Reproduction } {
   const { analysis, source, facts, comparison, reportsDir } = r;
   const extra = {
     command: r.command,
     run: { id: source.run.id, design: source.run.designName, design_hash: source.run.designHash, tool_version: source.run.toolVersion },
     ...(r.compareInput ? { compare: { path: r.compareInput.path, sha256: r.compareInput.sha256, model_map: r.compareInput.modelMap } } : {}),
-    synthetic_models: facts.simulated,
     ...originExtra(r.origin),
     trials: source.tallies.map((t) => ({ model: t.model, game: t.game, framing: t.framing, ...t.factors, valid: t.valid, invalid: t.invalid, error: t.error,
       scoring: t.scoring })),
@@ -163,7 +164,7 @@ function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger:
     ...comparisonFiles,
   ];
   const checked = verifyDirect(analysis, source, facts, csvTables(tableFiles), csvTables(comparisonFiles));
-  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reportsDir, compared, checked, logger);
+  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reportsDir, compared, checked, logger, latex);
   return { files: [...tableFiles, ...reproductionFiles, ...verificationFiles(reportsDir, verification)], verification, reproduction };
 }
 

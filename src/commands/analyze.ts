@@ -70,7 +70,8 @@ async function analyzeLogs(source: SourceOf<'log'>, opts: AnalyzeOptions): Promi
   checkOut(opts, defaultTrialsOut(source.files[0]));
   const res = await analyzeTrials({
     trials: source.files, format: source.format, rounds: opts.rounds, shortMatches: opts.shortMatches, models: opts.models, factors: opts.factors,
-    out: opts.out, namesFile: opts.namesFile, players: opts.players, figureStyle: opts.figureStyle, figures: opts.figures, dryRun: opts.dryRun,
+    out: opts.out, namesFile: opts.namesFile, players: opts.players, figureStyle: opts.figureStyle, latexWidth: opts.latexWidth, figures: opts.figures,
+      dryRun: opts.dryRun,
     base: opts.base, alt: opts.alt, attenuation: opts.attenuation, seed: opts.seed, reps: opts.reps, interval: opts.interval,
       clusterInterval: opts.clusterInterval,
     simultaneous: opts.simultaneous, logger: opts.logger,

@@ -9,6 +9,7 @@ import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { checkOutDir, OUT_SUBDIRS } from '../core/out-dir.js';
 import { commandsMsg } from './messages.js';
+import type { LatexOptions } from '../render/latex.js';
 
 export interface CommandOptions {
   /** Messages and warnings; `logger.print` receives what the CLI prints on standard output. Silent by default. */
@@ -46,3 +47,6 @@ export function failOnChecks(verification: VerificationReport | undefined, opts:
     throw new UserError(commandsMsg.checksFailed(verification.checks.filter((c) => !c.passed).map((c) => c.name)), 3);
   }
 }
+
+/** The layout options of the .tex tables from `--latex-width` (render/latex.ts; a one-column article's 345 pt without it). */
+export const latexOf = (o: { readonly latexWidth?: number }): LatexOptions => (o.latexWidth === undefined ? {} : { width: o.latexWidth });

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
 import { makeReport, type VerificationReport } from '../core/checks.js';
 import type { Logger } from '../core/logger.js';
+import type { LatexOptions } from '../render/latex.js';
 import { packageRoot } from '../core/paths.js';
 import { readPublished, type PublishedMethod, type PublishedValues } from '../sources/published.js';
 import { defaultPublished, type Source } from '../sources/input.js';
@@ -99,14 +100,14 @@ export const reproductionExtra = (rep: Reproduction | undefined): Record<string,
 
 /** reports/reproduction.csv and the verification check of a comparison (if any). */
 export function reproductionOutputs(reportsDir: string, reproduction: Reproduction | undefined, verification: VerificationReport,
-  logger: Logger): ReproductionOutputs {
+  logger: Logger, latex: LatexOptions = {}): ReproductionOutputs {
   if (!reproduction) return { files: [], verification };
   // Numbers that differ or are missing are named even under -q (a warning), the rest is information.
   const failed = reproduction.counts.differs + reproduction.counts.missing > 0;
   (failed ? logger.warn : logger.info).call(logger, reproductionSentence(reproduction));
   return {
     reproduction,
-    files: [reproductionFile(reportsDir, reproduction), reproductionLatexFile(reportsDir, reproduction)],
+    files: [reproductionFile(reportsDir, reproduction), reproductionLatexFile(reportsDir, reproduction, undefined, latex)],
     verification: makeReport([...verification.checks, reproductionCheck(reproduction)], [...verification.degenerate]),
   };
 }

@@ -15,16 +15,22 @@ function framingBlocks(o: Origin): Block[] {
   ]);
 }
 
-/** The origin's facts and the framing texts, as report sections (none for a file that says nothing more than its path). */
-export function originSections(o: Origin): Section[] {
+/**
+ * The input's provenance section (its path, hash, kind) with the origin's facts added to it, then the framing texts: one
+ * section on where the data come from, however the input came (the origin adds nothing for a file that says no more than its path).
+ */
+export function provenanceSections(provenance: Section, o: Origin): Section[] {
   const facts: [string, string][] = [
     ['Synthetic', o.synthetic ? `yes: ${(o.syntheticWhy ?? []).join('; ')}` : 'no'],
     ...(o.run ? [['Run', `${o.run.id} of design "${o.run.design}"`], ['Design hash', o.run.designHash]] as [string, string][] : []),
   ];
-  if (!o.synthetic && !o.run && !o.framings?.length) return [];
   const framings = framingBlocks(o);
+  const says = o.synthetic || o.run !== undefined || (o.framings?.length ?? 0) > 0;
+  const first = provenance.blocks.findIndex((b) => b.kind === 'facts');
+  const blocks = !says ? provenance.blocks : first < 0 ? [{ kind: 'facts' as const, items: facts }, ...provenance.blocks]
+    : provenance.blocks.map((b, i) => (i === first && b.kind === 'facts' ? { ...b, items: [...b.items, ...facts] } : b));
   return [
-    { id: 'origin', heading: 'Where the data come from', blocks: [{ kind: 'facts', items: facts }] },
+    { ...provenance, blocks },
     ...(framings.length ? [{ id: 'framings', heading: 'The framings compared', blocks: framings }] : []),
   ];
 }

@@ -19,7 +19,7 @@ import { namedAnalysis, twoFraming, type ReportProvenance } from '../analyses/tw
 import { poolingLines, poolingSections } from './meta-pooling.js';
 import { sourceAnalyses } from './source-analyses.js';
 import { labelSynthetic, syntheticNotice } from '../core/provenance.js';
-import { originSections } from './origin-report.js';
+import { provenanceSections } from './origin-report.js';
 
 /** The command line that regenerates these outputs. */
 export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): string {
@@ -59,8 +59,7 @@ export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figur
       ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
       r.figures(figures, undefined, undefined, twoFraming.omittedFigures(a)),
       r.verification(res.verification),
-      r.provenance(prov),
-      ...originSections(res.input.origin),
+      ...provenanceSections(r.provenance(prov), res.input.origin),
       ...sourceAnalyses(res.input).sections,
       r.settings(a, reproduceCommand(res)),
       filesSection(links),

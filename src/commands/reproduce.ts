@@ -17,6 +17,7 @@ import { regenerateCommand } from '../core/command-line.js';
 import { poolingFiles, type TablePooling } from './meta-pooling.js';
 import { sourceAnalyses } from './source-analyses.js';
 import { commandsMsg } from './messages.js';
+import { latexOf } from './command-options.js';
 
 /** Table 3 as the terminal shows it (reproduce, report, analyze). */
 export { table3Text } from '../analyses/two-framing/terminal.js';
@@ -30,6 +31,8 @@ export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoi
   out?: string;
   /** `--figure-style paper` (render/paper-style.ts); the default style otherwise. */
   figureStyle?: FigureStyle;
+  /** `--latex-width`: the text width in pt the .tex tables are laid out for (345, a one-column article, by default; 240 for a two-column layout's column). */
+  latexWidth?: number;
   /** `--names FILE`: display names for the report, figures, terminal and LaTeX (the CSVs keep the ids and add the names, metrics.json a `names` map). */
   namesFile?: string;
   logger?: Logger;
@@ -118,9 +121,9 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   const compared = compareExpected(analysis, published, opts);
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared),
     ...originExtra(input.origin) }, names?.map);
-  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger);
+  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger, latexOf(opts));
   const files = labelSynthetic(withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification),
-    ...poolingFiles(opts.pooling, reports, analysis)], reports, analysis, names?.map), input.origin);
+    ...poolingFiles(opts.pooling, reports, analysis)], reports, analysis, names?.map, latexOf(opts)), input.origin);
   if (input.origin.synthetic) logger.warn(syntheticWarning(input.origin));
   if (!opts.dryRun) writeFilesAtomic(files);
   return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, notes: inputNotes(input), pooling: opts.pooling,

@@ -82,6 +82,12 @@ export const ONE_ROW = [{ aggregate: [{ op: 'count' as const, as: 'rows' }] }];
 
 export const F3 = '.3f';
 
+/**
+ * Pixels a continuous scale keeps free at each end (Vega's scale padding), so that a mark at the domain's end (a rate of 1, R = 1, the
+ * last round) is drawn whole inside the plot.
+ */
+export const MARK_ROOM = 8;
+
 /** One facet row per model, in the given order, the model name as a bold heading above its row. */
 export function modelRowFacet(models: readonly string[]) {
   return {

@@ -1,7 +1,7 @@
 /** The text of a laid-out LaTeX table (latex-layout.ts): its header comment, floats or longtables, a part per column split. */
-import { TWO_COLUMN_PT, type LatexTable } from './latex-cells.js';
+import { ONE_COLUMN_PT, TWO_COLUMN_PT, type LatexTable } from './latex-cells.js';
 import { hasPlaceholder, latexEscape, UNICODE_DEFINITION } from './latex-escape.js';
-import { groupRuns, styledLines, type LatexLayout, type LatexPart } from './latex-layout.js';
+import { FLOAT_LINES, groupRuns, styledLines, type LatexLayout, type LatexPart } from './latex-layout.js';
 
 /** Lines set one under another in a cell (a header's words, an interval under its point). */
 function stack(lines: readonly string[], align: string, pos: 't' | 'b'): string {
@@ -74,17 +74,50 @@ function longPart(t: LatexTable, layout: LatexLayout, part: LatexPart, caption: 
   ];
 }
 
-function headerComment(layout: LatexLayout, tex: string): string[] {
+/** Laid out for a column of a two-column layout (`--latex-width` ≤ 240 pt). */
+const forColumn = (layout: LatexLayout) => layout.target <= TWO_COLUMN_PT;
+
+/** The rows from..to of a table, its rules and section headings with them. */
+function rowSlice(t: LatexTable, from: number, to: number): LatexTable {
+  return {
+    ...t, rows: t.rows.slice(from, to), rulesAfter: (t.rulesAfter ?? []).filter((i) => i >= from && i < to).map((i) => i - from),
+    sections: (t.sections ?? []).filter((s) => s.before >= from && s.before < to).map((s) => ({ ...s, before: s.before - from })),
+  };
+}
+
+/** Runs of rows of at most FLOAT_LINES body lines each (a longtable cannot be set in two columns: a long table there is several floats). */
+function rowChunks(t: LatexTable, layout: LatexLayout): [number, number][] {
+  const sections = new Set((t.sections ?? []).map((s) => s.before));
+  const chunks: [number, number][] = [];
+  let from = 0, lines = 0;
+  t.rows.forEach((r, i) => {
+    const n = Math.max(1, ...r.map((c) => styledLines(c, layout.style).length)) + (sections.has(i) ? 1 : 0);
+    if (i > from && lines + n > FLOAT_LINES) { chunks.push([from, i]); from = i; lines = 0; }
+    lines += n;
+  });
+  chunks.push([from, t.rows.length]);
+  return chunks;
+}
+
+function columnFit(layout: LatexLayout, widest: number, floats: number): string {
+  const many = floats > 1 ? `; in ${floats} floats of at most ${FLOAT_LINES} lines (a longtable cannot be set in two columns)` : '';
+  return widest <= layout.target ? `fits a two-column layout's column (${layout.target} pt)${many}`
+    : `wider than a two-column layout's column (${layout.target} pt): laid out for a one-column article (${ONE_COLUMN_PT} pt), in a two-column ` +
+      `document it spans both columns (table*)${many}`;
+}
+
+function headerComment(layout: LatexLayout, tex: string, floats: number): string[] {
   const widest = Math.max(...layout.parts.map((p) => p.width));
-  const fit = layout.long ? `fits a one-column article (${layout.target} pt); a longtable, for one-column documents`
+  const fit = forColumn(layout) ? columnFit(layout, widest, floats)
+    : layout.long ? `fits a one-column article (${layout.target} pt); a longtable, for one-column documents`
     : widest <= TWO_COLUMN_PT ? `fits a one-column article (${layout.target} pt) and a two-column layout's column (${TWO_COLUMN_PT} pt)`
       : `fits a one-column article (${layout.target} pt); in a two-column document it spans both columns (table*)`;
   return [
     '% Written by samegame for pdflatex, with \\usepackage[T1]{fontenc}, \\usepackage[utf8]{inputenc} and ' +
-      `\\usepackage{booktabs}${layout.long ? ' and \\usepackage{longtable}' : ''}.`,
+      `\\usepackage{booktabs}${layout.long && !forColumn(layout) ? ' and \\usepackage{longtable}' : ''}.`,
     `% About ${Math.ceil(widest)} pt wide at \\${layout.style.size} in a 10 pt article` +
       `${layout.parts.length > 1 ? `, in ${layout.parts.length} parts` : ''}: `
-      + `${widest <= layout.target ? fit : `wider than the ${layout.target} pt laid out for`}.`,
+      + `${widest <= layout.target || forColumn(layout) ? fit : `wider than the ${layout.target} pt laid out for`}.`,
     ...(hasPlaceholder(tex) ? [
       '% Characters pdflatex cannot set are written \\samegameU{<code point>} and print as [U+<code point>] unless the document defines',
       '% \\samegameU first (under xelatex or lualatex, with a font that has them: \\newcommand\\samegameU[1]{\\symbol{"#1}}).',
@@ -95,15 +128,18 @@ function headerComment(layout: LatexLayout, tex: string): string[] {
 
 /** The file's text. */
 export function writeLayout(t: LatexTable, layout: LatexLayout): string {
-  const n = layout.parts.length;
+  const chunks = forColumn(layout) && layout.long ? rowChunks(t, layout) : [[0, t.rows.length] as [number, number]];
+  const n = layout.parts.length * chunks.length;
   const caption = latexEscape(t.caption);
   const note = t.note ? [`\\par\\smallskip{\\footnotesize ${latexEscape(t.note)}\\par}`] : [];
-  const body = layout.parts.flatMap((part, k) => {
+  const body = chunks.flatMap(([from, to], c) => layout.parts.flatMap((part, p) => {
+    const k = c * layout.parts.length + p;
     const cap = n > 1 ? `${caption} (${k + 1} of ${n})` : caption;
     const label = k === 0 ? t.label : `${t.label}-${k + 1}`;
     const last = k === n - 1 ? note : [];
-    return layout.long ? [...longPart(t, layout, part, cap, label), ...last] : floatPart(t, layout, part, cap, label, last);
-  });
+    if (chunks.length > 1) return floatPart(rowSlice(t, from, to), layout, part, cap, label, last);
+    return layout.long && !forColumn(layout) ? [...longPart(t, layout, part, cap, label), ...last] : floatPart(t, layout, part, cap, label, last);
+  }));
   const text = body.join('\n');
-  return [...headerComment(layout, `${caption}\n${text}`), text, ''].join('\n');
+  return [...headerComment(layout, `${caption}\n${text}`, chunks.length), text, ''].join('\n');
 }

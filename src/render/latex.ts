@@ -31,7 +31,11 @@ export function latexTable(t: LatexTable, options: LatexOptions = {}): string {
   for (const r of t.rows) {
     if (r.length !== t.columns.length) throw new RangeError(`a row of ${r.length} cells in a table of ${t.columns.length} columns (${t.label})`);
   }
-  return writeLayout(t, layoutTable(t, options.width ?? ONE_COLUMN_PT));
+  const width = options.width ?? ONE_COLUMN_PT;
+  if (!(Number.isFinite(width) && width > 0)) throw new RangeError(`a LaTeX text width is a positive number of pt: ${width}`);
+  const layout = layoutTable(t, width);
+  // For a column (two-column layouts): a table that fits it only in parts is set once at a one-column article's width, across both columns.
+  return writeLayout(t, width <= TWO_COLUMN_PT && layout.parts.length > 1 ? { ...layoutTable(t, ONE_COLUMN_PT), target: width } : layout);
 }
 
 /** The preamble every table file is written for: T1 fonts, UTF-8 input, booktabs and longtable (long tables). */

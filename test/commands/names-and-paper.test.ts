@@ -174,7 +174,7 @@ describe('--figure-style paper', () => {
     expect(svg).not.toContain('>Cooperation by round<');
     const captions = readFileSync(join(out, 'figures', 'captions.md'), 'utf8');
     expect(captions).toContain('## repeated-rounds');
-    expect(captions).toMatch(/\*\*Cooperation by round — 95 % cluster-robust [^*]+\.\*\* Share of cooperative decisions/); // the subtitle after a dash
+    expect(captions).toMatch(/\*\*Cooperation by round — akata-pd, framing akata-jf: 95 % cluster-robust [^*]+\.\*\* Share of cooperative decisions/); // the subtitle after a dash
   });
 
   it('serif by default; the flags without --figure-style paper are refused in one line', async () => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/cli.js';
-import { GUIDE_TIMEOUT, guideTestFile, runGuide, runnableBlocks } from '../helpers/guides.js';
+import { GUIDE_TIMEOUT, guideTestFile, outputMismatch, runGuide, runnableBlocks } from '../helpers/guides.js';
 
 /**
  * Every runnable block of every guide (docs/guides/*.md) and of the README runs, in order, in a
@@ -40,14 +40,28 @@ describe('a guide that does not work fails the test', () => {
     expect(r.failures[0].problem).toMatch(/^exit 2: samegame: .*--reps: "fifty" is not an integer from 1 to 1000000/);
   }, LONG);
 
-  it('an output the guide names that the command does not write', async () => {
+  it('an output the guide names that the command does not write; a printed number that differs from the guide\'s output block', async () => {
     const r = await runGuide(join(ROOT, 'test/fixtures/guides/missing-output.md'));
-    expect(r.blocks).toBe(1);
-    expect(r.failures).toEqual([{ where: 'test/fixtures/guides/missing-output.md:3', problem: 'reports/no-such-table.csv was not written' }]);
+    expect(r.blocks).toBe(3);
+    expect(r.failures).toEqual([
+      { where: 'test/fixtures/guides/missing-output.md:3', problem: 'reports/no-such-table.csv was not written' },
+      { where: 'test/fixtures/guides/missing-output.md:34', problem: 'the printed output differs: line 1 of the block, ' +
+        '"84 published numbers: 78 exact, 6 within Monte Carlo error", is printed as "84 published numbers: 77 exact, 7 within Monte Carlo error"' },
+    ]);
   }, LONG);
+
+  it('an output block: … within a line is any text, a line of … any lines; the folder\'s path and trailing spaces do not count', () => {
+    expect(outputMismatch('a …\n…\nz', 'a 1.5 s  \nb\nc\nz\n')).toBeUndefined();
+    expect(outputMismatch('a\n…\nz', 'a\nz')).toBeUndefined();
+    expect(outputMismatch('a\nz', 'a\nb\nz')).toBe('line 2 of the block, "z", is printed as "b"');
+    expect(outputMismatch('a\nb', 'a\nb\nc')).toBe('the block ends at its line 2; the command prints more: "c"');
+    expect(outputMismatch('x (1.0)', 'x (1a0)')).toBe('line 1 of the block, "x (1.0)", is printed as "x (1a0)"');
+  });
 
   it('only `sh runnable` fences are steps; writes= names the outputs', () => {
     const md = ['```sh runnable writes=a.csv,b/c.svg', 'echo 1', '```', '', '```sh', 'echo 2', '```', '````sh runnable', '```', 'inner', '````'].join('\n');
     expect(runnableBlocks(md)).toEqual([{ line: 1, code: 'echo 1', writes: ['a.csv', 'b/c.svg'] }, { line: 8, code: '```\ninner', writes: [] }]);
+    const shown = ['```sh runnable', 'echo 1', '```', '```text', 'not output', '```', '```text output', '1', '```', '```text output', '2', '```'].join('\n');
+    expect(runnableBlocks(shown)).toEqual([{ line: 1, code: 'echo 1', writes: [], output: { line: 7, text: '1' } }]);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,12 @@ import { ROOT } from './cli.js';
  * folder holding a copy of the repository's data/ and examples/ (what a clone has beside the code)
  * and node_modules/samegame (a link to this checkout, as in a project that installed it), offline: `npx samegame` and `samegame` run this checkout's CLI, any other `npx` is refused, the
  * API key variables are removed and HOME is the folder. A step fails when it exits non-zero or a
- * file it names is not written. Every other fence (```sh, ```yaml, …) is text only.
+ * file it names is not written. A fence whose info string is `text output` shows what the runnable
+ * block before it prints (standard output and error, as a terminal shows them): the step fails
+ * when the printed text differs from it (outputPattern: `…` stands for any text within a line, a
+ * line of `…` alone for any number of lines; trailing spaces and the folder's path do not count);
+ * `text file=PATH` shows how a file the block writes begins (the same rules, any lines after).
+ * Every other fence (```sh, ```yaml, ```text, …) is text only.
  */
 export interface RunnableBlock {
   /** Line of the opening fence (1-based). */
@@ -25,6 +30,10 @@ export interface RunnableBlock {
   readonly code: string;
   /** Files (relative to the folder) the block must write. */
   readonly writes: readonly string[];
+  /** The `text output` fence after it, before the next runnable block: what the block prints. */
+  readonly output?: { readonly line: number; readonly text: string };
+  /** The `text file=PATH` fences after it: how the files it writes begin. */
+  readonly files?: readonly { readonly line: number; readonly path: string; readonly text: string }[];
 }
 
 export interface BlockFailure { readonly where: string; readonly problem: string }
@@ -51,12 +60,45 @@ export function fencedBlocks(markdown: string): FencedBlock[] {
   return out;
 }
 
-/** The runnable blocks of a Markdown text, in order. */
+/** The runnable blocks of a Markdown text, in order, each with the output block that follows it. */
 export function runnableBlocks(markdown: string): RunnableBlock[] {
-  return fencedBlocks(markdown).filter((b) => b.words[0] === 'sh' && b.words[1] === 'runnable').map((b) => ({
-    line: b.line, code: b.code,
-    writes: b.words.slice(2).filter((w) => w.startsWith('writes=')).flatMap((w) => w.slice('writes='.length).split(',')).filter(Boolean),
-  }));
+  const out: RunnableBlock[] = [];
+  for (const b of fencedBlocks(markdown)) {
+    if (b.words[0] === 'sh' && b.words[1] === 'runnable') {
+      out.push({ line: b.line, code: b.code,
+        writes: b.words.slice(2).filter((w) => w.startsWith('writes=')).flatMap((w) => w.slice('writes='.length).split(',')).filter(Boolean) });
+    } else if (b.words[0] === 'text' && b.words[1] === 'output' && out.length && out[out.length - 1].output === undefined) {
+      out[out.length - 1] = { ...out[out.length - 1], output: { line: b.line, text: b.code } };
+    } else if (b.words[0] === 'text' && b.words[1]?.startsWith('file=') && out.length) {
+      const last = out[out.length - 1];
+      out[out.length - 1] = { ...last, files: [...last.files ?? [], { line: b.line, path: b.words[1].slice('file='.length), text: b.code }] };
+    }
+  }
+  return out;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether printed text matches a guide's output block: line by line, `…` within a line any text, a line of `…` alone any number of
+ * lines (none included); trailing spaces and blank lines at either end ignored. The first line that does not match, when one does not.
+ */
+export function outputMismatch(expected: string, printed: string): string | undefined {
+  const lines = (s: string) => s.split('\n').map((l) => l.replace(/\s+$/, '')).join('\n').replace(/^\n+|\n+$/g, '').split('\n');
+  const want = lines(expected), got = lines(printed);
+  const pattern = (ls: readonly string[]) => ls.map((l) => (l.trim() === '…' ? '(?:[^\\n]*\\n)*?' : `${l.split('…').map(escapeRe).join('[^\\n]*')}\\n`))
+    .join('');
+  const source = pattern(want);
+  if (new RegExp(`^${source}$`).test(`${got.join('\n')}\n`)) return undefined;
+  // The longest prefix of the block that matches, to name the first line that does not.
+  for (let k = want.length; k >= 0; k--) {
+    const m = new RegExp(`^${pattern(want.slice(0, k))}`).exec(`${got.join('\n')}\n`);
+    if (!m) continue;
+    const at = m[0].split('\n').length - 1;
+    if (k === want.length) return `the block ends at its line ${k}; the command prints more: ${JSON.stringify(got[at])}`;
+    return `line ${k + 1} of the block, ${JSON.stringify(want[k])}, is printed as ${JSON.stringify(got[at] ?? '(nothing)')}`;
+  }
+  return 'nothing matches';
 }
 
 /** A folder for one guide: the data a clone has, and a bin/ whose `npx` and `samegame` run this checkout's CLI only. */
@@ -77,14 +119,21 @@ export function guideFolder(): { dir: string; env: NodeJS.ProcessEnv } {
   return { dir, env };
 }
 
-function runBlock(code: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ code: number | null; stderr: string }> {
+/** Run a block; `printed`: its standard output and error as one stream (a terminal's view), else its standard error alone. */
+function runBlock(code: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number, printed = false):
+  Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-euo', 'pipefail', '-c', code], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], timeout: timeoutMs });
+    const child = spawn('bash', ['-euo', 'pipefail', '-c', printed ? `exec 2>&1\n${code}` : code], { cwd, env,
+      stdio: ['ignore', printed ? 'pipe' : 'ignore', 'pipe'], timeout: timeoutMs });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    (printed ? child.stdout! : child.stderr!).on('data', (d: Buffer) => { stderr += d.toString(); });
     child.on('close', (c) => resolve({ code: c, stderr }));
   });
 }
+
+/** Printed text as the guide shows it: the folder's path left out, a line rewritten in place (\r) as its last state. */
+const asShown = (text: string, dir: string) => text.split(`${dir}/`).join('').split(dir).join('.').split('\n').map((l) => l.split('\r').at(-1) ?? '')
+  .join('\n');
 
 /** Run every runnable block of a guide in a fresh folder; the failures, each naming the guide's file and line. */
 export async function runGuide(path: string, timeoutMs = 120_000): Promise<{ blocks: number; failures: BlockFailure[]; dir: string }> {
@@ -94,12 +143,21 @@ export async function runGuide(path: string, timeoutMs = 120_000): Promise<{ blo
   const name = relative(ROOT, path);
   for (const b of blocks) {
     const where = `${name}:${b.line}`;
-    const r = await runBlock(b.code, dir, env, timeoutMs);
+    const r = await runBlock(b.code, dir, env, timeoutMs, b.output !== undefined);
     if (r.code !== 0) {
       failures.push({ where, problem: `exit ${r.code ?? 'killed (timeout)'}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}` });
       break; // later steps build on this one
     }
     for (const f of b.writes) if (!existsSync(join(dir, f))) failures.push({ where, problem: `${f} was not written` });
+    const differs = b.output && outputMismatch(b.output.text, asShown(r.stderr, dir));
+    if (differs) failures.push({ where: `${name}:${b.output!.line}`, problem: `the printed output differs: ${differs}` });
+    for (const f of b.files ?? []) {
+      const text = existsSync(join(dir, f.path)) ? readFileSync(join(dir, f.path), 'utf8') : '';
+      const off = outputMismatch(`${f.text}\n…`, text);
+      if (off) failures.push({ where: `${name}:${f.line}`, problem: `${f.path} differs: ${off}` });
+    }
+    // SHOW_GUIDE_OUTPUT=FILE: what each block printed, appended to FILE (to write a guide's output blocks from).
+    if (b.output && process.env.SHOW_GUIDE_OUTPUT) appendFileSync(process.env.SHOW_GUIDE_OUTPUT, `=== ${name}:${b.output.line}\n${asShown(r.stderr, dir)}\n`);
   }
   return { blocks: blocks.length, failures, dir };
 }
@@ -114,7 +172,7 @@ export const GUIDE_TIMEOUT = 600_000;
  */
 export function guideRuns(rel: string): void {
   describe('the guides run', () => {
-    it(`${rel}: every runnable block exits 0 and writes what it names`, async () => {
+    it(`${rel}: every runnable block exits 0, writes what it names and prints what the guide shows`, async () => {
       const r = await runGuide(join(ROOT, rel));
       expect(r.failures).toEqual([]);
       expect(r.blocks).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import { FEW_MATCHES, fewNote, MIN_MATCHES, thinNote, type RepeatedAnalysis } fr
 import { cellsCsv, endGameCsv, reactionsCsv, roundsCsv } from './tables.js';
 import { modelsCsv, type ModelRow } from './models.js';
 import { repeatedLatexFiles } from './latex.js';
+import type { LatexOptions } from '../../render/latex.js';
 
 /** What each file of the repeated analysis holds, beside its link in the report. */
 export const REPEATED_FILE_NOTES: Readonly<Record<string, string>> = {
@@ -44,10 +45,10 @@ function repeatedJson(a: RepeatedAnalysis, input: RepeatedDecisions, command: st
 
 /** reports/models.csv, cells.csv, rounds.csv, reactions.csv, endgame.csv and repeated.json. */
 export function repeatedTableFiles(reportsDir: string, a: RepeatedAnalysis, input: RepeatedDecisions, command: string,
-  models: readonly ModelRow[]): OutputFile[] {
+  models: readonly ModelRow[], latex: LatexOptions = {}): OutputFile[] {
   return [
     { path: join(reportsDir, 'models.csv'), content: modelsCsv(models, a.settings.factors ?? [], a.settings.names) },
-    ...repeatedLatexFiles(reportsDir, a, models),
+    ...repeatedLatexFiles(reportsDir, a, models, latex),
     { path: join(reportsDir, 'cells.csv'), content: cellsCsv(a) },
     { path: join(reportsDir, 'rounds.csv'), content: roundsCsv(a) },
     { path: join(reportsDir, 'reactions.csv'), content: reactionsCsv(a) },

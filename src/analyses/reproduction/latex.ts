@@ -6,13 +6,13 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { shown, type DisplayNames } from '../../core/display-names.js';
-import { latexTable, leftColumn, rightColumn } from '../../render/latex.js';
+import { latexTable, leftColumn, rightColumn, type LatexOptions } from '../../render/latex.js';
 import type { Reproduction } from './compare.js';
 import { shownNumbers } from './outputs.js';
 import { TABLE_NAMES } from './table-names.js';
 
 
-export function reproductionLatex(rep: Reproduction, names?: DisplayNames): string {
+export function reproductionLatex(rep: Reproduction, names?: DisplayNames, latex: LatexOptions = {}): string {
   const tables = [...new Set(rep.rows.map((x) => x.table))];
   const byTable = tables.map((t) => rep.rows.filter((x) => x.table === t));
   const order = byTable.flatMap((rows) => [...rows.filter((x) => x.verdict !== 'exact'), ...rows.filter((x) => x.verdict === 'exact')]);
@@ -32,8 +32,8 @@ export function reproductionLatex(rep: Reproduction, names?: DisplayNames): stri
         { number: n?.computed ?? '' }, { number: n?.tolerance ?? '' }, x.verdict];
     }),
     sections: tables.map((t, k) => ({ before: starts[k], title: TABLE_NAMES[t].label })),
-  });
+  }, latex);
 }
 
-export const reproductionLatexFile = (reportsDir: string, rep: Reproduction, names?: DisplayNames): OutputFile =>
-  ({ path: join(reportsDir, 'reproduction.tex'), content: reproductionLatex(rep, names) });
+export const reproductionLatexFile = (reportsDir: string, rep: Reproduction, names?: DisplayNames, latex: LatexOptions = {}): OutputFile =>
+  ({ path: join(reportsDir, 'reproduction.tex'), content: reproductionLatex(rep, names, latex) });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { shown, type DisplayNames } from '../../core/display-names.js';
 import { POOLED } from '../../core/names.js';
-import { intervalCell, latexTable, leftColumn, rightColumn, type LatexCell } from '../../render/latex.js';
+import { intervalCell, latexTable, leftColumn, rightColumn, type LatexCell, type LatexOptions } from '../../render/latex.js';
 import { conservativeNote, intervalKind, type TwoFramingAnalysis } from './analysis.js';
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { namedAnalysis } from './named.js';
@@ -22,7 +22,7 @@ const text = (x: number | string): string => (typeof x === 'number' && Number.is
 /** A statistic with its interval, compactly ("0.651 [0.639, 0.661]"). */
 const withInterval = (x: number | string, lo: number | string, hi: number | string): LatexCell => intervalCell(text(x), text(lo), text(hi));
 
-export function table2Latex(a: TwoFramingAnalysis, names?: DisplayNames): string {
+export function table2Latex(a: TwoFramingAnalysis, names?: DisplayNames, latex: LatexOptions = {}): string {
   const { base, alt } = a.settings;
   return latexTable({
     caption: (`Cooperation rates under the ${shown(names, base)} and ${shown(names, alt)} framings (counts of cooperative decisions), and the ` +
@@ -32,11 +32,11 @@ export function table2Latex(a: TwoFramingAnalysis, names?: DisplayNames): string
       rightColumn('rate', shown(names, alt)), rightColumn('count', shown(names, alt)), rightColumn('Difference')],
     rows: table2Rows(a).map((x) => [shown(names, x.model), shown(names, x.game), stat(x.base_rate), count(x.base_count), stat(x.alt_rate), count(x.alt_count),
       stat(x.difference)]),
-  });
+  }, latex);
 }
 
 /** Table 3's columns (stats/table3.ts), each with its interval: the rows of table3.csv. */
-export function table3Latex(a: TwoFramingAnalysis, names?: DisplayNames): string {
+export function table3Latex(a: TwoFramingAnalysis, names?: DisplayNames, latex: LatexOptions = {}): string {
   const rows = table3Rows(a);
   const cols = table3Columns();
   const what = andList(cols.map(named));
@@ -49,10 +49,10 @@ export function table3Latex(a: TwoFramingAnalysis, names?: DisplayNames): string
     rows: rows.map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), ...cols.map((c) => withInterval(x[c.column], x[`${c.column}_lo`],
       x[`${c.column}_hi`]))]),
     rulesAfter: [rows.length - 2],
-  });
+  }, latex);
 }
 
-export function familyLatex(a: TwoFramingAnalysis, names?: DisplayNames): string {
+export function familyLatex(a: TwoFramingAnalysis, names?: DisplayNames, latex: LatexOptions = {}): string {
   return latexTable({
     caption: (`Family robustness over the ${a.family?.framings.length ?? 0} framings present (1 − the largest JSD / ln 2 over framing pairs), with 95 ` +
       `% ${intervalKind(a)} intervals.`),
@@ -60,21 +60,23 @@ export function familyLatex(a: TwoFramingAnalysis, names?: DisplayNames): string
     columns: [leftColumn('Model'), leftColumn('Game'), rightColumn('R')],
     rows: familyRows(a).map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.game === 'All' ? 'All' : shown(names, x.game), withInterval(x.R,
       x.R_lo, x.R_hi)]),
-  });
+  }, latex);
 }
 
 /** reports/table2.tex, table3.tex and (more than two framings) family-robustness.tex. */
-export function twoFramingLatexFiles(reportsDir: string, a: TwoFramingAnalysis, names?: DisplayNames): OutputFile[] {
+export function twoFramingLatexFiles(reportsDir: string, a: TwoFramingAnalysis, names?: DisplayNames, latex: LatexOptions = {}): OutputFile[] {
   return [
-    { path: join(reportsDir, 'table2.tex'), content: table2Latex(a, names) },
-    { path: join(reportsDir, 'table3.tex'), content: table3Latex(a, names) },
-    ...(a.family ? [{ path: join(reportsDir, 'family-robustness.tex'), content: familyLatex(a, names) }] : []),
+    { path: join(reportsDir, 'table2.tex'), content: table2Latex(a, names, latex) },
+    { path: join(reportsDir, 'table3.tex'), content: table3Latex(a, names, latex) },
+    ...(a.family ? [{ path: join(reportsDir, 'family-robustness.tex'), content: familyLatex(a, names, latex) }] : []),
   ];
 }
 
-/** The files with their Table 2, Table 3 and family .tex written by display names (the other files as they are). */
-export function withNamedLatex(files: readonly OutputFile[], reportsDir: string, a: TwoFramingAnalysis | undefined, names?: DisplayNames): OutputFile[] {
-  if (!a || !names || Object.keys(names).length === 0) return [...files];
-  const named = new Map(twoFramingLatexFiles(reportsDir, namedAnalysis(a, names)).map((f) => [f.path, f]));
+/** The files with their Table 2, Table 3 and family .tex written by display names and for `--latex-width` (the other files as they are). */
+export function withNamedLatex(files: readonly OutputFile[], reportsDir: string, a: TwoFramingAnalysis | undefined, names?: DisplayNames,
+  latex: LatexOptions = {}): OutputFile[] {
+  const hasNames = names !== undefined && Object.keys(names).length > 0;
+  if (!a || (!hasNames && latex.width === undefined)) return [...files];
+  const named = new Map(twoFramingLatexFiles(reportsDir, hasNames ? namedAnalysis(a, names) : a, undefined, latex).map((f) => [f.path, f]));
   return files.map((f) => named.get(f.path) ?? f);
 }

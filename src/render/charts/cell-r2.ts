@@ -1,4 +1,4 @@
-import { COLORS, defineFigure, F3, PLOT_WIDTH, type Figure, modelRowFacet } from '../figure.js';
+import { COLORS, defineFigure, F3, MARK_ROOM, PLOT_WIDTH, type Figure, modelRowFacet } from '../figure.js';
 
 /** R2 of one model × game, raw or after the conservative transform, with its interval. */
 export interface CellR2Row {
@@ -54,7 +54,8 @@ export function cellR2Figure(rows: readonly CellR2Row[], o: CellR2Options): Figu
             mark: { type: 'point', filled: true, size: 70, opacity: 1 },
             encoding: {
               y, yOffset,
-              x: { field: 'estimate', type: 'quantitative', scale: { domain: [0, 1] }, title: 'R2 = 1 − JSD / ln 2', axis: { format: '.1f', tickCount: 10 } },
+              x: { field: 'estimate', type: 'quantitative', scale: { domain: [0, 1], padding: MARK_ROOM, nice: false }, title: 'R2 = 1 − JSD / ln 2',
+                axis: { format: '.1f', tickCount: 10 } },
               color: {
                 field: 'version', type: 'nominal', title: 'R2',
                 scale: { domain: [...o.versions], range: [COLORS.neutral, COLORS.base] },

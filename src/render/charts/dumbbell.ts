@@ -1,4 +1,4 @@
-import { COLORS, defineFigure, F3, PLOT_WIDTH, type Figure, modelRowFacet } from '../figure.js';
+import { COLORS, defineFigure, F3, MARK_ROOM, PLOT_WIDTH, type Figure, modelRowFacet } from '../figure.js';
 
 /** One cell of Table 2: the cooperation rate of one model × game under one framing. */
 export interface RatePoint {
@@ -26,7 +26,8 @@ function point(framing: string, size: number, o: DumbbellOptions) {
     mark: { type: 'point' as const, filled: true, opacity: 1, stroke: 'white', strokeWidth: 1, size },
     encoding: {
       y: gameAxis(o),
-      x: { field: 'rate', type: 'quantitative' as const, scale: { domain: [0, 1] }, title: 'Cooperation rate', axis: { format: '.1f', tickCount: 10 } },
+      x: { field: 'rate', type: 'quantitative' as const, scale: { domain: [0, 1], padding: MARK_ROOM, nice: false }, title: 'Cooperation rate',
+        axis: { format: '.1f', tickCount: 10 } },
       color: {
         field: 'framing', type: 'nominal' as const, title: 'Framing',
         scale: { domain: [o.base, o.alt], range: [COLORS.base, COLORS.alt] },

@@ -1,6 +1,6 @@
 import type { LayerSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
-import { COLORS, defineFigure, F3, type Figure } from '../figure.js';
+import { COLORS, defineFigure, F3, MARK_ROOM, type Figure } from '../figure.js';
 
 export interface Bin {
   readonly start: number;
@@ -72,8 +72,8 @@ function panel(p: BootstrapPanel): LayerSpec<Field> {
         data: { values: p.bins.map((b) => ({ ...b })) },
         mark: { type: 'bar', color: '#9ab6d3', stroke: '#6f93ba', strokeWidth: 0.5 },
         encoding: {
-          x: { field: 'start', type: 'quantitative', bin: 'binned', title: 'Replicate value', scale: { zero: false }, axis: { format: '.3f', tickCount: 5,
-            labelOverlap: true } },
+          x: { field: 'start', type: 'quantitative', bin: 'binned', title: 'Replicate value', scale: { zero: false, padding: MARK_ROOM },
+            axis: { format: '.3f', tickCount: 5, labelOverlap: true } },
           x2: { field: 'end' },
           y: { field: 'count', type: 'quantitative', title: 'Replicates' },
           tooltip: [

@@ -1,6 +1,6 @@
 import type { LayerSpec, UnitSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
-import { COLORS, defineFigure, F3, type Figure } from '../figure.js';
+import { COLORS, defineFigure, F3, MARK_ROOM, type Figure } from '../figure.js';
 
 /** One estimate of a repeated-play cell, drawn in the panel of its model (game, framing). */
 interface PanelPoint {
@@ -20,6 +20,8 @@ export interface RepeatedChartOptions {
   /** Opponent order: an opponent's colour and shape are the same in every panel. */
   readonly opponents: readonly string[];
   readonly subtitle: string;
+  /** Whether any interval is drawn (the caption says so; true when not given). */
+  readonly intervals?: boolean;
 }
 
 /** Series (opponents) one panel shows at most; a model with more opponents gets a panel per MAX_SERIES of them. */
@@ -60,7 +62,8 @@ const color = (o: RepeatedChartOptions, own: readonly string[], symbolType?: 'st
 const shape = (o: RepeatedChartOptions, own: readonly string[]) => byOpponent(o, own, (i) => SHAPES[i % SHAPES.length], LEGEND);
 const dash = (o: RepeatedChartOptions, own: readonly string[]) => byOpponent(o, own, (i) => DASHES[i % DASHES.length], LEGEND);
 
-const rate = (field: string, title: string) => ({ field, type: 'quantitative' as const, title, scale: { domain: [0, 1] }, axis: { format: '.1f',
+const rate = (field: string, title: string) => ({ field, type: 'quantitative' as const, title,
+  scale: { domain: [0, 1], padding: MARK_ROOM, nice: false }, axis: { format: '.1f',
   tickCount: 5 } });
 
 /** A point's tooltip: the opponent, where it sits on x, its rate with the interval, and its decisions. */
@@ -105,10 +108,12 @@ function panelFigure(id: string, title: string, description: string, o: Repeated
  * cooperation rates, and a band for each round's interval (match as cluster; the method is the subtitle's).
  */
 export function roundsChart(points: readonly RoundPoint[], o: RepeatedChartOptions): Figure {
-  const x = { field: 'round', type: 'quantitative' as const, title: 'Round', axis: { tickMinStep: 1, format: 'd' } };
+  const x = { field: 'round', type: 'quantitative' as const, title: 'Round', scale: { padding: MARK_ROOM, nice: false },
+    axis: { tickMinStep: 1, format: 'd' } };
   return panelFigure('repeated-rounds', 'Cooperation by round',
-    ('Share of cooperative decisions in each round, per opponent (one panel per model, game and framing; at most eight opponents a panel). The band is the ' +
-      '95 % interval of each round\'s rate, with the match as the cluster.'),
+    ('Share of cooperative decisions in each round, per opponent (one panel per model, game and framing; at most eight opponents a panel). ' +
+      (o.intervals === false ? 'No band is drawn: no round\'s rate has an interval (each rests on too few matches).'
+        : 'The band is the 95 % interval of each round\'s rate, with the match as the cluster.')),
     o, points, (own) => [
       { mark: { type: 'area', opacity: 0.14 }, encoding: { x, y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' }, color: color(o, own, 'stroke') } },
       { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y: rate('cooperation', 'Cooperation'), color: color(o, own, 'stroke'), strokeDash: dash(o,
@@ -133,8 +138,9 @@ export function reactionsChart(points: readonly ReactionPoint[], o: RepeatedChar
     title: 'Previous round (own move, other\'s move)', axis: { labelAngle: 0 } };
   const defined = points.filter((p) => Number.isFinite(p.p_cooperate));
   return panelFigure('repeated-reactions', 'Reaction profile',
-    ('Probability of cooperating after each previous round (own move, the other\'s move; round 1 has none and is left out), per opponent, with 95 % ' +
-      'intervals (match as cluster). Reciprocity: high after CC, low after CD; forgiveness: cooperation after CD.'),
+    ('Probability of cooperating after each previous round (own move, the other\'s move; round 1 has none and is left out), per opponent, ' +
+      (o.intervals === false ? 'without intervals (each rate rests on too few matches)' : 'with 95 % intervals (match as cluster)') +
+      '. Reciprocity: high after CC, low after CD; forgiveness: cooperation after CD.'),
     o, defined, (own) => {
       const xOffset = { field: 'opponent', type: 'nominal' as const, sort: [...own] };
       return [

@@ -33,6 +33,8 @@ export interface ReproductionChartOptions {
   readonly subtitle: string;
 }
 
+/** A verdict's mark (VERDICT_SHAPES; exact's for a verdict it does not name). */
+const mark = (v: string) => (VERDICT_SHAPES as Readonly<Record<string, { shape: string; size: number }>>)[v] ?? VERDICT_SHAPES.exact;
 
 /**
  * Published vs computed per statistic: each published number as a point at its difference from the
@@ -77,10 +79,9 @@ export function reproductionChart(rows: readonly ReproductionPoint[], o: Reprodu
                   range: o.verdicts.map((v) => VERDICT_COLORS[v] ?? COLORS.neutral) } },
                 shape: {
                   field: 'verdict', type: 'nominal', title: 'Verdict',
-                  scale: { domain: [...o.verdicts], range: o.verdicts.map((v) => (VERDICT_SHAPES as Readonly<Record<string,
-                    { shape: string }>>)[v]?.shape ?? 'circle') },
+                  scale: { domain: [...o.verdicts], range: o.verdicts.map((v) => mark(v).shape) },
                 },
-                size: { condition: { test: "datum.verdict === 'differs'", value: VERDICT_SHAPES.differs.size }, value: VERDICT_SHAPES.exact.size },
+                size: { field: 'verdict', type: 'ordinal', title: 'Verdict', scale: { domain: [...o.verdicts], range: o.verdicts.map((v) => mark(v).size) } },
                 tooltip: [
                   { field: 'statistic', type: 'nominal', title: 'Statistic' },
                   { field: 'item', type: 'nominal', title: 'Row' },

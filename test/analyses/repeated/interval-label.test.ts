@@ -45,23 +45,24 @@ describe('the figure subtitles as drawn', () => {
   const few: RepeatedDecision[] = [['C', 'D'], ['D', 'D']].flatMap((m, j) => m.map((action, i) => (
     { model: 'A', game: 'pd', framing: 'f', opponent: 'alld', match: `n${j}`, round: i + 1, seat: 1, action: action as Action,
       opponentAction: 'D' as Action })));
+  // Every cell plays game "pd" under framing "f": the subtitle names them once, before what is drawn.
   const subtitles = (d: RepeatedDecision[]) => repeatedFigures(analyzeRepeatedPlay(d, { seed: 7, reps: 50, interval: 'cluster-robust' }))
     .map((f) => (f.spec as { title: { subtitle: string } }).title.subtitle);
 
   it('every point from too few matches: no interval is claimed, the subtitle says none is drawn', () => {
     const [rounds, reactions] = subtitles(few);
-    expect(rounds).toBe('round rates only, no interval drawn: each rests on fewer than 3 matches, too few for any interval to hold its level');
-    expect(reactions).toMatch(/^reaction rates only, no interval drawn/);
+    expect(rounds).toBe('pd, framing f: round rates only, no interval drawn: each rests on fewer than 3 matches, too few for any interval to hold its level');
+    expect(reactions).toMatch(/^pd, framing f: reaction rates only, no interval drawn/);
     for (const s of [rounds, reactions]) expect(s).not.toMatch(/95 %|cluster-robust/);
   });
 
   it('some points without an interval: the method, and how many lack one', () => {
     // tft: 4 matches of 2 rounds (2 round rates with intervals); alld: 2 matches of 2 rounds (2 round rates without).
     const [rounds] = subtitles([...decisions, ...few]);
-    expect(rounds).toBe('95 % cluster-robust (CR2, Satterthwaite df) intervals (match as cluster); 2 of 4 round rates without one (fewer than 3 matches)');
+    expect(rounds).toBe('pd, framing f: 95 % cluster-robust (CR2, Satterthwaite df) intervals (match as cluster); 2 of 4 round rates without one (fewer than 3 matches)');
   });
 
   it('every point with an interval: the method only', () => {
-    expect(subtitles(decisions)[0]).toBe('95 % cluster-robust (CR2, Satterthwaite df) intervals (match as cluster)');
+    expect(subtitles(decisions)[0]).toBe('pd, framing f: 95 % cluster-robust (CR2, Satterthwaite df) intervals (match as cluster)');
   });
 });
