@@ -28,7 +28,7 @@ describe('samegame meta on the shipped example', () => {
     for (const f of files) expect(f.sha256).toBe(sha(join(ROOT, 'data/meta', f.path)));
     expect(j.sources.map((s: { synthetic: boolean }) => s.synthetic)).toEqual([false, true, true]);
     const meta = readFileSync(join(out, 'reports', 'meta.csv'), 'utf8').split('\n');
-    expect(meta[0]).toBe('scope,k,estimate,se,ci_lo,ci_hi,pi_lo,pi_hi,tau2,I2,H2,Q,Q_df,Q_p');
+    expect(meta[0]).toBe('scope,k,estimate,se,ci_lo,ci_hi,pi_lo,pi_hi,tau2,I2,H2,Q,Q_df,Q_p,tau2_lo,tau2_hi,I2_lo,I2_hi,H2_lo,H2_hi');
     expect(meta.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['model: GPT-3.5', 'model: GPT-4', 'model: LLaMa-2', 'study: lore-heydari-2024',
       'study: same-game-sim', 'study: same-game-sim-b', 'overall']);
     const html = readFileSync(join(out, 'reports', 'report.html'), 'utf8');

@@ -32,7 +32,8 @@ export function effectsCsv(a: MetaAnalysis, names?: DisplayNames): string {
   return toCsv(t.header, t.rows);
 }
 
-const POOLED = ['scope', 'k', 'estimate', 'se', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi', 'tau2', 'I2', 'H2', 'Q', 'Q_df', 'Q_p'] as const;
+const POOLED = ['scope', 'k', 'estimate', 'se', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi', 'tau2', 'I2', 'H2', 'Q', 'Q_df', 'Q_p',
+  'tau2_lo', 'tau2_hi', 'I2_lo', 'I2_hi', 'H2_lo', 'H2_hi'] as const;
 
 /** The pooled rows; with display names, a scope_name column ("model: GPT-4") when a scope's id is named. */
 export function pooledCsv(a: MetaAnalysis, names?: DisplayNames): string {
@@ -41,7 +42,7 @@ export function pooledCsv(a: MetaAnalysis, names?: DisplayNames): string {
 }
 
 const MULTILEVEL = ['k', 'studies', 'estimate', 'se', 'df', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi', 'sigma2_study', 'sigma2_cell', 'Q', 'Q_df', 'Q_p',
-  'logLik'] as const;
+  'logLik', 'sigma2_study_lo', 'sigma2_study_hi', 'sigma2_cell_lo', 'sigma2_cell_hi'] as const;
 
 export function multilevelCsv(a: MetaAnalysis): string | undefined {
   const m = a.multilevel;
