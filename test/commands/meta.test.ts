@@ -19,8 +19,10 @@ describe('samegame meta on the shipped example', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^scope +k +shift +95% CI +95% PI +tau2 +I2$/);
     expect(r.stdout).toMatch(/\noverall, three-level +36 +0\.325 +\[0\.173, 0\.477\]/);
-    expect(readdirSync(join(out, 'reports')).sort()).toEqual(['effects.csv', 'meta-leave-one-out.csv', 'meta-multilevel.csv', 'meta-regression.csv', 'meta.csv', 'meta.json', 'report.html']);
-    expect(readdirSync(join(out, 'figures')).sort()).toEqual(['meta-forest.png', 'meta-forest.svg', 'meta-forest.vl.json', 'meta-funnel.png', 'meta-funnel.svg', 'meta-funnel.vl.json']);
+    expect(readdirSync(join(out, 'reports')).sort()).toEqual(['effects.csv', 'meta-influence.csv', 'meta-leave-one-out.csv', 'meta-multilevel.csv',
+      'meta-regression.csv', 'meta.csv', 'meta.json', 'report.html']);
+    expect(readdirSync(join(out, 'figures')).sort()).toEqual(['meta-baujat.png', 'meta-baujat.svg', 'meta-baujat.vl.json', 'meta-forest.png',
+      'meta-forest.svg', 'meta-forest.vl.json', 'meta-funnel.png', 'meta-funnel.svg', 'meta-funnel.vl.json']);
     const j = JSON.parse(readFileSync(join(out, 'reports', 'meta.json'), 'utf8'));
     expect(j.input).toEqual({ path: 'data/meta/lore-heydari.yaml', sha256: sha(join(ROOT, 'data/meta/lore-heydari.yaml')), kind: 'manifest', synthetic: 'pooled with real data' }); // the manifest's pool_synthetic
     const files = j.sources.flatMap((s: { files: { path: string; sha256: string }[] }) => s.files);

@@ -38,5 +38,7 @@ export const analysesMetaMsg = {
   identicalStudies: (a: string, b: string, k: number) =>
     (`studies ${q(a)} and ${q(b)} give identical effects in all ${k} of their cells: they may be one study's data read twice, and both enter the overall ` +
       `estimate (in the funnel plot their points coincide)`),
+  influenceSkipped: (k: number, max: number) =>
+    `influence diagnostics: ${k} cells, more than ${max} (each cell's refit runs over all the others); no reports/meta-influence.csv`,
   noMultilevelFixed: () => 'pooling: fixed — no three-level model (its study and cell variances are random effects)',
 };

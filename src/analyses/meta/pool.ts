@@ -14,6 +14,7 @@ import { EFFECT_RANGE, type EffectMeasure } from '../../stats/meta/effect-size.j
 import type { EffectRow } from './effects.js';
 import { metaDesign, type MetaDesign } from './design.js';
 import { analysesMetaMsg } from './messages.js';
+import { cellInfluence, type CellInfluence } from './influence.js';
 
 export interface MetaAnalysisSettings extends MetaSettings {
   readonly effect: EffectMeasure;
@@ -85,6 +86,8 @@ export interface MetaAnalysis {
   readonly multilevel?: MultilevelRow;
   readonly regression?: Regression;
   readonly leaveOneOut: readonly LeaveOneOutRow[];
+  /** Each cell's influence on the overall estimate (influence.ts); empty below 3 cells. */
+  readonly influence: readonly CellInfluence[];
   /** What was not pooled, and why, in words. */
   readonly notes: readonly string[];
 }
@@ -230,8 +233,7 @@ export function metaAnalyze(given: readonly EffectRow[], settings: MetaAnalysisS
   const ml = byStudy.size >= 2 && settings.pooling === 'random' ? multilevel(effects, settings, out) : undefined;
   if (byStudy.size >= 2 && settings.pooling === 'fixed') out.push(analysesMetaMsg.noMultilevelFixed());
   out.push(...predictionNotes({ pooled, multilevel: ml }, settings.effect));
-  return {
-    settings, effects, pooled, multilevel: ml, regression: regression(effects, settings, out),
-    leaveOneOut: leaveOneOut(effects, settings), notes: out,
-  };
+  const reg = regression(effects, settings, out);
+  const influence = cellInfluence(effects, settings, out);
+  return { settings, effects, pooled, multilevel: ml, regression: reg, leaveOneOut: leaveOneOut(effects, settings), influence, notes: out };
 }

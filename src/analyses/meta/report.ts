@@ -5,6 +5,7 @@ import { fixed, interval } from '../../core/format.js';
 import type { MetaAnalysis, PooledRow } from './pool.js';
 import { META_TEST_NAMES } from '../../stats/meta/univariate.js';
 import { effectName } from './figures.js';
+import { influenceBlocks } from './influence.js';
 
 /**
  * Heterogeneity in words, from I²: the share of the variance of the effects that sampling error
@@ -97,7 +98,7 @@ export function metaSection(a: MetaAnalysis, figures: readonly Figure[]): Sectio
   return {
     id: 'meta-analysis', heading: 'Meta-analysis',
     blocks: [
-      ...summaryBlocks(a), pooledTable(a), ...regressionBlocks(a), ...leaveOneOutBlock(a),
+      ...summaryBlocks(a), pooledTable(a), ...regressionBlocks(a), ...leaveOneOutBlock(a), ...influenceBlocks(a.influence),
       ...(a.notes.length ? [{ kind: 'list' as const, items: a.notes }] : []),
       ...figures.map((figure): Block => ({ kind: 'figure', figure })),
     ],

@@ -1,6 +1,6 @@
 /**
  * The tables of a meta-analysis: reports/effects.csv, meta.csv, meta-multilevel.csv,
- * meta-regression.csv, meta-leave-one-out.csv and meta.json (settings, every pooled number,
+ * meta-regression.csv, meta-leave-one-out.csv, meta-influence.csv and meta.json (settings, every pooled number,
  * notes, and the provenance: the manifest's hash and every source's SHA-256).
  */
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { TAU2_ESTIMATORS } from '../../stats/meta/tau2.js';
 import { META_TEST_NAMES } from '../../stats/meta/univariate.js';
 import { withNameColumns, type DisplayNames } from '../../core/display-names.js';
 import { NAMED_FIELDS, scopeNames } from './named.js';
+import { influenceCsv, influentialStudies } from './influence.js';
 
 /** Moderator columns of the effect table: every name any row carries, in first-appearance order. */
 export function moderatorColumns(a: MetaAnalysis): string[] {
@@ -124,6 +125,7 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance, names?: DisplayName
         tau2: reg.fit.tau2, I2: reg.fit.I2, H2: reg.fit.H2 }),
     } : null,
     leave_one_out: a.leaveOneOut.map(clean),
+    influential_studies: influentialStudies(a.influence),
     notes: a.notes,
     ...(names && Object.keys(names).length ? { names: { ...names } } : {}),
   }, 2)}\n`;
@@ -133,7 +135,8 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance, names?: DisplayName
 export function metaTableFiles(reports: string, a: MetaAnalysis, p: MetaProvenance, names?: DisplayNames): OutputFile[] {
   const files: [string, string | undefined][] = [
     ['effects.csv', effectsCsv(a, names)], ['meta.csv', pooledCsv(a, names)], ['meta-multilevel.csv', multilevelCsv(a)],
-    ['meta-regression.csv', regressionCsv(a)], ['meta-leave-one-out.csv', leaveOneOutCsv(a, names)], ['meta.json', metaJson(a, p, names)],
+    ['meta-regression.csv', regressionCsv(a)], ['meta-leave-one-out.csv', leaveOneOutCsv(a, names)], ['meta-influence.csv', influenceCsv(a.influence)],
+    ['meta.json', metaJson(a, p, names)],
   ];
   return files.filter((f): f is [string, string] => f[1] !== undefined).map(([name, content]) => ({ path: join(reports, name), content }));
 }

@@ -73,14 +73,13 @@ mlci <- function(d) {
 infl <- function(d, test) {
   m <- rma(d$yi, d$vi, method = "REML", test = test, control = ctrl)
   f <- influence(m)$inf
+  pdf(NULL)
   b <- baujat(m)
   dev.off()
   obj(list(rstudent = vec(f$rstudent), dffits = vec(f$dffits), cook_d = vec(f$cook.d), cov_r = vec(f$cov.r),
     tau2_del = vec(f$tau2.del), QE_del = vec(f$QE.del), hat = vec(f$hat), weight = vec(f$weight / 100),
     inf = paste0("[", paste(ifelse(f$inf == "*", "true", "false"), collapse = ", "), "]"), baujat_x = vec(b$x), baujat_y = vec(b$y)))
 }
-pdf(NULL)
-
 small <- function(d, test, with_ni = TRUE) {
   m <- if (with_ni) rma(d$yi, d$vi, ni = d$ni, method = "REML", test = test, control = ctrl) else
     rma(d$yi, d$vi, method = "REML", test = test, control = ctrl)
@@ -95,7 +94,7 @@ small <- function(d, test, with_ni = TRUE) {
   rk <- ranktest(m)
   tf <- list()
   for (est in c("L0", "R0")) {
-    t <- trimfill(m, estimator = est)
+    t <- trimfill(m, estimator = est, control = ctrl)
     tf[[est]] <- obj(list(side = paste0('"', t$side, '"'), k0 = num(t$k0), estimate = num(t$b[1]), se = num(t$se), ci_lo = num(t$ci.lb),
       ci_hi = num(t$ci.ub), tau2 = num(t$tau2)))
   }
@@ -110,7 +109,8 @@ small <- function(d, test, with_ni = TRUE) {
 mlr <- function(d, mods, test) {
   m <- rma.mv(yi, vi, mods = mods, random = ~ 1 | study / model, data = d, test = test, dfs = "contain", control = mvctrl)
   m0 <- rma.mv(yi, vi, random = ~ 1 | study / model, data = d, test = test, dfs = "contain", control = mvctrl)
-  obj(list(terms = strs(rownames(m$b)), b = vec(m$b), se = vec(m$se), stat = vec(m$zval), p = vec(m$pval), df = vec(if (test == "t") m$ddf else rep(NA, length(m$b))),
+  obj(list(terms = strs(rownames(m$b)), b = vec(m$b), se = vec(m$se), stat = vec(m$zval), p = vec(m$pval),
+    df = vec(if (test == "t") m$ddf else rep(NA, length(m$b))),
     ci_lo = vec(m$ci.lb), ci_hi = vec(m$ci.ub), QM = num(m$QM), QM_df1 = num(m$QMdf[1]), QM_df2 = num(m$QMdf[2]), QM_p = num(m$QMp),
     QE = num(m$QE), QE_df = num(m$k - m$p), sigma2_outer = num(m$sigma2[1]), sigma2_inner = num(m$sigma2[2]),
     null_outer = num(m0$sigma2[1]), null_inner = num(m0$sigma2[2]), logLik = num(as.numeric(logLik(m)))))
