@@ -40,5 +40,9 @@ export const analysesMetaMsg = {
       `estimate (in the funnel plot their points coincide)`),
   influenceSkipped: (k: number, max: number) =>
     `influence diagnostics: ${k} cells, more than ${max} (each cell's refit runs over all the others); no reports/meta-influence.csv`,
+  smallStudyTooFew: (k: number, min: number) =>
+    `small-study tests (Egger, Begg, trim and fill, PET-PEESE): not run — ${k} cells, fewer than ${min}, too few for them to detect asymmetry`,
+  smallStudyNotApplicable: () =>
+    'small-study tests: not applicable — every study is a direct run of the user\'s own, so no publication process chose which results exist',
   noMultilevelFixed: () => 'pooling: fixed — no three-level model (its study and cell variances are random effects)',
 };

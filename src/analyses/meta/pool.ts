@@ -15,6 +15,10 @@ import type { EffectRow } from './effects.js';
 import { metaDesign, type MetaDesign } from './design.js';
 import { analysesMetaMsg } from './messages.js';
 import { cellInfluence, type CellInfluence } from './influence.js';
+import { smallStudy, type SmallStudy } from './small-study.js';
+
+/** What the effects alone do not tell: whether every study is a direct run of the user's own (then no small-study tests). */
+export interface MetaContext { readonly directRuns?: boolean }
 
 export interface MetaAnalysisSettings extends MetaSettings {
   readonly effect: EffectMeasure;
@@ -88,6 +92,8 @@ export interface MetaAnalysis {
   readonly leaveOneOut: readonly LeaveOneOutRow[];
   /** Each cell's influence on the overall estimate (influence.ts); empty below 3 cells. */
   readonly influence: readonly CellInfluence[];
+  /** The small-study tests over the cells, or why they were not run (small-study.ts). */
+  readonly smallStudy: SmallStudy;
   /** What was not pooled, and why, in words. */
   readonly notes: readonly string[];
 }
@@ -221,7 +227,7 @@ function identicalStudies(effects: readonly EffectRow[]): string[] {
  * (core/games.ts: a direct run's "prisoners-dilemma" and a paper's "Prisoner's Dilemma" are one
  * game), for every source kind and an effect table alike.
  */
-export function metaAnalyze(given: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[] = []): MetaAnalysis {
+export function metaAnalyze(given: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[] = [], context: MetaContext = {}): MetaAnalysis {
   const effects = given.map((r) => ({ ...r, game: canonicalGameName(r.game) }));
   const out = [...notes, ...identicalStudies(effects)];
   const pooled: PooledRow[] = [];
@@ -235,5 +241,6 @@ export function metaAnalyze(given: readonly EffectRow[], settings: MetaAnalysisS
   out.push(...predictionNotes({ pooled, multilevel: ml }, settings.effect));
   const reg = regression(effects, settings, out);
   const influence = cellInfluence(effects, settings, out);
-  return { settings, effects, pooled, multilevel: ml, regression: reg, leaveOneOut: leaveOneOut(effects, settings), influence, notes: out };
+  const small = smallStudy(effects, settings, context.directRuns === true, out);
+  return { settings, effects, pooled, multilevel: ml, regression: reg, leaveOneOut: leaveOneOut(effects, settings), influence, smallStudy: small, notes: out };
 }

@@ -1,6 +1,6 @@
 /**
  * The tables of a meta-analysis: reports/effects.csv, meta.csv, meta-multilevel.csv,
- * meta-regression.csv, meta-leave-one-out.csv, meta-influence.csv and meta.json (settings, every pooled number,
+ * meta-regression.csv, meta-leave-one-out.csv, meta-influence.csv, meta-small-study.csv and meta.json (settings, every pooled number,
  * notes, and the provenance: the manifest's hash and every source's SHA-256).
  */
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { META_TEST_NAMES } from '../../stats/meta/univariate.js';
 import { withNameColumns, type DisplayNames } from '../../core/display-names.js';
 import { NAMED_FIELDS, scopeNames } from './named.js';
 import { influenceCsv, influentialStudies } from './influence.js';
+import { smallStudyCsv } from './small-study.js';
 
 /** Moderator columns of the effect table: every name any row carries, in first-appearance order. */
 export function moderatorColumns(a: MetaAnalysis): string[] {
@@ -126,6 +127,7 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance, names?: DisplayName
     } : null,
     leave_one_out: a.leaveOneOut.map(clean),
     influential_studies: influentialStudies(a.influence),
+    small_study: a.smallStudy.status,
     notes: a.notes,
     ...(names && Object.keys(names).length ? { names: { ...names } } : {}),
   }, 2)}\n`;
@@ -136,6 +138,7 @@ export function metaTableFiles(reports: string, a: MetaAnalysis, p: MetaProvenan
   const files: [string, string | undefined][] = [
     ['effects.csv', effectsCsv(a, names)], ['meta.csv', pooledCsv(a, names)], ['meta-multilevel.csv', multilevelCsv(a)],
     ['meta-regression.csv', regressionCsv(a)], ['meta-leave-one-out.csv', leaveOneOutCsv(a, names)], ['meta-influence.csv', influenceCsv(a.influence)],
+    ['meta-small-study.csv', smallStudyCsv(a.smallStudy)],
     ['meta.json', metaJson(a, p, names)],
   ];
   return files.filter((f): f is [string, string] => f[1] !== undefined).map(([name, content]) => ({ path: join(reports, name), content }));

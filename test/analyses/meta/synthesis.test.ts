@@ -58,3 +58,51 @@ describe('meta-influence.csv and the report name the influential study', () => {
     expect(text(a)).toContain('No cell is influential');
   });
 });
+
+describe('the small-study tests in the outputs', () => {
+  it('egger2001 (16 cells, adhoc): meta-small-study.csv has regtest per predictor, ranktest, trim and fill L0/R0 and PET-PEESE as metafor', () => {
+    const a = metaAnalyze(effects(anyTable('egger2001'), (r) => r.study + r.model), { ...S, effect: 'logor' });
+    const rows = csvRows(files(a)['meta-small-study.csv']);
+    const r = ref.small.egger2001_adhoc;
+    const row = (test: string, variant: string) => rows.find((x) => x.test === test && x.variant === variant)!;
+    for (const p of ['sei', 'vi', 'ni', 'ninv', 'sqrtni', 'sqrtninv']) {
+      expect(close(Number(row('regtest', p).stat), r.regtest[p].stat, 1e-6), p).toBe(true);
+      expect(close(Number(row('regtest', p).p), r.regtest[p].p, 1e-6), p).toBe(true);
+    }
+    expect(close(Number(rows.find((x) => x.test === 'ranktest')!.p), r.ranktest.p, 1e-9)).toBe(true);
+    for (const e of ['L0', 'R0']) {
+      expect(Number(row('trimfill', e).k0)).toBe(r.trimfill[e].k0);
+      expect(row('trimfill', e).side).toBe(r.trimfill[e].side);
+      expect(close(Number(row('trimfill', e).estimate), r.trimfill[e].estimate, 1e-6)).toBe(true);
+    }
+    expect(rows.filter((x) => x.test === 'PET' || x.test === 'PEESE').map((x) => x.variant).sort()).toEqual(['chosen', 'not chosen']);
+    expect(text(a)).toContain('Egger\'s regression test t(14)');
+  });
+
+  it('the funnel plot is contour-enhanced: lines about 0 at the 0.10, 0.05 and 0.01 two-sided quantiles of each SE', () => {
+    const a = metaAnalyze(effects(anyTable('egger2001')), { ...S, effect: 'logor' });
+    const funnel = metaFigures(a).find((g) => g.id === 'meta-funnel')!;
+    const layers = (funnel.spec as { layer: { data?: { values: { se: number; x: number; p?: number }[] } }[] }).layer;
+    const contour = layers.flatMap((l) => l.data?.values ?? []).filter((v) => v.p !== undefined);
+    const maxSe = Math.max(...a.effects.map((r) => Math.sqrt(r.vi)));
+    for (const [p, z] of [[0.1, 1.6448536269514722], [0.05, 1.959963984540054], [0.01, 2.5758293035489004]]) {
+      const top = contour.filter((v) => v.p === p && v.se === maxSe).map((v) => v.x).sort((x, y) => x - y);
+      expect(top).toEqual([-z * maxSe, z * maxSe]);
+    }
+  });
+
+  it('below 10 cells the tests are not run, and the outputs say why', () => {
+    const a = metaAnalyze(effects(anyTable('spread')), S);
+    expect(a.smallStudy.status).toBe('too few');
+    expect(files(a)['meta-small-study.csv']).toBeUndefined();
+    expect(a.notes.join('\n')).toContain('not run — 8 cells, fewer than 10');
+    expect(text(a)).toContain('fewer than 10');
+  });
+
+  it('when every study is a direct run the tests are not applicable, whatever k', () => {
+    const a = metaAnalyze(effects(anyTable('egger2001')), S, [], { directRuns: true });
+    expect(a.smallStudy.status).toBe('not applicable');
+    expect(files(a)['meta-small-study.csv']).toBeUndefined();
+    expect(text(a)).toContain('not applicable');
+  });
+});

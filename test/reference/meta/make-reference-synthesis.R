@@ -107,8 +107,11 @@ small <- function(d, test, with_ni = TRUE) {
 }
 
 mlr <- function(d, mods, test) {
-  m <- rma.mv(yi, vi, mods = mods, random = ~ 1 | study / model, data = d, test = test, dfs = "contain", control = mvctrl)
-  m0 <- rma.mv(yi, vi, random = ~ 1 | study / model, data = d, test = test, dfs = "contain", control = mvctrl)
+  # metafor 3.8 takes a given dfs as asking for t, so test "z" is fitted without it.
+  fit <- function(...) if (test == "t") rma.mv(yi, vi, ..., random = ~ 1 | study / model, data = d, test = "t", dfs = "contain", control = mvctrl) else
+    rma.mv(yi, vi, ..., random = ~ 1 | study / model, data = d, test = "z", control = mvctrl)
+  m <- fit(mods = mods)
+  m0 <- fit()
   obj(list(terms = strs(rownames(m$b)), b = vec(m$b), se = vec(m$se), stat = vec(m$zval), p = vec(m$pval),
     df = vec(if (test == "t") m$ddf else rep(NA, length(m$b))),
     ci_lo = vec(m$ci.lb), ci_hi = vec(m$ci.ub), QM = num(m$QM), QM_df1 = num(m$QMdf[1]), QM_df2 = num(m$QMdf[2]), QM_p = num(m$QMp),

@@ -3,6 +3,7 @@ import { multilevelIntervals } from '../../../src/stats/meta/multilevel-profile.
 import { influenceDiagnostics } from '../../../src/stats/meta/influence.js';
 import { petPeese, ranktest, regtest, REGTEST_PREDICTORS } from '../../../src/stats/meta/small-study.js';
 import { trimfill } from '../../../src/stats/meta/trimfill.js';
+import { fitMultilevelRegression } from '../../../src/stats/meta/multilevel-regression.js';
 import type { MetaTest } from '../../../src/stats/meta/univariate.js';
 import { anyTable, close, column, synthesisReference as ref, type Row } from './reference.js';
 
@@ -105,5 +106,28 @@ describe('small-study tests against regtest, ranktest, trimfill and lm (PET-PEES
       }
     }
     expect(got.chosen).toBe(ref.small[key].pet.p < 0.1 ? 'PEESE' : 'PET');
+  });
+});
+
+describe('three-level meta-regression against rma.mv(mods = …, dfs = "contain")', () => {
+  const design = (rows: Row[], mods: readonly string[]) => [new Float64Array(rows.length).fill(1),
+    ...mods.map((m) => Float64Array.from(rows, (r) => (m === 'arm' ? Number(r.arm === 'b') : Number(r[m]))))];
+  it.each([['both_t', ['dose', 'arm']], ['both_z', ['dose', 'arm']], ['dose_t', ['dose']], ['arm_t', ['arm']]] as const)('%s', (key, mods) => {
+    const rows = anyTable('mlreg');
+    const test = key.endsWith('_z') ? 'z' : 't';
+    const got = fitMultilevelRegression(column(rows, 'yi'), column(rows, 'vi'), design(rows, mods), group(rows), test)!;
+    const r = ref.mlreg[key];
+    got.coefficients.forEach((c, j) => {
+      for (const [f, rf] of [['estimate', 'b'], ['se', 'se'], ['stat', 'stat'], ['p', 'p'], ['ci_lo', 'ci_lo'], ['ci_hi', 'ci_hi']] as const) {
+        expect(close(c[f], r[rf][j], 1e-5, 1e-9), `${f}[${j}]: ${c[f]} vs ${r[rf][j]}`).toBe(true);
+      }
+      expect(c.df).toBe(r.df[j] ?? Infinity);
+    });
+    for (const f of ['QM', 'QM_p', 'sigma2_outer', 'sigma2_inner', 'logLik'] as const) expect(close(got[f], r[f], 1e-5, 1e-9), `${f}: ${got[f]} vs ${r[f]}`).toBe(true);
+    expect(got.QM_df1).toBe(r.QM_df1);
+    expect(got.QM_df2).toBe(r.QM_df2 ?? Infinity);
+    const share = (n: number, m: number) => Math.max(0, 1 - m / n);
+    expect(close(got.explained_outer, share(r.null_outer, r.sigma2_outer), 1e-5, 1e-9)).toBe(true);
+    expect(close(got.explained_inner, share(r.null_inner, r.sigma2_inner), 1e-5, 1e-9)).toBe(true);
   });
 });
