@@ -157,4 +157,7 @@ export const commandsMsg = {
   syntheticStudies: (studies: readonly string[], mix: string) =>
     `synthetic data: ${studies.length === 1 ? 'the study' : 'the studies'} ${studies.join(', ')} ${mix === 'all' ? '(every study)' : mix === 'kept apart'
       ? 'pooled apart from the real ones (scopes "synthetic …"; --pool-synthetic pools them together)' : 'pooled with the real ones (--pool-synthetic)'}`,
+  mixedAttenuations: (groups: readonly (readonly [number, readonly string[]])[]) =>
+    `attenuation differs between studies — ${groups.map(([a, ids]) => `a = ${a}: ${ids.join(', ')}`).join('; ')}: their effects are shrunk by `
+    + 'different factors before pooling, so heterogeneity may partly reflect the attenuation (set one attenuation: in the manifest to compare like with like)',
 };

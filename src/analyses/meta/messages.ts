@@ -44,5 +44,6 @@ export const analysesMetaMsg = {
     `small-study tests (Egger, Begg, trim and fill, PET-PEESE): not run — ${k} cells, fewer than ${min}, too few for them to detect asymmetry`,
   smallStudyNotApplicable: () =>
     'small-study tests: not applicable — every study is a direct run of the user\'s own, so no publication process chose which results exist',
+  multilevelRegressionNotFitted: () => 'three-level meta-regression: the model could not be fitted (more coefficients than the cells allow)',
   noMultilevelFixed: () => 'pooling: fixed — no three-level model (its study and cell variances are random effects)',
 };

@@ -16,6 +16,7 @@ import { metaDesign, type MetaDesign } from './design.js';
 import { analysesMetaMsg } from './messages.js';
 import { cellInfluence, type CellInfluence } from './influence.js';
 import { smallStudy, type SmallStudy } from './small-study.js';
+import { multilevelRegression, type MultilevelRegressionResult } from './regression-multilevel.js';
 
 /** What the effects alone do not tell: whether every study is a direct run of the user's own (then no small-study tests). */
 export interface MetaContext { readonly directRuns?: boolean }
@@ -76,6 +77,8 @@ export interface MultilevelRow extends MultilevelFit, Clipped {
 export interface Regression {
   readonly design: MetaDesign;
   readonly fit: UnivariateFit;
+  /** The same moderators in the three-level model, when it is identified (random pooling). */
+  readonly multilevel?: MultilevelRegressionResult;
 }
 
 export interface LeaveOneOutRow extends PooledEstimate {
@@ -181,7 +184,8 @@ function regression(rows: readonly EffectRow[], s: MetaAnalysisSettings, notes: 
   if (design.dropped.length) notes.push(analysesMetaMsg.collinearDropped(design.dropped));
   const fit = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), s, design.X);
   if (!fit) { notes.push(analysesMetaMsg.regressionNotFitted(rows.length, design.terms.length)); return undefined; }
-  return { design, fit };
+  const three = s.pooling === 'random' && groupBy(rows, (r) => r.study).size >= 2 && identified(rows);
+  return { design, fit, multilevel: three ? multilevelRegression(rows, design, studyIndex(rows), s, notes) : undefined };
 }
 
 /**

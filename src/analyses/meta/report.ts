@@ -7,6 +7,7 @@ import { META_TEST_NAMES } from '../../stats/meta/univariate.js';
 import { effectName } from './figures.js';
 import { influenceBlocks } from './influence.js';
 import { smallStudyBlocks } from './small-study.js';
+import { multilevelRegressionBlocks } from './regression-multilevel.js';
 
 /**
  * Heterogeneity in words, from I²: the share of the variance of the effects that sampling error
@@ -99,7 +100,8 @@ export function metaSection(a: MetaAnalysis, figures: readonly Figure[]): Sectio
   return {
     id: 'meta-analysis', heading: 'Meta-analysis',
     blocks: [
-      ...summaryBlocks(a), pooledTable(a), ...regressionBlocks(a), ...leaveOneOutBlock(a), ...influenceBlocks(a.influence), ...smallStudyBlocks(a.smallStudy),
+      ...summaryBlocks(a), pooledTable(a), ...regressionBlocks(a), ...multilevelRegressionBlocks(a.regression?.multilevel), ...leaveOneOutBlock(a),
+      ...influenceBlocks(a.influence), ...smallStudyBlocks(a.smallStudy),
       ...(a.notes.length ? [{ kind: 'list' as const, items: a.notes }] : []),
       ...figures.map((figure): Block => ({ kind: 'figure', figure })),
     ],

@@ -15,6 +15,7 @@ import { withNameColumns, type DisplayNames } from '../../core/display-names.js'
 import { NAMED_FIELDS, scopeNames } from './named.js';
 import { influenceCsv, influentialStudies } from './influence.js';
 import { smallStudyCsv } from './small-study.js';
+import { multilevelRegressionCsv } from './regression-multilevel.js';
 
 /** Moderator columns of the effect table: every name any row carries, in first-appearance order. */
 export function moderatorColumns(a: MetaAnalysis): string[] {
@@ -124,6 +125,10 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance, names?: DisplayName
       coefficients: onScale(reg.fit.coefficients).map((c, j) => clean({ term: reg.design.terms[j], ...c })),
       ...clean({ QM: reg.fit.QM, QM_df1: reg.fit.QM_df1, QM_df2: reg.fit.QM_df2, QM_p: reg.fit.QM_p, QE: reg.fit.Q, QE_df: reg.fit.Q_df, QE_p: reg.fit.Q_p,
         tau2: reg.fit.tau2, I2: reg.fit.I2, H2: reg.fit.H2 }),
+      multilevel: reg.multilevel ? {
+        coefficients: reg.multilevel.fit.coefficients.map((c, j) => clean({ term: reg.multilevel!.terms[j], ...c })),
+        ...clean({ ...reg.multilevel.fit, coefficients: undefined }),
+      } : null,
     } : null,
     leave_one_out: a.leaveOneOut.map(clean),
     influential_studies: influentialStudies(a.influence),
@@ -138,7 +143,7 @@ export function metaTableFiles(reports: string, a: MetaAnalysis, p: MetaProvenan
   const files: [string, string | undefined][] = [
     ['effects.csv', effectsCsv(a, names)], ['meta.csv', pooledCsv(a, names)], ['meta-multilevel.csv', multilevelCsv(a)],
     ['meta-regression.csv', regressionCsv(a)], ['meta-leave-one-out.csv', leaveOneOutCsv(a, names)], ['meta-influence.csv', influenceCsv(a.influence)],
-    ['meta-small-study.csv', smallStudyCsv(a.smallStudy)],
+    ['meta-small-study.csv', smallStudyCsv(a.smallStudy)], ['meta-regression-multilevel.csv', multilevelRegressionCsv(a.regression?.multilevel)],
     ['meta.json', metaJson(a, p, names)],
   ];
   return files.filter((f): f is [string, string] => f[1] !== undefined).map(([name, content]) => ({ path: join(reports, name), content }));

@@ -9,7 +9,8 @@ import { anyTable, close, synthesisReference as ref, intervalsReference, type Ro
 /** The analysis outputs of the synthesis: the heterogeneity intervals, influence, small-study tests, against the metafor reference. */
 const S: MetaAnalysisSettings = { tau2: 'REML', test: 'adhoc', pooling: 'random', level: 0.95, effect: 'shift', moderators: [] };
 const effects = (rows: Row[], study?: (r: Row) => string): EffectRow[] => rows.map((r) => ({
-  study: study ? study(r) : r.study, model: r.model, game: r.game, yi: Number(r.yi), vi: Number(r.vi), moderators: {},
+  study: study ? study(r) : r.study, model: r.model, game: r.game, yi: Number(r.yi), vi: Number(r.vi),
+  moderators: Object.fromEntries(['dose', 'arm'].filter((m) => r[m] !== undefined).map((m) => [m, r[m]])),
   ...(r.ni ? { n_base: Number(r.ni) / 2, n_alt: Number(r.ni) / 2 } : {}),
 }));
 const csvRows = (text: string) => {
@@ -104,5 +105,25 @@ describe('the small-study tests in the outputs', () => {
     expect(a.smallStudy.status).toBe('not applicable');
     expect(files(a)['meta-small-study.csv']).toBeUndefined();
     expect(text(a)).toContain('not applicable');
+  });
+});
+
+describe('the three-level meta-regression in the outputs', () => {
+  it('mlreg with dose and arm: meta-regression-multilevel.csv equals rma.mv(mods = ~ dose + arm, dfs = "contain")', () => {
+    const a = metaAnalyze(effects(anyTable('mlreg')), { ...S, moderators: ['dose', 'arm'] });
+    const rows = csvRows(files(a)['meta-regression-multilevel.csv']);
+    const r = ref.mlreg.both_t;
+    expect(rows.slice(0, 3).map((x) => x.term)).toEqual(['intercept', 'dose', 'arm=b']);
+    rows.slice(0, 3).forEach((x, j) => {
+      expect(close(Number(x.estimate), r.b[j], 1e-5)).toBe(true);
+      expect(close(Number(x.se), r.se[j], 1e-5)).toBe(true);
+      expect(Number(x.df1)).toBe(r.df[j]);
+    });
+    const qm = rows.find((x) => x.term.startsWith('test of moderators'))!;
+    expect(close(Number(qm.stat), r.QM, 1e-5)).toBe(true);
+    expect([Number(qm.df1), Number(qm.df2)]).toEqual([r.QM_df1, r.QM_df2]);
+    const study = rows.find((x) => x.term === 'sigma2_study')!;
+    expect(close(Number(study.explained), 1 - r.sigma2_outer / r.null_outer, 1e-4)).toBe(true);
+    expect(text(a)).toContain('Three-level meta-regression (cells within 8 studies');
   });
 });
