@@ -19,8 +19,9 @@ describe('samegame meta on the shipped example', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^scope +k +shift +95% CI +95% PI +tau2 +I2$/);
     expect(r.stdout).toMatch(/\noverall, three-level +36 +0\.325 +\[0\.173, 0\.477\]/);
-    expect(readdirSync(join(out, 'reports')).sort()).toEqual(['effects.csv', 'meta-influence.csv', 'meta-leave-one-out.csv', 'meta-multilevel.csv',
-      'meta-regression-multilevel.csv', 'meta-regression.csv', 'meta-small-study.csv', 'meta.csv', 'meta.json', 'report.html']);
+    expect(readdirSync(join(out, 'reports')).sort()).toEqual(['effects.csv', 'meta-influence.csv', 'meta-influence.tex', 'meta-leave-one-out.csv',
+      'meta-multilevel.csv', 'meta-regression-multilevel.csv', 'meta-regression.csv', 'meta-regression.tex', 'meta-small-study.csv', 'meta.csv', 'meta.json',
+      'meta.tex', 'report.html']);
     expect(readdirSync(join(out, 'figures')).sort()).toEqual(['meta-baujat.png', 'meta-baujat.svg', 'meta-baujat.vl.json', 'meta-forest.png',
       'meta-forest.svg', 'meta-forest.vl.json', 'meta-funnel.png', 'meta-funnel.svg', 'meta-funnel.vl.json']);
     const j = JSON.parse(readFileSync(join(out, 'reports', 'meta.json'), 'utf8'));

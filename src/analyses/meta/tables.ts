@@ -1,7 +1,8 @@
 /**
  * The tables of a meta-analysis: reports/effects.csv, meta.csv, meta-multilevel.csv,
- * meta-regression.csv, meta-leave-one-out.csv, meta-influence.csv, meta-small-study.csv and meta.json (settings, every pooled number,
- * notes, and the provenance: the manifest's hash and every source's SHA-256).
+ * meta-regression.csv, meta-regression-multilevel.csv, meta-leave-one-out.csv, meta-influence.csv,
+ * meta-small-study.csv, meta.json (settings, every pooled number, notes, and the provenance: the
+ * manifest's hash and every source's SHA-256), and meta.tex, meta-regression.tex, meta-influence.tex.
  */
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
@@ -12,7 +13,8 @@ import type { MetaAnalysis } from './pool.js';
 import { TAU2_ESTIMATORS } from '../../stats/meta/tau2.js';
 import { META_TEST_NAMES } from '../../stats/meta/univariate.js';
 import { withNameColumns, type DisplayNames } from '../../core/display-names.js';
-import { NAMED_FIELDS, scopeNames } from './named.js';
+import { NAMED_FIELDS, namedMeta, scopeNames } from './named.js';
+import { metaInfluenceLatex, metaLatex, metaRegressionLatex } from './latex.js';
 import { influenceCsv, influentialStudies } from './influence.js';
 import { smallStudyCsv } from './small-study.js';
 import { multilevelRegressionCsv } from './regression-multilevel.js';
@@ -140,10 +142,12 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance, names?: DisplayName
 
 /** The table files under reports/ (a table with nothing in it is not written); display names add columns and a map, the ids stay. */
 export function metaTableFiles(reports: string, a: MetaAnalysis, p: MetaProvenance, names?: DisplayNames): OutputFile[] {
+  const named = namedMeta(a, names); // the .tex tables show display names; the CSVs keep the ids
   const files: [string, string | undefined][] = [
     ['effects.csv', effectsCsv(a, names)], ['meta.csv', pooledCsv(a, names)], ['meta-multilevel.csv', multilevelCsv(a)],
     ['meta-regression.csv', regressionCsv(a)], ['meta-leave-one-out.csv', leaveOneOutCsv(a, names)], ['meta-influence.csv', influenceCsv(a.influence)],
     ['meta-small-study.csv', smallStudyCsv(a.smallStudy)], ['meta-regression-multilevel.csv', multilevelRegressionCsv(a.regression?.multilevel)],
+    ['meta.tex', metaLatex(named)], ['meta-regression.tex', metaRegressionLatex(named)], ['meta-influence.tex', metaInfluenceLatex(named.influence)],
     ['meta.json', metaJson(a, p, names)],
   ];
   return files.filter((f): f is [string, string] => f[1] !== undefined).map(([name, content]) => ({ path: join(reports, name), content }));
