@@ -82,6 +82,10 @@ function endLayers(ends: readonly ReturnType<typeof drawn>['ends'][number][], y:
   ] as LayerSpec<Field>['layer'];
 }
 
+/** The share of the cut range added on each side of the forest plot's scale, and its most tick labels. */
+const FOREST_MARGIN = 0.04;
+const FOREST_TICKS = 6;
+
 /**
  * Forest plot: every row's estimate with its interval, in the given order (cells grouped by
  * study and model, then the pooled diamonds and the prediction interval), a zero line; the axis
@@ -91,7 +95,12 @@ function endLayers(ends: readonly ReturnType<typeof drawn>['ends'][number][], y:
 export function metaForest(rows: readonly MetaForestRow[], o: { readonly effect: string; readonly subtitle: string; readonly caption: string }): Figure {
   const y = { field: 'label', type: 'nominal', sort: rows.map((r) => r.label), title: null, axis: { labelPadding: 6 } } as const;
   const domain = forestDomain(rows);
-  const x = { type: 'quantitative', title: `${o.effect} (95 % interval)`, scale: { domain, nice: false, zero: false }, axis: { format: '.2f' } } as const;
+  // The scale reaches a margin past the cut, so an arrow (or a bar's end) at the cut stays clear of the plot's edge;
+  // at most FOREST_TICKS labels, so "−0.20" and "−0.10" never touch at 360 px.
+  const margin = FOREST_MARGIN * (domain[1] - domain[0]);
+  const scale = { domain: [domain[0] - margin, domain[1] + margin], nice: false, zero: false };
+  const x = { type: 'quantitative', title: `${o.effect} (95 % interval)`, scale, axis: { format: '.2f', tickCount: FOREST_TICKS, labelOverlap: 'greedy',
+    labelFlush: false } } as const;
   const shown = rows.map((r) => drawn(r, domain));
   const ends = shown.flatMap((s) => s.ends);
   const cut = [...new Set(ends.filter((e) => e.cut).map((e) => e.label))];
