@@ -56,7 +56,7 @@ export function metaReportDoc(res: MetaResult, figures: readonly Figure[], outDi
     title: 'samegame meta: framing effects across games, models and studies',
     subtitle: `${res.input.path} (${tool.name} ${tool.version})`,
     ...(synthetic.length ? { banner: `Synthetic data: ${which} numbers say nothing about any real model (${res.synthetic}).` } : {}),
-    sections: [metaAnalysis.section(namedMeta(res.analysis, res.names), figures), provenanceSection(res), filesSection(links)],
+    sections: [...metaAnalysis.sections(namedMeta(res.analysis, res.names), figures), provenanceSection(res), filesSection(links)],
   };
 }
 

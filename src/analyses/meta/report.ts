@@ -95,13 +95,20 @@ function leaveOneOutBlock(a: MetaAnalysis): Block[] {
   }];
 }
 
+/** The report's section on robustness: each cell's influence (naming the influential studies) and the small-study tests. */
+export function robustnessSection(a: MetaAnalysis): Section {
+  return { id: 'meta-robustness', heading: 'Influence and small-study effects', blocks: [...influenceBlocks(a.influence), ...smallStudyBlocks(a.smallStudy)] };
+}
+
+/** The meta-analysis sections of a report: the pooled estimates, then influence and small-study effects. */
+export const metaSections = (a: MetaAnalysis, figures: readonly Figure[]): Section[] => [metaSection(a, figures), robustnessSection(a)];
+
 /** The meta-analysis section of a report. */
 export function metaSection(a: MetaAnalysis, figures: readonly Figure[]): Section {
   return {
     id: 'meta-analysis', heading: 'Meta-analysis',
     blocks: [
       ...summaryBlocks(a), pooledTable(a), ...regressionBlocks(a), ...multilevelRegressionBlocks(a.regression?.multilevel), ...leaveOneOutBlock(a),
-      ...influenceBlocks(a.influence), ...smallStudyBlocks(a.smallStudy),
       ...(a.notes.length ? [{ kind: 'list' as const, items: a.notes }] : []),
       ...figures.map((figure): Block => ({ kind: 'figure', figure })),
     ],

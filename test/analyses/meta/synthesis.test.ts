@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { metaAnalyze, type MetaAnalysisSettings } from '../../../src/analyses/meta/pool.js';
 import { metaTableFiles } from '../../../src/analyses/meta/tables.js';
-import { metaSection } from '../../../src/analyses/meta/report.js';
+import { metaSections } from '../../../src/analyses/meta/report.js';
 import { metaFigures } from '../../../src/analyses/meta/figures.js';
 import type { EffectRow } from '../../../src/analyses/meta/effects.js';
 import { anyTable, close, synthesisReference as ref, intervalsReference, type Row } from '../../stats/meta/reference.js';
@@ -20,7 +20,7 @@ const csvRows = (text: string) => {
 };
 const provenance = { input: { path: 'x', sha256: '0', kind: 'effects' as const }, sources: [], tool: { name: 't', version: '0' }, command: 'c' };
 const files = (a: ReturnType<typeof metaAnalyze>) => Object.fromEntries(metaTableFiles('r', a, provenance).map((f) => [f.path.replace(/^r\//, ''), f.content]));
-const text = (a: ReturnType<typeof metaAnalyze>) => JSON.stringify(metaSection(a, []).blocks);
+const text = (a: ReturnType<typeof metaAnalyze>) => JSON.stringify(metaSections(a, []).map((s) => [s.heading, s.blocks]));
 
 describe('meta.csv and the report carry the Q-profile intervals', () => {
   it('spread: the overall row\'s tau2_lo … H2_hi are confint(rma)\'s', () => {
