@@ -38,11 +38,13 @@ export function metaBaujat(points: readonly BaujatPoint[], o: { readonly subtitl
             ],
           },
         },
-        {
+        // The labels of the influential cells (no layer without one: an empty layer has no extent).
+        ...(values.some((p) => p.influential) ? [{
           data: { values: values.filter((p) => p.influential) },
-          mark: { type: 'text', align: 'left', dx: 6, dy: -6, fontSize: 11, color: '#222222' },
-          encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' }, text: { field: 'study', type: 'nominal' } },
-        },
+          mark: { type: 'text' as const, align: 'left' as const, dx: 6, dy: -6, fontSize: 11, color: '#222222' },
+          encoding: { x: { field: 'x', type: 'quantitative' as const }, y: { field: 'y', type: 'quantitative' as const },
+            text: { field: 'study', type: 'nominal' as const } },
+        }] : []),
       ],
     });
 }

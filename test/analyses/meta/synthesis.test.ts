@@ -4,6 +4,8 @@ import { metaTableFiles } from '../../../src/analyses/meta/tables.js';
 import { metaSections } from '../../../src/analyses/meta/report.js';
 import { metaFigures } from '../../../src/analyses/meta/figures.js';
 import type { EffectRow } from '../../../src/analyses/meta/effects.js';
+import { renderSvg } from '../../../src/render/render.js';
+import { vegaLiteWarnings } from '../../helpers/vega-warnings.js';
 import { anyTable, close, synthesisReference as ref, intervalsReference, type Row } from '../../stats/meta/reference.js';
 
 /** The analysis outputs of the synthesis: the heterogeneity intervals, influence, small-study tests, against the metafor reference. */
@@ -51,6 +53,14 @@ describe('meta-influence.csv and the report name the influential study', () => {
     expect(text(a)).toContain('in study s20');
     expect(JSON.parse(f['meta.json']).influential_studies).toEqual(['s20']);
     expect(metaFigures(a).map((g) => g.id)).toContain('meta-baujat');
+  });
+
+  it.each(['asym20', 'spread'])('%s: the Baujat plot compiles without a vega-lite warning and renders (with and without an influential cell)', async (name) => {
+    const f = metaFigures(metaAnalyze(effects(anyTable(name)), S)).find((g) => g.id === 'meta-baujat')!;
+    expect(vegaLiteWarnings(f.spec)).toEqual([]);
+    const warnings: string[] = [];
+    expect(await renderSvg(f.spec, warnings)).toMatch(/^<svg/);
+    expect(warnings).toEqual([]);
   });
 
   it('spread: no cell is influential, and the report says so', () => {

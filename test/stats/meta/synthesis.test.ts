@@ -123,7 +123,9 @@ describe('three-level meta-regression against rma.mv(mods = …, dfs = "contain"
       }
       expect(c.df).toBe(r.df[j] ?? Infinity);
     });
-    for (const f of ['QM', 'QM_p', 'sigma2_outer', 'sigma2_inner', 'logLik'] as const) expect(close(got[f], r[f], 1e-5, 1e-9), `${f}: ${got[f]} vs ${r[f]}`).toBe(true);
+    for (const f of ['QM', 'QM_p', 'sigma2_outer', 'sigma2_inner', 'logLik'] as const) {
+      expect(close(got[f], r[f], 1e-5, 1e-9), `${f}: ${got[f]} vs ${r[f]}`).toBe(true);
+    }
     expect(got.QM_df1).toBe(r.QM_df1);
     expect(got.QM_df2).toBe(r.QM_df2 ?? Infinity);
     const share = (n: number, m: number) => Math.max(0, 1 - m / n);
