@@ -120,6 +120,8 @@ mlr <- function(d, mods, test) {
 }
 
 spread <- held("spread")
+# Ranktest with tied variances (asym20's vi to 1 significant digit): cor.test's normal approximation with the tie correction.
+rk_ties <- ranktest(asym$yi, signif(asym$vi, 1))
 json <- paste0('{"R": "', R.version$major, ".", R.version$minor, '", "metafor": "', packageVersion("metafor"), '", ',
   '"profile": ', obj(list(ml3 = mlci(held("ml3")), ml4 = mlci(held("ml4")), ml6 = mlci(held("ml6")), mlreg = mlci(mlreg),
     konstantopoulos = mlci(read.csv(file.path(out, "tables/konstantopoulos.csv"))))), ", ",
@@ -128,6 +130,7 @@ json <- paste0('{"R": "', R.version$major, ".", R.version$minor, '", "metafor": 
   '"small": ', obj(list(egger2001_z = small(egger, "z"), egger2001_adhoc = small(egger, "adhoc"), asym20_z = small(asym, "z"),
     shipped_adhoc = small(shipped, "adhoc", FALSE), shipped_z = small(shipped, "z", FALSE))), ", ",
   '"mlreg": ', obj(list(both_t = mlr(mlreg, ~ dose + arm, "t"), both_z = mlr(mlreg, ~ dose + arm, "z"), dose_t = mlr(mlreg, ~ dose, "t"),
-    arm_t = mlr(mlreg, ~ arm, "t"))), "}")
+    arm_t = mlr(mlreg, ~ arm, "t"))), ", ",
+  '"ranktest_ties": ', obj(list(tau = num(rk_ties$tau), p = num(rk_ties$pval))), "}")
 writeLines(json, file.path(out, "reference-synthesis.json"))
 cat("wrote", file.path(out, "reference-synthesis.json"), "\n")

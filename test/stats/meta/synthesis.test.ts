@@ -82,6 +82,15 @@ describe('small-study tests against regtest, ranktest, trimfill and lm (PET-PEES
     expect(close(got.p, r.p, 1e-9), `${got.p} vs ${r.p}`).toBe(true);
   });
 
+  it('ranktest with tied variances: the normal approximation with the tie correction, as cor.test', () => {
+    const rows = rowsOf('asym20');
+    const v = Float64Array.from(column(rows, 'vi'), (x) => Number(x.toPrecision(1)));
+    const got = ranktest(column(rows, 'yi'), v);
+    expect(got.exact).toBe(false);
+    expect(close(got.tau, ref.ranktest_ties.tau, 1e-9)).toBe(true);
+    expect(close(got.p, ref.ranktest_ties.p, 1e-9), `${got.p} vs ${ref.ranktest_ties.p}`).toBe(true);
+  });
+
   it.each(cases.flatMap((c) => [[c, 'L0'], [c, 'R0']] as const))('%s: trimfill %s — side, k0, filled estimate and interval', (key, est) => {
     const [name, test] = key.split('_') as [string, MetaTest];
     const rows = rowsOf(name);
