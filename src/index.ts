@@ -45,6 +45,11 @@ export { fitUnivariate, META_DEFAULTS, type MetaSettings, type MetaTest, type Po
 export { tau2Interval, type Tau2Interval } from './stats/meta/tau2-interval.js';
 export { leaveOneOutEffects, type LeaveOneOutFit } from './stats/meta/leave-one-out.js';
 export { fitMultilevel, type MultilevelFit } from './stats/meta/multilevel.js';
+export { multilevelIntervals, type MultilevelIntervals, type VarianceInterval } from './stats/meta/multilevel-profile.js';
+export { fitMultilevelRegression, type MultilevelRegression } from './stats/meta/multilevel-regression.js';
+export { influenceDiagnostics, type InfluenceRow } from './stats/meta/influence.js';
+export { regtest, ranktest, petPeese, REGTEST_PREDICTORS, type Regtest, type RegtestPredictor, type PetPeese } from './stats/meta/small-study.js';
+export { trimfill, type Trimfill, type TrimfillEstimator } from './stats/meta/trimfill.js';
 export { TAU2_ESTIMATORS, TAU2_METHODS, type Tau2Method, type Tau2Estimator } from './stats/meta/tau2.js';
 export { countsEffect, ratesEffect, EFFECT_MEASURES, type EffectMeasure, type Effect } from './stats/meta/effect-size.js';
 

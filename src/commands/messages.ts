@@ -179,4 +179,7 @@ export const commandsMsg = {
     `${design}: --probes asks ${total} comprehension probes (models × games × framings × probes), more than a run plans at most (${max})`,
   probesNotForEnrichment: (design: string) =>
     `${design}: comprehension probes (--probes) are asked of one-shot and repeated designs; a context-enrichment design has no story framing to ask under`,
+  mixedAttenuations: (groups: readonly (readonly [number, readonly string[]])[]) =>
+    `attenuation differs between studies — ${groups.map(([a, ids]) => `a = ${a}: ${ids.join(', ')}`).join('; ')}: their effects are shrunk by `
+    + 'different factors before pooling, so heterogeneity may partly reflect the attenuation (set one attenuation: in the manifest to compare like with like)',
 };

@@ -19,10 +19,15 @@ import { namedMeta } from '../analyses/meta/named.js';
 
 const META_FILE_NOTES: Readonly<Record<string, string>> = {
   'effects.csv': 'every cell\'s effect yi and sampling variance vi, with its decisions and moderators',
-  'meta.csv': 'pooled estimates per model, per study and overall: CI, prediction interval, τ², I², H², Q',
-  'meta-multilevel.csv': 'the three-level model (cells within studies): σ²_study, σ²_cell and the pooled estimate',
+  'meta.csv': 'pooled estimates per model, per study and overall: CI, prediction interval, τ², I², H², Q, the Q-profile intervals of τ², I², H²',
+  'meta-multilevel.csv': 'the three-level model (cells within studies): σ²_study, σ²_cell with profile-likelihood intervals, the pooled estimate',
   'meta-regression.csv': 'meta-regression coefficients, the test of moderators and the residual heterogeneity',
+  'meta-regression-multilevel.csv': 'the meta-regression in the three-level model: coefficients, QM or F, variance explained per level',
   'meta-leave-one-out.csv': 'the overall estimate with each study left out',
+  'meta-influence.csv': 'each cell\'s influence diagnostics (rstudent, DFFITS, Cook\'s d, hat…), the flag, and the overall estimate without it',
+  'meta-small-study.csv': 'small-study tests: Egger\'s regression per predictor, Begg\'s rank correlation, trim and fill, PET-PEESE',
+  'meta.tex': 'the pooled rows as a booktabs table', 'meta-regression.tex': 'the meta-regression coefficients as a booktabs table',
+  'meta-influence.tex': 'the influence diagnostics as a booktabs table',
   'meta.json': 'every pooled number, the settings, the notes, the manifest\'s hash and every source\'s SHA-256',
 };
 
@@ -51,7 +56,7 @@ export function metaReportDoc(res: MetaResult, figures: readonly Figure[], outDi
     title: 'samegame meta: framing effects across games, models and studies',
     subtitle: `${res.input.path} (${tool.name} ${tool.version})`,
     ...(synthetic.length ? { banner: `Synthetic data: ${which} numbers say nothing about any real model (${res.synthetic}).` } : {}),
-    sections: [metaAnalysis.section(namedMeta(res.analysis, res.names), figures), provenanceSection(res), filesSection(links)],
+    sections: [...metaAnalysis.sections(namedMeta(res.analysis, res.names), figures), provenanceSection(res), filesSection(links)],
   };
 }
 

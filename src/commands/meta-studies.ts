@@ -117,6 +117,9 @@ export function manifestEffects(m: Manifest, manifestPath: string, loc: Located,
     notes.push(...r.notes);
     sources.push({ study: s.id, kind, files: src.files, what: src.what, attenuation, synthetic });
   });
+  const byAttenuation = new Map<number, string[]>();
+  for (const s of sources) byAttenuation.set(s.attenuation, [...(byAttenuation.get(s.attenuation) ?? []), s.study]);
+  if (byAttenuation.size > 1) notes.push(commandsMsg.mixedAttenuations([...byAttenuation]));
   return { effects, sources, notes };
 }
 

@@ -74,13 +74,14 @@ export interface MetaResult {
  * synthetic ones' pooled rows follow, each scope prefixed "synthetic".
  */
 function analyzeApart(effects: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[], o: Pick<MetaOptions,
-  'poolSynthetic'>): { analysis: MetaAnalysis; synthetic: SyntheticMix } {
+  'poolSynthetic'> & { directRuns: boolean }): { analysis: MetaAnalysis; synthetic: SyntheticMix } {
   const synth = effects.filter((r) => r.synthetic);
   const mix: SyntheticMix = synth.length === 0 ? 'none' : synth.length === effects.length ? 'all' : o.poolSynthetic ? 'pooled with real data' : 'kept apart';
   const studies = [...new Set(synth.map((r) => r.study))];
   const said = mix === 'none' ? notes : [...notes, commandsMsg.syntheticStudies(studies, mix)]; // the notes are printed and in meta.json
-  if (mix !== 'kept apart') return { analysis: meta.analyze(effects, settings, said), synthetic: mix };
-  const real = meta.analyze(effects.filter((r) => !r.synthetic), settings, said);
+  const context = { directRuns: o.directRuns };
+  if (mix !== 'kept apart') return { analysis: meta.analyze(effects, settings, said, context), synthetic: mix };
+  const real = meta.analyze(effects.filter((r) => !r.synthetic), settings, said, context);
   // only the synthetic cells' pooled rows are shown: no meta-regression among them (a moderator may not vary there)
   const sim = meta.analyze(synth, { ...settings, moderators: [] }, []);
   return {
@@ -154,7 +155,9 @@ export function runMeta(o: MetaOptions): MetaResult {
   const names = readDisplayNames({ ...('names' in got ? got.names : {}), given: o.names, file: o.namesFile, warn: (m) => logger.warn(m),
     targets: nameTargets(got.effects, NAMED_FIELDS, (r, f) => r[f as typeof NAMED_FIELDS[number]]) });
   logger.info(`pooling ${got.effects.length} cells from ${new Set(got.effects.map((r) => r.study)).size} studies`);
-  const { analysis, synthetic } = analyzeApart(got.effects, got.settings, got.notes, { poolSynthetic: o.poolSynthetic ?? got.poolSynthetic });
+  // Every study a direct run (a store, or trial logs): the small-study tests do not apply.
+  const directRuns = got.sources.length > 0 && got.sources.every((s) => s.kind === 'store' || s.kind === 'trials');
+  const { analysis, synthetic } = analyzeApart(got.effects, got.settings, got.notes, { poolSynthetic: o.poolSynthetic ?? got.poolSynthetic, directRuns });
   const command = metaCommand(o);
   const reports = join(resolve(o.out ?? '.'), 'reports');
   const sources = got.sources.map((s) => ({ ...s }));

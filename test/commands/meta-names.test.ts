@@ -38,7 +38,7 @@ describe('samegame meta --names FILE', () => {
     expect(effects[1]).toMatch(/^s1,m1,PD,.*,Model One$/);
     expect(effects[3]).toMatch(/^s1,m2,PD,.*,m2$/);
     const pooled = read(e.out, 'reports', 'meta.csv').trim().split('\n');
-    expect(pooled[0]).toBe('scope,k,estimate,se,ci_lo,ci_hi,pi_lo,pi_hi,tau2,I2,H2,Q,Q_df,Q_p,scope_name');
+    expect(pooled[0]).toBe('scope,k,estimate,se,ci_lo,ci_hi,pi_lo,pi_hi,tau2,I2,H2,Q,Q_df,Q_p,tau2_lo,tau2_hi,I2_lo,I2_hi,H2_lo,H2_hi,scope_name');
     expect(pooled.find((l) => l.startsWith('model: m1,'))).toMatch(/,model: Model One$/);
     expect(pooled.find((l) => l.startsWith('overall,'))).toMatch(/,overall$/);
     expect(JSON.parse(read(e.out, 'reports', 'meta.json')).names).toEqual({ m1: 'Model One', m3x: 'Nobody' });

@@ -28,7 +28,8 @@ describe('meta --effects: an effect table computed elsewhere', () => {
     expect(close(Number(rows[4].p), ref.QM_p, 1e-4)).toBe(true);
     expect(close(Number(rows[5].tau2), ref.tau2, 1e-4)).toBe(true);
     // One study: no three-level model and nothing to leave out, said by the files' absence.
-    expect(res.files.map((f) => f.path.split('/').pop())).toEqual(['effects.csv', 'meta.csv', 'meta-regression.csv', 'meta.json']);
+    expect(res.files.map((f) => f.path.split('/').pop())).toEqual(['effects.csv', 'meta.csv', 'meta-regression.csv',
+      'meta-influence.csv', 'meta-small-study.csv', 'meta.tex', 'meta-regression.tex', 'meta-influence.tex', 'meta.json']);
     const overall = res.analysis.pooled.find((p) => p.scope === 'overall')!;
     expect(close(overall.estimate, reference.univariate.bcg.REML_knha.estimate, 1e-4)).toBe(true);
   });

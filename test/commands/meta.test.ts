@@ -19,8 +19,11 @@ describe('samegame meta on the shipped example', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^scope +k +shift +95% CI +95% PI +tau2 +I2$/);
     expect(r.stdout).toMatch(/\noverall, three-level +36 +0\.325 +\[0\.173, 0\.477\]/);
-    expect(readdirSync(join(out, 'reports')).sort()).toEqual(['effects.csv', 'meta-leave-one-out.csv', 'meta-multilevel.csv', 'meta-regression.csv', 'meta.csv', 'meta.json', 'report.html']);
-    expect(readdirSync(join(out, 'figures')).sort()).toEqual(['meta-forest.png', 'meta-forest.svg', 'meta-forest.vl.json', 'meta-funnel.png', 'meta-funnel.svg', 'meta-funnel.vl.json']);
+    expect(readdirSync(join(out, 'reports')).sort()).toEqual(['effects.csv', 'meta-influence.csv', 'meta-influence.tex', 'meta-leave-one-out.csv',
+      'meta-multilevel.csv', 'meta-regression-multilevel.csv', 'meta-regression.csv', 'meta-regression.tex', 'meta-small-study.csv', 'meta.csv', 'meta.json',
+      'meta.tex', 'report.html']);
+    expect(readdirSync(join(out, 'figures')).sort()).toEqual(['meta-baujat.png', 'meta-baujat.svg', 'meta-baujat.vl.json', 'meta-forest.png',
+      'meta-forest.svg', 'meta-forest.vl.json', 'meta-funnel.png', 'meta-funnel.svg', 'meta-funnel.vl.json']);
     const j = JSON.parse(readFileSync(join(out, 'reports', 'meta.json'), 'utf8'));
     expect(j.input).toEqual({ path: 'data/meta/lore-heydari.yaml', sha256: sha(join(ROOT, 'data/meta/lore-heydari.yaml')), kind: 'manifest', synthetic: 'pooled with real data' }); // the manifest's pool_synthetic
     const files = j.sources.flatMap((s: { files: { path: string; sha256: string }[] }) => s.files);
@@ -28,7 +31,7 @@ describe('samegame meta on the shipped example', () => {
     for (const f of files) expect(f.sha256).toBe(sha(join(ROOT, 'data/meta', f.path)));
     expect(j.sources.map((s: { synthetic: boolean }) => s.synthetic)).toEqual([false, true, true]);
     const meta = readFileSync(join(out, 'reports', 'meta.csv'), 'utf8').split('\n');
-    expect(meta[0]).toBe('scope,k,estimate,se,ci_lo,ci_hi,pi_lo,pi_hi,tau2,I2,H2,Q,Q_df,Q_p');
+    expect(meta[0]).toBe('scope,k,estimate,se,ci_lo,ci_hi,pi_lo,pi_hi,tau2,I2,H2,Q,Q_df,Q_p,tau2_lo,tau2_hi,I2_lo,I2_hi,H2_lo,H2_hi');
     expect(meta.slice(1, -1).map((l) => l.split(',')[0])).toEqual(['model: GPT-3.5', 'model: GPT-4', 'model: LLaMa-2', 'study: lore-heydari-2024',
       'study: same-game-sim', 'study: same-game-sim-b', 'overall']);
     const html = readFileSync(join(out, 'reports', 'report.html'), 'utf8');

@@ -1,7 +1,8 @@
-/** The figures of a meta-analysis: the forest plot and the funnel plot. */
+/** The figures of a meta-analysis: the forest plot, the funnel plot and the Baujat plot. */
 import type { Figure } from '../../render/figure.js';
 import { metaForest, metaFunnel, type MetaForestRow } from '../../render/charts/meta.js';
 import type { MetaAnalysis } from './pool.js';
+import { metaBaujat } from '../../render/charts/meta-baujat.js';
 import { META_TEST_NAMES } from '../../stats/meta/univariate.js';
 import { tQuantile } from '../../stats/meta/distributions.js';
 
@@ -44,5 +45,7 @@ export function metaFigures(a: MetaAnalysis): Figure[] {
     metaForest(forestRows(a), { effect, subtitle, caption }),
     metaFunnel(a.effects.map((r) => ({ study: r.study, label: `${r.study} · ${r.model} · ${r.game}`, yi: r.yi, se: Math.sqrt(r.vi) })), { effect,
       estimate: overall, subtitle }),
+    ...(a.influence.length ? [metaBaujat(a.influence.map((r) => ({ label: `${r.study} · ${r.model} · ${r.game}`, study: r.study, x: r.baujat_x,
+      y: r.baujat_y, influential: r.influential })), { subtitle })] : []),
   ];
 }

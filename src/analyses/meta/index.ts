@@ -7,7 +7,7 @@ import { studyEffects } from './effects.js';
 import { metaAnalyze } from './pool.js';
 import { metaTableFiles } from './tables.js';
 import { metaFigures } from './figures.js';
-import { metaSection } from './report.js';
+import { metaSection, metaSections } from './report.js';
 import { manifestJsonSchema, parseManifest, STUDY_SOURCE_KINDS } from './manifest.js';
 import { moderatorProblem, ROW_MODERATORS } from './design.js';
 import { randomTable3, randomTable3Csv, randomTable3Section, randomTable3Text } from './table3-random.js';
@@ -19,6 +19,7 @@ export const meta = {
   files: metaTableFiles,
   figures: metaFigures,
   section: metaSection,
+  sections: metaSections,
   text: pooledText,
   parseManifest,
   manifestJsonSchema,

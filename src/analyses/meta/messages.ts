@@ -38,5 +38,12 @@ export const analysesMetaMsg = {
   identicalStudies: (a: string, b: string, k: number) =>
     (`studies ${q(a)} and ${q(b)} give identical effects in all ${k} of their cells: they may be one study's data read twice, and both enter the overall ` +
       `estimate (in the funnel plot their points coincide)`),
+  influenceSkipped: (k: number, max: number) =>
+    `influence diagnostics: ${k} cells, more than ${max} (each cell's refit runs over all the others); no reports/meta-influence.csv`,
+  smallStudyTooFew: (k: number, min: number) =>
+    `small-study tests (Egger, Begg, trim and fill, PET-PEESE): not run — ${k} cells, fewer than ${min}, too few for them to detect asymmetry`,
+  smallStudyNotApplicable: () =>
+    'small-study tests: not applicable — every study is a direct run of the user\'s own, so no publication process chose which results exist',
+  multilevelRegressionNotFitted: () => 'three-level meta-regression: the model could not be fitted (more coefficients than the cells allow)',
   noMultilevelFixed: () => 'pooling: fixed — no three-level model (its study and cell variances are random effects)',
 };

@@ -32,5 +32,6 @@ export function namedMeta(a: MetaAnalysis, names: DisplayNames | undefined): Met
     effects: a.effects.map((r) => ({ ...r, study: n(r.study), model: n(r.model), game: n(r.game) })),
     pooled: a.pooled.map((p) => ({ ...p, scope: shownScope(names, p.scope) })),
     leaveOneOut: a.leaveOneOut.map((r) => ({ ...r, left_out: n(r.left_out) })),
+    influence: a.influence.map((r) => ({ ...r, study: n(r.study), model: n(r.model), game: n(r.game) })),
   };
 }

@@ -9,10 +9,17 @@ import { fileNumber } from '../../core/format.js';
 import { fitUnivariate, type MetaSettings, type UnivariateFit } from '../../stats/meta/univariate.js';
 import { fitMultilevel, MIN_GROUPS_INTERVAL, type MultilevelFit } from '../../stats/meta/multilevel.js';
 import { tau2Interval } from '../../stats/meta/tau2-interval.js';
+import { multilevelIntervals } from '../../stats/meta/multilevel-profile.js';
 import { EFFECT_RANGE, type EffectMeasure } from '../../stats/meta/effect-size.js';
 import type { EffectRow } from './effects.js';
 import { metaDesign, type MetaDesign } from './design.js';
 import { analysesMetaMsg } from './messages.js';
+import { cellInfluence, type CellInfluence } from './influence.js';
+import { smallStudy, type SmallStudy } from './small-study.js';
+import { multilevelRegression, type MultilevelRegressionResult } from './regression-multilevel.js';
+
+/** What the effects alone do not tell: whether every study is a direct run of the user's own (then no small-study tests). */
+export interface MetaContext { readonly directRuns?: boolean }
 
 export interface MetaAnalysisSettings extends MetaSettings {
   readonly effect: EffectMeasure;
@@ -51,10 +58,17 @@ export interface PooledRow extends PooledEstimate, Clipped {
   readonly tau2_hi: number;
   readonly I2_lo: number;
   readonly I2_hi: number;
+  readonly H2_lo: number;
+  readonly H2_hi: number;
 }
 
 export interface MultilevelRow extends MultilevelFit, Clipped {
   readonly studies: number;
+  /** Profile-likelihood intervals of σ²_study and σ²_cell (stats/meta/multilevel-profile.ts); NaN when not found. */
+  readonly sigma2_study_lo: number;
+  readonly sigma2_study_hi: number;
+  readonly sigma2_cell_lo: number;
+  readonly sigma2_cell_hi: number;
   readonly Q: number;
   readonly Q_df: number;
   readonly Q_p: number;
@@ -63,6 +77,8 @@ export interface MultilevelRow extends MultilevelFit, Clipped {
 export interface Regression {
   readonly design: MetaDesign;
   readonly fit: UnivariateFit;
+  /** The same moderators in the three-level model, when it is identified (random pooling). */
+  readonly multilevel?: MultilevelRegressionResult;
 }
 
 export interface LeaveOneOutRow extends PooledEstimate {
@@ -77,6 +93,10 @@ export interface MetaAnalysis {
   readonly multilevel?: MultilevelRow;
   readonly regression?: Regression;
   readonly leaveOneOut: readonly LeaveOneOutRow[];
+  /** Each cell's influence on the overall estimate (influence.ts); empty below 3 cells. */
+  readonly influence: readonly CellInfluence[];
+  /** The small-study tests over the cells, or why they were not run (small-study.ts). */
+  readonly smallStudy: SmallStudy;
   /** What was not pooled, and why, in words. */
   readonly notes: readonly string[];
 }
@@ -94,6 +114,7 @@ function pooledRow(scope: string, rows: readonly EffectRow[], s: MetaAnalysisSet
     scope, k: f.k, estimate: c.estimate, se: c.se, ci_lo: c.ci_lo, ci_hi: c.ci_hi, ...withinRange(f.pi_lo, f.pi_hi, s.effect),
     tau2: f.tau2, I2: f.I2, H2: f.H2, Q: f.Q, Q_df: f.Q_df, Q_p: f.Q_p,
     tau2_lo: qp?.tau2_lo ?? NaN, tau2_hi: qp?.tau2_hi ?? NaN, I2_lo: qp?.I2_lo ?? NaN, I2_hi: qp?.I2_hi ?? NaN,
+    H2_lo: qp?.H2_lo ?? NaN, H2_hi: qp?.H2_hi ?? NaN,
   };
 }
 
@@ -130,7 +151,12 @@ function multilevel(rows: readonly EffectRow[], s: MetaAnalysisSettings, notes: 
   const q = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), { ...s, pooling: 'fixed', test: 'z' });
   if (!fit || !q) { notes.push(analysesMetaMsg.notFitted('three-level')); return undefined; }
   if (fit.studies < MIN_GROUPS_INTERVAL) notes.push(analysesMetaMsg.multilevelNoInterval(fit.studies));
-  return { ...fit, ...withinRange(fit.pi_lo, fit.pi_hi, s.effect), Q: q.Q, Q_df: q.Q_df, Q_p: q.Q_p };
+  const pl = multilevelIntervals(column(rows, 'yi'), column(rows, 'vi'), studyIndex(rows), s.level);
+  return {
+    ...fit, ...withinRange(fit.pi_lo, fit.pi_hi, s.effect), Q: q.Q, Q_df: q.Q_df, Q_p: q.Q_p,
+    sigma2_study_lo: pl?.sigma2_outer.lo ?? NaN, sigma2_study_hi: pl?.sigma2_outer.hi ?? NaN,
+    sigma2_cell_lo: pl?.sigma2_inner.lo ?? NaN, sigma2_cell_hi: pl?.sigma2_inner.hi ?? NaN,
+  };
 }
 
 /** Whether the study and cell variances can be told apart: some study holds two cells. */
@@ -140,10 +166,16 @@ function identified(rows: readonly EffectRow[]): boolean {
 
 /** The three-level fit alone, with its number of studies. */
 function threeLevel(rows: readonly EffectRow[], s: MetaSettings): (MultilevelFit & { studies: number }) | undefined {
+  const group = studyIndex(rows);
+  const fit = fitMultilevel(column(rows, 'yi'), column(rows, 'vi'), group, s.level);
+  return fit && { ...fit, studies: fit.groups };
+}
+
+/** Each row's study numbered 0, 1, … in first-appearance order. */
+export function studyIndex(rows: readonly EffectRow[]): Int32Array {
   const index = new Map<string, number>();
   for (const r of rows) if (!index.has(r.study)) index.set(r.study, index.size);
-  const fit = fitMultilevel(column(rows, 'yi'), column(rows, 'vi'), Int32Array.from(rows, (r) => index.get(r.study)!), s.level);
-  return fit && { ...fit, studies: index.size };
+  return Int32Array.from(rows, (r) => index.get(r.study)!);
 }
 
 function regression(rows: readonly EffectRow[], s: MetaAnalysisSettings, notes: string[]): Regression | undefined {
@@ -152,7 +184,8 @@ function regression(rows: readonly EffectRow[], s: MetaAnalysisSettings, notes: 
   if (design.dropped.length) notes.push(analysesMetaMsg.collinearDropped(design.dropped));
   const fit = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), s, design.X);
   if (!fit) { notes.push(analysesMetaMsg.regressionNotFitted(rows.length, design.terms.length)); return undefined; }
-  return { design, fit };
+  const three = s.pooling === 'random' && groupBy(rows, (r) => r.study).size >= 2 && identified(rows);
+  return { design, fit, multilevel: three ? multilevelRegression(rows, design, studyIndex(rows), s, notes) : undefined };
 }
 
 /**
@@ -198,7 +231,7 @@ function identicalStudies(effects: readonly EffectRow[]): string[] {
  * (core/games.ts: a direct run's "prisoners-dilemma" and a paper's "Prisoner's Dilemma" are one
  * game), for every source kind and an effect table alike.
  */
-export function metaAnalyze(given: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[] = []): MetaAnalysis {
+export function metaAnalyze(given: readonly EffectRow[], settings: MetaAnalysisSettings, notes: string[] = [], context: MetaContext = {}): MetaAnalysis {
   const effects = given.map((r) => ({ ...r, game: canonicalGameName(r.game) }));
   const out = [...notes, ...identicalStudies(effects)];
   const pooled: PooledRow[] = [];
@@ -210,8 +243,8 @@ export function metaAnalyze(given: readonly EffectRow[], settings: MetaAnalysisS
   const ml = byStudy.size >= 2 && settings.pooling === 'random' ? multilevel(effects, settings, out) : undefined;
   if (byStudy.size >= 2 && settings.pooling === 'fixed') out.push(analysesMetaMsg.noMultilevelFixed());
   out.push(...predictionNotes({ pooled, multilevel: ml }, settings.effect));
-  return {
-    settings, effects, pooled, multilevel: ml, regression: regression(effects, settings, out),
-    leaveOneOut: leaveOneOut(effects, settings), notes: out,
-  };
+  const reg = regression(effects, settings, out);
+  const influence = cellInfluence(effects, settings, out);
+  const small = smallStudy(effects, settings, context.directRuns === true, out);
+  return { settings, effects, pooled, multilevel: ml, regression: reg, leaveOneOut: leaveOneOut(effects, settings), influence, smallStudy: small, notes: out };
 }

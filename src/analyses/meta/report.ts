@@ -2,9 +2,12 @@
 import { num, type Block, type CellInput, type Section } from '../../render/html.js';
 import type { Figure } from '../../render/figure.js';
 import { fixed, interval } from '../../core/format.js';
-import type { MetaAnalysis } from './pool.js';
+import type { MetaAnalysis, PooledRow } from './pool.js';
 import { META_TEST_NAMES } from '../../stats/meta/univariate.js';
 import { effectName } from './figures.js';
+import { influenceBlocks } from './influence.js';
+import { smallStudyBlocks } from './small-study.js';
+import { multilevelRegressionBlocks } from './regression-multilevel.js';
 
 /**
  * Heterogeneity in words, from I²: the share of the variance of the effects that sampling error
@@ -21,6 +24,12 @@ function heterogeneityWords(I2: number, what: string): string {
 }
 
 
+/** ", 95 % Q-profile interval [lo, hi], I² in [lo, hi]" when the interval exists (random effects). */
+function heterogeneityIntervals(o: PooledRow): string {
+  if (!Number.isFinite(o.tau2_lo)) return '';
+  return `, 95 % Q-profile interval ${interval(o.tau2_lo, o.tau2_hi, 4)}; I² ${interval(o.I2_lo, o.I2_hi, 2)}, H² ${interval(o.H2_lo, o.H2_hi, 2)}`;
+}
+
 const pval = (p: number): CellInput => num(!Number.isFinite(p) ? 'NA' : p < 1e-4 ? '< 0.0001' : fixed(p, 4));
 
 /** The headline: the overall estimate, its intervals and the heterogeneity in words. */
@@ -34,7 +43,7 @@ function summaryBlocks(a: MetaAnalysis): Block[] {
     `Overall ${effectName(a)}: ${fixed(o.estimate)} ${interval(o.ci_lo, o.ci_hi)} over ${o.k} cells (${how}).`,
     Number.isFinite(o.pi_lo)
       ? `A new cell's effect would lie in ${interval(o.pi_lo, o.pi_hi)} (95 % prediction interval: t with k − 2 df, the conventional SE).` : '',
-    (`${heterogeneityWords(o.I2, what)} (τ² = ${fixed(o.tau2, 4)}, Q = ${fixed(o.Q, 1)} on ${o.Q_df} df, ` +
+    (`${heterogeneityWords(o.I2, what)} (τ² = ${fixed(o.tau2, 4)}${heterogeneityIntervals(o)}, Q = ${fixed(o.Q, 1)} on ${o.Q_df} df, ` +
       `p ${o.Q_p < 1e-4 ? '< 0.0001' : `= ${fixed(o.Q_p, 4)}`}).`),
   ].filter((t) => t !== '').join(' ');
   const blocks: Block[] = [{ kind: 'text', text }];
@@ -44,7 +53,9 @@ function summaryBlocks(a: MetaAnalysis): Block[] {
     const share = total > 0 ? m.sigma2_outer / total : NaN;
     const ci = Number.isFinite(m.ci_lo) ? `${interval(m.ci_lo, m.ci_hi)} (t with ${m.df} df)` : '(no interval from 2 studies)';
     const split = Number.isFinite(share) ? ` (${fixed(100 * share, 0)} % of the between-cell variance lies between studies)` : '';
-    const sigmas = `σ²_study = ${fixed(m.sigma2_outer, 4)}, σ²_cell = ${fixed(m.sigma2_inner, 4)}`;
+    const pl = (lo: number, hi: number) => (Number.isFinite(lo) && Number.isFinite(hi) ? ` ${interval(lo, hi, 4)}` : '');
+    const sigmas = `σ²_study = ${fixed(m.sigma2_outer, 4)}${pl(m.sigma2_study_lo, m.sigma2_study_hi)}, `
+      + `σ²_cell = ${fixed(m.sigma2_inner, 4)}${pl(m.sigma2_cell_lo, m.sigma2_cell_hi)} (95 % profile-likelihood intervals)`;
     blocks.push({ kind: 'text', text: `Three-level model (cells within ${m.studies} studies): ${fixed(m.estimate)} ${ci}, ${sigmas}${split}.` });
   }
   return blocks;
@@ -53,9 +64,10 @@ function summaryBlocks(a: MetaAnalysis): Block[] {
 function pooledTable(a: MetaAnalysis): Block {
   return {
     kind: 'table', id: 'meta-pooled', caption: 'Pooled estimates (reports/meta.csv)',
-    columns: ['Scope', 'k', 'Estimate', '95 % CI', '95 % PI', 'τ²', 'I²', 'Q', 'p'],
+    columns: ['Scope', 'k', 'Estimate', '95 % CI', '95 % PI', 'τ²', 'τ² 95 % CI', 'I²', 'I² 95 % CI', 'Q', 'p'],
     rows: a.pooled.map((r) => [r.scope, num(r.k, 0), num(r.estimate), interval(r.ci_lo, r.ci_hi),
-      Number.isFinite(r.pi_lo) ? interval(r.pi_lo, r.pi_hi) : '—', num(r.tau2, 4), num(r.I2, 2), num(r.Q, 1), pval(r.Q_p)]),
+      Number.isFinite(r.pi_lo) ? interval(r.pi_lo, r.pi_hi) : '—', num(r.tau2, 4), Number.isFinite(r.tau2_lo) ? interval(r.tau2_lo, r.tau2_hi, 4) : '—',
+      num(r.I2, 2), Number.isFinite(r.I2_lo) ? interval(r.I2_lo, r.I2_hi, 2) : '—', num(r.Q, 1), pval(r.Q_p)]),
   };
 }
 
@@ -83,12 +95,20 @@ function leaveOneOutBlock(a: MetaAnalysis): Block[] {
   }];
 }
 
+/** The report's section on robustness: each cell's influence (naming the influential studies) and the small-study tests. */
+export function robustnessSection(a: MetaAnalysis): Section {
+  return { id: 'meta-robustness', heading: 'Influence and small-study effects', blocks: [...influenceBlocks(a.influence), ...smallStudyBlocks(a.smallStudy)] };
+}
+
+/** The meta-analysis sections of a report: the pooled estimates, then influence and small-study effects. */
+export const metaSections = (a: MetaAnalysis, figures: readonly Figure[]): Section[] => [metaSection(a, figures), robustnessSection(a)];
+
 /** The meta-analysis section of a report. */
 export function metaSection(a: MetaAnalysis, figures: readonly Figure[]): Section {
   return {
     id: 'meta-analysis', heading: 'Meta-analysis',
     blocks: [
-      ...summaryBlocks(a), pooledTable(a), ...regressionBlocks(a), ...leaveOneOutBlock(a),
+      ...summaryBlocks(a), pooledTable(a), ...regressionBlocks(a), ...multilevelRegressionBlocks(a.regression?.multilevel), ...leaveOneOutBlock(a),
       ...(a.notes.length ? [{ kind: 'list' as const, items: a.notes }] : []),
       ...figures.map((figure): Block => ({ kind: 'figure', figure })),
     ],

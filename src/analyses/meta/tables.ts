@@ -1,7 +1,8 @@
 /**
  * The tables of a meta-analysis: reports/effects.csv, meta.csv, meta-multilevel.csv,
- * meta-regression.csv, meta-leave-one-out.csv and meta.json (settings, every pooled number,
- * notes, and the provenance: the manifest's hash and every source's SHA-256).
+ * meta-regression.csv, meta-regression-multilevel.csv, meta-leave-one-out.csv, meta-influence.csv,
+ * meta-small-study.csv, meta.json (settings, every pooled number, notes, and the provenance: the
+ * manifest's hash and every source's SHA-256), and meta.tex, meta-regression.tex, meta-influence.tex.
  */
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
@@ -12,7 +13,11 @@ import type { MetaAnalysis } from './pool.js';
 import { TAU2_ESTIMATORS } from '../../stats/meta/tau2.js';
 import { META_TEST_NAMES } from '../../stats/meta/univariate.js';
 import { withNameColumns, type DisplayNames } from '../../core/display-names.js';
-import { NAMED_FIELDS, scopeNames } from './named.js';
+import { NAMED_FIELDS, namedMeta, scopeNames } from './named.js';
+import { metaInfluenceLatex, metaLatex, metaRegressionLatex } from './latex.js';
+import { influenceCsv, influentialStudies } from './influence.js';
+import { smallStudyCsv } from './small-study.js';
+import { multilevelRegressionCsv } from './regression-multilevel.js';
 
 /** Moderator columns of the effect table: every name any row carries, in first-appearance order. */
 export function moderatorColumns(a: MetaAnalysis): string[] {
@@ -32,7 +37,8 @@ export function effectsCsv(a: MetaAnalysis, names?: DisplayNames): string {
   return toCsv(t.header, t.rows);
 }
 
-const POOLED = ['scope', 'k', 'estimate', 'se', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi', 'tau2', 'I2', 'H2', 'Q', 'Q_df', 'Q_p'] as const;
+const POOLED = ['scope', 'k', 'estimate', 'se', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi', 'tau2', 'I2', 'H2', 'Q', 'Q_df', 'Q_p',
+  'tau2_lo', 'tau2_hi', 'I2_lo', 'I2_hi', 'H2_lo', 'H2_hi'] as const;
 
 /** The pooled rows; with display names, a scope_name column ("model: GPT-4") when a scope's id is named. */
 export function pooledCsv(a: MetaAnalysis, names?: DisplayNames): string {
@@ -41,7 +47,7 @@ export function pooledCsv(a: MetaAnalysis, names?: DisplayNames): string {
 }
 
 const MULTILEVEL = ['k', 'studies', 'estimate', 'se', 'df', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi', 'sigma2_study', 'sigma2_cell', 'Q', 'Q_df', 'Q_p',
-  'logLik'] as const;
+  'logLik', 'sigma2_study_lo', 'sigma2_study_hi', 'sigma2_cell_lo', 'sigma2_cell_hi'] as const;
 
 export function multilevelCsv(a: MetaAnalysis): string | undefined {
   const m = a.multilevel;
@@ -121,8 +127,14 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance, names?: DisplayName
       coefficients: onScale(reg.fit.coefficients).map((c, j) => clean({ term: reg.design.terms[j], ...c })),
       ...clean({ QM: reg.fit.QM, QM_df1: reg.fit.QM_df1, QM_df2: reg.fit.QM_df2, QM_p: reg.fit.QM_p, QE: reg.fit.Q, QE_df: reg.fit.Q_df, QE_p: reg.fit.Q_p,
         tau2: reg.fit.tau2, I2: reg.fit.I2, H2: reg.fit.H2 }),
+      multilevel: reg.multilevel ? {
+        coefficients: reg.multilevel.fit.coefficients.map((c, j) => clean({ term: reg.multilevel!.terms[j], ...c })),
+        ...clean({ ...reg.multilevel.fit, coefficients: undefined }),
+      } : null,
     } : null,
     leave_one_out: a.leaveOneOut.map(clean),
+    influential_studies: influentialStudies(a.influence),
+    small_study: a.smallStudy.status,
     notes: a.notes,
     ...(names && Object.keys(names).length ? { names: { ...names } } : {}),
   }, 2)}\n`;
@@ -130,9 +142,13 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance, names?: DisplayName
 
 /** The table files under reports/ (a table with nothing in it is not written); display names add columns and a map, the ids stay. */
 export function metaTableFiles(reports: string, a: MetaAnalysis, p: MetaProvenance, names?: DisplayNames): OutputFile[] {
+  const named = namedMeta(a, names); // the .tex tables show display names; the CSVs keep the ids
   const files: [string, string | undefined][] = [
     ['effects.csv', effectsCsv(a, names)], ['meta.csv', pooledCsv(a, names)], ['meta-multilevel.csv', multilevelCsv(a)],
-    ['meta-regression.csv', regressionCsv(a)], ['meta-leave-one-out.csv', leaveOneOutCsv(a, names)], ['meta.json', metaJson(a, p, names)],
+    ['meta-regression.csv', regressionCsv(a)], ['meta-leave-one-out.csv', leaveOneOutCsv(a, names)], ['meta-influence.csv', influenceCsv(a.influence)],
+    ['meta-small-study.csv', smallStudyCsv(a.smallStudy)], ['meta-regression-multilevel.csv', multilevelRegressionCsv(a.regression?.multilevel)],
+    ['meta.tex', metaLatex(named)], ['meta-regression.tex', metaRegressionLatex(named)], ['meta-influence.tex', metaInfluenceLatex(named.influence)],
+    ['meta.json', metaJson(a, p, names)],
   ];
   return files.filter((f): f is [string, string] => f[1] !== undefined).map(([name, content]) => ({ path: join(reports, name), content }));
 }

@@ -82,6 +82,10 @@ function endLayers(ends: readonly ReturnType<typeof drawn>['ends'][number][], y:
   ] as LayerSpec<Field>['layer'];
 }
 
+/** The share of the cut range added on each side of the forest plot's scale, and its most tick labels. */
+const FOREST_MARGIN = 0.04;
+const FOREST_TICKS = 6;
+
 /**
  * Forest plot: every row's estimate with its interval, in the given order (cells grouped by
  * study and model, then the pooled diamonds and the prediction interval), a zero line; the axis
@@ -91,7 +95,12 @@ function endLayers(ends: readonly ReturnType<typeof drawn>['ends'][number][], y:
 export function metaForest(rows: readonly MetaForestRow[], o: { readonly effect: string; readonly subtitle: string; readonly caption: string }): Figure {
   const y = { field: 'label', type: 'nominal', sort: rows.map((r) => r.label), title: null, axis: { labelPadding: 6 } } as const;
   const domain = forestDomain(rows);
-  const x = { type: 'quantitative', title: `${o.effect} (95 % interval)`, scale: { domain, nice: false, zero: false }, axis: { format: '.2f' } } as const;
+  // The scale reaches a margin past the cut, so an arrow (or a bar's end) at the cut stays clear of the plot's edge;
+  // at most FOREST_TICKS labels, so "−0.20" and "−0.10" never touch at 360 px.
+  const margin = FOREST_MARGIN * (domain[1] - domain[0]);
+  const scale = { domain: [domain[0] - margin, domain[1] + margin], nice: false, zero: false };
+  const x = { type: 'quantitative', title: `${o.effect} (95 % interval)`, scale, axis: { format: '.2f', tickCount: FOREST_TICKS, labelOverlap: 'greedy',
+    labelFlush: false } } as const;
   const shown = rows.map((r) => drawn(r, domain));
   const ends = shown.flatMap((s) => s.ends);
   const cut = [...new Set(ends.filter((e) => e.cut).map((e) => e.label))];
@@ -148,6 +157,10 @@ export function coincidentLabels(points: readonly FunnelPoint[]): { yi: number; 
     .map((g) => ({ yi: g[0].yi, se: g[0].se, text: `×${g.length}`, studies: [...new Set(g.map((p) => p.study))].join(', ') }));
 }
 
+/** The significance contours of the funnel plot: two-sided p, its normal quantile, its grey. */
+const CONTOURS = [{ p: 0.1, z: 1.6448536269514722, color: '#bbbbbb' }, { p: 0.05, z: 1.959963984540054, color: '#888888' },
+  { p: 0.01, z: 2.5758293035489004, color: '#555555' }] as const;
+
 /**
  * Funnel plot: each cell's effect against its standard error (axis reversed, precise cells at
  * the top), with the pooled estimate and its pseudo 95 % region estimate ± 1.96·se. Points that
@@ -158,11 +171,15 @@ export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect:
   const maxSe = points.reduce((m, p) => Math.max(m, p.se), 1e-12);
   const labels = coincidentLabels(points);
   const funnel = [0, maxSe].flatMap((se) => [-1, 1].map((side) => ({ se, x: o.estimate + side * 1.959963984540054 * se, side: side < 0 ? 'left' : 'right' })));
+  // Contours of significance about 0 (Peters et al. 2008): where a cell's two-sided p would be 0.10, 0.05 and 0.01.
+  const contours = CONTOURS.flatMap((c) => [0, maxSe].flatMap((se) => [-1, 1].map((side) => ({ se, x: side * c.z * se, line: `${c.p}${side}`, p: c.p }))));
   return defineFigure('meta-funnel', 'Funnel plot: effect against its standard error',
     (`Each cell's effect (x) against its standard error (y, reversed: precise cells at the top), coloured by ` +
       `study${labels.length ? '; "×n" beside a point counts the cells drawn at that one place (identical effects, e.g. of two studies), drawn as rings, '
         + 'one colour per study' : ''}. The vertical line is the pooled estimate; the slanted lines are the estimate ± 1.96·se, where 95 % of cells would `
-        + 'fall if they shared one effect. Asymmetry can signal small-study effects or heterogeneity.'), {
+        + 'fall if they shared one effect. The grey contours about 0 mark where a cell would reach two-sided p = 0.10, 0.05 and 0.01 '
+        + '(a contour-enhanced funnel plot): cells missing only from the region of no significance point to publication bias; '
+        + 'asymmetry elsewhere, to heterogeneity or other small-study effects.'), {
       title: { text: `Funnel plot (${o.effect})`, subtitle: o.subtitle },
       width: 360,
       height: 280,
@@ -197,6 +214,12 @@ export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect:
             tooltip: [{ field: 'studies', type: 'nominal' as const, title: 'Studies' }, { field: 'text', type: 'nominal' as const, title: 'Cells here' }],
           },
         }] : []),
+        ...CONTOURS.map((c) => ({
+          data: { values: contours.filter((x) => x.p === c.p) },
+          mark: { type: 'line' as const, strokeDash: [1, 2], color: c.color },
+          encoding: { x: { field: 'x', type: 'quantitative' as const }, y: { field: 'se', type: 'quantitative' as const },
+            detail: { field: 'line', type: 'nominal' as const } },
+        })),
       ],
     });
 }

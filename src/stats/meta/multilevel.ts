@@ -7,7 +7,7 @@
  */
 import { tQuantile, twoSidedP } from './distributions.js';
 import { maximizeNonNegative } from './optimize.js';
-import { effectScale, firstOutOfRange, scaled } from './scale.js';
+import { scaledProblem } from './scale.js';
 import { checkLevel } from '../normal.js';
 
 export interface MultilevelFit {
@@ -114,9 +114,9 @@ export function fitMultilevel(y: Float64Array, v: Float64Array, group: Int32Arra
   checkLevel(level, 'fitMultilevel');
   const k = y.length;
   const { groups: G, identified } = multilevelGroups(group);
-  if (k < 3 || G < 2 || !identified || firstOutOfRange(y, v)) return undefined;
-  const c = effectScale(v);
-  const z = scaled(y, v, c);
+  const z = k < 3 || G < 2 || !identified ? undefined : scaledProblem(y, v);
+  if (!z) return undefined;
+  const c = z.c;
   const f = fitScaled(z.y, z.v, group, G);
   const se = f.se * c;
   const estimate = f.beta * c;

@@ -36,9 +36,8 @@ export function outOfRange(y: number, v: number, c: number): string | undefined 
   return undefined;
 }
 
-/** The first row (index) that cannot be pooled with the others, with the reason; undefined when all can. */
-export function firstOutOfRange(y: Float64Array, v: Float64Array): { index: number; reason: string } | undefined {
-  const c = effectScale(v);
+/** The first row (index) that cannot be pooled with the others at scale c (the effects' own by default), with the reason; undefined when all can. */
+export function firstOutOfRange(y: Float64Array, v: Float64Array, c = effectScale(v)): { index: number; reason: string } | undefined {
   for (let i = 0; i < y.length; i++) {
     const reason = outOfRange(y[i], v[i], c);
     if (reason) return { index: i, reason };
@@ -51,3 +50,16 @@ export function scaled(y: Float64Array, v: Float64Array, c: number): { y: Float6
   return { y: y.map((x) => x / c), v: v.map((x) => x / c / c) };
 }
 
+
+/** A problem on its own scale: c = √median(vᵢ) and the scaled copies y/c, v/c². */
+export interface ScaledProblem { readonly c: number; readonly y: Float64Array; readonly v: Float64Array }
+
+/**
+ * The preamble of every fit: the scale c (one sort for the median), a check that every row is
+ * within reach at that scale, and the scaled copies; undefined when a row is out of reach.
+ */
+export function scaledProblem(y: Float64Array, v: Float64Array): ScaledProblem | undefined {
+  const c = effectScale(v);
+  if (firstOutOfRange(y, v, c)) return undefined;
+  return { c, ...scaled(y, v, c) };
+}

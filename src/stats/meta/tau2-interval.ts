@@ -6,7 +6,7 @@
  * variance ṽ: I² = τ²/(τ² + ṽ), H² = (τ² + ṽ)/ṽ. On the problem scaled as the fits are (scale.ts).
  */
 import { chi2Quantile } from '../chi2.js';
-import { effectScale, firstOutOfRange, scaled } from './scale.js';
+import { scaledProblem } from './scale.js';
 import { checkLevel } from '../normal.js';
 import { interceptOnly, traceP, weightedSum, weights, wls, type Design } from './wls.js';
 
@@ -37,9 +37,9 @@ export function tau2Interval(y: Float64Array, v: Float64Array, level = 0.95, X: 
   checkLevel(level, 'tau2Interval');
   const k = y.length;
   const df = k - X.length;
-  if (df < 1 || firstOutOfRange(y, v)) return undefined;
-  const c = effectScale(v);
-  const z = scaled(y, v, c);
+  const z = df < 1 ? undefined : scaledProblem(y, v);
+  if (!z) return undefined;
+  const c = z.c;
   const q = (t: number) => { const f = wls(z.y, X, weights(z.v, t)); return f ? weightedSum(f, 1, 2) : NaN; };
   const fe = wls(z.y, X, weights(z.v, 0));
   if (!fe) return undefined;

@@ -7,7 +7,7 @@
  */
 import { chiSquareUpper, fUpper, tQuantile, twoSidedP } from './distributions.js';
 import { TAU2_ESTIMATORS, type Tau2Method } from './tau2.js';
-import { effectScale, firstOutOfRange, scaled } from './scale.js';
+import { scaledProblem } from './scale.js';
 import { checkLevel } from '../normal.js';
 import { invert, traceP, weights, weightedSum, wls, interceptOnly, type Design, type Matrix } from './wls.js';
 
@@ -107,9 +107,9 @@ function varianceFactor(test: MetaTest, s2: number): number {
 export function fitUnivariate(y: Float64Array, v: Float64Array, s: MetaSettings, X: Design = interceptOnly(y.length)): UnivariateFit | undefined {
   checkLevel(s.level, 'fitUnivariate');
   const k = y.length;
-  if (k <= X.length || firstOutOfRange(y, v)) return undefined;
-  const c = effectScale(v);
-  const z = scaled(y, v, c);
+  const z = k <= X.length ? undefined : scaledProblem(y, v);
+  if (!z) return undefined;
+  const c = z.c;
   const f = fitScaled(z.y, z.v, s, X);
   if (!f) return undefined;
   const coefficients = f.coefficients.map((b) => ({ ...b, estimate: b.estimate * c, se: b.se * c, ci_lo: b.ci_lo * c, ci_hi: b.ci_hi * c }));

@@ -78,3 +78,34 @@ describe('the forest plot\'s axis', () => {
     expect(f.caption).not.toContain('prediction interval (three-level)), cut');
   });
 });
+
+describe('the forest plot\'s tick labels and edges', () => {
+  /** The x-axis labels of the rendered SVG: text and centre. */
+  const tickLabels = (svg: string) => [...(svg.match(/<g class="mark-text role-axis-label"[\s\S]*?<\/g>/)?.[0] ?? '')
+    .matchAll(/translate\(([-\d.]+),[-\d.]+\)"[^>]*>([^<]*)</g)].map((m) => ({ x: Number(m[1]), text: m[2] }));
+  // DejaVu Sans at 11 px: digits, the point and the minus sign are at most 0.64 em wide.
+  const halfWidth = (t: string) => (t.length * 11 * 0.64) / 2;
+  const tables: [string, [string, string, number, number][]][] = [
+    ['−0.2 to 0.8 (steps of 0.1 would crowd)', [['a', 'g1', -0.15, 0.002], ['a', 'g2', 0.1, 0.002], ['b', 'g1', 0.5, 0.002], ['b', 'g2', 0.72, 0.002],
+      ['c', 'g1', 0.3, 0.002], ['c', 'g2', 0.05, 0.002]]],
+    ['three studies far apart (a cut prediction interval)', [['a', 'g1', 0.10, 0.001], ['a', 'g2', 0.14, 0.001], ['b', 'g1', 0.50, 0.001],
+      ['b', 'g2', 0.56, 0.001], ['c', 'g1', 0.30, 0.001], ['c', 'g2', 0.26, 0.001]]],
+  ];
+
+  it.each(tables)('%s: labels apart by their widths, inside the plot; the prediction interval ends clear of the edges', async (_, rows) => {
+    const f = meta.figures(meta.analyze(effects(rows), settings))[0];
+    const svg = await renderSvg(f.spec);
+    const labels = tickLabels(svg);
+    expect(labels.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < labels.length; i++) {
+      const gap = labels[i].x - labels[i - 1].x - halfWidth(labels[i].text) - halfWidth(labels[i - 1].text);
+      expect(gap, `${labels[i - 1].text} / ${labels[i].text}`).toBeGreaterThan(2);
+    }
+    const pi = data(f).find((r) => r.kind === 'Prediction interval')!;
+    const scale = (f.spec as unknown as { layer: { encoding?: { x?: { scale?: { domain: number[] } } } }[] }).layer[0].encoding!.x!.scale!.domain;
+    const width = scale[1] - scale[0];
+    // the bar (and an arrow at its cut) keeps at least 3 % of the axis from either edge
+    expect((pi.x_lo as number) - scale[0]).toBeGreaterThanOrEqual(0.03 * width);
+    expect(scale[1] - (pi.x_hi as number)).toBeGreaterThanOrEqual(0.03 * width);
+  });
+});

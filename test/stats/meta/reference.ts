@@ -21,3 +21,7 @@ export function close(a: number, b: number | null, rel: number, abs = 1e-10): bo
   if (b === null) return Number.isNaN(a);
   return Math.abs(a - b) <= rel * Math.abs(b) + abs;
 }
+/** The reference of make-reference-synthesis.R: heterogeneity intervals, influence, small-study tests, three-level regression. */
+export const synthesisReference = JSON.parse(readFileSync(new URL('../../reference/meta/reference-synthesis.json', import.meta.url), 'utf8'));
+/** A held-out table of make-reference-synthesis.R, or one of tables/ (make-reference.R). */
+export const anyTable = (name: string): Row[] => (['konstantopoulos', 'shipped', 'bcg', 'homogeneous'].includes(name) ? table(name) : heldOut(name));

@@ -1,0 +1,75 @@
+/**
+ * Kendall's rank correlation of two samples with the p-value R's cor.test(method = "kendall",
+ * exact = TRUE) gives (the test metafor's ranktest runs): without ties, the exact permutation
+ * distribution of the number of concordant pairs T (the Mahonian numbers; P = min(1, 2·min(P(T ≤ q),
+ * P(T ≥ q))) with q = round((τ + 1)n(n − 1)/4)); with ties, or above EXACT_MAX observations, the
+ * normal approximation to S = Σ sign(xᵢ − xⱼ)·sign(yᵢ − yⱼ) with the tie-corrected variance
+ * (Kendall 1970, ch. 4), without continuity correction. τ is τ_b.
+ */
+import { normalCdf } from '../normal.js';
+
+/** The most observations for the exact distribution (O(n³) work); cor.test has no such limit. */
+export const EXACT_MAX = 400;
+
+export interface KendallTest {
+  readonly tau: number;
+  readonly p: number;
+  /** Whether p is exact (no ties, n ≤ EXACT_MAX) or from the normal approximation. */
+  readonly exact: boolean;
+}
+
+/** P(T ≤ q) for the number of concordant pairs of n exchangeable observations. */
+function concordantCdf(q: number, n: number): number {
+  const max = (n * (n - 1)) / 2;
+  if (q < 0) return 0;
+  if (q >= max) return 1;
+  let f = new Float64Array(max + 1);
+  f[0] = 1;
+  for (let m = 2; m <= n; m++) {
+    const top = (m * (m - 1)) / 2;
+    const g = new Float64Array(max + 1);
+    let window = 0;
+    for (let t = 0; t <= top; t++) {
+      window += f[t];
+      if (t - m >= 0) window -= f[t - m];
+      g[t] = window / m;
+    }
+    f = g;
+  }
+  let s = 0;
+  for (let t = 0; t <= q; t++) s += f[t];
+  return Math.min(1, s);
+}
+
+/** Sizes of the groups of tied values (only groups of 2 or more). */
+function tieGroups(x: Float64Array): number[] {
+  const counts = new Map<number, number>();
+  for (const v of x) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.values()].filter((c) => c > 1);
+}
+
+export function kendallTest(x: Float64Array, y: Float64Array): KendallTest {
+  const n = x.length;
+  let S = 0;
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) S += Math.sign(x[i] - x[j]) * Math.sign(y[i] - y[j]);
+  const tx = tieGroups(x);
+  const ty = tieGroups(y);
+  const T0 = (n * (n - 1)) / 2;
+  const sum = (ts: number[], f: (t: number) => number) => ts.reduce((s, t) => s + f(t), 0);
+  const T1 = sum(tx, (t) => (t * (t - 1)) / 2);
+  const T2 = sum(ty, (t) => (t * (t - 1)) / 2);
+  const tau = S / Math.sqrt((T0 - T1) * (T0 - T2));
+  if (tx.length === 0 && ty.length === 0 && n <= EXACT_MAX) {
+    const q = Math.round(((tau + 1) * n * (n - 1)) / 4);
+    const p = q > (n * (n - 1)) / 4 ? 1 - concordantCdf(q - 1, n) : concordantCdf(q, n);
+    return { tau, p: Math.min(1, 2 * p), exact: true };
+  }
+  const v0 = n * (n - 1) * (2 * n + 5);
+  const vt = sum(tx, (t) => t * (t - 1) * (2 * t + 5));
+  const vu = sum(ty, (t) => t * (t - 1) * (2 * t + 5));
+  const v1 = sum(tx, (t) => t * (t - 1)) * sum(ty, (t) => t * (t - 1));
+  const v2 = sum(tx, (t) => t * (t - 1) * (t - 2)) * sum(ty, (t) => t * (t - 1) * (t - 2));
+  const varS = (v0 - vt - vu) / 18 + v1 / (2 * n * (n - 1)) + v2 / (9 * n * (n - 1) * (n - 2));
+  const z = S / Math.sqrt(varS);
+  return { tau, p: 2 * Math.min(normalCdf(z), normalCdf(-z)), exact: false };
+}
