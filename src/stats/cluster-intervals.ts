@@ -14,9 +14,12 @@
  *   (Newcombe 1998; Zou & Donner 2008);
  * - a mean of independent cells' rates (a model over its opponents): the t interval of the linear
  *   combination, and where it leaves [0, 1], Clopper–Pearson on the effective n of the mean, as for a rate;
- * - fewer than MIN_CLUSTERS matches, or fewer than MIN_CLUSTERS effective matches (Σn_g)²/Σn_g²
- *   (one match holding most decisions): no interval (NaN ends).
+ * - fewer than MIN_CLUSTERS matches: no interval (NaN ends); at least MIN_CLUSTERS matches but fewer
+ *   than MIN_CLUSTERS effective matches (Σn_g)²/Σn_g² (one match holding most decisions): a rate's
+ *   and a difference's interval on the match means (cluster-means.ts, kind 'means'); other
+ *   combinations none.
  */
+import { holdingPoint, matchMeans, pairedMeans, welchDifference } from './cluster-means.js';
 import { cr2Contrast, type ClusterColumn, type ContrastTerm } from './cluster-robust.js';
 import { betaQuantile, tQuantile } from './t-beta.js';
 
@@ -28,8 +31,11 @@ export const MIN_CLUSTERS = 3;
 /** Below this many matches an interval is flagged as resting on few degrees of freedom. */
 export const FEW_CLUSTERS = 10;
 
-/** How an interval was made: t (CR2, Satterthwaite df), beta (Clopper–Pearson on the effective n), mover, or none. */
-export type ClusterIntervalKind = 't' | 'beta' | 'mover' | 'none';
+/**
+ * How an interval was made: t (CR2, Satterthwaite df), beta (Clopper–Pearson on the effective n), mover, means (on the match
+ * means, one match holding most decisions), or none.
+ */
+export type ClusterIntervalKind = 't' | 'beta' | 'mover' | 'means' | 'none';
 
 export interface ClusterInterval {
   readonly point: number;
@@ -61,6 +67,9 @@ export function effectiveClusterCount(col: ClusterColumn): number {
   for (let j = 0; j < col.sizes.length; j++) { const n = col.sizes[j]; if (n > 0) { s += n; s2 += n * n; } }
   return s2 > 0 ? (s * s) / s2 : 0;
 }
+
+/** One match holds most decisions: at least MIN_CLUSTERS matches, fewer than MIN_CLUSTERS effective ones. */
+export const dominated = (col: ClusterColumn): boolean => clusterCount(col) >= MIN_CLUSTERS && effectiveClusterCount(col) < MIN_CLUSTERS;
 
 /** Too few matches, or too few effective matches, for an interval. */
 const tooFew = (col: ClusterColumn): boolean => clusterCount(col) < MIN_CLUSTERS || effectiveClusterCount(col) < MIN_CLUSTERS;
@@ -123,6 +132,7 @@ function rateInterval(col: ClusterColumn, level: number): ClusterInterval {
   const G = clusterCount(col);
   const c = cr2Contrast([{ group: 0, column: col, coef: 1 }]);
   const r = c.estimate;
+  if (dominated(col)) return holdingPoint(rateInterval(matchMeans(col), level), r, [0, 1]);
   if (tooFew(col) || !Number.isFinite(c.variance)) return none(r, G);
   // With every match alike the Satterthwaite df is still defined (it does not depend on the outcomes).
   const df = Number.isFinite(c.df) ? c.df : G - 1;
@@ -142,6 +152,7 @@ function rateInterval(col: ClusterColumn, level: number): ClusterInterval {
  * (the last round against the rounds before it); otherwise each has matches of its own.
  */
 export function clusterDifferenceInterval(a: ClusterColumn, b: ClusterColumn, paired: boolean, level = 0.95): ClusterInterval {
+  if (dominated(a) || dominated(b)) return meansDifference(a, b, paired, level);
   const ia = clusterRateInterval(a, level), ib = clusterRateInterval(b, level);
   const terms: ContrastTerm[] = [{ group: 0, column: a, coef: -1 }, { group: paired ? 0 : 1, column: b, coef: 1 }];
   const c = cr2Contrast(terms);
@@ -157,6 +168,21 @@ export function clusterDifferenceInterval(a: ClusterColumn, b: ClusterColumn, pa
   const lo = d - Math.hypot(ib.point - ib.lo, ia.hi - ia.point);
   const hi = d + Math.hypot(ib.hi - ib.point, ia.point - ia.lo);
   return { point: d, lo: snap(Math.max(-1, lo), -1, 1), hi: snap(Math.min(1, hi), -1, 1), df, clusters, kind: 'mover' };
+}
+
+/**
+ * A difference where one match holds most decisions of a cell (cluster-means.ts): paired, the t
+ * interval of the match-level differences; otherwise Welch's on the match means, or where a cell
+ * has every match alike, the combination of the two match-means intervals; widened to hold the pooled difference.
+ */
+function meansDifference(a: ClusterColumn, b: ClusterColumn, paired: boolean, level: number): ClusterInterval {
+  const d = cr2Contrast([{ group: 0, column: b, coef: 1 }]).estimate - cr2Contrast([{ group: 0, column: a, coef: 1 }]).estimate;
+  const [ma, mb] = paired ? pairedMeans(a, b) : [matchMeans(a), matchMeans(b)];
+  const w = paired ? undefined : welchDifference(ma, mb, level);
+  const clusters = Math.min(clusterCount(ma), clusterCount(mb));
+  const iv = w && clusters >= MIN_CLUSTERS ? { ...w, lo: Math.max(-1, w.lo), hi: Math.min(1, w.hi), clusters, kind: 't' as const }
+    : clusterDifferenceInterval(ma, mb, paired, level);
+  return holdingPoint(iv, d, [-1, 1]);
 }
 
 /**
