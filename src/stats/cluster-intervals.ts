@@ -21,6 +21,7 @@
  */
 import { holdingPoint, matchMeans, pairedMeans, welchDifference } from './cluster-means.js';
 import { cr2Contrast, type ClusterColumn, type ContrastTerm } from './cluster-robust.js';
+export { derivatives } from './derivatives.js';
 import { betaQuantile, tQuantile } from './t-beta.js';
 
 /** How intervals of clustered data are made: small-sample cluster-robust (the default) or the percentile cluster bootstrap. */
@@ -202,8 +203,8 @@ function flatVariance(column: ClusterColumn, level: number): number {
  * mean of shifts). No interval when a cell with a non-zero coefficient has fewer than MIN_CLUSTERS matches.
  */
 export function clusterLinearInterval(columns: readonly ClusterColumn[], coefs: ArrayLike<number>, point: number,
-  bounds: readonly [number, number], level = 0.95): ClusterInterval {
-  return clusterSmoothInterval(columns, coefs, undefined, point, bounds, { level, centre: false });
+  bounds: readonly [number, number], level = 0.95, groups?: ArrayLike<number>): ClusterInterval {
+  return clusterSmoothInterval(columns, coefs, undefined, point, bounds, { level, centre: false, groups });
 }
 
 /**
@@ -240,10 +241,12 @@ export function clusterMeanRateInterval(columns: readonly ClusterColumn[], level
  * its gradient vanishes (equal rates); or, with `centre` (an average of several such terms, whose
  * bias stays while its spread shrinks), centred on the bias-corrected value f − ½ Σ_k h_k V_k
  * and extended to hold f, without the reach. Clipped to `bounds`; no interval when a cell f
- * depends on has fewer than MIN_CLUSTERS matches. Without a curvature: the linear interval.
+ * depends on has fewer than MIN_CLUSTERS matches. Without a curvature: the linear interval. Cells
+ * are independent unless `groups` puts several in one group: columns of the same matches (index j
+ * the same match in each), their covariance within a match counted (a paired design).
  */
 export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: ArrayLike<number>, curvature: ArrayLike<number> | undefined,
-  point: number, bounds: readonly [number, number], opts: { level?: number; centre: boolean }): ClusterInterval {
+  point: number, bounds: readonly [number, number], opts: { level?: number; centre: boolean; groups?: ArrayLike<number> }): ClusterInterval {
   const level = opts.level ?? 0.95;
   const terms: ContrastTerm[] = [];
   let clusters = Infinity, quad = 0, bias = 0, few = false;
@@ -254,7 +257,7 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
     if (c === 0 && h === 0) return;
     clusters = Math.min(clusters, clusterCount(column));
     few ||= tooFew(column);
-    if (c !== 0) terms.push({ group: k, column, coef: c });
+    if (c !== 0) terms.push({ group: opts.groups ? opts.groups[k] : k, column, coef: c });
     let v = columnVariance(column);
     if (v === 0) { v = flatVariance(column, level); flat += c * c * v; }
     if (h !== 0) { quad += 0.5 * Math.abs(h) * v; bias += 0.5 * h * v; }
@@ -270,28 +273,4 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
   const centre = opts.centre ? Math.min(bounds[1], Math.max(bounds[0], point - bias)) : point;
   const lo = Math.max(bounds[0], Math.min(point, centre - half - reach)), hi = Math.min(bounds[1], Math.max(point, centre + half));
   return { point, lo: snap(lo, bounds[0], bounds[1]), hi: snap(hi, bounds[0], bounds[1]), df, clusters, kind: 't' };
-}
-
-/**
- * First and (diagonal) second derivatives ∂out_i/∂rate_k, ∂²out_i/∂rate_k² of f at `rates`, column-major
- * (k · statistics + i), by central differences; one-sided at 0 and 1, where the second is 0.
- */
-export function derivatives(f: (rates: Float64Array, out: Float64Array) => void, rates: Float64Array, statistics: number, h = 1e-4): { first: Float64Array;
-  second: Float64Array } {
-  const k = rates.length;
-  const first = new Float64Array(k * statistics), second = new Float64Array(k * statistics);
-  const x = Float64Array.from(rates), up = new Float64Array(statistics), down = new Float64Array(statistics), mid = new Float64Array(statistics);
-  f(x, mid);
-  for (let j = 0; j < k; j++) {
-    const a = Math.min(1, rates[j] + h), b = Math.max(0, rates[j] - h);
-    x[j] = a; f(x, up);
-    x[j] = b; f(x, down);
-    x[j] = rates[j];
-    const central = a - rates[j] === rates[j] - b;
-    for (let i = 0; i < statistics; i++) {
-      first[j * statistics + i] = (up[i] - down[i]) / (a - b);
-      second[j * statistics + i] = central ? (up[i] - 2 * mid[i] + down[i]) / ((a - rates[j]) ** 2) : 0;
-    }
-  }
-  return { first, second };
 }

@@ -11,14 +11,16 @@
  * does not depend on its length (the generators of the tests).
  */
 import type { ClusterColumn } from './cluster-robust.js';
-import type { ClusterInterval } from './cluster-intervals.js';
 import { tQuantile } from './t-beta.js';
 
-/** Each match with a decision as one equally weighted observation: size 1, its rate as its sum. */
+/**
+ * Each match with a decision as one equally weighted observation: size 1, its rate as its sum
+ * (a match without decisions keeps its place, size 0, so columns of the same matches stay aligned).
+ */
 export function matchMeans(col: ClusterColumn): ClusterColumn {
-  const sums: number[] = [];
-  for (let j = 0; j < col.sizes.length; j++) if (col.sizes[j] > 0) sums.push(col.sums[j] / col.sizes[j]);
-  return { sizes: new Float64Array(sums.length).fill(1), sums: Float64Array.from(sums) };
+  const m = col.sizes.length, sizes = new Float64Array(m), sums = new Float64Array(m);
+  for (let j = 0; j < m; j++) if (col.sizes[j] > 0) { sizes[j] = 1; sums[j] = col.sums[j] / col.sizes[j]; }
+  return { sizes, sums };
 }
 
 /** Two columns of the same matches as match means over the matches with decisions in both (index j the same match in each). */
@@ -31,12 +33,13 @@ export function pairedMeans(a: ClusterColumn, b: ClusterColumn): [ClusterColumn,
   return [{ sizes: ones, sums: Float64Array.from(ma) }, { sizes: ones, sums: Float64Array.from(mb) }];
 }
 
+/** Mean and variance of a match-means column's matches (those of size 1). */
 function moments(col: ClusterColumn): { mean: number; variance: number; count: number } {
-  const G = col.sums.length;
-  let m = 0;
-  for (let j = 0; j < G; j++) m += col.sums[j] / G;
+  let G = 0, m = 0;
+  for (let j = 0; j < col.sizes.length; j++) if (col.sizes[j] > 0) { G++; m += col.sums[j]; }
+  m /= G;
   let ss = 0;
-  for (let j = 0; j < G; j++) ss += (col.sums[j] - m) ** 2;
+  for (let j = 0; j < col.sizes.length; j++) if (col.sizes[j] > 0) ss += (col.sums[j] - m) ** 2;
   return { mean: m, variance: G > 1 ? ss / (G - 1) : NaN, count: G };
 }
 
@@ -54,8 +57,11 @@ export function welchDifference(a: ClusterColumn, b: ClusterColumn, level: numbe
   return { point, lo: point - half, hi: point + half, df };
 }
 
+/** An interval as cluster-intervals.ts makes them (its ClusterInterval). */
+interface Ends { readonly point: number; readonly lo: number; readonly hi: number; readonly kind: string }
+
 /** The match-means interval `iv` widened to hold the reported point, within bounds; kind 'means' (none stays none). */
-export function holdingPoint(iv: ClusterInterval, point: number, bounds: readonly [number, number]): ClusterInterval {
+export function holdingPoint<T extends Ends>(iv: T, point: number, bounds: readonly [number, number]): T {
   if (iv.kind === 'none') return { ...iv, point };
   const lo = Math.max(bounds[0], Math.min(iv.lo, point)), hi = Math.min(bounds[1], Math.max(iv.hi, point));
   return { ...iv, point, lo, hi, kind: 'means' };

@@ -15,6 +15,7 @@ import { bootstrapResult, type BootstrapResult, type Estimand, type StatInfo } f
 import { clusterCount, clusterDifferenceInterval, clusterLinearInterval, clusterSmoothInterval, derivatives, dominated, FEW_CLUSTERS, MIN_CLUSTERS,
   type ClusteredIntervalMethod, type ClusterInterval } from '../../stats/cluster-intervals.js';
 import { holdingPoint, matchMeans } from '../../stats/cluster-means.js';
+import { pairCells } from './paired.js';
 import type { ClusterColumn } from '../../stats/cluster-robust.js';
 
 /** Statistics whose interval is cluster-robust, their degrees of freedom and matches (parallel to names; NaN elsewhere). */
@@ -34,12 +35,13 @@ const list = (names: readonly string[]) => `${names.slice(0, SHOWN).join(', ')}$
  */
 function smallClusterNotes(names: readonly string[], info: BootstrapResult['info'], df: Float64Array, matches: Float64Array,
   kinds: readonly string[]): string[] {
-  const none: string[] = [], few: string[] = [], means: string[] = [];
+  const none: string[] = [], few: string[] = [], means: string[] = [], paired: string[] = [];
   names.forEach((n, i) => {
     const kind = info[i].kind;
     // the reported ones: per model and pooled (one part: R["M"], shift["Pooled"], Rfam["M"])
     if ((kind !== 'shift' && kind !== 'robustness') || !/^(R|shift|Rfam)\["(?:[^"\\]|\\.)*"\]$/.test(n) || Number.isNaN(matches[i])) return;
-    if (kinds[i] === 'means') means.push(n);
+    if (kinds[i].startsWith('means')) means.push(n);
+    if (kinds[i].endsWith(' paired')) paired.push(n);
     if (matches[i] < MIN_CLUSTERS || Number.isNaN(df[i])) none.push(n);
     else if (df[i] < FEW_CLUSTERS - 1) few.push(`${n} (${df[i].toFixed(1)})`);
   });
@@ -47,26 +49,18 @@ function smallClusterNotes(names: readonly string[], info: BootstrapResult['info
     ...(none.length ? [`no interval: ${list(none)} rest${none.length === 1 ? 's' : ''} on a cell of fewer than ${MIN_CLUSTERS} matches`] : []),
     ...(means.length ? [`match means: ${list(means)} rest${means.length === 1 ? 's' : ''} on a cell where one match holds most decisions`
       + ` (fewer than ${MIN_CLUSTERS} effective matches (Σn)²/Σn²): interval on the match means (Welch), widened to hold the point`] : []),
+    ...(paired.length ? [`paired: ${list(paired)} rest${paired.length === 1 ? 's' : ''} on framings played in the same matches`
+      + ' (their cluster ids meet): analysed paired, on match-level differences'] : []),
     ...(few.length ? [`few matches: interval from fewer than ${FEW_CLUSTERS - 1} degrees of freedom (Satterthwaite df in brackets): ${list(few)}`] : []),
   ];
 }
 
-/** The cells' match columns when every cell is clustered; undefined otherwise. */
-function clusterColumns(table: CellTable): ClusterColumn[] | undefined {
-  const cols: ClusterColumn[] = [];
-  for (const c of table.cells) {
-    if (c.obs.kind !== 'clustered') return undefined;
-    cols.push({ sizes: c.obs.sizes, sums: c.obs.sums });
-  }
-  return cols;
-}
-
 /**
  * A shift of one model–game, a·(r_alt − r_base): the difference interval of the two cells
- * (Satterthwaite t, MOVER where a cell has every match alike), scaled by a; undefined for any
- * other combination.
+ * (Satterthwaite t, MOVER where a cell has every match alike; paired when they share matches),
+ * scaled by a; undefined for any other combination.
  */
-function pairShift(cols: readonly ClusterColumn[], coefs: Float64Array, point: number) {
+function pairShift(cols: readonly ClusterColumn[], groups: Int32Array, coefs: Float64Array, point: number) {
   const used = [...coefs.keys()].filter((k) => coefs[k] !== 0);
   if (used.length !== 2) return undefined;
   const [k1, k2] = used, a = Math.abs(coefs[k1]);
@@ -74,7 +68,7 @@ function pairShift(cols: readonly ClusterColumn[], coefs: Float64Array, point: n
   const [neg, pos] = coefs[k1] < 0 ? [k1, k2] : [k2, k1];
   // the Jacobian is a difference quotient: a is 1 or the attenuation up to rounding
   const scale = Math.abs(a - Math.round(a * 1e6) / 1e6) < 1e-6 ? Math.round(a * 1e6) / 1e6 : a;
-  const d = clusterDifferenceInterval(cols[neg], cols[pos], false);
+  const d = clusterDifferenceInterval(cols[neg], cols[pos], groups[neg] === groups[pos]);
   return { ...d, point, lo: scale * d.lo, hi: scale * d.hi };
 }
 
@@ -86,9 +80,12 @@ function fewestMatches(cols: readonly ClusterColumn[], coefs: Float64Array, curv
 }
 
 /** The cells' columns at their rates: each statistic's gradient and curvature (column-major, as `derivatives`) and value. */
-interface Pass { readonly cols: readonly ClusterColumn[]; readonly jac: Float64Array; readonly second: Float64Array; readonly point: Float64Array }
+interface Pass {
+  readonly cols: readonly ClusterColumn[]; readonly groups: Int32Array; readonly jac: Float64Array; readonly second: Float64Array;
+  readonly point: Float64Array;
+}
 
-function pass(cols: readonly ClusterColumn[], estimand: Estimand): Pass {
+function pass(cols: readonly ClusterColumn[], groups: Int32Array, estimand: Estimand): Pass {
   const rates = Float64Array.from(cols, (c) => {
     let x = 0, n = 0;
     for (let j = 0; j < c.sizes.length; j++) { x += c.sums[j]; n += c.sizes[j]; }
@@ -98,7 +95,7 @@ function pass(cols: readonly ClusterColumn[], estimand: Estimand): Pass {
   const { first: jac, second } = derivatives((r, o) => estimand.evaluate(r, o), rates, s);
   const point = new Float64Array(s);
   estimand.evaluate(rates, point);
-  return { cols, jac, second, point };
+  return { cols, groups, jac, second, point };
 }
 
 /** The cluster-robust interval of statistic i (an R or a shift) from one pass, around `point`. */
@@ -109,8 +106,8 @@ function robustOne(p: Pass, i: number, s: number, point: number, bounds: readonl
   // An R averaging several model–games keeps each pair's second-order bias while its spread
   // shrinks: its interval is centred on the bias-corrected value. One pair's R is not
   // (its bias is of the order of its spread, and the correction measured worse: docs/methods.md §8.4).
-  return robustness ? clusterSmoothInterval(p.cols, coefs, curv, point, bounds, { centre: used > 2 })
-    : pairShift(p.cols, coefs, point) ?? clusterLinearInterval(p.cols, coefs, point, bounds);
+  return robustness ? clusterSmoothInterval(p.cols, coefs, curv, point, bounds, { centre: used > 2, groups: p.groups })
+    : pairShift(p.cols, p.groups, coefs, point) ?? clusterLinearInterval(p.cols, coefs, point, bounds, 0.95, p.groups);
 }
 
 /**
@@ -127,6 +124,17 @@ function robustInterval(first: Pass, means: Pass | undefined, i: number, point: 
   return rests ? holdingPoint(robustOne(means, i, s, means.point[i], info.bounds, robustness), point, info.bounds) : iv;
 }
 
+/** Statistic i rests on two cells of one group (a paired design). */
+function pairedStatistic(p: Pass, i: number): boolean {
+  const s = p.point.length, seen = new Set<number>();
+  for (let k = 0; k < p.cols.length; k++) {
+    if (p.jac[k * s + i] === 0 && p.second[k * s + i] === 0) continue;
+    if (seen.has(p.groups[k])) return true;
+    seen.add(p.groups[k]);
+  }
+  return false;
+}
+
 /**
  * The bootstrap with the R and shift intervals replaced by cluster-robust ones when every cell is
  * clustered and neither BCa nor the cluster bootstrap was asked for; with the cluster bootstrap
@@ -135,12 +143,13 @@ function robustInterval(first: Pass, means: Pass | undefined, i: number, point: 
  */
 export function withClusterRobust(table: CellTable, estimand: Estimand, boot: BootstrapResult,
   choice: { interval?: string; clusterInterval?: ClusteredIntervalMethod }): { boot: BootstrapResult; clusterRobust?: ClusterRobustInfo } {
-  const cols = clusterColumns(table);
-  if (!cols) return { boot };
+  const pairing = pairCells(table);
+  if (!pairing) return { boot };
+  const { cols, groups } = pairing;
   const robust = choice.interval !== 'bca' && choice.clusterInterval !== 'cluster-bootstrap';
   const s = estimand.names.length;
-  const first = pass(cols, estimand);
-  const means = robust && cols.some(dominated) ? pass(cols.map((c) => (dominated(c) ? matchMeans(c) : c)), estimand) : undefined;
+  const first = pass(cols, groups, estimand);
+  const means = robust && cols.some(dominated) ? pass(cols.map((c) => (dominated(c) ? matchMeans(c) : c)), groups, estimand) : undefined;
   const lo = Float64Array.from(boot.lo), hi = Float64Array.from(boot.hi);
   const df = new Float64Array(s).fill(NaN), matches = new Float64Array(s).fill(NaN);
   const kinds: string[] = new Array<string>(s).fill('');
@@ -155,7 +164,7 @@ export function withClusterRobust(table: CellTable, estimand: Estimand, boot: Bo
       continue;
     }
     const iv = robustInterval(first, means, i, boot.point[i], info);
-    lo[i] = iv.lo; hi[i] = iv.hi; df[i] = iv.df; matches[i] = iv.clusters; kinds[i] = iv.kind;
+    lo[i] = iv.lo; hi[i] = iv.hi; df[i] = iv.df; matches[i] = iv.clusters; kinds[i] = pairedStatistic(first, i) ? `${iv.kind} paired` : iv.kind;
   }
   const notes = [...boot.notes, ...smallClusterNotes(estimand.names, boot.info, df, matches, kinds)];
   const result = bootstrapResult(estimand, boot.point, boot.replicates, boot.reps, boot.method, { lo, hi, notes, fellBack: new Set(boot.fellBack),
