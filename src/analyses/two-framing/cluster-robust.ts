@@ -16,6 +16,8 @@ import { clusterCount, clusterDifferenceInterval, clusterLinearInterval, cluster
   type ClusteredIntervalMethod, type ClusterInterval } from '../../stats/cluster-intervals.js';
 import { holdingPoint, matchMeans } from '../../stats/cluster-means.js';
 import { pairCells } from './paired.js';
+import { FAMILY_R } from './family.js';
+import { table3Columns } from '../../stats/table3.js';
 import type { ClusterColumn } from '../../stats/cluster-robust.js';
 
 /** Statistics whose interval is cluster-robust, their degrees of freedom and matches (parallel to names; NaN elsewhere). */
@@ -28,6 +30,14 @@ export interface ClusterRobustInfo {
 const SHOWN = 8;
 const list = (names: readonly string[]) => `${names.slice(0, SHOWN).join(', ')}${names.length > SHOWN ? `, … (${names.length} in all)` : ''}`;
 
+/** A per-model or pooled statistic (one part) of a Table 3 column (stats/table3.ts's registry) or the family R. */
+function reported(name: string): boolean {
+  const at = name.indexOf('[');
+  if (at < 0) return false;
+  const kinds = [...table3Columns().map((c) => c.names.groupConservative), FAMILY_R];
+  return kinds.includes(name.slice(0, at)) && (JSON.parse(name.slice(at)) as unknown[]).length === 1;
+}
+
 /**
  * The notes of the per-model and pooled statistics (Table 3, family R) that rest on few matches:
  * without an interval (a cell of fewer than MIN_CLUSTERS matches), or flagged when the interval
@@ -39,7 +49,7 @@ function smallClusterNotes(names: readonly string[], info: BootstrapResult['info
   names.forEach((n, i) => {
     const kind = info[i].kind;
     // the reported ones: per model and pooled (one part: R["M"], shift["Pooled"], Rfam["M"])
-    if ((kind !== 'shift' && kind !== 'robustness') || !/^(R|shift|Rfam)\["(?:[^"\\]|\\.)*"\]$/.test(n) || Number.isNaN(matches[i])) return;
+    if ((kind !== 'shift' && kind !== 'robustness') || !reported(n) || Number.isNaN(matches[i])) return;
     if (kinds[i].startsWith('means')) means.push(n);
     if (kinds[i].endsWith(' paired')) paired.push(n);
     if (matches[i] < MIN_CLUSTERS || Number.isNaN(df[i])) none.push(n);
