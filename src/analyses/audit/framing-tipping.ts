@@ -1,6 +1,6 @@
 import type { BinaryObservations } from '../../core/cells.js';
 import { cellId } from '../../core/cells.js';
-import { chi2Quantile } from '../../stats/chi2.js';
+import { chi2Quantile, chi2Sf } from '../../stats/chi2.js';
 import { isSparse, smallestExpected, SPARSE_EXPECTED, type PairCounts as Counts } from '../../stats/framing-exact.js';
 import { framingTestP, gStatistic } from '../../stats/framing-test.js';
 import type { TwoFramingAnalysis } from '../two-framing/index.js';
@@ -95,8 +95,22 @@ function split(choice: readonly number[][], total: number): number[] {
 /** The pooled test as the rows print it (framingTestP: χ², or where a pair is sparse the larger of χ² and the exact conditional p) rejects. */
 const rejects = (q: readonly Counts[]): boolean => framingTestP(q, q.reduce((t, c) => t + gStatistic(c.xb, c.nb, c.xs, c.ns), 0)).p < FRAMING_ALPHA;
 
-/** Largest number of exact conditional p-values one search computes (then χ²'s count stands, as an upper bound). */
-const MAX_EXACT = 200;
+/** Work (grid bins × outcomes of framing-exact.ts's convolution) one search's exact tests may take, about a second; past it counts are upper bounds. */
+const EXACT_WORK = 3e8;
+
+/**
+ * The row's test on table q within the budget: χ² alone where it does not reject or no pair is
+ * sparse; otherwise the exact test, its work taken from `budget` (undefined when it would exceed it).
+ */
+function rejectsWithin(q: readonly Counts[], budget: { left: number }): boolean | undefined {
+  const G = q.reduce((t, c) => t + gStatistic(c.xb, c.nb, c.xs, c.ns), 0);
+  if (!(chi2Sf(G, q.length) < FRAMING_ALPHA)) return false;
+  if (!isSparse(q)) return true;
+  const work = 1000 * q.length * q.reduce((t, c) => t + Math.min(c.nb, c.ns) + 1, 0);
+  if (work > budget.left) return undefined;
+  budget.left -= work;
+  return framingTestP(q, G).p < FRAMING_ALPHA;
+}
 
 /**
  * The fewest changes after which the row's test no longer rejects: at each total, the lowest-ΣG table
@@ -109,16 +123,17 @@ function minimalChanges(pairs: readonly PairCounts[], gains: readonly { g: numbe
   { moves: [number, number][]; atMost: boolean } | undefined {
   const { f, choice } = convolve(gains.map((x) => x.g));
   const atTotal = (c: number): Counts[] => split(choice, c).map((k, i) => counts(pairs[i], gains[i].move[k]));
-  let exact = 0, total = -1;
+  const budget = { left: EXACT_WORK };
+  let total = -1, spent = false;
   for (let c = 1; c < f.length && total < 0; c++) {
     if (f[c] <= crit) total = c;
-    else if (exact < MAX_EXACT) { const q = atTotal(c); if (isSparse(q)) { exact++; if (!rejects(q)) total = c; } }
+    else if (!spent) { const r = rejectsWithin(atTotal(c), budget); if (r === undefined) spent = true; else if (!r) total = c; }
   }
   if (total < 0) return undefined;
   const smallest = Math.min(...pairs.map((p) => smallestExpected(counts(p, [0, 0]))));
   const moves = split(choice, total).map((k, i) => gains[i].move[k]);
   if (smallest - total / 2 >= SPARSE_EXPECTED) return { moves, atMost: false };
-  const fewer = fewerByEnumeration(pairs, total);
+  const fewer = spent ? undefined : fewerByEnumeration(pairs, total, budget);
   return fewer === 'none' ? { moves, atMost: false } : fewer ? { moves: fewer, atMost: false } : { moves, atMost: true };
 }
 
@@ -127,9 +142,10 @@ const MAX_TABLES = 20_000;
 
 /**
  * Every table within fewer than `total` changes, nearest first, put to the row's test: the first
- * it does not reject (or none: `total` is the minimum); undefined when there are more than MAX_TABLES.
+ * it does not reject (or none: `total` is the minimum); undefined when there are more than MAX_TABLES
+ * or their exact tests would take more than the budget.
  */
-function fewerByEnumeration(pairs: readonly PairCounts[], total: number): [number, number][] | 'none' | undefined {
+function fewerByEnumeration(pairs: readonly PairCounts[], total: number, budget: { left: number }): [number, number][] | 'none' | undefined {
   const x = pairs.flatMap((p) => [p.b.x, p.s.x]), n = pairs.flatMap((p) => [p.b.n, p.s.n]);
   let visited = 0;
   const at = x.slice();
@@ -138,7 +154,8 @@ function fewerByEnumeration(pairs: readonly PairCounts[], total: number): [numbe
       if (left !== 0) return undefined;
       if (++visited > MAX_TABLES) return null;
       const q = pairs.map((_, k) => ({ xb: at[2 * k], nb: n[2 * k], xs: at[2 * k + 1], ns: n[2 * k + 1] }));
-      return rejects(q) ? undefined : at.slice();
+      const r = rejectsWithin(q, budget);
+      return r === undefined ? null : r ? undefined : at.slice();
     }
     for (let d = -left; d <= left; d++) {
       if (x[i] + d < 0 || x[i] + d > n[i]) continue;
