@@ -33,3 +33,24 @@ describe('cluster notes read the Table 3 registry', () => {
     expect(after).not.toMatch(/abs_shift/);
   });
 });
+
+describe('--simultaneous reads the Table 3 registry', () => {
+  it('a registered column gets its own sup-t band over the models, and Table 3 shows it', async () => {
+    const { readRates } = await import('../../../src/sources/rates-csv.js');
+    const { table3Rows } = await import('../../../src/analyses/two-framing/tables.js');
+    const { stat } = await import('../../../src/core/names.js');
+    const unregister = registerTable3Column(ABS);
+    try {
+      const t = readRates('data/lore-heydari-2024/rates.csv', { base: 'business', alt: 'friend-sharing' }).table;
+      const a = analyzeTwoFraming(t, { reps: 400, attenuation: 0.7, base: 'business', alt: 'friend-sharing', seed: 3, simultaneous: true });
+      expect(a.bands!.c.abs_shift).toBeGreaterThan(1.96);
+      const model = a.layout.models[0];
+      const band = a.bands!.ends.get(stat('abs_shift', model))!;
+      const pointwise = a.boot.get(stat('abs_shift', model));
+      // a sup-t band over several models is at least as wide as the pointwise interval
+      expect(band[1] - band[0]).toBeGreaterThanOrEqual(pointwise.hi - pointwise.lo - 1e-12);
+      const row = table3Rows(a).find((r) => r.model === model)!;
+      expect([row.abs_shift_lo, row.abs_shift_hi]).toEqual([band[0], band[1]]);
+    } finally { unregister(); }
+  });
+});
