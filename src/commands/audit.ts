@@ -125,7 +125,9 @@ export function auditSummary(res: AuditResult): string {
   // Whether framing changes behaviour, read from the R = 1 test (docs/methods.md §8.5, §10.3): its tipping point is exact.
   const f = res.framingTipping;
   if (f) {
-    const n = !f.holds ? 'does not hold' : f.changes === undefined ? (f.note ?? 'no overturning table found') : `${f.changes} count changes (exact)`;
+    const bound = f.atMost ? 'an upper bound: a sparse pair\'s exact test may fall sooner' : 'exact';
+    const n = !f.holds ? 'does not hold' : f.changes === undefined ? (f.note ?? 'no overturning table found')
+      : `${f.atMost ? '≤ ' : ''}${f.changes} count changes (${bound})`;
     lines.push(`${f.statement}: ${n}; ${res.readingError.given ? 'counts given, no reading error'
         : `reading error ${res.readingError.label} ${f.readingError.overturned ? 'CAN' : 'cannot'} overturn it`}`);
   }

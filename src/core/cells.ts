@@ -27,6 +27,11 @@ export interface ClusteredObservations {
   readonly kind: 'clustered';
   readonly sizes: Float64Array;
   readonly sums: Float64Array;
+  /**
+   * Each cluster's id (parallel to sizes), where the source names them: cells whose ids meet were
+   * played in the same matches (both framings of a paired design), which the intervals pair.
+   */
+  readonly ids?: readonly string[];
 }
 
 export type Observations = BinaryObservations | ProbabilityObservations | ClusteredObservations;

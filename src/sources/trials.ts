@@ -122,7 +122,7 @@ class Provenance {
 function observations(acc: CellAcc, clustered: boolean): Observations {
   if (clustered) {
     const cs = [...acc.clusters.values()];
-    return { kind: 'clustered', sizes: Float64Array.from(cs, (c) => c.size), sums: Float64Array.from(cs, (c) => c.sum) };
+    return { kind: 'clustered', sizes: Float64Array.from(cs, (c) => c.size), sums: Float64Array.from(cs, (c) => c.sum), ids: [...acc.clusters.keys()] };
   }
   if (acc.outcome === 'p_cooperate') return { kind: 'prob', values: Float64Array.from(acc.values) };
   return { kind: 'binary', n: acc.n, x: acc.sum };

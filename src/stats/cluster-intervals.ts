@@ -14,10 +14,14 @@
  *   (Newcombe 1998; Zou & Donner 2008);
  * - a mean of independent cells' rates (a model over its opponents): the t interval of the linear
  *   combination, and where it leaves [0, 1], Clopper–Pearson on the effective n of the mean, as for a rate;
- * - fewer than MIN_CLUSTERS matches, or fewer than MIN_CLUSTERS effective matches (Σn_g)²/Σn_g²
- *   (one match holding most decisions): no interval (NaN ends).
+ * - fewer than MIN_CLUSTERS matches: no interval (NaN ends); at least MIN_CLUSTERS matches but fewer
+ *   than MIN_CLUSTERS effective matches (Σn_g)²/Σn_g² (one match holding most decisions): a rate's
+ *   and a difference's interval on the match means (cluster-means.ts, kind 'means'); other
+ *   combinations none.
  */
+import { holdingPoint, matchMeans, pairedMeans, welchDifference } from './cluster-means.js';
 import { cr2Contrast, type ClusterColumn, type ContrastTerm } from './cluster-robust.js';
+export { derivatives } from './derivatives.js';
 import { betaQuantile, tQuantile } from './t-beta.js';
 
 /** How intervals of clustered data are made: small-sample cluster-robust (the default) or the percentile cluster bootstrap. */
@@ -28,8 +32,11 @@ export const MIN_CLUSTERS = 3;
 /** Below this many matches an interval is flagged as resting on few degrees of freedom. */
 export const FEW_CLUSTERS = 10;
 
-/** How an interval was made: t (CR2, Satterthwaite df), beta (Clopper–Pearson on the effective n), mover, or none. */
-export type ClusterIntervalKind = 't' | 'beta' | 'mover' | 'none';
+/**
+ * How an interval was made: t (CR2, Satterthwaite df), beta (Clopper–Pearson on the effective n), mover, means (on the match
+ * means, one match holding most decisions), or none.
+ */
+export type ClusterIntervalKind = 't' | 'beta' | 'mover' | 'means' | 'none';
 
 export interface ClusterInterval {
   readonly point: number;
@@ -61,6 +68,9 @@ export function effectiveClusterCount(col: ClusterColumn): number {
   for (let j = 0; j < col.sizes.length; j++) { const n = col.sizes[j]; if (n > 0) { s += n; s2 += n * n; } }
   return s2 > 0 ? (s * s) / s2 : 0;
 }
+
+/** One match holds most decisions: at least MIN_CLUSTERS matches, fewer than MIN_CLUSTERS effective ones. */
+export const dominated = (col: ClusterColumn): boolean => clusterCount(col) >= MIN_CLUSTERS && effectiveClusterCount(col) < MIN_CLUSTERS;
 
 /** Too few matches, or too few effective matches, for an interval. */
 const tooFew = (col: ClusterColumn): boolean => clusterCount(col) < MIN_CLUSTERS || effectiveClusterCount(col) < MIN_CLUSTERS;
@@ -123,6 +133,7 @@ function rateInterval(col: ClusterColumn, level: number): ClusterInterval {
   const G = clusterCount(col);
   const c = cr2Contrast([{ group: 0, column: col, coef: 1 }]);
   const r = c.estimate;
+  if (dominated(col)) return holdingPoint(rateInterval(matchMeans(col), level), r, [0, 1]);
   if (tooFew(col) || !Number.isFinite(c.variance)) return none(r, G);
   // With every match alike the Satterthwaite df is still defined (it does not depend on the outcomes).
   const df = Number.isFinite(c.df) ? c.df : G - 1;
@@ -142,6 +153,7 @@ function rateInterval(col: ClusterColumn, level: number): ClusterInterval {
  * (the last round against the rounds before it); otherwise each has matches of its own.
  */
 export function clusterDifferenceInterval(a: ClusterColumn, b: ClusterColumn, paired: boolean, level = 0.95): ClusterInterval {
+  if (dominated(a) || dominated(b)) return meansDifference(a, b, paired, level);
   const ia = clusterRateInterval(a, level), ib = clusterRateInterval(b, level);
   const terms: ContrastTerm[] = [{ group: 0, column: a, coef: -1 }, { group: paired ? 0 : 1, column: b, coef: 1 }];
   const c = cr2Contrast(terms);
@@ -157,6 +169,21 @@ export function clusterDifferenceInterval(a: ClusterColumn, b: ClusterColumn, pa
   const lo = d - Math.hypot(ib.point - ib.lo, ia.hi - ia.point);
   const hi = d + Math.hypot(ib.hi - ib.point, ia.point - ia.lo);
   return { point: d, lo: snap(Math.max(-1, lo), -1, 1), hi: snap(Math.min(1, hi), -1, 1), df, clusters, kind: 'mover' };
+}
+
+/**
+ * A difference where one match holds most decisions of a cell (cluster-means.ts): paired, the t
+ * interval of the match-level differences; otherwise Welch's on the match means, or where a cell
+ * has every match alike, the combination of the two match-means intervals; widened to hold the pooled difference.
+ */
+function meansDifference(a: ClusterColumn, b: ClusterColumn, paired: boolean, level: number): ClusterInterval {
+  const d = cr2Contrast([{ group: 0, column: b, coef: 1 }]).estimate - cr2Contrast([{ group: 0, column: a, coef: 1 }]).estimate;
+  const [ma, mb] = paired ? pairedMeans(a, b) : [matchMeans(a), matchMeans(b)];
+  const w = paired ? undefined : welchDifference(ma, mb, level);
+  const clusters = Math.min(clusterCount(ma), clusterCount(mb));
+  const iv = w && clusters >= MIN_CLUSTERS ? { ...w, lo: Math.max(-1, w.lo), hi: Math.min(1, w.hi), clusters, kind: 't' as const }
+    : clusterDifferenceInterval(ma, mb, paired, level);
+  return holdingPoint(iv, d, [-1, 1]);
 }
 
 /**
@@ -176,8 +203,8 @@ function flatVariance(column: ClusterColumn, level: number): number {
  * mean of shifts). No interval when a cell with a non-zero coefficient has fewer than MIN_CLUSTERS matches.
  */
 export function clusterLinearInterval(columns: readonly ClusterColumn[], coefs: ArrayLike<number>, point: number,
-  bounds: readonly [number, number], level = 0.95): ClusterInterval {
-  return clusterSmoothInterval(columns, coefs, undefined, point, bounds, { level, centre: false });
+  bounds: readonly [number, number], level = 0.95, groups?: ArrayLike<number>): ClusterInterval {
+  return clusterSmoothInterval(columns, coefs, undefined, point, bounds, { level, centre: false, groups });
 }
 
 /**
@@ -214,10 +241,12 @@ export function clusterMeanRateInterval(columns: readonly ClusterColumn[], level
  * its gradient vanishes (equal rates); or, with `centre` (an average of several such terms, whose
  * bias stays while its spread shrinks), centred on the bias-corrected value f − ½ Σ_k h_k V_k
  * and extended to hold f, without the reach. Clipped to `bounds`; no interval when a cell f
- * depends on has fewer than MIN_CLUSTERS matches. Without a curvature: the linear interval.
+ * depends on has fewer than MIN_CLUSTERS matches. Without a curvature: the linear interval. Cells
+ * are independent unless `groups` puts several in one group: columns of the same matches (index j
+ * the same match in each), their covariance within a match counted (a paired design).
  */
 export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: ArrayLike<number>, curvature: ArrayLike<number> | undefined,
-  point: number, bounds: readonly [number, number], opts: { level?: number; centre: boolean }): ClusterInterval {
+  point: number, bounds: readonly [number, number], opts: { level?: number; centre: boolean; groups?: ArrayLike<number> }): ClusterInterval {
   const level = opts.level ?? 0.95;
   const terms: ContrastTerm[] = [];
   let clusters = Infinity, quad = 0, bias = 0, few = false;
@@ -228,7 +257,7 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
     if (c === 0 && h === 0) return;
     clusters = Math.min(clusters, clusterCount(column));
     few ||= tooFew(column);
-    if (c !== 0) terms.push({ group: k, column, coef: c });
+    if (c !== 0) terms.push({ group: opts.groups ? opts.groups[k] : k, column, coef: c });
     let v = columnVariance(column);
     if (v === 0) { v = flatVariance(column, level); flat += c * c * v; }
     if (h !== 0) { quad += 0.5 * Math.abs(h) * v; bias += 0.5 * h * v; }
@@ -244,28 +273,4 @@ export function clusterSmoothInterval(columns: readonly ClusterColumn[], coefs: 
   const centre = opts.centre ? Math.min(bounds[1], Math.max(bounds[0], point - bias)) : point;
   const lo = Math.max(bounds[0], Math.min(point, centre - half - reach)), hi = Math.min(bounds[1], Math.max(point, centre + half));
   return { point, lo: snap(lo, bounds[0], bounds[1]), hi: snap(hi, bounds[0], bounds[1]), df, clusters, kind: 't' };
-}
-
-/**
- * First and (diagonal) second derivatives ∂out_i/∂rate_k, ∂²out_i/∂rate_k² of f at `rates`, column-major
- * (k · statistics + i), by central differences; one-sided at 0 and 1, where the second is 0.
- */
-export function derivatives(f: (rates: Float64Array, out: Float64Array) => void, rates: Float64Array, statistics: number, h = 1e-4): { first: Float64Array;
-  second: Float64Array } {
-  const k = rates.length;
-  const first = new Float64Array(k * statistics), second = new Float64Array(k * statistics);
-  const x = Float64Array.from(rates), up = new Float64Array(statistics), down = new Float64Array(statistics), mid = new Float64Array(statistics);
-  f(x, mid);
-  for (let j = 0; j < k; j++) {
-    const a = Math.min(1, rates[j] + h), b = Math.max(0, rates[j] - h);
-    x[j] = a; f(x, up);
-    x[j] = b; f(x, down);
-    x[j] = rates[j];
-    const central = a - rates[j] === rates[j] - b;
-    for (let i = 0; i < statistics; i++) {
-      first[j * statistics + i] = (up[i] - down[i]) / (a - b);
-      second[j * statistics + i] = central ? (up[i] - 2 * mid[i] + down[i]) / ((a - rates[j]) ** 2) : 0;
-    }
-  }
-  return { first, second };
 }

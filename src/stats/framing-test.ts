@@ -2,7 +2,7 @@ import { entropyUnchecked } from './jsd.js';
 import { chi2Sf, noncentralityInterval } from './chi2.js';
 import { jsdBernoulli } from './jsd.js';
 import { wilsonInterval } from './wilson.js';
-import { exactConditionalP, isSparse } from './framing-exact.js';
+import { exactConditionalP, isSparse, type PairCounts } from './framing-exact.js';
 
 /**
  * The "R = 1" test and the R interval by test inversion (docs/methods.md §8.5). For one planned
@@ -76,6 +76,17 @@ export function rectangleInterval(pairs: readonly FramingPairCounts[], level = 0
 }
 
 /**
+ * The p-value of "R = 1" of a group of pairs whose G's sum to G, as `framingTest` gives it (the one
+ * test the rows print and the audit's tipping point searches): χ²_k's where every pair's expected
+ * counts are at least 5, otherwise the larger of χ²_k's and the exact conditional one.
+ */
+export function framingTestP(pairs: readonly PairCounts[], G: number): { p: number; method: 'chi2' | 'exact' } {
+  const chi2 = chi2Sf(G, pairs.length);
+  if (!isSparse(pairs)) return { p: chi2, method: 'chi2' };
+  return { p: Math.max(chi2, exactConditionalP(pairs, G, gStatistic)), method: 'exact' };
+}
+
+/**
  * The combined G-test of a group of pairs (ΣG on k degrees of freedom: the G-test of framing ⟂
  * action within every pair), the bias-corrected mean JSD, and its interval: ΣG ~ χ²_k(Λ) with
  * Λ = Σ h_i JSD_i, the interval [Λ_lo, Λ_hi] for Λ, and the mean JSD in
@@ -90,10 +101,8 @@ export function framingTest(pairs: readonly FramingPairCounts[], level = 0.95): 
     corrected += q.jsd - 1 / h;
     hMin = Math.min(hMin, h); hMax = Math.max(hMax, h);
   }
-  const chi2 = chi2Sf(G, k);
-  const exact = isSparse(pairs) ? exactConditionalP(pairs, G, gStatistic) : undefined;
-  const p = exact === undefined ? chi2 : Math.max(chi2, exact);
-  const base = { G, df: k, p, pMethod: exact === undefined ? 'chi2' as const : 'exact' as const, jsdCorrected: Math.max(0, corrected / k) };
+  const { p, method } = framingTestP(pairs, G);
+  const base = { G, df: k, p, pMethod: method, jsdCorrected: Math.max(0, corrected / k) };
   if (!(G > 0)) return { ...base, jsdInterval: rectangleInterval(pairs, 1 - 2 * (1 - level)), intervalMethod: 'rectangle' };
   // each end a one-sided bound at level: the lower end of Λ is > 0 exactly when the χ² p < 1 − level
   const [lo, hi] = noncentralityInterval(G, k, 1 - 2 * (1 - level));

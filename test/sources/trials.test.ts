@@ -51,7 +51,8 @@ describe('readTrials: the same cells as a rates file of their counts', () => {
     const c = read('{"model":"A","game":"G","framing":"business","action":"C","cluster":"x"}\n{"model":"A","game":"G","framing":"business","action":"D","cluster":"x"}\n' +
       '{"model":"A","game":"G","framing":"business","action":"C","cluster":"y"}\n\n{"model":"A","game":"G","framing":"friend-sharing","action":"d","cluster":"x"}\n' +
       '{"model":"A","game":"G","framing":"friend-sharing","action":"C","cluster":"z"}\n', 'jsonl');
-    expect(c.table.cells[0].obs).toEqual({ kind: 'clustered', sizes: Float64Array.from([2, 1]), sums: Float64Array.from([1, 1]) });
+    expect(c.table.cells[0].obs).toEqual({ kind: 'clustered', sizes: Float64Array.from([2, 1]), sums: Float64Array.from([1, 1]), ids: ['x', 'y'] });
+    expect(c.table.cells[1].obs).toMatchObject({ ids: ['x', 'z'] });
     expect(c.clusterColumn).toBe('cluster');
     expect(c.clusters).toBe(4);
     expect(c.kind).toBe('per-trial decisions, clustered by cluster');

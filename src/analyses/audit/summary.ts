@@ -26,7 +26,9 @@ function framingLine(r: Result, can: string): string[] {
   if (!hasFramingTests(r.analysis)) return [];
   const t = r.framingTipping;
   const found = t?.changes === undefined ? (t?.note ?? 'no overturning table found')
-    : `overturned by exactly ${t.changes} count change${t.changes === 1 ? '' : 's'} (ΣG at or below χ²(${t.df}, 0.95) = ${fixed(t.critical, 2)})`;
+    : `overturned by ${t.atMost ? 'at most' : 'exactly'} ${t.changes} count change${t.changes === 1 ? '' : 's'} (${t.test === 'exact'
+      ? 'the test as the rows print it, with the exact conditional p where a pair is sparse, no longer below 0.05'
+      : `ΣG at or below χ²(${t.df}, 0.95) = ${fixed(t.critical, 2)}`})`;
   const tipping = !t ||
     !t.holds ? '' : (` It is ${found}; reading error ${r.readingError.label} lowers ΣG to at least ${fixed(t.readingError.minG, 2)}, so ` +
       `it ${t.readingError.overturned ? can : 'cannot'} overturn it.`);

@@ -14,14 +14,13 @@
  */
 import type { CellTable } from '../../core/cells.js';
 import { fixed, interval } from '../../core/format.js';
-import { textTable, twoFramingLayout } from '../two-framing/index.js';
+import { groupRow, textTable, twoFramingLayout } from '../two-framing/index.js';
 import { toCsv } from '../../render/csv.js';
 import { num, type Section } from '../../render/html.js';
 import { fitUnivariate, META_DEFAULTS, type MetaSettings } from '../../stats/meta/univariate.js';
 import { studyEffects, type EffectRow } from './effects.js';
 import { table3Columns } from '../../stats/table3.js';
-import { framingTest } from '../../stats/framing-test.js';
-import { jsdBernoulli } from '../../stats/jsd.js';
+import { ALL_GAMES, POOLED } from '../../core/names.js';
 
 export interface RandomTable3Row {
   readonly model: string;
@@ -55,16 +54,10 @@ const toR = (d: number) => (d < 0 ? 1 + d * d : 1 - d * d);
  * test inversion's upper bound of R (§8.5) at attenuation a; NaN unless every cell is a count.
  */
 function testOfR1(table: CellTable, c: Contrast, model?: string): { p: number; hi: number } {
-  const layout = twoFramingLayout(table, c.base, c.alt);
-  const pairs = [];
-  for (const p of layout.pairs.filter((q) => model === undefined || q.model === model)) {
-    const b = table.cells[p.baseIndex].obs, s = table.cells[p.altIndex].obs;
-    if (b.kind !== 'binary' || s.kind !== 'binary' || !(b.n > 0 && s.n > 0)) return { p: NaN, hi: NaN };
-    pairs.push({ xb: b.x, nb: b.n, xs: s.x, ns: s.n, jsd: jsdBernoulli(b.x / b.n, s.x / s.n) });
-  }
+  const pairs = twoFramingLayout(table, c.base, c.alt).pairs.filter((q) => model === undefined || q.model === model);
   if (!pairs.length) return { p: NaN, hi: NaN };
-  const t = framingTest(pairs);
-  return { p: t.p, hi: 1 - c.attenuation * Math.min(1, t.jsdInterval[0] / Math.LN2) };
+  const row = groupRow({ table, settings: { attenuation: c.attenuation } }, model ?? POOLED, ALL_GAMES, pairs);
+  return { p: row.p_value, hi: row.R_test_hi };
 }
 
 function pool(shift: readonly EffectRow[], dist: readonly EffectRow[], model: string, s: MetaSettings, test: { p: number; hi: number }): RandomTable3Row {

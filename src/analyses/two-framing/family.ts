@@ -33,6 +33,9 @@ export function familyLayout(table: CellTable): FamilyLayout {
   return { models, groups: [...byMg.values()], framings };
 }
 
+/** The family robustness's statistic name (stat(FAMILY_R, model, game)). */
+export const FAMILY_R = 'Rfam';
+
 /**
  * Family robustness R(M,G) = 1 − max over framing pairs of JSD/ln 2 (Same Game, Different Story §3.2), unattenuated;
  * R(M) = uniform mean over games; pooled = mean over all model–game values.
@@ -41,9 +44,9 @@ export function familyLayout(table: CellTable): FamilyLayout {
 export function familyEstimand(layout: FamilyLayout): Estimand {
   const { groups, models } = layout;
   const names = [
-    ...groups.map((g) => stat('Rfam', g.model, g.game)),
-    ...models.map((m) => stat('Rfam', m)),
-    stat('Rfam', POOLED),
+    ...groups.map((g) => stat(FAMILY_R, g.model, g.game)),
+    ...models.map((m) => stat(FAMILY_R, m)),
+    stat(FAMILY_R, POOLED),
   ];
   const modelOf = groups.map((g) => models.indexOf(g.model));
   const m = models.length;

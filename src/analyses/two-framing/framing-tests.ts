@@ -44,12 +44,17 @@ export const FRAMING_TEST_COLUMNS = ['model', 'game', 'pairs', 'G', 'df', 'p_val
 /** The significance level of the "R = 1" statements. */
 export const FRAMING_TEST_ALPHA = 0.05;
 
-function binaryPair(a: FramingTestInput, p: FramingPair): { b: BinaryObservations; s: BinaryObservations } | undefined {
+function binaryPair(a: Pick<FramingTestInput, 'table'>, p: FramingPair): { b: BinaryObservations; s: BinaryObservations } | undefined {
   const b = a.table.cells[p.baseIndex].obs, s = a.table.cells[p.altIndex].obs;
   return b.kind === 'binary' && s.kind === 'binary' && b.n > 0 && s.n > 0 ? { b, s } : undefined;
 }
 
-function groupRow(a: FramingTestInput, model: string, game: string, pairs: readonly FramingPair[], level = 0.95): FramingTestRow {
+/**
+ * The R = 1 test's row of a group of planned pairs from their counts (empty fields unless every cell
+ * is a count with trials): the rows here, and the test beside the random-effects Table 3 (analyses/meta/table3-random.ts).
+ */
+export function groupRow(a: Pick<FramingTestInput, 'table' | 'settings'>, model: string, game: string, pairs: readonly FramingPair[],
+  level = 0.95): FramingTestRow {
   const counts = pairs.map((p) => binaryPair(a, p));
   const at = a.settings.attenuation;
   const none: FramingTestRow = { model, game, pairs: pairs.length, G: NaN, df: pairs.length, p_value: NaN, p_method: '', framing_changes_behaviour: '',

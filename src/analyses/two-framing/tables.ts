@@ -4,7 +4,8 @@ import { ALL_GAMES, POOLED, stat } from '../../core/names.js';
 import { shown as shownName, withNameColumns, type DisplayNames } from '../../core/display-names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import { toCsv } from '../../render/csv.js';
-import { andList, table3Columns, table3Statistics, table3Variants, variantStatistics, type Table3Variant } from '../../stats/table3.js';
+import { allTable3Variants, andList, table3Columns, table3Statistics, table3Variants, variantStatistics, type Table3Column,
+  type Table3Variant } from '../../stats/table3.js';
 import { framingTestRows, simultaneousTestRows, type FramingTestRow } from './framing-tests.js';
 import { INVALID_BOUND_COLUMNS, invalidBounds, knowsInvalid, type InvalidBounds } from './invalid-bounds.js';
 
@@ -51,12 +52,13 @@ export function table2Rows(a: TwoFramingAnalysis): Table2Row[] {
  * inversion's, shift: MOVER-Wilson's, simultaneousTestRows), so no band of a rate inside (0, 1) has
  * zero width where every replicate is alike (cells at 0/n).
  */
-function shown(a: TwoFramingAnalysis, name: string, test?: FramingTestRow) {
+function shown(a: TwoFramingAnalysis, column: Table3Column, model: string, test?: FramingTestRow) {
+  const name = stat(column.names.groupConservative, model);
   const v = a.boot.get(name);
   const band = a.bands?.ends.get(name);
   if (!band) return v;
-  const [lo, hi] = !test ? [NaN, NaN] : name.startsWith('R[') ? [test.R_test_lo, test.R_test_hi]
-    : name.startsWith('shift[') ? [test.shift_wilson_lo, test.shift_wilson_hi] : [NaN, NaN];
+  const variant = allTable3Variants().find((x) => x.of === column.column);
+  const [, lo, hi] = test && variant ? variantValues(variant, test) : [NaN, NaN, NaN];
   return { point: v.point, lo: Number.isFinite(lo) ? Math.min(band[0], lo) : band[0], hi: Number.isFinite(hi) ? Math.max(band[1], hi) : band[1] };
 }
 
@@ -70,9 +72,14 @@ export function variantsNote(variants: readonly Table3Variant[]): string {
   return `; beside them ${andList(each)} (methods.md §8.5)`;
 }
 
-/** A variant's values from the R = 1 test's row of the same group (framing-tests.ts). */
+/** A variant's point and ends from the R = 1 test's row of the same group (framing-tests.ts): the one mapping of variants to the test's fields. */
+function variantValues(v: Table3Variant, t: FramingTestRow): [number, number, number] {
+  return v.column === 'R_corrected' ? [t.R_corrected, t.R_test_lo, t.R_test_hi] : [t.shift, t.shift_wilson_lo, t.shift_wilson_hi];
+}
+
+/** A variant's table3.csv entries from the R = 1 test's row of the same group. */
 function variantEntries(v: Table3Variant, t: FramingTestRow): [string, number][] {
-  const [point, lo, hi] = v.column === 'R_corrected' ? [t.R_corrected, t.R_test_lo, t.R_test_hi] : [t.shift, t.shift_wilson_lo, t.shift_wilson_hi];
+  const [point, lo, hi] = variantValues(v, t);
   return [...(v.point ? [[v.column, point] as [string, number]] : []), [`${v.column}_lo`, lo], [`${v.column}_hi`, hi]];
 }
 
@@ -86,7 +93,7 @@ export function table3Rows(a: TwoFramingAnalysis): Table3Row[] {
   // --simultaneous: the per-model variants at their Bonferroni level (Pooled stays pointwise)
   if (tests && a.bands) for (const r of simultaneousTestRows(a)) tests.set(r.model, r);
   return [...a.layout.models, POOLED].map((m) => Object.fromEntries([['model', m], ...table3Columns().flatMap((c) => {
-    const v = shown(a, stat(c.names.groupConservative, m), tests?.get(m));
+    const v = shown(a, c, m, tests?.get(m));
     return [[c.column, v.point], [`${c.column}_lo`, v.lo], [`${c.column}_hi`, v.hi]];
   }), ...variants.flatMap((v) => variantEntries(v, tests!.get(m)!))]) as Table3Row);
 }

@@ -19,6 +19,8 @@ import { ROOT } from '../../helpers/cli.js';
  * Rewritten again when framing_test (the R = 1 G-test) was added: equal to the earlier files with that field removed.
  * Rewritten again when framing_test's interval became two one-sided 95 % bounds and its p exact where a pair is sparse:
  * equal to the earlier files outside framing_test.
+ * Rewritten again when the R = 1 tipping point moved to the test the rows print (`test`, `atMost` in framing_test.tipping):
+ * equal to the earlier files outside those two fields.
  */
 const cases = [
   ['shipped data', SHIPPED_RATES, 'shipped.audit.json'],
