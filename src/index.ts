@@ -102,6 +102,7 @@ export type { ExportFormat } from './commands/export.js';
 export { coverage, type CoverageOptions, type CoverageCommandResult } from './commands/coverage.js';
 export { plan, PLAN_DEFAULTS, type PlanOptions as PlanCommandOptions, type PlanCommandResult } from './commands/plan.js';
 export { run, RUN_DEFAULTS, type RunOptions, type RunResult } from './commands/run.js';
+export { preregister, type PreregisterOptions } from './commands/preregister.js';
 export { meta } from './commands/meta-outputs.js';
 export type { MetaOptions, MetaResult } from './commands/meta.js';
 export { init, INIT_KINDS, type InitKind, type InitOptions } from './commands/init.js';

@@ -17,6 +17,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   report: async () => (await import('./report.js')).registerReport,
   init: async () => (await import('./init.js')).registerInit,
   prompts: async () => (await import('./prompts.js')).registerPrompts,
+  preregister: async () => (await import('./preregister.js')).registerPreregister,
   run: async () => (await import('./run.js')).registerRun,
   batches: async () => (await import('./batches.js')).registerBatches,
   export: async () => (await import('./export.js')).registerExport,

@@ -157,4 +157,16 @@ export const commandsMsg = {
   syntheticStudies: (studies: readonly string[], mix: string) =>
     `synthetic data: ${studies.length === 1 ? 'the study' : 'the studies'} ${studies.join(', ')} ${mix === 'all' ? '(every study)' : mix === 'kept apart'
       ? 'pooled apart from the real ones (scopes "synthetic …"; --pool-synthetic pools them together)' : 'pooled with the real ones (--pool-synthetic)'}`,
+  // preregister, the seal checked by run and analyze, replay and capsule
+  sealed: (store: string, sha: string, design: string, hash: string, at: string) =>
+    `sealed plan ${sha} (design ${design}, ${hash.slice(0, 12)}…) into ${store} at ${at}; next: samegame run with --store ${store}`,
+  alreadySealed: (store: string, sha: string, at: string) => `${store}: already sealed (plan ${sha.slice(0, 12)}… at ${at}); a seal is never replaced`,
+  sealAfterTrials: (store: string, n: number) => `${store}: the store holds ${n} trial${n === 1 ? '' : 's'}; a plan is sealed before the first trial`,
+  planNames: (file: string, what: string, name: string, known: readonly string[]) =>
+    `${file}: ${what} ${q(name)} is not in the design (${known.map(q).join(', ')})`,
+  sealedDesignDiffers: (store: string, what: string, at: string) =>
+    `${store}: the design differs from the one sealed at ${at}: ${what} changed; a sealed store runs only its sealed design`,
+  exploratory: (flags: readonly string[]) =>
+    `exploratory: ${flags.join(', ')} differ${flags.length === 1 ? 's' : ''} from the sealed plan; the verdicts are labelled exploratory`,
+  verdictsLine: (supported: number, total: number, file: string) => `verdicts: ${supported} of ${total} hypotheses supported (${file})`,
 };
