@@ -55,7 +55,8 @@ function deviations(store: TrialStore, runId: number, s: SealedAnalysis, times: 
   const lost = Math.max(0, planned - c.ok - c.invalid);
   const rate = planned > 0 ? (lost + c.invalid) / planned : 0;
   if (rate > s.plan.max_lost_rate) {
-    out.push(`${lost} of ${planned} planned trials lost and ${c.invalid} invalid (${(100 * rate).toFixed(1)}%), beyond the stated ${100 * s.plan.max_lost_rate}%`);
+    out.push(`${lost} of ${planned} planned trials lost and ${c.invalid} invalid (${(100 * rate).toFixed(1)}%), ` +
+      `beyond the stated ${100 * s.plan.max_lost_rate}%`);
   }
   for (const [model, snaps] of modelSnapshots(store.database, runId)) {
     if (snaps.length > 1) out.push(`model ${model}'s snapshot changed during the run: ${snaps.join(', ')}`);

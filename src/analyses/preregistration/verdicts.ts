@@ -99,7 +99,9 @@ export function adjudicate(plan: Plan, cells: readonly VerdictCell[]): VerdictRo
   const all = pairsOf(cells, plan.analysis.base, plan.analysis.alt);
   const raws = plan.hypotheses.map((h): Raw => {
     const pairs = all.filter((p) => (h.model === 'pooled' || h.model === 'every' || p.model === h.model) && (h.game === undefined || p.game === h.game));
-    if (pairs.length === 0) return { id: h.id, predicate: predicateText(h), test: 'none (no pair)', statistic: NaN, lo: NaN, hi: NaN, p: NaN, against: NaN, pairs: 0 };
+    if (pairs.length === 0) {
+      return { id: h.id, predicate: predicateText(h), test: 'none (no pair)', statistic: NaN, lo: NaN, hi: NaN, p: NaN, against: NaN, pairs: 0 };
+    }
     return h.estimand === 'shift' ? shiftRaw(h, pairs, plan.alpha) : testRaw(h, pairs);
   });
   const adj = adjustP(raws.map((r) => (Number.isNaN(r.p) ? 1 : r.p)), plan.correction);

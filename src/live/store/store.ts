@@ -137,7 +137,8 @@ export class TrialStore {
       this.db.transaction(() => {
         const ids = { prompt_id: texts.id(t.prompt, true), request_id: texts.id(t.request, true),
           response_id: t.response === null ? null : texts.id(t.response, false) };
-        if (this.writeStmt!.run({ ...row, prompt: '', request: '', response: null, ...ids, stored_at: new Date().toISOString() }).changes !== 1) throw REFUSED;
+        const stored = this.writeStmt!.run({ ...row, prompt: '', request: '', response: null, ...ids, stored_at: new Date().toISOString() });
+        if (stored.changes !== 1) throw REFUSED;
       }).immediate();
       return true;
     } catch (e) {
@@ -152,7 +153,8 @@ export class TrialStore {
     // A completed trial is never replaced; an errored one is, and its attempts accumulate.
     this.writesPlay = hasPlayColumns(this.db);
     this.texts = hasRegistry(this.db) ? new TextRegistry(this.db) : undefined;
-    const cols: string[] = [...(this.writesPlay ? COLUMNS : COLUMNS.slice(0, BASE_COLUMNS)), ...(this.texts ? [...REGISTRY_REFS.map(([r]) => r), 'stored_at'] : [])];
+    const refs = this.texts ? [...REGISTRY_REFS.map(([r]) => r), 'stored_at'] : [];
+    const cols: string[] = [...(this.writesPlay ? COLUMNS : COLUMNS.slice(0, BASE_COLUMNS)), ...refs];
     this.writeStmt = this.db.prepare(`INSERT INTO trials (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})
       ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
       ${cols.slice(5).map((c) => (c === 'attempts' ? 'attempts = trials.attempts + excluded.attempts' : `${c} = excluded.${c}`)).join(', ')}
