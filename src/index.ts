@@ -103,6 +103,8 @@ export { coverage, type CoverageOptions, type CoverageCommandResult } from './co
 export { plan, PLAN_DEFAULTS, type PlanOptions as PlanCommandOptions, type PlanCommandResult } from './commands/plan.js';
 export { run, RUN_DEFAULTS, type RunOptions, type RunResult } from './commands/run.js';
 export { preregister, type PreregisterOptions } from './commands/preregister.js';
+export { replay, type ReplayOptions, type ReplayResult, type ReplayDifference } from './commands/replay.js';
+export { capsule, type CapsuleOptions } from './commands/capsule.js';
 export { meta } from './commands/meta-outputs.js';
 export type { MetaOptions, MetaResult } from './commands/meta.js';
 export { init, INIT_KINDS, type InitKind, type InitOptions } from './commands/init.js';

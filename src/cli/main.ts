@@ -22,6 +22,8 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   batches: async () => (await import('./batches.js')).registerBatches,
   export: async () => (await import('./export.js')).registerExport,
   analyze: async () => (await import('./analyze.js')).registerAnalyze,
+  replay: async () => (await import('./replay.js')).registerReplay,
+  capsule: async () => (await import('./capsule.js')).registerCapsule,
   plan: async () => (await import('./plan.js')).registerPlan,
   audit: async () => (await import('./audit.js')).registerAudit,
   coverage: async () => (await import('./coverage.js')).registerCoverage,

@@ -169,4 +169,19 @@ export const commandsMsg = {
   exploratory: (flags: readonly string[]) =>
     `exploratory: ${flags.join(', ')} differ${flags.length === 1 ? 's' : ''} from the sealed plan; the verdicts are labelled exploratory`,
   verdictsLine: (supported: number, total: number, file: string) => `verdicts: ${supported} of ${total} hypotheses supported (${file})`,
+  replayDifference: (kind: string, trial: string, detail: string) => `${kind} ${trial}: ${detail}`,
+  replaySummary: (trials: number, notRendered: number, notReread: number, outputs: number) =>
+    `replay: ${trials} trials re-rendered and re-read${notRendered + notReread > 0 ? ` (${notRendered} requests not re-rendered, ${notReread} ` +
+      'responses not re-read: repeated-game decisions or providers without a renderer)' : ''}; ${outputs} output files recomputed`,
+  replayAgrees: () => 'replay: every prompt, request, decision and output agrees',
+  replayDisagrees: (n: number) => `replay: ${n} difference${n === 1 ? '' : 's'} (listed above)`,
+  noOutputs: (dir: string) => `replay: no stored outputs in ${dir} (reports/): the analysis was not compared`,
+  capsuleExists: (dir: string) => `${dir}: exists and is not empty; a capsule is written to a new folder`,
+  capsuleWrote: (dir: string) => `wrote the capsule ${dir}; verify it with: npx samegame replay ${dir}/store.sqlite --capsule ${dir}`,
+  notACapsule: (path: string) => `${path}: no such file (not a capsule samegame wrote)`,
+  manifestMissing: () => 'listed in the manifest, missing',
+  manifestChanged: () => 'its SHA-256 differs from the manifest\'s',
+  manifestExtra: () => 'not in the manifest',
+  outputMissing: () => 'the stored outputs lack this file',
+  outputDiffers: () => 'the recomputed file differs from the stored one',
 };
