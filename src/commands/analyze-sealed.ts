@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { writeFilesAtomic } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
 import { TrialStore } from '../live/store/store.js';
-import { modelSnapshots, readSeal, runTimes, type StoreSeal } from '../live/store/seal.js';
+import { modelSnapshots, promptRegistry, readSeal, runTimes, type StoreSeal } from '../live/store/seal.js';
 import { preregistration, type Plan, type VerdictRow } from '../analyses/preregistration/index.js';
 import type { StoreAnalyzeOptions } from './analyze-settings.js';
 import { defaultAnalyzeOut } from './analyze-settings.js';
@@ -77,6 +77,7 @@ export function writeVerdicts(s: SealedAnalysis, opts: StoreAnalyzeOptions, logg
     const report = {
       planSha256: s.seal.planSha256, sealed: s.seal.sealed, firstTrial: times.first, lastTrial: times.last, alpha: s.plan.alpha,
       correction: s.plan.correction, deviations: deviations(store, run.id, s, times), exploratory: s.exploratory,
+      prompts: promptRegistry(store.database, run.id),
     };
     const dir = join(opts.out ?? defaultAnalyzeOut(opts.store), 'reports');
     const csv = join(dir, 'verdicts.csv');

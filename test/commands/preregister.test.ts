@@ -14,6 +14,7 @@ import { analyze, exportTrials, init, preregister, run } from '../../src/index.j
 import { preregistration } from '../../src/analyses/preregistration/index.js';
 import { UserError } from '../../src/core/errors.js';
 import type { Logger } from '../../src/core/logger.js';
+import { textSha256 } from '../../src/live/store/registry.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-prereg-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -90,6 +91,11 @@ describe('preregister', () => {
     expect(md).toContain(seal.planSha256);
     expect(md).toContain(`first trial stored ${times.first}`);
     expect(md).toContain('Deviations from the plan: none.');
+    // The registry: one row per distinct prompt (two games × two framings), each with the SHA-256 of the stored text.
+    const prompts = new Database(s.store, { readonly: true }).prepare('SELECT DISTINCT p.text FROM trials t JOIN prompts p ON p.id = t.prompt_id')
+      .pluck().all() as string[];
+    expect(prompts).toHaveLength(4);
+    for (const text of prompts) expect(md).toContain(`| \`${textSha256(text)}\` | Sim |`);
   }, 60_000);
 
   it('re-sealing is refused; a sentence changed in a framing after sealing: run refuses (exit 2) naming the framing', async () => {

@@ -19,6 +19,18 @@ export interface VerdictReport {
   readonly deviations: readonly string[];
   /** The flags given that differ from the plan (the analysis is then exploratory). */
   readonly exploratory: readonly string[];
+  /** The run's prompt registry: each distinct prompt's SHA-256, the cell that used it first, its trials and its text. */
+  readonly prompts: readonly { readonly sha256: string; readonly model: string; readonly game: string; readonly framing: string;
+    readonly trials: number; readonly text: string }[];
+}
+
+/** The registry as a Markdown table: a prompt's hash, where it was used, and the start of its text. */
+function registryLines(r: VerdictReport): string[] {
+  if (r.prompts.length === 0) return [];
+  const example = (t: string) => mdCell(t.length > 120 ? `${t.slice(0, 120)}…` : t).replace(/\n/g, ' ');
+  return ['', '### Prompt registry', '', 'Each distinct prompt once, by SHA-256 (a changed sentence is another hash).', '',
+    '| SHA-256 | model | game | framing | trials | prompt (start) |', '|---|---|---|---|---|---|',
+    ...r.prompts.map((p) => `| \`${p.sha256}\` | ${mdCell(p.model)} | ${mdCell(p.game)} | ${mdCell(p.framing)} | ${p.trials} | ${example(p.text)} |`)];
 }
 
 const HEADER = ['hypothesis', 'predicate', 'test', 'statistic', 'lo', 'hi', 'p', 'p_adjusted', 'verdict', 'pairs', 'status', 'plan_sha256'];
@@ -40,7 +52,7 @@ export function verdictsSection(rows: readonly VerdictRow[], r: VerdictReport): 
     ...rows.map((v) => `| ${mdCell(v.id)} | ${mdCell(v.predicate)} | ${v.test} | ${fixed(v.statistic, 4)} | ${Number.isNaN(v.lo) ? '' :
       `[${fixed(v.lo, 4)}, ${fixed(v.hi, 4)}]`} | ${fixed(v.p, 4)} | ${fixed(v.pAdjusted, 4)} | ${v.verdict} |`),
     '', r.deviations.length === 0 ? 'Deviations from the plan: none.' : 'Deviations from the plan:', ...r.deviations.map((d) => `- ${mdCell(d)}`),
-    ...(r.exploratory.length > 0 ? ['', `Exploratory: ${r.exploratory.join(', ')} differ from the sealed plan.`] : []), '',
+    ...(r.exploratory.length > 0 ? ['', `Exploratory: ${r.exploratory.join(', ')} differ from the sealed plan.`] : []), ...registryLines(r), '',
   ];
   return lines.join('\n');
 }

@@ -56,3 +56,15 @@ export function modelSnapshots(db: Database.Database, runId: number): Map<string
   for (const r of rows) out.set(r.model, [...(out.get(r.model) ?? []), r.s]);
   return out;
 }
+
+/** One entry of a run's prompt registry: the prompt's SHA-256, the cell that used it first, how many trials, the text. */
+export interface RegistryEntry { readonly sha256: string; readonly model: string; readonly game: string; readonly framing: string;
+  readonly trials: number; readonly text: string }
+
+/** The distinct prompts of a run (version 4 stores; [] before), in order of first use. */
+export function promptRegistry(db: Database.Database, runId: number): RegistryEntry[] {
+  const has = (db.prepare("SELECT count(*) FROM pragma_table_info('trials') WHERE name = 'prompt_id'").pluck().get() as number) === 1;
+  if (!has) return [];
+  return db.prepare(`SELECT lower(hex(p.sha256)) AS sha256, t.model, t.game, t.framing, count(*) AS trials, p.text, min(t.rowid) AS first
+    FROM trials t JOIN prompts p ON p.id = t.prompt_id WHERE t.run_id = ? GROUP BY p.id ORDER BY first`).all(runId) as RegistryEntry[];
+}
