@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TrialStore } from '../../src/live/store/store.js';
 import { STORE_VERSION, storeVersion } from '../../src/live/store/migrations.js';
@@ -90,5 +91,25 @@ describe('the prompt registry', () => {
     const ro = TrialStore.openExisting(path);
     expect(ro.framingPrompts(1)).toEqual([{ framing: 'f', prompt: PROMPTS.f }, { framing: 'g', prompt: PROMPTS.g }]);
     ro.close();
+  });
+
+  it('any prompt, request and response texts read back as written, each stored once under its SHA-256 (property)', () => {
+    let n = 0;
+    fc.assert(fc.property(fc.array(fc.tuple(fc.string({ unit: 'binary' }), fc.string(), fc.option(fc.string())), { minLength: 1, maxLength: 6 }), (texts) => {
+      const path = join(dir, `prop-${n++}.sqlite`);
+      const s = TrialStore.open(path);
+      s.preparePlay();
+      const { run } = s.openRun({ name: 'p', hash: 'p', json: '{}', toolVersion: 't', started: 's' });
+      const written = texts.map(([prompt, request, response], rep) => ({ ...trial(run.id, 'f', rep), prompt, request, response }));
+      for (const t of written) s.write(t);
+      s.close();
+      expect(records(path)).toEqual(written);
+      const db = new Database(path, { readonly: true });
+      const rows = db.prepare('SELECT lower(hex(sha256)) AS h, text FROM prompts').all() as { h: string; text: string }[];
+      db.close();
+      const distinct = new Set(written.flatMap((t) => [t.prompt, t.request, ...(t.response === null ? [] : [t.response])]));
+      expect(rows).toHaveLength(distinct.size);
+      for (const r of rows) expect(r.h).toBe(textSha256(r.text));
+    }), { numRuns: 40 });
   });
 });
