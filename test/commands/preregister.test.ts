@@ -26,6 +26,11 @@ const EXTRA = `  - id: pooled-negative
     model: pooled
     compare: '<'
     value: 0
+  - id: pooled-R
+    estimand: R
+    model: pooled
+    compare: '>'
+    value: 0.8
 `;
 
 function study(name: string): { design: string; plan: string; store: string } {

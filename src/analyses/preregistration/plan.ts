@@ -13,7 +13,7 @@ import { preregMsg } from './messages.js';
 export const PLAN_SCHEMA_FILE = 'data/plans/plan.schema.json';
 
 /** The estimands a predicate may name, and the test or interval that decides each (docs/methods.md §25). */
-export const PLAN_ESTIMANDS = ['shift', 'framing-test'] as const;
+export const PLAN_ESTIMANDS = ['shift', 'R', 'framing-test'] as const;
 export type PlanEstimand = (typeof PLAN_ESTIMANDS)[number];
 export const CORRECTIONS = ['holm', 'bonferroni', 'none'] as const;
 export type Correction = (typeof CORRECTIONS)[number];
@@ -22,11 +22,12 @@ const hypothesisSchema = z.strictObject({
   id: nameSchema().describe('the hypothesis\'s name in verdicts.csv'),
   statement: z.string().optional().describe('the hypothesis in words'),
   estimand: z.enum(PLAN_ESTIMANDS).describe(('shift: p_alt − p_base (a model–game, a model\'s mean over games, or pooled), decided by a one-sided z-test ' +
-    'against value; framing-test: "framing changes behaviour", the G-test of §8.5 (a model\'s pairs, pooled, or every model)')),
+    'against value; R: R2 = 1 − JSD/ln 2, the same way with a delta-method SE; framing-test: "framing changes behaviour", the G-test of §8.5 ' +
+    '(a model\'s pairs, pooled, or every model)')),
   model: nameSchema().describe('a model id; pooled (every model–game pair); for framing-test also every (the predicate holds for each model)'),
-  game: nameSchema().optional().describe('shift: one game (default: the mean over the model\'s games)'),
-  compare: z.enum(['>', '<']).optional().describe('shift: the predicate\'s direction'),
-  value: z.number().min(-1).max(1).optional().describe('shift: the threshold the shift is compared with'),
+  game: nameSchema().optional().describe('shift, R: one game (default: the mean over the model\'s games)'),
+  compare: z.enum(['>', '<']).optional().describe('shift, R: the predicate\'s direction'),
+  value: z.number().min(-1).max(1).optional().describe('shift, R: the threshold the estimand is compared with'),
 });
 
 export const planSchema = z.strictObject({
@@ -65,7 +66,7 @@ function planProblems(p: Plan): Problem[] {
   p.hypotheses.forEach((h, i) => {
     if (seen.has(h.id)) out.push({ path: ['hypotheses', i, 'id'], message: preregMsg.duplicateHypothesis(h.id) });
     seen.add(h.id);
-    if (h.estimand === 'shift' && (h.compare === undefined || h.value === undefined)) {
+    if (h.estimand !== 'framing-test' && (h.compare === undefined || h.value === undefined)) {
       out.push({ path: ['hypotheses', i, h.compare === undefined ? 'compare' : 'value'], message: preregMsg.needsComparison(h.id) });
     }
     if (h.estimand === 'framing-test' && (h.compare !== undefined || h.value !== undefined || h.game !== undefined)) {

@@ -54,18 +54,33 @@ function gOfPair(p: Pair): number {
 
 type Raw = Omit<VerdictRow, 'pAdjusted' | 'verdict'> & { readonly against: number };
 
-/** shift: the mean over the pairs of p_alt − p_base; Wald variance Σ p(1 − p)/n / k²; one-sided z-test against value. */
-function shiftRaw(h: Hypothesis, pairs: readonly Pair[], alpha: number): Raw {
+const rate = (c: VerdictCell) => c.x / c.n;
+const H = (p: number) => (p <= 0 || p >= 1 ? 0 : -p * Math.log(p) - (1 - p) * Math.log(1 - p));
+
+/** A pair's estimate and its derivatives in p_base and p_alt: shift = p_alt − p_base; R2 = 1 − JSD/ln 2 (∂JSD/∂p = ½ ln(p(1 − m)/((1 − p)m))). */
+function cellTerms(e: 'shift' | 'R', pb: number, ps: number): { value: number; db: number; ds: number } {
+  if (e === 'shift') return { value: ps - pb, db: -1, ds: 1 };
+  const m = (pb + ps) / 2;
+  const dj = (p: number) => 0.5 * Math.log((p * (1 - m)) / ((1 - p) * m));
+  return { value: 1 - (H(m) - (H(pb) + H(ps)) / 2) / Math.LN2, db: -dj(pb) / Math.LN2, ds: -dj(ps) / Math.LN2 };
+}
+
+/**
+ * shift or R: the mean over the pairs; variance (1/k²) Σ (db² p_b(1 − p_b)/n_b + ds² p_s(1 − p_s)/n_s) (Wald; R's by the delta
+ * method, undefined at a rate of 0 or 1, and near R = 1 where its derivatives vanish: §25); one-sided z-test against value.
+ */
+function meanRaw(h: Hypothesis, pairs: readonly Pair[], alpha: number): Raw {
   const k = pairs.length;
-  const rate = (c: VerdictCell) => c.x / c.n;
-  const d = pairs.reduce((s, p) => s + rate(p.s) - rate(p.b), 0) / k;
-  const v = pairs.reduce((s, p) => s + (rate(p.s) * (1 - rate(p.s))) / p.s.n + (rate(p.b) * (1 - rate(p.b))) / p.b.n, 0) / (k * k);
-  const se = Math.sqrt(v);
+  const terms = pairs.map((p) => ({ p, t: cellTerms(h.estimand as 'shift' | 'R', rate(p.b), rate(p.s)) }));
+  const d = terms.reduce((s, x) => s + x.t.value, 0) / k;
+  const v = terms.reduce((s, { p, t }) => s + (t.db ** 2 * rate(p.b) * (1 - rate(p.b))) / p.b.n + (t.ds ** 2 * rate(p.s) * (1 - rate(p.s))) / p.s.n, 0)
+    / (k * k);
+  const se = Number.isFinite(v) ? Math.sqrt(v) : NaN;
   const sign = h.compare === '>' ? 1 : -1;
-  const z = se > 0 ? (sign * (d - h.value!)) / se : sign * (d - h.value!) > 0 ? Infinity : -Infinity;
+  const z = Number.isNaN(se) ? NaN : se > 0 ? (sign * (d - h.value!)) / se : sign * (d - h.value!) > 0 ? Infinity : -Infinity;
   const half = normalQuantile(1 - alpha / 2) * se;
-  return { id: h.id, predicate: predicateText(h), test: 'z (Wald, one-sided)', statistic: d, lo: d - half, hi: d + half,
-    p: 1 - normalCdf(z), against: normalCdf(z), pairs: k };
+  return { id: h.id, predicate: predicateText(h), test: h.estimand === 'R' ? 'z (delta method, one-sided)' : 'z (Wald, one-sided)', statistic: d,
+    lo: d - half, hi: d + half, p: Number.isNaN(z) ? NaN : 1 - normalCdf(z), against: Number.isNaN(z) ? NaN : normalCdf(z), pairs: k };
 }
 
 /** framing-test: G summed over the pairs, χ² with one df per pair; `every`: each model's test, p the largest (intersection–union). */
@@ -79,7 +94,7 @@ function testRaw(h: Hypothesis, pairs: readonly Pair[]): Raw {
 
 export function predicateText(h: Hypothesis): string {
   if (h.estimand === 'framing-test') return `framing changes behaviour (G-test) for ${h.model === 'every' ? 'every model' : h.model}`;
-  return `shift(${h.model}${h.game === undefined ? '' : `, ${h.game}`}) ${h.compare} ${h.value}`;
+  return `${h.estimand}(${h.model}${h.game === undefined ? '' : `, ${h.game}`}) ${h.compare} ${h.value}`;
 }
 
 /** Family-wise adjusted p-values, in the given order. */
@@ -102,7 +117,7 @@ export function adjudicate(plan: Plan, cells: readonly VerdictCell[]): VerdictRo
     if (pairs.length === 0) {
       return { id: h.id, predicate: predicateText(h), test: 'none (no pair)', statistic: NaN, lo: NaN, hi: NaN, p: NaN, against: NaN, pairs: 0 };
     }
-    return h.estimand === 'shift' ? shiftRaw(h, pairs, plan.alpha) : testRaw(h, pairs);
+    return h.estimand === 'framing-test' ? testRaw(h, pairs) : meanRaw(h, pairs, plan.alpha);
   });
   const adj = adjustP(raws.map((r) => (Number.isNaN(r.p) ? 1 : r.p)), plan.correction);
   return raws.map(({ against, ...r }, i) => {

@@ -1,11 +1,13 @@
 """Independent verdicts of the starter plan (samegame init study; study.plan.yaml) and one more hypothesis
-(pooled-negative: shift(pooled) < 0) on the exported trials.
+(pooled-negative: shift(pooled) < 0) and an R predicate (pooled-R: R(pooled) > 0.8) on the exported trials.
 
 Reads the per-trial CSV of `samegame export runs/study.sqlite --format csv` (status ok: action C or D),
 computes each hypothesis with numpy/scipy from the definitions of docs/methods.md §25 and writes
 verdicts.json beside this script:
   shift: mean over pairs of p_alt - p_base, Wald SE sqrt(sum p(1-p)/n)/k, one-sided z against value,
          two-sided (1 - alpha) Wald interval;
+  R: mean over pairs of 1 - JSD/ln 2 (JSD = scipy's jensenshannon squared, natural log), SE by the delta method with
+         the derivatives taken numerically (central differences of scipy's JSD), one-sided z against value;
   framing-test (every): per model, G = sum over its games of 2 sum O ln(O/E) (scipy's
          chi2_contingency with lambda_="log-likelihood", no correction), chi2 with one df per game;
          the largest p over the models;
@@ -20,7 +22,8 @@ from scipy import stats
 
 ALPHA, BASE, ALT = 0.05, 'strangers', 'neighbours'
 HYP = [('pd-shift', 'shift', 'Sim', 'prisoners-dilemma', '>', 0.10), ('pooled-shift', 'shift', 'pooled', None, '>', 0.0),
-       ('framing-matters', 'framing-test', 'every', None, None, None), ('pooled-negative', 'shift', 'pooled', None, '<', 0.0)]
+       ('framing-matters', 'framing-test', 'every', None, None, None), ('pooled-negative', 'shift', 'pooled', None, '<', 0.0),
+       ('pooled-R', 'R', 'pooled', None, '>', 0.8)]
 
 cells = defaultdict(lambda: [0, 0])  # (model, game, framing) -> [C, n]
 with open(sys.argv[1], newline='') as f:
@@ -36,7 +39,23 @@ rows, raw_p, against = [], [], []
 for hid, est, model, game, cmp, value in HYP:
     ps = [(m, g) for (m, g) in pairs if model in ('pooled', 'every') or m == model]
     ps = [(m, g) for (m, g) in ps if game is None or g == game]
-    if est == 'shift':
+    if est == 'R':
+        from scipy.spatial.distance import jensenshannon
+        jsd = lambda a, b: jensenshannon([a, 1 - a], [b, 1 - b]) ** 2
+        k = len(ps); h = 1e-6; vals = []; var = 0.0
+        for m_, g in ps:
+            (xb, nb_), (xa, na_) = cells[(m_, g, BASE)], cells[(m_, g, ALT)]
+            pb_, pa_ = xb / nb_, xa / na_
+            vals.append(1 - jsd(pb_, pa_) / np.log(2))
+            db = -(jsd(pb_ + h, pa_) - jsd(pb_ - h, pa_)) / (2 * h) / np.log(2)
+            da = -(jsd(pb_, pa_ + h) - jsd(pb_, pa_ - h)) / (2 * h) / np.log(2)
+            var += db ** 2 * pb_ * (1 - pb_) / nb_ + da ** 2 * pa_ * (1 - pa_) / na_
+        d = float(np.mean(vals)); se = float(np.sqrt(var)) / k
+        z = (d - value) / se if cmp == '>' else (value - d) / se
+        p = float(stats.norm.sf(z)); opp = float(stats.norm.cdf(z))
+        half = float(stats.norm.ppf(1 - ALPHA / 2)) * se
+        rows.append({'id': hid, 'statistic': d, 'lo': d - half, 'hi': d + half, 'p': p, 'pairs': k})
+    elif est == 'shift':
         k = len(ps)
         pb = np.array([cells[(m, g, BASE)][0] / cells[(m, g, BASE)][1] for m, g in ps])
         pa = np.array([cells[(m, g, ALT)][0] / cells[(m, g, ALT)][1] for m, g in ps])
