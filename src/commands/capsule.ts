@@ -4,7 +4,7 @@
  * (plan.json, when the store is sealed), the outputs (outputs/: the analysis's tables and verdicts),
  * a README and the SHA-256 manifest; `npx samegame replay DIR/store.sqlite --capsule DIR` verifies it.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { silentLogger, type Logger } from '../core/logger.js';
@@ -48,18 +48,19 @@ compares it with outputs/, and checks the manifest. It exits 0 only if everythin
 export async function capsule(o: CapsuleOptions): Promise<string> {
   if (existsSync(o.out) && readdirSync(o.out).length > 0) throw new UserError(commandsMsg.capsuleExists(o.out));
   const source = TrialStore.openExisting(o.store);
+  const store = join(o.out, 'store.sqlite');
   let designJson: string, name: string, runId: number, seal;
   try {
     seal = readSeal(source.database);
     const run = (seal && source.findRun(seal.designHash)) ?? source.runs().at(-1);
     if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
     designJson = run.designJson; name = run.designName; runId = run.id;
+    mkdirSync(o.out, { recursive: true });
+    // SQLite's online backup: a consistent copy even of a store a run is writing (its -wal included).
+    await source.database.backup(store);
   } finally {
     source.close();
   }
-  mkdirSync(o.out, { recursive: true });
-  const store = join(o.out, 'store.sqlite');
-  copyFileSync(o.store, store);
   writeFileSync(join(o.out, 'design.json'), `${JSON.stringify(JSON.parse(designJson), null, 2)}\n`);
   if (seal) writeFileSync(join(o.out, 'plan.json'), `${JSON.stringify(JSON.parse(seal.planJson), null, 2)}\n`);
   await analyze({ store, runId, out: join(o.out, 'outputs'), figures: false });
