@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { analyze, exportTrials, init, preregister, run } from '../../src/index.js';
 import { preregistration } from '../../src/analyses/preregistration/index.js';
 import { UserError } from '../../src/core/errors.js';
-import type { Logger } from '../../src/core/logger.js';
+import { cleanEnv, startCli } from '../helpers/cli.js';
 import { textSha256 } from '../../src/live/store/registry.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-prereg-'));
@@ -49,15 +49,19 @@ describe('preregister', () => {
   it('sealed, run, killed, resumed, analysed: verdicts as the independent computation on the export; the seal precedes every trial', async () => {
     const s = study('full');
     const seal = preregister({ plan: s.plan, store: s.store });
-    const stop = new AbortController();
-    const killer: Logger = { info: () => {}, warn: () => {}, progress: (_l, done) => { if (done >= 1) stop.abort(); } };
-    // 20 calls a second: the first progress line (after 250 ms) stops the run part way.
-    await expect(run({ design: s.design, store: s.store, stop: stop.signal, concurrency: 1, rpm: 1200, logger: killer }))
-      .rejects.toMatchObject({ exitCode: 130 });
-    const partial = new Database(s.store, { readonly: true });
-    const stored = partial.prepare('SELECT count(*) FROM trials').pluck().get() as number;
-    partial.close();
-    expect(stored).toBeGreaterThanOrEqual(1);
+    // The CLI, 10 calls a second, killed (SIGKILL) once 5 trials are stored.
+    const first = startCli(['run', s.design, '--store', s.store, '--rpm', '600', '--concurrency', '1'], { env: cleanEnv() });
+    const count = () => {
+      try {
+        const db = new Database(s.store, { readonly: true });
+        try { return db.prepare('SELECT count(*) FROM trials').pluck().get() as number; } finally { db.close(); }
+      } catch { return 0; }
+    };
+    while (count() < 5) await new Promise((r) => setTimeout(r, 50));
+    first.child.kill('SIGKILL');
+    expect((await first.done).signal).toBe('SIGKILL');
+    const stored = count();
+    expect(stored).toBeGreaterThanOrEqual(5);
     expect(stored).toBeLessThan(80);
     await run({ design: s.design, store: s.store });
     const out = join(dir, 'full', 'out');
