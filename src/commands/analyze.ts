@@ -60,7 +60,9 @@ async function analyzeStore(source: SourceOf<'store'>, opts: AnalyzeOptions): Pr
     // A sealed store: the plan's settings where no flag is given, and its verdicts (analyze-sealed.ts).
     const sealed = sealedOptions(given);
     const o = sealed?.opts ?? given;
-    const run = readStoredRun(o);
+    const stored = readStoredRun(o);
+    // Flags that differ from the sealed plan: the run's origin says so, in metrics.json and the report.
+    const run = sealed?.exploratory.length && 'origin' in stored ? { ...stored, origin: { ...stored.origin, exploratory: sealed.exploratory } } : stored;
     const k = RUN_KINDS[run.kind] as RunKindAnalysis<AnyAnalysis>;
     const res = opts.figures === false ? k.analyze(run, o) : await k.withFigures(run, o);
     if (sealed) writeVerdicts(sealed, o, opts.logger ?? silentLogger);

@@ -167,7 +167,7 @@ export const commandsMsg = {
   sealedDesignDiffers: (store: string, what: string, at: string) =>
     `${store}: the design differs from the one sealed at ${at}: ${what} changed; a sealed store runs only its sealed design`,
   exploratory: (flags: readonly string[]) =>
-    `exploratory: ${flags.join(', ')} differ${flags.length === 1 ? 's' : ''} from the sealed plan; the verdicts are labelled exploratory`,
+    `exploratory: ${flags.join(', ')} differ${flags.length === 1 ? 's' : ''} from the sealed plan; the verdicts, metrics.json and the report say so`,
   verdictsLine: (supported: number, total: number, file: string) => `verdicts: ${supported} of ${total} hypotheses supported (${file})`,
   replayDifference: (kind: string, trial: string, detail: string) => `${kind} ${trial}: ${detail}`,
   replaySummary: (trials: number, notRendered: number, notReread: number, outputs: number) =>

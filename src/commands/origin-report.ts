@@ -20,6 +20,7 @@ export function originSections(o: Origin): Section[] {
   const facts: [string, string][] = [
     ['Synthetic', o.synthetic ? `yes: ${(o.syntheticWhy ?? []).join('; ')}` : 'no'],
     ...(o.run ? [['Run', `${o.run.id} of design "${o.run.design}"`], ['Design hash', o.run.designHash]] as [string, string][] : []),
+    ...(o.exploratory?.length ? [['Exploratory', `${o.exploratory.join(', ')} differ from the sealed plan`]] as [string, string][] : []),
   ];
   if (!o.synthetic && !o.run && !o.framings?.length) return [];
   const framings = framingBlocks(o);

@@ -136,6 +136,8 @@ describe('preregister', () => {
     expect(got.every((r) => r.status === 'exploratory')).toBe(true);
     expect(readFileSync(join(out, 'reports', 'verdicts.md'), 'utf8')).toContain('EXPLORATORY');
     expect(warned.join('\n')).toContain('--reps 100 differs from the sealed plan');
+    const metrics = JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8')) as { origin?: { exploratory?: string[] } };
+    expect(metrics.origin?.exploratory).toEqual(['--reps 100']);
   }, 60_000);
 
   it('a bad plan is one line naming file, line and field; the committed JSON Schema is current', () => {
