@@ -69,6 +69,9 @@ describe('the prompt registry', () => {
     const stored = db.prepare('SELECT hex(p.sha256) AS h, p.text FROM prompts p JOIN trials t ON t.prompt_id = p.id GROUP BY p.id').all() as
       { h: string; text: string }[];
     expect(stored.map((r) => [r.h.toLowerCase(), r.text])).toEqual(Object.values(PROMPTS).map((p) => [textSha256(p), p]));
+    // The view trial_records gives SQL readers each trial with its texts, as the records have them.
+    const viewed = db.prepare('SELECT prompt, request, response FROM trial_records ORDER BY framing, rep').all();
+    expect(viewed).toEqual(before.map((t) => ({ prompt: t.prompt, request: t.request, response: t.response })));
     db.close();
   });
 

@@ -29,6 +29,10 @@ ALTER TABLE trials ADD COLUMN stored_at TEXT;`);
   for (const [, col] of REGISTRY_REFS) {
     db.exec(`INSERT OR IGNORE INTO prompts (sha256, text) SELECT samegame_sha256(${col}), ${col} FROM trials WHERE ${col} IS NOT NULL GROUP BY ${col}`);
   }
+  // trial_records: every trial with its texts, for whoever reads the store with SQL (sqlite3, DuckDB): the columns of trials,
+  // the texts taken from the registry.
+  const sel = trialSelect(db, true);
+  db.exec(`CREATE VIEW IF NOT EXISTS trial_records AS SELECT ${sel.cols}, t.stored_at FROM ${sel.from}`);
   const id = (col: string) => `(SELECT p.id FROM prompts p WHERE p.sha256 = samegame_sha256(trials.${col}))`;
   // SET expressions read the row as it was: every reference is computed from the inline text it replaces.
   db.exec(`UPDATE trials SET prompt_id = ${id('prompt')}, request_id = ${id('request')},
