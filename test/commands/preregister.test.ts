@@ -91,8 +91,9 @@ describe('preregister', () => {
     });
     expect(new Set(got.map((r) => r.verdict))).toEqual(new Set(['supported', 'not supported', 'inconclusive']));
     const db = new Database(s.store, { readonly: true });
-    const times = db.prepare('SELECT count(*) AS n, count(stored_at) AS timed, min(stored_at) AS first FROM trials').get() as { n: number; timed: number;
-      first: string };
+    const row = db.prepare('SELECT count(*) AS n, count(stored_at) AS timed, min(stored_at) AS first FROM trials').get() as { n: number; timed: number;
+      first: number };
+    const times = { ...row, first: new Date(row.first).toISOString() };
     db.close();
     expect(times.timed).toBe(times.n);
     expect(seal.sealed < times.first).toBe(true);

@@ -5,7 +5,8 @@
  * prompt and request columns are then empty, its response column NULL. One changed sentence in a framing
  * is another text: another hash, another row. Rows written before the registry (or by a store never
  * migrated) keep their texts inline; the readers take whichever the row has. The same version adds
- * the time each trial was stored (`stored_at`, ISO 8601; NULL for the rows stored before), which a
+ * the time each trial was stored (`stored_at`, milliseconds since 1970 UTC: 6 bytes, where ISO 8601 text
+ * takes 24; NULL for the rows stored before), which a
  * sealed plan's time must precede (seal.ts).
  */
 import { createHash } from 'node:crypto';
@@ -24,7 +25,7 @@ export const REGISTRY_REFS = [['prompt_id', 'prompt'], ['request_id', 'request']
 export function addPromptRegistry(db: Database.Database): void {
   db.exec(`CREATE TABLE IF NOT EXISTS prompts (id INTEGER PRIMARY KEY, sha256 BLOB NOT NULL UNIQUE, text TEXT NOT NULL);
 ${REGISTRY_REFS.map(([ref]) => `ALTER TABLE trials ADD COLUMN ${ref} INTEGER REFERENCES prompts(id);`).join('\n')}
-ALTER TABLE trials ADD COLUMN stored_at TEXT;`);
+ALTER TABLE trials ADD COLUMN stored_at INTEGER;`);
   db.function('samegame_sha256', { deterministic: true }, (t: unknown) => createHash('sha256').update(String(t), 'utf8').digest());
   for (const [, col] of REGISTRY_REFS) {
     db.exec(`INSERT OR IGNORE INTO prompts (sha256, text) SELECT samegame_sha256(${col}), ${col} FROM trials WHERE ${col} IS NOT NULL GROUP BY ${col}`);

@@ -40,12 +40,14 @@ export function writeSeal(db: Database.Database, s: StoreSeal): void {
   }).immediate();
 }
 
-/** The earliest and latest stored time of a run's trials (NULL for rows stored before version 4), and the model snapshots per model. */
+/** The earliest and latest stored time of a run's trials, as ISO 8601 (null when no trial has one: rows stored before version 4). */
 export function runTimes(db: Database.Database, runId: number): { first: string | null; last: string | null } {
   const has = (db.prepare("SELECT count(*) FROM pragma_table_info('trials') WHERE name = 'stored_at'").pluck().get() as number) === 1;
   if (!has) return { first: null, last: null };
-  return db.prepare('SELECT min(stored_at) AS first, max(stored_at) AS last FROM trials WHERE run_id = ?').get(runId) as { first: string | null;
-    last: string | null };
+  const r = db.prepare('SELECT min(stored_at) AS first, max(stored_at) AS last FROM trials WHERE run_id = ?').get(runId) as { first: number | null;
+    last: number | null };
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return { first: iso(r.first), last: iso(r.last) };
 }
 
 /** Each model's distinct stored snapshots, in order of first appearance. */

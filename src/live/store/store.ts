@@ -137,7 +137,7 @@ export class TrialStore {
       this.db.transaction(() => {
         const ids = { prompt_id: texts.id(t.prompt, true), request_id: texts.id(t.request, true),
           response_id: t.response === null ? null : texts.id(t.response, false) };
-        const stored = this.writeStmt!.run({ ...row, prompt: '', request: '', response: null, ...ids, stored_at: new Date().toISOString() });
+        const stored = this.writeStmt!.run({ ...row, prompt: '', request: '', response: null, ...ids, stored_at: Date.now() });
         if (stored.changes !== 1) throw REFUSED;
       }).immediate();
       return true;
