@@ -67,7 +67,8 @@ export function registerAnalyze(program: Command): void {
       await analyze({
         store, trials: o.trials, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, runId: o.run, out: o.out,
           factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o), latexWidth: o.latexWidth,
-        compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps,
+        compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: given('seed', o.seed),
+          reps: given('reps', o.reps),
           ...(o.interval ? intervalSettings(o.interval) : {}), simultaneous: o.simultaneous,
         expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps, publishedMethod: o.publishedMethod,
           thresholds: { maxSurface: given('maxSurfaceSensitivity', o.maxSurfaceSensitivity), minWorldLo: given('minWorldResponsiveness',

@@ -5,7 +5,8 @@ import { terminalLogger } from './options.js';
 export function registerInit(program: Command): void {
   program
     .command('init')
-    .description('Write NAME.yaml: a commented design with two template framings that runs offline as written')
+    .description(('Write NAME.yaml: a commented design with two template framings that runs offline as written (a one-shot design also ' +
+      'NAME.plan.yaml: a starter preregistration plan for samegame preregister)'))
     .argument('<name>', 'the design name (the file NAME.yaml, the store runs/NAME.sqlite)')
     .option('--kind <kind>', `one of ${INIT_KINDS.join(', ')}`, 'one-shot')
     .action((name: string, o: { kind: InitKind }) => {

@@ -19,6 +19,7 @@ import type { RepeatedResult } from './analyze-repeated.js';
 import { checkLogFlags } from './flags.js';
 import { checkOut, failOnChecks, type CommandOptions, type FigureOption } from './command-options.js';
 import { commandsMsg } from './messages.js';
+import { sealedOptions, writeVerdicts } from './analyze-sealed.js';
 
 export type { AnalyzeResult } from './analyze-two-framing.js';
 export { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
@@ -53,12 +54,19 @@ export function analyzeTables(opts: StoreAnalyzeOptions): AnyAnalysis {
 /** A trial store: the analysis of its run's kind, then what that kind prints. */
 async function analyzeStore(source: SourceOf<'store'>, opts: AnalyzeOptions): Promise<AnyAnalysis> {
   checkOut(opts, defaultAnalyzeOut(source.file));
-  const o: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
+  const given: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
   // A store SQLite cannot read ends in one line naming it.
-  const { res, kind } = await withStoreErrors(source.file, async () => {
-    const run = readStoredRun(o);
+  const { res, kind, o } = await withStoreErrors(source.file, async () => {
+    // A sealed store: the plan's settings where no flag is given, and its verdicts (analyze-sealed.ts).
+    const sealed = sealedOptions(given);
+    const o = sealed?.opts ?? given;
+    const stored = readStoredRun(o);
+    // Flags that differ from the sealed plan: the run's origin says so, in metrics.json and the report.
+    const run = sealed?.exploratory.length && 'origin' in stored ? { ...stored, origin: { ...stored.origin, exploratory: sealed.exploratory } } : stored;
     const k = RUN_KINDS[run.kind] as RunKindAnalysis<AnyAnalysis>;
-    return { res: opts.figures === false ? k.analyze(run, o) : await k.withFigures(run, o), kind: k };
+    const res = opts.figures === false ? k.analyze(run, o) : await k.withFigures(run, o);
+    if (sealed) writeVerdicts(sealed, o, opts.logger ?? silentLogger);
+    return { res, kind: k, o };
   });
   kind.print(res, opts.logger ?? silentLogger, o);
   failOnChecks(kind.checks(res), opts);

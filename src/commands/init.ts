@@ -11,6 +11,7 @@ import { silentLogger, type Logger } from '../core/logger.js';
 import { parseDesign } from '../live/design/design.js';
 import { initDesign, INIT_KINDS, type InitKind } from './init-designs.js';
 import { commandsMsg } from './messages.js';
+import { initPlan } from './init-plan.js';
 
 export { INIT_KINDS, type InitKind } from './init-designs.js';
 
@@ -24,7 +25,7 @@ export interface InitOptions {
   readonly logger?: Logger;
 }
 
-/** Write NAME.yaml; returns its path (and the design's text). */
+/** Write NAME.yaml (and for a one-shot design NAME.plan.yaml, a starter plan); returns its path (and the design's text). */
 export function init(o: InitOptions): { readonly file: string; readonly text: string } {
   const kind = o.kind ?? 'one-shot';
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(o.name) || o.name.length > 100) throw new UserError(commandsMsg.badName(o.name));
@@ -33,7 +34,10 @@ export function init(o: InitOptions): { readonly file: string; readonly text: st
   if (existsSync(file)) throw new UserError(commandsMsg.exists(file));
   const text = initDesign(o.name, kind);
   parseDesign(text, file); // what init writes is a valid design (a failure here is a bug, never the user's)
-  writeFilesAtomic([{ path: file, content: text }]);
+  // A one-shot design gets a starter preregistration plan beside it (preregister.ts).
+  const plan = kind === 'one-shot' ? join(o.dir ?? '.', `${o.name}.plan.yaml`) : undefined;
+  if (plan !== undefined && existsSync(plan)) throw new UserError(commandsMsg.exists(plan));
+  writeFilesAtomic([{ path: file, content: text }, ...(plan === undefined ? [] : [{ path: plan, content: initPlan(o.name) }])]);
   (o.logger ?? silentLogger).info(commandsMsg.initWrote(file, o.name));
   return { file, text };
 }

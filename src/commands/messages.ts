@@ -182,4 +182,31 @@ export const commandsMsg = {
   mixedAttenuations: (groups: readonly (readonly [number, readonly string[]])[]) =>
     `attenuation differs between studies — ${groups.map(([a, ids]) => `a = ${a}: ${ids.join(', ')}`).join('; ')}: their effects are shrunk by `
     + 'different factors before pooling, so heterogeneity may partly reflect the attenuation (set one attenuation: in the manifest to compare like with like)',
+  // preregister, the seal checked by run and analyze, replay and capsule
+  sealed: (store: string, sha: string, design: string, hash: string, at: string) =>
+    `sealed plan ${sha} (design ${design}, ${hash.slice(0, 12)}…) into ${store} at ${at}; next: samegame run with --store ${store}`,
+  alreadySealed: (store: string, sha: string, at: string) => `${store}: already sealed (plan ${sha.slice(0, 12)}… at ${at}); a seal is never replaced`,
+  sealAfterTrials: (store: string, n: number) => `${store}: the store holds ${n} trial${n === 1 ? '' : 's'}; a plan is sealed before the first trial`,
+  planNames: (file: string, what: string, name: string, known: readonly string[]) =>
+    `${file}: ${what} ${q(name)} is not in the design (${known.map(q).join(', ')})`,
+  sealedDesignDiffers: (store: string, what: string, at: string) =>
+    `${store}: the design differs from the one sealed at ${at}: ${what} changed; a sealed store runs only its sealed design`,
+  exploratory: (flags: readonly string[]) =>
+    `exploratory: ${flags.join(', ')} differ${flags.length === 1 ? 's' : ''} from the sealed plan; the verdicts, metrics.json and the report say so`,
+  verdictsLine: (supported: number, total: number, file: string) => `verdicts: ${supported} of ${total} hypotheses supported (${file})`,
+  replayDifference: (kind: string, trial: string, detail: string) => `${kind} ${trial}: ${detail}`,
+  replaySummary: (trials: number, notRendered: number, notReread: number, outputs: number) =>
+    `replay: ${trials} trials re-rendered and re-read${notRendered + notReread > 0 ? ` (${notRendered} requests not re-rendered, ${notReread} ` +
+      'responses not re-read: repeated-game decisions or providers without a renderer)' : ''}; ${outputs} output files recomputed`,
+  replayAgrees: () => 'replay: every prompt, request, decision and output agrees',
+  replayDisagrees: (n: number) => `replay: ${n} difference${n === 1 ? '' : 's'} (listed above)`,
+  noOutputs: (dir: string) => `replay: no stored outputs in ${dir} (reports/): the analysis was not compared`,
+  capsuleExists: (dir: string) => `${dir}: exists and is not empty; a capsule is written to a new folder`,
+  capsuleWrote: (dir: string) => `wrote the capsule ${dir}; verify it with: npx samegame replay ${dir}/store.sqlite --capsule ${dir}`,
+  notACapsule: (path: string) => `${path}: no such file (not a capsule samegame wrote)`,
+  manifestMissing: () => 'listed in the manifest, missing',
+  manifestChanged: () => 'its SHA-256 differs from the manifest\'s',
+  manifestExtra: () => 'not in the manifest',
+  outputMissing: () => 'the stored outputs lack this file',
+  outputDiffers: () => 'the recomputed file differs from the stored one',
 };

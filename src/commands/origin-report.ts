@@ -23,6 +23,7 @@ export function provenanceSections(provenance: Section, o: Origin): Section[] {
   const facts: [string, string][] = [
     ['Synthetic', o.synthetic ? `yes: ${(o.syntheticWhy ?? []).join('; ')}` : 'no'],
     ...(o.run ? [['Run', `${o.run.id} of design "${o.run.design}"`], ['Design hash', o.run.designHash]] as [string, string][] : []),
+    ...(o.exploratory?.length ? [['Exploratory', `${o.exploratory.join(', ')} differ from the sealed plan`]] as [string, string][] : []),
   ];
   const framings = framingBlocks(o);
   const says = o.synthetic || o.run !== undefined || (o.framings?.length ?? 0) > 0;

@@ -32,6 +32,7 @@ import { repeatedDryRun, runRepeated } from './run-repeated.js';
 import { commandsMsg } from './messages.js';
 import { askProbes, probesDryRun } from './run-probes.js';
 import { adaptiveDryRun } from './run-adaptive.js';
+import { checkSealedDesign } from './seal-check.js';
 
 /** The defaults of the run flags, and the built-in providers (the CLI's help names them). */
 export const RUN_DEFAULTS = { ...RUNNER_DEFAULTS, timeoutMs: DEFAULT_TIMEOUT_MS, maxWait: DEFAULT_MAX_HINT_MS / 1000, poll: 30 } as const;
@@ -191,6 +192,7 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   pool.prepare(session.design.models);
   const store = TrialStore.open(storePath, { verify: o.verifyStore });
   try {
+    checkSealedDesign(store, storePath, session);
     const { run, resumed } = store.openRun(runRow(session));
     const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
     if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));

@@ -29,6 +29,8 @@ export interface Origin {
   readonly framings?: readonly FramingText[];
   /** Display names the input carries (a design's or a log format's `names:` block). */
   readonly names?: DisplayNames;
+  /** The flags given that differ from the store's sealed plan: the analysis is exploratory (docs/methods.md §25). */
+  readonly exploratory?: readonly string[];
 }
 
 /** What the outputs call synthetic data: the models that answered through the simulated provider, else why. */
@@ -52,12 +54,13 @@ export function originJson(o: Origin): Record<string, unknown> {
     ...(o.run ? { run: { id: o.run.id, design: o.run.design, design_hash: o.run.designHash } } : {}),
     ...(o.framings?.length ? { framings: o.framings } : {}),
     ...(o.names && Object.keys(o.names).length ? { names: { ...o.names } } : {}),
+    ...(o.exploratory?.length ? { exploratory: o.exploratory } : {}),
   };
 }
 
 /** metrics.json's `origin`: recorded when it says more than the input's path and hash (synthetic, a run, framings, names). */
 export const originExtra = (o: Origin): Record<string, unknown> =>
-  (o.synthetic || o.run || o.framings?.length || (o.names && Object.keys(o.names).length) ? { origin: originJson(o) } : {});
+  (o.synthetic || o.run || o.framings?.length || (o.names && Object.keys(o.names).length) || o.exploratory?.length ? { origin: originJson(o) } : {});
 
 /** A CSV with a `synthetic` column added, `true` on every row (the file's line ending kept). */
 function csvWithColumn(text: string): string {

@@ -124,7 +124,7 @@ describe('the same framings in a repeated design (3 rounds, self-play)', () => {
     const store = join('runs', 'study.sqlite');
     expect(kindOf(join(dir, store))).toEqual(['repeated']);
     const db = new Database(join(dir, store), { readonly: true });
-    const stored = db.prepare('SELECT framing, prompt FROM trials WHERE round = 3').all() as { framing: string; prompt: string }[];
+    const stored = db.prepare('SELECT framing, prompt FROM trial_records WHERE round = 3').all() as { framing: string; prompt: string }[];
     db.close();
     expect(stored).toHaveLength(2 * 2 * 3 * 2); // games × framings × matches × seats
     for (const t of stored) {

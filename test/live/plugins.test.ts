@@ -142,7 +142,7 @@ describe('provider plug-ins that misbehave', () => {
   function rows(store: string): Row[] {
     const db = new Database(store, { readonly: true });
     try {
-      return db.prepare('SELECT model, rep, status, action, error, attempts, response, p_cooperate FROM trials ORDER BY model, rep').all() as Row[];
+      return db.prepare('SELECT model, rep, status, action, error, attempts, response, p_cooperate FROM trial_records ORDER BY model, rep').all() as Row[];
     } finally { db.close(); }
   }
   const lockRows = (store: string) => { const db = new Database(store, { readonly: true }); try { return db.prepare('SELECT count(*) FROM writer_lock').pluck().get(); } finally { db.close(); } };

@@ -155,6 +155,17 @@ function probeResponse(spec: TrialSpec, error: number, seed: number): ProviderRe
   };
 }
 
+/** The request record of a simulated call (what replay re-renders): no prompt is sent anywhere. */
+export function simulatedRequest(spec: TrialSpec): Record<string, unknown> {
+  if (spec.context.probe !== undefined) return { provider: 'simulated', model: spec.model.model, seed: spec.decoding.seed ?? 0, synthetic: true, probe: true };
+  return {
+    provider: 'simulated', model: spec.model.model, seed: spec.decoding.seed ?? 0, synthetic: true, scoring: spec.scoring,
+    ...(spec.decoding.temperature === undefined ? {} : { temperature: spec.decoding.temperature }),
+    ...(spec.decoding.maxTokens === undefined ? {} : { max_tokens: spec.decoding.maxTokens }),
+    ...(spec.scoring === 'logprobs' ? { top_logprobs: spec.decoding.topLogprobs ?? 20 } : {}),
+  };
+}
+
 export function createSimulatedProvider(): Provider {
   return {
     id: 'simulated',
@@ -177,12 +188,7 @@ export function createSimulatedProvider(): Provider {
         ? INVALID_TEMPLATES[Math.floor(pick * INVALID_TEMPLATES.length)](cw, dw)
         : VALID_TEMPLATES[Math.floor(pick * VALID_TEMPLATES.length)](spec.actionWords[action]);
       const top = spec.scoring === 'logprobs' ? topLogprobs(p, spec.actionWords, o, spec.decoding.topLogprobs ?? 20) : undefined;
-      const request = {
-        provider: 'simulated', model: spec.model.model, seed, synthetic: true, scoring: spec.scoring,
-        ...(spec.decoding.temperature === undefined ? {} : { temperature: spec.decoding.temperature }),
-        ...(spec.decoding.maxTokens === undefined ? {} : { max_tokens: spec.decoding.maxTokens }),
-        ...(top ? { top_logprobs: spec.decoding.topLogprobs ?? 20 } : {}),
-      };
+      const request = simulatedRequest(spec);
       const inputChars = (spec.system?.length ?? 0) + spec.prompt.length;
       return {
         text,

@@ -94,7 +94,7 @@ export const TIMEOUT_GRACE_MS = 500;
 const keyOf = (s: TrialSpec) => `${s.model.id}\u0000${s.game}\u0000${s.framing}\u0000${s.rep}`;
 
 /** Parameters of a call that never produced a request record (every attempt failed), without credentials. */
-function plannedRequest(s: TrialSpec): string {
+export function plannedRequest(s: TrialSpec): string {
   return JSON.stringify({ provider: s.model.provider, model: s.model.model, decoding: s.decoding, scoring: s.scoring });
 }
 

@@ -1,12 +1,14 @@
 /**
  * Schema migrations of the trial store, by SQLite's user_version. Version 0 is the store as
- * `samegame run` first wrote it (runs, trials); each migration only adds tables or nullable
- * columns, so a store written by a newer version stays readable by an older one and the reverse. A migration runs in
+ * `samegame run` first wrote it (runs, trials); each migration adds tables or nullable columns.
+ * Versions 1 to 3 stay readable by an older samegame; from version 4 a trial's texts live in the
+ * prompt registry (registry.ts), which only version 4 and later read. A migration runs in
  * one transaction with the version bump: a kill -9 leaves the store at the old version or the new.
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { RUN_KINDS, storedRunKind } from './run-kind.js';
+import { addPromptRegistry } from './registry.js';
 
 const MIGRATIONS: readonly ((db: Database.Database) => void)[] = [
   // 1: Batch API runs. One row per chunk (one batch file), its members (trial keys), and a random
@@ -63,7 +65,10 @@ CREATE INDEX IF NOT EXISTS trials_match ON trials (run_id, match_id, round, seat
       set.run(storedRunKind(undefined, r.design_json), r.id);
     }
   },
-  // 4: comprehension probes (src/live/probes/), trials of their own kind: never in a decision cell.
+  // 4: the prompt registry: every distinct prompt, request and response text once, by SHA-256;
+  // trials reference it, and the texts already stored move into it (registry.ts).
+  addPromptRegistry,
+  // 5: comprehension probes (src/live/probes/), trials of their own kind: never in a decision cell.
   (db) => {
     db.exec(`CREATE TABLE IF NOT EXISTS probe_trials (
   run_id INTEGER NOT NULL REFERENCES runs(id), model TEXT NOT NULL, game TEXT NOT NULL, framing TEXT NOT NULL, rep INTEGER NOT NULL,

@@ -15,6 +15,7 @@ import { checkIntegrity, readOpenError } from './integrity.js';
 import { currentHolder, releaseWriterLock, takeWriterLock, type LockHolder } from './lock.js';
 import { BASE_COLUMNS, COLUMNS, SCHEMA, factorsJson, toRecord, type StoredMove, type TrialRow } from './rows.js';
 import { hasPlayColumns, migrate } from './migrations.js';
+import { hasRegistry, REGISTRY_REFS, TextRegistry, trialSelect } from './registry.js';
 import { storedRunKind, type RunKind } from './run-kind.js';
 import { storeMsg } from './messages.js';
 export { factorsJson, type StoredMove } from './rows.js';
@@ -23,6 +24,9 @@ export type { RunKind } from './run-kind.js';
 export type { CellCount, CellProbabilities, RunInfo, TrialKey } from './store-types.js';
 import type { CellCount, CellProbabilities, RunInfo, TrialKey } from './store-types.js';
 
+/** Rolls back write()'s transaction when the trial was already complete. */
+const REFUSED = new Error('completed trial kept');
+
 export class TrialStore {
   private readonly db: Database.Database;
   private readonly stmts: { isComplete: Database.Statement; runByHash: Database.Statement };
@@ -30,6 +34,8 @@ export class TrialStore {
   private writeStmt: Database.Statement | undefined;
   /** Whether writeStmt writes the repeated-game columns (the store had them when it was prepared). */
   private writesPlay = false;
+  /** The prompt registry writeStmt references (the store had it when it was prepared), else texts inline. */
+  private texts: TextRegistry | undefined;
 
   /** The writer lock's holder, when this is the writer (TrialStore.open). */
   private readonly writer: LockHolder | undefined;
@@ -114,26 +120,45 @@ export class TrialStore {
 
   /** Commit one trial (its own transaction, fsynced). Returns false when a completed trial was already stored. */
   write(t: TrialRecord): boolean {
-    // A completed trial is never replaced; an errored one is, and its attempts accumulate.
-    if (!this.writeStmt) {
-      // A store without the repeated-game columns (never migrated) is written without them.
-      this.writesPlay = hasPlayColumns(this.db);
-      const cols = this.writesPlay ? COLUMNS : COLUMNS.slice(0, BASE_COLUMNS);
-      this.writeStmt = this.db.prepare(`INSERT INTO trials (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})
-        ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
-        ${cols.slice(5).map((c) => (c === 'attempts' ? 'attempts = trials.attempts + excluded.attempts' : `${c} = excluded.${c}`)).join(', ')}
-        WHERE trials.status = 'error'`);
-    }
+    if (!this.writeStmt) this.prepareWrite();
     if (t.play && !this.writesPlay) throw new Error('repeated-game decision written to a store not prepared for them (preparePlay)');
     const p = t.play;
-    const info = this.writeStmt.run({
+    const row = {
       run_id: t.runId, model: t.model, game: t.game, framing: t.framing, rep: t.rep, factors: factorsJson(t.factors),
       prompt: t.prompt, request: t.request, response: t.response, text: t.text, action: t.action,
       p_cooperate: t.pCooperate, scoring: t.scoring, model_snapshot: t.modelSnapshot, input_tokens: t.inputTokens,
       output_tokens: t.outputTokens, latency_ms: t.latencyMs, status: t.status, error: t.error, attempts: t.attempts,
       opponent: p?.opponent ?? null, match_id: p?.match ?? null, round: p?.round ?? null, seat: p?.seat ?? null, opponent_move: p?.opponentMove ?? null,
-    });
-    return info.changes === 1;
+    };
+    const texts = this.texts;
+    if (!texts) return this.writeStmt!.run(row).changes === 1;
+    // The texts and the trial in one transaction: a trial is never stored without its texts, nor a refused trial's texts kept.
+    try {
+      this.db.transaction(() => {
+        const ids = { prompt_id: texts.id(t.prompt, true), request_id: texts.id(t.request, true),
+          response_id: t.response === null ? null : texts.id(t.response, false) };
+        const stored = this.writeStmt!.run({ ...row, prompt: '', request: '', response: null, ...ids, stored_at: Date.now() });
+        if (stored.changes !== 1) throw REFUSED;
+      }).immediate();
+      return true;
+    } catch (e) {
+      texts.forget();
+      if (e === REFUSED) return false;
+      throw e;
+    }
+  }
+
+  /** The insert of write(), for the columns this store has (never migrated: no repeated-game columns, texts inline). */
+  private prepareWrite(): void {
+    // A completed trial is never replaced; an errored one is, and its attempts accumulate.
+    this.writesPlay = hasPlayColumns(this.db);
+    this.texts = hasRegistry(this.db) ? new TextRegistry(this.db) : undefined;
+    const refs = this.texts ? [...REGISTRY_REFS.map(([r]) => r), 'stored_at'] : [];
+    const cols: string[] = [...(this.writesPlay ? COLUMNS : COLUMNS.slice(0, BASE_COLUMNS)), ...refs];
+    this.writeStmt = this.db.prepare(`INSERT INTO trials (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})
+      ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
+      ${cols.slice(5).map((c) => (c === 'attempts' ? 'attempts = trials.attempts + excluded.attempts' : `${c} = excluded.${c}`)).join(', ')}
+      WHERE trials.status = 'error'`);
   }
 
   /** Trials by status for a run (or the whole store). */
@@ -157,15 +182,18 @@ export class TrialStore {
     // Within a cell's model, game and framing, the levels of extra factors come in the order cellCounts lists them.
     const by = `${order ? `${rank('model')}, ${rank('game')}, ${rank('framing')}` : 'model, game, framing'}, factors`;
     const params = order ? [JSON.stringify(order.models), JSON.stringify(order.games), JSON.stringify(order.framings)] : [];
-    const it = this.db.prepare(`SELECT * FROM trials ${where} ORDER BY run_id, ${by}, rep`)
+    const sel = trialSelect(this.db, hasPlayColumns(this.db));
+    const it = this.db.prepare(`SELECT ${sel.cols} FROM ${sel.from} ${where} ORDER BY t.run_id, ${by}, t.rep`)
       .iterate(...(runId === undefined ? [] : [runId]), ...params) as IterableIterator<TrialRow>;
     for (const r of it) yield toRecord(r);
   }
 
   /** The first stored prompt of each framing of a run (SQLite takes the bare column from the row of min(rowid)). */
   framingPrompts(runId: number): { framing: string; prompt: string }[] {
-    return this.db.prepare('SELECT framing, prompt, min(rowid) FROM trials WHERE run_id = ? GROUP BY framing').all(runId) as { framing: string;
-      prompt: string }[];
+    const first = 'SELECT framing, min(rowid) AS first FROM trials WHERE run_id = ? GROUP BY framing';
+    const text = hasRegistry(this.db) ? 'coalesce((SELECT p.text FROM prompts p WHERE p.id = t.prompt_id), t.prompt)' : 't.prompt';
+    return this.db.prepare(`SELECT f.framing, ${text} AS prompt FROM (${first}) f JOIN trials t ON t.rowid = f.first ORDER BY f.framing`)
+      .all(runId) as { framing: string; prompt: string }[];
   }
 
   /** Distinct factor names over a run's trials (for export columns), sorted. */
@@ -232,7 +260,8 @@ export class TrialStore {
   /** A run's repeated-game trials, streamed in (match, round, seat) order. */
   *playTrials(runId: number): Generator<TrialRecord> {
     if (!hasPlayColumns(this.db)) return;
-    const it = this.db.prepare('SELECT * FROM trials WHERE run_id = ? AND match_id IS NOT NULL ORDER BY match_id, round, seat')
+    const sel = trialSelect(this.db, true);
+    const it = this.db.prepare(`SELECT ${sel.cols} FROM ${sel.from} WHERE t.run_id = ? AND t.match_id IS NOT NULL ORDER BY t.match_id, t.round, t.seat`)
       .iterate(runId) as IterableIterator<TrialRow>;
     for (const r of it) yield toRecord(r);
   }

@@ -99,7 +99,7 @@ export function pluginCases(dir: string, seed: number, count: number, errorsUrl:
         if (breaks.length > 0 && o.code === 2 && (errors.length !== 1 || !/^samegame: plug-in \.\/p\.mjs \(model [AB]\) broke the provider contract: .+$/.test(errors[0]))) problems.push(`the contract break is not one line naming the plug-in: ${o.stderr.slice(0, 300)}`);
         if (breaks.length === 0 && o.code !== 0) return problems;
         const db = new Database(store, { readonly: true });
-        const rows = db.prepare('SELECT model, rep, status, attempts, action, response FROM trials ORDER BY model, rep').all() as
+        const rows = db.prepare('SELECT model, rep, status, attempts, action, response FROM trial_records ORDER BY model, rep').all() as
           { model: string; rep: number; status: string; attempts: number; action: string | null; response: string | null }[];
         const locks = db.prepare('SELECT count(*) FROM writer_lock').pluck().get() as number;
         db.close();

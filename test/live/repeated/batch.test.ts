@@ -35,7 +35,7 @@ afterAll(async () => { await bsrv.close(); await ssrv.close(); rmSync(dir, { rec
 
 function decisions(path: string): string[] {
   const db = new Database(path, { readonly: true });
-  const r = db.prepare(`SELECT model, match_id, round, seat, opponent, opponent_move, status, action, text, prompt FROM trials
+  const r = db.prepare(`SELECT model, match_id, round, seat, opponent, opponent_move, status, action, text, prompt FROM trial_records
     ORDER BY match_id, round, seat`).all().map((x) => JSON.stringify(x));
   db.close();
   return r;

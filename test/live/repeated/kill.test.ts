@@ -43,7 +43,7 @@ afterAll(async () => { release(); await srv.close(); rmSync(dir, { recursive: tr
 interface Row { model: string; rep: number; match_id: number; round: number; seat: number; opponent: string; action: string | null; opponent_move: string | null; prompt: string; status: string }
 function rows(path: string): Row[] {
   const db = new Database(path); // read-write: opening recovers the WAL a killed process left
-  const r = db.prepare('SELECT model, rep, match_id, round, seat, opponent, action, opponent_move, prompt, status FROM trials ORDER BY match_id, round, seat').all() as Row[];
+  const r = db.prepare('SELECT model, rep, match_id, round, seat, opponent, action, opponent_move, prompt, status FROM trial_records ORDER BY match_id, round, seat').all() as Row[];
   db.close();
   return r;
 }

@@ -1,0 +1,94 @@
+/**
+ * `analyze` of a sealed store (preregister.ts): the plan's analysis settings are the defaults of
+ * the flags, a flag given that differs makes the analysis exploratory (labelled so), and each
+ * hypothesis is adjudicated (reports/verdicts.csv, reports/verdicts.md) with the deviations from
+ * the plan listed: trials lost or invalid beyond the stated rate, model snapshots that changed,
+ * trials stored before the seal.
+ */
+import { join } from 'node:path';
+import { writeFilesAtomic } from '../core/atomic.js';
+import type { Logger } from '../core/logger.js';
+import { TrialStore } from '../live/store/store.js';
+import { modelSnapshots, promptRegistry, readSeal, runTimes, type StoreSeal } from '../live/store/seal.js';
+import { preregistration, type Plan, type VerdictRow } from '../analyses/preregistration/index.js';
+import type { StoreAnalyzeOptions } from './analyze-settings.js';
+import { defaultAnalyzeOut } from './analyze-settings.js';
+import { commandsMsg } from './messages.js';
+
+/** The analysis settings of a plan, as analyze's options and the flags that give them. */
+const SETTINGS = [['base', '--base'], ['alt', '--alt'], ['seed', '--seed'], ['reps', '--reps'], ['interval', '--interval'],
+  ['attenuation', '--attenuation']] as const;
+
+export interface SealedAnalysis {
+  readonly seal: StoreSeal;
+  readonly plan: Plan;
+  /** The flags given that differ from the plan. */
+  readonly exploratory: readonly string[];
+  /** The options with the plan's settings where no flag was given. */
+  readonly opts: StoreAnalyzeOptions;
+}
+
+/** The seal of the store and the options it implies, or undefined for a store without a seal. */
+export function sealedOptions(opts: StoreAnalyzeOptions): SealedAnalysis | undefined {
+  const store = TrialStore.openExisting(opts.store);
+  let seal: StoreSeal | undefined;
+  try { seal = readSeal(store.database); } finally { store.close(); }
+  if (!seal) return undefined;
+  const plan = JSON.parse(seal.planJson) as Plan;
+  const exploratory: string[] = [];
+  const merged: Record<string, unknown> = { ...opts };
+  for (const [key, flag] of SETTINGS) {
+    const planned = plan.analysis[key];
+    const given = opts[key];
+    if (given !== undefined && given !== planned) exploratory.push(`${flag} ${String(given)}`);
+    if (given === undefined && planned !== undefined) merged[key] = planned;
+  }
+  return { seal, plan, exploratory, opts: merged as unknown as StoreAnalyzeOptions };
+}
+
+/** The deviations of the sealed run from the plan, one line each. */
+function deviations(store: TrialStore, runId: number, s: SealedAnalysis, times: { first: string | null }): string[] {
+  const out: string[] = [];
+  const d = JSON.parse(s.seal.designJson) as { trials: number; models: unknown[]; games: unknown[]; framings: unknown[] };
+  const planned = d.trials * d.models.length * d.games.length * d.framings.length;
+  const c = store.statusCounts(runId);
+  const lost = Math.max(0, planned - c.ok - c.invalid);
+  const rate = planned > 0 ? (lost + c.invalid) / planned : 0;
+  if (rate > s.plan.max_lost_rate) {
+    out.push(`${lost} of ${planned} planned trials lost and ${c.invalid} invalid (${(100 * rate).toFixed(1)}%), ` +
+      `beyond the stated ${100 * s.plan.max_lost_rate}%`);
+  }
+  for (const [model, snaps] of modelSnapshots(store.database, runId)) {
+    if (snaps.length > 1) out.push(`model ${model}'s snapshot changed during the run: ${snaps.join(', ')}`);
+  }
+  if (times.first !== null && times.first < s.seal.sealed) out.push(`a trial was stored (${times.first}) before the seal (${s.seal.sealed})`);
+  if (s.exploratory.length > 0) out.push(commandsMsg.exploratory(s.exploratory));
+  return out;
+}
+
+/** Adjudicate the plan on the sealed run and write reports/verdicts.csv and reports/verdicts.md (one atomic set). */
+export function writeVerdicts(s: SealedAnalysis, opts: StoreAnalyzeOptions, logger: Logger): VerdictRow[] {
+  const store = TrialStore.openExisting(opts.store);
+  try {
+    const run = store.findRun(s.seal.designHash) ?? store.runs().at(-1)!;
+    const cells = store.cellCounts(run.id).map((c) => ({ model: c.model, game: c.game, framing: c.framing, x: c.validC, n: c.validC + c.validD }));
+    const rows = preregistration.adjudicate(s.plan, cells);
+    const times = runTimes(store.database, run.id);
+    const report = {
+      planSha256: s.seal.planSha256, sealed: s.seal.sealed, firstTrial: times.first, lastTrial: times.last, alpha: s.plan.alpha,
+      correction: s.plan.correction, deviations: deviations(store, run.id, s, times), exploratory: s.exploratory,
+      prompts: promptRegistry(store.database, run.id),
+    };
+    const dir = join(opts.out ?? defaultAnalyzeOut(opts.store), 'reports');
+    const csv = join(dir, 'verdicts.csv');
+    if (opts.dryRun !== true) {
+      writeFilesAtomic([{ path: csv, content: preregistration.verdictsCsv(rows, report) },
+        { path: join(dir, 'verdicts.md'), content: preregistration.verdictsSection(rows, report) }]);
+    }
+    if (s.exploratory.length > 0) logger.warn(commandsMsg.exploratory(s.exploratory));
+    logger.info(commandsMsg.verdictsLine(rows.filter((r) => r.verdict === 'supported').length, rows.length, csv));
+    return rows;
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * `samegame capsule STORE --out DIR`: a self-contained folder a reviewer verifies with no key and
+ * no network — the store (store.sqlite), the run's design (design.json, as stored), the sealed plan
+ * (plan.json, when the store is sealed), the outputs (outputs/: the analysis's tables and verdicts),
+ * a README and the SHA-256 manifest; `npx samegame replay DIR/store.sqlite --capsule DIR` verifies it.
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../core/errors.js';
+import { silentLogger, type Logger } from '../core/logger.js';
+import { toolInfo } from '../core/paths.js';
+import { TrialStore } from '../live/store/store.js';
+import { readSeal } from '../live/store/seal.js';
+import { analyze } from './analyze.js';
+import { MANIFEST, manifestText } from './capsule-manifest.js';
+import { commandsMsg } from './messages.js';
+
+export interface CapsuleOptions {
+  readonly store: string;
+  /** The capsule folder: new, or empty. */
+  readonly out: string;
+  readonly logger?: Logger;
+}
+
+function readme(name: string, sealed: { sha: string; at: string } | undefined): string {
+  return `# Replay capsule: ${name}
+
+Written by samegame ${toolInfo().version}. Everything needed to check the study's numbers, with no API
+key and no network call:
+
+- \`store.sqlite\`: the trial store (every prompt, request, raw response and decision);
+- \`design.json\`: the design the run was made from, as the store keeps it;
+${sealed ? `- \`plan.json\`: the preregistration plan sealed before the first trial (SHA-256 ${sealed.sha}, sealed ${sealed.at});\n` : ''}\
+- \`outputs/\`: the analysis's tables${sealed ? ' and verdicts (reports/verdicts.csv)' : ''};
+- \`${MANIFEST}\`: the SHA-256 of every file (\`sha256sum -c ${MANIFEST}\` checks it too).
+
+Verify (after \`npm ci\` in a checkout of samegame, or with samegame installed):
+
+    npx samegame replay store.sqlite --capsule .
+
+Replay re-renders every prompt and request from the stored design and compares them byte for byte
+with the stored ones, re-reads every raw response with today's parser, recomputes the analysis and
+compares it with outputs/, and checks the manifest. It exits 0 only if everything agrees.
+`;
+}
+
+/** Write the capsule; returns its folder. */
+export async function capsule(o: CapsuleOptions): Promise<string> {
+  if (existsSync(o.out) && readdirSync(o.out).length > 0) throw new UserError(commandsMsg.capsuleExists(o.out));
+  const source = TrialStore.openExisting(o.store);
+  const store = join(o.out, 'store.sqlite');
+  let designJson: string, name: string, runId: number, seal;
+  try {
+    seal = readSeal(source.database);
+    const run = (seal && source.findRun(seal.designHash)) ?? source.runs().at(-1);
+    if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
+    designJson = run.designJson; name = run.designName; runId = run.id;
+    mkdirSync(o.out, { recursive: true });
+    // SQLite's online backup: a consistent copy even of a store a run is writing (its -wal included).
+    await source.database.backup(store);
+  } finally {
+    source.close();
+  }
+  writeFileSync(join(o.out, 'design.json'), `${JSON.stringify(JSON.parse(designJson), null, 2)}\n`);
+  if (seal) writeFileSync(join(o.out, 'plan.json'), `${JSON.stringify(JSON.parse(seal.planJson), null, 2)}\n`);
+  await analyze({ store, runId, out: join(o.out, 'outputs'), figures: false });
+  writeFileSync(join(o.out, 'README.md'), readme(name, seal && { sha: seal.planSha256, at: seal.sealed }));
+  writeFileSync(join(o.out, MANIFEST), manifestText(o.out));
+  (o.logger ?? silentLogger).info(commandsMsg.capsuleWrote(o.out));
+  return o.out;
+}
