@@ -57,10 +57,10 @@ describe('wide tables in chromium', () => {
     });
   }
 
-  it('the meta report draws its forest and funnel plots at one scale, so their text has one size', async () => {
+  it('the meta report draws its plots (forest, funnel, Baujat) at one scale, so their text has one size', async () => {
     const scales = await opened.meta.page.$$eval('figure .chart svg', (svgs) => svgs.map((g) => g.getBoundingClientRect().width / Number(g.getAttribute('width'))));
-    expect(scales).toHaveLength(2);
-    expect(scales[1]).toBeCloseTo(scales[0], 2);
+    expect(scales.length).toBeGreaterThanOrEqual(2);
+    for (const s of scales.slice(1)) expect(s).toBeCloseTo(scales[0], 2);
   });
 
   it('a narrow window: a table wider than its card scrolls inside its box, the page does not', async () => {

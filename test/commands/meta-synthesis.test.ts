@@ -19,7 +19,7 @@ describe('meta on a manifest: direct runs and attenuations', () => {
     const res = runMeta({ manifest: manifest(trials('a', 'same-game-sim-trials.csv') + trials('b', 'same-game-sim-b-trials.csv')), dryRun: true });
     expect(res.analysis.smallStudy.status).toBe('not applicable');
     expect(res.analysis.notes.join('\n')).toContain('small-study tests: not applicable');
-    expect(JSON.parse(res.files.find((f) => f.path.endsWith('meta.json'))!.content).small_study).toBe('not applicable');
+    expect(JSON.parse(String(res.files.find((f) => f.path.endsWith('meta.json'))!.content)).small_study).toBe('not applicable');
   });
 
   it('the shipped manifest mixes a = 0.7 (rates) with a = 1 (direct runs): a note names both groups', () => {

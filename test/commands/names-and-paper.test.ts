@@ -75,11 +75,16 @@ describe('display names in the two-framing tables of repeated play', () => {
       expect(r.code, r.stderr).toBe(0);
     }
     for (const file of ['table2.csv', 'table3.csv']) {
+      // a synthetic run: both files end with the synthetic column; the names go before it, as on every route
       const [p, n] = [plain, named].map((d) => csvRows(join(d, 'reports', file)));
-      expect(n[0]).toEqual([...p[0], 'model_name']);
-      expect(n.map((r) => r.slice(0, -1))).toEqual(p);
-      expect(n.slice(1).map((r) => r.at(-1))).toEqual(p.slice(1).map((r) => (r[0] === 'Sim-A' ? 'Agent Alpha' : r[0])));
-      expect(n.some((r) => r.at(-1) === 'Agent Alpha')).toBe(true);
+      expect(p[0].at(-1)).toBe('synthetic');
+      expect(n[0].slice(-2)).toEqual(['model_name', 'synthetic']);
+      const drop = (rows: string[][], i: number) => rows.map((r) => [...r.slice(0, i), ...r.slice(i + 1)]);
+      const [pp, nn] = [drop(p, p[0].length - 1), drop(n, n[0].length - 1)];
+      expect(pp.every((r) => r.length === p[0].length - 1) && n.slice(1).every((r) => r.at(-1) === 'true')).toBe(true);
+      expect(nn.map((r) => r.slice(0, -1))).toEqual(pp);
+      expect(nn.slice(1).map((r) => r.at(-1))).toEqual(pp.slice(1).map((r) => (r[0] === 'Sim-A' ? 'Agent Alpha' : r[0])));
+      expect(nn.some((r) => r.at(-1) === 'Agent Alpha')).toBe(true);
     }
     expect(JSON.parse(readFileSync(join(named, 'reports', 'metrics.json'), 'utf8')).names).toEqual({ 'Sim-A': 'Agent Alpha' });
   }, 240_000);

@@ -195,7 +195,7 @@ describe('facts of a context-enrichment design', () => {
   it('a fact that gives {T} to the cooperator is refused at its field; a correct one passes', () => {
     expect(refusal(facts('Each chooses to {C} or to {D}. If you {C} and they {D}, you get {S} and they get {T}.'))).toBeUndefined();
     expect(refusal(facts('Each chooses to {C} or to {D}. If you {C} and they {D}, you get {T} and they get {S}.')))
-      .toBe('d.yaml:42: field "base.game[0].text": fact: template line 1: the clause "If you {C} and they {D}, you get {T} and they get {S}." '
+      .toBe('d.yaml:44: field "base.game[0].text": fact: template line 1: the clause "If you {C} and they {D}, you get {T} and they get {S}." '
         + 'names outcome CD (you {C}, the other player {D}) and gives {T} to you, but in outcome CD it is the other player\'s payoff (docs/methods.md §18b)');
     expect(refusal(facts('Each chooses to {C} or to {D}. If you both {C}, each gets {P}.')))
       .toMatch(/names outcome CC .* but states \{P\}, a payoff of outcome DD/);

@@ -21,7 +21,7 @@ const csvRows = (text: string) => {
   return rest.map((l) => Object.fromEntries(l.split(',').map((x, i) => [cols[i], x])));
 };
 const provenance = { input: { path: 'x', sha256: '0', kind: 'effects' as const }, sources: [], tool: { name: 't', version: '0' }, command: 'c' };
-const files = (a: ReturnType<typeof metaAnalyze>) => Object.fromEntries(metaTableFiles('r', a, provenance).map((f) => [f.path.replace(/^r\//, ''), f.content]));
+const files = (a: ReturnType<typeof metaAnalyze>) => Object.fromEntries(metaTableFiles('r', a, provenance).map((f) => [f.path.replace(/^r\//, ''), typeof f.content === 'string' ? f.content : Buffer.from(f.content).toString('utf8')]));
 const text = (a: ReturnType<typeof metaAnalyze>) => JSON.stringify(metaSections(a, []).map((s) => [s.heading, s.blocks]));
 
 describe('meta.csv and the report carry the Q-profile intervals', () => {
