@@ -62,12 +62,12 @@ export function originJson(o: Origin): Record<string, unknown> {
 export const originExtra = (o: Origin): Record<string, unknown> =>
   (o.synthetic || o.run || o.framings?.length || (o.names && Object.keys(o.names).length) || o.exploratory?.length ? { origin: originJson(o) } : {});
 
-/** A CSV with a `synthetic` column added, `true` on every row (the file's line ending kept). */
-function csvWithColumn(text: string): string {
+/** A CSV with a column added (`synthetic`, `exploratory`), `true` on every row (the file's line ending kept). */
+function csvWithColumn(text: string, column = 'synthetic'): string {
   const nl = text.includes('\r\n') ? '\r\n' : '\n';
   const end = text.endsWith(nl) ? nl : '';
   const rows = (end ? text.slice(0, -nl.length) : text).split(nl);
-  return rows.map((r, i) => `${r},${i === 0 ? 'synthetic' : 'true'}`).join(nl) + end;
+  return rows.map((r, i) => `${r},${i === 0 ? column : 'true'}`).join(nl) + end;
 }
 
 /** A LaTeX file: a comment at the top and the notice at the start of every caption. */
@@ -89,9 +89,36 @@ const base = (path: string) => path.slice(Math.max(path.lastIndexOf('/'), path.l
 /**
  * The files of an analysis with synthetic data labelled: table2.csv and table3.csv gain a
  * `synthetic` column, every .tex file a comment and a bold notice in its caption, figures/captions.md
- * the notice. Files of real data are returned as they are.
+ * the notice. Files of real data are returned as they are. An exploratory analysis of a sealed store
+ * is labelled as well (labelExploratory).
  */
 export function labelSynthetic<F extends OutputFile>(files: readonly F[], origin: Origin | undefined): F[] {
+  return labelExploratory(labelSyntheticOnly(files, origin), origin);
+}
+
+/** What the outputs call an exploratory analysis: the flags that differ from the sealed plan. */
+export const exploratoryNotice = (flags: readonly string[]): string =>
+  `Exploratory analysis: ${flags.join(', ')} differ${flags.length === 1 ? 's' : ''} from the sealed plan; these numbers are not the preregistered analysis.`;
+
+/**
+ * The files of an exploratory analysis (flags that differ from the store's sealed plan, docs/methods.md §25) labelled:
+ * every CSV gains an `exploratory` column, every .tex file a comment and a bold notice in its caption, figures/captions.md
+ * the notice (metrics.json records the flags in its origin, the report among its provenance facts).
+ */
+function labelExploratory<F extends OutputFile>(files: readonly F[], origin: Origin | undefined): F[] {
+  if (!origin?.exploratory?.length) return [...files];
+  const notice = exploratoryNotice(origin.exploratory);
+  return files.map((f) => {
+    if (typeof f.content !== 'string') return f;
+    const name = base(f.path);
+    if (name.endsWith('.csv') && f.content.length > 0) return { ...f, content: csvWithColumn(f.content, 'exploratory') };
+    if (name.endsWith('.tex')) return { ...f, content: texLabelled(f.content, notice) };
+    if (name === 'captions.md') return { ...f, content: captionsLabelled(f.content, notice) };
+    return f;
+  });
+}
+
+function labelSyntheticOnly<F extends OutputFile>(files: readonly F[], origin: Origin | undefined): F[] {
   if (!origin?.synthetic) return [...files];
   const notice = syntheticNotice(origin);
   return files.map((f) => {

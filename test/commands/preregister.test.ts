@@ -4,7 +4,7 @@
  * seal before every trial; run refusing a changed framing; re-sealing refused; flags that differ from
  * the plan labelled exploratory; the plan schema current.
  */
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -139,6 +139,17 @@ describe('preregister', () => {
     expect(warned.join('\n')).toContain('--reps 100 differs from the sealed plan');
     const metrics = JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8')) as { origin?: { exploratory?: string[] } };
     expect(metrics.origin?.exploratory).toEqual(['--reps 100']);
+    // every output says so: each CSV's last column, each .tex table's comment and caption
+    const csvs = readdirSync(join(out, 'reports')).filter((f) => f.endsWith('.csv') && f !== 'verdicts.csv'); // verdicts.csv: its status column
+    expect(csvs).toContain('table3.csv');
+    for (const f of csvs) {
+      const lines = readFileSync(join(out, 'reports', f), 'utf8').trimEnd().split('\n');
+      expect(lines[0].split(',').at(-1), f).toBe('exploratory');
+      expect(lines.slice(1).every((l) => l.endsWith(',true')), f).toBe(true);
+    }
+    const tex = readFileSync(join(out, 'reports', 'table3.tex'), 'utf8');
+    expect(tex).toContain('% Exploratory analysis: --reps 100 differs from the sealed plan');
+    expect(tex).toContain('\\caption{\\textbf{Exploratory analysis:');
   }, 60_000);
 
   it('a bad plan is one line naming file, line and field; the committed JSON Schema is current', () => {
