@@ -8,6 +8,9 @@ import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
 import { parseRoundRange, readLogDecisions, type ShortMatches } from '../sources/logs/index.js';
 import { analyzeRepeated, repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './analyze-repeated.js';
 import { writeFilesAtomic } from '../core/atomic.js';
+import { aggregateDecisions, type RepeatedAggregates } from '../core/aggregates.js';
+import { readLogAggregates } from '../sources/engine/index.js';
+import type { Logger } from '../core/logger.js';
 
 export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
   /** The log files, in order, as the user named them. */
@@ -32,12 +35,25 @@ export function readAnalyzeTrials(opts: AnalyzeTrialsOptions): { readonly input:
   return { input, rounds };
 }
 
+/**
+ * The logs as per-match aggregates: read by the query engine when it compiles the format (memory O(matches)), else read in memory and
+ * aggregated here (the decisions kept for the match browser). Either way the tables read the aggregates, cells and matches sorted.
+ */
+export async function readTrialAggregates(opts: AnalyzeTrialsOptions, logger?: Logger): Promise<{ input: RepeatedAggregates; rounds?: RoundRange }> {
+  const rounds = typeof opts.rounds === 'string' ? parseRoundRange(opts.rounds) : opts.rounds;
+  const viaEngine = await readLogAggregates(opts.trials, opts.format, { models: opts.models, shortMatches: opts.shortMatches, logger });
+  if (viaEngine) return { input: viaEngine, rounds };
+  const { input } = readAnalyzeTrials(opts);
+  const factors = [...new Set(input.decisions.flatMap((d) => Object.keys(d.factors ?? {})))].sort();
+  return { input: { ...input, aggregates: aggregateDecisions(input.decisions, factors) }, rounds };
+}
+
 /** Where the outputs of published logs go by default: a folder named after the first log, in the working directory. */
 export const defaultTrialsOut = (first: string): string => resolve(basename(first, extname(first)));
 
 /** Read the logs (every input error named with file, line and field), then analyse their repeated play (the tables alone with `figures: false`). */
 export async function analyzeTrials(opts: AnalyzeTrialsOptions): Promise<RepeatedResult> {
-  const { input, rounds } = readAnalyzeTrials(opts);
+  const { input, rounds } = await readTrialAggregates(opts, opts.logger);
   const o: AnalyzeRepeatedOptions = {
     ...opts, rounds, out: opts.out ?? defaultTrialsOut(opts.trials[0]),
     sourceArgs: { positional: [], flags: { trials: opts.trials, format: opts.format, shortMatches: opts.shortMatches, models: opts.models } },

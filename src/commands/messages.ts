@@ -157,4 +157,6 @@ export const commandsMsg = {
   syntheticStudies: (studies: readonly string[], mix: string) =>
     `synthetic data: ${studies.length === 1 ? 'the study' : 'the studies'} ${studies.join(', ')} ${mix === 'all' ? '(every study)' : mix === 'kept apart'
       ? 'pooled apart from the real ones (scopes "synthetic …"; --pool-synthetic pools them together)' : 'pooled with the real ones (--pool-synthetic)'}`,
+  scriptedOpponents: (players: string) =>
+    `scripted players (${players}) are analysed as opponents only; --players all analyses them as players too.`,
 };

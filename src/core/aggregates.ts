@@ -1,0 +1,211 @@
+/**
+ * Per-match sufficient statistics of repeated play: what every estimand of `analyze` on a log
+ * needs (docs/methods.md, "Aggregates"). One aggregate row is a cell (model, game, framing,
+ * opponent, factor levels), a match, a round and the previous round's state (own move, the
+ * other's move: CC, CD, DC, DD, or '' in round 1 and after an invalid or unknown move), with the
+ * decisions there, the valid ones and the cooperations among them. A query engine reduces a log
+ * to these rows (src/sources/engine/); `MatchAggregates` holds them per cell and match, so memory
+ * grows with the matches and rounds, never with the decisions.
+ */
+import type { Cell, CellTable } from './cells.js';
+import { inRounds, SELF_OPPONENT, type RepeatedDecision, type RepeatedDecisions, type RoundRange } from './decisions.js';
+
+/** The previous-round states in column order ('' is none). */
+export const AGGREGATE_STATES = ['', 'CC', 'CD', 'DC', 'DD'] as const;
+export type AggregateState = typeof AGGREGATE_STATES[number];
+
+/** The columns of the aggregates table, factor columns (one per factor, named by it) between opponent and match. */
+export const AGGREGATE_KEY_COLUMNS = ['model', 'game', 'framing', 'opponent'] as const;
+export const AGGREGATE_VALUE_COLUMNS = ['match', 'round', 'previous', 'decisions', 'valid', 'cooperations'] as const;
+
+/** One row of the aggregates table. */
+export interface AggregateRow {
+  /** model, game, framing, opponent, then the factor levels in the table's factor order. */
+  readonly key: readonly string[];
+  readonly match: string;
+  readonly round: number;
+  /** Index in AGGREGATE_STATES. */
+  readonly previous: number;
+  readonly decisions: number;
+  readonly valid: number;
+  readonly cooperations: number;
+}
+
+/** One match of a cell: per round [decisions, valid, cooperations], per previous state [valid, cooperations]. */
+interface MatchSums { rounds: number[]; readonly states: Float64Array }
+
+/** One cell: its key, its matches, its last round. */
+export interface AggregateCell {
+  readonly key: readonly string[];
+  readonly matches: Map<string, MatchSums>;
+  horizon: number;
+}
+
+/** Plain text order (UTF-16 code units), the same in every engine's result once read here. */
+export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const byKey = (a: readonly string[], b: readonly string[]): number => {
+  for (let i = 0; i < a.length; i++) { const c = byText(a[i], b[i]); if (c !== 0) return c; }
+  return 0;
+};
+
+/** The aggregates of one source: cells keyed by model, game, framing, opponent and factor levels. */
+export class MatchAggregates {
+  readonly cells = new Map<string, AggregateCell>();
+  decisions = 0;
+  rows = 0;
+
+  constructor(readonly factors: readonly string[]) {}
+
+  add(r: AggregateRow): void {
+    if (!(Number.isInteger(r.round) && r.round >= 1)) throw new RangeError(`round must be a positive integer: ${r.round} (match ${r.match})`);
+    const id = JSON.stringify(r.key);
+    let cell = this.cells.get(id);
+    if (!cell) { cell = { key: r.key, matches: new Map(), horizon: 0 }; this.cells.set(id, cell); }
+    let m = cell.matches.get(r.match);
+    if (!m) { m = { rounds: [], states: new Float64Array(10) }; cell.matches.set(r.match, m); }
+    while (m.rounds.length < 3 * r.round) m.rounds.push(0);
+    const at = 3 * (r.round - 1);
+    m.rounds[at] += r.decisions; m.rounds[at + 1] += r.valid; m.rounds[at + 2] += r.cooperations;
+    m.states[2 * r.previous] += r.valid; m.states[2 * r.previous + 1] += r.cooperations;
+    if (r.decisions > 0 && r.round > cell.horizon) cell.horizon = r.round;
+    this.decisions += r.decisions;
+    this.rows++;
+  }
+
+  /** The cells in a stable order (sorted by key), regrouped by the chosen factors (the others merged), without the dropped models. */
+  sortedCells(chosen: readonly string[] = [], dropModels: ReadonlySet<string> = new Set()): AggregateCell[] {
+    const at = chosen.map((f) => this.factors.indexOf(f));
+    if (at.some((i) => i < 0)) throw new RangeError(`unknown factor: ${chosen[at.findIndex((i) => i < 0)]}`);
+    const out = new Map<string, AggregateCell>();
+    for (const c of this.cells.values()) {
+      if (dropModels.has(c.key[0])) continue;
+      const key = [...c.key.slice(0, 4), ...at.map((i) => c.key[4 + i])];
+      const id = JSON.stringify(key);
+      const into = out.get(id);
+      if (!into) { out.set(id, { key, matches: new Map([...c.matches].map(([k, v]) => [k, copy(v)])), horizon: c.horizon }); continue; }
+      into.horizon = Math.max(into.horizon, c.horizon);
+      for (const [k, v] of c.matches) { const w = into.matches.get(k); if (w) merge(w, v); else into.matches.set(k, copy(v)); }
+    }
+    return [...out.values()].sort((a, b) => byKey(a.key, b.key));
+  }
+
+  /** The same aggregates without the given models' cells (shared, not copied). */
+  withoutModels(drop: ReadonlySet<string>): MatchAggregates {
+    const out = new MatchAggregates(this.factors);
+    for (const [id, c] of this.cells) {
+      if (drop.has(c.key[0])) continue;
+      out.cells.set(id, c);
+      for (const m of c.matches.values()) for (let at = 0; at < m.rounds.length; at += 3) out.decisions += m.rounds[at];
+    }
+    out.rows = this.rows;
+    return out;
+  }
+
+  /** The highest round of any cell (0 when empty). */
+  lastRound(): number {
+    let r = 0;
+    for (const c of this.cells.values()) r = Math.max(r, c.horizon);
+    return r;
+  }
+
+  /** True when some decision is valid. */
+  anyValid(): boolean {
+    for (const c of this.cells.values()) for (const m of c.matches.values()) for (let at = 1; at < m.rounds.length; at += 3) if (m.rounds[at] > 0) return true;
+    return false;
+  }
+
+  /** The models present, sorted. */
+  models(): string[] {
+    return [...new Set([...this.cells.values()].map((c) => c.key[0]))].sort(byText);
+  }
+}
+
+const copy = (m: MatchSums): MatchSums => ({ rounds: [...m.rounds], states: Float64Array.from(m.states) });
+function merge(into: MatchSums, m: MatchSums): void {
+  while (into.rounds.length < m.rounds.length) into.rounds.push(0);
+  m.rounds.forEach((v, i) => { into.rounds[i] += v; });
+  m.states.forEach((v, i) => { into.states[i] += v; });
+}
+
+/** A cell's matches in a stable order (sorted by id). */
+export const sortedMatches = (c: AggregateCell): Array<[string, MatchSums]> => [...c.matches].sort((a, b) => byText(a[0], b[0]));
+
+/** Valid decisions and cooperations of a match in the rounds kept. */
+export function matchSums(m: MatchSums, rounds: RoundRange | undefined): { valid: number; cooperations: number } {
+  let valid = 0, cooperations = 0;
+  for (let at = 0; at < m.rounds.length; at += 3) {
+    if (!inRounds(at / 3 + 1, rounds)) continue;
+    valid += m.rounds[at + 1]; cooperations += m.rounds[at + 2];
+  }
+  return { valid, cooperations };
+}
+
+/** Per round of a match: [decisions, valid, cooperations] of round r at 3(r − 1). */
+export const roundSums = (m: MatchSums): readonly number[] => m.rounds;
+/** Per previous state (AGGREGATE_STATES index s): valid at 2s, cooperations at 2s + 1. */
+export const stateSums = (m: MatchSums): Float64Array => m.states;
+
+/**
+ * The two-framing cell table of the aggregates, as `framingCells` makes it of decisions (core/decisions.ts), in a stable order:
+ * cells keyed by model, game, framing, opponent (`self` for self-play) and the chosen factors, clustered by match over the rounds kept;
+ * without the opponent when no model meets more than one; plain counts when every cluster holds one decision.
+ */
+export function aggregateFramingCells(agg: MatchAggregates, rounds: RoundRange | undefined, chosen: readonly string[] = [],
+  dropModels: ReadonlySet<string> = new Set()): { table: CellTable; independent: boolean } {
+  const cells: Cell[] = [];
+  const opponents = new Map<string, Set<string>>();
+  for (const c of agg.sortedCells(chosen, dropModels)) {
+    const sizes: number[] = [], sums: number[] = [];
+    for (const [, m] of sortedMatches(c)) {
+      const s = matchSums(m, rounds);
+      if (s.valid > 0) { sizes.push(s.valid); sums.push(s.cooperations); }
+    }
+    if (sizes.length === 0) continue;
+    const [model, game, framing, opponent] = c.key;
+    const seen = opponents.get(model) ?? new Set<string>();
+    seen.add(opponent);
+    opponents.set(model, seen);
+    const key: Record<string, string> = { model, game, framing, opponent: opponent === model ? SELF_OPPONENT : opponent };
+    chosen.forEach((f, i) => { key[f] = c.key[4 + i]; });
+    cells.push({ key, obs: { kind: 'clustered', sizes: Float64Array.from(sizes), sums: Float64Array.from(sums) } });
+  }
+  const keepOpponent = [...opponents.values()].some((s) => s.size > 1);
+  const factors = ['model', 'game', 'framing', ...(keepOpponent ? ['opponent'] : []), ...chosen];
+  const independent = cells.every((c) => c.obs.kind === 'clustered' && c.obs.sizes.every((s) => s === 1));
+  const out = cells.map((c): Cell => {
+    const key = Object.fromEntries(factors.map((f) => [f, c.key[f]]));
+    if (!independent || c.obs.kind !== 'clustered') return { ...c, key };
+    let x = 0;
+    for (const s of c.obs.sums) x += s;
+    return { key, obs: { kind: 'binary', n: c.obs.sizes.length, x } };
+  });
+  // cells of one (model, game, framing, factors) but different opponents merge when the opponent is dropped (one opponent per model: none do)
+  return { table: { factors, cells: out }, independent };
+}
+
+/** Decisions of repeated play with their per-match aggregates: the tables of `analyze` read the aggregates. */
+export interface RepeatedAggregates extends RepeatedDecisions {
+  /** Every table is computed from these; the decisions (often none) feed only the match browser. */
+  readonly aggregates: MatchAggregates;
+}
+
+/** The state code of a move pair: 1 + CC, CD, DC, DD; 0 when either move is unknown. */
+const stateOf = (d: RepeatedDecision): number =>
+  (d.action === null || d.opponentAction === null ? 0 : 1 + (d.action === 'D' ? 2 : 0) + (d.opponentAction === 'D' ? 1 : 0));
+
+/**
+ * The aggregates of decisions read in memory, as an engine's query makes them: the reference the
+ * engine's SQL is tested against, and the route of logs no query can read (a format the engine does not compile).
+ */
+export function aggregateDecisions(decisions: readonly RepeatedDecision[], factors: readonly string[]): MatchAggregates {
+  const state = new Map<string, number>();
+  for (const d of decisions) state.set(`${d.match}\u0000${d.seat}\u0000${d.round}`, stateOf(d));
+  const agg = new MatchAggregates(factors);
+  for (const d of decisions) {
+    const valid = d.action === null ? 0 : 1;
+    const previous = valid && d.round > 1 ? state.get(`${d.match}\u0000${d.seat}\u0000${d.round - 1}`) ?? 0 : 0;
+    agg.add({ key: [d.model, d.game, d.framing, d.opponent, ...factors.map((f) => d.factors?.[f] ?? '')], match: d.match, round: d.round, previous,
+      decisions: 1, valid, cooperations: d.action === 'C' ? 1 : 0 });
+  }
+  return agg;
+}
