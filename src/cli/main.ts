@@ -21,6 +21,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   batches: async () => (await import('./batches.js')).registerBatches,
   export: async () => (await import('./export.js')).registerExport,
   analyze: async () => (await import('./analyze.js')).registerAnalyze,
+  sql: async () => (await import('./sql.js')).registerSql,
   plan: async () => (await import('./plan.js')).registerPlan,
   audit: async () => (await import('./audit.js')).registerAudit,
   coverage: async () => (await import('./coverage.js')).registerCoverage,

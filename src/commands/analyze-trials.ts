@@ -5,11 +5,12 @@
  */
 import { basename, extname, resolve } from 'node:path';
 import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
-import { parseRoundRange, readLogDecisions, type ShortMatches } from '../sources/logs/index.js';
+import { parseRoundRange, readLogDecisions, resolveLogFormat, type ShortMatches } from '../sources/logs/index.js';
+import { displayNames } from '../core/display-names.js';
 import { analyzeRepeated, repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './analyze-repeated.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { aggregateDecisions, type RepeatedAggregates } from '../core/aggregates.js';
-import { readLogAggregates } from '../sources/engine/index.js';
+import { fileSha256, readAggregatesFile, readLogAggregates } from '../sources/engine/index.js';
 import type { Logger } from '../core/logger.js';
 
 export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
@@ -57,6 +58,36 @@ export async function analyzeTrials(opts: AnalyzeTrialsOptions): Promise<Repeate
   const o: AnalyzeRepeatedOptions = {
     ...opts, rounds, out: opts.out ?? defaultTrialsOut(opts.trials[0]),
     sourceArgs: { positional: [], flags: { trials: opts.trials, format: opts.format, shortMatches: opts.shortMatches, models: opts.models } },
+  };
+  if (opts.figures !== false) return analyzeRepeated(input, o);
+  const res = repeatedTables(input, o);
+  if (!opts.dryRun) writeFilesAtomic(res.files);
+  return res;
+}
+
+export interface AnalyzeAggregatesOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
+  /** The aggregates table (CSV or Parquet) as the user named it. */
+  readonly aggregates: string;
+  /** The log format the table was aggregated through: its display names, scripted players and kind (optional). */
+  readonly format?: string;
+  readonly rounds?: string | RoundRange;
+  readonly figures?: boolean;
+}
+
+/** An aggregates table analysed as the log it was made of: the same tables as `analyze --trials` on that log. */
+export async function analyzeAggregates(opts: AnalyzeAggregatesOptions): Promise<RepeatedResult> {
+  const rounds = typeof opts.rounds === 'string' ? parseRoundRange(opts.rounds) : opts.rounds;
+  const f = opts.format === undefined ? undefined : resolveLogFormat(opts.format);
+  const path = resolve(opts.aggregates);
+  const aggregates = await readAggregatesFile(path, opts.aggregates, opts.logger);
+  const input: RepeatedAggregates = {
+    path: opts.aggregates, sha256: await fileSha256(path), kind: f ? `aggregates of a ${f.kind ?? `${f.name} log`}` : 'aggregates table', synthetic: false,
+    decisions: [], decisionCount: aggregates.decisions, aggregates,
+    ...(f?.names ? { names: displayNames(Object.entries(f.names)) } : {}), ...(f?.scripted ? { scripted: f.scripted } : {}),
+  };
+  const o: AnalyzeRepeatedOptions = {
+    ...opts, rounds, out: opts.out ?? defaultTrialsOut(opts.aggregates),
+    sourceArgs: { positional: [], flags: { aggregates: opts.aggregates, format: opts.format } },
   };
   if (opts.figures !== false) return analyzeRepeated(input, o);
   const res = repeatedTables(input, o);
