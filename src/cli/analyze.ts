@@ -53,7 +53,8 @@ export function registerAnalyze(program: Command): void {
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'print only the table');
   addFigureFlags(addNamesFlags(addExpectFlag(addLogFlags(addPoolingFlag(cmd)), '; two-framing runs only')))
-    .action(async (store: string | undefined, o: { trials?: string[]; aggregates?: string; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string;
+    .action(async (store: string | undefined, o: { trials?: string[]; aggregates?: string;
+      factor?: string[]; names?: string; players: 'models' | 'all'; format?: string;
       rounds?: string; shortMatches?: ShortMatches; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number;
         publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval?: IntervalFlag; simultaneous?: boolean; quiet?: boolean; maxSurfaceSensitivity: number;
@@ -62,7 +63,8 @@ export function registerAnalyze(program: Command): void {
       // A threshold left at its default is not given: analyze refuses only what the user gave for an input that does not take it.
       const given = (key: string, v: number) => (cmd.getOptionValueSource(key) === 'default' ? undefined : v);
       await analyze({
-        store, trials: o.trials, aggregates: o.aggregates, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, runId: o.run, out: o.out,
+        store, trials: o.trials, aggregates: o.aggregates, format: o.format,
+          rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, runId: o.run, out: o.out,
           factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o),
         compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: o.seed, reps: o.reps,
           ...(o.interval ? intervalSettings(o.interval) : {}), simultaneous: o.simultaneous,

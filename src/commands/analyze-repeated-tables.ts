@@ -132,7 +132,8 @@ export function repeatedTables(source: RepeatedInput, opts: AnalyzeRepeatedOptio
   const factors = checkedFactors(input, opts.factors);
   const command = commandOf(input, { ...opts, factors }, seed, reps);
   const two = twoFramingOf(input, { ...opts, factors }, reportsDir, command, logger, names); // its input errors come before the bootstrap of the rounds
-  const analysis = repeated.analyzeCells(repeatedCellsOf(input, factors), { seed, reps, ...(factors.length ? { factors } : {}), ...(Object.keys(names).length ? { names } : {}),
+  const analysis = repeated.analyzeCells(repeatedCellsOf(input, factors), { seed, reps, ...(factors.length ? { factors } : {}),
+    ...(Object.keys(names).length ? { names } : {}),
     ...(opts.clusterInterval ? { interval: opts.clusterInterval } : {}) }, logger);
   const models = repeated.tables.models(analysis);
   for (const note of [repeated.thinNote(analysis), repeated.fewNote(analysis)]) if (note) logger.warn(note);

@@ -5,12 +5,12 @@
  */
 import { basename, extname, resolve } from 'node:path';
 import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
-import { parseRoundRange, readLogDecisions, resolveLogFormat, type ShortMatches } from '../sources/logs/index.js';
+import { parseRoundRange, readLogDecisions, type ShortMatches } from '../sources/logs/index.js';
 import { displayNames } from '../core/display-names.js';
 import { analyzeRepeated, repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './analyze-repeated.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { aggregateDecisions, type RepeatedAggregates } from '../core/aggregates.js';
-import { fileSha256, readAggregatesFile, readLogAggregates } from '../sources/engine/index.js';
+import { aggregatesFormat, fileSha256, readAggregatesFile, readLogAggregates } from '../sources/engine/index.js';
 import type { Logger } from '../core/logger.js';
 
 export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
@@ -77,7 +77,7 @@ export interface AnalyzeAggregatesOptions extends Omit<AnalyzeRepeatedOptions, '
 /** An aggregates table analysed as the log it was made of: the same tables as `analyze --trials` on that log. */
 export async function analyzeAggregates(opts: AnalyzeAggregatesOptions): Promise<RepeatedResult> {
   const rounds = typeof opts.rounds === 'string' ? parseRoundRange(opts.rounds) : opts.rounds;
-  const f = opts.format === undefined ? undefined : resolveLogFormat(opts.format);
+  const f = aggregatesFormat(opts.format);
   const path = resolve(opts.aggregates);
   const aggregates = await readAggregatesFile(path, opts.aggregates, opts.logger);
   const input: RepeatedAggregates = {

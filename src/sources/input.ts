@@ -158,8 +158,8 @@ const planned = (base?: string, alt?: string) => framingPair([], base, alt);
  * The input kinds: one entry per kind owns its reader and every decision that depends on the
  * kind. A new input kind is its reader and an entry here.
  */
-export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> } & { readonly store: SourceEntry<'store'>; readonly aggregates: SourceEntry<'aggregates'> }
-  = {
+export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> }
+  & { readonly store: SourceEntry<'store'>; readonly aggregates: SourceEntry<'aggregates'> } = {
   rates: {
     observed: 'reconstructed',
     published: (s) => (s.file === undefined ? SHIPPED_PUBLISHED : undefined),

@@ -60,6 +60,12 @@ export function readerSql(files: readonly string[], f: LogFormat): string {
   return `read_csv(${list}, header = true, all_varchar = true, delim = ${lit(f.delimiter ?? ',')}, quote = '"', escape = '"', filename = true)`;
 }
 
+/** The file as the user named it (the match ids and messages name it so): the name given for each file, a glob's files as DuckDB lists them. */
+function fileSql(files: readonly string[], display: readonly string[]): string {
+  const renamed = files.map((p, i) => [p, display[i]] as const).filter(([p, d]) => p !== d);
+  return renamed.length === 0 ? 'filename' : `CASE filename ${renamed.map(([p, d]) => `WHEN ${lit(p)} THEN ${lit(d)}`).join(' ')} ELSE filename END`;
+}
+
 /** A label's code under the label maps: 1 C, 2 D, 0 invalid, −1 a label outside its map, −2 no map for the key. */
 function codeSql(label: string, key: string, f: LogFormat): string {
   if (!('labels' in f.actions)) throw new Error('labels only');
@@ -92,13 +98,14 @@ function skipWhere(f: LogFormat, key: string): string {
 }
 
 /** The decisions of the log: seats, moves paired (shape decision: the other row of the same round), the previous round's state. */
-export function decisionsSql(files: readonly string[], f: LogFormat): string {
+export function decisionsSql(files: readonly string[], f: LogFormat, display: readonly string[] = files): string {
   const names = factorNames(f).map(ident);
   const other = f.shape === 'decision'
-    ? 'CASE WHEN count(*) OVER (PARTITION BY sg_file, sg_match, sg_round) = 2 THEN sum(sg_own) OVER (PARTITION BY sg_file, sg_match, sg_round) - sg_own ELSE 0 END'
+    ? ('CASE WHEN count(*) OVER (PARTITION BY sg_file, sg_match, sg_round) = 2 '
+      + 'THEN sum(sg_own) OVER (PARTITION BY sg_file, sg_match, sg_round) - sg_own ELSE 0 END')
     : 'sg_other';
   return [
-    `WITH src AS (SELECT *, filename AS sg_file FROM ${readerSql(files, f)}),`,
+    `WITH src AS (SELECT *, ${fileSql(files, display)} AS sg_file FROM ${readerSql(files, f)}),`,
     `seats AS (\n${seatSelects(f).join('\nUNION ALL\n')}\n),`,
     `typed AS (SELECT *, sg_file || '#' || sg_match AS match, TRY_CAST(sg_round AS INTEGER) AS round FROM seats),`,
     `paired AS (SELECT *, ${other} AS sg_opp FROM typed),`,
@@ -118,6 +125,8 @@ export interface AggregationOptions {
   readonly shortMatches?: 'drop' | 'keep';
   /** Keep only these models' decisions. */
   readonly models?: readonly string[];
+  /** The files as the user named them, parallel to the files (default: as given). */
+  readonly display?: readonly string[];
 }
 
 /** The aggregation query: the aggregates table (docs/reference/aggregates.md), unordered. */
@@ -131,7 +140,7 @@ export function aggregationSql(files: readonly string[], f: LogFormat, opts: Agg
   ];
   const models = opts.models?.length ? ` WHERE model IN (${opts.models.map(lit).join(', ')})` : '';
   return [
-    decisionsSql(files, f) + ',',
+    decisionsSql(files, f, opts.display) + ',',
     `kept AS (SELECT * FROM decisions${where.length ? ` QUALIFY ${where.join(' AND ')}` : ''})`,
     `SELECT ${keys.join(', ')},`,
     "  CASE sg_previous WHEN 1 THEN 'CC' WHEN 2 THEN 'CD' WHEN 3 THEN 'DC' WHEN 4 THEN 'DD' ELSE '' END AS previous,",
@@ -142,13 +151,13 @@ export function aggregationSql(files: readonly string[], f: LogFormat, opts: Agg
 }
 
 /** The rows each rule of the reader refuses, counted: a query of one row whose columns are the rules (engine.ts reads any non-zero one). */
-export function checksSql(files: readonly string[], f: LogFormat): string {
+export function checksSql(files: readonly string[], f: LogFormat, display: readonly string[] = files): string {
   const names = factorNames(f).map(ident);
   const rowFactors = Object.keys(f.factors ?? {}).sort().map(ident);
   const sig = ['game', 'framing', 'least(model, opponent)', 'greatest(model, opponent)', ...rowFactors].join(", '\u0001', ");
   const empty = ['game', 'framing', 'model', 'opponent', ...names, 'sg_match', 'sg_label'].map((c) => `${c} = ''`).join(' OR ');
   return [
-    decisionsSql(files, f),
+    decisionsSql(files, f, display),
     'SELECT',
     `  count(*) FILTER (WHERE ${empty}) AS missing_field,`,
     "  count(*) FILTER (WHERE NOT regexp_full_match(sg_round, '[0-9]+') OR round IS NULL OR round < 1 OR round > 1000000) AS bad_round,",

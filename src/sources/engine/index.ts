@@ -49,38 +49,38 @@ const isCsv = (p: string) => !['.parquet', '.jsonl', '.ndjson'].includes(extname
 async function checkRows(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, opts: EngineReadOptions): Promise<void> {
   let broken: string[];
   try {
-    const [counts] = await queryRows(c, checksSql(files, f));
+    const [counts] = await queryRows(c, checksSql(files, f, names));
     broken = Object.entries(counts).filter(([, n]) => Number(n) > 0).map(([rule]) => rule.replace(/_/g, ' '));
   } catch (e) {
     broken = [(e as Error).message.split('\n')[0]];
   }
   if (broken.length === 0) return;
-  if (files.every(isCsv) && files.every((p) => !/[*?[]/.test(p))) readLogDecisions(files, f, { displayPaths: names, models: opts.models, shortMatches: opts.shortMatches });
+  const rowReader = files.every((p) => isCsv(p) && !/[*?[]/.test(p));
+  if (rowReader) readLogDecisions(files, f, { displayPaths: names, models: opts.models, shortMatches: opts.shortMatches });
   throw new UserError(engineMsg.badRows(names.join(', '), broken));
 }
 
-/** Every model, opponent, game, framing and factor level a name (the rule of core/names-rule.ts); the models asked for present. */
+/** Every model, opponent, game, framing and factor level a name (the rule of core/names-rule.ts); the models asked for present. One scan. */
 async function checkNames(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, opts: EngineReadOptions): Promise<void> {
-  const base = `${aggregationSql(files, f, { shortMatches: 'keep' })}`;
   const levels: Array<[string, string]> = [['model', 'model'], ['opponent', 'opponent'], ['game', 'game'], ['framing', 'framing'],
     ...factorNames(f).map((n): [string, string] => ['factor', n])];
-  for (const [level, column] of levels) {
-    for (const row of await queryRows(c, `SELECT DISTINCT ${ident(column)} AS v FROM (${base})`)) {
-      const v = String(row.v);
-      const fault = levelFault(level, v) ?? ((level === 'model' || level === 'opponent') && v === SELF_OPPONENT ? 'self names self-play' : undefined);
-      if (fault !== undefined) throw new UserError(engineMsg.badName(names.join(', '), level, v, fault));
-    }
+  const rows = await queryRows(c, `${decisionsSql(files, f, names)}\n${levels.map(([level, column]) =>
+    `SELECT DISTINCT ${lit(level)} AS level, ${ident(column)} AS v FROM decisions`).join('\nUNION\n')}`);
+  for (const row of rows) {
+    const [level, v] = [String(row.level), String(row.v)];
+    const fault = levelFault(level, v) ?? ((level === 'model' || level === 'opponent') && v === SELF_OPPONENT ? 'self names self-play' : undefined);
+    if (fault !== undefined) throw new UserError(engineMsg.badName(names.join(', '), level, v, fault));
   }
   if (!opts.models?.length) return;
-  const present = (await queryRows(c, `SELECT DISTINCT model AS v FROM (${base}) ORDER BY 1`)).map((r) => String(r.v));
+  const present = [...new Set(rows.filter((r) => r.level === 'model').map((r) => String(r.v)))].sort();
   const missing = opts.models.filter((m) => !present.includes(m));
   if (missing.length) throw new UserError(engineMsg.modelsNotInLog(missing, present));
 }
 
 /** The notes of the reading: the format's, the rows of skipped games, the short matches (at most 5 named). */
-async function readingNotes(c: DuckDBConnection, files: readonly string[], f: LogFormat, short: ShortMatches): Promise<string[]> {
+async function readingNotes(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, short: ShortMatches): Promise<string[]> {
   const notes = [...(f.notes ?? [])];
-  const all = decisionsSql(files, f);
+  const all = decisionsSql(files, f, names);
   const rows = await queryRows(c, `${all}, m AS (SELECT sg_file, match, game, max(sg_last) AS last FROM decisions GROUP BY ALL)
 SELECT sg_file, match, last, max(last) OVER (PARTITION BY sg_file, game) AS want FROM m QUALIFY last < want ORDER BY sg_file, match`);
   rows.slice(0, 5).forEach((r) => notes.push(engineMsg.shortMatch(String(r.sg_file), String(r.match), Number(r.last), Number(r.want), short === 'keep')));
@@ -101,8 +101,8 @@ export async function readLogAggregates(files: readonly string[], format: string
   const { aggregates, notes } = await withEngine(names.join(', '), async (c) => {
     await checkRows(c, files, names, f, opts);
     await checkNames(c, files, names, f, opts);
-    const notes = await readingNotes(c, files, f, short);
-    const sql = aggregationSql(files, f, { shortMatches: short, models: opts.models });
+    const notes = await readingNotes(c, files, names, f, short);
+    const sql = aggregationSql(files, f, { shortMatches: short, models: opts.models, display: names });
     const aggregates = await streamAggregates(c, sql, factorNames(f), opts.logger, (row, column, value) => {
       throw new UserError(engineMsg.aggregatesValue(names.join(', '), row, column, value));
     });
@@ -135,3 +135,6 @@ export async function readAggregatesFile(path: string, display = path, logger?: 
 
 /** The SHA-256 of a file, streamed. */
 export const fileSha256 = (path: string): Promise<string> => filesHash([path], [path]);
+
+/** The log format an aggregates table was made through, when one is named (its display names, scripted players and kind). */
+export const aggregatesFormat = (name: string | undefined): LogFormat | undefined => (name === undefined ? undefined : resolveLogFormat(name));
