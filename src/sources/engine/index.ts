@@ -20,7 +20,8 @@ import { aggregationSql, checksSql, decisionsSql, factorNames, ident, lit, unsup
 import { queryRows, streamAggregates, withEngine } from './engine.js';
 import { engineMsg } from './messages.js';
 
-export { aggregationSql, unsupported } from './compile.js';
+export { aggregationSql, lit, unsupported } from './compile.js';
+export { withEngine } from './engine.js';
 
 export interface EngineReadOptions {
   /** The files as the user named them (default: as given); a glob is a file to the engine. */
