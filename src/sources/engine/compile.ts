@@ -127,7 +127,12 @@ export interface AggregationOptions {
   readonly models?: readonly string[];
   /** The files as the user named them, parallel to the files (default: as given). */
   readonly display?: readonly string[];
+  /** The WITH chain that defines `decisions` (default: decisionsSql; the engine reads a table it made of it once). */
+  readonly decisions?: string;
 }
+
+/** The WITH chain over a table holding decisionsSql's `decisions` (engine.ts makes it once per reading). */
+export const decisionsTable = (table: string): string => `WITH decisions AS (SELECT * FROM ${ident(table)})`;
 
 /** The aggregation query: the aggregates table (docs/reference/aggregates.md), unordered. */
 export function aggregationSql(files: readonly string[], f: LogFormat, opts: AggregationOptions = {}): string {
@@ -140,7 +145,7 @@ export function aggregationSql(files: readonly string[], f: LogFormat, opts: Agg
   ];
   const models = opts.models?.length ? ` WHERE model IN (${opts.models.map(lit).join(', ')})` : '';
   return [
-    decisionsSql(files, f, opts.display) + ',',
+    (opts.decisions ?? decisionsSql(files, f, opts.display)) + ',',
     `kept AS (SELECT * FROM decisions${where.length ? ` QUALIFY ${where.join(' AND ')}` : ''})`,
     `SELECT ${keys.join(', ')},`,
     "  CASE sg_previous WHEN 1 THEN 'CC' WHEN 2 THEN 'CD' WHEN 3 THEN 'DC' WHEN 4 THEN 'DD' ELSE '' END AS previous,",
@@ -151,13 +156,13 @@ export function aggregationSql(files: readonly string[], f: LogFormat, opts: Agg
 }
 
 /** The rows each rule of the reader refuses, counted: a query of one row whose columns are the rules (engine.ts reads any non-zero one). */
-export function checksSql(files: readonly string[], f: LogFormat, display: readonly string[] = files): string {
+export function checksSql(files: readonly string[], f: LogFormat, display: readonly string[] = files, decisions = decisionsSql(files, f, display)): string {
   const names = factorNames(f).map(ident);
   const rowFactors = Object.keys(f.factors ?? {}).sort().map(ident);
   const sig = ['game', 'framing', 'least(model, opponent)', 'greatest(model, opponent)', ...rowFactors].join(", '\u0001', ");
   const empty = ['game', 'framing', 'model', 'opponent', ...names, 'sg_match', 'sg_label'].map((c) => `${c} = ''`).join(' OR ');
   return [
-    decisionsSql(files, f, display),
+    decisions,
     'SELECT',
     `  count(*) FILTER (WHERE ${empty}) AS missing_field,`,
     "  count(*) FILTER (WHERE NOT regexp_full_match(sg_round, '[0-9]+') OR round IS NULL OR round < 1 OR round > 1000000) AS bad_round,",

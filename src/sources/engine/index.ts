@@ -16,9 +16,12 @@ import { levelFault } from '../../core/names-rule.js';
 import { SELF_OPPONENT } from '../../core/decisions.js';
 import { displayNames } from '../../core/display-names.js';
 import { readLogDecisions, resolveLogFormat, type LogFormat, type ShortMatches } from '../logs/index.js';
-import { aggregationSql, checksSql, decisionsSql, factorNames, ident, lit, unsupported } from './compile.js';
+import { aggregationSql, checksSql, decisionsSql, decisionsTable, factorNames, ident, lit, unsupported } from './compile.js';
 import { queryRows, streamAggregates, withEngine } from './engine.js';
 import { engineMsg } from './messages.js';
+
+/** The decisions of the reading, made once. */
+const TABLE = decisionsTable('sg_decisions');
 
 export { aggregationSql, lit, unsupported } from './compile.js';
 export { withEngine } from './engine.js';
@@ -47,10 +50,12 @@ async function filesHash(paths: readonly string[], names: readonly string[]): Pr
 const isCsv = (p: string) => !['.parquet', '.jsonl', '.ndjson'].includes(extname(p).toLowerCase());
 
 /** The reader's rules in SQL: any row refused is handed to the row reader (CSV), which throws naming it; else one line naming the rules. */
-async function checkRows(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, opts: EngineReadOptions): Promise<void> {
+async function checkRows(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, opts: EngineReadOptions,
+  failed?: string): Promise<void> {
   let broken: string[];
-  try {
-    const [counts] = await queryRows(c, checksSql(files, f, names));
+  if (failed !== undefined) broken = [failed.split('\n')[0]];
+  else try {
+    const [counts] = await queryRows(c, checksSql(files, f, names, TABLE));
     broken = Object.entries(counts).filter(([, n]) => Number(n) > 0).map(([rule]) => rule.replace(/_/g, ' '));
   } catch (e) {
     broken = [(e as Error).message.split('\n')[0]];
@@ -65,7 +70,7 @@ async function checkRows(c: DuckDBConnection, files: readonly string[], names: r
 async function checkNames(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, opts: EngineReadOptions): Promise<void> {
   const levels: Array<[string, string]> = [['model', 'model'], ['opponent', 'opponent'], ['game', 'game'], ['framing', 'framing'],
     ...factorNames(f).map((n): [string, string] => ['factor', n])];
-  const rows = await queryRows(c, `${decisionsSql(files, f, names)}\n${levels.map(([level, column]) =>
+  const rows = await queryRows(c, `${TABLE}\n${levels.map(([level, column]) =>
     `SELECT DISTINCT ${lit(level)} AS level, ${ident(column)} AS v FROM decisions`).join('\nUNION\n')}`);
   for (const row of rows) {
     const [level, v] = [String(row.level), String(row.v)];
@@ -81,7 +86,7 @@ async function checkNames(c: DuckDBConnection, files: readonly string[], names: 
 /** The notes of the reading: the format's, the rows of skipped games, the short matches (at most 5 named). */
 async function readingNotes(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, short: ShortMatches): Promise<string[]> {
   const notes = [...(f.notes ?? [])];
-  const all = decisionsSql(files, f, names);
+  const all = TABLE;
   const rows = await queryRows(c, `${all}, m AS (SELECT sg_file, match, game, max(sg_last) AS last FROM decisions GROUP BY ALL)
 SELECT sg_file, match, last, max(last) OVER (PARTITION BY sg_file, game) AS want FROM m QUALIFY last < want ORDER BY sg_file, match`);
   rows.slice(0, 5).forEach((r) => notes.push(engineMsg.shortMatch(String(r.sg_file), String(r.match), Number(r.last), Number(r.want), short === 'keep')));
@@ -100,10 +105,16 @@ export async function readLogAggregates(files: readonly string[], format: string
   const names = files.map((p, i) => opts.displayPaths?.[i] ?? p);
   const short = opts.shortMatches ?? 'drop';
   const { aggregates, notes } = await withEngine(names.join(', '), async (c) => {
+    // the decisions made once (a table that spills to disk past the memory limit), read by the checks, names, notes and aggregates
+    try {
+      await c.run(`CREATE TEMP TABLE sg_decisions AS ${decisionsSql(files, f, names)}\nSELECT * FROM decisions`);
+    } catch (e) {
+      await checkRows(c, files, names, f, opts, (e as Error).message);
+    }
     await checkRows(c, files, names, f, opts);
     await checkNames(c, files, names, f, opts);
     const notes = await readingNotes(c, files, names, f, short);
-    const sql = aggregationSql(files, f, { shortMatches: short, models: opts.models, display: names });
+    const sql = aggregationSql(files, f, { shortMatches: short, models: opts.models, display: names, decisions: TABLE });
     const aggregates = await streamAggregates(c, sql, factorNames(f), opts.logger, (row, column, value) => {
       throw new UserError(engineMsg.aggregatesValue(names.join(', '), row, column, value));
     });
