@@ -77,7 +77,7 @@ describe('one library function per command', () => {
     expect(missing, 'registered commands without a library function').toEqual([]);
     expect(Object.fromEntries(entries)).toEqual({
       reproduce: ['reproduce'], report: ['report'], analyze: ['analyze'], audit: ['audit'], coverage: ['coverage'], plan: ['plan'],
-      run: ['run'], export: ['exportTrials'], meta: ['meta'], init: ['init'],
+      run: ['run'], export: ['exportTrials'], meta: ['meta'], init: ['init'], sql: ['sql'],
     });
   });
 
