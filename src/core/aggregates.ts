@@ -31,8 +31,25 @@ export interface AggregateRow {
   readonly cooperations: number;
 }
 
-/** One match of a cell: per round [decisions, valid, cooperations], per previous state [valid, cooperations]. */
-interface MatchSums { rounds: number[]; readonly states: Float64Array }
+/**
+ * One match of a cell, one typed array: per previous state s (AGGREGATE_STATES index) [valid, cooperations] at 2s, then per round r
+ * [decisions, valid, cooperations] at STATE_SLOTS + 3(r − 1).
+ */
+export type MatchSums = Float64Array;
+const STATE_SLOTS = 2 * AGGREGATE_STATES.length;
+/** Of round r (from 1): k = 0 decisions, 1 valid, 2 cooperations (0 past the match's last round). */
+export const roundAt = (m: MatchSums, r: number, k: number): number => m[STATE_SLOTS + 3 * (r - 1) + k] ?? 0;
+/** After previous state s (AGGREGATE_STATES index): k = 0 valid, 1 cooperations. */
+export const stateAt = (m: MatchSums, s: number, k: number): number => m[2 * s + k];
+/** The rounds a match's array holds. */
+const roundsHeld = (m: MatchSums): number => (m.length - STATE_SLOTS) / 3;
+/** The array with room for `rounds` rounds (itself when it has it). */
+const withRounds = (m: MatchSums, rounds: number): MatchSums => {
+  if (roundsHeld(m) >= rounds) return m;
+  const out = new Float64Array(STATE_SLOTS + 3 * rounds);
+  out.set(m);
+  return out;
+};
 
 /** One cell: its key, its matches, its last round. */
 export interface AggregateCell {
@@ -61,12 +78,12 @@ export class MatchAggregates {
     const id = JSON.stringify(r.key);
     let cell = this.cells.get(id);
     if (!cell) { cell = { key: r.key, matches: new Map(), horizon: 0 }; this.cells.set(id, cell); }
-    let m = cell.matches.get(r.match);
-    if (!m) { m = { rounds: [], states: new Float64Array(10) }; cell.matches.set(r.match, m); }
-    while (m.rounds.length < 3 * r.round) m.rounds.push(0);
-    const at = 3 * (r.round - 1);
-    m.rounds[at] += r.decisions; m.rounds[at + 1] += r.valid; m.rounds[at + 2] += r.cooperations;
-    m.states[2 * r.previous] += r.valid; m.states[2 * r.previous + 1] += r.cooperations;
+    const had = cell.matches.get(r.match);
+    const m = withRounds(had ?? new Float64Array(STATE_SLOTS), r.round);
+    if (m !== had) cell.matches.set(r.match, m);
+    const at = STATE_SLOTS + 3 * (r.round - 1);
+    m[at] += r.decisions; m[at + 1] += r.valid; m[at + 2] += r.cooperations;
+    m[2 * r.previous] += r.valid; m[2 * r.previous + 1] += r.cooperations;
     if (r.decisions > 0 && r.round > cell.horizon) cell.horizon = r.round;
     this.decisions += r.decisions;
     this.rows++;
@@ -84,7 +101,7 @@ export class MatchAggregates {
       const into = out.get(id);
       if (!into) { out.set(id, { key, matches: new Map([...c.matches].map(([k, v]) => [k, copy(v)])), horizon: c.horizon }); continue; }
       into.horizon = Math.max(into.horizon, c.horizon);
-      for (const [k, v] of c.matches) { const w = into.matches.get(k); if (w) merge(w, v); else into.matches.set(k, copy(v)); }
+      for (const [k, v] of c.matches) { const w = into.matches.get(k); into.matches.set(k, w ? merge(w, v) : copy(v)); }
     }
     return [...out.values()].sort((a, b) => byKey(a.key, b.key));
   }
@@ -95,7 +112,7 @@ export class MatchAggregates {
     for (const [id, c] of this.cells) {
       if (drop.has(c.key[0])) continue;
       out.cells.set(id, c);
-      for (const m of c.matches.values()) for (let at = 0; at < m.rounds.length; at += 3) out.decisions += m.rounds[at];
+      for (const m of c.matches.values()) for (let r = 1; r <= roundsHeld(m); r++) out.decisions += roundAt(m, r, 0);
     }
     out.rows = this.rows;
     return out;
@@ -110,7 +127,7 @@ export class MatchAggregates {
 
   /** True when some decision is valid. */
   anyValid(): boolean {
-    for (const c of this.cells.values()) for (const m of c.matches.values()) for (let at = 1; at < m.rounds.length; at += 3) if (m.rounds[at] > 0) return true;
+    for (const c of this.cells.values()) for (const m of c.matches.values()) for (let r = 1; r <= roundsHeld(m); r++) if (roundAt(m, r, 1) > 0) return true;
     return false;
   }
 
@@ -120,11 +137,12 @@ export class MatchAggregates {
   }
 }
 
-const copy = (m: MatchSums): MatchSums => ({ rounds: [...m.rounds], states: Float64Array.from(m.states) });
-function merge(into: MatchSums, m: MatchSums): void {
-  while (into.rounds.length < m.rounds.length) into.rounds.push(0);
-  m.rounds.forEach((v, i) => { into.rounds[i] += v; });
-  m.states.forEach((v, i) => { into.states[i] += v; });
+const copy = (m: MatchSums): MatchSums => Float64Array.from(m);
+/** The sum of two matches' arrays (the longer's length). */
+function merge(into: MatchSums, m: MatchSums): MatchSums {
+  const out = withRounds(into, roundsHeld(m));
+  m.forEach((v, i) => { out[i] += v; });
+  return out;
 }
 
 /** A cell's matches in a stable order (sorted by id). */
@@ -133,17 +151,13 @@ export const sortedMatches = (c: AggregateCell): Array<[string, MatchSums]> => [
 /** Valid decisions and cooperations of a match in the rounds kept. */
 export function matchSums(m: MatchSums, rounds: RoundRange | undefined): { valid: number; cooperations: number } {
   let valid = 0, cooperations = 0;
-  for (let at = 0; at < m.rounds.length; at += 3) {
-    if (!inRounds(at / 3 + 1, rounds)) continue;
-    valid += m.rounds[at + 1]; cooperations += m.rounds[at + 2];
+  for (let r = 1; r <= roundsHeld(m); r++) {
+    if (!inRounds(r, rounds)) continue;
+    valid += roundAt(m, r, 1); cooperations += roundAt(m, r, 2);
   }
   return { valid, cooperations };
 }
 
-/** Per round of a match: [decisions, valid, cooperations] of round r at 3(r − 1). */
-export const roundSums = (m: MatchSums): readonly number[] => m.rounds;
-/** Per previous state (AGGREGATE_STATES index s): valid at 2s, cooperations at 2s + 1. */
-export const stateSums = (m: MatchSums): Float64Array => m.states;
 
 /**
  * The two-framing cell table of the aggregates, as `framingCells` makes it of decisions (core/decisions.ts), in a stable order:

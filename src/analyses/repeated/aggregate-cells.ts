@@ -3,7 +3,7 @@
  * decisions: the same columns `repeatedCells` builds (all rounds, each round, each previous
  * round, the rounds before the last), the cells and their matches in a stable order (sorted).
  */
-import { sortedMatches, type MatchAggregates } from '../../core/aggregates.js';
+import { roundAt, sortedMatches, stateAt, type MatchAggregates } from '../../core/aggregates.js';
 import { columnOf, type RepeatedCell } from './layout.js';
 
 /** The cells of the aggregates, regrouped by the chosen factors, without the dropped models. */
@@ -15,12 +15,12 @@ export function aggregateRepeatedCells(agg: MatchAggregates, factors: readonly s
     const sums = Array.from({ length: width }, () => new Float64Array(matches.length));
     matches.forEach(([, m], j) => {
       for (let r = 1; r <= R; r++) {
-        const valid = m.rounds[3 * (r - 1) + 1] ?? 0, coop = m.rounds[3 * (r - 1) + 2] ?? 0;
+        const valid = roundAt(m, r, 1), coop = roundAt(m, r, 2);
         sizes[columnOf.all][j] += valid; sums[columnOf.all][j] += coop;
         sizes[columnOf.round(r)][j] += valid; sums[columnOf.round(r)][j] += coop;
         if (r < R) { sizes[columnOf.beforeLast(R)][j] += valid; sums[columnOf.beforeLast(R)][j] += coop; }
       }
-      for (let s = 1; s <= 4; s++) { sizes[R + s][j] += m.states[2 * s]; sums[R + s][j] += m.states[2 * s + 1]; }
+      for (let s = 1; s <= 4; s++) { sizes[R + s][j] += stateAt(m, s, 0); sums[R + s][j] += stateAt(m, s, 1); }
     });
     const [model, game, framing, opponent] = c.key;
     return {

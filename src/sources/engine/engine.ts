@@ -11,7 +11,7 @@ import type { Logger } from '../../core/logger.js';
 import { engineMsg } from './messages.js';
 
 /** The engine's settings: a memory limit well under the process's 1 GB budget, spilling to the temporary folder. */
-const SETTINGS = ["SET memory_limit = '512MB'", 'SET preserve_insertion_order = false', `SET temp_directory = '${tmpdir().replace(/'/g, "''")}'`];
+const SETTINGS = ["SET memory_limit = '384MB'", 'SET preserve_insertion_order = false', `SET temp_directory = '${tmpdir().replace(/'/g, "''")}'`];
 
 /** Run `fn` on a fresh in-memory database; a DuckDB error (an unreadable file, a malformed row) becomes a UserError naming the files. */
 export async function withEngine<T>(files: string, fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
