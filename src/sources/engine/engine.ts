@@ -3,22 +3,25 @@
  * memory limit so a scan larger than memory spills to disk, results streamed chunk by chunk into
  * the per-match aggregates (core/aggregates.ts), and the scan's progress on the logger.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { AGGREGATE_STATES, MatchAggregates } from '../../core/aggregates.js';
 import { UserError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { engineMsg } from './messages.js';
 
-/** The engine's settings: a memory limit well under the process's 1 GB budget, spilling to the temporary folder. */
-const SETTINGS = ["SET memory_limit = '384MB'", 'SET preserve_insertion_order = false', `SET temp_directory = '${tmpdir().replace(/'/g, "''")}'`];
+/** The engine's settings: a memory limit well under the process's 1 GB budget, spilling to a folder of its own (two readings never share one). */
+const settings = (spill: string) => ["SET memory_limit = '384MB'", 'SET preserve_insertion_order = false', `SET temp_directory = '${spill.replace(/'/g, "''")}'`];
 
 /** Run `fn` on a fresh in-memory database; a DuckDB error (an unreadable file, a malformed row) becomes a UserError naming the files. */
 export async function withEngine<T>(files: string, fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
   const db = await DuckDBInstance.create(':memory:');
   const c = await db.connect();
+  const spill = mkdtempSync(join(tmpdir(), 'samegame-duckdb-'));
   try {
-    for (const s of SETTINGS) await c.run(s);
+    for (const s of settings(spill)) await c.run(s);
     return await fn(c);
   } catch (e) {
     if (e instanceof UserError) throw e;
@@ -26,6 +29,7 @@ export async function withEngine<T>(files: string, fn: (c: DuckDBConnection) => 
   } finally {
     c.closeSync();
     db.closeSync();
+    rmSync(spill, { recursive: true, force: true });
   }
 }
 
