@@ -12,8 +12,9 @@ import { UserError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { engineMsg } from './messages.js';
 
-/** The engine's settings: a memory limit well under the process's 1 GB budget, spilling to a folder of its own (two readings never share one). */
-const settings = (spill: string) => ["SET memory_limit = '384MB'", 'SET preserve_insertion_order = false', `SET temp_directory = '${spill.replace(/'/g, "''")}'`];
+/** The engine's settings: a memory limit well under the 1 GB budget of the process, spilling to a folder of its own. */
+const settings = (spill: string) => ["SET memory_limit = '384MB'", 'SET preserve_insertion_order = false',
+  `SET temp_directory = '${spill.replace(/'/g, "''")}'`];
 
 /** Run `fn` on a fresh in-memory database; a DuckDB error (an unreadable file, a malformed row) becomes a UserError naming the files. */
 export async function withEngine<T>(files: string, fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
