@@ -94,14 +94,17 @@ export class MatchAggregates {
     const at = chosen.map((f) => this.factors.indexOf(f));
     if (at.some((i) => i < 0)) throw new RangeError(`unknown factor: ${chosen[at.findIndex((i) => i < 0)]}`);
     const out = new Map<string, AggregateCell>();
+    const merged = new Set<string>(); // cells whose matches are their own (merged from several), not shared with this.cells
     for (const c of this.cells.values()) {
       if (dropModels.has(c.key[0])) continue;
       const key = [...c.key.slice(0, 4), ...at.map((i) => c.key[4 + i])];
       const id = JSON.stringify(key);
       const into = out.get(id);
-      if (!into) { out.set(id, { key, matches: new Map([...c.matches].map(([k, v]) => [k, copy(v)])), horizon: c.horizon }); continue; }
-      into.horizon = Math.max(into.horizon, c.horizon);
-      for (const [k, v] of c.matches) { const w = into.matches.get(k); into.matches.set(k, w ? merge(w, v) : copy(v)); }
+      if (!into) { out.set(id, { key, matches: c.matches, horizon: c.horizon }); continue; } // shared, never written
+      const matches = merged.has(id) ? into.matches : new Map([...into.matches].map(([k, v]) => [k, copy(v)]));
+      merged.add(id);
+      for (const [k, v] of c.matches) { const w = matches.get(k); matches.set(k, w ? merge(w, v) : copy(v)); }
+      out.set(id, { key, matches, horizon: Math.max(into.horizon, c.horizon) });
     }
     return [...out.values()].sort((a, b) => byKey(a.key, b.key));
   }
