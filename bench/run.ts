@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark side by side with its baseline, in one invocation; prints a
  * table and writes bench/results.md with the machine it ran on. Not part of the test suite.
- * Select sections with arguments: bootstrap e2e figures audit audit-240 coverage quantile reproduction scale store live repeated vendors logs reader repeated-analysis cluster-intervals meta dry-run adaptive (default: all).
+ * Select sections with arguments: bootstrap e2e figures audit audit-240 coverage quantile reproduction scale store live repeated vendors logs reader repeated-analysis cluster-intervals meta dry-run adaptive logs-engine (default: all).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem, platform, release } from 'node:os';
@@ -24,6 +24,7 @@ import { benchClusterIntervals } from './cluster-intervals.js';
 import { benchMeta } from './meta.js';
 import { benchDryRun } from './dry-run.js';
 import { benchAdaptive } from './adaptive.js';
+import { benchLogsEngine } from './logs-engine.js';
 import { fmt, type BenchRow } from './util.js';
 
 const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
@@ -47,6 +48,7 @@ const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   meta: () => benchMeta(),
   'dry-run': () => benchDryRun(),
   adaptive: () => benchAdaptive(),
+  'logs-engine': () => benchLogsEngine(),
 };
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(sections);

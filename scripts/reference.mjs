@@ -5,7 +5,7 @@
  * descriptions.
  * Run after a build (`npm run build && node scripts/reference.mjs`);
  * test/docs/reference-pages.test.ts fails when a committed page differs from what this writes.
- * The hand-written pages of docs/reference/ (specifications.md, library.md, development.md) are
+ * The hand-written pages of docs/reference/ (specifications.md, library.md, development.md, aggregates.md) are
  * left alone.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -46,6 +46,7 @@ async function commandPages() {
     '| [design file](design-file.md) | the YAML of `samegame run` / `prompts` / `plan`: every field of `design.schema.json` and `enrichment.schema.json` |',
     '| [log format](log-format.md) | the YAML describing a published game log (`--format FILE.yaml`): every field of `log-format.schema.json` |',
     '| [meta-analysis manifest](meta-manifest.md) | the YAML of `samegame meta`: every field of `manifest.schema.json` |',
+    '| [aggregates table](aggregates.md) | the per-match aggregates `samegame sql` computes and `analyze --aggregates` reads: its columns |',
     '| [specifications](specifications.md) | names, limits, output paths, exit codes: what every command accepts and refuses |',
     '| [library](library.md) | the TypeScript API (`import … from \'samegame\'`) |',
     '| [development](development.md) | the repository layout, the tests and the benchmark |', '',

@@ -103,6 +103,7 @@ export { analyze, type AnalyzeOptions, type AnalyzeResult, type AnyAnalysis, typ
 export type { RepeatedResult, RepeatedTwoFraming } from './commands/analyze-repeated.js';
 export { audit, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
 export { exportTrials, type ExportOptions, type ExportResult } from './commands/export-store.js';
+export { sql, type SqlOptions } from './commands/sql.js';
 export type { ExportFormat } from './commands/export.js';
 export { coverage, type CoverageOptions, type CoverageCommandResult } from './commands/coverage.js';
 export { plan, PLAN_DEFAULTS, type PlanOptions as PlanCommandOptions, type PlanCommandResult } from './commands/plan.js';

@@ -79,6 +79,7 @@ describe('one library function per command', () => {
       reproduce: ['reproduce'], report: ['report'], analyze: ['analyze'], audit: ['audit'], coverage: ['coverage'], plan: ['plan'],
       run: ['run'], export: ['exportTrials'], meta: ['meta'], init: ['init'], preregister: ['preregister'],
       replay: ['replay'], capsule: ['capsule'],
+      run: ['run'], export: ['exportTrials'], meta: ['meta'], init: ['init'], sql: ['sql'],
     });
   });
 

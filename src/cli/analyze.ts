@@ -29,6 +29,7 @@ export function registerAnalyze(program: Command): void {
       'play (--trials FILE --format NAME)'))
     .argument('[store]', 'trial store written by `samegame run` (or give --trials)')
     .option('--trials <file>', 'a published log of repeated play, read through --format (repeatable: files in order)', collect)
+    .option('--aggregates <file>', 'an aggregates table of a log (CSV or Parquet: `samegame sql`\'s query run elsewhere); --format names its log format')
     .option('--factor <name>',
       'repeated play: a decision factor to keep in the cells, after the opponent (e.g. persona; a log format\'s personality); repeatable', collect)
     .option('--models <names>', 'with --trials: keep only these players (comma-separated)',
@@ -56,7 +57,8 @@ export function registerAnalyze(program: Command): void {
       parseNumberFlag('--comprehension-threshold', { min: 0, max: 1, minOpen: true }, 'a number in (0, 1]'))
     .option('-q, --quiet', 'print only the table');
   addLatexFlag(addFigureFlags(addNamesFlags(addExpectFlag(addLogFlags(addPoolingFlag(cmd)), '; two-framing runs only'))))
-    .action(async (store: string | undefined, o: { trials?: string[]; factor?: string[]; names?: string; players: 'models' | 'all'; format?: string;
+    .action(async (store: string | undefined, o: { trials?: string[]; aggregates?: string;
+      factor?: string[]; names?: string; players: 'models' | 'all'; format?: string;
       rounds?: string; shortMatches?: ShortMatches; models?: string[]; expect?: string; verdictAlpha?: number; publishedReps?: number;
         publishedMethod?: 'percentile' | 'bca'; out?: string; run?: number; compare?: string; mapModel?: Record<string, string>; base?: string; alt?: string;
       attenuation?: number; seed: number; reps: number; interval?: IntervalFlag; simultaneous?: boolean; quiet?: boolean; maxSurfaceSensitivity: number;
@@ -65,7 +67,8 @@ export function registerAnalyze(program: Command): void {
       // A threshold left at its default is not given: analyze refuses only what the user gave for an input that does not take it.
       const given = (key: string, v: number) => (cmd.getOptionValueSource(key) === 'default' ? undefined : v);
       await analyze({
-        store, trials: o.trials, format: o.format, rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, runId: o.run, out: o.out,
+        store, trials: o.trials, aggregates: o.aggregates, format: o.format,
+          rounds: o.rounds, shortMatches: o.shortMatches, models: o.models, runId: o.run, out: o.out,
           factors: o.factor, namesFile: o.names, players: o.players, figureStyle: figureStyleOf(o), latexWidth: o.latexWidth,
         compare: o.compare, modelMap: o.mapModel, base: o.base, alt: o.alt, attenuation: o.attenuation, seed: given('seed', o.seed),
           reps: given('reps', o.reps),

@@ -5,7 +5,7 @@ import { parseIntFlag, terminalLogger } from './options.js';
 import { cliMsg } from './messages.js';
 
 const parseFormat = (v: string): ExportFormat => {
-  if (v !== 'jsonl' && v !== 'csv') throw new InvalidArgumentError(cliMsg.badFormat(v));
+  if (v !== 'jsonl' && v !== 'csv' && v !== 'parquet') throw new InvalidArgumentError(cliMsg.badFormat(v));
   return v;
 };
 
@@ -14,7 +14,7 @@ export function registerExport(program: Command): void {
     .command('export')
     .description('Export the trials of a store, one record per trial (CSV: analysis columns; JSONL: every stored field)')
     .argument('<store>', 'trial store written by samegame run')
-    .requiredOption('--format <fmt>', 'jsonl or csv', parseFormat)
+    .requiredOption('--format <fmt>', 'jsonl, csv, or parquet (a folder of Hive-partitioned files: model=…/game=…/framing=…)', parseFormat)
     .option('--out <file>',
       ('output file (written whole or not at all), and beside it <file>.provenance.json: the file\'s SHA-256, the store, the run and its design hash, ' +
         'whether the data are synthetic, the design\'s names and framings, which reproduce --trials reads back; standard output (no sidecar) when absent or ' +

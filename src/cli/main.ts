@@ -24,6 +24,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   analyze: async () => (await import('./analyze.js')).registerAnalyze,
   replay: async () => (await import('./replay.js')).registerReplay,
   capsule: async () => (await import('./capsule.js')).registerCapsule,
+  sql: async () => (await import('./sql.js')).registerSql,
   plan: async () => (await import('./plan.js')).registerPlan,
   audit: async () => (await import('./audit.js')).registerAudit,
   coverage: async () => (await import('./coverage.js')).registerCoverage,

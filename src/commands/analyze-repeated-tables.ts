@@ -7,7 +7,7 @@
 import type { FigureStyle } from '../render/paper-style.js';
 import { join, resolve } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
-import { decisionsOrigin, inRounds, roundsText, type RepeatedDecisions, type RoundRange } from '../core/decisions.js';
+import { decisionsOrigin, roundsText, type RepeatedDecisions, type RoundRange } from '../core/decisions.js';
 import { labelSynthetic } from '../core/provenance.js';
 import { levels } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
@@ -19,10 +19,11 @@ import { missingPlannedCell, withNamedLatex, twoFraming, type Table3Row, type Tw
   type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import { repeated, type ModelRow, type PlayerChoice, type RepeatedAnalysis } from '../analyses/repeated/index.js';
 import type { DisplayNames } from '../core/display-names.js';
-import { nameTargets, readDisplayNames } from '../sources/names-file.js';
+import { readDisplayNames } from '../sources/names-file.js';
 import { directRunSettings, defaultAnalyzeOut } from './analyze-settings.js';
 import { DEFAULTS } from './reproduce.js';
-import { checkRoundRange } from '../sources/logs/index.js';
+import { anyValid, checkRounds, choosePlayersOf, framingTableOf, inputNameTargets, knownFactors, repeatedCellsOf,
+  type RepeatedInput } from './repeated-input.js';
 import { commandsMsg } from './messages.js';
 import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './analyze-comprehension.js';
 import type { ScoredProbe } from '../analyses/comprehension/index.js';
@@ -81,10 +82,10 @@ export interface RepeatedResult {
 const rangeText = (r: RoundRange | undefined) => (r === undefined ? undefined : roundsText(r));
 
 /** Table 2/3, family robustness and the checks of the decisions' cell table (opponent folded into the game: one planned contrast each). */
-function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, reportsDir: string, command: string, logger: Logger,
+function twoFramingOf(input: RepeatedInput, opts: AnalyzeRepeatedOptions, reportsDir: string, command: string, logger: Logger,
   names?: DisplayNames): { result: RepeatedTwoFraming; files: OutputFile[] } | undefined {
-  checkRoundRange(input.path, input.decisions, opts.rounds);
-  const table = repeated.framingTable(input.decisions, opts.rounds, opts.factors);
+  checkRounds(input, opts.rounds);
+  const { table, valid } = framingTableOf(input, opts.rounds, opts.factors ?? []);
   if (levels(table, 'framing').length < 2) {
     if (opts.rounds) logger.warn(commandsMsg.roundsOneFraming(input.path));
     return undefined;
@@ -95,7 +96,6 @@ function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, re
   const analysis = twoFraming.analyze(table, settings, logger);
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
   const tableFiles = twoFraming.tables.files(reportsDir, analysis, provenance, { command, rounds: rangeText(opts.rounds) ?? 'all', cluster: 'match' }, names);
-  const valid = input.decisions.filter((d) => d.action !== null && inRounds(d.round, opts.rounds)).length;
   const verification = twoFraming.verify({
     analysis,
     expectedDecisions: { value: valid, source: `valid decisions of ${opts.rounds ? `rounds ${roundsText(opts.rounds)}` : 'every round'}` },
@@ -107,9 +107,9 @@ function twoFramingOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, re
 }
 
 /** The chosen factors, each a factor of some decision and not a column of the tables; UserError (one line) otherwise. */
-function checkedFactors(input: RepeatedDecisions, factors: readonly string[] = []): readonly string[] {
+function checkedFactors(input: RepeatedInput, factors: readonly string[] = []): readonly string[] {
   if (factors.length === 0) return factors;
-  const known = [...new Set(input.decisions.flatMap((d) => Object.keys(d.factors ?? {})))];
+  const known = knownFactors(input);
   for (const f of factors) {
     if (!known.includes(f) || RESERVED_COLUMNS.includes(f)) throw new UserError(commandsMsg.unknownDecisionFactor(input.path, f, known));
   }
@@ -131,12 +131,12 @@ function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed:
 }
 
 /** The analysis and its table files (no figures, no report), nothing written: what `analyzeRepeated` adds its presentation to. */
-export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedOptions): RepeatedResult {
+export function repeatedTables(source: RepeatedInput, opts: AnalyzeRepeatedOptions): RepeatedResult {
   const logger = opts.logger ?? silentLogger;
   const names = readDisplayNames({ source: source.names, sourceBlock: source.namesBlock, given: opts.names, file: opts.namesFile, warn: (m) => logger.warn(m),
-    targets: nameTargets(source.decisions, ['model', 'game', 'framing', 'opponent'], (d, f) => d[f as 'model'] as string) });
-  const input = repeated.players(source, opts.players, names);
-  if (!input.decisions.some((d) => d.action !== null)) throw new UserError(commandsMsg.noValidTrials(input.path));
+    targets: inputNameTargets(source) });
+  const input = choosePlayersOf(source, opts.players, names);
+  if (!anyValid(input)) throw new UserError(commandsMsg.noValidTrials(input.path));
   if (input.synthetic) logger.warn(analyzeMsg.synthetic());
   const seed = opts.seed ?? DEFAULTS.seed, reps = opts.reps ?? DEFAULTS.reps;
   const outDir = resolve(opts.out ?? defaultAnalyzeOut(input.path));
@@ -144,7 +144,8 @@ export function repeatedTables(source: RepeatedDecisions, opts: AnalyzeRepeatedO
   const factors = checkedFactors(input, opts.factors);
   const command = commandOf(input, { ...opts, factors }, seed, reps);
   const two = twoFramingOf(input, { ...opts, factors }, reportsDir, command, logger, names); // its input errors come before the bootstrap of the rounds
-  const analysis = repeated.analyze(input.decisions, { seed, reps, ...(factors.length ? { factors } : {}), ...(Object.keys(names).length ? { names } : {}),
+  const analysis = repeated.analyzeCells(repeatedCellsOf(input, factors), { seed, reps, ...(factors.length ? { factors } : {}),
+    ...(Object.keys(names).length ? { names } : {}),
     ...(opts.clusterInterval ? { interval: opts.clusterInterval } : {}) }, logger);
   const models = repeated.tables.models(analysis);
   for (const note of [repeated.thinNote(analysis), repeated.fewNote(analysis)]) if (note) logger.warn(note);

@@ -6,10 +6,14 @@
 import { basename, extname, resolve } from 'node:path';
 import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
 import { parseRoundRange, readLogDecisions, type ShortMatches } from '../sources/logs/index.js';
+import { displayNames } from '../core/display-names.js';
 import { analyzeRepeated, repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './analyze-repeated.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { sidecarPath, trialsOrigin } from '../sources/origin.js';
 import { commandsMsg } from './messages.js';
+import { aggregateDecisions, type RepeatedAggregates } from '../core/aggregates.js';
+import { aggregatesFormat, fileSha256, readAggregatesFile, readLogAggregates } from '../sources/engine/index.js';
+import type { Logger } from '../core/logger.js';
 
 export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
   /** The log files, in order, as the user named them. */
@@ -38,7 +42,7 @@ export function readAnalyzeTrials(opts: AnalyzeTrialsOptions): { readonly input:
  * One exported file read back (`export` of a repeated store, then `--trials FILE`): the provenance its sidecar records — the run,
  * the synthetic flag and why, the design's names — restored as the store's reader gives them (sources/origin.ts trialsOrigin).
  */
-function withSidecar(input: RepeatedDecisions, files: readonly string[]): RepeatedDecisions {
+function withSidecar<T extends RepeatedDecisions>(input: T, files: readonly string[]): T {
   if (files.length !== 1) return input;
   const { origin, notes } = trialsOrigin(resolve(files[0]), files[0], input.sha256, []);
   const allNotes = [...(input.notes ?? []), ...notes];
@@ -49,15 +53,58 @@ function withSidecar(input: RepeatedDecisions, files: readonly string[]): Repeat
     ...(names ? { names, namesBlock: input.namesBlock ?? commandsMsg.namesOf(sidecarPath(files[0]), origin.run?.id) } : {}) };
 }
 
+/**
+ * The logs as per-match aggregates: read by the query engine when it compiles the format (memory O(matches)), else read in memory and
+ * aggregated here (the decisions kept for the match browser). Either way the tables read the aggregates, cells and matches sorted.
+ */
+export async function readTrialAggregates(opts: AnalyzeTrialsOptions, logger?: Logger): Promise<{ input: RepeatedAggregates; rounds?: RoundRange }> {
+  const rounds = typeof opts.rounds === 'string' ? parseRoundRange(opts.rounds) : opts.rounds;
+  const viaEngine = await readLogAggregates(opts.trials, opts.format, { models: opts.models, shortMatches: opts.shortMatches, logger });
+  if (viaEngine) return { input: withSidecar(viaEngine, opts.trials), rounds };
+  const { input } = readAnalyzeTrials(opts);
+  const factors = [...new Set(input.decisions.flatMap((d) => Object.keys(d.factors ?? {})))].sort();
+  return { input: { ...input, aggregates: aggregateDecisions(input.decisions, factors) }, rounds };
+}
+
 /** Where the outputs of published logs go by default: a folder named after the first log, in the working directory. */
 export const defaultTrialsOut = (first: string): string => resolve(basename(first, extname(first)));
 
 /** Read the logs (every input error named with file, line and field), then analyse their repeated play (the tables alone with `figures: false`). */
 export async function analyzeTrials(opts: AnalyzeTrialsOptions): Promise<RepeatedResult> {
-  const { input, rounds } = readAnalyzeTrials(opts);
+  const { input, rounds } = await readTrialAggregates(opts, opts.logger);
   const o: AnalyzeRepeatedOptions = {
     ...opts, rounds, out: opts.out ?? defaultTrialsOut(opts.trials[0]),
     sourceArgs: { positional: [], flags: { trials: opts.trials, format: opts.format, shortMatches: opts.shortMatches, models: opts.models } },
+  };
+  if (opts.figures !== false) return analyzeRepeated(input, o);
+  const res = repeatedTables(input, o);
+  if (!opts.dryRun) writeFilesAtomic(res.files);
+  return res;
+}
+
+export interface AnalyzeAggregatesOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
+  /** The aggregates table (CSV or Parquet) as the user named it. */
+  readonly aggregates: string;
+  /** The log format the table was aggregated through: its display names, scripted players and kind (optional). */
+  readonly format?: string;
+  readonly rounds?: string | RoundRange;
+  readonly figures?: boolean;
+}
+
+/** An aggregates table analysed as the log it was made of: the same tables as `analyze --trials` on that log. */
+export async function analyzeAggregates(opts: AnalyzeAggregatesOptions): Promise<RepeatedResult> {
+  const rounds = typeof opts.rounds === 'string' ? parseRoundRange(opts.rounds) : opts.rounds;
+  const f = aggregatesFormat(opts.format);
+  const path = resolve(opts.aggregates);
+  const aggregates = await readAggregatesFile(path, opts.aggregates, opts.logger);
+  const input: RepeatedAggregates = {
+    path: opts.aggregates, sha256: await fileSha256(path), kind: f ? `aggregates of a ${f.kind ?? `${f.name} log`}` : 'aggregates table', synthetic: false,
+    decisions: [], decisionCount: aggregates.decisions, aggregates,
+    ...(f?.names ? { names: displayNames(Object.entries(f.names)) } : {}), ...(f?.scripted ? { scripted: f.scripted } : {}),
+  };
+  const o: AnalyzeRepeatedOptions = {
+    ...opts, rounds, out: opts.out ?? defaultTrialsOut(opts.aggregates),
+    sourceArgs: { positional: [], flags: { aggregates: opts.aggregates, format: opts.format } },
   };
   if (opts.figures !== false) return analyzeRepeated(input, o);
   const res = repeatedTables(input, o);

@@ -13,7 +13,7 @@ import { sourceOf, type SourceKind, type SourceOf } from '../sources/input.js';
 import { parseRoundRange, type ShortMatches } from '../sources/logs/index.js';
 import { RUN_KINDS, readStoredRun, type AnyAnalysis, type RunKindAnalysis } from './analyze-kinds.js';
 import { defaultAnalyzeOut, type StoreAnalyzeOptions } from './analyze-settings.js';
-import { analyzeTrials, defaultTrialsOut } from './analyze-trials.js';
+import { analyzeAggregates, analyzeTrials, defaultTrialsOut } from './analyze-trials.js';
 import { printRepeated } from './analyze-repeated-print.js';
 import type { RepeatedResult } from './analyze-repeated.js';
 import { checkLogFlags } from './flags.js';
@@ -33,6 +33,8 @@ export interface AnalyzeOptions extends Omit<StoreAnalyzeOptions, 'store' | 'rou
   /** Published logs of repeated play, in order, read through `format` (a built-in name or a description file). */
   readonly trials?: string | readonly string[];
   readonly format?: string;
+  /** An aggregates table (CSV or Parquet) of a log: `samegame sql`'s query run elsewhere (docs/reference/aggregates.md); `format` may name its log format. */
+  readonly aggregates?: string;
   /** Logs: keep only these players' decisions; a log's short matches left out (default) or kept. */
   readonly models?: readonly string[];
   readonly shortMatches?: ShortMatches;
@@ -89,6 +91,20 @@ async function analyzeLogs(source: SourceOf<'log'>, opts: AnalyzeOptions): Promi
   return res;
 }
 
+/** An aggregates table: the analysis of repeated play, as the log's. */
+async function analyzeAggregatesFile(source: SourceOf<'aggregates'>, opts: AnalyzeOptions): Promise<RepeatedResult> {
+  checkOut(opts, defaultTrialsOut(source.file));
+  const res = await analyzeAggregates({
+    aggregates: source.file, format: source.format, rounds: opts.rounds, factors: opts.factors, out: opts.out, namesFile: opts.namesFile,
+    players: opts.players, figureStyle: opts.figureStyle, figures: opts.figures, dryRun: opts.dryRun, base: opts.base, alt: opts.alt,
+    attenuation: opts.attenuation, seed: opts.seed, reps: opts.reps, interval: opts.interval, clusterInterval: opts.clusterInterval,
+    simultaneous: opts.simultaneous, logger: opts.logger,
+  });
+  printRepeated(res, opts.logger ?? silentLogger);
+  failOnChecks(res.twoFraming?.verification, opts);
+  return res;
+}
+
 const refuse = (message: () => string) => (): never => { throw new UserError(message()); };
 
 /** The options only some inputs take: the flag that gives each, and whether it was given (a default is not). */
@@ -123,6 +139,7 @@ const ANALYZE_INPUTS: { readonly [K in SourceKind]: AnalyzeInput<K> } = {
     analyze: analyzeStore,
   },
   log: { input: { name: 'published logs (--trials FILE --format NAME)', takes: ['models', 'shortMatches'] }, analyze: analyzeLogs },
+  aggregates: { input: { name: 'an aggregates table (--aggregates FILE)', takes: [] }, analyze: analyzeAggregatesFile },
   trials: { analyze: refuse(commandsMsg.analyzeNeedsFormat) },
   rates: { analyze: refuse(commandsMsg.analyzeStoreOrTrials) },
   digitized: { analyze: refuse(commandsMsg.analyzeStoreOrTrials) },
@@ -147,8 +164,9 @@ function refuseOptions(kind: SourceKind, opts: AnalyzeOptions): void {
  * unless dryRun; the result is tagged by `kind` ('two-framing' | 'selective' | 'repeated').
  */
 export async function analyze(opts: AnalyzeOptions): Promise<AnyAnalysis> {
-  if ((opts.store === undefined) === (opts.trials === undefined)) throw new UserError(commandsMsg.analyzeStoreOrTrials());
-  checkLogFlags(opts, opts.store);
+  const given = [opts.store, opts.trials, opts.aggregates].filter((x) => x !== undefined).length;
+  if (given !== 1) throw new UserError(commandsMsg.analyzeStoreOrTrials());
+  if (opts.aggregates === undefined) checkLogFlags(opts, opts.store);
   const source = sourceOf(opts);
   refuseOptions(source.kind, opts);
   return (ANALYZE_INPUTS[source.kind] as AnalyzeInput<SourceKind>).analyze(source, opts);

@@ -3,6 +3,7 @@
  * output-path rule of core/out-dir.ts), to a stream, or to standard output when asked for ('-').
  */
 import { writeTrials, type ExportFormat } from './export.js';
+import { writeParquet } from './export-parquet.js';
 import type { TrialStore } from '../live/store/store.js';
 import { withStore } from '../sources/open-run.js';
 import { UserError } from '../core/errors.js';
@@ -46,17 +47,24 @@ export const STDOUT = '-';
 async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResult> {
   const ids = store.runs().map((r) => r.id);
   if (o.runId !== undefined && !ids.includes(o.runId)) throw new UserError(commandsMsg.noSuchRun(o.store, o.runId, ids));
+  const format = o.format;
+  if (format === 'parquet') {
+    if (typeof o.out !== 'string' || o.out === STDOUT) throw new UserError(commandsMsg.parquetNeedsFolder());
+    const n = await writeParquet(store, o.out, o.runId);
+    (o.logger ?? silentLogger).info(commandsMsg.exported(n, o.out));
+    return { trials: n, out: o.out };
+  }
   if (typeof o.out !== 'string' || o.out === STDOUT) {
     let n = 0;
     // A reader that stops early (| head) closes the pipe: that ends the export, quietly.
-    await writeTrials(store, o.format, streamWriter(o.out === STDOUT ? process.stdout : o.out), o.runId).then((k) => { n = k; }, (e: NodeJS.ErrnoException) => {
+    await writeTrials(store, format, streamWriter(o.out === STDOUT ? process.stdout : o.out), o.runId).then((k) => { n = k; }, (e: NodeJS.ErrnoException) => {
       if (e.code !== 'EPIPE') throw stdoutError(e);
     });
     return { trials: n };
   }
   const out = o.out;
   const hash = createHash('sha256');
-  const n = await writeStreamAtomic(out, (write) => writeTrials(store, o.format, (chunk) => { hash.update(chunk); return write(chunk); }, o.runId));
+  const n = await writeStreamAtomic(out, (write) => writeTrials(store, format, (chunk) => { hash.update(chunk); return write(chunk); }, o.runId));
   // Beside the file: what reproduce --trials needs to restore the synthetic flag, the names and the design hash.
   writeFilesAtomic([{ path: sidecarPath(out), content: `${JSON.stringify(exportSidecar(store, o, hash.digest('hex')), null, 2)}\n` }]);
   (o.logger ?? silentLogger).info(commandsMsg.exported(n, out));
@@ -83,7 +91,8 @@ export function exportTrials(o: ExportOptions): Promise<ExportResult> {
   // The library writes nowhere by default: standard output is asked for ('-'), as the CLI does.
   if ((o.out as ExportOptions['out'] | undefined) === undefined) return Promise.reject(new UserError(commandsMsg.exportNeedsOut()));
   return withStoreErrors(o.store, async () => {
-    if (typeof o.out === 'string' && o.out !== STDOUT) [o.out, sidecarPath(o.out)].forEach((p) => checkOutFile('--out', p)); // the file and its sidecar
+    const text = o.format !== 'parquet'; // a Parquet folder is checked when written
+    if (text && typeof o.out === 'string' && o.out !== STDOUT) [o.out, sidecarPath(o.out)].forEach((p) => checkOutFile('--out', p)); // the file and its sidecar
     return withStore(o.store, { verify: o.verifyStore }, (store) => exportTo(store, o));
   });
 }

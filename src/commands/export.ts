@@ -16,7 +16,7 @@ import { RunPlays } from '../live/repeated/outcomes.js';
 
 export { factorColumns };
 
-export type ExportFormat = 'jsonl' | 'csv';
+export type ExportFormat = 'jsonl' | 'csv' | 'parquet';
 
 const BASE = EXPORT_BASE;
 const PLAY = EXPORT_PLAY;
@@ -35,7 +35,8 @@ const jsonOrText = (s: string | null): unknown => {
  * Returns the number of trials written. A store whose levels no reader takes (a reserved name,
  * a control character) is refused before anything is written.
  */
-export async function writeTrials(store: TrialStore, format: ExportFormat, write: (chunk: string) => Promise<void>, runId?: number): Promise<number> {
+export async function writeTrials(store: TrialStore, format: Exclude<ExportFormat, 'parquet'>,
+  write: (chunk: string) => Promise<void>, runId?: number): Promise<number> {
   checkStoreLevels(store, runId); // what no reader takes is not exported either
   const designs = new Map(store.runs().map((r) => [r.id, r.designName]));
   const factors = store.factorNames(runId);

@@ -83,7 +83,7 @@ export const commandsMsg = {
   analyzeNeedsFormat: () => 'analyze --trials reads published logs of repeated play: add --format NAME|DESCRIPTION.yaml (built-in: akata, fairgame)',
   exportNeedsOut: () => "exportTrials: give out: a file, '-' for standard output, or a stream",
   optionNotForInput: (flag: string, takers: string, input: string) => `${flag} applies to ${takers}, not to ${input}: leave it out`,
-  analyzeStoreOrTrials: () => 'analyze: give a trial store or --trials FILE --format NAME, not both (and not neither)',
+  analyzeStoreOrTrials: () => 'analyze: give a trial store, --trials FILE --format NAME or --aggregates FILE: one of them',
   moderatorNoColumn: (name: string, columns: readonly string[]) =>
     `moderator ${q(name)} names no column (the columns are ${columns.map(q).join(', ')})`,
   framingNotHeld: (framing: string, source: string) => `the source does not hold the framing ${q(framing)}: ${source}`,
@@ -209,4 +209,9 @@ export const commandsMsg = {
   manifestExtra: () => 'not in the manifest',
   outputMissing: () => 'the stored outputs lack this file',
   outputDiffers: () => 'the recomputed file differs from the stored one',
+  scriptedOpponents: (players: string) =>
+    `scripted players (${players}) are analysed as opponents only; --players all analyses them as players too.`,
+  sqlNotCompiled: (format: string, what: string) => `sql: the query engine does not compile ${what} (log format ${q(format)}): no query to print`,
+  parquetOutExists: (out: string) => `--out ${q(out)}: the Parquet folder exists already; give a new folder (it is written whole or not at all)`,
+  parquetNeedsFolder: () => 'export --format parquet writes a folder: give --out DIR (not standard output)',
 };

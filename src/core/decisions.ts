@@ -54,6 +54,8 @@ export interface RepeatedDecisions {
   /** Where they come from, when the reader knows more than the path and hash (a store's run, an export's sidecar). */
   readonly origin?: Origin;
   readonly decisions: readonly RepeatedDecision[];
+  /** How many decisions the source holds when they are not all in `decisions` (aggregated by a query engine); else decisions.length. */
+  readonly decisionCount?: number;
   /** Notes of the reading, shown in the report (e.g. a game left out and why). */
   readonly notes?: readonly string[];
   /** Display names the source gives (a log format's or a design's `names:` block). */

@@ -34,6 +34,8 @@ export interface InputChoice {
   readonly cluster?: string;
   /** Columns of a per-trial file that become factors. */
   readonly factors?: readonly string[];
+  /** An aggregates table (CSV or Parquet: the result of `samegame sql`'s query, docs/reference/aggregates.md), for `analyze`. */
+  readonly aggregates?: string;
   /** A WebPlotDigitizer project (.tar or its wpd.json) the rates were read from. */
   readonly digitized?: string;
   /** The layout CSV mapping a digitized project's points to cells. */
@@ -52,7 +54,8 @@ export type Source =
   | { readonly kind: 'trials'; readonly files: readonly string[]; readonly choice: InputChoice }
   | { readonly kind: 'log'; readonly files: readonly string[]; readonly format: string; readonly choice: InputChoice }
   | { readonly kind: 'digitized'; readonly file: string; readonly choice: InputChoice }
-  | { readonly kind: 'store'; readonly file: string; readonly runId?: number };
+  | { readonly kind: 'store'; readonly file: string; readonly runId?: number }
+  | { readonly kind: 'aggregates'; readonly file: string; readonly format?: string };
 
 export type SourceKind = Source['kind'];
 export type SourceOf<K extends SourceKind> = Extract<Source, { readonly kind: K }>;
@@ -155,7 +158,8 @@ const planned = (base?: string, alt?: string) => framingPair([], base, alt);
  * The input kinds: one entry per kind owns its reader and every decision that depends on the
  * kind. A new input kind is its reader and an entry here.
  */
-export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> } & { readonly store: SourceEntry<'store'> } = {
+export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> }
+  & { readonly store: SourceEntry<'store'>; readonly aggregates: SourceEntry<'aggregates'> } = {
   rates: {
     observed: 'reconstructed',
     published: (s) => (s.file === undefined ? SHIPPED_PUBLISHED : undefined),
@@ -221,6 +225,12 @@ export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> } & { reado
     published: none,
     analyses: [],
   },
+  // per-match aggregates of a log (`analyze --aggregates`), read by the query engine: repeated play only
+  aggregates: {
+    observed: 'direct',
+    published: none,
+    analyses: [],
+  },
 };
 
 /** The attenuation of the conservative transform: the one given, else the default of the input's kind. */
@@ -253,6 +263,7 @@ export const inputNotes = (input: AnalysisInput): readonly string[] => entryOf(i
  */
 export function sourceOf(choice: InputChoice & { readonly store?: string; readonly runId?: number }): Source {
   if (choice.store !== undefined) return { kind: 'store', file: choice.store, runId: choice.runId };
+  if (choice.aggregates !== undefined) return { kind: 'aggregates', file: choice.aggregates, format: choice.format };
   if (choice.trials !== undefined) {
     const files = typeof choice.trials === 'string' ? [choice.trials] : [...choice.trials];
     return choice.format !== undefined ? { kind: 'log', files, format: choice.format, choice } : { kind: 'trials', files, choice };
@@ -266,14 +277,14 @@ export const givenSources = (choice: InputChoice): SourceId[] =>
   (Object.keys(FILE_FLAGS) as SourceId[]).filter((id) => choice[id] !== undefined);
 
 /** Read a file source with its planned framings. */
-export function readSource(source: Exclude<Source, { kind: 'store' }>, base?: string, alt?: string): AnalysisInput {
+export function readSource(source: Exclude<Source, { kind: 'store' | 'aggregates' }>, base?: string, alt?: string): AnalysisInput {
   return (SOURCES[source.kind] as FileSourceEntry<FileKind>).read(source as never, base, alt);
 }
 
 /** Read the chosen input with its planned framings: the given kind, else the shipped rates (--data's default). */
 export function readInput(choice: InputChoice, base?: string, alt?: string): AnalysisInput {
   if (choice.digitized === undefined && (choice.layout !== undefined || choice.pixelError !== undefined)) throw new UserError(sourcesMsg.layoutOnly());
-  return readSource(sourceOf(choice) as Exclude<Source, { kind: 'store' }>, base, alt);
+  return readSource(sourceOf(choice) as Exclude<Source, { kind: 'store' | 'aggregates' }>, base, alt);
 }
 
 /** True when any cell resamples clusters. */

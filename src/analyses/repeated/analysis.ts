@@ -97,7 +97,11 @@ export function repeatedEstimand(cells: readonly RepeatedCell[]): { estimand: Es
  * 'cluster-bootstrap'`.
  */
 export function analyzeRepeatedPlay(decisions: readonly RepeatedDecision[], settings: RepeatedSettings, logger?: Logger): RepeatedAnalysis {
-  const cells = repeatedCells(decisions, settings.factors);
+  return analyzeRepeatedCells(repeatedCells(decisions, settings.factors), settings, logger);
+}
+
+/** The repeated analysis of cells already built (from decisions, or from per-match aggregates: aggregate-cells.ts). */
+export function analyzeRepeatedCells(cells: readonly RepeatedCell[], settings: RepeatedSettings, logger?: Logger): RepeatedAnalysis {
   const { estimand, offsets, drops } = repeatedEstimand(cells);
   const slots = { offsets, drops };
   const { stats, boot } = settings.interval === 'cluster-bootstrap'

@@ -25,7 +25,7 @@ function repeatedJson(a: RepeatedAnalysis, input: RepeatedDecisions, command: st
   const bootstrap = a.settings.interval === 'cluster-bootstrap';
   return `${jsonText({
     tool: toolInfo(),
-    input: { path: input.path, sha256: input.sha256, kind: input.kind, synthetic: input.synthetic, decisions: input.decisions.length,
+    input: { path: input.path, sha256: input.sha256, kind: input.kind, synthetic: input.synthetic, decisions: input.decisionCount ?? input.decisions.length,
       notes: input.notes ?? [] },
     settings: {
       ...(bootstrap ? { seed: a.settings.seed, reps: a.settings.reps } : {}), level: 0.95,

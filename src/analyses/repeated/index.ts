@@ -11,9 +11,11 @@ export * from './framing-table.js';
 export * from './terminal.js';
 export * from './models.js';
 export * from './players.js';
+export * from './aggregate-cells.js';
 
-import { analyzeRepeatedPlay, fewNote, repeatedEstimand, thinNote } from './analysis.js';
+import { analyzeRepeatedCells, analyzeRepeatedPlay, fewNote, repeatedEstimand, thinNote } from './analysis.js';
 import { repeatedCells } from './layout.js';
+import { aggregateRepeatedCells } from './aggregate-cells.js';
 import { cellRows, endGameRows, reactionRows, roundRows } from './tables.js';
 import { repeatedFigures } from './figures.js';
 import { matchBrowser } from './browser.js';
@@ -30,6 +32,8 @@ import { cellsText } from './terminal.js';
  */
 export const repeated = {
   cells: repeatedCells,
+  aggregateCells: aggregateRepeatedCells,
+  analyzeCells: analyzeRepeatedCells,
   estimand: repeatedEstimand,
   analyze: analyzeRepeatedPlay,
   players: choosePlayers,

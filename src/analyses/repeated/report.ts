@@ -21,7 +21,8 @@ export function repeatedSummarySection(a: RepeatedAnalysis, input: RepeatedDecis
   const matches = a.cells.reduce((s, c) => s + c.matches.length, 0);
   const valid = cellRows(a).reduce((s, r) => s + r.decisions, 0);
   const blocks: Block[] = [
-    { kind: 'text', text: (`${input.decisions.length} decisions (${valid} valid) of ${a.cells.length} cells (model × game × framing × ` +
+    { kind: 'text', text: (`${input.decisionCount ?? input.decisions.length} decisions (${valid} valid) of ${a.cells.length} cells ` +
+      '(model × game × framing × ' +
       `opponent), ${matches} match–cell pairs. ${intervalText(a)}`) },
     { kind: 'facts', items: [['Source', input.path], ['SHA-256', input.sha256], ['Kind', input.kind], ['Synthetic', input.synthetic ? 'yes' : 'no']] },
   ];

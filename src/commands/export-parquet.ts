@@ -1,0 +1,53 @@
+/**
+ * `samegame export --format parquet --out DIR`: the trials of a store as Hive-partitioned Parquet
+ * (DIR/model=…/game=…/framing=…/data_0.parquet), readable by DuckDB, pandas/pyarrow, Polars and R
+ * arrow. The CSV export (commands/export.ts: the same columns and values) is streamed to a
+ * temporary file, then DuckDB copies it, typed, into a folder beside DIR, renamed to DIR when whole:
+ * DIR is written whole or not at all.
+ */
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { UserError } from '../core/errors.js';
+import { writeStreamAtomic } from '../core/atomic.js';
+import type { TrialStore } from '../live/store/store.js';
+import { lit, withEngine } from '../sources/engine/index.js';
+import { writeTrials } from './export.js';
+import { commandsMsg } from './messages.js';
+
+/** The types of the exported columns in Parquet (every other column text); empty fields are NULL. */
+const TYPES: Readonly<Record<string, string>> = {
+  run: 'BIGINT', rep: 'BIGINT', round: 'INTEGER', seat: 'INTEGER', payoff: 'DOUBLE', p_cooperate: 'DOUBLE', input_tokens: 'BIGINT',
+  output_tokens: 'BIGINT', latency_ms: 'DOUBLE', attempts: 'BIGINT', synthetic: 'BOOLEAN',
+};
+
+/** The partition columns, in folder order. */
+export const PARQUET_PARTITIONS = ['model', 'game', 'framing'] as const;
+
+/** Write the store's trials (one run with `runId`) under `out` as Hive-partitioned Parquet; the number of trials. */
+export async function writeParquet(store: TrialStore, out: string, runId?: number): Promise<number> {
+  const target = resolve(out);
+  if (existsSync(target)) throw new UserError(commandsMsg.parquetOutExists(out));
+  const work = mkdtempSync(join(tmpdir(), 'samegame-parquet-'));
+  const staging = mkdtempSync(join(dirname(target), '.samegame-parquet-'));
+  try {
+    const csv = join(work, 'trials.csv');
+    const n = await writeStreamAtomic(csv, (write) => writeTrials(store, 'csv', write, runId));
+    const into = join(staging, 'out');
+    await withEngine(out, async (c) => {
+      const columns = (await c.runAndReadAll(`DESCRIBE SELECT * FROM read_csv(${lit(csv)}, header = true, all_varchar = true, quote = '"', escape = '"')`))
+        .getRowObjectsJS().map((r) => String(r.column_name));
+      const select = columns.map((name) => {
+        const q = `"${name.replace(/"/g, '""')}"`;
+        return TYPES[name] ? `CAST(nullif(${q}, '') AS ${TYPES[name]}) AS ${q}` : q;
+      }).join(', ');
+      await c.run(`COPY (SELECT ${select} FROM read_csv(${lit(csv)}, header = true, all_varchar = true, quote = '"', escape = '"'))
+        TO ${lit(into)} (FORMAT parquet, PARTITION_BY (${PARQUET_PARTITIONS.join(', ')}))`);
+    });
+    renameSync(into, target);
+    return n;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    rmSync(staging, { recursive: true, force: true });
+  }
+}

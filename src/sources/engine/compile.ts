@@ -1,0 +1,176 @@
+/**
+ * A log format compiled to SQL (DuckDB dialect; ANSI apart from the file readers and `regexp_*`):
+ * the rows of the log become one row per decision (seat, round) with its cell, match, round and
+ * move, then the per-match aggregates of core/aggregates.ts — one row per cell, match, round and
+ * previous state with the decisions, the valid ones and the cooperations. A second query counts
+ * the rows each of the reader's rules refuses, so no bad row is aggregated (engine.ts hands them
+ * to the row reader, which names file, line and field).
+ */
+import { extname } from 'node:path';
+import type { LogFormat, ValueSpec } from '../logs/schema.js';
+import { AGGREGATE_KEY_COLUMNS, AGGREGATE_VALUE_COLUMNS } from '../../core/aggregates.js';
+import { engineMsg } from './messages.js';
+
+/** A text literal. */
+export const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+/** A quoted identifier. */
+export const ident = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+
+/** What the engine cannot compile, or undefined when the whole format compiles. */
+export function unsupported(f: LogFormat): string | undefined {
+  if (f.shape === 'match') return 'shape match (list columns)';
+  if (typeof f.match !== 'object') return `match: ${f.match}`;
+  if (!('labels' in f.actions)) return 'actions decoded from payoffs';
+  if (f.played_rounds !== undefined || f.max_rounds !== undefined) return 'played_rounds/max_rounds';
+  const specs: ValueSpec[] = [f.game, f.framing, f.match, ...(f.round ? [f.round] : []), ...Object.values(f.factors ?? {}),
+    ...(f.actions.by ? [f.actions.by] : []), ...f.seats.flatMap((s) => [s.model, s.opponent, ...(s.seat ? [s.seat] : []), ...Object.values(s.factors ?? {})])];
+  if (specs.some((s) => 'template' in s && s.values)) return 'a template with values';
+  for (const s of f.seats) if (s.opponent_action !== undefined || s.total !== undefined) return 'opponent_action/total columns';
+  const names = factorNames(f);
+  const clash = names.find((n) => (AGGREGATE_KEY_COLUMNS as readonly string[]).includes(n) || (AGGREGATE_VALUE_COLUMNS as readonly string[]).includes(n));
+  return clash === undefined ? undefined : `a factor named ${clash}`;
+}
+
+/** The format's factor names, sorted: the aggregates' factor columns. */
+export function factorNames(f: LogFormat): string[] {
+  return [...new Set([...Object.keys(f.factors ?? {}), ...f.seats.flatMap((s) => Object.keys(s.factors ?? {}))])].sort();
+}
+
+/** A column's trimmed text ('' when empty). */
+const col = (c: string): string => `coalesce(trim(CAST(${ident(c)} AS VARCHAR)), '')`;
+
+/** A value spec as an SQL expression over the file's row (`sg_file` the file as named). */
+export function valueSql(spec: ValueSpec): string {
+  if ('column' in spec) return col(spec.column);
+  if ('constant' in spec) return lit(spec.constant);
+  if ('file_stem' in spec) return "regexp_replace(regexp_replace(sg_file, '^.*[/\\\\]', ''), '\\.[^.]*$', '')";
+  const parts: string[] = [];
+  const re = /\{([^{}]*)\}|([^{}]+)/gy;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(spec.template)) !== null) parts.push(m[1] !== undefined ? col(m[1].trim()) : lit(m[2]));
+  return parts.length === 0 ? "''" : `(${parts.join(' || ')})`;
+}
+
+/** The reader of the files: CSV (the format's delimiter), JSON lines or Parquet, by extension; every file named in `sg_file` as given. */
+export function readerSql(files: readonly string[], f: LogFormat): string {
+  const list = `[${files.map(lit).join(', ')}]`;
+  const ext = extname(files[0]).toLowerCase();
+  if (ext === '.parquet') return `read_parquet(${list}, filename = true, hive_partitioning = false)`;
+  if (ext === '.jsonl' || ext === '.ndjson') return `read_json(${list}, format = 'newline_delimited', filename = true)`;
+  return `read_csv(${list}, header = true, all_varchar = true, delim = ${lit(f.delimiter ?? ',')}, quote = '"', escape = '"', filename = true)`;
+}
+
+/** The file as the user named it (the match ids and messages name it so): the name given for each file, a glob's files as DuckDB lists them. */
+function fileSql(files: readonly string[], display: readonly string[]): string {
+  const renamed = files.map((p, i) => [p, display[i]] as const).filter(([p, d]) => p !== d);
+  return renamed.length === 0 ? 'filename' : `CASE filename ${renamed.map(([p, d]) => `WHEN ${lit(p)} THEN ${lit(d)}`).join(' ')} ELSE filename END`;
+}
+
+/** A label's code under the label maps: 1 C, 2 D, 0 invalid, −1 a label outside its map, −2 no map for the key. */
+function codeSql(label: string, key: string, f: LogFormat): string {
+  if (!('labels' in f.actions)) throw new Error('labels only');
+  const maps = Object.entries(f.actions.labels).map(([k, map]) => `WHEN ${lit(k)} THEN CASE ${label} ${Object.entries(map)
+    .map(([l, a]) => `WHEN ${lit(l)} THEN ${a === 'C' ? 1 : a === 'D' ? 2 : 0}`).join(' ')} ELSE -1 END`);
+  return `CASE ${key} ${maps.join(' ')} ELSE -2 END`;
+}
+
+/** One SELECT per seat entry: a decision per row and seat, with its cell, match, round text, seat text, move code and (shape round) the other's. */
+function seatSelects(f: LogFormat): string[] {
+  const key = 'labels' in f.actions && f.actions.by ? valueSql(f.actions.by) : valueSql(f.game);
+  const names = factorNames(f);
+  return f.seats.map((s, i) => {
+    const factors = names.map((n) => `${s.factors?.[n] ? valueSql(s.factors[n]) : f.factors?.[n] ? valueSql(f.factors[n]) : "''"} AS ${ident(n)}`);
+    const other = f.shape === 'round' ? f.seats[1 - i] : undefined;
+    return [
+      `SELECT sg_file, ${valueSql(f.game)} AS game, ${valueSql(f.framing)} AS framing, ${valueSql(s.model)} AS model,`,
+      `  ${valueSql(s.opponent)} AS opponent,${factors.map((x) => ` ${x},`).join('')} ${valueSql(f.match as ValueSpec)} AS sg_match,`,
+      `  ${valueSql(f.round!)} AS sg_round, ${f.shape === 'round' ? lit(String(i + 1)) : s.seat ? valueSql(s.seat) : "'1'"} AS sg_seat,`,
+      `  ${key} AS sg_key, ${col(s.action)} AS sg_label, ${codeSql(col(s.action), key, f)} AS sg_own,`,
+      `  ${other ? codeSql(col(other.action), key, f) : 'NULL'} AS sg_other`,
+      `FROM src${skipWhere(f, key)}`,
+    ].join('\n');
+  });
+}
+
+function skipWhere(f: LogFormat, key: string): string {
+  const skip = 'labels' in f.actions ? Object.keys(f.actions.skip ?? {}) : [];
+  return skip.length === 0 ? '' : ` WHERE ${key} NOT IN (${skip.map(lit).join(', ')})`;
+}
+
+/** The decisions of the log: seats, moves paired (shape decision: the other row of the same round), the previous round's state. */
+export function decisionsSql(files: readonly string[], f: LogFormat, display: readonly string[] = files): string {
+  const names = factorNames(f).map(ident);
+  const other = f.shape === 'decision'
+    ? ('CASE WHEN count(*) OVER (PARTITION BY sg_file, sg_match, sg_round) = 2 '
+      + 'THEN sum(sg_own) OVER (PARTITION BY sg_file, sg_match, sg_round) - sg_own ELSE 0 END')
+    : 'sg_other';
+  return [
+    `WITH src AS (SELECT *, ${fileSql(files, display)} AS sg_file FROM ${readerSql(files, f)}),`,
+    `seats AS (\n${seatSelects(f).join('\nUNION ALL\n')}\n),`,
+    `typed AS (SELECT *, sg_file || '#' || sg_match AS match, TRY_CAST(sg_round AS INTEGER) AS round FROM seats),`,
+    `paired AS (SELECT *, ${other} AS sg_opp FROM typed),`,
+    `states AS (SELECT *, CASE WHEN sg_own > 0 AND sg_opp > 0 THEN 1 + 2 * (sg_own - 1) + (sg_opp - 1) ELSE 0 END AS sg_state FROM paired),`,
+    'decisions AS (',
+    `  SELECT sg_file, model, game, framing, opponent,${names.map((n) => ` ${n},`).join('')} match, round, sg_seat, sg_own,`,
+    '    sg_match, sg_label, sg_round, sg_other,',
+    '    CASE WHEN sg_own > 0 AND lag(round) OVER w = round - 1 THEN lag(sg_state) OVER w ELSE 0 END AS sg_previous,',
+    '    max(round) OVER (PARTITION BY match) AS sg_last',
+    '  FROM states WINDOW w AS (PARTITION BY match, sg_seat ORDER BY round)',
+    ')',
+  ].join('\n');
+}
+
+export interface AggregationOptions {
+  /** Short matches (shorter than the longest of their game in their file): left out (default) or kept. */
+  readonly shortMatches?: 'drop' | 'keep';
+  /** Keep only these models' decisions. */
+  readonly models?: readonly string[];
+  /** The files as the user named them, parallel to the files (default: as given). */
+  readonly display?: readonly string[];
+  /** The WITH chain that defines `decisions` (default: decisionsSql; the engine reads a table it made of it once). */
+  readonly decisions?: string;
+}
+
+/** The WITH chain over a table holding decisionsSql's `decisions` (engine.ts makes it once per reading). */
+export const decisionsTable = (table: string): string => `WITH decisions AS (SELECT * FROM ${ident(table)})`;
+
+/** The aggregation query: the aggregates table (docs/reference/aggregates.md), unordered. */
+export function aggregationSql(files: readonly string[], f: LogFormat, opts: AggregationOptions = {}): string {
+  const why = unsupported(f);
+  if (why !== undefined) throw new Error(engineMsg.notCompiled(f.name, why));
+  const names = factorNames(f).map(ident);
+  const keys = ['model', 'game', 'framing', 'opponent', ...names, 'match', 'round'];
+  const where = [
+    ...(opts.shortMatches === 'keep' ? [] : ["sg_last >= max(sg_last) OVER (PARTITION BY sg_file, game)"]),
+  ];
+  const models = opts.models?.length ? ` WHERE model IN (${opts.models.map(lit).join(', ')})` : '';
+  return [
+    (opts.decisions ?? decisionsSql(files, f, opts.display)) + ',',
+    `kept AS (SELECT * FROM decisions${where.length ? ` QUALIFY ${where.join(' AND ')}` : ''})`,
+    `SELECT ${keys.join(', ')},`,
+    "  CASE sg_previous WHEN 1 THEN 'CC' WHEN 2 THEN 'CD' WHEN 3 THEN 'DC' WHEN 4 THEN 'DD' ELSE '' END AS previous,",
+    '  count(*) AS decisions, sum(CASE WHEN sg_own > 0 THEN 1 ELSE 0 END) AS valid, sum(CASE WHEN sg_own = 1 THEN 1 ELSE 0 END) AS cooperations',
+    `FROM kept${models}`,
+    `GROUP BY ${keys.join(', ')}, sg_previous`,
+  ].join('\n');
+}
+
+/** The rows each rule of the reader refuses, counted: a query of one row whose columns are the rules (engine.ts reads any non-zero one). */
+export function checksSql(files: readonly string[], f: LogFormat, display: readonly string[] = files, decisions = decisionsSql(files, f, display)): string {
+  const names = factorNames(f).map(ident);
+  const rowFactors = Object.keys(f.factors ?? {}).sort().map(ident);
+  const sig = ['game', 'framing', 'least(model, opponent)', 'greatest(model, opponent)', ...rowFactors].join(", '\u0001', ");
+  const empty = ['game', 'framing', 'model', 'opponent', ...names, 'sg_match', 'sg_label'].map((c) => `${c} = ''`).join(' OR ');
+  return [
+    decisions,
+    'SELECT',
+    `  count(*) FILTER (WHERE ${empty}) AS missing_field,`,
+    "  count(*) FILTER (WHERE NOT regexp_full_match(sg_round, '[0-9]+') OR round IS NULL OR round < 1 OR round > 1000000) AS bad_round,",
+    "  count(*) FILTER (WHERE sg_seat NOT IN ('1', '2')) AS bad_seat,",
+    '  count(*) FILTER (WHERE sg_own < 0 OR coalesce(sg_other, 0) < 0) AS bad_label,',
+    '  (SELECT count(*) FROM (SELECT 1 FROM decisions GROUP BY match, round, sg_seat HAVING count(*) > 1)) AS duplicate_decision,',
+    `  (SELECT count(*) FROM (SELECT 1 FROM decisions GROUP BY match HAVING count(DISTINCT concat_ws('\u0002', ${sig})) > 1)) AS match_repeats,`,
+    '  (SELECT count(*) FROM (SELECT 1 FROM decisions GROUP BY match HAVING count(DISTINCT round) <> max(round))) AS round_missing',
+    'FROM decisions',
+  ].join('\n');
+}

@@ -1,0 +1,152 @@
+/**
+ * Logs past memory: a log format compiled to SQL and run by DuckDB over CSV, JSON-lines or
+ * Parquet files (and globs of them), ending in per-match aggregates (core/aggregates.ts) rather
+ * than decisions; and an aggregates table written elsewhere (`samegame sql`'s query run on a
+ * warehouse), read back as the same aggregates. Rows the format refuses are counted in SQL and
+ * handed to the row reader (sources/logs/), which names file, line and field as it always has.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { extname } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { AGGREGATE_KEY_COLUMNS, AGGREGATE_VALUE_COLUMNS, type MatchAggregates, type RepeatedAggregates } from '../../core/aggregates.js';
+import { UserError } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
+import { levelFault } from '../../core/names-rule.js';
+import { SELF_OPPONENT } from '../../core/decisions.js';
+import { displayNames } from '../../core/display-names.js';
+import { readLogDecisions, resolveLogFormat, type LogFormat, type ShortMatches } from '../logs/index.js';
+import { aggregationSql, checksSql, decisionsSql, decisionsTable, factorNames, ident, lit, unsupported } from './compile.js';
+import { queryRows, streamAggregates, withEngine } from './engine.js';
+import { engineMsg } from './messages.js';
+
+/** The decisions of the reading, made once. */
+const TABLE = decisionsTable('sg_decisions');
+
+export { aggregationSql, lit, unsupported } from './compile.js';
+export { withEngine } from './engine.js';
+
+export interface EngineReadOptions {
+  /** The files as the user named them (default: as given); a glob is a file to the engine. */
+  readonly displayPaths?: readonly string[];
+  readonly models?: readonly string[];
+  readonly shortMatches?: ShortMatches;
+  readonly logger?: Logger;
+}
+
+/** SHA-256 of one file, or of the lines "sha256  name" of several (as the row reader hashes them); a glob is hashed as its text. */
+async function filesHash(paths: readonly string[], names: readonly string[]): Promise<string> {
+  const one = async (p: string) => {
+    if (/[*?[]/.test(p)) return createHash('sha256').update(p).digest('hex');
+    const h = createHash('sha256');
+    for await (const chunk of createReadStream(p)) h.update(chunk as Buffer);
+    return h.digest('hex');
+  };
+  const hashes: string[] = [];
+  for (const p of paths) hashes.push(await one(p));
+  return hashes.length === 1 ? hashes[0] : createHash('sha256').update(hashes.map((h, i) => `${h}  ${names[i]}\n`).join('')).digest('hex');
+}
+
+const isCsv = (p: string) => !['.parquet', '.jsonl', '.ndjson'].includes(extname(p).toLowerCase());
+
+/** The reader's rules in SQL: any row refused is handed to the row reader (CSV), which throws naming it; else one line naming the rules. */
+async function checkRows(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, opts: EngineReadOptions,
+  failed?: string): Promise<void> {
+  let broken: string[];
+  if (failed !== undefined) broken = [failed.split('\n')[0]];
+  else try {
+    const [counts] = await queryRows(c, checksSql(files, f, names, TABLE));
+    broken = Object.entries(counts).filter(([, n]) => Number(n) > 0).map(([rule]) => rule.replace(/_/g, ' '));
+  } catch (e) {
+    broken = [(e as Error).message.split('\n')[0]];
+  }
+  if (broken.length === 0) return;
+  const rowReader = files.every((p) => isCsv(p) && !/[*?[]/.test(p));
+  if (rowReader) readLogDecisions(files, f, { displayPaths: names, models: opts.models, shortMatches: opts.shortMatches });
+  throw new UserError(engineMsg.badRows(names.join(', '), broken));
+}
+
+/** Every model, opponent, game, framing and factor level a name (the rule of core/names-rule.ts); the models asked for present. One scan. */
+async function checkNames(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, opts: EngineReadOptions): Promise<void> {
+  const levels: Array<[string, string]> = [['model', 'model'], ['opponent', 'opponent'], ['game', 'game'], ['framing', 'framing'],
+    ...factorNames(f).map((n): [string, string] => ['factor', n])];
+  const rows = await queryRows(c, `${TABLE}\n${levels.map(([level, column]) =>
+    `SELECT DISTINCT ${lit(level)} AS level, ${ident(column)} AS v FROM decisions`).join('\nUNION\n')}`);
+  for (const row of rows) {
+    const [level, v] = [String(row.level), String(row.v)];
+    const fault = levelFault(level, v) ?? ((level === 'model' || level === 'opponent') && v === SELF_OPPONENT ? 'self names self-play' : undefined);
+    if (fault !== undefined) throw new UserError(engineMsg.badName(names.join(', '), level, v, fault));
+  }
+  if (!opts.models?.length) return;
+  const present = [...new Set(rows.filter((r) => r.level === 'model').map((r) => String(r.v)))].sort();
+  const missing = opts.models.filter((m) => !present.includes(m));
+  if (missing.length) throw new UserError(engineMsg.modelsNotInLog(missing, present));
+}
+
+/** The notes of the reading: the format's, the rows of skipped games, the short matches (at most 5 named). */
+async function readingNotes(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, short: ShortMatches): Promise<string[]> {
+  const notes = [...(f.notes ?? [])];
+  const all = TABLE;
+  const rows = await queryRows(c, `${all}, m AS (SELECT sg_file, match, game, max(sg_last) AS last FROM decisions GROUP BY ALL)
+SELECT sg_file, match, last, max(last) OVER (PARTITION BY sg_file, game) AS want FROM m QUALIFY last < want ORDER BY sg_file, match`);
+  rows.slice(0, 5).forEach((r) => notes.push(engineMsg.shortMatch(String(r.sg_file), String(r.match), Number(r.last), Number(r.want), short === 'keep')));
+  if (rows.length > 5) notes.push(engineMsg.moreShortMatches(rows.length - 5, short === 'keep'));
+  return notes;
+}
+
+/**
+ * A log read by the query engine into per-match aggregates, or undefined when the engine does not compile its format (the caller
+ * reads it in memory). `files` are passed to DuckDB as given (relative to the working directory, globs allowed).
+ */
+export async function readLogAggregates(files: readonly string[], format: string | LogFormat, opts: EngineReadOptions = {}):
+  Promise<RepeatedAggregates | undefined> {
+  const f = typeof format === 'string' ? resolveLogFormat(format) : format;
+  if (unsupported(f) !== undefined) return undefined;
+  const names = files.map((p, i) => opts.displayPaths?.[i] ?? p);
+  const short = opts.shortMatches ?? 'drop';
+  const { aggregates, notes } = await withEngine(names.join(', '), async (c) => {
+    // the decisions made once (a table that spills to disk past the memory limit), read by the checks, names, notes and aggregates
+    try {
+      await c.run(`CREATE TEMP TABLE sg_decisions AS ${decisionsSql(files, f, names)}\nSELECT * FROM decisions`);
+    } catch (e) {
+      await checkRows(c, files, names, f, opts, (e as Error).message);
+    }
+    await checkRows(c, files, names, f, opts);
+    await checkNames(c, files, names, f, opts);
+    const notes = await readingNotes(c, files, names, f, short);
+    const sql = aggregationSql(files, f, { shortMatches: short, models: opts.models, display: names, decisions: TABLE });
+    const aggregates = await streamAggregates(c, sql, factorNames(f), opts.logger, (row, column, value) => {
+      throw new UserError(engineMsg.aggregatesValue(names.join(', '), row, column, value));
+    });
+    return { aggregates, notes };
+  });
+  return {
+    path: names.join(', '), sha256: await filesHash(files, names), kind: f.kind ?? `${f.name} log`, synthetic: false, decisions: [],
+    decisionCount: aggregates.decisions, notes, aggregates,
+    ...(f.names ? { names: displayNames(Object.entries(f.names)) } : {}), ...(f.scripted ? { scripted: f.scripted } : {}),
+  };
+}
+
+/** The aggregates table's columns besides the factors, in order. */
+export const AGGREGATE_COLUMNS = [...AGGREGATE_KEY_COLUMNS, ...AGGREGATE_VALUE_COLUMNS] as const;
+
+/** An aggregates table (CSV or Parquet, as `samegame sql`'s query writes it): every column but the fixed ones a factor, in sorted order. */
+export async function readAggregatesFile(path: string, display = path, logger?: Logger): Promise<MatchAggregates> {
+  const reader = extname(path).toLowerCase() === '.parquet' ? `read_parquet(${lit(path)})`
+    : `read_csv(${lit(path)}, header = true, all_varchar = true, quote = '"', escape = '"')`;
+  return withEngine(display, async (c) => {
+    const cols = (await queryRows(c, `DESCRIBE SELECT * FROM ${reader}`)).map((r) => String(r.column_name));
+    const missing = AGGREGATE_COLUMNS.filter((n) => !cols.includes(n));
+    if (missing.length) throw new UserError(engineMsg.aggregatesColumns(display, missing));
+    const factors = cols.filter((n) => !(AGGREGATE_COLUMNS as readonly string[]).includes(n)).sort();
+    const sql = `SELECT ${[...AGGREGATE_KEY_COLUMNS, ...factors, ...AGGREGATE_VALUE_COLUMNS].map((n) => `coalesce(CAST(${ident(n)} AS VARCHAR), '') AS ${
+      ident(n)}`).join(', ')} FROM ${reader}`;
+    return streamAggregates(c, sql, factors, logger, (row, column, value) => { throw new UserError(engineMsg.aggregatesValue(display, row, column, value)); });
+  });
+}
+
+/** The SHA-256 of a file, streamed. */
+export const fileSha256 = (path: string): Promise<string> => filesHash([path], [path]);
+
+/** The log format an aggregates table was made through, when one is named (its display names, scripted players and kind). */
+export const aggregatesFormat = (name: string | undefined): LogFormat | undefined => (name === undefined ? undefined : resolveLogFormat(name));
