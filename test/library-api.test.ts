@@ -78,8 +78,7 @@ describe('one library function per command', () => {
     expect(Object.fromEntries(entries)).toEqual({
       reproduce: ['reproduce'], report: ['report'], analyze: ['analyze'], audit: ['audit'], coverage: ['coverage'], plan: ['plan'],
       run: ['run'], export: ['exportTrials'], meta: ['meta'], init: ['init'], preregister: ['preregister'],
-      replay: ['replay'], capsule: ['capsule'],
-      run: ['run'], export: ['exportTrials'], meta: ['meta'], init: ['init'], sql: ['sql'],
+      replay: ['replay'], capsule: ['capsule'], sql: ['sql'],
     });
   });
 
