@@ -32,7 +32,7 @@ export function choosePlayersOf(input: RepeatedInput, players: PlayerChoice | un
   const scripted = new Set(input.scripted ?? []);
   if (players === 'all' || scripted.size === 0) return input;
   const models = input.aggregates.models();
-  const present = models.filter((m) => scripted.has(m));
+  const present = (input.scripted ?? []).filter((m) => models.includes(m)); // in the order the format lists them
   if (present.length === 0 || present.length === models.length) return input;
   const aggregates = input.aggregates.withoutModels(scripted);
   return { ...input, aggregates, decisionCount: aggregates.decisions,

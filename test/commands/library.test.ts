@@ -55,7 +55,7 @@ describe('the library', () => {
     expect(res.table3.map((r) => r.model)).toEqual(['M', 'Pooled']);
     expect(() => JSON.stringify(res)).not.toThrow();
     await expect(analyze({ store, trials: ['x.jsonl'], format: 'akata', dryRun: true })).rejects.toThrow(UserError);
-    await expect(analyze({ store, trials: ['x.jsonl'], format: 'akata', dryRun: true })).rejects.toThrow(/give a trial store or --trials FILE --format NAME, not both/);
+    await expect(analyze({ store, trials: ['x.jsonl'], format: 'akata', dryRun: true })).rejects.toThrow(/give a trial store, --trials FILE --format NAME or --aggregates FILE: one of them/);
     await expect(analyze({ trials: ['x.csv'], dryRun: true })).rejects.toThrow(/--format/);
   });
 });

@@ -30,7 +30,8 @@ describe('display names in the repeated figures and the match browser (the Akata
       const text = JSON.stringify([f.title, f.caption, f.spec]);
       expect(RAW.exec(text)?.[0], f.id).toBeUndefined();
       const spec = f.spec as unknown as { title: { subtitle: string }; concat: { title: { text: string } }[] };
-      expect(spec.concat.map((v) => v.title.text)).toEqual(['GPT-4 (0613)', 'GPT-3.5', 'GPT-3', 'Llama 2', 'Claude 2']);
+      // a published log's cells in the sorted order of their ids (act_claude, act_gpt3, act_gpt35, act_gpt4, act_llama2)
+      expect(spec.concat.map((v) => v.title.text)).toEqual(['Claude 2', 'GPT-3', 'GPT-3.5', 'GPT-4 (0613)', 'Llama 2']);
       expect(spec.title.subtitle).toMatch(/^Prisoner's Dilemma, framing experiment_pd: (round|reaction) rates only, no interval drawn/);
       expect(text).toContain('Always J (log)');
     }
@@ -43,7 +44,7 @@ describe('display names in the repeated figures and the match browser (the Akata
     const block = matchBrowser(res.input.decisions, res.analysis.cells, 'match-browser', res.analysis.settings.names);
     const text = JSON.stringify(block.cells.map((c) => [c.label, c.matches.map((m) => m.rounds.map((r) => [r[1].player, r[2].player]))]));
     expect(RAW.exec(text)?.[0]).toBeUndefined();
-    expect(block.cells[0].label).toBe('GPT-4 (0613) — against itself');
+    expect(block.cells[0].label).toBe('Claude 2 — against itself');
     expect(block.cells.map((c) => c.label)).toContain('GPT-4 (0613) — against Always J (log)');
     const seats = new Set(block.cells.flatMap((c) => c.matches.flatMap((m) => m.rounds.flatMap((r) => [r[1].player, r[2].player]))));
     expect(seats).toContain('GPT-4 (0613)');

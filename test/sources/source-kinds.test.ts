@@ -35,7 +35,7 @@ describe('SOURCES owns the per-kind decisions', () => {
   it('default attenuation: none (1) for direct observations, 0.70 for rates reconstructed from a figure', () => {
     expect(Object.fromEntries(kinds.map((s) => [s.kind, attenuationOf(s)]))).toEqual({ rates: 0.7, trials: 1, log: 1, digitized: 0.7, store: 1 });
     expect(Object.fromEntries(Object.entries(SOURCES).map(([k, e]) => [k, e.observed])))
-      .toEqual({ rates: 'reconstructed', trials: 'direct', log: 'direct', digitized: 'reconstructed', store: 'direct' });
+      .toEqual({ rates: 'reconstructed', trials: 'direct', log: 'direct', digitized: 'reconstructed', store: 'direct', aggregates: 'direct' });
     // A given attenuation wins over the kind's default.
     expect(attenuationOf(kinds[0], 1)).toBe(1);
     expect(attenuationOf(kinds[1], 0.5)).toBe(0.5);
@@ -50,6 +50,6 @@ describe('SOURCES owns the per-kind decisions', () => {
   });
   it('the analyses a kind adds: a digitized figure\'s provenance, and nothing for the other kinds', () => {
     expect(Object.fromEntries(Object.entries(SOURCES).map(([k, e]) => [k, e.analyses])))
-      .toEqual({ rates: [], trials: [], log: [], digitized: ['digitization'], store: [] });
+      .toEqual({ rates: [], trials: [], log: [], digitized: ['digitization'], store: [], aggregates: [] });
   });
 });
