@@ -5,10 +5,11 @@
  * the plan listed: trials lost or invalid beyond the stated rate, model snapshots that changed,
  * trials stored before the seal.
  */
+import { withStore } from '../sources/open-run.js';
 import { join } from 'node:path';
 import { writeFilesAtomic } from '../core/atomic.js';
 import type { Logger } from '../core/logger.js';
-import { TrialStore } from '../live/store/store.js';
+import type { TrialStore } from '../live/store/store.js';
 import { modelSnapshots, promptRegistry, readSeal, runTimes, type StoreSeal } from '../live/store/seal.js';
 import { preregistration, type Plan, type VerdictRow } from '../analyses/preregistration/index.js';
 import type { StoreAnalyzeOptions } from './analyze-settings.js';
@@ -30,9 +31,7 @@ export interface SealedAnalysis {
 
 /** The seal of the store and the options it implies, or undefined for a store without a seal. */
 export function sealedOptions(opts: StoreAnalyzeOptions): SealedAnalysis | undefined {
-  const store = TrialStore.openExisting(opts.store);
-  let seal: StoreSeal | undefined;
-  try { seal = readSeal(store.database); } finally { store.close(); }
+  const seal: StoreSeal | undefined = withStore(opts.store, {}, (store) => readSeal(store.database));
   if (!seal) return undefined;
   const plan = JSON.parse(seal.planJson) as Plan;
   const exploratory: string[] = [];
@@ -68,8 +67,7 @@ function deviations(store: TrialStore, runId: number, s: SealedAnalysis, times: 
 
 /** Adjudicate the plan on the sealed run and write reports/verdicts.csv and reports/verdicts.md (one atomic set). */
 export function writeVerdicts(s: SealedAnalysis, opts: StoreAnalyzeOptions, logger: Logger): VerdictRow[] {
-  const store = TrialStore.openExisting(opts.store);
-  try {
+  return withStore(opts.store, {}, (store) => {
     const run = store.findRun(s.seal.designHash) ?? store.runs().at(-1)!;
     const cells = store.cellCounts(run.id).map((c) => ({ model: c.model, game: c.game, framing: c.framing, x: c.validC, n: c.validC + c.validD }));
     const rows = preregistration.adjudicate(s.plan, cells);
@@ -88,7 +86,5 @@ export function writeVerdicts(s: SealedAnalysis, opts: StoreAnalyzeOptions, logg
     if (s.exploratory.length > 0) logger.warn(commandsMsg.exploratory(s.exploratory));
     logger.info(commandsMsg.verdictsLine(rows.filter((r) => r.verdict === 'supported').length, rows.length, csv));
     return rows;
-  } finally {
-    store.close();
-  }
+  });
 }

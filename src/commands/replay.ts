@@ -5,12 +5,12 @@
  * the stored outputs (a capsule's outputs/, else the folder analyze writes beside the store), and a
  * capsule's SHA-256 manifest checked. Exit 0 only if all agree (docs/methods.md §25).
  */
+import { withStore } from '../sources/open-run.js';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { silentLogger, type Logger } from '../core/logger.js';
-import { TrialStore } from '../live/store/store.js';
 import { readSeal } from '../live/store/seal.js';
 import { replayTrials, type Scorer } from '../live/replay/replay.js';
 import { analyze } from './analyze.js';
@@ -76,19 +76,13 @@ async function compareOutputs(store: string, runId: number, stored: string, logg
 export async function replay(o: ReplayOptions): Promise<ReplayResult> {
   const logger = o.logger ?? silentLogger;
   const manifest = o.capsule === undefined ? [] : checkManifest(o.capsule);
-  const store = TrialStore.openExisting(o.store);
-  let trials;
-  let runId: number;
-  try {
+  const { trials, runId } = withStore(o.store, {}, (store) => {
     const seal = readSeal(store.database);
     const runs = store.runs();
     const run = (o.runId !== undefined ? runs.find((r) => r.id === o.runId) : seal && store.findRun(seal.designHash)) ?? runs.at(-1);
     if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
-    runId = run.id;
-    trials = replayTrials(store, run, o.score);
-  } finally {
-    store.close();
-  }
+    return { trials: replayTrials(store, run, o.score), runId: run.id };
+  });
   const outputs = await compareOutputs(o.store, runId, o.capsule === undefined ? defaultAnalyzeOut(o.store) : join(o.capsule, 'outputs'), logger);
   const differences = [...manifest, ...trials.differences, ...outputs.diffs];
   for (const d of differences) logger.print?.(`${commandsMsg.replayDifference(d.kind, d.trial, d.detail)}\n`);
