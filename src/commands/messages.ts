@@ -209,8 +209,6 @@ export const commandsMsg = {
   manifestExtra: () => 'not in the manifest',
   outputMissing: () => 'the stored outputs lack this file',
   outputDiffers: () => 'the recomputed file differs from the stored one',
-  scriptedOpponents: (players: string) =>
-    `scripted players (${players}) are analysed as opponents only; --players all analyses them as players too.`,
   sqlNotCompiled: (format: string, what: string) => `sql: the query engine does not compile ${what} (log format ${q(format)}): no query to print`,
   parquetOutExists: (out: string) => `--out ${q(out)}: the Parquet folder exists already; give a new folder (it is written whole or not at all)`,
   parquetNeedsFolder: () => 'export --format parquet writes a folder: give --out DIR (not standard output)',

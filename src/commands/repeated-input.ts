@@ -7,13 +7,12 @@
 import type { CellTable } from '../core/cells.js';
 import { aggregateFramingCells, type RepeatedAggregates } from '../core/aggregates.js';
 import { inRounds, type RepeatedDecisions, type RoundRange } from '../core/decisions.js';
-import { shown, type DisplayNames } from '../core/display-names.js';
+import type { DisplayNames } from '../core/display-names.js';
 import type { NameTargets } from '../core/display-names.js';
 import { nameTargets } from '../sources/names-file.js';
 import { checkRoundRange as repeatedCheckRounds } from '../sources/logs/index.js';
 import { foldExtraFactors } from '../sources/trials.js';
-import { repeated, type PlayerChoice, type RepeatedCell } from '../analyses/repeated/index.js';
-import { commandsMsg } from './messages.js';
+import { repeated, scriptedNote, type PlayerChoice, type RepeatedCell } from '../analyses/repeated/index.js';
 
 export type RepeatedInput = RepeatedDecisions | RepeatedAggregates;
 
@@ -36,7 +35,7 @@ export function choosePlayersOf(input: RepeatedInput, players: PlayerChoice | un
   if (present.length === 0 || present.length === models.length) return input;
   const aggregates = input.aggregates.withoutModels(scripted);
   return { ...input, aggregates, decisionCount: aggregates.decisions,
-    notes: [...(input.notes ?? []), commandsMsg.scriptedOpponents(present.map((m) => shown(names, m)).join(', '))] };
+    notes: [...(input.notes ?? []), scriptedNote(present, names)] };
 }
 
 /** Some decision is valid. */

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import type { TopLevelSpec } from 'vega-lite';
 import type { OutputFile } from '../core/atomic.js';
 import { COLORS, FONT_FAMILY, type Figure } from './figure.js';
-import { VERDICT_COLORS } from './verdict-colors.js';
 
 export interface FigureStyle {
   readonly style: 'default' | 'paper';
@@ -34,7 +33,7 @@ export const PAPER_PALETTE = ['#440154', '#b5de2b', '#31688e', '#6ece58', '#472d
  * the verdict colours (verdict-colors.ts) are colour-blind safe already and keep their meaning, so
  * they are not recoloured.
  */
-const SERIES = new Set<string>([...Object.values(COLORS).filter((c) => !Object.values(VERDICT_COLORS).includes(c)),
+const SERIES = new Set<string>([...Object.values(COLORS),
   '#72b7b2', '#54a24b', '#eeca3b', '#b279a2', '#ff9da6', '#9d755d', '#bab0ac', '#1b3a6b', '#8c4a00', '#8e0c2a', '#00665e', '#2d6a1f', '#7a6200', '#5e3c99',
     '#c51b7d', '#17becf']);
 

@@ -85,7 +85,7 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
     }
     const sha256 = sha256File(path);
     const origin = storeOrigin(path, sha256, run, store);
-    const synthetic = simulated || design.synthetic === true || origin.synthetic;
+    const synthetic = simulated || origin.synthetic; // the origin's flag holds the design's synthetic: true
     const open = unfinishedMatches(decisions, design);
     const notes = open > 0 ? [sourcesMsg.unfinishedMatches(path, open, planMatches(design).length)] : [];
     return { path, sha256, kind: 'repeated run', synthetic, origin, decisions, ...(notes.length ? { notes } : {}),

@@ -3,7 +3,7 @@ import { cellId } from '../../core/cells.js';
 import { chi2Quantile, chi2Sf } from '../../stats/chi2.js';
 import { isSparse, smallestExpected, SPARSE_EXPECTED, type PairCounts as Counts } from '../../stats/framing-exact.js';
 import { framingTestP, gStatistic } from '../../stats/framing-test.js';
-import type { TwoFramingAnalysis } from '../two-framing/index.js';
+import { FRAMING_TEST_ALPHA, type TwoFramingAnalysis } from '../two-framing/index.js';
 import type { ReadingErrorResult } from './reading-error.js';
 
 /**
@@ -37,9 +37,6 @@ export interface FramingTipping {
 const MAX_CHANGES = 20_000;
 
 interface PairCounts { readonly b: BinaryObservations; readonly s: BinaryObservations; readonly bi: number; readonly si: number }
-
-/** The significance level of the statement (the rows' FRAMING_TEST_ALPHA). */
-const FRAMING_ALPHA = 0.05;
 
 /** A pair's counts after (db, ds) changes. */
 const counts = (p: PairCounts, [db, ds]: readonly [number, number]): Counts => ({ xb: p.b.x + db, nb: p.b.n, xs: p.s.x + ds, ns: p.s.n });
@@ -93,7 +90,7 @@ function split(choice: readonly number[][], total: number): number[] {
 }
 
 /** The pooled test as the rows print it (framingTestP: χ², or where a pair is sparse the larger of χ² and the exact conditional p) rejects. */
-const rejects = (q: readonly Counts[]): boolean => framingTestP(q, q.reduce((t, c) => t + gStatistic(c.xb, c.nb, c.xs, c.ns), 0)).p < FRAMING_ALPHA;
+const rejects = (q: readonly Counts[]): boolean => framingTestP(q, q.reduce((t, c) => t + gStatistic(c.xb, c.nb, c.xs, c.ns), 0)).p < FRAMING_TEST_ALPHA;
 
 /** Work (grid bins × outcomes of framing-exact.ts's convolution) one search's exact tests may take, about a second; past it counts are upper bounds. */
 const EXACT_WORK = 3e8;
@@ -104,12 +101,12 @@ const EXACT_WORK = 3e8;
  */
 function rejectsWithin(q: readonly Counts[], budget: { left: number }): boolean | undefined {
   const G = q.reduce((t, c) => t + gStatistic(c.xb, c.nb, c.xs, c.ns), 0);
-  if (!(chi2Sf(G, q.length) < FRAMING_ALPHA)) return false;
+  if (!(chi2Sf(G, q.length) < FRAMING_TEST_ALPHA)) return false;
   if (!isSparse(q)) return true;
   const work = 1000 * q.length * q.reduce((t, c) => t + Math.min(c.nb, c.ns) + 1, 0);
   if (work > budget.left) return undefined;
   budget.left -= work;
-  return framingTestP(q, G).p < FRAMING_ALPHA;
+  return framingTestP(q, G).p < FRAMING_TEST_ALPHA;
 }
 
 /**

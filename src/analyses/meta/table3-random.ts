@@ -14,7 +14,7 @@
  */
 import type { CellTable } from '../../core/cells.js';
 import { fixed, interval } from '../../core/format.js';
-import { groupRow, textTable, twoFramingLayout } from '../two-framing/index.js';
+import { FRAMING_TEST_ALPHA, groupRow, textTable, twoFramingLayout } from '../two-framing/index.js';
 import { toCsv } from '../../render/csv.js';
 import { num, type Section } from '../../render/html.js';
 import { fitUnivariate, META_DEFAULTS, type MetaSettings } from '../../stats/meta/univariate.js';
@@ -78,7 +78,7 @@ function pool(shift: readonly EffectRow[], dist: readonly EffectRow[], model: st
     R_lo: e ? clip('R_lo', 'R', toR(e.ci_hi)) : NaN, R_hi: e ? clip('R_hi', 'R', toR(e.ci_lo)) : NaN,
   };
   // the test of R = 1 does not reject: 1 stays in the interval (the one decision rule of §8.5)
-  if (e && test.p >= 0.05) ends.R_hi = 1;
+  if (e && test.p >= FRAMING_TEST_ALPHA) ends.R_hi = 1;
   else if (e && test.hi > ends.R_hi) ends.R_hi = test.hi;
   return {
     model, k: shift.length,

@@ -17,7 +17,9 @@ export function choosePlayers(input: RepeatedDecisions, players: PlayerChoice = 
   const present = [...new Set(input.decisions.map((d) => d.model))].filter((m) => scripted.has(m));
   const kept = input.decisions.filter((d) => !scripted.has(d.model));
   if (present.length === 0 || kept.length === 0) return input; // nothing scripted here, or nothing but scripts: every player is analysed
-  const note = (`scripted players (${present.map((m) => shown(names, m)).join(', ')}) are analysed as opponents only; --players all analyses them as ` +
-    `players too.`);
-  return { ...input, decisions: kept, notes: [...(input.notes ?? []), note] };
+  return { ...input, decisions: kept, notes: [...(input.notes ?? []), scriptedNote(present, names)] };
 }
+
+/** The note naming the scripted players left as opponents only (whichever form the decisions take). */
+export const scriptedNote = (present: readonly string[], names?: DisplayNames): string =>
+  `scripted players (${present.map((m) => shown(names, m)).join(', ')}) are analysed as opponents only; --players all analyses them as players too.`;

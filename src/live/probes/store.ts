@@ -1,6 +1,6 @@
 /**
  * The probe trials of a store (docs/methods.md §18c): a table of their own (`probe_trials`, store
- * migration 4), keyed like decisions by (run, model, game, framing, rep), so they are never read
+ * migration 5), keyed like decisions by (run, model, game, framing, rep), so they are never read
  * as a decision of a cell. A completed probe (ok: a number, invalid: none) is never asked again nor
  * replaced; an errored one is replaced when retried, its attempts accumulated.
  */

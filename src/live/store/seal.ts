@@ -5,6 +5,7 @@
  * samegame versions ignore it). Trials carry the time they were stored (registry.ts, version 4).
  */
 import type Database from 'better-sqlite3';
+import { hasRegistry } from './registry.js';
 
 export interface StoreSeal {
   readonly planSha256: string;
@@ -42,8 +43,8 @@ export function writeSeal(db: Database.Database, s: StoreSeal): void {
 
 /** The earliest and latest stored time of a run's trials, as ISO 8601 (null when no trial has one: rows stored before version 4). */
 export function runTimes(db: Database.Database, runId: number): { first: string | null; last: string | null } {
-  const has = (db.prepare("SELECT count(*) FROM pragma_table_info('trials') WHERE name = 'stored_at'").pluck().get() as number) === 1;
-  if (!has) return { first: null, last: null };
+  // stored_at came with the prompt registry, in the same migration (4)
+  if (!hasRegistry(db)) return { first: null, last: null };
   const r = db.prepare('SELECT min(stored_at) AS first, max(stored_at) AS last FROM trials WHERE run_id = ?').get(runId) as { first: number | null;
     last: number | null };
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -65,8 +66,7 @@ export interface RegistryEntry { readonly sha256: string; readonly model: string
 
 /** The distinct prompts of a run (version 4 stores; [] before), in order of first use. */
 export function promptRegistry(db: Database.Database, runId: number): RegistryEntry[] {
-  const has = (db.prepare("SELECT count(*) FROM pragma_table_info('trials') WHERE name = 'prompt_id'").pluck().get() as number) === 1;
-  if (!has) return [];
+  if (!hasRegistry(db)) return [];
   return db.prepare(`SELECT lower(hex(p.sha256)) AS sha256, t.model, t.game, t.framing, count(*) AS trials, p.text, min(t.rowid) AS first
     FROM trials t JOIN prompts p ON p.id = t.prompt_id WHERE t.run_id = ? GROUP BY p.id ORDER BY first`).all(runId) as RegistryEntry[];
 }

@@ -50,7 +50,7 @@ async function withProgress<T>(c: DuckDBConnection, logger: Logger | undefined, 
   try { return await work; } finally { clearInterval(timer); }
 }
 
-const num = (v: unknown): number => (typeof v === 'bigint' ? Number(v) : Number(v));
+const num = (v: unknown): number => Number(v);
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 /**
