@@ -5,7 +5,7 @@
  * Baujat plot. Above MAX_INFLUENCE_CELLS cells (k refits of k cells each) it is skipped, with a note.
  */
 import { influenceDiagnostics, type InfluenceRow } from '../../stats/meta/influence.js';
-import { leaveOneOutEffects } from '../../stats/meta/leave-one-out.js';
+import { deletedFits, leaveOneOutEffects } from '../../stats/meta/leave-one-out.js';
 import type { MetaSettings } from '../../stats/meta/univariate.js';
 import { toCsv } from '../../render/csv.js';
 import { num, type Block } from '../../render/html.js';
@@ -37,9 +37,10 @@ export function cellInfluence(rows: readonly EffectRow[], s: MetaSettings, notes
   if (rows.length > MAX_INFLUENCE_CELLS) { notes.push(analysesMetaMsg.influenceSkipped(rows.length, MAX_INFLUENCE_CELLS)); return []; }
   const y = Float64Array.from(rows, (r) => r.yi);
   const v = Float64Array.from(rows, (r) => r.vi);
-  const inf = influenceDiagnostics(y, v, s);
+  const deleted = deletedFits(y, v, s); // one refit per cell, read by the influence diagnostics and leave-one-out alike
+  const inf = influenceDiagnostics(y, v, s, deleted);
   if (!inf) return [];
-  const loo = new Map(leaveOneOutEffects(y, v, s).map((l) => [l.left_out, l]));
+  const loo = new Map(leaveOneOutEffects(y, v, s, deleted).map((l) => [l.left_out, l]));
   return rows.map((r, i) => {
     const l = loo.get(i);
     return {

@@ -16,7 +16,8 @@
  * influence on the overall estimate.
  */
 import { chi2Cdf } from '../chi2.js';
-import { fitUnivariate, type MetaSettings } from './univariate.js';
+import { fitUnivariate, type MetaSettings, type UnivariateFit } from './univariate.js';
+import { deletedFits } from './leave-one-out.js';
 
 export interface InfluenceRow {
   readonly rstudent: number;
@@ -37,17 +38,22 @@ export interface InfluenceRow {
 
 const sumInverse = (v: Float64Array, t: number) => v.reduce((s, x) => s + 1 / (x + t), 0);
 
-/** One row per effect (k ≥ 3; an effect whose deleted fit fails gets NaN and no flag). */
-export function influenceDiagnostics(y: Float64Array, v: Float64Array, s: MetaSettings): InfluenceRow[] | undefined {
+/**
+ * One row per effect (k ≥ 3; an effect whose deleted fit fails gets NaN and no flag). `deleted`: the model refitted without
+ * each effect (leave-one-out.ts deletedFits), when the caller has them.
+ */
+export function influenceDiagnostics(y: Float64Array, v: Float64Array, s: MetaSettings,
+  deleted?: readonly (UnivariateFit | undefined)[]): InfluenceRow[] | undefined {
   const k = y.length;
   const full = k >= 3 ? fitUnivariate(y, v, s) : undefined;
   if (!full) return undefined;
+  const fits = deleted ?? deletedFits(y, v, s);
   const mu = full.coefficients[0].estimate;
   const vb = full.coefficients[0].se ** 2;
   const sw = sumInverse(v, full.tau2);
   return Array.from(y, (yi, i) => {
     const keep = (_: number, j: number) => j !== i;
-    const d = fitUnivariate(y.filter(keep), v.filter(keep), s);
+    const d = fits[i];
     const hat = 1 / (v[i] + full.tau2) / sw;
     const baujat_x = (yi - mu) ** 2 / (v[i] + full.tau2);
     if (!d) {
