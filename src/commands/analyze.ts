@@ -96,7 +96,8 @@ async function analyzeAggregatesFile(source: SourceOf<'aggregates'>, opts: Analy
   checkOut(opts, defaultTrialsOut(source.file));
   const res = await analyzeAggregates({
     aggregates: source.file, format: source.format, rounds: opts.rounds, factors: opts.factors, out: opts.out, namesFile: opts.namesFile,
-    players: opts.players, figureStyle: opts.figureStyle, figures: opts.figures, dryRun: opts.dryRun, base: opts.base, alt: opts.alt,
+    players: opts.players, figureStyle: opts.figureStyle, latexWidth: opts.latexWidth, figures: opts.figures, dryRun: opts.dryRun, base: opts.base,
+    alt: opts.alt,
     attenuation: opts.attenuation, seed: opts.seed, reps: opts.reps, interval: opts.interval, clusterInterval: opts.clusterInterval,
     simultaneous: opts.simultaneous, logger: opts.logger,
   });

@@ -113,11 +113,17 @@ describe('the query engine', () => {
         const common = { base: 'base', alt: 'alt', figures: false };
         await analyze({ trials: name, format: 'dec.yaml', out: `${name}-trials`, ...common });
         await analyze({ aggregates: `${name}.agg.csv`, out: `${name}-agg`, ...common });
+        // --latex-width reaches the aggregates route as it reaches the log's
+        await analyze({ trials: name, format: 'dec.yaml', out: `${name}-trials-240`, ...common, latexWidth: 240 });
+        await analyze({ aggregates: `${name}.agg.csv`, out: `${name}-agg-240`, ...common, latexWidth: 240 });
       } finally { process.chdir(cwd); }
       const [ta, tb] = [tables(join(dir, `${name}-trials`)), tables(join(dir, `${name}-agg`))];
       expect(Object.keys(ta).sort()).toEqual(Object.keys(tb).sort());
       expect(Object.keys(ta)).toEqual(expect.arrayContaining(['cells.csv', 'rounds.csv', 'reactions.csv', 'endgame.csv', 'models.csv', 'table3.csv']));
       for (const f of Object.keys(ta)) expect(tb[f], f).toBe(ta[f]);
+      const [t240, a240] = [tables(join(dir, `${name}-trials-240`)), tables(join(dir, `${name}-agg-240`))];
+      expect(t240['cells.tex']).not.toBe(ta['cells.tex']);
+      expect(a240['cells.tex']).toBe(t240['cells.tex']);
       // the cells in sorted order, whatever order the log met them in
       const cells = ta['cells.csv'].trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 4).join(','));
       expect(new Set(cells.map((c) => c.split(',')[0])).size).toBe(4);
