@@ -14,6 +14,7 @@ import { commandsMsg } from './messages.js';
 import { aggregateDecisions, type RepeatedAggregates } from '../core/aggregates.js';
 import { aggregatesFormat, fileSha256, readAggregatesFile, readLogAggregates } from '../sources/engine/index.js';
 import type { Logger } from '../core/logger.js';
+import type { RepeatedInput } from './repeated-input.js';
 
 export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
   /** The log files, in order, as the user named them. */
@@ -32,7 +33,7 @@ export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'roun
 
 /** The decisions of the logs and the round range the analysis keeps; input errors are thrown before anything else. */
 export function readAnalyzeTrials(opts: AnalyzeTrialsOptions): { readonly input: RepeatedDecisions; readonly rounds?: RoundRange } {
-  const rounds = typeof opts.rounds === 'string' ? parseRoundRange(opts.rounds) : opts.rounds;
+  const rounds = roundsOf(opts.rounds);
   const input = readLogDecisions(opts.trials.map((f) => resolve(f)), opts.format, { displayPaths: opts.trials, models: opts.models,
     shortMatches: opts.shortMatches });
   return { input: withSidecar(input, opts.trials), rounds };
@@ -58,12 +59,23 @@ function withSidecar<T extends RepeatedDecisions>(input: T, files: readonly stri
  * aggregated here (the decisions kept for the match browser). Either way the tables read the aggregates, cells and matches sorted.
  */
 export async function readTrialAggregates(opts: AnalyzeTrialsOptions, logger?: Logger): Promise<{ input: RepeatedAggregates; rounds?: RoundRange }> {
-  const rounds = typeof opts.rounds === 'string' ? parseRoundRange(opts.rounds) : opts.rounds;
+  const rounds = roundsOf(opts.rounds);
   const viaEngine = await readLogAggregates(opts.trials, opts.format, { models: opts.models, shortMatches: opts.shortMatches, logger });
   if (viaEngine) return { input: withSidecar(viaEngine, opts.trials), rounds };
   const { input } = readAnalyzeTrials(opts);
   const factors = [...new Set(input.decisions.flatMap((d) => Object.keys(d.factors ?? {})))].sort();
   return { input: { ...input, aggregates: aggregateDecisions(input.decisions, factors) }, rounds };
+}
+
+/** A `--rounds` value as given (`1`, `1-3`) or already parsed. */
+export const roundsOf = (r: string | RoundRange | undefined): RoundRange | undefined => (typeof r === 'string' ? parseRoundRange(r) : r);
+
+/** The analysis of repeated play with its figures and report (one atomic set), or its tables alone (`figures: false`), written unless dryRun. */
+function repeatedOutputs(input: RepeatedInput, o: AnalyzeRepeatedOptions, figures: boolean | undefined): Promise<RepeatedResult> {
+  if (figures !== false) return analyzeRepeated(input, o);
+  const res = repeatedTables(input, o);
+  if (!o.dryRun) writeFilesAtomic(res.files);
+  return Promise.resolve(res);
 }
 
 /** Where the outputs of published logs go by default: a folder named after the first log, in the working directory. */
@@ -76,10 +88,7 @@ export async function analyzeTrials(opts: AnalyzeTrialsOptions): Promise<Repeate
     ...opts, rounds, out: opts.out ?? defaultTrialsOut(opts.trials[0]),
     sourceArgs: { positional: [], flags: { trials: opts.trials, format: opts.format, shortMatches: opts.shortMatches, models: opts.models } },
   };
-  if (opts.figures !== false) return analyzeRepeated(input, o);
-  const res = repeatedTables(input, o);
-  if (!opts.dryRun) writeFilesAtomic(res.files);
-  return res;
+  return repeatedOutputs(input, o, opts.figures);
 }
 
 export interface AnalyzeAggregatesOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
@@ -93,7 +102,7 @@ export interface AnalyzeAggregatesOptions extends Omit<AnalyzeRepeatedOptions, '
 
 /** An aggregates table analysed as the log it was made of: the same tables as `analyze --trials` on that log. */
 export async function analyzeAggregates(opts: AnalyzeAggregatesOptions): Promise<RepeatedResult> {
-  const rounds = typeof opts.rounds === 'string' ? parseRoundRange(opts.rounds) : opts.rounds;
+  const rounds = roundsOf(opts.rounds);
   const f = aggregatesFormat(opts.format);
   const path = resolve(opts.aggregates);
   const aggregates = await readAggregatesFile(path, opts.aggregates, opts.logger);
@@ -106,8 +115,5 @@ export async function analyzeAggregates(opts: AnalyzeAggregatesOptions): Promise
     ...opts, rounds, out: opts.out ?? defaultTrialsOut(opts.aggregates),
     sourceArgs: { positional: [], flags: { aggregates: opts.aggregates, format: opts.format } },
   };
-  if (opts.figures !== false) return analyzeRepeated(input, o);
-  const res = repeatedTables(input, o);
-  if (!opts.dryRun) writeFilesAtomic(res.files);
-  return res;
+  return repeatedOutputs(input, o, opts.figures);
 }

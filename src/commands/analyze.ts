@@ -10,10 +10,10 @@ import { UserError } from '../core/errors.js';
 import { silentLogger } from '../core/logger.js';
 import { withStoreErrors } from '../live/store/integrity.js';
 import { sourceOf, type SourceKind, type SourceOf } from '../sources/input.js';
-import { parseRoundRange, type ShortMatches } from '../sources/logs/index.js';
+import type { ShortMatches } from '../sources/logs/index.js';
 import { RUN_KINDS, readStoredRun, type AnyAnalysis, type RunKindAnalysis } from './analyze-kinds.js';
 import { defaultAnalyzeOut, type StoreAnalyzeOptions } from './analyze-settings.js';
-import { analyzeAggregates, analyzeTrials, defaultTrialsOut } from './analyze-trials.js';
+import { analyzeAggregates, analyzeTrials, defaultTrialsOut, roundsOf } from './analyze-trials.js';
 import { printRepeated } from './analyze-repeated-print.js';
 import type { RepeatedResult } from './analyze-repeated.js';
 import { checkLogFlags } from './flags.js';
@@ -41,8 +41,6 @@ export interface AnalyzeOptions extends Omit<StoreAnalyzeOptions, 'store' | 'rou
   /** Repeated play: the rounds the two-framing tables read (`1`, `1-3`; all by default). */
   readonly rounds?: string | RoundRange;
 }
-
-const roundsOf = (r: string | RoundRange | undefined): RoundRange | undefined => (typeof r === 'string' ? parseRoundRange(r) : r);
 
 /**
  * The tables of a stored run's analysis (no figures, no report), written unless dryRun: the
@@ -75,35 +73,32 @@ async function analyzeStore(source: SourceOf<'store'>, opts: AnalyzeOptions): Pr
   return res;
 }
 
-/** Published logs of repeated play: the analysis of repeated play, as a repeated run's. */
-async function analyzeLogs(source: SourceOf<'log'>, opts: AnalyzeOptions): Promise<RepeatedResult> {
-  checkOut(opts, defaultTrialsOut(source.files[0]));
-  const res = await analyzeTrials({
-    trials: source.files, format: source.format, rounds: opts.rounds, shortMatches: opts.shortMatches, models: opts.models, factors: opts.factors,
-    out: opts.out, namesFile: opts.namesFile, players: opts.players, figureStyle: opts.figureStyle, latexWidth: opts.latexWidth, figures: opts.figures,
-      dryRun: opts.dryRun,
-    base: opts.base, alt: opts.alt, attenuation: opts.attenuation, seed: opts.seed, reps: opts.reps, interval: opts.interval,
-      clusterInterval: opts.clusterInterval,
-    simultaneous: opts.simultaneous, logger: opts.logger,
-  });
+/** The settings every repeated-play input takes from `analyze`'s options (published logs, an aggregates table). */
+const repeatedSettings = (opts: AnalyzeOptions) => ({
+  rounds: opts.rounds, factors: opts.factors, out: opts.out, namesFile: opts.namesFile, players: opts.players, figureStyle: opts.figureStyle,
+  latexWidth: opts.latexWidth, figures: opts.figures, dryRun: opts.dryRun, base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
+  seed: opts.seed, reps: opts.reps, interval: opts.interval, clusterInterval: opts.clusterInterval, simultaneous: opts.simultaneous, logger: opts.logger,
+});
+
+/** Repeated play analysed (published logs, an aggregates table): printed as a repeated run's, its checks failing the command. */
+function printedRepeated(res: RepeatedResult, opts: AnalyzeOptions): RepeatedResult {
   printRepeated(res, opts.logger ?? silentLogger);
   failOnChecks(res.twoFraming?.verification, opts);
   return res;
 }
 
+/** Published logs of repeated play: the analysis of repeated play, as a repeated run's. */
+async function analyzeLogs(source: SourceOf<'log'>, opts: AnalyzeOptions): Promise<RepeatedResult> {
+  checkOut(opts, defaultTrialsOut(source.files[0]));
+  return printedRepeated(await analyzeTrials({
+    ...repeatedSettings(opts), trials: source.files, format: source.format, shortMatches: opts.shortMatches, models: opts.models,
+  }), opts);
+}
+
 /** An aggregates table: the analysis of repeated play, as the log's. */
 async function analyzeAggregatesFile(source: SourceOf<'aggregates'>, opts: AnalyzeOptions): Promise<RepeatedResult> {
   checkOut(opts, defaultTrialsOut(source.file));
-  const res = await analyzeAggregates({
-    aggregates: source.file, format: source.format, rounds: opts.rounds, factors: opts.factors, out: opts.out, namesFile: opts.namesFile,
-    players: opts.players, figureStyle: opts.figureStyle, latexWidth: opts.latexWidth, figures: opts.figures, dryRun: opts.dryRun, base: opts.base,
-    alt: opts.alt,
-    attenuation: opts.attenuation, seed: opts.seed, reps: opts.reps, interval: opts.interval, clusterInterval: opts.clusterInterval,
-    simultaneous: opts.simultaneous, logger: opts.logger,
-  });
-  printRepeated(res, opts.logger ?? silentLogger);
-  failOnChecks(res.twoFraming?.verification, opts);
-  return res;
+  return printedRepeated(await analyzeAggregates({ ...repeatedSettings(opts), aggregates: source.file, format: source.format }), opts);
 }
 
 const refuse = (message: () => string) => (): never => { throw new UserError(message()); };
