@@ -35,10 +35,13 @@ export interface Origin {
 
 /** What the outputs call synthetic data: the models that answered through the simulated provider, else why. */
 export function syntheticNotice(o: Origin): string {
-  const who = o.syntheticModels?.length ? `${o.syntheticModels.join(', ')} answered through the simulated provider` : (o.syntheticWhy ?? []).join('; ') ||
-    'the input says so';
-  return `Synthetic data: ${who}; these numbers say nothing about any real model.`;
+  if (o.syntheticModels?.length) return simulatedNotice(o.syntheticModels);
+  return `Synthetic data: ${(o.syntheticWhy ?? []).join('; ') || 'the input says so'}; these numbers say nothing about any real model.`;
 }
+
+/** The notice of data the simulated provider answered for these models (the reports' banner). */
+export const simulatedNotice = (models: readonly string[]): string =>
+  `Synthetic data: ${models.join(', ')} answered through the simulated provider; these numbers say nothing about any real model.`;
 
 /** The warning a command prints for synthetic data: why they are synthetic. */
 export const syntheticWarning = (o: Origin): string =>
@@ -93,7 +96,11 @@ const base = (path: string) => path.slice(Math.max(path.lastIndexOf('/'), path.l
  * is labelled as well (labelExploratory).
  */
 export function labelSynthetic<F extends OutputFile>(files: readonly F[], origin: Origin | undefined): F[] {
-  return labelExploratory(labelSyntheticOnly(files, origin), origin);
+  const synthetic = origin?.synthetic ? labelled(files, syntheticNotice(origin), (name) => name === 'table2.csv' || name === 'table3.csv', 'synthetic')
+    : [...files];
+  return origin?.exploratory?.length ? labelled(synthetic, exploratoryNotice(origin.exploratory), (name, text) => name.endsWith('.csv') && text.length > 0,
+    'exploratory')
+    : synthetic;
 }
 
 /** What the outputs call an exploratory analysis: the flags that differ from the sealed plan. */
@@ -101,30 +108,16 @@ export const exploratoryNotice = (flags: readonly string[]): string =>
   `Exploratory analysis: ${flags.join(', ')} differ${flags.length === 1 ? 's' : ''} from the sealed plan; these numbers are not the preregistered analysis.`;
 
 /**
- * The files of an exploratory analysis (flags that differ from the store's sealed plan, docs/methods.md §25) labelled:
- * every CSV gains an `exploratory` column, every .tex file a comment and a bold notice in its caption, figures/captions.md
- * the notice (metrics.json records the flags in its origin, the report among its provenance facts).
+ * The files labelled with a notice: the CSVs `csv` names gain `column` (`true` on every row), every .tex file a comment and a
+ * bold notice in its caption, figures/captions.md the notice. An exploratory analysis (flags that differ from the store's
+ * sealed plan, docs/methods.md §25) labels every CSV; synthetic data table2.csv and table3.csv (metrics.json records both in
+ * its origin, the report among its provenance facts).
  */
-function labelExploratory<F extends OutputFile>(files: readonly F[], origin: Origin | undefined): F[] {
-  if (!origin?.exploratory?.length) return [...files];
-  const notice = exploratoryNotice(origin.exploratory);
+function labelled<F extends OutputFile>(files: readonly F[], notice: string, csv: (name: string, text: string) => boolean, column: string): F[] {
   return files.map((f) => {
     if (typeof f.content !== 'string') return f;
     const name = base(f.path);
-    if (name.endsWith('.csv') && f.content.length > 0) return { ...f, content: csvWithColumn(f.content, 'exploratory') };
-    if (name.endsWith('.tex')) return { ...f, content: texLabelled(f.content, notice) };
-    if (name === 'captions.md') return { ...f, content: captionsLabelled(f.content, notice) };
-    return f;
-  });
-}
-
-function labelSyntheticOnly<F extends OutputFile>(files: readonly F[], origin: Origin | undefined): F[] {
-  if (!origin?.synthetic) return [...files];
-  const notice = syntheticNotice(origin);
-  return files.map((f) => {
-    if (typeof f.content !== 'string') return f;
-    const name = base(f.path);
-    if (name === 'table2.csv' || name === 'table3.csv') return { ...f, content: csvWithColumn(f.content) };
+    if (csv(name, f.content)) return { ...f, content: csvWithColumn(f.content, column) };
     if (name.endsWith('.tex')) return { ...f, content: texLabelled(f.content, notice) };
     if (name === 'captions.md') return { ...f, content: captionsLabelled(f.content, notice) };
     return f;

@@ -4,15 +4,14 @@ import type { OutputFile } from '../../core/atomic.js';
 import type { SelectiveAnalysis } from './types.js';
 import { points, pointsInterval } from './equivalence.js';
 import { toolInfo } from '../../core/paths.js';
+import { simulatedNotice } from '../../core/provenance.js';
 import { fixed, interval } from '../../core/format.js';
 import { num, renderReportHtml, type Section } from '../../render/html.js';
 import { figuresSection } from '../two-framing/index.js';
 import { fileLinks, figurePaths, filesSection } from '../../render/files-section.js';
 
-/** The notice a report of simulated models carries under its title and in its summary. */
-export function syntheticBanner(models: readonly string[]): string {
-  return `Synthetic data: ${models.join(', ')} answered through the simulated provider; these numbers say nothing about any real model.`;
-}
+/** The notice a report of simulated models carries under its title and in its summary (core/provenance.ts simulatedNotice). */
+export const syntheticBanner = simulatedNotice;
 
 function selectiveProvenanceSection(a: SelectiveAnalysis): Section {
   const r = a.source.run;
