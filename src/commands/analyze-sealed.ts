@@ -5,6 +5,7 @@
  * the plan listed: trials lost or invalid beyond the stated rate, model snapshots that changed,
  * trials stored before the seal.
  */
+import { sealedRun } from '../sources/store.js';
 import { withStore } from '../sources/open-run.js';
 import { join } from 'node:path';
 import { writeFilesAtomic } from '../core/atomic.js';
@@ -68,7 +69,7 @@ function deviations(store: TrialStore, runId: number, s: SealedAnalysis, times: 
 /** Adjudicate the plan on the sealed run and write reports/verdicts.csv and reports/verdicts.md (one atomic set). */
 export function writeVerdicts(s: SealedAnalysis, opts: StoreAnalyzeOptions, logger: Logger): VerdictRow[] {
   return withStore(opts.store, {}, (store) => {
-    const run = store.findRun(s.seal.designHash) ?? store.runs().at(-1)!;
+    const run = sealedRun(store, s.seal)!;
     const cells = store.cellCounts(run.id).map((c) => ({ model: c.model, game: c.game, framing: c.framing, x: c.validC, n: c.validC + c.validD }));
     const rows = preregistration.adjudicate(s.plan, cells);
     const times = runTimes(store.database, run.id);

@@ -4,6 +4,7 @@
  * (plan.json, when the store is sealed), the outputs (outputs/: the analysis's tables and verdicts),
  * a README and the SHA-256 manifest; `npx samegame replay DIR/store.sqlite --capsule DIR` verifies it.
  */
+import { sealedRun } from '../sources/store.js';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
@@ -52,7 +53,7 @@ export async function capsule(o: CapsuleOptions): Promise<string> {
   let designJson: string, name: string, runId: number, seal;
   try {
     seal = readSeal(source.database);
-    const run = (seal && source.findRun(seal.designHash)) ?? source.runs().at(-1);
+    const run = sealedRun(source, seal);
     if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
     designJson = run.designJson; name = run.designName; runId = run.id;
     mkdirSync(o.out, { recursive: true });

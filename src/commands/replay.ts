@@ -5,6 +5,7 @@
  * the stored outputs (a capsule's outputs/, else the folder analyze writes beside the store), and a
  * capsule's SHA-256 manifest checked. Exit 0 only if all agree (docs/methods.md §25).
  */
+import { sealedRun } from '../sources/store.js';
 import { withStore } from '../sources/open-run.js';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,8 +79,7 @@ export async function replay(o: ReplayOptions): Promise<ReplayResult> {
   const manifest = o.capsule === undefined ? [] : checkManifest(o.capsule);
   const { trials, runId } = withStore(o.store, {}, (store) => {
     const seal = readSeal(store.database);
-    const runs = store.runs();
-    const run = (o.runId !== undefined ? runs.find((r) => r.id === o.runId) : seal && store.findRun(seal.designHash)) ?? runs.at(-1);
+    const run = sealedRun(store, seal, o.runId);
     if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
     return { trials: replayTrials(store, run, o.score), runId: run.id };
   });

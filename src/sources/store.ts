@@ -136,6 +136,15 @@ export function chooseRun(store: TrialStore, path: string, runId?: number): RunI
 }
 
 /**
+ * The run a sealed store's plan speaks of (the sealed design's), else the store's latest (a store without a seal, or whose
+ * sealed design never ran); `runId` given: that run, else the latest. Undefined for a store without runs.
+ */
+export function sealedRun(store: TrialStore, seal: { readonly designHash: string } | undefined, runId?: number): RunInfo | undefined {
+  const runs = store.runs();
+  return (runId !== undefined ? runs.find((r) => r.id === runId) : seal && store.findRun(seal.designHash)) ?? runs.at(-1);
+}
+
+/**
  * Valid trials of a run → the same CellTable the reconstructed path uses (docs/architecture.md, "swap in").
  * A cell scored by first-token log-probabilities holds its per-trial probabilities; a sampled
  * cell holds x valid C of n valid trials. Tallies come from SQL (GROUP BY), and probabilities are
