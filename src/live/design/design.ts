@@ -112,25 +112,24 @@ function resolve(d: DesignDocument, texts: ReadonlyMap<number, string>): Design 
 /** Validate a design from its YAML text; `file` names it in errors. */
 export function parseDesign(text: string, file: string): Design {
   const { doc, lc, data } = parseYamlMapping(text, (line, detail) => designMsg.designYamlSyntax(file, line, detail), () => designMsg.designNotMapping(file));
+  const field = (line: number | undefined, path: string, message: string) => designMsg.designField(file, line, path, message);
   const wrongKind = kindProblem(data as Record<string, unknown>);
-  if (wrongKind !== undefined) throwProblems([wrongKind], doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
+  if (wrongKind !== undefined) throwProblems([wrongKind], doc, lc, field);
   if ('kind' in data) {
     const e = parseEnrichment(data, doc, lc, file);
     const formats = (data as unknown as { formats: Parameters<typeof templatePlace>[3][] }).formats;
-    throwProblems(enrichmentPromptProblems(e.enrichment!, formats as { template?: string }[]), doc, lc,
-      (line, path, message) => designMsg.designField(file, line, path, message));
-    storyPlaces.set(e, (i, line) => templatePlace(doc, lc, file, formats[i], line, ['formats', i]));
-    storyWarnings.set(e, enrichmentWarnings(e.enrichment!, storyPlaces.get(e)));
+    throwProblems(enrichmentPromptProblems(e.enrichment!, formats as { template?: string }[]), doc, lc, field);
+    storyWarnings.set(e, enrichmentWarnings(e.enrichment!, (i, line) => templatePlace(doc, lc, file, formats[i], line, ['formats', i])));
     return e;
   }
   const r = designSchema.safeParse(data);
   const templates = r.success ? framingTemplates(r.data.framings, file) : { texts: new Map<number, string>(), problems: [], undecided: new Map() };
   const found = r.success ? [...templates.problems, ...crossChecks(r.data)] : problems(r.error.issues);
-  throwProblems(found, doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
+  throwProblems(found, doc, lc, field);
   const design = resolve(r.data!, templates.texts);
-  throwProblems(promptSizeProblems(design, r.data!), doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
-  storyPlaces.set(design, (i, line) => templatePlace(doc, lc, file, r.data!.framings[i], line, ['framings', i]));
-  storyWarnings.set(design, framingWarnings(design.framings, design.games, storyPlaces.get(design), templates.undecided));
+  throwProblems(promptSizeProblems(design, r.data!), doc, lc, field);
+  const at = (i: number, line: number) => templatePlace(doc, lc, file, r.data!.framings[i], line, ['framings', i]);
+  storyWarnings.set(design, framingWarnings(design.framings, design.games, at, templates.undecided));
   const unused = unusedNames(Object.keys(design.names ?? {}), designTargets(design));
   if (unused.length > 0) {
     const where = (id: string) => { const line = lineOf(doc, lc, ['names', id]); return line === undefined ? file : `${file}:${line}`; };
@@ -151,9 +150,6 @@ function templatePlace(doc: Parameters<typeof problemLine>[0], lc: Parameters<ty
   return `${at === undefined ? file : `${file}:${at}`}: ${fromFile === undefined ? '' : `${fromFile}: `}`;
 }
 
-/** Where a line of each framing's template stands in the design (parseDesign), for designWarnings. */
-const storyPlaces = new WeakMap<Design, (framing: number, line: number) => string>();
-
 /** The warnings of a design's stories (payoff rule, number rule), found once when it is read (parseDesign), for designWarnings. */
 const storyWarnings = new WeakMap<Design, readonly string[]>();
 
@@ -172,9 +168,9 @@ function designTargets(d: Design): NameTargets {
  * an id of its `names:` block that names nothing in the design (file and line, the nearest id).
  */
 export function designWarnings(design: Design): string[] {
-  const at = storyPlaces.get(design);
+  // a design built without parseDesign (the library) has no places: its warnings name the framing alone
   const stories = storyWarnings.get(design)
-    ?? (design.enrichment ? enrichmentWarnings(design.enrichment, at) : framingWarnings(design.framings, design.games, at));
+    ?? (design.enrichment ? enrichmentWarnings(design.enrichment) : framingWarnings(design.framings, design.games));
   return [...stories, ...(namesWarnings.get(design) ?? [])];
 }
 
