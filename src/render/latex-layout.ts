@@ -115,12 +115,13 @@ function split(t: LatexTable, cols: readonly number[], m: Measured, style: Latex
 export function layoutTable(t: LatexTable, target: number): LatexLayout {
   const kept = t.columns.map((_, j) => j).filter((j) => t.rows.length === 0 || t.rows.some((r) => !emptyCell(r[j])));
   const cols = kept.length ? kept : [0];
+  let m: ReturnType<typeof measure> | undefined;
   for (const style of LATEX_STYLES) {
-    const m = measure(t, style);
+    m = measure(t, style);
     const width = partWidth(t, cols, m, style);
     if (width <= target) return { style, parts: [{ columns: cols, width }], long: m.lines > FLOAT_LINES, target, headers: m.headers };
   }
+  // none fits whole: the last (most compact) style, as measured by the loop's last pass, split into parts
   const style = LATEX_STYLES[LATEX_STYLES.length - 1];
-  const m = measure(t, style);
-  return { style, parts: split(t, cols, m, style, target), long: m.lines > FLOAT_LINES, target, headers: m.headers };
+  return { style, parts: split(t, cols, m!, style, target), long: m!.lines > FLOAT_LINES, target, headers: m!.headers };
 }
