@@ -6,17 +6,10 @@
  */
 import { runTrials, type CallOptions, type RunSummary } from '../runner/runner.js';
 import { planRun, type Prices, type RunPlan } from '../runner/plan.js';
-import type { Scored } from '../scoring/score.js';
 import type { TrialStore } from '../store/store.js';
-import type { ProviderResponse, TrialSpec } from '../types.js';
-import { probeAnswer } from './score.js';
+import type { TrialSpec } from '../types.js';
+import { scoreProbeResponse } from './score.js';
 import { probeAnswered, probeSink } from './store.js';
-
-/** A probe's status: ok with a number, invalid without one (its score is kept in probe_trials). */
-export function scoreProbeResponse(_s: TrialSpec, res: ProviderResponse): Scored {
-  const ok = probeAnswer(res.text) !== null;
-  return { status: ok ? 'ok' : 'invalid', action: null, pCooperate: null, scoring: null, reason: ok ? null : 'no single number in the answer' };
-}
 
 /** Ask the probes not yet answered; the store must be migrated (openRun with a kind). */
 export function runProbes(specs: readonly TrialSpec[], o: CallOptions & { readonly onStart?: (done: number, toAsk: number) => void }): Promise<RunSummary> {

@@ -5,6 +5,7 @@
  * replaced; an errored one is replaced when retried, its attempts accumulated.
  */
 import type Database from 'better-sqlite3';
+import { keyedUpsert } from '../store/rows.js';
 import type { TrialStore } from '../store/store.js';
 import type { TrialRecord, TrialSpec } from '../types.js';
 import { probeAnswer, scoreProbe, type ProbeScore } from './score.js';
@@ -35,24 +36,24 @@ export function probeAnswered(store: TrialStore, runId: number): (s: TrialSpec) 
   return (s) => done.get(runId, s.model.id, s.game, s.framing, s.rep) !== undefined;
 }
 
-/** Where a run's probes go: the runner's sink over probe_trials (the store must be migrated: TrialStore.preparePlay). */
-export function probeSink(store: TrialStore, runId: number): { isComplete(s: TrialSpec): boolean; write(rec: TrialRecord, s: TrialSpec): void } {
+/**
+ * Where a run's probes go: the runner's sink over probe_trials (the store must be migrated: TrialStore.preparePlay);
+ * `write` returns false when the probe was already complete (its row kept).
+ */
+export function probeSink(store: TrialStore, runId: number): { isComplete(s: TrialSpec): boolean; write(rec: TrialRecord, s: TrialSpec): boolean } {
   const db = store.database;
-  const insert = db.prepare(`INSERT INTO probe_trials (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
-    ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
-    ${COLUMNS.slice(5).map((c) => (c === 'attempts' ? 'attempts = probe_trials.attempts + excluded.attempts' : `${c} = excluded.${c}`)).join(', ')}
-    WHERE probe_trials.status = 'error'`);
+  const insert = db.prepare(keyedUpsert('probe_trials', COLUMNS));
   return {
     isComplete: probeAnswered(store, runId),
     write: (rec, s) => {
       const p = probeOf(s);
       const score = rec.status === 'error' ? null : scoreProbe(rec.text, p);
-      insert.run({
+      return insert.run({
         run_id: rec.runId, model: rec.model, game: rec.game, framing: rec.framing, rep: rec.rep, outcome: p.outcome, player: p.player,
         expected: p.expected, prompt: rec.prompt, request: rec.request, response: rec.response, text: rec.text,
         answer: rec.text === null ? null : probeAnswer(rec.text), score, model_snapshot: rec.modelSnapshot, input_tokens: rec.inputTokens,
         output_tokens: rec.outputTokens, latency_ms: rec.latencyMs, status: rec.status, error: rec.error, attempts: rec.attempts,
-      });
+      }).changes === 1;
     },
   };
 }

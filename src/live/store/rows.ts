@@ -80,3 +80,15 @@ export interface StoredMove {
   readonly status: TrialStatus;
   readonly action: 'C' | 'D' | null;
 }
+
+/**
+ * The insert of one row of a table keyed by (run_id, model, game, framing, rep) — trials, probe_trials —
+ * over `cols` (the five key columns first): a completed row (ok, invalid) is never replaced; an errored
+ * one is, and its attempts accumulate. A refused insert changes no row.
+ */
+export function keyedUpsert(table: string, cols: readonly string[]): string {
+  return `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})
+    ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
+    ${cols.slice(5).map((c) => (c === 'attempts' ? `attempts = ${table}.attempts + excluded.attempts` : `${c} = excluded.${c}`)).join(', ')}
+    WHERE ${table}.status = 'error'`;
+}

@@ -13,7 +13,7 @@ import type { TrialRecord, TrialStatus } from '../types.js';
 import type { StoredOutcome } from '../../stats/confseq/units.js';
 import { checkIntegrity, readOpenError } from './integrity.js';
 import { currentHolder, releaseWriterLock, takeWriterLock, type LockHolder } from './lock.js';
-import { BASE_COLUMNS, COLUMNS, SCHEMA, factorsJson, toRecord, type StoredMove, type TrialRow } from './rows.js';
+import { BASE_COLUMNS, COLUMNS, SCHEMA, factorsJson, keyedUpsert, toRecord, type StoredMove, type TrialRow } from './rows.js';
 import { hasPlayColumns, migrate } from './migrations.js';
 import { hasRegistry, REGISTRY_REFS, TextRegistry, trialSelect } from './registry.js';
 import { storedRunKind, type RunKind } from './run-kind.js';
@@ -150,15 +150,11 @@ export class TrialStore {
 
   /** The insert of write(), for the columns this store has (never migrated: no repeated-game columns, texts inline). */
   private prepareWrite(): void {
-    // A completed trial is never replaced; an errored one is, and its attempts accumulate.
     this.writesPlay = hasPlayColumns(this.db);
     this.texts = hasRegistry(this.db) ? new TextRegistry(this.db) : undefined;
     const refs = this.texts ? [...REGISTRY_REFS.map(([r]) => r), 'stored_at'] : [];
     const cols: string[] = [...(this.writesPlay ? COLUMNS : COLUMNS.slice(0, BASE_COLUMNS)), ...refs];
-    this.writeStmt = this.db.prepare(`INSERT INTO trials (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})
-      ON CONFLICT (run_id, model, game, framing, rep) DO UPDATE SET
-      ${cols.slice(5).map((c) => (c === 'attempts' ? 'attempts = trials.attempts + excluded.attempts' : `${c} = excluded.${c}`)).join(', ')}
-      WHERE trials.status = 'error'`);
+    this.writeStmt = this.db.prepare(keyedUpsert('trials', cols));
   }
 
   /** Trials by status for a run (or the whole store). */
