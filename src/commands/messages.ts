@@ -170,6 +170,10 @@ export const commandsMsg = {
   probesDryRun: (perCell: number, calls: number, total: number, stored: number, inTok: number, outTok: number, cost: string) =>
     (`comprehension probes: ${calls} calls (${total} probes = ${perCell} per model × game × framing, ${stored} already stored); ` +
       `~${inTok} input tokens, ≤${outTok} output tokens; cost ${cost}`),
+  probesBatchDryRun: (perCell: number, files: number, lines: number, total: number, stored: number, inBatches: number, inTok: number, outTok: number,
+    cost: string) =>
+    (`comprehension probes (batch): ${files} file${files === 1 ? '' : 's'}, ${lines} requests (${total} probes = ${perCell} per model × game × framing, ` +
+      `${stored} already stored, ${inBatches} in open batches); ~${inTok} input tokens, ≤${outTok} output tokens; cost at batch prices ${cost}`),
   probesPlan: (total: number, done: number) => `comprehension probes: ${total} probes, ${done} already stored, ${total - done} to ask`,
   probesDone: (ok: number, invalid: number, errors: number) =>
     `comprehension probes stored: ${ok} answered with a number, ${invalid} without one, ${errors} errors (analyze writes reports/comprehension.csv)`,

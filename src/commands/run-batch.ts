@@ -20,13 +20,19 @@ export interface BatchFlags {
   batch?: boolean; batchSize?: number; poll: number; wait: boolean; maxRetries: number; timeoutMs: number; maxWait: number;
 }
 
+/** The models of a one-shot session whose trials go through their vendor's batch API (each has one: else a UserError). */
+export function batchModels(session: Session, flag: boolean): Set<string> {
+  const ids = new Set(session.design.models.filter((m) => flag || m.batch === true).map((m) => m.id));
+  for (const m of session.design.models) if (ids.has(m.id)) vendorOf(m);
+  return ids;
+}
+
 /** The specs of a session split into those sent synchronously and those sent as batches. */
 export function splitBatch(session: Session, flag: boolean): { sync: TrialSpec[]; batch: TrialSpec[] } {
-  const batchModels = new Set(session.design.models.filter((m) => flag || m.batch === true).map((m) => m.id));
-  for (const m of session.design.models) if (batchModels.has(m.id)) vendorOf(m);
+  const ids = batchModels(session, flag);
   return {
-    sync: session.specs.filter((s) => !batchModels.has(s.model.id)),
-    batch: session.specs.filter((s) => batchModels.has(s.model.id)),
+    sync: session.specs.filter((s) => !ids.has(s.model.id)),
+    batch: session.specs.filter((s) => ids.has(s.model.id)),
   };
 }
 

@@ -21,7 +21,8 @@ export interface RepeatedFlags extends BatchFlags {
 }
 
 /** A repeated game goes through the Batch API as a whole (its rounds advance together): with --batch, or when every model says batch: true. */
-const viaBatch = (session: Session, o: RepeatedFlags) => o.batch === true || session.design.models.every((m) => m.batch === true);
+export const viaBatch = (session: Session, o: Pick<RepeatedFlags, 'batch'>): boolean =>
+  o.batch === true || session.design.models.every((m) => m.batch === true);
 
 const costText = (cost: number | undefined) => (cost === undefined ? commandsMsg.noPrices() : `$${cost.toFixed(4)}`);
 

@@ -23,14 +23,14 @@ import type { TrialSpec } from '../live/types.js';
 import { UserError } from '../core/errors.js';
 import { storeError } from '../live/store/integrity.js';
 import { useStoreIfPresent } from '../live/store/open.js';
-import { printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
+import { batchModels, printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { BatchSummary } from '../live/batch/run.js';
 import type { Session } from '../live/runner/session.js';
 import { assertStoreOrNew } from '../live/store/identify.js';
 import { checkOutFile } from '../core/out-dir.js';
-import { repeatedDryRun, runRepeated } from './run-repeated.js';
+import { repeatedDryRun, runRepeated, viaBatch } from './run-repeated.js';
 import { commandsMsg } from './messages.js';
-import { askProbes, probesDryRun } from './run-probes.js';
+import { askProbes, batchProbes, batchProbesStored, probesDryRun, splitProbes, type ProbeSplit } from './run-probes.js';
 import { adaptiveDryRun } from './run-adaptive.js';
 import { checkSealedDesign } from './seal-check.js';
 
@@ -112,6 +112,12 @@ function waveSummary(b: BatchSummary): RunSummary {
     outcome: 'complete' };
 }
 
+/** The probes of a session asked as its decisions are: as batches for the models whose decisions go so (a repeated game: every model or none). */
+function probeSplit(session: Session, o: RunFlags): ProbeSplit {
+  const every = new Set(session.design.models.map((m) => m.id));
+  return splitProbes(session, session.design.play ? (viaBatch(session, o) ? every : new Set()) : batchModels(session, o.batch === true));
+}
+
 /** A logger that closes a progress line and shows the closing summary: the CLI's own, else one over the given logger. */
 function runLogger(l: Logger = silentLogger): RunLogger {
   const r = l as Logger & Partial<RunLogger>;
@@ -124,12 +130,14 @@ function runLogger(l: Logger = silentLogger): RunLogger {
 }
 
 /**
- * A one-shot run's trials: synchronous calls, or an adaptive run's waves (synchronous, or one batch per model per wave), then
- * the batched models of a fixed design. Resolves to the tokens used; an interrupted or aborted run throws (exit 130).
+ * A one-shot run's trials: synchronous calls, or an adaptive run's waves (synchronous, or one batch per model per wave, its
+ * batch models' probes sent first), then the batched models of a fixed design with their probes beside them. Resolves to
+ * the tokens used; an interrupted or aborted run throws (exit 130).
  */
 async function runDirect(a: { session: Session; store: TrialStore; storePath: string; runId: number; resumed: boolean; o: RunFlags; logger: RunLogger;
-  pool: ProviderPool; split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }; stop: { stop: AbortSignal; abort: AbortSignal } }): Promise<number> {
-  const { session, store, storePath, runId, resumed, o, logger, pool, split, stop } = a;
+  pool: ProviderPool; split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }; probes: ProbeSplit;
+  stop: { stop: AbortSignal; abort: AbortSignal }; }): Promise<number> {
+  const { session, store, storePath, runId, resumed, o, logger, pool, split, probes, stop } = a;
   const rule = session.design.stop;
   const runnerOptions = {
     store, runId, specs: split.sync, providers: pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
@@ -139,6 +147,7 @@ async function runDirect(a: { session: Session; store: TrialStore; storePath: st
     },
   };
   const batchWaves = rule !== undefined && split.batch.length > 0;
+  if (batchWaves) await batchProbes({ session, probes, store, storePath, runId, o, logger, stop: stop.stop });
   const execute = batchWaves ? async (specs: readonly TrialSpec[]) =>
     waveSummary(await runBatchPart({ session, specs, store, storePath, runId, o, logger, stop: stop.stop })) : undefined;
   const w = rule ? await runWaves({ ...runnerOptions, specs: batchWaves ? split.batch : split.sync, rule, execute }) : undefined;
@@ -150,7 +159,8 @@ async function runDirect(a: { session: Session; store: TrialStore; storePath: st
     throw new UserError(r.outcome === 'aborted' ? commandsMsg.aborted(complete, r.total) : commandsMsg.interrupted(complete, r.total), 130);
   }
   const b = split.batch.length > 0 && !batchWaves
-    ? await runBatchPart({ session, specs: split.batch, store, storePath, runId, o, logger, stop: stop.stop }) : undefined;
+    ? await runBatchPart({ session, specs: [...probes.batch, ...split.batch], store, storePath, runId, o, logger, stop: stop.stop }) : undefined;
+  if (b && probes.batch.length > 0 && b.open === 0) batchProbesStored(store, runId, probes.batch, logger);
   return r.tokens + (b?.tokens ?? 0);
 }
 
@@ -178,10 +188,11 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
   const plugins = await loadPlugins(session.design.models, designPath);
   const split = splitBatch(session, o.batch === true);
+  const probes = probeSplit(session, o);
   // An adaptive run goes wholly one way: its waves synchronously, or each wave as one batch.
   if (session.design.stop && split.batch.length > 0 && split.sync.length > 0) throw new UserError(commandsMsg.adaptiveNoBatch(designPath));
   if (o.dryRun) {
-    probesDryRun(session, storePath, o, logger);
+    probesDryRun(session, probes, storePath, o, logger);
     await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger));
     adaptiveDryRun(session, o.seed, logger);
     return { store: storePath };
@@ -196,12 +207,13 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
     const { run, resumed } = store.openRun(runRow(session));
     const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
     if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));
-    await askProbes({ session, store, runId: run.id, o, logger, pool, stop: stop.stop, abort: stop.abort });
+    await askProbes({ session, probes, store, runId: run.id, o, logger, pool, stop: stop.stop, abort: stop.abort });
     if (session.design.play) {
+      await batchProbes({ session, probes, store, storePath, runId: run.id, o, logger, stop: stop.stop });
       await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.stop, abort: stop.abort });
       return { store: storePath, runId: run.id };
     }
-    const tokens = await runDirect({ session, store, storePath, runId: run.id, resumed, o, logger, pool, split, stop });
+    const tokens = await runDirect({ session, store, storePath, runId: run.id, resumed, o, logger, pool, split, probes, stop });
     const c = store.statusCounts(run.id);
     // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.
     if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);

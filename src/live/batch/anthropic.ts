@@ -17,7 +17,7 @@ import { anthropicBody, anthropicClient, anthropicRecord, readAnthropic, type An
 import { isObject } from '../providers/wire.js';
 import { modelKey } from '../providers/registry.js';
 import type { ModelSpec } from '../types.js';
-import { trialKey } from './openai.js';
+import { batchKey } from './keys.js';
 import { createOnce, retrying, type BatchApiOptions, type BatchClient, type BatchInfo, type BatchVendor, type FindHint, type ResultLine } from './vendor.js';
 
 /** Clock difference tolerated between this machine and the server when finding a batch by its creation time. */
@@ -95,14 +95,14 @@ class AnthropicBatchClient implements BatchClient {
   }
 }
 
-/** A trial key as a custom_id the Message Batches API accepts. */
+/** A batch key (keys.ts) as a custom_id the Message Batches API accepts. */
 export const anthropicCustomId = (key: string): string => createHash('sha256').update(key).digest('base64url');
 
 export const ANTHROPIC_BATCH: BatchVendor = {
   // 100,000 requests or 256 MB per batch.
   limits: { maxLines: 100_000, maxBytes: 256 * 1_000_000 },
-  customId: (spec) => anthropicCustomId(trialKey(spec)),
-  line: (spec) => ({ line: `${JSON.stringify({ custom_id: anthropicCustomId(trialKey(spec)), params: anthropicBody(spec) })}\n`,
+  customId: (spec) => anthropicCustomId(batchKey(spec)),
+  line: (spec) => ({ line: `${JSON.stringify({ custom_id: anthropicCustomId(batchKey(spec)), params: anthropicBody(spec) })}\n`,
     endpoint: '/v1/messages/batches' }),
   answer: (spec, body, raw) => ({ read: readAnthropic(body, raw), request: anthropicRecord(anthropicBody(spec), spec.model.baseUrl) }),
   isTerminal: (s) => s === 'ended',

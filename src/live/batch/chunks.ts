@@ -3,17 +3,18 @@
  * OpenAI `{custom_id, method, url, body}`, Anthropic `{custom_id, params}`, Gemini
  * `{request, metadata: {key}}`, each carrying exactly what the synchronous provider sends. Trials
  * are grouped per model (one model, hence one endpoint, per file) and split so that no file
- * exceeds the vendor's limits (or the run's, when lower).
+ * exceeds the vendor's limits (or the run's, when lower); a file holds decisions or probes, never
+ * both (keys.ts).
  */
 import { createHash } from 'node:crypto';
 import { UserError } from '../../core/errors.js';
 import type { TrialSpec } from '../types.js';
-import { trialKey } from './openai.js';
+import { kindOf, trialKey, type BatchKind } from './keys.js';
 import type { BatchLimits } from './vendor.js';
 import { vendorOf } from './vendors.js';
 import { liveBatchMsg } from './messages.js';
 
-export { trialKey } from './openai.js';
+export { batchKey, kindOf, memberKey, trialKey, type BatchKind } from './keys.js';
 export type { BatchLimits } from './vendor.js';
 
 /** The run's own limits per file (`--batch-size` lowers the lines); each vendor's apply too. */
@@ -21,6 +22,7 @@ export const BATCH_LIMITS = { maxLines: 50_000, maxBytes: 200 * 1_000_000 } as c
 
 export interface PlannedChunk {
   readonly model: string;
+  readonly kind: BatchKind;
   readonly endpoint: string;
   readonly specs: readonly TrialSpec[];
   /** The file's text: one JSON line per spec, each ending in "\n". */
@@ -38,7 +40,7 @@ export const sha256 = (text: string): string => createHash('sha256').update(text
 
 function finish(model: string, endpoint: string, specs: TrialSpec[], lines: string[], bytes: number): PlannedChunk {
   const text = lines.join('');
-  return { model, endpoint, specs, text, bytes, hash: sha256(text) };
+  return { model, kind: kindOf(specs[0]), endpoint, specs, text, bytes, hash: sha256(text) };
 }
 
 /** The limits of one model's files: the run's, lowered to its vendor's. */
@@ -48,12 +50,12 @@ function limitsFor(spec: TrialSpec, run: BatchLimits): BatchLimits {
 }
 
 /**
- * Where files split: consecutive trials of one model share a file until it would pass the limits
+ * Where files split: consecutive trials of one model and kind share a file until it would pass the limits
  * (lines or bytes). One rule for the files a run writes (planChunks) and those a dry run counts
  * (the repeated batch dry run, which knows each line's size without writing it).
  */
 export class ChunkSplitter {
-  private cur: { model: string; lines: number; bytes: number; limits: BatchLimits } | undefined;
+  private cur: { model: string; kind: BatchKind; lines: number; bytes: number; limits: BatchLimits } | undefined;
   /** Files begun so far. */
   files = 0;
 
@@ -63,8 +65,10 @@ export class ChunkSplitter {
   add(spec: TrialSpec, size: number): boolean {
     const lim = this.cur?.model === spec.model.id ? this.cur.limits : limitsFor(spec, this.run);
     if (size > lim.maxBytes) throw new UserError(liveBatchMsg.lineTooLarge(trialKey(spec), size, lim.maxBytes));
-    const begins = !this.cur || this.cur.model !== spec.model.id || this.cur.lines >= lim.maxLines || this.cur.bytes + size > lim.maxBytes;
-    if (begins) { this.cur = { model: spec.model.id, lines: 0, bytes: 0, limits: lim }; this.files++; }
+    const kind = kindOf(spec);
+    const begins = !this.cur || this.cur.model !== spec.model.id || this.cur.kind !== kind || this.cur.lines >= lim.maxLines
+      || this.cur.bytes + size > lim.maxBytes;
+    if (begins) { this.cur = { model: spec.model.id, kind, lines: 0, bytes: 0, limits: lim }; this.files++; }
     this.cur!.lines++;
     this.cur!.bytes += size;
     return begins;

@@ -1,15 +1,18 @@
 /**
  * A finished batch's lines → trial records. An answered line goes through the synchronous
- * provider's reader (the vendor's `answer`) and the same scoring (scoreResponse) as a synchronous
- * call; a line with an error, an unanswered line or an unreadable body leaves its trial pending,
- * to be sent again in a later batch. Lines naming trials outside the chunk, and second answers for a
- * trial, are not stored (each trial once, never billed twice) and counted, for a warning naming the chunk.
+ * provider's reader (the vendor's `answer`) and the same scoring as a synchronous call (a
+ * decision's scoreResponse, a comprehension probe's scoreProbeResponse); a line with an error, an
+ * unanswered line or an unreadable body leaves its trial pending, to be sent again in a later batch.
+ * Lines naming trials outside the chunk, and second answers for a trial, are not stored (each trial
+ * once, never billed twice) and counted, for a warning naming the chunk.
  */
 import { scoreResponse } from '../scoring/score.js';
 import { checkResponse } from '../providers/response.js';
 import type { Prices } from '../runner/plan.js';
 import type { TrialRecord, TrialSpec } from '../types.js';
 import type { BatchVendor, ResultLine } from './vendor.js';
+import { kindOf } from './keys.js';
+import { scoreProbeResponse } from '../probes/score.js';
 
 /** The discount when a design gives prices but no batch_discount (the Batch APIs of OpenAI, Anthropic and Gemini: half price). */
 export const DEFAULT_BATCH_DISCOUNT = 0.5;
@@ -40,7 +43,7 @@ function record(vendor: BatchVendor, spec: TrialSpec, runId: number, batchId: st
   } catch {
     return undefined; // malformed: pending, sent again
   }
-  const sc = scoreResponse(spec, read);
+  const sc = kindOf(spec) === 'probe' ? scoreProbeResponse(spec, read) : scoreResponse(spec, read);
   return {
     runId, model: spec.model.id, game: spec.game, framing: spec.framing, rep: spec.rep, factors: spec.factors, prompt: spec.prompt,
     request: JSON.stringify(request), response: raw, text: read.text, action: sc.action, pCooperate: sc.pCooperate, scoring: sc.scoring,

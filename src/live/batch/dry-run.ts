@@ -5,7 +5,7 @@
  */
 import { estimateInputTokens, estimateOutputTokens, type Prices } from '../runner/plan.js';
 import type { TrialSpec } from '../types.js';
-import { BATCH_LIMITS, batchLine, ChunkSplitter, trialKey, type BatchLimits } from './chunks.js';
+import { BATCH_LIMITS, batchKey, batchLine, ChunkSplitter, type BatchLimits } from './chunks.js';
 import { DEFAULT_BATCH_DISCOUNT } from './collect.js';
 
 export interface BatchPlan {
@@ -27,7 +27,7 @@ export function planBatchRun(specs: readonly TrialSpec[], isStored: (s: TrialSpe
   const split = new ChunkSplitter(limits);
   for (const s of specs) {
     if (isStored(s)) { stored++; continue; }
-    if (inOpen.has(trialKey(s))) { inBatches++; continue; }
+    if (inOpen.has(batchKey(s))) { inBatches++; continue; }
     split.add(s, Buffer.byteLength(batchLine(s).line));
     lines++;
     const i = estimateInputTokens(s), o = estimateOutputTokens(s);

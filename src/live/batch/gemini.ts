@@ -13,7 +13,7 @@ import { capturedCall, geminiBody, geminiClient, geminiRecord, readGemini, sdkPa
 import { isObject, type Json } from '../providers/wire.js';
 import { modelKey } from '../providers/registry.js';
 import { ProviderError, type ModelSpec } from '../types.js';
-import { trialKey } from './openai.js';
+import { batchKey } from './keys.js';
 import { createOnce, retrying, type BatchApiOptions, type BatchClient, type BatchInfo, type BatchTag, type BatchVendor, type ResultLine } from './vendor.js';
 
 const ENDED = ['SUCCEEDED', 'FAILED', 'CANCELLED', 'EXPIRED'];
@@ -137,8 +137,8 @@ class GeminiBatchClient implements BatchClient {
 export const GEMINI_BATCH: BatchVendor = {
   // Inline requests: the whole create request under 20 MB; the lines get 19 MB, the rest is margin for its wrapping.
   limits: { maxLines: 50_000, maxBytes: 19 * 1_000_000 },
-  customId: trialKey,
-  line: (spec) => ({ line: `${JSON.stringify({ request: geminiBody(spec), metadata: { key: trialKey(spec) } })}\n`, endpoint: 'batchGenerateContent' }),
+  customId: batchKey,
+  line: (spec) => ({ line: `${JSON.stringify({ request: geminiBody(spec), metadata: { key: batchKey(spec) } })}\n`, endpoint: 'batchGenerateContent' }),
   answer: (spec, body, raw) => ({ read: readGemini(body, raw), request: geminiRecord(geminiBody(spec), spec.model.baseUrl) }),
   isTerminal: geminiTerminal,
   client: (m, o) => new GeminiBatchClient(m, o),

@@ -10,6 +10,7 @@ import { isObject, lazyOpenAIClient, type Json, type OpenAIClient } from '../pro
 import { isWireProvider, readWire, wireRequest } from '../providers/openai-wire.js';
 import { keyFor, keyOptional } from '../providers/registry.js';
 import type { ModelSpec, TrialSpec } from '../types.js';
+import { batchKey } from './keys.js';
 import { createOnce, retrying, type BatchApiOptions, type BatchClient, type BatchInfo, type BatchTag, type BatchVendor, type ResultLine } from './vendor.js';
 
 export const OPENAI_TERMINAL = new Set(['completed', 'expired', 'cancelled', 'failed']);
@@ -114,17 +115,14 @@ const wireOf = (spec: TrialSpec) => {
   return p;
 };
 
-/** A trial's key as its batch custom_id: model|game|framing|rep (ids never contain "|"). */
-export const trialKey = (s: { model: { id: string } | string; game: string; framing: string; rep: number }): string =>
-  `${typeof s.model === 'string' ? s.model : s.model.id}|${s.game}|${s.framing}|${s.rep}`;
-
 export const OPENAI_BATCH: BatchVendor = {
   // 50,000 requests and 200 MB per input file.
   limits: { maxLines: 50_000, maxBytes: 200 * 1_000_000 },
-  customId: trialKey,
+  // A line's custom_id: its batch key (keys.ts).
+  customId: batchKey,
   line(spec) {
     const w = wireRequest(spec, wireOf(spec), spec.model.baseUrl);
-    return { line: `${JSON.stringify({ custom_id: trialKey(spec), method: 'POST', url: w.url, body: w.body })}\n`, endpoint: w.url };
+    return { line: `${JSON.stringify({ custom_id: batchKey(spec), method: 'POST', url: w.url, body: w.body })}\n`, endpoint: w.url };
   },
   answer(spec, body, raw) {
     const p = wireOf(spec);

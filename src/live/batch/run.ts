@@ -7,7 +7,8 @@
  * uploaded (OpenAI) or marked about to be created, an uploaded one is re-attached to the batch
  * the server already has for it (found by the vendor's tag) or sent, a created one is polled.
  * Trials a batch did not answer (line errors, expiry, cancellation) are sent again in a later
- * round, while rounds still store something.
+ * round, while rounds still store something. Comprehension probes among the specs go the same way
+ * in chunks of their own (keys.ts), scored and stored as the synchronous probes are (probe_trials).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -17,10 +18,12 @@ import { BatchChunks, type ChunkRow } from '../store/batch-chunks.js';
 import type { TrialStore } from '../store/store.js';
 import type { Prices } from '../runner/plan.js';
 import { realClock, type Clock } from '../runner/clock.js';
-import type { ModelSpec, TrialSpec } from '../types.js';
+import type { ModelSpec, TrialRecord, TrialSpec } from '../types.js';
 import type { BatchClient, BatchInfo } from './vendor.js';
 import { vendorOf } from './vendors.js';
-import { BATCH_LIMITS, planChunks, sha256, trialKey, batchLine, type BatchLimits } from './chunks.js';
+import { BATCH_LIMITS, planChunks, sha256, batchLine, type BatchLimits } from './chunks.js';
+import { batchKey, kindOf, memberKey, type BatchKind } from './keys.js';
+import { probeSink } from '../probes/store.js';
 import { collectResults } from './collect.js';
 import { crashPoint } from './crash.js';
 import { liveBatchMsg } from './messages.js';
@@ -31,7 +34,7 @@ export interface BatchRunOptions {
   readonly storePath: string;
   readonly runId: number;
   readonly designName: string;
-  /** The trials to send as batches (models of a provider with a batch vendor). */
+  /** The trials to send as batches (models of a provider with a batch vendor): decisions, and comprehension probes (expandProbes). */
   readonly specs: readonly TrialSpec[];
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timeoutMs: number;
@@ -75,6 +78,11 @@ export function chunkDir(storePath: string): string {
 class BatchRun {
   private readonly chunks: BatchChunks;
   private readonly byKey: Map<string, TrialSpec>;
+  /**
+   * Where the answers of each kind of the specs are stored and looked up. A chunk of a kind the specs do not hold (a repeated
+   * run's open round while its probes are sent, probes of an earlier run with --probes) is left as it is, for a run that has them.
+   */
+  private readonly sinks: Map<BatchKind, { isComplete(s: TrialSpec): boolean; write(rec: TrialRecord, s: TrialSpec): boolean }>;
   private readonly apis = new Map<string, BatchClient>();
   private readonly logger: Logger;
   private readonly clock: Clock;
@@ -89,11 +97,19 @@ class BatchRun {
 
   constructor(private readonly o: BatchRunOptions) {
     this.chunks = BatchChunks.open(o.store);
-    this.byKey = new Map(o.specs.map((s) => [trialKey(s), s]));
+    this.byKey = new Map(o.specs.map((s) => [batchKey(s), s]));
+    const kinds = new Set(o.specs.map(kindOf));
+    this.sinks = new Map();
+    if (kinds.has('decision')) {
+      this.sinks.set('decision', { isComplete: (s) => o.store.isComplete(o.runId, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
+        write: (rec) => o.store.write(rec) });
+    }
+    // The probe table exists once the store is migrated (BatchChunks.open).
+    if (kinds.has('probe')) this.sinks.set('probe', probeSink(o.store, o.runId));
     this.logger = o.logger ?? silentLogger;
     this.clock = o.clock ?? realClock;
     this.tag = this.chunks.tag();
-    for (const c of this.chunks.open(o.runId)) if (c.state === 'uploaded') this.maybeCreated.add(c.id);
+    for (const c of this.open()) if (c.state === 'uploaded') this.maybeCreated.add(c.id);
   }
 
   /** Build the API clients (and so check every key) before anything is written. */
@@ -114,14 +130,19 @@ class BatchRun {
     return this.o.specs.find((s) => s.model.id === model)!;
   }
 
+  /** The run's chunks not yet collected, of the kinds of the specs. */
+  open(): ChunkRow[] {
+    return this.chunks.open(this.o.runId).filter((c) => this.sinks.has(c.kind));
+  }
+
   isDone(s: TrialSpec): boolean {
-    return this.o.store.isComplete(this.o.runId, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep });
+    return this.sinks.get(kindOf(s))!.isComplete(s);
   }
 
   /** Trials neither stored nor in an open chunk. */
   pending(): TrialSpec[] {
     const open = this.chunks.inOpenChunks(this.o.runId);
-    return this.o.specs.filter((s) => !open.has(trialKey(s)) && !this.isDone(s));
+    return this.o.specs.filter((s) => !open.has(batchKey(s)) && !this.isDone(s));
   }
 
   /** Write and commit (state prepared) the files of the pending trials. */
@@ -132,7 +153,7 @@ class BatchRun {
       const file = join(dir, `run${this.o.runId}-${p.model}-${p.hash.slice(0, 16)}.jsonl`);
       writeFileSync(file, p.text);
       const id = this.chunks.prepare({
-        runId: this.o.runId, model: p.model, endpoint: p.endpoint, file, fileHash: p.hash, lines: p.specs.length, bytes: p.bytes,
+        runId: this.o.runId, model: p.model, kind: p.kind, endpoint: p.endpoint, file, fileHash: p.hash, lines: p.specs.length, bytes: p.bytes,
         members: p.specs.map((s) => ({ model: s.model.id, game: s.game, framing: s.framing, rep: s.rep })),
       });
       this.logger.info(liveBatchMsg.chunkPrepared(id, p.model, p.specs.length, p.bytes));
@@ -141,7 +162,7 @@ class BatchRun {
   }
 
   private specsOf(c: ChunkRow): TrialSpec[] {
-    return this.chunks.members(c.id).map((k) => this.byKey.get(trialKey(k))).filter((s): s is TrialSpec => s !== undefined);
+    return this.chunks.members(c.id).map((k) => this.byKey.get(memberKey(c.kind, k))).filter((s): s is TrialSpec => s !== undefined);
   }
 
   /** The chunk's file text, rebuilt from its members (the same bytes as the file written, by hash). */
@@ -187,7 +208,9 @@ class BatchRun {
     const specs = this.specsOf(c);
     const r = collectResults({ runId: this.o.runId, batchId: b.id, specs, lines, vendor: vendorOf(m),
       prices: specs.length > 0 ? this.o.prices?.(specs[0]) : undefined });
-    const stored = this.chunks.collect(c.id, { status: b.status, records: r.records, inputTokens: r.inputTokens, outputTokens: r.outputTokens, cost: r.cost });
+    const sink = this.sinks.get(c.kind)!;
+    const stored = this.chunks.collect(c.id, { status: b.status, records: r.records, inputTokens: r.inputTokens, outputTokens: r.outputTokens, cost: r.cost },
+      (rec) => sink.write(rec, this.byKey.get(memberKey(c.kind, rec))!));
     this.stored += stored;
     this.tokens += r.inputTokens + r.outputTokens;
     if (b.cutShort) this.cutShort++;
@@ -198,7 +221,7 @@ class BatchRun {
 
   /** Poll the created chunks until each is finished (or once, without waiting), collecting as they finish. */
   async poll(wait: boolean): Promise<void> {
-    let open = this.chunks.open(this.o.runId).filter((c) => c.state === 'created');
+    let open = this.open().filter((c) => c.state === 'created');
     let delay = this.o.pollMs;
     const last = new Map<number, string>();
     while (open.length > 0) {
@@ -219,12 +242,12 @@ class BatchRun {
   }
 
   openCount(): number {
-    return this.chunks.open(this.o.runId).length;
+    return this.open().length;
   }
 
   /** Send every chunk that is not yet a batch. */
   async submitOpen(): Promise<void> {
-    for (const c of this.chunks.open(this.o.runId)) if (c.state !== 'created') await this.submit(c);
+    for (const c of this.open()) if (c.state !== 'created') await this.submit(c);
   }
 }
 
@@ -233,7 +256,8 @@ export async function runBatches(o: BatchRunOptions): Promise<BatchSummary> {
   const r = new BatchRun(o);
   r.prepareApis();
   const alreadyDone = o.specs.filter((s) => r.isDone(s)).length;
-  const inOpen = BatchChunks.open(o.store).inOpenChunks(o.runId).size;
+  const open = BatchChunks.open(o.store).inOpenChunks(o.runId);
+  const inOpen = o.specs.filter((s) => open.has(batchKey(s))).length;
   o.logger?.info(liveBatchMsg.plan(o.designName, o.runId, o.specs.length, alreadyDone, inOpen, o.specs.length - alreadyDone - inOpen));
   for (let round = 0; round < o.maxRounds; round++) {
     const [stored, cutShort] = [r.stored, r.cutShort];

@@ -3,12 +3,15 @@
  *   prepared (file written, its hash) → uploaded (file id) → created (batch id) → collected,
  * every step committed (fsynced) before the next call is made, so a run killed at any point
  * knows, on resume, exactly which calls it already made. A trial belongs to at most one chunk
- * that is not collected: it is never sent in a second batch while one may still answer it.
+ * that is not collected: it is never sent in a second batch while one may still answer it. A chunk
+ * holds one kind of line, decisions or comprehension probes (its `kind`, store migration 6), and
+ * its members are keys of that kind (batch/keys.ts): a probe is never taken for a decision.
  */
 import type Database from 'better-sqlite3';
 import type { TrialStore, TrialKey } from './store.js';
 import { migrate } from './migrations.js';
 import type { TrialRecord } from '../types.js';
+import { memberKey, type BatchKind } from '../batch/keys.js';
 
 export type ChunkState = 'prepared' | 'uploaded' | 'created' | 'collected';
 
@@ -16,6 +19,8 @@ export interface ChunkRow {
   readonly id: number;
   readonly runId: number;
   readonly model: string;
+  /** Decisions or probes ('decision' for a store before migration 6). */
+  readonly kind: BatchKind;
   readonly endpoint: string;
   readonly state: ChunkState;
   readonly file: string;
@@ -38,6 +43,7 @@ export interface ChunkRow {
 export interface NewChunk {
   readonly runId: number;
   readonly model: string;
+  readonly kind: BatchKind;
   readonly endpoint: string;
   readonly file: string;
   readonly fileHash: string;
@@ -66,6 +72,7 @@ const CHUNK_COLUMN_KINDS: Readonly<Record<string, Kind>> = {
   output_tokens: 'int', cost: 'number?',
 };
 const STATES: readonly string[] = ['prepared', 'uploaded', 'created', 'collected'];
+const KINDS: readonly string[] = ['decision', 'probe'];
 
 /** Each column of a chunk row of the kind samegame writes, or a BatchTableFault naming the chunk and the column. */
 function checkChunk(r: Record<string, unknown>): void {
@@ -81,12 +88,15 @@ function checkChunk(r: Record<string, unknown>): void {
       `${where}: ${col} is ${JSON.stringify(v)}, not ${kind === 'int' ? 'a count' : kind === 'number?' ? 'a number' : 'text'}`);
   }
   if (!STATES.includes(r.state as string)) throw new BatchTableFault(`${where}: state is ${JSON.stringify(r.state)}, not one of ${STATES.join(', ')}`);
+  if ('kind' in r && !KINDS.includes(r.kind as string)) {
+    throw new BatchTableFault(`${where}: kind is ${JSON.stringify(r.kind)}, not one of ${KINDS.join(', ')}`);
+  }
 }
 
 function toChunk(r: Record<string, unknown>): ChunkRow {
   checkChunk(r);
   return {
-    id: r.id as number, runId: r.run_id as number, model: r.model as string, endpoint: r.endpoint as string,
+    id: r.id as number, runId: r.run_id as number, model: r.model as string, kind: (r.kind ?? 'decision') as BatchKind, endpoint: r.endpoint as string,
     state: r.state as ChunkState, file: r.file as string, fileHash: r.file_hash as string, lines: r.lines as number,
     bytes: r.bytes as number, fileId: r.file_id as string | null, batchId: r.batch_id as string | null,
     status: r.status as string | null, completed: r.completed as number, failed: r.failed as number,
@@ -118,8 +128,8 @@ export class BatchChunks {
   /** Commit a prepared chunk and its members in one transaction; returns its id. */
   prepare(c: NewChunk): number {
     return this.db.transaction(() => {
-      const info = this.db.prepare(`INSERT INTO batch_chunks (run_id, model, endpoint, state, file, file_hash, lines, bytes, updated)
-        VALUES (?, ?, ?, 'prepared', ?, ?, ?, ?, ?)`).run(c.runId, c.model, c.endpoint, c.file, c.fileHash, c.lines, c.bytes, now());
+      const info = this.db.prepare(`INSERT INTO batch_chunks (run_id, model, kind, endpoint, state, file, file_hash, lines, bytes, updated)
+        VALUES (?, ?, ?, ?, 'prepared', ?, ?, ?, ?, ?)`).run(c.runId, c.model, c.kind, c.endpoint, c.file, c.fileHash, c.lines, c.bytes, now());
       const id = Number(info.lastInsertRowid);
       const ins = this.db.prepare('INSERT INTO batch_members (chunk_id, model, game, framing, rep) VALUES (?, ?, ?, ?, ?)');
       for (const k of c.members) ins.run(id, k.model, k.game, k.framing, k.rep);
@@ -145,12 +155,13 @@ export class BatchChunks {
   /**
    * Store a finished chunk's results and mark it collected, all in one transaction: after a
    * kill -9 either every result of the chunk is stored and the chunk is collected, or neither.
-   * Returns how many trials were stored (a trial already complete is not stored again).
+   * Returns how many trials were stored (a trial already complete is not stored again). `write`
+   * stores one record and says whether it did: a decision's trial (the default), a probe's row.
    */
-  collect(id: number, c: Collected): number {
+  collect(id: number, c: Collected, write: (r: TrialRecord) => boolean = (r) => this.trials.write(r)): number {
     return this.db.transaction(() => {
       let stored = 0;
-      for (const r of c.records) if (this.trials.write(r)) stored++;
+      for (const r of c.records) if (write(r)) stored++;
       this.db.prepare(`UPDATE batch_chunks SET state = 'collected', status = ?, stored = ?, input_tokens = ?, output_tokens = ?,
         cost = ?, updated = ? WHERE id = ? AND state = 'created'`).run(c.status, stored, c.inputTokens, c.outputTokens, c.cost, now(), id);
       return stored;
@@ -176,10 +187,17 @@ export class BatchChunks {
     return this.db.prepare('SELECT model, game, framing, rep FROM batch_members WHERE chunk_id = ? ORDER BY rowid').all(id) as TrialKey[];
   }
 
-  /** Keys (model|game|framing|rep) of the trials in a run's chunks that are not collected. */
+  /** Batch keys (keys.ts: model|game|framing|rep, a probe's after "probe|") of the trials in a run's chunks that are not collected. */
   inOpenChunks(runId: number): Set<string> {
-    const rows = this.db.prepare(`SELECT m.model || '|' || m.game || '|' || m.framing || '|' || m.rep FROM batch_members m
-      JOIN batch_chunks c ON c.id = m.chunk_id WHERE c.run_id = ? AND c.state != 'collected'`).pluck().all(runId) as string[];
-    return new Set(rows);
+    const rows = this.db.prepare(`SELECT ${this.kindColumn()} AS kind, m.model, m.game, m.framing, m.rep FROM batch_members m
+      JOIN batch_chunks c ON c.id = m.chunk_id WHERE c.run_id = ? AND c.state != 'collected'`).all(runId) as
+      (TrialKey & { kind: BatchKind })[];
+    return new Set(rows.map((r) => memberKey(r.kind, r)));
+  }
+
+  /** The chunks' kind column, or every chunk a decision's in a store read before migration 6. */
+  private kindColumn(): string {
+    const has = this.db.prepare("SELECT count(*) FROM pragma_table_info('batch_chunks') WHERE name = 'kind'").pluck().get() === 1;
+    return has ? 'c.kind' : "'decision'";
   }
 }

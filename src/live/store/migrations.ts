@@ -78,6 +78,11 @@ CREATE INDEX IF NOT EXISTS trials_match ON trials (run_id, match_id, round, seat
   latency_ms REAL, status TEXT NOT NULL CHECK (status IN ('ok', 'invalid', 'error')), error TEXT, attempts INTEGER NOT NULL,
   PRIMARY KEY (run_id, model, game, framing, rep))`);
   },
+  // 6: comprehension probes through the Batch APIs. A chunk holds decisions or probes (batch/keys.ts): its members are
+  // keys of that kind, so a probe and the decision of the same rep are never taken for each other.
+  (db) => {
+    db.exec("ALTER TABLE batch_chunks ADD COLUMN kind TEXT NOT NULL DEFAULT 'decision' CHECK (kind IN ('decision', 'probe'))");
+  },
 ];
 
 /** The columns migration 2 adds to trials. */
