@@ -105,7 +105,8 @@ it('OpenAI, Anthropic and Gemini batches: probes in chunks of their own, scored 
     const logger = { info: () => {}, warn: () => {}, print: (t: string) => { printed.push(t); } };
     await run({ design, store, dryRun: true, logger });
     // The dry run: the probes as batch requests, on a line of their own (3 files: one per model), before the decisions'.
-    expect(printed.join('')).toMatch(/comprehension probes \(batch\): 3 files, 96 requests \(96 probes = 8 per model × game × framing, 0 already stored, 0 in open batches\)/);
+    expect(printed.join('')).toMatch(
+      /comprehension probes \(batch\): 3 files, 96 requests \(96 probes = 8 per model × game × framing, 0 already stored, 0 in open batches\)/);
     expect(printed.join('')).toMatch(/dry run \(batch\): 3 files, 48 requests \(48 trials/);
 
     await run({ design, store, poll: 0.01, logger });
