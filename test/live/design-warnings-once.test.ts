@@ -3,11 +3,22 @@
  * (docs/methods.md §18b): the check that refuses a misplaced payoff also returns the clauses it
  * could not decide (framingTemplates), framingWarnings takes those instead of running the rule
  * again, and parseDesign keeps the warnings it found, as it keeps its name warnings, so
- * designWarnings hands out the load-time result (it does not read the templates again).
+ * designWarnings hands out the load-time result (it does not read the templates again). The same for a
+ * context-enrichment design: its format templates and fact texts (each distinct text once, wherever it
+ * stands) are checked once, the warnings taken from that check.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { designWarnings, parseDesign } from '../../src/live/design/design.js';
 import { framingTemplates, framingWarnings } from '../../src/live/design/framings.js';
+import { initDesign } from '../../src/commands/init-designs.js';
+import { payoffCheck } from '../../src/live/prompts/payoff/index.js';
+
+// The payoff rule as it is, its calls counted (the texts it was run on).
+vi.mock('../../src/live/prompts/payoff/index.js', async (original) => {
+  const m = await original<typeof import('../../src/live/prompts/payoff/index.js')>();
+  return { ...m, payoffCheck: vi.fn(m.payoffCheck) };
+});
+const checkedTexts = () => vi.mocked(payoffCheck).mock.calls.map((c) => c[0]);
 
 const DESIGN = `name: once
 models: [{ id: Sim, provider: simulated }]
@@ -44,5 +55,34 @@ describe('the story rules when a design is read', () => {
     (d.framings as unknown as object[])[0] = { ...d.framings[0], template: plain.template };
     expect(designWarnings(d)).toEqual(w);
     expect(designWarnings({ ...d })).toEqual([]); // a design parseDesign did not return is checked when asked
+  });
+});
+
+describe('the payoff rule on a context-enrichment design', () => {
+  const FACT = 'Each chooses to {C} or to {D}. The best either of you can get is {T}.';
+  // The starter design, its game fact undecided and stated again in the norm slot, a format line undecided.
+  const text = initDesign('e', 'enrichment')
+    .replace('    - text: "Each chooses to {C} with the shared watering or to {D} their water."', `    - text: ${JSON.stringify(FACT)}`)
+    .replace('[{ text: "Around here, gardeners are expected to share water in a dry season." }]', `[{ text: ${JSON.stringify(FACT)} }]`)
+    .replace('      The points of each outcome:\n', '      The points of each outcome (at best you get {you.DC}):\n');
+
+  it('runs once per format template and per distinct fact text; its warnings are the ones that check found, each once', () => {
+    expect(text).toContain('at best you get {you.DC}');
+    expect(text.split(FACT)).toHaveLength(3);
+    vi.mocked(payoffCheck).mockClear();
+    const d = parseDesign(text, 'e.yaml');
+    const e = d.enrichment!;
+    const formats = e.formats.map((f) => f.template!);
+    const facts = [...new Set([...Object.values(e.base), ...e.worlds.map((w) => w.slots), ...e.conditions.map((c) => c.slots)]
+      .flatMap((slots) => Object.values(slots).flat() as { text: string }[]).map((f) => f.text))];
+    expect(formats).toHaveLength(2);
+    expect(facts).toHaveLength(4);
+    expect(checkedTexts().sort()).toEqual([...formats, ...facts].sort());
+
+    const w = designWarnings(d).filter((x) => x.includes('the payoff rule cannot decide'));
+    expect(w).toHaveLength(2);
+    expect(w[0]).toMatch(/^format story: template line 3: the payoff rule cannot decide the clause "\{intro\} .*\{you\.DC\} not checked/);
+    expect(w[1]).toMatch(/^fact "Each chooses to \{C\} or to \{D\}\. The be\.\.\.": template line 1: the payoff rule cannot decide the clause "The best/);
+    expect(checkedTexts()).toHaveLength(formats.length + facts.length);
   });
 });

@@ -116,10 +116,10 @@ export function parseDesign(text: string, file: string): Design {
   const wrongKind = kindProblem(data as Record<string, unknown>);
   if (wrongKind !== undefined) throwProblems([wrongKind], doc, lc, field);
   if ('kind' in data) {
-    const e = parseEnrichment(data, doc, lc, file);
+    const { design: e, undecided } = parseEnrichment(data, doc, lc, file);
     const formats = (data as unknown as { formats: Parameters<typeof templatePlace>[3][] }).formats;
     throwProblems(enrichmentPromptProblems(e.enrichment!, formats as { template?: string }[]), doc, lc, field);
-    storyWarnings.set(e, enrichmentWarnings(e.enrichment!, (i, line) => templatePlace(doc, lc, file, formats[i], line, ['formats', i])));
+    storyWarnings.set(e, enrichmentWarnings(e.enrichment!, (i, line) => templatePlace(doc, lc, file, formats[i], line, ['formats', i]), undecided));
     return e;
   }
   const r = designSchema.safeParse(data);

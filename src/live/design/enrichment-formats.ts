@@ -19,9 +19,23 @@ export { FACT_PLACEHOLDERS } from '../prompts/placeholders.js';
 /** The placeholders a format template of a design knows: its slots and the framing's. */
 export const formatPlaceholders = (slots: readonly string[]): string[] => [...new Set([...slots, ...FRAMING_PLACEHOLDERS])];
 
-/** The template text of every template format (by index) and the problems with them. */
-export function formatTemplates(d: EnrichmentDocument, designFile: string): { texts: Map<number, string>; problems: Problem[] } {
+/**
+ * The payoff rule's warnings found while a context-enrichment design was checked — per template format (by index) and per
+ * fact text — kept so that enrichmentWarnings does not run the rule again (it runs once per format and fact text).
+ */
+export interface EnrichmentUndecided {
+  readonly formats: ReadonlyMap<number, readonly string[]>;
+  readonly facts: ReadonlyMap<string, readonly string[]>;
+}
+
+/** How the warnings name a fact: its text, cut at 40 characters. */
+export const factSubject = (t: string): string => `fact ${JSON.stringify(t.length > 40 ? `${t.slice(0, 37)}...` : t)}`;
+
+/** The template text of every template format (by index), the problems with them, and the payoff rule's warnings of each. */
+export function formatTemplates(d: EnrichmentDocument, designFile: string): { texts: Map<number, string>; problems: Problem[];
+  undecided: Map<number, readonly string[]> } {
   const texts = new Map<number, string>();
+  const undecided = new Map<number, readonly string[]>();
   const problems: Problem[] = [];
   d.formats.forEach((f, i) => {
     if ([f.style, f.template, f.template_file].filter((x) => x !== undefined).length !== 1) {
@@ -36,14 +50,15 @@ export function formatTemplates(d: EnrichmentDocument, designFile: string): { te
     if (fault) { problems.push(fault); return; }
     const named = namesIn(src.text, formatPlaceholders(d.template));
     const absent = d.template.filter((s) => !named.includes(s));
-    const misplaced = payoffCheck(src.text, formatPlaceholders(d.template), framingMeanings(d.template), `format ${f.id}`).fault;
+    const checked = payoffCheck(src.text, formatPlaceholders(d.template), framingMeanings(d.template), `format ${f.id}`);
+    const misplaced = checked.fault;
     if (absent.length > 0) problems.push({ path, message: designMsg.formatSlotsMissing(f.id, absent) });
     else if (misplaced !== undefined) {
       problems.push({ path, message: f.template_file === undefined ? misplaced.message : designMsg.fileFault(f.template_file, misplaced.message) });
     }
-    else texts.set(i, src.text);
+    else { texts.set(i, src.text); undecided.set(i, checked.undecided); }
   });
-  return { texts, problems };
+  return { texts, problems, undecided };
 }
 
 /** The placeholders of a fact as a format of wording k shows it. */
@@ -78,17 +93,19 @@ const factTexts = (x: Fact): string[] => [x.text, ...(x.value === undefined ? []
 /**
  * Warnings of a context-enrichment design (docs/methods.md §18b): clauses of its format templates
  * and facts holding a payoff the payoff rule cannot decide, and numbers the number rule flags.
+ * `undecided`: the payoff rule's warnings as found when the design was checked (parseEnrichment), so
+ * the rule is not run again; a format or fact it does not hold is checked here.
  */
-export function enrichmentWarnings(e: EnrichmentSpec, at?: (format: number, line: number) => string): string[] {
+export function enrichmentWarnings(e: EnrichmentSpec, at?: (format: number, line: number) => string, undecided?: EnrichmentUndecided): string[] {
   const values = e.worlds.map((w) => ({ id: w.id, values: [w.payoffs.T, w.payoffs.R, w.payoffs.P, w.payoffs.S] }));
   const formats = e.formats.flatMap((f, i) => f.template === undefined ? [] : [
-    ...payoffCheck(f.template, formatPlaceholders(e.template), framingMeanings(e.template), `format ${f.id}`).undecided,
+    ...(undecided?.formats.get(i) ?? payoffCheck(f.template, formatPlaceholders(e.template), framingMeanings(e.template), `format ${f.id}`).undecided),
     ...numberWarnings(f.template, formatPlaceholders(e.template), values, `format ${f.id}`, at && ((line) => at(i, line))),
   ]);
   const contents = [...Object.values(e.base), ...e.worlds.map((w) => w.slots), ...e.conditions.flatMap((c) => Object.values(c.slots))];
   const facts = [...new Set(contents.flatMap((c) => (Array.isArray(c) ? c : Object.values(c).flat()) as Fact[]).flatMap(factTexts))];
   return [...formats, ...facts.flatMap((t) => [
-    ...payoffCheck(t, FACT_PLACEHOLDERS, factMeanings, `fact ${JSON.stringify(t.length > 40 ? `${t.slice(0, 37)}...` : t)}`).undecided,
-    ...numberWarnings(t, FACT_PLACEHOLDERS, values, `fact ${JSON.stringify(t.length > 40 ? `${t.slice(0, 37)}...` : t)}`),
+    ...(undecided?.facts.get(t) ?? payoffCheck(t, FACT_PLACEHOLDERS, factMeanings, factSubject(t)).undecided),
+    ...numberWarnings(t, FACT_PLACEHOLDERS, values, factSubject(t)),
   ])];
 }

@@ -19,7 +19,7 @@ import { enrichmentDesignSchema, type EnrichmentDocument, type FactDocument } fr
 import { labelPairProblem } from '../prompts/index.js';
 import { simulatedOptionsSchema } from '../providers/simulated.js';
 import { capabilityProblems } from './capabilities.js';
-import { FACT_PLACEHOLDERS, formatCoverageProblems, formatTemplates } from './enrichment-formats.js';
+import { FACT_PLACEHOLDERS, factSubject, formatCoverageProblems, formatTemplates, type EnrichmentUndecided } from './enrichment-formats.js';
 import { TEMPLATE_KINDS } from '../prompts/placeholders.js';
 import { slotFacts } from './enrichment-slots.js';
 import { factMeanings, payoffCheck } from '../prompts/payoff/index.js';
@@ -98,8 +98,11 @@ function slotChecks(d: EnrichmentDocument): Problem[] {
   return out;
 }
 
-/** Facts: known placeholders; a key for key-value formats; enough paraphrases for every wording. */
-function factChecks(d: EnrichmentDocument): Problem[] {
+/**
+ * Facts: known placeholders; a key for key-value formats; enough paraphrases for every wording. The payoff rule runs once
+ * per distinct fact text; its warnings go to `undecided` (by text) for enrichmentWarnings.
+ */
+function factChecks(d: EnrichmentDocument, undecided: Map<string, readonly string[]>): Problem[] {
   const out: Problem[] = [];
   const kv = d.formats.find((f) => f.style === 'key-value');
   const deepest = d.formats.reduce<{ id: string; wording: number } | undefined>((m, f) => ((f.wording ?? 0) > (m?.wording ?? 0) ? { id: f.id,
@@ -111,7 +114,7 @@ function factChecks(d: EnrichmentDocument): Problem[] {
       const fault = t === undefined ? undefined
         : templateFieldProblem([...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], t, FACT_PLACEHOLDERS,
           TEMPLATE_KINDS.fact.needsPlaceholder);
-      const misplaced = fault || t === undefined || field === 'key' ? undefined : payoffCheck(t, FACT_PLACEHOLDERS, factMeanings, 'fact').fault;
+      const misplaced = fault || t === undefined || field === 'key' || undecided.has(t) ? undefined : factPayoffs(t, undecided);
       if (fault) out.push(fault);
       else if (misplaced) out.push({ path: [...path, ...field.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : x))], message: misplaced.message });
     }
@@ -121,6 +124,13 @@ function factChecks(d: EnrichmentDocument): Problem[] {
       have) });
   }
   return out;
+}
+
+/** The payoff rule on a fact text: its refusal (at its field), its undecided clauses kept by text. */
+function factPayoffs(t: string, undecided: Map<string, readonly string[]>): { line: number; message: string } | undefined {
+  const checked = payoffCheck(t, FACT_PLACEHOLDERS, factMeanings, 'fact', factSubject(t));
+  undecided.set(t, checked.undecided);
+  return checked.fault;
 }
 
 /** Simulated agents: strict options; effects match factor levels that exist. */
@@ -145,8 +155,8 @@ function simulatedChecks(d: EnrichmentDocument): Problem[] {
 }
 
 /** The rules a schema cannot state, in document order of concern. */
-function crossChecks(d: EnrichmentDocument): Problem[] {
-  return [...idChecks(d), ...slotChecks(d), ...factChecks(d), ...simulatedChecks(d), ...capabilityProblems(d.models, d.scoring ?? 'logprobs',
+function crossChecks(d: EnrichmentDocument, facts: Map<string, readonly string[]>): Problem[] {
+  return [...idChecks(d), ...slotChecks(d), ...factChecks(d, facts), ...simulatedChecks(d), ...capabilityProblems(d.models, d.scoring ?? 'logprobs',
     d.decoding?.temperature)];
 }
 
@@ -197,13 +207,17 @@ export function scenarioGame(e: Pick<EnrichmentSpec, 'scenario' | 'payoffs'>, p:
   return { id, name: id, payoffs: { C: { C: [p.R, p.R], D: [p.S, p.T] }, D: { C: [p.T, p.S], D: [p.P, p.P] } } };
 }
 
-/** Validate a parsed `kind: context-enrichment` document (called by parseDesign). */
-export function parseEnrichment(data: object, doc: Document, lc: LineCounter, file: string): Design {
+/**
+ * Validate a parsed `kind: context-enrichment` document (called by parseDesign); with the design, the payoff rule's
+ * warnings found while checking it (for enrichmentWarnings).
+ */
+export function parseEnrichment(data: object, doc: Document, lc: LineCounter, file: string): { design: Design; undecided: EnrichmentUndecided } {
   const r = enrichmentDesignSchema.safeParse(data);
   const formats = r.success ? formatTemplates(r.data, file) : undefined;
+  const facts = new Map<string, readonly string[]>();
   const refuse = (found: Problem[]) => throwProblems(found, doc, lc, (line, path, message) => designMsg.designField(file, line, path, message));
-  refuse(r.success ? [...formats!.problems, ...crossChecks(r.data)] : problems(r.error.issues));
+  refuse(r.success ? [...formats!.problems, ...crossChecks(r.data, facts)] : problems(r.error.issues));
   const design = resolveEnrichment(r.data!, formats!.texts);
   refuse(formatCoverageProblems(design.enrichment!, (s, c, w) => slotFacts(design.enrichment!, s, c, design.enrichment!.worlds.find((x) => x.id === w)!)));
-  return design;
+  return { design, undecided: { formats: formats!.undecided, facts } };
 }

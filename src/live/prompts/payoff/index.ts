@@ -36,8 +36,11 @@ export interface PayoffCheck {
   readonly undecided: readonly string[];
 }
 
-/** The payoff rule on a template (valid under `known`); `subject` names it in messages ("framing x"). */
-export function payoffCheck(text: string, known: readonly string[], meanings: Meanings, subject: string): PayoffCheck {
+/**
+ * The payoff rule on a template (valid under `known`); `subject` names it in messages ("framing x"), `warnAs` in the
+ * undecided clauses' warnings when they name it otherwise (a fact: its refusal sits at its field, its warning quotes it).
+ */
+export function payoffCheck(text: string, known: readonly string[], meanings: Meanings, subject: string, warnAs = subject): PayoffCheck {
   const t = parseTemplate(text, known);
   if (t.fault) return { undecided: [] };
   const names = declaredNames(literalText(t.parts));
@@ -45,7 +48,7 @@ export function payoffCheck(text: string, known: readonly string[], meanings: Me
   for (const c of clausesOf(t.parts)) {
     const v = checkClause(c, meanings, names);
     if (v === undefined) continue;
-    if (v.kind === 'undecided') { undecided.push(payoffMsg.undecided(subject, v.line, v.clause, v.why, v.placeholders)); continue; }
+    if (v.kind === 'undecided') { undecided.push(payoffMsg.undecided(warnAs, v.line, v.clause, v.why, v.placeholders)); continue; }
     const message = v.recipient === undefined
       ? payoffMsg.wrongOutcome(subject, v.line, v.clause, v.outcome, v.placeholder, v.stated)
       : payoffMsg.wrongPlayer(subject, v.line, v.clause, v.outcome, v.placeholder, v.recipient);
