@@ -4,6 +4,7 @@
  */
 import { writeTrials, type ExportFormat } from './export.js';
 import { writeParquet } from './export-parquet.js';
+import { exportProbes, probesPath } from './export-probes.js';
 import type { TrialStore } from '../live/store/store.js';
 import { withStore } from '../sources/open-run.js';
 import { UserError } from '../core/errors.js';
@@ -39,6 +40,8 @@ export interface ExportResult {
   readonly out?: string;
   /** The sidecar written beside the file (`<file>.provenance.json`: synthetic flag, names, design hash). */
   readonly sidecar?: string;
+  /** The comprehension probes written beside the file or folder (export-probes.ts), when the runs exported asked any. */
+  readonly probes?: { readonly out: string; readonly probes: number };
 }
 
 /** `out` for standard output. */
@@ -52,7 +55,7 @@ async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResu
     if (typeof o.out !== 'string' || o.out === STDOUT) throw new UserError(commandsMsg.parquetNeedsFolder());
     const n = await writeParquet(store, o.out, o.runId);
     (o.logger ?? silentLogger).info(commandsMsg.exported(n, o.out));
-    return { trials: n, out: o.out };
+    return { trials: n, out: o.out, ...await probesBeside(store, o, o.out) };
   }
   if (typeof o.out !== 'string' || o.out === STDOUT) {
     let n = 0;
@@ -68,7 +71,15 @@ async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResu
   // Beside the file: what reproduce --trials needs to restore the synthetic flag, the names and the design hash.
   writeFilesAtomic([{ path: sidecarPath(out), content: `${JSON.stringify(exportSidecar(store, o, hash.digest('hex')), null, 2)}\n` }]);
   (o.logger ?? silentLogger).info(commandsMsg.exported(n, out));
-  return { trials: n, out, sidecar: sidecarPath(out) };
+  return { trials: n, out, sidecar: sidecarPath(out), ...await probesBeside(store, o, out) };
+}
+
+/** The probes written beside the trials' file or folder, when the runs exported asked any. */
+async function probesBeside(store: TrialStore, o: ExportOptions, out: string): Promise<Pick<ExportResult, 'probes'>> {
+  const p = await exportProbes(store, o.format, out, o.runId);
+  if (p === undefined) return {};
+  (o.logger ?? silentLogger).info(commandsMsg.exportedProbes(p.probes, p.out));
+  return { probes: p };
 }
 
 /**
@@ -92,7 +103,8 @@ export function exportTrials(o: ExportOptions): Promise<ExportResult> {
   if ((o.out as ExportOptions['out'] | undefined) === undefined) return Promise.reject(new UserError(commandsMsg.exportNeedsOut()));
   return withStoreErrors(o.store, async () => {
     const text = o.format !== 'parquet'; // a Parquet folder is checked when written
-    if (text && typeof o.out === 'string' && o.out !== STDOUT) [o.out, sidecarPath(o.out)].forEach((p) => checkOutFile('--out', p)); // the file and its sidecar
+    // the file, its sidecar and the probes' file
+    if (text && typeof o.out === 'string' && o.out !== STDOUT) [o.out, sidecarPath(o.out), probesPath(o.out)].forEach((p) => checkOutFile('--out', p));
     return withStore(o.store, { verify: o.verifyStore }, (store) => exportTo(store, o));
   });
 }

@@ -147,6 +147,7 @@ export const commandsMsg = {
       `estimated cost: ${cost}`].join('\n'),
   noPrices: () => 'unknown (give --price IN,OUT in USD per million tokens, or prices in the design)',
   exported: (n: number, out: string) => `exported ${n} trials to ${out}`,
+  exportedProbes: (n: number, out: string) => `exported ${n} comprehension probes to ${out}`,
   syntheticNote: (models: readonly string[]) =>
     `note: ${models.join(', ')} answered through the simulated provider — synthetic data, not a model's answers`,
   repeatedPlan: (design: string, runId: number, matches: number, over: number, decisions: number, stored: number, resumed: boolean) =>

@@ -82,3 +82,42 @@ export function storedProbes(store: TrialStore, runId: number): StoredProbe[] {
 export function scoredProbes(probes: readonly StoredProbe[]): ScoredProbe[] {
   return probes.filter((p) => p.score !== null).map((p) => ({ model: p.model, game: p.game, framing: p.framing, outcome: p.outcome, score: p.score! }));
 }
+
+/** A stored probe row, every column (the export's reader). */
+export interface ProbeRow {
+  readonly run_id: number;
+  readonly model: string;
+  readonly game: string;
+  readonly framing: string;
+  readonly rep: number;
+  readonly outcome: string;
+  readonly player: 'you' | 'other';
+  readonly expected: number;
+  readonly prompt: string;
+  readonly request: string;
+  readonly response: string | null;
+  readonly text: string | null;
+  readonly answer: number | null;
+  readonly score: ProbeScore | null;
+  readonly model_snapshot: string | null;
+  readonly input_tokens: number | null;
+  readonly output_tokens: number | null;
+  readonly latency_ms: number | null;
+  readonly status: 'ok' | 'invalid' | 'error';
+  readonly error: string | null;
+  readonly attempts: number;
+}
+
+/** Whether a store holds probes (of one run with `runId`). */
+export function hasProbes(store: TrialStore, runId?: number): boolean {
+  if (!hasProbeTable(store.database)) return false;
+  return store.database.prepare(`SELECT 1 FROM probe_trials ${runId === undefined ? '' : 'WHERE run_id = ?'} LIMIT 1`).pluck()
+    .get(...(runId === undefined ? [] : [runId])) !== undefined;
+}
+
+/** Every probe row (of one run with `runId`), streamed in key order (run, model, game, framing, rep). */
+export function* probeRows(store: TrialStore, runId?: number): Generator<ProbeRow> {
+  if (!hasProbeTable(store.database)) return;
+  yield* store.database.prepare(`SELECT ${COLUMNS.join(', ')} FROM probe_trials ${runId === undefined ? '' : 'WHERE run_id = ?'}
+    ORDER BY run_id, model, game, framing, rep`).iterate(...(runId === undefined ? [] : [runId])) as IterableIterator<ProbeRow>;
+}
