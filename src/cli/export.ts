@@ -17,8 +17,9 @@ export function registerExport(program: Command): void {
     .requiredOption('--format <fmt>', 'jsonl, csv, or parquet (a folder of Hive-partitioned files: model=…/game=…/framing=…)', parseFormat)
     .option('--out <file>',
       ('output file (written whole or not at all), and beside it <file>.provenance.json: the file\'s SHA-256, the store, the run and its design hash, ' +
-        'whether the data are synthetic, the design\'s names and framings, which reproduce --trials reads back; standard output (no sidecar) when absent or ' +
-        '-'))
+        'whether the data are synthetic, the design\'s names and framings, which reproduce --trials reads back; when the run asked comprehension ' +
+        'probes, <name>.probes.<ext> beside it (Parquet: <folder>.probes.parquet), one record per probe; standard output (no sidecar, no probes) ' +
+        'when absent or -'))
     .option('--run <id>', 'only this run of the store', parseIntFlag('--run', 1))
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'no summary line')

@@ -12,7 +12,7 @@ import { probeAnswer, scoreProbe, type ProbeScore } from './score.js';
 import type { ProbeContext } from './questions.js';
 import type { ScoredProbe } from './comprehension.js';
 
-/** True when the store has the probe table (a store read-only and never migrated to version 4 has none). */
+/** True when the store has the probe table (a store read-only and never migrated to version 5 has none). */
 export function hasProbeTable(db: Database.Database): boolean {
   return db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'probe_trials'").pluck().get() === 1;
 }
