@@ -19,6 +19,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { run } from '../../src/commands/run.js';
 import { anthropicCustomId } from '../../src/live/batch/anthropic.js';
 import { batchKey } from '../../src/live/batch/chunks.js';
+import { CHUNK_COLUMNS, chunkRows } from '../../src/live/batch/list.js';
+import { TrialStore } from '../../src/live/store/store.js';
 import { expandDesign, parseDesign } from '../../src/live/design/design.js';
 import { expandProbes, type ProbeContext } from '../../src/live/probes/questions.js';
 import { startBatchLoopback } from '../helpers/loopback-batch.js';
@@ -127,6 +129,14 @@ it('OpenAI, Anthropic and Gemini batches: probes in chunks of their own, scored 
       expect(keys.filter((k) => k.startsWith('probe|')).sort()).toEqual([...probes.keys()].filter((k) => k.startsWith(`probe|${model}|`)).sort());
       expect(keys.filter((k) => !k.startsWith('probe|'))).toHaveLength(16);
       expect([...srv.outcomes.values()].every((o) => o.length === 1 && o[0] === 'ok')).toBe(true);
+    }
+
+    // samegame batches names each chunk's kind.
+    const ro = TrialStore.openExisting(store);
+    try {
+      expect(chunkRows(ro, store).map((r) => r[CHUNK_COLUMNS.indexOf('kind')])).toEqual(['probe', 'probe', 'probe', 'decision', 'decision', 'decision']);
+    } finally {
+      ro.close();
     }
 
     const before = [openai.batches.size, anthropic.batches.size, gemini.ops.size];

@@ -106,14 +106,15 @@ describe('samegame run --batch: the quickstart through the Batch API', () => {
     const r = await runCli(['batches', store()]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0].split(/\s+/)).toEqual(['chunk', 'run', 'model', 'state', 'status', 'requests', 'completed', 'failed', 'stored', 'batch', 'cost_usd']);
+    expect(lines[0].split(/\s+/)).toEqual(['chunk', 'run', 'model', 'kind', 'state', 'status', 'requests', 'completed', 'failed', 'stored', 'batch',
+      'cost_usd']);
     expect(lines).toHaveLength(1 + storeFacts(store()).chunks.length);
-    expect(lines.slice(1).every((l) => /\scollected\s+(completed|expired)\s+\d+\s+\d+\s+\d+\s+\d+\s+batch_\d+/.test(l))).toBe(true);
+    expect(lines.slice(1).every((l) => /\sdecision\s+collected\s+(completed|expired)\s+\d+\s+\d+\s+\d+\s+\d+\s+batch_\d+/.test(l))).toBe(true);
     // Cost so far, by hand: each answer uses 40 input and 2 output tokens (the loopback's usage), at
     // $1 and $2 per million, half price in a batch: 44e-6 / 2 per stored trial.
     for (const l of lines.slice(1)) {
       const cells = l.split(/\s+/);
-      expect(cells[10]).toBe(((Number(cells[8]) * 44e-6) / 2).toFixed(4));
+      expect(cells[11]).toBe(((Number(cells[9]) * 44e-6) / 2).toFixed(4));
     }
   });
 });

@@ -11,7 +11,8 @@ import type { ModelSpec } from '../types.js';
 import { vendorIdOf, BATCH_VENDORS } from './vendors.js';
 import { liveBatchMsg } from './messages.js';
 
-export const CHUNK_COLUMNS = ['chunk', 'run', 'model', 'state', 'status', 'requests', 'completed', 'failed', 'stored', 'batch', 'cost_usd'] as const;
+/** kind: what the chunk's lines ask, decisions or comprehension probes (keys.ts). */
+export const CHUNK_COLUMNS = ['chunk', 'run', 'model', 'kind', 'state', 'status', 'requests', 'completed', 'failed', 'stored', 'batch', 'cost_usd'] as const;
 
 /** One row per chunk, as text cells in CHUNK_COLUMNS order; a table samegame did not write is one line naming the store. */
 export function chunkRows(store: TrialStore, file: string): string[][] {
@@ -22,7 +23,7 @@ export function chunkRows(store: TrialStore, file: string): string[][] {
     if (e instanceof BatchTableFault) throw new UserError(liveBatchMsg.tableDamaged(file, e.message));
     throw e;
   }
-  return chunks.map((c) => [String(c.id), String(c.runId), c.model, c.state, c.status ?? '', String(c.lines), String(c.completed),
+  return chunks.map((c) => [String(c.id), String(c.runId), c.model, c.kind, c.state, c.status ?? '', String(c.lines), String(c.completed),
     String(c.failed), String(c.stored), c.batchId ?? '', c.cost === null ? '' : c.cost.toFixed(4)]);
 }
 
