@@ -9,7 +9,7 @@
  * so a probe taken for the decision of its rep, or the reverse, would be left unsent or stored in
  * the wrong table. Then: a kill -9 between a probe batch's create call and its commit, and after its
  * collect, resumes without asking any probe twice; a repeated game sent as batches asks its probes
- * as batches before its rounds.
+ * as batches before its rounds. A store from before migration 6 keeps its chunks as decisions.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +21,8 @@ import { anthropicCustomId } from '../../src/live/batch/anthropic.js';
 import { batchKey } from '../../src/live/batch/chunks.js';
 import { CHUNK_COLUMNS, chunkRows } from '../../src/live/batch/list.js';
 import { TrialStore } from '../../src/live/store/store.js';
+import { BatchChunks } from '../../src/live/store/batch-chunks.js';
+import { STORE_VERSION, storeVersion } from '../../src/live/store/migrations.js';
 import { expandDesign, parseDesign } from '../../src/live/design/design.js';
 import { expandProbes, type ProbeContext } from '../../src/live/probes/questions.js';
 import { startBatchLoopback } from '../helpers/loopback-batch.js';
@@ -204,3 +206,34 @@ it('a repeated game sent as batches: its probes go as batches before the rounds,
     await srv.close();
   }
 }, 120_000);
+
+it('a store from before migration 6: its open chunk is read as decisions, and kept so when the store is migrated', () => {
+  const path = join(dir, 'v5.sqlite');
+  const rw = TrialStore.open(path);
+  const { run: r } = rw.openRun({ name: 'v5', hash: 'h5', json: '{}', toolVersion: 't', started: 's', kind: 'one-shot' });
+  const chunks = BatchChunks.open(rw);
+  chunks.prepare({ runId: r.id, model: 'm', kind: 'decision', endpoint: 'e', file: 'f', fileHash: 'x', lines: 1, bytes: 1,
+    members: [{ model: 'm', game: 'g', framing: 'f', rep: 0 }] });
+  // Back to version 5: the chunks table without its kind column.
+  rw.database.exec('ALTER TABLE batch_chunks DROP COLUMN kind');
+  rw.database.pragma('user_version = 5');
+  rw.close();
+  expect(STORE_VERSION).toBe(6);
+  const ro = TrialStore.openExisting(path);
+  try {
+    const old = BatchChunks.readOnly(ro)!;
+    expect(old.chunks().map((c) => c.kind)).toEqual(['decision']);
+    expect([...old.inOpenChunks(r.id)]).toEqual(['m|g|f|0']);
+  } finally {
+    ro.close();
+  }
+  const again = TrialStore.open(path);
+  try {
+    const migrated = BatchChunks.open(again);
+    expect(storeVersion(again.database)).toBe(6);
+    expect(migrated.chunks().map((c) => c.kind)).toEqual(['decision']);
+    expect([...migrated.inOpenChunks(r.id)]).toEqual(['m|g|f|0']);
+  } finally {
+    again.close();
+  }
+});
