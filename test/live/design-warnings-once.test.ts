@@ -4,21 +4,17 @@
  * could not decide (framingTemplates), framingWarnings takes those instead of running the rule
  * again, and parseDesign keeps the warnings it found, as it keeps its name warnings, so
  * designWarnings hands out the load-time result (it does not read the templates again). The same for a
- * context-enrichment design: its format templates and fact texts (each distinct text once, wherever it
- * stands) are checked once, the warnings taken from that check.
+ * context-enrichment design: the check of its format templates and fact texts (each distinct text once,
+ * wherever it stands) returns the clauses it could not decide (parseEnrichment), and
+ * enrichmentWarnings takes those instead of running the rule again.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { designWarnings, parseDesign } from '../../src/live/design/design.js';
 import { framingTemplates, framingWarnings } from '../../src/live/design/framings.js';
 import { initDesign } from '../../src/commands/init-designs.js';
-import { payoffCheck } from '../../src/live/prompts/payoff/index.js';
-
-// The payoff rule as it is, its calls counted (the texts it was run on).
-vi.mock('../../src/live/prompts/payoff/index.js', async (original) => {
-  const m = await original<typeof import('../../src/live/prompts/payoff/index.js')>();
-  return { ...m, payoffCheck: vi.fn(m.payoffCheck) };
-});
-const checkedTexts = () => vi.mocked(payoffCheck).mock.calls.map((c) => c[0]);
+import { parseYamlMapping } from '../../src/core/doc-problems.js';
+import { parseEnrichment } from '../../src/live/design/enrichment.js';
+import { enrichmentWarnings } from '../../src/live/design/enrichment-formats.js';
 
 const DESIGN = `name: once
 models: [{ id: Sim, provider: simulated }]
@@ -66,23 +62,32 @@ describe('the payoff rule on a context-enrichment design', () => {
     .replace('[{ text: "Around here, gardeners are expected to share water in a dry season." }]', `[{ text: ${JSON.stringify(FACT)} }]`)
     .replace('      The points of each outcome:\n', '      The points of each outcome (at best you get {you.DC}):\n');
 
-  it('runs once per format template and per distinct fact text; its warnings are the ones that check found, each once', () => {
+  it('the load-time check returns the undecided clauses of every format template and distinct fact text; the warnings are those, each once', () => {
     expect(text).toContain('at best you get {you.DC}');
     expect(text.split(FACT)).toHaveLength(3);
-    vi.mocked(payoffCheck).mockClear();
-    const d = parseDesign(text, 'e.yaml');
-    const e = d.enrichment!;
-    const formats = e.formats.map((f) => f.template!);
+    const { doc, lc, data } = parseYamlMapping(text, () => 'syntax', () => 'not a mapping');
+    const { design, undecided } = parseEnrichment(data, doc, lc, 'e.yaml');
+    const e = design.enrichment!;
     const facts = [...new Set([...Object.values(e.base), ...e.worlds.map((w) => w.slots), ...e.conditions.map((c) => c.slots)]
       .flatMap((slots) => Object.values(slots).flat() as { text: string }[]).map((f) => f.text))];
-    expect(formats).toHaveLength(2);
     expect(facts).toHaveLength(4);
-    expect(checkedTexts().sort()).toEqual([...formats, ...facts].sort());
+    // Every format template and fact text the warnings speak of was checked at load: nothing is left for a second pass.
+    expect([...undecided.formats.keys()]).toEqual([0, 1]);
+    expect([...undecided.facts.keys()].sort()).toEqual([...facts].sort());
+    expect(undecided.formats.get(0)).toHaveLength(1);
+    expect(undecided.formats.get(1)).toEqual([]);
+    expect(undecided.facts.get(FACT)).toHaveLength(1);
 
-    const w = designWarnings(d).filter((x) => x.includes('the payoff rule cannot decide'));
-    expect(w).toHaveLength(2);
+    // Given the load-time result, it is what the warnings say (stand-ins show the rule is not run again).
+    const standIns = { formats: new Map([[0, ['format kept at load']], [1, []]]),
+      facts: new Map(facts.map((f) => [f, f === FACT ? ['fact kept at load'] : []])) };
+    expect(enrichmentWarnings(e, undefined, standIns)).toEqual(['format kept at load', 'fact kept at load']);
+
+    const w = designWarnings(parseDesign(text, 'e.yaml')).filter((x) => x.includes('the payoff rule cannot decide'));
+    expect(w).toEqual([...undecided.formats.get(0)!, ...undecided.facts.get(FACT)!]);
     expect(w[0]).toMatch(/^format story: template line 3: the payoff rule cannot decide the clause "\{intro\} .*\{you\.DC\} not checked/);
     expect(w[1]).toMatch(/^fact "Each chooses to \{C\} or to \{D\}\. The be\.\.\.": template line 1: the payoff rule cannot decide the clause "The best/);
-    expect(checkedTexts()).toHaveLength(formats.length + facts.length);
+    // Without the load-time result (a design built by the library) the rule runs here, with the same warnings.
+    expect(enrichmentWarnings(e).filter((x) => x.includes('the payoff rule cannot decide'))).toEqual(w);
   });
 });
