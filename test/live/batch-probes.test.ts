@@ -9,7 +9,8 @@
  * so a probe taken for the decision of its rep, or the reverse, would be left unsent or stored in
  * the wrong table. Then: a kill -9 between a probe batch's create call and its commit, and after its
  * collect, resumes without asking any probe twice; a repeated game sent as batches asks its probes
- * as batches before its rounds. A store from before migration 6 keeps its chunks as decisions.
+ * as batches before its rounds, an adaptive run before its first wave. A store from before
+ * migration 6 keeps its chunks as decisions.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ import { startGeminiLoopback } from '../helpers/loopback-gemini.js';
 import { defaultAnswer, type Answer } from '../helpers/loopback-openai.js';
 import { cleanEnv, ROOT, runCli, spawnCli } from '../helpers/cli.js';
 import { optionAnswer } from '../helpers/repeated.js';
+import { cellAnswer } from '../helpers/batch-run.js';
 
 const designText = (urls: { openai: string; anthropic: string; gemini: string }) => `name: batch-probes
 models:
@@ -201,6 +203,40 @@ it('a repeated game sent as batches: its probes go as batches before the rounds,
     expect(s.chunks.map((c) => c.kind)).toEqual(['probe', 'probe', 'decision', 'decision', 'decision', 'decision']);
     // 2 models × (2 + 2 + 3 seats of LLMs) × 1 match × 2 rounds, by hand.
     expect(s.decisions).toBe(28);
+    expect([...srv.outcomes.values()].every((o) => o.length === 1)).toBe(true);
+  } finally {
+    await srv.close();
+  }
+}, 120_000);
+
+it('an adaptive run sent as batches: its probes go as batches before the first wave, stored apart from the decisions', async () => {
+  const text = `name: ad
+models:
+  - { id: A, provider: openai-responses, model: loop-a }
+  - { id: B, provider: openai-responses, model: loop-b }
+games: [prisoners-dilemma, stag-hunt]
+framings: [business, friend-sharing]
+trials: 40
+stop: { target: shift, decide: sign, wave: 20, method: betting }
+`;
+  const design = join(dir, 'ad.yaml');
+  writeFileSync(design, text);
+  const probes = new Map(expandProbes(parseDesign(text, 'x.yaml'), 8).map((s) => [batchKey(s), s.context.probe as ProbeContext]));
+  const srv = await startBatchLoopback({ answer: answerOf(probes, cellAnswer) });
+  try {
+    const store = join(dir, 'ad.sqlite');
+    const r = await runCli(['run', design, '--store', store, '--base-url', srv.url, '--batch', '--probes', '8', '--poll', '0.01'],
+      { env: cleanEnv({ OPENAI_API_KEY: 'k' }) });
+    expect(r.code, r.stderr).toBe(0);
+    const s = readStore(store);
+    // 2 models × 2 games × 2 framings × 8, the friend-sharing ones of DC and DD answered with the fined payoff.
+    expect(s.probes).toHaveLength(64);
+    expect(s.probes.filter((p) => p.score === 'wrong')).toHaveLength(8);
+    // The probes' chunks first (one per model), then each wave's (one per model): the waves read only decisions.
+    expect(s.chunks.slice(0, 2).map((c) => [c.kind, c.members])).toEqual([['probe', 32], ['probe', 32]]);
+    expect(s.chunks.slice(2).every((c) => c.kind === 'decision')).toBe(true);
+    expect(s.chunks.slice(2).length % 2).toBe(0);
+    expect(s.decisions).toBe(s.chunks.slice(2).reduce((n, c) => n + c.members, 0));
     expect([...srv.outcomes.values()].every((o) => o.length === 1)).toBe(true);
   } finally {
     await srv.close();
