@@ -243,7 +243,7 @@ stop: { target: shift, decide: sign, wave: 20, method: betting }
   }
 }, 120_000);
 
-it('a store from before migration 6: its open chunk is read as decisions, and kept so when the store is migrated', () => {
+it('a store from before migration 6: its open chunk is read as decisions, and kept so when migrated; a kind never written is refused', () => {
   const path = join(dir, 'v5.sqlite');
   const rw = TrialStore.open(path);
   const { run: r } = rw.openRun({ name: 'v5', hash: 'h5', json: '{}', toolVersion: 't', started: 's', kind: 'one-shot' });
@@ -271,5 +271,17 @@ it('a store from before migration 6: its open chunk is read as decisions, and ke
     expect([...migrated.inOpenChunks(r.id)]).toEqual(['m|g|f|0']);
   } finally {
     again.close();
+  }
+  // A kind samegame never writes: samegame batches refuses the table in one line.
+  const raw = new Database(path);
+  raw.pragma('ignore_check_constraints = ON');
+  raw.exec("UPDATE batch_chunks SET kind = 'other'");
+  raw.close();
+  const bad = TrialStore.openExisting(path);
+  try {
+    expect(() => chunkRows(bad, 'STORE'))
+      .toThrow('STORE: the batch table is damaged or not one samegame wrote (chunk 1: kind is "other", not one of decision, probe)');
+  } finally {
+    bad.close();
   }
 });
