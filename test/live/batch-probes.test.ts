@@ -108,7 +108,8 @@ it('OpenAI, Anthropic and Gemini batches: probes in chunks of their own, scored 
     writeFileSync(design, designText({ openai: openai.url, anthropic: anthropic.url, gemini: gemini.url }));
     const store = join(dir, 'three.sqlite');
     const printed: string[] = [];
-    const logger = { info: () => {}, warn: () => {}, print: (t: string) => { printed.push(t); } };
+    const info: string[] = [];
+    const logger = { info: (m: string) => { info.push(m); }, warn: () => {}, print: (t: string) => { printed.push(t); } };
     await run({ design, store, dryRun: true, logger });
     // The dry run: the probes as batch requests, on a line of their own (3 files: one per model), before the decisions'.
     expect(printed.join('')).toMatch(
@@ -118,6 +119,14 @@ it('OpenAI, Anthropic and Gemini batches: probes in chunks of their own, scored 
     await run({ design, store, poll: 0.01, logger });
     const s = readStore(store);
     expect(s.decisions).toBe(DECISIONS);
+    // The closing summary counts the decisions' tokens, as a synchronous run's does (the probes' are stored with them).
+    const db = new Database(store, { readonly: true });
+    const tokens = (table: string) => db.prepare(`SELECT sum(input_tokens + output_tokens) FROM ${table}`).pluck().get() as number;
+    const [decided, probed] = [tokens('trials'), tokens('probe_trials')];
+    db.close();
+    expect(probed).toBeGreaterThan(0);
+    expect(info.filter((m) => m.startsWith('done: '))).toEqual([expect.stringMatching(new RegExp(`^done: 48 trials stored .*, ${decided} tokens;`))]);
+    expect(info).toContain('comprehension probes stored: 96 answered with a number, 0 without one, 0 errors (analyze writes reports/comprehension.csv)');
     expect(s.probes).toHaveLength(PROBES);
     expect(s.probes.every((p) => p.status === 'ok')).toBe(true);
     const wrong = s.probes.filter((p) => p.score === 'wrong');

@@ -65,8 +65,10 @@ export interface BatchSummary {
   readonly open: number;
   /** Batches this session created. */
   readonly created: number;
-  /** Tokens (input + output) of the results this session stored. */
+  /** Tokens (input + output) of the decisions this session stored (a run's summary counts its trials' tokens). */
   readonly tokens: number;
+  /** Tokens of the comprehension probes this session stored (none when it sent none). */
+  readonly probeTokens?: number;
 }
 
 export const MAX_POLL_MS = 300_000;
@@ -92,6 +94,7 @@ class BatchRun {
   created = 0;
   stored = 0;
   tokens = 0;
+  probeTokens = 0;
   /** Batches collected that ended other than completed (expired, cancelled, failed). */
   cutShort = 0;
 
@@ -212,7 +215,8 @@ class BatchRun {
     const stored = this.chunks.collect(c.id, { status: b.status, records: r.records, inputTokens: r.inputTokens, outputTokens: r.outputTokens, cost: r.cost },
       (rec) => sink.write(rec, this.byKey.get(memberKey(c.kind, rec))!));
     this.stored += stored;
-    this.tokens += r.inputTokens + r.outputTokens;
+    if (c.kind === 'probe') this.probeTokens += r.inputTokens + r.outputTokens;
+    else this.tokens += r.inputTokens + r.outputTokens;
     if (b.cutShort) this.cutShort++;
     this.logger.info(liveBatchMsg.chunkCollected(c.id, b.status, stored, r.pending));
     if (r.unknown + r.duplicate > 0) this.logger.warn(liveBatchMsg.strayAnswers(c.id, b.id, r.unknown, r.duplicate));
@@ -268,5 +272,6 @@ export async function runBatches(o: BatchRunOptions): Promise<BatchSummary> {
     // Another round while it helps: something was stored, or a batch ended before answering everything.
     if (r.pending().length === 0 || (r.stored === stored && r.cutShort === cutShort)) break;
   }
-  return { total: o.specs.length, alreadyDone, stored: r.stored, pending: r.pending().length, open: r.openCount(), created: r.created, tokens: r.tokens };
+  return { total: o.specs.length, alreadyDone, stored: r.stored, pending: r.pending().length, open: r.openCount(), created: r.created, tokens: r.tokens,
+    probeTokens: r.probeTokens };
 }
