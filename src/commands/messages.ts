@@ -124,9 +124,10 @@ export const commandsMsg = {
   planAdaptive: (until: string, runs: number, max: number, expected: number, fixedCalls: number) =>
     `Adaptive rule ${until} (${runs} simulated runs per unit, at most ${max} trials per cell): expected ${Math.round(expected).toLocaleString('en-US')} calls `
     + `beside ${fixedCalls.toLocaleString('en-US')} for the fixed ${max} per cell`,
-  adaptiveDryRun: (rule: string, units: number, fixedCalls: number, max: number) =>
-    `adaptive run (stop rule ${rule}): ${units} units, each stopped by its confidence sequence; at most ${fixedCalls.toLocaleString('en-US')} calls `
-    + `(the fixed design: ${max} trials per cell)`,
+  adaptiveDryRun: (rule: string, units: number, fixedCalls: number, max: number, stored: number) =>
+    `adaptive run (stop rule ${rule}): ${units} units, each stopped by its confidence sequence; at most `
+    + `${Math.max(0, fixedCalls - stored).toLocaleString('en-US')} calls (the fixed design: ${max} trials per cell`
+    + `${stored > 0 ? `, ${fixedCalls.toLocaleString('en-US')} calls, ${stored.toLocaleString('en-US')} already stored` : ''})`,
   adaptiveDryRunExpected: (expected: number, runs: number, fixedCalls: number) =>
     `expected ${Math.round(expected).toLocaleString('en-US')} calls under the rule at the simulated models' rates (${runs} simulated runs per unit), `
     + `beside ${fixedCalls.toLocaleString('en-US')} for the fixed design`,

@@ -26,8 +26,8 @@ function ratedCells(session: Session, cells: readonly { model: string; game: str
   return out;
 }
 
-/** The dry run's lines of an adaptive design (nothing for a design without a stop rule). */
-export function adaptiveDryRun(session: Session, seed: number, logger: Logger): void {
+/** The dry run's lines of an adaptive design (nothing for a design without a stop rule); `stored`: its trials already stored. */
+export function adaptiveDryRun(session: Session, seed: number, logger: Logger, stored = 0): void {
   const rule = session.design.stop;
   if (!rule) return;
   const seen = new Map<string, { model: string; game: string; framing: string }>();
@@ -37,6 +37,6 @@ export function adaptiveDryRun(session: Session, seed: number, logger: Logger): 
   const fixedCalls = units.reduce((a, u) => a + rule.maxTrials * u.framings.length, 0);
   const rated = ratedCells(session, cells);
   const expected = rated ? simulatedPlan(rule, rated, PLAN_ADAPTIVE_RUNS, seed).expectedCalls : undefined;
-  logger.print?.(`${commandsMsg.adaptiveDryRun(ruleText(rule), units.length, fixedCalls, rule.maxTrials)}\n`);
+  logger.print?.(`${commandsMsg.adaptiveDryRun(ruleText(rule), units.length, fixedCalls, rule.maxTrials, stored)}\n`);
   if (expected !== undefined) logger.print?.(`${commandsMsg.adaptiveDryRunExpected(expected, PLAN_ADAPTIVE_RUNS, fixedCalls)}\n`);
 }
