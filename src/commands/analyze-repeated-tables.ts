@@ -25,6 +25,8 @@ import { DEFAULTS } from './reproduce.js';
 import { anyValid, checkRounds, choosePlayersOf, framingTableOf, inputNameTargets, knownFactors, repeatedCellsOf,
   type RepeatedInput } from './repeated-input.js';
 import { commandsMsg } from './messages.js';
+import { adaptive } from '../analyses/adaptive/index.js';
+import type { RepeatedStoreDecisions } from '../sources/repeated-store.js';
 import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './analyze-comprehension.js';
 import type { ScoredProbe } from '../analyses/comprehension/index.js';
 import { latexOf } from './command-options.js';
@@ -130,6 +132,16 @@ function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed:
   });
 }
 
+/** An adaptive repeated run (its units' matches stopped by a rule): reports/adaptive.csv and its note. */
+function adaptiveMatchFiles(input: RepeatedInput, reportsDir: string, logger: Logger): OutputFile[] {
+  const a = (input as RepeatedStoreDecisions).adaptive;
+  if (!a) return [];
+  const rows = adaptive.rows(a.rule, a.statuses);
+  const t = adaptive.totals(a.rule, rows);
+  logger.info(commandsMsg.adaptiveMatchAnalysis(a.rule.method, t.early, rows.length, t.used, t.fixed, a.calls?.used ?? 0, a.calls?.fixed ?? 0));
+  return [{ path: join(reportsDir, 'adaptive.csv'), content: adaptive.csv(a.rule, rows) }];
+}
+
 /** The analysis and its table files (no figures, no report), nothing written: what `analyzeRepeated` adds its presentation to. */
 export function repeatedTables(source: RepeatedInput, opts: AnalyzeRepeatedOptions): RepeatedResult {
   const logger = opts.logger ?? silentLogger;
@@ -154,7 +166,7 @@ export function repeatedTables(source: RepeatedInput, opts: AnalyzeRepeatedOptio
   const understood = comprehensionResult(opts.probes, order, two?.result.analysis, opts.comprehensionThreshold, logger);
   const named = withNamedLatex(two?.files ?? [], reportsDir, two?.result.analysis, names, latexOf(opts));
   const files = labelSynthetic([...repeated.tables.files(reportsDir, analysis, input, command, models, latexOf(opts)),
-    ...withComprehensionFiles(named, reportsDir, two?.result.analysis, understood)], decisionsOrigin(input));
+    ...withComprehensionFiles(named, reportsDir, two?.result.analysis, understood), ...adaptiveMatchFiles(input, reportsDir, logger)], decisionsOrigin(input));
   return { kind: 'repeated', input, analysis, models, twoFraming: two?.result, files, outDir, reportsDir, command,
     ...(understood ? { comprehension: understood } : {}) };
 }

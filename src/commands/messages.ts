@@ -116,6 +116,15 @@ export const commandsMsg = {
   adaptiveDone: (early: number, units: number, used: number, fixed: number) =>
     `adaptive run: ${early} of ${units} stopped before max_trials; ${used.toLocaleString('en-US')} trials `
     + `of the fixed design's ${fixed.toLocaleString('en-US')} (${Math.max(0, fixed - used).toLocaleString('en-US')} saved)`,
+  adaptiveRepeatedDone: (early: number, units: number, matches: number, fixedMatches: number, calls: number, fixedCalls: number) =>
+    `adaptive run: ${early} of ${units} stopped before max_trials; ${matches.toLocaleString('en-US')} matches of the fixed design's `
+    + `${fixedMatches.toLocaleString('en-US')}, ${calls.toLocaleString('en-US')} calls of ${fixedCalls.toLocaleString('en-US')} `
+    + `(${Math.max(0, fixedCalls - calls).toLocaleString('en-US')} saved)`,
+  adaptiveMatchAnalysis: (method: string, early: number, units: number, used: number, fixed: number, calls: number, fixedCalls: number) =>
+    (`adaptive run: ${early} of ${units} stopped before max_trials, ${used.toLocaleString('en-US')} matches of the fixed design's `
+      + `${fixed.toLocaleString('en-US')} (${calls.toLocaleString('en-US')} calls of ${fixedCalls.toLocaleString('en-US')}); reports/adaptive.csv holds each `
+      + `one's ${method} confidence-sequence interval over its matches at its stopping look, valid under the data-dependent stopping; the fixed-n `
+      + 'intervals of the other tables assume a number of matches fixed in advance and are not valid here'),
   adaptiveAnalysis: (method: string, early: number, units: number, used: number, fixed: number) =>
     (`adaptive run: ${early} of ${units} stopped before max_trials, ${used.toLocaleString('en-US')} trials of the fixed ` +
       `design's ${fixed.toLocaleString('en-US')}; `)

@@ -4,7 +4,9 @@
  */
 import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { runMatchBatches } from '../live/repeated/batch.js';
+import { runMatchBatches, type MatchBatchSummary } from '../live/repeated/batch.js';
+import { runMatchWaves } from '../live/adaptive/waves.js';
+import type { AdaptiveStop } from '../live/design/stop.js';
 import { planRepeated, planRepeatedBatch } from '../live/repeated/dry-run.js';
 import { vendorOf } from '../live/batch/vendors.js';
 import { BatchChunks } from '../live/store/batch-chunks.js';
@@ -44,18 +46,53 @@ export async function repeatedDryRun(session: Session, storePath: string, o: Rep
   logger.print?.(`${text}\n`);
 }
 
-export async function runRepeated(a: {
+type RepeatedArgs = {
   session: Session; store: TrialStore; storePath: string; runId: number; resumed: boolean; o: RepeatedFlags;
   logger: Logger & { summary(m: string): void }; pool: { get(model: ModelSpec): Provider }; stop: AbortSignal; abort: AbortSignal;
-}): Promise<void> {
+};
+
+/** The round batches of a repeated run (of the matches `only`, an adaptive wave's, when given). */
+function matchBatches(a: RepeatedArgs, only?: ReadonlySet<number>): Promise<MatchBatchSummary> {
+  const { session, o } = a;
+  return runMatchBatches({
+    store: a.store, storePath: a.storePath, runId: a.runId, designName: session.design.name, design: session.design, env: process.env,
+    timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000, limits: batchLimits(o), pollMs: o.poll * 1000, wait: o.wait, maxRounds: o.maxRetries + 1,
+    prices: session.prices, logger: a.logger, stop: a.stop, ...(only ? { only } : {}),
+  });
+}
+
+/** The match engine's options of a repeated run. */
+function engineOptions(a: RepeatedArgs) {
   const { session, o, logger } = a;
-  const name = session.design.name;
+  return {
+    store: a.store, runId: a.runId, design: session.design, providers: a.pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
+    maxRetries: o.maxRetries, seed: o.seed, logger, stop: a.stop, abort: a.abort, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
+    onStart: (s: { matches: number; matchesDone: number; decisions: number; stored: number }) =>
+      logger.info(commandsMsg.repeatedPlan(session.design.name, a.runId, s.matches, s.matchesDone, s.decisions, s.stored, a.resumed)),
+  };
+}
+
+/** An adaptive repeated run (a stop rule): waves of matches, synchronous or as round batches (live/adaptive/). */
+async function runRepeatedWaves(a: RepeatedArgs, rule: AdaptiveStop): Promise<void> {
+  const execute = viaBatch(a.session, a.o) ? async (only: ReadonlySet<number>) => {
+    const b = await matchBatches(a, only);
+    return { total: b.total, alreadyDone: b.alreadyDone, ok: b.stored, invalid: 0, error: b.pending, dropped: 0, calls: b.stored, tokens: b.tokens,
+      outcome: 'complete' as const };
+  } : undefined;
+  const w = await runMatchWaves({ ...engineOptions(a), rule, execute });
+  const c = a.store.statusCounts(a.runId);
+  if (w.outcome !== 'complete' || a.stop.aborted) throw new UserError(commandsMsg.repeatedInterrupted(c.ok + c.invalid, w.fixed), 130);
+  a.logger.summary(commandsMsg.adaptiveRepeatedDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length,
+    w.matchesUsed, w.matchesFixed, w.used, w.fixed));
+  a.logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, w.tokens, a.storePath));
+  if (a.o.wait !== false) a.logger.summary(commandsMsg.nextCommand(a.storePath));
+}
+
+export async function runRepeated(a: RepeatedArgs): Promise<void> {
+  const { session, o, logger } = a;
+  if (session.design.stop) return runRepeatedWaves(a, session.design.stop);
   if (viaBatch(session, o)) {
-    const r = await runMatchBatches({
-      store: a.store, storePath: a.storePath, runId: a.runId, designName: name, design: session.design, env: process.env,
-      timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000, limits: batchLimits(o), pollMs: o.poll * 1000, wait: o.wait, maxRounds: o.maxRetries + 1,
-      prices: session.prices, logger, stop: a.stop,
-    });
+    const r = await matchBatches(a);
     if (a.stop.aborted) throw new UserError(commandsMsg.repeatedInterrupted(r.matches - r.matchesOpen, r.matches), 130);
     const c = a.store.statusCounts(a.runId);
     if (r.open > 0) logger.info(commandsMsg.submitted(r.open));
@@ -63,11 +100,7 @@ export async function runRepeated(a: {
     if (o.wait) logger.summary(commandsMsg.nextCommand(a.storePath));
     return;
   }
-  const r = await runMatches({
-    store: a.store, runId: a.runId, design: session.design, providers: a.pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
-    maxRetries: o.maxRetries, seed: o.seed, logger, stop: a.stop, abort: a.abort, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
-    onStart: (s) => logger.info(commandsMsg.repeatedPlan(name, a.runId, s.matches, s.matchesDone, s.decisions, s.stored, a.resumed)),
-  });
+  const r = await runMatches(engineOptions(a));
   if (r.outcome !== 'complete') {
     throw new UserError(r.outcome === 'aborted' ? commandsMsg.repeatedAborted(r.matchesDone, r.matches) : commandsMsg.repeatedInterrupted(r.matchesDone,
       r.matches), 130);
