@@ -2,6 +2,7 @@
 export * from './stopping.js';
 export * from './report.js';
 export * from './plan.js';
+export * from './matches.js';
 
 import { stoppingCsv, stoppingRows, stoppingTotals } from './stopping.js';
 import { adaptiveMetrics, adaptiveSection } from './report.js';
