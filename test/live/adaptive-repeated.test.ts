@@ -12,6 +12,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/commands/run.js';
 import { analyze } from '../../src/commands/analyze.js';
+import { coverage } from '../../src/commands/coverage.js';
 import { loadDesign } from '../../src/live/design/design.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { runMatchWaves } from '../../src/live/adaptive/waves.js';
@@ -140,6 +141,16 @@ describe('adaptive repeated play on the simulated provider', () => {
     expect(text.some((t) => t.includes('the match is the unit of sampling'))).toBe(true);
     expect(text).toContain(`Those matches made ${calls.toLocaleString('en-US')} calls (decisions, at most: a forfeited match ends early) of the fixed `
       + `design's ${fixed.toLocaleString('en-US')} (${(fixed - calls).toLocaleString('en-US')} saved).`);
+
+    // coverage of the run: each unit's rule simulated on draws from its stored matches, the sequence and the t interval at the stop
+    const cov = await coverage({ store, sims: 100, reps: 50, out: join(dir, 'cov'), figures: false, dryRun: true });
+    const rowsOf = cov.adaptive.filter((x) => x.statistic === 'shift Sim-A/prisoners-dilemma vs always-cooperate (friend-sharing − business) over matches');
+    expect(rowsOf.map((x) => x.method)).toEqual(['betting sequence at the stop', 't over matches at the stop (fixed-n)']);
+    const pdc = rates.get('prisoners-dilemma/friend-sharing/always-cooperate')!, pdb = rates.get('prisoners-dilemma/business/always-cooperate')!;
+    const mean = (x: number[]) => x.reduce((p, q) => p + q, 0) / x.length;
+    expect(rowsOf[0].truth).toBeCloseTo(mean(pdc) - mean(pdb), 12);
+    expect(rowsOf[0].coverage).toBeGreaterThanOrEqual(0.9);
+    expect(cov.adaptive).toHaveLength(2 * st.length);
   }, 120_000);
 
   it('a run killed mid-wave (its calls in flight dropped) and run again ends with the store of an uninterrupted run', async () => {

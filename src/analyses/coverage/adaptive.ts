@@ -5,7 +5,7 @@
  * analysis that ignores the stop would print, which has no guarantee after a data-dependent stop (its coverage is measured).
  */
 import { cellRate, type CellTable } from '../../core/cells.js';
-import { simulateUnits } from '../adaptive/index.js';
+import { simulateMatchUnits, simulateUnits, type MatchSamples } from '../adaptive/index.js';
 import type { StopRule } from '../../stats/confseq/stop-rule.js';
 import { mcCoverage } from './coverage.js';
 import type { CoverageTableRow } from './table.js';
@@ -26,5 +26,21 @@ export function adaptiveCoverage(rule: AdaptiveRule, table: CellTable, sims: num
       statistic, method, nominal: rule.confidence, ...mcCoverage(Math.round(coverage * sims), sims), mean_width: width, truth: u.truth,
     });
     return [row(`${rule.method} sequence at the stop`, u.sim.coverage, u.sim.meanWidth), row(fixedName, u.sim.fixedN.coverage, u.sim.fixedN.meanWidth)];
+  });
+}
+
+/**
+ * Repeated play (the match is the unit of sampling): two rows per unit, the rule simulated on draws from its stored matches'
+ * observations (simulateMatchRule), the sequence at the stop beside the t interval over the same matches at the same stop.
+ */
+export function adaptiveMatchCoverage(rule: AdaptiveRule, units: readonly MatchSamples[], sims: number, seed: number): AdaptiveCoverageRow[] {
+  return simulateMatchUnits(rule, units, sims, seed).flatMap(({ unit: u, sim }) => {
+    const statistic = `${rule.target} ${u.model}/${u.game} vs ${u.opponent ?? ''}${u.framings.length > 1 ? ` (${u.framings[1]} − ${u.framings[0]})`
+      : `/${u.framings[0]}`} over matches`;
+    const row = (method: string, coverage: number, width: number): AdaptiveCoverageRow => ({
+      statistic, method, nominal: rule.confidence, ...mcCoverage(Math.round(coverage * sims), sims), mean_width: width, truth: sim.truth,
+    });
+    return [row(`${rule.method} sequence at the stop`, sim.coverage, sim.meanWidth), row('t over matches at the stop (fixed-n)', sim.fixedN.coverage,
+      sim.fixedN.meanWidth)];
   });
 }

@@ -36,11 +36,9 @@ export function matchObservation(design: Design, plan: MatchPlan, got: ReadonlyM
   return s.history.filter((h) => h.moves[0] === 'C').length / s.history.length;
 }
 
-/** Every unit's status from the stored moves of a run, as the runner and the analysis read it. */
-export function matchStatuses(rule: AdaptiveStop, design: Design, moves: readonly StoredMove[], plans = planMatches(design),
-  units = matchUnits(rule, plans)): UnitStatus[] {
+/** By opponent, each cell's finished matches by rep (the shape the one-shot units read: stats/confseq/units.ts). */
+function finishedMatches(design: Design, moves: readonly StoredMove[], plans: readonly MatchPlan[]): Map<string, Map<string, Map<number, number>>> {
   const stored = movesByMatch(moves);
-  // By opponent, each cell's finished matches by rep (the shape the one-shot units read: stats/confseq/units.ts).
   const cells = new Map<string, Map<string, Map<number, number>>>();
   for (const p of plans) {
     const x = matchObservation(design, p, stored.get(p.match));
@@ -51,6 +49,13 @@ export function matchStatuses(rule: AdaptiveStop, design: Design, moves: readonl
     if (!byCell.has(k)) byCell.set(k, new Map());
     byCell.get(k)!.set(p.rep, x);
   }
+  return cells;
+}
+
+/** Every unit's status from the stored moves of a run, as the runner and the analysis read it. */
+export function matchStatuses(rule: AdaptiveStop, design: Design, moves: readonly StoredMove[], plans = planMatches(design),
+  units = matchUnits(rule, plans)): UnitStatus[] {
+  const cells = finishedMatches(design, moves, plans);
   return units.map((unit) => ({ unit, ...cellStatus(rule, unitObservations(unit, cells.get(unit.opponent!) ?? new Map())) }));
 }
 
@@ -82,4 +87,12 @@ export function unitCalls(design: Design, plans: readonly MatchPlan[], statuses:
   const seats = new Map(plans.map((p) => [unitKeyOf(p.seat1.id, p.game.id, p.framing.id, p.opponent), llmSeats(p).length]));
   return statuses.reduce((a, s) => a + s.unit.framings.reduce((b, f) =>
     b + matches(s) * design.play!.rounds * (seats.get(unitKeyOf(s.unit.model, s.unit.game, f, s.unit.opponent!)) ?? 0), 0), 0);
+}
+
+/** Each unit's stored match observations per framing (the matches over and not forfeited): what a simulation of the rule draws from. */
+export function matchSamples(rule: AdaptiveStop, design: Design, moves: readonly StoredMove[], plans = planMatches(design),
+  units = matchUnits(rule, plans)): { unit: StopUnit; samples: number[][] }[] {
+  const cells = finishedMatches(design, moves, plans);
+  return units.map((unit) => ({ unit, samples: unit.framings.map((f) =>
+    [...(cells.get(unit.opponent!)?.get(cellKey(unit.model, unit.game, f))?.values() ?? [])].filter((x) => !Number.isNaN(x))) }));
 }
