@@ -133,13 +133,16 @@ export const commandsMsg = {
   planAdaptive: (until: string, runs: number, max: number, expected: number, fixedCalls: number) =>
     `Adaptive rule ${until} (${runs} simulated runs per unit, at most ${max} trials per cell): expected ${Math.round(expected).toLocaleString('en-US')} calls `
     + `beside ${fixedCalls.toLocaleString('en-US')} for the fixed ${max} per cell`,
-  adaptiveDryRun: (rule: string, units: number, fixedCalls: number, max: number, stored: number) =>
+  adaptiveDryRun: (rule: string, units: number, fixedCalls: number, max: number, stored: number, unit = 'trials') =>
     `adaptive run (stop rule ${rule}): ${units} units, each stopped by its confidence sequence; at most `
-    + `${Math.max(0, fixedCalls - stored).toLocaleString('en-US')} calls (the fixed design: ${max} trials per cell`
+    + `${Math.max(0, fixedCalls - stored).toLocaleString('en-US')} calls (the fixed design: ${max} ${unit} per cell`
     + `${stored > 0 ? `, ${fixedCalls.toLocaleString('en-US')} calls, ${stored.toLocaleString('en-US')} already stored` : ''})`,
   adaptiveDryRunExpected: (expected: number, runs: number, fixedCalls: number) =>
     `expected ${Math.round(expected).toLocaleString('en-US')} calls under the rule at the simulated models' rates (${runs} simulated runs per unit), `
     + `beside ${fixedCalls.toLocaleString('en-US')} for the fixed design`,
+  adaptiveDryRunMatches: (expected: number, runs: number, matches: number, fixedCalls: number) =>
+    `expected ${Math.round(expected).toLocaleString('en-US')} calls under the rule, simulated on draws from the ${matches.toLocaleString('en-US')} matches `
+    + `stored (${runs} simulated runs per unit), beside ${fixedCalls.toLocaleString('en-US')} for the fixed design`,
   adaptiveNoBatch: (design: string) =>
     `${design}: a design with a stop rule runs its waves one way: every model synchronously, or every model through its batch API `
     + '(--batch, or batch: true on every model); here some models are batched and some not',

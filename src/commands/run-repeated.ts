@@ -13,6 +13,8 @@ import { BatchChunks } from '../live/store/batch-chunks.js';
 import { runMatches } from '../live/repeated/engine.js';
 import type { ModelSpec, Provider } from '../live/types.js';
 import type { Session } from '../live/runner/session.js';
+import type { MatchPlan } from '../live/repeated/plan.js';
+import type { StoredMove } from '../live/store/store.js';
 import { useStoreIfPresent } from '../live/store/open.js';
 import { TrialStore } from '../live/store/store.js';
 import { batchLimits, type BatchFlags } from './run-batch.js';
@@ -27,23 +29,28 @@ const viaBatch = (session: Session, o: RepeatedFlags) => o.batch === true || ses
 
 const costText = (cost: number | undefined) => (cost === undefined ? commandsMsg.noPrices() : `$${cost.toFixed(4)}`);
 
-export async function repeatedDryRun(session: Session, storePath: string, o: RepeatedFlags, logger: Logger): Promise<void> {
+/** The dry run of a repeated design (an adaptive one's matches up to max_trials); returns its decisions already stored and the stored moves. */
+export async function repeatedDryRun(session: Session, storePath: string, o: RepeatedFlags, logger: Logger): Promise<{ stored: number;
+  moves: readonly StoredMove[] }> {
   const batch = viaBatch(session, o);
-  const text = useStoreIfPresent(storePath, { verify: o.verifyStore }, (store) => {
+  const rule = session.design.stop;
+  const only = rule ? (m: MatchPlan) => m.rep < rule.maxTrials : () => true;
+  const out = useStoreIfPresent(storePath, { verify: o.verifyStore }, (store) => {
     if (batch) for (const m of session.design.models) vendorOf(m);
     const run = store?.findRun(session.hash);
     const moves = run ? store!.playMoves(run.id) : [];
     if (batch) {
       const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
-      const p = planRepeatedBatch(session.design, moves, inOpen ?? new Set(), session.prices, batchLimits(o));
-      return `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored, p.inBatches, p.inputTokens,
-        p.outputTokens, costText(p.cost))}`;
+      const p = planRepeatedBatch(session.design, moves, inOpen ?? new Set(), session.prices, batchLimits(o), only);
+      return { moves, stored: p.stored, text: `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored,
+        p.inBatches, p.inputTokens, p.outputTokens, costText(p.cost))}` };
     }
-    const plan = planRepeated(session.design, moves, session.prices);
-    return commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
-      costText(plan.cost));
+    const plan = planRepeated(session.design, moves, session.prices, only);
+    return { moves, stored: plan.stored, text: commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored,
+      plan.inputTokens, plan.outputTokens, costText(plan.cost)) };
   });
-  logger.print?.(`${text}\n`);
+  logger.print?.(`${out.text}\n`);
+  return out;
 }
 
 type RepeatedArgs = {

@@ -186,8 +186,10 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   if (session.design.stop && split.batch.length > 0 && split.sync.length > 0) throw new UserError(commandsMsg.adaptiveNoBatch(designPath));
   if (o.dryRun) {
     probesDryRun(session, storePath, o, logger);
-    const stored = await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger));
-    adaptiveDryRun(session, o.seed, logger, stored ?? 0);
+    if (session.design.play) {
+      const r = await repeatedDryRun(session, storePath, o, logger);
+      adaptiveDryRun(session, o.seed, logger, r.stored, r.moves);
+    } else adaptiveDryRun(session, o.seed, logger, await dryRun(session, split, storePath, o, logger));
     return { store: storePath };
   }
   // Stopped before the store is opened: nothing created.

@@ -22,7 +22,7 @@ import { createSimulatedProvider } from '../../src/live/providers/simulated.js';
 import { CONFSEQ_METHODS } from '../../src/stats/confseq/registry.js';
 import type { ProviderRequest } from '../../src/live/types.js';
 import { readRepeatedStore } from '../../src/sources/repeated-store.js';
-import { adaptive } from '../../src/analyses/adaptive/index.js';
+import { adaptive, PLAN_ADAPTIVE_RUNS, simulateMatchUnits } from '../../src/analyses/adaptive/index.js';
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sg-adaptive-rep-')); });
@@ -151,6 +151,27 @@ describe('adaptive repeated play on the simulated provider', () => {
     expect(rowsOf[0].truth).toBeCloseTo(mean(pdc) - mean(pdb), 12);
     expect(rowsOf[0].coverage).toBeGreaterThanOrEqual(0.9);
     expect(cov.adaptive).toHaveLength(2 * st.length);
+  }, 120_000);
+
+  it('run --dry-run counts max_trials matches, its bound leaves out the decisions stored, and with matches stored it simulates the rule on them', async () => {
+    const path = design('dry', '{ target: shift, decide: sign, wave: 10, max_trials: 40 }');
+    const store = join(dir, 'dry.sqlite');
+    let printed = '';
+    const dry = () => { printed = ''; return run({ design: path, store, dryRun: true, logger: { info: () => {}, warn: () => {}, print: (t) => { printed += t; } } }); };
+    await dry();
+    // 2 games × 2 framings × 40 matches × 5 rounds × (self: 2 seats + always-cooperate: 1)
+    expect(printed.split('\n')[0]).toMatch(/^dry run: 320 matches × 5 rounds: 2400 calls to make \(2400 decisions .*, 0 already stored\)/);
+    expect(printed).toContain('4 units, each stopped by its confidence sequence; at most 2,400 calls (the fixed design: 40 matches per cell)');
+    expect(printed).not.toContain('expected');
+    await run({ design: path, store });
+    const stored = rows(store).length;
+    await dry();
+    expect(printed).toContain(`at most ${(2400 - stored).toLocaleString('en-US')} calls (the fixed design: 40 matches per cell, 2,400 calls, `
+      + `${stored.toLocaleString('en-US')} already stored)`);
+    const a = readRepeatedStore(store).adaptive!;
+    const sims = simulateMatchUnits(a.rule, a.samples!, PLAN_ADAPTIVE_RUNS, 0);
+    const expected = sims.reduce((acc, u) => acc + u.sim.meanMatches * 2 * ROUNDS * (u.unit.opponent === 'Sim-A' ? 2 : 1), 0);
+    expect(printed).toContain(`expected ${Math.round(expected).toLocaleString('en-US')} calls under the rule, simulated on draws from the `);
   }, 120_000);
 
   it('a run killed mid-wave (its calls in flight dropped) and run again ends with the store of an uninterrupted run', async () => {

@@ -83,7 +83,8 @@ export function ruleMatches(rule: AdaptiveStop, plans: readonly MatchPlan[]): Ma
 }
 
 /** Decisions (LLM calls) of a unit's matches: n matches in each framing, rounds × LLM seats each. */
-export function unitCalls(design: Design, plans: readonly MatchPlan[], statuses: readonly UnitStatus[], matches: (s: UnitStatus) => number): number {
+export function unitCalls<S extends { readonly unit: StopUnit }>(design: Design, plans: readonly MatchPlan[], statuses: readonly S[],
+  matches: (s: S) => number): number {
   const seats = new Map(plans.map((p) => [unitKeyOf(p.seat1.id, p.game.id, p.framing.id, p.opponent), llmSeats(p).length]));
   return statuses.reduce((a, s) => a + s.unit.framings.reduce((b, f) =>
     b + matches(s) * design.play!.rounds * (seats.get(unitKeyOf(s.unit.model, s.unit.game, f, s.unit.opponent!)) ?? 0), 0), 0);
