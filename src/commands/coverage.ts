@@ -11,7 +11,8 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
-import { adaptiveCoverage, adaptiveMatchCoverage, type AdaptiveCoverageRow, COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, coverageText, type AdaptiveRule,
+import { adaptiveCoverage, adaptiveMatchCoverage, type AdaptiveCoverageRow,
+  COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, coverageText, type AdaptiveRule,
   type CoverageMethod,
   type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';

@@ -75,7 +75,8 @@ it('the batch waves store the synchronous waves\' decisions, fewer than the fixe
   expect(b.stderr).toMatch(/wave 1: \d+ open, \d+ stopped; 20 matches, 120 calls so far \(the fixed design: 120 matches, 720 calls\)/);
   // each batch holds the decisions of one round (rep → round: ⌊rep / 2⌋ mod rounds + 1)
   for (const f of bsrv.files.values()) {
-    const rounds = new Set(f.trim().split('\n').map((l) => Math.floor(Number((JSON.parse(l) as { custom_id: string }).custom_id.split('|')[3]) / 2) % ROUNDS + 1));
+    const reps = f.trim().split('\n').map((l) => Number((JSON.parse(l) as { custom_id: string }).custom_id.split('|')[3]));
+    const rounds = new Set(reps.map((rep) => Math.floor(rep / 2) % ROUNDS + 1));
     expect(rounds.size).toBe(1);
   }
   expect(bsrv.batches.size % ROUNDS).toBe(0); // whole waves, each of `rounds` batches

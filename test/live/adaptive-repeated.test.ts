@@ -157,7 +157,8 @@ describe('adaptive repeated play on the simulated provider', () => {
     const path = design('dry', '{ target: shift, decide: sign, wave: 10, max_trials: 40 }');
     const store = join(dir, 'dry.sqlite');
     let printed = '';
-    const dry = () => { printed = ''; return run({ design: path, store, dryRun: true, logger: { info: () => {}, warn: () => {}, print: (t) => { printed += t; } } }); };
+    const logger = { info: () => {}, warn: () => {}, print: (t: string) => { printed += t; } };
+    const dry = () => { printed = ''; return run({ design: path, store, dryRun: true, logger }); };
     await dry();
     // 2 games × 2 framings × 40 matches × 5 rounds × (self: 2 seats + always-cooperate: 1)
     expect(printed.split('\n')[0]).toMatch(/^dry run: 320 matches × 5 rounds: 2400 calls to make \(2400 decisions .*, 0 already stored\)/);

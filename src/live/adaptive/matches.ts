@@ -66,7 +66,8 @@ export function nextMatchWave(rule: AdaptiveStop, statuses: readonly UnitStatus[
   const upto = new Map<string, [number, number]>();
   for (const st of statuses) {
     if (st.stopped) continue;
-    for (const f of st.unit.framings) upto.set(unitKeyOf(st.unit.model, st.unit.game, f, st.unit.opponent!), [st.n, Math.min(st.n + rule.wave, rule.maxTrials)]);
+    const range: [number, number] = [st.n, Math.min(st.n + rule.wave, rule.maxTrials)];
+    for (const f of st.unit.framings) upto.set(unitKeyOf(st.unit.model, st.unit.game, f, st.unit.opponent!), range);
   }
   const out = new Set<number>();
   for (const p of plans) {

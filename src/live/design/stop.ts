@@ -89,7 +89,8 @@ export function parseUntil(text: string, design: UntilDesign): AdaptiveStop {
   }
   const r = stopSchema.safeParse(doc);
   const framings = design.framings.map((f) => f.id);
-  const found = r.success ? stopProblems(r.data, design.trials, framings, design.enrichment ? 'other' : design.play ? 'repeated' : 'one-shot') : problems(r.error.issues);
+  const kind = design.enrichment ? 'other' : design.play ? 'repeated' : 'one-shot';
+  const found = r.success ? stopProblems(r.data, design.trials, framings, kind) : problems(r.error.issues);
   if (found.length > 0) throw new UserError(designMsg.untilField(formatPath(found[0].path.filter((p) => p !== 'stop')), found[0].message));
   return resolveStop(r.data!, design.trials, framings);
 }
