@@ -3,7 +3,9 @@
  * Batch API each wave's matches are played round-synchronously (round t of every match of the wave is one batch per
  * model), the looks read the stored moves as in a synchronous run, so the batch run stores the decisions of the
  * synchronous waves; every decision is requested once; killed (SIGKILL) between a batch's create call and its commit and
- * after a collect, and resumed, it ends with the same store, no batch created twice.
+ * after a collect, and resumed, it ends with the same store, no batch created twice. Synchronously, SIGKILLed mid-wave
+ * (the server holds its answers after a count, so the run is certainly mid-wave) and resumed, it ends with the same store,
+ * no stored decision requested again.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBatchLoopback, type BatchLoopback } from '../helpers/loopback-batch.js';
 import { startLoopback, type Loopback } from '../helpers/loopback-openai.js';
-import { cleanEnv, runCli, spawnCli } from '../helpers/cli.js';
+import { cleanEnv, runCli, spawnCli, startCli } from '../helpers/cli.js';
 import { optionAnswer } from '../helpers/repeated.js';
 import { requestedAgain } from '../helpers/batch-run.js';
 
@@ -60,6 +62,14 @@ function decisions(path: string): string[] {
   db.close();
   return r;
 }
+/** The trial keys (model|game|framing|rep) of the decisions stored. */
+function storedKeys(path: string): string[] {
+  const db = new Database(path); // read-write: opening recovers the WAL a killed process left
+  const r = (db.prepare(`SELECT model, game, framing, rep FROM trials WHERE status != 'error'`).all() as { model: string; game: string; framing: string;
+    rep: number }[]).map((x) => `${x.model}|${x.game}|${x.framing}|${x.rep}`);
+  db.close();
+  return r;
+}
 const args = (store: string, url: string, extra: string[] = []) => ['run', DESIGN, '--store', store, '--base-url', url, ...extra];
 
 it('the batch waves store the synchronous waves\' decisions, fewer than the fixed design; one batch per round; nothing requested twice', async () => {
@@ -98,6 +108,37 @@ it('killed by SIGKILL at two batch crash points and resumed: the same store, no 
     expect([...srv.createdPerChunk.values()].every((n) => n === 1)).toBe(true);
     expect(requestedAgain(srv.outcomes)).toEqual([]);
   } finally {
+    await srv.close();
+  }
+}, 120_000);
+
+it('synchronous waves SIGKILLed mid-wave and resumed: the uninterrupted store, no stored decision requested again', async () => {
+  let limit = 150, passed = 0;
+  let release: () => void = () => {};
+  const gate = new Promise<void>((r) => { release = r; });
+  let onHeld: () => void = () => {};
+  const held = new Promise<void>((r) => { onHeld = r; });
+  const srv = await startLoopback({ answer: (p) => optionAnswer(p), hold: () => { if (passed++ < limit) return Promise.resolve(); onHeld(); return gate; } });
+  try {
+    const store = join(dir, 'killed.sqlite');
+    const a = args(store, srv.url, ['--concurrency', '4']);
+    const run = startCli(a, { env: env() });
+    await held; // wave 1 is 120 decisions: the 150th answer is in wave 2
+    run.child.kill('SIGKILL');
+    expect((await run.done).signal).toBe('SIGKILL');
+    release();
+    const before = storedKeys(store);
+    expect(before.length).toBeGreaterThan(120);
+    const asked = new Map(srv.requests);
+    limit = Infinity;
+    const r = await runCli(a, { env: env() });
+    expect(r.code, r.stderr).toBe(0);
+    expect(decisions(store)).toEqual(decisions(join(dir, 's.sqlite')));
+    // every decision stored before the kill: not requested by the second run
+    expect(before.filter((k) => (srv.requests.get(k) ?? 0) > (asked.get(k) ?? 0))).toEqual([]);
+    expect(before.every((k) => srv.requests.has(k))).toBe(true); // the keys are the server's
+  } finally {
+    release();
     await srv.close();
   }
 }, 120_000);
