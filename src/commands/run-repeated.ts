@@ -88,7 +88,9 @@ async function runRepeatedWaves(a: RepeatedArgs, rule: AdaptiveStop): Promise<vo
   } : undefined;
   const w = await runMatchWaves({ ...engineOptions(a), rule, execute });
   const c = a.store.statusCounts(a.runId);
-  if (w.outcome !== 'complete' || a.stop.aborted) throw new UserError(commandsMsg.repeatedInterrupted(c.ok + c.invalid, w.fixed), 130);
+  // 130 = interrupted by SIGINT (128 + 2): decisions complete of the most the rule can ask for.
+  if (w.outcome === 'aborted') throw new UserError(commandsMsg.aborted(c.ok + c.invalid, w.fixed), 130);
+  if (w.outcome !== 'complete' || a.stop.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, w.fixed), 130);
   a.logger.summary(commandsMsg.adaptiveRepeatedDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length,
     w.matchesUsed, w.matchesFixed, w.used, w.fixed));
   a.logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, w.tokens, a.storePath));
