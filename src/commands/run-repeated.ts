@@ -81,8 +81,10 @@ function engineOptions(a: RepeatedArgs) {
 
 /** An adaptive repeated run (a stop rule): waves of matches, synchronous or as round batches (live/adaptive/). */
 async function runRepeatedWaves(a: RepeatedArgs, rule: AdaptiveStop): Promise<void> {
+  let open = 0; // batches the last wave left open (submitted, not waited for): a later run collects them
   const execute = viaBatch(a.session, a.o) ? async (only: ReadonlySet<number>) => {
     const b = await matchBatches(a, only);
+    open = b.open;
     return { total: b.total, alreadyDone: b.alreadyDone, ok: b.stored, invalid: 0, error: b.pending, dropped: 0, calls: b.stored, tokens: b.tokens,
       outcome: 'complete' as const };
   } : undefined;
@@ -91,6 +93,7 @@ async function runRepeatedWaves(a: RepeatedArgs, rule: AdaptiveStop): Promise<vo
   // 130 = interrupted by SIGINT (128 + 2): decisions complete of the most the rule can ask for.
   if (w.outcome === 'aborted') throw new UserError(commandsMsg.aborted(c.ok + c.invalid, w.fixed), 130);
   if (w.outcome !== 'complete' || a.stop.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, w.fixed), 130);
+  if (open > 0) a.logger.info(commandsMsg.submitted(open));
   a.logger.summary(commandsMsg.adaptiveRepeatedDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length,
     w.matchesUsed, w.matchesFixed, w.used, w.fixed));
   a.logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, w.tokens, a.storePath));
