@@ -72,10 +72,16 @@ function storedKeys(path: string): string[] {
 }
 const args = (store: string, url: string, extra: string[] = []) => ['run', DESIGN, '--store', store, '--base-url', url, ...extra];
 
-it('the batch waves store the synchronous waves\' decisions, fewer than the fixed design; one batch per round; nothing requested twice', async () => {
+it('batch waves (the first left open, then collected) store the synchronous waves\' decisions, fewer calls; a batch per round; none asked twice', async () => {
   const sync = join(dir, 's.sqlite'), batch = join(dir, 'b.sqlite');
   const s = await runCli(args(sync, ssrv.url, ['--concurrency', '8']), { env: env() });
   expect(s.code, s.stderr).toBe(0);
+  // The first wave's round-1 batch submitted and not waited for; the next run collects it and goes on.
+  const first = await runCli(args(batch, bsrv.url, ['--batch', '--poll', '0.01', '--no-wait']), { env: env() });
+  expect(first.code, first.stderr).toBe(0);
+  expect(decisions(batch)).toEqual([]);
+  expect(bsrv.batches.size).toBe(1);
+  expect(first.stderr + first.stdout).toContain('1 batch open; the results are collected when the same command runs again');
   const b = await runCli(args(batch, bsrv.url, ['--batch', '--poll', '0.01']), { env: env() });
   expect(b.code, b.stderr).toBe(0);
   const want = decisions(sync);
