@@ -97,7 +97,9 @@ function twoFramingOf(input: RepeatedInput, opts: AnalyzeRepeatedOptions, report
   if (missing) throw new UserError(commandsMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));
   const analysis = twoFraming.analyze(table, settings, logger);
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
-  const tableFiles = twoFraming.tables.files(reportsDir, analysis, provenance, { command, rounds: rangeText(opts.rounds) ?? 'all', cluster: 'match' }, names);
+  const a = (input as RepeatedStoreDecisions).adaptive; // an adaptive run: metrics.json's `adaptive` block (in matches, with the calls)
+  const tableFiles = twoFraming.tables.files(reportsDir, analysis, provenance, { command, rounds: rangeText(opts.rounds) ?? 'all', cluster: 'match',
+    ...(a ? { adaptive: { ...adaptive.metrics(a.rule, a.statuses), unit: 'match', ...(a.calls ? { calls: a.calls } : {}) } } : {}) }, names);
   const verification = twoFraming.verify({
     analysis,
     expectedDecisions: { value: valid, source: `valid decisions of ${opts.rounds ? `rounds ${roundsText(opts.rounds)}` : 'every round'}` },

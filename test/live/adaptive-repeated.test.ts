@@ -132,7 +132,13 @@ describe('adaptive repeated play on the simulated provider', () => {
       expect(Number(row[8])).toBeCloseTo(s.lo, 10);
     }
     expect(lines.find((l) => l.startsWith('adaptive run:'))).toContain(`(${calls.toLocaleString('en-US')} calls of ${fixed.toLocaleString('en-US')})`);
-    expect(lines.some((l) => l.includes('are not over'))).toBe(false); // matches the rule never asked for are not unfinished
+    expect(lines.some((l) => l.includes('are not over'))).toBe(false);
+    const metrics = JSON.parse(readFileSync(join(out, 'reports', 'metrics.json'), 'utf8')) as { adaptive: { unit: string; used: number; fixed: number;
+      calls: { used: number; fixed: number }; units: { n: number }[] } };
+    expect(metrics.adaptive.unit).toBe('match');
+    expect(metrics.adaptive.calls).toEqual({ used: calls, fixed });
+    expect(metrics.adaptive.used).toBe(st.reduce((acc, s) => acc + 2 * s.n, 0));
+    expect(metrics.adaptive.units.map((u) => u.n)).toEqual(st.map((s) => s.n)); // matches the rule never asked for are not unfinished
     // the report's section, from the store as analyze reads it
     const a = readRepeatedStore(store).adaptive!;
     expect(a.calls).toEqual({ used: calls, fixed });
