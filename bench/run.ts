@@ -24,6 +24,7 @@ import { benchClusterIntervals } from './cluster-intervals.js';
 import { benchMeta } from './meta.js';
 import { benchDryRun } from './dry-run.js';
 import { benchAdaptive } from './adaptive.js';
+import { benchAdaptiveMatches } from './adaptive-matches.js';
 import { benchLogsEngine } from './logs-engine.js';
 import { fmt, type BenchRow } from './util.js';
 
@@ -47,7 +48,7 @@ const sections: Record<string, () => BenchRow[] | Promise<BenchRow[]>> = {
   'cluster-intervals': () => benchClusterIntervals(),
   meta: () => benchMeta(),
   'dry-run': () => benchDryRun(),
-  adaptive: () => benchAdaptive(),
+  adaptive: () => [...benchAdaptive(), ...benchAdaptiveMatches()],
   'logs-engine': () => benchLogsEngine(),
 };
 

@@ -14,6 +14,8 @@ import { syntheticBanner } from '../analyses/selective/index.js';
 import { FILE_NOTES } from './file-notes.js';
 import { comprehension } from '../analyses/comprehension/index.js';
 import type { RepeatedResult } from './analyze-repeated-tables.js';
+import { adaptive } from '../analyses/adaptive/index.js';
+import type { RepeatedStoreDecisions } from '../sources/repeated-store.js';
 
 /** The repeated figures, then (with two framings) the two-framing ones. */
 export function repeatedFigureList(res: RepeatedResult): Figure[] {
@@ -50,6 +52,12 @@ function twoFramingSections(res: RepeatedResult): Section[] {
   ];
 }
 
+/** An adaptive repeated run's section: each unit's anytime-valid interval over its matches at its stopping look, matches and calls saved. */
+function adaptiveMatchSection(res: RepeatedResult): Section[] {
+  const a = (res.input as RepeatedStoreDecisions).adaptive;
+  return a ? [adaptive.section(a.rule, a.statuses, (id) => res.analysis.settings.names?.[id] ?? id, a.calls)] : [];
+}
+
 /** reports/report.html and figures/ of a repeated analysis. */
 export async function repeatedPresentationFiles(res: RepeatedResult, logger?: Logger, style?: FigureStyle): Promise<OutputFile[]> {
   const figures = repeatedFigureList(res);
@@ -66,7 +74,7 @@ export async function repeatedPresentationFiles(res: RepeatedResult, logger?: Lo
       repeated.report.summary(a, res.input), repeated.report.models(a, res.models), repeated.report.cells(a), repeated.report.reactions(a),
       twoFraming.report.figures(figures), repeated.report.matches(a, res.input), ...twoFramingSections(res),
       ...(res.comprehension ? [comprehension.section(res.comprehension.comprehension, (id) => a.settings.names?.[id] ?? id)] : []),
-      settingsSection(res), filesSection(links),
+      ...adaptiveMatchSection(res), settingsSection(res), filesSection(links),
     ],
   });
   return [...await figureFiles(figures, res.outDir, logger, undefined, style), { path: reportPath, content: html }];

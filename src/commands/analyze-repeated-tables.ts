@@ -25,6 +25,8 @@ import { DEFAULTS } from './reproduce.js';
 import { anyValid, checkRounds, choosePlayersOf, framingTableOf, inputNameTargets, knownFactors, repeatedCellsOf,
   type RepeatedInput } from './repeated-input.js';
 import { commandsMsg } from './messages.js';
+import { adaptive } from '../analyses/adaptive/index.js';
+import type { RepeatedStoreDecisions } from '../sources/repeated-store.js';
 import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './analyze-comprehension.js';
 import type { ScoredProbe } from '../analyses/comprehension/index.js';
 import { latexOf } from './command-options.js';
@@ -95,7 +97,9 @@ function twoFramingOf(input: RepeatedInput, opts: AnalyzeRepeatedOptions, report
   if (missing) throw new UserError(commandsMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));
   const analysis = twoFraming.analyze(table, settings, logger);
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
-  const tableFiles = twoFraming.tables.files(reportsDir, analysis, provenance, { command, rounds: rangeText(opts.rounds) ?? 'all', cluster: 'match' }, names);
+  const a = (input as RepeatedStoreDecisions).adaptive; // an adaptive run: metrics.json's `adaptive` block (in matches, with the calls)
+  const tableFiles = twoFraming.tables.files(reportsDir, analysis, provenance, { command, rounds: rangeText(opts.rounds) ?? 'all', cluster: 'match',
+    ...(a ? { adaptive: { ...adaptive.metrics(a.rule, a.statuses), unit: 'match', ...(a.calls ? { calls: a.calls } : {}) } } : {}) }, names);
   const verification = twoFraming.verify({
     analysis,
     expectedDecisions: { value: valid, source: `valid decisions of ${opts.rounds ? `rounds ${roundsText(opts.rounds)}` : 'every round'}` },
@@ -130,6 +134,16 @@ function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed:
   });
 }
 
+/** An adaptive repeated run (its units' matches stopped by a rule): reports/adaptive.csv and its note. */
+function adaptiveMatchFiles(input: RepeatedInput, reportsDir: string, logger: Logger): OutputFile[] {
+  const a = (input as RepeatedStoreDecisions).adaptive;
+  if (!a) return [];
+  const rows = adaptive.rows(a.rule, a.statuses);
+  const t = adaptive.totals(a.rule, rows);
+  logger.info(commandsMsg.adaptiveMatchAnalysis(a.rule.method, t.early, rows.length, t.used, t.fixed, a.calls?.used ?? 0, a.calls?.fixed ?? 0));
+  return [{ path: join(reportsDir, 'adaptive.csv'), content: adaptive.csv(a.rule, rows) }];
+}
+
 /** The analysis and its table files (no figures, no report), nothing written: what `analyzeRepeated` adds its presentation to. */
 export function repeatedTables(source: RepeatedInput, opts: AnalyzeRepeatedOptions): RepeatedResult {
   const logger = opts.logger ?? silentLogger;
@@ -154,7 +168,7 @@ export function repeatedTables(source: RepeatedInput, opts: AnalyzeRepeatedOptio
   const understood = comprehensionResult(opts.probes, order, two?.result.analysis, opts.comprehensionThreshold, logger);
   const named = withNamedLatex(two?.files ?? [], reportsDir, two?.result.analysis, names, latexOf(opts));
   const files = labelSynthetic([...repeated.tables.files(reportsDir, analysis, input, command, models, latexOf(opts)),
-    ...withComprehensionFiles(named, reportsDir, two?.result.analysis, understood)], decisionsOrigin(input));
+    ...withComprehensionFiles(named, reportsDir, two?.result.analysis, understood), ...adaptiveMatchFiles(input, reportsDir, logger)], decisionsOrigin(input));
   return { kind: 'repeated', input, analysis, models, twoFraming: two?.result, files, outDir, reportsDir, command,
     ...(understood ? { comprehension: understood } : {}) };
 }

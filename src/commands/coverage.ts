@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { oneShotCells, openRun } from '../sources/open-run.js';
 import { readRepeatedStore } from '../sources/repeated-store.js';
+import type { MatchSamples } from '../analyses/adaptive/index.js';
 import { repeated } from '../analyses/repeated/index.js';
 import { attenuationOf, inputNotes, isClustered, readInput, sourceName, sourceOf } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
@@ -10,7 +11,8 @@ import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
-import { adaptiveCoverage, type AdaptiveCoverageRow, COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, coverageText, type AdaptiveRule,
+import { adaptiveCoverage, adaptiveMatchCoverage, type AdaptiveCoverageRow,
+  COVERAGE_DEFAULTS, coverageCsv, coverageFigure, coverageStudy, coverageText, type AdaptiveRule,
   type CoverageMethod,
   type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';
@@ -61,11 +63,14 @@ export interface CoverageCommandResult extends CoverageResult {
 }
 
 /** The cell table of a store's run (model × game × framing, extra factors folded into the game as analyze folds them). */
-function storeCells(path: string, runId?: number): { table: CellTable; rule?: AdaptiveRule } {
+function storeCells(path: string, runId?: number): { table: CellTable; rule?: AdaptiveRule; samples?: readonly MatchSamples[] } {
   // Damaged rows (bad JSON, rates outside [0, 1], control characters) end in the store's one-line message.
   const r = openRun(path, { runId });
   // repeated play: the decisions' framing table, clustered by match (as analyze builds it), simulated match by match
-  if (r.kind === 'repeated') return { table: repeated.framingTable(readRepeatedStore(path, { run: r.run.id }).decisions) };
+  if (r.kind === 'repeated') {
+    const read = readRepeatedStore(path, { run: r.run.id });
+    return { table: repeated.framingTable(read.decisions), ...(read.adaptive ? { rule: read.adaptive.rule, samples: read.adaptive.samples } : {}) };
+  }
   if (r.kind === 'enrichment') throw new UserError(commandsMsg.notTwoFraming(path));
   const source = oneShotCells(r);
   if (source.table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(path));
@@ -108,8 +113,9 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   const source = sourceOf(opts);
   const input = sourceName(source);
   let rule: AdaptiveRule | undefined;
+  let samples: readonly MatchSamples[] | undefined;
   if (source.kind === 'store') {
-    ({ table, rule } = storeCells(source.file, source.runId));
+    ({ table, rule, samples } = storeCells(source.file, source.runId));
     const framings = levels(table, 'framing');
     base = opts.base ?? (framings.includes(base) ? base : framings[0]);
     alt = opts.alt ?? (framings.includes(alt) ? alt : framings[1] ?? framings[0]);
@@ -137,7 +143,8 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
   if (isClustered(table)) logger.info(commandsMsg.clustered(table.cells.reduce((s, c) => s + (c.obs.kind === 'clustered' ? c.obs.sizes.length : 0), 0),
     result.icc));
   // An adaptive run: its stop rule simulated at the run's rates, the sequence and the fixed-n interval at each stop.
-  const stopped = rule ? adaptiveCoverage(rule, table, settings.sims, settings.seed) : [];
+  const stopped = !rule ? [] : samples ? adaptiveMatchCoverage(rule, samples, settings.sims, settings.seed) : adaptiveCoverage(rule, table, settings.sims,
+    settings.seed);
   if (rule) logger.info(commandsMsg.adaptiveCoverage(rule.method, stopped.length / 2, settings.sims));
   const rows = [...result.rows, ...stopped];
   const outDir = resolve(opts.out ?? '.');

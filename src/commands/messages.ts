@@ -116,6 +116,15 @@ export const commandsMsg = {
   adaptiveDone: (early: number, units: number, used: number, fixed: number) =>
     `adaptive run: ${early} of ${units} stopped before max_trials; ${used.toLocaleString('en-US')} trials `
     + `of the fixed design's ${fixed.toLocaleString('en-US')} (${Math.max(0, fixed - used).toLocaleString('en-US')} saved)`,
+  adaptiveRepeatedDone: (early: number, units: number, matches: number, fixedMatches: number, calls: number, fixedCalls: number) =>
+    `adaptive run: ${early} of ${units} stopped before max_trials; ${matches.toLocaleString('en-US')} matches of the fixed design's `
+    + `${fixedMatches.toLocaleString('en-US')}, ${calls.toLocaleString('en-US')} calls of ${fixedCalls.toLocaleString('en-US')} `
+    + `(${Math.max(0, fixedCalls - calls).toLocaleString('en-US')} saved)`,
+  adaptiveMatchAnalysis: (method: string, early: number, units: number, used: number, fixed: number, calls: number, fixedCalls: number) =>
+    (`adaptive run: ${early} of ${units} stopped before max_trials, ${used.toLocaleString('en-US')} matches of the fixed design's `
+      + `${fixed.toLocaleString('en-US')} (${calls.toLocaleString('en-US')} calls of ${fixedCalls.toLocaleString('en-US')}); reports/adaptive.csv holds each `
+      + `one's ${method} confidence-sequence interval over its matches at its stopping look, valid under the data-dependent stopping; the fixed-n `
+      + 'intervals of the other tables assume a number of matches fixed in advance and are not valid here'),
   adaptiveAnalysis: (method: string, early: number, units: number, used: number, fixed: number) =>
     (`adaptive run: ${early} of ${units} stopped before max_trials, ${used.toLocaleString('en-US')} trials of the fixed ` +
       `design's ${fixed.toLocaleString('en-US')}; `)
@@ -124,12 +133,16 @@ export const commandsMsg = {
   planAdaptive: (until: string, runs: number, max: number, expected: number, fixedCalls: number) =>
     `Adaptive rule ${until} (${runs} simulated runs per unit, at most ${max} trials per cell): expected ${Math.round(expected).toLocaleString('en-US')} calls `
     + `beside ${fixedCalls.toLocaleString('en-US')} for the fixed ${max} per cell`,
-  adaptiveDryRun: (rule: string, units: number, fixedCalls: number, max: number) =>
-    `adaptive run (stop rule ${rule}): ${units} units, each stopped by its confidence sequence; at most ${fixedCalls.toLocaleString('en-US')} calls `
-    + `(the fixed design: ${max} trials per cell)`,
+  adaptiveDryRun: (rule: string, units: number, fixedCalls: number, max: number, stored: number, unit = 'trials') =>
+    `adaptive run (stop rule ${rule}): ${units} units, each stopped by its confidence sequence; at most `
+    + `${Math.max(0, fixedCalls - stored).toLocaleString('en-US')} calls (the fixed design: ${max} ${unit} per cell`
+    + `${stored > 0 ? `, ${fixedCalls.toLocaleString('en-US')} calls, ${stored.toLocaleString('en-US')} already stored` : ''})`,
   adaptiveDryRunExpected: (expected: number, runs: number, fixedCalls: number) =>
     `expected ${Math.round(expected).toLocaleString('en-US')} calls under the rule at the simulated models' rates (${runs} simulated runs per unit), `
     + `beside ${fixedCalls.toLocaleString('en-US')} for the fixed design`,
+  adaptiveDryRunMatches: (expected: number, runs: number, matches: number, fixedCalls: number) =>
+    `expected ${Math.round(expected).toLocaleString('en-US')} calls under the rule, simulated on draws from the ${matches.toLocaleString('en-US')} matches `
+    + `stored (${runs} simulated runs per unit), beside ${fixedCalls.toLocaleString('en-US')} for the fixed design`,
   adaptiveNoBatch: (design: string) =>
     `${design}: a design with a stop rule runs its waves one way: every model synchronously, or every model through its batch API `
     + '(--batch, or batch: true on every model); here some models are batched and some not',

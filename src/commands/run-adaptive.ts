@@ -8,6 +8,11 @@ import type { Logger } from '../core/logger.js';
 import { isSimulated } from '../live/providers/registry.js';
 import type { Session } from '../live/runner/session.js';
 import { PLAN_ADAPTIVE_RUNS, simulatedPlan, type RatedCell } from '../analyses/adaptive/plan.js';
+import { simulateMatchUnits } from '../analyses/adaptive/matches.js';
+import { matchSamples, matchUnits, unitCalls } from '../live/adaptive/matches.js';
+import type { AdaptiveStop } from '../live/design/stop.js';
+import { planMatches } from '../live/repeated/plan.js';
+import type { StoredMove } from '../live/store/store.js';
 import { ruleText } from '../analyses/adaptive/report.js';
 import { stopUnits } from '../stats/confseq/units.js';
 import { commandsMsg } from './messages.js';
@@ -26,10 +31,28 @@ function ratedCells(session: Session, cells: readonly { model: string; game: str
   return out;
 }
 
-/** The dry run's lines of an adaptive design (nothing for a design without a stop rule). */
-export function adaptiveDryRun(session: Session, seed: number, logger: Logger): void {
+/**
+ * A repeated game's (the match is the unit): the calls of max_trials matches per framing of each unit as the most, less
+ * those stored; with matches stored in every framing of every unit (a resumed run's, or a pilot's), the calls expected under
+ * the rule simulated on draws from them (analyses/adaptive/matches.ts).
+ */
+function repeatedAdaptiveDryRun(session: Session, rule: AdaptiveStop, seed: number, logger: Logger, stored: number, moves: readonly StoredMove[]): void {
+  const plans = planMatches(session.design);
+  const units = matchUnits(rule, plans);
+  const fixedCalls = unitCalls(session.design, plans, units.map((unit) => ({ unit })), () => rule.maxTrials);
+  logger.print?.(`${commandsMsg.adaptiveDryRun(ruleText(rule), units.length, fixedCalls, rule.maxTrials, stored, 'matches')}\n`);
+  const samples = matchSamples(rule, session.design, moves, plans, units);
+  if (samples.some((u) => u.samples.some((x) => x.length === 0))) return;
+  const sims = simulateMatchUnits(rule, samples, PLAN_ADAPTIVE_RUNS, seed);
+  const expected = unitCalls(session.design, plans, sims, (s) => s.sim.meanMatches);
+  logger.print?.(`${commandsMsg.adaptiveDryRunMatches(expected, PLAN_ADAPTIVE_RUNS, samples.reduce((a, u) => a + u.samples.flat().length, 0), fixedCalls)}\n`);
+}
+
+/** The dry run's lines of an adaptive design (nothing for a design without a stop rule); `stored`: its trials already stored. */
+export function adaptiveDryRun(session: Session, seed: number, logger: Logger, stored = 0, moves: readonly StoredMove[] = []): void {
   const rule = session.design.stop;
   if (!rule) return;
+  if (session.design.play) { repeatedAdaptiveDryRun(session, rule, seed, logger, stored, moves); return; }
   const seen = new Map<string, { model: string; game: string; framing: string }>();
   for (const s of session.specs) seen.set(JSON.stringify([s.model.id, s.game, s.framing]), { model: s.model.id, game: s.game, framing: s.framing });
   const units = stopUnits(rule, seen.values());
@@ -37,6 +60,6 @@ export function adaptiveDryRun(session: Session, seed: number, logger: Logger): 
   const fixedCalls = units.reduce((a, u) => a + rule.maxTrials * u.framings.length, 0);
   const rated = ratedCells(session, cells);
   const expected = rated ? simulatedPlan(rule, rated, PLAN_ADAPTIVE_RUNS, seed).expectedCalls : undefined;
-  logger.print?.(`${commandsMsg.adaptiveDryRun(ruleText(rule), units.length, fixedCalls, rule.maxTrials)}\n`);
+  logger.print?.(`${commandsMsg.adaptiveDryRun(ruleText(rule), units.length, fixedCalls, rule.maxTrials, stored)}\n`);
   if (expected !== undefined) logger.print?.(`${commandsMsg.adaptiveDryRunExpected(expected, PLAN_ADAPTIVE_RUNS, fixedCalls)}\n`);
 }

@@ -41,15 +41,16 @@ export function batchLimits(o: BatchFlags): BatchLimits {
   return { maxLines: o.batchSize ?? BATCH_LIMITS.maxLines, maxBytes: BATCH_LIMITS.maxBytes };
 }
 
-/** Print the batch dry run of `specs` (reads the store when it exists; writes nothing). */
-export function printBatchDryRun(session: Session, specs: readonly TrialSpec[], storePath: string, o: BatchFlags, logger: Logger): void {
-  useStoreIfPresent(storePath, {}, (store) => {
+/** Print the batch dry run of `specs` (reads the store when it exists; writes nothing); returns how many are already stored. */
+export function printBatchDryRun(session: Session, specs: readonly TrialSpec[], storePath: string, o: BatchFlags, logger: Logger): number {
+  return useStoreIfPresent(storePath, {}, (store) => {
     const run = store?.findRun(session.hash);
     const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
     const plan = planBatchRun(specs, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
       inOpen ?? new Set(), session.prices, batchLimits(o));
     logger.print?.(`${commandsMsg.dryRun(plan.files, plan.lines, plan.total, plan.stored, plan.inBatches, plan.inputTokens, plan.outputTokens,
       plan.cost === undefined ? commandsMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
+    return plan.stored;
   });
 }
 

@@ -4,13 +4,17 @@
  */
 import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { runMatchBatches } from '../live/repeated/batch.js';
+import { runMatchBatches, type MatchBatchSummary } from '../live/repeated/batch.js';
+import { runMatchWaves } from '../live/adaptive/waves.js';
+import type { AdaptiveStop } from '../live/design/stop.js';
 import { planRepeated, planRepeatedBatch } from '../live/repeated/dry-run.js';
 import { vendorOf } from '../live/batch/vendors.js';
 import { BatchChunks } from '../live/store/batch-chunks.js';
 import { runMatches } from '../live/repeated/engine.js';
 import type { ModelSpec, Provider } from '../live/types.js';
 import type { Session } from '../live/runner/session.js';
+import type { MatchPlan } from '../live/repeated/plan.js';
+import type { StoredMove } from '../live/store/store.js';
 import { useStoreIfPresent } from '../live/store/open.js';
 import { TrialStore } from '../live/store/store.js';
 import { batchLimits, type BatchFlags } from './run-batch.js';
@@ -26,37 +30,82 @@ export const viaBatch = (session: Session, o: Pick<RepeatedFlags, 'batch'>): boo
 
 const costText = (cost: number | undefined) => (cost === undefined ? commandsMsg.noPrices() : `$${cost.toFixed(4)}`);
 
-export async function repeatedDryRun(session: Session, storePath: string, o: RepeatedFlags, logger: Logger): Promise<void> {
+/** The dry run of a repeated design (an adaptive one's matches up to max_trials); returns its decisions already stored and the stored moves. */
+export async function repeatedDryRun(session: Session, storePath: string, o: RepeatedFlags, logger: Logger): Promise<{ stored: number;
+  moves: readonly StoredMove[] }> {
   const batch = viaBatch(session, o);
-  const text = useStoreIfPresent(storePath, { verify: o.verifyStore }, (store) => {
+  const rule = session.design.stop;
+  const only = rule ? (m: MatchPlan) => m.rep < rule.maxTrials : () => true;
+  const out = useStoreIfPresent(storePath, { verify: o.verifyStore }, (store) => {
     if (batch) for (const m of session.design.models) vendorOf(m);
     const run = store?.findRun(session.hash);
     const moves = run ? store!.playMoves(run.id) : [];
     if (batch) {
       const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
-      const p = planRepeatedBatch(session.design, moves, inOpen ?? new Set(), session.prices, batchLimits(o));
-      return `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored, p.inBatches, p.inputTokens,
-        p.outputTokens, costText(p.cost))}`;
+      const p = planRepeatedBatch(session.design, moves, inOpen ?? new Set(), session.prices, batchLimits(o), only);
+      return { moves, stored: p.stored, text: `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored,
+        p.inBatches, p.inputTokens, p.outputTokens, costText(p.cost))}` };
     }
-    const plan = planRepeated(session.design, moves, session.prices);
-    return commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
-      costText(plan.cost));
+    const plan = planRepeated(session.design, moves, session.prices, only);
+    return { moves, stored: plan.stored, text: commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored,
+      plan.inputTokens, plan.outputTokens, costText(plan.cost)) };
   });
-  logger.print?.(`${text}\n`);
+  logger.print?.(`${out.text}\n`);
+  return out;
 }
 
-export async function runRepeated(a: {
+type RepeatedArgs = {
   session: Session; store: TrialStore; storePath: string; runId: number; resumed: boolean; o: RepeatedFlags;
   logger: Logger & { summary(m: string): void }; pool: { get(model: ModelSpec): Provider }; stop: AbortSignal; abort: AbortSignal;
-}): Promise<void> {
+};
+
+/** The round batches of a repeated run (of the matches `only`, an adaptive wave's, when given). */
+function matchBatches(a: RepeatedArgs, only?: ReadonlySet<number>): Promise<MatchBatchSummary> {
+  const { session, o } = a;
+  return runMatchBatches({
+    store: a.store, storePath: a.storePath, runId: a.runId, designName: session.design.name, design: session.design, env: process.env,
+    timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000, limits: batchLimits(o), pollMs: o.poll * 1000, wait: o.wait, maxRounds: o.maxRetries + 1,
+    prices: session.prices, logger: a.logger, stop: a.stop, ...(only ? { only } : {}),
+  });
+}
+
+/** The match engine's options of a repeated run. */
+function engineOptions(a: RepeatedArgs) {
   const { session, o, logger } = a;
-  const name = session.design.name;
+  return {
+    store: a.store, runId: a.runId, design: session.design, providers: a.pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
+    maxRetries: o.maxRetries, seed: o.seed, logger, stop: a.stop, abort: a.abort, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
+    onStart: (s: { matches: number; matchesDone: number; decisions: number; stored: number }) =>
+      logger.info(commandsMsg.repeatedPlan(session.design.name, a.runId, s.matches, s.matchesDone, s.decisions, s.stored, a.resumed)),
+  };
+}
+
+/** An adaptive repeated run (a stop rule): waves of matches, synchronous or as round batches (live/adaptive/). */
+async function runRepeatedWaves(a: RepeatedArgs, rule: AdaptiveStop): Promise<void> {
+  let open = 0; // batches the last wave left open (submitted, not waited for): a later run collects them
+  const execute = viaBatch(a.session, a.o) ? async (only: ReadonlySet<number>) => {
+    const b = await matchBatches(a, only);
+    open = b.open;
+    return { total: b.total, alreadyDone: b.alreadyDone, ok: b.stored, invalid: 0, error: b.pending, dropped: 0, calls: b.stored, tokens: b.tokens,
+      outcome: 'complete' as const };
+  } : undefined;
+  const w = await runMatchWaves({ ...engineOptions(a), rule, execute });
+  const c = a.store.statusCounts(a.runId);
+  // 130 = interrupted by SIGINT (128 + 2): decisions complete of the most the rule can ask for.
+  if (w.outcome === 'aborted') throw new UserError(commandsMsg.aborted(c.ok + c.invalid, w.fixed), 130);
+  if (w.outcome !== 'complete' || a.stop.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, w.fixed), 130);
+  if (open > 0) a.logger.info(commandsMsg.submitted(open));
+  a.logger.summary(commandsMsg.adaptiveRepeatedDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length,
+    w.matchesUsed, w.matchesFixed, w.used, w.fixed));
+  a.logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, w.tokens, a.storePath));
+  if (a.o.wait !== false) a.logger.summary(commandsMsg.nextCommand(a.storePath));
+}
+
+export async function runRepeated(a: RepeatedArgs): Promise<void> {
+  const { session, o, logger } = a;
+  if (session.design.stop) return runRepeatedWaves(a, session.design.stop);
   if (viaBatch(session, o)) {
-    const r = await runMatchBatches({
-      store: a.store, storePath: a.storePath, runId: a.runId, designName: name, design: session.design, env: process.env,
-      timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000, limits: batchLimits(o), pollMs: o.poll * 1000, wait: o.wait, maxRounds: o.maxRetries + 1,
-      prices: session.prices, logger, stop: a.stop,
-    });
+    const r = await matchBatches(a);
     if (a.stop.aborted) throw new UserError(commandsMsg.repeatedInterrupted(r.matches - r.matchesOpen, r.matches), 130);
     const c = a.store.statusCounts(a.runId);
     if (r.open > 0) logger.info(commandsMsg.submitted(r.open));
@@ -64,11 +113,7 @@ export async function runRepeated(a: {
     if (o.wait) logger.summary(commandsMsg.nextCommand(a.storePath));
     return;
   }
-  const r = await runMatches({
-    store: a.store, runId: a.runId, design: session.design, providers: a.pool, concurrency: o.concurrency, rpm: o.rpm, tpm: o.tpm,
-    maxRetries: o.maxRetries, seed: o.seed, logger, stop: a.stop, abort: a.abort, timeoutMs: o.timeoutMs, maxWaitMs: o.maxWait * 1000,
-    onStart: (s) => logger.info(commandsMsg.repeatedPlan(name, a.runId, s.matches, s.matchesDone, s.decisions, s.stored, a.resumed)),
-  });
+  const r = await runMatches(engineOptions(a));
   if (r.outcome !== 'complete') {
     throw new UserError(r.outcome === 'aborted' ? commandsMsg.repeatedAborted(r.matchesDone, r.matches) : commandsMsg.repeatedInterrupted(r.matchesDone,
       r.matches), 130);

@@ -14,7 +14,7 @@ import { ProviderPool, DEFAULT_TIMEOUT_MS, isSimulated, providerIds } from '../l
 import { loadPlugins } from '../live/providers/plugins.js';
 import { isPathSpec } from '../live/providers/plugin-spec.js';
 import { runTrials, RUNNER_DEFAULTS, type RunSummary } from '../live/runner/runner.js';
-import { runWaves } from '../live/runner/waves.js';
+import { ruleSpecs, runWaves } from '../live/runner/waves.js';
 import { DEFAULT_MAX_HINT_MS } from '../live/runner/backoff.js';
 import { prepareSession, runRow } from '../live/runner/session.js';
 import { TrialStore } from '../live/store/store.js';
@@ -89,10 +89,13 @@ function sessionOf(designPath: string, o: RunFlags, logger: Logger): Session {
   return prepareSession(design, { provider, baseUrl: o.baseUrl, model: o.model }, flagPrices, designPath);
 }
 
-async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunFlags,
-  logger: Logger): Promise<void> {
-  if (split.batch.length > 0) printBatchDryRun(session, split.batch, storePath, o, logger);
-  if (split.batch.length > 0 && split.sync.length === 0) return;
+/** The dry run of a one-shot design (an adaptive one's trials up to max_trials); resolves to the trials already stored. */
+async function dryRun(session: Session, all: { sync: readonly TrialSpec[]; batch: readonly TrialSpec[] }, storePath: string, o: RunFlags,
+  logger: Logger): Promise<number> {
+  const rule = session.design.stop;
+  const split = rule ? { sync: ruleSpecs(rule, all.sync), batch: ruleSpecs(rule, all.batch) } : all;
+  const batchStored = split.batch.length > 0 ? printBatchDryRun(session, split.batch, storePath, o, logger) : 0;
+  if (split.batch.length > 0 && split.sync.length === 0) return batchStored;
   const plan = useStoreIfPresent(storePath, { verify: o.verifyStore }, (store) => {
     const run = store?.findRun(session.hash);
     return planRun(split.sync, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
@@ -100,6 +103,7 @@ async function dryRun(session: Session, split: { sync: readonly TrialSpec[]; bat
   });
   logger.print?.(`${commandsMsg.runDryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
     plan.cost === undefined ? commandsMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
+  return batchStored + plan.stored;
 }
 
 /**
@@ -193,8 +197,10 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   if (session.design.stop && split.batch.length > 0 && split.sync.length > 0) throw new UserError(commandsMsg.adaptiveNoBatch(designPath));
   if (o.dryRun) {
     probesDryRun(session, probes, storePath, o, logger);
-    await (session.design.play ? repeatedDryRun(session, storePath, o, logger) : dryRun(session, split, storePath, o, logger));
-    adaptiveDryRun(session, o.seed, logger);
+    if (session.design.play) {
+      const r = await repeatedDryRun(session, storePath, o, logger);
+      adaptiveDryRun(session, o.seed, logger, r.stored, r.moves);
+    } else adaptiveDryRun(session, o.seed, logger, await dryRun(session, split, storePath, o, logger));
     return { store: storePath };
   }
   // Stopped before the store is opened: nothing created.

@@ -19,6 +19,9 @@ export const sourcesMsg = {
   unfinishedMatches: (path: string, open: number, planned: number) =>
     (`${path}: ${open} of the design's ${planned} matches are not over (the run is still going, or was stopped): their missing rounds are missing from ` +
       `every table — run the same command again to finish them`),
+  unfinishedAdaptive: (path: string, open: number, started: number) =>
+    (`${path}: ${open} of the ${started} matches the adaptive run started are not over (the run is still going, or was stopped): their missing rounds are `
+      + 'missing from every table — run the same command again to finish them'),
   notRepeated: (path: string, id: number) => `${path}: run ${id} is not a repeated game (its design has no play block)`,
   notUtf8: (file: string, line: number) => at(file, line, undefined, 'the text is not valid UTF-8 (save the file as UTF-8)'),
   needRateOrCooperate: (file: string, found: readonly string[]) =>

@@ -15,6 +15,7 @@ import type { Design } from '../live/design/types.js';
 import { StoreFault } from '../live/store/integrity.js';
 import { repeatedDesign, storedDesign } from '../live/store/stored-design.js';
 import { chooseRun, isRepeatedRun } from './store.js';
+import { readAdaptiveRun, type AdaptiveRun } from './adaptive-store.js';
 import { withStore } from './open-run.js';
 import type { TrialRecord } from '../live/types.js';
 import { controlCharacter } from './reader-rules.js';
@@ -60,8 +61,19 @@ function unfinishedMatches(decisions: readonly RepeatedDecision[], design: Desig
   return planMatches(design).length - over;
 }
 
+/** A repeated run's decisions, and its stop rule with every unit's status when the run was adaptive. */
+export interface RepeatedStoreDecisions extends RepeatedDecisions {
+  readonly adaptive?: AdaptiveRun;
+}
+
+/** Matches an adaptive run started (some decision stored) and, of them, those not over: it plays only the waves its rule asks for. */
+function unfinishedStarted(decisions: readonly RepeatedDecision[], design: Design): { open: number; started: number } {
+  const started = new Set(decisions.map((d) => d.match)).size;
+  return { open: unfinishedMatches(decisions, design) - (planMatches(design).length - started), started };
+}
+
 /** Read the repeated run of a store; UserError (one line) when the store or run is not one. */
-export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): RepeatedDecisions {
+export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): RepeatedStoreDecisions {
   return withStore(path, { verify: o.verify }, (store) => {
     const run = chooseRun(store, path, o.run);
     if (!isRepeatedRun(run)) throw new UserError(sourcesMsg.notRepeated(path, run.id));
@@ -86,9 +98,11 @@ export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): R
     const sha256 = sha256File(path);
     const origin = storeOrigin(path, sha256, run, store);
     const synthetic = simulated || origin.synthetic; // the origin's flag holds the design's synthetic: true
-    const open = unfinishedMatches(decisions, design);
-    const notes = open > 0 ? [sourcesMsg.unfinishedMatches(path, open, planMatches(design).length)] : [];
-    return { path, sha256, kind: 'repeated run', synthetic, origin, decisions, ...(notes.length ? { notes } : {}),
+    const adaptive = readAdaptiveRun(store, run);
+    const open = adaptive ? unfinishedStarted(decisions, design) : { open: unfinishedMatches(decisions, design), started: 0 };
+    const notes = open.open <= 0 ? [] : [adaptive ? sourcesMsg.unfinishedAdaptive(path, open.open, open.started)
+      : sourcesMsg.unfinishedMatches(path, open.open, planMatches(design).length)];
+    return { path, sha256, kind: 'repeated run', synthetic, origin, decisions, ...(notes.length ? { notes } : {}), ...(adaptive ? { adaptive } : {}),
       ...(design.names ? { names: design.names, namesBlock: sourcesMsg.designNames(path, run.id) } : {}) };
   });
 }

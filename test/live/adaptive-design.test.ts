@@ -51,6 +51,23 @@ describe('the stop: block', () => {
   });
 });
 
+describe('the stop: block of a repeated game', () => {
+  const play = (stop: string) => `${base(stop)}play: { rounds: 5, opponents: [self, tit-for-tat] }\n`;
+  it('is accepted (the match is the unit: max_trials counts matches, at most the design\'s trials), in the block and on --until', () => {
+    const d = parseDesign(play('stop: { target: shift, decide: sign, wave: 10, max_trials: 100 }'), 'd.yaml');
+    expect(d.stop).toMatchObject({ target: 'shift', decide: 'sign', wave: 10, maxTrials: 100, base: 'business', alt: 'friend-sharing' });
+    expect(parseUntil('target=rate,half_width=0.1', parseDesign(play(''), 'd.yaml'))).toMatchObject({ target: 'rate', maxTrials: 300 });
+    let m = 'accepted';
+    try { parseDesign(play('stop: { target: rate, half_width: 0.1, max_trials: 301 }'), 'd.yaml'); } catch (e) { m = (e as Error).message; }
+    expect(m).toMatch(/^d\.yaml:6: field "stop\.max_trials": max_trials 301 is above the design's trials \(300\)/);
+  });
+  it('is refused on a context-enrichment design, in one line', () => {
+    let m = 'accepted';
+    try { parseUntil('target=rate,half_width=0.1', { framings: [{ id: 'a' }], trials: 10, enrichment: {} }); } catch (e) { m = (e as Error).message; }
+    expect(m).toBe('--until: a stop rule applies to one-shot and repeated-game designs (not to a context-enrichment design)');
+  });
+});
+
 describe('run --until', () => {
   const design = parseDesign(base(''), 'd.yaml');
   it('reads key=value pairs into the stop rule', () => {

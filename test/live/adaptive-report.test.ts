@@ -16,6 +16,10 @@ import { stopUnits, unitStatuses } from '../../src/stats/confseq/units.js';
 import { simulateRule } from '../../src/stats/confseq/simulate.js';
 import { PLAN_ADAPTIVE_RUNS } from '../../src/analyses/adaptive/plan.js';
 import { escapeHtml } from '../../src/render/html.js';
+import { runWaves } from '../../src/live/runner/waves.js';
+import { prepareSession, runRow } from '../../src/live/runner/session.js';
+import { createSimulatedProvider } from '../../src/live/providers/simulated.js';
+import type { ProviderRequest } from '../../src/live/types.js';
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sg-adaptive-report-')); });
@@ -111,5 +115,31 @@ describe('run --dry-run of an adaptive design', () => {
     const plain = await dryRunText(design('plain', ''), join(dir, 'plain.sqlite'));
     expect(plain).toContain('dry run: 400 calls');
     expect(plain).not.toContain('adaptive');
+  });
+
+  it('counts max_trials, not trials, and a resumed run\'s bound leaves out the trials already stored', async () => {
+    const path = design('bound', '{ target: shift, decide: sign, wave: 20, max_trials: 80 }');
+    const store = join(dir, 'bound.sqlite');
+    const before = await dryRunText(path, store);
+    expect(before.split('\n')[0]).toBe('dry run: 320 calls (320 trials, 0 already stored)');
+    // The first 50 calls stored, then the soft stop: the run is left mid-wave.
+    const session = prepareSession(loadDesign(path), {});
+    const stop = new AbortController();
+    const sim = createSimulatedProvider();
+    let calls = 0;
+    const providers = { get: () => ({ ...sim, complete: (req: ProviderRequest) => { if (++calls === 50) stop.abort(); return sim.complete(req); } }) };
+    const s = TrialStore.open(store);
+    try {
+      const runId = s.openRun(runRow(session)).run.id;
+      expect((await runWaves({ store: s, runId, specs: session.specs, providers, concurrency: 1, stop: stop.signal, rule: session.design.stop! })).outcome)
+        .toBe('interrupted');
+    } finally { s.close(); }
+    const db = new Database(store, { readonly: true });
+    const stored = (db.prepare('SELECT COUNT(*) AS n FROM trials').get() as { n: number }).n;
+    db.close();
+    expect(stored).toBe(50);
+    const after = await dryRunText(path, store);
+    expect(after.split('\n')[0]).toBe(`dry run: ${320 - stored} calls (320 trials, ${stored} already stored)`);
+    expect(after).toContain(`at most ${320 - stored} calls (the fixed design: 80 trials per cell, 320 calls, ${stored} already stored)`);
   });
 });

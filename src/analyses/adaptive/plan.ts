@@ -4,9 +4,9 @@
  * the planned rates, and `run --dry-run` of an adaptive design whose models are all simulated at
  * fixed rates. A rate rule plans every cell; a shift rule every model × game contrast of its two framings.
  */
-import { simulateRule } from '../../stats/confseq/simulate.js';
+import { simulateRule, type RuleSimulation } from '../../stats/confseq/simulate.js';
 import type { StopRule } from '../../stats/confseq/stop-rule.js';
-import { cellKey, stopUnits } from '../../stats/confseq/units.js';
+import { cellKey, stopUnits, type StopUnit } from '../../stats/confseq/units.js';
 
 /** Simulated runs per unit. */
 export const PLAN_ADAPTIVE_RUNS = 200;
@@ -36,19 +36,37 @@ export interface RatedCell {
   readonly rate: number;
 }
 
+/** A unit of the rule with the rates of its framings (NaN where a framing's cell has none) and the rule simulated at them. */
+export interface SimulatedUnit extends StopUnit {
+  readonly rates: readonly number[];
+  /** The true rate (one framing) or shift alt − base. */
+  readonly truth: number;
+  readonly sim: RuleSimulation;
+}
+
 /**
- * The rule simulated `runs` times per unit at the cells' rates (a unit's missing framing: NaN). A shift is planned
- * where its base framing's cell is (`cells` of other framings only give rates).
+ * The one loop of planning and coverage: every unit of the rule over the rated cells, simulated `runs` times at its
+ * framings' rates (seeded by the unit). A shift is a unit where its base framing's cell is (cells of other framings only
+ * give rates). `rated: true` leaves out the units with a framing without a rate.
  */
-export function simulatedPlan(rule: StopRule & { base?: string; alt?: string }, cells: readonly RatedCell[], runs: number, seed: number): AdaptivePlan {
+export function simulateUnits(rule: StopRule & { base?: string; alt?: string }, cells: readonly RatedCell[], runs: number, seed: number,
+  rated = false): SimulatedUnit[] {
   const rate = new Map(cells.map((c) => [cellKey(c.model, c.game, c.framing), c.rate]));
   const units = stopUnits(rule, cells.filter((k) => rule.target !== 'shift' || k.framing === rule.base));
-  const rows = units.map((u) => {
+  return units.flatMap((u) => {
     const p = u.framings.map((f) => rate.get(cellKey(u.model, u.game, f)) ?? NaN);
+    if (rated && p.some((x) => !Number.isFinite(x))) return [];
     const sim = simulateRule(rule, { base: p[0], ...(p.length > 1 ? { alt: p[1] } : {}) }, runs, seed,
       cellKey(u.model, u.game, u.framings.join('\u0000')));
-    return { ...u, meanTrials: sim.meanTrials, earlyShare: (sim.runs - sim.reasons.max_trials) / sim.runs, coverage: sim.coverage };
+    return [{ ...u, rates: p, truth: p.length > 1 ? p[1] - p[0] : p[0], sim }];
   });
+}
+
+/** The rule simulated `runs` times per unit at the cells' rates (a unit's missing framing: NaN). */
+export function simulatedPlan(rule: StopRule & { base?: string; alt?: string }, cells: readonly RatedCell[], runs: number, seed: number): AdaptivePlan {
+  const rows = simulateUnits(rule, cells, runs, seed).map(({ model, game, framings, sim }) => ({
+    model, game, framings, meanTrials: sim.meanTrials, earlyShare: (sim.runs - sim.reasons.max_trials) / sim.runs, coverage: sim.coverage,
+  }));
   const expectedCalls = rows.reduce((a, r) => a + r.meanTrials * r.framings.length, 0);
   const fixedCalls = rows.reduce((a, r) => a + rule.maxTrials * r.framings.length, 0);
   return { rows, maxTrials: rule.maxTrials, expectedCalls, fixedCalls };

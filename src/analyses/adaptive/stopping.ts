@@ -12,6 +12,8 @@ export interface StoppingRow {
   readonly game: string;
   /** The unit's framings: one cell's, or base and alt of a contrast (alt − base). */
   readonly framings: readonly string[];
+  /** Repeated play: the opponent of the unit's matches (n, saved: matches). */
+  readonly opponent?: string;
   readonly n: number;
   readonly lo: number;
   readonly hi: number;
@@ -22,16 +24,22 @@ export interface StoppingRow {
 
 export function stoppingRows(rule: StopRule, statuses: readonly UnitStatus[]): StoppingRow[] {
   return statuses.map((s) => ({
-    model: s.unit.model, game: s.unit.game, framings: s.unit.framings, n: s.n, lo: s.lo, hi: s.hi,
+    model: s.unit.model, game: s.unit.game, framings: s.unit.framings, ...(s.unit.opponent === undefined ? {} : { opponent: s.unit.opponent }),
+    n: s.n, lo: s.lo, hi: s.hi,
     stopped: s.stopped ?? 'open', saved: s.stopped ? (rule.maxTrials - s.n) * s.unit.framings.length : 0,
   }));
 }
 
-/** reports/adaptive.csv: one row per unit. */
+/** Units of repeated play: their unit of sampling is the match (an opponent column, n and saved counted in matches). */
+export const byMatch = (rows: readonly StoppingRow[]): boolean => rows.some((r) => r.opponent !== undefined);
+
+/** reports/adaptive.csv: one row per unit (repeated play: with its opponent, n and matches_saved in matches). */
 export function stoppingCsv(rule: StopRule, rows: readonly StoppingRow[]): string {
-  const header = ['model', 'game', 'framing', 'target', 'method', 'confidence', 'n', 'lo', 'hi', 'half_width', 'stopped', 'max_trials', 'trials_saved'];
-  return toCsv(header, rows.map((r) => [r.model, r.game, r.framings.join(' vs '), rule.target, rule.method, rule.confidence, r.n,
-    r.lo, r.hi, (r.hi - r.lo) / 2, r.stopped, rule.maxTrials, r.saved]));
+  const m = byMatch(rows);
+  const header = ['model', 'game', ...(m ? ['opponent'] : []), 'framing', 'target', 'method', 'confidence', 'n', 'lo', 'hi', 'half_width', 'stopped',
+    'max_trials', m ? 'matches_saved' : 'trials_saved'];
+  return toCsv(header, rows.map((r) => [r.model, r.game, ...(m ? [r.opponent ?? ''] : []), r.framings.join(' vs '), rule.target, rule.method,
+    rule.confidence, r.n, r.lo, r.hi, (r.hi - r.lo) / 2, r.stopped, rule.maxTrials, r.saved]));
 }
 
 /** Trials used and a fixed design's, over every unit. */

@@ -5,8 +5,7 @@
  * analysis that ignores the stop would print, which has no guarantee after a data-dependent stop (its coverage is measured).
  */
 import { cellRate, type CellTable } from '../../core/cells.js';
-import { simulateRule } from '../../stats/confseq/simulate.js';
-import { cellKey, stopUnits } from '../../stats/confseq/units.js';
+import { simulateMatchUnits, simulateUnits, type MatchSamples } from '../adaptive/index.js';
 import type { StopRule } from '../../stats/confseq/stop-rule.js';
 import { mcCoverage } from './coverage.js';
 import type { CoverageTableRow } from './table.js';
@@ -19,19 +18,29 @@ export type AdaptiveRule = StopRule & { readonly base?: string; readonly alt?: s
 
 /** Two rows per unit of the rule: its sequence at the stop, and the fixed-n interval at the same stop. */
 export function adaptiveCoverage(rule: AdaptiveRule, table: CellTable, sims: number, seed: number): AdaptiveCoverageRow[] {
-  const rate = new Map(table.cells.map((c) => [cellKey(c.key.model, c.key.game, c.key.framing), cellRate(c.obs)]));
-  const cells = table.cells.map((c) => ({ model: c.key.model, game: c.key.game, framing: c.key.framing }))
-    .filter((k) => rule.target !== 'shift' || k.framing === rule.base);
+  const cells = table.cells.map((c) => ({ model: c.key.model, game: c.key.game, framing: c.key.framing, rate: cellRate(c.obs) }));
   const fixedName = rule.target === 'shift' ? 'MOVER-Wilson at the stop (fixed-n)' : 'Wilson at the stop (fixed-n)';
-  return stopUnits(rule, cells).flatMap((u) => {
-    const p = u.framings.map((f) => rate.get(cellKey(u.model, u.game, f)) ?? Number.NaN);
-    if (p.some((x) => !Number.isFinite(x))) return [];
-    const sim = simulateRule(rule, { base: p[0], ...(p.length > 1 ? { alt: p[1] } : {}) }, sims, seed, cellKey(u.model, u.game, u.framings.join('\u0000')));
-    const truth = p.length > 1 ? p[1] - p[0] : p[0];
-    const statistic = `${rule.target} ${u.model}/${u.game}${p.length > 1 ? ` (${u.framings[1]} − ${u.framings[0]})` : `/${u.framings[0]}`}`;
+  return simulateUnits(rule, cells, sims, seed, true).flatMap((u) => {
+    const statistic = `${rule.target} ${u.model}/${u.game}${u.rates.length > 1 ? ` (${u.framings[1]} − ${u.framings[0]})` : `/${u.framings[0]}`}`;
     const row = (method: string, coverage: number, width: number): AdaptiveCoverageRow => ({
-      statistic, method, nominal: rule.confidence, ...mcCoverage(Math.round(coverage * sims), sims), mean_width: width, truth,
+      statistic, method, nominal: rule.confidence, ...mcCoverage(Math.round(coverage * sims), sims), mean_width: width, truth: u.truth,
     });
-    return [row(`${rule.method} sequence at the stop`, sim.coverage, sim.meanWidth), row(fixedName, sim.fixedN.coverage, sim.fixedN.meanWidth)];
+    return [row(`${rule.method} sequence at the stop`, u.sim.coverage, u.sim.meanWidth), row(fixedName, u.sim.fixedN.coverage, u.sim.fixedN.meanWidth)];
+  });
+}
+
+/**
+ * Repeated play (the match is the unit of sampling): two rows per unit, the rule simulated on draws from its stored matches'
+ * observations (simulateMatchRule), the sequence at the stop beside the t interval over the same matches at the same stop.
+ */
+export function adaptiveMatchCoverage(rule: AdaptiveRule, units: readonly MatchSamples[], sims: number, seed: number): AdaptiveCoverageRow[] {
+  return simulateMatchUnits(rule, units, sims, seed).flatMap(({ unit: u, sim }) => {
+    const statistic = `${rule.target} ${u.model}/${u.game} vs ${u.opponent ?? ''}${u.framings.length > 1 ? ` (${u.framings[1]} − ${u.framings[0]})`
+      : `/${u.framings[0]}`} over matches`;
+    const row = (method: string, coverage: number, width: number): AdaptiveCoverageRow => ({
+      statistic, method, nominal: rule.confidence, ...mcCoverage(Math.round(coverage * sims), sims), mean_width: width, truth: sim.truth,
+    });
+    return [row(`${rule.method} sequence at the stop`, sim.coverage, sim.meanWidth), row('t over matches at the stop (fixed-n)', sim.fixedN.coverage,
+      sim.fixedN.meanWidth)];
   });
 }

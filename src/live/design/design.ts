@@ -74,7 +74,7 @@ function crossChecks(d: DesignDocument): Problem[] {
   if (d.play) out.push(...playProblems(d.play, d.models.map((m) => m.id), framingIds), ...templateProblems(d.play));
   if (d.play && d.scoring === 'logprobs') out.push({ path: ['scoring'], message: designMsg.playNeedsSample() });
   out.push(...capabilityProblems(d.models, d.scoring ?? 'sample', d.decoding?.temperature));
-  if (d.stop) out.push(...stopProblems(d.stop, d.trials, framingIds, d.play ? 'other' : 'one-shot'));
+  if (d.stop) out.push(...stopProblems(d.stop, d.trials, framingIds, d.play ? 'repeated' : 'one-shot'));
   const total = d.models.length * d.games.length * d.framings.length * d.trials * playFactor(d);
   if (total > MAX_TRIALS_TOTAL) out.push({ path: ['trials'], message: designMsg.trialsTotal(total, MAX_TRIALS_TOTAL) });
   const probes = d.models.length * d.games.length * d.framings.length * (d.probes ?? 0);

@@ -96,7 +96,7 @@ export const designMsg = {
   // The stop block of an adaptive run (stop.ts), and run --until.
   untilSyntax: (part: string) => `--until: expected key=value pairs separated by commas (e.g. target=shift,half_width=0.05), not ${q(part)}`,
   untilField: (path: string, what: string) => `--until: ${path === '' ? '' : `${path}: `}${what}`,
-  stopOneShotOnly: () => 'a stop rule applies to one-shot two-framing designs (not to a repeated game or a context-enrichment design)',
+  stopOneShotOnly: () => 'a stop rule applies to one-shot and repeated-game designs (not to a context-enrichment design)',
   stopNeedsRule: () => 'a stop rule needs half_width, decide, or both',
   stopDecideShift: () => 'decide applies to target: shift (the interval of a contrast excludes 0, or lies within ±delta)',
   stopNeedsDelta: () => 'decide: equivalence needs delta, the equivalence margin',

@@ -1,7 +1,8 @@
 /**
- * The stopping rule of an adaptive direct run (the design's `stop:` block): each cell (target
+ * The stopping rule of an adaptive run (the design's `stop:` block): each cell (target
  * rate) or each model × game contrast of two framings sampled in lockstep (target shift) stops
  * when its confidence sequence (stats/confseq) is narrow enough or decides, else at max_trials.
+ * In a repeated game the unit of sampling is the match, and its cells have an opponent (live/adaptive/).
  */
 import { z } from 'zod';
 import { CONFSEQ_METHOD_IDS, type ConfSeqMethodId } from '../../stats/confseq/registry.js';
@@ -20,8 +21,8 @@ export const stopSchema = z.strictObject({
     .describe('shift only: stop when the interval excludes 0 (sign) or lies inside [-delta, delta] (equivalence), or half_width is met, whichever comes first'),
   delta: z.number().gt(0).max(1).optional().describe('the equivalence margin of decide: equivalence'),
   confidence: z.number().gt(0).lt(1).default(0.95).describe('the confidence level of the sequences (default 0.95)'),
-  wave: z.number().int().min(1).default(20).describe('trials (pairs for a shift) per open cell between two looks (default 20)'),
-  max_trials: z.number().int().min(1).optional().describe('trials per cell at most (default and at most the design\'s trials)'),
+  wave: z.number().int().min(1).default(20).describe('trials (pairs for a shift; matches in a repeated game) per open cell between two looks (default 20)'),
+  max_trials: z.number().int().min(1).optional().describe('trials (matches in a repeated game) per cell at most (default and at most the design\'s trials)'),
   method: z.enum(CONFSEQ_METHOD_IDS as [ConfSeqMethodId, ...ConfSeqMethodId[]]).default('betting')
     .describe('the confidence sequence: betting (hedged capital, Waudby-Smith and Ramdas 2023) or normal-mixture (closed form, Howard et al. 2021)'),
   base: framingId.optional().describe('shift: the base framing (default the first framing)'),
@@ -37,10 +38,10 @@ export interface AdaptiveStop extends StopRule {
 }
 
 /** What a stop block cannot say given the rest of the design. */
-export function stopProblems(s: StopDocument, trials: number, framings: readonly string[], kind: 'one-shot' | 'other'): Problem[] {
+export function stopProblems(s: StopDocument, trials: number, framings: readonly string[], kind: 'one-shot' | 'repeated' | 'other'): Problem[] {
   const at = (...p: Path): Path => ['stop', ...p];
   const out: Problem[] = [];
-  if (kind !== 'one-shot') out.push({ path: at(), message: designMsg.stopOneShotOnly() });
+  if (kind === 'other') out.push({ path: at(), message: designMsg.stopOneShotOnly() });
   if (s.half_width === undefined && s.decide === undefined) out.push({ path: at(), message: designMsg.stopNeedsRule() });
   if (s.decide !== undefined && s.target !== 'shift') out.push({ path: at('decide'), message: designMsg.stopDecideShift() });
   if (s.decide === 'equivalence' && s.delta === undefined) out.push({ path: at('delta'), message: designMsg.stopNeedsDelta() });
@@ -88,7 +89,8 @@ export function parseUntil(text: string, design: UntilDesign): AdaptiveStop {
   }
   const r = stopSchema.safeParse(doc);
   const framings = design.framings.map((f) => f.id);
-  const found = r.success ? stopProblems(r.data, design.trials, framings, design.play || design.enrichment ? 'other' : 'one-shot') : problems(r.error.issues);
+  const kind = design.enrichment ? 'other' : design.play ? 'repeated' : 'one-shot';
+  const found = r.success ? stopProblems(r.data, design.trials, framings, kind) : problems(r.error.issues);
   if (found.length > 0) throw new UserError(designMsg.untilField(formatPath(found[0].path.filter((p) => p !== 'stop')), found[0].message));
   return resolveStop(r.data!, design.trials, framings);
 }

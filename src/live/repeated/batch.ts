@@ -15,6 +15,8 @@ import { matchState, movesByMatch, nextRound } from './state.js';
 
 export interface MatchBatchOptions extends Omit<BatchRunOptions, 'specs'> {
   readonly design: Design;
+  /** Play only these matches (by number): an adaptive run's wave (src/live/adaptive/). All when absent. */
+  readonly only?: ReadonlySet<number>;
 }
 
 export interface MatchBatchSummary extends BatchSummary {
@@ -32,10 +34,10 @@ export function byModel(design: Design, specs: TrialSpec[]): TrialSpec[] {
 }
 
 /** The decisions of the next round of every open match, grouped by model (one file per model). */
-export function frontierSpecs(design: Design, o: Pick<BatchRunOptions, 'store' | 'runId'>): { specs: TrialSpec[]; open: number; forfeited: number;
-  matches: number } {
+export function frontierSpecs(design: Design, o: Pick<MatchBatchOptions, 'store' | 'runId' | 'only'>): { specs: TrialSpec[]; open: number;
+  forfeited: number; matches: number } {
   const stored = movesByMatch(o.store.playMoves(o.runId));
-  const states = planMatches(design).map((p) => matchState(design, p, stored.get(p.match)));
+  const states = planMatches(design).filter((p) => o.only?.has(p.match) ?? true).map((p) => matchState(design, p, stored.get(p.match)));
   const open = states.filter((s) => s.status === 'open');
   const specs = open.flatMap((s) => nextRound(design, s, stored.get(s.plan.match)).specs);
   return { specs: byModel(design, specs), open: open.length, forfeited: states.filter((s) => s.status === 'forfeit').length, matches: states.length };

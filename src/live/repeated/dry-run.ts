@@ -4,6 +4,7 @@
  * where the store has it, mutual cooperation for the rounds not yet played — so input tokens grow
  * with the round as the history does. The prompts' lengths are counted, not rendered: memory stays
  * bounded at any `play.rounds`, and so is the batch plan's (each line's size counted the same way).
+ * `only` keeps some matches (an adaptive design's: reps below its max_trials).
  */
 import type { Action } from '../../core/games.js';
 import type { Design } from '../design/types.js';
@@ -36,11 +37,12 @@ function assumedHistory(design: Design, m: MatchPlan, got: ReadonlyMap<string, A
  * rendering a history (prompt-length.ts): memory bounded by one match's rounds, whatever
  * `play.rounds` is.
  */
-export function planRepeated(design: Design, moves: readonly StoredMove[], prices: (s: TrialSpec) => Prices | undefined): RepeatedPlan {
+export function planRepeated(design: Design, moves: readonly StoredMove[], prices: (s: TrialSpec) => Prices | undefined,
+  only: (m: MatchPlan) => boolean = () => true): RepeatedPlan {
   const stored = movesByMatch(moves);
   const rounds = design.play!.rounds;
   const t = { total: 0, stored: 0, inputTokens: 0, outputTokens: 0, cost: 0, priced: true };
-  const plans = planMatches(design);
+  const plans = planMatches(design).filter(only);
   for (const m of plans) {
     const got = stored.get(m.match);
     const history = assumedHistory(design, m, got);
@@ -81,9 +83,9 @@ interface CountedSeat {
   lines: number; lineBytes: number;
 }
 
-function countedSeats(design: Design, moves: readonly StoredMove[]): { seats: CountedSeat[]; matches: number } {
+function countedSeats(design: Design, moves: readonly StoredMove[], only: (m: MatchPlan) => boolean): { seats: CountedSeat[]; matches: number } {
   const stored = movesByMatch(moves);
-  const plans = planMatches(design);
+  const plans = planMatches(design).filter(only);
   const seats = plans.flatMap((m) => {
     const got = stored.get(m.match);
     const history = assumedHistory(design, m, got);
@@ -105,8 +107,9 @@ function countedSeats(design: Design, moves: readonly StoredMove[]): { seats: Co
  * less its discount). Memory and time per decision stay constant at any `play.rounds`.
  */
 export function planRepeatedBatch(design: Design, moves: readonly StoredMove[], inOpen: ReadonlySet<string>,
-  prices: (s: TrialSpec) => (Prices & { readonly batchDiscount?: number }) | undefined, limits: BatchLimits = BATCH_LIMITS): RepeatedBatchPlan {
-  const { seats, matches } = countedSeats(design, moves);
+  prices: (s: TrialSpec) => (Prices & { readonly batchDiscount?: number }) | undefined, limits: BatchLimits = BATCH_LIMITS,
+  only: (m: MatchPlan) => boolean = () => true): RepeatedBatchPlan {
+  const { seats, matches } = countedSeats(design, moves, only);
   const rounds = design.play!.rounds;
   const t = { total: 0, stored: 0, inBatches: 0, files: 0, lines: 0, inputTokens: 0, outputTokens: 0, cost: 0 as number | undefined };
   for (let r = 1; r <= rounds; r++) {

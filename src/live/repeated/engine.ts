@@ -20,6 +20,8 @@ import { advance, matchState, movesByMatch, nextRound, type MatchState } from '.
 
 export interface MatchRunOptions extends CallOptions {
   readonly design: Design;
+  /** Play only these matches (by number): an adaptive run's wave (src/live/adaptive/). All when absent. */
+  readonly only?: ReadonlySet<number>;
   /** Told once the store has been read: matches in all and already over, decisions planned and already stored. */
   readonly onStart?: (s: { matches: number; matchesDone: number; decisions: number; stored: number }) => void;
 }
@@ -91,9 +93,9 @@ export async function runMatches(o: MatchRunOptions): Promise<MatchRunSummary> {
   const c = runContext(o, logger);
   o.store.preparePlay();
   const stored = movesByMatch(o.store.playMoves(o.runId));
-  const states = planMatches(o.design).map((p) => matchState(o.design, p, stored.get(p.match)));
+  const states = planMatches(o.design).filter((p) => o.only?.has(p.match) ?? true).map((p) => matchState(o.design, p, stored.get(p.match)));
   const total = decisionCount(o.design, states.map((s) => s.plan));
-  const alreadyDone = [...stored.values()].reduce((n, m) => n + m.size, 0);
+  const alreadyDone = states.reduce((n, s) => n + (stored.get(s.plan.match)?.size ?? 0), 0);
   const progress = new Progress(total, alreadyDone, c.clock, logger);
   const r: Shared = { c, design: o.design, progress, matchesDone: 0, forfeited: 0, roundsDone: states.reduce((n, s) => n + s.history.length, 0) };
   for (const s of states) if (s.status !== 'open') { r.matchesDone++; if (s.status === 'forfeit') r.forfeited++; }

@@ -21,6 +21,8 @@ export type StrategySeat = Extract<OpponentSpec, { kind: 'strategy' }>;
 export interface MatchPlan {
   /** 1-based, unique in the run. */
   readonly match: number;
+  /** The match's number within its model × game × framing × opponent cell, 0 … trials − 1 (an adaptive run's unit of sampling). */
+  readonly rep: number;
   readonly game: Game;
   readonly framing: Framing;
   readonly seat1: DesignModel;
@@ -51,7 +53,7 @@ export function planMatches(design: Design): MatchPlan[] {
           if (o.kind === 'model' && o.id === m.id) continue; // a model against itself is `self`
           const seat2 = o.kind === 'strategy' ? o : { kind: 'model' as const, model: o.kind === 'self' ? m : design.models.find((x) => x.id === o.id)! };
           const opponent = o.kind === 'self' ? m.id : o.id;
-          for (let rep = 0; rep < design.trials; rep++) out.push({ match: ++n, game, framing, seat1: m, seat2, opponent });
+          for (let rep = 0; rep < design.trials; rep++) out.push({ match: ++n, rep, game, framing, seat1: m, seat2, opponent });
         }
       }
     }

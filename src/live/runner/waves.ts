@@ -31,6 +31,13 @@ export function nextWave(rule: AdaptiveStop, statuses: readonly UnitStatus[], sp
   });
 }
 
+/** The trials a rule can ask for: those of the cells of its units, reps 0 … max_trials − 1 (what a dry run counts). */
+export function ruleSpecs(rule: AdaptiveStop, specs: readonly TrialSpec[]): TrialSpec[] {
+  const cells = new Set(stopUnits(rule, specs.map((s) => ({ model: s.model.id, game: s.game, framing: s.framing })))
+    .flatMap((u) => u.framings.map((f) => cellKey(u.model, u.game, f))));
+  return specs.filter((s) => s.rep < rule.maxTrials && cells.has(cellKey(s.model.id, s.game, s.framing)));
+}
+
 export interface WavesSummary extends RunSummary {
   readonly statuses: readonly UnitStatus[];
   /** Trials (calls without retries) the stored units used, and a fixed design's trials. */

@@ -10,6 +10,8 @@ export interface StopUnit {
   readonly model: string;
   readonly game: string;
   readonly framings: readonly string[];
+  /** Repeated play: the opponent of the unit's matches (its unit of sampling is the match). */
+  readonly opponent?: string;
 }
 
 export interface UnitStatus extends CellStatus {

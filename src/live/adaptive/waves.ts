@@ -1,0 +1,61 @@
+/**
+ * An adaptive repeated game in waves: after each wave every unit (stats/confseq over its matches, matches.ts) is looked at
+ * from the stored moves alone; the units that meet the rule stop and the open ones get their next wave of matches (reps
+ * n … n + wave − 1 of each of their framings), each played whole — by the match engine (synchronous calls), or round by
+ * round through the Batch API (round-synchronous: round t of every match of the wave is one batch). Because the looks read
+ * only stored moves, a run killed mid-wave and run again finishes that wave's matches where they stopped and takes the same
+ * decisions: it ends with the store an uninterrupted run writes.
+ */
+import type { UnitStatus } from '../../stats/confseq/units.js';
+import type { AdaptiveStop } from '../design/stop.js';
+import { runMatches, type MatchRunOptions } from '../repeated/engine.js';
+import { planMatches } from '../repeated/plan.js';
+import type { RunSummary } from '../runner/runner.js';
+import { adaptiveMsg } from './messages.js';
+import { matchStatuses, matchUnits, nextMatchWave, unitCalls } from './matches.js';
+
+/** How a wave's matches are played: the match engine (the default), or round batches (the run command's batch part). */
+export type MatchWaveExecutor = (only: ReadonlySet<number>, wave: number) => Promise<RunSummary>;
+
+export interface MatchWavesSummary extends RunSummary {
+  readonly statuses: readonly UnitStatus[];
+  /** Matches the units used (n in each framing) and a fixed design's (max_trials in each). */
+  readonly matchesUsed: number;
+  readonly matchesFixed: number;
+  /** The decisions (LLM calls without retries) of those matches. */
+  readonly used: number;
+  readonly fixed: number;
+}
+
+/**
+ * The waves of an adaptive repeated game: look, play the open units' next wave of matches, look again, until every unit
+ * has stopped, or the run is interrupted, or a wave leaves errored decisions (run again to retry them), or a wave stores
+ * nothing (a batch submitted and not waited for: the run again collects it and goes on).
+ */
+export async function runMatchWaves(o: MatchRunOptions & { readonly rule: AdaptiveStop; readonly execute?: MatchWaveExecutor }): Promise<MatchWavesSummary> {
+  const plans = planMatches(o.design);
+  const units = matchUnits(o.rule, plans);
+  const look = () => matchStatuses(o.rule, o.design, o.store.playMoves(o.runId), plans, units);
+  const count = (st: readonly UnitStatus[]) => {
+    const matchesUsed = st.reduce((a, s) => a + s.n * s.unit.framings.length, 0);
+    return { matchesUsed, used: unitCalls(o.design, plans, st, (s) => s.n), matchesFixed: units.reduce((a, u) => a + o.rule.maxTrials * u.framings.length, 0),
+      fixed: unitCalls(o.design, plans, st, () => o.rule.maxTrials) };
+  };
+  const totals = { total: 0, alreadyDone: 0, ok: 0, invalid: 0, error: 0, dropped: 0, calls: 0, tokens: 0 };
+  o.store.preparePlay();
+  let statuses = look();
+  for (let wave = 1; ; wave++) {
+    const only = nextMatchWave(o.rule, statuses, plans);
+    if (only.size === 0) break;
+    const stored = o.store.playMoves(o.runId).length;
+    const r = o.execute ? await o.execute(only, wave) : await runMatches({ ...o, only, onStart: wave === 1 ? o.onStart : undefined });
+    for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
+    statuses = look();
+    const open = statuses.filter((s) => !s.stopped).length;
+    const c = count(statuses);
+    o.logger?.info(adaptiveMsg.matchWaveDone(wave, open, statuses.length - open, c.matchesUsed, c.used, c.matchesFixed, c.fixed));
+    if (r.outcome !== 'complete') return { ...totals, outcome: r.outcome, statuses, ...c };
+    if (r.error > 0 || o.store.playMoves(o.runId).length === stored) break;
+  }
+  return { ...totals, outcome: 'complete', statuses, ...count(statuses) };
+}
