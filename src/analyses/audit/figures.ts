@@ -1,6 +1,6 @@
 import { POOLED } from '../../core/names.js';
 import { intervalKind, type TwoFramingAnalysis } from '../two-framing/index.js';
-import { COLORS, defineFigure, F3, ONE_ROW, type Figure } from '../../render/figure.js';
+import { COLORS, defineFigure, F3, MARK_ROOM, ONE_ROW, type Figure } from '../../render/figure.js';
 import { CAMERER_2016_RATIO, type SweepRow } from './attenuation.js';
 import { DEFAULT_ATTENUATION } from '../../sources/input.js';
 import { isExactMinimum, type TippingResult } from './tipping.js';
@@ -32,7 +32,8 @@ export function sweepPoints(rows: readonly SweepRow[], columns: readonly Table3C
 const LEGEND_ROW = 8;
 const BOLD_UNTITLED = { title: null, labelFontWeight: 'bold' } as const;
 const GROUP_PALETTE = ['#4c78a8', '#f58518', '#54a24b', '#b279a2', '#9d755d', '#72b7b2'];
-const ATTENUATION_X = { field: 'attenuation', type: 'quantitative' as const, title: 'Attenuation a', scale: { domain: [0.5, 1] },
+// Room at both ends, so the points at a = 0.5 and a = 1 are drawn whole.
+const ATTENUATION_X = { field: 'attenuation', type: 'quantitative' as const, title: 'Attenuation a', scale: { domain: [0.5, 1], padding: MARK_ROOM, nice: false },
   axis: { format: '.1f', values: [0.5, 0.6, 0.7, 0.8, 0.9, 1] } };
 
 /**
