@@ -164,7 +164,8 @@ function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger:
     ...comparisonFiles,
   ];
   const checked = verifyDirect(analysis, source, facts, csvTables(tableFiles), csvTables(comparisonFiles));
-  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reportsDir, compared, checked, logger, latex);
+  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reportsDir, compared, checked, logger, latex,
+    r.names?.map);
   return { files: [...tableFiles, ...reproductionFiles, ...verificationFiles(reportsDir, verification)], verification, reproduction };
 }
 

@@ -121,7 +121,8 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   const compared = compareExpected(analysis, published, opts);
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared),
     ...originExtra(input.origin) }, names?.map);
-  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger, latexOf(opts));
+  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger, latexOf(opts),
+    names?.map);
   const files = labelSynthetic(withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification),
     ...poolingFiles(opts.pooling, reports, analysis)], reports, analysis, names?.map, latexOf(opts)), input.origin);
   if (input.origin.synthetic) logger.warn(syntheticWarning(input.origin));
