@@ -26,7 +26,7 @@ export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): s
   const rep = res.reproduction;
   return ratesCommand(command, res.input, res.analysis.settings, {
     interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps,
-      publishedMethod: rep?.settings.publishedMethod }, rep), names: res.names?.file, pooling: res.pooling,
+      publishedMethod: rep?.settings.publishedMethod }, rep), names: res.names?.file, pooling: res.pooling, latexWidth: res.latexWidth,
   });
 }
 
