@@ -3,7 +3,7 @@
  * Vega scenegraph (test/helpers/scenegraph.ts) in both figure styles (default and `--figure-style
  * paper`): no data mark outside its plot area, no two tick labels of an axis overlapping, and,
  * where a names file gives display names, no raw id in any text the figure draws or in its title
- * and caption. Inputs: the audit of the shipped data, the meta example (data/meta/lore-heydari.yaml)
+ * and caption (also on reproduce's figures of the shipped data with a names file). Inputs: the audit of the shipped data, the meta example (data/meta/lore-heydari.yaml)
  * and the enrichment starter (`init --kind enrichment`, run on its simulated model).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,8 @@ import { meta as metaAnalysis } from '../../src/analyses/meta/index.js';
 import { namedMeta } from '../../src/analyses/meta/named.js';
 import type { SelectiveAnalysis } from '../../src/analyses/selective/index.js';
 import { MemoryLogger } from '../../src/core/logger.js';
+import { reproduceTables } from '../../src/commands/reproduce.js';
+import { reproduceFigures } from '../../src/commands/reproduce-outputs.js';
 import { styled } from '../../src/render/paper-style.js';
 import type { Figure } from '../../src/render/figure.js';
 import { ROOT, runCli } from '../helpers/cli.js';
@@ -80,7 +82,14 @@ describe('audit, meta and selective figures without clipped marks, overlapping t
       expect(await flawsOf(name, figures())).toEqual([]);
     }, 60_000);
 
-  it('with display names given, no raw id is drawn or written in a title or caption (meta: studies and models; selective: models)', async () => {
+  const shippedNames = join(dir, 'shipped-names.csv');
+  writeFileSync(shippedNames, 'id,name\nGPT-3.5,OpenAI Turbo\nGPT-4,OpenAI Four\nLLaMa-2,Meta Llama two\n');
+  const shipped = reproduceFigures(reproduceTables({ dryRun: true, namesFile: shippedNames, logger: new MemoryLogger() }));
+
+  it('with display names given, no raw id is drawn or written in a title or caption (reproduce and meta: models and studies; selective: models)', async () => {
+    // reproduce on the shipped data, every figure (the reproduction's included): the models by name
+    expect(shipped.map((f) => f.id)).toEqual(['table2-dumbbell', 'table3-forest', 'cell-r2', 'bootstrap-pooled', 'reproduction']);
+    expect(await rawIds(shipped, ['GPT-3.5', 'GPT-4', 'LLaMa-2'])).toEqual([]);
     expect(await rawIds(meta, Object.keys(META_NAMES))).toEqual([]);
     expect(await rawIds(selective, ['Sim'])).toEqual([]);
     // Without the names the ids are drawn, and found.
