@@ -28,6 +28,8 @@ export function sweepPoints(rows: readonly SweepRow[], columns: readonly Table3C
   }));
 }
 
+/** Pixels kept free at the ends of the sweep's y scale: the labels of the default and Camerer rules sit in the top ones. */
+const RULE_LABEL_ROOM = 16;
 /** Legend entries per row of the attenuation sweep. */
 const LEGEND_ROW = 8;
 const BOLD_UNTITLED = { title: null, labelFontWeight: 'bold' } as const;
@@ -73,7 +75,9 @@ export function attenuationFigure(points: readonly SweepPoint[], groups: readonl
             mark: { type: 'line', point: { size: 22 } },
             encoding: {
               x: ATTENUATION_X, color,
-              y: { field: 'estimate', type: 'quantitative', title: 'Estimate (95 % interval)', scale: { zero: false }, axis: { format: '.2f' } },
+              // Room at the top for the rules' labels: no line or band runs under them.
+              y: { field: 'estimate', type: 'quantitative', title: 'Estimate (95 % interval)', scale: { zero: false, padding: RULE_LABEL_ROOM },
+                axis: { format: '.2f' } },
               tooltip: [
                 { field: 'group', type: 'nominal', title: 'Model' },
                 { field: 'attenuation', type: 'quantitative', title: 'a', format: '.2f' },
