@@ -1,9 +1,10 @@
 /**
  * The figures of `audit`, `meta` and `analyze` on a context-enrichment run as drawn, read off the
- * Vega scenegraph (test/helpers/scenegraph.ts) in both figure styles (default and `--figure-style
- * paper`): no data mark outside its plot area, no two tick labels of an axis overlapping, and,
- * where a names file gives display names, no raw id in any text the figure draws or in its title
- * and caption (also on reproduce's figures of the shipped data with a names file). Inputs: the audit of the shipped data, the meta example (data/meta/lore-heydari.yaml)
+ * Vega scenegraph (test/helpers/scenegraph.ts) in both figure styles (default and
+ * `--figure-style paper`): no data mark outside its plot area, no two tick labels of an axis
+ * overlapping, and, where a names file gives display names, no raw id in any text the figure
+ * draws or in its title and caption (also on reproduce's figures of the shipped data with a names
+ * file). Inputs: the audit of the shipped data, the meta example (data/meta/lore-heydari.yaml)
  * and the enrichment starter (`init --kind enrichment`, run on its simulated model).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';

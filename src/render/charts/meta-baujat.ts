@@ -14,6 +14,9 @@ export interface BaujatPoint {
   readonly influential: boolean;
 }
 
+/** A scale with room at its ends (no nice rounding: its ticks stay at the data's values, no negative ones). */
+const ROOMY = { padding: MARK_ROOM, nice: false };
+
 export function metaBaujat(points: readonly BaujatPoint[], o: { readonly subtitle: string }): Figure {
   const values = points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)).map((p) => ({ ...p, flag: p.influential ? 'influential' : 'not flagged' }));
   return defineFigure('meta-baujat', 'Baujat plot: contribution to heterogeneity against influence on the overall estimate',
@@ -29,9 +32,9 @@ export function metaBaujat(points: readonly BaujatPoint[], o: { readonly subtitl
           mark: { type: 'point', filled: true, opacity: 0.85, size: 50 },
           encoding: {
             // Room at the ends: a cell of no residual and no influence sits at the origin, drawn whole.
-            x: { field: 'x', type: 'quantitative', title: 'contribution to heterogeneity (squared Pearson residual)', scale: { padding: MARK_ROOM, nice: false },
+            x: { field: 'x', type: 'quantitative', title: 'contribution to heterogeneity (squared Pearson residual)', scale: ROOMY,
               axis: { format: '.2f' } },
-            y: { field: 'y', type: 'quantitative', title: 'influence on the overall estimate', scale: { padding: MARK_ROOM, nice: false }, axis: { format: '.2f' } },
+            y: { field: 'y', type: 'quantitative', title: 'influence on the overall estimate', scale: ROOMY, axis: { format: '.2f' } },
             color: { field: 'flag', type: 'nominal', title: 'Cell', scale: { domain: ['not flagged', 'influential'], range: [COLORS.base, COLORS.alt] } },
             tooltip: [
               { field: 'label', type: 'nominal', title: 'Cell' },
