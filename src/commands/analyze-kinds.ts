@@ -82,7 +82,7 @@ function selectiveOf(run: StoredRun, opts: StoreAnalyzeOptions): SelectiveAnalys
   const names = inputNames(source.table, origin, opts.namesFile, opts.logger ?? silentLogger, ['model'])?.map;
   return analyzeSelective(source, {
     ...opts, storeSha256: origin.source.sha256, thresholds, out: opts.out ?? defaultAnalyzeOut(opts.store), ...(names ? { names } : {}),
-    command: analyzeCommand(opts.store, source.run.id, settings, { thresholds, names: opts.namesFile }),
+    command: analyzeCommand(opts.store, source.run.id, settings, { thresholds, names: opts.namesFile, latexWidth: opts.latexWidth }),
   });
 }
 

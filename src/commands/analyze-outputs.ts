@@ -30,7 +30,7 @@ export function analyzeFigures(res: AnalyzeResult): Figure[] {
   const figures = twoFramingFigures(namedAnalysis(res.analysis, res.names?.map), gameNameOf(res.facts));
   if (res.comparison) figures.push(compareFigure(res.comparison.rows,
     `B = ${res.analysis.settings.reps} bootstrap replicates, seed ${res.analysis.settings.seed}`));
-  if (res.reproduction) figures.push(...reproductionFigures(res.reproduction));
+  if (res.reproduction) figures.push(...reproductionFigures(res.reproduction, res.names?.map));
   if (res.comprehension) figures.push(comprehension.figure(res.comprehension.comprehension));
   return figures;
 }
@@ -72,7 +72,7 @@ function analyzeSections(res: AnalyzeResult, figures: readonly Figure[]): Sectio
       ...poolingSections(res.pooling, a),
       ...(res.source.adaptive ? [adaptive.section(res.source.adaptive.rule, res.source.adaptive.statuses, (id) => res.names?.map[id] ?? id)] : []),
     lambdaSection(lambdaRows(res.analysis, res.facts.gaps), gameName), ...compareSections(res.analysis, res.comparison, gameName),
-    ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
+    ...(res.reproduction ? [reproductionSection(res.reproduction, res.names?.map)] : []),
     figuresSection(figures, undefined, undefined, omittedFigures(res.analysis)), verificationSection(res.verification),
       ...provenanceSections(provenanceSection(prov), res.origin),
     settingsSection(a, res.command, [['run', String(res.source.run.id)], ...compareFacts]), filesSection(links),

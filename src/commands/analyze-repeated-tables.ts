@@ -130,7 +130,7 @@ function commandOf(input: RepeatedDecisions, opts: AnalyzeRepeatedOptions, seed:
     ...src.flags, factor: opts.factors?.length ? opts.factors : undefined, players: opts.players === 'all' ? 'all' : undefined, names: opts.namesFile, seed,
       reps, rounds: rangeText(opts.rounds), base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
     interval: opts.clusterInterval ?? (opts.interval === 'bca' ? 'bca' : undefined), simultaneous: opts.simultaneous === true,
-    comprehensionThreshold: opts.comprehensionThreshold,
+    comprehensionThreshold: opts.comprehensionThreshold, latexWidth: opts.latexWidth,
   });
 }
 

@@ -80,7 +80,8 @@ export function directRunSettings(opts: StoreAnalyzeOptions, table: CellTable, l
  */
 export function analyzeCommand(store: string, runId: number, s: TwoFramingSettings | { seed: number; reps: number },
   o: { interval?: string; compare?: string; modelMap?: Readonly<Record<string, string>>; thresholds?: VerdictThresholds; expect?: string;
-    verdictAlpha?: number; publishedReps?: number; publishedMethod?: string; pooling?: string; names?: string; comprehensionThreshold?: number } = {}): string {
+    verdictAlpha?: number; publishedReps?: number; publishedMethod?: string; pooling?: string; names?: string; comprehensionThreshold?: number;
+    latexWidth?: number } = {}): string {
   const pair = 'base' in s ? { base: s.base, alt: s.alt, attenuation: s.attenuation } : {};
   const t = o.thresholds;
   return regenerateCommand('analyze', [store], {
@@ -89,7 +90,7 @@ export function analyzeCommand(store: string, runId: number, s: TwoFramingSettin
     compare: o.compare, mapModel: o.modelMap, expect: o.expect, verdictAlpha: o.verdictAlpha, publishedReps: o.publishedReps,
       publishedMethod: o.publishedMethod,
     maxSurfaceSensitivity: t?.maxSurface, minWorldResponsiveness: t?.minWorldLo, pooling: o.pooling === 'random' ? 'random' : undefined, names: o.names,
-    comprehensionThreshold: o.comprehensionThreshold,
+    comprehensionThreshold: o.comprehensionThreshold, latexWidth: o.latexWidth,
   });
 }
 

@@ -111,7 +111,7 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
     command: analyzeCommand(opts.store, source.run.id, settings, {
       interval: opts.interval === 'percentile' && !opts.clusterInterval ? 'percentile' : undefined, compare: opts.compare,
         modelMap: opts.compare ? modelMap : undefined, expect: published?.path, ...verdictFlags(opts, published), pooling: opts.pooling, names: opts.namesFile,
-      comprehensionThreshold: opts.comprehensionThreshold,
+      comprehensionThreshold: opts.comprehensionThreshold, latexWidth: opts.latexWidth,
     }),
   };
   const understood = comprehensionResult(source.probes, { models: facts.models, games: facts.games, framings: facts.framings }, analysis,
@@ -164,7 +164,8 @@ function directRunFiles(r: Partial2, compared: Reproduction | undefined, logger:
     ...comparisonFiles,
   ];
   const checked = verifyDirect(analysis, source, facts, csvTables(tableFiles), csvTables(comparisonFiles));
-  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reportsDir, compared, checked, logger, latex);
+  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reportsDir, compared, checked, logger, latex,
+    r.names?.map);
   return { files: [...tableFiles, ...reproductionFiles, ...verificationFiles(reportsDir, verification)], verification, reproduction };
 }
 

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
 import { makeReport, type VerificationReport } from '../core/checks.js';
 import type { Logger } from '../core/logger.js';
+import type { DisplayNames } from '../core/display-names.js';
 import type { LatexOptions } from '../render/latex.js';
 import { packageRoot } from '../core/paths.js';
 import { readPublished, type PublishedMethod, type PublishedValues } from '../sources/published.js';
@@ -98,16 +99,16 @@ export function compareExpected(analysis: TwoFramingAnalysis, published: Expecte
 /** The field metrics.json gains from a comparison: its published file, verdict rule (α, k, z, B_c, B_p) and counts. */
 export const reproductionExtra = (rep: Reproduction | undefined): Record<string, unknown> => (rep ? { reproduction: reproductionMetrics(rep) } : {});
 
-/** reports/reproduction.csv and the verification check of a comparison (if any). */
+/** reports/reproduction.csv and .tex and the verification check of a comparison (if any); the sentence and the .tex by display names. */
 export function reproductionOutputs(reportsDir: string, reproduction: Reproduction | undefined, verification: VerificationReport,
-  logger: Logger, latex: LatexOptions = {}): ReproductionOutputs {
+  logger: Logger, latex: LatexOptions = {}, names?: DisplayNames): ReproductionOutputs {
   if (!reproduction) return { files: [], verification };
   // Numbers that differ or are missing are named even under -q (a warning), the rest is information.
   const failed = reproduction.counts.differs + reproduction.counts.missing > 0;
-  (failed ? logger.warn : logger.info).call(logger, reproductionSentence(reproduction));
+  (failed ? logger.warn : logger.info).call(logger, reproductionSentence(reproduction, names));
   return {
     reproduction,
-    files: [reproductionFile(reportsDir, reproduction), reproductionLatexFile(reportsDir, reproduction, undefined, latex)],
+    files: [reproductionFile(reportsDir, reproduction), reproductionLatexFile(reportsDir, reproduction, names, latex)],
     verification: makeReport([...verification.checks, reproductionCheck(reproduction)], [...verification.degenerate]),
   };
 }

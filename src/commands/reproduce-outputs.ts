@@ -26,7 +26,7 @@ export function reproduceCommand(res: ReproduceResult, command = 'reproduce'): s
   const rep = res.reproduction;
   return ratesCommand(command, res.input, res.analysis.settings, {
     interval: res.analysis.boot.method, expect: rep?.path, ...verdictFlags({ verdictAlpha: rep?.settings.alpha, publishedReps: rep?.settings.publishedReps,
-      publishedMethod: rep?.settings.publishedMethod }, rep), names: res.names?.file, pooling: res.pooling,
+      publishedMethod: rep?.settings.publishedMethod }, rep), names: res.names?.file, pooling: res.pooling, latexWidth: res.latexWidth,
   });
 }
 
@@ -37,7 +37,8 @@ export function ratesProvenance(res: ReproduceResult): ReportProvenance {
 
 /** The figures of a reproduce result: the two-framing ones, and the reproduction figure when published values were compared. */
 export function reproduceFigures(res: ReproduceResult): Figure[] {
-  return [...twoFraming.figures(namedAnalysis(res.analysis, res.names?.map)), ...(res.reproduction ? reproductionFigures(res.reproduction) : [])];
+  const names = res.names?.map;
+  return [...twoFraming.figures(namedAnalysis(res.analysis, names)), ...(res.reproduction ? reproductionFigures(res.reproduction, names) : [])];
 }
 
 export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figure[], outDir = '.'): ReportDoc {
@@ -56,7 +57,7 @@ export function reproduceReportDoc(res: ReproduceResult, figures: readonly Figur
       r.table2(a),
       r.table3(a),
       ...poolingSections(res.pooling, a),
-      ...(res.reproduction ? [reproductionSection(res.reproduction)] : []),
+      ...(res.reproduction ? [reproductionSection(res.reproduction, res.names?.map)] : []),
       r.figures(figures, undefined, undefined, twoFraming.omittedFigures(a)),
       r.verification(res.verification),
       ...provenanceSections(r.provenance(prov), res.input.origin),

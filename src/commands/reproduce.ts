@@ -65,6 +65,8 @@ export interface ReproduceResult {
   readonly notes: readonly string[];
   /** Display names (`--names FILE`: the file as given, and its names), when given. */
   readonly names?: { readonly file?: string; readonly map: DisplayNames };
+  /** `--latex-width` as given (the regenerate command names it). */
+  readonly latexWidth?: number;
 }
 
 /**
@@ -74,12 +76,12 @@ export interface ReproduceResult {
  */
 export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramingSettings,
   extra: { readonly interval?: string; readonly expect?: string; readonly verdictAlpha?: number; readonly publishedReps?: number; readonly names?: string;
-    readonly publishedMethod?: string; readonly pooling?: string } = {}): string {
+    readonly publishedMethod?: string; readonly pooling?: string; readonly latexWidth?: number } = {}): string {
   return regenerateCommand(command, [], {
     ...inputFlagsOf(input), seed: s.seed, reps: s.reps, attenuation: s.attenuation, base: s.base, alt: s.alt,
     interval: extra.interval === 'bca' || extra.interval === 'cluster-bootstrap' ? extra.interval : undefined, simultaneous: s.simultaneous === true,
       expect: extra.expect, verdictAlpha: extra.verdictAlpha, publishedReps: extra.publishedReps, names: extra.names,
-    publishedMethod: extra.publishedMethod, pooling: extra.pooling === 'random' ? 'random' : undefined,
+    publishedMethod: extra.publishedMethod, pooling: extra.pooling === 'random' ? 'random' : undefined, latexWidth: extra.latexWidth,
   });
 }
 
@@ -117,17 +119,18 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   opts.onAnalysis?.(analysis);
   const reports = join(resolve(opts.out ?? '.'), 'reports');
   const command = ratesCommand('reproduce', input, settings, { interval: opts.clusterInterval ?? opts.interval, expect: expectFlag(published),
-    ...verdictFlags(opts, published), names: opts.namesFile, pooling: opts.pooling });
+    ...verdictFlags(opts, published), names: opts.namesFile, pooling: opts.pooling, latexWidth: opts.latexWidth });
   const compared = compareExpected(analysis, published, opts);
   const { tableFiles, verification: checked } = verifyRates(input, analysis, reports, { command, ...reproductionExtra(compared),
     ...originExtra(input.origin) }, names?.map);
-  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger, latexOf(opts));
+  const { reproduction, files: reproductionFiles, verification } = reproductionOutputs(reports, compared, checked, logger, latexOf(opts),
+    names?.map);
   const files = labelSynthetic(withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification),
     ...poolingFiles(opts.pooling, reports, analysis)], reports, analysis, names?.map, latexOf(opts)), input.origin);
   if (input.origin.synthetic) logger.warn(syntheticWarning(input.origin));
   if (!opts.dryRun) writeFilesAtomic(files);
   return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, notes: inputNotes(input), pooling: opts.pooling,
-    ...(names ? { names } : {}) };
+    ...(names ? { names } : {}), ...(opts.latexWidth === undefined ? {} : { latexWidth: opts.latexWidth }) };
 }
 
 /**

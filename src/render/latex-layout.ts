@@ -40,6 +40,8 @@ export interface LatexPart {
 
 export interface LatexLayout {
   readonly style: LatexStyle;
+  /** Each body cell's lines in the style (rows × columns), as measured: what the writer sets. */
+  readonly cells: readonly (readonly (readonly string[])[])[];
   readonly parts: readonly LatexPart[];
   readonly long: boolean;
   /** The width laid out for, pt. */
@@ -48,10 +50,10 @@ export interface LatexLayout {
   readonly headers: readonly (readonly string[])[];
 }
 
-interface Measured { widths: number[]; headers: string[][]; lines: number }
+interface Measured { widths: number[]; headers: string[][]; lines: number; cells: string[][][] }
 
 /** A style's cell lines (cellLines with the style's stacking and wrapping). */
-export function styledLines(c: LatexCell, style: LatexStyle): string[] {
+function styledLines(c: LatexCell, style: LatexStyle): string[] {
   const width = (s: string) => latexTextWidth(s, style.size);
   return cellLines(c, style.stacked, style.wrap === undefined ? undefined : { at: style.wrap, width });
 }
@@ -63,7 +65,26 @@ function measure(t: LatexTable, style: LatexStyle): Measured {
   const content = t.columns.map((_, j) => Math.max(0, ...cells.flatMap((r) => r[j].map(w))));
   const headers = t.columns.map((c, j) => wrapText(c.header, content[j], w));
   const lines = cells.reduce((s, r) => s + Math.max(1, ...r.map((c) => c.length)), 0) + (t.sections?.length ?? 0);
-  return { widths: content.map((x, j) => Math.max(x, ...headers[j].map(w))), headers, lines };
+  return { widths: content.map((x, j) => Math.max(x, ...headers[j].map(w))), headers, lines, cells };
+}
+
+/** A table's measure in each style, each taken once however many widths the table is laid out for. */
+export interface LatexMeasures {
+  readonly of: (style: LatexStyle) => Measured;
+  /** How many styles were measured. */
+  readonly measured: () => number;
+}
+
+export function latexMeasures(t: LatexTable): LatexMeasures {
+  const memo = new Map<LatexStyle, Measured>();
+  return {
+    of(style) {
+      const m = memo.get(style) ?? measure(t, style);
+      memo.set(style, m);
+      return m;
+    },
+    measured: () => memo.size,
+  };
 }
 
 /** Runs of neighbouring columns (indices into `cols`) sharing a group. */
@@ -111,17 +132,19 @@ function split(t: LatexTable, cols: readonly number[], m: Measured, style: Latex
   return parts.map((p) => ({ columns: [...keys, ...p], width: partWidth(t, [...keys, ...p], m, style) }));
 }
 
-/** The layout of a table for a text width (pt). */
-export function layoutTable(t: LatexTable, target: number): LatexLayout {
+/** The layout of a table for a text width (pt); `measures` (latexMeasures) shared by the layouts of one table at several widths. */
+export function layoutTable(t: LatexTable, target: number, measures: LatexMeasures = latexMeasures(t)): LatexLayout {
   const kept = t.columns.map((_, j) => j).filter((j) => t.rows.length === 0 || t.rows.some((r) => !emptyCell(r[j])));
   const cols = kept.length ? kept : [0];
-  let m: ReturnType<typeof measure> | undefined;
+  const laid = (style: LatexStyle, m: Measured, parts: LatexPart[]): LatexLayout =>
+    ({ style, cells: m.cells, parts, long: m.lines > FLOAT_LINES, target, headers: m.headers });
   for (const style of LATEX_STYLES) {
-    m = measure(t, style);
+    const m = measures.of(style);
     const width = partWidth(t, cols, m, style);
-    if (width <= target) return { style, parts: [{ columns: cols, width }], long: m.lines > FLOAT_LINES, target, headers: m.headers };
+    if (width <= target) return laid(style, m, [{ columns: cols, width }]);
   }
-  // none fits whole: the last (most compact) style, as measured by the loop's last pass, split into parts
+  // none fits whole: the last (most compact) style, split into parts
   const style = LATEX_STYLES[LATEX_STYLES.length - 1];
-  return { style, parts: split(t, cols, m!, style, target), long: m!.lines > FLOAT_LINES, target, headers: m!.headers };
+  const m = measures.of(style);
+  return laid(style, m, split(t, cols, m, style, target));
 }

@@ -1,7 +1,7 @@
 /** The text of a laid-out LaTeX table (latex-layout.ts): its header comment, floats or longtables, a part per column split. */
 import { ONE_COLUMN_PT, TWO_COLUMN_PT, type LatexTable } from './latex-cells.js';
 import { hasPlaceholder, latexEscape, UNICODE_DEFINITION } from './latex-escape.js';
-import { FLOAT_LINES, groupRuns, styledLines, type LatexLayout, type LatexPart } from './latex-layout.js';
+import { FLOAT_LINES, groupRuns, type LatexLayout, type LatexPart } from './latex-layout.js';
 
 /** Lines set one under another in a cell (a header's words, an interval under its point). */
 function stack(lines: readonly string[], align: string, pos: 't' | 'b'): string {
@@ -26,10 +26,10 @@ function bodyRows(t: LatexTable, layout: LatexLayout, part: LatexPart): string[]
   const rules = new Set(t.rulesAfter ?? []);
   const sections = new Map((t.sections ?? []).map((x) => [x.before, x.title]));
   const n = part.columns.length;
-  return t.rows.flatMap((r, i) => [
+  return t.rows.flatMap((_, i) => [
     ...(sections.has(i) ? [...(i > 0 && !rules.has(i - 1) ? ['\\addlinespace'] : []),
       `\\multicolumn{${n}}{@{}l}{\\emph{${latexEscape(sections.get(i)!)}}} \\\\`] : []),
-    row(part.columns.map((j) => stack(styledLines(r[j], layout.style), t.columns[j].align, 't'))),
+    row(part.columns.map((j) => stack(layout.cells[i][j], t.columns[j].align, 't'))),
     ...(rules.has(i) && i < t.rows.length - 1 ? ['\\midrule'] : []),
   ]);
 }
@@ -77,12 +77,12 @@ function longPart(t: LatexTable, layout: LatexLayout, part: LatexPart, caption: 
 /** Laid out for a column of a two-column layout (`--latex-width` ≤ 240 pt). */
 const forColumn = (layout: LatexLayout) => layout.target <= TWO_COLUMN_PT;
 
-/** The rows from..to of a table, its rules and section headings with them. */
-function rowSlice(t: LatexTable, from: number, to: number): LatexTable {
-  return {
+/** The rows from..to of a table, its rules and section headings with them, and their lines in the layout. */
+function rowSlice(t: LatexTable, layout: LatexLayout, from: number, to: number): [LatexTable, LatexLayout] {
+  return [{
     ...t, rows: t.rows.slice(from, to), rulesAfter: (t.rulesAfter ?? []).filter((i) => i >= from && i < to).map((i) => i - from),
     sections: (t.sections ?? []).filter((s) => s.before >= from && s.before < to).map((s) => ({ ...s, before: s.before - from })),
-  };
+  }, { ...layout, cells: layout.cells.slice(from, to) }];
 }
 
 /** Runs of rows of at most FLOAT_LINES body lines each (a longtable cannot be set in two columns: a long table there is several floats). */
@@ -90,8 +90,8 @@ function rowChunks(t: LatexTable, layout: LatexLayout): [number, number][] {
   const sections = new Set((t.sections ?? []).map((s) => s.before));
   const chunks: [number, number][] = [];
   let from = 0, lines = 0;
-  t.rows.forEach((r, i) => {
-    const n = Math.max(1, ...r.map((c) => styledLines(c, layout.style).length)) + (sections.has(i) ? 1 : 0);
+  layout.cells.forEach((r, i) => {
+    const n = Math.max(1, ...r.map((c) => c.length)) + (sections.has(i) ? 1 : 0);
     if (i > from && lines + n > FLOAT_LINES) { chunks.push([from, i]); from = i; lines = 0; }
     lines += n;
   });
@@ -137,7 +137,7 @@ export function writeLayout(t: LatexTable, layout: LatexLayout): string {
     const cap = n > 1 ? `${caption} (${k + 1} of ${n})` : caption;
     const label = k === 0 ? t.label : `${t.label}-${k + 1}`;
     const last = k === n - 1 ? note : [];
-    if (chunks.length > 1) return floatPart(rowSlice(t, from, to), layout, part, cap, label, last);
+    if (chunks.length > 1) return floatPart(...rowSlice(t, layout, from, to), part, cap, label, last);
     return layout.long && !forColumn(layout) ? [...longPart(t, layout, part, cap, label), ...last] : floatPart(t, layout, part, cap, label, last);
   }));
   const text = body.join('\n');

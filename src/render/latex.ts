@@ -11,7 +11,7 @@
  * its first lines the packages it needs and its width.
  */
 import { ONE_COLUMN_PT, TWO_COLUMN_PT, type LatexTable } from './latex-cells.js';
-import { layoutTable } from './latex-layout.js';
+import { latexMeasures, layoutTable } from './latex-layout.js';
 import { writeLayout } from './latex-write.js';
 
 export { latexEscape } from './latex-escape.js';
@@ -33,9 +33,11 @@ export function latexTable(t: LatexTable, options: LatexOptions = {}): string {
   }
   const width = options.width ?? ONE_COLUMN_PT;
   if (!(Number.isFinite(width) && width > 0)) throw new RangeError(`a LaTeX text width is a positive number of pt: ${width}`);
-  const layout = layoutTable(t, width);
+  // One measure per style serves every width the table is laid out for.
+  const measures = latexMeasures(t);
+  const layout = layoutTable(t, width, measures);
   // For a column (two-column layouts): a table that fits it only in parts is set once at a one-column article's width, across both columns.
-  return writeLayout(t, width <= TWO_COLUMN_PT && layout.parts.length > 1 ? { ...layoutTable(t, ONE_COLUMN_PT), target: width } : layout);
+  return writeLayout(t, width <= TWO_COLUMN_PT && layout.parts.length > 1 ? { ...layoutTable(t, ONE_COLUMN_PT, measures), target: width } : layout);
 }
 
 /** The preamble every table file is written for: T1 fonts, UTF-8 input, booktabs and longtable (long tables). */

@@ -2,7 +2,7 @@
  * A figure's flaws read off the Vega scenegraph (the headless View the renderer draws from, with
  * the figures' own text metrics): a data mark whose drawn bounds leave the plot area of its
  * group, and axis labels that overlap another label of the same axis (a label Vega hides for
- * overlap, opacity 0, is not drawn and not counted).
+ * overlap, opacity 0, is not drawn and not counted); and every text a figure draws, to look for raw ids where display names are given.
  */
 import type { TopLevelSpec } from 'vega-lite';
 import { prepareRenderer } from '../../src/render/render.js';
@@ -35,11 +35,15 @@ function axisLabelFlaws(figure: string, axis: Scene, out: Flaw[]): void {
   }
 }
 
+type Drawable = Item & { x2?: number; y2?: number; strokeWidth?: number; strokeCap?: string; defined?: boolean };
+
 /**
- * What a mark item covers when drawn: a rule or a line point its stroke's half width across its direction and, with butt caps (the
- * default), nothing along it (Vega's own bounds add the half width all round); any other mark its bounds.
+ * What a mark item covers when drawn: a rule its stroke's half width across its direction and, with butt caps (the default), nothing
+ * along it; a point of a line the half width across the segments it ends (a vertical line's end at the plot's top edge is inside);
+ * Vega's own bounds add the half width all round. Any other mark its bounds.
  */
-function drawn(marktype: string, i: Item & { x2?: number; y2?: number; strokeWidth?: number; strokeCap?: string }): Bounds {
+function drawn(marktype: string, items: readonly Drawable[], k: number): Bounds {
+  const i = items[k];
   const hw = (i.strokeWidth ?? 1) / 2;
   const cap = i.strokeCap === 'round' || i.strokeCap === 'square' ? hw : 0;
   const x = i.x ?? 0, y = i.y ?? 0;
@@ -48,7 +52,16 @@ function drawn(marktype: string, i: Item & { x2?: number; y2?: number; strokeWid
     const across = x === x2 ? { x: hw, y: cap } : y === y2 ? { x: cap, y: hw } : { x: hw, y: hw };
     return { x1: Math.min(x, x2) - across.x, x2: Math.max(x, x2) + across.x, y1: Math.min(y, y2) - across.y, y2: Math.max(y, y2) + across.y };
   }
-  if (marktype === 'line') return { x1: x - cap, x2: x + cap, y1: y - hw, y2: y + hw };
+  if (marktype === 'line') {
+    // The segments this point ends (to the previous and the next defined point); a point alone draws nothing beyond its caps.
+    const ends = [items[k - 1], items[k + 1]].filter((n): n is Drawable => n !== undefined && n.defined !== false && i.defined !== false);
+    let ax = cap, ay = cap;
+    for (const n of ends) {
+      const dx = (n.x ?? 0) - x, dy = (n.y ?? 0) - y, len = Math.hypot(dx, dy);
+      if (len > 0) { ax = Math.max(ax, (hw * Math.abs(dy)) / len); ay = Math.max(ay, (hw * Math.abs(dx)) / len); }
+    }
+    return { x1: x - ax, x2: x + ax, y1: y - ay, y2: y + ay };
+  }
   return i.bounds;
 }
 
@@ -64,28 +77,49 @@ function walk(figure: string, s: Scene, area: { width: number; height: number } 
     return;
   }
   if (s.role !== 'mark' || !area) return;
-  for (const i of s.items) {
-    if (i.opacity === 0 || !Number.isFinite(i.bounds.x1)) continue;
-    const b = drawn(s.marktype, i);
+  s.items.forEach((i, k) => {
+    if (i.opacity === 0 || !Number.isFinite(i.bounds.x1)) return;
+    const b = drawn(s.marktype, s.items, k);
     if (b.x1 < -EPS || b.y1 < -EPS || b.x2 > area.width + EPS || b.y2 > area.height + EPS) {
       out.push({ figure, what: `a ${s.marktype} mark (${s.name ?? 'unnamed'}) at [${b.x1.toFixed(1)}, ${b.x2.toFixed(1)}] × [${b.y1.toFixed(1)}, ` +
         `${b.y2.toFixed(1)}] leaves the ${area.width} × ${area.height} plot area` });
     }
-  }
+  });
 }
 
-/** The flaws of a Vega-Lite spec as drawn: marks outside their plot area, overlapping tick labels. */
-export async function figureFlaws(figure: string, spec: TopLevelSpec): Promise<Flaw[]> {
+/** The scenegraph of a Vega-Lite spec as the renderer draws it, handed to `read` before the view is let go. */
+async function drawnScene<T>(spec: TopLevelSpec, read: (root: Scene) => T): Promise<T> {
   prepareRenderer();
   const { vega, vegaLite } = loadVega();
   const view = new vega.View(vega.parse(vegaLite.compile(spec).spec), { renderer: 'none' });
   try {
     await view.runAsync();
-    const out: Flaw[] = [];
-    const root = (view.scenegraph() as unknown as { root: Scene }).root;
-    walk(figure, root, undefined, out);
-    return out;
+    return read((view.scenegraph() as unknown as { root: Scene }).root);
   } finally {
     view.finalize();
   }
+}
+
+/** The flaws of a Vega-Lite spec as drawn: marks outside their plot area, overlapping tick labels. */
+export async function figureFlaws(figure: string, spec: TopLevelSpec): Promise<Flaw[]> {
+  return drawnScene(spec, (root) => {
+    const out: Flaw[] = [];
+    walk(figure, root, undefined, out);
+    return out;
+  });
+}
+
+/** Every text the figure draws (titles, subtitles, axis and legend labels and titles, facet headers, text marks), as shown (opacity 0 left out). */
+export async function figureTexts(spec: TopLevelSpec): Promise<string[]> {
+  return drawnScene(spec, (root) => {
+    const out: string[] = [];
+    const visit = (s: Scene) => {
+      for (const i of s.items) {
+        if (s.marktype === 'text' && i.opacity !== 0 && i.text !== undefined && text(i).trim() !== '') out.push(text(i));
+        for (const c of i.items ?? []) visit(c);
+      }
+    };
+    visit(root);
+    return out;
+  });
 }

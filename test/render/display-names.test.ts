@@ -4,7 +4,8 @@
  * (titles, subtitles, captions, panel titles, legends, data) and no match of the browser shows an
  * id. A panel title names only what differs between panels (the log has one game and one framing:
  * the subtitle names them once, the game by its canonical name), and a chart whose rates have no
- * interval says so in its caption as well as its subtitle.
+ * interval says so in its caption as well as its subtitle. The reproduction of the shipped data with
+ * a names file shows the names in its figure, its report table, reproduction.tex and its sentence.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,10 @@ import { analyze } from '../../src/index.js';
 import { repeatedFigureList } from '../../src/commands/analyze-repeated-report.js';
 import type { RepeatedResult } from '../../src/commands/analyze-repeated.js';
 import { matchBrowser } from '../../src/analyses/repeated/browser.js';
+import { reproduceTables } from '../../src/commands/reproduce.js';
+import { reproduceFigures } from '../../src/commands/reproduce-outputs.js';
+import { reproductionSection } from '../../src/analyses/reproduction/index.js';
+import { MemoryLogger } from '../../src/core/logger.js';
 import { ROOT } from '../helpers/cli.js';
 
 describe('display names in the repeated figures and the match browser (the Akata log, a names file)', async () => {
@@ -49,5 +54,31 @@ describe('display names in the repeated figures and the match browser (the Akata
     const seats = new Set(block.cells.flatMap((c) => c.matches.flatMap((m) => m.rounds.flatMap((r) => [r[1].player, r[2].player]))));
     expect(seats).toContain('GPT-4 (0613)');
     expect(seats).toContain('Always J (log)');
+  });
+});
+
+describe('display names in the reproduction of published values (the shipped data, a names file)', () => {
+  const namesFile = join(mkdtempSync(join(tmpdir(), 'samegame-names-')), 'names.csv');
+  writeFileSync(namesFile, 'id,name\nGPT-3.5,OpenAI Turbo\nGPT-4,OpenAI Four\nLLaMa-2,Meta Llama two\n');
+  const logger = new MemoryLogger();
+  const res = reproduceTables({ dryRun: true, namesFile, logger });
+  const RAW = /GPT-3\.5|GPT-4|LLaMa-2/;
+
+  it('the figure\'s points, rows and labels, the report\'s table and sentence, reproduction.tex and the printed sentence name no id', () => {
+    const fig = reproduceFigures(res).find((f) => f.id === 'reproduction')!;
+    const texts = {
+      figure: JSON.stringify([fig.title, fig.caption, fig.spec]),
+      section: JSON.stringify(reproductionSection(res.reproduction!, res.names?.map)),
+      tex: String(res.files.find((f) => f.path.endsWith('reproduction.tex'))!.content),
+      sentence: [...logger.infos, ...logger.warnings].find((m) => m.includes('published numbers:'))!,
+    };
+    for (const [what, text] of Object.entries(texts)) {
+      expect(RAW.exec(text)?.[0], what).toBeUndefined();
+      expect(text, what).toMatch(/OpenAI(?: |\\\\)Turbo/); // a .tex cell may set it in two lines
+    }
+    expect(texts.figure).toContain('Table 3 R_lo — OpenAI Turbo');
+    expect(texts.sentence).toContain('Table 3 OpenAI Turbo R_lo: 0.956 published');
+    // The CSV keeps the ids (the published file's names): what --expect compares with.
+    expect(String(res.files.find((f) => f.path.endsWith('reproduction.csv'))!.content)).toContain('GPT-3.5');
   });
 });

@@ -15,6 +15,7 @@ import { analyze } from '../../src/index.js';
 import { reproduceTables } from '../../src/commands/reproduce.js';
 import { MemoryLogger } from '../../src/core/logger.js';
 import { intervalCell, latexTable, leftColumn, rightColumn, type LatexTable } from '../../src/render/latex.js';
+import { LATEX_STYLES, latexMeasures, layoutTable } from '../../src/render/latex-layout.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { compileTables, HAS_PDFLATEX, parseLatexTable } from '../helpers/latex.js';
 
@@ -90,6 +91,19 @@ describe('--latex-width 240: tables for a two-column layout', async () => {
     expect(two.ok, two.log).toBe(true);
     expect(two.overfull).toEqual([]);
   }, 120_000);
+});
+
+describe('one measure of a table serves every width it is laid out for', () => {
+  it('the 25-column table, laid out for 240 pt (in parts) and again for 345 pt, is measured once per style; its cells as the writer sets them', () => {
+    const measures = latexMeasures(wide);
+    const column = layoutTable(wide, 240, measures);
+    expect(column.parts.length).toBeGreaterThan(1);
+    expect(measures.measured()).toBe(LATEX_STYLES.length); // no style fits 240 pt whole: each was tried
+    const article = layoutTable(wide, 345, measures);
+    expect(measures.measured()).toBe(LATEX_STYLES.length); // and none measured again
+    expect(article.cells).toHaveLength(wide.rows.length);
+    expect(article.cells[0][4]).toEqual(article.style.stacked ? ['0.100', '{}[$-$0.123, 0.987]'] : ['0.100 [$-$0.123, 0.987]']);
+  });
 });
 
 describe.skipIf(HAS_PDFLATEX)('without pdflatex', () => {

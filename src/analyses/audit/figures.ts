@@ -1,6 +1,6 @@
 import { POOLED } from '../../core/names.js';
 import { intervalKind, type TwoFramingAnalysis } from '../two-framing/index.js';
-import { COLORS, defineFigure, F3, ONE_ROW, type Figure } from '../../render/figure.js';
+import { COLORS, defineFigure, F3, MARK_ROOM, ONE_ROW, type Figure } from '../../render/figure.js';
 import { CAMERER_2016_RATIO, type SweepRow } from './attenuation.js';
 import { DEFAULT_ATTENUATION } from '../../sources/input.js';
 import { isExactMinimum, type TippingResult } from './tipping.js';
@@ -28,12 +28,18 @@ export function sweepPoints(rows: readonly SweepRow[], columns: readonly Table3C
   }));
 }
 
+/** Pixels kept free at the ends of the sweep's y scale: the labels of the default and Camerer rules sit in the top ones. */
+const RULE_LABEL_ROOM = 16;
 /** Legend entries per row of the attenuation sweep. */
 const LEGEND_ROW = 8;
 const BOLD_UNTITLED = { title: null, labelFontWeight: 'bold' } as const;
 const GROUP_PALETTE = ['#4c78a8', '#f58518', '#54a24b', '#b279a2', '#9d755d', '#72b7b2'];
-const ATTENUATION_X = { field: 'attenuation', type: 'quantitative' as const, title: 'Attenuation a', scale: { domain: [0.5, 1] },
-  axis: { format: '.1f', values: [0.5, 0.6, 0.7, 0.8, 0.9, 1] } };
+// Room at both ends, so the points at a = 0.5 and a = 1 are drawn whole.
+const ATTENUATION_X = { field: 'attenuation', type: 'quantitative' as const, title: 'Attenuation a',
+  scale: { domain: [0.5, 1], padding: MARK_ROOM, nice: false }, axis: { format: '.1f', values: [0.5, 0.6, 0.7, 0.8, 0.9, 1] } };
+// Room at the top for the rules' labels: no line or band runs under them.
+const ESTIMATE_Y = { field: 'estimate', type: 'quantitative' as const, title: 'Estimate (95 % interval)', scale: { zero: false, padding: RULE_LABEL_ROOM },
+  axis: { format: '.2f' } };
 
 /**
  * `intervals`: how the bands were made, "95 % <method> intervals" (`intervalKind`); one panel per
@@ -71,8 +77,7 @@ export function attenuationFigure(points: readonly SweepPoint[], groups: readonl
           {
             mark: { type: 'line', point: { size: 22 } },
             encoding: {
-              x: ATTENUATION_X, color,
-              y: { field: 'estimate', type: 'quantitative', title: 'Estimate (95 % interval)', scale: { zero: false }, axis: { format: '.2f' } },
+              x: ATTENUATION_X, color, y: ESTIMATE_Y,
               tooltip: [
                 { field: 'group', type: 'nominal', title: 'Model' },
                 { field: 'attenuation', type: 'quantitative', title: 'a', format: '.2f' },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { check, type Check } from '../../core/checks.js';
 import { fixed } from '../../core/format.js';
+import { shown as shownName, type DisplayNames } from '../../core/display-names.js';
 import { toCsv } from '../../render/csv.js';
 import { num, type Block, type CellInput, type Section } from '../../render/html.js';
 import { ASSUMED_PUBLISHED_REPS, type Reproduction, type ReproductionRow } from './compare.js';
@@ -10,9 +11,9 @@ import { TABLE_NAMES } from './table-names.js';
 
 export const REPRODUCTION_COLUMNS = ['table', 'model', 'game', 'statistic', 'published', 'computed', 'difference', 'tolerance', 'verdict'] as const;
 
-/** "Table 3 GPT-3.5 R_lo", "Table 2 GPT-4 / Stag Hunt alt_count". */
-export function rowLabel(r: Pick<ReproductionRow, 'table' | 'model' | 'game' | 'statistic'>): string {
-  return `${TABLE_NAMES[r.table].label} ${r.model}${r.game ? ` / ${r.game}` : ''} ${r.statistic}`;
+/** "Table 3 GPT-3.5 R_lo", "Table 2 GPT-4 / Stag Hunt alt_count"; the model and game by display name where `names` gives one. */
+export function rowLabel(r: Pick<ReproductionRow, 'table' | 'model' | 'game' | 'statistic'>, names?: DisplayNames): string {
+  return `${TABLE_NAMES[r.table].label} ${shownName(names, r.model)}${r.game ? ` / ${shownName(names, r.game)}` : ''} ${r.statistic}`;
 }
 
 /**
@@ -45,22 +46,23 @@ export const reproductionFile = (reportsDir: string, rep: Reproduction): OutputF
 const hint = (r: ReproductionRow): string => (r.suggestion ? `, did you mean ${r.suggestion}?` : '');
 
 /** Rows that are not exact of one verdict, named: "Table 3 GPT-3.5 R_lo 0.956 vs 0.9553". */
-function named(rep: Reproduction, verdict: ReproductionRow['verdict']): string {
+function named(rep: Reproduction, verdict: ReproductionRow['verdict'], names?: DisplayNames): string {
   const rows = rep.rows.filter((r) => r.verdict === verdict);
   if (rows.length === 0) return '';
-  return ` (${rows.map((r) => (verdict === 'missing' ? `${rowLabel(r)}${hint(r)}` : `${rowLabel(r)}: ${r.published} published, ${shown(r)} computed`)).join(
+  const label = (r: ReproductionRow) => rowLabel(r, names);
+  return ` (${rows.map((r) => (verdict === 'missing' ? `${label(r)}${hint(r)}` : `${label(r)}: ${r.published} published, ${shown(r)} computed`)).join(
     '; ')})`;
 }
 
 /**
- * One sentence: the counts by verdict, naming every number that is not exact,
+ * One sentence: the counts by verdict, naming every number that is not exact (by display names where `names` gives them),
  * e.g. "84 published numbers: 78 exact, 6 within Monte Carlo error (…), 0 differ."
  */
-export function reproductionSentence(rep: Reproduction): string {
+export function reproductionSentence(rep: Reproduction, names?: DisplayNames): string {
   const c = rep.counts;
-  const missing = c.missing ? `, ${c.missing} missing${named(rep, 'missing')}` : '';
-  return `${rep.rows.length} published numbers: ${c.exact} exact, ${c['within-mc']} within Monte Carlo error${named(rep, 'within-mc')}, `
-    + `${c.differs} differ${named(rep, 'differs')}${missing}.${assumedText(rep)}`;
+  const missing = c.missing ? `, ${c.missing} missing${named(rep, 'missing', names)}` : '';
+  return `${rep.rows.length} published numbers: ${c.exact} exact, ${c['within-mc']} within Monte Carlo error${named(rep, 'within-mc', names)}, `
+    + `${c.differs} differ${named(rep, 'differs', names)}${missing}.${assumedText(rep)}`;
 }
 
 /** Says when some endpoints were compared with the assumed B_p (no `reps`, no --published-reps); empty otherwise. */
@@ -140,17 +142,18 @@ export function shownNumbers(rows: readonly ReproductionRow[]): (r: Reproduction
   };
 }
 
-export function reproductionSection(rep: Reproduction): Section {
+/** The report's section: the sentence and the table of reproduction.csv, models and games by display name where `names` gives one. */
+export function reproductionSection(rep: Reproduction, names?: DisplayNames): Section {
   const numbers = shownNumbers(rep.rows);
   const row = (r: ReproductionRow): CellInput[] => {
     const n = numbers(r);
-    return [TABLE_NAMES[r.table].label, r.model, r.game, r.statistic, num(r.published), num(n?.computed ?? 'NA'),
-      num(n?.difference ?? 'NA'), num(n?.tolerance ?? 'NA'), verdictCell(r)];
+    return [TABLE_NAMES[r.table].label, shownName(names, r.model), r.game ? shownName(names, r.game) : r.game, r.statistic, num(r.published),
+      num(n?.computed ?? 'NA'), num(n?.difference ?? 'NA'), num(n?.tolerance ?? 'NA'), verdictCell(r)];
   };
   // The numbers that are not exact first, in a table of their own; the exact ones folded below it.
   const notExact = rep.rows.filter((r) => r.verdict !== 'exact'), exact = rep.rows.filter((r) => r.verdict === 'exact');
   const blocks: Block[] = [
-    { kind: 'text', text: reproductionSentence(rep) },
+    { kind: 'text', text: reproductionSentence(rep, names) },
     ...(rep.selection ? [{ kind: 'text' as const, text: `Compared in part: ${rep.selection}.` }] : []),
     { kind: 'text', text: (`Published values: ${rep.path} (SHA-256 ${rep.sha256}). A number is exact when the computed value rounds to it at its printed ` +
       `precision (|computed − published| ≤ h, half a unit of its last digit, in exact decimal arithmetic). An interval endpoint read at quantile level q is ` +

@@ -28,6 +28,7 @@ import { selectivePlaneFigure, type PlaneRow } from './figure.js';
 import { namedSelective } from './names.js';
 import { PUBLISHED, publishedPlaneRows, type PublishedId } from './published.js';
 import { cellsCsv, equivalenceCsv, imputationCsv, paraphraseCsv, selectiveCsv, selectiveJson, selectiveMarkdown } from './outputs.js';
+import { selectiveLatex } from './latex.js';
 import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../two-framing/index.js';
 
 import type { SelectiveAnalysis, SelectiveCell, SelectiveOptions, SelectiveRow } from './types.js';
@@ -126,6 +127,7 @@ export function selectiveAnalysis(source: StoreTable, opts: SelectiveOptions): S
     { path: join(reportsDir, 'selective-imputation.csv'), content: imputationCsv(analysis) },
     { path: join(reportsDir, 'selective.json'), content: selectiveJson(analysis) },
     { path: join(reportsDir, 'selective.md'), content: selectiveMarkdown(analysis) },
+    { path: join(reportsDir, 'selective.tex'), content: selectiveLatex(analysis, opts.latexWidth === undefined ? {} : { width: opts.latexWidth }) },
   ];
   return { ...analysis, files };
 }

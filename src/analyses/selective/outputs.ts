@@ -128,7 +128,7 @@ export function selectiveMarkdown(a: SelectiveAnalysis): string {
   );
   if (a.layout.missing.length) out.push('', `Left out (a world × format cell without valid calls): ${a.layout.missing.join('; ')}.`);
   out.push('', ('Files: reports/selective.csv, selective-equivalence.csv, selective-paraphrase.csv, selective-cells.csv, selective-imputation.csv, ' +
-    'selective.json; figures/selective-plane.{vl.json,svg,png}.'), '');
+    'selective.json, selective.tex; figures/selective-plane.{vl.json,svg,png}.'), '');
   return out.join('\n');
 }
 

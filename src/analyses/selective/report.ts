@@ -42,6 +42,7 @@ const NOTES: Readonly<Record<string, string>> = {
   'selective-imputation.csv': 'the metrics with imputed calls at 0 and at the full unreturned mass',
   'selective.json': 'everything, with the definitions, the input and the regenerate command',
   'selective.md': 'the summary, readable',
+  'selective.tex': 'SS, WR (points) and the verdict per model and condition as a booktabs table',
 };
 
 function selectiveLinks(a: SelectiveAnalysis) {

@@ -24,6 +24,8 @@ export interface SelectiveOptions {
   readonly command?: string;
   /** Display names of the models (the figure, the report and the terminal show them; the CSVs keep the ids and add them). */
   readonly names?: DisplayNames;
+  /** `--latex-width`: the text width in pt selective.tex is laid out for (345, a one-column article, by default). */
+  readonly latexWidth?: number;
 }
 
 /** One model × condition: both metrics and the context-enrichment summary metrics with their intervals, and the verdict. */

@@ -4,7 +4,7 @@
  * its squared Pearson residual (x), against its influence on the overall estimate (y). Cells at the
  * top right both disagree with the rest and move the result; influential cells are marked.
  */
-import { COLORS, defineFigure, F3, type Figure } from '../figure.js';
+import { COLORS, defineFigure, F3, MARK_ROOM, type Figure } from '../figure.js';
 
 export interface BaujatPoint {
   readonly label: string;
@@ -13,6 +13,9 @@ export interface BaujatPoint {
   readonly y: number;
   readonly influential: boolean;
 }
+
+/** A scale with room at its ends (no nice rounding: its ticks stay at the data's values, no negative ones). */
+const ROOMY = { padding: MARK_ROOM, nice: false };
 
 export function metaBaujat(points: readonly BaujatPoint[], o: { readonly subtitle: string }): Figure {
   const values = points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)).map((p) => ({ ...p, flag: p.influential ? 'influential' : 'not flagged' }));
@@ -28,8 +31,10 @@ export function metaBaujat(points: readonly BaujatPoint[], o: { readonly subtitl
           data: { values },
           mark: { type: 'point', filled: true, opacity: 0.85, size: 50 },
           encoding: {
-            x: { field: 'x', type: 'quantitative', title: 'contribution to heterogeneity (squared Pearson residual)', axis: { format: '.2f' } },
-            y: { field: 'y', type: 'quantitative', title: 'influence on the overall estimate', axis: { format: '.2f' } },
+            // Room at the ends: a cell of no residual and no influence sits at the origin, drawn whole.
+            x: { field: 'x', type: 'quantitative', title: 'contribution to heterogeneity (squared Pearson residual)', scale: ROOMY,
+              axis: { format: '.2f' } },
+            y: { field: 'y', type: 'quantitative', title: 'influence on the overall estimate', scale: ROOMY, axis: { format: '.2f' } },
             color: { field: 'flag', type: 'nominal', title: 'Cell', scale: { domain: ['not flagged', 'influential'], range: [COLORS.base, COLORS.alt] } },
             tooltip: [
               { field: 'label', type: 'nominal', title: 'Cell' },
