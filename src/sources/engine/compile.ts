@@ -1,10 +1,10 @@
 /**
  * A log format compiled to SQL (DuckDB dialect; ANSI apart from the file readers and `regexp_*`):
  * the rows of the log become one row per decision (seat, round) with its cell, match, round and
- * move, then the per-match aggregates of core/aggregates.ts — one row per cell, match, round and
- * previous state with the decisions, the valid ones and the cooperations. A second query counts
- * the rows each of the reader's rules refuses, so no bad row is aggregated (engine.ts hands them
- * to the row reader, which names file, line and field).
+ * move, then the aggregates table `samegame sql` prints (docs/reference/aggregates.md) — one row per
+ * cell, match, round and previous state with the decisions, the valid ones and the cooperations.
+ * `rowRules` are the reader's rules on one decision; wide.ts counts the rows each refuses while it
+ * reduces the decisions to one row per cell and match, the form the engine reads itself.
  */
 import { extname } from 'node:path';
 import type { LogFormat, ValueSpec } from '../logs/schema.js';
@@ -97,8 +97,12 @@ function skipWhere(f: LogFormat, key: string): string {
   return skip.length === 0 ? '' : ` WHERE ${key} NOT IN (${skip.map(lit).join(', ')})`;
 }
 
-/** The decisions of the log: seats, moves paired (shape decision: the other row of the same round), the previous round's state. */
-export function decisionsSql(files: readonly string[], f: LogFormat, display: readonly string[] = files): string {
+/**
+ * The decisions of the log: seats, moves paired (shape decision: the other row of the same round), the previous round's state; with the
+ * match's last round (`sg_last`, the printed query), or for the engine's per-match reduction (engine.ts) whether the (match, seat, round)
+ * came before (`sg_dup`) instead.
+ */
+export function decisionsSql(files: readonly string[], f: LogFormat, display: readonly string[] = files, forEngine = false): string {
   const names = factorNames(f).map(ident);
   const other = f.shape === 'decision'
     ? ('CASE WHEN count(*) OVER (PARTITION BY sg_file, sg_match, sg_round) = 2 '
@@ -114,7 +118,7 @@ export function decisionsSql(files: readonly string[], f: LogFormat, display: re
     `  SELECT sg_file, model, game, framing, opponent,${names.map((n) => ` ${n},`).join('')} match, round, sg_seat, sg_own,`,
     '    sg_match, sg_label, sg_round, sg_other,',
     '    CASE WHEN sg_own > 0 AND lag(round) OVER w = round - 1 THEN lag(sg_state) OVER w ELSE 0 END AS sg_previous,',
-    '    max(round) OVER (PARTITION BY match) AS sg_last',
+    forEngine ? '    lag(round) OVER w = round AS sg_dup' : '    max(round) OVER (PARTITION BY match) AS sg_last',
     '  FROM states WINDOW w AS (PARTITION BY match, sg_seat ORDER BY round)',
     ')',
   ].join('\n');
@@ -127,12 +131,7 @@ export interface AggregationOptions {
   readonly models?: readonly string[];
   /** The files as the user named them, parallel to the files (default: as given). */
   readonly display?: readonly string[];
-  /** The WITH chain that defines `decisions` (default: decisionsSql; the engine reads a table it made of it once). */
-  readonly decisions?: string;
 }
-
-/** The WITH chain over a table holding decisionsSql's `decisions` (engine.ts makes it once per reading). */
-export const decisionsTable = (table: string): string => `WITH decisions AS (SELECT * FROM ${ident(table)})`;
 
 /** The aggregation query: the aggregates table (docs/reference/aggregates.md), unordered. */
 export function aggregationSql(files: readonly string[], f: LogFormat, opts: AggregationOptions = {}): string {
@@ -145,7 +144,7 @@ export function aggregationSql(files: readonly string[], f: LogFormat, opts: Agg
   ];
   const models = opts.models?.length ? ` WHERE model IN (${opts.models.map(lit).join(', ')})` : '';
   return [
-    (opts.decisions ?? decisionsSql(files, f, opts.display)) + ',',
+    decisionsSql(files, f, opts.display) + ',',
     `kept AS (SELECT * FROM decisions${where.length ? ` QUALIFY ${where.join(' AND ')}` : ''})`,
     `SELECT ${keys.join(', ')},`,
     "  CASE sg_previous WHEN 1 THEN 'CC' WHEN 2 THEN 'CD' WHEN 3 THEN 'DC' WHEN 4 THEN 'DD' ELSE '' END AS previous,",
@@ -155,22 +154,13 @@ export function aggregationSql(files: readonly string[], f: LogFormat, opts: Agg
   ].join('\n');
 }
 
-/** The rows each rule of the reader refuses, counted: a query of one row whose columns are the rules (engine.ts reads any non-zero one). */
-export function checksSql(files: readonly string[], f: LogFormat, display: readonly string[] = files, decisions = decisionsSql(files, f, display)): string {
-  const names = factorNames(f).map(ident);
-  const rowFactors = Object.keys(f.factors ?? {}).sort().map(ident);
-  const sig = ['game', 'framing', 'least(model, opponent)', 'greatest(model, opponent)', ...rowFactors].join(", '\u0001', ");
-  const empty = ['game', 'framing', 'model', 'opponent', ...names, 'sg_match', 'sg_label'].map((c) => `${c} = ''`).join(' OR ');
+/** The reader's rules on one decision: [rule, the SQL condition of a row it refuses]. */
+export function rowRules(f: LogFormat): Array<[string, string]> {
+  const empty = ['game', 'framing', 'model', 'opponent', ...factorNames(f).map(ident), 'sg_match', 'sg_label'].map((c) => `${c} = ''`).join(' OR ');
   return [
-    decisions,
-    'SELECT',
-    `  count(*) FILTER (WHERE ${empty}) AS missing_field,`,
-    "  count(*) FILTER (WHERE NOT regexp_full_match(sg_round, '[0-9]+') OR round IS NULL OR round < 1 OR round > 1000000) AS bad_round,",
-    "  count(*) FILTER (WHERE sg_seat NOT IN ('1', '2')) AS bad_seat,",
-    '  count(*) FILTER (WHERE sg_own < 0 OR coalesce(sg_other, 0) < 0) AS bad_label,',
-    '  (SELECT count(*) FROM (SELECT 1 FROM decisions GROUP BY match, round, sg_seat HAVING count(*) > 1)) AS duplicate_decision,',
-    `  (SELECT count(*) FROM (SELECT 1 FROM decisions GROUP BY match HAVING count(DISTINCT concat_ws('\u0002', ${sig})) > 1)) AS match_repeats,`,
-    '  (SELECT count(*) FROM (SELECT 1 FROM decisions GROUP BY match HAVING count(DISTINCT round) <> max(round))) AS round_missing',
-    'FROM decisions',
-  ].join('\n');
+    ['missing_field', empty],
+    ['bad_round', "NOT regexp_full_match(sg_round, '[0-9]+') OR round IS NULL OR round < 1 OR round > 1000000"],
+    ['bad_seat', "sg_seat NOT IN ('1', '2')"],
+    ['bad_label', 'sg_own < 0 OR coalesce(sg_other, 0) < 0'],
+  ];
 }
