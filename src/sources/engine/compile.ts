@@ -97,28 +97,31 @@ function skipWhere(f: LogFormat, key: string): string {
   return skip.length === 0 ? '' : ` WHERE ${key} NOT IN (${skip.map(lit).join(', ')})`;
 }
 
-/**
- * The decisions of the log: seats, moves paired (shape decision: the other row of the same round), the previous round's state; with the
- * match's last round (`sg_last`, the printed query), or for the engine's per-match reduction (engine.ts) whether the (match, seat, round)
- * came before (`sg_dup`) instead.
- */
-export function decisionsSql(files: readonly string[], f: LogFormat, display: readonly string[] = files, forEngine = false): string {
+/** The WITH chain's first tables: the files' rows (`src`), one row per seat entry (`seats`), its match id and whole round (`typed`). */
+export function typedSql(files: readonly string[], f: LogFormat, display: readonly string[] = files): string {
+  return [
+    `WITH src AS (SELECT *, ${fileSql(files, display)} AS sg_file FROM ${readerSql(files, f)}),`,
+    `seats AS (\n${seatSelects(f).join('\nUNION ALL\n')}\n),`,
+    `typed AS (SELECT *, sg_file || '#' || sg_match AS match, TRY_CAST(sg_round AS INTEGER) AS round FROM seats)`,
+  ].join('\n');
+}
+
+/** The decisions of the log: seats, moves paired (shape decision: the other row of the same round), the previous round's state, the match's last round. */
+export function decisionsSql(files: readonly string[], f: LogFormat, display: readonly string[] = files): string {
   const names = factorNames(f).map(ident);
   const other = f.shape === 'decision'
     ? ('CASE WHEN count(*) OVER (PARTITION BY sg_file, sg_match, sg_round) = 2 '
       + 'THEN sum(sg_own) OVER (PARTITION BY sg_file, sg_match, sg_round) - sg_own ELSE 0 END')
     : 'sg_other';
   return [
-    `WITH src AS (SELECT *, ${fileSql(files, display)} AS sg_file FROM ${readerSql(files, f)}),`,
-    `seats AS (\n${seatSelects(f).join('\nUNION ALL\n')}\n),`,
-    `typed AS (SELECT *, sg_file || '#' || sg_match AS match, TRY_CAST(sg_round AS INTEGER) AS round FROM seats),`,
+    `${typedSql(files, f, display)},`,
     `paired AS (SELECT *, ${other} AS sg_opp FROM typed),`,
     `states AS (SELECT *, CASE WHEN sg_own > 0 AND sg_opp > 0 THEN 1 + 2 * (sg_own - 1) + (sg_opp - 1) ELSE 0 END AS sg_state FROM paired),`,
     'decisions AS (',
     `  SELECT sg_file, model, game, framing, opponent,${names.map((n) => ` ${n},`).join('')} match, round, sg_seat, sg_own,`,
     '    sg_match, sg_label, sg_round, sg_other,',
     '    CASE WHEN sg_own > 0 AND lag(round) OVER w = round - 1 THEN lag(sg_state) OVER w ELSE 0 END AS sg_previous,',
-    forEngine ? '    lag(round) OVER w = round AS sg_dup' : '    max(round) OVER (PARTITION BY match) AS sg_last',
+    '    max(round) OVER (PARTITION BY match) AS sg_last',
     '  FROM states WINDOW w AS (PARTITION BY match, sg_seat ORDER BY round)',
     ')',
   ].join('\n');

@@ -1,20 +1,45 @@
 /**
  * The engine's own reduction: one row per cell and match (model, game, framing, opponent, factor levels, match) rather than one per
  * round and previous state, so what reaches JavaScript grows with the matches. The row's counts are one text of whole numbers
- * (`packed`): the five previous states' valid decisions and cooperations ('' CC CD DC DD), then per round present its number, decisions,
- * valid ones and cooperations — the MatchSums of core/aggregates.ts, read by engine.ts. A log's decisions reach it through
+ * (`packed`): the five previous states' valid decisions and cooperations ('' CC CD DC DD), then per round present (in any order) its number,
+ * decisions, valid ones and cooperations — the MatchSums of core/aggregates.ts, read by engine.ts. A log's decisions reach it through
  * `matchTableSql` (with the counts of the rows each rule of the reader refuses), an aggregates table through `aggregatesFileSql`.
  */
 import type { LogFormat } from '../logs/schema.js';
 import { AGGREGATE_STATES } from '../../core/aggregates.js';
-import { decisionsSql, factorNames, ident, lit, rowRules } from './compile.js';
+import { factorNames, ident, lit, rowRules, typedSql } from './compile.js';
 
 /** The per-round counts' columns: decisions, valid, cooperations, then valid and cooperations after each previous state. */
 const STATE_COLUMNS = AGGREGATE_STATES.flatMap((_, s) => [`sg_v${s}`, `sg_c${s}`]);
 
 /** The packed text of a cell–match group of per-round rows (columns round, sg_d, sg_v, sg_c and STATE_COLUMNS). */
 const PACKED = `concat_ws(' ', ${STATE_COLUMNS.map((c) => `sum(${c})`).join(', ')}, `
-  + "string_agg(concat_ws(' ', round, sg_d, sg_v, sg_c), ' ' ORDER BY round)) AS packed";
+  + "string_agg(concat_ws(' ', round, sg_d, sg_v, sg_c), ' ')) AS packed";
+
+/**
+ * The decisions as decisionsSql makes them, in one window (one sort) rather than two: the rows of a match ordered by round and seat, a
+ * round's two seats side by side, so the same seat's previous round and the other seat's are among the three rows before. The
+ * previous state (sg_previous) is then decisionsSql's on every log the reader's rules accept (at most two seats a round, none twice);
+ * `sg_dup` marks a (match, round, seat) met before.
+ */
+export function engineDecisionsSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
+  const back = [1, 2, 3];
+  const before = (seat: '=' | '<>', x: string) =>
+    `CASE ${back.map((k) => `WHEN sg_r${k} = round - 1 AND sg_s${k} ${seat} sg_seat THEN ${x}${k}`).join(' ')} END`;
+  // shape round: the state of the seat's previous round is on its row; shape decision: the two seats' moves of that round
+  const previous = f.shape === 'round' ? `coalesce(${before('=', 'sg_t')}, 0)`
+    : `CASE WHEN sg_own_before > 0 AND sg_other_before > 0 THEN 1 + 2 * (sg_own_before - 1) + (sg_other_before - 1) ELSE 0 END`;
+  const state = 'CASE WHEN sg_own > 0 AND sg_other > 0 THEN 1 + 2 * (sg_own - 1) + (sg_other - 1) ELSE 0 END';
+  const lags = back.flatMap((k) => [`lag(round, ${k}) OVER m AS sg_r${k}`, `lag(sg_seat, ${k}) OVER m AS sg_s${k}`,
+    `lag(sg_own, ${k}) OVER m AS sg_o${k}`, ...(f.shape === 'round' ? [`lag(${state}, ${k}) OVER m AS sg_t${k}`] : [])]);
+  return [
+    `${typedSql(files, f, display)},`,
+    `lagged AS (SELECT *, ${lags.join(', ')} FROM typed WINDOW m AS (PARTITION BY match ORDER BY round, sg_seat)),`,
+    `befores AS (SELECT *, ${before('=', 'sg_o')} AS sg_own_before, ${before('<>', 'sg_o')} AS sg_other_before FROM lagged),`,
+    `decisions AS (SELECT *, CASE WHEN sg_own > 0 THEN ${previous} ELSE 0 END AS sg_previous,`,
+    '  coalesce(sg_r1 = round AND sg_s1 = sg_seat, false) AS sg_dup FROM befores)',
+  ].join('\n');
+}
 
 /** The rules the per-match table counts besides the row rules: a (match, seat, round) given twice. */
 const DUPLICATE = 'duplicate_decision';
@@ -29,7 +54,7 @@ export function matchTableSql(files: readonly string[], f: LogFormat, display: r
   const states = AGGREGATE_STATES.flatMap((_, s) => [`count(*) FILTER (WHERE sg_own > 0 AND sg_previous = ${s}) AS sg_v${s}`,
     `count(*) FILTER (WHERE sg_own = 1 AND sg_previous = ${s}) AS sg_c${s}`]);
   return [
-    `${decisionsSql(files, f, display, true)},`,
+    `${engineDecisionsSql(files, f, display)},`,
     'sg_per_round AS (',
     `  SELECT ${keys.join(', ')}, round, count(*) AS sg_d, count(*) FILTER (WHERE sg_own > 0) AS sg_v, count(*) FILTER (WHERE sg_own = 1) AS sg_c,`,
     `    ${states.join(',\n    ')},`,
@@ -60,7 +85,7 @@ export function matchChecksSql(table: string, f: LogFormat): string {
 
 /** The matches a round is missing from (the rounds of the match, all seats, not 1…highest), counted over the decisions. */
 export function roundMissingSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
-  return `${decisionsSql(files, f, display, true)}
+  return `${engineDecisionsSql(files, f, display)}
 SELECT count(*) AS round_missing FROM (SELECT 1 FROM decisions GROUP BY match HAVING count(DISTINCT round) <> max(round))`;
 }
 
