@@ -8,7 +8,7 @@
  * grows with the matches and rounds, never with the decisions.
  */
 import type { Cell, CellTable } from './cells.js';
-import { inRounds, SELF_OPPONENT, type RepeatedDecision, type RepeatedDecisions, type RoundRange } from './decisions.js';
+import { inRounds, opponentLabel, twoFramingTable, type RepeatedDecision, type RepeatedDecisions, type RoundRange } from './decisions.js';
 
 /** The previous-round states in column order ('' is none). */
 export const AGGREGATE_STATES = ['', 'CC', 'CD', 'DC', 'DD'] as const;
@@ -229,22 +229,11 @@ export function aggregateFramingCells(agg: MatchAggregates, rounds: RoundRange |
     const seen = opponents.get(model) ?? new Set<string>();
     seen.add(opponent);
     opponents.set(model, seen);
-    const key: Record<string, string> = { model, game, framing, opponent: opponent === model ? SELF_OPPONENT : opponent };
+    const key: Record<string, string> = { model, game, framing, opponent: opponentLabel({ model, opponent }) };
     chosen.forEach((f, i) => { key[f] = c.key[4 + i]; });
     cells.push({ key, obs: { kind: 'clustered', sizes: Float64Array.from(sizes), sums: Float64Array.from(sums) } });
   }
-  const keepOpponent = [...opponents.values()].some((s) => s.size > 1);
-  const factors = ['model', 'game', 'framing', ...(keepOpponent ? ['opponent'] : []), ...chosen];
-  const independent = cells.every((c) => c.obs.kind === 'clustered' && c.obs.sizes.every((s) => s === 1));
-  const out = cells.map((c): Cell => {
-    const key = Object.fromEntries(factors.map((f) => [f, c.key[f]]));
-    if (!independent || c.obs.kind !== 'clustered') return { ...c, key };
-    let x = 0;
-    for (const s of c.obs.sums) x += s;
-    return { key, obs: { kind: 'binary', n: c.obs.sizes.length, x } };
-  });
-  // cells of one (model, game, framing, factors) but different opponents merge when the opponent is dropped (one opponent per model: none do)
-  return { table: { factors, cells: out }, independent };
+  return twoFramingTable(cells, chosen, [...opponents.values()].some((s) => s.size > 1));
 }
 
 /** Decisions of repeated play with their per-match aggregates: the tables of `analyze` read the aggregates. */

@@ -75,7 +75,7 @@ function codeSql(label: string, key: string, f: LogFormat): string {
 }
 
 /** One SELECT per seat entry: a decision per row and seat, with its cell, match, round text, seat text, move code and (shape round) the other's. */
-function seatSelects(f: LogFormat): string[] {
+function seatSelects(f: LogFormat, numbered: boolean): string[] {
   const key = 'labels' in f.actions && f.actions.by ? valueSql(f.actions.by) : valueSql(f.game);
   const names = factorNames(f);
   return f.seats.map((s, i) => {
@@ -86,7 +86,7 @@ function seatSelects(f: LogFormat): string[] {
       `  ${valueSql(s.opponent)} AS opponent,${factors.map((x) => ` ${x},`).join('')} ${valueSql(f.match as ValueSpec)} AS sg_match,`,
       `  ${valueSql(f.round!)} AS sg_round, ${f.shape === 'round' ? lit(String(i + 1)) : s.seat ? valueSql(s.seat) : "'1'"} AS sg_seat,`,
       `  ${key} AS sg_key, ${col(s.action)} AS sg_label, ${codeSql(col(s.action), key, f)} AS sg_own,`,
-      `  ${other ? codeSql(col(other.action), key, f) : 'NULL'} AS sg_other`,
+      `  ${other ? codeSql(col(other.action), key, f) : 'NULL'} AS sg_other${numbered ? `, ${i} AS sg_entry, sg_n, sg_row` : ''}`,
       `FROM src${skipWhere(f, key)}`,
     ].join('\n');
   });
@@ -97,11 +97,19 @@ function skipWhere(f: LogFormat, key: string): string {
   return skip.length === 0 ? '' : ` WHERE ${key} NOT IN (${skip.map(lit).join(', ')})`;
 }
 
-/** The WITH chain's first tables: the files' rows (`src`), one row per seat entry (`seats`), its match id and whole round (`typed`). */
-export function typedSql(files: readonly string[], f: LogFormat, display: readonly string[] = files): string {
+/**
+ * The WITH chain's first tables: the files' rows (`src`), one row per seat entry (`seats`), its match id and whole round (`typed`);
+ * `numbered`: each with its place in the scan (`sg_n`), its row in its file (`sg_row`, from 1) and its seat entry (`sg_entry`) —
+ * in file order when the scan is (one thread, insertion order kept: engine.ts's bad-row search).
+ */
+export function typedSql(files: readonly string[], f: LogFormat, display: readonly string[] = files, numbered = false): string {
+  const src = numbered
+    ? `SELECT *, sg_n - min(sg_n) OVER (PARTITION BY sg_file) + 1 AS sg_row FROM (SELECT *, ${fileSql(files, display)} AS sg_file, row_number() OVER () AS sg_n FROM ${
+      readerSql(files, f)})`
+    : `SELECT *, ${fileSql(files, display)} AS sg_file FROM ${readerSql(files, f)}`;
   return [
-    `WITH src AS (SELECT *, ${fileSql(files, display)} AS sg_file FROM ${readerSql(files, f)}),`,
-    `seats AS (\n${seatSelects(f).join('\nUNION ALL\n')}\n),`,
+    `WITH src AS (${src}),`,
+    `seats AS (\n${seatSelects(f, numbered).join('\nUNION ALL\n')}\n),`,
     `typed AS (SELECT *, sg_file || '#' || sg_match AS match, TRY_CAST(sg_round AS INTEGER) AS round FROM seats)`,
   ].join('\n');
 }

@@ -20,6 +20,7 @@ import { factorNames, ident, lit, unsupported } from './compile.js';
 import { queryRows, streamMatches, withEngine } from './engine.js';
 import { aggregatesFileSql, matchChecksSql, matchRowsSql, matchTableSql, roundMissingSql, shortMatchesSql } from './wide.js';
 import { engineMsg } from './messages.js';
+import { firstBadRow } from './bad-rows.js';
 
 export { aggregationSql, lit, unsupported } from './compile.js';
 export { withEngine } from './engine.js';
@@ -66,7 +67,8 @@ async function checkRows(c: DuckDBConnection, files: readonly string[], names: r
   if (broken.length === 0) return;
   const rowReader = files.every((p) => isCsv(p) && !/[*?[]/.test(p));
   if (rowReader) readLogDecisions(files, f, { displayPaths: names, models: opts.models, shortMatches: opts.shortMatches });
-  throw new UserError(engineMsg.badRows(names.join(', '), broken));
+  const named = failed === undefined ? await firstBadRow(c, files, names, f) : undefined;
+  throw new UserError(named ?? engineMsg.badRows(names.join(', '), broken));
 }
 
 /** Every model, opponent, game, framing and factor level a name (the rule of core/names-rule.ts); the models asked for present. */
