@@ -42,7 +42,8 @@ SELECT * FROM ruled WHERE sg_rule IS NOT NULL ORDER BY sg_n LIMIT 1`);
         const empty = parts.find(([k]) => text(k) === '');
         return engineMsg.badRow(file, at, empty?.[1] ?? 'match', 'empty');
       }
-      case 'bad_round': return engineMsg.badRow(file, at, fieldOf(f.round, 'round'), `${JSON.stringify(text('sg_round'))} is not a round (a whole number from 1)`);
+      case 'bad_round':
+        return engineMsg.badRow(file, at, fieldOf(f.round, 'round'), `${JSON.stringify(text('sg_round'))} is not a round (a whole number from 1)`);
       case 'bad_seat': return engineMsg.badRow(file, at, fieldOf(seat.seat, 'seat'), `${JSON.stringify(text('sg_seat'))} is not a seat (1 or 2)`);
       case 'bad_label': {
         const own = Number(row.sg_own) < 0;

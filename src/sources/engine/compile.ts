@@ -104,8 +104,8 @@ function skipWhere(f: LogFormat, key: string): string {
  */
 export function typedSql(files: readonly string[], f: LogFormat, display: readonly string[] = files, numbered = false): string {
   const src = numbered
-    ? `SELECT *, sg_n - min(sg_n) OVER (PARTITION BY sg_file) + 1 AS sg_row FROM (SELECT *, ${fileSql(files, display)} AS sg_file, row_number() OVER () AS sg_n FROM ${
-      readerSql(files, f)})`
+    ? `SELECT *, sg_n - min(sg_n) OVER (PARTITION BY sg_file) + 1 AS sg_row FROM (SELECT *, ${fileSql(files, display)} AS sg_file,
+      row_number() OVER () AS sg_n FROM ${readerSql(files, f)})`
     : `SELECT *, ${fileSql(files, display)} AS sg_file FROM ${readerSql(files, f)}`;
   return [
     `WITH src AS (${src}),`,

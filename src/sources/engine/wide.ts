@@ -77,7 +77,8 @@ export function matchChecksSql(table: string, f: LogFormat): string {
   const parts = ['game', 'framing', 'least(model, opponent)', 'greatest(model, opponent)', ...rowFactors];
   return [
     `SELECT ${[...rowRules(f).map(([rule]) => rule), DUPLICATE].map((r) => `coalesce(sum(${r}), 0) AS ${r}`).join(', ')},`,
-    `  (SELECT count(*) FROM (SELECT 1 FROM ${ident(table)} GROUP BY match HAVING ${parts.map((p) => `count(DISTINCT ${p}) > 1`).join(' OR ')})) AS match_repeats,`,
+    `  (SELECT count(*) FROM (SELECT 1 FROM ${ident(table)} GROUP BY match
+    HAVING ${parts.map((p) => `count(DISTINCT ${p}) > 1`).join(' OR ')})) AS match_repeats,`,
     `  count(*) FILTER (WHERE sg_rounds <> sg_top) AS round_gaps`,
     `FROM ${ident(table)}`,
   ].join('\n');
@@ -99,7 +100,8 @@ export function matchRowsSql(table: string, f: LogFormat, opts: MatchRowsOptions
   const keys = ['model', 'game', 'framing', 'opponent', ...factorNames(f).map(ident), 'match'];
   const models = opts.models?.length ? ` WHERE model IN (${opts.models.map(lit).join(', ')})` : '';
   const kept = opts.shortMatches === 'keep' ? `SELECT * FROM ${ident(table)}`
-    : `SELECT * FROM (SELECT *, max(sg_top) OVER (PARTITION BY match) AS sg_last FROM ${ident(table)}) QUALIFY sg_last >= max(sg_last) OVER (PARTITION BY sg_file, game)`;
+    : `SELECT * FROM (SELECT *, max(sg_top) OVER (PARTITION BY match) AS sg_last FROM ${ident(table)})
+  QUALIFY sg_last >= max(sg_last) OVER (PARTITION BY sg_file, game)`;
   return `SELECT ${keys.join(', ')}, packed FROM (${kept})${models} ORDER BY ${keys.join(', ')}`;
 }
 

@@ -185,7 +185,8 @@ describe('the query engine', () => {
     };
     const jsonl = (rs: typeof records) => `${rs.map((r) => JSON.stringify(r)).join('\n')}\n`;
     writeFileSync(join(dir, 'bad.jsonl'), jsonl(records.map((r, i) => (i === at ? { ...r, move: 'deer' } : r))));
-    expect(await named('bad.jsonl')).toBe(`bad.jsonl: row ${at + 1}: field "move": label "deer" is not an action of "stag-hunt" (known: "stag", "hare", "none")`);
+    expect(await named('bad.jsonl'))
+      .toBe(`bad.jsonl: row ${at + 1}: field "move": label "deer" is not an action of "stag-hunt" (known: "stag", "hare", "none")`);
     writeFileSync(join(dir, 'round.jsonl'), jsonl(records.map((r, i) => (i === at ? { ...r, round: '2.5' } : r))));
     expect(await named('round.jsonl')).toBe(`round.jsonl: row ${at + 1}: field "round": "2.5" is not a round (a whole number from 1)`);
     writeFileSync(join(dir, 'dup.jsonl'), jsonl(records.map((r, i) => (i === at + 2 ? { ...r, round: '2', seat: '1' } : r))));
@@ -195,7 +196,8 @@ describe('the query engine', () => {
     // Parquet: the same refusal, rows numbered in the file's order
     writeFileSync(join(dir, 'bad-src.jsonl'), jsonl(records.map((r, i) => (i === at ? { ...r, seat: '3' } : r))));
     await withEngine('test', async (c) => {
-      await c.run(`COPY (SELECT * FROM read_json('${join(dir, 'bad-src.jsonl')}', format = 'newline_delimited')) TO '${join(dir, 'bad.parquet')}' (FORMAT parquet)`);
+      const from = `read_json('${join(dir, 'bad-src.jsonl')}', format = 'newline_delimited')`;
+      await c.run(`COPY (SELECT * FROM ${from}) TO '${join(dir, 'bad.parquet')}' (FORMAT parquet)`);
     });
     expect(await named('bad.parquet')).toBe(`bad.parquet: row ${at + 1}: field "seat": "3" is not a seat (1 or 2)`);
   });
