@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fairgameFile } from './logs.js';
-import { median } from './util.js';
+import { alternate, median } from './util.js';
 
 type Tables = typeof import('../src/commands/analyze-repeated.js').repeatedTables;
 type Reader = typeof import('../src/sources/logs/index.js').readLogDecisions;
@@ -38,12 +38,8 @@ async function main(): Promise<void> {
   const inputNew = now.read([path], 'fairgame', { displayPaths: [path] });
   const inputOld = old.read([path], 'fairgame', { displayPaths: [path] });
   const rounds = Number(process.argv[3] ?? 5);
-  const a: number[] = [], b: number[] = [];
   now.tables(inputNew, opts(0)); old.tables(inputOld, opts(0)); // warm-up (JIT)
-  for (let r = 1; r <= rounds; r++) {
-    let t = performance.now(); now.tables(inputNew, opts(r)); a.push((performance.now() - t) / 1000);
-    t = performance.now(); old.tables(inputOld, opts(r)); b.push((performance.now() - t) / 1000);
-  }
+  const [a, b] = await alternate(rounds, [(r) => { now.tables(inputNew, opts(r + 1)); }, (r) => { old.tables(inputOld, opts(r + 1)); }]);
   const value = Math.min(...a), baseline = Math.min(...b);
   console.log(`| cluster intervals (dominant matches, paired designs): analyze (no figures) of a FAIRGAME-sized log, ${size.rows.toLocaleString('en-US')} rows `
     + `(${size.decisions.toLocaleString('en-US')} decisions), this change vs today's build, best of ${rounds}, alternating | ${value.toFixed(3)} s | `

@@ -32,6 +32,37 @@ export interface Alternation {
   failure?: string;
 }
 
+/** The result of one run of a numpy script that reports its best time as JSON {min_s, numpy}: the seconds, or why it gave none. */
+export function runNumpy(script: string, args: readonly string[], input?: string): { seconds: number; numpy: string } | { failure: string } {
+  const py = spawnSync('python3', [script, ...args], { input, encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (py.status !== 0) return { failure: (py.stderr || String(py.error)).trim().split('\n').pop() ?? 'python3 failed' };
+  const r = JSON.parse(py.stdout) as { min_s: number; numpy: string };
+  return { seconds: r.min_s, numpy: r.numpy };
+}
+
+/**
+ * One side of an alternation, called with the round's index: it reports its own seconds (a script timing itself inside), or
+ * nothing to be timed from outside (wall time of the call).
+ */
+export type Side = (round: number) => unknown;
+
+/**
+ * `rounds` rounds, each running every side once in turn, so each meets the same conditions (this VM's speed drifts over minutes):
+ * per side, its seconds in every round (a side that reported NaN left out of its list).
+ */
+export async function alternate(rounds: number, sides: readonly Side[]): Promise<number[][]> {
+  const times = sides.map((): number[] => []);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < sides.length; k++) {
+      const t = performance.now();
+      const own = await sides[k](round);
+      const seconds = typeof own === 'number' ? own : (performance.now() - t) / 1000;
+      if (!Number.isNaN(seconds)) times[k].push(seconds);
+    }
+  }
+  return times;
+}
+
 /**
  * `rounds` rounds, each `runs` timed calls of `ours(seed)` (seeds round · runs + i + 2, after the
  * caller's warm-up) then one run of the numpy script `script args…` (stdin `input`), which reports
@@ -46,12 +77,8 @@ export function alternateWithNumpy(rounds: number, runs: number, ours: (seed: nu
       ours(round * runs + i + 2);
       a.ours.push((performance.now() - t) / 1000);
     }
-    const py = spawnSync('python3', [script, ...args], { input, encoding: 'utf8' });
-    if (py.status === 0) {
-      const r = JSON.parse(py.stdout) as { min_s: number; numpy: string };
-      a.theirs.push(r.min_s);
-      a.numpy = r.numpy;
-    } else a.failure = (py.stderr || String(py.error)).trim().split('\n').pop();
+    const r = runNumpy(script, args, input);
+    if ('seconds' in r) { a.theirs.push(r.seconds); a.numpy = r.numpy; } else a.failure = r.failure;
   }
   return a;
 }

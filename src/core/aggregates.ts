@@ -8,7 +8,7 @@
  * grows with the matches and rounds, never with the decisions.
  */
 import type { Cell, CellTable } from './cells.js';
-import { inRounds, SELF_OPPONENT, type RepeatedDecision, type RepeatedDecisions, type RoundRange } from './decisions.js';
+import { inRounds, opponentLabel, twoFramingTable, type RepeatedDecision, type RepeatedDecisions, type RoundRange } from './decisions.js';
 
 /** The previous-round states in column order ('' is none). */
 export const AGGREGATE_STATES = ['', 'CC', 'CD', 'DC', 'DD'] as const;
@@ -18,45 +18,24 @@ export type AggregateState = typeof AGGREGATE_STATES[number];
 export const AGGREGATE_KEY_COLUMNS = ['model', 'game', 'framing', 'opponent'] as const;
 export const AGGREGATE_VALUE_COLUMNS = ['match', 'round', 'previous', 'decisions', 'valid', 'cooperations'] as const;
 
-/** One row of the aggregates table. */
-export interface AggregateRow {
-  /** model, game, framing, opponent, then the factor levels in the table's factor order. */
-  readonly key: readonly string[];
-  readonly match: string;
-  readonly round: number;
-  /** Index in AGGREGATE_STATES. */
-  readonly previous: number;
-  readonly decisions: number;
-  readonly valid: number;
-  readonly cooperations: number;
-}
-
 /**
  * One match of a cell, one typed array: per previous state s (AGGREGATE_STATES index) [valid, cooperations] at 2s, then per round r
- * [decisions, valid, cooperations] at STATE_SLOTS + 3(r − 1).
+ * [decisions, valid, cooperations] at STATE_SLOTS + 3(r − 1). Whole counts below 2^32 (a larger one is refused where it is added).
  */
-export type MatchSums = Float64Array;
-const STATE_SLOTS = 2 * AGGREGATE_STATES.length;
+export type MatchSums = Uint32Array;
+export const STATE_SLOTS = 2 * AGGREGATE_STATES.length;
 /** Of round r (from 1): k = 0 decisions, 1 valid, 2 cooperations (0 past the match's last round). */
 export const roundAt = (m: MatchSums, r: number, k: number): number => m[STATE_SLOTS + 3 * (r - 1) + k] ?? 0;
 /** After previous state s (AGGREGATE_STATES index): k = 0 valid, 1 cooperations. */
 export const stateAt = (m: MatchSums, s: number, k: number): number => m[2 * s + k];
 /** The rounds a match's array holds. */
-const roundsHeld = (m: MatchSums): number => (m.length - STATE_SLOTS) / 3;
-/** The array with room for `rounds` rounds (itself when it has it). */
-const withRounds = (m: MatchSums, rounds: number): MatchSums => {
-  if (roundsHeld(m) >= rounds) return m;
-  const out = new Float64Array(STATE_SLOTS + 3 * rounds);
-  out.set(m);
-  return out;
-};
-
-/** One cell: its key, its matches, its last round. */
-export interface AggregateCell {
-  readonly key: readonly string[];
-  readonly matches: Map<string, MatchSums>;
-  horizon: number;
+export const roundsHeld = (m: ArrayLike<number>): number => (m.length - STATE_SLOTS) / 3;
+/** The highest round with a decision (0 when none). */
+function lastDecided(m: ArrayLike<number>): number {
+  for (let r = roundsHeld(m); r >= 1; r--) if (m[STATE_SLOTS + 3 * (r - 1)] > 0) return r;
+  return 0;
 }
+const MAX_COUNT = 0xffffffff;
 
 /** Plain text order (UTF-16 code units), the same in every engine's result once read here. */
 export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -65,48 +44,123 @@ const byKey = (a: readonly string[], b: readonly string[]): number => {
   return 0;
 };
 
+/**
+ * One cell: its key, its matches, its last round. The matches' arrays live side by side in one pool (no object per match), so a
+ * cell of G matches of R rounds holds G ids and G · (10 + 3R) 32-bit counts.
+ */
+export class AggregateCell {
+  horizon = 0;
+  /** Match ids in the order added; `sorted` while each exceeds the one before. */
+  private readonly ids: string[] = [];
+  private readonly starts: number[] = [];
+  private readonly lengths: number[] = [];
+  private pool = new Uint32Array(256);
+  private used = 0;
+  private index: Map<string, number> | undefined;
+  private sorted = true;
+
+  constructor(readonly key: readonly string[]) {}
+
+  /** The number of matches. */
+  get size(): number { return this.ids.length; }
+
+  /** Match j's array (a view: valid until the next add). */
+  sums(j: number): MatchSums { return this.pool.subarray(this.starts[j], this.starts[j] + this.lengths[j]); }
+
+  /** Add a match's counts (MatchSums layout), summed into the match's own when the cell has it. */
+  add(match: string, counts: ArrayLike<number>): void {
+    let j = this.find(match);
+    if (j < 0) {
+      j = this.ids.length;
+      if (this.sorted && j > 0 && !(this.ids[j - 1] < match)) this.sorted = false;
+      this.ids.push(match); this.starts.push(this.reserve(counts.length)); this.lengths.push(counts.length);
+      this.index?.set(match, j);
+    } else if (this.lengths[j] < counts.length) {
+      const at = this.reserve(counts.length); // grown: moved to the end of the pool
+      this.pool.copyWithin(at, this.starts[j], this.starts[j] + this.lengths[j]);
+      this.starts[j] = at; this.lengths[j] = counts.length;
+    }
+    const at = this.starts[j];
+    for (let i = 0; i < counts.length; i++) {
+      const v = this.pool[at + i] + counts[i];
+      if (!(Number.isInteger(v) && v >= 0 && v <= MAX_COUNT)) throw new RangeError(`count out of range in match ${match}: ${v}`);
+      this.pool[at + i] = v;
+    }
+    this.horizon = Math.max(this.horizon, lastDecided(counts));
+  }
+
+  /** The matches in a stable order (sorted by id): their indices. */
+  order(): number[] {
+    const js = Array.from(this.ids, (_, j) => j);
+    return this.sorted ? js : js.sort((a, b) => byText(this.ids[a], this.ids[b]));
+  }
+
+  /** The same matches under another key (shared, not copied: neither is added to after). */
+  withKey(key: readonly string[]): AggregateCell {
+    return Object.assign(Object.create(AggregateCell.prototype) as AggregateCell, this, { key });
+  }
+
+  /** Match j's id. */
+  id(j: number): string { return this.ids[j]; }
+
+  private find(match: string): number {
+    const n = this.ids.length;
+    if (n === 0) return -1;
+    if (this.sorted && this.index === undefined) {
+      const last = this.ids[n - 1];
+      if (last < match) return -1;
+      if (last === match) return n - 1;
+      this.index = new Map(this.ids.map((id, j) => [id, j]));
+    }
+    this.index ??= new Map(this.ids.map((id, j) => [id, j]));
+    return this.index.get(match) ?? -1;
+  }
+
+  private reserve(length: number): number {
+    if (this.used + length > this.pool.length) {
+      const grown = new Uint32Array(Math.max(this.pool.length * 2, this.used + length));
+      grown.set(this.pool.subarray(0, this.used));
+      this.pool = grown;
+    }
+    const at = this.used;
+    this.used += length;
+    return at;
+  }
+}
+
 /** The aggregates of one source: cells keyed by model, game, framing, opponent and factor levels. */
 export class MatchAggregates {
   readonly cells = new Map<string, AggregateCell>();
   decisions = 0;
-  rows = 0;
 
   constructor(readonly factors: readonly string[]) {}
 
-  add(r: AggregateRow): void {
-    if (!(Number.isInteger(r.round) && r.round >= 1)) throw new RangeError(`round must be a positive integer: ${r.round} (match ${r.match})`);
-    const id = JSON.stringify(r.key);
+  /** Add one match of a cell (key: model, game, framing, opponent, then the factor levels in the table's factor order). */
+  addMatch(key: readonly string[], match: string, counts: ArrayLike<number>): void {
+    const id = JSON.stringify(key);
     let cell = this.cells.get(id);
-    if (!cell) { cell = { key: r.key, matches: new Map(), horizon: 0 }; this.cells.set(id, cell); }
-    const had = cell.matches.get(r.match);
-    const m = withRounds(had ?? new Float64Array(STATE_SLOTS), r.round);
-    if (m !== had) cell.matches.set(r.match, m);
-    const at = STATE_SLOTS + 3 * (r.round - 1);
-    m[at] += r.decisions; m[at + 1] += r.valid; m[at + 2] += r.cooperations;
-    m[2 * r.previous] += r.valid; m[2 * r.previous + 1] += r.cooperations;
-    if (r.decisions > 0 && r.round > cell.horizon) cell.horizon = r.round;
-    this.decisions += r.decisions;
-    this.rows++;
+    if (!cell) { cell = new AggregateCell(key); this.cells.set(id, cell); }
+    cell.add(match, counts);
+    for (let r = 1; r <= roundsHeld(counts); r++) this.decisions += counts[STATE_SLOTS + 3 * (r - 1)];
   }
 
   /** The cells in a stable order (sorted by key), regrouped by the chosen factors (the others merged), without the dropped models. */
   sortedCells(chosen: readonly string[] = [], dropModels: ReadonlySet<string> = new Set()): AggregateCell[] {
     const at = chosen.map((f) => this.factors.indexOf(f));
     if (at.some((i) => i < 0)) throw new RangeError(`unknown factor: ${chosen[at.findIndex((i) => i < 0)]}`);
-    const out = new Map<string, AggregateCell>();
-    const merged = new Set<string>(); // cells whose matches are their own (merged from several), not shared with this.cells
+    const groups = new Map<string, AggregateCell[]>();
     for (const c of this.cells.values()) {
       if (dropModels.has(c.key[0])) continue;
-      const key = [...c.key.slice(0, 4), ...at.map((i) => c.key[4 + i])];
-      const id = JSON.stringify(key);
-      const into = out.get(id);
-      if (!into) { out.set(id, { key, matches: c.matches, horizon: c.horizon }); continue; } // shared, never written
-      const matches = merged.has(id) ? into.matches : new Map([...into.matches].map(([k, v]) => [k, copy(v)]));
-      merged.add(id);
-      for (const [k, v] of c.matches) { const w = matches.get(k); matches.set(k, w ? merge(w, v) : copy(v)); }
-      out.set(id, { key, matches, horizon: Math.max(into.horizon, c.horizon) });
+      const id = JSON.stringify([...c.key.slice(0, 4), ...at.map((i) => c.key[4 + i])]);
+      groups.set(id, [...(groups.get(id) ?? []), c]);
     }
-    return [...out.values()].sort((a, b) => byKey(a.key, b.key));
+    const out = [...groups.values()].map((cs) => {
+      if (cs.length === 1) return cs[0].withKey([...cs[0].key.slice(0, 4), ...at.map((i) => cs[0].key[4 + i])]); // shared, never written
+      const merged = new AggregateCell([...cs[0].key.slice(0, 4), ...at.map((i) => cs[0].key[4 + i])]);
+      for (const c of cs) for (const j of c.order()) merged.add(c.id(j), c.sums(j));
+      return merged;
+    });
+    return out.sort((a, b) => byKey(a.key, b.key));
   }
 
   /** The same aggregates without the given models' cells (shared, not copied). */
@@ -115,9 +169,8 @@ export class MatchAggregates {
     for (const [id, c] of this.cells) {
       if (drop.has(c.key[0])) continue;
       out.cells.set(id, c);
-      for (const m of c.matches.values()) for (let r = 1; r <= roundsHeld(m); r++) out.decisions += roundAt(m, r, 0);
+      for (let j = 0; j < c.size; j++) { const m = c.sums(j); for (let r = 1; r <= roundsHeld(m); r++) out.decisions += roundAt(m, r, 0); }
     }
-    out.rows = this.rows;
     return out;
   }
 
@@ -130,7 +183,9 @@ export class MatchAggregates {
 
   /** True when some decision is valid. */
   anyValid(): boolean {
-    for (const c of this.cells.values()) for (const m of c.matches.values()) for (let r = 1; r <= roundsHeld(m); r++) if (roundAt(m, r, 1) > 0) return true;
+    for (const c of this.cells.values()) {
+      for (let j = 0; j < c.size; j++) { const m = c.sums(j); for (let r = 1; r <= roundsHeld(m); r++) if (roundAt(m, r, 1) > 0) return true; }
+    }
     return false;
   }
 
@@ -140,16 +195,8 @@ export class MatchAggregates {
   }
 }
 
-const copy = (m: MatchSums): MatchSums => Float64Array.from(m);
-/** The sum of two matches' arrays (the longer's length). */
-function merge(into: MatchSums, m: MatchSums): MatchSums {
-  const out = withRounds(into, roundsHeld(m));
-  m.forEach((v, i) => { out[i] += v; });
-  return out;
-}
-
 /** A cell's matches in a stable order (sorted by id). */
-export const sortedMatches = (c: AggregateCell): Array<[string, MatchSums]> => [...c.matches].sort((a, b) => byText(a[0], b[0]));
+export const sortedMatches = (c: AggregateCell): Array<[string, MatchSums]> => c.order().map((j) => [c.id(j), c.sums(j)]);
 
 /** Valid decisions and cooperations of a match in the rounds kept. */
 export function matchSums(m: MatchSums, rounds: RoundRange | undefined): { valid: number; cooperations: number } {
@@ -182,22 +229,11 @@ export function aggregateFramingCells(agg: MatchAggregates, rounds: RoundRange |
     const seen = opponents.get(model) ?? new Set<string>();
     seen.add(opponent);
     opponents.set(model, seen);
-    const key: Record<string, string> = { model, game, framing, opponent: opponent === model ? SELF_OPPONENT : opponent };
+    const key: Record<string, string> = { model, game, framing, opponent: opponentLabel({ model, opponent }) };
     chosen.forEach((f, i) => { key[f] = c.key[4 + i]; });
     cells.push({ key, obs: { kind: 'clustered', sizes: Float64Array.from(sizes), sums: Float64Array.from(sums) } });
   }
-  const keepOpponent = [...opponents.values()].some((s) => s.size > 1);
-  const factors = ['model', 'game', 'framing', ...(keepOpponent ? ['opponent'] : []), ...chosen];
-  const independent = cells.every((c) => c.obs.kind === 'clustered' && c.obs.sizes.every((s) => s === 1));
-  const out = cells.map((c): Cell => {
-    const key = Object.fromEntries(factors.map((f) => [f, c.key[f]]));
-    if (!independent || c.obs.kind !== 'clustered') return { ...c, key };
-    let x = 0;
-    for (const s of c.obs.sums) x += s;
-    return { key, obs: { kind: 'binary', n: c.obs.sizes.length, x } };
-  });
-  // cells of one (model, game, framing, factors) but different opponents merge when the opponent is dropped (one opponent per model: none do)
-  return { table: { factors, cells: out }, independent };
+  return twoFramingTable(cells, chosen, [...opponents.values()].some((s) => s.size > 1));
 }
 
 /** Decisions of repeated play with their per-match aggregates: the tables of `analyze` read the aggregates. */
@@ -217,12 +253,20 @@ const stateOf = (d: RepeatedDecision): number =>
 export function aggregateDecisions(decisions: readonly RepeatedDecision[], factors: readonly string[]): MatchAggregates {
   const state = new Map<string, number>();
   for (const d of decisions) state.set(`${d.match}\u0000${d.seat}\u0000${d.round}`, stateOf(d));
-  const agg = new MatchAggregates(factors);
+  const matches = new Map<string, { key: string[]; match: string; counts: number[] }>();
   for (const d of decisions) {
-    const valid = d.action === null ? 0 : 1;
+    const key = [d.model, d.game, d.framing, d.opponent, ...factors.map((f) => d.factors?.[f] ?? '')];
+    const id = JSON.stringify([...key, d.match]);
+    let m = matches.get(id);
+    if (!m) { m = { key, match: d.match, counts: new Array<number>(STATE_SLOTS).fill(0) }; matches.set(id, m); }
+    while (m.counts.length < STATE_SLOTS + 3 * d.round) m.counts.push(0);
+    const valid = d.action === null ? 0 : 1, cooperation = d.action === 'C' ? 1 : 0;
     const previous = valid && d.round > 1 ? state.get(`${d.match}\u0000${d.seat}\u0000${d.round - 1}`) ?? 0 : 0;
-    agg.add({ key: [d.model, d.game, d.framing, d.opponent, ...factors.map((f) => d.factors?.[f] ?? '')], match: d.match, round: d.round, previous,
-      decisions: 1, valid, cooperations: d.action === 'C' ? 1 : 0 });
+    const at = STATE_SLOTS + 3 * (d.round - 1);
+    m.counts[at]++; m.counts[at + 1] += valid; m.counts[at + 2] += cooperation;
+    m.counts[2 * previous] += valid; m.counts[2 * previous + 1] += cooperation;
   }
+  const agg = new MatchAggregates(factors);
+  for (const m of matches.values()) agg.addMatch(m.key, m.match, m.counts);
   return agg;
 }

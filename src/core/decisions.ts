@@ -138,10 +138,18 @@ export function decisionsTable(decisions: readonly RepeatedDecision[], opts: Dec
  */
 export function framingCells(decisions: readonly RepeatedDecision[], opts: DecisionsTableOptions = {}): { table: CellTable; independent: boolean } {
   const t = decisionsTable(decisions, opts);
-  const keepOpponent = opponentVaries(decisions, opts.rounds);
-  const factors = keepOpponent ? t.factors : t.factors.filter((f) => f !== 'opponent');
-  const independent = t.cells.every((c) => c.obs.kind === 'clustered' && c.obs.sizes.every((s) => s === 1));
-  const cells = t.cells.map((c): Cell => {
+  return twoFramingTable(t.cells, opts.factors ?? [], opponentVaries(decisions, opts.rounds));
+}
+
+/**
+ * The two-framing table of clustered cells keyed by model, game, framing, opponent and the `extra` factors (from decisions or from
+ * per-match aggregates, core/aggregates.ts): without the opponent unless `keepOpponent`, and with plain counts when every cluster
+ * holds one decision (`independent`).
+ */
+export function twoFramingTable(clustered: readonly Cell[], extra: readonly string[], keepOpponent: boolean): { table: CellTable; independent: boolean } {
+  const factors = ['model', 'game', 'framing', ...(keepOpponent ? ['opponent'] : []), ...extra];
+  const independent = clustered.every((c) => c.obs.kind === 'clustered' && c.obs.sizes.every((s) => s === 1));
+  const cells = clustered.map((c): Cell => {
     const key = Object.fromEntries(factors.map((f) => [f, c.key[f]]));
     if (!independent || c.obs.kind !== 'clustered') return { ...c, key };
     let x = 0;

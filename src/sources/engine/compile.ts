@@ -1,10 +1,10 @@
 /**
  * A log format compiled to SQL (DuckDB dialect; ANSI apart from the file readers and `regexp_*`):
  * the rows of the log become one row per decision (seat, round) with its cell, match, round and
- * move, then the per-match aggregates of core/aggregates.ts — one row per cell, match, round and
- * previous state with the decisions, the valid ones and the cooperations. A second query counts
- * the rows each of the reader's rules refuses, so no bad row is aggregated (engine.ts hands them
- * to the row reader, which names file, line and field).
+ * move, then the aggregates table `samegame sql` prints (docs/reference/aggregates.md) — one row per
+ * cell, match, round and previous state with the decisions, the valid ones and the cooperations.
+ * `rowRules` are the reader's rules on one decision; wide.ts counts the rows each refuses while it
+ * reduces the decisions to one row per cell and match, the form the engine reads itself.
  */
 import { extname } from 'node:path';
 import type { LogFormat, ValueSpec } from '../logs/schema.js';
@@ -75,7 +75,7 @@ function codeSql(label: string, key: string, f: LogFormat): string {
 }
 
 /** One SELECT per seat entry: a decision per row and seat, with its cell, match, round text, seat text, move code and (shape round) the other's. */
-function seatSelects(f: LogFormat): string[] {
+function seatSelects(f: LogFormat, numbered: boolean): string[] {
   const key = 'labels' in f.actions && f.actions.by ? valueSql(f.actions.by) : valueSql(f.game);
   const names = factorNames(f);
   return f.seats.map((s, i) => {
@@ -86,7 +86,7 @@ function seatSelects(f: LogFormat): string[] {
       `  ${valueSql(s.opponent)} AS opponent,${factors.map((x) => ` ${x},`).join('')} ${valueSql(f.match as ValueSpec)} AS sg_match,`,
       `  ${valueSql(f.round!)} AS sg_round, ${f.shape === 'round' ? lit(String(i + 1)) : s.seat ? valueSql(s.seat) : "'1'"} AS sg_seat,`,
       `  ${key} AS sg_key, ${col(s.action)} AS sg_label, ${codeSql(col(s.action), key, f)} AS sg_own,`,
-      `  ${other ? codeSql(col(other.action), key, f) : 'NULL'} AS sg_other`,
+      `  ${other ? codeSql(col(other.action), key, f) : 'NULL'} AS sg_other${numbered ? `, ${i} AS sg_entry, sg_n, sg_row` : ''}`,
       `FROM src${skipWhere(f, key)}`,
     ].join('\n');
   });
@@ -97,7 +97,24 @@ function skipWhere(f: LogFormat, key: string): string {
   return skip.length === 0 ? '' : ` WHERE ${key} NOT IN (${skip.map(lit).join(', ')})`;
 }
 
-/** The decisions of the log: seats, moves paired (shape decision: the other row of the same round), the previous round's state. */
+/**
+ * The WITH chain's first tables: the files' rows (`src`), one row per seat entry (`seats`), its match id and whole round (`typed`);
+ * `numbered`: each with its place in the scan (`sg_n`), its row in its file (`sg_row`, from 1) and its seat entry (`sg_entry`) —
+ * in file order when the scan is (one thread, insertion order kept: engine.ts's bad-row search).
+ */
+export function typedSql(files: readonly string[], f: LogFormat, display: readonly string[] = files, numbered = false): string {
+  const src = numbered
+    ? `SELECT *, sg_n - min(sg_n) OVER (PARTITION BY sg_file) + 1 AS sg_row FROM (SELECT *, ${fileSql(files, display)} AS sg_file,
+      row_number() OVER () AS sg_n FROM ${readerSql(files, f)})`
+    : `SELECT *, ${fileSql(files, display)} AS sg_file FROM ${readerSql(files, f)}`;
+  return [
+    `WITH src AS (${src}),`,
+    `seats AS (\n${seatSelects(f, numbered).join('\nUNION ALL\n')}\n),`,
+    `typed AS (SELECT *, sg_file || '#' || sg_match AS match, TRY_CAST(sg_round AS INTEGER) AS round FROM seats)`,
+  ].join('\n');
+}
+
+/** The decisions of the log: seats, moves paired (shape decision: the other row of the same round), the previous round's state, the match's last round. */
 export function decisionsSql(files: readonly string[], f: LogFormat, display: readonly string[] = files): string {
   const names = factorNames(f).map(ident);
   const other = f.shape === 'decision'
@@ -105,9 +122,7 @@ export function decisionsSql(files: readonly string[], f: LogFormat, display: re
       + 'THEN sum(sg_own) OVER (PARTITION BY sg_file, sg_match, sg_round) - sg_own ELSE 0 END')
     : 'sg_other';
   return [
-    `WITH src AS (SELECT *, ${fileSql(files, display)} AS sg_file FROM ${readerSql(files, f)}),`,
-    `seats AS (\n${seatSelects(f).join('\nUNION ALL\n')}\n),`,
-    `typed AS (SELECT *, sg_file || '#' || sg_match AS match, TRY_CAST(sg_round AS INTEGER) AS round FROM seats),`,
+    `${typedSql(files, f, display)},`,
     `paired AS (SELECT *, ${other} AS sg_opp FROM typed),`,
     `states AS (SELECT *, CASE WHEN sg_own > 0 AND sg_opp > 0 THEN 1 + 2 * (sg_own - 1) + (sg_opp - 1) ELSE 0 END AS sg_state FROM paired),`,
     'decisions AS (',
@@ -127,12 +142,7 @@ export interface AggregationOptions {
   readonly models?: readonly string[];
   /** The files as the user named them, parallel to the files (default: as given). */
   readonly display?: readonly string[];
-  /** The WITH chain that defines `decisions` (default: decisionsSql; the engine reads a table it made of it once). */
-  readonly decisions?: string;
 }
-
-/** The WITH chain over a table holding decisionsSql's `decisions` (engine.ts makes it once per reading). */
-export const decisionsTable = (table: string): string => `WITH decisions AS (SELECT * FROM ${ident(table)})`;
 
 /** The aggregation query: the aggregates table (docs/reference/aggregates.md), unordered. */
 export function aggregationSql(files: readonly string[], f: LogFormat, opts: AggregationOptions = {}): string {
@@ -145,7 +155,7 @@ export function aggregationSql(files: readonly string[], f: LogFormat, opts: Agg
   ];
   const models = opts.models?.length ? ` WHERE model IN (${opts.models.map(lit).join(', ')})` : '';
   return [
-    (opts.decisions ?? decisionsSql(files, f, opts.display)) + ',',
+    decisionsSql(files, f, opts.display) + ',',
     `kept AS (SELECT * FROM decisions${where.length ? ` QUALIFY ${where.join(' AND ')}` : ''})`,
     `SELECT ${keys.join(', ')},`,
     "  CASE sg_previous WHEN 1 THEN 'CC' WHEN 2 THEN 'CD' WHEN 3 THEN 'DC' WHEN 4 THEN 'DD' ELSE '' END AS previous,",
@@ -155,22 +165,13 @@ export function aggregationSql(files: readonly string[], f: LogFormat, opts: Agg
   ].join('\n');
 }
 
-/** The rows each rule of the reader refuses, counted: a query of one row whose columns are the rules (engine.ts reads any non-zero one). */
-export function checksSql(files: readonly string[], f: LogFormat, display: readonly string[] = files, decisions = decisionsSql(files, f, display)): string {
-  const names = factorNames(f).map(ident);
-  const rowFactors = Object.keys(f.factors ?? {}).sort().map(ident);
-  const sig = ['game', 'framing', 'least(model, opponent)', 'greatest(model, opponent)', ...rowFactors].join(", '\u0001', ");
-  const empty = ['game', 'framing', 'model', 'opponent', ...names, 'sg_match', 'sg_label'].map((c) => `${c} = ''`).join(' OR ');
+/** The reader's rules on one decision: [rule, the SQL condition of a row it refuses]. */
+export function rowRules(f: LogFormat): Array<[string, string]> {
+  const empty = ['game', 'framing', 'model', 'opponent', ...factorNames(f).map(ident), 'sg_match', 'sg_label'].map((c) => `${c} = ''`).join(' OR ');
   return [
-    decisions,
-    'SELECT',
-    `  count(*) FILTER (WHERE ${empty}) AS missing_field,`,
-    "  count(*) FILTER (WHERE NOT regexp_full_match(sg_round, '[0-9]+') OR round IS NULL OR round < 1 OR round > 1000000) AS bad_round,",
-    "  count(*) FILTER (WHERE sg_seat NOT IN ('1', '2')) AS bad_seat,",
-    '  count(*) FILTER (WHERE sg_own < 0 OR coalesce(sg_other, 0) < 0) AS bad_label,',
-    '  (SELECT count(*) FROM (SELECT 1 FROM decisions GROUP BY match, round, sg_seat HAVING count(*) > 1)) AS duplicate_decision,',
-    `  (SELECT count(*) FROM (SELECT 1 FROM decisions GROUP BY match HAVING count(DISTINCT concat_ws('\u0002', ${sig})) > 1)) AS match_repeats,`,
-    '  (SELECT count(*) FROM (SELECT 1 FROM decisions GROUP BY match HAVING count(DISTINCT round) <> max(round))) AS round_missing',
-    'FROM decisions',
-  ].join('\n');
+    ['missing_field', empty],
+    ['bad_round', "NOT regexp_full_match(sg_round, '[0-9]+') OR round IS NULL OR round < 1 OR round > 1000000"],
+    ['bad_seat', "sg_seat NOT IN ('1', '2')"],
+    ['bad_label', 'sg_own < 0 OR coalesce(sg_other, 0) < 0'],
+  ];
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { AGGREGATE_STATES, MatchAggregates } from '../../core/aggregates.js';
+import { MatchAggregates, STATE_SLOTS } from '../../core/aggregates.js';
 import { UserError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { engineMsg } from './messages.js';
@@ -50,34 +50,51 @@ async function withProgress<T>(c: DuckDBConnection, logger: Logger | undefined, 
   try { return await work; } finally { clearInterval(timer); }
 }
 
-const num = (v: unknown): number => Number(v);
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
+/** The whole numbers of a packed text (wide.ts), into `out` from 0; their count. */
+function unpack(packed: string, out: number[]): number {
+  let n = 0, x = 0, digits = false;
+  for (let i = 0; i <= packed.length; i++) {
+    const ch = i < packed.length ? packed.charCodeAt(i) : 32;
+    if (ch >= 48 && ch <= 57) { x = x * 10 + (ch - 48); digits = true; } else if (ch === 32 && digits) { out[n++] = x; x = 0; digits = false; }
+    else if (ch !== 32) return -1;
+  }
+  return n;
+}
+
 /**
- * Stream an aggregates query (columns model, game, framing, opponent, the factors, match, round, previous, decisions, valid,
- * cooperations) into MatchAggregates; `bad` names a value no aggregates table holds (row index, column, value).
+ * Stream the per-match rows of wide.ts (columns model, game, framing, opponent, the factors, match, packed) into MatchAggregates;
+ * `bad` names a row whose counts are not a whole match (row index, the packed text).
  */
-export async function streamAggregates(c: DuckDBConnection, sql: string, factors: readonly string[], logger: Logger | undefined,
+export async function streamMatches(c: DuckDBConnection, sql: string, factors: readonly string[], logger: Logger | undefined,
   bad: (row: number, column: string, value: string) => never): Promise<MatchAggregates> {
   return withProgress(c, logger, (async () => {
-  const agg = new MatchAggregates(factors);
-  const result = await c.stream(sql);
-  const names = result.columnNames();
-  const at = (n: string) => names.indexOf(n);
-  const keyAt = ['model', 'game', 'framing', 'opponent', ...factors].map(at);
-  const [m, r, p, d, v, k] = ['match', 'round', 'previous', 'decisions', 'valid', 'cooperations'].map(at);
-  let index = 0;
-  for await (const rows of result.yieldRowsJs()) {
-    for (const row of rows) {
-      index++;
-      const previous = AGGREGATE_STATES.indexOf(text(row[p]) as typeof AGGREGATE_STATES[number]);
-      if (previous < 0) bad(index, 'previous', text(row[p]));
-      const round = num(row[r]), decisions = num(row[d]), valid = num(row[v]), coop = num(row[k]);
-      if (!(Number.isInteger(round) && round >= 1)) bad(index, 'round', text(row[r]));
-      if (!(Number.isInteger(decisions) && decisions >= valid && valid >= coop && coop >= 0)) bad(index, 'decisions', text(row[d]));
-      agg.add({ key: keyAt.map((i) => text(row[i])), match: text(row[m]), round, previous, decisions, valid, cooperations: coop });
+    const agg = new MatchAggregates(factors);
+    const result = await c.stream(sql);
+    const width = 4 + factors.length;
+    const numbers: number[] = [];
+    let index = 0;
+    for await (const rows of result.yieldRowsJs()) {
+      for (const row of rows) {
+        index++;
+        const packed = text(row[width + 1]);
+        const n = unpack(packed, numbers);
+        if (n < STATE_SLOTS || (n - STATE_SLOTS) % 4 !== 0) bad(index, 'packed', packed);
+        let rounds = 0;
+        for (let i = STATE_SLOTS; i < n; i += 4) rounds = Math.max(rounds, numbers[i]);
+        const counts = new Float64Array(STATE_SLOTS + 3 * rounds);
+        for (let i = 0; i < STATE_SLOTS; i++) counts[i] = numbers[i];
+        for (let i = STATE_SLOTS; i < n; i += 4) {
+          const at = STATE_SLOTS + 3 * (numbers[i] - 1);
+          if (numbers[i] < 1) bad(index, 'round', String(numbers[i]));
+          counts[at] += numbers[i + 1]; counts[at + 1] += numbers[i + 2]; counts[at + 2] += numbers[i + 3];
+        }
+        const key: string[] = [];
+        for (let k = 0; k < width; k++) key.push(text(row[k]));
+        agg.addMatch(key, text(row[width]), counts);
+      }
     }
-  }
-  return agg;
+    return agg;
   })());
 }

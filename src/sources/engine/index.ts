@@ -16,12 +16,11 @@ import { levelFault } from '../../core/names-rule.js';
 import { SELF_OPPONENT } from '../../core/decisions.js';
 import { displayNames } from '../../core/display-names.js';
 import { readLogDecisions, resolveLogFormat, type LogFormat, type ShortMatches } from '../logs/index.js';
-import { aggregationSql, checksSql, decisionsSql, decisionsTable, factorNames, ident, lit, unsupported } from './compile.js';
-import { queryRows, streamAggregates, withEngine } from './engine.js';
+import { factorNames, ident, lit, unsupported } from './compile.js';
+import { queryRows, streamMatches, withEngine } from './engine.js';
+import { aggregatesFileSql, matchChecksSql, matchRowsSql, matchTableSql, roundMissingSql, shortMatchesSql } from './wide.js';
 import { engineMsg } from './messages.js';
-
-/** The decisions of the reading, made once. */
-const TABLE = decisionsTable('sg_decisions');
+import { firstBadRow } from './bad-rows.js';
 
 export { aggregationSql, lit, unsupported } from './compile.js';
 export { withEngine } from './engine.js';
@@ -49,29 +48,35 @@ async function filesHash(paths: readonly string[], names: readonly string[]): Pr
 
 const isCsv = (p: string) => !['.parquet', '.jsonl', '.ndjson'].includes(extname(p).toLowerCase());
 
+/** The per-match table of a reading (wide.ts), made once: the checks, names, notes and aggregates read it. */
+const MATCHES = 'sg_matches';
+
 /** The reader's rules in SQL: any row refused is handed to the row reader (CSV), which throws naming it; else one line naming the rules. */
 async function checkRows(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, opts: EngineReadOptions,
   failed?: string): Promise<void> {
   let broken: string[];
   if (failed !== undefined) broken = [failed.split('\n')[0]];
   else try {
-    const [counts] = await queryRows(c, checksSql(files, f, names, TABLE));
-    broken = Object.entries(counts).filter(([, n]) => Number(n) > 0).map(([rule]) => rule.replace(/_/g, ' '));
+    const [counts] = await queryRows(c, matchChecksSql(MATCHES, f));
+    const { round_gaps: gaps, ...rules } = counts;
+    if (Number(gaps) > 0) Object.assign(rules, (await queryRows(c, roundMissingSql(files, f, names)))[0]);
+    broken = Object.entries(rules).filter(([, n]) => Number(n) > 0).map(([rule]) => rule.replace(/_/g, ' '));
   } catch (e) {
     broken = [(e as Error).message.split('\n')[0]];
   }
   if (broken.length === 0) return;
   const rowReader = files.every((p) => isCsv(p) && !/[*?[]/.test(p));
   if (rowReader) readLogDecisions(files, f, { displayPaths: names, models: opts.models, shortMatches: opts.shortMatches });
-  throw new UserError(engineMsg.badRows(names.join(', '), broken));
+  const named = failed === undefined ? await firstBadRow(c, files, names, f) : undefined;
+  throw new UserError(named ?? engineMsg.badRows(names.join(', '), broken));
 }
 
-/** Every model, opponent, game, framing and factor level a name (the rule of core/names-rule.ts); the models asked for present. One scan. */
-async function checkNames(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, opts: EngineReadOptions): Promise<void> {
+/** Every model, opponent, game, framing and factor level a name (the rule of core/names-rule.ts); the models asked for present. */
+async function checkNames(c: DuckDBConnection, names: readonly string[], f: LogFormat, opts: EngineReadOptions): Promise<void> {
   const levels: Array<[string, string]> = [['model', 'model'], ['opponent', 'opponent'], ['game', 'game'], ['framing', 'framing'],
     ...factorNames(f).map((n): [string, string] => ['factor', n])];
-  const rows = await queryRows(c, `${TABLE}\n${levels.map(([level, column]) =>
-    `SELECT DISTINCT ${lit(level)} AS level, ${ident(column)} AS v FROM decisions`).join('\nUNION\n')}`);
+  const rows = await queryRows(c, levels.map(([level, column]) =>
+    `SELECT DISTINCT ${lit(level)} AS level, ${ident(column)} AS v FROM ${MATCHES}`).join('\nUNION\n'));
   for (const row of rows) {
     const [level, v] = [String(row.level), String(row.v)];
     const fault = levelFault(level, v) ?? ((level === 'model' || level === 'opponent') && v === SELF_OPPONENT ? 'self names self-play' : undefined);
@@ -84,11 +89,9 @@ async function checkNames(c: DuckDBConnection, files: readonly string[], names: 
 }
 
 /** The notes of the reading: the format's, the rows of skipped games, the short matches (at most 5 named). */
-async function readingNotes(c: DuckDBConnection, files: readonly string[], names: readonly string[], f: LogFormat, short: ShortMatches): Promise<string[]> {
+async function readingNotes(c: DuckDBConnection, f: LogFormat, short: ShortMatches): Promise<string[]> {
   const notes = [...(f.notes ?? [])];
-  const all = TABLE;
-  const rows = await queryRows(c, `${all}, m AS (SELECT sg_file, match, game, max(sg_last) AS last FROM decisions GROUP BY ALL)
-SELECT sg_file, match, last, max(last) OVER (PARTITION BY sg_file, game) AS want FROM m QUALIFY last < want ORDER BY sg_file, match`);
+  const rows = await queryRows(c, shortMatchesSql(MATCHES));
   rows.slice(0, 5).forEach((r) => notes.push(engineMsg.shortMatch(String(r.sg_file), String(r.match), Number(r.last), Number(r.want), short === 'keep')));
   if (rows.length > 5) notes.push(engineMsg.moreShortMatches(rows.length - 5, short === 'keep'));
   return notes;
@@ -105,17 +108,17 @@ export async function readLogAggregates(files: readonly string[], format: string
   const names = files.map((p, i) => opts.displayPaths?.[i] ?? p);
   const short = opts.shortMatches ?? 'drop';
   const { aggregates, notes } = await withEngine(names.join(', '), async (c) => {
-    // the decisions made once (a table that spills to disk past the memory limit), read by the checks, names, notes and aggregates
+    // one scan of the files to a table of one row per cell and match (O(matches)), read by the checks, names, notes and aggregates
     try {
-      await c.run(`CREATE TEMP TABLE sg_decisions AS ${decisionsSql(files, f, names)}\nSELECT * FROM decisions`);
+      await c.run(`CREATE TEMP TABLE ${MATCHES} AS ${matchTableSql(files, f, names)}`);
     } catch (e) {
       await checkRows(c, files, names, f, opts, (e as Error).message);
     }
     await checkRows(c, files, names, f, opts);
-    await checkNames(c, files, names, f, opts);
-    const notes = await readingNotes(c, files, names, f, short);
-    const sql = aggregationSql(files, f, { shortMatches: short, models: opts.models, display: names, decisions: TABLE });
-    const aggregates = await streamAggregates(c, sql, factorNames(f), opts.logger, (row, column, value) => {
+    await checkNames(c, names, f, opts);
+    const notes = await readingNotes(c, f, short);
+    const sql = matchRowsSql(MATCHES, f, { shortMatches: short, models: opts.models });
+    const aggregates = await streamMatches(c, sql, factorNames(f), opts.logger, (row, column, value) => {
       throw new UserError(engineMsg.aggregatesValue(names.join(', '), row, column, value));
     });
     return { aggregates, notes };
@@ -139,9 +142,12 @@ export async function readAggregatesFile(path: string, display = path, logger?: 
     const missing = AGGREGATE_COLUMNS.filter((n) => !cols.includes(n));
     if (missing.length) throw new UserError(engineMsg.aggregatesColumns(display, missing));
     const factors = cols.filter((n) => !(AGGREGATE_COLUMNS as readonly string[]).includes(n)).sort();
-    const sql = `SELECT ${[...AGGREGATE_KEY_COLUMNS, ...factors, ...AGGREGATE_VALUE_COLUMNS].map((n) => `coalesce(CAST(${ident(n)} AS VARCHAR), '') AS ${
-      ident(n)}`).join(', ')} FROM ${reader}`;
-    return streamAggregates(c, sql, factors, logger, (row, column, value) => { throw new UserError(engineMsg.aggregatesValue(display, row, column, value)); });
+    const refuse = (row: number, column: string, value: string): never => { throw new UserError(engineMsg.aggregatesValue(display, row, column, value)); };
+    const sql = aggregatesFileSql(reader, [...AGGREGATE_KEY_COLUMNS, ...factors]);
+    await c.run('SET preserve_insertion_order = true'); // rows numbered in file order
+    const [bad] = await queryRows(c, sql.firstBad);
+    if (bad) refuse(Number(bad.sg_row), String(bad.sg_column), String(bad.sg_value));
+    return streamMatches(c, sql.rows, factors, logger, refuse);
   });
 }
 

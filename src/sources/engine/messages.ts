@@ -19,4 +19,11 @@ export const engineMsg = {
   modelsNotInLog: (names: readonly string[], present: readonly string[]) =>
     `--models: ${names.map(q).join(', ')} ${names.length === 1 ? 'is' : 'are'} not a player of the log (players: ${present.map(q).join(', ')})`,
   scanning: () => 'engine: scanning',
+  badRow: (file: string, row: number, field: string, what: string) => `${file}: row ${row}: field ${q(field)}: ${what}`,
+  notAnAction: (label: string, game: string, known: readonly string[]) =>
+    `label ${q(label)} is not an action of ${q(game)} (known: ${known.map(q).join(', ')})`,
+  noLabelMap: (key: string, known: readonly string[]) => `${q(key)} has no label map in the format (known: ${known.map(q).join(', ')})`,
+  matchRepeats: (match: string) =>
+    `match ${q(match)} begun here is also another pairing, game, framing or factor level: the match value repeats across configurations`,
+  roundMissing: (match: string, last: number) => `match ${q(match)} begun here misses a round (it goes to round ${last})`,
 } as const;

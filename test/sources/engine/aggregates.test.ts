@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { aggregateDecisions } from '../../../src/core/aggregates.js';
 import { repeated } from '../../../src/analyses/repeated/index.js';
-import { readLogAggregates, unsupported } from '../../../src/sources/engine/index.js';
+import { readLogAggregates, unsupported, withEngine } from '../../../src/sources/engine/index.js';
 import { BUILTIN_LOG_FORMATS, parseLogFormat, readLogDecisions } from '../../../src/sources/logs/index.js';
 import { ROOT, runCli } from '../../helpers/cli.js';
 import { analyze } from '../../../src/index.js';
@@ -53,6 +53,33 @@ function logText(matches: number, rounds: number, seed: number): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** The same decisions as one row per round (shape round: both seats' moves on the row). */
+function roundsText(decisionLog: string): string {
+  const [, ...rows] = decisionLog.trim().split('\n').map((l) => l.split(','));
+  const out = ['id,round,p1,p2,a1,a2,world,persona'];
+  for (let i = 0; i < rows.length; i += 2) {
+    const [a, b] = [rows[i], rows[i + 1]];
+    out.push([a[0], a[3], a[1], b[1], a[5], b[5], a[6], a[7]].join(','));
+  }
+  return `${out.join('\n')}\n`;
+}
+
+const ROUND_FORMAT = `
+name: per-round
+shape: round
+columns: [id, round, p1, p2, a1, a2, world, persona]
+match: { column: id }
+round: { column: round }
+game: { constant: stag-hunt }
+framing: { column: world }
+factors: { persona: { column: persona } }
+seats:
+  - { model: { column: p1 }, opponent: { column: p2 }, action: a1 }
+  - { model: { column: p2 }, opponent: { column: p1 }, action: a2 }
+actions:
+  labels: { stag-hunt: { stag: C, hare: D, none: invalid } }
+`;
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-engine-'));
 writeFileSync(join(dir, 'dec.yaml'), FORMAT);
@@ -130,6 +157,50 @@ describe('the query engine', () => {
       expect(cells).toEqual([...cells].sort());
     }, 120_000);
   }
+
+  it('shape round (both seats on one row): the engine\'s aggregates equal the row reader\'s, short matches dropped or kept', async () => {
+    const f = parseLogFormat(ROUND_FORMAT, 'round.yaml');
+    expect(unsupported(f)).toBeUndefined();
+    writeFileSync(join(dir, 'rounds.csv'), roundsText(logText(40, 5, 21)));
+    for (const shortMatches of ['drop', 'keep'] as const) {
+      const rows = readLogDecisions([join(dir, 'rounds.csv')], f, { displayPaths: ['rounds.csv'], shortMatches });
+      const engine = await readLogAggregates([join(dir, 'rounds.csv')], f, { displayPaths: ['rounds.csv'], shortMatches });
+      const mem = aggregateDecisions(rows.decisions, ['persona']);
+      expect(engine!.aggregates.decisions).toBe(rows.decisions.length);
+      expect(cellsOf(engine!.aggregates)).toEqual(cellsOf(mem));
+      // reactions present: the previous state is read from the seat's own row and the other seat's column
+      expect(cellsOf(mem).some((c) => (c[5] as number[][])[7].some((v) => v > 0))).toBe(true);
+    }
+  });
+
+  it('a bad row of a JSON-lines or Parquet log is named with file, row (record) and field', async () => {
+    const f = parseLogFormat(FORMAT, 'dec.yaml');
+    const rows = logText(8, 3, 5).trim().split('\n');
+    const header = rows[0].split(',');
+    const records = rows.slice(1).map((l) => Object.fromEntries(l.split(',').map((v, i) => [header[i], v])));
+    const at = records.findIndex((r) => r.id === 'g2' && r.round === '2' && r.seat === '1');
+    const named = async (file: string) => {
+      try { await readLogAggregates([join(dir, file)], f, { displayPaths: [file] }); } catch (e) { return (e as Error).message; }
+      return 'no error';
+    };
+    const jsonl = (rs: typeof records) => `${rs.map((r) => JSON.stringify(r)).join('\n')}\n`;
+    writeFileSync(join(dir, 'bad.jsonl'), jsonl(records.map((r, i) => (i === at ? { ...r, move: 'deer' } : r))));
+    expect(await named('bad.jsonl'))
+      .toBe(`bad.jsonl: row ${at + 1}: field "move": label "deer" is not an action of "stag-hunt" (known: "stag", "hare", "none")`);
+    writeFileSync(join(dir, 'round.jsonl'), jsonl(records.map((r, i) => (i === at ? { ...r, round: '2.5' } : r))));
+    expect(await named('round.jsonl')).toBe(`round.jsonl: row ${at + 1}: field "round": "2.5" is not a round (a whole number from 1)`);
+    writeFileSync(join(dir, 'dup.jsonl'), jsonl(records.map((r, i) => (i === at + 2 ? { ...r, round: '2', seat: '1' } : r))));
+    const dup = records[at + 2];
+    expect(dup.id).toBe('g2');
+    expect(await named('dup.jsonl')).toBe(`dup.jsonl: row ${at + 3}: field "round": match "g2", round 2, seat 1 is already given on row ${at + 1}`);
+    // Parquet: the same refusal, rows numbered in the file's order
+    writeFileSync(join(dir, 'bad-src.jsonl'), jsonl(records.map((r, i) => (i === at ? { ...r, seat: '3' } : r))));
+    await withEngine('test', async (c) => {
+      const from = `read_json('${join(dir, 'bad-src.jsonl')}', format = 'newline_delimited')`;
+      await c.run(`COPY (SELECT * FROM ${from}) TO '${join(dir, 'bad.parquet')}' (FORMAT parquet)`);
+    });
+    expect(await named('bad.parquet')).toBe(`bad.parquet: row ${at + 1}: field "seat": "3" is not a seat (1 or 2)`);
+  });
 
   it('a bad row of a CSV log is named with file, line and field, as the row reader names it', async () => {
     const bad = logText(8, 3, 5).replace(/\n(g2,m\d,m\d,2,1,)\w+/, '\n$1deer');

@@ -1,0 +1,138 @@
+/**
+ * The engine's own reduction: one row per cell and match (model, game, framing, opponent, factor levels, match) rather than one per
+ * round and previous state, so what reaches JavaScript grows with the matches. The row's counts are one text of whole numbers
+ * (`packed`): the five previous states' valid decisions and cooperations ('' CC CD DC DD), then per round present (in any order) its number,
+ * decisions, valid ones and cooperations — the MatchSums of core/aggregates.ts, read by engine.ts. A log's decisions reach it through
+ * `matchTableSql` (with the counts of the rows each rule of the reader refuses), an aggregates table through `aggregatesFileSql`.
+ */
+import type { LogFormat } from '../logs/schema.js';
+import { AGGREGATE_STATES } from '../../core/aggregates.js';
+import { factorNames, ident, lit, rowRules, typedSql } from './compile.js';
+
+/** The per-round counts' columns: decisions, valid, cooperations, then valid and cooperations after each previous state. */
+const STATE_COLUMNS = AGGREGATE_STATES.flatMap((_, s) => [`sg_v${s}`, `sg_c${s}`]);
+
+/** The packed text of a cell–match group of per-round rows (columns round, sg_d, sg_v, sg_c and STATE_COLUMNS). */
+const PACKED = `concat_ws(' ', ${STATE_COLUMNS.map((c) => `sum(${c})`).join(', ')}, `
+  + "string_agg(concat_ws(' ', round, sg_d, sg_v, sg_c), ' ')) AS packed";
+
+/**
+ * The decisions as decisionsSql makes them, in one window (one sort) rather than two: the rows of a match ordered by round and seat, a
+ * round's two seats side by side, so the same seat's previous round and the other seat's are among the three rows before. The
+ * previous state (sg_previous) is then decisionsSql's on every log the reader's rules accept (at most two seats a round, none twice);
+ * `sg_dup` marks a (match, round, seat) met before.
+ */
+export function engineDecisionsSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
+  const back = [1, 2, 3];
+  const before = (seat: '=' | '<>', x: string) =>
+    `CASE ${back.map((k) => `WHEN sg_r${k} = round - 1 AND sg_s${k} ${seat} sg_seat THEN ${x}${k}`).join(' ')} END`;
+  // shape round: the state of the seat's previous round is on its row; shape decision: the two seats' moves of that round
+  const previous = f.shape === 'round' ? `coalesce(${before('=', 'sg_t')}, 0)`
+    : `CASE WHEN sg_own_before > 0 AND sg_other_before > 0 THEN 1 + 2 * (sg_own_before - 1) + (sg_other_before - 1) ELSE 0 END`;
+  const state = 'CASE WHEN sg_own > 0 AND sg_other > 0 THEN 1 + 2 * (sg_own - 1) + (sg_other - 1) ELSE 0 END';
+  const lags = back.flatMap((k) => [`lag(round, ${k}) OVER m AS sg_r${k}`, `lag(sg_seat, ${k}) OVER m AS sg_s${k}`,
+    `lag(sg_own, ${k}) OVER m AS sg_o${k}`, ...(f.shape === 'round' ? [`lag(${state}, ${k}) OVER m AS sg_t${k}`] : [])]);
+  return [
+    `${typedSql(files, f, display)},`,
+    `lagged AS (SELECT *, ${lags.join(', ')} FROM typed WINDOW m AS (PARTITION BY match ORDER BY round, sg_seat)),`,
+    `befores AS (SELECT *, ${before('=', 'sg_o')} AS sg_own_before, ${before('<>', 'sg_o')} AS sg_other_before FROM lagged),`,
+    `decisions AS (SELECT *, CASE WHEN sg_own > 0 THEN ${previous} ELSE 0 END AS sg_previous,`,
+    '  coalesce(sg_r1 = round AND sg_s1 = sg_seat, false) AS sg_dup FROM befores)',
+  ].join('\n');
+}
+
+/** The rules the per-match table counts besides the row rules: a (match, seat, round) given twice. */
+const DUPLICATE = 'duplicate_decision';
+
+/**
+ * The per-(cell, match) table of a log: the key, the file, the match's rounds present in the cell (`sg_rounds`, `sg_top` the highest),
+ * the packed counts, and per rule of the reader the rows it refuses. Made once per reading (a temporary table).
+ */
+export function matchTableSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
+  const keys = ['sg_file', 'model', 'game', 'framing', 'opponent', ...factorNames(f).map(ident), 'match'];
+  const rules = [...rowRules(f), [DUPLICATE, 'sg_dup'] as [string, string]];
+  const states = AGGREGATE_STATES.flatMap((_, s) => [`count(*) FILTER (WHERE sg_own > 0 AND sg_previous = ${s}) AS sg_v${s}`,
+    `count(*) FILTER (WHERE sg_own = 1 AND sg_previous = ${s}) AS sg_c${s}`]);
+  return [
+    `${engineDecisionsSql(files, f, display)},`,
+    'sg_per_round AS (',
+    `  SELECT ${keys.join(', ')}, round, count(*) AS sg_d, count(*) FILTER (WHERE sg_own > 0) AS sg_v, count(*) FILTER (WHERE sg_own = 1) AS sg_c,`,
+    `    ${states.join(',\n    ')},`,
+    `    ${rules.map(([rule, where]) => `count(*) FILTER (WHERE ${where}) AS ${rule}`).join(',\n    ')}`,
+    `  FROM decisions GROUP BY ${keys.join(', ')}, round`,
+    ')',
+    `SELECT ${keys.join(', ')}, count(round) AS sg_rounds, max(round) AS sg_top, ${PACKED},`,
+    `  ${rules.map(([rule]) => `sum(${rule}) AS ${rule}`).join(', ')}`,
+    `FROM sg_per_round GROUP BY ${keys.join(', ')}`,
+  ].join('\n');
+}
+
+/**
+ * The rows each rule of the reader refuses, from the per-match table (one row, a column per rule); `round_gaps` counts the cell–matches
+ * whose rounds are not 1…highest, the sign that a round may be missing from a whole match (engine.ts then asks the decisions).
+ */
+export function matchChecksSql(table: string, f: LogFormat): string {
+  const rowFactors = Object.keys(f.factors ?? {}).sort().map(ident);
+  // a match's pairing repeats another's when any part of it takes two values in the match
+  const parts = ['game', 'framing', 'least(model, opponent)', 'greatest(model, opponent)', ...rowFactors];
+  return [
+    `SELECT ${[...rowRules(f).map(([rule]) => rule), DUPLICATE].map((r) => `coalesce(sum(${r}), 0) AS ${r}`).join(', ')},`,
+    `  (SELECT count(*) FROM (SELECT 1 FROM ${ident(table)} GROUP BY match
+    HAVING ${parts.map((p) => `count(DISTINCT ${p}) > 1`).join(' OR ')})) AS match_repeats,`,
+    `  count(*) FILTER (WHERE sg_rounds <> sg_top) AS round_gaps`,
+    `FROM ${ident(table)}`,
+  ].join('\n');
+}
+
+/** The matches a round is missing from (the rounds of the match, all seats, not 1…highest), counted over the decisions. */
+export function roundMissingSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
+  return `${engineDecisionsSql(files, f, display)}
+SELECT count(*) AS round_missing FROM (SELECT 1 FROM decisions GROUP BY match HAVING count(DISTINCT round) <> max(round))`;
+}
+
+export interface MatchRowsOptions {
+  readonly shortMatches?: 'drop' | 'keep';
+  readonly models?: readonly string[];
+}
+
+/** The per-match table's rows for the aggregates, short matches left out (unless kept), sorted by key and match. */
+export function matchRowsSql(table: string, f: LogFormat, opts: MatchRowsOptions = {}): string {
+  const keys = ['model', 'game', 'framing', 'opponent', ...factorNames(f).map(ident), 'match'];
+  const models = opts.models?.length ? ` WHERE model IN (${opts.models.map(lit).join(', ')})` : '';
+  const kept = opts.shortMatches === 'keep' ? `SELECT * FROM ${ident(table)}`
+    : `SELECT * FROM (SELECT *, max(sg_top) OVER (PARTITION BY match) AS sg_last FROM ${ident(table)})
+  QUALIFY sg_last >= max(sg_last) OVER (PARTITION BY sg_file, game)`;
+  return `SELECT ${keys.join(', ')}, packed FROM (${kept})${models} ORDER BY ${keys.join(', ')}`;
+}
+
+/** The short matches of the per-match table (shorter than the longest of their game in their file): file, match, its rounds, the longest. */
+export const shortMatchesSql = (table: string): string => `WITH m AS (SELECT sg_file, match, game, max(sg_top) AS last FROM ${ident(table)} GROUP BY ALL)
+SELECT sg_file, match, last, max(last) OVER (PARTITION BY sg_file, game) AS want FROM m QUALIFY last < want ORDER BY sg_file, match`;
+
+/**
+ * An aggregates table (docs/reference/aggregates.md) read by `reader`, its text columns `keys` (key and factor columns), reduced to the
+ * per-match rows: its first row (in file order) with a value no aggregates table holds, or else its packed rows sorted by key and match.
+ */
+export function aggregatesFileSql(reader: string, keys: readonly string[]): { firstBad: string; rows: string } {
+  const text = (c: string) => `coalesce(CAST(${ident(c)} AS VARCHAR), '')`;
+  const num = (c: string) => `TRY_CAST(${text(c)} AS DOUBLE)`;
+  const typed = `SELECT row_number() OVER () AS sg_row, ${keys.map((k) => `${text(k)} AS ${ident(k)}`).join(', ')}, ${text('match')} AS match,
+  ${text('previous')} AS previous, ${text('round')} AS sg_round_text, ${num('round')} AS round, ${text('decisions')} AS sg_d_text,
+  ${num('decisions')} AS sg_d, ${num('valid')} AS sg_v, ${num('cooperations')} AS sg_c FROM ${reader}`;
+  const whole = (c: string) => `(${c} IS NOT NULL AND ${c} = floor(${c}))`;
+  const badPrevious = `previous NOT IN (${AGGREGATE_STATES.map(lit).join(', ')})`;
+  const badRound = `NOT (${whole('round')} AND round >= 1)`;
+  const badCounts = `NOT (${whole('sg_d')} AND ${whole('sg_v')} AND ${whole('sg_c')} AND sg_d >= sg_v AND sg_v >= sg_c AND sg_c >= 0)`;
+  const firstBad = `SELECT sg_row, CASE WHEN ${badPrevious} THEN 'previous' WHEN ${badRound} THEN 'round' ELSE 'decisions' END AS sg_column,
+  CASE WHEN ${badPrevious} THEN previous WHEN ${badRound} THEN sg_round_text ELSE sg_d_text END AS sg_value
+FROM (${typed}) WHERE ${badPrevious} OR ${badRound} OR ${badCounts} ORDER BY sg_row LIMIT 1`;
+  const group = [...keys.map(ident), 'match'];
+  const states = AGGREGATE_STATES.flatMap((s, i) => ['v', 'c'].map((k) => `coalesce(sum(sg_${k}) FILTER (WHERE previous = ${lit(s)}), 0) AS sg_${k}${i}`));
+  const rows = `WITH t AS (SELECT ${group.join(', ')}, CAST(round AS BIGINT) AS round, previous, CAST(sg_d AS BIGINT) AS sg_d,
+  CAST(sg_v AS BIGINT) AS sg_v, CAST(sg_c AS BIGINT) AS sg_c FROM (${typed})),
+sg_per_round AS (SELECT ${group.join(', ')}, round, sum(sg_d) AS sg_d, sum(sg_v) AS sg_v, sum(sg_c) AS sg_c,
+  ${states.join(',\n  ')}
+  FROM t GROUP BY ${group.join(', ')}, round)
+SELECT ${group.join(', ')}, ${PACKED} FROM sg_per_round GROUP BY ${group.join(', ')} ORDER BY ${group.join(', ')}`;
+  return { firstBad, rows };
+}
