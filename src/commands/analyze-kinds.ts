@@ -20,7 +20,7 @@ import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
 import { namedSelective, selectiveReportFile, type SelectiveAnalysis } from '../analyses/selective/index.js';
 import { inputNames } from './input-names.js';
 import { figureFiles } from '../render/figure-files.js';
-import { DEFAULTS } from './reproduce.js';
+import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../analyses/two-framing/index.js';
 import { analyzeSelective } from './analyze-selective.js';
 import { analyzeDirectRun, type AnalyzeResult } from './analyze-two-framing.js';
 import { analyzePresentationFiles } from './analyze-outputs.js';

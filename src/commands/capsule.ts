@@ -13,7 +13,7 @@ import { toolInfo } from '../core/paths.js';
 import { TrialStore } from '../live/store/store.js';
 import { readSeal } from '../live/store/seal.js';
 import { analyze } from './analyze.js';
-import { MANIFEST, manifestText } from './capsule-manifest.js';
+import { MANIFEST, manifestText } from './sha256-manifest.js';
 import { commandsMsg } from './messages.js';
 
 export interface CapsuleOptions {

@@ -16,9 +16,9 @@ import { readSeal } from '../live/store/seal.js';
 import { replayTrials, type Scorer } from '../live/replay/replay.js';
 import { analyze } from './analyze.js';
 import { defaultAnalyzeOut } from './analyze-settings.js';
-import { checkManifest, filesUnder, type ReplayDifference } from './capsule-manifest.js';
+import { checkManifest, filesUnder, type ReplayDifference } from './sha256-manifest.js';
 
-export type { ReplayDifference } from './capsule-manifest.js';
+export type { ReplayDifference } from './sha256-manifest.js';
 import { commandsMsg } from './messages.js';
 
 export interface ReplayOptions {

@@ -5,7 +5,8 @@
  * drops them at once (the CLI aborts them on the first and second Ctrl-C); this function never
  * listens to process signals nor ends the process.
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { defaultStore } from './command-options.js';
 import { designWarnings, loadDesign } from '../live/design/design.js';
 import { MAX_TRIALS_TOTAL } from '../live/design/schema.js';
 import { parseUntil } from '../live/design/stop.js';
@@ -68,11 +69,6 @@ export interface RunOptions extends Partial<RunFlags> {
 export interface RunResult {
   readonly store: string;
   readonly runId?: number;
-}
-
-/** Default store of a design: runs/<design name>.sqlite. */
-export function defaultStore(designName: string): string {
-  return join('runs', `${designName.replace(/[^A-Za-z0-9._-]/g, '-')}.sqlite`);
 }
 
 /** The session of a run: flags applied, a --provider module path made absolute (it is read from the working directory). */
