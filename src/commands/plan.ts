@@ -10,6 +10,7 @@ import type { TrialStore } from '../live/store/store.js';
 import { chooseOneShotRun, storeTable } from '../sources/store.js';
 import { withStore } from '../sources/open-run.js';
 import { PLAN_TARGETS, planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
+import { BUILTIN_COLUMNS } from '../stats/table3.js';
 import { designFacts } from '../analyses/compare/design-facts.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS as DEFAULTS } from '../analyses/two-framing/index.js';
 import { levels, type CellTable } from '../core/cells.js';
@@ -25,7 +26,7 @@ import { commandsMsg } from './messages.js';
 import { adaptivePlanText, planAdaptive, type AdaptivePlan } from './plan-adaptive.js';
 
 /** The planning settings when not given: the statistic, the bootstrap and the largest n considered. */
-export const PLAN_DEFAULTS = { statistic: 'shift', seed: DEFAULTS.seed, reps: 2000, maxN: 100_000 } as const satisfies { statistic: PlanStatistic;
+export const PLAN_DEFAULTS = { statistic: BUILTIN_COLUMNS.shift.column, seed: DEFAULTS.seed, reps: 2000, maxN: 100_000 } as const satisfies { statistic: PlanStatistic;
   seed: number; reps: number; maxN: number };
 
 export interface PlanOptions {

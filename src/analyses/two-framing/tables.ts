@@ -5,7 +5,7 @@ import { shown as shownName, withNameColumns, type DisplayNames } from '../../co
 import type { TwoFramingAnalysis } from './analysis.js';
 import { toCsv } from '../../render/csv.js';
 import { allTable3Variants, andList, table3Columns, table3Statistics, table3Variants, variantStatistics, type Table3Column,
-  type Table3Variant } from '../../stats/table3.js';
+  type Table3Variant, FAMILY_R } from '../../stats/table3.js';
 import { framingTestRows, simultaneousTestRows, type FramingTestRow } from './framing-tests.js';
 import { INVALID_BOUND_COLUMNS, invalidBounds, knowsInvalid, type InvalidBounds } from './invalid-bounds.js';
 
@@ -106,9 +106,9 @@ export function familyRows(a: TwoFramingAnalysis): FamilyRow[] {
     return { model, game, R: v.point, R_lo: v.lo, R_hi: v.hi };
   };
   return [
-    ...a.family.groups.map((g) => row(g.model, g.game, stat('Rfam', g.model, g.game))),
-    ...a.family.models.map((m) => row(m, 'All', stat('Rfam', m))),
-    row(POOLED, 'All', stat('Rfam', POOLED)),
+    ...a.family.groups.map((g) => row(g.model, g.game, stat(FAMILY_R, g.model, g.game))),
+    ...a.family.models.map((m) => row(m, 'All', stat(FAMILY_R, m))),
+    row(POOLED, 'All', stat(FAMILY_R, POOLED)),
   ];
 }
 
