@@ -26,8 +26,8 @@ import { commandsMsg } from './messages.js';
 import { adaptivePlanText, planAdaptive, type AdaptivePlan } from './plan-adaptive.js';
 
 /** The planning settings when not given: the statistic, the bootstrap and the largest n considered. */
-export const PLAN_DEFAULTS = { statistic: BUILTIN_COLUMNS.shift.column, seed: DEFAULTS.seed, reps: 2000, maxN: 100_000 } as const satisfies { statistic: PlanStatistic;
-  seed: number; reps: number; maxN: number };
+export const PLAN_DEFAULTS = { statistic: BUILTIN_COLUMNS.shift.column, seed: DEFAULTS.seed, reps: 2000, maxN: 100_000 } as const satisfies {
+  statistic: PlanStatistic; seed: number; reps: number; maxN: number };
 
 export interface PlanOptions {
   readonly data?: string;

@@ -4,7 +4,8 @@
  */
 import { cellId, cellSize, indexCells, type CellTable, type Observations } from '../../core/cells.js';
 import type { EffectTableRow } from '../../sources/effects-csv.js';
-import { clusteredRate, countsEffect, formulaEffect, meanRate, ratesEffect, type Effect, type EffectMeasure, type RateEstimate } from '../../stats/meta/effect-size.js';
+import { clusteredRate, countsEffect, formulaEffect, meanRate, ratesEffect, type Effect, type EffectMeasure,
+  type RateEstimate } from '../../stats/meta/effect-size.js';
 
 /** A formula of the two rates (p_base, p_alt): a Table 3 column's per-pair value, pooled as an effect of its own. */
 export type CellFormula = (pBase: number, pAlt: number) => number;

@@ -69,7 +69,8 @@ export function halfWidthsAt(table: CellTable, n: number, opts: PlanOptions): Ma
 export function planTrials(table: CellTable, opts: PlanOptions): PlanResult {
   const maxN = opts.maxN ?? 100_000;
   if (!(opts.halfWidth > 0)) throw new RangeError(`half-width must be positive: ${opts.halfWidth}`);
-  if (!planStatistics().includes(opts.statistic)) throw new RangeError(`statistic must be a Table 3 column (${planStatistics().join(', ')}): ${opts.statistic}`);
+  const known = planStatistics();
+  if (!known.includes(opts.statistic)) throw new RangeError(`statistic must be a Table 3 column (${known.join(', ')}): ${opts.statistic}`);
   const cache = new Map<number, Map<string, number>>();
   const hw = (n: number) => {
     let m = cache.get(n);
