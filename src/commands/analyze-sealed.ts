@@ -69,7 +69,7 @@ function deviations(store: TrialStore, runId: number, s: SealedAnalysis, times: 
 /** Adjudicate the plan on the sealed run and write reports/verdicts.csv and reports/verdicts.md (one atomic set). */
 export function writeVerdicts(s: SealedAnalysis, opts: StoreAnalyzeOptions, logger: Logger): VerdictRow[] {
   return withStore(opts.store, {}, (store) => {
-    const run = sealedRun(store, s.seal)!;
+    const run = sealedRun(store, opts.store, s.seal)!;
     const cells = store.cellCounts(run.id).map((c) => ({ model: c.model, game: c.game, framing: c.framing, x: c.validC, n: c.validC + c.validD }));
     const rows = preregistration.adjudicate(s.plan, cells);
     const times = runTimes(store.database, run.id);

@@ -52,7 +52,7 @@ export async function capsule(o: CapsuleOptions): Promise<string> {
   // The store is opened as every reader opens it (withStore: read-only, its failures one line) and closed once the backup is done.
   const { design, name, runId, seal } = await withStore(o.store, {}, async (source) => {
     const seal = readSeal(source.database);
-    const run = sealedRun(source, seal);
+    const run = sealedRun(source, o.store, seal);
     if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
     const design = storedDesign(run);
     mkdirSync(o.out, { recursive: true });

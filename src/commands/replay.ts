@@ -79,7 +79,7 @@ export async function replay(o: ReplayOptions): Promise<ReplayResult> {
   const manifest = o.capsule === undefined ? [] : checkManifest(o.capsule);
   const { trials, runId } = withStore(o.store, {}, (store) => {
     const seal = readSeal(store.database);
-    const run = sealedRun(store, seal, o.runId);
+    const run = sealedRun(store, o.store, seal, o.runId);
     if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
     return { trials: replayTrials(store, run, o.score), runId: run.id };
   });
