@@ -16,7 +16,6 @@ import { missingPlannedCell, TWO_FRAMING_DEFAULTS as DEFAULTS } from '../analyse
 import { levels, type CellTable } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
 import { silentLogger, type Logger } from '../core/logger.js';
-import { withStoreErrors } from '../live/store/integrity.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { msg } from '../core/messages/common.js';
 import { checkAttenuation } from '../core/attenuation.js';
@@ -124,7 +123,7 @@ export async function plan(opts: PlanOptions): Promise<PlanCommandResult> {
     maxN: opts.maxN ?? PLAN_DEFAULTS.maxN };
   if ((o.data === undefined) === (o.store === undefined)) throw new UserError(commandsMsg.needDataOrStore());
   const source = sourceOf(o);
-  const input = source.kind === 'store' ? await withStoreErrors(source.file, () => inputFromStore(source.file, o)) : inputFromRates(sourceName(source), o);
+  const input = source.kind === 'store' ? inputFromStore(source.file, o) : inputFromRates(sourceName(source), o);
   const attenuation = plannedAttenuation(o);
   const price = blendedPrice(o.price, input);
   const result = planTrials(input.table, {

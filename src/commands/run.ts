@@ -22,7 +22,7 @@ import { TrialStore } from '../live/store/store.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import type { TrialSpec } from '../live/types.js';
 import { UserError } from '../core/errors.js';
-import { storeError } from '../live/store/integrity.js';
+import { storeGuard } from '../live/store/integrity.js';
 import { useStoreIfPresent } from '../live/store/open.js';
 import { printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { BatchSummary } from '../live/batch/run.js';
@@ -188,24 +188,25 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   pool.prepare(session.design.models);
   const store = TrialStore.open(storePath, { verify: o.verifyStore });
   try {
-    checkSealedDesign(store, storePath, session);
-    const { run, resumed } = store.openRun(runRow(session));
-    const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
-    if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));
-    await askProbes({ session, store, runId: run.id, o, logger, pool, stop: stop.stop, abort: stop.abort });
-    if (session.design.play) {
-      await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.stop, abort: stop.abort });
+    // A store failure while the run uses it ends in one line naming the store.
+    return await storeGuard(storePath, async () => {
+      checkSealedDesign(store, storePath, session);
+      const { run, resumed } = store.openRun(runRow(session));
+      const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
+      if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));
+      await askProbes({ session, store, runId: run.id, o, logger, pool, stop: stop.stop, abort: stop.abort });
+      if (session.design.play) {
+        await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.stop, abort: stop.abort });
+        return { store: storePath, runId: run.id };
+      }
+      const tokens = await runDirect({ session, store, storePath, runId: run.id, resumed, o, logger, pool, split, stop });
+      const c = store.statusCounts(run.id);
+      // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.
+      if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
+      logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, tokens, storePath));
+      if (o.wait !== false) logger.summary(commandsMsg.nextCommand(storePath));
       return { store: storePath, runId: run.id };
-    }
-    const tokens = await runDirect({ session, store, storePath, runId: run.id, resumed, o, logger, pool, split, stop });
-    const c = store.statusCounts(run.id);
-    // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.
-    if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
-    logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, tokens, storePath));
-    if (o.wait !== false) logger.summary(commandsMsg.nextCommand(storePath));
-    return { store: storePath, runId: run.id };
-  } catch (e) {
-    throw storeError(storePath, e);
+    });
   } finally {
     logger.endLine();
     store.close();
