@@ -78,8 +78,9 @@ describe('analyze STORE --rounds', () => {
   });
 
   it('--rounds past the last round names the rounds there are (the shipped Akata log has 10; the store 10), exit 2, nothing written', async () => {
-    for (const args of [['reproduce', '--trials', 'data/akata-2023/experiment_pd.csv', '--format', 'akata', '--rounds', '11'], ['analyze', store, '--rounds', '11-12']]) {
-      const out = join(dir, `past-${args[0]}`);
+    for (const args of [['reproduce', '--trials', 'data/akata-2023/experiment_pd.csv', '--format', 'akata', '--rounds', '11'], ['analyze', store, '--rounds', '11-12'],
+      ['analyze', '--trials', 'data/akata-2023/experiment_pd.csv', '--format', 'akata', '--rounds', '11']]) { // the log's per-match aggregates
+      const out = join(dir, `past-${args[0]}-${args.length}`);
       const r = await runCli([...args, '--out', out]);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('warning: synthetic'))).toHaveLength(1); // the store is simulated
