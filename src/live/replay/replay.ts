@@ -75,8 +75,8 @@ export function replayTrials(store: TrialStore, run: RunInfo, score: Scorer = sc
   for (const t of store.trials(run.id)) {
     trials++;
     const key = keyOf(t);
-    const spec = t.play === undefined ? specs.get(key) : undefined;
     if (t.play !== undefined) { notRendered++; notReread++; continue; }
+    const spec = specs.get(key);
     if (spec === undefined) { differences.push({ kind: 'prompt', trial: key, detail: replayMsg.noSuchTrial() }); continue; }
     if (t.prompt !== spec.prompt) differences.push({ kind: 'prompt', trial: key, detail: firstDifference(t.prompt, spec.prompt) });
     const replay = PROVIDER_REPLAYS[spec.model.provider];
