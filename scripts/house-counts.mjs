@@ -1,14 +1,18 @@
 /**
  * The counts of the house, read off src/: how far the code is from one route per input (one store
- * opener, one pipeline, one store-error guard, one home per numerical function). It reports; it
+ * opener, one reader of stored designs, one pipeline, one store-error guard, statistic names from
+ * the Table 3 registry, one home per numerical function). It reports; it
  * never fails (exit 0 whatever the counts). `node scripts/house-counts.mjs` prints one line per
- * count — the number, its name, the target and how it is counted; `--list` adds where each is.
+ * count — the number, its name, the target and how it is counted; `--list` adds where each is;
+ * `--root DIR` counts DIR/src instead.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+// `--root DIR`: count another tree (its src/), as the script's own test does on fixtures.
+const rootAt = process.argv.indexOf('--root');
+const ROOT = rootAt > 0 ? process.argv[rootAt + 1] : join(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = join(ROOT, 'src');
 
 const tsFiles = (dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -75,6 +79,50 @@ function storeErrorExports() {
   return out;
 }
 
+/**
+ * The statistic names of the Table 3 registry (src/stats/table3.ts), read off its text: each column's
+ * and variant's `column` (with its `_lo` and `_hi`), the names of its raw and conservative values
+ * (`cell`, `cellConservative`, `group`, `groupConservative`) and the family robustness `FAMILY_R`.
+ */
+function registryNames() {
+  const text = FILES.find((f) => f.rel === 'src/stats/table3.ts').text;
+  const names = new Set();
+  for (const m of text.matchAll(/\b(column|cell|cellConservative|group|groupConservative):\s*'([A-Za-z0-9_]+)'/g)) {
+    names.add(m[2]);
+    if (m[1] === 'column') { names.add(`${m[2]}_lo`); names.add(`${m[2]}_hi`); }
+  }
+  for (const m of text.matchAll(/\bFAMILY_R\s*=\s*'([A-Za-z0-9_]+)'/g)) names.add(m[1]);
+  return names;
+}
+
+/**
+ * Words that are also statistic names but mean something else where these lines say them: a
+ * bootstrap statistic's kind of bounds (StatKind 'shift'), an adaptive run's stop target, an effect
+ * measure of `samegame meta`, a preregistered hypothesis's estimand (the plan schema's words; every
+ * line of src/analyses/preregistration/, PREREGISTRATION) and a payoff letter (T, R, P, S). A line is
+ * left out when it matches one of these.
+ */
+const PREREGISTRATION = 'src/analyses/preregistration/';
+const OTHER_VOCABULARIES = [
+  /\bStatKind\b|\bkind\s*(?:!==|===|:)\s*'shift'|\bofKind\(/,
+  /\btarget\b|\bStopTarget\b|z\.enum\(\['rate', 'shift'\]\)/,
+  /\bmeasure\b|\bEffectMeasure\b|\bEFFECT_MEASURES\b|\beffect:|\bstudyEffects\(/,
+  /names: \['C', 'D', 'T', 'R', 'P', 'S'\]/,
+];
+
+/** String literals ('…', "…", `…` without interpolation) spelling a registry statistic name, outside the registry and comments. */
+function statisticLiterals() {
+  const names = registryNames();
+  const out = [];
+  for (const f of FILES.filter((x) => x.rel !== 'src/stats/table3.ts' && !x.rel.startsWith(PREREGISTRATION))) {
+    lines(f).forEach((l, i) => {
+      if (/^\s*(?:\*|\/\/|\/\*)/.test(l) || OTHER_VOCABULARIES.some((re) => re.test(l))) return;
+      for (const m of l.matchAll(/(['"`])([A-Za-z0-9_]+)\1/g)) if (names.has(m[2])) out.push(`${f.rel}:${i + 1} ${m[0]}`);
+    });
+  }
+  return out;
+}
+
 const COUNTS = [
   ['TrialStore.openExisting in commands/', 0, 'lines of src/commands/ that call TrialStore.openExisting',
     () => linesMatching(FILES.filter(inCommands), /TrialStore\.openExisting\b/)],
@@ -89,6 +137,15 @@ const COUNTS = [
   ['store-error exports', 1, 'exported top-level functions and consts of src/ whose text calls storeError( or storeGuard(, '
     + 'or builds a store failure line (storeMsg.storeUnreadable/storeDamaged/storeWalReadOnly/storeRefused): the mappers and their wrappers',
   storeErrorExports],
+  ['statistic-name literals outside the registry', 0,
+    'string literals in src/ (comments left out) spelling a name of the Table 3 registry (src/stats/table3.ts: columns and variants with their _lo/_hi, '
+    + 'raw and conservative value names, FAMILY_R), outside the registry; lines where the word names a StatKind, a stop target, an effect measure, '
+    + 'a preregistered estimand or a payoff letter are left out',
+  statisticLiterals],
+  ['stored-design readers outside the store module', 0,
+    'lines of src/ outside src/live/store/ that parse a run\'s stored design themselves (JSON.parse of a designJson) instead of reading it through '
+    + 'live/store/stored-design.ts',
+    () => linesMatching(FILES.filter((f) => !f.rel.startsWith('src/live/store/')), /JSON\.parse\([^)]*designJson/)],
   ['logGamma definitions', 1, 'declarations in src/ of a function, const or let named logGamma',
     () => linesMatching(FILES, /(?:\bfunction\s+logGamma\b|\b(?:const|let)\s+logGamma\s*=)/)],
   ['lines over 160 characters in src/', 0,

@@ -2,10 +2,16 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { plan, PLAN_DEFAULTS, type PlanOptions } from '../commands/plan.js';
 import { DEFAULTS } from '../commands/reproduce.js';
 import { DEFAULT_ATTENUATION } from '../commands/flags.js';
+import { table3Columns } from '../stats/table3.js';
 import { parsePriceFlag, planStore, PRICE_HELP } from './price.js';
 import { FLAG_LIMITS, MAX_REPS, parseIntFlag, parseRangeFlag, parseAttenuationFlag, terminalLogger } from './options.js';
 
+/** Words joined as alternatives: "a", "a or b", "a, b or c". */
+const orList = (words: readonly string[]) => (words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`);
+
 export function registerPlan(program: Command): void {
+  // Table 3's columns (stats/table3.ts), registered ones included, when the command is registered.
+  const statistics = table3Columns().map((c) => c.column);
   program
     .command('plan')
     .description('Trials per cell needed for the pooled and per-model 95% intervals to reach a target half-width, and their cost')
@@ -13,8 +19,8 @@ export function registerPlan(program: Command): void {
     .option('--data <file>', 'rates CSV giving the expected cooperation rates')
     .option('--store <file>', 'deprecated: give the store as the argument')
     .requiredOption('--target-halfwidth <h>', 'target half-width of the 95% interval', parseRangeFlag('--target-halfwidth', 0, 1, true))
-    .option('--statistic <R|shift>', 'statistic whose interval is planned', (v: string) => {
-      if (v !== 'R' && v !== 'shift') throw new InvalidArgumentError(`--statistic: ${JSON.stringify(v)} is not R or shift`);
+    .option(`--statistic <${statistics.join('|')}>`, 'statistic whose interval is planned', (v: string) => {
+      if (!statistics.includes(v)) throw new InvalidArgumentError(`--statistic: ${JSON.stringify(v)} is not ${orList(statistics)}`);
       return v;
     }, PLAN_DEFAULTS.statistic)
     .addOption(new Option('--direct', 'plan a direct run (samegame run): no attenuation, a = 1, as analyze reports direct runs (the default with --store)')

@@ -6,10 +6,10 @@
  */
 import type { RunKind, StoreTable } from '../sources/store.js';
 import { openRun } from '../sources/open-run.js';
-import { readRepeatedStore, readStoredProbes } from '../sources/repeated-store.js';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import type { RepeatedDecisions } from '../core/decisions.js';
+import type { ScoredProbe } from '../live/probes/comprehension.js';
 import type { VerificationReport } from '../core/checks.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { printTwoFraming } from './analyze-two-framing-print.js';
@@ -20,7 +20,7 @@ import { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
 import { namedSelective, selectiveReportFile, type SelectiveAnalysis } from '../analyses/selective/index.js';
 import { inputNames } from './input-names.js';
 import { figureFiles } from '../render/figure-files.js';
-import { DEFAULTS } from './reproduce.js';
+import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../analyses/two-framing/index.js';
 import { analyzeSelective } from './analyze-selective.js';
 import { analyzeDirectRun, type AnalyzeResult } from './analyze-two-framing.js';
 import { analyzePresentationFiles } from './analyze-outputs.js';
@@ -34,7 +34,7 @@ export type { RunKind } from '../sources/store.js';
 /** A stored run as read to choose its analysis: a one-shot or context-enrichment run's cell table and design facts, or a repeated run. */
 export type StoredRun =
   | { readonly kind: 'one-shot' | 'enrichment'; readonly source: StoreTable; readonly facts: DesignFacts; readonly origin: Origin }
-  | { readonly kind: 'repeated'; readonly store: string };
+  | { readonly kind: 'repeated'; readonly store: string; readonly decisions: RepeatedDecisions; readonly probes: readonly ScoredProbe[] };
 
 interface ResultOf { 'one-shot': AnalyzeResult; enrichment: SelectiveAnalysis; repeated: RepeatedResult }
 export type AnyAnalysis = ResultOf[RunKind];
@@ -52,16 +52,12 @@ export interface RunKindAnalysis<R> {
   readonly checks: (res: R) => VerificationReport | undefined;
 }
 
-/** The decisions of a stored repeated run (the run given by id, else the latest). */
-export function readRepeatedRun(opts: StoreAnalyzeOptions): RepeatedDecisions {
-  return readRepeatedStore(opts.store, { run: opts.runId, verify: opts.verifyStore });
-}
-
-/** The run of the store to analyze, read once as its kind needs (sources/open-run.ts). */
+/** The run of the store to analyze, read once as its kind needs (sources/open-run.ts: the store opened once). */
 export function readStoredRun(opts: Pick<StoreAnalyzeOptions, 'store' | 'runId' | 'verifyStore'>): StoredRun {
   let facts: DesignFacts | undefined;
-  const r = openRun(opts.store, { runId: opts.runId, verify: opts.verifyStore, order: (run) => (facts = designFacts(run.designJson)) });
-  if (r.kind === 'repeated' || r.source === undefined) return { kind: 'repeated', store: opts.store };
+  const r = openRun(opts.store, { runId: opts.runId, verify: opts.verifyStore, order: (run) => (facts = designFacts(run.designJson)), repeated: true });
+  if (r.repeated) return { kind: 'repeated', store: opts.store, ...r.repeated };
+  if (r.kind === 'repeated' || r.source === undefined) throw new Error('a repeated run is read with its decisions');
   return { kind: r.kind, source: r.source, facts: facts ?? designFacts(r.run.designJson), origin: r.origin };
 }
 
@@ -91,12 +87,13 @@ const twoFramingRun = (run: StoredRun, opts: StoreAnalyzeOptions): AnalyzeResult
   return analyzeDirectRun(source, facts, origin, opts, opts.logger ?? silentLogger);
 };
 
-/** The options of a repeated run's analysis; what applies to one-shot runs only (--expect, --compare) is refused in one line. */
-function repeatedOptions(opts: StoreAnalyzeOptions) {
+/** The repeated run; what applies to one-shot runs only (--expect, --compare) is refused in one line. */
+function repeatedRun(run: StoredRun, opts: StoreAnalyzeOptions) {
+  if (run.kind !== 'repeated') throw new UserError(commandsMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS.repeated.design));
   if (opts.expect !== undefined) throw new UserError(commandsMsg.expectOneShotOnly(opts.store));
   if (opts.compare !== undefined) throw new UserError(commandsMsg.compareOneShotOnly(opts.store));
-  const probes = readStoredProbes(opts.store, { run: opts.runId, verify: opts.verifyStore });
-  return { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store), ...(probes.length ? { probes } : {}) };
+  const probes = run.probes.length ? { probes: [...run.probes] } : {};
+  return { decisions: run.decisions, opts: { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store), ...probes } };
 }
 
 /** The one registry from the kind of a stored run to its analysis. */
@@ -128,12 +125,16 @@ export const RUN_KINDS: { readonly [K in RunKind]: RunKindAnalysis<ResultOf[K]> 
   },
   repeated: {
     design: 'repeated',
-    analyze(_run, opts) {
-      const res = repeatedTables(readRepeatedRun(opts), repeatedOptions(opts));
+    analyze(run, opts) {
+      const r = repeatedRun(run, opts);
+      const res = repeatedTables(r.decisions, r.opts);
       if (!opts.dryRun) writeFilesAtomic(res.files);
       return res;
     },
-    withFigures: (_run, opts) => analyzeRepeated(readRepeatedRun(opts), repeatedOptions(opts)),
+    withFigures(run, opts) {
+      const r = repeatedRun(run, opts);
+      return analyzeRepeated(r.decisions, r.opts);
+    },
     print: (res, logger) => printRepeated(res, logger),
     checks: (res) => res.twoFraming?.verification,
   },

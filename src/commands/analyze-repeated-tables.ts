@@ -15,13 +15,12 @@ import { analyzeMsg } from '../core/messages/analyze.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { regenerateCommand, type FlagValue } from '../core/command-line.js';
 import type { VerificationReport } from '../core/checks.js';
-import { missingPlannedCell, withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis,
+import { missingPlannedCell, TWO_FRAMING_DEFAULTS as DEFAULTS, withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis,
   type TwoFramingSettings } from '../analyses/two-framing/index.js';
 import { repeated, type ModelRow, type PlayerChoice, type RepeatedAnalysis } from '../analyses/repeated/index.js';
 import type { DisplayNames } from '../core/display-names.js';
 import { readDisplayNames } from '../sources/names-file.js';
 import { directRunSettings, defaultAnalyzeOut } from './analyze-settings.js';
-import { DEFAULTS } from './reproduce.js';
 import { anyValid, checkRounds, choosePlayersOf, framingTableOf, inputNameTargets, knownFactors, repeatedCellsOf,
   type RepeatedInput } from './repeated-input.js';
 import { commandsMsg } from './messages.js';

@@ -5,7 +5,7 @@
  * the plan listed: trials lost or invalid beyond the stated rate, model snapshots that changed,
  * trials stored before the seal.
  */
-import { sealedRun } from '../sources/store.js';
+import { sealedRun, storedDesign } from '../sources/store.js';
 import { withStore } from '../sources/open-run.js';
 import { join } from 'node:path';
 import { writeFilesAtomic } from '../core/atomic.js';
@@ -49,8 +49,8 @@ export function sealedOptions(opts: StoreAnalyzeOptions): SealedAnalysis | undef
 /** The deviations of the sealed run from the plan, one line each. */
 function deviations(store: TrialStore, runId: number, s: SealedAnalysis, times: { first: string | null }): string[] {
   const out: string[] = [];
-  const d = JSON.parse(s.seal.designJson) as { trials: number; models: unknown[]; games: unknown[]; framings: unknown[] };
-  const planned = d.trials * d.models.length * d.games.length * d.framings.length;
+  const d = storedDesign(s.seal); // the design sealed with the plan, read as the store's designs are
+  const planned = (d.trials ?? 0) * (d.models?.length ?? 0) * (d.games?.length ?? 0) * (d.framings?.length ?? 0);
   const c = store.statusCounts(runId);
   const lost = Math.max(0, planned - c.ok - c.invalid);
   const rate = planned > 0 ? (lost + c.invalid) / planned : 0;
@@ -69,7 +69,7 @@ function deviations(store: TrialStore, runId: number, s: SealedAnalysis, times: 
 /** Adjudicate the plan on the sealed run and write reports/verdicts.csv and reports/verdicts.md (one atomic set). */
 export function writeVerdicts(s: SealedAnalysis, opts: StoreAnalyzeOptions, logger: Logger): VerdictRow[] {
   return withStore(opts.store, {}, (store) => {
-    const run = sealedRun(store, s.seal)!;
+    const run = sealedRun(store, opts.store, s.seal)!;
     const cells = store.cellCounts(run.id).map((c) => ({ model: c.model, game: c.game, framing: c.framing, x: c.validC, n: c.validC + c.validD }));
     const rows = preregistration.adjudicate(s.plan, cells);
     const times = runTimes(store.database, run.id);

@@ -7,7 +7,7 @@ import type { Logger } from '../core/logger.js';
 import { regenerateCommand } from '../core/command-line.js';
 import type { TwoFramingSettings } from '../analyses/two-framing/analysis.js';
 import type { VerdictThresholds } from '../analyses/selective/estimand.js';
-import { DEFAULTS } from './reproduce.js';
+import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../analyses/two-framing/index.js';
 import type { RoundRange } from '../core/decisions.js';
 import { attenuationOf, sourceOf } from '../sources/input.js';
 import { commandsMsg } from './messages.js';

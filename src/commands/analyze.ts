@@ -8,7 +8,7 @@
 import type { RoundRange } from '../core/decisions.js';
 import { UserError } from '../core/errors.js';
 import { silentLogger } from '../core/logger.js';
-import { withStoreErrors } from '../live/store/integrity.js';
+import { storeGuard } from '../live/store/integrity.js';
 import { sourceOf, type SourceKind, type SourceOf } from '../sources/input.js';
 import type { ShortMatches } from '../sources/logs/index.js';
 import { RUN_KINDS, readStoredRun, type AnyAnalysis, type RunKindAnalysis } from './analyze-kinds.js';
@@ -56,7 +56,7 @@ async function analyzeStore(source: SourceOf<'store'>, opts: AnalyzeOptions): Pr
   checkOut(opts, defaultAnalyzeOut(source.file));
   const given: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
   // A store SQLite cannot read ends in one line naming it.
-  const { res, kind, o } = await withStoreErrors(source.file, async () => {
+  const { res, kind, o } = await storeGuard(source.file, async () => {
     // A sealed store: the plan's settings where no flag is given, and its verdicts (analyze-sealed.ts).
     const sealed = sealedOptions(given);
     const o = sealed?.opts ?? given;

@@ -6,13 +6,12 @@ import { FigurePool } from '../render/figure-files.js';
 import { progressOf, silentLogger } from '../core/logger.js';
 import { join, resolve } from 'node:path';
 import type { VerificationReport } from '../core/checks.js';
-import { verifyRates } from './reproduce.js';
 import { audit as auditAnalysis, auditFiles, auditFinish, auditInput, auditPlan, auditSettings, auditStart, type AuditResult, type AuditSettings,
   type AuditStage } from '../analyses/audit/index.js';
 import { defaultSearchThreads, startSearchTasks } from './audit-threads.js';
 import { consistencyFlags } from '../analyses/audit/consistency.js';
 import { isExactMinimum } from '../analyses/audit/tipping.js';
-import { sourceAnalyses, type SourceAnalysisOutputs } from './source-analyses.js';
+import { sourceAnalyses, verifyRates, type SourceAnalysisOutputs } from './source-analyses.js';
 import { checkOut, failOnChecks, logFiles, writtenPath, type CommandOptions, type FigureOption } from './command-options.js';
 import { commandsMsg } from './messages.js';
 import { fileOrigin } from '../sources/origin.js';

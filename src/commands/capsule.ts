@@ -4,16 +4,16 @@
  * (plan.json, when the store is sealed), the outputs (outputs/: the analysis's tables and verdicts),
  * a README and the SHA-256 manifest; `npx samegame replay DIR/store.sqlite --capsule DIR` verifies it.
  */
-import { sealedRun } from '../sources/store.js';
+import { sealedRun, storedDesign } from '../sources/store.js';
+import { withStore } from '../sources/open-run.js';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { toolInfo } from '../core/paths.js';
-import { TrialStore } from '../live/store/store.js';
 import { readSeal } from '../live/store/seal.js';
 import { analyze } from './analyze.js';
-import { MANIFEST, manifestText } from './capsule-manifest.js';
+import { MANIFEST, manifestText } from './sha256-manifest.js';
 import { commandsMsg } from './messages.js';
 
 export interface CapsuleOptions {
@@ -48,21 +48,19 @@ compares it with outputs/, and checks the manifest. It exits 0 only if everythin
 /** Write the capsule; returns its folder. */
 export async function capsule(o: CapsuleOptions): Promise<string> {
   if (existsSync(o.out) && readdirSync(o.out).length > 0) throw new UserError(commandsMsg.capsuleExists(o.out));
-  const source = TrialStore.openExisting(o.store);
   const store = join(o.out, 'store.sqlite');
-  let designJson: string, name: string, runId: number, seal;
-  try {
-    seal = readSeal(source.database);
-    const run = sealedRun(source, seal);
+  // The store is opened as every reader opens it (withStore: read-only, its failures one line) and closed once the backup is done.
+  const { design, name, runId, seal } = await withStore(o.store, {}, async (source) => {
+    const seal = readSeal(source.database);
+    const run = sealedRun(source, o.store, seal);
     if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
-    designJson = run.designJson; name = run.designName; runId = run.id;
+    const design = storedDesign(run);
     mkdirSync(o.out, { recursive: true });
     // SQLite's online backup: a consistent copy even of a store a run is writing (its -wal included).
     await source.database.backup(store);
-  } finally {
-    source.close();
-  }
-  writeFileSync(join(o.out, 'design.json'), `${JSON.stringify(JSON.parse(designJson), null, 2)}\n`);
+    return { design, name: run.designName, runId: run.id, seal };
+  });
+  writeFileSync(join(o.out, 'design.json'), `${JSON.stringify(design, null, 2)}\n`);
   if (seal) writeFileSync(join(o.out, 'plan.json'), `${JSON.stringify(JSON.parse(seal.planJson), null, 2)}\n`);
   await analyze({ store, runId, out: join(o.out, 'outputs'), figures: false });
   writeFileSync(join(o.out, 'README.md'), readme(name, seal && { sha: seal.planSha256, at: seal.sealed }));

@@ -2,7 +2,7 @@
  * What every command of the library takes besides its input and settings, and the steps every
  * command ends with: the files it wrote, and a failed Appendix C check as the CLI's exit code 3.
  */
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
 import type { VerificationReport } from '../core/checks.js';
 import { UserError } from '../core/errors.js';
@@ -50,3 +50,8 @@ export function failOnChecks(verification: VerificationReport | undefined, opts:
 
 /** The layout options of the .tex tables from `--latex-width` (render/latex.ts; a one-column article's 345 pt without it). */
 export const latexOf = (o: { readonly latexWidth?: number }): LatexOptions => (o.latexWidth === undefined ? {} : { width: o.latexWidth });
+
+/** Default store of a design (`run`, `preregister`): runs/<design name>.sqlite. */
+export function defaultStore(designName: string): string {
+  return join('runs', `${designName.replace(/[^A-Za-z0-9._-]/g, '-')}.sqlite`);
+}

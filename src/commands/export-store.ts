@@ -8,7 +8,6 @@ import { exportProbes, probesPath } from './export-probes.js';
 import type { TrialStore } from '../live/store/store.js';
 import { withStore } from '../sources/open-run.js';
 import { UserError } from '../core/errors.js';
-import { withStoreErrors } from '../live/store/integrity.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { streamWriter, writeFilesAtomic, writeStreamAtomic } from '../core/atomic.js';
 import { createHash } from 'node:crypto';
@@ -98,13 +97,11 @@ function exportSidecar(store: TrialStore, o: ExportOptions, fileSha256: string):
 }
 
 /** `samegame export`: the trials of the store, one record per trial; the output path is checked before the store is opened. */
-export function exportTrials(o: ExportOptions): Promise<ExportResult> {
+export async function exportTrials(o: ExportOptions): Promise<ExportResult> {
   // The library writes nowhere by default: standard output is asked for ('-'), as the CLI does.
-  if ((o.out as ExportOptions['out'] | undefined) === undefined) return Promise.reject(new UserError(commandsMsg.exportNeedsOut()));
-  return withStoreErrors(o.store, async () => {
-    const text = o.format !== 'parquet'; // a Parquet folder is checked when written
-    // the file, its sidecar and the probes' file
-    if (text && typeof o.out === 'string' && o.out !== STDOUT) [o.out, sidecarPath(o.out), probesPath(o.out)].forEach((p) => checkOutFile('--out', p));
-    return withStore(o.store, { verify: o.verifyStore }, (store) => exportTo(store, o));
-  });
+  if ((o.out as ExportOptions['out'] | undefined) === undefined) throw new UserError(commandsMsg.exportNeedsOut());
+  const text = o.format !== 'parquet'; // a Parquet folder is checked when written
+  if (text && typeof o.out === 'string' && o.out !== STDOUT) [o.out, sidecarPath(o.out), probesPath(o.out)].forEach((p) => checkOutFile('--out', p)); // the file, its sidecar and the probes' file
+  // withStore: the store opened read-only, its failures one line naming it, closed when the records are written
+  return withStore(o.store, { verify: o.verifyStore }, (store) => exportTo(store, o));
 }

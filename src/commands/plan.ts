@@ -10,13 +10,12 @@ import type { TrialStore } from '../live/store/store.js';
 import { chooseOneShotRun, storeTable } from '../sources/store.js';
 import { withStore } from '../sources/open-run.js';
 import { PLAN_TARGETS, planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
+import { BUILTIN_COLUMNS } from '../stats/table3.js';
 import { designFacts } from '../analyses/compare/design-facts.js';
-import { missingPlannedCell } from '../analyses/two-framing/index.js';
-import { DEFAULTS } from './reproduce.js';
+import { missingPlannedCell, TWO_FRAMING_DEFAULTS as DEFAULTS } from '../analyses/two-framing/index.js';
 import { levels, type CellTable } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
 import { silentLogger, type Logger } from '../core/logger.js';
-import { withStoreErrors } from '../live/store/integrity.js';
 import { analyzeMsg } from '../core/messages/analyze.js';
 import { msg } from '../core/messages/common.js';
 import { checkAttenuation } from '../core/attenuation.js';
@@ -26,8 +25,8 @@ import { commandsMsg } from './messages.js';
 import { adaptivePlanText, planAdaptive, type AdaptivePlan } from './plan-adaptive.js';
 
 /** The planning settings when not given: the statistic, the bootstrap and the largest n considered. */
-export const PLAN_DEFAULTS = { statistic: 'shift', seed: DEFAULTS.seed, reps: 2000, maxN: 100_000 } as const satisfies { statistic: PlanStatistic;
-  seed: number; reps: number; maxN: number };
+export const PLAN_DEFAULTS = { statistic: BUILTIN_COLUMNS.shift.column, seed: DEFAULTS.seed, reps: 2000, maxN: 100_000 } as const satisfies {
+  statistic: PlanStatistic; seed: number; reps: number; maxN: number };
 
 export interface PlanOptions {
   readonly data?: string;
@@ -124,7 +123,7 @@ export async function plan(opts: PlanOptions): Promise<PlanCommandResult> {
     maxN: opts.maxN ?? PLAN_DEFAULTS.maxN };
   if ((o.data === undefined) === (o.store === undefined)) throw new UserError(commandsMsg.needDataOrStore());
   const source = sourceOf(o);
-  const input = source.kind === 'store' ? await withStoreErrors(source.file, () => inputFromStore(source.file, o)) : inputFromRates(sourceName(source), o);
+  const input = source.kind === 'store' ? inputFromStore(source.file, o) : inputFromRates(sourceName(source), o);
   const attenuation = plannedAttenuation(o);
   const price = blendedPrice(o.price, input);
   const result = planTrials(input.table, {

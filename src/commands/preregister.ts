@@ -14,7 +14,7 @@ import { prepareSession, type Session } from '../live/runner/session.js';
 import { TrialStore } from '../live/store/store.js';
 import { readSeal, trialCount, writeSeal, type StoreSeal } from '../live/store/seal.js';
 import { preregistration, type Plan } from '../analyses/preregistration/index.js';
-import { defaultStore } from './run.js';
+import { defaultStore } from './command-options.js';
 import { commandsMsg } from './messages.js';
 
 export interface PreregisterOptions {

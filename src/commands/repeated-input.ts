@@ -10,7 +10,7 @@ import { inRounds, type RepeatedDecisions, type RoundRange } from '../core/decis
 import type { DisplayNames } from '../core/display-names.js';
 import type { NameTargets } from '../core/display-names.js';
 import { nameTargets } from '../sources/names-file.js';
-import { checkRoundRange as repeatedCheckRounds } from '../sources/logs/index.js';
+import { checkRoundRange as repeatedCheckRounds, roundsPastLast } from '../sources/logs/index.js';
 import { foldExtraFactors } from '../sources/trials.js';
 import { repeated, scriptedNote, type PlayerChoice, type RepeatedCell } from '../analyses/repeated/index.js';
 
@@ -50,8 +50,7 @@ export const knownFactors = (input: RepeatedInput): string[] =>
 export function checkRounds(input: RepeatedInput, rounds: RoundRange | undefined): void {
   if (!isAggregated(input)) { repeatedCheckRounds(input.path, input.decisions, rounds); return; }
   const last = input.aggregates.lastRound();
-  if (!rounds || last === 0 || rounds.from <= last) return;
-  repeatedCheckRounds(input.path, [{ round: last } as RepeatedDecisions['decisions'][number]], rounds);
+  if (rounds && last > 0 && rounds.from > last) roundsPastLast(input.path, rounds, last);
 }
 
 /** The two-framing table (opponent and chosen factors folded into the game) and its valid decisions in the rounds kept. */

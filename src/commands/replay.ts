@@ -16,9 +16,9 @@ import { readSeal } from '../live/store/seal.js';
 import { replayTrials, type Scorer } from '../live/replay/replay.js';
 import { analyze } from './analyze.js';
 import { defaultAnalyzeOut } from './analyze-settings.js';
-import { checkManifest, filesUnder, type ReplayDifference } from './capsule-manifest.js';
+import { checkManifest, filesUnder, type ReplayDifference } from './sha256-manifest.js';
 
-export type { ReplayDifference } from './capsule-manifest.js';
+export type { ReplayDifference } from './sha256-manifest.js';
 import { commandsMsg } from './messages.js';
 
 export interface ReplayOptions {
@@ -79,7 +79,7 @@ export async function replay(o: ReplayOptions): Promise<ReplayResult> {
   const manifest = o.capsule === undefined ? [] : checkManifest(o.capsule);
   const { trials, runId } = withStore(o.store, {}, (store) => {
     const seal = readSeal(store.database);
-    const run = sealedRun(store, seal, o.runId);
+    const run = sealedRun(store, o.store, seal, o.runId);
     if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
     return { trials: replayTrials(store, run, o.score), runId: run.id };
   });

@@ -3,7 +3,7 @@ import type { DisplayNames } from '../core/display-names.js';
 import { labelSynthetic, originExtra, syntheticWarning } from '../core/provenance.js';
 import { inputNames } from './input-names.js';
 import type { FigureStyle } from '../render/paper-style.js';
-import { attenuationOf, inputFacts, inputFlagsOf, inputNotes, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../sources/input.js';
+import { attenuationOf, inputFlagsOf, inputNotes, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../sources/input.js';
 import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
@@ -15,7 +15,7 @@ import type { Reproduction } from '../analyses/reproduction/index.js';
 import { compareExpected, expectFlag, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from './expect.js';
 import { regenerateCommand } from '../core/command-line.js';
 import { poolingFiles, type TablePooling } from './meta-pooling.js';
-import { sourceAnalyses } from './source-analyses.js';
+import { verifyRates } from './source-analyses.js';
 import { commandsMsg } from './messages.js';
 import { latexOf } from './command-options.js';
 
@@ -131,17 +131,4 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   if (!opts.dryRun) writeFilesAtomic(files);
   return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, notes: inputNotes(input), pooling: opts.pooling,
     ...(names ? { names } : {}), ...(opts.latexWidth === undefined ? {} : { latexWidth: opts.latexWidth }) };
-}
-
-/**
- * The Appendix C verification of a rates analysis and the tables it checks. `reproduce` writes
- * both; `audit` runs the same verification, so the two commands exit 3 on the same inputs.
- */
-export function verifyRates(input: AnalysisInput, analysis: TwoFramingAnalysis, reports: string,
-  metricsExtra?: Record<string, unknown>, names?: DisplayNames): { tableFiles: OutputFile[]; verification: VerificationReport } {
-  const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
-  const added = sourceAnalyses(input);
-  const tableFiles = [...twoFraming.tables.files(reports, analysis, provenance, { ...metricsExtra, ...added.metrics }, names), ...added.files(reports)];
-  const verification = twoFraming.verify({ analysis, ...inputFacts(input), tables: twoFraming.tables.csvNames(tableFiles) });
-  return { tableFiles, verification };
 }

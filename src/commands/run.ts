@@ -5,7 +5,8 @@
  * drops them at once (the CLI aborts them on the first and second Ctrl-C); this function never
  * listens to process signals nor ends the process.
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { defaultStore } from './command-options.js';
 import { designWarnings, loadDesign } from '../live/design/design.js';
 import { MAX_TRIALS_TOTAL } from '../live/design/schema.js';
 import { parseUntil } from '../live/design/stop.js';
@@ -21,7 +22,7 @@ import { TrialStore } from '../live/store/store.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import type { TrialSpec } from '../live/types.js';
 import { UserError } from '../core/errors.js';
-import { storeError } from '../live/store/integrity.js';
+import { storeGuard } from '../live/store/integrity.js';
 import { useStoreIfPresent } from '../live/store/open.js';
 import { batchModels, printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { BatchSummary } from '../live/batch/run.js';
@@ -68,11 +69,6 @@ export interface RunOptions extends Partial<RunFlags> {
 export interface RunResult {
   readonly store: string;
   readonly runId?: number;
-}
-
-/** Default store of a design: runs/<design name>.sqlite. */
-export function defaultStore(designName: string): string {
-  return join('runs', `${designName.replace(/[^A-Za-z0-9._-]/g, '-')}.sqlite`);
 }
 
 /** The session of a run: flags applied, a --provider module path made absolute (it is read from the working directory). */
@@ -209,25 +205,26 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   pool.prepare(session.design.models);
   const store = TrialStore.open(storePath, { verify: o.verifyStore });
   try {
-    checkSealedDesign(store, storePath, session);
-    const { run, resumed } = store.openRun(runRow(session));
-    const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
-    if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));
-    await askProbes({ session, probes, store, runId: run.id, o, logger, pool, stop: stop.stop, abort: stop.abort });
-    if (session.design.play) {
-      await batchProbes({ session, probes, store, storePath, runId: run.id, o, logger, stop: stop.stop });
-      await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.stop, abort: stop.abort });
+    // A store failure while the run uses it ends in one line naming the store.
+    return await storeGuard(storePath, async () => {
+      checkSealedDesign(store, storePath, session);
+      const { run, resumed } = store.openRun(runRow(session));
+      const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
+      if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));
+      await askProbes({ session, probes, store, runId: run.id, o, logger, pool, stop: stop.stop, abort: stop.abort });
+      if (session.design.play) {
+        await batchProbes({ session, probes, store, storePath, runId: run.id, o, logger, stop: stop.stop });
+        await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.stop, abort: stop.abort });
+        return { store: storePath, runId: run.id };
+      }
+      const tokens = await runDirect({ session, store, storePath, runId: run.id, resumed, o, logger, pool, split, probes, stop });
+      const c = store.statusCounts(run.id);
+      // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.
+      if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
+      logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, tokens, storePath));
+      if (o.wait !== false) logger.summary(commandsMsg.nextCommand(storePath));
       return { store: storePath, runId: run.id };
-    }
-    const tokens = await runDirect({ session, store, storePath, runId: run.id, resumed, o, logger, pool, split, probes, stop });
-    const c = store.statusCounts(run.id);
-    // Interrupted while waiting on batches: what was submitted stays open in the store; a rerun polls it.
-    if (stop.stop.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, session.specs.length), 130);
-    logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, tokens, storePath));
-    if (o.wait !== false) logger.summary(commandsMsg.nextCommand(storePath));
-    return { store: storePath, runId: run.id };
-  } catch (e) {
-    throw storeError(storePath, e);
+    });
   } finally {
     logger.endLine();
     store.close();

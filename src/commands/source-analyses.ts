@@ -1,11 +1,14 @@
 /**
  * The analyses an input kind adds to the two-framing ones (`SOURCES[kind].analyses`), by name:
  * what each adds to metrics.json, reports/, the report and the audit's reading error. A command
- * composes them through `sourceAnalyses`, whatever the kind.
+ * composes them through `sourceAnalyses`, whatever the kind; `verifyRates` adds them to the two-framing tables and checks them.
  */
 import type { OutputFile } from '../core/atomic.js';
 import type { Section } from '../render/html.js';
-import { SOURCES, type AnalysisInput, type SourceAnalysis } from '../sources/input.js';
+import { inputFacts, SOURCES, type AnalysisInput, type SourceAnalysis } from '../sources/input.js';
+import type { DisplayNames } from '../core/display-names.js';
+import type { VerificationReport } from '../core/checks.js';
+import { twoFraming, type TwoFramingAnalysis } from '../analyses/two-framing/index.js';
 import { digitization } from '../analyses/digitization/index.js';
 import type { ReadingRanges } from '../analyses/audit/index.js';
 import { commandsMsg } from './messages.js';
@@ -51,3 +54,15 @@ export function sourceAnalyses(input: AnalysisInput): SourceAnalysisOutputs {
   };
 }
 
+/**
+ * The Appendix C verification of a rates analysis and the tables it checks. `reproduce` writes
+ * both; `audit` runs the same verification, so the two commands exit 3 on the same inputs.
+ */
+export function verifyRates(input: AnalysisInput, analysis: TwoFramingAnalysis, reports: string,
+  metricsExtra?: Record<string, unknown>, names?: DisplayNames): { tableFiles: OutputFile[]; verification: VerificationReport } {
+  const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
+  const added = sourceAnalyses(input);
+  const tableFiles = [...twoFraming.tables.files(reports, analysis, provenance, { ...metricsExtra, ...added.metrics }, names), ...added.files(reports)];
+  const verification = twoFraming.verify({ analysis, ...inputFacts(input), tables: twoFraming.tables.csvNames(tableFiles) });
+  return { tableFiles, verification };
+}

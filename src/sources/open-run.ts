@@ -11,6 +11,9 @@ import type { RunInfo, TrialStore } from '../live/store/store.js';
 import { useExistingStore } from '../live/store/open.js';
 import { chooseRun, runKind, storeTable, type CellOrder, type RunKind, type StoreTable } from './store.js';
 import { storeOrigin } from './origin.js';
+import { probesOf, repeatedDecisionsOf } from './repeated-store.js';
+import type { RepeatedDecisions } from '../core/decisions.js';
+import type { ScoredProbe } from '../live/probes/comprehension.js';
 import { UserError } from '../core/errors.js';
 import { sourcesMsg } from './messages.js';
 
@@ -36,16 +39,23 @@ export interface OpenedRun {
   /** The run's cells (one-shot and context-enrichment runs; a repeated run's are its decisions, read by repeated-store.ts). */
   readonly source?: StoreTable;
   readonly origin: Origin;
+  /** A repeated run's decisions and answered comprehension probes, read with the rest when asked (`repeated: true`). */
+  readonly repeated?: { readonly decisions: RepeatedDecisions; readonly probes: readonly ScoredProbe[] };
 }
 
-/** Read a run of the store once: the run given by id (else the latest), its kind, its cells in `order` when not repeated, its origin. */
-export function openRun(path: string, o: StoreOpening & { readonly runId?: number; readonly order?: (run: RunInfo) => CellOrder | undefined }): OpenedRun {
+/**
+ * Read a run of the store once: the run given by id (else the latest), its kind, its cells in `order` when not repeated, its origin;
+ * with `repeated`, a repeated run's decisions and probes too (the store opened once for all of it).
+ */
+export function openRun(path: string, o: StoreOpening & { readonly runId?: number; readonly order?: (run: RunInfo) => CellOrder | undefined;
+  readonly repeated?: boolean }): OpenedRun {
   return withStore(path, o, (store) => {
     const run = chooseRun(store, path, o.runId);
     let source: StoreTable | undefined;
     const cells = () => (source ??= storeTable(store, run, o.order?.(run)));
     const kind = runKind(run, () => cells().extraFactors);
-    return { path, run, kind, ...(kind === 'repeated' ? {} : { source: cells() }), origin: storeOrigin(path, sha256File(path), run, store) };
+    const repeated = kind === 'repeated' && o.repeated ? { repeated: { decisions: repeatedDecisionsOf(store, path, run), probes: probesOf(store, run) } } : {};
+    return { path, run, kind, ...(kind === 'repeated' ? {} : { source: cells() }), origin: storeOrigin(path, sha256File(path), run, store), ...repeated };
   });
 }
 

@@ -16,7 +16,8 @@ import { StoreFault } from '../live/store/integrity.js';
 import { repeatedDesign, storedDesign } from '../live/store/stored-design.js';
 import { chooseRun, isRepeatedRun } from './store.js';
 import { readAdaptiveRun, type AdaptiveRun } from './adaptive-store.js';
-import { withStore } from './open-run.js';
+import { useExistingStore } from '../live/store/open.js';
+import type { RunInfo, TrialStore } from '../live/store/store.js';
 import type { TrialRecord } from '../live/types.js';
 import { controlCharacter } from './reader-rules.js';
 import { sourcesMsg } from './messages.js';
@@ -74,40 +75,41 @@ function unfinishedStarted(decisions: readonly RepeatedDecision[], design: Desig
 
 /** Read the repeated run of a store; UserError (one line) when the store or run is not one. */
 export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): RepeatedStoreDecisions {
-  return withStore(path, { verify: o.verify }, (store) => {
-    const run = chooseRun(store, path, o.run);
-    if (!isRepeatedRun(run)) throw new UserError(sourcesMsg.notRepeated(path, run.id));
-    const design = repeatedDesign(storedDesign(run)); // the resolved design, as the run stored it
-    const plays = RunPlays.read(store, run);
-    const decisions: RepeatedDecision[] = [];
-    let simulated = false;
-    for (const t of store.playTrials(run.id)) {
-      if (!t.play) continue;
-      checkRow(t);
-      if (t.status === 'error') continue;
-      simulated ||= t.modelSnapshot?.startsWith(SIMULATED_SNAPSHOT) === true;
-      const out = plays.outcome(t);
-      decisions.push({
-        model: t.model, game: t.game, framing: t.framing, opponent: t.play.opponent, match: String(t.play.match),
-        round: t.play.round, seat: t.play.seat, action: t.status === 'ok' ? t.action : null, opponentAction: out.opponentAction,
-        ...(out.payoff === null ? {} : { payoff: out.payoff }),
-        ...(Object.keys(t.factors).length > 0 ? { factors: t.factors } : {}),
-        prompt: t.prompt, ...(t.text === null ? {} : { answer: t.text }),
-      });
-    }
-    const sha256 = sha256File(path);
-    const origin = storeOrigin(path, sha256, run, store);
-    const synthetic = simulated || origin.synthetic; // the origin's flag holds the design's synthetic: true
-    const adaptive = readAdaptiveRun(store, run);
-    const open = adaptive ? unfinishedStarted(decisions, design) : { open: unfinishedMatches(decisions, design), started: 0 };
-    const notes = open.open <= 0 ? [] : [adaptive ? sourcesMsg.unfinishedAdaptive(path, open.open, open.started)
-      : sourcesMsg.unfinishedMatches(path, open.open, planMatches(design).length)];
-    return { path, sha256, kind: 'repeated run', synthetic, origin, decisions, ...(notes.length ? { notes } : {}), ...(adaptive ? { adaptive } : {}),
-      ...(design.names ? { names: design.names, namesBlock: sourcesMsg.designNames(path, run.id) } : {}) };
-  });
+  // opened as sources/open-run.ts's withStore opens a store (read-only, a failure while reading: the store damaged)
+  return useExistingStore(path, { verify: o.verify, sqlite: 'damaged' }, (store) => repeatedDecisionsOf(store, path, chooseRun(store, path, o.run)));
 }
 
-/** The answered comprehension probes of a store's run (the run given by id, else the latest); [] when it asked none. */
-export function readStoredProbes(path: string, o: RepeatedStoreOptions = {}): ScoredProbe[] {
-  return withStore(path, { verify: o.verify }, (store) => scoredProbes(storedProbes(store, chooseRun(store, path, o.run).id)));
+/** The decisions of a repeated run of an open store (`path` names it in messages); UserError when the run is not one. */
+export function repeatedDecisionsOf(store: TrialStore, path: string, run: RunInfo): RepeatedStoreDecisions {
+  if (!isRepeatedRun(run)) throw new UserError(sourcesMsg.notRepeated(path, run.id));
+  const design = repeatedDesign(storedDesign(run)); // the resolved design, as the run stored it
+  const plays = RunPlays.read(store, run);
+  const decisions: RepeatedDecision[] = [];
+  let simulated = false;
+  for (const t of store.playTrials(run.id)) {
+    if (!t.play) continue;
+    checkRow(t);
+    if (t.status === 'error') continue;
+    simulated ||= t.modelSnapshot?.startsWith(SIMULATED_SNAPSHOT) === true;
+    const out = plays.outcome(t);
+    decisions.push({
+      model: t.model, game: t.game, framing: t.framing, opponent: t.play.opponent, match: String(t.play.match),
+      round: t.play.round, seat: t.play.seat, action: t.status === 'ok' ? t.action : null, opponentAction: out.opponentAction,
+      ...(out.payoff === null ? {} : { payoff: out.payoff }),
+      ...(Object.keys(t.factors).length > 0 ? { factors: t.factors } : {}),
+      prompt: t.prompt, ...(t.text === null ? {} : { answer: t.text }),
+    });
+  }
+  const sha256 = sha256File(path);
+  const origin = storeOrigin(path, sha256, run, store);
+  const synthetic = simulated || origin.synthetic; // the origin's flag holds the design's synthetic: true
+  const adaptive = readAdaptiveRun(store, run);
+  const open = adaptive ? unfinishedStarted(decisions, design) : { open: unfinishedMatches(decisions, design), started: 0 };
+  const notes = open.open <= 0 ? [] : [adaptive ? sourcesMsg.unfinishedAdaptive(path, open.open, open.started)
+    : sourcesMsg.unfinishedMatches(path, open.open, planMatches(design).length)];
+  return { path, sha256, kind: 'repeated run', synthetic, origin, decisions, ...(notes.length ? { notes } : {}), ...(adaptive ? { adaptive } : {}),
+    ...(design.names ? { names: design.names, namesBlock: sourcesMsg.designNames(path, run.id) } : {}) };
 }
+
+/** The answered comprehension probes of a run of an open store; [] when it asked none. */
+export const probesOf = (store: TrialStore, run: RunInfo): ScoredProbe[] => scoredProbes(storedProbes(store, run.id));

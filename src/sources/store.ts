@@ -137,11 +137,12 @@ export function chooseRun(store: TrialStore, path: string, runId?: number): RunI
 
 /**
  * The run a sealed store's plan speaks of (the sealed design's), else the store's latest (a store without a seal, or whose
- * sealed design never ran); `runId` given: that run, else the latest. Undefined for a store without runs.
+ * sealed design never ran); `runId` given: that run, a store without it refused in one line naming its runs (chooseRun).
+ * Undefined for a store without runs.
  */
-export function sealedRun(store: TrialStore, seal: { readonly designHash: string } | undefined, runId?: number): RunInfo | undefined {
-  const runs = store.runs();
-  return (runId !== undefined ? runs.find((r) => r.id === runId) : seal && store.findRun(seal.designHash)) ?? runs.at(-1);
+export function sealedRun(store: TrialStore, path: string, seal: { readonly designHash: string } | undefined, runId?: number): RunInfo | undefined {
+  if (runId !== undefined) return chooseRun(store, path, runId);
+  return (seal && store.findRun(seal.designHash)) ?? store.runs().at(-1);
 }
 
 /**

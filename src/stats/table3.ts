@@ -34,6 +34,13 @@ export interface Table3Column {
   readonly text: Table3Text;
   /** What the provenance audit searches of it; a column without one is left out of the audit. */
   readonly audit?: Table3Audit;
+  /**
+   * How `--pooling random` pools it over games (analyses/meta/table3-random.ts): as the risk
+   * difference of metafor's escalc (`difference`: the formula is p_alt − p_base), on the
+   * Jensen–Shannon distance √(1 − value) mapped back (`distance`: R); absent, its per-pair
+   * conservative values with delta-method variances of the formula.
+   */
+  readonly pooling?: 'difference' | 'distance';
 }
 
 /** The words for a column: the quantity and its symbol ("robustness", "R"), and a short table header. */
@@ -96,6 +103,7 @@ const R: Table3Column = {
   names: { cell: 'R2', cellConservative: 'R2_conservative', group: 'R_raw', groupConservative: 'R' },
   text: { quantity: 'robustness', symbol: 'R', short: 'R', formula: 'R_c = 1 − a(1 − R2)' },
   audit: { excludes: { value: 1, side: 'below' }, groups: 'pooled', order: 1, tabulate: true, valueAtEqualRates: true, ordersModels: true },
+  pooling: 'distance',
 };
 
 const SHIFT_COLUMN: Table3Column = {
@@ -105,9 +113,19 @@ const SHIFT_COLUMN: Table3Column = {
   names: { cell: 'shift_raw', cellConservative: 'shift_conservative', group: 'shift_raw', groupConservative: 'shift' },
   text: { quantity: 'action shift', short: 'Shift', formula: 'shift_c = a·Δ' },
   audit: { excludes: { value: 0, side: 'either' }, groups: 'every', order: 0, monotone: true },
+  pooling: 'difference',
 };
 
 const COLUMNS: Table3Column[] = [R, SHIFT_COLUMN];
+
+/** The built-in columns, by their role, for the places that name one (a default, a statistic's own machinery). */
+export const BUILTIN_COLUMNS = { robustness: R, shift: SHIFT_COLUMN } as const;
+
+/**
+ * The family robustness over every framing present (analyses/two-framing/family.ts), a statistic
+ * beside Table 3's columns: stat(FAMILY_R, model, game), stat(FAMILY_R, model), stat(FAMILY_R, Pooled).
+ */
+export const FAMILY_R = 'Rfam';
 
 /** Table 3's columns, in order. */
 export const table3Columns = (): readonly Table3Column[] => COLUMNS;

@@ -6,9 +6,11 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { counts, writeStore } from '../helpers/store.js';
+import { analyze } from '../../src/index.js';
+import { TrialStore } from '../../src/live/store/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-analyze-rounds-'));
 const store = join(dir, 'two.sqlite');
@@ -29,6 +31,15 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('analyze STORE --rounds', () => {
+  it('a repeated store is opened once for its run (kind, decisions and probes together), its full integrity check made once', async () => {
+    const spy = vi.spyOn(TrialStore, 'openExisting');
+    try {
+      await analyze({ store, out: join(dir, 'once'), figures: false, verifyStore: true, reps: 50, base: 'akata-jf', alt: 'akata-fj' });
+      expect(spy.mock.calls.filter(([, o]) => o?.verify === true)).toHaveLength(1);
+      expect(spy.mock.calls.length).toBeLessThanOrEqual(2); // the run, and the look for a sealed plan
+    } finally { spy.mockRestore(); }
+  });
+
   it('a repeated store: Table 2 counts the round-1 cooperations of the export, per model, opponent and framing', async () => {
     const file = join(dir, 'export.csv');
     expect((await runCli(['export', store, '--format', 'csv', '--out', file])).code).toBe(0);
@@ -78,8 +89,9 @@ describe('analyze STORE --rounds', () => {
   });
 
   it('--rounds past the last round names the rounds there are (the shipped Akata log has 10; the store 10), exit 2, nothing written', async () => {
-    for (const args of [['reproduce', '--trials', 'data/akata-2023/experiment_pd.csv', '--format', 'akata', '--rounds', '11'], ['analyze', store, '--rounds', '11-12']]) {
-      const out = join(dir, `past-${args[0]}`);
+    for (const args of [['reproduce', '--trials', 'data/akata-2023/experiment_pd.csv', '--format', 'akata', '--rounds', '11'], ['analyze', store, '--rounds', '11-12'],
+      ['analyze', '--trials', 'data/akata-2023/experiment_pd.csv', '--format', 'akata', '--rounds', '11']]) { // the log's per-match aggregates
+      const out = join(dir, `past-${args[0]}-${args.length}`);
       const r = await runCli([...args, '--out', out]);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n').filter((l) => !l.startsWith('warning: synthetic'))).toHaveLength(1); // the store is simulated

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeRepeated, repeatedTables } from '../../src/commands/analyze-repeated.js';
 import { RUN_KINDS } from '../../src/commands/analyze.js';
+import { readStoredRun } from '../../src/commands/analyze-kinds.js';
 import { isRepeatedRun } from '../../src/sources/store.js';
 import { UserError } from '../../src/core/errors.js';
 import { generateDecisions } from '../helpers/repeated-decisions.js';
@@ -67,7 +68,7 @@ describe('analyzeRepeated: the outputs of repeated play as one atomic set', () =
     expect(Object.values(RUN_KINDS).map((k) => k.design)).toEqual(['two-framing', 'context-enrichment', 'repeated']);
     expect(isRepeatedRun({ designJson: JSON.stringify({ play: { rounds: 10 } }) } as never)).toBe(true);
     expect(isRepeatedRun({ designJson: JSON.stringify({ models: [] }) } as never)).toBe(false);
-    // The repeated entry reads the store's decisions (readRepeatedStore): a missing store is one line naming it.
-    expect(() => RUN_KINDS.repeated.analyze({ kind: 'repeated', store: 'x.sqlite' }, { store: 'x.sqlite' })).toThrow(/x\.sqlite/);
+    // The store is read once, its decisions with its kind (readStoredRun): a missing store is one line naming it.
+    expect(() => readStoredRun({ store: 'x.sqlite' })).toThrow(/x\.sqlite/);
   });
 });

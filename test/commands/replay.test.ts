@@ -71,6 +71,14 @@ describe('replay', () => {
     expect(r.outputs).toBeGreaterThan(5);
   });
 
+  it('--run with an id the store lacks is refused in one line naming its runs (exit 2), not replayed on the latest run', async () => {
+    await expect(replay({ store, runId: 99 })).rejects.toThrow(`${store}: no run 99 (runs: 1)`);
+    const r = await runCli(['replay', store, '--run', '99'], { env: cleanEnv() });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([`samegame: ${store}: no run 99 (runs: 1)`]);
+    expect(r.stdout).toBe('');
+  });
+
   it('one altered stored response: exactly that trial\'s decision, exit 1', async () => {
     const copy = altered('response', 'response_id', ['M', 'stag-hunt', 'business', 0], (t) => t.replace(/"content":"[^"]*"/, '"content":"I pass"'));
     const { error, lines } = await differences({ store: copy });

@@ -11,10 +11,16 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/errors.js';
-import { checkIntegrity, storeError, storeGuard, StoreFault, StoreRefusal, withStoreErrors } from '../../src/live/store/integrity.js';
+import { checkIntegrity, storeGuard, StoreFault, StoreRefusal, type SqliteFailure } from '../../src/live/store/integrity.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { counts, writeStore } from '../helpers/store.js';
 import { runCli, ROOT } from '../helpers/cli.js';
+
+/** What the store's one guard makes of an error thrown while a store is used (storeGuard; its mapper is private to it). */
+function storeError(path: string, e: unknown, how?: SqliteFailure): unknown {
+  try { storeGuard(path, () => { throw e; }, how); } catch (x) { return x; }
+  return undefined;
+}
 
 const QUICKSTART = join(ROOT, 'data/designs/quickstart.yaml');
 const MODELS = ['alpha', 'bravo', 'charlie', 'delta'];
@@ -122,7 +128,7 @@ describe('SQLite errors are one-line user errors naming the store', () => {
     expect((u as UserError).exitCode).toBe(2);
     const plain = new TypeError('x');
     expect(storeError('s.sqlite', plain)).toBe(plain);
-    await expect(withStoreErrors('s.sqlite', () => { throw sqliteError; })).rejects.toBeInstanceOf(UserError);
+    await expect(storeGuard('s.sqlite', async () => { throw sqliteError; })).rejects.toBeInstanceOf(UserError);
   });
 
   it('one mapper for readers and writers: a SQLite failure is "damaged" while reading rows, "cannot open" around a run', async () => {

@@ -11,13 +11,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDesign } from '../../src/live/design/design.js';
 import { prepareSession } from '../../src/live/runner/session.js';
-import { StoreFault, storeError } from '../../src/live/store/integrity.js';
+import { StoreFault, storeGuard, type SqliteFailure } from '../../src/live/store/integrity.js';
 import { storedRunKind } from '../../src/live/store/run-kind.js';
 import { readableDesign, repeatedDesign, storedDesign } from '../../src/live/store/stored-design.js';
 import { designFacts } from '../../src/analyses/compare/design-facts.js';
 import { selectiveFacts } from '../../src/analyses/selective/facts.js';
 import { UserError } from '../../src/core/errors.js';
 import { ROOT } from '../helpers/cli.js';
+
+/** What the store's one guard makes of an error thrown while a store is used (storeGuard; its mapper is private to it). */
+function storeError(path: string, e: unknown, how?: SqliteFailure): unknown {
+  try { storeGuard(path, () => { throw e; }, how); } catch (x) { return x; }
+  return undefined;
+}
 
 const stored = (file: string, text = readFileSync(join(ROOT, file), 'utf8')) => prepareSession(parseDesign(text, join(ROOT, file)), {}).json;
 const REPEATED = `name: r

@@ -1,5 +1,6 @@
 import type { TwoFramingAnalysis } from '../two-framing/index.js';
 import { stat } from '../../core/names.js';
+import { BUILTIN_COLUMNS } from '../../stats/table3.js';
 import { robustness2 } from '../../stats/jsd.js';
 import { clopperPearson } from '../../stats/cluster-intervals.js';
 
@@ -38,7 +39,8 @@ export function degenerateCells(a: TwoFramingAnalysis, level = 0.95): Degenerate
         bootstrap: { lo: x / n, hi: x / n }, exact,
         pairAtExactBound: {
           R2: robustness2(pb, ps), shift: ps - pb,
-          R2Observed: boot.get(stat('R2', p.model, p.game)).point, shiftObserved: boot.get(stat('shift_raw', p.model, p.game)).point,
+          R2Observed: boot.get(stat(BUILTIN_COLUMNS.robustness.names.cell, p.model, p.game)).point,
+          shiftObserved: boot.get(stat(BUILTIN_COLUMNS.shift.names.cell, p.model, p.game)).point,
         },
       });
     }

@@ -3,7 +3,7 @@ import { cellRate, cellSize, levels } from '../../core/cells.js';
 import { POOLED, stat, statLabel } from '../../core/names.js';
 import type { IntervalMethod } from '../../stats/bootstrap.js';
 import { combineEstimands } from '../../stats/combine.js';
-import { table3Columns } from '../../stats/table3.js';
+import { FAMILY_R, table3Columns } from '../../stats/table3.js';
 import { clopperPearson, type ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
 import { analyzeTwoFraming, familyEstimand, familyLayout, twoFramingEstimand, twoFramingLayout, type TwoFramingSettings } from '../two-framing/index.js';
 import { rateHits, simDesign, simTable, simTruth, type CoverageTruth } from './simulate.js';
@@ -87,7 +87,7 @@ export function truthRates(table: CellTable, truth: CoverageTruth): number[] {
 /** The reported statistics whose coverage is measured: per-model and pooled Table 3 columns (R, shift), and family R when present. */
 function coveredNames(models: readonly string[], family: boolean): string[] {
   const groups = [...models, POOLED];
-  return [...groups.flatMap((g) => table3Columns().map((c) => stat(c.names.groupConservative, g))), ...(family ? groups.map((g) => stat('Rfam', g)) : [])];
+  return [...groups.flatMap((g) => table3Columns().map((c) => stat(c.names.groupConservative, g))), ...(family ? groups.map((g) => stat(FAMILY_R, g)) : [])];
 }
 
 /** The two-framing settings that make a method's intervals, as analyze and reproduce make them. */

@@ -4,7 +4,11 @@
  */
 import { cellId, cellSize, indexCells, type CellTable, type Observations } from '../../core/cells.js';
 import type { EffectTableRow } from '../../sources/effects-csv.js';
-import { clusteredRate, countsEffect, meanRate, ratesEffect, type Effect, type EffectMeasure, type RateEstimate } from '../../stats/meta/effect-size.js';
+import { clusteredRate, countsEffect, formulaEffect, meanRate, ratesEffect, type Effect, type EffectMeasure,
+  type RateEstimate } from '../../stats/meta/effect-size.js';
+
+/** A formula of the two rates (p_base, p_alt): a Table 3 column's per-pair value, pooled as an effect of its own. */
+export type CellFormula = (pBase: number, pAlt: number) => number;
 
 /** One cell's effect: as an effect table's row (src/sources/effects-csv.ts) without its line; n_base and n_alt empty for effects read from a table. */
 export type EffectRow = Omit<EffectTableRow, 'line'>;
@@ -33,7 +37,8 @@ function rateOf(obs: Observations): RateEstimate {
   return { p, variance: (p * (1 - p)) / obs.n, n: obs.n };
 }
 
-function contrastEffect(alt: Observations, base: Observations, measure: EffectMeasure): Effect {
+function contrastEffect(alt: Observations, base: Observations, measure: EffectMeasure | CellFormula): Effect {
+  if (typeof measure === 'function') return formulaEffect(rateOf(alt), rateOf(base), measure);
   if (alt.kind === 'binary' && base.kind === 'binary') return countsEffect(alt.x, alt.n, base.x, base.n, measure);
   return ratesEffect(rateOf(alt), rateOf(base), measure);
 }
@@ -42,7 +47,7 @@ function contrastEffect(alt: Observations, base: Observations, measure: EffectMe
  * Every model × game of a study's table (factors model, game, framing; further factors already
  * folded into the game) that holds both planned framings.
  */
-export function studyEffects(table: CellTable, c: StudyContrast, measure: EffectMeasure): StudyEffects {
+export function studyEffects(table: CellTable, c: StudyContrast, measure: EffectMeasure | CellFormula): StudyEffects {
   const index = indexCells(table);
   const rows: EffectRow[] = [];
   const notes: string[] = [];

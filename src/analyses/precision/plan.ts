@@ -3,8 +3,13 @@ import { cellRate } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
 import { analyzeTwoFraming, type TwoFramingSettings } from '../two-framing/index.js';
 import type { Logger } from '../../core/logger.js';
+import { table3Column, table3Columns } from '../../stats/table3.js';
 
-export type PlanStatistic = 'R' | 'shift';
+/** A Table 3 column (stats/table3.ts: R, shift and any registered one): its pooled and per-model conservative values are planned. */
+export type PlanStatistic = string;
+
+/** The statistics the planner takes: Table 3's columns, registered ones included. */
+export const planStatistics = (): string[] => table3Columns().map((c) => c.column);
 
 export interface PlanOptions {
   readonly settings: TwoFramingSettings;
@@ -42,9 +47,10 @@ export function scaleTable(table: CellTable, n: number): CellTable {
 /** Half-widths (hi − lo)/2 of the statistic for each model and pooled at n trials per cell. */
 export function halfWidthsAt(table: CellTable, n: number, opts: PlanOptions): Map<string, number> {
   const a = analyzeTwoFraming(scaleTable(table, n), opts.settings);
+  const name = table3Column(opts.statistic).names.groupConservative;
   const out = new Map<string, number>();
   for (const g of [...a.layout.models, POOLED]) {
-    const v = a.boot.get(stat(opts.statistic, g));
+    const v = a.boot.get(stat(name, g));
     out.set(g, (v.hi - v.lo) / 2);
   }
   return out;
@@ -63,6 +69,8 @@ export function halfWidthsAt(table: CellTable, n: number, opts: PlanOptions): Ma
 export function planTrials(table: CellTable, opts: PlanOptions): PlanResult {
   const maxN = opts.maxN ?? 100_000;
   if (!(opts.halfWidth > 0)) throw new RangeError(`half-width must be positive: ${opts.halfWidth}`);
+  const known = planStatistics();
+  if (!known.includes(opts.statistic)) throw new RangeError(`statistic must be a Table 3 column (${known.join(', ')}): ${opts.statistic}`);
   const cache = new Map<number, Map<string, number>>();
   const hw = (n: number) => {
     let m = cache.get(n);

@@ -5,7 +5,7 @@ import { quantilesUnsorted } from '../../stats/quantile.js';
 import { UserError } from '../../core/errors.js';
 import { nearestName } from '../../core/suggest.js';
 import { familyZ, quantileBand, quantileLevelSpread } from '../../stats/mc-error.js';
-import { table3Columns } from '../../stats/table3.js';
+import { FAMILY_R, table3Columns } from '../../stats/table3.js';
 import { table2Rows, type Table2Row, type TwoFramingAnalysis } from '../two-framing/index.js';
 import { comparedDecimals, judge, type Verdict } from './verdict.js';
 import { analysesReproductionMsg } from './messages.js';
@@ -129,7 +129,7 @@ function computedValue(a: TwoFramingAnalysis, t2: ReadonlyMap<string, Table2Row>
     return fromBoot(a, stat(c.names.groupConservative, row.model), part, method);
   }
   if (!a.family) return undefined;
-  return fromBoot(a, row.game === '' ? stat('Rfam', row.model) : stat('Rfam', row.model, row.game), part, method);
+  return fromBoot(a, row.game === '' ? stat(FAMILY_R, row.model) : stat(FAMILY_R, row.model, row.game), part, method);
 }
 
 /** For a missing row: the model, else the game, of the computation nearest to the one the row names. */

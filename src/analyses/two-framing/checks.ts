@@ -2,7 +2,7 @@ import type { BinaryObservations, CellTable } from '../../core/cells.js';
 import { cellRate, cellSize, isDegenerate } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
 import { jsdBernoulli } from '../../stats/jsd.js';
-import { table3Columns } from '../../stats/table3.js';
+import { FAMILY_R, table3Columns } from '../../stats/table3.js';
 import type { BootstrapResult, Interval, IntervalMethod, StatInfo, StatKind } from '../../stats/bootstrap.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import type { DecimalText } from '../../core/decimal.js';
@@ -123,7 +123,7 @@ export function classifyContainment(name: string, s: Interval, info: StatInfo, m
 /** The reported statistics: Table 3 per model and pooled, and the family table when present. */
 function reportedNames(a: TwoFramingAnalysis): string[] {
   const reported = [...a.layout.models, POOLED].flatMap((g) => table3Columns().map((c) => stat(c.names.groupConservative, g)));
-  if (a.family) reported.push(...a.family.groups.map((g) => stat('Rfam', g.model, g.game)), ...a.family.models.map((m) => stat('Rfam', m)), stat('Rfam',
+  if (a.family) reported.push(...a.family.groups.map((g) => stat(FAMILY_R, g.model, g.game)), ...a.family.models.map((m) => stat(FAMILY_R, m)), stat(FAMILY_R,
     POOLED));
   return reported;
 }

@@ -1,3 +1,4 @@
+import { FAMILY_R } from '../../stats/table3.js';
 import type { CellTable } from '../../core/cells.js';
 import { ROBUSTNESS, type Estimand } from '../../stats/bootstrap.js';
 import { entropyUnchecked } from '../../stats/jsd.js';
@@ -33,13 +34,13 @@ export function familyLayout(table: CellTable): FamilyLayout {
   return { models, groups: [...byMg.values()], framings };
 }
 
-/** The family robustness's statistic name (stat(FAMILY_R, model, game)). */
-export const FAMILY_R = 'Rfam';
+/** The family robustness's statistic name (stat(FAMILY_R, model, game)), named in Table 3's registry. */
+export { FAMILY_R };
 
 /**
  * Family robustness R(M,G) = 1 − max over framing pairs of JSD/ln 2 (Same Game, Different Story §3.2), unattenuated;
  * R(M) = uniform mean over games; pooled = mean over all model–game values.
- * Names: stat('Rfam', model, game), stat('Rfam', model), stat('Rfam', POOLED).
+ * Names: stat(FAMILY_R, model, game), stat(FAMILY_R, model), stat(FAMILY_R, POOLED).
  */
 export function familyEstimand(layout: FamilyLayout): Estimand {
   const { groups, models } = layout;

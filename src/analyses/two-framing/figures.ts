@@ -6,7 +6,7 @@ import { table2Dumbbell, type RatePoint } from '../../render/charts/dumbbell.js'
 import { table3Forest, type ForestRow } from '../../render/charts/forest.js';
 import { cellR2Figure, type CellR2Row } from '../../render/charts/cell-r2.js';
 import { bootstrapFigure, histogram } from '../../render/charts/histogram.js';
-import { andList, named, noun, table3Columns } from '../../stats/table3.js';
+import { andList, BUILTIN_COLUMNS, named, noun, table3Columns } from '../../stats/table3.js';
 
 /** Bins of the bootstrap histograms: fine enough to show the shape of 10,000 replicates. */
 export const BOOTSTRAP_BINS = 40;
@@ -51,7 +51,8 @@ export function cellR2Rows(a: TwoFramingAnalysis): { rows: CellR2Row[]; versions
   const versions = ['raw', conservative(a)];
   const rows: CellR2Row[] = [];
   for (const p of a.layout.pairs) {
-    for (const [kind, version] of [['R2', versions[0]], ['R2_conservative', versions[1]]] as const) {
+    const { cell, cellConservative } = BUILTIN_COLUMNS.robustness.names;
+    for (const [kind, version] of [[cell, versions[0]], [cellConservative, versions[1]]] as const) {
       const v = a.boot.get(stat(kind, p.model, p.game));
       rows.push({ model: p.model, game: p.game, version, estimate: v.point, lo: v.lo, hi: v.hi });
     }

@@ -8,7 +8,7 @@ import { jsdBernoulli } from '../../stats/jsd.js';
 import { framingTest, type FramingPairCounts } from '../../stats/framing-test.js';
 import { moverInterval, type WeightedRate } from '../../stats/wilson.js';
 import { toCsv } from '../../render/csv.js';
-import { TEST_INVERSION_HEADER } from '../../stats/table3.js';
+import { allTable3Variants, TEST_INVERSION_HEADER } from '../../stats/table3.js';
 import { num, type Block } from '../../render/html.js';
 import type { CellTable } from '../../core/cells.js';
 import type { FramingPair, TwoFramingLayout } from './estimand.js';
@@ -38,8 +38,13 @@ export interface FramingTestRow {
   shift: number; shift_wilson_lo: number; shift_wilson_hi: number;
 }
 
+/**
+ * The columns of the tests' CSV: the test, then R corrected with its test-inversion ends, the shift
+ * with its MOVER-Wilson ends (the variants of stats/table3.ts).
+ */
 export const FRAMING_TEST_COLUMNS = ['model', 'game', 'pairs', 'G', 'df', 'p_value', 'p_method', 'framing_changes_behaviour',
-  'R_corrected', 'R_test_lo', 'R_test_hi', 'shift', 'shift_wilson_lo', 'shift_wilson_hi'] as const;
+  ...allTable3Variants().flatMap((v) => (v.point ? [v.column, 'R_test_lo', 'R_test_hi'] : [v.of, `${v.column}_lo`, `${v.column}_hi`]))
+] as (keyof FramingTestRow)[];
 
 /** The significance level of the "R = 1" statements. */
 export const FRAMING_TEST_ALPHA = 0.05;

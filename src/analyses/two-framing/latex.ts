@@ -13,7 +13,7 @@ import { conservativeNote, intervalKind, type TwoFramingAnalysis } from './analy
 import { familyRows, table2Rows, table3Rows } from './tables.js';
 import { namedAnalysis } from './named.js';
 import { countText, statText } from './numbers.js';
-import { andList, named, table3Columns } from '../../stats/table3.js';
+import { andList, BUILTIN_COLUMNS, named, table3Columns } from '../../stats/table3.js';
 
 /** A statistic or a count as the report prints it; no value (an interval of a cell of fewer than 3 matches) empty. */
 const stat = (x: number | string): LatexCell => ({ number: typeof x === 'number' && Number.isFinite(x) ? statText(x) : '' });
@@ -57,7 +57,7 @@ export function familyLatex(a: TwoFramingAnalysis, names?: DisplayNames, latex: 
     caption: (`Family robustness over the ${a.family?.framings.length ?? 0} framings present (1 − the largest JSD / ln 2 over framing pairs), with 95 ` +
       `% ${intervalKind(a)} intervals.`),
     label: 'tab:family-robustness',
-    columns: [leftColumn('Model'), leftColumn('Game'), rightColumn('R')],
+    columns: [leftColumn('Model'), leftColumn('Game'), rightColumn(BUILTIN_COLUMNS.robustness.text.short)],
     rows: familyRows(a).map((x) => [x.model === POOLED ? POOLED : shown(names, x.model), x.game === 'All' ? 'All' : shown(names, x.game), withInterval(x.R,
       x.R_lo, x.R_hi)]),
   }, latex);

@@ -1,9 +1,10 @@
+import { bandColumnsText, bandConstantsText } from './simultaneous.js';
 import { jsonText } from '../../core/format.js';
 import { cellRate, cellSize, isDegenerate, type CellTable } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
 import type { TwoFramingAnalysis } from './analysis.js';
 import type { Interval } from '../../stats/bootstrap.js';
-import { table3Columns } from '../../stats/table3.js';
+import { FAMILY_R, table3Columns } from '../../stats/table3.js';
 import { framingTestMetrics, hasFramingTests } from './framing-tests.js';
 import { invalidBounds, knowsInvalid } from './invalid-bounds.js';
 import { shownVariants } from './tables.js';
@@ -53,7 +54,7 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
   const group = (g: string) => ({
     ...Object.fromEntries(cols.map((c) => [c.names.group, iv(boot.get(stat(c.names.group, g)))])),
     ...Object.fromEntries(cols.map((c) => [c.names.groupConservative, iv(boot.get(stat(c.names.groupConservative, g)))])),
-    ...(a.family ? { R_family: iv(boot.get(stat('Rfam', g))) } : {}),
+    ...(a.family ? { R_family: iv(boot.get(stat(FAMILY_R, g))) } : {}),
   });
   return {
     tool,
@@ -72,8 +73,8 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
         : '95% percentile bootstrap, linear interpolation between order statistics',
       ...(boot.notes.length ? { interval_notes: [...boot.notes] } : {}),
       ...(shownVariants(a).length ? { table3_variants: VARIANTS_NOTE } : {}),
-      ...(a.bands ? { simultaneous: (`per-model R and shift in table3.csv: simultaneous 95% sup-t bands over the models (c = ${a.bands.c.R} for ` +
-        `R, ${a.bands.c.shift} for the shift; Montiel Olea and Plagborg-Moller 2019); metrics below and Pooled pointwise`) } : {}),
+      ...(a.bands ? { simultaneous: (`per-model ${bandColumnsText()} in table3.csv: simultaneous 95% sup-t bands over the models `
+        + `(c = ${bandConstantsText(a.bands.c, String)}; Montiel Olea and Plagborg-Moller 2019); metrics below and Pooled pointwise`) } : {}),
       resampling: resamplingNote(table),
       jsd: 'Jensen-Shannon divergence, natural log (not the distance)',
       conservative: 'shift_c = a * shift; R_c = 1 - a * (1 - R2)',
@@ -91,7 +92,7 @@ export function metricsObject(a: TwoFramingAnalysis, input: InputProvenance, too
       ...(knowsInvalid(table) ? { invalid_bounds: invalidBounds(table, p) } : {}),
       ...Object.fromEntries(cols.map((c) => [c.names.cell, iv(boot.get(stat(c.names.cell, p.model, p.game)))])),
       ...Object.fromEntries(cols.map((c) => [c.names.cellConservative, iv(boot.get(stat(c.names.cellConservative, p.model, p.game)))])),
-      ...(a.family ? { R_family: iv(boot.get(stat('Rfam', p.model, p.game))) } : {}),
+      ...(a.family ? { R_family: iv(boot.get(stat(FAMILY_R, p.model, p.game))) } : {}),
     })),
     models: layout.models.map((m) => ({ model: m, ...group(m) })),
     pooled: group(POOLED),

@@ -1,3 +1,4 @@
+import { bandConstantsText } from './simultaneous.js';
 import { wrappedCommand } from '../../core/command-line.js';
 import { cellSize, levels } from '../../core/cells.js';
 import { POOLED, stat } from '../../core/names.js';
@@ -9,7 +10,7 @@ import type { Logger } from '../../core/logger.js';
 import { fixed, interval } from '../../core/format.js';
 import { metricsObject } from './metrics.js';
 import { familyRows, shownVariants, table2Rows, table3Rows, variantsNote, type Table3Row } from './tables.js';
-import { table3Columns } from '../../stats/table3.js';
+import { BUILTIN_COLUMNS, table3Columns } from '../../stats/table3.js';
 import { num, type Block, type Section } from '../../render/html.js';
 import { framingTestBlocks, framingTestText, hasFramingTests } from './framing-tests.js';
 import { invalidBounds, knowsInvalid } from './invalid-bounds.js';
@@ -39,8 +40,8 @@ export const gameAsIs: GameLabel = (g) => g;
 export function summarySection(a: TwoFramingAnalysis, v: VerificationReport, p: ReportProvenance, o: { gameName?: GameLabel;
   notes?: readonly string[] } = {}): Section {
   const gameName = o.gameName ?? gameAsIs;
-  const R = a.boot.get(stat('R', POOLED));
-  const S = a.boot.get(stat('shift', POOLED));
+  const R = a.boot.get(stat(BUILTIN_COLUMNS.robustness.names.groupConservative, POOLED));
+  const S = a.boot.get(stat(BUILTIN_COLUMNS.shift.names.groupConservative, POOLED));
   const { base, alt, reps, seed } = a.settings;
   const passed = v.checks.filter((c) => c.passed).length;
   return {
@@ -122,7 +123,7 @@ export function table3Section(a: TwoFramingAnalysis, gameName: GameLabel = gameA
       + `95 % ${intervalKind(a)} intervals${variantsNote(
         variants)}.`
       + (a.bands ? ` The per-model rows show simultaneous 95 % bands (sup-t over the ${a.layout.models.length} models from the same replicates, `
-        + `c = ${fixed(a.bands.c.R, 2)} for R and ${fixed(a.bands.c.shift, 2)} for the shift): all models' values lie in their bands together with `
+        + `c = ${bandConstantsText(a.bands.c, (x) => fixed(x, 2), 'and')}): all models' values lie in their bands together with `
         + 'probability about 95 %; Pooled is pointwise.' : '') },
     { kind: 'table', id: 'table3', columns: ['Model', ...cols.flatMap((c) => [num(c.label), num('95% CI')]), ...variantColumns], rows },
     ...(a.clusterRobust && a.boot.notes.length ? [{ kind: 'list' as const, items: [...a.boot.notes] }] : []),

@@ -1,7 +1,7 @@
 import { stat } from '../../core/names.js';
 import type { BootstrapResult } from '../../stats/bootstrap.js';
 import { supTBand } from '../../stats/sup-t.js';
-import { table3Columns } from '../../stats/table3.js';
+import { andList, table3Columns } from '../../stats/table3.js';
 
 /**
  * `--simultaneous`: the per-model R and the per-model shifts (every Table 3 column) each as one simultaneous 95 % band
@@ -13,7 +13,7 @@ export interface SimultaneousBands {
   /** Band ends by statistic name (the per-model values of every Table 3 column). */
   readonly ends: ReadonlyMap<string, readonly [number, number]>;
   /** The sup-t critical value of each family, by Table 3 column (stats/table3.ts's registry: R, shift, …). */
-  readonly c: { readonly R: number; readonly shift: number; readonly [column: string]: number };
+  readonly c: Readonly<Record<string, number>>;
 }
 
 export function simultaneousBands(boot: BootstrapResult, models: readonly string[], level = 0.95): SimultaneousBands {
@@ -28,6 +28,17 @@ export function simultaneousBands(boot: BootstrapResult, models: readonly string
     });
     return band.c;
   };
-  const c = Object.fromEntries(table3Columns().map((col) => [col.column, family(col.names.groupConservative)]));
-  return { ends, c: { R: NaN, shift: NaN, ...c } };
+  return { ends, c: Object.fromEntries(table3Columns().map((col) => [col.column, family(col.names.groupConservative)])) };
 }
+
+/**
+ * The bands' critical values in words, one per Table 3 column in its order: "2.41 for R, 2.38 for
+ * the shift" (`last: 'and'`: "… for R and 2.38 for the shift").
+ */
+export function bandConstantsText(c: Readonly<Record<string, number>>, show: (x: number) => string, last: 'comma' | 'and' = 'comma'): string {
+  const parts = table3Columns().map((col) => `${show(c[col.column])} for ${col.text.symbol ?? `the ${col.column}`}`);
+  return last === 'comma' ? parts.join(', ') : andList(parts);
+}
+
+/** The columns the bands cover, as the notes name them: "R and shift". */
+export const bandColumnsText = (): string => andList(table3Columns().map((col) => col.column));

@@ -5,7 +5,7 @@ import { shown as shownName, withNameColumns, type DisplayNames } from '../../co
 import type { TwoFramingAnalysis } from './analysis.js';
 import { toCsv } from '../../render/csv.js';
 import { allTable3Variants, andList, table3Columns, table3Statistics, table3Variants, variantStatistics, type Table3Column,
-  type Table3Variant } from '../../stats/table3.js';
+  type Table3Variant, BUILTIN_COLUMNS, FAMILY_R } from '../../stats/table3.js';
 import { framingTestRows, simultaneousTestRows, type FramingTestRow } from './framing-tests.js';
 import { INVALID_BOUND_COLUMNS, invalidBounds, knowsInvalid, type InvalidBounds } from './invalid-bounds.js';
 
@@ -24,7 +24,8 @@ export const TABLE2_COLUMNS = ['model', 'game', 'base_rate', 'base_count', 'alt_
 /** The columns of table3.csv: the model, then each Table 3 column's point and ends, then those of the variants that apply. */
 export const table3CsvColumns = (a?: TwoFramingAnalysis): string[] =>
   ['model', ...table3Statistics(), ...(a ? shownVariants(a).flatMap(variantStatistics) : [])];
-export const FAMILY_COLUMNS = ['model', 'game', 'R', 'R_lo', 'R_hi'] as const;
+/** The family robustness table's columns: R and its interval under the robustness column's name. */
+export const FAMILY_COLUMNS: readonly string[] = ['model', 'game', ...[BUILTIN_COLUMNS.robustness.column].flatMap((r) => [r, `${r}_lo`, `${r}_hi`])];
 
 /** Count of a cell: x for binary cells, the summed probabilities for probability cells. */
 function count(a: TwoFramingAnalysis, i: number): number {
@@ -74,7 +75,7 @@ export function variantsNote(variants: readonly Table3Variant[]): string {
 
 /** A variant's point and ends from the R = 1 test's row of the same group (framing-tests.ts): the one mapping of variants to the test's fields. */
 function variantValues(v: Table3Variant, t: FramingTestRow): [number, number, number] {
-  return v.column === 'R_corrected' ? [t.R_corrected, t.R_test_lo, t.R_test_hi] : [t.shift, t.shift_wilson_lo, t.shift_wilson_hi];
+  return v.of === BUILTIN_COLUMNS.robustness.column ? [t.R_corrected, t.R_test_lo, t.R_test_hi] : [t.shift, t.shift_wilson_lo, t.shift_wilson_hi];
 }
 
 /** A variant's table3.csv entries from the R = 1 test's row of the same group. */
@@ -106,9 +107,9 @@ export function familyRows(a: TwoFramingAnalysis): FamilyRow[] {
     return { model, game, R: v.point, R_lo: v.lo, R_hi: v.hi };
   };
   return [
-    ...a.family.groups.map((g) => row(g.model, g.game, stat('Rfam', g.model, g.game))),
-    ...a.family.models.map((m) => row(m, 'All', stat('Rfam', m))),
-    row(POOLED, 'All', stat('Rfam', POOLED)),
+    ...a.family.groups.map((g) => row(g.model, g.game, stat(FAMILY_R, g.model, g.game))),
+    ...a.family.models.map((m) => row(m, 'All', stat(FAMILY_R, m))),
+    row(POOLED, 'All', stat(FAMILY_R, POOLED)),
   ];
 }
 

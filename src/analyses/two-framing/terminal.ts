@@ -2,6 +2,7 @@ import type { Table3Row } from './tables.js';
 import { fixed, interval } from '../../core/format.js';
 import { allTable3Variants, table3Columns, type Table3Variant } from '../../stats/table3.js';
 import { STAT_DECIMALS, statText } from './numbers.js';
+import { bandConstantsText } from './simultaneous.js';
 
 /** Plain-text columns, left-aligned, two spaces apart. */
 export function textTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -15,12 +16,11 @@ const iv = (lo: number, hi: number) => (Number.isNaN(lo) && Number.isNaN(hi) ? '
 
 /** Table 3 as the seed prints it: R̂, 95 % CI, action shift, 95 % CI, three decimals. */
 export function table3Text(rows: readonly Table3Row[], attenuation: number, method: 'percentile' | 'bca' = 'percentile',
-  simultaneous?: { readonly R: number; readonly shift: number }): string {
+  simultaneous?: Readonly<Record<string, number>>): string {
   const title = (attenuation === 1
     ? 'Table 3: robustness and action shift (no attenuation)'
     : `Table 3: conservative estimates (attenuation ${attenuation})`) + (method === 'bca' ? '; 95 % BCa intervals' : '')
-    + (simultaneous ? (`; per-model rows: simultaneous 95 % sup-t bands (c = ${fixed(simultaneous.R, 2)} for R, ${fixed(simultaneous.shift, 2)} for the ` +
-      `shift), Pooled pointwise`) : '');
+    + (simultaneous ? `; per-model rows: simultaneous 95 % sup-t bands (c = ${bandConstantsText(simultaneous, (x) => fixed(x, 2))}), Pooled pointwise` : '');
   const cols = table3Columns();
   const variants = allTable3Variants().filter((v) => rows.length > 0 && `${v.column}_lo` in rows[0]);
   const variantHeader = (v: Table3Variant) => [...(v.point ? [v.label] : []), v.header];

@@ -10,6 +10,7 @@ import { prepareSession } from '../runner/session.js';
 import { plannedRequest } from '../runner/runner.js';
 import { scoreResponse, type Scored } from '../scoring/score.js';
 import type { RunInfo, TrialStore } from '../store/store.js';
+import { storedDesign } from '../store/stored-design.js';
 import type { ProviderResponse, TrialRecord, TrialSpec } from '../types.js';
 import { PROVIDER_REPLAYS } from './renderers.js';
 import { replayMsg } from './messages.js';
@@ -65,7 +66,8 @@ function decisionChange(t: TrialRecord, spec: TrialSpec, score: Scorer): string 
 
 /** Replay every trial of a run. */
 export function replayTrials(store: TrialStore, run: RunInfo, score: Scorer = scoreResponse): TrialsReplay {
-  const session = prepareSession(JSON.parse(run.designJson) as Design, {});
+  // the stored design as its one reader reads it (a copy: preparing a session may fill in defaults)
+  const session = prepareSession(structuredClone(storedDesign(run)) as Design, {});
   const differences: ReplayDifference[] = [];
   if (session.hash !== run.designHash) differences.push({ kind: 'design', trial: `run ${run.id}`, detail: replayMsg.designHash() });
   const specs = new Map(session.specs.map((s) => [keyOf({ model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }), s]));
@@ -73,8 +75,8 @@ export function replayTrials(store: TrialStore, run: RunInfo, score: Scorer = sc
   for (const t of store.trials(run.id)) {
     trials++;
     const key = keyOf(t);
-    const spec = t.play === undefined ? specs.get(key) : undefined;
     if (t.play !== undefined) { notRendered++; notReread++; continue; }
+    const spec = specs.get(key);
     if (spec === undefined) { differences.push({ kind: 'prompt', trial: key, detail: replayMsg.noSuchTrial() }); continue; }
     if (t.prompt !== spec.prompt) differences.push({ kind: 'prompt', trial: key, detail: firstDifference(t.prompt, spec.prompt) });
     const replay = PROVIDER_REPLAYS[spec.model.provider];

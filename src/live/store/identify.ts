@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { UserError } from '../../core/errors.js';
 import { storeMsg } from './messages.js';
+import { storeGuard } from './integrity.js';
 
 /** Throws the one-line error unless `path` is absent, empty, an empty database or a samegame store. */
 export function assertStoreOrNew(path: string): void {
@@ -16,17 +17,15 @@ export function assertStoreOrNew(path: string): void {
     return; // absent: run creates it (the path itself was checked by checkOutFile)
   }
   if (size === 0) return;
-  let tables: string[];
-  try {
+  // A file SQLite cannot open is the store unreadable, said by the one mapper of store failures.
+  const tables = storeGuard(path, () => {
     const db = new Database(path, { readonly: true, fileMustExist: true });
     try {
-      tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
+      return db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[];
     } finally {
       db.close();
     }
-  } catch (e) {
-    throw new UserError(storeMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
-  }
+  }, 'open');
   if (tables.length === 0) return;
   if (!tables.includes('runs') || !tables.includes('trials')) throw new UserError(storeMsg.notAStore(path));
 }

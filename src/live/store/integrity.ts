@@ -34,17 +34,19 @@ export function isSqliteError(e: unknown): e is Error & { code: string } {
 /**
  * How a SQLite failure is said: `damaged` while a reader reads the store's rows (analyze, export:
  * "the trial store is damaged or not one samegame wrote"), `unreadable` around a run or a command
- * that opens the store ("cannot open the trial store").
+ * that opens the store ("cannot open the trial store"), `open` while the file itself is opened (any
+ * failure is the store unreadable, a WAL store without its files said as such: openError).
  */
-export type SqliteFailure = 'damaged' | 'unreadable';
+export type SqliteFailure = 'damaged' | 'unreadable' | 'open';
 
 /**
  * The one-line user error for a failure of the store at `path`; any other error unchanged. A
  * refused level names itself; a row samegame could not have written is the store damaged, as is,
  * while reading (`damaged`), JSON that does not parse; a SQLite failure is said as `sqlite` says.
  */
-export function storeError(path: string, e: unknown, sqlite: SqliteFailure = 'unreadable'): unknown {
+function storeError(path: string, e: unknown, sqlite: SqliteFailure = 'unreadable'): unknown {
   if (e instanceof UserError) return e;
+  if (sqlite === 'open') return openError(path, e);
   if (e instanceof StoreRefusal) return new UserError(storeMsg.storeRefused(path, e.message));
   const damaged = (detail: string) => new UserError(storeMsg.storeDamaged(path, detail.split('\n')[0]));
   if (e instanceof StoreFault) return damaged(e.message);
@@ -72,7 +74,7 @@ export function storeGuard<T>(path: string, fn: () => T, sqlite: SqliteFailure =
  * Why a store could not be opened for reading, as one line. A store left in WAL mode without its
  * -wal/-shm files (written by an older version) cannot be read by a user who may not create them.
  */
-export function readOpenError(path: string, e: unknown): UserError {
+function openError(path: string, e: unknown): UserError {
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && /^SQLITE_(READONLY|CANTOPEN)/.test(code)) {
     try {
@@ -83,9 +85,4 @@ export function readOpenError(path: string, e: unknown): UserError {
     } catch { /* fall through to the plain message */ }
   }
   return new UserError(storeMsg.storeUnreadable(path, e instanceof Error ? e.message : String(e)));
-}
-
-/** storeGuard around a run or a command that opens the store, as a promise (SQLite failures: "cannot open the trial store"). */
-export async function withStoreErrors<T>(path: string, fn: () => T | Promise<T>): Promise<T> {
-  return storeGuard(path, fn);
 }

@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import { UserError } from '../../core/errors.js';
 import type { TrialRecord, TrialStatus } from '../types.js';
 import type { StoredOutcome } from '../../stats/confseq/units.js';
-import { checkIntegrity, readOpenError } from './integrity.js';
+import { checkIntegrity, storeGuard } from './integrity.js';
 import { currentHolder, releaseWriterLock, takeWriterLock, type LockHolder } from './lock.js';
 import { BASE_COLUMNS, COLUMNS, SCHEMA, factorsJson, keyedUpsert, toRecord, type StoredMove, type TrialRow } from './rows.js';
 import { hasPlayColumns, migrate } from './migrations.js';
@@ -79,19 +79,20 @@ export class TrialStore {
    */
   static openExisting(path: string, o: { verify?: boolean } = {}): TrialStore {
     if (!existsSync(path)) throw new UserError(storeMsg.noSuchStore(path));
-    let db: Database.Database | undefined;
-    try {
-      db = new Database(path, { readonly: true, fileMustExist: true });
-      db.pragma('busy_timeout = 5000');
-      const has = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'trials')").pluck().get();
-      if (has !== 2) throw new UserError(storeMsg.notAStore(path));
-      checkIntegrity(db, path, o.verify);
-      return new TrialStore(db);
-    } catch (e) {
-      db?.close();
-      if (e instanceof UserError) throw e;
-      throw readOpenError(path, e);
-    }
+    return storeGuard(path, () => {
+      let db: Database.Database | undefined;
+      try {
+        db = new Database(path, { readonly: true, fileMustExist: true });
+        db.pragma('busy_timeout = 5000');
+        const has = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'trials')").pluck().get();
+        if (has !== 2) throw new UserError(storeMsg.notAStore(path));
+        checkIntegrity(db, path, o.verify);
+        return new TrialStore(db);
+      } catch (e) {
+        db?.close();
+        throw e;
+      }
+    }, 'open');
   }
 
   /** The run of this design hash, created when absent. `resumed` is true when it already existed. */

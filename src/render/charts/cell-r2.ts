@@ -1,4 +1,8 @@
+import { BUILTIN_COLUMNS } from '../../stats/table3.js';
 import { COLORS, defineFigure, F3, MARK_ROOM, PLOT_WIDTH, type Figure, modelRowFacet } from '../figure.js';
+
+/** A cell's raw robustness as the legend names it. */
+const R2 = BUILTIN_COLUMNS.robustness.names.cell;
 
 /** R2 of one model × game, raw or after the conservative transform, with its interval. */
 export interface CellR2Row {
@@ -57,13 +61,13 @@ export function cellR2Figure(rows: readonly CellR2Row[], o: CellR2Options): Figu
               x: { field: 'estimate', type: 'quantitative', scale: { domain: [0, 1], padding: MARK_ROOM, nice: false }, title: 'R2 = 1 − JSD / ln 2',
                 axis: { format: '.1f', tickCount: 10 } },
               color: {
-                field: 'version', type: 'nominal', title: 'R2',
+                field: 'version', type: 'nominal', title: R2,
                 scale: { domain: [...o.versions], range: [COLORS.neutral, COLORS.base] },
               },
               tooltip: [
                 { field: 'model', type: 'nominal', title: 'Model' },
                 { field: 'game', type: 'nominal', title: 'Game' },
-                { field: 'version', type: 'nominal', title: 'R2' },
+                { field: 'version', type: 'nominal', title: R2 },
                 { field: 'estimate', type: 'quantitative', title: 'Estimate', format: F3 },
                 { field: 'lo', type: 'quantitative', title: '2.5 %', format: F3 },
                 { field: 'hi', type: 'quantitative', title: '97.5 %', format: F3 },

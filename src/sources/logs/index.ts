@@ -56,6 +56,11 @@ export function checkRoundRange(path: string, decisions: readonly RepeatedDecisi
     if (inRounds(d.round, rounds)) return;
     if (d.round > last) last = d.round;
   }
+  roundsPastLast(path, rounds, last);
+}
+
+/** The chosen rounds begin after the last round played (`last`): UserError naming it. */
+export function roundsPastLast(path: string, rounds: RoundRange, last: number): never {
   throw new UserError(sourcesLogsMsg.roundsPastLast(path, roundsText(rounds), last));
 }
 

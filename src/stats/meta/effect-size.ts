@@ -48,7 +48,7 @@ export interface RateEstimate {
  * The binomial stand-in for a rate whose estimated variance is 0 (every trial or cluster alike):
  * the add-1/2 rule on its n decisions, p̃ = (p·n + 1/2)/(n + 1), variance p̃(1 − p̃)/(n + 1).
  */
-function adjustedRate(r: RateEstimate): RateEstimate {
+export function adjustedRate(r: RateEstimate): RateEstimate {
   const p = (r.p * r.n + 0.5) / (r.n + 1);
   return { p, variance: (p * (1 - p)) / (r.n + 1), n: r.n + 1 };
 }
@@ -110,4 +110,21 @@ export function distance(a: RateEstimate, b: RateEstimate): { yi: number; vi: nu
   if (d < 1e-6) return { yi: d, vi: (a.variance + b.variance) / (8 * m * (1 - m) * Math.LN2) };
   const grad = (p: number) => (0.5 * Math.log((p * (1 - m)) / ((1 - p) * m))) / (2 * d * Math.LN2);
   return { yi: d, vi: grad(a.p) ** 2 * a.variance + grad(b.p) ** 2 * b.variance };
+}
+
+/**
+ * The effect of a formula f(p_base, p_alt) of two rates (a Table 3 column's per-pair value), with
+ * the delta-method variance Σ (∂f/∂p)² V, the derivatives by forward differences of step 1e-6
+ * towards the interior of [0, 1]. A rate with variance 0 takes the add-1/2 stand-in, both rates
+ * then do (as for the shift).
+ */
+export function formulaEffect(alt: RateEstimate, base: RateEstimate, f: (pBase: number, pAlt: number) => number): Effect {
+  const adjusted = alt.variance === 0 || base.variance === 0;
+  const a = adjusted ? adjustedRate(alt) : alt;
+  const b = adjusted ? adjustedRate(base) : base;
+  const yi = f(b.p, a.p);
+  const h = (p: number) => (p < 0.5 ? 1e-6 : -1e-6);
+  const dAlt = (f(b.p, a.p + h(a.p)) - yi) / h(a.p);
+  const dBase = (f(b.p + h(b.p), a.p) - yi) / h(b.p);
+  return { yi, vi: dAlt ** 2 * a.variance + dBase ** 2 * b.variance, adjusted };
 }

@@ -24,7 +24,7 @@ describe('Table 3 with random effects over games', () => {
     const row = rows.find((r) => r.model === model)!;
     for (const f of fields) {
       const want = f.endsWith('_lo') || f.endsWith('_hi') ? clip(f, ref[f]) : ref[f];
-      expect(close(row[f], want, 1e-4, 1e-8), `${f}: ${row[f]} vs ${want}`).toBe(true);
+      expect(close(row[f] as number, want, 1e-4, 1e-8), `${f}: ${row[f]} vs ${want}`).toBe(true);
       if (want !== ref[f]) expect(row.clipped, f).toContain(f);
     }
   });
@@ -50,8 +50,8 @@ describe('Table 3 with random effects over games', () => {
     const a = 0.7;
     const att = meta.randomTable3(input.table, { base: 'business', alt: 'friend-sharing', attenuation: a }, 'Pooled');
     att.forEach((r, i) => {
-      expect(r.shift).toBeCloseTo(a * rows[i].shift, 10);
-      expect(Math.sqrt(1 - r.R)).toBeCloseTo(Math.sqrt(a) * Math.sqrt(1 - rows[i].R), 8);
+      expect(r.shift).toBeCloseTo(a * (rows[i].shift as number), 10);
+      expect(Math.sqrt(1 - (r.R as number))).toBeCloseTo(Math.sqrt(a) * Math.sqrt(1 - (rows[i].R as number)), 8);
     });
   });
 });

@@ -3,11 +3,11 @@
  * absolute action shift |p_alt − p_base|, a name holding "_" — reaches the estimand, table3.csv,
  * the terminal table, the report, metrics.json, the checks, the coverage study, `--expect`, the
  * figures, table3.tex and, as it declares a conclusion (its interval excludes 0), the audit's
- * searches and outputs, with no other file changed; a statistic that declares none leaves the
- * audit as it was.
+ * searches and outputs, `--simultaneous` (its own sup-t band), `plan --statistic` and `--pooling
+ * random`, with no other file changed; a statistic that declares none leaves the audit as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registerTable3Column, type Table3Column } from '../../../src/stats/table3.js';
@@ -22,6 +22,12 @@ import { analyzeTwoFraming } from '../../../src/analyses/two-framing/analysis.js
 import { audit, auditPlan, SearchWorkspace, type AuditResult } from '../../../src/analyses/audit/index.js';
 import { readRates } from '../../../src/sources/rates-csv.js';
 import { intervalParts } from '../../helpers/latex.js';
+import { reproduce } from '../../../src/commands/reproduce-outputs.js';
+import { silentLogger } from '../../../src/core/logger.js';
+import { fixed } from '../../../src/core/format.js';
+import { meta } from '../../../src/analyses/meta/index.js';
+import { scaleTable } from '../../../src/analyses/precision/plan.js';
+import { runInProcess } from '../../helpers/in-process.js';
 
 const ABS: Table3Column = {
   column: 'abs_shift', label: '|Action shift|', info: { kind: 'shift', bounds: [0, 1] },
@@ -197,5 +203,92 @@ describe('an extra Table 3 statistic that declares a conclusion, in the audit', 
     const plan = auditPlan(input(), settings);
     expect(plan.job.columns).toEqual(['R', 'shift', 'abs_shift']);
     expect(() => new SearchWorkspace({ ...plan.job, columns: ['R', 'shift', 'not_registered'] })).toThrow(/no column not_registered/);
+  });
+});
+
+describe('an extra Table 3 statistic under --simultaneous, plan --statistic and --pooling random', () => {
+  const RATES = 'data/lore-heydari-2024/rates.csv';
+  let out: string;
+  let printed: string;
+  beforeAll(async () => {
+    out = mkdtempSync(join(tmpdir(), 'samegame-extra-routes-'));
+    let text = '';
+    await reproduce({ data: RATES, out, reps: REPS, simultaneous: true, pooling: 'random', figures: false, expect: false,
+      logger: { ...silentLogger, print: (s: string) => { text += `${s}\n`; } } });
+    printed = text;
+  });
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+  const read = (name: string) => readFileSync(join(out, 'reports', name), 'utf8');
+  const csvRows = (name: string) => {
+    const [head, ...rest] = read(name).trim().split('\n');
+    const cols = head.split(',');
+    return rest.map((l) => Object.fromEntries(l.split(',').map((x, i) => [cols[i], x])));
+  };
+
+  it('--simultaneous: its per-model rows of table3.csv are one sup-t band over the models, holding jointly in about 95 % of the replicates', () => {
+    const t = readRates(RATES, { base: 'business', alt: 'friend-sharing' }).table;
+    const a = analyzeTwoFraming(t, { ...twoFraming.defaults, reps: REPS, attenuation: 0.7, base: 'business', alt: 'friend-sharing', simultaneous: true });
+    const rows = csvRows('table3.csv');
+    const models = a.layout.models;
+    for (const m of models) {
+      const row = rows.find((r) => r.model === m)!;
+      const band = a.bands!.ends.get(stat('abs_shift', m))!;
+      expect([Number(row.abs_shift_lo), Number(row.abs_shift_hi)]).toEqual(band.map((x) => Number(x.toPrecision(12))));
+    }
+    // Independently of the sup-t code: the share of replicates in which every model's |Δ| lies inside its band.
+    const idx = models.map((m) => a.boot.indexOf(stat('abs_shift', m)));
+    let inside = 0;
+    for (let r = 0; r < REPS; r++) {
+      if (idx.every((j, i) => { const [lo, hi] = a.bands!.ends.get(stat('abs_shift', models[i]))!; const v = a.boot.replicates[j * REPS + r]; return v >= lo && v <= hi; })) inside++;
+    }
+    expect(inside / REPS).toBeGreaterThanOrEqual(0.94);
+    expect(inside / REPS).toBeLessThanOrEqual(0.97);
+    // Its critical value is named wherever the bands are described.
+    const c = a.bands!.c.abs_shift;
+    expect(printed).toContain(`, ${fixed(c, 2)} for the abs_shift), Pooled pointwise`);
+    expect(JSON.parse(read('metrics.json')).settings.simultaneous).toContain(`per-model R, shift and abs_shift in table3.csv`);
+    expect(JSON.parse(read('metrics.json')).settings.simultaneous).toContain(`${c} for the abs_shift;`);
+  });
+
+  it('--pooling random: its columns in table3-random.csv, equal to the shift\'s where every pair\'s shift is ≥ 0 (the shipped rates), clipped at 0', () => {
+    const cols = read('table3-random.csv').split('\n')[0].split(',');
+    expect(cols).toEqual(['model', 'k', ...['shift', 'abs_shift'].flatMap((c) => [c, `${c}_lo`, `${c}_hi`, `${c}_pi_lo`, `${c}_pi_hi`, `${c}_tau2`, `${c}_I2`]),
+      'R', 'R_lo', 'R_hi', 'R_tau2', 'R_I2', 'R_test_p', 'clipped']);
+    // The shift is pooled as metafor's risk difference (checked against metafor in test/analyses/meta/table3-random.test.ts), |Δ| by the
+    // delta method of its formula: where every Δ ≥ 0 the two are the same effects and variances, so the same fit, |Δ|'s ends clipped to [0, 1].
+    for (const r of csvRows('table3-random.csv')) {
+      const n = (k: string) => Number(r[k]);
+      expect(n('abs_shift'), r.model).toBeCloseTo(n('shift'), 8);
+      expect(n('abs_shift_lo')).toBeCloseTo(Math.max(0, n('shift_lo')), 8);
+      expect(n('abs_shift_hi')).toBeCloseTo(n('shift_hi'), 8);
+      expect(n('abs_shift_tau2')).toBeCloseTo(n('shift_tau2'), 8);
+      if (n('shift_lo') < 0) expect(r.clipped.split(' ')).toContain('abs_shift_lo');
+    }
+    expect(printed).toMatch(/Model\s+k\s+Shift\s+95% CI\s+tau2\s+I2\s+Abs\. shift\s+95% CI\s+tau2 \(Abs\. shift\)\s+I2 \(Abs\. shift\)\s+R\s+95% CI\s+I2 \(R\)/);
+  });
+
+  it('--pooling random: where the shifts cancel, |Δ| does not: games at +0.2 and −0.2 pool to a shift of 0 and a |Δ| of 0.2·a', () => {
+    const cell = (game: string, framing: string, x: number) => ({ key: { model: 'M', game, framing }, obs: { kind: 'binary' as const, n: 100, x } });
+    const table = { factors: ['model', 'game', 'framing'], cells: [cell('g1', 'b', 40), cell('g1', 's', 60), cell('g2', 'b', 60), cell('g2', 's', 40)] };
+    const [m] = meta.randomTable3(table, { base: 'b', alt: 's', attenuation: 0.7 }, POOLED);
+    expect(m.shift).toBeCloseTo(0, 12);
+    expect(m.abs_shift).toBeCloseTo(0.7 * 0.2, 8); // equal effects and variances: the pooled value is that effect
+    expect(m.abs_shift_tau2).toBeCloseTo(0, 12);
+  });
+
+  it('plan --statistic: the CLI takes it, plans its interval, and refuses a name that is no column in one line naming it', async () => {
+    const r = await runInProcess(['plan', '--data', RATES, '--statistic', 'abs_shift', '--target-halfwidth', '0.05', '--reps', '200', '--max-n', '3000']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('Plan: 95% interval of abs_shift with half-width ≤ 0.05 (attenuation a = 0.70, 24 cells)');
+    const n = Number(r.stdout.split('\n').find((l) => l.startsWith('pooled'))!.trim().split(/\s{2,}/)[1]);
+    // Independently of the planner: the pooled |Δ| interval at that n (expected counts, the same bootstrap) reaches the half-width.
+    const t = readRates(RATES, { base: 'business', alt: 'friend-sharing' }).table;
+    const a = analyzeTwoFraming(scaleTable(t, n), { ...twoFraming.defaults, reps: 200, attenuation: 0.7, base: 'business', alt: 'friend-sharing' });
+    const v = a.boot.get(stat('abs_shift', POOLED));
+    expect((v.hi - v.lo) / 2).toBeLessThanOrEqual(0.05);
+    const bad = await runInProcess(['plan', '--data', RATES, '--statistic', 'nope', '--target-halfwidth', '0.05']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toContain('"nope" is not R, shift or abs_shift');
   });
 });
