@@ -101,7 +101,8 @@ export async function exportTrials(o: ExportOptions): Promise<ExportResult> {
   // The library writes nowhere by default: standard output is asked for ('-'), as the CLI does.
   if ((o.out as ExportOptions['out'] | undefined) === undefined) throw new UserError(commandsMsg.exportNeedsOut());
   const text = o.format !== 'parquet'; // a Parquet folder is checked when written
-  if (text && typeof o.out === 'string' && o.out !== STDOUT) [o.out, sidecarPath(o.out), probesPath(o.out)].forEach((p) => checkOutFile('--out', p)); // the file, its sidecar and the probes' file
+  // the file, its sidecar and the probes' file
+  if (text && typeof o.out === 'string' && o.out !== STDOUT) [o.out, sidecarPath(o.out), probesPath(o.out)].forEach((p) => checkOutFile('--out', p));
   // withStore: the store opened read-only, its failures one line naming it, closed when the records are written
   return withStore(o.store, { verify: o.verifyStore }, (store) => exportTo(store, o));
 }
