@@ -114,7 +114,7 @@ export function guideFolder(): { dir: string; env: NodeJS.ProcessEnv } {
   symlinkSync(ROOT, join(dir, 'node_modules', 'samegame'), 'dir');
   const bin = join(mkdtempSync(join(tmpdir(), 'samegame-guide-bin-')), 'bin');
   mkdirSync(bin);
-  // The built binary, or the warm CLI's client when a guide run serves one (SAMEGAME_GUIDE_CLI, see warmCli).
+  // The built binary, or the warm CLI's client when one serves the guide (SAMEGAME_GUIDE_CLI, see warmCli).
   const node = JSON.stringify(process.execPath);
   const cli = `if [ -n "\${SAMEGAME_GUIDE_CLI:-}" ]; then exec ${node} ${JSON.stringify(CLIENT)} "$@"; fi; exec ${node} ${JSON.stringify(join(ROOT, 'bin', 'samegame.js'))} "$@"`;
   writeFileSync(join(bin, 'samegame'), `#!/usr/bin/env bash\n${cli}\n`);
@@ -142,35 +142,38 @@ const asShown = (text: string, dir: string) => text.split(`${dir}/`).join('').sp
   .join('\n');
 
 /**
- * A warm CLI for one guide run (guide-cli/server.mjs): one process that has loaded the built CLI
- * runs every `samegame` call of the guide's steps through main(argv), as the binary would (same
- * printed text, files and exit code); each call starts only a small client instead of loading the
- * whole CLI again. SAMEGAME_GUIDES_SPAWN=1 runs each call as its own process of the binary instead.
+ * The warm CLI of this process (guide-cli/server.mjs), started by the first guide that runs and
+ * shared by the guides after it: one process that has loaded the built CLI runs every `samegame`
+ * call of the guides' steps through main(argv), one at a time, as the binary would (the same printed
+ * text, files and exit code, from the caller's folder and environment); each call starts only a
+ * small client instead of loading the whole CLI again, and what the CLI keeps in memory (drawn
+ * figures) serves the next guide as it serves a library caller. It ends when this process does
+ * (its standard input closes). SAMEGAME_GUIDES_SPAWN=1 runs each call as its own process instead.
+ * Its socket's path.
  */
-export async function warmCli(): Promise<{ socket: string; close: () => Promise<void> }> {
-  const socket = join(mkdtempSync(join(tmpdir(), 'samegame-guide-cli-')), 'cli.sock');
-  const child = spawn(process.execPath, [SERVER, socket, ROOT], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let said = '';
-  child.stderr!.on('data', (d: Buffer) => { said += d.toString(); });
-  const ended = new Promise<void>((resolve) => child.on('close', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.once('data', () => resolve());
-    void ended.then(() => reject(new Error(`the guides' warm CLI did not start: ${said.trim()}`)));
+let warm: Promise<string> | undefined;
+export function warmCli(): Promise<string> {
+  warm ??= new Promise<string>((resolve, reject) => {
+    const socket = join(mkdtempSync(join(tmpdir(), 'samegame-guide-cli-')), 'cli.sock');
+    const child = spawn(process.execPath, [SERVER, socket, ROOT], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let said = '';
+    child.stderr!.on('data', (d: Buffer) => { said += d.toString(); });
+    child.stdout!.once('data', () => resolve(socket));
+    // Ended (it failed to start, or a command ended its process): the next guide starts another.
+    child.on('close', (code) => { warm = undefined; reject(new Error(`the guides' warm CLI ended (exit ${code}): ${said.trim()}`)); });
+    // Nothing of it keeps this process alive.
+    child.unref();
+    for (const s of [child.stdin, child.stdout, child.stderr] as unknown as { unref(): void }[]) s.unref();
   });
-  return { socket, close: async () => { child.stdin!.end(); await ended; } };
+  return warm;
 }
 
 /** Run every runnable block of a guide in a fresh folder; the failures, each naming the guide's file and line. */
 export async function runGuide(path: string, timeoutMs = 120_000): Promise<{ blocks: number; failures: BlockFailure[]; dir: string }> {
   const blocks = runnableBlocks(readFileSync(path, 'utf8'));
   const { dir, env } = guideFolder();
-  const warm = process.env.SAMEGAME_GUIDES_SPAWN === '1' ? undefined : await warmCli();
-  if (warm) env.SAMEGAME_GUIDE_CLI = warm.socket;
-  try {
-    return { blocks: blocks.length, failures: await runBlocks(path, blocks, dir, env, timeoutMs), dir };
-  } finally {
-    await warm?.close();
-  }
+  if (process.env.SAMEGAME_GUIDES_SPAWN !== '1') env.SAMEGAME_GUIDE_CLI = await warmCli();
+  return { blocks: blocks.length, failures: await runBlocks(path, blocks, dir, env, timeoutMs), dir };
 }
 
 async function runBlocks(path: string, blocks: readonly RunnableBlock[], dir: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<BlockFailure[]> {

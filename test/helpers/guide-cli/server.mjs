@@ -11,7 +11,9 @@
  * As the binary: main's code is the exit code; a command that throws ends with exit 1 and the stack.
  *
  * Usage: node server.mjs SOCKET ROOT — prints "ready" when it listens; ends when its standard input closes.
+ * SAMEGAME_GUIDE_CLI_CPU=FILE (in its own environment): appends the CPU seconds it used to FILE as it ends (to measure the guides).
  */
+import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -87,5 +89,10 @@ const server = createServer((sock) => {
   });
 });
 server.listen(socketPath, () => process.stdout.write('ready\n'));
-process.stdin.on('end', () => process.exit(0));
+const cpuFile = process.env.SAMEGAME_GUIDE_CLI_CPU;
+process.stdin.on('end', () => {
+  const { user, system } = process.cpuUsage();
+  if (cpuFile) appendFileSync(cpuFile, `${((user + system) / 1e6).toFixed(2)}\n`);
+  process.exit(0);
+});
 process.stdin.resume();
