@@ -116,7 +116,8 @@ export function guideFolder(): { dir: string; env: NodeJS.ProcessEnv } {
   mkdirSync(bin);
   // The built binary, or the warm CLI's client when one serves the guide (SAMEGAME_GUIDE_CLI, see warmCli).
   const node = JSON.stringify(process.execPath);
-  const cli = `if [ -n "\${SAMEGAME_GUIDE_CLI:-}" ]; then exec ${node} ${JSON.stringify(CLIENT)} "$@"; fi; exec ${node} ${JSON.stringify(join(ROOT, 'bin', 'samegame.js'))} "$@"`;
+  const binary = JSON.stringify(join(ROOT, 'bin', 'samegame.js'));
+  const cli = `if [ -n "\${SAMEGAME_GUIDE_CLI:-}" ]; then exec ${node} ${JSON.stringify(CLIENT)} "$@"; fi; exec ${node} ${binary} "$@"`;
   writeFileSync(join(bin, 'samegame'), `#!/usr/bin/env bash\n${cli}\n`);
   writeFileSync(join(bin, 'npx'), `#!/usr/bin/env bash\nif [ "$1" = samegame ]; then shift; ${cli}; fi\necho "guides run offline: npx $1 is not available here" >&2\nexit 127\n`);
   for (const f of ['samegame', 'npx']) chmodSync(join(bin, f), 0o755);
