@@ -10,13 +10,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * (test/suite-config.test.ts checks that every entry names a test file that exists).
  */
 const SLOWEST = [
-  'test/browser/report.test.ts', 'test/library-api.test.ts', 'test/docs/guides/run-your-own-study.test.ts', 'test/suite-config.test.ts',
-  'test/fuzz/corpus.test.ts', 'test/commands/committed-outputs.test.ts', 'test/docs/guides/readme.test.ts', 'test/docs/guides/audit-secondary-data.test.ts',
-  'test/docs/guides/reproduce-a-paper.test.ts', 'test/fuzz/campaign.test.ts', 'test/cli/framing-templates.test.ts', 'test/commands/meta.test.ts',
-  'test/commands/analyze.test.ts', 'test/cli/output-paths.test.ts', 'test/live/batch-vendors-kill.test.ts', 'test/cli/interval-flags.test.ts',
-  'test/cli/report-exit.test.ts', 'test/cli/reproduce.test.ts', 'test/live/batch-kill.test.ts', 'test/live/kill.test.ts', 'test/commands/library.test.ts',
-  'test/docs/guides/combine-studies.test.ts', 'test/docs/guides/tables-and-figures-for-a-paper.test.ts', 'test/docs/guides/reanalyse-a-published-log.test.ts',
-  'test/live/batch-run.test.ts', 'test/live/store-readonly.test.ts', 'test/cli/trials.test.ts', 'test/live/plugins.test.ts',
+  'test/docs/guides/run-your-own-study.test.ts', 'test/commands/audit-threads.test.ts', 'test/docs/library-examples.test.ts',
+  'test/analyses/two-framing/framing-tests-coverage.test.ts', 'test/live/kill.test.ts', 'test/commands/names-and-paper.test.ts',
+  'test/live/repeated/batch.test.ts', 'test/live/batch-kill.test.ts', 'test/library-api.test.ts', 'test/cli/logs.test.ts', 'test/fuzz/corpus.test.ts',
+  'test/commands/number-noise.property.test.ts', 'test/suite-config.test.ts', 'test/cli/report-exit.test.ts', 'test/analyses/coverage/truthful.test.ts',
+  'test/sources/engine/aggregates.test.ts', 'test/live/plugins.test.ts', 'test/cli/expect-settings.test.ts', 'test/fuzz/special-files.test.ts',
+  'test/live/writer-lock.test.ts', 'test/browser/report.test.ts', 'test/cli/expect.test.ts', 'test/docs/guides/readme.test.ts', 'test/fuzz/campaign.test.ts',
+  'test/analyses/two-framing/simultaneous-near-zero.test.ts', 'test/sources/names.property.test.ts', 'test/docs/guides.test.ts',
+  'test/live/batch-vendors-kill.test.ts', 'test/live/store-readonly.test.ts', 'test/live/adaptive-batch.test.ts', 'test/live/repeated/kill.test.ts',
 ];
 
 class SlowestFirst extends BaseSequencer {

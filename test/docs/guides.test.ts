@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/cli.js';
-import { GUIDE_TIMEOUT, guideTestFile, outputMismatch, runGuide, runnableBlocks } from '../helpers/guides.js';
+import { BIN, cleanEnv, ROOT } from '../helpers/cli.js';
+import { GUIDE_TIMEOUT, guideTestFile, outputMismatch, runGuide, runnableBlocks, warmCli } from '../helpers/guides.js';
 
 /**
  * Every runnable block of every guide (docs/guides/*.md) and of the README runs, in order, in a
@@ -64,4 +66,20 @@ describe('a guide that does not work fails the test', () => {
     const shown = ['```sh runnable', 'echo 1', '```', '```text', 'not output', '```', '```text output', '1', '```', '```text output', '2', '```'].join('\n');
     expect(runnableBlocks(shown)).toEqual([{ line: 1, code: 'echo 1', writes: [], output: { line: 7, text: '1' } }]);
   });
+});
+
+describe("the guides' warm CLI prints and exits as the binary", () => {
+  const CLIENT = fileURLToPath(new URL('../helpers/guide-cli/client.mjs', import.meta.url));
+  it.each([
+    [['--version']],
+    [['prompts', 'data/designs/quickstart.yaml', '--model', 'Sim-A', '--game', 'stag-hunt']],
+    [['reproduce', '--reps', 'fifty', '-q']],
+    [['analyze', 'no-such-store.sqlite']],
+  ])('samegame %j: the same exit code, standard output and standard error', async (argv) => {
+    const env = cleanEnv({ SAMEGAME_GUIDE_CLI: await warmCli() });
+    const run = (cmd: string) => spawnSync(process.execPath, [cmd, ...argv], { cwd: ROOT, env, encoding: 'utf8' });
+    const [warm, binary] = [run(CLIENT), run(BIN)];
+    expect({ code: warm.status, stdout: warm.stdout, stderr: warm.stderr }).toEqual({ code: binary.status, stdout: binary.stdout, stderr: binary.stderr });
+    expect(`${binary.stdout}${binary.stderr}`).not.toBe('');
+  }, LONG);
 });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './cli.js';
 
@@ -40,6 +41,9 @@ export interface BlockFailure { readonly where: string; readonly problem: string
 
 const FENCE = /^(\s*)(`{3,}|~{3,})\s*([^`]*)$/;
 const KEYS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'GOOGLE_API_KEY'];
+// The guides' warm CLI (warmCli): the server that runs the calls, and the client a guide's `samegame` starts.
+const SERVER = fileURLToPath(new URL('guide-cli/server.mjs', import.meta.url));
+const CLIENT = fileURLToPath(new URL('guide-cli/client.mjs', import.meta.url));
 
 /** A fenced block of a Markdown text: its opening line (1-based), the words of its info string and its code (the fence's indent removed). */
 export interface FencedBlock { readonly line: number; readonly words: readonly string[]; readonly code: string }
@@ -110,7 +114,10 @@ export function guideFolder(): { dir: string; env: NodeJS.ProcessEnv } {
   symlinkSync(ROOT, join(dir, 'node_modules', 'samegame'), 'dir');
   const bin = join(mkdtempSync(join(tmpdir(), 'samegame-guide-bin-')), 'bin');
   mkdirSync(bin);
-  const cli = `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'bin', 'samegame.js'))} "$@"`;
+  // The built binary, or the warm CLI's client when one serves the guide (SAMEGAME_GUIDE_CLI, see warmCli).
+  const node = JSON.stringify(process.execPath);
+  const binary = JSON.stringify(join(ROOT, 'bin', 'samegame.js'));
+  const cli = `if [ -n "\${SAMEGAME_GUIDE_CLI:-}" ]; then exec ${node} ${JSON.stringify(CLIENT)} "$@"; fi; exec ${node} ${binary} "$@"`;
   writeFileSync(join(bin, 'samegame'), `#!/usr/bin/env bash\n${cli}\n`);
   writeFileSync(join(bin, 'npx'), `#!/usr/bin/env bash\nif [ "$1" = samegame ]; then shift; ${cli}; fi\necho "guides run offline: npx $1 is not available here" >&2\nexit 127\n`);
   for (const f of ['samegame', 'npx']) chmodSync(join(bin, f), 0o755);
@@ -135,10 +142,42 @@ function runBlock(code: string, cwd: string, env: NodeJS.ProcessEnv, timeoutMs: 
 const asShown = (text: string, dir: string) => text.split(`${dir}/`).join('').split(dir).join('.').split('\n').map((l) => l.split('\r').at(-1) ?? '')
   .join('\n');
 
+/**
+ * The warm CLI of this process (guide-cli/server.mjs), started by the first guide that runs and
+ * shared by the guides after it: one process that has loaded the built CLI runs every `samegame`
+ * call of the guides' steps through main(argv), one at a time, as the binary would (the same printed
+ * text, files and exit code, from the caller's folder and environment); each call starts only a
+ * small client instead of loading the whole CLI again, and what the CLI keeps in memory (drawn
+ * figures) serves the next guide as it serves a library caller. It ends when this process does
+ * (its standard input closes). SAMEGAME_GUIDES_SPAWN=1 runs each call as its own process instead.
+ * Its socket's path.
+ */
+let warm: Promise<string> | undefined;
+export function warmCli(): Promise<string> {
+  warm ??= new Promise<string>((resolve, reject) => {
+    const socket = join(mkdtempSync(join(tmpdir(), 'samegame-guide-cli-')), 'cli.sock');
+    const child = spawn(process.execPath, [SERVER, socket, ROOT], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let said = '';
+    child.stderr!.on('data', (d: Buffer) => { said += d.toString(); });
+    child.stdout!.once('data', () => resolve(socket));
+    // Ended (it failed to start, or a command ended its process): the next guide starts another.
+    child.on('close', (code) => { warm = undefined; reject(new Error(`the guides' warm CLI ended (exit ${code}): ${said.trim()}`)); });
+    // Nothing of it keeps this process alive.
+    child.unref();
+    for (const s of [child.stdin, child.stdout, child.stderr] as unknown as { unref(): void }[]) s.unref();
+  });
+  return warm;
+}
+
 /** Run every runnable block of a guide in a fresh folder; the failures, each naming the guide's file and line. */
 export async function runGuide(path: string, timeoutMs = 120_000): Promise<{ blocks: number; failures: BlockFailure[]; dir: string }> {
   const blocks = runnableBlocks(readFileSync(path, 'utf8'));
   const { dir, env } = guideFolder();
+  if (process.env.SAMEGAME_GUIDES_SPAWN !== '1') env.SAMEGAME_GUIDE_CLI = await warmCli();
+  return { blocks: blocks.length, failures: await runBlocks(path, blocks, dir, env, timeoutMs), dir };
+}
+
+async function runBlocks(path: string, blocks: readonly RunnableBlock[], dir: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<BlockFailure[]> {
   const failures: BlockFailure[] = [];
   const name = relative(ROOT, path);
   for (const b of blocks) {
@@ -159,7 +198,7 @@ export async function runGuide(path: string, timeoutMs = 120_000): Promise<{ blo
     // SHOW_GUIDE_OUTPUT=FILE: what each block printed, appended to FILE (to write a guide's output blocks from).
     if (b.output && process.env.SHOW_GUIDE_OUTPUT) appendFileSync(process.env.SHOW_GUIDE_OUTPUT, `=== ${name}:${b.output.line}\n${asShown(r.stderr, dir)}\n`);
   }
-  return { blocks: blocks.length, failures, dir };
+  return failures;
 }
 
 /** Time allowed for one guide: its commands run one after another on a busy machine. */

@@ -5,7 +5,7 @@
  * listener that fans out (src/live/abort.ts), and a waiter unregisters when it settles.
  */
 import { getEventListeners } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +13,22 @@ import { onAbort } from '../../src/live/abort.js';
 import { realClock } from '../../src/live/runner/clock.js';
 import { rawCall } from '../../src/live/providers/wire.js';
 import { startLoopback } from '../helpers/loopback-openai.js';
-import { cleanEnv, ROOT, startCli } from '../helpers/cli.js';
+import { cleanEnv, startCli } from '../helpers/cli.js';
 
-const QUICKSTART = join(ROOT, 'data/designs/quickstart.yaml');
-const TOTAL = 2 * 4 * 4 * 25; // quickstart, by hand
+/**
+ * The quickstart's settings (logprob scoring) at the size the check needs: 96 trials, so that 32
+ * calls are in flight at once (the warning came at 11) and more wait behind them.
+ */
+const DESIGN = `name: listeners
+models:
+  - { id: Sim-A, provider: simulated }
+games: [prisoners-dilemma, snowdrift, stag-hunt]
+framings: [business, friend-sharing]
+trials: 16
+decoding: { temperature: 0.8, max_tokens: 8, seed: 1, top_logprobs: 20 }
+scoring: logprobs
+`;
+const TOTAL = 3 * 2 * 16; // by hand
 
 let dir: string;
 beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'sg-listeners-')); });
@@ -59,7 +71,9 @@ it('run --concurrency 32 against a loopback server: no MaxListenersExceededWarni
   const srv = await startLoopback({ hold: () => gate });
   try {
     const store = join(dir, 'c32.sqlite');
-    const run = startCli(['run', QUICKSTART, '--store', store, '--provider', 'openai-chat', '--base-url', srv.url, '--model', 'loop',
+    const design = join(dir, 'listeners.yaml');
+    writeFileSync(design, DESIGN);
+    const run = startCli(['run', design, '--store', store, '--provider', 'openai-chat', '--base-url', srv.url, '--model', 'loop',
       '--concurrency', '32'], { env: cleanEnv() });
     await srv.waitFor('request', 32); // 32 calls in flight at once, all held
     open();
