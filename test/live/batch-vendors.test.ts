@@ -131,7 +131,7 @@ for (const c of CASES) {
       // By hand: 40 input and 2 output tokens per answer at $1 and $2 per million; m-a at half price, m-b at 0.75.
       for (const l of lines) {
         const cells = l.split(/\s+/);
-        expect(cells[10]).toBe(((Number(cells[8]) * 44e-6) * (cells[2] === 'm-a' ? 0.5 : 0.75)).toFixed(4));
+        expect(cells[11]).toBe(((Number(cells[9]) * 44e-6) * (cells[2] === 'm-a' ? 0.5 : 0.75)).toFixed(4));
       }
     });
   });

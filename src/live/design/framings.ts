@@ -67,11 +67,12 @@ function templateOf(f: Exclude<FramingEntry, string>, i: number, designFile: str
   const fault = templateFieldProblem(path, text, FRAMING_PLACEHOLDERS, TEMPLATE_KINDS.framing.needsPlaceholder, f.template_file);
   if (fault) return { problems: [fault] };
   const missing = missingPlaceholders(text);
-  // The payoff rule runs also when a payoff is missing (both labels stated): a payoff moved to another outcome's clause is then
-  // named by the clause and both outcomes, not only as the payoff the template no longer states.
+  // The payoff rule runs also when a payoff is missing (both labels stated): a payoff moved into the clause of the outcome whose
+  // payoff is missing is then named by that clause and both outcomes, not only as the payoff the template no longer states.
   const labelled = !missing.includes('C') && !missing.includes('D');
   const checked = labelled ? payoffCheck(text, FRAMING_PLACEHOLDERS, framingMeanings(), `framing ${f.id}`) : undefined;
-  const misplaced = checked?.fault;
+  const ruled = checked?.fault;
+  const misplaced = ruled !== undefined && (missing.length === 0 || missing.some((m) => m.endsWith(`.${ruled.outcome}`))) ? ruled : undefined;
   if (missing.length === 0 && checked !== undefined && misplaced === undefined) return { text, problems: [], undecided: checked.undecided };
   const why = misplaced?.message ?? designMsg.neverStates(f.id, missing);
   if (field === 'template_file') return { problems: [{ path, message: designMsg.fileFault(f.template_file!, why) }] };

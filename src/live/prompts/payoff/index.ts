@@ -31,7 +31,7 @@ export const factMeanings: Meanings = (name) => SYMMETRIC[name];
 
 export interface PayoffCheck {
   /** The refusal: the first payoff placeholder at a wrong outcome or player (its template line). */
-  readonly fault?: { readonly line: number; readonly message: string };
+  readonly fault?: { readonly line: number; readonly message: string; readonly outcome: string };
   /** A warning for each clause holding a payoff that the rule cannot decide. */
   readonly undecided: readonly string[];
 }
@@ -52,7 +52,7 @@ export function payoffCheck(text: string, known: readonly string[], meanings: Me
     const message = v.recipient === undefined
       ? payoffMsg.wrongOutcome(subject, v.line, v.clause, v.outcome, v.placeholder, v.stated)
       : payoffMsg.wrongPlayer(subject, v.line, v.clause, v.outcome, v.placeholder, v.recipient);
-    return { fault: { line: v.line, message }, undecided };
+    return { fault: { line: v.line, message, outcome: v.outcome }, undecided };
   }
   return { undecided };
 }
