@@ -84,6 +84,9 @@ export function normalQuantile(p: number): number {
   return x;
 }
 
+/** Φ⁻¹(0.975), the z of a two-sided 95 % normal interval (scipy.special.ndtri(0.975)). */
+export const Z95 = 1.959963984540054;
+
 /** A RangeError unless 0 < level < 1 (a confidence level). */
 export function checkLevel(level: number, where: string): void {
   if (!(level > 0 && level < 1)) throw new RangeError(`${where}: the confidence level must lie strictly between 0 and 1; got ${level}`);
