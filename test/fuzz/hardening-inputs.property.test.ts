@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/errors.js';
 import { readEffects } from '../../src/sources/effects-csv.js';
+import { meta } from '../../src/analyses/meta/index.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-hardening-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -38,5 +39,34 @@ describe('column names that are keys of Object.prototype', () => {
         expect(table!.moderators).toEqual([col]);
         expect(table!.rows.map((r) => Object.hasOwn(r.moderators, col) ? r.moderators[col] : undefined)).toEqual(values);
       }), { numRuns: 60 });
+  });
+});
+
+describe('a manifest\'s moderator named like a key of Object.prototype', () => {
+  const manifest = (key: string) => `moderators: [${JSON.stringify(key)}]
+studies:
+  - id: a
+    data: rates.csv
+    base: business
+    alt: friend-sharing
+    moderators: { ${JSON.stringify(key)}: x }
+  - id: b
+    data: rates.csv
+    base: business
+    alt: friend-sharing
+    moderators: { ${JSON.stringify(key)}: y }
+`;
+  it('is read under its name, or (__proto__, which a record cannot hold) refused naming the field (property)', () => {
+    fc.assert(fc.property(fc.constantFrom(...PROTOTYPE_KEYS), (key) => {
+      let read: ReturnType<typeof meta.parseManifest> | undefined;
+      const m = refusal(() => { read = meta.parseManifest(manifest(key), 'm.yaml'); });
+      if (key === '__proto__') {
+        expect(m).toMatch(/^m\.yaml:7: field "studies\[0\]\.moderators\.__proto__": the name __proto__ cannot name a moderator/);
+      } else {
+        expect(m).toBeUndefined();
+        const own = read!.manifest.studies.map((st) => (Object.hasOwn(st.moderators!, key) ? st.moderators![key] : undefined));
+        expect(own).toEqual(['x', 'y']);
+      }
+    }), { numRuns: 30 });
   });
 });
