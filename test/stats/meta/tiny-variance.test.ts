@@ -15,7 +15,7 @@ const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(Math.a
 
 describe('sampling variances far below the others\' are pooled as metafor pools them', () => {
   const y = Float64Array.from(ref.y as number[]);
-  it.each(Object.keys(ref.v).flatMap((name) => ['REML', 'DL'].map((m) => [name, m] as const)))('%s, %s', (name, method) => {
+  it.each(Object.keys(ref.v).flatMap((name) => (['REML', 'DL'] as const).map((m) => [name, m] as const)))('%s, %s', (name, method) => {
     const f = fitUnivariate(y, Float64Array.from(ref.v[name] as number[]), { ...META_DEFAULTS, tau2: method, test: 'adhoc' });
     expect(f).toBeDefined();
     const c = f!.coefficients[0];
