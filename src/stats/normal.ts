@@ -87,7 +87,9 @@ export function normalQuantile(p: number): number {
 /** Φ⁻¹(0.975), the z of a two-sided 95 % normal interval (scipy.special.ndtri(0.975)). */
 export const Z95 = 1.959963984540054;
 
-/** A RangeError unless level is a number with 0 < level < 1 (a confidence level; not a string such as "0.95", which JavaScript would coerce). */
+/** A RangeError unless level is a number strictly between 0 and 1 (a string such as "0.95" is refused: comparisons coerce it). */
 export function checkLevel(level: number, where: string): void {
-  if (typeof level !== 'number' || !(level > 0 && level < 1)) throw new RangeError(`${where}: the confidence level must lie strictly between 0 and 1; got ${level}`);
+  if (typeof level !== 'number' || !(level > 0 && level < 1)) {
+    throw new RangeError(`${where}: the confidence level must lie strictly between 0 and 1; got ${level}`);
+  }
 }

@@ -146,7 +146,8 @@ export function parseManifest(text: string, file: string): { manifest: Manifest;
     () => analysesMetaMsg.manifestNotMapping(file));
   const lineAt = (path: Problem['path']) => lineOf(doc, lc, path);
   const r = manifestSchema.safeParse(data);
-  const found = [...protoModerators(data), ...(r.success ? manifestProblems(r.data, lineAt) : zodProblems(r.error.issues, MANIFEST_SCHEMA_FILE).map(explainUnknown))];
+  const schemaFound = r.success ? manifestProblems(r.data, lineAt) : zodProblems(r.error.issues, MANIFEST_SCHEMA_FILE).map(explainUnknown);
+  const found = [...protoModerators(data), ...schemaFound];
   if (found.length > 0) {
     const p = found[0];
     throw new UserError(metaMsg.manifestField(file, lineAt(p.path), formatPath(p.path), p.message));

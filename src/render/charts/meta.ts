@@ -181,7 +181,8 @@ export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect:
   return defineFigure('meta-funnel', 'Funnel plot: effect against its standard error',
     (`Each cell's effect (x) against its standard error (y, reversed: precise cells at the top), coloured by ` +
       `study${labels.length ? '; "×n" beside a point counts the cells drawn at that one place (identical effects, e.g. of two studies), drawn as rings, '
-        + 'one colour per study' : ''}. The vertical line is the pooled estimate; the slanted lines are the estimate ± ${Z95.toFixed(2)}·se, where 95 % of cells would `
+        + 'one colour per study' : ''}. The vertical line is the pooled estimate; the slanted lines are the estimate ± ${Z95.toFixed(2)}·se, `
+        + 'where 95 % of cells would '
         + 'fall if they shared one effect. The grey contours about 0 mark where a cell would reach two-sided p = 0.10, 0.05 and 0.01 '
         + '(a contour-enhanced funnel plot): cells missing only from the region of no significance point to publication bias; '
         + 'asymmetry elsewhere, to heterogeneity or other small-study effects.'), {
