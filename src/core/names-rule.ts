@@ -45,7 +45,8 @@ export function nameFault(value: string): string | undefined {
 export function levelFault(field: string, value: string): string | undefined {
   const fault = nameFault(value);
   if (fault !== undefined) return fault;
-  const reserved = (RESERVED_LEVELS as Readonly<Record<string, readonly string[]>>)[field];
+  // An own key only: a column named constructor or toString is a field like any other, not Object.prototype's.
+  const reserved = Object.hasOwn(RESERVED_LEVELS, field) ? (RESERVED_LEVELS as Readonly<Record<string, readonly string[]>>)[field] : undefined;
   return reserved?.includes(value) ? msg.reservedLevelWhat(field, value) : undefined;
 }
 

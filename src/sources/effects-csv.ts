@@ -39,6 +39,12 @@ export interface EffectTable {
   readonly moderators: readonly string[];
 }
 
+/**
+ * The most effect rows `meta` fits: the three-level model's profile intervals and the figures grow with the cells, and a
+ * 150,000-row table took 610 s on two busy cores; a larger table is refused before any fit (docs/reference/specifications.md).
+ */
+export const MAX_EFFECT_ROWS = 200_000;
+
 const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
 function number(file: string, line: number, field: string, text: string, positive: boolean): number {
@@ -61,6 +67,7 @@ export function readEffects(path: string, file = path): EffectTable {
   const { text, sha256 } = readInputFile(path, file);
   const raw = splitRows(text, file);
   if (raw.length < 2) throw new UserError(`${file}: no data rows`);
+  if (raw.length - 1 > MAX_EFFECT_ROWS) throw new UserError(sourcesMsg.tooManyEffectRows(file, raw.length - 1, MAX_EFFECT_ROWS));
   const header = raw[0].fields.map((h) => h.trim());
   checkColumnNames(file, raw[0].line, header, 'header');
   for (const c of EFFECT_COLUMNS) {

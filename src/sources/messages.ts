@@ -7,6 +7,8 @@ import { at, columnsFound, framingsHint } from '../core/messages/common.js';
 import { didYouMean } from '../core/suggest.js';
 
 export const sourcesMsg = {
+  tooManyEffectRows: (file: string, rows: number, max: number) =>
+    `${file}: ${rows.toLocaleString('en-US')} effect rows; meta fits at most ${max.toLocaleString('en-US')} (split the table, e.g. by study or model)`,
   emptyStore: (path: string) => `${path}: the store holds no runs`,
   foldCollisionWhat: (a: string, b: string, game: string) => `${a} and ${b} would both be the game ${q(game)}: rename a level`,
   unscoredLogprobsWhat: (n: number) =>

@@ -5,6 +5,7 @@
  * (Johnson, Kotz and Balakrishnan, Continuous Univariate Distributions 2, ch. 29), and the
  * confidence interval for a noncentrality parameter by inverting that CDF.
  */
+import { bisect, bracketAbove } from './bisect.js';
 
 const LANCZOS = [676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
   12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
@@ -117,24 +118,16 @@ export function noncentralityInterval(x: number, k: number, level = 0.95): [numb
   const alpha = (1 - level) / 2;
   const solve = (target: number): number => {
     if (!(chi2Cdf(x, k) > target)) return 0;
-    let lo = 0, hi = Math.max(1, 2 * x);
-    while (ncChi2Cdf(x, k, hi) > target) hi *= 2;
-    for (let i = 0; i < 200 && hi - lo > 1e-10 * Math.max(1, hi); i++) {
-      const mid = (lo + hi) / 2;
-      if (ncChi2Cdf(x, k, mid) > target) lo = mid; else hi = mid;
-    }
-    return (lo + hi) / 2;
+    const below = (lambda: number) => ncChi2Cdf(x, k, lambda) > target;
+    const { lo, hi } = bracketAbove(below, 0, Math.max(1, 2 * x), Infinity);
+    return bisect(below, lo, hi, { rel: 1e-10, abs: 1e-10, maxIter: 200 });
   };
   return [solve(1 - alpha), solve(alpha)];
 }
 
 /** The q quantile of χ²_k (bisection on chi2Cdf to 1e-12 relative). */
 export function chi2Quantile(q: number, k: number): number {
-  let lo = 0, hi = Math.max(1, k);
-  while (chi2Cdf(hi, k) < q) hi *= 2;
-  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
-    const mid = (lo + hi) / 2;
-    if (chi2Cdf(mid, k) < q) lo = mid; else hi = mid;
-  }
-  return (lo + hi) / 2;
+  const below = (x: number) => chi2Cdf(x, k) < q;
+  const { lo, hi } = bracketAbove(below, 0, Math.max(1, k), Infinity);
+  return bisect(below, lo, hi, { rel: 1e-12, maxIter: 200 });
 }

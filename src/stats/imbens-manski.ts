@@ -5,6 +5,7 @@
  * the parameter (any point of the identified set) with probability ≥ level, and is between the
  * one-sided (c = z_level, wide sets) and the two-sided (c = z_{(1+level)/2}, a point) normal interval.
  */
+import { bisect } from './bisect.js';
 import { normalCdf, normalQuantile } from './normal.js';
 
 /** The critical value c of Imbens and Manski for a set of estimated width `width`, the larger standard error `sigma`. */
@@ -12,9 +13,7 @@ export function imbensManskiCritical(width: number, sigma: number, level = 0.95)
   const lo0 = normalQuantile(level), hi0 = normalQuantile((1 + level) / 2);
   if (!(sigma > 0)) return width > 0 ? lo0 : hi0;
   const f = (c: number) => normalCdf(c + Math.max(0, width) / sigma) - normalCdf(-c) - level;
-  let lo = lo0, hi = hi0;
-  for (let i = 0; i < 100 && hi - lo > 1e-12; i++) { const mid = (lo + hi) / 2; if (f(mid) < 0) lo = mid; else hi = mid; }
-  return (lo + hi) / 2;
+  return bisect((c) => f(c) < 0, lo0, hi0, { abs: 1e-12, maxIter: 100 });
 }
 
 /** The interval for a parameter in [lo, hi] (estimates of standard errors sdLo, sdHi), clipped to `bounds`. */

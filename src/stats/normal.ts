@@ -84,7 +84,12 @@ export function normalQuantile(p: number): number {
   return x;
 }
 
-/** A RangeError unless 0 < level < 1 (a confidence level). */
+/** Φ⁻¹(0.975), the z of a two-sided 95 % normal interval (scipy.special.ndtri(0.975)). */
+export const Z95 = 1.959963984540054;
+
+/** A RangeError unless level is a number strictly between 0 and 1 (a string such as "0.95" is refused: comparisons coerce it). */
 export function checkLevel(level: number, where: string): void {
-  if (!(level > 0 && level < 1)) throw new RangeError(`${where}: the confidence level must lie strictly between 0 and 1; got ${level}`);
+  if (typeof level !== 'number' || !(level > 0 && level < 1)) {
+    throw new RangeError(`${where}: the confidence level must lie strictly between 0 and 1; got ${level}`);
+  }
 }

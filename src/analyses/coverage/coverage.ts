@@ -5,6 +5,7 @@ import type { IntervalMethod } from '../../stats/bootstrap.js';
 import { combineEstimands } from '../../stats/combine.js';
 import { FAMILY_R, table3Columns } from '../../stats/table3.js';
 import { clopperPearson, type ClusteredIntervalMethod } from '../../stats/cluster-intervals.js';
+import { Z95 } from '../../stats/normal.js';
 import { analyzeTwoFraming, familyEstimand, familyLayout, twoFramingEstimand, twoFramingLayout, type TwoFramingSettings } from '../two-framing/index.js';
 import { rateHits, simDesign, simTable, simTruth, type CoverageTruth } from './simulate.js';
 
@@ -44,9 +45,6 @@ export interface CoverageRow {
 
 /** Level of the Monte Carlo interval of a coverage (coverage_lo, coverage_hi). */
 export const MC_LEVEL = 0.95;
-
-/** z of a two-sided 95 % normal interval, for the Wilson s.e. of a coverage of 0 or 1. */
-const Z95 = 1.959963984540054;
 
 /** A coverage of `covered` in `n` with its Monte Carlo error: the plug-in s.e. (Wilson's at 0 or 1) and the Clopper–Pearson interval. */
 export function mcCoverage(covered: number, n: number): Pick<CoverageRow, 'coverage' | 'mc_se' | 'coverage_lo' | 'coverage_hi'> {

@@ -126,13 +126,28 @@ function explainUnknown(p: Problem): Problem {
   return p;
 }
 
+/**
+ * A study moderator named __proto__, found in the YAML as read: the schema's record assigns its keys,
+ * and that one would set the record's prototype, so the moderator would vanish unseen.
+ */
+function protoModerators(data: unknown): Problem[] {
+  const studies = (data as { studies?: unknown }).studies;
+  if (!Array.isArray(studies)) return [];
+  return studies.flatMap((s: unknown, i) => {
+    const mods = (s as { moderators?: unknown } | null)?.moderators;
+    return mods !== null && typeof mods === 'object' && Object.hasOwn(mods, '__proto__')
+      ? [{ path: ['studies', i, 'moderators', '__proto__'], message: analysesMetaMsg.protoModerator() }] : [];
+  });
+}
+
 /** Validate a manifest from its YAML text; the first problem ends it with one line naming file, line and field. */
 export function parseManifest(text: string, file: string): { manifest: Manifest; lineAt: (path: Problem['path']) => number | undefined } {
   const { doc, lc, data } = parseYamlMapping(text, (line, detail) => analysesMetaMsg.manifestSyntax(file, line, detail),
     () => analysesMetaMsg.manifestNotMapping(file));
   const lineAt = (path: Problem['path']) => lineOf(doc, lc, path);
   const r = manifestSchema.safeParse(data);
-  const found = r.success ? manifestProblems(r.data, lineAt) : zodProblems(r.error.issues, MANIFEST_SCHEMA_FILE).map(explainUnknown);
+  const schemaFound = r.success ? manifestProblems(r.data, lineAt) : zodProblems(r.error.issues, MANIFEST_SCHEMA_FILE).map(explainUnknown);
+  const found = [...protoModerators(data), ...schemaFound];
   if (found.length > 0) {
     const p = found[0];
     throw new UserError(metaMsg.manifestField(file, lineAt(p.path), formatPath(p.path), p.message));

@@ -15,6 +15,7 @@ export const analysesMetaMsg = {
   duplicateStudy: (id: string, line: number | undefined) => `study id ${q(id)} is already used${line === undefined ? '' : ` (line ${line})`}`,
   moderatorMissing: (name: string, study: string) =>
     `moderator ${q(name)} names no column: study ${q(study)} has no such moderator, and it is not study, model or game`,
+  protoModerator: () => 'the name __proto__ cannot name a moderator (it is JavaScript\'s prototype key): choose another name',
   moderatorConstant: (name: string, value: string) =>
     `moderator ${q(name)} does not vary: every cell has ${q(value)}, so it cannot explain differences between cells (leave it out)`,
   collinearDropped: (terms: readonly string[]) =>

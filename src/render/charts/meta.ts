@@ -2,6 +2,7 @@ import type { LayerSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import { nice } from 'd3-array';
 import { COLORS, defineFigure, F3, ONE_ROW, type Figure } from '../figure.js';
+import { Z95 } from '../../stats/normal.js';
 
 /** One line of a meta-analytic forest plot: a cell's effect, a pooled estimate or a prediction interval. */
 export interface MetaForestRow {
@@ -158,8 +159,12 @@ export function coincidentLabels(points: readonly FunnelPoint[]): { yi: number; 
 }
 
 /** The significance contours of the funnel plot: two-sided p, its normal quantile, its grey. */
-const CONTOURS = [{ p: 0.1, z: 1.6448536269514722, color: '#bbbbbb' }, { p: 0.05, z: 1.959963984540054, color: '#888888' },
+const CONTOURS = [{ p: 0.1, z: 1.6448536269514722, color: '#bbbbbb' }, { p: 0.05, z: Z95, color: '#888888' },
   { p: 0.01, z: 2.5758293035489004, color: '#555555' }] as const;
+
+/** The two slanted lines centre ± z·se of a funnel plot, from se = 0 to maxSe: two points per line, each keyed by its line. */
+const slantedLines = (centre: number, z: number, maxSe: number, key: (side: -1 | 1) => string) =>
+  [0, maxSe].flatMap((se) => ([-1, 1] as const).map((side) => ({ se, x: centre + side * z * se, line: key(side) })));
 
 /**
  * Funnel plot: each cell's effect against its standard error (axis reversed, precise cells at
@@ -170,13 +175,14 @@ const CONTOURS = [{ p: 0.1, z: 1.6448536269514722, color: '#bbbbbb' }, { p: 0.05
 export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect: string; readonly estimate: number; readonly subtitle: string }): Figure {
   const maxSe = points.reduce((m, p) => Math.max(m, p.se), 1e-12);
   const labels = coincidentLabels(points);
-  const funnel = [0, maxSe].flatMap((se) => [-1, 1].map((side) => ({ se, x: o.estimate + side * 1.959963984540054 * se, side: side < 0 ? 'left' : 'right' })));
+  const funnel = slantedLines(o.estimate, Z95, maxSe, (side) => (side < 0 ? 'left' : 'right'));
   // Contours of significance about 0 (Peters et al. 2008): where a cell's two-sided p would be 0.10, 0.05 and 0.01.
-  const contours = CONTOURS.flatMap((c) => [0, maxSe].flatMap((se) => [-1, 1].map((side) => ({ se, x: side * c.z * se, line: `${c.p}${side}`, p: c.p }))));
+  const contours = CONTOURS.flatMap((c) => slantedLines(0, c.z, maxSe, (side) => `${c.p}${side}`).map((l) => ({ ...l, p: c.p })));
   return defineFigure('meta-funnel', 'Funnel plot: effect against its standard error',
     (`Each cell's effect (x) against its standard error (y, reversed: precise cells at the top), coloured by ` +
       `study${labels.length ? '; "×n" beside a point counts the cells drawn at that one place (identical effects, e.g. of two studies), drawn as rings, '
-        + 'one colour per study' : ''}. The vertical line is the pooled estimate; the slanted lines are the estimate ± 1.96·se, where 95 % of cells would `
+        + 'one colour per study' : ''}. The vertical line is the pooled estimate; the slanted lines are the estimate ± ${Z95.toFixed(2)}·se, `
+        + 'where 95 % of cells would '
         + 'fall if they shared one effect. The grey contours about 0 mark where a cell would reach two-sided p = 0.10, 0.05 and 0.01 '
         + '(a contour-enhanced funnel plot): cells missing only from the region of no significance point to publication bias; '
         + 'asymmetry elsewhere, to heterogeneity or other small-study effects.'), {
@@ -187,7 +193,7 @@ export function metaFunnel(points: readonly FunnelPoint[], o: { readonly effect:
         {
           data: { values: funnel },
           mark: { type: 'line', color: '#999999', strokeDash: [4, 3] },
-          encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'se', type: 'quantitative' }, detail: { field: 'side', type: 'nominal' } },
+          encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'se', type: 'quantitative' }, detail: { field: 'line', type: 'nominal' } },
         },
         { data: { values: [{ x: o.estimate }] }, mark: { type: 'rule', color: COLORS.neutral }, encoding: { x: { field: 'x', type: 'quantitative' } } },
         {

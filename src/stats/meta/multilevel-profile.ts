@@ -7,6 +7,7 @@
  * and is that limit (with `hi_at_limit`) when the profile stays within the cut there.
  * On the problem scaled as the fits are (scale.ts).
  */
+import { bisect } from '../bisect.js';
 import { chi2Quantile } from '../chi2.js';
 import { checkLevel } from '../normal.js';
 import { fitMultilevel, multilevelLogLik } from './multilevel.js';
@@ -28,12 +29,8 @@ export interface MultilevelIntervals {
 
 /** The x in [lo, hi] where f changes sign (f(lo), f(hi) of opposite signs), by bisection to 1e-12 relative. */
 function root(f: (x: number) => number, lo: number, hi: number): number {
-  const below = f(lo) < 0;
-  for (let i = 0; i < 300 && hi - lo > 1e-12 * Math.max(hi, 1e-300); i++) {
-    const mid = (lo + hi) / 2;
-    if ((f(mid) < 0) === below) lo = mid; else hi = mid;
-  }
-  return (lo + hi) / 2;
+  const negativeAtLo = f(lo) < 0;
+  return bisect((x) => (f(x) < 0) === negativeAtLo, lo, hi, { rel: 1e-12, abs: 1e-312, maxIter: 300 });
 }
 
 function bound(excess: (s: number) => number, est: number, limit: number): VarianceInterval {

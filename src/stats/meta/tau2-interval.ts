@@ -5,6 +5,7 @@
  * is already below its quantile. I² and H² follow from the bounds through the typical within-effect
  * variance ṽ: I² = τ²/(τ² + ṽ), H² = (τ² + ṽ)/ṽ. On the problem scaled as the fits are (scale.ts).
  */
+import { bisect, bracketAbove } from '../bisect.js';
 import { chi2Quantile } from '../chi2.js';
 import { scaledProblem } from './scale.js';
 import { checkLevel } from '../normal.js';
@@ -22,14 +23,9 @@ export interface Tau2Interval {
 /** The τ² ≥ 0 at which Q(τ²) = target (Q falling), 0 when Q(0) ≤ target; bisection to 1e-13 relative. */
 function solve(q: (t: number) => number, target: number): number {
   if (!(q(0) > target)) return 0;
-  let lo = 0;
-  let hi = 1;
-  for (let i = 0; i < 400 && q(hi) > target; i++) { lo = hi; hi *= 2; }
-  for (let i = 0; i < 400 && hi - lo > 1e-13 * hi; i++) {
-    const mid = (lo + hi) / 2;
-    if (q(mid) > target) lo = mid; else hi = mid;
-  }
-  return (lo + hi) / 2;
+  const below = (t: number) => q(t) > target;
+  const { lo, hi } = bracketAbove(below, 0, 1);
+  return bisect(below, lo, hi, { rel: 1e-13 });
 }
 
 /** The interval at `level` (0.95) of τ², I² and H²; undefined when k ≤ p or the effects are out of reach of each other. */

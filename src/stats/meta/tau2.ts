@@ -3,6 +3,7 @@
  * uᵢ ~ N(0, τ²), εᵢ ~ N(0, vᵢ) (Viechtbauer 2005; metafor's rma.uni, Viechtbauer 2010), as a
  * typed registry. Each returns τ² ≥ 0 (truncated at 0) and whether its iteration converged.
  */
+import { bisection, bracketAbove } from '../bisect.js';
 import { traceP, tracePP, weights, weightedSum, wls, type Design } from './wls.js';
 
 export interface Tau2Estimate {
@@ -65,16 +66,10 @@ function pm(y: Float64Array, v: Float64Array, X: Design): Tau2Estimate {
   const at0 = q(0);
   if (Number.isNaN(at0)) return { tau2: NaN, converged: false, iterations: 0 };
   if (at0 <= 0) return { tau2: 0, converged: true, iterations: 0 };
-  let lo = 0;
-  let hi = Math.max(dl(y, v, X).tau2, 1e-8);
-  let it = 0;
-  while (q(hi) > 0 && it++ < 200) { lo = hi; hi *= 2; }
-  for (; it < 400; it++) {
-    const mid = (lo + hi) / 2;
-    if (q(mid) > 0) lo = mid; else hi = mid;
-    if (hi - lo <= 1e-15 * hi) break;
-  }
-  return { tau2: (lo + hi) / 2, converged: it < 400, iterations: it };
+  const below = (t: number) => q(t) > 0;
+  const { lo, hi, doublings } = bracketAbove(below, 0, Math.max(dl(y, v, X).tau2, 1e-8), 200);
+  const b = bisection(below, lo, hi, { rel: 1e-15, maxIter: 400 - doublings });
+  return { tau2: b.x, converged: b.converged, iterations: doublings + b.iterations };
 }
 
 /** The τ² estimators by the name the manifest and `--tau2` use (metafor's `method`). */

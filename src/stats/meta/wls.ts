@@ -67,8 +67,26 @@ export interface WlsFit {
   readonly w: Float64Array;
 }
 
+/**
+ * The weighted mean (the intercept-only fit) measured from the effect of the largest weight, so a
+ * cell whose weight dwarfs the others' (a variance of 1e-30 beside 0.01) keeps an exact residual:
+ * β = y_m + Σwᵢ(yᵢ − y_m)/Σw, rᵢ = (yᵢ − y_m) − Σwⱼ(yⱼ − y_m)/Σw.
+ */
+function weightedMean(y: Float64Array, w: Float64Array): WlsFit | undefined {
+  let S = 0, m = 0;
+  for (let i = 0; i < w.length; i++) { S += w[i]; if (w[i] > w[m]) m = i; }
+  if (!(S > 0) || !Number.isFinite(S)) return undefined;
+  let shift = 0;
+  for (let i = 0; i < y.length; i++) shift += w[i] * (y[i] - y[m]);
+  shift /= S;
+  const r = new Float64Array(y.length);
+  for (let i = 0; i < y.length; i++) r[i] = (y[i] - y[m]) - shift;
+  return { beta: [y[m] + shift], A: [[1 / S]], r, w };
+}
+
 /** The weighted least-squares fit; undefined when X′WX is singular. */
 export function wls(y: Float64Array, X: Design, w: Float64Array): WlsFit | undefined {
+  if (X.length === 1) return weightedMean(y, w);
   const A = invert(crossW(X, w, 1));
   if (!A) return undefined;
   const p = X.length;
@@ -90,11 +108,44 @@ export function weightedSum(f: WlsFit, a: number, b: number): number {
   return s;
 }
 
-/** tr(P) = Σw − tr(A X′W²X). */
-export const traceP = (f: WlsFit, X: Design): number => weightedSum(f, 1, 0) - traceProduct(f.A, crossW(X, f.w, 2));
+/**
+ * Σ_{j≠i} xⱼ for each i, from prefix and suffix sums of the nonnegative xⱼ: no subtraction, so
+ * exact to rounding even when one xᵢ dwarfs the rest (where Σx − xᵢ would be 0 or noise).
+ */
+function othersSums(x: Float64Array): Float64Array {
+  const out = new Float64Array(x.length);
+  let before = 0;
+  for (let i = 0; i < x.length; i++) { out[i] = before; before += x[i]; }
+  let after = 0;
+  for (let i = x.length - 1; i >= 0; i--) { out[i] += after; after += x[i]; }
+  return out;
+}
 
-/** tr(PP) = Σw² − 2 tr(A X′W³X) + tr((A X′W²X)²). */
+/**
+ * tr(P) and tr(PP) of the intercept-only design, P = W − ww′/S (S = Σw), by sums of positive
+ * terms: Pᵢᵢ = wᵢ·Σ_{j≠i}wⱼ/S, and Σ_{i≠j}Pᵢⱼ² = Σᵢ wᵢ²·Σ_{j≠i}wⱼ²/S².
+ */
+function interceptTraces(w: Float64Array): { P: number; PP: number } {
+  let S = 0;
+  for (const x of w) S += x;
+  const others = othersSums(w);
+  const others2 = othersSums(w.map((x) => x * x));
+  let P = 0, PP = 0;
+  for (let i = 0; i < w.length; i++) {
+    const d = (w[i] * others[i]) / S;
+    P += d;
+    PP += d * d + (w[i] * w[i] * others2[i]) / (S * S);
+  }
+  return { P, PP };
+}
+
+/** tr(P) = Σw − tr(A X′W²X) (intercept-only: a sum of positive terms). */
+export const traceP = (f: WlsFit, X: Design): number =>
+  (X.length === 1 ? interceptTraces(f.w).P : weightedSum(f, 1, 0) - traceProduct(f.A, crossW(X, f.w, 2)));
+
+/** tr(PP) = Σw² − 2 tr(A X′W³X) + tr((A X′W²X)²) (intercept-only: a sum of positive terms). */
 export function tracePP(f: WlsFit, X: Design): number {
+  if (X.length === 1) return interceptTraces(f.w).PP;
   const b = matMul(f.A, crossW(X, f.w, 2));
   return weightedSum(f, 2, 0) - 2 * traceProduct(f.A, crossW(X, f.w, 3)) + traceProduct(b, b);
 }
