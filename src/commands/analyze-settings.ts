@@ -1,4 +1,3 @@
-import { basename, extname, join, resolve, dirname } from 'node:path';
 import type { FigureStyle } from '../render/paper-style.js';
 import { levels, type CellTable } from '../core/cells.js';
 import { UserError } from '../core/errors.js';
@@ -50,10 +49,7 @@ export interface StoreAnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly latexWidth?: number;
 }
 
-/** Default output directory of `analyze`: runs/x.sqlite → runs/x/. */
-export function defaultAnalyzeOut(store: string): string {
-  return join(dirname(resolve(store)), basename(store, extname(store)));
-}
+export { defaultAnalyzeOut } from './pipeline/store-out.js';
 
 /** The planned framing pair and bootstrap settings of a direct run (attenuation defaults to 1: none). */
 export function directRunSettings(opts: StoreAnalyzeOptions, table: CellTable, logger: Logger): TwoFramingSettings {

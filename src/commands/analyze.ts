@@ -8,18 +8,17 @@
 import type { RoundRange } from '../core/decisions.js';
 import { UserError } from '../core/errors.js';
 import { silentLogger } from '../core/logger.js';
-import { storeGuard } from '../live/store/integrity.js';
 import { sourceOf, type SourceKind, type SourceOf } from '../sources/input.js';
 import type { ShortMatches } from '../sources/logs/index.js';
-import { RUN_KINDS, readStoredRun, type AnyAnalysis, type RunKindAnalysis } from './analyze-kinds.js';
-import { defaultAnalyzeOut, type StoreAnalyzeOptions } from './analyze-settings.js';
-import { analyzeAggregates, analyzeTrials, defaultTrialsOut, roundsOf } from './analyze-trials.js';
+import { RUN_KINDS, readStoredRun, type AnyAnalysis } from './analyze-kinds.js';
+import type { StoreAnalyzeOptions } from './analyze-settings.js';
+import { analyzeAggregates, analyzeTrials, defaultTrialsOut } from './analyze-trials.js';
 import { printRepeated } from './analyze-repeated-print.js';
 import type { RepeatedResult } from './analyze-repeated.js';
 import { checkLogFlags } from './flags.js';
 import { checkOut, failOnChecks, type CommandOptions, type FigureOption } from './command-options.js';
 import { commandsMsg } from './messages.js';
-import { sealedOptions, writeVerdicts } from './analyze-sealed.js';
+import { analyzeStore } from './pipeline/store-analysis.js';
 
 export type { AnalyzeResult } from './analyze-two-framing.js';
 export { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
@@ -49,28 +48,6 @@ export interface AnalyzeOptions extends Omit<StoreAnalyzeOptions, 'store' | 'rou
 export function analyzeTables(opts: StoreAnalyzeOptions): AnyAnalysis {
   const run = readStoredRun(opts);
   return RUN_KINDS[run.kind].analyze(run, opts);
-}
-
-/** A trial store: the analysis of its run's kind, then what that kind prints. */
-async function analyzeStore(source: SourceOf<'store'>, opts: AnalyzeOptions): Promise<AnyAnalysis> {
-  checkOut(opts, defaultAnalyzeOut(source.file));
-  const given: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
-  // A store SQLite cannot read ends in one line naming it.
-  const { res, kind, o } = await storeGuard(source.file, async () => {
-    // A sealed store: the plan's settings where no flag is given, and its verdicts (analyze-sealed.ts).
-    const sealed = sealedOptions(given);
-    const o = sealed?.opts ?? given;
-    const stored = readStoredRun(o);
-    // Flags that differ from the sealed plan: the run's origin says so, in metrics.json and the report.
-    const run = sealed?.exploratory.length && 'origin' in stored ? { ...stored, origin: { ...stored.origin, exploratory: sealed.exploratory } } : stored;
-    const k = RUN_KINDS[run.kind] as RunKindAnalysis<AnyAnalysis>;
-    const res = opts.figures === false ? k.analyze(run, o) : await k.withFigures(run, o);
-    if (sealed) writeVerdicts(sealed, o, opts.logger ?? silentLogger);
-    return { res, kind: k, o };
-  });
-  kind.print(res, opts.logger ?? silentLogger, o);
-  failOnChecks(kind.checks(res), opts);
-  return res;
 }
 
 /** The settings every repeated-play input takes from `analyze`'s options (published logs, an aggregates table). */

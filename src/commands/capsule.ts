@@ -12,7 +12,7 @@ import { UserError } from '../core/errors.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { toolInfo } from '../core/paths.js';
 import { readSeal } from '../live/store/seal.js';
-import { analyze } from './analyze.js';
+import { analyzeStore } from './pipeline/store-analysis.js';
 import { MANIFEST, manifestText } from './sha256-manifest.js';
 import { commandsMsg } from './messages.js';
 
@@ -62,7 +62,7 @@ export async function capsule(o: CapsuleOptions): Promise<string> {
   });
   writeFileSync(join(o.out, 'design.json'), `${JSON.stringify(design, null, 2)}\n`);
   if (seal) writeFileSync(join(o.out, 'plan.json'), `${JSON.stringify(JSON.parse(seal.planJson), null, 2)}\n`);
-  await analyze({ store, runId, out: join(o.out, 'outputs'), figures: false });
+  await analyzeStore({ kind: 'store', file: store, runId }, { out: join(o.out, 'outputs'), figures: false });
   writeFileSync(join(o.out, 'README.md'), readme(name, seal && { sha: seal.planSha256, at: seal.sealed }));
   writeFileSync(join(o.out, MANIFEST), manifestText(o.out));
   (o.logger ?? silentLogger).info(commandsMsg.capsuleWrote(o.out));

@@ -14,8 +14,8 @@ import { UserError } from '../core/errors.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { readSeal } from '../live/store/seal.js';
 import { replayTrials, type Scorer } from '../live/replay/replay.js';
-import { analyze } from './analyze.js';
-import { defaultAnalyzeOut } from './analyze-settings.js';
+import { analyzeStore } from './pipeline/store-analysis.js';
+import { defaultAnalyzeOut } from './pipeline/store-out.js';
 import { checkManifest, filesUnder, type ReplayDifference } from './sha256-manifest.js';
 
 export type { ReplayDifference } from './sha256-manifest.js';
@@ -58,7 +58,7 @@ async function compareOutputs(store: string, runId: number, stored: string, logg
   if (!existsSync(join(stored, 'reports'))) { logger.warn(commandsMsg.noOutputs(stored)); return { n: 0, diffs: [] }; }
   const tmp = mkdtempSync(join(tmpdir(), 'samegame-replay-'));
   try {
-    await analyze({ store, runId, out: tmp, figures: false });
+    await analyzeStore({ kind: 'store', file: store, runId }, { out: tmp, figures: false });
     const now = storeFree(tmp);
     const then = storeFree(stored);
     const diffs: ReplayDifference[] = [];

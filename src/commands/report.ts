@@ -5,8 +5,8 @@
 import { relative } from 'node:path';
 import { writeFilesAtomic } from '../core/atomic.js';
 import { silentLogger } from '../core/logger.js';
-import { reproduceTables, type ReproduceOptions, type ReproduceResult } from './reproduce.js';
-import { reproduceFigures, reproduceReportFile } from './reproduce-outputs.js';
+import { reproduceTables, type ReproduceOptions, type ReproduceResult } from './pipeline/rates-tables.js';
+import { reproduceFigures, reproduceReportFile } from './pipeline/rates-report.js';
 import { checkOut, failOnChecks, type CommandOptions } from './command-options.js';
 import { commandsMsg } from './messages.js';
 

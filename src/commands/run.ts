@@ -184,7 +184,8 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
   const session = sessionOf(designPath, o, logger);
   const storePath = o.store ?? defaultStore(session.design.name);
   checkOutFile('--store', storePath, { inPlace: true });
-  assertStoreOrNew(storePath);
+  // A file SQLite cannot open is the store unreadable, said by the one guard of store failures.
+  storeGuard(storePath, () => assertStoreOrNew(storePath), 'open');
   // Plug-in modules are loaded and checked, unknown providers and missing keys fail, before the store is created.
   const plugins = await loadPlugins(session.design.models, designPath);
   const split = splitBatch(session, o.batch === true);
