@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { batches, type BatchesOptions } from '../commands/batches.js';
+import type { BatchesOptions } from '../commands/batches.js';
 import { terminalLogger } from './options.js';
 
 export function registerBatches(program: Command): void {
@@ -10,5 +10,5 @@ export function registerBatches(program: Command): void {
     .argument('<store>', 'trial store written by `samegame run --batch`')
     .option('--cancel', 'ask each vendor\'s API to cancel every open batch (the next `run --batch` collects what they answered)')
     .option('--base-url <url>', 'the server of the batches, when it is not the one the design names')
-    .action((file: string, o: BatchesOptions) => batches(file, o, terminalLogger()));
+    .action(async (file: string, o: BatchesOptions) => (await import('../commands/batches.js')).batches(file, o, terminalLogger()));
 }

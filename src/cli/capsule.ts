@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { capsule } from '../commands/capsule.js';
 import { terminalLogger } from './options.js';
 
 export function registerCapsule(program: Command): void {
@@ -10,6 +9,7 @@ export function registerCapsule(program: Command): void {
     .argument('<store>', 'trial store written by samegame run')
     .requiredOption('--out <dir>', 'the capsule folder (new, or empty)')
     .action(async (store: string, o: { out: string }) => {
+      const { capsule } = await import('../commands/capsule.js');
       await capsule({ store, out: o.out, logger: terminalLogger() });
     });
 }

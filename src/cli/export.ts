@@ -1,6 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { ExportFormat } from '../commands/export.js';
-import { exportTrials, STDOUT } from '../commands/export-store.js';
 import { parseIntFlag, terminalLogger } from './options.js';
 import { cliMsg } from './messages.js';
 
@@ -24,6 +23,7 @@ export function registerExport(program: Command): void {
     .option('--verify-store', 'check the whole store (integrity_check) before reading it; a quick check is always made')
     .option('-q, --quiet', 'no summary line')
     .action(async (storePath: string, o: { format: ExportFormat; out?: string; run?: number; quiet?: boolean; verifyStore?: boolean }) => {
+      const { exportTrials, STDOUT } = await import('../commands/export-store.js');
       await exportTrials({ store: storePath, format: o.format, out: o.out ?? STDOUT, runId: o.run, verifyStore: o.verifyStore,
         logger: terminalLogger(o.quiet) });
     });

@@ -41,7 +41,8 @@ export async function buildProgram(argv: readonly string[] = []): Promise<Comman
       write) => write(`samegame: ${str.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (run with --help for usage)\n`) })
     .exitOverride();
   const name = argv[2];
-  const names = name !== undefined && Object.hasOwn(COMMANDS, name) ? [name] : Object.keys(COMMANDS);
+  // --version prints before any command is looked at: it needs none of them.
+  const names = name === '--version' || name === '-V' ? [] : name !== undefined && Object.hasOwn(COMMANDS, name) ? [name] : Object.keys(COMMANDS);
   for (const register of await Promise.all(names.map((n) => COMMANDS[n]()))) register(program);
   return program;
 }

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { meta } from '../commands/meta-outputs.js';
 import { TAU2_METHODS, type Tau2Method } from '../stats/meta/tau2.js';
 import { EFFECT_MEASURES, type EffectMeasure } from '../stats/meta/effect-size.js';
 import { META_TESTS, type MetaTest, type Pooling } from '../stats/meta/univariate.js';
@@ -23,6 +22,7 @@ export function registerMeta(program: Command): void {
   addFigureFlags(addNamesFlags(cmd, false))
     .action(async (manifest: string | undefined, o: FigureFlags & { effects?: string; out: string; effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest;
       pooling?: Pooling; moderator?: string[]; names?: string; quiet?: boolean; poolSynthetic?: boolean }) => {
+      const { meta } = await import('../commands/meta-outputs.js');
       await meta({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator,
         namesFile: o.names, poolSynthetic: o.poolSynthetic, figureStyle: figureStyleOf(o), quiet: o.quiet, logger: terminalLogger(o.quiet) });
     });

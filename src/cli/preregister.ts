@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { preregister } from '../commands/preregister.js';
 import { terminalLogger } from './options.js';
 
 export function registerPreregister(program: Command): void {
@@ -9,7 +8,8 @@ export function registerPreregister(program: Command): void {
       'time; run then refuses another design, and analyze adjudicates each hypothesis'))
     .argument('<plan>', 'the plan (YAML; schema data/plans/plan.schema.json; samegame init writes a starter)')
     .option('--store <file>', 'the trial store (default: the design\'s, runs/NAME.sqlite)')
-    .action((plan: string, o: { store?: string }) => {
+    .action(async (plan: string, o: { store?: string }) => {
+      const { preregister } = await import('../commands/preregister.js');
       preregister({ plan, store: o.store, logger: terminalLogger() });
     });
 }

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { replay } from '../commands/replay.js';
 import { parseIntFlag, terminalLogger } from './options.js';
 
 export function registerReplay(program: Command): void {
@@ -12,6 +11,7 @@ export function registerReplay(program: Command): void {
     .option('--run <id>', 'run id within the store (default: the sealed run, else the latest)', parseIntFlag('--run', 1))
     .option('-q, --quiet', 'print only the differences')
     .action(async (store: string, o: { capsule?: string; run?: number; quiet?: boolean }) => {
+      const { replay } = await import('../commands/replay.js');
       await replay({ store, capsule: o.capsule, runId: o.run, logger: terminalLogger(o.quiet) });
     });
 }

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { DEFAULTS } from '../commands/reproduce.js';
-import { report } from '../commands/report.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, SIMULTANEOUS_HELP, terminalLogger, type RatesFlags } from './options.js';
 import { addNamesFlags } from './figure-flags.js';
 import { poolingOption } from './pooling.js';
@@ -18,7 +17,8 @@ export function registerReport(program: Command): void {
     .option('--simultaneous', SIMULTANEOUS_HELP)
     .option('-q, --quiet', 'print nothing but errors')
     .addOption(poolingOption('report'))
-    .action((o: RatesFlags & { names?: string; pooling?: TablePooling }, cmd: Command) => {
+    .action(async (o: RatesFlags & { names?: string; pooling?: TablePooling }, cmd: Command) => {
+      const { report } = await import('../commands/report.js');
       report({ ...o, ...inputFlags(o, cmd), logger: terminalLogger(o.quiet), namesFile: o.names, failOnChecks: true });
     });
 }

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { DEFAULTS } from '../commands/reproduce.js';
-import { reproduce } from '../commands/reproduce-outputs.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, SIMULTANEOUS_HELP, terminalLogger, type RatesFlags } from './options.js';
 import type { TablePooling } from '../commands/meta-pooling.js';
 import { poolingOption } from './pooling.js';
@@ -16,6 +15,7 @@ export function registerReproduce(program: Command): void {
     .addOption(poolingOption());
   addLatexFlag(addFigureFlags(addNamesFlags(cmd, false)))
     .action(async (o: RatesFlags & FigureFlags & LatexFlags & { names?: string; pooling?: TablePooling }, cmd: Command) => {
+      const { reproduce } = await import('../commands/reproduce-outputs.js');
       await reproduce({ ...o, ...inputFlags(o, cmd), logger: terminalLogger(o.quiet), figureStyle: figureStyleOf(o), namesFile: o.names, failOnChecks: true });
     });
 }

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { sql } from '../commands/sql.js';
 import type { ShortMatches } from '../commands/flags.js';
 import { collect, parseShortMatches, terminalLogger } from './options.js';
 
@@ -11,7 +10,8 @@ export function registerSql(program: Command): void {
     .requiredOption('--format <name>', 'the log format: a built-in name or a description (.yaml)')
     .option('--short-matches <drop|keep>', 'short matches: left out (drop, the default) or kept', parseShortMatches)
     .option('--models <names>', 'keep only these players (comma-separated)', (v: string) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
-    .action((o: { trials: string[]; format: string; shortMatches?: ShortMatches; models?: string[] }) => {
+    .action(async (o: { trials: string[]; format: string; shortMatches?: ShortMatches; models?: string[] }) => {
+      const { sql } = await import('../commands/sql.js');
       sql({ trials: o.trials, format: o.format, shortMatches: o.shortMatches, models: o.models, logger: terminalLogger(true) });
     });
 }
