@@ -47,24 +47,29 @@ const DUPLICATE = 'duplicate_decision';
 /**
  * The per-(cell, match) table of a log: the key, the file, the highest round of the match in the cell (`sg_top`), the packed counts
  * (a decision each, its round's entry summed in engine.ts), per rule of the reader the rows it refuses, and `sg_gap`, the rows that
- * follow a missing round of their match (its rows ordered by round). Made once per reading (a temporary table). The decisions are
- * grouped straight by cell and match, not first by round: a per-round grouping keeps as many groups as decisions, under wide text keys.
+ * follow a missing round of their match (its rows ordered by round). Made once per reading (a temporary table).
+ * The sums are window aggregates over the cell–match, one row of each kept: DuckDB's window spills to disk by partitions, where a
+ * grouping's hash table of wide text keys (and string_agg's states) must stay in memory, so the memory a log needs grew with its
+ * decisions (a grouping by round first even kept as many groups as decisions).
  */
 export function matchTableSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
-  // the match names its file (sg_file || '#' || id): the file is not a key of the grouping, whose memory grows with its keys' width
   const keys = ['model', 'game', 'framing', 'opponent', ...factorNames(f).map(ident), 'match'];
   const rules = [...rowRules(f), [DUPLICATE, 'sg_dup'] as [string, string]];
-  const states = AGGREGATE_STATES.flatMap((_, s) => [`count(*) FILTER (WHERE sg_own > 0 AND sg_previous = ${s})`,
-    `count(*) FILTER (WHERE sg_own = 1 AND sg_previous = ${s})`]);
+  const states = AGGREGATE_STATES.flatMap((_, s) => [`count(*) FILTER (WHERE sg_own > 0 AND sg_previous = ${s}) OVER c`,
+    `count(*) FILTER (WHERE sg_own = 1 AND sg_previous = ${s}) OVER c`]);
   const entry = "concat_ws(' ', round, 1, CAST(sg_own > 0 AS INTEGER), CAST(sg_own = 1 AS INTEGER))";
+  const gap = 'coalesce(CASE WHEN sg_r1 IS NULL THEN round <> 1 ELSE round > sg_r1 + 1 END, false)';
+  const columns = ['sg_file', ...keys, 'sg_top', 'packed', ...rules.map(([rule]) => rule), 'sg_gap'];
   return [
     `${engineDecisionsSql(files, f, display)}`,
-    `SELECT any_value(sg_file) AS sg_file, ${keys.join(', ')}, max(round) AS sg_top,`,
-    `  concat_ws(' ', ${states.join(',\n    ')},`,
-    `    string_agg(${entry}, ' ')) AS packed,`,
-    `  ${rules.map(([rule, where]) => `count(*) FILTER (WHERE ${where}) AS ${rule}`).join(',\n  ')},`,
-    '  count(*) FILTER (WHERE coalesce(CASE WHEN sg_r1 IS NULL THEN round <> 1 ELSE round > sg_r1 + 1 END, false)) AS sg_gap',
-    `FROM decisions GROUP BY ${keys.join(', ')}`,
+    `SELECT ${columns.join(', ')} FROM (`,
+    `  SELECT sg_file, ${keys.join(', ')}, max(round) OVER c AS sg_top,`,
+    `    concat_ws(' ', ${states.join(',\n      ')},`,
+    `      string_agg(${entry}, ' ') OVER c) AS packed,`,
+    `    ${rules.map(([rule, where]) => `count(*) FILTER (WHERE ${where}) OVER c AS ${rule}`).join(',\n    ')},`,
+    `    count(*) FILTER (WHERE ${gap}) OVER c AS sg_gap, row_number() OVER c AS sg_i`,
+    `  FROM decisions WINDOW c AS (PARTITION BY ${keys.join(', ')})`,
+    ') WHERE sg_i = 1',
   ].join('\n');
 }
 
