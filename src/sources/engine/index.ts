@@ -18,7 +18,7 @@ import { displayNames } from '../../core/display-names.js';
 import { readLogDecisions, resolveLogFormat, type LogFormat, type ShortMatches } from '../logs/index.js';
 import { factorNames, ident, lit, unsupported } from './compile.js';
 import { queryRows, streamMatches, withEngine } from './engine.js';
-import { aggregatesFileSql, matchChecksSql, matchRowsSql, matchTableSql, roundMissingSql, shortMatchesSql } from './wide.js';
+import { aggregatesFileSql, matchChecksSql, matchRowsSql, matchTableSql, shortMatchesSql } from './wide.js';
 import { engineMsg } from './messages.js';
 import { firstBadRow } from './bad-rows.js';
 
@@ -57,9 +57,7 @@ async function checkRows(c: DuckDBConnection, files: readonly string[], names: r
   let broken: string[];
   if (failed !== undefined) broken = [failed.split('\n')[0]];
   else try {
-    const [counts] = await queryRows(c, matchChecksSql(MATCHES, f));
-    const { round_gaps: gaps, ...rules } = counts;
-    if (Number(gaps) > 0) Object.assign(rules, (await queryRows(c, roundMissingSql(files, f, names)))[0]);
+    const [rules] = await queryRows(c, matchChecksSql(MATCHES, f));
     broken = Object.entries(rules).filter(([, n]) => Number(n) > 0).map(([rule]) => rule.replace(/_/g, ' '));
   } catch (e) {
     broken = [(e as Error).message.split('\n')[0]];

@@ -45,31 +45,37 @@ export function engineDecisionsSql(files: readonly string[], f: LogFormat, displ
 const DUPLICATE = 'duplicate_decision';
 
 /**
- * The per-(cell, match) table of a log: the key, the file, the match's rounds present in the cell (`sg_rounds`, `sg_top` the highest),
- * the packed counts, and per rule of the reader the rows it refuses. Made once per reading (a temporary table).
+ * The per-(cell, match) table of a log: the key, the file, the highest round of the match in the cell (`sg_top`), the packed counts
+ * (a decision each, its round's entry summed in engine.ts), per rule of the reader the rows it refuses, and `sg_gap`, the rows that
+ * follow a missing round of their match (its rows ordered by round). Made once per reading (a temporary table).
+ * The sums are window aggregates over the cell–match, one row of each kept: DuckDB's window spills to disk by partitions, where a
+ * grouping's hash table of wide text keys (and string_agg's states) must stay in memory, so the memory a log needs grew with its
+ * decisions (a grouping by round first even kept as many groups as decisions).
  */
 export function matchTableSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
-  const keys = ['sg_file', 'model', 'game', 'framing', 'opponent', ...factorNames(f).map(ident), 'match'];
+  const keys = ['model', 'game', 'framing', 'opponent', ...factorNames(f).map(ident), 'match'];
   const rules = [...rowRules(f), [DUPLICATE, 'sg_dup'] as [string, string]];
-  const states = AGGREGATE_STATES.flatMap((_, s) => [`count(*) FILTER (WHERE sg_own > 0 AND sg_previous = ${s}) AS sg_v${s}`,
-    `count(*) FILTER (WHERE sg_own = 1 AND sg_previous = ${s}) AS sg_c${s}`]);
+  const states = AGGREGATE_STATES.flatMap((_, s) => [`count(*) FILTER (WHERE sg_own > 0 AND sg_previous = ${s}) OVER c`,
+    `count(*) FILTER (WHERE sg_own = 1 AND sg_previous = ${s}) OVER c`]);
+  const entry = "concat_ws(' ', round, 1, CAST(sg_own > 0 AS INTEGER), CAST(sg_own = 1 AS INTEGER))";
+  const gap = 'coalesce(CASE WHEN sg_r1 IS NULL THEN round <> 1 ELSE round > sg_r1 + 1 END, false)';
+  const columns = ['sg_file', ...keys, 'sg_top', 'packed', ...rules.map(([rule]) => rule), 'sg_gap'];
   return [
-    `${engineDecisionsSql(files, f, display)},`,
-    'sg_per_round AS (',
-    `  SELECT ${keys.join(', ')}, round, count(*) AS sg_d, count(*) FILTER (WHERE sg_own > 0) AS sg_v, count(*) FILTER (WHERE sg_own = 1) AS sg_c,`,
-    `    ${states.join(',\n    ')},`,
-    `    ${rules.map(([rule, where]) => `count(*) FILTER (WHERE ${where}) AS ${rule}`).join(',\n    ')}`,
-    `  FROM decisions GROUP BY ${keys.join(', ')}, round`,
-    ')',
-    `SELECT ${keys.join(', ')}, count(round) AS sg_rounds, max(round) AS sg_top, ${PACKED},`,
-    `  ${rules.map(([rule]) => `sum(${rule}) AS ${rule}`).join(', ')}`,
-    `FROM sg_per_round GROUP BY ${keys.join(', ')}`,
+    `${engineDecisionsSql(files, f, display)}`,
+    `SELECT ${columns.join(', ')} FROM (`,
+    `  SELECT sg_file, ${keys.join(', ')}, max(round) OVER c AS sg_top,`,
+    `    concat_ws(' ', ${states.join(',\n      ')},`,
+    `      string_agg(${entry}, ' ') OVER c) AS packed,`,
+    `    ${rules.map(([rule, where]) => `count(*) FILTER (WHERE ${where}) OVER c AS ${rule}`).join(',\n    ')},`,
+    `    count(*) FILTER (WHERE ${gap}) OVER c AS sg_gap, row_number() OVER c AS sg_i`,
+    `  FROM decisions WINDOW c AS (PARTITION BY ${keys.join(', ')})`,
+    ') WHERE sg_i = 1',
   ].join('\n');
 }
 
 /**
- * The rows each rule of the reader refuses, from the per-match table (one row, a column per rule); `round_gaps` counts the cell–matches
- * whose rounds are not 1…highest, the sign that a round may be missing from a whole match (engine.ts then asks the decisions).
+ * The rows each rule of the reader refuses, from the per-match table (one row, a column per rule); `round_missing` counts the matches
+ * whose rounds (all seats) are not 1…highest.
  */
 export function matchChecksSql(table: string, f: LogFormat): string {
   const rowFactors = Object.keys(f.factors ?? {}).sort().map(ident);
@@ -79,15 +85,9 @@ export function matchChecksSql(table: string, f: LogFormat): string {
     `SELECT ${[...rowRules(f).map(([rule]) => rule), DUPLICATE].map((r) => `coalesce(sum(${r}), 0) AS ${r}`).join(', ')},`,
     `  (SELECT count(*) FROM (SELECT 1 FROM ${ident(table)} GROUP BY match
     HAVING ${parts.map((p) => `count(DISTINCT ${p}) > 1`).join(' OR ')})) AS match_repeats,`,
-    `  count(*) FILTER (WHERE sg_rounds <> sg_top) AS round_gaps`,
+    `  (SELECT count(DISTINCT match) FROM ${ident(table)} WHERE sg_gap > 0) AS round_missing`,
     `FROM ${ident(table)}`,
   ].join('\n');
-}
-
-/** The matches a round is missing from (the rounds of the match, all seats, not 1…highest), counted over the decisions. */
-export function roundMissingSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
-  return `${engineDecisionsSql(files, f, display)}
-SELECT count(*) AS round_missing FROM (SELECT 1 FROM decisions GROUP BY match HAVING count(DISTINCT round) <> max(round))`;
 }
 
 export interface MatchRowsOptions {
