@@ -11,6 +11,8 @@ import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { writeStreamAtomic } from '../core/atomic.js';
+import { UserError } from '../core/errors.js';
+import { msg } from '../core/messages/common.js';
 import { hasProbes, probeRows, type ProbeRow } from '../live/probes/store.js';
 import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import type { TrialStore } from '../live/store/store.js';
@@ -91,7 +93,11 @@ async function writeProbesParquet(store: TrialStore, file: string, runId?: numbe
     const select = PROBE_EXPORT_COLUMNS.map((c) => (TYPES[c] ? `CAST(nullif("${c}", '') AS ${TYPES[c]}) AS "${c}"` : `"${c}"`)).join(', ');
     await withEngine(file, (c) => c.run(`COPY (SELECT ${select} FROM read_csv(${lit(csv)}, header = true, all_varchar = true, quote = '"', escape = '"'))
       TO ${lit(staged)} (FORMAT parquet)`));
-    renameSync(staged, file);
+    try {
+      renameSync(staged, file);
+    } catch (e) {
+      throw new UserError(msg.cannotWrite(file, (e as NodeJS.ErrnoException).code ?? String(e)));
+    }
     return n;
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -4,7 +4,7 @@
  */
 import { writeTrials, type ExportFormat } from './export.js';
 import { writeParquet } from './export-parquet.js';
-import { exportProbes, probesPath } from './export-probes.js';
+import { exportProbes, probesParquetPath, probesPath } from './export-probes.js';
 import type { TrialStore } from '../live/store/store.js';
 import { withStore } from '../sources/open-run.js';
 import { UserError } from '../core/errors.js';
@@ -100,9 +100,9 @@ function exportSidecar(store: TrialStore, o: ExportOptions, fileSha256: string):
 export async function exportTrials(o: ExportOptions): Promise<ExportResult> {
   // The library writes nowhere by default: standard output is asked for ('-'), as the CLI does.
   if ((o.out as ExportOptions['out'] | undefined) === undefined) throw new UserError(commandsMsg.exportNeedsOut());
-  const text = o.format !== 'parquet'; // a Parquet folder is checked when written
-  // the file, its sidecar and the probes' file
-  if (text && typeof o.out === 'string' && o.out !== STDOUT) [o.out, sidecarPath(o.out), probesPath(o.out)].forEach((p) => checkOutFile('--out', p));
+  // the file, its sidecar and the probes' file; a Parquet folder is checked when written, the probes' file beside it here
+  const files = (out: string) => (o.format === 'parquet' ? [probesParquetPath(out)] : [out, sidecarPath(out), probesPath(out)]);
+  if (typeof o.out === 'string' && o.out !== STDOUT) files(o.out).forEach((p) => checkOutFile('--out', p));
   // withStore: the store opened read-only, its failures one line naming it, closed when the records are written
   return withStore(o.store, { verify: o.verifyStore }, (store) => exportTo(store, o));
 }

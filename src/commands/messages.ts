@@ -116,6 +116,7 @@ export const commandsMsg = {
   adaptiveDone: (early: number, units: number, used: number, fixed: number) =>
     `adaptive run: ${early} of ${units} stopped before max_trials; ${used.toLocaleString('en-US')} trials `
     + `of the fixed design's ${fixed.toLocaleString('en-US')} (${Math.max(0, fixed - used).toLocaleString('en-US')} saved)`,
+  adaptiveOpen: (open: number, units: number) => `adaptive run: ${open} of ${units} units still open (their waves not all answered): run again to continue`,
   adaptiveRepeatedDone: (early: number, units: number, matches: number, fixedMatches: number, calls: number, fixedCalls: number) =>
     `adaptive run: ${early} of ${units} stopped before max_trials; ${matches.toLocaleString('en-US')} matches of the fixed design's `
     + `${fixedMatches.toLocaleString('en-US')}, ${calls.toLocaleString('en-US')} calls of ${fixedCalls.toLocaleString('en-US')} `

@@ -95,8 +95,12 @@ async function runRepeatedWaves(a: RepeatedArgs, rule: AdaptiveStop): Promise<vo
   if (w.outcome === 'aborted') throw new UserError(commandsMsg.aborted(c.ok + c.invalid, w.fixed), 130);
   if (w.outcome !== 'complete' || a.stop.aborted) throw new UserError(commandsMsg.interrupted(c.ok + c.invalid, w.fixed), 130);
   if (open > 0) a.logger.info(commandsMsg.submitted(open));
-  a.logger.summary(commandsMsg.adaptiveRepeatedDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length,
-    w.matchesUsed, w.matchesFixed, w.used, w.fixed));
+  const still = w.statuses.filter((s) => s.stopped === null).length;
+  if (still > 0) a.logger.summary(commandsMsg.adaptiveOpen(still, w.statuses.length));
+  else {
+    a.logger.summary(commandsMsg.adaptiveRepeatedDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length,
+      w.matchesUsed, w.matchesFixed, w.used, w.fixed));
+  }
   a.logger.summary(commandsMsg.runDone(c.ok + c.invalid + c.error, c.ok, c.invalid, c.error, w.tokens, a.storePath));
   if (a.o.wait !== false) a.logger.summary(commandsMsg.nextCommand(a.storePath));
 }

@@ -152,7 +152,9 @@ async function runDirect(a: { session: Session; store: TrialStore; storePath: st
     waveSummary(await runBatchPart({ session, specs, store, storePath, runId, o, logger, stop: stop.stop })) : undefined;
   const w = rule ? await runWaves({ ...runnerOptions, specs: batchWaves ? split.batch : split.sync, rule, execute }) : undefined;
   const r = w ?? await runTrials(runnerOptions);
-  if (w) logger.summary(commandsMsg.adaptiveDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length, w.used, w.fixed));
+  const still = w ? w.statuses.filter((s) => s.stopped === null).length : 0;
+  if (w && still > 0) logger.summary(commandsMsg.adaptiveOpen(still, w.statuses.length));
+  else if (w) logger.summary(commandsMsg.adaptiveDone(w.statuses.filter((s) => s.stopped !== 'max_trials').length, w.statuses.length, w.used, w.fixed));
   if (r.outcome !== 'complete') {
     const complete = r.alreadyDone + r.ok + r.invalid;
     // 130 = interrupted by SIGINT (128 + 2), the shell convention.

@@ -7,7 +7,7 @@
  * from the store itself (probe_trials, read with SQL), which the export must reproduce row by row.
  */
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { run } from '../../src/commands/run.js';
 import { exportTrials } from '../../src/commands/export-store.js';
 import { PROBE_EXPORT_COLUMNS } from '../../src/commands/export-probes.js';
+import { UserError } from '../../src/core/errors.js';
 
 const design = (probes: string) => `name: probes-export
 models:
@@ -89,4 +90,14 @@ it('a run that asked no probes writes no probe file', async () => {
   const r = await exportTrials({ store: none, format: 'csv', out, logger: quiet });
   expect([r.trials, r.probes]).toEqual([12, undefined]);
   expect(existsSync(join(dir, 'none.probes.csv'))).toBe(false);
+});
+
+it('Parquet: a directory where the probes file goes is refused in one line before anything is written', async () => {
+  const pq = join(dir, 'pq-blocked');
+  mkdirSync(`${pq}.probes.parquet`);
+  const e = await exportTrials({ store, format: 'parquet', out: pq, logger: quiet }).then(() => undefined, (x: unknown) => x);
+  expect(e).toBeInstanceOf(UserError);
+  expect((e as Error).message.split('\n')).toHaveLength(1);
+  expect((e as Error).message).toContain('pq-blocked.probes.parquet');
+  expect(existsSync(pq)).toBe(false);
 });

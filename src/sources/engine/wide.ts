@@ -121,7 +121,7 @@ export function aggregatesFileSql(reader: string, keys: readonly string[]): { fi
   ${num('decisions')} AS sg_d, ${num('valid')} AS sg_v, ${num('cooperations')} AS sg_c FROM ${reader}`;
   const whole = (c: string) => `(${c} IS NOT NULL AND ${c} = floor(${c}))`;
   const badPrevious = `previous NOT IN (${AGGREGATE_STATES.map(lit).join(', ')})`;
-  const badRound = `NOT (${whole('round')} AND round >= 1)`;
+  const badRound = `NOT (${whole('round')} AND round >= 1 AND round <= 1000000)`; // the rounds a log may hold (compile.ts bad_round)
   const badCounts = `NOT (${whole('sg_d')} AND ${whole('sg_v')} AND ${whole('sg_c')} AND sg_d >= sg_v AND sg_v >= sg_c AND sg_c >= 0)`;
   const firstBad = `SELECT sg_row, CASE WHEN ${badPrevious} THEN 'previous' WHEN ${badRound} THEN 'round' ELSE 'decisions' END AS sg_column,
   CASE WHEN ${badPrevious} THEN previous WHEN ${badRound} THEN sg_round_text ELSE sg_d_text END AS sg_value
