@@ -16,7 +16,6 @@ export const commandsMsg = {
     + 'give one price for both (--price USD) with --data or a store without them',
   planTwoFramingOnly: (path: string, factors: readonly string[]) =>
     `${path}: the run has the factors ${factors.join(', ')} (a context-enrichment design); plan covers the two-framing statistics R and shift only`,
-  framingPair: (base: string, alt: string) => `planned framing pair: ${base} (base) vs ${alt} (alternative); choose another with --base/--alt`,
   wrongDesignKind: (path: string, is: string, wanted: string) => `${path}: the run is a ${is} design; this function analyzes ${wanted} runs (use analyze)`,
   planAttenuation: (a: string, why: 'flag' | 'direct' | 'reconstructed') => (why === 'flag'
     ? `Planned for attenuation a = ${a} (--attenuation).`

@@ -20,7 +20,7 @@ import { compareExpected, expectFlag, readExpected, reproductionExtra, reproduct
 import { regenerateCommand } from '../../core/command-line.js';
 import { poolingFiles, type TablePooling } from '../meta-pooling.js';
 import { verifyRates } from '../source-analyses.js';
-import { commandsMsg } from '../messages.js';
+import { analyzeMsg } from '../../core/messages/analyze.js';
 import { latexOf } from '../command-options.js';
 
 /** Table 3 as the terminal shows it (reproduce, report, analyze). */
@@ -112,7 +112,7 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   if ((opts.base === undefined || opts.alt === undefined) && (settings.base !== DEFAULTS.base || settings.alt !== DEFAULTS.alt)) {
-    logger.info(commandsMsg.framingPair(settings.base, settings.alt));
+    logger.info(analyzeMsg.framingPair(settings.base, settings.alt));
   }
   const names = inputNames(input.table, input.origin, opts.namesFile, logger);
   // The comparison reads intervals the way the publication computed them (percentile unless
