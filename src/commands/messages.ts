@@ -115,6 +115,8 @@ export const commandsMsg = {
   adaptiveDone: (early: number, units: number, used: number, fixed: number) =>
     `adaptive run: ${early} of ${units} stopped before max_trials; ${used.toLocaleString('en-US')} trials `
     + `of the fixed design's ${fixed.toLocaleString('en-US')} (${Math.max(0, fixed - used).toLocaleString('en-US')} saved)`,
+  askedInOpenBatches: (store: string, n: number) => `${store}: ${n} of this run's trials or probes wait in batches not yet collected: `
+    + 'run again with --batch to collect them (samegame batches lists them; --cancel stops them, and the next run --batch collects what they answered)',
   adaptiveOpen: (open: number, units: number) => `adaptive run: ${open} of ${units} units still open (their waves not all answered): run again to continue`,
   adaptiveRepeatedDone: (early: number, units: number, matches: number, fixedMatches: number, calls: number, fixedCalls: number) =>
     `adaptive run: ${early} of ${units} stopped before max_trials; ${matches.toLocaleString('en-US')} matches of the fixed design's `

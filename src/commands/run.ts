@@ -26,6 +26,8 @@ import { storeGuard } from '../live/store/integrity.js';
 import { useStoreIfPresent } from '../live/store/open.js';
 import { batchModels, printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { BatchSummary } from '../live/batch/run.js';
+import { BatchChunks } from '../live/store/batch-chunks.js';
+import { batchKey } from '../live/batch/keys.js';
 import type { Session } from '../live/runner/session.js';
 import { assertStoreOrNew } from '../live/store/identify.js';
 import { checkOutFile } from '../core/out-dir.js';
@@ -167,6 +169,16 @@ async function runDirect(a: { session: Session; store: TrialStore; storePath: st
 }
 
 /**
+ * A trial or probe about to be asked synchronously that waits in a batch not yet collected (a run sent with --batch, resumed
+ * without it: --batch is not part of the design) would be asked and billed twice: refused in one line before any call.
+ */
+function refuseAskedInOpenBatches(store: TrialStore, storePath: string, runId: number, sync: readonly TrialSpec[]): void {
+  const open = sync.length === 0 ? undefined : BatchChunks.readOnly(store)?.inOpenChunks(runId);
+  const waiting = open === undefined || open.size === 0 ? 0 : sync.filter((s) => open.has(batchKey(s))).length;
+  if (waiting > 0) throw new UserError(commandsMsg.askedInOpenBatches(storePath, waiting));
+}
+
+/**
  * `samegame run DESIGN`: every trial of the design stored as it arrives (a store run again resumes),
  * or with `dryRun` the calls, tokens and cost printed (logger.print) and nothing called.
  */
@@ -214,6 +226,7 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
       const { run, resumed } = store.openRun(runRow(session));
       const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
       if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));
+      refuseAskedInOpenBatches(store, storePath, run.id, [...probes.sync, ...(session.design.play ? [] : split.sync)]);
       await askProbes({ session, probes, store, runId: run.id, o, logger, pool, stop: stop.stop, abort: stop.abort });
       if (session.design.play) {
         await batchProbes({ session, probes, store, storePath, runId: run.id, o, logger, stop: stop.stop });

@@ -130,6 +130,12 @@ describe('--no-wait, `batches --cancel`, --dry-run and refusals', () => {
       expect(first.stderr).toContain(commandsMsg.submitted(2));
       const f1 = storeFacts(store);
       expect([f1.rows, f1.chunks.map((c) => c.state)]).toEqual([0, ['created', 'created']]);
+      // Resumed without --batch: every trial waits in an open batch, so asking it now would bill it twice — refused before any call.
+      const asked = srv.log.length;
+      const sync = await runCli(args.filter((a) => a !== '--batch'), { env: env() });
+      expect(sync.code).toBe(2);
+      expect(sync.stderr.trim()).toBe(`samegame: ${commandsMsg.askedInOpenBatches(store, QUICKSTART_TRIALS)}`);
+      expect([storeFacts(store).rows, srv.log.length]).toEqual([0, asked]);
       const cancel = await runCli(['batches', store, '--cancel'], { env: env() });
       expect(cancel.code).toBe(0);
       expect(cancel.stderr).toContain(commandsMsg.cancelled(2));
