@@ -74,7 +74,8 @@ export async function askProbes(a: {
     onStart: (done) => logger.info(commandsMsg.probesPlan(specs.length, done)),
   });
   if (r.outcome !== 'complete') throw new UserError(commandsMsg.probesInterrupted(r.alreadyDone + r.ok + r.invalid, r.total), 130);
-  logger.info(commandsMsg.probesDone(r.ok, r.invalid, r.error));
+  // a resume that asked nothing has said so in its plan line ("N already stored, 0 to ask")
+  if (r.ok + r.invalid + r.error > 0) logger.info(commandsMsg.probesDone(r.ok, r.invalid, r.error));
 }
 
 /** What the probe table holds of a run's batch probes, as the closing line of their batches says it. */

@@ -191,5 +191,10 @@ describe('a killed run with probes over a compatible server', () => {
     } finally {
       s.close();
     }
+    // A third run asks nothing and says so once, without a "stored: 0 answered" line that reads as if nothing were stored.
+    const third = await runCli(args, { env: { ...cleanEnv(), OPENAI_API_KEY: 'sk-test' } });
+    expect(third.code).toBe(0);
+    expect(third.stderr).toContain(`comprehension probes: ${PROBES} probes, ${PROBES} already stored, 0 to ask`);
+    expect(third.stderr).not.toContain('comprehension probes stored:');
   }, 300_000);
 });
