@@ -13,7 +13,7 @@ import { BatchChunks } from '../live/store/batch-chunks.js';
 import { runMatches } from '../live/repeated/engine.js';
 import type { ModelSpec, Provider } from '../live/types.js';
 import type { Session } from '../live/runner/session.js';
-import type { MatchPlan } from '../live/repeated/plan.js';
+import { stillPlayable } from '../live/adaptive/matches.js';
 import type { StoredMove } from '../live/store/store.js';
 import { useStoreIfPresent } from '../live/store/open.js';
 import { TrialStore } from '../live/store/store.js';
@@ -35,19 +35,22 @@ export async function repeatedDryRun(session: Session, storePath: string, o: Rep
   moves: readonly StoredMove[] }> {
   const batch = viaBatch(session, o);
   const rule = session.design.stop;
-  const only = rule ? (m: MatchPlan) => m.rep < rule.maxTrials : () => true;
   const out = useStoreIfPresent(storePath, { verify: o.verifyStore }, (store) => {
     if (batch) for (const m of session.design.models) vendorOf(m);
     const run = store?.findRun(session.hash);
     const moves = run ? store!.playMoves(run.id) : [];
+    // an adaptive design's matches up to max_trials, in the units its stored moves leave open; its bound counts what every
+    // match up to max_trials has stored
+    const only = rule ? stillPlayable(rule, session.design, moves) : () => true;
+    const boundStored = rule ? planRepeated(session.design, moves, session.prices, (m) => m.rep < rule.maxTrials).stored : undefined;
     if (batch) {
       const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
       const p = planRepeatedBatch(session.design, moves, inOpen ?? new Set(), session.prices, batchLimits(o), only);
-      return { moves, stored: p.stored, text: `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored,
+      return { moves, stored: boundStored ?? p.stored, text: `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored,
         p.inBatches, p.inputTokens, p.outputTokens, costText(p.cost))}` };
     }
     const plan = planRepeated(session.design, moves, session.prices, only);
-    return { moves, stored: plan.stored, text: commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored,
+    return { moves, stored: boundStored ?? plan.stored, text: commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored,
       plan.inputTokens, plan.outputTokens, costText(plan.cost)) };
   });
   logger.print?.(`${out.text}\n`);

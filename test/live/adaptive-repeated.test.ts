@@ -173,6 +173,8 @@ describe('adaptive repeated play on the simulated provider', () => {
     await run({ design: path, store });
     const stored = rows(store).length;
     await dry();
+    // every unit stopped or at max_trials: a rerun plays nothing, and the dry run's first line says so
+    expect(printed.split('\n')[0]).toMatch(/^dry run: \d+ matches × 5 rounds: 0 calls to make /);
     expect(printed).toContain(`at most ${(2400 - stored).toLocaleString('en-US')} calls (the fixed design: 40 matches per cell, 2,400 calls, `
       + `${stored.toLocaleString('en-US')} already stored)`);
     const a = readRepeatedStore(store).adaptive!;

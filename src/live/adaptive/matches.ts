@@ -77,6 +77,13 @@ export function nextMatchWave(rule: AdaptiveStop, statuses: readonly UnitStatus[
   return out;
 }
 
+/** Whether a match may still be played: below max_trials in a unit the stored moves leave open (a stopped unit plays no more). */
+export function stillPlayable(rule: AdaptiveStop, design: Design, moves: readonly StoredMove[]): (m: MatchPlan) => boolean {
+  const stopped = new Set(matchStatuses(rule, design, moves).filter((st) => st.stopped)
+    .flatMap((st) => st.unit.framings.map((f) => unitKeyOf(st.unit.model, st.unit.game, f, st.unit.opponent!))));
+  return (m) => m.rep < rule.maxTrials && !stopped.has(unitKeyOf(m.seat1.id, m.game.id, m.framing.id, m.opponent));
+}
+
 /** The matches a rule can play: those of its units' cells, reps 0 … max_trials − 1. */
 export function ruleMatches(rule: AdaptiveStop, plans: readonly MatchPlan[]): MatchPlan[] {
   const cells = new Set(matchUnits(rule, plans).flatMap((u) => u.framings.map((f) => unitKeyOf(u.model, u.game, f, u.opponent!))));
