@@ -46,7 +46,8 @@ export async function repeatedDryRun(session: Session, storePath: string, o: Rep
     if (batch) {
       const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
       const p = planRepeatedBatch(session.design, moves, inOpen ?? new Set(), session.prices, batchLimits(o), only);
-      return { moves, stored: boundStored ?? p.stored, text: `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored,
+      return { moves, stored: boundStored ?? p.stored,
+        text: `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored,
         p.inBatches, p.inputTokens, p.outputTokens, costText(p.cost))}` };
     }
     const plan = planRepeated(session.design, moves, session.prices, only);
