@@ -84,12 +84,6 @@ export function stillPlayable(rule: AdaptiveStop, design: Design, moves: readonl
   return (m) => m.rep < rule.maxTrials && !stopped.has(unitKeyOf(m.seat1.id, m.game.id, m.framing.id, m.opponent));
 }
 
-/** The matches a rule can play: those of its units' cells, reps 0 … max_trials − 1. */
-export function ruleMatches(rule: AdaptiveStop, plans: readonly MatchPlan[]): MatchPlan[] {
-  const cells = new Set(matchUnits(rule, plans).flatMap((u) => u.framings.map((f) => unitKeyOf(u.model, u.game, f, u.opponent!))));
-  return plans.filter((p) => p.rep < rule.maxTrials && cells.has(unitKeyOf(p.seat1.id, p.game.id, p.framing.id, p.opponent)));
-}
-
 /** Decisions (LLM calls) of a unit's matches: n matches in each framing, rounds × LLM seats each. */
 export function unitCalls<S extends { readonly unit: StopUnit }>(design: Design, plans: readonly MatchPlan[], statuses: readonly S[],
   matches: (s: S) => number): number {
