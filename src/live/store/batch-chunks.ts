@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import type { TrialStore, TrialKey } from './store.js';
 import { migrate } from './migrations.js';
 import type { TrialRecord } from '../types.js';
-import { memberKey, type BatchKind } from '../batch/keys.js';
+import { BATCH_KINDS, memberKey, type BatchKind } from '../batch/keys.js';
 
 export type ChunkState = 'prepared' | 'uploaded' | 'created' | 'collected';
 
@@ -72,7 +72,6 @@ const CHUNK_COLUMN_KINDS: Readonly<Record<string, Kind>> = {
   output_tokens: 'int', cost: 'number?',
 };
 const STATES: readonly string[] = ['prepared', 'uploaded', 'created', 'collected'];
-const KINDS: readonly string[] = ['decision', 'probe'];
 
 /** Each column of a chunk row of the kind samegame writes, or a BatchTableFault naming the chunk and the column. */
 function checkChunk(r: Record<string, unknown>): void {
@@ -88,8 +87,8 @@ function checkChunk(r: Record<string, unknown>): void {
       `${where}: ${col} is ${JSON.stringify(v)}, not ${kind === 'int' ? 'a count' : kind === 'number?' ? 'a number' : 'text'}`);
   }
   if (!STATES.includes(r.state as string)) throw new BatchTableFault(`${where}: state is ${JSON.stringify(r.state)}, not one of ${STATES.join(', ')}`);
-  if ('kind' in r && !KINDS.includes(r.kind as string)) {
-    throw new BatchTableFault(`${where}: kind is ${JSON.stringify(r.kind)}, not one of ${KINDS.join(', ')}`);
+  if ('kind' in r && !(BATCH_KINDS as readonly unknown[]).includes(r.kind)) {
+    throw new BatchTableFault(`${where}: kind is ${JSON.stringify(r.kind)}, not one of ${BATCH_KINDS.join(', ')}`);
   }
 }
 
@@ -106,6 +105,9 @@ function toChunk(r: Record<string, unknown>): ChunkRow {
 }
 
 export class BatchChunks {
+  /** The chunks' kind column as SQL, found once: a store's schema does not change while it is open. */
+  private kindSql: string | undefined;
+
   private constructor(private readonly db: Database.Database, private readonly trials: TrialStore) {}
 
   /** The batch tables of a store opened for writing (created by a migration when absent). */
@@ -197,7 +199,8 @@ export class BatchChunks {
 
   /** The chunks' kind column, or every chunk a decision's in a store read before migration 6. */
   private kindColumn(): string {
-    const has = this.db.prepare("SELECT count(*) FROM pragma_table_info('batch_chunks') WHERE name = 'kind'").pluck().get() === 1;
-    return has ? 'c.kind' : "'decision'";
+    this.kindSql ??= this.db.prepare("SELECT count(*) FROM pragma_table_info('batch_chunks') WHERE name = 'kind'").pluck().get() === 1
+      ? 'c.kind' : "'decision'";
+    return this.kindSql;
   }
 }
