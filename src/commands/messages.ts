@@ -160,6 +160,8 @@ export const commandsMsg = {
     [`dry run: ${calls} calls (${total} trials, ${stored} already stored)`,
       `estimated tokens: ${inTok} input (≈ characters / 4), ${outTok} output (at most max tokens per call)`,
       `estimated cost: ${cost}`].join('\n'),
+  /** A dry run's cost: dollars to four places, or why there is none. */
+  cost: (cost: number | undefined) => (cost === undefined ? commandsMsg.noPrices() : `$${cost.toFixed(4)}`),
   noPrices: () => 'unknown (give --price IN,OUT in USD per million tokens, or prices in the design)',
   exported: (n: number, out: string) => `exported ${n} trials to ${out}`,
   exportedProbes: (n: number, out: string) => `exported ${n} comprehension probes to ${out}`,

@@ -49,7 +49,7 @@ export function printBatchDryRun(session: Session, specs: readonly TrialSpec[], 
     const plan = planBatchRun(specs, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
       inOpen ?? new Set(), session.prices, batchLimits(o));
     logger.print?.(`${commandsMsg.dryRun(plan.files, plan.lines, plan.total, plan.stored, plan.inBatches, plan.inputTokens, plan.outputTokens,
-      plan.cost === undefined ? commandsMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
+      commandsMsg.cost(plan.cost))}\n`);
     return plan.stored;
   });
 }

@@ -36,7 +36,6 @@ export function splitProbes(session: Session, batchModels: ReadonlySet<string>):
   return { sync: session.probes.filter((p) => !batchModels.has(p.model.id)), batch: session.probes.filter((p) => batchModels.has(p.model.id)) };
 }
 
-const costText = (cost: number | undefined) => (cost === undefined ? commandsMsg.noPrices() : `$${cost.toFixed(4)}`);
 
 /** The dry run's lines of the probes: the synchronous calls, the batch requests (none when the run asks none). */
 export function probesDryRun(session: Session, probes: ProbeSplit, storePath: string, o: ProbeFlags, logger: Logger): void {
@@ -47,13 +46,14 @@ export function probesDryRun(session: Session, probes: ProbeSplit, storePath: st
     const out: string[] = [];
     if (probes.sync.length > 0) {
       const plan = planProbes(probes.sync, store, run?.id, session.prices);
-      out.push(commandsMsg.probesDryRun(perCell, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens, costText(plan.cost)));
+      out.push(commandsMsg.probesDryRun(perCell, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens, commandsMsg.cost(plan.cost)));
     }
     if (probes.batch.length > 0) {
       const answered = store !== undefined && run !== undefined ? probeAnswered(store, run.id) : () => false;
       const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
       const p = planBatchRun(probes.batch, answered, inOpen ?? new Set(), session.prices, batchLimits(o));
-      out.push(commandsMsg.probesBatchDryRun(perCell, p.files, p.lines, p.total, p.stored, p.inBatches, p.inputTokens, p.outputTokens, costText(p.cost)));
+      out.push(commandsMsg.probesBatchDryRun(perCell, p.files, p.lines, p.total, p.stored, p.inBatches, p.inputTokens, p.outputTokens,
+        commandsMsg.cost(p.cost)));
     }
     return out;
   });

@@ -28,7 +28,6 @@ export interface RepeatedFlags extends BatchFlags {
 export const viaBatch = (session: Session, o: Pick<RepeatedFlags, 'batch'>): boolean =>
   o.batch === true || session.design.models.every((m) => m.batch === true);
 
-const costText = (cost: number | undefined) => (cost === undefined ? commandsMsg.noPrices() : `$${cost.toFixed(4)}`);
 
 /** The dry run of a repeated design (an adaptive one's matches up to max_trials); returns its decisions already stored and the stored moves. */
 export async function repeatedDryRun(session: Session, storePath: string, o: RepeatedFlags, logger: Logger): Promise<{ stored: number;
@@ -48,11 +47,11 @@ export async function repeatedDryRun(session: Session, storePath: string, o: Rep
       const p = planRepeatedBatch(session.design, moves, inOpen ?? new Set(), session.prices, batchLimits(o), only);
       return { moves, stored: boundStored ?? p.stored,
         text: `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored,
-        p.inBatches, p.inputTokens, p.outputTokens, costText(p.cost))}` };
+        p.inBatches, p.inputTokens, p.outputTokens, commandsMsg.cost(p.cost))}` };
     }
     const plan = planRepeated(session.design, moves, session.prices, only);
     return { moves, stored: boundStored ?? plan.stored, text: commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored,
-      plan.inputTokens, plan.outputTokens, costText(plan.cost)) };
+      plan.inputTokens, plan.outputTokens, commandsMsg.cost(plan.cost)) };
   });
   logger.print?.(`${out.text}\n`);
   return out;

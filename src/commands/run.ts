@@ -100,7 +100,7 @@ async function dryRun(session: Session, all: { sync: readonly TrialSpec[]; batch
       session.prices);
   });
   logger.print?.(`${commandsMsg.runDryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
-    plan.cost === undefined ? commandsMsg.noPrices() : `$${plan.cost.toFixed(4)}`)}\n`);
+    commandsMsg.cost(plan.cost))}\n`);
   return batchStored + plan.stored;
 }
 
