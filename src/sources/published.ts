@@ -8,7 +8,7 @@ import { UserError } from '../core/errors.js';
 import { at, msg } from '../core/messages/common.js';
 import { parseDecimal, unitsOf, type DecimalText } from '../core/decimal.js';
 import { splitRows } from './rates-csv.js';
-import { BUILTIN_COLUMNS, table3Statistics } from '../stats/table3.js';
+import { BUILTIN_COLUMNS, table3Statistics, withInterval } from '../stats/table3.js';
 import { checkColumnNames, nameFault, readInputFile } from './reader-rules.js';
 import { sourcesMsg } from './messages.js';
 
@@ -23,7 +23,7 @@ export const PUBLISHED_TABLES: { readonly table2: readonly string[]; readonly ta
   table2: ['base_rate', 'base_count', 'alt_rate', 'alt_count', 'difference'],
   get table3() { return table3Statistics(); },
   // the family robustness table's columns: R and its interval (FAMILY_COLUMNS of analyses/two-framing/tables.ts)
-  family: [BUILTIN_COLUMNS.robustness.column].flatMap((r) => [r, `${r}_lo`, `${r}_hi`]),
+  family: withInterval(BUILTIN_COLUMNS.robustness.column),
 };
 export type PublishedTable = keyof typeof PUBLISHED_TABLES;
 

@@ -138,7 +138,9 @@ export function registerTable3Column(c: Table3Column): () => void {
 }
 
 /** The statistics of table3.csv (and of published Table 3 values): each column's point, lower and upper end. */
-export const table3Statistics = (): string[] => COLUMNS.flatMap((c) => [c.column, `${c.column}_lo`, `${c.column}_hi`]);
+/** A column with its interval's ends: `<column>`, `<column>_lo`, `<column>_hi`. */
+export const withInterval = (column: string): string[] => [column, `${column}_lo`, `${column}_hi`];
+export const table3Statistics = (): string[] => COLUMNS.flatMap((c) => withInterval(c.column));
 
 /** The columns the audit searches (those that declare a conclusion), in column order. */
 export const auditedColumns = (): readonly Table3Column[] => COLUMNS.filter((c) => c.audit !== undefined);

@@ -5,7 +5,7 @@ import { shown as shownName, withNameColumns, type DisplayNames } from '../../co
 import type { TwoFramingAnalysis } from './analysis.js';
 import { toCsv } from '../../render/csv.js';
 import { allTable3Variants, andList, table3Columns, table3Statistics, table3Variants, variantStatistics, type Table3Column,
-  type Table3Variant, BUILTIN_COLUMNS, FAMILY_R } from '../../stats/table3.js';
+  type Table3Variant, BUILTIN_COLUMNS, FAMILY_R, withInterval } from '../../stats/table3.js';
 import { framingTestRows, simultaneousTestRows, type FramingTestRow } from './framing-tests.js';
 import { INVALID_BOUND_COLUMNS, invalidBounds, knowsInvalid, type InvalidBounds } from './invalid-bounds.js';
 
@@ -25,7 +25,7 @@ export const TABLE2_COLUMNS = ['model', 'game', 'base_rate', 'base_count', 'alt_
 export const table3CsvColumns = (a?: TwoFramingAnalysis): string[] =>
   ['model', ...table3Statistics(), ...(a ? shownVariants(a).flatMap(variantStatistics) : [])];
 /** The family robustness table's columns: R and its interval under the robustness column's name. */
-export const FAMILY_COLUMNS: readonly string[] = ['model', 'game', ...[BUILTIN_COLUMNS.robustness.column].flatMap((r) => [r, `${r}_lo`, `${r}_hi`])];
+export const FAMILY_COLUMNS: readonly string[] = ['model', 'game', ...withInterval(BUILTIN_COLUMNS.robustness.column)];
 
 /** Count of a cell: x for binary cells, the summed probabilities for probability cells. */
 function count(a: TwoFramingAnalysis, i: number): number {
