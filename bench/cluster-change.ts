@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { fairgameFile } from './logs.js';
 import { alternate, median } from './util.js';
 
-type Tables = typeof import('../src/commands/analyze-repeated.js').repeatedTables;
+type Tables = typeof import('../src/commands/pipeline/repeated.js').repeatedTables;
 type Reader = typeof import('../src/sources/logs/index.js').readLogDecisions;
 
 /** A build's analysis and log reader, from its compiled dist/. */

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readLogDecisions } from '../src/sources/logs/index.js';
 import { readInput } from '../src/sources/input.js';
-import { repeatedTables } from '../src/commands/analyze-repeated.js';
+import { repeatedTables } from '../src/commands/pipeline/repeated.js';
 import { analyzeTwoFraming } from '../src/analyses/two-framing/analysis.js';
 import { fairgameFile } from './logs.js';
 import { median, type BenchRow } from './util.js';

@@ -2,33 +2,35 @@
  * The tables of `analyze` on repeated play, whatever the source of the decisions: cells, rounds,
  * reactions and the end game clustered by match, and with two or more framings the usual Table 2/3,
  * family robustness and checks on the cell table of the decisions (the opponent a factor of the
- * cell, clustered by match; repeated.framingTable). analyze-repeated.ts adds figures and the report.
+ * cell, clustered by match; repeated.framingTable). repeated.ts adds figures and the report; the
+ * pipeline writes them (write.ts).
  */
-import type { FigureStyle } from '../render/paper-style.js';
+import type { FigureStyle } from '../../render/paper-style.js';
 import { join, resolve } from 'node:path';
-import type { OutputFile } from '../core/atomic.js';
-import { decisionsOrigin, roundsText, type RepeatedDecisions, type RoundRange } from '../core/decisions.js';
-import { labelSynthetic } from '../core/provenance.js';
-import { levels } from '../core/cells.js';
-import { UserError } from '../core/errors.js';
-import { analyzeMsg } from '../core/messages/analyze.js';
-import { silentLogger, type Logger } from '../core/logger.js';
-import { regenerateCommand, type FlagValue } from '../core/command-line.js';
-import type { VerificationReport } from '../core/checks.js';
+import type { OutputFile } from '../../core/atomic.js';
+import { decisionsOrigin, roundsText, type RepeatedDecisions, type RoundRange } from '../../core/decisions.js';
+import { labelSynthetic } from '../../core/provenance.js';
+import { levels } from '../../core/cells.js';
+import { UserError } from '../../core/errors.js';
+import { analyzeMsg } from '../../core/messages/analyze.js';
+import { silentLogger, type Logger } from '../../core/logger.js';
+import { regenerateCommand, type FlagValue } from '../../core/command-line.js';
+import type { VerificationReport } from '../../core/checks.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS as DEFAULTS, withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis,
-  type TwoFramingSettings } from '../analyses/two-framing/index.js';
-import { repeated, type ModelRow, type PlayerChoice, type RepeatedAnalysis } from '../analyses/repeated/index.js';
-import type { DisplayNames } from '../core/display-names.js';
-import { readDisplayNames } from '../sources/names-file.js';
-import { directRunSettings, defaultAnalyzeOut } from './analyze-settings.js';
+  type TwoFramingSettings } from '../../analyses/two-framing/index.js';
+import { repeated, type ModelRow, type PlayerChoice, type RepeatedAnalysis } from '../../analyses/repeated/index.js';
+import type { DisplayNames } from '../../core/display-names.js';
+import { readDisplayNames } from '../../sources/names-file.js';
+import { parseRoundRange } from '../../sources/logs/index.js';
+import { directRunSettings, defaultAnalyzeOut } from './store-settings.js';
 import { anyValid, checkRounds, choosePlayersOf, framingTableOf, inputNameTargets, knownFactors, repeatedCellsOf,
   type RepeatedInput } from './repeated-input.js';
-import { commandsMsg } from './messages.js';
-import { adaptive } from '../analyses/adaptive/index.js';
-import type { RepeatedStoreDecisions } from '../sources/repeated-store.js';
-import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './analyze-comprehension.js';
-import type { ScoredProbe } from '../analyses/comprehension/index.js';
-import { latexOf } from './command-options.js';
+import { commandsMsg } from '../messages.js';
+import { adaptive } from '../../analyses/adaptive/index.js';
+import type { RepeatedStoreDecisions } from '../../sources/repeated-store.js';
+import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './comprehension.js';
+import type { ScoredProbe } from '../../analyses/comprehension/index.js';
+import { latexOf } from '../command-options.js';
 
 export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   /** Output directory; default: beside the source, named after it. */
@@ -48,14 +50,15 @@ export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   /** `--latex-width`: the text width in pt the .tex tables are laid out for (345 by default). */
   readonly latexWidth?: number;
   readonly logger?: Logger;
-  /** Compute only; write nothing. */
-  readonly dryRun?: boolean;
   /** How the regenerate command names the source: a store path (the default, `input.path`), or published logs. */
   readonly sourceArgs?: { readonly positional: readonly string[]; readonly flags: Readonly<Record<string, FlagValue>> };
   /** A repeated run's answered comprehension probes (docs/methods.md §18c), and the threshold of their verdicts (default 0.9). */
   readonly probes?: readonly ScoredProbe[];
   readonly comprehensionThreshold?: number;
 }
+
+/** A `--rounds` value as given (`1`, `1-3`) or already parsed. */
+export const roundsOf = (r: string | RoundRange | undefined): RoundRange | undefined => (typeof r === 'string' ? parseRoundRange(r) : r);
 
 /** The two-framing analysis of the decisions' cell table, with two or more framings. */
 export interface RepeatedTwoFraming {

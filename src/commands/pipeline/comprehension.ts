@@ -5,12 +5,12 @@
  * A run without probes: nothing added, nothing changed.
  */
 import { join } from 'node:path';
-import type { OutputFile } from '../core/atomic.js';
-import type { Logger } from '../core/logger.js';
-import { POOLED } from '../core/names.js';
+import type { OutputFile } from '../../core/atomic.js';
+import type { Logger } from '../../core/logger.js';
+import { POOLED } from '../../core/names.js';
 import { comprehension, DEFAULT_COMPREHENSION_THRESHOLD, type Comprehension, type ComprehensionOrder,
-  type ScoredProbe } from '../analyses/comprehension/index.js';
-import type { TwoFramingAnalysis } from '../analyses/two-framing/analysis.js';
+  type ScoredProbe } from '../../analyses/comprehension/index.js';
+import type { TwoFramingAnalysis } from '../../analyses/two-framing/analysis.js';
 
 /** A run's comprehension and the Table 3 marks of its models (then Pooled), when it has two-framing tables. */
 export interface ComprehensionResult {

@@ -5,17 +5,17 @@
  * the plan listed: trials lost or invalid beyond the stated rate, model snapshots that changed,
  * trials stored before the seal.
  */
-import { sealedRun, storedDesign } from '../sources/store.js';
-import { withStore } from '../sources/open-run.js';
+import { sealedRun, storedDesign } from '../../sources/store.js';
+import { withStore } from '../../sources/open-run.js';
 import { join } from 'node:path';
-import { writeFilesAtomic } from '../core/atomic.js';
-import type { Logger } from '../core/logger.js';
-import type { TrialStore } from '../live/store/store.js';
-import { modelSnapshots, promptRegistry, readSeal, runTimes, type StoreSeal } from '../live/store/seal.js';
-import { preregistration, type Plan, type VerdictRow } from '../analyses/preregistration/index.js';
-import type { StoreAnalyzeOptions } from './analyze-settings.js';
-import { defaultAnalyzeOut } from './analyze-settings.js';
-import { commandsMsg } from './messages.js';
+import type { OutputFile } from '../../core/atomic.js';
+import type { Logger } from '../../core/logger.js';
+import type { TrialStore } from '../../live/store/store.js';
+import { modelSnapshots, promptRegistry, readSeal, runTimes, type StoreSeal } from '../../live/store/seal.js';
+import { preregistration, type Plan } from '../../analyses/preregistration/index.js';
+import type { StoreAnalyzeOptions } from './store-settings.js';
+import { defaultAnalyzeOut } from './store-settings.js';
+import { commandsMsg } from '../messages.js';
 
 /** The analysis settings of a plan, as analyze's options and the flags that give them. */
 const SETTINGS = [['base', '--base'], ['alt', '--alt'], ['seed', '--seed'], ['reps', '--reps'], ['interval', '--interval'],
@@ -66,8 +66,8 @@ function deviations(store: TrialStore, runId: number, s: SealedAnalysis, times: 
   return out;
 }
 
-/** Adjudicate the plan on the sealed run and write reports/verdicts.csv and reports/verdicts.md (one atomic set). */
-export function writeVerdicts(s: SealedAnalysis, opts: StoreAnalyzeOptions, logger: Logger): VerdictRow[] {
+/** Adjudicate the plan on the sealed run: reports/verdicts.csv and reports/verdicts.md, written with the analysis's files (store-analysis.ts). */
+export function verdictFiles(s: SealedAnalysis, opts: StoreAnalyzeOptions, logger: Logger): OutputFile[] {
   return withStore(opts.store, {}, (store) => {
     const run = sealedRun(store, opts.store, s.seal)!;
     const cells = store.cellCounts(run.id).map((c) => ({ model: c.model, game: c.game, framing: c.framing, x: c.validC, n: c.validC + c.validD }));
@@ -80,12 +80,8 @@ export function writeVerdicts(s: SealedAnalysis, opts: StoreAnalyzeOptions, logg
     };
     const dir = join(opts.out ?? defaultAnalyzeOut(opts.store), 'reports');
     const csv = join(dir, 'verdicts.csv');
-    if (opts.dryRun !== true) {
-      writeFilesAtomic([{ path: csv, content: preregistration.verdictsCsv(rows, report) },
-        { path: join(dir, 'verdicts.md'), content: preregistration.verdictsSection(rows, report) }]);
-    }
     if (s.exploratory.length > 0) logger.warn(commandsMsg.exploratory(s.exploratory));
     logger.info(commandsMsg.verdictsLine(rows.filter((r) => r.verdict === 'supported').length, rows.length, csv));
-    return rows;
+    return [{ path: csv, content: preregistration.verdictsCsv(rows, report) }, { path: join(dir, 'verdicts.md'), content: preregistration.verdictsSection(rows, report) }];
   });
 }

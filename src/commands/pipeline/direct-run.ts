@@ -1,34 +1,34 @@
 import { join, resolve } from 'node:path';
-import type { StoreTable } from '../sources/store.js';
-import { readRates } from '../sources/rates-csv.js';
-import { sourceOf } from '../sources/input.js';
-import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
-import { levels, type CellTable } from '../core/cells.js';
-import { UserError } from '../core/errors.js';
-import type { Logger } from '../core/logger.js';
-import { lambdaEstimand } from '../analyses/two-framing/lambda.js';
-import { analyzeTwoFraming, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/analysis.js';
-import { missingPlannedCell } from '../analyses/two-framing/estimand.js';
-import { compareCells, type Comparison } from '../analyses/compare/compare.js';
-import { withTableGames, type DesignFacts } from '../analyses/compare/design-facts.js';
-import { verifyTwoFraming } from '../analyses/two-framing/checks.js';
-import { check, makeReport, type VerificationReport } from '../core/checks.js';
-import { csvTables, twoFramingTableFiles, verificationFiles } from '../analyses/two-framing/files.js';
-import { compareCsv, compareHeadlineCsv, invalidCsv, lambdaCsv, lambdaRows } from '../analyses/compare/tables.js';
-import { table3Rows, type Table3Row } from '../analyses/two-framing/tables.js';
-import type { InputProvenance } from '../analyses/two-framing/metrics.js';
-import { analyzeCommand, defaultAnalyzeOut, directRunSettings, type StoreAnalyzeOptions } from './analyze-settings.js';
-import type { Reproduction } from '../analyses/reproduction/index.js';
-import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags } from './expect.js';
-import { poolingFiles } from './meta-pooling.js';
-import { commandsMsg } from './messages.js';
-import { labelSynthetic, originExtra, syntheticWarning, type Origin } from '../core/provenance.js';
-import { withNamedLatex } from '../analyses/two-framing/latex.js';
-import { inputNames, type InputNames } from './input-names.js';
-import { adaptive } from '../analyses/adaptive/index.js';
-import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './analyze-comprehension.js';
-import type { LatexOptions } from '../render/latex.js';
-import { latexOf } from './command-options.js';
+import type { StoreTable } from '../../sources/store.js';
+import { readRates } from '../../sources/rates-csv.js';
+import { sourceOf } from '../../sources/input.js';
+import type { OutputFile } from '../../core/atomic.js';
+import { levels, type CellTable } from '../../core/cells.js';
+import { UserError } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
+import { lambdaEstimand } from '../../analyses/two-framing/lambda.js';
+import { analyzeTwoFraming, type TwoFramingAnalysis, type TwoFramingSettings } from '../../analyses/two-framing/analysis.js';
+import { missingPlannedCell } from '../../analyses/two-framing/estimand.js';
+import { compareCells, type Comparison } from '../../analyses/compare/compare.js';
+import { withTableGames, type DesignFacts } from '../../analyses/compare/design-facts.js';
+import { verifyTwoFraming } from '../../analyses/two-framing/checks.js';
+import { check, makeReport, type VerificationReport } from '../../core/checks.js';
+import { csvTables, twoFramingTableFiles, verificationFiles } from '../../analyses/two-framing/files.js';
+import { compareCsv, compareHeadlineCsv, invalidCsv, lambdaCsv, lambdaRows } from '../../analyses/compare/tables.js';
+import { table3Rows, type Table3Row } from '../../analyses/two-framing/tables.js';
+import type { InputProvenance } from '../../analyses/two-framing/metrics.js';
+import { analyzeCommand, defaultAnalyzeOut, directRunSettings, type StoreAnalyzeOptions } from './store-settings.js';
+import type { Reproduction } from '../../analyses/reproduction/index.js';
+import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags } from '../expect.js';
+import { poolingFiles } from '../meta-pooling.js';
+import { commandsMsg } from '../messages.js';
+import { labelSynthetic, originExtra, syntheticWarning, type Origin } from '../../core/provenance.js';
+import { withNamedLatex } from '../../analyses/two-framing/latex.js';
+import { inputNames, type InputNames } from '../input-names.js';
+import { adaptive } from '../../analyses/adaptive/index.js';
+import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './comprehension.js';
+import type { LatexOptions } from '../../render/latex.js';
+import { latexOf } from '../command-options.js';
 
 export interface AnalyzeResult {
   readonly kind: 'two-framing';
@@ -79,8 +79,8 @@ function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: strin
 /**
  * The two-framing analysis of a direct run: the valid trials → the same cell table the
  * reconstructed path uses → the same outputs as `reproduce`, plus invalid counts per cell, the λ̂
- * diagnostic and (with a comparison file) the cell-by-cell comparison. Direct runs are not
- * attenuated unless asked (attenuation defaults to 1).
+ * diagnostic and (with a comparison file) the cell-by-cell comparison, its files as values (the
+ * pipeline writes them, write.ts). Direct runs are not attenuated unless asked (attenuation defaults to 1).
  */
 export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, origin: Origin, opts: StoreAnalyzeOptions, logger: Logger): AnalyzeResult {
   const table = source.folded;
@@ -121,7 +121,6 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
   const all = [...direct.files, ...poolingFiles(opts.pooling, partial.reportsDir, analysis), ...adaptiveFiles(source, partial.reportsDir, logger)];
   const named = withNamedLatex(all, partial.reportsDir, analysis, names?.map, latexOf(opts));
   const files = labelSynthetic(withComprehensionFiles(named, partial.reportsDir, analysis, understood), origin);
-  if (!opts.dryRun) writeFilesAtomic(files);
   return { ...partial, verification, reproduction, table3: table3Rows(analysis), files, pooling: opts.pooling,
     ...(understood ? { comprehension: understood } : {}) };
 }
