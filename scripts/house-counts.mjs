@@ -60,10 +60,32 @@ function crossCommandImports() {
   return out;
 }
 
-/** Exported top-level functions and consts whose own text calls the store-error mapper or guard, or says a store's failure line. */
+/** The names of the parameters of a declaration's first parameter list typed as functions (`use: (store) => T`, `fn: () => T`). */
+function functionParams(text) {
+  const open = text.indexOf('(');
+  if (open < 0) return [];
+  const params = [];
+  let depth = 0;
+  let current = '';
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if ('({[<'.includes(c)) depth++;
+    else if (')}]'.includes(c) || (c === '>' && text[i - 1] !== '=')) depth--;
+    if (depth === 0) { params.push(current); break; }
+    if (depth === 1 && c === ',') { params.push(current); current = ''; } else if (i > open) current += c;
+  }
+  return params.map((p) => /^\s*([A-Za-z0-9_$]+)\??\s*:\s*\(/.exec(p)?.[1]).filter((n) => n !== undefined);
+}
+
+/**
+ * The store-error mappers and their wrappers among the exported top-level functions and consts: a mapper calls storeError( or says a
+ * store's failure line; a wrapper hands storeGuard a function it was given (a parameter typed as a function, passed or called in the
+ * guard's arguments), so its callers get the guard through it. A function that guards its own work (storeGuard on a function of its
+ * own) is the guard's user, not a second guard.
+ */
 function storeErrorExports() {
   const start = /^(?:export\s+)?(?:async\s+)?(?:function\*?|const|let|class|interface|type|abstract)\s+([A-Za-z0-9_$]+)/;
-  const says = /\bstoreError\(|\bstoreGuard\(|storeMsg\.store(?:Unreadable|Damaged|WalReadOnly|Refused)\b/;
+  const maps = /\bstoreError\(|storeMsg\.store(?:Unreadable|Damaged|WalReadOnly|Refused)\b/;
   const out = [];
   for (const f of FILES) {
     const ls = lines(f);
@@ -73,7 +95,9 @@ function storeErrorExports() {
       let end = i + 1;
       while (end < ls.length && !start.test(ls[end]) && !ls[end].startsWith('/**')) end++;
       const body = ls.slice(i, end).join('\n').replace(start, '');
-      if (says.test(body)) out.push(`${f.rel}:${i + 1} ${m[1]}`);
+      const guarded = [...body.matchAll(/\bstoreGuard\(/g)].map((g) => body.slice(g.index));
+      const wraps = functionParams(body).some((p) => guarded.some((g) => new RegExp(`\\b${p.replace(/\$/g, '\\$')}\\b`).test(g)));
+      if (maps.test(body) || wraps) out.push(`${f.rel}:${i + 1} ${m[1]}`);
     }
   }
   return out;
@@ -134,8 +158,9 @@ const COUNTS = [
     'files of src/commands/ that belong to a CLI command (NAME.ts, NAME-*.ts; the commands are the src/cli/NAME.ts that import commands/NAME.js) '
     + 'and import a file of another command (static, type-only or dynamic import)',
     crossCommandImports],
-  ['store-error exports', 1, 'exported top-level functions and consts of src/ whose text calls storeError( or storeGuard(, '
-    + 'or builds a store failure line (storeMsg.storeUnreadable/storeDamaged/storeWalReadOnly/storeRefused): the mappers and their wrappers',
+  ['store-error exports', 1, 'exported top-level functions and consts of src/ that map a store failure (call storeError( or build a store '
+    + 'failure line: storeMsg.storeUnreadable/storeDamaged/storeWalReadOnly/storeRefused) or wrap the guard (hand storeGuard( a function they '
+    + 'were given): the mappers and their wrappers',
   storeErrorExports],
   ['statistic-name literals outside the registry', 0,
     'string literals in src/ (comments left out) spelling a name of the Table 3 registry (src/stats/table3.ts: columns and variants with their _lo/_hi, '

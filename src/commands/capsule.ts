@@ -5,7 +5,8 @@
  * a README and the SHA-256 manifest; `npx samegame replay DIR/store.sqlite --capsule DIR` verifies it.
  */
 import { sealedRun, storedDesign } from '../sources/store.js';
-import { withStore } from '../sources/open-run.js';
+import { storeReader } from '../sources/open-run.js';
+import { storeGuard } from '../live/store/integrity.js';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
@@ -49,8 +50,8 @@ compares it with outputs/, and checks the manifest. It exits 0 only if everythin
 export async function capsule(o: CapsuleOptions): Promise<string> {
   if (existsSync(o.out) && readdirSync(o.out).length > 0) throw new UserError(commandsMsg.capsuleExists(o.out));
   const store = join(o.out, 'store.sqlite');
-  // The store is opened as every reader opens it (withStore: read-only, its failures one line) and closed once the backup is done.
-  const { design, name, runId, seal } = await withStore(o.store, {}, async (source) => {
+  // The store is opened as every reader opens it (storeReader: read-only, its failures one line) and closed once the backup is done.
+  const { design, name, runId, seal } = await storeGuard(o.store, async (source) => {
     const seal = readSeal(source.database);
     const run = sealedRun(source, o.store, seal);
     if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
@@ -59,7 +60,7 @@ export async function capsule(o: CapsuleOptions): Promise<string> {
     // SQLite's online backup: a consistent copy even of a store a run is writing (its -wal included).
     await source.database.backup(store);
     return { design, name: run.designName, runId: run.id, seal };
-  });
+  }, storeReader(o.store));
   writeFileSync(join(o.out, 'design.json'), `${JSON.stringify(design, null, 2)}\n`);
   if (seal) writeFileSync(join(o.out, 'plan.json'), `${JSON.stringify(JSON.parse(seal.planJson), null, 2)}\n`);
   await analyzeStore({ kind: 'store', file: store, runId }, { out: join(o.out, 'outputs'), figures: false });

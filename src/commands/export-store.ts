@@ -6,7 +6,8 @@ import { writeTrials, type ExportFormat } from './export.js';
 import { writeParquet } from './export-parquet.js';
 import { exportProbes, probesParquetPath, probesPath, type ProbesExport } from './export-probes.js';
 import type { TrialStore } from '../live/store/store.js';
-import { withStore } from '../sources/open-run.js';
+import { storeReader } from '../sources/open-run.js';
+import { storeGuard } from '../live/store/integrity.js';
 import { UserError } from '../core/errors.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { streamWriter, writeStreamAtomic, type OutputFile } from '../core/atomic.js';
@@ -103,6 +104,6 @@ export async function exportTrials(o: ExportOptions): Promise<ExportResult> {
   // the file, its sidecar and the probes' file; a Parquet folder is checked when written, the probes' file beside it here
   const files = (out: string) => (o.format === 'parquet' ? [probesParquetPath(out)] : [out, sidecarPath(out), probesPath(out)]);
   if (typeof o.out === 'string' && o.out !== STDOUT) files(o.out).forEach((p) => checkOutFile('--out', p));
-  // withStore: the store opened read-only, its failures one line naming it, closed when the records are written
-  return withStore(o.store, { verify: o.verifyStore }, (store) => exportTo(store, o));
+  // storeReader: the store opened read-only, its failures one line naming it, closed when the records are written
+  return storeGuard(o.store, (store) => exportTo(store, o), storeReader(o.store, { verify: o.verifyStore }));
 }

@@ -8,7 +8,8 @@ import { readRates } from '../sources/rates-csv.js';
 import { DEFAULT_ATTENUATION, SOURCES, sourceName, sourceOf } from '../sources/input.js';
 import type { TrialStore } from '../live/store/store.js';
 import { chooseOneShotRun, storeTable } from '../sources/store.js';
-import { withStore } from '../sources/open-run.js';
+import { storeReader } from '../sources/open-run.js';
+import { storeGuard } from '../live/store/integrity.js';
 import { PLAN_TARGETS, planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
 import { BUILTIN_COLUMNS } from '../stats/table3.js';
 import { designFacts } from '../analyses/compare/design-facts.js';
@@ -75,7 +76,7 @@ function blendedPrice(price: PlanOptions['price'], input: PlanInput): number | u
 }
 
 function inputFromStore(path: string, o: PlanOptions): PlanInput {
-  return withStore(path, {}, (store) => {
+  return storeGuard(path, (store) => {
     const run = chooseOneShotRun(store, path);
     const st = storeTable(store, run);
     // Planning simulates the two-framing statistics; a context-enrichment run has other ones.
@@ -90,7 +91,7 @@ function inputFromStore(path: string, o: PlanOptions): PlanInput {
     if (designFacts(run.designJson).simulated.length) (o.logger ?? silentLogger).warn(analyzeMsg.synthetic());
     const tokens = storedTokens(store, run.id);
     return { table: st.table, tokensPerCall: o.tokensPerCall ?? tokens.perCall, inputShare: tokens.inputShare, base, alt };
-  });
+  }, storeReader(path));
 }
 
 function inputFromRates(path: string, o: PlanOptions): PlanInput {

@@ -6,7 +6,8 @@
  * capsule's SHA-256 manifest checked. Exit 0 only if all agree (docs/methods.md §25).
  */
 import { sealedRun } from '../sources/store.js';
-import { withStore } from '../sources/open-run.js';
+import { storeReader } from '../sources/open-run.js';
+import { storeGuard } from '../live/store/integrity.js';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,12 +78,12 @@ async function compareOutputs(store: string, runId: number, stored: string, logg
 export async function replay(o: ReplayOptions): Promise<ReplayResult> {
   const logger = o.logger ?? silentLogger;
   const manifest = o.capsule === undefined ? [] : checkManifest(o.capsule);
-  const { trials, runId } = withStore(o.store, {}, (store) => {
+  const { trials, runId } = storeGuard(o.store, (store) => {
     const seal = readSeal(store.database);
     const run = sealedRun(store, o.store, seal, o.runId);
     if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
     return { trials: replayTrials(store, run, o.score), runId: run.id };
-  });
+  }, storeReader(o.store));
   const outputs = await compareOutputs(o.store, runId, o.capsule === undefined ? defaultAnalyzeOut(o.store) : join(o.capsule, 'outputs'), logger);
   const differences = [...manifest, ...trials.differences, ...outputs.diffs];
   for (const d of differences) logger.print?.(`${commandsMsg.replayDifference(d.kind, d.trial, d.detail)}\n`);

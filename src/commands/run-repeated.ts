@@ -15,7 +15,8 @@ import type { ModelSpec, Provider } from '../live/types.js';
 import type { Session } from '../live/runner/session.js';
 import { stillPlayable } from '../live/adaptive/matches.js';
 import type { StoredMove } from '../live/store/store.js';
-import { useStoreIfPresent } from '../live/store/open.js';
+import { storeIfPresent } from '../live/store/open.js';
+import { storeGuard } from '../live/store/integrity.js';
 import { TrialStore } from '../live/store/store.js';
 import { batchLimits, type BatchFlags } from './run-batch.js';
 import { commandsMsg } from './messages.js';
@@ -34,7 +35,7 @@ export async function repeatedDryRun(session: Session, storePath: string, o: Rep
   moves: readonly StoredMove[] }> {
   const batch = viaBatch(session, o);
   const rule = session.design.stop;
-  const out = useStoreIfPresent(storePath, { verify: o.verifyStore }, (store) => {
+  const out = storeGuard(storePath, (store) => {
     if (batch) for (const m of session.design.models) vendorOf(m);
     const run = store?.findRun(session.hash);
     const moves = run ? store!.playMoves(run.id) : [];
@@ -52,7 +53,7 @@ export async function repeatedDryRun(session: Session, storePath: string, o: Rep
     const plan = planRepeated(session.design, moves, session.prices, only);
     return { moves, stored: boundStored ?? plan.stored, text: commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored,
       plan.inputTokens, plan.outputTokens, commandsMsg.cost(plan.cost)) };
-  });
+  }, storeIfPresent(storePath, { verify: o.verifyStore }));
   logger.print?.(`${out.text}\n`);
   return out;
 }

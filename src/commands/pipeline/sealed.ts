@@ -6,7 +6,8 @@
  * trials stored before the seal.
  */
 import { sealedRun, storedDesign } from '../../sources/store.js';
-import { withStore } from '../../sources/open-run.js';
+import { storeReader } from '../../sources/open-run.js';
+import { storeGuard } from '../../live/store/integrity.js';
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import type { Logger } from '../../core/logger.js';
@@ -32,7 +33,7 @@ export interface SealedAnalysis {
 
 /** The seal of the store and the options it implies, or undefined for a store without a seal. */
 export function sealedOptions(opts: StoreAnalyzeOptions): SealedAnalysis | undefined {
-  const seal: StoreSeal | undefined = withStore(opts.store, {}, (store) => readSeal(store.database));
+  const seal: StoreSeal | undefined = storeGuard(opts.store, (store) => readSeal(store.database), storeReader(opts.store));
   if (!seal) return undefined;
   const plan = JSON.parse(seal.planJson) as Plan;
   const exploratory: string[] = [];
@@ -68,7 +69,7 @@ function deviations(store: TrialStore, runId: number, s: SealedAnalysis, times: 
 
 /** Adjudicate the plan on the sealed run: reports/verdicts.csv and reports/verdicts.md, written with the analysis's files (store-analysis.ts). */
 export function verdictFiles(s: SealedAnalysis, opts: StoreAnalyzeOptions, logger: Logger): OutputFile[] {
-  return withStore(opts.store, {}, (store) => {
+  return storeGuard(opts.store, (store) => {
     const run = sealedRun(store, opts.store, s.seal)!;
     const cells = store.cellCounts(run.id).map((c) => ({ model: c.model, game: c.game, framing: c.framing, x: c.validC, n: c.validC + c.validD }));
     const rows = preregistration.adjudicate(s.plan, cells);
@@ -83,5 +84,5 @@ export function verdictFiles(s: SealedAnalysis, opts: StoreAnalyzeOptions, logge
     if (s.exploratory.length > 0) logger.warn(commandsMsg.exploratory(s.exploratory));
     logger.info(commandsMsg.verdictsLine(rows.filter((r) => r.verdict === 'supported').length, rows.length, csv));
     return [{ path: csv, content: preregistration.verdictsCsv(rows, report) }, { path: join(dir, 'verdicts.md'), content: preregistration.verdictsSection(rows, report) }];
-  });
+  }, storeReader(opts.store));
 }
