@@ -28,12 +28,12 @@ function linesMatching(files, re) {
   return out;
 }
 
-/** The commands of the CLI: the files of src/cli/ that import a command file of the same name. */
+/** The commands of the CLI: the files of src/cli/ that import a command file of the same name (NAME.js, or NAME-*.js: meta-outputs.js). */
 function commandNames() {
   const names = [];
   for (const f of FILES.filter((x) => x.rel.startsWith('src/cli/'))) {
     const name = f.rel.slice('src/cli/'.length, -'.ts'.length);
-    if (f.text.includes(`commands/${name}.js`)) names.push(name);
+    if (f.text.includes(`commands/${name}.js`) || f.text.includes(`commands/${name}-`)) names.push(name);
   }
   return names;
 }
@@ -43,15 +43,20 @@ function commandOf(base, names) {
   return names.filter((n) => base === n || base.startsWith(`${n}-`)).sort((a, b) => b.length - a.length)[0];
 }
 
-/** Files of one command that import (statically, as types, or dynamically) a file of another command. */
+/**
+ * Files of one command that import (statically, as types, or dynamically) a file of another command, and files of the pipeline every
+ * command shares (src/commands/pipeline/) that import a command's file: commands depend on the pipeline, never the reverse.
+ */
 function crossCommandImports() {
   const names = commandNames();
   const out = [];
   for (const f of FILES.filter(inCommands)) {
-    const own = commandOf(f.rel.slice('src/commands/'.length, -'.ts'.length), names);
-    if (own === undefined) continue;
+    const inPipeline = f.rel.startsWith('src/commands/pipeline/');
+    const own = inPipeline ? undefined : commandOf(f.rel.slice('src/commands/'.length, -'.ts'.length), names);
+    if (own === undefined && !inPipeline) continue;
+    const sibling = inPipeline ? /(?:from|import\()\s*'\.\.\/([a-z0-9-]+)\.js'/g : /(?:from|import\()\s*'\.\/([a-z0-9-]+)\.js'/g;
     const others = new Set();
-    for (const m of f.text.matchAll(/(?:from|import\()\s*'\.\/([a-z0-9-]+)\.js'/g)) {
+    for (const m of f.text.matchAll(sibling)) {
       const theirs = commandOf(m[1], names);
       if (theirs !== undefined && theirs !== own) others.add(m[1]);
     }
@@ -155,8 +160,9 @@ const COUNTS = [
   ['writeFilesAtomic in commands/', 1, 'files of src/commands/ that call writeFilesAtomic( (imports not counted)',
     () => FILES.filter((f) => inCommands(f) && /\bwriteFilesAtomic\(/.test(f.text)).map((f) => f.rel)],
   ['command files importing another command', 0,
-    'files of src/commands/ that belong to a CLI command (NAME.ts, NAME-*.ts; the commands are the src/cli/NAME.ts that import commands/NAME.js) '
-    + 'and import a file of another command (static, type-only or dynamic import)',
+    'files of src/commands/ that belong to a CLI command (NAME.ts, NAME-*.ts; the commands are the src/cli/NAME.ts that import commands/NAME.js or '
+    + 'NAME-*.js) and import a file of another command, and files of src/commands/pipeline/ that import a command\'s file (static, type-only or '
+    + 'dynamic import)',
     crossCommandImports],
   ['store-error exports', 1, 'exported top-level functions and consts of src/ that map a store failure (call storeError( or build a store '
     + 'failure line: storeMsg.storeUnreadable/storeDamaged/storeWalReadOnly/storeRefused) or wrap the guard (hand storeGuard( a function they '

@@ -16,6 +16,7 @@ import { readSeal } from '../live/store/seal.js';
 import { analyzeStore } from './pipeline/store-analysis.js';
 import { MANIFEST, manifestText } from './sha256-manifest.js';
 import { commandsMsg } from './messages.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
 
 export interface CapsuleOptions {
   readonly store: string;
@@ -54,7 +55,7 @@ export async function capsule(o: CapsuleOptions): Promise<string> {
   const { design, name, runId, seal } = await storeGuard(o.store, async (source) => {
     const seal = readSeal(source.database);
     const run = sealedRun(source, o.store, seal);
-    if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
+    if (!run) throw new UserError(analyzeMsg.noValidTrials(o.store));
     const design = storedDesign(run);
     mkdirSync(o.out, { recursive: true });
     // SQLite's online backup: a consistent copy even of a store a run is writing (its -wal included).

@@ -19,6 +19,7 @@ import { figureFiles } from '../render/figure-files.js';
 import { checkOut, logFiles } from './command-options.js';
 import { finish } from './pipeline/write.js';
 import { commandsMsg } from './messages.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
 
 export { COVERAGE_DEFAULTS, coverageText, type CoverageMethod, type CoverageTruth } from '../analyses/coverage/index.js';
 export { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
@@ -74,7 +75,7 @@ function storeCells(path: string, runId?: number): { table: CellTable; rule?: Ad
   }
   if (r.kind === 'enrichment') throw new UserError(commandsMsg.notTwoFraming(path));
   const source = oneShotCells(r);
-  if (source.table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(path));
+  if (source.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
   return { table: source.folded, ...(source.adaptive ? { rule: source.adaptive.rule } : {}) };
 }
 

@@ -81,13 +81,13 @@ function inputFromStore(path: string, o: PlanOptions): PlanInput {
     const st = storeTable(store, run);
     // Planning simulates the two-framing statistics; a context-enrichment run has other ones.
     if (st.extraFactors.length) throw new UserError(commandsMsg.planTwoFramingOnly(path, st.extraFactors));
-    if (st.table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(path));
+    if (st.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
     const fr = levels(st.table, 'framing');
     const base = o.base ?? (fr.includes(DEFAULTS.base) ? DEFAULTS.base : fr[0]);
     const alt = o.alt ?? (fr.includes(DEFAULTS.alt) ? DEFAULTS.alt : fr.find((f) => f !== base) ?? base);
     if (base === alt) throw new UserError(msg.sameFraming(base));
     const m = missingPlannedCell(st.table, base, alt);
-    if (m) throw new UserError(commandsMsg.missingPlannedCell(path, m.model, m.game, m.framing, fr));
+    if (m) throw new UserError(analyzeMsg.missingPlannedCell(path, m.model, m.game, m.framing, fr));
     if (designFacts(run.designJson).simulated.length) (o.logger ?? silentLogger).warn(analyzeMsg.synthetic());
     const tokens = storedTokens(store, run.id);
     return { table: st.table, tokensPerCall: o.tokensPerCall ?? tokens.perCall, inputShare: tokens.inputShare, base, alt };

@@ -21,6 +21,7 @@ import { checkManifest, filesUnder, type ReplayDifference } from './sha256-manif
 
 export type { ReplayDifference } from './sha256-manifest.js';
 import { commandsMsg } from './messages.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
 
 export interface ReplayOptions {
   readonly store: string;
@@ -81,7 +82,7 @@ export async function replay(o: ReplayOptions): Promise<ReplayResult> {
   const { trials, runId } = storeGuard(o.store, (store) => {
     const seal = readSeal(store.database);
     const run = sealedRun(store, o.store, seal, o.runId);
-    if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
+    if (!run) throw new UserError(analyzeMsg.noValidTrials(o.store));
     return { trials: replayTrials(store, run, o.score), runId: run.id };
   }, storeReader(o.store));
   const outputs = await compareOutputs(o.store, runId, o.capsule === undefined ? defaultAnalyzeOut(o.store) : join(o.capsule, 'outputs'), logger);

@@ -8,7 +8,7 @@ import { framingTestText, hasFramingTests, reproduceTables, table3Text, type Rep
 import { figureFiles, FigurePool } from '../render/figure-files.js';
 import { warnOmittedFigures } from '../analyses/two-framing/report.js';
 import { twoFraming } from '../analyses/two-framing/index.js';
-import { poolingLines } from './meta-pooling.js';
+import { poolingLines } from './pipeline/table-pooling.js';
 import { labelSynthetic } from '../core/provenance.js';
 import { reproduceFigures, reproduceReportFile } from './pipeline/rates-report.js';
 import { finish } from './pipeline/write.js';

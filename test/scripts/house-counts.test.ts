@@ -81,4 +81,19 @@ describe('house counts', () => {
     expect(c.get('TrialStore.openExisting in commands/')).toEqual({ n: 1, where: ['src/commands/plan.ts:2'] });
     expect(c.get('command files importing another command')).toEqual({ n: 1, where: ['src/commands/plan.ts → reproduce'] });
   });
+
+  it('commands importing each other: a command known by its NAME-*.js, and the shared pipeline importing a command\'s file', () => {
+    const c = counts({
+      'stats/table3.ts': REGISTRY,
+      'cli/meta.ts': "const { meta } = await import('../commands/meta-outputs.js');\n",
+      'cli/analyze.ts': "import { analyze } from '../commands/analyze.js';\n",
+      'commands/meta-outputs.ts': 'export const meta = 1;\n',
+      'commands/meta-pooling.ts': 'export const pool = 1;\n',
+      'commands/analyze.ts': "import { run } from './pipeline/store.js';\nimport { pool } from './meta-pooling.js';\n",
+      'commands/pipeline/store.ts': "import { pool } from '../meta-pooling.js';\nimport { notes } from '../file-notes.js';\nimport { w } from './write.js';\n",
+      'commands/pipeline/write.ts': 'export const w = 1;\n',
+      'commands/file-notes.ts': 'export const notes = 1;\n', // belongs to no command
+    }).get('command files importing another command')!;
+    expect(c.where).toEqual(['src/commands/analyze.ts → meta-pooling', 'src/commands/pipeline/store.ts → meta-pooling']);
+  });
 });

@@ -2,7 +2,7 @@ import type { Logger } from '../../core/logger.js';
 import { table3Text } from '../../analyses/two-framing/terminal.js';
 import { framingTestText, hasFramingTests } from '../../analyses/two-framing/framing-tests.js';
 import type { AnalyzeResult } from './direct-run.js';
-import { poolingLines } from '../meta-pooling.js';
+import { poolingLines } from './table-pooling.js';
 import { logFiles } from '../command-options.js';
 import { shown } from '../../core/display-names.js';
 

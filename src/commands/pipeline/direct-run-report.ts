@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { poolingSections } from '../meta-pooling.js';
+import { poolingSections } from './table-pooling.js';
 import type { FigureStyle } from '../../render/paper-style.js';
 import type { OutputFile } from '../../core/atomic.js';
 import type { Logger } from '../../core/logger.js';

@@ -20,8 +20,7 @@ import type { InputProvenance } from '../../analyses/two-framing/metrics.js';
 import { analyzeCommand, defaultAnalyzeOut, directRunSettings, type StoreAnalyzeOptions } from './store-settings.js';
 import type { Reproduction } from '../../analyses/reproduction/index.js';
 import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags } from '../expect.js';
-import { poolingFiles } from '../meta-pooling.js';
-import { commandsMsg } from '../messages.js';
+import { poolingFiles } from './table-pooling.js';
 import { labelSynthetic, originExtra, syntheticWarning, type Origin } from '../../core/provenance.js';
 import { withNamedLatex } from '../../analyses/two-framing/latex.js';
 import { inputNames, type InputNames } from '../input-names.js';
@@ -29,6 +28,8 @@ import { adaptive } from '../../analyses/adaptive/index.js';
 import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './comprehension.js';
 import type { LatexOptions } from '../../render/latex.js';
 import { latexOf } from '../command-options.js';
+import { analyzeMsg } from '../../core/messages/analyze.js';
+import { pipelineMsg } from './messages.js';
 
 export interface AnalyzeResult {
   readonly kind: 'two-framing';
@@ -73,7 +74,7 @@ function withFoldedGames(facts: DesignFacts, source: StoreTable): DesignFacts {
 /** Every model–game needs valid trials in both planned framings. */
 function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: string): void {
   const m = missingPlannedCell(table, s.base, s.alt);
-  if (m) throw new UserError(commandsMsg.missingPlannedCell(store, m.model, m.game, m.framing, levels(table, 'framing')));
+  if (m) throw new UserError(analyzeMsg.missingPlannedCell(store, m.model, m.game, m.framing, levels(table, 'framing')));
 }
 
 /**
@@ -85,7 +86,7 @@ function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: strin
 export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, origin: Origin, opts: StoreAnalyzeOptions, logger: Logger): AnalyzeResult {
   const table = source.folded;
   const published = readExpected(opts, sourceOf(opts), logger); // read before anything is computed
-  if (table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(opts.store));
+  if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
   const facts = withFoldedGames(withTableGames(designFacts, levels(source.table, 'game')), source);
   if (origin.synthetic) logger.warn(syntheticWarning(origin));
   const names = inputNames(table, origin, opts.namesFile, logger);
@@ -93,7 +94,7 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
   checkPlannedCells(table, settings, opts.store);
   for (const g of levels(table, 'game')) {
     const du = facts.gaps.get(g);
-    if (du === undefined || !(du !== 0 && Number.isFinite(du))) logger.warn(commandsMsg.noLambdaGap(g));
+    if (du === undefined || !(du !== 0 && Number.isFinite(du))) logger.warn(pipelineMsg.noLambdaGap(g));
   }
   const analysis = analyzeTwoFraming(table, settings, logger, (layout) => [lambdaEstimand(table, layout, facts.gaps)]);
   const modelMap = opts.modelMap ?? {};
@@ -131,7 +132,7 @@ function adaptiveFiles(source: StoreTable, reportsDir: string, logger: Logger): 
   const { rule, statuses } = source.adaptive;
   const rows = adaptive.rows(rule, statuses);
   const t = adaptive.totals(rule, rows);
-  logger.info(commandsMsg.adaptiveAnalysis(rule.method, t.early, rows.length, t.used, t.fixed));
+  logger.info(pipelineMsg.adaptiveAnalysis(rule.method, t.early, rows.length, t.used, t.fixed));
   return [{ path: join(reportsDir, 'adaptive.csv'), content: adaptive.csv(rule, rows) }];
 }
 
@@ -172,7 +173,7 @@ function compareWith(file: string, source: StoreTable, settings: TwoFramingSetti
   modelMap: Readonly<Record<string, string>>): { comparison: Comparison; sha256: string } {
   const recon = readRates(resolve(file), { base: settings.base, alt: settings.alt, displayPath: file });
   const c = compareCells(source.folded, recon.table, settings, modelMap);
-  if (c.rows.length === 0) throw new UserError(commandsMsg.compareNoOverlap(file));
+  if (c.rows.length === 0) throw new UserError(pipelineMsg.compareNoOverlap(file));
   return { comparison: c, sha256: recon.sha256 };
 }
 

@@ -18,10 +18,10 @@ import type { VerificationReport } from '../../core/checks.js';
 import type { Reproduction } from '../../analyses/reproduction/index.js';
 import { compareExpected, expectFlag, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from '../expect.js';
 import { regenerateCommand } from '../../core/command-line.js';
-import { poolingFiles, type TablePooling } from '../meta-pooling.js';
+import { poolingFiles, type TablePooling } from './table-pooling.js';
 import { verifyRates } from '../source-analyses.js';
-import { analyzeMsg } from '../../core/messages/analyze.js';
 import { latexOf } from '../command-options.js';
+import { pipelineMsg } from './messages.js';
 
 /** Table 3 as the terminal shows it (reproduce, report, analyze). */
 export { table3Text } from '../../analyses/two-framing/terminal.js';
@@ -111,7 +111,7 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   if ((opts.base === undefined || opts.alt === undefined) && (settings.base !== DEFAULTS.base || settings.alt !== DEFAULTS.alt)) {
-    logger.info(analyzeMsg.framingPair(settings.base, settings.alt));
+    logger.info(pipelineMsg.framingPair(settings.base, settings.alt));
   }
   const names = inputNames(input.table, input.origin, opts.namesFile, logger);
   // The comparison reads intervals the way the publication computed them (percentile unless

@@ -25,12 +25,12 @@ import { parseRoundRange } from '../../sources/logs/index.js';
 import { directRunSettings, defaultAnalyzeOut } from './store-settings.js';
 import { anyValid, checkRounds, choosePlayersOf, framingTableOf, inputNameTargets, knownFactors, repeatedCellsOf,
   type RepeatedInput } from './repeated-input.js';
-import { commandsMsg } from '../messages.js';
 import { adaptive } from '../../analyses/adaptive/index.js';
 import type { RepeatedStoreDecisions } from '../../sources/repeated-store.js';
 import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './comprehension.js';
 import type { ScoredProbe } from '../../analyses/comprehension/index.js';
 import { latexOf } from '../command-options.js';
+import { pipelineMsg } from './messages.js';
 
 export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   /** Output directory; default: beside the source, named after it. */
@@ -91,12 +91,12 @@ function twoFramingOf(input: RepeatedInput, opts: AnalyzeRepeatedOptions, report
   checkRounds(input, opts.rounds);
   const { table, valid } = framingTableOf(input, opts.rounds, opts.factors ?? []);
   if (levels(table, 'framing').length < 2) {
-    if (opts.rounds) logger.warn(commandsMsg.roundsOneFraming(input.path));
+    if (opts.rounds) logger.warn(pipelineMsg.roundsOneFraming(input.path));
     return undefined;
   }
   const settings = directRunSettings({ ...opts, store: input.path }, table, logger);
   const missing = missingPlannedCell(table, settings.base, settings.alt);
-  if (missing) throw new UserError(commandsMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));
+  if (missing) throw new UserError(analyzeMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));
   const analysis = twoFraming.analyze(table, settings, logger);
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
   const a = (input as RepeatedStoreDecisions).adaptive; // an adaptive run: metrics.json's `adaptive` block (in matches, with the calls)
@@ -117,7 +117,7 @@ function checkedFactors(input: RepeatedInput, factors: readonly string[] = []): 
   if (factors.length === 0) return factors;
   const known = knownFactors(input);
   for (const f of factors) {
-    if (!known.includes(f) || RESERVED_COLUMNS.includes(f)) throw new UserError(commandsMsg.unknownDecisionFactor(input.path, f, known));
+    if (!known.includes(f) || RESERVED_COLUMNS.includes(f)) throw new UserError(pipelineMsg.unknownDecisionFactor(input.path, f, known));
   }
   return [...new Set(factors)];
 }
@@ -142,7 +142,7 @@ function adaptiveMatchFiles(input: RepeatedInput, reportsDir: string, logger: Lo
   if (!a) return [];
   const rows = adaptive.rows(a.rule, a.statuses);
   const t = adaptive.totals(a.rule, rows);
-  logger.info(commandsMsg.adaptiveMatchAnalysis(a.rule.method, t.early, rows.length, t.used, t.fixed, a.calls?.used ?? 0, a.calls?.fixed ?? 0));
+  logger.info(pipelineMsg.adaptiveMatchAnalysis(a.rule.method, t.early, rows.length, t.used, t.fixed, a.calls?.used ?? 0, a.calls?.fixed ?? 0));
   return [{ path: join(reportsDir, 'adaptive.csv'), content: adaptive.csv(a.rule, rows) }];
 }
 
@@ -152,7 +152,7 @@ export function repeatedTables(source: RepeatedInput, opts: AnalyzeRepeatedOptio
   const names = readDisplayNames({ source: source.names, sourceBlock: source.namesBlock, given: opts.names, file: opts.namesFile, warn: (m) => logger.warn(m),
     targets: inputNameTargets(source) });
   const input = choosePlayersOf(source, opts.players, names);
-  if (!anyValid(input)) throw new UserError(commandsMsg.noValidTrials(input.path));
+  if (!anyValid(input)) throw new UserError(analyzeMsg.noValidTrials(input.path));
   if (input.synthetic) logger.warn(analyzeMsg.synthetic());
   const seed = opts.seed ?? DEFAULTS.seed, reps = opts.reps ?? DEFAULTS.reps;
   const outDir = resolve(opts.out ?? defaultAnalyzeOut(input.path));

@@ -16,7 +16,7 @@ import { modelSnapshots, promptRegistry, readSeal, runTimes, type StoreSeal } fr
 import { preregistration, type Plan } from '../../analyses/preregistration/index.js';
 import type { StoreAnalyzeOptions } from './store-settings.js';
 import { defaultAnalyzeOut } from './store-settings.js';
-import { commandsMsg } from '../messages.js';
+import { pipelineMsg } from './messages.js';
 
 /** The analysis settings of a plan, as analyze's options and the flags that give them. */
 const SETTINGS = [['base', '--base'], ['alt', '--alt'], ['seed', '--seed'], ['reps', '--reps'], ['interval', '--interval'],
@@ -63,7 +63,7 @@ function deviations(store: TrialStore, runId: number, s: SealedAnalysis, times: 
     if (snaps.length > 1) out.push(`model ${model}'s snapshot changed during the run: ${snaps.join(', ')}`);
   }
   if (times.first !== null && times.first < s.seal.sealed) out.push(`a trial was stored (${times.first}) before the seal (${s.seal.sealed})`);
-  if (s.exploratory.length > 0) out.push(commandsMsg.exploratory(s.exploratory));
+  if (s.exploratory.length > 0) out.push(pipelineMsg.exploratory(s.exploratory));
   return out;
 }
 
@@ -81,8 +81,9 @@ export function verdictFiles(s: SealedAnalysis, opts: StoreAnalyzeOptions, logge
     };
     const dir = join(opts.out ?? defaultAnalyzeOut(opts.store), 'reports');
     const csv = join(dir, 'verdicts.csv');
-    if (s.exploratory.length > 0) logger.warn(commandsMsg.exploratory(s.exploratory));
-    logger.info(commandsMsg.verdictsLine(rows.filter((r) => r.verdict === 'supported').length, rows.length, csv));
-    return [{ path: csv, content: preregistration.verdictsCsv(rows, report) }, { path: join(dir, 'verdicts.md'), content: preregistration.verdictsSection(rows, report) }];
+    if (s.exploratory.length > 0) logger.warn(pipelineMsg.exploratory(s.exploratory));
+    logger.info(pipelineMsg.verdictsLine(rows.filter((r) => r.verdict === 'supported').length, rows.length, csv));
+    return [{ path: csv, content: preregistration.verdictsCsv(rows, report) },
+      { path: join(dir, 'verdicts.md'), content: preregistration.verdictsSection(rows, report) }];
   }, storeReader(opts.store));
 }

@@ -25,8 +25,8 @@ import { analyzeDirectRun, type AnalyzeResult } from './direct-run.js';
 import { analyzePresentationFiles } from './direct-run-report.js';
 import { analyzeCommand, defaultAnalyzeOut, type StoreAnalyzeOptions } from './store-settings.js';
 import { analyzeRepeated, repeatedTables, type RepeatedResult } from './repeated.js';
-import { commandsMsg } from '../messages.js';
 import { labelSynthetic, type Origin } from '../../core/provenance.js';
+import { pipelineMsg } from './messages.js';
 
 export type { RunKind } from '../../sources/store.js';
 
@@ -61,15 +61,15 @@ export function readStoredRun(opts: Pick<StoreAnalyzeOptions, 'store' | 'runId' 
 }
 
 function oneShot(run: StoredRun, wanted: 'one-shot' | 'enrichment', opts: StoreAnalyzeOptions): { source: StoreTable; facts: DesignFacts; origin: Origin } {
-  if (run.kind !== wanted) throw new UserError(commandsMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS[wanted].design));
-  if (opts.factors?.length) throw new UserError(commandsMsg.factorRepeatedOnly(opts.store));
-  if (opts.rounds !== undefined) throw new UserError(commandsMsg.roundsRepeatedOnly(opts.store));
+  if (run.kind !== wanted) throw new UserError(pipelineMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS[wanted].design));
+  if (opts.factors?.length) throw new UserError(pipelineMsg.factorRepeatedOnly(opts.store));
+  if (opts.rounds !== undefined) throw new UserError(pipelineMsg.roundsRepeatedOnly(opts.store));
   return run;
 }
 
 function selectiveOf(run: StoredRun, opts: StoreAnalyzeOptions): SelectiveAnalysis {
   const { source, origin } = oneShot(run, 'enrichment', opts);
-  if (opts.expect !== undefined) throw new UserError(commandsMsg.expectNeedsTwoFraming(opts.store));
+  if (opts.expect !== undefined) throw new UserError(pipelineMsg.expectNeedsTwoFraming(opts.store));
   const thresholds = { maxSurface: opts.thresholds?.maxSurface ?? DEFAULT_THRESHOLDS.maxSurface,
     minWorldLo: opts.thresholds?.minWorldLo ?? DEFAULT_THRESHOLDS.minWorldLo };
   const settings = { seed: opts.seed ?? DEFAULTS.seed, reps: opts.reps ?? DEFAULTS.reps };
@@ -88,9 +88,9 @@ const twoFramingRun = (run: StoredRun, opts: StoreAnalyzeOptions): AnalyzeResult
 
 /** The repeated run; what applies to one-shot runs only (--expect, --compare) is refused in one line. */
 function repeatedRun(run: StoredRun, opts: StoreAnalyzeOptions) {
-  if (run.kind !== 'repeated') throw new UserError(commandsMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS.repeated.design));
-  if (opts.expect !== undefined) throw new UserError(commandsMsg.expectOneShotOnly(opts.store));
-  if (opts.compare !== undefined) throw new UserError(commandsMsg.compareOneShotOnly(opts.store));
+  if (run.kind !== 'repeated') throw new UserError(pipelineMsg.wrongDesignKind(opts.store, RUN_KINDS[run.kind].design, RUN_KINDS.repeated.design));
+  if (opts.expect !== undefined) throw new UserError(pipelineMsg.expectOneShotOnly(opts.store));
+  if (opts.compare !== undefined) throw new UserError(pipelineMsg.compareOneShotOnly(opts.store));
   const probes = run.probes.length ? { probes: [...run.probes] } : {};
   return { decisions: run.decisions, opts: { ...opts, out: opts.out ?? defaultAnalyzeOut(opts.store), ...probes } };
 }

@@ -9,7 +9,7 @@ import type { VerdictThresholds } from '../../analyses/selective/estimand.js';
 import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../../analyses/two-framing/index.js';
 import type { RoundRange } from '../../core/decisions.js';
 import { attenuationOf, sourceOf } from '../../sources/input.js';
-import { analyzeMsg } from '../../core/messages/analyze.js';
+import { pipelineMsg } from './messages.js';
 
 /** The options of `analyze` on a trial store (every kind of run), its settings and its regenerate command. */
 export interface StoreAnalyzeOptions extends Partial<TwoFramingSettings> {
@@ -64,7 +64,7 @@ export function directRunSettings(opts: StoreAnalyzeOptions, table: CellTable, l
     ...(opts.simultaneous ? { simultaneous: true } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
-  if (opts.base === undefined || opts.alt === undefined) logger.info(analyzeMsg.framingPair(settings.base, settings.alt));
+  if (opts.base === undefined || opts.alt === undefined) logger.info(pipelineMsg.framingPair(settings.base, settings.alt));
   return settings;
 }
 
