@@ -35,7 +35,7 @@ export function benchClusterIntervals(rounds = 3): BenchRow[] {
   const reps = 10_000;
   const input = readLogDecisions([path], 'fairgame', { displayPaths: [path] });
   const analyze = (clusterInterval?: 'cluster-bootstrap') => (seed: number) => {
-    repeatedTables(input, { seed, reps, base: 'en', alt: 'fr', dryRun: true, ...(clusterInterval ? { clusterInterval } : {}) });
+    repeatedTables(input, { seed, reps, base: 'en', alt: 'fr', ...(clusterInterval ? { clusterInterval } : {}) });
   };
   const whole = alternate(rounds, analyze(), analyze('cluster-bootstrap'));
   const table = readInput({ trials: path, format: 'fairgame' }, 'en', 'fr').table;
