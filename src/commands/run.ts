@@ -27,6 +27,7 @@ import { useStoreIfPresent } from '../live/store/open.js';
 import { batchModels, printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { BatchSummary } from '../live/batch/run.js';
 import { BatchChunks } from '../live/store/batch-chunks.js';
+import { openBatchesNotice } from '../live/batch/list.js';
 import { batchKey } from '../live/batch/keys.js';
 import type { Session } from '../live/runner/session.js';
 import { assertStoreOrNew } from '../live/store/identify.js';
@@ -227,6 +228,8 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
       const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
       if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));
       refuseAskedInOpenBatches(store, storePath, run.id, [...probes.sync, ...(session.design.play ? [] : split.sync)]);
+      const waiting = (session.design.play ? viaBatch(session, o) : split.batch.length > 0) ? undefined : openBatchesNotice(store, storePath, run.id);
+      if (waiting) logger.warn(waiting);
       await askProbes({ session, probes, store, runId: run.id, o, logger, pool, stop: stop.stop, abort: stop.abort });
       if (session.design.play) {
         await batchProbes({ session, probes, store, storePath, runId: run.id, o, logger, stop: stop.stop });

@@ -252,6 +252,52 @@ stop: { target: shift, decide: sign, wave: 20, method: betting }
   }
 }, 120_000);
 
+it('probes left open by --batch --no-wait: a later run without probes says so when it sends no batch, and collects them with --batch', async () => {
+  const text = (url: string) => `name: later-probes
+models:
+  - { id: m-oa, provider: openai-chat, model: loop, base_url: "${url}", api_key_env: SG_BP_KEY }
+games: [prisoners-dilemma]
+framings: [business, friend-sharing]
+trials: 2
+decoding: { temperature: 0.8, max_tokens: 8, seed: 1 }
+scoring: sample
+`;
+  const probes = new Map(expandProbes(parseDesign(text(HERE.openai), 'x.yaml'), 8).map((s) => [batchKey(s), s.context.probe as ProbeContext]));
+  const srv = await startBatchLoopback({ answer: answerOf(probes, defaultAnswer) });
+  try {
+    const design = join(dir, 'later.yaml');
+    writeFileSync(design, text(srv.url));
+    const store = join(dir, 'later.sqlite');
+    const info: string[] = [], warn: string[] = [];
+    const logger = { info: (m: string) => { info.push(m); }, warn: (m: string) => { warn.push(m); } };
+    await run({ design, store, batch: true, poll: 0.01, logger });
+    // The probes asked later, submitted and not waited for (the loopback batch needs three polls to finish).
+    await run({ design, store, batch: true, probes: 8, wait: false, poll: 0.01, logger });
+    let s = readStore(store);
+    expect([s.decisions, s.probes.length]).toEqual([4, 0]);
+    expect(s.chunks.map((c) => [c.kind, c.state, c.members])).toEqual([['decision', 'collected', 4], ['probe', 'created', 16]]);
+    // Without --batch nothing is sent as a batch: the run says what waits and how to collect it.
+    await run({ design, store, poll: 0.01, logger });
+    expect(warn).toEqual([`${store}: 16 comprehension probes of this run wait in batches not yet collected, and this run sends nothing as batches: `
+      + 'run again with --batch to collect them (samegame batches lists them)']);
+    expect(readStore(store).chunks[1].state).toBe('created');
+    // With --batch and without --probes: the earlier probes are collected, scored and stored, none sent again.
+    await run({ design, store, batch: true, poll: 0.01, logger });
+    s = readStore(store);
+    expect(s.chunks.map((c) => [c.kind, c.state])).toEqual([['decision', 'collected'], ['probe', 'collected']]);
+    expect(s.probes).toHaveLength(16);
+    // friend-sharing, your points of DC and DD: 2 of its 8 probes answered with the fined payoff.
+    expect(s.probes.filter((p) => p.score === 'wrong').map((p) => [p.framing, p.player, p.outcome[0]])).toEqual([
+      ['friend-sharing', 'you', 'D'], ['friend-sharing', 'you', 'D']]);
+    expect(info).toContain('16 comprehension probes asked by an earlier run (--probes) wait in open batches: collected with this run\'s, never sent again');
+    expect([...srv.createdPerChunk.values()]).toEqual([1, 1]);
+    expect([...srv.outcomes.keys()].filter((k) => k.startsWith('probe|')).sort()).toEqual([...probes.keys()].sort());
+    expect([...srv.outcomes.values()].every((o) => o.length === 1)).toBe(true);
+  } finally {
+    await srv.close();
+  }
+}, 120_000);
+
 it('a store from before migration 6: its open chunk is read as decisions, and kept so when migrated; a kind never written is refused', () => {
   const path = join(dir, 'v5.sqlite');
   const rw = TrialStore.open(path);
