@@ -213,7 +213,7 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
     probesDryRun(session, probes, storePath, o, logger);
     if (session.design.play) {
       const r = await repeatedDryRun(session, storePath, o, logger);
-      adaptiveDryRun(session, o.seed, logger, r.stored, r.moves);
+      adaptiveDryRun(session, o.seed, logger, r.stored, r);
     } else adaptiveDryRun(session, o.seed, logger, await dryRun(session, split, storePath, o, logger));
     return { store: storePath };
   }
