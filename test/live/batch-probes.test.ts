@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { run } from '../../src/commands/run.js';
 import { anthropicCustomId } from '../../src/live/batch/anthropic.js';
 import { batchKey } from '../../src/live/batch/chunks.js';
@@ -270,7 +270,14 @@ scoring: sample
     const store = join(dir, 'later.sqlite');
     const info: string[] = [], warn: string[] = [];
     const logger = { info: (m: string) => { info.push(m); }, warn: (m: string) => { warn.push(m); } };
-    await run({ design, store, batch: true, poll: 0.01, logger });
+    // Each decision looked up in the store once before the batches and once after (what a round stores stays stored).
+    const lookups = vi.spyOn(TrialStore.prototype, 'isComplete');
+    try {
+      await run({ design, store, batch: true, poll: 0.01, logger });
+      expect(lookups).toHaveBeenCalledTimes(2 * 4);
+    } finally {
+      lookups.mockRestore();
+    }
     // The probes asked later, submitted and not waited for (the loopback batch needs three polls to finish).
     await run({ design, store, batch: true, probes: 8, wait: false, poll: 0.01, logger });
     let s = readStore(store);

@@ -156,16 +156,16 @@ class BatchRun {
     return this.sinks.get(kindOf(s))!.isComplete(s);
   }
 
-  /** Trials neither stored nor in an open chunk. */
-  pending(): TrialSpec[] {
+  /** Trials neither stored nor in an open chunk (of `among`: the specs not known to be stored). */
+  pending(among: readonly TrialSpec[] = this.o.specs): TrialSpec[] {
     const open = this.chunks.inOpenChunks(this.o.runId);
-    return this.o.specs.filter((s) => !open.has(batchKey(s)) && !this.isDone(s));
+    return among.filter((s) => !open.has(batchKey(s)) && !this.isDone(s));
   }
 
-  /** Write and commit (state prepared) the files of the pending trials. */
-  planNew(): void {
+  /** Write and commit (state prepared) the files of the pending trials (as just found, when given). */
+  planNew(pending: readonly TrialSpec[] = this.pending()): void {
     const dir = chunkDir(this.o.storePath);
-    for (const p of planChunks(this.pending(), this.o.limits ?? BATCH_LIMITS)) {
+    for (const p of planChunks(pending, this.o.limits ?? BATCH_LIMITS)) {
       mkdirSync(dir, { recursive: true });
       const file = join(dir, `run${this.o.runId}-${p.model}-${p.hash.slice(0, 16)}.jsonl`);
       writeFileSync(file, p.text);
@@ -291,19 +291,24 @@ export async function runBatches(o: BatchRunOptions): Promise<BatchSummary> {
   const r = new BatchRun(o);
   r.prepareApis();
   if (r.earlier.length > 0) o.logger?.info(liveBatchMsg.earlierProbes(r.earlier.length));
-  const alreadyDone = o.specs.filter((s) => r.isDone(s)).length;
+  // Each trial looked up once here; after a round, only those it left pending (what is stored stays stored).
+  const notDone = o.specs.filter((s) => !r.isDone(s));
+  const alreadyDone = o.specs.length - notDone.length;
   const open = BatchChunks.open(o.store).inOpenChunks(o.runId);
   const inOpen = o.specs.filter((s) => open.has(batchKey(s))).length;
   o.logger?.info(liveBatchMsg.plan(o.designName, o.runId, o.specs.length, alreadyDone, inOpen, o.specs.length - alreadyDone - inOpen));
+  let left: TrialSpec[] | undefined = notDone.filter((s) => !open.has(batchKey(s)));
   for (let round = 0; round < o.maxRounds; round++) {
     const [stored, cutShort] = [r.stored, r.cutShort];
-    r.planNew();
+    r.planNew(left);
+    left = undefined;
     await r.submitOpen();
     await r.poll(o.wait);
     if (!o.wait || o.stop?.aborted || r.openCount() > 0) break;
+    left = r.pending(notDone);
     // Another round while it helps: something was stored, or a batch ended before answering everything.
-    if (r.pending().length === 0 || (r.stored === stored && r.cutShort === cutShort)) break;
+    if (left.length === 0 || (r.stored === stored && r.cutShort === cutShort)) break;
   }
-  return { total: o.specs.length, alreadyDone, stored: r.stored, pending: r.pending().length, open: r.openCount(), created: r.created, tokens: r.tokens,
-    probeTokens: r.probeTokens };
+  return { total: o.specs.length, alreadyDone, stored: r.stored, pending: (left ?? r.pending(notDone)).length, open: r.openCount(), created: r.created,
+    tokens: r.tokens, probeTokens: r.probeTokens };
 }
