@@ -84,13 +84,17 @@ it('a round left open by --batch --no-wait (rendered once), resumed without --ba
   const store = join(dir, 'open-round.sqlite');
   const common = ['run', small, '--store', store, '--provider', 'openai-responses', '--model', 'loop'];
   // Each decision of the round sent is rendered once (the summary counts the round left open without rendering it again).
+  // The matches are planned once by the design's check of its longest prompt, once by the run.
   const rendered = vi.spyOn(matchPlans, 'decisionSpec');
+  const planned = vi.spyOn(matchPlans, 'planMatches');
   try {
     const b = await runCli([...common, '--base-url', bsrv.url, '--batch', '--no-wait', '--poll', '0.01'], { env: env() });
     expect(b.code, b.stderr).toBe(0);
     expect(rendered).toHaveBeenCalledTimes(14);
+    expect(planned).toHaveBeenCalledTimes(2);
   } finally {
     rendered.mockRestore();
+    planned.mockRestore();
   }
   // Round 1 of every match, one file per model: 2 models × (2 + 2 + 3 seats of LLMs) × 1 match, by hand.
   const db = new Database(store, { readonly: true });
