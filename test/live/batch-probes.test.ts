@@ -25,7 +25,7 @@ import { TrialStore } from '../../src/live/store/store.js';
 import { BatchChunks } from '../../src/live/store/batch-chunks.js';
 import { STORE_VERSION, storeVersion } from '../../src/live/store/migrations.js';
 import { expandDesign, parseDesign } from '../../src/live/design/design.js';
-import { expandProbes, type ProbeContext } from '../../src/live/probes/questions.js';
+import { expandProbes, probeOrder, type ProbeContext } from '../../src/live/probes/questions.js';
 import { startBatchLoopback } from '../helpers/loopback-batch.js';
 import { startAnthropicLoopback } from '../helpers/loopback-anthropic.js';
 import { startGeminiLoopback } from '../helpers/loopback-gemini.js';
@@ -304,6 +304,15 @@ scoring: sample
     await srv.close();
   }
 }, 120_000);
+
+it('a cell\'s first n probes are the same questions whatever the count asked (what rebuilds an earlier run\'s open probes)', () => {
+  for (const seed of [0, 1, 7]) {
+    const all = probeOrder(24, seed, 'm\u0000g\u0000f');
+    for (let n = 1; n <= 24; n++) expect(probeOrder(n, seed, 'm\u0000g\u0000f')).toEqual(all.slice(0, n));
+    // every 8 hold the 8 questions
+    expect(new Set(all.slice(8, 16).map((q) => `${q.outcome}${q.player}`)).size).toBe(8);
+  }
+});
 
 it('a store from before migration 6: its open chunk is read as decisions, and kept so when migrated; a kind never written is refused', () => {
   const path = join(dir, 'v5.sqlite');

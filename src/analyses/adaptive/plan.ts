@@ -10,7 +10,6 @@ import type { StopRule } from '../../stats/confseq/stop-rule.js';
 import { cellKey, stopUnits, type StopUnit } from '../../stats/confseq/units.js';
 import type { AdaptiveStop } from '../../live/design/stop.js';
 import type { Design } from '../../live/design/types.js';
-import type { StoredMove } from '../../live/store/store.js';
 import { planMatches, type MatchPlan } from '../../live/repeated/plan.js';
 import { matchSamples, matchUnits, unitCalls } from '../../live/adaptive/matches.js';
 import { simulateMatchUnits } from './matches.js';
@@ -101,7 +100,7 @@ export interface MatchAdaptivePlan {
  * `plan STORE --until` on a repeated pilot, and `run --dry-run` of an adaptive repeated design with matches stored. `meanTrials`
  * counts matches per framing.
  */
-export function plannedMatches(rule: AdaptiveStop, design: Design, moves: readonly StoredMove[], runs: number, seed: number,
+export function plannedMatches(rule: AdaptiveStop, design: Design, moves: Parameters<typeof matchSamples>[2], runs: number, seed: number,
   plans: readonly MatchPlan[] = planMatches(design)): MatchAdaptivePlan {
   const units = matchUnits(rule, plans);
   const sims = simulateMatchUnits(rule, matchSamples(rule, design, moves, plans, units), runs, seed);

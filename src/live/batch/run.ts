@@ -26,8 +26,8 @@ import { vendorOf } from './vendors.js';
 import { BATCH_LIMITS, planChunks, sha256, batchLine, type BatchLimits } from './chunks.js';
 import { batchKey, kindOf, memberKey, type BatchKind } from './keys.js';
 import { probeSink } from '../probes/store.js';
-import { expandProbes } from '../probes/questions.js';
 import type { Design } from '../design/types.js';
+import { earlierProbes } from './earlier-probes.js';
 import { collectResults } from './collect.js';
 import { crashPoint } from './crash.js';
 import { liveBatchMsg } from './messages.js';
@@ -267,23 +267,6 @@ class BatchRun {
   async submitOpen(): Promise<void> {
     for (const c of this.open()) if (c.state !== 'created') await this.submit(c);
   }
-}
-
-/**
- * The probes of a run's open probe chunks that `known` does not hold, rebuilt from the design: a cell's questions are the
- * same for every count asked (probeOrder's blocks of 8), so its first max rep + 1 give them, and the chunk's hash checks them.
- */
-function earlierProbes(chunks: BatchChunks, runId: number, design: Design, known: ReadonlyMap<string, TrialSpec>): TrialSpec[] {
-  const wanted = new Set<string>();
-  let n = 0;
-  for (const c of chunks.open(runId)) {
-    if (c.kind !== 'probe') continue;
-    for (const k of chunks.members(c.id)) {
-      const key = memberKey('probe', k);
-      if (!known.has(key)) { wanted.add(key); n = Math.max(n, k.rep + 1); }
-    }
-  }
-  return n === 0 ? [] : expandProbes(design, n).filter((s) => wanted.has(batchKey(s)));
 }
 
 /** Run (or resume) the batch part of a run. */
