@@ -36,7 +36,8 @@ export function registerPlan(program: Command): void {
     .option('--tokens-per-call <n>', 'tokens per call for the cost (default: the store\'s mean)', parseRangeFlag('--tokens-per-call', 0,
       FLAG_LIMITS.tokensPerCall, true))
     .option('--until <rule>', 'also plan an adaptive run\'s stop rule (key=value pairs as run --until, e.g. '
-      + 'target=shift,half_width=0.05,max_trials=300): its expected calls at these rates, simulated, beside the fixed design')
+      + 'target=shift,half_width=0.05,max_trials=300): its expected calls at these rates, simulated, beside the fixed design; '
+      + 'a repeated pilot store: the rule (with max_trials) simulated on draws from its matches')
     .option('--price <in,out>', `${PRICE_HELP}, for the cost column (IN,OUT needs a pilot store's input and output tokens)`, parsePriceFlag())
     .option('-q, --quiet', 'print only the plan')
     .action(async (store: string | undefined, o: Omit<PlanOptions, 'logger'> & { quiet?: boolean }) => {

@@ -102,9 +102,17 @@ export const commandsMsg = {
     `adaptive run: ${early} of ${units} stopped before max_trials; ${matches.toLocaleString('en-US')} matches of the fixed design's `
     + `${fixedMatches.toLocaleString('en-US')}, ${calls.toLocaleString('en-US')} calls of ${fixedCalls.toLocaleString('en-US')} `
     + `(${Math.max(0, fixedCalls - calls).toLocaleString('en-US')} saved)`,
-  planAdaptive: (until: string, runs: number, max: number, expected: number, fixedCalls: number) =>
-    `Adaptive rule ${until} (${runs} simulated runs per unit, at most ${max} trials per cell): expected ${Math.round(expected).toLocaleString('en-US')} calls `
+  planAdaptive: (until: string, runs: number, max: number, expected: number, fixedCalls: number, unit = 'trials') =>
+    `Adaptive rule ${until} (${runs} simulated runs per unit, at most ${max} ${unit} per cell): expected ${Math.round(expected).toLocaleString('en-US')} calls `
     + `beside ${fixedCalls.toLocaleString('en-US')} for the fixed ${max} per cell`,
+  planRepeatedUntil: (path: string, id: number) => `${path}: run ${id} is a repeated game: plan gives the trials per cell of one-shot runs; `
+    + 'for repeated play give --until RULE with max_trials, simulated on the pilot\'s matches (the match is the unit)',
+  planRepeatedMaxTrials: (path: string) => `${path}: --until on a repeated pilot needs max_trials (matches per cell at most), e.g. `
+    + 'target=shift,decide=sign,max_trials=100',
+  planRepeatedNoMatches: (path: string, id: number) => `${path}: run ${id} has no unit of the rule with a finished match in each of its framings`,
+  planRepeatedPilot: (path: string, id: number, matches: number) => `Plan of a repeated game from ${path} (run ${id}): the stop rule simulated on `
+    + `draws from the pilot's ${matches.toLocaleString('en-US')} finished matches (the match is the unit; --target-halfwidth plans one-shot runs only)`,
+  planRepeatedLeft: (n: number) => `${n} unit${n === 1 ? '' : 's'} left out: no finished match in one of ${n === 1 ? 'its' : 'their'} framings`,
   adaptiveDryRun: (rule: string, units: number, fixedCalls: number, max: number, stored: number, unit = 'trials') =>
     `adaptive run (stop rule ${rule}): ${units} units, each stopped by its confidence sequence; at most `
     + `${Math.max(0, fixedCalls - stored).toLocaleString('en-US')} calls (the fixed design: ${max} ${unit} per cell`

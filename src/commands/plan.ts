@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { readRates } from '../sources/rates-csv.js';
 import { DEFAULT_ATTENUATION, SOURCES, sourceName, sourceOf } from '../sources/input.js';
 import type { TrialStore } from '../live/store/store.js';
-import { chooseOneShotRun, storeTable } from '../sources/store.js';
+import { chooseRun, isRepeatedRun, storeTable } from '../sources/store.js';
 import { storeReader } from '../sources/open-run.js';
 import { storeGuard } from '../live/store/integrity.js';
 import { PLAN_TARGETS, planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
@@ -23,7 +23,7 @@ import { checkAttenuation } from '../core/attenuation.js';
 import { textTable } from '../analyses/two-framing/terminal.js';
 import { fixed } from '../core/format.js';
 import { commandsMsg } from './messages.js';
-import { adaptivePlanText, planAdaptive, type AdaptivePlan } from './plan-adaptive.js';
+import { adaptivePlanText, planAdaptive, planRepeatedPilot, repeatedPlanText, type AdaptivePlan, type RepeatedPlanResult } from './plan-adaptive.js';
 
 /** The planning settings when not given: the statistic, the bootstrap and the largest n considered. */
 export const PLAN_DEFAULTS = { statistic: BUILTIN_COLUMNS.shift.column, seed: DEFAULTS.seed, reps: 2000, maxN: 100_000 } as const satisfies {
@@ -75,9 +75,10 @@ function blendedPrice(price: PlanOptions['price'], input: PlanInput): number | u
   return input.inputShare * price.input + (1 - input.inputShare) * price.output;
 }
 
-function inputFromStore(path: string, o: PlanOptions): PlanInput {
-  return storeGuard(path, (store) => {
-    const run = chooseOneShotRun(store, path);
+function inputFromStore(path: string, o: PlanOptions & { seed: number }): PlanInput | RepeatedPlanResult {
+  return storeGuard(path, (store): PlanInput | RepeatedPlanResult => {
+    const run = chooseRun(store, path);
+    if (isRepeatedRun(run)) return planRepeatedPilot(store, path, run, o);
     const st = storeTable(store, run);
     // Planning simulates the two-framing statistics; a context-enrichment run has other ones.
     if (st.extraFactors.length) throw new UserError(commandsMsg.planTwoFramingOnly(path, st.extraFactors));
@@ -110,7 +111,10 @@ export function plannedAttenuation(o: Pick<PlanOptions, 'attenuation' | 'direct'
   return { a: DEFAULT_ATTENUATION[observed], why: observed };
 }
 
-export interface PlanCommandResult {
+/** What `plan` returns: a one-shot plan (rates file or one-shot pilot), or a repeated pilot's stop rule over its matches. */
+export type PlanCommandResult = OneShotPlanResult | RepeatedPlanResult;
+
+export interface OneShotPlanResult {
   readonly input: PlanInput;
   readonly result: ReturnType<typeof planTrials>;
   readonly attenuation: ReturnType<typeof plannedAttenuation>;
@@ -125,6 +129,7 @@ export async function plan(opts: PlanOptions): Promise<PlanCommandResult> {
   if ((o.data === undefined) === (o.store === undefined)) throw new UserError(commandsMsg.needDataOrStore());
   const source = sourceOf(o);
   const input = source.kind === 'store' ? inputFromStore(source.file, o) : inputFromRates(sourceName(source), o);
+  if ('kind' in input) { o.logger?.print?.(repeatedPlanText(sourceName(source), o.until!, input)); return input; }
   const attenuation = plannedAttenuation(o);
   const price = blendedPrice(o.price, input);
   const result = planTrials(input.table, {
@@ -139,7 +144,7 @@ export async function plan(opts: PlanOptions): Promise<PlanCommandResult> {
 }
 
 /** The plan as the terminal shows it: the trials per cell, calls, tokens and cost, then the half-widths reached. */
-function planText(o: Required<Pick<PlanOptions, 'statistic' | 'targetHalfwidth' | 'maxN'>> & { price?: number }, p: PlanCommandResult): string {
+function planText(o: Required<Pick<PlanOptions, 'statistic' | 'targetHalfwidth' | 'maxN'>> & { price?: number }, p: OneShotPlanResult): string {
   const { input, result: res, attenuation: att } = p;
   const cells = input.table.cells.length;
   const rows = [[PLAN_TARGETS.pooled, res.nPooled], [PLAN_TARGETS.models, res.nModels]] as const;

@@ -7,11 +7,10 @@
 import type { Logger } from '../core/logger.js';
 import { isSimulated } from '../live/providers/registry.js';
 import type { Session } from '../live/runner/session.js';
-import { PLAN_ADAPTIVE_RUNS, simulatedPlan, type RatedCell } from '../analyses/adaptive/plan.js';
-import { simulateMatchUnits } from '../analyses/adaptive/matches.js';
-import { matchSamples, matchUnits, unitCalls } from '../live/adaptive/matches.js';
+import { PLAN_ADAPTIVE_RUNS, plannedMatches, simulatedPlan, type RatedCell } from '../analyses/adaptive/plan.js';
+import { matchUnits, unitCalls } from '../live/adaptive/matches.js';
 import type { AdaptiveStop } from '../live/design/stop.js';
-import { planMatches } from '../live/repeated/plan.js';
+import { planMatches, type MatchPlan } from '../live/repeated/plan.js';
 import type { StoredMove } from '../live/store/store.js';
 import { ruleText } from '../analyses/adaptive/report.js';
 import { stopUnits } from '../stats/confseq/units.js';
@@ -36,23 +35,25 @@ function ratedCells(session: Session, cells: readonly { model: string; game: str
  * those stored; with matches stored in every framing of every unit (a resumed run's, or a pilot's), the calls expected under
  * the rule simulated on draws from them (analyses/adaptive/matches.ts).
  */
-function repeatedAdaptiveDryRun(session: Session, rule: AdaptiveStop, seed: number, logger: Logger, stored: number, moves: readonly StoredMove[]): void {
-  const plans = planMatches(session.design);
+function repeatedAdaptiveDryRun(session: Session, rule: AdaptiveStop, seed: number, logger: Logger, stored: number, played: Played): void {
+  const plans = played.plans ?? planMatches(session.design);
   const units = matchUnits(rule, plans);
   const fixedCalls = unitCalls(session.design, plans, units.map((unit) => ({ unit })), () => rule.maxTrials);
   logger.print?.(`${commandsMsg.adaptiveDryRun(ruleText(rule), units.length, fixedCalls, rule.maxTrials, stored, 'matches')}\n`);
-  const samples = matchSamples(rule, session.design, moves, plans, units);
-  if (samples.some((u) => u.samples.some((x) => x.length === 0))) return;
-  const sims = simulateMatchUnits(rule, samples, PLAN_ADAPTIVE_RUNS, seed);
-  const expected = unitCalls(session.design, plans, sims, (s) => s.sim.meanMatches);
-  logger.print?.(`${commandsMsg.adaptiveDryRunMatches(expected, PLAN_ADAPTIVE_RUNS, samples.reduce((a, u) => a + u.samples.flat().length, 0), fixedCalls)}\n`);
+  const p = plannedMatches(rule, session.design, played.moves, PLAN_ADAPTIVE_RUNS, seed, plans);
+  if (p.left > 0) return;
+  const drawn = p.rows.reduce((a, r) => a + r.pilot.reduce((x, y) => x + y, 0), 0);
+  logger.print?.(`${commandsMsg.adaptiveDryRunMatches(p.expectedCalls, PLAN_ADAPTIVE_RUNS, drawn, fixedCalls)}\n`);
 }
 
+/** A repeated design's stored moves and its matches, as the dry run has read and planned them (not again). */
+type Played = { readonly moves: readonly StoredMove[]; readonly plans?: readonly MatchPlan[] };
+
 /** The dry run's lines of an adaptive design (nothing for a design without a stop rule); `stored`: its trials already stored. */
-export function adaptiveDryRun(session: Session, seed: number, logger: Logger, stored = 0, moves: readonly StoredMove[] = []): void {
+export function adaptiveDryRun(session: Session, seed: number, logger: Logger, stored = 0, played: Played = { moves: [] }): void {
   const rule = session.design.stop;
   if (!rule) return;
-  if (session.design.play) { repeatedAdaptiveDryRun(session, rule, seed, logger, stored, moves); return; }
+  if (session.design.play) { repeatedAdaptiveDryRun(session, rule, seed, logger, stored, played); return; }
   const seen = new Map<string, { model: string; game: string; framing: string }>();
   for (const s of session.specs) seen.set(JSON.stringify([s.model.id, s.game, s.framing]), { model: s.model.id, game: s.game, framing: s.framing });
   const units = stopUnits(rule, seen.values());

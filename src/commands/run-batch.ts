@@ -69,7 +69,7 @@ export async function runBatchPart(a: {
   session: Session; specs: readonly TrialSpec[]; store: TrialStore; storePath: string; runId: number; o: BatchFlags; logger: Logger; stop: AbortSignal;
 }): Promise<BatchSummary> {
   const r = await runBatches({
-    store: a.store, storePath: a.storePath, runId: a.runId, designName: a.session.design.name, specs: a.specs, env: process.env,
+    store: a.store, storePath: a.storePath, runId: a.runId, designName: a.session.design.name, design: a.session.design, specs: a.specs, env: process.env,
     timeoutMs: a.o.timeoutMs, maxWaitMs: a.o.maxWait * 1000, limits: batchLimits(a.o), pollMs: a.o.poll * 1000, wait: a.o.wait, maxRounds: a.o.maxRetries + 1,
     prices: a.session.prices, logger: a.logger, stop: a.stop,
   });

@@ -7,7 +7,8 @@ import type { Logger } from '../core/logger.js';
 import { runMatchBatches, type MatchBatchSummary } from '../live/repeated/batch.js';
 import { runMatchWaves } from '../live/adaptive/waves.js';
 import type { AdaptiveStop } from '../live/design/stop.js';
-import { planRepeated, planRepeatedBatch } from '../live/repeated/dry-run.js';
+import { planRepeated, planRepeatedBatch, storedDecisions } from '../live/repeated/dry-run.js';
+import { planMatches, type MatchPlan } from '../live/repeated/plan.js';
 import { vendorOf } from '../live/batch/vendors.js';
 import { BatchChunks } from '../live/store/batch-chunks.js';
 import { runMatches } from '../live/repeated/engine.js';
@@ -32,27 +33,28 @@ export const viaBatch = (session: Session, o: Pick<RepeatedFlags, 'batch'>): boo
 
 /** The dry run of a repeated design (an adaptive one's matches up to max_trials); returns its decisions already stored and the stored moves. */
 export async function repeatedDryRun(session: Session, storePath: string, o: RepeatedFlags, logger: Logger): Promise<{ stored: number;
-  moves: readonly StoredMove[] }> {
+  moves: readonly StoredMove[]; plans: readonly MatchPlan[] }> {
   const batch = viaBatch(session, o);
   const rule = session.design.stop;
+  const plans = planMatches(session.design);
   const out = storeGuard(storePath, (store) => {
     if (batch) for (const m of session.design.models) vendorOf(m);
     const run = store?.findRun(session.hash);
     const moves = run ? store!.playMoves(run.id) : [];
     // an adaptive design's matches up to max_trials, in the units its stored moves leave open; its bound counts what every
     // match up to max_trials has stored
-    const only = rule ? stillPlayable(rule, session.design, moves) : () => true;
-    const boundStored = rule ? planRepeated(session.design, moves, session.prices, (m) => m.rep < rule.maxTrials).stored : undefined;
+    const only = rule ? stillPlayable(rule, session.design, moves, plans) : () => true;
+    const boundStored = rule ? storedDecisions(plans, moves, (m) => m.rep < rule.maxTrials) : undefined;
     if (batch) {
       const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
-      const p = planRepeatedBatch(session.design, moves, inOpen ?? new Set(), session.prices, batchLimits(o), only);
-      return { moves, stored: boundStored ?? p.stored,
+      const p = planRepeatedBatch(session.design, moves, inOpen ?? new Set(), session.prices, batchLimits(o), only, plans);
+      return { moves, plans, stored: boundStored ?? p.stored,
         text: `${commandsMsg.repeatedDryRun(p.matches, p.rounds)}\n${commandsMsg.dryRun(p.files, p.lines, p.total, p.stored,
         p.inBatches, p.inputTokens, p.outputTokens, commandsMsg.cost(p.cost))}` };
     }
-    const plan = planRepeated(session.design, moves, session.prices, only);
-    return { moves, stored: boundStored ?? plan.stored, text: commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total, plan.stored,
-      plan.inputTokens, plan.outputTokens, commandsMsg.cost(plan.cost)) };
+    const plan = planRepeated(session.design, moves, session.prices, only, plans);
+    return { moves, plans, stored: boundStored ?? plan.stored, text: commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total,
+      plan.stored, plan.inputTokens, plan.outputTokens, commandsMsg.cost(plan.cost)) };
   }, storeIfPresent(storePath, { verify: o.verifyStore }));
   logger.print?.(`${out.text}\n`);
   return out;

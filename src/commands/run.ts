@@ -27,11 +27,13 @@ import { storeIfPresent } from '../live/store/open.js';
 import { batchModels, printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { BatchSummary } from '../live/batch/run.js';
 import { BatchChunks } from '../live/store/batch-chunks.js';
+import { openBatchesNotice } from '../live/batch/list.js';
 import { batchKey } from '../live/batch/keys.js';
 import type { Session } from '../live/runner/session.js';
 import { assertStoreOrNew } from '../live/store/identify.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { repeatedDryRun, runRepeated, viaBatch } from './run-repeated.js';
+import { frontierSpecs } from '../live/repeated/batch.js';
 import { commandsMsg } from './messages.js';
 import { askProbes, batchProbes, batchProbesStored, probesDryRun, splitProbes, type ProbeSplit } from './run-probes.js';
 import { adaptiveDryRun } from './run-adaptive.js';
@@ -170,11 +172,12 @@ async function runDirect(a: { session: Session; store: TrialStore; storePath: st
 
 /**
  * A trial or probe about to be asked synchronously that waits in a batch not yet collected (a run sent with --batch, resumed
- * without it: --batch is not part of the design) would be asked and billed twice: refused in one line before any call.
+ * without it: --batch is not part of the design) would be asked and billed twice: refused in one line before any call. A
+ * repeated game's asked decisions are the next round of its open matches (read only when batches are open).
  */
-function refuseAskedInOpenBatches(store: TrialStore, storePath: string, runId: number, sync: readonly TrialSpec[]): void {
-  const open = sync.length === 0 ? undefined : BatchChunks.readOnly(store)?.inOpenChunks(runId);
-  const waiting = open === undefined || open.size === 0 ? 0 : sync.filter((s) => open.has(batchKey(s))).length;
+function refuseAskedInOpenBatches(store: TrialStore, storePath: string, runId: number, sync: () => readonly TrialSpec[]): void {
+  const open = BatchChunks.readOnly(store)?.inOpenChunks(runId);
+  const waiting = open === undefined || open.size === 0 ? 0 : sync().filter((s) => open.has(batchKey(s))).length;
   if (waiting > 0) throw new UserError(commandsMsg.askedInOpenBatches(storePath, waiting));
 }
 
@@ -210,7 +213,7 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
     probesDryRun(session, probes, storePath, o, logger);
     if (session.design.play) {
       const r = await repeatedDryRun(session, storePath, o, logger);
-      adaptiveDryRun(session, o.seed, logger, r.stored, r.moves);
+      adaptiveDryRun(session, o.seed, logger, r.stored, r);
     } else adaptiveDryRun(session, o.seed, logger, await dryRun(session, split, storePath, o, logger));
     return { store: storePath };
   }
@@ -226,7 +229,10 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
       const { run, resumed } = store.openRun(runRow(session));
       const synthetic = session.design.models.filter(isSimulated).map((m) => m.id);
       if (synthetic.length > 0) logger.info(commandsMsg.syntheticNote(synthetic));
-      refuseAskedInOpenBatches(store, storePath, run.id, [...probes.sync, ...(session.design.play ? [] : split.sync)]);
+      refuseAskedInOpenBatches(store, storePath, run.id, () => [...probes.sync, ...(!session.design.play ? split.sync
+        : viaBatch(session, o) ? [] : frontierSpecs(session.design, { store, runId: run.id }).specs)]);
+      const waiting = (session.design.play ? viaBatch(session, o) : split.batch.length > 0) ? undefined : openBatchesNotice(store, storePath, run.id);
+      if (waiting) logger.warn(waiting);
       await askProbes({ session, probes, store, runId: run.id, o, logger, pool, stop: stop.stop, abort: stop.abort });
       if (session.design.play) {
         await batchProbes({ session, probes, store, storePath, runId: run.id, o, logger, stop: stop.stop });

@@ -1,10 +1,15 @@
 /** plan --until: an adaptive stop rule's expected calls at the planned rates, beside the fixed design. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/commands/run.js';
+import { simulateMatchRule } from '../../src/analyses/adaptive/matches.js';
 import { plan } from '../../src/commands/plan.js';
-import { PLAN_ADAPTIVE_RUNS } from '../../src/commands/plan-adaptive.js';
+import { PLAN_ADAPTIVE_RUNS, type AdaptivePlan } from '../../src/commands/plan-adaptive.js';
 import { simulateRule } from '../../src/stats/confseq/simulate.js';
-import { ROOT } from '../helpers/cli.js';
+import { ROOT, runCli } from '../helpers/cli.js';
 
 const RATES = join(ROOT, 'data/lore-heydari-2024/rates.csv');
 
@@ -13,7 +18,8 @@ describe('plan --until', () => {
     let printed = '';
     const r = await plan({ data: RATES, targetHalfwidth: 0.05, reps: 100, until: 'target=shift,decide=sign,max_trials=300',
       logger: { info: () => {}, warn: () => {}, print: (t) => { printed += t; } } });
-    const a = r.adaptive!;
+    expect('kind' in r).toBe(false);
+    const a = r.adaptive as AdaptivePlan;
     expect(a.rows).toHaveLength(12);
     expect(a.maxTrials).toBe(300);
     expect(a.fixedCalls).toBe(12 * 2 * 300);
@@ -31,9 +37,67 @@ describe('plan --until', () => {
   });
   it('takes max_trials from the fixed plan when the rule does not give it, and refuses a bad rule in one line', async () => {
     const r = await plan({ data: RATES, targetHalfwidth: 0.05, reps: 100, until: 'target=rate,half_width=0.1' });
-    expect(r.adaptive!.rows).toHaveLength(24);
-    expect(r.adaptive!.maxTrials).toBe(r.result.nModels);
+    expect(r.adaptive?.rows).toHaveLength(24);
+    expect('result' in r && r.adaptive!.maxTrials === r.result.nModels).toBe(true);
     await expect(plan({ data: RATES, targetHalfwidth: 0.05, reps: 100, until: 'target=rate,decide=sign' }))
       .rejects.toThrow(/^--until: decide: decide applies to target: shift/);
+  });
+});
+
+describe('plan STORE --until on a repeated pilot', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sg-plan-rep-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const ROUNDS = 3;
+
+  it('simulates the rule over matches drawn from the pilot\'s; without --until or max_trials it says what to give, in one line', async () => {
+    const design = join(dir, 'pilot.yaml');
+    writeFileSync(design, `name: pilot
+synthetic: true
+models:
+  - { id: Sim-A, provider: simulated, options: { reciprocity: 1, rates: { prisoners-dilemma/business: 0.2, prisoners-dilemma/friend-sharing: 0.8 } } }
+games: [prisoners-dilemma]
+framings: [business, friend-sharing]
+trials: 6
+decoding: { seed: 5 }
+play:
+  rounds: ${ROUNDS}
+  opponents: [self, always-cooperate]
+`);
+    const store = join(dir, 'pilot.sqlite');
+    await run({ design, store });
+    const until = 'target=shift,decide=sign,max_trials=60';
+    let printed = '';
+    const r = await plan({ store, targetHalfwidth: 0.1, until, logger: { info: () => {}, warn: () => {}, print: (t) => { printed += t; } } });
+    if (!('kind' in r)) throw new Error('a one-shot plan of a repeated pilot');
+    const a = r.adaptive;
+    // Each match's observation, from the rows alone: seat 1's share of C over its rounds, by opponent and framing.
+    const db = new Database(store, { readonly: true });
+    const rows = db.prepare(`SELECT opponent, framing, match_id, avg(action = 'C') AS rate FROM trials WHERE seat = 1 GROUP BY match_id
+      ORDER BY match_id`).all() as { opponent: string; framing: string; rate: number }[];
+    db.close();
+    const of = (opponent: string, framing: string) => rows.filter((x) => x.opponent === opponent && x.framing === framing).map((x) => x.rate);
+    expect(a.rows.map((x) => [x.opponent, x.framings, x.pilot])).toEqual([
+      ['Sim-A', ['business', 'friend-sharing'], [6, 6]], ['always-cooperate', ['business', 'friend-sharing'], [6, 6]]]);
+    const rule = { target: 'shift' as const, decide: 'sign' as const, confidence: 0.95, wave: 20, maxTrials: 60, method: 'betting' as const };
+    let expected = 0;
+    for (const x of a.rows) {
+      const sim = simulateMatchRule(rule, [of(x.opponent, 'business'), of(x.opponent, 'friend-sharing')], PLAN_ADAPTIVE_RUNS, 20240818,
+        ['Sim-A', 'prisoners-dilemma', x.opponent, 'business', 'friend-sharing'].join('\u0000'));
+      expect([x.meanTrials, x.coverage]).toEqual([sim.meanMatches, sim.coverage]);
+      // calls: 2 framings × rounds × LLM seats (self: 2, always-cooperate: 1)
+      expected += sim.meanMatches * 2 * ROUNDS * (x.opponent === 'Sim-A' ? 2 : 1);
+    }
+    expect(a.expectedCalls).toBeCloseTo(expected, 9);
+    expect(a.fixedCalls).toBe(60 * 2 * ROUNDS * (2 + 1));
+    expect(printed).toContain(`the stop rule simulated on draws from the pilot's 24 finished matches`);
+    expect(printed).toContain(`Adaptive rule ${until} (200 simulated runs per unit, at most 60 matches per cell): expected `
+      + `${Math.round(expected).toLocaleString('en-US')} calls beside 1,080 for the fixed 60 per cell`);
+
+    const none = await runCli(['plan', store, '--target-halfwidth', '0.1']);
+    expect([none.code, none.stderr.trim()]).toEqual([2, `samegame: ${store}: run 1 is a repeated game: plan gives the trials per cell of one-shot `
+      + 'runs; for repeated play give --until RULE with max_trials, simulated on the pilot\'s matches (the match is the unit)']);
+    const noMax = await runCli(['plan', store, '--target-halfwidth', '0.1', '--until', 'target=rate,half_width=0.1']);
+    expect([noMax.code, noMax.stderr.trim()]).toEqual([2, `samegame: ${store}: --until on a repeated pilot needs max_trials (matches per cell at most), `
+      + 'e.g. target=shift,decide=sign,max_trials=100']);
   });
 });

@@ -9,13 +9,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { run } from '../../src/commands/run.js';
 import { analyze } from '../../src/commands/analyze.js';
 import { coverage } from '../../src/commands/coverage.js';
 import { loadDesign } from '../../src/live/design/design.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { runMatchWaves } from '../../src/live/adaptive/waves.js';
+import * as matchPlans from '../../src/live/repeated/plan.js';
 import { matchStatuses } from '../../src/live/adaptive/matches.js';
 import { prepareSession, runRow } from '../../src/live/runner/session.js';
 import { createSimulatedProvider } from '../../src/live/providers/simulated.js';
@@ -170,9 +171,26 @@ describe('adaptive repeated play on the simulated provider', () => {
     expect(printed.split('\n')[0]).toMatch(/^dry run: 320 matches × 5 rounds: 2400 calls to make \(2400 decisions .*, 0 already stored\)/);
     expect(printed).toContain('4 units, each stopped by its confidence sequence; at most 2,400 calls (the fixed design: 40 matches per cell)');
     expect(printed).not.toContain('expected');
-    await run({ design: path, store });
+    // The stored moves are read once per look (before the first wave and after each), the engine starting from the look's.
+    const waves: string[] = [];
+    const reads = vi.spyOn(TrialStore.prototype, 'playMoves');
+    try {
+      await run({ design: path, store, logger: { info: (m) => { if (/^wave \d+:/.test(m)) waves.push(m); }, warn: () => {} } });
+      expect(waves.length).toBeGreaterThan(1);
+      expect(reads).toHaveBeenCalledTimes(waves.length + 1);
+    } finally {
+      reads.mockRestore();
+    }
     const stored = rows(store).length;
-    await dry();
+    // The dry run plans the design's matches once (its bound, the plan of what may still be played, the simulation of the rule).
+    const planned = vi.spyOn(matchPlans, 'planMatches');
+    try {
+      await dry();
+      // once by the design's check of its longest round prompt (live/design/prompt-size.ts), once by the dry run
+      expect(planned).toHaveBeenCalledTimes(2);
+    } finally {
+      planned.mockRestore();
+    }
     // every unit stopped or at max_trials: a rerun plays nothing, and the dry run's first line says so
     expect(printed.split('\n')[0]).toMatch(/^dry run: \d+ matches × 5 rounds: 0 calls to make /);
     expect(printed).toContain(`at most ${(2400 - stored).toLocaleString('en-US')} calls (the fixed design: 40 matches per cell, 2,400 calls, `

@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { run } from '../../src/commands/run.js';
 import { anthropicCustomId } from '../../src/live/batch/anthropic.js';
 import { batchKey } from '../../src/live/batch/chunks.js';
@@ -25,7 +25,7 @@ import { TrialStore } from '../../src/live/store/store.js';
 import { BatchChunks } from '../../src/live/store/batch-chunks.js';
 import { STORE_VERSION, storeVersion } from '../../src/live/store/migrations.js';
 import { expandDesign, parseDesign } from '../../src/live/design/design.js';
-import { expandProbes, type ProbeContext } from '../../src/live/probes/questions.js';
+import { expandProbes, probeOrder, type ProbeContext } from '../../src/live/probes/questions.js';
 import { startBatchLoopback } from '../helpers/loopback-batch.js';
 import { startAnthropicLoopback } from '../helpers/loopback-anthropic.js';
 import { startGeminiLoopback } from '../helpers/loopback-gemini.js';
@@ -251,6 +251,68 @@ stop: { target: shift, decide: sign, wave: 20, method: betting }
     await srv.close();
   }
 }, 120_000);
+
+it('probes left open by --batch --no-wait: a later run without probes says so when it sends no batch, and collects them with --batch', async () => {
+  const text = (url: string) => `name: later-probes
+models:
+  - { id: m-oa, provider: openai-chat, model: loop, base_url: "${url}", api_key_env: SG_BP_KEY }
+games: [prisoners-dilemma]
+framings: [business, friend-sharing]
+trials: 2
+decoding: { temperature: 0.8, max_tokens: 8, seed: 1 }
+scoring: sample
+`;
+  const probes = new Map(expandProbes(parseDesign(text(HERE.openai), 'x.yaml'), 8).map((s) => [batchKey(s), s.context.probe as ProbeContext]));
+  const srv = await startBatchLoopback({ answer: answerOf(probes, defaultAnswer) });
+  try {
+    const design = join(dir, 'later.yaml');
+    writeFileSync(design, text(srv.url));
+    const store = join(dir, 'later.sqlite');
+    const info: string[] = [], warn: string[] = [];
+    const logger = { info: (m: string) => { info.push(m); }, warn: (m: string) => { warn.push(m); } };
+    // Each decision looked up in the store once before the batches and once after (what a round stores stays stored).
+    const lookups = vi.spyOn(TrialStore.prototype, 'isComplete');
+    try {
+      await run({ design, store, batch: true, poll: 0.01, logger });
+      expect(lookups).toHaveBeenCalledTimes(2 * 4);
+    } finally {
+      lookups.mockRestore();
+    }
+    // The probes asked later, submitted and not waited for (the loopback batch needs three polls to finish).
+    await run({ design, store, batch: true, probes: 8, wait: false, poll: 0.01, logger });
+    let s = readStore(store);
+    expect([s.decisions, s.probes.length]).toEqual([4, 0]);
+    expect(s.chunks.map((c) => [c.kind, c.state, c.members])).toEqual([['decision', 'collected', 4], ['probe', 'created', 16]]);
+    // Without --batch nothing is sent as a batch: the run says what waits and how to collect it.
+    await run({ design, store, poll: 0.01, logger });
+    expect(warn).toEqual([`${store}: 16 comprehension probes of this run wait in batches not yet collected, and this run sends nothing as batches: `
+      + 'run again with --batch to collect them (samegame batches lists them)']);
+    expect(readStore(store).chunks[1].state).toBe('created');
+    // With --batch and without --probes: the earlier probes are collected, scored and stored, none sent again.
+    await run({ design, store, batch: true, poll: 0.01, logger });
+    s = readStore(store);
+    expect(s.chunks.map((c) => [c.kind, c.state])).toEqual([['decision', 'collected'], ['probe', 'collected']]);
+    expect(s.probes).toHaveLength(16);
+    // friend-sharing, your points of DC and DD: 2 of its 8 probes answered with the fined payoff.
+    expect(s.probes.filter((p) => p.score === 'wrong').map((p) => [p.framing, p.player, p.outcome[0]])).toEqual([
+      ['friend-sharing', 'you', 'D'], ['friend-sharing', 'you', 'D']]);
+    expect(info).toContain('16 comprehension probes asked by an earlier run (--probes) wait in open batches: collected with this run\'s, never sent again');
+    expect([...srv.createdPerChunk.values()]).toEqual([1, 1]);
+    expect([...srv.outcomes.keys()].filter((k) => k.startsWith('probe|')).sort()).toEqual([...probes.keys()].sort());
+    expect([...srv.outcomes.values()].every((o) => o.length === 1)).toBe(true);
+  } finally {
+    await srv.close();
+  }
+}, 120_000);
+
+it('a cell\'s first n probes are the same questions whatever the count asked (what rebuilds an earlier run\'s open probes)', () => {
+  for (const seed of [0, 1, 7]) {
+    const all = probeOrder(24, seed, 'm\u0000g\u0000f');
+    for (let n = 1; n <= 24; n++) expect(probeOrder(n, seed, 'm\u0000g\u0000f')).toEqual(all.slice(0, n));
+    // every 8 hold the 8 questions
+    expect(new Set(all.slice(8, 16).map((q) => `${q.outcome}${q.player}`)).size).toBe(8);
+  }
+});
 
 it('a store from before migration 6: its open chunk is read as decisions, and kept so when migrated; a kind never written is refused', () => {
   const path = join(dir, 'v5.sqlite');

@@ -1,7 +1,7 @@
 /**
  * The comprehension outputs of a two-framing run that asked probes (docs/methods.md §18c):
  * reports/comprehension.csv and comprehension-verdicts.csv, and the mark beside each model's R
- * and shift in table3.csv and table3.tex (the figure and report section: analyze-outputs.ts).
+ * and shift in table3.csv and table3.tex (the figure and report section: direct-run-report.ts).
  * A run without probes: nothing added, nothing changed.
  */
 import { join } from 'node:path';

@@ -56,7 +56,7 @@ export interface AnalyzeResult {
   readonly origin: Origin;
   /** Display names (the design's `names:` block, then `--names FILE`), when any. */
   readonly names?: InputNames;
-  /** A run with comprehension probes: its table, verdicts and the Table 3 marks (analyze-comprehension.ts). */
+  /** A run with comprehension probes: its table, verdicts and the Table 3 marks (comprehension.ts). */
   readonly comprehension?: ComprehensionResult;
 }
 

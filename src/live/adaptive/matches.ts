@@ -53,7 +53,7 @@ function finishedMatches(design: Design, moves: readonly StoredMove[], plans: re
 }
 
 /** Every unit's status from the stored moves of a run, as the runner and the analysis read it. */
-export function matchStatuses(rule: AdaptiveStop, design: Design, moves: readonly StoredMove[], plans = planMatches(design),
+export function matchStatuses(rule: AdaptiveStop, design: Design, moves: readonly StoredMove[], plans: readonly MatchPlan[] = planMatches(design),
   units = matchUnits(rule, plans)): UnitStatus[] {
   const cells = finishedMatches(design, moves, plans);
   return units.map((unit) => ({ unit, ...cellStatus(rule, unitObservations(unit, cells.get(unit.opponent!) ?? new Map())) }));
@@ -78,8 +78,9 @@ export function nextMatchWave(rule: AdaptiveStop, statuses: readonly UnitStatus[
 }
 
 /** Whether a match may still be played: below max_trials in a unit the stored moves leave open (a stopped unit plays no more). */
-export function stillPlayable(rule: AdaptiveStop, design: Design, moves: readonly StoredMove[]): (m: MatchPlan) => boolean {
-  const stopped = new Set(matchStatuses(rule, design, moves).filter((st) => st.stopped)
+export function stillPlayable(rule: AdaptiveStop, design: Design, moves: readonly StoredMove[], plans: readonly MatchPlan[] = planMatches(design)):
+  (m: MatchPlan) => boolean {
+  const stopped = new Set(matchStatuses(rule, design, moves, plans).filter((st) => st.stopped)
     .flatMap((st) => st.unit.framings.map((f) => unitKeyOf(st.unit.model, st.unit.game, f, st.unit.opponent!))));
   return (m) => m.rep < rule.maxTrials && !stopped.has(unitKeyOf(m.seat1.id, m.game.id, m.framing.id, m.opponent));
 }
@@ -93,7 +94,7 @@ export function unitCalls<S extends { readonly unit: StopUnit }>(design: Design,
 }
 
 /** Each unit's stored match observations per framing (the matches over and not forfeited): what a simulation of the rule draws from. */
-export function matchSamples(rule: AdaptiveStop, design: Design, moves: readonly StoredMove[], plans = planMatches(design),
+export function matchSamples(rule: AdaptiveStop, design: Design, moves: readonly StoredMove[], plans: readonly MatchPlan[] = planMatches(design),
   units = matchUnits(rule, plans)): { unit: StopUnit; samples: number[][] }[] {
   const cells = finishedMatches(design, moves, plans);
   return units.map((unit) => ({ unit, samples: unit.framings.map((f) =>

@@ -35,7 +35,11 @@ export interface MatchWavesSummary extends RunSummary {
 export async function runMatchWaves(o: MatchRunOptions & { readonly rule: AdaptiveStop; readonly execute?: MatchWaveExecutor }): Promise<MatchWavesSummary> {
   const plans = planMatches(o.design);
   const units = matchUnits(o.rule, plans);
-  const look = () => matchStatuses(o.rule, o.design, o.store.playMoves(o.runId), plans, units);
+  // One read of the stored moves per look: the statuses, whether the wave stored anything, and the engine's start.
+  const look = () => {
+    const moves = o.store.playMoves(o.runId);
+    return { moves, statuses: matchStatuses(o.rule, o.design, moves, plans, units) };
+  };
   const count = (st: readonly UnitStatus[]) => {
     const matchesUsed = st.reduce((a, s) => a + s.n * s.unit.framings.length, 0);
     return { matchesUsed, used: unitCalls(o.design, plans, st, (s) => s.n), matchesFixed: units.reduce((a, u) => a + o.rule.maxTrials * u.framings.length, 0),
@@ -43,19 +47,22 @@ export async function runMatchWaves(o: MatchRunOptions & { readonly rule: Adapti
   };
   const totals = { total: 0, alreadyDone: 0, ok: 0, invalid: 0, error: 0, dropped: 0, calls: 0, tokens: 0 };
   o.store.preparePlay();
-  let statuses = look();
+  let seen = look();
   for (let wave = 1; ; wave++) {
-    const only = nextMatchWave(o.rule, statuses, plans);
+    const only = nextMatchWave(o.rule, seen.statuses, plans);
     if (only.size === 0) break;
-    const stored = o.store.playMoves(o.runId).length;
-    const r = o.execute ? await o.execute(only, wave) : await runMatches({ ...o, only, onStart: wave === 1 ? o.onStart : undefined });
+    const before = seen.moves.length;
+    const r = o.execute ? await o.execute(only, wave)
+      : await runMatches({ ...o, only, moves: seen.moves, onStart: wave === 1 ? o.onStart : undefined });
     for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
-    statuses = look();
+    seen = look();
+    const statuses = seen.statuses;
     const open = statuses.filter((s) => !s.stopped).length;
     const c = count(statuses);
     o.logger?.info(adaptiveMsg.matchWaveDone(wave, open, statuses.length - open, c.matchesUsed, c.used, c.matchesFixed, c.fixed));
     if (r.outcome !== 'complete') return { ...totals, outcome: r.outcome, statuses, ...c };
-    if (r.error > 0 || o.store.playMoves(o.runId).length === stored) break;
+    if (r.error > 0 || seen.moves.length === before) break;
   }
+  const statuses = seen.statuses;
   return { ...totals, outcome: 'complete', statuses, ...count(statuses) };
 }

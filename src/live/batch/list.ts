@@ -27,6 +27,17 @@ export function chunkRows(store: TrialStore, file: string): string[][] {
     String(c.failed), String(c.stored), c.batchId ?? '', c.cost === null ? '' : c.cost.toFixed(4)]);
 }
 
+/**
+ * What a run that sends nothing as batches leaves waiting in its open batches (a `--batch --no-wait` run's probes, resumed
+ * without --batch): one line saying how to collect them, or undefined when none wait.
+ */
+export function openBatchesNotice(store: TrialStore, file: string, runId: number): string | undefined {
+  const open = BatchChunks.readOnly(store)?.inOpenChunks(runId);
+  if (open === undefined || open.size === 0) return undefined;
+  const probes = [...open].filter((k) => k.startsWith('probe|')).length;
+  return liveBatchMsg.waitingInBatches(file, open.size - probes, probes);
+}
+
 /** Columns padded to a common width; every cell terminal-safe (a stored control character is shown, never acted on). */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const safe = rows.map((r) => r.map((c) => terminalText(c)));

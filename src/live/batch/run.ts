@@ -9,6 +9,8 @@
  * Trials a batch did not answer (line errors, expiry, cancellation) are sent again in a later
  * round, while rounds still store something. Comprehension probes among the specs go the same way
  * in chunks of their own (keys.ts), scored and stored as the synchronous probes are (probe_trials).
+ * The probes of an earlier `--probes` still in the run's open chunks are collected by any later batch run of the design,
+ * with probes or without (earlierProbes): rebuilt from the design, stored when their batch ends, never sent again.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -24,6 +26,8 @@ import { vendorOf } from './vendors.js';
 import { BATCH_LIMITS, planChunks, sha256, batchLine, type BatchLimits } from './chunks.js';
 import { batchKey, kindOf, memberKey, type BatchKind } from './keys.js';
 import { probeSink } from '../probes/store.js';
+import type { Design } from '../design/types.js';
+import { earlierProbes } from './earlier-probes.js';
 import { collectResults } from './collect.js';
 import { crashPoint } from './crash.js';
 import { liveBatchMsg } from './messages.js';
@@ -36,6 +40,8 @@ export interface BatchRunOptions {
   readonly designName: string;
   /** The trials to send as batches (models of a provider with a batch vendor): decisions, and comprehension probes (expandProbes). */
   readonly specs: readonly TrialSpec[];
+  /** The run's design: the probes of its open chunks that `specs` do not hold (an earlier run's --probes) are rebuilt from it and collected. */
+  readonly design?: Design;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timeoutMs: number;
   /** The longest wait a retry hint of the batch service may ask for (default 60 s). */
@@ -98,10 +104,18 @@ class BatchRun {
   /** Batches collected that ended other than completed (expired, cancelled, failed). */
   cutShort = 0;
 
+  /** The models of the specs and of the earlier probes collected. */
+  private readonly models: Map<string, ModelSpec>;
+  /** Probes of open chunks this run does not send (an earlier run's --probes): collected, never sent again. */
+  readonly earlier: readonly TrialSpec[];
+
   constructor(private readonly o: BatchRunOptions) {
     this.chunks = BatchChunks.open(o.store);
     this.byKey = new Map(o.specs.map((s) => [batchKey(s), s]));
-    const kinds = new Set(o.specs.map(kindOf));
+    this.earlier = o.design === undefined ? [] : earlierProbes(this.chunks, o.runId, o.design, this.byKey);
+    for (const s of this.earlier) this.byKey.set(batchKey(s), s);
+    this.models = new Map([...o.specs, ...this.earlier].map((s) => [s.model.id, s.model]));
+    const kinds = new Set([...o.specs, ...this.earlier].map(kindOf));
     this.sinks = new Map();
     if (kinds.has('decision')) {
       this.sinks.set('decision', { isComplete: (s) => o.store.isComplete(o.runId, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
@@ -117,7 +131,7 @@ class BatchRun {
 
   /** Build the API clients (and so check every key) before anything is written. */
   prepareApis(): void {
-    for (const s of this.o.specs) this.api(s.model);
+    for (const m of this.models.values()) this.api(m);
   }
 
   private api(m: ModelSpec): BatchClient {
@@ -129,8 +143,8 @@ class BatchRun {
     return a;
   }
 
-  private specOfModel(model: string): TrialSpec {
-    return this.o.specs.find((s) => s.model.id === model)!;
+  private modelOf(id: string): ModelSpec {
+    return this.models.get(id)!;
   }
 
   /** The run's chunks not yet collected, of the kinds of the specs. */
@@ -142,16 +156,16 @@ class BatchRun {
     return this.sinks.get(kindOf(s))!.isComplete(s);
   }
 
-  /** Trials neither stored nor in an open chunk. */
-  pending(): TrialSpec[] {
+  /** Trials neither stored nor in an open chunk (of `among`: the specs not known to be stored). */
+  pending(among: readonly TrialSpec[] = this.o.specs): TrialSpec[] {
     const open = this.chunks.inOpenChunks(this.o.runId);
-    return this.o.specs.filter((s) => !open.has(batchKey(s)) && !this.isDone(s));
+    return among.filter((s) => !open.has(batchKey(s)) && !this.isDone(s));
   }
 
-  /** Write and commit (state prepared) the files of the pending trials. */
-  planNew(): void {
+  /** Write and commit (state prepared) the files of the pending trials (as just found, when given). */
+  planNew(pending: readonly TrialSpec[] = this.pending()): void {
     const dir = chunkDir(this.o.storePath);
-    for (const p of planChunks(this.pending(), this.o.limits ?? BATCH_LIMITS)) {
+    for (const p of planChunks(pending, this.o.limits ?? BATCH_LIMITS)) {
       mkdirSync(dir, { recursive: true });
       const file = join(dir, `run${this.o.runId}-${p.model}-${p.hash.slice(0, 16)}.jsonl`);
       writeFileSync(file, p.text);
@@ -179,7 +193,7 @@ class BatchRun {
   /** prepared → uploaded → created, each step committed before the next call. */
   async submit(c0: ChunkRow): Promise<void> {
     let c = c0;
-    const api = this.api(this.specOfModel(c.model).model);
+    const api = this.api(this.modelOf(c.model));
     if (c.state === 'prepared') {
       const fileId = await api.upload(this.fileText(c), basename(c.file));
       this.chunks.uploaded(c.id, fileId);
@@ -206,7 +220,7 @@ class BatchRun {
 
   /** Download a finished batch's files and store its results with the chunk's collected state. */
   async collect(c: ChunkRow, b: BatchInfo): Promise<void> {
-    const m = this.specOfModel(c.model).model;
+    const m = this.modelOf(c.model);
     const lines = await this.api(m).results(b);
     const specs = this.specsOf(c);
     const r = collectResults({ runId: this.o.runId, batchId: b.id, specs, lines, vendor: vendorOf(m),
@@ -231,7 +245,7 @@ class BatchRun {
     while (open.length > 0) {
       const next: ChunkRow[] = [];
       for (const c of open) {
-        const b = await this.api(this.specOfModel(c.model).model).retrieve(c.batchId!);
+        const b = await this.api(this.modelOf(c.model)).retrieve(c.batchId!);
         this.chunks.polled(c.id, b.status, b.completed, b.failed);
         const line = liveBatchMsg.chunkStatus(c.id, b.status, b.completed, b.failed, b.total || c.lines);
         if (last.get(c.id) !== line) { this.logger.info(line); last.set(c.id, line); }
@@ -259,19 +273,25 @@ class BatchRun {
 export async function runBatches(o: BatchRunOptions): Promise<BatchSummary> {
   const r = new BatchRun(o);
   r.prepareApis();
-  const alreadyDone = o.specs.filter((s) => r.isDone(s)).length;
+  if (r.earlier.length > 0) o.logger?.info(liveBatchMsg.earlierProbes(r.earlier.length));
+  // Each trial looked up once here; after a round, only those it left pending (what is stored stays stored).
+  const notDone = o.specs.filter((s) => !r.isDone(s));
+  const alreadyDone = o.specs.length - notDone.length;
   const open = BatchChunks.open(o.store).inOpenChunks(o.runId);
   const inOpen = o.specs.filter((s) => open.has(batchKey(s))).length;
   o.logger?.info(liveBatchMsg.plan(o.designName, o.runId, o.specs.length, alreadyDone, inOpen, o.specs.length - alreadyDone - inOpen));
+  let left: TrialSpec[] | undefined = notDone.filter((s) => !open.has(batchKey(s)));
   for (let round = 0; round < o.maxRounds; round++) {
     const [stored, cutShort] = [r.stored, r.cutShort];
-    r.planNew();
+    r.planNew(left);
+    left = undefined;
     await r.submitOpen();
     await r.poll(o.wait);
     if (!o.wait || o.stop?.aborted || r.openCount() > 0) break;
+    left = r.pending(notDone);
     // Another round while it helps: something was stored, or a batch ended before answering everything.
-    if (r.pending().length === 0 || (r.stored === stored && r.cutShort === cutShort)) break;
+    if (left.length === 0 || (r.stored === stored && r.cutShort === cutShort)) break;
   }
-  return { total: o.specs.length, alreadyDone, stored: r.stored, pending: r.pending().length, open: r.openCount(), created: r.created, tokens: r.tokens,
-    probeTokens: r.probeTokens };
+  return { total: o.specs.length, alreadyDone, stored: r.stored, pending: (left ?? r.pending(notDone)).length, open: r.openCount(), created: r.created,
+    tokens: r.tokens, probeTokens: r.probeTokens };
 }

@@ -10,8 +10,8 @@
 import type { Design } from '../design/types.js';
 import { runBatches, type BatchRunOptions, type BatchSummary } from '../batch/run.js';
 import type { TrialSpec } from '../types.js';
-import { planMatches } from './plan.js';
-import { matchState, movesByMatch, nextRound } from './state.js';
+import { planMatches, type MatchPlan } from './plan.js';
+import { matchState, movesByMatch, nextRound, nextSeats } from './state.js';
 
 export interface MatchBatchOptions extends Omit<BatchRunOptions, 'specs'> {
   readonly design: Design;
@@ -33,23 +33,30 @@ export function byModel(design: Design, specs: TrialSpec[]): TrialSpec[] {
   return specs.sort((a, b) => order.get(a.model.id)! - order.get(b.model.id)!);
 }
 
-/** The decisions of the next round of every open match, grouped by model (one file per model). */
-export function frontierSpecs(design: Design, o: Pick<MatchBatchOptions, 'store' | 'runId' | 'only'>): { specs: TrialSpec[]; open: number;
-  forfeited: number; matches: number } {
+/** The matches of a run (of `only`) and their states from the stored moves (`plans`: the design's matches, when already planned). */
+function matchStates(design: Design, o: Pick<MatchBatchOptions, 'store' | 'runId' | 'only'> & { plans?: readonly MatchPlan[] }) {
   const stored = movesByMatch(o.store.playMoves(o.runId));
-  const states = planMatches(design).filter((p) => o.only?.has(p.match) ?? true).map((p) => matchState(design, p, stored.get(p.match)));
-  const open = states.filter((s) => s.status === 'open');
+  const states = (o.plans ?? planMatches(design)).filter((p) => o.only?.has(p.match) ?? true).map((p) => matchState(design, p, stored.get(p.match)));
+  return { stored, states, open: states.filter((s) => s.status === 'open'), forfeited: states.filter((s) => s.status === 'forfeit').length };
+}
+
+/** The decisions of the next round of every open match, grouped by model (one file per model). */
+export function frontierSpecs(design: Design, o: Pick<MatchBatchOptions, 'store' | 'runId' | 'only'> & { plans?: readonly MatchPlan[] }): {
+  specs: TrialSpec[]; open: number; forfeited: number; matches: number } {
+  const { stored, states, open, forfeited } = matchStates(design, o);
   const specs = open.flatMap((s) => nextRound(design, s, stored.get(s.plan.match)).specs);
-  return { specs: byModel(design, specs), open: open.length, forfeited: states.filter((s) => s.status === 'forfeit').length, matches: states.length };
+  return { specs: byModel(design, specs), open: open.length, forfeited, matches: states.length };
 }
 
 export async function runMatchBatches(o: MatchBatchOptions): Promise<MatchBatchSummary> {
   let rounds = 0, stored = 0, created = 0, tokens = 0, alreadyDone = -1;
   let last: BatchSummary | undefined;
   o.store.preparePlay();
-  for (;;) {
-    const f = frontierSpecs(o.design, o);
-    if (f.specs.length === 0) break;
+  // The matches planned once; each round's frontier read from the store.
+  const plans = planMatches(o.design);
+  let f = frontierSpecs(o.design, { ...o, plans });
+  let stale = false;
+  while (f.specs.length > 0) {
     const r = await runBatches({ ...o, specs: f.specs });
     rounds++;
     if (alreadyDone < 0) alreadyDone = r.alreadyDone;
@@ -58,11 +65,15 @@ export async function runMatchBatches(o: MatchBatchOptions): Promise<MatchBatchS
     tokens += r.tokens;
     last = r;
     // Submitted without waiting, stopped, or a round that stored nothing: a later run goes on from the store.
-    if (!o.wait || o.stop?.aborted || r.open > 0 || r.stored === 0 || r.pending > 0) break;
+    if (!o.wait || o.stop?.aborted || r.open > 0 || r.stored === 0 || r.pending > 0) { stale = true; break; }
+    f = frontierSpecs(o.design, { ...o, plans });
   }
-  const f = frontierSpecs(o.design, o);
+  // A round that ended the loop leaves `f` as it was before it: the matches' states read again, their next round counted, not rendered.
+  const end = stale ? matchStates(o.design, { ...o, plans }) : undefined;
+  const now = end ? { left: end.open.reduce((n, s) => n + nextSeats(s, end.stored.get(s.plan.match)).seats.length, 0), open: end.open.length,
+    forfeited: end.forfeited, matches: end.states.length } : { left: f.specs.length, open: f.open, forfeited: f.forfeited, matches: f.matches };
   return {
-    total: f.specs.length + stored, alreadyDone: Math.max(0, alreadyDone), stored, pending: last?.pending ?? 0, open: last?.open ?? 0,
-    created, tokens, rounds, matches: f.matches, matchesOpen: f.open, forfeited: f.forfeited,
+    total: now.left + stored, alreadyDone: Math.max(0, alreadyDone), stored, pending: last?.pending ?? 0, open: last?.open ?? 0,
+    created, tokens, rounds, matches: now.matches, matchesOpen: now.open, forfeited: now.forfeited,
   };
 }

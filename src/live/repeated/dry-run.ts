@@ -4,7 +4,8 @@
  * where the store has it, mutual cooperation for the rounds not yet played — so input tokens grow
  * with the round as the history does. The prompts' lengths are counted, not rendered: memory stays
  * bounded at any `play.rounds`, and so is the batch plan's (each line's size counted the same way).
- * `only` keeps some matches (an adaptive design's: reps below its max_trials).
+ * `only` keeps some matches (an adaptive design's: reps below its max_trials); the design's matches (planMatches) are
+ * planned once by the caller that has them.
  */
 import type { Action } from '../../core/games.js';
 import type { Design } from '../design/types.js';
@@ -38,11 +39,11 @@ function assumedHistory(design: Design, m: MatchPlan, got: ReadonlyMap<string, A
  * `play.rounds` is.
  */
 export function planRepeated(design: Design, moves: readonly StoredMove[], prices: (s: TrialSpec) => Prices | undefined,
-  only: (m: MatchPlan) => boolean = () => true): RepeatedPlan {
+  only: (m: MatchPlan) => boolean = () => true, all: readonly MatchPlan[] = planMatches(design)): RepeatedPlan {
   const stored = movesByMatch(moves);
   const rounds = design.play!.rounds;
   const t = { total: 0, stored: 0, inputTokens: 0, outputTokens: 0, cost: 0, priced: true };
-  const plans = planMatches(design).filter(only);
+  const plans = all.filter(only);
   for (const m of plans) {
     const got = stored.get(m.match);
     const history = assumedHistory(design, m, got);
@@ -70,6 +71,12 @@ export function planRepeated(design: Design, moves: readonly StoredMove[], price
     ...(t.priced ? { cost: t.cost } : {}), matches: plans.length, rounds };
 }
 
+/** The decisions stored (answered or invalid) of the matches `only` keeps, counted from the stored moves alone. */
+export function storedDecisions(plans: readonly MatchPlan[], moves: readonly StoredMove[], only: (m: MatchPlan) => boolean): number {
+  const kept = new Set(plans.filter(only).map((m) => m.match));
+  return moves.filter((m) => m.status !== 'error' && kept.has(m.match)).length;
+}
+
 export interface RepeatedBatchPlan extends BatchPlan {
   readonly matches: number;
   readonly rounds: number;
@@ -83,9 +90,10 @@ interface CountedSeat {
   lines: number; lineBytes: number;
 }
 
-function countedSeats(design: Design, moves: readonly StoredMove[], only: (m: MatchPlan) => boolean): { seats: CountedSeat[]; matches: number } {
+function countedSeats(design: Design, moves: readonly StoredMove[], only: (m: MatchPlan) => boolean, all: readonly MatchPlan[]): { seats: CountedSeat[];
+  matches: number } {
   const stored = movesByMatch(moves);
-  const plans = planMatches(design).filter(only);
+  const plans = all.filter(only);
   const seats = plans.flatMap((m) => {
     const got = stored.get(m.match);
     const history = assumedHistory(design, m, got);
@@ -108,8 +116,8 @@ function countedSeats(design: Design, moves: readonly StoredMove[], only: (m: Ma
  */
 export function planRepeatedBatch(design: Design, moves: readonly StoredMove[], inOpen: ReadonlySet<string>,
   prices: (s: TrialSpec) => (Prices & { readonly batchDiscount?: number }) | undefined, limits: BatchLimits = BATCH_LIMITS,
-  only: (m: MatchPlan) => boolean = () => true): RepeatedBatchPlan {
-  const { seats, matches } = countedSeats(design, moves, only);
+  only: (m: MatchPlan) => boolean = () => true, all: readonly MatchPlan[] = planMatches(design)): RepeatedBatchPlan {
+  const { seats, matches } = countedSeats(design, moves, only, all);
   const rounds = design.play!.rounds;
   const t = { total: 0, stored: 0, inBatches: 0, files: 0, lines: 0, inputTokens: 0, outputTokens: 0, cost: 0 as number | undefined };
   for (let r = 1; r <= rounds; r++) {

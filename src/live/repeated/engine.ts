@@ -14,6 +14,7 @@ import { runMsg } from '../../core/messages/run.js';
 import type { Design } from '../design/types.js';
 import { Progress } from '../runner/progress.js';
 import { attempt, endRun, runContext, type CallOptions, type RunContext, type RunSummary } from '../runner/runner.js';
+import type { StoredMove } from '../store/store.js';
 import type { TrialRecord, TrialSpec } from '../types.js';
 import { decisionCount, planMatches, strategyMove } from './plan.js';
 import { advance, matchState, movesByMatch, nextRound, type MatchState } from './state.js';
@@ -22,6 +23,8 @@ export interface MatchRunOptions extends CallOptions {
   readonly design: Design;
   /** Play only these matches (by number): an adaptive run's wave (src/live/adaptive/). All when absent. */
   readonly only?: ReadonlySet<number>;
+  /** The run's stored moves, when the caller has just read them (an adaptive wave's look): not read again. */
+  readonly moves?: readonly StoredMove[];
   /** Told once the store has been read: matches in all and already over, decisions planned and already stored. */
   readonly onStart?: (s: { matches: number; matchesDone: number; decisions: number; stored: number }) => void;
 }
@@ -92,7 +95,7 @@ export async function runMatches(o: MatchRunOptions): Promise<MatchRunSummary> {
   const logger = o.logger ?? silentLogger;
   const c = runContext(o, logger);
   o.store.preparePlay();
-  const stored = movesByMatch(o.store.playMoves(o.runId));
+  const stored = movesByMatch(o.moves ?? o.store.playMoves(o.runId));
   const states = planMatches(o.design).filter((p) => o.only?.has(p.match) ?? true).map((p) => matchState(o.design, p, stored.get(p.match)));
   const total = decisionCount(o.design, states.map((s) => s.plan));
   const alreadyDone = states.reduce((n, s) => n + (stored.get(s.plan.match)?.size ?? 0), 0);

@@ -53,8 +53,12 @@ export function advance(design: Design, s: MatchState, moves: readonly [Action |
 
 /** The next round of an open match: its number and the specs of the LLM seats not yet stored. */
 export function nextRound(design: Design, s: MatchState, stored: ReadonlyMap<string, Action | null> | undefined): { round: number; specs: TrialSpec[] } {
+  const { round, seats } = nextSeats(s, stored);
+  return { round, specs: seats.map((seat) => decisionSpec(design, s.plan, seat, round, s.history)) };
+}
+
+/** The LLM seats of a match's next round not yet stored (what nextRound renders). */
+export function nextSeats(s: MatchState, stored: ReadonlyMap<string, Action | null> | undefined): { round: number; seats: (1 | 2)[] } {
   const round = s.history.length + 1;
-  const specs = llmSeats(s.plan).filter((seat) => stored?.get(`${round}:${seat}`) === undefined)
-    .map((seat) => decisionSpec(design, s.plan, seat, round, s.history));
-  return { round, specs };
+  return { round, seats: llmSeats(s.plan).filter((seat) => stored?.get(`${round}:${seat}`) === undefined) };
 }

@@ -10,7 +10,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import * as matchPlans from '../../../src/live/repeated/plan.js';
 import { startBatchLoopback, type BatchLoopback } from '../../helpers/loopback-batch.js';
 import { startLoopback, type Loopback } from '../../helpers/loopback-openai.js';
 import { cleanEnv, ROOT, runCli, spawnCli } from '../../helpers/cli.js';
@@ -75,4 +76,36 @@ it('killed between a batch\'s create call and its commit, then after a collect, 
   } finally {
     await srv.close();
   }
+}, 120_000);
+
+it('a round left open by --batch --no-wait (rendered once), resumed without --batch: refused in one line before any call (never asked twice)', async () => {
+  const small = join(dir, 'open-round.yaml');
+  writeFileSync(small, readFileSync(DESIGN, 'utf8').replace(/^trials: 4$/m, 'trials: 1').replace(/^ {2}rounds: 10$/m, '  rounds: 2'));
+  const store = join(dir, 'open-round.sqlite');
+  const common = ['run', small, '--store', store, '--provider', 'openai-responses', '--model', 'loop'];
+  // Each decision of the round sent is rendered once (the summary counts the round left open without rendering it again).
+  // The matches are planned once by the design's check of its longest prompt, once by the run.
+  const rendered = vi.spyOn(matchPlans, 'decisionSpec');
+  const planned = vi.spyOn(matchPlans, 'planMatches');
+  try {
+    const b = await runCli([...common, '--base-url', bsrv.url, '--batch', '--no-wait', '--poll', '0.01'], { env: env() });
+    expect(b.code, b.stderr).toBe(0);
+    expect(rendered).toHaveBeenCalledTimes(14);
+    expect(planned).toHaveBeenCalledTimes(2);
+  } finally {
+    rendered.mockRestore();
+    planned.mockRestore();
+  }
+  // Round 1 of every match, one file per model: 2 models × (2 + 2 + 3 seats of LLMs) × 1 match, by hand.
+  const db = new Database(store, { readonly: true });
+  const open = db.prepare("SELECT count(*) FROM batch_members m JOIN batch_chunks c ON c.id = m.chunk_id WHERE c.state = 'created'").pluck().get();
+  db.close();
+  expect(open).toBe(14);
+  const before = ssrv.log.length;
+  const s = await runCli([...common, '--base-url', ssrv.url], { env: env() });
+  expect(s.code).toBe(2);
+  expect(s.stderr.trim()).toBe(`samegame: ${store}: 14 of this run's trials or probes wait in batches not yet collected: run again with --batch to collect `
+    + 'them (samegame batches lists them; --cancel stops them, and the next run --batch collects what they answered)');
+  expect(ssrv.log.length).toBe(before);
+  expect(decisions(store)).toEqual([]);
 }, 120_000);
