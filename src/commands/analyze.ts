@@ -59,14 +59,14 @@ const repeatedSettings = (opts: AnalyzeOptions) => ({
 });
 
 /** Repeated play analysed (published logs, an aggregates table): written, printed as a repeated run's, its checks failing the command. */
-function printedRepeated(res: RepeatedResult, opts: AnalyzeOptions): RepeatedResult {
+function finishRepeated(res: RepeatedResult, opts: AnalyzeOptions): RepeatedResult {
   return finish({ result: res, files: res.files, print: (logger) => printRepeated(res, logger), checks: res.twoFraming?.verification }, opts);
 }
 
 /** Published logs of repeated play: the analysis of repeated play, as a repeated run's. */
 async function analyzeLogs(source: SourceOf<'log'>, opts: AnalyzeOptions): Promise<RepeatedResult> {
   checkOut(opts, defaultTrialsOut(source.files[0]));
-  return printedRepeated(await analyzeTrials({
+  return finishRepeated(await analyzeTrials({
     ...repeatedSettings(opts), trials: source.files, format: source.format, shortMatches: opts.shortMatches, models: opts.models,
   }), opts);
 }
@@ -74,7 +74,7 @@ async function analyzeLogs(source: SourceOf<'log'>, opts: AnalyzeOptions): Promi
 /** An aggregates table: the analysis of repeated play, as the log's. */
 async function analyzeAggregatesFile(source: SourceOf<'aggregates'>, opts: AnalyzeOptions): Promise<RepeatedResult> {
   checkOut(opts, defaultTrialsOut(source.file));
-  return printedRepeated(await analyzeAggregates({ ...repeatedSettings(opts), aggregates: source.file, format: source.format }), opts);
+  return finishRepeated(await analyzeAggregates({ ...repeatedSettings(opts), aggregates: source.file, format: source.format }), opts);
 }
 
 const refuse = (message: () => string) => (): never => { throw new UserError(message()); };

@@ -14,7 +14,7 @@ import { roundsOf } from './repeated-tables.js';
 import { checkOut, type CommandOptions, type FigureOption } from '../command-options.js';
 import { sealedOptions, verdictFiles } from './sealed.js';
 import { defaultAnalyzeOut } from './store-out.js';
-import { finish } from './write.js';
+import { finish, type CommandOutputs } from './write.js';
 
 /** The settings of a store's analysis: those of StoreAnalyzeOptions (the store comes as the source), with the rounds as given. */
 export interface StoreRouteOptions extends Omit<StoreAnalyzeOptions, 'store' | 'runId' | 'rounds'>, CommandOptions, FigureOption {
@@ -41,13 +41,18 @@ function analysedRun(file: string, given: StoreAnalyzeOptions, opts: StoreRouteO
   });
 }
 
+/** What the analysis of a trial store writes (under `out`, else beside the store), prints and checks: computed, nothing written. */
+export async function storeOutputs(source: SourceOf<'store'>, opts: StoreRouteOptions): Promise<CommandOutputs<AnyAnalysis>> {
+  const given: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
+  const { res, kind, o, verdicts } = await analysedRun(source.file, given, opts);
+  return { result: res, files: [...res.files, ...verdicts], print: (logger) => kind.print(res, logger, o), checks: kind.checks(res) };
+}
+
 /**
  * A trial store (`source`: its file and run, else the latest): the analysis of its run's kind, written
  * as one atomic set unless dryRun (under `out`, else beside the store), then what that kind prints.
  */
 export async function analyzeStore(source: SourceOf<'store'>, opts: StoreRouteOptions): Promise<AnyAnalysis> {
   checkOut(opts, defaultAnalyzeOut(source.file));
-  const given: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
-  const { res, kind, o, verdicts } = await analysedRun(source.file, given, opts);
-  return finish({ result: res, files: [...res.files, ...verdicts], print: (logger) => kind.print(res, logger, o), checks: kind.checks(res) }, opts);
+  return finish(await storeOutputs(source, opts), opts);
 }
