@@ -42,7 +42,7 @@ describe('--trials: per-trial CSV and JSONL equal a rates file of their counts',
 
   it('verification fails only where a percentile interval of a robustness score lies below its point (R near 1)', async () => {
     for (const src of [{ data: `${FIX}/counts.csv` }, { trials: `${FIX}/trials.csv` }]) {
-      const v = reproduceTables({ ...src, reps: 2000, dryRun: true }).verification;
+      const v = reproduceTables({ ...src, reps: 2000 }).verification;
       for (const c of v.checks.filter((k) => !k.passed)) {
         expect(c.name).toBe('intervals_ordered_and_contain_point');
         for (const f of c.failures ?? []) {
@@ -116,7 +116,7 @@ describe('--trials: bad input is one line, exit 2, nothing written', () => {
     writeFileSync(trials, ['business', 'friend-sharing', 'neutral'].flatMap((f) => ['G', ...(f === 'neutral' ? [] : ['H'])].map((g) =>
       JSON.stringify({ model: 'A', game: g, framing: f, action: 'C' }))).join('\n'));
     for (const src of [{ data: rates }, { trials }]) {
-      const cell = reproduceTables({ ...src, reps: 100, dryRun: true }).verification.checks.find((c) => c.name === 'cell_count')!;
+      const cell = reproduceTables({ ...src, reps: 100 }).verification.checks.find((c) => c.name === 'cell_count')!;
       expect(cell.passed).toBe(false);
       expect(cell.failures).toEqual(['5 ≠ 6; missing: A / H / neutral']);
     }
