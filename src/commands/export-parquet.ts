@@ -12,17 +12,9 @@ import { UserError } from '../core/errors.js';
 import { writeStreamAtomic } from '../core/atomic.js';
 import type { TrialStore } from '../live/store/store.js';
 import { lit, withEngine } from '../sources/engine/index.js';
+import { PARQUET_PARTITIONS, PARQUET_TYPES as TYPES } from '../sources/export-layout.js';
 import { writeTrials } from './export.js';
 import { commandsMsg } from './messages.js';
-
-/** The types of the exported columns in Parquet (every other column text); empty fields are NULL. */
-const TYPES: Readonly<Record<string, string>> = {
-  run: 'BIGINT', rep: 'BIGINT', round: 'INTEGER', seat: 'INTEGER', payoff: 'DOUBLE', p_cooperate: 'DOUBLE', input_tokens: 'BIGINT',
-  output_tokens: 'BIGINT', latency_ms: 'DOUBLE', attempts: 'BIGINT', synthetic: 'BOOLEAN',
-};
-
-/** The partition columns, in folder order. */
-export const PARQUET_PARTITIONS = ['model', 'game', 'framing'] as const;
 
 /** Write the store's trials (one run with `runId`) under `out` as Hive-partitioned Parquet; the number of trials. */
 export async function writeParquet(store: TrialStore, out: string, runId?: number): Promise<number> {
