@@ -106,8 +106,8 @@ function perDecision(files: readonly string[], choice: InputChoice, base?: strin
 
 /** The flag that names each file kind's file on reproduce, report and audit (the CLI adds one per entry). */
 export const FILE_FLAGS = {
-  trials: { help: ('per-trial CSV or JSONL, one row per decision (model, game, framing, action|cooperate|p_cooperate); or a published log with --format ' +
-    '(repeatable); instead of --data'), repeatable: true },
+  trials: { help: ('per-trial CSV or JSONL, one row per decision (model, game, framing, action|cooperate|p_cooperate), or the folder export --format ' +
+    'parquet wrote (or a glob of its files); or a published log with --format (repeatable); instead of --data'), repeatable: true },
   data: { help: 'rates CSV (model, game, framing, n, rate|cooperate)' },
   digitized: { help: 'WebPlotDigitizer project (.tar, or its wpd.json) of the figure the rates were read from; with --layout (instead of --data)' },
 } as const satisfies Readonly<Record<'data' | 'trials' | 'digitized', { readonly help: string; readonly repeatable?: true }>>;

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze, exportTrials, reproduce } from '../../src/index.js';
 import { MemoryLogger } from '../../src/core/logger.js';
 import { counts, writeStore, type CellSpec } from '../helpers/store.js';
@@ -79,4 +79,4 @@ describe('export --format parquet read back', () => {
   });
 });
 
-process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -111,7 +111,7 @@ export function readLogDecisions(files: readonly string[], format: string | LogF
     hashes.push(r.sha256);
     if (r.decisions.length === 0) throw new UserError(sourcesLogsMsg.noDecisions(names[i]));
     for (const [key, s] of r.skipped) notes.push(`${names[i]}: ${sourcesLogsMsg.skipped(key, s.rows, s.why)}`);
-    const checked = checkMatches(r.decisions, r.facts, opts.shortMatches ?? 'drop');
+    const checked = checkMatches(r.decisions, r.facts, opts.shortMatches ?? f.short_matches ?? 'drop');
     notes.push(...checked.notes);
     if (checked.decisions.length === 0) throw new UserError(sourcesLogsMsg.noDecisions(names[i]));
     if (f.shape === 'decision') pairSeats(checked.decisions);
