@@ -97,11 +97,12 @@ function perDecision(files: readonly string[], choice: InputChoice, base?: strin
   const opts = { base, alt, cluster: choice.cluster, factors: choice.factors, displayPath: files[0] };
   // A Parquet export (a folder, or a glob of its files) is read as the CSV export of the same trials, in its design's order.
   if (isParquetInput(files[0])) {
-    return withExportCsv(files[0], files[0], sidecarOrder, (e) => ({ ...readTrials(e.csv, opts), sha256: e.sha256 }));
+    return withExportCsv(files[0], files[0], (e) => ({ ...readTrials(e.csv, { ...opts, orderOf: () => sidecarOrder(e.root, e.sha256) }),
+      sha256: e.sha256 }));
   }
   const seen = recognizeLogFormat(resolve(files[0]));
   if (seen) throw new UserError(sourcesMsg.looksLike(files[0], seen.what, seen.id));
-  return readTrials(resolve(files[0]), opts);
+  return readTrials(resolve(files[0]), { ...opts, orderOf: (sha256) => sidecarOrder(resolve(files[0]), sha256) });
 }
 
 /** The flag that names each file kind's file on reproduce, report and audit (the CLI adds one per entry). */

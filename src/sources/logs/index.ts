@@ -106,7 +106,7 @@ export function readLogDecisions(files: readonly string[], format: string | LogF
   const notes = [...(f.notes ?? [])];
   files.forEach((p, i) => {
     // A Parquet export (a folder, or a glob of its files) is read as the CSV export of the same trials; its hash is the export's.
-    const r = isParquetInput(p) ? withExportCsv(p, names[i], () => undefined, (e) => ({ ...readLogFile(e.csv, names[i], f), sha256: e.sha256 }))
+    const r = isParquetInput(p) ? withExportCsv(p, names[i], (e) => ({ ...readLogFile(e.csv, names[i], f), sha256: e.sha256 }))
       : (wrongBuiltin(p, names[i], f), readLogFile(p, names[i], f));
     hashes.push(r.sha256);
     if (r.decisions.length === 0) throw new UserError(sourcesLogsMsg.noDecisions(names[i]));

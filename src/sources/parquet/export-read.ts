@@ -2,8 +2,8 @@
  * A Parquet export read back (`export --format parquet`, then `reproduce --trials DIR` or, for repeated play, `analyze
  * --trials DIR --format data/log-formats/samegame-export.yaml`). DuckDB checks the files — the export's columns and types,
  * then every row: names, statuses, actions, probabilities, one run; the first problem named by file, row (from 1, in file
- * order) and field — and writes their trials as the CSV export writes them (the same columns, in the run's design order
- * when the sidecar gives it), which the per-trial and log readers then read as they read a CSV export. The reading is
+ * order) and field — and writes their trials as the CSV export writes them (the same columns), which the per-trial and log
+ * readers then read as they read a CSV export (the cells in the design's order its sidecar records, else sorted). The reading is
  * synchronous (every command reads a per-trial file so): the engine runs in a child process (sync-query.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../../core/errors.js';
 import { levelFault } from '../../core/names-rule.js';
-import { EXPORT_PLAY, EXPORT_TAIL, PARQUET_PARTITIONS, PARQUET_TYPES, TRIAL_STATUSES, exportedCsvFactors, type ExportOrder } from '../export-layout.js';
+import { EXPORT_PLAY, EXPORT_TAIL, PARQUET_PARTITIONS, PARQUET_TYPES, TRIAL_STATUSES, exportedCsvFactors } from '../export-layout.js';
 import { ident, lit } from '../engine/compile.js';
 import { exportFiles, exportSha256, type ExportFiles } from './files.js';
 import { parquetMsg } from './messages.js';
@@ -108,14 +108,9 @@ function checkRows(e: ExportFiles, display: string, l: Layout): void {
   }
 }
 
-/** An SQL list of texts. */
-const list = (xs: readonly string[]) => `[${xs.map(lit).join(', ')}]::VARCHAR[]`;
-
-/** The export's trials written to `csv` as the CSV export writes them: its columns, in the design's order (else sorted), cell by cell. */
-function writeCsv(e: ExportFiles, display: string, l: Layout, csv: string, order?: ExportOrder): void {
-  const rank = (c: string, levels: readonly string[] | undefined) => [...(levels ? [`coalesce(list_position(${list(levels)}, ${c}), 2147483647)`] : []), c];
-  const by = [...rank('model', order?.models), ...rank('game', order?.games), ...rank('framing', order?.framings), ...l.factors.map(ident), 'rep',
-    ...(l.repeated ? ['match', 'round', 'seat'] : []), 'sg_file', 'file_row_number'];
+/** The export's trials written to `csv` as the CSV export writes them: its columns, cell by cell, a cell's trials by rep (the store's order). */
+function writeCsv(e: ExportFiles, display: string, l: Layout, csv: string): void {
+  const by = [...PARQUET_PARTITIONS, ...l.factors.map(ident), 'rep', ...(l.repeated ? ['match', 'round', 'seat'] : []), 'sg_file', 'file_row_number'];
   const select = l.header.map((c) => (c === 'synthetic' ? `CASE WHEN synthetic THEN 'true' ELSE 'false' END AS synthetic` : ident(c))).join(', ');
   querySync(display, [SOURCE(e.files), `COPY (SELECT ${select} FROM sg_trials ORDER BY ${by.join(', ')}) TO ${lit(csv)} ` +
     `(FORMAT csv, HEADER true, DELIMITER ',', QUOTE '"', ESCAPE '"')`]);
@@ -124,12 +119,8 @@ function writeCsv(e: ExportFiles, display: string, l: Layout, csv: string, order
 /** What a Parquet export read back gives its reader: the CSV of its trials, the export's SHA-256 and folder. */
 export interface ExportCsv { readonly csv: string; readonly sha256: string; readonly root: string }
 
-/**
- * Read a Parquet export (a folder, or a glob of its files) as the CSV export of the same trials: `fn` reads the CSV (a
- * temporary file, removed after); `orderOf` gives the design's order from the export's sidecar, once its SHA-256 is known.
- */
-export function withExportCsv<T>(path: string, display: string, orderOf: (root: string, sha256: string) => ExportOrder | undefined,
-  fn: (e: ExportCsv) => T): T {
+/** Read a Parquet export (a folder, or a glob of its files) as the CSV export of the same trials: `fn` reads the CSV (a temporary file, removed after). */
+export function withExportCsv<T>(path: string, display: string, fn: (e: ExportCsv) => T): T {
   const files = exportFiles(path, display);
   const layout = layoutOf(files, display);
   checkRows(files, display, layout);
@@ -137,7 +128,7 @@ export function withExportCsv<T>(path: string, display: string, orderOf: (root: 
   const dir = mkdtempSync(join(tmpdir(), 'samegame-parquet-read-'));
   try {
     const csv = join(dir, 'trials.csv');
-    writeCsv(files, display, layout, csv, orderOf(files.root, sha256));
+    writeCsv(files, display, layout, csv);
     return fn({ csv, sha256, root: files.root });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -14,9 +14,10 @@ import { querySync } from './sync-query.js';
 
 const GLOB = /[*?[]/;
 
-/** True when `path` names Parquet input: a folder, a .parquet file or a glob of them (a per-trial file is .csv or .jsonl). */
+/** True when `path` names Parquet input: a .parquet file or a glob of them, or a folder (one named like a per-trial file is not). */
 export function isParquetInput(path: string): boolean {
   if (/\.parquet$/i.test(path)) return true;
+  if (/\.(csv|jsonl|ndjson)$/i.test(path)) return false;
   try { return statSync(path).isDirectory(); } catch { return false; }
 }
 
