@@ -4,7 +4,6 @@
  * else, and for every further factor, by plain text order. A store lists its cells in its design's order (sources/store.ts).
  */
 import { byText } from '../core/aggregates.js';
-import type { Observations } from '../core/cells.js';
 import type { ExportOrder } from './export-layout.js';
 
 export function inStableOrder<T>(items: readonly T[], key: (item: T) => Readonly<Record<string, string>>, factors: readonly string[],
@@ -26,10 +25,3 @@ export function inStableOrder<T>(items: readonly T[], key: (item: T) => Readonly
   });
 }
 
-/** A cell's clusters by id (plain text order, as a log's aggregates list its matches), whatever the rows' order. */
-export function clustersById(obs: Observations): Observations {
-  if (obs.kind !== 'clustered' || obs.ids === undefined) return obs;
-  const ids = obs.ids;
-  const at = ids.map((_, i) => i).sort((a, b) => byText(ids[a], ids[b]));
-  return { kind: 'clustered', sizes: Float64Array.from(at, (i) => obs.sizes[i]), sums: Float64Array.from(at, (i) => obs.sums[i]), ids: at.map((i) => ids[i]) };
-}
