@@ -89,7 +89,8 @@ function checkRows(e: ExportFiles, display: string, l: Layout): void {
   const value = `CASE sg_rule ${checks.map(([f], i) => `WHEN ${i} THEN CAST(${ident(f)} AS VARCHAR)`).join(' ')} END`;
   const levels = [...PARQUET_PARTITIONS, ...l.factors, ...(l.repeated ? ['opponent_id'] : [])];
   const [bad, names] = querySync(display, [SOURCE(e.files),
-    `SELECT sg_file, file_row_number + 1 AS sg_row, sg_rule, coalesce(${value}, '') AS sg_value, CAST(${FIRST_RUN} AS VARCHAR) AS sg_first FROM (SELECT *, ${rule} AS sg_rule FROM sg_trials) ` +
+    `SELECT sg_file, file_row_number + 1 AS sg_row, sg_rule, coalesce(${value}, '') AS sg_value, CAST(${FIRST_RUN} AS VARCHAR) AS sg_first ` +
+      `FROM (SELECT *, ${rule} AS sg_rule FROM sg_trials) ` +
       'WHERE sg_rule IS NOT NULL ORDER BY sg_file, sg_row LIMIT 1',
     levels.map((c) => `SELECT DISTINCT ${lit(c)} AS sg_field, CAST(${ident(c)} AS VARCHAR) AS sg_value FROM sg_trials`).join(' UNION ALL '),
   ]).slice(1);

@@ -10,7 +10,6 @@ export const parquetMsg = {
   noFiles: (path: string) => `${path}: no .parquet files (a Parquet export is the folder samegame export --format parquet wrote, or a glob of its files)`,
   notPartitioned: (file: string) =>
     `${file}: not a file of a samegame Parquet export (its folders are model=…/game=…/framing=…, as samegame export --format parquet writes them)`,
-  twoRoots: (file: string, root: string, other: string) => `${file}: the files belong to two exports (${q(root)} and ${q(other)}): read one at a time`,
   notAnExport: (file: string, field: string) =>
     atRow(file, undefined, field, 'missing or out of place: not a samegame export (its columns are those of samegame export --format csv)'),
   otherColumns: (file: string, first: string) => `${file}: its columns are not those of ${first}: the files belong to different exports`,
