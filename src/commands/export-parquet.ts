@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { writeStreamAtomic } from '../core/atomic.js';
+import { makeDirs } from '../core/out-dir.js';
 import type { TrialStore } from '../live/store/store.js';
 import { lit, withEngine } from '../sources/engine/index.js';
 import { PARQUET_PARTITIONS, PARQUET_TYPES as TYPES } from '../sources/export-layout.js';
@@ -20,6 +21,7 @@ import { commandsMsg } from './messages.js';
 export async function writeParquet(store: TrialStore, out: string, runId?: number): Promise<number> {
   const target = resolve(out);
   if (existsSync(target)) throw new UserError(commandsMsg.parquetOutExists(out));
+  const made = makeDirs(dirname(target)); // the folders above DIR, made as a file's are, and removed when the export fails
   const work = mkdtempSync(join(tmpdir(), 'samegame-parquet-'));
   const staging = mkdtempSync(join(dirname(target), '.samegame-parquet-'));
   try {
@@ -38,6 +40,9 @@ export async function writeParquet(store: TrialStore, out: string, runId?: numbe
     });
     renameSync(into, target);
     return n;
+  } catch (e) {
+    if (made.length > 0) rmSync(made[0], { recursive: true, force: true });
+    throw e;
   } finally {
     rmSync(work, { recursive: true, force: true });
     rmSync(staging, { recursive: true, force: true });

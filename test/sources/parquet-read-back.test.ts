@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,13 @@ describe('export --format parquet read back', () => {
     expect(a.split('\n').length).toBeGreaterThan(3);
     expect(read('r', 'reports', f)).toBe(a);
     expect(read('g', 'reports', f)).toBe(a);
+  });
+
+  it('export --format parquet makes the folders above DIR as a file\'s export does', async () => {
+    const out = join(dir, 'new', 'deeper', 'pq');
+    expect((await exportTrials({ store, format: 'parquet', out })).trials).toBe(cells.reduce((s, c) => s + (c.actions ?? c.probs ?? []).length, 0));
+    expect(existsSync(join(out, 'model=Zed', 'game=stag-hunt', 'framing=strangers'))).toBe(true);
+    expect(existsSync(`${out}.provenance.json`)).toBe(true);
   });
 
   it('keeps the design order (Zed before Alpha) and the synthetic label and names of the sidecar', () => {
