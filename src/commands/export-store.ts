@@ -14,7 +14,8 @@ import { streamWriter, writeStreamAtomic, type OutputFile } from '../core/atomic
 import { createHash } from 'node:crypto';
 import { sha256File } from '../core/hash.js';
 import { originJson, type Origin } from '../core/provenance.js';
-import { sidecarPath, storeOrigin, type ExportSidecar } from '../sources/origin.js';
+import { designOrder, sidecarPath, storeOrigin, type ExportSidecar } from '../sources/origin.js';
+import { exportFolderSha256 } from '../sources/parquet/files.js';
 import { stdoutError } from '../core/stdout.js';
 import type { Logger } from '../core/logger.js';
 import { finish } from './pipeline/write.js';
@@ -55,7 +56,8 @@ async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResu
   if (format === 'parquet') {
     if (typeof o.out !== 'string' || o.out === STDOUT) throw new UserError(commandsMsg.parquetNeedsFolder());
     const n = await writeParquet(store, o.out, o.runId);
-    return exported({ trials: n, out: o.out }, [], await exportProbes(store, format, o.out, o.runId), o);
+    return exported({ trials: n, out: o.out, sidecar: sidecarPath(o.out) }, [sidecarFile(store, o, o.out, exportFolderSha256(o.out))],
+      await exportProbes(store, format, o.out, o.runId), o);
   }
   if (typeof o.out !== 'string' || o.out === STDOUT) {
     let n = 0;
@@ -68,9 +70,13 @@ async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResu
   const out = o.out;
   const hash = createHash('sha256');
   const n = await writeStreamAtomic(out, (write) => writeTrials(store, format, (chunk) => { hash.update(chunk); return write(chunk); }, o.runId));
-  // Beside the file: what reproduce --trials needs to restore the synthetic flag, the names and the design hash.
-  const sidecar = { path: sidecarPath(out), content: `${JSON.stringify(exportSidecar(store, o, hash.digest('hex')), null, 2)}\n` };
-  return exported({ trials: n, out, sidecar: sidecar.path }, [sidecar], await exportProbes(store, format, out, o.runId), o);
+  return exported({ trials: n, out, sidecar: sidecarPath(out) }, [sidecarFile(store, o, out, hash.digest('hex'))],
+    await exportProbes(store, format, out, o.runId), o);
+}
+
+/** Beside the file or folder: what reproduce --trials needs to restore the synthetic flag, the names, the design hash and order. */
+function sidecarFile(store: TrialStore, o: ExportOptions, out: string, sha256: string): OutputFile {
+  return { path: sidecarPath(out), content: `${JSON.stringify(exportSidecar(store, o, sha256), null, 2)}\n` };
 }
 
 /** The end of an export to a file or folder: the sidecar written and a stale probes' file removed (pipeline/write.ts), then what was exported. */
@@ -94,7 +100,8 @@ function exportSidecar(store: TrialStore, o: ExportOptions, fileSha256: string):
     synthetic: origins.some((x) => x.synthetic), source: { path: o.store, sha256 },
     syntheticWhy: [...new Set(origins.flatMap((x) => x.syntheticWhy ?? []))], syntheticModels: [...new Set(origins.flatMap((x) => x.syntheticModels ?? []))],
   };
-  return { samegame_export: 1, file_sha256: fileSha256, store: { path: o.store, sha256 }, origin: originJson(origin) };
+  return { samegame_export: 1, file_sha256: fileSha256, store: { path: o.store, sha256 }, origin: originJson(origin),
+    ...(runs.length === 1 ? { order: designOrder(runs[0]) } : {}) };
 }
 
 /** `samegame export`: the trials of the store, one record per trial; the output path is checked before the store is opened. */
@@ -102,7 +109,7 @@ export async function exportTrials(o: ExportOptions): Promise<ExportResult> {
   // The library writes nowhere by default: standard output is asked for ('-'), as the CLI does.
   if ((o.out as ExportOptions['out'] | undefined) === undefined) throw new UserError(commandsMsg.exportNeedsOut());
   // the file, its sidecar and the probes' file; a Parquet folder is checked when written, the probes' file beside it here
-  const files = (out: string) => (o.format === 'parquet' ? [probesParquetPath(out)] : [out, sidecarPath(out), probesPath(out)]);
+  const files = (out: string) => (o.format === 'parquet' ? [probesParquetPath(out), sidecarPath(out)] : [out, sidecarPath(out), probesPath(out)]);
   if (typeof o.out === 'string' && o.out !== STDOUT) files(o.out).forEach((p) => checkOutFile('--out', p));
   // storeReader: the store opened read-only, its failures one line naming it, closed when the records are written
   return storeGuard(o.store, (store) => exportTo(store, o), storeReader(o.store, { verify: o.verifyStore }));

@@ -16,7 +16,12 @@ describe('--trials: per-trial CSV and JSONL equal a rates file of their counts',
   it('point for point and interval for interval, same seed (4 framings that barely differ, n = 120)', async () => {
     const args = ['--reps', '2000', '--seed', '5', '--attenuation', '0.7', '-q'];
     const outs: { out: string; code: number | null; stdout: string }[] = [];
-    for (const src of [['--data', `${FIX}/counts.csv`], ['--trials', `${FIX}/trials.csv`], ['--trials', `${FIX}/trials.jsonl`]]) {
+    // A rates file is read in its rows' order; a per-trial file has no design, so its cells are sorted: the counts, sorted.
+    const [head, ...rows] = readFileSync(`${FIX}/counts.csv`, 'utf8').trim().split('\n');
+    const key = (r: string) => r.split(',').slice(0, 3).join('\0');
+    const sortedCounts = join(tmp(), 'counts.csv');
+    writeFileSync(sortedCounts, `${[head, ...rows.sort((a, b) => (key(a) < key(b) ? -1 : 1))].join('\n')}\n`);
+    for (const src of [['--data', sortedCounts], ['--trials', `${FIX}/trials.csv`], ['--trials', `${FIX}/trials.jsonl`]]) {
       const out = tmp();
       const r = await runCli(['reproduce', ...src, ...args, '--out', out]);
       expect(r.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace
