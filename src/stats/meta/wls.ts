@@ -143,11 +143,15 @@ function interceptTraces(w: Float64Array): { P: number; PP: number } {
 export const traceP = (f: WlsFit, X: Design): number =>
   (X.length === 1 ? interceptTraces(f.w).P : weightedSum(f, 1, 0) - traceProduct(f.A, crossW(X, f.w, 2)));
 
-/** tr(PP) = Σw² − 2 tr(A X′W³X) + tr((A X′W²X)²) (intercept-only: a sum of positive terms). */
-export function tracePP(f: WlsFit, X: Design): number {
-  if (X.length === 1) return interceptTraces(f.w).PP;
+/**
+ * tr(P) and tr(PP) = Σw² − 2 tr(A X′W³X) + tr((A X′W²X)²), from one product A X′W²X (intercept-only:
+ * sums of positive terms, one walk): the information of every Fisher-scoring step needs both.
+ */
+export function traces(f: WlsFit, X: Design): { P: number; PP: number } {
+  if (X.length === 1) return interceptTraces(f.w);
   const b = matMul(f.A, crossW(X, f.w, 2));
-  return weightedSum(f, 2, 0) - 2 * traceProduct(f.A, crossW(X, f.w, 3)) + traceProduct(b, b);
+  const trB = b.reduce((s, row, i) => s + row[i], 0);
+  return { P: weightedSum(f, 1, 0) - trB, PP: weightedSum(f, 2, 0) - 2 * traceProduct(f.A, crossW(X, f.w, 3)) + traceProduct(b, b) };
 }
 
 /** Weights 1/(vᵢ + τ²). */
