@@ -112,7 +112,7 @@ export function weightedSum(f: WlsFit, a: number, b: number): number {
  * Σ_{j≠i} xⱼ for each i, from prefix and suffix sums of the nonnegative xⱼ: no subtraction, so
  * exact to rounding even when one xᵢ dwarfs the rest (where Σx − xᵢ would be 0 or noise).
  */
-function othersSums(x: Float64Array): Float64Array {
+export function othersSums(x: Float64Array): Float64Array {
   const out = new Float64Array(x.length);
   let before = 0;
   for (let i = 0; i < x.length; i++) { out[i] = before; before += x[i]; }
