@@ -65,6 +65,8 @@ export interface WlsFit {
   /** Residuals y − Xβ. */
   readonly r: Float64Array;
   readonly w: Float64Array;
+  /** tr(P) and tr(PP) when the fit computed them itself (heavy rows: see heavySplit). */
+  readonly traces?: { readonly P: number; readonly PP: number };
 }
 
 /**
@@ -84,9 +86,75 @@ function weightedMean(y: Float64Array, w: Float64Array): WlsFit | undefined {
   return { beta: [y[m] + shift], A: [[1 / S]], r, w };
 }
 
-/** The weighted least-squares fit; undefined when X′WX is singular. */
+/** A row is heavy when its weight is more than this many times the median weight (see heavySplit). */
+const HEAVY = 1e4;
+/** The most heavy rows split off (the split inverts an h × h matrix). */
+const MAX_HEAVY = 200;
+
+/** The heavy rows (weight above HEAVY × the median weight); none, in one O(k) pass, when max/min ≤ HEAVY. */
+function heavyRows(w: Float64Array): number[] {
+  let lo = Infinity, hi = 0;
+  for (const x of w) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
+  if (!(hi > HEAVY * lo)) return [];
+  const sorted = Float64Array.from(w).sort();
+  const cut = HEAVY * sorted[Math.floor((sorted.length - 1) / 2)];
+  const out: number[] = [];
+  for (let i = 0; i < w.length; i++) if (w[i] > cut) out.push(i);
+  return out;
+}
+
+const dot = (a: readonly number[], b: readonly number[]) => a.reduce((s, x, i) => s + x * b[i], 0);
+const trace = (m: Matrix) => m.reduce((s, row, i) => s + row[i], 0);
+
+/**
+ * The fit with the heavy rows H (weights far above the others', a variance of 1e-30 beside 0.01) split
+ * off by the Woodbury identity, so no sum mixes their weights with the others': with B = (X_O′W_O X_O)⁻¹
+ * and β_O the fit of the other rows, C = X_H B X_H′, M = V_H + C (V_H = W_H⁻¹, tiny, added to a finite
+ * matrix) and g = M⁻¹(y_H − X_H β_O): β = β_O + B X_H′ g, (X′WX)⁻¹ = B − D X_H B with D = B X_H′ M⁻¹,
+ * the heavy residuals r_H = V_H g exactly (W_H r_H = g), and P's blocks P_HH = M⁻¹, P_OH = −W_O X_O D,
+ * P_OO = W_O − W_O X_O A X_O′ W_O, whence tr P and tr PP as sums of finite terms. Undefined when the
+ * other rows alone do not identify β or M is singular (then the plain fit is tried).
+ */
+function heavySplit(y: Float64Array, X: Design, w: Float64Array, H: readonly number[]): WlsFit | undefined {
+  const heavy = new Uint8Array(y.length);
+  for (const i of H) heavy[i] = 1;
+  const wO = w.map((x, i) => (heavy[i] ? 0 : x));
+  const B = invert(crossW(X, wO, 1));
+  if (!B) return undefined;
+  const p = X.length;
+  const xwy = X.map((col) => { let s = 0; for (let i = 0; i < y.length; i++) s += wO[i] * col[i] * y[i]; return s; });
+  const betaO = B.map((row) => dot(row, xwy));
+  const xH = H.map((i) => X.map((col) => col[i]));
+  const bxH = xH.map((x) => B.map((row) => dot(row, x)));
+  const Minv = invert(H.map((i, a) => H.map((_, b) => dot(xH[a], bxH[b]) + (a === b ? 1 / w[i] : 0))));
+  if (!Minv) return undefined;
+  const g = Minv.map((row) => dot(row, xH.map((x, a) => y[H[a]] - dot(x, betaO))));
+  const D = B.map((_, r) => H.map((__, b) => bxH.reduce((s, bx, a) => s + bx[r] * Minv[a][b], 0)));
+  const beta = betaO.map((b0, r) => b0 + bxH.reduce((s, bx, a) => s + bx[r] * g[a], 0));
+  const A = B.map((row, r) => row.map((x, c) => x - D[r].reduce((s, d, b) => s + d * bxH[b][c], 0)));
+  const r = new Float64Array(y.length);
+  for (let i = 0; i < y.length; i++) { let f = 0; for (let j = 0; j < p; j++) f += X[j][i] * beta[j]; r[i] = y[i] - f; }
+  H.forEach((i, a) => { r[i] = g[a] / w[i]; });
+  const c2 = crossW(X, wO, 2);
+  const b = matMul(A, c2);
+  let sw = 0, sw2 = 0;
+  for (const x of wO) { sw += x; sw2 += x * x; }
+  const DD = D.map((row) => D.map((other) => dot(row, other)));
+  const P = sw - trace(b) + trace(Minv);
+  const PP = sw2 - 2 * traceProduct(A, crossW(X, wO, 3)) + traceProduct(b, b) + 2 * traceProduct(DD, c2) + traceProduct(Minv, Minv);
+  return { beta, A, r, w, traces: { P, PP } };
+}
+
+/**
+ * The weighted least-squares fit; undefined when X′WX is singular. With moderators and a few rows
+ * whose weights are far above the others', those rows are split off (heavySplit), as the
+ * intercept-only fit measures from its heaviest row.
+ */
 export function wls(y: Float64Array, X: Design, w: Float64Array): WlsFit | undefined {
   if (X.length === 1) return weightedMean(y, w);
+  const H = heavyRows(w);
+  const split = H.length > 0 && H.length <= MAX_HEAVY ? heavySplit(y, X, w, H) : undefined;
+  if (split) return split;
   const A = invert(crossW(X, w, 1));
   if (!A) return undefined;
   const p = X.length;
@@ -140,14 +208,17 @@ function interceptTraces(w: Float64Array): { P: number; PP: number } {
 }
 
 /** tr(P) = Σw − tr(A X′W²X) (intercept-only: a sum of positive terms). */
-export const traceP = (f: WlsFit, X: Design): number =>
-  (X.length === 1 ? interceptTraces(f.w).P : weightedSum(f, 1, 0) - traceProduct(f.A, crossW(X, f.w, 2)));
+export function traceP(f: WlsFit, X: Design): number {
+  if (f.traces) return f.traces.P;
+  return X.length === 1 ? interceptTraces(f.w).P : weightedSum(f, 1, 0) - traceProduct(f.A, crossW(X, f.w, 2));
+}
 
 /**
  * tr(P) and tr(PP) = Σw² − 2 tr(A X′W³X) + tr((A X′W²X)²), from one product A X′W²X (intercept-only:
  * sums of positive terms, one walk): the information of every Fisher-scoring step needs both.
  */
 export function traces(f: WlsFit, X: Design): { P: number; PP: number } {
+  if (f.traces) return f.traces;
   if (X.length === 1) return interceptTraces(f.w);
   const b = matMul(f.A, crossW(X, f.w, 2));
   const trB = b.reduce((s, row, i) => s + row[i], 0);
