@@ -91,16 +91,16 @@ const HEAVY = 1e4;
 /** The most heavy rows split off (the split inverts an h × h matrix). */
 const MAX_HEAVY = 200;
 
-/** The heavy rows (weight above HEAVY × the median weight); none, in one O(k) pass, when max/min ≤ HEAVY. */
-function heavyRows(w: Float64Array): number[] {
+/** The heavy rows (weight above HEAVY × the median weight) and that median; none, in one O(k) pass, when max/min ≤ HEAVY. */
+function heavyRows(w: Float64Array): { rows: number[]; median: number } {
   let lo = Infinity, hi = 0;
   for (const x of w) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
-  if (!(hi > HEAVY * lo)) return [];
+  if (!(hi > HEAVY * lo)) return { rows: [], median: NaN };
   const sorted = Float64Array.from(w).sort();
-  const cut = HEAVY * sorted[Math.floor((sorted.length - 1) / 2)];
-  const out: number[] = [];
-  for (let i = 0; i < w.length; i++) if (w[i] > cut) out.push(i);
-  return out;
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  const rows: number[] = [];
+  for (let i = 0; i < w.length; i++) if (w[i] > HEAVY * median) rows.push(i);
+  return { rows, median };
 }
 
 const dot = (a: readonly number[], b: readonly number[]) => a.reduce((s, x, i) => s + x * b[i], 0);
@@ -108,41 +108,54 @@ const trace = (m: Matrix) => m.reduce((s, row, i) => s + row[i], 0);
 
 /**
  * The fit with the heavy rows H (weights far above the others', a variance of 1e-30 beside 0.01) split
- * off by the Woodbury identity, so no sum mixes their weights with the others': with B = (X_O′W_O X_O)⁻¹
- * and β_O the fit of the other rows, C = X_H B X_H′, M = V_H + C (V_H = W_H⁻¹, tiny, added to a finite
- * matrix) and g = M⁻¹(y_H − X_H β_O): β = β_O + B X_H′ g, (X′WX)⁻¹ = B − D X_H B with D = B X_H′ M⁻¹,
- * the heavy residuals r_H = V_H g exactly (W_H r_H = g), and P's blocks P_HH = M⁻¹, P_OH = −W_O X_O D,
- * P_OO = W_O − W_O X_O A X_O′ W_O, whence tr P and tr PP as sums of finite terms. Undefined when the
- * other rows alone do not identify β or M is singular (then the plain fit is tried).
+ * off by the Woodbury identity, so no sum mixes their weights with the others'. Each heavy row is taken
+ * as two rows of the same effect (weights add): one of the typical weight λ (the median), kept with the
+ * other rows — so that they identify β even when a moderator level holds heavy rows only — and one of
+ * w − λ, split off. With B = (X′W_λX)⁻¹ and β_λ the fit of the kept rows, C = X_H B X_H′,
+ * M = V_H + C (V_H = (W_H − λ)⁻¹, tiny, added to a finite matrix) and g = M⁻¹(y_H − X_H β_λ):
+ * β = β_λ + B X_H′ g, (X′WX)⁻¹ = A = B − D X_H B with D = B X_H′ M⁻¹, the heavy residuals r_H = V_H g
+ * exactly, and P's blocks P_OO = W_O − W_O X_O A X_O′ W_O, P_OH = −W_O X_O (λ A X_H′ + D) and
+ * P_HH = λI − λ² X_H A X_H′ − λ(X_H D + D′X_H′) + M⁻¹, whence tr P and tr PP as sums of finite terms.
+ * Undefined when M or X′W_λX is singular (then the plain fit is tried).
  */
-function heavySplit(y: Float64Array, X: Design, w: Float64Array, H: readonly number[]): WlsFit | undefined {
+function heavySplit(y: Float64Array, X: Design, w: Float64Array, H: readonly number[], lambda: number): WlsFit | undefined {
   const heavy = new Uint8Array(y.length);
   for (const i of H) heavy[i] = 1;
+  const wKept = w.map((x, i) => (heavy[i] ? lambda : x));
   const wO = w.map((x, i) => (heavy[i] ? 0 : x));
-  const B = invert(crossW(X, wO, 1));
+  const B = invert(crossW(X, wKept, 1));
   if (!B) return undefined;
   const p = X.length;
-  const xwy = X.map((col) => { let s = 0; for (let i = 0; i < y.length; i++) s += wO[i] * col[i] * y[i]; return s; });
-  const betaO = B.map((row) => dot(row, xwy));
+  const xwy = X.map((col) => { let s = 0; for (let i = 0; i < y.length; i++) s += wKept[i] * col[i] * y[i]; return s; });
+  const betaK = B.map((row) => dot(row, xwy));
   const xH = H.map((i) => X.map((col) => col[i]));
   const bxH = xH.map((x) => B.map((row) => dot(row, x)));
-  const Minv = invert(H.map((i, a) => H.map((_, b) => dot(xH[a], bxH[b]) + (a === b ? 1 / w[i] : 0))));
+  const Minv = invert(H.map((i, a) => H.map((_, b) => dot(xH[a], bxH[b]) + (a === b ? 1 / (w[i] - lambda) : 0))));
   if (!Minv) return undefined;
-  const g = Minv.map((row) => dot(row, xH.map((x, a) => y[H[a]] - dot(x, betaO))));
+  const g = Minv.map((row) => dot(row, xH.map((x, a) => y[H[a]] - dot(x, betaK))));
   const D = B.map((_, r) => H.map((__, b) => bxH.reduce((s, bx, a) => s + bx[r] * Minv[a][b], 0)));
-  const beta = betaO.map((b0, r) => b0 + bxH.reduce((s, bx, a) => s + bx[r] * g[a], 0));
+  const beta = betaK.map((b0, r) => b0 + bxH.reduce((s, bx, a) => s + bx[r] * g[a], 0));
   const A = B.map((row, r) => row.map((x, c) => x - D[r].reduce((s, d, b) => s + d * bxH[b][c], 0)));
   const r = new Float64Array(y.length);
   for (let i = 0; i < y.length; i++) { let f = 0; for (let j = 0; j < p; j++) f += X[j][i] * beta[j]; r[i] = y[i] - f; }
-  H.forEach((i, a) => { r[i] = g[a] / w[i]; });
+  H.forEach((i, a) => { r[i] = g[a] / (w[i] - lambda); });
+  return { beta, A, r, w, traces: splitTraces(X, wO, xH, A, D, Minv, lambda) };
+}
+
+/** tr P and tr PP from heavySplit's blocks of P (O: the other rows, weights wO, 0 on the heavy rows). */
+function splitTraces(X: Design, wO: Float64Array, xH: readonly number[][], A: Matrix, D: Matrix, Minv: Matrix, lambda: number): { P: number; PP: number } {
   const c2 = crossW(X, wO, 2);
   const b = matMul(A, c2);
   let sw = 0, sw2 = 0;
   for (const x of wO) { sw += x; sw2 += x * x; }
-  const DD = D.map((row) => D.map((other) => dot(row, other)));
-  const P = sw - trace(b) + trace(Minv);
-  const PP = sw2 - 2 * traceProduct(A, crossW(X, wO, 3)) + traceProduct(b, b) + 2 * traceProduct(DD, c2) + traceProduct(Minv, Minv);
-  return { beta, A, r, w, traces: { P, PP } };
+  const axH = xH.map((x) => A.map((row) => dot(row, x)));
+  const E = A.map((_, r) => xH.map((__, a) => lambda * axH[a][r] + D[r][a]));
+  const EE = E.map((row) => E.map((other) => dot(row, other)));
+  const xD = xH.map((x) => Minv.map((_, c) => x.reduce((s, xi, r) => s + xi * D[r][c], 0)));
+  const hh = xH.map((x, a) => xH.map((__, c) => (a === c ? lambda : 0) - lambda * lambda * dot(x, axH[c]) - lambda * (xD[a][c] + xD[c][a]) + Minv[a][c]));
+  const P = sw - trace(b) + trace(hh);
+  const PP = sw2 - 2 * traceProduct(A, crossW(X, wO, 3)) + traceProduct(b, b) + 2 * traceProduct(EE, c2) + traceProduct(hh, hh);
+  return { P, PP };
 }
 
 /**
@@ -153,7 +166,7 @@ function heavySplit(y: Float64Array, X: Design, w: Float64Array, H: readonly num
 export function wls(y: Float64Array, X: Design, w: Float64Array): WlsFit | undefined {
   if (X.length === 1) return weightedMean(y, w);
   const H = heavyRows(w);
-  const split = H.length > 0 && H.length <= MAX_HEAVY ? heavySplit(y, X, w, H) : undefined;
+  const split = H.rows.length > 0 && H.rows.length <= MAX_HEAVY ? heavySplit(y, X, w, H.rows, H.median) : undefined;
   if (split) return split;
   const A = invert(crossW(X, w, 1));
   if (!A) return undefined;

@@ -11,8 +11,9 @@ max(0, (y'P0y - (k - p))/tr P0); REML tau2 the maximum of the restricted log-lik
 Hartung-Knapp with the ad hoc truncation (vb = max(1, s2) A, s2 = y'Py/(k - p), t with k - p df) and
 QM = b' vb^-1 b / m (F). The same code is checked against metafor (rma, control threshold 1e-12) on
 the same tables with the variance at 1e-4 and 1e-6 of the others', where metafor's sums are still
-exact enough (asserted to 1e-7 relative, written beside as "metafor"); and tr P, tr PP of one
-weighting with a heavy row ("traces"). Run from the repository root:
+exact enough (asserted to 1e-7 relative, written beside as "metafor"); a level held by the tiny cell
+alone ("own/…", checked against metafor on the other cells); a moderator scaled by 1e200 and 1e-200
+("scaled", metafor on the unscaled one); and tr P, tr PP of one weighting with a heavy row ("traces"). Run from the repository root:
 
     python3 test/reference/meta/make-reference-tiny-mods.py
 
@@ -104,6 +105,27 @@ for mod, x in MODS.items():
             for tiny in [1e-12, 1e-18, 1e-30]:
                 v = BASE[:]; v[at] = tiny
                 cases[f"{mod}/{at + 1}/{method}@{tiny:g}"] = {"v": v, "x": x, "fit": fit(Y, v, x, method)}
+# A moderator level held by the tiny cell alone (a dummy for it): the other rows do not identify its
+# coefficient. REML drops such a cell (it has its own parameter), so b0, its SE and tau2 are metafor's
+# intercept-only fit of the seven others (asserted), and b1 = y3 - b0.
+own = [0, 0, 1, 0, 0, 0, 0, 0]
+others = [i for i in range(len(Y)) if own[i] == 0]
+R_OTHERS = r"""
+suppressMessages(library(metafor))
+a <- commandArgs(TRUE); y <- as.numeric(strsplit(a[1], ",")[[1]]); v <- as.numeric(strsplit(a[2], ",")[[1]])
+f <- rma(y, v, method = "REML", test = "adhoc", control = list(threshold = 1e-12, maxiter = 10000, tol = 1e-12))
+cat(sprintf("%.17g", c(f$b, f$se, f$tau2)), sep = " ")
+"""
+out7 = subprocess.run(["Rscript", "-e", R_OTHERS, ",".join(repr(Y[i]) for i in others), ",".join(repr(BASE[i]) for i in others)],
+                      capture_output=True, text=True, check=True).stdout.split()
+b0_7, se0_7, tau2_7 = map(float, out7)
+for tiny in [1e-12, 1e-30]:
+    v = BASE[:]; v[2] = tiny
+    mine = fit(Y, v, own, "REML")
+    assert abs(mine["b0"] - b0_7) <= 1e-7 * abs(b0_7) and abs(mine["se0"] - se0_7) <= 1e-7 * se0_7 and abs(mine["tau2"] - tau2_7) <= 1e-9, (mine, out7)
+    cases[f"own/3/REML@{tiny:g}"] = {"v": v, "x": own, "fit": mine}
+# A numeric moderator 0..7 and its copies scaled by 1e200 and 1e-200: metafor on 0..7 (the fit is equivariant in each column).
+scaled = {"x": list(range(8)), "v": BASE, "metafor": metafor(Y, BASE, list(range(8)), "REML"), "factors": [1e200, 1e-200]}
 # tr P and tr PP of one weighting with a heavy row (1e7 beside 25 to 100), by the definitions.
 TRACE_W = [50, 100, 1e7, 50, 100, 66, 25, 40]
 Xm, Wm = mp.matrix([[1, xi] for xi in MODS["x"]]), mp.diag(TRACE_W)
@@ -111,5 +133,5 @@ Pm = Wm - Wm * Xm * (Xm.T * Wm * Xm) ** -1 * Xm.T * Wm
 traces = {"w": TRACE_W, "x": MODS["x"], "P": float(sum(Pm[i, i] for i in range(len(Y)))),
           "PP": float(sum(Pm[i, j] ** 2 for i in range(len(Y)) for j in range(len(Y))))}
 with open("test/reference/meta/reference-tiny-mods.json", "w") as out:
-    json.dump({"y": Y, "cases": cases, "traces": traces}, out, indent=1)
+    json.dump({"y": Y, "cases": cases, "traces": traces, "scaled": scaled}, out, indent=1)
     out.write("\n")

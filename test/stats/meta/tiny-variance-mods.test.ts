@@ -3,7 +3,9 @@
  * (test/reference/meta/make-reference-tiny-mods.py): metafor's rma(mods = ~x) loses such a cell (QE 0 or 25235 at
  * 1e-12, "singular matrix" below 1e-16), so the reference is the model's definitions in 60-digit arithmetic,
  * itself equal to metafor at 1e-4 and 1e-6 of the others' (asserted there, and checked here against metafor's
- * numbers). The fit equals it at every variance, down to 1e-30: the heavy cell is split off (wls.ts heavySplit).
+ * numbers). The fit equals it at every variance, down to 1e-30: the heavy cell is split off (wls.ts heavySplit), also
+ * when it alone holds a moderator level ("own/…": metafor's fit of the other cells). And a moderator of 1e200 or 1e-200
+ * fits as metafor fits it unscaled (the columns are scaled by powers of two).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +14,8 @@ import { traces, wls } from '../../../src/stats/meta/wls.js';
 
 type Fit = Record<'b0' | 'b1' | 'se0' | 'se1' | 'ci_lo1' | 'ci_hi1' | 'tau2' | 'Q' | 'QM', number>;
 type Case = { v: number[]; x: number[]; fit: Fit; metafor?: Fit };
-const ref: { y: number[]; cases: Record<string, Case>; traces: { w: number[]; x: number[]; P: number; PP: number } } = JSON.parse(readFileSync(new URL('../../reference/meta/reference-tiny-mods.json', import.meta.url), 'utf8'));
+type Scaled = { x: number[]; v: number[]; metafor: Fit; factors: number[] };
+const ref: { y: number[]; cases: Record<string, Case>; traces: { w: number[]; x: number[]; P: number; PP: number }; scaled: Scaled } = JSON.parse(readFileSync(new URL('../../reference/meta/reference-tiny-mods.json', import.meta.url), 'utf8'));
 const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(Math.abs(b), 1e-3);
 
 describe('a meta-regression with one tiny variance', () => {
@@ -38,5 +41,20 @@ describe('the split fit\'s traces', () => {
     expect(f.traces).toBeDefined();
     expect(Math.abs(traces(f, X).P - t.P)).toBeLessThanOrEqual(1e-12 * t.P);
     expect(Math.abs(traces(f, X).PP - t.PP)).toBeLessThanOrEqual(1e-12 * t.PP);
+  });
+});
+
+describe('a moderator far from 1 in scale', () => {
+  it.each(ref.scaled.factors)('x × %s: the coefficients are metafor\'s for x, scaled back (slope ÷ the factor)', (factor) => {
+    const y = Float64Array.from(ref.y);
+    const v = Float64Array.from(ref.scaled.v);
+    const x = Float64Array.from(ref.scaled.x, (t) => t * factor);
+    const f = fitUnivariate(y, v, { ...META_DEFAULTS, test: 'adhoc' }, [new Float64Array(x.length).fill(1), x]);
+    expect(f).toBeDefined();
+    const m = ref.scaled.metafor;
+    const [b0, b1] = f!.coefficients;
+    const pairs: [string, number, number][] = [['b0', b0.estimate, m.b0], ['se0', b0.se, m.se0], ['b1', b1.estimate * factor, m.b1], ['se1', b1.se * factor, m.se1],
+      ['tau2', f!.tau2, m.tau2], ['QM', f!.QM, m.QM]];
+    for (const [k, got, want] of pairs) expect(near(got, want), `${k}: ${got} vs ${want}`).toBe(true);
   });
 });
