@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fitUnivariate, META_DEFAULTS } from '../../src/stats/meta/univariate.js';
+import { crossW, invert, wls } from '../../src/stats/meta/wls.js';
 
 const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(Math.abs(b), 1e-3);
 
@@ -35,5 +36,45 @@ describe('one variance far below the others\'', () => {
   });
   it('the same on a random seed (FC_SEED to repeat one)', () => {
     fc.assert(invariant, { numRuns: 150, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) });
+  });
+});
+
+describe('meta-regression with heavy rows (wls.ts heavySplit)', () => {
+  const table = fc.integer({ min: 4, max: 12 }).chain((k) => fc.record({
+    y: fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: k, maxLength: k }),
+    v: fc.array(fc.double({ min: 0.001, max: 0.05, noNaN: true }), { minLength: k, maxLength: k }),
+    x: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: k, maxLength: k }),
+    heavy: fc.uniqueArray(fc.nat(k - 1), { minLength: 1, maxLength: 2 }),
+  }));
+
+  it('is exact: with heavy weights 1e6 times the others\' (where the plain inverse still holds 1e-9) it is the plain fit (property)', () => {
+    fc.assert(fc.property(table, fc.double({ min: 1e6, max: 1e7, noNaN: true }), ({ y, v, x, heavy }, ratio) => {
+      const w = Float64Array.from(v, (vi, i) => (heavy.includes(i) ? ratio : 1) / vi);
+      const X = [new Float64Array(y.length).fill(1), Float64Array.from(x)];
+      fc.pre(new Set(x.filter((_, i) => !heavy.includes(i))).size > 1);
+      const f = wls(Float64Array.from(y), X, w);
+      if (!f?.traces) return;
+      const A = invert(crossW(X, w, 1))!;
+      const xwy = X.map((col) => col.reduce((s, c, i) => s + w[i] * c * y[i], 0));
+      const beta = A.map((row) => row.reduce((s, a, j) => s + a * xwy[j], 0));
+      const close = (a: number, b: number, scale: number) => Math.abs(a - b) <= 1e-7 * scale;
+      const sb = Math.max(...beta.map(Math.abs), 1);
+      beta.forEach((b, j) => expect(close(f.beta[j], b, sb), `beta ${j}: ${f.beta[j]} vs ${b}`).toBe(true));
+      const sa = Math.max(...A.flat().map(Math.abs));
+      A.forEach((row, r) => row.forEach((a, c) => expect(close(f.A[r][c], a, sa), `A ${r}${c}: ${f.A[r][c]} vs ${a}`).toBe(true)));
+    }), { numRuns: 300 });
+  });
+
+  it('gives every coefficient a finite SE, whatever the tiny variance (1e-12 to 1e-39), test and pooling (property)', () => {
+    const settings = fc.record({ test: fc.constantFrom('adhoc', 'knha', 'z' as const), pooling: fc.constantFrom('random', 'fixed' as const) });
+    fc.assert(fc.property(table, fc.integer({ min: 12, max: 39 }), fc.boolean(), settings, ({ y, v, x, heavy }, e, bySe, s) => {
+      const vv = Float64Array.from(v, (vi, i) => (i === heavy[0] ? 10 ** -e : vi));
+      // The moderator: a small integer, or the SE itself (Egger's and PET's regressions, where a tiny cell pins the intercept).
+      const mod = bySe ? Float64Array.from(vv, Math.sqrt) : Float64Array.from(x);
+      fc.pre(new Set(mod).size > 1);
+      const f = fitUnivariate(Float64Array.from(y), vv, { ...META_DEFAULTS, ...s }, [new Float64Array(y.length).fill(1), mod]);
+      if (!f) return;
+      f.coefficients.forEach((c) => expect(Number.isFinite(c.se) && c.se >= 0, `se ${c.se}`).toBe(true));
+    }), { numRuns: 400 });
   });
 });

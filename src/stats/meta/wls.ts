@@ -135,11 +135,35 @@ function heavySplit(y: Float64Array, X: Design, w: Float64Array, H: readonly num
   const g = Minv.map((row) => dot(row, xH.map((x, a) => y[H[a]] - dot(x, betaK))));
   const D = B.map((_, r) => H.map((__, b) => bxH.reduce((s, bx, a) => s + bx[r] * Minv[a][b], 0)));
   const beta = betaK.map((b0, r) => b0 + bxH.reduce((s, bx, a) => s + bx[r] * g[a], 0));
-  const A = B.map((row, r) => row.map((x, c) => x - D[r].reduce((s, d, b) => s + d * bxH[b][c], 0)));
+  const A = splitCovariance(B, bxH, xH, Minv, H.map((i) => 1 / (w[i] - lambda))) ?? B.map((row, r) => row.map((x, c) => x - D[r].reduce((s, d, b) => s + d * bxH[b][c], 0)));
   const r = new Float64Array(y.length);
   for (let i = 0; i < y.length; i++) { let f = 0; for (let j = 0; j < p; j++) f += X[j][i] * beta[j]; r[i] = y[i] - f; }
   H.forEach((i, a) => { r[i] = g[a] / (w[i] - lambda); });
   return { beta, A, r, w, traces: splitTraces(X, wO, xH, A, D, Minv, lambda) };
+}
+
+/**
+ * (X′WX)⁻¹ = B − Q M⁻¹ Q′ (Q = B X_H′, the rows of bxH) without its cancellation: in a direction the
+ * heavy rows pin, the difference of two O(1) terms is O(V_H) (the SE of an intercept pinned by a cell of
+ * variance 1e-30 came out 0 or NaN). With C = X_H Q and Π = I − Q C⁻¹ X_H it is Π B Π′ + Q C⁻¹ V_H M⁻¹ Q′
+ * (C⁻¹ − M⁻¹ = C⁻¹ V_H M⁻¹): a quadratic form of B, null on the pinned directions, plus a small
+ * product. Undefined when C is singular (more heavy rows than coefficients).
+ */
+function splitCovariance(B: Matrix, bxH: readonly number[][], xH: readonly number[][], Minv: Matrix, vH: readonly number[]): Matrix | undefined {
+  const Cinv = invert(xH.map((x) => bxH.map((bx) => dot(x, bx))));
+  if (!Cinv) return undefined;
+  const p = B.length;
+  // Π = I − Q C⁻¹ X_H; QC[r][a] = (Q C⁻¹)[r][a].
+  const QC = B.map((_, r) => Cinv.map((__, a) => bxH.reduce((s, bx, c) => s + bx[r] * Cinv[c][a], 0)));
+  const Pi = B.map((_, r) => B.map((__, c) => (r === c ? 1 : 0) - QC[r].reduce((s, q, a) => s + q * xH[a][c], 0)));
+  const PiB = matMul(Pi, B);
+  const K = Cinv.map((row, a) => Minv.map((_, b) => row.reduce((s, ci, c) => s + ci * vH[c] * Minv[c][b], 0)));
+  return Array.from({ length: p }, (_, r) => Array.from({ length: p }, (__, c) => {
+    let s = 0;
+    for (let j = 0; j < p; j++) s += PiB[r][j] * Pi[c][j];
+    for (let a = 0; a < K.length; a++) for (let b = 0; b < K.length; b++) s += bxH[a][r] * K[a][b] * bxH[b][c];
+    return s;
+  }));
 }
 
 /** tr P and tr PP from heavySplit's blocks of P (O: the other rows, weights wO, 0 on the heavy rows). */
