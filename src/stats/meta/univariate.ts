@@ -112,7 +112,10 @@ export function fitUnivariate(y: Float64Array, v: Float64Array, s: MetaSettings,
   if (!z) return undefined;
   const c = z.c;
   // Each column scaled by a power of two near its largest |x| (exact: a moderator of 1e200 or 1e-200 fits as one of 1).
-  const colScale = X.map((col) => { const m = col.reduce((a, x) => Math.max(a, Math.abs(x)), 0); return m > 0 && Number.isFinite(m) ? 2 ** Math.round(Math.log2(m)) : 1; });
+  const colScale = X.map((col) => {
+    const m = col.reduce((a, x) => Math.max(a, Math.abs(x)), 0);
+    return m > 0 && Number.isFinite(m) ? 2 ** Math.round(Math.log2(m)) : 1;
+  });
   const f = fitScaled(z.y, z.v, s, X.map((col, j) => (colScale[j] === 1 ? col : col.map((x) => x / colScale[j]))));
   if (!f) return undefined;
   const coefficients = f.coefficients.map((b, j) => {

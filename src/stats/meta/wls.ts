@@ -135,7 +135,8 @@ function heavySplit(y: Float64Array, X: Design, w: Float64Array, H: readonly num
   const g = Minv.map((row) => dot(row, xH.map((x, a) => y[H[a]] - dot(x, betaK))));
   const D = B.map((_, r) => H.map((__, b) => bxH.reduce((s, bx, a) => s + bx[r] * Minv[a][b], 0)));
   const beta = betaK.map((b0, r) => b0 + bxH.reduce((s, bx, a) => s + bx[r] * g[a], 0));
-  const A = splitCovariance(B, bxH, xH, Minv, H.map((i) => 1 / (w[i] - lambda))) ?? B.map((row, r) => row.map((x, c) => x - D[r].reduce((s, d, b) => s + d * bxH[b][c], 0)));
+  const A = splitCovariance(B, bxH, xH, Minv, H.map((i) => 1 / (w[i] - lambda)))
+    ?? B.map((row, r) => row.map((x, c) => x - D[r].reduce((s, d, b) => s + d * bxH[b][c], 0)));
   const r = new Float64Array(y.length);
   for (let i = 0; i < y.length; i++) { let f = 0; for (let j = 0; j < p; j++) f += X[j][i] * beta[j]; r[i] = y[i] - f; }
   H.forEach((i, a) => { r[i] = g[a] / (w[i] - lambda); });
