@@ -61,14 +61,16 @@ const REGRESSION = ['term', 'estimate', 'se', 'stat', 'df1', 'df2', 'p', 'ci_lo'
 
 /**
  * Coefficients with float noise written 0 (fileNumber's scale): an estimate, its se and interval
- * on the scale of all the estimates, standard errors and limits; a test statistic on the scale of
- * the statistics.
+ * on the scale of that coefficient's own estimate, se and limits (moderators of 1e200 and 1 have
+ * coefficients 200 orders apart, neither of them noise); a test statistic on the scale of the statistics.
  */
 function onScale(cs: readonly Coefficient[]): Coefficient[] {
-  const est = scaleOf(cs.flatMap((c) => [c.estimate, c.se, c.ci_lo, c.ci_hi]));
   const stat = scaleOf(cs.map((c) => c.stat));
-  const e = (x: number) => fileNumber(x, est);
-  return cs.map((c) => ({ ...c, estimate: e(c.estimate), se: e(c.se), ci_lo: e(c.ci_lo), ci_hi: e(c.ci_hi), stat: fileNumber(c.stat, stat) }));
+  return cs.map((c) => {
+    const est = scaleOf([c.estimate, c.se, c.ci_lo, c.ci_hi]);
+    const e = (x: number) => fileNumber(x, est);
+    return { ...c, estimate: e(c.estimate), se: e(c.se), ci_lo: e(c.ci_lo), ci_hi: e(c.ci_hi), stat: fileNumber(c.stat, stat) };
+  });
 }
 
 /**
