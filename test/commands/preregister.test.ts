@@ -65,7 +65,14 @@ describe('preregister', () => {
     expect(stored).toBeLessThan(80);
     await run({ design: s.design, store: s.store });
     const out = join(dir, 'full', 'out');
-    await analyze({ store: s.store, out, figures: false });
+    const lines: string[] = [];
+    const logger = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), print: () => undefined };
+    const res = await analyze({ store: s.store, out, figures: false, logger });
+    // the verdicts are among the files the analysis wrote, and said after they are written (the analysis's own lines first)
+    expect(res.files.map((f) => f.path)).toContain(join(out, 'reports', 'verdicts.csv'));
+    const table3 = lines.findIndex((l) => l.includes('table3.csv'));
+    expect(table3).toBeGreaterThanOrEqual(0);
+    expect(lines.findIndex((l) => l.startsWith('verdicts'))).toBeGreaterThan(table3);
     const got = csvRows(readFileSync(join(out, 'reports', 'verdicts.csv'), 'utf8'));
     // The counts the reference read are the counts of this run's export.
     const exported = join(dir, 'full', 'trials.csv');

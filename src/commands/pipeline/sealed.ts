@@ -67,8 +67,11 @@ function deviations(store: TrialStore, runId: number, s: SealedAnalysis, times: 
   return out;
 }
 
+/** The verdicts' files and what is said of them once they are written (after the analysis's own lines). */
+export interface VerdictOutputs { readonly files: OutputFile[]; readonly print: (logger: Logger) => void }
+
 /** Adjudicate the plan on the sealed run: reports/verdicts.csv and reports/verdicts.md, written with the analysis's files (store-analysis.ts). */
-export function verdictFiles(s: SealedAnalysis, opts: StoreAnalyzeOptions, logger: Logger): OutputFile[] {
+export function verdictFiles(s: SealedAnalysis, opts: StoreAnalyzeOptions): VerdictOutputs {
   return storeGuard(opts.store, (store) => {
     const run = sealedRun(store, opts.store, s.seal)!;
     const cells = store.cellCounts(run.id).map((c) => ({ model: c.model, game: c.game, framing: c.framing, x: c.validC, n: c.validC + c.validD }));
@@ -81,9 +84,11 @@ export function verdictFiles(s: SealedAnalysis, opts: StoreAnalyzeOptions, logge
     };
     const dir = join(opts.out ?? defaultAnalyzeOut(opts.store), 'reports');
     const csv = join(dir, 'verdicts.csv');
-    if (s.exploratory.length > 0) logger.warn(pipelineMsg.exploratory(s.exploratory));
-    logger.info(pipelineMsg.verdictsLine(rows.filter((r) => r.verdict === 'supported').length, rows.length, csv));
-    return [{ path: csv, content: preregistration.verdictsCsv(rows, report) },
-      { path: join(dir, 'verdicts.md'), content: preregistration.verdictsSection(rows, report) }];
+    const print = (logger: Logger) => {
+      if (s.exploratory.length > 0) logger.warn(pipelineMsg.exploratory(s.exploratory));
+      logger.info(pipelineMsg.verdictsLine(rows.filter((r) => r.verdict === 'supported').length, rows.length, csv));
+    };
+    return { files: [{ path: csv, content: preregistration.verdictsCsv(rows, report) },
+      { path: join(dir, 'verdicts.md'), content: preregistration.verdictsSection(rows, report) }], print };
   }, storeReader(opts.store));
 }

@@ -4,15 +4,13 @@
  * a sealed store's plan settings and verdicts, what the kind prints and its checks.
  */
 import type { RoundRange } from '../../core/decisions.js';
-import type { OutputFile } from '../../core/atomic.js';
-import { silentLogger } from '../../core/logger.js';
 import { storeGuard } from '../../live/store/integrity.js';
 import type { SourceOf } from '../../sources/input.js';
 import { RUN_KINDS, readStoredRun, type AnyAnalysis, type RunKindAnalysis } from './store-kinds.js';
 import type { StoreAnalyzeOptions } from './store-settings.js';
 import { roundsOf } from './repeated-tables.js';
 import { checkOut, type CommandOptions, type FigureOption } from '../command-options.js';
-import { sealedOptions, verdictFiles } from './sealed.js';
+import { sealedOptions, verdictFiles, type VerdictOutputs } from './sealed.js';
 import { defaultAnalyzeOut } from './store-out.js';
 import { finish, type CommandOutputs } from './write.js';
 
@@ -36,7 +34,7 @@ function analysedRun(file: string, given: StoreAnalyzeOptions, opts: StoreRouteO
     const run = sealed?.exploratory.length && 'origin' in stored ? { ...stored, origin: { ...stored.origin, exploratory: sealed.exploratory } } : stored;
     const k = RUN_KINDS[run.kind] as RunKindAnalysis<AnyAnalysis>;
     const res = opts.figures === false ? k.analyze(run, o) : await k.withFigures(run, o);
-    const verdicts: OutputFile[] = sealed ? verdictFiles(sealed, o, opts.logger ?? silentLogger) : [];
+    const verdicts: VerdictOutputs = sealed ? verdictFiles(sealed, o) : { files: [], print: () => undefined };
     return { res, kind: k, o, verdicts };
   });
 }
@@ -45,7 +43,8 @@ function analysedRun(file: string, given: StoreAnalyzeOptions, opts: StoreRouteO
 export async function storeOutputs(source: SourceOf<'store'>, opts: StoreRouteOptions): Promise<CommandOutputs<AnyAnalysis>> {
   const given: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
   const { res, kind, o, verdicts } = await analysedRun(source.file, given, opts);
-  return { result: res, files: [...res.files, ...verdicts], print: (logger) => kind.print(res, logger, o), checks: kind.checks(res) };
+  const result = { ...res, files: [...res.files, ...verdicts.files] };
+  return { result, files: result.files, print: (logger) => { kind.print(result, logger, o); verdicts.print(logger); }, checks: kind.checks(res) };
 }
 
 /**
