@@ -2,8 +2,8 @@
  * Comprehension probes left in open batches by `run --batch --no-wait --probes N`, in runs whose decisions go round by round
  * (a repeated game) or wave by wave (an adaptive run): the probe phase of a later `run --batch` collects them, also when it asks
  * no probes and has no decision left to send; the rounds and waves never take them for another run's (each probe batch polled
- * once per run, no "earlier run" line for the probes the same command sent); and a batch run that collects an earlier run's
- * probes counts them apart from its own trials.
+ * once per run, no "earlier run" line for the probes the same command sent); a batch run that collects an earlier run's
+ * probes counts them apart from its own trials; and what waits in open batches is counted by the kind of its chunks.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,8 @@ import { run } from '../../src/commands/run.js';
 import { runBatches } from '../../src/live/batch/run.js';
 import { batchKey } from '../../src/live/batch/keys.js';
 import { liveBatchMsg } from '../../src/live/batch/messages.js';
+import { openBatchesNotice } from '../../src/live/batch/list.js';
+import { BatchChunks } from '../../src/live/store/batch-chunks.js';
 import { loadDesign, parseDesign } from '../../src/live/design/design.js';
 import { expandProbes, type ProbeContext } from '../../src/live/probes/questions.js';
 import { prepareSession } from '../../src/live/runner/session.js';
@@ -168,3 +170,18 @@ it('a batch run that collects an earlier run\'s probes counts them apart from it
   expect(readStore(path).probes).toBe(16);
   probesAskedOnce(text);
 }, 120_000);
+
+it('what waits in open batches is counted by chunk kind: the decisions of a model named "probe" are trials', () => {
+  const path = join(dir, 'named-probe.sqlite');
+  const store = TrialStore.open(path);
+  try {
+    const { run: r } = store.openRun({ name: 'p', hash: 'hp', json: '{}', toolVersion: 't', started: 's', kind: 'one-shot' });
+    const chunks = BatchChunks.open(store);
+    const members = (model: string, n: number) => Array.from({ length: n }, (_, rep) => ({ model, game: 'g', framing: 'f', rep }));
+    chunks.prepare({ runId: r.id, model: 'probe', kind: 'decision', endpoint: 'e', file: 'f1', fileHash: 'x', lines: 3, bytes: 1, members: members('probe', 3) });
+    chunks.prepare({ runId: r.id, model: 'm', kind: 'probe', endpoint: 'e', file: 'f2', fileHash: 'y', lines: 2, bytes: 1, members: members('m', 2) });
+    expect(openBatchesNotice(store, 'S', r.id)).toBe(liveBatchMsg.waitingInBatches('S', 3, 2));
+  } finally {
+    store.close();
+  }
+});
