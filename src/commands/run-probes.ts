@@ -6,7 +6,7 @@
  * with the probes not yet answered. The probes of a model whose decisions go through its vendor's
  * batch API are sent as batches too, in chunks of their own (live/batch/keys.ts): beside the
  * decisions' batches in a fixed one-shot run, before the rounds of a repeated game or the waves of
- * an adaptive run (batchProbes).
+ * an adaptive run (batchProbes, which also collects the probes an earlier run left in open batches).
  */
 import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
