@@ -260,6 +260,6 @@ export async function runBatches(o: BatchRunOptions): Promise<BatchSummary> {
     // Another round while it helps: something was stored, or a batch ended before answering everything.
     if (left.length === 0 || (r.stored === stored && r.cutShort === cutShort)) break;
   }
-  return { total: o.specs.length, alreadyDone, stored: r.stored, earlier: r.earlier.length, earlierStored: r.earlierStored, pending: (left ?? r.pending(notDone)).length,
-    open: r.openCount(), created: r.created, tokens: r.tokens, probeTokens: r.probeTokens };
+  return { total: o.specs.length, alreadyDone, stored: r.stored, earlier: r.earlier.length, earlierStored: r.earlierStored,
+    pending: (left ?? r.pending(notDone)).length, open: r.openCount(), created: r.created, tokens: r.tokens, probeTokens: r.probeTokens };
 }
