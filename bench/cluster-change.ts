@@ -9,21 +9,23 @@
  *   (cd /tmp/base && npx tsc -p tsconfig.json) && npx tsx bench/cluster-change.ts /tmp/base/dist
  * Prints one results.md row.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fairgameFile } from './logs.js';
 import { alternate, median } from './util.js';
 
-type Tables = typeof import('../src/commands/analyze-repeated.js').repeatedTables;
+type Tables = typeof import('../src/commands/pipeline/repeated.js').repeatedTables;
 type Reader = typeof import('../src/sources/logs/index.js').readLogDecisions;
 
 /** A build's analysis and log reader, from its compiled dist/. */
 async function build(dist: string): Promise<{ tables: Tables; read: Reader }> {
   const load = async <T>(rel: string): Promise<T> => (await import(pathToFileURL(resolve(dist, rel)).href)) as T;
+  // commands/pipeline/repeated.js since the one pipeline; commands/analyze-repeated.js in builds before it
+  const tables = existsSync(resolve(dist, 'commands/pipeline/repeated.js')) ? 'commands/pipeline/repeated.js' : 'commands/analyze-repeated.js';
   return {
-    tables: (await load<{ repeatedTables: Tables }>('commands/analyze-repeated.js')).repeatedTables,
+    tables: (await load<{ repeatedTables: Tables }>(tables)).repeatedTables,
     read: (await load<{ readLogDecisions: Reader }>('sources/logs/index.js')).readLogDecisions,
   };
 }
@@ -34,6 +36,7 @@ async function main(): Promise<void> {
   const old = await build(base), now = await build('dist');
   const path = join(mkdtempSync(join(tmpdir(), 'samegame-bench-change-')), 'all_results.csv');
   const size = fairgameFile(path);
+  // dryRun: a build before the one pipeline wrote its tables unless told not to; today's computes them only
   const opts = (seed: number) => ({ seed, reps: 10_000, base: 'en', alt: 'fr', dryRun: true });
   const inputNew = now.read([path], 'fairgame', { displayPaths: [path] });
   const inputOld = old.read([path], 'fairgame', { displayPaths: [path] });

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readLogDecisions } from '../src/sources/logs/index.js';
 import { readInput } from '../src/sources/input.js';
-import { repeatedTables } from '../src/commands/analyze-repeated.js';
+import { repeatedTables } from '../src/commands/pipeline/repeated.js';
 import { analyzeTwoFraming } from '../src/analyses/two-framing/analysis.js';
 import { fairgameFile } from './logs.js';
 import { median, type BenchRow } from './util.js';
@@ -35,7 +35,7 @@ export function benchClusterIntervals(rounds = 3): BenchRow[] {
   const reps = 10_000;
   const input = readLogDecisions([path], 'fairgame', { displayPaths: [path] });
   const analyze = (clusterInterval?: 'cluster-bootstrap') => (seed: number) => {
-    repeatedTables(input, { seed, reps, base: 'en', alt: 'fr', dryRun: true, ...(clusterInterval ? { clusterInterval } : {}) });
+    repeatedTables(input, { seed, reps, base: 'en', alt: 'fr', ...(clusterInterval ? { clusterInterval } : {}) });
   };
   const whole = alternate(rounds, analyze(), analyze('cluster-bootstrap'));
   const table = readInput({ trials: path, format: 'fairgame' }, 'en', 'fr').table;

@@ -59,14 +59,14 @@ function time(f: () => void, cpu: number[]): number {
 export function benchMeta(rounds = 5): BenchRow[] {
   const dir = mkdtempSync(join(tmpdir(), 'samegame-bench-meta-'));
   const { manifest, all } = writeData(dir);
-  const first = runMeta({ manifest, dryRun: true });
+  const first = runMeta({ manifest });
   if (first.analysis.effects.length !== STUDIES * MODELS * GAMES || !first.analysis.multilevel) throw new Error('bench data: expected 10,000 cells and a three-level fit');
   const whole: number[] = [], pooling: number[] = [], repro: number[] = [];
   const wholeCpu: number[] = [], poolingCpu: number[] = [], reproCpu: number[] = [];
   for (let r = 0; r < rounds; r++) {
-    whole.push(time(() => runMeta({ manifest, dryRun: true }), wholeCpu));
+    whole.push(time(() => runMeta({ manifest }), wholeCpu));
     pooling.push(time(() => meta.analyze(first.analysis.effects, { ...META_DEFAULTS, effect: 'shift', moderators: [] }), poolingCpu));
-    repro.push(time(() => reproduceTables({ data: all, reps: REPS, dryRun: true }), reproCpu));
+    repro.push(time(() => reproduceTables({ data: all, reps: REPS }), reproCpu));
   }
   const ml = first.analysis.multilevel;
   const note = `${STUDIES} studies × ${MODELS} models × ${GAMES} games; ${first.analysis.pooled.length} pooled rows, three-level σ²_study ${ml.sigma2_outer.toExponential(2)}, σ²_cell ${ml.sigma2_inner.toExponential(2)}, ${first.analysis.leaveOneOut.length} leave-one-study-out refits`;

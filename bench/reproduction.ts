@@ -49,7 +49,7 @@ export function benchReproduction(runs = 3): BenchRow[] {
   const dir = mkdtempSync(join(tmpdir(), 'samegame-bench-reproduction-'));
   const data = join(dir, 'rates.csv');
   writeFileSync(data, ratesCsv());
-  const first = reproduceTables({ data, base: 'business', alt: 'friend-sharing', reps: REPS, dryRun: true });
+  const first = reproduceTables({ data, base: 'business', alt: 'friend-sharing', reps: REPS });
   const file = join(dir, 'published.csv');
   writeFileSync(file, publishedCsv(first));
   const published = readPublished(file);
@@ -59,7 +59,7 @@ export function benchReproduction(runs = 3): BenchRow[] {
   let res = first;
   for (let i = 0; i < runs; i++) {
     let t = performance.now(), c = process.cpuUsage();
-    res = reproduceTables({ data, base: 'business', alt: 'friend-sharing', reps: REPS, expect: file, dryRun: true });
+    res = reproduceTables({ data, base: 'business', alt: 'friend-sharing', reps: REPS, expect: file });
     whole.push((performance.now() - t) / 1000); wholeCpu.push(cpu(c));
     t = performance.now(); c = process.cpuUsage();
     compareWithPublished(res, published);

@@ -28,12 +28,12 @@ function linesMatching(files, re) {
   return out;
 }
 
-/** The commands of the CLI: the files of src/cli/ that import a command file of the same name. */
+/** The commands of the CLI: the files of src/cli/ that import a command file of the same name (NAME.js, or NAME-*.js: meta-outputs.js). */
 function commandNames() {
   const names = [];
   for (const f of FILES.filter((x) => x.rel.startsWith('src/cli/'))) {
     const name = f.rel.slice('src/cli/'.length, -'.ts'.length);
-    if (f.text.includes(`commands/${name}.js`)) names.push(name);
+    if (f.text.includes(`commands/${name}.js`) || f.text.includes(`commands/${name}-`)) names.push(name);
   }
   return names;
 }
@@ -43,15 +43,20 @@ function commandOf(base, names) {
   return names.filter((n) => base === n || base.startsWith(`${n}-`)).sort((a, b) => b.length - a.length)[0];
 }
 
-/** Files of one command that import (statically, as types, or dynamically) a file of another command. */
+/**
+ * Files of one command that import (statically, as types, or dynamically) a file of another command, and files of the pipeline every
+ * command shares (src/commands/pipeline/) that import a command's file: commands depend on the pipeline, never the reverse.
+ */
 function crossCommandImports() {
   const names = commandNames();
   const out = [];
   for (const f of FILES.filter(inCommands)) {
-    const own = commandOf(f.rel.slice('src/commands/'.length, -'.ts'.length), names);
-    if (own === undefined) continue;
+    const inPipeline = f.rel.startsWith('src/commands/pipeline/');
+    const own = inPipeline ? undefined : commandOf(f.rel.slice('src/commands/'.length, -'.ts'.length), names);
+    if (own === undefined && !inPipeline) continue;
+    const sibling = inPipeline ? /(?:from|import\()\s*'\.\.\/([a-z0-9-]+)\.js'/g : /(?:from|import\()\s*'\.\/([a-z0-9-]+)\.js'/g;
     const others = new Set();
-    for (const m of f.text.matchAll(/(?:from|import\()\s*'\.\/([a-z0-9-]+)\.js'/g)) {
+    for (const m of f.text.matchAll(sibling)) {
       const theirs = commandOf(m[1], names);
       if (theirs !== undefined && theirs !== own) others.add(m[1]);
     }
@@ -60,10 +65,32 @@ function crossCommandImports() {
   return out;
 }
 
-/** Exported top-level functions and consts whose own text calls the store-error mapper or guard, or says a store's failure line. */
+/** The names of the parameters of a declaration's first parameter list typed as functions (`use: (store) => T`, `fn: () => T`). */
+function functionParams(text) {
+  const open = text.indexOf('(');
+  if (open < 0) return [];
+  const params = [];
+  let depth = 0;
+  let current = '';
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if ('({[<'.includes(c)) depth++;
+    else if (')}]'.includes(c) || (c === '>' && text[i - 1] !== '=')) depth--;
+    if (depth === 0) { params.push(current); break; }
+    if (depth === 1 && c === ',') { params.push(current); current = ''; } else if (i > open) current += c;
+  }
+  return params.map((p) => /^\s*([A-Za-z0-9_$]+)\??\s*:\s*\(/.exec(p)?.[1]).filter((n) => n !== undefined);
+}
+
+/**
+ * The store-error mappers and their wrappers among the exported top-level functions and consts: a mapper calls storeError( or says a
+ * store's failure line; a wrapper hands storeGuard a function it was given (a parameter typed as a function, passed or called in the
+ * guard's arguments), so its callers get the guard through it. A function that guards its own work (storeGuard on a function of its
+ * own) is the guard's user, not a second guard.
+ */
 function storeErrorExports() {
   const start = /^(?:export\s+)?(?:async\s+)?(?:function\*?|const|let|class|interface|type|abstract)\s+([A-Za-z0-9_$]+)/;
-  const says = /\bstoreError\(|\bstoreGuard\(|storeMsg\.store(?:Unreadable|Damaged|WalReadOnly|Refused)\b/;
+  const maps = /\bstoreError\(|storeMsg\.store(?:Unreadable|Damaged|WalReadOnly|Refused)\b/;
   const out = [];
   for (const f of FILES) {
     const ls = lines(f);
@@ -73,7 +100,9 @@ function storeErrorExports() {
       let end = i + 1;
       while (end < ls.length && !start.test(ls[end]) && !ls[end].startsWith('/**')) end++;
       const body = ls.slice(i, end).join('\n').replace(start, '');
-      if (says.test(body)) out.push(`${f.rel}:${i + 1} ${m[1]}`);
+      const guarded = [...body.matchAll(/\bstoreGuard\(/g)].map((g) => body.slice(g.index));
+      const wraps = functionParams(body).some((p) => guarded.some((g) => new RegExp(`\\b${p.replace(/\$/g, '\\$')}\\b`).test(g)));
+      if (maps.test(body) || wraps) out.push(`${f.rel}:${i + 1} ${m[1]}`);
     }
   }
   return out;
@@ -131,11 +160,13 @@ const COUNTS = [
   ['writeFilesAtomic in commands/', 1, 'files of src/commands/ that call writeFilesAtomic( (imports not counted)',
     () => FILES.filter((f) => inCommands(f) && /\bwriteFilesAtomic\(/.test(f.text)).map((f) => f.rel)],
   ['command files importing another command', 0,
-    'files of src/commands/ that belong to a CLI command (NAME.ts, NAME-*.ts; the commands are the src/cli/NAME.ts that import commands/NAME.js) '
-    + 'and import a file of another command (static, type-only or dynamic import)',
+    'files of src/commands/ that belong to a CLI command (NAME.ts, NAME-*.ts; the commands are the src/cli/NAME.ts that import commands/NAME.js or '
+    + 'NAME-*.js) and import a file of another command, and files of src/commands/pipeline/ that import a command\'s file (static, type-only or '
+    + 'dynamic import)',
     crossCommandImports],
-  ['store-error exports', 1, 'exported top-level functions and consts of src/ whose text calls storeError( or storeGuard(, '
-    + 'or builds a store failure line (storeMsg.storeUnreadable/storeDamaged/storeWalReadOnly/storeRefused): the mappers and their wrappers',
+  ['store-error exports', 1, 'exported top-level functions and consts of src/ that map a store failure (call storeError( or build a store '
+    + 'failure line: storeMsg.storeUnreadable/storeDamaged/storeWalReadOnly/storeRefused) or wrap the guard (hand storeGuard( a function they '
+    + 'were given): the mappers and their wrappers',
   storeErrorExports],
   ['statistic-name literals outside the registry', 0,
     'string literals in src/ (comments left out) spelling a name of the Table 3 registry (src/stats/table3.ts: columns and variants with their _lo/_hi, '

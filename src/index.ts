@@ -100,7 +100,7 @@ export { reproduce, type ReproduceCommandOptions } from './commands/reproduce-ou
 export { DEFAULTS, type ReproduceOptions, type ReproduceResult } from './commands/reproduce.js';
 export { report } from './commands/report.js';
 export { analyze, type AnalyzeOptions, type AnalyzeResult, type AnyAnalysis, type RunKind } from './commands/analyze.js';
-export type { RepeatedResult, RepeatedTwoFraming } from './commands/analyze-repeated.js';
+export type { RepeatedResult, RepeatedTwoFraming } from './commands/pipeline/repeated.js';
 export { audit, type AuditOptions, type AuditResult, type AuditSettings } from './commands/audit.js';
 export { exportTrials, type ExportOptions, type ExportResult } from './commands/export-store.js';
 export { sql, type SqlOptions } from './commands/sql.js';

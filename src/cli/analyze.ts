@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { TablePooling } from '../commands/meta-pooling.js';
+import type { TablePooling } from '../commands/pipeline/table-pooling.js';
 import { addPoolingFlag } from './pooling.js';
 import { InvalidArgumentError } from 'commander';
 import { DEFAULTS } from '../commands/reproduce.js';

@@ -15,8 +15,10 @@ export function registerExport(program: Command): void {
     .argument('<store>', 'trial store written by samegame run')
     .requiredOption('--format <fmt>', 'jsonl, csv, or parquet (a folder of Hive-partitioned files: model=…/game=…/framing=…)', parseFormat)
     .option('--out <file>',
-      ('output file (written whole or not at all), and beside it <file>.provenance.json: the file\'s SHA-256, the store, the run and its design hash, ' +
-        'whether the data are synthetic, the design\'s names and framings, which reproduce --trials reads back; when the run asked comprehension ' +
+      ('output file (written whole or not at all), and beside it <file>.provenance.json: the file\'s SHA-256 (a Parquet folder\'s: of its files), the ' +
+        'store, the run, its design hash and order, whether the data are synthetic, the design\'s names and framings, which the read-back restores ' +
+        '(reproduce --trials FILE|FOLDER; repeated play: analyze --trials FILE|FOLDER --format data/log-formats/samegame-export.yaml); ' +
+        'when the run asked comprehension ' +
         'probes, <name>.probes.<ext> beside it (Parquet: <folder>.probes.parquet), one record per probe; standard output (no sidecar, no probes) ' +
         'when absent or -'))
     .option('--run <id>', 'only this run of the store', parseIntFlag('--run', 1))

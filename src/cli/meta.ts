@@ -3,7 +3,7 @@ import { TAU2_METHODS, type Tau2Method } from '../stats/meta/tau2.js';
 import { EFFECT_MEASURES, type EffectMeasure } from '../stats/meta/effect-size.js';
 import { META_TESTS, type MetaTest, type Pooling } from '../stats/meta/univariate.js';
 import { collect, oneOf, terminalLogger } from './options.js';
-import { addFigureFlags, addNamesFlags, figureStyleOf, type FigureFlags } from './figure-flags.js';
+import { addFigureFlags, addLatexFlag, addNamesFlags, figureStyleOf, type FigureFlags, type LatexFlags } from './figure-flags.js';
 
 export function registerMeta(program: Command): void {
   const cmd = program
@@ -19,11 +19,12 @@ export function registerMeta(program: Command): void {
     .option('--moderator <name>', 'moderator of the meta-regression (repeatable; replaces the manifest\'s list)', collect)
     .option('--pool-synthetic', 'pool synthetic studies (simulated models) with real ones; by default they are pooled apart, as "synthetic …" scopes')
     .option('-q, --quiet', 'print only the overall estimate');
-  addFigureFlags(addNamesFlags(cmd, false))
-    .action(async (manifest: string | undefined, o: FigureFlags & { effects?: string; out: string; effect?: EffectMeasure; tau2?: Tau2Method; test?: MetaTest;
-      pooling?: Pooling; moderator?: string[]; names?: string; quiet?: boolean; poolSynthetic?: boolean }) => {
+  addLatexFlag(addFigureFlags(addNamesFlags(cmd, false)))
+    .action(async (manifest: string | undefined, o: FigureFlags & LatexFlags & { effects?: string; out: string; effect?: EffectMeasure; tau2?: Tau2Method;
+      test?: MetaTest; pooling?: Pooling; moderator?: string[]; names?: string; quiet?: boolean; poolSynthetic?: boolean }) => {
       const { meta } = await import('../commands/meta-outputs.js');
       await meta({ manifest, effects: o.effects, out: o.out, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderators: o.moderator,
-        namesFile: o.names, poolSynthetic: o.poolSynthetic, figureStyle: figureStyleOf(o), quiet: o.quiet, logger: terminalLogger(o.quiet) });
+        namesFile: o.names, poolSynthetic: o.poolSynthetic, figureStyle: figureStyleOf(o), latexWidth: o.latexWidth, quiet: o.quiet,
+        logger: terminalLogger(o.quiet) });
     });
 }

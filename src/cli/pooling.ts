@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { POOLING_OUTPUTS, poolingHelp, TABLE_POOLINGS } from '../commands/meta-pooling.js';
+import { POOLING_OUTPUTS, poolingHelp, TABLE_POOLINGS } from '../commands/pipeline/table-pooling.js';
 import { oneOf } from './options.js';
 
 /** --pooling fixed|random (reproduce, analyze: the table file and the report's section; report: the section alone). */

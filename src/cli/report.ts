@@ -3,7 +3,7 @@ import { DEFAULTS } from '../commands/reproduce.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, SIMULTANEOUS_HELP, terminalLogger, type RatesFlags } from './options.js';
 import { addNamesFlags } from './figure-flags.js';
 import { poolingOption } from './pooling.js';
-import type { TablePooling } from '../commands/meta-pooling.js';
+import type { TablePooling } from '../commands/pipeline/table-pooling.js';
 
 /**
  * `samegame report`: regenerate reports/report.html alone, from the same flags as `reproduce`.

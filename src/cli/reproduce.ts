@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { DEFAULTS } from '../commands/reproduce.js';
 import { addExpectFlag, addRatesFlags, EXPECT_DEFAULT_NOTE, inputFlags, SIMULTANEOUS_HELP, terminalLogger, type RatesFlags } from './options.js';
-import type { TablePooling } from '../commands/meta-pooling.js';
+import type { TablePooling } from '../commands/pipeline/table-pooling.js';
 import { poolingOption } from './pooling.js';
 import { addFigureFlags, addLatexFlag, addNamesFlags, figureStyleOf, type FigureFlags, type LatexFlags } from './figure-flags.js';
 

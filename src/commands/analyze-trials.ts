@@ -5,16 +5,15 @@
  */
 import { basename, extname, resolve } from 'node:path';
 import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
-import { parseRoundRange, readLogDecisions, type ShortMatches } from '../sources/logs/index.js';
+import { readLogDecisions, type ShortMatches } from '../sources/logs/index.js';
 import { displayNames } from '../core/display-names.js';
-import { analyzeRepeated, repeatedTables, type AnalyzeRepeatedOptions, type RepeatedResult } from './analyze-repeated.js';
-import { writeFilesAtomic } from '../core/atomic.js';
+import { analyzeRepeated, repeatedTables, roundsOf, type AnalyzeRepeatedOptions, type RepeatedResult } from './pipeline/repeated.js';
 import { sidecarPath, trialsOrigin } from '../sources/origin.js';
 import { commandsMsg } from './messages.js';
 import { aggregateDecisions, type RepeatedAggregates } from '../core/aggregates.js';
 import { aggregatesFormat, fileSha256, readAggregatesFile, readLogAggregates } from '../sources/engine/index.js';
 import type { Logger } from '../core/logger.js';
-import type { RepeatedInput } from './repeated-input.js';
+import type { RepeatedInput } from './pipeline/repeated-input.js';
 
 export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
   /** The log files, in order, as the user named them. */
@@ -67,15 +66,9 @@ export async function readTrialAggregates(opts: AnalyzeTrialsOptions, logger?: L
   return { input: { ...input, aggregates: aggregateDecisions(input.decisions, factors) }, rounds };
 }
 
-/** A `--rounds` value as given (`1`, `1-3`) or already parsed. */
-export const roundsOf = (r: string | RoundRange | undefined): RoundRange | undefined => (typeof r === 'string' ? parseRoundRange(r) : r);
-
-/** The analysis of repeated play with its figures and report (one atomic set), or its tables alone (`figures: false`), written unless dryRun. */
+/** The analysis of repeated play with its figures and report, or its tables alone (`figures: false`): its files as values. */
 function repeatedOutputs(input: RepeatedInput, o: AnalyzeRepeatedOptions, figures: boolean | undefined): Promise<RepeatedResult> {
-  if (figures !== false) return analyzeRepeated(input, o);
-  const res = repeatedTables(input, o);
-  if (!o.dryRun) writeFilesAtomic(res.files);
-  return Promise.resolve(res);
+  return figures !== false ? analyzeRepeated(input, o) : Promise.resolve(repeatedTables(input, o));
 }
 
 /** Where the outputs of published logs go by default: a folder named after the first log, in the working directory. */

@@ -2,28 +2,29 @@
  * `samegame analyze`: a trial store (`store`, `runId`) or published logs of repeated play
  * (`trials`, `format`). The kind of the input is read once (`sourceOf`, the Source union) and
  * ANALYZE_INPUTS gives each kind its analysis: a store by the kind of its run (RUN_KINDS), a log
- * as repeated play. Each writes its tables, figures and report as one atomic set, then prints
- * through the logger what the CLI shows.
+ * as repeated play. Each computes its tables, figures and report as values; the pipeline
+ * (pipeline/write.ts) writes them as one atomic set, then prints through the logger what the CLI
+ * shows and sets the exit code.
  */
 import type { RoundRange } from '../core/decisions.js';
 import { UserError } from '../core/errors.js';
-import { silentLogger } from '../core/logger.js';
 import { sourceOf, type SourceKind, type SourceOf } from '../sources/input.js';
 import type { ShortMatches } from '../sources/logs/index.js';
-import { RUN_KINDS, readStoredRun, type AnyAnalysis } from './analyze-kinds.js';
-import type { StoreAnalyzeOptions } from './analyze-settings.js';
+import { RUN_KINDS, readStoredRun, type AnyAnalysis } from './pipeline/store-kinds.js';
+import type { StoreAnalyzeOptions } from './pipeline/store-settings.js';
 import { analyzeAggregates, analyzeTrials, defaultTrialsOut } from './analyze-trials.js';
-import { printRepeated } from './analyze-repeated-print.js';
-import type { RepeatedResult } from './analyze-repeated.js';
+import { printRepeated } from './pipeline/repeated-print.js';
+import type { RepeatedResult } from './pipeline/repeated.js';
 import { checkLogFlags } from './flags.js';
-import { checkOut, failOnChecks, type CommandOptions, type FigureOption } from './command-options.js';
+import { checkOut, type CommandOptions, type FigureOption } from './command-options.js';
+import { finish } from './pipeline/write.js';
 import { commandsMsg } from './messages.js';
 import { analyzeStore } from './pipeline/store-analysis.js';
 
-export type { AnalyzeResult } from './analyze-two-framing.js';
+export type { AnalyzeResult } from './pipeline/direct-run.js';
 export { DEFAULT_THRESHOLDS } from '../analyses/selective/estimand.js';
-export { analyzeCommand, defaultAnalyzeOut, directRunSettings, type StoreAnalyzeOptions } from './analyze-settings.js';
-export { RUN_KINDS, type AnyAnalysis, type RunKind, type RunKindAnalysis } from './analyze-kinds.js';
+export { analyzeCommand, defaultAnalyzeOut, directRunSettings, type StoreAnalyzeOptions } from './pipeline/store-settings.js';
+export { RUN_KINDS, type AnyAnalysis, type RunKind, type RunKindAnalysis } from './pipeline/store-kinds.js';
 
 /** The options of `analyze`: its input — a trial store, or published logs read through a log format — and its settings. */
 export interface AnalyzeOptions extends Omit<StoreAnalyzeOptions, 'store' | 'rounds'>, CommandOptions, FigureOption {
@@ -42,7 +43,7 @@ export interface AnalyzeOptions extends Omit<StoreAnalyzeOptions, 'store' | 'rou
 }
 
 /**
- * The tables of a stored run's analysis (no figures, no report), written unless dryRun: the
+ * The tables of a stored run's analysis (no figures, no report), computed and not written: the
  * analysis of the run's kind (RUN_KINDS). The result's `kind` tells which.
  */
 export function analyzeTables(opts: StoreAnalyzeOptions): AnyAnalysis {
@@ -53,21 +54,19 @@ export function analyzeTables(opts: StoreAnalyzeOptions): AnyAnalysis {
 /** The settings every repeated-play input takes from `analyze`'s options (published logs, an aggregates table). */
 const repeatedSettings = (opts: AnalyzeOptions) => ({
   rounds: opts.rounds, factors: opts.factors, out: opts.out, namesFile: opts.namesFile, players: opts.players, figureStyle: opts.figureStyle,
-  latexWidth: opts.latexWidth, figures: opts.figures, dryRun: opts.dryRun, base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
+  latexWidth: opts.latexWidth, figures: opts.figures, base: opts.base, alt: opts.alt, attenuation: opts.attenuation,
   seed: opts.seed, reps: opts.reps, interval: opts.interval, clusterInterval: opts.clusterInterval, simultaneous: opts.simultaneous, logger: opts.logger,
 });
 
-/** Repeated play analysed (published logs, an aggregates table): printed as a repeated run's, its checks failing the command. */
-function printedRepeated(res: RepeatedResult, opts: AnalyzeOptions): RepeatedResult {
-  printRepeated(res, opts.logger ?? silentLogger);
-  failOnChecks(res.twoFraming?.verification, opts);
-  return res;
+/** Repeated play analysed (published logs, an aggregates table): written, printed as a repeated run's, its checks failing the command. */
+function finishRepeated(res: RepeatedResult, opts: AnalyzeOptions): RepeatedResult {
+  return finish({ result: res, files: res.files, print: (logger) => printRepeated(res, logger), checks: res.twoFraming?.verification }, opts);
 }
 
 /** Published logs of repeated play: the analysis of repeated play, as a repeated run's. */
 async function analyzeLogs(source: SourceOf<'log'>, opts: AnalyzeOptions): Promise<RepeatedResult> {
   checkOut(opts, defaultTrialsOut(source.files[0]));
-  return printedRepeated(await analyzeTrials({
+  return finishRepeated(await analyzeTrials({
     ...repeatedSettings(opts), trials: source.files, format: source.format, shortMatches: opts.shortMatches, models: opts.models,
   }), opts);
 }
@@ -75,7 +74,7 @@ async function analyzeLogs(source: SourceOf<'log'>, opts: AnalyzeOptions): Promi
 /** An aggregates table: the analysis of repeated play, as the log's. */
 async function analyzeAggregatesFile(source: SourceOf<'aggregates'>, opts: AnalyzeOptions): Promise<RepeatedResult> {
   checkOut(opts, defaultTrialsOut(source.file));
-  return printedRepeated(await analyzeAggregates({ ...repeatedSettings(opts), aggregates: source.file, format: source.format }), opts);
+  return finishRepeated(await analyzeAggregates({ ...repeatedSettings(opts), aggregates: source.file, format: source.format }), opts);
 }
 
 const refuse = (message: () => string) => (): never => { throw new UserError(message()); };
@@ -134,7 +133,7 @@ function refuseOptions(kind: SourceKind, opts: AnalyzeOptions): void {
  * context-enrichment run → selective robustness; a repeated run → cells, rounds, reactions and
  * the end game clustered by match — or published logs of repeated play (the repeated analysis).
  * Tables, figures (`figures: false`: the tables alone) and report are written as one atomic set
- * unless dryRun; the result is tagged by `kind` ('two-framing' | 'selective' | 'repeated').
+ * unless dryRun (pipeline/write.ts); the result is tagged by `kind` ('two-framing' | 'selective' | 'repeated').
  */
 export async function analyze(opts: AnalyzeOptions): Promise<AnyAnalysis> {
   const given = [opts.store, opts.trials, opts.aggregates].filter((x) => x !== undefined).length;

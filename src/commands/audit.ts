@@ -1,7 +1,7 @@
 import { attenuationOf, inputCounts, inputNotes, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../sources/input.js';
 import type { FigureStyle } from '../render/paper-style.js';
 import type { RatesInput } from '../sources/rates-csv.js';
-import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
+import type { OutputFile } from '../core/atomic.js';
 import { FigurePool } from '../render/figure-files.js';
 import { progressOf, silentLogger } from '../core/logger.js';
 import { join, resolve } from 'node:path';
@@ -12,7 +12,8 @@ import { defaultSearchThreads, startSearchTasks } from './audit-threads.js';
 import { consistencyFlags } from '../analyses/audit/consistency.js';
 import { isExactMinimum } from '../analyses/audit/tipping.js';
 import { sourceAnalyses, verifyRates, type SourceAnalysisOutputs } from './source-analyses.js';
-import { checkOut, failOnChecks, logFiles, writtenPath, type CommandOptions, type FigureOption } from './command-options.js';
+import { checkOut, logFiles, writtenPath, type CommandOptions, type FigureOption } from './command-options.js';
+import { finish } from './pipeline/write.js';
 import { commandsMsg } from './messages.js';
 import { fileOrigin } from '../sources/origin.js';
 
@@ -87,18 +88,16 @@ export async function audit(opts: AuditOptions = {}): Promise<AuditResult & { ve
   const reports = join(resolve(opts.out ?? '.'), 'reports');
   const files = [...pool ? await auditFiles(result, opts.out ?? '.', opts.logger, pool, opts.figureStyle) : auditTables(result, reports),
     ...added.files(reports)];
-  if (!opts.dryRun) writeFilesAtomic(files);
   // The same Appendix C checks as reproduce (same analysis): a failed check exits 3 in both.
   const input: AnalysisInput = { path: result.input.path, sha256: result.input.sha256, kind: result.input.kind, table: result.input.table,
     data: { kind: 'rates', rates: result.input }, provenance: [],
     origin: fileOrigin(result.input.path, result.input.sha256), pair: { base: result.analysis.settings.base, alt: result.analysis.settings.alt } };
   const { verification } = verifyRates(input, result.analysis, reports);
-  const logger = opts.logger ?? silentLogger;
-  logger.print?.(`${auditSummary({ ...result, files })}\n`);
-  logFiles(files, logger);
-  logger.info(commandsMsg.stage('audit', (performance.now() - t0) / 1000));
-  failOnChecks(verification, opts);
-  return { ...result, files, verification };
+  return finish({ result: { ...result, files, verification }, files, checks: verification, print: (logger) => {
+    logger.print?.(`${auditSummary({ ...result, files })}\n`);
+    logFiles(files, logger);
+    logger.info(commandsMsg.stage('audit', (performance.now() - t0) / 1000));
+  } }, opts);
 }
 
 /** reports/audit.md and audit.json: the audit without its figures and HTML report. */

@@ -5,16 +5,20 @@
  * a README and the SHA-256 manifest; `npx samegame replay DIR/store.sqlite --capsule DIR` verifies it.
  */
 import { sealedRun, storedDesign } from '../sources/store.js';
-import { withStore } from '../sources/open-run.js';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { storeReader } from '../sources/open-run.js';
+import { storeGuard } from '../live/store/integrity.js';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { OutputFile } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
-import { silentLogger, type Logger } from '../core/logger.js';
+import type { Logger } from '../core/logger.js';
 import { toolInfo } from '../core/paths.js';
 import { readSeal } from '../live/store/seal.js';
-import { analyzeStore } from './pipeline/store-analysis.js';
+import { storeOutputs } from './pipeline/store-analysis.js';
+import { finish } from './pipeline/write.js';
 import { MANIFEST, manifestText } from './sha256-manifest.js';
 import { commandsMsg } from './messages.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
 
 export interface CapsuleOptions {
   readonly store: string;
@@ -49,22 +53,26 @@ compares it with outputs/, and checks the manifest. It exits 0 only if everythin
 export async function capsule(o: CapsuleOptions): Promise<string> {
   if (existsSync(o.out) && readdirSync(o.out).length > 0) throw new UserError(commandsMsg.capsuleExists(o.out));
   const store = join(o.out, 'store.sqlite');
-  // The store is opened as every reader opens it (withStore: read-only, its failures one line) and closed once the backup is done.
-  const { design, name, runId, seal } = await withStore(o.store, {}, async (source) => {
+  // The store is opened as every reader opens it (storeReader: read-only, its failures one line) and closed once the backup is done.
+  const { design, name, runId, seal } = await storeGuard(o.store, async (source) => {
     const seal = readSeal(source.database);
     const run = sealedRun(source, o.store, seal);
-    if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
+    if (!run) throw new UserError(analyzeMsg.noValidTrials(o.store));
     const design = storedDesign(run);
     mkdirSync(o.out, { recursive: true });
     // SQLite's online backup: a consistent copy even of a store a run is writing (its -wal included).
     await source.database.backup(store);
     return { design, name: run.designName, runId: run.id, seal };
-  });
-  writeFileSync(join(o.out, 'design.json'), `${JSON.stringify(design, null, 2)}\n`);
-  if (seal) writeFileSync(join(o.out, 'plan.json'), `${JSON.stringify(JSON.parse(seal.planJson), null, 2)}\n`);
-  await analyzeStore({ kind: 'store', file: store, runId }, { out: join(o.out, 'outputs'), figures: false });
-  writeFileSync(join(o.out, 'README.md'), readme(name, seal && { sha: seal.planSha256, at: seal.sealed }));
-  writeFileSync(join(o.out, MANIFEST), manifestText(o.out));
-  (o.logger ?? silentLogger).info(commandsMsg.capsuleWrote(o.out));
-  return o.out;
+  }, storeReader(o.store));
+  // Beside the store: the design, the plan, the analysis's tables and verdicts, the README, and the manifest of them all, written as one set.
+  const dir = resolve(o.out);
+  const analysis = await storeOutputs({ kind: 'store', file: store, runId }, { out: join(dir, 'outputs'), figures: false });
+  const files: OutputFile[] = [
+    { path: join(dir, 'design.json'), content: `${JSON.stringify(design, null, 2)}\n` },
+    ...(seal ? [{ path: join(dir, 'plan.json'), content: `${JSON.stringify(JSON.parse(seal.planJson), null, 2)}\n` }] : []),
+    ...analysis.files,
+    { path: join(dir, 'README.md'), content: readme(name, seal && { sha: seal.planSha256, at: seal.sealed }) },
+  ];
+  return finish({ result: o.out, files: [...files, { path: join(dir, MANIFEST), content: manifestText(dir, files) }],
+    print: (logger) => logger.info(commandsMsg.capsuleWrote(o.out)) }, { logger: o.logger });
 }

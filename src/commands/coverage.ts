@@ -6,7 +6,7 @@ import { repeated } from '../analyses/repeated/index.js';
 import { attenuationOf, inputNotes, isClustered, readInput, sourceName, sourceOf } from '../sources/input.js';
 import type { CellTable } from '../core/cells.js';
 import { cellSize, levels } from '../core/cells.js';
-import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
+import type { OutputFile } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import { msg } from '../core/messages/common.js';
 import { progressOf, silentLogger, type Logger } from '../core/logger.js';
@@ -17,7 +17,9 @@ import { adaptiveCoverage, adaptiveMatchCoverage, type AdaptiveCoverageRow,
   type CoverageResult, type CoverageTruth } from '../analyses/coverage/index.js';
 import { figureFiles } from '../render/figure-files.js';
 import { checkOut, logFiles } from './command-options.js';
+import { finish } from './pipeline/write.js';
 import { commandsMsg } from './messages.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
 
 export { COVERAGE_DEFAULTS, coverageText, type CoverageMethod, type CoverageTruth } from '../analyses/coverage/index.js';
 export { TWO_FRAMING_DEFAULTS } from '../analyses/two-framing/index.js';
@@ -73,7 +75,7 @@ function storeCells(path: string, runId?: number): { table: CellTable; rule?: Ad
   }
   if (r.kind === 'enrichment') throw new UserError(commandsMsg.notTwoFraming(path));
   const source = oneShotCells(r);
-  if (source.table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(path));
+  if (source.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
   return { table: source.folded, ...(source.adaptive ? { rule: source.adaptive.rule } : {}) };
 }
 
@@ -152,8 +154,8 @@ export async function coverage(opts: CoverageOptions): Promise<CoverageCommandRe
     { path: join(outDir, 'reports', 'coverage.csv'), content: coverageCsv(rows) },
     ...(opts.figures === false ? [] : await figureFiles([coverageFigure(result)], outDir, logger)),
   ];
-  if (!opts.dryRun) writeFilesAtomic(files);
-  logger.print?.(`${coverageText(rows, commandsMsg.title(result.settings.sims, result.settings.truth, input), result.settings.sims)}\n`);
-  logFiles(files, logger);
-  return { ...result, input, files, adaptive: stopped };
+  return finish({ result: { ...result, input, files, adaptive: stopped }, files, print: (l) => {
+    l.print?.(`${coverageText(rows, commandsMsg.title(result.settings.sims, result.settings.truth, input), result.settings.sims)}\n`);
+    logFiles(files, l);
+  } }, opts);
 }

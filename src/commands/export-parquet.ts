@@ -10,24 +10,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { writeStreamAtomic } from '../core/atomic.js';
+import { makeDirs } from '../core/out-dir.js';
 import type { TrialStore } from '../live/store/store.js';
 import { lit, withEngine } from '../sources/engine/index.js';
+import { PARQUET_PARTITIONS, PARQUET_TYPES as TYPES } from '../sources/export-layout.js';
 import { writeTrials } from './export.js';
 import { commandsMsg } from './messages.js';
-
-/** The types of the exported columns in Parquet (every other column text); empty fields are NULL. */
-const TYPES: Readonly<Record<string, string>> = {
-  run: 'BIGINT', rep: 'BIGINT', round: 'INTEGER', seat: 'INTEGER', payoff: 'DOUBLE', p_cooperate: 'DOUBLE', input_tokens: 'BIGINT',
-  output_tokens: 'BIGINT', latency_ms: 'DOUBLE', attempts: 'BIGINT', synthetic: 'BOOLEAN',
-};
-
-/** The partition columns, in folder order. */
-export const PARQUET_PARTITIONS = ['model', 'game', 'framing'] as const;
 
 /** Write the store's trials (one run with `runId`) under `out` as Hive-partitioned Parquet; the number of trials. */
 export async function writeParquet(store: TrialStore, out: string, runId?: number): Promise<number> {
   const target = resolve(out);
   if (existsSync(target)) throw new UserError(commandsMsg.parquetOutExists(out));
+  const made = makeDirs(dirname(target)); // the folders above DIR, made as a file's are, and removed when the export fails
   const work = mkdtempSync(join(tmpdir(), 'samegame-parquet-'));
   const staging = mkdtempSync(join(dirname(target), '.samegame-parquet-'));
   try {
@@ -46,6 +40,9 @@ export async function writeParquet(store: TrialStore, out: string, runId?: numbe
     });
     renameSync(into, target);
     return n;
+  } catch (e) {
+    if (made.length > 0) rmSync(made[0], { recursive: true, force: true });
+    throw e;
   } finally {
     rmSync(work, { recursive: true, force: true });
     rmSync(staging, { recursive: true, force: true });

@@ -2,7 +2,8 @@
  * The comprehension probes of a store (docs/methods.md §18c) out of `samegame export`, beside the
  * trials: a file of their own, never mixed with the decisions — `<name>.probes.<ext>` next to the
  * trials file (`trials.csv` → `trials.probes.csv`), or for Parquet the file `<folder>.probes.parquet`
- * beside the folder — written whole or not at all, only when the runs exported asked probes. One
+ * beside the folder — written whole or not at all, only when the runs exported asked probes (else a
+ * probes' file an earlier export left there is removed, once the new export is in place). One
  * record per probe: its key, the question (outcome, whose points), the game's payoff, the number
  * read, its score and status, the answer's text, tokens, and the synthetic flag (the simulated
  * provider's answers: the trials' rule). JSONL adds the prompt, request and response.
@@ -105,17 +106,17 @@ async function writeProbesParquet(store: TrialStore, file: string, runId?: numbe
   }
 }
 
+/** The probes exported beside the trials: their file and number, or (none asked) the probes' file an earlier export may have left there. */
+export type ProbesExport = { readonly out: string; readonly probes: number } | { readonly stale: string };
+
 /**
- * Export the probes beside the trials written to `out` (a file, or a Parquet folder): the file and the number of probes,
- * or undefined (nothing written) when the runs exported asked none.
+ * Export the probes beside the trials written to `out` (a file, or a Parquet folder): the file and the number of probes; or, when
+ * the runs exported asked none, nothing written and the path of the probes' file, a stale one of an earlier export to the same
+ * place, which the export removes once its own files are in place (export-store.ts).
  */
-export async function exportProbes(store: TrialStore, format: ExportFormat, out: string, runId?: number): Promise<{ out: string; probes: number } |
-  undefined> {
-  if (!hasProbes(store, runId)) return undefined;
-  if (format === 'parquet') {
-    const file = probesParquetPath(out);
-    return { out: file, probes: await writeProbesParquet(store, file, runId) };
-  }
-  const file = probesPath(out);
+export async function exportProbes(store: TrialStore, format: ExportFormat, out: string, runId?: number): Promise<ProbesExport> {
+  const file = format === 'parquet' ? probesParquetPath(out) : probesPath(out);
+  if (!hasProbes(store, runId)) return { stale: file };
+  if (format === 'parquet') return { out: file, probes: await writeProbesParquet(store, file, runId) };
   return { out: file, probes: await writeStreamAtomic(file, (write) => writeProbes(store, format, write, runId)) };
 }

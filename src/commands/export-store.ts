@@ -4,18 +4,21 @@
  */
 import { writeTrials, type ExportFormat } from './export.js';
 import { writeParquet } from './export-parquet.js';
-import { exportProbes, probesParquetPath, probesPath } from './export-probes.js';
+import { exportProbes, probesParquetPath, probesPath, type ProbesExport } from './export-probes.js';
 import type { TrialStore } from '../live/store/store.js';
-import { withStore } from '../sources/open-run.js';
+import { storeReader } from '../sources/open-run.js';
+import { storeGuard } from '../live/store/integrity.js';
 import { UserError } from '../core/errors.js';
 import { checkOutFile } from '../core/out-dir.js';
-import { streamWriter, writeFilesAtomic, writeStreamAtomic } from '../core/atomic.js';
+import { streamWriter, writeStreamAtomic, type OutputFile } from '../core/atomic.js';
 import { createHash } from 'node:crypto';
 import { sha256File } from '../core/hash.js';
 import { originJson, type Origin } from '../core/provenance.js';
-import { sidecarPath, storeOrigin, type ExportSidecar } from '../sources/origin.js';
+import { designOrder, sidecarPath, storeOrigin, type ExportSidecar } from '../sources/origin.js';
+import { exportFolderSha256 } from '../sources/parquet/files.js';
 import { stdoutError } from '../core/stdout.js';
-import { silentLogger, type Logger } from '../core/logger.js';
+import type { Logger } from '../core/logger.js';
+import { finish } from './pipeline/write.js';
 import { commandsMsg } from './messages.js';
 
 export interface ExportOptions {
@@ -53,8 +56,8 @@ async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResu
   if (format === 'parquet') {
     if (typeof o.out !== 'string' || o.out === STDOUT) throw new UserError(commandsMsg.parquetNeedsFolder());
     const n = await writeParquet(store, o.out, o.runId);
-    (o.logger ?? silentLogger).info(commandsMsg.exported(n, o.out));
-    return { trials: n, out: o.out, ...await probesBeside(store, o, o.out) };
+    return exported({ trials: n, out: o.out, sidecar: sidecarPath(o.out) }, [sidecarFile(store, o, o.out, exportFolderSha256(o.out))],
+      await exportProbes(store, format, o.out, o.runId), o);
   }
   if (typeof o.out !== 'string' || o.out === STDOUT) {
     let n = 0;
@@ -67,18 +70,22 @@ async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResu
   const out = o.out;
   const hash = createHash('sha256');
   const n = await writeStreamAtomic(out, (write) => writeTrials(store, format, (chunk) => { hash.update(chunk); return write(chunk); }, o.runId));
-  // Beside the file: what reproduce --trials needs to restore the synthetic flag, the names and the design hash.
-  writeFilesAtomic([{ path: sidecarPath(out), content: `${JSON.stringify(exportSidecar(store, o, hash.digest('hex')), null, 2)}\n` }]);
-  (o.logger ?? silentLogger).info(commandsMsg.exported(n, out));
-  return { trials: n, out, sidecar: sidecarPath(out), ...await probesBeside(store, o, out) };
+  return exported({ trials: n, out, sidecar: sidecarPath(out) }, [sidecarFile(store, o, out, hash.digest('hex'))],
+    await exportProbes(store, format, out, o.runId), o);
 }
 
-/** The probes written beside the trials' file or folder, when the runs exported asked any. */
-async function probesBeside(store: TrialStore, o: ExportOptions, out: string): Promise<Pick<ExportResult, 'probes'>> {
-  const p = await exportProbes(store, o.format, out, o.runId);
-  if (p === undefined) return {};
-  (o.logger ?? silentLogger).info(commandsMsg.exportedProbes(p.probes, p.out));
-  return { probes: p };
+/** Beside the file or folder: what reproduce --trials needs to restore the synthetic flag, the names, the design hash and order. */
+function sidecarFile(store: TrialStore, o: ExportOptions, out: string, sha256: string): OutputFile {
+  return { path: sidecarPath(out), content: `${JSON.stringify(exportSidecar(store, o, sha256), null, 2)}\n` };
+}
+
+/** The end of an export to a file or folder: the sidecar written and a stale probes' file removed (pipeline/write.ts), then what was exported. */
+function exported(res: ExportResult & { readonly out: string }, files: readonly OutputFile[], probes: ProbesExport, o: ExportOptions): ExportResult {
+  const written = 'stale' in probes ? res : { ...res, probes };
+  return finish({ result: written, files, stale: 'stale' in probes ? [probes.stale] : [], print: (logger) => {
+    logger.info(commandsMsg.exported(res.trials, res.out));
+    if (written.probes) logger.info(commandsMsg.exportedProbes(written.probes.probes, written.probes.out));
+  } }, { logger: o.logger });
 }
 
 /**
@@ -93,7 +100,8 @@ function exportSidecar(store: TrialStore, o: ExportOptions, fileSha256: string):
     synthetic: origins.some((x) => x.synthetic), source: { path: o.store, sha256 },
     syntheticWhy: [...new Set(origins.flatMap((x) => x.syntheticWhy ?? []))], syntheticModels: [...new Set(origins.flatMap((x) => x.syntheticModels ?? []))],
   };
-  return { samegame_export: 1, file_sha256: fileSha256, store: { path: o.store, sha256 }, origin: originJson(origin) };
+  return { samegame_export: 1, file_sha256: fileSha256, store: { path: o.store, sha256 }, origin: originJson(origin),
+    ...(runs.length === 1 ? { order: designOrder(runs[0]) } : {}) };
 }
 
 /** `samegame export`: the trials of the store, one record per trial; the output path is checked before the store is opened. */
@@ -101,8 +109,8 @@ export async function exportTrials(o: ExportOptions): Promise<ExportResult> {
   // The library writes nowhere by default: standard output is asked for ('-'), as the CLI does.
   if ((o.out as ExportOptions['out'] | undefined) === undefined) throw new UserError(commandsMsg.exportNeedsOut());
   // the file, its sidecar and the probes' file; a Parquet folder is checked when written, the probes' file beside it here
-  const files = (out: string) => (o.format === 'parquet' ? [probesParquetPath(out)] : [out, sidecarPath(out), probesPath(out)]);
+  const files = (out: string) => (o.format === 'parquet' ? [probesParquetPath(out), sidecarPath(out)] : [out, sidecarPath(out), probesPath(out)]);
   if (typeof o.out === 'string' && o.out !== STDOUT) files(o.out).forEach((p) => checkOutFile('--out', p));
-  // withStore: the store opened read-only, its failures one line naming it, closed when the records are written
-  return withStore(o.store, { verify: o.verifyStore }, (store) => exportTo(store, o));
+  // storeReader: the store opened read-only, its failures one line naming it, closed when the records are written
+  return storeGuard(o.store, (store) => exportTo(store, o), storeReader(o.store, { verify: o.verifyStore }));
 }

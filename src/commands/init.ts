@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../core/errors.js';
-import { writeFilesAtomic } from '../core/atomic.js';
-import { silentLogger, type Logger } from '../core/logger.js';
+import type { Logger } from '../core/logger.js';
+import { finish } from './pipeline/write.js';
 import { parseDesign } from '../live/design/design.js';
 import { initDesign, INIT_KINDS, type InitKind } from './init-designs.js';
 import { commandsMsg } from './messages.js';
@@ -37,7 +37,6 @@ export function init(o: InitOptions): { readonly file: string; readonly text: st
   // A one-shot design gets a starter preregistration plan beside it (preregister.ts).
   const plan = kind === 'one-shot' ? join(o.dir ?? '.', `${o.name}.plan.yaml`) : undefined;
   if (plan !== undefined && existsSync(plan)) throw new UserError(commandsMsg.exists(plan));
-  writeFilesAtomic([{ path: file, content: text }, ...(plan === undefined ? [] : [{ path: plan, content: initPlan(o.name) }])]);
-  (o.logger ?? silentLogger).info(commandsMsg.initWrote(file, o.name));
-  return { file, text };
+  return finish({ result: { file, text }, files: [{ path: file, content: text }, ...(plan === undefined ? [] : [{ path: plan, content: initPlan(o.name) }])],
+    print: (logger) => logger.info(commandsMsg.initWrote(file, o.name)) }, o);
 }

@@ -5,35 +5,17 @@
 import { q } from '../core/messages/text.js';
 
 export const commandsMsg = {
-  noValidTrials: (path: string) => `${path}: the run has no valid trials to analyze`,
-  missingPlannedCell: (path: string, model: string, game: string, framing: string, present: readonly string[] = []) =>
-    (`${path}: model ${q(model)}, game ${q(game)} has no valid ${q(framing)} trials (every model–game needs both planned framings; see ` +
-      `--base/--alt)${present.length ? `; the run's framings are ${present.map(q).join(', ')}` : ''}`),
-  noLambdaGap: (game: string) => `λ̂ undefined for game ${q(game)}: its expected payoff gap at q = 0.5 is 0 or its payoffs are unknown`,
-  compareNoOverlap: (file: string) => `${file}: no cell of the comparison file matches a cell of the run (match models with --map-model DIRECT=RECONSTRUCTED)`,
   needDataOrStore: () => 'give a pilot store (samegame plan STORE) or --data FILE (not both)',
   planPriceSplit: () => '--price IN,OUT needs a pilot store\'s input and output tokens: '
     + 'give one price for both (--price USD) with --data or a store without them',
   planTwoFramingOnly: (path: string, factors: readonly string[]) =>
     `${path}: the run has the factors ${factors.join(', ')} (a context-enrichment design); plan covers the two-framing statistics R and shift only`,
-  wrongDesignKind: (path: string, is: string, wanted: string) => `${path}: the run is a ${is} design; this function analyzes ${wanted} runs (use analyze)`,
   planAttenuation: (a: string, why: 'flag' | 'direct' | 'reconstructed') => (why === 'flag'
     ? `Planned for attenuation a = ${a} (--attenuation).`
     : why === 'direct'
       ? `Planned for a direct run: no attenuation (a = ${a}), as analyze reports direct runs.`
       : (`Planned for reconstructed rates at attenuation a = ${a}, the conservative transform; analyze reports a direct run at a = 1 (no attenuation): plan ` +
         `one with --direct.`)),
-  expectOneShotOnly: (path: string) =>
-    `--expect: ${path} holds a repeated game; published values are compared with the tables of one-shot two-framing runs only`,
-  compareOneShotOnly: (path: string) => `${path}: --compare sets reconstructed one-shot rates beside a one-shot run; this run is a repeated game`,
-  roundsOneFraming: (path: string) =>
-    `--rounds: ${path} has one framing, so no two-framing tables are made; cells, rounds, reactions and the end game read every round`,
-  roundsRepeatedOnly: (path: string) => `${path}: --rounds selects rounds of repeated play (a play design or --trials logs); this run is a one-shot game`,
-  factorRepeatedOnly: (path: string) =>
-    `${path}: --factor keeps a decision factor of repeated play (a play design or --trials logs); a one-shot run's factors are its cells already`,
-  unknownDecisionFactor: (path: string, factor: string, known: readonly string[]) =>
-    (`${path}: --factor ${factor}: no decision has a factor of that ` +
-      `name${known.length ? ` (its decisions have: ${known.join(', ')})` : ' (its decisions have no further factors)'}`),
   stage: (name: string, seconds: number) => `${name} done (${seconds.toFixed(1)} s)`,
   summaryConsistency: (flags: number, cells: number, auditMd = 'reports/audit.md') => cells === 0
     ? 'consistency: no reported rate to test (the counts were given or read off a figure)'
@@ -104,8 +86,6 @@ export const commandsMsg = {
   verdictFlagWithoutExpect: (flag: string) => `${flag} sets how published values are judged: give them with --expect FILE`,
   badAlpha: (value: string) => `--verdict-alpha: ${q(value)} is not a level in (0, 1) (e.g. 0.05)`,
   badPublishedReps: (value: string) => `--published-reps: ${q(value)} is not a number of bootstrap replicates (a whole number ≥ 1)`,
-  expectNeedsTwoFraming: (store: string) =>
-    `--expect: ${store} holds a context-enrichment run; published values are compared with two-framing tables (table2, table3, family) only`,
   settingsDiffer: (changed: string, compared: string, path: string) =>
     (`settings differ from the publication's (${changed}): comparing ${compared} of ${path}, the numbers that do not depend on them ` +
       `(--expect ${path} compares every number)`),
@@ -122,16 +102,6 @@ export const commandsMsg = {
     `adaptive run: ${early} of ${units} stopped before max_trials; ${matches.toLocaleString('en-US')} matches of the fixed design's `
     + `${fixedMatches.toLocaleString('en-US')}, ${calls.toLocaleString('en-US')} calls of ${fixedCalls.toLocaleString('en-US')} `
     + `(${Math.max(0, fixedCalls - calls).toLocaleString('en-US')} saved)`,
-  adaptiveMatchAnalysis: (method: string, early: number, units: number, used: number, fixed: number, calls: number, fixedCalls: number) =>
-    (`adaptive run: ${early} of ${units} stopped before max_trials, ${used.toLocaleString('en-US')} matches of the fixed design's `
-      + `${fixed.toLocaleString('en-US')} (${calls.toLocaleString('en-US')} calls of ${fixedCalls.toLocaleString('en-US')}); reports/adaptive.csv holds each `
-      + `one's ${method} confidence-sequence interval over its matches at its stopping look, valid under the data-dependent stopping; the fixed-n `
-      + 'intervals of the other tables assume a number of matches fixed in advance and are not valid here'),
-  adaptiveAnalysis: (method: string, early: number, units: number, used: number, fixed: number) =>
-    (`adaptive run: ${early} of ${units} stopped before max_trials, ${used.toLocaleString('en-US')} trials of the fixed ` +
-      `design's ${fixed.toLocaleString('en-US')}; `)
-    + `reports/adaptive.csv holds each one's ${method} confidence-sequence interval at its stopping look, valid under the data-dependent stopping; `
-    + 'the fixed-n intervals of table3.csv assume a sample size fixed in advance and are not valid here',
   planAdaptive: (until: string, runs: number, max: number, expected: number, fixedCalls: number, unit = 'trials') =>
     `Adaptive rule ${until} (${runs} simulated runs per unit, at most ${max} ${unit} per cell): expected ${Math.round(expected).toLocaleString('en-US')} calls `
     + `beside ${fixedCalls.toLocaleString('en-US')} for the fixed ${max} per cell`,
@@ -223,9 +193,6 @@ export const commandsMsg = {
     `${file}: ${what} ${q(name)} is not in the design (${known.map(q).join(', ')})`,
   sealedDesignDiffers: (store: string, what: string, at: string) =>
     `${store}: the design differs from the one sealed at ${at}: ${what} changed; a sealed store runs only its sealed design`,
-  exploratory: (flags: readonly string[]) =>
-    `exploratory: ${flags.join(', ')} differ${flags.length === 1 ? 's' : ''} from the sealed plan; the verdicts, metrics.json and the report say so`,
-  verdictsLine: (supported: number, total: number, file: string) => `verdicts: ${supported} of ${total} hypotheses supported (${file})`,
   replayDifference: (kind: string, trial: string, detail: string) => `${kind} ${trial}: ${detail}`,
   replaySummary: (trials: number, notRendered: number, notReread: number, outputs: number) =>
     `replay: ${trials} trials re-rendered and re-read${notRendered + notReread > 0 ? ` (${notRendered} requests not re-rendered, ${notReread} ` +

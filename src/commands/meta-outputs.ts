@@ -3,7 +3,7 @@
  * SVG, PNG) and reports/report.html, written as one atomic set, then what the CLI prints.
  */
 import { join, resolve } from 'node:path';
-import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
+import type { OutputFile } from '../core/atomic.js';
 import { toolInfo } from '../core/paths.js';
 import { wrappedCommand } from '../core/command-line.js';
 import { figureFiles } from '../render/figure-files.js';
@@ -13,8 +13,8 @@ import type { Figure } from '../render/figure.js';
 import { meta as metaAnalysis } from '../analyses/meta/index.js';
 import { runMeta, type MetaOptions, type MetaResult } from './meta.js';
 import { printMeta } from './meta-print.js';
-import { silentLogger } from '../core/logger.js';
-import { checkOut, type FigureOption } from './command-options.js';
+import { checkOut, type CommandOptions, type FigureOption } from './command-options.js';
+import { finish } from './pipeline/write.js';
 import { namedMeta } from '../analyses/meta/named.js';
 
 const META_FILE_NOTES: Readonly<Record<string, string>> = {
@@ -65,21 +65,19 @@ export function metaReportDoc(res: MetaResult, figures: readonly Figure[], outDi
  * (`figures: false`: the tables alone), then the pooled table (logger.print; `quiet`: the overall
  * line alone), the notes and the files.
  */
-export async function meta(o: MetaOptions & FigureOption & { readonly quiet?: boolean }): Promise<MetaResult> {
+export async function meta(o: MetaOptions & FigureOption & Pick<CommandOptions, 'dryRun'> & { readonly quiet?: boolean }): Promise<MetaResult> {
   checkOut(o);
-  const res = await metaFiles(o);
-  printMeta(res, o.logger ?? silentLogger, o.quiet);
-  return res;
+  const res = await metaOutputs(o);
+  return finish({ result: res, files: res.files, print: (logger) => printMeta(res, logger, o.quiet) }, o);
 }
 
-async function metaFiles(o: MetaOptions & FigureOption): Promise<MetaResult> {
-  if (o.figures === false) return runMeta(o);
-  const res = runMeta({ ...o, dryRun: true });
+/** The tables of runMeta and, unless `figures: false`, the figures and reports/report.html. */
+async function metaOutputs(o: MetaOptions & FigureOption): Promise<MetaResult> {
+  const res = runMeta(o);
+  if (o.figures === false) return res;
   const outDir = o.out ?? '.';
   const figures = metaAnalysis.figures(namedMeta(res.analysis, res.names)); // display names (the CSVs keep the ids)
   const figFiles = await figureFiles(figures, resolve(outDir), o.logger, undefined, o.figureStyle);
   const report: OutputFile = { path: join(resolve(outDir), 'reports', 'report.html'), content: renderReportHtml(metaReportDoc(res, figures, outDir)) };
-  const files = [...res.files, ...figFiles, report];
-  if (!o.dryRun) writeFilesAtomic(files);
-  return { ...res, files };
+  return { ...res, files: [...res.files, ...figFiles, report] };
 }

@@ -5,7 +5,6 @@
  */
 import { join, resolve } from 'node:path';
 import type { OutputFile } from '../core/atomic.js';
-import { writeFilesAtomic } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import { metaMsg } from '../core/messages/meta.js';
 import type { Logger } from '../core/logger.js';
@@ -24,6 +23,7 @@ import type { DisplayNames } from '../core/display-names.js';
 import { nameTargets, readDisplayNames } from '../sources/names-file.js';
 import { NAMED_FIELDS } from '../analyses/meta/named.js';
 import type { FigureStyle } from '../render/paper-style.js';
+import { latexOf } from './command-options.js';
 
 export interface MetaOptions {
   /** The manifest (YAML); or `effects`. */
@@ -46,8 +46,8 @@ export interface MetaOptions {
   readonly namesFile?: string;
   /** `--figure-style paper` (render/paper-style.ts); the default style otherwise. */
   readonly figureStyle?: FigureStyle;
-  /** Compute only; write nothing. */
-  readonly dryRun?: boolean;
+  /** `--latex-width`: the text width in pt the .tex tables are laid out for (345, a one-column article, by default; 240 for a two-column layout's column). */
+  readonly latexWidth?: number;
   /** Pool synthetic studies with real ones (`--pool-synthetic`); by default they are pooled apart, their scopes prefixed "synthetic". */
   readonly poolSynthetic?: boolean;
 }
@@ -58,7 +58,7 @@ export type SyntheticMix = 'none' | 'all' | 'kept apart' | 'pooled with real dat
 export interface MetaResult {
   readonly analysis: MetaAnalysis;
   readonly sources: readonly StudySource[];
-  /** The table files (reports/), absolute paths. */
+  /** The files the command writes (the tables of reports/; with figures, figures/ and the report), absolute paths. */
   readonly files: readonly OutputFile[];
   readonly command: string;
   readonly input: { readonly path: string; readonly sha256: string; readonly kind: 'manifest' | 'effects' };
@@ -140,11 +140,11 @@ function fromEffects(o: MetaOptions & { effects: string }) {
 function metaCommand(o: MetaOptions): string {
   return regenerateCommand('meta', o.manifest ? [o.manifest] : [], {
     effects: o.effects, effect: o.effect, tau2: o.tau2, test: o.test, pooling: o.pooling, moderator: o.moderators ? [...o.moderators] : undefined,
-      names: o.namesFile, poolSynthetic: o.poolSynthetic === true,
+      names: o.namesFile, poolSynthetic: o.poolSynthetic === true, latexWidth: o.latexWidth,
   });
 }
 
-/** Read, pool and (unless dryRun) write the tables. */
+/** Read and pool; the tables of reports/ as values (nothing is written here: the pipeline writes, pipeline/write.ts). */
 export function runMeta(o: MetaOptions): MetaResult {
   if (o.manifest !== undefined && o.effects !== undefined) throw new UserError(commandsMsg.effectsFlagWithManifest());
   const got = o.manifest !== undefined ? fromManifest({ ...o, manifest: o.manifest })
@@ -162,7 +162,6 @@ export function runMeta(o: MetaOptions): MetaResult {
   const reports = join(resolve(o.out ?? '.'), 'reports');
   const sources = got.sources.map((s) => ({ ...s }));
   const input = { ...got.input, ...(synthetic !== 'none' ? { synthetic } : {}) };
-  const files = meta.files(reports, analysis, { input, sources, tool: toolInfo(), command }, names);
-  if (!o.dryRun) writeFilesAtomic(files);
+  const files = meta.files(reports, analysis, { input, sources, tool: toolInfo(), command }, names, latexOf(o));
   return { analysis, sources: got.sources, files, command, input: got.input, names, synthetic };
 }

@@ -8,7 +8,8 @@ import { readRates } from '../sources/rates-csv.js';
 import { DEFAULT_ATTENUATION, SOURCES, sourceName, sourceOf } from '../sources/input.js';
 import type { TrialStore } from '../live/store/store.js';
 import { chooseRun, isRepeatedRun, storeTable } from '../sources/store.js';
-import { withStore } from '../sources/open-run.js';
+import { storeReader } from '../sources/open-run.js';
+import { storeGuard } from '../live/store/integrity.js';
 import { PLAN_TARGETS, planTrials, type PlanStatistic } from '../analyses/precision/plan.js';
 import { BUILTIN_COLUMNS } from '../stats/table3.js';
 import { designFacts } from '../analyses/compare/design-facts.js';
@@ -75,23 +76,23 @@ function blendedPrice(price: PlanOptions['price'], input: PlanInput): number | u
 }
 
 function inputFromStore(path: string, o: PlanOptions & { seed: number }): PlanInput | RepeatedPlanResult {
-  return withStore(path, {}, (store): PlanInput | RepeatedPlanResult => {
+  return storeGuard(path, (store): PlanInput | RepeatedPlanResult => {
     const run = chooseRun(store, path);
     if (isRepeatedRun(run)) return planRepeatedPilot(store, path, run, o);
     const st = storeTable(store, run);
     // Planning simulates the two-framing statistics; a context-enrichment run has other ones.
     if (st.extraFactors.length) throw new UserError(commandsMsg.planTwoFramingOnly(path, st.extraFactors));
-    if (st.table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(path));
+    if (st.table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(path));
     const fr = levels(st.table, 'framing');
     const base = o.base ?? (fr.includes(DEFAULTS.base) ? DEFAULTS.base : fr[0]);
     const alt = o.alt ?? (fr.includes(DEFAULTS.alt) ? DEFAULTS.alt : fr.find((f) => f !== base) ?? base);
     if (base === alt) throw new UserError(msg.sameFraming(base));
     const m = missingPlannedCell(st.table, base, alt);
-    if (m) throw new UserError(commandsMsg.missingPlannedCell(path, m.model, m.game, m.framing, fr));
+    if (m) throw new UserError(analyzeMsg.missingPlannedCell(path, m.model, m.game, m.framing, fr));
     if (designFacts(run.designJson).simulated.length) (o.logger ?? silentLogger).warn(analyzeMsg.synthetic());
     const tokens = storedTokens(store, run.id);
     return { table: st.table, tokensPerCall: o.tokensPerCall ?? tokens.perCall, inputShare: tokens.inputShare, base, alt };
-  });
+  }, storeReader(path));
 }
 
 function inputFromRates(path: string, o: PlanOptions): PlanInput {

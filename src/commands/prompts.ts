@@ -1,6 +1,6 @@
 /** `samegame prompts DESIGN`: the rendered prompts of a design, printed or written one file per prompt. */
 import { join } from 'node:path';
-import { writeFilesAtomic } from '../core/atomic.js';
+import { finish } from './pipeline/write.js';
 import { checkOutDir } from '../core/out-dir.js';
 import { writeStdout } from '../core/stdout.js';
 import { designWarnings, loadDesign } from '../live/design/design.js';
@@ -27,11 +27,11 @@ export async function prompts(file: string, o: PromptsOptions, logger: Logger): 
     return;
   }
   const dir = o.out;
+  const files = rendered.map((p) => ({ path: join(dir, p.file), content: p.text }));
   try {
-    writeFilesAtomic(rendered.map((p) => ({ path: join(dir, p.file), content: p.text })));
+    finish({ result: undefined, files, print: (l) => l.info(commandsMsg.wrotePrompts(rendered.length, dir)) }, { logger });
   } catch (e) {
     if (e instanceof UserError) throw e;
     throw new UserError(commandsMsg.cannotWrite(dir, (e as NodeJS.ErrnoException).code ?? String(e)));
   }
-  logger.info(commandsMsg.wrotePrompts(rendered.length, dir));
 }

@@ -6,20 +6,21 @@
  * capsule's SHA-256 manifest checked. Exit 0 only if all agree (docs/methods.md §25).
  */
 import { sealedRun } from '../sources/store.js';
-import { withStore } from '../sources/open-run.js';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { storeReader } from '../sources/open-run.js';
+import { storeGuard } from '../live/store/integrity.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { UserError } from '../core/errors.js';
 import { silentLogger, type Logger } from '../core/logger.js';
 import { readSeal } from '../live/store/seal.js';
 import { replayTrials, type Scorer } from '../live/replay/replay.js';
-import { analyzeStore } from './pipeline/store-analysis.js';
+import { storeOutputs } from './pipeline/store-analysis.js';
 import { defaultAnalyzeOut } from './pipeline/store-out.js';
-import { checkManifest, filesUnder, type ReplayDifference } from './sha256-manifest.js';
+import { checkManifest, type ReplayDifference } from './sha256-manifest.js';
 
 export type { ReplayDifference } from './sha256-manifest.js';
 import { commandsMsg } from './messages.js';
+import { analyzeMsg } from '../core/messages/analyze.js';
 
 export interface ReplayOptions {
   readonly store: string;
@@ -40,49 +41,46 @@ export interface ReplayResult {
   readonly outputs: number;
 }
 
-/** A file's text with the store path it names (metrics.json input.path) replaced: outputs compare wherever the store is. */
-function storeFree(dir: string): (file: string) => string {
+/** A file's text (`read`) with the store path it names (metrics.json input.path) replaced: outputs compare wherever the store is. */
+function storeFree(read: (file: string) => string): (file: string) => string {
   let path: string | undefined;
   try {
-    path = (JSON.parse(readFileSync(join(dir, 'reports', 'metrics.json'), 'utf8')) as { input?: { path?: string } }).input?.path;
+    path = (JSON.parse(read(join('reports', 'metrics.json'))) as { input?: { path?: string } }).input?.path;
   } catch { path = undefined; }
   const quoted = path === undefined ? undefined : JSON.stringify(path).slice(1, -1);
   return (file) => {
-    const text = readFileSync(join(dir, file), 'utf8');
+    const text = read(file);
     return quoted === undefined || quoted === '' ? text : text.split(quoted).join('<store>');
   };
 }
 
-/** The analysis recomputed (tables, no figures) and compared file by file with the stored outputs. */
+/** The analysis recomputed (tables, no figures; computed, not written) and compared file by file with the stored outputs. */
 async function compareOutputs(store: string, runId: number, stored: string, logger: Logger): Promise<{ n: number; diffs: ReplayDifference[] }> {
   if (!existsSync(join(stored, 'reports'))) { logger.warn(commandsMsg.noOutputs(stored)); return { n: 0, diffs: [] }; }
-  const tmp = mkdtempSync(join(tmpdir(), 'samegame-replay-'));
-  try {
-    await analyzeStore({ kind: 'store', file: store, runId }, { out: tmp, figures: false });
-    const now = storeFree(tmp);
-    const then = storeFree(stored);
-    const diffs: ReplayDifference[] = [];
-    const files = filesUnder(tmp);
-    for (const f of files) {
-      if (!existsSync(join(stored, f))) diffs.push({ kind: 'output', trial: f, detail: commandsMsg.outputMissing() });
-      else if (now(f) !== then(f)) diffs.push({ kind: 'output', trial: f, detail: commandsMsg.outputDiffers() });
-    }
-    return { n: files.length, diffs };
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
+  const out = resolve(stored);
+  const computed = new Map((await storeOutputs({ kind: 'store', file: store, runId }, { out, figures: false })).files
+    .map((f) => [relative(out, f.path).split('\\').join('/'), Buffer.from(f.content).toString('utf8')]));
+  const now = storeFree((f) => computed.get(f.split('\\').join('/')) ?? '');
+  const then = storeFree((f) => readFileSync(join(stored, f), 'utf8'));
+  const diffs: ReplayDifference[] = [];
+  const files = [...computed.keys()].sort();
+  for (const f of files) {
+    if (!existsSync(join(stored, f))) diffs.push({ kind: 'output', trial: f, detail: commandsMsg.outputMissing() });
+    else if (now(f) !== then(f)) diffs.push({ kind: 'output', trial: f, detail: commandsMsg.outputDiffers() });
   }
+  return { n: files.length, diffs };
 }
 
 /** Replay a store (and a capsule): throws a UserError (exit 1) after listing the differences when anything disagrees. */
 export async function replay(o: ReplayOptions): Promise<ReplayResult> {
   const logger = o.logger ?? silentLogger;
   const manifest = o.capsule === undefined ? [] : checkManifest(o.capsule);
-  const { trials, runId } = withStore(o.store, {}, (store) => {
+  const { trials, runId } = storeGuard(o.store, (store) => {
     const seal = readSeal(store.database);
     const run = sealedRun(store, o.store, seal, o.runId);
-    if (!run) throw new UserError(commandsMsg.noValidTrials(o.store));
+    if (!run) throw new UserError(analyzeMsg.noValidTrials(o.store));
     return { trials: replayTrials(store, run, o.score), runId: run.id };
-  });
+  }, storeReader(o.store));
   const outputs = await compareOutputs(o.store, runId, o.capsule === undefined ? defaultAnalyzeOut(o.store) : join(o.capsule, 'outputs'), logger);
   const differences = [...manifest, ...trials.differences, ...outputs.diffs];
   for (const d of differences) logger.print?.(`${commandsMsg.replayDifference(d.kind, d.trial, d.detail)}\n`);

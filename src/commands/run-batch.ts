@@ -6,13 +6,14 @@
 import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { BATCH_LIMITS, type BatchLimits } from '../live/batch/chunks.js';
-import { planBatchRun } from '../live/batch/dry-run.js';
+import { planBatchRun, type BatchPlan } from '../live/batch/dry-run.js';
 import { runBatches, type BatchSummary } from '../live/batch/run.js';
 import { vendorOf } from '../live/batch/vendors.js';
 import type { Session } from '../live/runner/session.js';
 import { BatchChunks } from '../live/store/batch-chunks.js';
-import { useStoreIfPresent } from '../live/store/open.js';
-import type { TrialStore } from '../live/store/store.js';
+import { storeIfPresent } from '../live/store/open.js';
+import { storeGuard } from '../live/store/integrity.js';
+import type { RunInfo, TrialStore } from '../live/store/store.js';
 import type { TrialSpec } from '../live/types.js';
 import { commandsMsg } from './messages.js';
 
@@ -41,17 +42,26 @@ export function batchLimits(o: BatchFlags): BatchLimits {
   return { maxLines: o.batchSize ?? BATCH_LIMITS.maxLines, maxBytes: BATCH_LIMITS.maxBytes };
 }
 
+/**
+ * The batch plan of `specs` (decisions or comprehension probes) on the store as it is — none yet: nothing stored, nothing in open
+ * batches —, `stored` saying which of the run's specs are already answered.
+ */
+export function batchDryRunPlan(session: Session, specs: readonly TrialSpec[], store: TrialStore | undefined,
+  stored: (store: TrialStore, run: RunInfo) => (s: TrialSpec) => boolean, o: BatchFlags): BatchPlan {
+  const run = store?.findRun(session.hash);
+  const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
+  return planBatchRun(specs, store && run ? stored(store, run) : () => false, inOpen ?? new Set(), session.prices, batchLimits(o));
+}
+
 /** Print the batch dry run of `specs` (reads the store when it exists; writes nothing); returns how many are already stored. */
 export function printBatchDryRun(session: Session, specs: readonly TrialSpec[], storePath: string, o: BatchFlags, logger: Logger): number {
-  return useStoreIfPresent(storePath, {}, (store) => {
-    const run = store?.findRun(session.hash);
-    const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
-    const plan = planBatchRun(specs, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
-      inOpen ?? new Set(), session.prices, batchLimits(o));
+  return storeGuard(storePath, (store) => {
+    const plan = batchDryRunPlan(session, specs, store, (st, run) => (s) => st.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing,
+      rep: s.rep }), o);
     logger.print?.(`${commandsMsg.dryRun(plan.files, plan.lines, plan.total, plan.stored, plan.inBatches, plan.inputTokens, plan.outputTokens,
       commandsMsg.cost(plan.cost))}\n`);
     return plan.stored;
-  });
+  }, storeIfPresent(storePath, {}));
 }
 
 /**

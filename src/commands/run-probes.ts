@@ -10,15 +10,15 @@
  */
 import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { planBatchRun } from '../live/batch/dry-run.js';
 import { planProbes, runProbes } from '../live/probes/run.js';
 import { probeAnswered, storedProbes } from '../live/probes/store.js';
 import type { Session } from '../live/runner/session.js';
+import { storeIfPresent } from '../live/store/open.js';
+import { storeGuard } from '../live/store/integrity.js';
 import { BatchChunks } from '../live/store/batch-chunks.js';
-import { useStoreIfPresent } from '../live/store/open.js';
 import type { TrialStore } from '../live/store/store.js';
 import type { ModelSpec, Provider, TrialSpec } from '../live/types.js';
-import { batchLimits, runBatchPart, type BatchFlags } from './run-batch.js';
+import { batchDryRunPlan, runBatchPart, type BatchFlags } from './run-batch.js';
 import { commandsMsg } from './messages.js';
 
 export interface ProbeFlags extends BatchFlags {
@@ -41,7 +41,7 @@ export function splitProbes(session: Session, batchModels: ReadonlySet<string>):
 export function probesDryRun(session: Session, probes: ProbeSplit, storePath: string, o: ProbeFlags, logger: Logger): void {
   if (session.probes.length === 0) return;
   const perCell = session.design.probes ?? 0;
-  const lines = useStoreIfPresent(storePath, { verify: o.verifyStore }, (store) => {
+  const lines = storeGuard(storePath, (store) => {
     const run = store?.findRun(session.hash);
     const out: string[] = [];
     if (probes.sync.length > 0) {
@@ -49,14 +49,12 @@ export function probesDryRun(session: Session, probes: ProbeSplit, storePath: st
       out.push(commandsMsg.probesDryRun(perCell, plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens, commandsMsg.cost(plan.cost)));
     }
     if (probes.batch.length > 0) {
-      const answered = store !== undefined && run !== undefined ? probeAnswered(store, run.id) : () => false;
-      const inOpen = store && run ? BatchChunks.readOnly(store)?.inOpenChunks(run.id) : undefined;
-      const p = planBatchRun(probes.batch, answered, inOpen ?? new Set(), session.prices, batchLimits(o));
+      const p = batchDryRunPlan(session, probes.batch, store, (st, r) => probeAnswered(st, r.id), o);
       out.push(commandsMsg.probesBatchDryRun(perCell, p.files, p.lines, p.total, p.stored, p.inBatches, p.inputTokens, p.outputTokens,
         commandsMsg.cost(p.cost)));
     }
     return out;
-  });
+  }, storeIfPresent(storePath, { verify: o.verifyStore }));
   for (const l of lines) logger.print?.(`${l}\n`);
 }
 

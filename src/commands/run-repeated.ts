@@ -16,7 +16,8 @@ import type { ModelSpec, Provider } from '../live/types.js';
 import type { Session } from '../live/runner/session.js';
 import { stillPlayable } from '../live/adaptive/matches.js';
 import type { StoredMove } from '../live/store/store.js';
-import { useStoreIfPresent } from '../live/store/open.js';
+import { storeIfPresent } from '../live/store/open.js';
+import { storeGuard } from '../live/store/integrity.js';
 import { TrialStore } from '../live/store/store.js';
 import { batchLimits, type BatchFlags } from './run-batch.js';
 import { commandsMsg } from './messages.js';
@@ -36,7 +37,7 @@ export async function repeatedDryRun(session: Session, storePath: string, o: Rep
   const batch = viaBatch(session, o);
   const rule = session.design.stop;
   const plans = planMatches(session.design);
-  const out = useStoreIfPresent(storePath, { verify: o.verifyStore }, (store) => {
+  const out = storeGuard(storePath, (store) => {
     if (batch) for (const m of session.design.models) vendorOf(m);
     const run = store?.findRun(session.hash);
     const moves = run ? store!.playMoves(run.id) : [];
@@ -54,7 +55,7 @@ export async function repeatedDryRun(session: Session, storePath: string, o: Rep
     const plan = planRepeated(session.design, moves, session.prices, only, plans);
     return { moves, plans, stored: boundStored ?? plan.stored, text: commandsMsg.runRepeatedDryRun(plan.matches, plan.rounds, plan.calls, plan.total,
       plan.stored, plan.inputTokens, plan.outputTokens, commandsMsg.cost(plan.cost)) };
-  });
+  }, storeIfPresent(storePath, { verify: o.verifyStore }));
   logger.print?.(`${out.text}\n`);
   return out;
 }

@@ -23,7 +23,7 @@ import { silentLogger, type Logger } from '../core/logger.js';
 import type { TrialSpec } from '../live/types.js';
 import { UserError } from '../core/errors.js';
 import { storeGuard } from '../live/store/integrity.js';
-import { useStoreIfPresent } from '../live/store/open.js';
+import { storeIfPresent } from '../live/store/open.js';
 import { batchModels, printBatchDryRun, runBatchPart, splitBatch, type BatchFlags } from './run-batch.js';
 import type { BatchSummary } from '../live/batch/run.js';
 import { BatchChunks } from '../live/store/batch-chunks.js';
@@ -96,11 +96,11 @@ async function dryRun(session: Session, all: { sync: readonly TrialSpec[]; batch
   const split = rule ? { sync: ruleSpecs(rule, all.sync), batch: ruleSpecs(rule, all.batch) } : all;
   const batchStored = split.batch.length > 0 ? printBatchDryRun(session, split.batch, storePath, o, logger) : 0;
   if (split.batch.length > 0 && split.sync.length === 0) return batchStored;
-  const plan = useStoreIfPresent(storePath, { verify: o.verifyStore }, (store) => {
+  const plan = storeGuard(storePath, (store) => {
     const run = store?.findRun(session.hash);
     return planRun(split.sync, (s) => run !== undefined && store!.isComplete(run.id, { model: s.model.id, game: s.game, framing: s.framing, rep: s.rep }),
       session.prices);
-  });
+  }, storeIfPresent(storePath, { verify: o.verifyStore }));
   logger.print?.(`${commandsMsg.runDryRun(plan.calls, plan.total, plan.stored, plan.inputTokens, plan.outputTokens,
     commandsMsg.cost(plan.cost))}\n`);
   return batchStored + plan.stored;

@@ -4,7 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
+import type { OutputFile } from '../core/atomic.js';
 import { UserError } from '../core/errors.js';
 import type { ReplayKind } from '../live/replay/replay.js';
 import { commandsMsg } from './messages.js';
@@ -34,9 +35,14 @@ export const MANIFEST = 'MANIFEST.sha256';
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-/** The manifest's text for every file of the folder but the manifest itself. */
-export function manifestText(dir: string): string {
-  return filesUnder(dir).filter((f) => f !== MANIFEST).map((f) => `${sha256(join(dir, f))}  ${f}\n`).join('');
+/** The manifest's text for every file of the folder but the manifest itself, and the files about to be written into it (`files`, absolute paths). */
+export function manifestText(dir: string, files: readonly OutputFile[] = []): string {
+  const toWrite = new Map(files.map((f) => [relative(resolve(dir), f.path).split('\\').join('/'), f.content]));
+  const paths = [...new Set([...filesUnder(dir), ...toWrite.keys()])].filter((f) => f !== MANIFEST).sort();
+  return paths.map((f) => {
+    const content = toWrite.get(f);
+    return `${content === undefined ? sha256(join(dir, f)) : createHash('sha256').update(content).digest('hex')}  ${f}\n`;
+  }).join('');
 }
 
 /** The manifest checked against the folder: one difference per file changed, missing or not listed. */

@@ -14,6 +14,9 @@ export const EXPORT_PLAY = ['match', 'round', 'seat', 'opponent', 'opponent_id',
 /** The statuses of a stored trial; only `ok` trials are decisions (the store's valid trials). */
 export const TRIAL_STATUSES = ['ok', 'invalid', 'error'] as const;
 
+/** The design's order of an exported run's levels (its sidecar records it): a reader lists the cells in it, as the store does. */
+export interface ExportOrder { readonly models: readonly string[]; readonly games: readonly string[]; readonly framings: readonly string[] }
+
 /** The factor columns' names; a factor named like a fixed column is prefixed with factor_. */
 const FIXED: ReadonlySet<string> = new Set<string>([...EXPORT_BASE, ...EXPORT_PLAY, ...EXPORT_TAIL]);
 
@@ -44,3 +47,12 @@ export function isExportedObject(o: Readonly<Record<string, unknown>>): boolean 
   return [...EXPORT_BASE, ...EXPORT_TAIL].every((k) => Object.prototype.hasOwnProperty.call(o, k))
     && typeof f === 'object' && f !== null && !Array.isArray(f);
 }
+
+/** The partition columns of a Parquet export (`export --format parquet`), in folder order: model=…/game=…/framing=…. */
+export const PARQUET_PARTITIONS = ['model', 'game', 'framing'] as const;
+
+/** The DuckDB types of a Parquet export's columns (every other column text); an empty CSV field is NULL. */
+export const PARQUET_TYPES: Readonly<Record<string, 'BIGINT' | 'INTEGER' | 'DOUBLE' | 'BOOLEAN'>> = {
+  run: 'BIGINT', rep: 'BIGINT', round: 'INTEGER', seat: 'INTEGER', payoff: 'DOUBLE', p_cooperate: 'DOUBLE', input_tokens: 'BIGINT',
+  output_tokens: 'BIGINT', latency_ms: 'DOUBLE', attempts: 'BIGINT', synthetic: 'BOOLEAN',
+};

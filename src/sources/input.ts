@@ -15,7 +15,9 @@ import type { ShortMatches } from './logs/index.js';
 import { readDigitized, type DigitizedInput } from './digitized/index.js';
 import { sourcesMsg } from './messages.js';
 import type { Origin } from '../core/provenance.js';
-import { fileOrigin, trialsOrigin } from './origin.js';
+import { fileOrigin, sidecarOrder, trialsOrigin } from './origin.js';
+import { isParquetInput, sidecarBase } from './parquet/files.js';
+import { withExportCsv } from './parquet/export-read.js';
 import { framingPair, type FramingPair } from './framing-pair.js';
 
 /** Where the cells come from: a rates/counts file (--data) or a per-trial file (--trials). */
@@ -92,15 +94,21 @@ export interface AnalysisInput {
 function perDecision(files: readonly string[], choice: InputChoice, base?: string, alt?: string): TrialsInput {
   if (files.length > 1) throw new UserError(logsMsg.severalTrialsNeedFormat());
   if (choice.rounds !== undefined) throw new UserError(logsMsg.roundsNeedFormat());
+  const opts = { base, alt, cluster: choice.cluster, factors: choice.factors, displayPath: files[0] };
+  // A Parquet export (a folder, or a glob of its files) is read as the CSV export of the same trials, in its design's order.
+  if (isParquetInput(files[0])) {
+    return withExportCsv(files[0], files[0], (e) => ({ ...readTrials(e.csv, { ...opts, orderOf: () => sidecarOrder(e.root, e.sha256) }),
+      sha256: e.sha256 }));
+  }
   const seen = recognizeLogFormat(resolve(files[0]));
   if (seen) throw new UserError(sourcesMsg.looksLike(files[0], seen.what, seen.id));
-  return readTrials(resolve(files[0]), { base, alt, cluster: choice.cluster, factors: choice.factors, displayPath: files[0] });
+  return readTrials(resolve(files[0]), { ...opts, orderOf: (sha256) => sidecarOrder(resolve(files[0]), sha256) });
 }
 
 /** The flag that names each file kind's file on reproduce, report and audit (the CLI adds one per entry). */
 export const FILE_FLAGS = {
-  trials: { help: ('per-trial CSV or JSONL, one row per decision (model, game, framing, action|cooperate|p_cooperate); or a published log with --format ' +
-    '(repeatable); instead of --data'), repeatable: true },
+  trials: { help: ('per-trial CSV or JSONL, one row per decision (model, game, framing, action|cooperate|p_cooperate), or the folder export --format ' +
+    'parquet wrote (or a glob of its files); or a published log with --format (repeatable); instead of --data'), repeatable: true },
   data: { help: 'rates CSV (model, game, framing, n, rate|cooperate)' },
   digitized: { help: 'WebPlotDigitizer project (.tar, or its wpd.json) of the figure the rates were read from; with --layout (instead of --data)' },
 } as const satisfies Readonly<Record<'data' | 'trials' | 'digitized', { readonly help: string; readonly repeatable?: true }>>;
@@ -180,7 +188,7 @@ export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> }
     analyses: [],
     read(s, base, alt) {
       const t = perDecision(s.files, s.choice, base, alt);
-      const { origin, notes } = trialsOrigin(resolve(s.files[0]), t.path, t.sha256, t.provenanceColumns);
+      const { origin, notes } = trialsOrigin(sidecarBase(s.files[0]), t.path, t.sha256, t.provenanceColumns);
       return { ...fromTrials(t), origin, data: { kind: 'trials', trials: t, notes } };
     },
     flags: ({ trials: t }) => ({ trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors }),

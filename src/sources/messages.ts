@@ -65,7 +65,6 @@ export const sourcesMsg = {
     return `display names: ${one(a, aWhere)} and ${one(b, bWhere)} would both be shown as ${q(name)}: give each its own name`;
   },
   designNames: (path: string, run: number) => `${path}: run ${run}'s design, names: block`,
-  syntax: (file: string, line: number, what: string) => at(file, line, undefined, `not CSV (${what})`),
   badHeader: (file: string, field: string, want: string, found: readonly string[]) => (found.length === 1 && columnsFound(found).startsWith('; the first line')
     ? at(file, 1, undefined, `the header must begin with ${want} (further columns are provenance)${columnsFound(found)}`)
     : at(file, 1, field, `the header must begin with ${want} (further columns are provenance)`)),

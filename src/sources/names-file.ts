@@ -4,42 +4,37 @@
  * skipped; every other fault is one line naming the file, line and field.
  */
 import { resolve } from 'node:path';
-import Papa from 'papaparse';
 import { displayNames, mergeNames, shown, unusedNames, type DisplayNames, type NameTargets } from '../core/display-names.js';
 import { msg } from '../core/messages/common.js';
 import { UserError } from '../core/errors.js';
 import { nameFault, readInputFile } from './reader-rules.js';
 import { sourcesMsg } from './messages.js';
+import { splitRows } from './rates-csv.js';
 
-/** The fields of one line of CSV (RFC 4180 quoting), or a syntax fault. */
-function fieldsOf(file: string, line: number, text: string): string[] {
-  const r = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter: ',' });
-  const err = r.errors[0];
-  if (err) throw new UserError(sourcesMsg.syntax(file, line, err.message));
-  return r.data[0] ?? [];
-}
-
-function checkField(file: string, line: number, field: 'id' | 'name', value: string): void {
-  if (value.trim() === '') throw new UserError(sourcesMsg.empty(file, line, field));
-  const fault = nameFault(value);
+/**
+ * A field's value, trimmed, held to the name rule. The rule sees it trimmed of every space but the
+ * line ends (CR, LF, U+2028, U+2029): `"GPT-4\n"` is refused by its character, not taken as GPT-4.
+ */
+function checkedField(file: string, line: number, field: 'id' | 'name', raw: string): string {
+  const value = raw.trim();
+  if (value === '') throw new UserError(sourcesMsg.empty(file, line, field));
+  const fault = nameFault(raw.replace(/^[^\S\r\n\u2028\u2029]+|[^\S\r\n\u2028\u2029]+$/g, ''));
   if (fault !== undefined) throw new UserError(sourcesMsg.fault(file, line, field, fault));
+  return value;
 }
 
 /** Display names from CSV text (file: the name messages use), with the line of each id. */
 function parseNameLines(text: string, file: string): { names: DisplayNames; lines: ReadonlyMap<string, number> } {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-  const header = fieldsOf(file, 1, lines[0] ?? '').map((h) => h.trim());
+  // Rows as RFC 4180 reads them: a quoted line end is part of its field, which the name rule then refuses by its character.
+  const rows = splitRows(text.replace(/^\uFEFF/, ''), file);
+  const header = (rows[0]?.line === 1 ? rows[0].fields : ['']).map((h) => h.trim());
   if (header.length !== 2 || header[0] !== 'id' || header[1] !== 'name') throw new UserError(sourcesMsg.header(file, header));
   const entries: [string, string][] = [];
   const first = new Map<string, number>();
-  lines.slice(1).forEach((raw, i) => {
-    const line = i + 2;
-    if (raw.trim() === '') return;
-    const f = fieldsOf(file, line, raw);
+  rows.slice(1).forEach(({ line, fields: f }) => {
     if (f.length !== 2) throw new UserError(sourcesMsg.fields(file, line, f.length));
-    const [id, name] = [f[0].trim(), f[1].trim()];
-    checkField(file, line, 'id', id);
-    checkField(file, line, 'name', name);
+    const id = checkedField(file, line, 'id', f[0]);
+    const name = checkedField(file, line, 'name', f[1]);
     const seen = first.get(id);
     if (seen !== undefined) throw new UserError(sourcesMsg.duplicate(file, line, id, seen));
     first.set(id, line);

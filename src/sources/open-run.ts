@@ -1,14 +1,16 @@
 /**
- * A trial store opened for reading in one place: `withStore` opens it (read-only, the integrity
- * check asked for), guards every read (a damaged store ends in one line naming it) and closes it
- * when the reader is done, a promise included; `openRun` reads one run of it once — the run
+ * A trial store opened for reading in one place: `storeReader` opens it for the store's one guard
+ * (`storeGuard(path, read, storeReader(path))`: read-only, the integrity check asked for, every read
+ * guarded — a damaged store ends in one line naming it — and closed when the reader is done, a
+ * promise included); `openRun` reads one run of it once — the run
  * chosen (by id, else the latest), the kind decided once (runKind), the cells as the analyses read
  * them, and its provenance (sources/origin.ts). The commands read stores through these.
  */
 import { sha256File } from '../core/hash.js';
 import type { Origin } from '../core/provenance.js';
 import type { RunInfo, TrialStore } from '../live/store/store.js';
-import { useExistingStore } from '../live/store/open.js';
+import { existingStore } from '../live/store/open.js';
+import { storeGuard, type GuardedOpening } from '../live/store/integrity.js';
 import { chooseRun, runKind, storeTable, type CellOrder, type RunKind, type StoreTable } from './store.js';
 import { storeOrigin } from './origin.js';
 import { probesOf, repeatedDecisionsOf } from './repeated-store.js';
@@ -23,12 +25,12 @@ export interface StoreOpening {
 }
 
 /**
- * Use the store at `path`, read-only, and close it after (after the promise settles when `use`
- * returns one); a damaged store — rows or a design with bad JSON or impossible values, tables
- * lacking columns, a file SQLite cannot read — ends with one line naming the store.
+ * The store at `path` opened for reading by storeGuard, read-only, and closed after (after the
+ * promise settles when the read returns one); a damaged store — rows or a design with bad JSON or
+ * impossible values, tables lacking columns, a file SQLite cannot read — ends with one line naming the store.
  */
-export function withStore<T>(path: string, o: StoreOpening, use: (store: TrialStore) => T): T {
-  return useExistingStore(path, { verify: o.verify, sqlite: 'damaged' }, use);
+export function storeReader(path: string, o: StoreOpening = {}): GuardedOpening<TrialStore> {
+  return existingStore(path, { verify: o.verify, sqlite: 'damaged' });
 }
 
 /** One run of a store as read once: its info, its kind, its cells (not for a repeated run) and its provenance. */
@@ -49,14 +51,14 @@ export interface OpenedRun {
  */
 export function openRun(path: string, o: StoreOpening & { readonly runId?: number; readonly order?: (run: RunInfo) => CellOrder | undefined;
   readonly repeated?: boolean }): OpenedRun {
-  return withStore(path, o, (store) => {
+  return storeGuard(path, (store) => {
     const run = chooseRun(store, path, o.runId);
     let source: StoreTable | undefined;
     const cells = () => (source ??= storeTable(store, run, o.order?.(run)));
     const kind = runKind(run, () => cells().extraFactors);
     const repeated = kind === 'repeated' && o.repeated ? { repeated: { decisions: repeatedDecisionsOf(store, path, run), probes: probesOf(store, run) } } : {};
     return { path, run, kind, ...(kind === 'repeated' ? {} : { source: cells() }), origin: storeOrigin(path, sha256File(path), run, store), ...repeated };
-  });
+  }, storeReader(path, o));
 }
 
 /** The cells of a run the one-shot tables read; a repeated game's run is refused in one line (its rounds and seats would be pooled). */

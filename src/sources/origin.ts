@@ -10,6 +10,7 @@ import type { FramingText, Origin } from '../core/provenance.js';
 import type { RunInfo, TrialStore } from '../live/store/store.js';
 import { readableDesign } from '../live/store/stored-design.js';
 import type { ProvenanceColumn } from './trials.js';
+import type { ExportOrder } from './export-layout.js';
 import { sourcesMsg } from './messages.js';
 
 /** The models a stored design answers through the simulated provider. */
@@ -51,6 +52,16 @@ export interface ExportSidecar {
   readonly file_sha256: string;
   readonly store: { readonly path: string; readonly sha256: string };
   readonly origin: Record<string, unknown>;
+  /** The design's order of models, games and framings (one run exported). */
+  readonly order?: ExportOrder;
+}
+
+/** The order of a stored run's design (its models, games and framings by id), which an export's sidecar records. */
+export function designOrder(run: Pick<RunInfo, 'designJson'>): ExportOrder {
+  const d = readableDesign(run);
+  const id = (x: string | { id?: string }) => (typeof x === 'string' ? x : x.id ?? '');
+  return { models: (d?.models ?? []).map(id).filter(Boolean), games: (d?.games ?? []).map(id).filter(Boolean),
+    framings: (d?.framings ?? []).map(id).filter(Boolean) };
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -72,6 +83,26 @@ function sidecarOrigin(o: Record<string, unknown>, source: Origin['source']): Or
 /** A sidecar is a few kilobytes (the origin, the framing texts); anything above this is not one. */
 const SIDECAR_MAX_BYTES = 16 * 1024 * 1024;
 
+/** The sidecar beside `path` written for these bytes, or the note saying why it is left out (none when there is no sidecar). */
+function sidecarOf(path: string, display: string, sha256: string): { doc?: Record<string, unknown>; notes: string[] } {
+  // Read through the input guard: a FIFO or device named like a sidecar is not waited on, only noted.
+  const read = readRegular(sidecarPath(path), SIDECAR_MAX_BYTES);
+  if ('reason' in read && read.reason === 'ENOENT') return { notes: [] };
+  let doc: unknown;
+  try { doc = 'bytes' in read ? JSON.parse(read.bytes.toString('utf8')) : undefined; } catch { doc = undefined; }
+  if (!isObject(doc) || doc.samegame_export !== 1 || !isObject(doc.origin)) return { notes: [sourcesMsg.sidecarUnread(sidecarPath(display))] };
+  if (doc.file_sha256 !== sha256) return { notes: [sourcesMsg.sidecarStale(sidecarPath(display), display)] };
+  return { doc, notes: [] };
+}
+
+/** The design order an export's sidecar records for these bytes, if any. */
+export function sidecarOrder(path: string, sha256: string): ExportOrder | undefined {
+  const o = sidecarOf(path, path, sha256).doc?.order;
+  if (!isObject(o)) return undefined;
+  const [models, games, framings] = [strings(o.models), strings(o.games), strings(o.framings)];
+  return models && games && framings ? { models, games, framings } : undefined;
+}
+
 /**
  * A per-trial file's provenance: the sidecar of `export` when one is beside it and was written
  * for these bytes (else a note says it was left out); synthetic as well when the file's own
@@ -82,14 +113,6 @@ export function trialsOrigin(path: string, display: string, sha256: string, colu
   const column = columns.find((c) => c.name === 'synthetic')?.values.some((v) => v.value === 'true') === true;
   const fromColumn = (o: Origin): Origin => (column && !o.synthetic
     ? { ...o, synthetic: true, syntheticWhy: [...(o.syntheticWhy ?? []), sourcesMsg.syntheticColumn()] } : o);
-  const side = sidecarPath(path);
-  // Read through the input guard: a FIFO or device named like a sidecar is not waited on, only noted.
-  const read = readRegular(side, SIDECAR_MAX_BYTES);
-  if ('reason' in read && read.reason === 'ENOENT') return { origin: fromColumn(fileOrigin(display, sha256)), notes: [] };
-  let doc: unknown;
-  try { doc = 'bytes' in read ? JSON.parse(read.bytes.toString('utf8')) : undefined; } catch { doc = undefined; }
-  if (!isObject(doc) || doc.samegame_export !== 1 || !isObject(doc.origin)) return { origin: fromColumn(fileOrigin(display, sha256)),
-    notes: [sourcesMsg.sidecarUnread(sidecarPath(display))] };
-  if (doc.file_sha256 !== sha256) return { origin: fromColumn(fileOrigin(display, sha256)), notes: [sourcesMsg.sidecarStale(sidecarPath(display), display)] };
-  return { origin: fromColumn(sidecarOrigin(doc.origin, source)), notes: [] };
+  const { doc, notes } = sidecarOf(path, display, sha256);
+  return { origin: fromColumn(doc ? sidecarOrigin(doc.origin as Record<string, unknown>, source) : fileOrigin(display, sha256)), notes };
 }

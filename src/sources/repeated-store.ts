@@ -12,11 +12,11 @@ import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import { RunPlays } from '../live/repeated/outcomes.js';
 import { planMatches } from '../live/repeated/plan.js';
 import type { Design } from '../live/design/types.js';
-import { StoreFault } from '../live/store/integrity.js';
+import { StoreFault, storeGuard } from '../live/store/integrity.js';
 import { repeatedDesign, storedDesign } from '../live/store/stored-design.js';
 import { chooseRun, isRepeatedRun } from './store.js';
 import { readAdaptiveRun, type AdaptiveRun } from './adaptive-store.js';
-import { useExistingStore } from '../live/store/open.js';
+import { existingStore } from '../live/store/open.js';
 import type { RunInfo, TrialStore } from '../live/store/store.js';
 import type { TrialRecord } from '../live/types.js';
 import { controlCharacter } from './reader-rules.js';
@@ -75,8 +75,9 @@ function unfinishedStarted(decisions: readonly RepeatedDecision[], design: Desig
 
 /** Read the repeated run of a store; UserError (one line) when the store or run is not one. */
 export function readRepeatedStore(path: string, o: RepeatedStoreOptions = {}): RepeatedStoreDecisions {
-  // opened as sources/open-run.ts's withStore opens a store (read-only, a failure while reading: the store damaged)
-  return useExistingStore(path, { verify: o.verify, sqlite: 'damaged' }, (store) => repeatedDecisionsOf(store, path, chooseRun(store, path, o.run)));
+  // opened as sources/open-run.ts's storeReader opens a store (read-only, a failure while reading: the store damaged)
+  return storeGuard(path, (store) => repeatedDecisionsOf(store, path, chooseRun(store, path, o.run)),
+    existingStore(path, { verify: o.verify, sqlite: 'damaged' }));
 }
 
 /** The decisions of a repeated run of an open store (`path` names it in messages); UserError when the run is not one. */

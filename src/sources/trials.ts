@@ -5,7 +5,9 @@ import { cellKeyOf, checkPlannedFramings, FACTORS } from './rates-csv.js';
 import { framingPair, framingsOf, type FramingPair } from './framing-pair.js';
 import { checkLevel } from './reader-rules.js';
 import { trialRecords, type TrialRecord } from './trial-records.js';
-import { TRIAL_STATUSES } from './export-layout.js';
+import { TRIAL_STATUSES, type ExportOrder } from './export-layout.js';
+import { inStableOrder } from './cell-order.js';
+import { byText } from '../core/aggregates.js';
 import { sourcesMsg } from './messages.js';
 import { foldCollision, foldKey } from './fold.js';
 
@@ -30,6 +32,8 @@ export interface ReadTrialsOptions {
   readonly factors?: readonly string[];
   /** Name shown in messages (defaults to the path). */
   readonly displayPath?: string;
+  /** The design's order of the file's cells, given its SHA-256 (an export's sidecar); the cells are sorted where there is none. */
+  readonly orderOf?: (sha256: string) => ExportOrder | undefined;
 }
 
 export interface ProvenanceColumn {
@@ -119,12 +123,16 @@ class Provenance {
   }
 }
 
-function observations(acc: CellAcc, clustered: boolean): Observations {
+/**
+ * A cell's observations in a stable order whatever the rows' order: clusters by id; probabilities in the rows' order in an
+ * export (its rows are the store's, a cell's trials by rep), else sorted.
+ */
+function observations(acc: CellAcc, clustered: boolean, exported: boolean): Observations {
   if (clustered) {
-    const cs = [...acc.clusters.values()];
-    return { kind: 'clustered', sizes: Float64Array.from(cs, (c) => c.size), sums: Float64Array.from(cs, (c) => c.sum), ids: [...acc.clusters.keys()] };
+    const cs = [...acc.clusters].sort(([a], [b]) => byText(a, b));
+    return { kind: 'clustered', sizes: Float64Array.from(cs, ([, c]) => c.size), sums: Float64Array.from(cs, ([, c]) => c.sum), ids: cs.map(([id]) => id) };
   }
-  if (acc.outcome === 'p_cooperate') return { kind: 'prob', values: Float64Array.from(acc.values) };
+  if (acc.outcome === 'p_cooperate') return { kind: 'prob', values: exported ? Float64Array.from(acc.values) : Float64Array.from(acc.values).sort() };
   return { kind: 'binary', n: acc.n, x: acc.sum };
 }
 
@@ -243,8 +251,9 @@ export function readTrials(path: string, opts: ReadTrialsOptions = {}): TrialsIn
     addRecord(file, r, lay, cells, invalid);
     prov!.add(r, lay.columns);
   }
-  const accs = [...cells.values()];
-  if (!lay || accs.length === 0) throw new UserError(msg.emptyTable(file));
+  if (!lay || cells.size === 0) throw new UserError(msg.emptyTable(file));
+  const order = opts.orderOf?.(src.sha256);
+  const accs = inStableOrder([...cells.values()], (a) => a.key, [...FACTORS, ...lay.factors], order);
   const trials = accs.reduce((s, a) => s + a.n, 0);
   const extra = [...lay.factors];
   if (lay.cluster !== undefined) checkClusters(file, accs, lay.cluster);
@@ -254,7 +263,7 @@ export function readTrials(path: string, opts: ReadTrialsOptions = {}): TrialsIn
   checkPlannedFramings(file, planned, pair.base, pair.alt);
   const clustered = lay.cluster !== undefined;
   const invalidOf = (a: CellAcc) => (lay!.exported ? { invalid: invalid.get(JSON.stringify(Object.values(a.key))) ?? 0 } : {});
-  const table: CellTable = { factors: [...FACTORS, ...extra], cells: accs.map((a): Cell => ({ key: a.key, obs: observations(a, clustered),
+  const table: CellTable = { factors: [...FACTORS, ...extra], cells: accs.map((a): Cell => ({ key: a.key, obs: observations(a, clustered, lay!.exported),
     ...invalidOf(a) })) };
   const probs = accs.filter((a) => a.outcome === 'p_cooperate').length;
   const what = probs === accs.length ? 'per-trial probabilities' : probs === 0 ? 'per-trial decisions' : 'per-trial decisions and probabilities';
@@ -271,6 +280,7 @@ function checkFolding(file: string, accs: readonly CellAcc[], extra: readonly st
   const hit = foldCollision(accs.map((a) => a.key), extra);
   if (!hit) return;
   const describe = (a: CellAcc) => `${JSON.stringify(a.key.game)} with ${extra.map((f) => `${f} = ${JSON.stringify(a.key[f])}`).join(', ')}`;
-  const [first, a] = [accs[hit.first], accs[hit.second]];
+  // named at the later of the two rows
+  const [first, a] = [accs[hit.first], accs[hit.second]].sort((x, y) => x.line - y.line);
   throw new UserError(sourcesMsg.foldCollision(file, a.line, describe(a), describe(first), first.line, hit.game));
 }

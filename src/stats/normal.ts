@@ -86,6 +86,10 @@ export function normalQuantile(p: number): number {
 
 /** Φ⁻¹(0.975), the z of a two-sided 95 % normal interval (scipy.special.ndtri(0.975)). */
 export const Z95 = 1.959963984540054;
+/** Φ⁻¹(0.95), the z of a two-sided 90 % interval (one-sided 95 %; scipy.special.ndtri(0.95)). */
+export const Z90 = 1.6448536269514722;
+/** Φ⁻¹(0.995), the z of a two-sided 99 % interval (scipy.special.ndtri(0.995)). */
+export const Z99 = 2.5758293035489004;
 
 /** A RangeError unless level is a number strictly between 0 and 1 (a string such as "0.95" is refused: comparisons coerce it). */
 export function checkLevel(level: number, where: string): void {

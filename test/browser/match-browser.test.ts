@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeRepeated, type RepeatedResult } from '../../src/commands/analyze-repeated.js';
+import { analyzeRepeated, type RepeatedResult } from '../../src/commands/pipeline/repeated.js';
 import type { RepeatedDecision } from '../../src/core/decisions.js';
 import { checkLinks, launchChromium, open, type Opened } from '../helpers/browser.js';
 import { generateDecisions } from '../helpers/repeated-decisions.js';
 import { XSS_MODEL, XSS_NOTE } from '../render/xss-fixture.js';
+import { writeOutputs } from '../../src/commands/pipeline/write.js';
 
 /**
  * The match browser of a repeated analysis in headless Chromium, offline, from a moved copy of the
@@ -28,6 +29,7 @@ beforeAll(async () => {
   const decisions: RepeatedDecision[] = generated.decisions.map((d) => ({ ...d, prompt: `${XSS_PROMPT} [${d.match} round ${d.round} seat ${d.seat}]`, answer: `<i>${d.answer}</i>` }));
   const dir = mkdtempSync(join(tmpdir(), 'samegame-browser-repeated-'));
   res = await analyzeRepeated({ ...generated, decisions, path: join(dir, 'run.sqlite') }, { reps: 200 });
+  writeOutputs(res.files);
   browser = await launched;
   o = await open(browser, res.outDir, 'reports/report.html');
 }, LONG);

@@ -16,7 +16,12 @@ describe('--trials: per-trial CSV and JSONL equal a rates file of their counts',
   it('point for point and interval for interval, same seed (4 framings that barely differ, n = 120)', async () => {
     const args = ['--reps', '2000', '--seed', '5', '--attenuation', '0.7', '-q'];
     const outs: { out: string; code: number | null; stdout: string }[] = [];
-    for (const src of [['--data', `${FIX}/counts.csv`], ['--trials', `${FIX}/trials.csv`], ['--trials', `${FIX}/trials.jsonl`]]) {
+    // A rates file is read in its rows' order; a per-trial file has no design, so its cells are sorted: the counts, sorted.
+    const [head, ...rows] = readFileSync(`${FIX}/counts.csv`, 'utf8').trim().split('\n');
+    const key = (r: string) => r.split(',').slice(0, 3).join('\0');
+    const sortedCounts = join(tmp(), 'counts.csv');
+    writeFileSync(sortedCounts, `${[head, ...rows.sort((a, b) => (key(a) < key(b) ? -1 : 1))].join('\n')}\n`);
+    for (const src of [['--data', sortedCounts], ['--trials', `${FIX}/trials.csv`], ['--trials', `${FIX}/trials.jsonl`]]) {
       const out = tmp();
       const r = await runCli(['reproduce', ...src, ...args, '--out', out]);
       expect(r.stderr).not.toMatch(/at .*\.js:\d+/); // no stack trace
@@ -42,7 +47,7 @@ describe('--trials: per-trial CSV and JSONL equal a rates file of their counts',
 
   it('verification fails only where a percentile interval of a robustness score lies below its point (R near 1)', async () => {
     for (const src of [{ data: `${FIX}/counts.csv` }, { trials: `${FIX}/trials.csv` }]) {
-      const v = reproduceTables({ ...src, reps: 2000, dryRun: true }).verification;
+      const v = reproduceTables({ ...src, reps: 2000 }).verification;
       for (const c of v.checks.filter((k) => !k.passed)) {
         expect(c.name).toBe('intervals_ordered_and_contain_point');
         for (const f of c.failures ?? []) {
@@ -116,7 +121,7 @@ describe('--trials: bad input is one line, exit 2, nothing written', () => {
     writeFileSync(trials, ['business', 'friend-sharing', 'neutral'].flatMap((f) => ['G', ...(f === 'neutral' ? [] : ['H'])].map((g) =>
       JSON.stringify({ model: 'A', game: g, framing: f, action: 'C' }))).join('\n'));
     for (const src of [{ data: rates }, { trials }]) {
-      const cell = reproduceTables({ ...src, reps: 100, dryRun: true }).verification.checks.find((c) => c.name === 'cell_count')!;
+      const cell = reproduceTables({ ...src, reps: 100 }).verification.checks.find((c) => c.name === 'cell_count')!;
       expect(cell.passed).toBe(false);
       expect(cell.failures).toEqual(['5 ≠ 6; missing: A / H / neutral']);
     }

@@ -16,7 +16,7 @@ describe('analyze: a missing planned framing names the framings the run has', ()
       { model: 'M', game: 'stag-hunt', framing: 'neutral', actions: counts(3, 10) },
       { model: 'M', game: 'stag-hunt', framing: 'team', actions: counts(5, 10) },
     ]);
-    expect(() => analyzeTables({ store, base: 'business', alt: 'team', dryRun: true })).toThrow(
+    expect(() => analyzeTables({ store, base: 'business', alt: 'team' })).toThrow(
       `${store}: model "M", game "stag-hunt" has no valid "business" trials (every model–game needs both planned framings; see --base/--alt); the run's framings are "neutral", "team"`);
   });
 });

@@ -2,12 +2,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeRepeated, repeatedTables } from '../../src/commands/analyze-repeated.js';
+import { analyzeRepeated, repeatedTables } from '../../src/commands/pipeline/repeated.js';
 import { RUN_KINDS } from '../../src/commands/analyze.js';
-import { readStoredRun } from '../../src/commands/analyze-kinds.js';
+import { readStoredRun } from '../../src/commands/pipeline/store-kinds.js';
 import { isRepeatedRun } from '../../src/sources/store.js';
 import { UserError } from '../../src/core/errors.js';
 import { generateDecisions } from '../helpers/repeated-decisions.js';
+import { writeOutputs } from '../../src/commands/pipeline/write.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-repeated-'));
 const csvLines = (path: string) => readFileSync(path, 'utf8').trimEnd().split('\n');
@@ -17,6 +18,7 @@ describe('analyzeRepeated: the outputs of repeated play as one atomic set', () =
     const dir = tmp();
     const input = { ...generateDecisions({ framings: ['business'], matches: 3, rounds: 4 }), path: join(dir, 'run.sqlite') };
     const res = await analyzeRepeated(input, { reps: 100 });
+    writeOutputs(res.files);
     expect(res.twoFraming).toBeUndefined();
     expect(readdirSync(join(dir, 'run', 'reports')).sort()).toEqual(['cells.csv', 'cells.tex', 'endgame.csv', 'endgame.tex', 'models.csv', 'models.tex', 'reactions.csv', 'reactions.tex', 'repeated.json', 'report.html', 'rounds.csv']);
     expect(readdirSync(join(dir, 'run', 'figures')).sort()).toEqual(['repeated-reactions.png', 'repeated-reactions.svg', 'repeated-reactions.vl.json', 'repeated-rounds.png', 'repeated-rounds.svg', 'repeated-rounds.vl.json']);
@@ -36,7 +38,7 @@ describe('analyzeRepeated: the outputs of repeated play as one atomic set', () =
   it('two framings with --rounds 1: Table 2 counts the first rounds only, each opponent a game, and every check passes', () => {
     const dir = tmp();
     const input = { ...generateDecisions({ matches: 5, rounds: 6 }), path: join(dir, 'run.sqlite') };
-    const res = repeatedTables(input, { reps: 100, rounds: { from: 1, to: 1 }, dryRun: true });
+    const res = repeatedTables(input, { reps: 100, rounds: { from: 1, to: 1 } });
     const t = res.twoFraming!;
     expect(t.verification.passed).toBe(true);
     const table2 = res.files.find((f) => f.path.endsWith('table2.csv'))!.content as string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeTables, type AnalyzeResult } from '../../src/commands/analyze.js';
-import { analyzePresentationFiles } from '../../src/commands/analyze-outputs.js';
+import { analyzePresentationFiles } from '../../src/commands/pipeline/direct-run-report.js';
 import { SHIPPED_RATES } from '../../src/core/paths.js';
 import { counts, writeStore, type CellSpec } from '../helpers/store.js';
 
@@ -23,7 +23,7 @@ async function reportOf(simulated: boolean, compare: boolean): Promise<string> {
     { model: 'M', game: 'stag-hunt', framing: 'friend-sharing', actions: counts(19, 20) },
   ];
   writeStore(join(dir, 's.sqlite'), design, cells);
-  const res = analyzeTables({ store: join(dir, 's.sqlite'), reps: 200, dryRun: true, ...(compare ? { compare: SHIPPED_RATES, modelMap: { M: 'GPT-4' } } : {}) }) as AnalyzeResult;
+  const res = analyzeTables({ store: join(dir, 's.sqlite'), reps: 200, ...(compare ? { compare: SHIPPED_RATES, modelMap: { M: 'GPT-4' } } : {}) }) as AnalyzeResult;
   const files = await analyzePresentationFiles(res);
   return files.find((f) => f.path.endsWith('report.html'))!.content as string;
 }

@@ -9,6 +9,7 @@ import { jsdBernoulli } from '../../src/stats/jsd.js';
 import { streamFor } from '../../src/stats/rng.js';
 import { counts, writeStore, type CellSpec } from '../helpers/store.js';
 import { MemoryLogger } from '../../src/core/logger.js';
+import { writeOutputs } from '../../src/commands/pipeline/write.js';
 
 // Stores fsync every trial (synchronous = FULL): tmpdir() is on tmpfs where there is one (test/helpers/global-tmp.ts).
 const tmp = () => mkdtempSync(join(tmpdir(), 'samegame-analyze-'));
@@ -17,7 +18,7 @@ const analyzeTables = (o: Parameters<typeof analyzeAnyKind>[0]) => analyzeAnyKin
 
 describe('swap-in equivalence', () => {
   it('a store built from the reconstructed counts (300 trials per cell) reproduces Table 3 exactly', () => {
-    const rep = reproduceTables({ dryRun: true });
+    const rep = reproduceTables({});
     const cells: CellSpec[] = rep.input.table.cells.map((c) => ({
       ...(c.key as { model: string; game: string; framing: string }),
       actions: counts((c.obs as { x: number }).x, 300),
@@ -25,7 +26,7 @@ describe('swap-in equivalence', () => {
     const dir = tmp();
     const lv = (f: string) => [...new Set(rep.input.table.cells.map((c) => c.key[f]))];
     writeStore(join(dir, 'recon.sqlite'), { name: 'recon', models: lv('model').map((id) => ({ id })), games: lv('game'), framings: lv('framing') }, cells);
-    const res = analyzeTables({ store: join(dir, 'recon.sqlite'), attenuation: 0.7, dryRun: true });
+    const res = analyzeTables({ store: join(dir, 'recon.sqlite'), attenuation: 0.7 });
     expect(res.table3.map((r) => [r.model, r.R, r.shift])).toEqual(rep.table3.map((r) => [r.model, r.R, r.shift]));
     // Same cells, same keys, same seed: the cell streams and so the intervals are identical too.
     expect(res.table3).toEqual(rep.table3);
@@ -47,6 +48,7 @@ describe('analyze a direct run', () => {
   writeStore(join(dir, 'd.sqlite'), design, cells);
   const logger = new MemoryLogger();
   const res = analyzeTables({ store: join(dir, 'd.sqlite'), reps: 2000, logger });
+  writeOutputs(res.files);
 
   it('uses valid trials only, no attenuation by default, and counts the invalid ones per cell', () => {
     const t2 = readFileSync(join(dir, 'd', 'reports', 'table2.csv'), 'utf8').trim().split('\n');
@@ -69,7 +71,7 @@ describe('analyze a direct run', () => {
     expect(m.settings.interval).toBe('95% percentile bootstrap, linear interpolation between order statistics');
     expect(m.settings.table3_variants).toContain('R_corrected is the bias-corrected R with its 95% interval by inverting the R = 1 test');
     expect(res.verification.checks.find((c) => c.name === 'pooled_equals_unrounded_mean')!.passed).toBe(true);
-    analyzeTables({ store: join(dir, 'd.sqlite'), out: join(dir, 'pct'), reps: 2000, interval: 'percentile', logger: new MemoryLogger() });
+    writeOutputs(analyzeTables({ store: join(dir, 'd.sqlite'), out: join(dir, 'pct'), reps: 2000, interval: 'percentile', logger: new MemoryLogger() }).files);
     expect(readFileSync(join(dir, 'pct', 'reports', 'table3.csv'), 'utf8')).toBe(readFileSync(join(dir, 'd', 'reports', 'table3.csv'), 'utf8'));
     const pm = JSON.parse(readFileSync(join(dir, 'pct', 'reports', 'metrics.json'), 'utf8')) as { settings: { interval: string }; command: string };
     expect(pm.settings.interval).toBe('95% percentile bootstrap, linear interpolation between order statistics');
@@ -100,7 +102,7 @@ describe('analyze a direct run', () => {
   it('a design cell without valid trials fails the design_cells_present check', () => {
     const d2 = tmp();
     writeStore(join(d2, 'x.sqlite'), { ...design, framings: ['business', 'friend-sharing', 'abstract', 'role'] }, cells);
-    const r = analyzeTables({ store: join(d2, 'x.sqlite'), reps: 200, dryRun: true });
+    const r = analyzeTables({ store: join(d2, 'x.sqlite'), reps: 200 });
     const c = r.verification.checks.find((x) => x.name === 'design_cells_present')!;
     expect(c.passed).toBe(false);
     expect(c.failures).toEqual(['M / prisoners-dilemma / role', 'M / stag-hunt / role']);
@@ -119,7 +121,7 @@ describe('analyze with first-token (logprob) scoring', () => {
       { model: 'M', game: 'harmony', framing: 'business', probs: [0.5, 0.5] },
       { model: 'M', game: 'harmony', framing: 'friend-sharing', probs: [0.5, 0.5] },
     ]);
-    const res = analyzeTables({ store: join(dir, 'lp.sqlite'), reps: 2000, dryRun: true });
+    const res = analyzeTables({ store: join(dir, 'lp.sqlite'), reps: 2000 });
     expect(res.source.tallies.map((t) => t.scoring)).toEqual(['logprobs', 'logprobs', 'logprobs', 'logprobs']);
     const s = res.analysis.boot.get(stat('shift_raw', 'M', 'stag-hunt'));
     expect(s.point).toBeCloseTo(0.6, 15);
@@ -158,7 +160,7 @@ describe('a simulated run with known probabilities recovers them', () => {
       }
       const path = join(dir, `sim${s}.sqlite`);
       writeStore(path, { name: `sim${s}` }, cells);
-      const res = analyzeTables({ store: path, reps: 1000, seed: s, dryRun: true });
+      const res = analyzeTables({ store: path, reps: 1000, seed: s });
       for (const row of res.table3) {
         for (const [v, lo, hi] of [[want[row.model].R, row.R_lo, row.R_hi], [want[row.model].shift, row.shift_lo, row.shift_hi]]) {
           total++;
@@ -184,7 +186,7 @@ describe('λ̂ when a game has no payoff gap', () => {
       { model: 'M', game: 'coordination', framing: 'friend-sharing', actions: counts(7, 10) },
     ]);
     const logger = new MemoryLogger();
-    const res = analyzeTables({ store: join(dir, 'z.sqlite'), reps: 200, dryRun: true, logger });
+    const res = analyzeTables({ store: join(dir, 'z.sqlite'), reps: 200, logger });
     expect(res.analysis.boot.get(stat('lambda', 'M', 'coordination', 'business')).point).toBeNaN();
     const csv = String(res.files.find((f) => f.path.endsWith('lambda.csv'))!.content);
     expect(csv).toContain('Δu = 0 at q = 0.5');

@@ -5,6 +5,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { reproduceTables } from '../../src/commands/reproduce.js';
+import { writeOutputs } from '../../src/commands/pipeline/write.js';
 
 /**
  * The digitized example (data/examples/digitized/) through the commands: the shipped counts,
@@ -29,7 +30,7 @@ describe('the digitized example through reproduce', () => {
   // The CLI with its figures for the .tar; the library (tables only, no figures) for the wpd.json.
   const run = Promise.all([
     ok(['reproduce', '--digitized', TAR, '--layout', LAYOUT, '--out', a, '--reps', '400', '-q']),
-    Promise.resolve().then(() => reproduceTables({ digitized: JSON_, layout: LAYOUT, out: b, reps: 400 })),
+    Promise.resolve().then(() => writeOutputs(reproduceTables({ digitized: JSON_, layout: LAYOUT, out: b, reps: 400 }).files)),
   ]);
   it('recovers the known counts (truth.csv) in Table 2', async () => {
     await run;

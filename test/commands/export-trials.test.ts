@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { writeTrials, type ExportFormat } from '../../src/commands/export.js';
+import { exportTrials } from '../../src/commands/export-store.js';
 import { TrialStore } from '../../src/live/store/store.js';
 import { readTrials } from '../../src/sources/trials.js';
 import { chooseOneShotRun, storeTable } from '../../src/sources/store.js';
@@ -61,7 +62,9 @@ describe('export → --trials', () => {
     expect((await runCli(['analyze', store, '--out', a, '--reps', '200', '-q'])).code).toBe(0);
     const want = readFileSync(join(a, 'reports', 'table2.csv'), 'utf8');
     for (const format of ['csv', 'jsonl'] as const) {
-      const file = await exported(store, format);
+      // written with its sidecar, which records the design's order (without one the cells are sorted)
+      const file = join(dir, `export${seq++}.${format}`);
+      await exportTrials({ store, format, out: file });
       const out = join(dir, `r${seq++}`);
       const r = await runCli(['reproduce', '--trials', file, '--out', out, '--reps', '200', '-q']);
       expect(r.code, r.stderr).toBe(0);

@@ -28,7 +28,7 @@ describe('meta --effects on arbitrary effect tables', () => {
       const path = join(dir, `e${n++}.csv`);
       writeFileSync(path, `study,model,game,yi,vi,kind\n${rows.map(([s, yi, vi], i) => `${s},m${i},g,${yi},${vi},${i % 2 ? 'a' : 'b'}`).join('\n')}\n`);
       try {
-        const res = runMeta({ effects: path, moderators: mod ? [mod] : undefined, dryRun: true });
+        const res = runMeta({ effects: path, moderators: mod ? [mod] : undefined });
         for (const p of res.analysis.pooled) {
           for (const v of [p.estimate, p.se, p.ci_lo, p.ci_hi, p.tau2]) expect(Number.isFinite(v), `${p.scope}: ${JSON.stringify(p)}`).toBe(true);
         }

@@ -11,6 +11,7 @@ import { forestDomain } from '../../src/render/charts/meta.js';
 import { wilsonInterval } from '../../src/stats/wilson.js';
 import { UserError } from '../../src/core/errors.js';
 import { close, column, heldOut, intervalsReference as ref } from '../stats/meta/reference.js';
+import { writeOutputs } from '../../src/commands/pipeline/write.js';
 
 /**
  * The meta-analysis on inputs that used to pass silently or give wrong numbers: identical effects,
@@ -40,6 +41,7 @@ describe('meta --effects: numbers on the edge', () => {
     const file = effectsFile([['s', 'm1', 'g', 0.2, 0.01], ['s', 'm2', 'g', 0.2, 0.01], ['s', 'm3', 'g', 0.2, 0.01]]);
     const out = mkdtempSync(join(dir, 'o-'));
     const res = runMeta({ effects: file, out });
+    writeOutputs(res.files);
     const o = overall(out);
     const r = ref.univariate.identical.REML_adhoc;
     for (const f of ['estimate', 'se', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi']) expect(close(o[f], r[f], 1e-6), `${f}: ${o[f]} vs ${r[f]}`).toBe(true);
@@ -51,6 +53,7 @@ describe('meta --effects: numbers on the edge', () => {
     const rows = heldOut('tiny');
     const out = mkdtempSync(join(dir, 'o-'));
     const res = runMeta({ effects: effectsFile(rows.map((r) => [r.study, r.model, r.game, r.yi, r.vi])), out });
+    writeOutputs(res.files);
     const m = res.analysis.multilevel!;
     const r = ref.multilevel.tiny;
     for (const f of ['estimate', 'se', 'ci_lo', 'ci_hi', 'pi_lo', 'pi_hi'] as const) expect(close(m[f], r[f], 1e-6), `${f}: ${m[f]} vs ${r[f]}`).toBe(true);
@@ -68,7 +71,7 @@ describe('meta --effects: numbers on the edge', () => {
   });
 
   it('no study holds two cells: no three-level row, said', () => {
-    const res = runMeta({ effects: effectsFile(['a', 'b', 'c', 'd'].map((s, i) => [s, 'm', 'g', 0.1 * i, 0.01])), dryRun: true });
+    const res = runMeta({ effects: effectsFile(['a', 'b', 'c', 'd'].map((s, i) => [s, 'm', 'g', 0.1 * i, 0.01])) });
     expect(res.analysis.multilevel).toBeUndefined();
     expect(res.analysis.notes).toContain('three-level model: no study holds two cells, so the study and cell variances cannot be told apart; '
       + 'no three-level row (the overall row pools the cells)');
@@ -76,7 +79,7 @@ describe('meta --effects: numbers on the edge', () => {
 
   it('two studies: the three-level estimate without an interval, said', () => {
     const rows = heldOut('ml2');
-    const res = runMeta({ effects: effectsFile(rows.map((r) => [r.study, r.model, r.game, r.yi, r.vi])), dryRun: true });
+    const res = runMeta({ effects: effectsFile(rows.map((r) => [r.study, r.model, r.game, r.yi, r.vi])) });
     expect(res.analysis.multilevel!.ci_lo).toBeNaN();
     expect(close(res.analysis.multilevel!.estimate, ref.multilevel.ml2.estimate, 1e-6)).toBe(true);
     expect(res.analysis.notes.some((n) => n.startsWith('three-level model: 2 studies'))).toBe(true);
@@ -84,7 +87,7 @@ describe('meta --effects: numbers on the edge', () => {
 
   it('the overall row carries the Q-profile interval of τ² and I² (meta.json), equal to metafor\'s confint to 1e-6', () => {
     const rows = heldOut('spread');
-    const res = runMeta({ effects: effectsFile(rows.map((r) => [r.study, r.model, r.game, r.yi, r.vi])), dryRun: true });
+    const res = runMeta({ effects: effectsFile(rows.map((r) => [r.study, r.model, r.game, r.yi, r.vi])) });
     const o = res.analysis.pooled.find((p) => p.scope === 'overall')!;
     const r = ref.qprofile.spread;
     for (const f of ['tau2_lo', 'tau2_hi', 'I2_lo', 'I2_hi'] as const) expect(close(o[f], r[f], 1e-6), `${f}: ${o[f]} vs ${r[f]}`).toBe(true);
@@ -93,7 +96,7 @@ describe('meta --effects: numbers on the edge', () => {
   });
 
   it('a prediction interval past [−1, 1] is cut there for the shift, and said', () => {
-    const res = runMeta({ effects: effectsFile([['s', 'a', 'g', -0.8, 0.01], ['s', 'b', 'g', 0.9, 0.01], ['s', 'c', 'g', 0.1, 0.01]]), dryRun: true });
+    const res = runMeta({ effects: effectsFile([['s', 'a', 'g', -0.8, 0.01], ['s', 'b', 'g', 0.9, 0.01], ['s', 'c', 'g', 0.1, 0.01]]) });
     const o = res.analysis.pooled.find((p) => p.scope === 'overall')!;
     expect([o.pi_lo, o.pi_hi]).toEqual([-1, 1]);
     expect(res.analysis.notes).toContain('prediction interval cut at the effect\'s range [-1, 1] — study: s; overall: '
@@ -116,12 +119,12 @@ describe('moderators', () => {
   });
 
   it.each([['kind', '"x"'], ['dose', '"1"']])('a constant moderator (%s) does not vary: exit 2', (name, value) => {
-    expect(() => runMeta({ effects: file, moderators: [name], dryRun: true })).toThrow(`moderator "${name}" does not vary: every cell has ${value}`);
+    expect(() => runMeta({ effects: file, moderators: [name] })).toThrow(`moderator "${name}" does not vary: every cell has ${value}`);
   });
 
   it('an all-empty moderator column does not vary', () => {
     const empty = effectsFile(rows.map((r) => [...r.slice(0, 5), '']), 'study,model,game,yi,vi,note');
-    expect(() => runMeta({ effects: empty, moderators: ['note'], dryRun: true })).toThrow('moderator "note" does not vary');
+    expect(() => runMeta({ effects: empty, moderators: ['note'] })).toThrow('moderator "note" does not vary');
   });
 
   it('through the library and the manifest too', () => {
@@ -133,7 +136,7 @@ describe('moderators', () => {
     const d = mkdtempSync(join(dir, 'man-'));
     const rates = join(process.cwd(), 'data/lore-heydari-2024/rates.csv');
     writeFileSync(join(d, 'm.yaml'), `moderators: [constructor]\nstudies:\n  - id: a\n    data: ${rates}\n    base: business\n    alt: friend-sharing\n`);
-    expect(() => runMeta({ manifest: join(d, 'm.yaml'), dryRun: true })).toThrow('moderator "constructor" names no column');
+    expect(() => runMeta({ manifest: join(d, 'm.yaml') })).toThrow('moderator "constructor" names no column');
   });
 
   it('a manifest moderator every study gives the same value does not vary: one line naming the field, nothing written', async () => {

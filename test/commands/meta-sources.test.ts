@@ -7,6 +7,7 @@ import { runMeta } from '../../src/commands/meta.js';
 import { writeStore, counts } from '../helpers/store.js';
 import { ROOT } from '../helpers/cli.js';
 import { close, reference } from '../stats/meta/reference.js';
+import { writeOutputs } from '../../src/commands/pipeline/write.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'samegame-meta-src-'));
 const csvRows = (path: string) => Papa.parse<Record<string, string>>(readFileSync(path, 'utf8').trim(), { header: true }).data;
@@ -15,6 +16,7 @@ describe('meta --effects: an effect table computed elsewhere', () => {
   it('the BCG trials with moderators ablat and alloc: meta-regression.csv equals metafor (REML, knha)', () => {
     const out = mkdtempSync(join(dir, 'bcg-'));
     const res = runMeta({ effects: join(ROOT, 'test/reference/meta/tables/bcg.csv'), moderators: ['ablat', 'alloc'], out });
+    writeOutputs(res.files);
     const ref = reference.univariate.bcg_ablat_alloc.REML_knha;
     const rows = csvRows(join(out, 'reports', 'meta-regression.csv'));
     expect(rows.map((r) => r.term)).toEqual(['intercept', 'ablat', 'alloc=alternate', 'alloc=systematic', 'test of moderators (F)', 'residual heterogeneity (Q_E)']);
@@ -55,7 +57,7 @@ describe('meta reads a trial store and clustered per-decision files', () => {
       '  - { id: clustered, trials: trials.csv, base: business, alt: friend-sharing }',
       `  - { id: rates, data: ${join(ROOT, 'data/lore-heydari-2024/rates.csv')}, base: business, alt: friend-sharing, attenuation: 1 }`,
     ].join('\n'));
-    const res = runMeta({ manifest: join(d, 'm.yaml'), dryRun: true });
+    const res = runMeta({ manifest: join(d, 'm.yaml') });
     const stored = res.analysis.effects.filter((r) => r.study === 'stored');
     stored.forEach((r, i) => expect(r.yi).toBeCloseTo((15 + 2 * i) / 40, 15));
     const p = (x: number) => x / 40;
@@ -70,8 +72,8 @@ describe('meta reads a trial store and clustered per-decision files', () => {
 describe('reports/effects.csv read back with --effects', () => {
   it('gives the same effect table, byte for byte, and the same pooled estimates (the files\' 12 digits aside)', () => {
     const [a, b] = [mkdtempSync(join(dir, 'rt-a-')), mkdtempSync(join(dir, 'rt-b-'))];
-    runMeta({ manifest: join(ROOT, 'data/meta/lore-heydari.yaml'), out: a });
-    runMeta({ effects: join(a, 'reports', 'effects.csv'), moderators: ['source'], out: b, poolSynthetic: true }); // as the manifest's pool_synthetic
+    writeOutputs(runMeta({ manifest: join(ROOT, 'data/meta/lore-heydari.yaml'), out: a }).files);
+    writeOutputs(runMeta({ effects: join(a, 'reports', 'effects.csv'), moderators: ['source'], out: b, poolSynthetic: true }).files); // as the manifest's pool_synthetic
     expect(readFileSync(join(b, 'reports', 'effects.csv'), 'utf8')).toBe(readFileSync(join(a, 'reports', 'effects.csv'), 'utf8'));
     for (const f of ['meta.csv', 'meta-multilevel.csv', 'meta-regression.csv', 'meta-leave-one-out.csv']) {
       const [x, y] = [csvRows(join(a, 'reports', f)), csvRows(join(b, 'reports', f))];

@@ -16,20 +16,20 @@ const trials = (id: string, file: string) => `  - id: ${id}\n    trials: ${at(fi
 
 describe('meta on a manifest: direct runs and attenuations', () => {
   it('every study a direct run: the small-study tests are not applicable (said in the notes and meta.json)', () => {
-    const res = runMeta({ manifest: manifest(trials('a', 'same-game-sim-trials.csv') + trials('b', 'same-game-sim-b-trials.csv')), dryRun: true });
+    const res = runMeta({ manifest: manifest(trials('a', 'same-game-sim-trials.csv') + trials('b', 'same-game-sim-b-trials.csv')) });
     expect(res.analysis.smallStudy.status).toBe('not applicable');
     expect(res.analysis.notes.join('\n')).toContain('small-study tests: not applicable');
     expect(JSON.parse(String(res.files.find((f) => f.path.endsWith('meta.json'))!.content)).small_study).toBe('not applicable');
   });
 
   it('the shipped manifest mixes a = 0.7 (rates) with a = 1 (direct runs): a note names both groups', () => {
-    const res = runMeta({ manifest: 'data/meta/lore-heydari.yaml', dryRun: true });
+    const res = runMeta({ manifest: 'data/meta/lore-heydari.yaml' });
     expect(res.analysis.notes.join('\n')).toContain('attenuation differs between studies — a = 0.7: lore-heydari-2024; a = 1: same-game-sim, same-game-sim-b');
     expect(res.analysis.smallStudy.status).toBe('run');
   });
 
   it('one attenuation for all: no note', () => {
-    const res = runMeta({ manifest: manifest(trials('a', 'same-game-sim-trials.csv') + trials('b', 'same-game-sim-b-trials.csv')), dryRun: true });
+    const res = runMeta({ manifest: manifest(trials('a', 'same-game-sim-trials.csv') + trials('b', 'same-game-sim-b-trials.csv')) });
     expect(res.analysis.notes.join('\n')).not.toContain('attenuation differs');
   });
 });

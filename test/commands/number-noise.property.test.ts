@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runInProcess } from '../helpers/in-process.js';
 import { writeStore, type CellSpec } from '../helpers/store.js';
 import { generateDecisions } from '../helpers/repeated-decisions.js';
-import { analyzeRepeated } from '../../src/commands/analyze-repeated.js';
+import { analyzeRepeated } from '../../src/commands/pipeline/repeated.js';
 import { ROOT } from '../helpers/cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'samegame-noise-'));
@@ -96,7 +96,7 @@ describe('no binary noise in any CSV or JSON (property)', () => {
     await fc.assert(fc.asyncProperty(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 2, max: 7 }), fc.boolean(), fc.constantFrom(0, 3, 7),
       async (seed, matches, rounds, two, invalidEvery) => {
         const input = { ...generateDecisions({ seed, matches, rounds, framings: two ? ['business', 'friend-sharing'] : ['business'], invalidEvery, prompts: false }), path: 'generated', sha256: '0'.repeat(64) };
-        const res = await analyzeRepeated(input, { seed, reps: 60, out: fresh('rep-an'), dryRun: true });
+        const res = await analyzeRepeated(input, { seed, reps: 60, out: fresh('rep-an') });
         expect(expectClean(res.files)).toBeGreaterThan(5);
       }), { numRuns: 4, seed: 3203 });
   }, 180_000);

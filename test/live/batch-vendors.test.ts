@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const tables = (store: string) => {
-  const r = analyzeTables({ store, dryRun: true, reps: 100 }) as AnalyzeResult;
+  const r = analyzeTables({ store, reps: 100 }) as AnalyzeResult;
   return { table3: r.table3, csv: r.files.filter((f) => f.path.endsWith('.csv')).map((f) => [f.path.split('/').pop(), f.content]) };
 };
 

@@ -1,7 +1,8 @@
 /**
- * The one opener of an existing store for run's dry runs and batches (live/store/open.ts): it reads
- * the store read-only, closes it when the use ends (a promise included, and on failure), gives no
- * store when none is there, and says every failure in the store's one line.
+ * The one opener of an existing store (live/store/open.ts: existingStore, storeIfPresent) handed to
+ * the store's one guard (storeGuard): it reads the store read-only, closes it when the use ends (a
+ * promise included, and on failure), gives no store when none is there, and says every failure in
+ * the store's one line.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,8 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/errors.js';
-import { useExistingStore, useStoreIfPresent } from '../../src/live/store/open.js';
+import { existingStore, storeIfPresent } from '../../src/live/store/open.js';
+import { storeGuard } from '../../src/live/store/integrity.js';
 import { TrialStore } from '../../src/live/store/store.js';
 
 const dirs: string[] = [];
@@ -27,11 +29,11 @@ function storeWithRun(): string {
   return path;
 }
 
-describe('useExistingStore / useStoreIfPresent', () => {
+describe('storeGuard with existingStore / storeIfPresent', () => {
   it('reads the store read-only and closes it after a synchronous use', () => {
     const path = storeWithRun();
     let seen: TrialStore | undefined;
-    const hash = useExistingStore(path, {}, (s) => { seen = s; expect(dbOf(s).readonly).toBe(true); return s.findRun('h1')?.designHash; });
+    const hash = storeGuard(path, (s) => { seen = s; expect(dbOf(s).readonly).toBe(true); return s.findRun('h1')?.designHash; }, existingStore(path, {}));
     expect(hash).toBe('h1');
     expect(dbOf(seen!).open).toBe(false);
   });
@@ -39,28 +41,29 @@ describe('useExistingStore / useStoreIfPresent', () => {
   it('keeps the store open until a promise settles, and closes it when the use fails', async () => {
     const path = storeWithRun();
     let seen: TrialStore | undefined;
-    const p = useExistingStore(path, { verify: true }, async (s) => { seen = s; await new Promise((r) => setTimeout(r, 5)); return dbOf(s).open; });
+    const p = storeGuard(path, async (s) => { seen = s; await new Promise((r) => setTimeout(r, 5)); return dbOf(s).open; }, existingStore(path, { verify: true }));
     expect(dbOf(seen!).open).toBe(true);
     expect(await p).toBe(true);
     expect(dbOf(seen!).open).toBe(false);
-    await expect(useExistingStore(path, {}, async (s) => { seen = s; throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(storeGuard(path, async (s) => { seen = s; throw new Error('boom'); }, existingStore(path, {}))).rejects.toThrow('boom');
     expect(dbOf(seen!).open).toBe(false);
-    expect(() => useExistingStore(path, {}, (s) => { seen = s; throw new Error('bang'); })).toThrow('bang');
+    expect(() => storeGuard(path, (s) => { seen = s; throw new Error('bang'); }, existingStore(path, {}))).toThrow('bang');
     expect(dbOf(seen!).open).toBe(false);
   });
 
   it('gives no store when none is at the path, and refuses an absent or foreign file in one line', () => {
     const dir = tmp();
-    expect(useStoreIfPresent(join(dir, 'none.sqlite'), {}, (s) => s)).toBeUndefined();
-    expect(() => useExistingStore(join(dir, 'none.sqlite'), {}, () => 1)).toThrow(UserError);
+    const none = join(dir, 'none.sqlite');
+    expect(storeGuard(none, (s) => s, storeIfPresent(none, {}))).toBeUndefined();
+    expect(() => storeGuard(none, () => 1, existingStore(none, {}))).toThrow(UserError);
     const junk = join(dir, 'junk.sqlite');
     writeFileSync(junk, 'not a database at all, just text that is long enough to fill a header.');
-    expect(() => useStoreIfPresent(junk, {}, () => 1)).toThrow(UserError);
+    expect(() => storeGuard(junk, () => 1, storeIfPresent(junk, {}))).toThrow(UserError);
   });
 
   it('turns a SQLite failure while the store is used into the store\'s one line', () => {
     const path = storeWithRun();
-    const e = (() => { try { useExistingStore(path, {}, (s) => dbOf(s).prepare('SELECT * FROM no_such_table').all()); } catch (x) { return x; } })();
+    const e = (() => { try { storeGuard(path, (s) => dbOf(s).prepare('SELECT * FROM no_such_table').all(), existingStore(path, {})); } catch (x) { return x; } })();
     expect(e).toBeInstanceOf(UserError);
     expect((e as Error).message).toBe(`${path}: cannot open the trial store (SQLITE_ERROR: no such table: no_such_table)`);
   });

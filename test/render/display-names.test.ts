@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/index.js';
-import { repeatedFigureList } from '../../src/commands/analyze-repeated-report.js';
-import type { RepeatedResult } from '../../src/commands/analyze-repeated.js';
+import { repeatedFigureList } from '../../src/commands/pipeline/repeated-report.js';
+import type { RepeatedResult } from '../../src/commands/pipeline/repeated.js';
 import { matchBrowser } from '../../src/analyses/repeated/browser.js';
 import { reproduceTables } from '../../src/commands/reproduce.js';
 import { reproduceFigures } from '../../src/commands/reproduce-outputs.js';
@@ -61,7 +61,7 @@ describe('display names in the reproduction of published values (the shipped dat
   const namesFile = join(mkdtempSync(join(tmpdir(), 'samegame-names-')), 'names.csv');
   writeFileSync(namesFile, 'id,name\nGPT-3.5,OpenAI Turbo\nGPT-4,OpenAI Four\nLLaMa-2,Meta Llama two\n');
   const logger = new MemoryLogger();
-  const res = reproduceTables({ dryRun: true, namesFile, logger });
+  const res = reproduceTables({ namesFile, logger });
   const RAW = /GPT-3\.5|GPT-4|LLaMa-2/;
 
   it('the figure\'s points, rows and labels, the report\'s table and sentence, reproduction.tex and the printed sentence name no id', () => {

@@ -61,7 +61,7 @@ describe('audit, meta and selective figures without clipped marks, overlapping t
   const audit = auditFigures(r.attenuation, r.tipping, r.readingError.K, r.analysis, r.readingError.perCell ? r.readingError.label : undefined);
   const metaNames = join(dir, 'meta-names.csv');
   writeFileSync(metaNames, `id,name\n${Object.entries(META_NAMES).map(([k, v]) => `${k},${v}`).join('\n')}\n`);
-  const m = runMeta({ manifest: join(ROOT, 'data/meta/lore-heydari.yaml'), namesFile: metaNames, dryRun: true, logger: new MemoryLogger() });
+  const m = runMeta({ manifest: join(ROOT, 'data/meta/lore-heydari.yaml'), namesFile: metaNames, logger: new MemoryLogger() });
   const meta = metaAnalysis.figures(namedMeta(m.analysis, m.names));
   for (const args of [['init', 'study', '--kind', 'enrichment'], ['run', 'study.yaml', '-q']]) {
     const res = await runCli(args, { cwd: dir });
@@ -85,7 +85,7 @@ describe('audit, meta and selective figures without clipped marks, overlapping t
 
   const shippedNames = join(dir, 'shipped-names.csv');
   writeFileSync(shippedNames, 'id,name\nGPT-3.5,OpenAI Turbo\nGPT-4,OpenAI Four\nLLaMa-2,Meta Llama two\n');
-  const shipped = reproduceFigures(reproduceTables({ dryRun: true, namesFile: shippedNames, logger: new MemoryLogger() }));
+  const shipped = reproduceFigures(reproduceTables({ namesFile: shippedNames, logger: new MemoryLogger() }));
 
   it('with display names given, no raw id is drawn or written in a title or caption (reproduce and meta: models and studies; selective: models)', async () => {
     // reproduce on the shipped data, every figure (the reproduction's included): the models by name

@@ -14,8 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../../src/index.js';
 import { reproduceTables } from '../../src/commands/reproduce.js';
 import { reproduceFigures } from '../../src/commands/reproduce-outputs.js';
-import { repeatedFigureList } from '../../src/commands/analyze-repeated-report.js';
-import type { RepeatedResult } from '../../src/commands/analyze-repeated.js';
+import { repeatedFigureList } from '../../src/commands/pipeline/repeated-report.js';
+import type { RepeatedResult } from '../../src/commands/pipeline/repeated.js';
 import { MemoryLogger } from '../../src/core/logger.js';
 import { styled } from '../../src/render/paper-style.js';
 import type { Figure } from '../../src/render/figure.js';
@@ -33,7 +33,7 @@ async function flawsOf(name: string, figures: readonly Figure[]): Promise<Flaw[]
 }
 
 describe('figures without clipped marks or overlapping tick labels (from the Vega scenegraph)', async () => {
-  const shipped = reproduceFigures(reproduceTables({ dryRun: true, logger: new MemoryLogger() }));
+  const shipped = reproduceFigures(reproduceTables({ logger: new MemoryLogger() }));
   const akata = repeatedFigureList(await analyze({ trials: [join(ROOT, 'data/akata-2023/experiment_pd.csv')], format: 'akata', out: '/tmp/never-written',
     dryRun: true, figures: false, reps: 100 }) as RepeatedResult);
   const dir = mkdtempSync(join(tmpdir(), 'samegame-flaws-'));

@@ -39,7 +39,7 @@ const H = (p: number) => (p <= 0 || p >= 1 ? 0 : -p * Math.log(p) - (1 - p) * Ma
 const r2 = (p: number, q: number) => 1 - (H((p + q) / 2) - (H(p) + H(q)) / 2) / Math.LN2;
 
 describe('two-framing figures of the shipped data', () => {
-  const res = reproduceTables({ dryRun: true });
+  const res = reproduceTables({});
   const figs = twoFramingFigures(res.analysis);
   const byId = Object.fromEntries(figs.map((f) => [f.id, f]));
 

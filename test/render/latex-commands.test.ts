@@ -38,7 +38,7 @@ describe('the .tex of the repeated starter, the meta example and an enrichment r
   const starter = (width?: number) => analyze({ store: join(dir, 'runs/rep.sqlite'), ...quiet, ...(width ? { latexWidth: width } : {}) });
   const enrichment = (width?: number) => analyze({ store: join(dir, 'runs/enr.sqlite'), ...quiet, ...(width ? { latexWidth: width } : {}) });
   const [rep345, rep240, enr345, enr240] = await Promise.all([starter(), starter(240), enrichment(), enrichment(240)]);
-  const meta = runMeta({ manifest: join(ROOT, 'data/meta/lore-heydari.yaml'), dryRun: true, logger: new MemoryLogger() });
+  const meta = runMeta({ manifest: join(ROOT, 'data/meta/lore-heydari.yaml'), logger: new MemoryLogger() });
   const one = [...texFiles(rep345.files), ...texFiles(meta.files), ...texFiles(enr345.files)];
   const two = [...texFiles(rep240.files), ...texFiles(enr240.files)];
 
@@ -73,7 +73,7 @@ describe('the .tex of the repeated starter, the meta example and an enrichment r
   });
 
   it('the regenerate commands name --latex-width when given, and only then', () => {
-    const reproduced = reproduceTables({ dryRun: true, logger: new MemoryLogger(), latexWidth: 240 });
+    const reproduced = reproduceTables({ logger: new MemoryLogger(), latexWidth: 240 });
     expect(JSON.parse(fileText(reproduced.files, 'metrics.json')).command).toMatch(/ --latex-width 240(?: |$)/);
     expect(JSON.parse(fileText(rep240.files, 'repeated.json')).command).toMatch(/ --latex-width 240(?: |$)/);
     expect(JSON.parse(fileText(enr240.files, 'selective.json')).command).toMatch(/ --latex-width 240(?: |$)/);

@@ -39,7 +39,7 @@ const hard = [
 ];
 
 describe('every .tex fits a one-column article', async () => {
-  const shipped = texFiles(reproduceTables({ dryRun: true, logger: new MemoryLogger() }).files);
+  const shipped = texFiles(reproduceTables({ logger: new MemoryLogger() }).files);
   const golden = readdirSync(join(ROOT, 'test/golden/quickstart/reports')).filter((f) => f.endsWith('.tex'))
     .map((f) => ({ f, text: readFileSync(join(ROOT, 'test/golden/quickstart/reports', f), 'utf8') }));
   const namesFile = join(mkdtempSync(join(tmpdir(), 'samegame-latex-fit-')), 'names.csv');

@@ -40,7 +40,7 @@ const SPANS = new RegExp(String.raw`^% About (\d+) pt wide .*: wider than a two-
   String.raw`\(345 pt\), in a two-column document it spans both columns \(table\*\)`, 'm');
 
 describe('--latex-width 240: tables for a two-column layout', async () => {
-  const shipped = texFiles(reproduceTables({ dryRun: true, logger: new MemoryLogger(), latexWidth: 240 }).files);
+  const shipped = texFiles(reproduceTables({ logger: new MemoryLogger(), latexWidth: 240 }).files);
   const namesFile = join(mkdtempSync(join(tmpdir(), 'samegame-latex-two-')), 'names.csv');
   writeFileSync(namesFile, 'id,name\nact_gpt4,"GPT-4 (gpt-4-0613, temperature 0)"\nact_claude,[Claude] 2 *star* λ 中文 🙂 zero\u200bwidth\n');
   const akata = texFiles((await analyze({ trials: [join(ROOT, 'data/akata-2023/experiment_pd.csv')], format: 'akata', out: '/tmp/never-written',
@@ -55,7 +55,7 @@ describe('--latex-width 240: tables for a two-column layout', async () => {
     for (const { f, text } of spans) expect(Number(SPANS.exec(text)![1]), f).toBeLessThanOrEqual(345);
     expect(fits.map((x) => x.f)).toEqual(['table3.tex', 'long.tex']);
     // Laid out for 345 pt, table3.tex is wider than a column, and is laid out narrower at 240.
-    const at345 = texFiles(reproduceTables({ dryRun: true, logger: new MemoryLogger() }).files).find((x) => x.f === 'table3.tex')!.text;
+    const at345 = texFiles(reproduceTables({ logger: new MemoryLogger() }).files).find((x) => x.f === 'table3.tex')!.text;
     expect(at345).not.toEqual(shipped.find((x) => x.f === 'table3.tex')!.text);
   });
 

@@ -57,7 +57,7 @@ describe('font metrics (DejaVu Sans advance widths from the TTF)', () => {
 });
 
 describe('rendering the two-framing figures', () => {
-  const res = reproduceTables({ dryRun: true });
+  const res = reproduceTables({});
   const figs = twoFramingFigures(res.analysis);
 
   it.each(figs.map((f) => [f.id, f] as const))('SVG snapshot %s (floats rounded)', async (id, f) => {

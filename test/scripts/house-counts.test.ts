@@ -2,7 +2,8 @@
  * scripts/house-counts.mjs on fixture trees (`--root`): each count the route's house is held to
  * rises when its rule is broken, so none is a count that cannot fail — a statistic name spelt
  * outside the Table 3 registry (words of other vocabularies left out, comments too), a stored design
- * parsed outside the store module, a store opened by hand in a command, a command importing another's file.
+ * parsed outside the store module, a store opened by hand in a command, a command importing another's file, a second store-error
+ * mapper or a wrapper of the store's guard.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -53,6 +54,18 @@ describe('house counts', () => {
     expect(c.where).toEqual(["src/analyses/a.ts:1 'shift'", "src/analyses/a.ts:2 'R_lo'", 'src/analyses/a.ts:3 `Rfam`']);
   });
 
+  it('store-error exports: a mapper, or a wrapper handing the guard a function it was given, counts; a function guarding its own work does not', () => {
+    const c = counts({
+      'stats/table3.ts': REGISTRY,
+      'live/store/integrity.ts': ['function storeError(p, e) { return e; }',
+        'export function storeGuard<T>(path: string, fn: () => T): T { try { return fn(); } catch (e) { throw storeError(path, e); } }', ''].join('\n'),
+      'live/store/open.ts': 'export function useStore<T>(path: string, use: (s: Store) => T): T {\n  return storeGuard(path, () => use(open(path)));\n}\n',
+      'sources/read.ts': ['export function readIt(path: string, o: { order?: (x) => number }) {', '  return storeGuard(path, () => o.order?.(1));', '}',
+        'export const says = (p: string) => storeMsg.storeDamaged(p, \'x\');', ''].join('\n'),
+    }).get('store-error exports')!;
+    expect(c.where).toEqual(['src/live/store/integrity.ts:2 storeGuard', 'src/live/store/open.ts:1 useStore', 'src/sources/read.ts:4 says']);
+  });
+
   it('stored-design readers, store openers in commands, and commands importing each other', () => {
     const c = counts({
       'stats/table3.ts': REGISTRY,
@@ -67,5 +80,20 @@ describe('house counts', () => {
     expect(c.get('stored-design readers outside the store module')).toEqual({ n: 1, where: ['src/live/replay/replay.ts:1'] });
     expect(c.get('TrialStore.openExisting in commands/')).toEqual({ n: 1, where: ['src/commands/plan.ts:2'] });
     expect(c.get('command files importing another command')).toEqual({ n: 1, where: ['src/commands/plan.ts → reproduce'] });
+  });
+
+  it('commands importing each other: a command known by its NAME-*.js, and the shared pipeline importing a command\'s file', () => {
+    const c = counts({
+      'stats/table3.ts': REGISTRY,
+      'cli/meta.ts': "const { meta } = await import('../commands/meta-outputs.js');\n",
+      'cli/analyze.ts': "import { analyze } from '../commands/analyze.js';\n",
+      'commands/meta-outputs.ts': 'export const meta = 1;\n',
+      'commands/meta-pooling.ts': 'export const pool = 1;\n',
+      'commands/analyze.ts': "import { run } from './pipeline/store.js';\nimport { pool } from './meta-pooling.js';\n",
+      'commands/pipeline/store.ts': "import { pool } from '../meta-pooling.js';\nimport { notes } from '../file-notes.js';\nimport { w } from './write.js';\n",
+      'commands/pipeline/write.ts': 'export const w = 1;\n',
+      'commands/file-notes.ts': 'export const notes = 1;\n', // belongs to no command
+    }).get('command files importing another command')!;
+    expect(c.where).toEqual(['src/commands/analyze.ts → meta-pooling', 'src/commands/pipeline/store.ts → meta-pooling']);
   });
 });

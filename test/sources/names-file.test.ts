@@ -29,6 +29,18 @@ describe('parseNames', () => {
     expect(() => parseNames('id,name\na,b\u0007\n', 'f.csv')).toThrow(/^f\.csv:2: field "name": .*U\+0007/);
   });
 
+  it('a line end inside a quoted field is refused by the name rule, naming the line, the field and the character', () => {
+    const fault = (text: string) => { try { parseNames(text, 'f.csv'); return 'accepted'; } catch (e) { return (e as Error).message; } };
+    expect(fault('id,name\na,"GPT\n4"\n')).toMatch(/^f\.csv:2: field "name": contains the control character U\+000A /);
+    expect(fault('id,name\r\na,"GPT\r\n4"\r\n')).toMatch(/^f\.csv:2: field "name": contains the control character U\+000D /);
+    expect(fault('id,name\n\nx,y\n"a\nb",x\nc,d\n')).toMatch(/^f\.csv:4: field "id": contains the control character U\+000A /);
+    // At a field's end too (not trimmed away), and U+2028.
+    expect(fault('id,name\na,"GPT-4\n"\n')).toMatch(/^f\.csv:2: field "name": contains the control character U\+000A /);
+    expect(fault('id,name\na,GPT-4\u2028\n')).toMatch(/^f\.csv:2: field "name": contains the control character U\+2028 /);
+    expect(fault('id,name\na,"x\n')).toBe('f.csv:2: malformed CSV (Quoted field unterminated)');
+    expect(fault('id,name\na, b \n')).toBe('accepted');
+  });
+
   it('any text: a map or one UserError naming the file (property)', () => {
     fc.assert(fc.property(fc.string({ maxLength: 200 }), (tail) => {
       try {

@@ -85,7 +85,7 @@ describe('clustered bootstrap: whole clusters are resampled within a cell', () =
     expect(obs.kind).toBe('clustered');
     expect([...obs.sizes]).toEqual(new Array(20).fill(6));
     expect([...obs.sums].sort()).toEqual([...correlated(20, 6, 10).sums].sort());
-    const opts = { trials: file, reps: 4000, seed: 11, dryRun: true };
+    const opts = { trials: file, reps: 4000, seed: 11 };
     const c = reproduceTables({ ...opts, cluster: 'conversation' });
     const u = reproduceTables(opts);
     const name = stat('shift_raw', 'M1', 'Stag Hunt');

@@ -74,10 +74,14 @@ export function independentColumns(X: Design): boolean[] {
   });
 }
 
+/** The Euclidean norm, scaled by the largest |xᵢ| so that columns of 1e200 or 1e-200 neither overflow nor underflow. */
 function norm2(x: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < x.length; i++) m = Math.max(m, Math.abs(x[i]));
+  if (!(m > 0) || !Number.isFinite(m)) return m;
   let s = 0;
-  for (let i = 0; i < x.length; i++) s += x[i] * x[i];
-  return Math.sqrt(s);
+  for (let i = 0; i < x.length; i++) s += (x[i] / m) * (x[i] / m);
+  return m * Math.sqrt(s);
 }
 
 export function metaDesign(rows: readonly EffectRow[], moderators: readonly string[]): MetaDesign {

@@ -6,7 +6,7 @@
  * report shows them (the CSVs keep 12 significant digits); names by their display names.
  */
 import { fixed } from '../../core/format.js';
-import { intervalCell, latexTable, leftColumn, rightColumn, type LatexCell } from '../../render/latex.js';
+import { intervalCell, latexTable, leftColumn, rightColumn, type LatexCell, type LatexOptions } from '../../render/latex.js';
 import type { MetaAnalysis } from './pool.js';
 import type { CellInfluence } from './influence.js';
 
@@ -16,7 +16,7 @@ const vi = (x: number, lo: number, hi: number, d = 3): LatexCell => intervalCell
 const pv = (p: number): LatexCell => ({ number: !Number.isFinite(p) ? '' : p < 1e-4 ? '<0.0001' : fixed(p, 4) });
 
 /** The pooled rows (and the three-level row) of meta.csv. */
-export function metaLatex(a: MetaAnalysis): string {
+export function metaLatex(a: MetaAnalysis, options: LatexOptions = {}): string {
   const m = a.multilevel;
   const rows: LatexCell[][] = a.pooled.map((r) => [r.scope, r.k, vi(r.estimate, r.ci_lo, r.ci_hi), vi(NaN, r.pi_lo, r.pi_hi),
     vi(r.tau2, r.tau2_lo, r.tau2_hi, 4), vi(r.I2, r.I2_lo, r.I2_hi, 2), v(r.Q, 1), pv(r.Q_p)]);
@@ -33,11 +33,11 @@ export function metaLatex(a: MetaAnalysis): string {
       rightColumn('p')],
     rows,
     rulesAfter: m ? [rows.length - 2] : undefined,
-  });
+  }, options);
 }
 
 /** The coefficients of the meta-regression; the three-level coefficients below their own heading. */
-export function metaRegressionLatex(a: MetaAnalysis): string | undefined {
+export function metaRegressionLatex(a: MetaAnalysis, options: LatexOptions = {}): string | undefined {
   const r = a.regression;
   if (!r) return undefined;
   const uni = r.fit.coefficients.map((c, j): LatexCell[] => [r.design.terms[j], vi(c.estimate, c.ci_lo, c.ci_hi), v(c.se), v(c.stat, 2),
@@ -53,11 +53,11 @@ export function metaRegressionLatex(a: MetaAnalysis): string | undefined {
     columns: [leftColumn('Term'), rightColumn('Estimate'), rightColumn('SE'), rightColumn('Statistic'), rightColumn('df'), rightColumn('p')],
     rows: [...uni, ...three],
     sections: ml ? [{ before: 0, title: 'Random effects' }, { before: uni.length, title: 'Three-level (cells within studies)' }] : undefined,
-  });
+  }, options);
 }
 
 /** Each cell's influence diagnostics (influence.rma.uni's columns), influential cells marked *. */
-export function metaInfluenceLatex(rows: readonly CellInfluence[]): string | undefined {
+export function metaInfluenceLatex(rows: readonly CellInfluence[], options: LatexOptions = {}): string | undefined {
   if (rows.length === 0) return undefined;
   return latexTable({
     caption: 'Influence of each cell on the overall estimate: externally standardized residual, DFFITS, Cook\'s distance, covariance ratio, '
@@ -67,5 +67,5 @@ export function metaInfluenceLatex(rows: readonly CellInfluence[]): string | und
       rightColumn('cov.r'), rightColumn('hat'), rightColumn('Without it'), leftColumn('Flag')],
     rows: rows.map((r) => [r.study, r.model, r.game, v(r.rstudent, 2), v(r.dffits, 2), v(r.cook_d), v(r.cov_r), v(r.hat),
       vi(r.loo_estimate, r.loo_ci_lo, r.loo_ci_hi), r.influential ? '*' : '']),
-  });
+  }, options);
 }

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../../core/atomic.js';
 import { toCsv, type CsvValue } from '../../render/csv.js';
+import type { LatexOptions } from '../../render/latex.js';
 import { fileNumber, finiteOrNull, jsonText, scaleOf } from '../../core/format.js';
 import type { Coefficient } from '../../stats/meta/univariate.js';
 import type { MetaAnalysis } from './pool.js';
@@ -60,14 +61,16 @@ const REGRESSION = ['term', 'estimate', 'se', 'stat', 'df1', 'df2', 'p', 'ci_lo'
 
 /**
  * Coefficients with float noise written 0 (fileNumber's scale): an estimate, its se and interval
- * on the scale of all the estimates, standard errors and limits; a test statistic on the scale of
- * the statistics.
+ * on the scale of that coefficient's own estimate, se and limits (moderators of 1e200 and 1 have
+ * coefficients 200 orders apart, neither of them noise); a test statistic on the scale of the statistics.
  */
 function onScale(cs: readonly Coefficient[]): Coefficient[] {
-  const est = scaleOf(cs.flatMap((c) => [c.estimate, c.se, c.ci_lo, c.ci_hi]));
   const stat = scaleOf(cs.map((c) => c.stat));
-  const e = (x: number) => fileNumber(x, est);
-  return cs.map((c) => ({ ...c, estimate: e(c.estimate), se: e(c.se), ci_lo: e(c.ci_lo), ci_hi: e(c.ci_hi), stat: fileNumber(c.stat, stat) }));
+  return cs.map((c) => {
+    const est = scaleOf([c.estimate, c.se, c.ci_lo, c.ci_hi]);
+    const e = (x: number) => fileNumber(x, est);
+    return { ...c, estimate: e(c.estimate), se: e(c.se), ci_lo: e(c.ci_lo), ci_hi: e(c.ci_hi), stat: fileNumber(c.stat, stat) };
+  });
 }
 
 /**
@@ -140,14 +143,18 @@ export function metaJson(a: MetaAnalysis, p: MetaProvenance, names?: DisplayName
   }, 2)}\n`;
 }
 
-/** The table files under reports/ (a table with nothing in it is not written); display names add columns and a map, the ids stay. */
-export function metaTableFiles(reports: string, a: MetaAnalysis, p: MetaProvenance, names?: DisplayNames): OutputFile[] {
+/**
+ * The table files under reports/ (a table with nothing in it is not written); display names add columns and a map, the ids stay;
+ * `latex`: the text width the .tex tables are laid out for (--latex-width).
+ */
+export function metaTableFiles(reports: string, a: MetaAnalysis, p: MetaProvenance, names?: DisplayNames, latex: LatexOptions = {}): OutputFile[] {
   const named = namedMeta(a, names); // the .tex tables show display names; the CSVs keep the ids
   const files: [string, string | undefined][] = [
     ['effects.csv', effectsCsv(a, names)], ['meta.csv', pooledCsv(a, names)], ['meta-multilevel.csv', multilevelCsv(a)],
     ['meta-regression.csv', regressionCsv(a)], ['meta-leave-one-out.csv', leaveOneOutCsv(a, names)], ['meta-influence.csv', influenceCsv(a.influence)],
     ['meta-small-study.csv', smallStudyCsv(a.smallStudy)], ['meta-regression-multilevel.csv', multilevelRegressionCsv(a.regression?.multilevel)],
-    ['meta.tex', metaLatex(named)], ['meta-regression.tex', metaRegressionLatex(named)], ['meta-influence.tex', metaInfluenceLatex(named.influence)],
+    ['meta.tex', metaLatex(named, latex)], ['meta-regression.tex', metaRegressionLatex(named, latex)],
+    ['meta-influence.tex', metaInfluenceLatex(named.influence, latex)],
     ['meta.json', metaJson(a, p, names)],
   ];
   return files.filter((f): f is [string, string] => f[1] !== undefined).map(([name, content]) => ({ path: join(reports, name), content }));

@@ -13,7 +13,7 @@ import { reproductionFigures, reproductionSection } from '../../analyses/reprodu
 import { namedAnalysis, twoFraming, type ReportProvenance } from '../../analyses/two-framing/index.js';
 import { verdictFlags } from '../expect.js';
 import { FILE_NOTES } from '../file-notes.js';
-import { poolingSections } from '../meta-pooling.js';
+import { poolingSections } from './table-pooling.js';
 import { provenanceSections } from '../origin-report.js';
 import { sourceAnalyses } from '../source-analyses.js';
 import { ratesCommand, type ReproduceResult } from './rates-tables.js';

@@ -8,7 +8,7 @@ import { labelSynthetic, originExtra, syntheticWarning } from '../../core/proven
 import { inputNames } from '../input-names.js';
 import type { FigureStyle } from '../../render/paper-style.js';
 import { attenuationOf, inputFlagsOf, inputNotes, readInput, sourceOf, type AnalysisInput, type InputChoice } from '../../sources/input.js';
-import { writeFilesAtomic, type OutputFile } from '../../core/atomic.js';
+import type { OutputFile } from '../../core/atomic.js';
 import { UserError } from '../../core/errors.js';
 import { msg } from '../../core/messages/common.js';
 import type { Logger } from '../../core/logger.js';
@@ -18,10 +18,10 @@ import type { VerificationReport } from '../../core/checks.js';
 import type { Reproduction } from '../../analyses/reproduction/index.js';
 import { compareExpected, expectFlag, readExpected, reproductionExtra, reproductionOutputs, verdictFlags, type ExpectOptions } from '../expect.js';
 import { regenerateCommand } from '../../core/command-line.js';
-import { poolingFiles, type TablePooling } from '../meta-pooling.js';
+import { poolingFiles, type TablePooling } from './table-pooling.js';
 import { verifyRates } from '../source-analyses.js';
-import { analyzeMsg } from '../../core/messages/analyze.js';
 import { latexOf } from '../command-options.js';
+import { pipelineMsg } from './messages.js';
 
 /** Table 3 as the terminal shows it (reproduce, report, analyze). */
 export { table3Text } from '../../analyses/two-framing/terminal.js';
@@ -40,8 +40,6 @@ export interface ReproduceOptions extends Partial<TwoFramingSettings>, InputChoi
   /** `--names FILE`: display names for the report, figures, terminal and LaTeX (the CSVs keep the ids and add the names, metrics.json a `names` map). */
   namesFile?: string;
   logger?: Logger;
-  /** Compute only; write nothing (the library use). */
-  dryRun?: boolean;
   /**
    * Published values to compare with (reports/reproduction.csv and the check
    * published_values_reproduced); by default the shipped paper tables for the shipped rates and
@@ -61,7 +59,7 @@ export interface ReproduceResult {
   readonly table3: Table3Row[];
   /** Every published number beside the computed one, when there were published values to compare with. */
   readonly reproduction?: Reproduction;
-  /** Files written (or that would be written), absolute paths. */
+  /** The files the command writes (pipeline/write.ts), absolute paths. */
   readonly files: readonly OutputFile[];
   /** Table 3 over games (random: reports/table3-random.csv as well). */
   readonly pooling?: TablePooling;
@@ -91,9 +89,10 @@ export function ratesCommand(command: string, input: AnalysisInput, s: TwoFramin
 
 /**
  * The tables of `samegame reproduce` (no figures, no report): rates CSV → reconstruction →
- * estimands with bootstrap intervals → Appendix C verification → reports/, written unless dryRun.
- * Input errors are thrown before anything is written. The library's `reproduce`
- * (reproduce-outputs.ts) adds the figures and the report.
+ * estimands with bootstrap intervals → Appendix C verification → the files of reports/, as values:
+ * nothing is written here. Input errors are thrown before any work. The library's `reproduce`
+ * (reproduce-outputs.ts) adds the figures and the report, `report` the report alone; the pipeline
+ * (pipeline/write.ts) writes them.
  */
 export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   const logger = opts.logger ?? silentLogger;
@@ -112,7 +111,7 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
   if ((opts.base === undefined || opts.alt === undefined) && (settings.base !== DEFAULTS.base || settings.alt !== DEFAULTS.alt)) {
-    logger.info(analyzeMsg.framingPair(settings.base, settings.alt));
+    logger.info(pipelineMsg.framingPair(settings.base, settings.alt));
   }
   const names = inputNames(input.table, input.origin, opts.namesFile, logger);
   // The comparison reads intervals the way the publication computed them (percentile unless
@@ -132,7 +131,6 @@ export function reproduceTables(opts: ReproduceOptions = {}): ReproduceResult {
   const files = labelSynthetic(withNamedLatex([...tableFiles, ...reproductionFiles, ...twoFraming.tables.verificationFiles(reports, verification),
     ...poolingFiles(opts.pooling, reports, analysis)], reports, analysis, names?.map, latexOf(opts)), input.origin);
   if (input.origin.synthetic) logger.warn(syntheticWarning(input.origin));
-  if (!opts.dryRun) writeFilesAtomic(files);
   return { input, analysis, verification, table3: twoFraming.tables.table3(analysis), reproduction, files, notes: inputNotes(input), pooling: opts.pooling,
     ...(names ? { names } : {}), ...(opts.latexWidth === undefined ? {} : { latexWidth: opts.latexWidth }) };
 }

@@ -4,15 +4,17 @@
  * a sealed store's plan settings and verdicts, what the kind prints and its checks.
  */
 import type { RoundRange } from '../../core/decisions.js';
+import type { OutputFile } from '../../core/atomic.js';
 import { silentLogger } from '../../core/logger.js';
 import { storeGuard } from '../../live/store/integrity.js';
 import type { SourceOf } from '../../sources/input.js';
-import { RUN_KINDS, readStoredRun, type AnyAnalysis, type RunKindAnalysis } from '../analyze-kinds.js';
-import type { StoreAnalyzeOptions } from '../analyze-settings.js';
-import { roundsOf } from '../analyze-trials.js';
-import { checkOut, failOnChecks, type CommandOptions, type FigureOption } from '../command-options.js';
-import { sealedOptions, writeVerdicts } from '../analyze-sealed.js';
+import { RUN_KINDS, readStoredRun, type AnyAnalysis, type RunKindAnalysis } from './store-kinds.js';
+import type { StoreAnalyzeOptions } from './store-settings.js';
+import { roundsOf } from './repeated-tables.js';
+import { checkOut, type CommandOptions, type FigureOption } from '../command-options.js';
+import { sealedOptions, verdictFiles } from './sealed.js';
 import { defaultAnalyzeOut } from './store-out.js';
+import { finish, type CommandOutputs } from './write.js';
 
 /** The settings of a store's analysis: those of StoreAnalyzeOptions (the store comes as the source), with the rounds as given. */
 export interface StoreRouteOptions extends Omit<StoreAnalyzeOptions, 'store' | 'runId' | 'rounds'>, CommandOptions, FigureOption {
@@ -20,10 +22,13 @@ export interface StoreRouteOptions extends Omit<StoreAnalyzeOptions, 'store' | '
   readonly rounds?: string | RoundRange;
 }
 
-/** The analysis of the store's run, its settings (a sealed plan's where no flag is given) and its kind; a store failure ends in one line naming it. */
+/**
+ * The analysis of the store's run, its settings (a sealed plan's where no flag is given), its kind and a sealed plan's verdicts
+ * (written with the analysis's files); a store failure ends in one line naming it.
+ */
 function analysedRun(file: string, given: StoreAnalyzeOptions, opts: StoreRouteOptions) {
   return storeGuard(file, async () => {
-    // A sealed store: the plan's settings where no flag is given, and its verdicts (analyze-sealed.ts).
+    // A sealed store: the plan's settings where no flag is given, and its verdicts (sealed.ts).
     const sealed = sealedOptions(given);
     const o = sealed?.opts ?? given;
     const stored = readStoredRun(o);
@@ -31,9 +36,16 @@ function analysedRun(file: string, given: StoreAnalyzeOptions, opts: StoreRouteO
     const run = sealed?.exploratory.length && 'origin' in stored ? { ...stored, origin: { ...stored.origin, exploratory: sealed.exploratory } } : stored;
     const k = RUN_KINDS[run.kind] as RunKindAnalysis<AnyAnalysis>;
     const res = opts.figures === false ? k.analyze(run, o) : await k.withFigures(run, o);
-    if (sealed) writeVerdicts(sealed, o, opts.logger ?? silentLogger);
-    return { res, kind: k, o };
+    const verdicts: OutputFile[] = sealed ? verdictFiles(sealed, o, opts.logger ?? silentLogger) : [];
+    return { res, kind: k, o, verdicts };
   });
+}
+
+/** What the analysis of a trial store writes (under `out`, else beside the store), prints and checks: computed, nothing written. */
+export async function storeOutputs(source: SourceOf<'store'>, opts: StoreRouteOptions): Promise<CommandOutputs<AnyAnalysis>> {
+  const given: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
+  const { res, kind, o, verdicts } = await analysedRun(source.file, given, opts);
+  return { result: res, files: [...res.files, ...verdicts], print: (logger) => kind.print(res, logger, o), checks: kind.checks(res) };
 }
 
 /**
@@ -42,9 +54,5 @@ function analysedRun(file: string, given: StoreAnalyzeOptions, opts: StoreRouteO
  */
 export async function analyzeStore(source: SourceOf<'store'>, opts: StoreRouteOptions): Promise<AnyAnalysis> {
   checkOut(opts, defaultAnalyzeOut(source.file));
-  const given: StoreAnalyzeOptions = { ...opts, store: source.file, runId: source.runId, rounds: roundsOf(opts.rounds) };
-  const { res, kind, o } = await analysedRun(source.file, given, opts);
-  kind.print(res, opts.logger ?? silentLogger, o);
-  failOnChecks(kind.checks(res), opts);
-  return res;
+  return finish(await storeOutputs(source, opts), opts);
 }

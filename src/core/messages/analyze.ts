@@ -1,6 +1,8 @@
-
-
+import { q } from './text.js';
 export const analyzeMsg = {
-  framingPair: (base: string, alt: string) => `planned framing pair: ${base} (base) vs ${alt} (alternative); choose another with --base/--alt`,
   synthetic: () => 'synthetic data: at least one model of this run answered through the simulated provider',
+  noValidTrials: (path: string) => `${path}: the run has no valid trials to analyze`,
+  missingPlannedCell: (path: string, model: string, game: string, framing: string, present: readonly string[] = []) =>
+    (`${path}: model ${q(model)}, game ${q(game)} has no valid ${q(framing)} trials (every model–game needs both planned framings; see ` +
+      `--base/--alt)${present.length ? `; the run's framings are ${present.map(q).join(', ')}` : ''}`),
 };

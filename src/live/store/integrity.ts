@@ -55,18 +55,33 @@ function storeError(path: string, e: unknown, sqlite: SqliteFailure = 'unreadabl
   return e;
 }
 
+/** What a guarded use opens first and closes when done (a promise: once it settles): the store it reads (live/store/open.ts). */
+export interface GuardedOpening<S extends { close(): void } | undefined> {
+  readonly open: () => S;
+  /** How a SQLite failure while the store is used is said (storeError): 'unreadable' unless given. */
+  readonly sqlite?: SqliteFailure;
+}
+
 /**
  * Run `fn` on the store at `path` — synchronous, or a promise (export streams its rows) — with
- * its failures turned into the store's one line (storeError).
+ * its failures turned into the store's one line (storeError). Given an opening, the store is
+ * opened first, handed to `fn` and closed when `fn` is done, a promise included.
  */
-export function storeGuard<T>(path: string, fn: () => T, sqlite: SqliteFailure = 'unreadable'): T {
+export function storeGuard<T>(path: string, fn: () => T, sqlite?: SqliteFailure): T;
+export function storeGuard<S extends { close(): void } | undefined, T>(path: string, fn: (store: S) => T, opening: GuardedOpening<S>): T;
+export function storeGuard<S extends { close(): void } | undefined, T>(path: string, fn: (store: S) => T,
+  how: SqliteFailure | GuardedOpening<S> = 'unreadable'): T {
+  const sqlite = typeof how === 'string' ? how : how.sqlite ?? 'unreadable';
+  const store = typeof how === 'string' ? undefined : how.open();
   let out: T;
   try {
-    out = fn();
+    out = fn(store as S);
   } catch (e) {
+    store?.close();
     throw storeError(path, e, sqlite);
   }
-  if (out instanceof Promise) return out.catch((e: unknown) => { throw storeError(path, e, sqlite); }) as T;
+  if (out instanceof Promise) return out.catch((e: unknown) => { throw storeError(path, e, sqlite); }).finally(() => store?.close()) as T;
+  store?.close();
   return out;
 }
 

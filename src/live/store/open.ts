@@ -1,13 +1,14 @@
 /**
  * An existing store opened where a run looks at what it already holds: the dry runs of `run` (the
  * trials stored, those in open batch chunks, a repeated run's moves) and `batches` (a store's
- * chunks, cancelled on request), and under sources/open-run.ts's withStore the readers of a run.
+ * chunks, cancelled on request), and through sources/open-run.ts's storeReader the readers of a run.
  * The one opener of an existing store: read-only (TrialStore.openExisting, the full
- * integrity check on request), every failure while the store is used turned into the store's one
- * line (storeGuard), and the store closed when the use is done, a promise included.
+ * integrity check on request), handed to the store's one guard (storeGuard: every failure while
+ * the store is used turned into the store's one line, and the store closed when the use is done,
+ * a promise included).
  */
 import { existsSync } from 'node:fs';
-import { storeGuard, type SqliteFailure } from './integrity.js';
+import type { GuardedOpening, SqliteFailure } from './integrity.js';
 import { TrialStore } from './store.js';
 
 export interface ExistingStoreOpening {
@@ -17,22 +18,12 @@ export interface ExistingStoreOpening {
   readonly sqlite?: SqliteFailure;
 }
 
-/** Use the existing store at `path` (absent: refused in one line), read-only, and close it after. */
-export function useExistingStore<T>(path: string, o: ExistingStoreOpening, use: (store: TrialStore) => T): T {
-  const store = TrialStore.openExisting(path, { verify: o.verify });
-  let out: T;
-  try {
-    out = storeGuard(path, () => use(store), o.sqlite);
-  } catch (e) {
-    store.close();
-    throw e;
-  }
-  if (out instanceof Promise) return out.finally(() => store.close()) as T;
-  store.close();
-  return out;
+/** The existing store at `path` (absent: refused in one line), opened read-only for storeGuard, which closes it after. */
+export function existingStore(path: string, o: ExistingStoreOpening): GuardedOpening<TrialStore> {
+  return { open: () => TrialStore.openExisting(path, { verify: o.verify }), ...(o.sqlite ? { sqlite: o.sqlite } : {}) };
 }
 
-/** As useExistingStore when a store is at `path`; else `use` is given no store (a first run has none yet). */
-export function useStoreIfPresent<T>(path: string, o: ExistingStoreOpening, use: (store: TrialStore | undefined) => T): T {
-  return existsSync(path) ? useExistingStore(path, o, use) : use(undefined);
+/** As existingStore when a store is at `path`; else no store (a first run has none yet). */
+export function storeIfPresent(path: string, o: ExistingStoreOpening): GuardedOpening<TrialStore | undefined> {
+  return existsSync(path) ? existingStore(path, o) : { open: () => undefined };
 }

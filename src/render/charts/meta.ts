@@ -2,7 +2,7 @@ import type { LayerSpec } from 'vega-lite/types_unstable/spec/index.js';
 import type { Field } from 'vega-lite/types_unstable/channeldef.js';
 import { nice } from 'd3-array';
 import { COLORS, defineFigure, F3, ONE_ROW, type Figure } from '../figure.js';
-import { Z95 } from '../../stats/normal.js';
+import { Z90, Z95, Z99 } from '../../stats/normal.js';
 
 /** One line of a meta-analytic forest plot: a cell's effect, a pooled estimate or a prediction interval. */
 export interface MetaForestRow {
@@ -159,8 +159,7 @@ export function coincidentLabels(points: readonly FunnelPoint[]): { yi: number; 
 }
 
 /** The significance contours of the funnel plot: two-sided p, its normal quantile, its grey. */
-const CONTOURS = [{ p: 0.1, z: 1.6448536269514722, color: '#bbbbbb' }, { p: 0.05, z: Z95, color: '#888888' },
-  { p: 0.01, z: 2.5758293035489004, color: '#555555' }] as const;
+const CONTOURS = [{ p: 0.1, z: Z90, color: '#bbbbbb' }, { p: 0.05, z: Z95, color: '#888888' }, { p: 0.01, z: Z99, color: '#555555' }] as const;
 
 /** The two slanted lines centre ± z·se of a funnel plot, from se = 0 to maxSe: two points per line, each keyed by its line. */
 const slantedLines = (centre: number, z: number, maxSe: number, key: (side: -1 | 1) => string) =>

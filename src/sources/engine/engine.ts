@@ -13,7 +13,7 @@ import type { Logger } from '../../core/logger.js';
 import { engineMsg } from './messages.js';
 
 /** The engine's settings: a memory limit well under the 1 GB budget of the process, spilling to a folder of its own. */
-const settings = (spill: string) => ["SET memory_limit = '384MB'", 'SET preserve_insertion_order = false',
+export const engineSettings = (spill: string): string[] => ["SET memory_limit = '384MB'", 'SET preserve_insertion_order = false',
   `SET temp_directory = '${spill.replace(/'/g, "''")}'`];
 
 /** Run `fn` on a fresh in-memory database; a DuckDB error (an unreadable file, a malformed row) becomes a UserError naming the files. */
@@ -22,7 +22,7 @@ export async function withEngine<T>(files: string, fn: (c: DuckDBConnection) => 
   const c = await db.connect();
   const spill = mkdtempSync(join(tmpdir(), 'samegame-duckdb-'));
   try {
-    for (const s of settings(spill)) await c.run(s);
+    for (const s of engineSettings(spill)) await c.run(s);
     return await fn(c);
   } catch (e) {
     if (e instanceof UserError) throw e;

@@ -104,7 +104,7 @@ export async function readLogAggregates(files: readonly string[], format: string
   const f = typeof format === 'string' ? resolveLogFormat(format) : format;
   if (unsupported(f) !== undefined) return undefined;
   const names = files.map((p, i) => opts.displayPaths?.[i] ?? p);
-  const short = opts.shortMatches ?? 'drop';
+  const short = opts.shortMatches ?? f.short_matches ?? 'drop';
   const { aggregates, notes } = await withEngine(names.join(', '), async (c) => {
     // one scan of the files to a table of one row per cell and match (O(matches)), read by the checks, names, notes and aggregates
     try {

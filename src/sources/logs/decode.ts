@@ -6,6 +6,7 @@
  */
 import type { Action } from '../../core/games.js';
 import { UserError } from '../../core/errors.js';
+import { msg } from '../../core/messages/common.js';
 import type { ActionsSpec } from './schema.js';
 import { compileValue, specColumns, type LogRow, type RowValue } from './values.js';
 import { sourcesLogsMsg } from './messages.js';
@@ -46,6 +47,7 @@ function labelDecoder(spec: Extract<ActionsSpec, { labels: unknown }>, header: R
       return { key, map: spec.labels[key] };
     },
     decode(row, field, label, key, map) {
+      if (label === '' && !Object.prototype.hasOwnProperty.call(map, label)) throw new UserError(msg.missingField(row.file, row.line, field));
       if (!Object.prototype.hasOwnProperty.call(map, label)) throw new UserError(sourcesLogsMsg.unknownLabel(row.file, row.line, field, label, key,
         Object.keys(map)));
       const a = map[label];

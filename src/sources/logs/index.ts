@@ -15,6 +15,8 @@ import { BUILTIN_LOG_FORMATS, type BuiltinLogFormatId } from './builtin.js';
 import { loadLogFormat } from './description.js';
 import { checkMatches, type ShortMatches } from './complete.js';
 import { readLogFile, type Decision } from './read.js';
+import { isParquetInput } from '../parquet/files.js';
+import { withExportCsv } from '../parquet/export-read.js';
 import type { LogFormat } from './schema.js';
 import { sourcesLogsMsg } from './messages.js';
 
@@ -103,12 +105,13 @@ export function readLogDecisions(files: readonly string[], format: string | LogF
   const hashes: string[] = [];
   const notes = [...(f.notes ?? [])];
   files.forEach((p, i) => {
-    wrongBuiltin(p, names[i], f);
-    const r = readLogFile(p, names[i], f);
+    // A Parquet export (a folder, or a glob of its files) is read as the CSV export of the same trials; its hash is the export's.
+    const r = isParquetInput(p) ? withExportCsv(p, names[i], (e) => ({ ...readLogFile(e.csv, names[i], f), sha256: e.sha256 }))
+      : (wrongBuiltin(p, names[i], f), readLogFile(p, names[i], f));
     hashes.push(r.sha256);
     if (r.decisions.length === 0) throw new UserError(sourcesLogsMsg.noDecisions(names[i]));
     for (const [key, s] of r.skipped) notes.push(`${names[i]}: ${sourcesLogsMsg.skipped(key, s.rows, s.why)}`);
-    const checked = checkMatches(r.decisions, r.facts, opts.shortMatches ?? 'drop');
+    const checked = checkMatches(r.decisions, r.facts, opts.shortMatches ?? f.short_matches ?? 'drop');
     notes.push(...checked.notes);
     if (checked.decisions.length === 0) throw new UserError(sourcesLogsMsg.noDecisions(names[i]));
     if (f.shape === 'decision') pairSeats(checked.decisions);

@@ -108,6 +108,8 @@ const field = (row: LogRow, c: { name: string; at: number }) => {
   if (v === '') throw new UserError(msg.missingField(row.file, row.line, c.name));
   return v;
 };
+/** A label as written, '' when empty: a label map may list the empty label (an export's invalid answer); decode refuses it otherwise. */
+const labelText = (row: LogRow, c: { name: string; at: number }) => row.fields[c.at].trim();
 
 /** One round of a row: its number and, per seat, the label and the payoffs (own, other). */
 interface RoundCells { readonly round: number; readonly labels: string[]; readonly own: (number | undefined)[]; readonly other: (number | undefined)[] }
@@ -117,7 +119,7 @@ function roundsOf(c: Compiled, row: LogRow): RoundCells[] {
   const roundField = c.format.round && 'column' in c.format.round ? c.format.round.column : 'round';
   if (c.format.shape !== 'match') {
     const round = roundNumber(row, roundField, c.round!(row));
-    const labels = c.seats.map((s) => field(row, s.action));
+    const labels = c.seats.map((s) => (c.decoder.kind === 'labels' ? labelText : field)(row, s.action));
     const own = c.seats.map((s) => (s.payoff ? payoffNumber(row, s.payoff.name, field(row, s.payoff)) : undefined));
     const other = c.format.shape === 'decision'
       ? c.seats.map((s) => (s.opponentPayoff ? payoffNumber(row, s.opponentPayoff.name, field(row, s.opponentPayoff)) : undefined))
@@ -152,7 +154,8 @@ function movesOf(c: Compiled, row: LogRow, rc: RoundCells, labelMap: { key: stri
   if (d.kind === 'labels') {
     const own = c.seats.map((s, i) => d.decode(row, s.action.name, rc.labels[i], labelMap!.key, labelMap!.map));
     const other = c.format.shape === 'decision'
-      ? c.seats.map((s) => (s.opponentAction ? d.decode(row, s.opponentAction.name, field(row, s.opponentAction), labelMap!.key, labelMap!.map) : undefined))
+      ? c.seats.map((s) => (s.opponentAction ? d.decode(row, s.opponentAction.name, labelText(row, s.opponentAction), labelMap!.key, labelMap!.map)
+        : undefined))
       : [own[1], own[0]];
     return { own, other };
   }

@@ -76,6 +76,9 @@ export const logFormatSchema = z.strictObject({
   max_rounds: column.optional().describe('the column of the most rounds the match could last (read on its first row): more is refused'),
   seats: z.array(seatSchema).min(1).max(2).describe('shape decision: one entry; shapes round and match: seat 1, seat 2'),
   actions: actionsSchema,
+  short_matches: z.enum(['drop', 'keep']).optional().describe(
+    ('a short match (fewer rounds than the longest of its game): left out (drop, the default) or kept — kept in a store\'s export, whose matches end ' +
+      'early when an answer is invalid; --short-matches overrides it')),
   notes: z.array(z.string()).optional().describe('notes shown with every reading'),
   names: displayNamesSchema().optional()
     .describe('display names: id → the name the paper gives it (models, games, framings, opponents), shown in figures, reports and LaTeX'),

@@ -10,6 +10,8 @@ import { framingCells, inRounds, roundsText, type RepeatedDecision, type RoundRa
 import { UserError } from '../../core/errors.js';
 import { checkPlannedFramings } from '../rates-csv.js';
 import { foldExtraFactors, type TrialsInput } from '../trials.js';
+import { inStableOrder } from '../cell-order.js';
+import { byText } from '../../core/aggregates.js';
 import { checkRoundRange, parseRoundRange, readLogDecisions, type ShortMatches } from './index.js';
 import { sourcesLogsMsg } from './messages.js';
 
@@ -60,9 +62,18 @@ export function readLogTrials(files: readonly string[], choice: LogInputChoice, 
   const factors = [...(choice.factors ?? [])];
   const available = factorNames(dec.decisions);
   for (const f of factors) if (!available.includes(f)) throw new UserError(sourcesLogsMsg.unknownFactor(f, choice.format, available));
-  const { table, independent } = framingCells(dec.decisions, { rounds, factors });
-  if (table.cells.length === 0) throw new UserError(sourcesLogsMsg.noDecisions(dec.path));
-  const firsts = firstOfCells(dec.decisions, rounds, factors);
+  // a log has no design: its matches by id and its cells by model, game, framing, opponent and factor levels (as its aggregates are), whatever
+  // its rows' order
+  const decisions = [...dec.decisions].sort((a, b) => byText(a.match, b.match) || a.round - b.round || a.seat - b.seat);
+  const framed = framingCells(decisions, { rounds, factors });
+  if (framed.table.cells.length === 0) throw new UserError(sourcesLogsMsg.noDecisions(dec.path));
+  const all = firstOfCells(decisions, rounds, factors);
+  const cells = inStableOrder(framed.table.cells.map((c, i) => ({ c, first: all[i] })), ({ first: d }) => ({ model: d.model, game: d.game,
+    framing: d.framing, opponent: d.opponent, ...Object.fromEntries(factors.map((f) => [`factor ${f}`, d.factors?.[f] ?? ''])) }),
+  ['model', 'game', 'framing', 'opponent', ...factors.map((f) => `factor ${f}`)]);
+  const table = { ...framed.table, cells: cells.map((x) => x.c) };
+  const independent = framed.independent;
+  const firsts = cells.map((x) => x.first);
   const folded = foldExtraFactors(table);
   checkPlannedFramings(dec.path, folded.cells.map((c, i) => ({ line: firsts[i].provenance!.line, file: firsts[i].provenance!.file, key: c.key })), base, alt);
   let trials = 0;

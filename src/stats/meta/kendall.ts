@@ -41,34 +41,30 @@ function concordantCdf(q: number, n: number): number {
   return Math.min(1, s);
 }
 
-/** Sizes of the groups of tied values (only groups of 2 or more). */
-function tieGroups(x: Float64Array): number[] {
-  const counts = new Map<number, number>();
-  for (const v of x) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts.values()].filter((c) => c > 1);
-}
-
-/** Pairs within runs of equal values of `key` over `order` (sorted so that equal keys are adjacent). */
-function tiedPairs(order: Uint32Array, same: (a: number, b: number) => boolean): number {
-  let pairs = 0;
+/** Sizes of the runs (2 or more) of values that `same` calls equal along `order` (sorted so that equal values are adjacent). */
+function tieRuns(order: Uint32Array, same: (a: number, b: number) => boolean): number[] {
+  const runs: number[] = [];
   let run = 1;
   for (let i = 1; i <= order.length; i++) {
     if (i < order.length && same(order[i - 1], order[i])) run++;
-    else { pairs += (run * (run - 1)) / 2; run = 1; }
+    else { if (run > 1) runs.push(run); run = 1; }
   }
-  return pairs;
+  return runs;
 }
+
+const pairs = (runs: readonly number[]) => runs.reduce((s, t) => s + (t * (t - 1)) / 2, 0);
 
 /**
  * S = Σ_{i<j} sign(xᵢ − xⱼ)·sign(yᵢ − yⱼ) in O(n log n) (Knight 1966, with ties as scipy's
  * kendalltau counts them): sorted by (x, y), S = n₀ − n₁ − n₂ + n₃ − 2·(the swaps a merge sort by
- * y makes), n₀ all pairs, n₁ and n₂ the pairs tied in x and in y, n₃ those tied in both.
+ * y makes), n₀ all pairs, n₁ and n₂ the pairs tied in x and in y, n₃ those tied in both. The same
+ * walks give the sizes of the groups of ties in x and in y, which the test's variance needs.
  */
-export function kendallS(x: Float64Array, y: Float64Array): number {
+function kendallWalk(x: Float64Array, y: Float64Array): { S: number; tx: number[]; ty: number[] } {
   const n = x.length;
   let order = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => x[a] - x[b] || y[a] - y[b]);
-  const n1 = tiedPairs(order, (a, b) => x[a] === x[b]);
-  const n3 = tiedPairs(order, (a, b) => x[a] === x[b] && y[a] === y[b]);
+  const tx = tieRuns(order, (a, b) => x[a] === x[b]);
+  const n3 = pairs(tieRuns(order, (a, b) => x[a] === x[b] && y[a] === y[b]));
   let swaps = 0;
   let buf = new Uint32Array(n);
   for (let width = 1; width < n; width *= 2) {
@@ -83,19 +79,20 @@ export function kendallS(x: Float64Array, y: Float64Array): number {
     }
     [order, buf] = [buf, order];
   }
-  const n2 = tiedPairs(order, (a, b) => y[a] === y[b]);
-  return (n * (n - 1)) / 2 - n1 - n2 + n3 - 2 * swaps;
+  const ty = tieRuns(order, (a, b) => y[a] === y[b]);
+  return { S: (n * (n - 1)) / 2 - pairs(tx) - pairs(ty) + n3 - 2 * swaps, tx, ty };
 }
+
+/** Kendall's S (see kendallWalk). */
+export const kendallS = (x: Float64Array, y: Float64Array): number => kendallWalk(x, y).S;
 
 export function kendallTest(x: Float64Array, y: Float64Array): KendallTest {
   const n = x.length;
-  const S = kendallS(x, y);
-  const tx = tieGroups(x);
-  const ty = tieGroups(y);
+  const { S, tx, ty } = kendallWalk(x, y);
   const T0 = (n * (n - 1)) / 2;
   const sum = (ts: number[], f: (t: number) => number) => ts.reduce((s, t) => s + f(t), 0);
-  const T1 = sum(tx, (t) => (t * (t - 1)) / 2);
-  const T2 = sum(ty, (t) => (t * (t - 1)) / 2);
+  const T1 = pairs(tx);
+  const T2 = pairs(ty);
   const tau = S / Math.sqrt((T0 - T1) * (T0 - T2));
   if (tx.length === 0 && ty.length === 0 && n <= EXACT_MAX) {
     const q = Math.round(((tau + 1) * n * (n - 1)) / 4);

@@ -5,7 +5,8 @@
  *   nᵢ, 1/nᵢ, √nᵢ or 1/√nᵢ; the test of b₁ = 0 (z or t with k − 2 df) and, for the SE or the
  *   variance, the limit estimate b₀ (the effect of an infinitely precise study) with its interval.
  * - ranktest (Begg & Mazumdar 1994): Kendall's τ between the standardized effects
- *   (yᵢ − θ̂)/√(vᵢ − 1/Σw) (θ̂ the fixed-effect estimate, w = 1/v) and the variances vᵢ (kendall.ts).
+ *   (yᵢ − θ̂)/√(vᵢ − 1/Σw) (θ̂ the fixed-effect estimate, w = 1/v) and the variances vᵢ (kendall.ts),
+ *   computed stably when one variance is far below the others'.
  * - PET-PEESE (Stanley & Doucouliagos 2014): the weighted least-squares regressions yᵢ = b₀ + b₁·seᵢ
  *   (PET) and yᵢ = b₀ + b₁·vᵢ (PEESE) with weights 1/vᵢ and a multiplicative residual variance
  *   (R's lm(y ~ se, weights = 1/v)); the corrected estimate is PET's b₀ unless PET rejects b₀ = 0 at
@@ -13,6 +14,8 @@
  */
 import { fitUnivariate, type MetaSettings } from './univariate.js';
 import { kendallTest, type KendallTest } from './kendall.js';
+import { interceptOnly, othersSums, weights, wls } from './wls.js';
+import { scaledProblem } from './scale.js';
 
 export type RegtestPredictor = 'sei' | 'vi' | 'ni' | 'ninv' | 'sqrtni' | 'sqrtninv';
 export const REGTEST_PREDICTORS: readonly RegtestPredictor[] = ['sei', 'vi', 'ni', 'ninv', 'sqrtni', 'sqrtninv'];
@@ -47,13 +50,21 @@ export function regtest(y: Float64Array, v: Float64Array, s: MetaSettings, predi
   };
 }
 
-/** Begg and Mazumdar's rank correlation test. */
+/**
+ * Begg and Mazumdar's rank correlation test. The standardized effect rᵢ/√(vᵢ − 1/S) (S = Σw) is
+ * computed without the differences that cancel when one vᵢ is far below the others' (1e-30 beside
+ * 0.01, where vᵢ − 1/S is 0 and rᵢ noise in double precision): the residuals rᵢ of the fixed-effect
+ * fit measured from the heaviest cell (wls.ts), and vᵢ − 1/S = vᵢ·Σ_{j≠i}wⱼ/S, a product of sums of
+ * positive terms. It runs on the scaled problem y/c, v/c² (scale.ts; τ is unchanged by scaling); NaN
+ * when a row is out of reach there (the fits refuse such a table).
+ */
 export function ranktest(y: Float64Array, v: Float64Array): KendallTest {
-  let sw = 0;
-  let swy = 0;
-  for (let i = 0; i < y.length; i++) { sw += 1 / v[i]; swy += y[i] / v[i]; }
-  const theta = swy / sw;
-  const star = Float64Array.from(y, (yi, i) => (yi - theta) / Math.sqrt(v[i] - 1 / sw));
+  const z = scaledProblem(y, v);
+  const f = z && wls(z.y, interceptOnly(y.length), weights(z.v, 0));
+  if (!z || !f) return { tau: NaN, p: NaN, exact: false };
+  const S = f.w.reduce((a, b) => a + b, 0);
+  const others = othersSums(f.w);
+  const star = Float64Array.from(f.r, (r, i) => r / Math.sqrt((z.v[i] * others[i]) / S));
   return kendallTest(star, v);
 }
 

@@ -4,7 +4,7 @@
  * typed registry. Each returns τ² ≥ 0 (truncated at 0) and whether its iteration converged.
  */
 import { bisection, bracketAbove } from '../bisect.js';
-import { traceP, tracePP, weights, weightedSum, wls, type Design } from './wls.js';
+import { traceP, traces, weights, weightedSum, wls, type Design } from './wls.js';
 
 export interface Tau2Estimate {
   readonly tau2: number;
@@ -29,35 +29,49 @@ function dl(y: Float64Array, v: Float64Array, X: Design): Tau2Estimate {
   return { tau2: Math.max(0, (q - (y.length - X.length)) / traceP(f, X)), converged: true, iterations: 0 };
 }
 
+type Fit = NonNullable<ReturnType<typeof wls>>;
+
 /**
- * Fisher scoring from the DL value, with step halving to stay at τ² ≥ 0; `step(fit)` is the
- * score divided by the information. Stops when a step moves τ² by less than 1e-13·max(1, τ²).
+ * Fisher scoring from the DL value, with step halving to stay at τ² ≥ 0, safeguarded by a bracket:
+ * `score(fit)` is the derivative of the log-likelihood (up to a positive factor) and `info(fit)` the
+ * matching information, so a step is score/info. Every τ² whose score is positive is a lower end of
+ * the bracket, every one whose score is negative an upper end; a step that would leave the bracket
+ * (scoring overshoots where the likelihood is not concave, and can cycle there without end, e.g.
+ * next to a cell whose variance is far below the others') is replaced by the bracket's midpoint, so
+ * the iteration always reaches a maximum, where plain scoring, when it converges, reaches the same
+ * one. Stops when a step moves τ² by less than 1e-13·max(1, τ²).
  */
-function fisherScoring(y: Float64Array, v: Float64Array, X: Design, step: (f: NonNullable<ReturnType<typeof wls>>) => number): Tau2Estimate {
+function fisherScoring(y: Float64Array, v: Float64Array, X: Design, score: (f: Fit) => number, info: (f: Fit) => number): Tau2Estimate {
   let tau2 = dl(y, v, X).tau2;
   if (!Number.isFinite(tau2)) return { tau2: NaN, converged: false, iterations: 0 };
+  let lo = 0, hi = Infinity;
   for (let it = 1; it <= MAX_ITER; it++) {
     const f = wls(y, X, weights(v, tau2));
     if (!f) return { tau2: NaN, converged: false, iterations: it };
-    let adj = step(f);
-    if (tau2 === 0 && adj <= 0) return { tau2: 0, converged: true, iterations: it };
+    const s = score(f);
+    if (tau2 === 0 && s <= 0) return { tau2: 0, converged: true, iterations: it };
+    if (s > 0) lo = Math.max(lo, tau2); else if (s < 0) hi = Math.min(hi, tau2);
+    let adj = s / info(f);
     let halvings = 0;
     while (tau2 + adj < 0 && halvings++ < 60) adj /= 2;
     const next = Math.max(0, tau2 + adj);
-    const done = Math.abs(next - tau2) <= TOL * Math.max(1, tau2);
-    tau2 = next;
-    if (done) return { tau2, converged: true, iterations: it };
+    if (Math.abs(next - tau2) <= TOL * Math.max(1, tau2)) return { tau2: next, converged: true, iterations: it };
+    // Inside the bracket (0 itself is always allowed: the boundary check above decides there); else its midpoint.
+    tau2 = next < hi && (next > lo || next === 0) ? next : (lo + hi) / 2;
+    if (hi < Infinity && hi - lo <= TOL * Math.max(1, hi)) return { tau2, converged: true, iterations: it };
   }
   return { tau2, converged: false, iterations: MAX_ITER };
 }
 
-/** Restricted maximum likelihood: score (y′PPy − tr P)/2, information tr(PP)/2. */
-const reml = (y: Float64Array, v: Float64Array, X: Design) =>
-  fisherScoring(y, v, X, (f) => (weightedSum(f, 2, 2) - traceP(f, X)) / tracePP(f, X));
+/** Restricted maximum likelihood: score (y′PPy − tr P)/2, information tr(PP)/2 (both traces from one pass). */
+function reml(y: Float64Array, v: Float64Array, X: Design): Tau2Estimate {
+  let t = { P: NaN, PP: NaN };
+  return fisherScoring(y, v, X, (f) => { t = traces(f, X); return weightedSum(f, 2, 2) - t.P; }, () => t.PP);
+}
 
 /** Maximum likelihood: score (Σw²r² − Σw)/2, information Σw²/2. */
 const ml = (y: Float64Array, v: Float64Array, X: Design) =>
-  fisherScoring(y, v, X, (f) => (weightedSum(f, 2, 2) - weightedSum(f, 1, 0)) / weightedSum(f, 2, 0));
+  fisherScoring(y, v, X, (f) => weightedSum(f, 2, 2) - weightedSum(f, 1, 0), (f) => weightedSum(f, 2, 0));
 
 /** Paule–Mandel (1982): the τ² at which the generalized Q, Σ wᵢ(τ²) rᵢ², equals k − p (bisection; Q falls with τ²). */
 function pm(y: Float64Array, v: Float64Array, X: Design): Tau2Estimate {

@@ -101,7 +101,8 @@ function varianceFactor(test: MetaTest, s2: number): number {
 /**
  * Fit the model to effects y with sampling variances v (design X, intercept-only by default).
  * Needs k > p; undefined when the design is singular or an effect lies out of double precision's
- * reach of the others (scale.ts). The fit runs on the scaled problem y/c, v/c² and is scaled back.
+ * reach of the others (scale.ts). The fit runs on the scaled problem y/c, v/c² (and each column of X
+ * divided by a power of two near its largest |x|) and is scaled back.
  * A RangeError unless 0 < level < 1.
  */
 export function fitUnivariate(y: Float64Array, v: Float64Array, s: MetaSettings, X: Design = interceptOnly(y.length)): UnivariateFit | undefined {
@@ -110,9 +111,17 @@ export function fitUnivariate(y: Float64Array, v: Float64Array, s: MetaSettings,
   const z = k <= X.length ? undefined : scaledProblem(y, v);
   if (!z) return undefined;
   const c = z.c;
-  const f = fitScaled(z.y, z.v, s, X);
+  // Each column scaled by a power of two near its largest |x| (exact: a moderator of 1e200 or 1e-200 fits as one of 1).
+  const colScale = X.map((col) => {
+    const m = col.reduce((a, x) => Math.max(a, Math.abs(x)), 0);
+    return m > 0 && Number.isFinite(m) ? 2 ** Math.round(Math.log2(m)) : 1;
+  });
+  const f = fitScaled(z.y, z.v, s, X.map((col, j) => (colScale[j] === 1 ? col : col.map((x) => x / colScale[j]))));
   if (!f) return undefined;
-  const coefficients = f.coefficients.map((b) => ({ ...b, estimate: b.estimate * c, se: b.se * c, ci_lo: b.ci_lo * c, ci_hi: b.ci_hi * c }));
+  const coefficients = f.coefficients.map((b, j) => {
+    const u = c / colScale[j];
+    return { ...b, estimate: b.estimate * u, se: b.se * u, ci_lo: b.ci_lo * u, ci_hi: b.ci_hi * u };
+  });
   return { ...f, coefficients, tau2: f.tau2 * c * c, pi_lo: f.pi_lo * c, pi_hi: f.pi_hi * c };
 }
 

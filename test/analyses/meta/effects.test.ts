@@ -16,7 +16,7 @@ const csv = (path: string) => Papa.parse<Record<string, string>>(readFileSync(pa
  * (n then 301), times the default attenuation 0.70 (yi) and 0.49 (vi).
  */
 describe('effects.csv of the shipped rates', () => {
-  const res = runMeta({ manifest: 'data/meta/lore-heydari.yaml', dryRun: true });
+  const res = runMeta({ manifest: 'data/meta/lore-heydari.yaml' });
   const published = csv('data/lore-heydari-2024/published.csv').filter((r) => r.table === 'table2');
   const count = (model: string, game: string, s: string) => Number(published.find((r) => r.model === model && r.game === game && r.statistic === s)!.published);
   const rows = res.analysis.effects.filter((r) => r.study === 'lore-heydari-2024');

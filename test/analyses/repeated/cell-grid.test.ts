@@ -8,7 +8,7 @@ import type { Action } from '../../../src/core/games.js';
 import type { CellTable } from '../../../src/core/cells.js';
 import type { RepeatedDecision, RepeatedDecisions } from '../../../src/core/decisions.js';
 import { CELL_GRIDS } from '../../../src/analyses/two-framing/index.js';
-import { repeatedTables } from '../../../src/commands/analyze-repeated.js';
+import { repeatedTables } from '../../../src/commands/pipeline/repeated.js';
 
 /** A against B only (seat 1 A, seat 2 B), in framings f1 and f2, 3 matches of 2 rounds each; moves from a fixed pattern. */
 function llmAgainstLlm(): RepeatedDecisions {
@@ -47,7 +47,7 @@ describe('cell grids', () => {
   });
 
   it('analyze on LLM-against-LLM decisions in two framings: cell_count passes (4 cells of 4) and every check passes', () => {
-    const res = repeatedTables(llmAgainstLlm(), { reps: 50, base: 'f1', alt: 'f2', dryRun: true });
+    const res = repeatedTables(llmAgainstLlm(), { reps: 50, base: 'f1', alt: 'f2' });
     const v = res.twoFraming!.verification;
     const count = v.checks.find((c) => c.name === 'cell_count')!;
     expect(count.value).toBe('4 cells, expected 4');

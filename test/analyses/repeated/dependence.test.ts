@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RepeatedDecision } from '../../../src/core/decisions.js';
 import { analyzeRepeatedPlay } from '../../../src/analyses/repeated/analysis.js';
 import { cellRows, endGameRows, roundRows } from '../../../src/analyses/repeated/tables.js';
-import { repeatedTables } from '../../../src/commands/analyze-repeated.js';
+import { repeatedTables } from '../../../src/commands/pipeline/repeated.js';
 
 /**
  * Planted dependence: 20 matches against always-defect whose every round copies the first move —
@@ -70,7 +70,7 @@ describe('planted dependence: rounds that copy their match\'s first move', () =>
 
   it('Table 3 of two framings is clustered by match too: 10 or 40 copied rounds, the same shift interval', () => {
     const table3 = (rounds: number) => repeatedTables({ path: 'planted.sqlite', sha256: '', kind: 'planted', synthetic: false,
-      decisions: [...copied(rounds, 'business', 6), ...copied(rounds, 'friend-sharing', 14)] }, { reps: 2000, dryRun: true }).twoFraming!.table3[0];
+      decisions: [...copied(rounds, 'business', 6), ...copied(rounds, 'friend-sharing', 14)] }, { reps: 2000 }).twoFraming!.table3[0];
     const a = table3(10), b = table3(40);
     expect(a.shift).toBeCloseTo(0.4, 12);
     expect([b.shift_lo, b.shift_hi]).toEqual([a.shift_lo, a.shift_hi]);

@@ -14,7 +14,7 @@ const published = (text: string) => ({ ...parsePublished(text, 'p.csv'), sha256:
 
 describe('the shipped data against the paper\'s Tables 2 and 3', () => {
   const logger = new MemoryLogger();
-  const res = reproduceTables({ dryRun: true, logger });
+  const res = reproduceTables({ logger });
   const rep = res.reproduction!;
 
   it('reproduce on the shipped rates compares with the shipped published values, and says so', () => {
@@ -58,10 +58,10 @@ describe('the shipped data against the paper\'s Tables 2 and 3', () => {
   });
 
   it('another rates file uses published values only when given; false turns the default off', () => {
-    const other = reproduceTables({ data: join(ROOT, 'test/fixtures/rates/other.csv'), base: 'plain', alt: 'story', reps: 200, dryRun: true });
+    const other = reproduceTables({ data: join(ROOT, 'test/fixtures/rates/other.csv'), base: 'plain', alt: 'story', reps: 200 });
     expect(other.reproduction).toBeUndefined();
     expect(other.verification.checks.map((c) => c.name)).not.toContain('published_values_reproduced');
-    expect(reproduceTables({ reps: 50, dryRun: true, expect: false }).reproduction).toBeUndefined();
+    expect(reproduceTables({ reps: 50, expect: false }).reproduction).toBeUndefined();
   });
 
   describe('a planted wrong value and an unknown model', () => {
@@ -100,7 +100,7 @@ describe('the shipped data against the paper\'s Tables 2 and 3', () => {
 
   it('BCa endpoints are judged at their adjusted levels: the level the endpoint was read at, and the band around it', () => {
     // A BCa publication (--published-method bca) named explicitly (compared as given); a percentile one is compared at 2.5 % and 97.5 % (published-method.test.ts).
-    const bca = reproduceTables({ interval: 'bca', publishedMethod: 'bca', reps: 2000, dryRun: true, expect: join(ROOT, SHIPPED_PUBLISHED) });
+    const bca = reproduceTables({ interval: 'bca', publishedMethod: 'bca', reps: 2000, expect: join(ROOT, SHIPPED_PUBLISHED) });
     const ends = bca.reproduction!.rows.filter((r) => r.table === 'table3' && /_(lo|hi)$/.test(r.statistic));
     const z = bca.reproduction!.rule.z;
     for (const r of ends) {
@@ -118,7 +118,7 @@ describe('the shipped data against the paper\'s Tables 2 and 3', () => {
   });
 
   it('family statistics are compared when the data has more than two framings; per-model rows may name game All', () => {
-    const other = reproduceTables({ data: join(ROOT, 'test/fixtures/rates/other.csv'), base: 'plain', alt: 'story', reps: 400, dryRun: true });
+    const other = reproduceTables({ data: join(ROOT, 'test/fixtures/rates/other.csv'), base: 'plain', alt: 'story', reps: 400 });
     const fam = other.analysis.boot.get('Rfam["Alpha"]');
     const text = `table,model,game,statistic,published\nfamily,Alpha,All,R,${fam.point.toFixed(3)}\nfamily,Alpha,,R_lo,${fam.lo.toFixed(3)}\nfamily,Alpha,Nope,R,0.5\n`;
     const p = compareWithPublished(other, published(text));

@@ -185,7 +185,7 @@ describe('analyze on stores that are not complete context-enrichment runs', () =
   it('a store with condition/world/format factors but no enrichment design is refused clearly', () => {
     const path = join(dir, 'bare.sqlite');
     writeStore(path, { name: 'bare' }, [{ model: 'm', game: 'g', framing: 'a/b/c', probs: [0.5], factors: { condition: 'a', world: 'b', format: 'c' } }]);
-    expect(() => analyzeTables({ store: path, dryRun: true })).toThrow(/is not a context-enrichment design \(it registers no worlds, direction or formats\)/);
+    expect(() => analyzeTables({ store: path })).toThrow(/is not a context-enrichment design \(it registers no worlds, direction or formats\)/);
   });
   it('a model × condition missing a cell is left out and listed, the rest analyzed', () => {
     const path = join(dir, 'partial.sqlite');
@@ -193,7 +193,7 @@ describe('analyze on stores that are not complete context-enrichment runs', () =
     const cells = ['x', 'y'].flatMap((c) => ['r', 'l'].flatMap((w) => ['a', 'b'].map((f) => ({ model: 'm', game: 'g', framing: `${c}/${w}/${f}`, probs: [w === 'r' ? 0.8 : 0.2, 0.5], factors: { condition: c, world: w, format: f } }))))
       .filter((c) => c.framing !== 'y/l/b');
     writeStore(path, { name: 'partial', enrichment }, cells);
-    const res = analyzeTables({ store: path, dryRun: true, reps: 200 });
+    const res = analyzeTables({ store: path, reps: 200 });
     expect(res.kind).toBe('selective');
     if (res.kind !== 'selective') return;
     expect(res.rows.map((r) => r.condition)).toEqual(['x']);

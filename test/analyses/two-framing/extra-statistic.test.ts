@@ -47,7 +47,7 @@ let res: ReproduceResult;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'samegame-extra-'));
   unregister = registerTable3Column(ABS);
-  res = reproduceTables({ out: dir, dryRun: true, reps: REPS, expect: false });
+  res = reproduceTables({ out: dir, reps: REPS, expect: false });
 });
 afterAll(() => { unregister(); rmSync(dir, { recursive: true, force: true }); });
 
@@ -59,7 +59,7 @@ describe('an extra Table 3 statistic', () => {
     expect(a.boot.get(stat('abs_shift_raw', POOLED)).point).toBeCloseTo(mean, 12);
     expect(a.boot.get(stat('abs_shift', POOLED)).point).toBeCloseTo(0.7 * mean, 12);
     // R and shift are unchanged beside it (same draws per cell).
-    const plain = reproduceTables({ dryRun: true, reps: REPS, expect: false });
+    const plain = reproduceTables({ reps: REPS, expect: false });
     expect(a.boot.get(stat('R', POOLED))).toEqual(plain.analysis.boot.get(stat('R', POOLED)));
   });
   it('is a column of table3.csv, of the terminal and report tables, and of metrics.json', () => {
@@ -81,7 +81,7 @@ describe('an extra Table 3 statistic', () => {
     const bad = registerTable3Column({ ...ABS, column: 'too_big', info: { kind: 'shift', bounds: [-1, 1] }, cell: () => 2, conservative: (x) => x,
       names: { cell: 'tb_raw', cellConservative: 'tb_conservative', group: 'tb_raw', groupConservative: 'tb' } });
     try {
-      const r = reproduceTables({ dryRun: true, reps: 50, expect: false });
+      const r = reproduceTables({ reps: 50, expect: false });
       const check = r.verification.checks.find((c) => c.name === 'shift_in_range')!;
       expect(check.passed).toBe(false);
       expect(check.failures!.join(' ')).toContain('tb[');
@@ -95,7 +95,7 @@ describe('an extra Table 3 statistic', () => {
     const v = res.analysis.boot.get(stat('abs_shift', POOLED));
     const path = join(dir, 'published.csv');
     writeFileSync(path, `table,model,game,statistic,published\ntable3,Pooled,,abs_shift,${v.point.toFixed(4)}\ntable3,Pooled,,abs_shift_lo,${v.lo.toFixed(4)}\ntable3,Pooled,,R_hi,0.5\n`);
-    const withExpect = reproduceTables({ dryRun: true, reps: REPS, expect: path });
+    const withExpect = reproduceTables({ reps: REPS, expect: path });
     const rows = withExpect.reproduction!.rows;
     expect(rows.map((r) => [r.statistic, r.verdict])).toEqual([['abs_shift', 'exact'], ['abs_shift_lo', 'exact'], ['R_hi', 'differs']]);
     expect(rows[0].computed).toBe(v.point);

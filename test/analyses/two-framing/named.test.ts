@@ -6,7 +6,7 @@ import { stat } from '../../../src/core/names.js';
 
 /** The display view of a two-framing analysis (--names on reproduce): the same numbers under the names. */
 describe('namedAnalysis', () => {
-  const a = reproduceTables({ reps: 200, dryRun: true }).analysis;
+  const a = reproduceTables({ reps: 200 }).analysis;
 
   it('every statistic of an id is the statistic of its name; rows keep their numbers', () => {
     const n = namedAnalysis(a, displayNames([['GPT-4', 'G4'], ['Stag Hunt', 'SH'], ['business', 'B']]));

@@ -25,7 +25,7 @@ const TABLE2: [string, string, number, number, number, number, number][] = [
 ];
 
 describe('Same Game, Different Story tables from the shipped data', () => {
-  const res = reproduceTables({ dryRun: true });
+  const res = reproduceTables({});
 
   it('Table 2: counts reconstructed from the rates, rates and differences to three decimals', () => {
     const rows = table2Rows(res.analysis);
@@ -73,7 +73,7 @@ describe('verification at the bound R = 1', () => {
     const dir = mkdtempSync(join(tmpdir(), 'samegame-bound-'));
     const f = join(dir, 'equal.csv');
     writeFileSync(f, 'model,game,framing,n,cooperate\nA,G1,business,300,150\nA,G1,friend-sharing,300,150\nA,G2,business,300,90\nA,G2,friend-sharing,300,90\n');
-    const res = reproduceTables({ data: f, reps: 2000, dryRun: true });
+    const res = reproduceTables({ data: f, reps: 2000 });
     const c = res.verification.checks.find((x) => x.name === 'intervals_ordered_and_contain_point')!;
     expect(res.table3[0].R).toBe(1);
     expect(res.table3[0].R_hi).toBeLessThan(1);
@@ -88,7 +88,7 @@ describe('verification at the bound R = 1', () => {
 describe('Appendix C table and decision checks can fail', () => {
   it('an extra empirical table, an unrequested comparison table, or a decision mismatch fails', async () => {
     const { verifyTwoFraming } = await import('../../../src/analyses/two-framing/checks.js');
-    const res = reproduceTables({ reps: 200, dryRun: true });
+    const res = reproduceTables({ reps: 200 });
     const run = (tables: string[], decisions = 7200, requested: string[] = []) => {
       const v = verifyTwoFraming({ analysis: res.analysis, expectedDecisions: { value: decisions, source: 'test' }, tables, requestedComparisons: requested });
       return Object.fromEntries(v.checks.map((c) => [c.name, c.passed]));

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyzeRepeated } from '../../../src/commands/analyze-repeated.js';
-import { RUN_KINDS } from '../../../src/commands/analyze-kinds.js';
+import { analyzeRepeated } from '../../../src/commands/pipeline/repeated.js';
+import { RUN_KINDS } from '../../../src/commands/pipeline/store-kinds.js';
 import { UserError } from '../../../src/core/errors.js';
 import { parseDesign } from '../../../src/live/design/design.js';
 import { ProviderPool } from '../../../src/live/providers/registry.js';
@@ -20,6 +20,7 @@ import { TrialStore } from '../../../src/live/store/store.js';
 import type { ModelSpec, Provider, ProviderRequest } from '../../../src/live/types.js';
 import { readRepeatedStore } from '../../../src/sources/repeated-store.js';
 import { runCli } from '../../helpers/cli.js';
+import { writeOutputs } from '../../../src/commands/pipeline/write.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-persona-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -68,6 +69,7 @@ describe('personas as a stored factor', () => {
     }
 
     const res = await analyzeRepeated(d, { reps: 50, factors: ['persona'], out: join(dir, 'out') });
+    writeOutputs(res.files);
     const lines = (f: string) => readFileSync(join(dir, 'out', 'reports', f), 'utf8').trimEnd().split('\n');
     expect(lines('cells.csv')[0]).toBe('model,game,framing,opponent,persona,matches,decisions,cooperation,lo,hi,df,note');
     expect(lines('rounds.csv')[0]).toBe('model,game,framing,opponent,persona,round,n,cooperation,lo,hi,df');
@@ -86,8 +88,8 @@ describe('personas as a stored factor', () => {
     expect(lines('rounds.csv')).toHaveLength(1 + 3 * 3);
     expect(res.command).toContain('--factor persona');
     // A factor no decision has: one line naming the factors there are.
-    await expect(analyzeRepeated(d, { reps: 50, factors: ['language'], dryRun: true })).rejects.toThrow(UserError);
-    await expect(analyzeRepeated(d, { reps: 50, factors: ['language'], dryRun: true })).rejects.toThrow(/--factor language: no decision has a factor of that name \(its decisions have: persona\)/);
+    await expect(analyzeRepeated(d, { reps: 50, factors: ['language'] })).rejects.toThrow(UserError);
+    await expect(analyzeRepeated(d, { reps: 50, factors: ['language'] })).rejects.toThrow(/--factor language: no decision has a factor of that name \(its decisions have: persona\)/);
 
     // The CLI: analyze STORE --factor persona
     const cli = await runCli(['analyze', path, '--factor', 'persona', '--reps', '50', '--out', join(dir, 'cli')]);

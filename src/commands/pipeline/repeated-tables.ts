@@ -2,33 +2,35 @@
  * The tables of `analyze` on repeated play, whatever the source of the decisions: cells, rounds,
  * reactions and the end game clustered by match, and with two or more framings the usual Table 2/3,
  * family robustness and checks on the cell table of the decisions (the opponent a factor of the
- * cell, clustered by match; repeated.framingTable). analyze-repeated.ts adds figures and the report.
+ * cell, clustered by match; repeated.framingTable). repeated.ts adds figures and the report; the
+ * pipeline writes them (write.ts).
  */
-import type { FigureStyle } from '../render/paper-style.js';
+import type { FigureStyle } from '../../render/paper-style.js';
 import { join, resolve } from 'node:path';
-import type { OutputFile } from '../core/atomic.js';
-import { decisionsOrigin, roundsText, type RepeatedDecisions, type RoundRange } from '../core/decisions.js';
-import { labelSynthetic } from '../core/provenance.js';
-import { levels } from '../core/cells.js';
-import { UserError } from '../core/errors.js';
-import { analyzeMsg } from '../core/messages/analyze.js';
-import { silentLogger, type Logger } from '../core/logger.js';
-import { regenerateCommand, type FlagValue } from '../core/command-line.js';
-import type { VerificationReport } from '../core/checks.js';
+import type { OutputFile } from '../../core/atomic.js';
+import { decisionsOrigin, roundsText, type RepeatedDecisions, type RoundRange } from '../../core/decisions.js';
+import { labelSynthetic } from '../../core/provenance.js';
+import { levels } from '../../core/cells.js';
+import { UserError } from '../../core/errors.js';
+import { analyzeMsg } from '../../core/messages/analyze.js';
+import { silentLogger, type Logger } from '../../core/logger.js';
+import { regenerateCommand, type FlagValue } from '../../core/command-line.js';
+import type { VerificationReport } from '../../core/checks.js';
 import { missingPlannedCell, TWO_FRAMING_DEFAULTS as DEFAULTS, withNamedLatex, twoFraming, type Table3Row, type TwoFramingAnalysis,
-  type TwoFramingSettings } from '../analyses/two-framing/index.js';
-import { repeated, type ModelRow, type PlayerChoice, type RepeatedAnalysis } from '../analyses/repeated/index.js';
-import type { DisplayNames } from '../core/display-names.js';
-import { readDisplayNames } from '../sources/names-file.js';
-import { directRunSettings, defaultAnalyzeOut } from './analyze-settings.js';
+  type TwoFramingSettings } from '../../analyses/two-framing/index.js';
+import { repeated, type ModelRow, type PlayerChoice, type RepeatedAnalysis } from '../../analyses/repeated/index.js';
+import type { DisplayNames } from '../../core/display-names.js';
+import { readDisplayNames } from '../../sources/names-file.js';
+import { parseRoundRange } from '../../sources/logs/index.js';
+import { directRunSettings, defaultAnalyzeOut } from './store-settings.js';
 import { anyValid, checkRounds, choosePlayersOf, framingTableOf, inputNameTargets, knownFactors, repeatedCellsOf,
   type RepeatedInput } from './repeated-input.js';
-import { commandsMsg } from './messages.js';
-import { adaptive } from '../analyses/adaptive/index.js';
-import type { RepeatedStoreDecisions } from '../sources/repeated-store.js';
-import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './analyze-comprehension.js';
-import type { ScoredProbe } from '../analyses/comprehension/index.js';
-import { latexOf } from './command-options.js';
+import { adaptive } from '../../analyses/adaptive/index.js';
+import type { RepeatedStoreDecisions } from '../../sources/repeated-store.js';
+import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './comprehension.js';
+import type { ScoredProbe } from '../../analyses/comprehension/index.js';
+import { latexOf } from '../command-options.js';
+import { pipelineMsg } from './messages.js';
 
 export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   /** Output directory; default: beside the source, named after it. */
@@ -48,14 +50,15 @@ export interface AnalyzeRepeatedOptions extends Partial<TwoFramingSettings> {
   /** `--latex-width`: the text width in pt the .tex tables are laid out for (345 by default). */
   readonly latexWidth?: number;
   readonly logger?: Logger;
-  /** Compute only; write nothing. */
-  readonly dryRun?: boolean;
   /** How the regenerate command names the source: a store path (the default, `input.path`), or published logs. */
   readonly sourceArgs?: { readonly positional: readonly string[]; readonly flags: Readonly<Record<string, FlagValue>> };
   /** A repeated run's answered comprehension probes (docs/methods.md §18c), and the threshold of their verdicts (default 0.9). */
   readonly probes?: readonly ScoredProbe[];
   readonly comprehensionThreshold?: number;
 }
+
+/** A `--rounds` value as given (`1`, `1-3`) or already parsed. */
+export const roundsOf = (r: string | RoundRange | undefined): RoundRange | undefined => (typeof r === 'string' ? parseRoundRange(r) : r);
 
 /** The two-framing analysis of the decisions' cell table, with two or more framings. */
 export interface RepeatedTwoFraming {
@@ -88,12 +91,12 @@ function twoFramingOf(input: RepeatedInput, opts: AnalyzeRepeatedOptions, report
   checkRounds(input, opts.rounds);
   const { table, valid } = framingTableOf(input, opts.rounds, opts.factors ?? []);
   if (levels(table, 'framing').length < 2) {
-    if (opts.rounds) logger.warn(commandsMsg.roundsOneFraming(input.path));
+    if (opts.rounds) logger.warn(pipelineMsg.roundsOneFraming(input.path));
     return undefined;
   }
   const settings = directRunSettings({ ...opts, store: input.path }, table, logger);
   const missing = missingPlannedCell(table, settings.base, settings.alt);
-  if (missing) throw new UserError(commandsMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));
+  if (missing) throw new UserError(analyzeMsg.missingPlannedCell(input.path, missing.model, missing.game, missing.framing, levels(table, 'framing')));
   const analysis = twoFraming.analyze(table, settings, logger);
   const provenance = { path: input.path, sha256: input.sha256, kind: input.kind };
   const a = (input as RepeatedStoreDecisions).adaptive; // an adaptive run: metrics.json's `adaptive` block (in matches, with the calls)
@@ -114,7 +117,7 @@ function checkedFactors(input: RepeatedInput, factors: readonly string[] = []): 
   if (factors.length === 0) return factors;
   const known = knownFactors(input);
   for (const f of factors) {
-    if (!known.includes(f) || RESERVED_COLUMNS.includes(f)) throw new UserError(commandsMsg.unknownDecisionFactor(input.path, f, known));
+    if (!known.includes(f) || RESERVED_COLUMNS.includes(f)) throw new UserError(pipelineMsg.unknownDecisionFactor(input.path, f, known));
   }
   return [...new Set(factors)];
 }
@@ -139,7 +142,7 @@ function adaptiveMatchFiles(input: RepeatedInput, reportsDir: string, logger: Lo
   if (!a) return [];
   const rows = adaptive.rows(a.rule, a.statuses);
   const t = adaptive.totals(a.rule, rows);
-  logger.info(commandsMsg.adaptiveMatchAnalysis(a.rule.method, t.early, rows.length, t.used, t.fixed, a.calls?.used ?? 0, a.calls?.fixed ?? 0));
+  logger.info(pipelineMsg.adaptiveMatchAnalysis(a.rule.method, t.early, rows.length, t.used, t.fixed, a.calls?.used ?? 0, a.calls?.fixed ?? 0));
   return [{ path: join(reportsDir, 'adaptive.csv'), content: adaptive.csv(a.rule, rows) }];
 }
 
@@ -149,7 +152,7 @@ export function repeatedTables(source: RepeatedInput, opts: AnalyzeRepeatedOptio
   const names = readDisplayNames({ source: source.names, sourceBlock: source.namesBlock, given: opts.names, file: opts.namesFile, warn: (m) => logger.warn(m),
     targets: inputNameTargets(source) });
   const input = choosePlayersOf(source, opts.players, names);
-  if (!anyValid(input)) throw new UserError(commandsMsg.noValidTrials(input.path));
+  if (!anyValid(input)) throw new UserError(analyzeMsg.noValidTrials(input.path));
   if (input.synthetic) logger.warn(analyzeMsg.synthetic());
   const seed = opts.seed ?? DEFAULTS.seed, reps = opts.reps ?? DEFAULTS.reps;
   const outDir = resolve(opts.out ?? defaultAnalyzeOut(input.path));

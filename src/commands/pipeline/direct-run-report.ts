@@ -1,29 +1,29 @@
 import { join } from 'node:path';
-import { poolingSections } from './meta-pooling.js';
-import type { FigureStyle } from '../render/paper-style.js';
-import type { OutputFile } from '../core/atomic.js';
-import type { Logger } from '../core/logger.js';
-import type { AnalyzeResult } from './analyze-two-framing.js';
-import { toolInfo } from '../core/paths.js';
-import type { Figure } from '../render/figure.js';
-import { omittedFigures, twoFramingFigures } from '../analyses/two-framing/figures.js';
-import { compareFigure } from '../analyses/compare/figure.js';
-import { gameNameOf } from '../analyses/compare/design-facts.js';
-import { lambdaRows } from '../analyses/compare/tables.js';
-import { compareSections, lambdaSection } from '../analyses/compare/report.js';
-import { syntheticNotice } from '../core/provenance.js';
-import { namedAnalysis } from '../analyses/two-framing/named.js';
-import { provenanceSections } from './origin-report.js';
-import { figureFiles } from '../render/figure-files.js';
-import { num, renderReportHtml, type Section } from '../render/html.js';
-import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
+import { poolingSections } from './table-pooling.js';
+import type { FigureStyle } from '../../render/paper-style.js';
+import type { OutputFile } from '../../core/atomic.js';
+import type { Logger } from '../../core/logger.js';
+import type { AnalyzeResult } from './direct-run.js';
+import { toolInfo } from '../../core/paths.js';
+import type { Figure } from '../../render/figure.js';
+import { omittedFigures, twoFramingFigures } from '../../analyses/two-framing/figures.js';
+import { compareFigure } from '../../analyses/compare/figure.js';
+import { gameNameOf } from '../../analyses/compare/design-facts.js';
+import { lambdaRows } from '../../analyses/compare/tables.js';
+import { compareSections, lambdaSection } from '../../analyses/compare/report.js';
+import { syntheticNotice } from '../../core/provenance.js';
+import { namedAnalysis } from '../../analyses/two-framing/named.js';
+import { provenanceSections } from '../origin-report.js';
+import { figureFiles } from '../../render/figure-files.js';
+import { num, renderReportHtml, type Section } from '../../render/html.js';
+import { fileLinks, figurePaths, filesSection } from '../../render/files-section.js';
 import {
   figuresSection, provenanceSection, settingsSection, summarySection, table2Section, table3Section, verificationSection, warnOmittedFigures,
-} from '../analyses/two-framing/report.js';
-import { reproductionFigures, reproductionSection } from '../analyses/reproduction/index.js';
-import { FILE_NOTES } from './file-notes.js';
-import { comprehension } from '../analyses/comprehension/index.js';
-import { adaptive } from '../analyses/adaptive/index.js';
+} from '../../analyses/two-framing/report.js';
+import { reproductionFigures, reproductionSection } from '../../analyses/reproduction/index.js';
+import { FILE_NOTES } from '../file-notes.js';
+import { comprehension } from '../../analyses/comprehension/index.js';
+import { adaptive } from '../../analyses/adaptive/index.js';
 
 /** The figures of a direct-run analysis: the same four as reproduce (games by name), plus the comparison. */
 export function analyzeFigures(res: AnalyzeResult): Figure[] {

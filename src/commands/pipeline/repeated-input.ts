@@ -4,15 +4,15 @@
  * --aggregates`): the display-name targets, the chosen players, the factors, the last round, the
  * two-framing cell table, the cells of the repeated analysis and the count of decisions.
  */
-import type { CellTable } from '../core/cells.js';
-import { aggregateFramingCells, type RepeatedAggregates } from '../core/aggregates.js';
-import { inRounds, type RepeatedDecisions, type RoundRange } from '../core/decisions.js';
-import type { DisplayNames } from '../core/display-names.js';
-import type { NameTargets } from '../core/display-names.js';
-import { nameTargets } from '../sources/names-file.js';
-import { checkRoundRange as repeatedCheckRounds, roundsPastLast } from '../sources/logs/index.js';
-import { foldExtraFactors } from '../sources/trials.js';
-import { repeated, scriptedNote, type PlayerChoice, type RepeatedCell } from '../analyses/repeated/index.js';
+import type { CellTable } from '../../core/cells.js';
+import { aggregateFramingCells, type RepeatedAggregates } from '../../core/aggregates.js';
+import { inRounds, type RepeatedDecisions, type RoundRange } from '../../core/decisions.js';
+import type { DisplayNames } from '../../core/display-names.js';
+import type { NameTargets } from '../../core/display-names.js';
+import { nameTargets } from '../../sources/names-file.js';
+import { checkRoundRange as repeatedCheckRounds, roundsPastLast } from '../../sources/logs/index.js';
+import { foldExtraFactors } from '../../sources/trials.js';
+import { repeated, scriptedNote, type PlayerChoice, type RepeatedCell } from '../../analyses/repeated/index.js';
 
 export type RepeatedInput = RepeatedDecisions | RepeatedAggregates;
 

@@ -1,15 +1,15 @@
-import type { FigureStyle } from '../render/paper-style.js';
-import { levels, type CellTable } from '../core/cells.js';
-import { UserError } from '../core/errors.js';
-import { msg } from '../core/messages/common.js';
-import type { Logger } from '../core/logger.js';
-import { regenerateCommand } from '../core/command-line.js';
-import type { TwoFramingSettings } from '../analyses/two-framing/analysis.js';
-import type { VerdictThresholds } from '../analyses/selective/estimand.js';
-import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../analyses/two-framing/index.js';
-import type { RoundRange } from '../core/decisions.js';
-import { attenuationOf, sourceOf } from '../sources/input.js';
-import { analyzeMsg } from '../core/messages/analyze.js';
+import type { FigureStyle } from '../../render/paper-style.js';
+import { levels, type CellTable } from '../../core/cells.js';
+import { UserError } from '../../core/errors.js';
+import { msg } from '../../core/messages/common.js';
+import type { Logger } from '../../core/logger.js';
+import { regenerateCommand } from '../../core/command-line.js';
+import type { TwoFramingSettings } from '../../analyses/two-framing/analysis.js';
+import type { VerdictThresholds } from '../../analyses/selective/estimand.js';
+import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../../analyses/two-framing/index.js';
+import type { RoundRange } from '../../core/decisions.js';
+import { attenuationOf, sourceOf } from '../../sources/input.js';
+import { pipelineMsg } from './messages.js';
 
 /** The options of `analyze` on a trial store (every kind of run), its settings and its regenerate command. */
 export interface StoreAnalyzeOptions extends Partial<TwoFramingSettings> {
@@ -21,7 +21,6 @@ export interface StoreAnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly compare?: string;
   readonly modelMap?: Readonly<Record<string, string>>;
   readonly logger?: Logger;
-  readonly dryRun?: boolean;
   /** Verdict thresholds of a context-enrichment run (selective robustness); each one not given is DEFAULT_THRESHOLDS'. */
   readonly thresholds?: Partial<VerdictThresholds>;
   /** Published values to compare with (reports/reproduction.csv, check published_values_reproduced). */
@@ -49,7 +48,7 @@ export interface StoreAnalyzeOptions extends Partial<TwoFramingSettings> {
   readonly latexWidth?: number;
 }
 
-export { defaultAnalyzeOut } from './pipeline/store-out.js';
+export { defaultAnalyzeOut } from './store-out.js';
 
 /** The planned framing pair and bootstrap settings of a direct run (attenuation defaults to 1: none). */
 export function directRunSettings(opts: StoreAnalyzeOptions, table: CellTable, logger: Logger): TwoFramingSettings {
@@ -65,7 +64,7 @@ export function directRunSettings(opts: StoreAnalyzeOptions, table: CellTable, l
     ...(opts.simultaneous ? { simultaneous: true } : {}),
   };
   if (settings.base === settings.alt) throw new UserError(msg.sameFraming(settings.base));
-  if (opts.base === undefined || opts.alt === undefined) logger.info(analyzeMsg.framingPair(settings.base, settings.alt));
+  if (opts.base === undefined || opts.alt === undefined) logger.info(pipelineMsg.framingPair(settings.base, settings.alt));
   return settings;
 }
 

@@ -1,16 +1,16 @@
 /**
  * The comprehension outputs of a two-framing run that asked probes (docs/methods.md §18c):
  * reports/comprehension.csv and comprehension-verdicts.csv, and the mark beside each model's R
- * and shift in table3.csv and table3.tex (the figure and report section: analyze-outputs.ts).
+ * and shift in table3.csv and table3.tex (the figure and report section: direct-run-report.ts).
  * A run without probes: nothing added, nothing changed.
  */
 import { join } from 'node:path';
-import type { OutputFile } from '../core/atomic.js';
-import type { Logger } from '../core/logger.js';
-import { POOLED } from '../core/names.js';
+import type { OutputFile } from '../../core/atomic.js';
+import type { Logger } from '../../core/logger.js';
+import { POOLED } from '../../core/names.js';
 import { comprehension, DEFAULT_COMPREHENSION_THRESHOLD, type Comprehension, type ComprehensionOrder,
-  type ScoredProbe } from '../analyses/comprehension/index.js';
-import type { TwoFramingAnalysis } from '../analyses/two-framing/analysis.js';
+  type ScoredProbe } from '../../analyses/comprehension/index.js';
+import type { TwoFramingAnalysis } from '../../analyses/two-framing/analysis.js';
 
 /** A run's comprehension and the Table 3 marks of its models (then Pooled), when it has two-framing tables. */
 export interface ComprehensionResult {

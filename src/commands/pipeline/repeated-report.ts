@@ -1,21 +1,21 @@
 import { join } from 'node:path';
-import type { FigureStyle } from '../render/paper-style.js';
-import type { OutputFile } from '../core/atomic.js';
-import type { Logger } from '../core/logger.js';
-import { toolInfo } from '../core/paths.js';
-import { wrappedCommand } from '../core/command-line.js';
-import type { Figure } from '../render/figure.js';
-import { figureFiles } from '../render/figure-files.js';
-import { renderReportHtml, type Section } from '../render/html.js';
-import { fileLinks, figurePaths, filesSection } from '../render/files-section.js';
-import { namedAnalysis, twoFraming } from '../analyses/two-framing/index.js';
-import { repeated } from '../analyses/repeated/index.js';
-import { syntheticBanner } from '../analyses/selective/index.js';
-import { FILE_NOTES } from './file-notes.js';
-import { comprehension } from '../analyses/comprehension/index.js';
-import type { RepeatedResult } from './analyze-repeated-tables.js';
-import { adaptive } from '../analyses/adaptive/index.js';
-import type { RepeatedStoreDecisions } from '../sources/repeated-store.js';
+import type { FigureStyle } from '../../render/paper-style.js';
+import type { OutputFile } from '../../core/atomic.js';
+import type { Logger } from '../../core/logger.js';
+import { toolInfo } from '../../core/paths.js';
+import { wrappedCommand } from '../../core/command-line.js';
+import type { Figure } from '../../render/figure.js';
+import { figureFiles } from '../../render/figure-files.js';
+import { renderReportHtml, type Section } from '../../render/html.js';
+import { fileLinks, figurePaths, filesSection } from '../../render/files-section.js';
+import { namedAnalysis, twoFraming } from '../../analyses/two-framing/index.js';
+import { repeated } from '../../analyses/repeated/index.js';
+import { syntheticBanner } from '../../analyses/selective/index.js';
+import { FILE_NOTES } from '../file-notes.js';
+import { comprehension } from '../../analyses/comprehension/index.js';
+import type { RepeatedResult } from './repeated-tables.js';
+import { adaptive } from '../../analyses/adaptive/index.js';
+import type { RepeatedStoreDecisions } from '../../sources/repeated-store.js';
 
 /** The repeated figures, then (with two framings) the two-framing ones. */
 export function repeatedFigureList(res: RepeatedResult): Figure[] {

@@ -1,9 +1,9 @@
-import type { Logger } from '../core/logger.js';
-import { repeated } from '../analyses/repeated/index.js';
-import { shown } from '../core/display-names.js';
-import { table3Text } from '../analyses/two-framing/terminal.js';
-import type { RepeatedResult } from './analyze-repeated.js';
-import { logFiles } from './command-options.js';
+import type { Logger } from '../../core/logger.js';
+import { repeated } from '../../analyses/repeated/index.js';
+import { shown } from '../../core/display-names.js';
+import { table3Text } from '../../analyses/two-framing/terminal.js';
+import type { RepeatedResult } from './repeated.js';
+import { logFiles } from '../command-options.js';
 
 /** What `samegame analyze` prints for repeated play: cooperation per cell, Table 3 with two framings, the files and notes. */
 export function printRepeated(res: RepeatedResult, logger: Logger): void {

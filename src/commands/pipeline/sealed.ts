@@ -5,17 +5,18 @@
  * the plan listed: trials lost or invalid beyond the stated rate, model snapshots that changed,
  * trials stored before the seal.
  */
-import { sealedRun, storedDesign } from '../sources/store.js';
-import { withStore } from '../sources/open-run.js';
+import { sealedRun, storedDesign } from '../../sources/store.js';
+import { storeReader } from '../../sources/open-run.js';
+import { storeGuard } from '../../live/store/integrity.js';
 import { join } from 'node:path';
-import { writeFilesAtomic } from '../core/atomic.js';
-import type { Logger } from '../core/logger.js';
-import type { TrialStore } from '../live/store/store.js';
-import { modelSnapshots, promptRegistry, readSeal, runTimes, type StoreSeal } from '../live/store/seal.js';
-import { preregistration, type Plan, type VerdictRow } from '../analyses/preregistration/index.js';
-import type { StoreAnalyzeOptions } from './analyze-settings.js';
-import { defaultAnalyzeOut } from './analyze-settings.js';
-import { commandsMsg } from './messages.js';
+import type { OutputFile } from '../../core/atomic.js';
+import type { Logger } from '../../core/logger.js';
+import type { TrialStore } from '../../live/store/store.js';
+import { modelSnapshots, promptRegistry, readSeal, runTimes, type StoreSeal } from '../../live/store/seal.js';
+import { preregistration, type Plan } from '../../analyses/preregistration/index.js';
+import type { StoreAnalyzeOptions } from './store-settings.js';
+import { defaultAnalyzeOut } from './store-settings.js';
+import { pipelineMsg } from './messages.js';
 
 /** The analysis settings of a plan, as analyze's options and the flags that give them. */
 const SETTINGS = [['base', '--base'], ['alt', '--alt'], ['seed', '--seed'], ['reps', '--reps'], ['interval', '--interval'],
@@ -32,7 +33,7 @@ export interface SealedAnalysis {
 
 /** The seal of the store and the options it implies, or undefined for a store without a seal. */
 export function sealedOptions(opts: StoreAnalyzeOptions): SealedAnalysis | undefined {
-  const seal: StoreSeal | undefined = withStore(opts.store, {}, (store) => readSeal(store.database));
+  const seal: StoreSeal | undefined = storeGuard(opts.store, (store) => readSeal(store.database), storeReader(opts.store));
   if (!seal) return undefined;
   const plan = JSON.parse(seal.planJson) as Plan;
   const exploratory: string[] = [];
@@ -62,13 +63,13 @@ function deviations(store: TrialStore, runId: number, s: SealedAnalysis, times: 
     if (snaps.length > 1) out.push(`model ${model}'s snapshot changed during the run: ${snaps.join(', ')}`);
   }
   if (times.first !== null && times.first < s.seal.sealed) out.push(`a trial was stored (${times.first}) before the seal (${s.seal.sealed})`);
-  if (s.exploratory.length > 0) out.push(commandsMsg.exploratory(s.exploratory));
+  if (s.exploratory.length > 0) out.push(pipelineMsg.exploratory(s.exploratory));
   return out;
 }
 
-/** Adjudicate the plan on the sealed run and write reports/verdicts.csv and reports/verdicts.md (one atomic set). */
-export function writeVerdicts(s: SealedAnalysis, opts: StoreAnalyzeOptions, logger: Logger): VerdictRow[] {
-  return withStore(opts.store, {}, (store) => {
+/** Adjudicate the plan on the sealed run: reports/verdicts.csv and reports/verdicts.md, written with the analysis's files (store-analysis.ts). */
+export function verdictFiles(s: SealedAnalysis, opts: StoreAnalyzeOptions, logger: Logger): OutputFile[] {
+  return storeGuard(opts.store, (store) => {
     const run = sealedRun(store, opts.store, s.seal)!;
     const cells = store.cellCounts(run.id).map((c) => ({ model: c.model, game: c.game, framing: c.framing, x: c.validC, n: c.validC + c.validD }));
     const rows = preregistration.adjudicate(s.plan, cells);
@@ -80,12 +81,9 @@ export function writeVerdicts(s: SealedAnalysis, opts: StoreAnalyzeOptions, logg
     };
     const dir = join(opts.out ?? defaultAnalyzeOut(opts.store), 'reports');
     const csv = join(dir, 'verdicts.csv');
-    if (opts.dryRun !== true) {
-      writeFilesAtomic([{ path: csv, content: preregistration.verdictsCsv(rows, report) },
-        { path: join(dir, 'verdicts.md'), content: preregistration.verdictsSection(rows, report) }]);
-    }
-    if (s.exploratory.length > 0) logger.warn(commandsMsg.exploratory(s.exploratory));
-    logger.info(commandsMsg.verdictsLine(rows.filter((r) => r.verdict === 'supported').length, rows.length, csv));
-    return rows;
-  });
+    if (s.exploratory.length > 0) logger.warn(pipelineMsg.exploratory(s.exploratory));
+    logger.info(pipelineMsg.verdictsLine(rows.filter((r) => r.verdict === 'supported').length, rows.length, csv));
+    return [{ path: csv, content: preregistration.verdictsCsv(rows, report) },
+      { path: join(dir, 'verdicts.md'), content: preregistration.verdictsSection(rows, report) }];
+  }, storeReader(opts.store));
 }

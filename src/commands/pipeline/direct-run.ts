@@ -1,34 +1,35 @@
 import { join, resolve } from 'node:path';
-import type { StoreTable } from '../sources/store.js';
-import { readRates } from '../sources/rates-csv.js';
-import { sourceOf } from '../sources/input.js';
-import { writeFilesAtomic, type OutputFile } from '../core/atomic.js';
-import { levels, type CellTable } from '../core/cells.js';
-import { UserError } from '../core/errors.js';
-import type { Logger } from '../core/logger.js';
-import { lambdaEstimand } from '../analyses/two-framing/lambda.js';
-import { analyzeTwoFraming, type TwoFramingAnalysis, type TwoFramingSettings } from '../analyses/two-framing/analysis.js';
-import { missingPlannedCell } from '../analyses/two-framing/estimand.js';
-import { compareCells, type Comparison } from '../analyses/compare/compare.js';
-import { withTableGames, type DesignFacts } from '../analyses/compare/design-facts.js';
-import { verifyTwoFraming } from '../analyses/two-framing/checks.js';
-import { check, makeReport, type VerificationReport } from '../core/checks.js';
-import { csvTables, twoFramingTableFiles, verificationFiles } from '../analyses/two-framing/files.js';
-import { compareCsv, compareHeadlineCsv, invalidCsv, lambdaCsv, lambdaRows } from '../analyses/compare/tables.js';
-import { table3Rows, type Table3Row } from '../analyses/two-framing/tables.js';
-import type { InputProvenance } from '../analyses/two-framing/metrics.js';
-import { analyzeCommand, defaultAnalyzeOut, directRunSettings, type StoreAnalyzeOptions } from './analyze-settings.js';
-import type { Reproduction } from '../analyses/reproduction/index.js';
-import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags } from './expect.js';
-import { poolingFiles } from './meta-pooling.js';
-import { commandsMsg } from './messages.js';
-import { labelSynthetic, originExtra, syntheticWarning, type Origin } from '../core/provenance.js';
-import { withNamedLatex } from '../analyses/two-framing/latex.js';
-import { inputNames, type InputNames } from './input-names.js';
-import { adaptive } from '../analyses/adaptive/index.js';
-import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './analyze-comprehension.js';
-import type { LatexOptions } from '../render/latex.js';
-import { latexOf } from './command-options.js';
+import type { StoreTable } from '../../sources/store.js';
+import { readRates } from '../../sources/rates-csv.js';
+import { sourceOf } from '../../sources/input.js';
+import type { OutputFile } from '../../core/atomic.js';
+import { levels, type CellTable } from '../../core/cells.js';
+import { UserError } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
+import { lambdaEstimand } from '../../analyses/two-framing/lambda.js';
+import { analyzeTwoFraming, type TwoFramingAnalysis, type TwoFramingSettings } from '../../analyses/two-framing/analysis.js';
+import { missingPlannedCell } from '../../analyses/two-framing/estimand.js';
+import { compareCells, type Comparison } from '../../analyses/compare/compare.js';
+import { withTableGames, type DesignFacts } from '../../analyses/compare/design-facts.js';
+import { verifyTwoFraming } from '../../analyses/two-framing/checks.js';
+import { check, makeReport, type VerificationReport } from '../../core/checks.js';
+import { csvTables, twoFramingTableFiles, verificationFiles } from '../../analyses/two-framing/files.js';
+import { compareCsv, compareHeadlineCsv, invalidCsv, lambdaCsv, lambdaRows } from '../../analyses/compare/tables.js';
+import { table3Rows, type Table3Row } from '../../analyses/two-framing/tables.js';
+import type { InputProvenance } from '../../analyses/two-framing/metrics.js';
+import { analyzeCommand, defaultAnalyzeOut, directRunSettings, type StoreAnalyzeOptions } from './store-settings.js';
+import type { Reproduction } from '../../analyses/reproduction/index.js';
+import { compareExpected, readExpected, reproductionExtra, reproductionOutputs, verdictFlags } from '../expect.js';
+import { poolingFiles } from './table-pooling.js';
+import { labelSynthetic, originExtra, syntheticWarning, type Origin } from '../../core/provenance.js';
+import { withNamedLatex } from '../../analyses/two-framing/latex.js';
+import { inputNames, type InputNames } from '../input-names.js';
+import { adaptive } from '../../analyses/adaptive/index.js';
+import { comprehensionResult, withComprehensionFiles, type ComprehensionResult } from './comprehension.js';
+import type { LatexOptions } from '../../render/latex.js';
+import { latexOf } from '../command-options.js';
+import { analyzeMsg } from '../../core/messages/analyze.js';
+import { pipelineMsg } from './messages.js';
 
 export interface AnalyzeResult {
   readonly kind: 'two-framing';
@@ -55,7 +56,7 @@ export interface AnalyzeResult {
   readonly origin: Origin;
   /** Display names (the design's `names:` block, then `--names FILE`), when any. */
   readonly names?: InputNames;
-  /** A run with comprehension probes: its table, verdicts and the Table 3 marks (analyze-comprehension.ts). */
+  /** A run with comprehension probes: its table, verdicts and the Table 3 marks (comprehension.ts). */
   readonly comprehension?: ComprehensionResult;
 }
 
@@ -73,19 +74,19 @@ function withFoldedGames(facts: DesignFacts, source: StoreTable): DesignFacts {
 /** Every model–game needs valid trials in both planned framings. */
 function checkPlannedCells(table: CellTable, s: TwoFramingSettings, store: string): void {
   const m = missingPlannedCell(table, s.base, s.alt);
-  if (m) throw new UserError(commandsMsg.missingPlannedCell(store, m.model, m.game, m.framing, levels(table, 'framing')));
+  if (m) throw new UserError(analyzeMsg.missingPlannedCell(store, m.model, m.game, m.framing, levels(table, 'framing')));
 }
 
 /**
  * The two-framing analysis of a direct run: the valid trials → the same cell table the
  * reconstructed path uses → the same outputs as `reproduce`, plus invalid counts per cell, the λ̂
- * diagnostic and (with a comparison file) the cell-by-cell comparison. Direct runs are not
- * attenuated unless asked (attenuation defaults to 1).
+ * diagnostic and (with a comparison file) the cell-by-cell comparison, its files as values (the
+ * pipeline writes them, write.ts). Direct runs are not attenuated unless asked (attenuation defaults to 1).
  */
 export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, origin: Origin, opts: StoreAnalyzeOptions, logger: Logger): AnalyzeResult {
   const table = source.folded;
   const published = readExpected(opts, sourceOf(opts), logger); // read before anything is computed
-  if (table.cells.length === 0) throw new UserError(commandsMsg.noValidTrials(opts.store));
+  if (table.cells.length === 0) throw new UserError(analyzeMsg.noValidTrials(opts.store));
   const facts = withFoldedGames(withTableGames(designFacts, levels(source.table, 'game')), source);
   if (origin.synthetic) logger.warn(syntheticWarning(origin));
   const names = inputNames(table, origin, opts.namesFile, logger);
@@ -93,7 +94,7 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
   checkPlannedCells(table, settings, opts.store);
   for (const g of levels(table, 'game')) {
     const du = facts.gaps.get(g);
-    if (du === undefined || !(du !== 0 && Number.isFinite(du))) logger.warn(commandsMsg.noLambdaGap(g));
+    if (du === undefined || !(du !== 0 && Number.isFinite(du))) logger.warn(pipelineMsg.noLambdaGap(g));
   }
   const analysis = analyzeTwoFraming(table, settings, logger, (layout) => [lambdaEstimand(table, layout, facts.gaps)]);
   const modelMap = opts.modelMap ?? {};
@@ -121,7 +122,6 @@ export function analyzeDirectRun(source: StoreTable, designFacts: DesignFacts, o
   const all = [...direct.files, ...poolingFiles(opts.pooling, partial.reportsDir, analysis), ...adaptiveFiles(source, partial.reportsDir, logger)];
   const named = withNamedLatex(all, partial.reportsDir, analysis, names?.map, latexOf(opts));
   const files = labelSynthetic(withComprehensionFiles(named, partial.reportsDir, analysis, understood), origin);
-  if (!opts.dryRun) writeFilesAtomic(files);
   return { ...partial, verification, reproduction, table3: table3Rows(analysis), files, pooling: opts.pooling,
     ...(understood ? { comprehension: understood } : {}) };
 }
@@ -132,7 +132,7 @@ function adaptiveFiles(source: StoreTable, reportsDir: string, logger: Logger): 
   const { rule, statuses } = source.adaptive;
   const rows = adaptive.rows(rule, statuses);
   const t = adaptive.totals(rule, rows);
-  logger.info(commandsMsg.adaptiveAnalysis(rule.method, t.early, rows.length, t.used, t.fixed));
+  logger.info(pipelineMsg.adaptiveAnalysis(rule.method, t.early, rows.length, t.used, t.fixed));
   return [{ path: join(reportsDir, 'adaptive.csv'), content: adaptive.csv(rule, rows) }];
 }
 
@@ -173,7 +173,7 @@ function compareWith(file: string, source: StoreTable, settings: TwoFramingSetti
   modelMap: Readonly<Record<string, string>>): { comparison: Comparison; sha256: string } {
   const recon = readRates(resolve(file), { base: settings.base, alt: settings.alt, displayPath: file });
   const c = compareCells(source.folded, recon.table, settings, modelMap);
-  if (c.rows.length === 0) throw new UserError(commandsMsg.compareNoOverlap(file));
+  if (c.rows.length === 0) throw new UserError(pipelineMsg.compareNoOverlap(file));
   return { comparison: c, sha256: recon.sha256 };
 }
 

@@ -1,8 +1,8 @@
-import type { Logger } from '../core/logger.js';
-import type { SelectiveAnalysis } from '../analyses/selective/index.js';
-import { selectiveText } from '../analyses/selective/outputs.js';
-import { fixed } from '../core/format.js';
-import { logFiles } from './command-options.js';
+import type { Logger } from '../../core/logger.js';
+import type { SelectiveAnalysis } from '../../analyses/selective/index.js';
+import { selectiveText } from '../../analyses/selective/outputs.js';
+import { fixed } from '../../core/format.js';
+import { logFiles } from '../command-options.js';
 
 /** What `samegame analyze` prints for a context-enrichment run: the verdict table, then the files. */
 export function printSelective(res: SelectiveAnalysis, logger: Logger): void {

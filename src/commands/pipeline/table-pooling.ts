@@ -4,11 +4,11 @@
  * default, fixed, leaves every output as it was: the paper's unweighted means.
  */
 import { join } from 'node:path';
-import type { OutputFile } from '../core/atomic.js';
-import type { Section } from '../render/html.js';
-import { POOLED } from '../core/names.js';
-import type { TwoFramingAnalysis } from '../analyses/two-framing/index.js';
-import { meta } from '../analyses/meta/index.js';
+import type { OutputFile } from '../../core/atomic.js';
+import type { Section } from '../../render/html.js';
+import { POOLED } from '../../core/names.js';
+import type { TwoFramingAnalysis } from '../../analyses/two-framing/index.js';
+import { meta } from '../../analyses/meta/index.js';
 
 export type TablePooling = 'fixed' | 'random';
 export const TABLE_POOLINGS: readonly TablePooling[] = ['fixed', 'random'];

@@ -1,10 +1,10 @@
-import type { Logger } from '../core/logger.js';
-import { table3Text } from '../analyses/two-framing/terminal.js';
-import { framingTestText, hasFramingTests } from '../analyses/two-framing/framing-tests.js';
-import type { AnalyzeResult } from './analyze-two-framing.js';
-import { poolingLines } from './meta-pooling.js';
-import { logFiles } from './command-options.js';
-import { shown } from '../core/display-names.js';
+import type { Logger } from '../../core/logger.js';
+import { table3Text } from '../../analyses/two-framing/terminal.js';
+import { framingTestText, hasFramingTests } from '../../analyses/two-framing/framing-tests.js';
+import type { AnalyzeResult } from './direct-run.js';
+import { poolingLines } from './table-pooling.js';
+import { logFiles } from '../command-options.js';
+import { shown } from '../../core/display-names.js';
 
 /** What `samegame analyze` prints for a two-framing run: Table 3, what was left out and compared, the files, the checks' warnings. */
 export function printTwoFraming(res: AnalyzeResult, logger: Logger, compare?: string): void {

@@ -1,0 +1,137 @@
+/**
+ * A Parquet export read back (`export --format parquet`, then `reproduce --trials DIR` or, for repeated play, `analyze
+ * --trials DIR --format data/log-formats/samegame-export.yaml`). DuckDB checks the files — the export's columns and types,
+ * then every row: names, statuses, actions, probabilities, one run; the first problem named by file, row (from 1, in file
+ * order) and field — and writes their trials as the CSV export writes them (the same columns), which the per-trial and log
+ * readers then read as they read a CSV export (the cells in the design's order its sidecar records, else sorted). The reading is
+ * synchronous (every command reads a per-trial file so): the engine runs in a child process (sync-query.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UserError } from '../../core/errors.js';
+import { levelFault } from '../../core/names-rule.js';
+import { EXPORT_PLAY, EXPORT_TAIL, PARQUET_PARTITIONS, PARQUET_TYPES, TRIAL_STATUSES, exportedCsvFactors } from '../export-layout.js';
+import { ident, lit } from '../engine/compile.js';
+import { exportFiles, exportSha256, type ExportFiles } from './files.js';
+import { parquetMsg } from './messages.js';
+import { querySync, type Row } from './sync-query.js';
+
+
+/** The Parquet physical type of each DuckDB type the export writes (text is BYTE_ARRAY). */
+const PHYSICAL: Readonly<Record<string, string>> = { BIGINT: 'INT64', INTEGER: 'INT32', DOUBLE: 'DOUBLE', BOOLEAN: 'BOOLEAN' };
+const physicalOf = (column: string) => PHYSICAL[PARQUET_TYPES[column] ?? ''] ?? 'BYTE_ARRAY';
+
+/** The export's layout, read off its files' schemas: the CSV header it stands for, its factors and whether it is repeated play. */
+interface Layout { readonly header: readonly string[]; readonly factors: readonly string[]; readonly repeated: boolean }
+
+/** Every file holds the columns of an export (the partition columns in its folders), of the export's types, the same in every file. */
+function layoutOf(e: ExportFiles, display: string): Layout {
+  const list = `[${e.files.map(lit).join(', ')}]`;
+  const rows = querySync(display, [`SELECT file_name, name, type, num_children FROM parquet_schema(${list})`])[0];
+  const byFile = new Map<string, Row[]>();
+  for (const r of rows) if (r.type !== null && r.type !== undefined) byFile.set(String(r.file_name), [...(byFile.get(String(r.file_name)) ?? []), r]);
+  let first: { file: string; columns: string } | undefined;
+  let layout: Layout | undefined;
+  for (const file of e.files) {
+    const cols = byFile.get(file) ?? [];
+    const names = cols.map((c) => String(c.name));
+    const header = [...names.slice(0, 2), ...PARQUET_PARTITIONS, ...names.slice(2)];
+    const factors = exportedCsvFactors(header);
+    if (factors === undefined || names[0] !== 'run' || names[1] !== 'design' || names[2] !== 'rep') {
+      const want = ['run', 'design', 'rep', ...EXPORT_TAIL];
+      throw new UserError(parquetMsg.notAnExport(file, want.find((c, i) => (i < 3 ? names[i] !== c : !names.includes(c))) ?? names[2] ?? 'rep'));
+    }
+    for (const c of cols) {
+      const want = physicalOf(String(c.name));
+      if (String(c.type) !== want || Number(c.num_children ?? 0) > 0) throw new UserError(parquetMsg.wrongType(file, String(c.name), String(c.type), want));
+    }
+    if (first === undefined) first = { file, columns: names.join('\n') };
+    else if (first.columns !== names.join('\n')) throw new UserError(parquetMsg.otherColumns(file, first.file));
+    layout ??= { header, factors, repeated: EXPORT_PLAY.every((c) => names.includes(c)) };
+  }
+  return layout!;
+}
+
+/** The run of the first row (files in order, rows in file order). */
+const FIRST_RUN = '(SELECT run FROM sg_trials ORDER BY sg_file, file_row_number LIMIT 1)';
+
+type Check = readonly [field: string, condition: string, what: (value: string, firstRun: string) => string];
+
+const empty = (c: string) => `(${ident(c)} IS NULL OR trim(CAST(${ident(c)} AS VARCHAR)) = '')`;
+
+/** The rules every row is held to, in the order a row is checked (the first broken one is named). */
+function rowChecks(l: Layout): Check[] {
+  const missing = () => parquetMsg.missing();
+  const ok = `status = 'ok'`;
+  const named = [...PARQUET_PARTITIONS, ...l.factors, ...(l.repeated ? ['match', 'opponent_id'] : [])];
+  return [
+    ['run', 'run IS NULL', missing],
+    ['run', `run <> ${FIRST_RUN}`, (v, first) => parquetMsg.severalRuns(first, v)],
+    ...named.map((c): Check => [c, empty(c), missing]),
+    ...(l.repeated ? [['round', 'round IS NULL OR round < 1', parquetMsg.notRound] as Check, ['seat', 'seat IS NULL OR seat NOT IN (1, 2)',
+      parquetMsg.notSeat] as Check] : []),
+    ['status', empty('status'), missing],
+    ['status', `status NOT IN (${TRIAL_STATUSES.map(lit).join(', ')})`, (v) => parquetMsg.notStatus(v, TRIAL_STATUSES)],
+    ['p_cooperate', `${ok} AND p_cooperate IS NOT NULL AND NOT (p_cooperate >= 0 AND p_cooperate <= 1)`, parquetMsg.notProbability],
+    ['action', `${ok} AND p_cooperate IS NULL AND ${empty('action')}`, missing],
+    ['action', `${ok} AND p_cooperate IS NULL AND upper(trim(action)) NOT IN ('C', 'D')`, parquetMsg.notAction],
+  ];
+}
+
+const SOURCE = (files: readonly string[]) => `CREATE TEMP VIEW sg_trials AS SELECT * FROM read_parquet([${files.map(lit).join(', ')}], ` +
+  "hive_partitioning = true, hive_types_autocast = false, filename = 'sg_file', file_row_number = true)";
+
+/** The first row breaking a rule, or a level breaking the name rule (core/names-rule.ts): one line naming file, row and field. */
+function checkRows(e: ExportFiles, display: string, l: Layout): void {
+  const checks = rowChecks(l);
+  const rule = `CASE ${checks.map(([, cond], i) => `WHEN ${cond} THEN ${i}`).join(' ')} END`;
+  const value = `CASE sg_rule ${checks.map(([f], i) => `WHEN ${i} THEN CAST(${ident(f)} AS VARCHAR)`).join(' ')} END`;
+  const levels = [...PARQUET_PARTITIONS, ...l.factors, ...(l.repeated ? ['opponent_id'] : [])];
+  const [bad, names] = querySync(display, [SOURCE(e.files),
+    `SELECT sg_file, file_row_number + 1 AS sg_row, sg_rule, coalesce(${value}, '') AS sg_value, CAST(${FIRST_RUN} AS VARCHAR) AS sg_first ` +
+      `FROM (SELECT *, ${rule} AS sg_rule FROM sg_trials) ` +
+      'WHERE sg_rule IS NOT NULL ORDER BY sg_file, sg_row LIMIT 1',
+    levels.map((c) => `SELECT DISTINCT ${lit(c)} AS sg_field, CAST(${ident(c)} AS VARCHAR) AS sg_value FROM sg_trials`).join(' UNION ALL '),
+  ]).slice(1);
+  if (bad.length) {
+    const [field, , what] = checks[Number(bad[0].sg_rule)];
+    throw new UserError(parquetMsg.badRow(String(bad[0].sg_file), Number(bad[0].sg_row), field, what(String(bad[0].sg_value), String(bad[0].sg_first))));
+  }
+  for (const n of names) {
+    const field = String(n.sg_field), v = String(n.sg_value);
+    const level = field === 'opponent_id' ? 'opponent' : (PARQUET_PARTITIONS as readonly string[]).includes(field) ? field : 'factor';
+    const fault = levelFault(level, v);
+    if (fault === undefined) continue;
+    const [at] = querySync(display, [SOURCE(e.files), `SELECT sg_file, file_row_number + 1 AS sg_row FROM sg_trials WHERE ${ident(field)} = ${lit(v)} ` +
+      'ORDER BY sg_file, sg_row LIMIT 1'])[1];
+    throw new UserError(parquetMsg.badRow(String(at.sg_file), Number(at.sg_row), field, fault));
+  }
+}
+
+/** The export's trials written to `csv` as the CSV export writes them: its columns, cell by cell, a cell's trials by rep (the store's order). */
+function writeCsv(e: ExportFiles, display: string, l: Layout, csv: string): void {
+  const by = [...PARQUET_PARTITIONS, ...l.factors.map(ident), 'rep', ...(l.repeated ? ['match', 'round', 'seat'] : []), 'sg_file', 'file_row_number'];
+  const select = l.header.map((c) => (c === 'synthetic' ? `CASE WHEN synthetic THEN 'true' ELSE 'false' END AS synthetic` : ident(c))).join(', ');
+  querySync(display, [SOURCE(e.files), `COPY (SELECT ${select} FROM sg_trials ORDER BY ${by.join(', ')}) TO ${lit(csv)} ` +
+    `(FORMAT csv, HEADER true, DELIMITER ',', QUOTE '"', ESCAPE '"')`]);
+}
+
+/** What a Parquet export read back gives its reader: the CSV of its trials, the export's SHA-256 and folder. */
+export interface ExportCsv { readonly csv: string; readonly sha256: string; readonly root: string }
+
+/** Read a Parquet export (a folder, or a glob of its files) as the CSV export of the same trials: `fn` reads the CSV (a temporary file, removed after). */
+export function withExportCsv<T>(path: string, display: string, fn: (e: ExportCsv) => T): T {
+  const files = exportFiles(path, display);
+  const layout = layoutOf(files, display);
+  checkRows(files, display, layout);
+  const sha256 = exportSha256(files);
+  const dir = mkdtempSync(join(tmpdir(), 'samegame-parquet-read-'));
+  try {
+    const csv = join(dir, 'trials.csv');
+    writeCsv(files, display, layout, csv);
+    return fn({ csv, sha256, root: files.root });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The files of a Parquet export (`samegame export --format parquet --out DIR`: DIR/model=…/game=…/framing=…/*.parquet): the
+ * folder or a glob of its files as the user names them, the folder they belong to (where the export's sidecar lies,
+ * DIR.provenance.json), and the export's SHA-256 (of its files' hashes and paths, as the sidecar records it).
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { UserError } from '../../core/errors.js';
+import { PARQUET_PARTITIONS } from '../export-layout.js';
+import { lit } from '../engine/compile.js';
+import { parquetMsg } from './messages.js';
+import { querySync } from './sync-query.js';
+
+const GLOB = /[*?[]/;
+
+/** True when `path` names Parquet input: a .parquet file or a glob of them, or a folder (one named like a per-trial file is not). */
+export function isParquetInput(path: string): boolean {
+  if (/\.parquet$/i.test(path)) return true;
+  if (/\.(csv|jsonl|ndjson)$/i.test(path)) return false;
+  try { return statSync(path).isDirectory(); } catch { return false; }
+}
+
+/** The export folder of a path: the folder itself, else what comes before its first model=… or glob segment. */
+export function exportRoot(path: string): string {
+  const parts = resolve(path).split(sep);
+  const at = parts.findIndex((p) => p.startsWith(`${PARQUET_PARTITIONS[0]}=`) || GLOB.test(p));
+  return at < 0 ? resolve(path) : parts.slice(0, at).join(sep) || sep;
+}
+
+/** Where a per-trial file's sidecar lies: beside the file, or beside the folder of a Parquet export. */
+export const sidecarBase = (file: string): string => (isParquetInput(file) ? exportRoot(file) : resolve(file));
+
+export interface ExportFiles {
+  /** The export folder (absolute). */
+  readonly root: string;
+  /** Its .parquet files (absolute), sorted. */
+  readonly files: readonly string[];
+}
+
+/** A folder's .parquet files, at any depth. */
+const folderFiles = (dir: string): string[] =>
+  (readdirSync(dir, { recursive: true }) as string[]).filter((f) => /\.parquet$/i.test(f)).map((f) => join(dir, f))
+    .filter((f) => statSync(f).isFile());
+
+/** The files a folder, a file or a glob names, each checked to lie in model=…/game=…/framing=… of one export folder. */
+export function exportFiles(path: string, display: string): ExportFiles {
+  const abs = resolve(path);
+  let files: string[];
+  if (GLOB.test(path)) files = querySync(display, [`SELECT file FROM glob(${lit(abs)})`])[0].map((r) => String(r.file));
+  else files = statSync(abs, { throwIfNoEntry: false })?.isDirectory() ? folderFiles(abs) : [abs];
+  files = files.filter((f) => statSync(f, { throwIfNoEntry: false })?.isFile()).sort();
+  if (files.length === 0) throw new UserError(parquetMsg.noFiles(display));
+  const root = exportRoot(path);
+  for (const f of files) {
+    const parts = relative(root, f).split(sep);
+    const ok = parts.length === PARQUET_PARTITIONS.length + 1 && PARQUET_PARTITIONS.every((p, i) => parts[i].startsWith(`${p}=`));
+    if (!ok) throw new UserError(parquetMsg.notPartitioned(f));
+  }
+  return { root, files };
+}
+
+/** SHA-256 of one file, read in chunks. */
+function fileHash(path: string): string {
+  const h = createHash('sha256');
+  const buf = Buffer.alloc(1 << 20);
+  const fd = openSync(path, 'r');
+  try {
+    for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) h.update(buf.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return h.digest('hex');
+}
+
+/** The SHA-256 of an export: of the lines "sha256  path" of its files (paths relative to the folder, sorted), as several logs are hashed. */
+export function exportSha256(e: ExportFiles): string {
+  const lines = e.files.map((f) => relative(e.root, f).split(sep).join('/')).sort().map((rel) => `${fileHash(join(e.root, rel))}  ${rel}\n`);
+  return createHash('sha256').update(lines.join('')).digest('hex');
+}
+
+/** The SHA-256 of the export folder `dir` (what `export` records in its sidecar). */
+export const exportFolderSha256 = (dir: string): string => exportSha256({ root: resolve(dir), files: folderFiles(resolve(dir)).sort() });
