@@ -64,7 +64,7 @@ function readStore(path: string) {
 }
 
 let dir: string;
-let srv: BatchLoopback;
+let srv: BatchLoopback | undefined;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'sg-earlier-probes-'));
   process.env[KEY] = 'k-test';
@@ -74,15 +74,18 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 // A server per test, answering its design: what it was sent is that test's alone.
-const serve = async (text: (url: string) => string) => { srv = await startBatchLoopback({ answer: answers(text('http://127.0.0.1:1')) }); };
-afterEach(async () => { await srv.close(); });
+const serve = async (text: (url: string) => string): Promise<BatchLoopback> => {
+  srv = await startBatchLoopback({ answer: answers(text('http://127.0.0.1:1')) });
+  return srv;
+};
+afterEach(async () => { await srv?.close(); srv = undefined; });
 
 function logged() {
   const info: string[] = [], warn: string[] = [];
   return { info, warn, logger: { info: (m: string) => { info.push(m); }, warn: (m: string) => { warn.push(m); } } };
 }
 /** Retrieve calls per batch id the server has seen so far. */
-function polls(): Map<string, number> {
+function polls(srv: BatchLoopback): Map<string, number> {
   const n = new Map<string, number>();
   for (const r of srv.log) {
     const m = /^\/v1\/batches\/(batch_\d+)$/.exec(r.path);
@@ -91,7 +94,7 @@ function polls(): Map<string, number> {
   return n;
 }
 /** Every probe key of a design sent once over all batches (none asked twice). */
-function probesAskedOnce(text: string): void {
+function probesAskedOnce(srv: BatchLoopback, text: string): void {
   const keys = expandProbes(parseDesign(text, 'x.yaml'), 8).map(batchKey);
   for (const k of keys) expect(srv.outcomes.get(k), k).toEqual(['ok']);
 }
@@ -103,7 +106,7 @@ describe.each([
   const opts = (path: string, store: string) => ({ design: path, store, batch: true, poll: 0.01 });
 
   it('probes left open: a later --batch run with no decision left to send collects them, though it asks none', async () => {
-    await serve(text);
+    const srv = await serve(text);
     const design = join(dir, `${name}-done.yaml`);
     writeFileSync(design, text(srv.url));
     const store = join(dir, `${name}-done.sqlite`);
@@ -123,11 +126,11 @@ describe.each([
     expect([s.probes, s.decisions]).toEqual([n, done]);
     expect(l.info).toContain(liveBatchMsg.earlierProbes(n, false));
     expect(l.warn).toEqual([]);
-    probesAskedOnce(text(srv.url));
+    probesAskedOnce(srv, text(srv.url));
   }, 120_000);
 
   it('probes sent with --no-wait before the first round or wave: not taken for an earlier run\'s, each batch polled once', async () => {
-    await serve(text);
+    const srv = await serve(text);
     const design = join(dir, `${name}-same.yaml`);
     writeFileSync(design, text(srv.url));
     const store = join(dir, `${name}-same.sqlite`);
@@ -137,7 +140,7 @@ describe.each([
     const s = readStore(store);
     // the probes' chunks and the first round's or wave's, every one submitted
     expect(s.chunks.map((c) => c.kind)).toEqual(text === repeated ? ['probe', 'decision'] : ['probe', 'probe', 'decision', 'decision']);
-    expect([...polls().values()]).toEqual(s.chunks.map(() => 1));
+    expect([...polls(srv).values()]).toEqual(s.chunks.map(() => 1));
     // run again (no probes asked): everything collected, no probe asked twice
     await run({ ...opts(design, store), logger: logged().logger });
     const t = readStore(store);
@@ -148,7 +151,7 @@ describe.each([
 });
 
 it('a batch run that collects an earlier run\'s probes counts them apart from its own trials', async () => {
-  await serve(oneShot);
+  const srv = await serve(oneShot);
   const text = oneShot(srv.url);
   const design = join(dir, 'one.yaml');
   writeFileSync(design, text);
@@ -168,7 +171,7 @@ it('a batch run that collects an earlier run\'s probes counts them apart from it
     store.close();
   }
   expect(readStore(path).probes).toBe(16);
-  probesAskedOnce(text);
+  probesAskedOnce(srv, text);
 }, 120_000);
 
 it('what waits in open batches is counted by chunk kind: the decisions of a model named "probe" are trials', () => {
