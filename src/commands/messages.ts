@@ -112,6 +112,8 @@ export const commandsMsg = {
   planRepeatedNoMatches: (path: string, id: number) => `${path}: run ${id} has no unit of the rule with a finished match in each of its framings`,
   planRepeatedPilot: (path: string, id: number, matches: number) => `Plan of a repeated game from ${path} (run ${id}): the stop rule simulated on `
     + `draws from the pilot's ${matches.toLocaleString('en-US')} finished matches (the match is the unit; --target-halfwidth plans one-shot runs only)`,
+  planRepeatedFraming: (path: string, id: number, flag: string, framing: string, framings: readonly string[]) =>
+    `${path}: ${flag} ${q(framing)} is not a framing of run ${id} (its framings: ${framings.map(q).join(', ')})`,
   planRepeatedLeft: (n: number) => `${n} unit${n === 1 ? '' : 's'} left out: no finished match in one of ${n === 1 ? 'its' : 'their'} framings`,
   adaptiveDryRun: (rule: string, units: number, fixedCalls: number, max: number, stored: number, unit = 'trials') =>
     `adaptive run (stop rule ${rule}): ${units} units, each stopped by its confidence sequence; at most `

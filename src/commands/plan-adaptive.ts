@@ -8,21 +8,41 @@
  */
 import { cellRate, type CellTable } from '../core/cells.js';
 import { fixed } from '../core/format.js';
-import { parseUntil } from '../live/design/stop.js';
+import { resolveStop, untilBlock, type AdaptiveStop } from '../live/design/stop.js';
+import { MAX_TRIALS_PER_CELL } from '../live/design/schema.js';
+import { designMsg } from '../live/design/messages.js';
+import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../analyses/two-framing/index.js';
 import { PLAN_ADAPTIVE_RUNS, plannedMatches, simulatedPlan, type AdaptivePlan, type MatchAdaptivePlan } from '../analyses/adaptive/plan.js';
 import { UserError } from '../core/errors.js';
 import { repeatedDesign, storedDesign } from '../live/store/stored-design.js';
 import type { TrialStore } from '../live/store/store.js';
 import { textTable } from '../analyses/two-framing/terminal.js';
 import { commandsMsg } from './messages.js';
+import { msg } from '../core/messages/common.js';
 
 export { PLAN_ADAPTIVE_RUNS, type AdaptivePlan, type AdaptivePlanRow, type MatchAdaptivePlan } from '../analyses/adaptive/plan.js';
 
+/** The most trials (matches, in a repeated game) per cell a plan simulates: the most a design's cell holds. */
+export const MAX_PLANNED_TRIALS = MAX_TRIALS_PER_CELL;
+
+/**
+ * The rule of `until` planned for the framings base and alt (the flags', or their defaults): base=/alt= of the rule must name
+ * one of them, and the pair planned is the flags'. max_trials is the rule's (refused above MAX_PLANNED_TRIALS), else `fixedN`;
+ * undefined when neither gives it.
+ */
+function plannedRule(until: string, base: string, alt: string | undefined, fixedN?: number, play?: unknown): AdaptiveStop | undefined {
+  const framings = alt === undefined ? [base] : [base, alt];
+  const block = untilBlock(until, { framings: framings.map((id) => ({ id })), trials: Number.MAX_SAFE_INTEGER, play });
+  if (block.max_trials !== undefined && block.max_trials > MAX_PLANNED_TRIALS) {
+    throw new UserError(designMsg.untilField('max_trials', designMsg.planMaxTrials(block.max_trials, MAX_PLANNED_TRIALS)));
+  }
+  const maxTrials = block.max_trials ?? fixedN;
+  return maxTrials === undefined ? undefined : { ...resolveStop(block, maxTrials, framings), maxTrials, base, alt };
+}
+
 /** The rule of `until` (max_trials: its own, else `fixedN`) simulated at the rates of `table`. */
 export function planAdaptive(until: string, table: CellTable, base: string, alt: string, fixedN: number, seed: number): AdaptivePlan {
-  const given = /(^|,)\s*max_trials\s*=/.test(until);
-  const parsed = parseUntil(until, { framings: [{ id: base }, { id: alt }], trials: Number.MAX_SAFE_INTEGER });
-  const rule = { ...parsed, maxTrials: given ? parsed.maxTrials : fixedN, base, alt };
+  const rule = plannedRule(until, base, alt, fixedN)!;
   const cells = table.cells.map((c) => ({ model: c.key.model, game: c.key.game, framing: c.key.framing, rate: cellRate(c.obs) }));
   return simulatedPlan(rule, cells, PLAN_ADAPTIVE_RUNS, seed);
 }
@@ -48,13 +68,17 @@ export interface RepeatedPlanResult {
 export function planRepeatedPilot(store: TrialStore, path: string, run: { readonly id: number; readonly designJson: string },
   o: { readonly until?: string; readonly base?: string; readonly alt?: string; readonly seed: number }): RepeatedPlanResult {
   if (o.until === undefined) throw new UserError(commandsMsg.planRepeatedUntil(path, run.id));
-  if (!/(^|,)\s*max_trials\s*=/.test(o.until)) throw new UserError(commandsMsg.planRepeatedMaxTrials(path));
   const design = repeatedDesign(storedDesign(run));
   const ids = design.framings.map((f) => f.id);
-  const base = o.base ?? ids[0];
-  const alt = o.alt ?? ids.find((f) => f !== base);
-  const rule = parseUntil(o.until, { framings: [base, alt].filter((f) => f !== undefined).map((id) => ({ id })), trials: Number.MAX_SAFE_INTEGER,
-    play: design.play });
+  for (const [flag, f] of [['--base', o.base], ['--alt', o.alt]] as const) {
+    if (f !== undefined && !ids.includes(f)) throw new UserError(commandsMsg.planRepeatedFraming(path, run.id, flag, f, ids));
+  }
+  // The pair of the one-shot plan: business and friend-sharing when the pilot has them, else its first framings.
+  const base = o.base ?? (ids.includes(DEFAULTS.base) ? DEFAULTS.base : ids[0]);
+  const alt = o.alt ?? (ids.includes(DEFAULTS.alt) ? DEFAULTS.alt : ids.find((f) => f !== base));
+  if (base === alt) throw new UserError(msg.sameFraming(base));
+  const rule = plannedRule(o.until, base, alt, undefined, design.play);
+  if (rule === undefined) throw new UserError(commandsMsg.planRepeatedMaxTrials(path));
   const adaptive = plannedMatches(rule, design, store.playMoves(run.id), PLAN_ADAPTIVE_RUNS, o.seed);
   if (adaptive.rows.length === 0) throw new UserError(commandsMsg.planRepeatedNoMatches(path, run.id));
   return { kind: 'repeated', runId: run.id, adaptive };

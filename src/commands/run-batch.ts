@@ -64,12 +64,17 @@ export function printBatchDryRun(session: Session, specs: readonly TrialSpec[], 
   }, storeIfPresent(storePath, {}));
 }
 
-/** Run the batch part; a summary line says what is stored, open or still pending. */
+/**
+ * Run the batch part; a summary line says what is stored, open or still pending. The probes an earlier run left in open
+ * chunks are collected with it, unless `decisionsOnly` (an adaptive run's waves: its probe phase collects them).
+ */
 export async function runBatchPart(a: {
   session: Session; specs: readonly TrialSpec[]; store: TrialStore; storePath: string; runId: number; o: BatchFlags; logger: Logger; stop: AbortSignal;
+  decisionsOnly?: boolean;
 }): Promise<BatchSummary> {
   const r = await runBatches({
-    store: a.store, storePath: a.storePath, runId: a.runId, designName: a.session.design.name, design: a.session.design, specs: a.specs, env: process.env,
+    store: a.store, storePath: a.storePath, runId: a.runId, designName: a.session.design.name, ...(a.decisionsOnly ? {} : { design: a.session.design }),
+    specs: a.specs, env: process.env,
     timeoutMs: a.o.timeoutMs, maxWaitMs: a.o.maxWait * 1000, limits: batchLimits(a.o), pollMs: a.o.poll * 1000, wait: a.o.wait, maxRounds: a.o.maxRetries + 1,
     prices: a.session.prices, logger: a.logger, stop: a.stop,
   });

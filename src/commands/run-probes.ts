@@ -6,7 +6,7 @@
  * with the probes not yet answered. The probes of a model whose decisions go through its vendor's
  * batch API are sent as batches too, in chunks of their own (live/batch/keys.ts): beside the
  * decisions' batches in a fixed one-shot run, before the rounds of a repeated game or the waves of
- * an adaptive run (batchProbes).
+ * an adaptive run (batchProbes, which also collects the probes an earlier run left in open batches).
  */
 import { UserError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
@@ -15,6 +15,7 @@ import { probeAnswered, storedProbes } from '../live/probes/store.js';
 import type { Session } from '../live/runner/session.js';
 import { storeIfPresent } from '../live/store/open.js';
 import { storeGuard } from '../live/store/integrity.js';
+import { BatchChunks } from '../live/store/batch-chunks.js';
 import type { TrialStore } from '../live/store/store.js';
 import type { ModelSpec, Provider, TrialSpec } from '../live/types.js';
 import { batchDryRunPlan, runBatchPart, type BatchFlags } from './run-batch.js';
@@ -75,25 +76,26 @@ export async function askProbes(a: {
   if (r.ok + r.invalid + r.error > 0) logger.info(commandsMsg.probesDone(r.ok, r.invalid, r.error));
 }
 
-/** What the probe table holds of a run's batch probes, as the closing line of their batches says it. */
-export function batchProbesStored(store: TrialStore, runId: number, probes: readonly TrialSpec[], logger: Logger): void {
-  const batched = new Set(probes.map((p) => p.model.id));
+/** What the probe table holds of a run's batch probes (of the models `batched`), as the closing line of their batches says it. */
+export function batchProbesStored(store: TrialStore, runId: number, batched: ReadonlySet<string>, logger: Logger): void {
   const rows = storedProbes(store, runId).filter((p) => batched.has(p.model));
   const n = (s: string) => rows.filter((p) => p.status === s).length;
   logger.info(commandsMsg.probesDone(n('ok'), n('invalid'), n('error')));
 }
 
 /**
- * Send the probes of batch models as batches of their own and wait for them as the run waits (--no-wait: submitted, the
- * run goes on): before a repeated game's rounds or an adaptive run's waves, whose decisions read what is stored. Stopped
- * while waiting: exit 130, the batches stay open and the next run collects them.
+ * The probe phase of a run whose decisions go as batches round by round or wave by wave (a repeated game, an adaptive run):
+ * the probes of batch models sent as batches of their own, with the probes an earlier run left in open chunks (collected,
+ * also when this run asks none), and waited for as the run waits (--no-wait: submitted, the run goes on), before the rounds
+ * or waves, which leave probe chunks alone. Stopped while waiting: exit 130, the batches stay open and the next run collects them.
  */
 export async function batchProbes(a: {
   session: Session; probes: ProbeSplit; store: TrialStore; storePath: string; runId: number; o: ProbeFlags; logger: Logger; stop: AbortSignal;
 }): Promise<void> {
   const specs = a.probes.batch;
-  if (specs.length === 0) return;
+  if (specs.length === 0 && !BatchChunks.readOnly(a.store)?.open(a.runId).some((c) => c.kind === 'probe')) return;
   const r = await runBatchPart({ session: a.session, specs, store: a.store, storePath: a.storePath, runId: a.runId, o: a.o, logger: a.logger, stop: a.stop });
-  if (a.stop.aborted) throw new UserError(commandsMsg.probesInterrupted(r.alreadyDone + r.stored, r.total), 130);
-  if (r.open === 0) batchProbesStored(a.store, a.runId, specs, a.logger);
+  if (a.stop.aborted) throw new UserError(commandsMsg.probesInterrupted(r.alreadyDone + r.stored + r.earlierStored, r.total + r.earlier), 130);
+  // every model of these runs sends its decisions, and so its probes, as batches
+  if (r.open === 0) batchProbesStored(a.store, a.runId, new Set(a.session.design.models.map((m) => m.id)), a.logger);
 }

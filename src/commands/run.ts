@@ -153,7 +153,7 @@ async function runDirect(a: { session: Session; store: TrialStore; storePath: st
   const batchWaves = rule !== undefined && split.batch.length > 0;
   if (batchWaves) await batchProbes({ session, probes, store, storePath, runId, o, logger, stop: stop.stop });
   const execute = batchWaves ? async (specs: readonly TrialSpec[]) =>
-    waveSummary(await runBatchPart({ session, specs, store, storePath, runId, o, logger, stop: stop.stop })) : undefined;
+    waveSummary(await runBatchPart({ session, specs, store, storePath, runId, o, logger, stop: stop.stop, decisionsOnly: true })) : undefined;
   const w = rule ? await runWaves({ ...runnerOptions, specs: batchWaves ? split.batch : split.sync, rule, execute }) : undefined;
   const r = w ?? await runTrials(runnerOptions);
   const still = w ? w.statuses.filter((s) => s.stopped === null).length : 0;
@@ -166,7 +166,7 @@ async function runDirect(a: { session: Session; store: TrialStore; storePath: st
   }
   const b = split.batch.length > 0 && !batchWaves
     ? await runBatchPart({ session, specs: [...probes.batch, ...split.batch], store, storePath, runId, o, logger, stop: stop.stop }) : undefined;
-  if (b && probes.batch.length > 0 && b.open === 0) batchProbesStored(store, runId, probes.batch, logger);
+  if (b && probes.batch.length > 0 && b.open === 0) batchProbesStored(store, runId, new Set(probes.batch.map((p) => p.model.id)), logger);
   return r.tokens + (b?.tokens ?? 0);
 }
 
@@ -235,7 +235,7 @@ async function runSession(designPath: string, o: RunFlags, logger: RunLogger, st
       if (waiting) logger.warn(waiting);
       await askProbes({ session, probes, store, runId: run.id, o, logger, pool, stop: stop.stop, abort: stop.abort });
       if (session.design.play) {
-        await batchProbes({ session, probes, store, storePath, runId: run.id, o, logger, stop: stop.stop });
+        if (viaBatch(session, o)) await batchProbes({ session, probes, store, storePath, runId: run.id, o, logger, stop: stop.stop });
         await runRepeated({ session, store, storePath, runId: run.id, resumed, o, logger, pool, stop: stop.stop, abort: stop.abort });
         return { store: storePath, runId: run.id };
       }

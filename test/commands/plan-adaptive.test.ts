@@ -101,3 +101,70 @@ play:
       + 'e.g. target=shift,decide=sign,max_trials=100']);
   });
 });
+
+describe('plan --until: the framings and max_trials checked', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sg-plan-checks-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const quiet = { info: () => {}, warn: () => {} };
+
+  it('a repeated pilot: --base/--alt name its framings (else one line), the default pair and the rule\'s base=/alt= as the one-shot plan', async () => {
+    const design = join(dir, 'reversed.yaml');
+    // friend-sharing listed first: the default pair is still business (base) and friend-sharing (alt)
+    writeFileSync(design, `name: reversed
+synthetic: true
+models:
+  - { id: Sim-A, provider: simulated, options: { reciprocity: 1, rates: { prisoners-dilemma/business: 0.2, prisoners-dilemma/friend-sharing: 0.8 } } }
+games: [prisoners-dilemma]
+framings: [friend-sharing, business, abstract-matrix]
+trials: 4
+decoding: { seed: 5 }
+play:
+  rounds: 2
+  opponents: [always-cooperate]
+`);
+    const store = join(dir, 'reversed.sqlite');
+    await run({ design, store });
+    const pairs = async (until: string, o: { base?: string; alt?: string } = {}) => {
+      const r = await plan({ store, targetHalfwidth: 0.1, until, logger: quiet, ...o });
+      if (!('kind' in r)) throw new Error('a one-shot plan of a repeated pilot');
+      return r.adaptive.rows.map((x) => x.framings.join(' vs '));
+    };
+    const shift = 'target=shift,decide=sign,max_trials=20';
+    expect(await pairs(shift)).toEqual(['business vs friend-sharing']);
+    expect(await pairs(shift, { base: 'abstract-matrix' })).toEqual(['abstract-matrix vs friend-sharing']);
+    expect(await pairs(shift, { base: 'friend-sharing', alt: 'business' })).toEqual(['friend-sharing vs business']);
+    // base=/alt= in the rule name framings of the pair planned; the pair's order is the flags' (or their defaults'), as in a one-shot plan
+    expect(await pairs(`${shift},base=friend-sharing,alt=business`)).toEqual(['business vs friend-sharing']);
+    const oneShot = await plan({ data: RATES, targetHalfwidth: 0.05, reps: 100, until: `${shift},base=friend-sharing,alt=business` });
+    expect(new Set(oneShot.adaptive!.rows.map((x) => x.framings.join(' vs ')))).toEqual(new Set(['business vs friend-sharing']));
+    await expect(pairs(`${shift},base=abstract-matrix`)).rejects.toThrow(
+      '--until: base: base "abstract-matrix" is not a framing of this design (framings: "business", "friend-sharing")');
+
+    for (const [flag, o] of [['--base', { base: 'nosuch' }], ['--alt', { alt: 'nosuch' }]] as const) {
+      await expect(pairs(shift, o)).rejects.toThrow(
+        `${store}: ${flag} "nosuch" is not a framing of run 1 (its framings: "friend-sharing", "business", "abstract-matrix")`);
+    }
+    await expect(pairs(shift, { base: 'friend-sharing' })).rejects.toThrow('--base and --alt must differ (both are "friend-sharing")');
+    const cli = await runCli(['plan', store, '--target-halfwidth', '0.1', '--until', shift, '--base', 'nosuch']);
+    expect([cli.code, cli.stderr.trim()]).toEqual([2, `samegame: ${store}: --base "nosuch" is not a framing of run 1 (its framings: "friend-sharing", `
+      + '"business", "abstract-matrix")']);
+
+    // max_trials read from the rule as parsed (a key written with spaces, or only its look-alike), bounded
+    expect(await pairs('target=shift,decide=sign, max_trials = 20')).toEqual(['business vs friend-sharing']);
+    await expect(pairs('target=shift,decide=sign,half_width=0.1,wave=20')).rejects.toThrow(
+      `${store}: --until on a repeated pilot needs max_trials`);
+    const over = '--until: max_trials: 1000000000 is more than a plan simulates (at most 1,000,000 per cell, the most trials a design\'s cell holds)';
+    await expect(pairs('target=shift,decide=sign,max_trials=1000000000')).rejects.toThrow(over);
+    await expect(pairs('target=rate,half_width=0.1,max_trials=1000001')).rejects.toThrow(over.replace('1000000000', '1000001'));
+  });
+
+  it('a one-shot plan: max_trials above the bound refused in one line, before anything is simulated', async () => {
+    for (const n of [10_000_000_000, 1_000_001]) {
+      await expect(plan({ data: RATES, targetHalfwidth: 0.05, reps: 100, until: `target=shift,decide=sign,max_trials=${n}` })).rejects.toThrow(
+        `--until: max_trials: ${n} is more than a plan simulates (at most 1,000,000 per cell, the most trials a design's cell holds)`);
+    }
+    const cli = await runCli(['plan', '--data', RATES, '--target-halfwidth', '0.05', '--reps', '100', '--until', 'target=rate,half_width=0.1,max_trials=1e9']);
+    expect([cli.code, cli.stderr.trim()]).toEqual([2, 'samegame: --until: max_trials: 1000000000 is more than a plan simulates (at most 1,000,000 per '
+      + 'cell, the most trials a design\'s cell holds)']);
+  });
+});

@@ -296,7 +296,7 @@ scoring: sample
     // friend-sharing, your points of DC and DD: 2 of its 8 probes answered with the fined payoff.
     expect(s.probes.filter((p) => p.score === 'wrong').map((p) => [p.framing, p.player, p.outcome[0]])).toEqual([
       ['friend-sharing', 'you', 'D'], ['friend-sharing', 'you', 'D']]);
-    expect(info).toContain('16 comprehension probes asked by an earlier run (--probes) wait in open batches: collected with this run\'s, never sent again');
+    expect(info).toContain('16 comprehension probes asked by an earlier run (--probes) wait in open batches: collected by this run, never sent again');
     expect([...srv.createdPerChunk.values()]).toEqual([1, 1]);
     expect([...srv.outcomes.keys()].filter((k) => k.startsWith('probe|')).sort()).toEqual([...probes.keys()].sort());
     expect([...srv.outcomes.values()].every((o) => o.length === 1)).toBe(true);

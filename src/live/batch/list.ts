@@ -32,10 +32,11 @@ export function chunkRows(store: TrialStore, file: string): string[][] {
  * without --batch): one line saying how to collect them, or undefined when none wait.
  */
 export function openBatchesNotice(store: TrialStore, file: string, runId: number): string | undefined {
-  const open = BatchChunks.readOnly(store)?.inOpenChunks(runId);
-  if (open === undefined || open.size === 0) return undefined;
-  const probes = [...open].filter((k) => k.startsWith('probe|')).length;
-  return liveBatchMsg.waitingInBatches(file, open.size - probes, probes);
+  const open = BatchChunks.readOnly(store)?.open(runId) ?? [];
+  if (open.length === 0) return undefined;
+  // counted by the chunk's kind (a decision's key of a model named "probe" starts as a probe's does)
+  const lines = (kind: string) => open.filter((c) => c.kind === kind).reduce((n, c) => n + c.lines, 0);
+  return liveBatchMsg.waitingInBatches(file, lines('decision'), lines('probe'));
 }
 
 /** Columns padded to a common width; every cell terminal-safe (a stored control character is shown, never acted on). */

@@ -24,8 +24,8 @@ export const liveBatchMsg = {
         ' and ')} not stored (each trial is stored once, from its first answer)`,
   chunkCollected: (chunk: number, status: string, stored: number, pending: number) =>
     `chunk ${chunk}: ${status}; ${stored} trials stored, ${pending} left pending`,
-  earlierProbes: (n: number) =>
-    `${n} comprehension probe${n === 1 ? '' : 's'} asked by an earlier run (--probes) wait in open batches: collected with this run's, never sent again`,
+  earlierProbes: (n: number, ownProbes: boolean) => `${n} comprehension probe${n === 1 ? '' : 's'} asked by an earlier run (--probes) wait in open `
+    + `batches: collected ${ownProbes ? 'with this run\'s' : 'by this run'}, never sent again`,
   waitingInBatches: (file: string, trials: number, probes: number) =>
     `${file}: ${[trials > 0 ? `${trials} trial${trials === 1 ? '' : 's'}` : '', probes > 0 ? `${probes} comprehension probe${probes === 1 ? '' : 's'}` : '']
       .filter(Boolean).join(' and ')} of this run wait in batches not yet collected, and this run sends nothing as batches: `

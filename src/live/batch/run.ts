@@ -9,73 +9,29 @@
  * Trials a batch did not answer (line errors, expiry, cancellation) are sent again in a later
  * round, while rounds still store something. Comprehension probes among the specs go the same way
  * in chunks of their own (keys.ts), scored and stored as the synchronous probes are (probe_trials).
- * The probes of an earlier `--probes` still in the run's open chunks are collected by any later batch run of the design,
- * with probes or without (earlierProbes): rebuilt from the design, stored when their batch ends, never sent again.
+ * The probes of an earlier `--probes` still in the run's open chunks are collected by a later batch run given the design,
+ * with probes or without (earlierProbes): rebuilt from the design, stored when their batch ends, never sent again, and
+ * counted apart from the specs' trials (earlierStored).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Logger } from '../../core/logger.js';
 import { silentLogger } from '../../core/logger.js';
 import { BatchChunks, type ChunkRow } from '../store/batch-chunks.js';
-import type { TrialStore } from '../store/store.js';
-import type { Prices } from '../runner/plan.js';
 import { realClock, type Clock } from '../runner/clock.js';
 import type { ModelSpec, TrialRecord, TrialSpec } from '../types.js';
 import type { BatchClient, BatchInfo } from './vendor.js';
 import { vendorOf } from './vendors.js';
-import { BATCH_LIMITS, planChunks, sha256, batchLine, type BatchLimits } from './chunks.js';
+import { BATCH_LIMITS, planChunks, sha256, batchLine } from './chunks.js';
 import { batchKey, kindOf, memberKey, type BatchKind } from './keys.js';
 import { probeSink } from '../probes/store.js';
-import type { Design } from '../design/types.js';
 import { earlierProbes } from './earlier-probes.js';
 import { collectResults } from './collect.js';
 import { crashPoint } from './crash.js';
 import { liveBatchMsg } from './messages.js';
+import type { BatchRunOptions, BatchSummary } from './run-options.js';
 
-export interface BatchRunOptions {
-  readonly store: TrialStore;
-  /** The store's path: chunk files are kept beside it, under <store>.batches/. */
-  readonly storePath: string;
-  readonly runId: number;
-  readonly designName: string;
-  /** The trials to send as batches (models of a provider with a batch vendor): decisions, and comprehension probes (expandProbes). */
-  readonly specs: readonly TrialSpec[];
-  /** The run's design: the probes of its open chunks that `specs` do not hold (an earlier run's --probes) are rebuilt from it and collected. */
-  readonly design?: Design;
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly timeoutMs: number;
-  /** The longest wait a retry hint of the batch service may ask for (default 60 s). */
-  readonly maxWaitMs?: number;
-  readonly limits?: BatchLimits;
-  /** First wait between polls; later waits grow by half up to 5 minutes (or pollMs, when larger). */
-  readonly pollMs: number;
-  /** False: submit, poll once, collect what is finished and return (--no-wait). */
-  readonly wait: boolean;
-  /** Rounds at most (a round sends what the previous left pending). */
-  readonly maxRounds: number;
-  readonly prices?: (s: TrialSpec) => (Prices & { readonly batchDiscount?: number }) | undefined;
-  readonly logger?: Logger;
-  readonly clock?: Clock;
-  /** Stop waiting (Ctrl-C): batches stay open and are collected by a later run. */
-  readonly stop?: AbortSignal;
-}
-
-export interface BatchSummary {
-  readonly total: number;
-  readonly alreadyDone: number;
-  /** Trials stored by this session. */
-  readonly stored: number;
-  /** Trials neither stored nor in an open batch. */
-  readonly pending: number;
-  /** Chunks still open (not collected) at the end. */
-  readonly open: number;
-  /** Batches this session created. */
-  readonly created: number;
-  /** Tokens (input + output) of the decisions this session stored (a run's summary counts its trials' tokens). */
-  readonly tokens: number;
-  /** Tokens of the comprehension probes this session stored (none when it sent none). */
-  readonly probeTokens?: number;
-}
+export type { BatchRunOptions, BatchSummary };
 
 export const MAX_POLL_MS = 300_000;
 
@@ -98,7 +54,9 @@ class BatchRun {
   /** Chunks found in state `uploaded` when this session began: their batch may exist already. */
   private readonly maybeCreated = new Set<number>();
   created = 0;
+  /** Trials of the specs stored, and probes of an earlier run stored (counted apart: they are not of the specs' total). */
   stored = 0;
+  earlierStored = 0;
   tokens = 0;
   probeTokens = 0;
   /** Batches collected that ended other than completed (expired, cancelled, failed). */
@@ -108,11 +66,13 @@ class BatchRun {
   private readonly models: Map<string, ModelSpec>;
   /** Probes of open chunks this run does not send (an earlier run's --probes): collected, never sent again. */
   readonly earlier: readonly TrialSpec[];
+  private readonly earlierKeys: ReadonlySet<string>;
 
   constructor(private readonly o: BatchRunOptions) {
     this.chunks = BatchChunks.open(o.store);
     this.byKey = new Map(o.specs.map((s) => [batchKey(s), s]));
     this.earlier = o.design === undefined ? [] : earlierProbes(this.chunks, o.runId, o.design, this.byKey);
+    this.earlierKeys = new Set(this.earlier.map(batchKey));
     for (const s of this.earlier) this.byKey.set(batchKey(s), s);
     this.models = new Map([...o.specs, ...this.earlier].map((s) => [s.model.id, s.model]));
     const kinds = new Set([...o.specs, ...this.earlier].map(kindOf));
@@ -226,9 +186,16 @@ class BatchRun {
     const r = collectResults({ runId: this.o.runId, batchId: b.id, specs, lines, vendor: vendorOf(m),
       prices: specs.length > 0 ? this.o.prices?.(specs[0]) : undefined });
     const sink = this.sinks.get(c.kind)!;
+    let earlier = 0;
     const stored = this.chunks.collect(c.id, { status: b.status, records: r.records, inputTokens: r.inputTokens, outputTokens: r.outputTokens, cost: r.cost },
-      (rec) => sink.write(rec, this.byKey.get(memberKey(c.kind, rec))!));
-    this.stored += stored;
+      (rec) => {
+        const key = memberKey(c.kind, rec);
+        const wrote = sink.write(rec, this.byKey.get(key)!);
+        if (wrote && this.earlierKeys.has(key)) earlier++;
+        return wrote;
+      });
+    this.stored += stored - earlier;
+    this.earlierStored += earlier;
     if (c.kind === 'probe') this.probeTokens += r.inputTokens + r.outputTokens;
     else this.tokens += r.inputTokens + r.outputTokens;
     if (b.cutShort) this.cutShort++;
@@ -273,13 +240,14 @@ class BatchRun {
 export async function runBatches(o: BatchRunOptions): Promise<BatchSummary> {
   const r = new BatchRun(o);
   r.prepareApis();
-  if (r.earlier.length > 0) o.logger?.info(liveBatchMsg.earlierProbes(r.earlier.length));
+  if (r.earlier.length > 0) o.logger?.info(liveBatchMsg.earlierProbes(r.earlier.length, o.specs.some((s) => kindOf(s) === 'probe')));
   // Each trial looked up once here; after a round, only those it left pending (what is stored stays stored).
   const notDone = o.specs.filter((s) => !r.isDone(s));
   const alreadyDone = o.specs.length - notDone.length;
   const open = BatchChunks.open(o.store).inOpenChunks(o.runId);
   const inOpen = o.specs.filter((s) => open.has(batchKey(s))).length;
-  o.logger?.info(liveBatchMsg.plan(o.designName, o.runId, o.specs.length, alreadyDone, inOpen, o.specs.length - alreadyDone - inOpen));
+  // Only an earlier run's probes to collect (a run whose decisions are all stored): their line says so.
+  if (o.specs.length > 0) o.logger?.info(liveBatchMsg.plan(o.designName, o.runId, o.specs.length, alreadyDone, inOpen, o.specs.length - alreadyDone - inOpen));
   let left: TrialSpec[] | undefined = notDone.filter((s) => !open.has(batchKey(s)));
   for (let round = 0; round < o.maxRounds; round++) {
     const [stored, cutShort] = [r.stored, r.cutShort];
@@ -292,6 +260,6 @@ export async function runBatches(o: BatchRunOptions): Promise<BatchSummary> {
     // Another round while it helps: something was stored, or a batch ended before answering everything.
     if (left.length === 0 || (r.stored === stored && r.cutShort === cutShort)) break;
   }
-  return { total: o.specs.length, alreadyDone, stored: r.stored, pending: (left ?? r.pending(notDone)).length, open: r.openCount(), created: r.created,
-    tokens: r.tokens, probeTokens: r.probeTokens };
+  return { total: o.specs.length, alreadyDone, stored: r.stored, earlier: r.earlier.length, earlierStored: r.earlierStored,
+    pending: (left ?? r.pending(notDone)).length, open: r.openCount(), created: r.created, tokens: r.tokens, probeTokens: r.probeTokens };
 }

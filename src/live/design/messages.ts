@@ -100,6 +100,8 @@ export const designMsg = {
   stopNeedsRule: () => 'a stop rule needs half_width, decide, or both',
   stopDecideShift: () => 'decide applies to target: shift (the interval of a contrast excludes 0, or lies within ±delta)',
   stopNeedsDelta: () => 'decide: equivalence needs delta, the equivalence margin',
+  planMaxTrials: (max: number, bound: number) =>
+    `${max} is more than a plan simulates (at most ${bound.toLocaleString('en-US')} per cell, the most trials a design's cell holds)`,
   stopMaxTrials: (max: number, trials: number) => `max_trials ${max} is above the design's trials (${trials}); the fixed design is the most a cell runs`,
   stopFraming: (field: string, id: string, framings: readonly string[]) => `${field} ${q(id)} is not a framing of this design (framings: ${list(framings)})`,
   stopTwoFramings: (n: number) =>

@@ -80,6 +80,11 @@ export interface UntilDesign {
  * design's own. Refused in one line naming the flag and the field.
  */
 export function parseUntil(text: string, design: UntilDesign): AdaptiveStop {
+  return resolveStop(untilBlock(text, design), design.trials, design.framings.map((f) => f.id));
+}
+
+/** The stop block of `--until` as given, checked against the design (parseUntil resolves its defaults: max_trials, base, alt). */
+export function untilBlock(text: string, design: UntilDesign): StopDocument {
   const doc: Record<string, string | number> = {};
   for (const part of text.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
     const eq = part.indexOf('=');
@@ -92,5 +97,5 @@ export function parseUntil(text: string, design: UntilDesign): AdaptiveStop {
   const kind = design.enrichment ? 'other' : design.play ? 'repeated' : 'one-shot';
   const found = r.success ? stopProblems(r.data, design.trials, framings, kind) : problems(r.error.issues);
   if (found.length > 0) throw new UserError(designMsg.untilField(formatPath(found[0].path.filter((p) => p !== 'stop')), found[0].message));
-  return resolveStop(r.data!, design.trials, framings);
+  return r.data!;
 }

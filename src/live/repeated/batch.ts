@@ -5,7 +5,8 @@
  * of src/live/batch/ (every step committed before the next call), and its specs are rebuilt from
  * the store (state.ts): the prompts depend only on (design, seed, stored history), so a killed run
  * re-finds its open chunks by their members, and a batch run stores the same matches as a
- * synchronous one against the same deterministic server.
+ * synchronous one against the same deterministic server. A round sends and collects decisions only: comprehension probes,
+ * this run's or an earlier run's left in open chunks, are collected before the rounds (commands/run-probes.ts, batchProbes).
  */
 import type { Design } from '../design/types.js';
 import { runBatches, type BatchRunOptions, type BatchSummary } from '../batch/run.js';
@@ -19,7 +20,8 @@ export interface MatchBatchOptions extends Omit<BatchRunOptions, 'specs'> {
   readonly only?: ReadonlySet<number>;
 }
 
-export interface MatchBatchSummary extends BatchSummary {
+/** What the rounds stored (decisions: a round's batch run leaves probe chunks to the run's probe phase). */
+export interface MatchBatchSummary extends Omit<BatchSummary, 'earlier' | 'earlierStored'> {
   /** Rounds of batches this session sent or collected. */
   readonly rounds: number;
   readonly matches: number;
@@ -57,7 +59,8 @@ export async function runMatchBatches(o: MatchBatchOptions): Promise<MatchBatchS
   let f = frontierSpecs(o.design, { ...o, plans });
   let stale = false;
   while (f.specs.length > 0) {
-    const r = await runBatches({ ...o, specs: f.specs });
+    // Without the design: an earlier run's probes left in open chunks are the probe phase's (commands/run-probes.ts), never a round's.
+    const r = await runBatches({ ...o, design: undefined, specs: f.specs });
     rounds++;
     if (alreadyDone < 0) alreadyDone = r.alreadyDone;
     stored += r.stored;
