@@ -33,12 +33,15 @@ const input = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
 /** Results larger than this are not what these readers ask for (they write large results to files). */
 const MAX_OUTPUT = 256 * 1024 * 1024;
 
-/** Run `statements` in one DuckDB database, waiting for them: the rows of each; a failure is a UserError naming `files`. */
-export function querySync(files: string, statements: readonly string[]): Row[][] {
+/**
+ * Run `statements` in one DuckDB database, waiting for them: the rows of each; a failure is a UserError naming `files`. With `cwd`
+ * the engine runs there, and the statements name files relative to it (a literal path's [, * or ? above it is then never a pattern).
+ */
+export function querySync(files: string, statements: readonly string[], o: { cwd?: string } = {}): Row[][] {
   const spill = mkdtempSync(join(tmpdir(), 'samegame-duckdb-'));
   try {
     const r = spawnSync(process.execPath, ['-e', CHILD], {
-      input: JSON.stringify([...engineSettings(spill), ...statements]), maxBuffer: MAX_OUTPUT, encoding: 'utf8',
+      input: JSON.stringify([...engineSettings(spill), ...statements]), maxBuffer: MAX_OUTPUT, encoding: 'utf8', cwd: o.cwd,
       env: { ...process.env, SAMEGAME_DUCKDB: createRequire(import.meta.url).resolve('@duckdb/node-api') },
     });
     if (r.error) throw new UserError(parquetMsg.engineFailed(files, r.error.message));
