@@ -8,7 +8,7 @@ import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
 import { readLogDecisions, type ShortMatches } from '../sources/logs/index.js';
 import { displayNames } from '../core/display-names.js';
 import { analyzeRepeated, repeatedTables, roundsOf, type AnalyzeRepeatedOptions, type RepeatedResult } from './pipeline/repeated.js';
-import { sidecarPath, trialsOrigin } from '../sources/origin.js';
+import { sidecarOrder, sidecarPath, trialsOrigin } from '../sources/origin.js';
 import { commandsMsg } from './messages.js';
 import { aggregateDecisions, type RepeatedAggregates } from '../core/aggregates.js';
 import { aggregatesFormat, fileSha256, readAggregatesFile, readLogAggregates } from '../sources/engine/index.js';
@@ -64,10 +64,17 @@ export async function readTrialAggregates(opts: AnalyzeTrialsOptions, logger?: L
   const rounds = roundsOf(opts.rounds);
   // The engine reads log files; a Parquet export is read as the CSV export of its trials (sources/parquet/export-read.ts).
   const viaEngine = opts.trials.some(isParquetInput) ? undefined : await readLogAggregates(opts.trials, opts.format, { models: opts.models, shortMatches: opts.shortMatches, logger });
-  if (viaEngine) return { input: withSidecar(viaEngine, opts.trials), rounds };
+  if (viaEngine) return { input: inDesignOrder(withSidecar(viaEngine, opts.trials), opts.trials), rounds };
   const { input } = readAnalyzeTrials(opts);
   const factors = [...new Set(input.decisions.flatMap((d) => Object.keys(d.factors ?? {})))].sort();
-  return { input: { ...input, aggregates: aggregateDecisions(input.decisions, factors) }, rounds };
+  return { input: inDesignOrder({ ...input, aggregates: aggregateDecisions(input.decisions, factors) }, opts.trials), rounds };
+}
+
+/** An export read back lists its cells in the design's order, which its sidecar records (one file or export), as the store does. */
+function inDesignOrder(input: RepeatedAggregates, files: readonly string[]): RepeatedAggregates {
+  const order = files.length === 1 ? sidecarOrder(sidecarBase(files[0]), input.sha256) : undefined;
+  if (order) input.aggregates.levelOrder = [order.models, order.games, order.framings];
+  return input;
 }
 
 /** The analysis of repeated play with its figures and report, or its tables alone (`figures: false`): its files as values. */

@@ -23,8 +23,11 @@ beforeAll(async () => {
   const logger = new MemoryLogger();
   init({ name: 'rp', kind: 'repeated', dir, logger });
   const design = join(dir, 'rp.yaml');
+  // levels out of text order (Zed before Sim, the stag hunt first): the read-back keeps the design's order, which its sidecar records
   writeFileSync(design, read('rp.yaml').replace(/^synthetic: true$/m, 'synthetic: true\nnames: { Sim: Simulated One }')
-    .replace('options: { lambda: 4,', 'options: { invalid_rate: 0.2, lambda: 4,'));
+    .replace('options: { lambda: 4,', 'options: { invalid_rate: 0.2, lambda: 4,')
+    .replace('models:\n', 'models:\n  - { id: Zed, provider: simulated, options: { invalid_rate: 0.1, lambda: 2 } }\n')
+    .replace('games: [prisoners-dilemma, stag-hunt]', 'games: [stag-hunt, prisoners-dilemma]'));
   const store = join(dir, 'rp.sqlite');
   await run({ design, store, logger });
   const db = new Database(store);
