@@ -63,7 +63,8 @@ function withSidecar<T extends RepeatedDecisions>(input: T, files: readonly stri
 export async function readTrialAggregates(opts: AnalyzeTrialsOptions, logger?: Logger): Promise<{ input: RepeatedAggregates; rounds?: RoundRange }> {
   const rounds = roundsOf(opts.rounds);
   // The engine reads log files; a Parquet export is read as the CSV export of its trials (sources/parquet/export-read.ts).
-  const viaEngine = opts.trials.some(isParquetInput) ? undefined : await readLogAggregates(opts.trials, opts.format, { models: opts.models, shortMatches: opts.shortMatches, logger });
+  const viaEngine = opts.trials.some(isParquetInput) ? undefined
+    : await readLogAggregates(opts.trials, opts.format, { models: opts.models, shortMatches: opts.shortMatches, logger });
   if (viaEngine) return { input: inDesignOrder(withSidecar(viaEngine, opts.trials), opts.trials), rounds };
   const { input } = readAnalyzeTrials(opts);
   const factors = [...new Set(input.decisions.flatMap((d) => Object.keys(d.factors ?? {})))].sort();

@@ -146,7 +146,10 @@ export class MatchAggregates {
     for (let r = 1; r <= roundsHeld(counts); r++) this.decisions += counts[STATE_SLOTS + 3 * (r - 1)];
   }
 
-  /** The cells in a stable order (the design's where `levelOrder` gives it, else sorted by key), regrouped by the chosen factors (the others merged), without the dropped models. */
+  /**
+   * The cells in a stable order (the design's where `levelOrder` gives it, else sorted by key), regrouped by the chosen factors (the
+   * others merged), without the dropped models.
+   */
   sortedCells(chosen: readonly string[] = [], dropModels: ReadonlySet<string> = new Set()): AggregateCell[] {
     const at = chosen.map((f) => this.factors.indexOf(f));
     if (at.some((i) => i < 0)) throw new RangeError(`unknown factor: ${chosen[at.findIndex((i) => i < 0)]}`);

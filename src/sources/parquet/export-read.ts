@@ -105,7 +105,8 @@ function checkRows(e: ExportFiles, display: string, l: Layout): void {
   ]).slice(1);
   if (bad.length) {
     const [field, , what] = checks[Number(bad[0].sg_rule)];
-    throw new UserError(parquetMsg.badRow(resolve(e.root, String(bad[0].sg_file)), Number(bad[0].sg_row), field, what(String(bad[0].sg_value), String(bad[0].sg_first))));
+    const at = bad[0];
+    throw new UserError(parquetMsg.badRow(resolve(e.root, String(at.sg_file)), Number(at.sg_row), field, what(String(at.sg_value), String(at.sg_first))));
   }
   for (const n of names) {
     const field = String(n.sg_field), v = String(n.sg_value);
