@@ -21,14 +21,15 @@ export function isParquetInput(path: string): boolean {
   try { return statSync(path).isDirectory(); } catch { return false; }
 }
 
-/** A path is a glob when the part the user typed has glob characters and names no file or folder as it stands. */
-export const isGlob = (path: string): boolean => GLOB.test(path) && !existsSync(path);
-
-/** The literal part of a path (absolute): the whole of it, or of a glob the folder before its first segment with glob characters. */
+/**
+ * The literal part of a path (absolute) and the glob after it: a segment is a pattern when it has glob characters and the path up
+ * to it names no file or folder as typed (a folder named with [, * or ? is a folder); a path without such a segment is literal.
+ */
 function literalPrefix(path: string): { dir: string; pattern?: string } {
-  if (!isGlob(path)) return { dir: resolve(path) };
+  if (!GLOB.test(path)) return { dir: resolve(path) };
   const parts = path.split(/[\\/]/);
-  const at = parts.findIndex((p) => GLOB.test(p));
+  const at = parts.findIndex((p, i) => GLOB.test(p) && !existsSync(parts.slice(0, i + 1).join(sep)));
+  if (at < 0) return { dir: resolve(path) };
   return { dir: resolve(parts.slice(0, at).join(sep) || (isAbsolute(path) ? sep : '.')), pattern: parts.slice(at).join('/') };
 }
 

@@ -24,5 +24,6 @@ export const parquetMsg = {
   notRound: (value: string) => `${q(value)} is not a round (a whole number from 1)`,
   severalRuns: (first: string, value: string) => `the files hold run ${first} and run ${value}: export one run (samegame export STORE --run N)`,
   outInExport: (out: string, input: string) => `--out ${out}: inside the Parquet export ${input}, which is read: choose a folder outside it`,
-  noSidecar: (side: string) => `${side}: no sidecar beside the export: its provenance (synthetic flag, names, design hash and order) is not restored`,
+  noSidecar: (side: string) =>
+    `${side}: missing (the sidecar export writes beside its folder): the export's provenance (synthetic flag, names, design hash and order) is not restored`,
 } as const;
