@@ -14,8 +14,9 @@ import { runCli } from '../helpers/cli.js';
  * given the export's folder as a file pattern, the reports written into the export.
  */
 const top = mkdtempSync(join(tmpdir(), 'samegame-parquet-paths-'));
-// every character a glob reads, in the folders above the export
-const dir = join(top, 'we[ir]d*?');
+const dir = join(top, 'plain');
+// every character a glob reads, in the folders above an export
+const weird = join(top, 'we[ir]d*?');
 const FORMAT = join(__dirname, '..', '..', 'data', 'log-formats', 'samegame-export.yaml');
 const settings = { reps: 100, seed: 5, figures: false } as const;
 const read = (...p: string[]) => readFileSync(join(dir, ...p), 'utf8');
@@ -39,16 +40,21 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('a repeated Parquet export read back by analyze --trials', () => {
-  it('a folder whose path holds [, * and ?: read as the folder, labelled by its sidecar, the tables the store\'s', async () => {
-    await analyze({ trials: join(dir, 'pq'), format: FORMAT, out: join(dir, 'f'), ...settings });
-    expect(labelled('f')).toBe(true);
-    expect(read('f', 'reports', 'table3.csv')).toBe(read('a', 'reports', 'table3.csv'));
-  });
-
-  it('a glob of its files (below such a folder): the sidecar of the export restores the synthetic label and the names', async () => {
+  it('a glob of its files: the sidecar of the export restores the synthetic label and the names', async () => {
     await analyze({ trials: join(dir, 'pq', '*', '*', '*', '*.parquet'), format: FORMAT, out: join(dir, 'g'), ...settings });
     expect(labelled('g')).toBe(true);
     expect(read('g', 'reports', 'cells.csv')).toBe(read('a', 'reports', 'cells.csv'));
+  });
+
+  it('below a folder whose path holds [, * and ?: the folder, and a glob of its files, read with their sidecar', async () => {
+    mkdirSync(weird);
+    cpSync(join(dir, 'pq'), join(weird, 'pq'), { recursive: true });
+    cpSync(join(dir, 'pq.provenance.json'), join(weird, 'pq.provenance.json'));
+    await analyze({ trials: join(weird, 'pq'), format: FORMAT, out: join(dir, 'f'), ...settings });
+    expect(labelled('f')).toBe(true);
+    expect(read('f', 'reports', 'table3.csv')).toBe(read('a', 'reports', 'table3.csv'));
+    await analyze({ trials: join(weird, 'pq', 'model=*', '*', '*', '*.parquet'), format: FORMAT, out: join(dir, 'fg'), ...settings });
+    expect(read('fg', 'reports', 'table3.csv')).toBe(read('a', 'reports', 'table3.csv'));
   });
 
   it('a format without opponent_action: read as the CSV export, not given to the query engine as a file pattern', async () => {
