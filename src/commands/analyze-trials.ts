@@ -17,6 +17,8 @@ import type { RepeatedInput } from './pipeline/repeated-input.js';
 import { UserError } from '../core/errors.js';
 import { exportRoot, isParquetInput, sidecarBase } from '../sources/parquet/files.js';
 import { parquetMsg } from '../sources/parquet/messages.js';
+import { exportSyntheticColumn } from '../sources/parquet/export-read.js';
+import type { ProvenanceColumn } from '../sources/trials.js';
 
 export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
   /** The log files, in order, as the user named them. */
@@ -47,7 +49,11 @@ export function readAnalyzeTrials(opts: AnalyzeTrialsOptions): { readonly input:
  */
 function withSidecar<T extends RepeatedDecisions>(input: T, files: readonly string[]): T {
   if (files.length !== 1) return input;
-  const { origin, notes } = trialsOrigin(sidecarBase(files[0]), files[0], input.sha256, [], { expected: isParquetInput(files[0]) });
+  const parquet = isParquetInput(files[0]);
+  const read = (columns: readonly ProvenanceColumn[]) => trialsOrigin(sidecarBase(files[0]), files[0], input.sha256, columns, { expected: parquet });
+  let { origin, notes } = read([]);
+  // No sidecar for these bytes: a Parquet export's own synthetic column says whether its trials are synthetic.
+  if (parquet && !origin.synthetic && origin.run === undefined) ({ origin, notes } = read([exportSyntheticColumn(files[0], files[0])]));
   const allNotes = [...(input.notes ?? []), ...notes];
   const withNotes = allNotes.length ? { ...input, notes: allNotes } : input;
   if (origin.run === undefined && !origin.synthetic) return withNotes;

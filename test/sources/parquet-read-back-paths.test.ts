@@ -36,7 +36,9 @@ beforeAll(async () => {
   await analyze({ store, out: join(dir, 'a'), ...settings, logger });
   await exportTrials({ store, format: 'parquet', out: join(dir, 'pq') });
   // a format of the user's: the shipped one without the opponent's action (the query engine compiles such a format)
-  writeFileSync(join(dir, 'mine.yaml'), readFileSync(FORMAT, 'utf8').replace(/^\s+opponent_action: opponent_action\n/m, '').replace('name: samegame-export', 'name: mine'));
+  const mine = readFileSync(FORMAT, 'utf8').replace(/^\s+opponent_action: opponent_action\n/m, '').replace('name: samegame-export', 'name: mine');
+  expect(mine).not.toContain('opponent_action: opponent_action');
+  writeFileSync(join(dir, 'mine.yaml'), mine);
 }, 120_000);
 
 describe('a repeated Parquet export read back by analyze --trials', () => {
@@ -62,11 +64,14 @@ describe('a repeated Parquet export read back by analyze --trials', () => {
     expect(read('m', 'reports', 'table3.csv')).toBe(read('a', 'reports', 'table3.csv'));
   });
 
-  it('the same files without their sidecar: unlabelled, and a note says the sidecar is missing', async () => {
+  it('the same files without their sidecar: synthetic by their synthetic column, the names lost, and a note says the sidecar is missing', async () => {
     cpSync(join(dir, 'pq'), join(dir, 'bare'), { recursive: true });
     const logger = new MemoryLogger();
     const res = await analyze({ trials: join(dir, 'bare'), format: FORMAT, out: join(dir, 'b'), ...settings, logger });
-    expect(labelled('b')).toBe(false);
+    const t3 = read('b', 'reports', 'table3.csv').trimEnd().split('\n');
+    expect(t3.length).toBeGreaterThan(1);
+    expect(t3.slice(1).every((r) => r.endsWith(',true'))).toBe(true);
+    expect(read('b', 'reports', 'cells.csv')).not.toContain('Simulated One');
     expect((res as RepeatedResult).input.notes?.some((n) => n.includes('bare.provenance.json: missing'))).toBe(true);
   });
 

@@ -16,6 +16,7 @@ import { ident, lit } from '../engine/compile.js';
 import { exportFiles, exportSha256, type ExportFiles } from './files.js';
 import { parquetMsg } from './messages.js';
 import { querySync, type Row } from './sync-query.js';
+import type { ProvenanceColumn } from '../trials.js';
 
 
 /** The Parquet physical type of each DuckDB type the export writes (text is BYTE_ARRAY). */
@@ -125,6 +126,14 @@ function writeCsv(e: ExportFiles, display: string, l: Layout, csv: string): void
   const select = l.header.map((c) => (c === 'synthetic' ? `CASE WHEN synthetic THEN 'true' ELSE 'false' END AS synthetic` : ident(c))).join(', ');
   query(e, display, [SOURCE(e), `COPY (SELECT ${select} FROM sg_trials ORDER BY ${by.join(', ')}) TO ${lit(csv)} ` +
     `(FORMAT csv, HEADER true, DELIMITER ',', QUOTE '"', ESCAPE '"')`]);
+}
+
+/** The export's `synthetic` column, as a per-trial file's provenance column (its values and their rows): what labels it when no sidecar does. */
+export function exportSyntheticColumn(path: string, display: string): ProvenanceColumn {
+  const e = exportFiles(path, display);
+  const rows = query(e, display, [`SELECT CASE WHEN synthetic THEN 'true' ELSE 'false' END AS v, count(*) AS n FROM read_parquet(${fileList(e)}) ` +
+    'GROUP BY v ORDER BY v'])[0];
+  return { name: 'synthetic', values: rows.map((r) => ({ value: String(r.v), rows: Number(r.n) })) };
 }
 
 /** What a Parquet export read back gives its reader: the CSV of its trials, the export's SHA-256 and folder. */
