@@ -7,6 +7,7 @@ const atRow = (file: string, row: number | undefined, field: string | undefined,
 
 export const parquetMsg = {
   engineFailed: (files: string, detail: string) => `${files}: the query engine could not read the files (${detail.trim().split('\n')[0]})`,
+  engineTimedOut: (files: string, seconds: number) => `${files}: the query engine did not finish within ${seconds} s: stopped`,
   noFiles: (path: string) => `${path}: no .parquet files (a Parquet export is the folder samegame export --format parquet wrote, or a glob of its files)`,
   notPartitioned: (file: string) =>
     `${file}: not a file of a samegame Parquet export (its folders are model=…/game=…/framing=…, as samegame export --format parquet writes them)`,
