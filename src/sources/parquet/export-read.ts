@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../../core/errors.js';
 import { levelFault } from '../../core/names-rule.js';
-import { EXPORT_PLAY, EXPORT_TAIL, PARQUET_PARTITIONS, PARQUET_TYPES, TRIAL_STATUSES, exportedCsvFactors } from '../export-layout.js';
+import { EXPORT_PLAY, EXPORT_TAIL, PARQUET_PARTITIONS, PARQUET_TYPES, TRIAL_STATUSES, exportedCsvFactors, type ExportOrder } from '../export-layout.js';
+import { sidecarOrder } from '../origin.js';
 import { ident, lit } from '../engine/compile.js';
 import { exportFiles, exportSha256, type ExportFiles } from './files.js';
 import { parquetMsg } from './messages.js';
@@ -120,9 +121,14 @@ function checkRows(e: ExportFiles, display: string, l: Layout): void {
   }
 }
 
-/** The export's trials written to `csv` as the CSV export writes them: its columns, cell by cell, a cell's trials by rep (the store's order). */
-function writeCsv(e: ExportFiles, display: string, l: Layout, csv: string): void {
-  const by = [...PARQUET_PARTITIONS, ...l.factors.map(ident), 'rep', ...(l.repeated ? ['match', 'round', 'seat'] : []), 'sg_file', 'file_row_number'];
+/**
+ * The export's trials written to `csv` as the CSV export writes them: its columns, cell by cell in the design's order (the sidecar's,
+ * levels it does not list after, by text; sorted without one), a cell's trials by rep (the store's order).
+ */
+function writeCsv(e: ExportFiles, display: string, l: Layout, csv: string, order: ExportOrder | undefined): void {
+  const lists: Readonly<Record<string, readonly string[]>> = order ? { model: order.models, game: order.games, framing: order.framings } : {};
+  const ranked = PARQUET_PARTITIONS.flatMap((p) => [`coalesce(list_position([${(lists[p] ?? []).map(lit).join(', ')}]::VARCHAR[], ${p}), 2147483647)`, p]);
+  const by = [...ranked, ...l.factors.map(ident), 'rep', ...(l.repeated ? ['match', 'round', 'seat'] : []), 'sg_file', 'file_row_number'];
   const select = l.header.map((c) => (c === 'synthetic' ? `CASE WHEN synthetic THEN 'true' ELSE 'false' END AS synthetic` : ident(c))).join(', ');
   query(e, display, [SOURCE(e), `COPY (SELECT ${select} FROM sg_trials ORDER BY ${by.join(', ')}) TO ${lit(csv)} ` +
     `(FORMAT csv, HEADER true, DELIMITER ',', QUOTE '"', ESCAPE '"')`]);
@@ -148,7 +154,7 @@ export function withExportCsv<T>(path: string, display: string, fn: (e: ExportCs
   const dir = mkdtempSync(join(tmpdir(), 'samegame-parquet-read-'));
   try {
     const csv = join(dir, 'trials.csv');
-    writeCsv(files, display, layout, csv);
+    writeCsv(files, display, layout, csv, sidecarOrder(files.root, sha256));
     return fn({ csv, sha256, root: files.root });
   } finally {
     rmSync(dir, { recursive: true, force: true });
