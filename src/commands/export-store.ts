@@ -12,7 +12,7 @@ import { UserError } from '../core/errors.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { streamWriter, writeStreamAtomic, type OutputFile } from '../core/atomic.js';
 import { createHash } from 'node:crypto';
-import { lstatSync, rmSync } from 'node:fs';
+import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { sha256File } from '../core/hash.js';
 import { originJson, type Origin } from '../core/provenance.js';
 import { designOrder, sidecarPath, storeOrigin, type ExportSidecar } from '../sources/origin.js';
@@ -82,8 +82,8 @@ function sidecarFile(store: TrialStore, o: ExportOptions, out: string, sha256: s
 
 /**
  * The end of an export to a file or folder, once the trials are in place: the sidecar and the probes written as one set and a stale
- * probes' file removed (pipeline/write.ts), then what was exported. When that set cannot be written, the sidecar of the trials just
- * replaced is removed too: it describes other trials, and is never left beside the new ones.
+ * probes' file removed (pipeline/write.ts), then what was exported. When that set cannot be written, a sidecar left of the trials
+ * just replaced is removed too: it describes other trials, and is never left beside the new ones.
  */
 function exported(res: ExportResult & { readonly out: string }, sidecar: OutputFile, probes: ProbesExport, o: ExportOptions): ExportResult {
   const written = 'stale' in probes ? res : { ...res, probes: { out: probes.out, probes: probes.probes } };
@@ -94,7 +94,8 @@ function exported(res: ExportResult & { readonly out: string }, sidecar: OutputF
         if (written.probes) logger.info(commandsMsg.exportedProbes(written.probes.probes, written.probes.out));
       } }, { logger: o.logger });
   } catch (e) {
-    if (lstatSync(sidecar.path, { throwIfNoEntry: false })?.isFile()) rmSync(sidecar.path, { force: true });
+    const left = lstatSync(sidecar.path, { throwIfNoEntry: false })?.isFile() ? readFileSync(sidecar.path, 'utf8') : undefined;
+    if (left !== undefined && left !== sidecar.content) rmSync(sidecar.path, { force: true });
     throw e;
   }
 }
