@@ -6,6 +6,8 @@ import { analyze, exportTrials, init, run } from '../../src/index.js';
 import { MemoryLogger } from '../../src/core/logger.js';
 import type { RepeatedResult } from '../../src/commands/pipeline/repeated.js';
 import { runCli } from '../helpers/cli.js';
+import { UserError } from '../../src/core/errors.js';
+import { querySync } from '../../src/sources/parquet/sync-query.js';
 
 /**
  * A repeated export read back as a user names it: a glob of its files, a folder whose path holds [, * and ?, a format of the
@@ -30,7 +32,8 @@ beforeAll(async () => {
   const logger = new MemoryLogger();
   init({ name: 'rp', kind: 'repeated', dir, logger });
   const design = join(dir, 'rp.yaml');
-  writeFileSync(design, read('rp.yaml').replace(/^synthetic: true$/m, 'synthetic: true\nnames: { Sim: Simulated One }').replace('trials: 10', 'trials: 4'));
+  writeFileSync(design, read('rp.yaml').replace(/^synthetic: true$/m, 'synthetic: true\nnames: { Sim: Simulated One }').replace('trials: 10', 'trials: 4')
+    .replace('options: { lambda: 4,', 'options: { invalid_rate: 0.2, lambda: 4,'));
   const store = join(dir, 'rp.sqlite');
   await run({ design, store, logger });
   await analyze({ store, out: join(dir, 'a'), ...settings, logger });
@@ -39,6 +42,10 @@ beforeAll(async () => {
   const mine = readFileSync(FORMAT, 'utf8').replace(/^\s+opponent_action: opponent_action\n/m, '').replace('name: samegame-export', 'name: mine');
   expect(mine).not.toContain('opponent_action: opponent_action');
   writeFileSync(join(dir, 'mine.yaml'), mine);
+  // and one that knows no empty action (an invalid answer is then a value missing)
+  const strict = readFileSync(FORMAT, 'utf8').replaceAll(", '': invalid }", ' }').replace('name: samegame-export', 'name: strict');
+  expect(strict).not.toContain("'': invalid");
+  writeFileSync(join(dir, 'strict.yaml'), strict);
 }, 120_000);
 
 describe('a repeated Parquet export read back by analyze --trials', () => {
@@ -62,6 +69,20 @@ describe('a repeated Parquet export read back by analyze --trials', () => {
   it('a format without opponent_action: read as the CSV export, not given to the query engine as a file pattern', async () => {
     await analyze({ trials: join(dir, 'pq'), format: join(dir, 'mine.yaml'), out: join(dir, 'm'), ...settings });
     expect(read('m', 'reports', 'table3.csv')).toBe(read('a', 'reports', 'table3.csv'));
+  });
+
+  it('a row the format refuses is named by its Parquet file and row (from 1, in file order), not by a line of a temporary CSV', async () => {
+    const err = await analyze({ trials: join(dir, 'pq'), format: join(dir, 'strict.yaml'), out: join(dir, 's'), ...settings }).then(() => undefined, (e) => e);
+    expect(err).toBeInstanceOf(UserError);
+    // an invalid answer's row (no action), or the other seat's row of its round (no opponent_action)
+    const m = /^(.+\.parquet): row (\d+): field "(action|opponent_action)": value is missing$/.exec((err as Error).message);
+    expect(m).not.toBeNull();
+    const [file, row, field] = [m![1], Number(m![2]), m![3]];
+    expect(file.startsWith(join(dir, 'pq'))).toBe(true);
+    // the row named (read here by its number in the file) holds no value in that field
+    const [rows] = querySync('check', [`SELECT file_row_number + 1 AS row, ${field} AS v FROM read_parquet('${file}', file_row_number = true) ` +
+      `WHERE file_row_number = ${row - 1}`]);
+    expect(rows).toEqual([{ row, v: null }]);
   });
 
   it('the same files without their sidecar: synthetic by their synthetic column, the names lost, and a note says the sidecar is missing', async () => {

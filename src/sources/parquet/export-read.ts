@@ -6,13 +6,14 @@
  * readers then read as they read a CSV export (the cells in the design's order its sidecar records, else sorted). The reading is
  * synchronous (every command reads a per-trial file so): the engine runs in a child process (sync-query.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../../core/errors.js';
 import { levelFault } from '../../core/names-rule.js';
 import { EXPORT_PLAY, EXPORT_TAIL, PARQUET_PARTITIONS, PARQUET_TYPES, TRIAL_STATUSES, exportedCsvFactors, type ExportOrder } from '../export-layout.js';
 import { sidecarOrder } from '../origin.js';
+import { splitRows } from '../rates-csv.js';
 import { ident, lit } from '../engine/compile.js';
 import { exportFiles, exportSha256, type ExportFiles } from './files.js';
 import { parquetMsg } from './messages.js';
@@ -121,17 +122,33 @@ function checkRows(e: ExportFiles, display: string, l: Layout): void {
   }
 }
 
-/**
- * The export's trials written to `csv` as the CSV export writes them: its columns, cell by cell in the design's order (the sidecar's,
- * levels it does not list after, by text; sorted without one), a cell's trials by rep (the store's order).
- */
-function writeCsv(e: ExportFiles, display: string, l: Layout, csv: string, order: ExportOrder | undefined): void {
+/** The CSV's order: cell by cell in the design's order (the sidecar's, levels it does not list after, by text; sorted without one), then rep. */
+function csvOrder(l: Layout, order: ExportOrder | undefined): string {
   const lists: Readonly<Record<string, readonly string[]>> = order ? { model: order.models, game: order.games, framing: order.framings } : {};
   const ranked = PARQUET_PARTITIONS.flatMap((p) => [`coalesce(list_position([${(lists[p] ?? []).map(lit).join(', ')}]::VARCHAR[], ${p}), 2147483647)`, p]);
-  const by = [...ranked, ...l.factors.map(ident), 'rep', ...(l.repeated ? ['match', 'round', 'seat'] : []), 'sg_file', 'file_row_number'];
+  return [...ranked, ...l.factors.map(ident), 'rep', ...(l.repeated ? ['match', 'round', 'seat'] : []), 'sg_file', 'file_row_number'].join(', ');
+}
+
+/** The export's trials written to `csv` as the CSV export writes them: its columns, in the CSV's order (a cell's trials by rep, the store's). */
+function writeCsv(e: ExportFiles, display: string, l: Layout, csv: string, order: ExportOrder | undefined): void {
   const select = l.header.map((c) => (c === 'synthetic' ? `CASE WHEN synthetic THEN 'true' ELSE 'false' END AS synthetic` : ident(c))).join(', ');
-  query(e, display, [SOURCE(e), `COPY (SELECT ${select} FROM sg_trials ORDER BY ${by.join(', ')}) TO ${lit(csv)} ` +
+  query(e, display, [SOURCE(e), `COPY (SELECT ${select} FROM sg_trials ORDER BY ${csvOrder(l, order)}) TO ${lit(csv)} ` +
     `(FORMAT csv, HEADER true, DELIMITER ',', QUOTE '"', ESCAPE '"')`]);
+}
+
+/**
+ * A reader's failure at a line of the CSV made here ("DISPLAY:LINE: …"), said of the Parquet file and row (from 1, in file order)
+ * the trial came from, as the checks above name them; any other failure as it is.
+ */
+function atParquetRow(err: UserError, e: ExportFiles, display: string, l: Layout, order: ExportOrder | undefined, csv: string): UserError {
+  const prefix = `${display}:`;
+  const m = err.message.startsWith(prefix) ? /^(\d+):/.exec(err.message.slice(prefix.length)) : null;
+  if (!m) return err;
+  const record = splitRows(readFileSync(csv, 'utf8'), display).findIndex((r) => r.line === Number(m[1]));
+  if (record < 1) return err;
+  const [at] = query(e, display, [SOURCE(e), `SELECT sg_file, file_row_number + 1 AS sg_row FROM sg_trials ORDER BY ${csvOrder(l, order)} ` +
+    `LIMIT 1 OFFSET ${record - 1}`])[1];
+  return new UserError(`${resolve(e.root, String(at.sg_file))}: row ${Number(at.sg_row)}${err.message.slice(prefix.length + m[1].length)}`, err.exitCode);
 }
 
 /** The export's `synthetic` column, as a per-trial file's provenance column (its values and their rows): what labels it when no sidecar does. */
@@ -154,8 +171,13 @@ export function withExportCsv<T>(path: string, display: string, fn: (e: ExportCs
   const dir = mkdtempSync(join(tmpdir(), 'samegame-parquet-read-'));
   try {
     const csv = join(dir, 'trials.csv');
-    writeCsv(files, display, layout, csv, sidecarOrder(files.root, sha256));
-    return fn({ csv, sha256, root: files.root });
+    const order = sidecarOrder(files.root, sha256);
+    writeCsv(files, display, layout, csv, order);
+    try {
+      return fn({ csv, sha256, root: files.root });
+    } catch (err) {
+      throw err instanceof UserError ? atParquetRow(err, files, display, layout, order, csv) : err;
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
