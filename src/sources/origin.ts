@@ -92,7 +92,9 @@ function sidecarOf(path: string, display: string, sha256: string, expected = fal
   let doc: unknown;
   try { doc = 'bytes' in read ? JSON.parse(read.bytes.toString('utf8')) : undefined; } catch { doc = undefined; }
   if (!isObject(doc) || doc.samegame_export !== 1 || !isObject(doc.origin)) return { notes: [sourcesMsg.sidecarUnread(sidecarPath(display))] };
-  if (doc.file_sha256 !== sha256) return { notes: [sourcesMsg.sidecarStale(sidecarPath(display), display)] };
+  if (doc.file_sha256 !== sha256) {
+    return { notes: [expected ? parquetMsg.sidecarOtherFiles(sidecarPath(path), display) : sourcesMsg.sidecarStale(sidecarPath(display), display)] };
+  }
   return { doc, notes: [] };
 }
 

@@ -55,6 +55,17 @@ describe('a repeated Parquet export read back by analyze --trials', () => {
     expect(read('g', 'reports', 'cells.csv')).toBe(read('a', 'reports', 'cells.csv'));
   });
 
+  it('a part of the export (one game): the sidecar, written for all its files, left out with a note that says so; synthetic by its column', async () => {
+    const file = join(dir, 'pq', 'model=Sim', 'game=stag-hunt', '*', '*.parquet');
+    const res = await analyze({ trials: file, format: FORMAT, out: join(dir, 'one'), ...settings });
+    expect((res as RepeatedResult).input.notes).toContain(`${join(dir, 'pq.provenance.json')} was written for the export's files as exported, ` +
+      `not for ${file} (a part of the export, or files changed since): left out (no names or design order read from it; the trials' synthetic ` +
+      'column still says whether they are synthetic)');
+    const t3 = read('one', 'reports', 'table3.csv').trimEnd().split('\n');
+    expect(t3.length).toBeGreaterThan(1);
+    expect(t3.slice(1).every((r) => r.endsWith(',true'))).toBe(true);
+  });
+
   it('below a folder whose path holds [, * and ?: the folder, and a glob of its files, read with their sidecar', async () => {
     mkdirSync(weird);
     cpSync(join(dir, 'pq'), join(weird, 'pq'), { recursive: true });

@@ -27,4 +27,7 @@ export const parquetMsg = {
   outInExport: (out: string, input: string) => `--out ${out}: inside the Parquet export ${input}, which is read: choose a folder outside it`,
   noSidecar: (side: string) =>
     `${side}: missing (the sidecar export writes beside its folder): the export's provenance (synthetic flag, names, design hash and order) is not restored`,
+  sidecarOtherFiles: (side: string, files: string) =>
+    `${side} was written for the export's files as exported, not for ${files} (a part of the export, or files changed since): left out ` +
+    "(no names or design order read from it; the trials' synthetic column still says whether they are synthetic)",
 } as const;
