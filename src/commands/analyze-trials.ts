@@ -3,17 +3,22 @@
  * play read through a log format into `RepeatedDecisions`, then the analysis of repeated play
  * (the outputs of a repeated store: cells, rounds, reactions, figures, the match browser).
  */
-import { basename, extname, resolve } from 'node:path';
+import { basename, extname, relative, resolve, isAbsolute } from 'node:path';
 import type { RepeatedDecisions, RoundRange } from '../core/decisions.js';
 import { readLogDecisions, type ShortMatches } from '../sources/logs/index.js';
 import { displayNames } from '../core/display-names.js';
 import { analyzeRepeated, repeatedTables, roundsOf, type AnalyzeRepeatedOptions, type RepeatedResult } from './pipeline/repeated.js';
-import { sidecarPath, trialsOrigin } from '../sources/origin.js';
+import { sidecarOrder, sidecarPath, trialsOrigin } from '../sources/origin.js';
 import { commandsMsg } from './messages.js';
 import { aggregateDecisions, type RepeatedAggregates } from '../core/aggregates.js';
 import { aggregatesFormat, fileSha256, readAggregatesFile, readLogAggregates } from '../sources/engine/index.js';
 import type { Logger } from '../core/logger.js';
 import type { RepeatedInput } from './pipeline/repeated-input.js';
+import { UserError } from '../core/errors.js';
+import { exportRoot, isParquetInput, sidecarBase } from '../sources/parquet/files.js';
+import { parquetMsg } from '../sources/parquet/messages.js';
+import { exportSyntheticColumn } from '../sources/parquet/export-read.js';
+import type { ProvenanceColumn } from '../sources/trials.js';
 
 export interface AnalyzeTrialsOptions extends Omit<AnalyzeRepeatedOptions, 'rounds' | 'sourceArgs'> {
   /** The log files, in order, as the user named them. */
@@ -44,7 +49,11 @@ export function readAnalyzeTrials(opts: AnalyzeTrialsOptions): { readonly input:
  */
 function withSidecar<T extends RepeatedDecisions>(input: T, files: readonly string[]): T {
   if (files.length !== 1) return input;
-  const { origin, notes } = trialsOrigin(resolve(files[0]), files[0], input.sha256, []);
+  const parquet = isParquetInput(files[0]);
+  const read = (columns: readonly ProvenanceColumn[]) => trialsOrigin(sidecarBase(files[0]), files[0], input.sha256, columns, { expected: parquet });
+  let { origin, notes } = read([]);
+  // No sidecar for these bytes: a Parquet export's own synthetic column says whether its trials are synthetic.
+  if (parquet && !origin.synthetic && origin.run === undefined) ({ origin, notes } = read([exportSyntheticColumn(files[0], files[0])]));
   const allNotes = [...(input.notes ?? []), ...notes];
   const withNotes = allNotes.length ? { ...input, notes: allNotes } : input;
   if (origin.run === undefined && !origin.synthetic) return withNotes;
@@ -59,11 +68,20 @@ function withSidecar<T extends RepeatedDecisions>(input: T, files: readonly stri
  */
 export async function readTrialAggregates(opts: AnalyzeTrialsOptions, logger?: Logger): Promise<{ input: RepeatedAggregates; rounds?: RoundRange }> {
   const rounds = roundsOf(opts.rounds);
-  const viaEngine = await readLogAggregates(opts.trials, opts.format, { models: opts.models, shortMatches: opts.shortMatches, logger });
-  if (viaEngine) return { input: withSidecar(viaEngine, opts.trials), rounds };
+  // The engine reads log files; a Parquet export is read as the CSV export of its trials (sources/parquet/export-read.ts).
+  const viaEngine = opts.trials.some(isParquetInput) ? undefined
+    : await readLogAggregates(opts.trials, opts.format, { models: opts.models, shortMatches: opts.shortMatches, logger });
+  if (viaEngine) return { input: inDesignOrder(withSidecar(viaEngine, opts.trials), opts.trials), rounds };
   const { input } = readAnalyzeTrials(opts);
   const factors = [...new Set(input.decisions.flatMap((d) => Object.keys(d.factors ?? {})))].sort();
-  return { input: { ...input, aggregates: aggregateDecisions(input.decisions, factors) }, rounds };
+  return { input: inDesignOrder({ ...input, aggregates: aggregateDecisions(input.decisions, factors) }, opts.trials), rounds };
+}
+
+/** An export read back lists its cells in the design's order, which its sidecar records (one file or export), as the store does. */
+function inDesignOrder(input: RepeatedAggregates, files: readonly string[]): RepeatedAggregates {
+  const order = files.length === 1 ? sidecarOrder(sidecarBase(files[0]), input.sha256) : undefined;
+  if (order) input.aggregates.levelOrder = [order.models, order.games, order.framings];
+  return input;
 }
 
 /** The analysis of repeated play with its figures and report, or its tables alone (`figures: false`): its files as values. */
@@ -71,14 +89,28 @@ function repeatedOutputs(input: RepeatedInput, o: AnalyzeRepeatedOptions, figure
   return figures !== false ? analyzeRepeated(input, o) : Promise.resolve(repeatedTables(input, o));
 }
 
-/** Where the outputs of published logs go by default: a folder named after the first log, in the working directory. */
-export const defaultTrialsOut = (first: string): string => resolve(basename(first, extname(first)));
+/**
+ * Where the outputs of published logs go by default: a folder named after the first log, in the working directory; for a Parquet
+ * export (its folder, a file or a glob of its files), the export folder's name with `-analysis`.
+ */
+export const defaultTrialsOut = (first: string): string =>
+  (isParquetInput(first) ? resolve(`${basename(exportRoot(first))}-analysis`) : resolve(basename(first, extname(first))));
+
+/** An output folder that is, or lies inside, a Parquet export read is refused: its reports would be written into the export. */
+export function checkTrialsOut(trials: readonly string[], out: string): void {
+  for (const t of trials.filter(isParquetInput)) {
+    const rel = relative(exportRoot(t), resolve(out));
+    if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) throw new UserError(parquetMsg.outInExport(out, t));
+  }
+}
 
 /** Read the logs (every input error named with file, line and field), then analyse their repeated play (the tables alone with `figures: false`). */
 export async function analyzeTrials(opts: AnalyzeTrialsOptions): Promise<RepeatedResult> {
+  const out = opts.out ?? defaultTrialsOut(opts.trials[0]);
+  checkTrialsOut(opts.trials, out);
   const { input, rounds } = await readTrialAggregates(opts, opts.logger);
   const o: AnalyzeRepeatedOptions = {
-    ...opts, rounds, out: opts.out ?? defaultTrialsOut(opts.trials[0]),
+    ...opts, rounds, out,
     sourceArgs: { positional: [], flags: { trials: opts.trials, format: opts.format, shortMatches: opts.shortMatches, models: opts.models } },
   };
   return repeatedOutputs(input, o, opts.figures);

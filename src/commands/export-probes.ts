@@ -2,18 +2,16 @@
  * The comprehension probes of a store (docs/methods.md §18c) out of `samegame export`, beside the
  * trials: a file of their own, never mixed with the decisions — `<name>.probes.<ext>` next to the
  * trials file (`trials.csv` → `trials.probes.csv`), or for Parquet the file `<folder>.probes.parquet`
- * beside the folder — written whole or not at all, only when the runs exported asked probes (else a
+ * beside the folder — written with the export's sidecar as one set, whole or not at all, only when the runs exported asked probes (else a
  * probes' file an earlier export left there is removed, once the new export is in place). One
  * record per probe: its key, the question (outcome, whose points), the game's payoff, the number
  * read, its score and status, the answer's text, tokens, and the synthetic flag (the simulated
  * provider's answers: the trials' rule). JSONL adds the prompt, request and response.
  */
-import { mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { writeStreamAtomic } from '../core/atomic.js';
-import { UserError } from '../core/errors.js';
-import { msg } from '../core/messages/common.js';
+import { writeStreamAtomic, type OutputFile } from '../core/atomic.js';
 import { hasProbes, probeRows, type ProbeRow } from '../live/probes/store.js';
 import { SIMULATED_SNAPSHOT } from '../live/providers/simulated.js';
 import type { TrialStore } from '../live/store/store.js';
@@ -83,40 +81,39 @@ const TYPES: Readonly<Record<string, string>> = {
   attempts: 'BIGINT', synthetic: 'BOOLEAN',
 };
 
-/** The probes as one Parquet file (the CSV export copied by DuckDB, typed, into a folder beside it), renamed into place when whole. */
-async function writeProbesParquet(store: TrialStore, file: string, runId?: number): Promise<number> {
+/** The probes as the bytes of one Parquet file (the CSV export copied by DuckDB, typed, in a temporary folder). */
+async function probesParquet(store: TrialStore, file: string, runId?: number): Promise<{ content: Uint8Array; n: number }> {
   const work = mkdtempSync(join(tmpdir(), 'samegame-probes-'));
-  const staging = mkdtempSync(join(dirname(file), '.samegame-probes-'));
   try {
     const csv = join(work, 'probes.csv');
     const n = await writeStreamAtomic(csv, (write) => writeProbes(store, 'csv', write, runId));
-    const staged = join(staging, 'probes.parquet');
+    const staged = join(work, 'probes.parquet');
     const select = PROBE_EXPORT_COLUMNS.map((c) => (TYPES[c] ? `CAST(nullif("${c}", '') AS ${TYPES[c]}) AS "${c}"` : `"${c}"`)).join(', ');
     await withEngine(file, (c) => c.run(`COPY (SELECT ${select} FROM read_csv(${lit(csv)}, header = true, all_varchar = true, quote = '"', escape = '"'))
       TO ${lit(staged)} (FORMAT parquet)`));
-    try {
-      renameSync(staged, file);
-    } catch (e) {
-      throw new UserError(msg.cannotWrite(file, (e as NodeJS.ErrnoException).code ?? String(e)));
-    }
-    return n;
+    return { content: readFileSync(staged), n };
   } finally {
     rmSync(work, { recursive: true, force: true });
-    rmSync(staging, { recursive: true, force: true });
   }
 }
 
 /** The probes exported beside the trials: their file and number, or (none asked) the probes' file an earlier export may have left there. */
-export type ProbesExport = { readonly out: string; readonly probes: number } | { readonly stale: string };
+export type ProbesExport = { readonly out: string; readonly probes: number; readonly file: OutputFile } | { readonly stale: string };
 
 /**
- * Export the probes beside the trials written to `out` (a file, or a Parquet folder): the file and the number of probes; or, when
+ * The probes to export beside the trials written to `out` (a file, or a Parquet folder): the file (its path and content, which the
+ * export writes with its sidecar as one set) and the number of probes; or, when
  * the runs exported asked none, nothing written and the path of the probes' file, a stale one of an earlier export to the same
  * place, which the export removes once its own files are in place (export-store.ts).
  */
 export async function exportProbes(store: TrialStore, format: ExportFormat, out: string, runId?: number): Promise<ProbesExport> {
   const file = format === 'parquet' ? probesParquetPath(out) : probesPath(out);
   if (!hasProbes(store, runId)) return { stale: file };
-  if (format === 'parquet') return { out: file, probes: await writeProbesParquet(store, file, runId) };
-  return { out: file, probes: await writeStreamAtomic(file, (write) => writeProbes(store, format, write, runId)) };
+  if (format === 'parquet') {
+    const { content, n } = await probesParquet(store, file, runId);
+    return { out: file, probes: n, file: { path: file, content } };
+  }
+  const chunks: string[] = [];
+  const n = await writeProbes(store, format, (chunk) => { chunks.push(chunk); return Promise.resolve(); }, runId);
+  return { out: file, probes: n, file: { path: file, content: chunks.join('') } };
 }

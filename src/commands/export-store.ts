@@ -12,6 +12,7 @@ import { UserError } from '../core/errors.js';
 import { checkOutFile } from '../core/out-dir.js';
 import { streamWriter, writeStreamAtomic, type OutputFile } from '../core/atomic.js';
 import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync, rmSync } from 'node:fs';
 import { sha256File } from '../core/hash.js';
 import { originJson, type Origin } from '../core/provenance.js';
 import { designOrder, sidecarPath, storeOrigin, type ExportSidecar } from '../sources/origin.js';
@@ -56,7 +57,7 @@ async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResu
   if (format === 'parquet') {
     if (typeof o.out !== 'string' || o.out === STDOUT) throw new UserError(commandsMsg.parquetNeedsFolder());
     const n = await writeParquet(store, o.out, o.runId);
-    return exported({ trials: n, out: o.out, sidecar: sidecarPath(o.out) }, [sidecarFile(store, o, o.out, exportFolderSha256(o.out))],
+    return exported({ trials: n, out: o.out, sidecar: sidecarPath(o.out) }, sidecarFile(store, o, o.out, exportFolderSha256(o.out)),
       await exportProbes(store, format, o.out, o.runId), o);
   }
   if (typeof o.out !== 'string' || o.out === STDOUT) {
@@ -70,7 +71,7 @@ async function exportTo(store: TrialStore, o: ExportOptions): Promise<ExportResu
   const out = o.out;
   const hash = createHash('sha256');
   const n = await writeStreamAtomic(out, (write) => writeTrials(store, format, (chunk) => { hash.update(chunk); return write(chunk); }, o.runId));
-  return exported({ trials: n, out, sidecar: sidecarPath(out) }, [sidecarFile(store, o, out, hash.digest('hex'))],
+  return exported({ trials: n, out, sidecar: sidecarPath(out) }, sidecarFile(store, o, out, hash.digest('hex')),
     await exportProbes(store, format, out, o.runId), o);
 }
 
@@ -79,13 +80,24 @@ function sidecarFile(store: TrialStore, o: ExportOptions, out: string, sha256: s
   return { path: sidecarPath(out), content: `${JSON.stringify(exportSidecar(store, o, sha256), null, 2)}\n` };
 }
 
-/** The end of an export to a file or folder: the sidecar written and a stale probes' file removed (pipeline/write.ts), then what was exported. */
-function exported(res: ExportResult & { readonly out: string }, files: readonly OutputFile[], probes: ProbesExport, o: ExportOptions): ExportResult {
-  const written = 'stale' in probes ? res : { ...res, probes };
-  return finish({ result: written, files, stale: 'stale' in probes ? [probes.stale] : [], print: (logger) => {
-    logger.info(commandsMsg.exported(res.trials, res.out));
-    if (written.probes) logger.info(commandsMsg.exportedProbes(written.probes.probes, written.probes.out));
-  } }, { logger: o.logger });
+/**
+ * The end of an export to a file or folder, once the trials are in place: the sidecar and the probes written as one set and a stale
+ * probes' file removed (pipeline/write.ts), then what was exported. When that set cannot be written, a sidecar left of the trials
+ * just replaced is removed too: it describes other trials, and is never left beside the new ones.
+ */
+function exported(res: ExportResult & { readonly out: string }, sidecar: OutputFile, probes: ProbesExport, o: ExportOptions): ExportResult {
+  const written = 'stale' in probes ? res : { ...res, probes: { out: probes.out, probes: probes.probes } };
+  try {
+    return finish({ result: written, files: 'stale' in probes ? [sidecar] : [sidecar, probes.file], stale: 'stale' in probes ? [probes.stale] : [],
+      print: (logger) => {
+        logger.info(commandsMsg.exported(res.trials, res.out));
+        if (written.probes) logger.info(commandsMsg.exportedProbes(written.probes.probes, written.probes.out));
+      } }, { logger: o.logger });
+  } catch (e) {
+    const left = lstatSync(sidecar.path, { throwIfNoEntry: false })?.isFile() ? readFileSync(sidecar.path, 'utf8') : undefined;
+    if (left !== undefined && left !== sidecar.content) rmSync(sidecar.path, { force: true });
+    throw e;
+  }
 }
 
 /**
@@ -108,6 +120,8 @@ function exportSidecar(store: TrialStore, o: ExportOptions, fileSha256: string):
 export async function exportTrials(o: ExportOptions): Promise<ExportResult> {
   // The library writes nowhere by default: standard output is asked for ('-'), as the CLI does.
   if ((o.out as ExportOptions['out'] | undefined) === undefined) throw new UserError(commandsMsg.exportNeedsOut());
+  // DIR/ and DIR are one output: its sidecar DIR.provenance.json, its probes DIR.probes.parquet (never DIR/.provenance.json)
+  if (typeof o.out === 'string' && o.out !== STDOUT) o = { ...o, out: o.out.replace(/(?<=[^\\/])[\\/]+$/, '') };
   // the file, its sidecar and the probes' file; a Parquet folder is checked when written, the probes' file beside it here
   const files = (out: string) => (o.format === 'parquet' ? [probesParquetPath(out), sidecarPath(out)] : [out, sidecarPath(out), probesPath(out)]);
   if (typeof o.out === 'string' && o.out !== STDOUT) files(o.out).forEach((p) => checkOutFile('--out', p));

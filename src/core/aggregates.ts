@@ -132,6 +132,8 @@ export class AggregateCell {
 export class MatchAggregates {
   readonly cells = new Map<string, AggregateCell>();
   decisions = 0;
+  /** The design's order of the key's first levels (models, games, framings: an export's sidecar records it); unlisted levels after, by text. */
+  levelOrder?: readonly (readonly string[])[];
 
   constructor(readonly factors: readonly string[]) {}
 
@@ -144,7 +146,10 @@ export class MatchAggregates {
     for (let r = 1; r <= roundsHeld(counts); r++) this.decisions += counts[STATE_SLOTS + 3 * (r - 1)];
   }
 
-  /** The cells in a stable order (sorted by key), regrouped by the chosen factors (the others merged), without the dropped models. */
+  /**
+   * The cells in a stable order (the design's where `levelOrder` gives it, else sorted by key), regrouped by the chosen factors (the
+   * others merged), without the dropped models.
+   */
   sortedCells(chosen: readonly string[] = [], dropModels: ReadonlySet<string> = new Set()): AggregateCell[] {
     const at = chosen.map((f) => this.factors.indexOf(f));
     if (at.some((i) => i < 0)) throw new RangeError(`unknown factor: ${chosen[at.findIndex((i) => i < 0)]}`);
@@ -160,12 +165,15 @@ export class MatchAggregates {
       for (const c of cs) for (const j of c.order()) merged.add(c.id(j), c.sums(j));
       return merged;
     });
-    return out.sort((a, b) => byKey(a.key, b.key));
+    const rank = (i: number, v: string) => { const l = this.levelOrder?.[i] ?? []; const r = l.indexOf(v); return r < 0 ? l.length : r; };
+    const byLevels = (a: readonly string[], b: readonly string[]) => a.reduce((d, v, i) => d || rank(i, v) - rank(i, b[i]), 0);
+    return out.sort((a, b) => byLevels(a.key, b.key) || byKey(a.key, b.key));
   }
 
   /** The same aggregates without the given models' cells (shared, not copied). */
   withoutModels(drop: ReadonlySet<string>): MatchAggregates {
     const out = new MatchAggregates(this.factors);
+    out.levelOrder = this.levelOrder;
     for (const [id, c] of this.cells) {
       if (drop.has(c.key[0])) continue;
       out.cells.set(id, c);

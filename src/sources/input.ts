@@ -188,7 +188,8 @@ export const SOURCES: { readonly [K in FileKind]: FileSourceEntry<K> }
     analyses: [],
     read(s, base, alt) {
       const t = perDecision(s.files, s.choice, base, alt);
-      const { origin, notes } = trialsOrigin(sidecarBase(s.files[0]), t.path, t.sha256, t.provenanceColumns);
+      const { origin, notes } = trialsOrigin(sidecarBase(s.files[0]), t.path, t.sha256, t.provenanceColumns,
+        { expected: isParquetInput(s.files[0]) });
       return { ...fromTrials(t), origin, data: { kind: 'trials', trials: t, notes } };
     },
     flags: ({ trials: t }) => ({ trials: t.path, cluster: t.clusterColumn, factor: t.extraFactors }),

@@ -12,6 +12,7 @@ import { readableDesign } from '../live/store/stored-design.js';
 import type { ProvenanceColumn } from './trials.js';
 import type { ExportOrder } from './export-layout.js';
 import { sourcesMsg } from './messages.js';
+import { parquetMsg } from './parquet/messages.js';
 
 /** The models a stored design answers through the simulated provider. */
 export const simulatedModels = (run: Pick<RunInfo, 'designJson'>): string[] =>
@@ -84,14 +85,16 @@ function sidecarOrigin(o: Record<string, unknown>, source: Origin['source']): Or
 const SIDECAR_MAX_BYTES = 16 * 1024 * 1024;
 
 /** The sidecar beside `path` written for these bytes, or the note saying why it is left out (none when there is no sidecar). */
-function sidecarOf(path: string, display: string, sha256: string): { doc?: Record<string, unknown>; notes: string[] } {
+function sidecarOf(path: string, display: string, sha256: string, expected = false): { doc?: Record<string, unknown>; notes: string[] } {
   // Read through the input guard: a FIFO or device named like a sidecar is not waited on, only noted.
   const read = readRegular(sidecarPath(path), SIDECAR_MAX_BYTES);
-  if ('reason' in read && read.reason === 'ENOENT') return { notes: [] };
+  if ('reason' in read && read.reason === 'ENOENT') return { notes: expected ? [parquetMsg.noSidecar(sidecarPath(path))] : [] };
   let doc: unknown;
   try { doc = 'bytes' in read ? JSON.parse(read.bytes.toString('utf8')) : undefined; } catch { doc = undefined; }
   if (!isObject(doc) || doc.samegame_export !== 1 || !isObject(doc.origin)) return { notes: [sourcesMsg.sidecarUnread(sidecarPath(display))] };
-  if (doc.file_sha256 !== sha256) return { notes: [sourcesMsg.sidecarStale(sidecarPath(display), display)] };
+  if (doc.file_sha256 !== sha256) {
+    return { notes: [expected ? parquetMsg.sidecarOtherFiles(sidecarPath(path), display) : sourcesMsg.sidecarStale(sidecarPath(display), display)] };
+  }
   return { doc, notes: [] };
 }
 
@@ -108,11 +111,12 @@ export function sidecarOrder(path: string, sha256: string): ExportOrder | undefi
  * for these bytes (else a note says it was left out); synthetic as well when the file's own
  * `synthetic` column says true on a row.
  */
-export function trialsOrigin(path: string, display: string, sha256: string, columns: readonly ProvenanceColumn[]): { origin: Origin; notes: string[] } {
+export function trialsOrigin(path: string, display: string, sha256: string, columns: readonly ProvenanceColumn[], o: { expected?: boolean } = {}):
+  { origin: Origin; notes: string[] } {
   const source = { path: display, sha256 };
   const column = columns.find((c) => c.name === 'synthetic')?.values.some((v) => v.value === 'true') === true;
   const fromColumn = (o: Origin): Origin => (column && !o.synthetic
     ? { ...o, synthetic: true, syntheticWhy: [...(o.syntheticWhy ?? []), sourcesMsg.syntheticColumn()] } : o);
-  const { doc, notes } = sidecarOf(path, display, sha256);
+  const { doc, notes } = sidecarOf(path, display, sha256, o.expected === true);
   return { origin: fromColumn(doc ? sidecarOrigin(doc.origin as Record<string, unknown>, source) : fileOrigin(display, sha256)), notes };
 }

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze, exportTrials, init, run } from '../../src/index.js';
 import { MemoryLogger } from '../../src/core/logger.js';
+import { withExportCsv } from '../../src/sources/parquet/export-read.js';
 
 /**
  * A repeated store holding invalid answers (the simulated model answers no single action one time in five) and failed calls
@@ -23,8 +24,11 @@ beforeAll(async () => {
   const logger = new MemoryLogger();
   init({ name: 'rp', kind: 'repeated', dir, logger });
   const design = join(dir, 'rp.yaml');
+  // levels out of text order (Zed before Sim, the stag hunt first): the read-back keeps the design's order, which its sidecar records
   writeFileSync(design, read('rp.yaml').replace(/^synthetic: true$/m, 'synthetic: true\nnames: { Sim: Simulated One }')
-    .replace('options: { lambda: 4,', 'options: { invalid_rate: 0.2, lambda: 4,'));
+    .replace('options: { lambda: 4,', 'options: { invalid_rate: 0.2, lambda: 4,')
+    .replace('models:\n', 'models:\n  - { id: Zed, provider: simulated, options: { invalid_rate: 0.1, lambda: 2 } }\n')
+    .replace('games: [prisoners-dilemma, stag-hunt]', 'games: [stag-hunt, prisoners-dilemma]'));
   const store = join(dir, 'rp.sqlite');
   await run({ design, store, logger });
   const db = new Database(store);
@@ -48,6 +52,15 @@ describe('a repeated store with invalid answers and failed calls, exported and r
     expect(a.split('\n').length).toBeGreaterThan(2);
     expect(read('c', 'reports', f)).toBe(a);
     expect(read('p', 'reports', f)).toBe(a);
+  });
+
+  it('the Parquet export read back lists the trials as its CSV export does: in the design\'s order (the order the log reader reads)', () => {
+    // run, design, model, game, framing, rep, match, round, seat: the trial's place (a payoff is written 2.0 where the CSV says 2)
+    const places = (csv: string) => csv.trimEnd().split('\n').map((l) => l.split(',').slice(0, 9).join(','));
+    const csv = places(read('rp.csv'));
+    expect(csv[0]).toBe('run,design,model,game,framing,rep,match,round,seat');
+    expect(csv[1]).toMatch(/^1,rp,Zed,stag-hunt,/);
+    expect(places(withExportCsv(join(dir, 'pq'), 'pq', (e) => readFileSync(e.csv, 'utf8')))).toEqual(csv);
   });
 
   it('the read-back is labelled synthetic, with the design\'s names', () => {

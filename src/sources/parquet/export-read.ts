@@ -6,16 +6,19 @@
  * readers then read as they read a CSV export (the cells in the design's order its sidecar records, else sorted). The reading is
  * synchronous (every command reads a per-trial file so): the engine runs in a child process (sync-query.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../../core/errors.js';
 import { levelFault } from '../../core/names-rule.js';
-import { EXPORT_PLAY, EXPORT_TAIL, PARQUET_PARTITIONS, PARQUET_TYPES, TRIAL_STATUSES, exportedCsvFactors } from '../export-layout.js';
+import { EXPORT_PLAY, EXPORT_TAIL, PARQUET_PARTITIONS, PARQUET_TYPES, TRIAL_STATUSES, exportedCsvFactors, type ExportOrder } from '../export-layout.js';
+import { sidecarOrder } from '../origin.js';
+import { splitRows } from '../rates-csv.js';
 import { ident, lit } from '../engine/compile.js';
 import { exportFiles, exportSha256, type ExportFiles } from './files.js';
 import { parquetMsg } from './messages.js';
 import { querySync, type Row } from './sync-query.js';
+import type { ProvenanceColumn } from '../trials.js';
 
 
 /** The Parquet physical type of each DuckDB type the export writes (text is BYTE_ARRAY). */
@@ -27,10 +30,12 @@ interface Layout { readonly header: readonly string[]; readonly factors: readonl
 
 /** Every file holds the columns of an export (the partition columns in its folders), of the export's types, the same in every file. */
 function layoutOf(e: ExportFiles, display: string): Layout {
-  const list = `[${e.files.map(lit).join(', ')}]`;
-  const rows = querySync(display, [`SELECT file_name, name, type, num_children FROM parquet_schema(${list})`])[0];
+  const rows = query(e, display, [`SELECT file_name, name, type, num_children FROM parquet_schema(${fileList(e)})`])[0];
   const byFile = new Map<string, Row[]>();
-  for (const r of rows) if (r.type !== null && r.type !== undefined) byFile.set(String(r.file_name), [...(byFile.get(String(r.file_name)) ?? []), r]);
+  for (const r of rows) {
+    const file = resolve(e.root, String(r.file_name));
+    if (r.type !== null && r.type !== undefined) byFile.set(file, [...(byFile.get(file) ?? []), r]);
+  }
   let first: { file: string; columns: string } | undefined;
   let layout: Layout | undefined;
   for (const file of e.files) {
@@ -79,7 +84,14 @@ function rowChecks(l: Layout): Check[] {
   ];
 }
 
-const SOURCE = (files: readonly string[]) => `CREATE TEMP VIEW sg_trials AS SELECT * FROM read_parquet([${files.map(lit).join(', ')}], ` +
+/**
+ * The export's files as DuckDB reads them: relative to its folder, where the engine runs (query), so that a [, * or ? in the
+ * folder's path is never read as a pattern; a file the engine names is resolve(root, name).
+ */
+const fileList = (e: ExportFiles) => `[${e.files.map((f) => lit(relative(e.root, f).split(sep).join('/'))).join(', ')}]`;
+const query = (e: ExportFiles, display: string, statements: readonly string[]) => querySync(display, statements, { cwd: e.root });
+
+const SOURCE = (e: ExportFiles) => `CREATE TEMP VIEW sg_trials AS SELECT * FROM read_parquet(${fileList(e)}, ` +
   "hive_partitioning = true, hive_types_autocast = false, filename = 'sg_file', file_row_number = true)";
 
 /** The first row breaking a rule, or a level breaking the name rule (core/names-rule.ts): one line naming file, row and field. */
@@ -88,7 +100,7 @@ function checkRows(e: ExportFiles, display: string, l: Layout): void {
   const rule = `CASE ${checks.map(([, cond], i) => `WHEN ${cond} THEN ${i}`).join(' ')} END`;
   const value = `CASE sg_rule ${checks.map(([f], i) => `WHEN ${i} THEN CAST(${ident(f)} AS VARCHAR)`).join(' ')} END`;
   const levels = [...PARQUET_PARTITIONS, ...l.factors, ...(l.repeated ? ['opponent_id'] : [])];
-  const [bad, names] = querySync(display, [SOURCE(e.files),
+  const [bad, names] = query(e, display, [SOURCE(e),
     `SELECT sg_file, file_row_number + 1 AS sg_row, sg_rule, coalesce(${value}, '') AS sg_value, CAST(${FIRST_RUN} AS VARCHAR) AS sg_first ` +
       `FROM (SELECT *, ${rule} AS sg_rule FROM sg_trials) ` +
       'WHERE sg_rule IS NOT NULL ORDER BY sg_file, sg_row LIMIT 1',
@@ -96,25 +108,55 @@ function checkRows(e: ExportFiles, display: string, l: Layout): void {
   ]).slice(1);
   if (bad.length) {
     const [field, , what] = checks[Number(bad[0].sg_rule)];
-    throw new UserError(parquetMsg.badRow(String(bad[0].sg_file), Number(bad[0].sg_row), field, what(String(bad[0].sg_value), String(bad[0].sg_first))));
+    const at = bad[0];
+    throw new UserError(parquetMsg.badRow(resolve(e.root, String(at.sg_file)), Number(at.sg_row), field, what(String(at.sg_value), String(at.sg_first))));
   }
   for (const n of names) {
     const field = String(n.sg_field), v = String(n.sg_value);
     const level = field === 'opponent_id' ? 'opponent' : (PARQUET_PARTITIONS as readonly string[]).includes(field) ? field : 'factor';
     const fault = levelFault(level, v);
     if (fault === undefined) continue;
-    const [at] = querySync(display, [SOURCE(e.files), `SELECT sg_file, file_row_number + 1 AS sg_row FROM sg_trials WHERE ${ident(field)} = ${lit(v)} ` +
+    const [at] = query(e, display, [SOURCE(e), `SELECT sg_file, file_row_number + 1 AS sg_row FROM sg_trials WHERE ${ident(field)} = ${lit(v)} ` +
       'ORDER BY sg_file, sg_row LIMIT 1'])[1];
-    throw new UserError(parquetMsg.badRow(String(at.sg_file), Number(at.sg_row), field, fault));
+    throw new UserError(parquetMsg.badRow(resolve(e.root, String(at.sg_file)), Number(at.sg_row), field, fault));
   }
 }
 
-/** The export's trials written to `csv` as the CSV export writes them: its columns, cell by cell, a cell's trials by rep (the store's order). */
-function writeCsv(e: ExportFiles, display: string, l: Layout, csv: string): void {
-  const by = [...PARQUET_PARTITIONS, ...l.factors.map(ident), 'rep', ...(l.repeated ? ['match', 'round', 'seat'] : []), 'sg_file', 'file_row_number'];
+/** The CSV's order: cell by cell in the design's order (the sidecar's, levels it does not list after, by text; sorted without one), then rep. */
+function csvOrder(l: Layout, order: ExportOrder | undefined): string {
+  const lists: Readonly<Record<string, readonly string[]>> = order ? { model: order.models, game: order.games, framing: order.framings } : {};
+  const ranked = PARQUET_PARTITIONS.flatMap((p) => [`coalesce(list_position([${(lists[p] ?? []).map(lit).join(', ')}]::VARCHAR[], ${p}), 2147483647)`, p]);
+  return [...ranked, ...l.factors.map(ident), 'rep', ...(l.repeated ? ['match', 'round', 'seat'] : []), 'sg_file', 'file_row_number'].join(', ');
+}
+
+/** The export's trials written to `csv` as the CSV export writes them: its columns, in the CSV's order (a cell's trials by rep, the store's). */
+function writeCsv(e: ExportFiles, display: string, l: Layout, csv: string, order: ExportOrder | undefined): void {
   const select = l.header.map((c) => (c === 'synthetic' ? `CASE WHEN synthetic THEN 'true' ELSE 'false' END AS synthetic` : ident(c))).join(', ');
-  querySync(display, [SOURCE(e.files), `COPY (SELECT ${select} FROM sg_trials ORDER BY ${by.join(', ')}) TO ${lit(csv)} ` +
+  query(e, display, [SOURCE(e), `COPY (SELECT ${select} FROM sg_trials ORDER BY ${csvOrder(l, order)}) TO ${lit(csv)} ` +
     `(FORMAT csv, HEADER true, DELIMITER ',', QUOTE '"', ESCAPE '"')`]);
+}
+
+/**
+ * A reader's failure at a line of the CSV made here ("DISPLAY:LINE: …"), said of the Parquet file and row (from 1, in file order)
+ * the trial came from, as the checks above name them; any other failure as it is.
+ */
+function atParquetRow(err: UserError, e: ExportFiles, display: string, l: Layout, order: ExportOrder | undefined, csv: string): UserError {
+  const prefix = `${display}:`;
+  const m = err.message.startsWith(prefix) ? /^(\d+):/.exec(err.message.slice(prefix.length)) : null;
+  if (!m) return err;
+  const record = splitRows(readFileSync(csv, 'utf8'), display).findIndex((r) => r.line === Number(m[1]));
+  if (record < 1) return err;
+  const [at] = query(e, display, [SOURCE(e), `SELECT sg_file, file_row_number + 1 AS sg_row FROM sg_trials ORDER BY ${csvOrder(l, order)} ` +
+    `LIMIT 1 OFFSET ${record - 1}`])[1];
+  return new UserError(`${resolve(e.root, String(at.sg_file))}: row ${Number(at.sg_row)}${err.message.slice(prefix.length + m[1].length)}`, err.exitCode);
+}
+
+/** The export's `synthetic` column, as a per-trial file's provenance column (its values and their rows): what labels it when no sidecar does. */
+export function exportSyntheticColumn(path: string, display: string): ProvenanceColumn {
+  const e = exportFiles(path, display);
+  const rows = query(e, display, [`SELECT CASE WHEN synthetic THEN 'true' ELSE 'false' END AS v, count(*) AS n FROM read_parquet(${fileList(e)}) ` +
+    'GROUP BY v ORDER BY v'])[0];
+  return { name: 'synthetic', values: rows.map((r) => ({ value: String(r.v), rows: Number(r.n) })) };
 }
 
 /** What a Parquet export read back gives its reader: the CSV of its trials, the export's SHA-256 and folder. */
@@ -129,8 +171,13 @@ export function withExportCsv<T>(path: string, display: string, fn: (e: ExportCs
   const dir = mkdtempSync(join(tmpdir(), 'samegame-parquet-read-'));
   try {
     const csv = join(dir, 'trials.csv');
-    writeCsv(files, display, layout, csv);
-    return fn({ csv, sha256, root: files.root });
+    const order = sidecarOrder(files.root, sha256);
+    writeCsv(files, display, layout, csv, order);
+    try {
+      return fn({ csv, sha256, root: files.root });
+    } catch (err) {
+      throw err instanceof UserError ? atParquetRow(err, files, display, layout, order, csv) : err;
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,8 +4,8 @@
  * DIR.provenance.json), and the export's SHA-256 (of its files' hashes and paths, as the sidecar records it).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../../core/errors.js';
 import { PARQUET_PARTITIONS } from '../export-layout.js';
 import { lit } from '../engine/compile.js';
@@ -21,11 +21,26 @@ export function isParquetInput(path: string): boolean {
   try { return statSync(path).isDirectory(); } catch { return false; }
 }
 
-/** The export folder of a path: the folder itself, else what comes before its first model=… or glob segment. */
+/**
+ * The literal part of a path (absolute) and the glob after it: a segment is a pattern when it has glob characters and the path up
+ * to it names no file or folder as typed (a folder named with [, * or ? is a folder); a path without such a segment is literal.
+ */
+function literalPrefix(path: string): { dir: string; pattern?: string } {
+  if (!GLOB.test(path)) return { dir: resolve(path) };
+  const parts = path.split(/[\\/]/);
+  const at = parts.findIndex((p, i) => GLOB.test(p) && !existsSync(parts.slice(0, i + 1).join(sep)));
+  if (at < 0) return { dir: resolve(path) };
+  return { dir: resolve(parts.slice(0, at).join(sep) || (isAbsolute(path) ? sep : '.')), pattern: parts.slice(at).join('/') };
+}
+
+/** The export folder of a path: the folder itself, else what comes before the model=… segment of a file's (or a glob's) folders. */
 export function exportRoot(path: string): string {
-  const parts = resolve(path).split(sep);
-  const at = parts.findIndex((p) => p.startsWith(`${PARQUET_PARTITIONS[0]}=`) || GLOB.test(p));
-  return at < 0 ? resolve(path) : parts.slice(0, at).join(sep) || sep;
+  const dir = literalPrefix(path).dir;
+  const parts = dir.split(sep);
+  const from = Math.max(0, parts.length - (PARQUET_PARTITIONS.length + 1));
+  const i = parts.slice(from).findIndex((p) => p.startsWith(`${PARQUET_PARTITIONS[0]}=`));
+  const at = i < 0 ? -1 : from + i;
+  return at < 0 ? dir : parts.slice(0, at).join(sep) || sep;
 }
 
 /** Where a per-trial file's sidecar lies: beside the file, or beside the folder of a Parquet export. */
@@ -46,9 +61,13 @@ const folderFiles = (dir: string): string[] =>
 /** The files a folder, a file or a glob names, each checked to lie in model=…/game=…/framing=… of one export folder. */
 export function exportFiles(path: string, display: string): ExportFiles {
   const abs = resolve(path);
+  const glob = literalPrefix(path);
   let files: string[];
-  if (GLOB.test(path)) files = querySync(display, [`SELECT file FROM glob(${lit(abs)})`])[0].map((r) => String(r.file));
-  else files = statSync(abs, { throwIfNoEntry: false })?.isDirectory() ? folderFiles(abs) : [abs];
+  // the glob's own part matched from its literal folder (a folder named with [, * or ? above it is not a pattern)
+  if (glob.pattern !== undefined) {
+    files = statSync(glob.dir, { throwIfNoEntry: false })?.isDirectory()
+      ? querySync(display, [`SELECT file FROM glob(${lit(glob.pattern)})`], { cwd: glob.dir })[0].map((r) => resolve(glob.dir, String(r.file))) : [];
+  } else files = statSync(abs, { throwIfNoEntry: false })?.isDirectory() ? folderFiles(abs) : [abs];
   files = files.filter((f) => statSync(f, { throwIfNoEntry: false })?.isFile()).sort();
   if (files.length === 0) throw new UserError(parquetMsg.noFiles(display));
   const root = exportRoot(path);

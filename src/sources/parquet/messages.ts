@@ -7,6 +7,7 @@ const atRow = (file: string, row: number | undefined, field: string | undefined,
 
 export const parquetMsg = {
   engineFailed: (files: string, detail: string) => `${files}: the query engine could not read the files (${detail.trim().split('\n')[0]})`,
+  engineTimedOut: (files: string, seconds: number) => `${files}: the query engine did not finish within ${seconds} s: stopped`,
   noFiles: (path: string) => `${path}: no .parquet files (a Parquet export is the folder samegame export --format parquet wrote, or a glob of its files)`,
   notPartitioned: (file: string) =>
     `${file}: not a file of a samegame Parquet export (its folders are model=…/game=…/framing=…, as samegame export --format parquet writes them)`,
@@ -23,4 +24,10 @@ export const parquetMsg = {
   notSeat: (value: string) => `${q(value)} is not 1 or 2`,
   notRound: (value: string) => `${q(value)} is not a round (a whole number from 1)`,
   severalRuns: (first: string, value: string) => `the files hold run ${first} and run ${value}: export one run (samegame export STORE --run N)`,
+  outInExport: (out: string, input: string) => `--out ${out}: inside the Parquet export ${input}, which is read: choose a folder outside it`,
+  noSidecar: (side: string) =>
+    `${side}: missing (the sidecar export writes beside its folder): the export's provenance (synthetic flag, names, design hash and order) is not restored`,
+  sidecarOtherFiles: (side: string, files: string) =>
+    `${side} was written for the export's files as exported, not for ${files} (a part of the export, or files changed since): left out ` +
+    "(no names or design order read from it; the trials' synthetic column still says whether they are synthetic)",
 } as const;
