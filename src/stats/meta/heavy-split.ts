@@ -9,16 +9,22 @@ const HEAVY = 1e4;
 /** The most heavy rows split off (the split inverts an h × h matrix). */
 export const MAX_HEAVY = 200;
 
-/** The heavy rows (weight above HEAVY × the median weight) and that median; none, in one O(k) pass, when max/min ≤ HEAVY. */
+/**
+ * The heavy rows (weight above HEAVY × the median weight) and that median; none, in one O(k) pass, when max/min ≤ HEAVY.
+ * When most rows are heavy (three cells of variance 1e-30 among five), those above HEAVY × the smallest weight, and the
+ * median of the others.
+ */
 export function heavyRows(w: Float64Array): { rows: number[]; median: number } {
   let lo = Infinity, hi = 0;
   for (const x of w) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
   if (!(hi > HEAVY * lo)) return { rows: [], median: NaN };
   const sorted = Float64Array.from(w).sort();
-  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  const mid = (xs: Float64Array) => xs[Math.floor((xs.length - 1) / 2)];
+  const median = mid(sorted);
+  const cut = hi > HEAVY * median ? HEAVY * median : HEAVY * lo;
   const rows: number[] = [];
-  for (let i = 0; i < w.length; i++) if (w[i] > HEAVY * median) rows.push(i);
-  return { rows, median };
+  for (let i = 0; i < w.length; i++) if (w[i] > cut) rows.push(i);
+  return { rows, median: cut === HEAVY * median ? median : mid(sorted.filter((x) => x <= cut)) };
 }
 
 /**
