@@ -52,7 +52,8 @@ export function metaRegressionLatex(a: MetaAnalysis, options: LatexOptions = {})
   const ml = r.multilevel;
   const three = ml ? ml.fit.coefficients.map((c, j): LatexCell[] => [ml.terms[j], vi(c.estimate, c.ci_lo, c.ci_hi), v(c.se), v(c.stat, 2),
     Number.isFinite(c.df) ? c.df : '', pv(c.p)]) : [];
-  const test = (q: number, d1: number, d2: number, p: number) => `${Number.isFinite(d2) ? `F(${d1}, ${d2})` : `χ²(${d1})`} = ${t(q, 2, true)}, p ${p < 1e-4 ? '< 0.0001' : t(p, 4)}`;
+  const test = (q: number, d1: number, d2: number, p: number) =>
+    `${Number.isFinite(d2) ? `F(${d1}, ${d2})` : `χ²(${d1})`} = ${t(q, 2, true)}, p ${p < 1e-4 ? '< 0.0001' : t(p, 4)}`;
   return latexTable({
     caption: `Meta-regression on ${a.settings.moderators.join(', ')}: coefficients with 95 % intervals. Random effects: ${test(r.fit.QM, r.fit.QM_df1,
       r.fit.QM_df2, r.fit.QM_p)}.${ml ? ` Three-level (containment df): ${test(ml.fit.QM, ml.fit.QM_df1, ml.fit.QM_df2, ml.fit.QM_p)}.` : ''}`,
