@@ -5,7 +5,7 @@
  * double precision. With X_B the r < h independent heavy rows (the heaviest first) and X_H = F X_B, the
  * heavy rows' sum of squares splits exactly (Pythagoras in the W_H metric):
  * (y_H − X_Hβ)′W_H(y_H − X_Hβ) = (y_H − Fŷ)′W_H(y_H − Fŷ) + (ŷ − X_Bβ)′S(ŷ − X_Bβ), S = F′W_H F,
- * ŷ = S⁻¹F′W_H y_H: the contrasts' part, free of β (Pc = W_H − W_H F S⁻¹F′W_H), and r pseudo-rows of design
+ * ŷ = S⁻¹F′W_H y_H: the contrasts' part, free of β (Pc = W_H − W_H F S⁻¹F′W_H = N(N′V_H N)⁻¹N′, N′F = 0), and r pseudo-rows of design
  * X_B, effects ŷ and precision S, of full row rank, which heavySplit fits with the other rows (rotated to
  * S's eigenvectors, so their weights are diagonal). The residuals are rᵢ = (yᵢ − Fᵢŷ) + Fᵢ(ŷ − X_Bβ),
  * and P = Pc ⊕ 0 + J P_s J′ (heavy-split.ts Lift) gives tr P and tr PP.
@@ -52,6 +52,23 @@ function symmetricEigen(S: Matrix): { values: number[]; vectors: Matrix } {
   return { values: a.map((row, i) => row[i]), vectors: V };
 }
 
+/**
+ * Pc = W_H − W_H F S⁻¹F′W_H as N(N′V_H N)⁻¹N′, N the contrasts (a column eᵢ − Σ_b Fᵢb e_b per dependent row i, so
+ * N′F = 0): no difference of the heavy weights (two cells of variances 1e-30 and 1e-12 at one value give ≈ 1e12,
+ * which W_H − … loses in 1e30). N′V_H N is scaled to a unit diagonal before it is inverted.
+ */
+function contrastProjection(F: Matrix, basis: readonly number[], wH: readonly number[]): Matrix | undefined {
+  const isBasis = new Set(basis);
+  const N = F.flatMap((f, i) => (isBasis.has(i) ? [] : [F.map((_, j) => (j === i ? 1 : 0) - (isBasis.has(j) ? f[basis.indexOf(j)] : 0))]));
+  const NVN = N.map((a) => N.map((b) => a.reduce((s, x, i) => s + (x * b[i]) / wH[i], 0)));
+  const d = NVN.map((row, a) => 1 / Math.sqrt(row[a]));
+  const Kd = invert(NVN.map((row, a) => row.map((x, b) => x * d[a] * d[b])));
+  if (!Kd) return undefined;
+  const K = Kd.map((row, a) => row.map((x, b) => x * d[a] * d[b]));
+  const NK = wH.map((_, i) => K.map((__, b) => N.reduce((s, n, a) => s + n[i] * K[a][b], 0)));
+  return wH.map((_, i) => wH.map((__, j) => N.reduce((s, n, b) => s + NK[i][b] * n[j], 0)));
+}
+
 /** The fit with the heavy rows compressed to their independent part (see the file's comment); undefined when it cannot be formed. */
 function compressedSplit(y: Float64Array, X: Design, w: Float64Array, H: readonly number[], basis: readonly number[], lambda: number): WlsFit | undefined {
   const xH = H.map((i) => X.map((col) => col[i]));
@@ -66,7 +83,8 @@ function compressedSplit(y: Float64Array, X: Design, w: Float64Array, H: readonl
   const yB = Sinv.map((row) => dot(row, fwy));
   const rc = H.map((j, i) => y[j] - dot(F[i], yB));
   const WFS = F.map((f, i) => Sinv.map((_, b) => wH[i] * dot(f, Sinv.map((row) => row[b]))));
-  const Pc = H.map((_, i) => H.map((__, j) => (i === j ? wH[i] : 0) - dot(WFS[i], F[j]) * wH[j]));
+  const Pc = contrastProjection(F, basis, wH);
+  if (!Pc) return undefined;
   const S = invert(Sinv)!;
   const { values, vectors: Qe } = symmetricEigen(S);
   const col = (m: Matrix, b: number) => m.map((row) => row[b]);

@@ -15,7 +15,7 @@ exact enough (asserted to 1e-7 relative, written beside as "metafor"); a level h
 alone ("own/…", checked against metafor on the other cells); a moderator scaled by 1e200 and 1e-200
 ("scaled", metafor on the unscaled one); tr P, tr PP of one weighting with a heavy row ("traces"); and two or three tiny cells whose moderator rows are
 linearly dependent ("dependent": twelve cells, x = i mod 5, the tiny cells sharing a value and disagreeing, or three on
-the regression's line), checked against metafor with the tiny variances at 1e-4. Run from the repository root:
+the regression's line, also with tiny variances of different sizes), checked against metafor with the tiny variances at 1e-4. Run from the repository root:
 
     python3 test/reference/meta/make-reference-tiny-mods.py
 
@@ -151,6 +151,12 @@ for at in [[2, 7], [1, 2, 3], [2, 4, 7]]:
         for tiny in [1e-12, 1e-20, 1e-30]:
             v = [tiny if i in at else b for i, b in enumerate(DEP_BASE)]
             dependent[f"{name}/{method}@{tiny:g}"] = {"v": v, "fit": fit(DEP_Y, v, DEP_X, method)}
+# Tiny variances of different sizes on dependent rows (the heaviest dwarfs the others: the contrasts weigh ~1/the larger).
+for name, tiny_at in {"3@1e-30+8@1e-20": {2: 1e-30, 7: 1e-20}, "2@1e-25+3@1e-30+8@1e-12": {1: 1e-25, 2: 1e-30, 7: 1e-12},
+                      "2@1e-30+3@1e-20+4@1e-16": {1: 1e-30, 2: 1e-20, 3: 1e-16}}.items():
+    for method in ["REML", "DL"]:
+        v = [tiny_at.get(i, b) for i, b in enumerate(DEP_BASE)]
+        dependent[f"{name}/{method}@mixed"] = {"v": v, "fit": fit(DEP_Y, v, DEP_X, method)}
 with open("test/reference/meta/reference-tiny-mods.json", "w") as out:
     json.dump({"y": Y, "cases": cases, "traces": traces, "scaled": scaled,
                "dependent": {"y": DEP_Y, "x": DEP_X, "cases": dependent}}, out, indent=1)
