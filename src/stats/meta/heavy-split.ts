@@ -11,8 +11,8 @@ export const MAX_HEAVY = 200;
 
 /**
  * The heavy rows (weight above HEAVY × the median weight) and that median; none, in one O(k) pass, when max/min ≤ HEAVY.
- * When most rows are heavy (three cells of variance 1e-30 among five), those above HEAVY × the smallest weight, and the
- * median of the others.
+ * When the median is itself heavy (three cells of variance 1e-30 among five), the median of the rows within HEAVY × the
+ * smallest weight stands for it.
  */
 export function heavyRows(w: Float64Array): { rows: number[]; median: number } {
   let lo = Infinity, hi = 0;
@@ -21,10 +21,10 @@ export function heavyRows(w: Float64Array): { rows: number[]; median: number } {
   const sorted = Float64Array.from(w).sort();
   const mid = (xs: Float64Array) => xs[Math.floor((xs.length - 1) / 2)];
   const median = mid(sorted);
-  const cut = hi > HEAVY * median ? HEAVY * median : HEAVY * lo;
+  const typical = median > HEAVY * lo ? mid(sorted.filter((x) => x <= HEAVY * lo)) : median;
   const rows: number[] = [];
-  for (let i = 0; i < w.length; i++) if (w[i] > cut) rows.push(i);
-  return { rows, median: cut === HEAVY * median ? median : mid(sorted.filter((x) => x <= cut)) };
+  for (let i = 0; i < w.length; i++) if (w[i] > HEAVY * typical) rows.push(i);
+  return { rows, median: typical };
 }
 
 /**
