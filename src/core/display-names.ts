@@ -11,8 +11,11 @@ import { nameFault } from './names-rule.js';
 /** What a display name must be (the name rule of core/names-rule.ts), for the schemas' messages. */
 export const DISPLAY_NAME_RULE = 'a display name has no control character and at most 256 characters';
 
-/** The schema of a `names:` block (a design's, a log format's, a meta manifest's): id → display name. */
-export const displayNamesSchema = () => z.record(z.string(), z.string().min(1).refine((s) => nameFault(s) === undefined, { message: DISPLAY_NAME_RULE }));
+/** The schema of a `names:` block (a design's, a log format's, a meta manifest's): id → display name, a fault named (which character). */
+export const displayNamesSchema = () => z.record(z.string(), z.string().min(1).superRefine((s, ctx) => {
+  const fault = nameFault(s);
+  if (fault !== undefined) ctx.addIssue({ code: 'custom', message: `${DISPLAY_NAME_RULE}: the name ${fault}` });
+}));
 
 /** id → display name; a null-prototype record, so an id such as "__proto__" is a key like any other. */
 export type DisplayNames = Readonly<Record<string, string>>;

@@ -7,8 +7,9 @@
 export const FILE_DIGITS = 12;
 
 /**
- * A number as the files write it: integers as they are, others rounded to FILE_DIGITS significant
- * digits. With a scale (the largest magnitude among the numbers the value is computed with and
+ * A number as the files write it: integers up to 2^53 (counts) as they are, others rounded to FILE_DIGITS
+ * significant digits (a computed 1.6000000000000002e198 is a whole number too, written 1.6e+198).
+ * With a scale (the largest magnitude among the numbers the value is computed with and
  * written beside, e.g. a regression's estimates), a value below the scale's FILE_DIGITS-th
  * significant digit is float noise and written 0: an estimate of 0 computed as 0.3068 − 0.3068
  * comes out 2.8e−16, a few ulps of 0.3, not a number the data can tell from 0.
@@ -16,7 +17,7 @@ export const FILE_DIGITS = 12;
 export function fileNumber(x: number, scale = 0): number {
   if (!Number.isFinite(x)) return x;
   if (Number.isFinite(scale) && Math.abs(x) < Math.abs(scale) * 10 ** -FILE_DIGITS) return 0;
-  if (Number.isInteger(x)) return x;
+  if (Number.isSafeInteger(x)) return x;
   const r = Number(x.toPrecision(FILE_DIGITS));
   return r === 0 ? 0 : r;
 }

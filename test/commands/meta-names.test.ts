@@ -64,6 +64,18 @@ describe('samegame meta --names FILE', () => {
     expect(existsSync(e.out)).toBe(false);
   });
 
+  it('a manifest\'s names: block with a control character: refused naming the file, line, field and the character', async () => {
+    const d = mkdtempSync(join(dir, 'man-'));
+    const rates = join(ROOT, 'data/lore-heydari-2024/rates.csv');
+    writeFileSync(join(d, 'm.yaml'), `names:\n  lh: "Lor\\e & Heydari"\nstudies:\n  - id: lh\n    data: ${rates}\n    base: business\n    alt: friend-sharing\n`);
+    const r = await runCli(['meta', join(d, 'm.yaml'), '--out', join(d, 'out')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(`${join(d, 'm.yaml')}:2: field "names.lh"`);
+    expect(r.stderr).toContain('U+001B');
+    expect(existsSync(join(d, 'out'))).toBe(false);
+  });
+
   it('a manifest\'s names: block names a study; --names overrides it; an unused id of the block warns', async () => {
     const d = mkdtempSync(join(dir, 'man-'));
     const rates = join(ROOT, 'data/lore-heydari-2024/rates.csv');

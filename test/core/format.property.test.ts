@@ -34,3 +34,15 @@ describe('the files number rule with a scale (float noise)', () => {
     expect(scaleOf([])).toBe(0);
   });
 });
+
+describe('the files number rule for large whole numbers', () => {
+  it('writes a count (an integer up to 2^53) exactly', () => {
+    fc.assert(fc.property(fc.maxSafeInteger(), (n) => { expect(full(n)).toBe(String(n)); }));
+  });
+  it('rounds a computed whole number beyond 2^53 to FILE_DIGITS digits, as every other value', () => {
+    expect(full(1.6e198 * (1 + Number.EPSILON))).toBe('1.6e+198');
+    fc.assert(fc.property(fc.double({ min: 2 ** 60, max: 1e300, noNaN: true }), (x) => {
+      expect(fileNumber(x)).toBe(Number(x.toPrecision(FILE_DIGITS)));
+    }));
+  });
+});

@@ -3,14 +3,21 @@
  * in the booktabs style of the other tables (render/latex.ts): the pooled rows with their
  * confidence, prediction and τ² intervals and I²; the coefficients of the meta-regression (and of
  * its three-level form, as a section); each cell's influence diagnostics. Three decimals as the
- * report shows them (the CSVs keep 12 significant digits); names by their display names.
+ * report shows them (the CSVs keep 12 significant digits), a value those would show as 0 (|x| below half a unit of the
+ * last decimal, 1e-202) as m × 10^e with three significant digits; names by their display names.
  */
 import { fixed } from '../../core/format.js';
 import { intervalCell, latexTable, leftColumn, rightColumn, type LatexCell, type LatexOptions } from '../../render/latex.js';
 import type { MetaAnalysis } from './pool.js';
 import type { CellInfluence } from './influence.js';
 
-const t = (x: number, d = 3): string => (Number.isFinite(x) ? fixed(x, d) : '');
+/** x to d decimals, or m × 10^e (math mode; plain m e−e with plain) when it is not 0 but those would show 0. */
+function t(x: number, d = 3, plain = false): string {
+  if (!Number.isFinite(x)) return '';
+  if (x === 0 || Math.abs(x) >= 0.5 * 10 ** -d) return fixed(x, d);
+  const [m, e] = x.toExponential(2).split('e');
+  return plain ? `${m}e${e}` : `${m}$\\times10^{${Number(e)}}$`;
+}
 const v = (x: number, d = 3): LatexCell => ({ number: t(x, d) });
 const vi = (x: number, lo: number, hi: number, d = 3): LatexCell => intervalCell(t(x, d), t(lo, d), t(hi, d));
 const pv = (p: number): LatexCell => ({ number: !Number.isFinite(p) ? '' : p < 1e-4 ? '<0.0001' : fixed(p, 4) });
@@ -45,7 +52,8 @@ export function metaRegressionLatex(a: MetaAnalysis, options: LatexOptions = {})
   const ml = r.multilevel;
   const three = ml ? ml.fit.coefficients.map((c, j): LatexCell[] => [ml.terms[j], vi(c.estimate, c.ci_lo, c.ci_hi), v(c.se), v(c.stat, 2),
     Number.isFinite(c.df) ? c.df : '', pv(c.p)]) : [];
-  const test = (q: number, d1: number, d2: number, p: number) => `${Number.isFinite(d2) ? `F(${d1}, ${d2})` : `χ²(${d1})`} = ${t(q, 2)}, p ${t(p, 4)}`;
+  const test = (q: number, d1: number, d2: number, p: number) =>
+    `${Number.isFinite(d2) ? `F(${d1}, ${d2})` : `χ²(${d1})`} = ${t(q, 2, true)}, p ${p < 1e-4 ? '< 0.0001' : t(p, 4)}`;
   return latexTable({
     caption: `Meta-regression on ${a.settings.moderators.join(', ')}: coefficients with 95 % intervals. Random effects: ${test(r.fit.QM, r.fit.QM_df1,
       r.fit.QM_df2, r.fit.QM_p)}.${ml ? ` Three-level (containment df): ${test(ml.fit.QM, ml.fit.QM_df1, ml.fit.QM_df2, ml.fit.QM_p)}.` : ''}`,

@@ -42,3 +42,44 @@ describe('the meta-analysis .tex tables', () => {
     expect(c.overfull).toEqual([]);
   });
 });
+
+describe('numbers the decimals would show as 0', () => {
+  // The same table with every effect × 1e-150 and variance × 1e-300: each estimate, interval and τ² is the table's
+  // × 1e-150 (or 1e-300), and shown as m × 10^e, not 0.000.
+  const small = metaAnalyze(effects(anyTable('mlreg')).map((e) => ({ ...e, yi: e.yi * 1e-150, vi: e.vi * 1e-300 })), S);
+  const smallTex = [metaLatex(small), metaRegressionLatex(small)!, metaInfluenceLatex(small.influence)!];
+  const sci = (cell: string) => {
+    const m = /^(\$-\$)?([\d.]+)\$\\times10\^\{(-?\d+)\}\$$/.exec(cell);
+    return m ? (m[1] ? -1 : 1) * Number(m[2]) * 10 ** Number(m[3]) : NaN;
+  };
+  const near3 = (got: number, want: number) => Math.abs(got - want) <= 0.005 * Math.abs(want);
+
+  it('meta.tex: the overall estimate, its interval and τ² in scientific notation', () => {
+    // Wider, the table is set in parts (its second part, from \begingroup, holds the PI and τ²).
+    const [first, second] = smallTex[0].split('\\begingroup').map(parseLatexTable);
+    const row = first.rows.find((r) => r[0] === 'overall')!;
+    const o = small.pooled.find((p) => p.scope === 'overall')!;
+    expect(o.estimate).not.toBe(0);
+    intervalParts(row[2]).forEach((cell, i) => expect(near3(sci(cell), [o.estimate, o.ci_lo, o.ci_hi][i]), cell).toBe(true));
+    const tau = second.rows.find((r) => r[0] === 'overall')!;
+    expect(near3(sci(intervalParts(tau[2])[0]), o.tau2), tau[2]).toBe(true);
+  });
+
+  it('meta-regression.tex: each coefficient and its SE', () => {
+    const rows = parseLatexTable(smallTex[1]).rows;
+    small.regression!.fit.coefficients.forEach((c, j) => {
+      expect(near3(sci(intervalParts(rows[j][1])[0]), c.estimate), rows[j][1]).toBe(true);
+      expect(near3(sci(rows[j][2]), c.se), rows[j][2]).toBe(true);
+    });
+  });
+
+  it('a table of ordinary numbers keeps its decimals (no m × 10^e)', () => {
+    expect(parseLatexTable(tex[0]).rows.flat().some((c) => c.includes('times10'))).toBe(false);
+  });
+
+  it.skipIf(!HAS_PDFLATEX)('all three compile with pdflatex, booktabs, without an overfull box', () => {
+    const c = compileTables(smallTex);
+    expect(c.ok, c.log).toBe(true);
+    expect(c.overfull).toEqual([]);
+  });
+});

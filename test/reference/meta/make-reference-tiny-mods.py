@@ -13,7 +13,9 @@ QM = b' vb^-1 b / m (F). The same code is checked against metafor (rma, control 
 the same tables with the variance at 1e-4 and 1e-6 of the others', where metafor's sums are still
 exact enough (asserted to 1e-7 relative, written beside as "metafor"); a level held by the tiny cell
 alone ("own/…", checked against metafor on the other cells); a moderator scaled by 1e200 and 1e-200
-("scaled", metafor on the unscaled one); and tr P, tr PP of one weighting with a heavy row ("traces"). Run from the repository root:
+("scaled", metafor on the unscaled one); tr P, tr PP of one weighting with a heavy row ("traces"); and two or three tiny cells whose moderator rows are
+linearly dependent ("dependent": twelve cells, x = i mod 5, the tiny cells sharing a value and disagreeing, or three on
+the regression's line, also with tiny variances of different sizes), checked against metafor with the tiny variances at 1e-4. Run from the repository root:
 
     python3 test/reference/meta/make-reference-tiny-mods.py
 
@@ -132,6 +134,30 @@ Xm, Wm = mp.matrix([[1, xi] for xi in MODS["x"]]), mp.diag(TRACE_W)
 Pm = Wm - Wm * Xm * (Xm.T * Wm * Xm) ** -1 * Xm.T * Wm
 traces = {"w": TRACE_W, "x": MODS["x"], "P": float(sum(Pm[i, i] for i in range(len(Y)))),
           "PP": float(sum(Pm[i, j] ** 2 for i in range(len(Y)) for j in range(len(Y))))}
+# Tiny cells whose moderator rows are dependent: cells 3 and 8 (x = 2 both, y 0.3 and -0.2), cells 2 to 4 (x = 1, 2, 3),
+# and cells 3, 5 and 8 (x = 2, 4, 2).
+DEP_Y = [0.1, 0.45, 0.3, -0.15, 0.22, 0.35, 0.41, -0.2, 0.05, 0.3, 0.12, 0.28]
+DEP_BASE = [0.02, 0.01, 0.03, 0.02, 0.01, 0.015, 0.04, 0.025, 0.02, 0.03, 0.01, 0.02]
+DEP_X = [i % 5 for i in range(12)]
+dependent = {}
+for at in [[2, 7], [1, 2, 3], [2, 4, 7]]:
+    for method in ["REML", "DL"]:
+        name = "+".join(str(i + 1) for i in at)
+        v = [1e-4 if i in at else b for i, b in enumerate(DEP_BASE)]
+        mine, theirs = fit(DEP_Y, v, DEP_X, method), metafor(DEP_Y, v, DEP_X, method)
+        for key, want in theirs.items():
+            assert abs(mine[key] - want) <= 1e-7 * max(abs(want), 1e-3), (at, method, key, mine[key], want)
+        dependent[f"{name}/{method}@0.0001"] = {"v": v, "fit": mine, "metafor": theirs}
+        for tiny in [1e-12, 1e-20, 1e-30]:
+            v = [tiny if i in at else b for i, b in enumerate(DEP_BASE)]
+            dependent[f"{name}/{method}@{tiny:g}"] = {"v": v, "fit": fit(DEP_Y, v, DEP_X, method)}
+# Tiny variances of different sizes on dependent rows (the heaviest dwarfs the others: the contrasts weigh ~1/the larger).
+for name, tiny_at in {"3@1e-30+8@1e-20": {2: 1e-30, 7: 1e-20}, "2@1e-25+3@1e-30+8@1e-12": {1: 1e-25, 2: 1e-30, 7: 1e-12},
+                      "2@1e-30+3@1e-20+4@1e-16": {1: 1e-30, 2: 1e-20, 3: 1e-16}}.items():
+    for method in ["REML", "DL"]:
+        v = [tiny_at.get(i, b) for i, b in enumerate(DEP_BASE)]
+        dependent[f"{name}/{method}@mixed"] = {"v": v, "fit": fit(DEP_Y, v, DEP_X, method)}
 with open("test/reference/meta/reference-tiny-mods.json", "w") as out:
-    json.dump({"y": Y, "cases": cases, "traces": traces, "scaled": scaled}, out, indent=1)
+    json.dump({"y": Y, "cases": cases, "traces": traces, "scaled": scaled,
+               "dependent": {"y": DEP_Y, "x": DEP_X, "cases": dependent}}, out, indent=1)
     out.write("\n")
