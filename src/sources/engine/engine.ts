@@ -1,7 +1,8 @@
 /**
- * The embedded query engine (DuckDB, `@duckdb/node-api`): one in-memory database per reading, a
- * memory limit so a scan larger than memory spills to disk, results streamed chunk by chunk into
- * the per-match aggregates (core/aggregates.ts), and the scan's progress on the logger.
+ * The embedded query engine (DuckDB, `@duckdb/node-api`): one database per reading, a file in a
+ * folder of its own (its tables on disk, its spills beside them) removed after, a memory limit so a
+ * scan larger than memory spills to disk, results streamed chunk by chunk into the per-match
+ * aggregates (core/aggregates.ts), and the scan's progress on the logger.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,11 +17,14 @@ import { engineMsg } from './messages.js';
 const settings = (spill: string) => ["SET memory_limit = '384MB'", 'SET preserve_insertion_order = false',
   `SET temp_directory = '${spill.replace(/'/g, "''")}'`];
 
-/** Run `fn` on a fresh in-memory database; a DuckDB error (an unreadable file, a malformed row) becomes a UserError naming the files. */
+/** Run `fn` on a fresh database; a DuckDB error (an unreadable file, a malformed row) becomes a UserError naming the files. */
 export async function withEngine<T>(files: string, fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
-  const db = await DuckDBInstance.create(':memory:');
-  const c = await db.connect();
   const spill = mkdtempSync(join(tmpdir(), 'samegame-duckdb-'));
+  const db = await DuckDBInstance.create(join(spill, 'engine.duckdb')).catch((e: unknown) => {
+    rmSync(spill, { recursive: true, force: true });
+    throw e;
+  });
+  const c = await db.connect();
   try {
     for (const s of settings(spill)) await c.run(s);
     return await fn(c);
@@ -41,7 +45,7 @@ export async function queryRows(c: DuckDBConnection, sql: string): Promise<Array
 }
 
 /** Every second while `work` runs, the scan's progress (percent) on the logger. */
-async function withProgress<T>(c: DuckDBConnection, logger: Logger | undefined, work: Promise<T>): Promise<T> {
+export async function withProgress<T>(c: DuckDBConnection, logger: Logger | undefined, work: Promise<T>): Promise<T> {
   if (!logger?.progress) return work;
   const timer = setInterval(() => {
     const p = c.progress.percentage;

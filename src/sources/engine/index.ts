@@ -18,7 +18,8 @@ import { displayNames } from '../../core/display-names.js';
 import { readLogDecisions, resolveLogFormat, type LogFormat, type ShortMatches } from '../logs/index.js';
 import { factorNames, ident, lit, unsupported } from './compile.js';
 import { queryRows, streamMatches, withEngine } from './engine.js';
-import { aggregatesFileSql, matchChecksSql, matchRowsSql, matchTableSql, shortMatchesSql } from './wide.js';
+import { aggregatesFileSql, matchChecksSql, matchRowsSql, shortMatchesSql } from './wide.js';
+import { makeMatchTable } from './passes.js';
 import { engineMsg } from './messages.js';
 import { firstBadRow } from './bad-rows.js';
 
@@ -31,6 +32,8 @@ export interface EngineReadOptions {
   readonly models?: readonly string[];
   readonly shortMatches?: ShortMatches;
   readonly logger?: Logger;
+  /** The decisions one pass over the matches holds (default PASS_DECISIONS, passes.ts). */
+  readonly passDecisions?: number;
 }
 
 /** SHA-256 of one file, or of the lines "sha256  name" of several (as the row reader hashes them); a glob is hashed as its text. */
@@ -106,9 +109,9 @@ export async function readLogAggregates(files: readonly string[], format: string
   const names = files.map((p, i) => opts.displayPaths?.[i] ?? p);
   const short = opts.shortMatches ?? 'drop';
   const { aggregates, notes } = await withEngine(names.join(', '), async (c) => {
-    // one scan of the files to a table of one row per cell and match (O(matches)), read by the checks, names, notes and aggregates
+    // one scan of the files, then passes over the matches, to a table of one row per cell and match, read by the checks, names, notes and aggregates
     try {
-      await c.run(`CREATE TEMP TABLE ${MATCHES} AS ${matchTableSql(files, f, names)}`);
+      await makeMatchTable(c, MATCHES, files, f, names, opts.logger, opts.passDecisions);
     } catch (e) {
       await checkRows(c, files, names, f, opts, (e as Error).message);
     }

@@ -19,6 +19,7 @@ export const engineMsg = {
   modelsNotInLog: (names: readonly string[], present: readonly string[]) =>
     `--models: ${names.map(q).join(', ')} ${names.length === 1 ? 'is' : 'are'} not a player of the log (players: ${present.map(q).join(', ')})`,
   scanning: () => 'engine: scanning',
+  passes: () => 'engine: matches',
   badRow: (file: string, row: number, field: string, what: string) => `${file}: row ${row}: field ${q(field)}: ${what}`,
   notAnAction: (label: string, game: string, known: readonly string[]) =>
     `label ${q(label)} is not an action of ${q(game)} (known: ${known.map(q).join(', ')})`,

@@ -3,11 +3,12 @@
  * round and previous state, so what reaches JavaScript grows with the matches. The row's counts are one text of whole numbers
  * (`packed`): the five previous states' valid decisions and cooperations ('' CC CD DC DD), then per round present (in any order) its number,
  * decisions, valid ones and cooperations — the MatchSums of core/aggregates.ts, read by engine.ts. A log's decisions reach it through
- * `matchTableSql` (with the counts of the rows each rule of the reader refuses), an aggregates table through `aggregatesFileSql`.
+ * `matchTableSql`, in passes over the staged decisions (passes.ts), with the counts of the rows each rule of the reader refuses; an
+ * aggregates table through `aggregatesFileSql`.
  */
 import type { LogFormat } from '../logs/schema.js';
 import { AGGREGATE_STATES } from '../../core/aggregates.js';
-import { factorNames, ident, lit, rowRules, typedSql } from './compile.js';
+import { decisionsSql, factorNames, ident, lit, rowRules, typedSql } from './compile.js';
 
 /** The per-round counts' columns: decisions, valid, cooperations, then valid and cooperations after each previous state. */
 const STATE_COLUMNS = AGGREGATE_STATES.flatMap((_, s) => [`sg_v${s}`, `sg_c${s}`]);
@@ -16,52 +17,42 @@ const STATE_COLUMNS = AGGREGATE_STATES.flatMap((_, s) => [`sg_v${s}`, `sg_c${s}`
 const PACKED = `concat_ws(' ', ${STATE_COLUMNS.map((c) => `sum(${c})`).join(', ')}, `
   + "string_agg(concat_ws(' ', round, sg_d, sg_v, sg_c), ' ')) AS packed";
 
-/**
- * The decisions as decisionsSql makes them, in one window (one sort) rather than two: the rows of a match ordered by round and seat, a
- * round's two seats side by side, so the same seat's previous round and the other seat's are among the three rows before. The
- * previous state (sg_previous) is then decisionsSql's on every log the reader's rules accept (at most two seats a round, none twice);
- * `sg_dup` marks a (match, round, seat) met before.
- */
-export function engineDecisionsSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
-  const back = [1, 2, 3];
-  const before = (seat: '=' | '<>', x: string) =>
-    `CASE ${back.map((k) => `WHEN sg_r${k} = round - 1 AND sg_s${k} ${seat} sg_seat THEN ${x}${k}`).join(' ')} END`;
-  // shape round: the state of the seat's previous round is on its row; shape decision: the two seats' moves of that round
-  const previous = f.shape === 'round' ? `coalesce(${before('=', 'sg_t')}, 0)`
-    : `CASE WHEN sg_own_before > 0 AND sg_other_before > 0 THEN 1 + 2 * (sg_own_before - 1) + (sg_other_before - 1) ELSE 0 END`;
-  const state = 'CASE WHEN sg_own > 0 AND sg_other > 0 THEN 1 + 2 * (sg_own - 1) + (sg_other - 1) ELSE 0 END';
-  const lags = back.flatMap((k) => [`lag(round, ${k}) OVER m AS sg_r${k}`, `lag(sg_seat, ${k}) OVER m AS sg_s${k}`,
-    `lag(sg_own, ${k}) OVER m AS sg_o${k}`, ...(f.shape === 'round' ? [`lag(${state}, ${k}) OVER m AS sg_t${k}`] : [])]);
-  return [
-    `${typedSql(files, f, display)},`,
-    `lagged AS (SELECT *, ${lags.join(', ')} FROM typed WINDOW m AS (PARTITION BY match ORDER BY round, sg_seat)),`,
-    `befores AS (SELECT *, ${before('=', 'sg_o')} AS sg_own_before, ${before('<>', 'sg_o')} AS sg_other_before FROM lagged),`,
-    `decisions AS (SELECT *, CASE WHEN sg_own > 0 THEN ${previous} ELSE 0 END AS sg_previous,`,
-    '  coalesce(sg_r1 = round AND sg_s1 = sg_seat, false) AS sg_dup FROM befores)',
-  ].join('\n');
-}
-
 /** The rules the per-match table counts besides the row rules: a (match, seat, round) given twice. */
 const DUPLICATE = 'duplicate_decision';
 
+/** The staged decisions' column of its bucket: a hash of the match, so a match's rows are all in one bucket. */
+export const BUCKETS = 4096;
+
 /**
- * The per-(cell, match) table of a log: the key, the file, the highest round of the match in the cell (`sg_top`), the packed counts
- * (a decision each, its round's entry summed in engine.ts), per rule of the reader the rows it refuses, and `sg_gap`, the rows that
- * follow a missing round of their match (its rows ordered by round). Made once per reading (a temporary table).
- * The sums are window aggregates over the cell–match, one row of each kept: DuckDB's window spills to disk by partitions, where a
- * grouping's hash table of wide text keys (and string_agg's states) must stay in memory, so the memory a log needs grew with its
- * decisions (a grouping by round first even kept as many groups as decisions).
+ * The log's decisions as typedSql makes them, one row per seat entry, to be staged in a table (passes.ts) with each row's bucket
+ * (`sg_bucket`) and the rules of the reader it breaks, one column each.
  */
-export function matchTableSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
+export function stagedSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
+  return `${typedSql(files, f, display)}
+SELECT * EXCLUDE (sg_match, sg_round, sg_key, sg_label), ${rowRules(f).map(([rule, where]) => `coalesce(${where}, false) AS ${rule}`).join(', ')},
+  CAST(hash(match) % ${BUCKETS} AS INTEGER) AS sg_bucket
+FROM typed`;
+}
+
+/**
+ * The per-(cell, match) rows of the staged decisions `typed` (a SELECT of stagedSql's rows: one pass takes the matches of some buckets):
+ * the key, the file, the highest round of the match in the cell (`sg_top`), the packed counts (a decision each, its round's entry summed
+ * in engine.ts), per rule of the reader the rows it refuses, and `sg_gap`, the rows that follow a missing round of their match (its rows
+ * ordered by round). The sums are window aggregates over the cell–match, one row of each kept: DuckDB's window spills to disk by
+ * partitions, where a grouping's hash table of wide text keys (and string_agg's states) must stay in memory.
+ */
+export function matchTableSql(typed: string, f: LogFormat): string {
   const keys = ['model', 'game', 'framing', 'opponent', ...factorNames(f).map(ident), 'match'];
-  const rules = [...rowRules(f), [DUPLICATE, 'sg_dup'] as [string, string]];
+  // the staged table holds each row rule's verdict in a column of its name
+  const rules = [...rowRules(f).map(([rule]): [string, string] => [rule, rule]), [DUPLICATE, 'sg_dup'] as [string, string]];
   const states = AGGREGATE_STATES.flatMap((_, s) => [`count(*) FILTER (WHERE sg_own > 0 AND sg_previous = ${s}) OVER c`,
     `count(*) FILTER (WHERE sg_own = 1 AND sg_previous = ${s}) OVER c`]);
   const entry = "concat_ws(' ', round, 1, CAST(sg_own > 0 AS INTEGER), CAST(sg_own = 1 AS INTEGER))";
   const gap = 'coalesce(CASE WHEN sg_r1 IS NULL THEN round <> 1 ELSE round > sg_r1 + 1 END, false)';
   const columns = ['sg_file', ...keys, 'sg_top', 'packed', ...rules.map(([rule]) => rule), 'sg_gap'];
   return [
-    `${engineDecisionsSql(files, f, display)}`,
+    `WITH typed AS (${typed}),`,
+    decisionsSql(f),
     `SELECT ${columns.join(', ')} FROM (`,
     `  SELECT sg_file, ${keys.join(', ')}, max(round) OVER c AS sg_top,`,
     `    concat_ws(' ', ${states.join(',\n      ')},`,
