@@ -248,13 +248,15 @@ const stateOf = (d: RepeatedDecision): number =>
 
 /**
  * The aggregates of decisions read in memory, as an engine's query makes them: the reference the
- * engine's SQL is tested against, and the route of logs no query can read (a format the engine does not compile).
+ * engine's SQL is tested against, and the route of logs no query can read (a format the engine does not compile). A round that is
+ * not a whole number from 1 is refused (RangeError): its counts would land in another round's or a state's place.
  */
 export function aggregateDecisions(decisions: readonly RepeatedDecision[], factors: readonly string[]): MatchAggregates {
   const state = new Map<string, number>();
   for (const d of decisions) state.set(`${d.match}\u0000${d.seat}\u0000${d.round}`, stateOf(d));
   const matches = new Map<string, { key: string[]; match: string; counts: number[] }>();
   for (const d of decisions) {
+    if (!(Number.isInteger(d.round) && d.round >= 1)) throw new RangeError(`match ${d.match}: round ${d.round} is not a round (a whole number from 1)`);
     const key = [d.model, d.game, d.framing, d.opponent, ...factors.map((f) => d.factors?.[f] ?? '')];
     const id = JSON.stringify([...key, d.match]);
     let m = matches.get(id);

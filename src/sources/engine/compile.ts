@@ -7,7 +7,7 @@
  * reduces the decisions to one row per cell and match, the form the engine reads itself.
  */
 import { extname } from 'node:path';
-import type { LogFormat, ValueSpec } from '../logs/schema.js';
+import type { LogFormat, SeatSpec, ValueSpec } from '../logs/schema.js';
 import { AGGREGATE_KEY_COLUMNS, AGGREGATE_VALUE_COLUMNS } from '../../core/aggregates.js';
 import { engineMsg } from './messages.js';
 
@@ -172,9 +172,28 @@ export function aggregationSql(files: readonly string[], f: LogFormat, opts: Agg
   ].join('\n');
 }
 
+/** The column a value comes from (a template's first placeholder), else the role it plays: the field a refused row is named by. */
+export function fieldOf(spec: ValueSpec | undefined, role: string): string {
+  if (spec === undefined) return role;
+  if ('column' in spec) return spec.column;
+  if ('template' in spec) return /\{([^{}]*)\}/.exec(spec.template)?.[1]?.trim() ?? role;
+  return role;
+}
+
+/** The values a decision of a seat entry must have (rule missing_field), in order: [its column in typedSql, the log's field it comes from]. */
+export function requiredValues(f: LogFormat, seat: SeatSpec): Array<[string, string]> {
+  return [['game', fieldOf(f.game, 'game')], ['framing', fieldOf(f.framing, 'framing')], ['model', fieldOf(seat.model, 'model')],
+    ['opponent', fieldOf(seat.opponent, 'opponent')], ...factorNames(f).map((n): [string, string] => [n, fieldOf(seat.factors?.[n] ?? f.factors?.[n], n)]),
+    ['sg_match', fieldOf(typeof f.match === 'object' ? f.match : undefined, 'match')], ['sg_label', seat.action]];
+}
+
+/** The parts of a match's pairing: a match value reused by another pairing, game, framing or factor level takes two values of one. */
+export const pairingParts = (f: LogFormat): string[] =>
+  ['game', 'framing', 'least(model, opponent)', 'greatest(model, opponent)', ...Object.keys(f.factors ?? {}).sort().map(ident)];
+
 /** The reader's rules on one decision: [rule, the SQL condition of a row it refuses]. */
 export function rowRules(f: LogFormat): Array<[string, string]> {
-  const empty = ['game', 'framing', 'model', 'opponent', ...factorNames(f).map(ident), 'sg_match', 'sg_label'].map((c) => `${c} = ''`).join(' OR ');
+  const empty = requiredValues(f, f.seats[0]).map(([c]) => `${ident(c)} = ''`).join(' OR ');
   return [
     ['missing_field', empty],
     ['bad_round', "NOT regexp_full_match(sg_round, '[0-9]+') OR round IS NULL OR round < 1 OR round > 1000000"],

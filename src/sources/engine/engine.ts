@@ -69,10 +69,11 @@ function unpack(packed: string, out: number[]): number {
 
 /**
  * Stream the per-match rows of wide.ts (columns model, game, framing, opponent, the factors, match, packed) into MatchAggregates;
- * `bad` names a row whose counts are not a whole match (row index, the packed text).
+ * `bad` names a row whose counts are not a whole match (row index, the packed text), `tooLarge` a match whose counts add up past
+ * what a match holds (2^32 − 1: its key and id; the stream is left unread).
  */
 export async function streamMatches(c: DuckDBConnection, sql: string, factors: readonly string[], logger: Logger | undefined,
-  bad: (row: number, column: string, value: string) => never): Promise<MatchAggregates> {
+  bad: (row: number, column: string, value: string) => never, tooLarge: (key: string[], match: string) => Promise<never>): Promise<MatchAggregates> {
   return withProgress(c, logger, (async () => {
     const agg = new MatchAggregates(factors);
     const result = await c.stream(sql);
@@ -96,7 +97,12 @@ export async function streamMatches(c: DuckDBConnection, sql: string, factors: r
         }
         const key: string[] = [];
         for (let k = 0; k < width; k++) key.push(text(row[k]));
-        agg.addMatch(key, text(row[width]), counts);
+        try {
+          agg.addMatch(key, text(row[width]), counts);
+        } catch (e) {
+          if (e instanceof RangeError) await tooLarge(key, text(row[width]));
+          throw e;
+        }
       }
     }
     return agg;

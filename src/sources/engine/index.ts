@@ -121,7 +121,7 @@ export async function readLogAggregates(files: readonly string[], format: string
     const sql = matchRowsSql(MATCHES, f, { shortMatches: short, models: opts.models });
     const aggregates = await streamMatches(c, sql, factorNames(f), opts.logger, (row, column, value) => {
       throw new UserError(engineMsg.aggregatesValue(names.join(', '), row, column, value));
-    });
+    }, (key, match) => Promise.reject(new UserError(engineMsg.matchTooLarge(names.join(', '), key, match))));
     return { aggregates, notes };
   });
   return {
@@ -145,10 +145,18 @@ export async function readAggregatesFile(path: string, display = path, logger?: 
     const factors = cols.filter((n) => !(AGGREGATE_COLUMNS as readonly string[]).includes(n)).sort();
     const refuse = (row: number, column: string, value: string): never => { throw new UserError(engineMsg.aggregatesValue(display, row, column, value)); };
     const sql = aggregatesFileSql(reader, [...AGGREGATE_KEY_COLUMNS, ...factors]);
-    await c.run('SET preserve_insertion_order = true'); // rows numbered in file order
-    const [bad] = await queryRows(c, sql.firstBad);
-    if (bad) refuse(Number(bad.sg_row), String(bad.sg_column), String(bad.sg_value));
-    return streamMatches(c, sql.rows, factors, logger, refuse);
+    const inFileOrder = () => c.run('SET preserve_insertion_order = true'); // rows numbered in file order
+    const [{ n }] = await queryRows(c, sql.badCount);
+    if (Number(n) > 0) {
+      await inFileOrder();
+      const [bad] = await queryRows(c, sql.firstBad);
+      refuse(Number(bad.sg_row), String(bad.sg_column), String(bad.sg_value));
+    }
+    return streamMatches(c, sql.rows, factors, logger, refuse, async (key, match) => {
+      await inFileOrder();
+      const [first] = await queryRows(c, sql.firstRow(key, match));
+      throw new UserError(engineMsg.aggregatesTooLarge(display, Number(first.sg_row), match));
+    });
   });
 }
 

@@ -8,7 +8,7 @@
  */
 import type { LogFormat } from '../logs/schema.js';
 import { AGGREGATE_STATES } from '../../core/aggregates.js';
-import { decisionsSql, factorNames, ident, lit, rowRules, typedSql } from './compile.js';
+import { decisionsSql, factorNames, ident, lit, pairingParts, rowRules, typedSql } from './compile.js';
 
 /** The per-round counts' columns: decisions, valid, cooperations, then valid and cooperations after each previous state. */
 const STATE_COLUMNS = AGGREGATE_STATES.flatMap((_, s) => [`sg_v${s}`, `sg_c${s}`]);
@@ -69,9 +69,8 @@ export function matchTableSql(typed: string, f: LogFormat): string {
  * whose rounds (all seats) are not 1…highest.
  */
 export function matchChecksSql(table: string, f: LogFormat): string {
-  const rowFactors = Object.keys(f.factors ?? {}).sort().map(ident);
   // a match's pairing repeats another's when any part of it takes two values in the match
-  const parts = ['game', 'framing', 'least(model, opponent)', 'greatest(model, opponent)', ...rowFactors];
+  const parts = pairingParts(f);
   return [
     `SELECT ${[...rowRules(f).map(([rule]) => rule), DUPLICATE].map((r) => `coalesce(sum(${r}), 0) AS ${r}`).join(', ')},`,
     `  (SELECT count(*) FROM (SELECT 1 FROM ${ident(table)} GROUP BY match
@@ -100,23 +99,40 @@ export function matchRowsSql(table: string, f: LogFormat, opts: MatchRowsOptions
 export const shortMatchesSql = (table: string): string => `WITH m AS (SELECT sg_file, match, game, max(sg_top) AS last FROM ${ident(table)} GROUP BY ALL)
 SELECT sg_file, match, last, max(last) OVER (PARTITION BY sg_file, game) AS want FROM m QUALIFY last < want ORDER BY sg_file, match`;
 
+/** The largest count an aggregates table holds in one match (MatchSums are 32-bit). */
+const MAX_COUNT = 4294967295;
+
+/** The SQL of an aggregates table: a cheap count of its bad rows, its first bad row, its per-match rows, a match's first row. */
+export interface AggregatesFileSql {
+  readonly badCount: string;
+  readonly firstBad: string;
+  readonly rows: string;
+  readonly firstRow: (key: readonly string[], match: string) => string;
+}
+
 /**
  * An aggregates table (docs/reference/aggregates.md) read by `reader`, its text columns `keys` (key and factor columns), reduced to the
- * per-match rows: its first row (in file order) with a value no aggregates table holds, or else its packed rows sorted by key and match.
+ * per-match rows: the number of rows with a value no aggregates table holds (no order kept), the first of them (in file order: rows
+ * numbered with the insertion order kept), or else its packed rows sorted by key and match.
  */
-export function aggregatesFileSql(reader: string, keys: readonly string[]): { firstBad: string; rows: string } {
+export function aggregatesFileSql(reader: string, keys: readonly string[]): AggregatesFileSql {
   const text = (c: string) => `coalesce(CAST(${ident(c)} AS VARCHAR), '')`;
   const num = (c: string) => `TRY_CAST(${text(c)} AS DOUBLE)`;
-  const typed = `SELECT row_number() OVER () AS sg_row, ${keys.map((k) => `${text(k)} AS ${ident(k)}`).join(', ')}, ${text('match')} AS match,
+  const columns = `${keys.map((k) => `${text(k)} AS ${ident(k)}`).join(', ')}, ${text('match')} AS match,
   ${text('previous')} AS previous, ${text('round')} AS sg_round_text, ${num('round')} AS round, ${text('decisions')} AS sg_d_text,
   ${num('decisions')} AS sg_d, ${num('valid')} AS sg_v, ${num('cooperations')} AS sg_c FROM ${reader}`;
+  const typed = `SELECT ${columns}`;
+  const numbered = `SELECT row_number() OVER () AS sg_row, ${columns}`;
   const whole = (c: string) => `(${c} IS NOT NULL AND ${c} = floor(${c}))`;
   const badPrevious = `previous NOT IN (${AGGREGATE_STATES.map(lit).join(', ')})`;
   const badRound = `NOT (${whole('round')} AND round >= 1 AND round <= 1000000)`; // the rounds a log may hold (compile.ts bad_round)
-  const badCounts = `NOT (${whole('sg_d')} AND ${whole('sg_v')} AND ${whole('sg_c')} AND sg_d >= sg_v AND sg_v >= sg_c AND sg_c >= 0)`;
+  const badCounts = `NOT (${whole('sg_d')} AND ${whole('sg_v')} AND ${whole('sg_c')} AND ${MAX_COUNT} >= sg_d AND sg_d >= sg_v AND sg_v >= sg_c
+    AND sg_c >= 0)`;
+  const bad = `${badPrevious} OR ${badRound} OR ${badCounts}`;
+  const badCount = `SELECT count(*) AS n FROM (${typed}) WHERE ${bad}`;
   const firstBad = `SELECT sg_row, CASE WHEN ${badPrevious} THEN 'previous' WHEN ${badRound} THEN 'round' ELSE 'decisions' END AS sg_column,
   CASE WHEN ${badPrevious} THEN previous WHEN ${badRound} THEN sg_round_text ELSE sg_d_text END AS sg_value
-FROM (${typed}) WHERE ${badPrevious} OR ${badRound} OR ${badCounts} ORDER BY sg_row LIMIT 1`;
+FROM (${numbered}) WHERE ${bad} ORDER BY sg_row LIMIT 1`;
   const group = [...keys.map(ident), 'match'];
   const states = AGGREGATE_STATES.flatMap((s, i) => ['v', 'c'].map((k) => `coalesce(sum(sg_${k}) FILTER (WHERE previous = ${lit(s)}), 0) AS sg_${k}${i}`));
   const rows = `WITH t AS (SELECT ${group.join(', ')}, CAST(round AS BIGINT) AS round, previous, CAST(sg_d AS BIGINT) AS sg_d,
@@ -125,5 +141,7 @@ sg_per_round AS (SELECT ${group.join(', ')}, round, sum(sg_d) AS sg_d, sum(sg_v)
   ${states.join(',\n  ')}
   FROM t GROUP BY ${group.join(', ')}, round)
 SELECT ${group.join(', ')}, ${PACKED} FROM sg_per_round GROUP BY ${group.join(', ')} ORDER BY ${group.join(', ')}`;
-  return { firstBad, rows };
+  const firstRow = (key: readonly string[], match: string) => `SELECT min(sg_row) AS sg_row FROM (${numbered})
+WHERE ${[...key, match].map((v, i) => `${group[i]} = ${lit(v)}`).join(' AND ')}`;
+  return { badCount, firstBad, rows, firstRow };
 }
