@@ -89,6 +89,11 @@ export class AggregateCell {
     this.horizon = Math.max(this.horizon, lastDecided(counts));
   }
 
+  /** Drop the pool's room to grow (the cell's matches all added: a later add grows it again). */
+  trim(): void {
+    if (this.pool.length > this.used) this.pool = this.pool.slice(0, this.used);
+  }
+
   /** The matches in a stable order (sorted by id): their indices. */
   order(): number[] {
     const js = Array.from(this.ids, (_, j) => j);
@@ -142,6 +147,11 @@ export class MatchAggregates {
     if (!cell) { cell = new AggregateCell(key); this.cells.set(id, cell); }
     cell.add(match, counts);
     for (let r = 1; r <= roundsHeld(counts); r++) this.decisions += counts[STATE_SLOTS + 3 * (r - 1)];
+  }
+
+  /** The cell of a key (its JSON text, as addMatch keys it) trimmed to its counts: for a source whose rows come grouped by cell. */
+  trimCell(id: string): void {
+    this.cells.get(id)?.trim();
   }
 
   /** The cells in a stable order (sorted by key), regrouped by the chosen factors (the others merged), without the dropped models. */

@@ -79,7 +79,8 @@ export async function streamMatches(c: DuckDBConnection, sql: string, factors: r
     const result = await c.stream(sql);
     const width = 4 + factors.length;
     const numbers: number[] = [];
-    let index = 0;
+    let scratch = new Float64Array(256);
+    let index = 0, open: string | undefined;
     for await (const rows of result.yieldRowsJs()) {
       for (const row of rows) {
         index++;
@@ -88,7 +89,9 @@ export async function streamMatches(c: DuckDBConnection, sql: string, factors: r
         if (n < STATE_SLOTS || (n - STATE_SLOTS) % 4 !== 0) bad(index, 'packed', packed);
         let rounds = 0;
         for (let i = STATE_SLOTS; i < n; i += 4) rounds = Math.max(rounds, numbers[i]);
-        const counts = new Float64Array(STATE_SLOTS + 3 * rounds);
+        const length = STATE_SLOTS + 3 * rounds;
+        if (scratch.length < length) scratch = new Float64Array(Math.max(length, 2 * scratch.length));
+        const counts = scratch.subarray(0, length).fill(0); // one buffer for every row: the cell copies the counts
         for (let i = 0; i < STATE_SLOTS; i++) counts[i] = numbers[i];
         for (let i = STATE_SLOTS; i < n; i += 4) {
           const at = STATE_SLOTS + 3 * (numbers[i] - 1);
@@ -97,6 +100,8 @@ export async function streamMatches(c: DuckDBConnection, sql: string, factors: r
         }
         const key: string[] = [];
         for (let k = 0; k < width; k++) key.push(text(row[k]));
+        const id = JSON.stringify(key);
+        if (id !== open) { if (open !== undefined) agg.trimCell(open); open = id; } // rows sorted by key: a cell left is complete
         try {
           agg.addMatch(key, text(row[width]), counts);
         } catch (e) {
@@ -105,6 +110,7 @@ export async function streamMatches(c: DuckDBConnection, sql: string, factors: r
         }
       }
     }
+    if (open !== undefined) agg.trimCell(open);
     return agg;
   })());
 }
