@@ -20,9 +20,13 @@ export const AGGREGATE_VALUE_COLUMNS = ['match', 'round', 'previous', 'decisions
 
 /**
  * One match of a cell, one typed array: per previous state s (AGGREGATE_STATES index) [valid, cooperations] at 2s, then per round r
- * [decisions, valid, cooperations] at STATE_SLOTS + 3(r − 1). Whole counts below 2^32 (a larger one is refused where it is added).
+ * [decisions, valid, cooperations] at STATE_SLOTS + 3(r − 1). Whole counts below 2^32 (a larger one is refused where it is added),
+ * held in 8, 16 or 32 bits: the narrowest that holds the largest count of the cell.
  */
-export type MatchSums = Uint32Array;
+export type MatchSums = Uint8Array | Uint16Array | Uint32Array;
+/** The widths of a cell's pool, narrowest first, with the largest count each holds. */
+const WIDTHS: ReadonlyArray<readonly [(n: number) => MatchSums, number]> = [
+  [(n) => new Uint8Array(n), 0xff], [(n) => new Uint16Array(n), 0xffff], [(n) => new Uint32Array(n), 0xffffffff]];
 export const STATE_SLOTS = 2 * AGGREGATE_STATES.length;
 /** Of round r (from 1): k = 0 decisions, 1 valid, 2 cooperations (0 past the match's last round). */
 export const roundAt = (m: MatchSums, r: number, k: number): number => m[STATE_SLOTS + 3 * (r - 1) + k] ?? 0;
@@ -46,7 +50,7 @@ const byKey = (a: readonly string[], b: readonly string[]): number => {
 
 /**
  * One cell: its key, its matches, its last round. The matches' arrays live side by side in one pool (no object per match), so a
- * cell of G matches of R rounds holds G ids and G · (10 + 3R) 32-bit counts.
+ * cell of G matches of R rounds holds G ids and G · (10 + 3R) counts of 8 bits (16 or 32 once a count of the cell needs them).
  */
 export class AggregateCell {
   horizon = 0;
@@ -54,7 +58,9 @@ export class AggregateCell {
   private readonly ids: string[] = [];
   private readonly starts: number[] = [];
   private readonly lengths: number[] = [];
-  private pool = new Uint32Array(256);
+  private pool: MatchSums = new Uint8Array(256);
+  /** The pool's width: its index in WIDTHS. */
+  private width = 0;
   private used = 0;
   private index: Map<string, number> | undefined;
   private sorted = true;
@@ -84,6 +90,7 @@ export class AggregateCell {
     for (let i = 0; i < counts.length; i++) {
       const v = this.pool[at + i] + counts[i];
       if (!(Number.isInteger(v) && v >= 0 && v <= MAX_COUNT)) throw new RangeError(`count out of range in match ${match}: ${v}`);
+      if (v > WIDTHS[this.width][1]) this.widen(v);
       this.pool[at + i] = v;
     }
     this.horizon = Math.max(this.horizon, lastDecided(counts));
@@ -121,9 +128,17 @@ export class AggregateCell {
     return this.index.get(match) ?? -1;
   }
 
+  /** A pool wide enough for count v, the counts copied. */
+  private widen(v: number): void {
+    while (v > WIDTHS[this.width][1]) this.width++;
+    const wider = WIDTHS[this.width][0](this.pool.length);
+    wider.set(this.pool);
+    this.pool = wider;
+  }
+
   private reserve(length: number): number {
     if (this.used + length > this.pool.length) {
-      const grown = new Uint32Array(Math.max(this.pool.length * 2, this.used + length));
+      const grown = WIDTHS[this.width][0](Math.max(this.pool.length * 2, this.used + length));
       grown.set(this.pool.subarray(0, this.used));
       this.pool = grown;
     }

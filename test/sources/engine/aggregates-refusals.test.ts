@@ -1,13 +1,14 @@
 /**
  * Counts an aggregates table cannot hold and rounds the in-memory aggregation cannot place: a count past 2^32 − 1 in one row, or
  * rows of one match whose counts add up past it, are refused in one line naming the file and the row (not a RangeError); a clean
- * table is read without the row-numbered search for a bad row; `aggregateDecisions` refuses a round that is not a whole number from 1.
+ * table is read without the row-numbered search for a bad row; a cell's counts keep their values when a larger one widens the cell's
+ * pool; `aggregateDecisions` refuses a round that is not a whole number from 1.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aggregateDecisions, roundAt, sortedMatches } from '../../../src/core/aggregates.js';
+import { aggregateDecisions, MatchAggregates, roundAt, sortedMatches, stateAt } from '../../../src/core/aggregates.js';
 import type { RepeatedDecision } from '../../../src/core/decisions.js';
 import { UserError } from '../../../src/core/errors.js';
 import { readAggregatesFile } from '../../../src/sources/engine/index.js';
@@ -47,6 +48,23 @@ describe('aggregates table counts past 2^32 − 1', () => {
     const e = await read(['m,pd,base,tft,g0,1,,1,1,0', 'm,pd,base,tft,g0,2,CC,1,1,1', ...rows]);
     expect((e as Error).message)
       .toBe('a.csv: row 3: match "g7" (begun here): its counts add up past 4294967295, the most one match of an aggregates table holds');
+  });
+});
+
+describe('a cell\'s counts, held in the narrowest width that holds them', () => {
+  it('keeps every count when a larger one widens the cell (8 to 16 to 32 bits), summed or added', () => {
+    const agg = new MatchAggregates([]);
+    const key = ['m', 'pd', 'base', 'tft'];
+    const match = (d: number, states: number) => [states, 0, 0, 0, 0, 0, 0, 0, 0, 0, d, d, 1];
+    agg.addMatch(key, 'g1', match(255, 7));
+    agg.addMatch(key, 'g2', match(256, 255));
+    agg.addMatch(key, 'g1', match(65280, 1)); // g1 summed: 65535 decisions, 8 after state ''
+    agg.addMatch(key, 'g3', match(65536, 0));
+    agg.addMatch(key, 'g4', match(4294967295, 3));
+    const [cell] = agg.sortedCells();
+    expect(sortedMatches(cell).map(([id, m]) => [id, roundAt(m, 1, 0), roundAt(m, 1, 1), roundAt(m, 1, 2), stateAt(m, 0, 0)]))
+      .toEqual([['g1', 65535, 65535, 2, 8], ['g2', 256, 256, 1, 255], ['g3', 65536, 65536, 1, 0], ['g4', 4294967295, 4294967295, 1, 3]]);
+    expect(agg.decisions).toBe(255 + 256 + 65280 + 65536 + 4294967295);
   });
 });
 
