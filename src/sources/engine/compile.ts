@@ -158,7 +158,8 @@ export function aggregationSql(files: readonly string[], f: LogFormat, opts: Agg
   if (why !== undefined) throw new Error(engineMsg.notCompiled(f.name, why));
   const keys = ['model', 'game', 'framing', 'opponent', ...factorNames(f).map(ident), 'match', 'round'];
   const kept = opts.shortMatches === 'keep' ? 'SELECT * FROM decisions'
-    : 'SELECT * FROM (SELECT *, max(round) OVER (PARTITION BY match) AS sg_last FROM decisions)\n  QUALIFY sg_last >= max(sg_last) OVER (PARTITION BY sg_file, game)';
+    : 'SELECT * FROM (SELECT *, max(round) OVER (PARTITION BY match) AS sg_last FROM decisions)\n'
+      + '  QUALIFY sg_last >= max(sg_last) OVER (PARTITION BY sg_file, game)';
   const models = opts.models?.length ? ` WHERE model IN (${opts.models.map(lit).join(', ')})` : '';
   return [
     `${typedSql(files, f, opts.display)},`,
