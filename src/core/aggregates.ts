@@ -40,6 +40,12 @@ function lastDecided(m: ArrayLike<number>): number {
   return 0;
 }
 const MAX_COUNT = 0xffffffff;
+/** A copy of `a` in an array of length n (of the same type, or made by `make`). */
+function grown<T extends MatchSums>(a: T, n: number, make = (k: number) => new (a.constructor as new (k: number) => T)(k)): T {
+  const b = make(n);
+  b.set(a);
+  return b;
+}
 
 /** Plain text order (UTF-16 code units), the same in every engine's result once read here. */
 export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -56,8 +62,9 @@ export class AggregateCell {
   horizon = 0;
   /** Match ids in the order added; `sorted` while each exceeds the one before. */
   private readonly ids: string[] = [];
-  private readonly starts: number[] = [];
-  private readonly lengths: number[] = [];
+  /** Per match: where its counts start in the pool and how many (room grown by doubling, as the pool's). */
+  private starts = new Uint32Array(64);
+  private lengths = new Uint32Array(64);
   private pool: MatchSums = new Uint8Array(256);
   /** The pool's width: its index in WIDTHS. */
   private width = 0;
@@ -79,7 +86,8 @@ export class AggregateCell {
     if (j < 0) {
       j = this.ids.length;
       if (this.sorted && j > 0 && !(this.ids[j - 1] < match)) this.sorted = false;
-      this.ids.push(match); this.starts.push(this.reserve(counts.length)); this.lengths.push(counts.length);
+      if (j === this.starts.length) { this.starts = grown(this.starts, 2 * j + 64); this.lengths = grown(this.lengths, 2 * j + 64); }
+      this.ids.push(match); this.starts[j] = this.reserve(counts.length); this.lengths[j] = counts.length;
       this.index?.set(match, j);
     } else if (this.lengths[j] < counts.length) {
       const at = this.reserve(counts.length); // grown: moved to the end of the pool
@@ -99,6 +107,7 @@ export class AggregateCell {
   /** Drop the pool's room to grow (the cell's matches all added: a later add grows it again). */
   trim(): void {
     if (this.pool.length > this.used) this.pool = this.pool.slice(0, this.used);
+    if (this.starts.length > this.size) { this.starts = this.starts.slice(0, this.size); this.lengths = this.lengths.slice(0, this.size); }
   }
 
   /** The matches in a stable order (sorted by id): their indices. */
@@ -131,17 +140,11 @@ export class AggregateCell {
   /** A pool wide enough for count v, the counts copied. */
   private widen(v: number): void {
     while (v > WIDTHS[this.width][1]) this.width++;
-    const wider = WIDTHS[this.width][0](this.pool.length);
-    wider.set(this.pool);
-    this.pool = wider;
+    this.pool = grown(this.pool, this.pool.length, WIDTHS[this.width][0]);
   }
 
   private reserve(length: number): number {
-    if (this.used + length > this.pool.length) {
-      const grown = WIDTHS[this.width][0](Math.max(this.pool.length * 2, this.used + length));
-      grown.set(this.pool.subarray(0, this.used));
-      this.pool = grown;
-    }
+    if (this.used + length > this.pool.length) this.pool = grown(this.pool.subarray(0, this.used), Math.max(this.pool.length * 2, this.used + length));
     const at = this.used;
     this.used += length;
     return at;

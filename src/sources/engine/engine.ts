@@ -81,6 +81,7 @@ export async function streamMatches(c: DuckDBConnection, sql: string, factors: r
     const numbers: number[] = [];
     let scratch = new Float64Array(256);
     let index = 0, open: string | undefined;
+    const matches = new Map<string, string>();
     for await (const rows of result.yieldRowsJs()) {
       for (const row of rows) {
         index++;
@@ -102,10 +103,13 @@ export async function streamMatches(c: DuckDBConnection, sql: string, factors: r
         for (let k = 0; k < width; k++) key.push(text(row[k]));
         const id = JSON.stringify(key);
         if (id !== open) { if (open !== undefined) agg.trimCell(open); open = id; } // rows sorted by key: a cell left is complete
+        let match = text(row[width]);
+        const seen = matches.get(match); // a match's id once, however many cells (seats) it has
+        if (seen === undefined) matches.set(match, match); else match = seen;
         try {
-          agg.addMatch(key, text(row[width]), counts);
+          agg.addMatch(key, match, counts);
         } catch (e) {
-          if (e instanceof RangeError) await tooLarge(key, text(row[width]));
+          if (e instanceof RangeError) await tooLarge(key, match);
           throw e;
         }
       }
