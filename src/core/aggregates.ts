@@ -42,9 +42,7 @@ function lastDecided(m: ArrayLike<number>): number {
 const MAX_COUNT = 0xffffffff;
 /** A copy of `a` in an array of length n (of the same type, or made by `make`). */
 function grown<T extends MatchSums>(a: T, n: number, make = (k: number) => new (a.constructor as new (k: number) => T)(k)): T {
-  const b = make(n);
-  b.set(a);
-  return b;
+  const b = make(n); b.set(a); return b;
 }
 
 /** Plain text order (UTF-16 code units), the same in every engine's result once read here. */
@@ -235,7 +233,6 @@ export function matchSums(m: MatchSums, rounds: RoundRange | undefined): { valid
   }
   return { valid, cooperations };
 }
-
 
 /**
  * The two-framing cell table of the aggregates, as `framingCells` makes it of decisions (core/decisions.ts), in a stable order:
