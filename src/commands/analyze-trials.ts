@@ -10,7 +10,7 @@ import { displayNames } from '../core/display-names.js';
 import { analyzeRepeated, repeatedTables, roundsOf, type AnalyzeRepeatedOptions, type RepeatedResult } from './pipeline/repeated.js';
 import { sidecarOrder, sidecarPath, trialsOrigin } from '../sources/origin.js';
 import { commandsMsg } from './messages.js';
-import { aggregateDecisions, type RepeatedAggregates } from '../core/aggregates.js';
+import { aggregateDecisions, type RepeatedAggregates } from '../core/aggregate-decisions.js';
 import { aggregatesFormat, fileSha256, readAggregatesFile, readLogAggregates } from '../sources/engine/index.js';
 import type { Logger } from '../core/logger.js';
 import type { RepeatedInput } from './pipeline/repeated-input.js';

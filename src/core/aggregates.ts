@@ -8,7 +8,7 @@
  * grows with the matches and rounds, never with the decisions.
  */
 import type { Cell, CellTable } from './cells.js';
-import { inRounds, opponentLabel, twoFramingTable, type RepeatedDecision, type RepeatedDecisions, type RoundRange } from './decisions.js';
+import { inRounds, opponentLabel, twoFramingTable, type RoundRange } from './decisions.js';
 
 /** The previous-round states in column order ('' is none). */
 export const AGGREGATE_STATES = ['', 'CC', 'CD', 'DC', 'DD'] as const;
@@ -20,9 +20,13 @@ export const AGGREGATE_VALUE_COLUMNS = ['match', 'round', 'previous', 'decisions
 
 /**
  * One match of a cell, one typed array: per previous state s (AGGREGATE_STATES index) [valid, cooperations] at 2s, then per round r
- * [decisions, valid, cooperations] at STATE_SLOTS + 3(r − 1). Whole counts below 2^32 (a larger one is refused where it is added).
+ * [decisions, valid, cooperations] at STATE_SLOTS + 3(r − 1). Whole counts below 2^32 (a larger one is refused where it is added),
+ * held in 8, 16 or 32 bits: the narrowest that holds the largest count of the cell.
  */
-export type MatchSums = Uint32Array;
+export type MatchSums = Uint8Array | Uint16Array | Uint32Array;
+/** The widths of a cell's pool, narrowest first, with the largest count each holds. */
+const WIDTHS: ReadonlyArray<readonly [(n: number) => MatchSums, number]> = [
+  [(n) => new Uint8Array(n), 0xff], [(n) => new Uint16Array(n), 0xffff], [(n) => new Uint32Array(n), 0xffffffff]];
 export const STATE_SLOTS = 2 * AGGREGATE_STATES.length;
 /** Of round r (from 1): k = 0 decisions, 1 valid, 2 cooperations (0 past the match's last round). */
 export const roundAt = (m: MatchSums, r: number, k: number): number => m[STATE_SLOTS + 3 * (r - 1) + k] ?? 0;
@@ -36,6 +40,10 @@ function lastDecided(m: ArrayLike<number>): number {
   return 0;
 }
 const MAX_COUNT = 0xffffffff;
+/** A copy of `a` in an array of length n (of the same type, or made by `make`). */
+function grown<T extends MatchSums>(a: T, n: number, make = (k: number) => new (a.constructor as new (k: number) => T)(k)): T {
+  const b = make(n); b.set(a); return b;
+}
 
 /** Plain text order (UTF-16 code units), the same in every engine's result once read here. */
 export const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -46,15 +54,18 @@ const byKey = (a: readonly string[], b: readonly string[]): number => {
 
 /**
  * One cell: its key, its matches, its last round. The matches' arrays live side by side in one pool (no object per match), so a
- * cell of G matches of R rounds holds G ids and G · (10 + 3R) 32-bit counts.
+ * cell of G matches of R rounds holds G ids and G · (10 + 3R) counts of 8 bits (16 or 32 once a count of the cell needs them).
  */
 export class AggregateCell {
   horizon = 0;
   /** Match ids in the order added; `sorted` while each exceeds the one before. */
   private readonly ids: string[] = [];
-  private readonly starts: number[] = [];
-  private readonly lengths: number[] = [];
-  private pool = new Uint32Array(256);
+  /** Per match: where its counts start in the pool and how many (room grown by doubling, as the pool's). */
+  private starts = new Uint32Array(64);
+  private lengths = new Uint32Array(64);
+  private pool: MatchSums = new Uint8Array(256);
+  /** The pool's width: its index in WIDTHS. */
+  private width = 0;
   private used = 0;
   private index: Map<string, number> | undefined;
   private sorted = true;
@@ -73,7 +84,8 @@ export class AggregateCell {
     if (j < 0) {
       j = this.ids.length;
       if (this.sorted && j > 0 && !(this.ids[j - 1] < match)) this.sorted = false;
-      this.ids.push(match); this.starts.push(this.reserve(counts.length)); this.lengths.push(counts.length);
+      if (j === this.starts.length) { this.starts = grown(this.starts, 2 * j + 64); this.lengths = grown(this.lengths, 2 * j + 64); }
+      this.ids.push(match); this.starts[j] = this.reserve(counts.length); this.lengths[j] = counts.length;
       this.index?.set(match, j);
     } else if (this.lengths[j] < counts.length) {
       const at = this.reserve(counts.length); // grown: moved to the end of the pool
@@ -84,9 +96,16 @@ export class AggregateCell {
     for (let i = 0; i < counts.length; i++) {
       const v = this.pool[at + i] + counts[i];
       if (!(Number.isInteger(v) && v >= 0 && v <= MAX_COUNT)) throw new RangeError(`count out of range in match ${match}: ${v}`);
+      if (v > WIDTHS[this.width][1]) this.widen(v);
       this.pool[at + i] = v;
     }
     this.horizon = Math.max(this.horizon, lastDecided(counts));
+  }
+
+  /** Drop the pool's room to grow (the cell's matches all added: a later add grows it again). */
+  trim(): void {
+    if (this.pool.length > this.used) this.pool = this.pool.slice(0, this.used);
+    if (this.starts.length > this.size) { this.starts = this.starts.slice(0, this.size); this.lengths = this.lengths.slice(0, this.size); }
   }
 
   /** The matches in a stable order (sorted by id): their indices. */
@@ -116,12 +135,14 @@ export class AggregateCell {
     return this.index.get(match) ?? -1;
   }
 
+  /** A pool wide enough for count v, the counts copied. */
+  private widen(v: number): void {
+    while (v > WIDTHS[this.width][1]) this.width++;
+    this.pool = grown(this.pool, this.pool.length, WIDTHS[this.width][0]);
+  }
+
   private reserve(length: number): number {
-    if (this.used + length > this.pool.length) {
-      const grown = new Uint32Array(Math.max(this.pool.length * 2, this.used + length));
-      grown.set(this.pool.subarray(0, this.used));
-      this.pool = grown;
-    }
+    if (this.used + length > this.pool.length) this.pool = grown(this.pool.subarray(0, this.used), Math.max(this.pool.length * 2, this.used + length));
     const at = this.used;
     this.used += length;
     return at;
@@ -144,6 +165,11 @@ export class MatchAggregates {
     if (!cell) { cell = new AggregateCell(key); this.cells.set(id, cell); }
     cell.add(match, counts);
     for (let r = 1; r <= roundsHeld(counts); r++) this.decisions += counts[STATE_SLOTS + 3 * (r - 1)];
+  }
+
+  /** The cell of a key (its JSON text, as addMatch keys it) trimmed to its counts: for a source whose rows come grouped by cell. */
+  trimCell(id: string): void {
+    this.cells.get(id)?.trim();
   }
 
   /**
@@ -216,7 +242,6 @@ export function matchSums(m: MatchSums, rounds: RoundRange | undefined): { valid
   return { valid, cooperations };
 }
 
-
 /**
  * The two-framing cell table of the aggregates, as `framingCells` makes it of decisions (core/decisions.ts), in a stable order:
  * cells keyed by model, game, framing, opponent (`self` for self-play) and the chosen factors, clustered by match over the rounds kept;
@@ -242,39 +267,4 @@ export function aggregateFramingCells(agg: MatchAggregates, rounds: RoundRange |
     cells.push({ key, obs: { kind: 'clustered', sizes: Float64Array.from(sizes), sums: Float64Array.from(sums) } });
   }
   return twoFramingTable(cells, chosen, [...opponents.values()].some((s) => s.size > 1));
-}
-
-/** Decisions of repeated play with their per-match aggregates: the tables of `analyze` read the aggregates. */
-export interface RepeatedAggregates extends RepeatedDecisions {
-  /** Every table is computed from these; the decisions (often none) feed only the match browser. */
-  readonly aggregates: MatchAggregates;
-}
-
-/** The state code of a move pair: 1 + CC, CD, DC, DD; 0 when either move is unknown. */
-const stateOf = (d: RepeatedDecision): number =>
-  (d.action === null || d.opponentAction === null ? 0 : 1 + (d.action === 'D' ? 2 : 0) + (d.opponentAction === 'D' ? 1 : 0));
-
-/**
- * The aggregates of decisions read in memory, as an engine's query makes them: the reference the
- * engine's SQL is tested against, and the route of logs no query can read (a format the engine does not compile).
- */
-export function aggregateDecisions(decisions: readonly RepeatedDecision[], factors: readonly string[]): MatchAggregates {
-  const state = new Map<string, number>();
-  for (const d of decisions) state.set(`${d.match}\u0000${d.seat}\u0000${d.round}`, stateOf(d));
-  const matches = new Map<string, { key: string[]; match: string; counts: number[] }>();
-  for (const d of decisions) {
-    const key = [d.model, d.game, d.framing, d.opponent, ...factors.map((f) => d.factors?.[f] ?? '')];
-    const id = JSON.stringify([...key, d.match]);
-    let m = matches.get(id);
-    if (!m) { m = { key, match: d.match, counts: new Array<number>(STATE_SLOTS).fill(0) }; matches.set(id, m); }
-    while (m.counts.length < STATE_SLOTS + 3 * d.round) m.counts.push(0);
-    const valid = d.action === null ? 0 : 1, cooperation = d.action === 'C' ? 1 : 0;
-    const previous = valid && d.round > 1 ? state.get(`${d.match}\u0000${d.seat}\u0000${d.round - 1}`) ?? 0 : 0;
-    const at = STATE_SLOTS + 3 * (d.round - 1);
-    m.counts[at]++; m.counts[at + 1] += valid; m.counts[at + 2] += cooperation;
-    m.counts[2 * previous] += valid; m.counts[2 * previous + 1] += cooperation;
-  }
-  const agg = new MatchAggregates(factors);
-  for (const m of matches.values()) agg.addMatch(m.key, m.match, m.counts);
-  return agg;
 }

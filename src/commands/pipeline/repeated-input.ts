@@ -5,7 +5,8 @@
  * two-framing cell table, the cells of the repeated analysis and the count of decisions.
  */
 import type { CellTable } from '../../core/cells.js';
-import { aggregateFramingCells, type RepeatedAggregates } from '../../core/aggregates.js';
+import { aggregateFramingCells } from '../../core/aggregates.js';
+import type { RepeatedAggregates } from '../../core/aggregate-decisions.js';
 import { inRounds, type RepeatedDecisions, type RoundRange } from '../../core/decisions.js';
 import type { DisplayNames } from '../../core/display-names.js';
 import type { NameTargets } from '../../core/display-names.js';

@@ -4,24 +4,15 @@
  * thread with the insertion order kept, so rows are numbered in file order; only a reading that already failed pays for it.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { LogFormat, ValueSpec } from '../logs/schema.js';
-import { factorNames, ident, rowRules, typedSql } from './compile.js';
+import type { LogFormat } from '../logs/schema.js';
+import { fieldOf, ident, pairingParts, requiredValues, rowRules, typedSql } from './compile.js';
 import { queryRows } from './engine.js';
 import { engineMsg } from './messages.js';
-
-/** The column a value comes from (a template's first placeholder), else the role it plays. */
-function fieldOf(spec: ValueSpec | undefined, role: string): string {
-  if (spec === undefined) return role;
-  if ('column' in spec) return spec.column;
-  if ('template' in spec) return /\{([^{}]*)\}/.exec(spec.template)?.[1]?.trim() ?? role;
-  return role;
-}
 
 /** The message naming the first refused row of the files, or undefined when no single row is at fault. */
 export async function firstBadRow(c: DuckDBConnection, files: readonly string[], display: readonly string[], f: LogFormat): Promise<string | undefined> {
   await c.run('SET threads = 1');
   await c.run('SET preserve_insertion_order = true');
-  const names = factorNames(f);
   const rules = rowRules(f);
   const rule = `CASE ${rules.map(([r, where]) => `WHEN ${where} THEN '${r}'`).join(' ')} WHEN sg_r1 = round AND sg_s1 = sg_seat THEN 'duplicate_decision' END`;
   const [row] = await queryRows(c, `${typedSql(files, f, display, true)},
@@ -35,11 +26,7 @@ SELECT * FROM ruled WHERE sg_rule IS NOT NULL ORDER BY sg_n LIMIT 1`);
     const file = text('sg_file'), at = Number(row.sg_row);
     switch (text('sg_rule')) {
       case 'missing_field': {
-        const parts: Array<[string, string]> = [['game', fieldOf(f.game, 'game')], ['framing', fieldOf(f.framing, 'framing')],
-          ['model', fieldOf(seat.model, 'model')], ['opponent', fieldOf(seat.opponent, 'opponent')],
-          ...names.map((n): [string, string] => [n, fieldOf(seat.factors?.[n] ?? f.factors?.[n], n)]),
-          ['sg_match', fieldOf(typeof f.match === 'object' ? f.match : undefined, 'match')], ['sg_label', seat.action]];
-        const empty = parts.find(([k]) => text(k) === '');
+        const empty = requiredValues(f, seat).find(([k]) => text(k) === '');
         return engineMsg.badRow(file, at, empty?.[1] ?? 'match', 'empty');
       }
       case 'bad_round':
@@ -58,7 +45,7 @@ SELECT * FROM ruled WHERE sg_rule IS NOT NULL ORDER BY sg_n LIMIT 1`);
     }
   }
   // a rule of whole matches: the first match at fault, named by its first row
-  const sig = ['game', 'framing', 'least(model, opponent)', 'greatest(model, opponent)', ...Object.keys(f.factors ?? {}).sort().map(ident)];
+  const sig = pairingParts(f);
   const [m] = await queryRows(c, `${typedSql(files, f, display, true)}
 SELECT any_value(sg_file) AS sg_file, min(sg_row) AS sg_row, any_value(sg_match) AS sg_match, max(round) AS last,
   ${sig.map((p) => `count(DISTINCT ${p}) > 1`).join(' OR ')} AS repeats

@@ -7,7 +7,7 @@
  * reduces the decisions to one row per cell and match, the form the engine reads itself.
  */
 import { extname } from 'node:path';
-import type { LogFormat, ValueSpec } from '../logs/schema.js';
+import type { LogFormat, SeatSpec, ValueSpec } from '../logs/schema.js';
 import { AGGREGATE_KEY_COLUMNS, AGGREGATE_VALUE_COLUMNS } from '../../core/aggregates.js';
 import { engineMsg } from './messages.js';
 
@@ -114,24 +114,28 @@ export function typedSql(files: readonly string[], f: LogFormat, display: readon
   ].join('\n');
 }
 
-/** The decisions of the log: seats, moves paired (shape decision: the other row of the same round), the previous round's state, the match's last round. */
-export function decisionsSql(files: readonly string[], f: LogFormat, display: readonly string[] = files): string {
-  const names = factorNames(f).map(ident);
-  const other = f.shape === 'decision'
-    ? ('CASE WHEN count(*) OVER (PARTITION BY sg_file, sg_match, sg_round) = 2 '
-      + 'THEN sum(sg_own) OVER (PARTITION BY sg_file, sg_match, sg_round) - sg_own ELSE 0 END')
-    : 'sg_other';
+/**
+ * The decisions of the rows of `typed` (typedSql's last table): the WITH chain's tables after it, `decisions` last, in one window (one
+ * sort): the rows of a match ordered by round and seat, a round's two seats side by side, so the same seat's previous round and the other
+ * seat's are among the three rows before. `sg_previous` is the state of the seat's previous round (0 none: round 1, an invalid move,
+ * a missing round) on every log the reader's rules accept (at most two seats a round, none twice); `sg_dup` marks a (match, round,
+ * seat) met before. The query `samegame sql` prints and the engine's passes (wide.ts) both derive the decisions here.
+ */
+export function decisionsSql(f: LogFormat): string {
+  const back = [1, 2, 3];
+  const before = (seat: '=' | '<>', x: string) =>
+    `CASE ${back.map((k) => `WHEN sg_r${k} = round - 1 AND sg_s${k} ${seat} sg_seat THEN ${x}${k}`).join(' ')} END`;
+  // shape round: the state of the seat's previous round is on its row; shape decision: the two seats' moves of that round
+  const previous = f.shape === 'round' ? `coalesce(${before('=', 'sg_t')}, 0)`
+    : `CASE WHEN sg_own_before > 0 AND sg_other_before > 0 THEN 1 + 2 * (sg_own_before - 1) + (sg_other_before - 1) ELSE 0 END`;
+  const state = 'CASE WHEN sg_own > 0 AND sg_other > 0 THEN 1 + 2 * (sg_own - 1) + (sg_other - 1) ELSE 0 END';
+  const lags = back.flatMap((k) => [`lag(round, ${k}) OVER m AS sg_r${k}`, `lag(sg_seat, ${k}) OVER m AS sg_s${k}`,
+    `lag(sg_own, ${k}) OVER m AS sg_o${k}`, ...(f.shape === 'round' ? [`lag(${state}, ${k}) OVER m AS sg_t${k}`] : [])]);
   return [
-    `${typedSql(files, f, display)},`,
-    `paired AS (SELECT *, ${other} AS sg_opp FROM typed),`,
-    `states AS (SELECT *, CASE WHEN sg_own > 0 AND sg_opp > 0 THEN 1 + 2 * (sg_own - 1) + (sg_opp - 1) ELSE 0 END AS sg_state FROM paired),`,
-    'decisions AS (',
-    `  SELECT sg_file, model, game, framing, opponent,${names.map((n) => ` ${n},`).join('')} match, round, sg_seat, sg_own,`,
-    '    sg_match, sg_label, sg_round, sg_other,',
-    '    CASE WHEN sg_own > 0 AND lag(round) OVER w = round - 1 THEN lag(sg_state) OVER w ELSE 0 END AS sg_previous,',
-    '    max(round) OVER (PARTITION BY match) AS sg_last',
-    '  FROM states WINDOW w AS (PARTITION BY match, sg_seat ORDER BY round)',
-    ')',
+    `lagged AS (SELECT *, ${lags.join(', ')} FROM typed WINDOW m AS (PARTITION BY match ORDER BY round, sg_seat)),`,
+    `befores AS (SELECT *, ${before('=', 'sg_o')} AS sg_own_before, ${before('<>', 'sg_o')} AS sg_other_before FROM lagged),`,
+    `decisions AS (SELECT *, CASE WHEN sg_own > 0 THEN ${previous} ELSE 0 END AS sg_previous,`,
+    '  coalesce(sg_r1 = round AND sg_s1 = sg_seat, false) AS sg_dup FROM befores)',
   ].join('\n');
 }
 
@@ -144,19 +148,23 @@ export interface AggregationOptions {
   readonly display?: readonly string[];
 }
 
-/** The aggregation query: the aggregates table (docs/reference/aggregates.md), unordered. */
+/**
+ * The aggregation query: the aggregates table (docs/reference/aggregates.md), unordered — the decisions of `decisionsSql`, as the
+ * engine derives them, grouped by cell, match, round and previous state in one query (the engine groups them per cell and match, in
+ * passes over its copy of the decisions: wide.ts).
+ */
 export function aggregationSql(files: readonly string[], f: LogFormat, opts: AggregationOptions = {}): string {
   const why = unsupported(f);
   if (why !== undefined) throw new Error(engineMsg.notCompiled(f.name, why));
-  const names = factorNames(f).map(ident);
-  const keys = ['model', 'game', 'framing', 'opponent', ...names, 'match', 'round'];
-  const where = [
-    ...(opts.shortMatches === 'keep' ? [] : ["sg_last >= max(sg_last) OVER (PARTITION BY sg_file, game)"]),
-  ];
+  const keys = ['model', 'game', 'framing', 'opponent', ...factorNames(f).map(ident), 'match', 'round'];
+  const kept = opts.shortMatches === 'keep' ? 'SELECT * FROM decisions'
+    : 'SELECT * FROM (SELECT *, max(round) OVER (PARTITION BY match) AS sg_last FROM decisions)\n'
+      + '  QUALIFY sg_last >= max(sg_last) OVER (PARTITION BY sg_file, game)';
   const models = opts.models?.length ? ` WHERE model IN (${opts.models.map(lit).join(', ')})` : '';
   return [
-    decisionsSql(files, f, opts.display) + ',',
-    `kept AS (SELECT * FROM decisions${where.length ? ` QUALIFY ${where.join(' AND ')}` : ''})`,
+    `${typedSql(files, f, opts.display)},`,
+    `${decisionsSql(f)},`,
+    `kept AS (${kept})`,
     `SELECT ${keys.join(', ')},`,
     "  CASE sg_previous WHEN 1 THEN 'CC' WHEN 2 THEN 'CD' WHEN 3 THEN 'DC' WHEN 4 THEN 'DD' ELSE '' END AS previous,",
     '  count(*) AS decisions, sum(CASE WHEN sg_own > 0 THEN 1 ELSE 0 END) AS valid, sum(CASE WHEN sg_own = 1 THEN 1 ELSE 0 END) AS cooperations',
@@ -165,9 +173,28 @@ export function aggregationSql(files: readonly string[], f: LogFormat, opts: Agg
   ].join('\n');
 }
 
+/** The column a value comes from (a template's first placeholder), else the role it plays: the field a refused row is named by. */
+export function fieldOf(spec: ValueSpec | undefined, role: string): string {
+  if (spec === undefined) return role;
+  if ('column' in spec) return spec.column;
+  if ('template' in spec) return /\{([^{}]*)\}/.exec(spec.template)?.[1]?.trim() ?? role;
+  return role;
+}
+
+/** The values a decision of a seat entry must have (rule missing_field), in order: [its column in typedSql, the log's field it comes from]. */
+export function requiredValues(f: LogFormat, seat: SeatSpec): Array<[string, string]> {
+  return [['game', fieldOf(f.game, 'game')], ['framing', fieldOf(f.framing, 'framing')], ['model', fieldOf(seat.model, 'model')],
+    ['opponent', fieldOf(seat.opponent, 'opponent')], ...factorNames(f).map((n): [string, string] => [n, fieldOf(seat.factors?.[n] ?? f.factors?.[n], n)]),
+    ['sg_match', fieldOf(typeof f.match === 'object' ? f.match : undefined, 'match')], ['sg_label', seat.action]];
+}
+
+/** The parts of a match's pairing: a match value reused by another pairing, game, framing or factor level takes two values of one. */
+export const pairingParts = (f: LogFormat): string[] =>
+  ['game', 'framing', 'least(model, opponent)', 'greatest(model, opponent)', ...Object.keys(f.factors ?? {}).sort().map(ident)];
+
 /** The reader's rules on one decision: [rule, the SQL condition of a row it refuses]. */
 export function rowRules(f: LogFormat): Array<[string, string]> {
-  const empty = ['game', 'framing', 'model', 'opponent', ...factorNames(f).map(ident), 'sg_match', 'sg_label'].map((c) => `${c} = ''`).join(' OR ');
+  const empty = requiredValues(f, f.seats[0]).map(([c]) => `${ident(c)} = ''`).join(' OR ');
   return [
     ['missing_field', empty],
     ['bad_round', "NOT regexp_full_match(sg_round, '[0-9]+') OR round IS NULL OR round < 1 OR round > 1000000"],

@@ -1,7 +1,8 @@
 /**
- * The embedded query engine (DuckDB, `@duckdb/node-api`): one in-memory database per reading, a
- * memory limit so a scan larger than memory spills to disk, results streamed chunk by chunk into
- * the per-match aggregates (core/aggregates.ts), and the scan's progress on the logger.
+ * The embedded query engine (DuckDB, `@duckdb/node-api`): one database per reading, a file in a
+ * folder of its own (its tables on disk, its spills beside them) removed after, a memory limit so a
+ * scan larger than memory spills to disk, results streamed chunk by chunk into the per-match
+ * aggregates (core/aggregates.ts), and the scan's progress on the logger.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,11 +17,14 @@ import { engineMsg } from './messages.js';
 export const engineSettings = (spill: string): string[] => ["SET memory_limit = '384MB'", 'SET preserve_insertion_order = false',
   `SET temp_directory = '${spill.replace(/'/g, "''")}'`];
 
-/** Run `fn` on a fresh in-memory database; a DuckDB error (an unreadable file, a malformed row) becomes a UserError naming the files. */
+/** Run `fn` on a fresh database; a DuckDB error (an unreadable file, a malformed row) becomes a UserError naming the files. */
 export async function withEngine<T>(files: string, fn: (c: DuckDBConnection) => Promise<T>): Promise<T> {
-  const db = await DuckDBInstance.create(':memory:');
-  const c = await db.connect();
   const spill = mkdtempSync(join(tmpdir(), 'samegame-duckdb-'));
+  const db = await DuckDBInstance.create(join(spill, 'engine.duckdb')).catch((e: unknown) => {
+    rmSync(spill, { recursive: true, force: true });
+    throw e;
+  });
+  const c = await db.connect();
   try {
     for (const s of engineSettings(spill)) await c.run(s);
     return await fn(c);
@@ -41,7 +45,7 @@ export async function queryRows(c: DuckDBConnection, sql: string): Promise<Array
 }
 
 /** Every second while `work` runs, the scan's progress (percent) on the logger. */
-async function withProgress<T>(c: DuckDBConnection, logger: Logger | undefined, work: Promise<T>): Promise<T> {
+export async function withProgress<T>(c: DuckDBConnection, logger: Logger | undefined, work: Promise<T>): Promise<T> {
   if (!logger?.progress) return work;
   const timer = setInterval(() => {
     const p = c.progress.percentage;
@@ -65,16 +69,19 @@ function unpack(packed: string, out: number[]): number {
 
 /**
  * Stream the per-match rows of wide.ts (columns model, game, framing, opponent, the factors, match, packed) into MatchAggregates;
- * `bad` names a row whose counts are not a whole match (row index, the packed text).
+ * `bad` names a row whose counts are not a whole match (row index, the packed text), `tooLarge` a match whose counts add up past
+ * what a match holds (2^32 − 1: its key and id; the stream is left unread).
  */
 export async function streamMatches(c: DuckDBConnection, sql: string, factors: readonly string[], logger: Logger | undefined,
-  bad: (row: number, column: string, value: string) => never): Promise<MatchAggregates> {
+  bad: (row: number, column: string, value: string) => never, tooLarge: (key: string[], match: string) => Promise<never>): Promise<MatchAggregates> {
   return withProgress(c, logger, (async () => {
     const agg = new MatchAggregates(factors);
     const result = await c.stream(sql);
     const width = 4 + factors.length;
     const numbers: number[] = [];
-    let index = 0;
+    let scratch = new Float64Array(256);
+    let index = 0, open: string | undefined;
+    const matches = new Map<string, string>();
     for await (const rows of result.yieldRowsJs()) {
       for (const row of rows) {
         index++;
@@ -83,7 +90,9 @@ export async function streamMatches(c: DuckDBConnection, sql: string, factors: r
         if (n < STATE_SLOTS || (n - STATE_SLOTS) % 4 !== 0) bad(index, 'packed', packed);
         let rounds = 0;
         for (let i = STATE_SLOTS; i < n; i += 4) rounds = Math.max(rounds, numbers[i]);
-        const counts = new Float64Array(STATE_SLOTS + 3 * rounds);
+        const length = STATE_SLOTS + 3 * rounds;
+        if (scratch.length < length) scratch = new Float64Array(Math.max(length, 2 * scratch.length));
+        const counts = scratch.subarray(0, length).fill(0); // one buffer for every row: the cell copies the counts
         for (let i = 0; i < STATE_SLOTS; i++) counts[i] = numbers[i];
         for (let i = STATE_SLOTS; i < n; i += 4) {
           const at = STATE_SLOTS + 3 * (numbers[i] - 1);
@@ -92,9 +101,20 @@ export async function streamMatches(c: DuckDBConnection, sql: string, factors: r
         }
         const key: string[] = [];
         for (let k = 0; k < width; k++) key.push(text(row[k]));
-        agg.addMatch(key, text(row[width]), counts);
+        const id = JSON.stringify(key);
+        if (id !== open) { if (open !== undefined) agg.trimCell(open); open = id; } // rows sorted by key: a cell left is complete
+        let match = text(row[width]);
+        const seen = matches.get(match); // a match's id once, however many cells (seats) it has
+        if (seen === undefined) matches.set(match, match); else match = seen;
+        try {
+          agg.addMatch(key, match, counts);
+        } catch (e) {
+          if (e instanceof RangeError) await tooLarge(key, match);
+          throw e;
+        }
       }
     }
+    if (open !== undefined) agg.trimCell(open);
     return agg;
   })());
 }

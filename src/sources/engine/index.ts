@@ -9,7 +9,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { AGGREGATE_KEY_COLUMNS, AGGREGATE_VALUE_COLUMNS, type MatchAggregates, type RepeatedAggregates } from '../../core/aggregates.js';
+import { AGGREGATE_KEY_COLUMNS, AGGREGATE_VALUE_COLUMNS, type MatchAggregates } from '../../core/aggregates.js';
+import type { RepeatedAggregates } from '../../core/aggregate-decisions.js';
 import { UserError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { levelFault } from '../../core/names-rule.js';
@@ -18,7 +19,8 @@ import { displayNames } from '../../core/display-names.js';
 import { readLogDecisions, resolveLogFormat, type LogFormat, type ShortMatches } from '../logs/index.js';
 import { factorNames, ident, lit, unsupported } from './compile.js';
 import { queryRows, streamMatches, withEngine } from './engine.js';
-import { aggregatesFileSql, matchChecksSql, matchRowsSql, matchTableSql, shortMatchesSql } from './wide.js';
+import { aggregatesFileSql, matchChecksSql, matchRowsSql, shortMatchesSql } from './wide.js';
+import { makeMatchTable } from './passes.js';
 import { engineMsg } from './messages.js';
 import { firstBadRow } from './bad-rows.js';
 
@@ -31,6 +33,8 @@ export interface EngineReadOptions {
   readonly models?: readonly string[];
   readonly shortMatches?: ShortMatches;
   readonly logger?: Logger;
+  /** The decisions one pass over the matches holds (default PASS_DECISIONS, passes.ts). */
+  readonly passDecisions?: number;
 }
 
 /** SHA-256 of one file, or of the lines "sha256  name" of several (as the row reader hashes them); a glob is hashed as its text. */
@@ -106,9 +110,9 @@ export async function readLogAggregates(files: readonly string[], format: string
   const names = files.map((p, i) => opts.displayPaths?.[i] ?? p);
   const short = opts.shortMatches ?? f.short_matches ?? 'drop';
   const { aggregates, notes } = await withEngine(names.join(', '), async (c) => {
-    // one scan of the files to a table of one row per cell and match (O(matches)), read by the checks, names, notes and aggregates
+    // one scan of the files, then passes over the matches, to a table of one row per cell and match, read by the checks, names, notes and aggregates
     try {
-      await c.run(`CREATE TEMP TABLE ${MATCHES} AS ${matchTableSql(files, f, names)}`);
+      await makeMatchTable(c, MATCHES, files, f, names, opts.logger, opts.passDecisions);
     } catch (e) {
       await checkRows(c, files, names, f, opts, (e as Error).message);
     }
@@ -118,7 +122,7 @@ export async function readLogAggregates(files: readonly string[], format: string
     const sql = matchRowsSql(MATCHES, f, { shortMatches: short, models: opts.models });
     const aggregates = await streamMatches(c, sql, factorNames(f), opts.logger, (row, column, value) => {
       throw new UserError(engineMsg.aggregatesValue(names.join(', '), row, column, value));
-    });
+    }, (key, match) => Promise.reject(new UserError(engineMsg.matchTooLarge(names.join(', '), key, match))));
     return { aggregates, notes };
   });
   return {
@@ -142,10 +146,18 @@ export async function readAggregatesFile(path: string, display = path, logger?: 
     const factors = cols.filter((n) => !(AGGREGATE_COLUMNS as readonly string[]).includes(n)).sort();
     const refuse = (row: number, column: string, value: string): never => { throw new UserError(engineMsg.aggregatesValue(display, row, column, value)); };
     const sql = aggregatesFileSql(reader, [...AGGREGATE_KEY_COLUMNS, ...factors]);
-    await c.run('SET preserve_insertion_order = true'); // rows numbered in file order
-    const [bad] = await queryRows(c, sql.firstBad);
-    if (bad) refuse(Number(bad.sg_row), String(bad.sg_column), String(bad.sg_value));
-    return streamMatches(c, sql.rows, factors, logger, refuse);
+    const inFileOrder = () => c.run('SET preserve_insertion_order = true'); // rows numbered in file order
+    const [{ n }] = await queryRows(c, sql.badCount);
+    if (Number(n) > 0) {
+      await inFileOrder();
+      const [bad] = await queryRows(c, sql.firstBad);
+      refuse(Number(bad.sg_row), String(bad.sg_column), String(bad.sg_value));
+    }
+    return streamMatches(c, sql.rows, factors, logger, refuse, async (key, match) => {
+      await inFileOrder();
+      const [first] = await queryRows(c, sql.firstRow(key, match));
+      throw new UserError(engineMsg.aggregatesTooLarge(display, Number(first.sg_row), match));
+    });
   });
 }
 

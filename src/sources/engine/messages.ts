@@ -16,9 +16,14 @@ export const engineMsg = {
     `${file}: an aggregates table needs the columns ${missing.map(q).join(', ')} (docs/reference/aggregates.md)`,
   aggregatesValue: (file: string, row: number, column: string, value: string) =>
     `${file}: row ${row}: column ${q(column)}: ${q(value)} is not valid here (docs/reference/aggregates.md)`,
+  aggregatesTooLarge: (file: string, row: number, match: string) =>
+    `${file}: row ${row}: match ${q(match)} (begun here): its counts add up past 4294967295, the most one match of an aggregates table holds`,
+  matchTooLarge: (files: string, key: readonly string[], match: string) =>
+    `${files}: match ${q(match)} of ${key.map(q).join(', ')}: its counts add up past 4294967295, the most one match holds`,
   modelsNotInLog: (names: readonly string[], present: readonly string[]) =>
     `--models: ${names.map(q).join(', ')} ${names.length === 1 ? 'is' : 'are'} not a player of the log (players: ${present.map(q).join(', ')})`,
   scanning: () => 'engine: scanning',
+  passes: () => 'engine: matches',
   badRow: (file: string, row: number, field: string, what: string) => `${file}: row ${row}: field ${q(field)}: ${what}`,
   notAnAction: (label: string, game: string, known: readonly string[]) =>
     `label ${q(label)} is not an action of ${q(game)} (known: ${known.map(q).join(', ')})`,

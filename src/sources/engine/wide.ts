@@ -3,11 +3,12 @@
  * round and previous state, so what reaches JavaScript grows with the matches. The row's counts are one text of whole numbers
  * (`packed`): the five previous states' valid decisions and cooperations ('' CC CD DC DD), then per round present (in any order) its number,
  * decisions, valid ones and cooperations — the MatchSums of core/aggregates.ts, read by engine.ts. A log's decisions reach it through
- * `matchTableSql` (with the counts of the rows each rule of the reader refuses), an aggregates table through `aggregatesFileSql`.
+ * `matchTableSql`, in passes over the staged decisions (passes.ts), with the counts of the rows each rule of the reader refuses; an
+ * aggregates table through `aggregatesFileSql`.
  */
 import type { LogFormat } from '../logs/schema.js';
 import { AGGREGATE_STATES } from '../../core/aggregates.js';
-import { factorNames, ident, lit, rowRules, typedSql } from './compile.js';
+import { decisionsSql, factorNames, ident, lit, pairingParts, rowRules, typedSql } from './compile.js';
 
 /** The per-round counts' columns: decisions, valid, cooperations, then valid and cooperations after each previous state. */
 const STATE_COLUMNS = AGGREGATE_STATES.flatMap((_, s) => [`sg_v${s}`, `sg_c${s}`]);
@@ -16,52 +17,42 @@ const STATE_COLUMNS = AGGREGATE_STATES.flatMap((_, s) => [`sg_v${s}`, `sg_c${s}`
 const PACKED = `concat_ws(' ', ${STATE_COLUMNS.map((c) => `sum(${c})`).join(', ')}, `
   + "string_agg(concat_ws(' ', round, sg_d, sg_v, sg_c), ' ')) AS packed";
 
-/**
- * The decisions as decisionsSql makes them, in one window (one sort) rather than two: the rows of a match ordered by round and seat, a
- * round's two seats side by side, so the same seat's previous round and the other seat's are among the three rows before. The
- * previous state (sg_previous) is then decisionsSql's on every log the reader's rules accept (at most two seats a round, none twice);
- * `sg_dup` marks a (match, round, seat) met before.
- */
-export function engineDecisionsSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
-  const back = [1, 2, 3];
-  const before = (seat: '=' | '<>', x: string) =>
-    `CASE ${back.map((k) => `WHEN sg_r${k} = round - 1 AND sg_s${k} ${seat} sg_seat THEN ${x}${k}`).join(' ')} END`;
-  // shape round: the state of the seat's previous round is on its row; shape decision: the two seats' moves of that round
-  const previous = f.shape === 'round' ? `coalesce(${before('=', 'sg_t')}, 0)`
-    : `CASE WHEN sg_own_before > 0 AND sg_other_before > 0 THEN 1 + 2 * (sg_own_before - 1) + (sg_other_before - 1) ELSE 0 END`;
-  const state = 'CASE WHEN sg_own > 0 AND sg_other > 0 THEN 1 + 2 * (sg_own - 1) + (sg_other - 1) ELSE 0 END';
-  const lags = back.flatMap((k) => [`lag(round, ${k}) OVER m AS sg_r${k}`, `lag(sg_seat, ${k}) OVER m AS sg_s${k}`,
-    `lag(sg_own, ${k}) OVER m AS sg_o${k}`, ...(f.shape === 'round' ? [`lag(${state}, ${k}) OVER m AS sg_t${k}`] : [])]);
-  return [
-    `${typedSql(files, f, display)},`,
-    `lagged AS (SELECT *, ${lags.join(', ')} FROM typed WINDOW m AS (PARTITION BY match ORDER BY round, sg_seat)),`,
-    `befores AS (SELECT *, ${before('=', 'sg_o')} AS sg_own_before, ${before('<>', 'sg_o')} AS sg_other_before FROM lagged),`,
-    `decisions AS (SELECT *, CASE WHEN sg_own > 0 THEN ${previous} ELSE 0 END AS sg_previous,`,
-    '  coalesce(sg_r1 = round AND sg_s1 = sg_seat, false) AS sg_dup FROM befores)',
-  ].join('\n');
-}
-
 /** The rules the per-match table counts besides the row rules: a (match, seat, round) given twice. */
 const DUPLICATE = 'duplicate_decision';
 
+/** The staged decisions' column of its bucket: a hash of the match, so a match's rows are all in one bucket. */
+export const BUCKETS = 4096;
+
 /**
- * The per-(cell, match) table of a log: the key, the file, the highest round of the match in the cell (`sg_top`), the packed counts
- * (a decision each, its round's entry summed in engine.ts), per rule of the reader the rows it refuses, and `sg_gap`, the rows that
- * follow a missing round of their match (its rows ordered by round). Made once per reading (a temporary table).
- * The sums are window aggregates over the cell–match, one row of each kept: DuckDB's window spills to disk by partitions, where a
- * grouping's hash table of wide text keys (and string_agg's states) must stay in memory, so the memory a log needs grew with its
- * decisions (a grouping by round first even kept as many groups as decisions).
+ * The log's decisions as typedSql makes them, one row per seat entry, to be staged in a table (passes.ts) with each row's bucket
+ * (`sg_bucket`) and the rules of the reader it breaks, one column each.
  */
-export function matchTableSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
+export function stagedSql(files: readonly string[], f: LogFormat, display: readonly string[]): string {
+  return `${typedSql(files, f, display)}
+SELECT * EXCLUDE (sg_match, sg_round, sg_key, sg_label), ${rowRules(f).map(([rule, where]) => `coalesce(${where}, false) AS ${rule}`).join(', ')},
+  CAST(hash(match) % ${BUCKETS} AS INTEGER) AS sg_bucket
+FROM typed`;
+}
+
+/**
+ * The per-(cell, match) rows of the staged decisions `typed` (a SELECT of stagedSql's rows: one pass takes the matches of some buckets):
+ * the key, the file, the highest round of the match in the cell (`sg_top`), the packed counts (a decision each, its round's entry summed
+ * in engine.ts), per rule of the reader the rows it refuses, and `sg_gap`, the rows that follow a missing round of their match (its rows
+ * ordered by round). The sums are window aggregates over the cell–match, one row of each kept: DuckDB's window spills to disk by
+ * partitions, where a grouping's hash table of wide text keys (and string_agg's states) must stay in memory.
+ */
+export function matchTableSql(typed: string, f: LogFormat): string {
   const keys = ['model', 'game', 'framing', 'opponent', ...factorNames(f).map(ident), 'match'];
-  const rules = [...rowRules(f), [DUPLICATE, 'sg_dup'] as [string, string]];
+  // the staged table holds each row rule's verdict in a column of its name
+  const rules = [...rowRules(f).map(([rule]): [string, string] => [rule, rule]), [DUPLICATE, 'sg_dup'] as [string, string]];
   const states = AGGREGATE_STATES.flatMap((_, s) => [`count(*) FILTER (WHERE sg_own > 0 AND sg_previous = ${s}) OVER c`,
     `count(*) FILTER (WHERE sg_own = 1 AND sg_previous = ${s}) OVER c`]);
   const entry = "concat_ws(' ', round, 1, CAST(sg_own > 0 AS INTEGER), CAST(sg_own = 1 AS INTEGER))";
   const gap = 'coalesce(CASE WHEN sg_r1 IS NULL THEN round <> 1 ELSE round > sg_r1 + 1 END, false)';
   const columns = ['sg_file', ...keys, 'sg_top', 'packed', ...rules.map(([rule]) => rule), 'sg_gap'];
   return [
-    `${engineDecisionsSql(files, f, display)}`,
+    `WITH typed AS (${typed}),`,
+    decisionsSql(f),
     `SELECT ${columns.join(', ')} FROM (`,
     `  SELECT sg_file, ${keys.join(', ')}, max(round) OVER c AS sg_top,`,
     `    concat_ws(' ', ${states.join(',\n      ')},`,
@@ -78,9 +69,8 @@ export function matchTableSql(files: readonly string[], f: LogFormat, display: r
  * whose rounds (all seats) are not 1…highest.
  */
 export function matchChecksSql(table: string, f: LogFormat): string {
-  const rowFactors = Object.keys(f.factors ?? {}).sort().map(ident);
   // a match's pairing repeats another's when any part of it takes two values in the match
-  const parts = ['game', 'framing', 'least(model, opponent)', 'greatest(model, opponent)', ...rowFactors];
+  const parts = pairingParts(f);
   return [
     `SELECT ${[...rowRules(f).map(([rule]) => rule), DUPLICATE].map((r) => `coalesce(sum(${r}), 0) AS ${r}`).join(', ')},`,
     `  (SELECT count(*) FROM (SELECT 1 FROM ${ident(table)} GROUP BY match
@@ -109,23 +99,40 @@ export function matchRowsSql(table: string, f: LogFormat, opts: MatchRowsOptions
 export const shortMatchesSql = (table: string): string => `WITH m AS (SELECT sg_file, match, game, max(sg_top) AS last FROM ${ident(table)} GROUP BY ALL)
 SELECT sg_file, match, last, max(last) OVER (PARTITION BY sg_file, game) AS want FROM m QUALIFY last < want ORDER BY sg_file, match`;
 
+/** The largest count an aggregates table holds in one match (MatchSums are 32-bit). */
+const MAX_COUNT = 4294967295;
+
+/** The SQL of an aggregates table: a cheap count of its bad rows, its first bad row, its per-match rows, a match's first row. */
+export interface AggregatesFileSql {
+  readonly badCount: string;
+  readonly firstBad: string;
+  readonly rows: string;
+  readonly firstRow: (key: readonly string[], match: string) => string;
+}
+
 /**
  * An aggregates table (docs/reference/aggregates.md) read by `reader`, its text columns `keys` (key and factor columns), reduced to the
- * per-match rows: its first row (in file order) with a value no aggregates table holds, or else its packed rows sorted by key and match.
+ * per-match rows: the number of rows with a value no aggregates table holds (no order kept), the first of them (in file order: rows
+ * numbered with the insertion order kept), or else its packed rows sorted by key and match.
  */
-export function aggregatesFileSql(reader: string, keys: readonly string[]): { firstBad: string; rows: string } {
+export function aggregatesFileSql(reader: string, keys: readonly string[]): AggregatesFileSql {
   const text = (c: string) => `coalesce(CAST(${ident(c)} AS VARCHAR), '')`;
   const num = (c: string) => `TRY_CAST(${text(c)} AS DOUBLE)`;
-  const typed = `SELECT row_number() OVER () AS sg_row, ${keys.map((k) => `${text(k)} AS ${ident(k)}`).join(', ')}, ${text('match')} AS match,
+  const columns = `${keys.map((k) => `${text(k)} AS ${ident(k)}`).join(', ')}, ${text('match')} AS match,
   ${text('previous')} AS previous, ${text('round')} AS sg_round_text, ${num('round')} AS round, ${text('decisions')} AS sg_d_text,
   ${num('decisions')} AS sg_d, ${num('valid')} AS sg_v, ${num('cooperations')} AS sg_c FROM ${reader}`;
+  const typed = `SELECT ${columns}`;
+  const numbered = `SELECT row_number() OVER () AS sg_row, ${columns}`;
   const whole = (c: string) => `(${c} IS NOT NULL AND ${c} = floor(${c}))`;
   const badPrevious = `previous NOT IN (${AGGREGATE_STATES.map(lit).join(', ')})`;
   const badRound = `NOT (${whole('round')} AND round >= 1 AND round <= 1000000)`; // the rounds a log may hold (compile.ts bad_round)
-  const badCounts = `NOT (${whole('sg_d')} AND ${whole('sg_v')} AND ${whole('sg_c')} AND sg_d >= sg_v AND sg_v >= sg_c AND sg_c >= 0)`;
+  const badCounts = `NOT (${whole('sg_d')} AND ${whole('sg_v')} AND ${whole('sg_c')} AND ${MAX_COUNT} >= sg_d AND sg_d >= sg_v AND sg_v >= sg_c
+    AND sg_c >= 0)`;
+  const bad = `${badPrevious} OR ${badRound} OR ${badCounts}`;
+  const badCount = `SELECT count(*) AS n FROM (${typed}) WHERE ${bad}`;
   const firstBad = `SELECT sg_row, CASE WHEN ${badPrevious} THEN 'previous' WHEN ${badRound} THEN 'round' ELSE 'decisions' END AS sg_column,
   CASE WHEN ${badPrevious} THEN previous WHEN ${badRound} THEN sg_round_text ELSE sg_d_text END AS sg_value
-FROM (${typed}) WHERE ${badPrevious} OR ${badRound} OR ${badCounts} ORDER BY sg_row LIMIT 1`;
+FROM (${numbered}) WHERE ${bad} ORDER BY sg_row LIMIT 1`;
   const group = [...keys.map(ident), 'match'];
   const states = AGGREGATE_STATES.flatMap((s, i) => ['v', 'c'].map((k) => `coalesce(sum(sg_${k}) FILTER (WHERE previous = ${lit(s)}), 0) AS sg_${k}${i}`));
   const rows = `WITH t AS (SELECT ${group.join(', ')}, CAST(round AS BIGINT) AS round, previous, CAST(sg_d AS BIGINT) AS sg_d,
@@ -134,5 +141,7 @@ sg_per_round AS (SELECT ${group.join(', ')}, round, sum(sg_d) AS sg_d, sum(sg_v)
   ${states.join(',\n  ')}
   FROM t GROUP BY ${group.join(', ')}, round)
 SELECT ${group.join(', ')}, ${PACKED} FROM sg_per_round GROUP BY ${group.join(', ')} ORDER BY ${group.join(', ')}`;
-  return { firstBad, rows };
+  const firstRow = (key: readonly string[], match: string) => `SELECT min(sg_row) AS sg_row FROM (${numbered})
+WHERE ${[...key, match].map((v, i) => `${group[i]} = ${lit(v)}`).join(' AND ')}`;
+  return { badCount, firstBad, rows, firstRow };
 }

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { aggregateDecisions } from '../../../src/core/aggregates.js';
+import { aggregateDecisions } from '../../../src/core/aggregate-decisions.js';
 import { repeated } from '../../../src/analyses/repeated/index.js';
 import { readLogAggregates, unsupported, withEngine } from '../../../src/sources/engine/index.js';
 import { BUILTIN_LOG_FORMATS, parseLogFormat, readLogDecisions } from '../../../src/sources/logs/index.js';
@@ -126,6 +126,24 @@ describe('the query engine', () => {
       }
     });
   }
+
+  it('in passes over the matches (a bucket of them at a time), the aggregates and their notes are those of one pass', async () => {
+    const f = parseLogFormat(FORMAT, 'dec.yaml');
+    const file = join(dir, 'repeated.csv');
+    const one = await readLogAggregates([file], f, { displayPaths: ['repeated.csv'] });
+    const seen: Array<[string, number, number]> = [];
+    const logger = { info: () => {}, warn: () => {}, progress: (label: string, done: number, total: number) => { seen.push([label, done, total]); } };
+    const many = await readLogAggregates([file], f, { displayPaths: ['repeated.csv'], passDecisions: 50, logger });
+    // 60 matches of 6 rounds, two seats (one short): 718 decisions, 15 passes of about 50
+    const passes = seen.filter(([label]) => label === 'engine: matches');
+    expect(passes.map(([, done]) => done)).toEqual(Array.from({ length: 15 }, (_, i) => i));
+    expect(passes.every(([, , total]) => total === 15)).toBe(true);
+    expect(many!.decisionCount).toBe(one!.decisionCount);
+    expect(many!.notes).toEqual(one!.notes);
+    expect(cellsOf(many!.aggregates, ['persona'])).toEqual(cellsOf(one!.aggregates, ['persona']));
+    const rows = readLogDecisions([file], f, { displayPaths: ['repeated.csv'] });
+    expect(cellsOf(many!.aggregates)).toEqual(cellsOf(aggregateDecisions(rows.decisions, ['persona'])));
+  });
 
   for (const name of ['repeated.csv', 'oneshot.csv']) {
     it(`${name}: sql → a separate DuckDB process → analyze --aggregates gives the tables of analyze --trials, byte for byte`, async () => {
