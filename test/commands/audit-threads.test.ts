@@ -52,7 +52,7 @@ describe('the audit searches on two threads', () => {
     const bytes = (r: typeof one, base: string) => r.files.map((f) => [f.path.slice(resolve(base).length), Buffer.from(f.content).toString('base64')]);
     expect(bytes(two, join(dir, 'two'))).toEqual(bytes(one, join(dir, 'one')));
     expect(one.files.map((f) => f.path).some((p) => p.endsWith('audit.json'))).toBe(true);
-  });
+  }, 240_000); // two whole audits of 96 cells, figures included: over a minute on a loaded machine
 
   it('redo the tasks of a worker that died after taking them', async () => {
     const { input, settings } = stageOf(file96);

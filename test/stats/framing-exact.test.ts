@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exactConditionalP, isSparse, smallestExpected } from '../../src/stats/framing-exact.js';
 import { framingTest, gStatistic, type FramingPairCounts } from '../../src/stats/framing-test.js';
-import { chi2Sf } from '../../src/stats/chi2.js';
+import { chi2Sf, logGamma } from '../../src/stats/chi2.js';
 import { jsdBernoulli } from '../../src/stats/jsd.js';
 import { binomial, generator } from '../helpers/independent-rng.js';
 
@@ -26,6 +27,40 @@ describe('the exact conditional p of the summed G (sparse cells)', () => {
   it('by hand: 0/50 against 3/50 has p = 2·C(50, 3)/C(100, 3) = 0.2424 (the two tables with all three on one side)', () => {
     expect(smallestExpected({ xb: 0, nb: 50, xs: 3, ns: 50 })).toBe(1.5);
     expect(exactConditionalP([{ xb: 0, nb: 50, xs: 3, ns: 50 }], gStatistic(0, 50, 3, 50), gStatistic)).toBeCloseTo(2 * 19600 / 161700, 9);
+  });
+
+  it('equals the full convolution bit for bit (every partial sum kept, none dropped as unable to reach the top bin)', () => {
+    const logChoose = (n: number, k: number) => logGamma(n + 1) - logGamma(k + 1) - logGamma(n - k + 1);
+    // The convolution over every bin, in the same order of terms: what the dropping of partial sums must not change.
+    const full = (pairs: readonly { xb: number; nb: number; xs: number; ns: number }[], g: number): number => {
+      if (!(g > 0)) return 1;
+      const k = pairs.length, top = 1000 * k - k + 1, delta = g / (1000 * k);
+      let mass = new Float64Array(top + 1), at = [0];
+      mass[0] = 1;
+      for (const q of pairs) {
+        const N = q.nb + q.ns, t = q.xb + q.xs;
+        if (t === 0 || t === N) continue;
+        const next = new Float64Array(top + 1), seen = new Uint8Array(top + 1), nextAt: number[] = [];
+        for (let x = Math.max(0, t - q.ns); x <= Math.min(q.nb, t); x++) {
+          const w = Math.exp(logChoose(q.nb, x) + logChoose(q.ns, t - x) - logChoose(N, t));
+          if (w === 0) continue;
+          const step = Math.min(top, Math.floor(gStatistic(x, q.nb, t - x, q.ns) / delta + 1e-9));
+          for (const j of at) {
+            const to = Math.min(top, j + step);
+            if (!seen[to]) { seen[to] = 1; nextAt.push(to); }
+            next[to] += w * mass[j];
+          }
+        }
+        mass = next; at = nextAt;
+      }
+      return Math.min(1, mass[top]);
+    };
+    const pair = fc.record({ nb: fc.integer({ min: 1, max: 60 }), ns: fc.integer({ min: 1, max: 60 }), pb: fc.double({ min: 0, max: 1, noNaN: true }),
+      ps: fc.double({ min: 0, max: 1, noNaN: true }) }).map(({ nb, ns, pb, ps }) => ({ xb: Math.round(pb * nb), nb, xs: Math.round(ps * ns), ns }));
+    fc.assert(fc.property(fc.array(pair, { minLength: 1, maxLength: 6 }), fc.double({ min: 0.2, max: 3, noNaN: true }), (pairs, scale) => {
+      const g = scale * pairs.reduce((s, q) => s + gStatistic(q.xb, q.nb, q.xs, q.ns), 0);
+      expect(Object.is(exactConditionalP(pairs, g, gStatistic), full(pairs, g))).toBe(true);
+    }), { numRuns: 150, seed: 41 });
   });
 
   it('is used, and said, only where a pair has an expected count below 5', () => {
