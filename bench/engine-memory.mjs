@@ -2,7 +2,7 @@
 // (bench/generate_decisions.py: 8 models, 2 framings, matches of 10 rounds, two seats; kept when already there), then runs the
 // built CLI on each under /usr/bin/time -v (`--reps 200`, figures included) and prints its peak RSS, wall time and the load.
 // Not part of npm test: 10^7 decisions take minutes and about 2 GB of disk.
-// Usage: npm run build && node bench/engine-memory.mjs [DECISIONS=10000000] [DIR=/tmp/samegame-engine-memory]
+// Usage: npm run build && node bench/engine-memory.mjs [DECISIONS=10000000] [DIR=/tmp/samegame-engine-memory] [FORMATS=csv,parquet]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -13,7 +13,7 @@ const dir = process.argv[3] ?? '/tmp/samegame-engine-memory';
 mkdirSync(dir, { recursive: true });
 const budget = 1024 * 1024; // kB: the 1 GB target
 
-for (const ext of ['csv', 'parquet']) {
+for (const ext of (process.argv[4] ?? 'csv,parquet').split(',')) {
   const log = join(dir, `decisions-${decisions}.${ext}`);
   if (!existsSync(log)) {
     const gen = spawnSync('python3', ['bench/generate_decisions.py', String(decisions), log], { stdio: 'inherit' });

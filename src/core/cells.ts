@@ -34,6 +34,9 @@ export interface ClusteredObservations {
   readonly ids?: readonly string[];
 }
 
+/** Per-cluster values of a column: doubles, or whole counts in the narrowest unsigned integers that hold them. */
+export type CountColumn = Float64Array | Uint8Array | Uint16Array | Uint32Array;
+
 export type Observations = BinaryObservations | ProbabilityObservations | ClusteredObservations;
 
 function total(v: Float64Array): number {

@@ -1,3 +1,4 @@
+import type { CountColumn } from '../core/cells.js';
 import type { RandomSource } from './rng.js';
 
 /**
@@ -8,8 +9,8 @@ import type { RandomSource } from './rng.js';
  * that column). A clustered cell of the cell table is the one-column case (`redrawCell`).
  */
 export interface ClusterColumns {
-  readonly sizes: readonly Float64Array[];
-  readonly sums: readonly Float64Array[];
+  readonly sizes: readonly CountColumn[];
+  readonly sums: readonly CountColumn[];
 }
 
 /** Writes the next `count` replicates: rate of column c of replicate r at out[r · stride + offset + c]. */
@@ -21,13 +22,13 @@ type Source = { kind: 'const'; total: number } | { kind: 'field'; lane: number; 
 /** Integer fields share a 52-bit lane while their largest possible totals fit (sums stay exact below 2^53). */
 const LANE_BITS = 52;
 
-function isConstant(v: Float64Array): boolean {
+function isConstant(v: CountColumn): boolean {
   for (let j = 1; j < v.length; j++) if (v[j] !== v[0]) return false;
   return true;
 }
 
 /** Largest value when every value is a non-negative integer, else −1. */
-function integerMax(v: Float64Array): number {
+function integerMax(v: CountColumn): number {
   let max = 0;
   for (let j = 0; j < v.length; j++) {
     const x = v[j];
@@ -44,7 +45,7 @@ function integerMax(v: Float64Array): number {
  * field carries into the next and every total is exact); other columns keep a lane of their own.
  * The totals, and so the rates, are those of adding the drawn clusters' values one by one.
  */
-function plan(values: readonly Float64Array[], m: number): { sources: Source[]; lanes: number; table: Float64Array } {
+function plan(values: readonly CountColumn[], m: number): { sources: Source[]; lanes: number; table: Float64Array } {
   const sources: Source[] = [];
   const laneOf: { column: number; scale: number }[][] = [];
   let open = -1, used = LANE_BITS;
@@ -131,7 +132,7 @@ export function clusterColumnsDrawer(cols: ClusterColumns, rng: RandomSource): C
   const m = width ? cols.sizes[0].length : 0;
   if (m === 0) return (count, out, offset, stride) => { for (let r = 0; r < count; r++) for (let c = 0; c < width; c++) out[r * stride + offset + c] = NaN; };
   if (m >= 2 ** 21) throw new RangeError(`too many clusters in one cell: ${m}`);
-  const values: Float64Array[] = [];
+  const values: CountColumn[] = [];
   for (let c = 0; c < width; c++) values.push(cols.sums[c], cols.sizes[c]);
   const { sources, lanes, table } = plan(values, m);
   const single = lanes === 1;

@@ -18,7 +18,7 @@ import { SELF_OPPONENT } from '../../core/decisions.js';
 import { displayNames } from '../../core/display-names.js';
 import { readLogDecisions, resolveLogFormat, type LogFormat, type ShortMatches } from '../logs/index.js';
 import { factorNames, ident, lit, unsupported } from './compile.js';
-import { queryRows, streamMatches, withEngine } from './engine.js';
+import { queryRows, STREAM_MEMORY_LIMIT, streamMatches, withEngine } from './engine.js';
 import { aggregatesFileSql, matchChecksSql, matchRowsSql, shortMatchesSql } from './wide.js';
 import { makeMatchTable } from './passes.js';
 import { engineMsg } from './messages.js';
@@ -120,6 +120,7 @@ export async function readLogAggregates(files: readonly string[], format: string
     await checkNames(c, names, f, opts);
     const notes = await readingNotes(c, f, short);
     const sql = matchRowsSql(MATCHES, f, { shortMatches: short, models: opts.models });
+    await c.run(STREAM_MEMORY_LIMIT);
     const aggregates = await streamMatches(c, sql, factorNames(f), opts.logger, (row, column, value) => {
       throw new UserError(engineMsg.aggregatesValue(names.join(', '), row, column, value));
     }, (key, match) => Promise.reject(new UserError(engineMsg.matchTooLarge(names.join(', '), key, match))));
