@@ -54,6 +54,8 @@ export interface UnivariateFit {
   readonly df: number;
   readonly tau2: number;
   readonly tau2Converged: boolean;
+  /** REML/ML: τ² set to 0 because the likelihood there is above that at the interior maximum the iteration reached. */
+  readonly tau2Boundary: boolean;
   readonly I2: number;
   readonly H2: number;
   /** Cochran's Q (residual heterogeneity with fixed-effect weights), its df and p-value. */
@@ -147,7 +149,7 @@ function fitScaled(y: Float64Array, v: Float64Array, s: MetaSettings, X: Design)
   const piCrit = p === 1 && k >= 3 ? tQuantile(1 - (1 - s.level) / 2, k - 2) : NaN;
   const piHalf = piCrit * Math.sqrt(est.tau2 + f.A[0][0]);
   return {
-    k, p, coefficients, df, tau2: est.tau2, tau2Converged: est.converged, I2, H2,
+    k, p, coefficients, df, tau2: est.tau2, tau2Converged: est.converged, tau2Boundary: 'boundary' in est && est.boundary === true, I2, H2,
     Q: h.Q, Q_df: h.df, Q_p: h.Q_p, ...moderatorTest(f.beta, vb, s.test, df),
     pi_lo: coefficients[0].estimate - piHalf, pi_hi: coefficients[0].estimate + piHalf,
   };
