@@ -70,7 +70,7 @@ function logLikelihood(y: Float64Array, v: Float64Array, X: Design, tau2: number
 function scoringIterate(y: Float64Array, v: Float64Array, X: Design, score: (f: Fit) => number, info: (f: Fit) => number): Tau2Estimate {
   let tau2 = dl(y, v, X).tau2;
   if (!Number.isFinite(tau2)) return { tau2: NaN, converged: false, iterations: 0 };
-  let lo = 0, hi = Infinity;
+  let lo = 0, hi = Infinity, dx = Infinity, dxOld = Infinity;
   for (let it = 1; it <= MAX_ITER; it++) {
     const f = wls(y, X, weights(v, tau2));
     if (!f) return { tau2: NaN, converged: false, iterations: it };
@@ -82,8 +82,15 @@ function scoringIterate(y: Float64Array, v: Float64Array, X: Design, score: (f: 
     while (tau2 + adj < 0 && halvings++ < 60) adj /= 2;
     const next = Math.max(0, tau2 + adj);
     if (Math.abs(next - tau2) <= TOL * Math.max(1, tau2)) return { tau2: next, converged: true, iterations: it };
-    // Inside the bracket (0 itself is always allowed: the boundary check above decides there); else its midpoint.
-    tau2 = next < hi && (next > lo || next === 0) ? next : (lo + hi) / 2;
+    // Inside the bracket (0 itself is always allowed: the boundary check above decides there); else its midpoint. The
+    // midpoint also once the bracket is finite and the step is more than half the one before last (safeguarded Newton,
+    // Numerical Recipes' rtsafe): ML scoring whose information overstates the curvature crawled ~2 % of the bracket a step.
+    const inside = next < hi && (next > lo || next === 0);
+    dxOld = dx;
+    if (inside && !(hi < Infinity && Math.abs(next - tau2) > dxOld / 2)) { dx = Math.abs(next - tau2); tau2 = next; } else {
+      dx = (hi - lo) / 2;
+      tau2 = (lo + hi) / 2;
+    }
     if (hi < Infinity && hi - lo <= TOL * Math.max(1, hi)) return { tau2, converged: true, iterations: it };
   }
   return { tau2, converged: false, iterations: MAX_ITER };

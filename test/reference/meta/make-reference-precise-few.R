@@ -15,5 +15,5 @@ one <- function(file, method) {
   sprintf('"%s/%s": {"b": [%s], "se": [%s], "tau2": %s, "QE": %s, "QM": %s}', file, method,
     paste(num(c(r$beta)), collapse = ", "), paste(num(r$se), collapse = ", "), num(r$tau2), num(r$QE), num(r$QM))
 }
-out <- c(one("case_egger5_190.csv", "REML"), one("case_egger5_94.csv", "PM"), one("case_egger5_94.csv", "REML"))
+out <- c(one("case_egger5_190.csv", "REML"), one("case_egger5_94.csv", "PM"), one("case_egger5_94.csv", "REML"), one("case_egger5_132.csv", "ML"))
 writeLines(c("{", paste(out, collapse = ",\n"), "}"), "test/reference/meta/reference-precise-few.json")
