@@ -41,5 +41,5 @@ for (const design of ['egger', 'mod', 'cat']) for (let e = 3; e <= 14; e++) {
     const f = wls(y, X, w); if (f?.traces) nh++;
     if (f) mh = Math.max(mh, err({ beta: f.beta, A: f.A, QE: weightedSum(f, 1, 2) }, ref)); else mh = Infinity;
   }
-  console.log(design, 'ratio 1e' + e, 'plain max err', mp.toExponential(2), 'current max err', mh.toExponential(2), 'heavy used', nh);
+  console.log(design, 'ratio 1e' + e, 'plain max err', mp.toExponential(2), 'wls max err', mh.toExponential(2), 'tables with rows over 1e4 x typical (split traces)', nh);
 }
