@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fitUnivariate, META_DEFAULTS } from '../../src/stats/meta/univariate.js';
 import { traces, wls } from '../../src/stats/meta/wls.js';
+import { qrFit } from '../stats/meta/qr-reference.js';
 
 const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(Math.abs(b), 1e-3);
 
@@ -48,8 +49,8 @@ describe('meta-regression with heavy rows (wls.ts heavySplit)', () => {
   }));
 
   // Up to three heavy rows: sharing a moderator value or on the line, they are compressed first (heavy-rank.ts).
-  // The reference: the QR of W^½X by Gram–Schmidt (twice), β = R⁻¹Q′W^½y, (X′WX)⁻¹ = R⁻¹R⁻ᵀ and P = W^½(I − QQ′)W^½ in full
-  // (k ≤ 12); the plain inverse of X′WX loses 1e-7 when one light row alone holds a moderator value.
+  // The reference: the QR fit (test/stats/meta/qr-reference.ts, k ≤ 12); the plain inverse of X′WX loses 1e-7 when one light
+  // row alone holds a moderator value.
   it('is exact: with heavy weights 1e6 times the others\' it is the fit by QR, traces included (property)', () => {
     fc.assert(fc.property(table, fc.double({ min: 1e6, max: 1e7, noNaN: true }), ({ y, v, x, heavy }, ratio) => {
       const w = Float64Array.from(v, (vi, i) => (heavy.includes(i) ? ratio : 1) / vi);
@@ -57,36 +58,12 @@ describe('meta-regression with heavy rows (wls.ts heavySplit)', () => {
       fc.pre(new Set(x.filter((_, i) => !heavy.includes(i))).size > 1);
       const f = wls(Float64Array.from(y), X, w);
       if (!f?.traces) return;
-      const p = X.length;
-      const Q: number[][] = [];
-      const R = X.map(() => new Array<number>(p).fill(0));
-      X.forEach((col, c) => {
-        let q = Array.from(col, (t, i) => t * Math.sqrt(w[i]));
-        for (let pass = 0; pass < 2; pass++) {
-          Q.forEach((u, j) => { const d = u.reduce((s, ui, i) => s + ui * q[i], 0); R[j][c] += d; q = q.map((t, i) => t - d * u[i]); });
-        }
-        R[c][c] = Math.hypot(...q);
-        Q.push(q.map((t) => t / R[c][c]));
-      });
-      const Rinv = R.map(() => new Array<number>(p).fill(0));
-      for (let c = 0; c < p; c++) {
-        for (let r = c; r >= 0; r--) {
-          let s = r === c ? 1 : 0;
-          for (let k = r + 1; k <= c; k++) s -= R[r][k] * Rinv[k][c];
-          Rinv[r][c] = s / R[r][r];
-        }
-      }
-      const qy = Q.map((u) => u.reduce((s, ui, i) => s + ui * Math.sqrt(w[i]) * y[i], 0));
-      const beta = Rinv.map((row) => row.reduce((s, a, j) => s + a * qy[j], 0));
-      const A = Rinv.map((ra) => Rinv.map((rb) => ra.reduce((s, a, k) => s + a * rb[k], 0)));
+      const { beta, A, trP, trPP } = qrFit(y, X, w);
       const close = (a: number, b: number, scale: number) => Math.abs(a - b) <= 1e-7 * scale;
       const sb = Math.max(...beta.map(Math.abs), 1);
       beta.forEach((b, j) => expect(close(f.beta[j], b, sb), `beta ${j}: ${f.beta[j]} vs ${b}`).toBe(true));
       const sa = Math.max(...A.flat().map(Math.abs));
       A.forEach((row, r) => row.forEach((a, c) => expect(close(f.A[r][c], a, sa), `A ${r}${c}: ${f.A[r][c]} vs ${a}`).toBe(true)));
-      const P = y.map((_, i) => y.map((__, j) => Math.sqrt(w[i] * w[j]) * ((i === j ? 1 : 0) - Q.reduce((s, u) => s + u[i] * u[j], 0))));
-      const trP = P.reduce((s, row, i) => s + row[i], 0);
-      const trPP = P.flat().reduce((s, x) => s + x * x, 0);
       const t = traces(f, X);
       expect(Math.abs(t.P - trP) <= 1e-6 * trP, `tr P ${t.P} vs ${trP}`).toBe(true);
       expect(Math.abs(t.PP - trPP) <= 1e-6 * trPP, `tr PP ${t.PP} vs ${trPP}`).toBe(true);

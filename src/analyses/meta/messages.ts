@@ -34,6 +34,8 @@ export const analysesMetaMsg = {
   tooFewCells: (scope: string, k: number) => `${scope}: ${k} cell${k === 1 ? '' : 's'}, no pooled row (pooling needs 2 or more)`,
   notFitted: (scope: string) => `${scope}: the model could not be fitted (singular weights)`,
   notConverged: (scope: string, method: string) => `${scope}: the ${method} iteration for τ² did not converge; its value is the last iterate`,
+  tau2Boundary: (scope: string, method: string) =>
+    `${scope}: the ${method} likelihood is higher at τ² = 0 than at the maximum its iteration reached inside the range; τ² is set to 0 (as metafor does)`,
   regressionNotFitted: (k: number,
     p: number) => `meta-regression: ${k} cells cannot fit ${p} coefficients (needs more cells than coefficients and moderators that vary)`,
   identicalStudies: (a: string, b: string, k: number) =>

@@ -101,13 +101,20 @@ export interface MetaAnalysis {
   readonly notes: readonly string[];
 }
 
+/** What a printed fit's τ² iteration did that a reader must know: it did not converge, or τ² was set to 0 at the boundary. */
+function tau2Notes(scope: string, f: UnivariateFit, s: MetaAnalysisSettings, notes: string[]): void {
+  if (s.pooling === 'fixed') return;
+  if (!f.tau2Converged) notes.push(analysesMetaMsg.notConverged(scope, s.tau2));
+  if (f.tau2Boundary) notes.push(analysesMetaMsg.tau2Boundary(scope, s.tau2));
+}
+
 const column = (rows: readonly EffectRow[], f: 'yi' | 'vi') => Float64Array.from(rows, (r) => r[f]);
 
 function pooledRow(scope: string, rows: readonly EffectRow[], s: MetaAnalysisSettings, notes: string[]): PooledRow | undefined {
   if (rows.length < 2) { notes.push(analysesMetaMsg.tooFewCells(scope, rows.length)); return undefined; }
   const f = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), s);
   if (!f) { notes.push(analysesMetaMsg.notFitted(scope)); return undefined; }
-  if (!f.tau2Converged) notes.push(analysesMetaMsg.notConverged(scope, s.tau2));
+  tau2Notes(scope, f, s, notes);
   const c = f.coefficients[0];
   const qp = s.pooling === 'random' ? tau2Interval(column(rows, 'yi'), column(rows, 'vi'), s.level) : undefined;
   return {
@@ -184,6 +191,7 @@ function regression(rows: readonly EffectRow[], s: MetaAnalysisSettings, notes: 
   if (design.dropped.length) notes.push(analysesMetaMsg.collinearDropped(design.dropped));
   const fit = fitUnivariate(column(rows, 'yi'), column(rows, 'vi'), s, design.X);
   if (!fit) { notes.push(analysesMetaMsg.regressionNotFitted(rows.length, design.terms.length)); return undefined; }
+  tau2Notes('meta-regression', fit, s, notes);
   const three = s.pooling === 'random' && groupBy(rows, (r) => r.study).size >= 2 && identified(rows);
   return { design, fit, multilevel: three ? multilevelRegression(rows, design, studyIndex(rows), s, notes) : undefined };
 }

@@ -108,11 +108,13 @@ function compressedSplit(y: Float64Array, X: Design, w: Float64Array, H: readonl
 /**
  * The fit with the rows whose weights are far above the others' split off (heavySplit), their dependent
  * part compressed first (compressedSplit); undefined when there are none (or too many), or the split fails.
+ * `extreme`: the largest weight is above GATE × the typical one (else only the split's traces are used).
  */
-export function heavyFit(y: Float64Array, X: Design, w: Float64Array): WlsFit | undefined {
-  const { rows, median } = heavyRows(w);
+export function heavyFit(y: Float64Array, X: Design, w: Float64Array): { fit: WlsFit; extreme: boolean } | undefined {
+  const { rows, median, extreme } = heavyRows(w);
   if (rows.length === 0 || rows.length > MAX_HEAVY) return undefined;
   const H = [...rows].sort((a, b) => w[b] - w[a]);
   const basis = independentRows(H.map((i) => X.map((col) => col[i])));
-  return basis.length === H.length ? heavySplit(y, X, w, rows, median) : compressedSplit(y, X, w, H, basis, median);
+  const fit = basis.length === H.length ? heavySplit(y, X, w, rows, median) : compressedSplit(y, X, w, H, basis, median);
+  return fit && { fit, extreme };
 }

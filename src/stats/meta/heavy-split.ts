@@ -6,25 +6,32 @@ import { crossW, dot, invert, matMul, trace, traceProduct, type Design, type Mat
 
 /** A row is heavy when its weight is more than this many times the median weight (see heavySplit). */
 const HEAVY = 1e4;
+/**
+ * The split's coefficients and residuals are taken only when the largest weight is above this many times the typical one
+ * (below it, its traces only): there the plain fit (X′WX inverted) is within 4e-7 of a QR fit (1–5 precise rows,
+ * bench/meta-heavy-gate.ts), and the split of near-parallel heavy rows (Egger's [1, √v], √v ≈ 0) is not (1e-4 and worse).
+ */
+export const GATE = 1e7;
 /** The most heavy rows split off (the split inverts an h × h matrix). */
 export const MAX_HEAVY = 200;
 
 /**
- * The heavy rows (weight above HEAVY × the median weight) and that median; none, in one O(k) pass, when max/min ≤ HEAVY.
+ * The heavy rows (weight above HEAVY × the median weight), that median, and whether the largest weight is above GATE × it;
+ * none, in one O(k) pass, when max/min ≤ HEAVY.
  * When the median is itself heavy (three cells of variance 1e-30 among five), the median of the rows within HEAVY × the
  * smallest weight stands for it.
  */
-export function heavyRows(w: Float64Array): { rows: number[]; median: number } {
+export function heavyRows(w: Float64Array): { rows: number[]; median: number; extreme: boolean } {
   let lo = Infinity, hi = 0;
   for (const x of w) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
-  if (!(hi > HEAVY * lo)) return { rows: [], median: NaN };
+  if (!(hi > HEAVY * lo)) return { rows: [], median: NaN, extreme: false };
   const sorted = Float64Array.from(w).sort();
   const mid = (xs: Float64Array) => xs[Math.floor((xs.length - 1) / 2)];
   const median = mid(sorted);
   const typical = median > HEAVY * lo ? mid(sorted.filter((x) => x <= HEAVY * lo)) : median;
   const rows: number[] = [];
   for (let i = 0; i < w.length; i++) if (w[i] > HEAVY * typical) rows.push(i);
-  return { rows, median: typical };
+  return { rows, median: typical, extreme: hi > GATE * typical };
 }
 
 /**

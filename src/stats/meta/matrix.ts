@@ -32,6 +32,30 @@ export function invert(m: Matrix): Matrix | undefined {
   return a.map((row) => row.slice(p));
 }
 
+/**
+ * log det of a small symmetric positive-definite matrix (Cholesky: the sum of the log squared pivots); NaN when not positive
+ * definite, or when a squared pivot is below 1e-10 of its diagonal entry (the cancellation left fewer than 6 digits of it:
+ * a covariance pinned by a cell of variance 1e-30 has an eigenvalue that double precision cannot resolve).
+ */
+export function logDet(m: Matrix): number {
+  const p = m.length;
+  const L = m.map(() => new Array<number>(p).fill(0));
+  let s = 0;
+  for (let j = 0; j < p; j++) {
+    let d = m[j][j];
+    for (let k = 0; k < j; k++) d -= L[j][k] * L[j][k];
+    if (!(d > 1e-10 * m[j][j])) return NaN;
+    L[j][j] = Math.sqrt(d);
+    s += Math.log(d);
+    for (let i = j + 1; i < p; i++) {
+      let t = m[i][j];
+      for (let k = 0; k < j; k++) t -= L[i][k] * L[j][k];
+      L[i][j] = t / L[j][j];
+    }
+  }
+  return s;
+}
+
 /** X′ diag(w^power) X. */
 export function crossW(X: Design, w: Float64Array, power: number): Matrix {
   const p = X.length;

@@ -4,12 +4,15 @@
  * typed registry. Each returns τ² ≥ 0 (truncated at 0) and whether its iteration converged.
  */
 import { bisection, bracketAbove } from '../bisect.js';
+import { logDet } from './matrix.js';
 import { traceP, traces, weights, weightedSum, wls, type Design } from './wls.js';
 
 export interface Tau2Estimate {
   readonly tau2: number;
   readonly converged: boolean;
   readonly iterations: number;
+  /** REML/ML: the iteration stopped at a maximum inside (0, ∞) whose likelihood is below that at τ² = 0, so τ² = 0 (as metafor). */
+  readonly boundary?: boolean;
 }
 
 export interface Tau2Estimator {
@@ -38,13 +41,36 @@ type Fit = NonNullable<ReturnType<typeof wls>>;
  * the bracket, every one whose score is negative an upper end; a step that would leave the bracket
  * (scoring overshoots where the likelihood is not concave, and can cycle there without end, e.g.
  * next to a cell whose variance is far below the others') is replaced by the bracket's midpoint, so
- * the iteration always reaches a maximum, where plain scoring, when it converges, reaches the same
- * one. Stops when a step moves τ² by less than 1e-13·max(1, τ²).
+ * the iteration reaches a stationary point, where plain scoring, when it converges, reaches the same
+ * one. Stops when a step moves τ² by less than 1e-13·max(1, τ²). That point is a local maximum, not
+ * always the global one: the likelihood need not be unimodal, and one at τ² = 0 can be higher. So, as
+ * metafor does, the log-likelihood there is compared with that at 0, and τ² = 0 taken (boundary) when
+ * 0 is higher — for REML only where log det (X′WX)⁻¹ is resolved in double precision (matrix.ts logDet;
+ * not with a cell of variance 1e-30 beside 0.01, whose stationary point is kept).
  */
-function fisherScoring(y: Float64Array, v: Float64Array, X: Design, score: (f: Fit) => number, info: (f: Fit) => number): Tau2Estimate {
+function fisherScoring(y: Float64Array, v: Float64Array, X: Design, score: (f: Fit) => number, info: (f: Fit) => number,
+  logLik: (tau2: number) => number): Tau2Estimate {
+  const est = scoringIterate(y, v, X, score, info);
+  if (!(est.tau2 > 0) || !(logLik(0) > logLik(est.tau2))) return est;
+  return { ...est, tau2: 0, boundary: true };
+}
+
+/**
+ * The log-likelihood of τ² (ML), −½Σlog(vᵢ + τ²) − ½Σwᵢrᵢ², or the restricted one (REML), which adds
+ * −½ log det X′WX = ½ log det (X′WX)⁻¹; −∞ when the fit fails.
+ */
+function logLikelihood(y: Float64Array, v: Float64Array, X: Design, tau2: number, restricted: boolean): number {
+  const f = wls(y, X, weights(v, tau2));
+  if (!f) return -Infinity;
+  let s = 0;
+  for (const x of v) s += Math.log(x + tau2);
+  return -0.5 * s - 0.5 * weightedSum(f, 1, 2) + (restricted ? 0.5 * logDet(f.A) : 0);
+}
+
+function scoringIterate(y: Float64Array, v: Float64Array, X: Design, score: (f: Fit) => number, info: (f: Fit) => number): Tau2Estimate {
   let tau2 = dl(y, v, X).tau2;
   if (!Number.isFinite(tau2)) return { tau2: NaN, converged: false, iterations: 0 };
-  let lo = 0, hi = Infinity;
+  let lo = 0, hi = Infinity, dx = Infinity, dxOld = Infinity;
   for (let it = 1; it <= MAX_ITER; it++) {
     const f = wls(y, X, weights(v, tau2));
     if (!f) return { tau2: NaN, converged: false, iterations: it };
@@ -56,8 +82,15 @@ function fisherScoring(y: Float64Array, v: Float64Array, X: Design, score: (f: F
     while (tau2 + adj < 0 && halvings++ < 60) adj /= 2;
     const next = Math.max(0, tau2 + adj);
     if (Math.abs(next - tau2) <= TOL * Math.max(1, tau2)) return { tau2: next, converged: true, iterations: it };
-    // Inside the bracket (0 itself is always allowed: the boundary check above decides there); else its midpoint.
-    tau2 = next < hi && (next > lo || next === 0) ? next : (lo + hi) / 2;
+    // Inside the bracket (0 itself is always allowed: the boundary check above decides there); else its midpoint. The
+    // midpoint also once the bracket is finite and the step is more than half the one before last (safeguarded Newton,
+    // Numerical Recipes' rtsafe): ML scoring whose information overstates the curvature crawled ~2 % of the bracket a step.
+    const inside = next < hi && (next > lo || next === 0);
+    dxOld = dx;
+    if (inside && !(hi < Infinity && Math.abs(next - tau2) > dxOld / 2)) { dx = Math.abs(next - tau2); tau2 = next; } else {
+      dx = (hi - lo) / 2;
+      tau2 = (lo + hi) / 2;
+    }
     if (hi < Infinity && hi - lo <= TOL * Math.max(1, hi)) return { tau2, converged: true, iterations: it };
   }
   return { tau2, converged: false, iterations: MAX_ITER };
@@ -66,12 +99,13 @@ function fisherScoring(y: Float64Array, v: Float64Array, X: Design, score: (f: F
 /** Restricted maximum likelihood: score (y′PPy − tr P)/2, information tr(PP)/2 (both traces from one pass). */
 function reml(y: Float64Array, v: Float64Array, X: Design): Tau2Estimate {
   let t = { P: NaN, PP: NaN };
-  return fisherScoring(y, v, X, (f) => { t = traces(f, X); return weightedSum(f, 2, 2) - t.P; }, () => t.PP);
+  return fisherScoring(y, v, X, (f) => { t = traces(f, X); return weightedSum(f, 2, 2) - t.P; }, () => t.PP,
+    (tau2) => logLikelihood(y, v, X, tau2, true));
 }
 
 /** Maximum likelihood: score (Σw²r² − Σw)/2, information Σw²/2. */
-const ml = (y: Float64Array, v: Float64Array, X: Design) =>
-  fisherScoring(y, v, X, (f) => weightedSum(f, 2, 2) - weightedSum(f, 1, 0), (f) => weightedSum(f, 2, 0));
+const ml = (y: Float64Array, v: Float64Array, X: Design) => fisherScoring(y, v, X, (f) => weightedSum(f, 2, 2) - weightedSum(f, 1, 0),
+  (f) => weightedSum(f, 2, 0), (tau2) => logLikelihood(y, v, X, tau2, false));
 
 /** Paule–Mandel (1982): the τ² at which the generalized Q, Σ wᵢ(τ²) rᵢ², equals k − p (bisection; Q falls with τ²). */
 function pm(y: Float64Array, v: Float64Array, X: Design): Tau2Estimate {

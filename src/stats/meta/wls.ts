@@ -28,14 +28,16 @@ function weightedMean(y: Float64Array, w: Float64Array): WlsFit | undefined {
 /**
  * The weighted least-squares fit; undefined when X′WX is singular. With moderators and a few rows
  * whose weights are far above the others', those rows are split off (heavySplit), as the
- * intercept-only fit measures from its heaviest row.
+ * intercept-only fit measures from its heaviest row: for tr P and tr PP always (the plain sums lose
+ * 1e-4 of tr P and all of tr PP at 1e5 × the typical weight), for the coefficients and residuals only
+ * above GATE × the typical weight (below it the plain fit is the more exact, bench/meta-heavy-gate.ts).
  */
 export function wls(y: Float64Array, X: Design, w: Float64Array): WlsFit | undefined {
   if (X.length === 1) return weightedMean(y, w);
   const split = heavyFit(y, X, w);
-  if (split) return split;
+  if (split?.extreme) return split.fit;
   const A = invert(crossW(X, w, 1));
-  if (!A) return undefined;
+  if (!A) return split?.fit;
   const p = X.length;
   const xwy = X.map((col) => { let s = 0; for (let i = 0; i < y.length; i++) s += w[i] * col[i] * y[i]; return s; });
   const beta = A.map((row) => row.reduce((s, v, j) => s + v * xwy[j], 0));
@@ -45,7 +47,7 @@ export function wls(y: Float64Array, X: Design, w: Float64Array): WlsFit | undef
     for (let j = 0; j < p; j++) f += X[j][i] * beta[j];
     r[i] = y[i] - f;
   }
-  return { beta, A, r, w };
+  return { beta, A, r, w, traces: split?.fit.traces };
 }
 
 /** Σ wᵢ^a rᵢ^b (a, b ≤ 3). */
