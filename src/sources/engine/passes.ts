@@ -17,16 +17,16 @@ import { lit } from './compile.js';
 import { BUCKETS, matchTableSql, stagedSql } from './wide.js';
 
 /**
- * The decisions one pass holds (about): the window of a match's rows and the one of its cells, over 10^6 decisions, ran within a
- * memory limit of 80 MB (docs/methods.md §26).
+ * The decisions one pass holds (about): the window of a match's rows and the grouping by cell–match over 10^6 decisions ran within a
+ * memory limit of 120 MB; passes of half that were the faster (docs/methods.md §26).
  */
-export const PASS_DECISIONS = 1_000_000;
+export const PASS_DECISIONS = 500_000;
 
 /**
- * Files that cannot hold more than this many passes' decisions are read in one query, without staging (the one query over 10^7
- * decisions also ran within the engine's 384 MB limit, its process at 690 MB: passes keep the memory flat past this).
+ * Files that cannot hold more than this many passes' decisions (4 × 10^6) are read in one query, without staging (the one query over
+ * 10^7 decisions also ran within the engine's 384 MB limit, its process at 690 MB: passes keep the memory flat past this).
  */
-const ONE_QUERY_PASSES = 4;
+const ONE_QUERY_PASSES = 8;
 
 /** The staged decisions' table. */
 const STAGED = 'sg_staged';

@@ -38,29 +38,27 @@ FROM typed`;
  * The per-(cell, match) rows of the staged decisions `typed` (a SELECT of stagedSql's rows: one pass takes the matches of some buckets):
  * the key, the file, the highest round of the match in the cell (`sg_top`), the packed counts (a decision each, its round's entry summed
  * in engine.ts), per rule of the reader the rows it refuses, and `sg_gap`, the rows that follow a missing round of their match (its rows
- * ordered by round). The sums are window aggregates over the cell–match, one row of each kept: DuckDB's window spills to disk by
- * partitions, where a grouping's hash table of wide text keys (and string_agg's states) must stay in memory.
+ * ordered by round). One grouping by cell–match, its hash table and `string_agg` states held in memory: a pass holds about
+ * PASS_DECISIONS decisions (passes.ts); over 10^6 decisions it took half the time of the window aggregates it replaced (methods §26).
  */
 export function matchTableSql(typed: string, f: LogFormat): string {
   const keys = ['model', 'game', 'framing', 'opponent', ...factorNames(f).map(ident), 'match'];
   // the staged table holds each row rule's verdict in a column of its name
   const rules = [...rowRules(f).map(([rule]): [string, string] => [rule, rule]), [DUPLICATE, 'sg_dup'] as [string, string]];
-  const states = AGGREGATE_STATES.flatMap((_, s) => [`count(*) FILTER (WHERE sg_own > 0 AND sg_previous = ${s}) OVER c`,
-    `count(*) FILTER (WHERE sg_own = 1 AND sg_previous = ${s}) OVER c`]);
-  const entry = "concat_ws(' ', round, 1, CAST(sg_own > 0 AS INTEGER), CAST(sg_own = 1 AS INTEGER))";
+  const states = AGGREGATE_STATES.flatMap((_, s) => [`count(*) FILTER (WHERE sg_own > 0 AND sg_previous = ${s})`,
+    `count(*) FILTER (WHERE sg_own = 1 AND sg_previous = ${s})`]);
+  // a decision's entry: its round, one decision, valid (own move 1 C or 2 D), cooperation
+  const entry = "round || CASE sg_own WHEN 1 THEN ' 1 1 1' WHEN 2 THEN ' 1 1 0' ELSE ' 1 0 0' END";
   const gap = 'coalesce(CASE WHEN sg_r1 IS NULL THEN round <> 1 ELSE round > sg_r1 + 1 END, false)';
-  const columns = ['sg_file', ...keys, 'sg_top', 'packed', ...rules.map(([rule]) => rule), 'sg_gap'];
   return [
     `WITH typed AS (${typed}),`,
     decisionsSql(f),
-    `SELECT ${columns.join(', ')} FROM (`,
-    `  SELECT sg_file, ${keys.join(', ')}, max(round) OVER c AS sg_top,`,
-    `    concat_ws(' ', ${states.join(',\n      ')},`,
-    `      string_agg(${entry}, ' ') OVER c) AS packed,`,
-    `    ${rules.map(([rule, where]) => `count(*) FILTER (WHERE ${where}) OVER c AS ${rule}`).join(',\n    ')},`,
-    `    count(*) FILTER (WHERE ${gap}) OVER c AS sg_gap, row_number() OVER c AS sg_i`,
-    `  FROM decisions WINDOW c AS (PARTITION BY ${keys.join(', ')})`,
-    ') WHERE sg_i = 1',
+    `SELECT sg_file, ${keys.join(', ')}, max(round) AS sg_top,`,
+    `  concat_ws(' ', ${states.join(',\n    ')},`,
+    `    string_agg(${entry}, ' ')) AS packed,`,
+    `  ${rules.map(([rule, where]) => `count(*) FILTER (WHERE ${where}) AS ${rule}`).join(',\n  ')},`,
+    `  count(*) FILTER (WHERE ${gap}) AS sg_gap`,
+    `FROM decisions GROUP BY sg_file, ${keys.join(', ')}`,
   ].join('\n');
 }
 
