@@ -14,11 +14,22 @@ import { querySync } from './sync-query.js';
 
 const GLOB = /[*?[]/;
 
-/** True when `path` names Parquet input: a .parquet file or a glob of them, or a folder (one named like a per-trial file is not). */
+/** A path segment naming a partition folder of an export (model=…, game=…, framing=…). */
+const PARTITION = new RegExp(`(^|[\\\\/])(${PARQUET_PARTITIONS.join('|')})=`);
+
+/**
+ * True when `path` names a Parquet export (`export --format parquet`): its folder, a file or glob under its partition folders
+ * (model=…/game=…/framing=…), or a glob from a folder that holds them. A .parquet file or glob outside such folders is a Parquet
+ * log, read through its --format like any other log; a per-trial file's extension is never an export.
+ */
 export function isParquetInput(path: string): boolean {
-  if (/\.parquet$/i.test(path)) return true;
-  if (/\.(csv|jsonl|ndjson)$/i.test(path)) return false;
-  try { return statSync(path).isDirectory(); } catch { return false; }
+  if (/\.(csv|tsv|txt|jsonl|ndjson)$/i.test(path)) return false;
+  if (PARTITION.test(path)) return true;
+  const { dir, pattern } = literalPrefix(path);
+  try {
+    if (pattern === undefined) return statSync(dir).isDirectory();
+    return readdirSync(dir).some((n) => PARTITION.test(n));
+  } catch { return false; }
 }
 
 /**

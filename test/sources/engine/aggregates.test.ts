@@ -220,6 +220,20 @@ describe('the query engine', () => {
     expect(await named('bad.parquet')).toBe(`bad.parquet: row ${at + 1}: field "seat": "3" is not a seat (1 or 2)`);
   });
 
+  it('a Parquet log outside an export\'s folders is a log: analyze --trials FILE.parquet --format gives the CSV log\'s tables', async () => {
+    await withEngine('test', async (c) => {
+      await c.run(`COPY (SELECT * FROM read_csv('${join(dir, 'repeated.csv')}', all_varchar = true)) TO '${join(dir, 'repeated.parquet')}' (FORMAT parquet)`);
+    });
+    for (const [log, out] of [['repeated.csv', 'pl-csv'], ['repeated.parquet', 'pl-parquet']]) {
+      const r = await runCli(['analyze', '--trials', log, '--format', 'dec.yaml', '--base', 'base', '--alt', 'alt', '--out', out, '-q'], { cwd: dir });
+      expect(r.stderr, log).not.toMatch(/export/);
+      expect(r.code, `${log}: ${r.stderr}`).toBe(0);
+    }
+    const [a, b] = [tables(join(dir, 'pl-csv')), tables(join(dir, 'pl-parquet'))];
+    expect(Object.keys(a)).toEqual(expect.arrayContaining(['cells.csv', 'table3.csv', 'reactions.csv']));
+    for (const f of Object.keys(a)) expect(b[f], f).toBe(a[f]);
+  });
+
   it('a bad row of a CSV log is named with file, line and field, as the row reader names it', async () => {
     const bad = logText(8, 3, 5).replace(/\n(g2,m\d,m\d,2,1,)\w+/, '\n$1deer');
     writeFileSync(join(dir, 'bad.csv'), bad);
