@@ -16,7 +16,6 @@ import type { Logger } from '../core/logger.js';
 import type { RepeatedInput } from './pipeline/repeated-input.js';
 import { UserError } from '../core/errors.js';
 import { exportRoot, isParquetInput, sidecarBase } from '../sources/parquet/files.js';
-import { parquetMsg } from '../sources/parquet/messages.js';
 import { exportSyntheticColumn } from '../sources/parquet/export-read.js';
 import type { ProvenanceColumn } from '../sources/trials.js';
 
@@ -100,7 +99,7 @@ export const defaultTrialsOut = (first: string): string =>
 export function checkTrialsOut(trials: readonly string[], out: string): void {
   for (const t of trials.filter(isParquetInput)) {
     const rel = relative(exportRoot(t), resolve(out));
-    if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) throw new UserError(parquetMsg.outInExport(out, t));
+    if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) throw new UserError(commandsMsg.outInExport(out, t));
   }
 }
 

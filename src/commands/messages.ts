@@ -211,4 +211,7 @@ export const commandsMsg = {
   sqlNotCompiled: (format: string, what: string) => `sql: the query engine does not compile ${what} (log format ${q(format)}): no query to print`,
   parquetOutExists: (out: string) => `--out ${q(out)}: the Parquet folder exists already; give a new folder (it is written whole or not at all)`,
   parquetNeedsFolder: () => 'export --format parquet writes a folder: give --out DIR (not standard output)',
+  outInExport: (out: string, input: string) => `--out ${out}: inside the Parquet export ${input}, which is read: choose a folder outside it`,
+  planMaxTrials: (max: number, bound: number) =>
+    `${max} is more than a plan simulates (at most ${bound.toLocaleString('en-US')} per cell, the most trials a design's cell holds)`,
 };

@@ -10,7 +10,7 @@ import { cellRate, type CellTable } from '../core/cells.js';
 import { fixed } from '../core/format.js';
 import { resolveStop, untilBlock, type AdaptiveStop } from '../live/design/stop.js';
 import { MAX_TRIALS_PER_CELL } from '../live/design/schema.js';
-import { designMsg } from '../live/design/messages.js';
+import { liveMsg } from '../core/messages/live.js';
 import { TWO_FRAMING_DEFAULTS as DEFAULTS } from '../analyses/two-framing/index.js';
 import { PLAN_ADAPTIVE_RUNS, plannedMatches, simulatedPlan, type AdaptivePlan, type MatchAdaptivePlan } from '../analyses/adaptive/plan.js';
 import { UserError } from '../core/errors.js';
@@ -34,7 +34,7 @@ function plannedRule(until: string, base: string, alt: string | undefined, fixed
   const framings = alt === undefined ? [base] : [base, alt];
   const block = untilBlock(until, { framings: framings.map((id) => ({ id })), trials: Number.MAX_SAFE_INTEGER, play });
   if (block.max_trials !== undefined && block.max_trials > MAX_PLANNED_TRIALS) {
-    throw new UserError(designMsg.untilField('max_trials', designMsg.planMaxTrials(block.max_trials, MAX_PLANNED_TRIALS)));
+    throw new UserError(liveMsg.untilField('max_trials', commandsMsg.planMaxTrials(block.max_trials, MAX_PLANNED_TRIALS)));
   }
   const maxTrials = block.max_trials ?? fixedN;
   return maxTrials === undefined ? undefined : { ...resolveStop(block, maxTrials, framings), maxTrials, base, alt };

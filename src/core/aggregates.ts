@@ -9,6 +9,8 @@
  */
 import type { Cell, CellTable } from './cells.js';
 import { inRounds, opponentLabel, twoFramingTable, type RoundRange } from './decisions.js';
+import { UserError } from './errors.js';
+import { analyzeMsg } from './messages/analyze.js';
 
 /** The previous-round states in column order ('' is none). */
 export const AGGREGATE_STATES = ['', 'CC', 'CD', 'DC', 'DD'] as const;
@@ -188,7 +190,16 @@ export class MatchAggregates {
     const out = [...groups.values()].map((cs) => {
       if (cs.length === 1) return cs[0].withKey([...cs[0].key.slice(0, 4), ...at.map((i) => cs[0].key[4 + i])]); // shared, never written
       const merged = new AggregateCell([...cs[0].key.slice(0, 4), ...at.map((i) => cs[0].key[4 + i])]);
-      for (const c of cs) for (const j of c.order()) merged.add(c.id(j), c.sums(j));
+      for (const c of cs) {
+        for (const j of c.order()) {
+          try {
+            merged.add(c.id(j), c.sums(j));
+          } catch (e) {
+            if (e instanceof RangeError) throw new UserError(analyzeMsg.mergedTooLarge(c.id(j), merged.key));
+            throw e;
+          }
+        }
+      }
       return merged;
     });
     const rank = (i: number, v: string) => { const l = this.levelOrder?.[i] ?? []; const r = l.indexOf(v); return r < 0 ? l.length : r; };

@@ -125,4 +125,9 @@ export const sourcesMsg = {
     (`${side} was written for other bytes than ${file} (the file changed since it was exported): left out (no synthetic flag, names or design hash read ` +
       `from it)`),
   notSyntheticFlag: (text: string) => `${q(text)} is not true, false or empty`,
+  noSidecar: (side: string) =>
+    `${side}: missing (the sidecar export writes beside its folder): the export's provenance (synthetic flag, names, design hash and order) is not restored`,
+  sidecarOtherFiles: (side: string, files: string) =>
+    `${side} was written for the export's files as exported, not for ${files} (a part of the export, or files changed since): left out ` +
+    "(no names or design order read from it; the trials' synthetic column still says whether they are synthetic)",
 };

@@ -12,7 +12,6 @@ import { readableDesign } from '../live/store/stored-design.js';
 import type { ProvenanceColumn } from './trials.js';
 import type { ExportOrder } from './export-layout.js';
 import { sourcesMsg } from './messages.js';
-import { parquetMsg } from './parquet/messages.js';
 
 /** The models a stored design answers through the simulated provider. */
 export const simulatedModels = (run: Pick<RunInfo, 'designJson'>): string[] =>
@@ -88,12 +87,12 @@ const SIDECAR_MAX_BYTES = 16 * 1024 * 1024;
 function sidecarOf(path: string, display: string, sha256: string, expected = false): { doc?: Record<string, unknown>; notes: string[] } {
   // Read through the input guard: a FIFO or device named like a sidecar is not waited on, only noted.
   const read = readRegular(sidecarPath(path), SIDECAR_MAX_BYTES);
-  if ('reason' in read && read.reason === 'ENOENT') return { notes: expected ? [parquetMsg.noSidecar(sidecarPath(path))] : [] };
+  if ('reason' in read && read.reason === 'ENOENT') return { notes: expected ? [sourcesMsg.noSidecar(sidecarPath(path))] : [] };
   let doc: unknown;
   try { doc = 'bytes' in read ? JSON.parse(read.bytes.toString('utf8')) : undefined; } catch { doc = undefined; }
   if (!isObject(doc) || doc.samegame_export !== 1 || !isObject(doc.origin)) return { notes: [sourcesMsg.sidecarUnread(sidecarPath(display))] };
   if (doc.file_sha256 !== sha256) {
-    return { notes: [expected ? parquetMsg.sidecarOtherFiles(sidecarPath(path), display) : sourcesMsg.sidecarStale(sidecarPath(display), display)] };
+    return { notes: [expected ? sourcesMsg.sidecarOtherFiles(sidecarPath(path), display) : sourcesMsg.sidecarStale(sidecarPath(display), display)] };
   }
   return { doc, notes: [] };
 }

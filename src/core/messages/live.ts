@@ -8,4 +8,5 @@ import { q } from './text.js';
 export const liveMsg = {
   noMatch: (what: string, value: string, known: readonly string[]) =>
     `${what} ${q(value)} is not in the design (known: ${known.join(', ')})`,
+  untilField: (path: string, what: string) => `--until: ${path === '' ? '' : `${path}: `}${what}`,
 };

@@ -95,13 +95,10 @@ export const designMsg = {
   unknownRateKey: (key: string) => `rates are keyed GAME/FRAMING with a game and a framing of this design, not ${q(key)}`,
   // The stop block of an adaptive run (stop.ts), and run --until.
   untilSyntax: (part: string) => `--until: expected key=value pairs separated by commas (e.g. target=shift,half_width=0.05), not ${q(part)}`,
-  untilField: (path: string, what: string) => `--until: ${path === '' ? '' : `${path}: `}${what}`,
   stopOneShotOnly: () => 'a stop rule applies to one-shot and repeated-game designs (not to a context-enrichment design)',
   stopNeedsRule: () => 'a stop rule needs half_width, decide, or both',
   stopDecideShift: () => 'decide applies to target: shift (the interval of a contrast excludes 0, or lies within ±delta)',
   stopNeedsDelta: () => 'decide: equivalence needs delta, the equivalence margin',
-  planMaxTrials: (max: number, bound: number) =>
-    `${max} is more than a plan simulates (at most ${bound.toLocaleString('en-US')} per cell, the most trials a design's cell holds)`,
   stopMaxTrials: (max: number, trials: number) => `max_trials ${max} is above the design's trials (${trials}); the fixed design is the most a cell runs`,
   stopFraming: (field: string, id: string, framings: readonly string[]) => `${field} ${q(id)} is not a framing of this design (framings: ${list(framings)})`,
   stopTwoFramings: (n: number) =>

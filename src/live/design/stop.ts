@@ -10,6 +10,7 @@ import type { StopRule } from '../../stats/confseq/stop-rule.js';
 import { formatPath, problems, type Path, type Problem } from './problems.js';
 import { UserError } from '../../core/errors.js';
 import { designMsg } from './messages.js';
+import { liveMsg } from '../../core/messages/live.js';
 
 const framingId = z.string().min(1);
 
@@ -96,6 +97,6 @@ export function untilBlock(text: string, design: UntilDesign): StopDocument {
   const framings = design.framings.map((f) => f.id);
   const kind = design.enrichment ? 'other' : design.play ? 'repeated' : 'one-shot';
   const found = r.success ? stopProblems(r.data, design.trials, framings, kind) : problems(r.error.issues);
-  if (found.length > 0) throw new UserError(designMsg.untilField(formatPath(found[0].path.filter((p) => p !== 'stop')), found[0].message));
+  if (found.length > 0) throw new UserError(liveMsg.untilField(formatPath(found[0].path.filter((p) => p !== 'stop')), found[0].message));
   return r.data!;
 }

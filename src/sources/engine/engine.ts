@@ -31,16 +31,18 @@ export async function withEngine<T>(files: string, fn: (c: DuckDBConnection) => 
     rmSync(spill, { recursive: true, force: true });
     throw e;
   });
-  const c = await db.connect();
+  let c: DuckDBConnection | undefined;
   try {
+    c = await db.connect();
     for (const s of engineSettings(spill)) await c.run(s);
     return await fn(c);
   } catch (e) {
     if (e instanceof UserError) throw e;
     throw new UserError(engineMsg.engineFailed(files, (e as Error).message));
   } finally {
-    c.closeSync();
-    db.closeSync();
+    // each closed on its own, and the folder removed whatever a close throws
+    try { c?.closeSync(); } catch { /* the database's close below ends it */ }
+    try { db.closeSync(); } catch { /* the folder is removed below */ }
     rmSync(spill, { recursive: true, force: true });
   }
 }

@@ -34,15 +34,21 @@ const STAGED = 'sg_staged';
 /** The number of passes for `n` staged decisions: each takes BUCKETS / passes buckets, about `per` decisions. */
 export const passesFor = (n: number, per = PASS_DECISIONS): number => Math.min(BUCKETS, Math.max(1, Math.ceil(n / per)));
 
-/** The fewest bytes a row of a CSV or JSON-lines log takes (six fields and their separators), for an upper bound on its rows. */
+/**
+ * The bytes a row of a CSV or JSON-lines log takes at least in practice (six fields and their separators), for a bound on its rows: a
+ * log of rows shorter still (`1,C` with the match from the file's name) may get one query for up to twice the decisions.
+ */
 const ROW_BYTES = 8;
+/** The files whose size bounds their rows: uncompressed text and Parquet. */
+const PLAIN = /\.(csv|tsv|txt|json|jsonl|ndjson|parquet)$/i;
 
 /**
  * At most how many decisions the files hold, without reading them: Parquet's row count (its metadata), a text file's size over
- * ROW_BYTES, times the seat entries a row gives; undefined for a glob (its files unknown until DuckDB lists them).
+ * ROW_BYTES, times the seat entries a row gives; undefined for a glob (its files unknown until DuckDB lists them) and for a file
+ * whose size bounds nothing (a compressed .gz, .zst or .bz2 log, which DuckDB reads decompressed, or an unknown extension).
  */
 async function decisionsAtMost(c: DuckDBConnection, files: readonly string[], f: LogFormat): Promise<number | undefined> {
-  if (files.some((p) => /[*?[]/.test(p))) return undefined;
+  if (files.some((p) => /[*?[]/.test(p) || !PLAIN.test(p))) return undefined;
   const parquet = files.filter((p) => extname(p).toLowerCase() === '.parquet');
   let rows = files.filter((p) => !parquet.includes(p)).reduce((n, p) => n + Math.ceil(statSync(p).size / ROW_BYTES), 0);
   if (parquet.length) rows += Number((await queryRows(c, `SELECT sum(num_rows) AS n FROM parquet_file_metadata([${parquet.map(lit).join(', ')}])`))[0].n);

@@ -24,10 +24,4 @@ export const parquetMsg = {
   notSeat: (value: string) => `${q(value)} is not 1 or 2`,
   notRound: (value: string) => `${q(value)} is not a round (a whole number from 1)`,
   severalRuns: (first: string, value: string) => `the files hold run ${first} and run ${value}: export one run (samegame export STORE --run N)`,
-  outInExport: (out: string, input: string) => `--out ${out}: inside the Parquet export ${input}, which is read: choose a folder outside it`,
-  noSidecar: (side: string) =>
-    `${side}: missing (the sidecar export writes beside its folder): the export's provenance (synthetic flag, names, design hash and order) is not restored`,
-  sidecarOtherFiles: (side: string, files: string) =>
-    `${side} was written for the export's files as exported, not for ${files} (a part of the export, or files changed since): left out ` +
-    "(no names or design order read from it; the trials' synthetic column still says whether they are synthetic)",
 } as const;

@@ -69,6 +69,21 @@ describe('a cell\'s counts, held in the narrowest width that holds them', () => 
   });
 });
 
+describe('cells merged over a factor', () => {
+  it('refuses one match whose counts summed over the merged levels pass 2^32 - 1, in one line naming it (no RangeError)', () => {
+    const agg = new MatchAggregates(['persona']);
+    const match = (d: number) => [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, d, d, 1];
+    agg.addMatch(['m', 'pd', 'base', 'tft', 'a'], 'g1', match(3_000_000_000));
+    agg.addMatch(['m', 'pd', 'base', 'tft', 'b'], 'g1', match(3_000_000_000));
+    expect(agg.sortedCells(['persona'])).toHaveLength(2); // kept apart: each within the bound
+    let e: unknown;
+    try { agg.sortedCells([]); } catch (x) { e = x; }
+    expect(e).toBeInstanceOf(UserError);
+    expect((e as Error).message).toBe('match "g1" of "m", "pd", "base", "tft": its counts summed over the factor levels merged into this cell '
+      + 'add up past 4294967295, the most one match holds (keep the factor apart, or split the log)');
+  });
+});
+
 describe('aggregateDecisions', () => {
   const decision = (round: number): RepeatedDecision => ({
     model: 'm', game: 'pd', framing: 'base', opponent: 'tft', match: 'g1', round, seat: 1, action: 'C', opponentAction: 'D',
