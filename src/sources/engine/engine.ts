@@ -13,8 +13,12 @@ import { UserError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { engineMsg } from './messages.js';
 
-/** The engine's settings: a memory limit well under the 1 GB budget of the process, spilling to a folder of its own. */
+/**
+ * The engine's settings: a memory limit well under the 1 GB budget of the process, spilling to a folder of its own; the database file
+ * is thrown away with its folder, so closing it does not checkpoint its tables to disk (0.1 s of a 2.2 s read of 10^6 decisions).
+ */
 export const engineSettings = (spill: string): string[] => ["SET memory_limit = '384MB'", 'SET preserve_insertion_order = false',
+  'PRAGMA disable_checkpoint_on_shutdown',
   `SET temp_directory = '${spill.replace(/'/g, "''")}'`];
 
 /**
