@@ -4,6 +4,7 @@
  * typed registry. Each returns τ² ≥ 0 (truncated at 0) and whether its iteration converged.
  */
 import { bisection, bracketAbove } from '../bisect.js';
+import { heavyRows } from './heavy-split.js';
 import { logDet } from './matrix.js';
 import { traceP, traces, weights, weightedSum, wls, type Design } from './wls.js';
 
@@ -45,13 +46,14 @@ type Fit = NonNullable<ReturnType<typeof wls>>;
  * one. Stops when a step moves τ² by less than 1e-13·max(1, τ²). That point is a local maximum, not
  * always the global one: the likelihood need not be unimodal, and one at τ² = 0 can be higher. So, as
  * metafor does, the log-likelihood there is compared with that at 0, and τ² = 0 taken (boundary) when
- * 0 is higher — for REML only where log det (X′WX)⁻¹ is resolved in double precision (matrix.ts logDet;
- * not with a cell of variance 1e-30 beside 0.01, whose stationary point is kept).
+ * 0 is higher — only where the likelihood at 0 is resolved in double precision: not where a weight at 0 is above GATE × the
+ * typical one (heavy-split.ts; a cell of variance 1e-30 beside 0.01, where the comparison flipped between 1e-20 and 1e-40), and
+ * for REML not where log det (X′WX)⁻¹ loses its digits (matrix.ts logDet); there the stationary point is kept.
  */
 function fisherScoring(y: Float64Array, v: Float64Array, X: Design, score: (f: Fit) => number, info: (f: Fit) => number,
   logLik: (tau2: number) => number): Tau2Estimate {
   const est = scoringIterate(y, v, X, score, info);
-  if (!(est.tau2 > 0) || !(logLik(0) > logLik(est.tau2))) return est;
+  if (!(est.tau2 > 0) || heavyRows(Float64Array.from(v, (x) => 1 / x)).extreme || !(logLik(0) > logLik(est.tau2))) return est;
   return { ...est, tau2: 0, boundary: true };
 }
 
