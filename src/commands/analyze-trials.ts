@@ -96,7 +96,7 @@ export const defaultTrialsOut = (first: string): string =>
   (isParquetInput(first) ? resolve(`${basename(exportRoot(first))}-analysis`) : resolve(basename(first, extname(first))));
 
 /** An output folder that is, or lies inside, a Parquet export read is refused: its reports would be written into the export. */
-export function checkTrialsOut(trials: readonly string[], out: string): void {
+function checkTrialsOut(trials: readonly string[], out: string): void {
   for (const t of trials.filter(isParquetInput)) {
     const rel = relative(exportRoot(t), resolve(out));
     if (rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))) throw new UserError(commandsMsg.outInExport(out, t));

@@ -22,19 +22,16 @@ import { msg } from '../core/messages/common.js';
 
 export { PLAN_ADAPTIVE_RUNS, type AdaptivePlan, type AdaptivePlanRow, type MatchAdaptivePlan } from '../analyses/adaptive/plan.js';
 
-/** The most trials (matches, in a repeated game) per cell a plan simulates: the most a design's cell holds. */
-export const MAX_PLANNED_TRIALS = MAX_TRIALS_PER_CELL;
-
 /**
  * The rule of `until` planned for the framings base and alt (the flags', or their defaults): base=/alt= of the rule must name
- * one of them, and the pair planned is the flags'. max_trials is the rule's (refused above MAX_PLANNED_TRIALS), else `fixedN`;
+ * one of them, and the pair planned is the flags'. max_trials is the rule's (refused above MAX_TRIALS_PER_CELL), else `fixedN`;
  * undefined when neither gives it.
  */
 function plannedRule(until: string, base: string, alt: string | undefined, fixedN?: number, play?: unknown): AdaptiveStop | undefined {
   const framings = alt === undefined ? [base] : [base, alt];
   const block = untilBlock(until, { framings: framings.map((id) => ({ id })), trials: Number.MAX_SAFE_INTEGER, play });
-  if (block.max_trials !== undefined && block.max_trials > MAX_PLANNED_TRIALS) {
-    throw new UserError(liveMsg.untilField('max_trials', commandsMsg.planMaxTrials(block.max_trials, MAX_PLANNED_TRIALS)));
+  if (block.max_trials !== undefined && block.max_trials > MAX_TRIALS_PER_CELL) {
+    throw new UserError(liveMsg.untilField('max_trials', commandsMsg.planMaxTrials(block.max_trials, MAX_TRIALS_PER_CELL)));
   }
   const maxTrials = block.max_trials ?? fixedN;
   return maxTrials === undefined ? undefined : { ...resolveStop(block, maxTrials, framings), maxTrials, base, alt };

@@ -19,7 +19,7 @@ export interface ReplayDifference {
 }
 
 /** Every file under dir, as paths relative to it (with /), sorted. */
-export function filesUnder(dir: string): string[] {
+function filesUnder(dir: string): string[] {
   const out: string[] = [];
   const walk = (d: string) => {
     for (const e of readdirSync(d)) {

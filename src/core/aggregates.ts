@@ -35,13 +35,14 @@ export const roundAt = (m: MatchSums, r: number, k: number): number => m[STATE_S
 /** After previous state s (AGGREGATE_STATES index): k = 0 valid, 1 cooperations. */
 export const stateAt = (m: MatchSums, s: number, k: number): number => m[2 * s + k];
 /** The rounds a match's array holds. */
-export const roundsHeld = (m: ArrayLike<number>): number => (m.length - STATE_SLOTS) / 3;
+const roundsHeld = (m: ArrayLike<number>): number => (m.length - STATE_SLOTS) / 3;
 /** The highest round with a decision (0 when none). */
 function lastDecided(m: ArrayLike<number>): number {
   for (let r = roundsHeld(m); r >= 1; r--) if (m[STATE_SLOTS + 3 * (r - 1)] > 0) return r;
   return 0;
 }
-const MAX_COUNT = 0xffffffff;
+/** The largest count a match holds (32 bits): a larger one is refused where it is added. */
+export const MAX_COUNT = 0xffffffff;
 /** A copy of `a` in an array of length n (of the same type, or made by `make`). */
 function grown<T extends MatchSums>(a: T, n: number, make = (k: number) => new (a.constructor as new (k: number) => T)(k)): T {
   const b = make(n); b.set(a); return b;

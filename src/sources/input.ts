@@ -97,7 +97,7 @@ function perDecision(files: readonly string[], choice: InputChoice, base?: strin
   const opts = { base, alt, cluster: choice.cluster, factors: choice.factors, displayPath: files[0] };
   // A Parquet export (a folder, or a glob of its files) is read as the CSV export of the same trials, in its design's order.
   if (isParquetInput(files[0])) {
-    return withExportCsv(files[0], files[0], (e) => ({ ...readTrials(e.csv, { ...opts, orderOf: () => sidecarOrder(e.root, e.sha256) }),
+    return withExportCsv(files[0], files[0], (e) => ({ ...readTrials(e.csv, { ...opts, orderOf: () => e.order }),
       sha256: e.sha256 }));
   }
   const seen = recognizeLogFormat(resolve(files[0]));

@@ -56,8 +56,11 @@ export function openRun(path: string, o: StoreOpening & { readonly runId?: numbe
     let source: StoreTable | undefined;
     const cells = () => (source ??= storeTable(store, run, o.order?.(run)));
     const kind = runKind(run, () => cells().extraFactors);
-    const repeated = kind === 'repeated' && o.repeated ? { repeated: { decisions: repeatedDecisionsOf(store, path, run), probes: probesOf(store, run) } } : {};
-    return { path, run, kind, ...(kind === 'repeated' ? {} : { source: cells() }), origin: storeOrigin(path, sha256File(path), run, store), ...repeated };
+    const decisions = kind === 'repeated' && o.repeated ? repeatedDecisionsOf(store, path, run) : undefined;
+    // a repeated run's decisions carry the store's origin already (the file hashed once)
+    const origin = decisions?.origin ?? storeOrigin(path, sha256File(path), run, store);
+    return { path, run, kind, ...(kind === 'repeated' ? {} : { source: cells() }), origin,
+      ...(decisions ? { repeated: { decisions, probes: probesOf(store, run) } } : {}) };
   }, storeReader(path, o));
 }
 

@@ -36,7 +36,7 @@ export interface MatchSimulation {
 const mean = (x: readonly number[]) => x.reduce((a, b) => a + b, 0) / x.length;
 
 /** The fixed-n t interval of the mean of x[0 … n − 1] at `level` (the whole scale below two observations). */
-export function tInterval(x: ArrayLike<number>, n: number, level: number, scale: readonly [number, number]): [number, number] {
+function tInterval(x: ArrayLike<number>, n: number, level: number, scale: readonly [number, number]): [number, number] {
   if (n < 2) return [scale[0], scale[1]];
   let s = 0, ss = 0;
   for (let i = 0; i < n; i++) s += x[i];

@@ -21,7 +21,7 @@ import { toCsv } from '../../render/csv.js';
 import { num, type Section } from '../../render/html.js';
 import { fitUnivariate, META_DEFAULTS, type MetaSettings } from '../../stats/meta/univariate.js';
 import { studyEffects, type EffectRow, type StudyContrast } from './effects.js';
-import { table3Columns, type Table3Column } from '../../stats/table3.js';
+import { table3Columns, withInterval, type Table3Column } from '../../stats/table3.js';
 import { ALL_GAMES, POOLED } from '../../core/names.js';
 
 /**
@@ -47,7 +47,7 @@ const onDistance = (c: Table3Column) => poolingOf(c) === 'distance';
 const randomColumns = (): Table3Column[] => [...table3Columns().filter((c) => !onDistance(c)), ...table3Columns().filter(onDistance)];
 
 /** A column's fields in the CSV. */
-const fieldsOf = (c: Table3Column): string[] => [c.column, `${c.column}_lo`, `${c.column}_hi`,
+const fieldsOf = (c: Table3Column): string[] => [...withInterval(c.column),
   ...(onDistance(c) ? [`${c.column}_tau2`, `${c.column}_I2`, `${c.column}_test_p`] : [`${c.column}_pi_lo`, `${c.column}_pi_hi`, `${c.column}_tau2`,
     `${c.column}_I2`])];
 

@@ -15,6 +15,8 @@ import { engineMsg } from './messages.js';
 export const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 /** A quoted identifier. */
 export const ident = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+/** The highest round a log may hold (a larger one is refused at its row: bad_round). */
+export const MAX_ROUND = 1_000_000;
 
 /** What the engine cannot compile, or undefined when the whole format compiles. */
 export function unsupported(f: LogFormat): string | undefined {
@@ -197,7 +199,7 @@ export function rowRules(f: LogFormat): Array<[string, string]> {
   const empty = requiredValues(f, f.seats[0]).map(([c]) => `${ident(c)} = ''`).join(' OR ');
   return [
     ['missing_field', empty],
-    ['bad_round', "NOT regexp_full_match(sg_round, '[0-9]+') OR round IS NULL OR round < 1 OR round > 1000000"],
+    ['bad_round', `NOT regexp_full_match(sg_round, '[0-9]+') OR round IS NULL OR round < 1 OR round > ${MAX_ROUND}`],
     ['bad_seat', "sg_seat NOT IN ('1', '2')"],
     ['bad_label', 'sg_own < 0 OR coalesce(sg_other, 0) < 0'],
   ];

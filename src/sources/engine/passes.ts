@@ -32,7 +32,7 @@ const ONE_QUERY_PASSES = 8;
 const STAGED = 'sg_staged';
 
 /** The number of passes for `n` staged decisions: each takes BUCKETS / passes buckets, about `per` decisions. */
-export const passesFor = (n: number, per = PASS_DECISIONS): number => Math.min(BUCKETS, Math.max(1, Math.ceil(n / per)));
+const passesFor = (n: number, per = PASS_DECISIONS): number => Math.min(BUCKETS, Math.max(1, Math.ceil(n / per)));
 
 /**
  * The bytes a row of a CSV or JSON-lines log takes at least in practice (six fields and their separators), for a bound on its rows: a

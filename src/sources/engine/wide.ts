@@ -7,8 +7,8 @@
  * aggregates table through `aggregatesFileSql`.
  */
 import type { LogFormat } from '../logs/schema.js';
-import { AGGREGATE_STATES } from '../../core/aggregates.js';
-import { decisionsSql, factorNames, ident, lit, pairingParts, rowRules, typedSql } from './compile.js';
+import { AGGREGATE_STATES, MAX_COUNT } from '../../core/aggregates.js';
+import { MAX_ROUND, decisionsSql, factorNames, ident, lit, pairingParts, rowRules, typedSql } from './compile.js';
 
 /** The per-round counts' columns: decisions, valid, cooperations, then valid and cooperations after each previous state. */
 const STATE_COLUMNS = AGGREGATE_STATES.flatMap((_, s) => [`sg_v${s}`, `sg_c${s}`]);
@@ -98,7 +98,6 @@ export const shortMatchesSql = (table: string): string => `WITH m AS (SELECT sg_
 SELECT sg_file, match, last, max(last) OVER (PARTITION BY sg_file, game) AS want FROM m QUALIFY last < want ORDER BY sg_file, match`;
 
 /** The largest count an aggregates table holds in one match (MatchSums are 32-bit). */
-const MAX_COUNT = 4294967295;
 
 /** The SQL of an aggregates table: a cheap count of its bad rows, its first bad row, its per-match rows, a match's first row. */
 export interface AggregatesFileSql {
@@ -123,7 +122,7 @@ export function aggregatesFileSql(reader: string, keys: readonly string[]): Aggr
   const numbered = `SELECT row_number() OVER () AS sg_row, ${columns}`;
   const whole = (c: string) => `(${c} IS NOT NULL AND ${c} = floor(${c}))`;
   const badPrevious = `previous NOT IN (${AGGREGATE_STATES.map(lit).join(', ')})`;
-  const badRound = `NOT (${whole('round')} AND round >= 1 AND round <= 1000000)`; // the rounds a log may hold (compile.ts bad_round)
+  const badRound = `NOT (${whole('round')} AND round >= 1 AND round <= ${MAX_ROUND})`; // the rounds a log may hold (compile.ts bad_round)
   const badCounts = `NOT (${whole('sg_d')} AND ${whole('sg_v')} AND ${whole('sg_c')} AND ${MAX_COUNT} >= sg_d AND sg_d >= sg_v AND sg_v >= sg_c
     AND sg_c >= 0)`;
   const bad = `${badPrevious} OR ${badRound} OR ${badCounts}`;

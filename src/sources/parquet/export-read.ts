@@ -160,7 +160,7 @@ export function exportSyntheticColumn(path: string, display: string): Provenance
 }
 
 /** What a Parquet export read back gives its reader: the CSV of its trials, the export's SHA-256 and folder. */
-export interface ExportCsv { readonly csv: string; readonly sha256: string; readonly root: string }
+export interface ExportCsv { readonly csv: string; readonly sha256: string; readonly root: string; readonly order?: ExportOrder }
 
 /** Read a Parquet export (a folder, or a glob of its files) as the CSV export of the same trials: `fn` reads the CSV (a temporary file, removed after). */
 export function withExportCsv<T>(path: string, display: string, fn: (e: ExportCsv) => T): T {
@@ -174,7 +174,7 @@ export function withExportCsv<T>(path: string, display: string, fn: (e: ExportCs
     const order = sidecarOrder(files.root, sha256);
     writeCsv(files, display, layout, csv, order);
     try {
-      return fn({ csv, sha256, root: files.root });
+      return fn({ csv, sha256, root: files.root, order });
     } catch (err) {
       throw err instanceof UserError ? atParquetRow(err, files, display, layout, order, csv) : err;
     }

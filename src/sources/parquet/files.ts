@@ -4,9 +4,10 @@
  * DIR.provenance.json), and the export's SHA-256 (of its files' hashes and paths, as the sidecar records it).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UserError } from '../../core/errors.js';
+import { sha256File } from '../../core/hash.js';
 import { PARQUET_PARTITIONS } from '../export-layout.js';
 import { lit } from '../engine/compile.js';
 import { parquetMsg } from './messages.js';
@@ -90,22 +91,9 @@ export function exportFiles(path: string, display: string): ExportFiles {
   return { root, files };
 }
 
-/** SHA-256 of one file, read in chunks. */
-function fileHash(path: string): string {
-  const h = createHash('sha256');
-  const buf = Buffer.alloc(1 << 20);
-  const fd = openSync(path, 'r');
-  try {
-    for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) h.update(buf.subarray(0, n));
-  } finally {
-    closeSync(fd);
-  }
-  return h.digest('hex');
-}
-
 /** The SHA-256 of an export: of the lines "sha256  path" of its files (paths relative to the folder, sorted), as several logs are hashed. */
 export function exportSha256(e: ExportFiles): string {
-  const lines = e.files.map((f) => relative(e.root, f).split(sep).join('/')).sort().map((rel) => `${fileHash(join(e.root, rel))}  ${rel}\n`);
+  const lines = e.files.map((f) => relative(e.root, f).split(sep).join('/')).sort().map((rel) => `${sha256File(join(e.root, rel))}  ${rel}\n`);
   return createHash('sha256').update(lines.join('')).digest('hex');
 }
 

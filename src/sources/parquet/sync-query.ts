@@ -31,7 +31,7 @@ const input = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
 `;
 
 /** How long the engine may take by default: far beyond any export this reads (a stuck child is ended, not waited on forever). */
-export const QUERY_TIMEOUT_MS = 60 * 60 * 1000;
+const QUERY_TIMEOUT_MS = 60 * 60 * 1000;
 
 /** Results larger than this are not what these readers ask for (they write large results to files). */
 const MAX_OUTPUT = 256 * 1024 * 1024;

@@ -48,7 +48,7 @@ export interface RateEstimate {
  * The binomial stand-in for a rate whose estimated variance is 0 (every trial or cluster alike):
  * the add-1/2 rule on its n decisions, p̃ = (p·n + 1/2)/(n + 1), variance p̃(1 − p̃)/(n + 1).
  */
-export function adjustedRate(r: RateEstimate): RateEstimate {
+function adjustedRate(r: RateEstimate): RateEstimate {
   const p = (r.p * r.n + 0.5) / (r.n + 1);
   return { p, variance: (p * (1 - p)) / (r.n + 1), n: r.n + 1 };
 }

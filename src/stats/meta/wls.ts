@@ -3,7 +3,7 @@
  * P = W − W X (X′WX)⁻¹ X′W that the τ² estimators need — in O(k·p²), never forming the k × k P
  * (a meta-analysis of 10,000 cells would need 800 MB for it).
  */
-import { crossW, invert, matMul, pow, traceProduct, type Design, type WlsFit } from './matrix.js';
+import { crossW, invert, matMul, pow, trace, traceProduct, type Design, type WlsFit } from './matrix.js';
 import { heavyFit } from './heavy-rank.js';
 
 export { crossW, interceptOnly, invert, matMul, traceProduct, type Design, type Matrix, type WlsFit } from './matrix.js';
@@ -102,8 +102,7 @@ export function traces(f: WlsFit, X: Design): { P: number; PP: number } {
   if (f.traces) return f.traces;
   if (X.length === 1) return interceptTraces(f.w);
   const b = matMul(f.A, crossW(X, f.w, 2));
-  const trB = b.reduce((s, row, i) => s + row[i], 0);
-  return { P: weightedSum(f, 1, 0) - trB, PP: weightedSum(f, 2, 0) - 2 * traceProduct(f.A, crossW(X, f.w, 3)) + traceProduct(b, b) };
+  return { P: weightedSum(f, 1, 0) - trace(b), PP: weightedSum(f, 2, 0) - 2 * traceProduct(f.A, crossW(X, f.w, 3)) + traceProduct(b, b) };
 }
 
 /** Weights 1/(vᵢ + τ²). */
