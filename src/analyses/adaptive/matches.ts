@@ -35,14 +35,24 @@ export interface MatchSimulation {
 
 const mean = (x: readonly number[]) => x.reduce((a, b) => a + b, 0) / x.length;
 
-/** The fixed-n t interval of the mean of x[0 … n − 1] at `level` (the whole scale below two observations). */
-function tInterval(x: ArrayLike<number>, n: number, level: number, scale: readonly [number, number]): [number, number] {
+/** The two-sided t critical value at `level` on n − 1 degrees of freedom, each n's computed once (the looks of every run ask again). */
+function tCritical(level: number): (n: number) => number {
+  const known = new Map<number, number>();
+  return (n) => {
+    let q = known.get(n);
+    if (q === undefined) known.set(n, q = tQuantile(1 - (1 - level) / 2, n - 1));
+    return q;
+  };
+}
+
+/** The fixed-n t interval of the mean of x[0 … n − 1] with critical values `crit` (the whole scale below two observations). */
+function tInterval(x: ArrayLike<number>, n: number, crit: (n: number) => number, scale: readonly [number, number]): [number, number] {
   if (n < 2) return [scale[0], scale[1]];
   let s = 0, ss = 0;
   for (let i = 0; i < n; i++) s += x[i];
   const m = s / n;
   for (let i = 0; i < n; i++) ss += (x[i] - m) ** 2;
-  const h = tQuantile(1 - (1 - level) / 2, n - 1) * Math.sqrt(ss / (n - 1) / n);
+  const h = crit(n) * Math.sqrt(ss / (n - 1) / n);
   return [m - h, m + h];
 }
 
@@ -54,6 +64,7 @@ export function simulateMatchRule(rule: StopRule, samples: readonly (readonly nu
   const reasons: Record<StopReason, number> = { precision: 0, sign: 0, equivalence: 0, max_trials: 0 };
   const obs = new Float64Array(rule.maxTrials);
   const scale: [number, number] = shift ? [-1, 1] : [0, 1];
+  const crit = tCritical(rule.confidence);
   let matches = 0, held = 0, width = 0, fixedHeld = 0, fixedWidth = 0, peekHeld = 0, peekMatches = 0;
   for (let r = 0; r < runs; r++) {
     const g = streamFor(seed, `confseq-match-simulation\u0000${key}\u0000${r}`);
@@ -66,10 +77,10 @@ export function simulateMatchRule(rule: StopRule, samples: readonly (readonly nu
     reasons[st.stopped ?? 'max_trials']++;
     if (st.lo <= truth && truth <= st.hi) held++;
     width += st.hi - st.lo;
-    const [lo, hi] = tInterval(obs, st.n, rule.confidence, scale);
+    const [lo, hi] = tInterval(obs, st.n, crit, scale);
     if (lo <= truth && truth <= hi) fixedHeld++;
     fixedWidth += hi - lo;
-    const p = peekingStop(rule, obs, scale);
+    const p = peekingStop(rule, obs, scale, crit);
     peekMatches += p.n;
     if (p.lo <= truth && truth <= p.hi) peekHeld++;
   }
@@ -78,11 +89,12 @@ export function simulateMatchRule(rule: StopRule, samples: readonly (readonly nu
 }
 
 /** The t interval looked at after every wave and stopped by the rule: the interval at its first look that meets it (else at max_trials). */
-function peekingStop(rule: StopRule, obs: ArrayLike<number>, scale: readonly [number, number]): { n: number; lo: number; hi: number } {
+function peekingStop(rule: StopRule, obs: ArrayLike<number>, scale: readonly [number, number], crit: (n: number) => number):
+  { n: number; lo: number; hi: number } {
   let last = { n: 0, lo: scale[0], hi: scale[1] };
   for (let n = 1; n <= Math.min(obs.length, rule.maxTrials); n++) {
     if (!isLook(rule, n)) continue;
-    const [lo, hi] = tInterval(obs, n, rule.confidence, scale);
+    const [lo, hi] = tInterval(obs, n, crit, scale);
     last = { n, lo, hi };
     if (stopReason(rule, lo, hi, n)) break;
   }

@@ -40,10 +40,12 @@ export async function runMatchWaves(o: MatchRunOptions & { readonly rule: Adapti
     const moves = o.store.playMoves(o.runId);
     return { moves, statuses: matchStatuses(o.rule, o.design, moves, plans, units) };
   };
+  // What the fixed design would use does not change from look to look (the same units): counted once.
+  const matchesFixed = units.reduce((a, u) => a + o.rule.maxTrials * u.framings.length, 0);
+  const fixed = unitCalls(o.design, plans, units.map((unit) => ({ unit })), () => o.rule.maxTrials);
   const count = (st: readonly UnitStatus[]) => {
     const matchesUsed = st.reduce((a, s) => a + s.n * s.unit.framings.length, 0);
-    return { matchesUsed, used: unitCalls(o.design, plans, st, (s) => s.n), matchesFixed: units.reduce((a, u) => a + o.rule.maxTrials * u.framings.length, 0),
-      fixed: unitCalls(o.design, plans, st, () => o.rule.maxTrials) };
+    return { matchesUsed, used: unitCalls(o.design, plans, st, (s) => s.n), matchesFixed, fixed };
   };
   const totals = { total: 0, alreadyDone: 0, ok: 0, invalid: 0, error: 0, dropped: 0, calls: 0, tokens: 0 };
   o.store.preparePlay();
@@ -53,7 +55,7 @@ export async function runMatchWaves(o: MatchRunOptions & { readonly rule: Adapti
     if (only.size === 0) break;
     const before = seen.moves.length;
     const r = o.execute ? await o.execute(only, wave)
-      : await runMatches({ ...o, only, moves: seen.moves, onStart: wave === 1 ? o.onStart : undefined });
+      : await runMatches({ ...o, only, moves: seen.moves, plans, onStart: wave === 1 ? o.onStart : undefined });
     for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += r[k];
     seen = look();
     const statuses = seen.statuses;

@@ -16,7 +16,7 @@ import { Progress } from '../runner/progress.js';
 import { attempt, endRun, runContext, type CallOptions, type RunContext, type RunSummary } from '../runner/runner.js';
 import type { StoredMove } from '../store/store.js';
 import type { TrialRecord, TrialSpec } from '../types.js';
-import { decisionCount, planMatches, strategyMove } from './plan.js';
+import { decisionCount, planMatches, strategyMove, type MatchPlan } from './plan.js';
 import { advance, matchState, movesByMatch, nextRound, type MatchState } from './state.js';
 
 export interface MatchRunOptions extends CallOptions {
@@ -25,6 +25,8 @@ export interface MatchRunOptions extends CallOptions {
   readonly only?: ReadonlySet<number>;
   /** The run's stored moves, when the caller has just read them (an adaptive wave's look): not read again. */
   readonly moves?: readonly StoredMove[];
+  /** The design's matches, when the caller has planned them already (an adaptive run's waves): not planned again. */
+  readonly plans?: readonly MatchPlan[];
   /** Told once the store has been read: matches in all and already over, decisions planned and already stored. */
   readonly onStart?: (s: { matches: number; matchesDone: number; decisions: number; stored: number }) => void;
 }
@@ -96,7 +98,7 @@ export async function runMatches(o: MatchRunOptions): Promise<MatchRunSummary> {
   const c = runContext(o, logger);
   o.store.preparePlay();
   const stored = movesByMatch(o.moves ?? o.store.playMoves(o.runId));
-  const states = planMatches(o.design).filter((p) => o.only?.has(p.match) ?? true).map((p) => matchState(o.design, p, stored.get(p.match)));
+  const states = (o.plans ?? planMatches(o.design)).filter((p) => o.only?.has(p.match) ?? true).map((p) => matchState(o.design, p, stored.get(p.match)));
   const total = decisionCount(o.design, states.map((s) => s.plan));
   const alreadyDone = states.reduce((n, s) => n + (stored.get(s.plan.match)?.size ?? 0), 0);
   const progress = new Progress(total, alreadyDone, c.clock, logger);
